@@ -1,0 +1,77 @@
+/**
+ * EventStore port: an append-only log of streams with a global order.
+ * Every adapter (SQLite, KurrentDB) passes the shared contract suite in
+ * `infra/src/event-store/contract.ts`.
+ */
+
+/** Who caused an event, when, and why: the audit trail of every change. */
+export interface EventMetadata {
+  actorId: number | null;
+  /** UTC ISO-8601 time with a Z suffix. */
+  time: string;
+  correlationId: string;
+  causationId: string | null;
+  commandId: string;
+}
+
+export interface NewEvent {
+  type: string;
+  data: unknown;
+  schemaVersion: number;
+  metadata: EventMetadata;
+}
+
+export interface RecordedEvent extends NewEvent {
+  stream: string;
+  /** 0-based position of the event inside its stream. */
+  revision: number;
+  /** Position in the global log; strictly increasing, never reused. */
+  position: number;
+  /** sha256 over the previous event's hash in the stream and this event's content. */
+  hash: string;
+}
+
+/**
+ * `no_stream`: the stream must not exist yet. `any`: no check.
+ * A number: the stream's last revision must equal it.
+ */
+export type ExpectedRevision = 'no_stream' | 'any' | number;
+
+export interface AppendResult {
+  /** Revision of the last appended event. */
+  revision: number;
+  /** Global position of the last appended event. */
+  position: number;
+}
+
+export class WrongExpectedRevisionError extends Error {
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | 'no_stream',
+  ) {
+    super(`stream ${stream}: expected revision ${String(expected)}, actual ${String(actual)}`);
+    this.name = 'WrongExpectedRevisionError';
+  }
+}
+
+/** Receives events in global order, in batches; the next batch waits for the returned promise. */
+export type BatchHandler = (events: RecordedEvent[]) => Promise<void> | void;
+
+export interface Subscription {
+  /** Stops delivery; resolves once no handler call is running. */
+  close(): Promise<void>;
+}
+
+export interface EventStore {
+  append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /** All events of a stream from `fromRevision` (inclusive), in order; [] when it does not exist. */
+  readStream(stream: string, fromRevision?: number): Promise<RecordedEvent[]>;
+  /** Up to `limit` events with a global position strictly greater than `after` (0 = from the start). */
+  readAll(after: number, limit: number): Promise<RecordedEvent[]>;
+  /** Catch-up from `after` (exclusive), then live, in batches of at most `batchSize`. */
+  subscribe(after: number, handler: BatchHandler, options?: { batchSize?: number }): Subscription;
+  /** Global position of the newest event, 0 when the log is empty. */
+  headPosition(): Promise<number>;
+  close(): Promise<void>;
+}
