@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+import { flexibleBoolean } from './query.ts';
+
+export const loginBody = z.object({
+  username: z.string({ error: messages.required }).min(1, messages.blank),
+  password: z.string({ error: messages.required }).min(1, messages.blank),
+  remember_me: flexibleBoolean.optional().default(false),
+});
+export type LoginBody = z.output<typeof loginBody>;
+
+/** 12 hours, or a year with Remember me (§2.2). */
+export const SESSION_TTL_MS = 12 * 3_600_000;
+export const REMEMBERED_SESSION_TTL_MS = 365 * 24 * 3_600_000;

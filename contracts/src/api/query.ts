@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** DRF-style booleans: true/false, 1/0, yes/no, case-insensitive. */
+export const queryBoolean = z
+  .string()
+  .transform((value, ctx) => {
+    const normalised = value.trim().toLowerCase();
+    if (['true', '1', 'yes'].includes(normalised)) return true;
+    if (['false', '0', 'no'].includes(normalised)) return false;
+    ctx.addIssue({ code: 'custom', message: 'Must be a valid boolean.' });
+    return z.NEVER;
+  });
+
+/** Form fields arrive as strings in multipart bodies and as booleans in JSON. */
+export const flexibleBoolean = z.union([z.boolean(), queryBoolean]);
+
+export const PAGE_SIZE_DEFAULT = 100;
+export const PAGE_SIZE_MAX = 1000;
+
+export const paginationQuery = z.object({
+  page: z.string().optional(),
+  page_size: z.string().optional(),
+});

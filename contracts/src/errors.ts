@@ -1,0 +1,67 @@
+import type { z } from 'zod';
+
+/** Field errors in the API's 400 shape: `{field: [msg]}`, non-field errors under `errors`. */
+export type FieldErrors = Record<string, string[]>;
+
+/** A request or command that breaks a rule: answered 400 with its field errors. */
+export class ValidationError extends Error {
+  constructor(readonly fields: FieldErrors) {
+    super(Object.entries(fields).map(([field, messages]) => `${field}: ${messages.join(' ')}`).join('; '));
+    this.name = 'ValidationError';
+  }
+
+  static of(field: string, message: string): ValidationError {
+    return new ValidationError({ [field]: [message] });
+  }
+
+  static general(message: string): ValidationError {
+    return new ValidationError({ errors: [message] });
+  }
+}
+
+/** The object does not exist, or the caller may not know that it does. Answered 404. */
+export class NotFoundError extends Error {
+  constructor(message = 'Not found.') {
+    super(message);
+    this.name = 'NotFoundError';
+  }
+}
+
+/** Authenticated but not allowed. Answered 403 with `{detail}`. */
+export class PermissionDeniedError extends Error {
+  constructor(message = 'You do not have permission to perform this action.') {
+    super(message);
+    this.name = 'PermissionDeniedError';
+  }
+}
+
+/** Rebuilds a domain error that crossed a process boundary (bus reply) as its own class. */
+export function reviveDomainError(remote: { name?: string; message?: string; fields?: FieldErrors }): Error {
+  switch (remote.name) {
+    case 'ValidationError':
+      return new ValidationError(remote.fields ?? { errors: [remote.message ?? 'Invalid request.'] });
+    case 'NotFoundError':
+      return new NotFoundError(remote.message);
+    case 'PermissionDeniedError':
+      return new PermissionDeniedError(remote.message);
+    default:
+      return new Error(remote.message ?? 'Command failed');
+  }
+}
+
+/** Zod issues as API field errors: the first path segment names the field. */
+export function zodFieldErrors(error: z.ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? String(issue.path[0]) : 'errors';
+    (fields[key] ??= []).push(issue.message);
+  }
+  return fields;
+}
+
+/** Parses with a zod schema, or throws a ValidationError in the API's shape. */
+export function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (!result.success) throw new ValidationError(zodFieldErrors(result.error));
+  return result.data;
+}

@@ -1,0 +1,41 @@
+import type { EventStore, IdAllocator } from '@testament/infra';
+import type { KernelDeps } from './kernel/command-handler.ts';
+import type { CommandMeta } from './kernel/command-meta.ts';
+import { projectHandlers } from './project/handlers.ts';
+import { RoleDirectory } from './role/role-directory.ts';
+import { roleHandlers } from './role/handlers.ts';
+import { userHandlers } from './user/handlers.ts';
+
+export interface CommandServiceDeps {
+  store: EventStore;
+  ids: IdAllocator;
+  clock?: () => Date;
+}
+
+/** Every command the write side accepts, by name: `(input, meta) => Promise<{position, ...}>`. */
+export function createCommandService(deps: CommandServiceDeps) {
+  const roles = new RoleDirectory();
+  const kernel: KernelDeps = {
+    store: deps.store,
+    ids: deps.ids,
+    clock: deps.clock ?? (() => new Date()),
+    permissionsOf: roles.permissionsOf,
+  };
+  return {
+    ...userHandlers(kernel),
+    ...projectHandlers(kernel),
+    ...roleHandlers(kernel),
+  };
+}
+
+export type CommandService = ReturnType<typeof createCommandService>;
+export type CommandName = keyof CommandService;
+export type CommandInput<N extends CommandName> = Parameters<CommandService[N]>[0];
+export type CommandResult<N extends CommandName> = Awaited<ReturnType<CommandService[N]>>;
+
+/** The same calls as CommandService, wherever the command side runs. */
+export type CommandDispatcher = <N extends CommandName>(name: N, input: CommandInput<N>, meta: CommandMeta) => Promise<CommandResult<N>>;
+
+export function inProcessDispatcher(service: CommandService): CommandDispatcher {
+  return (name, input, meta) => (service[name] as (i: unknown, m: CommandMeta) => Promise<never>)(input, meta);
+}

@@ -1,0 +1,5 @@
+export * from './command-service.ts';
+export * from './bus-transport.ts';
+export * from './kernel/decider.ts';
+export * from './kernel/command-meta.ts';
+export { hashPassword, verifyPassword } from './kernel/passwords.ts';

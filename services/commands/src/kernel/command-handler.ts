@@ -1,0 +1,126 @@
+import { assertValidEvent, currentSchemaVersion, upcast, type CommandEvent } from '@testament/contracts';
+import {
+  WrongExpectedRevisionError,
+  type EventStore,
+  type IdAllocator,
+  type NewEvent,
+  type RecordedEvent,
+} from '@testament/infra';
+import { createHash } from 'node:crypto';
+import type { CommandMeta } from './command-meta.ts';
+import { foldEvents, type DecisionContext, type Decider, type DomainEvent } from './decider.ts';
+
+export interface KernelDeps {
+  store: EventStore;
+  ids: IdAllocator;
+  clock: () => Date;
+  permissionsOf: DecisionContext['permissionsOf'];
+}
+
+export interface CommandOutcome<State> {
+  /** Global position of the last event written, or of the earlier identical command; 0 when nothing changed. */
+  position: number;
+  /** The aggregate's state after the command. */
+  state: State;
+}
+
+const MAX_ATTEMPTS = 8;
+
+/** Stored events in their current schema, as the deciders know them. */
+export function toDomainEvents(recorded: readonly RecordedEvent[]): DomainEvent[] {
+  return recorded.map((e) => ({ type: e.type, data: upcast(e.type, e.schemaVersion, e.data) }));
+}
+
+function toNewEvents(events: readonly DomainEvent[], meta: CommandMeta, now: string): NewEvent[] {
+  return events.map((event) => {
+    assertValidEvent(event.type, event.data);
+    return {
+      type: event.type,
+      data: event.data,
+      schemaVersion: currentSchemaVersion(event.type),
+      metadata: {
+        actorId: meta.actor.userId,
+        time: now,
+        correlationId: meta.correlationId,
+        causationId: meta.causationId,
+        commandId: meta.commandId,
+      },
+    };
+  });
+}
+
+/**
+ * Loads the stream, decides, appends with the expected revision, and retries
+ * from a fresh read when another writer got there first. A command already
+ * applied under the same idempotency key returns its earlier position instead.
+ */
+export async function handleCommand<Command, State, Event extends DomainEvent>(
+  deps: KernelDeps,
+  decider: Decider<Command, State, Event>,
+  stream: string,
+  command: Command,
+  meta: CommandMeta,
+): Promise<CommandOutcome<State>> {
+  for (let attempt = 1; ; attempt++) {
+    const recorded = await deps.store.readStream(stream);
+    const state = foldEvents(decider, toDomainEvents(recorded) as Event[]);
+    if (meta.idempotent) {
+      const earlier = recorded.filter((e) => e.metadata.commandId === meta.commandId).at(-1);
+      if (earlier) return { position: earlier.position, state };
+    }
+    const now = deps.clock().toISOString();
+    const events = decider.decide(command, state, { actor: meta.actor, now, permissionsOf: deps.permissionsOf });
+    if (events.length === 0) return { position: 0, state };
+    const expected = recorded.length === 0 ? 'no_stream' : recorded.at(-1)!.revision;
+    try {
+      const { position } = await deps.store.append(stream, toNewEvents(events, meta, now), expected);
+      return { position, state: events.reduce(decider.evolve, state) };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
+    }
+  }
+}
+
+/**
+ * The id of the aggregate a create command makes. Under an idempotency key the
+ * id is reserved in `command-<key>` first, so a retried request reuses it and
+ * then finds its own events instead of creating a second aggregate.
+ */
+export async function idForNewAggregate(
+  deps: KernelDeps,
+  resourceType: string,
+  streamOf: (id: number) => string,
+  meta: CommandMeta,
+): Promise<number> {
+  if (!meta.idempotent) return deps.ids.next(resourceType);
+  const reservation = `command-${createHash('sha256').update(meta.commandId).digest('hex').slice(0, 32)}`;
+  for (;;) {
+    const existing = await deps.store.readStream(reservation);
+    const accepted = existing[0]?.data as CommandEvent['data'] | undefined;
+    if (accepted) return accepted.aggregateId;
+    const id = await deps.ids.next(resourceType);
+    const data: CommandEvent['data'] = { stream: streamOf(id), aggregateId: id };
+    try {
+      await deps.store.append(reservation, toNewEvents([{ type: 'CommandAccepted', data }], meta, deps.clock().toISOString()), 'no_stream');
+      return id;
+    } catch (error) {
+      if (!(error instanceof WrongExpectedRevisionError)) throw error;
+    }
+  }
+}
+
+/** Appends events to a stream that must not exist yet; false when it already does. */
+export async function appendOnce(
+  deps: KernelDeps,
+  stream: string,
+  events: readonly DomainEvent[],
+  meta: CommandMeta,
+): Promise<{ appended: boolean; position: number }> {
+  try {
+    const { position } = await deps.store.append(stream, toNewEvents(events, meta, deps.clock().toISOString()), 'no_stream');
+    return { appended: true, position };
+  } catch (error) {
+    if (error instanceof WrongExpectedRevisionError) return { appended: false, position: 0 };
+    throw error;
+  }
+}

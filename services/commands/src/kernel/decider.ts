@@ -1,0 +1,38 @@
+/** Who asks for a change. Established by the gateway from a session or an API token. */
+export interface Actor {
+  /** null for the system itself (seeding, migrations). */
+  userId: number | null;
+  isSuperuser: boolean;
+  /** Holds a role with `project_restricted` somewhere: sees only member projects. */
+  isExternal: boolean;
+}
+
+export const SYSTEM_ACTOR: Actor = { userId: null, isSuperuser: true, isExternal: false };
+
+/** Everything a decision may depend on besides the command and the state: injected, never read from the world. */
+export interface DecisionContext {
+  actor: Actor;
+  /** UTC ISO-8601. */
+  now: string;
+  /** Permission codenames granted by a set of roles. */
+  permissionsOf(roleIds: readonly number[]): ReadonlySet<string>;
+}
+
+export interface DomainEvent {
+  type: string;
+  data: unknown;
+}
+
+/** A pure aggregate: decide what happens, evolve the state by what happened. */
+export interface Decider<Command, State, Event extends DomainEvent> {
+  initialState: State;
+  decide(command: Command, state: State, context: DecisionContext): Event[];
+  evolve(state: State, event: Event): State;
+}
+
+export function foldEvents<State, Event extends DomainEvent>(
+  decider: Pick<Decider<unknown, State, Event>, 'initialState' | 'evolve'>,
+  events: readonly Event[],
+): State {
+  return events.reduce(decider.evolve, decider.initialState);
+}

@@ -1,0 +1,27 @@
+import type { DecisionContext } from '../kernel/decider.ts';
+import type { ProjectState } from './evolve.ts';
+
+/**
+ * §4.14: superusers may do anything; in a public project every internal user
+ * may work with its objects (K8); otherwise the member's roles must grant it.
+ */
+export function projectPermissions(state: ProjectState, context: DecisionContext): ReadonlySet<string> {
+  const { actor } = context;
+  if (actor.userId === null) return new Set();
+  return context.permissionsOf(state.members.get(actor.userId) ?? []);
+}
+
+export function canManageProject(state: ProjectState, context: DecisionContext): boolean {
+  return context.actor.isSuperuser || projectPermissions(state, context).has('change_project');
+}
+
+export function canDeleteProject(state: ProjectState, context: DecisionContext): boolean {
+  return context.actor.isSuperuser || projectPermissions(state, context).has('delete_project');
+}
+
+export function canViewProject(state: ProjectState, context: DecisionContext): boolean {
+  const { actor } = context;
+  if (actor.isSuperuser) return true;
+  if (!state.isPrivate && !actor.isExternal) return true;
+  return projectPermissions(state, context).has('view_project');
+}
