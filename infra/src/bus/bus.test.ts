@@ -1,0 +1,66 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RunningNatsServer, startNatsServer } from '../testing/nats-server.ts';
+import { busContract } from './contract.ts';
+import { MemoryBus } from './memory-bus.ts';
+import { NatsBus } from './nats-bus.ts';
+
+busContract('MemoryBus', async () => {
+  const bus = new MemoryBus();
+  return { buses: [bus, bus], cleanup: () => bus.close() };
+});
+
+let server: RunningNatsServer;
+beforeAll(async () => {
+  server = await startNatsServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+busContract('NatsBus', async () => {
+  const buses: [NatsBus, NatsBus] = [
+    await NatsBus.connect(server.url, { name: 'contract-a' }),
+    await NatsBus.connect(server.url, { name: 'contract-b' }),
+  ];
+  return { buses, cleanup: async () => void (await Promise.all(buses.map((bus) => bus.close()))) };
+});
+
+describe('MemoryBus specifics', () => {
+  it('rejects its pending requests when it closes', async () => {
+    const bus = new MemoryBus();
+    bus.reply('hangs', () => new Promise(() => undefined));
+    const pending = bus.request('hangs', {});
+    await bus.close();
+    await expect(pending).rejects.toThrow(/closed/);
+  });
+
+  it('hands payloads over without copying them', async () => {
+    const bus = new MemoryBus();
+    const payload = { big: 'object' };
+    const received = new Promise((resolve) => bus.subscribe('same', resolve));
+    bus.publish('same', payload);
+    expect(await received).toBe(payload);
+    await bus.close();
+  });
+});
+
+describe('NatsBus specifics', () => {
+  it('lets replies already being computed reach their requester when the replier closes', async () => {
+    const replier = await NatsBus.connect(server.url);
+    const requester = await NatsBus.connect(server.url);
+    let startHandling!: () => void;
+    const handling = new Promise<void>((resolve) => (startHandling = resolve));
+    replier.reply('drain.me', async () => {
+      startHandling();
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      return 'finished';
+    });
+    await replier.flush();
+
+    const answer = requester.request('drain.me', {});
+    await handling;
+    await replier.close();
+    await expect(answer).resolves.toBe('finished');
+    await requester.close();
+  });
+});
