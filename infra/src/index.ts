@@ -3,3 +3,15 @@ export * from './ports/bus.ts';
 export * from './ports/read-store.ts';
 export * from './ports/blob-store.ts';
 export * from './ports/id-allocator.ts';
+export * from './event-store/hash.ts';
+export * from './event-store/sqlite/sqlite-event-store.ts';
+export * from './event-store/kurrentdb/kurrentdb-event-store.ts';
+export * from './id-allocator/sqlite-id-allocator.ts';
+export * from './id-allocator/event-store-id-allocator.ts';
+export * from './bus/subject.ts';
+export * from './bus/memory-bus.ts';
+export * from './bus/nats-bus.ts';
+export * from './blob-store/fs-blob-store.ts';
+// Test support other packages' tests need; contract suites (they import vitest) are
+// imported directly from '@testament/infra/bus/contract' and '@testament/infra/blob-store/contract'.
+export * from './testing/nats-server.ts';

@@ -1,0 +1,84 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
+import type { BatchHandler, RecordedEvent, Subscription } from '../../ports/event-store.ts';
+
+/** What a subscription needs from the store it follows. */
+export interface LogSource {
+  /** Up to `limit` events after `after`, synchronously. */
+  readPage(after: number, limit: number): RecordedEvent[];
+  /** Position of the newest committed event. */
+  headPosition(): number;
+  /** Resolves after the next commit (or when the store closes). */
+  nextCommit(): Promise<void>;
+}
+
+/**
+ * Catch-up then live delivery over a log in one process: reads pages from the
+ * database, and when it has read everything waits for the store's next commit.
+ * Handler calls never overlap. A handler that throws stops the subscription.
+ */
+export class LogSubscription implements Subscription {
+  private closed = false;
+  private wakeOnClose: () => void = () => {};
+  private readonly closeSignal = new Promise<void>((resolve) => (this.wakeOnClose = resolve));
+  private readonly running: Promise<void>;
+
+  constructor(
+    private readonly source: LogSource,
+    private position: number,
+    private readonly handler: BatchHandler,
+    private readonly batchSize: number,
+  ) {
+    this.running = this.run();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.wakeOnClose();
+    await this.running;
+  }
+
+  private async run(): Promise<void> {
+    // Start on a later turn so the subscriber finishes its own setup first.
+    await Promise.resolve();
+    while (!this.closed) {
+      if (this.position >= this.source.headPosition()) {
+        await this.waitForCommit();
+        continue;
+      }
+      const outcome = await this.deliverNextBatch();
+      if (outcome === 'stopped') return;
+      if (outcome === 'nothing') await this.waitForCommit();
+      // A long catch-up must not starve appends and other I/O.
+      if (this.position < this.source.headPosition()) await yieldToEventLoop();
+    }
+  }
+
+  private waitForCommit(): Promise<void> {
+    return Promise.race([this.source.nextCommit(), this.closeSignal]);
+  }
+
+  private async deliverNextBatch(): Promise<'delivered' | 'nothing' | 'stopped'> {
+    let batch: RecordedEvent[];
+    try {
+      batch = this.source.readPage(this.position, this.batchSize);
+    } catch (error) {
+      return this.stop('reading the log failed', error);
+    }
+    const last = batch.at(-1);
+    if (this.closed) return 'stopped';
+    if (last === undefined) return 'nothing';
+    try {
+      await this.handler(batch);
+    } catch (error) {
+      return this.stop('its handler threw', error);
+    }
+    this.position = last.position;
+    return 'delivered';
+  }
+
+  private stop(reason: string, error: unknown): 'stopped' {
+    this.closed = true;
+    console.error(`event store subscription stopped at position ${this.position}: ${reason}`, error);
+    return 'stopped';
+  }
+}

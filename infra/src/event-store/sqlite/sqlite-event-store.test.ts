@@ -1,0 +1,193 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WrongExpectedRevisionError, type RecordedEvent } from '../../ports/event-store.ts';
+import { eventStoreContract, newEvent } from '../contract.ts';
+import { verifyChain } from '../hash.ts';
+import { SqliteEventStore } from './sqlite-event-store.ts';
+
+eventStoreContract('SQLite', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'testament-es-'));
+  const store = SqliteEventStore.open(join(dir, 'events.db'));
+  return {
+    store,
+    async cleanup() {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+describe('SqliteEventStore', () => {
+  let dir: string;
+  let file: string;
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'testament-es-'));
+    file = join(dir, 'events.db');
+  });
+  afterEach(async () => {
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('starts empty at position 0', async () => {
+    const store = SqliteEventStore.open(file);
+    expect(await store.headPosition()).toBe(0);
+    expect(await store.readAll(0, 10)).toEqual([]);
+    await store.close();
+  });
+
+  it('numbers positions from 1 without gaps', async () => {
+    const store = SqliteEventStore.open(file);
+    await store.append('a', [newEvent('A'), newEvent('B')], 'no_stream');
+    await store.append('b', [newEvent('C')], 'no_stream');
+    expect((await store.readAll(0, 10)).map((e) => e.position)).toEqual([1, 2, 3]);
+    expect(await store.headPosition()).toBe(3);
+    await store.close();
+  });
+
+  it('writes appends made in the same tick in one transaction', async () => {
+    const store = SqliteEventStore.open(file);
+    const appends = Array.from({ length: 200 }, (_, i) => store.append(`s-${i}`, [newEvent('A', { i })], 'no_stream'));
+    const results = await Promise.all(appends);
+    expect(store.stats.commits).toBeLessThanOrEqual(2);
+    expect(store.stats.appends).toBe(200);
+    expect(results.map((r) => r.position).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 200 }, (_, i) => i + 1),
+    );
+    await store.close();
+  });
+
+  it('rejects only the failing append of a group, in queue order within a stream', async () => {
+    const store = SqliteEventStore.open(file);
+    const outcomes = await Promise.allSettled([
+      store.append('x', [newEvent('Created')], 'no_stream'),
+      store.append('x', [newEvent('Edited')], 0), // sees the create queued before it
+      store.append('x', [newEvent('Created again')], 'no_stream'), // fails: x exists by then
+      store.append('y', [newEvent('Created')], 'no_stream'),
+      store.append('x', [newEvent('Edited again')], 1),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled', 'fulfilled']);
+    const rejected = outcomes[2] as PromiseRejectedResult;
+    expect(rejected.reason).toBeInstanceOf(WrongExpectedRevisionError);
+    expect(rejected.reason).toMatchObject({ stream: 'x', expected: 'no_stream', actual: 1 });
+    expect(store.stats.commits).toBe(1);
+    expect((await store.readStream('x')).map((e) => e.type)).toEqual(['Created', 'Edited', 'Edited again']);
+    await store.close();
+  });
+
+  it('rejects events that are not JSON without touching the group', async () => {
+    const store = SqliteEventStore.open(file);
+    const outcomes = await Promise.allSettled([
+      store.append('ok', [newEvent('A')], 'no_stream'),
+      store.append('bad', [newEvent('A', { big: 1n })], 'no_stream'),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected']);
+    expect(await store.readStream('bad')).toEqual([]);
+    await store.close();
+  });
+
+  it('keeps everything across a reopen and continues revisions, positions and the chain', async () => {
+    const first = SqliteEventStore.open(file);
+    await first.append('case-1', [newEvent('A'), newEvent('B')], 'no_stream');
+    await first.close();
+
+    const second = SqliteEventStore.open(file);
+    expect(await second.headPosition()).toBe(2);
+    await expect(second.append('case-1', [newEvent('C')], 0)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    expect(await second.append('case-1', [newEvent('C')], 1)).toEqual({ revision: 2, position: 3 });
+    expect(verifyChain(await second.readStream('case-1'))).toEqual({ ok: true });
+    await second.close();
+  });
+
+  it('delivers a live event to a subscriber promptly', async () => {
+    const store = SqliteEventStore.open(file);
+    const latencies: number[] = [];
+    let appendedAt = 0;
+    const subscription = store.subscribe(0, () => {
+      latencies.push(performance.now() - appendedAt);
+    });
+    for (let i = 0; i < 20; i++) {
+      appendedAt = performance.now();
+      const seen = latencies.length;
+      await store.append('live', [newEvent('E')], 'any');
+      while (latencies.length === seen) await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    await subscription.close();
+    await store.close();
+    latencies.sort((a, b) => a - b);
+    expect(latencies[10]).toBeLessThan(20);
+  });
+
+  it('loses no acknowledged append when the writer is killed with SIGKILL', async () => {
+    const acknowledged = await runChildAndKill(file, 300);
+    expect(acknowledged.length).toBeGreaterThanOrEqual(300);
+
+    const store = SqliteEventStore.open(file);
+    const all = await readEverything(store);
+    const byPosition = new Map(all.map((e) => [e.position, e]));
+    for (const ack of acknowledged) {
+      const event = byPosition.get(ack.position);
+      expect(event, `acknowledged position ${ack.position}`).toBeDefined();
+      expect([event!.stream, event!.revision]).toEqual([ack.stream, ack.revision]);
+    }
+    expect(verifyChain(all)).toEqual({ ok: true });
+    const lastRevision = Math.max(...all.filter((e) => e.stream === 'durability-0').map((e) => e.revision));
+    expect((await store.append('durability-0', [newEvent('After restart')], lastRevision)).revision).toBe(
+      lastRevision + 1,
+    );
+    await store.close();
+  });
+});
+
+interface Ack {
+  stream: string;
+  revision: number;
+  position: number;
+}
+
+const CHILD_SCRIPT = fileURLToPath(new URL('./testing/append-child.ts', import.meta.url));
+const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+
+/** Starts the appending child, kills it with SIGKILL after `acksBeforeKill` acknowledgements. */
+function runChildAndKill(file: string, acksBeforeKill: number): Promise<Ack[]> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD_SCRIPT, file], {
+      cwd: REPO_ROOT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const acks: Ack[] = [];
+    let pending = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8');
+    child.stdout.on('data', (chunk: string) => {
+      pending += chunk;
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      for (const line of lines) {
+        const [stream, revision, position] = line.split(' ');
+        acks.push({ stream: stream!, revision: Number(revision), position: Number(position) });
+      }
+      if (acks.length >= acksBeforeKill && child.exitCode === null) child.kill('SIGKILL');
+    });
+    child.stderr.on('data', (chunk) => (stderr += String(chunk)));
+    child.on('error', reject);
+    child.on('exit', (_code, signal) => {
+      if (signal === 'SIGKILL') resolve(acks);
+      else reject(new Error(`child exited on its own (${String(_code)}): ${stderr}`));
+    });
+  });
+}
+
+async function readEverything(store: SqliteEventStore): Promise<RecordedEvent[]> {
+  const events: RecordedEvent[] = [];
+  for (let after = 0; ; ) {
+    const page = await store.readAll(after, 1000);
+    const last = page.at(-1);
+    if (last === undefined) return events;
+    events.push(...page);
+    after = last.position;
+  }
+}

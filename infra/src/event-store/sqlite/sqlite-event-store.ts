@@ -1,0 +1,223 @@
+/**
+ * EventStore on one SQLite file (better-sqlite3, WAL, synchronous=FULL).
+ *
+ * This process is the only writer. Appends made in the same tick are queued and
+ * written in one transaction (one fsync): group commit. Expected revisions are
+ * checked in JS against a cache of stream heads before inserting; the unique
+ * (stream, revision) and position keys are the backstop if that assumption is
+ * ever broken (the whole group then fails and the caches are reloaded).
+ */
+import type Database from 'better-sqlite3';
+import type {
+  AppendResult,
+  BatchHandler,
+  EventStore,
+  ExpectedRevision,
+  NewEvent,
+  RecordedEvent,
+  Subscription,
+} from '../../ports/event-store.ts';
+import { canonicalJson } from '../hash.ts';
+import { planGroup, type GroupPlan, type InsertRow, type PendingAppend, type SerializedEvent } from './group-commit.ts';
+import { LogSubscription } from './log-subscription.ts';
+import { EVENT_COLUMNS, openEventDatabase, type EventRow } from './schema.ts';
+import { NO_STREAM_HEAD, StreamHeadCache, type StreamHead } from './stream-heads.ts';
+
+const DEFAULT_BATCH_SIZE = 1000;
+
+/** Counters for tests and benchmarks. */
+export interface SqliteEventStoreStats {
+  /** Transactions written (one per group of appends). */
+  commits: number;
+  appends: number;
+  events: number;
+}
+
+export class SqliteEventStore implements EventStore {
+  readonly stats: SqliteEventStoreStats = { commits: 0, appends: 0, events: 0 };
+
+  private readonly statements: ReturnType<typeof prepareStatements>;
+  private readonly streamHeads: StreamHeadCache;
+  private readonly subscriptions = new Set<LogSubscription>();
+  private queue: PendingAppend[] = [];
+  private flushScheduled = false;
+  private commitWaiters: Array<() => void> = [];
+  private head: number;
+  private closed = false;
+
+  static open(file: string): SqliteEventStore {
+    return new SqliteEventStore(openEventDatabase(file));
+  }
+
+  private constructor(private readonly db: Database.Database) {
+    this.statements = prepareStatements(db);
+    this.head = this.readHeadPosition();
+    this.streamHeads = new StreamHeadCache((stream) => this.readStreamHead(stream));
+  }
+
+  append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (this.closed) return Promise.reject(new Error('event store is closed'));
+    if (events.length === 0) return Promise.reject(new RangeError('append needs at least one event'));
+    let serialized: SerializedEvent[];
+    try {
+      serialized = events.map(serializeEvent);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return new Promise<AppendResult>((resolve, reject) => {
+      this.queue.push({ stream, expected, events: serialized, resolve, reject });
+      this.scheduleFlush();
+    });
+  }
+
+  async readStream(stream: string, fromRevision = 0): Promise<RecordedEvent[]> {
+    const rows = this.statements.readStream.all(stream, fromRevision) as EventRow[];
+    return rows.map(toRecordedEvent);
+  }
+
+  async readAll(after: number, limit: number): Promise<RecordedEvent[]> {
+    return this.readPage(after, limit);
+  }
+
+  subscribe(after: number, handler: BatchHandler, options?: { batchSize?: number }): Subscription {
+    if (this.closed) throw new Error('event store is closed');
+    const source = {
+      readPage: (from: number, limit: number) => this.readPage(from, limit),
+      headPosition: () => this.head,
+      nextCommit: () => this.nextCommit(),
+    };
+    const subscription = new LogSubscription(source, after, handler, options?.batchSize ?? DEFAULT_BATCH_SIZE);
+    this.subscriptions.add(subscription);
+    return {
+      close: async () => {
+        this.subscriptions.delete(subscription);
+        await subscription.close();
+      },
+    };
+  }
+
+  async headPosition(): Promise<number> {
+    return this.head;
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.flush();
+    await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
+    this.subscriptions.clear();
+    this.wakeCommitWaiters();
+    this.db.close();
+  }
+
+  private readPage(after: number, limit: number): RecordedEvent[] {
+    if (limit <= 0) return []; // SQLite reads a negative LIMIT as "no limit"
+    const rows = this.statements.readAll.all(after, limit) as EventRow[];
+    return rows.map(toRecordedEvent);
+  }
+
+  private nextCommit(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    return new Promise((resolve) => this.commitWaiters.push(resolve));
+  }
+
+  // setImmediate runs after the current tick's microtasks: everything appended
+  // in the same burst lands in the same group.
+  private scheduleFlush(): void {
+    if (this.flushScheduled) return;
+    this.flushScheduled = true;
+    setImmediate(() => this.flush());
+  }
+
+  private flush(): void {
+    this.flushScheduled = false;
+    const group = this.queue;
+    this.queue = [];
+    if (group.length === 0) return;
+    let plan: GroupPlan;
+    try {
+      plan = planGroup(group, (stream) => this.streamHeads.get(stream), this.head);
+      if (plan.accepted.length > 0) this.statements.insertRows.immediate(plan.rows);
+    } catch (error) {
+      // Nothing of this group is stored (settling an already rejected append is a no-op).
+      this.recoverFromFailedCommit();
+      for (const append of group) append.reject(error);
+      return;
+    }
+    if (plan.accepted.length > 0) this.publish(plan);
+  }
+
+  private publish(plan: GroupPlan): void {
+    this.head = plan.lastPosition;
+    for (const [stream, head] of plan.newHeads) this.streamHeads.set(stream, head);
+    this.stats.commits += 1;
+    this.stats.appends += plan.accepted.length;
+    this.stats.events += plan.rows.length;
+    for (const { append, result } of plan.accepted) append.resolve(result);
+    this.wakeCommitWaiters();
+  }
+
+  /** The database is the truth: forget what we believed about it. */
+  private recoverFromFailedCommit(): void {
+    this.streamHeads.clear();
+    try {
+      this.head = this.readHeadPosition();
+    } catch {
+      // Keep the old head; the next commit will fail again and retry this.
+    }
+  }
+
+  private wakeCommitWaiters(): void {
+    const waiters = this.commitWaiters;
+    this.commitWaiters = [];
+    for (const wake of waiters) wake();
+  }
+
+  private readHeadPosition(): number {
+    return (this.statements.headPosition.get() as number | null) ?? 0;
+  }
+
+  private readStreamHead(stream: string): StreamHead {
+    const row = this.statements.streamHead.get(stream) as [number, string] | undefined;
+    return row === undefined ? NO_STREAM_HEAD : { revision: row[0], hash: row[1] };
+  }
+}
+
+function prepareStatements(db: Database.Database) {
+  const insert = db.prepare(
+    'INSERT INTO events (position, stream, revision, type, schema_version, data, metadata, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+  );
+  return {
+    insertRows: db.transaction((rows: InsertRow[]) => {
+      for (const row of rows) insert.run(row);
+    }),
+    readAll: db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`).raw(),
+    readStream: db
+      .prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision`)
+      .raw(),
+    streamHead: db.prepare('SELECT revision, hash FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1').raw(),
+    headPosition: db.prepare('SELECT max(position) FROM events').pluck(),
+  };
+}
+
+function serializeEvent(event: NewEvent): SerializedEvent {
+  return {
+    type: event.type,
+    schemaVersion: event.schemaVersion,
+    dataJson: canonicalJson(event.data),
+    metadataJson: canonicalJson(event.metadata),
+  };
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    type: row[3],
+    data: JSON.parse(row[5]),
+    schemaVersion: row[4],
+    metadata: JSON.parse(row[6]),
+    stream: row[1],
+    revision: row[2],
+    position: row[0],
+    hash: row[7],
+  };
+}

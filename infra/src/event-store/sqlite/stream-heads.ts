@@ -1,0 +1,51 @@
+/** The last event of a stream: what an append needs to check and to chain. */
+export interface StreamHead {
+  /** -1 when the stream does not exist. */
+  revision: number;
+  hash: string | null;
+}
+
+export const NO_STREAM_HEAD: StreamHead = { revision: -1, hash: null };
+
+/**
+ * Bounded cache of stream heads in front of the database. It is only correct
+ * because this process is the only writer: entries change only when our own
+ * commits succeed. Least recently used entries are dropped first.
+ */
+export class StreamHeadCache {
+  private readonly heads = new Map<string, StreamHead>();
+
+  constructor(
+    private readonly loadFromDatabase: (stream: string) => StreamHead,
+    private readonly capacity = 100_000,
+  ) {}
+
+  get(stream: string): StreamHead {
+    const cached = this.heads.get(stream);
+    if (cached !== undefined) {
+      this.touch(stream, cached);
+      return cached;
+    }
+    const loaded = this.loadFromDatabase(stream);
+    this.touch(stream, loaded);
+    return loaded;
+  }
+
+  set(stream: string, head: StreamHead): void {
+    this.touch(stream, head);
+  }
+
+  clear(): void {
+    this.heads.clear();
+  }
+
+  private touch(stream: string, head: StreamHead): void {
+    // Re-inserting moves the key to the end of the Map's iteration order.
+    this.heads.delete(stream);
+    this.heads.set(stream, head);
+    if (this.heads.size > this.capacity) {
+      const oldest = this.heads.keys().next().value;
+      if (oldest !== undefined) this.heads.delete(oldest);
+    }
+  }
+}

@@ -1,0 +1,92 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { SqliteEventStore } from '../event-store/sqlite/sqlite-event-store.ts';
+import { idAllocatorContract } from './contract.ts';
+import { EventStoreIdAllocator } from './event-store-id-allocator.ts';
+import { SqliteIdAllocator } from './sqlite-id-allocator.ts';
+
+idAllocatorContract('SQLite table', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'testament-ids-'));
+  const file = join(dir, 'ids.db');
+  return {
+    open: async () => SqliteIdAllocator.open(file),
+    restart: async () => {},
+    cleanup: () => rm(dir, { recursive: true, force: true }),
+  };
+});
+
+idAllocatorContract('hi/lo over the SQLite event store', async () => {
+  const dir = await mkdtemp(join(tmpdir(), 'testament-ids-'));
+  const file = join(dir, 'events.db');
+  let store = SqliteEventStore.open(file);
+  return {
+    open: async () => new EventStoreIdAllocator(store),
+    restart: async () => {
+      await store.close();
+      store = SqliteEventStore.open(file);
+    },
+    cleanup: async () => {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+});
+
+describe('SqliteIdAllocator', () => {
+  it('never gives the same id to two processes sharing the file', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'testament-ids-'));
+    try {
+      const file = join(dir, 'ids.db');
+      // Both start at the same moment, after their (slow) module loading.
+      const startAt = Date.now() + 1500;
+      const [first, second] = await Promise.all([
+        allocateInChild(file, 2000, startAt),
+        allocateInChild(file, 2000, startAt),
+      ]);
+      const all = [...first, ...second];
+      expect(all).toHaveLength(4000);
+      expect(new Set(all).size).toBe(4000);
+      expect(interleaves(first, second)).toBe(true);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
+const ALLOCATOR_MODULE = fileURLToPath(new URL('./sqlite-id-allocator.ts', import.meta.url));
+
+/** Allocates `count` ids in a separate node process (small blocks, so reservations contend). */
+async function allocateInChild(file: string, count: number, startAt: number): Promise<number[]> {
+  const script = `
+    import { setTimeout as sleep } from 'node:timers/promises';
+    import { SqliteIdAllocator } from ${JSON.stringify(ALLOCATOR_MODULE)};
+    const ids = SqliteIdAllocator.open(${JSON.stringify(file)}, { blockSize: 2 });
+    await sleep(Math.max(0, ${startAt} - Date.now()));
+    const out = [];
+    for (let i = 0; i < ${count}; i++) {
+      out.push(await ids.next('case'));
+      // Pause now and then: SQLite's busy wait is not fair, a writer that never
+      // pauses would take every block before the other process gets one.
+      if (i % 10 === 0) await sleep(1);
+    }
+    await ids.close();
+    process.stdout.write(out.join(' '));
+  `;
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', '--input-type=module', '-e', script],
+    { cwd: REPO_ROOT },
+  );
+  return stdout.split(' ').map(Number);
+}
+
+/** True when the ranges of ids the two processes got overlap (they really ran at once). */
+function interleaves(first: number[], second: number[]): boolean {
+  return Math.min(...first) < Math.max(...second) && Math.min(...second) < Math.max(...first);
+}

@@ -1,0 +1,70 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/** The operating interface (ARCHITECTURE.md §6): everything comes from the environment. */
+export interface Config {
+  host: string;
+  port: number;
+  dataDir: string;
+  adminPassword: string | undefined;
+  eventStore: 'sqlite' | 'kurrentdb';
+  readStore: 'memory' | 'mongodb';
+  bus: 'memory' | 'nats';
+  kurrentDbUrl: string | undefined;
+  mongoUrl: string | undefined;
+  mongoDatabase: string;
+  natsUrl: string | undefined;
+  /** Extra origins trusted for CSRF, CORS and websockets (D3); same-origin is always trusted. */
+  trustedOrigins: string[];
+  /** Mark cookies Secure (set when served over HTTPS). */
+  secureCookies: boolean;
+  /** Honour X-Forwarded-* from a reverse proxy. */
+  trustProxy: boolean;
+  /** How long a write waits for the read models to include it. */
+  writeWaitMs: number;
+  clientDir: string;
+  logLevel: string;
+}
+
+function choice<T extends string>(name: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined || value === '') return fallback;
+  if ((allowed as readonly string[]).includes(value)) return value as T;
+  throw new Error(`${name} must be one of ${allowed.join(', ')}; got "${value}"`);
+}
+
+function integer(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback;
+  const parsed = Number(value);
+  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} must be a non-negative integer; got "${value}"`);
+  return parsed;
+}
+
+/** The built browser app when there is one, else a page saying the API is up. */
+function defaultClientDir(): string {
+  const built = new URL('../../../client/dist', import.meta.url).pathname;
+  return existsSync(built) ? built : new URL('../../../client/placeholder', import.meta.url).pathname;
+}
+
+const flag = (value: string | undefined) => ['1', 'true', 'yes'].includes((value ?? '').toLowerCase());
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
+  return {
+    host: env['HOST'] || '127.0.0.1',
+    port: integer('PORT', env['PORT'], 8000),
+    dataDir: resolve(env['TESTAMENT_DATA_DIR'] || './data'),
+    adminPassword: env['TESTAMENT_ADMIN_PASSWORD'] || undefined,
+    eventStore: choice('TESTAMENT_EVENT_STORE', env['TESTAMENT_EVENT_STORE'], ['sqlite', 'kurrentdb'], 'sqlite'),
+    readStore: choice('TESTAMENT_READ_STORE', env['TESTAMENT_READ_STORE'], ['memory', 'mongodb'], 'memory'),
+    bus: choice('TESTAMENT_BUS', env['TESTAMENT_BUS'], ['memory', 'nats'], 'memory'),
+    kurrentDbUrl: env['KURRENTDB_URL'] || undefined,
+    mongoUrl: env['MONGO_URL'] || undefined,
+    mongoDatabase: env['TESTAMENT_MONGO_DB'] || 'testament',
+    natsUrl: env['NATS_URL'] || undefined,
+    trustedOrigins: (env['TESTAMENT_TRUSTED_ORIGINS'] ?? '').split(',').map((o) => o.trim()).filter(Boolean),
+    secureCookies: flag(env['TESTAMENT_SECURE_COOKIES']),
+    trustProxy: flag(env['TESTAMENT_TRUST_PROXY']),
+    writeWaitMs: integer('TESTAMENT_WRITE_WAIT_MS', env['TESTAMENT_WRITE_WAIT_MS'], 5_000),
+    clientDir: resolve(env['TESTAMENT_CLIENT_DIR'] || defaultClientDir()),
+    logLevel: env['LOG_LEVEL'] || 'warn',
+  };
+}
