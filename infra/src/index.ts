@@ -12,6 +12,8 @@ export * from './bus/subject.ts';
 export * from './bus/memory-bus.ts';
 export * from './bus/nats-bus.ts';
 export * from './blob-store/fs-blob-store.ts';
+export * from './read-store/memory/memory-read-store.ts';
+export * from './read-store/mongodb/mongo-read-store.ts';
 // Test support other packages' tests need; contract suites (they import vitest) are
 // imported directly from '@testament/infra/bus/contract' and '@testament/infra/blob-store/contract'.
 export * from './testing/nats-server.ts';

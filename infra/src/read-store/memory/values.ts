@@ -1,0 +1,14 @@
+/** Small checks on filter and document values shared by the memory store's modules. */
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype = Object.getPrototypeOf(value);
+  return prototype === Object.prototype || prototype === null;
+}
+
+/** `{$gt: 1}`-like: a plain object whose keys are operators rather than a literal subdocument. */
+export function isOperatorObject(value: unknown): value is Record<string, unknown> {
+  if (!isPlainObject(value)) return false;
+  for (const key in value) return key.startsWith('$');
+  return false;
+}

@@ -1,0 +1,83 @@
+/**
+ * The scale-out ReadStore: read-model collections in MongoDB, through the
+ * official driver. The port speaks MongoDB's language already, so each method
+ * is a thin pass-through.
+ */
+import { MongoClient, type AnyBulkWriteOperation, type Db, type Collection as DriverCollection, type Document as DriverDocument } from 'mongodb';
+import type { Collection, Document, Filter, FindOptions, IndexSpec, ReadStore, WriteOperation } from '../../ports/read-store.ts';
+
+export class MongoReadStore implements ReadStore {
+  private readonly collections = new Map<string, MongoCollection>();
+
+  private constructor(
+    private readonly client: MongoClient,
+    private readonly db: Db,
+  ) {}
+
+  static async connect(url: string, dbName: string): Promise<MongoReadStore> {
+    const client = new MongoClient(url);
+    await client.connect();
+    return new MongoReadStore(client, client.db(dbName));
+  }
+
+  collection<T extends Document = Document>(name: string): Collection<T> {
+    let collection = this.collections.get(name);
+    if (!collection) {
+      collection = new MongoCollection(this.db.collection(name));
+      this.collections.set(name, collection);
+    }
+    return collection as unknown as Collection<T>;
+  }
+
+  /** Drops the whole database: for tests that give each run a database of its own. */
+  async dropDatabase(): Promise<void> {
+    await this.db.dropDatabase();
+  }
+
+  async close(): Promise<void> {
+    await this.client.close();
+  }
+}
+
+class MongoCollection implements Collection<Document> {
+  constructor(private readonly driver: DriverCollection<DriverDocument>) {}
+
+  get name(): string {
+    return this.driver.collectionName;
+  }
+
+  async find(filter: Filter, options: FindOptions = {}): Promise<Document[]> {
+    return (await this.driver.find(filter, definedOnly(options)).toArray()) as unknown as Document[];
+  }
+
+  async findOne(filter: Filter, options: Pick<FindOptions, 'projection' | 'sort'> = {}): Promise<Document | null> {
+    return (await this.driver.findOne(filter, definedOnly(options))) as unknown as Document | null;
+  }
+
+  async count(filter: Filter): Promise<number> {
+    return this.driver.countDocuments(filter);
+  }
+
+  async aggregate<R = Record<string, unknown>>(pipeline: Record<string, unknown>[]): Promise<R[]> {
+    return (await this.driver.aggregate(pipeline).toArray()) as R[];
+  }
+
+  async bulkWrite(operations: WriteOperation<Document>[]): Promise<void> {
+    // The driver rejects an empty batch; the port treats it as nothing to do.
+    if (operations.length === 0) return;
+    await this.driver.bulkWrite(operations as AnyBulkWriteOperation<DriverDocument>[], { ordered: true });
+  }
+
+  async createIndex({ keys, unique = false }: IndexSpec): Promise<void> {
+    await this.driver.createIndex(keys, { unique });
+  }
+
+  async clear(): Promise<void> {
+    await this.driver.deleteMany({});
+  }
+}
+
+/** The options that were given, without keys set to undefined (which the driver would pass on to the server). */
+function definedOnly<T extends object>(options: T): Partial<T> {
+  return Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)) as Partial<T>;
+}

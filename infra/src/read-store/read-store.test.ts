@@ -1,0 +1,25 @@
+import { randomUUID } from 'node:crypto';
+import { readStoreContract } from './contract.ts';
+import { MemoryReadStore } from './memory/memory-read-store.ts';
+import { MongoReadStore } from './mongodb/mongo-read-store.ts';
+
+readStoreContract('memory', async () => ({ store: new MemoryReadStore(), cleanup: async () => {} }));
+
+const mongoUrl = process.env.MONGO_URL;
+readStoreContract(
+  'MongoDB',
+  mongoUrl
+    ? async () => {
+        // A database of its own for every store, dropped afterwards, so runs never see each other's data.
+        const store = await MongoReadStore.connect(mongoUrl, `testament_contract_${randomUUID().slice(0, 8)}`);
+        return {
+          store,
+          cleanup: async () => {
+            await store.dropDatabase();
+            await store.close();
+          },
+        };
+      }
+    : null,
+  'MONGO_URL is not set and no container runtime is available',
+);
