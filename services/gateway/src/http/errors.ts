@@ -1,0 +1,17 @@
+import { messages } from '@testament/contracts';
+
+/** No credentials, or credentials that no longer work: 401 with WWW-Authenticate (§2.2). */
+export class NotAuthenticatedError extends Error {
+  constructor(message: string = messages.notAuthenticated) {
+    super(message);
+    this.name = 'NotAuthenticatedError';
+  }
+}
+
+/** The change is durable but the read models did not include it within the bounded wait. */
+export class NotYetVisibleError extends Error {
+  constructor() {
+    super('The change was saved but is not readable yet. Retry the read, or repeat the request with the same Idempotency-Key.');
+    this.name = 'NotYetVisibleError';
+  }
+}

@@ -1,0 +1,35 @@
+import { newCommandMeta, type CommandInput, type CommandName, type CommandResult } from '@testament/commands';
+import type { FastifyRequest } from 'fastify';
+import type { GatewayContext } from '../context.ts';
+import { requireUser } from '../plugins/authentication.ts';
+import { NotYetVisibleError } from './errors.ts';
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/**
+ * Sends a command as the authenticated caller and answers only once the read
+ * models include its events, so the response and the next read see the change.
+ * An `Idempotency-Key` header makes a retried request change nothing twice.
+ */
+export async function execute<N extends CommandName>(
+  { system, config }: GatewayContext,
+  request: FastifyRequest,
+  name: N,
+  input: CommandInput<N>,
+): Promise<CommandResult<N>> {
+  const user = requireUser(request);
+  const meta = newCommandMeta(
+    { userId: user._id, isSuperuser: user.isSuperuser, isExternal: user.isExternal },
+    { idempotencyKey: header(request, 'idempotency-key'), correlationId: header(request, 'x-correlation-id') ?? request.id },
+  );
+  const result = await system.dispatch(name, input, meta);
+  await waitUntilReadable(system, config, result.position);
+  return result;
+}
+
+export async function waitUntilReadable(system: GatewayContext['system'], config: GatewayContext['config'], position: number): Promise<void> {
+  if (!(await system.progress.waitFor(position, config.writeWaitMs))) throw new NotYetVisibleError();
+}

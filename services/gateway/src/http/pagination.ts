@@ -1,0 +1,46 @@
+import { NotFoundError, PAGE_SIZE_DEFAULT, PAGE_SIZE_MAX, messages } from '@testament/contracts';
+import type { FastifyRequest } from 'fastify';
+import { ownOrigin } from '../plugins/authentication.ts';
+
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+  skip: number;
+  limit: number;
+}
+
+/** `page` (1-based) and `page_size` (default 100, at most 1000); malformed values answer 404 as DRF does (§2.4). */
+export function pageRequest(query: { page?: string; page_size?: string }, defaultSize = PAGE_SIZE_DEFAULT): PageRequest {
+  let pageSize = defaultSize;
+  if (query.page_size !== undefined && query.page_size !== '') {
+    if (!/^\d+$/.test(query.page_size) || Number(query.page_size) === 0) throw new NotFoundError(messages.invalidPageSize);
+    pageSize = Math.min(Number(query.page_size), PAGE_SIZE_MAX);
+  }
+  let page = 1;
+  if (query.page !== undefined && query.page !== '') {
+    if (!/^\d+$/.test(query.page) || Number(query.page) === 0) throw new NotFoundError(messages.invalidPage);
+    page = Number(query.page);
+  }
+  return { page, pageSize, skip: (page - 1) * pageSize, limit: pageSize };
+}
+
+function pageLink(request: FastifyRequest, page: number | null): string | null {
+  if (page === null) return null;
+  const url = new URL(request.url, ownOrigin(request));
+  url.searchParams.set('page', String(page));
+  return url.toString();
+}
+
+/** The envelope `{links, count, pages, results}`; a page past the end is a 404. */
+export function paginated<T>(request: FastifyRequest, page: PageRequest, count: number, results: T[]) {
+  const total = Math.max(1, Math.ceil(count / page.pageSize));
+  if (page.page > total) throw new NotFoundError(messages.invalidPage);
+  const next = page.page < total ? page.page + 1 : null;
+  const previous = page.page > 1 ? page.page - 1 : null;
+  return {
+    links: { next: pageLink(request, next), previous: pageLink(request, previous) },
+    count,
+    pages: { next, previous, current: page.page, total },
+    results,
+  };
+}

@@ -1,0 +1,3 @@
+export { buildApp } from './app.ts';
+export { configFromEnv, type Config } from './config.ts';
+export { startSystem, type System } from './system.ts';

@@ -1,0 +1,35 @@
+import { buildApp } from './app.ts';
+import { configFromEnv } from './config.ts';
+import { startSystem } from './system.ts';
+
+/** `npm start`: the embedded server with every part in this process. */
+async function main() {
+  const config = configFromEnv();
+  const startedAt = performance.now();
+  const system = await startSystem(config);
+  const app = await buildApp({ system, config });
+  await app.listen({ host: config.host, port: config.port });
+  const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
+  console.log(`Testament listening on http://${config.host}:${config.port} (data in ${config.dataDir}, ready in ${seconds} s)`);
+  if (system.generatedAdminPassword) {
+    console.log(`Created the superuser "admin" with the password: ${system.generatedAdminPassword}`);
+    console.log('It is shown only this once. Set TESTAMENT_ADMIN_PASSWORD to choose it on a fresh data directory.');
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    await app.close();
+    await system.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,62 @@
+import { newCommandMeta, SYSTEM_ACTOR } from '@testament/commands';
+import { REMEMBERED_SESSION_TTL_MS, SESSION_TTL_MS, loginBody, messages, parseOrThrow } from '@testament/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { GatewayContext } from '../../context.ts';
+import { waitUntilReadable } from '../../http/execute.ts';
+import {
+  SESSION_COOKIE,
+  clearAuthCookies,
+  newCsrfToken,
+  newSessionId,
+  sessionHash,
+  setCsrfCookie,
+  setSessionCookie,
+} from '../../http/session-cookies.ts';
+
+/** Browser session login and logout (§2.2): not under /api. */
+export async function authRoutes(app: FastifyInstance, context: GatewayContext) {
+  const { system, config } = context;
+
+  app.post('/auth/login/', { config: { csrf: true } }, async (request, reply) => {
+    const { username, password, remember_me } = parseOrThrow(loginBody, request.body ?? {});
+    const ttl = remember_me ? REMEMBERED_SESSION_TTL_MS : SESSION_TTL_MS;
+    const sessionId = newSessionId();
+    const previous = request.cookies[SESSION_COOKIE];
+    const actor = request.principal
+      ? { userId: request.principal.user._id, isSuperuser: request.principal.user.isSuperuser, isExternal: request.principal.user.isExternal }
+      : SYSTEM_ACTOR;
+    const { position } = await system.dispatch(
+      'logIn',
+      {
+        username,
+        password,
+        sessionHash: sessionHash(sessionId),
+        expiresAt: new Date(Date.now() + ttl).toISOString(),
+        rememberMe: remember_me,
+        ...(previous ? { replacesSessionHash: sessionHash(previous) } : {}),
+      },
+      newCommandMeta(actor, { correlationId: request.id }),
+    );
+    await waitUntilReadable(system, config, position);
+    setSessionCookie(reply, sessionId, ttl, config.secureCookies);
+    setCsrfCookie(reply, newCsrfToken(), config.secureCookies); // Login rotates the CSRF token.
+    return { details: messages.loggedIn };
+  });
+
+  app.post('/auth/logout/', { config: { csrf: true } }, async (request, reply) => {
+    const principal = request.principal;
+    if (principal) {
+      const { position } = await system.dispatch(
+        'logOut',
+        { userId: principal.user._id, sessionHash: principal.sessionHash },
+        newCommandMeta({ userId: principal.user._id, isSuperuser: principal.user.isSuperuser, isExternal: principal.user.isExternal }, { correlationId: request.id }),
+      );
+      await waitUntilReadable(system, config, position);
+    }
+    clearAuthCookies(reply);
+    return { details: messages.loggedOut };
+  });
+
+  /** Hands out a CSRF cookie before the first form post; the token is also in the body for non-browser clients. */
+  app.get('/auth/csrf/', async (request) => ({ csrftoken: request.csrfToken }));
+}

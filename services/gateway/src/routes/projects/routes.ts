@@ -1,0 +1,143 @@
+import {
+  NotFoundError,
+  PermissionDeniedError,
+  archiveRestoreBody,
+  messages,
+  parseOrThrow,
+  projectCreateBody,
+  projectListQuery,
+  projectPatchBody,
+  type ProjectSettings,
+} from '@testament/contracts';
+import { findProject, isProjectVisible, listProjects, type ProjectDocument } from '@testament/projections';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { GatewayContext } from '../../context.ts';
+import { execute } from '../../http/execute.ts';
+import { readForm } from '../../http/form.ts';
+import { pageRequest, paginated } from '../../http/pagination.ts';
+import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
+import { storeIcon } from './icon-upload.ts';
+import { archivePreview, deletePreview, projectRepresentation, viewerOf } from './representation.ts';
+
+const detail = '/api/v2/projects/:id(^\\d+)/';
+
+function settingsChanges(settings: ReturnType<typeof projectPatchBody.parse>['settings']): Partial<ProjectSettings> | undefined {
+  if (!settings) return undefined;
+  const changes: Partial<ProjectSettings> = {};
+  if (settings.is_result_editable !== undefined) changes.isResultEditable = settings.is_result_editable;
+  if (settings.result_edit_limit !== undefined) changes.resultEditLimit = settings.result_edit_limit;
+  if (settings.status_order !== undefined) changes.statusOrder = settings.status_order;
+  if (settings.default_status !== undefined) changes.defaultStatus = settings.default_status;
+  return changes;
+}
+
+export async function projectRoutes(app: FastifyInstance, context: GatewayContext) {
+  const { system } = context;
+
+  /** A project the caller may see; 404 when it does not exist, 403 when it is hidden from them. */
+  async function visibleProject(request: FastifyRequest): Promise<ProjectDocument> {
+    const user = requireUser(request);
+    const project = await findProject(system.readStore, Number((request.params as { id: string }).id));
+    if (!project) throw new NotFoundError();
+    if (!isProjectVisible(project, viewerOf(user))) throw new PermissionDeniedError(messages.cannotViewProject);
+    return project;
+  }
+
+  async function respondWith(request: FastifyRequest, projectId: number) {
+    const project = await findProject(system.readStore, projectId);
+    if (!project) throw new NotFoundError();
+    return projectRepresentation(project, viewerOf(requireUser(request)), ownOrigin(request));
+  }
+
+  app.get('/api/v2/projects/', async (request) => {
+    const user = requireUser(request);
+    const query = parseOrThrow(projectListQuery, request.query);
+    const page = pageRequest(request.query as Record<string, string>);
+    const viewer = viewerOf(user);
+    const { items, count } = await listProjects(system.readStore, viewer, query, page);
+    return paginated(request, page, count, items.map((p) => projectRepresentation(p, viewer, ownOrigin(request))));
+  });
+
+  app.post('/api/v2/projects/', async (request, reply) => {
+    const user = requireUser(request);
+    const form = await readForm(request);
+    const body = parseOrThrow(projectCreateBody, form.fields);
+    const icon = (await storeIcon(system.blobs, form)) ?? null;
+    const { projectId } = await execute(context, request, 'createProject', {
+      name: body.name,
+      description: body.description,
+      isPrivate: body.is_private,
+      isArchive: body.is_archive,
+      settings: settingsChanges(body.settings),
+      icon,
+    }).catch(async (error: unknown) => {
+      if (icon) await system.blobs.delete(icon);
+      throw error;
+    });
+    if (body.is_favorite) {
+      const favorite = [...viewerOf(user).favoriteIds, projectId];
+      await execute(context, request, 'changeConfig', { userId: user._id, patch: { projects: { favorite } } });
+    }
+    return reply.code(201).send(await respondWith(request, projectId));
+  });
+
+  app.get(detail, async (request) => projectRepresentation(await visibleProject(request), viewerOf(requireUser(request)), ownOrigin(request)));
+
+  const update = async (request: FastifyRequest) => {
+    const project = await visibleProject(request);
+    const form = await readForm(request);
+    const body = parseOrThrow(projectPatchBody, form.fields);
+    const icon = await storeIcon(system.blobs, form);
+    await execute(context, request, 'updateProject', {
+      projectId: project._id,
+      name: body.name,
+      description: body.description,
+      isPrivate: body.is_private,
+      isArchive: body.is_archive,
+      settings: settingsChanges(body.settings),
+      icon,
+    });
+    if (icon !== undefined && project.icon) await system.blobs.delete(project.icon);
+    return respondWith(request, project._id);
+  };
+  app.patch(detail, update);
+  app.put(detail, update);
+
+  app.delete(detail, async (request, reply) => {
+    const project = await visibleProject(request);
+    await execute(context, request, 'deleteProject', { projectId: project._id });
+    if (project.icon) await system.blobs.delete(project.icon);
+    return reply.code(204).send();
+  });
+
+  app.get(`${detail}delete/preview/`, async (request) => deletePreview(await visibleProject(request)));
+  app.get(`${detail}archive/preview/`, async (request) => archivePreview(await visibleProject(request)));
+
+  app.post(`${detail}archive/`, async (request) => {
+    const project = await visibleProject(request);
+    await execute(context, request, 'archiveProject', { projectId: project._id });
+    return respondWith(request, project._id);
+  });
+
+  app.post('/api/v2/projects/archive/restore/', async (request) => {
+    requireUser(request);
+    const { instance_ids } = parseOrThrow(archiveRestoreBody, request.body ?? {});
+    const restored = [];
+    for (const projectId of instance_ids) {
+      await execute(context, request, 'restoreProject', { projectId });
+      restored.push(await respondWith(request, projectId));
+    }
+    return restored;
+  });
+
+  app.get(`${detail}icon/`, async (request, reply) => {
+    const project = await visibleProject(request);
+    const blob = project.icon ? await system.blobs.get(project.icon) : null;
+    if (!blob) throw new NotFoundError();
+    return reply
+      .type(blob.contentType)
+      .header('Cache-Control', 'private, max-age=86400')
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(blob.bytes);
+  });
+}

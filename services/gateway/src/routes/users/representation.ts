@@ -1,0 +1,19 @@
+import type { UserDocument } from '@testament/projections';
+
+/** The User object of §3.14. */
+export function userRepresentation(user: UserDocument, origin: string) {
+  return {
+    id: user._id,
+    url: `${origin}/api/v2/users/${user._id}/`,
+    username: user.username,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    email: user.email,
+    is_staff: user.isStaff,
+    is_active: user.isActive,
+    is_superuser: user.isSuperuser,
+    date_joined: user.dateJoined,
+    groups: [] as number[],
+    avatar_link: '',
+  };
+}

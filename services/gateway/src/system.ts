@@ -1,0 +1,125 @@
+import { createCommandService, inProcessDispatcher, newCommandMeta, SYSTEM_ACTOR, type CommandDispatcher } from '@testament/commands';
+import {
+  EventStoreIdAllocator,
+  FsBlobStore,
+  KurrentDbEventStore,
+  MemoryBus,
+  MemoryReadStore,
+  MongoReadStore,
+  NatsBus,
+  SqliteEventStore,
+  SqliteIdAllocator,
+  type BlobStore,
+  type Bus,
+  type EventStore,
+  type IdAllocator,
+  type ReadStore,
+} from '@testament/infra';
+import { allProjections, countUsers, ProjectionRunner } from '@testament/projections';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Config } from './config.ts';
+import { ProjectionProgress } from './live/projection-progress.ts';
+
+/** Everything the gateway talks to. In the embedded setup all of it runs in this process. */
+export interface System {
+  store: EventStore;
+  readStore: ReadStore;
+  bus: Bus;
+  blobs: BlobStore;
+  dispatch: CommandDispatcher;
+  progress: ProjectionProgress;
+  runner: ProjectionRunner;
+  /** The admin's password when this start created the admin without a configured one. */
+  generatedAdminPassword: string | undefined;
+  close(): Promise<void>;
+}
+
+async function openEventStore(config: Config): Promise<EventStore> {
+  if (config.eventStore === 'kurrentdb') {
+    if (!config.kurrentDbUrl) throw new Error('TESTAMENT_EVENT_STORE=kurrentdb needs KURRENTDB_URL');
+    return KurrentDbEventStore.connect(config.kurrentDbUrl);
+  }
+  return SqliteEventStore.open(join(config.dataDir, 'events.sqlite'));
+}
+
+function openIdAllocator(config: Config, store: EventStore): IdAllocator {
+  return config.eventStore === 'sqlite' ? SqliteIdAllocator.open(join(config.dataDir, 'ids.sqlite')) : new EventStoreIdAllocator(store);
+}
+
+async function openReadStore(config: Config): Promise<ReadStore> {
+  if (config.readStore === 'mongodb') {
+    if (!config.mongoUrl) throw new Error('TESTAMENT_READ_STORE=mongodb needs MONGO_URL');
+    return MongoReadStore.connect(config.mongoUrl, config.mongoDatabase);
+  }
+  return new MemoryReadStore();
+}
+
+async function openBus(config: Config): Promise<Bus> {
+  if (config.bus === 'nats') {
+    if (!config.natsUrl) throw new Error('TESTAMENT_BUS=nats needs NATS_URL');
+    return NatsBus.connect(config.natsUrl, { name: 'testament' });
+  }
+  return new MemoryBus();
+}
+
+/** First start: the seeded roles and the superuser `admin` (§4.2). */
+async function seed(config: Config, dispatch: CommandDispatcher, readStore: ReadStore, runner: ProjectionRunner) {
+  const meta = newCommandMeta(SYSTEM_ACTOR);
+  const roles = await dispatch('seedRoles', {}, meta);
+  let generatedAdminPassword: string | undefined;
+  if ((await countUsers(readStore)) === 0) {
+    const password = config.adminPassword ?? generatePassword();
+    const admin = await dispatch(
+      'registerUser',
+      { username: 'admin', email: 'admin@localhost', firstName: '', lastName: '', password, isSuperuser: true, isActive: true },
+      meta,
+    ).catch((error: unknown) => {
+      // Another process seeding the same store at the same moment claimed the name first.
+      if (error instanceof Error && error.name === 'ValidationError') return { position: 0 };
+      throw error;
+    });
+    if (admin.position > 0 && !config.adminPassword) generatedAdminPassword = password;
+    await runner.waitFor(admin.position);
+  }
+  await runner.waitFor(roles.position);
+  return generatedAdminPassword;
+}
+
+/** Meets the spec's password rules so the generated one can be changed back to itself. */
+function generatePassword(): string {
+  return `${randomBytes(12).toString('base64url')}aA1!`;
+}
+
+export async function startSystem(config: Config): Promise<System> {
+  mkdirSync(config.dataDir, { recursive: true });
+  const store = await openEventStore(config);
+  const ids = openIdAllocator(config, store);
+  const readStore = await openReadStore(config);
+  const bus = await openBus(config);
+  const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
+  const dispatch = inProcessDispatcher(createCommandService({ store, ids }));
+  const runner = new ProjectionRunner({ store, readStore, bus, projections: allProjections });
+  await runner.start();
+  const progress = new ProjectionProgress(bus, runner);
+  const generatedAdminPassword = await seed(config, dispatch, readStore, runner);
+  return {
+    store,
+    readStore,
+    bus,
+    blobs,
+    dispatch,
+    progress,
+    runner,
+    generatedAdminPassword,
+    async close() {
+      progress.close();
+      await runner.stop();
+      await bus.close();
+      await readStore.close();
+      await ids.close();
+      await store.close();
+    },
+  };
+}

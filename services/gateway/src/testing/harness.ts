@@ -1,0 +1,114 @@
+import { newCommandMeta, SYSTEM_ACTOR } from '@testament/commands';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApp } from '../app.ts';
+import { configFromEnv, type Config } from '../config.ts';
+import { startSystem, type System } from '../system.ts';
+
+export const ADMIN_PASSWORD = 'Admin-Pass1!';
+export const ORIGIN = 'http://testament.test';
+
+export interface TestServer {
+  app: FastifyInstance;
+  system: System;
+  config: Config;
+  /** A browser-like client with its own cookie jar. */
+  browser(): Browser;
+  /** Registers a user directly through the command side (user management arrives with its own API). */
+  createUser(username: string, password: string, options?: { isSuperuser?: boolean }): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** The embedded system on a temporary data directory, with the app in front of it. */
+export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'testament-gateway-'));
+  const config = { ...configFromEnv({}), dataDir, adminPassword: ADMIN_PASSWORD, logLevel: 'silent', ...overrides };
+  const system = await startSystem(config);
+  const app = await buildApp({ system, config });
+  return {
+    app,
+    system,
+    config,
+    browser: () => new Browser(app),
+    async createUser(username, password, options = {}) {
+      const { userId, position } = await system.dispatch(
+        'registerUser',
+        { username, password, email: `${username}@example.test`, firstName: '', lastName: '', isSuperuser: options.isSuperuser ?? false, isActive: true },
+        newCommandMeta(SYSTEM_ACTOR),
+      );
+      await system.runner.waitFor(position);
+      return userId;
+    },
+    async close() {
+      await app.close();
+      await system.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+type Body = InjectOptions['payload'];
+
+/** Keeps cookies between requests and echoes the CSRF cookie as a browser app does (§2.3). */
+export class Browser {
+  readonly cookies = new Map<string, string>();
+  origin: string | undefined = ORIGIN;
+
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(method: InjectOptions['method'], url: string, payload?: Body, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    if (!this.cookies.has('csrftoken') && method !== 'GET') await this.request('GET', '/auth/csrf/');
+    const response = await this.app.inject({
+      method,
+      url,
+      payload,
+      headers: {
+        host: new URL(ORIGIN).host,
+        ...(this.origin ? { origin: this.origin } : {}),
+        ...(this.cookies.size > 0 ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...(this.cookies.has('csrftoken') ? { 'x-csrftoken': this.cookies.get('csrftoken')! } : {}),
+        ...headers,
+      },
+    });
+    for (const cookie of response.cookies as Array<{ name: string; value: string; maxAge?: number; expires?: Date }>) {
+      const expired = cookie.value === '' || cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= Date.now());
+      if (expired) this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+    return response;
+  }
+
+  get = (url: string) => this.request('GET', url);
+  post = (url: string, payload?: Body, headers?: Record<string, string>) => this.request('POST', url, payload ?? {}, headers);
+  patch = (url: string, payload?: Body, headers?: Record<string, string>) => this.request('PATCH', url, payload ?? {}, headers);
+  delete = (url: string) => this.request('DELETE', url);
+
+  async login(username: string, password: string, rememberMe = false): Promise<LightMyRequestResponse> {
+    const response = await this.post('/auth/login/', { username, password, remember_me: rememberMe });
+    if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+    return response;
+  }
+}
+
+/** A valid 1x1 PNG, for icon uploads. */
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** A multipart body with fields and one file. */
+export function multipart(fields: Record<string, string>, file?: { field: string; filename: string; bytes: Buffer; type: string }) {
+  const boundary = `----testament${Date.now()}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+    parts.push(file.bytes, Buffer.from('\r\n'));
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

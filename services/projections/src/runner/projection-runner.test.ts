@@ -1,0 +1,123 @@
+import { createCommandService, newCommandMeta, SYSTEM_ACTOR, type CommandService } from '@testament/commands';
+import { MemoryBus, MemoryReadStore, SqliteEventStore, SqliteIdAllocator, type ReadStore } from '@testament/infra';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allProjections } from '../index.ts';
+import { ProjectionRunner } from './projection-runner.ts';
+
+let dir: string;
+let store: SqliteEventStore;
+let ids: SqliteIdAllocator;
+let commands: CommandService;
+let live: MemoryReadStore;
+let liveRunner: ProjectionRunner;
+const bus = new MemoryBus();
+
+function runnerOn(readStore: ReadStore) {
+  return new ProjectionRunner({ store, readStore, bus, projections: allProjections, batchSize: 7 });
+}
+
+async function snapshot(runner: ProjectionRunner, readStore: ReadStore) {
+  const collections: Record<string, unknown[]> = {};
+  for (const name of runner.collectionNames()) {
+    collections[name] = await readStore.collection(name).find({}, { sort: { _id: 1 } });
+  }
+  return collections;
+}
+
+/** A realistic history: users, sessions, config, projects with members, changes, archive, delete. */
+async function writeHistory(count: number) {
+  const system = newCommandMeta(SYSTEM_ACTOR);
+  await commands.seedRoles({}, system);
+  const users: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const { userId } = await commands.registerUser(
+      { username: `user${i}`, email: `u${i}@x.test`, firstName: `F${i}`, lastName: 'L', password: 'Secret-pass1!', isSuperuser: false, isActive: true },
+      system,
+    );
+    users.push(userId);
+  }
+  await Promise.all(
+    users.map(async (userId, i) => {
+      const actor = { userId, isSuperuser: false, isExternal: false };
+      const meta = () => newCommandMeta(actor);
+      await commands.changeConfig({ userId, patch: { ui: { is_open_sidebar: i % 2 === 0 }, projects: { favorite: [i] } } }, meta());
+      await commands.logIn({ username: `user${i}`, password: 'Secret-pass1!', sessionHash: `s${i}`, expiresAt: '2099-01-01T00:00:00.000Z', rememberMe: false }, meta());
+      const { projectId } = await commands.createProject({ name: `P${i}`, description: '', isPrivate: i % 3 === 0, isArchive: false, icon: null }, meta());
+      await commands.updateProject({ projectId, description: `about ${i}`, settings: { resultEditLimit: 60 * (i + 1) } }, meta());
+      await commands.setMemberRoles({ projectId, userId: users[(i + 1) % users.length]!, roleIds: [i % 2 === 0 ? 2 : 3] }, meta());
+      if (i % 4 === 0) await commands.archiveProject({ projectId }, meta());
+      if (i % 5 === 0) await commands.deleteProject({ projectId }, meta());
+      if (i % 2 === 1) await commands.logOut({ userId, sessionHash: `s${i}` }, meta());
+    }),
+  );
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'testament-projections-'));
+  store = SqliteEventStore.open(join(dir, 'events.sqlite'));
+  ids = SqliteIdAllocator.open(join(dir, 'ids.sqlite'));
+  commands = createCommandService({ store, ids });
+  live = new MemoryReadStore();
+  liveRunner = runnerOn(live);
+  await liveRunner.start();
+  await writeHistory(24);
+  await liveRunner.waitFor(await store.headPosition(), 10_000);
+});
+
+afterAll(async () => {
+  await liveRunner.stop();
+  await ids.close();
+  await store.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('projection runner', () => {
+  it('folds the live log into the read models', async () => {
+    const users = await live.collection('users').count({});
+    const projects = await live.collection('projects').find({ isDeleted: false });
+    const sessions = await live.collection('sessions').count({});
+    expect(users).toBe(24);
+    expect(projects).toHaveLength(24 - 5);
+    expect(sessions).toBe(12);
+    const external = await live.collection('users').find({ isExternal: true });
+    expect(external.length).toBe(12);
+  });
+
+  it('rebuilds from position 0 into exactly the live read models', async () => {
+    const rebuiltStore = new MemoryReadStore();
+    const rebuilt = runnerOn(rebuiltStore);
+    await rebuilt.start();
+    expect(rebuilt.position).toBe(liveRunner.position);
+    expect(await snapshot(rebuilt, rebuiltStore)).toEqual(await snapshot(liveRunner, live));
+    await rebuilt.stop();
+  });
+
+  it('drops and replays in place with rebuild(), ending equal', async () => {
+    const before = await snapshot(liveRunner, live);
+    await liveRunner.rebuild();
+    expect(await snapshot(liveRunner, live)).toEqual(before);
+  });
+
+  it('skips re-delivered events: resuming from an older checkpoint changes nothing', async () => {
+    const before = await snapshot(liveRunner, live);
+    await liveRunner.stop();
+    // As after a crash between writing documents and writing the checkpoint.
+    await live.collection('_checkpoints').bulkWrite([
+      { replaceOne: { filter: { _id: 'read-models' }, replacement: { _id: 'read-models', position: 1 }, upsert: true } },
+    ]);
+    await liveRunner.start();
+    expect(await snapshot(liveRunner, live)).toEqual(before);
+  });
+
+  it('wakes read-your-writes waiters once a new event is folded', async () => {
+    const { position } = await commands.changeConfig({ userId: 1, patch: { x: 1 } }, newCommandMeta(SYSTEM_ACTOR)).catch(async () =>
+      commands.registerUser({ username: 'late', email: '', firstName: '', lastName: '', password: 'Secret-pass1!', isSuperuser: false, isActive: true }, newCommandMeta(SYSTEM_ACTOR)),
+    );
+    await liveRunner.waitFor(position, 5_000);
+    expect(liveRunner.position).toBeGreaterThanOrEqual(position);
+    await expect(liveRunner.waitFor(position + 1_000_000, 50)).rejects.toThrow(/did not reach/);
+  });
+});

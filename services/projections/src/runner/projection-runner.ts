@@ -1,0 +1,125 @@
+import { upcast } from '@testament/contracts';
+import type { Bus, EventStore, ReadStore, RecordedEvent, Subscription } from '@testament/infra';
+import { Batch } from './batch.ts';
+import type { Projection } from './projection.ts';
+
+/** Published after every batch: how far the read models are, and which live topics changed. */
+export const PROJECTIONS_ADVANCED = 'testament.projections.advanced';
+export interface ProjectionsAdvanced {
+  position: number;
+  topics: string[];
+}
+
+const CHECKPOINTS = '_checkpoints';
+
+export interface ProjectionRunnerOptions {
+  store: EventStore;
+  readStore: ReadStore;
+  bus: Bus;
+  projections: readonly Projection[];
+  /** Name of the checkpoint document; one per runner. */
+  name?: string;
+  batchSize?: number;
+}
+
+/**
+ * Folds the event log into the read models: from the stored checkpoint,
+ * catch-up then live, in batches; each batch is written, then its checkpoint,
+ * then a notice goes out on the bus. Re-delivered events are skipped per document.
+ */
+export class ProjectionRunner {
+  private subscription: Subscription | undefined;
+  private checkpoint = 0;
+  private readonly waiters = new Set<{ position: number; resolve: () => void }>();
+  private readonly name: string;
+
+  constructor(private readonly options: ProjectionRunnerOptions) {
+    this.name = options.name ?? 'read-models';
+  }
+
+  get position(): number {
+    return this.checkpoint;
+  }
+
+  /** Declares indexes, resumes from the checkpoint and returns once the log's current head is folded. */
+  async start(): Promise<void> {
+    await this.declareIndexes();
+    const saved = await this.options.readStore.collection(CHECKPOINTS).findOne({ _id: this.name });
+    this.checkpoint = Number(saved?.['position'] ?? 0);
+    const head = await this.options.store.headPosition();
+    this.subscription = this.options.store.subscribe(this.checkpoint, (events) => this.fold(events), {
+      batchSize: this.options.batchSize ?? 1000,
+    });
+    await this.waitFor(head);
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription?.close();
+    this.subscription = undefined;
+  }
+
+  /** Drops every read model and folds the whole log again from position 0. */
+  async rebuild(): Promise<void> {
+    await this.stop();
+    for (const name of this.collectionNames()) await this.options.readStore.collection(name).clear();
+    await this.options.readStore.collection(CHECKPOINTS).bulkWrite([{ deleteOne: { filter: { _id: this.name } } }]);
+    await this.start();
+  }
+
+  /** Resolves once the read models include `position`; rejects after `timeoutMs`. */
+  waitFor(position: number, timeoutMs = Number.POSITIVE_INFINITY): Promise<void> {
+    if (this.checkpoint >= position) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const waiter = { position, resolve: () => { clearTimeout(timer); resolve(); } };
+      const timer = Number.isFinite(timeoutMs)
+        ? setTimeout(() => {
+            this.waiters.delete(waiter);
+            reject(new Error(`read models did not reach position ${position} within ${timeoutMs} ms`));
+          }, timeoutMs)
+        : undefined;
+      this.waiters.add(waiter);
+    });
+  }
+
+  collectionNames(): string[] {
+    return [...new Set(this.options.projections.flatMap((p) => Object.keys(p.collections)))];
+  }
+
+  private async declareIndexes(): Promise<void> {
+    for (const projection of this.options.projections) {
+      for (const [name, indexes] of Object.entries(projection.collections)) {
+        for (const index of indexes) await this.options.readStore.collection(name).createIndex(index);
+      }
+    }
+  }
+
+  private async fold(recorded: RecordedEvent[]): Promise<void> {
+    const events = recorded
+      .filter((e) => e.position > this.checkpoint)
+      .map((e) => ({ ...e, data: upcast(e.type, e.schemaVersion, e.data) }));
+    if (events.length === 0) return;
+    const batch = new Batch(this.options.readStore);
+    const interested = events.map((event) => this.options.projections.filter((p) => p.handles.has(event.type)));
+    await batch.load(events.flatMap((event, i) => interested[i]!.flatMap((p) => p.keys(event))));
+    events.forEach((event, i) => {
+      for (const projection of interested[i]!) batch.apply(projection, event);
+    });
+    await batch.write();
+    const position = events.at(-1)!.position;
+    await this.options.readStore
+      .collection(CHECKPOINTS)
+      .bulkWrite([{ replaceOne: { filter: { _id: this.name }, replacement: { _id: this.name, position }, upsert: true } }]);
+    this.advance(position, [...batch.topics]);
+  }
+
+  private advance(position: number, topics: string[]): void {
+    this.checkpoint = position;
+    for (const waiter of this.waiters) {
+      if (waiter.position <= position) {
+        this.waiters.delete(waiter);
+        waiter.resolve();
+      }
+    }
+    this.options.bus.publish(PROJECTIONS_ADVANCED, { position, topics } satisfies ProjectionsAdvanced);
+  }
+}

@@ -1,0 +1,27 @@
+import type { Document, IndexSpec, RecordedEvent } from '@testament/infra';
+
+/** A stored event with its data upcast to the current schema version. */
+export type ProjectedEvent = RecordedEvent;
+
+/** What a fold may touch while it applies one event: the documents it asked for, synchronously. */
+export interface ProjectionView {
+  get<T extends Document>(collection: string, id: Document['_id']): T | undefined;
+  put(collection: string, document: Document): void;
+  remove(collection: string, id: Document['_id']): void;
+  /** A live topic whose screens should refresh, e.g. `project:7`. */
+  notify(topic: string): void;
+}
+
+export type DocumentKey = readonly [collection: string, id: Document['_id']];
+
+/**
+ * A read model: the collections it owns, the documents each event needs
+ * (loaded for the whole batch in one query per collection), and the fold.
+ */
+export interface Projection {
+  name: string;
+  collections: Record<string, IndexSpec[]>;
+  handles: ReadonlySet<string>;
+  keys(event: ProjectedEvent): DocumentKey[];
+  apply(event: ProjectedEvent, view: ProjectionView): void;
+}
