@@ -1,6 +1,7 @@
 import type { EventStore, IdAllocator } from '@testament/infra';
 import type { KernelDeps } from './kernel/command-handler.ts';
 import type { CommandMeta } from './kernel/command-meta.ts';
+import { KeyedQueue } from './kernel/keyed-queue.ts';
 import { projectHandlers } from './project/handlers.ts';
 import { RoleDirectory } from './role/role-directory.ts';
 import { roleHandlers } from './role/handlers.ts';
@@ -20,6 +21,7 @@ export function createCommandService(deps: CommandServiceDeps) {
     ids: deps.ids,
     clock: deps.clock ?? (() => new Date()),
     permissionsOf: roles.permissionsOf,
+    streams: new KeyedQueue(),
   };
   return {
     ...userHandlers(kernel),

@@ -8,13 +8,13 @@ async function main() {
   const startedAt = performance.now();
   const system = await startSystem(config);
   const app = await buildApp({ system, config });
-  await app.listen({ host: config.host, port: config.port });
+  const address = await app.listen({ host: config.host, port: config.port });
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
-  console.log(`Testament listening on http://${config.host}:${config.port} (data in ${config.dataDir}, ready in ${seconds} s)`);
   if (system.generatedAdminPassword) {
     console.log(`Created the superuser "admin" with the password: ${system.generatedAdminPassword}`);
     console.log('It is shown only this once. Set TESTAMENT_ADMIN_PASSWORD to choose it on a fresh data directory.');
   }
+  console.log(`Testament listening on ${address} (data in ${config.dataDir}, ready in ${seconds} s)`);
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -8,6 +8,7 @@ import {
 } from '@testament/infra';
 import { createHash } from 'node:crypto';
 import type { CommandMeta } from './command-meta.ts';
+import type { KeyedQueue } from './keyed-queue.ts';
 import { foldEvents, type DecisionContext, type Decider, type DomainEvent } from './decider.ts';
 
 export interface KernelDeps {
@@ -15,6 +16,8 @@ export interface KernelDeps {
   ids: IdAllocator;
   clock: () => Date;
   permissionsOf: DecisionContext['permissionsOf'];
+  /** Serialises this process's commands per stream. */
+  streams: KeyedQueue;
 }
 
 export interface CommandOutcome<State> {
@@ -24,7 +27,13 @@ export interface CommandOutcome<State> {
   state: State;
 }
 
-const MAX_ATTEMPTS = 8;
+const MAX_ATTEMPTS = 10;
+
+/** Another process wrote the stream first: wait a little, with jitter so retries spread out. */
+function backoff(attempt: number): Promise<void> {
+  const ms = Math.random() * Math.min(100, 2 ** attempt);
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}
 
 /** Stored events in their current schema, as the deciders know them. */
 export function toDomainEvents(recorded: readonly RecordedEvent[]): DomainEvent[] {
@@ -54,7 +63,17 @@ function toNewEvents(events: readonly DomainEvent[], meta: CommandMeta, now: str
  * from a fresh read when another writer got there first. A command already
  * applied under the same idempotency key returns its earlier position instead.
  */
-export async function handleCommand<Command, State, Event extends DomainEvent>(
+export function handleCommand<Command, State, Event extends DomainEvent>(
+  deps: KernelDeps,
+  decider: Decider<Command, State, Event>,
+  stream: string,
+  command: Command,
+  meta: CommandMeta,
+): Promise<CommandOutcome<State>> {
+  return deps.streams.run(stream, () => decideAndAppend(deps, decider, stream, command, meta));
+}
+
+async function decideAndAppend<Command, State, Event extends DomainEvent>(
   deps: KernelDeps,
   decider: Decider<Command, State, Event>,
   stream: string,
@@ -77,6 +96,7 @@ export async function handleCommand<Command, State, Event extends DomainEvent>(
       return { position, state: events.reduce(decider.evolve, state) };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
+      await backoff(attempt);
     }
   }
 }

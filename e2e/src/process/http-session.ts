@@ -1,0 +1,35 @@
+/** A cookie-keeping HTTP client that behaves like the browser app toward the real server. */
+export class HttpSession {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(private readonly baseUrl: string) {}
+
+  async request(method: string, path: string, body?: unknown): Promise<Response> {
+    if (!this.cookies.has('csrftoken')) this.keepCookies(await fetch(`${this.baseUrl}/auth/csrf/`));
+    const response = await fetch(`${this.baseUrl}${path}`, {
+      method,
+      headers: {
+        origin: this.baseUrl,
+        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        'x-csrftoken': this.cookies.get('csrftoken') ?? '',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    this.keepCookies(response);
+    return response;
+  }
+
+  async login(username: string, password: string): Promise<void> {
+    const response = await this.request('POST', '/auth/login/', { username, password });
+    if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  }
+
+  private keepCookies(response: Response): void {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair] = header.split(';');
+      const [name, ...value] = pair!.split('=');
+      this.cookies.set(name!.trim(), value.join('='));
+    }
+  }
+}

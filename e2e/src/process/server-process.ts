@@ -1,0 +1,48 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const MAIN = 'services/gateway/src/main.ts';
+
+export interface ServerProcess {
+  url: string;
+  output: string[];
+  child: ChildProcess;
+  /** Sends the signal and waits for the process to exit. */
+  stop(signal?: NodeJS.Signals): Promise<void>;
+}
+
+/** Starts the real server exactly as `npm start` does, on a free port, and waits until it listens. */
+export function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'error', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async (signal: NodeJS.Signals = 'SIGTERM') => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+  };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      void stop('SIGKILL');
+      reject(new Error(`server did not start within ${timeoutMs} ms:\n${output.join('')}`));
+    }, timeoutMs);
+    const collect = (chunk: Buffer) => {
+      output.push(chunk.toString());
+      const listening = /listening on (http:\/\/[^\s]+)/.exec(output.join(''));
+      if (listening) {
+        clearTimeout(timer);
+        resolve({ url: listening[1]!, output, child, stop });
+      }
+    };
+    child.stdout!.on('data', collect);
+    child.stderr!.on('data', collect);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code} before listening:\n${output.join('')}`));
+    });
+  });
+}

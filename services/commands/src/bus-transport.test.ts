@@ -1,0 +1,54 @@
+import { NotFoundError, PermissionDeniedError } from '@testament/contracts';
+import { NatsBus, SqliteEventStore, SqliteIdAllocator, startNatsServer } from '@testament/infra';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { busDispatcher, serveCommands } from './bus-transport.ts';
+import { createCommandService, type CommandDispatcher } from './command-service.ts';
+import { newCommandMeta } from './kernel/command-meta.ts';
+
+let dir: string;
+let nats: Awaited<ReturnType<typeof startNatsServer>>;
+let serverBus: NatsBus;
+let clientBus: NatsBus;
+let store: SqliteEventStore;
+let ids: SqliteIdAllocator;
+let dispatch: CommandDispatcher;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'testament-bus-commands-'));
+  nats = await startNatsServer();
+  serverBus = await NatsBus.connect(nats.url);
+  clientBus = await NatsBus.connect(nats.url);
+  store = SqliteEventStore.open(join(dir, 'events.sqlite'));
+  ids = SqliteIdAllocator.open(join(dir, 'ids.sqlite'));
+  serveCommands(serverBus, createCommandService({ store, ids }));
+  await serverBus.flush();
+  dispatch = busDispatcher(clientBus);
+});
+afterAll(async () => {
+  await clientBus.close();
+  await serverBus.close();
+  await nats.stop();
+  await ids.close();
+  await store.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('commands over NATS', () => {
+  const owner = { userId: 3, isSuperuser: false, isExternal: false };
+
+  it('runs a command in the other process and returns its result', async () => {
+    const result = await dispatch('createProject', { name: 'Remote', description: '', isPrivate: false, isArchive: false, icon: null }, newCommandMeta(owner));
+    expect(result.projectId).toBeGreaterThan(0);
+    expect(result.position).toBe(await store.headPosition());
+  });
+
+  it('brings domain errors back as their own classes, so the gateway maps them to 403/404', async () => {
+    const { projectId } = await dispatch('createProject', { name: 'Theirs', description: '', isPrivate: true, isArchive: false, icon: null }, newCommandMeta(owner));
+    const stranger = { userId: 4, isSuperuser: false, isExternal: false };
+    await expect(dispatch('updateProject', { projectId, name: 'Mine' }, newCommandMeta(stranger))).rejects.toBeInstanceOf(PermissionDeniedError);
+    await expect(dispatch('deleteProject', { projectId: 99999 }, newCommandMeta(owner))).rejects.toBeInstanceOf(NotFoundError);
+  });
+});
