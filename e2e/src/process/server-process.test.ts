@@ -2,8 +2,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HttpSession } from './http-session.ts';
-import { startServerProcess, type ServerProcess } from './server-process.ts';
+import { HttpSession } from '@testament/gateway/testing/http-session';
+import { startServerProcess, type ServerProcess } from '@testament/gateway/testing/server-process';
 
 let dataDir: string;
 const running: ServerProcess[] = [];

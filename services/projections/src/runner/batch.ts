@@ -43,7 +43,8 @@ export class Batch {
   }
 
   apply(projection: Projection, event: ProjectedEvent): void {
-    projection.apply(event, this.viewFor(event));
+    this.view.position = event.position;
+    projection.apply(event, this.view);
   }
 
   async write(): Promise<void> {
@@ -77,22 +78,39 @@ export class Batch {
     return slot;
   }
 
-  private viewFor(event: ProjectedEvent): ProjectionView {
-    return {
-      get: <T extends Document>(collection: string, id: Document['_id']) => this.slot(collection, id).document as T | undefined,
-      put: (collection, document) => {
-        const slot = this.slot(collection, document._id);
-        if (slot.storedPosition >= event.position) return;
-        slot.document = { ...document, [POSITION_FIELD]: event.position };
-        slot.dirty = true;
-      },
-      remove: (collection, id) => {
-        const slot = this.slot(collection, id);
-        if (slot.storedPosition >= event.position) return;
-        slot.document = undefined;
-        slot.dirty = true;
-      },
-      notify: (topic) => this.topics.add(topic),
-    };
+  /** One view for the whole batch, pointed at the current event: no allocation per event on the hot path. */
+  private readonly view = new BatchView(this);
+
+  /** @internal Used by BatchView. */
+  slotFor(collection: string, id: Document['_id']): Slot {
+    return this.slot(collection, id);
+  }
+}
+
+class BatchView implements ProjectionView {
+  position = 0;
+
+  constructor(private readonly batch: Batch) {}
+
+  get<T extends Document>(collection: string, id: Document['_id']): T | undefined {
+    return this.batch.slotFor(collection, id).document as T | undefined;
+  }
+
+  put(collection: string, document: Document): void {
+    const slot = this.batch.slotFor(collection, document._id);
+    if (slot.storedPosition >= this.position) return;
+    slot.document = { ...document, [POSITION_FIELD]: this.position };
+    slot.dirty = true;
+  }
+
+  remove(collection: string, id: Document['_id']): void {
+    const slot = this.batch.slotFor(collection, id);
+    if (slot.storedPosition >= this.position) return;
+    slot.document = undefined;
+    slot.dirty = true;
+  }
+
+  notify(topic: string): void {
+    this.batch.topics.add(topic);
   }
 }

@@ -1,7 +1,13 @@
 import { upcast } from '@testament/contracts';
 import type { Bus, EventStore, ReadStore, RecordedEvent, Subscription } from '@testament/infra';
 import { Batch } from './batch.ts';
-import type { Projection } from './projection.ts';
+import type { DocumentKey, Projection } from './projection.ts';
+
+/** The event with its data in the current schema; the same object when it already is. */
+function currentVersion(event: RecordedEvent): RecordedEvent {
+  const data = upcast(event.type, event.schemaVersion, event.data);
+  return data === event.data ? event : { ...event, data };
+}
 
 /** Published after every batch: how far the read models are, and which live topics changed. */
 export const PROJECTIONS_ADVANCED = 'testament.projections.advanced';
@@ -32,9 +38,14 @@ export class ProjectionRunner {
   private checkpoint = 0;
   private readonly waiters = new Set<{ position: number; resolve: () => void }>();
   private readonly name: string;
+  /** The projections interested in each event type, worked out once. */
+  private readonly routes = new Map<string, Projection[]>();
 
   constructor(private readonly options: ProjectionRunnerOptions) {
     this.name = options.name ?? 'read-models';
+    for (const projection of options.projections) {
+      for (const type of projection.handles) this.routes.set(type, [...(this.routes.get(type) ?? []), projection]);
+    }
   }
 
   get position(): number {
@@ -94,16 +105,20 @@ export class ProjectionRunner {
   }
 
   private async fold(recorded: RecordedEvent[]): Promise<void> {
-    const events = recorded
-      .filter((e) => e.position > this.checkpoint)
-      .map((e) => ({ ...e, data: upcast(e.type, e.schemaVersion, e.data) }));
+    const events: RecordedEvent[] = [];
+    const keys: DocumentKey[] = [];
+    for (const stored of recorded) {
+      if (stored.position <= this.checkpoint) continue; // Delivered again after a resume.
+      const event = currentVersion(stored);
+      events.push(event);
+      for (const projection of this.routes.get(event.type) ?? []) keys.push(...projection.keys(event));
+    }
     if (events.length === 0) return;
     const batch = new Batch(this.options.readStore);
-    const interested = events.map((event) => this.options.projections.filter((p) => p.handles.has(event.type)));
-    await batch.load(events.flatMap((event, i) => interested[i]!.flatMap((p) => p.keys(event))));
-    events.forEach((event, i) => {
-      for (const projection of interested[i]!) batch.apply(projection, event);
-    });
+    await batch.load(keys);
+    for (const event of events) {
+      for (const projection of this.routes.get(event.type) ?? []) batch.apply(projection, event);
+    }
     await batch.write();
     const position = events.at(-1)!.position;
     await this.options.readStore

@@ -10,7 +10,7 @@ export class HttpSession {
       method,
       headers: {
         origin: this.baseUrl,
-        cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        cookie: this.cookieHeader(),
         'x-csrftoken': this.cookies.get('csrftoken') ?? '',
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       },
@@ -23,6 +23,14 @@ export class HttpSession {
   async login(username: string, password: string): Promise<void> {
     const response = await this.request('POST', '/auth/login/', { username, password });
     if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  }
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
   private keepCookies(response: Response): void {

@@ -1,0 +1,54 @@
+import { MemoryBus, MemoryReadStore, SqliteEventStore } from '@testament/infra';
+import { startServerProcess } from '@testament/gateway/testing/server-process';
+import { allProjections, ProjectionRunner } from '@testament/projections';
+import { join } from 'node:path';
+import { writeEventLog, type LogShape } from './event-log.ts';
+import { elapsedSeconds, round, type BenchResult } from './measure.ts';
+import { withTempDir } from './temp-dir.ts';
+
+/** About 1,000,000 events: 2,000 users (24 each), 23,800 projects (42 each). */
+const MILLION: LogShape = { users: 2_000, projects: 23_800, editsPerProject: 39 };
+
+/**
+ * Folds a log of a million events from position 0 into fresh in-memory read
+ * models (what every embedded start does), then times a real cold start of
+ * the server process on the same data directory.
+ */
+export async function rebuildBenchmarks(shape: LogShape = MILLION): Promise<BenchResult[]> {
+  return withTempDir('bench-rebuild-', async (dataDir) => {
+    const store = SqliteEventStore.open(join(dataDir, 'events.sqlite'));
+    let writeStarted = performance.now();
+    const events = await writeEventLog(store, shape);
+    const writeSeconds = elapsedSeconds(writeStarted);
+
+    const readStore = new MemoryReadStore();
+    const runner = new ProjectionRunner({ store, readStore, bus: new MemoryBus(), projections: allProjections });
+    const foldStarted = performance.now();
+    await runner.start();
+    const foldSeconds = elapsedSeconds(foldStarted);
+    const projects = await readStore.collection('projects').count({});
+    await runner.stop();
+    await store.close();
+
+    writeStarted = performance.now();
+    const server = await startServerProcess({ TESTAMENT_DATA_DIR: dataDir }, 120_000);
+    const coldStart = elapsedSeconds(writeStarted);
+    await server.stop();
+
+    return [
+      {
+        name: `projection rebuild of ${events.toLocaleString('en')} events`,
+        value: round(events / foldSeconds, 0),
+        unit: 'events/s',
+        target: { op: '>=', value: 200_000 },
+        detail: { events, seconds: round(foldSeconds, 2), projects, logWrittenAt: round(events / writeSeconds, 0) },
+      },
+      {
+        name: `cold start with ${events.toLocaleString('en')} events (process start to listening)`,
+        value: round(coldStart, 2),
+        unit: 's',
+        target: { op: '<=', value: 10 },
+      },
+    ];
+  });
+}
