@@ -1,0 +1,156 @@
+import { Observable, Subject, catchError, defer, from, switchMap, throwError } from 'rxjs';
+import { ApiError } from './api-error.ts';
+import { UNSAFE_METHODS, readCsrfCookie } from './csrf.ts';
+import type { Failure } from './failures.ts';
+
+export type QueryValue = string | number | boolean | null | undefined;
+export type Query = Record<string, QueryValue>;
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  query?: Query;
+  json?: unknown;
+  form?: FormData;
+  /** Statuses the caller shows itself (a form shows a 400's fields and a 403's detail) instead of the app-wide routing. */
+  handles?: readonly number[] | 'all';
+}
+
+/** What the client needs from the browser; tests hand in their own. */
+export interface ApiEnvironment {
+  fetch: typeof fetch;
+  cookies(): string;
+  /** Path and query of the page the user is on, to come back to after logging in again. */
+  currentPath(): string;
+}
+
+export const LOGIN_PATH = '/login';
+
+/**
+ * The one way the app talks to the server: every call is a cold observable that
+ * sends the cookies and the CSRF header, and every failure passes one router
+ * (§2.3): 401 ends the session once, 403 and 404 show their pages, anything but
+ * a 400 raises the internal-error toast. Unsubscribing aborts the request.
+ */
+export class ApiClient {
+  /** Failures the routing acted on, for the shell to show. */
+  readonly failures$ = new Subject<Failure>();
+  private sessionEnding = false;
+
+  constructor(private readonly env: ApiEnvironment) {}
+
+  get<T>(path: string, options: RequestOptions = {}): Observable<T> {
+    return this.request<T>('GET', path, options);
+  }
+  post<T>(path: string, options: RequestOptions = {}): Observable<T> {
+    return this.request<T>('POST', path, options);
+  }
+  patch<T>(path: string, options: RequestOptions = {}): Observable<T> {
+    return this.request<T>('PATCH', path, options);
+  }
+  delete<T = void>(path: string, options: RequestOptions = {}): Observable<T> {
+    return this.request<T>('DELETE', path, options);
+  }
+
+  request<T>(method: Method, path: string, options: RequestOptions = {}): Observable<T> {
+    return defer(() => from(this.ensureCsrfCookie(method))).pipe(
+      switchMap(() => this.send<T>(method, withQuery(path, options.query), options)),
+      catchError((error: unknown) => throwError(() => this.route(toApiError(error), options))),
+    );
+  }
+
+  /** After a successful login: a later 401 is a new session ending. */
+  sessionStarted(): void {
+    this.sessionEnding = false;
+  }
+
+  /** Logs out on the server; failures are irrelevant because the session is over either way. */
+  async logOut(): Promise<void> {
+    await this.ensureCsrfCookie('POST');
+    await this.env.fetch('/auth/logout/', { method: 'POST', credentials: 'same-origin', headers: this.headers('POST') }).catch(() => undefined);
+  }
+
+  private route(error: ApiError, options: RequestOptions): ApiError {
+    const { status } = error;
+    const handledByCaller = options.handles === 'all' || (status !== null && options.handles?.includes(status));
+    if (handledByCaller || status === 400) return error;
+    error.routed = true;
+    if (status === 401) {
+      const returnTo = this.env.currentPath();
+      if (returnTo.startsWith(LOGIN_PATH)) {
+        error.routed = false; // The login page reports its own failures.
+        return error;
+      }
+      // Concurrent calls all get 401; only the first ends the session and redirects.
+      if (!this.sessionEnding) {
+        this.sessionEnding = true;
+        void this.logOut().then(() => this.failures$.next({ kind: 'session-expired', returnTo }));
+      }
+    } else if (status === 403) {
+      this.failures$.next({ kind: 'forbidden', detail: error.detail });
+    } else if (status === 404) {
+      this.failures$.next({ kind: 'not-found' });
+    } else {
+      this.failures$.next({ kind: 'server-error', error });
+    }
+    return error;
+  }
+
+  private send<T>(method: Method, url: string, options: RequestOptions): Observable<T> {
+    return new Observable<T>((subscriber) => {
+      const abort = new AbortController();
+      const init: RequestInit = { method, credentials: 'same-origin', headers: this.headers(method), signal: abort.signal };
+      if (options.form) init.body = options.form;
+      else if (options.json !== undefined) {
+        (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
+        init.body = JSON.stringify(options.json);
+      }
+      this.env
+        .fetch(url, init)
+        .then(async (response) => {
+          const body = await readBody(response);
+          if (!response.ok) throw new ApiError(response.status, body);
+          subscriber.next(body as T);
+          subscriber.complete();
+        })
+        .catch((error: unknown) => {
+          if (!abort.signal.aborted) subscriber.error(error);
+        });
+      return () => abort.abort();
+    });
+  }
+
+  private headers(method: string): Record<string, string> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    const token = readCsrfCookie(this.env.cookies());
+    if (UNSAFE_METHODS.has(method) && token) headers['X-CSRFToken'] = token;
+    return headers;
+  }
+
+  /** The server checks CSRF on every unsafe call, login included, so make sure the cookie exists first. */
+  private async ensureCsrfCookie(method: string): Promise<void> {
+    if (!UNSAFE_METHODS.has(method) || readCsrfCookie(this.env.cookies())) return;
+    await this.env.fetch('/auth/csrf/', { credentials: 'same-origin' });
+  }
+}
+
+function toApiError(error: unknown): ApiError {
+  // No answer at all (network down, server stopped): keep the cause for the console log.
+  return error instanceof ApiError ? error : new ApiError(null, error);
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  return (response.headers.get('content-type') ?? '').includes('json') ? JSON.parse(text) : text;
+}
+
+function withQuery(path: string, query: Query | undefined): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}

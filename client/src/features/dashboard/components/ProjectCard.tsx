@@ -1,0 +1,35 @@
+import { Card } from 'primereact/card';
+import { useTranslation } from 'react-i18next';
+import { ProjectCounters } from '../../projects/ProjectCounters.tsx';
+import { ProjectIcon } from '../../projects/ProjectIcon.tsx';
+import { ProjectName } from '../../projects/ProjectName.tsx';
+import { ProjectTags } from '../../projects/ProjectTags.tsx';
+import type { Project } from '../../projects/project.ts';
+import type { ProjectDialogKind } from '../../projects/use-project-dialogs.tsx';
+import { ProjectActions } from './ProjectActions.tsx';
+
+export function ProjectCard({ project, onAction }: { project: Project; onAction(kind: ProjectDialogKind, project: Project): void }) {
+  const { t } = useTranslation();
+  const hidden = !project.is_visible;
+  return (
+    <Card
+      className={`project-card${hidden ? ' project-card--hidden' : ''}`}
+      data-testid="project-card"
+      aria-label={project.name}
+      {...(hidden ? { 'data-pr-tooltip': t('server.cannotViewProject') } : {})}
+    >
+      <div className="project-card__head">
+        <div className="project-card__identity">
+          <ProjectIcon project={project} />
+          <div className="project-card__title">
+            <ProjectName project={project} />
+            <ProjectTags project={project} />
+          </div>
+        </div>
+        <ProjectActions project={project} onAction={onAction} />
+      </div>
+      <p className="project-card__description">{project.description || t('projects.noDescription')}</p>
+      <ProjectCounters project={project} />
+    </Card>
+  );
+}

@@ -1,0 +1,35 @@
+import 'primeicons/primeicons.css';
+import { PrimeReactProvider } from 'primereact/api';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router/dom';
+import { firstValueFrom, from, share, switchMap, tap } from 'rxjs';
+import { router } from './app/router.tsx';
+import './app/app.css';
+import { initI18n } from './i18n/i18n.ts';
+import { showTheme, themeStylesheet } from './theme/apply-theme.ts';
+import { effectiveTheme, systemTheme, themeSetting$ } from './theme/theme.ts';
+
+/** The theme follows the choice and, for 'system', the OS; the first one is in place before anything renders. */
+function followTheme(): Promise<unknown> {
+  const shown$ = effectiveTheme(themeSetting$, systemTheme()).pipe(
+    switchMap((theme) => from(themeStylesheet(theme)).pipe(tap((css) => showTheme(theme, css)))),
+    share(),
+  );
+  const first = firstValueFrom(shown$);
+  shown$.subscribe();
+  return first;
+}
+
+async function start() {
+  await Promise.all([initI18n(), followTheme()]);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <PrimeReactProvider value={{ ripple: true }}>
+        <RouterProvider router={router} />
+      </PrimeReactProvider>
+    </StrictMode>,
+  );
+}
+
+void start();

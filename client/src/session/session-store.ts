@@ -1,0 +1,90 @@
+import { deepMergeConfig, type UserConfig } from '@testament/contracts';
+import { BehaviorSubject, EMPTY, Observable, Subscription, catchError, concatMap, map, switchMap, tap } from 'rxjs';
+import type { ApiClient } from '../api/api-client.ts';
+import type { LiveChannel } from '../api/live-channel.ts';
+import { apiPath } from '../api/paths.ts';
+import type { User } from './user.ts';
+
+export interface Credentials {
+  username: string;
+  password: string;
+  remember_me: boolean;
+}
+
+/**
+ * The signed-in user and their server-side UI config (§3 "User config"). The
+ * config follows the live channel, so a change made in another browser (a
+ * favourite, a dashboard switch) shows here too.
+ */
+export class SessionStore {
+  readonly user$ = new BehaviorSubject<User | null>(null);
+  readonly config$ = new BehaviorSubject<UserConfig>({});
+  private following: Subscription | undefined;
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly live: LiveChannel,
+  ) {}
+
+  get user(): User | null {
+    return this.user$.value;
+  }
+
+  /** The current user, then their config (§4 Login). */
+  load(): Observable<User> {
+    return this.api.get<User>(apiPath('users/me/')).pipe(
+      concatMap((user) =>
+        this.api.get<UserConfig>(apiPath('users/me/config/')).pipe(
+          tap((config) => {
+            this.config$.next(config);
+            this.user$.next(user);
+            this.followConfig(user.id);
+          }),
+          map(() => user),
+        ),
+      ),
+    );
+  }
+
+  /** Clears what the previous user left, logs in, then loads the new user; the login page handles every failure. */
+  logIn(credentials: Credentials): Observable<User> {
+    this.clear();
+    return this.api.post(`/auth/login/`, { json: credentials, handles: 'all' }).pipe(
+      tap(() => this.api.sessionStarted()),
+      switchMap(() => this.load()),
+    );
+  }
+
+  async logOut(): Promise<void> {
+    await this.api.logOut();
+    this.clear();
+  }
+
+  clear(): void {
+    this.following?.unsubscribe();
+    this.following = undefined;
+    this.user$.next(null);
+    this.config$.next({});
+  }
+
+  /** Shows the change at once and saves it; the server deep-merges the patch (arrays replaced). */
+  changeConfig(patch: UserConfig): void {
+    this.config$.next(deepMergeConfig(this.config$.value, patch));
+    this.api
+      .patch<UserConfig>(apiPath('users/me/config/'), { json: patch })
+      .pipe(catchError(() => this.refreshConfig()))
+      .subscribe((config) => this.config$.next(config));
+  }
+
+  private refreshConfig(): Observable<UserConfig> {
+    return this.api.get<UserConfig>(apiPath('users/me/config/')).pipe(catchError(() => EMPTY));
+  }
+
+  private followConfig(userId: number): void {
+    this.following?.unsubscribe();
+    this.following = this.live
+      .changes(`user:${userId}`)
+      .pipe(switchMap(() => this.refreshConfig()))
+      .subscribe((config) => this.config$.next(config));
+  }
+}

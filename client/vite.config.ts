@@ -1,0 +1,25 @@
+import react from '@vitejs/plugin-react';
+import { readFileSync } from 'node:fs';
+import { defineConfig } from 'vite';
+
+const { version } = JSON.parse(readFileSync(new URL('./package.json', import.meta.url), 'utf8')) as { version: string };
+/** The dev server forwards the server's paths to a running `npm start`. */
+const server = process.env['TESTAMENT_DEV_API'] ?? 'http://127.0.0.1:8000';
+
+export default defineConfig({
+  plugins: [react()],
+  define: {
+    __APP_VERSION__: JSON.stringify(version),
+    // Operators point the footer at their own tracker and support address; unset hides the link.
+    __ISSUES_URL__: JSON.stringify(process.env['TESTAMENT_ISSUES_URL'] ?? ''),
+    __CONTACT_EMAIL__: JSON.stringify(process.env['TESTAMENT_CONTACT_EMAIL'] ?? ''),
+  },
+  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  server: {
+    proxy: {
+      '/api': server,
+      '/auth': server,
+      '/ws': { target: server.replace(/^http/, 'ws'), ws: true },
+    },
+  },
+});

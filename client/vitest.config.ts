@@ -1,0 +1,14 @@
+import react from '@vitejs/plugin-react';
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  plugins: [react()],
+  define: { __APP_VERSION__: '"test"', __ISSUES_URL__: '""', __CONTACT_EMAIL__: '""' },
+  test: {
+    name: 'client',
+    root: new URL('.', import.meta.url).pathname,
+    environment: 'happy-dom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/testing/setup.ts'],
+  },
+});
