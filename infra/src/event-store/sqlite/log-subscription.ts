@@ -1,10 +1,22 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { BatchHandler, RecordedEvent, Subscription } from '../../ports/event-store.ts';
 
+/** Pages read ahead off the main thread during a long catch-up. */
+export interface PageReader {
+  /** The next page, or null when the reader has reached the position it was started for. */
+  next(): Promise<RecordedEvent[] | null>;
+  close(): Promise<void>;
+}
+
+/** Behind the head by more than this many events, a subscription reads ahead on another thread. */
+export const READ_AHEAD_LAG = 20_000;
+
 /** What a subscription needs from the store it follows. */
 export interface LogSource {
   /** Up to `limit` events after `after`, synchronously. */
   readPage(after: number, limit: number): RecordedEvent[];
+  /** A reader of the pages after `after` up to `until`, for long catch-ups. */
+  readAhead?(after: number, until: number, pageSize: number): PageReader;
   /** Position of the newest committed event. */
   headPosition(): number;
   /** Resolves after the next commit (or when the store closes). */
@@ -21,6 +33,7 @@ export class LogSubscription implements Subscription {
   private wakeOnClose: () => void = () => {};
   private readonly closeSignal = new Promise<void>((resolve) => (this.wakeOnClose = resolve));
   private readonly running: Promise<void>;
+  private reader: PageReader | undefined;
 
   constructor(
     private readonly source: LogSource,
@@ -35,6 +48,7 @@ export class LogSubscription implements Subscription {
     this.closed = true;
     this.wakeOnClose();
     await this.running;
+    await this.finishReadAhead();
   }
 
   private async run(): Promise<void> {
@@ -60,7 +74,7 @@ export class LogSubscription implements Subscription {
   private async deliverNextBatch(): Promise<'delivered' | 'nothing' | 'stopped'> {
     let batch: RecordedEvent[];
     try {
-      batch = this.source.readPage(this.position, this.batchSize);
+      batch = await this.nextPage();
     } catch (error) {
       return this.stop('reading the log failed', error);
     }
@@ -74,6 +88,26 @@ export class LogSubscription implements Subscription {
     }
     this.position = last.position;
     return 'delivered';
+  }
+
+  /** From the read-ahead thread while far behind, else straight from the database. */
+  private async nextPage(): Promise<RecordedEvent[]> {
+    const head = this.source.headPosition();
+    if (!this.reader && this.source.readAhead && head - this.position > READ_AHEAD_LAG) {
+      this.reader = this.source.readAhead(this.position, head, this.batchSize);
+    }
+    if (this.reader) {
+      const page = await this.reader.next();
+      if (page) return page;
+      await this.finishReadAhead();
+    }
+    return this.source.readPage(this.position, this.batchSize);
+  }
+
+  private async finishReadAhead(): Promise<void> {
+    const reader = this.reader;
+    this.reader = undefined;
+    await reader?.close();
   }
 
   private stop(reason: string, error: unknown): 'stopped' {

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WrongExpectedRevisionError, type RecordedEvent } from '../../ports/event-store.ts';
 import { eventStoreContract, newEvent } from '../contract.ts';
 import { verifyChain } from '../hash.ts';
+import { READ_AHEAD_LAG } from './log-subscription.ts';
 import { SqliteEventStore } from './sqlite-event-store.ts';
 
 eventStoreContract('SQLite', async () => {
@@ -119,6 +120,27 @@ describe('SqliteEventStore', () => {
     await store.close();
     latencies.sort((a, b) => a - b);
     expect(latencies[10]).toBeLessThan(20);
+  });
+
+  it('catches up a long way behind on a read-ahead thread, exactly once and in order, then goes live', async () => {
+    const store = SqliteEventStore.open(file);
+    const behind = READ_AHEAD_LAG + 5_000;
+    const batch = Array.from({ length: 100 }, () => newEvent('E', { payload: 'x'.repeat(40) }));
+    for (let i = 0; i < behind / 100; i++) await store.append(`s-${i % 7}`, batch, 'any');
+    const positions: number[] = [];
+    const sample: RecordedEvent[] = [];
+    const subscription = store.subscribe(123, (events) => {
+      for (const event of events) positions.push(event.position);
+      if (sample.length === 0) sample.push(events[0]!);
+    }, { batchSize: 500 });
+    while (positions.length < behind - 123) await new Promise((resolve) => setTimeout(resolve, 5));
+    await store.append('after', [newEvent('Live')], 'no_stream');
+    while (positions.length < behind - 123 + 1) await new Promise((resolve) => setTimeout(resolve, 5));
+    await subscription.close();
+    expect(positions).toEqual(Array.from({ length: behind - 122 }, (_, i) => 124 + i));
+    const [stored] = (await store.readAll(123, 1));
+    expect(sample[0]).toEqual(stored);
+    await store.close();
   });
 
   it('loses no acknowledged append when the writer is killed with SIGKILL', async () => {

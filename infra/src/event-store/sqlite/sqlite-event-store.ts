@@ -19,6 +19,7 @@ import type {
 } from '../../ports/event-store.ts';
 import { canonicalJson } from '../hash.ts';
 import { planGroup, type GroupPlan, type InsertRow, type PendingAppend, type SerializedEvent } from './group-commit.ts';
+import { CatchUpReader } from './catch-up-reader.ts';
 import { LogSubscription } from './log-subscription.ts';
 import { EVENT_COLUMNS, openEventDatabase, type EventRow } from './schema.ts';
 import { NO_STREAM_HEAD, StreamHeadCache, type StreamHead } from './stream-heads.ts';
@@ -83,6 +84,7 @@ export class SqliteEventStore implements EventStore {
     if (this.closed) throw new Error('event store is closed');
     const source = {
       readPage: (from: number, limit: number) => this.readPage(from, limit),
+      readAhead: (from: number, until: number, pageSize: number) => new CatchUpReader(this.db.name, from, until, pageSize),
       headPosition: () => this.head,
       nextCommit: () => this.nextCommit(),
     };

@@ -5,14 +5,13 @@ import { PROJECTS, type ProjectDocument } from './project-document.ts';
 
 const projectIdOf = (event: ProjectedEvent) => Number(event.stream.slice('project-'.length));
 
-function withMember(project: ProjectDocument, userId: number, roleIds: number[], codenames: Set<string>): ProjectDocument {
+function memberChanges(project: ProjectDocument, userId: number, roleIds: number[], codenames: Set<string>): Partial<ProjectDocument> {
   const members = { ...project.members };
   const without = (ids: number[]) => ids.filter((id) => id !== userId);
   if (roleIds.length === 0) delete members[userId];
   else members[userId] = roleIds;
   const including = (ids: number[], granted: boolean) => (granted ? [...without(ids), userId] : without(ids));
   return {
-    ...project,
     members,
     memberIds: including(project.memberIds, roleIds.length > 0),
     viewerIds: including(project.viewerIds, codenames.has('view_project')),
@@ -48,26 +47,33 @@ function evolveProjectDocument(
     };
   }
   if (!project) return undefined;
-  const updated = { ...project, updatedAt: time };
+  return { ...project, ...changesOf(project, event, roleCodenames), updatedAt: time };
+}
+
+function changesOf(
+  project: ProjectDocument,
+  event: Exclude<ProjectEvent, { type: 'ProjectCreated' }>,
+  roleCodenames: (roleIds: number[]) => Set<string>,
+): Partial<ProjectDocument> {
   switch (event.type) {
     case 'ProjectDetailsChanged': {
       const name = event.data.name ?? project.name;
-      return { ...updated, name, nameKey: name.toLowerCase(), description: event.data.description ?? project.description };
+      return { name, nameKey: name.toLowerCase(), description: event.data.description ?? project.description };
     }
     case 'ProjectPrivacyChanged':
-      return { ...updated, isPrivate: event.data.isPrivate };
+      return { isPrivate: event.data.isPrivate };
     case 'ProjectSettingsChanged':
-      return { ...updated, settings: { ...project.settings, ...event.data.settings } };
+      return { settings: { ...project.settings, ...event.data.settings } };
     case 'ProjectIconChanged':
-      return { ...updated, icon: event.data.icon };
+      return { icon: event.data.icon };
     case 'ProjectArchived':
-      return { ...updated, isArchive: true };
+      return { isArchive: true };
     case 'ProjectRestored':
-      return { ...updated, isArchive: false };
+      return { isArchive: false };
     case 'ProjectDeleted':
-      return { ...updated, isDeleted: true };
+      return { isDeleted: true };
     case 'ProjectMemberRolesSet':
-      return withMember(updated, event.data.userId, event.data.roleIds, roleCodenames(event.data.roleIds));
+      return memberChanges(project, event.data.userId, event.data.roleIds, roleCodenames(event.data.roleIds));
   }
 }
 

@@ -1,0 +1,49 @@
+import { Worker } from 'node:worker_threads';
+import type { RecordedEvent } from '../../ports/event-store.ts';
+
+const PAGES_AHEAD = 4;
+
+type PageMessage = { json: string } | { done: true };
+
+/**
+ * Pages of the log from `after` up to `until`, read ahead by a worker thread
+ * while the caller folds the previous page: a replay then uses both cores.
+ */
+export class CatchUpReader {
+  private readonly worker: Worker;
+  private readonly pages: PageMessage[] = [];
+  private waiting: ((message: PageMessage) => void) | undefined;
+  private failure: Error | undefined;
+
+  constructor(file: string, after: number, until: number, pageSize: number) {
+    this.worker = new Worker(new URL('./page-reader.worker.mjs', import.meta.url), {
+      workerData: { file, after, until, pageSize, pagesAhead: PAGES_AHEAD },
+      execArgv: [],
+    });
+    this.worker.on('message', (message: PageMessage) => this.receive(message));
+    this.worker.on('error', (error) => {
+      this.failure = error;
+      this.receive({ done: true });
+    });
+  }
+
+  /** The next page, or null once the reader reached `until`. */
+  async next(): Promise<RecordedEvent[] | null> {
+    const message = this.pages.shift() ?? (await new Promise<PageMessage>((resolve) => (this.waiting = resolve)));
+    if (this.failure) throw this.failure;
+    if ('done' in message) return null;
+    this.worker.postMessage('more');
+    return JSON.parse(message.json) as RecordedEvent[];
+  }
+
+  async close(): Promise<void> {
+    await this.worker.terminate();
+  }
+
+  private receive(message: PageMessage): void {
+    const waiting = this.waiting;
+    this.waiting = undefined;
+    if (waiting) waiting(message);
+    else this.pages.push(message);
+  }
+}
