@@ -69,8 +69,9 @@ export function handleCommand<Command, State, Event extends DomainEvent>(
   stream: string,
   command: Command,
   meta: CommandMeta,
+  extraContext: Pick<DecisionContext, 'project'> = {},
 ): Promise<CommandOutcome<State>> {
-  return deps.streams.run(stream, () => decideAndAppend(deps, decider, stream, command, meta));
+  return deps.streams.run(stream, () => decideAndAppend(deps, decider, stream, command, meta, extraContext));
 }
 
 async function decideAndAppend<Command, State, Event extends DomainEvent>(
@@ -79,6 +80,7 @@ async function decideAndAppend<Command, State, Event extends DomainEvent>(
   stream: string,
   command: Command,
   meta: CommandMeta,
+  extraContext: Pick<DecisionContext, 'project'>,
 ): Promise<CommandOutcome<State>> {
   for (let attempt = 1; ; attempt++) {
     const recorded = await deps.store.readStream(stream);
@@ -88,7 +90,7 @@ async function decideAndAppend<Command, State, Event extends DomainEvent>(
       if (earlier) return { position: earlier.position, state };
     }
     const now = deps.clock().toISOString();
-    const events = decider.decide(command, state, { actor: meta.actor, now, permissionsOf: deps.permissionsOf });
+    const events = decider.decide(command, state, { actor: meta.actor, now, permissionsOf: deps.permissionsOf, ...extraContext });
     if (events.length === 0) return { position: 0, state };
     const expected = recorded.length === 0 ? 'no_stream' : recorded.at(-1)!.revision;
     try {

@@ -1,3 +1,5 @@
+import type { ProjectAccess } from '../project/project-access.ts';
+
 /** Who asks for a change. Established by the gateway from a session or an API token. */
 export interface Actor {
   /** null for the system itself (seeding, migrations). */
@@ -16,6 +18,8 @@ export interface DecisionContext {
   now: string;
   /** Permission codenames granted by a set of roles. */
   permissionsOf(roleIds: readonly number[]): ReadonlySet<string>;
+  /** The caller's access to the project the command's object lives in, when it lives in one. */
+  project?: ProjectAccess;
 }
 
 export interface DomainEvent {

@@ -1,20 +1,19 @@
 import {
   NotFoundError,
-  PermissionDeniedError,
   archiveRestoreBody,
-  messages,
   parseOrThrow,
   projectCreateBody,
   projectListQuery,
   projectPatchBody,
   type ProjectSettings,
 } from '@testament/contracts';
-import { findProject, isProjectVisible, listProjects, type ProjectDocument } from '@testament/projections';
+import { findProject, listProjects, type ProjectDocument } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { execute } from '../../http/execute.ts';
 import { readForm } from '../../http/form.ts';
 import { pageRequest, paginated } from '../../http/pagination.ts';
+import { visibleProjectOrFail } from '../../http/project-scope.ts';
 import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
 import { storeIcon } from './icon-upload.ts';
 import { archivePreview, deletePreview, projectRepresentation, viewerOf } from './representation.ts';
@@ -34,14 +33,8 @@ function settingsChanges(settings: ReturnType<typeof projectPatchBody.parse>['se
 export async function projectRoutes(app: FastifyInstance, context: GatewayContext) {
   const { system } = context;
 
-  /** A project the caller may see; 404 when it does not exist, 403 when it is hidden from them. */
-  async function visibleProject(request: FastifyRequest): Promise<ProjectDocument> {
-    const user = requireUser(request);
-    const project = await findProject(system.readStore, Number((request.params as { id: string }).id));
-    if (!project) throw new NotFoundError();
-    if (!isProjectVisible(project, viewerOf(user))) throw new PermissionDeniedError(messages.cannotViewProject);
-    return project;
-  }
+  const visibleProject = (request: FastifyRequest): Promise<ProjectDocument> =>
+    visibleProjectOrFail(system.readStore, requireUser(request), Number((request.params as { id: string }).id));
 
   async function respondWith(request: FastifyRequest, projectId: number) {
     const project = await findProject(system.readStore, projectId);
