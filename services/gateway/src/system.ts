@@ -94,32 +94,41 @@ function generatePassword(): string {
 
 export async function startSystem(config: Config): Promise<System> {
   mkdirSync(config.dataDir, { recursive: true });
-  const store = await openEventStore(config);
-  const ids = openIdAllocator(config, store);
-  const readStore = await openReadStore(config);
-  const bus = await openBus(config);
-  const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
-  const dispatch = inProcessDispatcher(createCommandService({ store, ids }));
-  const runner = new ProjectionRunner({ store, readStore, bus, projections: allProjections });
-  await runner.start();
-  const progress = new ProjectionProgress(bus, runner);
-  const generatedAdminPassword = await seed(config, dispatch, readStore, runner);
-  return {
-    store,
-    readStore,
-    bus,
-    blobs,
-    dispatch,
-    progress,
-    runner,
-    generatedAdminPassword,
-    async close() {
-      progress.close();
-      await runner.stop();
-      await bus.close();
-      await readStore.close();
-      await ids.close();
-      await store.close();
-    },
+  // Whatever opened before a failure is closed again, so a bad configuration leaves nothing behind.
+  const opened: Array<{ close(): Promise<void> }> = [];
+  const open = async <T extends { close(): Promise<void> }>(resource: Promise<T> | T): Promise<T> => {
+    const ready = await resource;
+    opened.unshift(ready);
+    return ready;
   };
+  try {
+    const readStore = await open(openReadStore(config));
+    const bus = await open(openBus(config));
+    const store = await open(openEventStore(config));
+    const ids = await open(openIdAllocator(config, store));
+    const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
+    const dispatch = inProcessDispatcher(createCommandService({ store, ids }));
+    const runner = new ProjectionRunner({ store, readStore, bus, projections: allProjections });
+    await runner.start();
+    opened.unshift({ close: () => runner.stop() });
+    const progress = new ProjectionProgress(bus, runner);
+    const generatedAdminPassword = await seed(config, dispatch, readStore, runner);
+    return {
+      store,
+      readStore,
+      bus,
+      blobs,
+      dispatch,
+      progress,
+      runner,
+      generatedAdminPassword,
+      async close() {
+        progress.close();
+        for (const resource of opened) await resource.close();
+      },
+    };
+  } catch (error) {
+    for (const resource of opened) await resource.close().catch(() => undefined);
+    throw error;
+  }
 }
