@@ -1,4 +1,4 @@
-import { Observable, defer, filter, map, repeat, retry } from 'rxjs';
+import { Observable, defer, filter, map, repeat, retry, share } from 'rxjs';
 import { webSocket, type WebSocketSubject } from 'rxjs/webSocket';
 
 interface LiveMessage {
@@ -17,6 +17,8 @@ const RECONNECT_DELAY_MS = 2_000;
  */
 export class LiveChannel {
   private readonly socket: WebSocketSubject<LiveMessage>;
+  /** The server keeps one set of topics per socket, so each topic is followed once, shared by every screen that wants it. */
+  private readonly followed = new Map<string, Observable<void>>();
 
   constructor(url: string, WebSocketCtor?: typeof WebSocket) {
     this.socket = webSocket<LiveMessage>({ url, ...(WebSocketCtor ? { WebSocketCtor } : {}) });
@@ -24,6 +26,15 @@ export class LiveChannel {
 
   /** Emits once per change of the topic (and once after each reconnect); never errors. */
   changes(topic: string): Observable<void> {
+    let changes = this.followed.get(topic);
+    if (!changes) {
+      changes = this.follow(topic).pipe(share());
+      this.followed.set(topic, changes);
+    }
+    return changes;
+  }
+
+  private follow(topic: string): Observable<void> {
     return defer(() => {
       let connections = 0;
       return defer(() => {

@@ -11,7 +11,7 @@ export function LanguageSelector() {
       value={i18n.language}
       options={options}
       onChange={(event) => void chooseLanguage(event.value as Language)}
-      aria-label={t('language.label')}
+      ariaLabel={t('language.label')}
       dropdownIcon="pi pi-language"
     />
   );

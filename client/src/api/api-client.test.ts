@@ -1,0 +1,121 @@
+import { firstValueFrom } from 'rxjs';
+import { describe, expect, it } from 'vitest';
+import { scriptedFetch, type ScriptedAnswer } from '../testing/scripted-fetch.ts';
+import { ApiClient } from './api-client.ts';
+import { ApiError } from './api-error.ts';
+import type { Failure } from './failures.ts';
+
+function client(answers: Record<string, ScriptedAnswer>, { path = '/projects/7/overview', cookies = 'csrftoken=token-1' } = {}) {
+  const server = scriptedFetch(answers);
+  const api = new ApiClient({ fetch: server.fetch, cookies: () => cookies, currentPath: () => path });
+  const failures: Failure[] = [];
+  api.failures$.subscribe((failure) => failures.push(failure));
+  return { api, server, failures };
+}
+
+async function failureOf(request: Promise<unknown>): Promise<ApiError> {
+  const error = await request.then(
+    () => {
+      throw new Error('expected the call to fail');
+    },
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+/** Lets the logout request and its follow-up run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+describe('the data layer', () => {
+  it('sends the CSRF cookie as X-CSRFToken on writes and returns the parsed body', async () => {
+    const { api, server } = client({ 'POST /api/v2/projects/': { status: 201, body: { id: 3 } } });
+    await expect(firstValueFrom(api.post('/api/v2/projects/', { json: { name: 'A' } }))).resolves.toEqual({ id: 3 });
+    expect(server.headers[0]).toMatchObject({ 'X-CSRFToken': 'token-1', 'Content-Type': 'application/json' });
+  });
+
+  it('fetches a CSRF cookie before the first write when there is none', async () => {
+    const { api, server } = client({}, { cookies: '' });
+    await firstValueFrom(api.post('/auth/login/', { json: {} }));
+    expect(server.calls).toEqual(['GET /auth/csrf/', 'POST /auth/login/']);
+  });
+
+  it('leaves a 400 to the form: field errors by field, the rest under errors, nothing routed', async () => {
+    const { api, failures } = client({ 'POST /api/v2/projects/': { status: 400, body: { name: ['Taken.'], errors: ['Other.'] } } });
+    const error = await failureOf(firstValueFrom(api.post('/api/v2/projects/')));
+    expect(error.fieldErrors).toEqual({ name: ['Taken.'], errors: ['Other.'] });
+    expect(error.routed).toBe(false);
+    expect(failures).toEqual([]);
+  });
+
+  it('routes 403 to the permission page and 404 to the not-found page', async () => {
+    const { api, failures } = client({
+      'GET /api/v2/projects/1/': { status: 403, body: { detail: 'You are not able to view this project' } },
+      'GET /api/v2/projects/2/': { status: 404, body: { detail: 'Not found.' } },
+    });
+    expect((await failureOf(firstValueFrom(api.get('/api/v2/projects/1/')))).routed).toBe(true);
+    await failureOf(firstValueFrom(api.get('/api/v2/projects/2/')));
+    expect(failures).toEqual([{ kind: 'forbidden', detail: 'You are not able to view this project' }, { kind: 'not-found' }]);
+  });
+
+  it('lets a caller handle a status itself, as a form does with a 403 detail', async () => {
+    const { api, failures } = client({ 'PATCH /api/v2/projects/1/': { status: 403, body: { detail: 'No.' } } });
+    const error = await failureOf(firstValueFrom(api.patch('/api/v2/projects/1/', { handles: [403] })));
+    expect(error.detail).toBe('No.');
+    expect(failures).toEqual([]);
+  });
+
+  it('raises the internal-error toast for a 500 and for no answer at all', async () => {
+    const { api, failures } = client({ 'GET /api/v2/projects/': { status: 500, body: { detail: 'boom' } }, 'GET /api/v2/users/me/': 'network-error' });
+    await failureOf(firstValueFrom(api.get('/api/v2/projects/')));
+    const offline = await failureOf(firstValueFrom(api.get('/api/v2/users/me/')));
+    expect(offline.status).toBeNull();
+    expect(failures.map((f) => (f.kind === 'server-error' ? f.error.status : f.kind))).toEqual([500, null]);
+  });
+
+  it('ends the session once for concurrent 401s: one logout, one redirect remembering the page', async () => {
+    const { api, server, failures } = client({
+      'GET /api/v2/projects/': { status: 401, body: { detail: 'Invalid or expired session.' } },
+      'GET /api/v2/users/me/config/': { status: 401, body: {} },
+      'GET /api/v2/projects/7/': { status: 401, body: {} },
+    });
+    await Promise.all(
+      ['/api/v2/projects/', '/api/v2/users/me/config/', '/api/v2/projects/7/'].map((path) => failureOf(firstValueFrom(api.get(path)))),
+    );
+    await settle();
+    expect(server.calls.filter((call) => call === 'POST /auth/logout/')).toHaveLength(1);
+    expect(failures).toEqual([{ kind: 'session-expired', returnTo: '/projects/7/overview' }]);
+
+    // A later session ending is a new one.
+    api.sessionStarted();
+    await failureOf(firstValueFrom(api.get('/api/v2/projects/')));
+    await settle();
+    expect(server.calls.filter((call) => call === 'POST /auth/logout/')).toHaveLength(2);
+  });
+
+  it('does not redirect a 401 on the login page, which reports it itself', async () => {
+    const { api, server, failures } = client({ 'GET /api/v2/users/me/': { status: 401, body: {} } }, { path: '/login?nextPage=%2F' });
+    const error = await failureOf(firstValueFrom(api.get('/api/v2/users/me/')));
+    expect(error.routed).toBe(false);
+    await settle();
+    expect(server.calls).not.toContain('POST /auth/logout/');
+    expect(failures).toEqual([]);
+  });
+
+  it('aborts the request when nobody listens any more', async () => {
+    let signal: AbortSignal | undefined;
+    const api = new ApiClient({
+      fetch: (_input, init) => {
+        signal = init?.signal ?? undefined;
+        return new Promise<Response>(() => undefined);
+      },
+      cookies: () => '',
+      currentPath: () => '/',
+    });
+    const listening = api.get('/api/v2/projects/').subscribe();
+    await settle();
+    expect(signal?.aborted).toBe(false);
+    listening.unsubscribe();
+    expect(signal?.aborted).toBe(true);
+  });
+});

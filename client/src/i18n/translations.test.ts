@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { en } from './locales/en.ts';
+import { ru } from './locales/ru.ts';
+import { serverMessageKeys } from './server-messages.ts';
+
+/** The app's source text, through Vite, tests left out. */
+const sources = Object.entries(import.meta.glob<string>('../**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true }))
+  .filter(([path]) => !/\.test\.tsx?$/.test(path))
+  .map(([, text]) => text);
+
+function keysOf(tree: object, prefix = ''): string[] {
+  return Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value as object, `${prefix}${key}.`)));
+}
+
+const englishKeys = new Set(keysOf(en));
+
+describe('translations', () => {
+  it('have every literal key the app asks for, in English', () => {
+    const literal = /\bt\(\s*'([a-zA-Z]+(?:\.[a-zA-Z_]+)+)'/g;
+    const ternary = /\?\s*'([a-zA-Z]+(?:\.[a-zA-Z_]+)+)'\s*:\s*'([a-zA-Z]+(?:\.[a-zA-Z_]+)+)'/g;
+    const used = new Set<string>();
+    for (const text of sources) {
+      for (const match of text.matchAll(literal)) used.add(match[1]!);
+      for (const match of text.matchAll(ternary)) [match[1]!, match[2]!].forEach((key) => used.add(key));
+    }
+    expect(used.size).toBeGreaterThan(50);
+    expect([...used].filter((key) => !englishKeys.has(key))).toEqual([]);
+  });
+
+  it('are complete in Russian', () => {
+    expect(keysOf(ru).sort()).toEqual([...englishKeys].sort());
+    expect(keysOf(ru).filter((key) => !getPath(ru, key)?.trim())).toEqual([]);
+  });
+
+  it('cover every message of the contract, from forms and from the server', () => {
+    expect(serverMessageKeys.filter((key) => !englishKeys.has(`server.${key}`))).toEqual([]);
+  });
+});
+
+function getPath(tree: object, path: string): string | undefined {
+  return path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], tree) as string | undefined;
+}

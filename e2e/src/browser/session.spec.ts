@@ -1,0 +1,43 @@
+import { createProjectThroughApi, expect, logIn, test } from './fixtures.ts';
+
+test.describe('session', () => {
+  test.use({
+    // Asking who is signed in is how the app learns that nobody is; a wrong password is refused with 400.
+    expectedFailures: { '/api/v2/users/me/': 401, '/auth/login/': 400 },
+  });
+
+  test('an anonymous visit goes to /login and returns to the remembered page after logging in', async ({ page, adminApi, baseURL }) => {
+    const projectId = await createProjectThroughApi(adminApi, baseURL!, `Remembered ${Date.now()}`);
+    await page.goto(`/projects/${projectId}/overview`);
+    await expect(page).toHaveURL(`/login?nextPage=${encodeURIComponent(`/projects/${projectId}/overview`)}`);
+
+    await logIn(page);
+    await expect(page).toHaveURL(`/projects/${projectId}/overview`);
+    await expect(page.getByRole('heading', { level: 1 })).toContainText('Remembered');
+    await expect(page.getByText('Editable Test Results')).toBeVisible();
+  });
+
+  test('a wrong password is refused with the server message, and logout ends the session', async ({ page }) => {
+    await page.goto('/login');
+    await logIn(page, { username: 'admin', password: 'not-the-password' });
+    await expect(page.getByRole('alert')).toHaveText('Unable to log in with provided credentials.');
+
+    await logIn(page);
+    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+    await page.getByRole('link', { name: 'Logout' }).click();
+    await expect(page).toHaveURL('/login');
+
+    await page.goto('/');
+    await expect(page).toHaveURL('/login');
+  });
+
+  test('an unknown address shows the 404 page with the way back', async ({ page }) => {
+    await page.goto('/login');
+    await logIn(page);
+    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+    await page.goto('/no/such/page');
+    await expect(page.getByText('Sorry, the page you visited does not exist.')).toBeVisible();
+    await page.getByRole('button', { name: 'Back to Home' }).click();
+    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+  });
+});
