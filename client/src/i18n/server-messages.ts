@@ -31,6 +31,20 @@ const known = knownMessages(messages);
 /** The message's i18n key under `server.`, for the completeness test. */
 export const serverMessageKeys = known.map(({ key }) => key);
 
+type Templates<T> = { [K in keyof T]: T[K] extends string | ((...args: never[]) => string) ? string : Templates<T[K]> };
+
+/** The contract's messages as English translations: templates take their value as {{0}}. */
+function templates<T extends object>(source: T): Templates<T> {
+  return Object.fromEntries(
+    Object.entries(source).map(([name, value]) => [
+      name,
+      typeof value === 'string' ? value : typeof value === 'function' ? (value as (arg: string) => string)('{{0}}') : templates(value as object),
+    ]),
+  ) as Templates<T>;
+}
+
+export const englishServerMessages = templates(messages);
+
 export function translateServerMessage(t: TFunction, text: string): string {
   for (const { key, pattern } of known) {
     const match = pattern.exec(text);

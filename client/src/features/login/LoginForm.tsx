@@ -9,7 +9,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { Credentials } from '../../session/session-store.ts';
-import { FieldError } from '../../forms/FieldError.tsx';
+import { FormField } from '../../forms/FormField.tsx';
 
 type LoginFields = z.input<typeof loginBody>;
 
@@ -31,8 +31,7 @@ export function LoginForm({ onSubmit, submitting, failure }: LoginFormProps) {
   return (
     <form className="login-form" onSubmit={handleSubmit(onSubmit)} noValidate>
       {failure && <Message severity="error" text={failure} className="login-form__alert" role="alert" />}
-      <div className="field">
-        <label htmlFor="login-username">{t('login.username')}</label>
+      <FormField id="login-username" label={t('login.username')} error={errors.username}>
         <Controller
           name="username"
           control={control}
@@ -40,10 +39,8 @@ export function LoginForm({ onSubmit, submitting, failure }: LoginFormProps) {
             <InputText id="login-username" autoComplete="username" autoFocus invalid={!!errors.username} {...field} />
           )}
         />
-        <FieldError error={errors.username} />
-      </div>
-      <div className="field">
-        <label htmlFor="login-password">{t('login.password')}</label>
+      </FormField>
+      <FormField id="login-password" label={t('login.password')} error={errors.password}>
         <Controller
           name="password"
           control={control}
@@ -61,8 +58,7 @@ export function LoginForm({ onSubmit, submitting, failure }: LoginFormProps) {
             />
           )}
         />
-        <FieldError error={errors.password} />
-      </div>
+      </FormField>
       <div className="field-checkbox">
         <Controller
           name="remember_me"

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../api/api-error.ts';
 import { notify } from '../../app/toasts.ts';
 import { useAction } from '../../app/use-action.ts';
-import { FieldError } from '../../forms/FieldError.tsx';
+import { FormField } from '../../forms/FormField.tsx';
 import { confirmDiscard } from '../../forms/confirm-discard.ts';
 import { showServerErrors } from '../../forms/server-errors.ts';
 import { translateServerMessage } from '../../i18n/server-messages.ts';
@@ -85,30 +85,25 @@ export function ProjectFormDialog({ project, onClose }: { project?: Project; onC
     >
       <form id="project-form" className="form" onSubmit={handleSubmit(save)} noValidate>
         {alert.length > 0 && <Message severity="error" text={alert.map((m) => translateServerMessage(t, m)).join(' ')} />}
-        <div className="field">
-          <label htmlFor="project-name">{t('projects.form.name')}</label>
+        <FormField id="project-name" label={t('projects.form.name')} error={errors.name}>
           <Controller
             name="name"
             control={control}
             render={({ field }) => <InputText id="project-name" autoFocus invalid={!!errors.name} {...field} />}
           />
-          <FieldError error={errors.name} />
-        </div>
-        <div className="field">
-          <label htmlFor="project-description">{t('projects.form.description')}</label>
+        </FormField>
+        <FormField id="project-description" label={t('projects.form.description')} error={errors.description}>
           <Controller
             name="description"
             control={control}
             render={({ field }) => <InputTextarea id="project-description" rows={4} autoResize {...field} value={field.value ?? ''} />}
           />
-          <FieldError error={errors.description} />
-        </div>
+        </FormField>
         {allowed.privacy && (
           <SwitchField control={control} name="is_private" label={t('projects.form.private')} hint={t('projects.form.privateHint')} />
         )}
         {allowed.archive && <SwitchField control={control} name="is_archive" label={t('projects.form.archived')} />}
-        <div className="field">
-          <label htmlFor="project-icon">{t('projects.form.icon')}</label>
+        <FormField id="project-icon" label={t('projects.form.icon')} error={errors.icon}>
           <Controller
             name="icon"
             control={control}
@@ -122,8 +117,7 @@ export function ProjectFormDialog({ project, onClose }: { project?: Project; onC
               />
             )}
           />
-          <FieldError error={errors.icon} />
-        </div>
+        </FormField>
       </form>
     </Dialog>
   );

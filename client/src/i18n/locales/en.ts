@@ -1,3 +1,5 @@
+import { englishServerMessages } from '../server-messages.ts';
+
 /** English, the default language. Every key here must exist in ru.ts (its type says so). */
 export const en = {
   app: { name: 'Testament' },
@@ -137,42 +139,8 @@ export const en = {
       unlimited: 'Unlimited',
     },
   },
-  /** The contract's messages (contracts/src/messages.ts), from form validation or the server; {{0}} is the template's value. */
-  server: {
-    required: 'This field is required.',
-    blank: 'This field may not be blank.',
-    loginFailed: 'Unable to log in with provided credentials.',
-    loggedIn: 'Logged in successfully',
-    loggedOut: 'Logged out successfully',
-    notAuthenticated: 'Authentication credentials were not provided.',
-    sessionExpired: 'Invalid or expired session.',
-    csrfFailed: 'CSRF Failed: CSRF token missing or incorrect.',
-    originRejected: 'CSRF Failed: Origin checking failed - the origin is not trusted.',
-    notFound: 'Not found.',
-    forbidden: 'You do not have permission to perform this action.',
-    cannotManageProject: 'You are not able to manage this project',
-    cannotViewProject: 'You are not able to view this project',
-    archivedReadOnly: 'Archived objects can only be changed by an administrator.',
-    onlySuperuserArchive: 'Only an administrator can change the archive flag.',
-    invalidPage: 'Invalid page.',
-    invalidPageSize: 'Invalid page size',
-    passwordChanged: 'Password changed successfully',
-    projectNameTaken: 'A project with this name already exists.',
-    usernameTaken: 'A user with that username already exists.',
-    notAnImage: '{{0}} is not a png or jpg file',
-    fileTooLarge: 'The file is larger than {{0}} MB.',
-    statusOrderShape: 'status_order must map status ids to positions.',
-    invalidDuration: 'Invalid duration. Use a number of minutes or units like 1w 2d 3h 4m 5s.',
-    defaultStatusUnknown: 'The default status must be a system status or a status of this project.',
-    idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',
-    password: {
-      uppercase: 'Password must have at least one uppercase character.',
-      lowercase: 'Password must have at least one lowercase character.',
-      digit: 'Password must have at least one digit.',
-      special: 'Password must have at least one special character.',
-      length: 'Password must have at least 8 characters.',
-    },
-  },
+  /** The contract's messages (contracts/src/messages.ts), from form validation or the server; {{0}} is a template's value. */
+  server: englishServerMessages,
 };
 
 type Translations<T> = { [K in keyof T]: T[K] extends string ? string : Translations<T[K]> };

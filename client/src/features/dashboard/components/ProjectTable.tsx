@@ -51,6 +51,8 @@ export function ProjectTable({ page, loading, onPage, onAction }: ProjectTablePr
           key={counter}
           header={t(`projects.counters.${counter}`)}
           body={(project: Project) => (project.is_visible ? project[counter] : '-')}
+          align="right"
+          alignHeader="right"
           className="project-table__count"
         />
       ))}

@@ -10,6 +10,9 @@ import type { Project } from '../../projects/project.ts';
 import type { ProjectDialogKind } from '../../projects/use-project-dialogs.tsx';
 import { useSignedInUser } from '../../../shell/use-signed-in-user.ts';
 
+/** Long text collapses after 3 lines or 300 characters (§1, §9). */
+const isLong = (text: string) => text.length > 300 || text.split('\n').length > 3;
+
 /** §2 Project page: icon, name, archived marker, edit, star, menu, collapsible description, counters. */
 export function ProjectHeader({ project, onAction }: { project: Project; onAction(kind: ProjectDialogKind, project: Project): void }) {
   const { t } = useTranslation();
@@ -34,15 +37,17 @@ export function ProjectHeader({ project, onAction }: { project: Project; onActio
       {project.description && (
         <div className={`project-header__description${expanded ? ' is-expanded' : ''}`}>
           <p id="project-description">{project.description}</p>
-          <Button
-            text
-            size="small"
-            icon={expanded ? 'pi pi-chevron-up' : 'pi pi-chevron-down'}
-            label={t(expanded ? 'projectPage.showLess' : 'projectPage.showMore')}
-            aria-expanded={expanded}
-            aria-controls="project-description"
-            onClick={() => setExpanded(!expanded)}
-          />
+          {isLong(project.description) && (
+            <Button
+              text
+              size="small"
+              icon={expanded ? 'pi pi-chevron-up' : 'pi pi-chevron-down'}
+              label={t(expanded ? 'projectPage.showLess' : 'projectPage.showMore')}
+              aria-expanded={expanded}
+              aria-controls="project-description"
+              onClick={() => setExpanded(!expanded)}
+            />
+          )}
         </div>
       )}
       <ProjectCounters project={project} withLinks />
