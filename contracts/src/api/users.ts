@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { ValidationError } from '../errors.ts';
 import { messages } from '../messages.ts';
+import { flexibleBoolean, queryBoolean } from './query.ts';
 
 /** The spec's password rules, in the order their messages are shown. */
 export function passwordProblems(password: string): string[] {
@@ -26,3 +28,128 @@ export const profilePatchBody = z.object({
 });
 
 export const userConfigPatchBody = z.record(z.string(), z.unknown(), { error: 'Expected a JSON object.' });
+
+/** Messages of user administration and avatars (DRF wording where DRF has one). */
+export const userMessages = {
+  maxLength: (max: number) => `Ensure this field has no more than ${max} characters.`,
+  invalidUsername: 'Enter a valid username. This value may contain only letters, numbers, and @/./+/-/_ characters.',
+  invalidEmail: 'Enter a valid email address.',
+  passwordsDiffer: 'The passwords that you entered do not match!',
+  cannotDeleteSelf: 'You cannot delete yourself.',
+  cannotDeactivateSelf: 'You cannot deactivate yourself.',
+  cannotDemoteSelf: 'You cannot remove your own superuser status.',
+  onlySuperuserManagesUsers: 'Only an administrator can manage users.',
+  onlySuperuserPrivileges: 'Only an administrator can change the active and superuser flags.',
+  onlySuperuserPasswords: 'Only an administrator can set the password of a user; use change-password for your own.',
+  invalidCrop: 'Crop must be a JSON object with left, right, upper and lower between 0 and 1, left < right and upper < lower.',
+  avatarTooSmall: (min: number) => `The cropped avatar must be at least ${min}x${min} pixels.`,
+  avatarRequired: 'No file was submitted.',
+  avatarUpdated: 'Avatar was updated successfully',
+  avatarRemoved: 'Avatar was removed successfully',
+  invalidIdList: 'Enter a comma-separated list of ids.',
+  invalidId: 'A valid integer is required.',
+} as const;
+
+const nameField = z.string({ error: messages.required }).max(150, userMessages.maxLength(150));
+const emailField = z
+  .string({ error: messages.required })
+  .trim()
+  .max(254, userMessages.maxLength(254))
+  .pipe(z.union([z.email({ error: userMessages.invalidEmail }), z.literal('')]));
+
+/** Django's username rules: required, at most 150 of letters, digits and @ . + - _. */
+export const usernameField = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, { error: messages.blank, abort: true })
+  .max(150, userMessages.maxLength(150))
+  .regex(/^[\w.@+-]+$/u, userMessages.invalidUsername);
+
+function confirmMatches(body: { password?: string | undefined; confirm?: string | undefined }, ctx: z.RefinementCtx): void {
+  if (body.confirm !== undefined && body.password !== undefined && body.confirm !== body.password) {
+    ctx.addIssue({ code: 'custom', path: ['confirm'], message: userMessages.passwordsDiffer });
+  }
+}
+
+/** `POST users/` (superusers): the User fields plus a password that passes the rules. */
+export const userCreateBody = z
+  .object({
+    username: usernameField,
+    email: emailField.optional().default(''),
+    first_name: nameField.optional().default(''),
+    last_name: nameField.optional().default(''),
+    password: z.string({ error: messages.required }).min(1, messages.blank).pipe(passwordField),
+    /** The form's confirmation; checked when sent. */
+    confirm: z.string().optional(),
+    is_active: flexibleBoolean.optional().default(true),
+    is_superuser: flexibleBoolean.optional().default(false),
+  })
+  .superRefine(confirmMatches);
+export type UserCreateBody = z.output<typeof userCreateBody>;
+
+/**
+ * `PATCH users/{id}/`. username is read-only and ignored, like every field not
+ * listed. A blank password pair means "unchanged", as the web app's edit form sends it.
+ */
+export const userPatchBody = z
+  .object({
+    email: emailField.optional(),
+    first_name: nameField.optional(),
+    last_name: nameField.optional(),
+    is_active: flexibleBoolean.optional(),
+    is_superuser: flexibleBoolean.optional(),
+    password: z.preprocess((value) => (value === '' || value === null ? undefined : value), passwordField.optional()),
+    confirm: z.preprocess((value) => (value === '' || value === null ? undefined : value), z.string().optional()),
+  })
+  .superRefine(confirmMatches);
+export type UserPatchBody = z.output<typeof userPatchBody>;
+
+const idList = z
+  .string()
+  .regex(/^\s*\d+\s*(,\s*\d+\s*)*$/, userMessages.invalidIdList)
+  .transform((value) => [...new Set(value.split(',').map((id) => Number(id.trim())))])
+  .refine((ids) => ids.length <= 100, 'Ensure this list has no more than 100 ids.');
+
+/** `GET users/` filters (§3.14). */
+export const userListQuery = z.object({
+  username: z.string().optional(),
+  email: z.string().optional(),
+  first_name: z.string().optional(),
+  last_name: z.string().optional(),
+  project: idList.optional(),
+  exclude_external: z.string().regex(/^\d+$/, userMessages.invalidId).transform(Number).optional(),
+  is_active: queryBoolean.optional(),
+  is_superuser: queryBoolean.optional(),
+});
+export type UserListQuery = z.output<typeof userListQuery>;
+
+/** Avatars are shown at 180 px; the crop must keep at least 10x10 (§9). */
+export const AVATAR_SIZE = 180;
+export const AVATAR_MIN_CROP = 10;
+
+const fraction = z.number().min(0).max(1);
+const cropBox = z
+  .object({ left: fraction, right: fraction, upper: fraction, lower: fraction })
+  .refine((crop) => crop.left < crop.right && crop.upper < crop.lower);
+export type AvatarCrop = z.output<typeof cropBox>;
+
+export const DEFAULT_AVATAR_CROP: AvatarCrop = { left: 0.25, upper: 0.25, right: 0.75, lower: 0.75 };
+
+/**
+ * The `crop` field: a JSON object of fractions like PIL's box (left, upper,
+ * right, lower). Absent means the default, a 50% square at 25%,25%.
+ */
+export function parseAvatarCrop(value: unknown): AvatarCrop {
+  if (value === undefined || value === '') return DEFAULT_AVATAR_CROP;
+  let parsed: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      parsed = JSON.parse(value);
+    } catch {
+      parsed = null;
+    }
+  }
+  const result = cropBox.safeParse(parsed);
+  if (!result.success) throw ValidationError.of('crop', userMessages.invalidCrop);
+  return result.data;
+}

@@ -1,13 +1,28 @@
 import type { EventCatalog } from './catalog.ts';
 import { commandEvents } from './command.ts';
 import { projectEvents } from './project.ts';
+import { statusEvents } from './status.ts';
+import { labelEvents } from './label.ts';
+import { parameterEvents } from './parameter.ts';
+import { customAttributeEvents } from './custom-attribute.ts';
 import { roleEvents } from './role.ts';
+import { accessRequestEvents } from './access-request.ts';
+import { notificationEvents } from './notification.ts';
+import { systemMessageEvents } from './system-message.ts';
 import { userEvents, usernameEvents } from './user.ts';
 
 export * from './catalog.ts';
 export * from './command.ts';
 export * from './project.ts';
+export * from './project-catalogue.ts';
+export * from './status.ts';
+export * from './label.ts';
+export * from './parameter.ts';
+export * from './custom-attribute.ts';
 export * from './role.ts';
+export * from './access-request.ts';
+export * from './notification.ts';
+export * from './system-message.ts';
 export * from './user.ts';
 
 /** Every event type the system writes. */
@@ -15,8 +30,15 @@ export const eventCatalog: EventCatalog = {
   ...userEvents,
   ...usernameEvents,
   ...projectEvents,
+  ...statusEvents,
+  ...labelEvents,
+  ...parameterEvents,
+  ...customAttributeEvents,
   ...roleEvents,
+  ...accessRequestEvents,
+  ...notificationEvents,
   ...commandEvents,
+  ...systemMessageEvents,
 };
 
 export function currentSchemaVersion(type: string): number {

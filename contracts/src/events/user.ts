@@ -3,6 +3,19 @@ import { defineEvents, type EventsOf } from './catalog.ts';
 
 const userId = z.number().int().positive();
 
+/** A stored avatar: the cropped upload and the 180 px rendition served at `/avatars/{id}/`. */
+export const avatarSchema = z.object({
+  /** BlobStore key of the rendition served to browsers. */
+  key: z.string().min(1),
+  /** BlobStore key of the cropped upload at its own size. */
+  originalKey: z.string().min(1),
+  contentType: z.enum(['image/png', 'image/jpeg']),
+});
+export type StoredAvatar = z.output<typeof avatarSchema>;
+
+/** API tokens are known by the sha256 of their key; `tokenId` (a prefix of that hash) addresses them in URLs. */
+const tokenHash = z.string().regex(/^[0-9a-f]{64}$/);
+
 export const userEvents = defineEvents({
   UserRegistered: {
     version: 1,
@@ -32,13 +45,34 @@ export const userEvents = defineEvents({
   },
   UserSessionEnded: {
     version: 1,
-    schema: z.object({ sessionHash: z.string(), reason: z.enum(['logout', 'rotated', 'password_changed', 'deactivated']) }),
+    schema: z.object({
+      sessionHash: z.string(),
+      reason: z.enum(['logout', 'rotated', 'password_changed', 'deactivated', 'user_deleted']),
+    }),
   },
+  /** Granted or withdrawn by a superuser; is_staff follows is_superuser. */
+  UserPrivilegesChanged: { version: 1, schema: z.object({ isSuperuser: z.boolean(), isStaff: z.boolean() }) },
+  /** Blocks login and API tokens; the user's sessions end with it. */
+  UserDeactivated: { version: 1, schema: z.object({}) },
+  UserActivated: { version: 1, schema: z.object({}) },
+  /** The user disappears from lists and can no longer sign in; sessions and tokens end with it. */
+  UserDeleted: { version: 1, schema: z.object({}) },
+  UserAvatarChanged: { version: 1, schema: z.object({ avatar: avatarSchema }) },
+  UserAvatarRemoved: { version: 1, schema: z.object({}) },
+  UserApiTokenIssued: {
+    version: 1,
+    schema: z.object({ tokenHash, tokenId: z.string().min(1), description: z.string(), expiresAt: z.string() }),
+  },
+  UserApiTokenDescriptionChanged: { version: 1, schema: z.object({ tokenHash, description: z.string() }) },
+  UserApiTokenRevoked: { version: 1, schema: z.object({ tokenHash, reason: z.enum(['revoked', 'user_deleted']) }) },
 });
 
 export type UserEvent = EventsOf<typeof userEvents>;
 
-/** Reservation of a username, appended to `username-<lowercase name>` with `no_stream`. */
+/**
+ * Reservation of a username, appended to `username-<lowercase name>` with `no_stream`.
+ * After the user is deleted the name can be claimed again: the last claim names the owner.
+ */
 export const usernameEvents = defineEvents({
   UsernameClaimed: { version: 1, schema: z.object({ userId }) },
 });

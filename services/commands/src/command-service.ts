@@ -3,8 +3,15 @@ import type { KernelDeps } from './kernel/command-handler.ts';
 import type { CommandMeta } from './kernel/command-meta.ts';
 import { KeyedQueue } from './kernel/keyed-queue.ts';
 import { projectHandlers } from './project/handlers.ts';
+import { statusHandlers } from './status/handlers.ts';
+import { labelHandlers } from './label/handlers.ts';
+import { parameterHandlers } from './parameter/handlers.ts';
+import { customAttributeHandlers } from './custom-attribute/handlers.ts';
 import { RoleDirectory } from './role/role-directory.ts';
 import { roleHandlers } from './role/handlers.ts';
+import { accessRequestHandlers } from './access-request/handlers.ts';
+import { notificationHandlers } from './notifications/handlers.ts';
+import { systemMessageHandlers } from './system-message/handlers.ts';
 import { userHandlers } from './user/handlers.ts';
 
 export interface CommandServiceDeps {
@@ -15,18 +22,26 @@ export interface CommandServiceDeps {
 
 /** Every command the write side accepts, by name: `(input, meta) => Promise<{position, ...}>`. */
 export function createCommandService(deps: CommandServiceDeps) {
-  const roles = new RoleDirectory();
+  const roles = new RoleDirectory(deps.store);
   const kernel: KernelDeps = {
     store: deps.store,
     ids: deps.ids,
     clock: deps.clock ?? (() => new Date()),
     permissionsOf: roles.permissionsOf,
+    roles,
     streams: new KeyedQueue(),
   };
   return {
     ...userHandlers(kernel),
     ...projectHandlers(kernel),
+    ...statusHandlers(kernel),
+    ...labelHandlers(kernel),
+    ...parameterHandlers(kernel),
+    ...customAttributeHandlers(kernel),
     ...roleHandlers(kernel),
+    ...accessRequestHandlers(kernel),
+    ...notificationHandlers(kernel),
+    ...systemMessageHandlers(kernel),
   };
 }
 

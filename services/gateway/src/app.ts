@@ -9,6 +9,16 @@ import { clientRoutes } from './routes/client/routes.ts';
 import { healthRoutes } from './routes/health/routes.ts';
 import { liveRoutes } from './routes/live/routes.ts';
 import { projectRoutes } from './routes/projects/routes.ts';
+import { projectMemberRoutes } from './routes/project-members/routes.ts';
+import { roleRoutes } from './routes/roles/routes.ts';
+import { notificationRoutes } from './routes/notifications/routes.ts';
+import { statusRoutes } from './routes/statuses/routes.ts';
+import { labelRoutes } from './routes/labels/routes.ts';
+import { parameterRoutes } from './routes/parameters/routes.ts';
+import { customAttributeRoutes } from './routes/custom-attributes/routes.ts';
+import { systemRoutes } from './routes/system/routes.ts';
+import { tokenRoutes } from './routes/tokens/routes.ts';
+import { avatarRoutes } from './routes/users/avatar.ts';
 import { userRoutes } from './routes/users/routes.ts';
 
 /**
@@ -32,7 +42,17 @@ export async function buildApp(context: GatewayContext): Promise<FastifyInstance
   await app.register(healthRoutes, context);
   await app.register(authRoutes, context);
   await app.register(userRoutes, context);
+  await app.register(avatarRoutes, context);
+  await app.register(tokenRoutes, context);
+  await app.register(systemRoutes, context);
   await app.register(projectRoutes, context);
+  await app.register(projectMemberRoutes, context);
+  await app.register(roleRoutes, context);
+  await app.register(notificationRoutes, context);
+  await app.register(statusRoutes, context);
+  await app.register(labelRoutes, context);
+  await app.register(parameterRoutes, context);
+  await app.register(customAttributeRoutes, context);
   await app.register(liveRoutes, context);
   await app.register(clientRoutes, context);
   return app;

@@ -64,10 +64,11 @@ async function openBus(config: Config): Promise<Bus> {
   return new MemoryBus();
 }
 
-/** First start: the seeded roles and the superuser `admin` (§4.2). */
+/** First start: the seeded roles, the system statuses (§4.3) and the superuser `admin` (§4.2). */
 async function seed(config: Config, dispatch: CommandDispatcher, readStore: ReadStore, runner: ProjectionRunner) {
   const meta = newCommandMeta(SYSTEM_ACTOR);
   const roles = await dispatch('seedRoles', {}, meta);
+  const statuses = await dispatch('seedStatuses', {}, meta);
   let generatedAdminPassword: string | undefined;
   if ((await countUsers(readStore)) === 0) {
     const password = config.adminPassword ?? generatePassword();
@@ -84,6 +85,7 @@ async function seed(config: Config, dispatch: CommandDispatcher, readStore: Read
     await runner.waitFor(admin.position);
   }
   await runner.waitFor(roles.position);
+  await runner.waitFor(statuses.position);
   return generatedAdminPassword;
 }
 

@@ -2,6 +2,7 @@ import { assertValidEvent, currentSchemaVersion, upcast, type CommandEvent } fro
 import {
   WrongExpectedRevisionError,
   type EventStore,
+  type ExpectedRevision,
   type IdAllocator,
   type NewEvent,
   type RecordedEvent,
@@ -16,8 +17,17 @@ export interface KernelDeps {
   ids: IdAllocator;
   clock: () => Date;
   permissionsOf: DecisionContext['permissionsOf'];
+  /** Role definitions behind permissionsOf; refresh them before a decision that reads permissions. */
+  roles: RoleLookup;
   /** Serialises this process's commands per stream. */
   streams: KeyedQueue;
+}
+
+/** The role catalogue as the write side knows it: `refresh()` reads what changed in the log since last time. */
+export interface RoleLookup {
+  refresh(): Promise<void>;
+  exists(roleId: number): boolean;
+  permissionsOf(roleIds: readonly number[]): ReadonlySet<string>;
 }
 
 export interface CommandOutcome<State> {
@@ -131,15 +141,19 @@ export async function idForNewAggregate(
   }
 }
 
-/** Appends events to a stream that must not exist yet; false when it already does. */
+/**
+ * Appends events to a stream that must not exist yet (or must still end at
+ * `expected`); false when another writer changed it first.
+ */
 export async function appendOnce(
   deps: KernelDeps,
   stream: string,
   events: readonly DomainEvent[],
   meta: CommandMeta,
+  expected: ExpectedRevision = 'no_stream',
 ): Promise<{ appended: boolean; position: number }> {
   try {
-    const { position } = await deps.store.append(stream, toNewEvents(events, meta, deps.clock().toISOString()), 'no_stream');
+    const { position } = await deps.store.append(stream, toNewEvents(events, meta, deps.clock().toISOString()), expected);
     return { appended: true, position };
   } catch (error) {
     if (error instanceof WrongExpectedRevisionError) return { appended: false, position: 0 };

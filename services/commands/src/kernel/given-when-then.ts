@@ -13,8 +13,9 @@ export function given<C, S, E extends DomainEvent>(decider: Decider<C, S, E>, hi
   const state = history.reduce(decider.evolve, decider.initialState);
   return {
     state,
-    when(command: C, actor: Actor): E[] {
-      return decider.decide(command, state, testContext(actor));
+    /** `extra.project`: the caller's access to the project the object lives in (see project-access.ts). */
+    when(command: C, actor: Actor, extra: Pick<DecisionContext, 'project'> = {}): E[] {
+      return decider.decide(command, state, { ...testContext(actor), ...extra });
     },
   };
 }

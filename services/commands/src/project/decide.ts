@@ -2,6 +2,8 @@ import {
   ADMIN_ROLE_ID,
   NotFoundError,
   PermissionDeniedError,
+  ValidationError,
+  accessMessages,
   messages,
   type ProjectEvent,
   type ProjectSettings,
@@ -35,7 +37,9 @@ export type ProjectCommand =
   | { type: 'ArchiveProject' }
   | { type: 'RestoreProject' }
   | { type: 'DeleteProject' }
-  | { type: 'SetMemberRoles'; userId: number; roleIds: number[] };
+  | { type: 'SetMemberRoles'; userId: number; roleIds: number[] }
+  /** A consequence of deleting a status, already authorised by that deletion (§3.8). */
+  | { type: 'ClearDefaultStatus'; statusId: number };
 
 function requireVisible(state: ProjectState, context: DecisionContext): void {
   if (!state.exists || state.deleted) throw new NotFoundError();
@@ -81,6 +85,25 @@ function decideUpdate(changes: ProjectChanges, state: ProjectState, context: Dec
   return events;
 }
 
+/**
+ * §3.15: the member's roles become exactly `roleIds` (none removes the member).
+ * Managers may do it, but adding or removing a role that carries
+ * `project_restricted` takes a superuser, and nobody removes themselves.
+ */
+function decideMemberRoles(command: Extract<ProjectCommand, { type: 'SetMemberRoles' }>, state: ProjectState, context: DecisionContext): ProjectEvent[] {
+  requireManageable(state, context);
+  const { userId } = command;
+  const roleIds = [...new Set(command.roleIds)].sort((a, b) => a - b);
+  if (roleIds.length === 0 && userId === context.actor.userId) throw ValidationError.of('user', accessMessages.cannotUnassignSelf);
+  const current = state.members.get(userId) ?? [];
+  const touched = [...current.filter((id) => !roleIds.includes(id)), ...roleIds.filter((id) => !current.includes(id))];
+  if (touched.length === 0) return [];
+  if (!context.actor.isSuperuser && context.permissionsOf(touched).has('project_restricted')) {
+    throw new PermissionDeniedError(accessMessages.restrictedRole);
+  }
+  return [{ type: 'ProjectMemberRolesSet', data: { userId, roleIds } }];
+}
+
 export function decideProject(command: ProjectCommand, state: ProjectState, context: DecisionContext): ProjectEvent[] {
   switch (command.type) {
     case 'CreateProject': {
@@ -108,12 +131,12 @@ export function decideProject(command: ProjectCommand, state: ProjectState, cont
       requireVisible(state, context);
       if (!canDeleteProject(state, context)) throw new PermissionDeniedError(messages.cannotManageProject);
       return [{ type: 'ProjectDeleted', data: {} }];
-    case 'SetMemberRoles': {
-      requireManageable(state, context);
-      const current = state.members.get(command.userId) ?? [];
-      const unchanged = JSON.stringify([...current].sort()) === JSON.stringify([...command.roleIds].sort());
-      return unchanged ? [] : [{ type: 'ProjectMemberRolesSet', data: { userId: command.userId, roleIds: command.roleIds } }];
-    }
+    case 'SetMemberRoles':
+      return decideMemberRoles(command, state, context);
+    case 'ClearDefaultStatus':
+      return state.exists && state.settings.defaultStatus === command.statusId
+        ? [{ type: 'ProjectSettingsChanged', data: { settings: { defaultStatus: null } } }]
+        : [];
   }
 }
 

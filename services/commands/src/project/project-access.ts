@@ -36,6 +36,7 @@ export function projectAccessOf(state: ProjectState, context: Pick<DecisionConte
 }
 
 export async function loadProjectAccess(deps: KernelDeps, projectId: number, actor: Actor): Promise<ProjectAccess> {
+  await deps.roles.refresh();
   const state = foldEvents(projectDecider, toDomainEvents(await deps.store.readStream(projectStream(projectId))) as never);
   return projectAccessOf(state, { actor, permissionsOf: deps.permissionsOf });
 }
@@ -45,4 +46,10 @@ export function requireProjectPermission(access: ProjectAccess | undefined, code
   if (!access?.exists) throw new NotFoundError();
   if (!access.canView) throw new PermissionDeniedError(messages.cannotViewProject);
   if (!access.can(codename)) throw new PermissionDeniedError(messages.forbidden);
+}
+
+/** A write inside the project: the permission as above, and archived projects are read-only except for superusers (§2.7). */
+export function requireProjectWrite(access: ProjectAccess | undefined, actor: Actor, codename: string): void {
+  requireProjectPermission(access, codename);
+  if (access?.isArchive && !actor.isSuperuser) throw new PermissionDeniedError(messages.archivedReadOnly);
 }

@@ -1,22 +1,30 @@
-import { SEEDED_ROLES } from '@testament/contracts';
-import { appendOnce, type KernelDeps } from '../kernel/command-handler.ts';
+import { handleCommand, type KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
-import { roleDecider, roleStream } from './decide.ts';
+import { ROLES_STREAM, roleDecider, roleNameKey, type RoleCommand, type RoleFields } from './decide.ts';
 
 export function roleHandlers(deps: KernelDeps) {
+  const run = (command: RoleCommand, meta: CommandMeta) => handleCommand(deps, roleDecider, ROLES_STREAM, command, meta);
   return {
-    /** Idempotent: each seeded role is written once, whoever starts first. */
+    /** Idempotent: the seeded roles are written once, whoever starts first. */
     async seedRoles(_input: Record<string, never>, meta: CommandMeta) {
-      let position = 0;
-      for (const role of SEEDED_ROLES) {
-        const events = roleDecider.decide(
-          { type: 'DefineRole', roleId: role.id, name: role.name, roleType: role.type, permissions: role.permissions },
-          roleDecider.initialState,
-          { actor: meta.actor, now: deps.clock().toISOString(), permissionsOf: deps.permissionsOf },
-        );
-        const result = await appendOnce(deps, roleStream(role.id), events, meta);
-        position = Math.max(position, result.position);
-      }
+      const { position } = await run({ type: 'SeedRoles' }, meta);
+      return { position };
+    },
+
+    /** The new role's id is the catalogue's next one; a retry under the same idempotency key finds it by name. */
+    async createRole(input: RoleFields, meta: CommandMeta) {
+      const { position, state } = await run({ type: 'CreateRole', ...input }, meta);
+      const created = [...state.roles.values()].find((role) => roleNameKey(role.name) === roleNameKey(input.name));
+      return { position, roleId: created?.id ?? state.lastId };
+    },
+
+    async changeRole(input: { roleId: number } & Partial<RoleFields>, meta: CommandMeta) {
+      const { position } = await run({ type: 'ChangeRole', ...input }, meta);
+      return { position };
+    },
+
+    async deleteRole(input: { roleId: number }, meta: CommandMeta) {
+      const { position } = await run({ type: 'DeleteRole', roleId: input.roleId }, meta);
       return { position };
     },
   };

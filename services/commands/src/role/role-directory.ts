@@ -1,23 +1,41 @@
-import { SEEDED_ROLES, permissionCodenames } from '@testament/contracts';
+import type { RoleEvent } from '@testament/contracts';
+import type { EventStore } from '@testament/infra';
+import { toDomainEvents, type RoleLookup } from '../kernel/command-handler.ts';
+import { ROLES_STREAM, roleDecider } from './decide.ts';
+import type { RoleCatalogueState } from './evolve.ts';
 
 /**
- * Permission codenames per role, for authorising writes. Holds the seeded roles;
- * roles defined later are added as their events are seen.
+ * Permission codenames per role, for authorising writes. Starts with the seeded
+ * roles; `refresh()` reads the role catalogue's new events since the last call
+ * (usually none: one short read), so a decision sees every role change
+ * committed before it, whichever process made it.
  */
-export class RoleDirectory {
-  private readonly codenames = new Map<number, ReadonlySet<string>>();
+export class RoleDirectory implements RoleLookup {
+  private state: RoleCatalogueState = roleDecider.initialState;
+  private revision = -1;
+  private tail: Promise<void> = Promise.resolve();
 
-  constructor() {
-    for (const role of SEEDED_ROLES) this.define(role.id, role.permissions);
+  constructor(private readonly store: Pick<EventStore, 'readStream'>) {}
+
+  /** Reads run one after another, each starting after it was asked for. */
+  refresh(): Promise<void> {
+    const run = this.tail.then(() => this.catchUp());
+    this.tail = run.catch(() => undefined);
+    return run;
   }
 
-  define(roleId: number, permissionIds: readonly number[]): void {
-    this.codenames.set(roleId, new Set(permissionCodenames(permissionIds)));
-  }
+  exists = (roleId: number): boolean => this.state.roles.has(roleId);
 
   permissionsOf = (roleIds: readonly number[]): ReadonlySet<string> => {
     const granted = new Set<string>();
-    for (const roleId of roleIds) for (const codename of this.codenames.get(roleId) ?? []) granted.add(codename);
+    for (const roleId of roleIds) for (const codename of this.state.roles.get(roleId)?.codenames ?? []) granted.add(codename);
     return granted;
   };
+
+  private async catchUp(): Promise<void> {
+    const recorded = await this.store.readStream(ROLES_STREAM, this.revision + 1);
+    if (recorded.length === 0) return;
+    this.state = (toDomainEvents(recorded) as RoleEvent[]).reduce(roleDecider.evolve, this.state);
+    this.revision = recorded.at(-1)!.revision;
+  }
 }

@@ -1,6 +1,31 @@
-import { NotFoundError, ValidationError, messages, type UserConfig, type UserEvent } from '@testament/contracts';
+import {
+  NotFoundError,
+  PermissionDeniedError,
+  ValidationError,
+  messages,
+  userMessages,
+  type StoredAvatar,
+  type UserConfig,
+  type UserEvent,
+} from '@testament/contracts';
 import type { DecisionContext, Decider } from '../kernel/decider.ts';
 import { evolveUser, initialUserState, type UserState } from './evolve.ts';
+
+export interface NewSession {
+  sessionHash: string;
+  expiresAt: string;
+  rememberMe: boolean;
+}
+
+/** What a superuser may change through `PATCH users/{id}/`; a user may change only their own profile fields. */
+export interface UserChanges {
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  isActive?: boolean;
+  isSuperuser?: boolean;
+  passwordHash?: string;
+}
 
 export type UserCommand =
   | {
@@ -17,41 +42,121 @@ export type UserCommand =
   | { type: 'ChangeProfile'; firstName?: string; lastName?: string; email?: string }
   | { type: 'ChangeConfig'; patch: UserConfig }
   /** Starts a session after the password was verified; ends the session it replaces (rotation on login). */
-  | { type: 'StartSession'; sessionHash: string; expiresAt: string; rememberMe: boolean; replacesSessionHash?: string }
+  | ({ type: 'StartSession'; replacesSessionHash?: string } & NewSession)
   | { type: 'EndSession'; sessionHash: string }
-  /** Every other session ends; the caller's session is replaced by a new one (§2.2). */
-  | { type: 'ChangePassword'; passwordHash: string; newSessionHash: string; expiresAt: string; rememberMe: boolean };
+  /** Every session ends; a caller signed in by cookie gets a new one (§2.2). */
+  | { type: 'ChangePassword'; passwordHash: string; newSession?: NewSession }
+  | ({ type: 'UpdateUser' } & UserChanges)
+  | { type: 'DeleteUser' }
+  | { type: 'SetAvatar'; avatar: StoredAvatar }
+  | { type: 'RemoveAvatar' }
+  /** Issued after the password was verified on the write side. */
+  | { type: 'IssueApiToken'; tokenHash: string; tokenId: string; description: string; expiresAt: string }
+  | { type: 'ChangeApiTokenDescription'; tokenHash: string; description: string }
+  | { type: 'RevokeApiToken'; tokenHash: string };
 
 function requireUser(state: UserState): void {
-  if (!state.exists) throw new NotFoundError();
+  if (!state.exists || state.deleted) throw new NotFoundError();
 }
 
-function changedProfileFields(command: Extract<UserCommand, { type: 'ChangeProfile' }>, state: UserState) {
-  const changes: { firstName?: string; lastName?: string; email?: string } = {};
-  if (command.firstName !== undefined && command.firstName !== state.firstName) changes.firstName = command.firstName;
-  if (command.lastName !== undefined && command.lastName !== state.lastName) changes.lastName = command.lastName;
-  if (command.email !== undefined && command.email !== state.email) changes.email = command.email;
-  return changes;
+/** The user themselves, or a superuser (or the system). */
+function requireSelfOrSuperuser(state: UserState, context: DecisionContext): void {
+  requireUser(state);
+  if (!context.actor.isSuperuser && context.actor.userId !== state.userId) throw new PermissionDeniedError();
+}
+
+function requireSuperuser(context: DecisionContext): void {
+  if (!context.actor.isSuperuser) throw new PermissionDeniedError(userMessages.onlySuperuserManagesUsers);
+}
+
+/** Tokens belong to their owner alone: anybody else is told they do not exist. */
+function requireOwnToken(state: UserState, tokenHash: string, context: DecisionContext) {
+  requireUser(state);
+  const token = state.tokens.get(tokenHash);
+  if (!token || context.actor.userId !== state.userId) throw new NotFoundError();
+  return token;
+}
+
+function changedProfileFields(changes: UserChanges, state: UserState) {
+  const changed: { firstName?: string; lastName?: string; email?: string } = {};
+  if (changes.firstName !== undefined && changes.firstName !== state.firstName) changed.firstName = changes.firstName;
+  if (changes.lastName !== undefined && changes.lastName !== state.lastName) changed.lastName = changes.lastName;
+  if (changes.email !== undefined && changes.email !== state.email) changed.email = changes.email;
+  return changed;
+}
+
+function profileEvents(changes: UserChanges, state: UserState): UserEvent[] {
+  const changed = changedProfileFields(changes, state);
+  return Object.keys(changed).length > 0 ? [{ type: 'UserProfileChanged', data: changed }] : [];
 }
 
 function activeSessionHashes(state: UserState, now: string): string[] {
   return [...state.sessions].filter(([, expiresAt]) => expiresAt > now).map(([hash]) => hash);
 }
 
+type EndReason = Extract<UserEvent, { type: 'UserSessionEnded' }>['data']['reason'];
+
+function endSessions(state: UserState, now: string, reason: EndReason): UserEvent[] {
+  return activeSessionHashes(state, now).map((sessionHash) => ({ type: 'UserSessionEnded', data: { sessionHash, reason } }));
+}
+
+/** D1 on the write side: only a superuser changes flags or other users; nobody locks themselves out. */
+function authoriseUpdate(changes: UserChanges, state: UserState, context: DecisionContext): void {
+  const { actor } = context;
+  const self = actor.userId === state.userId;
+  if (!actor.isSuperuser) {
+    if (!self) throw new PermissionDeniedError(userMessages.onlySuperuserManagesUsers);
+    const flags = (changes.isActive !== undefined && changes.isActive !== state.isActive) ||
+      (changes.isSuperuser !== undefined && changes.isSuperuser !== state.isSuperuser);
+    if (flags) throw new PermissionDeniedError(userMessages.onlySuperuserPrivileges);
+    if (changes.passwordHash !== undefined) throw new PermissionDeniedError(userMessages.onlySuperuserPasswords);
+    return;
+  }
+  if (self && changes.isActive === false) throw ValidationError.of('is_active', userMessages.cannotDeactivateSelf);
+  if (self && changes.isSuperuser === false && state.isSuperuser) throw ValidationError.of('is_superuser', userMessages.cannotDemoteSelf);
+}
+
+function decideUpdate(changes: UserChanges, state: UserState, context: DecisionContext): UserEvent[] {
+  requireUser(state);
+  authoriseUpdate(changes, state, context);
+  const events = profileEvents(changes, state);
+  const deactivating = changes.isActive === false && state.isActive;
+  if (changes.passwordHash !== undefined) {
+    events.push({ type: 'UserPasswordChanged', data: { passwordHash: changes.passwordHash } });
+    if (!deactivating) events.push(...endSessions(state, context.now, 'password_changed'));
+  }
+  if (changes.isSuperuser !== undefined && changes.isSuperuser !== state.isSuperuser) {
+    events.push({ type: 'UserPrivilegesChanged', data: { isSuperuser: changes.isSuperuser, isStaff: changes.isSuperuser } });
+  }
+  if (deactivating) events.push({ type: 'UserDeactivated', data: {} }, ...endSessions(state, context.now, 'deactivated'));
+  if (changes.isActive === true && !state.isActive) events.push({ type: 'UserActivated', data: {} });
+  return events;
+}
+
+function decideDelete(state: UserState, context: DecisionContext): UserEvent[] {
+  requireUser(state);
+  requireSuperuser(context);
+  if (context.actor.userId === state.userId) throw ValidationError.general(userMessages.cannotDeleteSelf);
+  const revoked: UserEvent[] = [...state.tokens.keys()].map((tokenHash) => ({
+    type: 'UserApiTokenRevoked',
+    data: { tokenHash, reason: 'user_deleted' },
+  }));
+  return [...endSessions(state, context.now, 'user_deleted'), ...revoked, { type: 'UserDeleted', data: {} }];
+}
+
 export function decideUser(command: UserCommand, state: UserState, context: DecisionContext): UserEvent[] {
   switch (command.type) {
     case 'RegisterUser': {
+      requireSuperuser(context);
       if (state.exists) throw ValidationError.of('username', messages.usernameTaken);
       const { type: _type, ...data } = command;
       return [{ type: 'UserRegistered', data: { ...data, isStaff: command.isSuperuser } }];
     }
-    case 'ChangeProfile': {
-      requireUser(state);
-      const changes = changedProfileFields(command, state);
-      return Object.keys(changes).length > 0 ? [{ type: 'UserProfileChanged', data: changes }] : [];
-    }
+    case 'ChangeProfile':
+      requireSelfOrSuperuser(state, context);
+      return profileEvents(command, state);
     case 'ChangeConfig':
-      requireUser(state);
+      requireSelfOrSuperuser(state, context);
       return Object.keys(command.patch).length > 0 ? [{ type: 'UserConfigChanged', data: { patch: command.patch } }] : [];
     case 'StartSession': {
       requireUser(state);
@@ -68,18 +173,41 @@ export function decideUser(command: UserCommand, state: UserState, context: Deci
         ? [{ type: 'UserSessionEnded', data: { sessionHash: command.sessionHash, reason: 'logout' } }]
         : [];
     case 'ChangePassword': {
-      requireUser(state);
-      const ended: UserEvent[] = activeSessionHashes(state, context.now).map((sessionHash) => ({
-        type: 'UserSessionEnded',
-        data: { sessionHash, reason: 'password_changed' },
-      }));
-      const { newSessionHash, expiresAt, rememberMe } = command;
+      requireSelfOrSuperuser(state, context);
+      const started: UserEvent[] = command.newSession ? [{ type: 'UserSessionStarted', data: command.newSession }] : [];
       return [
         { type: 'UserPasswordChanged', data: { passwordHash: command.passwordHash } },
-        ...ended,
-        { type: 'UserSessionStarted', data: { sessionHash: newSessionHash, expiresAt, rememberMe } },
+        ...endSessions(state, context.now, 'password_changed'),
+        ...started,
       ];
     }
+    case 'UpdateUser': {
+      const { type: _type, ...changes } = command;
+      return decideUpdate(changes, state, context);
+    }
+    case 'DeleteUser':
+      return decideDelete(state, context);
+    case 'SetAvatar':
+      requireSelfOrSuperuser(state, context);
+      return [{ type: 'UserAvatarChanged', data: { avatar: command.avatar } }];
+    case 'RemoveAvatar':
+      requireSelfOrSuperuser(state, context);
+      return state.avatar ? [{ type: 'UserAvatarRemoved', data: {} }] : [];
+    case 'IssueApiToken': {
+      requireUser(state);
+      if (!state.isActive) throw ValidationError.general(messages.loginFailed);
+      const { type: _type, ...data } = command;
+      return [{ type: 'UserApiTokenIssued', data }];
+    }
+    case 'ChangeApiTokenDescription': {
+      const token = requireOwnToken(state, command.tokenHash, context);
+      return token.description === command.description
+        ? []
+        : [{ type: 'UserApiTokenDescriptionChanged', data: { tokenHash: command.tokenHash, description: command.description } }];
+    }
+    case 'RevokeApiToken':
+      requireOwnToken(state, command.tokenHash, context);
+      return [{ type: 'UserApiTokenRevoked', data: { tokenHash: command.tokenHash, reason: 'revoked' } }];
   }
 }
 

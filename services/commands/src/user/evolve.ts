@@ -1,7 +1,14 @@
-import { deepMergeConfig, type UserConfig, type UserEvent } from '@testament/contracts';
+import { deepMergeConfig, type StoredAvatar, type UserConfig, type UserEvent } from '@testament/contracts';
+
+export interface ApiTokenState {
+  tokenId: string;
+  description: string;
+  expiresAt: string;
+}
 
 export interface UserState {
   exists: boolean;
+  deleted: boolean;
   userId: number;
   username: string;
   email: string;
@@ -12,11 +19,15 @@ export interface UserState {
   isSuperuser: boolean;
   /** Active sessions by id hash, with their expiry. */
   sessions: ReadonlyMap<string, string>;
+  /** Unrevoked API tokens by key hash. */
+  tokens: ReadonlyMap<string, ApiTokenState>;
+  avatar: StoredAvatar | null;
   config: UserConfig;
 }
 
 export const initialUserState: UserState = {
   exists: false,
+  deleted: false,
   userId: 0,
   username: '',
   email: '',
@@ -26,8 +37,16 @@ export const initialUserState: UserState = {
   isActive: false,
   isSuperuser: false,
   sessions: new Map(),
+  tokens: new Map(),
+  avatar: null,
   config: {},
 };
+
+function without<V>(map: ReadonlyMap<string, V>, key: string): ReadonlyMap<string, V> {
+  const copy = new Map(map);
+  copy.delete(key);
+  return copy;
+}
 
 export function evolveUser(state: UserState, event: UserEvent): UserState {
   switch (event.type) {
@@ -48,10 +67,30 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return { ...state, config: deepMergeConfig(state.config, event.data.patch) };
     case 'UserSessionStarted':
       return { ...state, sessions: new Map(state.sessions).set(event.data.sessionHash, event.data.expiresAt) };
-    case 'UserSessionEnded': {
-      const sessions = new Map(state.sessions);
-      sessions.delete(event.data.sessionHash);
-      return { ...state, sessions };
+    case 'UserSessionEnded':
+      return { ...state, sessions: without(state.sessions, event.data.sessionHash) };
+    case 'UserPrivilegesChanged':
+      return { ...state, isSuperuser: event.data.isSuperuser };
+    case 'UserDeactivated':
+      return { ...state, isActive: false };
+    case 'UserActivated':
+      return { ...state, isActive: true };
+    case 'UserDeleted':
+      return { ...state, deleted: true, isActive: false };
+    case 'UserAvatarChanged':
+      return { ...state, avatar: event.data.avatar };
+    case 'UserAvatarRemoved':
+      return { ...state, avatar: null };
+    case 'UserApiTokenIssued': {
+      const { tokenHash, tokenId, description, expiresAt } = event.data;
+      return { ...state, tokens: new Map(state.tokens).set(tokenHash, { tokenId, description, expiresAt }) };
     }
+    case 'UserApiTokenDescriptionChanged': {
+      const token = state.tokens.get(event.data.tokenHash);
+      if (!token) return state;
+      return { ...state, tokens: new Map(state.tokens).set(event.data.tokenHash, { ...token, description: event.data.description }) };
+    }
+    case 'UserApiTokenRevoked':
+      return { ...state, tokens: without(state.tokens, event.data.tokenHash) };
   }
 }

@@ -1,9 +1,17 @@
-import { ValidationError, messages, type UserConfig, type UsernameEvent } from '@testament/contracts';
+import {
+  PermissionDeniedError,
+  ValidationError,
+  messages,
+  userMessages,
+  type StoredAvatar,
+  type UserConfig,
+  type UsernameEvent,
+} from '@testament/contracts';
 import { appendOnce, handleCommand, idForNewAggregate, toDomainEvents, type KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
 import { foldEvents } from '../kernel/decider.ts';
 import { hashPassword, verifyPassword } from '../kernel/passwords.ts';
-import { userDecider, userStream, usernameStream } from './decide.ts';
+import { userDecider, userStream, usernameStream, type NewSession, type UserChanges, type UserCommand } from './decide.ts';
 import type { UserState } from './evolve.ts';
 
 export interface RegisterUserInput {
@@ -16,83 +24,118 @@ export interface RegisterUserInput {
   isActive: boolean;
 }
 
-export interface SessionInput {
-  sessionHash: string;
-  expiresAt: string;
-  rememberMe: boolean;
+export type SessionInput = NewSession;
+
+interface Claim {
+  userId: number;
+  revision: number;
 }
 
-async function claimedUserId(deps: KernelDeps, username: string): Promise<number | null> {
-  const [claim] = await deps.store.readStream(usernameStream(username));
-  return claim ? (claim.data as UsernameEvent['data']).userId : null;
+/** The last claim of a name names its owner: a name can be claimed again after its user was deleted. */
+async function currentClaim(deps: KernelDeps, username: string): Promise<Claim | null> {
+  const claim = (await deps.store.readStream(usernameStream(username))).at(-1);
+  return claim ? { userId: (claim.data as UsernameEvent['data']).userId, revision: claim.revision } : null;
 }
 
 async function loadUser(deps: KernelDeps, userId: number): Promise<UserState> {
   return foldEvents(userDecider, toDomainEvents(await deps.store.readStream(userStream(userId))) as never);
 }
 
-/** A username is claimed in its own stream with `no_stream`, so two registrations can never both win. */
+/** A username is claimed in its own stream with an expected revision, so two registrations can never both win. */
 async function claimUsername(deps: KernelDeps, username: string, meta: CommandMeta): Promise<number> {
   for (;;) {
-    const claimed = await claimedUserId(deps, username);
-    if (claimed !== null) {
+    const claim = await currentClaim(deps, username);
+    if (claim !== null) {
+      const owner = await loadUser(deps, claim.userId);
+      if (owner.exists && !owner.deleted) throw ValidationError.of('username', messages.usernameTaken);
       // A claim whose user was never written (a crash in between) is taken over by the retry.
-      if ((await loadUser(deps, claimed)).exists) throw ValidationError.of('username', messages.usernameTaken);
-      return claimed;
+      if (!owner.exists) return claim.userId;
     }
     const userId = await idForNewAggregate(deps, 'user', userStream, meta);
-    const { appended } = await appendOnce(deps, usernameStream(username), [{ type: 'UsernameClaimed', data: { userId } }], meta);
+    const event = { type: 'UsernameClaimed', data: { userId } };
+    const { appended } = await appendOnce(deps, usernameStream(username), [event], meta, claim ? claim.revision : 'no_stream');
     if (appended) return userId;
   }
 }
 
+/** The user behind a username and password, checked on the write side where credentials live; never a deleted or inactive one. */
+async function verifiedUser(deps: KernelDeps, username: string, password: string): Promise<UserState> {
+  const claim = await currentClaim(deps, username);
+  const user = claim === null ? null : await loadUser(deps, claim.userId);
+  const verified = user?.exists ? await verifyPassword(password, user.passwordHash) : await spendVerificationTime(password);
+  if (!user || !verified || !user.isActive || user.deleted) throw ValidationError.general(messages.loginFailed);
+  return user;
+}
+
 export function userHandlers(deps: KernelDeps) {
+  const run = async (userId: number, command: UserCommand, meta: CommandMeta) => {
+    const { position } = await handleCommand(deps, userDecider, userStream(userId), command, meta);
+    return { position };
+  };
   return {
+    /** Superusers only (checked before the name is claimed, and again by the decider). */
     async registerUser(input: RegisterUserInput, meta: CommandMeta) {
+      if (!meta.actor.isSuperuser) throw new PermissionDeniedError(userMessages.onlySuperuserManagesUsers);
       const userId = await claimUsername(deps, input.username, meta);
       const { password, ...profile } = input;
-      const { position } = await handleCommand(deps, userDecider, userStream(userId), {
-        type: 'RegisterUser',
-        userId,
-        ...profile,
-        passwordHash: await hashPassword(password),
-      }, meta);
+      const { position } = await run(userId, { type: 'RegisterUser', userId, ...profile, passwordHash: await hashPassword(password) }, meta);
       return { position, userId };
     },
 
-    /** Verifies the password on the write side, where credentials live; read models never hold them. */
     async logIn(input: { username: string; password: string; replacesSessionHash?: string } & SessionInput, meta: CommandMeta) {
-      const userId = await claimedUserId(deps, input.username);
-      const user = userId === null ? null : await loadUser(deps, userId);
-      const verified = user?.exists ? await verifyPassword(input.password, user.passwordHash) : await spendVerificationTime(input.password);
-      if (!user || !verified || !user.isActive) throw ValidationError.general(messages.loginFailed);
+      const user = await verifiedUser(deps, input.username, input.password);
       const { username: _u, password: _p, ...session } = input;
-      const { position } = await handleCommand(deps, userDecider, userStream(user.userId), { type: 'StartSession', ...session }, meta);
+      const { position } = await run(user.userId, { type: 'StartSession', ...session }, meta);
       return { position, userId: user.userId };
     },
 
-    async logOut(input: { userId: number; sessionHash: string }, meta: CommandMeta) {
-      const { position } = await handleCommand(deps, userDecider, userStream(input.userId), { type: 'EndSession', sessionHash: input.sessionHash }, meta);
-      return { position };
-    },
+    logOut: (input: { userId: number; sessionHash: string }, meta: CommandMeta) =>
+      run(input.userId, { type: 'EndSession', sessionHash: input.sessionHash }, meta),
 
-    async changeProfile(input: { userId: number; firstName?: string; lastName?: string; email?: string }, meta: CommandMeta) {
+    changeProfile: (input: { userId: number; firstName?: string; lastName?: string; email?: string }, meta: CommandMeta) => {
       const { userId, ...fields } = input;
-      const { position } = await handleCommand(deps, userDecider, userStream(userId), { type: 'ChangeProfile', ...fields }, meta);
-      return { position };
+      return run(userId, { type: 'ChangeProfile', ...fields }, meta);
     },
 
-    async changeConfig(input: { userId: number; patch: UserConfig }, meta: CommandMeta) {
-      const { position } = await handleCommand(deps, userDecider, userStream(input.userId), { type: 'ChangeConfig', patch: input.patch }, meta);
-      return { position };
+    changeConfig: (input: { userId: number; patch: UserConfig }, meta: CommandMeta) =>
+      run(input.userId, { type: 'ChangeConfig', patch: input.patch }, meta),
+
+    /** Ends every session; `newSession` re-establishes a caller who signed in by cookie. */
+    async changePassword(input: { userId: number; password: string; newSession?: SessionInput }, meta: CommandMeta) {
+      const passwordHash = await hashPassword(input.password);
+      return run(input.userId, { type: 'ChangePassword', passwordHash, ...(input.newSession ? { newSession: input.newSession } : {}) }, meta);
     },
 
-    async changePassword(input: { userId: number; password: string; newSessionHash: string; expiresAt: string; rememberMe: boolean }, meta: CommandMeta) {
-      const { userId, password, ...session } = input;
-      const passwordHash = await hashPassword(password);
-      const { position } = await handleCommand(deps, userDecider, userStream(userId), { type: 'ChangePassword', passwordHash, ...session }, meta);
-      return { position };
+    /** `PATCH users/{id}/`: profile fields, flags and (superusers) a new password. */
+    async updateUser(input: { userId: number; password?: string } & Omit<UserChanges, 'passwordHash'>, meta: CommandMeta) {
+      const { userId, password, ...changes } = input;
+      const passwordHash = password === undefined ? undefined : await hashPassword(password);
+      return run(userId, { type: 'UpdateUser', ...changes, ...(passwordHash ? { passwordHash } : {}) }, meta);
     },
+
+    deleteUser: (input: { userId: number }, meta: CommandMeta) => run(input.userId, { type: 'DeleteUser' }, meta),
+
+    setAvatar: (input: { userId: number; avatar: StoredAvatar }, meta: CommandMeta) =>
+      run(input.userId, { type: 'SetAvatar', avatar: input.avatar }, meta),
+
+    removeAvatar: (input: { userId: number }, meta: CommandMeta) => run(input.userId, { type: 'RemoveAvatar' }, meta),
+
+    /** `POST /api/token/obtain/`: the credentials are the authority, whoever asks. */
+    async issueApiToken(
+      input: { username: string; password: string; tokenHash: string; tokenId: string; description: string; expiresAt: string },
+      meta: CommandMeta,
+    ) {
+      const user = await verifiedUser(deps, input.username, input.password);
+      const { username: _u, password: _p, ...token } = input;
+      const { position } = await run(user.userId, { type: 'IssueApiToken', ...token }, meta);
+      return { position, userId: user.userId };
+    },
+
+    changeApiTokenDescription: (input: { userId: number; tokenHash: string; description: string }, meta: CommandMeta) =>
+      run(input.userId, { type: 'ChangeApiTokenDescription', tokenHash: input.tokenHash, description: input.description }, meta),
+
+    revokeApiToken: (input: { userId: number; tokenHash: string }, meta: CommandMeta) =>
+      run(input.userId, { type: 'RevokeApiToken', tokenHash: input.tokenHash }, meta),
   };
 }
 

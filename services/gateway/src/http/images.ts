@@ -1,3 +1,5 @@
+import type { FastifyReply } from 'fastify';
+
 /** Image uploads are accepted by their bytes, never by the name or the declared type. */
 export type ImageType = 'image/png' | 'image/jpeg';
 
@@ -7,4 +9,13 @@ export function detectImageType(bytes: Buffer): ImageType | null {
   if (bytes.length >= 8 && bytes.subarray(0, 8).equals(PNG_SIGNATURE)) return 'image/png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
   return null;
+}
+
+/** Image bytes with their stored type, never sniffed by the browser (§5 uploads). */
+export function sendImage(reply: FastifyReply, blob: { bytes: Buffer; contentType: string }): FastifyReply {
+  return reply
+    .type(blob.contentType)
+    .header('Cache-Control', 'private, max-age=86400')
+    .header('X-Content-Type-Options', 'nosniff')
+    .send(blob.bytes);
 }

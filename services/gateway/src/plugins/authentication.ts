@@ -1,17 +1,27 @@
-import { messages, PermissionDeniedError } from '@testament/contracts';
-import { findActiveSession, findUser, type UserDocument } from '@testament/projections';
+import { messages, PermissionDeniedError, tokenMessages } from '@testament/contracts';
+import { findActiveSession, findApiToken, findUser, type UserDocument } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { timingSafeEqual } from 'node:crypto';
 import type { GatewayContext } from '../context.ts';
+import { apiTokenHash, tokenFromHeader } from '../http/api-tokens.ts';
 import { NotAuthenticatedError } from '../http/errors.ts';
 import { CSRF_COOKIE, SESSION_COOKIE, newCsrfToken, sessionHash, setCsrfCookie } from '../http/session-cookies.ts';
 
-export interface Principal {
-  user: UserDocument;
-  /** sha256 of the session id when the request came with a session cookie. */
-  sessionHash: string;
-}
+/** Who is calling, and how they proved it: a session cookie (CSRF applies) or an API token header (it does not). */
+export type Principal =
+  | {
+      via: 'session';
+      user: UserDocument;
+      /** sha256 of the session id. */
+      sessionHash: string;
+    }
+  | {
+      via: 'token';
+      user: UserDocument;
+      /** sha256 of the API token's key. */
+      tokenHash: string;
+    };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -30,6 +40,13 @@ const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export function requireUser(request: FastifyRequest): UserDocument {
   if (!request.principal) throw new NotAuthenticatedError();
   return request.principal.user;
+}
+
+/** Superuser-only actions: 401 when anonymous, 403 for everybody else. */
+export function requireSuperuser(request: FastifyRequest, message?: string): UserDocument {
+  const user = requireUser(request);
+  if (!user.isSuperuser) throw new PermissionDeniedError(message);
+  return user;
 }
 
 export function requirePrincipal(request: FastifyRequest): Principal {
@@ -62,26 +79,53 @@ function refererOrigin(referer: string | undefined): string | undefined {
   }
 }
 
-/** Resolves the session cookie to a user, hands out the CSRF cookie, and checks CSRF on unsafe requests. */
-export const authenticationPlugin = fp(async (app: FastifyInstance, { system, config }: GatewayContext) => {
+const usable = (user: UserDocument | null): user is UserDocument => user !== null && user.isActive && !user.isDeleted;
+
+/**
+ * `Authorization: Token <key>` (§2.2): a key that is unknown, revoked, expired
+ * or whose user is inactive or deleted answers 401, even on public routes.
+ */
+async function tokenPrincipal({ system }: GatewayContext, key: string): Promise<Principal> {
+  const tokenHash = apiTokenHash(key);
+  const token = await findApiToken(system.readStore, tokenHash);
+  if (!token) throw new NotAuthenticatedError(tokenMessages.invalidToken);
+  if (token.expiresAt <= new Date().toISOString()) throw new NotAuthenticatedError(tokenMessages.expiredToken);
+  const user = await findUser(system.readStore, token.userId);
+  if (!usable(user)) throw new NotAuthenticatedError(tokenMessages.inactiveUser);
+  return { via: 'token', user, tokenHash };
+}
+
+async function sessionPrincipal({ system }: GatewayContext, sessionId: string): Promise<Principal | null> {
+  const hash = sessionHash(sessionId);
+  const session = await findActiveSession(system.readStore, hash, new Date());
+  const user = session ? await findUser(system.readStore, session.userId) : null;
+  return usable(user) ? { via: 'session', user, sessionHash: hash } : null;
+}
+
+/**
+ * Resolves an API token header or the session cookie to a user, hands out the
+ * CSRF cookie, and checks CSRF on unsafe cookie-authenticated requests.
+ */
+export const authenticationPlugin = fp(async (app: FastifyInstance, context: GatewayContext) => {
+  const { config } = context;
   app.decorateRequest('principal', null);
   app.decorateRequest('csrfToken', '');
 
   app.addHook('onRequest', async (request, reply) => {
+    const tokenKey = tokenFromHeader(request.headers.authorization);
     const sessionId = request.cookies[SESSION_COOKIE];
-    if (sessionId) {
-      const hash = sessionHash(sessionId);
-      const session = await findActiveSession(system.readStore, hash, new Date());
-      const user = session ? await findUser(system.readStore, session.userId) : null;
-      if (user?.isActive) request.principal = { user, sessionHash: hash };
-    }
+    // A header a page cannot forge cross-site takes precedence over the cookie a browser sends by itself.
+    if (tokenKey) request.principal = await tokenPrincipal(context, tokenKey);
+    else if (sessionId) request.principal = await sessionPrincipal(context, sessionId);
     request.csrfToken = request.cookies[CSRF_COOKIE] ?? '';
-    if (!request.csrfToken) {
+    // Scripts using a token have no use for the cookie.
+    if (!request.csrfToken && request.principal?.via !== 'token') {
       request.csrfToken = newCsrfToken();
       setCsrfCookie(reply, request.csrfToken, config.secureCookies);
     }
 
-    const needsCsrf = UNSAFE.has(request.method) && (request.principal !== null || request.routeOptions.config?.csrf === true);
+    const cookieAuthenticated = request.principal?.via === 'session';
+    const needsCsrf = UNSAFE.has(request.method) && (cookieAuthenticated || request.routeOptions.config?.csrf === true);
     if (!needsCsrf) return;
     if (!originTrusted(request, config.trustedOrigins)) throw new PermissionDeniedError(messages.originRejected);
     const header = request.headers['x-csrftoken'];

@@ -1,11 +1,46 @@
-import type { ReadStore } from '@testament/infra';
+import type { NotificationListQuery } from '@testament/contracts';
+import type { ReadStore, Sort } from '@testament/infra';
+import { findPage, type PageWindow } from '../paging.ts';
+import {
+  NOTIFICATION_SUBSCRIBERS,
+  NOTIFICATIONS,
+  notificationKey,
+  type NotificationDocument,
+  type SubscribersDocument,
+} from './notification-document.ts';
 
-/** `notifications` read model: one document per delivered notification. */
-export const NOTIFICATIONS = 'notifications';
+const own = (userId: number) => ({ recipientId: userId, isDeleted: false });
 
 export function unreadNotificationCount(readStore: ReadStore, userId: number): Promise<number> {
-  return readStore.collection(NOTIFICATIONS).count({ recipientId: userId, unread: true });
+  return readStore.collection(NOTIFICATIONS).count({ ...own(userId), unread: true });
 }
 
-/** The live topic whose change means the user's unread count may have changed. */
-export const notificationsTopic = (userId: number) => `user:${userId}:notifications`;
+function listSort(ordering: string | undefined): Sort {
+  const sort: Sort = {};
+  for (const term of (ordering ?? '-id').split(',')) sort[term.replace(/^-/, '')] = term.startsWith('-') ? -1 : 1;
+  return { ...sort, id: sort['id'] ?? -1 };
+}
+
+/** One page of the user's own notifications, newest first unless ordered otherwise. */
+export function listNotifications(readStore: ReadStore, userId: number, query: NotificationListQuery, page: PageWindow) {
+  const filter = { ...own(userId), ...(query.unread === undefined ? {} : { unread: query.unread }) };
+  return findPage(readStore.collection<NotificationDocument>(NOTIFICATIONS), filter, listSort(query.ordering), page);
+}
+
+export function findNotification(readStore: ReadStore, userId: number, id: number): Promise<NotificationDocument | null> {
+  return readStore.collection<NotificationDocument>(NOTIFICATIONS).findOne({ _id: notificationKey(userId, id), isDeleted: false });
+}
+
+/** The user's notifications among `ids`, or all of them when `ids` is null: `{id, unread}` each. */
+export function notificationStates(readStore: ReadStore, userId: number, ids: number[] | null): Promise<Array<Pick<NotificationDocument, 'id' | 'unread'>>> {
+  const filter = ids === null ? own(userId) : { ...own(userId), id: { $in: ids } };
+  return readStore.collection<NotificationDocument>(NOTIFICATIONS).find(filter, { projection: { id: 1, unread: 1 } }) as Promise<
+    Array<Pick<NotificationDocument, 'id' | 'unread'>>
+  >;
+}
+
+/** The action codes the user receives notifications for. */
+export async function subscribedActionCodes(readStore: ReadStore, userId: number): Promise<Set<number>> {
+  const documents = await readStore.collection<SubscribersDocument>(NOTIFICATION_SUBSCRIBERS).find({ userIds: userId });
+  return new Set(documents.map((document) => document._id));
+}

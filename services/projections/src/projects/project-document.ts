@@ -13,12 +13,12 @@ export interface ProjectDocument {
   isDeleted: boolean;
   settings: ProjectSettings;
   icon: string | null;
-  /** Role ids per member user id (string keys). */
+  /**
+   * Role ids per member user id (string keys). What they grant is worked out
+   * at read time from the roles read model, so role changes apply at once.
+   */
   members: Record<string, number[]>;
   memberIds: number[];
-  /** Members whose roles grant `view_project` / `change_project`. */
-  viewerIds: number[];
-  managerIds: number[];
   counts: { suites: number; cases: number; plans: number; tests: number };
   createdAt: string;
   updatedAt: string;

@@ -2,23 +2,26 @@ import type { ProjectListQuery } from '@testament/contracts';
 import type { ReadStore } from '@testament/infra';
 import { PROJECTS, type ProjectDocument } from './project-document.ts';
 
-/** The caller as the read side sees them. */
+/** The caller as the read side sees them; what their roles grant is worked out at read time (users/access.ts). */
 export interface Viewer {
   userId: number;
   isSuperuser: boolean;
   isExternal: boolean;
   favoriteIds: number[];
+  /** Projects where the caller's roles grant `view_project` / `change_project`. */
+  viewableProjectIds: readonly number[];
+  manageableProjectIds: readonly number[];
 }
 
 /** §3.1 is_visible: member with view_project, or a public project for an internal user, or a superuser. */
 export function isProjectVisible(project: ProjectDocument, viewer: Viewer): boolean {
   if (viewer.isSuperuser) return true;
   if (!project.isPrivate && !viewer.isExternal) return true;
-  return project.viewerIds.includes(viewer.userId);
+  return viewer.viewableProjectIds.includes(project._id);
 }
 
 export function isProjectManageable(project: ProjectDocument, viewer: Viewer): boolean {
-  return viewer.isSuperuser || project.managerIds.includes(viewer.userId);
+  return viewer.isSuperuser || viewer.manageableProjectIds.includes(project._id);
 }
 
 const ORDER_FIELDS: Record<string, string> = { name: 'nameKey', is_archive: 'isArchive', is_private: 'isPrivate' };

@@ -47,7 +47,9 @@ async function writeHistory(count: number) {
       await commands.logIn({ username: `user${i}`, password: 'Secret-pass1!', sessionHash: `s${i}`, expiresAt: '2099-01-01T00:00:00.000Z', rememberMe: false }, meta());
       const { projectId } = await commands.createProject({ name: `P${i}`, description: '', isPrivate: i % 3 === 0, isArchive: false, icon: null }, meta());
       await commands.updateProject({ projectId, description: `about ${i}`, settings: { resultEditLimit: 60 * (i + 1) } }, meta());
-      await commands.setMemberRoles({ projectId, userId: users[(i + 1) % users.length]!, roleIds: [i % 2 === 0 ? 2 : 3] }, meta());
+      // Role 3 (External user) carries project_restricted: only a superuser assigns it.
+      const external = i % 2 === 1;
+      await commands.setMemberRoles({ projectId, userId: users[(i + 1) % users.length]!, roleIds: [external ? 3 : 2] }, external ? system : meta());
       if (i % 4 === 0) await commands.archiveProject({ projectId }, meta());
       if (i % 5 === 0) await commands.deleteProject({ projectId }, meta());
       if (i % 2 === 1) await commands.logOut({ userId, sessionHash: `s${i}` }, meta());
@@ -82,7 +84,7 @@ describe('projection runner', () => {
     expect(users).toBe(24);
     expect(projects).toHaveLength(24 - 5);
     expect(sessions).toBe(12);
-    const external = await live.collection('users').find({ isExternal: true });
+    const external = await live.collection('users').find({ roleIds: 3 });
     expect(external.length).toBe(12);
   });
 

@@ -1,14 +1,82 @@
-import type { ReadStore } from '@testament/infra';
-import { USERS, type UserDocument } from './user-document.ts';
+import type { Filter, ReadStore } from '@testament/infra';
+import { restrictedRoleIds } from '../roles/role-catalog.ts';
+import { loadRoleCatalog } from '../roles/queries.ts';
+import { accessOf, oneWithAccess } from './access.ts';
+import { USERS, type StoredUserDocument, type UserDocument } from './user-document.ts';
 
-export function findUser(readStore: ReadStore, userId: number): Promise<UserDocument | null> {
-  return readStore.collection<UserDocument>(USERS).findOne({ _id: userId });
+export async function findUser(readStore: ReadStore, userId: number): Promise<UserDocument | null> {
+  return oneWithAccess(readStore, await readStore.collection<StoredUserDocument>(USERS).findOne({ _id: userId }));
 }
 
-export function findUserByUsername(readStore: ReadStore, username: string): Promise<UserDocument | null> {
-  return readStore.collection<UserDocument>(USERS).findOne({ usernameKey: username.trim().toLowerCase() });
+export async function findUserByUsername(readStore: ReadStore, username: string): Promise<UserDocument | null> {
+  return oneWithAccess(readStore, await readStore.collection<StoredUserDocument>(USERS).findOne({ usernameKey: username.trim().toLowerCase() }));
 }
 
 export function countUsers(readStore: ReadStore): Promise<number> {
   return readStore.collection<UserDocument>(USERS).count({});
+}
+
+/** `GET users/` filters (§3.14), already checked by the gateway. */
+export interface UserListFilter {
+  username?: string | undefined;
+  email?: string | undefined;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  /** Members of any of these projects. */
+  projectIds?: number[] | undefined;
+  /** Hides the external users who are not members of this project. */
+  excludeExternalFrom?: number | undefined;
+  isActive?: boolean | undefined;
+  isSuperuser?: boolean | undefined;
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+const memberOf = (projectId: number | string) => ({ [`memberships.${projectId}`]: { $exists: true } });
+
+/** Everyone but deleted users; an external user sees only themselves and their co-members (§4.14). */
+export function visibleUsersFilter(viewer: UserDocument): Filter {
+  const filter: Filter = { isDeleted: { $ne: true } };
+  if (viewer.isExternal && !viewer.isSuperuser) filter['$or'] = [{ _id: viewer._id }, ...Object.keys(viewer.memberships).map(memberOf)];
+  return filter;
+}
+
+function listFilter(viewer: UserDocument, query: UserListFilter, restricted: number[]): Filter {
+  const and: Filter[] = [visibleUsersFilter(viewer)];
+  const contains: Array<[keyof UserListFilter, string]> = [
+    ['username', 'username'],
+    ['email', 'email'],
+    ['firstName', 'firstName'],
+    ['lastName', 'lastName'],
+  ];
+  for (const [key, field] of contains) {
+    const text = query[key];
+    if (typeof text === 'string' && text !== '') and.push({ [field]: { $regex: escapeRegex(text), $options: 'i' } });
+  }
+  if (query.projectIds) and.push(query.projectIds.length > 0 ? { $or: query.projectIds.map(memberOf) } : { _id: { $in: [] } });
+  if (query.excludeExternalFrom !== undefined) and.push({ $or: [{ roleIds: { $nin: restricted } }, memberOf(query.excludeExternalFrom)] });
+  if (query.isActive !== undefined) and.push({ isActive: query.isActive });
+  if (query.isSuperuser !== undefined) and.push({ isSuperuser: query.isSuperuser });
+  return { $and: and };
+}
+
+/** One page of users in id order. */
+export async function listUsers(
+  readStore: ReadStore,
+  viewer: UserDocument,
+  query: UserListFilter,
+  page: { skip: number; limit: number },
+): Promise<{ items: UserDocument[]; count: number }> {
+  const users = readStore.collection<StoredUserDocument>(USERS);
+  const catalog = await loadRoleCatalog(readStore);
+  const filter = listFilter(viewer, query, restrictedRoleIds(catalog));
+  const [count, items] = await Promise.all([users.count(filter), users.find(filter, { sort: { _id: 1 }, skip: page.skip, limit: page.limit })]);
+  return { items: items.map((user) => ({ ...user, ...accessOf(user, catalog) })), count };
+}
+
+/** A user the viewer may see, or null (deleted, unknown, or not a co-member of an external viewer). */
+export async function findVisibleUser(readStore: ReadStore, viewer: UserDocument, userId: number): Promise<UserDocument | null> {
+  return oneWithAccess(readStore, await readStore.collection<StoredUserDocument>(USERS).findOne({ $and: [{ _id: userId }, visibleUsersFilter(viewer)] }));
 }

@@ -1,7 +1,7 @@
-import type { UserConfig } from '@testament/contracts';
+import type { StoredAvatar, UserConfig } from '@testament/contracts';
 
-/** `users` read model: one document per user. Never holds credentials. */
-export interface UserDocument {
+/** `users` read model: one document per user, as stored. Never holds credentials. */
+export interface StoredUserDocument {
   [key: string]: unknown;
   _id: number;
   username: string;
@@ -15,12 +15,26 @@ export interface UserDocument {
   isStaff: boolean;
   dateJoined: string;
   config: UserConfig;
+  /** Deleted users stay for history but are hidden from lists and cannot sign in. */
+  isDeleted: boolean;
+  avatar: StoredAvatar | null;
   /** Role ids per project id (string keys). */
   memberships: Record<string, number[]>;
-  /** Projects where the user's roles carry `project_restricted`. */
-  restrictedProjectIds: string[];
+  /** Every role id the user holds in some project, for filters on what roles grant. */
+  roleIds: number[];
+}
+
+/**
+ * A user as the queries hand them out: the stored document plus what their
+ * roles grant today. Role permissions can change, so this is never stored but
+ * worked out at read time from the roles read model (`access.ts`).
+ */
+export interface UserDocument extends StoredUserDocument {
   /** Holds a role with `project_restricted` somewhere (§4.14). */
   isExternal: boolean;
+  /** Projects where the user's roles grant `view_project` / `change_project`. */
+  viewableProjectIds: number[];
+  manageableProjectIds: number[];
 }
 
 export const USERS = 'users';

@@ -1,9 +1,19 @@
 import { deepMergeConfig, type ProjectEvent, type UserEvent } from '@testament/contracts';
 import type { ProjectedEvent, Projection } from '../runner/projection.ts';
-import { ROLES, type RoleDocument } from '../roles/roles-projection.ts';
-import { USERS, type UserDocument } from './user-document.ts';
+import { USERS, type StoredUserDocument } from './user-document.ts';
 
-const RESTRICTED = 'project_restricted';
+type Data<T extends UserEvent['type']> = Extract<UserEvent, { type: T }>['data'];
+
+/** What each administration event changes in the document. */
+const USER_ADMINISTRATION_CHANGES = {
+  UserPrivilegesChanged: (data: Data<'UserPrivilegesChanged'>) => ({ isSuperuser: data.isSuperuser, isStaff: data.isStaff }),
+  UserDeactivated: () => ({ isActive: false }),
+  UserActivated: () => ({ isActive: true }),
+  // The name is free to be claimed again, so it leaves the unique username index.
+  UserDeleted: (_data: Data<'UserDeleted'>, user: StoredUserDocument) => ({ isDeleted: true, isActive: false, usernameKey: `~deleted-${user._id}` }),
+  UserAvatarChanged: (data: Data<'UserAvatarChanged'>) => ({ avatar: data.avatar }),
+  UserAvatarRemoved: () => ({ avatar: null }),
+} satisfies Record<string, (data: never, user: StoredUserDocument) => Partial<StoredUserDocument>>;
 
 function userIdOf(event: ProjectedEvent): number {
   if (event.type === 'ProjectMemberRolesSet') return (event.data as Extract<ProjectEvent, { type: 'ProjectMemberRolesSet' }>['data']).userId;
@@ -15,18 +25,18 @@ export const usersProjection: Projection = {
   collections: {
     [USERS]: [{ keys: { usernameKey: 1 }, unique: true }, { keys: { isActive: 1 } }],
   },
-  handles: new Set(['UserRegistered', 'UserProfileChanged', 'UserConfigChanged', 'ProjectMemberRolesSet']),
-  keys(event) {
-    const keys: Array<readonly [string, number]> = [[USERS, userIdOf(event)]];
-    if (event.type === 'ProjectMemberRolesSet') {
-      for (const roleId of (event.data as { roleIds: number[] }).roleIds) keys.push([ROLES, roleId]);
-    }
-    return keys;
-  },
+  handles: new Set([
+    'UserRegistered',
+    'UserProfileChanged',
+    'UserConfigChanged',
+    'ProjectMemberRolesSet',
+    ...Object.keys(USER_ADMINISTRATION_CHANGES),
+  ]),
+  keys: (event) => [[USERS, userIdOf(event)]],
   apply(event, view) {
     const userId = userIdOf(event);
-    const user = view.get<UserDocument>(USERS, userId);
-    const changed = evolveUserDocument(user, event, (roleId) => view.get<RoleDocument>(ROLES, roleId));
+    const user = view.get<StoredUserDocument>(USERS, userId);
+    const changed = evolveUserDocument(user, event);
     if (!changed) return;
     view.put(USERS, changed);
     view.notify(`user:${userId}`);
@@ -34,11 +44,7 @@ export const usersProjection: Projection = {
   },
 };
 
-function evolveUserDocument(
-  user: UserDocument | undefined,
-  event: ProjectedEvent,
-  role: (roleId: number) => RoleDocument | undefined,
-): UserDocument | undefined {
+function evolveUserDocument(user: StoredUserDocument | undefined, event: ProjectedEvent): StoredUserDocument | undefined {
   if (event.type === 'UserRegistered') {
     const data = event.data as Extract<UserEvent, { type: 'UserRegistered' }>['data'];
     return {
@@ -53,9 +59,10 @@ function evolveUserDocument(
       isStaff: data.isStaff,
       dateJoined: event.metadata.time,
       config: {},
+      isDeleted: false,
+      avatar: null,
       memberships: {},
-      restrictedProjectIds: [],
-      isExternal: false,
+      roleIds: [],
     };
   }
   if (!user) return undefined;
@@ -66,17 +73,21 @@ function evolveUserDocument(
     }
     case 'UserConfigChanged':
       return { ...user, config: deepMergeConfig(user.config, (event.data as { patch: Record<string, unknown> }).patch) };
+    case 'UserPrivilegesChanged':
+    case 'UserDeactivated':
+    case 'UserActivated':
+    case 'UserDeleted':
+    case 'UserAvatarChanged':
+    case 'UserAvatarRemoved':
+      return { ...user, ...USER_ADMINISTRATION_CHANGES[event.type](event.data as never, user) };
     case 'ProjectMemberRolesSet': {
       const { roleIds } = event.data as { roleIds: number[] };
       const projectId = event.stream.slice('project-'.length);
       const memberships = { ...user.memberships };
       if (roleIds.length === 0) delete memberships[projectId];
       else memberships[projectId] = roleIds;
-      const restrictedHere = roleIds.some((roleId) => role(roleId)?.codenames.includes(RESTRICTED));
-      const restricted = new Set(user.restrictedProjectIds);
-      if (restrictedHere) restricted.add(projectId);
-      else restricted.delete(projectId);
-      return { ...user, memberships, restrictedProjectIds: [...restricted], isExternal: restricted.size > 0 };
+      // What the roles grant (external or not, visible projects) is worked out at read time: access.ts.
+      return { ...user, memberships, roleIds: [...new Set(Object.values(memberships).flat())].sort((a, b) => a - b) };
     }
     default:
       return undefined;

@@ -45,7 +45,7 @@ export async function authRoutes(app: FastifyInstance, context: GatewayContext) 
 
   app.post('/auth/logout/', { config: { csrf: true } }, async (request, reply) => {
     const principal = request.principal;
-    if (principal) {
+    if (principal?.via === 'session') {
       const { position } = await system.dispatch(
         'logOut',
         { userId: principal.user._id, sessionHash: principal.sessionHash },

@@ -4,7 +4,7 @@ import type { UserDocument } from '@testament/projections';
 import { viewerOf } from '../projects/representation.ts';
 
 /** Topics anyone signed in may follow: lists whose rows are filtered on read anyway. */
-const OPEN_TOPICS = new Set(['projects', 'roles', 'users']);
+const OPEN_TOPICS = new Set(['projects', 'roles', 'users', 'system-messages']);
 
 /** May this user follow changes of this topic? Per object, like every read. */
 export async function mayFollow(readStore: ReadStore, user: UserDocument, topic: string): Promise<boolean> {

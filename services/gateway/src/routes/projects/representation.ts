@@ -3,7 +3,14 @@ import { isProjectManageable, isProjectVisible, type ProjectDocument, type UserD
 import { createHash } from 'node:crypto';
 
 export function viewerOf(user: UserDocument): Viewer {
-  return { userId: user._id, isSuperuser: user.isSuperuser, isExternal: user.isExternal, favoriteIds: favoriteProjectIds(user.config) };
+  return {
+    userId: user._id,
+    isSuperuser: user.isSuperuser,
+    isExternal: user.isExternal,
+    favoriteIds: favoriteProjectIds(user.config),
+    viewableProjectIds: user.viewableProjectIds,
+    manageableProjectIds: user.manageableProjectIds,
+  };
 }
 
 function iconUrl(project: ProjectDocument, origin: string): string {

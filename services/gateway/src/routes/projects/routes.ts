@@ -7,15 +7,16 @@ import {
   projectPatchBody,
   type ProjectSettings,
 } from '@testament/contracts';
-import { findProject, listProjects, type ProjectDocument } from '@testament/projections';
+import { findProject, findUser, listProjects, type ProjectDocument } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { execute } from '../../http/execute.ts';
 import { readForm } from '../../http/form.ts';
+import { sendImage } from '../../http/images.ts';
 import { pageRequest, paginated } from '../../http/pagination.ts';
 import { visibleProjectOrFail } from '../../http/project-scope.ts';
 import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
-import { storeIcon } from './icon-upload.ts';
+import { deleteIcon, iconKeyFor, storeIcon } from './icon-upload.ts';
 import { archivePreview, deletePreview, projectRepresentation, viewerOf } from './representation.ts';
 
 const detail = '/api/v2/projects/:id(^\\d+)/';
@@ -36,10 +37,11 @@ export async function projectRoutes(app: FastifyInstance, context: GatewayContex
   const visibleProject = (request: FastifyRequest): Promise<ProjectDocument> =>
     visibleProjectOrFail(system.readStore, requireUser(request), Number((request.params as { id: string }).id));
 
+  /** After a write: the caller is read again, since the write may have changed what their roles grant here. */
   async function respondWith(request: FastifyRequest, projectId: number) {
-    const project = await findProject(system.readStore, projectId);
-    if (!project) throw new NotFoundError();
-    return projectRepresentation(project, viewerOf(requireUser(request)), ownOrigin(request));
+    const [project, caller] = await Promise.all([findProject(system.readStore, projectId), findUser(system.readStore, requireUser(request)._id)]);
+    if (!project || !caller) throw new NotFoundError();
+    return projectRepresentation(project, viewerOf(caller), ownOrigin(request));
   }
 
   app.get('/api/v2/projects/', async (request) => {
@@ -64,7 +66,7 @@ export async function projectRoutes(app: FastifyInstance, context: GatewayContex
       settings: settingsChanges(body.settings),
       icon,
     }).catch(async (error: unknown) => {
-      if (icon) await system.blobs.delete(icon);
+      if (icon) await deleteIcon(system.blobs, icon);
       throw error;
     });
     if (body.is_favorite) {
@@ -90,7 +92,7 @@ export async function projectRoutes(app: FastifyInstance, context: GatewayContex
       settings: settingsChanges(body.settings),
       icon,
     });
-    if (icon !== undefined && project.icon) await system.blobs.delete(project.icon);
+    if (icon !== undefined && project.icon) await deleteIcon(system.blobs, project.icon);
     return respondWith(request, project._id);
   };
   app.patch(detail, update);
@@ -99,7 +101,7 @@ export async function projectRoutes(app: FastifyInstance, context: GatewayContex
   app.delete(detail, async (request, reply) => {
     const project = await visibleProject(request);
     await execute(context, request, 'deleteProject', { projectId: project._id });
-    if (project.icon) await system.blobs.delete(project.icon);
+    if (project.icon) await deleteIcon(system.blobs, project.icon);
     return reply.code(204).send();
   });
 
@@ -125,12 +127,10 @@ export async function projectRoutes(app: FastifyInstance, context: GatewayContex
 
   app.get(`${detail}icon/`, async (request, reply) => {
     const project = await visibleProject(request);
-    const blob = project.icon ? await system.blobs.get(project.icon) : null;
+    if (!project.icon) throw new NotFoundError();
+    // Icons stored before thumbnails existed have only the original.
+    const blob = (await system.blobs.get(iconKeyFor(project.icon, request.query as Record<string, string>))) ?? (await system.blobs.get(project.icon));
     if (!blob) throw new NotFoundError();
-    return reply
-      .type(blob.contentType)
-      .header('Cache-Control', 'private, max-age=86400')
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(blob.bytes);
+    return sendImage(reply, blob);
   });
 }

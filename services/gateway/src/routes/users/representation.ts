@@ -1,4 +1,12 @@
 import type { UserDocument } from '@testament/projections';
+import { createHash } from 'node:crypto';
+
+/** The key changes with every upload, so browsers never show a stale avatar. */
+function avatarLink(user: UserDocument, origin: string): string {
+  if (!user.avatar) return '';
+  const version = createHash('sha256').update(user.avatar.key).digest('hex').slice(0, 12);
+  return `${origin}/avatars/${user._id}/?v=${version}`;
+}
 
 /** The User object of §3.14. */
 export function userRepresentation(user: UserDocument, origin: string) {
@@ -14,6 +22,6 @@ export function userRepresentation(user: UserDocument, origin: string) {
     is_superuser: user.isSuperuser,
     date_joined: user.dateJoined,
     groups: [] as number[],
-    avatar_link: '',
+    avatar_link: avatarLink(user, origin),
   };
 }

@@ -1,4 +1,5 @@
 import {
+  NotFoundError,
   REMEMBERED_SESSION_TTL_MS,
   SESSION_TTL_MS,
   changePasswordBody,
@@ -6,33 +7,61 @@ import {
   parseOrThrow,
   profilePatchBody,
   userConfigPatchBody,
+  userCreateBody,
+  userListQuery,
+  userMessages,
+  userPatchBody,
 } from '@testament/contracts';
-import { findActiveSession, findUser } from '@testament/projections';
+import { findActiveSession, findProject, findUser, findVisibleUser, isProjectVisible, listUsers, type UserDocument } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { execute } from '../../http/execute.ts';
+import { pageRequest, paginated } from '../../http/pagination.ts';
 import { newCsrfToken, newSessionId, sessionHash, setCsrfCookie, setSessionCookie } from '../../http/session-cookies.ts';
-import { ownOrigin, requirePrincipal, requireUser } from '../../plugins/authentication.ts';
+import { ownOrigin, requirePrincipal, requireSuperuser, requireUser } from '../../plugins/authentication.ts';
 import { sendJsonString } from '../../http/replies.ts';
+import { viewerOf } from '../projects/representation.ts';
 import { userRepresentation } from './representation.ts';
 
-/** The caller's own account: profile (D1), UI config, password. */
+const detail = '/api/v2/users/:id(^\\d+)/';
+
+const requireAdministrator = (request: FastifyRequest) => requireSuperuser(request, userMessages.onlySuperuserManagesUsers);
+
+/** The profile fields of a body, as the commands name them. */
+function profileOf(body: { first_name?: string | undefined; last_name?: string | undefined; email?: string | undefined }) {
+  return { firstName: body.first_name, lastName: body.last_name, email: body.email };
+}
+
+/** The caller's own account (profile (D1), UI config, password) and, for superusers, everyone's. */
 export async function userRoutes(app: FastifyInstance, context: GatewayContext) {
   const { system, config } = context;
-  const freshUser = async (request: FastifyRequest) => (await findUser(system.readStore, requireUser(request)._id))!;
+  const freshUser = async (userId: number) => (await findUser(system.readStore, userId))!;
+  const represent = async (request: FastifyRequest, userId: number) => userRepresentation(await freshUser(userId), ownOrigin(request));
+
+  /** A user the caller may see: 404 otherwise, including for deleted users and, for external callers, non-co-members. */
+  async function visibleUser(request: FastifyRequest): Promise<UserDocument> {
+    const found = await findVisibleUser(system.readStore, requireUser(request), Number((request.params as { id: string }).id));
+    if (!found) throw new NotFoundError();
+    return found;
+  }
+
+  /** Project filters only count projects the caller can see, so they reveal no hidden memberships. */
+  async function visibleProjectIds(viewer: UserDocument, projectIds: number[]): Promise<number[]> {
+    const visible: number[] = [];
+    for (const projectId of projectIds) {
+      const project = await findProject(system.readStore, projectId);
+      if (project && isProjectVisible(project, viewerOf(viewer))) visible.push(projectId);
+    }
+    return visible;
+  }
 
   app.get('/api/v2/users/me/', async (request) => userRepresentation(requireUser(request), ownOrigin(request)));
 
   app.patch('/api/v2/users/me/', async (request) => {
     const user = requireUser(request);
     const body = parseOrThrow(profilePatchBody, request.body ?? {});
-    await execute(context, request, 'changeProfile', {
-      userId: user._id,
-      firstName: body.first_name,
-      lastName: body.last_name,
-      email: body.email,
-    });
-    return userRepresentation(await freshUser(request), ownOrigin(request));
+    await execute(context, request, 'changeProfile', { userId: user._id, ...profileOf(body) });
+    return represent(request, user._id);
   });
 
   app.get('/api/v2/users/me/config/', async (request) => requireUser(request).config);
@@ -41,13 +70,20 @@ export async function userRoutes(app: FastifyInstance, context: GatewayContext) 
     const user = requireUser(request);
     const patch = parseOrThrow(userConfigPatchBody, request.body ?? {});
     await execute(context, request, 'changeConfig', { userId: user._id, patch });
-    return (await freshUser(request)).config;
+    return (await freshUser(user._id)).config;
   });
 
-  /** Ends every session of the user and re-establishes the caller's with fresh cookies (§2.2). */
+  /**
+   * Ends every session of the user (§2.2). A caller signed in by cookie gets a
+   * new session and CSRF token; one using an API token keeps using it.
+   */
   app.post('/api/v2/users/change-password/', async (request, reply) => {
     const principal = requirePrincipal(request);
     const { password } = parseOrThrow(changePasswordBody, request.body ?? {});
+    if (principal.via === 'token') {
+      await execute(context, request, 'changePassword', { userId: principal.user._id, password });
+      return sendJsonString(reply, messages.passwordChanged);
+    }
     const current = await findActiveSession(system.readStore, principal.sessionHash, new Date());
     const rememberMe = current?.rememberMe ?? false;
     const ttl = rememberMe ? REMEMBERED_SESSION_TTL_MS : SESSION_TTL_MS;
@@ -55,12 +91,73 @@ export async function userRoutes(app: FastifyInstance, context: GatewayContext) 
     await execute(context, request, 'changePassword', {
       userId: principal.user._id,
       password,
-      newSessionHash: sessionHash(sessionId),
-      expiresAt: new Date(Date.now() + ttl).toISOString(),
-      rememberMe,
+      newSession: { sessionHash: sessionHash(sessionId), expiresAt: new Date(Date.now() + ttl).toISOString(), rememberMe },
     });
     setSessionCookie(reply, sessionId, ttl, config.secureCookies);
     setCsrfCookie(reply, newCsrfToken(), config.secureCookies);
     return sendJsonString(reply, messages.passwordChanged);
+  });
+
+  app.get('/api/v2/users/', async (request) => {
+    const viewer = requireUser(request);
+    const query = parseOrThrow(userListQuery, request.query);
+    const page = pageRequest(request.query as Record<string, string>);
+    const excludeExternalFrom = query.exclude_external;
+    const { items, count } = await listUsers(
+      system.readStore,
+      viewer,
+      {
+        username: query.username,
+        email: query.email,
+        firstName: query.first_name,
+        lastName: query.last_name,
+        projectIds: query.project && (await visibleProjectIds(viewer, query.project)),
+        // A project the caller cannot see has no members they may learn about: every external user is hidden.
+        excludeExternalFrom:
+          excludeExternalFrom === undefined ? undefined : (await visibleProjectIds(viewer, [excludeExternalFrom]))[0] ?? 0,
+        isActive: query.is_active,
+        isSuperuser: query.is_superuser,
+      },
+      page,
+    );
+    return paginated(request, page, count, items.map((user) => userRepresentation(user, ownOrigin(request))));
+  });
+
+  app.get(detail, async (request) => userRepresentation(await visibleUser(request), ownOrigin(request)));
+
+  app.post('/api/v2/users/', async (request, reply) => {
+    requireAdministrator(request);
+    const body = parseOrThrow(userCreateBody, request.body ?? {});
+    const { userId } = await execute(context, request, 'registerUser', {
+      username: body.username,
+      email: body.email,
+      firstName: body.first_name,
+      lastName: body.last_name,
+      password: body.password,
+      isActive: body.is_active,
+      isSuperuser: body.is_superuser,
+    });
+    return reply.code(201).send(await represent(request, userId));
+  });
+
+  /** Superusers change anyone; others only their own profile fields (the decider refuses flags and passwords). */
+  app.patch(detail, async (request) => {
+    const target = await visibleUser(request);
+    const body = parseOrThrow(userPatchBody, request.body ?? {});
+    await execute(context, request, 'updateUser', {
+      userId: target._id,
+      ...profileOf(body),
+      isActive: body.is_active,
+      isSuperuser: body.is_superuser,
+      password: body.password,
+    });
+    return represent(request, target._id);
+  });
+
+  app.delete(detail, async (request, reply) => {
+    requireAdministrator(request);
+    const target = await visibleUser(request);
+    await execute(context, request, 'deleteUser', { userId: target._id });
+    return reply.code(204).send();
   });
 }

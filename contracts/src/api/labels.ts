@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { colorField, numberChoice, projectReference, requiredText } from './project-catalogue.ts';
+
+export const labelMessages = {
+  nameClash: (name: string, existing: string) => `Label "${name}" clashes with already existing label "${existing}".`,
+} as const;
+
+const labelFields = {
+  name: requiredText(255),
+  project: projectReference,
+  color: colorField.nullable(),
+  /** 0 system (the default), 1 custom; deprecated. */
+  type: numberChoice([0, 1]),
+};
+
+export const labelCreateBody = z.object({ ...labelFields, color: labelFields.color.optional(), type: labelFields.type.optional() });
+export type LabelCreateBody = z.output<typeof labelCreateBody>;
+
+export const labelPatchBody = z.object(labelFields).partial();
+export type LabelPatchBody = z.output<typeof labelPatchBody>;
+
+const labelOrder = /^-?(id|name|type)(,-?(id|name|type))*$/;
+export const labelListQuery = z.object({ ordering: z.string().regex(labelOrder, 'Invalid ordering.').optional() });

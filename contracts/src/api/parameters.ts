@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import { projectReference, requiredText } from './project-catalogue.ts';
+
+export const parameterMessages = {
+  notUnique: 'The fields group_name, data, project must make a unique set.',
+} as const;
+
+const parameterFields = { data: requiredText(255), group_name: requiredText(255), project: projectReference };
+
+export const parameterCreateBody = z.object(parameterFields);
+export type ParameterCreateBody = z.output<typeof parameterCreateBody>;
+
+export const parameterPatchBody = z.object(parameterFields).partial();
+export type ParameterPatchBody = z.output<typeof parameterPatchBody>;

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { accessMessages } from '../access-messages.ts';
+import { messages } from '../messages.ts';
+import { PERMISSIONS, RoleType } from '../permissions.ts';
+
+/** A DRF primary-key field: a positive integer, or its digits in a string. Existence is checked later. */
+export const primaryKey = z.unknown().transform((value, ctx) => {
+  if (typeof value === 'number' && Number.isInteger(value) && value > 0) return value;
+  if (typeof value === 'string' && /^\d+$/.test(value) && Number(value) > 0) return Number(value);
+  const message = value === undefined ? messages.required : value === null ? 'This field may not be null.' : accessMessages.expectedPk;
+  ctx.addIssue({ code: 'custom', message });
+  return z.NEVER;
+});
+
+const knownPermissionIds = new Set(PERMISSIONS.map((p) => p.id));
+
+const permissionList = z.array(primaryKey, { error: 'Expected a list of items.' }).superRefine((ids, ctx) => {
+  for (const id of ids) if (!knownPermissionIds.has(id)) ctx.addIssue({ code: 'custom', message: accessMessages.doesNotExist(id) });
+});
+
+const roleType = z.unknown().transform((value, ctx) => {
+  const allowed: number[] = Object.values(RoleType);
+  if (typeof value === 'number' && allowed.includes(value)) return value;
+  ctx.addIssue({ code: 'custom', message: accessMessages.invalidChoice(value) });
+  return z.NEVER;
+});
+
+const roleName = z
+  .string({ error: messages.required })
+  .trim()
+  .min(1, messages.blank)
+  .max(150, 'Ensure this field has no more than 150 characters.');
+
+/** `POST roles/`: name, permission ids, type (default custom). */
+export const roleCreateBody = z.object({
+  name: roleName,
+  permissions: permissionList.optional().default([]),
+  type: roleType.optional().default(RoleType.custom),
+});
+export type RoleCreateBody = z.output<typeof roleCreateBody>;
+
+/** `PATCH roles/{id}/`: any of the fields; the permission list, when sent, is the complete new set. */
+export const rolePatchBody = z.object({
+  name: roleName.optional(),
+  permissions: permissionList.optional(),
+  type: roleType.optional(),
+});
+export type RolePatchBody = z.output<typeof rolePatchBody>;
+
+/** `POST|PUT roles/assign/`: the user's roles in the project become exactly `roles`. */
+export const roleAssignBody = z.object({
+  project: primaryKey,
+  user: primaryKey,
+  roles: z.array(primaryKey, { error: messages.required }).min(1, accessMessages.emptyList),
+});
+export type RoleAssignBody = z.output<typeof roleAssignBody>;
+
+/** `POST roles/unassign/`: removes every role of the user in the project. */
+export const roleUnassignBody = z.object({ project: primaryKey, user: primaryKey });

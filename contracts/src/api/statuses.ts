@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { colorField, numberChoice, projectReference, requiredText } from './project-catalogue.ts';
+
+export const statusMessages = {
+  systemImmutable: 'System statuses cannot be changed or deleted.',
+  systemWithoutProject: 'A system status must not have a project.',
+  customNeedsProject: 'A custom status must have a project.',
+  onlySuperuserCreatesSystem: 'Only an administrator can create system statuses.',
+  typeFixed: 'The status type cannot be changed.',
+  nameTaken: 'A status with this name already exists in this project.',
+  nameBuiltIn: (name: string) => `"${name}" is the name of a built-in status.`,
+} as const;
+
+const statusFields = {
+  name: requiredText(100),
+  color: colorField,
+  project: projectReference.nullable(),
+  type: numberChoice([0, 1]),
+};
+
+/** `POST statuses/` (§3.8): type defaults to custom. */
+export const statusCreateBody = z.object({ ...statusFields, project: statusFields.project.optional(), type: statusFields.type.optional() });
+export type StatusCreateBody = z.output<typeof statusCreateBody>;
+
+export const statusPatchBody = z.object(statusFields).partial();
+export type StatusPatchBody = z.output<typeof statusPatchBody>;
+
+export const statusListQuery = z.object({ type: z.enum(['0', '1']).optional() });

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+
+/** TTL tokens for scripts and CI (§2.2): `Authorization: Token <key>`. */
+export const API_TOKEN_TTL_MS = 365 * 24 * 3_600_000;
+export const API_TOKEN_DESCRIPTION_MAX = 255;
+
+export const tokenMessages = {
+  invalidToken: 'Invalid token.',
+  expiredToken: 'Token has expired.',
+  inactiveUser: 'User inactive or deleted.',
+  expirationInPast: 'Expiration date must be in the future.',
+  invalidDate: 'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DD, YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].',
+  tooLong: `Ensure this field has no more than ${API_TOKEN_DESCRIPTION_MAX} characters.`,
+} as const;
+
+const description = z.string({ error: 'Not a valid string.' }).max(API_TOKEN_DESCRIPTION_MAX, tokenMessages.tooLong);
+
+/** A date (end of that day is not implied: midnight UTC) or an ISO-8601 date-time with a zone, as an ISO string. */
+const expirationDate = z.string({ error: tokenMessages.invalidDate }).transform((value, ctx) => {
+  const text = value.trim();
+  const shaped = /^\d{4}-\d{2}-\d{2}$/.test(text) || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/.test(text);
+  const time = shaped ? Date.parse(/^\d{4}-\d{2}-\d{2}$/.test(text) ? `${text}T00:00:00Z` : text) : Number.NaN;
+  if (Number.isNaN(time)) {
+    ctx.addIssue({ code: 'custom', message: tokenMessages.invalidDate });
+    return z.NEVER;
+  }
+  return new Date(time).toISOString();
+});
+
+export const tokenObtainBody = z.object({
+  username: z.string({ error: messages.required }).min(1, messages.blank),
+  password: z.string({ error: messages.required }).min(1, messages.blank),
+  description: description.optional().default(''),
+  expiration_date: z.union([z.null(), expirationDate]).optional(),
+});
+export type TokenObtainBody = z.output<typeof tokenObtainBody>;
+
+/** Only the description can change; other fields are ignored. */
+export const tokenPatchBody = z.object({ description });

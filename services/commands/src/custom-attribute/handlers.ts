@@ -1,0 +1,43 @@
+import type { AppliedTo } from '@testament/contracts';
+import type { KernelDeps } from '../kernel/command-handler.ts';
+import type { CommandMeta } from '../kernel/command-meta.ts';
+import { catalogueCommands, type CatalogueItemRef } from '../project-catalogue/handlers.ts';
+import { usableStatusIds } from '../status/handlers.ts';
+import { customAttributeDecider, type CustomAttributeFields } from './decide.ts';
+
+type ResultTarget = NonNullable<AppliedTo['testresult']>;
+
+/** `applied_to` as the API hands it over: `statusSpecific: null` means "every status the project has now" (§3.11). */
+export type AppliedToInput = Omit<AppliedTo, 'testresult'> & {
+  testresult?: Omit<ResultTarget, 'statusSpecific'> & { statusSpecific: number[] | null };
+};
+
+export type CustomAttributeInput = Omit<CustomAttributeFields, 'appliedTo'> & { appliedTo: AppliedToInput };
+
+function resolveStatuses(appliedTo: AppliedToInput, statusIds: number[]): AppliedTo {
+  const { testresult, ...others } = appliedTo;
+  if (!testresult) return others;
+  return { ...others, testresult: { ...testresult, statusSpecific: testresult.statusSpecific ?? statusIds } };
+}
+
+export function customAttributeHandlers(deps: KernelDeps) {
+  const attributes = catalogueCommands(deps, customAttributeDecider, { resource: 'custom-attributes', idType: 'customattribute' });
+  return {
+    async createCustomAttribute(input: CustomAttributeInput, meta: CommandMeta) {
+      const statusIds = await usableStatusIds(deps, input.projectId);
+      return attributes.create({ ...input, appliedTo: resolveStatuses(input.appliedTo, statusIds) }, meta, { statusIds });
+    },
+    async changeCustomAttribute(
+      input: CatalogueItemRef & { projectId: number; changes: Partial<Omit<CustomAttributeInput, 'projectId'>> & { projectId?: number } },
+      meta: CommandMeta,
+    ) {
+      const statusIds = await usableStatusIds(deps, input.projectId);
+      const { appliedTo, ...rest } = input.changes;
+      const changes = appliedTo ? { ...rest, appliedTo: resolveStatuses(appliedTo, statusIds) } : rest;
+      return attributes.change(input.projectId, input.id, changes, meta, { statusIds });
+    },
+    deleteCustomAttribute: (input: CatalogueItemRef, meta: CommandMeta) => attributes.delete(input.projectId, input.id, meta),
+    recoverCustomAttribute: (input: CatalogueItemRef, meta: CommandMeta) => attributes.recover(input.projectId, input.id, meta),
+    removeCustomAttribute: (input: CatalogueItemRef, meta: CommandMeta) => attributes.remove(input.projectId, input.id, meta),
+  };
+}

@@ -1,0 +1,19 @@
+import type { KernelDeps } from '../kernel/command-handler.ts';
+import type { CommandMeta } from '../kernel/command-meta.ts';
+import { catalogueCommands, type CatalogueItemRef } from '../project-catalogue/handlers.ts';
+import { labelDecider, type LabelFields } from './decide.ts';
+
+export type LabelChanges = Partial<Pick<LabelFields, 'projectId' | 'name' | 'color' | 'type'>>;
+
+export function labelHandlers(deps: KernelDeps) {
+  const labels = catalogueCommands(deps, labelDecider, { resource: 'labels', idType: 'label' });
+  return {
+    /** The caller becomes the label's user. */
+    createLabel: (input: Omit<LabelFields, 'userId'>, meta: CommandMeta) => labels.create({ ...input, userId: meta.actor.userId }, meta),
+    changeLabel: (input: CatalogueItemRef & { changes: LabelChanges }, meta: CommandMeta) =>
+      labels.change(input.projectId, input.id, input.changes, meta),
+    deleteLabel: (input: CatalogueItemRef, meta: CommandMeta) => labels.delete(input.projectId, input.id, meta),
+    recoverLabel: (input: CatalogueItemRef, meta: CommandMeta) => labels.recover(input.projectId, input.id, meta),
+    removeLabel: (input: CatalogueItemRef, meta: CommandMeta) => labels.remove(input.projectId, input.id, meta),
+  };
+}

@@ -1,0 +1,45 @@
+import { PermissionDeniedError, ValidationError, accessMessages, notificationSetting, type NotificationEvent } from '@testament/contracts';
+import type { DecisionContext, Decider } from '../kernel/decider.ts';
+import { evolveNotificationBox, initialNotificationBox, type NotificationBoxState } from './evolve.ts';
+
+/** Every command names the box's owner; only the owner acts on their notifications. */
+export type NotificationCommand =
+  | { type: 'EnableNotifications'; userId: number; actionCodes: number[] }
+  | { type: 'DisableNotifications'; userId: number; actionCodes: number[] }
+  /** The gateway sends the notifications whose state changes (it knows them from the read model). */
+  | { type: 'MarkNotifications'; userId: number; unread: boolean; notificationIds: number[] }
+  | { type: 'DeleteNotification'; userId: number; notificationId: number };
+
+function settingCodes(codes: number[]): number[] {
+  const unknown = codes.filter((code) => !notificationSetting(code));
+  if (unknown.length > 0) throw new ValidationError({ settings: unknown.map(accessMessages.invalidChoice) });
+  return [...new Set(codes)].sort((a, b) => a - b);
+}
+
+export function decideNotifications(command: NotificationCommand, state: NotificationBoxState, context: DecisionContext): NotificationEvent[] {
+  if (context.actor.userId !== command.userId) throw new PermissionDeniedError();
+  switch (command.type) {
+    case 'EnableNotifications': {
+      const actionCodes = settingCodes(command.actionCodes).filter((code) => !state.enabled.has(code));
+      return actionCodes.length > 0 ? [{ type: 'NotificationsEnabled', data: { actionCodes } }] : [];
+    }
+    case 'DisableNotifications': {
+      const actionCodes = settingCodes(command.actionCodes).filter((code) => state.enabled.has(code));
+      return actionCodes.length > 0 ? [{ type: 'NotificationsDisabled', data: { actionCodes } }] : [];
+    }
+    case 'MarkNotifications': {
+      const notificationIds = [...new Set(command.notificationIds)].filter((id) => !state.deleted.has(id)).sort((a, b) => a - b);
+      return notificationIds.length > 0 ? [{ type: 'NotificationsMarked', data: { unread: command.unread, notificationIds } }] : [];
+    }
+    case 'DeleteNotification':
+      return state.deleted.has(command.notificationId) ? [] : [{ type: 'NotificationDeleted', data: { notificationId: command.notificationId } }];
+  }
+}
+
+export const notificationBoxDecider: Decider<NotificationCommand, NotificationBoxState, NotificationEvent> = {
+  initialState: initialNotificationBox,
+  decide: decideNotifications,
+  evolve: evolveNotificationBox,
+};
+
+export const notificationBoxStream = (userId: number) => `notifications-${userId}`;

@@ -1,0 +1,18 @@
+import { handleCommand, type KernelDeps } from '../kernel/command-handler.ts';
+import type { CommandMeta } from '../kernel/command-meta.ts';
+import { notificationBoxDecider, notificationBoxStream, type NotificationCommand } from './decide.ts';
+
+type Input<T extends NotificationCommand['type']> = Omit<Extract<NotificationCommand, { type: T }>, 'type'>;
+
+export function notificationHandlers(deps: KernelDeps) {
+  const run = async (command: NotificationCommand, meta: CommandMeta) => {
+    const { position } = await handleCommand(deps, notificationBoxDecider, notificationBoxStream(command.userId), command, meta);
+    return { position };
+  };
+  return {
+    enableNotifications: (input: Input<'EnableNotifications'>, meta: CommandMeta) => run({ type: 'EnableNotifications', ...input }, meta),
+    disableNotifications: (input: Input<'DisableNotifications'>, meta: CommandMeta) => run({ type: 'DisableNotifications', ...input }, meta),
+    markNotifications: (input: Input<'MarkNotifications'>, meta: CommandMeta) => run({ type: 'MarkNotifications', ...input }, meta),
+    deleteNotification: (input: Input<'DeleteNotification'>, meta: CommandMeta) => run({ type: 'DeleteNotification', ...input }, meta),
+  };
+}

@@ -1,0 +1,51 @@
+import { PermissionDeniedError, ValidationError, type NotificationEvent } from '@testament/contracts';
+import { describe, expect, it } from 'vitest';
+import { given } from '../kernel/given-when-then.ts';
+import { notificationBoxDecider } from './decide.ts';
+
+const alice = { userId: 7, isSuperuser: false, isExternal: false };
+const admin = { userId: 1, isSuperuser: true, isExternal: false };
+const enabled = (...actionCodes: number[]): NotificationEvent => ({ type: 'NotificationsEnabled', data: { actionCodes } });
+
+describe('notification box decider', () => {
+  it('enables only what is not enabled yet, sorted and without repeats', () => {
+    expect(given(notificationBoxDecider, []).when({ type: 'EnableNotifications', userId: 7, actionCodes: [6, 5, 6] }, alice)).toEqual([enabled(5, 6)]);
+    expect(given(notificationBoxDecider, [enabled(5)]).when({ type: 'EnableNotifications', userId: 7, actionCodes: [5, 6] }, alice)).toEqual([enabled(6)]);
+    expect(given(notificationBoxDecider, [enabled(5, 6)]).when({ type: 'EnableNotifications', userId: 7, actionCodes: [6] }, alice)).toEqual([]);
+  });
+
+  it('disables only what is enabled', () => {
+    const history = [enabled(0, 5)];
+    expect(given(notificationBoxDecider, history).when({ type: 'DisableNotifications', userId: 7, actionCodes: [5, 6] }, alice)).toEqual([
+      { type: 'NotificationsDisabled', data: { actionCodes: [5] } },
+    ]);
+    expect(given(notificationBoxDecider, []).when({ type: 'DisableNotifications', userId: 7, actionCodes: [5] }, alice)).toEqual([]);
+  });
+
+  it('refuses action codes that are not notification settings', () => {
+    expect(() => given(notificationBoxDecider, []).when({ type: 'EnableNotifications', userId: 7, actionCodes: [2, 42] }, alice)).toThrow(
+      expect.objectContaining({ fields: { settings: ['"2" is not a valid choice.', '"42" is not a valid choice.'] } }),
+    );
+    expect(() => given(notificationBoxDecider, []).when({ type: 'EnableNotifications', userId: 7, actionCodes: [42] }, alice)).toThrow(ValidationError);
+  });
+
+  it('marks the given notifications, leaving out deleted ones; nothing to mark records nothing', () => {
+    const deleted: NotificationEvent = { type: 'NotificationDeleted', data: { notificationId: 30 } };
+    expect(given(notificationBoxDecider, [deleted]).when({ type: 'MarkNotifications', userId: 7, unread: false, notificationIds: [40, 30, 20] }, alice)).toEqual([
+      { type: 'NotificationsMarked', data: { unread: false, notificationIds: [20, 40] } },
+    ]);
+    expect(given(notificationBoxDecider, [deleted]).when({ type: 'MarkNotifications', userId: 7, unread: true, notificationIds: [30] }, alice)).toEqual([]);
+  });
+
+  it('deletes a notification once', () => {
+    const command = { type: 'DeleteNotification' as const, userId: 7, notificationId: 30 };
+    const deleted: NotificationEvent = { type: 'NotificationDeleted', data: { notificationId: 30 } };
+    expect(given(notificationBoxDecider, []).when(command, alice)).toEqual([deleted]);
+    expect(given(notificationBoxDecider, [deleted]).when(command, alice)).toEqual([]);
+  });
+
+  it('belongs to its owner alone, superusers included', () => {
+    expect(() => given(notificationBoxDecider, []).when({ type: 'EnableNotifications', userId: 7, actionCodes: [5] }, admin)).toThrow(PermissionDeniedError);
+    expect(() => given(notificationBoxDecider, []).when({ type: 'DeleteNotification', userId: 7, notificationId: 1 }, { ...alice, userId: 8 })).toThrow(PermissionDeniedError);
+  });
+});

@@ -1,0 +1,187 @@
+import type { CommandInput, CommandName } from '@testament/commands';
+import {
+  NotFoundError,
+  PermissionDeniedError,
+  ValidationError,
+  catalogueMessages,
+  messages,
+  parseOrThrow,
+  trashBody,
+} from '@testament/contracts';
+import type { ReadStore } from '@testament/infra';
+import {
+  PROJECTS,
+  findProject,
+  findTrashedItems,
+  isProjectVisible,
+  listTrashedItems,
+  type CatalogueDocument,
+  type ProjectDocument,
+  type UserDocument,
+} from '@testament/projections';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { GatewayContext } from '../context.ts';
+import { ownOrigin, requireUser } from '../plugins/authentication.ts';
+import { viewerOf } from '../routes/projects/representation.ts';
+import { execute } from './execute.ts';
+import { pageRequest, paginated } from './pagination.ts';
+import { requiredProjectQuery, visibleProjectOrFail } from './project-scope.ts';
+
+/** A create body names the project the new item goes to; none for a system item. */
+interface NewItemBody {
+  project?: number | null;
+}
+
+/** Commands that take `{projectId, id, changes}`. */
+type ChangeCommand = {
+  [N in CommandName]: CommandInput<N> extends { projectId: number | null; id: number; changes: object } ? N : never;
+}[CommandName];
+
+/** Commands that take `{projectId, id}` and nothing else: delete, recover, remove. */
+type ItemCommand = {
+  [N in CommandName]: CommandInput<N> extends { projectId: number | null; id: number }
+    ? { projectId: number | null; id: number } extends CommandInput<N>
+      ? N
+      : never
+    : never;
+}[CommandName];
+
+/**
+ * One project-scoped resource kept in a project catalogue (statuses, labels,
+ * parameters, custom attributes): its paths, bodies, read model and commands.
+ * `registerCatalogueRoutes` gives it the common endpoints (§2.7, §3.8–§3.11).
+ */
+export interface CatalogueResource<D extends CatalogueDocument, C extends NewItemBody, P, N extends ChangeCommand> {
+  /** `custom-attributes` → `/api/v2/custom-attributes/`; the delete preview calls them "custom attributes" (§4.13). */
+  path: string;
+  collection: string;
+  createBody: z.ZodType<C>;
+  patchBody: z.ZodType<P>;
+  find(readStore: ReadStore, id: number): Promise<D | null>;
+  /** The list for one visible project (`?project=`), as documents. */
+  list(request: FastifyRequest, project: ProjectDocument): Promise<D[]>;
+  /** Wire objects for documents, in order. */
+  represent(readStore: ReadStore, items: D[], origin: string): Promise<unknown[]> | unknown[];
+  create(request: FastifyRequest, body: C): Promise<{ id: number }>;
+  /** A PATCH body as the change command's `changes` (undefined: unchanged). */
+  changes(body: P): CommandInput<N>['changes'];
+  commands: { change: N; delete: ItemCommand; recover: ItemCommand; remove: ItemCommand };
+}
+
+/** The item's project must be visible to the caller; system items (no project) are visible to everyone. */
+export async function visibleItemOrFail<D extends CatalogueDocument>(readStore: ReadStore, user: UserDocument, item: D | null): Promise<D> {
+  if (!item) throw new NotFoundError();
+  if (item.projectId !== null) await visibleProjectOrFail(readStore, user, item.projectId);
+  return item;
+}
+
+/** The project named in a create body: an unknown one is a field error, a hidden one 403. */
+export async function projectForNewItem(readStore: ReadStore, user: UserDocument, projectId: number): Promise<ProjectDocument> {
+  const project = await findProject(readStore, projectId);
+  if (!project) throw ValidationError.of('project', catalogueMessages.projectUnknown(projectId));
+  if (!isProjectVisible(project, viewerOf(user))) throw new PermissionDeniedError(messages.cannotViewProject);
+  return project;
+}
+
+/** §4.13 rows: nothing cascades from these resources yet, so only the source row. */
+export function deletePreviewRows(pluralName: string) {
+  return [{ verbose_name: 'source model', verbose_name_related_model: pluralName, count: 1 }];
+}
+
+/** The projects whose trash the caller may see; null for a superuser (all of them). System items are always included. */
+async function trashScope(readStore: ReadStore, user: UserDocument, query: unknown): Promise<Array<number | null> | null> {
+  if ((query as { project?: string }).project !== undefined) {
+    const project = await visibleProjectOrFail(readStore, user, requiredProjectQuery(query));
+    return [null, project._id];
+  }
+  if (user.isSuperuser) return null;
+  const projects = await readStore.collection<ProjectDocument>(PROJECTS).find({ isDeleted: false });
+  return [null, ...projects.filter((project) => isProjectVisible(project, viewerOf(user))).map((project) => project._id)];
+}
+
+export function registerCatalogueRoutes<D extends CatalogueDocument, C extends NewItemBody, P, N extends ChangeCommand>(
+  app: FastifyInstance,
+  context: GatewayContext,
+  resource: CatalogueResource<D, C, P, N>,
+): void {
+  const { readStore } = context.system;
+  const base = `/api/v2/${resource.path}/`;
+  const detail = `${base}:id(^\\d+)/`;
+  const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
+  const representOne = async (request: FastifyRequest, item: D) => (await resource.represent(readStore, [item], ownOrigin(request)))[0];
+  const visibleItem = async (request: FastifyRequest) =>
+    visibleItemOrFail(readStore, requireUser(request), await resource.find(readStore, idOf(request)));
+  const answerWith = async (request: FastifyRequest, id: number) => {
+    const item = await resource.find(readStore, id);
+    if (!item) throw new NotFoundError();
+    return representOne(request, item);
+  };
+
+  app.get(base, async (request) => {
+    const project = await visibleProjectOrFail(readStore, requireUser(request), requiredProjectQuery(request.query));
+    return resource.represent(readStore, await resource.list(request, project), ownOrigin(request));
+  });
+
+  app.post(base, async (request, reply) => {
+    const body = parseOrThrow(resource.createBody, request.body ?? {});
+    if (body.project != null) await projectForNewItem(readStore, requireUser(request), body.project);
+    const { id } = await resource.create(request, body);
+    return reply.code(201).send(await answerWith(request, id));
+  });
+
+  app.get(detail, async (request) => representOne(request, await visibleItem(request)));
+
+  const update = async (request: FastifyRequest) => {
+    const item = await visibleItem(request);
+    const changes = resource.changes(parseOrThrow(resource.patchBody, request.body ?? {}));
+    await execute(context, request, resource.commands.change, { projectId: item.projectId, id: item._id, changes } as CommandInput<N>);
+    return answerWith(request, item._id);
+  };
+  app.patch(detail, update);
+  app.put(detail, update);
+
+  app.delete(detail, async (request, reply) => {
+    const item = await visibleItem(request);
+    await execute(context, request, resource.commands.delete, { projectId: item.projectId, id: item._id });
+    return reply.code(204).send();
+  });
+
+  app.get(`${detail}delete/preview/`, async (request) => {
+    await visibleItem(request);
+    return deletePreviewRows(resource.path.replaceAll('-', ' '));
+  });
+
+  app.get(`${base}deleted/`, async (request) => {
+    const scope = await trashScope(readStore, requireUser(request), request.query);
+    const page = pageRequest(request.query as Record<string, string>);
+    const { items, count } = await listTrashedItems<D>(readStore, resource.collection, scope, page);
+    return paginated(request, page, count, await resource.represent(readStore, items, ownOrigin(request)));
+  });
+
+  /** Every id must be in the trash and in a project the caller can see; then each is handled in turn. */
+  const trashed = async (request: FastifyRequest): Promise<D[]> => {
+    const { instance_ids } = parseOrThrow(trashBody, request.body ?? {});
+    const found = new Map((await findTrashedItems<D>(readStore, resource.collection, instance_ids)).map((item) => [item._id, item]));
+    const missing = instance_ids.find((id) => !found.has(id));
+    if (missing !== undefined) throw ValidationError.of('instance_ids', catalogueMessages.notInTrash(missing));
+    const items = instance_ids.map((id) => found.get(id)!);
+    for (const item of items) await visibleItemOrFail(readStore, requireUser(request), item);
+    return items;
+  };
+
+  app.post(`${base}deleted/recover/`, async (request) => {
+    const items = await trashed(request);
+    for (const item of items) await execute(context, request, resource.commands.recover, { projectId: item.projectId, id: item._id });
+    const recovered: D[] = [];
+    for (const item of items) recovered.push((await resource.find(readStore, item._id)) ?? item);
+    return resource.represent(readStore, recovered, ownOrigin(request));
+  });
+
+  app.post(`${base}deleted/remove/`, async (request, reply) => {
+    for (const item of await trashed(request)) {
+      await execute(context, request, resource.commands.remove, { projectId: item.projectId, id: item._id });
+    }
+    return reply.code(204).send();
+  });
+}

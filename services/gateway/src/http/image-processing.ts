@@ -1,0 +1,61 @@
+import { AVATAR_MIN_CROP, AVATAR_SIZE, ValidationError, messages, userMessages, type AvatarCrop } from '@testament/contracts';
+import sharp, { type Sharp } from 'sharp';
+import type { UploadedFile } from './form.ts';
+import { detectImageType, type ImageType } from './images.ts';
+
+/** Refuses decompression bombs: an upload may decode to at most this many pixels. */
+const MAX_INPUT_PIXELS = 40_000_000;
+
+export interface Picture {
+  bytes: Buffer;
+  contentType: ImageType;
+}
+
+/** Re-encodes in the upload's own format (png stays png, jpeg stays jpeg), without its metadata. */
+function encode(image: Sharp, contentType: ImageType): Promise<Buffer> {
+  return (contentType === 'image/png' ? image.png() : image.jpeg({ quality: 90 })).toBuffer();
+}
+
+/**
+ * An uploaded png or jpeg, checked by its bytes and by decoding it: anything
+ * else, or a file that only starts like one, answers 400 on `field`.
+ */
+export async function readPicture(file: UploadedFile, field: string): Promise<Picture & { width: number; height: number }> {
+  const refused = ValidationError.of(field, messages.notAnImage(file.filename));
+  const contentType = detectImageType(file.bytes);
+  if (!contentType) throw refused;
+  try {
+    // EXIF orientation applied, so a crop means what the user saw.
+    const { data, info } = await sharp(file.bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().toBuffer({ resolveWithObject: true });
+    return { bytes: data, contentType, width: info.width, height: info.height };
+  } catch {
+    throw refused;
+  }
+}
+
+/** A square that fits `size` px, for thumbnails; never enlarged. */
+export async function thumbnail(picture: Picture, size: number): Promise<Buffer> {
+  return encode(sharp(picture.bytes).resize(size, size, { fit: 'inside', withoutEnlargement: true }), picture.contentType);
+}
+
+/**
+ * The avatar crop (§2 Profile): the box in fractions, narrowed to a centred
+ * 1:1 square (the app shows it in a circle), at least 10x10 px. Returns the
+ * cropped picture and its 180 px rendition.
+ */
+export async function cropAvatar(
+  picture: Picture & { width: number; height: number },
+  crop: AvatarCrop,
+): Promise<{ original: Picture; rendition: Picture }> {
+  let left = Math.round(crop.left * picture.width);
+  let top = Math.round(crop.upper * picture.height);
+  const boxWidth = Math.round(crop.right * picture.width) - left;
+  const boxHeight = Math.round(crop.lower * picture.height) - top;
+  const side = Math.min(boxWidth, boxHeight);
+  if (side < AVATAR_MIN_CROP) throw ValidationError.of('crop', userMessages.avatarTooSmall(AVATAR_MIN_CROP));
+  left += Math.floor((boxWidth - side) / 2);
+  top += Math.floor((boxHeight - side) / 2);
+  const cropped = await encode(sharp(picture.bytes).extract({ left, top, width: side, height: side }), picture.contentType);
+  const rendition = await encode(sharp(cropped).resize(AVATAR_SIZE, AVATAR_SIZE), picture.contentType);
+  return { original: { bytes: cropped, contentType: picture.contentType }, rendition: { bytes: rendition, contentType: picture.contentType } };
+}

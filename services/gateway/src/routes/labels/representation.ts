@@ -1,0 +1,15 @@
+import type { LabelDocument } from '@testament/projections';
+
+/** The Label object of §3.9; `username` is the creator's. */
+export function labelRepresentation(label: LabelDocument, username: string | null, origin: string) {
+  return {
+    id: label._id,
+    url: `${origin}/api/v2/labels/${label._id}/`,
+    name: label.name,
+    username,
+    type: label.type,
+    user: label.userId,
+    project: label.projectId,
+    color: label.color,
+  };
+}

@@ -1,0 +1,31 @@
+import { labelCreateBody, labelListQuery, labelPatchBody, parseOrThrow } from '@testament/contracts';
+import { LABELS, findLabel, labelCreatorNames, listLabels } from '@testament/projections';
+import type { FastifyInstance } from 'fastify';
+import type { GatewayContext } from '../../context.ts';
+import { registerCatalogueRoutes } from '../../http/catalogue-routes.ts';
+import { execute } from '../../http/execute.ts';
+import { labelRepresentation } from './representation.ts';
+
+/** `labels/` (§3.9). */
+export async function labelRoutes(app: FastifyInstance, context: GatewayContext) {
+  const { readStore } = context.system;
+  registerCatalogueRoutes(app, context, {
+    path: 'labels',
+    collection: LABELS,
+    createBody: labelCreateBody,
+    patchBody: labelPatchBody,
+    find: findLabel,
+    list(request, project) {
+      const { ordering } = parseOrThrow(labelListQuery, request.query);
+      return listLabels(readStore, project._id, ordering);
+    },
+    async represent(store, labels, origin) {
+      const names = await labelCreatorNames(store, labels);
+      return labels.map((label) => labelRepresentation(label, names.get(label.userId ?? 0) ?? null, origin));
+    },
+    create: (request, body) =>
+      execute(context, request, 'createLabel', { projectId: body.project, name: body.name, color: body.color ?? null, type: body.type ?? 0 }),
+    changes: (body) => ({ name: body.name, color: body.color, type: body.type, projectId: body.project }),
+    commands: { change: 'changeLabel', delete: 'deleteLabel', recover: 'recoverLabel', remove: 'removeLabel' },
+  });
+}

@@ -1,0 +1,12 @@
+import type { ParameterDocument } from '@testament/projections';
+
+/** The Parameter object of §3.10. */
+export function parameterRepresentation(parameter: ParameterDocument, origin: string) {
+  return {
+    id: parameter._id,
+    project: parameter.projectId,
+    data: parameter.data,
+    group_name: parameter.groupName,
+    url: `${origin}/api/v2/parameters/${parameter._id}/`,
+  };
+}

@@ -1,0 +1,32 @@
+import { parameterCreateBody, parameterPatchBody } from '@testament/contracts';
+import { PARAMETERS, findParameter, listParameters } from '@testament/projections';
+import type { FastifyInstance } from 'fastify';
+import type { GatewayContext } from '../../context.ts';
+import { registerCatalogueRoutes } from '../../http/catalogue-routes.ts';
+import { execute } from '../../http/execute.ts';
+import { visibleProjectOrFail } from '../../http/project-scope.ts';
+import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
+import { parameterRepresentation } from './representation.ts';
+
+/** `parameters/` (§3.10, D5) and the project's own list `projects/{id}/parameters/`. */
+export async function parameterRoutes(app: FastifyInstance, context: GatewayContext) {
+  const { readStore } = context.system;
+  registerCatalogueRoutes(app, context, {
+    path: 'parameters',
+    collection: PARAMETERS,
+    createBody: parameterCreateBody,
+    patchBody: parameterPatchBody,
+    find: findParameter,
+    list: (_request, project) => listParameters(readStore, project._id),
+    represent: (_readStore, parameters, origin) => parameters.map((parameter) => parameterRepresentation(parameter, origin)),
+    create: (request, body) =>
+      execute(context, request, 'createParameter', { projectId: body.project, data: body.data, groupName: body.group_name }),
+    changes: (body) => ({ data: body.data, groupName: body.group_name, projectId: body.project }),
+    commands: { change: 'changeParameter', delete: 'deleteParameter', recover: 'recoverParameter', remove: 'removeParameter' },
+  });
+
+  app.get('/api/v2/projects/:id(^\\d+)/parameters/', async (request) => {
+    const project = await visibleProjectOrFail(readStore, requireUser(request), Number((request.params as { id: string }).id));
+    return (await listParameters(readStore, project._id)).map((parameter) => parameterRepresentation(parameter, ownOrigin(request)));
+  });
+}

@@ -1,0 +1,91 @@
+import {
+  NotFoundError,
+  PERMISSIONS,
+  PermissionDeniedError,
+  parseOrThrow,
+  roleAssignBody,
+  roleCreateBody,
+  rolePatchBody,
+  roleUnassignBody,
+} from '@testament/contracts';
+import { findRole, listRoles, type UserDocument } from '@testament/projections';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { GatewayContext } from '../../context.ts';
+import { execute } from '../../http/execute.ts';
+import { pageRequest, paginated } from '../../http/pagination.ts';
+import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
+import { permissionRepresentation, roleRepresentation } from './representation.ts';
+
+const detail = '/api/v2/roles/:id(^\\d+)/';
+
+/** Role CRUD is for superusers (§4.14); the command side checks it again. */
+function requireSuperuser(request: FastifyRequest): UserDocument {
+  const user = requireUser(request);
+  if (!user.isSuperuser) throw new PermissionDeniedError();
+  return user;
+}
+
+/** Roles, the permission catalogue, and assigning roles to users per project (§3.15). */
+export async function roleRoutes(app: FastifyInstance, context: GatewayContext) {
+  const { system } = context;
+  const roleId = (request: FastifyRequest) => Number((request.params as { id: string }).id);
+
+  async function represent(request: FastifyRequest, id: number) {
+    const role = await findRole(system.readStore, requireUser(request), id);
+    if (!role) throw new NotFoundError();
+    return roleRepresentation(role, ownOrigin(request));
+  }
+
+  app.get('/api/v2/roles/', async (request) => {
+    const user = requireUser(request);
+    const page = pageRequest(request.query as Record<string, string>);
+    const { items, count } = await listRoles(system.readStore, user, page);
+    return paginated(request, page, count, items.map((role) => roleRepresentation(role, ownOrigin(request))));
+  });
+
+  app.get(detail, async (request) => represent(request, roleId(request)));
+
+  app.post('/api/v2/roles/', async (request, reply) => {
+    requireSuperuser(request);
+    const body = parseOrThrow(roleCreateBody, request.body ?? {});
+    const created = await execute(context, request, 'createRole', { name: body.name, roleType: body.type, permissions: body.permissions });
+    return reply.code(201).send(await represent(request, created.roleId));
+  });
+
+  const update = async (request: FastifyRequest) => {
+    requireSuperuser(request);
+    const body = parseOrThrow(rolePatchBody, request.body ?? {});
+    await execute(context, request, 'changeRole', { roleId: roleId(request), name: body.name, roleType: body.type, permissions: body.permissions });
+    return represent(request, roleId(request));
+  };
+  app.patch(detail, update);
+  app.put(detail, update);
+
+  app.delete(detail, async (request, reply) => {
+    requireSuperuser(request);
+    await execute(context, request, 'deleteRole', { roleId: roleId(request) });
+    return reply.code(204).send();
+  });
+
+  app.get('/api/v2/roles/permissions/', async (request) => {
+    requireUser(request);
+    return PERMISSIONS.map(permissionRepresentation);
+  });
+
+  /** POST assigns and PUT updates; both make the user's roles in the project exactly `roles`. */
+  const assign = async (request: FastifyRequest) => {
+    requireUser(request);
+    const { project, user, roles } = parseOrThrow(roleAssignBody, request.body ?? {});
+    await execute(context, request, 'assignRoles', { projectId: project, userId: user, roleIds: roles });
+    return [...new Set(roles)].map((role) => ({ project, user, role }));
+  };
+  app.post('/api/v2/roles/assign/', assign);
+  app.put('/api/v2/roles/assign/', assign);
+
+  app.post('/api/v2/roles/unassign/', async (request, reply) => {
+    requireUser(request);
+    const { project, user } = parseOrThrow(roleUnassignBody, request.body ?? {});
+    await execute(context, request, 'unassignRoles', { projectId: project, userId: user });
+    return reply.code(204).send();
+  });
+}

@@ -1,0 +1,33 @@
+import { StatusType, parseOrThrow, statusCreateBody, statusListQuery, statusPatchBody } from '@testament/contracts';
+import { STATUSES, findStatus, listProjectStatuses } from '@testament/projections';
+import type { FastifyInstance } from 'fastify';
+import type { GatewayContext } from '../../context.ts';
+import { registerCatalogueRoutes } from '../../http/catalogue-routes.ts';
+import { execute } from '../../http/execute.ts';
+import { statusRepresentation } from './representation.ts';
+
+/** `statuses/` (§3.8, §4.3, D4, D15). */
+export async function statusRoutes(app: FastifyInstance, context: GatewayContext) {
+  const { readStore } = context.system;
+  registerCatalogueRoutes(app, context, {
+    path: 'statuses',
+    collection: STATUSES,
+    createBody: statusCreateBody,
+    patchBody: statusPatchBody,
+    find: findStatus,
+    list(request, project) {
+      const { type } = parseOrThrow(statusListQuery, request.query);
+      return listProjectStatuses(readStore, project._id, project.settings.statusOrder, type === undefined ? undefined : Number(type));
+    },
+    represent: (_readStore, statuses, origin) => statuses.map((status) => statusRepresentation(status, origin)),
+    create: (request, body) =>
+      execute(context, request, 'createStatus', {
+        projectId: body.project ?? null,
+        type: body.type ?? StatusType.custom,
+        name: body.name,
+        color: body.color,
+      }),
+    changes: (body) => ({ name: body.name, color: body.color, type: body.type, projectId: body.project }),
+    commands: { change: 'changeStatus', delete: 'deleteStatus', recover: 'recoverStatus', remove: 'removeStatus' },
+  });
+}

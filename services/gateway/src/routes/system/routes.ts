@@ -1,0 +1,88 @@
+import {
+  NotFoundError,
+  parseOrThrow,
+  systemMessageCreateBody,
+  systemMessageListQuery,
+  systemMessagePatchBody,
+  systemMessages,
+} from '@testament/contracts';
+import { findSystemMessage, listSystemMessages, systemStatistics, type SystemMessageDocument } from '@testament/projections';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { GatewayContext } from '../../context.ts';
+import { execute } from '../../http/execute.ts';
+import { requireSuperuser, requireUser } from '../../plugins/authentication.ts';
+import { viewerOf } from '../projects/representation.ts';
+
+const detail = '/api/v2/system/messages/:id(^\\d+)/';
+
+/** The banner of §3.17; superusers managing banners also see `is_active`. */
+function messageRepresentation(message: SystemMessageDocument, manage = false) {
+  return {
+    id: message._id,
+    created_at: message.createdAt,
+    updated_at: message.updatedAt,
+    content: message.content,
+    level: message.level,
+    is_closing: message.isClosing,
+    ...(manage ? { is_active: message.isActive } : {}),
+  };
+}
+
+const requireAdministrator = (request: FastifyRequest) => requireSuperuser(request, systemMessages.onlySuperuser);
+
+/** System banners (public to read, superusers manage them) and the dashboard totals. */
+export async function systemRoutes(app: FastifyInstance, context: GatewayContext) {
+  const { system } = context;
+
+  async function managedMessage(request: FastifyRequest): Promise<SystemMessageDocument> {
+    requireAdministrator(request);
+    const message = await findSystemMessage(system.readStore, Number((request.params as { id: string }).id));
+    if (!message) throw new NotFoundError();
+    return message;
+  }
+  const represent = async (messageId: number) => messageRepresentation((await findSystemMessage(system.readStore, messageId))!, true);
+
+  /** No authentication: the login page shows the banners too. */
+  app.get('/api/v2/system/messages/', async (request) => {
+    const { include_inactive } = parseOrThrow(systemMessageListQuery, request.query);
+    if (include_inactive) requireAdministrator(request);
+    const messages = await listSystemMessages(system.readStore, { includeInactive: include_inactive === true });
+    return messages.map((message) => messageRepresentation(message, include_inactive === true));
+  });
+
+  app.post('/api/v2/system/messages/', async (request, reply) => {
+    requireAdministrator(request);
+    const body = parseOrThrow(systemMessageCreateBody, request.body ?? {});
+    const { messageId } = await execute(context, request, 'createSystemMessage', {
+      content: body.content,
+      level: body.level,
+      isClosing: body.is_closing,
+      isActive: body.is_active,
+    });
+    return reply.code(201).send(await represent(messageId));
+  });
+
+  app.get(detail, async (request) => messageRepresentation(await managedMessage(request), true));
+
+  app.patch(detail, async (request) => {
+    const message = await managedMessage(request);
+    const body = parseOrThrow(systemMessagePatchBody, request.body ?? {});
+    await execute(context, request, 'changeSystemMessage', {
+      messageId: message._id,
+      content: body.content,
+      level: body.level,
+      isClosing: body.is_closing,
+      isActive: body.is_active,
+    });
+    return represent(message._id);
+  });
+
+  app.delete(detail, async (request, reply) => {
+    const message = await managedMessage(request);
+    await execute(context, request, 'deleteSystemMessage', { messageId: message._id });
+    return reply.code(204).send();
+  });
+
+  /** Dashboard totals over the caller's visible, non-archived projects (§3.17). */
+  app.get('/api/v2/system/statistics/', async (request) => systemStatistics(system.readStore, viewerOf(requireUser(request))));
+}

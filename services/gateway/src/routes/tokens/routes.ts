@@ -1,0 +1,75 @@
+import { newCommandMeta, SYSTEM_ACTOR } from '@testament/commands';
+import { API_TOKEN_TTL_MS, NotFoundError, ValidationError, parseOrThrow, tokenMessages, tokenObtainBody, tokenPatchBody } from '@testament/contracts';
+import { findApiToken, findOwnApiToken, listApiTokens, type ApiTokenDocument, type UserDocument } from '@testament/projections';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { GatewayContext } from '../../context.ts';
+import { apiTokenHash, apiTokenId, newApiTokenKey } from '../../http/api-tokens.ts';
+import { execute, waitUntilReadable } from '../../http/execute.ts';
+import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
+
+const detail = '/api/token/obtain/:key/';
+
+/** The token as the API shows it; the key itself only once, in the answer that creates it. */
+function tokenRepresentation(token: ApiTokenDocument, origin: string, key: string | null = null) {
+  return {
+    id: token.tokenId,
+    token: key,
+    url: `${origin}/api/token/obtain/${token.tokenId}/`,
+    is_valid: token.expiresAt > new Date().toISOString(),
+    expiration_date: token.expiresAt,
+    description: token.description,
+    created_at: token.createdAt,
+  };
+}
+
+/** The path names a token by its id, or (as TestY's clients do) by its key; either way only the owner finds it. */
+async function ownToken(readStore: GatewayContext['system']['readStore'], user: UserDocument, key: string): Promise<ApiTokenDocument> {
+  const token = /^[0-9a-f]{64}$/.test(key) ? await findApiToken(readStore, apiTokenHash(key)) : await findOwnApiToken(readStore, user._id, key);
+  if (!token || token.userId !== user._id) throw new NotFoundError();
+  return token;
+}
+
+/** TTL API tokens for scripts and CI (§2.2): `Authorization: Token <key>`, no CSRF. */
+export async function tokenRoutes(app: FastifyInstance, context: GatewayContext) {
+  const { system, config } = context;
+  const tokenOf = (request: FastifyRequest) => ownToken(system.readStore, requireUser(request), (request.params as { key: string }).key);
+
+  /** Credentials in the body are the authority: no session needed. */
+  app.post('/api/token/obtain/', async (request, reply) => {
+    const body = parseOrThrow(tokenObtainBody, request.body ?? {});
+    const expiresAt = body.expiration_date ?? new Date(Date.now() + API_TOKEN_TTL_MS).toISOString();
+    if (expiresAt <= new Date().toISOString()) throw ValidationError.of('expiration_date', tokenMessages.expirationInPast);
+    const key = newApiTokenKey();
+    const tokenHash = apiTokenHash(key);
+    const caller = request.principal?.user;
+    const actor = caller ? { userId: caller._id, isSuperuser: caller.isSuperuser, isExternal: caller.isExternal } : SYSTEM_ACTOR;
+    const { position } = await system.dispatch(
+      'issueApiToken',
+      { username: body.username, password: body.password, tokenHash, tokenId: apiTokenId(tokenHash), description: body.description, expiresAt },
+      newCommandMeta(actor, { correlationId: request.id }),
+    );
+    await waitUntilReadable(system, config, position);
+    const token = await findApiToken(system.readStore, tokenHash);
+    return reply.code(201).send(tokenRepresentation(token!, ownOrigin(request), key));
+  });
+
+  app.get('/api/token/obtain/', async (request) => {
+    const user = requireUser(request);
+    return (await listApiTokens(system.readStore, user._id)).map((token) => tokenRepresentation(token, ownOrigin(request)));
+  });
+
+  app.get(detail, async (request) => tokenRepresentation(await tokenOf(request), ownOrigin(request)));
+
+  app.patch(detail, async (request) => {
+    const token = await tokenOf(request);
+    const { description } = parseOrThrow(tokenPatchBody, request.body ?? {});
+    await execute(context, request, 'changeApiTokenDescription', { userId: token.userId, tokenHash: token._id, description });
+    return tokenRepresentation((await findApiToken(system.readStore, token._id))!, ownOrigin(request));
+  });
+
+  app.delete(detail, async (request, reply) => {
+    const token = await tokenOf(request);
+    await execute(context, request, 'revokeApiToken', { userId: token.userId, tokenHash: token._id });
+    return reply.code(204).send();
+  });
+}

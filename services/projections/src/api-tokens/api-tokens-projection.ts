@@ -1,0 +1,44 @@
+import type { UserEvent } from '@testament/contracts';
+import type { Projection } from '../runner/projection.ts';
+
+export const API_TOKENS = 'api_tokens';
+
+/** `api_tokens` read model: unrevoked API tokens by the sha256 of their key. Never holds a key. */
+export interface ApiTokenDocument {
+  [key: string]: unknown;
+  _id: string;
+  /** A prefix of the hash: how URLs name the token. */
+  tokenId: string;
+  userId: number;
+  description: string;
+  expiresAt: string;
+  createdAt: string;
+}
+
+type TokenEvent = Extract<UserEvent, { type: 'UserApiTokenIssued' | 'UserApiTokenDescriptionChanged' | 'UserApiTokenRevoked' }>;
+
+export const apiTokensProjection: Projection = {
+  name: 'api-tokens',
+  collections: { [API_TOKENS]: [{ keys: { userId: 1 } }, { keys: { tokenId: 1 } }] },
+  handles: new Set(['UserApiTokenIssued', 'UserApiTokenDescriptionChanged', 'UserApiTokenRevoked']),
+  keys: (event) => [[API_TOKENS, (event.data as TokenEvent['data']).tokenHash]],
+  apply(event, view) {
+    const token = event as unknown as TokenEvent;
+    const userId = Number(event.stream.slice('user-'.length));
+    view.notify(`user:${userId}:tokens`);
+    switch (token.type) {
+      case 'UserApiTokenIssued': {
+        const { tokenHash, tokenId, description, expiresAt } = token.data;
+        view.put(API_TOKENS, { _id: tokenHash, tokenId, userId, description, expiresAt, createdAt: event.metadata.time } satisfies ApiTokenDocument);
+        return;
+      }
+      case 'UserApiTokenDescriptionChanged': {
+        const existing = view.get<ApiTokenDocument>(API_TOKENS, token.data.tokenHash);
+        if (existing) view.put(API_TOKENS, { ...existing, description: token.data.description });
+        return;
+      }
+      case 'UserApiTokenRevoked':
+        view.remove(API_TOKENS, token.data.tokenHash);
+    }
+  },
+};

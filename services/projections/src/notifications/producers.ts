@@ -1,0 +1,112 @@
+import { NotificationAction, notificationTemplates, type AccessRequestEvent, type ProjectEvent } from '@testament/contracts';
+import { ACCESS_REQUESTS, accessRequestKey, type AccessRequestDocument } from '../access-requests/access-requests-projection.ts';
+import { PROJECTS, type ProjectDocument } from '../projects/project-document.ts';
+import { ROLE_CATALOG, ROLE_CATALOG_ID, membersGranted, type RoleCatalogDocument } from '../roles/role-catalog.ts';
+import type { DocumentKey, ProjectedEvent, ProjectionView } from '../runner/projection.ts';
+import { USERS, type StoredUserDocument } from '../users/user-document.ts';
+import { NOTIFICATION_SUBSCRIBERS, NOTIFICATIONS, notificationKey, type NotificationDocument } from './notification-document.ts';
+
+/** A notification the event produces, before delivery filters it by subscription. */
+export interface Produced {
+  recipientId: number;
+  actionCode: number;
+  template: string;
+  projectId: number;
+  placeholderText: string;
+  placeholderLink: string;
+}
+
+type AccessRequested = Extract<AccessRequestEvent, { type: 'AccessRequested' }>;
+type MemberRolesSet = Extract<ProjectEvent, { type: 'ProjectMemberRolesSet' }>;
+
+const projectIdOf = (event: ProjectedEvent) => Number(event.stream.slice('project-'.length));
+const overviewLink = (projectId: number) => `/projects/${projectId}/overview`;
+
+/** Access requested → every member whose roles grant change_project in that project (§3.1). */
+function accessRequested(event: ProjectedEvent, view: ProjectionView, actor: string): Produced[] {
+  const { projectId, reason } = (event as unknown as AccessRequested).data;
+  const project = view.get<ProjectDocument>(PROJECTS, projectId);
+  const catalog = view.get<RoleCatalogDocument>(ROLE_CATALOG, ROLE_CATALOG_ID);
+  if (!project || !catalog) return [];
+  return membersGranted(catalog, project.members, 'change_project').map((recipientId) => ({
+    recipientId,
+    actionCode: NotificationAction.accessRequested,
+    template: notificationTemplates.accessRequested(actor, reason),
+    projectId,
+    placeholderText: project.name,
+    placeholderLink: `/projects/${projectId}/access-management`,
+  }));
+}
+
+/**
+ * Roles set → the member: their request was granted, they were added, their
+ * roles changed, or they were removed. Reads the project as it was before the
+ * event, so this projection folds before the projects read model.
+ */
+function memberRolesSet(event: ProjectedEvent, view: ProjectionView, actor: string): Produced[] {
+  const { userId, roleIds } = (event as unknown as MemberRolesSet).data;
+  const projectId = projectIdOf(event);
+  const project = view.get<ProjectDocument>(PROJECTS, projectId);
+  if (!project || project.isDeleted) return [];
+  const wasMember = (project.members[userId]?.length ?? 0) > 0;
+  const pending = view.get<AccessRequestDocument>(ACCESS_REQUESTS, accessRequestKey(projectId, userId))?.pending === true;
+  const about = { recipientId: userId, projectId, placeholderText: project.name, placeholderLink: overviewLink(projectId) };
+  if (roleIds.length === 0) {
+    return wasMember ? [{ ...about, actionCode: NotificationAction.accessRemoved, template: notificationTemplates.removedFromProject(actor) }] : [];
+  }
+  const template = pending
+    ? notificationTemplates.accessGranted(actor)
+    : wasMember
+      ? notificationTemplates.rolesChanged(actor)
+      : notificationTemplates.addedToProject(actor);
+  return [{ ...about, actionCode: NotificationAction.accessGranted, template }];
+}
+
+/** The events that produce notifications, the documents each needs, and what it produces. */
+export const producers: Record<string, { keys(event: ProjectedEvent): DocumentKey[]; produce: typeof accessRequested }> = {
+  AccessRequested: {
+    // The recipients' new documents are not named: unknown before the project is read, and
+    // new anyway. A replay after a crash writes them again, identical, before any later change.
+    keys: (event) => [
+      [PROJECTS, (event.data as AccessRequested['data']).projectId],
+      [ROLE_CATALOG, ROLE_CATALOG_ID],
+      [NOTIFICATION_SUBSCRIBERS, NotificationAction.accessRequested],
+    ],
+    produce: accessRequested,
+  },
+  ProjectMemberRolesSet: {
+    keys(event) {
+      const { userId } = event.data as MemberRolesSet['data'];
+      const projectId = projectIdOf(event);
+      return [
+        [PROJECTS, projectId],
+        [ACCESS_REQUESTS, accessRequestKey(projectId, userId)],
+        [NOTIFICATION_SUBSCRIBERS, NotificationAction.accessGranted],
+        [NOTIFICATION_SUBSCRIBERS, NotificationAction.accessRemoved],
+        [NOTIFICATIONS, notificationKey(userId, event.position)],
+      ];
+    },
+    produce: memberRolesSet,
+  },
+};
+
+export function actorName(event: ProjectedEvent, view: ProjectionView): string {
+  const actorId = event.metadata.actorId;
+  return actorId === null ? 'system' : (view.get<StoredUserDocument>(USERS, actorId)?.username ?? 'unknown');
+}
+
+export function notificationDocument(event: ProjectedEvent, produced: Produced, actor: string): NotificationDocument {
+  return {
+    _id: notificationKey(produced.recipientId, event.position),
+    id: event.position,
+    recipientId: produced.recipientId,
+    actionCode: produced.actionCode,
+    actorId: event.metadata.actorId,
+    actor,
+    timestamp: event.metadata.time,
+    unread: true,
+    isDeleted: false,
+    message: { template: produced.template, placeholderText: produced.placeholderText, placeholderLink: produced.placeholderLink },
+    projectId: produced.projectId,
+  };
+}

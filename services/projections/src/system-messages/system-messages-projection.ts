@@ -1,0 +1,46 @@
+import type { SystemMessageEvent, SystemMessageLevel } from '@testament/contracts';
+import type { Projection } from '../runner/projection.ts';
+
+export const SYSTEM_MESSAGES = 'system_messages';
+export const SYSTEM_MESSAGES_TOPIC = 'system-messages';
+
+/** `system_messages` read model: the banners, one document each; deleted ones are removed. */
+export interface SystemMessageDocument {
+  [key: string]: unknown;
+  _id: number;
+  content: string;
+  level: SystemMessageLevel;
+  isClosing: boolean;
+  isActive: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const messageIdOf = (stream: string) => Number(stream.slice('system-message-'.length));
+
+export const systemMessagesProjection: Projection = {
+  name: 'system-messages',
+  collections: { [SYSTEM_MESSAGES]: [{ keys: { isActive: 1 } }] },
+  handles: new Set(['SystemMessageCreated', 'SystemMessageChanged', 'SystemMessageDeleted']),
+  keys: (event) => [[SYSTEM_MESSAGES, messageIdOf(event.stream)]],
+  apply(event, view) {
+    const message = event as unknown as SystemMessageEvent;
+    const id = messageIdOf(event.stream);
+    const time = event.metadata.time;
+    view.notify(SYSTEM_MESSAGES_TOPIC);
+    switch (message.type) {
+      case 'SystemMessageCreated': {
+        const { content, level, isClosing, isActive } = message.data;
+        view.put(SYSTEM_MESSAGES, { _id: id, content, level, isClosing, isActive, createdAt: time, updatedAt: time } satisfies SystemMessageDocument);
+        return;
+      }
+      case 'SystemMessageChanged': {
+        const existing = view.get<SystemMessageDocument>(SYSTEM_MESSAGES, id);
+        if (existing) view.put(SYSTEM_MESSAGES, { ...existing, ...message.data, updatedAt: time });
+        return;
+      }
+      case 'SystemMessageDeleted':
+        view.remove(SYSTEM_MESSAGES, id);
+    }
+  },
+};
