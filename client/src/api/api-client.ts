@@ -44,6 +44,9 @@ export class ApiClient {
   post<T>(path: string, options: RequestOptions = {}): Observable<T> {
     return this.request<T>('POST', path, options);
   }
+  put<T>(path: string, options: RequestOptions = {}): Observable<T> {
+    return this.request<T>('PUT', path, options);
+  }
   patch<T>(path: string, options: RequestOptions = {}): Observable<T> {
     return this.request<T>('PATCH', path, options);
   }

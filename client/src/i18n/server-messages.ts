@@ -1,54 +1,119 @@
-import { messages } from '@testament/contracts';
+import {
+  accessMessages,
+  catalogueMessages,
+  customAttributeMessages,
+  labelMessages,
+  messages,
+  notificationTemplates,
+  parameterMessages,
+  statusMessages,
+  systemMessages,
+  tokenMessages,
+  userMessages,
+} from '@testament/contracts';
 import type { TFunction } from 'i18next';
+
+/**
+ * Every English text the server or a contract schema can hand the app, by
+ * catalogue. Notification templates keep the `{{placeholder}}` the
+ * notification list turns into a link.
+ */
+export const serverCatalogues = {
+  ...messages,
+  access: accessMessages,
+  catalogue: catalogueMessages,
+  customAttribute: customAttributeMessages,
+  label: labelMessages,
+  parameter: parameterMessages,
+  status: statusMessages,
+  system: systemMessages,
+  token: tokenMessages,
+  user: userMessages,
+  notification: {
+    ...notificationTemplates,
+    // The template has a second form when no reason was given.
+    accessRequestedWithoutReason: (actor: string) => notificationTemplates.accessRequested(actor, ''),
+  },
+};
 
 interface KnownMessage {
   key: string;
   pattern: RegExp;
 }
 
-const PLACEHOLDER = '\u0000';
+type Template = (...args: never[]) => string;
+
+const MARKER = (index: number) => `\u0000${index}\u0000`;
+const MARKERS = /\u0000(\d+)\u0000/g;
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A template written out with a marker for each argument. The stand-ins act as
+ * the strings, numbers and lists the templates expect (`${n}`, `.trim()`, `.join()`).
+ */
+function withMarkers(template: Template): string {
+  const args = Array.from({ length: Math.max(template.length, 1) }, (_, index) => {
+    const marker = MARKER(index);
+    return { toString: () => marker, trim: () => marker, join: () => marker };
+  });
+  return (template as unknown as (...values: unknown[]) => string)(...args);
+}
 
 /**
  * The contract's messages arrive in English, from zod in a form or from the
  * server in a 400. Each is recognised here, by its text or its template, and
- * shown through i18next under `server.<key>` with the template's values as {{0}}.
+ * shown through i18next under `server.<key>` with the template's values as {{0}}, {{1}}.
  */
-function knownMessages(source: Record<string, unknown>, prefix = ''): KnownMessage[] {
+function knownMessages(source: object, prefix = ''): KnownMessage[] {
   return Object.entries(source).flatMap(([name, value]): KnownMessage[] => {
     const key = `${prefix}${name}`;
     if (typeof value === 'string') return [{ key, pattern: new RegExp(`^${escape(value)}$`) }];
     if (typeof value === 'function') {
-      const template = escape(String((value as (arg: string) => string)(PLACEHOLDER)));
-      return [{ key, pattern: new RegExp(`^${template.replace(PLACEHOLDER, '(.+)')}$`) }];
+      const seen = new Set<string>();
+      // An argument shown twice ("10x10") matches the same text both times.
+      const pattern = escape(withMarkers(value as Template)).replace(MARKERS, (_, index: string) => {
+        if (seen.has(index)) return `\\k<a${index}>`;
+        seen.add(index);
+        return `(?<a${index}>.+?)`;
+      });
+      return [{ key, pattern: new RegExp(`^${pattern}$`) }];
     }
-    return knownMessages(value as Record<string, unknown>, `${key}.`);
+    return knownMessages(value as object, `${key}.`);
   });
 }
 
-const known = knownMessages(messages);
+const known = knownMessages(serverCatalogues);
 
 /** The message's i18n key under `server.`, for the completeness test. */
 export const serverMessageKeys = known.map(({ key }) => key);
 
-type Templates<T> = { [K in keyof T]: T[K] extends string | ((...args: never[]) => string) ? string : Templates<T[K]> };
+type Templates<T> = { [K in keyof T]: T[K] extends string | Template ? string : Templates<T[K]> };
 
-/** The contract's messages as English translations: templates take their value as {{0}}. */
+/** The contract's messages as English translations: templates take their values as {{0}}, {{1}}. */
 function templates<T extends object>(source: T): Templates<T> {
   return Object.fromEntries(
     Object.entries(source).map(([name, value]) => [
       name,
-      typeof value === 'string' ? value : typeof value === 'function' ? (value as (arg: string) => string)('{{0}}') : templates(value as object),
+      typeof value === 'string'
+        ? value
+        : typeof value === 'function'
+          ? withMarkers(value as Template).replace(MARKERS, (_, index: string) => `{{${index}}}`)
+          : templates(value as object),
     ]),
   ) as Templates<T>;
 }
 
-export const englishServerMessages = templates(messages);
+export const englishServerMessages = templates(serverCatalogues);
 
+/** A server or contract message in the chosen language; an unknown text is shown as it came. */
 export function translateServerMessage(t: TFunction, text: string): string {
   for (const { key, pattern } of known) {
     const match = pattern.exec(text);
-    if (match) return t(`server.${key}`, { 0: match[1] });
+    if (match) return t(`server.${key}`, { ...argumentsOf(match), placeholder: '{{placeholder}}' });
   }
   return text;
+}
+
+function argumentsOf(match: RegExpExecArray): Record<string, string> {
+  return Object.fromEntries(Object.entries(match.groups ?? {}).map(([name, value]) => [name.slice(1), value ?? '']));
 }

@@ -12,9 +12,9 @@ export interface Credentials {
 }
 
 /**
- * The signed-in user and their server-side UI config (§3 "User config"). The
- * config follows the live channel, so a change made in another browser (a
- * favourite, a dashboard switch) shows here too.
+ * The signed-in user and their server-side UI config (§3 "User config"). Both
+ * follow the live channel, so a change made in another browser (a favourite,
+ * a dashboard switch, a new avatar) shows here too.
  */
 export class SessionStore {
   readonly user$ = new BehaviorSubject<User | null>(null);
@@ -38,7 +38,7 @@ export class SessionStore {
           tap((config) => {
             this.config$.next(config);
             this.user$.next(user);
-            this.followConfig(user.id);
+            this.follow(user.id);
           }),
           map(() => user),
         ),
@@ -76,15 +76,22 @@ export class SessionStore {
       .subscribe((config) => this.config$.next(config));
   }
 
+  /** The user as the server now has them, after a change to the profile, the avatar or the password. */
+  refreshUser(): void {
+    this.api
+      .get<User>(apiPath('users/me/'))
+      .pipe(catchError(() => EMPTY))
+      .subscribe((user) => this.user$.next(user));
+  }
+
   private refreshConfig(): Observable<UserConfig> {
     return this.api.get<UserConfig>(apiPath('users/me/config/')).pipe(catchError(() => EMPTY));
   }
 
-  private followConfig(userId: number): void {
+  private follow(userId: number): void {
     this.following?.unsubscribe();
-    this.following = this.live
-      .changes(`user:${userId}`)
-      .pipe(switchMap(() => this.refreshConfig()))
-      .subscribe((config) => this.config$.next(config));
+    const changes = this.live.changes(`user:${userId}`);
+    this.following = changes.pipe(switchMap(() => this.refreshConfig())).subscribe((config) => this.config$.next(config));
+    this.following.add(changes.subscribe(() => this.refreshUser()));
   }
 }

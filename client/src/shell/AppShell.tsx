@@ -2,7 +2,9 @@ import { useObservableEagerState } from 'observable-hooks';
 import { ScrollTop } from 'primereact/scrolltop';
 import { Outlet } from 'react-router';
 import { map } from 'rxjs';
+import { changesOf, topics } from '../app/changes.ts';
 import { session } from '../app/services.ts';
+import { SystemBanners } from '../features/system-messages/SystemBanners.tsx';
 import { isSidebarOpen } from '../session/user-config.ts';
 import { ErrorPage } from './ErrorPage.tsx';
 import { Footer } from './Footer.tsx';
@@ -12,6 +14,7 @@ import { errorView$ } from './error-view.ts';
 import './shell.css';
 
 const sidebarOpen$ = session.config$.pipe(map(isSidebarOpen));
+const systemMessageChanges = () => changesOf(topics.systemMessages);
 
 /** The frame around every signed-in screen; an error page takes the content's place. */
 export function AppShell() {
@@ -23,7 +26,10 @@ export function AppShell() {
       <Sidebar open={sidebarOpen} />
       <div className="shell__main">
         <Header sidebarOpen={sidebarOpen} onToggleSidebar={toggleSidebar} />
-        <main className="shell__content">{errorCode ? <ErrorPage code={errorCode} /> : <Outlet />}</main>
+        <main className="shell__content">
+          <SystemBanners changes={systemMessageChanges} />
+          {errorCode ? <ErrorPage code={errorCode} /> : <Outlet />}
+        </main>
         <Footer />
       </div>
       <ScrollTop threshold={500} icon="pi pi-arrow-up" />

@@ -8,7 +8,7 @@ import { SidebarLink } from './SidebarLink.tsx';
 import { useSignedInUser } from './use-signed-in-user.ts';
 import { switchMap } from 'rxjs';
 
-/** §2 App shell: logo, the open project's links, Users for superusers, Notifications with the unread count, Profile, Logout. */
+/** §2 App shell: logo, the open project's links, administration for superusers, Notifications with the live unread count, Profile, Logout. */
 export function Sidebar({ open }: { open: boolean }) {
   const { t } = useTranslation();
   const user = useSignedInUser();
@@ -36,6 +36,8 @@ export function Sidebar({ open }: { open: boolean }) {
           <>
             <span className="sidebar__section">{t('shell.nav.administration')}</span>
             <SidebarLink to="/administration/users" icon="pi pi-users" label={t('shell.nav.users')} />
+            <SidebarLink to="/administration/roles" icon="pi pi-id-card" label={t('shell.nav.roles')} />
+            <SidebarLink to="/administration/system-messages" icon="pi pi-megaphone" label={t('shell.nav.systemMessages')} />
           </>
         )}
       </nav>

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { debounceTime, distinctUntilChanged, map } from 'rxjs';
 import { session } from '../../app/services.ts';
+import { useLiveQuery } from '../../app/use-live-query.ts';
 import { dashboardSwitches } from '../../session/user-config.ts';
 import { favoriteIds$ } from '../projects/favorites.ts';
 import { projectApi, type ProjectListQuery } from '../projects/project-api.ts';
@@ -15,7 +16,6 @@ import { ProjectTable } from './components/ProjectTable.tsx';
 import { StatisticsStrip } from './components/StatisticsStrip.tsx';
 import { DASHBOARD_PAGE_SIZE, SEARCH_DEBOUNCE_MS, storeDashboardView, storedDashboardView, type DashboardView } from './dashboard-view.ts';
 import './dashboard.css';
-import { projectList } from './streams/project-list.ts';
 
 const switches$ = session.config$.pipe(map(dashboardSwitches));
 
@@ -45,24 +45,15 @@ export function DashboardPage() {
       : // Cards grow by a page at a time; refetching them as one page keeps the list whole when projects come and go.
         { name, onlyFavorites, showArchived, page: 1, pageSize: DASHBOARD_PAGE_SIZE * current.cardPages };
 
-  const list$ = useObservable(
-    (inputs$) =>
-      projectList(
-        inputs$.pipe(map(([name, onlyFavorites, showArchived, page, pageSize]) => ({ name, onlyFavorites, showArchived, page, pageSize }))),
-        projectListChanges(),
-        favoriteIds$,
-        projectApi.list,
-      ),
-    [query.name, query.onlyFavorites, query.showArchived, query.page, query.pageSize] as const,
-  );
-  const list = useObservableState(list$, { page: null, query: null });
+  // Favourites come first in the list, so another favourite refetches it.
+  const favoriteIds = useObservableEagerState(favoriteIds$);
+  const list = useLiveQuery({ ...query, favoriteIds }, projectListChanges, projectApi.list);
   const { open, dialog } = useProjectDialogs();
 
   const chooseView = (next: DashboardView) => {
     storeDashboardView(next);
     setView(next);
   };
-  const loading = list.query !== null && JSON.stringify(list.query) !== JSON.stringify(query);
 
   return (
     <section className="dashboard">
@@ -81,20 +72,20 @@ export function DashboardPage() {
         onView={chooseView}
         onCreate={() => open('create')}
       />
-      {list.page === null ? (
+      {list.data === null ? (
         <div className="project-cards">
           {Array.from({ length: 3 }, (_, index) => (
             <Skeleton key={index} height="11rem" />
           ))}
         </div>
       ) : view === 'table' ? (
-        <ProjectTable page={list.page} loading={loading} onPage={(page) => setPaging({ ...current, page })} onAction={open} />
-      ) : list.page.results.length === 0 ? (
+        <ProjectTable page={list.data} loading={list.stale} onPage={(page) => setPaging({ ...current, page })} onAction={open} />
+      ) : list.data.results.length === 0 ? (
         <p className="dashboard__empty">{t('dashboard.empty')}</p>
       ) : (
         <ProjectCards
-          projects={list.page.results}
-          hasMore={list.page.count > list.page.results.length && !loading}
+          projects={list.data.results}
+          hasMore={list.data.count > list.data.results.length && !list.stale}
           onLoadMore={() => setPaging({ ...current, cardPages: current.cardPages + 1 })}
           onAction={open}
         />

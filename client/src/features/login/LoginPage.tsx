@@ -7,6 +7,7 @@ import { useAction } from '../../app/use-action.ts';
 import { LanguageSelector } from '../../i18n/LanguageSelector.tsx';
 import type { Credentials } from '../../session/session-store.ts';
 import { Logo } from '../../shell/Logo.tsx';
+import { SystemBanners } from '../system-messages/SystemBanners.tsx';
 import { ThemeSelector } from '../../theme/ThemeSelector.tsx';
 import { LoginForm } from './LoginForm.tsx';
 import { loginFailureMessage } from './login-failure.ts';
@@ -38,14 +39,17 @@ export function LoginPage() {
         <LanguageSelector />
         <ThemeSelector />
       </div>
-      <Card className="login-card">
-        <div className="login-card__brand">
-          <Logo size={44} />
-          <h1>{t('app.name')}</h1>
-          <p>{t('login.subtitle')}</p>
-        </div>
-        <LoginForm onSubmit={logIn} submitting={attempt.state === 'running'} failure={failure} />
-      </Card>
+      <div className="login-page__column">
+        <SystemBanners />
+        <Card className="login-card">
+          <div className="login-card__brand">
+            <Logo size={44} />
+            <h1>{t('app.name')}</h1>
+            <p>{t('login.subtitle')}</p>
+          </div>
+          <LoginForm onSubmit={logIn} submitting={attempt.state === 'running'} failure={failure} />
+        </Card>
+      </div>
     </div>
   );
 }

@@ -9,7 +9,7 @@ import { notify } from '../../app/toasts.ts';
 import { useAction } from '../../app/use-action.ts';
 import type { PreviewRow, Project } from './project.ts';
 import { projectApi } from './project-api.ts';
-import { localProjectChanges$ } from './project-changes.ts';
+import { announceProjectChange } from './project-changes.ts';
 
 export type PreviewAction = 'archive' | 'delete';
 
@@ -35,7 +35,7 @@ export function ProjectPreviewDialog({ action, project, onClose, onDone }: { act
     () => run[action].execute(project.id),
     ({ state }) => {
       if (state !== 'done') return; // The data layer has reported the failure.
-      localProjectChanges$.next();
+      announceProjectChange(project.id);
       notify({ severity: 'success', summary: t(`projects.${action}.done`, { name: project.name }) });
       onClose();
       onDone?.();

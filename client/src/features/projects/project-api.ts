@@ -12,6 +12,11 @@ export interface ProjectListQuery {
   pageSize: number;
 }
 
+export interface ProjectPatch {
+  is_private?: boolean;
+  settings?: Partial<Project['settings']>;
+}
+
 /** Calls to `projects/` (§3.1) and the dashboard's totals (§3.17). */
 export const projectApi = {
   list(query: ProjectListQuery): Observable<Paginated<Project>> {
@@ -29,6 +34,8 @@ export const projectApi = {
   /** Forms show a 400's fields and a 403's detail themselves. */
   create: (form: FormData): Observable<Project> => api.post(apiPath('projects/'), { form, handles: [403] }),
   update: (id: number, form: FormData): Observable<Project> => api.patch(apiPath(`projects/${id}/`), { form, handles: [403] }),
+  /** Privacy and settings as JSON; the server merges the keys of `settings` one by one (§3.1). */
+  patch: (id: number, body: ProjectPatch): Observable<Project> => api.patch(apiPath(`projects/${id}/`), { json: body, handles: [403] }),
   remove: (id: number): Observable<void> => api.delete(apiPath(`projects/${id}/`)),
   archive: (id: number): Observable<Project> => api.post(apiPath(`projects/${id}/archive/`)),
   deletePreview: (id: number): Observable<PreviewRow[]> => api.get(apiPath(`projects/${id}/delete/preview/`)),

@@ -1,14 +1,17 @@
-import { Subject, merge, type Observable } from 'rxjs';
-import { live } from '../../app/services.ts';
+import type { Observable } from 'rxjs';
+import { announceChange, changesOf, topics } from '../../app/changes.ts';
 
-/** Changes made in this browser; the server answers after its read models caught up, so a refetch sees them. */
-export const localProjectChanges$ = new Subject<void>();
-
-/** When the project list may differ: a change here, or a notice on the live channel from anyone else. */
-export function projectListChanges(): Observable<void> {
-  return merge(localProjectChanges$, live.changes('projects'));
+/** A project changed here: the lists and its own page refetch. */
+export function announceProjectChange(projectId: number): void {
+  announceChange(topics.projects, topics.project(projectId));
 }
 
+/** When the project list may differ. */
+export function projectListChanges(): Observable<void> {
+  return changesOf(topics.projects);
+}
+
+/** When one project may differ; catalogue and member changes announce the project too. */
 export function projectChanges(projectId: number): Observable<void> {
-  return merge(localProjectChanges$, live.changes(`project:${projectId}`));
+  return changesOf(topics.project(projectId));
 }

@@ -1,0 +1,31 @@
+import { Subject, filter, map, merge, type Observable } from 'rxjs';
+import { live } from './services.ts';
+
+const madeHere$ = new Subject<string>();
+
+/**
+ * A change made in this browser. The server answers a write once its read
+ * models have caught up, so screens showing these topics refetch at once
+ * instead of waiting for the live notice.
+ */
+export function announceChange(...topics: string[]): void {
+  for (const topic of topics) madeHere$.next(topic);
+}
+
+/** Emits whenever what a topic covers may have changed: a change made here, or a notice on the live channel from anyone. */
+export function changesOf(topic: string): Observable<void> {
+  return merge(madeHere$.pipe(filter((changed) => changed === topic)), live.changes(topic)).pipe(map(() => undefined));
+}
+
+/** The topics of §3: lists and objects the server announces on the live channel. */
+export const topics = {
+  projects: 'projects',
+  project: (projectId: number) => `project:${projectId}`,
+  users: 'users',
+  user: (userId: number) => `user:${userId}`,
+  roles: 'roles',
+  notifications: (userId: number) => `user:${userId}:notifications`,
+  notificationSettings: (userId: number) => `user:${userId}:notification-settings`,
+  apiTokens: (userId: number) => `user:${userId}:tokens`,
+  systemMessages: 'system-messages',
+};

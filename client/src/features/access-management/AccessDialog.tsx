@@ -1,0 +1,119 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { roleAssignBody } from '@testament/contracts';
+import { AutoComplete } from 'primereact/autocomplete';
+import { MultiSelect } from 'primereact/multiselect';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { map } from 'rxjs';
+import type { z } from 'zod';
+import { announceChange, topics } from '../../app/changes.ts';
+import { notify } from '../../app/toasts.ts';
+import { FormDialog } from '../../forms/FormDialog.tsx';
+import { FormField } from '../../forms/FormField.tsx';
+import { useFormAction } from '../../forms/use-form-action.ts';
+import { displayName, type User } from '../../session/user.ts';
+import type { Role } from '../roles/role-api.ts';
+import { roleApi } from '../roles/role-api.ts';
+import { userApi } from '../users/user-api.ts';
+import type { Member } from './member.ts';
+
+const schema = roleAssignBody.pick({ user: true, roles: true });
+const FIELDS = ['user', 'roles'] as const;
+const SUGGESTIONS = 20;
+
+interface AccessDialogProps {
+  projectId: number;
+  /** The member whose access changes; none to grant someone new. */
+  member: Member | null;
+  roles: Role[];
+  onClose(): void;
+}
+
+/** Grant access with roles, or change a member's roles: a user and at least one role (§5). */
+export function AccessDialog({ projectId, member, roles, onClose }: AccessDialogProps) {
+  const { t } = useTranslation();
+  const { control, handleSubmit, formState, setError } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+    resolver: zodResolver(schema),
+    defaultValues: { user: member?.id, roles: member?.roles.map((role) => role.id) ?? [] },
+  });
+  const { errors, isDirty } = formState;
+  const [chosen, setChosen] = useState<User | string | undefined>(member ?? undefined);
+  const [suggestions, setSuggestions] = useState<User[]>([]);
+
+  const { submit, state, alert } = useFormAction(
+    (values: z.output<typeof schema>) => roleApi.assign({ project: projectId, ...values }, member ? 'PUT' : 'POST').pipe(map(() => values)),
+    { fields: FIELDS, setError },
+    () => {
+      announceChange(topics.project(projectId));
+      notify({ severity: 'success', summary: t('access.assigned') });
+      onClose();
+    },
+    () => notify({ severity: 'error', summary: t('access.assignFailed') }),
+  );
+
+  return (
+    <FormDialog
+      formId="access-form"
+      header={t(member ? 'access.editTitle' : 'access.addTitle')}
+      submitLabel={t(member ? 'common.update' : 'access.add')}
+      dirty={isDirty}
+      saving={state.state === 'running'}
+      alert={alert}
+      onSubmit={handleSubmit(submit)}
+      onClose={onClose}
+    >
+      <FormField id="access-user" label={t('access.user')} error={errors.user}>
+        <Controller
+          name="user"
+          control={control}
+          render={({ field }) => (
+            <AutoComplete
+              inputId="access-user"
+              value={chosen}
+              suggestions={suggestions}
+              field="username"
+              dropdown
+              forceSelection
+              disabled={member !== null}
+              invalid={!!errors.user}
+              placeholder={t('access.userHint')}
+              completeMethod={(event) =>
+                userApi.list({ page: 1, page_size: SUGGESTIONS, username: event.query }).subscribe((page) => setSuggestions(page.results))
+              }
+              itemTemplate={(user: User) => (
+                <span className="user-suggestion">
+                  <strong>{user.username}</strong> <span>{displayName(user) !== user.username ? displayName(user) : user.email}</span>
+                </span>
+              )}
+              onChange={(event) => {
+                const value = event.value as User | string | undefined;
+                setChosen(value);
+                field.onChange(typeof value === 'object' ? value.id : undefined);
+              }}
+            />
+          )}
+        />
+      </FormField>
+      <FormField id="access-roles" label={t('access.roles')} error={errors.roles}>
+        <Controller
+          name="roles"
+          control={control}
+          render={({ field }) => (
+            <MultiSelect
+              inputId="access-roles"
+              value={field.value}
+              options={roles}
+              optionLabel="name"
+              optionValue="id"
+              display="chip"
+              invalid={!!errors.roles}
+              placeholder={t('access.rolesHint')}
+              onChange={(event) => field.onChange(event.value as number[])}
+            />
+          )}
+        />
+      </FormField>
+    </FormDialog>
+  );
+}

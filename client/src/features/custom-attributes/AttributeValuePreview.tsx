@@ -1,0 +1,50 @@
+import { Chip } from 'primereact/chip';
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AttributeType } from './custom-attribute.ts';
+import { readAttributeValue } from './attribute-value.ts';
+
+/**
+ * The attribute's field as suite, case, plan and result forms will show it,
+ * to try a value against the type's rules before anyone has to fill it in.
+ */
+export function AttributeValuePreview({ type, required }: { type: AttributeType; required: boolean }) {
+  const { t } = useTranslation();
+  const [text, setText] = useState<string | null>(null);
+  const read = readAttributeValue(type, text ?? '', required);
+  // "Required" waits until the field has been used.
+  const problem = !read.ok && text !== null ? t(read.message, read.values) : null;
+  return (
+    <fieldset className="attribute-preview">
+      <legend>{t('catalogue.attribute.preview')}</legend>
+      <label htmlFor="attribute-preview-value">{t('catalogue.attribute.previewValue')}</label>
+      {type === 0 ? (
+        <InputText id="attribute-preview-value" value={text ?? ''} invalid={!!problem} onChange={(event) => setText(event.target.value)} />
+      ) : (
+        <InputTextarea
+          id="attribute-preview-value"
+          rows={4}
+          value={text ?? ''}
+          invalid={!!problem}
+          placeholder={t(type === 1 ? 'catalogue.attribute.listHint' : 'catalogue.attribute.jsonHint')}
+          onChange={(event) => setText(event.target.value)}
+        />
+      )}
+      {problem ? (
+        <small className="p-error" role="alert">
+          {problem}
+        </small>
+      ) : (
+        read.ok &&
+        read.value !== undefined && (
+          <span className="attribute-preview__accepted">
+            <i className="pi pi-check-circle" aria-hidden /> {t('catalogue.attribute.previewAccepted')}
+            {type === 1 && (read.value as string[]).map((item, index) => <Chip key={index} label={item} />)}
+          </span>
+        )
+      )}
+    </fieldset>
+  );
+}
