@@ -1,5 +1,6 @@
-import { DEFAULT_PROJECT_SETTINGS, SEEDED_ROLES, currentSchemaVersion } from '@testament/contracts';
-import type { EventStore, NewEvent } from '@testament/infra';
+import { createCommandService, newCommandMeta, SYSTEM_ACTOR } from '@testament/commands';
+import { DEFAULT_PROJECT_SETTINGS, currentSchemaVersion } from '@testament/contracts';
+import { EventStoreIdAllocator, type EventStore, type NewEvent } from '@testament/infra';
 
 /** A synthetic but realistic history: seeded roles, users with sessions and config, projects with members and edits. */
 export interface LogShape {
@@ -66,9 +67,10 @@ function projectEvents(projectId: number, shape: LogShape): NewEvent[] {
 
 /** Appends the history with many writes in flight, as the store's group commit likes it. */
 export async function writeEventLog(store: EventStore, shape: LogShape): Promise<number> {
-  for (const role of SEEDED_ROLES) {
-    await store.append(`role-${role.id}`, [newEvent('RoleDefined', { roleId: role.id, name: role.name, type: role.type, permissions: role.permissions }, null, role.id)], 'no_stream');
-  }
+  // The seeded data comes from the real command side, as on a first start.
+  const commands = createCommandService({ store, ids: new EventStoreIdAllocator(store) });
+  await commands.seedRoles({}, newCommandMeta(SYSTEM_ACTOR));
+  await commands.seedStatuses({}, newCommandMeta(SYSTEM_ACTOR));
   const writes: Array<() => Promise<unknown>> = [];
   for (let userId = 1; userId <= shape.users; userId++) writes.push(() => store.append(`user-${userId}`, userEvents(userId), 'no_stream'));
   for (let projectId = 1; projectId <= shape.projects; projectId++) {
