@@ -5,10 +5,13 @@ import {
   projectCreateBody,
   projectListQuery,
   projectPatchBody,
+  type ProjectCreateBody,
+  type ProjectPatchBody,
   type ProjectSettings,
 } from '@testament/contracts';
 import { findProject, findUser, listProjects, type ProjectDocument } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { CommandInput } from '@testament/commands';
 import type { GatewayContext } from '../../context.ts';
 import { execute } from '../../http/execute.ts';
 import { readForm } from '../../http/form.ts';
@@ -21,7 +24,7 @@ import { archivePreview, deletePreview, projectRepresentation, viewerOf } from '
 
 const detail = '/api/v2/projects/:id(^\\d+)/';
 
-function settingsChanges(settings: ReturnType<typeof projectPatchBody.parse>['settings']): Partial<ProjectSettings> | undefined {
+function settingsChanges(settings: ProjectPatchBody['settings']): Partial<ProjectSettings> | undefined {
   if (!settings) return undefined;
   const changes: Partial<ProjectSettings> = {};
   if (settings.is_result_editable !== undefined) changes.isResultEditable = settings.is_result_editable;
@@ -30,6 +33,22 @@ function settingsChanges(settings: ReturnType<typeof projectPatchBody.parse>['se
   if (settings.default_status !== undefined) changes.defaultStatus = settings.default_status;
   return changes;
 }
+
+/** The wire body's project fields as the command side names them; absent fields stay absent. */
+function projectFields(body: ProjectCreateBody): Omit<CreateProjectInput, 'icon'>;
+function projectFields(body: ProjectPatchBody): Omit<UpdateProjectInput, 'projectId' | 'icon'>;
+function projectFields(body: ProjectCreateBody | ProjectPatchBody): Omit<UpdateProjectInput, 'projectId' | 'icon'> {
+  return {
+    name: body.name,
+    description: body.description,
+    isPrivate: body.is_private,
+    isArchive: body.is_archive,
+    settings: settingsChanges(body.settings),
+  };
+}
+
+type CreateProjectInput = CommandInput<'createProject'>;
+type UpdateProjectInput = CommandInput<'updateProject'>;
 
 export async function projectRoutes(app: FastifyInstance, context: GatewayContext) {
   const { system } = context;
@@ -58,14 +77,7 @@ export async function projectRoutes(app: FastifyInstance, context: GatewayContex
     const form = await readForm(request);
     const body = parseOrThrow(projectCreateBody, form.fields);
     const icon = (await storeIcon(system.blobs, form)) ?? null;
-    const { projectId } = await execute(context, request, 'createProject', {
-      name: body.name,
-      description: body.description,
-      isPrivate: body.is_private,
-      isArchive: body.is_archive,
-      settings: settingsChanges(body.settings),
-      icon,
-    }).catch(async (error: unknown) => {
+    const { projectId } = await execute(context, request, 'createProject', { ...projectFields(body), icon }).catch(async (error: unknown) => {
       if (icon) await deleteIcon(system.blobs, icon);
       throw error;
     });
@@ -83,15 +95,7 @@ export async function projectRoutes(app: FastifyInstance, context: GatewayContex
     const form = await readForm(request);
     const body = parseOrThrow(projectPatchBody, form.fields);
     const icon = await storeIcon(system.blobs, form);
-    await execute(context, request, 'updateProject', {
-      projectId: project._id,
-      name: body.name,
-      description: body.description,
-      isPrivate: body.is_private,
-      isArchive: body.is_archive,
-      settings: settingsChanges(body.settings),
-      icon,
-    });
+    await execute(context, request, 'updateProject', { projectId: project._id, ...projectFields(body), icon });
     if (icon !== undefined && project.icon) await deleteIcon(system.blobs, project.icon);
     return respondWith(request, project._id);
   };
