@@ -20,5 +20,6 @@ export * from './api/statuses.ts';
 export * from './api/labels.ts';
 export * from './api/parameters.ts';
 export * from './api/custom-attributes.ts';
+export * from './api/attachments.ts';
 export * from './api/tokens.ts';
 export * from './api/system.ts';

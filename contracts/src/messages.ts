@@ -22,6 +22,7 @@ export const messages = {
   usernameTaken: 'A user with that username already exists.',
   notAnImage: (file: string) => `${file} is not a png or jpg file`,
   fileTooLarge: (maxMb: number) => `The file is larger than ${maxMb} MB.`,
+  tooManyFiles: (max: number) => `At most ${max} files can be uploaded at once.`,
   statusOrderShape: 'status_order must map status ids to positions.',
   invalidDuration: 'Invalid duration. Use a number of minutes or units like 1w 2d 3h 4m 5s.',
   defaultStatusUnknown: 'The default status must be a system status or a status of this project.',

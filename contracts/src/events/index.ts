@@ -9,6 +9,7 @@ import { roleEvents } from './role.ts';
 import { accessRequestEvents } from './access-request.ts';
 import { notificationEvents } from './notification.ts';
 import { systemMessageEvents } from './system-message.ts';
+import { attachmentEvents } from './attachment.ts';
 import { userEvents, usernameEvents } from './user.ts';
 
 export * from './catalog.ts';
@@ -23,6 +24,7 @@ export * from './role.ts';
 export * from './access-request.ts';
 export * from './notification.ts';
 export * from './system-message.ts';
+export * from './attachment.ts';
 export * from './user.ts';
 
 /** Every event type the system writes. */
@@ -39,6 +41,7 @@ export const eventCatalog: EventCatalog = {
   ...notificationEvents,
   ...commandEvents,
   ...systemMessageEvents,
+  ...attachmentEvents,
 };
 
 export function currentSchemaVersion(type: string): number {

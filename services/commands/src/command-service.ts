@@ -13,6 +13,7 @@ import { accessRequestHandlers } from './access-request/handlers.ts';
 import { notificationHandlers } from './notifications/handlers.ts';
 import { systemMessageHandlers } from './system-message/handlers.ts';
 import { userHandlers } from './user/handlers.ts';
+import { attachmentHandlers } from './attachment/handlers.ts';
 
 export interface CommandServiceDeps {
   store: EventStore;
@@ -42,6 +43,7 @@ export function createCommandService(deps: CommandServiceDeps) {
     ...accessRequestHandlers(kernel),
     ...notificationHandlers(kernel),
     ...systemMessageHandlers(kernel),
+    ...attachmentHandlers(kernel),
   };
 }
 

@@ -16,6 +16,7 @@ import { statusRoutes } from './routes/statuses/routes.ts';
 import { labelRoutes } from './routes/labels/routes.ts';
 import { parameterRoutes } from './routes/parameters/routes.ts';
 import { customAttributeRoutes } from './routes/custom-attributes/routes.ts';
+import { attachmentRoutes } from './routes/attachments/routes.ts';
 import { systemRoutes } from './routes/system/routes.ts';
 import { tokenRoutes } from './routes/tokens/routes.ts';
 import { avatarRoutes } from './routes/users/avatar.ts';
@@ -53,6 +54,7 @@ export async function buildApp(context: GatewayContext): Promise<FastifyInstance
   await app.register(labelRoutes, context);
   await app.register(parameterRoutes, context);
   await app.register(customAttributeRoutes, context);
+  await app.register(attachmentRoutes, context);
   await app.register(liveRoutes, context);
   await app.register(clientRoutes, context);
   return app;

@@ -22,6 +22,8 @@ export interface Config {
   trustProxy: boolean;
   /** How long a write waits for the read models to include it. */
   writeWaitMs: number;
+  /** The largest attachment file accepted, in MB (§5 uploads). */
+  maxUploadMb: number;
   clientDir: string;
   logLevel: string;
 }
@@ -64,6 +66,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     secureCookies: flag(env['TESTAMENT_SECURE_COOKIES']),
     trustProxy: flag(env['TESTAMENT_TRUST_PROXY']),
     writeWaitMs: integer('TESTAMENT_WRITE_WAIT_MS', env['TESTAMENT_WRITE_WAIT_MS'], 5_000),
+    maxUploadMb: integer('TESTAMENT_MAX_UPLOAD_MB', env['TESTAMENT_MAX_UPLOAD_MB'], 50),
     clientDir: resolve(env['TESTAMENT_CLIENT_DIR'] || defaultClientDir()),
     logLevel: env['LOG_LEVEL'] || 'warn',
   };

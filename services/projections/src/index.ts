@@ -11,6 +11,7 @@ import type { Projection } from './runner/projection.ts';
 import { sessionsProjection } from './sessions/sessions-projection.ts';
 import { systemMessagesProjection } from './system-messages/system-messages-projection.ts';
 import { usersProjection } from './users/users-projection.ts';
+import { attachmentsProjection } from './attachments/attachments-projection.ts';
 
 export * from './runner/projection.ts';
 export * from './runner/projection-runner.ts';
@@ -43,10 +44,12 @@ export * from './api-tokens/api-tokens-projection.ts';
 export * from './api-tokens/queries.ts';
 export * from './system-messages/system-messages-projection.ts';
 export * from './system-messages/queries.ts';
+export * from './attachments/attachments-projection.ts';
+export * from './attachments/queries.ts';
 
 /**
  * Every read model, in the order they fold each event (roles first: others read them;
  * notifications before users and projects: they read memberships as they were before the event).
  */
-export const allProjections: readonly Projection[] = [rolesProjection, notificationsProjection, accessRequestsProjection, usersProjection, sessionsProjection, projectsProjection, statusesProjection, labelsProjection, parametersProjection, customAttributesProjection, apiTokensProjection, systemMessagesProjection];
+export const allProjections: readonly Projection[] = [rolesProjection, notificationsProjection, accessRequestsProjection, usersProjection, sessionsProjection, projectsProjection, statusesProjection, labelsProjection, parametersProjection, customAttributesProjection, apiTokensProjection, systemMessagesProjection, attachmentsProjection];
 export * from './notifications/queries.ts';

@@ -12,18 +12,24 @@ function header(request: FastifyRequest, name: string): string | undefined {
 /**
  * Sends a command as the authenticated caller and answers only once the read
  * models include its events, so the response and the next read see the change.
- * An `Idempotency-Key` header makes a retried request change nothing twice.
+ * An `Idempotency-Key` header makes a retried request change nothing twice;
+ * `idempotencyPart` tells apart several creations of one request (one per uploaded file).
  */
 export async function execute<N extends CommandName>(
   { system, config }: GatewayContext,
   request: FastifyRequest,
   name: N,
   input: CommandInput<N>,
+  options: { idempotencyPart?: string } = {},
 ): Promise<CommandResult<N>> {
   const user = requireUser(request);
+  const key = header(request, 'idempotency-key');
   const meta = newCommandMeta(
     { userId: user._id, isSuperuser: user.isSuperuser, isExternal: user.isExternal },
-    { idempotencyKey: header(request, 'idempotency-key'), correlationId: header(request, 'x-correlation-id') ?? request.id },
+    {
+      idempotencyKey: key && options.idempotencyPart ? `${key}#${options.idempotencyPart}` : key,
+      correlationId: header(request, 'x-correlation-id') ?? request.id,
+    },
   );
   const result = await system.dispatch(name, input, meta);
   await waitUntilReadable(system, config, result.position);

@@ -1,36 +1,56 @@
-import { AVATAR_MIN_CROP, AVATAR_SIZE, ValidationError, messages, userMessages, type AvatarCrop } from '@testament/contracts';
+import { AVATAR_MIN_CROP, AVATAR_SIZE, ValidationError, messages, userMessages, type AvatarCrop, type WebImageType } from '@testament/contracts';
 import sharp, { type Sharp } from 'sharp';
 import type { UploadedFile } from './form.ts';
-import { detectImageType, type ImageType } from './images.ts';
+import { detectImageType, detectWebImageType, type ImageType } from './images.ts';
 
 /** Refuses decompression bombs: an upload may decode to at most this many pixels. */
 const MAX_INPUT_PIXELS = 40_000_000;
 
-export interface Picture {
+export interface Picture<T extends WebImageType = WebImageType> {
   bytes: Buffer;
-  contentType: ImageType;
+  contentType: T;
 }
 
-/** Re-encodes in the upload's own format (png stays png, jpeg stays jpeg), without its metadata. */
-function encode(image: Sharp, contentType: ImageType): Promise<Buffer> {
-  return (contentType === 'image/png' ? image.png() : image.jpeg({ quality: 90 })).toBuffer();
+type Decoded<T extends WebImageType> = Picture<T> & { width: number; height: number };
+
+/** Re-encodes in the upload's own format (png stays png, jpeg stays jpeg, ...), without its metadata. */
+function encode(image: Sharp, contentType: WebImageType): Promise<Buffer> {
+  switch (contentType) {
+    case 'image/png':
+      return image.png().toBuffer();
+    case 'image/jpeg':
+      return image.jpeg({ quality: 90 }).toBuffer();
+    case 'image/gif':
+      return image.gif().toBuffer();
+    case 'image/webp':
+      return image.webp().toBuffer();
+  }
+}
+
+/** Decodes the whole image (EXIF orientation applied, so a crop means what the user saw); throws when it is not one. */
+async function decode<T extends WebImageType>(bytes: Buffer, contentType: T): Promise<Decoded<T>> {
+  const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
+  const { data, info } = await image.toBuffer({ resolveWithObject: true });
+  return { bytes: data, contentType, width: info.width, height: info.height };
 }
 
 /**
  * An uploaded png or jpeg, checked by its bytes and by decoding it: anything
  * else, or a file that only starts like one, answers 400 on `field`.
  */
-export async function readPicture(file: UploadedFile, field: string): Promise<Picture & { width: number; height: number }> {
+export async function readPicture(file: UploadedFile, field: string): Promise<Decoded<ImageType>> {
   const refused = ValidationError.of(field, messages.notAnImage(file.filename));
   const contentType = detectImageType(file.bytes);
   if (!contentType) throw refused;
-  try {
-    // EXIF orientation applied, so a crop means what the user saw.
-    const { data, info } = await sharp(file.bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate().toBuffer({ resolveWithObject: true });
-    return { bytes: data, contentType, width: info.width, height: info.height };
-  } catch {
+  return decode(file.bytes, contentType).catch(() => {
     throw refused;
-  }
+  });
+}
+
+/** Bytes that prove to be a png, jpeg, gif or webp image, by their magic bytes and a decode; null for anything else. */
+export async function readWebImage(bytes: Buffer): Promise<Picture | null> {
+  const contentType = detectWebImageType(bytes);
+  return contentType ? decode(bytes, contentType).catch(() => null) : null;
 }
 
 /** A square that fits `size` px, for thumbnails; never enlarged. */
@@ -43,10 +63,7 @@ export async function thumbnail(picture: Picture, size: number): Promise<Buffer>
  * 1:1 square (the app shows it in a circle), at least 10x10 px. Returns the
  * cropped picture and its 180 px rendition.
  */
-export async function cropAvatar(
-  picture: Picture & { width: number; height: number },
-  crop: AvatarCrop,
-): Promise<{ original: Picture; rendition: Picture }> {
+export async function cropAvatar(picture: Decoded<ImageType>, crop: AvatarCrop): Promise<{ original: Picture<ImageType>; rendition: Picture<ImageType> }> {
   let left = Math.round(crop.left * picture.width);
   let top = Math.round(crop.upper * picture.height);
   const boxWidth = Math.round(crop.right * picture.width) - left;

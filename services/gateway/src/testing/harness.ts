@@ -98,15 +98,24 @@ export const PNG_1X1 = Buffer.from(
   'base64',
 );
 
-/** A multipart body with fields and one file. */
-export function multipart(fields: Record<string, string>, file?: { field: string; filename: string; bytes: Buffer; type: string }) {
+/** A file part; without `type` the part declares no Content-Type. */
+export interface FilePart {
+  field: string;
+  filename: string;
+  bytes: Buffer;
+  type?: string;
+}
+
+/** A multipart body with fields and files. */
+export function multipart(fields: Record<string, string>, files?: FilePart | FilePart[]) {
   const boundary = `----testament${Date.now()}`;
   const parts: Buffer[] = [];
   for (const [name, value] of Object.entries(fields)) {
     parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
-  if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\nContent-Type: ${file.type}\r\n\r\n`));
+  for (const file of [files ?? []].flat()) {
+    const type = file.type === undefined ? '' : `Content-Type: ${file.type}\r\n`;
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\n${type}\r\n`));
     parts.push(file.bytes, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));

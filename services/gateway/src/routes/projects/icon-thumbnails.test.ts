@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, multipart, startTestServer, type Browser, type TestServer } from '../../testing/harness.ts';
-import { ICON_SIZES, iconThumbnailKey } from './icon-upload.ts';
+import { THUMBNAIL_SIZES, thumbnailKey } from '../../http/thumbnails.ts';
 
 let server: TestServer;
 let admin: Browser;
@@ -70,11 +70,11 @@ describe('project icon thumbnails (§3.1)', () => {
     const oldKey = await iconKey(project.id);
     const { payload, headers } = multipart({}, { field: 'icon', filename: 'new.png', bytes: await picture(80, 80), type: 'image/png' });
     expect((await admin.patch(`/api/v2/projects/${project.id}/`, payload, headers)).statusCode).toBe(200);
-    for (const size of ICON_SIZES) expect(await server.system.blobs.get(iconThumbnailKey(oldKey, size))).toBeNull();
+    for (const size of THUMBNAIL_SIZES) expect(await server.system.blobs.get(thumbnailKey(oldKey, size))).toBeNull();
     const newKey = await iconKey(project.id);
-    expect(await server.system.blobs.get(iconThumbnailKey(newKey, 32))).not.toBeNull();
+    expect(await server.system.blobs.get(thumbnailKey(newKey, 32))).not.toBeNull();
     expect((await admin.delete(`/api/v2/projects/${project.id}/`)).statusCode).toBe(204);
-    for (const size of ICON_SIZES) expect(await server.system.blobs.get(iconThumbnailKey(newKey, size))).toBeNull();
+    for (const size of THUMBNAIL_SIZES) expect(await server.system.blobs.get(thumbnailKey(newKey, size))).toBeNull();
     expect(await server.system.blobs.get(newKey)).toBeNull();
   });
 });

@@ -18,8 +18,9 @@ import { readForm } from '../../http/form.ts';
 import { sendImage } from '../../http/images.ts';
 import { pageRequest, paginated } from '../../http/pagination.ts';
 import { visibleProjectOrFail } from '../../http/project-scope.ts';
+import { thumbnailKeyFor } from '../../http/thumbnails.ts';
 import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
-import { deleteIcon, iconKeyFor, storeIcon } from './icon-upload.ts';
+import { deleteIcon, storeIcon } from './icon-upload.ts';
 import { archivePreview, deletePreview, projectRepresentation, viewerOf } from './representation.ts';
 
 const detail = '/api/v2/projects/:id(^\\d+)/';
@@ -133,7 +134,7 @@ export async function projectRoutes(app: FastifyInstance, context: GatewayContex
     const project = await visibleProject(request);
     if (!project.icon) throw new NotFoundError();
     // Icons stored before thumbnails existed have only the original.
-    const blob = (await system.blobs.get(iconKeyFor(project.icon, request.query as Record<string, string>))) ?? (await system.blobs.get(project.icon));
+    const blob = (await system.blobs.get(thumbnailKeyFor(project.icon, request.query as Record<string, string>))) ?? (await system.blobs.get(project.icon));
     if (!blob) throw new NotFoundError();
     return sendImage(reply, blob);
   });

@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { CONTENT_TYPES } from '../content-types.ts';
+import { messages } from '../messages.ts';
+import { catalogueMessages } from './project-catalogue.ts';
+
+export const attachmentMessages = {
+  noFile: 'No file was submitted.',
+  noMimeType: (filename: string) => `The file "${filename}" has no MIME type.`,
+  noFilename: 'No filename could be determined.',
+  unknownContentType: (id: number) => `Invalid pk "${id}" - object does not exist.`,
+} as const;
+
+/** An id in a multipart field (a string) or a JSON number; empty means none. */
+function formId(required: boolean) {
+  return z.unknown().optional().transform((value, ctx): number | null => {
+    if (value === undefined || value === null || value === '') {
+      if (required) ctx.addIssue({ code: 'custom', message: messages.required });
+      return null;
+    }
+    const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+    const id = /^\d+$/.test(text) ? Number(text) : NaN;
+    if (!Number.isSafeInteger(id) || id <= 0) ctx.addIssue({ code: 'custom', message: catalogueMessages.invalidInteger });
+    return id;
+  });
+}
+
+/** The fields of `POST attachments/` besides its `file` parts (§3.12). */
+export const attachmentUploadFields = z.object({
+  project: formId(true).transform((id) => id as number),
+  /** A content-type id published by `custom-attributes/content-types/` (§4.1). */
+  content_type: formId(false).superRefine((id, ctx) => {
+    if (id !== null && !CONTENT_TYPES.some((type) => type.id === id)) ctx.addIssue({ code: 'custom', message: attachmentMessages.unknownContentType(id) });
+  }),
+  object_id: formId(false),
+  comment: z.string({ error: catalogueMessages.notAString }).optional().default(''),
+});
+export type AttachmentUploadFields = z.output<typeof attachmentUploadFields>;
+
+/** The file name without its extension, split as Python's `os.path.splitext` does (leading dots belong to the name). */
+export function fileNameWithoutExtension(filename: string): string {
+  const dot = filename.lastIndexOf('.');
+  if (dot <= 0 || filename.slice(0, dot).replace(/^\.+/, '') === '') return filename;
+  return filename.slice(0, dot);
+}

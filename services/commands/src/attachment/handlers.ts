@@ -1,0 +1,32 @@
+import { NotFoundError, attachmentStream, type AttachmentEvent } from '@testament/contracts';
+import { handleCommand, idForNewAggregate, toDomainEvents, type KernelDeps } from '../kernel/command-handler.ts';
+import type { CommandMeta } from '../kernel/command-meta.ts';
+import { foldEvents } from '../kernel/decider.ts';
+import { loadProjectAccess, requireProjectWrite } from '../project/project-access.ts';
+import { attachmentDecider, type AttachmentOwner, type UploadedFileFacts } from './decide.ts';
+
+export type UploadAttachmentInput = UploadedFileFacts & AttachmentOwner & { projectId: number; comment: string };
+
+export function attachmentHandlers(deps: KernelDeps) {
+  return {
+    /** Records one uploaded file whose bytes the gateway already stored. */
+    async uploadAttachment(input: UploadAttachmentInput, meta: CommandMeta) {
+      const project = await loadProjectAccess(deps, input.projectId, meta.actor);
+      // Refused before an id is spent; the decider checks again.
+      requireProjectWrite(project, meta.actor, 'add_attachment');
+      const attachmentId = await idForNewAggregate(deps, 'attachment', attachmentStream, meta);
+      const command = { type: 'UploadAttachment' as const, attachmentId, ...input };
+      const { position } = await handleCommand(deps, attachmentDecider, attachmentStream(attachmentId), command, meta, { project });
+      return { position, attachmentId };
+    },
+    async deleteAttachment(input: { attachmentId: number }, meta: CommandMeta) {
+      const stream = attachmentStream(input.attachmentId);
+      const state = foldEvents(attachmentDecider, toDomainEvents(await deps.store.readStream(stream)) as AttachmentEvent[]);
+      if (!state.exists) throw new NotFoundError();
+      // An attachment never changes project, so its access can be worked out before the decision.
+      const project = await loadProjectAccess(deps, state.projectId, meta.actor);
+      const { position } = await handleCommand(deps, attachmentDecider, stream, { type: 'DeleteAttachment' }, meta, { project });
+      return { position };
+    },
+  };
+}
