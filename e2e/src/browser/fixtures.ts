@@ -1,26 +1,46 @@
 import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN } from './server.ts';
 
-/** Failed requests a test provokes on purpose, as path → status; Chromium logs each as a console error. */
+/**
+ * Failed requests a test provokes on purpose, as path → status; Chromium logs
+ * each as a console error. A `*` in the path stands for one segment, such as an id.
+ */
 export type ExpectedFailures = Record<string, number>;
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
 
 interface Fixtures {
   /** Any console error not listed here fails the test. */
   expectedFailures: ExpectedFailures;
   /** The admin's API session, to arrange data without clicking. */
   adminApi: APIRequestContext;
+  /** A page in a browser of its own (its own cookies), watched like `page`: another person at the same time. */
+  openBrowser: () => Promise<Page>;
 }
 
-/**
- * The server has no GET system/statistics/ yet: the dashboard asks once, gets
- * 404 and hides its totals. Chromium logs that 404; it is the only failure
- * every test tolerates.
- */
-const ALWAYS_EXPECTED: ExpectedFailures = { '/api/v2/system/statistics/': 404 };
+function pathPattern(path: string): RegExp {
+  return new RegExp(`^${path.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '[^/]+')}$`);
+}
 
 function isExpected(text: string, url: string | undefined, expected: ExpectedFailures): boolean {
   const failed = /^Failed to load resource: the server responded with a status of (\d+)/.exec(text);
-  return !!failed && !!url && expected[new URL(url).pathname] === Number(failed[1]);
+  if (!failed || !url) return false;
+  const path = new URL(url).pathname;
+  return Object.entries(expected).some(([pattern, status]) => status === Number(failed[1]) && pathPattern(pattern).test(path));
+}
+
+/** Collects the page's console errors and uncaught exceptions, except the failures the test provokes. */
+function watchConsole(page: Page, expected: ExpectedFailures): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error' || isExpected(message.text(), message.location().url, expected)) return;
+    problems.push(`console error: ${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => problems.push(`page error: ${error.stack ?? error.message}`));
+  return problems;
 }
 
 export const test = base.extend<Fixtures>({
@@ -32,28 +52,39 @@ export const test = base.extend<Fixtures>({
   expectedFailures: [{}, { option: true }],
   // Every page fails its test on a console error or an uncaught exception.
   page: async ({ page, expectedFailures }, use) => {
-    const problems: string[] = [];
-    const expected = { ...ALWAYS_EXPECTED, ...expectedFailures };
-    page.on('console', (message) => {
-      if (message.type() !== 'error' || isExpected(message.text(), message.location().url, expected)) return;
-      problems.push(`console error: ${message.text()} (${message.location().url})`);
-    });
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+    const problems = watchConsole(page, expectedFailures);
     await use(page);
     expect(problems, 'the browser console stays clean').toEqual([]);
   },
-  adminApi: async ({ baseURL }, use) => {
-    const api = await playwrightRequest.newContext({ baseURL: baseURL! });
-    await api.get('/auth/csrf/');
-    const login = await api.post('/auth/login/', {
-      data: { username: ADMIN.username, password: ADMIN.password, remember_me: false },
-      headers: await unsafeHeaders(api, baseURL!),
+  openBrowser: async ({ browser, baseURL, expectedFailures }, use) => {
+    const opened: Array<{ close(): Promise<void>; problems: string[] }> = [];
+    await use(async () => {
+      const context = await browser.newContext({ baseURL: baseURL! });
+      const page = await context.newPage();
+      opened.push({ close: () => context.close(), problems: watchConsole(page, expectedFailures) });
+      return page;
     });
-    expect(login.status()).toBe(200);
+    for (const { close } of opened) await close();
+    expect(opened.flatMap(({ problems }) => problems), 'the other browsers’ consoles stay clean').toEqual([]);
+  },
+  adminApi: async ({ baseURL }, use) => {
+    const api = await apiSession(baseURL!, ADMIN);
     await use(api);
     await api.dispose();
   },
 });
+
+/** An API session signed in as someone, to arrange data as that person; the caller disposes of it. */
+export async function apiSession(baseURL: string, credentials: Credentials): Promise<APIRequestContext> {
+  const api = await playwrightRequest.newContext({ baseURL });
+  await api.get('/auth/csrf/');
+  const login = await api.post('/auth/login/', {
+    data: { ...credentials, remember_me: false },
+    headers: await unsafeHeaders(api, baseURL),
+  });
+  expect(login.status()).toBe(200);
+  return api;
+}
 
 /** The CSRF cookie echoed as the header, and a same-origin Origin, as the browser app sends them. */
 export async function unsafeHeaders(api: APIRequestContext, baseURL: string): Promise<Record<string, string>> {
@@ -62,22 +93,53 @@ export async function unsafeHeaders(api: APIRequestContext, baseURL: string): Pr
   return { 'X-CSRFToken': token, Origin: baseURL };
 }
 
-export async function createProjectThroughApi(api: APIRequestContext, baseURL: string, name: string): Promise<number> {
-  const response = await api.post('/api/v2/projects/', { data: { name }, headers: await unsafeHeaders(api, baseURL) });
-  expect(response.status()).toBe(201);
-  return ((await response.json()) as { id: number }).id;
+/** A JSON write as the signed-in API session; answers the parsed body after checking the status. */
+export async function send<T = Record<string, unknown>>(
+  api: APIRequestContext,
+  baseURL: string,
+  method: 'POST' | 'PATCH' | 'PUT',
+  path: string,
+  data: unknown,
+  status = method === 'POST' ? 201 : 200,
+): Promise<T> {
+  const response = await api.fetch(path, { method, data, headers: await unsafeHeaders(api, baseURL) });
+  expect(response.status(), await response.text()).toBe(status);
+  return (await response.json()) as T;
+}
+
+export async function createProjectThroughApi(api: APIRequestContext, baseURL: string, name: string, options: { isPrivate?: boolean } = {}): Promise<number> {
+  const project = await send<{ id: number }>(api, baseURL, 'POST', '/api/v2/projects/', { name, is_private: options.isPrivate ?? false });
+  return project.id;
+}
+
+/** A user created by the admin, with a password that passes the rules. */
+export async function createUserThroughApi(api: APIRequestContext, baseURL: string, prefix: string): Promise<Credentials & { id: number }> {
+  const username = uniqueName(prefix).replace(/\s+/g, '-').toLowerCase();
+  const password = 'Person-Pass1!';
+  const user = await send<{ id: number }>(api, baseURL, 'POST', '/api/v2/users/', { username, email: `${username}@example.test`, password });
+  return { id: user.id, username, password };
 }
 
 /** Logs in through the login form, as a person would. */
-export async function logIn(page: Page, credentials = ADMIN): Promise<void> {
+export async function logIn(page: Page, credentials: Credentials = ADMIN): Promise<void> {
   await page.getByLabel('Username').fill(credentials.username);
   await page.locator('#login-password').fill(credentials.password);
   await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** Opens the login page and signs in; done once the dashboard shows. */
+export async function signIn(page: Page, credentials: Credentials = ADMIN): Promise<void> {
+  await page.goto('/login');
+  await logIn(page, credentials);
+  await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
 }
 
 /** A name no other test uses, so tests never see each other's projects by accident. */
 export function uniqueName(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 }
+
+/** The latest toast with this text (an earlier one may still be fading). */
+export const toast = (page: Page, text: string) => page.locator('.p-toast-message').filter({ hasText: text }).last();
 
 export { expect };

@@ -87,7 +87,8 @@ export function AccessDialog({ projectId, member, roles, onClose }: AccessDialog
                 </span>
               )}
               onChange={(event) => {
-                const value = event.value as User | string | undefined;
+                // A typed text, a chosen user, or nothing once the text is cleared.
+                const value = (event.value as User | string | null) ?? undefined;
                 setChosen(value);
                 field.onChange(typeof value === 'object' ? value.id : undefined);
               }}

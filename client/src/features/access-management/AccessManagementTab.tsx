@@ -55,7 +55,7 @@ export function AccessManagementTab() {
         loading={members.data === null || members.stale}
         dataKey="id"
         emptyMessage={t('access.empty')}
-        aria-label={t('access.title')}
+        pt={{ table: { 'aria-label': t('access.title') } }}
       >
         {SEARCHABLE.map((field) => (
           <Column key={field} field={field} header={t(`users.fields.${field}`)} filter showFilterMenu={false} filterPlaceholder={t('common.search')} />

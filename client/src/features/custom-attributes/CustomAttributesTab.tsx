@@ -35,7 +35,7 @@ export function CustomAttributesTab() {
         loading={attributes === null}
         dataKey="id"
         emptyMessage={t('catalogue.attribute.empty')}
-        aria-label={t('catalogue.attribute.title')}
+        pt={{ table: { 'aria-label': t('catalogue.attribute.title') } }}
       >
         <Column field="name" header={t('catalogue.attribute.name')} />
         <Column header={t('catalogue.attribute.type')} body={typeName} />

@@ -51,7 +51,7 @@ export function NotificationList() {
         onSelectionChange={(event) => setSelected(event.value as Notification[])}
         rowClassName={(notification: Notification) => (notification.unread ? 'notification--unread' : '')}
         emptyMessage={t('notifications.empty')}
-        aria-label={t('notifications.title')}
+        pt={{ table: { 'aria-label': t('notifications.title') } }}
       >
         <Column selectionMode="multiple" headerStyle={{ width: '3rem' }} />
         <Column

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { parameterCreateBody } from '@testament/contracts';
-import { Dropdown } from 'primereact/dropdown';
+import { AutoComplete } from 'primereact/autocomplete';
 import { InputText } from 'primereact/inputtext';
+import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -23,6 +24,7 @@ export function ParameterDialog({ projectId, parameter, groups, onClose }: { pro
     defaultValues: { data: parameter?.data ?? '', group_name: parameter?.group_name ?? '' },
   });
   const { errors, isDirty } = formState;
+  const [suggestions, setSuggestions] = useState<string[]>([]);
   const { submit, state, alert } = useFormAction(
     (values: z.output<typeof schema>) =>
       parameter ? parameterApi.update(parameter.id, values) : parameterApi.create({ ...values, project: projectId }),
@@ -51,12 +53,13 @@ export function ParameterDialog({ projectId, parameter, groups, onClose }: { pro
           name="group_name"
           control={control}
           render={({ field }) => (
-            <Dropdown
+            <AutoComplete
               inputId="parameter-group"
-              editable
-              options={groups}
               value={field.value}
-              onChange={(event) => field.onChange(event.value ?? '')}
+              suggestions={suggestions}
+              completeMethod={(event) => setSuggestions(groups.filter((group) => group.toLowerCase().includes(event.query.trim().toLowerCase())))}
+              dropdown
+              onChange={(event) => field.onChange((event.value as string | null) ?? '')}
               onBlur={field.onBlur}
               placeholder={t('catalogue.parameter.groupHint')}
               invalid={!!errors.group_name}

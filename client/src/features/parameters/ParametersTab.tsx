@@ -29,7 +29,7 @@ export function ParametersTab() {
         sortField="group_name"
         sortOrder={1}
         emptyMessage={t('catalogue.parameter.empty')}
-        aria-label={t('catalogue.parameter.title')}
+        pt={{ table: { 'aria-label': t('catalogue.parameter.title') } }}
       >
         <Column field="data" header={t('catalogue.parameter.name')} sortable />
         <Column field="group_name" header={t('catalogue.parameter.group')} sortable />

@@ -7,6 +7,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import { notify } from '../../app/toasts.ts';
+import { SectionHeader } from '../../components/SectionHeader.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { SwitchField } from '../../forms/SwitchField.tsx';
 import { translateFormMessage } from '../../forms/form-messages.ts';
@@ -41,48 +42,51 @@ export function ProjectSettingsTab() {
   );
 
   return (
-    <Card title={t('projectSettings.title')} className="project-settings">
-      <form className="form" onSubmit={handleSubmit(submit)} noValidate>
-        {!manageable && <Message severity="info" text={t('projectSettings.readOnly')} />}
-        {alert.length > 0 && <Message severity="error" text={alert.map((m) => translateFormMessage(t, m)).join(' ')} />}
-        <SwitchField
-          control={control}
-          name="is_result_editable"
-          id="settings-editable"
-          label={t('projectSettings.editable')}
-          hint={t('projectSettings.editableHint')}
-          disabled={!manageable}
-        />
-        {watch('is_result_editable') && (
-          <FormField id="settings-limit" label={t('projectSettings.limit')} error={errors.result_edit_limit}>
-            <Controller
-              name="result_edit_limit"
-              control={control}
-              render={({ field }) => (
-                <InputText
-                  id="settings-limit"
-                  placeholder={t('projectSettings.limitPlaceholder')}
-                  aria-describedby="settings-limit-hint"
-                  disabled={!manageable}
-                  invalid={!!errors.result_edit_limit}
-                  {...field}
-                />
-              )}
-            />
-            <small id="settings-limit-hint" className="field__hint">
-              {t('projectSettings.limitHint')}
-            </small>
-          </FormField>
-        )}
-        {manageable && (
-          <SwitchField control={control} name="is_private" id="settings-private" label={t('projects.form.private')} hint={t('projects.form.privateHint')} />
-        )}
-        {manageable && (
-          <div className="form__actions">
-            <Button type="submit" label={t('common.save')} icon="pi pi-check" disabled={!isDirty} loading={state.state === 'running'} />
-          </div>
-        )}
-      </form>
-    </Card>
+    <section className="project-settings">
+      <SectionHeader title={t('projectSettings.title')} />
+      <Card>
+        <form className="form" onSubmit={handleSubmit(submit)} noValidate>
+          {!manageable && <Message severity="info" text={t('projectSettings.readOnly')} />}
+          {alert.length > 0 && <Message severity="error" text={alert.map((m) => translateFormMessage(t, m)).join(' ')} />}
+          <SwitchField
+            control={control}
+            name="is_result_editable"
+            id="settings-editable"
+            label={t('projectSettings.editable')}
+            hint={t('projectSettings.editableHint')}
+            disabled={!manageable}
+          />
+          {watch('is_result_editable') && (
+            <FormField id="settings-limit" label={t('projectSettings.limit')} error={errors.result_edit_limit}>
+              <Controller
+                name="result_edit_limit"
+                control={control}
+                render={({ field }) => (
+                  <InputText
+                    id="settings-limit"
+                    placeholder={t('projectSettings.limitPlaceholder')}
+                    aria-describedby="settings-limit-hint"
+                    disabled={!manageable}
+                    invalid={!!errors.result_edit_limit}
+                    {...field}
+                  />
+                )}
+              />
+              <small id="settings-limit-hint" className="field__hint">
+                {t('projectSettings.limitHint')}
+              </small>
+            </FormField>
+          )}
+          {manageable && (
+            <SwitchField control={control} name="is_private" id="settings-private" label={t('projects.form.private')} hint={t('projects.form.privateHint')} />
+          )}
+          {manageable && (
+            <div className="form__actions">
+              <Button type="submit" label={t('common.save')} icon="pi pi-check" disabled={!isDirty} loading={state.state === 'running'} />
+            </div>
+          )}
+        </form>
+      </Card>
+    </section>
   );
 }

@@ -45,7 +45,7 @@ function RolesManager() {
       <SectionHeader title={t('roles.title')} hint={t('roles.hint')}>
         <CreateButton label={t('roles.create')} onClick={form.openNew} />
       </SectionHeader>
-      <DataTable value={roles ?? []} loading={roles === null} dataKey="id" emptyMessage={t('roles.empty')} aria-label={t('roles.title')}>
+      <DataTable value={roles ?? []} loading={roles === null} dataKey="id" emptyMessage={t('roles.empty')} pt={{ table: { 'aria-label': t('roles.title') } }}>
         <Column field="name" header={t('roles.name')} />
         <Column header={t('roles.type')} body={(role: Role) => <Tag value={t(`roles.types.${ROLE_TYPES[role.type] ?? 'custom'}`)} severity="secondary" />} />
         <Column

@@ -72,11 +72,13 @@ export function StatusesTab() {
         value={order.shown}
         loading={statuses === null}
         dataKey="id"
+        // Cells read the project's default and the arranged order, which are not in the row: no memoised cells.
+        cellMemo={false}
         reorderableRows
         onRowReorder={(event) => order.arrange((event.value as Status[]).map((status) => status.id))}
         rowClassName={() => (order.pending ? 'is-pending' : '')}
         emptyMessage={t('catalogue.status.empty')}
-        aria-label={t('catalogue.status.title')}
+        pt={{ table: { 'aria-label': t('catalogue.status.title') } }}
       >
         <Column rowReorder className="status-table__handle" />
         <Column body={reorderCell} className="status-table__move" />

@@ -55,7 +55,7 @@ export function SystemMessageDialog({ message, onClose }: { message: SystemMessa
         <Controller
           name="content"
           control={control}
-          render={({ field }) => <InputTextarea id="system-message-content" rows={4} autoResize autoFocus invalid={!!errors.content} {...field} />}
+          render={({ field }) => <InputTextarea id="system-message-content" rows={4} autoResize invalid={!!errors.content} {...field} />}
         />
       </FormField>
       <FormField id="system-message-level" label={t('systemMessages.level')} error={errors.level}>

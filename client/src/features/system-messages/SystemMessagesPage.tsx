@@ -37,7 +37,7 @@ function SystemMessagesManager() {
       <SectionHeader title={t('systemMessages.title')} hint={t('systemMessages.hint')}>
         <CreateButton label={t('systemMessages.create')} onClick={form.openNew} />
       </SectionHeader>
-      <DataTable value={messages ?? []} loading={messages === null} dataKey="id" emptyMessage={t('systemMessages.empty')} aria-label={t('systemMessages.title')}>
+      <DataTable value={messages ?? []} loading={messages === null} dataKey="id" emptyMessage={t('systemMessages.empty')} pt={{ table: { 'aria-label': t('systemMessages.title') } }}>
         <Column field="content" header={t('systemMessages.content')} className="system-messages__content" />
         <Column
           header={t('systemMessages.level')}

@@ -60,7 +60,7 @@ export function UsersPage() {
         loading={users.data === null || users.stale}
         dataKey="id"
         emptyMessage={t('users.empty')}
-        aria-label={t('users.title')}
+        pt={{ table: { 'aria-label': t('users.title') } }}
       >
         {TEXT_COLUMNS.map((field) => (
           <Column key={field} field={field} header={t(`users.fields.${field}`)} filter showFilterMenu={false} filterPlaceholder={t('common.search')} />

@@ -34,7 +34,7 @@ export function ProjectTable({ page, loading, onPage, onAction }: ProjectTablePr
       loading={loading}
       emptyMessage={t('dashboard.empty')}
       rowClassName={(project: Project) => (project.is_visible ? '' : 'project-row--hidden')}
-      aria-label={t('dashboard.title')}
+      pt={{ table: { 'aria-label': t('dashboard.title') } }}
     >
       <Column
         header={t('dashboard.columns.project')}

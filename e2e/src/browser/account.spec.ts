@@ -1,0 +1,103 @@
+import { request } from '@playwright/test';
+import { createUserThroughApi, expect, signIn, test, toast } from './fixtures.ts';
+
+test.describe('API tokens', () => {
+  // A wrong password is refused with 400.
+  test.use({ expectedFailures: { '/api/token/obtain/': 400 } });
+
+  test('a user creates a token, sees its key once, scripts use it without CSRF, and a revoked one is refused', async ({ page, adminApi, baseURL }) => {
+    const person = await createUserThroughApi(adminApi, baseURL!, 'scripter');
+    await signIn(page, person);
+    await page.getByRole('link', { name: 'Profile' }).click();
+    const tokens = page.getByRole('table', { name: 'API tokens' });
+    await expect(tokens.getByText('No API tokens')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create API token' });
+    await dialog.getByLabel('Description').fill('Nightly CI');
+    await dialog.getByLabel('Expires').fill('2099-01-31');
+    await dialog.getByLabel('Description').click();
+    await dialog.getByLabel('Your password').fill('not my password');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(dialog.getByText('Unable to log in with provided credentials.')).toBeVisible();
+    await dialog.getByLabel('Your password').fill(person.password);
+    await dialog.getByRole('button', { name: 'Create' }).click();
+
+    const shown = page.getByRole('dialog', { name: 'Your new API token' });
+    await expect(shown.getByText('Copy the key now: it will not be shown again.')).toBeVisible();
+    const key = await shown.getByRole('textbox', { name: 'Key' }).inputValue();
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    await shown.getByRole('button', { name: 'Done' }).click();
+    const row = tokens.getByRole('row').filter({ hasText: 'Nightly CI' });
+    await expect(row).toContainText('Jan 31, 2099');
+    await expect(row).toContainText('Valid');
+    await expect(page.getByText(key)).toHaveCount(0);
+
+    const script = await request.newContext({ baseURL: baseURL!, extraHTTPHeaders: { Authorization: `Token ${key}` } });
+    expect(((await (await script.get('/api/v2/users/me/')).json()) as { username: string }).username).toBe(person.username);
+    // Token callers send no CSRF header and no Origin.
+    expect((await script.patch('/api/v2/users/me/', { data: { first_name: 'Bot' } })).status()).toBe(200);
+
+    await row.getByRole('button', { name: 'Revoke Nightly CI' }).click();
+    await page.getByRole('dialog', { name: 'Revoke API token' }).getByRole('button', { name: 'Revoke' }).click();
+    await expect(toast(page, 'Token revoked')).toBeVisible();
+    await expect(tokens.getByText('No API tokens')).toBeVisible();
+    expect((await script.get('/api/v2/users/me/')).status()).toBe(401);
+    await script.dispose();
+  });
+});
+
+test('system messages: a superuser posts banners; everyone sees them live, closable ones can be hidden, the login page shows them too', async ({
+  page,
+  openBrowser,
+  adminApi,
+  baseURL,
+}) => {
+  const person = await createUserThroughApi(adminApi, baseURL!, 'reader');
+  const reader = await openBrowser();
+  await signIn(reader, person);
+  await signIn(page);
+  await page.getByRole('link', { name: 'System messages' }).click();
+
+  const post = async (content: string, level: string, closable: boolean) => {
+    await page.getByRole('button', { name: 'Create message' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create system message' });
+    await dialog.getByLabel('Message').fill(content);
+    await dialog.locator('.p-dropdown').click();
+    await page.locator('.p-dropdown-panel').getByRole('option', { name: level }).click();
+    if (!closable) await dialog.getByText('Users may close it').click();
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await expect(toast(page, 'Message created')).toBeVisible();
+  };
+  await post('Maintenance tonight at 22:00', 'Warning', true);
+  await post('Welcome to the test server', 'Info', false);
+
+  const banners = reader.getByRole('region', { name: 'System messages' });
+  await expect(banners.getByText('Maintenance tonight at 22:00')).toBeVisible();
+  await expect(banners.getByText('Welcome to the test server')).toBeVisible();
+  await expect(banners.locator('.p-inline-message-warn')).toContainText('Maintenance');
+
+  await test.step('a closable banner is hidden, and stays hidden; the other one cannot be', async () => {
+    await expect(banners.getByRole('button', { name: 'Hide this message' })).toHaveCount(1);
+    await banners.getByRole('button', { name: 'Hide this message' }).click();
+    await expect(banners.getByText('Maintenance tonight at 22:00')).toBeHidden();
+    await reader.reload();
+    await expect(banners.getByText('Welcome to the test server')).toBeVisible();
+    await expect(banners.getByText('Maintenance tonight at 22:00')).toBeHidden();
+  });
+
+  await test.step('the login page shows the banners to anyone', async () => {
+    const visitor = await openBrowser();
+    await visitor.goto('/login');
+    await expect(visitor.getByRole('region', { name: 'System messages' }).getByText('Welcome to the test server')).toBeVisible();
+  });
+
+  await test.step('deleted banners go away everywhere', async () => {
+    for (const content of ['Maintenance tonight at 22:00', 'Welcome to the test server']) {
+      await page.getByRole('row').filter({ hasText: content }).getByRole('button', { name: /^Delete / }).click();
+      await page.getByRole('dialog', { name: 'Delete system message' }).getByRole('button', { name: 'Delete' }).click();
+      await expect(page.getByRole('row').filter({ hasText: content })).toHaveCount(0);
+    }
+    await expect(banners).toHaveCount(0);
+  });
+});
