@@ -3,6 +3,7 @@ import { Dialog } from 'primereact/dialog';
 import { Message } from 'primereact/message';
 import type { FormEventHandler, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ActionState } from '../app/use-action.ts';
 import { confirmDiscard } from './confirm-discard.ts';
 import { translateFormMessage } from './form-messages.ts';
 
@@ -10,12 +11,13 @@ interface FormDialogProps {
   /** Ties the footer's submit button to the form. */
   formId: string;
   header: string;
-  submitLabel: string;
+  /** An edit form's button says Update, a new item's Create (§4 Modals), unless it has a label of its own. */
+  editing?: boolean;
+  submitLabel?: string;
   /** Create and Update stay disabled until the form changes (§4 Modals). */
   dirty: boolean;
-  saving: boolean;
-  /** Messages with no field of their own, and a 403's detail. */
-  alert: readonly string[];
+  /** The submit in progress, and the messages with no field of their own (a 403's detail among them). */
+  action: { state: ActionState<unknown>; alert: readonly string[] };
   onSubmit: FormEventHandler<HTMLFormElement>;
   onClose(): void;
   /** 600 px by default; the status modal is 404 (§9). */
@@ -35,10 +37,10 @@ export function FormDialog(props: FormDialogProps) {
       <Button
         type="submit"
         form={props.formId}
-        label={props.submitLabel}
+        label={props.submitLabel ?? t(props.editing ? 'common.update' : 'common.create')}
         icon="pi pi-check"
         disabled={!props.dirty || props.submitDisabled === true}
-        loading={props.saving}
+        loading={props.action.state.state === 'running'}
       />
     </>
   );
@@ -53,7 +55,7 @@ export function FormDialog(props: FormDialogProps) {
       breakpoints={{ '640px': '95vw' }}
     >
       <form id={props.formId} className="form" onSubmit={props.onSubmit} noValidate>
-        {props.alert.length > 0 && <Message severity="error" text={props.alert.map((m) => translateFormMessage(t, m)).join(' ')} />}
+        {props.action.alert.length > 0 && <Message severity="error" text={props.action.alert.map((m) => translateFormMessage(t, m)).join(' ')} />}
         {props.children}
       </form>
     </Dialog>

@@ -10,8 +10,6 @@ export const formMessages = {
   required: 'forms.errors.required',
   jsonParse: 'forms.errors.jsonParse',
   maxLength: 'forms.errors.maxLength',
-  chooseUser: 'forms.errors.chooseUser',
-  chooseRoles: 'forms.errors.chooseRoles',
 } as const;
 
 const ownKeys = new Set<string>(Object.values(formMessages));

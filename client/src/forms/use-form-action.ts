@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { useForm, type FieldValues, type Path, type UseFormProps, type UseFormSetError } from 'react-hook-form';
 import type { Observable } from 'rxjs';
 import { isApiError } from '../api/api-error.ts';
 import { useAction, type ActionState } from '../app/use-action.ts';
@@ -25,4 +25,24 @@ export function useFormAction<T extends FieldValues, I, R>(
     }
   });
   return { submit, state, alert };
+}
+
+interface ActionFormOptions<In extends FieldValues, Out, R> extends UseFormProps<In, unknown, Out> {
+  /** The fields a 400's messages may name; the rest go to the alert. */
+  fields: readonly Path<In>[];
+  run: (values: Out) => Observable<R>;
+  onDone: (result: R) => void;
+  onRefused?: () => void;
+}
+
+/**
+ * A react-hook-form form whose submit is an action (see `useFormAction`), with
+ * what a FormDialog needs in `submitProps`: whether it changed, the action,
+ * and the submit handler that validates first.
+ */
+export function useActionForm<In extends FieldValues, Out, R>({ fields, run, onDone, onRefused, ...options }: ActionFormOptions<In, Out, R>) {
+  const form = useForm<In, unknown, Out>(options);
+  const action = useFormAction(run, { fields, setError: form.setError }, onDone, onRefused);
+  const { errors, isDirty } = form.formState;
+  return { ...form, errors, action, submitProps: { dirty: isDirty, action, onSubmit: form.handleSubmit(action.submit) } };
 }

@@ -1,5 +1,6 @@
 import {
   accessMessages,
+  attachmentMessages,
   catalogueMessages,
   customAttributeMessages,
   labelMessages,
@@ -21,6 +22,7 @@ import type { TFunction } from 'i18next';
 export const serverCatalogues = {
   ...messages,
   access: accessMessages,
+  attachment: attachmentMessages,
   catalogue: catalogueMessages,
   customAttribute: customAttributeMessages,
   label: labelMessages,

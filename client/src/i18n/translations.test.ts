@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { en } from './locales/en.ts';
 import { ru } from './locales/ru.ts';
+import { formMessages } from '../forms/form-messages.ts';
 import { serverMessageKeys } from './server-messages.ts';
 
 /** The app's source text, through Vite, tests left out. */
@@ -34,6 +35,10 @@ describe('translations', () => {
 
   it('cover every message of the contract, from forms and from the server', () => {
     expect(serverMessageKeys.filter((key) => !englishKeys.has(`server.${key}`))).toEqual([]);
+  });
+
+  it('cover the app’s own form messages', () => {
+    expect(Object.values(formMessages).filter((key) => !englishKeys.has(key))).toEqual([]);
   });
 });
 

@@ -7,6 +7,8 @@ export interface ScriptedFetch {
   calls: string[];
   /** Headers of every request, in order. */
   headers: Array<Record<string, string>>;
+  /** JSON bodies of every request (undefined for none), in order. */
+  bodies: unknown[];
 }
 
 /**
@@ -16,10 +18,12 @@ export interface ScriptedFetch {
 export function scriptedFetch(answers: Record<string, ScriptedAnswer>, options: { onCall?(key: string): void } = {}): ScriptedFetch {
   const calls: string[] = [];
   const headers: Array<Record<string, string>> = [];
+  const bodies: unknown[] = [];
   const fetch = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const key = `${init.method ?? 'GET'} ${String(input)}`;
     calls.push(key);
     headers.push({ ...((init.headers as Record<string, string> | undefined) ?? {}) });
+    bodies.push(typeof init.body === 'string' ? JSON.parse(init.body) : init.body);
     options.onCall?.(key);
     const answer = answers[key] ?? { status: 200, body: {} };
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
@@ -28,5 +32,5 @@ export function scriptedFetch(answers: Record<string, ScriptedAnswer>, options: 
       headers: { 'content-type': 'application/json' },
     });
   }) as typeof globalThis.fetch;
-  return { fetch, calls, headers };
+  return { fetch, calls, headers, bodies };
 }

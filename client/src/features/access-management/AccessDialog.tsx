@@ -3,7 +3,7 @@ import { roleAssignBody } from '@testament/contracts';
 import { AutoComplete } from 'primereact/autocomplete';
 import { MultiSelect } from 'primereact/multiselect';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { map } from 'rxjs';
 import type { z } from 'zod';
@@ -11,7 +11,7 @@ import { announceChange, topics } from '../../app/changes.ts';
 import { notify } from '../../app/toasts.ts';
 import { FormDialog } from '../../forms/FormDialog.tsx';
 import { FormField } from '../../forms/FormField.tsx';
-import { useFormAction } from '../../forms/use-form-action.ts';
+import { useActionForm } from '../../forms/use-form-action.ts';
 import { displayName, type User } from '../../session/user.ts';
 import type { Role } from '../roles/role-api.ts';
 import { roleApi } from '../roles/role-api.ts';
@@ -33,34 +33,27 @@ interface AccessDialogProps {
 /** Grant access with roles, or change a member's roles: a user and at least one role (§5). */
 export function AccessDialog({ projectId, member, roles, onClose }: AccessDialogProps) {
   const { t } = useTranslation();
-  const { control, handleSubmit, formState, setError } = useForm<z.input<typeof schema>, unknown, z.output<typeof schema>>({
+  const { control, errors, submitProps } = useActionForm({
     resolver: zodResolver(schema),
     defaultValues: { user: member?.id, roles: member?.roles.map((role) => role.id) ?? [] },
-  });
-  const { errors, isDirty } = formState;
-  const [chosen, setChosen] = useState<User | string | undefined>(member ?? undefined);
-  const [suggestions, setSuggestions] = useState<User[]>([]);
-
-  const { submit, state, alert } = useFormAction(
-    (values: z.output<typeof schema>) => roleApi.assign({ project: projectId, ...values }, member ? 'PUT' : 'POST').pipe(map(() => values)),
-    { fields: FIELDS, setError },
-    () => {
+    fields: FIELDS,
+    run: (values: z.output<typeof schema>) => roleApi.assign({ project: projectId, ...values }, member ? 'PUT' : 'POST').pipe(map(() => values)),
+    onDone: () => {
       announceChange(topics.project(projectId));
       notify({ severity: 'success', summary: t('access.assigned') });
       onClose();
     },
-    () => notify({ severity: 'error', summary: t('access.assignFailed') }),
-  );
+    onRefused: () => notify({ severity: 'error', summary: t('access.assignFailed') }),
+  });
+  const [chosen, setChosen] = useState<User | string | undefined>(member ?? undefined);
+  const [suggestions, setSuggestions] = useState<User[]>([]);
 
   return (
     <FormDialog
       formId="access-form"
       header={t(member ? 'access.editTitle' : 'access.addTitle')}
       submitLabel={t(member ? 'common.update' : 'access.add')}
-      dirty={isDirty}
-      saving={state.state === 'running'}
-      alert={alert}
-      onSubmit={handleSubmit(submit)}
+      {...submitProps}
       onClose={onClose}
     >
       <FormField id="access-user" label={t('access.user')} error={errors.user}>

@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Calendar } from 'primereact/calendar';
-import { InputText } from 'primereact/inputtext';
-import { Password } from 'primereact/password';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { announceChange, topics } from '../../app/changes.ts';
 import { FormDialog } from '../../forms/FormDialog.tsx';
 import { FormField } from '../../forms/FormField.tsx';
-import { useFormAction } from '../../forms/use-form-action.ts';
+import { PasswordField } from '../../forms/PasswordField.tsx';
+import { TextField } from '../../forms/TextField.tsx';
+import { useActionForm } from '../../forms/use-form-action.ts';
 import { isoDay } from '../../i18n/dates.ts';
 import { useSignedInUser } from '../../shell/use-signed-in-user.ts';
 import { apiTokenApi, type ApiToken } from './api-token.ts';
@@ -19,43 +19,38 @@ const FIELDS = ['description', 'password', 'expiration_date'] as const;
 export function CreateTokenDialog({ onCreated, onClose }: { onCreated(token: ApiToken): void; onClose(): void }) {
   const { t } = useTranslation();
   const user = useSignedInUser();
-  const { control, handleSubmit, formState, setError } = useForm<TokenFormValues>({
+  const { control, errors, submitProps } = useActionForm({
     resolver: zodResolver(tokenFormSchema),
     defaultValues: { description: '', password: '', expiration_date: null },
-  });
-  const { errors, isDirty } = formState;
-  const { submit, state, alert } = useFormAction(
-    (values: TokenFormValues) =>
+    fields: FIELDS,
+    run: (values: TokenFormValues) =>
       apiTokenApi.create({
         username: user.username,
         password: values.password,
         description: values.description.trim(),
         expiration_date: values.expiration_date ? isoDay(values.expiration_date) : null,
       }),
-    { fields: FIELDS, setError },
-    (token) => {
+    onDone: (token) => {
       announceChange(topics.apiTokens(user.id));
       onCreated(token);
     },
-  );
+  });
   return (
     <FormDialog
       formId="token-form"
       header={t('tokens.createTitle')}
-      submitLabel={t('common.create')}
-      dirty={isDirty}
-      saving={state.state === 'running'}
-      alert={alert}
-      onSubmit={handleSubmit(submit)}
+      {...submitProps}
       onClose={onClose}
     >
-      <FormField id="token-description" label={t('tokens.description')} error={errors.description}>
-        <Controller
-          name="description"
-          control={control}
-          render={({ field }) => <InputText id="token-description" autoFocus placeholder={t('tokens.descriptionHint')} invalid={!!errors.description} {...field} />}
-        />
-      </FormField>
+      <TextField
+        control={control}
+        name="description"
+        id="token-description"
+        label={t('tokens.description')}
+        error={errors.description}
+        placeholder={t('tokens.descriptionHint')}
+        autoFocus
+      />
       <FormField id="token-expires" label={t('tokens.expires')} error={errors.expiration_date}>
         <Controller
           name="expiration_date"
@@ -74,25 +69,14 @@ export function CreateTokenDialog({ onCreated, onClose }: { onCreated(token: Api
           )}
         />
       </FormField>
-      <FormField id="token-password" label={t('tokens.password')} error={errors.password}>
-        <Controller
-          name="password"
-          control={control}
-          render={({ field }) => (
-            <Password
-              inputId="token-password"
-              autoComplete="current-password"
-              feedback={false}
-              toggleMask
-              invalid={!!errors.password}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-            />
-          )}
-        />
-      </FormField>
+      <PasswordField
+        control={control}
+        name="password"
+        id="token-password"
+        label={t('tokens.password')}
+        error={errors.password}
+        autoComplete="current-password"
+      />
     </FormDialog>
   );
 }

@@ -1,55 +1,46 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { labelCreateBody } from '@testament/contracts';
 import { Button } from 'primereact/button';
-import { InputText } from 'primereact/inputtext';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { FormDialog } from '../../forms/FormDialog.tsx';
 import { FormField } from '../../forms/FormField.tsx';
-import { useFormAction } from '../../forms/use-form-action.ts';
+import { TextField } from '../../forms/TextField.tsx';
+import { useActionForm } from '../../forms/use-form-action.ts';
 import { ColorField } from '../project-catalogue/ColorField.tsx';
 import { catalogueSaved } from '../project-catalogue/use-catalogue.ts';
 import { labelApi, type Label } from './label.ts';
 
 /** The form keeps "no colour" as an empty text; the API wants null. */
 const schema = z.object({ name: labelCreateBody.shape.name, color: z.string() });
-type LabelFields = z.input<typeof schema>;
 const FIELDS = ['name', 'color'] as const;
 
 /** Create or edit a label; Update stays disabled until something changes (§2 Labels). */
 export function LabelDialog({ projectId, label, onClose }: { projectId: number; label: Label | null; onClose(): void }) {
   const { t } = useTranslation();
-  const { control, handleSubmit, formState, setError } = useForm<LabelFields, unknown, z.output<typeof schema>>({
+  const { control, errors, submitProps } = useActionForm({
     resolver: zodResolver(schema),
     defaultValues: { name: label?.name ?? '', color: label?.color ?? '' },
-  });
-  const { errors, isDirty } = formState;
-  const { submit, state, alert } = useFormAction(
-    ({ name, color }: z.output<typeof schema>) => {
+    fields: FIELDS,
+    run: ({ name, color }: z.output<typeof schema>) => {
       const body = { name, color: color === '' ? null : color };
       return label ? labelApi.update(label.id, body) : labelApi.create({ ...body, project: projectId });
     },
-    { fields: FIELDS, setError },
-    () => {
+    onDone: () => {
       catalogueSaved(t, 'label', projectId, !label);
       onClose();
     },
-  );
+  });
   return (
     <FormDialog
       formId="label-form"
       header={t(label ? 'catalogue.label.editTitle' : 'catalogue.label.createTitle')}
-      submitLabel={t(label ? 'common.update' : 'common.create')}
-      dirty={isDirty}
-      saving={state.state === 'running'}
-      alert={alert}
-      onSubmit={handleSubmit(submit)}
+      editing={label !== null}
+      {...submitProps}
       onClose={onClose}
     >
-      <FormField id="label-name" label={t('catalogue.label.name')} error={errors.name}>
-        <Controller name="name" control={control} render={({ field }) => <InputText id="label-name" autoFocus invalid={!!errors.name} {...field} />} />
-      </FormField>
+      <TextField control={control} name="name" id="label-name" label={t('catalogue.label.name')} error={errors.name} autoFocus />
       <Controller
         name="color"
         control={control}

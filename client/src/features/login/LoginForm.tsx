@@ -4,12 +4,12 @@ import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
-import { Password } from 'primereact/password';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import type { Credentials } from '../../session/session-store.ts';
 import { FormField } from '../../forms/FormField.tsx';
+import { PasswordField } from '../../forms/PasswordField.tsx';
 
 type LoginFields = z.input<typeof loginBody>;
 
@@ -40,25 +40,14 @@ export function LoginForm({ onSubmit, submitting, failure }: LoginFormProps) {
           )}
         />
       </FormField>
-      <FormField id="login-password" label={t('login.password')} error={errors.password}>
-        <Controller
-          name="password"
-          control={control}
-          render={({ field }) => (
-            <Password
-              inputId="login-password"
-              autoComplete="current-password"
-              feedback={false}
-              toggleMask
-              invalid={!!errors.password}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-            />
-          )}
-        />
-      </FormField>
+      <PasswordField
+        control={control}
+        name="password"
+        id="login-password"
+        label={t('login.password')}
+        error={errors.password}
+        autoComplete="current-password"
+      />
       <div className="field-checkbox">
         <Controller
           name="remember_me"

@@ -1,53 +1,44 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { parameterCreateBody } from '@testament/contracts';
 import { AutoComplete } from 'primereact/autocomplete';
-import { InputText } from 'primereact/inputtext';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormDialog } from '../../forms/FormDialog.tsx';
 import { FormField } from '../../forms/FormField.tsx';
-import { useFormAction } from '../../forms/use-form-action.ts';
+import { TextField } from '../../forms/TextField.tsx';
+import { useActionForm } from '../../forms/use-form-action.ts';
 import { catalogueSaved } from '../project-catalogue/use-catalogue.ts';
 import { parameterApi, type Parameter } from './parameter.ts';
 
 const schema = parameterCreateBody.pick({ data: true, group_name: true });
-type ParameterFields = z.input<typeof schema>;
 const FIELDS = ['data', 'group_name'] as const;
 
 /** Create or edit a parameter: its value and its group, which may be new or one already in use. */
 export function ParameterDialog({ projectId, parameter, groups, onClose }: { projectId: number; parameter: Parameter | null; groups: string[]; onClose(): void }) {
   const { t } = useTranslation();
-  const { control, handleSubmit, formState, setError } = useForm<ParameterFields, unknown, z.output<typeof schema>>({
+  const { control, errors, submitProps } = useActionForm({
     resolver: zodResolver(schema),
     defaultValues: { data: parameter?.data ?? '', group_name: parameter?.group_name ?? '' },
-  });
-  const { errors, isDirty } = formState;
-  const [suggestions, setSuggestions] = useState<string[]>([]);
-  const { submit, state, alert } = useFormAction(
-    (values: z.output<typeof schema>) =>
+    fields: FIELDS,
+    run: (values: z.output<typeof schema>) =>
       parameter ? parameterApi.update(parameter.id, values) : parameterApi.create({ ...values, project: projectId }),
-    { fields: FIELDS, setError },
-    () => {
+    onDone: () => {
       catalogueSaved(t, 'parameter', projectId, !parameter);
       onClose();
     },
-  );
+  });
+  const [suggestions, setSuggestions] = useState<string[]>([]);
   return (
     <FormDialog
       formId="parameter-form"
       header={t(parameter ? 'catalogue.parameter.editTitle' : 'catalogue.parameter.createTitle')}
-      submitLabel={t(parameter ? 'common.update' : 'common.create')}
-      dirty={isDirty}
-      saving={state.state === 'running'}
-      alert={alert}
-      onSubmit={handleSubmit(submit)}
+      editing={parameter !== null}
+      {...submitProps}
       onClose={onClose}
     >
-      <FormField id="parameter-data" label={t('catalogue.parameter.name')} error={errors.data}>
-        <Controller name="data" control={control} render={({ field }) => <InputText id="parameter-data" autoFocus invalid={!!errors.data} {...field} />} />
-      </FormField>
+      <TextField control={control} name="data" id="parameter-data" label={t('catalogue.parameter.name')} error={errors.data} autoFocus />
       <FormField id="parameter-group" label={t('catalogue.parameter.group')} error={errors.group_name}>
         <Controller
           name="group_name"

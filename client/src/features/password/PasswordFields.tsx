@@ -1,8 +1,7 @@
 import { passwordProblems } from '@testament/contracts';
-import { Password } from 'primereact/password';
-import { Controller, useWatch, type Control, type FieldErrors, type Path } from 'react-hook-form';
+import { useWatch, type Control, type FieldErrors, type Path } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../forms/FormField.tsx';
+import { PasswordField } from '../../forms/PasswordField.tsx';
 import { translateServerMessage } from '../../i18n/server-messages.ts';
 import { PASSWORD_RULES, isRuleMessage, passwordIsValid, type PasswordPair } from './password-form.ts';
 
@@ -23,29 +22,20 @@ export function PasswordFields<T extends PasswordPair, U>({ control, errors, idP
   const names = { password: 'password' as Path<T>, confirm: 'confirm' as Path<T> };
   const password = String(useWatch({ control, name: names.password }) ?? '');
   const unmet = new Set(passwordProblems(password));
-  const passwordError = isRuleMessage(errors.password?.message) ? undefined : errors.password;
+  const rulesId = `${idPrefix}-rules`;
   return (
     <>
-      <FormField id={`${idPrefix}-password`} label={labels?.password ?? t('password.new')} error={passwordError}>
-        <Controller
-          name={names.password}
-          control={control}
-          render={({ field }) => (
-            <Password
-              inputId={`${idPrefix}-password`}
-              autoComplete="new-password"
-              feedback={false}
-              toggleMask
-              invalid={!!errors.password}
-              value={String(field.value ?? '')}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              aria-describedby={`${idPrefix}-rules`}
-            />
-          )}
-        />
-        <ul id={`${idPrefix}-rules`} className="password-rules" aria-label={t('password.rules')}>
+      <PasswordField
+        control={control}
+        name={names.password}
+        id={`${idPrefix}-password`}
+        label={labels?.password ?? t('password.new')}
+        // The checklist shows the rules; the field itself only says what else is wrong.
+        error={isRuleMessage(errors.password?.message) ? undefined : errors.password}
+        autoComplete="new-password"
+        describedBy={rulesId}
+      >
+        <ul id={rulesId} className="password-rules" aria-label={t('password.rules')}>
           {PASSWORD_RULES.map((rule) => {
             const met = password !== '' && !unmet.has(rule);
             return (
@@ -57,27 +47,16 @@ export function PasswordFields<T extends PasswordPair, U>({ control, errors, idP
             );
           })}
         </ul>
-      </FormField>
-      <FormField id={`${idPrefix}-confirm`} label={labels?.confirm ?? t('password.confirm')} error={errors.confirm}>
-        <Controller
-          name={names.confirm}
-          control={control}
-          render={({ field }) => (
-            <Password
-              inputId={`${idPrefix}-confirm`}
-              autoComplete="new-password"
-              feedback={false}
-              toggleMask
-              disabled={!passwordIsValid(password)}
-              invalid={!!errors.confirm}
-              value={String(field.value ?? '')}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-            />
-          )}
-        />
-      </FormField>
+      </PasswordField>
+      <PasswordField
+        control={control}
+        name={names.confirm}
+        id={`${idPrefix}-confirm`}
+        label={labels?.confirm ?? t('password.confirm')}
+        error={errors.confirm}
+        autoComplete="new-password"
+        disabled={!passwordIsValid(password)}
+      />
     </>
   );
 }

@@ -1,12 +1,12 @@
 import { messages } from '@testament/contracts';
 import { Avatar } from 'primereact/avatar';
 import { Button } from 'primereact/button';
-import { FileUpload } from 'primereact/fileupload';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { session } from '../../app/services.ts';
 import { notifyRefusal } from '../../app/refusal.ts';
 import { notify } from '../../app/toasts.ts';
+import { ImageChooseButton } from '../../forms/ImageChooseButton.tsx';
 import { translateServerMessage } from '../../i18n/server-messages.ts';
 import { displayName, type User } from '../../session/user.ts';
 import { AvatarCropDialog } from './AvatarCropDialog.tsx';
@@ -43,19 +43,7 @@ export function AvatarPicker({ user }: { user: User }) {
         <Avatar label={displayName(user).charAt(0).toUpperCase()} shape="circle" className="avatar-picker__image avatar-picker__image--initial" />
       )}
       <div className="avatar-picker__actions">
-        <FileUpload
-          mode="basic"
-          name="avatar"
-          accept="image/png,image/jpeg"
-          auto
-          customUpload
-          chooseLabel={t('profile.avatar.choose')}
-          chooseOptions={{ icon: 'pi pi-image', className: 'p-button-outlined' }}
-          uploadHandler={(event) => {
-            void choose(event.files[0]);
-            event.options.clear();
-          }}
-        />
+        <ImageChooseButton label={t('profile.avatar.choose')} onChoose={(chosen) => void choose(chosen)} />
         {user.avatar_link && <Button label={t('profile.avatar.remove')} icon="pi pi-trash" text severity="danger" onClick={remove} />}
         {refused && (
           <small className="p-error" role="alert">

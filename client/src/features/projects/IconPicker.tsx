@@ -1,7 +1,7 @@
 import { Avatar } from 'primereact/avatar';
-import { FileUpload } from 'primereact/fileupload';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ImageChooseButton } from '../../forms/ImageChooseButton.tsx';
 import { projectInitials } from './project.ts';
 
 interface IconPickerProps {
@@ -27,20 +27,7 @@ export function IconPicker({ id, file, currentIcon, projectName, onChange }: Ico
         <Avatar label={projectInitials(projectName) || '?'} size="xlarge" shape="square" />
       )}
       <div className="icon-picker__actions">
-        <FileUpload
-          id={id}
-          mode="basic"
-          name="icon"
-          accept="image/png,image/jpeg"
-          auto
-          customUpload
-          chooseLabel={t('projects.form.chooseIcon')}
-          chooseOptions={{ icon: 'pi pi-image', className: 'p-button-outlined' }}
-          uploadHandler={(event) => {
-            onChange(event.files[0] ?? null);
-            event.options.clear();
-          }}
-        />
+        <ImageChooseButton id={id} label={t('projects.form.chooseIcon')} onChoose={(file) => onChange(file ?? null)} />
         {file && <span className="icon-picker__name">{file.name}</span>}
       </div>
     </div>

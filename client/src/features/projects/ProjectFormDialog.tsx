@@ -1,19 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/toasts.ts';
 import { FormDialog } from '../../forms/FormDialog.tsx';
 import { FormField } from '../../forms/FormField.tsx';
+import { TextField } from '../../forms/TextField.tsx';
 import { SwitchField } from '../../forms/SwitchField.tsx';
-import { useFormAction } from '../../forms/use-form-action.ts';
+import { useActionForm } from '../../forms/use-form-action.ts';
 import { useSignedInUser } from '../../shell/use-signed-in-user.ts';
 import { IconPicker } from './IconPicker.tsx';
 import type { Project } from './project.ts';
 import { projectApi } from './project-api.ts';
 import { announceProjectChange } from './project-changes.ts';
-import { projectFormData, projectFormSchema, type ProjectFormInput, type ProjectFormValues } from './project-form-schema.ts';
+import { projectFormData, projectFormSchema, type ProjectFormValues } from './project-form-schema.ts';
 
 const FIELDS = ['name', 'description', 'is_private', 'is_archive', 'icon'] as const;
 
@@ -22,7 +22,7 @@ export function ProjectFormDialog({ project, onClose }: { project?: Project; onC
   const { t } = useTranslation();
   const user = useSignedInUser();
   const allowed = { privacy: !project || project.is_manageable, archive: !!project && user.is_superuser };
-  const { control, handleSubmit, watch, formState, setError } = useForm<ProjectFormInput, unknown, ProjectFormValues>({
+  const { control, watch, errors, submitProps } = useActionForm({
     resolver: zodResolver(projectFormSchema),
     defaultValues: {
       name: project?.name ?? '',
@@ -31,36 +31,27 @@ export function ProjectFormDialog({ project, onClose }: { project?: Project; onC
       is_archive: project?.is_archive ?? false,
       icon: null,
     },
-  });
-  const { errors, isDirty } = formState;
-
-  const { submit, state, alert } = useFormAction(
-    (values: ProjectFormValues) => {
+    fields: FIELDS,
+    run: (values: ProjectFormValues) => {
       const body = projectFormData(values, allowed);
       return project ? projectApi.update(project.id, body) : projectApi.create(body);
     },
-    { fields: FIELDS, setError },
-    (saved) => {
+    onDone: (saved) => {
       announceProjectChange(saved.id);
       notify({ severity: 'success', summary: t(project ? 'projects.form.updated' : 'projects.form.created', { name: saved.name }) });
       onClose();
     },
-  );
+  });
 
   return (
     <FormDialog
       formId="project-form"
       header={t(project ? 'projects.form.editTitle' : 'projects.form.createTitle')}
       submitLabel={t(project ? 'common.save' : 'common.create')}
-      dirty={isDirty}
-      saving={state.state === 'running'}
-      alert={alert}
-      onSubmit={handleSubmit(submit)}
+      {...submitProps}
       onClose={onClose}
     >
-      <FormField id="project-name" label={t('projects.form.name')} error={errors.name}>
-        <Controller name="name" control={control} render={({ field }) => <InputText id="project-name" autoFocus invalid={!!errors.name} {...field} />} />
-      </FormField>
+      <TextField control={control} name="name" id="project-name" label={t('projects.form.name')} error={errors.name} autoFocus />
       <FormField id="project-description" label={t('projects.form.description')} error={errors.description}>
         <Controller
           name="description"

@@ -1,15 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { roleCreateBody } from '@testament/contracts';
-import { InputText } from 'primereact/inputtext';
 import { MultiSelect } from 'primereact/multiselect';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { announceChange, topics } from '../../app/changes.ts';
 import { notify } from '../../app/toasts.ts';
 import { FormDialog } from '../../forms/FormDialog.tsx';
 import { FormField } from '../../forms/FormField.tsx';
-import { useFormAction } from '../../forms/use-form-action.ts';
+import { TextField } from '../../forms/TextField.tsx';
+import { useActionForm } from '../../forms/use-form-action.ts';
 import { roleApi, type Permission, type Role, type RoleBody } from './role-api.ts';
 
 const schema = z.object({ name: roleCreateBody.shape.name, permissions: z.array(z.number()) });
@@ -18,34 +18,26 @@ const FIELDS = ['name', 'permissions'] as const;
 /** A superuser defines a role: a name and the permissions it grants in a project (§3.15, §4.14). */
 export function RoleDialog({ role, permissions, onClose }: { role: Role | null; permissions: Permission[]; onClose(): void }) {
   const { t } = useTranslation();
-  const { control, handleSubmit, formState, setError } = useForm<z.input<typeof schema>, unknown, RoleBody>({
+  const { control, errors, submitProps } = useActionForm({
     resolver: zodResolver(schema),
     defaultValues: { name: role?.name ?? '', permissions: role?.permissions ?? [] },
-  });
-  const { errors, isDirty } = formState;
-  const { submit, state, alert } = useFormAction(
-    (body: RoleBody) => (role ? roleApi.update(role.id, body) : roleApi.create(body)),
-    { fields: FIELDS, setError },
-    () => {
+    fields: FIELDS,
+    run: (body: RoleBody) => (role ? roleApi.update(role.id, body) : roleApi.create(body)),
+    onDone: () => {
       announceChange(topics.roles);
       notify({ severity: 'success', summary: t(role ? 'roles.updated' : 'roles.created') });
       onClose();
     },
-  );
+  });
   return (
     <FormDialog
       formId="role-form"
       header={t(role ? 'roles.editTitle' : 'roles.createTitle')}
-      submitLabel={t(role ? 'common.update' : 'common.create')}
-      dirty={isDirty}
-      saving={state.state === 'running'}
-      alert={alert}
-      onSubmit={handleSubmit(submit)}
+      editing={role !== null}
+      {...submitProps}
       onClose={onClose}
     >
-      <FormField id="role-name" label={t('roles.name')} error={errors.name}>
-        <Controller name="name" control={control} render={({ field }) => <InputText id="role-name" autoFocus invalid={!!errors.name} {...field} />} />
-      </FormField>
+      <TextField control={control} name="name" id="role-name" label={t('roles.name')} error={errors.name} autoFocus />
       <FormField id="role-permissions" label={t('roles.permissions')} error={errors.permissions}>
         <Controller
           name="permissions"

@@ -1,52 +1,43 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { statusCreateBody } from '@testament/contracts';
-import { InputText } from 'primereact/inputtext';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { FormDialog } from '../../forms/FormDialog.tsx';
 import { FormField } from '../../forms/FormField.tsx';
-import { useFormAction } from '../../forms/use-form-action.ts';
+import { TextField } from '../../forms/TextField.tsx';
+import { useActionForm } from '../../forms/use-form-action.ts';
 import { ColorField } from '../project-catalogue/ColorField.tsx';
 import { PALETTE } from '../project-catalogue/color.ts';
 import { catalogueSaved } from '../project-catalogue/use-catalogue.ts';
 import { statusApi, type Status } from './status.ts';
 
 const schema = statusCreateBody.pick({ name: true, color: true });
-type StatusFields = z.input<typeof schema>;
 const FIELDS = ['name', 'color'] as const;
 
 /** Create or edit a custom status: a name and a colour from the palette or the picker (§9: the modal is 404 px wide). */
 export function StatusDialog({ projectId, status, onClose }: { projectId: number; status: Status | null; onClose(): void }) {
   const { t } = useTranslation();
-  const { control, handleSubmit, formState, setError } = useForm<StatusFields, unknown, z.output<typeof schema>>({
+  const { control, errors, submitProps } = useActionForm({
     resolver: zodResolver(schema),
     defaultValues: { name: status?.name ?? '', color: status?.color ?? PALETTE[0].value },
-  });
-  const { errors, isDirty } = formState;
-  const { submit, state, alert } = useFormAction(
-    (values: z.output<typeof schema>) => (status ? statusApi.update(status.id, values) : statusApi.create({ ...values, project: projectId })),
-    { fields: FIELDS, setError },
-    () => {
+    fields: FIELDS,
+    run: (values: z.output<typeof schema>) => (status ? statusApi.update(status.id, values) : statusApi.create({ ...values, project: projectId })),
+    onDone: () => {
       catalogueSaved(t, 'status', projectId, !status);
       onClose();
     },
-  );
+  });
   return (
     <FormDialog
       formId="status-form"
       header={t(status ? 'catalogue.status.editTitle' : 'catalogue.status.createTitle')}
-      submitLabel={t(status ? 'common.update' : 'common.create')}
-      dirty={isDirty}
-      saving={state.state === 'running'}
-      alert={alert}
-      onSubmit={handleSubmit(submit)}
+      editing={status !== null}
+      {...submitProps}
       onClose={onClose}
       width="404px"
     >
-      <FormField id="status-name" label={t('catalogue.status.name')} error={errors.name}>
-        <Controller name="name" control={control} render={({ field }) => <InputText id="status-name" autoFocus invalid={!!errors.name} {...field} />} />
-      </FormField>
+      <TextField control={control} name="name" id="status-name" label={t('catalogue.status.name')} error={errors.name} autoFocus />
       <Controller
         name="color"
         control={control}

@@ -30,28 +30,22 @@ export function StatusesTab() {
   const form = useItemForm<Status>();
   const remove = useCatalogueDelete('status', project.id, statusApi, (status) => status.name);
 
+  // Drag and drop has no keyboard; these buttons move a status a place up or down.
   const reorderCell = (status: Status, { rowIndex }: { rowIndex: number }) => (
     <span className="status-order">
-      <Button
-        icon="pi pi-arrow-up"
-        text
-        rounded
-        size="small"
-        severity="secondary"
-        aria-label={t('catalogue.status.moveUp', { name: status.name })}
-        disabled={rowIndex === 0}
-        onClick={() => order.arrange(moved(order.shown, rowIndex, -1))}
-      />
-      <Button
-        icon="pi pi-arrow-down"
-        text
-        rounded
-        size="small"
-        severity="secondary"
-        aria-label={t('catalogue.status.moveDown', { name: status.name })}
-        disabled={rowIndex === order.shown.length - 1}
-        onClick={() => order.arrange(moved(order.shown, rowIndex, 1))}
-      />
+      {([-1, 1] as const).map((delta) => (
+        <Button
+          key={delta}
+          icon={delta < 0 ? 'pi pi-arrow-up' : 'pi pi-arrow-down'}
+          text
+          rounded
+          size="small"
+          severity="secondary"
+          aria-label={t(delta < 0 ? 'catalogue.status.moveUp' : 'catalogue.status.moveDown', { name: status.name })}
+          disabled={rowIndex + delta < 0 || rowIndex + delta >= order.shown.length}
+          onClick={() => order.arrange(moved(order.shown, rowIndex, delta))}
+        />
+      ))}
     </span>
   );
 

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { systemMessageCreateBody } from '@testament/contracts';
 import { Dropdown } from 'primereact/dropdown';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { announceChange, topics } from '../../app/changes.ts';
@@ -10,7 +10,7 @@ import { notify } from '../../app/toasts.ts';
 import { FormDialog } from '../../forms/FormDialog.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { SwitchField } from '../../forms/SwitchField.tsx';
-import { useFormAction } from '../../forms/use-form-action.ts';
+import { useActionForm } from '../../forms/use-form-action.ts';
 import { LEVELS, systemMessageApi, type SystemMessage, type SystemMessageBody } from './system-message.ts';
 
 const schema = z.object({
@@ -19,36 +19,29 @@ const schema = z.object({
   is_closing: z.boolean(),
   is_active: z.boolean(),
 });
-type MessageFields = z.input<typeof schema>;
 const FIELDS = ['content', 'level', 'is_closing', 'is_active'] as const;
 
 /** A superuser writes a banner: its text, its level, whether users may close it, whether it shows. */
 export function SystemMessageDialog({ message, onClose }: { message: SystemMessage | null; onClose(): void }) {
   const { t } = useTranslation();
-  const { control, handleSubmit, formState, setError } = useForm<MessageFields, unknown, SystemMessageBody>({
+  const { control, errors, submitProps } = useActionForm({
     resolver: zodResolver(schema),
     defaultValues: { content: message?.content ?? '', level: message?.level ?? 0, is_closing: message?.is_closing ?? true, is_active: message?.is_active ?? true },
-  });
-  const { errors, isDirty } = formState;
-  const { submit, state, alert } = useFormAction(
-    (body: SystemMessageBody) => (message ? systemMessageApi.update(message.id, body) : systemMessageApi.create(body)),
-    { fields: FIELDS, setError },
-    () => {
+    fields: FIELDS,
+    run: (body: SystemMessageBody) => (message ? systemMessageApi.update(message.id, body) : systemMessageApi.create(body)),
+    onDone: () => {
       announceChange(topics.systemMessages);
       notify({ severity: 'success', summary: t(message ? 'systemMessages.updated' : 'systemMessages.created') });
       onClose();
     },
-  );
+  });
   const levels = LEVELS.map(({ value, key }) => ({ value, label: t(`systemMessages.levels.${key}`) }));
   return (
     <FormDialog
       formId="system-message-form"
       header={t(message ? 'systemMessages.editTitle' : 'systemMessages.createTitle')}
-      submitLabel={t(message ? 'common.update' : 'common.create')}
-      dirty={isDirty}
-      saving={state.state === 'running'}
-      alert={alert}
-      onSubmit={handleSubmit(submit)}
+      editing={message !== null}
+      {...submitProps}
       onClose={onClose}
     >
       <FormField id="system-message-content" label={t('systemMessages.content')} error={errors.content}>

@@ -455,6 +455,7 @@ export const ru: Messages = {
     usernameTaken: 'Пользователь с таким именем уже существует.',
     notAnImage: '{{0}} — не файл png или jpg',
     fileTooLarge: 'Файл больше {{0}} МБ.',
+    tooManyFiles: 'За один раз можно загрузить не более {{0}} файлов.',
     statusOrderShape: 'status_order должен сопоставлять идентификаторам статусов их позиции.',
     invalidDuration: 'Неверная длительность. Укажите число минут или единицы вида 1w 2d 3h 4m 5s.',
     defaultStatusUnknown: 'Статус по умолчанию должен быть системным или статусом этого проекта.',
@@ -481,6 +482,12 @@ export const ru: Messages = {
       invalidChoice: '«{{0}}» — недопустимое значение.',
       notificationsEnabled: 'Включены уведомления: {{0}}',
       notificationsDisabled: 'Выключены уведомления: {{0}}',
+    },
+    attachment: {
+      noFile: 'Файл не передан.',
+      noMimeType: 'У файла «{{0}}» нет MIME-типа.',
+      noFilename: 'Не удалось определить имя файла.',
+      unknownContentType: 'Неверный идентификатор «{{0}}» — объект не существует.',
     },
     catalogue: {
       invalidColor: 'Укажите цвет как #hex, rgb(r, g, b) или rgba(r, g, b, a).',

@@ -1,0 +1,25 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { useScriptedServer } from '../../testing/use-server.ts';
+import { AccessDialog } from './AccessDialog.tsx';
+import type { Member } from './member.ts';
+
+const roles = [
+  { id: 1, name: 'Admin', permissions: [], type: 0 },
+  { id: 2, name: 'User', permissions: [], type: 0 },
+];
+const bob: Member = { id: 7, username: 'bob', first_name: '', last_name: '', email: '', is_superuser: false, is_active: true, avatar_link: '', roles: [roles[1]!] };
+const net = useScriptedServer({ 'PUT /api/v2/roles/assign/': { status: 200, body: [] } });
+
+describe('granting access (§5; the e2e grants and changes roles on the real server)', () => {
+  it('needs at least one role', async () => {
+    render(<AccessDialog projectId={3} member={bob} roles={roles} onClose={() => undefined} />);
+    // Removing the only role's chip leaves none.
+    fireEvent.click(document.querySelector('.p-multiselect-token-icon')!);
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(await screen.findByText('This list may not be empty.')).toBeTruthy();
+    expect(net.server.calls).not.toContain('PUT /api/v2/roles/assign/');
+  });
+
+});
