@@ -1,26 +1,22 @@
+import type { ComponentType } from 'react';
 import { Navigate, createBrowserRouter, useParams } from 'react-router';
-import { AccessManagementTab } from '../features/access-management/AccessManagementTab.tsx';
-import { CustomAttributesTab } from '../features/custom-attributes/CustomAttributesTab.tsx';
 import { DashboardPage } from '../features/dashboard/DashboardPage.tsx';
-import { LabelsTab } from '../features/labels/LabelsTab.tsx';
 import { LoginPage } from '../features/login/LoginPage.tsx';
 import { LogoutPage } from '../features/logout/LogoutPage.tsx';
-import { NotificationsPage } from '../features/notifications/NotificationsPage.tsx';
-import { NotificationList } from '../features/notifications/NotificationList.tsx';
-import { NotificationSettings } from '../features/notifications/NotificationSettings.tsx';
-import { ParametersTab } from '../features/parameters/ParametersTab.tsx';
-import { ProfilePage } from '../features/profile/ProfilePage.tsx';
 import { ProjectOverviewTab } from '../features/project-page/ProjectOverviewTab.tsx';
 import { ProjectPage } from '../features/project-page/ProjectPage.tsx';
-import { ProjectSettingsTab } from '../features/project-settings/ProjectSettingsTab.tsx';
-import { RolesPage } from '../features/roles/RolesPage.tsx';
-import { StatusesTab } from '../features/statuses/StatusesTab.tsx';
-import { SystemMessagesPage } from '../features/system-messages/SystemMessagesPage.tsx';
-import { UsersPage } from '../features/users/UsersPage.tsx';
 import { RequireUser } from '../session/RequireUser.tsx';
 import { AppShell } from '../shell/AppShell.tsx';
 import { NotFoundPage } from '../shell/ErrorPage.tsx';
 import { RootLayout } from './RootLayout.tsx';
+
+/**
+ * A screen loaded when first visited, so the first page of the app downloads
+ * less: the administration and settings screens are visited now and then.
+ */
+async function page<M extends Record<string, unknown>>(module: Promise<M>, name: keyof M & string) {
+  return { Component: (await module)[name] as ComponentType };
+}
 
 /** The old administration address of a project tab (§2 route table). */
 function LegacyProjectTab() {
@@ -49,26 +45,26 @@ export const router = createBrowserRouter([
             children: [
               { index: true, element: <Navigate to="overview" replace /> },
               { path: 'overview', element: <ProjectOverviewTab /> },
-              { path: 'parameters', element: <ParametersTab /> },
-              { path: 'labels', element: <LabelsTab /> },
-              { path: 'statuses', element: <StatusesTab /> },
-              { path: 'custom-attributes', element: <CustomAttributesTab /> },
-              { path: 'settings', element: <ProjectSettingsTab /> },
-              { path: 'access-management', element: <AccessManagementTab /> },
+              { path: 'parameters', lazy: () => page(import('../features/parameters/ParametersTab.tsx'), 'ParametersTab') },
+              { path: 'labels', lazy: () => page(import('../features/labels/LabelsTab.tsx'), 'LabelsTab') },
+              { path: 'statuses', lazy: () => page(import('../features/statuses/StatusesTab.tsx'), 'StatusesTab') },
+              { path: 'custom-attributes', lazy: () => page(import('../features/custom-attributes/CustomAttributesTab.tsx'), 'CustomAttributesTab') },
+              { path: 'settings', lazy: () => page(import('../features/project-settings/ProjectSettingsTab.tsx'), 'ProjectSettingsTab') },
+              { path: 'access-management', lazy: () => page(import('../features/access-management/AccessManagementTab.tsx'), 'AccessManagementTab') },
             ],
           },
-          { path: 'profile', element: <ProfilePage /> },
+          { path: 'profile', lazy: () => page(import('../features/profile/ProfilePage.tsx'), 'ProfilePage') },
           {
             path: 'notifications',
-            element: <NotificationsPage />,
+            lazy: () => page(import('../features/notifications/NotificationsPage.tsx'), 'NotificationsPage'),
             children: [
-              { index: true, element: <NotificationList /> },
-              { path: 'settings', element: <NotificationSettings /> },
+              { index: true, lazy: () => page(import('../features/notifications/NotificationList.tsx'), 'NotificationList') },
+              { path: 'settings', lazy: () => page(import('../features/notifications/NotificationSettings.tsx'), 'NotificationSettings') },
             ],
           },
-          { path: 'administration/users', element: <UsersPage /> },
-          { path: 'administration/roles', element: <RolesPage /> },
-          { path: 'administration/system-messages', element: <SystemMessagesPage /> },
+          { path: 'administration/users', lazy: () => page(import('../features/users/UsersPage.tsx'), 'UsersPage') },
+          { path: 'administration/roles', lazy: () => page(import('../features/roles/RolesPage.tsx'), 'RolesPage') },
+          { path: 'administration/system-messages', lazy: () => page(import('../features/system-messages/SystemMessagesPage.tsx'), 'SystemMessagesPage') },
           { path: 'administration/projects/:projectId/:tab', element: <LegacyProjectTab /> },
           { path: '*', element: <NotFoundPage /> },
         ],

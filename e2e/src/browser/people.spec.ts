@@ -3,8 +3,8 @@ import { ADMIN } from './server.ts';
 import { apiSession, createProjectThroughApi, createUserThroughApi, expect, logIn, signIn, test, toast, uniqueName } from './fixtures.ts';
 
 test.use({
-  // The new user opens the private project's address before being let in; the old password is refused.
-  expectedFailures: { '/api/v2/projects/*/': 403, '/auth/login/': 400 },
+  // The new user opens the private project's address before being let in, and asks twice; the old password is refused.
+  expectedFailures: { '/api/v2/projects/*/': 403, '/api/v2/projects/*/access/': 400, '/auth/login/': 400 },
 });
 
 const card = (page: Page, name: string) => page.getByTestId('project-card').filter({ hasText: name });
@@ -84,6 +84,10 @@ test('a superuser creates a user, who asks for a private project, is let in with
     await dialog.getByLabel('Reason (optional)').fill('I test its releases');
     await dialog.getByRole('button', { name: 'Send request' }).click();
     await expect(toast(user, 'Request has been sent')).toBeVisible();
+    await card(user, projectName).getByRole('button', { name: 'Request access' }).click();
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await expect(toast(user, 'Failed to send a request')).toContainText('You already have a pending access request for this project.');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     await expect(badge(managerPage)).toHaveText('1');
     await managerPage.getByRole('link', { name: 'Notifications' }).click();

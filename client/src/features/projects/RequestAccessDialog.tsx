@@ -3,8 +3,10 @@ import { Dialog } from 'primereact/dialog';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../api/api-error.ts';
 import { notify } from '../../app/toasts.ts';
 import { useAction } from '../../app/use-action.ts';
+import { translateServerMessage } from '../../i18n/server-messages.ts';
 import type { Project } from './project.ts';
 import { projectApi } from './project-api.ts';
 
@@ -14,13 +16,15 @@ export function RequestAccessDialog({ project, onClose }: { project: Project; on
   const [reason, setReason] = useState('');
   const [send, sending] = useAction(
     (text: string) => projectApi.requestAccess(project.id, text.trim()),
-    ({ state }) => {
-      if (state === 'done') {
+    (outcome) => {
+      if (outcome.state === 'done') {
         notify({ severity: 'success', summary: t('projects.access.sent') });
         onClose();
-      } else {
-        notify({ severity: 'error', summary: t('projects.access.failed') });
+        return;
       }
+      // The spec's toast, with the server's reason when it gives one (a request already pending).
+      const reason = isApiError(outcome.error) ? Object.values(outcome.error.fieldErrors).flat()[0] : undefined;
+      notify({ severity: 'error', summary: t('projects.access.failed'), ...(reason ? { detail: translateServerMessage(t, reason) } : {}) });
     },
   );
 
