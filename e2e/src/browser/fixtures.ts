@@ -1,4 +1,5 @@
 import { test as base, expect, request as playwrightRequest, type APIRequestContext, type Page } from '@playwright/test';
+import { join } from 'node:path';
 import { ADMIN } from './server.ts';
 
 /**
@@ -137,6 +138,11 @@ export async function signIn(page: Page, credentials: Credentials = ADMIN): Prom
 /** A name no other test uses, so tests never see each other's projects by accident. */
 export function uniqueName(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+}
+
+/** Keeps a picture of the screen for people to look at (test-results/screenshots). */
+export async function keepScreenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(test.info().project.outputDir, 'screenshots', `${name}.png`), fullPage: true });
 }
 
 /** The latest toast with this text (an earlier one may still be fading). */

@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { ADMIN } from './server.ts';
-import { apiSession, createProjectThroughApi, createUserThroughApi, expect, logIn, signIn, test, toast, uniqueName } from './fixtures.ts';
+import { apiSession, createProjectThroughApi, createUserThroughApi, expect, keepScreenshot, logIn, signIn, test, toast, uniqueName } from './fixtures.ts';
 
 test.use({
   // The new user opens the private project's address before being let in, and asks twice; the old password is refused.
@@ -110,6 +110,7 @@ test('a superuser creates a user, who asks for a private project, is let in with
     await dialog.getByRole('button', { name: 'Add user' }).click();
     await expect(toast(page, 'User assigned successfully')).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: username })).toContainText('User');
+    await keepScreenshot(page, 'access-management');
 
     await expect(badge(user)).toHaveText('1');
     await user.getByRole('link', { name: 'Projects' }).click();
@@ -122,6 +123,7 @@ test('a superuser creates a user, who asks for a private project, is let in with
     await user.getByRole('link', { name: 'Notifications' }).click();
     const row = user.getByRole('row').filter({ hasText: `Your request for access to ${projectName} was granted by ${ADMIN.username}` });
     await expect(row.getByRole('img', { name: 'Unread' })).toBeVisible();
+    await keepScreenshot(user, 'notifications');
     await row.locator('input[type=checkbox]').check();
     await user.getByRole('button', { name: 'Mark as read' }).click();
     await expect(row.getByRole('img', { name: 'Unread' })).toHaveCount(0);
@@ -182,6 +184,7 @@ test('a user changes their password and their avatar', async ({ page, adminApi, 
     await page.keyboard.press('+');
     const after = await area.boundingBox();
     expect(after!.width).toBeGreaterThan(before!.width);
+    await keepScreenshot(page, 'avatar-crop');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expect(toast(page, 'Avatar was updated successfully')).toBeVisible();
     const avatar = page.locator('.app-header__user img');

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { createProjectThroughApi, expect, signIn, test, toast, uniqueName } from './fixtures.ts';
+import { createProjectThroughApi, expect, keepScreenshot, signIn, test, toast, uniqueName } from './fixtures.ts';
 
 const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 const statusNames = (page: Page) => page.getByRole('table', { name: 'Statuses' }).locator('tbody tr td:nth-child(3)');
@@ -37,6 +37,7 @@ test('statuses: system ones fixed, a custom one from the palette, an order that 
     await rowOf(page, 'Flaky').locator('.p-datatable-reorderablerow-handle').dragTo(rowOf(page, 'Failed'));
     await expect(statusNames(page).first()).toHaveText('Flaky');
     await expect(saveOrder).toBeEnabled();
+    await keepScreenshot(page, 'statuses-order-pending');
     // The keyboard way: Passed one place up.
     await page.getByRole('button', { name: 'Move Passed up' }).click();
     await expect(statusNames(page)).toHaveText(['Flaky', 'Passed', 'Failed', 'Skipped', 'Broken', 'Blocked', 'Retest']);
@@ -103,6 +104,7 @@ test('a custom attribute of type JSON: its rules, then a value tried against the
   await expect(dialog.getByText('Required', { exact: true }).last()).toBeVisible();
   await value.fill('{"browser": "Chrome"}');
   await expect(dialog.getByText('Accepted')).toBeVisible();
+  await keepScreenshot(page, 'custom-attribute-dialog');
 
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(toast(page, 'Attribute created successfully')).toBeVisible();

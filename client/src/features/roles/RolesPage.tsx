@@ -1,3 +1,4 @@
+import { SEEDED_ROLES } from '@testament/contracts';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
@@ -15,6 +16,9 @@ import { RoleDialog } from './RoleDialog.tsx';
 import { roleApi, type Role } from './role-api.ts';
 
 const ROLE_TYPES: Record<number, string> = { 0: 'system', 1: 'custom', 3: 'superuserOnly' };
+
+/** Admin, User and External user come with every installation and cannot be deleted (§4.2). */
+const isSeeded = (role: Role) => SEEDED_ROLES.some((seeded) => seeded.id === role.id);
 
 /** /administration/roles: superusers define the roles granted per project (§3.15). */
 export function RolesPage() {
@@ -58,7 +62,9 @@ function RolesManager() {
         />
         <Column
           className="catalogue__actions"
-          body={(role: Role) => <RowActions name={role.name} onEdit={() => form.openEdit(role)} onDelete={() => remove(role)} />}
+          body={(role: Role) => (
+            <RowActions name={role.name} onEdit={() => form.openEdit(role)} {...(isSeeded(role) ? {} : { onDelete: () => remove(role) })} />
+          )}
         />
       </DataTable>
       {form.editing && <RoleDialog role={form.editing === 'new' ? null : form.editing} permissions={permissions} onClose={form.close} />}
