@@ -10,6 +10,7 @@ import {
   type SubscribersDocument,
 } from './notification-document.ts';
 import { actorName, notificationDocument, producers } from './producers.ts';
+import { applySuperuserEvent, NOTIFICATION_AUDIENCES, SUPERUSER_EVENTS, SUPERUSERS } from './superusers.ts';
 
 const ownerOf = (event: ProjectedEvent) => Number(event.stream.slice('notifications-'.length));
 
@@ -70,15 +71,25 @@ export const notificationsProjection: Projection = {
   collections: {
     [NOTIFICATIONS]: [{ keys: { recipientId: 1, isDeleted: 1, id: -1 } }, { keys: { recipientId: 1, unread: 1 } }],
     [NOTIFICATION_SUBSCRIBERS]: [],
+    [NOTIFICATION_AUDIENCES]: [],
   },
-  handles: new Set([...Object.keys(producers), 'NotificationsEnabled', 'NotificationsDisabled', 'NotificationsMarked', 'NotificationDeleted']),
+  handles: new Set([
+    ...Object.keys(producers),
+    ...SUPERUSER_EVENTS,
+    'NotificationsEnabled',
+    'NotificationsDisabled',
+    'NotificationsMarked',
+    'NotificationDeleted',
+  ]),
   keys(event) {
+    if (SUPERUSER_EVENTS.includes(event.type)) return [[NOTIFICATION_AUDIENCES, SUPERUSERS]];
     const producer = producers[event.type];
     if (!producer) return boxKeys(event);
     const actorId = event.metadata.actorId;
     return actorId === null ? producer.keys(event) : [...producer.keys(event), [USERS, actorId]];
   },
   apply(event, view) {
+    if (SUPERUSER_EVENTS.includes(event.type)) return applySuperuserEvent(event, view);
     const producer = producers[event.type];
     if (!producer) return applyBoxEvent(event, view);
     const actor = actorName(event, view);

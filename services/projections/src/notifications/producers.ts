@@ -5,6 +5,7 @@ import { ROLE_CATALOG, ROLE_CATALOG_ID, membersGranted, type RoleCatalogDocument
 import type { DocumentKey, ProjectedEvent, ProjectionView } from '../runner/projection.ts';
 import { USERS, type StoredUserDocument } from '../users/user-document.ts';
 import { NOTIFICATION_SUBSCRIBERS, NOTIFICATIONS, notificationKey, type NotificationDocument } from './notification-document.ts';
+import { activeSuperusers, NOTIFICATION_AUDIENCES, SUPERUSERS, superusersOf } from './superusers.ts';
 
 /** A notification the event produces, before delivery filters it by subscription. */
 export interface Produced {
@@ -22,13 +23,18 @@ type MemberRolesSet = Extract<ProjectEvent, { type: 'ProjectMemberRolesSet' }>;
 const projectIdOf = (event: ProjectedEvent) => Number(event.stream.slice('project-'.length));
 const overviewLink = (projectId: number) => `/projects/${projectId}/overview`;
 
-/** Access requested → every member whose roles grant change_project in that project (§3.1). */
+/**
+ * Access requested → every member whose roles grant change_project in that
+ * project (§3.1); when it has none, the superusers, who manage every project.
+ */
 function accessRequested(event: ProjectedEvent, view: ProjectionView, actor: string): Produced[] {
   const { projectId, reason } = (event as unknown as AccessRequested).data;
   const project = view.get<ProjectDocument>(PROJECTS, projectId);
   const catalog = view.get<RoleCatalogDocument>(ROLE_CATALOG, ROLE_CATALOG_ID);
   if (!project || !catalog) return [];
-  return membersGranted(catalog, project.members, 'change_project').map((recipientId) => ({
+  const managers = membersGranted(catalog, project.members, 'change_project');
+  const recipients = managers.length > 0 ? managers : activeSuperusers(superusersOf(view));
+  return recipients.map((recipientId) => ({
     recipientId,
     actionCode: NotificationAction.accessRequested,
     template: notificationTemplates.accessRequested(actor, reason),
@@ -71,6 +77,7 @@ export const producers: Record<string, { keys(event: ProjectedEvent): DocumentKe
       [PROJECTS, (event.data as AccessRequested['data']).projectId],
       [ROLE_CATALOG, ROLE_CATALOG_ID],
       [NOTIFICATION_SUBSCRIBERS, NotificationAction.accessRequested],
+      [NOTIFICATION_AUDIENCES, SUPERUSERS],
     ],
     produce: accessRequested,
   },

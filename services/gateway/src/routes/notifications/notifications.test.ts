@@ -90,6 +90,18 @@ describe('delivery', () => {
     expect(await list(carol.browser)).toEqual([]); // subscribed, but no change_project
   });
 
+  it('tells the subscribed superusers about a request to a project with no member manager, and only then', async () => {
+    await enable(admin, [5]);
+    const orphan = (await createProject(admin, { name: 'Orphan', is_private: true })).id;
+    const hank = await signedIn(server, 'hank');
+    await hank.browser.post(`/api/v2/projects/${orphan}/access/`, {});
+    const [notification] = await list(admin);
+    expect(notification).toMatchObject({ actor: 'hank', message: { placeholder_text: 'Orphan' } });
+    await hank.browser.post(`/api/v2/projects/${projectId}/access/`, {}); // Apollo has managers: they are told, not the superusers.
+    expect((await list(admin)).filter((n) => n.message.placeholder_text === 'Apollo')).toEqual([]);
+    await admin.post('/api/v2/notifications/disable/', { settings: [5] });
+  });
+
   it('tells a subscribed user that their request was granted, that they were added, changed and removed', async () => {
     const frank = await signedIn(server, 'frank');
     await enable(frank.browser, [6, 7]);
