@@ -14,6 +14,7 @@
  * - System events (types starting with `$`) are invisible: readAll, subscribe
  *   and headPosition filter them out.
  */
+import { OpenSubscriptions } from '../open-subscriptions.ts';
 import {
   BACKWARDS,
   END,
@@ -63,7 +64,7 @@ interface StreamHead {
 }
 
 export class KurrentDbEventStore implements EventStore {
-  private readonly subscriptions = new Set<AllStreamSubscription>();
+  private readonly subscriptions = new OpenSubscriptions();
 
   /** e.g. `kurrentdb://localhost:2113?tls=false` */
   static connect(connectionString: string): KurrentDbEventStore {
@@ -123,13 +124,7 @@ export class KurrentDbEventStore implements EventStore {
         this.client.subscribeToAll({ fromPosition: readPositionAfter(from), filter: excludeSystemEvents() }),
       toRecordedEvent,
     });
-    this.subscriptions.add(subscription);
-    return {
-      close: async () => {
-        this.subscriptions.delete(subscription);
-        await subscription.close();
-      },
-    };
+    return this.subscriptions.track(subscription);
   }
 
   async headPosition(): Promise<number> {
@@ -147,8 +142,7 @@ export class KurrentDbEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
-    await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
-    this.subscriptions.clear();
+    await this.subscriptions.closeAll();
     await this.client.dispose();
   }
 

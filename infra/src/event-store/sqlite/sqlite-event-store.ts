@@ -7,6 +7,7 @@
  * (stream, revision) and position keys are the backstop if that assumption is
  * ever broken (the whole group then fails and the caches are reloaded).
  */
+import { OpenSubscriptions } from '../open-subscriptions.ts';
 import type Database from 'better-sqlite3';
 import type {
   AppendResult,
@@ -39,7 +40,7 @@ export class SqliteEventStore implements EventStore {
 
   private readonly statements: ReturnType<typeof prepareStatements>;
   private readonly streamHeads: StreamHeadCache;
-  private readonly subscriptions = new Set<LogSubscription>();
+  private readonly subscriptions = new OpenSubscriptions();
   private queue: PendingAppend[] = [];
   private flushScheduled = false;
   private commitWaiters: Array<() => void> = [];
@@ -89,13 +90,7 @@ export class SqliteEventStore implements EventStore {
       nextCommit: () => this.nextCommit(),
     };
     const subscription = new LogSubscription(source, after, handler, options?.batchSize ?? DEFAULT_BATCH_SIZE);
-    this.subscriptions.add(subscription);
-    return {
-      close: async () => {
-        this.subscriptions.delete(subscription);
-        await subscription.close();
-      },
-    };
+    return this.subscriptions.track(subscription);
   }
 
   async headPosition(): Promise<number> {
@@ -106,8 +101,7 @@ export class SqliteEventStore implements EventStore {
     if (this.closed) return;
     this.closed = true;
     this.flush();
-    await Promise.all([...this.subscriptions].map((subscription) => subscription.close()));
-    this.subscriptions.clear();
+    await this.subscriptions.closeAll();
     this.wakeCommitWaiters();
     this.db.close();
   }
