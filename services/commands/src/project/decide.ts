@@ -12,27 +12,14 @@ import type { DecisionContext, Decider } from '../kernel/decider.ts';
 import { canDeleteProject, canManageProject, canViewProject } from './access.ts';
 import { evolveProject, initialProjectState, type ProjectState } from './evolve.ts';
 
-export interface ProjectChanges {
-  name?: string;
-  description?: string;
-  isPrivate?: boolean;
-  isArchive?: boolean;
-  settings?: Partial<ProjectSettings>;
-  /** BlobStore key of a new icon, or null to remove it. */
-  icon?: string | null;
-}
+/** What a project is made of, as a command gives it. `icon` is a BlobStore key, or null for none. */
+type ProjectFields = Pick<ProjectState, 'name' | 'description' | 'isPrivate' | 'isArchive' | 'settings' | 'icon'>;
+
+/** Only the fields given change; settings merge key by key. */
+export type ProjectChanges = Partial<Omit<ProjectFields, 'settings'>> & { settings?: Partial<ProjectSettings> };
 
 export type ProjectCommand =
-  | {
-      type: 'CreateProject';
-      projectId: number;
-      name: string;
-      description: string;
-      isPrivate: boolean;
-      isArchive: boolean;
-      settings: ProjectSettings;
-      icon: string | null;
-    }
+  | ({ type: 'CreateProject'; projectId: number } & ProjectFields)
   | ({ type: 'UpdateProject' } & ProjectChanges)
   | { type: 'ArchiveProject' }
   | { type: 'RestoreProject' }
