@@ -1,3 +1,4 @@
+import { messages } from '../messages.ts';
 import { z } from 'zod';
 import { colorField, numberChoice, projectReference, requiredText } from './project-catalogue.ts';
 
@@ -20,4 +21,4 @@ export const labelPatchBody = z.object(labelFields).partial();
 export type LabelPatchBody = z.output<typeof labelPatchBody>;
 
 const labelOrder = /^-?(id|name|type)(,-?(id|name|type))*$/;
-export const labelListQuery = z.object({ ordering: z.string().regex(labelOrder, 'Invalid ordering.').optional() });
+export const labelListQuery = z.object({ ordering: z.string().regex(labelOrder, messages.invalidOrdering).optional() });

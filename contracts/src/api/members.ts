@@ -1,3 +1,4 @@
+import { messages } from '../messages.ts';
 import { z } from 'zod';
 import { userListQuery } from './users.ts';
 
@@ -15,8 +16,8 @@ export type MemberListQuery = z.output<typeof memberListQuery>;
 /** `POST projects/{id}/access/`. */
 export const accessRequestBody = z.object({
   reason: z
-    .string({ error: 'Not a valid string.' })
-    .max(2000, 'Ensure this field has no more than 2000 characters.')
+    .string({ error: messages.notAString })
+    .max(2000, messages.maxLength(2000))
     .nullable()
     .optional()
     .transform((reason) => reason ?? ''),

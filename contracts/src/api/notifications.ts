@@ -9,14 +9,14 @@ const ORDERING = /^-?(id|unread|timestamp)(,-?(id|unread|timestamp))*$/;
 
 export const notificationListQuery = z.object({
   unread: queryBoolean.optional(),
-  ordering: z.string().regex(ORDERING, 'Invalid ordering.').optional(),
+  ordering: z.string().regex(ORDERING, messages.invalidOrdering).optional(),
 });
 export type NotificationListQuery = z.output<typeof notificationListQuery>;
 
 /** `POST notifications/mark-as/`: an empty list means all of the caller's notifications. */
 export const markNotificationsBody = z.object({
   unread: flexibleBoolean.optional().default(true),
-  notifications: z.array(primaryKey, { error: 'Expected a list of items.' }).optional().default([]),
+  notifications: z.array(primaryKey, { error: messages.notAList }).optional().default([]),
 });
 
 const actionCode = z.unknown().transform((value, ctx) => {

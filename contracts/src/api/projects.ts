@@ -65,7 +65,7 @@ export const projectListQuery = z.object({
   favorites: queryBoolean.optional(),
   ordering: z
     .string()
-    .regex(/^-?(name|is_archive|is_private)(,-?(name|is_archive|is_private))*$/, 'Invalid ordering.')
+    .regex(/^-?(name|is_archive|is_private)(,-?(name|is_archive|is_private))*$/, messages.invalidOrdering)
     .optional(),
 });
 export type ProjectListQuery = z.output<typeof projectListQuery>;

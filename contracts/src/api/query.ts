@@ -1,3 +1,4 @@
+import { messages } from '../messages.ts';
 import { z } from 'zod';
 
 /** DRF-style booleans: true/false, 1/0, yes/no, case-insensitive. */
@@ -7,7 +8,7 @@ export const queryBoolean = z
     const normalised = value.trim().toLowerCase();
     if (['true', '1', 'yes'].includes(normalised)) return true;
     if (['false', '0', 'no'].includes(normalised)) return false;
-    ctx.addIssue({ code: 'custom', message: 'Must be a valid boolean.' });
+    ctx.addIssue({ code: 'custom', message: messages.notABoolean });
     return z.NEVER;
   });
 

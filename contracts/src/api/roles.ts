@@ -7,14 +7,14 @@ import { PERMISSIONS, RoleType } from '../permissions.ts';
 export const primaryKey = z.unknown().transform((value, ctx) => {
   if (typeof value === 'number' && Number.isInteger(value) && value > 0) return value;
   if (typeof value === 'string' && /^\d+$/.test(value) && Number(value) > 0) return Number(value);
-  const message = value === undefined ? messages.required : value === null ? 'This field may not be null.' : accessMessages.expectedPk;
+  const message = value === undefined ? messages.required : value === null ? messages.notNull : accessMessages.expectedPk;
   ctx.addIssue({ code: 'custom', message });
   return z.NEVER;
 });
 
 const knownPermissionIds = new Set(PERMISSIONS.map((p) => p.id));
 
-const permissionList = z.array(primaryKey, { error: 'Expected a list of items.' }).superRefine((ids, ctx) => {
+const permissionList = z.array(primaryKey, { error: messages.notAList }).superRefine((ids, ctx) => {
   for (const id of ids) if (!knownPermissionIds.has(id)) ctx.addIssue({ code: 'custom', message: accessMessages.doesNotExist(id) });
 });
 
@@ -29,7 +29,7 @@ const roleName = z
   .string({ error: messages.required })
   .trim()
   .min(1, messages.blank)
-  .max(150, 'Ensure this field has no more than 150 characters.');
+  .max(150, messages.maxLength(150));
 
 /** `POST roles/`: name, permission ids, type (default custom). */
 export const roleCreateBody = z.object({

@@ -7,7 +7,7 @@ export const systemMessages = {
   onlySuperuser: 'Only an administrator can manage system messages.',
 } as const;
 
-const content = z.string({ error: messages.required }).trim().min(1, messages.blank).max(10_000, 'Ensure this field has no more than 10000 characters.');
+const content = z.string({ error: messages.required }).trim().min(1, messages.blank).max(10_000, messages.maxLength(10_000));
 const level = z.unknown().transform((value, ctx) => {
   const number = typeof value === 'string' && /^\d$/.test(value) ? Number(value) : value;
   if (number === 0 || number === 1 || number === 2) return number;

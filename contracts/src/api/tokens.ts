@@ -14,7 +14,7 @@ export const tokenMessages = {
   tooLong: `Ensure this field has no more than ${API_TOKEN_DESCRIPTION_MAX} characters.`,
 } as const;
 
-const description = z.string({ error: 'Not a valid string.' }).max(API_TOKEN_DESCRIPTION_MAX, tokenMessages.tooLong);
+const description = z.string({ error: messages.notAString }).max(API_TOKEN_DESCRIPTION_MAX, tokenMessages.tooLong);
 
 /** A date (end of that day is not implied: midnight UTC) or an ISO-8601 date-time with a zone, as an ISO string. */
 const expirationDate = z.string({ error: tokenMessages.invalidDate }).transform((value, ctx) => {

@@ -22,12 +22,12 @@ export const changePasswordBody = z.object({ password: passwordField });
 
 /** D1: only profile fields; anything else in the body is ignored, not rejected. */
 export const profilePatchBody = z.object({
-  first_name: z.string().max(150).optional(),
-  last_name: z.string().max(150).optional(),
+  first_name: z.string().max(150, messages.maxLength(150)).optional(),
+  last_name: z.string().max(150, messages.maxLength(150)).optional(),
   email: z.union([z.email({ error: 'Enter a valid email address.' }), z.literal('')]).optional(),
 });
 
-export const userConfigPatchBody = z.record(z.string(), z.unknown(), { error: 'Expected a JSON object.' });
+export const userConfigPatchBody = z.record(z.string(), z.unknown(), { error: messages.notAnObject });
 
 /** Messages of user administration and avatars (DRF wording where DRF has one). */
 export const userMessages = {
@@ -108,7 +108,7 @@ const idList = z
   .string()
   .regex(/^\s*\d+\s*(,\s*\d+\s*)*$/, userMessages.invalidIdList)
   .transform((value) => [...new Set(value.split(',').map((id) => Number(id.trim())))])
-  .refine((ids) => ids.length <= 100, 'Ensure this list has no more than 100 ids.');
+  .refine((ids) => ids.length <= 100, messages.tooManyItems(100));
 
 /** `GET users/` filters (§3.14). */
 export const userListQuery = z.object({

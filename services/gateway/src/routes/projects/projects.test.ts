@@ -114,7 +114,7 @@ describe('listing projects', () => {
     expect(all).toEqual(['Fav zeta', 'Fav alpha']);
     const only = (await admin.get('/api/v2/projects/?name=fav&favorites=true')).json().results.map((p: { name: string }) => p.name);
     expect(only).toEqual(['Fav zeta']);
-    expect((await admin.get('/api/v2/projects/?favorites=maybe')).statusCode).toBe(400);
+    expect((await admin.get('/api/v2/projects/?favorites=maybe')).json()).toEqual({ favorites: ['Must be a valid boolean.'] });
   });
 
   it('orders by the requested fields, names case-insensitively', async () => {
@@ -122,7 +122,7 @@ describe('listing projects', () => {
     await create(admin, { name: 'Ord a' });
     const names = (await admin.get('/api/v2/projects/?name=ord&ordering=-is_private')).json().results.map((p: { name: string }) => p.name);
     expect(names).toEqual(['ord b', 'Ord a']);
-    expect((await admin.get('/api/v2/projects/?ordering=secret')).statusCode).toBe(400);
+    expect((await admin.get('/api/v2/projects/?ordering=secret')).json()).toEqual({ ordering: ['Invalid ordering.'] });
   });
 
   it('shows a private project to non-members only as a blurred card, and refuses to open it', async () => {
