@@ -15,6 +15,7 @@ import { attachmentsProjection } from './attachments/attachments-projection.ts';
 
 export * from './runner/projection.ts';
 export * from './runner/projection-runner.ts';
+export * from './runner/position-gate.ts';
 export * from './projects/project-document.ts';
 export * from './projects/queries.ts';
 export * from './project-catalogue/catalogue-projection.ts';

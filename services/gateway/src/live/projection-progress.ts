@@ -1,5 +1,5 @@
 import type { Bus, Unsubscribe } from '@testament/infra';
-import { PROJECTIONS_ADVANCED, type ProjectionsAdvanced } from '@testament/projections';
+import { PositionGate, PROJECTIONS_ADVANCED, type ProjectionsAdvanced } from '@testament/projections';
 
 type TopicListener = (topic: string, position: number) => void;
 
@@ -9,37 +9,22 @@ type TopicListener = (topic: string, position: number) => void;
  * channel can fan out the topics that changed.
  */
 export class ProjectionProgress {
-  private position: number;
-  private readonly waiters = new Set<{ position: number; resolve: () => void }>();
+  private readonly gate: PositionGate;
   private readonly listeners = new Set<TopicListener>();
   private readonly unsubscribe: Unsubscribe;
 
   constructor(bus: Bus, initial: { position: number }) {
-    this.position = initial.position;
+    this.gate = new PositionGate(initial.position);
     this.unsubscribe = bus.subscribe(PROJECTIONS_ADVANCED, (payload) => this.advance(payload as ProjectionsAdvanced));
   }
 
   get current(): number {
-    return this.position;
+    return this.gate.position;
   }
 
   /** Resolves true once the read models include `position`, false after `timeoutMs`. */
   waitFor(position: number, timeoutMs: number): Promise<boolean> {
-    if (this.position >= position) return Promise.resolve(true);
-    return new Promise((resolve) => {
-      const waiter = {
-        position,
-        resolve: () => {
-          clearTimeout(timer);
-          resolve(true);
-        },
-      };
-      const timer = setTimeout(() => {
-        this.waiters.delete(waiter);
-        resolve(false);
-      }, timeoutMs);
-      this.waiters.add(waiter);
-    });
+    return this.gate.waitFor(position, timeoutMs);
   }
 
   onTopic(listener: TopicListener): () => void {
@@ -52,13 +37,7 @@ export class ProjectionProgress {
   }
 
   private advance({ position, topics }: ProjectionsAdvanced): void {
-    this.position = Math.max(this.position, position);
-    for (const waiter of this.waiters) {
-      if (waiter.position <= this.position) {
-        this.waiters.delete(waiter);
-        waiter.resolve();
-      }
-    }
+    this.gate.advance(position);
     for (const topic of topics) for (const listener of this.listeners) listener(topic, position);
   }
 }

@@ -1,6 +1,7 @@
 import { upcast } from '@testament/contracts';
 import type { Bus, EventStore, ReadStore, RecordedEvent, Subscription } from '@testament/infra';
 import { Batch } from './batch.ts';
+import { PositionGate } from './position-gate.ts';
 import type { DocumentKey, Projection } from './projection.ts';
 
 /** The event with its data in the current schema; the same object when it already is. */
@@ -35,8 +36,7 @@ export interface ProjectionRunnerOptions {
  */
 export class ProjectionRunner {
   private subscription: Subscription | undefined;
-  private checkpoint = 0;
-  private readonly waiters = new Set<{ position: number; resolve: () => void }>();
+  private readonly checkpoint = new PositionGate();
   private readonly name: string;
   /** The projections interested in each event type, worked out once. */
   private readonly routes = new Map<string, Projection[]>();
@@ -49,16 +49,16 @@ export class ProjectionRunner {
   }
 
   get position(): number {
-    return this.checkpoint;
+    return this.checkpoint.position;
   }
 
   /** Declares indexes, resumes from the checkpoint and returns once the log's current head is folded. */
   async start(): Promise<void> {
     await this.declareIndexes();
     const saved = await this.options.readStore.collection(CHECKPOINTS).findOne({ _id: this.name });
-    this.checkpoint = Number(saved?.['position'] ?? 0);
+    this.checkpoint.reset(Number(saved?.['position'] ?? 0));
     const head = await this.options.store.headPosition();
-    this.subscription = this.options.store.subscribe(this.checkpoint, (events) => this.fold(events), {
+    this.subscription = this.options.store.subscribe(this.checkpoint.position, (events) => this.fold(events), {
       batchSize: this.options.batchSize ?? 1000,
     });
     await this.waitFor(head);
@@ -78,18 +78,10 @@ export class ProjectionRunner {
   }
 
   /** Resolves once the read models include `position`; rejects after `timeoutMs`. */
-  waitFor(position: number, timeoutMs = Number.POSITIVE_INFINITY): Promise<void> {
-    if (this.checkpoint >= position) return Promise.resolve();
-    return new Promise((resolve, reject) => {
-      const waiter = { position, resolve: () => { clearTimeout(timer); resolve(); } };
-      const timer = Number.isFinite(timeoutMs)
-        ? setTimeout(() => {
-            this.waiters.delete(waiter);
-            reject(new Error(`read models did not reach position ${position} within ${timeoutMs} ms`));
-          }, timeoutMs)
-        : undefined;
-      this.waiters.add(waiter);
-    });
+  async waitFor(position: number, timeoutMs = Number.POSITIVE_INFINITY): Promise<void> {
+    if (!(await this.checkpoint.waitFor(position, timeoutMs))) {
+      throw new Error(`read models did not reach position ${position} within ${timeoutMs} ms`);
+    }
   }
 
   collectionNames(): string[] {
@@ -108,7 +100,7 @@ export class ProjectionRunner {
     const events: RecordedEvent[] = [];
     const keys: DocumentKey[] = [];
     for (const stored of recorded) {
-      if (stored.position <= this.checkpoint) continue; // Delivered again after a resume.
+      if (stored.position <= this.checkpoint.position) continue; // Delivered again after a resume.
       const event = currentVersion(stored);
       events.push(event);
       for (const projection of this.routes.get(event.type) ?? []) keys.push(...projection.keys(event));
@@ -128,13 +120,7 @@ export class ProjectionRunner {
   }
 
   private advance(position: number, topics: string[]): void {
-    this.checkpoint = position;
-    for (const waiter of this.waiters) {
-      if (waiter.position <= position) {
-        this.waiters.delete(waiter);
-        waiter.resolve();
-      }
-    }
+    this.checkpoint.advance(position);
     this.options.bus.publish(PROJECTIONS_ADVANCED, { position, topics } satisfies ProjectionsAdvanced);
   }
 }
