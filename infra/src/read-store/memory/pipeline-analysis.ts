@@ -46,3 +46,32 @@ function isReadOnlyStage(stage: Stage): boolean {
   if (name === '$lookup') return isPlainObject(spec) && (spec.pipeline === undefined || (Array.isArray(spec.pipeline) && isReadOnlyPipeline(spec.pipeline)));
   return true;
 }
+
+/**
+ * Takes the `$sort`, `$skip` and `$limit` stages that follow the match (in the
+ * order a find applies them) into a page the planner can serve from an index.
+ */
+export function splitLeadingPage(pipeline: readonly Stage[]): { page: { sort?: Record<string, 1 | -1>; skip?: number; limit?: number }; rest: Stage[] } {
+  const page: { sort?: Record<string, 1 | -1>; skip?: number; limit?: number } = {};
+  let start = 0;
+  const stage = (name: string) => {
+    const current = pipeline[start];
+    return current && Object.keys(current).length === 1 && name in current ? current[name] : undefined;
+  };
+  const sort = stage('$sort');
+  if (isPlainObject(sort) && Object.values(sort).every((direction) => direction === 1 || direction === -1)) {
+    page.sort = sort as Record<string, 1 | -1>;
+    start++;
+  }
+  const skip = stage('$skip');
+  if (Number.isInteger(skip) && (skip as number) >= 0) {
+    page.skip = skip as number;
+    start++;
+  }
+  const limit = stage('$limit');
+  if (Number.isInteger(limit) && (limit as number) > 0) {
+    page.limit = limit as number;
+    start++;
+  }
+  return { page, rest: pipeline.slice(start) };
+}

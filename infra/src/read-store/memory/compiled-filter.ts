@@ -1,0 +1,260 @@
+/**
+ * A filter turned into a plain JavaScript predicate, for the filters read
+ * models use every day: equality, `$in`/`$nin`, `$ne`, ranges, `$regex`,
+ * `$exists`, `$and`/`$or`/`$nor` over scalar fields. mingo answers everything
+ * else, and any document with an array on a filtered path: MongoDB's rules
+ * for arrays are subtle, and mingo is the reference for them here. Evaluating
+ * a compiled predicate costs a few property reads instead of mingo's generic
+ * walk, which is what makes scanning a hundred thousand index entries cheap.
+ */
+import { Query } from 'mingo';
+import type { Document, Filter } from '../../ports/read-store.ts';
+import { isOperatorObject, isPlainObject } from './values.ts';
+
+/** A predicate that may not know: `undefined` hands the document to mingo. */
+type Test = (document: Document) => boolean | undefined;
+
+/** The value at a path met an array: the compiled predicate cannot decide. */
+const UNDECIDED = Symbol('undecided');
+
+export function compileFilter(filter: Filter): (document: Document) => boolean {
+  let query: Query | undefined;
+  const mingoTest = (document: Document) => (query ??= new Query(filter)).test(document);
+  const compiled = compileClauses(filter);
+  if (!compiled) return mingoTest;
+  return (document) => compiled(document) ?? mingoTest(document);
+}
+
+function compileClauses(filter: Filter): Test | undefined {
+  const tests: Test[] = [];
+  for (const key in filter) {
+    const condition = filter[key];
+    let test: Test | undefined;
+    if (key === '$and' || key === '$or' || key === '$nor') test = compileLogical(key, condition);
+    else if (!key.startsWith('$')) test = compileField(key, condition);
+    if (!test) return undefined;
+    tests.push(test);
+  }
+  return all(tests);
+}
+
+function compileLogical(operator: '$and' | '$or' | '$nor', clauses: unknown): Test | undefined {
+  if (!Array.isArray(clauses) || clauses.length === 0 || !clauses.every(isPlainObject)) return undefined;
+  const tests: Test[] = [];
+  for (const clause of clauses) {
+    const test = compileClauses(clause as Filter);
+    if (!test) return undefined;
+    tests.push(test);
+  }
+  if (operator === '$and') return all(tests);
+  const either = any(tests);
+  return operator === '$or' ? either : (document) => negate(either(document));
+}
+
+/** True when every test is; false as soon as one is false, whatever the others could not decide. */
+function all(tests: Test[]): Test {
+  if (tests.length === 1) return tests[0]!;
+  return (document) => {
+    let undecided = false;
+    for (const test of tests) {
+      const result = test(document);
+      if (result === false) return false;
+      if (result === undefined) undecided = true;
+    }
+    return undecided ? undefined : true;
+  };
+}
+
+function any(tests: Test[]): Test {
+  return (document) => {
+    let undecided = false;
+    for (const test of tests) {
+      const result = test(document);
+      if (result === true) return true;
+      if (result === undefined) undecided = true;
+    }
+    return undecided ? undefined : false;
+  };
+}
+
+function negate(result: boolean | undefined): boolean | undefined {
+  return result === undefined ? undefined : !result;
+}
+
+/** A predicate on one value (never an array): the value is `undefined` when the field is missing. */
+type ValueTest = (value: unknown) => boolean | undefined;
+
+function compileField(field: string, condition: unknown): Test | undefined {
+  const valueTest = isOperatorObject(condition) ? compileOperators(condition) : compileLiteral(condition);
+  if (!valueTest) return undefined;
+  const path = field.split('.');
+  if (path.length === 1) {
+    return (document) => {
+      const value = document[field];
+      return Array.isArray(value) ? undefined : valueTest(value);
+    };
+  }
+  return (document) => {
+    const value = valueAt(document, path);
+    return value === UNDECIDED ? undefined : valueTest(value);
+  };
+}
+
+function valueAt(document: Document, path: readonly string[]): unknown {
+  let value: unknown = document;
+  for (const segment of path) {
+    if (Array.isArray(value)) return UNDECIDED;
+    if (!isSubdocument(value)) return undefined;
+    value = value[segment];
+  }
+  return Array.isArray(value) ? UNDECIDED : value;
+}
+
+function compileLiteral(expected: unknown): ValueTest | undefined {
+  if (expected instanceof RegExp) return regexTest(expected);
+  return equalityTest(expected);
+}
+
+function compileOperators(condition: Record<string, unknown>): ValueTest | undefined {
+  const tests: ValueTest[] = [];
+  for (const operator in condition) {
+    const test = compileOperator(operator, condition[operator], condition);
+    if (!test) return undefined;
+    tests.push(test);
+  }
+  if (tests.length === 1) return tests[0];
+  return (value) => {
+    let undecided = false;
+    for (const test of tests) {
+      const result = test(value);
+      if (result === false) return false;
+      if (result === undefined) undecided = true;
+    }
+    return undecided ? undefined : true;
+  };
+}
+
+function compileOperator(operator: string, operand: unknown, condition: Record<string, unknown>): ValueTest | undefined {
+  switch (operator) {
+    case '$eq':
+      return equalityTest(operand);
+    case '$ne': {
+      const equal = equalityTest(operand);
+      return equal && ((value) => negate(equal(value)));
+    }
+    case '$in':
+      return membershipTest(operand);
+    case '$nin': {
+      const member = membershipTest(operand);
+      return member && ((value) => negate(member(value)));
+    }
+    case '$gt':
+      return rangeTest(operand, (order) => order > 0);
+    case '$gte':
+      return rangeTest(operand, (order) => order >= 0);
+    case '$lt':
+      return rangeTest(operand, (order) => order < 0);
+    case '$lte':
+      return rangeTest(operand, (order) => order <= 0);
+    case '$exists':
+      return typeof operand === 'boolean' ? (value) => (value !== undefined) === operand : undefined;
+    case '$regex': {
+      const options = condition.$options;
+      if (typeof operand === 'string' && (options === undefined || typeof options === 'string')) return regexTest(safeRegExp(operand, options ?? ''));
+      if (operand instanceof RegExp && options === undefined) return regexTest(operand);
+      return undefined;
+    }
+    case '$options':
+      return '$regex' in condition ? () => true : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** Equality with a scalar as mingo decides it: null also matches a missing field. */
+function equalityTest(expected: unknown): ValueTest | undefined {
+  if (expected === null) return (value) => value === null || value === undefined;
+  if (typeof expected === 'string' || typeof expected === 'boolean') return (value) => value === expected;
+  if (typeof expected === 'number') {
+    // NaN equals NaN in mingo; leave that corner to it.
+    if (expected !== expected) return undefined;
+    return (value) => (value !== value && typeof value === 'number' ? undefined : value === expected);
+  }
+  if (expected instanceof Date) {
+    const time = expected.getTime();
+    return (value) => (value instanceof Date ? value.getTime() === time : isScalarOrMissing(value) ? false : undefined);
+  }
+  return undefined;
+}
+
+function membershipTest(operand: unknown): ValueTest | undefined {
+  if (!Array.isArray(operand)) return undefined;
+  const tests: ValueTest[] = [];
+  const strings = new Set<unknown>();
+  for (const expected of operand) {
+    if (typeof expected === 'string' || (typeof expected === 'number' && expected === expected) || typeof expected === 'boolean') {
+      strings.add(expected);
+      continue;
+    }
+    const test = equalityTest(expected);
+    if (!test) return undefined;
+    tests.push(test);
+  }
+  return (value) => {
+    if (typeof value === 'number' && value !== value) return undefined;
+    if (strings.has(value)) return true;
+    let undecided = false;
+    for (const test of tests) {
+      const result = test(value);
+      if (result === true) return true;
+      if (result === undefined) undecided = true;
+    }
+    // A subdocument could still equal nothing here; mingo would agree, but only scalars are certain.
+    return undecided || (typeof value === 'object' && value !== null && !(value instanceof Date)) ? undefined : false;
+  };
+}
+
+/** A comparison within one type, as MongoDB and mingo bracket them: other types never match. */
+function rangeTest(bound: unknown, accept: (order: number) => boolean): ValueTest | undefined {
+  if (typeof bound === 'number') {
+    if (bound !== bound) return undefined;
+    return (value) => (typeof value === 'number' ? (value !== value ? undefined : accept(value < bound ? -1 : value > bound ? 1 : 0)) : otherType(value));
+  }
+  if (typeof bound === 'string') return (value) => (typeof value === 'string' ? accept(value < bound ? -1 : value > bound ? 1 : 0) : otherType(value));
+  if (bound instanceof Date) {
+    const time = bound.getTime();
+    return (value) => (value instanceof Date ? accept(value.getTime() - time) : otherType(value));
+  }
+  return undefined;
+}
+
+/** A value of another type than a range's bound: no match, unless mingo might see it otherwise. */
+function otherType(value: unknown): boolean | undefined {
+  return isScalarOrMissing(value) ? false : undefined;
+}
+
+function regexTest(pattern: RegExp | undefined): ValueTest | undefined {
+  if (!pattern) return undefined;
+  // A global or sticky regex remembers where it stopped; a fresh copy without those flags does not.
+  const regex = pattern.global || pattern.sticky ? new RegExp(pattern.source, pattern.flags.replace(/[gy]/g, '')) : pattern;
+  return (value) => {
+    if (typeof value === 'string') return regex.test(value);
+    return value === undefined || value === null ? false : undefined;
+  };
+}
+
+function safeRegExp(source: string, options: string): RegExp | undefined {
+  try {
+    return new RegExp(source, options);
+  } catch {
+    return undefined;
+  }
+}
+
+function isScalarOrMissing(value: unknown): boolean {
+  return value === undefined || value === null || typeof value !== 'object' || value instanceof Date;
+}
+
+function isSubdocument(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+}

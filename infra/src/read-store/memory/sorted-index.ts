@@ -1,0 +1,261 @@
+/**
+ * A sorted index over one or more fields of a collection's documents, as a
+ * MongoDB index is: entries ordered by the fields' values (each in its declared
+ * direction), then by the document's natural position, so equal keys keep the
+ * order a collection scan would give.
+ *
+ * A document with an array on an indexed path is filed once per element
+ * (multikey). Such an index still answers equality lookups, but no longer
+ * ranges or sorts: MongoDB's semantics for those on arrays are not an index
+ * order, so the planner falls back to evaluating the filter.
+ */
+import type { Document } from '../../ports/read-store.ts';
+import { compareValues, EMPTY_ARRAY } from './key-order.ts';
+import { SortedEntries } from './sorted-entries.ts';
+
+/** A stored document with its natural position (insertion order, kept when replaced). */
+export interface StoredRecord {
+  doc: Document;
+  seq: number;
+}
+
+interface IndexEntry {
+  values: readonly unknown[];
+  record: StoredRecord;
+}
+
+/** The keys one document is filed under. */
+export interface DocumentKeys {
+  tuples: unknown[][];
+  /** An array met on an indexed path. */
+  multikey: boolean;
+  /** An array nested directly in an array: mingo matches those its own way, so the document is a candidate for every lookup. */
+  anyKey: boolean;
+}
+
+/** The declared unique index an index enforces, named as in duplicate key errors. */
+export interface UniqueConstraint {
+  name: string;
+  keys: Record<string, 1 | -1>;
+}
+
+/** A contiguous run of the index, in index order. */
+export interface IndexRange {
+  start: number;
+  end: number;
+}
+
+/** One end of a range: the values of the leading fields, and whether entries equal to them are in. */
+export interface RangeBound {
+  values: readonly unknown[];
+  inclusive: boolean;
+}
+
+const NESTED_ARRAY = Symbol('nested array');
+
+export class SortedIndex {
+  readonly fields: readonly string[];
+  readonly directions: readonly (1 | -1)[];
+  uniqueConstraint: UniqueConstraint | undefined;
+  private readonly paths: string[][];
+  private readonly entries: SortedEntries<IndexEntry>;
+  /** Documents filed under every key (see DocumentKeys.anyKey). */
+  private readonly anyKeyRecords = new Set<StoredRecord>();
+  /** How many documents are filed as multikey: while any is, ranges and sorts are off. */
+  private multikeyDocuments = 0;
+  /** True when the fields end with `_id`, so no two entries of a plain index share a key. */
+  readonly keysAreUnique: boolean;
+
+  constructor(keys: Record<string, 1 | -1>) {
+    this.fields = Object.keys(keys);
+    this.directions = this.fields.map((field) => keys[field]!);
+    this.uniqueConstraint = undefined;
+    this.paths = this.fields.map((field) => field.split('.'));
+    this.keysAreUnique = this.fields.at(-1) === '_id';
+    this.entries = new SortedEntries((a, b) => this.compareKeys(a.values, b.values) || a.record.seq - b.record.seq);
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get isMultikey(): boolean {
+    return this.multikeyDocuments > 0;
+  }
+
+  /** Records that every lookup must consider, whatever its key. */
+  get anyKeyCandidates(): ReadonlySet<StoredRecord> {
+    return this.anyKeyRecords;
+  }
+
+  keysOf(document: Document): DocumentKeys {
+    return documentKeys(document, this.paths, this.compareKeys);
+  }
+
+  add(record: StoredRecord, keys: DocumentKeys): void {
+    if (keys.anyKey) this.anyKeyRecords.add(record);
+    else for (const values of keys.tuples) this.entries.insert({ values, record });
+    if (keys.multikey) this.multikeyDocuments++;
+  }
+
+  remove(record: StoredRecord, keys: DocumentKeys): void {
+    if (keys.anyKey) this.anyKeyRecords.delete(record);
+    else for (const values of keys.tuples) this.entries.delete({ values, record });
+    if (keys.multikey) this.multikeyDocuments--;
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.anyKeyRecords.clear();
+    this.multikeyDocuments = 0;
+  }
+
+  sameKeys(a: DocumentKeys, b: DocumentKeys): boolean {
+    if (a.anyKey !== b.anyKey || a.multikey !== b.multikey || a.tuples.length !== b.tuples.length) return false;
+    return a.tuples.every((tuple, i) => this.compareKeys(tuple, b.tuples[i]!) === 0);
+  }
+
+  /** A record other than `record` already filed under one of `keys`, if any (for unique indexes). */
+  holderOfAny(record: StoredRecord, keys: DocumentKeys): StoredRecord | undefined {
+    if (keys.anyKey) return undefined;
+    for (const values of keys.tuples) {
+      const range = this.range({ values, inclusive: true }, { values, inclusive: true });
+      let holder: StoredRecord | undefined;
+      this.entries.forEach(range.start, range.end, (entry) => {
+        if (entry.record !== record) holder = entry.record;
+        return holder === undefined;
+      });
+      if (holder) return holder;
+    }
+    return undefined;
+  }
+
+  /** A key held by two documents (what prevents making this index unique), as one of them. */
+  sharedKeyHolder(): StoredRecord | undefined {
+    let previous: IndexEntry | undefined;
+    let holder: StoredRecord | undefined;
+    this.entries.forEach(0, this.entries.size, (entry) => {
+      if (previous && previous.record !== entry.record && this.compareKeys(previous.values, entry.values) === 0) holder = entry.record;
+      previous = entry;
+      return holder === undefined;
+    });
+    return holder;
+  }
+
+  /** The positions of the entries between two bounds (on the same leading fields), in index order. */
+  range(start: RangeBound, end: RangeBound): IndexRange {
+    const from = this.entries.rank((entry) => {
+      const order = this.comparePrefix(entry.values, start.values);
+      return start.inclusive ? order < 0 : order <= 0;
+    });
+    const to = this.entries.rank((entry) => {
+      const order = this.comparePrefix(entry.values, end.values);
+      return end.inclusive ? order <= 0 : order < 0;
+    });
+    return { start: from, end: Math.max(from, to) };
+  }
+
+  /** The position the record's entry holds, if it is filed (plain indexes only). */
+  positionOf(record: StoredRecord): number | undefined {
+    const keys = this.keysOf(record.doc);
+    if (keys.multikey || keys.anyKey) return undefined;
+    const values = keys.tuples[0]!;
+    const position = this.entries.rank((entry) => (this.compareKeys(entry.values, values) || entry.record.seq - record.seq) < 0);
+    return position;
+  }
+
+  /** Visits the records at positions [start, end), forwards or backwards, until `visit` returns false. */
+  forEach(range: IndexRange, visit: (record: StoredRecord, values: readonly unknown[]) => boolean | void, backwards = false): void {
+    this.entries.forEach(range.start, range.end, (entry) => visit(entry.record, entry.values), backwards);
+  }
+
+  /** Compares two key tuples field by field in the index's directions. */
+  readonly compareKeys = (a: readonly unknown[], b: readonly unknown[]): number => {
+    for (let i = 0; i < this.directions.length; i++) {
+      const order = compareValues(a[i], b[i]);
+      if (order !== 0) return order * this.directions[i]!;
+    }
+    return 0;
+  };
+
+  private comparePrefix(values: readonly unknown[], prefix: readonly unknown[]): number {
+    for (let i = 0; i < prefix.length; i++) {
+      const order = compareValues(values[i], prefix[i]);
+      if (order !== 0) return order * this.directions[i]!;
+    }
+    return 0;
+  }
+}
+
+/**
+ * The key tuples a document is filed under. Without arrays on the way that is
+ * one tuple; arrays are walked element by element as MongoDB's multikey
+ * indexing does, and a missing field counts as null.
+ */
+function documentKeys(document: unknown, paths: readonly string[][], compare: (a: readonly unknown[], b: readonly unknown[]) => number): DocumentKeys {
+  const single: unknown[] = [];
+  for (const path of paths) {
+    const value = plainValueAt(document, path);
+    if (value === ARRAY_ON_PATH) return multikeyKeys(document, paths, compare);
+    single.push(value);
+  }
+  return { tuples: [single], multikey: false, anyKey: false };
+}
+
+const ARRAY_ON_PATH = Symbol('array on path');
+
+/** The value at `path`, null when missing, or ARRAY_ON_PATH when an array stands anywhere along it. */
+function plainValueAt(document: unknown, path: readonly string[]): unknown {
+  let value = document;
+  for (const segment of path) {
+    if (Array.isArray(value)) return ARRAY_ON_PATH;
+    if (!isSubdocument(value)) return null;
+    value = value[segment];
+  }
+  if (Array.isArray(value)) return ARRAY_ON_PATH;
+  return value === undefined ? null : value;
+}
+
+function multikeyKeys(document: unknown, paths: readonly string[][], compare: (a: readonly unknown[], b: readonly unknown[]) => number): DocumentKeys {
+  let tuples: unknown[][] = [[]];
+  for (const path of paths) {
+    const values: unknown[] = [];
+    collectValues(document, path, 0, values);
+    if (values.includes(NESTED_ARRAY)) return { tuples: [], multikey: true, anyKey: true };
+    tuples = tuples.flatMap((prefix) => values.map((value) => [...prefix, value]));
+  }
+  tuples.sort(compare);
+  const distinct = tuples.filter((tuple, i) => i === 0 || compare(tuples[i - 1]!, tuple) !== 0);
+  return { tuples: distinct, multikey: true, anyKey: false };
+}
+
+/**
+ * Every value MongoDB's multikey indexing would see at `path`: arrays along the
+ * way are walked element by element, a terminal array contributes its elements,
+ * and a missing field counts as null.
+ */
+function collectValues(value: unknown, path: readonly string[], depth: number, out: unknown[]): void {
+  if (depth === path.length) {
+    if (!Array.isArray(value)) out.push(value === undefined ? null : value);
+    else if (value.length === 0) out.push(EMPTY_ARRAY);
+    else for (const element of value) out.push(Array.isArray(element) ? NESTED_ARRAY : element === undefined ? null : element);
+    return;
+  }
+  const segment = path[depth]!;
+  if (Array.isArray(value)) {
+    if (value.length === 0) out.push(null);
+    if (/^\d+$/.test(segment)) collectValues(value[Number(segment)], path, depth + 1, out);
+    for (const element of value) {
+      if (isSubdocument(element)) collectValues(element[segment], path, depth + 1, out);
+      else out.push(Array.isArray(element) ? NESTED_ARRAY : null);
+    }
+    return;
+  }
+  if (isSubdocument(value)) collectValues(value[segment], path, depth + 1, out);
+  else out.push(null);
+}
+
+function isSubdocument(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Date);
+}
+
