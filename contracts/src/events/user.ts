@@ -35,10 +35,16 @@ export const userEvents = defineEvents({
     version: 1,
     schema: z.object({ firstName: z.string().optional(), lastName: z.string().optional(), email: z.string().optional() }),
   },
+  /** Ends every session that started before it (a later one, e.g. the caller's new session, stays valid). */
   UserPasswordChanged: { version: 1, schema: z.object({ passwordHash: z.string() }) },
   /** The patch as sent; the fold deep-merges it into the stored config. */
   UserConfigChanged: { version: 1, schema: z.object({ patch: z.record(z.string(), z.unknown()) }) },
-  /** Only the sha256 of the session id is kept: the log must not hold usable credentials. */
+  /**
+   * Sessions are appended to `sessions-<userId>`, kept apart from the user's
+   * stream because every login adds to them; logs written before that have them
+   * in `user-<userId>`. Only the sha256 of the session id is kept: the log must
+   * not hold usable credentials.
+   */
   UserSessionStarted: {
     version: 1,
     schema: z.object({ sessionHash: z.string(), expiresAt: z.string(), rememberMe: z.boolean() }),
@@ -47,15 +53,16 @@ export const userEvents = defineEvents({
     version: 1,
     schema: z.object({
       sessionHash: z.string(),
+      // Only logout and rotated are written now; the others are in older logs, from before the user's own events ended sessions.
       reason: z.enum(['logout', 'rotated', 'password_changed', 'deactivated', 'user_deleted']),
     }),
   },
   /** Granted or withdrawn by a superuser; is_staff follows is_superuser. */
   UserPrivilegesChanged: { version: 1, schema: z.object({ isSuperuser: z.boolean(), isStaff: z.boolean() }) },
-  /** Blocks login and API tokens; the user's sessions end with it. */
+  /** Blocks login and API tokens; every session that started before it ends. */
   UserDeactivated: { version: 1, schema: z.object({}) },
   UserActivated: { version: 1, schema: z.object({}) },
-  /** The user disappears from lists and can no longer sign in; sessions and tokens end with it. */
+  /** The user disappears from lists and can no longer sign in; every session that started before it ends, tokens are revoked first. */
   UserDeleted: { version: 1, schema: z.object({}) },
   UserAvatarChanged: { version: 1, schema: z.object({ avatar: avatarSchema }) },
   UserAvatarRemoved: { version: 1, schema: z.object({}) },
@@ -68,6 +75,7 @@ export const userEvents = defineEvents({
 });
 
 export type UserEvent = EventsOf<typeof userEvents>;
+export type SessionEvent = Extract<UserEvent, { type: 'UserSessionStarted' | 'UserSessionEnded' }>;
 
 /**
  * Reservation of a username, appended to `username-<lowercase name>` with `no_stream`.

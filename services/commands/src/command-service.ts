@@ -1,4 +1,5 @@
 import type { EventStore, IdAllocator } from '@testament/infra';
+import { AggregateCache, type AggregateCacheLimits } from './kernel/aggregate-cache.ts';
 import type { KernelDeps } from './kernel/command-handler.ts';
 import type { CommandMeta } from './kernel/command-meta.ts';
 import { KeyedQueue } from './kernel/keyed-queue.ts';
@@ -13,12 +14,15 @@ import { accessRequestHandlers } from './access-request/handlers.ts';
 import { notificationHandlers } from './notifications/handlers.ts';
 import { systemMessageHandlers } from './system-message/handlers.ts';
 import { userHandlers } from './user/handlers.ts';
+import { sessionHandlers } from './session/handlers.ts';
 import { attachmentHandlers } from './attachment/handlers.ts';
 
 export interface CommandServiceDeps {
   store: EventStore;
   ids: IdAllocator;
   clock?: () => Date;
+  /** How many aggregate states this process keeps (default: 10,000 streams, 2,000,000 events folded into them). */
+  cacheLimits?: Partial<AggregateCacheLimits>;
 }
 
 /** Every command the write side accepts, by name: `(input, meta) => Promise<{position, ...}>`. */
@@ -31,9 +35,11 @@ export function createCommandService(deps: CommandServiceDeps) {
     permissionsOf: roles.permissionsOf,
     roles,
     streams: new KeyedQueue(),
+    aggregates: new AggregateCache(deps.store, deps.cacheLimits),
   };
   return {
     ...userHandlers(kernel),
+    ...sessionHandlers(kernel),
     ...projectHandlers(kernel),
     ...statusHandlers(kernel),
     ...labelHandlers(kernel),

@@ -1,7 +1,6 @@
-import { NotFoundError, attachmentStream, type AttachmentEvent } from '@testament/contracts';
-import { handleCommand, idForNewAggregate, toDomainEvents, type KernelDeps } from '../kernel/command-handler.ts';
+import { NotFoundError, attachmentStream } from '@testament/contracts';
+import { handleCommand, idForNewAggregate, type KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
-import { foldEvents } from '../kernel/decider.ts';
 import { loadProjectAccess, requireProjectWrite } from '../project/project-access.ts';
 import { attachmentDecider, type AttachmentOwner, type UploadedFileFacts } from './decide.ts';
 
@@ -21,7 +20,7 @@ export function attachmentHandlers(deps: KernelDeps) {
     },
     async deleteAttachment(input: { attachmentId: number }, meta: CommandMeta) {
       const stream = attachmentStream(input.attachmentId);
-      const state = foldEvents(attachmentDecider, toDomainEvents(await deps.store.readStream(stream)) as AttachmentEvent[]);
+      const { state } = await deps.aggregates.load(stream, attachmentDecider);
       if (!state.exists) throw new NotFoundError();
       // An attachment never changes project, so its access can be worked out before the decision.
       const project = await loadProjectAccess(deps, state.projectId, meta.actor);

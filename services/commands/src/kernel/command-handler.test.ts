@@ -93,7 +93,7 @@ describe('command handler', () => {
     const session = { sessionHash: 'h', expiresAt: '2030-01-01T00:00:00.000Z', rememberMe: false };
     await expect(commands.logIn({ username: 'yan', password: 'wrong', ...session }, newCommandMeta(SYSTEM_ACTOR))).rejects.toThrow('Unable to log in with provided credentials.');
     const { userId } = await commands.logIn({ username: 'YAN', password: 'Secret-pass1!', ...session }, newCommandMeta(SYSTEM_ACTOR));
-    const events = await store.readStream(`user-${userId}`);
+    const events = [...(await store.readStream(`user-${userId}`)), ...(await store.readStream(`sessions-${userId}`))];
     expect(events.at(-1)!.type).toBe('UserSessionStarted');
     expect(JSON.stringify(events)).not.toContain('Secret-pass1!');
   });

@@ -1,4 +1,4 @@
-import { assertValidEvent, currentSchemaVersion, upcast, type CommandEvent } from '@testament/contracts';
+import { assertValidEvent, currentSchemaVersion, type CommandEvent } from '@testament/contracts';
 import {
   WrongExpectedRevisionError,
   type EventStore,
@@ -8,9 +8,10 @@ import {
   type RecordedEvent,
 } from '@testament/infra';
 import { createHash } from 'node:crypto';
+import type { AggregateCache } from './aggregate-cache.ts';
 import type { CommandMeta } from './command-meta.ts';
 import type { KeyedQueue } from './keyed-queue.ts';
-import { foldEvents, type DecisionContext, type Decider, type DomainEvent } from './decider.ts';
+import type { DecisionContext, Decider, DomainEvent } from './decider.ts';
 
 export interface KernelDeps {
   store: EventStore;
@@ -21,6 +22,8 @@ export interface KernelDeps {
   roles: RoleLookup;
   /** Serialises this process's commands per stream. */
   streams: KeyedQueue;
+  /** Loads aggregates: every handler that needs an aggregate's state goes through it. */
+  aggregates: AggregateCache;
 }
 
 /** The role catalogue as the write side knows it: `refresh()` reads what changed in the log since last time. */
@@ -45,11 +48,6 @@ function backoff(attempt: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-/** Stored events in their current schema, as the deciders know them. */
-export function toDomainEvents(recorded: readonly RecordedEvent[]): DomainEvent[] {
-  return recorded.map((e) => ({ type: e.type, data: upcast(e.type, e.schemaVersion, e.data) }));
-}
-
 function toNewEvents(events: readonly DomainEvent[], meta: CommandMeta, now: string): NewEvent[] {
   return events.map((event) => {
     assertValidEvent(event.type, event.data);
@@ -69,7 +67,7 @@ function toNewEvents(events: readonly DomainEvent[], meta: CommandMeta, now: str
 }
 
 /**
- * Loads the stream, decides, appends with the expected revision, and retries
+ * Loads the aggregate, decides, appends with the expected revision, and retries
  * from a fresh read when another writer got there first. A command already
  * applied under the same idempotency key returns its earlier position instead.
  */
@@ -93,24 +91,37 @@ async function decideAndAppend<Command, State, Event extends DomainEvent>(
   extraContext: Pick<DecisionContext, 'project'>,
 ): Promise<CommandOutcome<State>> {
   for (let attempt = 1; ; attempt++) {
-    const recorded = await deps.store.readStream(stream);
-    const state = foldEvents(decider, toDomainEvents(recorded) as Event[]);
+    const { revision, state } = await deps.aggregates.load(stream, decider);
     if (meta.idempotent) {
-      const earlier = recorded.filter((e) => e.metadata.commandId === meta.commandId).at(-1);
+      const earlier = await earlierEventOf(deps.store, stream, meta.commandId);
       if (earlier) return { position: earlier.position, state };
     }
     const now = deps.clock().toISOString();
     const events = decider.decide(command, state, { actor: meta.actor, now, permissionsOf: deps.permissionsOf, ...extraContext });
     if (events.length === 0) return { position: 0, state };
-    const expected = recorded.length === 0 ? 'no_stream' : recorded.at(-1)!.revision;
     try {
-      const { position } = await deps.store.append(stream, toNewEvents(events, meta, now), expected);
-      return { position, state: events.reduce(decider.evolve, state) };
+      const appended = await deps.store.append(stream, toNewEvents(events, meta, now), revision === -1 ? 'no_stream' : revision);
+      const evolved = events.reduce(decider.evolve, state);
+      deps.aggregates.remember(stream, decider, { revision: appended.revision, state: evolved });
+      return { position: appended.position, state: evolved };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;
+      // Another process wrote the stream: the retry folds it from the log, never from what this cache had.
+      deps.aggregates.forget(stream);
       await backoff(attempt);
     }
   }
+}
+
+/**
+ * The last event an earlier run of this command wrote to the stream. Only
+ * commands under an idempotency key ask, which is rare, so reading the whole
+ * stream is fine. It is read after the aggregate was loaded, so it sees at
+ * least what the decision will: a run appended after that makes the append
+ * fail on its expected revision, and the retry finds it.
+ */
+async function earlierEventOf(store: EventStore, stream: string, commandId: string): Promise<RecordedEvent | undefined> {
+  return (await store.readStream(stream)).findLast((e) => e.metadata.commandId === commandId);
 }
 
 /**

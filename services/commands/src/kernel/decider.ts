@@ -33,10 +33,3 @@ export interface Decider<Command, State, Event extends DomainEvent> {
   decide(command: Command, state: State, context: DecisionContext): Event[];
   evolve(state: State, event: Event): State;
 }
-
-export function foldEvents<State, Event extends DomainEvent>(
-  decider: Pick<Decider<unknown, State, Event>, 'initialState' | 'evolve'>,
-  events: readonly Event[],
-): State {
-  return events.reduce(decider.evolve, decider.initialState);
-}

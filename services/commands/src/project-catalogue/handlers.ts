@@ -1,8 +1,8 @@
 import { catalogueStream } from '@testament/contracts';
 import type { IdAllocator } from '@testament/infra';
-import { handleCommand, idForNewAggregate, toDomainEvents, type KernelDeps } from '../kernel/command-handler.ts';
+import { handleCommand, idForNewAggregate, type KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
-import { foldEvents, type DomainEvent } from '../kernel/decider.ts';
+import type { DomainEvent } from '../kernel/decider.ts';
 import { loadProjectAccess } from '../project/project-access.ts';
 import type { CatalogueCommand, CatalogueDecider, CatalogueFields, CatalogueState } from './catalogue.ts';
 
@@ -48,7 +48,7 @@ export function catalogueCommands<F extends CatalogueFields, E extends DomainEve
   return {
     streamOf,
     async load(projectId: number | null): Promise<CatalogueState<F>> {
-      return foldEvents(decider, toDomainEvents(await deps.store.readStream(streamOf(projectId))) as E[]);
+      return (await deps.aggregates.load(streamOf(projectId), decider)).state;
     },
     /** The new item's id, or the id of the deleted item it brought back. */
     async create(fields: F, meta: CommandMeta, facts?: X): Promise<{ position: number; id: number }> {

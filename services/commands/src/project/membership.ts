@@ -1,9 +1,8 @@
 import { NotFoundError, ValidationError, accessMessages } from '@testament/contracts';
 import { resolveAccessRequest } from '../access-request/handlers.ts';
-import { toDomainEvents, type KernelDeps } from '../kernel/command-handler.ts';
+import type { KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
-import { foldEvents } from '../kernel/decider.ts';
-import { userDecider, userStream } from '../user/decide.ts';
+import { loadUser } from '../user/user-lookups.ts';
 import type { ProjectCommand } from './decide.ts';
 
 type Run = (projectId: number, command: ProjectCommand, meta: CommandMeta) => Promise<{ position: number; projectId: number }>;
@@ -17,7 +16,7 @@ function projectAsField(projectId: number) {
 }
 
 async function requireUser(deps: KernelDeps, userId: number): Promise<void> {
-  const user = foldEvents(userDecider, toDomainEvents(await deps.store.readStream(userStream(userId))) as never);
+  const user = await loadUser(deps, userId);
   if (!user.exists || user.deleted) throw ValidationError.of('user', accessMessages.doesNotExist(userId));
 }
 

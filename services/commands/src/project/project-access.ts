@@ -1,6 +1,6 @@
 import { NotFoundError, PermissionDeniedError, messages } from '@testament/contracts';
-import { toDomainEvents, type KernelDeps } from '../kernel/command-handler.ts';
-import { foldEvents, type Actor, type DecisionContext } from '../kernel/decider.ts';
+import type { KernelDeps } from '../kernel/command-handler.ts';
+import type { Actor, DecisionContext } from '../kernel/decider.ts';
 import { projectPermissions, canViewProject } from './access.ts';
 import { projectDecider, projectStream } from './decide.ts';
 import type { ProjectState } from './evolve.ts';
@@ -37,7 +37,7 @@ export function projectAccessOf(state: ProjectState, context: Pick<DecisionConte
 
 export async function loadProjectAccess(deps: KernelDeps, projectId: number, actor: Actor): Promise<ProjectAccess> {
   await deps.roles.refresh();
-  const state = foldEvents(projectDecider, toDomainEvents(await deps.store.readStream(projectStream(projectId))) as never);
+  const { state } = await deps.aggregates.load(projectStream(projectId), projectDecider);
   return projectAccessOf(state, { actor, permissionsOf: deps.permissionsOf });
 }
 

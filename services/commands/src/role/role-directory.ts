@@ -1,6 +1,7 @@
 import type { RoleEvent } from '@testament/contracts';
 import type { EventStore } from '@testament/infra';
-import { toDomainEvents, type RoleLookup } from '../kernel/command-handler.ts';
+import { toDomainEvents } from '../kernel/aggregate-cache.ts';
+import type { RoleLookup } from '../kernel/command-handler.ts';
 import { ROLES_STREAM, roleDecider } from './decide.ts';
 import type { RoleCatalogueState } from './evolve.ts';
 

@@ -11,12 +11,6 @@ import {
 import type { DecisionContext, Decider } from '../kernel/decider.ts';
 import { evolveUser, initialUserState, type UserState } from './evolve.ts';
 
-export interface NewSession {
-  sessionHash: string;
-  expiresAt: string;
-  rememberMe: boolean;
-}
-
 /** What a superuser may change through `PATCH users/{id}/`; a user may change only their own profile fields. */
 export interface UserChanges {
   firstName?: string;
@@ -41,12 +35,11 @@ export type UserCommand =
     }
   | { type: 'ChangeProfile'; firstName?: string; lastName?: string; email?: string }
   | { type: 'ChangeConfig'; patch: UserConfig }
-  /** Starts a session after the password was verified; ends the session it replaces (rotation on login). */
-  | ({ type: 'StartSession'; replacesSessionHash?: string } & NewSession)
-  | { type: 'EndSession'; sessionHash: string }
-  /** Every session ends; a caller signed in by cookie gets a new one (§2.2). */
-  | { type: 'ChangePassword'; passwordHash: string; newSession?: NewSession }
+  /** Every session that started before it ends (see the `sessions` read model). */
+  | { type: 'ChangePassword'; passwordHash: string }
+  /** A password change or deactivation ends the user's sessions, as ChangePassword does. */
   | ({ type: 'UpdateUser' } & UserChanges)
+  /** Revokes the API tokens; the sessions end with UserDeleted. */
   | { type: 'DeleteUser' }
   | { type: 'SetAvatar'; avatar: StoredAvatar }
   | { type: 'RemoveAvatar' }
@@ -90,16 +83,6 @@ function profileEvents(changes: UserChanges, state: UserState): UserEvent[] {
   return Object.keys(changed).length > 0 ? [{ type: 'UserProfileChanged', data: changed }] : [];
 }
 
-function activeSessionHashes(state: UserState, now: string): string[] {
-  return [...state.sessions].filter(([, expiresAt]) => expiresAt > now).map(([hash]) => hash);
-}
-
-type EndReason = Extract<UserEvent, { type: 'UserSessionEnded' }>['data']['reason'];
-
-function endSessions(state: UserState, now: string, reason: EndReason): UserEvent[] {
-  return activeSessionHashes(state, now).map((sessionHash) => ({ type: 'UserSessionEnded', data: { sessionHash, reason } }));
-}
-
 /** D1 on the write side: only a superuser changes flags or other users; nobody locks themselves out. */
 function authoriseUpdate(changes: UserChanges, state: UserState, context: DecisionContext): void {
   const { actor } = context;
@@ -120,15 +103,11 @@ function decideUpdate(changes: UserChanges, state: UserState, context: DecisionC
   requireUser(state);
   authoriseUpdate(changes, state, context);
   const events = profileEvents(changes, state);
-  const deactivating = changes.isActive === false && state.isActive;
-  if (changes.passwordHash !== undefined) {
-    events.push({ type: 'UserPasswordChanged', data: { passwordHash: changes.passwordHash } });
-    if (!deactivating) events.push(...endSessions(state, context.now, 'password_changed'));
-  }
+  if (changes.passwordHash !== undefined) events.push({ type: 'UserPasswordChanged', data: { passwordHash: changes.passwordHash } });
   if (changes.isSuperuser !== undefined && changes.isSuperuser !== state.isSuperuser) {
     events.push({ type: 'UserPrivilegesChanged', data: { isSuperuser: changes.isSuperuser, isStaff: changes.isSuperuser } });
   }
-  if (deactivating) events.push({ type: 'UserDeactivated', data: {} }, ...endSessions(state, context.now, 'deactivated'));
+  if (changes.isActive === false && state.isActive) events.push({ type: 'UserDeactivated', data: {} });
   if (changes.isActive === true && !state.isActive) events.push({ type: 'UserActivated', data: {} });
   return events;
 }
@@ -141,7 +120,7 @@ function decideDelete(state: UserState, context: DecisionContext): UserEvent[] {
     type: 'UserApiTokenRevoked',
     data: { tokenHash, reason: 'user_deleted' },
   }));
-  return [...endSessions(state, context.now, 'user_deleted'), ...revoked, { type: 'UserDeleted', data: {} }];
+  return [...revoked, { type: 'UserDeleted', data: {} }];
 }
 
 export function decideUser(command: UserCommand, state: UserState, context: DecisionContext): UserEvent[] {
@@ -158,29 +137,9 @@ export function decideUser(command: UserCommand, state: UserState, context: Deci
     case 'ChangeConfig':
       requireSelfOrSuperuser(state, context);
       return Object.keys(command.patch).length > 0 ? [{ type: 'UserConfigChanged', data: { patch: command.patch } }] : [];
-    case 'StartSession': {
-      requireUser(state);
-      if (!state.isActive) throw ValidationError.general(messages.loginFailed);
-      const rotated: UserEvent[] =
-        command.replacesSessionHash && state.sessions.has(command.replacesSessionHash)
-          ? [{ type: 'UserSessionEnded', data: { sessionHash: command.replacesSessionHash, reason: 'rotated' } }]
-          : [];
-      const { sessionHash, expiresAt, rememberMe } = command;
-      return [...rotated, { type: 'UserSessionStarted', data: { sessionHash, expiresAt, rememberMe } }];
-    }
-    case 'EndSession':
-      return state.sessions.has(command.sessionHash)
-        ? [{ type: 'UserSessionEnded', data: { sessionHash: command.sessionHash, reason: 'logout' } }]
-        : [];
-    case 'ChangePassword': {
+    case 'ChangePassword':
       requireSelfOrSuperuser(state, context);
-      const started: UserEvent[] = command.newSession ? [{ type: 'UserSessionStarted', data: command.newSession }] : [];
-      return [
-        { type: 'UserPasswordChanged', data: { passwordHash: command.passwordHash } },
-        ...endSessions(state, context.now, 'password_changed'),
-        ...started,
-      ];
-    }
+      return [{ type: 'UserPasswordChanged', data: { passwordHash: command.passwordHash } }];
     case 'UpdateUser': {
       const { type: _type, ...changes } = command;
       return decideUpdate(changes, state, context);

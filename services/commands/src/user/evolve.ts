@@ -17,8 +17,6 @@ export interface UserState {
   passwordHash: string;
   isActive: boolean;
   isSuperuser: boolean;
-  /** Active sessions by id hash, with their expiry. */
-  sessions: ReadonlyMap<string, string>;
   /** Unrevoked API tokens by key hash. */
   tokens: ReadonlyMap<string, ApiTokenState>;
   avatar: StoredAvatar | null;
@@ -36,7 +34,6 @@ export const initialUserState: UserState = {
   passwordHash: '',
   isActive: false,
   isSuperuser: false,
-  sessions: new Map(),
   tokens: new Map(),
   avatar: null,
   config: {},
@@ -65,10 +62,10 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return { ...state, passwordHash: event.data.passwordHash };
     case 'UserConfigChanged':
       return { ...state, config: deepMergeConfig(state.config, event.data.patch) };
+    // Sessions live in their own stream; logs written before that have them here, and nothing decided on the user needs them.
     case 'UserSessionStarted':
-      return { ...state, sessions: new Map(state.sessions).set(event.data.sessionHash, event.data.expiresAt) };
     case 'UserSessionEnded':
-      return { ...state, sessions: without(state.sessions, event.data.sessionHash) };
+      return state;
     case 'UserPrivilegesChanged':
       return { ...state, isSuperuser: event.data.isSuperuser };
     case 'UserDeactivated':

@@ -1,18 +1,11 @@
-import {
-  PermissionDeniedError,
-  ValidationError,
-  messages,
-  userMessages,
-  type StoredAvatar,
-  type UserConfig,
-  type UsernameEvent,
-} from '@testament/contracts';
-import { appendOnce, handleCommand, idForNewAggregate, toDomainEvents, type KernelDeps } from '../kernel/command-handler.ts';
+import { PermissionDeniedError, ValidationError, messages, userMessages, type StoredAvatar, type UserConfig } from '@testament/contracts';
+import { appendOnce, handleCommand, idForNewAggregate, type KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
-import { foldEvents } from '../kernel/decider.ts';
-import { hashPassword, verifyPassword } from '../kernel/passwords.ts';
-import { userDecider, userStream, usernameStream, type NewSession, type UserChanges, type UserCommand } from './decide.ts';
-import type { UserState } from './evolve.ts';
+import { hashPassword } from '../kernel/passwords.ts';
+import type { NewSession } from '../session/decide.ts';
+import { startSession } from '../session/handlers.ts';
+import { userDecider, userStream, usernameStream, type UserChanges, type UserCommand } from './decide.ts';
+import { currentClaim, loadUser, verifiedUser } from './user-lookups.ts';
 
 export interface RegisterUserInput {
   username: string;
@@ -22,23 +15,6 @@ export interface RegisterUserInput {
   password: string;
   isSuperuser: boolean;
   isActive: boolean;
-}
-
-export type SessionInput = NewSession;
-
-interface Claim {
-  userId: number;
-  revision: number;
-}
-
-/** The last claim of a name names its owner: a name can be claimed again after its user was deleted. */
-async function currentClaim(deps: KernelDeps, username: string): Promise<Claim | null> {
-  const claim = (await deps.store.readStream(usernameStream(username))).at(-1);
-  return claim ? { userId: (claim.data as UsernameEvent['data']).userId, revision: claim.revision } : null;
-}
-
-async function loadUser(deps: KernelDeps, userId: number): Promise<UserState> {
-  return foldEvents(userDecider, toDomainEvents(await deps.store.readStream(userStream(userId))) as never);
 }
 
 /** A username is claimed in its own stream with an expected revision, so two registrations can never both win. */
@@ -58,15 +34,6 @@ async function claimUsername(deps: KernelDeps, username: string, meta: CommandMe
   }
 }
 
-/** The user behind a username and password, checked on the write side where credentials live; never a deleted or inactive one. */
-async function verifiedUser(deps: KernelDeps, username: string, password: string): Promise<UserState> {
-  const claim = await currentClaim(deps, username);
-  const user = claim === null ? null : await loadUser(deps, claim.userId);
-  const verified = user?.exists ? await verifyPassword(password, user.passwordHash) : await spendVerificationTime(password);
-  if (!user || !verified || !user.isActive || user.deleted) throw ValidationError.general(messages.loginFailed);
-  return user;
-}
-
 export function userHandlers(deps: KernelDeps) {
   const run = async (userId: number, command: UserCommand, meta: CommandMeta) => {
     const { position } = await handleCommand(deps, userDecider, userStream(userId), command, meta);
@@ -82,16 +49,6 @@ export function userHandlers(deps: KernelDeps) {
       return { position, userId };
     },
 
-    async logIn(input: { username: string; password: string; replacesSessionHash?: string } & SessionInput, meta: CommandMeta) {
-      const user = await verifiedUser(deps, input.username, input.password);
-      const { username: _u, password: _p, ...session } = input;
-      const { position } = await run(user.userId, { type: 'StartSession', ...session }, meta);
-      return { position, userId: user.userId };
-    },
-
-    logOut: (input: { userId: number; sessionHash: string }, meta: CommandMeta) =>
-      run(input.userId, { type: 'EndSession', sessionHash: input.sessionHash }, meta),
-
     changeProfile: (input: { userId: number; firstName?: string; lastName?: string; email?: string }, meta: CommandMeta) => {
       const { userId, ...fields } = input;
       return run(userId, { type: 'ChangeProfile', ...fields }, meta);
@@ -100,10 +57,12 @@ export function userHandlers(deps: KernelDeps) {
     changeConfig: (input: { userId: number; patch: UserConfig }, meta: CommandMeta) =>
       run(input.userId, { type: 'ChangeConfig', patch: input.patch }, meta),
 
-    /** Ends every session; `newSession` re-establishes a caller who signed in by cookie. */
-    async changePassword(input: { userId: number; password: string; newSession?: SessionInput }, meta: CommandMeta) {
-      const passwordHash = await hashPassword(input.password);
-      return run(input.userId, { type: 'ChangePassword', passwordHash, ...(input.newSession ? { newSession: input.newSession } : {}) }, meta);
+    /** Ends every session started before it; `newSession` re-establishes a caller who signed in by cookie. */
+    async changePassword(input: { userId: number; password: string; newSession?: NewSession }, meta: CommandMeta) {
+      const changed = await run(input.userId, { type: 'ChangePassword', passwordHash: await hashPassword(input.password) }, meta);
+      if (!input.newSession) return changed;
+      // Started after the change, so the change does not end it; a crash in between only signs the caller out.
+      return startSession(deps, input.userId, input.newSession, meta);
     },
 
     /** `PATCH users/{id}/`: profile fields, flags and (superusers) a new password. */
@@ -137,12 +96,4 @@ export function userHandlers(deps: KernelDeps) {
     revokeApiToken: (input: { userId: number; tokenHash: string }, meta: CommandMeta) =>
       run(input.userId, { type: 'RevokeApiToken', tokenHash: input.tokenHash }, meta),
   };
-}
-
-// Answering an unknown username as slowly as a wrong password keeps usernames from being probed by timing.
-let dummyHash: Promise<string> | undefined;
-async function spendVerificationTime(password: string): Promise<false> {
-  dummyHash ??= hashPassword('timing-equaliser');
-  await verifyPassword(password, await dummyHash);
-  return false;
 }

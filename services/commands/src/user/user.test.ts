@@ -1,6 +1,6 @@
 import { NotFoundError, PermissionDeniedError, ValidationError, type UserEvent } from '@testament/contracts';
 import { describe, expect, it } from 'vitest';
-import { NOW, given } from '../kernel/given-when-then.ts';
+import { given } from '../kernel/given-when-then.ts';
 import { userDecider } from './decide.ts';
 
 const alice = { userId: 7, isSuperuser: false, isExternal: false };
@@ -10,9 +10,10 @@ const registered: UserEvent = {
   type: 'UserRegistered',
   data: { userId: 7, username: 'alice', email: 'a@x.io', firstName: 'A', lastName: 'L', passwordHash: 'h', isSuperuser: false, isStaff: false, isActive: true },
 };
-const session = (sessionHash: string, expiresAt = '2027-01-01T00:00:00.000Z'): UserEvent => ({
+/** Sessions written before they had their own stream (`sessions-<id>`). */
+const olderLogSession = (sessionHash: string): UserEvent => ({
   type: 'UserSessionStarted',
-  data: { sessionHash, expiresAt, rememberMe: false },
+  data: { sessionHash, expiresAt: '2027-01-01T00:00:00.000Z', rememberMe: false },
 });
 
 describe('user decider', () => {
@@ -38,41 +39,11 @@ describe('user decider', () => {
     expect(state.config).toEqual({ projects: { is_only_favorite: true, favorite: [2, 3] } });
   });
 
-  it('rotates the previous session on login', () => {
-    const events = given(userDecider, [registered, session('old')]).when(
-      { type: 'StartSession', sessionHash: 'new', expiresAt: '2027-01-01T00:00:00.000Z', rememberMe: true, replacesSessionHash: 'old' },
-      alice,
-    );
-    expect(events).toEqual([
-      { type: 'UserSessionEnded', data: { sessionHash: 'old', reason: 'rotated' } },
-      { type: 'UserSessionStarted', data: { sessionHash: 'new', expiresAt: '2027-01-01T00:00:00.000Z', rememberMe: true } },
-    ]);
-  });
-
-  it('refuses sessions for inactive or unknown users', () => {
-    const inactive: UserEvent = { ...registered, data: { ...registered.data, isActive: false } } as UserEvent;
-    const start = { type: 'StartSession' as const, sessionHash: 's', expiresAt: NOW, rememberMe: false };
-    expect(() => given(userDecider, [inactive]).when(start, alice)).toThrow(ValidationError);
-    expect(() => given(userDecider, []).when(start, alice)).toThrow(NotFoundError);
-  });
-
-  it('ends only a session that is active on logout', () => {
-    expect(given(userDecider, [registered, session('s1')]).when({ type: 'EndSession', sessionHash: 's1' }, alice)).toEqual([
-      { type: 'UserSessionEnded', data: { sessionHash: 's1', reason: 'logout' } },
-    ]);
-    expect(given(userDecider, [registered]).when({ type: 'EndSession', sessionHash: 's1' }, alice)).toEqual([]);
-  });
-
-  it('ends every unexpired session on a password change and re-establishes the caller', () => {
-    const events = given(userDecider, [registered, session('s1'), session('s2'), session('expired', '2020-01-01T00:00:00.000Z')]).when(
-      { type: 'ChangePassword', passwordHash: 'h2', newSession: { sessionHash: 's3', expiresAt: '2027-01-01T00:00:00.000Z', rememberMe: false } },
-      alice,
-    );
-    expect(events).toEqual([
+  it('changes a password in one event, which ends the earlier sessions by itself; sessions in older logs change nothing', () => {
+    const history = [registered, olderLogSession('s1'), { type: 'UserSessionEnded', data: { sessionHash: 's1', reason: 'logout' } } as UserEvent];
+    expect(given(userDecider, history).state).toEqual(given(userDecider, [registered]).state);
+    expect(given(userDecider, history).when({ type: 'ChangePassword', passwordHash: 'h2' }, alice)).toEqual([
       { type: 'UserPasswordChanged', data: { passwordHash: 'h2' } },
-      { type: 'UserSessionEnded', data: { sessionHash: 's1', reason: 'password_changed' } },
-      { type: 'UserSessionEnded', data: { sessionHash: 's2', reason: 'password_changed' } },
-      { type: 'UserSessionStarted', data: { sessionHash: 's3', expiresAt: '2027-01-01T00:00:00.000Z', rememberMe: false } },
     ]);
   });
 });
@@ -86,8 +57,8 @@ const token = (tokenHash: string, expiresAt = LATER): UserEvent => ({
 });
 
 describe('user administration', () => {
-  it('lets a superuser change profile, flags and password; deactivation ends every session', () => {
-    const events = given(userDecider, [registered, session('s1'), session('old', '2020-01-01T00:00:00.000Z')]).when(
+  it('lets a superuser change profile, flags and password; the password change and the deactivation end the sessions themselves', () => {
+    const events = given(userDecider, [registered, olderLogSession('s1')]).when(
       { type: 'UpdateUser', firstName: 'Alice', isSuperuser: true, isActive: false, passwordHash: 'h2' },
       admin,
     );
@@ -96,7 +67,6 @@ describe('user administration', () => {
       { type: 'UserPasswordChanged', data: { passwordHash: 'h2' } },
       { type: 'UserPrivilegesChanged', data: { isSuperuser: true, isStaff: true } },
       { type: 'UserDeactivated', data: {} },
-      { type: 'UserSessionEnded', data: { sessionHash: 's1', reason: 'deactivated' } },
     ]);
   });
 
@@ -129,24 +99,22 @@ describe('user administration', () => {
     expect(() => given(userDecider, [root]).when({ type: 'DeleteUser' }, admin)).toThrow(ValidationError);
   });
 
-  it('deletes for a superuser only: sessions and tokens end, then nothing more can happen to the user', () => {
+  it('deletes for a superuser only: tokens are revoked, UserDeleted ends the sessions, then nothing more can happen to the user', () => {
     expect(() => given(userDecider, [registered]).when({ type: 'DeleteUser' }, bob)).toThrow(PermissionDeniedError);
-    const history = [registered, session('s1'), token(HASH_A)];
+    const history = [registered, olderLogSession('s1'), token(HASH_A)];
     expect(given(userDecider, history).when({ type: 'DeleteUser' }, admin)).toEqual([
-      { type: 'UserSessionEnded', data: { sessionHash: 's1', reason: 'user_deleted' } },
       { type: 'UserApiTokenRevoked', data: { tokenHash: HASH_A, reason: 'user_deleted' } },
       { type: 'UserDeleted', data: {} },
     ]);
     const deleted = [...history, { type: 'UserDeleted', data: {} } as UserEvent];
     expect(() => given(userDecider, deleted).when({ type: 'UpdateUser', firstName: 'x' }, admin)).toThrow(NotFoundError);
-    expect(() => given(userDecider, deleted).when({ type: 'StartSession', sessionHash: 's', expiresAt: LATER, rememberMe: false }, alice)).toThrow(NotFoundError);
+    expect(() => given(userDecider, deleted).when({ type: 'ChangePassword', passwordHash: 'h2' }, admin)).toThrow(NotFoundError);
     expect(() => given(userDecider, deleted).when({ type: 'DeleteUser' }, admin)).toThrow(NotFoundError);
   });
 
-  it('changes a password without a new session when the caller uses an API token', () => {
-    expect(given(userDecider, [registered, session('s1')]).when({ type: 'ChangePassword', passwordHash: 'h2' }, alice)).toEqual([
+  it('lets only the user or a superuser change a password', () => {
+    expect(given(userDecider, [registered]).when({ type: 'ChangePassword', passwordHash: 'h2' }, admin)).toEqual([
       { type: 'UserPasswordChanged', data: { passwordHash: 'h2' } },
-      { type: 'UserSessionEnded', data: { sessionHash: 's1', reason: 'password_changed' } },
     ]);
     expect(() => given(userDecider, [registered]).when({ type: 'ChangePassword', passwordHash: 'h2' }, bob)).toThrow(PermissionDeniedError);
   });

@@ -1,5 +1,5 @@
 import { messages, PermissionDeniedError, tokenMessages } from '@testament/contracts';
-import { findActiveSession, findApiToken, findUser, type UserDocument } from '@testament/projections';
+import { findApiToken, findSession, findUser, isSessionActive, type UserDocument } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { timingSafeEqual } from 'node:crypto';
@@ -95,11 +95,12 @@ async function tokenPrincipal({ system }: GatewayContext, key: string): Promise<
   return { via: 'token', user, tokenHash };
 }
 
+/** The session cookie's user, unless the session ended, expired, or was ended by a later password change, deactivation or deletion. */
 async function sessionPrincipal({ system }: GatewayContext, sessionId: string): Promise<Principal | null> {
   const hash = sessionHash(sessionId);
-  const session = await findActiveSession(system.readStore, hash, new Date());
+  const session = await findSession(system.readStore, hash);
   const user = session ? await findUser(system.readStore, session.userId) : null;
-  return usable(user) ? { via: 'session', user, sessionHash: hash } : null;
+  return session && usable(user) && isSessionActive(session, user, new Date()) ? { via: 'session', user, sessionHash: hash } : null;
 }
 
 /**

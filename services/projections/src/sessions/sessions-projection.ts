@@ -1,9 +1,13 @@
-import type { UserEvent } from '@testament/contracts';
+import type { SessionEvent } from '@testament/contracts';
 import type { Projection } from '../runner/projection.ts';
 
 export const SESSIONS = 'sessions';
 
-/** `sessions` read model: active browser sessions by the sha256 of their id. */
+/**
+ * `sessions` read model: browser sessions by the sha256 of their id, until
+ * they end. Whether one is still valid also depends on its user: see
+ * `isSessionActive`.
+ */
 export interface SessionDocument {
   [key: string]: unknown;
   _id: string;
@@ -11,9 +15,16 @@ export interface SessionDocument {
   expiresAt: string;
   rememberMe: boolean;
   startedAt: string;
+  /** Global position of the event that started it, compared with the user's `sessionsValidAfter`. */
+  startedAtPosition: number;
 }
 
-type SessionEvent = Extract<UserEvent, { type: 'UserSessionStarted' | 'UserSessionEnded' }>;
+/** Sessions live in `sessions-<userId>`; logs written before that have them in `user-<userId>`. */
+export function sessionOwnerOf(stream: string): number {
+  const match = /^(?:sessions|user)-(\d+)$/.exec(stream);
+  if (!match) throw new Error(`session event in unexpected stream ${stream}`);
+  return Number(match[1]);
+}
 
 export const sessionsProjection: Projection = {
   name: 'sessions',
@@ -29,10 +40,11 @@ export const sessionsProjection: Projection = {
     const { sessionHash, expiresAt, rememberMe } = session.data;
     view.put(SESSIONS, {
       _id: sessionHash,
-      userId: Number(event.stream.slice('user-'.length)),
+      userId: sessionOwnerOf(event.stream),
       expiresAt,
       rememberMe,
       startedAt: event.metadata.time,
+      startedAtPosition: event.position,
     } satisfies SessionDocument);
   },
 };

@@ -22,6 +22,12 @@ export interface StoredUserDocument {
   memberships: Record<string, number[]>;
   /** Every role id the user holds in some project, for filters on what roles grant. */
   roleIds: number[];
+  /**
+   * Global position of the user's last password change, deactivation or
+   * deletion (0 before any): each ends every session that started before it,
+   * so only sessions that started after this position are valid.
+   */
+  sessionsValidAfter: number;
 }
 
 /**

@@ -4,16 +4,22 @@ import { USERS, type StoredUserDocument } from './user-document.ts';
 
 type Data<T extends UserEvent['type']> = Extract<UserEvent, { type: T }>['data'];
 
-/** What each administration event changes in the document. */
+/** What each administration event changes in the document; the ones that end the user's sessions say so by their position. */
 const USER_ADMINISTRATION_CHANGES = {
+  UserPasswordChanged: (_data: Data<'UserPasswordChanged'>, _user: StoredUserDocument, position: number) => ({ sessionsValidAfter: position }),
   UserPrivilegesChanged: (data: Data<'UserPrivilegesChanged'>) => ({ isSuperuser: data.isSuperuser, isStaff: data.isStaff }),
-  UserDeactivated: () => ({ isActive: false }),
+  UserDeactivated: (_data: Data<'UserDeactivated'>, _user: StoredUserDocument, position: number) => ({ isActive: false, sessionsValidAfter: position }),
   UserActivated: () => ({ isActive: true }),
   // The name is free to be claimed again, so it leaves the unique username index.
-  UserDeleted: (_data: Data<'UserDeleted'>, user: StoredUserDocument) => ({ isDeleted: true, isActive: false, usernameKey: `~deleted-${user._id}` }),
+  UserDeleted: (_data: Data<'UserDeleted'>, user: StoredUserDocument, position: number) => ({
+    isDeleted: true,
+    isActive: false,
+    usernameKey: `~deleted-${user._id}`,
+    sessionsValidAfter: position,
+  }),
   UserAvatarChanged: (data: Data<'UserAvatarChanged'>) => ({ avatar: data.avatar }),
   UserAvatarRemoved: () => ({ avatar: null }),
-} satisfies Record<string, (data: never, user: StoredUserDocument) => Partial<StoredUserDocument>>;
+} satisfies Record<string, (data: never, user: StoredUserDocument, position: number) => Partial<StoredUserDocument>>;
 
 function userIdOf(event: ProjectedEvent): number {
   if (event.type === 'ProjectMemberRolesSet') return (event.data as Extract<ProjectEvent, { type: 'ProjectMemberRolesSet' }>['data']).userId;
@@ -63,6 +69,7 @@ function evolveUserDocument(user: StoredUserDocument | undefined, event: Project
       avatar: null,
       memberships: {},
       roleIds: [],
+      sessionsValidAfter: 0,
     };
   }
   if (!user) return undefined;
@@ -73,13 +80,14 @@ function evolveUserDocument(user: StoredUserDocument | undefined, event: Project
     }
     case 'UserConfigChanged':
       return { ...user, config: deepMergeConfig(user.config, (event.data as { patch: Record<string, unknown> }).patch) };
+    case 'UserPasswordChanged':
     case 'UserPrivilegesChanged':
     case 'UserDeactivated':
     case 'UserActivated':
     case 'UserDeleted':
     case 'UserAvatarChanged':
     case 'UserAvatarRemoved':
-      return { ...user, ...USER_ADMINISTRATION_CHANGES[event.type](event.data as never, user) };
+      return { ...user, ...USER_ADMINISTRATION_CHANGES[event.type](event.data as never, user, event.position) };
     case 'ProjectMemberRolesSet': {
       const { roleIds } = event.data as { roleIds: number[] };
       const projectId = event.stream.slice('project-'.length);

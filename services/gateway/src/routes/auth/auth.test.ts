@@ -94,6 +94,20 @@ describe('login and sessions', () => {
     expect(old.statusCode).toBe(401);
   });
 
+  it('keeps the sessions a deactivation ended ended once the user is reactivated; a new login works', async () => {
+    const userId = await server.createUser('returner', ADMIN_PASSWORD);
+    const admin = server.browser();
+    await admin.login('admin', ADMIN_PASSWORD);
+    const before = server.browser();
+    await before.login('returner', ADMIN_PASSWORD);
+    await admin.patch(`/api/v2/users/${userId}/`, { is_active: false });
+    await admin.patch(`/api/v2/users/${userId}/`, { is_active: true });
+    expect((await before.get('/api/v2/users/me/')).statusCode).toBe(401);
+    const after = server.browser();
+    await after.login('returner', ADMIN_PASSWORD);
+    expect((await after.get('/api/v2/users/me/')).json()).toMatchObject({ username: 'returner' });
+  });
+
   it('answers health and readiness', async () => {
     expect((await server.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
     const ready = await server.app.inject('/readyz');

@@ -3,15 +3,7 @@ import { REMEMBERED_SESSION_TTL_MS, SESSION_TTL_MS, loginBody, messages, parseOr
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { waitUntilReadable } from '../../http/execute.ts';
-import {
-  SESSION_COOKIE,
-  clearAuthCookies,
-  newCsrfToken,
-  newSessionId,
-  sessionHash,
-  setCsrfCookie,
-  setSessionCookie,
-} from '../../http/session-cookies.ts';
+import { clearAuthCookies, newCsrfToken, newSessionId, sessionHash, setCsrfCookie, setSessionCookie } from '../../http/session-cookies.ts';
 
 /** Browser session login and logout (§2.2): not under /api. */
 export async function authRoutes(app: FastifyInstance, context: GatewayContext) {
@@ -21,7 +13,8 @@ export async function authRoutes(app: FastifyInstance, context: GatewayContext) 
     const { username, password, remember_me } = parseOrThrow(loginBody, request.body ?? {});
     const ttl = remember_me ? REMEMBERED_SESSION_TTL_MS : SESSION_TTL_MS;
     const sessionId = newSessionId();
-    const previous = request.cookies[SESSION_COOKIE];
+    // Login rotates the caller's valid session; a stale cookie names nothing left to end.
+    const replaced = request.principal?.via === 'session' ? request.principal.sessionHash : undefined;
     const actor = request.principal
       ? { userId: request.principal.user._id, isSuperuser: request.principal.user.isSuperuser, isExternal: request.principal.user.isExternal }
       : SYSTEM_ACTOR;
@@ -33,7 +26,7 @@ export async function authRoutes(app: FastifyInstance, context: GatewayContext) 
         sessionHash: sessionHash(sessionId),
         expiresAt: new Date(Date.now() + ttl).toISOString(),
         rememberMe: remember_me,
-        ...(previous ? { replacesSessionHash: sessionHash(previous) } : {}),
+        ...(replaced ? { replacesSessionHash: replaced } : {}),
       },
       newCommandMeta(actor, { correlationId: request.id }),
     );

@@ -1,0 +1,173 @@
+import { SqliteEventStore, SqliteIdAllocator, type EventStore, type NewEvent } from '@testament/infra';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCommandService } from '../command-service.ts';
+import { AggregateCache, type Evolver } from './aggregate-cache.ts';
+import { newCommandMeta } from './command-meta.ts';
+import type { DomainEvent } from './decider.ts';
+
+let dir: string;
+let store: SqliteEventStore;
+let ids: SqliteIdAllocator;
+const owner = { userId: 42, isSuperuser: false, isExternal: false };
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'testament-aggregate-cache-'));
+  store = SqliteEventStore.open(join(dir, 'events.sqlite'));
+  ids = SqliteIdAllocator.open(join(dir, 'ids.sqlite'));
+});
+afterAll(async () => {
+  await ids.close();
+  await store.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+interface StreamRead {
+  stream: string;
+  fromRevision: number;
+  events: number;
+}
+
+/** The store as it is, noting every readStream: which stream, from where, and how many events came back. */
+function readCounting(inner: EventStore, beforeAppend?: (stream: string) => Promise<void>) {
+  const reads: StreamRead[] = [];
+  const counted: EventStore = {
+    async append(stream, events, expected) {
+      await beforeAppend?.(stream);
+      return inner.append(stream, events, expected);
+    },
+    async readStream(stream, fromRevision = 0) {
+      const events = await inner.readStream(stream, fromRevision);
+      reads.push({ stream, fromRevision, events: events.length });
+      return events;
+    },
+    readAll: (after, limit) => inner.readAll(after, limit),
+    subscribe: (after, handler, options) => inner.subscribe(after, handler, options),
+    headPosition: () => inner.headPosition(),
+    close: () => inner.close(),
+  };
+  const readsOf = (stream: string) => reads.filter((read) => read.stream === stream);
+  return { store: counted, readsOf };
+}
+
+const meta = () => newCommandMeta(owner);
+
+async function newProject(name: string): Promise<{ projectId: number; stream: string }> {
+  const { projectId } = await createCommandService({ store, ids }).createProject(
+    { name, description: '', isPrivate: false, isArchive: false, icon: null },
+    meta(),
+  );
+  return { projectId, stream: `project-${projectId}` };
+}
+
+function detailsChanged(count: number): NewEvent[] {
+  const metadata = { actorId: 42, time: '2026-05-01T10:00:00.000Z', correlationId: 'bulk', causationId: null, commandId: 'bulk' };
+  return Array.from({ length: count }, (_, i) => ({ type: 'ProjectDetailsChanged', data: { description: `edit ${i}` }, schemaVersion: 1, metadata }));
+}
+
+describe('aggregate cache in the command handler', () => {
+  it('folds a 10,000-event stream once, then reads only the events appended since', async () => {
+    const { projectId, stream } = await newProject('Long');
+    const { revision } = await store.append(stream, detailsChanged(10_000), 'any');
+    const counting = readCounting(store);
+    const commands = createCommandService({ store: counting.store, ids });
+    const otherProcess = createCommandService({ store, ids });
+
+    await commands.updateProject({ projectId, description: 'first' }, meta());
+    await commands.updateProject({ projectId, description: 'second' }, meta());
+    await otherProcess.updateProject({ projectId, description: 'elsewhere' }, meta());
+    await commands.updateProject({ projectId, description: 'third' }, meta());
+
+    expect(counting.readsOf(stream).map((read) => read.events)).toEqual([revision + 1, 0, 1]);
+    const descriptions = (await store.readStream(stream, revision + 1)).map((e) => (e.data as { description: string }).description);
+    expect(descriptions).toEqual(['first', 'second', 'elsewhere', 'third']);
+  });
+
+  it("lets two processes with their own caches write one stream in turn, each deciding on the other one's writes", async () => {
+    const { projectId, stream } = await newProject('Shared');
+    const [a, b] = [createCommandService({ store, ids }), createCommandService({ store, ids })];
+    // Both load the project first, so both hold it in their caches before the other writes.
+    await a.updateProject({ projectId, description: 'seen by a' }, meta());
+    await b.updateProject({ projectId, description: 'seen by b' }, meta());
+    for (let turn = 0; turn < 6; turn++) {
+      const [writer, other] = turn % 2 === 0 ? [a, b] : [b, a];
+      const name = `Name ${turn}`;
+      expect((await writer.updateProject({ projectId, name }, meta())).position).toBeGreaterThan(0);
+      // Renaming to the name it already has is no change, as long as the other process's rename is folded in.
+      expect((await other.updateProject({ projectId, name }, meta())).position).toBe(0);
+    }
+    const renames = (await store.readStream(stream)).filter((e) => (e.data as { name?: string }).name?.startsWith('Name'));
+    expect(renames).toHaveLength(6);
+  });
+
+  it('retries a command from a fresh read when another writer appends between its load and its append', async () => {
+    const { projectId, stream } = await newProject('Contested');
+    const otherProcess = createCommandService({ store, ids });
+    let interfered = false;
+    const counting = readCounting(store, async (target) => {
+      if (target !== stream || interfered) return;
+      interfered = true;
+      await otherProcess.updateProject({ projectId, name: 'Same idea' }, meta());
+    });
+    const commands = createCommandService({ store: counting.store, ids });
+
+    // The other writer's rename lands first; decided again on the fresh state, this one changes nothing.
+    expect((await commands.updateProject({ projectId, name: 'Same idea' }, meta())).position).toBe(0);
+    const head = (await store.readStream(stream)).at(-1)!;
+    expect(head.data).toEqual({ name: 'Same idea' });
+
+    // The cache holds the stream at its head: the next command reads nothing before deciding.
+    await commands.updateProject({ projectId, description: 'after the conflict' }, meta());
+    expect(counting.readsOf(stream).at(-1)).toEqual({ stream, fromRevision: head.revision + 1, events: 0 });
+  });
+});
+
+describe('aggregate cache limits', () => {
+  const counter: Evolver<number, DomainEvent> = { initialState: 0, evolve: (count) => count + 1 };
+  const ticks = (count: number): NewEvent[] =>
+    Array.from({ length: count }, () => ({
+      type: 'Tick',
+      data: {},
+      schemaVersion: 1,
+      metadata: { actorId: null, time: '2026-05-01T10:00:00.000Z', correlationId: 't', causationId: null, commandId: 't' },
+    }));
+
+  async function streamsOfFiveEvents(...names: string[]): Promise<string[]> {
+    const prefix = `ticks-${Math.random().toString(36).slice(2)}`;
+    const streams = names.map((name) => `${prefix}-${name}`);
+    for (const stream of streams) await store.append(stream, ticks(5), 'no_stream');
+    return streams;
+  }
+
+  it('evicts the least recently used states to stay under the total weight; an evicted stream is simply read again', async () => {
+    const [first, second, third] = await streamsOfFiveEvents('first', 'second', 'third');
+    const counting = readCounting(store);
+    const cache = new AggregateCache(counting.store, { maxWeight: 12 });
+
+    await cache.load(first!, counter);
+    await cache.load(second!, counter);
+    await cache.load(first!, counter); // Now the second is the least recently used.
+    await cache.load(third!, counter);
+    expect(cache.weight).toBe(10);
+    expect(cache.size).toBe(2);
+
+    expect(await cache.load(first!, counter)).toEqual({ revision: 4, state: 5 });
+    expect(counting.readsOf(first!).map((read) => read.fromRevision)).toEqual([0, 5, 5]);
+    expect(await cache.load(second!, counter)).toEqual({ revision: 4, state: 5 });
+    expect(counting.readsOf(second!)).toEqual([
+      { stream: second, fromRevision: 0, events: 5 },
+      { stream: second, fromRevision: 0, events: 5 },
+    ]);
+    expect(cache.weight).toBeLessThanOrEqual(12);
+  });
+
+  it('keeps at most the configured number of streams', async () => {
+    const streams = await streamsOfFiveEvents('a', 'b', 'c');
+    const cache = new AggregateCache(store, { maxStreams: 2 });
+    for (const stream of streams) await cache.load(stream, counter);
+    expect(cache.size).toBe(2);
+    expect(cache.weight).toBe(10);
+  });
+});

@@ -1,0 +1,113 @@
+import { upcast } from '@testament/contracts';
+import type { EventStore, RecordedEvent } from '@testament/infra';
+import type { Decider, DomainEvent } from './decider.ts';
+
+/** An aggregate's state folded from its stream up to `revision`; -1 when the stream does not exist yet. */
+export interface LoadedAggregate<State> {
+  revision: number;
+  state: State;
+}
+
+export interface AggregateCacheLimits {
+  /** Streams kept at most. */
+  maxStreams: number;
+  /** Events folded into the kept states, at most: the state of a long stream counts for more than a short one's. */
+  maxWeight: number;
+}
+
+export const DEFAULT_CACHE_LIMITS: AggregateCacheLimits = { maxStreams: 10_000, maxWeight: 2_000_000 };
+
+/** What folding needs of a decider. */
+export type Evolver<State, Event extends DomainEvent> = Pick<Decider<unknown, State, Event>, 'initialState' | 'evolve'>;
+
+interface Entry extends LoadedAggregate<unknown> {
+  /** The decider whose state this is: a stream belongs to one, and a mix-up must never hand out a foreign state. */
+  evolver: unknown;
+}
+
+/** Stored events in their current schema, as the deciders know them. */
+export function toDomainEvents(recorded: readonly RecordedEvent[]): DomainEvent[] {
+  return recorded.map((e) => ({ type: e.type, data: upcast(e.type, e.schemaVersion, e.data) }));
+}
+
+/** An entry holds the fold of events 0..revision, so that is its weight. */
+const weightOf = (entry: LoadedAggregate<unknown>) => entry.revision + 1;
+
+/**
+ * The one place the write side loads aggregates. Keeps folded states per
+ * stream, least recently used evicted first, so a command on a long stream
+ * reads only the events appended since its last load. A cached state is only a
+ * head start: every load still reads the events after it, so writes by other
+ * processes are always folded in. States are shared between commands, so an
+ * `evolve` must return new objects and never change the state it is given.
+ */
+export class AggregateCache {
+  /** In least-recently-used order, oldest first. */
+  private readonly entries = new Map<string, Entry>();
+  private readonly limits: AggregateCacheLimits;
+  private totalWeight = 0;
+
+  constructor(
+    private readonly store: Pick<EventStore, 'readStream'>,
+    limits: Partial<AggregateCacheLimits> = {},
+  ) {
+    this.limits = { ...DEFAULT_CACHE_LIMITS, ...limits };
+  }
+
+  /** The stream's state now: the cached one with the events appended since folded in, or a fold of the whole stream. */
+  async load<State, Event extends DomainEvent>(stream: string, evolver: Evolver<State, Event>): Promise<LoadedAggregate<State>> {
+    const start = this.lookup<State>(stream, evolver) ?? { revision: -1, state: evolver.initialState };
+    const recorded = await this.store.readStream(stream, start.revision + 1);
+    if (recorded.length === 0) return start;
+    const loaded: LoadedAggregate<State> = {
+      revision: recorded.at(-1)!.revision,
+      state: (toDomainEvents(recorded) as Event[]).reduce(evolver.evolve, start.state),
+    };
+    this.remember(stream, evolver, loaded);
+    return loaded;
+  }
+
+  /** Keeps a state folded up to `revision` (e.g. after an append), unless a newer one is kept already. */
+  remember<State, Event extends DomainEvent>(stream: string, evolver: Evolver<State, Event>, loaded: LoadedAggregate<State>): void {
+    if (loaded.revision < 0) return;
+    const kept = this.entries.get(stream);
+    if (kept?.evolver === evolver && kept.revision >= loaded.revision) return;
+    this.forget(stream);
+    this.entries.set(stream, { ...loaded, evolver });
+    this.totalWeight += weightOf(loaded);
+    this.evictOverLimits();
+  }
+
+  forget(stream: string): void {
+    const kept = this.entries.get(stream);
+    if (!kept) return;
+    this.entries.delete(stream);
+    this.totalWeight -= weightOf(kept);
+  }
+
+  /** Streams kept. */
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Events folded into the kept states. */
+  get weight(): number {
+    return this.totalWeight;
+  }
+
+  private lookup<State>(stream: string, evolver: unknown): LoadedAggregate<State> | undefined {
+    const kept = this.entries.get(stream);
+    if (!kept || kept.evolver !== evolver) return undefined;
+    // Re-inserted: the most recently used entry goes last.
+    this.entries.delete(stream);
+    this.entries.set(stream, kept);
+    return { revision: kept.revision, state: kept.state as State };
+  }
+
+  private evictOverLimits(): void {
+    for (const stream of this.entries.keys()) {
+      if (this.entries.size <= this.limits.maxStreams && this.totalWeight <= this.limits.maxWeight) return;
+      this.forget(stream);
+    }
+  }
+}

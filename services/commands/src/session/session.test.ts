@@ -1,0 +1,95 @@
+import { PermissionDeniedError, ValidationError, type SessionEvent } from '@testament/contracts';
+import { SqliteEventStore, SqliteIdAllocator } from '@testament/infra';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCommandService, type CommandService } from '../command-service.ts';
+import { newCommandMeta } from '../kernel/command-meta.ts';
+import { SYSTEM_ACTOR } from '../kernel/decider.ts';
+import { given } from '../kernel/given-when-then.ts';
+import { sessionDecider, sessionStream } from './decide.ts';
+
+const alice = { userId: 7, isSuperuser: false, isExternal: false };
+const bob = { userId: 8, isSuperuser: false, isExternal: false };
+const LATER = '2027-01-01T00:00:00.000Z';
+const started = (sessionHash: string): SessionEvent => ({ type: 'UserSessionStarted', data: { sessionHash, expiresAt: LATER, rememberMe: false } });
+const ended = (sessionHash: string, reason: 'logout' | 'rotated' = 'logout'): SessionEvent => ({ type: 'UserSessionEnded', data: { sessionHash, reason } });
+const start = (sessionHash: string, replacesSessionHash?: string) => ({
+  type: 'StartSession' as const,
+  userId: 7,
+  sessionHash,
+  expiresAt: LATER,
+  rememberMe: false,
+  ...(replacesSessionHash ? { replacesSessionHash } : {}),
+});
+
+describe('session decider', () => {
+  it('starts a session and rotates the one the caller signed in with', () => {
+    expect(given(sessionDecider, []).when(start('s1'), SYSTEM_ACTOR)).toEqual([started('s1')]);
+    expect(given(sessionDecider, [started('s1')]).when(start('s2', 's1'), alice)).toEqual([ended('s1', 'rotated'), started('s2')]);
+  });
+
+  it('leaves a replaced session of another user alone, and does not end a session twice', () => {
+    expect(given(sessionDecider, []).when(start('s2', 'bobs'), bob)).toEqual([started('s2')]);
+    expect(given(sessionDecider, [started('s1'), ended('s1')]).when(start('s2', 's1'), alice)).toEqual([started('s2')]);
+  });
+
+  it('ends a session on logout unless it ended already, and ends hashes it never saw start (sessions in older logs live in user-<id>)', () => {
+    const logout = (sessionHash: string) => ({ type: 'EndSession' as const, userId: 7, sessionHash });
+    expect(given(sessionDecider, [started('s1')]).when(logout('s1'), alice)).toEqual([ended('s1')]);
+    expect(given(sessionDecider, [started('s1'), ended('s1')]).when(logout('s1'), alice)).toEqual([]);
+    expect(given(sessionDecider, []).when(logout('from-user-stream'), alice)).toEqual([ended('from-user-stream')]);
+    expect(() => given(sessionDecider, [started('s1')]).when(logout('s1'), bob)).toThrow(PermissionDeniedError);
+  });
+});
+
+describe('session handlers', () => {
+  let dir: string;
+  let store: SqliteEventStore;
+  let ids: SqliteIdAllocator;
+  let commands: CommandService;
+  const password = 'Secret-pass1!';
+  const session = (sessionHash: string) => ({ sessionHash, expiresAt: LATER, rememberMe: false });
+  const streamTypes = async (stream: string) => (await store.readStream(stream)).map((e) => e.type);
+
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'testament-sessions-'));
+    store = SqliteEventStore.open(join(dir, 'events.sqlite'));
+    ids = SqliteIdAllocator.open(join(dir, 'ids.sqlite'));
+    commands = createCommandService({ store, ids });
+  });
+  afterAll(async () => {
+    await ids.close();
+    await store.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  const register = async (username: string, isActive = true) =>
+    (await commands.registerUser({ username, email: '', firstName: '', lastName: '', password, isSuperuser: false, isActive }, newCommandMeta(SYSTEM_ACTOR))).userId;
+
+  it('records logins and logouts in sessions-<userId> and leaves the user stream alone', async () => {
+    const userId = await register('sam');
+    const sam = { userId, isSuperuser: false, isExternal: false };
+    await commands.logIn({ username: 'sam', password, ...session('a') }, newCommandMeta(SYSTEM_ACTOR));
+    await commands.logIn({ username: 'sam', password, ...session('b'), replacesSessionHash: 'a' }, newCommandMeta(sam));
+    await commands.logOut({ userId, sessionHash: 'b' }, newCommandMeta(sam));
+    expect(await streamTypes(sessionStream(userId))).toEqual(['UserSessionStarted', 'UserSessionEnded', 'UserSessionStarted', 'UserSessionEnded']);
+    expect(await streamTypes(`user-${userId}`)).toEqual(['UserRegistered']);
+  });
+
+  it('refuses inactive users', async () => {
+    await register('idle', false);
+    await expect(commands.logIn({ username: 'idle', password, ...session('c') }, newCommandMeta(SYSTEM_ACTOR))).rejects.toBeInstanceOf(ValidationError);
+  });
+
+  it("changes the password in the user stream first, then starts the caller's new session after it", async () => {
+    const userId = await register('pat');
+    const pat = { userId, isSuperuser: false, isExternal: false };
+    const { position } = await commands.changePassword({ userId, password: 'Other-pass2!', newSession: session('d') }, newCommandMeta(pat));
+    const [changed] = (await store.readStream(`user-${userId}`)).filter((e) => e.type === 'UserPasswordChanged');
+    const [newSession] = await store.readStream(sessionStream(userId));
+    expect(newSession).toMatchObject({ type: 'UserSessionStarted', position });
+    expect(newSession!.position).toBeGreaterThan(changed!.position);
+  });
+});

@@ -1,0 +1,47 @@
+import { ValidationError, messages, type UsernameEvent } from '@testament/contracts';
+import type { KernelDeps } from '../kernel/command-handler.ts';
+import { hashPassword, verifyPassword } from '../kernel/passwords.ts';
+import { userDecider, userStream, usernameStream } from './decide.ts';
+import type { UserState } from './evolve.ts';
+
+/** Who holds a username, and the revision of that claim in the name's stream. */
+export interface Claim {
+  userId: number;
+  revision: number;
+}
+
+/** The last claim of a name names its owner: a name can be claimed again after its user was deleted. */
+export async function currentClaim(deps: KernelDeps, username: string): Promise<Claim | null> {
+  const claim = (await deps.store.readStream(usernameStream(username))).at(-1);
+  return claim ? { userId: (claim.data as UsernameEvent['data']).userId, revision: claim.revision } : null;
+}
+
+export async function loadUser(deps: KernelDeps, userId: number): Promise<UserState> {
+  return (await deps.aggregates.load(userStream(userId), userDecider)).state;
+}
+
+const maySignIn = (user: UserState) => user.exists && !user.deleted && user.isActive;
+
+/**
+ * The user behind a username and password, checked on the write side where
+ * credentials live; never a deleted or inactive one. Nothing is written to the
+ * user: sessions and tokens are recorded by the caller.
+ */
+export async function verifiedUser(deps: KernelDeps, username: string, password: string): Promise<UserState> {
+  const claim = await currentClaim(deps, username);
+  const user = claim === null ? null : await loadUser(deps, claim.userId);
+  const verified = user?.exists ? await verifyPassword(password, user.passwordHash) : await spendVerificationTime(password);
+  if (!user || !verified) throw ValidationError.general(messages.loginFailed);
+  // Verifying takes a while: a password change or deactivation meanwhile must not let this sign-in through.
+  const current = await loadUser(deps, user.userId);
+  if (current.passwordHash !== user.passwordHash || !maySignIn(current)) throw ValidationError.general(messages.loginFailed);
+  return current;
+}
+
+// Answering an unknown username as slowly as a wrong password keeps usernames from being probed by timing.
+let dummyHash: Promise<string> | undefined;
+async function spendVerificationTime(password: string): Promise<false> {
+  dummyHash ??= hashPassword('timing-equaliser');
+  await verifyPassword(password, await dummyHash);
+  return false;
+}
