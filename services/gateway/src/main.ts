@@ -1,3 +1,4 @@
+import type { ScanListener } from '@testament/infra';
 import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 import { startSystem } from './system.ts';
@@ -6,8 +7,10 @@ import { startSystem } from './system.ts';
 async function main() {
   const config = configFromEnv();
   const startedAt = performance.now();
-  const system = await startSystem(config);
+  let reportScan: ScanListener = () => {};
+  const system = await startSystem(config, { onCollectionScan: (scan) => reportScan(scan) });
   const app = await buildApp({ system, config });
+  reportScan = (scan) => app.log.debug({ scan }, 'collection scan: no index serves this query');
   const address = await app.listen({ host: config.host, port: config.port });
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
   if (system.generatedAdminPassword) {

@@ -14,8 +14,9 @@ import {
   type EventStore,
   type IdAllocator,
   type ReadStore,
+  type ScanListener,
 } from '@testament/infra';
-import { allProjections, countUsers, ProjectionRunner } from '@testament/projections';
+import { allProjections, boundedCollectionNames, countUsers, ProjectionRunner } from '@testament/projections';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -48,12 +49,21 @@ function openIdAllocator(config: Config, store: EventStore): IdAllocator {
   return config.eventStore === 'sqlite' ? SqliteIdAllocator.open(join(config.dataDir, 'ids.sqlite')) : new EventStoreIdAllocator(store);
 }
 
-async function openReadStore(config: Config): Promise<ReadStore> {
+/** Told of every query that may read a whole collection that grows with the data (no index serves it). */
+export interface SystemOptions {
+  onCollectionScan?: ScanListener;
+}
+
+async function openReadStore(config: Config, options: SystemOptions): Promise<ReadStore> {
   if (config.readStore === 'mongodb') {
     if (!config.mongoUrl) throw new Error('TESTAMENT_READ_STORE=mongodb needs MONGO_URL');
     return MongoReadStore.connect(config.mongoUrl, config.mongoDatabase);
   }
-  return new MemoryReadStore();
+  const report = options.onCollectionScan;
+  if (!report) return new MemoryReadStore();
+  // Collections that stay small whatever the data (a catalogue, one document per kind) may be read whole.
+  const bounded = new Set(boundedCollectionNames(allProjections));
+  return new MemoryReadStore({ onCollectionScan: (scan) => bounded.has(scan.collection) || report(scan) });
 }
 
 async function openBus(config: Config): Promise<Bus> {
@@ -94,7 +104,7 @@ function generatePassword(): string {
   return `${randomBytes(12).toString('base64url')}aA1!`;
 }
 
-export async function startSystem(config: Config): Promise<System> {
+export async function startSystem(config: Config, options: SystemOptions = {}): Promise<System> {
   mkdirSync(config.dataDir, { recursive: true });
   // Whatever opened before a failure is closed again, so a bad configuration leaves nothing behind.
   const opened: Array<{ close(): Promise<void> }> = [];
@@ -104,7 +114,7 @@ export async function startSystem(config: Config): Promise<System> {
     return ready;
   };
   try {
-    const readStore = await open(openReadStore(config));
+    const readStore = await open(openReadStore(config, options));
     const bus = await open(openBus(config));
     const store = await open(openEventStore(config));
     const ids = await open(openIdAllocator(config, store));

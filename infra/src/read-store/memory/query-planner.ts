@@ -63,7 +63,8 @@ export function plan(source: PlannerSource, filter: Filter, page: Page = {}): Pl
   const sortFields = Object.entries(page.sort ?? {});
   const needed = (page.limit ?? 0) > 0 ? (page.skip ?? 0) + page.limit! : Infinity;
   let best: Plan = { kind: 'collection' };
-  let bestCost = source.size * (sortFields.length > 0 ? 1.2 : 1) + 1;
+  // At equal cost an index wins: its plan stays cheap as the collection grows.
+  let bestCost = source.size * (sortFields.length > 0 ? 1.2 : 1) + 2;
   for (const index of source.indexes) {
     const candidate = indexPlan(index, analysis, sortFields);
     if (!candidate) continue;

@@ -25,7 +25,12 @@ export interface TestServer {
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'testament-gateway-'));
   const config = { ...configFromEnv({}), dataDir, adminPassword: ADMIN_PASSWORD, logLevel: 'silent', ...overrides };
-  const system = await startSystem(config);
+  // Any route whose query would read a whole growing collection fails its test (a 500), so missing indexes show.
+  const system = await startSystem(config, {
+    onCollectionScan: (scan) => {
+      throw new Error(`collection scan of ${scan.collection} (${scan.operation} ${JSON.stringify(scan.filter)}): no index serves this query`);
+    },
+  });
   const app = await buildApp({ system, config });
   return {
     app,

@@ -19,7 +19,7 @@ export const accessRequestKey = (projectId: number, userId: number) => `${projec
 
 export const accessRequestsProjection: Projection = {
   name: 'access-requests',
-  collections: { [ACCESS_REQUESTS]: [{ keys: { projectId: 1, pending: 1 } }] },
+  collections: { [ACCESS_REQUESTS]: { indexes: [{ keys: { projectId: 1, pending: 1 } }] } },
   handles: new Set(['AccessRequested', 'AccessRequestResolved']),
   keys(event) {
     const { projectId, userId } = event.data as AccessRequestEvent['data'];

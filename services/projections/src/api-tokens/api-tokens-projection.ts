@@ -19,7 +19,7 @@ type TokenEvent = Extract<UserEvent, { type: 'UserApiTokenIssued' | 'UserApiToke
 
 export const apiTokensProjection: Projection = {
   name: 'api-tokens',
-  collections: { [API_TOKENS]: [{ keys: { userId: 1 } }, { keys: { tokenId: 1 } }] },
+  collections: { [API_TOKENS]: { indexes: [{ keys: { userId: 1 } }, { keys: { tokenId: 1 } }] } },
   handles: new Set(['UserApiTokenIssued', 'UserApiTokenDescriptionChanged', 'UserApiTokenRevoked']),
   keys: (event) => [[API_TOKENS, (event.data as TokenEvent['data']).tokenHash]],
   apply(event, view) {

@@ -28,7 +28,7 @@ export interface AttachmentDocument {
 
 export const attachmentsProjection: Projection = {
   name: ATTACHMENTS,
-  collections: { [ATTACHMENTS]: [{ keys: { projectId: 1, isDeleted: 1 } }, { keys: { contentTypeId: 1, objectId: 1 } }] },
+  collections: { [ATTACHMENTS]: { indexes: [{ keys: { projectId: 1, isDeleted: 1, _id: 1 } }, { keys: { contentTypeId: 1, objectId: 1 } }] } },
   handles: new Set(['AttachmentUploaded', 'AttachmentDeleted']),
   keys: (event) => [[ATTACHMENTS, attachmentIdOfStream(event.stream)]],
   apply(event, view) {

@@ -69,9 +69,10 @@ function applyBoxEvent(event: ProjectedEvent, view: ProjectionView): void {
 export const notificationsProjection: Projection = {
   name: 'notifications',
   collections: {
-    [NOTIFICATIONS]: [{ keys: { recipientId: 1, isDeleted: 1, id: -1 } }, { keys: { recipientId: 1, unread: 1 } }],
-    [NOTIFICATION_SUBSCRIBERS]: [],
-    [NOTIFICATION_AUDIENCES]: [],
+    [NOTIFICATIONS]: { indexes: [{ keys: { recipientId: 1, isDeleted: 1, id: -1 } }, { keys: { recipientId: 1, unread: 1 } }] },
+    // One document per action code, and one listing the superusers.
+    [NOTIFICATION_SUBSCRIBERS]: { indexes: [], bounded: true },
+    [NOTIFICATION_AUDIENCES]: { indexes: [], bounded: true },
   },
   handles: new Set([
     ...Object.keys(producers),

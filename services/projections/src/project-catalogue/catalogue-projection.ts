@@ -35,7 +35,7 @@ export function catalogueProjection<D extends CatalogueDocument>(options: Catalo
   return {
     name: collection,
     collections: {
-      [collection]: [{ keys: { projectId: 1, isDeleted: 1 } }, { keys: { isDeleted: 1 } }, ...(options.indexes ?? [])],
+      [collection]: { indexes: [{ keys: { projectId: 1, isDeleted: 1 } }, { keys: { isDeleted: 1, deletedAt: -1, _id: 1 } }, ...(options.indexes ?? [])] },
     },
     handles: new Set(SUFFIXES.map((suffix) => `${prefix}${suffix}`)),
     keys: (event) => [[collection, (event.data as { id: number }).id]],

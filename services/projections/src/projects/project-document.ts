@@ -25,3 +25,24 @@ export interface ProjectDocument {
 }
 
 export const PROJECTS = 'projects';
+
+/** What the system statistics add up (§3.17), kept per audience by the projects fold. */
+export interface ProjectTotals {
+  projects: number;
+  suites: number;
+  cases: number;
+  plans: number;
+  tests: number;
+}
+
+/**
+ * `project_totals`: sums over the live (not archived, not deleted) projects,
+ * one document for all of them and one for the public ones, so the statistics
+ * never add up 200,000 projects per request.
+ */
+export const PROJECT_TOTALS = 'project_totals';
+export type ProjectTotalsId = 'all' | 'public';
+export interface ProjectTotalsDocument extends ProjectTotals {
+  [key: string]: unknown;
+  _id: ProjectTotalsId;
+}

@@ -1,6 +1,7 @@
 import type { ProjectEvent } from '@testament/contracts';
 import type { ProjectedEvent, Projection } from '../runner/projection.ts';
-import { PROJECTS, type ProjectDocument } from './project-document.ts';
+import { PROJECT_TOTALS, PROJECTS, type ProjectDocument } from './project-document.ts';
+import { adjustTotals, TOTALS_KEYS } from './totals.ts';
 
 const projectIdOf = (event: ProjectedEvent) => Number(event.stream.slice('project-'.length));
 
@@ -62,7 +63,18 @@ function changesOf(project: ProjectDocument, event: Exclude<ProjectEvent, { type
 export const projectsProjection: Projection = {
   name: 'projects',
   collections: {
-    [PROJECTS]: [{ keys: { isDeleted: 1, nameKey: 1 } }, { keys: { memberIds: 1 } }],
+    // The dashboard's orders (queries.ts): by name, by archive flag then name, by privacy then name, each with `_id` last.
+    [PROJECTS]: {
+      indexes: [
+        { keys: { isDeleted: 1, isArchive: 1, nameKey: 1, _id: 1 } },
+        { keys: { isDeleted: 1, isArchive: -1, nameKey: 1, _id: 1 } },
+        { keys: { isDeleted: 1, nameKey: 1, _id: 1 } },
+        { keys: { isDeleted: 1, isArchive: 1, isPrivate: 1, nameKey: 1, _id: 1 } },
+        { keys: { isDeleted: 1, isPrivate: 1, nameKey: 1, _id: 1 } },
+        { keys: { memberIds: 1 } },
+      ],
+    },
+    [PROJECT_TOTALS]: { indexes: [], bounded: true },
   },
   handles: new Set([
     'ProjectCreated',
@@ -75,12 +87,14 @@ export const projectsProjection: Projection = {
     'ProjectDeleted',
     'ProjectMemberRolesSet',
   ]),
-  keys: (event) => [[PROJECTS, projectIdOf(event)]],
+  keys: (event) => [[PROJECTS, projectIdOf(event)], ...TOTALS_KEYS],
   apply(event, view) {
     const projectId = projectIdOf(event);
-    const next = evolveProjectDocument(view.get<ProjectDocument>(PROJECTS, projectId), event as unknown as ProjectEvent, event.metadata.time);
+    const previous = view.get<ProjectDocument>(PROJECTS, projectId);
+    const next = evolveProjectDocument(previous, event as unknown as ProjectEvent, event.metadata.time);
     if (!next) return;
     view.put(PROJECTS, next);
+    adjustTotals(view, previous, next);
     view.notify('projects');
     view.notify(`project:${projectId}`);
   },

@@ -1,5 +1,5 @@
 import type { ProjectListQuery } from '@testament/contracts';
-import type { ReadStore } from '@testament/infra';
+import type { ReadStore, Sort } from '@testament/infra';
 import { PROJECTS, type ProjectDocument } from './project-document.ts';
 
 /** The caller as the read side sees them; what their roles grant is worked out at read time (users/access.ts). */
@@ -40,16 +40,23 @@ function listFilter(viewer: Viewer, query: ProjectListQuery): Record<string, unk
   return filter;
 }
 
-function listSort(query: ProjectListQuery): Record<string, 1 | -1> {
-  const sort: Record<string, 1 | -1> = { favoriteRank: -1 };
+/** The requested order, then by name, then by id in the name's direction (so one index walk serves it either way). */
+function listSort(query: ProjectListQuery): Sort {
+  const sort: Sort = {};
   for (const term of (query.ordering ?? '').split(',').filter(Boolean)) {
-    const descending = term.startsWith('-');
-    sort[ORDER_FIELDS[term.replace(/^-/, '')]!] = descending ? -1 : 1;
+    sort[ORDER_FIELDS[term.replace(/^-/, '')]!] = term.startsWith('-') ? -1 : 1;
   }
-  return { ...sort, nameKey: sort['nameKey'] ?? 1, _id: 1 };
+  const name = sort['nameKey'] ?? 1;
+  return { ...sort, nameKey: name, _id: name };
 }
 
-/** One page of the dashboard's projects: favourites first, then the requested order, then by name. */
+/**
+ * One page of the dashboard's projects: the viewer's favourites first, then
+ * the rest, each in the requested order. Two index-served queries instead of
+ * one sort by a per-viewer rank, so a page costs about its own size however
+ * many projects there are: the favourites are few, and the rest is read from
+ * the position the page starts at, leaving the favourites out.
+ */
 export async function listProjects(
   readStore: ReadStore,
   viewer: Viewer,
@@ -58,17 +65,22 @@ export async function listProjects(
 ): Promise<{ items: ProjectDocument[]; count: number }> {
   const projects = readStore.collection<ProjectDocument>(PROJECTS);
   const filter = listFilter(viewer, query);
-  const [count, items] = await Promise.all([
-    projects.count(filter),
-    projects.aggregate<ProjectDocument>([
-      { $match: filter },
-      { $addFields: { favoriteRank: { $cond: [{ $in: ['$_id', viewer.favoriteIds] }, 1, 0] } } },
-      { $sort: listSort(query) },
-      { $skip: page.skip },
-      { $limit: page.limit },
-    ]),
-  ]);
-  return { items, count };
+  const sort = listSort(query);
+  if (query.favorites === true || viewer.favoriteIds.length === 0) {
+    const [count, items] = await Promise.all([projects.count(filter), projects.find(filter, { sort, skip: page.skip, limit: page.limit })]);
+    return { items, count };
+  }
+  const [count, favorites] = await Promise.all([projects.count(filter), projects.find({ ...filter, _id: { $in: viewer.favoriteIds } }, { sort })]);
+  const leading = favorites.slice(page.skip, page.skip + page.limit);
+  const remaining = page.limit - leading.length;
+  const others =
+    remaining > 0
+      ? await projects.find(
+          { ...filter, _id: { $nin: favorites.map((project) => project._id) } },
+          { sort, skip: Math.max(0, page.skip - favorites.length), limit: remaining },
+        )
+      : [];
+  return { items: [...leading, ...others], count };
 }
 
 export async function findProject(readStore: ReadStore, projectId: number): Promise<ProjectDocument | null> {

@@ -1,28 +1,11 @@
+import { DEFAULT_PROJECT_SETTINGS } from '@testament/contracts';
 import { MemoryReadStore } from '@testament/infra';
 import { describe, expect, it } from 'vitest';
+import { foldInto, recorded, type TestEvent } from '../testing/fold.ts';
 import { PROJECTS, type ProjectDocument } from './project-document.ts';
-import type { Viewer } from './queries.ts';
-import { systemStatistics } from './statistics.ts';
-
-function project(id: number, options: Partial<ProjectDocument>, counts: ProjectDocument['counts']): ProjectDocument {
-  return {
-    _id: id,
-    name: `P${id}`,
-    nameKey: `p${id}`,
-    description: '',
-    isPrivate: false,
-    isArchive: false,
-    isDeleted: false,
-    settings: { isResultEditable: true, resultEditLimit: null, statusOrder: {}, defaultStatus: null },
-    icon: null,
-    members: {},
-    memberIds: [],
-    counts,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
-    ...options,
-  };
-}
+import { projectsProjection } from './projects-projection.ts';
+import { isProjectVisible, type Viewer } from './queries.ts';
+import { systemStatistics, type SystemStatistics } from './statistics.ts';
 
 const viewer = (options: Partial<Viewer>): Viewer => ({
   userId: 9,
@@ -34,36 +17,71 @@ const viewer = (options: Partial<Viewer>): Viewer => ({
   ...options,
 });
 
-describe('systemStatistics (§3.17)', () => {
-  it('sums the counters of the visible, non-archived, non-deleted projects', async () => {
-    const readStore = new MemoryReadStore();
-    await readStore.collection<ProjectDocument>(PROJECTS).bulkWrite(
-      [
-        project(1, {}, { suites: 1, cases: 10, plans: 2, tests: 20 }),
-        project(2, { isPrivate: true }, { suites: 100, cases: 100, plans: 100, tests: 100 }),
-        project(3, { isArchive: true }, { suites: 1000, cases: 1000, plans: 1000, tests: 1000 }),
-        project(4, { isDeleted: true }, { suites: 5000, cases: 5000, plans: 5000, tests: 5000 }),
-        project(5, {}, { suites: 3, cases: 4, plans: 5, tests: 6 }),
-      ].map((document) => ({ insertOne: { document } })),
-    );
+/** A random life for a few dozen projects: created public or private, made private or public, archived, restored, deleted. */
+function randomHistory(seed: number): TestEvent[] {
+  let state = seed;
+  const next = (n: number) => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) % n;
+  const events: TestEvent[] = [];
+  const created: number[] = [];
+  for (let step = 0; step < 400; step++) {
+    const roll = next(10);
+    if (roll < 2 || created.length === 0) {
+      const projectId = created.length + 1;
+      created.push(projectId);
+      const data = { projectId, name: `P${projectId}`, description: '', isPrivate: next(2) === 0, isArchive: next(5) === 0, settings: DEFAULT_PROJECT_SETTINGS, icon: null };
+      events.push({ type: 'ProjectCreated', stream: `project-${projectId}`, data });
+      continue;
+    }
+    const stream = `project-${created[next(created.length)]}`;
+    if (roll < 4) events.push({ type: 'ProjectPrivacyChanged', stream, data: { isPrivate: next(2) === 0 } });
+    else if (roll < 6) events.push({ type: 'ProjectArchived', stream, data: {} });
+    else if (roll < 8) events.push({ type: 'ProjectRestored', stream, data: {} });
+    else if (roll < 9) events.push({ type: 'ProjectDeleted', stream, data: {} });
+    else events.push({ type: 'ProjectDetailsChanged', stream, data: { description: `edit ${step}` } });
+  }
+  return events;
+}
 
-    expect(await systemStatistics(readStore, viewer({}))).toEqual({ projects_count: 2, suites_count: 4, cases_count: 14, plans_count: 7, tests_count: 26 });
-    expect(await systemStatistics(readStore, viewer({ viewableProjectIds: [2] }))).toEqual({
-      projects_count: 3,
-      suites_count: 104,
-      cases_count: 114,
-      plans_count: 107,
-      tests_count: 126,
+/** The statistics recomputed from the project documents, as §3.17 defines them. */
+function fromScratch(projects: ProjectDocument[], who: Viewer): SystemStatistics {
+  const counted = projects.filter((p) => !p.isArchive && !p.isDeleted && isProjectVisible(p, who));
+  const sum = (pick: (p: ProjectDocument) => number) => counted.reduce((total, p) => total + pick(p), 0);
+  return {
+    projects_count: counted.length,
+    cases_count: sum((p) => p.counts.cases),
+    suites_count: sum((p) => p.counts.suites),
+    plans_count: sum((p) => p.counts.plans),
+    tests_count: sum((p) => p.counts.tests),
+  };
+}
+
+describe('systemStatistics (§3.17)', () => {
+  it.each([1, 7, 99, 2024])('equals a recomputation from the projects after a random history (seed %i)', async (seed) => {
+    const readStore = new MemoryReadStore();
+    await foldInto(readStore, [projectsProjection], recorded(randomHistory(seed)), [1, 7, 50, 3]);
+    const projects = await readStore.collection<ProjectDocument>(PROJECTS).find({});
+    const someIds = projects.filter((p) => p._id % 3 === 0).map((p) => p._id);
+    for (const who of [viewer({}), viewer({ isSuperuser: true }), viewer({ viewableProjectIds: someIds }), viewer({ isExternal: true, viewableProjectIds: someIds }), viewer({ isExternal: true })]) {
+      expect(await systemStatistics(readStore, who), JSON.stringify(who)).toEqual(fromScratch(projects, who));
+    }
+  });
+
+  it('counts live public projects for everyone, private ones for their members, nothing archived or deleted', async () => {
+    const readStore = new MemoryReadStore();
+    const project = (projectId: number, isPrivate: boolean): TestEvent => ({
+      type: 'ProjectCreated',
+      stream: `project-${projectId}`,
+      data: { projectId, name: `P${projectId}`, description: '', isPrivate, isArchive: false, settings: DEFAULT_PROJECT_SETTINGS, icon: null },
     });
-    expect((await systemStatistics(readStore, viewer({ isSuperuser: true }))).projects_count).toBe(3);
-    // External users see only the projects their roles let them view, public or not.
-    expect(await systemStatistics(readStore, viewer({ isExternal: true, viewableProjectIds: [5] }))).toEqual({
-      projects_count: 1,
-      suites_count: 3,
-      cases_count: 4,
-      plans_count: 5,
-      tests_count: 6,
-    });
-    expect(await systemStatistics(readStore, viewer({ isExternal: true }))).toEqual({ projects_count: 0, suites_count: 0, cases_count: 0, plans_count: 0, tests_count: 0 });
+    await foldInto(
+      readStore,
+      [projectsProjection],
+      recorded([project(1, false), project(2, true), project(3, false), project(4, false), { type: 'ProjectArchived', stream: 'project-3', data: {} }, { type: 'ProjectDeleted', stream: 'project-4', data: {} }]),
+    );
+    expect((await systemStatistics(readStore, viewer({}))).projects_count).toBe(1);
+    expect((await systemStatistics(readStore, viewer({ viewableProjectIds: [2] }))).projects_count).toBe(2);
+    expect((await systemStatistics(readStore, viewer({ isSuperuser: true }))).projects_count).toBe(2);
+    expect((await systemStatistics(readStore, viewer({ isExternal: true, viewableProjectIds: [1, 3] }))).projects_count).toBe(1);
+    expect((await systemStatistics(readStore, viewer({ isExternal: true }))).projects_count).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
-import type { Filter, ReadStore } from '@testament/infra';
-import { PROJECTS } from './project-document.ts';
+import type { ReadStore } from '@testament/infra';
+import { PROJECT_TOTALS, PROJECTS, type ProjectDocument, type ProjectTotals, type ProjectTotalsDocument, type ProjectTotalsId } from './project-document.ts';
 import type { Viewer } from './queries.ts';
+import { addTotals, contributionOf, NO_TOTALS } from './totals.ts';
 
 export interface SystemStatistics {
   projects_count: number;
@@ -10,38 +11,28 @@ export interface SystemStatistics {
   tests_count: number;
 }
 
-/** The projects `isProjectVisible` lets the viewer see, as a query. */
-function visibleFilter(viewer: Viewer): Filter {
-  if (viewer.isSuperuser) return {};
-  const viewable = { _id: { $in: [...viewer.viewableProjectIds] } };
-  if (viewer.isExternal) return viewable;
-  return { $or: [{ isPrivate: false }, viewable] };
+async function totals(readStore: ReadStore, id: ProjectTotalsId): Promise<ProjectTotals> {
+  return (await readStore.collection<ProjectTotalsDocument>(PROJECT_TOTALS).findOne({ _id: id })) ?? NO_TOTALS;
+}
+
+/** What the viewer's private (or, for an external user, all) viewable projects add. */
+async function viewableTotals(readStore: ReadStore, viewer: Viewer, privateOnly: boolean): Promise<ProjectTotals> {
+  if (viewer.viewableProjectIds.length === 0) return NO_TOTALS;
+  const projects = await readStore.collection<ProjectDocument>(PROJECTS).find({ _id: { $in: [...viewer.viewableProjectIds] } });
+  return projects.filter((project) => !privateOnly || project.isPrivate).reduce((sum, project) => addTotals(sum, contributionOf(project)), NO_TOTALS);
 }
 
 /**
- * `GET system/statistics/` (§3.17): totals over the caller's visible,
- * non-archived projects, from the per-project counters (which leave out
- * archived and deleted items).
+ * `GET system/statistics/` (§3.17): totals over the caller's visible, live
+ * projects (`isProjectVisible`), from the totals the projects fold keeps:
+ * everything for a superuser, the public projects plus their own private ones
+ * for an internal user, their own projects for an external one.
  */
 export async function systemStatistics(readStore: ReadStore, viewer: Viewer): Promise<SystemStatistics> {
-  const [totals] = await readStore.collection(PROJECTS).aggregate<Omit<SystemStatistics, 'projects_count'> & { projects: number }>([
-    { $match: { $and: [{ isDeleted: false, isArchive: false }, visibleFilter(viewer)] } },
-    {
-      $group: {
-        _id: null,
-        projects: { $sum: 1 },
-        cases_count: { $sum: '$counts.cases' },
-        suites_count: { $sum: '$counts.suites' },
-        plans_count: { $sum: '$counts.plans' },
-        tests_count: { $sum: '$counts.tests' },
-      },
-    },
-  ]);
-  return {
-    projects_count: totals?.projects ?? 0,
-    cases_count: totals?.cases_count ?? 0,
-    suites_count: totals?.suites_count ?? 0,
-    plans_count: totals?.plans_count ?? 0,
-    tests_count: totals?.tests_count ?? 0,
-  };
+  const sum = viewer.isSuperuser
+    ? await totals(readStore, 'all')
+    : viewer.isExternal
+      ? await viewableTotals(readStore, viewer, false)
+      : addTotals(await totals(readStore, 'public'), await viewableTotals(readStore, viewer, true));
+  return { projects_count: sum.projects, cases_count: sum.cases, suites_count: sum.suites, plans_count: sum.plans, tests_count: sum.tests };
 }

@@ -45,7 +45,8 @@ function putInCatalogue(view: ProjectionView, role: RoleDocument | null, roleId:
 
 export const rolesProjection: Projection = {
   name: 'roles',
-  collections: { [ROLES]: [{ keys: { nameKey: 1 } }], [ROLE_CATALOG]: [] },
+  // Roles are defined by superusers, a few dozen at most; the catalogue is one document.
+  collections: { [ROLES]: { indexes: [{ keys: { nameKey: 1 } }], bounded: true }, [ROLE_CATALOG]: { indexes: [], bounded: true } },
   handles: new Set(['RoleDefined', 'RoleChanged', 'RoleDeleted']),
   keys: (event) => [
     [ROLES, (event.data as RoleEvent['data']).roleId],

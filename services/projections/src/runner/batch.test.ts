@@ -6,7 +6,7 @@ import type { Projection } from './projection.ts';
 /** A deliberately non-idempotent fold: every event adds one. Applying an event twice would show. */
 const counter: Projection = {
   name: 'counter',
-  collections: { counters: [] },
+  collections: { counters: { indexes: [] } },
   handles: new Set(['Ticked']),
   keys: () => [['counters', 'c']],
   apply(_event, view) {

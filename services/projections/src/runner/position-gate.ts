@@ -30,24 +30,38 @@ export class PositionGate {
     this.reached = position;
   }
 
-  /** True once `position` is reached, false when `timeoutMs` runs out first. */
-  waitFor(position: number, timeoutMs = Number.POSITIVE_INFINITY): Promise<boolean> {
+  /**
+   * True once `position` is reached, false when `timeoutMs` runs out first;
+   * rejects with the signal's reason, and stops waiting, when `signal` aborts first.
+   */
+  waitFor(position: number, timeoutMs = Number.POSITIVE_INFINITY, signal?: AbortSignal): Promise<boolean> {
     if (this.reached >= position) return Promise.resolve(true);
-    return new Promise((resolve) => {
+    if (signal?.aborted) return Promise.reject(signal.reason);
+    return new Promise((resolve, reject) => {
       let timer: NodeJS.Timeout | undefined;
+      const stopWaiting = () => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', abort);
+        this.waiters.delete(waiter);
+      };
+      const abort = () => {
+        stopWaiting();
+        reject(signal!.reason);
+      };
       const waiter = {
         position,
         open: () => {
-          clearTimeout(timer);
+          stopWaiting();
           resolve(true);
         },
       };
       if (Number.isFinite(timeoutMs)) {
         timer = setTimeout(() => {
-          this.waiters.delete(waiter);
+          stopWaiting();
           resolve(false);
         }, timeoutMs);
       }
+      signal?.addEventListener('abort', abort, { once: true });
       this.waiters.add(waiter);
     });
   }

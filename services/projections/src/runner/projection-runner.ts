@@ -19,6 +19,12 @@ export interface ProjectionsAdvanced {
 
 const CHECKPOINTS = '_checkpoints';
 
+/** Collections that stay small whatever the data, so reading them whole is fine (the checkpoints: one document per runner). */
+export function boundedCollectionNames(projections: readonly Projection[]): string[] {
+  const bounded = projections.flatMap((p) => Object.entries(p.collections).filter(([, spec]) => spec.bounded).map(([name]) => name));
+  return [CHECKPOINTS, ...new Set(bounded)];
+}
+
 export interface ProjectionRunnerOptions {
   store: EventStore;
   readStore: ReadStore;
@@ -90,7 +96,7 @@ export class ProjectionRunner {
 
   private async declareIndexes(): Promise<void> {
     for (const projection of this.options.projections) {
-      for (const [name, indexes] of Object.entries(projection.collections)) {
+      for (const [name, { indexes }] of Object.entries(projection.collections)) {
         for (const index of indexes) await this.options.readStore.collection(name).createIndex(index);
       }
     }

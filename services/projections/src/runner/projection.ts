@@ -14,13 +14,19 @@ export interface ProjectionView {
 
 export type DocumentKey = readonly [collection: string, id: Document['_id']];
 
+/** A collection a read model owns: its indexes, and whether it stays small whatever the data (then it may be scanned). */
+export interface CollectionSpec {
+  indexes: IndexSpec[];
+  bounded?: boolean;
+}
+
 /**
  * A read model: the collections it owns, the documents each event needs
  * (loaded for the whole batch in one query per collection), and the fold.
  */
 export interface Projection {
   name: string;
-  collections: Record<string, IndexSpec[]>;
+  collections: Record<string, CollectionSpec>;
   handles: ReadonlySet<string>;
   keys(event: ProjectedEvent): DocumentKey[];
   apply(event: ProjectedEvent, view: ProjectionView): void;

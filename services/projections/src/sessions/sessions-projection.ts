@@ -28,7 +28,7 @@ export function sessionOwnerOf(stream: string): number {
 
 export const sessionsProjection: Projection = {
   name: 'sessions',
-  collections: { [SESSIONS]: [{ keys: { userId: 1 } }] },
+  collections: { [SESSIONS]: { indexes: [{ keys: { userId: 1 } }] } },
   handles: new Set(['UserSessionStarted', 'UserSessionEnded']),
   keys: (event) => [[SESSIONS, (event.data as SessionEvent['data']).sessionHash]],
   apply(event, view) {

@@ -20,7 +20,8 @@ const messageIdOf = (stream: string) => Number(stream.slice('system-message-'.le
 
 export const systemMessagesProjection: Projection = {
   name: 'system-messages',
-  collections: { [SYSTEM_MESSAGES]: [{ keys: { isActive: 1 } }] },
+  // A handful of banners at any time: listing them all is fine.
+  collections: { [SYSTEM_MESSAGES]: { indexes: [{ keys: { isActive: 1 } }], bounded: true } },
   handles: new Set(['SystemMessageCreated', 'SystemMessageChanged', 'SystemMessageDeleted']),
   keys: (event) => [[SYSTEM_MESSAGES, messageIdOf(event.stream)]],
   apply(event, view) {

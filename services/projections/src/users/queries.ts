@@ -34,12 +34,10 @@ function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-const memberOf = (projectId: number | string) => ({ [`memberships.${projectId}`]: { $exists: true } });
-
 /** Everyone but deleted users; an external user sees only themselves and their co-members (§4.14). */
 export function visibleUsersFilter(viewer: UserDocument): Filter {
-  const filter: Filter = { isDeleted: { $ne: true } };
-  if (viewer.isExternal && !viewer.isSuperuser) filter['$or'] = [{ _id: viewer._id }, ...Object.keys(viewer.memberships).map(memberOf)];
+  const filter: Filter = { isDeleted: false };
+  if (viewer.isExternal && !viewer.isSuperuser) filter['$or'] = [{ _id: viewer._id }, { projectIds: { $in: viewer.projectIds } }];
   return filter;
 }
 
@@ -55,8 +53,8 @@ function listFilter(viewer: UserDocument, query: UserListFilter, restricted: num
     const text = query[key];
     if (typeof text === 'string' && text !== '') and.push({ [field]: { $regex: escapeRegex(text), $options: 'i' } });
   }
-  if (query.projectIds) and.push(query.projectIds.length > 0 ? { $or: query.projectIds.map(memberOf) } : { _id: { $in: [] } });
-  if (query.excludeExternalFrom !== undefined) and.push({ $or: [{ roleIds: { $nin: restricted } }, memberOf(query.excludeExternalFrom)] });
+  if (query.projectIds) and.push({ projectIds: { $in: query.projectIds } });
+  if (query.excludeExternalFrom !== undefined) and.push({ $or: [{ roleIds: { $nin: restricted } }, { projectIds: query.excludeExternalFrom }] });
   if (query.isActive !== undefined) and.push({ isActive: query.isActive });
   if (query.isSuperuser !== undefined) and.push({ isSuperuser: query.isSuperuser });
   return { $and: and };

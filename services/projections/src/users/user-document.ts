@@ -20,6 +20,8 @@ export interface StoredUserDocument {
   avatar: StoredAvatar | null;
   /** Role ids per project id (string keys). */
   memberships: Record<string, number[]>;
+  /** The projects in `memberships`, as numbers: what member lookups query and index. */
+  projectIds: number[];
   /** Every role id the user holds in some project, for filters on what roles grant. */
   roleIds: number[];
   /**

@@ -29,7 +29,8 @@ function userIdOf(event: ProjectedEvent): number {
 export const usersProjection: Projection = {
   name: 'users',
   collections: {
-    [USERS]: [{ keys: { usernameKey: 1 }, unique: true }, { keys: { isActive: 1 } }],
+    // Lists go in id order over the users not deleted; members of a project are found by its id.
+    [USERS]: { indexes: [{ keys: { usernameKey: 1 }, unique: true }, { keys: { isDeleted: 1, _id: 1 } }, { keys: { projectIds: 1 } }] },
   },
   handles: new Set([
     'UserRegistered',
@@ -68,6 +69,7 @@ function evolveUserDocument(user: StoredUserDocument | undefined, event: Project
       isDeleted: false,
       avatar: null,
       memberships: {},
+      projectIds: [],
       roleIds: [],
       sessionsValidAfter: 0,
     };
@@ -95,7 +97,12 @@ function evolveUserDocument(user: StoredUserDocument | undefined, event: Project
       if (roleIds.length === 0) delete memberships[projectId];
       else memberships[projectId] = roleIds;
       // What the roles grant (external or not, visible projects) is worked out at read time: access.ts.
-      return { ...user, memberships, roleIds: [...new Set(Object.values(memberships).flat())].sort((a, b) => a - b) };
+      return {
+        ...user,
+        memberships,
+        projectIds: Object.keys(memberships).map(Number),
+        roleIds: [...new Set(Object.values(memberships).flat())].sort((a, b) => a - b),
+      };
     }
     default:
       return undefined;
