@@ -27,6 +27,8 @@ export const TOTALS_KEYS = [
 
 /** Moves the totals from what `previous` contributed to what `next` does. */
 export function adjustTotals(view: ProjectionView, previous: ProjectDocument | undefined, next: ProjectDocument): void {
+  // Most changes (names, settings, members) leave what the project adds untouched.
+  if (previous && previous.isArchive === next.isArchive && previous.isDeleted === next.isDeleted && previous.isPrivate === next.isPrivate && previous.counts === next.counts) return;
   const audiences: Array<[ProjectTotalsId, (project: ProjectDocument | undefined) => boolean]> = [
     ['all', () => true],
     ['public', (project) => project !== undefined && !project.isPrivate],

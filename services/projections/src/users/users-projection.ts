@@ -51,6 +51,13 @@ export const usersProjection: Projection = {
   },
 };
 
+/** Every role id held in some project, ascending (a plain loop: this runs for every membership change of a rebuild). */
+function distinctRoleIds(memberships: Record<string, number[]>): number[] {
+  const roleIds: number[] = [];
+  for (const projectId in memberships) for (const roleId of memberships[projectId]!) if (!roleIds.includes(roleId)) roleIds.push(roleId);
+  return roleIds.sort((a, b) => a - b);
+}
+
 function evolveUserDocument(user: StoredUserDocument | undefined, event: ProjectedEvent): StoredUserDocument | undefined {
   if (event.type === 'UserRegistered') {
     const data = event.data as Extract<UserEvent, { type: 'UserRegistered' }>['data'];
@@ -97,12 +104,7 @@ function evolveUserDocument(user: StoredUserDocument | undefined, event: Project
       if (roleIds.length === 0) delete memberships[projectId];
       else memberships[projectId] = roleIds;
       // What the roles grant (external or not, visible projects) is worked out at read time: access.ts.
-      return {
-        ...user,
-        memberships,
-        projectIds: Object.keys(memberships).map(Number),
-        roleIds: [...new Set(Object.values(memberships).flat())].sort((a, b) => a - b),
-      };
+      return { ...user, memberships, projectIds: Object.keys(memberships).map(Number), roleIds: distinctRoleIds(memberships) };
     }
     default:
       return undefined;
