@@ -2,8 +2,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { GatewayContext } from './context.ts';
 import { authenticationPlugin } from './plugins/authentication.ts';
-import { errorPlugin } from './plugins/errors.ts';
+import { cancellationPlugin } from './plugins/cancellation.ts';
+import { answerRoutingError, errorPlugin } from './plugins/errors.ts';
 import { externalPlugins } from './plugins/external.ts';
+import { BODY_LIMIT_BYTES, MAX_PATH_PARAMETER_LENGTH, limitsPlugin } from './plugins/limits.ts';
+import { metricsPlugin } from './plugins/metrics.ts';
+import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { watchdogPlugin } from './plugins/watchdog.ts';
 import { authRoutes } from './routes/auth/routes.ts';
 import { clientRoutes } from './routes/client/routes.ts';
 import { healthRoutes } from './routes/health/routes.ts';
@@ -24,21 +29,30 @@ import { userRoutes } from './routes/users/routes.ts';
 
 /**
  * The gateway in three layers: external plugins (cookies, multipart,
- * websockets), the app's own cross-cutting plugins (errors, authentication,
- * CSRF), then one route module per resource.
+ * websockets), the app's own cross-cutting plugins (errors, limits, the
+ * event-loop watchdog, authentication and CSRF, rate limits, metrics), then
+ * one route module per resource. Hooks run in registration order: every
+ * request first gets its cancellation signal, and cheap refusals come before
+ * authentication's reads.
  */
 export async function buildApp(context: GatewayContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: context.config.logLevel },
     trustProxy: context.config.trustProxy,
     genReqId: () => randomUUID(),
-    bodyLimit: 10 * 1024 * 1024,
-    routerOptions: { ignoreDuplicateSlashes: true },
+    bodyLimit: BODY_LIMIT_BYTES,
+    routerOptions: { ignoreDuplicateSlashes: true, maxParamLength: MAX_PATH_PARAMETER_LENGTH },
+    frameworkErrors: answerRoutingError,
   });
 
+  await app.register(cancellationPlugin);
   await app.register(externalPlugins);
   await app.register(errorPlugin);
+  await app.register(limitsPlugin);
+  await app.register(watchdogPlugin);
   await app.register(authenticationPlugin, context);
+  await app.register(rateLimitPlugin, context);
+  await app.register(metricsPlugin, context);
 
   await app.register(healthRoutes, context);
   await app.register(authRoutes, context);

@@ -24,6 +24,11 @@ export interface Config {
   writeWaitMs: number;
   /** The largest attachment file accepted, in MB (§5 uploads). */
   maxUploadMb: number;
+  /**
+   * Sustained unsafe requests (POST, PUT, PATCH, DELETE) a second per user, or
+   * per client address when anonymous; bursts of ten seconds' worth pass. 0 turns throttling off.
+   */
+  writeRateLimit: number;
   clientDir: string;
   logLevel: string;
 }
@@ -67,6 +72,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: flag(env['TESTAMENT_TRUST_PROXY']),
     writeWaitMs: integer('TESTAMENT_WRITE_WAIT_MS', env['TESTAMENT_WRITE_WAIT_MS'], 5_000),
     maxUploadMb: integer('TESTAMENT_MAX_UPLOAD_MB', env['TESTAMENT_MAX_UPLOAD_MB'], 50),
+    writeRateLimit: integer('TESTAMENT_WRITE_RATE_LIMIT', env['TESTAMENT_WRITE_RATE_LIMIT'], 50),
     clientDir: resolve(env['TESTAMENT_CLIENT_DIR'] || defaultClientDir()),
     logLevel: env['LOG_LEVEL'] || 'warn',
   };

@@ -23,6 +23,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { GatewayContext } from '../context.ts';
 import { ownOrigin, requireUser } from '../plugins/authentication.ts';
+import { throwIfAborted } from '../plugins/cancellation.ts';
 import { viewerOf } from '../routes/projects/representation.ts';
 import { execute } from './execute.ts';
 import { pageRequest, paginated } from './pagination.ts';
@@ -120,7 +121,9 @@ export function registerCatalogueRoutes<D extends CatalogueDocument, C extends N
 
   app.get(base, async (request) => {
     const project = await visibleProjectOrFail(readStore, requireUser(request), requiredProjectQuery(request.query));
-    return resource.represent(readStore, await resource.list(request, project), ownOrigin(request));
+    const items = await resource.list(request, project);
+    throwIfAborted(request);
+    return resource.represent(readStore, items, ownOrigin(request));
   });
 
   app.post(base, async (request, reply) => {
@@ -156,6 +159,7 @@ export function registerCatalogueRoutes<D extends CatalogueDocument, C extends N
     const scope = await trashScope(readStore, requireUser(request), request.query);
     const page = pageRequest(request.query as Record<string, string>);
     const { items, count } = await listTrashedItems<D>(readStore, resource.collection, scope, page);
+    throwIfAborted(request);
     return paginated(request, page, count, await resource.represent(readStore, items, ownOrigin(request)));
   });
 

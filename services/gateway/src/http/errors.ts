@@ -15,3 +15,19 @@ export class NotYetVisibleError extends Error {
     this.name = 'NotYetVisibleError';
   }
 }
+
+/** Too many unsafe requests from one caller: 429 with Retry-After (DRF's throttling). */
+export class ThrottledError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super(retryAfterSeconds === 1 ? messages.throttledOneSecond : messages.throttled(retryAfterSeconds));
+    this.name = 'ThrottledError';
+  }
+}
+
+/** A URL longer than the server is willing to read: 414 with `{detail}`. */
+export class UriTooLongError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UriTooLongError';
+  }
+}

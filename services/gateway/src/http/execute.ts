@@ -2,6 +2,7 @@ import { newCommandMeta, type CommandInput, type CommandName, type CommandResult
 import type { FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context.ts';
 import { requireUser } from '../plugins/authentication.ts';
+import { throwIfAborted } from '../plugins/cancellation.ts';
 import { NotYetVisibleError } from './errors.ts';
 
 function header(request: FastifyRequest, name: string): string | undefined {
@@ -31,11 +32,19 @@ export async function execute<N extends CommandName>(
       correlationId: header(request, 'x-correlation-id') ?? request.id,
     },
   );
+  // A client that has gone changes nothing more; a command already sent stays done.
+  throwIfAborted(request);
   const result = await system.dispatch(name, input, meta);
-  await waitUntilReadable(system, config, result.position);
+  await waitUntilReadable(system, config, result.position, request.cancellation);
   return result;
 }
 
-export async function waitUntilReadable(system: GatewayContext['system'], config: GatewayContext['config'], position: number): Promise<void> {
-  if (!(await system.progress.waitFor(position, config.writeWaitMs))) throw new NotYetVisibleError();
+/** Waits until the read models include `position`: 503 after the bounded wait, the signal's reason once it aborts. */
+export async function waitUntilReadable(
+  system: GatewayContext['system'],
+  config: GatewayContext['config'],
+  position: number,
+  signal?: AbortSignal,
+): Promise<void> {
+  if (!(await system.progress.waitFor(position, config.writeWaitMs, signal))) throw new NotYetVisibleError();
 }

@@ -24,11 +24,17 @@ export interface FormLimits {
 
 const MB = 1024 * 1024;
 
-/** A limit the request broke, in the API's 400 shape; other errors as they are. */
-function limitError(error: unknown, limits: FormLimits): unknown {
-  const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return ValidationError.general(messages.fileTooLarge(limits.maxFileMb));
-  if (code === 'FST_FILES_LIMIT') return ValidationError.general(messages.tooManyFiles(limits.maxFiles));
+/**
+ * A broken body or a broken limit, in the API's 400 shape; other errors as
+ * they are. Busboy reports a malformed body (no boundary, a bad part header)
+ * with a bare Error, and a file part cut short ends its stream prematurely.
+ */
+function formError(error: unknown, limits: FormLimits | undefined): unknown {
+  const { code, message } = error as { code?: string; message: string };
+  if (code === undefined) return ValidationError.general(messages.multipartParseError(message));
+  if (code === 'ERR_STREAM_PREMATURE_CLOSE') return ValidationError.general(messages.multipartParseError('Unexpected end of form'));
+  if (limits && code === 'FST_REQ_FILE_TOO_LARGE') return ValidationError.general(messages.fileTooLarge(limits.maxFileMb));
+  if (limits && code === 'FST_FILES_LIMIT') return ValidationError.general(messages.tooManyFiles(limits.maxFiles));
   return error;
 }
 
@@ -54,7 +60,7 @@ export async function readForm(request: FastifyRequest, limits?: FormLimits): Pr
       files.push({ field: part.fieldname, filename: part.filename, bytes, mimeType: declared ? part.mimetype : null });
     }
   } catch (error) {
-    throw limits ? limitError(error, limits) : error;
+    throw formError(error, limits);
   } finally {
     watch?.stop();
   }

@@ -12,6 +12,7 @@ export class ProjectionProgress {
   private readonly gate: PositionGate;
   private readonly listeners = new Set<TopicListener>();
   private readonly unsubscribe: Unsubscribe;
+  private waits = 0;
 
   constructor(bus: Bus, initial: { position: number }) {
     this.gate = new PositionGate(initial.position);
@@ -22,9 +23,22 @@ export class ProjectionProgress {
     return this.gate.position;
   }
 
-  /** Resolves true once the read models include `position`, false after `timeoutMs`. */
-  waitFor(position: number, timeoutMs: number): Promise<boolean> {
-    return this.gate.waitFor(position, timeoutMs);
+  /** Requests waiting now for the read models to include their writes. */
+  get waiting(): number {
+    return this.waits;
+  }
+
+  /**
+   * Resolves true once the read models include `position`, false after
+   * `timeoutMs`; rejects with the signal's reason as soon as `signal` aborts.
+   */
+  async waitFor(position: number, timeoutMs: number, signal?: AbortSignal): Promise<boolean> {
+    this.waits++;
+    try {
+      return await this.gate.waitFor(position, timeoutMs, signal);
+    } finally {
+      this.waits--;
+    }
   }
 
   onTopic(listener: TopicListener): () => void {

@@ -1,20 +1,35 @@
 import { NotFoundError, PermissionDeniedError, ValidationError, messages } from '@testament/contracts';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { NotAuthenticatedError, NotYetVisibleError } from '../http/errors.ts';
+import { NotAuthenticatedError, NotYetVisibleError, ThrottledError, UriTooLongError } from '../http/errors.ts';
+import { clientGone } from './cancellation.ts';
+
+const MB = 1024 * 1024;
 
 /** One place that turns every failure into the API's error shapes (§2.5); never a bare 500 for bad input. */
 export const errorPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (clientGone(request)) {
+      // Nobody is left to answer, and the failure is most likely the cancellation itself.
+      request.log.debug({ err: error }, 'request abandoned by the client');
+      reply.hijack();
+      return;
+    }
     if (error instanceof ValidationError) return reply.code(400).send(error.fields);
     if (error instanceof NotAuthenticatedError) {
       return reply.code(401).header('WWW-Authenticate', 'Token realm="api"').send({ detail: error.message });
     }
     if (error instanceof PermissionDeniedError) return reply.code(403).send({ detail: error.message });
     if (error instanceof NotFoundError) return reply.code(404).send({ detail: error.message });
+    if (error instanceof UriTooLongError) return reply.code(414).send({ detail: error.message });
+    if (error instanceof ThrottledError) {
+      return reply.code(429).header('Retry-After', String(error.retryAfterSeconds)).send({ detail: error.message });
+    }
     if (error instanceof NotYetVisibleError) return reply.code(503).header('Retry-After', '1').send({ detail: error.message });
     if (error.code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(400).send({ errors: [messages.fileTooLarge(5)] });
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ detail: error.message });
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      return reply.code(413).send({ detail: messages.bodyTooLarge(request.routeOptions.bodyLimit / MB) });
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Malformed JSON, unsupported media types and other client mistakes reported by Fastify itself.
       return reply.code(error.statusCode).send({ errors: [error.message] });
@@ -23,3 +38,9 @@ export const errorPlugin = fp(async (app: FastifyInstance) => {
     return reply.code(500).send({ detail: 'Internal server error.' });
   });
 });
+
+/** Fastify's `frameworkErrors`: what the router refuses before any route runs, in the API's shapes. */
+export function answerRoutingError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') return reply.code(414).send({ detail: messages.pathParameterTooLong });
+  return reply.code(400).send({ errors: [error.message] });
+}

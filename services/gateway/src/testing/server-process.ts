@@ -12,11 +12,22 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts the real server exactly as `npm start` does, on a free port, and waits until it listens. */
+/**
+ * Starts the real server exactly as `npm start` does, on a free port, and waits until it listens.
+ * Writes are not throttled unless `env` says so: load generators sign in as one user.
+ */
 export function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
+  return startListeningProcess(MAIN, env, timeoutMs);
+}
+
+/**
+ * Starts a TypeScript entry point (a path from the repository root, or absolute) the same way,
+ * and waits until it prints `listening on <url>` (benchmarks start their reference servers so).
+ */
+export function startListeningProcess(entry: string, env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'error', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'error', TESTAMENT_WRITE_RATE_LIMIT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];

@@ -48,7 +48,7 @@ export async function tokenRoutes(app: FastifyInstance, context: GatewayContext)
       { username: body.username, password: body.password, tokenHash, tokenId: apiTokenId(tokenHash), description: body.description, expiresAt },
       newCommandMeta(actor, { correlationId: request.id }),
     );
-    await waitUntilReadable(system, config, position);
+    await waitUntilReadable(system, config, position, request.cancellation);
     const token = await findApiToken(system.readStore, tokenHash);
     return reply.code(201).send(tokenRepresentation(token!, ownOrigin(request), key));
   });

@@ -90,12 +90,13 @@ describe('POST /api/token/obtain/', () => {
   });
 
   it('keeps only a hash of the key in the event log and the read models', async () => {
-    await server.createUser('ci-hashed', PASSWORD);
+    const userId = await server.createUser('ci-hashed', PASSWORD);
     const issued = await obtain('ci-hashed');
     const log = JSON.stringify(await server.system.store.readAll(0, 100_000));
     expect(log).not.toContain(issued.token);
     expect(log).toContain(apiTokenHash(issued.token));
-    const documents = JSON.stringify(await server.system.readStore.collection('api_tokens').find({}));
+    const documents = JSON.stringify(await server.system.readStore.collection('api_tokens').find({ userId }));
+    expect(documents).toContain(apiTokenHash(issued.token));
     expect(documents).not.toContain(issued.token);
   });
 });

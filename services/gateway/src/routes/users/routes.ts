@@ -2,7 +2,9 @@ import {
   NotFoundError,
   REMEMBERED_SESSION_TTL_MS,
   SESSION_TTL_MS,
+  ValidationError,
   changePasswordBody,
+  deepMergeConfig,
   messages,
   parseOrThrow,
   profilePatchBody,
@@ -11,6 +13,7 @@ import {
   userListQuery,
   userMessages,
   userPatchBody,
+  type UserConfig,
 } from '@testament/contracts';
 import { findActiveSession, findProject, findUser, findVisibleUser, isProjectVisible, listUsers, type UserDocument } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -26,6 +29,16 @@ import { userRepresentation } from './representation.ts';
 const detail = '/api/v2/users/:id(^\\d+)/';
 
 const requireAdministrator = (request: FastifyRequest) => requireSuperuser(request, userMessages.onlySuperuserManagesUsers);
+
+/** UI preferences and saved filters fit easily; the config lives in the user document that every request of theirs reads. */
+const MAX_CONFIG_KIB = 64;
+
+/** The config a patch would leave must stay within MAX_CONFIG_KIB of JSON. */
+function requireConfigFits(config: UserConfig, patch: UserConfig): void {
+  if (Buffer.byteLength(JSON.stringify(deepMergeConfig(config, patch))) > MAX_CONFIG_KIB * 1024) {
+    throw ValidationError.general(messages.configTooLarge(MAX_CONFIG_KIB));
+  }
+}
 
 /** The profile fields of a body, as the commands name them. */
 function profileOf(body: { first_name?: string | undefined; last_name?: string | undefined; email?: string | undefined }) {
@@ -69,6 +82,7 @@ export async function userRoutes(app: FastifyInstance, context: GatewayContext) 
   app.patch('/api/v2/users/me/config/', async (request) => {
     const user = requireUser(request);
     const patch = parseOrThrow(userConfigPatchBody, request.body ?? {});
+    requireConfigFits(user.config, patch);
     await execute(context, request, 'changeConfig', { userId: user._id, patch });
     return (await freshUser(user._id)).config;
   });

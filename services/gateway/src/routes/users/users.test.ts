@@ -46,6 +46,25 @@ describe('users/me', () => {
     expect(merged.json()).toEqual({ ui: { is_open_sidebar: true, graph_base_type: 'bar' }, projects: { favorite: [1] } });
     expect((await browser.patch('/api/v2/users/me/config/', [1, 2] as never)).statusCode).toBe(400);
   });
+
+  it('keeps the merged config within 64 KiB of JSON', async () => {
+    await server.createUser('frank', PASSWORD);
+    const browser = server.browser();
+    await browser.login('frank', PASSWORD);
+    const kib = (n: number) => 'x'.repeat(n * 1024);
+    expect((await browser.patch('/api/v2/users/me/config/', { filters: { a: kib(40) } })).statusCode).toBe(200);
+
+    // Under the limit by itself, over it once merged with what is stored.
+    const crossing = await browser.patch('/api/v2/users/me/config/', { filters: { b: kib(30) } });
+    expect(crossing.statusCode).toBe(400);
+    expect(crossing.json()).toEqual({ errors: ['Ensure the config has no more than 64 KiB of JSON.'] });
+    expect(Object.keys((await browser.get('/api/v2/users/me/config/')).json().filters)).toEqual(['a']);
+
+    // Replacing a key stays under it.
+    const replacing = await browser.patch('/api/v2/users/me/config/', { filters: { a: kib(60) } });
+    expect(replacing.statusCode).toBe(200);
+    expect(replacing.json().filters.a).toHaveLength(60 * 1024);
+  });
 });
 
 describe('change password', () => {

@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, startTestServer, type Browser, type TestServer } from '../testing/harness.ts';
+
+let server: TestServer;
+let admin: Browser;
+let alice: Browser;
+
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = server.browser();
+  await admin.login('admin', ADMIN_PASSWORD);
+  await server.createUser('alice', 'Secret-pass1!');
+  alice = server.browser();
+  await alice.login('alice', 'Secret-pass1!');
+});
+afterAll(() => server.close());
+
+/** The value of one series (`name` with its labels or suffix) in an exposition. */
+function valueOf(text: string, series: string): number {
+  const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
+  if (!line) throw new Error(`no ${series} in\n${text}`);
+  return Number(line.slice(series.length + 1));
+}
+
+/** `GET /metrics` as `browser` (or anonymously) from `remoteAddress`. */
+function scrape(remoteAddress: string, browser?: Browser, query = '') {
+  const cookie = browser ? [...browser.cookies].map(([key, value]) => `${key}=${value}`).join('; ') : undefined;
+  return server.app.inject({ method: 'GET', url: `/metrics${query}`, remoteAddress, headers: cookie ? { cookie } : {} });
+}
+
+describe('GET /metrics', () => {
+  it('answers in Prometheus’ text format with the event loop, memory, requests and positions', async () => {
+    const response = await scrape('127.0.0.1');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
+    const text = response.body;
+    for (const quantile of ['0.5', '0.99', '1']) {
+      expect(valueOf(text, `testament_event_loop_delay_seconds{quantile="${quantile}"}`)).toBeGreaterThanOrEqual(0);
+    }
+    expect(valueOf(text, 'testament_event_loop_delay_seconds_count')).toBeGreaterThan(0);
+    expect(valueOf(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+    expect(valueOf(text, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
+    expect(valueOf(text, 'testament_http_requests_abandoned_total')).toBe(0);
+    expect(text).toContain('# TYPE testament_http_requests_total counter');
+  });
+
+  it('counts answers by status class and follows the read models and the log', async () => {
+    const before = (await scrape('127.0.0.1')).body;
+    expect((await admin.post('/api/v2/projects/', { name: 'Counted' })).statusCode).toBe(201);
+    expect((await admin.post('/api/v2/projects/', {})).statusCode).toBe(400);
+    const after = (await scrape('127.0.0.1')).body;
+    // The first scrape itself is a 2xx as well; a Browser's POST may fetch its CSRF cookie first.
+    const answered = (text: string, statusClass: string) => valueOf(text, `testament_http_requests_total{class="${statusClass}"}`);
+    expect(answered(after, '2xx')).toBeGreaterThanOrEqual(answered(before, '2xx') + 2);
+    expect(answered(after, '4xx')).toBe(answered(before, '4xx') + 1);
+    expect(answered(after, '5xx')).toBe(0);
+    const head = valueOf(after, 'testament_event_store_head_position');
+    expect(head).toBeGreaterThan(valueOf(before, 'testament_event_store_head_position'));
+    expect(head).toBe(await server.system.store.headPosition());
+    expect(valueOf(after, 'testament_read_models_position')).toBe(head);
+    expect(valueOf(after, 'testament_write_waits')).toBe(0);
+  });
+
+  it('starts a new event-loop window with ?reset=1, for benchmarks', async () => {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const beforeReset = valueOf((await scrape('127.0.0.1', undefined, '?reset=1')).body, 'testament_event_loop_delay_seconds_count');
+    const afterReset = valueOf((await scrape('127.0.0.1')).body, 'testament_event_loop_delay_seconds_count');
+    expect(afterReset).toBeLessThan(beforeReset);
+  });
+
+  it('is for this machine, and for superusers from elsewhere', async () => {
+    expect((await scrape('::1')).statusCode).toBe(200);
+    expect((await scrape('203.0.113.9')).statusCode).toBe(401);
+    expect((await scrape('203.0.113.9', alice)).statusCode).toBe(403);
+    expect((await scrape('203.0.113.9', admin)).statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,109 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { GatewayContext } from '../context.ts';
+import { requireSuperuser } from './authentication.ts';
+
+/** Node samples the event loop this often (ms); a sample is the time between two ticks, so this much of it is not delay. */
+const SAMPLE_INTERVAL_MS = 10;
+const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const;
+
+const seconds = (nanoseconds: number) => Math.max(0, nanoseconds / 1e9 - SAMPLE_INTERVAL_MS / 1000);
+
+/** Operators on this machine (benchmarks, a local Prometheus); from elsewhere a superuser. Behind a proxy this needs TESTAMENT_TRUST_PROXY. */
+function fromLoopback(request: FastifyRequest): boolean {
+  return /^(127\.|::1$|::ffff:127\.)/.test(request.ip);
+}
+
+interface Metric {
+  name: string;
+  help: string;
+  type: 'counter' | 'gauge' | 'summary';
+  /** `suffix` follows the name: labels such as `{class="2xx"}`, or a summary's `_sum` and `_count`. */
+  samples: Array<{ suffix?: string; value: number }>;
+}
+
+/** The Prometheus text exposition format (version 0.0.4). */
+function exposition(metrics: Metric[]): string {
+  return metrics
+    .map(({ name, help, type, samples }) =>
+      [`# HELP ${name} ${help}`, `# TYPE ${name} ${type}`, ...samples.map(({ suffix, value }) => `${name}${suffix ?? ''} ${value}`)].join('\n'),
+    )
+    .join('\n')
+    .concat('\n');
+}
+
+/**
+ * `GET /metrics` in Prometheus' text format: event-loop delay since start
+ * (`?reset=1` starts a new window, for benchmarks), memory, answered requests
+ * by status class, requests the client abandoned, and how far the read models are behind the log.
+ */
+export const metricsPlugin = fp(async (app: FastifyInstance, { system }: GatewayContext) => {
+  const delay = monitorEventLoopDelay({ resolution: SAMPLE_INTERVAL_MS });
+  delay.enable();
+  app.addHook('onClose', async () => delay.disable());
+
+  const answered = Object.fromEntries(STATUS_CLASSES.map((statusClass) => [statusClass, 0]));
+  let abandoned = 0;
+  app.addHook('onResponse', async (_request, reply) => {
+    const statusClass = STATUS_CLASSES[Math.floor(reply.statusCode / 100) - 1];
+    if (statusClass) answered[statusClass]!++;
+  });
+  app.addHook('onRequest', async (request) => {
+    request.cancellation.addEventListener('abort', () => abandoned++);
+  });
+
+  app.get('/metrics', async (request, reply) => {
+    if (!fromLoopback(request)) requireSuperuser(request);
+    const memory = process.memoryUsage();
+    const metrics: Metric[] = [
+      {
+        name: 'testament_event_loop_delay_seconds',
+        help: 'How late the event loop ran timers, since start or the last ?reset=1.',
+        type: 'summary',
+        samples: [
+          { suffix: '{quantile="0.5"}', value: seconds(delay.percentile(50)) },
+          { suffix: '{quantile="0.99"}', value: seconds(delay.percentile(99)) },
+          { suffix: '{quantile="1"}', value: seconds(delay.max) },
+          // The mean of no samples is NaN.
+          { suffix: '_sum', value: delay.count > 0 ? seconds(delay.mean) * delay.count : 0 },
+          { suffix: '_count', value: delay.count },
+        ],
+      },
+      { name: 'process_resident_memory_bytes', help: 'Resident set size.', type: 'gauge', samples: [{ value: memory.rss }] },
+      { name: 'nodejs_heap_size_used_bytes', help: 'V8 heap in use.', type: 'gauge', samples: [{ value: memory.heapUsed }] },
+      {
+        name: 'testament_http_requests_total',
+        help: 'Requests answered, by status class.',
+        type: 'counter',
+        samples: STATUS_CLASSES.map((statusClass) => ({ suffix: `{class="${statusClass}"}`, value: answered[statusClass]! })),
+      },
+      {
+        name: 'testament_http_requests_abandoned_total',
+        help: 'Requests whose client left before the answer.',
+        type: 'counter',
+        samples: [{ value: abandoned }],
+      },
+      {
+        name: 'testament_read_models_position',
+        help: 'Log position the read models include.',
+        type: 'gauge',
+        samples: [{ value: system.progress.current }],
+      },
+      {
+        name: 'testament_event_store_head_position',
+        help: 'Position of the last event in the log.',
+        type: 'gauge',
+        samples: [{ value: await system.store.headPosition() }],
+      },
+      {
+        name: 'testament_write_waits',
+        help: 'Requests waiting for the read models to include their writes.',
+        type: 'gauge',
+        samples: [{ value: system.progress.waiting }],
+      },
+    ];
+    if ((request.query as { reset?: string }).reset === '1') delay.reset();
+    return reply.type('text/plain; version=0.0.4; charset=utf-8').send(exposition(metrics));
+  });
+});

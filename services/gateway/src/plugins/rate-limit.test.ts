@@ -1,0 +1,74 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type Browser, type TestServer } from '../testing/harness.ts';
+import { TokenBuckets } from './rate-limit.ts';
+
+describe('token buckets', () => {
+  it('let a burst through, then one request per 1/rate seconds, and say how long to wait', () => {
+    const buckets = new TokenBuckets(2, 4);
+    expect([0, 0, 0, 0].map(() => buckets.take('a', 1000))).toEqual([0, 0, 0, 0]);
+    expect(buckets.take('a', 1000)).toBe(0.5);
+    expect(buckets.take('b', 1000)).toBe(0);
+    expect(buckets.take('a', 1250)).toBe(0.25);
+    expect(buckets.take('a', 1500)).toBe(0);
+    expect(buckets.take('a', 1500)).toBe(0.5);
+  });
+
+  it('forget only buckets that have filled up again', () => {
+    const buckets = new TokenBuckets(1, 2);
+    buckets.take('a', 0);
+    buckets.take('a', 0);
+    buckets.take('b', 0);
+    buckets.sweep(1000); // a has 1 token again, b is full
+    expect(buckets.take('a', 1000)).toBe(0);
+    expect(buckets.take('a', 1000)).toBe(1);
+  });
+});
+
+const PASSWORD = 'Secret-pass1!';
+let server: TestServer;
+let alice: Browser;
+let bob: Browser;
+
+beforeAll(async () => {
+  // One write a second, bursts of ten.
+  server = await startTestServer({ writeRateLimit: 1 });
+  await server.createUser('alice', PASSWORD);
+  await server.createUser('bob', PASSWORD);
+  alice = server.browser();
+  await alice.login('alice', PASSWORD);
+  bob = server.browser();
+  await bob.login('bob', PASSWORD);
+});
+afterAll(() => server.close());
+
+/** Sends `count` requests at once, so the bucket has next to no time to refill in between. */
+const burst = (count: number, send: () => Promise<LightMyRequestResponse>) => Promise.all(Array.from({ length: count }, send));
+const statuses = (responses: LightMyRequestResponse[]) => responses.map((response) => response.statusCode);
+
+describe('TESTAMENT_WRITE_RATE_LIMIT', () => {
+  it('answers 429 with Retry-After and DRF’s message once a user’s writes exceed their bucket', async () => {
+    const answered = await burst(15, () => alice.patch('/api/v2/users/me/', { first_name: 'Alice' }));
+    expect(statuses(answered).filter((status) => status === 200).length).toBeGreaterThanOrEqual(10);
+    const throttled = answered.filter((response) => response.statusCode !== 200);
+    expect(throttled.length).toBeGreaterThan(0);
+    for (const response of throttled) {
+      expect(response.statusCode).toBe(429);
+      expect(response.headers['retry-after']).toBe('1');
+      expect(response.json()).toEqual({ detail: 'Request was throttled. Expected available in 1 second.' });
+    }
+  });
+
+  it('leaves other users alone, and never throttles reads', async () => {
+    expect((await bob.patch('/api/v2/users/me/', { first_name: 'Bob' })).statusCode).toBe(200);
+    expect(statuses(await burst(30, () => alice.get('/api/v2/users/me/')))).toEqual(Array(30).fill(200));
+  });
+
+  it('counts anonymous writes such as logins by client address', async () => {
+    const strangers = Array.from({ length: 15 }, () => server.browser());
+    // Each gets its CSRF cookie first, which is a read.
+    await Promise.all(strangers.map((browser) => browser.get('/auth/csrf/')));
+    const answered = await Promise.all(strangers.map((browser) => browser.post('/auth/login/', { username: 'alice', password: 'wrong' })));
+    expect(statuses(answered)).toContain(429);
+  });
+});

@@ -1,0 +1,44 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+
+/** No request may hold the event loop longer than this in one stretch. */
+const STALL_MS = 50;
+/** The watchdog's timer is due this often and runs late by as long as the loop was held. */
+const TICK_MS = 10;
+
+const routeOf = (request: FastifyRequest) => `${request.method} ${request.routeOptions.url ?? '(no route)'}`;
+
+/**
+ * Warns when the event loop was held longer than STALL_MS, naming the routes
+ * that were in flight: those still running, and those that finished since
+ * the last tick (a handler that blocks ends before any timer can run).
+ *
+ * It measures its own timer's lateness rather than reading
+ * monitorEventLoopDelay (which /metrics exposes), because resetting that
+ * histogram after each look drops the next sample and a stall with it.
+ */
+export const watchdogPlugin = fp(async (app: FastifyInstance) => {
+  const inFlight = new Set<FastifyRequest>();
+  const finishedSinceTick = new Set<string>();
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.ws) return; // A websocket lives on after its upgrade request.
+    inFlight.add(request);
+    reply.raw.once('close', () => {
+      inFlight.delete(request);
+      finishedSinceTick.add(routeOf(request));
+    });
+  });
+
+  let lastTick = performance.now();
+  const timer = setInterval(() => {
+    const now = performance.now();
+    const stalledMs = now - lastTick - TICK_MS;
+    lastTick = now;
+    if (stalledMs > STALL_MS) {
+      const routes = new Set([...finishedSinceTick, ...[...inFlight].map(routeOf)]);
+      app.log.warn({ stalledMs: Math.round(stalledMs), routes: [...routes] }, 'the event loop was blocked');
+    }
+    finishedSinceTick.clear();
+  }, TICK_MS).unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+});
