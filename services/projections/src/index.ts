@@ -34,6 +34,7 @@ export * from './sessions/sessions-projection.ts';
 export * from './sessions/queries.ts';
 export * from './roles/roles-projection.ts';
 export * from './roles/role-catalog.ts';
+export * from './roles/role-sets.ts';
 export * from './roles/queries.ts';
 export * from './users/access.ts';
 export * from './access-requests/access-requests-projection.ts';

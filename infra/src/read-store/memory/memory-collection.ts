@@ -257,11 +257,14 @@ export class MemoryCollection implements Collection<Document> {
       record.doc = next;
       return;
     }
-    const previousKeys = this.indexes.map((index) => index.keysOf(record.doc));
-    const nextKeys = this.indexes.map((index) => index.keysOf(next));
-    const changed = this.indexes.map((index, i) => !index.sameKeys(previousKeys[i]!, nextKeys[i]!));
+    const previous = record.doc;
+    // Folds copy what an event left alone by reference: an index whose top-level fields are the very same values keeps its keys.
+    const touched = this.indexes.map((index) => index.topFields.some((field) => previous[field] !== next[field]));
+    const previousKeys = this.indexes.map((index, i) => (touched[i] ? index.keysOf(previous) : undefined));
+    const nextKeys = this.indexes.map((index, i) => (touched[i] ? index.keysOf(next) : undefined));
+    const changed = this.indexes.map((index, i) => touched[i]! && !index.sameKeys(previousKeys[i]!, nextKeys[i]!));
     // Unchanged keys can't create a duplicate, so only changed ones are checked.
-    this.assertUnique(record, next, nextKeys, changed);
+    this.assertUnique(record, next, nextKeys as DocumentKeys[], changed);
     this.indexes.forEach((index, i) => {
       if (changed[i]) index.remove(record, previousKeys[i]!);
     });

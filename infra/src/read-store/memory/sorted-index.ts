@@ -55,6 +55,8 @@ const NESTED_ARRAY = Symbol('nested array');
 
 export class SortedIndex {
   readonly fields: readonly string[];
+  /** The top-level field each indexed path starts with. */
+  readonly topFields: readonly string[];
   readonly directions: readonly (1 | -1)[];
   uniqueConstraint: UniqueConstraint | undefined;
   private readonly paths: string[][];
@@ -68,6 +70,7 @@ export class SortedIndex {
 
   constructor(keys: Record<string, 1 | -1>) {
     this.fields = Object.keys(keys);
+    this.topFields = [...new Set(this.fields.map((field) => field.split('.')[0]!))];
     this.directions = this.fields.map((field) => keys[field]!);
     this.uniqueConstraint = undefined;
     this.paths = this.fields.map((field) => field.split('.'));

@@ -12,10 +12,7 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/**
- * Starts the real server exactly as `npm start` does, on a free port, and waits until it listens.
- * Writes are not throttled unless `env` says so: load generators sign in as one user.
- */
+/** Starts the real server exactly as `npm start` does, on a free port, and waits until it listens. */
 export function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   return startListeningProcess(MAIN, env, timeoutMs);
 }
@@ -27,7 +24,7 @@ export function startServerProcess(env: Record<string, string>, timeoutMs = 60_0
 export function startListeningProcess(entry: string, env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: ROOT,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'error', TESTAMENT_WRITE_RATE_LIMIT: '0', ...env },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];

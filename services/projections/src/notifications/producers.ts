@@ -54,7 +54,7 @@ function memberRolesSet(event: ProjectedEvent, view: ProjectionView, actor: stri
   const projectId = projectIdOf(event);
   const project = view.get<ProjectDocument>(PROJECTS, projectId);
   if (!project || project.isDeleted) return [];
-  const wasMember = (project.members[userId]?.length ?? 0) > 0;
+  const wasMember = project.members.some((member) => member.userId === userId);
   const pending = view.get<AccessRequestDocument>(ACCESS_REQUESTS, accessRequestKey(projectId, userId))?.pending === true;
   const about = { recipientId: userId, projectId, placeholderText: project.name, placeholderLink: overviewLink(projectId) };
   if (roleIds.length === 0) {

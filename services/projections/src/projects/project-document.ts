@@ -1,4 +1,5 @@
 import type { ProjectSettings } from '@testament/contracts';
+import type { MemberRoles } from '../roles/role-sets.ts';
 
 /** `projects` read model: one document per project, deleted ones included (flagged). */
 export interface ProjectDocument {
@@ -14,11 +15,10 @@ export interface ProjectDocument {
   settings: ProjectSettings;
   icon: string | null;
   /**
-   * Role ids per member user id (string keys). What they grant is worked out
-   * at read time from the roles read model, so role changes apply at once.
+   * Role ids per member, by user id. What they grant is worked out at read
+   * time from the roles read model, so role changes apply at once.
    */
-  members: Record<string, number[]>;
-  memberIds: number[];
+  members: MemberRoles[];
   counts: { suites: number; cases: number; plans: number; tests: number };
   createdAt: string;
   updatedAt: string;

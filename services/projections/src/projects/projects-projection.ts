@@ -2,16 +2,9 @@ import type { ProjectEvent } from '@testament/contracts';
 import type { ProjectedEvent, Projection } from '../runner/projection.ts';
 import { PROJECT_TOTALS, PROJECTS, type ProjectDocument } from './project-document.ts';
 import { adjustTotals, TOTALS_KEYS } from './totals.ts';
+import { withRoles } from '../roles/role-sets.ts';
 
 const projectIdOf = (event: ProjectedEvent) => Number(event.stream.slice('project-'.length));
-
-function memberChanges(project: ProjectDocument, userId: number, roleIds: number[]): Partial<ProjectDocument> {
-  const members = { ...project.members };
-  const others = project.memberIds.filter((id) => id !== userId);
-  if (roleIds.length === 0) delete members[userId];
-  else members[userId] = roleIds;
-  return { members, memberIds: roleIds.length > 0 ? [...others, userId] : others };
-}
 
 function evolveProjectDocument(project: ProjectDocument | undefined, event: ProjectEvent, time: string): ProjectDocument | undefined {
   if (event.type === 'ProjectCreated') {
@@ -26,8 +19,7 @@ function evolveProjectDocument(project: ProjectDocument | undefined, event: Proj
       isDeleted: false,
       settings,
       icon,
-      members: {},
-      memberIds: [],
+      members: [],
       counts: { suites: 0, cases: 0, plans: 0, tests: 0 },
       createdAt: time,
       updatedAt: time,
@@ -56,7 +48,7 @@ function changesOf(project: ProjectDocument, event: Exclude<ProjectEvent, { type
     case 'ProjectDeleted':
       return { isDeleted: true };
     case 'ProjectMemberRolesSet':
-      return memberChanges(project, event.data.userId, event.data.roleIds);
+      return { members: withRoles(project.members, 'userId', event.data.userId, event.data.roleIds) };
   }
 }
 
@@ -71,7 +63,7 @@ export const projectsProjection: Projection = {
         { keys: { isDeleted: 1, nameKey: 1, _id: 1 } },
         { keys: { isDeleted: 1, isArchive: 1, isPrivate: 1, nameKey: 1, _id: 1 } },
         { keys: { isDeleted: 1, isPrivate: 1, nameKey: 1, _id: 1 } },
-        { keys: { memberIds: 1 } },
+        { keys: { 'members.userId': 1 } },
       ],
     },
     [PROJECT_TOTALS]: { indexes: [], bounded: true },

@@ -35,7 +35,7 @@ function listFilter(viewer: Viewer, query: ProjectListQuery): Record<string, unk
   // Archived rows are hidden unless asked for (§2.6).
   if (query.is_archive !== true) filter['isArchive'] = false;
   if (query.name) filter['nameKey'] = { $regex: escapeRegex(query.name.toLowerCase()) };
-  if (viewer.isExternal && !viewer.isSuperuser) filter['memberIds'] = viewer.userId;
+  if (viewer.isExternal && !viewer.isSuperuser) filter['members.userId'] = viewer.userId;
   if (query.favorites === true) filter['_id'] = { $in: viewer.favoriteIds };
   return filter;
 }

@@ -1,3 +1,5 @@
+import type { MemberRoles } from './role-sets.ts';
+
 /** One role as the catalogue document keeps it. */
 export interface CatalogRole {
   name: string;
@@ -39,8 +41,6 @@ export function restrictedRoleIds(catalog: RoleCatalog): number[] {
 }
 
 /** Members (user id → role ids) whose roles grant the codename. */
-export function membersGranted(catalog: RoleCatalog, members: Record<string, number[]>, codename: string): number[] {
-  return Object.entries(members)
-    .filter(([, roleIds]) => grantedBy(catalog, roleIds).has(codename))
-    .map(([userId]) => Number(userId));
+export function membersGranted(catalog: RoleCatalog, members: readonly MemberRoles[], codename: string): number[] {
+  return members.filter(({ roleIds }) => grantedBy(catalog, roleIds).has(codename)).map(({ userId }) => userId);
 }

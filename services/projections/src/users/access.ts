@@ -8,11 +8,11 @@ export function accessOf(user: Pick<StoredUserDocument, 'memberships'>, catalog:
   const viewableProjectIds: number[] = [];
   const manageableProjectIds: number[] = [];
   let isExternal = false;
-  for (const [projectId, roleIds] of Object.entries(user.memberships)) {
+  for (const { projectId, roleIds } of user.memberships) {
     const granted = grantedBy(catalog, roleIds);
     if (granted.has('project_restricted')) isExternal = true;
-    if (granted.has('view_project')) viewableProjectIds.push(Number(projectId));
-    if (granted.has('change_project')) manageableProjectIds.push(Number(projectId));
+    if (granted.has('view_project')) viewableProjectIds.push(projectId);
+    if (granted.has('change_project')) manageableProjectIds.push(projectId);
   }
   return { isExternal, viewableProjectIds, manageableProjectIds };
 }

@@ -37,7 +37,7 @@ function escapeRegex(text: string): string {
 /** Everyone but deleted users; an external user sees only themselves and their co-members (§4.14). */
 export function visibleUsersFilter(viewer: UserDocument): Filter {
   const filter: Filter = { isDeleted: false };
-  if (viewer.isExternal && !viewer.isSuperuser) filter['$or'] = [{ _id: viewer._id }, { projectIds: { $in: viewer.projectIds } }];
+  if (viewer.isExternal && !viewer.isSuperuser) filter['$or'] = [{ _id: viewer._id }, { 'memberships.projectId': { $in: viewer.memberships.map((m) => m.projectId) } }];
   return filter;
 }
 
@@ -53,8 +53,8 @@ function listFilter(viewer: UserDocument, query: UserListFilter, restricted: num
     const text = query[key];
     if (typeof text === 'string' && text !== '') and.push({ [field]: { $regex: escapeRegex(text), $options: 'i' } });
   }
-  if (query.projectIds) and.push({ projectIds: { $in: query.projectIds } });
-  if (query.excludeExternalFrom !== undefined) and.push({ $or: [{ roleIds: { $nin: restricted } }, { projectIds: query.excludeExternalFrom }] });
+  if (query.projectIds) and.push({ 'memberships.projectId': { $in: query.projectIds } });
+  if (query.excludeExternalFrom !== undefined) and.push({ $or: [{ roleIds: { $nin: restricted } }, { 'memberships.projectId': query.excludeExternalFrom }] });
   if (query.isActive !== undefined) and.push({ isActive: query.isActive });
   if (query.isSuperuser !== undefined) and.push({ isSuperuser: query.isSuperuser });
   return { $and: and };

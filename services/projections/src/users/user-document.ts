@@ -1,4 +1,5 @@
 import type { StoredAvatar, UserConfig } from '@testament/contracts';
+import type { ProjectRoles } from '../roles/role-sets.ts';
 
 /** `users` read model: one document per user, as stored. Never holds credentials. */
 export interface StoredUserDocument {
@@ -18,10 +19,8 @@ export interface StoredUserDocument {
   /** Deleted users stay for history but are hidden from lists and cannot sign in. */
   isDeleted: boolean;
   avatar: StoredAvatar | null;
-  /** Role ids per project id (string keys). */
-  memberships: Record<string, number[]>;
-  /** The projects in `memberships`, as numbers: what member lookups query and index. */
-  projectIds: number[];
+  /** The user's roles per project, by project id. */
+  memberships: ProjectRoles[];
   /** Every role id the user holds in some project, for filters on what roles grant. */
   roleIds: number[];
   /**

@@ -1,5 +1,6 @@
 import { deepMergeConfig, type ProjectEvent, type UserEvent } from '@testament/contracts';
 import type { ProjectedEvent, Projection } from '../runner/projection.ts';
+import { withRoles, type ProjectRoles } from '../roles/role-sets.ts';
 import { USERS, type StoredUserDocument } from './user-document.ts';
 
 type Data<T extends UserEvent['type']> = Extract<UserEvent, { type: T }>['data'];
@@ -30,7 +31,7 @@ export const usersProjection: Projection = {
   name: 'users',
   collections: {
     // Lists go in id order over the users not deleted; members of a project are found by its id.
-    [USERS]: { indexes: [{ keys: { usernameKey: 1 }, unique: true }, { keys: { isDeleted: 1, _id: 1 } }, { keys: { projectIds: 1 } }] },
+    [USERS]: { indexes: [{ keys: { usernameKey: 1 }, unique: true }, { keys: { isDeleted: 1, _id: 1 } }, { keys: { 'memberships.projectId': 1 } }] },
   },
   handles: new Set([
     'UserRegistered',
@@ -52,9 +53,9 @@ export const usersProjection: Projection = {
 };
 
 /** Every role id held in some project, ascending (a plain loop: this runs for every membership change of a rebuild). */
-function distinctRoleIds(memberships: Record<string, number[]>): number[] {
+function distinctRoleIds(memberships: readonly ProjectRoles[]): number[] {
   const roleIds: number[] = [];
-  for (const projectId in memberships) for (const roleId of memberships[projectId]!) if (!roleIds.includes(roleId)) roleIds.push(roleId);
+  for (const membership of memberships) for (const roleId of membership.roleIds) if (!roleIds.includes(roleId)) roleIds.push(roleId);
   return roleIds.sort((a, b) => a - b);
 }
 
@@ -75,8 +76,7 @@ function evolveUserDocument(user: StoredUserDocument | undefined, event: Project
       config: {},
       isDeleted: false,
       avatar: null,
-      memberships: {},
-      projectIds: [],
+      memberships: [],
       roleIds: [],
       sessionsValidAfter: 0,
     };
@@ -99,12 +99,9 @@ function evolveUserDocument(user: StoredUserDocument | undefined, event: Project
       return { ...user, ...USER_ADMINISTRATION_CHANGES[event.type](event.data as never, user, event.position) };
     case 'ProjectMemberRolesSet': {
       const { roleIds } = event.data as { roleIds: number[] };
-      const projectId = event.stream.slice('project-'.length);
-      const memberships = { ...user.memberships };
-      if (roleIds.length === 0) delete memberships[projectId];
-      else memberships[projectId] = roleIds;
+      const memberships = withRoles(user.memberships, 'projectId', Number(event.stream.slice('project-'.length)), roleIds);
       // What the roles grant (external or not, visible projects) is worked out at read time: access.ts.
-      return { ...user, memberships, projectIds: Object.keys(memberships).map(Number), roleIds: distinctRoleIds(memberships) };
+      return { ...user, memberships, roleIds: distinctRoleIds(memberships) };
     }
     default:
       return undefined;

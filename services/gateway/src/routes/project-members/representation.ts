@@ -4,7 +4,8 @@ import { userRepresentation } from '../users/representation.ts';
 
 /** UserWithRoles (§3.1): a User plus their roles in this project only, deleted roles left out. */
 export function memberRepresentation(user: UserDocument, projectId: number, catalog: RoleCatalog, origin: string) {
-  const roles = (user.memberships[projectId] ?? []).flatMap((roleId) => {
+  const roleIds = user.memberships.find((membership) => membership.projectId === projectId)?.roleIds ?? [];
+  const roles = roleIds.flatMap((roleId) => {
     const role = catalog.roles[roleId];
     return role ? [{ id: roleId, name: role.name, type: role.type, permissions: permissionsOf(role.permissions) }] : [];
   });
