@@ -23,6 +23,8 @@ export interface FieldConstraint {
   upper?: Bound;
   /** False when the filter says more about the field than `equals`/`lower`/`upper` capture. */
   exact: boolean;
+  /** The constraint is the filter's top-level condition on the field (not one inside an `$and`). */
+  topLevel?: boolean;
 }
 
 export interface FilterAnalysis {
@@ -37,41 +39,48 @@ export interface FilterAnalysis {
 
 export function analyzeFilter(filter: Filter): FilterAnalysis {
   const analysis: FilterAnalysis = { fields: new Map(), excludedIds: undefined, orBranches: undefined, exact: true };
-  collect(filter, analysis);
+  collect(filter, analysis, new Set(), true);
   return analysis;
 }
 
-function collect(filter: Filter, analysis: FilterAnalysis): void {
+/** `seen`: fields met so far, usable or not; a field met twice is never decided by its constraint alone. */
+function collect(filter: Filter, analysis: FilterAnalysis, seen: Set<string>, topLevel: boolean): void {
   for (const key in filter) {
     const condition = filter[key];
     if (key === '$and' && Array.isArray(condition) && condition.every(isPlainObject)) {
-      for (const clause of condition) collect(clause as Filter, analysis);
+      for (const clause of condition) collect(clause as Filter, analysis, seen, false);
     } else if (key === '$or' && Array.isArray(condition) && condition.length > 0 && condition.every(isPlainObject) && !analysis.orBranches) {
       analysis.orBranches = condition as Filter[];
       analysis.exact = false;
     } else if (key.startsWith('$')) {
       analysis.exact = false;
-    } else if (key === '_id' && exclusionOf(condition) && !analysis.fields.has('_id') && !analysis.excludedIds) {
+    } else if (key === '_id' && exclusionOf(condition) && !seen.has('_id')) {
       analysis.excludedIds = exclusionOf(condition);
+      seen.add('_id');
     } else {
-      addConstraint(analysis, key, constraintOf(condition));
+      addConstraint(analysis, key, constraintOf(condition), seen, topLevel);
     }
   }
 }
 
-function addConstraint(analysis: FilterAnalysis, field: string, constraint: FieldConstraint | undefined): void {
+function addConstraint(analysis: FilterAnalysis, field: string, constraint: FieldConstraint | undefined, seen: Set<string>, topLevel: boolean): void {
+  const again = seen.has(field);
+  seen.add(field);
+  if (again) {
+    // A field constrained twice (e.g. in two `$and` clauses): keep the first for the index, evaluate the rest.
+    const existing = analysis.fields.get(field);
+    if (existing) existing.exact = false;
+    if (field === '_id') analysis.excludedIds = undefined;
+    analysis.exact = false;
+    if (existing || !constraint) return;
+    analysis.fields.set(field, { ...constraint, exact: false, topLevel });
+    return;
+  }
   if (!constraint) {
     analysis.exact = false;
     return;
   }
-  const existing = analysis.fields.get(field);
-  if (!existing) {
-    analysis.fields.set(field, constraint);
-    return;
-  }
-  // A field constrained twice (e.g. in two `$and` clauses): keep the first for the index, evaluate the rest.
-  existing.exact = false;
-  analysis.exact = false;
+  analysis.fields.set(field, { ...constraint, topLevel });
 }
 
 /** The ids `_id: {$nin: [...]}` or `_id: {$ne: x}` excludes. */

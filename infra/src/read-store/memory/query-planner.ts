@@ -51,6 +51,8 @@ export interface IndexPlan {
   /** The range covers the whole index: it orders, but does not narrow. */
   unbounded: boolean;
   size: number;
+  /** What is left to evaluate per entry: the filter without the fields the index bounds decide exactly. */
+  residual: Filter;
 }
 
 /** More key combinations than this in one lookup (a product of `$in` lists) are not worth probing. */
@@ -66,7 +68,7 @@ export function plan(source: PlannerSource, filter: Filter, page: Page = {}): Pl
   // At equal cost an index wins: its plan stays cheap as the collection grows.
   let bestCost = source.size * (sortFields.length > 0 ? 1.2 : 1) + 2;
   for (const index of source.indexes) {
-    const candidate = indexPlan(index, analysis, sortFields);
+    const candidate = indexPlan(index, filter, analysis, sortFields);
     if (!candidate) continue;
     const cost = planCost(candidate, needed, sortFields.length > 0);
     if (cost < bestCost) [best, bestCost] = [candidate, cost];
@@ -85,7 +87,7 @@ function planCost(candidate: IndexPlan, needed: number, sorted: boolean): number
 }
 
 /** The index plan for one index, or undefined when the index helps neither to narrow nor to order. */
-function indexPlan(index: SortedIndex, analysis: FilterAnalysis, sortFields: [string, 1 | -1][]): IndexPlan | undefined {
+function indexPlan(index: SortedIndex, filter: Filter, analysis: FilterAnalysis, sortFields: [string, 1 | -1][]): IndexPlan | undefined {
   const { fields } = index;
   let probes: unknown[][] = [[]];
   let equalityFields = 0;
@@ -112,7 +114,16 @@ function indexPlan(index: SortedIndex, analysis: FilterAnalysis, sortFields: [st
     return index.range(start, end);
   });
   const size = ranges.reduce((total, range) => total + range.end - range.start, 0) + index.anyKeyCandidates.size;
-  return { kind: 'index', index, ranges, order, exact, unbounded: equalityFields === 0 && !ranged, size };
+  const decided = index.isMultikey ? [] : [...used].filter((field) => analysis.fields.get(field)!.exact && analysis.fields.get(field)!.topLevel);
+  return { kind: 'index', index, ranges, order, exact, unbounded: equalityFields === 0 && !ranged, size, residual: without(filter, decided) };
+}
+
+/** The filter without some of its top-level fields (a field that came from an `$and` clause stays there). */
+function without(filter: Filter, fields: readonly string[]): Filter {
+  if (fields.length === 0) return filter;
+  const rest: Filter = {};
+  for (const key in filter) if (!fields.includes(key)) rest[key] = filter[key];
+  return rest;
 }
 
 function distinctValues(values: readonly unknown[]): unknown[] {
@@ -177,7 +188,7 @@ export function findDocuments(source: PlannerSource, filter: Filter, page: Page,
   if (chosen.kind === 'index' && chosen.order && chosen.ranges.length === 1 && !chosen.index.isMultikey && (sort || limit !== Infinity)) {
     return walkInOrder(source, chosen, filter, skip, limit);
   }
-  const matcher = needsEvaluation(chosen) ? compileFilter(filter) : undefined;
+  const matcher = needsEvaluation(chosen) ? compileFilter(evaluated(chosen, filter)) : undefined;
   if (!sort && limit !== Infinity && chosen.kind !== 'ids') return firstMatches(candidatesOf(source, chosen), matcher, exclusionsOf(source, chosen, filter), skip + limit).slice(skip);
   const matched = matching(source, chosen, filter, matcher);
   const ordered = sort ? sortDocuments(matched, sort) : matched;
@@ -192,11 +203,20 @@ export function countDocuments(source: PlannerSource, filter: Filter, chosen: Pl
     return count;
   }
   if (chosen.kind === 'collection' && isEmptyFilter(filter)) return source.size;
-  return matching(source, chosen, filter, needsEvaluation(chosen) ? compileFilter(filter) : undefined).length;
+  const matcher = needsEvaluation(chosen) ? compileFilter(evaluated(chosen, filter)) : undefined;
+  const excluded = exclusionsOf(source, chosen, filter);
+  let count = 0;
+  for (const record of candidatesOf(source, chosen)) if (!excluded?.has(record) && (!matcher || matcher(record.doc))) count++;
+  return count;
 }
 
 function needsEvaluation(chosen: Plan): boolean {
   return chosen.kind === 'union' || chosen.kind === 'collection' || !chosen.exact;
+}
+
+/** What must still be checked on each candidate the plan yields. */
+function evaluated(chosen: Plan, filter: Filter): Filter {
+  return chosen.kind === 'index' ? chosen.residual : filter;
 }
 
 /** The matches in natural order, which is also how a sort orders ties. */
@@ -309,7 +329,7 @@ function walkInOrder(source: PlannerSource, chosen: IndexPlan, filter: Filter, s
     }, backwards);
     return page;
   }
-  const matcher = chosen.exact ? undefined : compileFilter(filter);
+  const matcher = chosen.exact ? undefined : compileFilter(chosen.residual);
   const page: Document[] = [];
   let toSkip = skip;
   const accept = (record: StoredRecord): boolean => {
