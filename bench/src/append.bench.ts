@@ -1,7 +1,9 @@
 import { SqliteEventStore, type NewEvent } from '@testament/infra';
 import { join } from 'node:path';
-import { elapsedSeconds, round, type BenchResult } from './measure.ts';
-import { withTempDir } from './temp-dir.ts';
+import { rawCommitLatency, rawInsertRate } from './baseline-sqlite.ts';
+import { against, elapsedSeconds, inParallel, round, type BenchResult } from './measure.ts';
+import { scaled } from './scale.ts';
+import { withTempDir } from './fixtures.ts';
 
 function event(i: number): NewEvent {
   return {
@@ -12,53 +14,35 @@ function event(i: number): NewEvent {
   };
 }
 
-/** Durable appends (fsync before the promise resolves) into the SQLite store. */
+const rate = (events: number, startedAt: number) => round(events / elapsedSeconds(startedAt), 0);
+
+/** Durable appends (fsync before the promise resolves) into the SQLite store, against raw SQLite inserts of the same rows. */
 export async function appendBenchmarks(): Promise<BenchResult[]> {
+  const rawBatches = await rawInsertRate();
+  const rawSingle = (await rawCommitLatency()).rate;
   return withTempDir('bench-append-', async (dir) => {
     const store = SqliteEventStore.open(join(dir, 'events.sqlite'));
     try {
-      const results: BenchResult[] = [];
-
       // One event per append, 64 callers at a time: what concurrent commands produce.
-      const single = 20_000;
+      const single = scaled(20_000, 500);
       let started = performance.now();
-      let next = 0;
-      await Promise.all(
-        Array.from({ length: 64 }, async (_, caller) => {
-          while (next < single) {
-            const i = next++;
-            await store.append(`single-${caller}-${i % 50}`, [event(i)], 'any');
-          }
-        }),
-      );
-      results.push({ name: 'append: single events, 64 concurrent callers', value: round(single / elapsedSeconds(started), 0), unit: 'events/s' });
+      await inParallel(Array.from({ length: single }, (_, i) => i), 64, (i) => store.append(`single-${i % 64}-${i % 50}`, [event(i)], 'any'));
+      const concurrent = { name: 'append: single events, 64 concurrent callers', value: rate(single, started), unit: 'events/s' };
 
       // One caller at a time: every append waits for its own fsync.
-      const serial = 1_000;
+      const serial = scaled(1_000, 50);
       started = performance.now();
       for (let i = 0; i < serial; i++) await store.append('serial', [event(i)], 'any');
-      results.push({ name: 'append: single events, one caller (fsync each)', value: round(serial / elapsedSeconds(started), 0), unit: 'events/s' });
+      const oneCaller = { name: 'append: single events, one caller (fsync each)', value: rate(serial, started), unit: 'events/s' };
 
       // Batches of 100 events per append, 16 in flight.
-      const batches = 2_000;
+      const batches = scaled(2_000, 20);
       const batch = Array.from({ length: 100 }, (_, i) => event(i));
       started = performance.now();
-      let nextBatch = 0;
-      await Promise.all(
-        Array.from({ length: 16 }, async (_, caller) => {
-          while (nextBatch < batches) {
-            nextBatch++;
-            await store.append(`batch-${caller}`, batch, 'any');
-          }
-        }),
-      );
-      results.push({
-        name: 'append: batches of 100 events, 16 in flight',
-        value: round((batches * 100) / elapsedSeconds(started), 0),
-        unit: 'events/s',
-        target: { op: '>=', value: 50_000 },
-      });
-      return results;
+      await inParallel(Array.from({ length: batches }, (_, i) => i), 16, (i) => store.append(`batch-${i % 16}`, batch, 'any'));
+      const batched = { name: 'append: batches of 100 events, 16 in flight', value: rate(batches * 100, started), unit: 'events/s', target: { op: '>=' as const, value: 50_000 } };
+
+      return [against(concurrent, rawBatches), against(oneCaller, rawSingle), against(batched, rawBatches)];
     } finally {
       await store.close();
     }

@@ -1,0 +1,61 @@
+import { createCommandService, newCommandMeta, SYSTEM_ACTOR, type Actor, type CommandMeta, type CommandService } from '@testament/commands';
+import { SqliteEventStore, SqliteIdAllocator } from '@testament/infra';
+import { join } from 'node:path';
+import { inParallel } from './measure.ts';
+
+/** Every user the benchmarks create signs in with this password. */
+export const BENCH_PASSWORD = 'Bench-pass1!';
+
+export interface CommandSide {
+  commands: CommandService;
+  store: SqliteEventStore;
+  close(): Promise<void>;
+}
+
+/** The write side on a data directory, opened the way the server opens it (system.ts), so the server can start on it later. */
+export function openCommandSide(dataDir: string): CommandSide {
+  const store = SqliteEventStore.open(join(dataDir, 'events.sqlite'));
+  const ids = SqliteIdAllocator.open(join(dataDir, 'ids.sqlite'));
+  return {
+    commands: createCommandService({ store, ids }),
+    store,
+    async close() {
+      await ids.close();
+      await store.close();
+    },
+  };
+}
+
+export function as(actor: Actor): CommandMeta {
+  return newCommandMeta(actor);
+}
+
+export const asSystem = () => as(SYSTEM_ACTOR);
+
+export function userActor(userId: number, isSuperuser = false): Actor {
+  return { userId, isSuperuser, isExternal: false };
+}
+
+/** What a first start seeds (roles, system statuses). */
+export async function seed(commands: CommandService): Promise<void> {
+  await commands.seedRoles({}, asSystem());
+  await commands.seedStatuses({}, asSystem());
+}
+
+export interface BenchUser {
+  username: string;
+  userId: number;
+  actor: Actor;
+}
+
+/** Registers users through `registerUser` (each hashes a password with scrypt, hence the modest concurrency). */
+export async function registerUsers(commands: CommandService, usernames: string[], options: { superuser?: boolean } = {}): Promise<BenchUser[]> {
+  const registered = new Map<string, BenchUser>();
+  const isSuperuser = options.superuser ?? false;
+  await inParallel(usernames, 8, async (username) => {
+    const input = { username, email: `${username}@bench.test`, firstName: 'Bench', lastName: username, password: BENCH_PASSWORD, isSuperuser, isActive: true };
+    const { userId } = await commands.registerUser(input, asSystem());
+    registered.set(username, { username, userId, actor: userActor(userId, isSuperuser) });
+  });
+  return usernames.map((username) => registered.get(username)!);
+}
