@@ -29,6 +29,8 @@ export interface Config {
    * per client address when anonymous; bursts of ten seconds' worth pass. 0 turns throttling off.
    */
   writeRateLimit: number;
+  /** Deep-freeze the in-memory read models' documents, so code that changes what it read fails loudly (tests turn it on). */
+  freezeReadModels: boolean;
   clientDir: string;
   logLevel: string;
 }
@@ -73,6 +75,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     writeWaitMs: integer('TESTAMENT_WRITE_WAIT_MS', env['TESTAMENT_WRITE_WAIT_MS'], 5_000),
     maxUploadMb: integer('TESTAMENT_MAX_UPLOAD_MB', env['TESTAMENT_MAX_UPLOAD_MB'], 50),
     writeRateLimit: integer('TESTAMENT_WRITE_RATE_LIMIT', env['TESTAMENT_WRITE_RATE_LIMIT'], 50),
+    freezeReadModels: flag(env['TESTAMENT_FREEZE_READ_MODELS']),
     clientDir: resolve(env['TESTAMENT_CLIENT_DIR'] || defaultClientDir()),
     logLevel: env['LOG_LEVEL'] || 'warn',
   };

@@ -60,10 +60,12 @@ async function openReadStore(config: Config, options: SystemOptions): Promise<Re
     return MongoReadStore.connect(config.mongoUrl, config.mongoDatabase);
   }
   const report = options.onCollectionScan;
-  if (!report) return new MemoryReadStore();
   // Collections that stay small whatever the data (a catalogue, one document per kind) may be read whole.
   const bounded = new Set(boundedCollectionNames(allProjections));
-  return new MemoryReadStore({ onCollectionScan: (scan) => bounded.has(scan.collection) || report(scan) });
+  return new MemoryReadStore({
+    freezeDocuments: config.freezeReadModels,
+    ...(report ? { onCollectionScan: (scan) => bounded.has(scan.collection) || report(scan) } : {}),
+  });
 }
 
 async function openBus(config: Config): Promise<Bus> {

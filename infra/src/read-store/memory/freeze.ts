@@ -13,6 +13,13 @@ export function freezeDocument<T>(value: T): T {
   return value;
 }
 
+/** Without freezing, only the `undefined` → `null` rule, on the document's own fields (folds write no nested undefined). */
+export function normalizeDocument<T>(value: T): T {
+  const record = value as Record<string, unknown>;
+  for (const key in record) if (record[key] === undefined) record[key] = null;
+  return value;
+}
+
 function freezeValue(value: unknown): void {
   if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
   if (Array.isArray(value)) {

@@ -63,9 +63,10 @@ export function rankOf(value: unknown): number {
 
 /** Negative, zero or positive as `a` sorts before, with or after `b`. */
 export function compareValues(a: unknown, b: unknown): number {
-  // Same-type strings and numbers are nearly every comparison: no dispatch for them.
+  // Same-type strings, numbers and flags are nearly every comparison: no dispatch for them.
   if (typeof a === 'string' && typeof b === 'string') return a < b ? -1 : a > b ? 1 : 0;
   if (typeof a === 'number' && typeof b === 'number' && a === a && b === b) return a < b ? -1 : a > b ? 1 : 0;
+  if (typeof a === 'boolean' && typeof b === 'boolean') return a === b ? 0 : a ? 1 : -1;
   const rankA = rankOf(a);
   const rankB = rankOf(b);
   if (rankA !== rankB) return rankA - rankB;
@@ -99,4 +100,65 @@ function compareNumbers(a: number, b: number): number {
 /** Values that a range bound can be: MongoDB brackets these by type, and mingo does the same. */
 export function isRangeBoundValue(value: unknown): value is number | string | Date {
   return (typeof value === 'number' && value === value) || typeof value === 'string' || value instanceof Date;
+}
+
+/**
+ * A tuple of values as one string that sorts (by UTF-16 code units, as `<`
+ * compares strings) exactly as `compareValues` sorts the values field by
+ * field, each field in its direction; undefined when a value has no such
+ * encoding (subdocuments, arrays). Comparing two such strings is one string
+ * comparison instead of a walk over two arrays: what an index insert does
+ * twenty times. Each field's encoding is prefix-free (fixed width, or a
+ * string ended by a terminator), so a field never runs into the next one, and
+ * a descending field inverts every code unit of its encoding.
+ */
+export function encodeKey(values: readonly unknown[], directions: readonly (1 | -1)[]): string | undefined {
+  let key = '';
+  for (let i = 0; i < values.length; i++) {
+    const field = encodeValue(values[i]);
+    if (field === undefined) return undefined;
+    key += directions[i] === 1 ? field : invert(field);
+  }
+  return key;
+}
+
+const SCRATCH = new DataView(new ArrayBuffer(8));
+
+function encodeValue(value: unknown): string | undefined {
+  switch (typeof value) {
+    case 'string':
+      // '\0' inside the string becomes '\0\x01', and '\0\0' ends it, so 'ab' sorts before 'abc' and before 'ab\0'.
+      return `${String.fromCharCode(STRING_RANK)}${value.includes('\0') ? value.replaceAll('\0', '\0\u0001') : value}\0\0`;
+    case 'number':
+      return String.fromCharCode(NUMBER_RANK) + encodeNumber(value);
+    case 'boolean':
+      return String.fromCharCode(BOOLEAN_RANK, value ? 1 : 0);
+    case 'undefined':
+      return String.fromCharCode(NULL_RANK);
+    case 'symbol':
+      return value === EMPTY_ARRAY ? String.fromCharCode(EMPTY_ARRAY_RANK) : undefined;
+    default:
+      if (value === null) return String.fromCharCode(NULL_RANK);
+      if (value instanceof Date) return String.fromCharCode(DATE_RANK) + encodeNumber(value.getTime());
+      return undefined;
+  }
+}
+
+/** Four 16-bit code units that sort as the numbers do: NaN lowest, -0 equal to 0 (as compareValues has them). */
+function encodeNumber(value: number): string {
+  if (value !== value) return '\0\0\0\0';
+  SCRATCH.setFloat64(0, value === 0 ? 0 : value);
+  const high = SCRATCH.getUint32(0);
+  // IEEE 754 bits sort as unsigned integers once positives get their sign bit set and negatives are inverted.
+  const flip = high >>> 31 ? 0xffffffff : 0x80000000;
+  const a = (high ^ flip) >>> 0;
+  const b = (SCRATCH.getUint32(4) ^ (high >>> 31 ? 0xffffffff : 0)) >>> 0;
+  // NaN took the all-zero code; no finite number or infinity encodes to it (the smallest, -Infinity, starts 0x000f).
+  return String.fromCharCode(a >>> 16, a & 0xffff, b >>> 16, b & 0xffff);
+}
+
+function invert(encoded: string): string {
+  let inverted = '';
+  for (let i = 0; i < encoded.length; i++) inverted += String.fromCharCode(0xffff - encoded.charCodeAt(i));
+  return inverted;
 }

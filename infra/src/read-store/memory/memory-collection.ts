@@ -13,7 +13,7 @@ import { applyUpdate } from './apply-update.ts';
 import { cloneDocument } from './clone.ts';
 import { CANNOT_CREATE_INDEX, DuplicateKeyError, FAILED_TO_PARSE, INDEX_OPTIONS_CONFLICT, ReadStoreError, immutableIdError } from './errors.ts';
 import { isEmptyFilter, upsertSeed } from './filter-analysis.ts';
-import { freezeDocument } from './freeze.ts';
+import { freezeDocument, normalizeDocument } from './freeze.ts';
 import { isReadOnlyPipeline, splitLeadingMatch, splitLeadingPage } from './pipeline-analysis.ts';
 import { countDocuments, findDocuments, plan, scansCollection, type Page, type Plan, type PlannerSource } from './query-planner.ts';
 import { SortedIndex, type DocumentKeys, type StoredRecord } from './sorted-index.ts';
@@ -50,12 +50,18 @@ export class MemoryCollection implements Collection<Document> {
   private readonly declaredIndexes = new Map<string, boolean>();
   private readonly source: PlannerSource;
 
+  private readonly onScan: ScanListener | undefined;
+  /** Freezes what is stored (see freeze.ts), or keeps it as given. */
+  private readonly keep: <T>(document: T) => T;
+
   constructor(
     name: string,
     private readonly resolveCollection: (name: string) => MemoryCollection | undefined,
-    private readonly onScan: ScanListener | undefined,
+    options: { onScan?: ScanListener | undefined; freeze: boolean },
   ) {
     this.name = name;
+    this.onScan = options.onScan;
+    this.keep = options.freeze ? freezeDocument : normalizeDocument;
     const { records, indexes } = this;
     this.source = {
       name,
@@ -142,7 +148,7 @@ export class MemoryCollection implements Collection<Document> {
   }
 
   private apply(operation: WriteOperation<Document>): void {
-    if ('insertOne' in operation) this.insertDocument(freezeDocument(operation.insertOne.document));
+    if ('insertOne' in operation) this.insertDocument(this.keep(operation.insertOne.document));
     else if ('replaceOne' in operation) this.replaceOne(operation.replaceOne);
     else if ('updateOne' in operation) this.updateOne(operation.updateOne);
     else if ('updateMany' in operation) this.updateMany(operation.updateMany);
@@ -157,9 +163,9 @@ export class MemoryCollection implements Collection<Document> {
     const hasId = replacement._id !== undefined && replacement._id !== null;
     if (target) {
       if (hasId && replacement._id !== target.doc._id) throw immutableIdError(target.doc._id, replacement._id);
-      this.replaceDocument(target, freezeDocument(hasId ? replacement : { ...replacement, _id: target.doc._id }));
+      this.replaceDocument(target, this.keep(hasId ? replacement : { ...replacement, _id: target.doc._id }));
     } else if (upsert) {
-      this.insertDocument(freezeDocument(hasId ? replacement : { ...replacement, _id: upsertId(filter) }));
+      this.insertDocument(this.keep(hasId ? replacement : { ...replacement, _id: upsertId(filter) }));
     }
   }
 
@@ -183,14 +189,14 @@ export class MemoryCollection implements Collection<Document> {
     const next = cloneDocument(target.doc);
     applyUpdate(next, update, false);
     if (next._id !== target.doc._id) throw immutableIdError(target.doc._id, next._id);
-    this.replaceDocument(target, freezeDocument(next));
+    this.replaceDocument(target, this.keep(next));
   }
 
   private upsertedDocument(filter: Filter, update: Update): Document {
     const seed = cloneDocument(upsertSeed(filter));
     applyUpdate(seed, update, true);
     if (seed._id === undefined) throw new ReadStoreError(FAILED_TO_PARSE, `Upsert into ${this.name} must set _id (by the filter or $setOnInsert)`);
-    return freezeDocument(seed as Document);
+    return this.keep(seed as Document);
   }
 
   private selectFirst(filter: Filter, operation: CollectionScan['operation']): StoredRecord | undefined {
@@ -265,12 +271,9 @@ export class MemoryCollection implements Collection<Document> {
     const changed = this.indexes.map((index, i) => touched[i]! && !index.sameKeys(previousKeys[i]!, nextKeys[i]!));
     // Unchanged keys can't create a duplicate, so only changed ones are checked.
     this.assertUnique(record, next, nextKeys as DocumentKeys[], changed);
-    this.indexes.forEach((index, i) => {
-      if (changed[i]) index.remove(record, previousKeys[i]!);
-    });
     record.doc = next;
     this.indexes.forEach((index, i) => {
-      if (changed[i]) index.add(record, nextKeys[i]!);
+      if (changed[i]) index.update(record, previousKeys[i]!, nextKeys[i]!);
     });
   }
 

@@ -11,6 +11,13 @@ export type { CollectionScan, QueryPlanSummary, ScanListener } from './memory-co
 export interface MemoryReadStoreOptions {
   /** Told of every query that may read a whole collection (no index serves it). */
   onCollectionScan?: ScanListener;
+  /**
+   * Deep-freeze every stored document (the default), so code that changes a
+   * document it read fails loudly instead of changing the store. Documents are
+   * handed out uncopied either way; a server may turn freezing off to save
+   * its cost once the tests have run with it on.
+   */
+  freezeDocuments?: boolean;
 }
 
 export class MemoryReadStore implements ReadStore {
@@ -26,7 +33,10 @@ export class MemoryReadStore implements ReadStore {
   memoryCollection(name: string): MemoryCollection {
     let collection = this.collections.get(name);
     if (!collection) {
-      collection = new MemoryCollection(name, (other) => this.collections.get(other), this.options.onCollectionScan);
+      collection = new MemoryCollection(name, (other) => this.collections.get(other), {
+        onScan: this.options.onCollectionScan,
+        freeze: this.options.freezeDocuments ?? true,
+      });
       this.collections.set(name, collection);
     }
     return collection;

@@ -10,7 +10,7 @@
  * order, so the planner falls back to evaluating the filter.
  */
 import type { Document } from '../../ports/read-store.ts';
-import { compareValues, EMPTY_ARRAY } from './key-order.ts';
+import { compareValues, EMPTY_ARRAY, encodeKey } from './key-order.ts';
 import { SortedEntries } from './sorted-entries.ts';
 
 /** A stored document with its natural position (insertion order, kept when replaced). */
@@ -21,6 +21,8 @@ export interface StoredRecord {
 
 interface IndexEntry {
   values: readonly unknown[];
+  /** The values as one order-preserving string (key-order.ts), when they have one: inserts compare these. */
+  key: string | undefined;
   record: StoredRecord;
 }
 
@@ -75,7 +77,10 @@ export class SortedIndex {
     this.uniqueConstraint = undefined;
     this.paths = this.fields.map((field) => field.split('.'));
     this.keysAreUnique = this.fields.at(-1) === '_id';
-    this.entries = new SortedEntries((a, b) => this.compareKeys(a.values, b.values) || a.record.seq - b.record.seq);
+    this.entries = new SortedEntries((a, b) => {
+      if (a.key !== undefined && b.key !== undefined) return a.key < b.key ? -1 : a.key > b.key ? 1 : a.record.seq - b.record.seq;
+      return this.compareKeys(a.values, b.values) || a.record.seq - b.record.seq;
+    });
   }
 
   get size(): number {
@@ -97,14 +102,41 @@ export class SortedIndex {
 
   add(record: StoredRecord, keys: DocumentKeys): void {
     if (keys.anyKey) this.anyKeyRecords.add(record);
-    else for (const values of keys.tuples) this.entries.insert({ values, record });
+    else for (const values of keys.tuples) this.entries.insert(this.entry(values, record));
     if (keys.multikey) this.multikeyDocuments++;
   }
 
   remove(record: StoredRecord, keys: DocumentKeys): void {
     if (keys.anyKey) this.anyKeyRecords.delete(record);
-    else for (const values of keys.tuples) this.entries.delete({ values, record });
+    else for (const values of keys.tuples) this.entries.delete(this.entry(values, record));
     if (keys.multikey) this.multikeyDocuments--;
+  }
+
+  /**
+   * Moves a record from `previous` keys to `next` ones, touching only the
+   * entries that differ: a user in 200 projects who joins one more gets one
+   * new entry, not 201 removed and added.
+   */
+  update(record: StoredRecord, previous: DocumentKeys, next: DocumentKeys): void {
+    if (previous.anyKey || next.anyKey) {
+      this.remove(record, previous);
+      this.add(record, next);
+      return;
+    }
+    // Both tuple lists are sorted and distinct (documentKeys): one merge finds what left and what came.
+    let i = 0;
+    let j = 0;
+    while (i < previous.tuples.length || j < next.tuples.length) {
+      const order = i === previous.tuples.length ? 1 : j === next.tuples.length ? -1 : this.compareKeys(previous.tuples[i]!, next.tuples[j]!);
+      if (order < 0) this.entries.delete(this.entry(previous.tuples[i++]!, record));
+      else if (order > 0) this.entries.insert(this.entry(next.tuples[j++]!, record));
+      else (i++, j++);
+    }
+    this.multikeyDocuments += Number(next.multikey) - Number(previous.multikey);
+  }
+
+  private entry(values: readonly unknown[], record: StoredRecord): IndexEntry {
+    return { values, key: encodeKey(values, this.directions), record };
   }
 
   clear(): void {

@@ -14,11 +14,21 @@ export interface MemberRoles {
   roleIds: number[];
 }
 
-/** The list with `key`'s entry set to `roleIds` (or removed when there are none), still sorted. */
+/** The list with `key`'s entry set to `roleIds` (or removed when there are none), still sorted: one copy, one search. */
 export function withRoles<K extends 'projectId' | 'userId', E extends Record<K, number> & { roleIds: number[] }>(entries: readonly E[], key: K, id: number, roleIds: number[]): E[] {
-  const others = entries.filter((entry) => entry[key] !== id);
-  if (roleIds.length === 0) return others;
-  const entry = { [key]: id, roleIds } as E;
-  const at = others.findIndex((other) => other[key] > id);
-  return at < 0 ? [...others, entry] : [...others.slice(0, at), entry, ...others.slice(at)];
+  let low = 0;
+  let high = entries.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (entries[middle]![key] < id) low = middle + 1;
+    else high = middle;
+  }
+  const present = entries[low]?.[key] === id;
+  const copy = entries.slice();
+  if (roleIds.length === 0) {
+    if (present) copy.splice(low, 1);
+  } else {
+    copy.splice(low, present ? 1 : 0, { [key]: id, roleIds } as E);
+  }
+  return copy;
 }

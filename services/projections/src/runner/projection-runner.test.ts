@@ -84,7 +84,7 @@ describe('projection runner', () => {
     expect(users).toBe(24);
     expect(projects).toHaveLength(24 - 5);
     expect(sessions).toBe(12);
-    const external = await live.collection('users').find({ roleIds: 3 });
+    const external = await live.collection('users').find({ 'memberships.roleIds': 3 });
     expect(external.length).toBe(12);
   });
 

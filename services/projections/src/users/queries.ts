@@ -2,6 +2,7 @@ import type { Filter, ReadStore } from '@testament/infra';
 import { restrictedRoleIds } from '../roles/role-catalog.ts';
 import { loadRoleCatalog } from '../roles/queries.ts';
 import { accessOf, oneWithAccess } from './access.ts';
+import { PROJECTS, type ProjectDocument } from '../projects/project-document.ts';
 import { USERS, type StoredUserDocument, type UserDocument } from './user-document.ts';
 
 export async function findUser(readStore: ReadStore, userId: number): Promise<UserDocument | null> {
@@ -34,15 +35,22 @@ function escapeRegex(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Everyone but deleted users; an external user sees only themselves and their co-members (§4.14). */
-export function visibleUsersFilter(viewer: UserDocument): Filter {
-  const filter: Filter = { isDeleted: false };
-  if (viewer.isExternal && !viewer.isSuperuser) filter['$or'] = [{ _id: viewer._id }, { 'memberships.projectId': { $in: viewer.memberships.map((m) => m.projectId) } }];
-  return filter;
+/** The members of some projects, from the projects' own member lists (a user's memberships are not indexed). */
+async function membersOf(readStore: ReadStore, projectIds: readonly number[]): Promise<number[]> {
+  if (projectIds.length === 0) return [];
+  const projects = await readStore.collection<ProjectDocument>(PROJECTS).find({ _id: { $in: [...projectIds] } }, { projection: { members: 1 } });
+  return [...new Set(projects.flatMap((project) => project.members.map((member) => member.userId)))];
 }
 
-function listFilter(viewer: UserDocument, query: UserListFilter, restricted: number[]): Filter {
-  const and: Filter[] = [visibleUsersFilter(viewer)];
+/** Everyone but deleted users; an external user sees only themselves and their co-members (§4.14). */
+async function visibleUsersFilter(readStore: ReadStore, viewer: UserDocument): Promise<Filter> {
+  if (!viewer.isExternal || viewer.isSuperuser) return { isDeleted: false };
+  const coMembers = await membersOf(readStore, viewer.memberships.map((membership) => membership.projectId));
+  return { isDeleted: false, _id: { $in: [viewer._id, ...coMembers] } };
+}
+
+async function listFilter(readStore: ReadStore, viewer: UserDocument, query: UserListFilter, restricted: number[]): Promise<Filter> {
+  const and: Filter[] = [await visibleUsersFilter(readStore, viewer)];
   const contains: Array<[keyof UserListFilter, string]> = [
     ['username', 'username'],
     ['email', 'email'],
@@ -53,8 +61,11 @@ function listFilter(viewer: UserDocument, query: UserListFilter, restricted: num
     const text = query[key];
     if (typeof text === 'string' && text !== '') and.push({ [field]: { $regex: escapeRegex(text), $options: 'i' } });
   }
-  if (query.projectIds) and.push({ 'memberships.projectId': { $in: query.projectIds } });
-  if (query.excludeExternalFrom !== undefined) and.push({ $or: [{ roleIds: { $nin: restricted } }, { 'memberships.projectId': query.excludeExternalFrom }] });
+  if (query.projectIds) and.push({ _id: { $in: await membersOf(readStore, query.projectIds) } });
+  if (query.excludeExternalFrom !== undefined) {
+    const members = await membersOf(readStore, [query.excludeExternalFrom]);
+    and.push({ $or: [{ 'memberships.roleIds': { $nin: restricted } }, { _id: { $in: members } }] });
+  }
   if (query.isActive !== undefined) and.push({ isActive: query.isActive });
   if (query.isSuperuser !== undefined) and.push({ isSuperuser: query.isSuperuser });
   return { $and: and };
@@ -69,12 +80,13 @@ export async function listUsers(
 ): Promise<{ items: UserDocument[]; count: number }> {
   const users = readStore.collection<StoredUserDocument>(USERS);
   const catalog = await loadRoleCatalog(readStore);
-  const filter = listFilter(viewer, query, restrictedRoleIds(catalog));
+  const filter = await listFilter(readStore, viewer, query, restrictedRoleIds(catalog));
   const [count, items] = await Promise.all([users.count(filter), users.find(filter, { sort: { _id: 1 }, skip: page.skip, limit: page.limit })]);
   return { items: items.map((user) => ({ ...user, ...accessOf(user, catalog) })), count };
 }
 
 /** A user the viewer may see, or null (deleted, unknown, or not a co-member of an external viewer). */
 export async function findVisibleUser(readStore: ReadStore, viewer: UserDocument, userId: number): Promise<UserDocument | null> {
-  return oneWithAccess(readStore, await readStore.collection<StoredUserDocument>(USERS).findOne({ $and: [{ _id: userId }, visibleUsersFilter(viewer)] }));
+  const visible = await visibleUsersFilter(readStore, viewer);
+  return oneWithAccess(readStore, await readStore.collection<StoredUserDocument>(USERS).findOne({ $and: [{ _id: userId }, visible] }));
 }

@@ -21,8 +21,6 @@ export interface StoredUserDocument {
   avatar: StoredAvatar | null;
   /** The user's roles per project, by project id. */
   memberships: ProjectRoles[];
-  /** Every role id the user holds in some project, for filters on what roles grant. */
-  roleIds: number[];
   /**
    * Global position of the user's last password change, deactivation or
    * deletion (0 before any): each ends every session that started before it,

@@ -1,6 +1,6 @@
 import { deepMergeConfig, type ProjectEvent, type UserEvent } from '@testament/contracts';
 import type { ProjectedEvent, Projection } from '../runner/projection.ts';
-import { withRoles, type ProjectRoles } from '../roles/role-sets.ts';
+import { withRoles } from '../roles/role-sets.ts';
 import { USERS, type StoredUserDocument } from './user-document.ts';
 
 type Data<T extends UserEvent['type']> = Extract<UserEvent, { type: T }>['data'];
@@ -30,8 +30,9 @@ function userIdOf(event: ProjectedEvent): number {
 export const usersProjection: Projection = {
   name: 'users',
   collections: {
-    // Lists go in id order over the users not deleted; members of a project are found by its id.
-    [USERS]: { indexes: [{ keys: { usernameKey: 1 }, unique: true }, { keys: { isDeleted: 1, _id: 1 } }, { keys: { 'memberships.projectId': 1 } }] },
+    // Lists go in id order over the users not deleted.
+    // Members of a project are found from the project's member list (queries.ts), not by indexing every user's memberships.
+    [USERS]: { indexes: [{ keys: { usernameKey: 1 }, unique: true }, { keys: { isDeleted: 1, _id: 1 } }] },
   },
   handles: new Set([
     'UserRegistered',
@@ -52,13 +53,6 @@ export const usersProjection: Projection = {
   },
 };
 
-/** Every role id held in some project, ascending (a plain loop: this runs for every membership change of a rebuild). */
-function distinctRoleIds(memberships: readonly ProjectRoles[]): number[] {
-  const roleIds: number[] = [];
-  for (const membership of memberships) for (const roleId of membership.roleIds) if (!roleIds.includes(roleId)) roleIds.push(roleId);
-  return roleIds.sort((a, b) => a - b);
-}
-
 function evolveUserDocument(user: StoredUserDocument | undefined, event: ProjectedEvent): StoredUserDocument | undefined {
   if (event.type === 'UserRegistered') {
     const data = event.data as Extract<UserEvent, { type: 'UserRegistered' }>['data'];
@@ -77,7 +71,6 @@ function evolveUserDocument(user: StoredUserDocument | undefined, event: Project
       isDeleted: false,
       avatar: null,
       memberships: [],
-      roleIds: [],
       sessionsValidAfter: 0,
     };
   }
@@ -101,7 +94,7 @@ function evolveUserDocument(user: StoredUserDocument | undefined, event: Project
       const { roleIds } = event.data as { roleIds: number[] };
       const memberships = withRoles(user.memberships, 'projectId', Number(event.stream.slice('project-'.length)), roleIds);
       // What the roles grant (external or not, visible projects) is worked out at read time: access.ts.
-      return { ...user, memberships, roleIds: distinctRoleIds(memberships) };
+      return { ...user, memberships };
     }
     default:
       return undefined;
