@@ -28,6 +28,13 @@ export type WriteOperation<T extends Document = Document> =
 export interface IndexSpec {
   keys: Record<string, 1 | -1>;
   unique?: boolean;
+  /**
+   * The one field in `keys` is searched for plain text, `{field: {$regex: 'escaped text'}}`
+   * (a search box): the memory store keeps a substring index for it, which answers such a
+   * search in time proportional to the text rather than to the documents; MongoDB gets
+   * the ordinary index, whose keys it scans for an unanchored regex.
+   */
+  search?: 'substring';
 }
 
 export interface Collection<T extends Document = Document> {

@@ -17,6 +17,7 @@ import { freezeDocument, normalizeDocument } from './freeze.ts';
 import { isReadOnlyPipeline, splitLeadingMatch, splitLeadingPage } from './pipeline-analysis.ts';
 import { countDocuments, findDocuments, plan, scansCollection, type Page, type Plan, type PlannerSource } from './query-planner.ts';
 import { SortedIndex, type DocumentKeys, type StoredRecord } from './sorted-index.ts';
+import { SubstringIndex } from './substring-index.ts';
 
 type Id = Document['_id'];
 
@@ -46,6 +47,7 @@ export class MemoryCollection implements Collection<Document> {
   private readonly records = new Map<Id, StoredRecord>();
   private nextSeq = 0;
   private readonly indexes: SortedIndex[] = [];
+  private readonly substringIndexes: SubstringIndex[] = [];
   /** Declared index names with their uniqueness, to make createIndex idempotent. */
   private readonly declaredIndexes = new Map<string, boolean>();
   private readonly source: PlannerSource;
@@ -62,7 +64,7 @@ export class MemoryCollection implements Collection<Document> {
     this.name = name;
     this.onScan = options.onScan;
     this.keep = options.freeze ? freezeDocument : normalizeDocument;
-    const { records, indexes } = this;
+    const { records, indexes, substringIndexes } = this;
     this.source = {
       name,
       get size() {
@@ -71,6 +73,7 @@ export class MemoryCollection implements Collection<Document> {
       records: () => this.storedRecords(),
       record: (id) => records.get(id),
       indexes,
+      substringIndexes,
     };
   }
 
@@ -112,6 +115,7 @@ export class MemoryCollection implements Collection<Document> {
     const summary: QueryPlanSummary = { kind: chosen.kind, scansCollection: scansCollection(chosen, filter, page) };
     if (chosen.kind === 'index') Object.assign(summary, { index: [...chosen.index.fields], exact: chosen.exact, order: chosen.order, examined: chosen.size });
     if (chosen.kind === 'ids') summary.exact = chosen.exact;
+    if (chosen.kind === 'substring') Object.assign(summary, { examined: chosen.hits.length, order: chosen.walk?.order ?? false });
     return summary;
   }
 
@@ -214,9 +218,10 @@ export class MemoryCollection implements Collection<Document> {
 
   // ---------------------------------------------------------------- indexes
 
-  async createIndex({ keys, unique = false }: IndexSpec): Promise<void> {
+  async createIndex({ keys, unique = false, search }: IndexSpec): Promise<void> {
     const fields = Object.keys(keys);
     if (fields.length === 0) throw new ReadStoreError(CANNOT_CREATE_INDEX, 'Index keys cannot be empty');
+    if (search) return this.createSubstringIndex(fields, unique);
     const name = indexName(keys);
     const declared = this.declaredIndexes.get(name);
     if (declared !== undefined) {
@@ -226,6 +231,15 @@ export class MemoryCollection implements Collection<Document> {
     // The `_id` index every collection has is the Map itself; declaring it again adds nothing.
     if (fields.length > 1 || fields[0] !== '_id') this.buildIndex(keys, unique, name);
     this.declaredIndexes.set(name, unique);
+  }
+
+  private createSubstringIndex(fields: string[], unique: boolean): void {
+    if (fields.length !== 1 || unique) throw new ReadStoreError(CANNOT_CREATE_INDEX, 'A substring index covers one field and is not unique');
+    const field = fields[0]!;
+    if (this.substringIndexes.some((index) => index.field === field)) return;
+    const index = new SubstringIndex(field);
+    for (const record of this.records.values()) index.add(record);
+    this.substringIndexes.push(index);
   }
 
   private buildIndex(keys: IndexSpec['keys'], unique: boolean, name: string): void {
@@ -242,6 +256,7 @@ export class MemoryCollection implements Collection<Document> {
   async clear(): Promise<void> {
     this.records.clear();
     for (const index of this.indexes) index.clear();
+    for (const index of this.substringIndexes) index.clear();
   }
 
   // ---------------------------------------------------------------- storage with index maintenance
@@ -254,16 +269,18 @@ export class MemoryCollection implements Collection<Document> {
     const keys = this.indexes.map((index) => index.keysOf(document));
     this.assertUnique(record, document, keys);
     this.indexes.forEach((index, i) => index.add(record, keys[i]!));
+    for (const index of this.substringIndexes) index.add(record);
     this.records.set(document._id, record);
   }
 
   /** Swaps in `next` (same `_id`), moving its index entries only where keys changed. */
   private replaceDocument(record: StoredRecord, next: Document): void {
+    const previous = record.doc;
     if (this.indexes.length === 0) {
       record.doc = next;
+      for (const index of this.substringIndexes) index.update(record, previous);
       return;
     }
-    const previous = record.doc;
     // Folds copy what an event left alone by reference: an index whose top-level fields are the very same values keeps its keys.
     const touched = this.indexes.map((index) => index.topFields.some((field) => previous[field] !== next[field]));
     const previousKeys = this.indexes.map((index, i) => (touched[i] ? index.keysOf(previous) : undefined));
@@ -275,10 +292,12 @@ export class MemoryCollection implements Collection<Document> {
     this.indexes.forEach((index, i) => {
       if (changed[i]) index.update(record, previousKeys[i]!, nextKeys[i]!);
     });
+    for (const index of this.substringIndexes) index.update(record, previous);
   }
 
   private deleteDocument(record: StoredRecord): void {
     this.indexes.forEach((index) => index.remove(record, index.keysOf(record.doc)));
+    for (const index of this.substringIndexes) index.remove(record);
     this.records.delete(record.doc._id);
   }
 

@@ -45,7 +45,7 @@ function randomSource(seed: number) {
     if (maybe(0.8)) doc.a = maybe(0.4) ? arrayValue(0) : pick(SCALARS);
     if (maybe(0.85)) doc.b = pick(SCALARS);
     if (maybe(0.9)) doc.c = int(4);
-    if (maybe(0.9)) doc.s = pick(['a', 'ab', 'abc', 'b', 'ba', 'c', 'B', '']);
+    if (maybe(0.9)) doc.s = pick(['a', 'ab', 'abc', 'b', 'ba', 'c', 'B', '', 'a.b', 'a+b']);
     if (maybe(0.9)) doc.n = maybe(0.1) ? pick(SCALARS) : int(20) - 5;
     if (maybe(0.6)) doc.sub = maybe(0.15) ? [{ x: pick(SCALARS) }, { x: pick(SCALARS) }] : { x: pick(SCALARS), y: int(3) };
     return doc;
@@ -74,7 +74,7 @@ function randomSource(seed: number) {
       if (maybe(0.7) || Object.keys(range).length === 0) range[pick(['$lt', '$lte'])] = rangeValue();
       return { [f]: range };
     }
-    if (roll < 0.66) return { [pick(['s', 'b', 'a'])]: pick([{ $regex: '^a' }, { $regex: '^ab' }, { $regex: 'b' }, { $regex: '^a', $options: 'i' }, /^b/, { $regex: '^ab?' }]) };
+    if (roll < 0.66) return { [pick(['s', 'b', 'a'])]: pick([{ $regex: '^a' }, { $regex: '^ab' }, { $regex: 'b' }, { $regex: '^a', $options: 'i' }, /^b/, { $regex: '^ab?' }, { $regex: 'a\\.b' }, { $regex: 'a.b' }, { $regex: 'a\\+' }, /ba/, { $regex: '' }, { $regex: 'ab', $options: '' }]) };
     if (roll < 0.7) return { [f]: { $exists: maybe(0.5) } };
     if (roll < 0.74) return { _id: { $in: [int(80), int(80), int(80)] } };
     if (roll < 0.78) return { _id: { $nin: [int(80), int(80), int(80)] } };
@@ -128,6 +128,7 @@ describe('memory read store query planner', () => {
     const plain = store.collection('plain');
     const indexed = store.collection('indexed');
     for (const keys of INDEXES) await indexed.createIndex({ keys });
+    for (const field of ['s', 'a']) await indexed.createIndex({ keys: { [field]: 1 }, search: 'substring' });
 
     for (let round = 0; round < 60; round++) {
       for (let i = 0; i < 25; i++) {
@@ -198,6 +199,27 @@ describe('memory read store plans', () => {
     const collection = await projects(5_000);
     const filter = { isDeleted: false, isArchive: false, nameKey: { $regex: '12' } };
     expect(collection.explain(filter, { sort: { nameKey: 1, _id: 1 }, limit: 10 })).toMatchObject({ kind: 'index', exact: false, order: 'forward' });
+  });
+
+  it('answers a name search from a substring index: rare text from its hits, common text by walking the order', async () => {
+    const collection = await projects(20_000);
+    await collection.createIndex({ keys: { nameKey: 1 }, search: 'substring' });
+    const sort = { nameKey: 1 as const, _id: 1 as const };
+    const everything = sortDocuments(await collection.find({}), sort);
+    const plans = [
+      ['0123', { kind: 'substring', order: false }],
+      ['012', { kind: 'substring', order: 'forward' }],
+      ['project', { kind: 'index', order: 'forward' }],
+      ['no such project', { kind: 'substring', order: false }],
+    ] as const;
+    for (const [text, expected] of plans) {
+      const filter = { isDeleted: false, isArchive: false, nameKey: { $regex: text } };
+      const matching = everything.filter((d) => !d.isDeleted && !d.isArchive && (d.nameKey as string).includes(text));
+      expect(collection.explain(filter, { sort, limit: 10 }), text).toMatchObject({ ...expected, scansCollection: false });
+      expect(await collection.find(filter, { sort, skip: 3, limit: 10 }), text).toEqual(matching.slice(3, 13));
+      expect(collection.explain(filter), text).toMatchObject({ kind: 'substring' });
+      expect(await collection.count(filter), text).toBe(matching.length);
+    }
   });
 
   it('reports a query no index serves, and not one an index serves', async () => {

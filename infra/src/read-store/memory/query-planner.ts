@@ -7,11 +7,12 @@
  * says everything the filter says.
  */
 import type { Document, Filter, Sort } from '../../ports/read-store.ts';
-import { compileFilter } from './compiled-filter.ts';
+import { compileFilter, searchedText } from './compiled-filter.ts';
 import { compareValues } from './key-order.ts';
 import { analyzeFilter, idsInFilter, isEmptyFilter, isIdOnlyFilter, type FilterAnalysis } from './filter-analysis.ts';
 import { sortDocuments } from './sort-documents.ts';
 import type { IndexRange, RangeBound, SortedIndex, StoredRecord } from './sorted-index.ts';
+import { SubstringIndex } from './substring-index.ts';
 
 type Id = Document['_id'];
 
@@ -23,6 +24,7 @@ export interface PlannerSource {
   records(): Iterable<StoredRecord>;
   record(id: Id): StoredRecord | undefined;
   readonly indexes: readonly SortedIndex[];
+  readonly substringIndexes: readonly SubstringIndex[];
 }
 
 export interface Page {
@@ -36,6 +38,7 @@ export type Plan =
   | { kind: 'ids'; ids: readonly Id[]; exact: boolean }
   | IndexPlan
   | { kind: 'union'; branches: CandidatePlan[] }
+  | SubstringPlan
   | { kind: 'collection' };
 
 type CandidatePlan = Extract<Plan, { kind: 'ids' }> | IndexPlan;
@@ -55,6 +58,20 @@ export interface IndexPlan {
   residual: Filter;
 }
 
+/** A text search answered by a substring index: its hits, checked against the rest of the filter. */
+export interface SubstringPlan {
+  kind: 'substring';
+  index: SubstringIndex;
+  /** The records whose value contains the searched text. */
+  hits: readonly StoredRecord[];
+  /** The filter without the search. */
+  rest: Filter;
+  /** For a sorted page: an index walk in the requested order over `rest`, admitting hits only, when that beats sorting them. */
+  walk: IndexPlan | undefined;
+  /** For a count: `rest` counted exactly by an index, when counting the records that miss the text is cheaper than the hits. */
+  complement: IndexPlan | undefined;
+}
+
 /** More key combinations than this in one lookup (a product of `$in` lists) are not worth probing. */
 const MAX_PROBES = 10_000;
 
@@ -64,26 +81,65 @@ export function plan(source: PlannerSource, filter: Filter, page: Page = {}): Pl
   const analysis = analyzeFilter(filter);
   const sortFields = Object.entries(page.sort ?? {});
   const needed = (page.limit ?? 0) > 0 ? (page.skip ?? 0) + page.limit! : Infinity;
+  const search = textSearch(source, filter);
+  // Without a search, matches are assumed common enough that a page fills after four entries per row.
+  const density = search ? (search.hits.length + 1) / (source.size + 1) : 0.25;
   let best: Plan = { kind: 'collection' };
   // At equal cost an index wins: its plan stays cheap as the collection grows.
   let bestCost = source.size * (sortFields.length > 0 ? 1.2 : 1) + 2;
   for (const index of source.indexes) {
     const candidate = indexPlan(index, filter, analysis, sortFields);
     if (!candidate) continue;
-    const cost = planCost(candidate, needed, sortFields.length > 0);
+    const cost = planCost(candidate, needed, sortFields.length > 0, density);
     if (cost < bestCost) [best, bestCost] = [candidate, cost];
   }
   const union = analysis.orBranches && unionPlan(source, analysis.orBranches);
-  if (union && union.size * 1.2 < bestCost) best = { kind: 'union', branches: union.branches };
+  if (union && union.size * 1.2 < bestCost) [best, bestCost] = [{ kind: 'union', branches: union.branches }, union.size * 1.2];
+  if (search) {
+    const chosen = substringPlan(source, search, page, needed, density);
+    if (chosen.cost < bestCost) best = chosen.plan;
+  }
   return best;
 }
 
-function planCost(candidate: IndexPlan, needed: number, sorted: boolean): number {
+function planCost(candidate: IndexPlan, needed: number, sorted: boolean, density: number): number {
   const probes = candidate.ranges.length;
   if (candidate.order && candidate.exact) return probes + (needed === Infinity ? candidate.size : 0);
-  // Walking in order with a filter to evaluate stops once the page is full, if matches are not rare.
-  if (candidate.order) return probes + Math.min(candidate.size, needed * 4);
+  // Walking in order with a filter to evaluate stops once the page is full.
+  if (candidate.order) return probes + Math.min(candidate.size, needed / density);
   return probes + candidate.size * (sorted ? 1.2 : 1);
+}
+
+/** A top-level search for plain text on a field with a substring index, run right away: its hit count is what the plan costs. */
+function textSearch(source: PlannerSource, filter: Filter): { index: SubstringIndex; hits: readonly StoredRecord[]; rest: Filter } | undefined {
+  for (const index of source.substringIndexes) {
+    const text = searchedText(filter[index.field]);
+    if (text === undefined || !SubstringIndex.canSearch(text)) continue;
+    return { index, hits: index.search(text), rest: without(filter, [index.field]) };
+  }
+  return undefined;
+}
+
+function substringPlan(
+  source: PlannerSource,
+  search: { index: SubstringIndex; hits: readonly StoredRecord[]; rest: Filter },
+  page: Page,
+  needed: number,
+  density: number,
+): { plan: SubstringPlan; cost: number } {
+  const { index, hits, rest } = search;
+  const undecided = index.undecided.size;
+  const sorted = Object.keys(page.sort ?? {}).length > 0;
+  const restPlan = plan(source, rest, sorted ? page : {});
+  const ordered = restPlan.kind === 'index' && restPlan.order && restPlan.ranges.length === 1 && !restPlan.index.isMultikey ? restPlan : undefined;
+  // Gathering the hits into a set costs a little per hit; the walk then checks the set, not the document.
+  const walkCost = ordered ? hits.length / 20 + Math.min(ordered.size, needed / density) / 2 : Infinity;
+  const sortCost = (hits.length + undecided) * (sorted ? 1.2 : 1);
+  const walk = sorted && walkCost < sortCost ? ordered : undefined;
+  const countable = !sorted && needed === Infinity && restPlan.kind === 'index' && restPlan.exact ? restPlan : undefined;
+  const complementCost = countable ? index.size - hits.length + index.absent.size + 2 * undecided : Infinity;
+  const complement = complementCost < sortCost ? countable : undefined;
+  return { plan: { kind: 'substring', index, hits, rest, walk, complement }, cost: Math.min(walk ? walkCost : sortCost, complementCost) };
 }
 
 /** The index plan for one index, or undefined when the index helps neither to narrow nor to order. */
@@ -165,7 +221,7 @@ function unionPlan(source: PlannerSource, branches: Filter[]): { branches: Candi
   let size = 0;
   for (const branch of branches) {
     const branchPlan = plan(source, branch);
-    if (branchPlan.kind === 'collection' || branchPlan.kind === 'union' || (branchPlan.kind === 'index' && branchPlan.unbounded)) return undefined;
+    if (branchPlan.kind === 'collection' || branchPlan.kind === 'union' || branchPlan.kind === 'substring' || (branchPlan.kind === 'index' && branchPlan.unbounded)) return undefined;
     plans.push(branchPlan);
     size += branchPlan.kind === 'ids' ? branchPlan.ids.length : branchPlan.size;
   }
@@ -185,6 +241,7 @@ export function findDocuments(source: PlannerSource, filter: Filter, page: Page,
   const skip = page.skip ?? 0;
   const limit = (page.limit ?? 0) > 0 ? page.limit! : Infinity;
   const sort = page.sort && Object.keys(page.sort).length > 0 ? page.sort : undefined;
+  if (chosen.kind === 'substring') return findSearched(source, chosen, filter, skip, limit, sort);
   if (chosen.kind === 'index' && chosen.order && chosen.ranges.length === 1 && !chosen.index.isMultikey && (sort || limit !== Infinity)) {
     return walkInOrder(source, chosen, filter, skip, limit);
   }
@@ -203,15 +260,69 @@ export function countDocuments(source: PlannerSource, filter: Filter, chosen: Pl
     return count;
   }
   if (chosen.kind === 'collection' && isEmptyFilter(filter)) return source.size;
+  if (chosen.kind === 'substring') return countSearched(source, chosen, filter);
   const matcher = needsEvaluation(chosen) ? compileFilter(evaluated(chosen, filter)) : undefined;
   const excluded = exclusionsOf(source, chosen, filter);
   let count = 0;
-  for (const record of candidatesOf(source, chosen)) if (!excluded?.has(record) && (!matcher || matcher(record.doc))) count++;
+  const tally = (record: StoredRecord) => {
+    if (!excluded?.has(record) && (!matcher || matcher(record.doc))) count++;
+  };
+  // One range of a plain index is counted as it is walked, without gathering a list of its records first.
+  if (chosen.kind === 'index' && !chosen.index.isMultikey) {
+    for (const range of chosen.ranges) chosen.index.forEach(range, tally);
+    for (const record of chosen.index.anyKeyCandidates) tally(record);
+  } else for (const record of candidatesOf(source, chosen)) tally(record);
   return count;
 }
 
 function needsEvaluation(chosen: Plan): boolean {
-  return chosen.kind === 'union' || chosen.kind === 'collection' || !chosen.exact;
+  return chosen.kind === 'union' || chosen.kind === 'collection' || chosen.kind === 'substring' || !chosen.exact;
+}
+
+/**
+ * A page of a text search: read off an index in the requested order admitting
+ * only the hits, when matches are common enough for the page to fill soon;
+ * otherwise the hits that match the rest of the filter, sorted.
+ */
+function findSearched(source: PlannerSource, chosen: SubstringPlan, filter: Filter, skip: number, limit: number, sort: Sort | undefined): Document[] {
+  const undecided = matchingUndecided(chosen, filter);
+  if (chosen.walk) {
+    const admitted = new Set(chosen.hits);
+    for (const record of undecided) admitted.add(record);
+    return walkInOrder(source, chosen.walk, chosen.rest, skip, limit, (record) => admitted.has(record));
+  }
+  const rest = compileFilter(chosen.rest);
+  const records = chosen.hits.filter((record) => rest(record.doc)).concat(undecided);
+  records.sort((a, b) => a.seq - b.seq);
+  const matched = records.map((record) => record.doc);
+  const ordered = sort ? sortDocuments(matched, sort) : matched;
+  return ordered.slice(skip, limit === Infinity ? undefined : skip + limit);
+}
+
+/**
+ * The hits that match the rest of the filter; or, when that is cheaper, what
+ * an index counts for the rest less the records that miss the text.
+ */
+function countSearched(source: PlannerSource, chosen: SubstringPlan, filter: Filter): number {
+  const { index, hits, complement } = chosen;
+  const rest = compileFilter(chosen.rest);
+  let count = matchingUndecided(chosen, filter).length;
+  if (!complement) {
+    for (const record of hits) if (rest(record.doc)) count++;
+    return count;
+  }
+  count += countDocuments(source, chosen.rest, complement);
+  for (const missing of [index.others(hits), index.absent, index.undecided]) {
+    for (const record of missing) if (rest(record.doc)) count--;
+  }
+  return count;
+}
+
+/** Records whose searched field holds something other than a string (an array of names, say): the whole filter decides. */
+function matchingUndecided(chosen: SubstringPlan, filter: Filter): StoredRecord[] {
+  if (chosen.index.undecided.size === 0) return [];
+  const matcher = compileFilter(filter);
+  return [...chosen.index.undecided].filter((record) => matcher(record.doc));
 }
 
 /** What must still be checked on each candidate the plan yields. */
@@ -257,6 +368,10 @@ function* candidatesOf(source: PlannerSource, chosen: Plan): Iterable<StoredReco
       return;
     case 'index':
       yield* indexCandidates(chosen);
+      return;
+    case 'substring':
+      yield* chosen.hits;
+      yield* chosen.index.undecided;
       return;
     case 'union': {
       const seen = new Set<StoredRecord>();
@@ -314,12 +429,19 @@ function inRanges(chosen: IndexPlan, record: StoredRecord): boolean {
  * past any excluded `_id` that comes before it; otherwise entries are checked
  * one by one until the page is full.
  */
-function walkInOrder(source: PlannerSource, chosen: IndexPlan, filter: Filter, skip: number, limit: number): Document[] {
+function walkInOrder(
+  source: PlannerSource,
+  chosen: IndexPlan,
+  filter: Filter,
+  skip: number,
+  limit: number,
+  admits?: (record: StoredRecord) => boolean,
+): Document[] {
   const range = chosen.ranges[0]!;
   const backwards = chosen.order === 'backward';
   const excluded = exclusionsOf(source, chosen, filter);
   // Backwards, ties must still come in natural order: only a jump over unique keys keeps that for free.
-  if (chosen.exact && (!backwards || chosen.index.keysAreUnique)) {
+  if (chosen.exact && !admits && (!backwards || chosen.index.keysAreUnique)) {
     const start = startPosition(chosen, range, skip, excluded, backwards);
     const page: Document[] = [];
     const window = backwards ? { start: range.start, end: start } : { start, end: range.end };
@@ -333,7 +455,7 @@ function walkInOrder(source: PlannerSource, chosen: IndexPlan, filter: Filter, s
   const page: Document[] = [];
   let toSkip = skip;
   const accept = (record: StoredRecord): boolean => {
-    if (excluded?.has(record) || (matcher && !matcher(record.doc))) return true;
+    if ((admits && !admits(record)) || excluded?.has(record) || (matcher && !matcher(record.doc))) return true;
     if (toSkip > 0) {
       toSkip--;
       return true;

@@ -63,6 +63,8 @@ export const projectsProjection: Projection = {
         { keys: { isDeleted: 1, nameKey: 1, _id: 1 } },
         { keys: { isDeleted: 1, isArchive: 1, isPrivate: 1, nameKey: 1, _id: 1 } },
         { keys: { 'members.userId': 1 } },
+        // The dashboard's name search.
+        { keys: { nameKey: 1 }, search: 'substring' },
       ],
     },
     [PROJECT_TOTALS]: { indexes: [], bounded: true },

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import type { StoredRecord } from './sorted-index.ts';
+import { SubstringIndex } from './substring-index.ts';
+
+const WORDS = ['alpha', 'beta', 'gamma', 'alphabet', 'ab', '', 'a\u0000b', 'bet'];
+const VALUES: unknown[] = [...WORDS, undefined, null, 7, ['alpha']];
+
+describe('substring index', () => {
+  it.each([3, 99, 2024])('finds what a plain substring test finds, through adds, changes, removals and compactions (seed %i)', (seed) => {
+    let state = seed;
+    const random = (n: number) => Math.floor((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31 * n);
+    const index = new SubstringIndex('name', 5);
+    const live = new Map<number, StoredRecord>();
+    for (let step = 0; step < 3_000; step++) {
+      const id = random(60);
+      const record = live.get(id);
+      const value = VALUES[random(VALUES.length)];
+      const doc = { _id: id, ...(value === undefined ? {} : { name: value }) };
+      if (!record) {
+        const added = { doc, seq: step };
+        live.set(id, added);
+        index.add(added);
+      } else if (random(4) === 0) {
+        index.remove(record);
+        live.delete(id);
+      } else {
+        const previous = record.doc;
+        record.doc = doc;
+        index.update(record, previous);
+      }
+      const text = ['a', 'alpha', 'bet', '', 'zzz', 'ha'][random(6)]!;
+      const hits = index.search(text);
+      const strings = [...live.values()].filter((r) => typeof r.doc['name'] === 'string');
+      expect(new Set(hits)).toEqual(new Set(strings.filter((r) => (r.doc['name'] as string).includes(text))));
+      expect(hits.length).toBe(new Set(hits).size);
+      expect(new Set(index.others(hits))).toEqual(new Set(strings.filter((r) => !hits.includes(r))));
+      expect(index.undecided).toEqual(new Set([...live.values()].filter((r) => ['number', 'object'].includes(typeof r.doc['name']) && r.doc['name'] !== null)));
+      expect(index.absent).toEqual(new Set([...live.values()].filter((r) => r.doc['name'] === undefined || r.doc['name'] === null)));
+    }
+  });
+
+  it('refuses no text but cannot search for its separator', () => {
+    expect(SubstringIndex.canSearch('a\u0000b')).toBe(false);
+    expect(SubstringIndex.canSearch('p-0001')).toBe(true);
+  });
+});
