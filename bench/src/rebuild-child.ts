@@ -3,7 +3,8 @@ import { allProjections, ProjectionRunner } from '@testament/projections';
 
 /** Folds the log at argv[2] into fresh in-memory read models and prints what it took, as JSON. */
 const store = SqliteEventStore.open(process.argv[2]!);
-const readStore = new MemoryReadStore();
+// As the server keeps them by default (TESTAMENT_FREEZE_READ_MODELS unset).
+const readStore = new MemoryReadStore({ freezeDocuments: false });
 const runner = new ProjectionRunner({ store, readStore, bus: new MemoryBus(), projections: allProjections });
 const startedAt = performance.now();
 await runner.start();

@@ -3,6 +3,8 @@
  * A bare number means minutes. Stored as integer seconds, rendered like "1w 2d 3h".
  */
 const UNIT_SECONDS: Record<string, number> = { w: 604_800, d: 86_400, h: 3_600, m: 60, s: 1 };
+/** Largest first (every project on a page renders its limit, so this is not rebuilt per call). */
+const UNIT_ENTRIES = Object.entries(UNIT_SECONDS);
 const UNIT_ALIASES: Record<string, string> = {
   w: 'w', wk: 'w', wks: 'w', week: 'w', weeks: 'w',
   d: 'd', day: 'd', days: 'd',
@@ -30,12 +32,12 @@ export function parseCalendarDuration(text: string): number | null {
 }
 
 export function formatCalendarDuration(seconds: number): string {
-  const parts: string[] = [];
+  let parts = '';
   let rest = seconds;
-  for (const [unit, size] of Object.entries(UNIT_SECONDS)) {
+  for (const [unit, size] of UNIT_ENTRIES) {
     const amount = Math.floor(rest / size);
-    if (amount > 0) parts.push(`${amount}${unit}`);
+    if (amount > 0) parts += `${parts ? ' ' : ''}${amount}${unit}`;
     rest -= amount * size;
   }
-  return parts.length > 0 ? parts.join(' ') : '0s';
+  return parts || '0s';
 }

@@ -1,6 +1,6 @@
 import { startNatsServer } from '@testament/infra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, startTestServer, type TestServer } from './testing/harness.ts';
+import { startTestServer, type TestServer } from './testing/harness.ts';
 
 let nats: Awaited<ReturnType<typeof startNatsServer>>;
 let server: TestServer;
@@ -16,8 +16,7 @@ afterAll(async () => {
 
 describe('adapters chosen by configuration', () => {
   it('runs the write path, read-your-writes and live notices over a real NATS bus', async () => {
-    const admin = server.browser();
-    await admin.login('admin', ADMIN_PASSWORD);
+    const admin = await server.signedIn('admin');
     const seen: string[] = [];
     const stop = server.system.progress.onTopic((topic) => seen.push(topic));
     const created = await admin.post('/api/v2/projects/', { name: 'Over NATS' });

@@ -92,6 +92,8 @@ export function plan(source: PlannerSource, filter: Filter, page: Page = {}): Pl
     if (!candidate) continue;
     const cost = planCost(candidate, needed, sortFields.length > 0, density);
     if (cost < bestCost) [best, bestCost] = [candidate, cost];
+    // A jump to the page through a single range: nothing can do better, so the other indexes need no lookups.
+    if (bestCost <= 1) break;
   }
   const union = analysis.orBranches && unionPlan(source, analysis.orBranches);
   if (union && union.size * 1.2 < bestCost) [best, bestCost] = [{ kind: 'union', branches: union.branches }, union.size * 1.2];

@@ -179,15 +179,24 @@ export class SortedIndex {
 
   /** The positions of the entries between two bounds (on the same leading fields), in index order. */
   range(start: RangeBound, end: RangeBound): IndexRange {
-    const from = this.entries.rank((entry) => {
-      const order = this.comparePrefix(entry.values, start.values);
-      return start.inclusive ? order < 0 : order <= 0;
-    });
-    const to = this.entries.rank((entry) => {
-      const order = this.comparePrefix(entry.values, end.values);
-      return end.inclusive ? order <= 0 : order < 0;
-    });
+    const from = this.entries.rank(this.beforeBound(start.values, !start.inclusive));
+    const to = this.entries.rank(this.beforeBound(end.values, end.inclusive));
     return { start: from, end: Math.max(from, to) };
+  }
+
+  /**
+   * Whether an entry comes before a bound on the leading fields (or, with
+   * `orEqual`, does not come after it). Encoded keys answer with one string
+   * comparison: each field's encoding is prefix-free, so an entry's key starts
+   * with the bound's encoding exactly when its leading values equal the bound.
+   */
+  private beforeBound(prefix: readonly unknown[], orEqual: boolean): (entry: IndexEntry) => boolean {
+    const encoded = encodeKey(prefix, this.directions);
+    return (entry) => {
+      if (encoded !== undefined && entry.key !== undefined) return entry.key < encoded || (orEqual && entry.key.startsWith(encoded));
+      const order = this.comparePrefix(entry.values, prefix);
+      return orEqual ? order <= 0 : order < 0;
+    };
   }
 
   /** The position the record's entry holds, if it is filed (plain indexes only). */

@@ -14,6 +14,8 @@ import type { StoredRecord } from './sorted-index.ts';
 
 /** Never part of a search this index answers (a search containing it goes to the general plans). */
 const SEPARATOR = '\u0000';
+/** How many searches are remembered (with their hits, a pointer per hit). */
+const RECENT_SEARCHES = 8;
 /** Fewer dead values than this are not worth writing the text afresh. */
 const MIN_DEAD_TO_COMPACT = 1_000;
 
@@ -27,8 +29,8 @@ export class SubstringIndex {
   private owners: (StoredRecord | undefined)[] = [];
   private readonly segmentOf = new Map<StoredRecord, number>();
   private dead = 0;
-  /** The latest search, until the next write. */
-  private lastSearch: { text: string; hits: readonly StoredRecord[] } | undefined;
+  /** The latest searches and their hits, oldest first, until a value changes or goes. */
+  private readonly recentSearches = new Map<string, StoredRecord[]>();
   /** Records whose value is neither a string nor missing (an array, a number...): the filter decides for them. */
   readonly undecided = new Set<StoredRecord>();
   /** Records without a value, or with null: no text is in them. */
@@ -49,15 +51,18 @@ export class SubstringIndex {
   }
 
   add(record: StoredRecord): void {
-    this.lastSearch = undefined;
     const value = record.doc[this.field];
-    if (typeof value === 'string') this.append(record, value);
+    if (typeof value === 'string') {
+      this.append(record, value);
+      // New values go last, so a remembered search stays right (and in order) by taking the new one in if it matches.
+      for (const [text, hits] of this.recentSearches) if (value.includes(text)) hits.push(record);
+    }
     else if (value === undefined || value === null) this.absent.add(record);
     else this.undecided.add(record);
   }
 
   remove(record: StoredRecord): void {
-    this.lastSearch = undefined;
+    this.recentSearches.clear();
     this.undecided.delete(record);
     this.absent.delete(record);
     const segment = this.segmentOf.get(record);
@@ -76,7 +81,7 @@ export class SubstringIndex {
   }
 
   clear(): void {
-    this.lastSearch = undefined;
+    this.recentSearches.clear();
     this.text = '';
     this.pending = [];
     this.textLength = 0;
@@ -90,9 +95,12 @@ export class SubstringIndex {
 
   /** The records whose value contains `text` (which must pass `canSearch`), each once, in the index's order. */
   search(text: string): readonly StoredRecord[] {
-    // A page and its count search for the same text one after the other.
-    if (this.lastSearch?.text !== text) this.lastSearch = { text, hits: this.find(text) };
-    return this.lastSearch.hits;
+    // A page and its count search for the same text one after the other, and people repeat searches.
+    let hits = this.recentSearches.get(text);
+    if (hits) this.recentSearches.delete(text);
+    else if (this.recentSearches.size >= RECENT_SEARCHES) this.recentSearches.delete(this.recentSearches.keys().next().value!);
+    this.recentSearches.set(text, (hits ??= this.find(text)));
+    return hits;
   }
 
   private find(text: string): StoredRecord[] {
@@ -116,6 +124,8 @@ export class SubstringIndex {
 
   /** Live records with a string value that `search` did not return, given what it returned (in its order). */
   *others(hits: readonly StoredRecord[]): Iterable<StoredRecord> {
+    // Hits are live and distinct: as many as there are values means no others.
+    if (hits.length === this.segmentOf.size) return;
     let next = 0;
     for (const owner of this.owners) {
       if (!owner) continue;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, PNG_1X1, multipart, startTestServer, type Browser, type TestServer } from '../testing/harness.ts';
+import { PNG_1X1, multipart, startTestServer, type Browser, type TestServer } from '../testing/harness.ts';
 
 let server: TestServer;
 let admin: Browser;
@@ -7,8 +7,7 @@ let project: number;
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = server.browser();
-  await admin.login('admin', ADMIN_PASSWORD);
+  admin = await server.signedIn('admin');
   project = (await admin.post('/api/v2/projects/', { name: 'Forms' })).json().id;
 });
 afterAll(() => server.close());

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, startTestServer, type Browser, type TestServer } from '../testing/harness.ts';
+import { startTestServer, type Browser, type TestServer } from '../testing/harness.ts';
 
 let server: TestServer;
 let admin: Browser;
 beforeAll(async () => {
   server = await startTestServer({ writeWaitMs: 300 });
-  admin = server.browser();
-  await admin.login('admin', ADMIN_PASSWORD);
+  admin = await server.signedIn('admin');
 });
 afterAll(() => server.close());
 

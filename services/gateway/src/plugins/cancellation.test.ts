@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { request as httpRequest, type ClientRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ADMIN_PASSWORD, multipart, startTestServer, type Browser, type TestServer } from '../testing/harness.ts';
+import { multipart, startTestServer, type Browser, type TestServer } from '../testing/harness.ts';
 
 let server: TestServer;
 let admin: Browser;
@@ -17,8 +17,7 @@ beforeAll(async () => {
     if (typeof name === 'string') seen.set(name, request);
   });
   baseUrl = await server.app.listen({ host: '127.0.0.1', port: 0 });
-  admin = server.browser();
-  await admin.login('admin', ADMIN_PASSWORD);
+  admin = await server.signedIn('admin');
 });
 afterAll(() => server.close());
 

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, multipart, startTestServer, type Browser, type TestServer } from '../testing/harness.ts';
+import { multipart, startTestServer, type Browser, type TestServer } from '../testing/harness.ts';
 
 let server: TestServer;
 let admin: Browser;
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = server.browser();
-  await admin.login('admin', ADMIN_PASSWORD);
+  admin = await server.signedIn('admin');
 });
 afterAll(() => server.close());
 

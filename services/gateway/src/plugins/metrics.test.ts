@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, startTestServer, type Browser, type TestServer } from '../testing/harness.ts';
+import { startTestServer, type Browser, type TestServer } from '../testing/harness.ts';
 
 let server: TestServer;
 let admin: Browser;
@@ -7,8 +7,7 @@ let alice: Browser;
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = server.browser();
-  await admin.login('admin', ADMIN_PASSWORD);
+  admin = await server.signedIn('admin');
   await server.createUser('alice', 'Secret-pass1!');
   alice = server.browser();
   await alice.login('alice', 'Secret-pass1!');

@@ -33,12 +33,8 @@ let bob: Browser;
 beforeAll(async () => {
   // One write a second, bursts of ten.
   server = await startTestServer({ writeRateLimit: 1 });
-  await server.createUser('alice', PASSWORD);
-  await server.createUser('bob', PASSWORD);
-  alice = server.browser();
-  await alice.login('alice', PASSWORD);
-  bob = server.browser();
-  await bob.login('bob', PASSWORD);
+  alice = await server.signedIn('alice', PASSWORD);
+  bob = await server.signedIn('bob', PASSWORD);
 });
 afterAll(() => server.close());
 

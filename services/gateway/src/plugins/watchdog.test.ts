@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ADMIN_PASSWORD, startTestServer, type Browser, type TestServer } from '../testing/harness.ts';
+import { startTestServer, type Browser, type TestServer } from '../testing/harness.ts';
 
 let server: TestServer;
 let admin: Browser;
 
 beforeAll(async () => {
   server = await startTestServer({ writeWaitMs: 60_000 });
-  admin = server.browser();
-  await admin.login('admin', ADMIN_PASSWORD);
+  admin = await server.signedIn('admin');
 });
 afterAll(() => server.close());
 

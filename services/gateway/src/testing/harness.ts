@@ -18,6 +18,8 @@ export interface TestServer {
   browser(): Browser;
   /** Registers a user directly through the command side (user management arrives with its own API). */
   createUser(username: string, password: string, options?: { isSuperuser?: boolean }): Promise<number>;
+  /** A browser signed in as `username`: the seeded admin, or a user registered here with `password`. */
+  signedIn(username: string, password?: string): Promise<Browser>;
   close(): Promise<void>;
 }
 
@@ -33,11 +35,18 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     },
   });
   const app = await buildApp({ system, config });
-  return {
+  const server: TestServer = {
     app,
     system,
     config,
     browser: () => new Browser(app),
+    async signedIn(username, password = ADMIN_PASSWORD) {
+      if (username !== 'admin') await server.createUser(username, password);
+      const browser = new Browser(app);
+      const response = await browser.login(username, password);
+      if (response.statusCode !== 200) throw new Error(`${username} could not sign in: ${response.body}`);
+      return browser;
+    },
     async createUser(username, password, options = {}) {
       const { userId, position } = await system.dispatch(
         'registerUser',
@@ -53,6 +62,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
       await rm(dataDir, { recursive: true, force: true });
     },
   };
+  return server;
 }
 
 type Body = InjectOptions['payload'];

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { ADMIN_PASSWORD, startTestServer, type Browser, type TestServer } from './harness.ts';
+import { startTestServer, type Browser, type TestServer } from './harness.ts';
 
 export const PASSWORD = 'Secret-pass1!';
 
@@ -33,8 +33,7 @@ export const ROLE = { admin: 1, user: 2, external: 3 } as const;
 /** A test server with the signed-in superuser `admin` and these users, each signed in with their own browser. */
 export async function startWithPeople<N extends string>(...usernames: N[]) {
   const server = await startTestServer();
-  const admin = server.browser();
-  await admin.login('admin', ADMIN_PASSWORD);
+  const admin = await server.signedIn('admin');
   const people = {} as Record<N, Person>;
   for (const username of usernames) people[username] = await signedIn(server, username);
   return { server, admin, people };

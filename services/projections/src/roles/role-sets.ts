@@ -28,7 +28,17 @@ export function withRoles<K extends 'projectId' | 'userId', E extends Record<K, 
   if (roleIds.length === 0) {
     if (present) copy.splice(low, 1);
   } else {
-    copy.splice(low, present ? 1 : 0, { [key]: id, roleIds } as E);
+    copy.splice(low, present ? 1 : 0, { [key]: id, roleIds: shared(roleIds) } as E);
   }
   return copy;
+}
+
+/** One array per combination of role ids, shared by every membership holding it: readers can then work out what a combination grants once. */
+const combinations = new Map<string, number[]>();
+
+function shared(roleIds: number[]): number[] {
+  const combination = roleIds.join();
+  let canonical = combinations.get(combination);
+  if (!canonical) combinations.set(combination, (canonical = roleIds.slice()));
+  return canonical;
 }

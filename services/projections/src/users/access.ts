@@ -3,18 +3,39 @@ import { grantedBy, type RoleCatalog } from '../roles/role-catalog.ts';
 import { loadRoleCatalog } from '../roles/queries.ts';
 import type { StoredUserDocument, UserDocument } from './user-document.ts';
 
+type Access = { isExternal: boolean; viewableProjectIds: readonly number[]; manageableProjectIds: readonly number[] };
+
+/**
+ * Worked out again only when the user's document or the role catalogue is
+ * replaced (stored documents are never changed in place): a user who created
+ * thousands of projects would otherwise pay for every membership on every request.
+ */
+const computed = new WeakMap<object, { catalog: RoleCatalog; access: Access }>();
+
 /** What the user's memberships grant under the current role definitions (§4.14). */
-export function accessOf(user: Pick<StoredUserDocument, 'memberships'>, catalog: RoleCatalog) {
+export function accessOf(user: Pick<StoredUserDocument, 'memberships'>, catalog: RoleCatalog): Access {
+  const known = computed.get(user);
+  if (known?.catalog === catalog) return known.access;
+  let isExternal = false;
   const viewableProjectIds: number[] = [];
   const manageableProjectIds: number[] = [];
-  let isExternal = false;
-  for (const { projectId, roleIds } of user.memberships) {
-    const granted = grantedBy(catalog, roleIds);
-    if (granted.has('project_restricted')) isExternal = true;
-    if (granted.has('view_project')) viewableProjectIds.push(projectId);
-    if (granted.has('change_project')) manageableProjectIds.push(projectId);
+  // Memberships share a handful of role combinations, as one array each (role-sets.ts): what each grants is worked out once.
+  const grantsOf = new Map<readonly number[], { restricted: boolean; view: boolean; change: boolean }>();
+  const { memberships } = user;
+  for (let i = 0; i < memberships.length; i++) {
+    const { projectId, roleIds } = memberships[i]!;
+    let grants = grantsOf.get(roleIds);
+    if (!grants) {
+      const granted = grantedBy(catalog, roleIds);
+      grantsOf.set(roleIds, (grants = { restricted: granted.has('project_restricted'), view: granted.has('view_project'), change: granted.has('change_project') }));
+    }
+    if (grants.restricted) isExternal = true;
+    if (grants.view) viewableProjectIds.push(projectId);
+    if (grants.change) manageableProjectIds.push(projectId);
   }
-  return { isExternal, viewableProjectIds, manageableProjectIds };
+  const access = { isExternal, viewableProjectIds, manageableProjectIds };
+  computed.set(user, { catalog, access });
+  return access;
 }
 
 /** The stored users with what their roles grant, from one read of the role catalogue. */

@@ -38,8 +38,8 @@ export interface UserDocument extends StoredUserDocument {
   /** Holds a role with `project_restricted` somewhere (§4.14). */
   isExternal: boolean;
   /** Projects where the user's roles grant `view_project` / `change_project`. */
-  viewableProjectIds: number[];
-  manageableProjectIds: number[];
+  viewableProjectIds: readonly number[];
+  manageableProjectIds: readonly number[];
 }
 
 export const USERS = 'users';

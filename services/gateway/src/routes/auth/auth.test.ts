@@ -63,8 +63,7 @@ describe('login and sessions', () => {
   });
 
   it('checks CSRF on every cookie-authenticated unsafe request', async () => {
-    const browser = server.browser();
-    await browser.login('admin', ADMIN_PASSWORD);
+    const browser = await server.signedIn('admin');
     const forged = await browser.post('/api/v2/projects/', { name: 'Forged' }, { 'x-csrftoken': 'nope' });
     expect(forged.statusCode).toBe(403);
     expect(forged.json().detail).toMatch(/CSRF/);
@@ -73,8 +72,7 @@ describe('login and sessions', () => {
   });
 
   it('revokes the session on logout and clears both cookies', async () => {
-    const browser = server.browser();
-    await browser.login('admin', ADMIN_PASSWORD);
+    const browser = await server.signedIn('admin');
     const session = browser.cookies.get('sessionid')!;
     const response = await browser.post('/auth/logout/');
     expect(response.json()).toEqual({ details: 'logged out successfully' });
@@ -85,8 +83,7 @@ describe('login and sessions', () => {
   });
 
   it('rotates the session id on login: the old id stops working', async () => {
-    const browser = server.browser();
-    await browser.login('admin', ADMIN_PASSWORD);
+    const browser = await server.signedIn('admin');
     const first = browser.cookies.get('sessionid')!;
     await browser.login('admin', ADMIN_PASSWORD);
     expect(browser.cookies.get('sessionid')).not.toBe(first);
@@ -96,8 +93,7 @@ describe('login and sessions', () => {
 
   it('keeps the sessions a deactivation ended ended once the user is reactivated; a new login works', async () => {
     const userId = await server.createUser('returner', ADMIN_PASSWORD);
-    const admin = server.browser();
-    await admin.login('admin', ADMIN_PASSWORD);
+    const admin = await server.signedIn('admin');
     const before = server.browser();
     await before.login('returner', ADMIN_PASSWORD);
     await admin.patch(`/api/v2/users/${userId}/`, { is_active: false });

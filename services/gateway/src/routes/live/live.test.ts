@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { ADMIN_PASSWORD, ORIGIN, startTestServer, type Browser, type TestServer } from '../../testing/harness.ts';
+import { ORIGIN, startTestServer, type Browser, type TestServer } from '../../testing/harness.ts';
 
 let server: TestServer;
 let admin: Browser;
@@ -12,8 +12,7 @@ beforeAll(async () => {
   server = await startTestServer();
   await server.app.listen({ host: '127.0.0.1', port: 0 });
   base = `ws://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
-  admin = server.browser();
-  await admin.login('admin', ADMIN_PASSWORD);
+  admin = await server.signedIn('admin');
   adminId = (await admin.get('/api/v2/users/me/')).json().id;
 });
 afterAll(() => server.close());
@@ -66,8 +65,7 @@ describe('/ws/live/', () => {
     expect(await opened).toBe(101);
     socket.send(JSON.stringify({ subscribe: ['projects'] }));
     await until(() => messages.find((m) => (m as { subscribed?: string[] }).subscribed?.includes('projects')));
-    const other = server.browser();
-    await other.login('admin', ADMIN_PASSWORD);
+    const other = await server.signedIn('admin');
     const created = await other.post('/api/v2/projects/', { name: 'Live one' });
     const notice = await until(() => messages.find((m) => (m as { topic?: string }).topic === 'projects')) as { position: number };
     expect(notice.position).toBeGreaterThan(0);

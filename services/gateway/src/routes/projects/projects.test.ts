@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, PNG_1X1, multipart, startTestServer, type Browser, type TestServer } from '../../testing/harness.ts';
+import { PNG_1X1, multipart, startTestServer, type Browser, type TestServer } from '../../testing/harness.ts';
 
 let server: TestServer;
 let admin: Browser;
@@ -9,14 +9,9 @@ const PASSWORD = 'Secret-pass1!';
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = server.browser();
-  await admin.login('admin', ADMIN_PASSWORD);
-  await server.createUser('alice', PASSWORD);
-  await server.createUser('bob', PASSWORD);
-  alice = server.browser();
-  await alice.login('alice', PASSWORD);
-  bob = server.browser();
-  await bob.login('bob', PASSWORD);
+  admin = await server.signedIn('admin');
+  alice = await server.signedIn('alice', PASSWORD);
+  bob = await server.signedIn('bob', PASSWORD);
 });
 afterAll(() => server.close());
 

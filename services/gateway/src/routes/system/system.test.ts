@@ -1,6 +1,6 @@
 import { newCommandMeta, SYSTEM_ACTOR } from '@testament/commands';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, startTestServer, type Browser, type TestServer } from '../../testing/harness.ts';
+import { startTestServer, type Browser, type TestServer } from '../../testing/harness.ts';
 
 let server: TestServer;
 let admin: Browser;
@@ -10,11 +10,8 @@ const anonymous = () => server.browser();
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = server.browser();
-  await admin.login('admin', ADMIN_PASSWORD);
-  await server.createUser('alice', PASSWORD);
-  alice = server.browser();
-  await alice.login('alice', PASSWORD);
+  admin = await server.signedIn('admin');
+  alice = await server.signedIn('alice', PASSWORD);
 });
 afterAll(() => server.close());
 

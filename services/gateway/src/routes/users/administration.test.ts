@@ -1,6 +1,6 @@
 import { newCommandMeta, SYSTEM_ACTOR } from '@testament/commands';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, startTestServer, type Browser, type TestServer } from '../../testing/harness.ts';
+import { startTestServer, type Browser, type TestServer } from '../../testing/harness.ts';
 
 let server: TestServer;
 let admin: Browser;
@@ -9,8 +9,7 @@ const PASSWORD = 'Secret-pass1!';
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = server.browser();
-  await admin.login('admin', ADMIN_PASSWORD);
+  admin = await server.signedIn('admin');
   adminId = (await admin.get('/api/v2/users/me/')).json().id;
 });
 afterAll(() => server.close());

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PASSWORD, multipart, startTestServer, type Browser, type TestServer } from '../../testing/harness.ts';
+import { multipart, startTestServer, type Browser, type TestServer } from '../../testing/harness.ts';
 
 let server: TestServer;
 let admin: Browser;
@@ -8,8 +8,7 @@ const PASSWORD = 'Secret-pass1!';
 
 beforeAll(async () => {
   server = await startTestServer();
-  admin = server.browser();
-  await admin.login('admin', ADMIN_PASSWORD);
+  admin = await server.signedIn('admin');
 });
 afterAll(() => server.close());
 

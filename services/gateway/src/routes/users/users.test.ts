@@ -10,9 +10,7 @@ afterAll(() => server.close());
 
 describe('users/me', () => {
   it('lets users change their names and email but never their privileges (D1)', async () => {
-    await server.createUser('mallory', PASSWORD);
-    const browser = server.browser();
-    await browser.login('mallory', PASSWORD);
+    const browser = await server.signedIn('mallory', PASSWORD);
     const response = await browser.patch('/api/v2/users/me/', {
       first_name: 'Mal',
       last_name: 'Lory',
@@ -37,9 +35,7 @@ describe('users/me', () => {
   });
 
   it('deep-merges the config and returns the whole of it', async () => {
-    await server.createUser('carol', PASSWORD);
-    const browser = server.browser();
-    await browser.login('carol', PASSWORD);
+    const browser = await server.signedIn('carol', PASSWORD);
     expect((await browser.get('/api/v2/users/me/config/')).json()).toEqual({});
     await browser.patch('/api/v2/users/me/config/', { ui: { is_open_sidebar: true, graph_base_type: 'pie' }, projects: { favorite: [1] } });
     const merged = await browser.patch('/api/v2/users/me/config/', { ui: { graph_base_type: 'bar' } });
@@ -48,9 +44,7 @@ describe('users/me', () => {
   });
 
   it('keeps the merged config within 64 KiB of JSON', async () => {
-    await server.createUser('frank', PASSWORD);
-    const browser = server.browser();
-    await browser.login('frank', PASSWORD);
+    const browser = await server.signedIn('frank', PASSWORD);
     const kib = (n: number) => 'x'.repeat(n * 1024);
     expect((await browser.patch('/api/v2/users/me/config/', { filters: { a: kib(40) } })).statusCode).toBe(200);
 
@@ -69,9 +63,7 @@ describe('users/me', () => {
 
 describe('change password', () => {
   it('enforces every rule with the spec messages', async () => {
-    await server.createUser('dave', PASSWORD);
-    const browser = server.browser();
-    await browser.login('dave', PASSWORD);
+    const browser = await server.signedIn('dave', PASSWORD);
     const response = await browser.post('/api/v2/users/change-password/', { password: 'abc' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({
