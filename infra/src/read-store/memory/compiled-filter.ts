@@ -11,8 +11,11 @@ import { Query } from 'mingo';
 import type { Document, Filter } from '../../ports/read-store.ts';
 import { isOperatorObject, isPlainObject } from './values.ts';
 
+/** A test that may not know (undefined), on a document or on one value. */
+type Undecided<T> = (input: T) => boolean | undefined;
+
 /** A predicate that may not know: `undefined` hands the document to mingo. */
-type Test = (document: Document) => boolean | undefined;
+type Test = Undecided<Document>;
 
 /** The value at a path met an array: the compiled predicate cannot decide. */
 const UNDECIDED = Symbol('undecided');
@@ -52,28 +55,25 @@ function compileLogical(operator: '$and' | '$or' | '$nor', clauses: unknown): Te
 }
 
 /** True when every test is; false as soon as one is false, whatever the others could not decide. */
-function all(tests: Test[]): Test {
-  if (tests.length === 1) return tests[0]!;
-  return (document) => {
-    let undecided = false;
-    for (const test of tests) {
-      const result = test(document);
-      if (result === false) return false;
-      if (result === undefined) undecided = true;
-    }
-    return undecided ? undefined : true;
-  };
+function all<T>(tests: Undecided<T>[]): Undecided<T> {
+  return tests.length === 1 ? tests[0]! : decidedBy(tests, false);
 }
 
-function any(tests: Test[]): Test {
-  return (document) => {
+/** True as soon as one test is; false when every test is false. */
+function any<T>(tests: Undecided<T>[]): Undecided<T> {
+  return decidedBy(tests, true);
+}
+
+/** `decisive` as soon as one test answers it; otherwise undefined if a test could not decide, else the opposite. */
+function decidedBy<T>(tests: Undecided<T>[], decisive: boolean): Undecided<T> {
+  return (input) => {
     let undecided = false;
     for (const test of tests) {
-      const result = test(document);
-      if (result === true) return true;
+      const result = test(input);
+      if (result === decisive) return decisive;
       if (result === undefined) undecided = true;
     }
-    return undecided ? undefined : false;
+    return undecided ? undefined : !decisive;
   };
 }
 
@@ -82,7 +82,7 @@ function negate(result: boolean | undefined): boolean | undefined {
 }
 
 /** A predicate on one value (never an array): the value is `undefined` when the field is missing. */
-type ValueTest = (value: unknown) => boolean | undefined;
+type ValueTest = Undecided<unknown>;
 
 function compileField(field: string, condition: unknown): Test | undefined {
   const valueTest = isOperatorObject(condition) ? compileOperators(condition) : compileLiteral(condition);
@@ -122,16 +122,7 @@ function compileOperators(condition: Record<string, unknown>): ValueTest | undef
     if (!test) return undefined;
     tests.push(test);
   }
-  if (tests.length === 1) return tests[0];
-  return (value) => {
-    let undecided = false;
-    for (const test of tests) {
-      const result = test(value);
-      if (result === false) return false;
-      if (result === undefined) undecided = true;
-    }
-    return undecided ? undefined : true;
-  };
+  return all(tests);
 }
 
 function compileOperator(operator: string, operand: unknown, condition: Record<string, unknown>): ValueTest | undefined {

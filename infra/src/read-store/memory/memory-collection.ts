@@ -276,11 +276,12 @@ export class MemoryCollection implements Collection<Document> {
   /** Swaps in `next` (same `_id`), moving its index entries only where keys changed. */
   private replaceDocument(record: StoredRecord, next: Document): void {
     const previous = record.doc;
-    if (this.indexes.length === 0) {
-      record.doc = next;
-      for (const index of this.substringIndexes) index.update(record, previous);
-      return;
-    }
+    if (this.indexes.length > 0) this.moveSortedEntries(record, previous, next);
+    else record.doc = next;
+    for (const index of this.substringIndexes) index.update(record, previous);
+  }
+
+  private moveSortedEntries(record: StoredRecord, previous: Document, next: Document): void {
     // Folds copy what an event left alone by reference: an index whose top-level fields are the very same values keeps its keys.
     const touched = this.indexes.map((index) => index.topFields.some((field) => previous[field] !== next[field]));
     const previousKeys = this.indexes.map((index, i) => (touched[i] ? index.keysOf(previous) : undefined));
@@ -292,7 +293,6 @@ export class MemoryCollection implements Collection<Document> {
     this.indexes.forEach((index, i) => {
       if (changed[i]) index.update(record, previousKeys[i]!, nextKeys[i]!);
     });
-    for (const index of this.substringIndexes) index.update(record, previous);
   }
 
   private deleteDocument(record: StoredRecord): void {

@@ -8,9 +8,7 @@ let alice: Browser;
 beforeAll(async () => {
   server = await startTestServer();
   admin = await server.signedIn('admin');
-  await server.createUser('alice', 'Secret-pass1!');
-  alice = server.browser();
-  await alice.login('alice', 'Secret-pass1!');
+  alice = await server.signedIn('alice', 'Secret-pass1!');
 });
 afterAll(() => server.close());
 

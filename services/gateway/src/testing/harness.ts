@@ -18,6 +18,8 @@ export interface TestServer {
   browser(): Browser;
   /** Registers a user directly through the command side (user management arrives with its own API). */
   createUser(username: string, password: string, options?: { isSuperuser?: boolean }): Promise<number>;
+  /** A new browser signed in as an existing user (the seeded admin by default password). */
+  signIn(username: string, password?: string): Promise<Browser>;
   /** A browser signed in as `username`: the seeded admin, or a user registered here with `password`. */
   signedIn(username: string, password?: string): Promise<Browser>;
   close(): Promise<void>;
@@ -40,12 +42,15 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     system,
     config,
     browser: () => new Browser(app),
-    async signedIn(username, password = ADMIN_PASSWORD) {
-      if (username !== 'admin') await server.createUser(username, password);
+    async signIn(username, password = ADMIN_PASSWORD) {
       const browser = new Browser(app);
       const response = await browser.login(username, password);
       if (response.statusCode !== 200) throw new Error(`${username} could not sign in: ${response.body}`);
       return browser;
+    },
+    async signedIn(username, password = ADMIN_PASSWORD) {
+      if (username !== 'admin') await server.createUser(username, password);
+      return server.signIn(username, password);
     },
     async createUser(username, password, options = {}) {
       const { userId, position } = await system.dispatch(

@@ -11,9 +11,7 @@ export interface Person {
 /** A user registered through the command side, signed in with their own browser. */
 export async function signedIn(server: TestServer, username: string, options: { isSuperuser?: boolean } = {}): Promise<Person> {
   const id = await server.createUser(username, PASSWORD, options);
-  const browser = server.browser();
-  await browser.login(username, PASSWORD);
-  return { id, browser };
+  return { id, browser: await server.signIn(username, PASSWORD) };
 }
 
 export async function createProject(browser: Browser, body: Record<string, unknown>): Promise<{ id: number; name: string }> {

@@ -29,11 +29,7 @@ export interface CatalogueWorld {
 
 export async function startCatalogueWorld(): Promise<CatalogueWorld> {
   const server = await startTestServer();
-  const login = async (username: string, password = PASSWORD) => {
-    const browser = server.browser();
-    await browser.login(username, password);
-    return browser;
-  };
+  const login = (username: string, password = PASSWORD) => server.signIn(username, password);
   const ids: Record<string, number> = {};
   for (const name of ['alice', 'bob', 'eve', 'mallory']) ids[name] = await server.createUser(name, PASSWORD);
   const admin = await login('admin', ADMIN_PASSWORD);

@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { apiTokenHash, apiTokenId } from '../../http/api-tokens.ts';
 import { ORIGIN, startTestServer, type Browser, type TestServer } from '../../testing/harness.ts';
+import { PASSWORD, signedIn } from '../../testing/people.ts';
 
 let server: TestServer;
-const PASSWORD = 'Secret-pass1!';
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -38,12 +38,6 @@ function script(token: string) {
   };
 }
 
-async function signedIn(username: string): Promise<{ id: number; browser: Browser }> {
-  const id = await server.createUser(username, PASSWORD);
-  const browser = server.browser();
-  await browser.login(username, PASSWORD);
-  return { id, browser };
-}
 
 describe('POST /api/token/obtain/', () => {
   it('issues a year-long token for valid credentials, usable at once', async () => {
@@ -103,7 +97,7 @@ describe('POST /api/token/obtain/', () => {
 
 describe('Authorization: Token <key>', () => {
   it('authenticates unsafe requests without CSRF, while a cookie session without CSRF is refused', async () => {
-    const { browser } = await signedIn('ci-writer');
+    const { browser } = await signedIn(server, 'ci-writer');
     const { token } = await obtain('ci-writer');
     const byToken = await script(token).send('PATCH', '/api/v2/users/me/', { first_name: 'Robo' });
     expect(byToken.statusCode, byToken.body).toBe(200);
@@ -122,7 +116,7 @@ describe('Authorization: Token <key>', () => {
   });
 
   it('changes the password by token: every session ends, the token keeps working, no cookie is set', async () => {
-    const { browser } = await signedIn('ci-rotator');
+    const { browser } = await signedIn(server, 'ci-rotator');
     const { token } = await obtain('ci-rotator');
     const response = await script(token).send('POST', '/api/v2/users/change-password/', { password: 'Rotated-pass2!' });
     expect(response.statusCode, response.body).toBe(200);
@@ -155,7 +149,7 @@ describe('Authorization: Token <key>', () => {
   });
 
   it('authenticates the websocket handshake for non-browser clients (D2)', async () => {
-    const { id } = await signedIn('ci-socket');
+    const { id } = await signedIn(server, 'ci-socket');
     const { token } = await obtain('ci-socket');
     await server.app.listen({ host: '127.0.0.1', port: 0 });
     const base = `ws://127.0.0.1:${(server.app.server.address() as AddressInfo).port}`;
@@ -177,8 +171,8 @@ describe('Authorization: Token <key>', () => {
 
 describe('managing tokens', () => {
   it('lists only the caller own tokens, never showing a key', async () => {
-    const { browser: alice } = await signedIn('ci-alice');
-    const { browser: bob } = await signedIn('ci-bob');
+    const { browser: alice } = await signedIn(server, 'ci-alice');
+    const { browser: bob } = await signedIn(server, 'ci-bob');
     const first = await obtain('ci-alice', { description: 'one' });
     const second = await obtain('ci-alice', { description: 'two' });
     await obtain('ci-bob', { description: 'bob' });
@@ -192,8 +186,8 @@ describe('managing tokens', () => {
   });
 
   it('reads, renames and revokes a token for its owner only', async () => {
-    const { browser: owner } = await signedIn('ci-owner');
-    const { browser: intruder } = await signedIn('ci-intruder');
+    const { browser: owner } = await signedIn(server, 'ci-owner');
+    const { browser: intruder } = await signedIn(server, 'ci-intruder');
     const issued = await obtain('ci-owner', { description: 'before' });
     const path = new URL(issued.url).pathname;
 

@@ -1,11 +1,11 @@
 import { newCommandMeta, SYSTEM_ACTOR } from '@testament/commands';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Browser, type TestServer } from '../../testing/harness.ts';
+import { PASSWORD, signedIn } from '../../testing/people.ts';
 
 let server: TestServer;
 let admin: Browser;
 let adminId: number;
-const PASSWORD = 'Secret-pass1!';
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -14,12 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function signedIn(username: string, options: { isSuperuser?: boolean } = {}): Promise<{ id: number; browser: Browser }> {
-  const id = await server.createUser(username, PASSWORD, options);
-  const browser = server.browser();
-  await browser.login(username, PASSWORD);
-  return { id, browser };
-}
 
 async function createProject(name: string, isPrivate = false): Promise<number> {
   const response = await admin.post('/api/v2/projects/', { name, is_private: isPrivate });
@@ -73,7 +67,7 @@ describe('POST users/ (superusers only)', () => {
   });
 
   it('refuses anonymous callers with 401 and other users with 403', async () => {
-    const { browser } = await signedIn('plain-creator');
+    const { browser } = await signedIn(server, 'plain-creator');
     const body = { username: 'sneaky', password: 'Fresh-pass1!' };
     const anonymous = await server.browser().post('/api/v2/users/', body);
     expect(anonymous.statusCode).toBe(401);
@@ -127,7 +121,7 @@ describe('POST users/ (superusers only)', () => {
 
 describe('GET users/ and users/{id}/', () => {
   it('lists users paginated, filtering by containment without regard to case', async () => {
-    const { browser } = await signedIn('Filterina');
+    const { browser } = await signedIn(server, 'Filterina');
     await browser.patch('/api/v2/users/me/', { first_name: 'Greta', last_name: 'Garbo', email: 'greta@films.test' });
     const page = (await browser.get('/api/v2/users/?username=ILTERIN')).json();
     expect(page).toMatchObject({ count: 1, pages: { current: 1, total: 1, next: null, previous: null } });
@@ -155,9 +149,9 @@ describe('GET users/ and users/{id}/', () => {
   it('filters by project membership and hides external users from projects they are not in', async () => {
     const apollo = await createProject('Members Apollo');
     const gemini = await createProject('Members Gemini');
-    const { id: memberId } = await signedIn('apollo-member');
-    const { id: externalId } = await signedIn('apollo-external');
-    const { id: outsiderExternalId } = await signedIn('gemini-external');
+    const { id: memberId } = await signedIn(server, 'apollo-member');
+    const { id: externalId } = await signedIn(server, 'apollo-external');
+    const { id: outsiderExternalId } = await signedIn(server, 'gemini-external');
     await setRoles(apollo, memberId, [2]);
     await setRoles(apollo, externalId, [2, 3]);
     await setRoles(gemini, outsiderExternalId, [2, 3]);
@@ -174,18 +168,18 @@ describe('GET users/ and users/{id}/', () => {
 
   it('does not reveal the members of a private project the caller cannot see', async () => {
     const secret = await createProject('Members Secret', true);
-    const { id: insiderId } = await signedIn('secret-insider');
+    const { id: insiderId } = await signedIn(server, 'secret-insider');
     await setRoles(secret, insiderId, [2]);
-    const { browser: outsider } = await signedIn('secret-outsider');
+    const { browser: outsider } = await signedIn(server, 'secret-outsider');
     expect((await outsider.get(`/api/v2/users/?project=${secret}`)).json().count).toBe(0);
     expect((await admin.get(`/api/v2/users/?project=${secret}`)).json().count).toBe(1);
   });
 
   it('shows external users only their co-members', async () => {
     const shared = await createProject('Co-members');
-    const { id: externalId, browser: external } = await signedIn('co-external');
-    const { id: colleagueId } = await signedIn('co-colleague');
-    const { id: strangerId } = await signedIn('co-stranger');
+    const { id: externalId, browser: external } = await signedIn(server, 'co-external');
+    const { id: colleagueId } = await signedIn(server, 'co-colleague');
+    const { id: strangerId } = await signedIn(server, 'co-stranger');
     await setRoles(shared, externalId, [2, 3]);
     await setRoles(shared, colleagueId, [2]);
     const seen = (await external.get('/api/v2/users/?page_size=1000')).json().results.map((u: { username: string }) => u.username).sort();
@@ -195,7 +189,7 @@ describe('GET users/ and users/{id}/', () => {
   });
 
   it('reads one user; unknown ids are 404 and anonymous callers 401', async () => {
-    const { id, browser } = await signedIn('readable');
+    const { id, browser } = await signedIn(server, 'readable');
     const response = await browser.get(`/api/v2/users/${id}/`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ id, username: 'readable' });
@@ -208,7 +202,7 @@ describe('GET users/ and users/{id}/', () => {
 
 describe('PATCH users/{id}/', () => {
   it('lets a superuser change names, email and flags; the username stays', async () => {
-    const { id } = await signedIn('patchable');
+    const { id } = await signedIn(server, 'patchable');
     const response = await admin.patch(`/api/v2/users/${id}/`, {
       first_name: 'Pat',
       last_name: 'Chable',
@@ -224,7 +218,7 @@ describe('PATCH users/{id}/', () => {
   });
 
   it('lets a superuser set a password: the user is signed out everywhere and the new one works', async () => {
-    const { id, browser } = await signedIn('forgetful');
+    const { id, browser } = await signedIn(server, 'forgetful');
     const weak = await admin.patch(`/api/v2/users/${id}/`, { password: 'short' });
     expect(weak.statusCode).toBe(400);
     expect(weak.json()).toHaveProperty('password');
@@ -237,8 +231,8 @@ describe('PATCH users/{id}/', () => {
   });
 
   it('lets users edit their own names but nothing else (D1), and nobody else', async () => {
-    const { id, browser } = await signedIn('self-editor');
-    const { id: otherId } = await signedIn('self-other');
+    const { id, browser } = await signedIn(server, 'self-editor');
+    const { id: otherId } = await signedIn(server, 'self-other');
     const own = await browser.patch(`/api/v2/users/${id}/`, { first_name: 'Selfie', is_superuser: false, is_active: true });
     expect(own.statusCode, own.body).toBe(200);
     expect(own.json().first_name).toBe('Selfie');
@@ -253,7 +247,7 @@ describe('PATCH users/{id}/', () => {
   });
 
   it('deactivation ends every session and blocks login and tokens until reactivated', async () => {
-    const { id, browser } = await signedIn('deactivated');
+    const { id, browser } = await signedIn(server, 'deactivated');
     const second = server.browser();
     await second.login('deactivated', PASSWORD);
     const token = await tokenFor('deactivated');
@@ -286,7 +280,7 @@ describe('PATCH users/{id}/', () => {
 
 describe('DELETE users/{id}/', () => {
   it('hides the user, ends their sessions and tokens, blocks login, and frees the name', async () => {
-    const { id, browser } = await signedIn('doomed');
+    const { id, browser } = await signedIn(server, 'doomed');
     const token = await tokenFor('doomed');
     const response = await admin.delete(`/api/v2/users/${id}/`);
     expect(response.statusCode).toBe(204);
@@ -305,7 +299,7 @@ describe('DELETE users/{id}/', () => {
   });
 
   it('refuses non-superusers with 403, anonymous callers with 401, and self-deletion with 400', async () => {
-    const { id, browser } = await signedIn('survivor');
+    const { id, browser } = await signedIn(server, 'survivor');
     expect((await browser.delete(`/api/v2/users/${id}/`)).statusCode).toBe(403);
     expect((await server.browser().delete(`/api/v2/users/${id}/`)).statusCode).toBe(401);
     const self = await admin.delete(`/api/v2/users/${adminId}/`);

@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, startTestServer, type Browser, type TestServer } from '../../testing/harness.ts';
+import { PASSWORD, signedIn } from '../../testing/people.ts';
 
 let server: TestServer;
 let admin: Browser;
-const PASSWORD = 'Secret-pass1!';
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -12,12 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function signedIn(username: string): Promise<{ id: number; browser: Browser }> {
-  const id = await server.createUser(username, PASSWORD);
-  const browser = server.browser();
-  await browser.login(username, PASSWORD);
-  return { id, browser };
-}
 
 /** A picture whose left half is red and right half blue. */
 function halves(width: number, height: number, format: 'png' | 'jpeg' = 'png'): Promise<Buffer> {
@@ -49,7 +43,7 @@ async function centrePixel(bytes: Buffer) {
 
 describe('POST users/me/avatar/', () => {
   it('crops the default 50% square, keeps the cropped original and serves 180 px with its type', async () => {
-    const { id, browser } = await signedIn('avatar-default');
+    const { id, browser } = await signedIn(server, 'avatar-default');
     const response = await upload(browser, await halves(200, 100));
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toEqual({ detail: 'Avatar was updated successfully' });
@@ -69,7 +63,7 @@ describe('POST users/me/avatar/', () => {
   });
 
   it('applies the crop box sent as JSON fractions', async () => {
-    const { browser } = await signedIn('avatar-crop');
+    const { browser } = await signedIn(server, 'avatar-crop');
     const blueHalf = await upload(browser, await halves(100, 100), { crop: JSON.stringify({ left: 0.5, right: 1, upper: 0, lower: 1 }) });
     expect(blueHalf.statusCode, blueHalf.body).toBe(200);
     expect(await centrePixel((await avatarOf(browser)).response.rawPayload)).toEqual({ r: 0, g: 0, b: 255 });
@@ -78,7 +72,7 @@ describe('POST users/me/avatar/', () => {
   });
 
   it('accepts jpeg and serves it as jpeg', async () => {
-    const { browser } = await signedIn('avatar-jpeg');
+    const { browser } = await signedIn(server, 'avatar-jpeg');
     expect((await upload(browser, await halves(64, 64, 'jpeg'), {}, 'me.jpg', 'image/jpeg')).statusCode).toBe(200);
     const { response } = await avatarOf(browser);
     expect(response.headers['content-type']).toBe('image/jpeg');
@@ -86,7 +80,7 @@ describe('POST users/me/avatar/', () => {
   });
 
   it('checks the type by content, whatever the name or declared type', async () => {
-    const { browser } = await signedIn('avatar-fake');
+    const { browser } = await signedIn(server, 'avatar-fake');
     const svg = await upload(browser, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), {}, 'evil.png');
     expect(svg.statusCode).toBe(400);
     expect(svg.json()).toEqual({ avatar: ['evil.png is not a png or jpg file'] });
@@ -99,7 +93,7 @@ describe('POST users/me/avatar/', () => {
   });
 
   it('refuses a crop under 10x10 px, a malformed crop, and a missing file', async () => {
-    const { browser } = await signedIn('avatar-bad');
+    const { browser } = await signedIn(server, 'avatar-bad');
     const tiny = await upload(browser, await halves(30, 30), { crop: JSON.stringify({ left: 0, right: 0.2, upper: 0, lower: 0.2 }) });
     expect(tiny.statusCode).toBe(400);
     expect(tiny.json()).toEqual({ crop: ['The cropped avatar must be at least 10x10 pixels.'] });
@@ -120,7 +114,7 @@ describe('POST users/me/avatar/', () => {
   });
 
   it('replaces the previous avatar: a new version, and the old files are gone', async () => {
-    const { id, browser } = await signedIn('avatar-replace');
+    const { id, browser } = await signedIn(server, 'avatar-replace');
     await upload(browser, await halves(100, 100));
     const first = (await avatarOf(browser)).link;
     const firstAvatar = (await server.system.store.readStream(`user-${id}`)).find((e) => e.type === 'UserAvatarChanged')!.data as { avatar: { key: string } };
@@ -133,7 +127,7 @@ describe('POST users/me/avatar/', () => {
 
 describe('DELETE users/me/avatar/ and GET /avatars/{id}/', () => {
   it('removes the avatar and its files', async () => {
-    const { id, browser } = await signedIn('avatar-remove');
+    const { id, browser } = await signedIn(server, 'avatar-remove');
     await upload(browser, await halves(100, 100));
     const path = new URL((await avatarOf(browser)).link).pathname;
     const response = await browser.delete('/api/v2/users/me/avatar/');
@@ -148,10 +142,10 @@ describe('DELETE users/me/avatar/ and GET /avatars/{id}/', () => {
   });
 
   it('shows avatars to other signed-in users, never to anonymous callers', async () => {
-    const { id, browser } = await signedIn('avatar-public');
+    const { id, browser } = await signedIn(server, 'avatar-public');
     await upload(browser, await halves(100, 100));
     const { link } = await avatarOf(browser);
-    const other = (await signedIn('avatar-viewer')).browser;
+    const other = (await signedIn(server, 'avatar-viewer')).browser;
     const shown = (await other.get(`/api/v2/users/${id}/`)).json().avatar_link;
     expect(shown).toBe(link);
     expect((await other.get(`/avatars/${id}/`)).statusCode).toBe(200);
