@@ -35,8 +35,13 @@ export const userEvents = defineEvents({
     version: 1,
     schema: z.object({ firstName: z.string().optional(), lastName: z.string().optional(), email: z.string().optional() }),
   },
-  /** Ends every session that started before it (a later one, e.g. the caller's new session, stays valid). */
-  UserPasswordChanged: { version: 1, schema: z.object({ passwordHash: z.string() }) },
+  /**
+   * Ends every session that started before it, except `keptSessionHash`: the
+   * caller's new session, started just before, so that no moment exists in
+   * which the password has changed and the caller's browser holds no valid
+   * session (a live notice of the change would otherwise meet its old cookie).
+   */
+  UserPasswordChanged: { version: 1, schema: z.object({ passwordHash: z.string(), keptSessionHash: z.string().optional() }) },
   /** The patch as sent; the fold deep-merges it into the stored config. */
   UserConfigChanged: { version: 1, schema: z.object({ patch: z.record(z.string(), z.unknown()) }) },
   /**

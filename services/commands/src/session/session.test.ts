@@ -83,13 +83,14 @@ describe('session handlers', () => {
     await expect(commands.logIn({ username: 'idle', password, ...session('c') }, newCommandMeta(SYSTEM_ACTOR))).rejects.toBeInstanceOf(ValidationError);
   });
 
-  it("changes the password in the user stream first, then starts the caller's new session after it", async () => {
+  it("starts the caller's new session first, then changes the password keeping it: one event ends the others and keeps it", async () => {
     const userId = await register('pat');
     const pat = { userId, isSuperuser: false, isExternal: false };
     const { position } = await commands.changePassword({ userId, password: 'Other-pass2!', newSession: session('d') }, newCommandMeta(pat));
     const [changed] = (await store.readStream(`user-${userId}`)).filter((e) => e.type === 'UserPasswordChanged');
     const [newSession] = await store.readStream(sessionStream(userId));
-    expect(newSession).toMatchObject({ type: 'UserSessionStarted', position });
-    expect(newSession!.position).toBeGreaterThan(changed!.position);
+    expect(changed).toMatchObject({ position, data: { keptSessionHash: (newSession!.data as { sessionHash: string }).sessionHash } });
+    expect(newSession).toMatchObject({ type: 'UserSessionStarted' });
+    expect(newSession!.position).toBeLessThan(changed!.position);
   });
 });

@@ -36,7 +36,7 @@ export type UserCommand =
   | { type: 'ChangeProfile'; firstName?: string; lastName?: string; email?: string }
   | { type: 'ChangeConfig'; patch: UserConfig }
   /** Every session that started before it ends (see the `sessions` read model). */
-  | { type: 'ChangePassword'; passwordHash: string }
+  | { type: 'ChangePassword'; passwordHash: string; keptSessionHash?: string }
   /** A password change or deactivation ends the user's sessions, as ChangePassword does. */
   | ({ type: 'UpdateUser' } & UserChanges)
   /** Revokes the API tokens; the sessions end with UserDeleted. */
@@ -139,7 +139,7 @@ export function decideUser(command: UserCommand, state: UserState, context: Deci
       return Object.keys(command.patch).length > 0 ? [{ type: 'UserConfigChanged', data: { patch: command.patch } }] : [];
     case 'ChangePassword':
       requireSelfOrSuperuser(state, context);
-      return [{ type: 'UserPasswordChanged', data: { passwordHash: command.passwordHash } }];
+      return [{ type: 'UserPasswordChanged', data: { passwordHash: command.passwordHash, ...(command.keptSessionHash ? { keptSessionHash: command.keptSessionHash } : {}) } }];
     case 'UpdateUser': {
       const { type: _type, ...changes } = command;
       return decideUpdate(changes, state, context);

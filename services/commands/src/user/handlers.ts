@@ -59,10 +59,10 @@ export function userHandlers(deps: KernelDeps) {
 
     /** Ends every session started before it; `newSession` re-establishes a caller who signed in by cookie. */
     async changePassword(input: { userId: number; password: string; newSession?: NewSession }, meta: CommandMeta) {
-      const changed = await run(input.userId, { type: 'ChangePassword', passwordHash: await hashPassword(input.password) }, meta);
-      if (!input.newSession) return changed;
-      // Started after the change, so the change does not end it; a crash in between only signs the caller out.
-      return startSession(deps, input.userId, input.newSession, meta);
+      const passwordHash = await hashPassword(input.password);
+      // The new session first, kept by the change itself: one event ends the others and keeps it (a crash in between leaves it unused).
+      if (input.newSession) await startSession(deps, input.userId, input.newSession, meta);
+      return run(input.userId, { type: 'ChangePassword', passwordHash, keptSessionHash: input.newSession?.sessionHash }, meta);
     },
 
     /** `PATCH users/{id}/`: profile fields, flags and (superusers) a new password. */

@@ -8,7 +8,8 @@ import { SESSIONS, type SessionDocument } from './sessions-projection.ts';
  * that started before it.
  */
 export function isSessionActive(session: SessionDocument, user: Pick<StoredUserDocument, 'sessionsValidAfter'>, now: Date): boolean {
-  return session.expiresAt > now.toISOString() && session.startedAtPosition > user.sessionsValidAfter;
+  // Positions are unique: only the session a password change kept shares that change's position.
+  return session.expiresAt > now.toISOString() && session.startedAtPosition >= user.sessionsValidAfter;
 }
 
 /** The session with this id hash unless it ended; whether it is still valid is `isSessionActive`'s to say. */

@@ -15,7 +15,10 @@ export interface SessionDocument {
   expiresAt: string;
   rememberMe: boolean;
   startedAt: string;
-  /** Global position of the event that started it, compared with the user's `sessionsValidAfter`. */
+  /**
+   * Global position of the event that started it, or of the password change
+   * that kept it; valid from the user's `sessionsValidAfter` on (see `isSessionActive`).
+   */
   startedAtPosition: number;
 }
 
@@ -29,9 +32,19 @@ export function sessionOwnerOf(stream: string): number {
 export const sessionsProjection: Projection = {
   name: 'sessions',
   collections: { [SESSIONS]: { indexes: [{ keys: { userId: 1 } }] } },
-  handles: new Set(['UserSessionStarted', 'UserSessionEnded']),
-  keys: (event) => [[SESSIONS, (event.data as SessionEvent['data']).sessionHash]],
+  handles: new Set(['UserSessionStarted', 'UserSessionEnded', 'UserPasswordChanged']),
+  keys: (event) => {
+    const hash = event.type === 'UserPasswordChanged' ? (event.data as { keptSessionHash?: string }).keptSessionHash : (event.data as SessionEvent['data']).sessionHash;
+    return hash ? [[SESSIONS, hash]] : [];
+  },
   apply(event, view) {
+    if (event.type === 'UserPasswordChanged') {
+      const hash = (event.data as { keptSessionHash?: string }).keptSessionHash;
+      const kept = hash ? view.get<SessionDocument>(SESSIONS, hash) : undefined;
+      // The change's own position: the one the user's sessionsValidAfter takes, which this session passes.
+      if (kept) view.put(SESSIONS, { ...kept, startedAtPosition: event.position });
+      return;
+    }
     const session = event as unknown as SessionEvent;
     if (session.type === 'UserSessionEnded') {
       view.remove(SESSIONS, session.data.sessionHash);

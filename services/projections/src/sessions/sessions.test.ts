@@ -80,4 +80,13 @@ describe('sessions read model', () => {
     await append(USER, event('UserDeleted', {}));
     expect(await active('after-reactivation')).toBe(false);
   });
+
+  it('keeps the session a password change names, from the change on, so its owner is never without a valid one', async () => {
+    await append(SESSIONS, started('other-browser'), started('old-cookie'));
+    // The caller's new session starts first: until the change, the old cookie still works too.
+    await append(SESSIONS, started('new-cookie'));
+    expect([await active('other-browser'), await active('old-cookie'), await active('new-cookie')]).toEqual([true, true, true]);
+    await append(USER, event('UserPasswordChanged', { passwordHash: 'h3', keptSessionHash: 'new-cookie' }));
+    expect([await active('other-browser'), await active('old-cookie'), await active('new-cookie')]).toEqual([false, false, true]);
+  });
 });
