@@ -3,7 +3,8 @@ import type { RecordedEvent } from '../../ports/event-store.ts';
 
 const PAGES_AHEAD = 4;
 
-type PageMessage = { json: string } | { done: true };
+/** A page as parts of UTF-8 JSON arrays of events (see page-reader.worker.mjs). */
+type PageMessage = { parts: ArrayBuffer[] } | { done: true };
 
 /**
  * Pages of the log from `after` up to `until`, read ahead by a worker thread
@@ -33,7 +34,11 @@ export class CatchUpReader {
     if (this.failure) throw this.failure;
     if ('done' in message) return null;
     this.worker.postMessage('more');
-    return JSON.parse(message.json) as RecordedEvent[];
+    const page: RecordedEvent[] = [];
+    for (const part of message.parts) {
+      for (const event of JSON.parse(Buffer.from(part).toString('utf8')) as RecordedEvent[]) page.push(event);
+    }
+    return page;
   }
 
   async close(): Promise<void> {

@@ -26,29 +26,42 @@ function evolveProjectDocument(project: ProjectDocument | undefined, event: Proj
     };
   }
   if (!project) return undefined;
-  return { ...project, ...changesOf(project, event), updatedAt: time };
+  // One plain copy (V8's fastest) changed before anyone else sees it: a replay makes one per event.
+  const next = { ...project };
+  next.updatedAt = time;
+  change(next, event);
+  return next;
 }
 
-function changesOf(project: ProjectDocument, event: Exclude<ProjectEvent, { type: 'ProjectCreated' }>): Partial<ProjectDocument> {
+function change(project: ProjectDocument, event: Exclude<ProjectEvent, { type: 'ProjectCreated' }>): void {
   switch (event.type) {
-    case 'ProjectDetailsChanged': {
-      const name = event.data.name ?? project.name;
-      return { name, nameKey: name.toLowerCase(), description: event.data.description ?? project.description };
-    }
+    case 'ProjectDetailsChanged':
+      if (event.data.name !== undefined && event.data.name !== project.name) {
+        project.name = event.data.name;
+        project.nameKey = event.data.name.toLowerCase();
+      }
+      if (event.data.description !== undefined) project.description = event.data.description;
+      return;
     case 'ProjectPrivacyChanged':
-      return { isPrivate: event.data.isPrivate };
+      project.isPrivate = event.data.isPrivate;
+      return;
     case 'ProjectSettingsChanged':
-      return { settings: { ...project.settings, ...event.data.settings } };
+      project.settings = { ...project.settings, ...event.data.settings };
+      return;
     case 'ProjectIconChanged':
-      return { icon: event.data.icon };
+      project.icon = event.data.icon;
+      return;
     case 'ProjectArchived':
-      return { isArchive: true };
+      project.isArchive = true;
+      return;
     case 'ProjectRestored':
-      return { isArchive: false };
+      project.isArchive = false;
+      return;
     case 'ProjectDeleted':
-      return { isDeleted: true };
+      project.isDeleted = true;
+      return;
     case 'ProjectMemberRolesSet':
-      return { members: withRoles(project.members, 'userId', event.data.userId, event.data.roleIds) };
+      project.members = withRoles(project.members, 'userId', event.data.userId, event.data.roleIds);
   }
 }
 
