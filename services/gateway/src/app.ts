@@ -8,6 +8,7 @@ import { externalPlugins } from './plugins/external.ts';
 import { BODY_LIMIT_BYTES, MAX_PATH_PARAMETER_LENGTH, limitsPlugin } from './plugins/limits.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { turnsPlugin } from './plugins/turns.ts';
 import { watchdogPlugin } from './plugins/watchdog.ts';
 import { authRoutes } from './routes/auth/routes.ts';
 import { clientRoutes } from './routes/client/routes.ts';
@@ -32,8 +33,8 @@ import { userRoutes } from './routes/users/routes.ts';
  * websockets), the app's own cross-cutting plugins (errors, limits, the
  * event-loop watchdog, authentication and CSRF, rate limits, metrics), then
  * one route module per resource. Hooks run in registration order: every
- * request first gets its cancellation signal, and cheap refusals come before
- * authentication's reads.
+ * request first gets its cancellation signal, then waits for its turn
+ * (turns.ts), and cheap refusals come before authentication's reads.
  */
 export async function buildApp(context: GatewayContext): Promise<FastifyInstance> {
   const app = Fastify({
@@ -46,6 +47,7 @@ export async function buildApp(context: GatewayContext): Promise<FastifyInstance
   });
 
   await app.register(cancellationPlugin);
+  await app.register(turnsPlugin);
   await app.register(externalPlugins);
   await app.register(errorPlugin);
   await app.register(limitsPlugin);

@@ -8,9 +8,7 @@ import Database from 'better-sqlite3';
 export function openEventDatabase(file: string): Database.Database {
   const db = new Database(file);
   try {
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = FULL');
-    db.pragma('busy_timeout = 5000');
+    for (const pragma of EVENT_DATABASE_PRAGMAS) db.pragma(pragma);
     // Bigger page cache and memory-mapped reads: replays read the whole table.
     db.pragma('cache_size = -65536');
     db.pragma('mmap_size = 1073741824');
@@ -33,6 +31,12 @@ export function openEventDatabase(file: string): Database.Database {
     throw error;
   }
 }
+
+/** What every connection that writes the log sets (the commit writer's thread too). */
+export const EVENT_DATABASE_PRAGMAS = ['journal_mode = WAL', 'synchronous = FULL', 'busy_timeout = 5000'];
+
+/** Appends one event; parameters in InsertRow order. */
+export const INSERT_EVENT = 'INSERT INTO events (position, stream, revision, type, schema_version, data, metadata, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)';
 
 /** Column order of every SELECT of events, read with `.raw()`. */
 export const EVENT_COLUMNS = 'position, stream, revision, type, schema_version, data, metadata, hash';

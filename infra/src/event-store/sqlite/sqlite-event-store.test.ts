@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,6 +9,7 @@ import { WrongExpectedRevisionError, type RecordedEvent } from '../../ports/even
 import { eventStoreContract, newEvent } from '../contract.ts';
 import { verifyChain } from '../hash.ts';
 import { READ_AHEAD_LAG } from './log-subscription.ts';
+import { INSERT_EVENT } from './schema.ts';
 import { SqliteEventStore } from './sqlite-event-store.ts';
 
 eventStoreContract('SQLite', async () => {
@@ -88,6 +90,37 @@ describe('SqliteEventStore', () => {
     expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'rejected']);
     expect(await store.readStream('bad')).toEqual([]);
     await store.close();
+  });
+
+  it('rejects a whole group whose commit fails, then carries on from what the file holds', async () => {
+    const store = SqliteEventStore.open(file);
+    await store.append('a', [newEvent('A')], 'no_stream');
+    // Another writer takes position 2 behind the store's back: the store's next commit collides with it.
+    const intruder = new Database(file);
+    intruder.prepare(INSERT_EVENT).run([2, 'intruder', 0, 'X', 1, '{}', '{}', 'hash']);
+    intruder.close();
+    const outcomes = await Promise.allSettled([store.append('b', [newEvent('B')], 'no_stream'), store.append('c', [newEvent('C')], 'no_stream')]);
+    expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
+    expect((outcomes[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_CONSTRAINT_PRIMARYKEY' });
+    expect(await store.readStream('b')).toEqual([]);
+    expect(await store.append('b', [newEvent('B')], 'no_stream')).toEqual({ revision: 0, position: 3 });
+    await store.close();
+  });
+
+  it('reads what it just committed from memory exactly as the file holds it', async () => {
+    const store = SqliteEventStore.open(file);
+    for (let group = 0; group < 40; group++) {
+      await Promise.all(Array.from({ length: 1 + (group % 5) }, (_, i) => store.append(`s-${(group + i) % 6}`, [newEvent('E', { group, i, text: 'Тест ✓' })], 'any')));
+    }
+    const head = await store.headPosition();
+    const fromMemory = await Promise.all(Array.from({ length: head + 1 }, (_, after) => store.readAll(after, 7)));
+    const streams = await Promise.all(Array.from({ length: 6 }, (_, s) => store.readStream(`s-${s}`, 3)));
+    await store.close();
+    const reopened = SqliteEventStore.open(file); // Holds nothing recent: reads the file.
+    expect(fromMemory).toEqual(await Promise.all(Array.from({ length: head + 1 }, (_, after) => reopened.readAll(after, 7))));
+    expect(streams).toEqual(await Promise.all(Array.from({ length: 6 }, (_, s) => reopened.readStream(`s-${s}`, 3))));
+    expect(await reopened.readStream('s-0', 1_000)).toEqual([]);
+    await reopened.close();
   });
 
   it('keeps everything across a reopen and continues revisions, positions and the chain', async () => {

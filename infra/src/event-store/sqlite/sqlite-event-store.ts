@@ -2,7 +2,9 @@
  * EventStore on one SQLite file (better-sqlite3, WAL, synchronous=FULL).
  *
  * This process is the only writer. Appends made in the same tick are queued and
- * written in one transaction (one fsync): group commit. Expected revisions are
+ * written in one transaction (one fsync): group commit. Commits are made by a
+ * writer thread (commit-writer.ts), one at a time; appends that arrive while
+ * one is on its way form the next group. Expected revisions are
  * checked in JS against a cache of stream heads before inserting; the unique
  * (stream, revision) and position keys are the backstop if that assumption is
  * ever broken (the whole group then fails and the caches are reloaded).
@@ -19,10 +21,12 @@ import type {
   Subscription,
 } from '../../ports/event-store.ts';
 import { canonicalJson } from '../hash.ts';
-import { planGroup, type GroupPlan, type InsertRow, type PendingAppend, type SerializedEvent } from './group-commit.ts';
+import { planGroup, type GroupPlan, type PendingAppend, type SerializedEvent } from './group-commit.ts';
 import { CatchUpReader } from './catch-up-reader.ts';
+import { CommitWriter } from './commit-writer.ts';
 import { LogSubscription } from './log-subscription.ts';
 import { EVENT_COLUMNS, openEventDatabase, type EventRow } from './schema.ts';
+import { RecentRows } from './recent-rows.ts';
 import { NO_STREAM_HEAD, StreamHeadCache, type StreamHead } from './stream-heads.ts';
 
 const DEFAULT_BATCH_SIZE = 1000;
@@ -40,9 +44,13 @@ export class SqliteEventStore implements EventStore {
 
   private readonly statements: ReturnType<typeof prepareStatements>;
   private readonly streamHeads: StreamHeadCache;
+  private readonly recentRows = new RecentRows();
   private readonly subscriptions = new OpenSubscriptions();
   private queue: PendingAppend[] = [];
   private flushScheduled = false;
+  private readonly writer: CommitWriter;
+  /** Settles when the commit on its way has been published or rejected. */
+  private committing: Promise<void> | undefined;
   private commitWaiters: Array<() => void> = [];
   private head: number;
   private closed = false;
@@ -53,6 +61,7 @@ export class SqliteEventStore implements EventStore {
 
   private constructor(private readonly db: Database.Database) {
     this.statements = prepareStatements(db);
+    this.writer = new CommitWriter(db.name);
     this.head = this.readHeadPosition();
     this.streamHeads = new StreamHeadCache((stream) => this.readStreamHead(stream));
   }
@@ -73,6 +82,9 @@ export class SqliteEventStore implements EventStore {
   }
 
   async readStream(stream: string, fromRevision = 0): Promise<RecordedEvent[]> {
+    // This process is the only writer, so its head of the stream is the truth: most reads (a command's
+    // check for events newer than its cached state) ask past it and need no query.
+    if (fromRevision > this.streamHeads.get(stream).revision) return [];
     const rows = this.statements.readStream.all(stream, fromRevision) as EventRow[];
     return rows.map(toRecordedEvent);
   }
@@ -100,7 +112,12 @@ export class SqliteEventStore implements EventStore {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    this.flush();
+    // What was acknowledged or queued before the close is still written.
+    while (this.committing || this.queue.length > 0) {
+      this.flush();
+      await this.committing;
+    }
+    await this.writer.close();
     await this.subscriptions.closeAll();
     this.wakeCommitWaiters();
     this.db.close();
@@ -108,6 +125,9 @@ export class SqliteEventStore implements EventStore {
 
   private readPage(after: number, limit: number): RecordedEvent[] {
     if (limit <= 0) return []; // SQLite reads a negative LIMIT as "no limit"
+    // Subscribers following the head read the latest commits from memory.
+    const recent = this.recentRows.after(after, limit);
+    if (recent) return recent.map(toRecordedEvent);
     const rows = this.statements.readAll.all(after, limit) as EventRow[];
     return rows.map(toRecordedEvent);
   }
@@ -127,24 +147,37 @@ export class SqliteEventStore implements EventStore {
 
   private flush(): void {
     this.flushScheduled = false;
+    if (this.committing) return; // The commit's end flushes what queued meanwhile.
     const group = this.queue;
     this.queue = [];
     if (group.length === 0) return;
     let plan: GroupPlan;
     try {
       plan = planGroup(group, (stream) => this.streamHeads.get(stream), this.head);
-      if (plan.accepted.length > 0) this.statements.insertRows.immediate(plan.rows);
     } catch (error) {
-      // Nothing of this group is stored (settling an already rejected append is a no-op).
-      this.recoverFromFailedCommit();
-      for (const append of group) append.reject(error);
+      this.rejectGroup(group, error);
       return;
     }
-    if (plan.accepted.length > 0) this.publish(plan);
+    if (plan.accepted.length === 0) return;
+    this.committing = this.writer.commit(plan.rows).then(
+      () => this.publish(plan),
+      (error: unknown) => this.rejectGroup(group, error),
+    );
+    void this.committing.finally(() => {
+      this.committing = undefined;
+      if (this.queue.length > 0) this.flush();
+    });
+  }
+
+  /** Nothing of the group is stored (settling an append its plan already rejected is a no-op). */
+  private rejectGroup(group: PendingAppend[], error: unknown): void {
+    this.recoverFromFailedCommit();
+    for (const append of group) append.reject(error);
   }
 
   private publish(plan: GroupPlan): void {
     this.head = plan.lastPosition;
+    this.recentRows.add(plan.rows);
     for (const [stream, head] of plan.newHeads) this.streamHeads.set(stream, head);
     this.stats.commits += 1;
     this.stats.appends += plan.accepted.length;
@@ -156,6 +189,7 @@ export class SqliteEventStore implements EventStore {
   /** The database is the truth: forget what we believed about it. */
   private recoverFromFailedCommit(): void {
     this.streamHeads.clear();
+    this.recentRows.clear();
     try {
       this.head = this.readHeadPosition();
     } catch {
@@ -180,13 +214,7 @@ export class SqliteEventStore implements EventStore {
 }
 
 function prepareStatements(db: Database.Database) {
-  const insert = db.prepare(
-    'INSERT INTO events (position, stream, revision, type, schema_version, data, metadata, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
-  );
   return {
-    insertRows: db.transaction((rows: InsertRow[]) => {
-      for (const row of rows) insert.run(row);
-    }),
     readAll: db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`).raw(),
     readStream: db
       .prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision`)

@@ -1,0 +1,72 @@
+import { Worker } from 'node:worker_threads';
+import type { InsertRow } from './group-commit.ts';
+import { EVENT_DATABASE_PRAGMAS, INSERT_EVENT } from './schema.ts';
+
+type Reply = { id: number; error?: { message: string; code?: string } };
+
+/** A commit the writer thread could not make; nothing of it is stored. */
+export class CommitError extends Error {
+  constructor(
+    message: string,
+    readonly code: string | undefined,
+  ) {
+    super(message);
+    this.name = 'CommitError';
+  }
+}
+
+/**
+ * Commits groups of rows to the log on a worker thread, one transaction each,
+ * resolving once it is durable. The thread starts with the first commit, so a
+ * store that is only read never starts one.
+ */
+export class CommitWriter {
+  private worker: Worker | undefined;
+  private readonly pending = new Map<number, { resolve(): void; reject(error: Error): void }>();
+  private nextId = 1;
+
+  constructor(private readonly file: string) {}
+
+  commit(rows: InsertRow[]): Promise<void> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      const worker = this.started();
+      // Keeps the process alive while a commit is on its way, not while the thread waits for one.
+      worker.ref();
+      worker.postMessage({ id, rows });
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.worker?.terminate();
+    this.worker = undefined;
+  }
+
+  private started(): Worker {
+    if (this.worker) return this.worker;
+    const worker = new Worker(new URL('./commit-writer.worker.mjs', import.meta.url), {
+      workerData: { file: this.file, pragmas: EVENT_DATABASE_PRAGMAS, insertSql: INSERT_EVENT },
+      execArgv: [],
+    });
+    worker.on('message', ({ id, error }: Reply) => {
+      const waiting = this.pending.get(id);
+      this.pending.delete(id);
+      if (this.pending.size === 0) worker.unref();
+      if (error) waiting?.reject(new CommitError(error.message, error.code));
+      else waiting?.resolve();
+    });
+    worker.on('error', (error) => this.failAll(error));
+    worker.on('exit', () => {
+      if (this.worker === worker) this.worker = undefined;
+      this.failAll(new Error('the commit writer thread exited'));
+    });
+    this.worker = worker;
+    return worker;
+  }
+
+  private failAll(error: Error): void {
+    for (const { reject } of this.pending.values()) reject(error);
+    this.pending.clear();
+  }
+}

@@ -1,0 +1,23 @@
+// Writes the log's commits on a thread of its own: a commit waits for fsync
+// (synchronous=FULL), and the main thread serves requests meanwhile. Plain
+// JavaScript: worker threads start without the TypeScript loader.
+import Database from 'better-sqlite3';
+import { parentPort, workerData } from 'node:worker_threads';
+
+const { file, pragmas, insertSql } = workerData;
+const db = new Database(file, { fileMustExist: true });
+for (const pragma of pragmas) db.pragma(pragma);
+const insert = db.prepare(insertSql);
+// IMMEDIATE: the write lock first, so a commit never fails half-way on a lock upgrade.
+const commit = db.transaction((rows) => {
+  for (const row of rows) insert.run(row);
+}).immediate;
+
+parentPort.on('message', ({ id, rows }) => {
+  try {
+    commit(rows);
+    parentPort.postMessage({ id });
+  } catch (error) {
+    parentPort.postMessage({ id, error: { message: String(error?.message ?? error), code: error?.code } });
+  }
+});
