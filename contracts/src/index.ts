@@ -23,3 +23,6 @@ export * from './api/custom-attributes.ts';
 export * from './api/attachments.ts';
 export * from './api/tokens.ts';
 export * from './api/system.ts';
+export * from './names/streams.ts';
+export * from './names/topics.ts';
+export * from './project-visibility.ts';

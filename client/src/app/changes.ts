@@ -17,15 +17,5 @@ export function changesOf(topic: string): Observable<void> {
   return merge(madeHere$.pipe(filter((changed) => changed === topic)), live.changes(topic)).pipe(map(() => undefined));
 }
 
-/** The topics of §3: lists and objects the server announces on the live channel. */
-export const topics = {
-  projects: 'projects',
-  project: (projectId: number) => `project:${projectId}`,
-  users: 'users',
-  user: (userId: number) => `user:${userId}`,
-  roles: 'roles',
-  notifications: (userId: number) => `user:${userId}:notifications`,
-  notificationSettings: (userId: number) => `user:${userId}:notification-settings`,
-  apiTokens: (userId: number) => `user:${userId}:tokens`,
-  systemMessages: 'system-messages',
-};
+/** The topics of §3, as the server names them. */
+export { topics } from '@testament/contracts';

@@ -1,4 +1,4 @@
-import { deepMergeConfig, type UserConfig } from '@testament/contracts';
+import { topics, deepMergeConfig, type UserConfig } from '@testament/contracts';
 import { BehaviorSubject, EMPTY, Observable, Subscription, catchError, concatMap, map, switchMap, tap } from 'rxjs';
 import type { ApiClient } from '../api/api-client.ts';
 import type { LiveChannel } from '../api/live-channel.ts';
@@ -90,7 +90,7 @@ export class SessionStore {
 
   private follow(userId: number): void {
     this.following?.unsubscribe();
-    const changes = this.live.changes(`user:${userId}`);
+    const changes = this.live.changes(topics.user(userId));
     this.following = changes.pipe(switchMap(() => this.refreshConfig())).subscribe((config) => this.config$.next(config));
     this.following.add(changes.subscribe(() => this.refreshUser()));
   }

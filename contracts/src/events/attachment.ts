@@ -42,6 +42,3 @@ export const attachmentEvents = defineEvents({
 });
 
 export type AttachmentEvent = EventsOf<typeof attachmentEvents>;
-
-export const attachmentStream = (attachmentId: number) => `attachment-${attachmentId}`;
-export const attachmentIdOfStream = (stream: string) => Number(stream.slice('attachment-'.length));

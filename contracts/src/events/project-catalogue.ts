@@ -24,7 +24,3 @@ export function catalogueLifecycleEvents<P extends string>(prefix: P): Catalogue
   } as CatalogueLifecycleEvents<P>;
 }
 
-/** Streams of the per-project catalogues: `statuses-project-3`, `labels-project-3`, ... */
-export function catalogueStream(resource: string, projectId: number | null): string {
-  return projectId === null ? `${resource}-system` : `${resource}-project-${projectId}`;
-}

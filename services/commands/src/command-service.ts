@@ -4,7 +4,7 @@ import type { KernelDeps } from './kernel/command-handler.ts';
 import type { CommandMeta } from './kernel/command-meta.ts';
 import { KeyedQueue } from './kernel/keyed-queue.ts';
 import { projectHandlers } from './project/handlers.ts';
-import { statusHandlers } from './status/handlers.ts';
+import { statusHandlers, usableStatusIds } from './status/handlers.ts';
 import { labelHandlers } from './label/handlers.ts';
 import { parameterHandlers } from './parameter/handlers.ts';
 import { customAttributeHandlers } from './custom-attribute/handlers.ts';
@@ -16,6 +16,10 @@ import { systemMessageHandlers } from './system-message/handlers.ts';
 import { userHandlers } from './user/handlers.ts';
 import { sessionHandlers } from './session/handlers.ts';
 import { attachmentHandlers } from './attachment/handlers.ts';
+import { loadProjectAccess } from './project/project-access.ts';
+import { assignRolesAnsweringRequest } from './workflows/role-assignment.ts';
+import { sessionWorkflows } from './workflows/sessions.ts';
+import { deleteStatusClearingDefault } from './workflows/status-deletion.ts';
 
 export interface CommandServiceDeps {
   store: EventStore;
@@ -36,21 +40,44 @@ export function createCommandService(deps: CommandServiceDeps) {
     roles,
     streams: new KeyedQueue(),
     aggregates: new AggregateCache(deps.store, deps.cacheLimits),
+    projectAccess: (projectId, actor) => loadProjectAccess(kernel, projectId, actor),
   };
-  return {
-    ...userHandlers(kernel),
-    ...sessionHandlers(kernel),
-    ...projectHandlers(kernel),
-    ...statusHandlers(kernel),
-    ...labelHandlers(kernel),
-    ...parameterHandlers(kernel),
-    ...customAttributeHandlers(kernel),
-    ...roleHandlers(kernel),
-    ...accessRequestHandlers(kernel),
-    ...notificationHandlers(kernel),
-    ...systemMessageHandlers(kernel),
-    ...attachmentHandlers(kernel),
-  };
+  const statusIds = (projectId: number) => usableStatusIds(kernel, projectId);
+  const projects = projectHandlers(kernel, statusIds);
+  return uniquelyNamed(
+    userHandlers(kernel),
+    sessionHandlers(kernel),
+    projects,
+    statusHandlers(kernel),
+    labelHandlers(kernel),
+    parameterHandlers(kernel),
+    customAttributeHandlers(kernel, statusIds),
+    roleHandlers(kernel),
+    accessRequestHandlers(kernel),
+    notificationHandlers(kernel),
+    systemMessageHandlers(kernel),
+    attachmentHandlers(kernel),
+    // Commands whose decisions or consequences cross aggregates (workflows/).
+    sessionWorkflows(kernel),
+    {
+      deleteStatus: deleteStatusClearingDefault(kernel),
+      assignRoles: assignRolesAnsweringRequest(kernel, projects.setMemberRoles),
+    },
+  );
+}
+
+type Merged<T extends object[]> = T extends [infer First, ...infer Rest extends object[]] ? First & Merged<Rest> : unknown;
+
+/** The handler groups as one service. A name defined twice would silently drop a command, so it fails at start instead. */
+function uniquelyNamed<T extends object[]>(...groups: T): Merged<T> {
+  const service: Record<string, unknown> = {};
+  for (const group of groups) {
+    for (const [name, handler] of Object.entries(group)) {
+      if (name in service) throw new Error(`two command handlers are named ${name}`);
+      service[name] = handler;
+    }
+  }
+  return service as Merged<T>;
 }
 
 export type CommandService = ReturnType<typeof createCommandService>;

@@ -1,7 +1,7 @@
 import { NotFoundError, PermissionDeniedError, ValidationError, type AccessRequestEvent } from '@testament/contracts';
 import { describe, expect, it } from 'vitest';
 import { given } from '../kernel/given-when-then.ts';
-import type { ProjectAccess } from '../project/project-access.ts';
+import type { ProjectAccess } from '../kernel/project-access.ts';
 import { accessRequestDecider } from './decide.ts';
 
 const bob = { userId: 8, isSuperuser: false, isExternal: false };

@@ -28,4 +28,3 @@ export const accessRequestDecider: Decider<AccessRequestCommand, AccessRequestSt
   evolve: evolveAccessRequest,
 };
 
-export const accessRequestStream = (projectId: number, userId: number) => `access-request-${projectId}-${userId}`;

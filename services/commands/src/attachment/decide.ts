@@ -8,7 +8,7 @@ import {
   type WebImageType,
 } from '@testament/contracts';
 import type { DecisionContext, Decider } from '../kernel/decider.ts';
-import { requireProjectWrite } from '../project/project-access.ts';
+import { requireProjectWrite } from '../kernel/project-access.ts';
 
 /** What the gateway stored and verified before the upload is recorded. */
 export interface UploadedFileFacts {

@@ -1,7 +1,7 @@
-import { NotFoundError, attachmentStream } from '@testament/contracts';
+import { streams, NotFoundError } from '@testament/contracts';
 import { handleCommand, idForNewAggregate, type KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
-import { loadProjectAccess, requireProjectWrite } from '../project/project-access.ts';
+import { requireProjectWrite } from '../kernel/project-access.ts';
 import { attachmentDecider, type AttachmentOwner, type UploadedFileFacts } from './decide.ts';
 
 export type UploadAttachmentInput = UploadedFileFacts & AttachmentOwner & { projectId: number; comment: string };
@@ -10,20 +10,20 @@ export function attachmentHandlers(deps: KernelDeps) {
   return {
     /** Records one uploaded file whose bytes the gateway already stored. */
     async uploadAttachment(input: UploadAttachmentInput, meta: CommandMeta) {
-      const project = await loadProjectAccess(deps, input.projectId, meta.actor);
+      const project = await deps.projectAccess(input.projectId, meta.actor);
       // Refused before an id is spent; the decider checks again.
       requireProjectWrite(project, meta.actor, 'add_attachment');
-      const attachmentId = await idForNewAggregate(deps, 'attachment', attachmentStream, meta);
+      const attachmentId = await idForNewAggregate(deps, 'attachment', streams.attachment.of, meta);
       const command = { type: 'UploadAttachment' as const, attachmentId, ...input };
-      const { position } = await handleCommand(deps, attachmentDecider, attachmentStream(attachmentId), command, meta, { project });
+      const { position } = await handleCommand(deps, attachmentDecider, streams.attachment.of(attachmentId), command, meta, { project });
       return { position, attachmentId };
     },
     async deleteAttachment(input: { attachmentId: number }, meta: CommandMeta) {
-      const stream = attachmentStream(input.attachmentId);
+      const stream = streams.attachment.of(input.attachmentId);
       const { state } = await deps.aggregates.load(stream, attachmentDecider);
       if (!state.exists) throw new NotFoundError();
       // An attachment never changes project, so its access can be worked out before the decision.
-      const project = await loadProjectAccess(deps, state.projectId, meta.actor);
+      const project = await deps.projectAccess(state.projectId, meta.actor);
       const { position } = await handleCommand(deps, attachmentDecider, stream, { type: 'DeleteAttachment' }, meta, { project });
       return { position };
     },

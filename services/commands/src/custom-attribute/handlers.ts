@@ -2,7 +2,6 @@ import type { AppliedTo } from '@testament/contracts';
 import type { KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
 import { catalogueCommands, type CatalogueItemRef } from '../project-catalogue/handlers.ts';
-import { usableStatusIds } from '../status/handlers.ts';
 import { customAttributeDecider, type CustomAttributeFields } from './decide.ts';
 
 type ResultTarget = NonNullable<AppliedTo['testresult']>;
@@ -20,18 +19,19 @@ function resolveStatuses(appliedTo: AppliedToInput, statusIds: number[]): Applie
   return { ...others, testresult: { ...testresult, statusSpecific: testresult.statusSpecific ?? statusIds } };
 }
 
-export function customAttributeHandlers(deps: KernelDeps) {
+/** `usableStatusIds`: the status catalogue's, wired in by the command service. */
+export function customAttributeHandlers(deps: KernelDeps, usableStatusIds: (projectId: number) => Promise<number[]>) {
   const attributes = catalogueCommands(deps, customAttributeDecider, { resource: 'custom-attributes', idType: 'customattribute' });
   return {
     async createCustomAttribute(input: CustomAttributeInput, meta: CommandMeta) {
-      const statusIds = await usableStatusIds(deps, input.projectId);
+      const statusIds = await usableStatusIds(input.projectId);
       return attributes.create({ ...input, appliedTo: resolveStatuses(input.appliedTo, statusIds) }, meta, { statusIds });
     },
     async changeCustomAttribute(
       input: CatalogueItemRef & { projectId: number; changes: Partial<Omit<CustomAttributeInput, 'projectId'>> & { projectId?: number } },
       meta: CommandMeta,
     ) {
-      const statusIds = await usableStatusIds(deps, input.projectId);
+      const statusIds = await usableStatusIds(input.projectId);
       const { appliedTo, ...rest } = input.changes;
       const changes = appliedTo ? { ...rest, appliedTo: resolveStatuses(appliedTo, statusIds) } : rest;
       return attributes.change(input.projectId, input.id, changes, meta, { statusIds });

@@ -1,4 +1,4 @@
-import { assertValidEvent, currentSchemaVersion, type CommandEvent } from '@testament/contracts';
+import { streams, assertValidEvent, currentSchemaVersion, type CommandEvent } from '@testament/contracts';
 import {
   WrongExpectedRevisionError,
   type EventStore,
@@ -11,7 +11,8 @@ import { createHash } from 'node:crypto';
 import type { AggregateCache } from './aggregate-cache.ts';
 import type { CommandMeta } from './command-meta.ts';
 import type { KeyedQueue } from './keyed-queue.ts';
-import type { DecisionContext, Decider, DomainEvent } from './decider.ts';
+import type { ProjectAccess } from './project-access.ts';
+import type { Actor, DecisionContext, Decider, DomainEvent } from './decider.ts';
 
 export interface KernelDeps {
   store: EventStore;
@@ -24,6 +25,8 @@ export interface KernelDeps {
   streams: KeyedQueue;
   /** Loads aggregates: every handler that needs an aggregate's state goes through it. */
   aggregates: AggregateCache;
+  /** The caller's access to a project, for commands on the objects that live in one; the project module provides it. */
+  projectAccess(projectId: number, actor: Actor): Promise<ProjectAccess>;
 }
 
 /** The role catalogue as the write side knows it: `refresh()` reads what changed in the log since last time. */
@@ -136,7 +139,7 @@ export async function idForNewAggregate(
   meta: CommandMeta,
 ): Promise<number> {
   if (!meta.idempotent) return deps.ids.next(resourceType);
-  const reservation = `command-${createHash('sha256').update(meta.commandId).digest('hex').slice(0, 32)}`;
+  const reservation = streams.commandReservation(createHash('sha256').update(meta.commandId).digest('hex').slice(0, 32));
   for (;;) {
     const existing = await deps.store.readStream(reservation);
     const accepted = existing[0]?.data as CommandEvent['data'] | undefined;

@@ -1,4 +1,4 @@
-import type { ProjectAccess } from '../project/project-access.ts';
+import type { ProjectAccess } from './project-access.ts';
 
 /** Who asks for a change. Established by the gateway from a session or an API token. */
 export interface Actor {

@@ -42,4 +42,3 @@ export const notificationBoxDecider: Decider<NotificationCommand, NotificationBo
   evolve: evolveNotificationBox,
 };
 
-export const notificationBoxStream = (userId: number) => `notifications-${userId}`;

@@ -1,12 +1,13 @@
+import { streams } from '@testament/contracts';
 import { handleCommand, type KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
-import { notificationBoxDecider, notificationBoxStream, type NotificationCommand } from './decide.ts';
+import { notificationBoxDecider, type NotificationCommand } from './decide.ts';
 
 type Input<T extends NotificationCommand['type']> = Omit<Extract<NotificationCommand, { type: T }>, 'type'>;
 
 export function notificationHandlers(deps: KernelDeps) {
   const run = async (command: NotificationCommand, meta: CommandMeta) => {
-    const { position } = await handleCommand(deps, notificationBoxDecider, notificationBoxStream(command.userId), command, meta);
+    const { position } = await handleCommand(deps, notificationBoxDecider, streams.notificationBox.of(command.userId), command, meta);
     return { position };
   };
   return {

@@ -1,6 +1,6 @@
 import { NotFoundError, ValidationError, catalogueMessages } from '@testament/contracts';
 import type { DecisionContext, Decider, DomainEvent } from '../kernel/decider.ts';
-import { requireProjectWrite } from '../project/project-access.ts';
+import { requireProjectWrite } from '../kernel/project-access.ts';
 
 /**
  * A project's catalogue of one resource (its statuses, labels, parameters or

@@ -1,9 +1,8 @@
-import { catalogueStream } from '@testament/contracts';
+import { streams } from '@testament/contracts';
 import type { IdAllocator } from '@testament/infra';
 import { handleCommand, idForNewAggregate, type KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
 import type { DomainEvent } from '../kernel/decider.ts';
-import { loadProjectAccess } from '../project/project-access.ts';
 import type { CatalogueCommand, CatalogueDecider, CatalogueFields, CatalogueState } from './catalogue.ts';
 
 export interface CatalogueOptions {
@@ -37,11 +36,11 @@ export function catalogueCommands<F extends CatalogueFields, E extends DomainEve
   decider: CatalogueDecider<F, E, X>,
   options: CatalogueOptions,
 ) {
-  const streamOf = (projectId: number | null) => catalogueStream(options.resource, projectId);
+  const streamOf = (projectId: number | null) => streams.catalogue(options.resource, projectId);
   const allocating: KernelDeps = options.seededUpTo ? { ...deps, ids: idsAbove(deps.ids, options.seededUpTo) } : deps;
 
   async function run(projectId: number | null, command: CatalogueCommand<F, X>, meta: CommandMeta) {
-    const project = projectId === null ? undefined : await loadProjectAccess(deps, projectId, meta.actor);
+    const project = projectId === null ? undefined : await deps.projectAccess(projectId, meta.actor);
     return handleCommand(deps, decider, streamOf(projectId), command, meta, { project });
   }
 

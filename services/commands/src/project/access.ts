@@ -1,3 +1,4 @@
+import { mayViewProject } from '@testament/contracts';
 import type { DecisionContext } from '../kernel/decider.ts';
 import type { ProjectState } from './evolve.ts';
 
@@ -20,8 +21,5 @@ export function canDeleteProject(state: ProjectState, context: DecisionContext):
 }
 
 export function canViewProject(state: ProjectState, context: DecisionContext): boolean {
-  const { actor } = context;
-  if (actor.isSuperuser) return true;
-  if (!state.isPrivate && !actor.isExternal) return true;
-  return projectPermissions(state, context).has('view_project');
+  return mayViewProject(state, context.actor, () => projectPermissions(state, context).has('view_project'));
 }

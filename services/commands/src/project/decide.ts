@@ -133,4 +133,3 @@ export const projectDecider: Decider<ProjectCommand, ProjectState, ProjectEvent>
   evolve: evolveProject,
 };
 
-export const projectStream = (projectId: number) => `project-${projectId}`;

@@ -1,8 +1,7 @@
-import { DEFAULT_PROJECT_SETTINGS, ValidationError, messages, type ProjectSettings } from '@testament/contracts';
+import { streams, DEFAULT_PROJECT_SETTINGS, ValidationError, messages, type ProjectSettings } from '@testament/contracts';
 import { handleCommand, idForNewAggregate, type KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
-import { projectDecider, projectStream, type ProjectChanges } from './decide.ts';
-import { usableStatusIds } from '../status/handlers.ts';
+import { projectDecider, type ProjectChanges } from './decide.ts';
 import { membershipHandlers } from './membership.ts';
 
 export interface CreateProjectInput {
@@ -14,30 +13,33 @@ export interface CreateProjectInput {
   icon: string | null;
 }
 
-/** §3.1: the default status must be a system status or a status of this project. */
-async function requireUsableDefaultStatus(deps: KernelDeps, projectId: number, settings: Partial<ProjectSettings> | undefined) {
-  const defaultStatus = settings?.defaultStatus;
-  if (typeof defaultStatus === 'number' && !(await usableStatusIds(deps, projectId)).includes(defaultStatus)) {
-    throw ValidationError.of('settings', messages.defaultStatusUnknown);
-  }
-}
+/** The ids of the statuses a project may use (the status catalogue's, wired in by the command service). */
+export type UsableStatusIds = (projectId: number) => Promise<number[]>;
 
-export function projectHandlers(deps: KernelDeps) {
+export function projectHandlers(deps: KernelDeps, usableStatusIds: UsableStatusIds) {
+  /** §3.1: the default status must be a system status or a status of this project. */
+  async function requireUsableDefaultStatus(projectId: number, settings: Partial<ProjectSettings> | undefined) {
+    const defaultStatus = settings?.defaultStatus;
+    if (typeof defaultStatus === 'number' && !(await usableStatusIds(projectId)).includes(defaultStatus)) {
+      throw ValidationError.of('settings', messages.defaultStatusUnknown);
+    }
+  }
+
   const run = async (projectId: number, command: Parameters<typeof projectDecider.decide>[0], meta: CommandMeta) => {
     await deps.roles.refresh();
-    const { position } = await handleCommand(deps, projectDecider, projectStream(projectId), command, meta);
+    const { position } = await handleCommand(deps, projectDecider, streams.project.of(projectId), command, meta);
     return { position, projectId };
   };
   return {
     async createProject(input: CreateProjectInput, meta: CommandMeta) {
-      const projectId = await idForNewAggregate(deps, 'project', projectStream, meta);
+      const projectId = await idForNewAggregate(deps, 'project', streams.project.of, meta);
       const settings = { ...DEFAULT_PROJECT_SETTINGS, ...input.settings };
-      await requireUsableDefaultStatus(deps, projectId, settings);
+      await requireUsableDefaultStatus(projectId, settings);
       return run(projectId, { type: 'CreateProject', projectId, ...input, settings }, meta);
     },
     async updateProject(input: { projectId: number } & ProjectChanges, meta: CommandMeta) {
       const { projectId, ...changes } = input;
-      await requireUsableDefaultStatus(deps, projectId, changes.settings);
+      await requireUsableDefaultStatus(projectId, changes.settings);
       return run(projectId, { type: 'UpdateProject', ...changes }, meta);
     },
     archiveProject: (input: { projectId: number }, meta: CommandMeta) => run(input.projectId, { type: 'ArchiveProject' }, meta),
@@ -45,6 +47,6 @@ export function projectHandlers(deps: KernelDeps) {
     deleteProject: (input: { projectId: number }, meta: CommandMeta) => run(input.projectId, { type: 'DeleteProject' }, meta),
     setMemberRoles: (input: { projectId: number; userId: number; roleIds: number[] }, meta: CommandMeta) =>
       run(input.projectId, { type: 'SetMemberRoles', userId: input.userId, roleIds: input.roleIds }, meta),
-    ...membershipHandlers(deps, run),
+    ...membershipHandlers(run),
   };
 }

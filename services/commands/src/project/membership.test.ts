@@ -1,10 +1,9 @@
-import { DEFAULT_PROJECT_SETTINGS, PermissionDeniedError, ValidationError, permissionIds, type ProjectEvent } from '@testament/contracts';
+import { streams, DEFAULT_PROJECT_SETTINGS, PermissionDeniedError, ValidationError, permissionIds, type ProjectEvent } from '@testament/contracts';
 import { SqliteEventStore, SqliteIdAllocator } from '@testament/infra';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessRequestStream } from '../access-request/decide.ts';
 import { createCommandService, type CommandService } from '../command-service.ts';
 import { newCommandMeta } from '../kernel/command-meta.ts';
 import { SYSTEM_ACTOR } from '../kernel/decider.ts';
@@ -99,7 +98,7 @@ describe('assigning roles through the handlers', () => {
     const guest = { userId: guestId, isSuperuser: false, isExternal: false };
     await commands.requestAccess({ projectId, reason: 'please' }, newCommandMeta(guest));
     await commands.assignRoles({ projectId, userId: guestId, roleIds: [USER] }, newCommandMeta(owner));
-    const events = await store.readStream(accessRequestStream(projectId, guestId));
+    const events = await store.readStream(streams.accessRequest(projectId, guestId));
     expect(events.map((e) => e.type)).toEqual(['AccessRequested', 'AccessRequestResolved']);
     await expect(commands.requestAccess({ projectId, reason: 'again' }, newCommandMeta(guest))).rejects.toMatchObject({
       fields: { errors: ['You can already view this project.'] },

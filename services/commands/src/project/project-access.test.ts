@@ -2,7 +2,8 @@ import { DEFAULT_PROJECT_SETTINGS, NotFoundError, PermissionDeniedError, type Pr
 import { describe, expect, it } from 'vitest';
 import { testContext } from '../kernel/given-when-then.ts';
 import { projectDecider } from './decide.ts';
-import { projectAccessOf, requireProjectPermission } from './project-access.ts';
+import { requireProjectPermission } from '../kernel/project-access.ts';
+import { projectAccessOf } from './project-access.ts';
 
 const created = (isPrivate: boolean): ProjectEvent => ({
   type: 'ProjectCreated',

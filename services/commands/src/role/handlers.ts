@@ -1,9 +1,10 @@
+import { streams } from '@testament/contracts';
 import { handleCommand, type KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
-import { ROLES_STREAM, roleDecider, roleNameKey, type RoleCommand, type RoleFields } from './decide.ts';
+import { roleDecider, roleNameKey, type RoleCommand, type RoleFields } from './decide.ts';
 
 export function roleHandlers(deps: KernelDeps) {
-  const run = (command: RoleCommand, meta: CommandMeta) => handleCommand(deps, roleDecider, ROLES_STREAM, command, meta);
+  const run = (command: RoleCommand, meta: CommandMeta) => handleCommand(deps, roleDecider, streams.roles, command, meta);
   return {
     /** Idempotent: the seeded roles are written once, whoever starts first. */
     async seedRoles(_input: Record<string, never>, meta: CommandMeta) {

@@ -1,8 +1,9 @@
+import { streams } from '@testament/contracts';
 import type { RoleEvent } from '@testament/contracts';
 import type { EventStore } from '@testament/infra';
 import { toDomainEvents } from '../kernel/aggregate-cache.ts';
 import type { RoleLookup } from '../kernel/command-handler.ts';
-import { ROLES_STREAM, roleDecider } from './decide.ts';
+import { roleDecider } from './decide.ts';
 import type { RoleCatalogueState } from './evolve.ts';
 
 /**
@@ -34,7 +35,7 @@ export class RoleDirectory implements RoleLookup {
   };
 
   private async catchUp(): Promise<void> {
-    const recorded = await this.store.readStream(ROLES_STREAM, this.revision + 1);
+    const recorded = await this.store.readStream(streams.roles, this.revision + 1);
     if (recorded.length === 0) return;
     this.state = (toDomainEvents(recorded) as RoleEvent[]).reduce(roleDecider.evolve, this.state);
     this.revision = recorded.at(-1)!.revision;

@@ -1,4 +1,4 @@
-import { NotFoundError, PermissionDeniedError, SEEDED_ROLES, ValidationError, permissionIds, type RoleEvent } from '@testament/contracts';
+import { streams, NotFoundError, PermissionDeniedError, SEEDED_ROLES, ValidationError, permissionIds, type RoleEvent } from '@testament/contracts';
 import { SqliteEventStore } from '@testament/infra';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,7 @@ import { createCommandService } from '../command-service.ts';
 import { newCommandMeta } from '../kernel/command-meta.ts';
 import { SYSTEM_ACTOR } from '../kernel/decider.ts';
 import { given } from '../kernel/given-when-then.ts';
-import { ROLES_STREAM, roleDecider } from './decide.ts';
+import { roleDecider } from './decide.ts';
 import { RoleDirectory } from './role-directory.ts';
 
 const superuser = { userId: 1, isSuperuser: true, isExternal: false };
@@ -102,7 +102,7 @@ describe('role directory', () => {
       await directory.refresh();
       expect(directory.exists(roleId)).toBe(false);
       expect(directory.permissionsOf([roleId]).size).toBe(0);
-      expect((await store.readStream(ROLES_STREAM)).map((e) => e.type)).toEqual(['RoleDefined', 'RoleChanged', 'RoleDeleted']);
+      expect((await store.readStream(streams.roles)).map((e) => e.type)).toEqual(['RoleDefined', 'RoleChanged', 'RoleDeleted']);
     } finally {
       await store.close();
       await rm(dir, { recursive: true, force: true });

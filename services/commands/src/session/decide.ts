@@ -46,4 +46,3 @@ export const sessionDecider: Decider<SessionCommand, SessionsState, SessionEvent
 };
 
 /** A user's sessions, apart from `user-<id>`: every login adds to them, and the user aggregate stays short. */
-export const sessionStream = (userId: number) => `sessions-${userId}`;

@@ -1,4 +1,4 @@
-import { PermissionDeniedError, ValidationError, type SessionEvent } from '@testament/contracts';
+import { streams, PermissionDeniedError, ValidationError, type SessionEvent } from '@testament/contracts';
 import { SqliteEventStore, SqliteIdAllocator } from '@testament/infra';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,7 @@ import { createCommandService, type CommandService } from '../command-service.ts
 import { newCommandMeta } from '../kernel/command-meta.ts';
 import { SYSTEM_ACTOR } from '../kernel/decider.ts';
 import { given } from '../kernel/given-when-then.ts';
-import { sessionDecider, sessionStream } from './decide.ts';
+import { sessionDecider } from './decide.ts';
 
 const alice = { userId: 7, isSuperuser: false, isExternal: false };
 const bob = { userId: 8, isSuperuser: false, isExternal: false };
@@ -74,7 +74,7 @@ describe('session handlers', () => {
     await commands.logIn({ username: 'sam', password, ...session('a') }, newCommandMeta(SYSTEM_ACTOR));
     await commands.logIn({ username: 'sam', password, ...session('b'), replacesSessionHash: 'a' }, newCommandMeta(sam));
     await commands.logOut({ userId, sessionHash: 'b' }, newCommandMeta(sam));
-    expect(await streamTypes(sessionStream(userId))).toEqual(['UserSessionStarted', 'UserSessionEnded', 'UserSessionStarted', 'UserSessionEnded']);
+    expect(await streamTypes(streams.sessions.of(userId))).toEqual(['UserSessionStarted', 'UserSessionEnded', 'UserSessionStarted', 'UserSessionEnded']);
     expect(await streamTypes(`user-${userId}`)).toEqual(['UserRegistered']);
   });
 
@@ -88,7 +88,7 @@ describe('session handlers', () => {
     const pat = { userId, isSuperuser: false, isExternal: false };
     const { position } = await commands.changePassword({ userId, password: 'Other-pass2!', newSession: session('d') }, newCommandMeta(pat));
     const [changed] = (await store.readStream(`user-${userId}`)).filter((e) => e.type === 'UserPasswordChanged');
-    const [newSession] = await store.readStream(sessionStream(userId));
+    const [newSession] = await store.readStream(streams.sessions.of(userId));
     expect(changed).toMatchObject({ position, data: { keptSessionHash: (newSession!.data as { sessionHash: string }).sessionHash } });
     expect(newSession).toMatchObject({ type: 'UserSessionStarted' });
     expect(newSession!.position).toBeLessThan(changed!.position);

@@ -7,7 +7,7 @@ import {
   statusMessages,
   type StatusEvent,
 } from '@testament/contracts';
-import { requireProjectWrite } from '../project/project-access.ts';
+import { requireProjectWrite } from '../kernel/project-access.ts';
 import { catalogueDecider, type CatalogueAction, type CatalogueFields } from '../project-catalogue/catalogue.ts';
 
 export interface StatusFields extends CatalogueFields {

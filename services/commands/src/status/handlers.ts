@@ -1,13 +1,12 @@
-import { LAST_SEEDED_STATUS_ID, StatusType, SYSTEM_STATUSES, catalogueStream, type StatusEvent } from '@testament/contracts';
-import { appendOnce, handleCommand, type KernelDeps } from '../kernel/command-handler.ts';
+import { streams, LAST_SEEDED_STATUS_ID, StatusType, SYSTEM_STATUSES, type StatusEvent } from '@testament/contracts';
+import { appendOnce, type KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
 import { catalogueCommands, type CatalogueItemRef } from '../project-catalogue/handlers.ts';
-import { projectDecider, projectStream } from '../project/decide.ts';
 import { statusDecider, type StatusFacts, type StatusFields } from './decide.ts';
 
 const STATUSES = 'statuses';
 
-function statusCatalogue(deps: KernelDeps) {
+export function statusCatalogue(deps: KernelDeps) {
   return catalogueCommands(deps, statusDecider, { resource: STATUSES, idType: 'status', seededUpTo: LAST_SEEDED_STATUS_ID });
 }
 
@@ -31,25 +30,13 @@ export function statusHandlers(deps: KernelDeps) {
         { type: 'StatusCreated', data: { id, projectId: null, type: StatusType.system, name, color } },
         ...(deleted ? [{ type: 'StatusDeleted' as const, data: { id } }] : []),
       ]);
-      const { position } = await appendOnce(deps, catalogueStream(STATUSES, null), events, meta);
+      const { position } = await appendOnce(deps, streams.catalogue(STATUSES, null), events, meta);
       return { position };
     },
     createStatus: async (input: StatusFields, meta: CommandMeta) => statuses.create(input, meta, await facts()),
     changeStatus: async (input: CatalogueItemRef & { changes: Partial<StatusFields> }, meta: CommandMeta) =>
       statuses.change(input.projectId, input.id, input.changes, meta, await facts()),
-    /** A project whose default status this was gets none (§3.8). */
-    async deleteStatus(input: CatalogueItemRef, meta: CommandMeta) {
-      const deleted = await statuses.delete(input.projectId, input.id, meta);
-      if (input.projectId === null) return deleted;
-      const cleared = await handleCommand(
-        deps,
-        projectDecider,
-        projectStream(input.projectId),
-        { type: 'ClearDefaultStatus', statusId: input.id },
-        { ...meta, causationId: meta.commandId },
-      );
-      return { position: Math.max(deleted.position, cleared.position) };
-    },
+    // deleteStatus also clears a project's default status: a workflow (workflows/status-deletion.ts).
     recoverStatus: (input: CatalogueItemRef, meta: CommandMeta) => statuses.recover(input.projectId, input.id, meta),
     removeStatus: (input: CatalogueItemRef, meta: CommandMeta) => statuses.remove(input.projectId, input.id, meta),
   };

@@ -83,4 +83,3 @@ export const systemMessageDecider: Decider<SystemMessageCommand, SystemMessageSt
   evolve: evolveSystemMessage,
 };
 
-export const systemMessageStream = (messageId: number) => `system-message-${messageId}`;

@@ -1,18 +1,18 @@
-import { PermissionDeniedError, systemMessages } from '@testament/contracts';
+import { streams, PermissionDeniedError, systemMessages } from '@testament/contracts';
 import { handleCommand, idForNewAggregate, type KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
-import { systemMessageDecider, systemMessageStream, type SystemMessageCommand, type SystemMessageFields } from './decide.ts';
+import { systemMessageDecider, type SystemMessageCommand, type SystemMessageFields } from './decide.ts';
 
 export function systemMessageHandlers(deps: KernelDeps) {
   const run = async (messageId: number, command: SystemMessageCommand, meta: CommandMeta) => {
-    const { position } = await handleCommand(deps, systemMessageDecider, systemMessageStream(messageId), command, meta);
+    const { position } = await handleCommand(deps, systemMessageDecider, streams.systemMessage.of(messageId), command, meta);
     return { position, messageId };
   };
   return {
     async createSystemMessage(input: SystemMessageFields, meta: CommandMeta) {
       // Refused before an id is spent; the decider checks again.
       if (!meta.actor.isSuperuser) throw new PermissionDeniedError(systemMessages.onlySuperuser);
-      const messageId = await idForNewAggregate(deps, 'system-message', systemMessageStream, meta);
+      const messageId = await idForNewAggregate(deps, 'system-message', streams.systemMessage.of, meta);
       return run(messageId, { type: 'CreateSystemMessage', messageId, ...input }, meta);
     },
     changeSystemMessage: (input: { messageId: number } & Partial<SystemMessageFields>, meta: CommandMeta) => {

@@ -176,5 +176,3 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
   evolve: evolveUser,
 };
 
-export const userStream = (userId: number) => `user-${userId}`;
-export const usernameStream = (username: string) => `username-${username.trim().toLowerCase()}`;

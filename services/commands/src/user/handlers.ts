@@ -1,10 +1,8 @@
-import { PermissionDeniedError, ValidationError, messages, userMessages, type StoredAvatar, type UserConfig } from '@testament/contracts';
+import { streams, PermissionDeniedError, ValidationError, messages, userMessages, type StoredAvatar, type UserConfig } from '@testament/contracts';
 import { appendOnce, handleCommand, idForNewAggregate, type KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
 import { hashPassword } from '../kernel/passwords.ts';
-import type { NewSession } from '../session/decide.ts';
-import { startSession } from '../session/handlers.ts';
-import { userDecider, userStream, usernameStream, type UserChanges, type UserCommand } from './decide.ts';
+import { userDecider, type UserChanges, type UserCommand } from './decide.ts';
 import { currentClaim, loadUser, verifiedUser } from './user-lookups.ts';
 
 export interface RegisterUserInput {
@@ -27,16 +25,16 @@ async function claimUsername(deps: KernelDeps, username: string, meta: CommandMe
       // A claim whose user was never written (a crash in between) is taken over by the retry.
       if (!owner.exists) return claim.userId;
     }
-    const userId = await idForNewAggregate(deps, 'user', userStream, meta);
+    const userId = await idForNewAggregate(deps, 'user', streams.user.of, meta);
     const event = { type: 'UsernameClaimed', data: { userId } };
-    const { appended } = await appendOnce(deps, usernameStream(username), [event], meta, claim ? claim.revision : 'no_stream');
+    const { appended } = await appendOnce(deps, streams.username(username), [event], meta, claim ? claim.revision : 'no_stream');
     if (appended) return userId;
   }
 }
 
 export function userHandlers(deps: KernelDeps) {
   const run = async (userId: number, command: UserCommand, meta: CommandMeta) => {
-    const { position } = await handleCommand(deps, userDecider, userStream(userId), command, meta);
+    const { position } = await handleCommand(deps, userDecider, streams.user.of(userId), command, meta);
     return { position };
   };
   return {
@@ -57,13 +55,7 @@ export function userHandlers(deps: KernelDeps) {
     changeConfig: (input: { userId: number; patch: UserConfig }, meta: CommandMeta) =>
       run(input.userId, { type: 'ChangeConfig', patch: input.patch }, meta),
 
-    /** Ends every session started before it; `newSession` re-establishes a caller who signed in by cookie. */
-    async changePassword(input: { userId: number; password: string; newSession?: NewSession }, meta: CommandMeta) {
-      const passwordHash = await hashPassword(input.password);
-      // The new session first, kept by the change itself: one event ends the others and keeps it (a crash in between leaves it unused).
-      if (input.newSession) await startSession(deps, input.userId, input.newSession, meta);
-      return run(input.userId, { type: 'ChangePassword', passwordHash, keptSessionHash: input.newSession?.sessionHash }, meta);
-    },
+    // changePassword also starts the caller's new session: a workflow (workflows/sessions.ts).
 
     /** `PATCH users/{id}/`: profile fields, flags and (superusers) a new password. */
     async updateUser(input: { userId: number; password?: string } & Omit<UserChanges, 'passwordHash'>, meta: CommandMeta) {

@@ -1,7 +1,7 @@
-import { ValidationError, messages, type UsernameEvent } from '@testament/contracts';
+import { streams, ValidationError, messages, type UsernameEvent } from '@testament/contracts';
 import type { KernelDeps } from '../kernel/command-handler.ts';
 import { hashPassword, verifyPassword } from '../kernel/passwords.ts';
-import { userDecider, userStream, usernameStream } from './decide.ts';
+import { userDecider } from './decide.ts';
 import type { UserState } from './evolve.ts';
 
 /** Who holds a username, and the revision of that claim in the name's stream. */
@@ -12,12 +12,12 @@ export interface Claim {
 
 /** The last claim of a name names its owner: a name can be claimed again after its user was deleted. */
 export async function currentClaim(deps: KernelDeps, username: string): Promise<Claim | null> {
-  const claim = (await deps.store.readStream(usernameStream(username))).at(-1);
+  const claim = (await deps.store.readStream(streams.username(username))).at(-1);
   return claim ? { userId: (claim.data as UsernameEvent['data']).userId, revision: claim.revision } : null;
 }
 
 export async function loadUser(deps: KernelDeps, userId: number): Promise<UserState> {
-  return (await deps.aggregates.load(userStream(userId), userDecider)).state;
+  return (await deps.aggregates.load(streams.user.of(userId), userDecider)).state;
 }
 
 const maySignIn = (user: UserState) => user.exists && !user.deleted && user.isActive;

@@ -1,3 +1,4 @@
+import { topics } from '@testament/contracts';
 import type { AccessRequestEvent } from '@testament/contracts';
 import type { Projection } from '../runner/projection.ts';
 
@@ -37,6 +38,6 @@ export const accessRequestsProjection: Projection = {
       const current = view.get<AccessRequestDocument>(ACCESS_REQUESTS, _id);
       if (current) view.put(ACCESS_REQUESTS, { ...current, pending: false, resolvedAt: time });
     }
-    view.notify(`project:${projectId}`);
+    view.notify(topics.project(projectId));
   },
 };

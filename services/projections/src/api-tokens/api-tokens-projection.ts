@@ -1,3 +1,4 @@
+import { topics, streams } from '@testament/contracts';
 import type { UserEvent } from '@testament/contracts';
 import type { Projection } from '../runner/projection.ts';
 
@@ -24,8 +25,8 @@ export const apiTokensProjection: Projection = {
   keys: (event) => [[API_TOKENS, (event.data as TokenEvent['data']).tokenHash]],
   apply(event, view) {
     const token = event as unknown as TokenEvent;
-    const userId = Number(event.stream.slice('user-'.length));
-    view.notify(`user:${userId}:tokens`);
+    const userId = streams.user.idOf(event.stream);
+    view.notify(topics.apiTokens(userId));
     switch (token.type) {
       case 'UserApiTokenIssued': {
         const { tokenHash, tokenId, description, expiresAt } = token.data;

@@ -1,4 +1,4 @@
-import { attachmentIdOfStream, type AttachmentEvent, type WebImageType } from '@testament/contracts';
+import { topics, streams, type AttachmentEvent, type WebImageType } from '@testament/contracts';
 import type { Projection } from '../runner/projection.ts';
 
 export const ATTACHMENTS = 'attachments';
@@ -30,10 +30,10 @@ export const attachmentsProjection: Projection = {
   name: ATTACHMENTS,
   collections: { [ATTACHMENTS]: { indexes: [{ keys: { projectId: 1, isDeleted: 1, _id: 1 } }, { keys: { contentTypeId: 1, objectId: 1 } }] } },
   handles: new Set(['AttachmentUploaded', 'AttachmentDeleted']),
-  keys: (event) => [[ATTACHMENTS, attachmentIdOfStream(event.stream)]],
+  keys: (event) => [[ATTACHMENTS, streams.attachment.idOf(event.stream)]],
   apply(event, view) {
     const attachment = event as unknown as AttachmentEvent;
-    const id = attachmentIdOfStream(event.stream);
+    const id = streams.attachment.idOf(event.stream);
     const time = event.metadata.time;
     let next: AttachmentDocument | undefined;
     switch (attachment.type) {
@@ -50,7 +50,7 @@ export const attachmentsProjection: Projection = {
     }
     if (!next) return;
     view.put(ATTACHMENTS, next);
-    view.notify(ATTACHMENTS);
-    view.notify(`project:${next.projectId}`);
+    view.notify(topics.attachments);
+    view.notify(topics.project(next.projectId));
   },
 };

@@ -35,4 +35,3 @@ export const NOTIFICATION_SUBSCRIBERS = 'notification_subscribers';
 export const notificationKey = (recipientId: number, id: number) => `${recipientId}:${id}`;
 
 /** The live topic whose change means the user's notifications (and unread count) changed. */
-export const notificationsTopic = (userId: number) => `user:${userId}:notifications`;

@@ -1,18 +1,12 @@
+import { topics, streams } from '@testament/contracts';
 import type { NotificationEvent } from '@testament/contracts';
 import type { DocumentKey, ProjectedEvent, Projection, ProjectionView } from '../runner/projection.ts';
 import { USERS } from '../users/user-document.ts';
-import {
-  NOTIFICATION_SUBSCRIBERS,
-  NOTIFICATIONS,
-  notificationKey,
-  notificationsTopic,
-  type NotificationDocument,
-  type SubscribersDocument,
-} from './notification-document.ts';
+import { NOTIFICATION_SUBSCRIBERS, NOTIFICATIONS, notificationKey, type NotificationDocument, type SubscribersDocument } from './notification-document.ts';
 import { actorName, notificationDocument, producers } from './producers.ts';
 import { applySuperuserEvent, NOTIFICATION_AUDIENCES, SUPERUSER_EVENTS, SUPERUSERS } from './superusers.ts';
 
-const ownerOf = (event: ProjectedEvent) => Number(event.stream.slice('notifications-'.length));
+const ownerOf = (event: ProjectedEvent) => streams.notificationBox.idOf(event.stream);
 
 function subscribers(view: ProjectionView, actionCode: number): SubscribersDocument {
   return view.get<SubscribersDocument>(NOTIFICATION_SUBSCRIBERS, actionCode) ?? { _id: actionCode, userIds: [] };
@@ -48,7 +42,7 @@ function applyBoxEvent(event: ProjectedEvent, view: ProjectionView): void {
         const userIds = box.type === 'NotificationsEnabled' ? [...others, owner].sort((a, b) => a - b) : others;
         view.put(NOTIFICATION_SUBSCRIBERS, { _id: code, userIds } satisfies SubscribersDocument);
       }
-      view.notify(`user:${owner}:notification-settings`);
+      view.notify(topics.notificationSettings(owner));
       return;
     case 'NotificationsMarked':
       for (const id of box.data.notificationIds) update(id, { unread: box.data.unread });
@@ -57,7 +51,7 @@ function applyBoxEvent(event: ProjectedEvent, view: ProjectionView): void {
       update(box.data.notificationId, { isDeleted: true });
       break;
   }
-  view.notify(notificationsTopic(owner));
+  view.notify(topics.notifications(owner));
 }
 
 /**
@@ -98,7 +92,7 @@ export const notificationsProjection: Projection = {
       if (produced.recipientId === event.metadata.actorId) continue;
       if (!subscribers(view, produced.actionCode).userIds.includes(produced.recipientId)) continue;
       view.put(NOTIFICATIONS, notificationDocument(event, produced, actor));
-      view.notify(notificationsTopic(produced.recipientId));
+      view.notify(topics.notifications(produced.recipientId));
     }
   },
 };

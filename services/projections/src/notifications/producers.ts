@@ -1,4 +1,4 @@
-import { NotificationAction, notificationTemplates, type AccessRequestEvent, type ProjectEvent } from '@testament/contracts';
+import { streams, NotificationAction, notificationTemplates, type AccessRequestEvent, type ProjectEvent } from '@testament/contracts';
 import { ACCESS_REQUESTS, accessRequestKey, type AccessRequestDocument } from '../access-requests/access-requests-projection.ts';
 import { PROJECTS, type ProjectDocument } from '../projects/project-document.ts';
 import { ROLE_CATALOG, ROLE_CATALOG_ID, membersGranted, type RoleCatalogDocument } from '../roles/role-catalog.ts';
@@ -20,7 +20,7 @@ export interface Produced {
 type AccessRequested = Extract<AccessRequestEvent, { type: 'AccessRequested' }>;
 type MemberRolesSet = Extract<ProjectEvent, { type: 'ProjectMemberRolesSet' }>;
 
-const projectIdOf = (event: ProjectedEvent) => Number(event.stream.slice('project-'.length));
+const projectIdOf = (event: ProjectedEvent) => streams.project.idOf(event.stream);
 const overviewLink = (projectId: number) => `/projects/${projectId}/overview`;
 
 /**

@@ -1,3 +1,4 @@
+import { streams } from '@testament/contracts';
 import type { UserEvent } from '@testament/contracts';
 import type { ProjectedEvent, ProjectionView } from '../runner/projection.ts';
 
@@ -32,7 +33,7 @@ const withId = (ids: number[], id: number, present: boolean) => {
 
 export function applySuperuserEvent(event: ProjectedEvent, view: ProjectionView): void {
   const userEvent = event as unknown as UserEvent;
-  const userId = Number(event.stream.slice('user-'.length));
+  const userId = streams.user.idOf(event.stream);
   const current = superusersOf(view);
   let { superuserIds, inactiveIds } = current;
   switch (userEvent.type) {

@@ -1,3 +1,4 @@
+import { topics } from '@testament/contracts';
 import type { IndexSpec } from '@testament/infra';
 import type { Projection } from '../runner/projection.ts';
 
@@ -63,8 +64,8 @@ export function catalogueProjection<D extends CatalogueDocument>(options: Catalo
       }
       if (next) view.put(collection, next);
       const projectId = (next ?? current)?.projectId;
-      view.notify(collection);
-      if (typeof projectId === 'number') view.notify(`project:${projectId}`);
+      view.notify(topics.catalogue(collection));
+      if (typeof projectId === 'number') view.notify(topics.project(projectId));
     },
   };
 }

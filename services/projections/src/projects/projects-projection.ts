@@ -1,10 +1,11 @@
+import { topics, streams } from '@testament/contracts';
 import type { ProjectEvent } from '@testament/contracts';
 import type { ProjectedEvent, Projection } from '../runner/projection.ts';
 import { PROJECT_TOTALS, PROJECTS, type ProjectDocument } from './project-document.ts';
 import { adjustTotals, TOTALS_KEYS } from './totals.ts';
 import { withRoles } from '../roles/role-sets.ts';
 
-const projectIdOf = (event: ProjectedEvent) => Number(event.stream.slice('project-'.length));
+const projectIdOf = (event: ProjectedEvent) => streams.project.idOf(event.stream);
 
 function evolveProjectDocument(project: ProjectDocument | undefined, event: ProjectEvent, time: string): ProjectDocument | undefined {
   if (event.type === 'ProjectCreated') {
@@ -101,7 +102,7 @@ export const projectsProjection: Projection = {
     if (!next) return;
     view.put(PROJECTS, next);
     adjustTotals(view, previous, next);
-    view.notify('projects');
-    view.notify(`project:${projectId}`);
+    view.notify(topics.projects);
+    view.notify(topics.project(projectId));
   },
 };

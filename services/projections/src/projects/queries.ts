@@ -1,4 +1,4 @@
-import type { ProjectListQuery } from '@testament/contracts';
+import { mayViewProject, type ProjectListQuery } from '@testament/contracts';
 import type { ReadStore, Sort } from '@testament/infra';
 import { PROJECTS, type ProjectDocument } from './project-document.ts';
 
@@ -13,11 +13,9 @@ export interface Viewer {
   manageableProjectIds: readonly number[];
 }
 
-/** §3.1 is_visible: member with view_project, or a public project for an internal user, or a superuser. */
+/** §3.1 is_visible (contracts' mayViewProject), with the roles' grants worked out for the viewer already. */
 export function isProjectVisible(project: ProjectDocument, viewer: Viewer): boolean {
-  if (viewer.isSuperuser) return true;
-  if (!project.isPrivate && !viewer.isExternal) return true;
-  return viewer.viewableProjectIds.includes(project._id);
+  return mayViewProject(project, viewer, () => viewer.viewableProjectIds.includes(project._id));
 }
 
 export function isProjectManageable(project: ProjectDocument, viewer: Viewer): boolean {

@@ -1,4 +1,4 @@
-import { permissionCodenames, type RoleEvent } from '@testament/contracts';
+import { topics, permissionCodenames, type RoleEvent } from '@testament/contracts';
 import type { Projection, ProjectionView } from '../runner/projection.ts';
 import { EMPTY_ROLE_CATALOG, ROLE_CATALOG, ROLE_CATALOG_ID, type RoleCatalogDocument } from './role-catalog.ts';
 
@@ -59,6 +59,6 @@ export const rolesProjection: Projection = {
     if (next) view.put(ROLES, next);
     else view.remove(ROLES, roleId);
     putInCatalogue(view, next, roleId);
-    view.notify('roles');
+    view.notify(topics.roles);
   },
 };

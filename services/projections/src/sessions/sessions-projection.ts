@@ -1,4 +1,4 @@
-import type { SessionEvent } from '@testament/contracts';
+import { sessionOwnerOf, type SessionEvent } from '@testament/contracts';
 import type { Projection } from '../runner/projection.ts';
 
 export const SESSIONS = 'sessions';
@@ -20,13 +20,6 @@ export interface SessionDocument {
    * that kept it; valid from the user's `sessionsValidAfter` on (see `isSessionActive`).
    */
   startedAtPosition: number;
-}
-
-/** Sessions live in `sessions-<userId>`; logs written before that have them in `user-<userId>`. */
-export function sessionOwnerOf(stream: string): number {
-  const match = /^(?:sessions|user)-(\d+)$/.exec(stream);
-  if (!match) throw new Error(`session event in unexpected stream ${stream}`);
-  return Number(match[1]);
 }
 
 export const sessionsProjection: Projection = {

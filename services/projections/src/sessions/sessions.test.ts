@@ -6,7 +6,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allProjections } from '../index.ts';
 import { ProjectionRunner } from '../runner/projection-runner.ts';
 import { findActiveSession } from './queries.ts';
-import { sessionOwnerOf } from './sessions-projection.ts';
 
 let dir: string;
 let store: SqliteEventStore;
@@ -49,12 +48,6 @@ afterAll(async () => {
 });
 
 describe('sessions read model', () => {
-  it('finds the owner in either stream layout', () => {
-    expect(sessionOwnerOf('sessions-12')).toBe(12);
-    expect(sessionOwnerOf('user-12')).toBe(12);
-    expect(() => sessionOwnerOf('project-12')).toThrow();
-  });
-
   it('keeps sessions from older logs (in user-<id>) and from sessions-<id> until they end', async () => {
     await append(USER, started('older-log'));
     await append(SESSIONS, started('own-stream'));

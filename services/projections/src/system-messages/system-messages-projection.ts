@@ -1,8 +1,8 @@
+import { topics, streams } from '@testament/contracts';
 import type { SystemMessageEvent, SystemMessageLevel } from '@testament/contracts';
 import type { Projection } from '../runner/projection.ts';
 
 export const SYSTEM_MESSAGES = 'system_messages';
-export const SYSTEM_MESSAGES_TOPIC = 'system-messages';
 
 /** `system_messages` read model: the banners, one document each; deleted ones are removed. */
 export interface SystemMessageDocument {
@@ -16,7 +16,7 @@ export interface SystemMessageDocument {
   updatedAt: string;
 }
 
-const messageIdOf = (stream: string) => Number(stream.slice('system-message-'.length));
+const messageIdOf = (stream: string) => streams.systemMessage.idOf(stream);
 
 export const systemMessagesProjection: Projection = {
   name: 'system-messages',
@@ -28,7 +28,7 @@ export const systemMessagesProjection: Projection = {
     const message = event as unknown as SystemMessageEvent;
     const id = messageIdOf(event.stream);
     const time = event.metadata.time;
-    view.notify(SYSTEM_MESSAGES_TOPIC);
+    view.notify(topics.systemMessages);
     switch (message.type) {
       case 'SystemMessageCreated': {
         const { content, level, isClosing, isActive } = message.data;

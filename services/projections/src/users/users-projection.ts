@@ -1,4 +1,4 @@
-import { deepMergeConfig, type ProjectEvent, type UserEvent } from '@testament/contracts';
+import { topics, streams, deepMergeConfig, type ProjectEvent, type UserEvent } from '@testament/contracts';
 import type { ProjectedEvent, Projection } from '../runner/projection.ts';
 import { withRoles } from '../roles/role-sets.ts';
 import { USERS, type StoredUserDocument } from './user-document.ts';
@@ -24,7 +24,7 @@ const USER_ADMINISTRATION_CHANGES = {
 
 function userIdOf(event: ProjectedEvent): number {
   if (event.type === 'ProjectMemberRolesSet') return (event.data as Extract<ProjectEvent, { type: 'ProjectMemberRolesSet' }>['data']).userId;
-  return Number(event.stream.slice('user-'.length));
+  return streams.user.idOf(event.stream);
 }
 
 export const usersProjection: Projection = {
@@ -48,8 +48,8 @@ export const usersProjection: Projection = {
     const changed = evolveUserDocument(user, event);
     if (!changed) return;
     view.put(USERS, changed);
-    view.notify(`user:${userId}`);
-    view.notify('users');
+    view.notify(topics.user(userId));
+    view.notify(topics.users);
   },
 };
 
@@ -92,7 +92,7 @@ function evolveUserDocument(user: StoredUserDocument | undefined, event: Project
       return { ...user, ...USER_ADMINISTRATION_CHANGES[event.type](event.data as never, user, event.position) };
     case 'ProjectMemberRolesSet': {
       const { roleIds } = event.data as { roleIds: number[] };
-      const memberships = withRoles(user.memberships, 'projectId', Number(event.stream.slice('project-'.length)), roleIds);
+      const memberships = withRoles(user.memberships, 'projectId', streams.project.idOf(event.stream), roleIds);
       // What the roles grant (external or not, visible projects) is worked out at read time: access.ts.
       return { ...user, memberships };
     }

@@ -1,5 +1,5 @@
-import { PermissionDeniedError, messages } from '@testament/contracts';
-import { notificationsTopic, unreadNotificationCount } from '@testament/projections';
+import { topics, PermissionDeniedError, messages } from '@testament/contracts';
+import { unreadNotificationCount } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { GatewayContext } from '../../context.ts';
@@ -35,7 +35,7 @@ export async function liveRoutes(app: FastifyInstance, { system, config }: Gatew
       const userId = requireUser(request)._id;
       const pushCount = async () => send(socket, { count: await unreadNotificationCount(system.readStore, userId) });
       const stop = system.progress.onTopic((topic) => {
-        if (topic === notificationsTopic(userId)) void pushCount();
+        if (topic === topics.notifications(userId)) void pushCount();
       });
       socket.on('close', stop);
       void pushCount();

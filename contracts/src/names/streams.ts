@@ -1,0 +1,42 @@
+/**
+ * Every stream name of the log, built and read back here only. A stream is
+ * what one decision must see consistently (docs/architecture.md, "Stream
+ * boundaries"); the name says whose it is, `<kind>-<id>`.
+ */
+
+/** Builds `<prefix><id>` names and reads the id back. */
+function numbered(prefix: string) {
+  return {
+    of: (id: number) => `${prefix}${id}`,
+    /** The id in a name of this kind; throws on any other name, so a fold never reads a wrong one silently. */
+    idOf(stream: string): number {
+      const id = stream.startsWith(prefix) ? Number(stream.slice(prefix.length)) : NaN;
+      if (!Number.isSafeInteger(id)) throw new Error(`"${stream}" is not a ${prefix}<id> stream`);
+      return id;
+    },
+  };
+}
+
+export const streams = {
+  project: numbered('project-'),
+  user: numbered('user-'),
+  /** A user's sessions: high churn, kept out of the user's stream. */
+  sessions: numbered('sessions-'),
+  notificationBox: numbered('notifications-'),
+  systemMessage: numbered('system-message-'),
+  attachment: numbered('attachment-'),
+  /** Reserves a username (written with `no_stream`); the name is case-insensitive. */
+  username: (username: string) => `username-${username.trim().toLowerCase()}`,
+  accessRequest: (projectId: number, userId: number) => `access-request-${projectId}-${userId}`,
+  /** The role catalogue: one stream, every role decision sees all roles. */
+  roles: 'roles',
+  /** A per-project catalogue (`statuses-project-3`, `labels-project-3`), or its system-wide one (`statuses-system`). */
+  catalogue: (resource: string, projectId: number | null) => (projectId === null ? `${resource}-system` : `${resource}-project-${projectId}`),
+  /** Reserves a command id so that a retried command is not applied twice. */
+  commandReservation: (commandIdHash: string) => `command-${commandIdHash}`,
+} as const;
+
+/** The owner of a session event: `sessions-<userId>`, or `user-<userId>` in logs written before sessions had their own streams. */
+export function sessionOwnerOf(stream: string): number {
+  return stream.startsWith('user-') ? streams.user.idOf(stream) : streams.sessions.idOf(stream);
+}

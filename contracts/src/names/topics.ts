@@ -1,0 +1,33 @@
+/**
+ * Live-channel topics (spec §3): what the read models announce after a batch
+ * and what screens follow. Built and read back here only.
+ */
+export const topics = {
+  projects: 'projects',
+  project: (projectId: number) => `project:${projectId}`,
+  users: 'users',
+  user: (userId: number) => `user:${userId}`,
+  roles: 'roles',
+  notifications: (userId: number) => `user:${userId}:notifications`,
+  notificationSettings: (userId: number) => `user:${userId}:notification-settings`,
+  apiTokens: (userId: number) => `user:${userId}:tokens`,
+  systemMessages: 'system-messages',
+  attachments: 'attachments',
+  /** A per-project catalogue's list (`statuses`, `labels`, …), named like its read model's collection. */
+  catalogue: (collection: string) => collection,
+} as const;
+
+/** Lists anyone signed in may follow: their rows are filtered on read anyway. */
+export const OPEN_TOPICS: ReadonlySet<string> = new Set([topics.projects, topics.roles, topics.users, topics.systemMessages]);
+
+/** Whose a topic is, for deciding who may follow it. */
+export type TopicOwner = { kind: 'open' } | { kind: 'user'; userId: number } | { kind: 'project'; projectId: number } | { kind: 'unknown' };
+
+export function topicOwner(topic: string): TopicOwner {
+  if (OPEN_TOPICS.has(topic)) return { kind: 'open' };
+  const user = /^user:(\d+)(?::[a-z-]+)?$/.exec(topic);
+  if (user) return { kind: 'user', userId: Number(user[1]) };
+  const project = /^project:(\d+)$/.exec(topic);
+  if (project) return { kind: 'project', projectId: Number(project[1]) };
+  return { kind: 'unknown' };
+}
