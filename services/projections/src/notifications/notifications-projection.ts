@@ -1,6 +1,9 @@
 import { topics, streams } from '@testament/contracts';
 import type { NotificationEvent } from '@testament/contracts';
 import type { DocumentKey, ProjectedEvent, Projection, ProjectionView } from '../runner/projection.ts';
+import { ACCESS_REQUESTS } from '../access-requests/access-requests-projection.ts';
+import { PROJECTS } from '../projects/project-document.ts';
+import { ROLE_CATALOG } from '../roles/role-catalog.ts';
 import { USERS } from '../users/user-document.ts';
 import { NOTIFICATION_SUBSCRIBERS, NOTIFICATIONS, notificationKey, type NotificationDocument, type SubscribersDocument } from './notification-document.ts';
 import { actorName, notificationDocument, producers } from './producers.ts';
@@ -68,6 +71,8 @@ export const notificationsProjection: Projection = {
     [NOTIFICATION_SUBSCRIBERS]: { indexes: [], bounded: true },
     [NOTIFICATION_AUDIENCES]: { indexes: [], bounded: true },
   },
+  // A change is told against the state before it: "added to" a project the recipient was not a member of yet.
+  readsBefore: [PROJECTS, USERS, ACCESS_REQUESTS, ROLE_CATALOG],
   handles: new Set([
     ...Object.keys(producers),
     ...SUPERUSER_EVENTS,

@@ -3,6 +3,7 @@ import type { Bus, EventStore, ReadStore, RecordedEvent, Subscription } from '@t
 import { Batch } from './batch.ts';
 import { PositionGate } from './position-gate.ts';
 import type { DocumentKey, Projection } from './projection.ts';
+import { projectionOrder } from './projection-order.ts';
 
 /** The event with its data in the current schema; the same object when it already is. */
 function currentVersion(event: RecordedEvent): RecordedEvent {
@@ -49,7 +50,7 @@ export class ProjectionRunner {
 
   constructor(private readonly options: ProjectionRunnerOptions) {
     this.name = options.name ?? 'read-models';
-    for (const projection of options.projections) {
+    for (const projection of projectionOrder(options.projections)) {
       for (const type of projection.handles) this.routes.set(type, [...(this.routes.get(type) ?? []), projection]);
     }
   }

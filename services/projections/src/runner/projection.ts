@@ -21,12 +21,15 @@ export interface CollectionSpec {
 }
 
 /**
- * A read model: the collections it owns, the documents each event needs
- * (loaded for the whole batch in one query per collection), and the fold.
+ * A read model: the collections it owns, those of other read models it reads,
+ * the documents each event needs (loaded for the whole batch in one query per
+ * collection), and the fold.
  */
 export interface Projection {
   name: string;
   collections: Record<string, CollectionSpec>;
+  /** Collections of other read models it reads, as they were before the event (the runner applies it before their owners). */
+  readsBefore?: readonly string[];
   handles: ReadonlySet<string>;
   keys(event: ProjectedEvent): DocumentKey[];
   apply(event: ProjectedEvent, view: ProjectionView): void;

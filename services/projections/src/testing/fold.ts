@@ -2,6 +2,7 @@ import { currentSchemaVersion } from '@testament/contracts';
 import type { ReadStore, RecordedEvent } from '@testament/infra';
 import { Batch } from '../runner/batch.ts';
 import type { Projection } from '../runner/projection.ts';
+import { projectionOrder } from '../runner/projection-order.ts';
 
 /** An event as a test writes it: the log's bookkeeping is filled in by `recorded`. */
 export interface TestEvent {
@@ -40,12 +41,13 @@ export async function foldInto(readStore: ReadStore, projections: readonly Proje
   for (const projection of projections) {
     for (const [name, { indexes }] of Object.entries(projection.collections)) for (const index of indexes) await readStore.collection(name).createIndex(index);
   }
+  const ordered = projectionOrder(projections);
   for (let start = 0, turn = 0; start < events.length; turn++) {
     const size = Math.max(1, batchSizes[turn % batchSizes.length]!);
     const slice = events.slice(start, start + size);
     start += size;
     const batch = new Batch(readStore);
-    const handling = (event: RecordedEvent) => projections.filter((projection) => projection.handles.has(event.type));
+    const handling = (event: RecordedEvent) => ordered.filter((projection) => projection.handles.has(event.type));
     await batch.load(slice.flatMap((event) => handling(event).flatMap((projection) => projection.keys(event))));
     for (const event of slice) for (const projection of handling(event)) batch.apply(projection, event);
     await batch.write();
