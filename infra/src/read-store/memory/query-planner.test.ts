@@ -99,7 +99,7 @@ function randomSource(seed: number) {
     const fields = [...SORTABLE].sort(() => next() - 0.5).slice(0, 1 + int(3));
     return Object.fromEntries(fields.map((f) => [f, pick([1, -1] as const)]));
   };
-  return { operation, filter, sort, int, maybe };
+  return { operation, filter, sort, int, maybe, pick };
 }
 
 async function attempt(write: () => Promise<void>): Promise<boolean> {
@@ -219,6 +219,47 @@ describe('memory read store plans', () => {
       expect(await collection.find(filter, { sort, skip: 3, limit: 10 }), text).toEqual(matching.slice(3, 13));
       expect(collection.explain(filter), text).toMatchObject({ kind: 'substring' });
       expect(await collection.count(filter), text).toBe(matching.length);
+    }
+  });
+
+  it('keeps remembered search counts exact through inserts, changes of other fields, renames and removals', async () => {
+    const random = randomSource(99);
+    const store = new MemoryReadStore();
+    const collection = store.collection('counted');
+    await collection.createIndex({ keys: { nameKey: 1 }, search: 'substring' });
+    await collection.createIndex({ keys: { isDeleted: 1, isArchive: 1, nameKey: 1, _id: 1 } });
+    const names = ['alpha', 'alphabet', 'beta', 'gamma ray', 'delta', 'alpha beta'];
+    const queries = ['alpha', 'beta', 'a', 'ray', 'zzz'].flatMap((text) => [
+      { nameKey: { $regex: text } },
+      { isDeleted: false, nameKey: { $regex: text } },
+      { isDeleted: false, isArchive: false, nameKey: { $regex: text } },
+      { isArchive: { $in: [true] }, nameKey: { $regex: text } },
+      { nameKey: { $regex: text }, _id: { $nin: [1, 2, 3] } },
+    ]);
+    const documents = new Map<number, Document>();
+    for (let round = 0; round < 300; round++) {
+      const id = 1 + random.int(40);
+      const current = documents.get(id);
+      const roll = random.int(4);
+      if (!current || roll === 0) {
+        const document = { _id: id, nameKey: random.pick(names), isDeleted: random.maybe(0.2), isArchive: random.maybe(0.3) };
+        await collection.bulkWrite([{ replaceOne: { filter: { _id: id }, replacement: document, upsert: true } }]);
+        documents.set(id, document);
+      } else if (roll === 1) {
+        const changed = { ...current, isArchive: !current['isArchive'], isDeleted: random.maybe(0.2) };
+        await collection.bulkWrite([{ replaceOne: { filter: { _id: id }, replacement: changed } }]);
+        documents.set(id, changed);
+      } else if (roll === 2) {
+        await collection.bulkWrite([{ updateOne: { filter: { _id: id }, update: { $set: { nameKey: random.pick(names) } } } }]);
+        documents.set(id, (await collection.findOne({ _id: id }))!);
+      } else {
+        await collection.bulkWrite([{ deleteOne: { filter: { _id: id } } }]);
+        documents.delete(id);
+      }
+      for (const filter of queries) {
+        const expected = [...documents.values()].filter((document) => new Query(filter).test(document)).length;
+        expect(await collection.count(filter), `round ${round}: ${JSON.stringify(filter)}`).toBe(expected);
+      }
     }
   });
 

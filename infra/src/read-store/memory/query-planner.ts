@@ -62,6 +62,8 @@ export interface IndexPlan {
 export interface SubstringPlan {
   kind: 'substring';
   index: SubstringIndex;
+  /** The searched text. */
+  text: string;
   /** The records whose value contains the searched text. */
   hits: readonly StoredRecord[];
   /** The filter without the search. */
@@ -113,18 +115,20 @@ function planCost(candidate: IndexPlan, needed: number, sorted: boolean, density
 }
 
 /** A top-level search for plain text on a field with a substring index, run right away: its hit count is what the plan costs. */
-function textSearch(source: PlannerSource, filter: Filter): { index: SubstringIndex; hits: readonly StoredRecord[]; rest: Filter } | undefined {
+function textSearch(source: PlannerSource, filter: Filter): TextSearch | undefined {
   for (const index of source.substringIndexes) {
     const text = searchedText(filter[index.field]);
     if (text === undefined || !SubstringIndex.canSearch(text)) continue;
-    return { index, hits: index.search(text), rest: without(filter, [index.field]) };
+    return { index, text, hits: index.search(text), rest: without(filter, [index.field]) };
   }
   return undefined;
 }
 
+type TextSearch = Pick<SubstringPlan, 'index' | 'text' | 'hits' | 'rest'>;
+
 function substringPlan(
   source: PlannerSource,
-  search: { index: SubstringIndex; hits: readonly StoredRecord[]; rest: Filter },
+  search: TextSearch,
   page: Page,
   needed: number,
   density: number,
@@ -141,7 +145,7 @@ function substringPlan(
   const countable = !sorted && needed === Infinity && restPlan.kind === 'index' && restPlan.exact ? restPlan : undefined;
   const complementCost = countable ? index.size - hits.length + index.absent.size + 2 * undecided : Infinity;
   const complement = complementCost < sortCost ? countable : undefined;
-  return { plan: { kind: 'substring', index, hits, rest, walk, complement }, cost: Math.min(walk ? walkCost : sortCost, complementCost) };
+  return { plan: { kind: 'substring', index, text: search.text, hits, rest, walk, complement }, cost: Math.min(walk ? walkCost : sortCost, complementCost) };
 }
 
 /** The index plan for one index, or undefined when the index helps neither to narrow nor to order. */
@@ -307,17 +311,25 @@ function findSearched(source: PlannerSource, chosen: SubstringPlan, filter: Filt
  */
 function countSearched(source: PlannerSource, chosen: SubstringPlan, filter: Filter): number {
   const { index, hits, complement } = chosen;
-  const rest = compileFilter(chosen.rest);
   let count = matchingUndecided(chosen, filter).length;
-  if (!complement) {
-    for (const record of hits) if (rest(record.doc)) count++;
-    return count;
-  }
+  // The same search under the same rest (one audience's list) is counted once and then kept up to date by the index.
+  if (!complement) return count + index.countHits(chosen.text, filterKey(chosen.rest), () => compileFilter(chosen.rest));
+  const rest = compileFilter(chosen.rest);
   count += countDocuments(source, chosen.rest, complement);
   for (const missing of [index.others(hits), index.absent, index.undecided]) {
     for (const record of missing) if (rest(record.doc)) count--;
   }
   return count;
+}
+
+/** A text naming a filter exactly: unlike plain JSON, regexes, dates and undefined keep what sets them apart. */
+function filterKey(filter: Filter): string {
+  return JSON.stringify(filter, function (this: Record<string, unknown>, key, value: unknown) {
+    const original = this[key];
+    if (original instanceof RegExp) return { $regexp: original.source, flags: original.flags };
+    if (original instanceof Date) return { $date: original.getTime() };
+    return original === undefined ? { $undefined: true } : value;
+  });
 }
 
 /** Records whose searched field holds something other than a string (an array of names, say): the whole filter decides. */

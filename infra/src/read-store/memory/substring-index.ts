@@ -16,8 +16,22 @@ import type { StoredRecord } from './sorted-index.ts';
 const SEPARATOR = '\u0000';
 /** How many searches are remembered (with their hits, a pointer per hit). */
 const RECENT_SEARCHES = 8;
+/** How many counts per remembered search (one per rest of a filter: a few audiences, people with favourites). */
+const RECENT_COUNTS = 8;
 /** Fewer dead values than this are not worth writing the text afresh. */
 const MIN_DEAD_TO_COMPACT = 1_000;
+
+/** A remembered count: how many hits of a search a predicate admits. */
+interface RememberedCount {
+  admits: (document: Document) => boolean;
+  count: number;
+}
+
+/** A search remembered with its hits, and counts of the hits per filter, all kept exact through writes. */
+interface RememberedSearch {
+  hits: StoredRecord[];
+  counts: Map<string, RememberedCount>;
+}
 
 export class SubstringIndex {
   /** The searched text so far; `pending` is appended to it before the next search. */
@@ -29,8 +43,8 @@ export class SubstringIndex {
   private owners: (StoredRecord | undefined)[] = [];
   private readonly segmentOf = new Map<StoredRecord, number>();
   private dead = 0;
-  /** The latest searches and their hits, oldest first, until a value changes or goes. */
-  private readonly recentSearches = new Map<string, StoredRecord[]>();
+  /** The latest searches with their hits, oldest first, until a value changes or goes. */
+  private readonly recentSearches = new Map<string, RememberedSearch>();
   /** Records whose value is neither a string nor missing (an array, a number...): the filter decides for them. */
   readonly undecided = new Set<StoredRecord>();
   /** Records without a value, or with null: no text is in them. */
@@ -55,7 +69,11 @@ export class SubstringIndex {
     if (typeof value === 'string') {
       this.append(record, value);
       // New values go last, so a remembered search stays right (and in order) by taking the new one in if it matches.
-      for (const [text, hits] of this.recentSearches) if (value.includes(text)) hits.push(record);
+      for (const [text, search] of this.recentSearches) {
+        if (!value.includes(text)) continue;
+        search.hits.push(record);
+        for (const counted of search.counts.values()) if (counted.admits(record.doc)) counted.count++;
+      }
     }
     else if (value === undefined || value === null) this.absent.add(record);
     else this.undecided.add(record);
@@ -75,9 +93,18 @@ export class SubstringIndex {
 
   /** After `record.doc` changed from `previous`. */
   update(record: StoredRecord, previous: Document): void {
-    if (previous[this.field] === record.doc[this.field]) return;
-    this.remove(record);
-    this.add(record);
+    const value = record.doc[this.field];
+    if (previous[this.field] !== value) {
+      this.remove(record);
+      this.add(record);
+      return;
+    }
+    // Same value, so the same hits; other fields may have changed what a remembered count admits.
+    if (typeof value !== 'string') return;
+    for (const [text, search] of this.recentSearches) {
+      if (!value.includes(text)) continue;
+      for (const counted of search.counts.values()) counted.count += Number(counted.admits(record.doc)) - Number(counted.admits(previous));
+    }
   }
 
   clear(): void {
@@ -95,12 +122,34 @@ export class SubstringIndex {
 
   /** The records whose value contains `text` (which must pass `canSearch`), each once, in the index's order. */
   search(text: string): readonly StoredRecord[] {
+    return this.remembered(text).hits;
+  }
+
+  /**
+   * How many hits of `text` a filter admits: `key` names the filter and
+   * `admitter` compiles it when the count is not remembered. The count is
+   * remembered with the search and kept exact as documents come, change and go.
+   */
+  countHits(text: string, key: string, admitter: () => (document: Document) => boolean): number {
+    const { hits, counts } = this.remembered(text);
+    let counted = counts.get(key);
+    if (!counted) {
+      const admits = admitter();
+      let count = 0;
+      for (const record of hits) if (admits(record.doc)) count++;
+      if (counts.size >= RECENT_COUNTS) counts.delete(counts.keys().next().value!);
+      counts.set(key, (counted = { admits, count }));
+    }
+    return counted.count;
+  }
+
+  private remembered(text: string): RememberedSearch {
     // A page and its count search for the same text one after the other, and people repeat searches.
-    let hits = this.recentSearches.get(text);
-    if (hits) this.recentSearches.delete(text);
+    let search = this.recentSearches.get(text);
+    if (search) this.recentSearches.delete(text);
     else if (this.recentSearches.size >= RECENT_SEARCHES) this.recentSearches.delete(this.recentSearches.keys().next().value!);
-    this.recentSearches.set(text, (hits ??= this.find(text)));
-    return hits;
+    this.recentSearches.set(text, (search ??= { hits: this.find(text), counts: new Map() }));
+    return search;
   }
 
   private find(text: string): StoredRecord[] {
