@@ -38,11 +38,20 @@ export function accessOf(user: Pick<StoredUserDocument, 'memberships'>, catalog:
   return access;
 }
 
+/** The user with what their roles grant, made once per stored document and catalogue, like their access: every request asks for its caller. */
+const merged = new WeakMap<object, { catalog: RoleCatalog; user: UserDocument }>();
+
 /** The stored users with what their roles grant, from one read of the role catalogue. */
 export async function withAccess(readStore: ReadStore, users: StoredUserDocument[]): Promise<UserDocument[]> {
   if (users.length === 0) return [];
   const catalog = await loadRoleCatalog(readStore);
-  return users.map((user) => ({ ...user, ...accessOf(user, catalog) }));
+  return users.map((user) => {
+    const known = merged.get(user);
+    if (known?.catalog === catalog) return known.user;
+    const withGrants = Object.freeze({ ...user, ...accessOf(user, catalog) });
+    merged.set(user, { catalog, user: withGrants });
+    return withGrants;
+  });
 }
 
 export async function oneWithAccess(readStore: ReadStore, user: StoredUserDocument | null): Promise<UserDocument | null> {
