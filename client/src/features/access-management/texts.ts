@@ -1,0 +1,41 @@
+import { featureTexts } from '../../i18n/translations.ts';
+
+/** The `access.*` texts (English, then Russian). */
+export const accessTexts = featureTexts(
+  {
+    title: 'Access management',
+    hint: 'Members of the project and their roles.',
+    add: 'Add user',
+    addTitle: 'Add user access',
+    editTitle: 'Edit user access',
+    user: 'User',
+    userHint: 'Search by username',
+    roles: 'Roles',
+    rolesHint: 'Choose at least one role',
+    assigned: 'User assigned successfully',
+    assignFailed: 'User assign error',
+    remove: 'Remove access',
+    removeTitle: 'Remove access',
+    removeQuestion: 'Remove the access of {{name}} to {{project}}?',
+    removed: 'User access deleted successfully',
+    empty: 'No members found',
+  },
+  {
+    title: 'Управление доступом',
+    hint: 'Участники проекта и их роли.',
+    add: 'Добавить пользователя',
+    addTitle: 'Выдать доступ',
+    editTitle: 'Изменить доступ',
+    user: 'Пользователь',
+    userHint: 'Поиск по имени пользователя',
+    roles: 'Роли',
+    rolesHint: 'Выберите хотя бы одну роль',
+    assigned: 'Доступ выдан',
+    assignFailed: 'Не удалось выдать доступ',
+    remove: 'Отозвать доступ',
+    removeTitle: 'Отзыв доступа',
+    removeQuestion: 'Отозвать доступ {{name}} к {{project}}?',
+    removed: 'Доступ пользователя отозван',
+    empty: 'Участники не найдены',
+  },
+);

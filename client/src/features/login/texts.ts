@@ -1,0 +1,31 @@
+import { featureTexts } from '../../i18n/translations.ts';
+
+/** The `login.*` texts (English, then Russian). */
+export const loginTexts = featureTexts(
+  {
+    subtitle: 'Sign in to continue',
+    username: 'Username',
+    password: 'Password',
+    rememberMe: 'Remember me',
+    submit: 'Log in',
+    errors: {
+      missingCredentials: 'Missing Username or Password',
+      unauthorized: 'Unauthorized',
+      failed: 'Login Failed',
+      noServerResponse: 'No Server Response',
+    },
+  },
+  {
+    subtitle: 'Войдите, чтобы продолжить',
+    username: 'Имя пользователя',
+    password: 'Пароль',
+    rememberMe: 'Запомнить меня',
+    submit: 'Войти',
+    errors: {
+      missingCredentials: 'Не указаны имя пользователя или пароль',
+      unauthorized: 'Не авторизован',
+      failed: 'Не удалось войти',
+      noServerResponse: 'Сервер не отвечает',
+    },
+  },
+);

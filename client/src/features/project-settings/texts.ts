@@ -1,0 +1,25 @@
+import { featureTexts } from '../../i18n/translations.ts';
+
+/** The `projectSettings.*` texts (English, then Russian). */
+export const projectSettingsTexts = featureTexts(
+  {
+    title: 'Project settings',
+    readOnly: 'Only the managers of this project can change its settings.',
+    editable: 'Editable Test Results',
+    editableHint: 'Testers may change a result after adding it.',
+    limit: 'Result Edit Time',
+    limitPlaceholder: 'Unlimited',
+    limitHint: 'How long a result stays editable: minutes, or units like 1w 2d 3h 30m. Empty means unlimited.',
+    saved: 'Settings saved',
+  },
+  {
+    title: 'Настройки проекта',
+    readOnly: 'Менять настройки могут только менеджеры проекта.',
+    editable: 'Редактируемые результаты',
+    editableHint: 'Тестировщики могут изменить результат после добавления.',
+    limit: 'Время на редактирование результата',
+    limitPlaceholder: 'Без ограничений',
+    limitHint: 'Сколько результат остаётся редактируемым: минуты или единицы вида 1w 2d 3h 30m. Пусто — без ограничений.',
+    saved: 'Настройки сохранены',
+  },
+);

@@ -1,0 +1,113 @@
+import { featureTexts } from '../../i18n/translations.ts';
+
+/** The `projects.*` texts (English, then Russian). */
+export const projectsTexts = featureTexts(
+  {
+    archived: 'Archived',
+    private: 'Private',
+    noDescription: 'No description',
+    favorite: 'Add {{name}} to favorites',
+    unfavorite: 'Remove {{name}} from favorites',
+    counters: { suites_count: 'Suites', cases_count: 'Cases', plans_count: 'Plans', tests_count: 'Tests' },
+    actions: { menu: 'Actions for {{name}}', edit: 'Edit', archive: 'Archive', delete: 'Delete' },
+    form: {
+      createTitle: 'Create project',
+      editTitle: 'Edit project',
+      name: 'Name',
+      description: 'Description',
+      private: 'Private',
+      privateHint: 'Only members can see a private project.',
+      archived: 'Archived',
+      icon: 'Icon',
+      chooseIcon: 'Choose a png or jpeg',
+      created: 'Project {{name}} created',
+      updated: 'Project {{name}} updated',
+    },
+    archive: {
+      title: 'Archive {{name}}',
+      question: 'Archive the project {{name}}? These objects will be archived with it:',
+      confirm: 'Archive',
+      done: 'Project {{name}} archived',
+    },
+    delete: {
+      title: 'Delete {{name}}',
+      question: 'Delete the project {{name}}? These objects will be deleted with it:',
+      confirm: 'Delete',
+      done: 'Project {{name}} deleted',
+    },
+    affected: 'Affected objects',
+    previewWarning: 'The data will be removed from view.',
+    access: {
+      action: 'Request access',
+      title: 'Request access to {{name}}',
+      reason: 'Reason (optional)',
+      send: 'Send request',
+      sent: 'Request has been sent',
+      failed: 'Failed to send a request',
+    },
+  },
+  {
+    archived: 'В архиве',
+    private: 'Закрытый',
+    noDescription: 'Без описания',
+    favorite: 'Добавить {{name}} в избранное',
+    unfavorite: 'Убрать {{name}} из избранного',
+    counters: { suites_count: 'Наборы', cases_count: 'Кейсы', plans_count: 'Планы', tests_count: 'Тесты' },
+    actions: { menu: 'Действия с проектом {{name}}', edit: 'Изменить', archive: 'В архив', delete: 'Удалить' },
+    form: {
+      createTitle: 'Новый проект',
+      editTitle: 'Изменение проекта',
+      name: 'Название',
+      description: 'Описание',
+      private: 'Закрытый',
+      privateHint: 'Закрытый проект видят только его участники.',
+      archived: 'В архиве',
+      icon: 'Иконка',
+      chooseIcon: 'Выбрать png или jpeg',
+      created: 'Проект {{name}} создан',
+      updated: 'Проект {{name}} изменён',
+    },
+    archive: {
+      title: 'Архивирование {{name}}',
+      question: 'Отправить проект {{name}} в архив? Вместе с ним в архив попадут:',
+      confirm: 'В архив',
+      done: 'Проект {{name}} в архиве',
+    },
+    delete: {
+      title: 'Удаление {{name}}',
+      question: 'Удалить проект {{name}}? Вместе с ним будут удалены:',
+      confirm: 'Удалить',
+      done: 'Проект {{name}} удалён',
+    },
+    affected: 'Затронутые объекты',
+    previewWarning: 'Данные перестанут отображаться.',
+    access: {
+      action: 'Запросить доступ',
+      title: 'Запрос доступа к {{name}}',
+      reason: 'Причина (необязательно)',
+      send: 'Отправить запрос',
+      sent: 'Запрос отправлен',
+      failed: 'Не удалось отправить запрос',
+    },
+  },
+);
+
+/** The `models.*` texts (English, then Russian). */
+export const projectModelsTexts = featureTexts(
+  {
+    'source model': 'The project itself',
+    'test suite': 'Test suites',
+    'test case': 'Test cases',
+    'test plan': 'Test plans',
+    test: 'Tests',
+    'test result': 'Test results',
+  },
+  {
+    'source model': 'Сам проект',
+    'test suite': 'Наборы тестов',
+    'test case': 'Тест-кейсы',
+    'test plan': 'Тест-планы',
+    test: 'Тесты',
+    'test result': 'Результаты тестов',
+  },
+);

@@ -1,0 +1,41 @@
+import { featureTexts } from '../../i18n/translations.ts';
+
+/** The `roles.*` texts (English, then Russian). */
+export const rolesTexts = featureTexts(
+  {
+    title: 'Roles',
+    hint: 'Roles are granted to users per project; each carries a set of permissions.',
+    create: 'Create role',
+    createTitle: 'Create role',
+    editTitle: 'Edit role',
+    deleteTitle: 'Delete role',
+    deleteQuestion: 'Delete the role {{name}}? Users lose what it granted.',
+    name: 'Name',
+    type: 'Type',
+    types: { system: 'System', custom: 'Custom', superuserOnly: 'Superusers only' },
+    permissions: 'Permissions',
+    permissionCount: 'Permissions: {{count}}',
+    empty: 'No roles',
+    created: 'Role created',
+    updated: 'Role updated',
+    deleted: 'Role deleted',
+  },
+  {
+    title: 'Роли',
+    hint: 'Роли выдаются пользователям в проекте; у каждой свой набор разрешений.',
+    create: 'Создать роль',
+    createTitle: 'Новая роль',
+    editTitle: 'Изменение роли',
+    deleteTitle: 'Удаление роли',
+    deleteQuestion: 'Удалить роль {{name}}? Пользователи потеряют то, что она давала.',
+    name: 'Название',
+    type: 'Тип',
+    types: { system: 'Системная', custom: 'Пользовательская', superuserOnly: 'Только для администраторов' },
+    permissions: 'Разрешения',
+    permissionCount: 'Разрешений: {{count}}',
+    empty: 'Ролей нет',
+    created: 'Роль создана',
+    updated: 'Роль изменена',
+    deleted: 'Роль удалена',
+  },
+);

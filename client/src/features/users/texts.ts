@@ -1,0 +1,51 @@
+import { featureTexts } from '../../i18n/translations.ts';
+
+/** The `users.*` texts (English, then Russian). */
+export const usersTexts = featureTexts(
+  {
+    title: 'Users',
+    create: 'Create User',
+    createTitle: 'Create user',
+    editTitle: 'Edit user',
+    deleteTitle: 'Delete user',
+    deleteQuestion: 'Delete the user {{name}}?',
+    newPassword: 'New password (leave blank to keep)',
+    superuserHint: 'Administrators see and manage everything.',
+    created: 'User created successfully',
+    updated: 'User updated successfully',
+    deleted: 'User deleted successfully',
+    empty: 'No users found',
+    fields: {
+      username: 'Username',
+      email: 'Email',
+      first_name: 'First name',
+      last_name: 'Last name',
+      password: 'Password',
+      is_active: 'Active',
+      is_superuser: 'Admin',
+    },
+  },
+  {
+    title: 'Пользователи',
+    create: 'Создать пользователя',
+    createTitle: 'Новый пользователь',
+    editTitle: 'Изменение пользователя',
+    deleteTitle: 'Удаление пользователя',
+    deleteQuestion: 'Удалить пользователя {{name}}?',
+    newPassword: 'Новый пароль (оставьте пустым, чтобы не менять)',
+    superuserHint: 'Администраторы видят всё и управляют всем.',
+    created: 'Пользователь создан',
+    updated: 'Пользователь изменён',
+    deleted: 'Пользователь удалён',
+    empty: 'Пользователи не найдены',
+    fields: {
+      username: 'Имя пользователя',
+      email: 'Эл. почта',
+      first_name: 'Имя',
+      last_name: 'Фамилия',
+      password: 'Пароль',
+      is_active: 'Активен',
+      is_superuser: 'Администратор',
+    },
+  },
+);
