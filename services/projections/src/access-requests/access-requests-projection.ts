@@ -1,6 +1,6 @@
 import { topics } from '@testament/contracts';
 import type { AccessRequestEvent } from '@testament/contracts';
-import type { Projection } from '../runner/projection.ts';
+import { projection } from '../runner/projection.ts';
 
 export const ACCESS_REQUESTS = 'access_requests';
 
@@ -18,21 +18,20 @@ export interface AccessRequestDocument {
 
 export const accessRequestKey = (projectId: number, userId: number) => `${projectId}:${userId}`;
 
-export const accessRequestsProjection: Projection = {
+export const accessRequestsProjection = projection<AccessRequestEvent>({
   name: 'access-requests',
   collections: { [ACCESS_REQUESTS]: { indexes: [{ keys: { projectId: 1, pending: 1 } }] } },
   handles: new Set(['AccessRequested', 'AccessRequestResolved']),
   keys(event) {
-    const { projectId, userId } = event.data as AccessRequestEvent['data'];
+    const { projectId, userId } = event.data;
     return [[ACCESS_REQUESTS, accessRequestKey(projectId, userId)]];
   },
   apply(event, view) {
-    const request = event as unknown as AccessRequestEvent;
-    const { projectId, userId } = request.data;
+    const { projectId, userId } = event.data;
     const _id = accessRequestKey(projectId, userId);
     const time = event.metadata.time;
-    if (request.type === 'AccessRequested') {
-      const { reason } = request.data;
+    if (event.type === 'AccessRequested') {
+      const { reason } = event.data;
       view.put(ACCESS_REQUESTS, { _id, projectId, userId, reason, pending: true, requestedAt: time, resolvedAt: null } satisfies AccessRequestDocument);
     } else {
       const current = view.get<AccessRequestDocument>(ACCESS_REQUESTS, _id);
@@ -40,4 +39,4 @@ export const accessRequestsProjection: Projection = {
     }
     view.notify(topics.project(projectId));
   },
-};
+});

@@ -1,6 +1,6 @@
 import { topics, streams } from '@testament/contracts';
 import type { UserEvent } from '@testament/contracts';
-import type { Projection } from '../runner/projection.ts';
+import { projection } from '../runner/projection.ts';
 
 export const API_TOKENS = 'api_tokens';
 
@@ -18,28 +18,27 @@ export interface ApiTokenDocument {
 
 type TokenEvent = Extract<UserEvent, { type: 'UserApiTokenIssued' | 'UserApiTokenDescriptionChanged' | 'UserApiTokenRevoked' }>;
 
-export const apiTokensProjection: Projection = {
+export const apiTokensProjection = projection<TokenEvent>({
   name: 'api-tokens',
   collections: { [API_TOKENS]: { indexes: [{ keys: { userId: 1 } }, { keys: { tokenId: 1 } }] } },
   handles: new Set(['UserApiTokenIssued', 'UserApiTokenDescriptionChanged', 'UserApiTokenRevoked']),
-  keys: (event) => [[API_TOKENS, (event.data as TokenEvent['data']).tokenHash]],
+  keys: (event) => [[API_TOKENS, event.data.tokenHash]],
   apply(event, view) {
-    const token = event as unknown as TokenEvent;
     const userId = streams.user.idOf(event.stream);
     view.notify(topics.apiTokens(userId));
-    switch (token.type) {
+    switch (event.type) {
       case 'UserApiTokenIssued': {
-        const { tokenHash, tokenId, description, expiresAt } = token.data;
+        const { tokenHash, tokenId, description, expiresAt } = event.data;
         view.put(API_TOKENS, { _id: tokenHash, tokenId, userId, description, expiresAt, createdAt: event.metadata.time } satisfies ApiTokenDocument);
         return;
       }
       case 'UserApiTokenDescriptionChanged': {
-        const existing = view.get<ApiTokenDocument>(API_TOKENS, token.data.tokenHash);
-        if (existing) view.put(API_TOKENS, { ...existing, description: token.data.description });
+        const existing = view.get<ApiTokenDocument>(API_TOKENS, event.data.tokenHash);
+        if (existing) view.put(API_TOKENS, { ...existing, description: event.data.description });
         return;
       }
       case 'UserApiTokenRevoked':
-        view.remove(API_TOKENS, token.data.tokenHash);
+        view.remove(API_TOKENS, event.data.tokenHash);
     }
   },
-};
+});

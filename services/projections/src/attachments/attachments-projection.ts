@@ -1,5 +1,5 @@
 import { topics, streams, type AttachmentEvent, type WebImageType } from '@testament/contracts';
-import type { Projection } from '../runner/projection.ts';
+import { projection } from '../runner/projection.ts';
 
 export const ATTACHMENTS = 'attachments';
 
@@ -26,19 +26,18 @@ export interface AttachmentDocument {
   updatedAt: string;
 }
 
-export const attachmentsProjection: Projection = {
+export const attachmentsProjection = projection<AttachmentEvent>({
   name: ATTACHMENTS,
   collections: { [ATTACHMENTS]: { indexes: [{ keys: { projectId: 1, isDeleted: 1, _id: 1 } }, { keys: { contentTypeId: 1, objectId: 1 } }] } },
   handles: new Set(['AttachmentUploaded', 'AttachmentDeleted']),
   keys: (event) => [[ATTACHMENTS, streams.attachment.idOf(event.stream)]],
   apply(event, view) {
-    const attachment = event as unknown as AttachmentEvent;
     const id = streams.attachment.idOf(event.stream);
     const time = event.metadata.time;
     let next: AttachmentDocument | undefined;
-    switch (attachment.type) {
+    switch (event.type) {
       case 'AttachmentUploaded': {
-        const { attachmentId: _id, ...fields } = attachment.data;
+        const { attachmentId: _id, ...fields } = event.data;
         next = { _id: id, ...fields, isDeleted: false, deletedAt: null, createdAt: time, updatedAt: time };
         break;
       }
@@ -53,4 +52,4 @@ export const attachmentsProjection: Projection = {
     view.notify(topics.attachments);
     view.notify(topics.project(next.projectId));
   },
-};
+});

@@ -1,6 +1,6 @@
 import { topics, streams } from '@testament/contracts';
 import type { ProjectEvent } from '@testament/contracts';
-import type { ProjectedEvent, Projection } from '../runner/projection.ts';
+import { projection, type ProjectedEvent } from '../runner/projection.ts';
 import { PROJECT_TOTALS, PROJECTS, type ProjectDocument } from './project-document.ts';
 import { adjustTotals, TOTALS_KEYS } from './totals.ts';
 import { withRoles } from '../roles/role-sets.ts';
@@ -66,7 +66,7 @@ function change(project: ProjectDocument, event: Exclude<ProjectEvent, { type: '
   }
 }
 
-export const projectsProjection: Projection = {
+export const projectsProjection = projection<ProjectEvent>({
   name: 'projects',
   collections: {
     // The dashboard's orders (queries.ts), each with `_id` last: by name without and with archived projects, and
@@ -98,11 +98,11 @@ export const projectsProjection: Projection = {
   apply(event, view) {
     const projectId = projectIdOf(event);
     const previous = view.get<ProjectDocument>(PROJECTS, projectId);
-    const next = evolveProjectDocument(previous, event as unknown as ProjectEvent, event.metadata.time);
+    const next = evolveProjectDocument(previous, event, event.metadata.time);
     if (!next) return;
     view.put(PROJECTS, next);
     adjustTotals(view, previous, next);
     view.notify(topics.projects);
     view.notify(topics.project(projectId));
   },
-};
+});

@@ -1,5 +1,5 @@
 import { topics, permissionCodenames, type RoleEvent } from '@testament/contracts';
-import type { Projection, ProjectionView } from '../runner/projection.ts';
+import { projection, type ProjectionView } from '../runner/projection.ts';
 import { EMPTY_ROLE_CATALOG, ROLE_CATALOG, ROLE_CATALOG_ID, type RoleCatalogDocument } from './role-catalog.ts';
 
 export const ROLES = 'roles';
@@ -43,22 +43,22 @@ function putInCatalogue(view: ProjectionView, role: RoleDocument | null, roleId:
   view.put(ROLE_CATALOG, { _id: ROLE_CATALOG_ID, roles } satisfies RoleCatalogDocument);
 }
 
-export const rolesProjection: Projection = {
+export const rolesProjection = projection<RoleEvent>({
   name: 'roles',
   // Roles are defined by superusers, a few dozen at most; the catalogue is one document.
   collections: { [ROLES]: { indexes: [{ keys: { nameKey: 1 } }], bounded: true }, [ROLE_CATALOG]: { indexes: [], bounded: true } },
   handles: new Set(['RoleDefined', 'RoleChanged', 'RoleDeleted']),
   keys: (event) => [
-    [ROLES, (event.data as RoleEvent['data']).roleId],
+    [ROLES, event.data.roleId],
     [ROLE_CATALOG, ROLE_CATALOG_ID],
   ],
   apply(event, view) {
-    const roleId = (event.data as RoleEvent['data']).roleId;
-    const next = evolveRole(view.get<RoleDocument>(ROLES, roleId), event as unknown as RoleEvent);
+    const roleId = event.data.roleId;
+    const next = evolveRole(view.get<RoleDocument>(ROLES, roleId), event);
     if (next === undefined) return;
     if (next) view.put(ROLES, next);
     else view.remove(ROLES, roleId);
     putInCatalogue(view, next, roleId);
     view.notify(topics.roles);
   },
-};
+});

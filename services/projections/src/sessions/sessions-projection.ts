@@ -1,5 +1,5 @@
-import { sessionOwnerOf, type SessionEvent } from '@testament/contracts';
-import type { Projection } from '../runner/projection.ts';
+import { sessionOwnerOf, type SessionEvent, type UserEvent } from '@testament/contracts';
+import { projection } from '../runner/projection.ts';
 
 export const SESSIONS = 'sessions';
 
@@ -22,28 +22,27 @@ export interface SessionDocument {
   startedAtPosition: number;
 }
 
-export const sessionsProjection: Projection = {
+export const sessionsProjection = projection<SessionEvent | Extract<UserEvent, { type: 'UserPasswordChanged' }>>({
   name: 'sessions',
   collections: { [SESSIONS]: { indexes: [{ keys: { userId: 1 } }] } },
   handles: new Set(['UserSessionStarted', 'UserSessionEnded', 'UserPasswordChanged']),
   keys: (event) => {
-    const hash = event.type === 'UserPasswordChanged' ? (event.data as { keptSessionHash?: string }).keptSessionHash : (event.data as SessionEvent['data']).sessionHash;
+    const hash = event.type === 'UserPasswordChanged' ? event.data.keptSessionHash : event.data.sessionHash;
     return hash ? [[SESSIONS, hash]] : [];
   },
   apply(event, view) {
     if (event.type === 'UserPasswordChanged') {
-      const hash = (event.data as { keptSessionHash?: string }).keptSessionHash;
+      const hash = event.data.keptSessionHash;
       const kept = hash ? view.get<SessionDocument>(SESSIONS, hash) : undefined;
       // The change's own position: the one the user's sessionsValidAfter takes, which this session passes.
       if (kept) view.put(SESSIONS, { ...kept, startedAtPosition: event.position });
       return;
     }
-    const session = event as unknown as SessionEvent;
-    if (session.type === 'UserSessionEnded') {
-      view.remove(SESSIONS, session.data.sessionHash);
+    if (event.type === 'UserSessionEnded') {
+      view.remove(SESSIONS, event.data.sessionHash);
       return;
     }
-    const { sessionHash, expiresAt, rememberMe } = session.data;
+    const { sessionHash, expiresAt, rememberMe } = event.data;
     view.put(SESSIONS, {
       _id: sessionHash,
       userId: sessionOwnerOf(event.stream),
@@ -53,4 +52,4 @@ export const sessionsProjection: Projection = {
       startedAtPosition: event.position,
     } satisfies SessionDocument);
   },
-};
+});

@@ -1,6 +1,6 @@
 import { topics, streams } from '@testament/contracts';
 import type { SystemMessageEvent, SystemMessageLevel } from '@testament/contracts';
-import type { Projection } from '../runner/projection.ts';
+import { projection } from '../runner/projection.ts';
 
 export const SYSTEM_MESSAGES = 'system_messages';
 
@@ -18,30 +18,29 @@ export interface SystemMessageDocument {
 
 const messageIdOf = (stream: string) => streams.systemMessage.idOf(stream);
 
-export const systemMessagesProjection: Projection = {
+export const systemMessagesProjection = projection<SystemMessageEvent>({
   name: 'system-messages',
   // A handful of banners at any time: listing them all is fine.
   collections: { [SYSTEM_MESSAGES]: { indexes: [{ keys: { isActive: 1 } }], bounded: true } },
   handles: new Set(['SystemMessageCreated', 'SystemMessageChanged', 'SystemMessageDeleted']),
   keys: (event) => [[SYSTEM_MESSAGES, messageIdOf(event.stream)]],
   apply(event, view) {
-    const message = event as unknown as SystemMessageEvent;
     const id = messageIdOf(event.stream);
     const time = event.metadata.time;
     view.notify(topics.systemMessages);
-    switch (message.type) {
+    switch (event.type) {
       case 'SystemMessageCreated': {
-        const { content, level, isClosing, isActive } = message.data;
+        const { content, level, isClosing, isActive } = event.data;
         view.put(SYSTEM_MESSAGES, { _id: id, content, level, isClosing, isActive, createdAt: time, updatedAt: time } satisfies SystemMessageDocument);
         return;
       }
       case 'SystemMessageChanged': {
         const existing = view.get<SystemMessageDocument>(SYSTEM_MESSAGES, id);
-        if (existing) view.put(SYSTEM_MESSAGES, { ...existing, ...message.data, updatedAt: time });
+        if (existing) view.put(SYSTEM_MESSAGES, { ...existing, ...event.data, updatedAt: time });
         return;
       }
       case 'SystemMessageDeleted':
         view.remove(SYSTEM_MESSAGES, id);
     }
   },
-};
+});
