@@ -1,13 +1,21 @@
 import { topics, streams } from '@testament/contracts';
 import type { NotificationEvent } from '@testament/contracts';
-import type { DocumentKey, ProjectedEvent, Projection, ProjectionView } from '../runner/projection.ts';
+import { projection, type DocumentKey, type EventOf, type ProjectedEvent, type ProjectionView } from '../runner/projection.ts';
 import { ACCESS_REQUESTS } from '../access-requests/access-requests-projection.ts';
 import { PROJECTS } from '../projects/project-document.ts';
 import { ROLE_CATALOG } from '../roles/role-catalog.ts';
 import { USERS } from '../users/user-document.ts';
 import { NOTIFICATION_SUBSCRIBERS, NOTIFICATIONS, notificationKey, type NotificationDocument, type SubscribersDocument } from './notification-document.ts';
-import { actorName, notificationDocument, producers } from './producers.ts';
-import { applySuperuserEvent, NOTIFICATION_AUDIENCES, SUPERUSER_EVENTS, SUPERUSERS } from './superusers.ts';
+import { actorName, notificationDocument, PRODUCING_EVENTS, producedBy, producerKeys, type ProducingEvent } from './producers.ts';
+import { applySuperuserEvent, NOTIFICATION_AUDIENCES, SUPERUSER_EVENTS, SUPERUSERS, type SuperuserEvent } from './superusers.ts';
+
+/** What the user does with their own notifications (their `notifications-<id>` stream). */
+const BOX_EVENTS = ['NotificationsEnabled', 'NotificationsDisabled', 'NotificationsMarked', 'NotificationDeleted'] as const;
+
+type NotificationsEvent = ProducingEvent | SuperuserEvent | NotificationEvent;
+
+const isProducing = (event: EventOf<NotificationsEvent>): event is EventOf<ProducingEvent> => (PRODUCING_EVENTS as readonly string[]).includes(event.type);
+const isAboutSuperusers = (event: EventOf<NotificationsEvent>): event is EventOf<SuperuserEvent> => (SUPERUSER_EVENTS as readonly string[]).includes(event.type);
 
 const ownerOf = (event: ProjectedEvent) => streams.notificationBox.idOf(event.stream);
 
@@ -16,9 +24,8 @@ function subscribers(view: ProjectionView, actionCode: number): SubscribersDocum
 }
 
 /** The keys of what the user does with their own notifications. */
-function boxKeys(event: ProjectedEvent): DocumentKey[] {
-  const box = event as unknown as NotificationEvent;
-  const owner = ownerOf(event);
+function boxKeys(box: EventOf<NotificationEvent>): DocumentKey[] {
+  const owner = ownerOf(box);
   switch (box.type) {
     case 'NotificationsEnabled':
     case 'NotificationsDisabled':
@@ -30,9 +37,8 @@ function boxKeys(event: ProjectedEvent): DocumentKey[] {
   }
 }
 
-function applyBoxEvent(event: ProjectedEvent, view: ProjectionView): void {
-  const box = event as unknown as NotificationEvent;
-  const owner = ownerOf(event);
+function applyBoxEvent(box: EventOf<NotificationEvent>, view: ProjectionView): void {
+  const owner = ownerOf(box);
   const update = (id: number, change: Partial<NotificationDocument>) => {
     const current = view.get<NotificationDocument>(NOTIFICATIONS, notificationKey(owner, id));
     if (current) view.put(NOTIFICATIONS, { ...current, ...change });
@@ -63,7 +69,7 @@ function applyBoxEvent(event: ProjectedEvent, view: ProjectionView): void {
  * the action code receive one. Documents depend only on the log, so a rebuild
  * delivers exactly the same notifications with the same ids.
  */
-export const notificationsProjection: Projection = {
+export const notificationsProjection = projection<NotificationsEvent>({
   name: 'notifications',
   collections: {
     [NOTIFICATIONS]: { indexes: [{ keys: { recipientId: 1, isDeleted: 1, id: -1 } }, { keys: { recipientId: 1, unread: 1 } }] },
@@ -73,31 +79,22 @@ export const notificationsProjection: Projection = {
   },
   // A change is told against the state before it: "added to" a project the recipient was not a member of yet.
   readsBefore: [PROJECTS, USERS, ACCESS_REQUESTS, ROLE_CATALOG],
-  handles: new Set([
-    ...Object.keys(producers),
-    ...SUPERUSER_EVENTS,
-    'NotificationsEnabled',
-    'NotificationsDisabled',
-    'NotificationsMarked',
-    'NotificationDeleted',
-  ]),
+  handles: new Set([...PRODUCING_EVENTS, ...SUPERUSER_EVENTS, ...BOX_EVENTS]),
   keys(event) {
-    if (SUPERUSER_EVENTS.includes(event.type)) return [[NOTIFICATION_AUDIENCES, SUPERUSERS]];
-    const producer = producers[event.type];
-    if (!producer) return boxKeys(event);
+    if (isAboutSuperusers(event)) return [[NOTIFICATION_AUDIENCES, SUPERUSERS]];
+    if (!isProducing(event)) return boxKeys(event);
     const actorId = event.metadata.actorId;
-    return actorId === null ? producer.keys(event) : [...producer.keys(event), [USERS, actorId]];
+    return actorId === null ? producerKeys(event) : [...producerKeys(event), [USERS, actorId]];
   },
   apply(event, view) {
-    if (SUPERUSER_EVENTS.includes(event.type)) return applySuperuserEvent(event, view);
-    const producer = producers[event.type];
-    if (!producer) return applyBoxEvent(event, view);
+    if (isAboutSuperusers(event)) return applySuperuserEvent(event, view);
+    if (!isProducing(event)) return applyBoxEvent(event, view);
     const actor = actorName(event, view);
-    for (const produced of producer.produce(event, view, actor)) {
+    for (const produced of producedBy(event, view, actor)) {
       if (produced.recipientId === event.metadata.actorId) continue;
       if (!subscribers(view, produced.actionCode).userIds.includes(produced.recipientId)) continue;
       view.put(NOTIFICATIONS, notificationDocument(event, produced, actor));
       view.notify(topics.notifications(produced.recipientId));
     }
   },
-};
+});

@@ -2,7 +2,7 @@ import { streams, NotificationAction, notificationTemplates, type AccessRequestE
 import { ACCESS_REQUESTS, accessRequestKey, type AccessRequestDocument } from '../access-requests/access-requests-projection.ts';
 import { PROJECTS, type ProjectDocument } from '../projects/project-document.ts';
 import { ROLE_CATALOG, ROLE_CATALOG_ID, membersGranted, type RoleCatalogDocument } from '../roles/role-catalog.ts';
-import type { DocumentKey, ProjectedEvent, ProjectionView } from '../runner/projection.ts';
+import type { DocumentKey, EventOf, ProjectedEvent, ProjectionView } from '../runner/projection.ts';
 import { USERS, type StoredUserDocument } from '../users/user-document.ts';
 import { NOTIFICATION_SUBSCRIBERS, NOTIFICATIONS, notificationKey, type NotificationDocument } from './notification-document.ts';
 import { activeSuperusers, NOTIFICATION_AUDIENCES, SUPERUSERS, superusersOf } from './superusers.ts';
@@ -20,6 +20,10 @@ export interface Produced {
 type AccessRequested = Extract<AccessRequestEvent, { type: 'AccessRequested' }>;
 type MemberRolesSet = Extract<ProjectEvent, { type: 'ProjectMemberRolesSet' }>;
 
+/** The events that produce notifications. */
+export const PRODUCING_EVENTS = ['AccessRequested', 'ProjectMemberRolesSet'] as const;
+export type ProducingEvent = AccessRequested | MemberRolesSet;
+
 const projectIdOf = (event: ProjectedEvent) => streams.project.idOf(event.stream);
 const overviewLink = (projectId: number) => `/projects/${projectId}/overview`;
 
@@ -27,8 +31,8 @@ const overviewLink = (projectId: number) => `/projects/${projectId}/overview`;
  * Access requested → every member whose roles grant change_project in that
  * project (§3.1); when it has none, the superusers, who manage every project.
  */
-function accessRequested(event: ProjectedEvent, view: ProjectionView, actor: string): Produced[] {
-  const { projectId, reason } = (event as unknown as AccessRequested).data;
+function accessRequested(event: EventOf<AccessRequested>, view: ProjectionView, actor: string): Produced[] {
+  const { projectId, reason } = event.data;
   const project = view.get<ProjectDocument>(PROJECTS, projectId);
   const catalog = view.get<RoleCatalogDocument>(ROLE_CATALOG, ROLE_CATALOG_ID);
   if (!project || !catalog) return [];
@@ -49,8 +53,8 @@ function accessRequested(event: ProjectedEvent, view: ProjectionView, actor: str
  * roles changed, or they were removed. Reads the project as it was before the
  * event, so this projection folds before the projects read model.
  */
-function memberRolesSet(event: ProjectedEvent, view: ProjectionView, actor: string): Produced[] {
-  const { userId, roleIds } = (event as unknown as MemberRolesSet).data;
+function memberRolesSet(event: EventOf<MemberRolesSet>, view: ProjectionView, actor: string): Produced[] {
+  const { userId, roleIds } = event.data;
   const projectId = projectIdOf(event);
   const project = view.get<ProjectDocument>(PROJECTS, projectId);
   if (!project || project.isDeleted) return [];
@@ -68,34 +72,32 @@ function memberRolesSet(event: ProjectedEvent, view: ProjectionView, actor: stri
   return [{ ...about, actionCode: NotificationAction.accessGranted, template }];
 }
 
-/** The events that produce notifications, the documents each needs, and what it produces. */
-export const producers: Record<string, { keys(event: ProjectedEvent): DocumentKey[]; produce: typeof accessRequested }> = {
-  AccessRequested: {
+/** The documents an event that produces notifications needs. */
+export function producerKeys(event: EventOf<ProducingEvent>): DocumentKey[] {
+  if (event.type === 'AccessRequested') {
     // The recipients' new documents are not named: unknown before the project is read, and
     // new anyway. A replay after a crash writes them again, identical, before any later change.
-    keys: (event) => [
-      [PROJECTS, (event.data as AccessRequested['data']).projectId],
+    return [
+      [PROJECTS, event.data.projectId],
       [ROLE_CATALOG, ROLE_CATALOG_ID],
       [NOTIFICATION_SUBSCRIBERS, NotificationAction.accessRequested],
       [NOTIFICATION_AUDIENCES, SUPERUSERS],
-    ],
-    produce: accessRequested,
-  },
-  ProjectMemberRolesSet: {
-    keys(event) {
-      const { userId } = event.data as MemberRolesSet['data'];
-      const projectId = projectIdOf(event);
-      return [
-        [PROJECTS, projectId],
-        [ACCESS_REQUESTS, accessRequestKey(projectId, userId)],
-        [NOTIFICATION_SUBSCRIBERS, NotificationAction.accessGranted],
-        [NOTIFICATION_SUBSCRIBERS, NotificationAction.accessRemoved],
-        [NOTIFICATIONS, notificationKey(userId, event.position)],
-      ];
-    },
-    produce: memberRolesSet,
-  },
-};
+    ];
+  }
+  const projectId = projectIdOf(event);
+  return [
+    [PROJECTS, projectId],
+    [ACCESS_REQUESTS, accessRequestKey(projectId, event.data.userId)],
+    [NOTIFICATION_SUBSCRIBERS, NotificationAction.accessGranted],
+    [NOTIFICATION_SUBSCRIBERS, NotificationAction.accessRemoved],
+    [NOTIFICATIONS, notificationKey(event.data.userId, event.position)],
+  ];
+}
+
+/** The notifications an event produces, before delivery filters them by subscription. */
+export function producedBy(event: EventOf<ProducingEvent>, view: ProjectionView, actor: string): Produced[] {
+  return event.type === 'AccessRequested' ? accessRequested(event, view, actor) : memberRolesSet(event, view, actor);
+}
 
 export function actorName(event: ProjectedEvent, view: ProjectionView): string {
   const actorId = event.metadata.actorId;

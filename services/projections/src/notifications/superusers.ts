@@ -1,6 +1,6 @@
 import { streams } from '@testament/contracts';
 import type { UserEvent } from '@testament/contracts';
-import type { ProjectedEvent, ProjectionView } from '../runner/projection.ts';
+import type { EventOf, ProjectionView } from '../runner/projection.ts';
 
 /**
  * Who can manage every project: the active superusers. An access request to a
@@ -16,7 +16,8 @@ export interface SuperusersDocument {
   inactiveIds: number[];
 }
 
-export const SUPERUSER_EVENTS = ['UserRegistered', 'UserPrivilegesChanged', 'UserDeactivated', 'UserActivated', 'UserDeleted'];
+export const SUPERUSER_EVENTS = ['UserRegistered', 'UserPrivilegesChanged', 'UserDeactivated', 'UserActivated', 'UserDeleted'] as const;
+export type SuperuserEvent = Extract<UserEvent, { type: (typeof SUPERUSER_EVENTS)[number] }>;
 
 export function superusersOf(view: ProjectionView): SuperusersDocument {
   return view.get<SuperusersDocument>(NOTIFICATION_AUDIENCES, SUPERUSERS) ?? { _id: SUPERUSERS, superuserIds: [], inactiveIds: [] };
@@ -31,28 +32,25 @@ const withId = (ids: number[], id: number, present: boolean) => {
   return present ? [...others, id].sort((a, b) => a - b) : others;
 };
 
-export function applySuperuserEvent(event: ProjectedEvent, view: ProjectionView): void {
-  const userEvent = event as unknown as UserEvent;
+export function applySuperuserEvent(event: EventOf<SuperuserEvent>, view: ProjectionView): void {
   const userId = streams.user.idOf(event.stream);
   const current = superusersOf(view);
   let { superuserIds, inactiveIds } = current;
-  switch (userEvent.type) {
+  switch (event.type) {
     case 'UserRegistered':
-      superuserIds = withId(superuserIds, userId, userEvent.data.isSuperuser);
-      inactiveIds = withId(inactiveIds, userId, !userEvent.data.isActive);
+      superuserIds = withId(superuserIds, userId, event.data.isSuperuser);
+      inactiveIds = withId(inactiveIds, userId, !event.data.isActive);
       break;
     case 'UserPrivilegesChanged':
-      superuserIds = withId(superuserIds, userId, userEvent.data.isSuperuser);
+      superuserIds = withId(superuserIds, userId, event.data.isSuperuser);
       break;
     case 'UserDeactivated':
     case 'UserActivated':
-      inactiveIds = withId(inactiveIds, userId, userEvent.type === 'UserDeactivated');
+      inactiveIds = withId(inactiveIds, userId, event.type === 'UserDeactivated');
       break;
     case 'UserDeleted':
       superuserIds = withId(superuserIds, userId, false);
       break;
-    default:
-      return;
   }
   view.put(NOTIFICATION_AUDIENCES, { _id: SUPERUSERS, superuserIds, inactiveIds } satisfies SuperusersDocument);
 }

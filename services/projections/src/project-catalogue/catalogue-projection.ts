@@ -1,6 +1,6 @@
 import { topics } from '@testament/contracts';
 import type { IndexSpec } from '@testament/infra';
-import type { Projection } from '../runner/projection.ts';
+import { projection, type Projection } from '../runner/projection.ts';
 
 /** What every catalogue document has besides its resource's fields (§4.1: soft delete with `deleted_at`). */
 export interface CatalogueDocument {
@@ -26,6 +26,12 @@ export interface CatalogueProjectionOptions<D extends CatalogueDocument> {
 
 const SUFFIXES = ['Created', 'Changed', 'Deleted', 'Recovered', 'Removed'] as const;
 
+/** Every catalogue event (`StatusCreated`, `LabelChanged`, ...) carries the item's id and its changed fields. */
+interface CatalogueItemEvent {
+  type: string;
+  data: { id: number } & Record<string, unknown>;
+}
+
 /**
  * A read model of one catalogue resource: one document per item, the event's
  * fields copied as they are (`{id, ...fields}`), soft-deleted ones kept for the trash.
@@ -33,20 +39,21 @@ const SUFFIXES = ['Created', 'Changed', 'Deleted', 'Recovered', 'Removed'] as co
 export function catalogueProjection<D extends CatalogueDocument>(options: CatalogueProjectionOptions<D>): Projection {
   const { prefix, collection } = options;
   const withDerived = (document: D): D => ({ ...document, ...options.derive?.(document) });
-  return {
+  return projection<CatalogueItemEvent>({
     name: collection,
     collections: {
       [collection]: { indexes: [{ keys: { projectId: 1, isDeleted: 1 } }, { keys: { isDeleted: 1, deletedAt: -1, _id: 1 } }, ...(options.indexes ?? [])] },
     },
     handles: new Set(SUFFIXES.map((suffix) => `${prefix}${suffix}`)),
-    keys: (event) => [[collection, (event.data as { id: number }).id]],
+    keys: (event) => [[collection, event.data.id]],
     apply(event, view) {
-      const { id, ...fields } = event.data as { id: number } & Record<string, unknown>;
+      const { id, ...fields } = event.data;
       const time = event.metadata.time;
       const current = view.get<D>(collection, id);
       let next: D | undefined;
       switch (event.type.slice(prefix.length)) {
         case 'Created':
+          // The resource's own fields are whatever its Created event carries: D names them.
           next = withDerived({ ...fields, _id: id, isDeleted: false, deletedAt: null, createdAt: time, updatedAt: time } as unknown as D);
           break;
         case 'Changed':
@@ -67,5 +74,5 @@ export function catalogueProjection<D extends CatalogueDocument>(options: Catalo
       view.notify(topics.catalogue(collection));
       if (typeof projectId === 'number') view.notify(topics.project(projectId));
     },
-  };
+  });
 }
