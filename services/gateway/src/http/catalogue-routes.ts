@@ -10,11 +10,11 @@ import {
 } from '@testament/contracts';
 import type { ReadStore } from '@testament/infra';
 import {
-  PROJECTS,
   findProject,
   findTrashedItems,
   isProjectVisible,
   listTrashedItems,
+  visibleProjectIds,
   type CatalogueDocument,
   type ProjectDocument,
   type UserDocument,
@@ -97,8 +97,7 @@ async function trashScope(readStore: ReadStore, user: UserDocument, query: unkno
     return [null, project._id];
   }
   if (user.isSuperuser) return null;
-  const projects = await readStore.collection<ProjectDocument>(PROJECTS).find({ isDeleted: false });
-  return [null, ...projects.filter((project) => isProjectVisible(project, viewerOf(user))).map((project) => project._id)];
+  return [null, ...(await visibleProjectIds(readStore, viewerOf(user)))];
 }
 
 export function registerCatalogueRoutes<D extends CatalogueDocument, C extends NewItemBody, P, N extends ChangeCommand>(

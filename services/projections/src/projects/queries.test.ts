@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { foldInto, recorded, type TestEvent } from '../testing/fold.ts';
 import { PROJECTS, type ProjectDocument } from './project-document.ts';
 import { projectsProjection } from './projects-projection.ts';
-import { listProjects, type Viewer } from './queries.ts';
+import { listProjects, visibleProjectIds, type Viewer } from './queries.ts';
 
 function history(count: number): TestEvent[] {
   const events: TestEvent[] = [];
@@ -52,6 +52,20 @@ describe('listProjects', () => {
         const expected = bruteForce(projects, viewer, query, skip, limit);
         expect({ ids: items.map((p) => p._id), count }, JSON.stringify({ query, skip, limit })).toEqual(expected);
       }
+    }
+  });
+});
+
+describe('visibleProjectIds', () => {
+  it('gives the live projects the visibility rule shows, for internal and external viewers alike', async () => {
+    const readStore = new MemoryReadStore();
+    await foldInto(readStore, [projectsProjection], recorded(history(60)));
+    const all = await readStore.collection<ProjectDocument>(PROJECTS).find({});
+    const granted = [3, 6, 11, 22, 9, 31];
+    for (const isExternal of [false, true]) {
+      const viewer: Viewer = { userId: 1, isSuperuser: false, isExternal, favoriteIds: [], viewableProjectIds: granted, manageableProjectIds: [] };
+      const expected = all.filter((p) => !p.isDeleted && ((!p.isPrivate && !isExternal) || granted.includes(p._id))).map((p) => p._id).sort((a, b) => a - b);
+      expect(await visibleProjectIds(readStore, viewer), `external: ${isExternal}`).toEqual(expected);
     }
   });
 });

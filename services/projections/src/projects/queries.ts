@@ -84,3 +84,16 @@ export async function listProjects(
 export async function findProject(readStore: ReadStore, projectId: number): Promise<ProjectDocument | null> {
   return readStore.collection<ProjectDocument>(PROJECTS).findOne({ _id: projectId, isDeleted: false });
 }
+
+/**
+ * Ids of the live projects the viewer sees (§3.1 is_visible), for views that
+ * span projects (a trash of every project). External viewers see only what
+ * their roles open; internal ones every public project and those.
+ */
+export async function visibleProjectIds(readStore: ReadStore, viewer: Viewer): Promise<number[]> {
+  const projects = readStore.collection<ProjectDocument>(PROJECTS);
+  const granted = await projects.find({ _id: { $in: [...viewer.viewableProjectIds] }, isDeleted: false });
+  const open = viewer.isExternal ? [] : await projects.find({ isDeleted: false, isPrivate: false });
+  const ids = new Set([...open, ...granted].filter((project) => isProjectVisible(project, viewer)).map((project) => project._id));
+  return [...ids].sort((a, b) => a - b);
+}
