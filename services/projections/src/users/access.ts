@@ -3,19 +3,18 @@ import { grantedBy, type RoleCatalog } from '../roles/role-catalog.ts';
 import { loadRoleCatalog } from '../roles/queries.ts';
 import type { StoredUserDocument, UserDocument } from './user-document.ts';
 
-type Access = { isExternal: boolean; viewableProjectIds: readonly number[]; manageableProjectIds: readonly number[] };
-
 /**
  * Worked out again only when the user's document or the role catalogue is
  * replaced (stored documents are never changed in place): a user who created
- * thousands of projects would otherwise pay for every membership on every request.
+ * thousands of projects would otherwise pay for every membership on every
+ * request, and every request asks for its caller.
  */
-const computed = new WeakMap<object, { catalog: RoleCatalog; access: Access }>();
+const computed = new WeakMap<object, { catalog: RoleCatalog; user: UserDocument }>();
 
-/** What the user's memberships grant under the current role definitions (§4.14). */
-export function accessOf(user: Pick<StoredUserDocument, 'memberships'>, catalog: RoleCatalog): Access {
+/** The user with what their memberships grant under the current role definitions (§4.14), frozen: it is shared. */
+export function withGrants(user: StoredUserDocument, catalog: RoleCatalog): UserDocument {
   const known = computed.get(user);
-  if (known?.catalog === catalog) return known.access;
+  if (known?.catalog === catalog) return known.user;
   let isExternal = false;
   const viewableProjectIds: number[] = [];
   const manageableProjectIds: number[] = [];
@@ -33,25 +32,16 @@ export function accessOf(user: Pick<StoredUserDocument, 'memberships'>, catalog:
     if (grants.view) viewableProjectIds.push(projectId);
     if (grants.change) manageableProjectIds.push(projectId);
   }
-  const access = { isExternal, viewableProjectIds, manageableProjectIds };
-  computed.set(user, { catalog, access });
-  return access;
+  const withAccessOf: UserDocument = Object.freeze({ ...user, isExternal, viewableProjectIds, manageableProjectIds });
+  computed.set(user, { catalog, user: withAccessOf });
+  return withAccessOf;
 }
-
-/** The user with what their roles grant, made once per stored document and catalogue, like their access: every request asks for its caller. */
-const merged = new WeakMap<object, { catalog: RoleCatalog; user: UserDocument }>();
 
 /** The stored users with what their roles grant, from one read of the role catalogue. */
 export async function withAccess(readStore: ReadStore, users: StoredUserDocument[]): Promise<UserDocument[]> {
   if (users.length === 0) return [];
   const catalog = await loadRoleCatalog(readStore);
-  return users.map((user) => {
-    const known = merged.get(user);
-    if (known?.catalog === catalog) return known.user;
-    const withGrants = Object.freeze({ ...user, ...accessOf(user, catalog) });
-    merged.set(user, { catalog, user: withGrants });
-    return withGrants;
-  });
+  return users.map((user) => withGrants(user, catalog));
 }
 
 export async function oneWithAccess(readStore: ReadStore, user: StoredUserDocument | null): Promise<UserDocument | null> {

@@ -1,7 +1,7 @@
 import type { Filter, ReadStore } from '@testament/infra';
 import { restrictedRoleIds } from '../roles/role-catalog.ts';
 import { loadRoleCatalog } from '../roles/queries.ts';
-import { accessOf, oneWithAccess } from './access.ts';
+import { oneWithAccess, withGrants } from './access.ts';
 import { PROJECTS, type ProjectDocument } from '../projects/project-document.ts';
 import { USERS, type StoredUserDocument, type UserDocument } from './user-document.ts';
 
@@ -82,7 +82,7 @@ export async function listUsers(
   const catalog = await loadRoleCatalog(readStore);
   const filter = await listFilter(readStore, viewer, query, restrictedRoleIds(catalog));
   const [count, items] = await Promise.all([users.count(filter), users.find(filter, { sort: { _id: 1 }, skip: page.skip, limit: page.limit })]);
-  return { items: items.map((user) => ({ ...user, ...accessOf(user, catalog) })), count };
+  return { items: items.map((user) => withGrants(user, catalog)), count };
 }
 
 /** A user the viewer may see, or null (deleted, unknown, or not a co-member of an external viewer). */
