@@ -1,14 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { turnsPlugin } from './turns.ts';
+import { holdEventLoop } from '../testing/hold-event-loop.ts';
 
 const REQUESTS = 30;
 const WORK_MS = 5;
-
-function holdEventLoop(ms: number): void {
-  const until = performance.now() + ms;
-  while (performance.now() < until);
-}
 
 let app: FastifyInstance | undefined;
 afterEach(() => app?.close());

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type Browser, type TestServer } from '../testing/harness.ts';
+import { holdEventLoop } from '../testing/hold-event-loop.ts';
 
 let server: TestServer;
 let admin: Browser;
@@ -9,11 +10,6 @@ beforeAll(async () => {
   admin = await server.signedIn('admin');
 });
 afterAll(() => server.close());
-
-function holdEventLoop(ms: number): void {
-  const until = performance.now() + ms;
-  while (performance.now() < until);
-}
 
 describe('event-loop watchdog', () => {
   it('warns when the event loop is held over 50 ms, naming the routes in flight', async () => {
