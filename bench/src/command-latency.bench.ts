@@ -18,10 +18,10 @@ async function growStream(commands: CommandService, owner: BenchUser, projectId:
   for (let written = 0, step = 0; written < events; step++) {
     if (events - written >= 3) {
       // Details, privacy and a setting: three events in one command.
-      await commands.updateProject({ projectId, description: `Step ${step}`, isPrivate: step % 2 === 0, settings: { resultEditLimit: 60 * (step + 1) } }, as(owner.actor));
+      await commands['projects.update']({ projectId, description: `Step ${step}`, isPrivate: step % 2 === 0, settings: { resultEditLimit: 60 * (step + 1) } }, as(owner.actor));
       written += 3;
     } else {
-      await commands.updateProject({ projectId, description: `Step ${step}` }, as(owner.actor));
+      await commands['projects.update']({ projectId, description: `Step ${step}` }, as(owner.actor));
       written += 1;
     }
   }
@@ -29,7 +29,7 @@ async function growStream(commands: CommandService, owner: BenchUser, projectId:
 
 /** A project of exactly `events` events (creation and the creator's membership are the first two). */
 async function projectWithEvents(commands: CommandService, owner: BenchUser, events: number): Promise<number> {
-  const { projectId } = await commands.createProject({ name: `Stream of ${events}`, description: '', isPrivate: false, isArchive: false, icon: null }, as(owner.actor));
+  const { projectId } = await commands['projects.create']({ name: `Stream of ${events}`, description: '', isPrivate: false, isArchive: false, icon: null }, as(owner.actor));
   await growStream(commands, owner, projectId, events - 2);
   return projectId;
 }
@@ -41,7 +41,7 @@ async function timeUpdates(commands: CommandService, owner: BenchUser, projectId
   const samples: number[] = [];
   for (const projectId of projectIds) {
     const sent = performance.now();
-    const { position } = await commands.updateProject({ projectId, description: `Edit ${++edits}` }, as(owner.actor));
+    const { position } = await commands['projects.update']({ projectId, description: `Edit ${++edits}` }, as(owner.actor));
     samples.push(performance.now() - sent);
     if (position === 0) throw new Error('a timed updateProject changed nothing');
   }

@@ -38,8 +38,8 @@ export function userActor(userId: number, isSuperuser = false): Actor {
 
 /** What a first start seeds (roles, system statuses). */
 export async function seed(commands: CommandService): Promise<void> {
-  await commands.seedRoles({}, asSystem());
-  await commands.seedStatuses({}, asSystem());
+  await commands['roles.seed']({}, asSystem());
+  await commands['statuses.seed']({}, asSystem());
 }
 
 export interface BenchUser {
@@ -54,7 +54,7 @@ export async function registerUsers(commands: CommandService, usernames: string[
   const isSuperuser = options.superuser ?? false;
   await inParallel(usernames, 8, async (username) => {
     const input = { username, email: `${username}@bench.test`, firstName: 'Bench', lastName: username, password: BENCH_PASSWORD, isSuperuser, isActive: true };
-    const { userId } = await commands.registerUser(input, asSystem());
+    const { userId } = await commands['users.register'](input, asSystem());
     registered.set(username, { username, userId, actor: userActor(userId, isSuperuser) });
   });
   return usernames.map((username) => registered.get(username)!);

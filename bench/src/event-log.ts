@@ -40,28 +40,28 @@ const USER_ROLE_ID = 2;
 async function userActivity(commands: CommandService, user: BenchUser, shape: LogShape): Promise<void> {
   for (let login = 0; login < shape.loginsPerUser; login++) {
     const sessionHash = randomBytes(32).toString('hex');
-    await commands.logIn({ username: user.username, password: BENCH_PASSWORD, sessionHash, expiresAt: '2099-01-01T00:00:00.000Z', rememberMe: false }, asSystem());
-    if (login < shape.loginsPerUser - 1) await commands.logOut({ userId: user.userId, sessionHash }, as(user.actor));
+    await commands['sessions.logIn']({ username: user.username, password: BENCH_PASSWORD, sessionHash, expiresAt: '2099-01-01T00:00:00.000Z', rememberMe: false }, asSystem());
+    if (login < shape.loginsPerUser - 1) await commands['sessions.logOut']({ userId: user.userId, sessionHash }, as(user.actor));
   }
   for (let change = 0; change < shape.configChangesPerUser; change++) {
     const patch = { ui: { is_open_sidebar: change % 2 === 0 }, projects: { favorite: [change + 1, change + 2] } };
-    await commands.changeConfig({ userId: user.userId, patch }, as(user.actor));
+    await commands['users.changeConfig']({ userId: user.userId, patch }, as(user.actor));
   }
 }
 
 async function projectLife(commands: CommandService, index: number, users: BenchUser[], shape: LogShape): Promise<void> {
   const owner = users[index % users.length]!;
-  const { projectId } = await commands.createProject(
+  const { projectId } = await commands['projects.create'](
     { name: `Project ${index}`, description: 'A project of the benchmark log', isPrivate: index % 3 === 0, isArchive: false, icon: null },
     as(owner.actor),
   );
   for (let m = 1; m <= shape.membersPerProject; m++) {
     const member = users[(index + m * 7) % users.length]!;
-    await commands.setMemberRoles({ projectId, userId: member.userId, roleIds: [USER_ROLE_ID] }, as(owner.actor));
+    await commands['projects.setMemberRoles']({ projectId, userId: member.userId, roleIds: [USER_ROLE_ID] }, as(owner.actor));
   }
   for (let edit = 0; edit < shape.editsPerProject; edit++) {
     const settings = edit % 3 === 2 ? { resultEditLimit: 60 * (edit + 1) } : undefined;
-    await commands.updateProject({ projectId, description: `Edit ${edit} of project ${projectId}`, settings }, as(owner.actor));
+    await commands['projects.update']({ projectId, description: `Edit ${edit} of project ${projectId}`, settings }, as(owner.actor));
   }
 }
 

@@ -63,7 +63,7 @@ async function buildProjectStore(dataDir: string, projects: number, clientUsers:
     await inParallel(Array.from({ length: projects }, (_, i) => i), CONCURRENCY, async (serial) => {
       const creator = creators[serial % creators.length]!;
       const input = { name: projectName(serial, random), description: 'Made by the benchmark', isPrivate: serial % 10 === 0, isArchive: false, icon: null };
-      const { projectId } = await commands.createProject(input, as(creator.actor));
+      const { projectId } = await commands['projects.create'](input, as(creator.actor));
       projectIds.push(projectId);
     });
 
@@ -71,7 +71,7 @@ async function buildProjectStore(dataDir: string, projects: number, clientUsers:
     const favourites: number[] = [];
     for (let i = 0; i < FAVOURITES; i++) {
       favourites.push(projectIds[Math.floor(random() * projectIds.length)]!);
-      await commands.changeConfig({ userId: reader!.userId, patch: { projects: { favorite: [...favourites] } } }, as(reader!.actor));
+      await commands['users.changeConfig']({ userId: reader!.userId, patch: { projects: { favorite: [...favourites] } } }, as(reader!.actor));
     }
 
     const events = await side.store.headPosition();

@@ -40,15 +40,15 @@ describe('commands over NATS', () => {
   const owner = { userId: 3, isSuperuser: false, isExternal: false };
 
   it('runs a command in the other process and returns its result', async () => {
-    const result = await dispatch('createProject', { name: 'Remote', description: '', isPrivate: false, isArchive: false, icon: null }, newCommandMeta(owner));
+    const result = await dispatch('projects.create', { name: 'Remote', description: '', isPrivate: false, isArchive: false, icon: null }, newCommandMeta(owner));
     expect(result.projectId).toBeGreaterThan(0);
     expect(result.position).toBe(await store.headPosition());
   });
 
   it('brings domain errors back as their own classes, so the gateway maps them to 403/404', async () => {
-    const { projectId } = await dispatch('createProject', { name: 'Theirs', description: '', isPrivate: true, isArchive: false, icon: null }, newCommandMeta(owner));
+    const { projectId } = await dispatch('projects.create', { name: 'Theirs', description: '', isPrivate: true, isArchive: false, icon: null }, newCommandMeta(owner));
     const stranger = { userId: 4, isSuperuser: false, isExternal: false };
-    await expect(dispatch('updateProject', { projectId, name: 'Mine' }, newCommandMeta(stranger))).rejects.toBeInstanceOf(PermissionDeniedError);
-    await expect(dispatch('deleteProject', { projectId: 99999 }, newCommandMeta(owner))).rejects.toBeInstanceOf(NotFoundError);
+    await expect(dispatch('projects.update', { projectId, name: 'Mine' }, newCommandMeta(stranger))).rejects.toBeInstanceOf(PermissionDeniedError);
+    await expect(dispatch('projects.delete', { projectId: 99999 }, newCommandMeta(owner))).rejects.toBeInstanceOf(NotFoundError);
   });
 });

@@ -15,7 +15,7 @@ interface CommandRequest {
 export function serveCommands(bus: Bus, service: CommandService): Unsubscribe {
   return bus.reply(COMMAND_SUBJECT, async (payload) => {
     const { name, input, meta } = payload as CommandRequest;
-    const handler = service[name as keyof CommandService] as ((i: unknown, m: CommandMeta) => Promise<unknown>) | undefined;
+    const handler = Object.hasOwn(service, name) ? (service[name as keyof CommandService] as (i: unknown, m: CommandMeta) => Promise<unknown>) : undefined;
     if (!handler) throw new Error(`unknown command ${name}`);
     return handler(input, meta);
   });

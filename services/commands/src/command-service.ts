@@ -3,20 +3,20 @@ import { AggregateCache, type AggregateCacheLimits } from './kernel/aggregate-ca
 import type { KernelDeps } from './kernel/command-handler.ts';
 import type { CommandMeta } from './kernel/command-meta.ts';
 import { KeyedQueue } from './kernel/keyed-queue.ts';
-import { projectHandlers } from './project/handlers.ts';
-import { statusHandlers, usableStatusIds } from './status/handlers.ts';
-import { labelHandlers } from './label/handlers.ts';
-import { parameterHandlers } from './parameter/handlers.ts';
-import { customAttributeHandlers } from './custom-attribute/handlers.ts';
-import { RoleDirectory } from './role/role-directory.ts';
-import { roleHandlers } from './role/handlers.ts';
-import { accessRequestHandlers } from './access-request/handlers.ts';
+import { projectHandlers } from './projects/handlers.ts';
+import { statusHandlers, usableStatusIds } from './statuses/handlers.ts';
+import { labelHandlers } from './labels/handlers.ts';
+import { parameterHandlers } from './parameters/handlers.ts';
+import { customAttributeHandlers } from './custom-attributes/handlers.ts';
+import { RoleDirectory } from './roles/role-directory.ts';
+import { roleHandlers } from './roles/handlers.ts';
+import { accessRequestHandlers } from './access-requests/handlers.ts';
 import { notificationHandlers } from './notifications/handlers.ts';
-import { systemMessageHandlers } from './system-message/handlers.ts';
-import { userHandlers } from './user/handlers.ts';
-import { sessionHandlers } from './session/handlers.ts';
-import { attachmentHandlers } from './attachment/handlers.ts';
-import { loadProjectAccess } from './project/project-access.ts';
+import { systemMessageHandlers } from './system-messages/handlers.ts';
+import { userHandlers } from './users/handlers.ts';
+import { sessionHandlers } from './sessions/handlers.ts';
+import { attachmentHandlers } from './attachments/handlers.ts';
+import { loadProjectAccess } from './projects/project-access.ts';
 import { assignRolesAnsweringRequest } from './workflows/role-assignment.ts';
 import { sessionWorkflows } from './workflows/sessions.ts';
 import { deleteStatusClearingDefault } from './workflows/status-deletion.ts';
@@ -44,40 +44,53 @@ export function createCommandService(deps: CommandServiceDeps) {
   };
   const statusIds = (projectId: number) => usableStatusIds(kernel, projectId);
   const projects = projectHandlers(kernel, statusIds);
-  return uniquelyNamed(
-    userHandlers(kernel),
-    sessionHandlers(kernel),
-    projects,
-    statusHandlers(kernel),
-    labelHandlers(kernel),
-    parameterHandlers(kernel),
-    customAttributeHandlers(kernel, statusIds),
-    roleHandlers(kernel),
-    accessRequestHandlers(kernel),
-    notificationHandlers(kernel),
-    systemMessageHandlers(kernel),
-    attachmentHandlers(kernel),
-    // Commands whose decisions or consequences cross aggregates (workflows/).
-    sessionWorkflows(kernel),
-    {
-      deleteStatus: deleteStatusClearingDefault(kernel),
-      assignRoles: assignRolesAnsweringRequest(kernel, projects.setMemberRoles),
-    },
-  );
+  const sessionFlows = sessionWorkflows(kernel);
+  return namespaced({
+    users: [userHandlers(kernel), { changePassword: sessionFlows.changePassword }],
+    sessions: [sessionHandlers(kernel), { logIn: sessionFlows.logIn }],
+    projects: [projects, { assignRoles: assignRolesAnsweringRequest(kernel, projects.setMemberRoles) }],
+    statuses: [statusHandlers(kernel), { delete: deleteStatusClearingDefault(kernel) }],
+    labels: [labelHandlers(kernel)],
+    parameters: [parameterHandlers(kernel)],
+    'custom-attributes': [customAttributeHandlers(kernel, statusIds)],
+    roles: [roleHandlers(kernel)],
+    'access-requests': [accessRequestHandlers(kernel)],
+    notifications: [notificationHandlers(kernel)],
+    'system-messages': [systemMessageHandlers(kernel)],
+    attachments: [attachmentHandlers(kernel)],
+  });
 }
 
-type Merged<T extends object[]> = T extends [infer First, ...infer Rest extends object[]] ? First & Merged<Rest> : unknown;
+type Merged<T extends readonly object[]> = T extends readonly [infer First, ...infer Rest extends readonly object[]] ? First & Merged<Rest> : unknown;
+type Groups = Record<string, readonly object[]>;
+/** `{statuses: [{create}]}` → `{'statuses.create': …}`. */
+type Namespaced<G extends Groups> = {
+  [K in { [R in keyof G & string]: `${R}.${keyof Merged<G[R]> & string}` }[keyof G & string]]: K extends `${infer R}.${infer C}`
+    ? C extends keyof Merged<G[R]>
+      ? Merged<G[R]>[C]
+      : never
+    : never;
+};
 
-/** The handler groups as one service. A name defined twice would silently drop a command, so it fails at start instead. */
-function uniquelyNamed<T extends object[]>(...groups: T): Merged<T> {
-  const service: Record<string, unknown> = {};
-  for (const group of groups) {
-    for (const [name, handler] of Object.entries(group)) {
-      if (name in service) throw new Error(`two command handlers are named ${name}`);
-      service[name] = handler;
+/**
+ * Every command is named `<resource>.<verb>`, the resource being the folder
+ * its aggregate lives in (and its routes, read model and screen). A resource's
+ * handlers may come from its aggregate and from workflows (the workflow's
+ * version of `statuses.delete`); a verb defined twice would silently replace
+ * the other, so it fails at start instead.
+ */
+export function namespaced<const G extends Groups>(groups: G): Namespaced<G> {
+  const service: Record<string, unknown> = Object.create(null);
+  for (const [resource, parts] of Object.entries(groups)) {
+    for (const part of parts) {
+      for (const [verb, handler] of Object.entries(part)) {
+        const name = `${resource}.${verb}`;
+        if (name in service) throw new Error(`two command handlers are named ${name}`);
+        service[name] = handler;
+      }
     }
   }
-  return service as Merged<T>;
+  return service as Namespaced<G>;
 }
 
 export type CommandService = ReturnType<typeof createCommandService>;

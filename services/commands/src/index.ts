@@ -3,5 +3,5 @@ export * from './bus-transport.ts';
 export * from './kernel/decider.ts';
 export * from './kernel/command-meta.ts';
 export { hashPassword, verifyPassword } from './kernel/passwords.ts';
-export * from './project/project-access.ts';
+export * from './projects/project-access.ts';
 export type { KernelDeps } from './kernel/command-handler.ts';

@@ -79,13 +79,13 @@ async function openBus(config: Config): Promise<Bus> {
 /** First start: the seeded roles, the system statuses (§4.3) and the superuser `admin` (§4.2). */
 async function seed(config: Config, dispatch: CommandDispatcher, readStore: ReadStore, runner: ProjectionRunner) {
   const meta = newCommandMeta(SYSTEM_ACTOR);
-  const roles = await dispatch('seedRoles', {}, meta);
-  const statuses = await dispatch('seedStatuses', {}, meta);
+  const roles = await dispatch('roles.seed', {}, meta);
+  const statuses = await dispatch('statuses.seed', {}, meta);
   let generatedAdminPassword: string | undefined;
   if ((await countUsers(readStore)) === 0) {
     const password = config.adminPassword ?? generatePassword();
     const admin = await dispatch(
-      'registerUser',
+      'users.register',
       { username: 'admin', email: 'admin@localhost', firstName: '', lastName: '', password, isSuperuser: true, isActive: true },
       meta,
     ).catch((error: unknown) => {

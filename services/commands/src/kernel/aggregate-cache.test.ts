@@ -55,7 +55,7 @@ function readCounting(inner: EventStore, beforeAppend?: (stream: string) => Prom
 const meta = () => newCommandMeta(owner);
 
 async function newProject(name: string): Promise<{ projectId: number; stream: string }> {
-  const { projectId } = await createCommandService({ store, ids }).createProject(
+  const { projectId } = await createCommandService({ store, ids })['projects.create'](
     { name, description: '', isPrivate: false, isArchive: false, icon: null },
     meta(),
   );
@@ -75,10 +75,10 @@ describe('aggregate cache in the command handler', () => {
     const commands = createCommandService({ store: counting.store, ids });
     const otherProcess = createCommandService({ store, ids });
 
-    await commands.updateProject({ projectId, description: 'first' }, meta());
-    await commands.updateProject({ projectId, description: 'second' }, meta());
-    await otherProcess.updateProject({ projectId, description: 'elsewhere' }, meta());
-    await commands.updateProject({ projectId, description: 'third' }, meta());
+    await commands['projects.update']({ projectId, description: 'first' }, meta());
+    await commands['projects.update']({ projectId, description: 'second' }, meta());
+    await otherProcess['projects.update']({ projectId, description: 'elsewhere' }, meta());
+    await commands['projects.update']({ projectId, description: 'third' }, meta());
 
     expect(counting.readsOf(stream).map((read) => read.events)).toEqual([revision + 1, 0, 1]);
     const descriptions = (await store.readStream(stream, revision + 1)).map((e) => (e.data as { description: string }).description);
@@ -89,14 +89,14 @@ describe('aggregate cache in the command handler', () => {
     const { projectId, stream } = await newProject('Shared');
     const [a, b] = [createCommandService({ store, ids }), createCommandService({ store, ids })];
     // Both load the project first, so both hold it in their caches before the other writes.
-    await a.updateProject({ projectId, description: 'seen by a' }, meta());
-    await b.updateProject({ projectId, description: 'seen by b' }, meta());
+    await a['projects.update']({ projectId, description: 'seen by a' }, meta());
+    await b['projects.update']({ projectId, description: 'seen by b' }, meta());
     for (let turn = 0; turn < 6; turn++) {
       const [writer, other] = turn % 2 === 0 ? [a, b] : [b, a];
       const name = `Name ${turn}`;
-      expect((await writer.updateProject({ projectId, name }, meta())).position).toBeGreaterThan(0);
+      expect((await writer['projects.update']({ projectId, name }, meta())).position).toBeGreaterThan(0);
       // Renaming to the name it already has is no change, as long as the other process's rename is folded in.
-      expect((await other.updateProject({ projectId, name }, meta())).position).toBe(0);
+      expect((await other['projects.update']({ projectId, name }, meta())).position).toBe(0);
     }
     const renames = (await store.readStream(stream)).filter((e) => (e.data as { name?: string }).name?.startsWith('Name'));
     expect(renames).toHaveLength(6);
@@ -109,17 +109,17 @@ describe('aggregate cache in the command handler', () => {
     const counting = readCounting(store, async (target) => {
       if (target !== stream || interfered) return;
       interfered = true;
-      await otherProcess.updateProject({ projectId, name: 'Same idea' }, meta());
+      await otherProcess['projects.update']({ projectId, name: 'Same idea' }, meta());
     });
     const commands = createCommandService({ store: counting.store, ids });
 
     // The other writer's rename lands first; decided again on the fresh state, this one changes nothing.
-    expect((await commands.updateProject({ projectId, name: 'Same idea' }, meta())).position).toBe(0);
+    expect((await commands['projects.update']({ projectId, name: 'Same idea' }, meta())).position).toBe(0);
     const head = (await store.readStream(stream)).at(-1)!;
     expect(head.data).toEqual({ name: 'Same idea' });
 
     // The cache holds the stream at its head: the next command reads nothing before deciding.
-    await commands.updateProject({ projectId, description: 'after the conflict' }, meta());
+    await commands['projects.update']({ projectId, description: 'after the conflict' }, meta());
     expect(counting.readsOf(stream).at(-1)).toEqual({ stream, fromRevision: head.revision + 1, events: 0 });
   });
 });

@@ -32,10 +32,10 @@ describe('command handler', () => {
   it('retries on a revision conflict so writers in two processes to one aggregate all succeed, in some order', async () => {
     // A second service on the same store stands for a second process: its writes race this one's.
     const otherProcess = createCommandService({ store, ids });
-    const { projectId } = await commands.createProject(newProject('Busy'), newCommandMeta(owner));
+    const { projectId } = await commands['projects.create'](newProject('Busy'), newCommandMeta(owner));
     await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
-        (i % 2 === 0 ? commands : otherProcess).updateProject({ projectId, description: `edit ${i}` }, newCommandMeta(owner)),
+        (i % 2 === 0 ? commands : otherProcess)['projects.update']({ projectId, description: `edit ${i}` }, newCommandMeta(owner)),
       ),
     );
     const events = await store.readStream(`project-${projectId}`);
@@ -45,42 +45,42 @@ describe('command handler', () => {
 
   it('writes the command metadata and the injected clock into every event', async () => {
     const meta = newCommandMeta(owner, { correlationId: 'corr-1' });
-    const { projectId } = await commands.createProject(newProject('Meta'), meta);
+    const { projectId } = await commands['projects.create'](newProject('Meta'), meta);
     const [created] = await store.readStream(`project-${projectId}`);
     expect(created!.metadata).toEqual({ actorId: 42, time: '2026-05-01T10:00:00.000Z', correlationId: 'corr-1', causationId: null, commandId: meta.commandId });
   });
 
   it('makes one aggregate for a create retried under the same idempotency key, even concurrently', async () => {
     const results = await Promise.all(
-      Array.from({ length: 5 }, () => commands.createProject(newProject('Once'), newCommandMeta(owner, { idempotencyKey: 'k-1' }))),
+      Array.from({ length: 5 }, () => commands['projects.create'](newProject('Once'), newCommandMeta(owner, { idempotencyKey: 'k-1' }))),
     );
     expect(new Set(results.map((r) => r.projectId)).size).toBe(1);
     const events = await store.readStream(`project-${results[0]!.projectId}`);
     expect(events.filter((e) => e.type === 'ProjectCreated')).toHaveLength(1);
-    const other = await commands.createProject(newProject('Once'), newCommandMeta(owner, { idempotencyKey: 'k-2' }));
+    const other = await commands['projects.create'](newProject('Once'), newCommandMeta(owner, { idempotencyKey: 'k-2' }));
     expect(other.projectId).not.toBe(results[0]!.projectId);
   });
 
   it('applies an update retried under the same idempotency key once, returning the same position', async () => {
-    const { projectId } = await commands.createProject(newProject('Retry'), newCommandMeta(owner));
-    const first = await commands.updateProject({ projectId, name: 'Retry 2' }, newCommandMeta(owner, { idempotencyKey: 'rename' }));
-    await commands.updateProject({ projectId, name: 'Retry 3' }, newCommandMeta(owner));
-    const again = await commands.updateProject({ projectId, name: 'Retry 2' }, newCommandMeta(owner, { idempotencyKey: 'rename' }));
+    const { projectId } = await commands['projects.create'](newProject('Retry'), newCommandMeta(owner));
+    const first = await commands['projects.update']({ projectId, name: 'Retry 2' }, newCommandMeta(owner, { idempotencyKey: 'rename' }));
+    await commands['projects.update']({ projectId, name: 'Retry 3' }, newCommandMeta(owner));
+    const again = await commands['projects.update']({ projectId, name: 'Retry 2' }, newCommandMeta(owner, { idempotencyKey: 'rename' }));
     expect(again.position).toBe(first.position);
     const renames = (await store.readStream(`project-${projectId}`)).filter((e) => e.type === 'ProjectDetailsChanged');
     expect(renames.map((e) => (e.data as { name: string }).name)).toEqual(['Retry 2', 'Retry 3']);
   });
 
   it('answers an unchanged command with position 0 and writes nothing', async () => {
-    const { projectId } = await commands.createProject(newProject('Still'), newCommandMeta(owner));
+    const { projectId } = await commands['projects.create'](newProject('Still'), newCommandMeta(owner));
     const head = await store.headPosition();
-    expect((await commands.updateProject({ projectId, name: 'Still' }, newCommandMeta(owner))).position).toBe(0);
+    expect((await commands['projects.update']({ projectId, name: 'Still' }, newCommandMeta(owner))).position).toBe(0);
     expect(await store.headPosition()).toBe(head);
   });
 
   it('claims usernames exactly once under concurrency, case-insensitively', async () => {
     const register = (username: string) =>
-      commands.registerUser({ username, email: '', firstName: '', lastName: '', password: 'Secret-pass1!', isSuperuser: false, isActive: true }, newCommandMeta(SYSTEM_ACTOR));
+      commands['users.register']({ username, email: '', firstName: '', lastName: '', password: 'Secret-pass1!', isSuperuser: false, isActive: true }, newCommandMeta(SYSTEM_ACTOR));
     const outcomes = await Promise.allSettled([register('zoe'), register('Zoe'), register('ZOE')]);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     for (const failed of outcomes.filter((o) => o.status === 'rejected')) {
@@ -89,16 +89,16 @@ describe('command handler', () => {
   });
 
   it('verifies passwords on the write side and refuses wrong ones with the reference message', async () => {
-    await commands.registerUser({ username: 'yan', email: '', firstName: '', lastName: '', password: 'Secret-pass1!', isSuperuser: false, isActive: true }, newCommandMeta(SYSTEM_ACTOR));
+    await commands['users.register']({ username: 'yan', email: '', firstName: '', lastName: '', password: 'Secret-pass1!', isSuperuser: false, isActive: true }, newCommandMeta(SYSTEM_ACTOR));
     const session = { sessionHash: 'h', expiresAt: '2030-01-01T00:00:00.000Z', rememberMe: false };
-    await expect(commands.logIn({ username: 'yan', password: 'wrong', ...session }, newCommandMeta(SYSTEM_ACTOR))).rejects.toThrow('Unable to log in with provided credentials.');
-    const { userId } = await commands.logIn({ username: 'YAN', password: 'Secret-pass1!', ...session }, newCommandMeta(SYSTEM_ACTOR));
+    await expect(commands['sessions.logIn']({ username: 'yan', password: 'wrong', ...session }, newCommandMeta(SYSTEM_ACTOR))).rejects.toThrow('Unable to log in with provided credentials.');
+    const { userId } = await commands['sessions.logIn']({ username: 'YAN', password: 'Secret-pass1!', ...session }, newCommandMeta(SYSTEM_ACTOR));
     const events = [...(await store.readStream(`user-${userId}`)), ...(await store.readStream(`sessions-${userId}`))];
     expect(events.at(-1)!.type).toBe('UserSessionStarted');
     expect(JSON.stringify(events)).not.toContain('Secret-pass1!');
   });
 
   it('refuses commands on aggregates that do not exist', async () => {
-    await expect(commands.updateProject({ projectId: 987654, name: 'x' }, newCommandMeta(owner))).rejects.toBeInstanceOf(NotFoundError);
+    await expect(commands['projects.update']({ projectId: 987654, name: 'x' }, newCommandMeta(owner))).rejects.toBeInstanceOf(NotFoundError);
   });
 });

@@ -11,9 +11,9 @@ export function notificationHandlers(deps: KernelDeps) {
     return { position };
   };
   return {
-    enableNotifications: (input: Input<'EnableNotifications'>, meta: CommandMeta) => run({ type: 'EnableNotifications', ...input }, meta),
-    disableNotifications: (input: Input<'DisableNotifications'>, meta: CommandMeta) => run({ type: 'DisableNotifications', ...input }, meta),
-    markNotifications: (input: Input<'MarkNotifications'>, meta: CommandMeta) => run({ type: 'MarkNotifications', ...input }, meta),
-    deleteNotification: (input: Input<'DeleteNotification'>, meta: CommandMeta) => run({ type: 'DeleteNotification', ...input }, meta),
+    enable: (input: Input<'EnableNotifications'>, meta: CommandMeta) => run({ type: 'EnableNotifications', ...input }, meta),
+    disable: (input: Input<'DisableNotifications'>, meta: CommandMeta) => run({ type: 'DisableNotifications', ...input }, meta),
+    mark: (input: Input<'MarkNotifications'>, meta: CommandMeta) => run({ type: 'MarkNotifications', ...input }, meta),
+    delete: (input: Input<'DeleteNotification'>, meta: CommandMeta) => run({ type: 'DeleteNotification', ...input }, meta),
   };
 }

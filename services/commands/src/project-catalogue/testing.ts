@@ -1,9 +1,9 @@
 import { DEFAULT_PROJECT_SETTINGS, ValidationError, type FieldErrors, type ProjectEvent } from '@testament/contracts';
 import type { Actor } from '../kernel/decider.ts';
 import { testContext } from '../kernel/given-when-then.ts';
-import { projectDecider } from '../project/decide.ts';
+import { projectDecider } from '../projects/decide.ts';
 import type { ProjectAccess } from '../kernel/project-access.ts';
-import { projectAccessOf } from '../project/project-access.ts';
+import { projectAccessOf } from '../projects/project-access.ts';
 
 /** Test actors. Role ids are the seeded ones: 1 Admin, 2 User, 3 External user. */
 export const actors = {

@@ -1,9 +1,9 @@
 import { ValidationError, accessMessages } from '@testament/contracts';
-import { resolveAccessRequest } from '../access-request/handlers.ts';
+import { resolveAccessRequest } from '../access-requests/handlers.ts';
 import type { KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
-import { projectAsField, type SetMemberRoles } from '../project/membership.ts';
-import { loadUser } from '../user/user-lookups.ts';
+import { projectAsField, type SetMemberRoles } from '../projects/membership.ts';
+import { loadUser } from '../users/user-lookups.ts';
 
 export interface AssignRolesInput {
   projectId: number;

@@ -2,10 +2,10 @@ import { streams } from '@testament/contracts';
 import { handleCommand, type KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
 import { hashPassword } from '../kernel/passwords.ts';
-import type { NewSession } from '../session/decide.ts';
-import { startSession } from '../session/handlers.ts';
-import { userDecider } from '../user/decide.ts';
-import { verifiedUser } from '../user/user-lookups.ts';
+import type { NewSession } from '../sessions/decide.ts';
+import { startSession } from '../sessions/handlers.ts';
+import { userDecider } from '../users/decide.ts';
+import { verifiedUser } from '../users/user-lookups.ts';
 
 /** Signing in and changing a password: the user's stream decides, the session goes to the user's sessions stream. */
 export function sessionWorkflows(deps: KernelDeps) {

@@ -2,8 +2,8 @@ import { streams } from '@testament/contracts';
 import { handleCommand, type KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
 import type { CatalogueItemRef } from '../project-catalogue/handlers.ts';
-import { projectDecider } from '../project/decide.ts';
-import { statusCatalogue } from '../status/handlers.ts';
+import { projectDecider } from '../projects/decide.ts';
+import { statusCatalogue } from '../statuses/handlers.ts';
 
 /**
  * §3.8: a project whose default status is deleted gets none. The status

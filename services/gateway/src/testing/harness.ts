@@ -54,7 +54,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     },
     async createUser(username, password, options = {}) {
       const { userId, position } = await system.dispatch(
-        'registerUser',
+        'users.register',
         { username, password, email: `${username}@example.test`, firstName: '', lastName: '', isSuperuser: options.isSuperuser ?? false, isActive: true },
         newCommandMeta(SYSTEM_ACTOR),
       );

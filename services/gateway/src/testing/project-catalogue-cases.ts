@@ -34,7 +34,7 @@ export async function startCatalogueWorld(): Promise<CatalogueWorld> {
   for (const name of ['alice', 'bob', 'eve', 'mallory']) ids[name] = await server.createUser(name, PASSWORD);
   const admin = await login('admin', ADMIN_PASSWORD);
   const setMember = async (projectId: number, userId: number, roleIds: number[]) => {
-    const { position } = await server.system.dispatch('setMemberRoles', { projectId, userId, roleIds }, newCommandMeta(SYSTEM_ACTOR));
+    const { position } = await server.system.dispatch('projects.setMemberRoles', { projectId, userId, roleIds }, newCommandMeta(SYSTEM_ACTOR));
     await server.system.runner.waitFor(position);
   };
   const createProject = async (name: string, isPrivate: boolean) => {

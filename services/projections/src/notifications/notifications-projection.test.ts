@@ -25,23 +25,23 @@ beforeAll(async () => {
   runner = new ProjectionRunner({ store, readStore: live, bus: new MemoryBus(), projections: allProjections, batchSize: 3 });
   await runner.start();
   const system = newCommandMeta(SYSTEM_ACTOR);
-  await commands.seedRoles({}, system);
+  await commands['roles.seed']({}, system);
   for (const username of ['owner', 'deputy', 'guest']) {
-    const { userId } = await commands.registerUser({ username, email: '', firstName: '', lastName: '', password: 'Secret-pass1!', isSuperuser: false, isActive: true }, system);
+    const { userId } = await commands['users.register']({ username, email: '', firstName: '', lastName: '', password: 'Secret-pass1!', isSuperuser: false, isActive: true }, system);
     users[username] = { userId, isSuperuser: false, isExternal: false };
   }
   const as = (name: string) => newCommandMeta(users[name]!);
-  const { projectId } = await commands.createProject({ name: 'Apollo', description: '', isPrivate: true, isArchive: false, icon: null }, as('owner'));
-  await commands.enableNotifications({ userId: users['owner']!.userId!, actionCodes: [5] }, as('owner'));
-  await commands.enableNotifications({ userId: users['deputy']!.userId!, actionCodes: [5] }, as('deputy'));
-  await commands.enableNotifications({ userId: users['guest']!.userId!, actionCodes: [6, 7] }, as('guest'));
-  await commands.assignRoles({ projectId, userId: users['deputy']!.userId!, roleIds: [2] }, as('owner'));
-  await commands.requestAccess({ projectId, reason: 'please' }, as('guest'));
-  await commands.assignRoles({ projectId, userId: users['guest']!.userId!, roleIds: [2] }, as('owner'));
-  await commands.unassignRoles({ projectId, userId: users['guest']!.userId!}, as('owner'));
-  await commands.disableNotifications({ userId: users['guest']!.userId!, actionCodes: [7] }, as('guest'));
-  await commands.assignRoles({ projectId, userId: users['guest']!.userId!, roleIds: [2] }, as('owner'));
-  await commands.unassignRoles({ projectId, userId: users['guest']!.userId!}, as('owner'));
+  const { projectId } = await commands['projects.create']({ name: 'Apollo', description: '', isPrivate: true, isArchive: false, icon: null }, as('owner'));
+  await commands['notifications.enable']({ userId: users['owner']!.userId!, actionCodes: [5] }, as('owner'));
+  await commands['notifications.enable']({ userId: users['deputy']!.userId!, actionCodes: [5] }, as('deputy'));
+  await commands['notifications.enable']({ userId: users['guest']!.userId!, actionCodes: [6, 7] }, as('guest'));
+  await commands['projects.assignRoles']({ projectId, userId: users['deputy']!.userId!, roleIds: [2] }, as('owner'));
+  await commands['access-requests.request']({ projectId, reason: 'please' }, as('guest'));
+  await commands['projects.assignRoles']({ projectId, userId: users['guest']!.userId!, roleIds: [2] }, as('owner'));
+  await commands['projects.unassignRoles']({ projectId, userId: users['guest']!.userId!}, as('owner'));
+  await commands['notifications.disable']({ userId: users['guest']!.userId!, actionCodes: [7] }, as('guest'));
+  await commands['projects.assignRoles']({ projectId, userId: users['guest']!.userId!, roleIds: [2] }, as('owner'));
+  await commands['projects.unassignRoles']({ projectId, userId: users['guest']!.userId!}, as('owner'));
   await runner.waitFor(await store.headPosition(), 10_000);
 });
 

@@ -30,10 +30,10 @@ async function snapshot(runner: ProjectionRunner, readStore: ReadStore) {
 /** A realistic history: users, sessions, config, projects with members, changes, archive, delete. */
 async function writeHistory(count: number) {
   const system = newCommandMeta(SYSTEM_ACTOR);
-  await commands.seedRoles({}, system);
+  await commands['roles.seed']({}, system);
   const users: number[] = [];
   for (let i = 0; i < count; i++) {
-    const { userId } = await commands.registerUser(
+    const { userId } = await commands['users.register'](
       { username: `user${i}`, email: `u${i}@x.test`, firstName: `F${i}`, lastName: 'L', password: 'Secret-pass1!', isSuperuser: false, isActive: true },
       system,
     );
@@ -43,16 +43,16 @@ async function writeHistory(count: number) {
     users.map(async (userId, i) => {
       const actor = { userId, isSuperuser: false, isExternal: false };
       const meta = () => newCommandMeta(actor);
-      await commands.changeConfig({ userId, patch: { ui: { is_open_sidebar: i % 2 === 0 }, projects: { favorite: [i] } } }, meta());
-      await commands.logIn({ username: `user${i}`, password: 'Secret-pass1!', sessionHash: `s${i}`, expiresAt: '2099-01-01T00:00:00.000Z', rememberMe: false }, meta());
-      const { projectId } = await commands.createProject({ name: `P${i}`, description: '', isPrivate: i % 3 === 0, isArchive: false, icon: null }, meta());
-      await commands.updateProject({ projectId, description: `about ${i}`, settings: { resultEditLimit: 60 * (i + 1) } }, meta());
+      await commands['users.changeConfig']({ userId, patch: { ui: { is_open_sidebar: i % 2 === 0 }, projects: { favorite: [i] } } }, meta());
+      await commands['sessions.logIn']({ username: `user${i}`, password: 'Secret-pass1!', sessionHash: `s${i}`, expiresAt: '2099-01-01T00:00:00.000Z', rememberMe: false }, meta());
+      const { projectId } = await commands['projects.create']({ name: `P${i}`, description: '', isPrivate: i % 3 === 0, isArchive: false, icon: null }, meta());
+      await commands['projects.update']({ projectId, description: `about ${i}`, settings: { resultEditLimit: 60 * (i + 1) } }, meta());
       // Role 3 (External user) carries project_restricted: only a superuser assigns it.
       const external = i % 2 === 1;
-      await commands.setMemberRoles({ projectId, userId: users[(i + 1) % users.length]!, roleIds: [external ? 3 : 2] }, external ? system : meta());
-      if (i % 4 === 0) await commands.archiveProject({ projectId }, meta());
-      if (i % 5 === 0) await commands.deleteProject({ projectId }, meta());
-      if (i % 2 === 1) await commands.logOut({ userId, sessionHash: `s${i}` }, meta());
+      await commands['projects.setMemberRoles']({ projectId, userId: users[(i + 1) % users.length]!, roleIds: [external ? 3 : 2] }, external ? system : meta());
+      if (i % 4 === 0) await commands['projects.archive']({ projectId }, meta());
+      if (i % 5 === 0) await commands['projects.delete']({ projectId }, meta());
+      if (i % 2 === 1) await commands['sessions.logOut']({ userId, sessionHash: `s${i}` }, meta());
     }),
   );
 }
@@ -115,8 +115,8 @@ describe('projection runner', () => {
   });
 
   it('wakes read-your-writes waiters once a new event is folded', async () => {
-    const { position } = await commands.changeConfig({ userId: 1, patch: { x: 1 } }, newCommandMeta(SYSTEM_ACTOR)).catch(async () =>
-      commands.registerUser({ username: 'late', email: '', firstName: '', lastName: '', password: 'Secret-pass1!', isSuperuser: false, isActive: true }, newCommandMeta(SYSTEM_ACTOR)),
+    const { position } = await commands['users.changeConfig']({ userId: 1, patch: { x: 1 } }, newCommandMeta(SYSTEM_ACTOR)).catch(async () =>
+      commands['users.register']({ username: 'late', email: '', firstName: '', lastName: '', password: 'Secret-pass1!', isSuperuser: false, isActive: true }, newCommandMeta(SYSTEM_ACTOR)),
     );
     await liveRunner.waitFor(position, 5_000);
     expect(liveRunner.position).toBeGreaterThanOrEqual(position);

@@ -20,7 +20,7 @@ export const MAX_FILES_PER_UPLOAD = 20;
 /** A well-formed `type/subtype` (RFC 6838 names). */
 const MIME_TYPE = /^[a-z0-9][a-z0-9!#$&^_.+-]*\/[a-z0-9][a-z0-9!#$&^_.+-]*$/;
 
-type StoredFile = Omit<CommandInput<'uploadAttachment'>, 'projectId' | 'comment' | 'contentTypeId' | 'objectId'>;
+type StoredFile = Omit<CommandInput<'attachments.upload'>, 'projectId' | 'comment' | 'contentTypeId' | 'objectId'>;
 
 /** Each file must name itself and declare a MIME type (§3.12), checked before anything is stored. */
 function requireWellFormed(files: UploadedFile[]): void {
@@ -78,7 +78,7 @@ export async function attachmentRoutes(app: FastifyInstance, context: GatewayCon
     try {
       for (const [index, file] of stored.entries()) {
         const input = { ...file, projectId: fields.project, comment: fields.comment, contentTypeId: fields.content_type, objectId: fields.object_id };
-        ids.push((await execute(context, request, 'uploadAttachment', input, { idempotencyPart: `file-${index}` })).attachmentId);
+        ids.push((await execute(context, request, 'attachments.upload', input, { idempotencyPart: `file-${index}` })).attachmentId);
       }
     } catch (error) {
       for (const file of stored.slice(ids.length)) await deleteWithThumbnails(blobs, file.blobKey);
@@ -99,7 +99,7 @@ export async function attachmentRoutes(app: FastifyInstance, context: GatewayCon
   /** A soft delete; the bytes stay for a later recovery. */
   app.delete(`${base}:id(^\\d+)/`, async (request, reply) => {
     const attachment = await visibleAttachment(request);
-    await execute(context, request, 'deleteAttachment', { attachmentId: attachment._id });
+    await execute(context, request, 'attachments.delete', { attachmentId: attachment._id });
     return reply.code(204).send();
   });
 

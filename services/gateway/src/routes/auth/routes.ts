@@ -19,7 +19,7 @@ export async function authRoutes(app: FastifyInstance, context: GatewayContext) 
       ? { userId: request.principal.user._id, isSuperuser: request.principal.user.isSuperuser, isExternal: request.principal.user.isExternal }
       : SYSTEM_ACTOR;
     const { position } = await system.dispatch(
-      'logIn',
+      'sessions.logIn',
       {
         username,
         password,
@@ -40,7 +40,7 @@ export async function authRoutes(app: FastifyInstance, context: GatewayContext) 
     const principal = request.principal;
     if (principal?.via === 'session') {
       const { position } = await system.dispatch(
-        'logOut',
+        'sessions.logOut',
         { userId: principal.user._id, sessionHash: principal.sessionHash },
         newCommandMeta({ userId: principal.user._id, isSuperuser: principal.user.isSuperuser, isExternal: principal.user.isExternal }, { correlationId: request.id }),
       );

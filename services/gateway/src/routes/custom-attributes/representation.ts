@@ -2,7 +2,7 @@ import type { AppliedTo, AppliedToBody } from '@testament/contracts';
 import type { CommandInput } from '@testament/commands';
 import type { CustomAttributeDocument } from '@testament/projections';
 
-type AppliedToInput = CommandInput<'createCustomAttribute'>['appliedTo'];
+type AppliedToInput = CommandInput<'custom-attributes.create'>['appliedTo'];
 type Target = { isRequired: boolean; isActive: boolean };
 const targetOut = (target: Target) => ({ is_required: target.isRequired, is_active: target.isActive });
 const targetIn = (entry: { is_required?: boolean; is_active?: boolean }): Target => ({

@@ -45,7 +45,7 @@ export async function customAttributeRoutes(app: FastifyInstance, context: Gatew
     },
     represent: (_readStore, attributes, origin) => attributes.map((attribute) => customAttributeRepresentation(attribute, origin)),
     create: (request, body) =>
-      execute(context, request, 'createCustomAttribute', {
+      execute(context, request, 'custom-attributes.create', {
         projectId: body.project,
         name: body.name,
         type: body.type,
@@ -58,7 +58,7 @@ export async function customAttributeRoutes(app: FastifyInstance, context: Gatew
       projectId: body.project,
     }),
     commands: {
-      change: 'changeCustomAttribute',
-      delete: 'deleteCustomAttribute', recover: 'recoverCustomAttribute', remove: 'removeCustomAttribute' },
+      change: 'custom-attributes.change',
+      delete: 'custom-attributes.delete', recover: 'custom-attributes.recover', remove: 'custom-attributes.remove' },
   });
 }

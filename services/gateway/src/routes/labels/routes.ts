@@ -24,8 +24,8 @@ export async function labelRoutes(app: FastifyInstance, context: GatewayContext)
       return labels.map((label) => labelRepresentation(label, names.get(label.userId ?? 0) ?? null, origin));
     },
     create: (request, body) =>
-      execute(context, request, 'createLabel', { projectId: body.project, name: body.name, color: body.color ?? null, type: body.type ?? 0 }),
+      execute(context, request, 'labels.create', { projectId: body.project, name: body.name, color: body.color ?? null, type: body.type ?? 0 }),
     changes: (body) => ({ name: body.name, color: body.color, type: body.type, projectId: body.project }),
-    commands: { change: 'changeLabel', delete: 'deleteLabel', recover: 'recoverLabel', remove: 'removeLabel' },
+    commands: { change: 'labels.change', delete: 'labels.delete', recover: 'labels.recover', remove: 'labels.remove' },
   });
 }

@@ -45,7 +45,7 @@ export async function notificationRoutes(app: FastifyInstance, context: GatewayC
 
   app.delete(detail, async (request, reply) => {
     const notification = await ownNotification(request);
-    await execute(context, request, 'deleteNotification', { userId: notification.recipientId, notificationId: notification.id });
+    await execute(context, request, 'notifications.delete', { userId: notification.recipientId, notificationId: notification.id });
     return reply.code(204).send();
   });
 
@@ -55,7 +55,7 @@ export async function notificationRoutes(app: FastifyInstance, context: GatewayC
     const { unread, notifications } = parseOrThrow(markNotificationsBody, request.body ?? {});
     const matched = await notificationStates(system.readStore, user._id, notifications.length > 0 ? notifications : null);
     const changing = matched.filter((notification) => notification.unread !== unread).map((notification) => notification.id);
-    if (changing.length > 0) await execute(context, request, 'markNotifications', { userId: user._id, unread, notificationIds: changing });
+    if (changing.length > 0) await execute(context, request, 'notifications.mark', { userId: user._id, unread, notificationIds: changing });
     return reply.type('application/json; charset=utf-8').send(JSON.stringify(matched.length));
   });
 
@@ -68,13 +68,13 @@ export async function notificationRoutes(app: FastifyInstance, context: GatewayC
     }));
   });
 
-  const toggle = (command: 'enableNotifications' | 'disableNotifications', message: (names: string[]) => string) =>
+  const toggle = (command: 'notifications.enable' | 'notifications.disable', message: (names: string[]) => string) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       const user = requireUser(request);
       const { settings } = parseOrThrow(notificationSettingsBody, request.body ?? {});
       await execute(context, request, command, { userId: user._id, actionCodes: settings });
       return sendJsonString(reply, message(verboseNames(settings)));
     };
-  app.post('/api/v2/notifications/enable/', toggle('enableNotifications', accessMessages.notificationsEnabled));
-  app.post('/api/v2/notifications/disable/', toggle('disableNotifications', accessMessages.notificationsDisabled));
+  app.post('/api/v2/notifications/enable/', toggle('notifications.enable', accessMessages.notificationsEnabled));
+  app.post('/api/v2/notifications/disable/', toggle('notifications.disable', accessMessages.notificationsDisabled));
 }

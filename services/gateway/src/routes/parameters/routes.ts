@@ -20,9 +20,9 @@ export async function parameterRoutes(app: FastifyInstance, context: GatewayCont
     list: (_request, project) => listParameters(readStore, project._id),
     represent: (_readStore, parameters, origin) => parameters.map((parameter) => parameterRepresentation(parameter, origin)),
     create: (request, body) =>
-      execute(context, request, 'createParameter', { projectId: body.project, data: body.data, groupName: body.group_name }),
+      execute(context, request, 'parameters.create', { projectId: body.project, data: body.data, groupName: body.group_name }),
     changes: (body) => ({ data: body.data, groupName: body.group_name, projectId: body.project }),
-    commands: { change: 'changeParameter', delete: 'deleteParameter', recover: 'recoverParameter', remove: 'removeParameter' },
+    commands: { change: 'parameters.change', delete: 'parameters.delete', recover: 'parameters.recover', remove: 'parameters.remove' },
   });
 
   app.get('/api/v2/projects/:id(^\\d+)/parameters/', async (request) => {

@@ -45,7 +45,7 @@ export async function projectMemberRoutes(app: FastifyInstance, context: Gateway
   app.post(`${project}access/`, async (request, reply) => {
     requireUser(request);
     const { reason } = parseOrThrow(accessRequestBody, request.body ?? {});
-    await execute(context, request, 'requestAccess', { projectId: projectId(request), reason });
+    await execute(context, request, 'access-requests.request', { projectId: projectId(request), reason });
     return sendJsonString(reply, accessMessages.requestSent);
   });
 }

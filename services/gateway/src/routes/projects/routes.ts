@@ -48,8 +48,8 @@ function projectFields(body: ProjectCreateBody | ProjectPatchBody): Omit<UpdateP
   };
 }
 
-type CreateProjectInput = CommandInput<'createProject'>;
-type UpdateProjectInput = CommandInput<'updateProject'>;
+type CreateProjectInput = CommandInput<'projects.create'>;
+type UpdateProjectInput = CommandInput<'projects.update'>;
 
 export async function projectRoutes(app: FastifyInstance, context: GatewayContext) {
   const { system } = context;
@@ -78,13 +78,13 @@ export async function projectRoutes(app: FastifyInstance, context: GatewayContex
     const form = await readForm(request);
     const body = parseOrThrow(projectCreateBody, form.fields);
     const icon = (await storeIcon(system.blobs, form)) ?? null;
-    const { projectId } = await execute(context, request, 'createProject', { ...projectFields(body), icon }).catch(async (error: unknown) => {
+    const { projectId } = await execute(context, request, 'projects.create', { ...projectFields(body), icon }).catch(async (error: unknown) => {
       if (icon) await deleteIcon(system.blobs, icon);
       throw error;
     });
     if (body.is_favorite) {
       const favorite = [...viewerOf(user).favoriteIds, projectId];
-      await execute(context, request, 'changeConfig', { userId: user._id, patch: { projects: { favorite } } });
+      await execute(context, request, 'users.changeConfig', { userId: user._id, patch: { projects: { favorite } } });
     }
     return reply.code(201).send(await respondWith(request, projectId));
   });
@@ -96,7 +96,7 @@ export async function projectRoutes(app: FastifyInstance, context: GatewayContex
     const form = await readForm(request);
     const body = parseOrThrow(projectPatchBody, form.fields);
     const icon = await storeIcon(system.blobs, form);
-    await execute(context, request, 'updateProject', { projectId: project._id, ...projectFields(body), icon });
+    await execute(context, request, 'projects.update', { projectId: project._id, ...projectFields(body), icon });
     if (icon !== undefined && project.icon) await deleteIcon(system.blobs, project.icon);
     return respondWith(request, project._id);
   };
@@ -105,7 +105,7 @@ export async function projectRoutes(app: FastifyInstance, context: GatewayContex
 
   app.delete(detail, async (request, reply) => {
     const project = await visibleProject(request);
-    await execute(context, request, 'deleteProject', { projectId: project._id });
+    await execute(context, request, 'projects.delete', { projectId: project._id });
     if (project.icon) await deleteIcon(system.blobs, project.icon);
     return reply.code(204).send();
   });
@@ -115,7 +115,7 @@ export async function projectRoutes(app: FastifyInstance, context: GatewayContex
 
   app.post(`${detail}archive/`, async (request) => {
     const project = await visibleProject(request);
-    await execute(context, request, 'archiveProject', { projectId: project._id });
+    await execute(context, request, 'projects.archive', { projectId: project._id });
     return respondWith(request, project._id);
   });
 
@@ -124,7 +124,7 @@ export async function projectRoutes(app: FastifyInstance, context: GatewayContex
     const { instance_ids } = parseOrThrow(archiveRestoreBody, request.body ?? {});
     const restored = [];
     for (const projectId of instance_ids) {
-      await execute(context, request, 'restoreProject', { projectId });
+      await execute(context, request, 'projects.restore', { projectId });
       restored.push(await respondWith(request, projectId));
     }
     return restored;

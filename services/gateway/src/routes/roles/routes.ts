@@ -48,14 +48,14 @@ export async function roleRoutes(app: FastifyInstance, context: GatewayContext) 
   app.post('/api/v2/roles/', async (request, reply) => {
     requireSuperuser(request);
     const body = parseOrThrow(roleCreateBody, request.body ?? {});
-    const created = await execute(context, request, 'createRole', { name: body.name, roleType: body.type, permissions: body.permissions });
+    const created = await execute(context, request, 'roles.create', { name: body.name, roleType: body.type, permissions: body.permissions });
     return reply.code(201).send(await represent(request, created.roleId));
   });
 
   const update = async (request: FastifyRequest) => {
     requireSuperuser(request);
     const body = parseOrThrow(rolePatchBody, request.body ?? {});
-    await execute(context, request, 'changeRole', { roleId: roleId(request), name: body.name, roleType: body.type, permissions: body.permissions });
+    await execute(context, request, 'roles.change', { roleId: roleId(request), name: body.name, roleType: body.type, permissions: body.permissions });
     return represent(request, roleId(request));
   };
   app.patch(detail, update);
@@ -63,7 +63,7 @@ export async function roleRoutes(app: FastifyInstance, context: GatewayContext) 
 
   app.delete(detail, async (request, reply) => {
     requireSuperuser(request);
-    await execute(context, request, 'deleteRole', { roleId: roleId(request) });
+    await execute(context, request, 'roles.delete', { roleId: roleId(request) });
     return reply.code(204).send();
   });
 
@@ -76,7 +76,7 @@ export async function roleRoutes(app: FastifyInstance, context: GatewayContext) 
   const assign = async (request: FastifyRequest) => {
     requireUser(request);
     const { project, user, roles } = parseOrThrow(roleAssignBody, request.body ?? {});
-    await execute(context, request, 'assignRoles', { projectId: project, userId: user, roleIds: roles });
+    await execute(context, request, 'projects.assignRoles', { projectId: project, userId: user, roleIds: roles });
     return [...new Set(roles)].map((role) => ({ project, user, role }));
   };
   app.post('/api/v2/roles/assign/', assign);
@@ -85,7 +85,7 @@ export async function roleRoutes(app: FastifyInstance, context: GatewayContext) 
   app.post('/api/v2/roles/unassign/', async (request, reply) => {
     requireUser(request);
     const { project, user } = parseOrThrow(roleUnassignBody, request.body ?? {});
-    await execute(context, request, 'unassignRoles', { projectId: project, userId: user });
+    await execute(context, request, 'projects.unassignRoles', { projectId: project, userId: user });
     return reply.code(204).send();
   });
 }

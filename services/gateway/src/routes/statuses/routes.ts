@@ -21,13 +21,13 @@ export async function statusRoutes(app: FastifyInstance, context: GatewayContext
     },
     represent: (_readStore, statuses, origin) => statuses.map((status) => statusRepresentation(status, origin)),
     create: (request, body) =>
-      execute(context, request, 'createStatus', {
+      execute(context, request, 'statuses.create', {
         projectId: body.project ?? null,
         type: body.type ?? StatusType.custom,
         name: body.name,
         color: body.color,
       }),
     changes: (body) => ({ name: body.name, color: body.color, type: body.type, projectId: body.project }),
-    commands: { change: 'changeStatus', delete: 'deleteStatus', recover: 'recoverStatus', remove: 'removeStatus' },
+    commands: { change: 'statuses.change', delete: 'statuses.delete', recover: 'statuses.recover', remove: 'statuses.remove' },
   });
 }

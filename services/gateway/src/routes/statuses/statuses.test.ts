@@ -54,7 +54,7 @@ describe('system statuses', () => {
   });
 
   it('are seeded once, however often the system starts', async () => {
-    const again = await world.server.system.dispatch('seedStatuses', {}, newCommandMeta(SYSTEM_ACTOR));
+    const again = await world.server.system.dispatch('statuses.seed', {}, newCommandMeta(SYSTEM_ACTOR));
     expect(again.position).toBe(0);
     const events = await world.server.system.store.readStream('statuses-system');
     expect(events.filter((event) => event.type === 'StatusCreated').map((event) => (event.data as { id: number }).id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);

@@ -53,7 +53,7 @@ export async function systemRoutes(app: FastifyInstance, context: GatewayContext
   app.post('/api/v2/system/messages/', async (request, reply) => {
     requireAdministrator(request);
     const body = parseOrThrow(systemMessageCreateBody, request.body ?? {});
-    const { messageId } = await execute(context, request, 'createSystemMessage', {
+    const { messageId } = await execute(context, request, 'system-messages.create', {
       content: body.content,
       level: body.level,
       isClosing: body.is_closing,
@@ -67,7 +67,7 @@ export async function systemRoutes(app: FastifyInstance, context: GatewayContext
   app.patch(detail, async (request) => {
     const message = await managedMessage(request);
     const body = parseOrThrow(systemMessagePatchBody, request.body ?? {});
-    await execute(context, request, 'changeSystemMessage', {
+    await execute(context, request, 'system-messages.change', {
       messageId: message._id,
       content: body.content,
       level: body.level,
@@ -79,7 +79,7 @@ export async function systemRoutes(app: FastifyInstance, context: GatewayContext
 
   app.delete(detail, async (request, reply) => {
     const message = await managedMessage(request);
-    await execute(context, request, 'deleteSystemMessage', { messageId: message._id });
+    await execute(context, request, 'system-messages.delete', { messageId: message._id });
     return reply.code(204).send();
   });
 

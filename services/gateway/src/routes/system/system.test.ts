@@ -111,7 +111,7 @@ describe('GET system/statistics/', () => {
     expect((await admin.get('/api/v2/system/statistics/')).json().projects_count).toBe(adminBefore + 2);
 
     const aliceId = (await alice.get('/api/v2/users/me/')).json().id;
-    const { position } = await server.system.dispatch('setMemberRoles', { projectId: hidden, userId: aliceId, roleIds: [2] }, newCommandMeta(SYSTEM_ACTOR));
+    const { position } = await server.system.dispatch('projects.setMemberRoles', { projectId: hidden, userId: aliceId, roleIds: [2] }, newCommandMeta(SYSTEM_ACTOR));
     await server.system.runner.waitFor(position);
     expect((await alice.get('/api/v2/system/statistics/')).json().projects_count).toBe(before + 2);
   });

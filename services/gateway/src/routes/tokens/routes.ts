@@ -44,7 +44,7 @@ export async function tokenRoutes(app: FastifyInstance, context: GatewayContext)
     const caller = request.principal?.user;
     const actor = caller ? { userId: caller._id, isSuperuser: caller.isSuperuser, isExternal: caller.isExternal } : SYSTEM_ACTOR;
     const { position } = await system.dispatch(
-      'issueApiToken',
+      'users.issueApiToken',
       { username: body.username, password: body.password, tokenHash, tokenId: apiTokenId(tokenHash), description: body.description, expiresAt },
       newCommandMeta(actor, { correlationId: request.id }),
     );
@@ -63,13 +63,13 @@ export async function tokenRoutes(app: FastifyInstance, context: GatewayContext)
   app.patch(detail, async (request) => {
     const token = await tokenOf(request);
     const { description } = parseOrThrow(tokenPatchBody, request.body ?? {});
-    await execute(context, request, 'changeApiTokenDescription', { userId: token.userId, tokenHash: token._id, description });
+    await execute(context, request, 'users.changeApiTokenDescription', { userId: token.userId, tokenHash: token._id, description });
     return tokenRepresentation((await findApiToken(system.readStore, token._id))!, ownOrigin(request));
   });
 
   app.delete(detail, async (request, reply) => {
     const token = await tokenOf(request);
-    await execute(context, request, 'revokeApiToken', { userId: token.userId, tokenHash: token._id });
+    await execute(context, request, 'users.revokeApiToken', { userId: token.userId, tokenHash: token._id });
     return reply.code(204).send();
   });
 }

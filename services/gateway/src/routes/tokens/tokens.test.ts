@@ -73,7 +73,7 @@ describe('POST /api/token/obtain/', () => {
     expect(wrong.json()).toEqual({ errors: ['Unable to log in with provided credentials.'] });
     expect((await server.browser().post('/api/token/obtain/', { username: 'nobody-at-all', password: PASSWORD })).statusCode).toBe(400);
     const { position } = await server.system.dispatch(
-      'registerUser',
+      'users.register',
       { username: 'ci-inactive', password: PASSWORD, email: '', firstName: '', lastName: '', isSuperuser: false, isActive: false },
       newCommandMeta(SYSTEM_ACTOR),
     );
@@ -137,7 +137,7 @@ describe('Authorization: Token <key>', () => {
     const key = 'e'.repeat(64);
     const hash = apiTokenHash(key);
     const { position } = await server.system.dispatch(
-      'issueApiToken',
+      'users.issueApiToken',
       { username: 'ci-expiring', password: PASSWORD, tokenHash: hash, tokenId: apiTokenId(hash), description: '', expiresAt: '2020-01-01T00:00:00.000Z' },
       newCommandMeta(SYSTEM_ACTOR),
     );

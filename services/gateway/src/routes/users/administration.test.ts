@@ -22,7 +22,7 @@ async function createProject(name: string, isPrivate = false): Promise<number> {
 }
 
 async function setRoles(projectId: number, userId: number, roleIds: number[]) {
-  const { position } = await server.system.dispatch('setMemberRoles', { projectId, userId, roleIds }, newCommandMeta(SYSTEM_ACTOR));
+  const { position } = await server.system.dispatch('projects.setMemberRoles', { projectId, userId, roleIds }, newCommandMeta(SYSTEM_ACTOR));
   await server.system.runner.waitFor(position);
 }
 

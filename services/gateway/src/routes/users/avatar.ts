@@ -32,7 +32,7 @@ export async function avatarRoutes(app: FastifyInstance, context: GatewayContext
     const avatar: StoredAvatar = { key: `${base}-${AVATAR_SIZE}.${extension}`, originalKey: `${base}.${extension}`, contentType: original.contentType };
     await system.blobs.put(avatar.originalKey, original);
     await system.blobs.put(avatar.key, rendition);
-    await execute(context, request, 'setAvatar', { userId: user._id, avatar }).catch(async (error: unknown) => {
+    await execute(context, request, 'users.setAvatar', { userId: user._id, avatar }).catch(async (error: unknown) => {
       await deleteAvatarBlobs(system.blobs, avatar);
       throw error;
     });
@@ -42,7 +42,7 @@ export async function avatarRoutes(app: FastifyInstance, context: GatewayContext
 
   app.delete('/api/v2/users/me/avatar/', async (request) => {
     const user = requireUser(request);
-    await execute(context, request, 'removeAvatar', { userId: user._id });
+    await execute(context, request, 'users.removeAvatar', { userId: user._id });
     const after = await findUser(system.readStore, user._id);
     if (!after?.avatar) await deleteAvatarBlobs(system.blobs, user.avatar);
     return { detail: userMessages.avatarRemoved };

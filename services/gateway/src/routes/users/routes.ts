@@ -73,7 +73,7 @@ export async function userRoutes(app: FastifyInstance, context: GatewayContext) 
   app.patch('/api/v2/users/me/', async (request) => {
     const user = requireUser(request);
     const body = parseOrThrow(profilePatchBody, request.body ?? {});
-    await execute(context, request, 'changeProfile', { userId: user._id, ...profileOf(body) });
+    await execute(context, request, 'users.changeProfile', { userId: user._id, ...profileOf(body) });
     return represent(request, user._id);
   });
 
@@ -83,7 +83,7 @@ export async function userRoutes(app: FastifyInstance, context: GatewayContext) 
     const user = requireUser(request);
     const patch = parseOrThrow(userConfigPatchBody, request.body ?? {});
     requireConfigFits(user.config, patch);
-    await execute(context, request, 'changeConfig', { userId: user._id, patch });
+    await execute(context, request, 'users.changeConfig', { userId: user._id, patch });
     return (await freshUser(user._id)).config;
   });
 
@@ -95,14 +95,14 @@ export async function userRoutes(app: FastifyInstance, context: GatewayContext) 
     const principal = requirePrincipal(request);
     const { password } = parseOrThrow(changePasswordBody, request.body ?? {});
     if (principal.via === 'token') {
-      await execute(context, request, 'changePassword', { userId: principal.user._id, password });
+      await execute(context, request, 'users.changePassword', { userId: principal.user._id, password });
       return sendJsonString(reply, messages.passwordChanged);
     }
     const current = await findActiveSession(system.readStore, principal.sessionHash, new Date());
     const rememberMe = current?.rememberMe ?? false;
     const ttl = rememberMe ? REMEMBERED_SESSION_TTL_MS : SESSION_TTL_MS;
     const sessionId = newSessionId();
-    await execute(context, request, 'changePassword', {
+    await execute(context, request, 'users.changePassword', {
       userId: principal.user._id,
       password,
       newSession: { sessionHash: sessionHash(sessionId), expiresAt: new Date(Date.now() + ttl).toISOString(), rememberMe },
@@ -142,7 +142,7 @@ export async function userRoutes(app: FastifyInstance, context: GatewayContext) 
   app.post('/api/v2/users/', async (request, reply) => {
     requireAdministrator(request);
     const body = parseOrThrow(userCreateBody, request.body ?? {});
-    const { userId } = await execute(context, request, 'registerUser', {
+    const { userId } = await execute(context, request, 'users.register', {
       username: body.username,
       email: body.email,
       firstName: body.first_name,
@@ -158,7 +158,7 @@ export async function userRoutes(app: FastifyInstance, context: GatewayContext) 
   app.patch(detail, async (request) => {
     const target = await visibleUser(request);
     const body = parseOrThrow(userPatchBody, request.body ?? {});
-    await execute(context, request, 'updateUser', {
+    await execute(context, request, 'users.update', {
       userId: target._id,
       ...profileOf(body),
       isActive: body.is_active,
@@ -171,7 +171,7 @@ export async function userRoutes(app: FastifyInstance, context: GatewayContext) 
   app.delete(detail, async (request, reply) => {
     requireAdministrator(request);
     const target = await visibleUser(request);
-    await execute(context, request, 'deleteUser', { userId: target._id });
+    await execute(context, request, 'users.delete', { userId: target._id });
     return reply.code(204).send();
   });
 }

@@ -25,7 +25,7 @@ export function statusHandlers(deps: KernelDeps) {
   };
   return {
     /** First start (§4.3): the system statuses with their fixed ids, written once whoever starts first. */
-    async seedStatuses(_input: Record<string, never>, meta: CommandMeta) {
+    async seed(_input: Record<string, never>, meta: CommandMeta) {
       const events: StatusEvent[] = SYSTEM_STATUSES.flatMap(({ id, name, color, deleted }): StatusEvent[] => [
         { type: 'StatusCreated', data: { id, projectId: null, type: StatusType.system, name, color } },
         ...(deleted ? [{ type: 'StatusDeleted' as const, data: { id } }] : []),
@@ -33,11 +33,11 @@ export function statusHandlers(deps: KernelDeps) {
       const { position } = await appendOnce(deps, streams.catalogue(STATUSES, null), events, meta);
       return { position };
     },
-    createStatus: async (input: StatusFields, meta: CommandMeta) => statuses.create(input, meta, await facts()),
-    changeStatus: async (input: CatalogueItemRef & { changes: Partial<StatusFields> }, meta: CommandMeta) =>
+    create: async (input: StatusFields, meta: CommandMeta) => statuses.create(input, meta, await facts()),
+    change: async (input: CatalogueItemRef & { changes: Partial<StatusFields> }, meta: CommandMeta) =>
       statuses.change(input.projectId, input.id, input.changes, meta, await facts()),
-    // deleteStatus also clears a project's default status: a workflow (workflows/status-deletion.ts).
-    recoverStatus: (input: CatalogueItemRef, meta: CommandMeta) => statuses.recover(input.projectId, input.id, meta),
-    removeStatus: (input: CatalogueItemRef, meta: CommandMeta) => statuses.remove(input.projectId, input.id, meta),
+    // `statuses.delete` also clears a project's default status: a workflow (workflows/status-deletion.ts).
+    recover: (input: CatalogueItemRef, meta: CommandMeta) => statuses.recover(input.projectId, input.id, meta),
+    remove: (input: CatalogueItemRef, meta: CommandMeta) => statuses.remove(input.projectId, input.id, meta),
   };
 }

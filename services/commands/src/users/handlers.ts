@@ -39,7 +39,7 @@ export function userHandlers(deps: KernelDeps) {
   };
   return {
     /** Superusers only (checked before the name is claimed, and again by the decider). */
-    async registerUser(input: RegisterUserInput, meta: CommandMeta) {
+    async register(input: RegisterUserInput, meta: CommandMeta) {
       if (!meta.actor.isSuperuser) throw new PermissionDeniedError(userMessages.onlySuperuserManagesUsers);
       const userId = await claimUsername(deps, input.username, meta);
       const { password, ...profile } = input;
@@ -58,13 +58,13 @@ export function userHandlers(deps: KernelDeps) {
     // changePassword also starts the caller's new session: a workflow (workflows/sessions.ts).
 
     /** `PATCH users/{id}/`: profile fields, flags and (superusers) a new password. */
-    async updateUser(input: { userId: number; password?: string } & Omit<UserChanges, 'passwordHash'>, meta: CommandMeta) {
+    async update(input: { userId: number; password?: string } & Omit<UserChanges, 'passwordHash'>, meta: CommandMeta) {
       const { userId, password, ...changes } = input;
       const passwordHash = password === undefined ? undefined : await hashPassword(password);
       return run(userId, { type: 'UpdateUser', ...changes, ...(passwordHash ? { passwordHash } : {}) }, meta);
     },
 
-    deleteUser: (input: { userId: number }, meta: CommandMeta) => run(input.userId, { type: 'DeleteUser' }, meta),
+    delete: (input: { userId: number }, meta: CommandMeta) => run(input.userId, { type: 'DeleteUser' }, meta),
 
     setAvatar: (input: { userId: number; avatar: StoredAvatar }, meta: CommandMeta) =>
       run(input.userId, { type: 'SetAvatar', avatar: input.avatar }, meta),

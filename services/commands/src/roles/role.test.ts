@@ -91,14 +91,14 @@ describe('role directory', () => {
       const otherProcess = createCommandService({ store, ids: { next: async () => 1, close: async () => undefined } });
       const directory = new RoleDirectory(store);
       expect(directory.permissionsOf([1]).has('change_project')).toBe(true);
-      const { roleId } = await otherProcess.createRole({ name: 'Reviewer', roleType: 1, permissions: permissionIds(['view_project']) }, newCommandMeta(superuser));
+      const { roleId } = await otherProcess['roles.create']({ name: 'Reviewer', roleType: 1, permissions: permissionIds(['view_project']) }, newCommandMeta(superuser));
       expect(directory.exists(roleId)).toBe(false);
       await directory.refresh();
       expect([...directory.permissionsOf([roleId])]).toEqual(['view_project']);
-      await otherProcess.changeRole({ roleId, permissions: permissionIds(['view_project', 'change_project']) }, newCommandMeta(superuser));
+      await otherProcess['roles.change']({ roleId, permissions: permissionIds(['view_project', 'change_project']) }, newCommandMeta(superuser));
       await directory.refresh();
       expect(directory.permissionsOf([roleId]).has('change_project')).toBe(true);
-      await otherProcess.deleteRole({ roleId }, newCommandMeta(superuser));
+      await otherProcess['roles.delete']({ roleId }, newCommandMeta(superuser));
       await directory.refresh();
       expect(directory.exists(roleId)).toBe(false);
       expect(directory.permissionsOf([roleId]).size).toBe(0);

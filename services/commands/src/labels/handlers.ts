@@ -9,11 +9,11 @@ export function labelHandlers(deps: KernelDeps) {
   const labels = catalogueCommands(deps, labelDecider, { resource: 'labels', idType: 'label' });
   return {
     /** The caller becomes the label's user. */
-    createLabel: (input: Omit<LabelFields, 'userId'>, meta: CommandMeta) => labels.create({ ...input, userId: meta.actor.userId }, meta),
-    changeLabel: (input: CatalogueItemRef & { changes: LabelChanges }, meta: CommandMeta) =>
+    create: (input: Omit<LabelFields, 'userId'>, meta: CommandMeta) => labels.create({ ...input, userId: meta.actor.userId }, meta),
+    change: (input: CatalogueItemRef & { changes: LabelChanges }, meta: CommandMeta) =>
       labels.change(input.projectId, input.id, input.changes, meta),
-    deleteLabel: (input: CatalogueItemRef, meta: CommandMeta) => labels.delete(input.projectId, input.id, meta),
-    recoverLabel: (input: CatalogueItemRef, meta: CommandMeta) => labels.recover(input.projectId, input.id, meta),
-    removeLabel: (input: CatalogueItemRef, meta: CommandMeta) => labels.remove(input.projectId, input.id, meta),
+    delete: (input: CatalogueItemRef, meta: CommandMeta) => labels.delete(input.projectId, input.id, meta),
+    recover: (input: CatalogueItemRef, meta: CommandMeta) => labels.recover(input.projectId, input.id, meta),
+    remove: (input: CatalogueItemRef, meta: CommandMeta) => labels.remove(input.projectId, input.id, meta),
   };
 }

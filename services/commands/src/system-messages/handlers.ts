@@ -9,16 +9,16 @@ export function systemMessageHandlers(deps: KernelDeps) {
     return { position, messageId };
   };
   return {
-    async createSystemMessage(input: SystemMessageFields, meta: CommandMeta) {
+    async create(input: SystemMessageFields, meta: CommandMeta) {
       // Refused before an id is spent; the decider checks again.
       if (!meta.actor.isSuperuser) throw new PermissionDeniedError(systemMessages.onlySuperuser);
       const messageId = await idForNewAggregate(deps, 'system-message', streams.systemMessage.of, meta);
       return run(messageId, { type: 'CreateSystemMessage', messageId, ...input }, meta);
     },
-    changeSystemMessage: (input: { messageId: number } & Partial<SystemMessageFields>, meta: CommandMeta) => {
+    change: (input: { messageId: number } & Partial<SystemMessageFields>, meta: CommandMeta) => {
       const { messageId, ...changes } = input;
       return run(messageId, { type: 'ChangeSystemMessage', ...changes }, meta);
     },
-    deleteSystemMessage: (input: { messageId: number }, meta: CommandMeta) => run(input.messageId, { type: 'DeleteSystemMessage' }, meta),
+    delete: (input: { messageId: number }, meta: CommandMeta) => run(input.messageId, { type: 'DeleteSystemMessage' }, meta),
   };
 }

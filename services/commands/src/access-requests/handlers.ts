@@ -13,7 +13,7 @@ export async function resolveAccessRequest(deps: KernelDeps, projectId: number, 
 export function accessRequestHandlers(deps: KernelDeps) {
   return {
     /** §3.1 `POST projects/{id}/access/`: the caller asks to be let into a project they cannot see. */
-    async requestAccess(input: { projectId: number; reason: string }, meta: CommandMeta) {
+    async request(input: { projectId: number; reason: string }, meta: CommandMeta) {
       const userId = meta.actor.userId ?? 0;
       const project = await deps.projectAccess(input.projectId, meta.actor);
       const command = { type: 'RequestAccess' as const, projectId: input.projectId, userId, reason: input.reason };

@@ -2,7 +2,7 @@ import { DEFAULT_PROJECT_SETTINGS, PermissionDeniedError, ValidationError, type 
 import { describe, expect, it } from 'vitest';
 import { given } from '../kernel/given-when-then.ts';
 import { accessGranting, accessTo, actors, fieldErrorsOf } from '../project-catalogue/testing.ts';
-import { projectDecider } from '../project/decide.ts';
+import { projectDecider } from '../projects/decide.ts';
 import { statusDecider } from './decide.ts';
 
 const { member, stranger, superuser } = actors;

@@ -7,24 +7,24 @@ export function roleHandlers(deps: KernelDeps) {
   const run = (command: RoleCommand, meta: CommandMeta) => handleCommand(deps, roleDecider, streams.roles, command, meta);
   return {
     /** Idempotent: the seeded roles are written once, whoever starts first. */
-    async seedRoles(_input: Record<string, never>, meta: CommandMeta) {
+    async seed(_input: Record<string, never>, meta: CommandMeta) {
       const { position } = await run({ type: 'SeedRoles' }, meta);
       return { position };
     },
 
     /** The new role's id is the catalogue's next one; a retry under the same idempotency key finds it by name. */
-    async createRole(input: RoleFields, meta: CommandMeta) {
+    async create(input: RoleFields, meta: CommandMeta) {
       const { position, state } = await run({ type: 'CreateRole', ...input }, meta);
       const created = [...state.roles.values()].find((role) => roleNameKey(role.name) === roleNameKey(input.name));
       return { position, roleId: created?.id ?? state.lastId };
     },
 
-    async changeRole(input: { roleId: number } & Partial<RoleFields>, meta: CommandMeta) {
+    async change(input: { roleId: number } & Partial<RoleFields>, meta: CommandMeta) {
       const { position } = await run({ type: 'ChangeRole', ...input }, meta);
       return { position };
     },
 
-    async deleteRole(input: { roleId: number }, meta: CommandMeta) {
+    async delete(input: { roleId: number }, meta: CommandMeta) {
       const { position } = await run({ type: 'DeleteRole', roleId: input.roleId }, meta);
       return { position };
     },

@@ -23,11 +23,11 @@ function resolveStatuses(appliedTo: AppliedToInput, statusIds: number[]): Applie
 export function customAttributeHandlers(deps: KernelDeps, usableStatusIds: (projectId: number) => Promise<number[]>) {
   const attributes = catalogueCommands(deps, customAttributeDecider, { resource: 'custom-attributes', idType: 'customattribute' });
   return {
-    async createCustomAttribute(input: CustomAttributeInput, meta: CommandMeta) {
+    async create(input: CustomAttributeInput, meta: CommandMeta) {
       const statusIds = await usableStatusIds(input.projectId);
       return attributes.create({ ...input, appliedTo: resolveStatuses(input.appliedTo, statusIds) }, meta, { statusIds });
     },
-    async changeCustomAttribute(
+    async change(
       input: CatalogueItemRef & { projectId: number; changes: Partial<Omit<CustomAttributeInput, 'projectId'>> & { projectId?: number } },
       meta: CommandMeta,
     ) {
@@ -36,8 +36,8 @@ export function customAttributeHandlers(deps: KernelDeps, usableStatusIds: (proj
       const changes = appliedTo ? { ...rest, appliedTo: resolveStatuses(appliedTo, statusIds) } : rest;
       return attributes.change(input.projectId, input.id, changes, meta, { statusIds });
     },
-    deleteCustomAttribute: (input: CatalogueItemRef, meta: CommandMeta) => attributes.delete(input.projectId, input.id, meta),
-    recoverCustomAttribute: (input: CatalogueItemRef, meta: CommandMeta) => attributes.recover(input.projectId, input.id, meta),
-    removeCustomAttribute: (input: CatalogueItemRef, meta: CommandMeta) => attributes.remove(input.projectId, input.id, meta),
+    delete: (input: CatalogueItemRef, meta: CommandMeta) => attributes.delete(input.projectId, input.id, meta),
+    recover: (input: CatalogueItemRef, meta: CommandMeta) => attributes.recover(input.projectId, input.id, meta),
+    remove: (input: CatalogueItemRef, meta: CommandMeta) => attributes.remove(input.projectId, input.id, meta),
   };
 }

@@ -66,27 +66,27 @@ describe('session handlers', () => {
   });
 
   const register = async (username: string, isActive = true) =>
-    (await commands.registerUser({ username, email: '', firstName: '', lastName: '', password, isSuperuser: false, isActive }, newCommandMeta(SYSTEM_ACTOR))).userId;
+    (await commands['users.register']({ username, email: '', firstName: '', lastName: '', password, isSuperuser: false, isActive }, newCommandMeta(SYSTEM_ACTOR))).userId;
 
   it('records logins and logouts in sessions-<userId> and leaves the user stream alone', async () => {
     const userId = await register('sam');
     const sam = { userId, isSuperuser: false, isExternal: false };
-    await commands.logIn({ username: 'sam', password, ...session('a') }, newCommandMeta(SYSTEM_ACTOR));
-    await commands.logIn({ username: 'sam', password, ...session('b'), replacesSessionHash: 'a' }, newCommandMeta(sam));
-    await commands.logOut({ userId, sessionHash: 'b' }, newCommandMeta(sam));
+    await commands['sessions.logIn']({ username: 'sam', password, ...session('a') }, newCommandMeta(SYSTEM_ACTOR));
+    await commands['sessions.logIn']({ username: 'sam', password, ...session('b'), replacesSessionHash: 'a' }, newCommandMeta(sam));
+    await commands['sessions.logOut']({ userId, sessionHash: 'b' }, newCommandMeta(sam));
     expect(await streamTypes(streams.sessions.of(userId))).toEqual(['UserSessionStarted', 'UserSessionEnded', 'UserSessionStarted', 'UserSessionEnded']);
     expect(await streamTypes(`user-${userId}`)).toEqual(['UserRegistered']);
   });
 
   it('refuses inactive users', async () => {
     await register('idle', false);
-    await expect(commands.logIn({ username: 'idle', password, ...session('c') }, newCommandMeta(SYSTEM_ACTOR))).rejects.toBeInstanceOf(ValidationError);
+    await expect(commands['sessions.logIn']({ username: 'idle', password, ...session('c') }, newCommandMeta(SYSTEM_ACTOR))).rejects.toBeInstanceOf(ValidationError);
   });
 
   it("starts the caller's new session first, then changes the password keeping it: one event ends the others and keeps it", async () => {
     const userId = await register('pat');
     const pat = { userId, isSuperuser: false, isExternal: false };
-    const { position } = await commands.changePassword({ userId, password: 'Other-pass2!', newSession: session('d') }, newCommandMeta(pat));
+    const { position } = await commands['users.changePassword']({ userId, password: 'Other-pass2!', newSession: session('d') }, newCommandMeta(pat));
     const [changed] = (await store.readStream(`user-${userId}`)).filter((e) => e.type === 'UserPasswordChanged');
     const [newSession] = await store.readStream(streams.sessions.of(userId));
     expect(changed).toMatchObject({ position, data: { keptSessionHash: (newSession!.data as { sessionHash: string }).sessionHash } });

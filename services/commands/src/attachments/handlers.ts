@@ -9,7 +9,7 @@ export type UploadAttachmentInput = UploadedFileFacts & AttachmentOwner & { proj
 export function attachmentHandlers(deps: KernelDeps) {
   return {
     /** Records one uploaded file whose bytes the gateway already stored. */
-    async uploadAttachment(input: UploadAttachmentInput, meta: CommandMeta) {
+    async upload(input: UploadAttachmentInput, meta: CommandMeta) {
       const project = await deps.projectAccess(input.projectId, meta.actor);
       // Refused before an id is spent; the decider checks again.
       requireProjectWrite(project, meta.actor, 'add_attachment');
@@ -18,7 +18,7 @@ export function attachmentHandlers(deps: KernelDeps) {
       const { position } = await handleCommand(deps, attachmentDecider, streams.attachment.of(attachmentId), command, meta, { project });
       return { position, attachmentId };
     },
-    async deleteAttachment(input: { attachmentId: number }, meta: CommandMeta) {
+    async delete(input: { attachmentId: number }, meta: CommandMeta) {
       const stream = streams.attachment.of(input.attachmentId);
       const { state } = await deps.aggregates.load(stream, attachmentDecider);
       if (!state.exists) throw new NotFoundError();

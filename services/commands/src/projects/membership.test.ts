@@ -74,12 +74,12 @@ describe('assigning roles through the handlers', () => {
     ids = SqliteIdAllocator.open(join(dir, 'ids.sqlite'));
     commands = createCommandService({ store, ids });
     const system = newCommandMeta(SYSTEM_ACTOR);
-    await commands.seedRoles({}, system);
+    await commands['roles.seed']({}, system);
     const user = (username: string) =>
-      commands.registerUser({ username, email: '', firstName: '', lastName: '', password: 'Secret-pass1!', isSuperuser: false, isActive: true }, system);
+      commands['users.register']({ username, email: '', firstName: '', lastName: '', password: 'Secret-pass1!', isSuperuser: false, isActive: true }, system);
     owner = { userId: (await user('owner')).userId, isSuperuser: false, isExternal: false };
     guestId = (await user('guest')).userId;
-    projectId = (await commands.createProject({ name: 'Private', description: '', isPrivate: true, isArchive: false, icon: null }, newCommandMeta(owner))).projectId;
+    projectId = (await commands['projects.create']({ name: 'Private', description: '', isPrivate: true, isArchive: false, icon: null }, newCommandMeta(owner))).projectId;
   });
   afterAll(async () => {
     await ids.close();
@@ -88,7 +88,7 @@ describe('assigning roles through the handlers', () => {
   });
 
   it('answers unknown roles, users and projects in the body as field errors', async () => {
-    const assign = (input: { projectId: number; userId: number; roleIds: number[] }) => commands.assignRoles(input, newCommandMeta(owner));
+    const assign = (input: { projectId: number; userId: number; roleIds: number[] }) => commands['projects.assignRoles'](input, newCommandMeta(owner));
     await expect(assign({ projectId, userId: guestId, roleIds: [USER, 77] })).rejects.toMatchObject({ fields: { roles: ['Invalid pk "77" - object does not exist.'] } });
     await expect(assign({ projectId, userId: 999, roleIds: [USER] })).rejects.toMatchObject({ fields: { user: ['Invalid pk "999" - object does not exist.'] } });
     await expect(assign({ projectId: 999, userId: guestId, roleIds: [USER] })).rejects.toMatchObject({ fields: { project: ['Invalid pk "999" - object does not exist.'] } });
@@ -96,24 +96,24 @@ describe('assigning roles through the handlers', () => {
 
   it('resolves the pending access request of the user it assigns', async () => {
     const guest = { userId: guestId, isSuperuser: false, isExternal: false };
-    await commands.requestAccess({ projectId, reason: 'please' }, newCommandMeta(guest));
-    await commands.assignRoles({ projectId, userId: guestId, roleIds: [USER] }, newCommandMeta(owner));
+    await commands['access-requests.request']({ projectId, reason: 'please' }, newCommandMeta(guest));
+    await commands['projects.assignRoles']({ projectId, userId: guestId, roleIds: [USER] }, newCommandMeta(owner));
     const events = await store.readStream(streams.accessRequest(projectId, guestId));
     expect(events.map((e) => e.type)).toEqual(['AccessRequested', 'AccessRequestResolved']);
-    await expect(commands.requestAccess({ projectId, reason: 'again' }, newCommandMeta(guest))).rejects.toMatchObject({
+    await expect(commands['access-requests.request']({ projectId, reason: 'again' }, newCommandMeta(guest))).rejects.toMatchObject({
       fields: { errors: ['You can already view this project.'] },
     });
   });
 
   it('authorises with a custom role as soon as it exists, and stops when its permission is taken away', async () => {
     const admin = newCommandMeta(superuser);
-    const { roleId } = await commands.createRole({ name: 'Project lead', roleType: 1, permissions: permissionIds(['view_project', 'change_project']) }, admin);
-    await commands.assignRoles({ projectId, userId: guestId, roleIds: [roleId] }, newCommandMeta(owner));
+    const { roleId } = await commands['roles.create']({ name: 'Project lead', roleType: 1, permissions: permissionIds(['view_project', 'change_project']) }, admin);
+    await commands['projects.assignRoles']({ projectId, userId: guestId, roleIds: [roleId] }, newCommandMeta(owner));
     const lead = { userId: guestId, isSuperuser: false, isExternal: false };
-    await commands.updateProject({ projectId, description: 'led by a custom role' }, newCommandMeta(lead));
-    await commands.changeRole({ roleId, permissions: permissionIds(['view_project']) }, admin);
-    await expect(commands.updateProject({ projectId, description: 'no longer' }, newCommandMeta(lead))).rejects.toBeInstanceOf(PermissionDeniedError);
-    await commands.deleteRole({ roleId }, admin);
-    await expect(commands.archiveProject({ projectId }, newCommandMeta(lead))).rejects.toBeInstanceOf(PermissionDeniedError);
+    await commands['projects.update']({ projectId, description: 'led by a custom role' }, newCommandMeta(lead));
+    await commands['roles.change']({ roleId, permissions: permissionIds(['view_project']) }, admin);
+    await expect(commands['projects.update']({ projectId, description: 'no longer' }, newCommandMeta(lead))).rejects.toBeInstanceOf(PermissionDeniedError);
+    await commands['roles.delete']({ roleId }, admin);
+    await expect(commands['projects.archive']({ projectId }, newCommandMeta(lead))).rejects.toBeInstanceOf(PermissionDeniedError);
   });
 });

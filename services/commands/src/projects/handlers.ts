@@ -31,20 +31,20 @@ export function projectHandlers(deps: KernelDeps, usableStatusIds: UsableStatusI
     return { position, projectId };
   };
   return {
-    async createProject(input: CreateProjectInput, meta: CommandMeta) {
+    async create(input: CreateProjectInput, meta: CommandMeta) {
       const projectId = await idForNewAggregate(deps, 'project', streams.project.of, meta);
       const settings = { ...DEFAULT_PROJECT_SETTINGS, ...input.settings };
       await requireUsableDefaultStatus(projectId, settings);
       return run(projectId, { type: 'CreateProject', projectId, ...input, settings }, meta);
     },
-    async updateProject(input: { projectId: number } & ProjectChanges, meta: CommandMeta) {
+    async update(input: { projectId: number } & ProjectChanges, meta: CommandMeta) {
       const { projectId, ...changes } = input;
       await requireUsableDefaultStatus(projectId, changes.settings);
       return run(projectId, { type: 'UpdateProject', ...changes }, meta);
     },
-    archiveProject: (input: { projectId: number }, meta: CommandMeta) => run(input.projectId, { type: 'ArchiveProject' }, meta),
-    restoreProject: (input: { projectId: number }, meta: CommandMeta) => run(input.projectId, { type: 'RestoreProject' }, meta),
-    deleteProject: (input: { projectId: number }, meta: CommandMeta) => run(input.projectId, { type: 'DeleteProject' }, meta),
+    archive: (input: { projectId: number }, meta: CommandMeta) => run(input.projectId, { type: 'ArchiveProject' }, meta),
+    restore: (input: { projectId: number }, meta: CommandMeta) => run(input.projectId, { type: 'RestoreProject' }, meta),
+    delete: (input: { projectId: number }, meta: CommandMeta) => run(input.projectId, { type: 'DeleteProject' }, meta),
     setMemberRoles: (input: { projectId: number; userId: number; roleIds: number[] }, meta: CommandMeta) =>
       run(input.projectId, { type: 'SetMemberRoles', userId: input.userId, roleIds: input.roleIds }, meta),
     ...membershipHandlers(run),
