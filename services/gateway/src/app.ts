@@ -10,29 +10,13 @@ import { metricsPlugin } from './plugins/metrics.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { turnsPlugin } from './plugins/turns.ts';
 import { watchdogPlugin } from './plugins/watchdog.ts';
-import { authRoutes } from './routes/auth/routes.ts';
-import { clientRoutes } from './routes/client/routes.ts';
-import { healthRoutes } from './routes/health/routes.ts';
-import { liveRoutes } from './routes/live/routes.ts';
-import { projectRoutes } from './routes/projects/routes.ts';
-import { projectMemberRoutes } from './routes/project-members/routes.ts';
-import { roleRoutes } from './routes/roles/routes.ts';
-import { notificationRoutes } from './routes/notifications/routes.ts';
-import { statusRoutes } from './routes/statuses/routes.ts';
-import { labelRoutes } from './routes/labels/routes.ts';
-import { parameterRoutes } from './routes/parameters/routes.ts';
-import { customAttributeRoutes } from './routes/custom-attributes/routes.ts';
-import { attachmentRoutes } from './routes/attachments/routes.ts';
-import { systemRoutes } from './routes/system/routes.ts';
-import { tokenRoutes } from './routes/tokens/routes.ts';
-import { avatarRoutes } from './routes/users/avatar.ts';
-import { userRoutes } from './routes/users/routes.ts';
+import { resourceRoutes } from './routes/index.ts';
 
 /**
  * The gateway in three layers: external plugins (cookies, multipart,
  * websockets), the app's own cross-cutting plugins (errors, limits, the
  * event-loop watchdog, authentication and CSRF, rate limits, metrics), then
- * one route module per resource. Hooks run in registration order: every
+ * one route module per resource (a folder in routes/, found by convention). Hooks run in registration order: every
  * request first gets its cancellation signal, then waits for its turn
  * (turns.ts), and cheap refusals come before authentication's reads.
  */
@@ -56,22 +40,6 @@ export async function buildApp(context: GatewayContext): Promise<FastifyInstance
   await app.register(rateLimitPlugin, context);
   await app.register(metricsPlugin, context);
 
-  await app.register(healthRoutes, context);
-  await app.register(authRoutes, context);
-  await app.register(userRoutes, context);
-  await app.register(avatarRoutes, context);
-  await app.register(tokenRoutes, context);
-  await app.register(systemRoutes, context);
-  await app.register(projectRoutes, context);
-  await app.register(projectMemberRoutes, context);
-  await app.register(roleRoutes, context);
-  await app.register(notificationRoutes, context);
-  await app.register(statusRoutes, context);
-  await app.register(labelRoutes, context);
-  await app.register(parameterRoutes, context);
-  await app.register(customAttributeRoutes, context);
-  await app.register(attachmentRoutes, context);
-  await app.register(liveRoutes, context);
-  await app.register(clientRoutes, context);
+  await app.register(resourceRoutes, context);
   return app;
 }

@@ -43,7 +43,7 @@ async function storeFile(blobs: BlobStore, projectId: number, file: UploadedFile
 const flagOn = (value: string | undefined) => ['true', '1', 'yes'].includes((value ?? '').toLowerCase());
 
 /** `attachments/` (§3.12) and the downloads at `/attachments/{id}/`. */
-export async function attachmentRoutes(app: FastifyInstance, context: GatewayContext) {
+export default async function attachmentRoutes(app: FastifyInstance, context: GatewayContext) {
   const { system, config } = context;
   const { readStore, blobs } = system;
   const base = '/api/v2/attachments/';

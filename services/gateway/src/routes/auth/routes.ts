@@ -6,7 +6,7 @@ import { waitUntilReadable } from '../../http/execute.ts';
 import { clearAuthCookies, newCsrfToken, newSessionId, sessionHash, setCsrfCookie, setSessionCookie } from '../../http/session-cookies.ts';
 
 /** Browser session login and logout (§2.2): not under /api. */
-export async function authRoutes(app: FastifyInstance, context: GatewayContext) {
+export default async function authRoutes(app: FastifyInstance, context: GatewayContext) {
   const { system, config } = context;
 
   app.post('/auth/login/', { config: { csrf: true } }, async (request, reply) => {

@@ -12,7 +12,7 @@ const SERVER_PREFIXES = ['/api/', '/auth/', '/ws/', '/attachments/', '/avatars/'
  * Serves the built browser app, and its index.html for every client route so
  * reloads work (§2.3). Unknown server paths answer the API's 404.
  */
-export async function clientRoutes(app: FastifyInstance, { config }: GatewayContext) {
+export default async function clientRoutes(app: FastifyInstance, { config }: GatewayContext) {
   const hasClient = existsSync(join(config.clientDir, 'index.html'));
   if (hasClient) await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: false });
   else app.log.warn(`no client at ${config.clientDir}: only the API is served`);

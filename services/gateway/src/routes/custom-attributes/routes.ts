@@ -17,7 +17,7 @@ import { requireUser } from '../../plugins/authentication.ts';
 import { appliedToInput, customAttributeRepresentation, testResultAttributes } from './representation.ts';
 
 /** `custom-attributes/` (§3.11, §4.17) with its two helpers. */
-export async function customAttributeRoutes(app: FastifyInstance, context: GatewayContext) {
+export default async function customAttributeRoutes(app: FastifyInstance, context: GatewayContext) {
   const { readStore } = context.system;
 
   app.get('/api/v2/custom-attributes/content-types/', async (request) => {

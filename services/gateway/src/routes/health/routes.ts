@@ -4,7 +4,7 @@ import type { GatewayContext } from '../../context.ts';
 /** How far behind the log the read models may be and still take traffic. */
 const READY_LAG = 10_000;
 
-export async function healthRoutes(app: FastifyInstance, { system }: GatewayContext) {
+export default async function healthRoutes(app: FastifyInstance, { system }: GatewayContext) {
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   app.get('/readyz', async (_request, reply) => {

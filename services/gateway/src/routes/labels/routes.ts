@@ -7,7 +7,7 @@ import { execute } from '../../http/execute.ts';
 import { labelRepresentation } from './representation.ts';
 
 /** `labels/` (§3.9). */
-export async function labelRoutes(app: FastifyInstance, context: GatewayContext) {
+export default async function labelRoutes(app: FastifyInstance, context: GatewayContext) {
   const { readStore } = context.system;
   registerCatalogueRoutes(app, context, {
     path: 'labels',

@@ -18,7 +18,7 @@ function send(socket: WebSocket, message: unknown): void {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
 }
 
-export async function liveRoutes(app: FastifyInstance, { system, config }: GatewayContext) {
+export default async function liveRoutes(app: FastifyInstance, { system, config }: GatewayContext) {
   /** TestY's socket: `{"count": n}` on connect and whenever the user's unread count may have changed. */
   app.get(
     '/ws/notifications/:userId(^\\d+)/',

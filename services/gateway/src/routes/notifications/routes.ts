@@ -22,7 +22,7 @@ const detail = '/api/v2/notifications/:id(^\\d+)/';
 const verboseNames = (codes: number[]) => codes.map((code) => notificationSetting(code)!.verboseName);
 
 /** The caller's own notifications, their settings, and marking them read or unread (§3.13). */
-export async function notificationRoutes(app: FastifyInstance, context: GatewayContext) {
+export default async function notificationRoutes(app: FastifyInstance, context: GatewayContext) {
   const { system } = context;
 
   async function ownNotification(request: FastifyRequest) {

@@ -9,7 +9,7 @@ import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
 import { parameterRepresentation } from './representation.ts';
 
 /** `parameters/` (§3.10, D5) and the project's own list `projects/{id}/parameters/`. */
-export async function parameterRoutes(app: FastifyInstance, context: GatewayContext) {
+export default async function parameterRoutes(app: FastifyInstance, context: GatewayContext) {
   const { readStore } = context.system;
   registerCatalogueRoutes(app, context, {
     path: 'parameters',

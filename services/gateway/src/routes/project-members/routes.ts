@@ -12,7 +12,7 @@ import { memberRepresentation } from './representation.ts';
 const project = '/api/v2/projects/:id(^\\d+)/';
 
 /** A project's members (its access-management tab) and requests for access to it (§3.1). */
-export async function projectMemberRoutes(app: FastifyInstance, context: GatewayContext) {
+export default async function projectMemberRoutes(app: FastifyInstance, context: GatewayContext) {
   const { system } = context;
   const projectId = (request: FastifyRequest) => Number((request.params as { id: string }).id);
 

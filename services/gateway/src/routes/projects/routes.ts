@@ -51,7 +51,7 @@ function projectFields(body: ProjectCreateBody | ProjectPatchBody): Omit<UpdateP
 type CreateProjectInput = CommandInput<'projects.create'>;
 type UpdateProjectInput = CommandInput<'projects.update'>;
 
-export async function projectRoutes(app: FastifyInstance, context: GatewayContext) {
+export default async function projectRoutes(app: FastifyInstance, context: GatewayContext) {
   const { system } = context;
 
   const visibleProject = (request: FastifyRequest): Promise<ProjectDocument> =>

@@ -26,7 +26,7 @@ function requireSuperuser(request: FastifyRequest): UserDocument {
 }
 
 /** Roles, the permission catalogue, and assigning roles to users per project (§3.15). */
-export async function roleRoutes(app: FastifyInstance, context: GatewayContext) {
+export default async function roleRoutes(app: FastifyInstance, context: GatewayContext) {
   const { system } = context;
   const roleId = (request: FastifyRequest) => Number((request.params as { id: string }).id);
 

@@ -7,7 +7,7 @@ import { execute } from '../../http/execute.ts';
 import { statusRepresentation } from './representation.ts';
 
 /** `statuses/` (§3.8, §4.3, D4, D15). */
-export async function statusRoutes(app: FastifyInstance, context: GatewayContext) {
+export default async function statusRoutes(app: FastifyInstance, context: GatewayContext) {
   const { readStore } = context.system;
   registerCatalogueRoutes(app, context, {
     path: 'statuses',

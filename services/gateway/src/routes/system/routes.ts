@@ -31,7 +31,7 @@ function messageRepresentation(message: SystemMessageDocument, manage = false) {
 const requireAdministrator = (request: FastifyRequest) => requireSuperuser(request, systemMessages.onlySuperuser);
 
 /** System banners (public to read, superusers manage them) and the dashboard totals. */
-export async function systemRoutes(app: FastifyInstance, context: GatewayContext) {
+export default async function systemRoutes(app: FastifyInstance, context: GatewayContext) {
   const { system } = context;
 
   async function managedMessage(request: FastifyRequest): Promise<SystemMessageDocument> {

@@ -30,7 +30,7 @@ async function ownToken(readStore: GatewayContext['system']['readStore'], user: 
 }
 
 /** TTL API tokens for scripts and CI (§2.2): `Authorization: Token <key>`, no CSRF. */
-export async function tokenRoutes(app: FastifyInstance, context: GatewayContext) {
+export default async function tokenRoutes(app: FastifyInstance, context: GatewayContext) {
   const { system, config } = context;
   const tokenOf = (request: FastifyRequest) => ownToken(system.readStore, requireUser(request), (request.params as { key: string }).key);
 

@@ -24,6 +24,7 @@ import { newCsrfToken, newSessionId, sessionHash, setCsrfCookie, setSessionCooki
 import { ownOrigin, requirePrincipal, requireSuperuser, requireUser } from '../../plugins/authentication.ts';
 import { sendJsonString } from '../../http/replies.ts';
 import { viewerOf } from '../projects/representation.ts';
+import { avatarRoutes } from './avatar.ts';
 import { userRepresentation } from './representation.ts';
 
 const detail = '/api/v2/users/:id(^\\d+)/';
@@ -46,7 +47,8 @@ function profileOf(body: { first_name?: string | undefined; last_name?: string |
 }
 
 /** The caller's own account (profile (D1), UI config, password) and, for superusers, everyone's. */
-export async function userRoutes(app: FastifyInstance, context: GatewayContext) {
+export default async function userRoutes(app: FastifyInstance, context: GatewayContext) {
+  await app.register(avatarRoutes, context);
   const { system, config } = context;
   const freshUser = async (userId: number) => (await findUser(system.readStore, userId))!;
   const represent = async (request: FastifyRequest, userId: number) => userRepresentation(await freshUser(userId), ownOrigin(request));
