@@ -1,14 +1,12 @@
+import { z } from 'zod';
+
 /**
  * Content types: the numeric ids generic owners (attachments, comments, label
  * assignments, integrations) use to name a model (§4.1). Stable across
  * installations; never renumber, only append.
  */
-export interface ContentType {
-  id: number;
-  app_label: string;
-  model: string;
-  name: string;
-}
+export const contentTypeResponse = z.strictObject({ id: z.number().int().positive(), app_label: z.string(), model: z.string(), name: z.string() });
+export type ContentType = z.output<typeof contentTypeResponse>;
 
 export const CONTENT_TYPES: readonly ContentType[] = [
   { id: 1, app_label: 'core', model: 'project', name: 'project' },

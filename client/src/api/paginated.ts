@@ -1,12 +1,8 @@
 import { catchError, throwError, type Observable } from 'rxjs';
+import type { Paginated } from '@testament/contracts';
 import { isApiError } from './api-error.ts';
 
-/** The paginated envelope (§2.4); `links` is ignored. */
-export interface Paginated<T> {
-  count: number;
-  pages: { next: number | null; previous: number | null; current: number; total: number };
-  results: T[];
-}
+export type { Paginated } from '@testament/contracts';
 
 export type PageQuery = {
   page: number;

@@ -1,15 +1,13 @@
-import { topics, deepMergeConfig, type UserConfig } from '@testament/contracts';
+import { topics, deepMergeConfig, type loginBody, type UserConfig } from '@testament/contracts';
 import { BehaviorSubject, EMPTY, Observable, Subscription, catchError, concatMap, map, switchMap, tap } from 'rxjs';
+import type { z } from 'zod';
 import type { ApiClient } from '../api/api-client.ts';
 import type { LiveChannel } from '../api/live-channel.ts';
 import { apiPath } from '../api/paths.ts';
 import type { User } from './user.ts';
 
-export interface Credentials {
-  username: string;
-  password: string;
-  remember_me: boolean;
-}
+/** The body of `POST /auth/login/`. */
+export type Credentials = z.input<typeof loginBody>;
 
 /**
  * The signed-in user and their server-side UI config (§3 "User config"). Both

@@ -3,7 +3,26 @@ import { session } from '../app/services.ts';
 import type { User } from '../session/user.ts';
 import { scriptedFetch, type ScriptedAnswer, type ScriptedFetch } from './scripted-fetch.ts';
 
-export const ADMIN: User = { id: 1, username: 'admin', first_name: '', last_name: '', email: '', is_superuser: true, is_active: true, avatar_link: '' };
+/** A user as the server answers one, with what a test cares about given. */
+export function aUser(id: number, username: string, given: Partial<User> = {}): User {
+  return {
+    id,
+    url: `http://testament.test/api/v2/users/${id}/`,
+    username,
+    first_name: '',
+    last_name: '',
+    email: '',
+    is_staff: false,
+    is_active: true,
+    is_superuser: false,
+    date_joined: '2024-01-01T00:00:00Z',
+    groups: [],
+    avatar_link: '',
+    ...given,
+  };
+}
+
+export const ADMIN: User = aUser(1, 'admin', { is_staff: true, is_superuser: true });
 
 /**
  * For component tests of screens that call the app's data layer: a signed-in

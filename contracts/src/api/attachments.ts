@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONTENT_TYPES } from '../content-types.ts';
 import { messages } from '../messages.ts';
 import { catalogueMessages } from './project-catalogue.ts';
+import { count, id } from './wire.ts';
 
 export const attachmentMessages = {
   noFile: 'No file was submitted.',
@@ -42,3 +43,26 @@ export function fileNameWithoutExtension(filename: string): string {
   if (dot <= 0 || filename.slice(0, dot).replace(/^\.+/, '') === '') return filename;
   return filename.slice(0, dot);
 }
+
+/** The Attachment object (§3.12); `file_extension` holds the declared MIME type (K4). */
+export const attachmentResponse = z.strictObject({
+  id,
+  project: id,
+  comment: z.string(),
+  /** The file name without its extension. */
+  name: z.string(),
+  filename: z.string(),
+  file_extension: z.string(),
+  size: count,
+  /** "1.2 MB", as TestY shows sizes. */
+  size_humanize: z.string(),
+  /** The owner's content type and id (§4.1); null when unbound. */
+  content_type: id.nullable(),
+  object_id: id.nullable(),
+  /** The uploader; null when the system made it. */
+  user: id.nullable(),
+  url: z.string(),
+  /** Where the file itself is downloaded. */
+  link: z.string(),
+});
+export type Attachment = z.output<typeof attachmentResponse>;

@@ -12,3 +12,9 @@ export type LoginBody = z.output<typeof loginBody>;
 /** 12 hours, or a year with Remember me (§2.2). */
 export const SESSION_TTL_MS = 12 * 3_600_000;
 export const REMEMBERED_SESSION_TTL_MS = 365 * 24 * 3_600_000;
+
+/** The answer of login and logout; `details`, plural, as TestY writes it. */
+export const authResultResponse = z.strictObject({ details: z.string() });
+
+/** `GET /auth/csrf/`: the token the cookie also carries, for clients that cannot read cookies. */
+export const csrfResponse = z.strictObject({ csrftoken: z.string() });

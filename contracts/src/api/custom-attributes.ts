@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { numberChoice, projectReference, requiredText } from './project-catalogue.ts';
+import { id } from './wire.ts';
 
 export const customAttributeMessages = {
   oneActive: 'At least one applied to must be active',
@@ -44,3 +45,38 @@ export const testResultAttributesQuery = z.object({
   status_id: z.string().regex(/^\d+$/, 'A valid integer is required.').optional(),
   suite: z.string().regex(/^\d+(,\d+)*$/, 'A valid integer is required.').optional(),
 });
+
+/** Where an attribute applies, as the server answers it: one target per model. */
+const appliedToTarget = z.strictObject({ is_required: z.boolean(), is_active: z.boolean() });
+export type AppliedToTarget = z.output<typeof appliedToTarget>;
+
+/** `applied_to` in answers (§3.11): only the models the attribute applies to. Empty lists mean every suite, any status. */
+export const appliedToResponse = z.strictObject({
+  testcase: appliedToTarget.extend({ suite_ids: z.array(id) }).optional(),
+  testplan: appliedToTarget.optional(),
+  testsuite: appliedToTarget.optional(),
+  testresult: appliedToTarget.extend({ suite_ids: z.array(id), status_specific: z.array(id) }).optional(),
+});
+
+/** The CustomAttribute object (§3.11). */
+export const customAttributeResponse = z.strictObject({
+  id,
+  url: z.string(),
+  project: id,
+  name: z.string(),
+  /** 0 Text, 1 List, 2 JSON. */
+  type: z.literal([0, 1, 2]),
+  is_deleted: z.boolean(),
+  applied_to: appliedToResponse,
+});
+export type CustomAttribute = z.output<typeof customAttributeResponse>;
+
+
+const resultAttribute = z.strictObject({ name: z.string(), is_required: z.boolean() });
+
+/** `custom-attributes/testresult/`: the result attributes for every suite, and those limited to some suites. */
+export const testResultAttributesResponse = z.strictObject({
+  non_suite_specific: z.array(resultAttribute),
+  suite_specific: z.array(z.strictObject({ suite_id: id, suite_name: z.string(), values: z.array(resultAttribute) })),
+});
+export type TestResultAttributes = z.output<typeof testResultAttributesResponse>;

@@ -1,6 +1,8 @@
 import { messages } from '../messages.ts';
 import { z } from 'zod';
-import { userListQuery } from './users.ts';
+import { permissionResponse, roleResponse } from './roles.ts';
+import { userListQuery, userResponse } from './users.ts';
+import { paginatedResponse } from './wire.ts';
 
 /** `GET projects/{id}/members/`: the user filters (case-insensitive containment on the text fields). */
 export const memberListQuery = userListQuery.pick({
@@ -22,3 +24,10 @@ export const accessRequestBody = z.object({
     .optional()
     .transform((reason) => reason ?? ''),
 });
+
+/** UserWithRoles (§3.1): a User plus their roles in this project only, each with its permissions spelled out. */
+export const memberResponse = userResponse.extend({
+  roles: z.array(roleResponse.pick({ id: true, name: true, type: true }).extend({ permissions: z.array(permissionResponse) })),
+});
+export type Member = z.output<typeof memberResponse>;
+export const memberListResponse = paginatedResponse(memberResponse);

@@ -4,6 +4,7 @@ import { messages } from '../messages.ts';
 import { notificationSetting } from '../notifications.ts';
 import { flexibleBoolean, queryBoolean } from './query.ts';
 import { primaryKey } from './roles.ts';
+import { count, id, paginatedResponse, timestamp } from './wire.ts';
 
 const ORDERING = /^-?(id|unread|timestamp)(,-?(id|unread|timestamp))*$/;
 
@@ -30,3 +31,28 @@ const actionCode = z.unknown().transform((value, ctx) => {
 export const notificationSettingsBody = z.object({
   settings: z.array(actionCode, { error: messages.required }).min(1, accessMessages.emptyList),
 });
+
+/** Notification (§3.13); the template's `{{placeholder}}` stands for a link. */
+export const notificationResponse = z.strictObject({
+  /** The global position of the event it is about. */
+  id,
+  unread: z.boolean(),
+  /** The actor's username. */
+  actor: z.string(),
+  timestamp,
+  /** "3 minutes ago", worked out when read. */
+  timeago: z.string(),
+  message: z.strictObject({ template: z.string(), placeholder_text: z.string(), placeholder_link: z.string() }),
+});
+export type Notification = z.output<typeof notificationResponse>;
+export const notificationListResponse = paginatedResponse(notificationResponse);
+
+/** `POST notifications/mark-as/`: how many notifications matched, as a bare JSON number. */
+export const markNotificationsResponse = count;
+
+/**
+ * A notification kind and whether the caller receives it (K10). Named for its
+ * state since `NotificationSetting` is the catalogue entry (notifications.ts).
+ */
+export const notificationSettingStateResponse = z.strictObject({ action_code: z.number().int(), verbose_name: z.string(), enabled: z.boolean() });
+export type NotificationSettingState = z.output<typeof notificationSettingStateResponse>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { projectReference, requiredText } from './project-catalogue.ts';
+import { id } from './wire.ts';
 
 export const parameterMessages = {
   notUnique: 'The fields group_name, data, project must make a unique set.',
@@ -12,3 +13,13 @@ export type ParameterCreateBody = z.output<typeof parameterCreateBody>;
 
 export const parameterPatchBody = z.object(parameterFields).partial();
 export type ParameterPatchBody = z.output<typeof parameterPatchBody>;
+
+/** The Parameter object (§3.10): a value (`data`, such as "Chrome") in a group (such as "Browser"). */
+export const parameterResponse = z.strictObject({
+  id,
+  project: id,
+  data: z.string(),
+  group_name: z.string(),
+  url: z.string(),
+});
+export type Parameter = z.output<typeof parameterResponse>;

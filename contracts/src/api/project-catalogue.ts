@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { paginationQuery } from './query.ts';
 
 /** Messages shared by the per-project catalogues (statuses, labels, parameters, custom attributes). */
 export const catalogueMessages = {
@@ -52,3 +53,13 @@ export function numberChoice<const T extends number>(choices: readonly T[]) {
 export const trashBody = z.object({
   instance_ids: z.array(z.number().int().positive(), { error: messages.required }).min(1, messages.required),
 });
+
+/**
+ * `?project=<id>`, which project-scoped lists require (§2.6, D15). For the
+ * docs: the gateway reads it with `requiredProjectQuery`, whose refusals
+ * (missing: a general error; not digits: a field error) zod cannot word.
+ */
+export const projectScopeQuery = z.object({ project: z.string().regex(/^\d+$/, catalogueMessages.invalidInteger) });
+
+/** `deleted/` (§2.7): the trash, of one project or of every project the caller can see. */
+export const trashListQuery = projectScopeQuery.partial().extend(paginationQuery.shape);

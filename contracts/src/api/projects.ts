@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseCalendarDuration } from '../duration.ts';
 import { messages } from '../messages.ts';
 import { flexibleBoolean, queryBoolean } from './query.ts';
+import { count, id, paginatedResponse, timestamp } from './wire.ts';
 
 const resultEditLimit = z
   .union([z.string(), z.number(), z.null()])
@@ -58,6 +59,8 @@ export const projectPatchBody = z.object({
   settings: settingsField.optional(),
 });
 export type ProjectPatchBody = z.output<typeof projectPatchBody>;
+/** A PATCH body as a client sends it in JSON, with `settings` as an object (multipart bodies bring it as a JSON string). */
+export type ProjectPatchRequest = Omit<z.input<typeof projectPatchBody>, 'settings'> & { settings?: z.input<typeof projectSettingsBody> };
 
 export const projectListQuery = z.object({
   name: z.string().optional(),
@@ -76,3 +79,32 @@ export const archiveRestoreBody = z.object({
 
 /** Icons: png or jpeg, checked by content, at most 5 MB. */
 export const ICON_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The Project object (§3.1). A project the caller cannot see keeps only what its blurred card needs. */
+export const projectResponse = z.strictObject({
+  id,
+  url: z.string(),
+  name: z.string(),
+  description: z.string(),
+  is_archive: z.boolean(),
+  is_private: z.boolean(),
+  /** The icon's URL, or '' when the project has none. */
+  icon: z.string(),
+  settings: z.strictObject({
+    is_result_editable: z.boolean(),
+    /** A calendar duration such as `2d 4h`, or null for no limit. */
+    result_edit_limit: z.string().nullable(),
+    status_order: z.record(z.string(), z.number().int()),
+    default_status: id.nullable(),
+  }),
+  is_manageable: z.boolean(),
+  is_visible: z.boolean(),
+  cases_count: count,
+  suites_count: count,
+  plans_count: count,
+  tests_count: count,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+export type Project = z.output<typeof projectResponse>;
+export const projectListResponse = paginatedResponse(projectResponse);

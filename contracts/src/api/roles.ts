@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { accessMessages } from '../access-messages.ts';
 import { messages } from '../messages.ts';
 import { PERMISSIONS, RoleType } from '../permissions.ts';
+import { id, paginatedResponse } from './wire.ts';
 
 /** A DRF primary-key field: a positive integer, or its digits in a string. Existence is checked later. */
 export const primaryKey = z.unknown().transform((value, ctx) => {
@@ -57,3 +58,21 @@ export type RoleAssignBody = z.output<typeof roleAssignBody>;
 
 /** `POST roles/unassign/`: removes every role of the user in the project. */
 export const roleUnassignBody = z.object({ project: primaryKey, user: primaryKey });
+
+/** Role (§3.15): a named set of permission ids; type 0 system, 1 custom, 3 superuser-only. */
+export const roleResponse = z.strictObject({
+  id,
+  name: z.string(),
+  permissions: z.array(id),
+  type: z.number().int(),
+  url: z.string(),
+});
+export type Role = z.output<typeof roleResponse>;
+export const roleListResponse = paginatedResponse(roleResponse);
+
+/** An entry of `roles/permissions/`; its type is the catalogue's `Permission` (permissions.ts). */
+export const permissionResponse = z.strictObject({ id, name: z.string(), codename: z.string() });
+
+/** `roles/assign/` answers one row per role the user now holds in the project. */
+export const roleAssignmentResponse = z.strictObject({ project: id, user: id, role: id });
+export type RoleAssignment = z.output<typeof roleAssignmentResponse>;

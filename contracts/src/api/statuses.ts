@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { colorField, numberChoice, projectReference, requiredText } from './project-catalogue.ts';
+import { id } from './wire.ts';
 
 export const statusMessages = {
   systemImmutable: 'System statuses cannot be changed or deleted.',
@@ -26,3 +27,14 @@ export const statusPatchBody = z.object(statusFields).partial();
 export type StatusPatchBody = z.output<typeof statusPatchBody>;
 
 export const statusListQuery = z.object({ type: z.enum(['0', '1']).optional() });
+
+/** The Status object (§3.8): system statuses (type 0, no project) for everyone, custom ones (type 1) per project. */
+export const statusResponse = z.strictObject({
+  id,
+  url: z.string(),
+  name: z.string(),
+  color: z.string(),
+  type: z.literal([0, 1]),
+  project: id.nullable(),
+});
+export type Status = z.output<typeof statusResponse>;

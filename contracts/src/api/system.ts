@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { SYSTEM_MESSAGE_LEVELS } from '../events/system-messages.ts';
 import { flexibleBoolean, queryBoolean } from './query.ts';
+import { count, id, timestamp } from './wire.ts';
 
 export const systemMessages = {
   invalidLevel: (value: unknown) => `"${String(value)}" is not a valid choice.`,
@@ -32,3 +34,31 @@ export const systemMessagePatchBody = z.object({
 
 /** Superusers may list the inactive banners too, to manage them. */
 export const systemMessageListQuery = z.object({ include_inactive: queryBoolean.optional() });
+
+/** A banner (§3.17): level 0 info, 1 warning, 2 error; a closing banner may be hidden by the user. */
+export const systemMessageResponse = z.strictObject({
+  id,
+  created_at: timestamp,
+  updated_at: timestamp,
+  content: z.string(),
+  level: z.literal(SYSTEM_MESSAGE_LEVELS),
+  is_closing: z.boolean(),
+});
+export type SystemMessage = z.output<typeof systemMessageResponse>;
+
+/** A banner as superusers managing them see it. */
+export const managedSystemMessageResponse = systemMessageResponse.extend({ is_active: z.boolean() });
+export type ManagedSystemMessage = z.output<typeof managedSystemMessageResponse>;
+
+/** `GET system/messages/`: the active banners, or with `include_inactive` (superusers) all of them, managed. */
+export const systemMessageListResponse = z.union([z.array(systemMessageResponse), z.array(managedSystemMessageResponse)]);
+
+/** `GET system/statistics/`: the dashboard's totals over the caller's visible, active projects. */
+export const statisticsResponse = z.strictObject({
+  projects_count: count,
+  cases_count: count,
+  suites_count: count,
+  plans_count: count,
+  tests_count: count,
+});
+export type Statistics = z.output<typeof statisticsResponse>;

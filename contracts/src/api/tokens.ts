@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { timestamp } from './wire.ts';
 
 /** TTL tokens for scripts and CI (§2.2): `Authorization: Token <key>`. */
 export const API_TOKEN_TTL_MS = 365 * 24 * 3_600_000;
@@ -38,3 +39,16 @@ export type TokenObtainBody = z.output<typeof tokenObtainBody>;
 
 /** Only the description can change; other fields are ignored. */
 export const tokenPatchBody = z.object({ description });
+
+/** An API token as its owner sees it; the key itself (`token`) only in the answer that creates it, null after. */
+export const apiTokenResponse = z.strictObject({
+  /** A prefix of the key's hash: how URLs name the token. */
+  id: z.string(),
+  token: z.string().nullable(),
+  url: z.string(),
+  is_valid: z.boolean(),
+  expiration_date: timestamp,
+  description: z.string(),
+  created_at: timestamp,
+});
+export type ApiToken = z.output<typeof apiTokenResponse>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ValidationError } from '../errors.ts';
 import { messages } from '../messages.ts';
 import { flexibleBoolean, queryBoolean } from './query.ts';
+import { id, paginatedResponse, timestamp } from './wire.ts';
 
 /** The spec's password rules, in the order their messages are shown. */
 export function passwordProblems(password: string): string[] {
@@ -153,3 +154,26 @@ export function parseAvatarCrop(value: unknown): AvatarCrop {
   if (!result.success) throw ValidationError.of('crop', userMessages.invalidCrop);
   return result.data;
 }
+
+/** The User object (§3.14). */
+export const userResponse = z.strictObject({
+  id,
+  url: z.string(),
+  username: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.string(),
+  is_staff: z.boolean(),
+  is_active: z.boolean(),
+  is_superuser: z.boolean(),
+  date_joined: timestamp,
+  /** Django's auth groups: always empty, kept for TestY's clients. */
+  groups: z.array(id),
+  /** The 180 px avatar's URL, or '' when the user has none. */
+  avatar_link: z.string(),
+});
+export type User = z.output<typeof userResponse>;
+export const userListResponse = paginatedResponse(userResponse);
+
+/** The user's UI config: free-form by design (user-config.ts), so any JSON object. */
+export const userConfigResponse = z.record(z.string(), z.unknown());

@@ -1,31 +1,31 @@
 import type { EventCatalog } from './catalog.ts';
 import { commandEvents } from './command.ts';
-import { projectEvents } from './project.ts';
-import { statusEvents } from './status.ts';
-import { labelEvents } from './label.ts';
-import { parameterEvents } from './parameter.ts';
-import { customAttributeEvents } from './custom-attribute.ts';
-import { roleEvents } from './role.ts';
-import { accessRequestEvents } from './access-request.ts';
-import { notificationEvents } from './notification.ts';
-import { systemMessageEvents } from './system-message.ts';
-import { attachmentEvents } from './attachment.ts';
-import { userEvents, usernameEvents } from './user.ts';
+import { projectEvents } from './projects.ts';
+import { statusEvents } from './statuses.ts';
+import { labelEvents } from './labels.ts';
+import { parameterEvents } from './parameters.ts';
+import { customAttributeEvents } from './custom-attributes.ts';
+import { roleEvents } from './roles.ts';
+import { accessRequestEvents } from './access-requests.ts';
+import { notificationEvents } from './notifications.ts';
+import { systemMessageEvents } from './system-messages.ts';
+import { attachmentEvents } from './attachments.ts';
+import { userEvents, usernameEvents } from './users.ts';
 
 export * from './catalog.ts';
 export * from './command.ts';
-export * from './project.ts';
+export * from './projects.ts';
 export * from './project-catalogue.ts';
-export * from './status.ts';
-export * from './label.ts';
-export * from './parameter.ts';
-export * from './custom-attribute.ts';
-export * from './role.ts';
-export * from './access-request.ts';
-export * from './notification.ts';
-export * from './system-message.ts';
-export * from './attachment.ts';
-export * from './user.ts';
+export * from './statuses.ts';
+export * from './labels.ts';
+export * from './parameters.ts';
+export * from './custom-attributes.ts';
+export * from './roles.ts';
+export * from './access-requests.ts';
+export * from './notifications.ts';
+export * from './system-messages.ts';
+export * from './attachments.ts';
+export * from './users.ts';
 
 /** Every event type the system writes. */
 export const eventCatalog: EventCatalog = {

@@ -51,6 +51,8 @@ export async function startServer(): Promise<RunningServer> {
       TESTAMENT_ADMIN_PASSWORD: ADMIN.password,
       TESTAMENT_CLIENT_DIR: join(ROOT, 'client/dist'),
       LOG_LEVEL: 'error',
+      // Every answer the browser gets is held to its route's contract: a mismatch is a 500 the test sees.
+      TESTAMENT_CHECK_RESPONSES: '1',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -7,6 +7,7 @@ import { answerRoutingError, errorPlugin } from './plugins/errors.ts';
 import { externalPlugins } from './plugins/external.ts';
 import { BODY_LIMIT_BYTES, MAX_PATH_PARAMETER_LENGTH, limitsPlugin } from './plugins/limits.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
+import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { turnsPlugin } from './plugins/turns.ts';
 import { watchdogPlugin } from './plugins/watchdog.ts';
@@ -39,6 +40,7 @@ export async function buildApp(context: GatewayContext): Promise<FastifyInstance
   await app.register(authenticationPlugin, context);
   await app.register(rateLimitPlugin, context);
   await app.register(metricsPlugin, context);
+  await app.register(openApiPlugin, context);
 
   await app.register(resourceRoutes, context);
   return app;

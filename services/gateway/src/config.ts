@@ -31,6 +31,8 @@ export interface Config {
   writeRateLimit: number;
   /** Deep-freeze the in-memory read models' documents, so code that changes what it read fails loudly (tests turn it on). */
   freezeReadModels: boolean;
+  /** Hold every JSON answer to its route's response schema before sending it, strictly (tests turn it on). */
+  checkResponses: boolean;
   clientDir: string;
   logLevel: string;
 }
@@ -76,6 +78,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     maxUploadMb: integer('TESTAMENT_MAX_UPLOAD_MB', env['TESTAMENT_MAX_UPLOAD_MB'], 50),
     writeRateLimit: integer('TESTAMENT_WRITE_RATE_LIMIT', env['TESTAMENT_WRITE_RATE_LIMIT'], 50),
     freezeReadModels: flag(env['TESTAMENT_FREEZE_READ_MODELS']),
+    checkResponses: flag(env['TESTAMENT_CHECK_RESPONSES']),
     clientDir: resolve(env['TESTAMENT_CLIENT_DIR'] || defaultClientDir()),
     logLevel: env['LOG_LEVEL'] || 'warn',
   };

@@ -1,15 +1,15 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useScriptedServer } from '../../testing/use-server.ts';
+import { aUser, useScriptedServer } from '../../testing/use-server.ts';
 import { AccessDialog } from './AccessDialog.tsx';
 import type { Member } from './member.ts';
 
 const roles = [
-  { id: 1, name: 'Admin', permissions: [], type: 0 },
-  { id: 2, name: 'User', permissions: [], type: 0 },
+  { id: 1, name: 'Admin', permissions: [], type: 0, url: 'http://testament.test/api/v2/roles/1/' },
+  { id: 2, name: 'User', permissions: [], type: 0, url: 'http://testament.test/api/v2/roles/2/' },
 ];
-const bob: Member = { id: 7, username: 'bob', first_name: '', last_name: '', email: '', is_superuser: false, is_active: true, avatar_link: '', roles: [roles[1]!] };
+const bob: Member = { ...aUser(7, 'bob'), roles: [roles[1]!] };
 const net = useScriptedServer({ 'PUT /api/v2/roles/assign/': { status: 200, body: [] } });
 
 describe('granting access (§5; the e2e grants and changes roles on the real server)', () => {

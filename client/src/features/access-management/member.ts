@@ -1,14 +1,11 @@
+import type { Member } from '@testament/contracts';
 import type { Observable } from 'rxjs';
 import { firstPageIfGone, type PageQuery, type Paginated } from '../../api/paginated.ts';
 import { apiPath } from '../../api/paths.ts';
 import { api } from '../../app/services.ts';
-import type { User } from '../../session/user.ts';
 import type { UserFilters } from '../users/user-api.ts';
 
-/** UserWithRoles (§3.1): a user and their roles in this project only. */
-export interface Member extends User {
-  roles: Array<{ id: number; name: string }>;
-}
+export type { Member } from '@testament/contracts';
 
 export const memberApi = {
   list: firstPageIfGone(

@@ -1,23 +1,11 @@
+import type { ApiToken, tokenObtainBody } from '@testament/contracts';
 import type { Observable } from 'rxjs';
+import type { z } from 'zod';
 import { api } from '../../app/services.ts';
 
-/** A TTL API token (§2.2) as its owner sees it; the key itself only in the answer that creates it. */
-export interface ApiToken {
-  id: string;
-  token: string | null;
-  is_valid: boolean;
-  expiration_date: string;
-  description: string;
-  created_at: string;
-}
-
-export interface TokenRequest {
-  username: string;
-  password: string;
-  description: string;
-  /** YYYY-MM-DD, or null for the default year. */
-  expiration_date: string | null;
-}
+export type { ApiToken } from '@testament/contracts';
+/** The owner's credentials, a description, and an expiry day (null: the default year). */
+export type TokenRequest = z.input<typeof tokenObtainBody>;
 
 /** `/api/token/obtain/` (outside /api/v2/): create with the owner's credentials, list own, revoke. */
 export const apiTokenApi = {

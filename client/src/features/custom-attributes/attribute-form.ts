@@ -1,6 +1,6 @@
-import { customAttributeCreateBody, type CustomAttributeModel } from '@testament/contracts';
+import { customAttributeCreateBody, type AppliedToTarget, type CustomAttributeModel } from '@testament/contracts';
 import type { z } from 'zod';
-import { ATTRIBUTE_MODELS, type AppliedToEntry, type CustomAttribute } from './custom-attribute.ts';
+import { ATTRIBUTE_MODELS, type CustomAttribute } from './custom-attribute.ts';
 
 /** The API's own create body without the project: name, type, and `applied_to` with its "at least one active" rule. */
 export const attributeFormSchema = customAttributeCreateBody.pick({ name: true, type: true, applied_to: true });
@@ -9,7 +9,7 @@ export type AttributeFormValues = z.output<typeof attributeFormSchema>;
 
 /** Every model has a row in the form, switched off unless the attribute applies to it; suite limits are kept as they are. */
 export function attributeFormDefaults(attribute: CustomAttribute | null): AttributeFormInput {
-  const entry = (model: CustomAttributeModel): AppliedToEntry => {
+  const entry = (model: CustomAttributeModel): AppliedToTarget => {
     const current = attribute?.applied_to[model];
     return { is_required: current?.is_required ?? false, is_active: current ? current.is_active !== false : false };
   };

@@ -33,9 +33,11 @@ describe('the custom attribute form', () => {
   it('sends only the active models, and keeps an existing suite limit', () => {
     const defaults = attributeFormDefaults({
       id: 3,
+      url: 'http://testament.test/api/v2/custom-attributes/3/',
       project: 1,
       name: 'Browser',
       type: 0,
+      is_deleted: false,
       applied_to: { testcase: { is_required: true, is_active: true, suite_ids: [4] } },
     });
     expect(activeAppliedTo(attributeFormSchema.parse(defaults).applied_to)).toEqual({ testcase: { is_required: true, is_active: true, suite_ids: [4] } });

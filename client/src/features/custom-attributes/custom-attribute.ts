@@ -1,4 +1,4 @@
-import { CUSTOM_ATTRIBUTE_MODELS, type CustomAttributeCreateBody, type CustomAttributeModel } from '@testament/contracts';
+import { CUSTOM_ATTRIBUTE_MODELS, type CustomAttribute, type CustomAttributeCreateBody, type CustomAttributeModel } from '@testament/contracts';
 import { catalogueApi } from '../project-catalogue/catalogue-api.ts';
 
 /** 0 Text, 1 List, 2 JSON (§3.11). */
@@ -9,23 +9,7 @@ export const ATTRIBUTE_TYPES = [
 ] as const;
 export type AttributeType = (typeof ATTRIBUTE_TYPES)[number]['value'];
 
-export interface AppliedToEntry {
-  is_required: boolean;
-  is_active: boolean;
-  /** Cases and results: only in these suites; empty means every suite. */
-  suite_ids?: number[];
-  /** Results: only with these statuses; empty means any. */
-  status_specific?: number[];
-}
-
-/** The CustomAttribute object of §3.11. */
-export interface CustomAttribute {
-  id: number;
-  project: number;
-  name: string;
-  type: AttributeType;
-  applied_to: Partial<Record<CustomAttributeModel, AppliedToEntry>>;
-}
+export type { CustomAttribute } from '@testament/contracts';
 
 export const customAttributeApi = catalogueApi<CustomAttribute, CustomAttributeCreateBody>('custom-attributes');
 

@@ -1,14 +1,6 @@
-import type { LabelCreateBody } from '@testament/contracts';
+import type { Label, LabelCreateBody } from '@testament/contracts';
 import { catalogueApi } from '../project-catalogue/catalogue-api.ts';
 
-/** The Label object of §3.9; labels are put on cases, and tests and results inherit them. */
-export interface Label {
-  id: number;
-  name: string;
-  /** The creator's username. */
-  username: string | null;
-  project: number;
-  color: string | null;
-}
+export type { Label } from '@testament/contracts';
 
 export const labelApi = catalogueApi<Label, LabelCreateBody>('labels');

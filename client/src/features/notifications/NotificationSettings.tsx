@@ -5,14 +5,14 @@ import { announceChange, changesOf, topics } from '../../app/changes.ts';
 import { notifyRefusal } from '../../app/refusal.ts';
 import { useLiveQuery } from '../../app/use-live-query.ts';
 import { useSignedInUser } from '../../shell/use-signed-in-user.ts';
-import { notificationApi, type NotificationSetting } from './notification.ts';
+import { notificationApi, type NotificationSettingState } from './notification.ts';
 
 /** One switch per kind of notification; nothing arrives until a kind is switched on (§2, K10). */
 export function NotificationSettings() {
   const { t } = useTranslation();
   const user = useSignedInUser();
   const settings = useLiveQuery(user.id, (id) => changesOf(topics.notificationSettings(id)), notificationApi.settings).data;
-  const toggle = (setting: NotificationSetting, enabled: boolean) =>
+  const toggle = (setting: NotificationSettingState, enabled: boolean) =>
     notificationApi.setEnabled(setting.action_code, enabled).subscribe({
       next: () => announceChange(topics.notificationSettings(user.id)),
       error: (error: unknown) => notifyRefusal(t, error),

@@ -1,24 +1,10 @@
+import type { Notification, NotificationSettingState } from '@testament/contracts';
 import type { Observable } from 'rxjs';
 import { firstPageIfGone, type PageQuery, type Paginated } from '../../api/paginated.ts';
 import { apiPath } from '../../api/paths.ts';
 import { api } from '../../app/services.ts';
 
-/** Notification (§3.13); the template's `{{placeholder}}` becomes a link. */
-export interface Notification {
-  id: number;
-  unread: boolean;
-  actor: string;
-  timestamp: string;
-  timeago: string;
-  message: { template: string; placeholder_text: string; placeholder_link: string };
-}
-
-/** A notification kind the user can switch on or off; nothing arrives until it is on (K10). */
-export interface NotificationSetting {
-  action_code: number;
-  verbose_name: string;
-  enabled: boolean;
-}
+export type { Notification, NotificationSettingState } from '@testament/contracts';
 
 /** The overview lists ten at a time (§9). */
 export const NOTIFICATIONS_PAGE_SIZE = 10;
@@ -30,7 +16,8 @@ export const notificationApi = {
   ),
   /** An empty list means all of the user's notifications. */
   mark: (ids: number[], unread: boolean): Observable<number> => api.post(apiPath('notifications/mark-as/'), { json: { unread, notifications: ids } }),
-  settings: (): Observable<NotificationSetting[]> => api.get(apiPath('notifications/settings/')),
+  /** Each kind the user can switch on or off; nothing arrives until it is on (K10). */
+  settings: (): Observable<NotificationSettingState[]> => api.get(apiPath('notifications/settings/')),
   setEnabled: (actionCode: number, enabled: boolean): Observable<string> =>
     api.post(apiPath(enabled ? 'notifications/enable/' : 'notifications/disable/'), { json: { settings: [actionCode] } }),
 };

@@ -1,13 +1,7 @@
-import type { ParameterCreateBody } from '@testament/contracts';
+import type { Parameter, ParameterCreateBody } from '@testament/contracts';
 import { catalogueApi } from '../project-catalogue/catalogue-api.ts';
 
-/** The Parameter object of §3.10: a value (`data`, such as "Chrome") in a group (such as "Browser"). */
-export interface Parameter {
-  id: number;
-  project: number;
-  data: string;
-  group_name: string;
-}
+export type { Parameter } from '@testament/contracts';
 
 export const parameterApi = catalogueApi<Parameter, ParameterCreateBody>('parameters');
 

@@ -1,7 +1,6 @@
-import { messages, projectSettingsBody } from '@testament/contracts';
+import { messages, projectSettingsBody, type ProjectPatchRequest } from '@testament/contracts';
 import { z } from 'zod';
 import type { Project } from '../projects/project.ts';
-import type { ProjectPatch } from '../projects/project-api.ts';
 
 /** The limit is checked by the API's own duration rule; empty means unlimited. */
 const resultEditLimit = z.string().refine((text) => projectSettingsBody.shape.result_edit_limit.safeParse(text).success, messages.invalidDuration);
@@ -25,7 +24,7 @@ export function settingsFormValues(project: Project): SettingsFormValues {
  * The PATCH body (§5): the limit trimmed, or null when it is empty or results
  * are not editable; privacy only when the user may change it (§6).
  */
-export function settingsPatch(values: SettingsFormValues, canChangePrivacy: boolean): ProjectPatch {
+export function settingsPatch(values: SettingsFormValues, canChangePrivacy: boolean): ProjectPatchRequest {
   const limit = values.result_edit_limit.trim();
   return {
     settings: { is_result_editable: values.is_result_editable, result_edit_limit: values.is_result_editable && limit !== '' ? limit : null },

@@ -1,3 +1,4 @@
+import type { ProjectPatchRequest } from '@testament/contracts';
 import type { Observable } from 'rxjs';
 import type { Paginated } from '../../api/paginated.ts';
 import { apiPath } from '../../api/paths.ts';
@@ -10,11 +11,6 @@ export interface ProjectListQuery {
   showArchived: boolean;
   page: number;
   pageSize: number;
-}
-
-export interface ProjectPatch {
-  is_private?: boolean;
-  settings?: Partial<Project['settings']>;
 }
 
 /** Calls to `projects/` (§3.1) and the dashboard's totals (§3.17). */
@@ -35,7 +31,7 @@ export const projectApi = {
   create: (form: FormData): Observable<Project> => api.post(apiPath('projects/'), { form, handles: [403] }),
   update: (id: number, form: FormData): Observable<Project> => api.patch(apiPath(`projects/${id}/`), { form, handles: [403] }),
   /** Privacy and settings as JSON; the server merges the keys of `settings` one by one (§3.1). */
-  patch: (id: number, body: ProjectPatch): Observable<Project> => api.patch(apiPath(`projects/${id}/`), { json: body, handles: [403] }),
+  patch: (id: number, body: ProjectPatchRequest): Observable<Project> => api.patch(apiPath(`projects/${id}/`), { json: body, handles: [403] }),
   remove: (id: number): Observable<void> => api.delete(apiPath(`projects/${id}/`)),
   archive: (id: number): Observable<Project> => api.post(apiPath(`projects/${id}/archive/`)),
   deletePreview: (id: number): Observable<PreviewRow[]> => api.get(apiPath(`projects/${id}/delete/preview/`)),

@@ -3,12 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../app/services.ts';
 import { chooseLanguage } from '../../i18n/i18n.ts';
+import { ADMIN } from '../../testing/use-server.ts';
 import { ProjectFormDialog } from './ProjectFormDialog.tsx';
 
-const admin = { id: 1, username: 'admin', first_name: '', last_name: '', email: '', is_superuser: true, is_active: true, avatar_link: '' };
 
 describe('the project form', () => {
-  beforeEach(() => session.user$.next(admin));
+  beforeEach(() => session.user$.next(ADMIN));
   afterEach(() => session.clear());
 
   it('keeps Create disabled until something changes', () => {

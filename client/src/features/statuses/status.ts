@@ -1,14 +1,7 @@
-import { StatusType, type StatusCreateBody } from '@testament/contracts';
+import { StatusType, type Status, type StatusCreateBody } from '@testament/contracts';
 import { catalogueApi } from '../project-catalogue/catalogue-api.ts';
 
-/** The Status object of §3.8: system statuses (no project) for everyone, custom ones per project. */
-export interface Status {
-  id: number;
-  name: string;
-  color: string;
-  type: number;
-  project: number | null;
-}
+export type { Status } from '@testament/contracts';
 
 export const statusApi = catalogueApi<Status, StatusCreateBody>('statuses');
 

@@ -11,7 +11,7 @@ import { FormDialog } from '../../forms/FormDialog.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { SwitchField } from '../../forms/SwitchField.tsx';
 import { useActionForm } from '../../forms/use-form-action.ts';
-import { LEVELS, systemMessageApi, type SystemMessage, type SystemMessageBody } from './system-message.ts';
+import { LEVELS, systemMessageApi, type ManagedSystemMessage, type SystemMessageBody } from './system-message.ts';
 
 const schema = z.object({
   content: systemMessageCreateBody.shape.content,
@@ -22,7 +22,7 @@ const schema = z.object({
 const FIELDS = ['content', 'level', 'is_closing', 'is_active'] as const;
 
 /** A superuser writes a banner: its text, its level, whether users may close it, whether it shows. */
-export function SystemMessageDialog({ message, onClose }: { message: SystemMessage | null; onClose(): void }) {
+export function SystemMessageDialog({ message, onClose }: { message: ManagedSystemMessage | null; onClose(): void }) {
   const { t } = useTranslation();
   const { control, errors, submitProps } = useActionForm({
     resolver: zodResolver(schema),

@@ -12,7 +12,7 @@ import { ErrorPage } from '../../shell/ErrorPage.tsx';
 import { useSignedInUser } from '../../shell/use-signed-in-user.ts';
 import { FlagCell } from '../../components/FlagCell.tsx';
 import { SystemMessageDialog } from './SystemMessageDialog.tsx';
-import { levelOf, systemMessageApi, type SystemMessage } from './system-message.ts';
+import { levelOf, systemMessageApi, type ManagedSystemMessage } from './system-message.ts';
 
 /** /administration/system-messages: superusers manage the banners everyone sees (§2 System messages). */
 export function SystemMessagesPage() {
@@ -23,8 +23,8 @@ export function SystemMessagesPage() {
 function SystemMessagesManager() {
   const { t } = useTranslation();
   const messages = useLiveQuery(null, () => changesOf(topics.systemMessages), systemMessageApi.all).data;
-  const form = useItemForm<SystemMessage>();
-  const remove = (message: SystemMessage) =>
+  const form = useItemForm<ManagedSystemMessage>();
+  const remove = (message: ManagedSystemMessage) =>
     confirmRemoval(t, {
       header: t('systemMessages.deleteTitle'),
       message: t('systemMessages.deleteQuestion'),
@@ -41,13 +41,13 @@ function SystemMessagesManager() {
         <Column field="content" header={t('systemMessages.content')} className="system-messages__content" />
         <Column
           header={t('systemMessages.level')}
-          body={(message: SystemMessage) => <Tag value={t(`systemMessages.levels.${levelOf(message.level).key}`)} severity={levelOf(message.level).tag} />}
+          body={(message: ManagedSystemMessage) => <Tag value={t(`systemMessages.levels.${levelOf(message.level).key}`)} severity={levelOf(message.level).tag} />}
         />
-        <Column header={t('systemMessages.closable')} body={(message: SystemMessage) => <FlagCell value={message.is_closing} label={t('systemMessages.closable')} />} />
-        <Column header={t('systemMessages.active')} body={(message: SystemMessage) => <FlagCell value={message.is_active === true} label={t('systemMessages.active')} />} />
+        <Column header={t('systemMessages.closable')} body={(message: ManagedSystemMessage) => <FlagCell value={message.is_closing} label={t('systemMessages.closable')} />} />
+        <Column header={t('systemMessages.active')} body={(message: ManagedSystemMessage) => <FlagCell value={message.is_active} label={t('systemMessages.active')} />} />
         <Column
           className="catalogue__actions"
-          body={(message: SystemMessage) => (
+          body={(message: ManagedSystemMessage) => (
             <RowActions name={message.content.slice(0, 40)} onEdit={() => form.openEdit(message)} onDelete={() => remove(message)} />
           )}
         />

@@ -1,25 +1,12 @@
+import type { ManagedSystemMessage, SystemMessage, systemMessageCreateBody, systemMessagePatchBody } from '@testament/contracts';
 import { BehaviorSubject, type Observable } from 'rxjs';
+import type { z } from 'zod';
 import { apiPath } from '../../api/paths.ts';
 import { readLocal, writeLocal } from '../../app/local-settings.ts';
 import { api } from '../../app/services.ts';
 
-/** A banner (§3.17): 0 info, 1 warning, 2 error; closable banners can be hidden. */
-export interface SystemMessage {
-  id: number;
-  content: string;
-  level: 0 | 1 | 2;
-  is_closing: boolean;
-  updated_at: string;
-  /** Listed for superusers managing the banners. */
-  is_active?: boolean;
-}
-
-export interface SystemMessageBody {
-  content: string;
-  level: number;
-  is_closing: boolean;
-  is_active: boolean;
-}
+export type { ManagedSystemMessage, SystemMessage } from '@testament/contracts';
+export type SystemMessageBody = z.input<typeof systemMessageCreateBody>;
 
 export const LEVELS = [
   { value: 0, key: 'info', severity: 'info', tag: 'info' },
@@ -32,9 +19,9 @@ export const levelOf = (level: number) => LEVELS.find((candidate) => candidate.v
 export const systemMessageApi = {
   /** Needs no sign-in: the login page shows the banners too. */
   active: (): Observable<SystemMessage[]> => api.get(apiPath('system/messages/'), { handles: [401] }),
-  all: (): Observable<SystemMessage[]> => api.get(apiPath('system/messages/'), { query: { include_inactive: true } }),
-  create: (body: SystemMessageBody): Observable<SystemMessage> => api.post(apiPath('system/messages/'), { json: body, handles: [403] }),
-  update: (id: number, body: SystemMessageBody): Observable<SystemMessage> => api.patch(apiPath(`system/messages/${id}/`), { json: body, handles: [403] }),
+  all: (): Observable<ManagedSystemMessage[]> => api.get(apiPath('system/messages/'), { query: { include_inactive: true } }),
+  create: (body: SystemMessageBody): Observable<ManagedSystemMessage> => api.post(apiPath('system/messages/'), { json: body, handles: [403] }),
+  update: (id: number, body: z.input<typeof systemMessagePatchBody>): Observable<ManagedSystemMessage> => api.patch(apiPath(`system/messages/${id}/`), { json: body, handles: [403] }),
   remove: (id: number): Observable<void> => api.delete(apiPath(`system/messages/${id}/`), { handles: [403] }),
 };
 

@@ -1,4 +1,6 @@
+import type { profilePatchBody, userCreateBody, userPatchBody } from '@testament/contracts';
 import type { Observable } from 'rxjs';
+import type { z } from 'zod';
 import { firstPageIfGone, type PageQuery, type Paginated } from '../../api/paginated.ts';
 import { apiPath } from '../../api/paths.ts';
 import { api } from '../../app/services.ts';
@@ -10,25 +12,18 @@ export type UserFilters = Partial<Record<'username' | 'email' | 'first_name' | '
   is_superuser?: boolean | undefined;
 };
 
-export interface UserBody {
-  username?: string;
-  email: string;
-  first_name: string;
-  last_name: string;
-  password?: string;
-  is_active?: boolean;
-  is_superuser?: boolean;
-}
+export type UserCreateBody = z.input<typeof userCreateBody>;
+export type UserPatchBody = z.input<typeof userPatchBody>;
 
 /** Calls to `users/` (§3.14): everyone lists, superusers manage; forms show 400 fields and 403 details themselves. */
 export const userApi = {
   list: firstPageIfGone(
     (query: PageQuery & UserFilters): Observable<Paginated<User>> => api.get(apiPath('users/'), { query, handles: [404] }),
   ),
-  create: (body: UserBody): Observable<User> => api.post(apiPath('users/'), { json: body, handles: [403] }),
-  update: (id: number, body: UserBody): Observable<User> => api.patch(apiPath(`users/${id}/`), { json: body, handles: [403] }),
+  create: (body: UserCreateBody): Observable<User> => api.post(apiPath('users/'), { json: body, handles: [403] }),
+  update: (id: number, body: UserPatchBody): Observable<User> => api.patch(apiPath(`users/${id}/`), { json: body, handles: [403] }),
   remove: (id: number): Observable<void> => api.delete(apiPath(`users/${id}/`), { handles: [400, 403] }),
   /** Ends the other sessions and starts a new one here (§2.2). */
   changePassword: (password: string): Observable<string> => api.post(apiPath('users/change-password/'), { json: { password }, handles: [403] }),
-  updateProfile: (body: { first_name: string; last_name: string }): Observable<User> => api.patch(apiPath('users/me/'), { json: body, handles: [403] }),
+  updateProfile: (body: z.input<typeof profilePatchBody>): Observable<User> => api.patch(apiPath('users/me/'), { json: body, handles: [403] }),
 };

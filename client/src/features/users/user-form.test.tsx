@@ -2,12 +2,11 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { chooseLanguage } from '../../i18n/i18n.ts';
-import type { User } from '../../session/user.ts';
-import { useScriptedServer } from '../../testing/use-server.ts';
+import { aUser, useScriptedServer } from '../../testing/use-server.ts';
 import { UserFormDialog } from './UserFormDialog.tsx';
 import { userBody, userFormDefaults } from './user-form.ts';
 
-const alice: User = { id: 5, username: 'alice', first_name: 'Alice', last_name: '', email: 'alice@example.test', is_superuser: false, is_active: true, avatar_link: '' };
+const alice = aUser(5, 'alice', { first_name: 'Alice', email: 'alice@example.test' });
 const net = useScriptedServer({ 'PATCH /api/v2/users/5/': { status: 200, body: alice } });
 
 describe('the user form (§5)', () => {

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { formMessages } from '../../forms/form-messages.ts';
 import type { User } from '../../session/user.ts';
 import { checkPasswordPair } from '../password/password-form.ts';
-import type { UserBody } from './user-api.ts';
+import type { UserCreateBody, UserPatchBody } from './user-api.ts';
 
 const notEmpty = z.string().refine((text) => text.trim() !== '', { message: formMessages.empty, abort: true });
 
@@ -39,7 +39,9 @@ export function userFormDefaults(user: User | null): UserFormValues {
 }
 
 /** The body: the username only on create, a blank password pair dropped when editing (§5). */
-export function userBody(values: UserFormValues, editing: boolean): UserBody {
+export function userBody(values: UserFormValues, editing: false): UserCreateBody;
+export function userBody(values: UserFormValues, editing: true): UserPatchBody;
+export function userBody(values: UserFormValues, editing: boolean): UserCreateBody | UserPatchBody {
   const { username, confirm: _confirm, password, ...rest } = values;
   return { ...rest, ...(editing ? {} : { username: username.trim() }), ...(password !== '' ? { password } : {}) };
 }

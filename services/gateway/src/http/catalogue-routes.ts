@@ -5,22 +5,25 @@ import {
   ValidationError,
   catalogueMessages,
   messages,
+  paginatedResponse,
   parseOrThrow,
+  previewResponse,
+  projectScopeQuery,
   trashBody,
+  trashListQuery,
 } from '@testament/contracts';
 import type { ReadStore } from '@testament/infra';
 import {
   findProject,
-  findTrashedItems,
   isProjectVisible,
-  listTrashedItems,
   visibleProjectIds,
   type CatalogueDocument,
+  type CatalogueTrash,
   type ProjectDocument,
   type UserDocument,
 } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { GatewayContext } from '../context.ts';
 import { ownOrigin, requireUser } from '../plugins/authentication.ts';
 import { throwIfAborted } from '../plugins/cancellation.ts';
@@ -28,6 +31,7 @@ import { viewerOf } from '../routes/projects/representation.ts';
 import { execute } from './execute.ts';
 import { pageRequest, paginated } from './pagination.ts';
 import { requiredProjectQuery, visibleProjectOrFail } from './project-scope.ts';
+import { noContent, routeContracts } from './route-schema.ts';
 
 /** A create body names the project the new item goes to; none for a system item. */
 interface NewItemBody {
@@ -53,17 +57,24 @@ type ItemCommand = {
  * parameters, custom attributes): its paths, bodies, read model and commands.
  * `registerCatalogueRoutes` gives it the common endpoints (§2.7, §3.8–§3.11).
  */
-export interface CatalogueResource<D extends CatalogueDocument, C extends NewItemBody, P, N extends ChangeCommand> {
+export interface CatalogueResource<D extends CatalogueDocument, C extends NewItemBody, P, N extends ChangeCommand, R extends z.ZodType, L extends z.ZodObject> {
   /** `custom-attributes` → `/api/v2/custom-attributes/`; the delete preview calls them "custom attributes" (§4.13). */
   path: string;
-  collection: string;
+  /** One item, as the docs' summaries name it: `custom attribute`. */
+  itemName: string;
+  /** Its deleted items, from its read model's queries. */
+  trash: CatalogueTrash<D>;
   createBody: z.ZodType<C>;
   patchBody: z.ZodType<P>;
+  /** The item's wire object: the contract of every answer made of items. */
+  response: R;
+  /** The list's filters besides `?project=`, parsed for `list`. */
+  listQuery: L;
   find(readStore: ReadStore, id: number): Promise<D | null>;
   /** The list for one visible project (`?project=`), as documents. */
-  list(request: FastifyRequest, project: ProjectDocument): Promise<D[]>;
+  list(filters: z.output<L>, project: ProjectDocument): Promise<D[]>;
   /** Wire objects for documents, in order. */
-  represent(readStore: ReadStore, items: D[], origin: string): Promise<unknown[]> | unknown[];
+  represent(readStore: ReadStore, items: D[], origin: string): Promise<Array<z.output<R>>> | Array<z.output<R>>;
   create(request: FastifyRequest, body: C): Promise<{ id: number }>;
   /** A PATCH body as the change command's `changes` (undefined: unchanged). */
   changes(body: P): CommandInput<N>['changes'];
@@ -100,14 +111,17 @@ async function trashScope(readStore: ReadStore, user: UserDocument, query: unkno
   return [null, ...(await visibleProjectIds(readStore, viewerOf(user)))];
 }
 
-export function registerCatalogueRoutes<D extends CatalogueDocument, C extends NewItemBody, P, N extends ChangeCommand>(
+export function registerCatalogueRoutes<D extends CatalogueDocument, C extends NewItemBody, P, N extends ChangeCommand, R extends z.ZodType, L extends z.ZodObject>(
   app: FastifyInstance,
   context: GatewayContext,
-  resource: CatalogueResource<D, C, P, N>,
+  resource: CatalogueResource<D, C, P, N, R, L>,
 ): void {
   const { readStore } = context.system;
   const base = `/api/v2/${resource.path}/`;
   const detail = `${base}:id(^\\d+)/`;
+  const contract = routeContracts(resource.path);
+  const { itemName, response: itemResponse } = resource;
+  const pluralName = resource.path.replaceAll('-', ' ');
   const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
   const representOne = async (request: FastifyRequest, item: D) => (await resource.represent(readStore, [item], ownOrigin(request)))[0];
   const visibleItem = async (request: FastifyRequest) =>
@@ -118,21 +132,28 @@ export function registerCatalogueRoutes<D extends CatalogueDocument, C extends N
     return representOne(request, item);
   };
 
-  app.get(base, async (request) => {
+  app.get(
+    base,
+    contract({
+      summary: `The ${pluralName} a project uses (\`?project=\`)`,
+      querystring: projectScopeQuery.extend(resource.listQuery.shape),
+      response: { 200: z.array(itemResponse) },
+    }),
+    async (request) => {
     const project = await visibleProjectOrFail(readStore, requireUser(request), requiredProjectQuery(request.query));
-    const items = await resource.list(request, project);
+    const items = await resource.list(parseOrThrow(resource.listQuery, request.query), project);
     throwIfAborted(request);
     return resource.represent(readStore, items, ownOrigin(request));
   });
 
-  app.post(base, async (request, reply) => {
+  app.post(base, contract({ summary: `Create a ${itemName}`, body: resource.createBody, response: { 201: itemResponse } }), async (request, reply) => {
     const body = parseOrThrow(resource.createBody, request.body ?? {});
     if (body.project != null) await projectForNewItem(readStore, requireUser(request), body.project);
     const { id } = await resource.create(request, body);
     return reply.code(201).send(await answerWith(request, id));
   });
 
-  app.get(detail, async (request) => representOne(request, await visibleItem(request)));
+  app.get(detail, contract({ summary: `One ${itemName}`, response: { 200: itemResponse } }), async (request) => representOne(request, await visibleItem(request)));
 
   const update = async (request: FastifyRequest) => {
     const item = await visibleItem(request);
@@ -140,24 +161,32 @@ export function registerCatalogueRoutes<D extends CatalogueDocument, C extends N
     await execute(context, request, resource.commands.change, { projectId: item.projectId, id: item._id, changes } as CommandInput<N>);
     return answerWith(request, item._id);
   };
-  app.patch(detail, update);
-  app.put(detail, update);
+  const updateContract = contract({ summary: `Change a ${itemName}`, body: resource.patchBody, response: { 200: itemResponse } });
+  app.patch(detail, updateContract, update);
+  app.put(detail, updateContract, update);
 
-  app.delete(detail, async (request, reply) => {
+  app.delete(detail, contract({ summary: `Delete a ${itemName} (it goes to the trash)`, response: { 204: noContent } }), async (request, reply) => {
     const item = await visibleItem(request);
     await execute(context, request, resource.commands.delete, { projectId: item.projectId, id: item._id });
     return reply.code(204).send();
   });
 
-  app.get(`${detail}delete/preview/`, async (request) => {
+  app.get(`${detail}delete/preview/`, contract({ summary: `What deleting the ${itemName} would delete`, response: { 200: previewResponse } }), async (request) => {
     await visibleItem(request);
-    return deletePreviewRows(resource.path.replaceAll('-', ' '));
+    return deletePreviewRows(pluralName);
   });
 
-  app.get(`${base}deleted/`, async (request) => {
+  app.get(
+    `${base}deleted/`,
+    contract({
+      summary: `Deleted ${pluralName} in the trash, of one project (\`?project=\`) or of every project the caller can see`,
+      querystring: trashListQuery,
+      response: { 200: paginatedResponse(itemResponse) },
+    }),
+    async (request) => {
     const scope = await trashScope(readStore, requireUser(request), request.query);
     const page = pageRequest(request.query as Record<string, string>);
-    const { items, count } = await listTrashedItems<D>(readStore, resource.collection, scope, page);
+    const { items, count } = await resource.trash.list(readStore, scope, page);
     throwIfAborted(request);
     return paginated(request, page, count, await resource.represent(readStore, items, ownOrigin(request)));
   });
@@ -165,7 +194,7 @@ export function registerCatalogueRoutes<D extends CatalogueDocument, C extends N
   /** Every id must be in the trash and in a project the caller can see; then each is handled in turn. */
   const trashed = async (request: FastifyRequest): Promise<D[]> => {
     const { instance_ids } = parseOrThrow(trashBody, request.body ?? {});
-    const found = new Map((await findTrashedItems<D>(readStore, resource.collection, instance_ids)).map((item) => [item._id, item]));
+    const found = new Map((await resource.trash.find(readStore, instance_ids)).map((item) => [item._id, item]));
     const missing = instance_ids.find((id) => !found.has(id));
     if (missing !== undefined) throw ValidationError.of('instance_ids', catalogueMessages.notInTrash(missing));
     const items = instance_ids.map((id) => found.get(id)!);
@@ -173,7 +202,10 @@ export function registerCatalogueRoutes<D extends CatalogueDocument, C extends N
     return items;
   };
 
-  app.post(`${base}deleted/recover/`, async (request) => {
+  app.post(
+    `${base}deleted/recover/`,
+    contract({ summary: `Recover ${pluralName} from the trash`, body: trashBody, response: { 200: z.array(itemResponse) } }),
+    async (request) => {
     const items = await trashed(request);
     for (const item of items) await execute(context, request, resource.commands.recover, { projectId: item.projectId, id: item._id });
     const recovered: D[] = [];
@@ -181,7 +213,7 @@ export function registerCatalogueRoutes<D extends CatalogueDocument, C extends N
     return resource.represent(readStore, recovered, ownOrigin(request));
   });
 
-  app.post(`${base}deleted/remove/`, async (request, reply) => {
+  app.post(`${base}deleted/remove/`, contract({ summary: `Remove ${pluralName} from the trash for good`, body: trashBody, response: { 204: noContent } }), async (request, reply) => {
     for (const item of await trashed(request)) {
       await execute(context, request, resource.commands.remove, { projectId: item.projectId, id: item._id });
     }

@@ -28,8 +28,8 @@ export interface TestServer {
 /** The embedded system on a temporary data directory, with the app in front of it. */
 export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'testament-gateway-'));
-  // Read models frozen, so a route that changes a document it read fails its test.
-  const config = { ...configFromEnv({}), dataDir, adminPassword: ADMIN_PASSWORD, logLevel: 'silent', freezeReadModels: true, ...overrides };
+  // Read models frozen, so a route that changes a document it read fails its test; answers held to their contracts.
+  const config = { ...configFromEnv({}), dataDir, adminPassword: ADMIN_PASSWORD, logLevel: 'silent', freezeReadModels: true, checkResponses: true, ...overrides };
   // Any route whose query would read a whole growing collection fails its test (a 500), so missing indexes show.
   const system = await startSystem(config, {
     onCollectionScan: (scan) => {

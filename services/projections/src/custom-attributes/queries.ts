@@ -1,5 +1,5 @@
 import type { ReadStore } from '@testament/infra';
-import { findCatalogueItem, listCatalogueItems } from '../project-catalogue/queries.ts';
+import { catalogueTrash, findCatalogueItem, listCatalogueItems } from '../project-catalogue/queries.ts';
 import { CUSTOM_ATTRIBUTES, type CustomAttributeDocument } from './custom-attributes-projection.ts';
 
 /** The suites an attribute is limited to; empty means it is not suite-specific. */
@@ -20,3 +20,6 @@ export async function listCustomAttributes(readStore: ReadStore, projectId: numb
 export function findCustomAttribute(readStore: ReadStore, attributeId: number): Promise<CustomAttributeDocument | null> {
   return findCatalogueItem<CustomAttributeDocument>(readStore, CUSTOM_ATTRIBUTES, attributeId);
 }
+
+/** Its deleted items (the trash endpoints). */
+export const customAttributeTrash = catalogueTrash<CustomAttributeDocument>(CUSTOM_ATTRIBUTES);

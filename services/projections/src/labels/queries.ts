@@ -1,5 +1,5 @@
 import type { ReadStore, Sort } from '@testament/infra';
-import { findCatalogueItem, listCatalogueItems } from '../project-catalogue/queries.ts';
+import { catalogueTrash, findCatalogueItem, listCatalogueItems } from '../project-catalogue/queries.ts';
 import { LABELS, type LabelDocument } from './labels-projection.ts';
 import { USERS, type UserDocument } from '../users/user-document.ts';
 
@@ -29,3 +29,6 @@ export async function labelCreatorNames(readStore: ReadStore, labels: readonly L
   const users = await readStore.collection<UserDocument>(USERS).find({ _id: { $in: ids } }, { projection: { username: 1 } });
   return new Map(users.map((user) => [user._id, user.username]));
 }
+
+/** Its deleted items (the trash endpoints). */
+export const labelTrash = catalogueTrash<LabelDocument>(LABELS);

@@ -18,7 +18,7 @@ export function listCatalogueItems<D extends CatalogueDocument>(
 }
 
 /** A page of the trash: deleted items of the given projects (all projects when `projectIds` is null), newest deletion first. */
-export async function listTrashedItems<D extends CatalogueDocument>(
+async function listTrashedItems<D extends CatalogueDocument>(
   readStore: ReadStore,
   collection: string,
   projectIds: ReadonlyArray<number | null> | null,
@@ -34,6 +34,19 @@ export async function listTrashedItems<D extends CatalogueDocument>(
 }
 
 /** Deleted items by id, for recovering or removing them. */
-export function findTrashedItems<D extends CatalogueDocument>(readStore: ReadStore, collection: string, ids: readonly number[]): Promise<D[]> {
+function findTrashedItems<D extends CatalogueDocument>(readStore: ReadStore, collection: string, ids: readonly number[]): Promise<D[]> {
   return readStore.collection<D>(collection).find({ _id: { $in: [...ids] }, isDeleted: true });
+}
+
+/** One catalogue's trash, the deleted items the trash endpoints list, recover and remove. */
+export interface CatalogueTrash<D extends CatalogueDocument> {
+  list(readStore: ReadStore, projectIds: ReadonlyArray<number | null> | null, page: { skip: number; limit: number }): Promise<{ items: D[]; count: number }>;
+  find(readStore: ReadStore, ids: readonly number[]): Promise<D[]>;
+}
+
+export function catalogueTrash<D extends CatalogueDocument>(collection: string): CatalogueTrash<D> {
+  return {
+    list: (readStore, projectIds, page) => listTrashedItems<D>(readStore, collection, projectIds, page),
+    find: (readStore, ids) => findTrashedItems<D>(readStore, collection, ids),
+  };
 }

@@ -1,15 +1,11 @@
+import type { Statistics } from '@testament/contracts';
 import type { ReadStore } from '@testament/infra';
 import { PROJECT_TOTALS, PROJECTS, type ProjectDocument, type ProjectTotals, type ProjectTotalsDocument, type ProjectTotalsId } from './project-document.ts';
 import type { Viewer } from './queries.ts';
 import { addTotals, contributionOf, NO_TOTALS } from './totals.ts';
 
-export interface SystemStatistics {
-  projects_count: number;
-  cases_count: number;
-  suites_count: number;
-  plans_count: number;
-  tests_count: number;
-}
+/** Answered as the wire's statistics (§3.17), so the route passes it on as it is. */
+export type SystemStatistics = Statistics;
 
 async function totals(readStore: ReadStore, id: ProjectTotalsId): Promise<ProjectTotals> {
   return (await readStore.collection<ProjectTotalsDocument>(PROJECT_TOTALS).findOne({ _id: id })) ?? NO_TOTALS;

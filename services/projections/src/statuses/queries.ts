@@ -1,5 +1,5 @@
 import type { ReadStore } from '@testament/infra';
-import { findCatalogueItem, listCatalogueItems } from '../project-catalogue/queries.ts';
+import { catalogueTrash, findCatalogueItem, listCatalogueItems } from '../project-catalogue/queries.ts';
 import { STATUSES, type StatusDocument } from './statuses-projection.ts';
 
 /** §3.8: the system statuses and the project's own, in the project's `status_order`, then by id. */
@@ -22,3 +22,6 @@ export function findStatus(readStore: ReadStore, statusId: number): Promise<Stat
 export function findStatusesByIds(readStore: ReadStore, statusIds: readonly number[]): Promise<StatusDocument[]> {
   return readStore.collection<StatusDocument>(STATUSES).find({ _id: { $in: [...statusIds] } });
 }
+
+/** Its deleted items (the trash endpoints). */
+export const statusTrash = catalogueTrash<StatusDocument>(STATUSES);

@@ -1,3 +1,4 @@
+import type { Attachment } from '@testament/contracts';
 import type { AttachmentDocument } from '@testament/projections';
 
 const UNITS = ['KB', 'MB', 'GB', 'TB', 'PB'];
@@ -15,7 +16,7 @@ export function humanizeSize(bytes: number): string {
 }
 
 /** The Attachment object of §3.12; `file_extension` holds the MIME type (K4). */
-export function attachmentRepresentation(attachment: AttachmentDocument, origin: string) {
+export function attachmentRepresentation(attachment: AttachmentDocument, origin: string): Attachment {
   return {
     id: attachment._id,
     project: attachment.projectId,

@@ -1,15 +1,25 @@
 import type { CommandInput } from '@testament/commands';
-import { NotFoundError, ValidationError, attachmentMessages, attachmentUploadFields, parseOrThrow } from '@testament/contracts';
+import {
+  NotFoundError,
+  ValidationError,
+  attachmentMessages,
+  attachmentResponse,
+  attachmentUploadFields,
+  parseOrThrow,
+  projectScopeQuery,
+} from '@testament/contracts';
 import type { BlobStore } from '@testament/infra';
 import { findAttachment, listAttachments } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
 import { inlineTypeOf, sendDownload } from '../../http/downloads.ts';
 import { execute } from '../../http/execute.ts';
 import { readForm, type UploadedFile } from '../../http/form.ts';
 import { readWebImage } from '../../http/image-processing.ts';
 import { requiredProjectQuery, visibleProjectOrFail } from '../../http/project-scope.ts';
+import { file, noContent, routeContracts } from '../../http/route-schema.ts';
 import { deleteWithThumbnails, storeThumbnails, thumbnailKeyFor } from '../../http/thumbnails.ts';
 import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
 import { attachmentRepresentation } from './representation.ts';
@@ -40,6 +50,8 @@ async function storeFile(blobs: BlobStore, projectId: number, file: UploadedFile
   return { filename: file.filename, mimeType: file.mimeType!, size: file.bytes.length, blobKey, imageType: image?.contentType ?? null };
 }
 
+const contract = routeContracts('attachments');
+
 const flagOn = (value: string | undefined) => ['true', '1', 'yes'].includes((value ?? '').toLowerCase());
 
 /** `attachments/` (§3.12) and the downloads at `/attachments/{id}/`. */
@@ -56,7 +68,7 @@ export default async function attachmentRoutes(app: FastifyInstance, context: Ga
     return attachment;
   };
 
-  app.get(base, async (request) => {
+  app.get(base, contract({ summary: "A project's attachments", querystring: projectScopeQuery, response: { 200: z.array(attachmentResponse) } }), async (request) => {
     const project = await visibleProjectOrFail(readStore, requireUser(request), requiredProjectQuery(request.query));
     return (await listAttachments(readStore, project._id)).map((attachment) => attachmentRepresentation(attachment, ownOrigin(request)));
   });
@@ -65,7 +77,15 @@ export default async function attachmentRoutes(app: FastifyInstance, context: Ga
    * One attachment per `file` part, the owner kept as given. Every file is checked before any is stored;
    * when the command side refuses, the bytes of the files it did not record are dropped again.
    */
-  app.post(base, async (request, reply) => {
+  app.post(
+    base,
+    contract({
+      summary: 'Upload files: one attachment per multipart `file` part, in the project (and for the owner) the fields name',
+      body: attachmentUploadFields,
+      multipart: true,
+      response: { 201: z.array(attachmentResponse) },
+    }),
+    async (request, reply) => {
     const user = requireUser(request);
     const form = await readForm(request, { maxFileMb: config.maxUploadMb, maxFiles: MAX_FILES_PER_UPLOAD });
     const fields = parseOrThrow(attachmentUploadFields, form.fields);
@@ -94,17 +114,26 @@ export default async function attachmentRoutes(app: FastifyInstance, context: Ga
     return reply.code(201).send(created);
   });
 
-  app.get(`${base}:id(^\\d+)/`, async (request) => attachmentRepresentation(await visibleAttachment(request), ownOrigin(request)));
+  app.get(`${base}:id(^\\d+)/`, contract({ summary: 'One attachment', response: { 200: attachmentResponse } }), async (request) =>
+    attachmentRepresentation(await visibleAttachment(request), ownOrigin(request)),
+  );
 
   /** A soft delete; the bytes stay for a later recovery. */
-  app.delete(`${base}:id(^\\d+)/`, async (request, reply) => {
+  app.delete(`${base}:id(^\\d+)/`, contract({ summary: 'Delete an attachment (soft: it can be restored)', response: { 204: noContent } }), async (request, reply) => {
     const attachment = await visibleAttachment(request);
     await execute(context, request, 'attachments.delete', { attachmentId: attachment._id });
     return reply.code(204).send();
   });
 
   /** The file, or with `width`/`height` an image's thumbnail; `view` shows what is safe to show inline. */
-  app.get('/attachments/:id(^\\d+)/', async (request, reply) => {
+  app.get(
+    '/attachments/:id(^\\d+)/',
+    contract({
+      summary: "An attachment's file: `?width=&height=` for an image's thumbnail, `?view=true` to show it inline when that is safe",
+      // Inline only as an image type its bytes proved, or as plain text; anything else is opaque bytes.
+      response: { 200: file('The file', 'application/octet-stream', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'text/plain') },
+    }),
+    async (request, reply) => {
     const attachment = await visibleAttachment(request);
     const query = request.query as Record<string, string | undefined>;
     const wanted = thumbnailKeyFor(attachment.blobKey, query);

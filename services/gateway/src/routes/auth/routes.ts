@@ -1,15 +1,21 @@
 import { newCommandMeta, SYSTEM_ACTOR } from '@testament/commands';
-import { REMEMBERED_SESSION_TTL_MS, SESSION_TTL_MS, loginBody, messages, parseOrThrow } from '@testament/contracts';
+import { REMEMBERED_SESSION_TTL_MS, SESSION_TTL_MS, authResultResponse, csrfResponse, loginBody, messages, parseOrThrow } from '@testament/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { waitUntilReadable } from '../../http/execute.ts';
+import { routeContracts } from '../../http/route-schema.ts';
 import { clearAuthCookies, newCsrfToken, newSessionId, sessionHash, setCsrfCookie, setSessionCookie } from '../../http/session-cookies.ts';
+
+const contract = routeContracts('auth');
 
 /** Browser session login and logout (§2.2): not under /api. */
 export default async function authRoutes(app: FastifyInstance, context: GatewayContext) {
   const { system, config } = context;
 
-  app.post('/auth/login/', { config: { csrf: true } }, async (request, reply) => {
+  app.post(
+    '/auth/login/',
+    contract({ summary: 'Sign in: sets the session cookie and a new CSRF token', body: loginBody, response: { 200: authResultResponse } }, { csrf: true }),
+    async (request, reply) => {
     const { username, password, remember_me } = parseOrThrow(loginBody, request.body ?? {});
     const ttl = remember_me ? REMEMBERED_SESSION_TTL_MS : SESSION_TTL_MS;
     const sessionId = newSessionId();
@@ -36,7 +42,10 @@ export default async function authRoutes(app: FastifyInstance, context: GatewayC
     return { details: messages.loggedIn };
   });
 
-  app.post('/auth/logout/', { config: { csrf: true } }, async (request, reply) => {
+  app.post(
+    '/auth/logout/',
+    contract({ summary: 'Sign out: ends the session and clears the cookies', response: { 200: authResultResponse } }, { csrf: true }),
+    async (request, reply) => {
     const principal = request.principal;
     if (principal?.via === 'session') {
       const { position } = await system.dispatch(
@@ -51,5 +60,5 @@ export default async function authRoutes(app: FastifyInstance, context: GatewayC
   });
 
   /** Hands out a CSRF cookie before the first form post; the token is also in the body for non-browser clients. */
-  app.get('/auth/csrf/', async (request) => ({ csrftoken: request.csrfToken }));
+  app.get('/auth/csrf/', contract({ summary: 'A CSRF cookie, and its token in the body', response: { 200: csrfResponse } }), async (request) => ({ csrftoken: request.csrfToken }));
 }

@@ -1,4 +1,4 @@
-import type { AppliedTo, AppliedToBody } from '@testament/contracts';
+import type { AppliedTo, AppliedToBody, CustomAttribute, TestResultAttributes } from '@testament/contracts';
 import type { CommandInput } from '@testament/commands';
 import type { CustomAttributeDocument } from '@testament/projections';
 
@@ -11,7 +11,7 @@ const targetIn = (entry: { is_required?: boolean; is_active?: boolean }): Target
 });
 
 /** `applied_to` on the wire (§3.11); only the targets the attribute has. */
-export function appliedToRepresentation(appliedTo: AppliedTo) {
+export function appliedToRepresentation(appliedTo: AppliedTo): CustomAttribute['applied_to'] {
   const { testplan, testsuite, testcase, testresult } = appliedTo;
   return {
     ...(testcase && { testcase: { ...targetOut(testcase), suite_ids: testcase.suiteIds } }),
@@ -35,7 +35,7 @@ export function appliedToInput(body: AppliedToBody): AppliedToInput {
 }
 
 /** The CustomAttribute object of §3.11. */
-export function customAttributeRepresentation(attribute: CustomAttributeDocument, origin: string) {
+export function customAttributeRepresentation(attribute: CustomAttributeDocument, origin: string): CustomAttribute {
   return {
     id: attribute._id,
     url: `${origin}/api/v2/custom-attributes/${attribute._id}/`,
@@ -51,9 +51,9 @@ export function customAttributeRepresentation(attribute: CustomAttributeDocument
  * `custom-attributes/testresult/`: the result attributes that apply for a status,
  * split into those for every suite and those limited to some suites.
  */
-export function testResultAttributes(attributes: CustomAttributeDocument[], statusId: number | undefined, suiteIds: number[] | undefined) {
-  const nonSuiteSpecific: Array<{ name: string; is_required: boolean }> = [];
-  const bySuite = new Map<number, Array<{ name: string; is_required: boolean }>>();
+export function testResultAttributes(attributes: CustomAttributeDocument[], statusId: number | undefined, suiteIds: number[] | undefined): TestResultAttributes {
+  const nonSuiteSpecific: TestResultAttributes['non_suite_specific'] = [];
+  const bySuite = new Map<number, TestResultAttributes['non_suite_specific']>();
   for (const attribute of attributes) {
     const target = attribute.appliedTo.testresult;
     if (!target?.isActive) continue;

@@ -1,13 +1,21 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
+import { routeContracts } from '../../http/route-schema.ts';
+
+const contract = routeContracts('health');
+const readiness = z.strictObject({ status: z.enum(['ready', 'catching up']), position: z.number().int(), head: z.number().int() });
 
 /** How far behind the log the read models may be and still take traffic. */
 const READY_LAG = 10_000;
 
 export default async function healthRoutes(app: FastifyInstance, { system }: GatewayContext) {
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/healthz', contract({ summary: 'The process is up', response: { 200: z.strictObject({ status: z.literal('ok') }) } }), async () => ({ status: 'ok' }));
 
-  app.get('/readyz', async (_request, reply) => {
+  app.get(
+    '/readyz',
+    contract({ summary: 'The read models are close enough to the log to take traffic (503 while catching up)', response: { 200: readiness, 503: readiness } }),
+    async (_request, reply) => {
     const head = await system.store.headPosition();
     const position = system.progress.current;
     const ready = head - position <= READY_LAG;

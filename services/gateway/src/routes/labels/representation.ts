@@ -1,7 +1,8 @@
+import type { Label } from '@testament/contracts';
 import type { LabelDocument } from '@testament/projections';
 
 /** The Label object of §3.9; `username` is the creator's. */
-export function labelRepresentation(label: LabelDocument, username: string | null, origin: string) {
+export function labelRepresentation(label: LabelDocument, username: string | null, origin: string): Label {
   return {
     id: label._id,
     url: `${origin}/api/v2/labels/${label._id}/`,

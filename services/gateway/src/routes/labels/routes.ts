@@ -1,5 +1,5 @@
-import { labelCreateBody, labelListQuery, labelPatchBody, parseOrThrow } from '@testament/contracts';
-import { LABELS, findLabel, labelCreatorNames, listLabels } from '@testament/projections';
+import { labelCreateBody, labelListQuery, labelPatchBody, labelResponse } from '@testament/contracts';
+import { labelTrash, findLabel, labelCreatorNames, listLabels } from '@testament/projections';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { registerCatalogueRoutes } from '../../http/catalogue-routes.ts';
@@ -11,14 +11,14 @@ export default async function labelRoutes(app: FastifyInstance, context: Gateway
   const { readStore } = context.system;
   registerCatalogueRoutes(app, context, {
     path: 'labels',
-    collection: LABELS,
+    itemName: 'label',
+    trash: labelTrash,
     createBody: labelCreateBody,
     patchBody: labelPatchBody,
+    response: labelResponse,
+    listQuery: labelListQuery,
     find: findLabel,
-    list(request, project) {
-      const { ordering } = parseOrThrow(labelListQuery, request.query);
-      return listLabels(readStore, project._id, ordering);
-    },
+    list: ({ ordering }, project) => listLabels(readStore, project._id, ordering),
     async represent(store, labels, origin) {
       const names = await labelCreatorNames(store, labels);
       return labels.map((label) => labelRepresentation(label, names.get(label.userId ?? 0) ?? null, origin));

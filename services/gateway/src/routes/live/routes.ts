@@ -3,10 +3,12 @@ import { unreadNotificationCount } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { GatewayContext } from '../../context.ts';
+import { routeContracts, webSocketRoute } from '../../http/route-schema.ts';
 import { originTrusted, requireUser } from '../../plugins/authentication.ts';
 import { mayFollow } from './topic-access.ts';
 
 const MAX_TOPICS_PER_SOCKET = 200;
+const contract = routeContracts('live');
 
 /** Before the upgrade: a signed-in user, from a trusted origin (D2). */
 function checkHandshake(request: FastifyRequest, trustedOrigins: readonly string[]): void {
@@ -20,26 +22,32 @@ function send(socket: WebSocket, message: unknown): void {
 
 export default async function liveRoutes(app: FastifyInstance, { system, config }: GatewayContext) {
   /** TestY's socket: `{"count": n}` on connect and whenever the user's unread count may have changed. */
-  app.get(
-    '/ws/notifications/:userId(^\\d+)/',
-    {
-      websocket: true,
-      preValidation: async (request) => {
-        checkHandshake(request, config.trustedOrigins);
-        if (Number((request.params as { userId: string }).userId) !== requireUser(request)._id) {
-          throw new PermissionDeniedError(messages.forbidden);
-        }
+  app.route(
+    webSocketRoute(
+      '/ws/notifications/:userId(^\\d+)/',
+      {
+        ...contract({
+          summary: "WebSocket: the caller's unread notification count (TestY's socket)",
+          description: 'Only for the signed-in user, from a trusted origin. The server sends `{"count": n}` on connect and whenever the unread count may have changed; it reads nothing from the client.',
+          response: { 101: { description: 'Switching to the WebSocket protocol' } },
+        }),
+        preValidation: async (request) => {
+          checkHandshake(request, config.trustedOrigins);
+          if (Number((request.params as { userId: string }).userId) !== requireUser(request)._id) {
+            throw new PermissionDeniedError(messages.forbidden);
+          }
+        },
       },
-    },
-    (socket, request) => {
-      const userId = requireUser(request)._id;
-      const pushCount = async () => send(socket, { count: await unreadNotificationCount(system.readStore, userId) });
-      const stop = system.progress.onTopic((topic) => {
-        if (topic === topics.notifications(userId)) void pushCount();
-      });
-      socket.on('close', stop);
-      void pushCount();
-    },
+      (socket, request) => {
+        const userId = requireUser(request)._id;
+        const pushCount = async () => send(socket, { count: await unreadNotificationCount(system.readStore, userId) });
+        const stop = system.progress.onTopic((topic) => {
+          if (topic === topics.notifications(userId)) void pushCount();
+        });
+        socket.on('close', stop);
+        void pushCount();
+      },
+    ),
   );
 
   /**
@@ -47,27 +55,43 @@ export default async function liveRoutes(app: FastifyInstance, { system, config 
    * `{"unsubscribe": [topics]}`; the server sends `{"topic", "position"}` when a
    * followed topic changed, so screens refetch what they show.
    */
-  app.get('/ws/live/', { websocket: true, preValidation: async (request) => checkHandshake(request, config.trustedOrigins) }, (socket, request) => {
-    const user = requireUser(request);
-    const followed = new Set<string>();
-    const stop = system.progress.onTopic((topic, position) => {
-      if (followed.has(topic)) send(socket, { topic, position });
-    });
-    socket.on('close', stop);
-    socket.on('message', async (raw) => {
-      let message: { subscribe?: unknown; unsubscribe?: unknown };
-      try {
-        message = JSON.parse(String(raw));
-      } catch {
-        return send(socket, { error: 'Messages must be JSON.' });
-      }
-      for (const topic of Array.isArray(message.unsubscribe) ? message.unsubscribe : []) followed.delete(String(topic));
-      for (const topic of Array.isArray(message.subscribe) ? message.subscribe.map(String) : []) {
-        if (followed.size >= MAX_TOPICS_PER_SOCKET) return send(socket, { error: 'Too many topics.', topic });
-        if (await mayFollow(system.readStore, user, topic)) followed.add(topic);
-        else send(socket, { error: messages.forbidden, topic });
-      }
-      send(socket, { subscribed: [...followed], position: system.progress.current });
-    });
-  });
+  app.route(
+    webSocketRoute(
+      '/ws/live/',
+      {
+        ...contract({
+          summary: 'WebSocket: the live channel, telling screens when what they show changed',
+          description:
+            'Signed-in users, from a trusted origin. The client sends `{"subscribe": [topics]}` or `{"unsubscribe": [topics]}`; the server answers ' +
+            '`{"subscribed": [topics], "position": n}`, sends `{"error": message, "topic"?: topic}` for a topic the caller may not follow, past the limit of topics, ' +
+            'or for a message that is not JSON, and sends `{"topic": topic, "position": n}` whenever a followed topic changed.',
+          response: { 101: { description: 'Switching to the WebSocket protocol' } },
+        }),
+        preValidation: async (request) => checkHandshake(request, config.trustedOrigins),
+      },
+      (socket, request) => {
+        const user = requireUser(request);
+        const followed = new Set<string>();
+        const stop = system.progress.onTopic((topic, position) => {
+          if (followed.has(topic)) send(socket, { topic, position });
+        });
+        socket.on('close', stop);
+        socket.on('message', async (raw) => {
+          let message: { subscribe?: unknown; unsubscribe?: unknown };
+          try {
+            message = JSON.parse(String(raw));
+          } catch {
+            return send(socket, { error: 'Messages must be JSON.' });
+          }
+          for (const topic of Array.isArray(message.unsubscribe) ? message.unsubscribe : []) followed.delete(String(topic));
+          for (const topic of Array.isArray(message.subscribe) ? message.subscribe.map(String) : []) {
+            if (followed.size >= MAX_TOPICS_PER_SOCKET) return send(socket, { error: 'Too many topics.', topic });
+            if (await mayFollow(system.readStore, user, topic)) followed.add(topic);
+            else send(socket, { error: messages.forbidden, topic });
+          }
+          send(socket, { subscribed: [...followed], position: system.progress.current });
+        });
+      },
+    ),
+  );
 }

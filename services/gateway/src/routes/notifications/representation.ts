@@ -1,3 +1,4 @@
+import type { Notification } from '@testament/contracts';
 import type { NotificationDocument } from '@testament/projections';
 
 const UNITS: Array<[name: string, seconds: number]> = [
@@ -27,7 +28,7 @@ export function timeago(timestamp: string, now: Date): string {
 }
 
 /** Notification (§3.13). */
-export function notificationRepresentation(notification: NotificationDocument, now: Date) {
+export function notificationRepresentation(notification: NotificationDocument, now: Date): Notification {
   return {
     id: notification.id,
     unread: notification.unread,

@@ -1,7 +1,8 @@
+import type { Parameter } from '@testament/contracts';
 import type { ParameterDocument } from '@testament/projections';
 
 /** The Parameter object of §3.10. */
-export function parameterRepresentation(parameter: ParameterDocument, origin: string) {
+export function parameterRepresentation(parameter: ParameterDocument, origin: string): Parameter {
   return {
     id: parameter._id,
     project: parameter.projectId,

@@ -3,17 +3,23 @@ import {
   archiveRestoreBody,
   parseOrThrow,
   projectCreateBody,
+  paginationQuery,
+  previewResponse,
   projectListQuery,
+  projectListResponse,
   projectPatchBody,
+  projectResponse,
   type ProjectCreateBody,
   type ProjectPatchBody,
   type ProjectSettings,
 } from '@testament/contracts';
 import { findProject, findUser, listProjects, type ProjectDocument } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { CommandInput } from '@testament/commands';
 import type { GatewayContext } from '../../context.ts';
 import { execute } from '../../http/execute.ts';
+import { file, noContent, routeContracts } from '../../http/route-schema.ts';
 import { readForm } from '../../http/form.ts';
 import { sendImage } from '../../http/images.ts';
 import { pageRequest, paginated } from '../../http/pagination.ts';
@@ -24,6 +30,7 @@ import { deleteIcon, storeIcon } from './icon-upload.ts';
 import { archivePreview, deletePreview, projectRepresentation, viewerOf } from './representation.ts';
 
 const detail = '/api/v2/projects/:id(^\\d+)/';
+const contract = routeContracts('projects');
 
 function settingsChanges(settings: ProjectPatchBody['settings']): Partial<ProjectSettings> | undefined {
   if (!settings) return undefined;
@@ -64,7 +71,10 @@ export default async function projectRoutes(app: FastifyInstance, context: Gatew
     return projectRepresentation(project, viewerOf(caller), ownOrigin(request));
   }
 
-  app.get('/api/v2/projects/', async (request) => {
+  app.get(
+    '/api/v2/projects/',
+    contract({ summary: 'Projects the caller may see, favourites first', querystring: projectListQuery.extend(paginationQuery.shape), response: { 200: projectListResponse } }),
+    async (request) => {
     const user = requireUser(request);
     const query = parseOrThrow(projectListQuery, request.query);
     const page = pageRequest(request.query as Record<string, string>);
@@ -73,7 +83,10 @@ export default async function projectRoutes(app: FastifyInstance, context: Gatew
     return paginated(request, page, count, items.map((p) => projectRepresentation(p, viewer, ownOrigin(request))));
   });
 
-  app.post('/api/v2/projects/', async (request, reply) => {
+  app.post(
+    '/api/v2/projects/',
+    contract({ summary: 'Create a project (an icon may come as a multipart file `icon`)', body: projectCreateBody, multipart: true, response: { 201: projectResponse } }),
+    async (request, reply) => {
     const user = requireUser(request);
     const form = await readForm(request);
     const body = parseOrThrow(projectCreateBody, form.fields);
@@ -89,7 +102,7 @@ export default async function projectRoutes(app: FastifyInstance, context: Gatew
     return reply.code(201).send(await respondWith(request, projectId));
   });
 
-  app.get(detail, async (request) => projectRepresentation(await visibleProject(request), viewerOf(requireUser(request)), ownOrigin(request)));
+  app.get(detail, contract({ summary: 'One project', response: { 200: projectResponse } }), async (request) => projectRepresentation(await visibleProject(request), viewerOf(requireUser(request)), ownOrigin(request)));
 
   const update = async (request: FastifyRequest) => {
     const project = await visibleProject(request);
@@ -100,26 +113,30 @@ export default async function projectRoutes(app: FastifyInstance, context: Gatew
     if (icon !== undefined && project.icon) await deleteIcon(system.blobs, project.icon);
     return respondWith(request, project._id);
   };
-  app.patch(detail, update);
-  app.put(detail, update);
+  const updateContract = contract({ summary: 'Change a project (a new icon may come as a multipart file `icon`)', body: projectPatchBody, multipart: true, response: { 200: projectResponse } });
+  app.patch(detail, updateContract, update);
+  app.put(detail, updateContract, update);
 
-  app.delete(detail, async (request, reply) => {
+  app.delete(detail, contract({ summary: 'Delete a project and everything in it', response: { 204: noContent } }), async (request, reply) => {
     const project = await visibleProject(request);
     await execute(context, request, 'projects.delete', { projectId: project._id });
     if (project.icon) await deleteIcon(system.blobs, project.icon);
     return reply.code(204).send();
   });
 
-  app.get(`${detail}delete/preview/`, async (request) => deletePreview(await visibleProject(request)));
-  app.get(`${detail}archive/preview/`, async (request) => archivePreview(await visibleProject(request)));
+  app.get(`${detail}delete/preview/`, contract({ summary: 'What deleting the project would delete', response: { 200: previewResponse } }), async (request) => deletePreview(await visibleProject(request)));
+  app.get(`${detail}archive/preview/`, contract({ summary: 'What archiving the project would archive', response: { 200: previewResponse } }), async (request) => archivePreview(await visibleProject(request)));
 
-  app.post(`${detail}archive/`, async (request) => {
+  app.post(`${detail}archive/`, contract({ summary: 'Archive a project', response: { 200: projectResponse } }), async (request) => {
     const project = await visibleProject(request);
     await execute(context, request, 'projects.archive', { projectId: project._id });
     return respondWith(request, project._id);
   });
 
-  app.post('/api/v2/projects/archive/restore/', async (request) => {
+  app.post(
+    '/api/v2/projects/archive/restore/',
+    contract({ summary: 'Restore archived projects', body: archiveRestoreBody, response: { 200: z.array(projectResponse) } }),
+    async (request) => {
     requireUser(request);
     const { instance_ids } = parseOrThrow(archiveRestoreBody, request.body ?? {});
     const restored = [];
@@ -130,7 +147,7 @@ export default async function projectRoutes(app: FastifyInstance, context: Gatew
     return restored;
   });
 
-  app.get(`${detail}icon/`, async (request, reply) => {
+  app.get(`${detail}icon/`, contract({ summary: "The project's icon, or its thumbnail (`?width=&height=`)", response: { 200: file('The image', 'image/png', 'image/jpeg') } }), async (request, reply) => {
     const project = await visibleProject(request);
     if (!project.icon) throw new NotFoundError();
     // Icons stored before thumbnails existed have only the original.

@@ -1,10 +1,10 @@
-import { PERMISSIONS, type Permission } from '@testament/contracts';
+import { PERMISSIONS, type Permission, type Role } from '@testament/contracts';
 import type { RoleDocument } from '@testament/projections';
 
 const permissionById = new Map(PERMISSIONS.map((permission) => [permission.id, permission]));
 
 /** Permission (§3.15): `{id, name, codename}`. */
-export function permissionRepresentation({ id, name, codename }: Permission) {
+export function permissionRepresentation({ id, name, codename }: Permission): Permission {
   return { id, name, codename };
 }
 
@@ -17,6 +17,6 @@ export function permissionsOf(ids: readonly number[]) {
 }
 
 /** Role (§3.15): `{id, name, permissions (ids), type, url}`. */
-export function roleRepresentation(role: RoleDocument, origin: string) {
+export function roleRepresentation(role: RoleDocument, origin: string): Role {
   return { id: role._id, name: role.name, permissions: role.permissions, type: role.type, url: `${origin}/api/v2/roles/${role._id}/` };
 }

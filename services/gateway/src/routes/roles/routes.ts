@@ -2,21 +2,30 @@ import {
   NotFoundError,
   PERMISSIONS,
   PermissionDeniedError,
+  paginationQuery,
   parseOrThrow,
+  permissionResponse,
   roleAssignBody,
+  roleAssignmentResponse,
   roleCreateBody,
+  roleListResponse,
   rolePatchBody,
+  roleResponse,
   roleUnassignBody,
+  type RoleAssignment,
 } from '@testament/contracts';
 import { findRole, listRoles, type UserDocument } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
 import { execute } from '../../http/execute.ts';
 import { pageRequest, paginated } from '../../http/pagination.ts';
+import { noContent, routeContracts } from '../../http/route-schema.ts';
 import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
 import { permissionRepresentation, roleRepresentation } from './representation.ts';
 
 const detail = '/api/v2/roles/:id(^\\d+)/';
+const contract = routeContracts('roles');
 
 /** Role CRUD is for superusers (§4.14); the command side checks it again. */
 function requireSuperuser(request: FastifyRequest): UserDocument {
@@ -36,16 +45,16 @@ export default async function roleRoutes(app: FastifyInstance, context: GatewayC
     return roleRepresentation(role, ownOrigin(request));
   }
 
-  app.get('/api/v2/roles/', async (request) => {
+  app.get('/api/v2/roles/', contract({ summary: 'The roles, by name', querystring: paginationQuery, response: { 200: roleListResponse } }), async (request) => {
     const user = requireUser(request);
     const page = pageRequest(request.query as Record<string, string>);
     const { items, count } = await listRoles(system.readStore, user, page);
     return paginated(request, page, count, items.map((role) => roleRepresentation(role, ownOrigin(request))));
   });
 
-  app.get(detail, async (request) => represent(request, roleId(request)));
+  app.get(detail, contract({ summary: 'One role', response: { 200: roleResponse } }), async (request) => represent(request, roleId(request)));
 
-  app.post('/api/v2/roles/', async (request, reply) => {
+  app.post('/api/v2/roles/', contract({ summary: 'Create a role (superusers)', body: roleCreateBody, response: { 201: roleResponse } }), async (request, reply) => {
     requireSuperuser(request);
     const body = parseOrThrow(roleCreateBody, request.body ?? {});
     const created = await execute(context, request, 'roles.create', { name: body.name, roleType: body.type, permissions: body.permissions });
@@ -58,16 +67,17 @@ export default async function roleRoutes(app: FastifyInstance, context: GatewayC
     await execute(context, request, 'roles.change', { roleId: roleId(request), name: body.name, roleType: body.type, permissions: body.permissions });
     return represent(request, roleId(request));
   };
-  app.patch(detail, update);
-  app.put(detail, update);
+  const updateContract = contract({ summary: 'Change a role (superusers); a permission list sent is the complete new set', body: rolePatchBody, response: { 200: roleResponse } });
+  app.patch(detail, updateContract, update);
+  app.put(detail, updateContract, update);
 
-  app.delete(detail, async (request, reply) => {
+  app.delete(detail, contract({ summary: 'Delete a role (superusers)', response: { 204: noContent } }), async (request, reply) => {
     requireSuperuser(request);
     await execute(context, request, 'roles.delete', { roleId: roleId(request) });
     return reply.code(204).send();
   });
 
-  app.get('/api/v2/roles/permissions/', async (request) => {
+  app.get('/api/v2/roles/permissions/', contract({ summary: 'The permission catalogue', response: { 200: z.array(permissionResponse) } }), async (request) => {
     requireUser(request);
     return PERMISSIONS.map(permissionRepresentation);
   });
@@ -77,12 +87,17 @@ export default async function roleRoutes(app: FastifyInstance, context: GatewayC
     requireUser(request);
     const { project, user, roles } = parseOrThrow(roleAssignBody, request.body ?? {});
     await execute(context, request, 'projects.assignRoles', { projectId: project, userId: user, roleIds: roles });
-    return [...new Set(roles)].map((role) => ({ project, user, role }));
+    return [...new Set(roles)].map((role): RoleAssignment => ({ project, user, role }));
   };
-  app.post('/api/v2/roles/assign/', assign);
-  app.put('/api/v2/roles/assign/', assign);
+  const assignContract = contract({
+    summary: "Make the user's roles in the project exactly these (POST grants access, PUT changes it)",
+    body: roleAssignBody,
+    response: { 200: z.array(roleAssignmentResponse) },
+  });
+  app.post('/api/v2/roles/assign/', assignContract, assign);
+  app.put('/api/v2/roles/assign/', assignContract, assign);
 
-  app.post('/api/v2/roles/unassign/', async (request, reply) => {
+  app.post('/api/v2/roles/unassign/', contract({ summary: 'Remove every role of the user in the project', body: roleUnassignBody, response: { 204: noContent } }), async (request, reply) => {
     requireUser(request);
     const { project, user } = parseOrThrow(roleUnassignBody, request.body ?? {});
     await execute(context, request, 'projects.unassignRoles', { projectId: project, userId: user });

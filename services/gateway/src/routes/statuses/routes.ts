@@ -1,5 +1,5 @@
-import { StatusType, parseOrThrow, statusCreateBody, statusListQuery, statusPatchBody } from '@testament/contracts';
-import { STATUSES, findStatus, listProjectStatuses } from '@testament/projections';
+import { StatusType, statusCreateBody, statusListQuery, statusPatchBody, statusResponse } from '@testament/contracts';
+import { statusTrash, findStatus, listProjectStatuses } from '@testament/projections';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { registerCatalogueRoutes } from '../../http/catalogue-routes.ts';
@@ -11,14 +11,14 @@ export default async function statusRoutes(app: FastifyInstance, context: Gatewa
   const { readStore } = context.system;
   registerCatalogueRoutes(app, context, {
     path: 'statuses',
-    collection: STATUSES,
+    itemName: 'status',
+    trash: statusTrash,
     createBody: statusCreateBody,
     patchBody: statusPatchBody,
+    response: statusResponse,
+    listQuery: statusListQuery,
     find: findStatus,
-    list(request, project) {
-      const { type } = parseOrThrow(statusListQuery, request.query);
-      return listProjectStatuses(readStore, project._id, project.settings.statusOrder, type === undefined ? undefined : Number(type));
-    },
+    list: ({ type }, project) => listProjectStatuses(readStore, project._id, project.settings.statusOrder, type === undefined ? undefined : Number(type)),
     represent: (_readStore, statuses, origin) => statuses.map((status) => statusRepresentation(status, origin)),
     create: (request, body) =>
       execute(context, request, 'statuses.create', {

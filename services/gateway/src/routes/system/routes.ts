@@ -1,22 +1,30 @@
 import {
   NotFoundError,
+  managedSystemMessageResponse,
   parseOrThrow,
+  statisticsResponse,
   systemMessageCreateBody,
   systemMessageListQuery,
+  systemMessageListResponse,
   systemMessagePatchBody,
   systemMessages,
+  type ManagedSystemMessage,
+  type Statistics,
+  type SystemMessage,
 } from '@testament/contracts';
 import { findSystemMessage, listSystemMessages, systemStatistics, type SystemMessageDocument } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { execute } from '../../http/execute.ts';
+import { noContent, routeContracts } from '../../http/route-schema.ts';
 import { requireSuperuser, requireUser } from '../../plugins/authentication.ts';
 import { viewerOf } from '../projects/representation.ts';
 
 const detail = '/api/v2/system/messages/:id(^\\d+)/';
+const contract = routeContracts('system');
 
-/** The banner of §3.17; superusers managing banners also see `is_active`. */
-function messageRepresentation(message: SystemMessageDocument, manage = false) {
+/** The banner of §3.17. */
+function messageRepresentation(message: SystemMessageDocument): SystemMessage {
   return {
     id: message._id,
     created_at: message.createdAt,
@@ -24,8 +32,12 @@ function messageRepresentation(message: SystemMessageDocument, manage = false) {
     content: message.content,
     level: message.level,
     is_closing: message.isClosing,
-    ...(manage ? { is_active: message.isActive } : {}),
   };
+}
+
+/** Superusers managing banners also see `is_active`. */
+function managedRepresentation(message: SystemMessageDocument): ManagedSystemMessage {
+  return { ...messageRepresentation(message), is_active: message.isActive };
 }
 
 const requireAdministrator = (request: FastifyRequest) => requireSuperuser(request, systemMessages.onlySuperuser);
@@ -40,17 +52,27 @@ export default async function systemRoutes(app: FastifyInstance, context: Gatewa
     if (!message) throw new NotFoundError();
     return message;
   }
-  const represent = async (messageId: number) => messageRepresentation((await findSystemMessage(system.readStore, messageId))!, true);
+  const represent = async (messageId: number) => managedRepresentation((await findSystemMessage(system.readStore, messageId))!);
 
   /** No authentication: the login page shows the banners too. */
-  app.get('/api/v2/system/messages/', async (request) => {
+  app.get(
+    '/api/v2/system/messages/',
+    contract({
+      summary: 'The active banners, needing no sign-in; superusers may include the inactive ones',
+      querystring: systemMessageListQuery,
+      response: { 200: systemMessageListResponse },
+    }),
+    async (request) => {
     const { include_inactive } = parseOrThrow(systemMessageListQuery, request.query);
     if (include_inactive) requireAdministrator(request);
     const messages = await listSystemMessages(system.readStore, { includeInactive: include_inactive === true });
-    return messages.map((message) => messageRepresentation(message, include_inactive === true));
+    return messages.map(include_inactive ? managedRepresentation : messageRepresentation);
   });
 
-  app.post('/api/v2/system/messages/', async (request, reply) => {
+  app.post(
+    '/api/v2/system/messages/',
+    contract({ summary: 'Create a banner (superusers)', body: systemMessageCreateBody, response: { 201: managedSystemMessageResponse } }),
+    async (request, reply) => {
     requireAdministrator(request);
     const body = parseOrThrow(systemMessageCreateBody, request.body ?? {});
     const { messageId } = await execute(context, request, 'system-messages.create', {
@@ -62,9 +84,11 @@ export default async function systemRoutes(app: FastifyInstance, context: Gatewa
     return reply.code(201).send(await represent(messageId));
   });
 
-  app.get(detail, async (request) => messageRepresentation(await managedMessage(request), true));
+  app.get(detail, contract({ summary: 'One banner (superusers)', response: { 200: managedSystemMessageResponse } }), async (request) =>
+    managedRepresentation(await managedMessage(request)),
+  );
 
-  app.patch(detail, async (request) => {
+  app.patch(detail, contract({ summary: 'Change a banner (superusers)', body: systemMessagePatchBody, response: { 200: managedSystemMessageResponse } }), async (request) => {
     const message = await managedMessage(request);
     const body = parseOrThrow(systemMessagePatchBody, request.body ?? {});
     await execute(context, request, 'system-messages.change', {
@@ -77,12 +101,16 @@ export default async function systemRoutes(app: FastifyInstance, context: Gatewa
     return represent(message._id);
   });
 
-  app.delete(detail, async (request, reply) => {
+  app.delete(detail, contract({ summary: 'Delete a banner (superusers)', response: { 204: noContent } }), async (request, reply) => {
     const message = await managedMessage(request);
     await execute(context, request, 'system-messages.delete', { messageId: message._id });
     return reply.code(204).send();
   });
 
   /** Dashboard totals over the caller's visible, non-archived projects (§3.17). */
-  app.get('/api/v2/system/statistics/', async (request) => systemStatistics(system.readStore, viewerOf(requireUser(request))));
+  app.get(
+    '/api/v2/system/statistics/',
+    contract({ summary: "Dashboard totals over the caller's visible, active projects", response: { 200: statisticsResponse } }),
+    async (request): Promise<Statistics> => systemStatistics(system.readStore, viewerOf(requireUser(request))),
+  );
 }

@@ -1,16 +1,29 @@
 import { newCommandMeta, SYSTEM_ACTOR } from '@testament/commands';
-import { API_TOKEN_TTL_MS, NotFoundError, ValidationError, parseOrThrow, tokenMessages, tokenObtainBody, tokenPatchBody } from '@testament/contracts';
+import {
+  API_TOKEN_TTL_MS,
+  NotFoundError,
+  ValidationError,
+  apiTokenResponse,
+  parseOrThrow,
+  tokenMessages,
+  tokenObtainBody,
+  tokenPatchBody,
+  type ApiToken,
+} from '@testament/contracts';
 import { findApiToken, findOwnApiToken, listApiTokens, type ApiTokenDocument, type UserDocument } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
 import { apiTokenHash, apiTokenId, newApiTokenKey } from '../../http/api-tokens.ts';
 import { execute, waitUntilReadable } from '../../http/execute.ts';
+import { noContent, routeContracts } from '../../http/route-schema.ts';
 import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
 
 const detail = '/api/token/obtain/:key/';
+const contract = routeContracts('tokens');
 
 /** The token as the API shows it; the key itself only once, in the answer that creates it. */
-function tokenRepresentation(token: ApiTokenDocument, origin: string, key: string | null = null) {
+function tokenRepresentation(token: ApiTokenDocument, origin: string, key: string | null = null): ApiToken {
   return {
     id: token.tokenId,
     token: key,
@@ -35,7 +48,10 @@ export default async function tokenRoutes(app: FastifyInstance, context: Gateway
   const tokenOf = (request: FastifyRequest) => ownToken(system.readStore, requireUser(request), (request.params as { key: string }).key);
 
   /** Credentials in the body are the authority: no session needed. */
-  app.post('/api/token/obtain/', async (request, reply) => {
+  app.post(
+    '/api/token/obtain/',
+    contract({ summary: 'Create an API token with username and password; the answer is the only one that shows its key', body: tokenObtainBody, response: { 201: apiTokenResponse } }),
+    async (request, reply) => {
     const body = parseOrThrow(tokenObtainBody, request.body ?? {});
     const expiresAt = body.expiration_date ?? new Date(Date.now() + API_TOKEN_TTL_MS).toISOString();
     if (expiresAt <= new Date().toISOString()) throw ValidationError.of('expiration_date', tokenMessages.expirationInPast);
@@ -53,21 +69,23 @@ export default async function tokenRoutes(app: FastifyInstance, context: Gateway
     return reply.code(201).send(tokenRepresentation(token!, ownOrigin(request), key));
   });
 
-  app.get('/api/token/obtain/', async (request) => {
+  app.get('/api/token/obtain/', contract({ summary: "The caller's API tokens", response: { 200: z.array(apiTokenResponse) } }), async (request) => {
     const user = requireUser(request);
     return (await listApiTokens(system.readStore, user._id)).map((token) => tokenRepresentation(token, ownOrigin(request)));
   });
 
-  app.get(detail, async (request) => tokenRepresentation(await tokenOf(request), ownOrigin(request)));
+  app.get(detail, contract({ summary: "One of the caller's API tokens, by its id or its key", response: { 200: apiTokenResponse } }), async (request) =>
+    tokenRepresentation(await tokenOf(request), ownOrigin(request)),
+  );
 
-  app.patch(detail, async (request) => {
+  app.patch(detail, contract({ summary: "Change an API token's description", body: tokenPatchBody, response: { 200: apiTokenResponse } }), async (request) => {
     const token = await tokenOf(request);
     const { description } = parseOrThrow(tokenPatchBody, request.body ?? {});
     await execute(context, request, 'users.changeApiTokenDescription', { userId: token.userId, tokenHash: token._id, description });
     return tokenRepresentation((await findApiToken(system.readStore, token._id))!, ownOrigin(request));
   });
 
-  app.delete(detail, async (request, reply) => {
+  app.delete(detail, contract({ summary: 'Revoke an API token', response: { 204: noContent } }), async (request, reply) => {
     const token = await tokenOf(request);
     await execute(context, request, 'users.revokeApiToken', { userId: token.userId, tokenHash: token._id });
     return reply.code(204).send();

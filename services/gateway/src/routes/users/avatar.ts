@@ -1,4 +1,4 @@
-import { AVATAR_SIZE, NotFoundError, ValidationError, parseAvatarCrop, userMessages, type StoredAvatar } from '@testament/contracts';
+import { AVATAR_SIZE, NotFoundError, ValidationError, detailResponse, parseAvatarCrop, userMessages, type StoredAvatar } from '@testament/contracts';
 import type { BlobStore } from '@testament/infra';
 import { findUser, findVisibleUser } from '@testament/projections';
 import type { FastifyInstance } from 'fastify';
@@ -8,6 +8,7 @@ import { execute } from '../../http/execute.ts';
 import { readForm } from '../../http/form.ts';
 import { cropAvatar, readPicture } from '../../http/image-processing.ts';
 import { sendImage } from '../../http/images.ts';
+import { file, routeContracts } from '../../http/route-schema.ts';
 import { requireUser } from '../../plugins/authentication.ts';
 
 async function deleteAvatarBlobs(blobs: BlobStore, avatar: StoredAvatar | null): Promise<void> {
@@ -16,11 +17,20 @@ async function deleteAvatarBlobs(blobs: BlobStore, avatar: StoredAvatar | null):
   await blobs.delete(avatar.originalKey);
 }
 
+const contract = routeContracts('users');
+
 /** `users/me/avatar/` (multipart `avatar` + `crop`) and the image at `/avatars/{userId}/`. */
 export async function avatarRoutes(app: FastifyInstance, context: GatewayContext) {
   const { system } = context;
 
-  app.post('/api/v2/users/me/avatar/', async (request) => {
+  app.post(
+    '/api/v2/users/me/avatar/',
+    contract({
+      summary: "Set the caller's avatar: a png or jpeg file `avatar`, and `crop` (JSON fractions left, upper, right, lower)",
+      multipart: true,
+      response: { 200: detailResponse },
+    }),
+    async (request) => {
     const user = requireUser(request);
     const form = await readForm(request);
     const file = form.files.find((f) => f.field === 'avatar');
@@ -40,7 +50,7 @@ export async function avatarRoutes(app: FastifyInstance, context: GatewayContext
     return { detail: userMessages.avatarUpdated };
   });
 
-  app.delete('/api/v2/users/me/avatar/', async (request) => {
+  app.delete('/api/v2/users/me/avatar/', contract({ summary: "Remove the caller's avatar", response: { 200: detailResponse } }), async (request) => {
     const user = requireUser(request);
     await execute(context, request, 'users.removeAvatar', { userId: user._id });
     const after = await findUser(system.readStore, user._id);
@@ -49,7 +59,10 @@ export async function avatarRoutes(app: FastifyInstance, context: GatewayContext
   });
 
   /** The 180 px rendition, for anyone who may see the user. */
-  app.get('/avatars/:userId(^\\d+)/', async (request, reply) => {
+  app.get(
+    '/avatars/:userId(^\\d+)/',
+    contract({ summary: "A user's avatar, 180 px", response: { 200: file('The image', 'image/png', 'image/jpeg') } }),
+    async (request, reply) => {
     const viewer = requireUser(request);
     const user = await findVisibleUser(system.readStore, viewer, Number((request.params as { userId: string }).userId));
     const blob = user?.avatar ? await system.blobs.get(user.avatar.key) : null;

@@ -1,3 +1,4 @@
+import type { User } from '@testament/contracts';
 import type { UserDocument } from '@testament/projections';
 import { createHash } from 'node:crypto';
 
@@ -9,7 +10,7 @@ function avatarLink(user: UserDocument, origin: string): string {
 }
 
 /** The User object of §3.14. */
-export function userRepresentation(user: UserDocument, origin: string) {
+export function userRepresentation(user: UserDocument, origin: string): User {
   return {
     id: user._id,
     url: `${origin}/api/v2/users/${user._id}/`,
@@ -21,7 +22,7 @@ export function userRepresentation(user: UserDocument, origin: string) {
     is_active: user.isActive,
     is_superuser: user.isSuperuser,
     date_joined: user.dateJoined,
-    groups: [] as number[],
+    groups: [],
     avatar_link: avatarLink(user, origin),
   };
 }

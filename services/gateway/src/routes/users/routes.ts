@@ -6,20 +6,26 @@ import {
   changePasswordBody,
   deepMergeConfig,
   messages,
+  paginationQuery,
   parseOrThrow,
   profilePatchBody,
   userConfigPatchBody,
+  userConfigResponse,
   userCreateBody,
   userListQuery,
+  userListResponse,
   userMessages,
   userPatchBody,
+  userResponse,
   type UserConfig,
 } from '@testament/contracts';
 import { findActiveSession, findProject, findUser, findVisibleUser, isProjectVisible, listUsers, type UserDocument } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
 import { execute } from '../../http/execute.ts';
 import { pageRequest, paginated } from '../../http/pagination.ts';
+import { noContent, routeContracts } from '../../http/route-schema.ts';
 import { newCsrfToken, newSessionId, sessionHash, setCsrfCookie, setSessionCookie } from '../../http/session-cookies.ts';
 import { ownOrigin, requirePrincipal, requireSuperuser, requireUser } from '../../plugins/authentication.ts';
 import { sendJsonString } from '../../http/replies.ts';
@@ -28,6 +34,7 @@ import { avatarRoutes } from './avatar.ts';
 import { userRepresentation } from './representation.ts';
 
 const detail = '/api/v2/users/:id(^\\d+)/';
+const contract = routeContracts('users');
 
 const requireAdministrator = (request: FastifyRequest) => requireSuperuser(request, userMessages.onlySuperuserManagesUsers);
 
@@ -70,18 +77,26 @@ export default async function userRoutes(app: FastifyInstance, context: GatewayC
     return visible;
   }
 
-  app.get('/api/v2/users/me/', async (request) => userRepresentation(requireUser(request), ownOrigin(request)));
+  app.get('/api/v2/users/me/', contract({ summary: 'The signed-in user', response: { 200: userResponse } }), async (request) =>
+    userRepresentation(requireUser(request), ownOrigin(request)),
+  );
 
-  app.patch('/api/v2/users/me/', async (request) => {
+  app.patch(
+    '/api/v2/users/me/',
+    contract({ summary: "Change the caller's own profile (names, email); other fields are ignored", body: profilePatchBody, response: { 200: userResponse } }),
+    async (request) => {
     const user = requireUser(request);
     const body = parseOrThrow(profilePatchBody, request.body ?? {});
     await execute(context, request, 'users.changeProfile', { userId: user._id, ...profileOf(body) });
     return represent(request, user._id);
   });
 
-  app.get('/api/v2/users/me/config/', async (request) => requireUser(request).config);
+  app.get('/api/v2/users/me/config/', contract({ summary: "The caller's UI config", response: { 200: userConfigResponse } }), async (request) => requireUser(request).config);
 
-  app.patch('/api/v2/users/me/config/', async (request) => {
+  app.patch(
+    '/api/v2/users/me/config/',
+    contract({ summary: "Deep-merge a patch into the caller's UI config (null removes a key)", body: userConfigPatchBody, response: { 200: userConfigResponse } }),
+    async (request) => {
     const user = requireUser(request);
     const patch = parseOrThrow(userConfigPatchBody, request.body ?? {});
     requireConfigFits(user.config, patch);
@@ -93,7 +108,10 @@ export default async function userRoutes(app: FastifyInstance, context: GatewayC
    * Ends every session of the user (§2.2). A caller signed in by cookie gets a
    * new session and CSRF token; one using an API token keeps using it.
    */
-  app.post('/api/v2/users/change-password/', async (request, reply) => {
+  app.post(
+    '/api/v2/users/change-password/',
+    contract({ summary: "Change the caller's password, ending their other sessions", body: changePasswordBody, response: { 200: z.string() } }),
+    async (request, reply) => {
     const principal = requirePrincipal(request);
     const { password } = parseOrThrow(changePasswordBody, request.body ?? {});
     if (principal.via === 'token') {
@@ -114,7 +132,10 @@ export default async function userRoutes(app: FastifyInstance, context: GatewayC
     return sendJsonString(reply, messages.passwordChanged);
   });
 
-  app.get('/api/v2/users/', async (request) => {
+  app.get(
+    '/api/v2/users/',
+    contract({ summary: 'Users the caller may see', querystring: userListQuery.extend(paginationQuery.shape), response: { 200: userListResponse } }),
+    async (request) => {
     const viewer = requireUser(request);
     const query = parseOrThrow(userListQuery, request.query);
     const page = pageRequest(request.query as Record<string, string>);
@@ -139,9 +160,11 @@ export default async function userRoutes(app: FastifyInstance, context: GatewayC
     return paginated(request, page, count, items.map((user) => userRepresentation(user, ownOrigin(request))));
   });
 
-  app.get(detail, async (request) => userRepresentation(await visibleUser(request), ownOrigin(request)));
+  app.get(detail, contract({ summary: 'One user', response: { 200: userResponse } }), async (request) =>
+    userRepresentation(await visibleUser(request), ownOrigin(request)),
+  );
 
-  app.post('/api/v2/users/', async (request, reply) => {
+  app.post('/api/v2/users/', contract({ summary: 'Create a user (superusers)', body: userCreateBody, response: { 201: userResponse } }), async (request, reply) => {
     requireAdministrator(request);
     const body = parseOrThrow(userCreateBody, request.body ?? {});
     const { userId } = await execute(context, request, 'users.register', {
@@ -157,7 +180,10 @@ export default async function userRoutes(app: FastifyInstance, context: GatewayC
   });
 
   /** Superusers change anyone; others only their own profile fields (the decider refuses flags and passwords). */
-  app.patch(detail, async (request) => {
+  app.patch(
+    detail,
+    contract({ summary: 'Change a user: superusers anything, others their own profile fields', body: userPatchBody, response: { 200: userResponse } }),
+    async (request) => {
     const target = await visibleUser(request);
     const body = parseOrThrow(userPatchBody, request.body ?? {});
     await execute(context, request, 'users.update', {
@@ -170,7 +196,7 @@ export default async function userRoutes(app: FastifyInstance, context: GatewayC
     return represent(request, target._id);
   });
 
-  app.delete(detail, async (request, reply) => {
+  app.delete(detail, contract({ summary: 'Delete a user (superusers)', response: { 204: noContent } }), async (request, reply) => {
     requireAdministrator(request);
     const target = await visibleUser(request);
     await execute(context, request, 'users.delete', { userId: target._id });

@@ -1,0 +1,85 @@
+import type { WebsocketHandler } from '@fastify/websocket';
+import type { FastifyContextConfig, FastifySchema, RouteOptions, RouteShorthandOptions } from 'fastify';
+import { z } from 'zod';
+
+/** An answer that is not JSON (a file, an image, a socket upgrade): described for the docs only. */
+export interface RawAnswer {
+  description: string;
+  content?: Record<string, { schema: object }>;
+}
+
+/** What a route takes and answers, in `contracts/` schemas: the OpenAPI document, the serializer and the tests' check all come from it. */
+export interface RouteContract {
+  summary: string;
+  description?: string;
+  querystring?: z.ZodType;
+  body?: z.ZodType;
+  /** The body may also come as multipart/form-data (fields as text, plus files). */
+  multipart?: boolean;
+  response: Record<number, z.ZodType | RawAnswer>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The response schemas by status, kept as zod so the API tests can hold every answer to them (plugins/openapi.ts). */
+    responses?: Record<number, z.ZodType>;
+  }
+}
+
+/** A file download, e.g. `file('image/png', 'image/jpeg')`. */
+export function file(description: string, ...mediaTypes: string[]): RawAnswer {
+  const binary = { schema: { type: 'string', format: 'binary' } };
+  return { description, content: Object.fromEntries((mediaTypes.length ? mediaTypes : ['application/octet-stream']).map((type) => [type, binary])) };
+}
+
+export const noContent: RawAnswer = { description: 'No content' };
+
+/**
+ * A WebSocket route under its contract (answer `101`). `websocket: true` would
+ * make @fastify/websocket hide the route from the docs, so the socket handler
+ * goes in as `wsHandler` and a plain GET gets the empty 404 that plugin gives.
+ */
+export function webSocketRoute(url: string, options: RouteShorthandOptions, wsHandler: WebsocketHandler): RouteOptions {
+  return { method: 'GET', url, ...options, handler: async (_request, reply) => reply.code(404).send(), wsHandler };
+}
+
+const converted = new WeakMap<z.ZodType, Record<'input' | 'output', object | undefined>>();
+
+/** JSON Schema (2020-12, as OpenAPI 3.1 uses) of a zod schema; what JSON cannot say (transforms, refinements) is left open. */
+export function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): object {
+  const cached = converted.get(schema) ?? { input: undefined, output: undefined };
+  if (!cached[io]) {
+    const { $schema: _dialect, ...json } = z.toJSONSchema(schema, { io, unrepresentable: 'any' });
+    cached[io] = json;
+    converted.set(schema, cached);
+  }
+  return cached[io];
+}
+
+const isZod = (answer: z.ZodType | RawAnswer): answer is z.ZodType => answer instanceof z.ZodType;
+
+/**
+ * Route options for one resource's routes: `const contract = routeContracts('projects')`,
+ * then `app.get(path, contract({summary, response: {200: projectResponse}}), handler)`.
+ * Handlers still parse bodies and queries with the same schemas, so refusals come
+ * in the API's error shapes and in the order the spec gives (a hidden project's
+ * 404 before its body's 400).
+ */
+export function routeContracts(resource: string) {
+  return (contract: RouteContract, config: FastifyContextConfig = {}): RouteShorthandOptions => {
+    const responses: Record<number, z.ZodType> = {};
+    const response: Record<number, object> = {};
+    for (const [status, answer] of Object.entries(contract.response)) {
+      if (isZod(answer)) {
+        responses[Number(status)] = answer;
+        response[Number(status)] = { description: contract.summary, ...jsonSchemaOf(answer, 'output') };
+      } else response[Number(status)] = answer;
+    }
+    const schema: FastifySchema & Record<string, unknown> = { tags: [resource], summary: contract.summary, response };
+    if (contract.description) schema['description'] = contract.description;
+    if (contract.querystring) schema.querystring = jsonSchemaOf(contract.querystring, 'input');
+    if (contract.body) schema.body = jsonSchemaOf(contract.body, 'input');
+    if (contract.multipart) schema['consumes'] = ['application/json', 'multipart/form-data'];
+    return { schema, config: { ...config, responses } };
+  };
+}

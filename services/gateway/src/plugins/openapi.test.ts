@@ -1,0 +1,98 @@
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { GatewayContext } from '../context.ts';
+import { routeContracts } from '../http/route-schema.ts';
+import { startTestServer, type TestServer } from '../testing/harness.ts';
+import { DOCS_PATH, OPENAPI_PATH, openApiPlugin } from './openapi.ts';
+
+type Operation = { summary?: string; tags?: string[]; responses: Record<string, { content?: Record<string, { schema: Record<string, unknown> }> }> };
+type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
+
+const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
+
+describe('the OpenAPI document', () => {
+  let server: TestServer;
+  let document: Document;
+  beforeAll(async () => {
+    server = await startTestServer();
+    const response = await server.app.inject({ method: 'GET', url: OPENAPI_PATH });
+    expect(response.statusCode).toBe(200);
+    document = response.json();
+  });
+  afterAll(() => server.close());
+
+  const operations = () =>
+    Object.entries(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([method]) => METHODS.includes(method))
+        .map(([method, operation]) => ({ path, method, operation })),
+    );
+
+  it('is OpenAPI 3.1, served to anyone, and every operation is a route the server has', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(operations().length).toBeGreaterThan(60);
+    for (const { path, method, operation } of operations()) {
+      const url = path.replace(/\{(\w+)\}/g, ':$1');
+      expect(server.app.hasRoute({ method: method.toUpperCase() as 'GET', url }) || hasParametrisedRoute(server, method, path), `${method} ${path}`).toBe(true);
+      expect(operation.summary, `${method} ${path}`).toBeTruthy();
+      expect(operation.tags, `${method} ${path}`).toHaveLength(1);
+      expect(Object.keys(operation.responses).some((status) => /^(2\d\d|101)$/.test(status)), `${method} ${path} answers nothing`).toBe(true);
+      expect(operation.responses['404'], `${method} ${path}: the error shapes`).toBeDefined();
+    }
+  });
+
+  it('describes answers with the contracts’ schemas', () => {
+    const list = document.paths['/api/v2/projects/']!['get']!.responses['200']!.content!['application/json']!.schema as {
+      properties: { results: { items: { properties: Record<string, unknown>; required: string[] } } };
+    };
+    expect(Object.keys(list.properties.results.items.properties)).toEqual(expect.arrayContaining(['id', 'name', 'is_visible', 'settings', 'tests_count']));
+    expect(list.properties.results.items.required).toContain('settings');
+    const create = document.paths['/api/v2/projects/']!['post']!;
+    expect(create.responses['201']).toBeDefined();
+  });
+
+  it('is browsable at /api/v2/docs/, pointing at the document', async () => {
+    const page = await server.app.inject({ method: 'GET', url: `${DOCS_PATH}/` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    const initializer = await server.app.inject({ method: 'GET', url: `${DOCS_PATH}/static/swagger-initializer.js` });
+    expect(initializer.body).toContain(OPENAPI_PATH);
+    const bundle = await server.app.inject({ method: 'GET', url: `${DOCS_PATH}/static/swagger-ui-bundle.js` });
+    expect(bundle.statusCode).toBe(200);
+  });
+});
+
+/** Paths with regex parameters (`:id(^\d+)`) are registered under their pattern, which hasRoute needs verbatim. */
+function hasParametrisedRoute(server: TestServer, method: string, path: string): boolean {
+  const url = path.replace(/\{(\w+)\}/g, ':$1(^\\d+)');
+  return server.app.hasRoute({ method: method.toUpperCase() as 'GET', url });
+}
+
+describe('route contracts', () => {
+  const contract = routeContracts('things');
+  const thing = z.strictObject({ name: z.string() });
+
+  async function appWith(checkResponses: boolean, register: (app: ReturnType<typeof Fastify>) => void) {
+    const app = Fastify();
+    await app.register(openApiPlugin, { config: { checkResponses } } as GatewayContext);
+    register(app);
+    await app.ready();
+    return app;
+  }
+
+  it('stop the server at start when a route has none', async () => {
+    await expect(appWith(false, (app) => app.get('/api/v2/things/', async () => ({ name: 'x' })))).rejects.toThrow(
+      'GET /api/v2/things/ has no contract',
+    );
+  });
+
+  it('hold answers to the schema in tests, and serialize by it in production', async () => {
+    const leaky = (app: ReturnType<typeof Fastify>) =>
+      app.get('/api/v2/things/', contract({ summary: 'A thing', response: { 200: thing } }), async () => ({ name: 'x', secret: 'y' }));
+    const checked = await appWith(true, leaky);
+    expect((await checked.inject({ url: '/api/v2/things/' })).statusCode).toBe(500);
+    const production = await appWith(false, leaky);
+    expect((await production.inject({ url: '/api/v2/things/' })).json()).toEqual({ name: 'x' });
+  });
+});
