@@ -108,3 +108,13 @@ export const projectResponse = z.strictObject({
 });
 export type Project = z.output<typeof projectResponse>;
 export const projectListResponse = paginatedResponse(projectResponse);
+
+/** `GET system/statistics/`: the dashboard's totals over the caller's visible, active projects. */
+export const statisticsResponse = z.strictObject({
+  projects_count: count,
+  cases_count: count,
+  suites_count: count,
+  plans_count: count,
+  tests_count: count,
+});
+export type Statistics = z.output<typeof statisticsResponse>;

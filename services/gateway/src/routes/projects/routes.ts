@@ -9,11 +9,13 @@ import {
   projectListResponse,
   projectPatchBody,
   projectResponse,
+  statisticsResponse,
+  type Statistics,
   type ProjectCreateBody,
   type ProjectPatchBody,
   type ProjectSettings,
 } from '@testament/contracts';
-import { findProject, findUser, listProjects, type ProjectDocument } from '@testament/projections';
+import { findProject, findUser, listProjects, systemStatistics, type ProjectDocument } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandInput } from '@testament/commands';
@@ -155,4 +157,11 @@ export default async function projectRoutes(app: FastifyInstance, context: Gatew
     if (!blob) throw new NotFoundError();
     return sendImage(reply, blob);
   });
+
+  /** Dashboard totals over the caller's visible, non-archived projects (§3.17). */
+  app.get(
+    '/api/v2/system/statistics/',
+    contract({ summary: "Dashboard totals over the caller's visible, active projects", response: { 200: statisticsResponse } }),
+    async (request): Promise<Statistics> => systemStatistics(system.readStore, viewerOf(requireUser(request))),
+  );
 }

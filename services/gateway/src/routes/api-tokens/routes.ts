@@ -20,7 +20,7 @@ import { noContent, routeContracts } from '../../http/route-schema.ts';
 import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
 
 const detail = '/api/token/obtain/:key/';
-const contract = routeContracts('tokens');
+const contract = routeContracts('api-tokens');
 
 /** The token as the API shows it; the key itself only once, in the answer that creates it. */
 function tokenRepresentation(token: ApiTokenDocument, origin: string, key: string | null = null): ApiToken {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { SYSTEM_MESSAGE_LEVELS } from '../events/system-messages.ts';
 import { flexibleBoolean, queryBoolean } from './query.ts';
-import { count, id, timestamp } from './wire.ts';
+import { id, timestamp } from './wire.ts';
 
 export const systemMessages = {
   invalidLevel: (value: unknown) => `"${String(value)}" is not a valid choice.`,
@@ -52,13 +52,3 @@ export type ManagedSystemMessage = z.output<typeof managedSystemMessageResponse>
 
 /** `GET system/messages/`: the active banners, or with `include_inactive` (superusers) all of them, managed. */
 export const systemMessageListResponse = z.union([z.array(systemMessageResponse), z.array(managedSystemMessageResponse)]);
-
-/** `GET system/statistics/`: the dashboard's totals over the caller's visible, active projects. */
-export const statisticsResponse = z.strictObject({
-  projects_count: count,
-  cases_count: count,
-  suites_count: count,
-  plans_count: count,
-  tests_count: count,
-});
-export type Statistics = z.output<typeof statisticsResponse>;

@@ -2,26 +2,23 @@ import {
   NotFoundError,
   managedSystemMessageResponse,
   parseOrThrow,
-  statisticsResponse,
   systemMessageCreateBody,
   systemMessageListQuery,
   systemMessageListResponse,
   systemMessagePatchBody,
   systemMessages,
   type ManagedSystemMessage,
-  type Statistics,
   type SystemMessage,
 } from '@testament/contracts';
-import { findSystemMessage, listSystemMessages, systemStatistics, type SystemMessageDocument } from '@testament/projections';
+import { findSystemMessage, listSystemMessages, type SystemMessageDocument } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { execute } from '../../http/execute.ts';
 import { noContent, routeContracts } from '../../http/route-schema.ts';
-import { requireSuperuser, requireUser } from '../../plugins/authentication.ts';
-import { viewerOf } from '../projects/representation.ts';
+import { requireSuperuser } from '../../plugins/authentication.ts';
 
 const detail = '/api/v2/system/messages/:id(^\\d+)/';
-const contract = routeContracts('system');
+const contract = routeContracts('system-messages');
 
 /** The banner of §3.17. */
 function messageRepresentation(message: SystemMessageDocument): SystemMessage {
@@ -106,11 +103,4 @@ export default async function systemRoutes(app: FastifyInstance, context: Gatewa
     await execute(context, request, 'system-messages.delete', { messageId: message._id });
     return reply.code(204).send();
   });
-
-  /** Dashboard totals over the caller's visible, non-archived projects (§3.17). */
-  app.get(
-    '/api/v2/system/statistics/',
-    contract({ summary: "Dashboard totals over the caller's visible, active projects", response: { 200: statisticsResponse } }),
-    async (request): Promise<Statistics> => systemStatistics(system.readStore, viewerOf(requireUser(request))),
-  );
 }
