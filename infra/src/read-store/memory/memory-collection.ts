@@ -94,7 +94,7 @@ export class MemoryCollection implements Collection<Document> {
 
   async count(filter: Filter): Promise<number> {
     if (isEmptyFilter(filter)) return this.records.size;
-    return countDocuments(this.source, filter, this.planned('count', filter, {}));
+    return countDocuments(this.source, filter, this.planned('count', filter, { countOnly: true }));
   }
 
   async aggregate<R = Record<string, unknown>>(pipeline: Record<string, unknown>[]): Promise<R[]> {

@@ -31,6 +31,8 @@ export interface Page {
   sort?: Sort | undefined;
   skip?: number | undefined;
   limit?: number | undefined;
+  /** Only the number of matches is wanted: an exact index answers it from positions, whatever the range's size. */
+  countOnly?: boolean | undefined;
 }
 
 /** How a query is answered; `explain` shows it to tests and the scan report. */
@@ -92,7 +94,7 @@ export function plan(source: PlannerSource, filter: Filter, page: Page = {}): Pl
   for (const index of source.indexes) {
     const candidate = indexPlan(index, filter, analysis, sortFields);
     if (!candidate) continue;
-    const cost = planCost(candidate, needed, sortFields.length > 0, density);
+    const cost = page.countOnly && candidate.exact ? candidate.ranges.length : planCost(candidate, needed, sortFields.length > 0, density);
     if (cost < bestCost) [best, bestCost] = [candidate, cost];
     // A jump to the page through a single range: nothing can do better, so the other indexes need no lookups.
     if (bestCost <= 1) break;
