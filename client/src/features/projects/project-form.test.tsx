@@ -6,7 +6,6 @@ import { chooseLanguage } from '../../i18n/i18n.ts';
 import { ADMIN } from '../../testing/use-server.ts';
 import { ProjectFormDialog } from './ProjectFormDialog.tsx';
 
-
 describe('the project form', () => {
   beforeEach(() => session.user$.next(ADMIN));
   afterEach(() => session.clear());
