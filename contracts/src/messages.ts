@@ -10,6 +10,7 @@ export const messages = {
   csrfFailed: 'CSRF Failed: CSRF token missing or incorrect.',
   originRejected: 'CSRF Failed: Origin checking failed - the origin is not trusted.',
   notFound: 'Not found.',
+  methodNotAllowed: (method: string) => `Method "${method}" not allowed.`,
   notAString: 'Not a valid string.',
   notABoolean: 'Must be a valid boolean.',
   notAList: 'Expected a list of items.',

@@ -19,8 +19,16 @@ const statusFields = {
   type: numberChoice([0, 1]),
 };
 
-/** `POST statuses/` (§3.8): type defaults to custom. */
-export const statusCreateBody = z.object({ ...statusFields, project: statusFields.project.optional(), type: statusFields.type.optional() });
+/** TestY's default when a new status names no colour. */
+export const DEFAULT_STATUS_COLOR = '#000000';
+
+/** `POST statuses/` (§3.8): type defaults to custom, colour to black, as in TestY. */
+export const statusCreateBody = z.object({
+  ...statusFields,
+  color: statusFields.color.optional().default(DEFAULT_STATUS_COLOR),
+  project: statusFields.project.optional(),
+  type: statusFields.type.optional(),
+});
 export type StatusCreateBody = z.output<typeof statusCreateBody>;
 
 export const statusPatchBody = z.object(statusFields).partial();

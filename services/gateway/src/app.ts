@@ -3,9 +3,11 @@ import { randomUUID } from 'node:crypto';
 import type { GatewayContext } from './context.ts';
 import { authenticationPlugin } from './plugins/authentication.ts';
 import { cancellationPlugin } from './plugins/cancellation.ts';
+import { canonicalIdsPlugin } from './plugins/canonical-ids.ts';
 import { answerRoutingError, errorPlugin } from './plugins/errors.ts';
 import { externalPlugins } from './plugins/external.ts';
 import { BODY_LIMIT_BYTES, MAX_PATH_PARAMETER_LENGTH, limitsPlugin } from './plugins/limits.ts';
+import { methodNotAllowedPlugin } from './plugins/method-not-allowed.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
@@ -41,6 +43,8 @@ export async function buildApp(context: GatewayContext): Promise<FastifyInstance
   await app.register(rateLimitPlugin, context);
   await app.register(metricsPlugin, context);
   await app.register(openApiPlugin, context);
+  await app.register(methodNotAllowedPlugin);
+  await app.register(canonicalIdsPlugin);
 
   await app.register(resourceRoutes, context);
   return app;

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { statusCreateBody } from '@testament/contracts';
+import { colorField, statusCreateBody } from '@testament/contracts';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -12,7 +12,8 @@ import { PALETTE } from '../project-catalogue/color.ts';
 import { catalogueSaved } from '../project-catalogue/use-catalogue.ts';
 import { statusApi, type Status } from './status.ts';
 
-const schema = statusCreateBody.pick({ name: true, color: true });
+// The form always holds a colour (the palette's first by default), unlike the API, where black is the default.
+const schema = statusCreateBody.pick({ name: true }).extend({ color: colorField });
 const FIELDS = ['name', 'color'] as const;
 
 /** Create or edit a custom status: a name and a colour from the palette or the picker (§9: the modal is 404 px wide). */

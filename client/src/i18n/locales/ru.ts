@@ -110,6 +110,7 @@ export const ru: Messages = {
     csrfFailed: 'Ошибка CSRF: токен отсутствует или неверен.',
     originRejected: 'Ошибка CSRF: источник запроса не входит в доверенные.',
     notFound: 'Не найдено.',
+    methodNotAllowed: 'Метод «{{0}}» не разрешён.',
     notAString: 'Некорректная строка.',
     notABoolean: 'Нужно логическое значение.',
     notAList: 'Ожидается список.',

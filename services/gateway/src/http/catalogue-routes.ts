@@ -140,11 +140,12 @@ export function registerCatalogueRoutes<D extends CatalogueDocument, C extends N
       response: { 200: z.array(itemResponse) },
     }),
     async (request) => {
-    const project = await visibleProjectOrFail(readStore, requireUser(request), requiredProjectQuery(request.query));
-    const items = await resource.list(parseOrThrow(resource.listQuery, request.query), project);
-    throwIfAborted(request);
-    return resource.represent(readStore, items, ownOrigin(request));
-  });
+      const project = await visibleProjectOrFail(readStore, requireUser(request), requiredProjectQuery(request.query));
+      const items = await resource.list(parseOrThrow(resource.listQuery, request.query), project);
+      throwIfAborted(request);
+      return resource.represent(readStore, items, ownOrigin(request));
+    },
+  );
 
   app.post(base, contract({ summary: `Create a ${itemName}`, body: resource.createBody, response: { 201: itemResponse } }), async (request, reply) => {
     const body = parseOrThrow(resource.createBody, request.body ?? {});
@@ -184,12 +185,13 @@ export function registerCatalogueRoutes<D extends CatalogueDocument, C extends N
       response: { 200: paginatedResponse(itemResponse) },
     }),
     async (request) => {
-    const scope = await trashScope(readStore, requireUser(request), request.query);
-    const page = pageRequest(request.query as Record<string, string>);
-    const { items, count } = await resource.trash.list(readStore, scope, page);
-    throwIfAborted(request);
-    return paginated(request, page, count, await resource.represent(readStore, items, ownOrigin(request)));
-  });
+      const scope = await trashScope(readStore, requireUser(request), request.query);
+      const page = pageRequest(request.query as Record<string, string>);
+      const { items, count } = await resource.trash.list(readStore, scope, page);
+      throwIfAborted(request);
+      return paginated(request, page, count, await resource.represent(readStore, items, ownOrigin(request)));
+    },
+  );
 
   /** Every id must be in the trash and in a project the caller can see; then each is handled in turn. */
   const trashed = async (request: FastifyRequest): Promise<D[]> => {
@@ -206,12 +208,13 @@ export function registerCatalogueRoutes<D extends CatalogueDocument, C extends N
     `${base}deleted/recover/`,
     contract({ summary: `Recover ${pluralName} from the trash`, body: trashBody, response: { 200: z.array(itemResponse) } }),
     async (request) => {
-    const items = await trashed(request);
-    for (const item of items) await execute(context, request, resource.commands.recover, { projectId: item.projectId, id: item._id });
-    const recovered: D[] = [];
-    for (const item of items) recovered.push((await resource.find(readStore, item._id)) ?? item);
-    return resource.represent(readStore, recovered, ownOrigin(request));
-  });
+      const items = await trashed(request);
+      for (const item of items) await execute(context, request, resource.commands.recover, { projectId: item.projectId, id: item._id });
+      const recovered: D[] = [];
+      for (const item of items) recovered.push((await resource.find(readStore, item._id)) ?? item);
+      return resource.represent(readStore, recovered, ownOrigin(request));
+    },
+  );
 
   app.post(`${base}deleted/remove/`, contract({ summary: `Remove ${pluralName} from the trash for good`, body: trashBody, response: { 204: noContent } }), async (request, reply) => {
     for (const item of await trashed(request)) {

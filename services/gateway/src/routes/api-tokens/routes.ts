@@ -52,22 +52,23 @@ export default async function tokenRoutes(app: FastifyInstance, context: Gateway
     '/api/token/obtain/',
     contract({ summary: 'Create an API token with username and password; the answer is the only one that shows its key', body: tokenObtainBody, response: { 201: apiTokenResponse } }),
     async (request, reply) => {
-    const body = parseOrThrow(tokenObtainBody, request.body ?? {});
-    const expiresAt = body.expiration_date ?? new Date(Date.now() + API_TOKEN_TTL_MS).toISOString();
-    if (expiresAt <= new Date().toISOString()) throw ValidationError.of('expiration_date', tokenMessages.expirationInPast);
-    const key = newApiTokenKey();
-    const tokenHash = apiTokenHash(key);
-    const caller = request.principal?.user;
-    const actor = caller ? { userId: caller._id, isSuperuser: caller.isSuperuser, isExternal: caller.isExternal } : SYSTEM_ACTOR;
-    const { position } = await system.dispatch(
-      'users.issueApiToken',
-      { username: body.username, password: body.password, tokenHash, tokenId: apiTokenId(tokenHash), description: body.description, expiresAt },
-      newCommandMeta(actor, { correlationId: request.id }),
-    );
-    await waitUntilReadable(system, config, position, request.cancellation);
-    const token = await findApiToken(system.readStore, tokenHash);
-    return reply.code(201).send(tokenRepresentation(token!, ownOrigin(request), key));
-  });
+      const body = parseOrThrow(tokenObtainBody, request.body ?? {});
+      const expiresAt = body.expiration_date ?? new Date(Date.now() + API_TOKEN_TTL_MS).toISOString();
+      if (expiresAt <= new Date().toISOString()) throw ValidationError.of('expiration_date', tokenMessages.expirationInPast);
+      const key = newApiTokenKey();
+      const tokenHash = apiTokenHash(key);
+      const caller = request.principal?.user;
+      const actor = caller ? { userId: caller._id, isSuperuser: caller.isSuperuser, isExternal: caller.isExternal } : SYSTEM_ACTOR;
+      const { position } = await system.dispatch(
+        'users.issueApiToken',
+        { username: body.username, password: body.password, tokenHash, tokenId: apiTokenId(tokenHash), description: body.description, expiresAt },
+        newCommandMeta(actor, { correlationId: request.id }),
+      );
+      await waitUntilReadable(system, config, position, request.cancellation);
+      const token = await findApiToken(system.readStore, tokenHash);
+      return reply.code(201).send(tokenRepresentation(token!, ownOrigin(request), key));
+    },
+  );
 
   app.get('/api/token/obtain/', contract({ summary: "The caller's API tokens", response: { 200: z.array(apiTokenResponse) } }), async (request) => {
     const user = requireUser(request);

@@ -86,33 +86,34 @@ export default async function attachmentRoutes(app: FastifyInstance, context: Ga
       response: { 201: z.array(attachmentResponse) },
     }),
     async (request, reply) => {
-    const user = requireUser(request);
-    const form = await readForm(request, { maxFileMb: config.maxUploadMb, maxFiles: MAX_FILES_PER_UPLOAD });
-    const fields = parseOrThrow(attachmentUploadFields, form.fields);
-    const files = form.files.filter((file) => file.field === 'file');
-    requireWellFormed(files);
-    await visibleProjectOrFail(readStore, user, fields.project);
-    const stored: StoredFile[] = [];
-    for (const file of files) stored.push(await storeFile(blobs, fields.project, file));
-    const ids: number[] = [];
-    try {
-      for (const [index, file] of stored.entries()) {
-        const input = { ...file, projectId: fields.project, comment: fields.comment, contentTypeId: fields.content_type, objectId: fields.object_id };
-        ids.push((await execute(context, request, 'attachments.upload', input, { idempotencyPart: `file-${index}` })).attachmentId);
+      const user = requireUser(request);
+      const form = await readForm(request, { maxFileMb: config.maxUploadMb, maxFiles: MAX_FILES_PER_UPLOAD });
+      const fields = parseOrThrow(attachmentUploadFields, form.fields);
+      const files = form.files.filter((file) => file.field === 'file');
+      requireWellFormed(files);
+      await visibleProjectOrFail(readStore, user, fields.project);
+      const stored: StoredFile[] = [];
+      for (const file of files) stored.push(await storeFile(blobs, fields.project, file));
+      const ids: number[] = [];
+      try {
+        for (const [index, file] of stored.entries()) {
+          const input = { ...file, projectId: fields.project, comment: fields.comment, contentTypeId: fields.content_type, objectId: fields.object_id };
+          ids.push((await execute(context, request, 'attachments.upload', input, { idempotencyPart: `file-${index}` })).attachmentId);
+        }
+      } catch (error) {
+        for (const file of stored.slice(ids.length)) await deleteWithThumbnails(blobs, file.blobKey);
+        throw error;
       }
-    } catch (error) {
-      for (const file of stored.slice(ids.length)) await deleteWithThumbnails(blobs, file.blobKey);
-      throw error;
-    }
-    const created = [];
-    for (const [index, id] of ids.entries()) {
-      const attachment = await findAttachment(readStore, id);
-      // A retried request (same Idempotency-Key) answers with the first upload's attachments: drop the bytes stored again.
-      if (attachment?.blobKey !== stored[index]!.blobKey) await deleteWithThumbnails(blobs, stored[index]!.blobKey);
-      if (attachment) created.push(attachmentRepresentation(attachment, ownOrigin(request)));
-    }
-    return reply.code(201).send(created);
-  });
+      const created = [];
+      for (const [index, id] of ids.entries()) {
+        const attachment = await findAttachment(readStore, id);
+        // A retried request (same Idempotency-Key) answers with the first upload's attachments: drop the bytes stored again.
+        if (attachment?.blobKey !== stored[index]!.blobKey) await deleteWithThumbnails(blobs, stored[index]!.blobKey);
+        if (attachment) created.push(attachmentRepresentation(attachment, ownOrigin(request)));
+      }
+      return reply.code(201).send(created);
+    },
+  );
 
   app.get(`${base}:id(^\\d+)/`, contract({ summary: 'One attachment', response: { 200: attachmentResponse } }), async (request) =>
     attachmentRepresentation(await visibleAttachment(request), ownOrigin(request)),
@@ -134,12 +135,13 @@ export default async function attachmentRoutes(app: FastifyInstance, context: Ga
       response: { 200: file('The file', 'application/octet-stream', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'text/plain') },
     }),
     async (request, reply) => {
-    const attachment = await visibleAttachment(request);
-    const query = request.query as Record<string, string | undefined>;
-    const wanted = thumbnailKeyFor(attachment.blobKey, query);
-    const blob = (attachment.imageType ? await blobs.get(wanted) : null) ?? (await blobs.get(attachment.blobKey));
-    if (!blob) throw new NotFoundError();
-    const inlineType = flagOn(query['view']) ? inlineTypeOf(attachment, blob.bytes) : null;
-    return sendDownload(reply, { bytes: blob.bytes, filename: attachment.filename, inlineType });
-  });
+      const attachment = await visibleAttachment(request);
+      const query = request.query as Record<string, string | undefined>;
+      const wanted = thumbnailKeyFor(attachment.blobKey, query);
+      const blob = (attachment.imageType ? await blobs.get(wanted) : null) ?? (await blobs.get(attachment.blobKey));
+      if (!blob) throw new NotFoundError();
+      const inlineType = flagOn(query['view']) ? inlineTypeOf(attachment, blob.bytes) : null;
+      return sendDownload(reply, { bytes: blob.bytes, filename: attachment.filename, inlineType });
+    },
+  );
 }

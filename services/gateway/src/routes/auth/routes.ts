@@ -16,48 +16,50 @@ export default async function authRoutes(app: FastifyInstance, context: GatewayC
     '/auth/login/',
     contract({ summary: 'Sign in: sets the session cookie and a new CSRF token', body: loginBody, response: { 200: authResultResponse } }, { csrf: true }),
     async (request, reply) => {
-    const { username, password, remember_me } = parseOrThrow(loginBody, request.body ?? {});
-    const ttl = remember_me ? REMEMBERED_SESSION_TTL_MS : SESSION_TTL_MS;
-    const sessionId = newSessionId();
-    // Login rotates the caller's valid session; a stale cookie names nothing left to end.
-    const replaced = request.principal?.via === 'session' ? request.principal.sessionHash : undefined;
-    const actor = request.principal
-      ? { userId: request.principal.user._id, isSuperuser: request.principal.user.isSuperuser, isExternal: request.principal.user.isExternal }
-      : SYSTEM_ACTOR;
-    const { position } = await system.dispatch(
-      'sessions.logIn',
-      {
-        username,
-        password,
-        sessionHash: sessionHash(sessionId),
-        expiresAt: new Date(Date.now() + ttl).toISOString(),
-        rememberMe: remember_me,
-        ...(replaced ? { replacesSessionHash: replaced } : {}),
-      },
-      newCommandMeta(actor, { correlationId: request.id }),
-    );
-    await waitUntilReadable(system, config, position);
-    setSessionCookie(reply, sessionId, ttl, config.secureCookies);
-    setCsrfCookie(reply, newCsrfToken(), config.secureCookies); // Login rotates the CSRF token.
-    return { details: messages.loggedIn };
-  });
+      const { username, password, remember_me } = parseOrThrow(loginBody, request.body ?? {});
+      const ttl = remember_me ? REMEMBERED_SESSION_TTL_MS : SESSION_TTL_MS;
+      const sessionId = newSessionId();
+      // Login rotates the caller's valid session; a stale cookie names nothing left to end.
+      const replaced = request.principal?.via === 'session' ? request.principal.sessionHash : undefined;
+      const actor = request.principal
+        ? { userId: request.principal.user._id, isSuperuser: request.principal.user.isSuperuser, isExternal: request.principal.user.isExternal }
+        : SYSTEM_ACTOR;
+      const { position } = await system.dispatch(
+        'sessions.logIn',
+        {
+          username,
+          password,
+          sessionHash: sessionHash(sessionId),
+          expiresAt: new Date(Date.now() + ttl).toISOString(),
+          rememberMe: remember_me,
+          ...(replaced ? { replacesSessionHash: replaced } : {}),
+        },
+        newCommandMeta(actor, { correlationId: request.id }),
+      );
+      await waitUntilReadable(system, config, position);
+      setSessionCookie(reply, sessionId, ttl, config.secureCookies);
+      setCsrfCookie(reply, newCsrfToken(), config.secureCookies); // Login rotates the CSRF token.
+      return { details: messages.loggedIn };
+    },
+  );
 
   app.post(
     '/auth/logout/',
     contract({ summary: 'Sign out: ends the session and clears the cookies', response: { 200: authResultResponse } }, { csrf: true }),
     async (request, reply) => {
-    const principal = request.principal;
-    if (principal?.via === 'session') {
-      const { position } = await system.dispatch(
-        'sessions.logOut',
-        { userId: principal.user._id, sessionHash: principal.sessionHash },
-        newCommandMeta({ userId: principal.user._id, isSuperuser: principal.user.isSuperuser, isExternal: principal.user.isExternal }, { correlationId: request.id }),
-      );
-      await waitUntilReadable(system, config, position);
-    }
-    clearAuthCookies(reply);
-    return { details: messages.loggedOut };
-  });
+      const principal = request.principal;
+      if (principal?.via === 'session') {
+        const { position } = await system.dispatch(
+          'sessions.logOut',
+          { userId: principal.user._id, sessionHash: principal.sessionHash },
+          newCommandMeta({ userId: principal.user._id, isSuperuser: principal.user.isSuperuser, isExternal: principal.user.isExternal }, { correlationId: request.id }),
+        );
+        await waitUntilReadable(system, config, position);
+      }
+      clearAuthCookies(reply);
+      return { details: messages.loggedOut };
+    },
+  );
 
   /** Hands out a CSRF cookie before the first form post; the token is also in the body for non-browser clients. */
   app.get('/auth/csrf/', contract({ summary: 'A CSRF cookie, and its token in the body', response: { 200: csrfResponse } }), async (request) => ({ csrftoken: request.csrfToken }));

@@ -19,6 +19,10 @@ export default async function clientRoutes(app: FastifyInstance, { config }: Gat
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
+    const allowed = app.allowedMethods(path);
+    if (allowed.length > 0 && SERVER_PREFIXES.some((prefix) => path.startsWith(prefix))) {
+      return reply.code(405).header('Allow', allowed.join(', ')).send({ detail: messages.methodNotAllowed(request.method) });
+    }
     if (!hasClient || request.method !== 'GET' || SERVER_PREFIXES.some((prefix) => path.startsWith(prefix))) {
       return reply.code(404).send({ detail: messages.notFound });
     }

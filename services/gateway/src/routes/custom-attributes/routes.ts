@@ -31,9 +31,10 @@ export default async function customAttributeRoutes(app: FastifyInstance, contex
     '/api/v2/custom-attributes/content-types/',
     contract({ summary: 'The models custom attributes can apply to', response: { 200: z.array(contentTypeResponse) } }),
     async (request) => {
-    requireUser(request);
-    return CUSTOM_ATTRIBUTE_MODELS.map(contentTypeOf);
-  });
+      requireUser(request);
+      return CUSTOM_ATTRIBUTE_MODELS.map(contentTypeOf);
+    },
+  );
 
   app.get(
     '/api/v2/custom-attributes/testresult/',
@@ -43,12 +44,13 @@ export default async function customAttributeRoutes(app: FastifyInstance, contex
       response: { 200: testResultAttributesResponse },
     }),
     async (request) => {
-    const project = await visibleProjectOrFail(readStore, requireUser(request), requiredProjectQuery(request.query));
-    const query = parseOrThrow(testResultAttributesQuery, request.query);
-    const attributes = await listCustomAttributes(readStore, project._id);
-    const statusId = query.status_id === undefined ? undefined : Number(query.status_id);
-    return testResultAttributes(attributes, statusId, query.suite?.split(',').map(Number));
-  });
+      const project = await visibleProjectOrFail(readStore, requireUser(request), requiredProjectQuery(request.query));
+      const query = parseOrThrow(testResultAttributesQuery, request.query);
+      const attributes = await listCustomAttributes(readStore, project._id);
+      const statusId = query.status_id === undefined ? undefined : Number(query.status_id);
+      return testResultAttributes(attributes, statusId, query.suite?.split(',').map(Number));
+    },
+  );
 
   registerCatalogueRoutes(app, context, {
     path: 'custom-attributes',

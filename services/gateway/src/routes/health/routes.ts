@@ -16,9 +16,10 @@ export default async function healthRoutes(app: FastifyInstance, { system }: Gat
     '/readyz',
     contract({ summary: 'The read models are close enough to the log to take traffic (503 while catching up)', response: { 200: readiness, 503: readiness } }),
     async (_request, reply) => {
-    const head = await system.store.headPosition();
-    const position = system.progress.current;
-    const ready = head - position <= READY_LAG;
-    return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'catching up', position, head });
-  });
+      const head = await system.store.headPosition();
+      const position = system.progress.current;
+      const ready = head - position <= READY_LAG;
+      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'catching up', position, head });
+    },
+  );
 }

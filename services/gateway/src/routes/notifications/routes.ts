@@ -45,13 +45,14 @@ export default async function notificationRoutes(app: FastifyInstance, context: 
     '/api/v2/notifications/',
     contract({ summary: "The caller's notifications", querystring: notificationListQuery.extend(paginationQuery.shape), response: { 200: notificationListResponse } }),
     async (request) => {
-    const user = requireUser(request);
-    const query = parseOrThrow(notificationListQuery, request.query);
-    const page = pageRequest(request.query as Record<string, string>);
-    const { items, count } = await listNotifications(system.readStore, user._id, query, page);
-    const now = new Date();
-    return paginated(request, page, count, items.map((item) => notificationRepresentation(item, now)));
-  });
+      const user = requireUser(request);
+      const query = parseOrThrow(notificationListQuery, request.query);
+      const page = pageRequest(request.query as Record<string, string>);
+      const { items, count } = await listNotifications(system.readStore, user._id, query, page);
+      const now = new Date();
+      return paginated(request, page, count, items.map((item) => notificationRepresentation(item, now)));
+    },
+  );
 
   app.get(detail, contract({ summary: "One of the caller's notifications", response: { 200: notificationResponse } }), async (request) =>
     notificationRepresentation(await ownNotification(request), new Date()),
@@ -72,25 +73,27 @@ export default async function notificationRoutes(app: FastifyInstance, context: 
       response: { 200: markNotificationsResponse },
     }),
     async (request, reply) => {
-    const user = requireUser(request);
-    const { unread, notifications } = parseOrThrow(markNotificationsBody, request.body ?? {});
-    const matched = await notificationStates(system.readStore, user._id, notifications.length > 0 ? notifications : null);
-    const changing = matched.filter((notification) => notification.unread !== unread).map((notification) => notification.id);
-    if (changing.length > 0) await execute(context, request, 'notifications.mark', { userId: user._id, unread, notificationIds: changing });
-    return reply.type('application/json; charset=utf-8').send(JSON.stringify(matched.length));
-  });
+      const user = requireUser(request);
+      const { unread, notifications } = parseOrThrow(markNotificationsBody, request.body ?? {});
+      const matched = await notificationStates(system.readStore, user._id, notifications.length > 0 ? notifications : null);
+      const changing = matched.filter((notification) => notification.unread !== unread).map((notification) => notification.id);
+      if (changing.length > 0) await execute(context, request, 'notifications.mark', { userId: user._id, unread, notificationIds: changing });
+      return reply.type('application/json; charset=utf-8').send(JSON.stringify(matched.length));
+    },
+  );
 
   app.get(
     '/api/v2/notifications/settings/',
     contract({ summary: 'Each notification kind and whether the caller receives it', response: { 200: z.array(notificationSettingStateResponse) } }),
     async (request) => {
-    const subscribed = await subscribedActionCodes(system.readStore, requireUser(request)._id);
-    return NOTIFICATION_SETTINGS.map(({ actionCode, verboseName }): NotificationSettingState => ({
-      action_code: actionCode,
-      verbose_name: verboseName,
-      enabled: subscribed.has(actionCode),
-    }));
-  });
+      const subscribed = await subscribedActionCodes(system.readStore, requireUser(request)._id);
+      return NOTIFICATION_SETTINGS.map(({ actionCode, verboseName }): NotificationSettingState => ({
+        action_code: actionCode,
+        verbose_name: verboseName,
+        enabled: subscribed.has(actionCode),
+      }));
+    },
+  );
 
   const toggle = (command: 'notifications.enable' | 'notifications.disable', message: (names: string[]) => string) =>
     async (request: FastifyRequest, reply: FastifyReply) => {

@@ -23,38 +23,40 @@ export default async function projectMemberRoutes(app: FastifyInstance, context:
     `${project}members/`,
     contract({ summary: "A project's members, with their roles in it", querystring: memberListQuery.extend(paginationQuery.shape), response: { 200: memberListResponse } }),
     async (request) => {
-    const user = requireUser(request);
-    const { _id } = await visibleProjectOrFail(system.readStore, user, projectId(request));
-    const query = parseOrThrow(memberListQuery, request.query);
-    const page = pageRequest(request.query as Record<string, string>);
-    const [{ items, count }, catalog] = await Promise.all([
-      listUsers(
-        system.readStore,
-        user,
-        {
-          username: query.username,
-          email: query.email,
-          firstName: query.first_name,
-          lastName: query.last_name,
-          projectIds: [_id],
-          isActive: query.is_active,
-          isSuperuser: query.is_superuser,
-        },
-        page,
-      ),
-      loadRoleCatalog(system.readStore),
-    ]);
-    return paginated(request, page, count, items.map((member) => memberRepresentation(member, _id, catalog, ownOrigin(request))));
-  });
+      const user = requireUser(request);
+      const { _id } = await visibleProjectOrFail(system.readStore, user, projectId(request));
+      const query = parseOrThrow(memberListQuery, request.query);
+      const page = pageRequest(request.query as Record<string, string>);
+      const [{ items, count }, catalog] = await Promise.all([
+        listUsers(
+          system.readStore,
+          user,
+          {
+            username: query.username,
+            email: query.email,
+            firstName: query.first_name,
+            lastName: query.last_name,
+            projectIds: [_id],
+            isActive: query.is_active,
+            isSuperuser: query.is_superuser,
+          },
+          page,
+        ),
+        loadRoleCatalog(system.readStore),
+      ]);
+      return paginated(request, page, count, items.map((member) => memberRepresentation(member, _id, catalog, ownOrigin(request))));
+    },
+  );
 
   /** 400 when the caller can already see the project or already has a pending request; managers are notified. */
   app.post(
     `${project}access/`,
     contract({ summary: 'Ask for access to a project; answers the confirmation to show', body: accessRequestBody, response: { 200: z.string() } }),
     async (request, reply) => {
-    requireUser(request);
-    const { reason } = parseOrThrow(accessRequestBody, request.body ?? {});
-    await execute(context, request, 'access-requests.request', { projectId: projectId(request), reason });
-    return sendJsonString(reply, accessMessages.requestSent);
-  });
+      requireUser(request);
+      const { reason } = parseOrThrow(accessRequestBody, request.body ?? {});
+      await execute(context, request, 'access-requests.request', { projectId: projectId(request), reason });
+      return sendJsonString(reply, accessMessages.requestSent);
+    },
+  );
 }

@@ -77,32 +77,34 @@ export default async function projectRoutes(app: FastifyInstance, context: Gatew
     '/api/v2/projects/',
     contract({ summary: 'Projects the caller may see, favourites first', querystring: projectListQuery.extend(paginationQuery.shape), response: { 200: projectListResponse } }),
     async (request) => {
-    const user = requireUser(request);
-    const query = parseOrThrow(projectListQuery, request.query);
-    const page = pageRequest(request.query as Record<string, string>);
-    const viewer = viewerOf(user);
-    const { items, count } = await listProjects(system.readStore, viewer, query, page);
-    return paginated(request, page, count, items.map((p) => projectRepresentation(p, viewer, ownOrigin(request))));
-  });
+      const user = requireUser(request);
+      const query = parseOrThrow(projectListQuery, request.query);
+      const page = pageRequest(request.query as Record<string, string>);
+      const viewer = viewerOf(user);
+      const { items, count } = await listProjects(system.readStore, viewer, query, page);
+      return paginated(request, page, count, items.map((p) => projectRepresentation(p, viewer, ownOrigin(request))));
+    },
+  );
 
   app.post(
     '/api/v2/projects/',
     contract({ summary: 'Create a project (an icon may come as a multipart file `icon`)', body: projectCreateBody, multipart: true, response: { 201: projectResponse } }),
     async (request, reply) => {
-    const user = requireUser(request);
-    const form = await readForm(request);
-    const body = parseOrThrow(projectCreateBody, form.fields);
-    const icon = (await storeIcon(system.blobs, form)) ?? null;
-    const { projectId } = await execute(context, request, 'projects.create', { ...projectFields(body), icon }).catch(async (error: unknown) => {
-      if (icon) await deleteIcon(system.blobs, icon);
-      throw error;
-    });
-    if (body.is_favorite) {
-      const favorite = [...viewerOf(user).favoriteIds, projectId];
-      await execute(context, request, 'users.changeConfig', { userId: user._id, patch: { projects: { favorite } } });
-    }
-    return reply.code(201).send(await respondWith(request, projectId));
-  });
+      const user = requireUser(request);
+      const form = await readForm(request);
+      const body = parseOrThrow(projectCreateBody, form.fields);
+      const icon = (await storeIcon(system.blobs, form)) ?? null;
+      const { projectId } = await execute(context, request, 'projects.create', { ...projectFields(body), icon }).catch(async (error: unknown) => {
+        if (icon) await deleteIcon(system.blobs, icon);
+        throw error;
+      });
+      if (body.is_favorite) {
+        const favorite = [...viewerOf(user).favoriteIds, projectId];
+        await execute(context, request, 'users.changeConfig', { userId: user._id, patch: { projects: { favorite } } });
+      }
+      return reply.code(201).send(await respondWith(request, projectId));
+    },
+  );
 
   app.get(detail, contract({ summary: 'One project', response: { 200: projectResponse } }), async (request) => projectRepresentation(await visibleProject(request), viewerOf(requireUser(request)), ownOrigin(request)));
 
@@ -139,15 +141,16 @@ export default async function projectRoutes(app: FastifyInstance, context: Gatew
     '/api/v2/projects/archive/restore/',
     contract({ summary: 'Restore archived projects', body: archiveRestoreBody, response: { 200: z.array(projectResponse) } }),
     async (request) => {
-    requireUser(request);
-    const { instance_ids } = parseOrThrow(archiveRestoreBody, request.body ?? {});
-    const restored = [];
-    for (const projectId of instance_ids) {
-      await execute(context, request, 'projects.restore', { projectId });
-      restored.push(await respondWith(request, projectId));
-    }
-    return restored;
-  });
+      requireUser(request);
+      const { instance_ids } = parseOrThrow(archiveRestoreBody, request.body ?? {});
+      const restored = [];
+      for (const projectId of instance_ids) {
+        await execute(context, request, 'projects.restore', { projectId });
+        restored.push(await respondWith(request, projectId));
+      }
+      return restored;
+    },
+  );
 
   app.get(`${detail}icon/`, contract({ summary: "The project's icon, or its thumbnail (`?width=&height=`)", response: { 200: file('The image', 'image/png', 'image/jpeg') } }), async (request, reply) => {
     const project = await visibleProject(request);

@@ -77,14 +77,16 @@ describe('custom statuses', () => {
     expect(ids).toEqual([flaky.id, 2, 1, 3, 4, 5, 6]);
   });
 
-  it('need a name and a colour, and refuse built-in and taken names', async () => {
+  it('need a name, refuse a malformed colour, built-in and taken names, and are black when no colour is given (as in TestY)', async () => {
     const projectId = await world.newProject('Named');
     await createStatus(projectId, 'Flaky');
     const post = (body: Record<string, unknown>) => world.alice.post('/api/v2/statuses/', { project: projectId, color: '#abc', ...body });
     expect((await post({ name: '' })).json()).toEqual({ name: ['This field may not be blank.'] });
     expect((await post({ name: 'Fine', color: 'reddish' })).json()).toEqual({ color: ['Enter a colour as #hex, rgb(r, g, b) or rgba(r, g, b, a).'] });
     expect((await post({ name: 'Fine', color: 'rgb(300, 0, 0)' })).statusCode).toBe(400);
-    expect((await post({ name: 'Fine', color: undefined })).json()).toHaveProperty('color');
+    const colourless = await post({ name: 'Colourless', color: undefined });
+    expect(colourless.statusCode, colourless.body).toBe(201);
+    expect(colourless.json()).toMatchObject({ name: 'Colourless', color: '#000000' });
     expect((await post({ name: 'untested' })).json()).toEqual({ name: ['"Untested" is the name of a built-in status.'] });
     expect((await post({ name: 'PASSED' })).statusCode).toBe(400);
     expect((await post({ name: 'FLAKY' })).json()).toEqual({ name: ['A status with this name already exists in this project.'] });

@@ -60,26 +60,28 @@ export default async function systemRoutes(app: FastifyInstance, context: Gatewa
       response: { 200: systemMessageListResponse },
     }),
     async (request) => {
-    const { include_inactive } = parseOrThrow(systemMessageListQuery, request.query);
-    if (include_inactive) requireAdministrator(request);
-    const messages = await listSystemMessages(system.readStore, { includeInactive: include_inactive === true });
-    return messages.map(include_inactive ? managedRepresentation : messageRepresentation);
-  });
+      const { include_inactive } = parseOrThrow(systemMessageListQuery, request.query);
+      if (include_inactive) requireAdministrator(request);
+      const messages = await listSystemMessages(system.readStore, { includeInactive: include_inactive === true });
+      return messages.map(include_inactive ? managedRepresentation : messageRepresentation);
+    },
+  );
 
   app.post(
     '/api/v2/system/messages/',
     contract({ summary: 'Create a banner (superusers)', body: systemMessageCreateBody, response: { 201: managedSystemMessageResponse } }),
     async (request, reply) => {
-    requireAdministrator(request);
-    const body = parseOrThrow(systemMessageCreateBody, request.body ?? {});
-    const { messageId } = await execute(context, request, 'system-messages.create', {
-      content: body.content,
-      level: body.level,
-      isClosing: body.is_closing,
-      isActive: body.is_active,
-    });
-    return reply.code(201).send(await represent(messageId));
-  });
+      requireAdministrator(request);
+      const body = parseOrThrow(systemMessageCreateBody, request.body ?? {});
+      const { messageId } = await execute(context, request, 'system-messages.create', {
+        content: body.content,
+        level: body.level,
+        isClosing: body.is_closing,
+        isActive: body.is_active,
+      });
+      return reply.code(201).send(await represent(messageId));
+    },
+  );
 
   app.get(detail, contract({ summary: 'One banner (superusers)', response: { 200: managedSystemMessageResponse } }), async (request) =>
     managedRepresentation(await managedMessage(request)),

@@ -31,24 +31,25 @@ export async function avatarRoutes(app: FastifyInstance, context: GatewayContext
       response: { 200: detailResponse },
     }),
     async (request) => {
-    const user = requireUser(request);
-    const form = await readForm(request);
-    const file = form.files.find((f) => f.field === 'avatar');
-    if (!file) throw ValidationError.of('avatar', userMessages.avatarRequired);
-    const picture = await readPicture(file, 'avatar');
-    const { original, rendition } = await cropAvatar(picture, parseAvatarCrop(form.fields['crop']));
-    const base = `avatars/${user._id}/${randomUUID()}`;
-    const extension = original.contentType === 'image/png' ? 'png' : 'jpg';
-    const avatar: StoredAvatar = { key: `${base}-${AVATAR_SIZE}.${extension}`, originalKey: `${base}.${extension}`, contentType: original.contentType };
-    await system.blobs.put(avatar.originalKey, original);
-    await system.blobs.put(avatar.key, rendition);
-    await execute(context, request, 'users.setAvatar', { userId: user._id, avatar }).catch(async (error: unknown) => {
-      await deleteAvatarBlobs(system.blobs, avatar);
-      throw error;
-    });
-    await deleteAvatarBlobs(system.blobs, user.avatar);
-    return { detail: userMessages.avatarUpdated };
-  });
+      const user = requireUser(request);
+      const form = await readForm(request);
+      const file = form.files.find((f) => f.field === 'avatar');
+      if (!file) throw ValidationError.of('avatar', userMessages.avatarRequired);
+      const picture = await readPicture(file, 'avatar');
+      const { original, rendition } = await cropAvatar(picture, parseAvatarCrop(form.fields['crop']));
+      const base = `avatars/${user._id}/${randomUUID()}`;
+      const extension = original.contentType === 'image/png' ? 'png' : 'jpg';
+      const avatar: StoredAvatar = { key: `${base}-${AVATAR_SIZE}.${extension}`, originalKey: `${base}.${extension}`, contentType: original.contentType };
+      await system.blobs.put(avatar.originalKey, original);
+      await system.blobs.put(avatar.key, rendition);
+      await execute(context, request, 'users.setAvatar', { userId: user._id, avatar }).catch(async (error: unknown) => {
+        await deleteAvatarBlobs(system.blobs, avatar);
+        throw error;
+      });
+      await deleteAvatarBlobs(system.blobs, user.avatar);
+      return { detail: userMessages.avatarUpdated };
+    },
+  );
 
   app.delete('/api/v2/users/me/avatar/', contract({ summary: "Remove the caller's avatar", response: { 200: detailResponse } }), async (request) => {
     const user = requireUser(request);
@@ -63,10 +64,11 @@ export async function avatarRoutes(app: FastifyInstance, context: GatewayContext
     '/avatars/:userId(^\\d+)/',
     contract({ summary: "A user's avatar, 180 px", response: { 200: file('The image', 'image/png', 'image/jpeg') } }),
     async (request, reply) => {
-    const viewer = requireUser(request);
-    const user = await findVisibleUser(system.readStore, viewer, Number((request.params as { userId: string }).userId));
-    const blob = user?.avatar ? await system.blobs.get(user.avatar.key) : null;
-    if (!blob) throw new NotFoundError();
-    return sendImage(reply, { bytes: blob.bytes, contentType: user!.avatar!.contentType });
-  });
+      const viewer = requireUser(request);
+      const user = await findVisibleUser(system.readStore, viewer, Number((request.params as { userId: string }).userId));
+      const blob = user?.avatar ? await system.blobs.get(user.avatar.key) : null;
+      if (!blob) throw new NotFoundError();
+      return sendImage(reply, { bytes: blob.bytes, contentType: user!.avatar!.contentType });
+    },
+  );
 }

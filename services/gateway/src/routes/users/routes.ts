@@ -85,11 +85,12 @@ export default async function userRoutes(app: FastifyInstance, context: GatewayC
     '/api/v2/users/me/',
     contract({ summary: "Change the caller's own profile (names, email); other fields are ignored", body: profilePatchBody, response: { 200: userResponse } }),
     async (request) => {
-    const user = requireUser(request);
-    const body = parseOrThrow(profilePatchBody, request.body ?? {});
-    await execute(context, request, 'users.changeProfile', { userId: user._id, ...profileOf(body) });
-    return represent(request, user._id);
-  });
+      const user = requireUser(request);
+      const body = parseOrThrow(profilePatchBody, request.body ?? {});
+      await execute(context, request, 'users.changeProfile', { userId: user._id, ...profileOf(body) });
+      return represent(request, user._id);
+    },
+  );
 
   app.get('/api/v2/users/me/config/', contract({ summary: "The caller's UI config", response: { 200: userConfigResponse } }), async (request) => requireUser(request).config);
 
@@ -97,12 +98,13 @@ export default async function userRoutes(app: FastifyInstance, context: GatewayC
     '/api/v2/users/me/config/',
     contract({ summary: "Deep-merge a patch into the caller's UI config (null removes a key)", body: userConfigPatchBody, response: { 200: userConfigResponse } }),
     async (request) => {
-    const user = requireUser(request);
-    const patch = parseOrThrow(userConfigPatchBody, request.body ?? {});
-    requireConfigFits(user.config, patch);
-    await execute(context, request, 'users.changeConfig', { userId: user._id, patch });
-    return (await freshUser(user._id)).config;
-  });
+      const user = requireUser(request);
+      const patch = parseOrThrow(userConfigPatchBody, request.body ?? {});
+      requireConfigFits(user.config, patch);
+      await execute(context, request, 'users.changeConfig', { userId: user._id, patch });
+      return (await freshUser(user._id)).config;
+    },
+  );
 
   /**
    * Ends every session of the user (§2.2). A caller signed in by cookie gets a
@@ -112,53 +114,55 @@ export default async function userRoutes(app: FastifyInstance, context: GatewayC
     '/api/v2/users/change-password/',
     contract({ summary: "Change the caller's password, ending their other sessions", body: changePasswordBody, response: { 200: z.string() } }),
     async (request, reply) => {
-    const principal = requirePrincipal(request);
-    const { password } = parseOrThrow(changePasswordBody, request.body ?? {});
-    if (principal.via === 'token') {
-      await execute(context, request, 'users.changePassword', { userId: principal.user._id, password });
+      const principal = requirePrincipal(request);
+      const { password } = parseOrThrow(changePasswordBody, request.body ?? {});
+      if (principal.via === 'token') {
+        await execute(context, request, 'users.changePassword', { userId: principal.user._id, password });
+        return sendJsonString(reply, messages.passwordChanged);
+      }
+      const current = await findActiveSession(system.readStore, principal.sessionHash, new Date());
+      const rememberMe = current?.rememberMe ?? false;
+      const ttl = rememberMe ? REMEMBERED_SESSION_TTL_MS : SESSION_TTL_MS;
+      const sessionId = newSessionId();
+      await execute(context, request, 'users.changePassword', {
+        userId: principal.user._id,
+        password,
+        newSession: { sessionHash: sessionHash(sessionId), expiresAt: new Date(Date.now() + ttl).toISOString(), rememberMe },
+      });
+      setSessionCookie(reply, sessionId, ttl, config.secureCookies);
+      setCsrfCookie(reply, newCsrfToken(), config.secureCookies);
       return sendJsonString(reply, messages.passwordChanged);
-    }
-    const current = await findActiveSession(system.readStore, principal.sessionHash, new Date());
-    const rememberMe = current?.rememberMe ?? false;
-    const ttl = rememberMe ? REMEMBERED_SESSION_TTL_MS : SESSION_TTL_MS;
-    const sessionId = newSessionId();
-    await execute(context, request, 'users.changePassword', {
-      userId: principal.user._id,
-      password,
-      newSession: { sessionHash: sessionHash(sessionId), expiresAt: new Date(Date.now() + ttl).toISOString(), rememberMe },
-    });
-    setSessionCookie(reply, sessionId, ttl, config.secureCookies);
-    setCsrfCookie(reply, newCsrfToken(), config.secureCookies);
-    return sendJsonString(reply, messages.passwordChanged);
-  });
+    },
+  );
 
   app.get(
     '/api/v2/users/',
     contract({ summary: 'Users the caller may see', querystring: userListQuery.extend(paginationQuery.shape), response: { 200: userListResponse } }),
     async (request) => {
-    const viewer = requireUser(request);
-    const query = parseOrThrow(userListQuery, request.query);
-    const page = pageRequest(request.query as Record<string, string>);
-    const excludeExternalFrom = query.exclude_external;
-    const { items, count } = await listUsers(
-      system.readStore,
-      viewer,
-      {
-        username: query.username,
-        email: query.email,
-        firstName: query.first_name,
-        lastName: query.last_name,
-        projectIds: query.project && (await visibleProjectIds(viewer, query.project)),
-        // A project the caller cannot see has no members they may learn about: every external user is hidden.
-        excludeExternalFrom:
-          excludeExternalFrom === undefined ? undefined : (await visibleProjectIds(viewer, [excludeExternalFrom]))[0] ?? 0,
-        isActive: query.is_active,
-        isSuperuser: query.is_superuser,
-      },
-      page,
-    );
-    return paginated(request, page, count, items.map((user) => userRepresentation(user, ownOrigin(request))));
-  });
+      const viewer = requireUser(request);
+      const query = parseOrThrow(userListQuery, request.query);
+      const page = pageRequest(request.query as Record<string, string>);
+      const excludeExternalFrom = query.exclude_external;
+      const { items, count } = await listUsers(
+        system.readStore,
+        viewer,
+        {
+          username: query.username,
+          email: query.email,
+          firstName: query.first_name,
+          lastName: query.last_name,
+          projectIds: query.project && (await visibleProjectIds(viewer, query.project)),
+          // A project the caller cannot see has no members they may learn about: every external user is hidden.
+          excludeExternalFrom:
+            excludeExternalFrom === undefined ? undefined : (await visibleProjectIds(viewer, [excludeExternalFrom]))[0] ?? 0,
+          isActive: query.is_active,
+          isSuperuser: query.is_superuser,
+        },
+        page,
+      );
+      return paginated(request, page, count, items.map((user) => userRepresentation(user, ownOrigin(request))));
+    },
+  );
 
   app.get(detail, contract({ summary: 'One user', response: { 200: userResponse } }), async (request) =>
     userRepresentation(await visibleUser(request), ownOrigin(request)),
@@ -184,17 +188,18 @@ export default async function userRoutes(app: FastifyInstance, context: GatewayC
     detail,
     contract({ summary: 'Change a user: superusers anything, others their own profile fields', body: userPatchBody, response: { 200: userResponse } }),
     async (request) => {
-    const target = await visibleUser(request);
-    const body = parseOrThrow(userPatchBody, request.body ?? {});
-    await execute(context, request, 'users.update', {
-      userId: target._id,
-      ...profileOf(body),
-      isActive: body.is_active,
-      isSuperuser: body.is_superuser,
-      password: body.password,
-    });
-    return represent(request, target._id);
-  });
+      const target = await visibleUser(request);
+      const body = parseOrThrow(userPatchBody, request.body ?? {});
+      await execute(context, request, 'users.update', {
+        userId: target._id,
+        ...profileOf(body),
+        isActive: body.is_active,
+        isSuperuser: body.is_superuser,
+        password: body.password,
+      });
+      return represent(request, target._id);
+    },
+  );
 
   app.delete(detail, contract({ summary: 'Delete a user (superusers)', response: { 204: noContent } }), async (request, reply) => {
     requireAdministrator(request);
