@@ -10,17 +10,19 @@ export const customAttributeMessages = {
 } as const;
 
 const ids = z.array(z.number().int().positive());
-const target = z.object({ is_required: z.boolean().optional(), is_active: z.boolean().optional() }).strict();
+const target = z.object({ is_required: z.boolean().optional(), is_active: z.boolean().optional() });
 
-/** `applied_to` as clients send it; a present entry is active unless it says `is_active: false`. */
+/**
+ * `applied_to` as clients send it; a present entry is active unless it says `is_active: false`.
+ * Keys it does not know are ignored, as TestY's serializer does (its clients send `is_suite_specific`).
+ */
 export const appliedToBody = z
   .object({
     testplan: target.optional(),
     testsuite: target.optional(),
-    testcase: target.extend({ suite_ids: ids.optional() }).strict().optional(),
-    testresult: target.extend({ suite_ids: ids.optional(), status_specific: ids.nullable().optional() }).strict().optional(),
+    testcase: target.extend({ suite_ids: ids.optional() }).optional(),
+    testresult: target.extend({ suite_ids: ids.optional(), status_specific: ids.nullable().optional() }).optional(),
   })
-  .strict()
   .refine((appliedTo) => Object.values(appliedTo).some((entry) => entry && entry.is_active !== false), customAttributeMessages.oneActive);
 export type AppliedToBody = z.output<typeof appliedToBody>;
 

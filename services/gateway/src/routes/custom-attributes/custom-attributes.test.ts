@@ -44,6 +44,24 @@ describe('custom attributes', () => {
     });
   });
 
+  it('take what a TestY client sends, ignoring keys TestY ignores, and still refuse wrong types', async () => {
+    const projectId = await world.newProject('Attribute from TestY');
+    const attribute = await create({
+      name: 'Environment',
+      type: 0,
+      project: projectId,
+      applied_to: { testcase: { is_required: false, is_suite_specific: true, suite_ids: [] }, testresult: { is_suite_specific: false, status_specific: null } },
+    });
+    expect(attribute.applied_to.testcase).toEqual({ is_required: false, is_active: true, suite_ids: [] });
+    const wrong = await world.alice.post('/api/v2/custom-attributes/', {
+      name: 'Wrong',
+      type: 0,
+      project: projectId,
+      applied_to: { testcase: { is_required: 'sometimes', is_suite_specific: true } },
+    });
+    expect(wrong.statusCode).toBe(400);
+  });
+
   it('need a name, a type and one active target', async () => {
     const projectId = await world.newProject('Attribute rules');
     const post = (body: Record<string, unknown>) => world.alice.post('/api/v2/custom-attributes/', { project: projectId, ...body });
