@@ -9,6 +9,7 @@ export * from './api/wire.ts';
 export * from './api/auth.ts';
 export * from './api/users.ts';
 export * from './api/projects.ts';
+export * from './api/plans.ts';
 export * from './access-messages.ts';
 export * from './notifications.ts';
 export * from './api/roles.ts';
