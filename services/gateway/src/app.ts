@@ -35,7 +35,7 @@ export async function buildApp(context: GatewayContext): Promise<FastifyInstance
 
   await app.register(cancellationPlugin);
   await app.register(turnsPlugin);
-  await app.register(externalPlugins);
+  await app.register(externalPlugins, context);
   await app.register(errorPlugin);
   await app.register(limitsPlugin);
   await app.register(watchdogPlugin);
