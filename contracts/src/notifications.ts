@@ -19,7 +19,11 @@ export interface NotificationSetting {
   verboseName: string;
 }
 
-/** The kinds listed by `notifications/settings/`. Nobody is subscribed until they enable one (K10). */
+/**
+ * The kinds listed by `notifications/settings/`. A new account starts subscribed
+ * to the project access kinds, so a first access request reaches the project's
+ * managers; every other kind waits until the user enables it (K10).
+ */
 export const NOTIFICATION_SETTINGS: readonly NotificationSetting[] = [
   { actionCode: NotificationAction.testAssigned, verboseName: 'Test assigned' },
   { actionCode: NotificationAction.testUnassigned, verboseName: 'Test unassigned' },
@@ -28,6 +32,8 @@ export const NOTIFICATION_SETTINGS: readonly NotificationSetting[] = [
   { actionCode: NotificationAction.accessGranted, verboseName: 'Project access granted' },
   { actionCode: NotificationAction.accessRemoved, verboseName: 'Project access removed' },
 ];
+
+export const DEFAULT_NOTIFICATIONS: readonly number[] = [NotificationAction.accessRequested, NotificationAction.accessGranted, NotificationAction.accessRemoved];
 
 export function notificationSetting(actionCode: number): NotificationSetting | undefined {
   return NOTIFICATION_SETTINGS.find((setting) => setting.actionCode === actionCode);

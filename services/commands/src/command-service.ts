@@ -20,6 +20,7 @@ import { loadProjectAccess } from './projects/project-access.ts';
 import { assignRolesAnsweringRequest } from './workflows/role-assignment.ts';
 import { sessionWorkflows } from './workflows/sessions.ts';
 import { deleteStatusClearingDefault } from './workflows/status-deletion.ts';
+import { registerWithDefaultNotifications } from './workflows/user-registration.ts';
 
 export interface CommandServiceDeps {
   store: EventStore;
@@ -46,7 +47,7 @@ export function createCommandService(deps: CommandServiceDeps) {
   const projects = projectHandlers(kernel, statusIds);
   const sessionFlows = sessionWorkflows(kernel);
   return namespaced({
-    users: [userHandlers(kernel), { changePassword: sessionFlows.changePassword }],
+    users: [userHandlers(kernel), { register: registerWithDefaultNotifications(kernel), changePassword: sessionFlows.changePassword }],
     sessions: [sessionHandlers(kernel), { logIn: sessionFlows.logIn }],
     projects: [projects, { assignRoles: assignRolesAnsweringRequest(kernel, projects.setMemberRoles) }],
     statuses: [statusHandlers(kernel), { delete: deleteStatusClearingDefault(kernel) }],

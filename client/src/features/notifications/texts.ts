@@ -14,7 +14,7 @@ export const notificationsTexts = featureTexts(
     markUnread: 'Mark as unread',
     markAllRead: 'Mark all as read',
     empty: 'No notifications',
-    settingsHint: 'Choose what you are notified about. Nothing is sent until you switch it on.',
+    settingsHint: 'Choose what you are notified about. New accounts start with the project access notifications on; the rest stay off until you switch them on.',
     kinds: {
       '0': 'A test was assigned to me',
       '1': 'A test was unassigned from me',
@@ -38,7 +38,7 @@ export const notificationsTexts = featureTexts(
     markUnread: 'Отметить непрочитанными',
     markAllRead: 'Прочитать все',
     empty: 'Уведомлений нет',
-    settingsHint: 'Выберите, о чём вас уведомлять. Пока переключатель выключен, уведомления не приходят.',
+    settingsHint: 'Выберите, о чём вас уведомлять. У новой учётной записи включены уведомления о доступе к проектам, остальные приходят, только если их включить.',
     kinds: {
       '0': 'Мне назначили тест',
       '1': 'С меня сняли тест',

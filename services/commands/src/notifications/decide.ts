@@ -5,6 +5,8 @@ import { evolveNotificationBox, initialNotificationBox, type NotificationBoxStat
 /** Every command names the box's owner; only the owner acts on their notifications. */
 export type NotificationCommand =
   | { type: 'EnableNotifications'; userId: number; actionCodes: number[] }
+  /** A new account's default kinds, written when it is registered, by whoever registers it. */
+  | { type: 'EnableDefaultNotifications'; userId: number; actionCodes: readonly number[] }
   | { type: 'DisableNotifications'; userId: number; actionCodes: number[] }
   /** The gateway sends the notifications whose state changes (it knows them from the read model). */
   | { type: 'MarkNotifications'; userId: number; unread: boolean; notificationIds: number[] }
@@ -17,6 +19,9 @@ function settingCodes(codes: number[]): number[] {
 }
 
 export function decideNotifications(command: NotificationCommand, state: NotificationBoxState, context: DecisionContext): NotificationEvent[] {
+  if (command.type === 'EnableDefaultNotifications') {
+    return state.enabled.size === 0 && command.actionCodes.length > 0 ? [{ type: 'NotificationsEnabled', data: { actionCodes: settingCodes([...command.actionCodes]) } }] : [];
+  }
   if (context.actor.userId !== command.userId) throw new PermissionDeniedError();
   switch (command.type) {
     case 'EnableNotifications': {

@@ -14,6 +14,12 @@ describe('notification box decider', () => {
     expect(given(notificationBoxDecider, [enabled(5, 6)]).when({ type: 'EnableNotifications', userId: 7, actionCodes: [6] }, alice)).toEqual([]);
   });
 
+  it('subscribes a new account to its default kinds, written by whoever registers it, into an empty box only', () => {
+    const defaults = { type: 'EnableDefaultNotifications' as const, userId: 7, actionCodes: [7, 5, 6] };
+    expect(given(notificationBoxDecider, []).when(defaults, admin)).toEqual([enabled(5, 6, 7)]);
+    expect(given(notificationBoxDecider, [enabled(0)]).when(defaults, admin)).toEqual([]);
+  });
+
   it('disables only what is enabled', () => {
     const history = [enabled(0, 5)];
     expect(given(notificationBoxDecider, history).when({ type: 'DisableNotifications', userId: 7, actionCodes: [5, 6] }, alice)).toEqual([

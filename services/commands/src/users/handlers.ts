@@ -32,21 +32,21 @@ async function claimUsername(deps: KernelDeps, username: string, meta: CommandMe
   }
 }
 
+/** A new account. Superusers only (checked before the name is claimed, and again by the decider). Its default notifications are a workflow's (workflows/user-registration.ts). */
+export async function registerUser(deps: KernelDeps, input: RegisterUserInput, meta: CommandMeta): Promise<{ position: number; userId: number }> {
+  if (!meta.actor.isSuperuser) throw new PermissionDeniedError(userMessages.onlySuperuserManagesUsers);
+  const userId = await claimUsername(deps, input.username, meta);
+  const { password, ...profile } = input;
+  const { position } = await handleCommand(deps, userDecider, streams.user.of(userId), { type: 'RegisterUser', userId, ...profile, passwordHash: await hashPassword(password) }, meta);
+  return { position, userId };
+}
+
 export function userHandlers(deps: KernelDeps) {
   const run = async (userId: number, command: UserCommand, meta: CommandMeta) => {
     const { position } = await handleCommand(deps, userDecider, streams.user.of(userId), command, meta);
     return { position };
   };
   return {
-    /** Superusers only (checked before the name is claimed, and again by the decider). */
-    async register(input: RegisterUserInput, meta: CommandMeta) {
-      if (!meta.actor.isSuperuser) throw new PermissionDeniedError(userMessages.onlySuperuserManagesUsers);
-      const userId = await claimUsername(deps, input.username, meta);
-      const { password, ...profile } = input;
-      const { position } = await run(userId, { type: 'RegisterUser', userId, ...profile, passwordHash: await hashPassword(password) }, meta);
-      return { position, userId };
-    },
-
     changeProfile: (input: { userId: number; firstName?: string; lastName?: string; email?: string }, meta: CommandMeta) => {
       const { userId, ...fields } = input;
       return run(userId, { type: 'ChangeProfile', ...fields }, meta);

@@ -32,9 +32,8 @@ beforeAll(async () => {
   }
   const as = (name: string) => newCommandMeta(users[name]!);
   const { projectId } = await commands['projects.create']({ name: 'Apollo', description: '', isPrivate: true, isArchive: false, icon: null }, as('owner'));
-  await commands['notifications.enable']({ userId: users['owner']!.userId!, actionCodes: [5] }, as('owner'));
-  await commands['notifications.enable']({ userId: users['deputy']!.userId!, actionCodes: [5] }, as('deputy'));
-  await commands['notifications.enable']({ userId: users['guest']!.userId!, actionCodes: [6, 7] }, as('guest'));
+  // New accounts start subscribed to the access kinds (5, 6, 7); the deputy keeps only requests.
+  await commands['notifications.disable']({ userId: users['deputy']!.userId!, actionCodes: [6, 7] }, as('deputy'));
   await commands['projects.assignRoles']({ projectId, userId: users['deputy']!.userId!, roleIds: [2] }, as('owner'));
   await commands['access-requests.request']({ projectId, reason: 'please' }, as('guest'));
   await commands['projects.assignRoles']({ projectId, userId: users['guest']!.userId!, roleIds: [2] }, as('owner'));
@@ -73,7 +72,7 @@ describe('notifications read model', () => {
       expect(notification.timestamp).toBe(event.metadata.time);
     }
     expect(await unreadNotificationCount(live, id('guest'))).toBe(3);
-    expect([...(await subscribedActionCodes(live, id('guest')))]).toEqual([6]);
+    expect([...(await subscribedActionCodes(live, id('guest')))]).toEqual([5, 6]);
   });
 
   it('rebuilds into exactly the same notifications and subscriptions, whatever order the read models are listed in', async () => {

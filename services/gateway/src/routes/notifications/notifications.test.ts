@@ -33,15 +33,15 @@ const enable = (browser: Browser, settings: unknown[]) => browser.post('/api/v2/
 const markAs = (browser: Browser, body: Record<string, unknown>) => browser.post('/api/v2/notifications/mark-as/', body);
 
 describe('notification settings', () => {
-  it('lists every kind, none enabled at first (K10)', async () => {
+  it('lists every kind; a new account has only the project access kinds enabled, so a first access request reaches someone', async () => {
     const settings = (await carol.browser.get('/api/v2/notifications/settings/')).json();
     expect(settings).toEqual([
       { action_code: 0, verbose_name: 'Test assigned', enabled: false },
       { action_code: 1, verbose_name: 'Test unassigned', enabled: false },
       { action_code: 4, verbose_name: 'Bulk update ended', enabled: false },
-      { action_code: 5, verbose_name: 'Project access requested', enabled: false },
-      { action_code: 6, verbose_name: 'Project access granted', enabled: false },
-      { action_code: 7, verbose_name: 'Project access removed', enabled: false },
+      { action_code: 5, verbose_name: 'Project access requested', enabled: true },
+      { action_code: 6, verbose_name: 'Project access granted', enabled: true },
+      { action_code: 7, verbose_name: 'Project access removed', enabled: true },
     ]);
   });
 
@@ -51,10 +51,11 @@ describe('notification settings', () => {
     expect(enabled.json()).toBe('Enabled notifications for Test assigned, Project access requested');
     const codes = async () =>
       (await carol.browser.get('/api/v2/notifications/settings/')).json().filter((s: { enabled: boolean }) => s.enabled).map((s: { action_code: number }) => s.action_code);
-    expect(await codes()).toEqual([0, 5]);
-    expect((await carol.browser.post('/api/v2/notifications/disable/', { settings: [0] })).json()).toBe('Disabled notifications for Test assigned');
-    expect(await codes()).toEqual([5]);
-    expect(await (async () => (await bob.browser.get('/api/v2/notifications/settings/')).json().some((s: { enabled: boolean }) => s.enabled))()).toBe(false);
+    expect(await codes()).toEqual([0, 5, 6, 7]);
+    expect((await carol.browser.post('/api/v2/notifications/disable/', { settings: [0, 6] })).json()).toBe('Disabled notifications for Test assigned, Project access granted');
+    expect(await codes()).toEqual([5, 7]);
+    const bobs = (await bob.browser.get('/api/v2/notifications/settings/')).json();
+    expect(bobs.filter((s: { enabled: boolean }) => s.enabled).map((s: { action_code: number }) => s.action_code)).toEqual([5, 6, 7]);
   });
 
   it('validates the settings list', async () => {
@@ -67,6 +68,7 @@ describe('notification settings', () => {
 describe('delivery', () => {
   it('tells the subscribed managers of a project about an access request, and nobody else', async () => {
     const dora = await signedIn(server, 'dora');
+    await dora.browser.post('/api/v2/notifications/disable/', { settings: [5, 6, 7] });
     await assign(alice.browser, projectId, dora.id, [ROLE.admin]);
     await assign(alice.browser, projectId, carol.id, [ROLE.user]);
     await enable(alice.browser, [5]);
