@@ -6,13 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { announceChange, changesOf, topics } from '../../app/changes.ts';
 import { useAction } from '../../app/use-action.ts';
 import { useLiveQuery } from '../../app/use-live-query.ts';
+import { formatTimeAgo } from '../../i18n/dates.ts';
 import { useSignedInUser } from '../../shell/use-signed-in-user.ts';
 import { NotificationMessage } from './NotificationMessage.tsx';
 import { NOTIFICATIONS_PAGE_SIZE, notificationApi, type Notification } from './notification.ts';
 
 /** The user's notifications, ten a page, newest first; selected rows are marked read or unread together (§2 Notifications). */
 export function NotificationList() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useSignedInUser();
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Notification[]>([]);
@@ -64,7 +65,7 @@ export function NotificationList() {
           )}
         />
         <Column field="actor" header={t('notifications.actor')} />
-        <Column header={t('notifications.when')} body={(notification: Notification) => <span title={notification.timestamp}>{notification.timeago}</span>} />
+        <Column header={t('notifications.when')} body={(notification: Notification) => <span title={notification.timestamp}>{formatTimeAgo(notification.timestamp, i18n.language)}</span>} />
       </DataTable>
     </section>
   );
