@@ -5,6 +5,7 @@ import { MultiSelect } from 'primereact/multiselect';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { withSeededNames } from '../../i18n/seeded-names.ts';
 import { map } from 'rxjs';
 import type { z } from 'zod';
 import { announceChange, topics } from '../../app/changes.ts';
@@ -97,7 +98,7 @@ export function AccessDialog({ projectId, member, roles, onClose }: AccessDialog
             <MultiSelect
               inputId="access-roles"
               value={field.value}
-              options={roles}
+              options={withSeededNames(t, 'role', roles)}
               optionLabel="name"
               optionValue="id"
               display="chip"

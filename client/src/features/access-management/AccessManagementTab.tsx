@@ -2,6 +2,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
+import { seededName } from '../../i18n/seeded-names.ts';
 import { useOutletContext } from 'react-router';
 import { map, merge } from 'rxjs';
 import { announceChange, changesOf, topics } from '../../app/changes.ts';
@@ -65,7 +66,7 @@ export function AccessManagementTab() {
           body={(member: Member) => (
             <span className="project-tags">
               {member.roles.map((role) => (
-                <Tag key={role.id} value={role.name} severity="info" />
+                <Tag key={role.id} value={seededName(t, 'role', role.name)} severity="info" />
               ))}
             </span>
           )}

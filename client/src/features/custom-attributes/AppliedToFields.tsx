@@ -3,6 +3,7 @@ import { InputSwitch } from 'primereact/inputswitch';
 import { MultiSelect } from 'primereact/multiselect';
 import { Controller, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { withSeededNames } from '../../i18n/seeded-names.ts';
 import type { Status } from '../statuses/status.ts';
 import { ATTRIBUTE_MODELS } from './custom-attribute.ts';
 import type { AttributeFormInput, AttributeFormValues } from './attribute-form.ts';
@@ -49,7 +50,7 @@ export function AppliedToFields({ control, statuses }: { control: FormControl; s
                     inputId="attribute-statuses"
                     className="applied-to__statuses"
                     value={field.value ?? []}
-                    options={statuses}
+                    options={withSeededNames(t, 'status', statuses)}
                     optionLabel="name"
                     optionValue="id"
                     display="chip"

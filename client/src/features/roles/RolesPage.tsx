@@ -3,6 +3,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
+import { seededName } from '../../i18n/seeded-names.ts';
 import { map } from 'rxjs';
 import { announceChange, changesOf, topics } from '../../app/changes.ts';
 import { confirmRemoval } from '../../app/confirm-removal.ts';
@@ -50,7 +51,7 @@ function RolesManager() {
         <CreateButton label={t('roles.create')} onClick={form.openNew} />
       </SectionHeader>
       <DataTable value={roles ?? []} loading={roles === null} dataKey="id" emptyMessage={t('roles.empty')} pt={{ table: { 'aria-label': t('roles.title') } }}>
-        <Column field="name" header={t('roles.name')} />
+        <Column header={t('roles.name')} body={(role: Role) => seededName(t, 'role', role.name)} />
         <Column header={t('roles.type')} body={(role: Role) => <Tag value={t(`roles.types.${ROLE_TYPES[role.type] ?? 'custom'}`)} severity="secondary" />} />
         <Column
           header={t('roles.permissions')}

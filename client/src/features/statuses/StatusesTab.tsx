@@ -4,6 +4,7 @@ import { DataTable } from 'primereact/datatable';
 import { InputSwitch } from 'primereact/inputswitch';
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
+import { seededName } from '../../i18n/seeded-names.ts';
 import { useOutletContext } from 'react-router';
 import type { Project } from '../projects/project.ts';
 import { CreateButton, SectionHeader } from '../../components/SectionHeader.tsx';
@@ -81,7 +82,7 @@ export function StatusesTab() {
           body={(status: Status) => (
             <span className="catalogue__name">
               <ColorDot color={status.color} />
-              {status.name}
+              {seededName(t, 'status', status.name)}
             </span>
           )}
         />

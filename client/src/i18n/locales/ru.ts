@@ -57,6 +57,10 @@ export const ru: Messages = {
     purple: 'Фиолетовый',
     custom: 'Свой цвет',
   },
+  seeded: {
+    status: { Failed: 'Провален', Passed: 'Пройден', Skipped: 'Пропущен', Broken: 'Сломан', Blocked: 'Заблокирован', Retest: 'Перепроверить', UNTESTED: 'НЕ ПРОТЕСТИРОВАН' },
+    role: { Admin: 'Администратор', User: 'Пользователь', 'External user': 'Внешний пользователь' },
+  },
   login: loginTexts.ru,
   shell: {
     collapseSidebar: 'Свернуть боковую панель',

@@ -1,0 +1,15 @@
+import type { TFunction } from 'i18next';
+
+/**
+ * The system statuses and the seeded roles come from the server with English
+ * names; while an item keeps its seeded name it is shown in the reader's
+ * language. Any other name (a custom status, a renamed role) is shown as it is.
+ */
+export function seededName(t: TFunction, kind: 'status' | 'role', name: string): string {
+  return t(`seeded.${kind}.${name}`, { defaultValue: name });
+}
+
+/** Options for a select, their names shown as `seededName` does. */
+export function withSeededNames<T extends { name: string }>(t: TFunction, kind: 'status' | 'role', items: readonly T[]): T[] {
+  return items.map((item) => ({ ...item, name: seededName(t, kind, item.name) }));
+}
