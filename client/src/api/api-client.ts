@@ -61,6 +61,12 @@ export class ApiClient {
     );
   }
 
+  /** Nobody is signed in (the server's session answer said so): off to the login page, remembering where the visitor was. */
+  notSignedIn(): void {
+    const returnTo = this.env.currentPath();
+    if (!returnTo.startsWith(LOGIN_PATH)) this.failures$.next({ kind: 'session-expired', returnTo });
+  }
+
   /** After a successful login: a later 401 is a new session ending. */
   sessionStarted(): void {
     this.sessionEnding = false;

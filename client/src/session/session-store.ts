@@ -1,4 +1,4 @@
-import { topics, deepMergeConfig, type loginBody, type UserConfig } from '@testament/contracts';
+import { topics, deepMergeConfig, type loginBody, type sessionResponse, type UserConfig } from '@testament/contracts';
 import { BehaviorSubject, EMPTY, Observable, Subscription, catchError, concatMap, map, switchMap, tap } from 'rxjs';
 import type { z } from 'zod';
 import type { ApiClient } from '../api/api-client.ts';
@@ -28,19 +28,23 @@ export class SessionStore {
     return this.user$.value;
   }
 
-  /** The current user, then their config (§4 Login). */
+  /** The current user, then their config (§4 Login); nobody signed in goes to the login page without a failed request. */
   load(): Observable<User> {
-    return this.api.get<User>(apiPath('users/me/')).pipe(
-      concatMap((user) =>
-        this.api.get<UserConfig>(apiPath('users/me/config/')).pipe(
+    return this.api.get<z.output<typeof sessionResponse>>('/auth/session/').pipe(
+      concatMap(({ user }) => {
+        if (!user) {
+          this.api.notSignedIn();
+          return EMPTY;
+        }
+        return this.api.get<UserConfig>(apiPath('users/me/config/')).pipe(
           tap((config) => {
             this.config$.next(config);
             this.user$.next(user);
             this.follow(user.id);
           }),
           map(() => user),
-        ),
-      ),
+        );
+      }),
     );
   }
 

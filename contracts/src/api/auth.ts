@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userResponse } from './users.ts';
 import { messages } from '../messages.ts';
 import { flexibleBoolean } from './query.ts';
 
@@ -18,3 +19,6 @@ export const authResultResponse = z.strictObject({ details: z.string() });
 
 /** `GET /auth/csrf/`: the token the cookie also carries, for clients that cannot read cookies. */
 export const csrfResponse = z.strictObject({ csrftoken: z.string() });
+
+/** `GET /auth/session/`: who is signed in, or null; never a 401, so an anonymous visit logs no failed request. */
+export const sessionResponse = z.strictObject({ user: userResponse.nullable() });

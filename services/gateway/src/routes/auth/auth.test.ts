@@ -24,6 +24,15 @@ describe('login and sessions', () => {
     expect((await browser.get('/api/v2/users/me/')).json()).toMatchObject({ username: 'admin', is_superuser: true });
   });
 
+  it('says who is signed in, or null for nobody, without a 401 (an anonymous visit logs no failed request)', async () => {
+    const browser = server.browser();
+    const anonymous = await browser.get('/auth/session/');
+    expect(anonymous.statusCode).toBe(200);
+    expect(anonymous.json()).toEqual({ user: null });
+    await browser.login('admin', ADMIN_PASSWORD);
+    expect((await browser.get('/auth/session/')).json().user).toMatchObject({ id: 1, username: 'admin', is_superuser: true });
+  });
+
   it('keeps a remembered session for a year', async () => {
     const response = await server.browser().login('admin', ADMIN_PASSWORD, true);
     expect(response.cookies.find((c) => c.name === 'sessionid')!.maxAge).toBe(365 * 24 * 3600);

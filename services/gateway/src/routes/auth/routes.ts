@@ -1,9 +1,11 @@
 import { newCommandMeta, SYSTEM_ACTOR } from '@testament/commands';
-import { REMEMBERED_SESSION_TTL_MS, SESSION_TTL_MS, authResultResponse, csrfResponse, loginBody, messages, parseOrThrow } from '@testament/contracts';
+import { REMEMBERED_SESSION_TTL_MS, SESSION_TTL_MS, authResultResponse, csrfResponse, loginBody, sessionResponse, messages, parseOrThrow } from '@testament/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { waitUntilReadable } from '../../http/execute.ts';
 import { routeContracts } from '../../http/route-schema.ts';
+import { ownOrigin } from '../../plugins/authentication.ts';
+import { userRepresentation } from '../users/representation.ts';
 import { clearAuthCookies, newCsrfToken, newSessionId, sessionHash, setCsrfCookie, setSessionCookie } from '../../http/session-cookies.ts';
 
 const contract = routeContracts('auth');
@@ -63,4 +65,10 @@ export default async function authRoutes(app: FastifyInstance, context: GatewayC
 
   /** Hands out a CSRF cookie before the first form post; the token is also in the body for non-browser clients. */
   app.get('/auth/csrf/', contract({ summary: 'A CSRF cookie, and its token in the body', response: { 200: csrfResponse } }), async (request) => ({ csrftoken: request.csrfToken }));
+
+  app.get(
+    '/auth/session/',
+    contract({ summary: 'Who is signed in: the user, or null (never 401)', response: { 200: sessionResponse } }),
+    async (request) => ({ user: request.principal ? userRepresentation(request.principal.user, ownOrigin(request)) : null }),
+  );
 }
