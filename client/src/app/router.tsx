@@ -7,6 +7,7 @@ import { ProjectOverviewTab } from '../features/project-page/ProjectOverviewTab.
 import { ProjectPage } from '../features/project-page/ProjectPage.tsx';
 import { RequireUser } from '../session/RequireUser.tsx';
 import { AppShell } from '../shell/AppShell.tsx';
+import { FullPageSpinner } from '../shell/FullPageSpinner.tsx';
 import { NotFoundPage } from '../shell/ErrorPage.tsx';
 import { RootLayout } from './RootLayout.tsx';
 
@@ -28,6 +29,8 @@ function LegacyProjectTab() {
 export const router = createBrowserRouter([
   {
     element: <RootLayout />,
+    // What shows while a screen opened by its address is still loading (lazy routes below).
+    hydrateFallbackElement: <FullPageSpinner />,
     children: [
       { path: '/login', element: <LoginPage /> },
       { path: '/logout', element: <LogoutPage /> },

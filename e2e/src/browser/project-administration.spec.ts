@@ -208,3 +208,15 @@ test('settings: the result edit time is checked, sent trimmed, and shows on the 
   await expect(page.locator('.settings-summary__row').filter({ hasText: 'Editable Test Results' })).toContainText('No');
   await expect(page.locator('.settings-summary__row').filter({ hasText: 'Result Edit Time' })).toContainText('Unlimited');
 });
+
+test('a screen opened by its address loads without React Router warnings', async ({ page, adminApi, baseURL }) => {
+  const projectId = await createProjectThroughApi(adminApi, baseURL!, uniqueName('Direct'));
+  await signIn(page);
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  await page.goto(`/projects/${projectId}/labels`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Labels' })).toBeVisible();
+  expect(warnings.filter((text) => text.includes('HydrateFallback'))).toEqual([]);
+});
