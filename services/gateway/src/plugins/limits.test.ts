@@ -30,12 +30,22 @@ describe('JSON bodies', () => {
     expect(response.json().filter).toBe(JSON.parse(text).filter);
   });
 
-  it('keeps answering 400 for malformed and empty JSON', async () => {
-    for (const text of ['{"name":', '', '{"__proto__":{"x":1}}']) {
+  it('keeps answering 400 for malformed JSON', async () => {
+    for (const text of ['{"name":', ' ', '{"__proto__":{"x":1}}']) {
       const response = await json(admin, 'POST', '/api/v2/projects/', text);
       expect(response.statusCode, text).toBe(400);
       expect(response.json().errors, text).toHaveLength(1);
     }
+  });
+
+  it('reads an empty JSON body as no fields, as DRF does: validation answers, and a body-less action succeeds', async () => {
+    const create = await json(admin, 'POST', '/api/v2/projects/', '');
+    expect(create.statusCode).toBe(400);
+    expect(create.json()).toEqual({ name: ['This field is required.'] });
+    const config = await json(admin, 'PATCH', '/api/v2/users/me/config/', '');
+    expect(config.statusCode, config.body).toBe(200);
+    const visitor = await server.signedIn('admin');
+    expect((await json(visitor, 'POST', '/auth/logout/', '')).statusCode).toBe(200);
   });
 
   it('answers 413 for a body over 2.5 MB (DRF’s limit), and takes one under it', async () => {

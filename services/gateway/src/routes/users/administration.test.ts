@@ -308,3 +308,29 @@ describe('DELETE users/{id}/', () => {
     expect((await admin.get(`/api/v2/users/${id}/`)).statusCode).toBe(200);
   });
 });
+
+describe('the last active superuser', () => {
+  let fresh: TestServer;
+  beforeAll(async () => {
+    fresh = await startTestServer();
+  });
+  afterAll(() => fresh.close());
+
+  it('can lose the bootstrap admin to another superuser, and then stays: nobody deletes, deactivates or demotes them', async () => {
+    const bootstrap = await fresh.signedIn('admin');
+    const bootstrapId = (await bootstrap.get('/api/v2/users/me/')).json().id;
+    const created = await bootstrap.post('/api/v2/users/', { username: 'deputy', password: PASSWORD, is_superuser: true });
+    expect(created.statusCode, created.body).toBe(201);
+    const deputyId = created.json().id;
+    const deputy = await fresh.signIn('deputy', PASSWORD);
+    expect((await deputy.delete(`/api/v2/users/${bootstrapId}/`)).statusCode).toBe(204);
+
+    const { browser: member } = await signedIn(fresh, 'ordinary');
+    expect((await deputy.delete(`/api/v2/users/${deputyId}/`)).statusCode).toBe(400);
+    expect((await deputy.patch(`/api/v2/users/${deputyId}/`, { is_active: false })).statusCode).toBe(400);
+    expect((await deputy.patch(`/api/v2/users/${deputyId}/`, { is_superuser: false })).statusCode).toBe(400);
+    expect((await member.delete(`/api/v2/users/${deputyId}/`)).statusCode).toBe(403);
+    expect((await member.patch(`/api/v2/users/${deputyId}/`, { is_active: false, is_superuser: false })).statusCode).toBe(403);
+    expect((await deputy.get('/api/v2/users/?is_superuser=true&is_active=true')).json().results.map((user: { username: string }) => user.username)).toEqual(['deputy']);
+  });
+});
