@@ -5,6 +5,7 @@ import { LoginPage } from '../features/login/LoginPage.tsx';
 import { LogoutPage } from '../features/logout/LogoutPage.tsx';
 import { ProjectOverviewTab } from '../features/project-page/ProjectOverviewTab.tsx';
 import { ProjectPage } from '../features/project-page/ProjectPage.tsx';
+import { RequireSuperuser } from '../session/RequireSuperuser.tsx';
 import { RequireUser } from '../session/RequireUser.tsx';
 import { AppShell } from '../shell/AppShell.tsx';
 import { FullPageSpinner } from '../shell/FullPageSpinner.tsx';
@@ -65,9 +66,15 @@ export const router = createBrowserRouter([
               { path: 'settings', lazy: () => page(import('../features/notifications/NotificationSettings.tsx'), 'NotificationSettings') },
             ],
           },
-          { path: 'administration/users', lazy: () => page(import('../features/users/UsersPage.tsx'), 'UsersPage') },
-          { path: 'administration/roles', lazy: () => page(import('../features/roles/RolesPage.tsx'), 'RolesPage') },
-          { path: 'administration/system-messages', lazy: () => page(import('../features/system-messages/SystemMessagesPage.tsx'), 'SystemMessagesPage') },
+          {
+            path: 'administration',
+            element: <RequireSuperuser />,
+            children: [
+              { path: 'users', lazy: () => page(import('../features/users/UsersPage.tsx'), 'UsersPage') },
+              { path: 'roles', lazy: () => page(import('../features/roles/RolesPage.tsx'), 'RolesPage') },
+              { path: 'system-messages', lazy: () => page(import('../features/system-messages/SystemMessagesPage.tsx'), 'SystemMessagesPage') },
+            ],
+          },
           { path: 'administration/projects/:projectId/:tab', element: <LegacyProjectTab /> },
           { path: '*', element: <NotFoundPage /> },
         ],

@@ -135,3 +135,16 @@ test('a superuser defines a role with its permissions, offers it in access manag
   await expect(toast(page, 'Role deleted')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: roleName })).toHaveCount(0);
 });
+
+test('the administration screens are for superusers: an ordinary user gets the no-permission page and never sees e-mails', async ({ page, adminApi, baseURL }) => {
+  const person = await createUserThroughApi(adminApi, baseURL!, 'ordinary');
+  await signIn(page, person);
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Users' })).toHaveCount(0);
+  for (const screen of ['users', 'roles', 'system-messages']) {
+    await page.goto(`/administration/${screen}`);
+    await expect(page.getByText('You do not have permission to access this page.')).toBeVisible();
+    await expect(page.getByText('@example.test')).toHaveCount(0);
+  }
+  await page.getByRole('button', { name: 'Back to Home' }).click();
+  await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+});

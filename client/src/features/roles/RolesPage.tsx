@@ -11,8 +11,6 @@ import { useItemForm } from '../../app/use-item-form.ts';
 import { useLiveQuery } from '../../app/use-live-query.ts';
 import { RowActions } from '../../components/RowActions.tsx';
 import { CreateButton, SectionHeader } from '../../components/SectionHeader.tsx';
-import { ErrorPage } from '../../shell/ErrorPage.tsx';
-import { useSignedInUser } from '../../shell/use-signed-in-user.ts';
 import { RoleDialog } from './RoleDialog.tsx';
 import { roleApi, type Role } from './role-api.ts';
 
@@ -23,11 +21,6 @@ const isSeeded = (role: Role) => SEEDED_ROLES.some((seeded) => seeded.id === rol
 
 /** /administration/roles: superusers define the roles granted per project (§3.15). */
 export function RolesPage() {
-  const user = useSignedInUser();
-  return user.is_superuser ? <RolesManager /> : <ErrorPage code={403} />;
-}
-
-function RolesManager() {
   const { t } = useTranslation();
   const roles = useLiveQuery(null, () => changesOf(topics.roles), () => roleApi.list().pipe(map((page) => page.results))).data;
   const permissions = useLiveQuery(null, () => changesOf(topics.roles), roleApi.permissions).data ?? [];

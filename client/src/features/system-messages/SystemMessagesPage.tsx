@@ -8,19 +8,12 @@ import { useItemForm } from '../../app/use-item-form.ts';
 import { useLiveQuery } from '../../app/use-live-query.ts';
 import { RowActions } from '../../components/RowActions.tsx';
 import { CreateButton, SectionHeader } from '../../components/SectionHeader.tsx';
-import { ErrorPage } from '../../shell/ErrorPage.tsx';
-import { useSignedInUser } from '../../shell/use-signed-in-user.ts';
 import { FlagCell } from '../../components/FlagCell.tsx';
 import { SystemMessageDialog } from './SystemMessageDialog.tsx';
 import { levelOf, systemMessageApi, type ManagedSystemMessage } from './system-message.ts';
 
 /** /administration/system-messages: superusers manage the banners everyone sees (§2 System messages). */
 export function SystemMessagesPage() {
-  const user = useSignedInUser();
-  return user.is_superuser ? <SystemMessagesManager /> : <ErrorPage code={403} />;
-}
-
-function SystemMessagesManager() {
   const { t } = useTranslation();
   const messages = useLiveQuery(null, () => changesOf(topics.systemMessages), systemMessageApi.all).data;
   const form = useItemForm<ManagedSystemMessage>();

@@ -22,7 +22,7 @@ import './users.css';
 const TEXT_COLUMNS = ['username', 'email', 'first_name', 'last_name'] as const;
 const FLAG_COLUMNS = ['is_active', 'is_superuser'] as const;
 
-/** /administration/users: everyone lists and searches; superusers create, edit and delete (§2 Users, §6). */
+/** /administration/users: superusers list, search, create, edit and delete users (§2 Users, §6). */
 export function UsersPage() {
   const { t } = useTranslation();
   const me = useSignedInUser();
@@ -51,7 +51,7 @@ export function UsersPage() {
         <h1>{t('users.title')}</h1>
         <span className="page-header__actions">
           <Button label={t('password.title')} icon="pi pi-key" outlined onClick={() => setChangingPassword(true)} />
-          {me.is_superuser && <Button label={t('users.create')} icon="pi pi-user-plus" onClick={form.openNew} />}
+          <Button label={t('users.create')} icon="pi pi-user-plus" onClick={form.openNew} />
         </span>
       </header>
       <DataTable
@@ -77,14 +77,12 @@ export function UsersPage() {
             className="users-page__flag"
           />
         ))}
-        {me.is_superuser && (
-          <Column
-            className="catalogue__actions"
-            body={(user: User) => (
-              <RowActions name={user.username} onEdit={() => form.openEdit(user)} {...(user.id !== me.id ? { onDelete: () => remove(user) } : {})} />
-            )}
-          />
-        )}
+        <Column
+          className="catalogue__actions"
+          body={(user: User) => (
+            <RowActions name={user.username} onEdit={() => form.openEdit(user)} {...(user.id !== me.id ? { onDelete: () => remove(user) } : {})} />
+          )}
+        />
       </DataTable>
       {form.editing && <UserFormDialog user={form.editing === 'new' ? null : form.editing} onClose={form.close} />}
       {changingPassword && <ChangePasswordDialog onClose={() => setChangingPassword(false)} />}
