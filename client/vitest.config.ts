@@ -3,7 +3,7 @@ import { defineProject } from 'vitest/config';
 
 export default defineProject({
   plugins: [react()],
-  define: { __APP_VERSION__: '"test"', __ISSUES_URL__: '""', __CONTACT_EMAIL__: '""' },
+  define: { __APP_VERSION__: '"test"', __ISSUES_URL__: '"https://issues.example.test/"', __CONTACT_EMAIL__: '""', __DOCUMENTATION_URL__: '"https://docs.example.test/"' },
   test: {
     name: 'client',
     root: new URL('.', import.meta.url).pathname,

@@ -1,4 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { createProjectThroughApi, expect, logIn, test } from './fixtures.ts';
+
+/** Where the footer points by default: the project's own tracker and documentation. */
+const project = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { homepage: string; bugs: { url: string } };
 
 test.describe('session', () => {
   test.use({
@@ -31,10 +35,13 @@ test.describe('session', () => {
     await expect(page).toHaveURL('/login');
   });
 
-  test('an unknown address shows the 404 page with the way back', async ({ page }) => {
+  test('the footer points at the project by default; an unknown address shows the 404 page with the way back', async ({ page }) => {
     await page.goto('/login');
     await logIn(page);
     await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByRole('link', { name: 'Report an issue' })).toHaveAttribute('href', project.bugs.url);
+    await expect(footer.getByRole('link', { name: 'Documentation' })).toHaveAttribute('href', project.homepage);
     await page.goto('/no/such/page');
     await expect(page.getByText('Sorry, the page you visited does not exist.')).toBeVisible();
     await page.getByRole('button', { name: 'Back to Home' }).click();

@@ -89,6 +89,7 @@ export const en = {
       version: 'Version {{version}}',
       issues: 'Report an issue',
       contact: 'Contact',
+      documentation: 'Documentation',
     },
   },
   dashboard: dashboardTexts.en,

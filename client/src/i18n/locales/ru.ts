@@ -87,6 +87,7 @@ export const ru: Messages = {
       version: 'Версия {{version}}',
       issues: 'Сообщить о проблеме',
       contact: 'Связаться',
+      documentation: 'Документация',
     },
   },
   dashboard: dashboardTexts.ru,
