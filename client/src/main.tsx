@@ -5,6 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { firstValueFrom, from, share, switchMap, tap } from 'rxjs';
 import { router } from './app/router.tsx';
+import { session } from './app/services.ts';
 import './app/app.css';
 import { initI18n } from './i18n/i18n.ts';
 import { showTheme, themeStylesheet } from './theme/apply-theme.ts';
@@ -22,6 +23,7 @@ function followTheme(): Promise<unknown> {
 }
 
 async function start() {
+  session.askEarly();
   await Promise.all([initI18n(), followTheme()]);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { userResponse } from './users.ts';
+import { userConfigResponse, userResponse } from './users.ts';
 import { messages } from '../messages.ts';
 import { flexibleBoolean } from './query.ts';
 
@@ -20,5 +20,8 @@ export const authResultResponse = z.strictObject({ details: z.string() });
 /** `GET /auth/csrf/`: the token the cookie also carries, for clients that cannot read cookies. */
 export const csrfResponse = z.strictObject({ csrftoken: z.string() });
 
-/** `GET /auth/session/`: who is signed in, or null; never a 401, so an anonymous visit logs no failed request. */
-export const sessionResponse = z.strictObject({ user: userResponse.nullable() });
+/**
+ * `GET /auth/session/`: who is signed in and their UI config, or nulls; never a 401, so an
+ * anonymous visit logs no failed request. One answer, so the app starts after one round trip.
+ */
+export const sessionResponse = z.strictObject({ user: userResponse.nullable(), config: userConfigResponse.nullable() });

@@ -24,13 +24,17 @@ describe('login and sessions', () => {
     expect((await browser.get('/api/v2/users/me/')).json()).toMatchObject({ username: 'admin', is_superuser: true });
   });
 
-  it('says who is signed in, or null for nobody, without a 401 (an anonymous visit logs no failed request)', async () => {
+  it('says who is signed in with their config, or nulls for nobody, without a 401 (an anonymous visit logs no failed request)', async () => {
     const browser = server.browser();
     const anonymous = await browser.get('/auth/session/');
     expect(anonymous.statusCode).toBe(200);
-    expect(anonymous.json()).toEqual({ user: null });
+    expect(anonymous.json()).toEqual({ user: null, config: null });
     await browser.login('admin', ADMIN_PASSWORD);
-    expect((await browser.get('/auth/session/')).json().user).toMatchObject({ id: 1, username: 'admin', is_superuser: true });
+    await browser.patch('/api/v2/users/me/config/', { ui: { is_open_sidebar: false } });
+    const signedIn = (await browser.get('/auth/session/')).json();
+    expect(signedIn.user).toMatchObject({ id: 1, username: 'admin', is_superuser: true });
+    expect(signedIn.config).toEqual((await browser.get('/api/v2/users/me/config/')).json());
+    expect(signedIn.config).toMatchObject({ ui: { is_open_sidebar: false } });
   });
 
   it('keeps a remembered session for a year', async () => {

@@ -68,7 +68,10 @@ export default async function authRoutes(app: FastifyInstance, context: GatewayC
 
   app.get(
     '/auth/session/',
-    contract({ summary: 'Who is signed in: the user, or null (never 401)', response: { 200: sessionResponse } }),
-    async (request) => ({ user: request.principal ? userRepresentation(request.principal.user, ownOrigin(request)) : null }),
+    contract({ summary: "Who is signed in and their UI config, or nulls (never 401)", response: { 200: sessionResponse } }),
+    async (request) => {
+      const user = request.principal?.user;
+      return user ? { user: userRepresentation(user, ownOrigin(request)), config: user.config } : { user: null, config: null };
+    },
   );
 }
