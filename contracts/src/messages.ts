@@ -13,6 +13,7 @@ export const messages = {
   methodNotAllowed: (method: string) => `Method "${method}" not allowed.`,
   notAString: 'Not a valid string.',
   notABoolean: 'Must be a valid boolean.',
+  wrongDateTime: 'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].',
   notAList: 'Expected a list of items.',
   notAnObject: 'Expected a JSON object.',
   notNull: 'This field may not be null.',

@@ -1,7 +1,7 @@
 import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { chooseLanguage } from './i18n.ts';
-import { seededName, withSeededNames } from './seeded-names.ts';
+import { seededName, seededSliceLabel, withSeededNames } from './seeded-names.ts';
 
 describe('seeded names', () => {
   it('show the system statuses and seeded roles in the reader’s language, anything else as it is', async () => {
@@ -14,5 +14,6 @@ describe('seeded names', () => {
       { id: 1, name: 'Администратор' },
       { id: 9, name: 'Lead' },
     ]);
+    expect([seededSliceLabel(i18next.t, 'PASSED'), seededSliceLabel(i18next.t, 'UNTESTED'), seededSliceLabel(i18next.t, 'FLAKY')]).toEqual(['ПРОЙДЕН', 'НЕ ПРОТЕСТИРОВАН', 'FLAKY']);
   });
 });

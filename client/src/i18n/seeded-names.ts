@@ -13,3 +13,9 @@ export function seededName(t: TFunction, kind: 'status' | 'role', name: string):
 export function withSeededNames<T extends { name: string }>(t: TFunction, kind: 'status' | 'role', items: readonly T[]): T[] {
   return items.map((item) => ({ ...item, name: seededName(t, kind, item.name) }));
 }
+
+/** A statistics slice's label, the status name in capitals as charts show it; a seeded status's in the reader's language. */
+export function seededSliceLabel(t: TFunction, label: string): string {
+  const asSeeded = label === 'UNTESTED' ? label : label.charAt(0) + label.slice(1).toLowerCase();
+  return t(`seeded.status.${asSeeded}`, { defaultValue: label }).toUpperCase();
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryDateTime } from './query.ts';
 import { count, id } from './wire.ts';
 
 export const planMessages = {
@@ -27,6 +28,9 @@ export const statusSliceResponse = z.strictObject({
   empty_estimates: count,
 });
 export type StatusSlice = z.output<typeof statusSliceResponse>;
+
+/** The period of `projects/{id}/progress/` (default the last 7 days, whole days). */
+export const planProgressQuery = z.object({ start_date: queryDateTime.optional(), end_date: queryDateTime.optional() });
 
 /** `projects/{id}/progress/`: one row per root plan that is not archived (§4.7). */
 export const planProgressResponse = z.strictObject({

@@ -15,6 +15,13 @@ export const queryBoolean = z
 /** Form fields arrive as strings in multipart bodies and as booleans in JSON. */
 export const flexibleBoolean = z.union([z.boolean(), queryBoolean]);
 
+/** An ISO datetime in a query (DRF's DateTimeField): a date, optionally with a time and an offset. */
+export const queryDateTime = z
+  .string()
+  .refine((value) => /^\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:?\d{2})?)?$/.test(value) && !Number.isNaN(Date.parse(value)), {
+    message: messages.wrongDateTime,
+  });
+
 export const PAGE_SIZE_DEFAULT = 100;
 export const PAGE_SIZE_MAX = 1000;
 

@@ -1,12 +1,21 @@
 import { useOutletContext } from 'react-router';
 import type { Project } from '../projects/project.ts';
+import { AssignedToMeCard } from './components/AssignedToMeCard.tsx';
+import { MembersCard } from './components/MembersCard.tsx';
+import { ProgressCard } from './components/ProgressCard.tsx';
 import { SettingsSummary } from './components/SettingsSummary.tsx';
+import { StatusesCard } from './components/StatusesCard.tsx';
 
+/** §2 Overview tab: settings and people beside the statuses; the executed tests and the reader's assignments below. */
 export function ProjectOverviewTab() {
   const project = useOutletContext<Project>();
   return (
     <div className="project-overview">
       <SettingsSummary project={project} />
+      <MembersCard project={project} />
+      <StatusesCard project={project} />
+      <ProgressCard project={project} />
+      <AssignedToMeCard />
     </div>
   );
 }

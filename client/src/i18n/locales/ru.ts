@@ -118,6 +118,7 @@ export const ru: Messages = {
     methodNotAllowed: 'Метод «{{0}}» не разрешён.',
     notAString: 'Некорректная строка.',
     notABoolean: 'Нужно логическое значение.',
+    wrongDateTime: 'Неверный формат даты и времени. Используйте один из форматов: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].',
     notAList: 'Ожидается список.',
     notAnObject: 'Ожидается объект JSON.',
     notNull: 'Это поле не может быть пустым (null).',

@@ -40,11 +40,15 @@ describe("a project's plan figures before it has plans", () => {
     expect((await alice.get(`/api/v2/testplans/statistics/?project=${hidden}`)).statusCode).toBe(403);
   });
 
-  it('progress: no rows, for a visible project only', async () => {
+  it('progress: no rows, for a visible project only, and a period in ISO datetimes', async () => {
     const projectId = await newProject('Progress');
     const response = await alice.get(`/api/v2/projects/${projectId}/progress/?start_date=2026-11-01T00:00:00Z&end_date=2026-11-23T00:00:00Z`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([]);
+    expect((await alice.get(`/api/v2/projects/${projectId}/progress/?start_date=2026-11-01&end_date=2026-11-23T10:15%2B03:00`)).statusCode).toBe(200);
+    const badPeriod = await alice.get(`/api/v2/projects/${projectId}/progress/?start_date=last-week&end_date=2026-13-45`);
+    expect(badPeriod.statusCode).toBe(400);
+    expect(Object.keys(badPeriod.json())).toEqual(['start_date', 'end_date']);
     expect((await alice.get(`/api/v2/projects/${await newProject('Hidden progress', true)}/progress/`)).statusCode).toBe(403);
     expect((await alice.get('/api/v2/projects/424242/progress/')).statusCode).toBe(404);
     expect((await server.browser().get(`/api/v2/projects/${projectId}/progress/`)).statusCode).toBe(401);

@@ -2,7 +2,9 @@ import {
   NotFoundError,
   UNTESTED_SLICE,
   ValidationError,
+  parseOrThrow,
   planMessages,
+  planProgressQuery,
   planProgressResponse,
   planStatisticsQuery,
   statusSliceResponse,
@@ -52,9 +54,10 @@ export default async function planRoutes(app: FastifyInstance, { system }: Gatew
 
   app.get(
     '/api/v2/projects/:id(^\\d+)/progress/',
-    contract({ summary: 'Progress of each root plan of the project that is not archived (`?start_date=&end_date=`)', response: { 200: z.array(planProgressResponse) } }),
+    contract({ summary: 'Progress of each root plan of the project that is not archived, in a period', querystring: planProgressQuery, response: { 200: z.array(planProgressResponse) } }),
     async (request): Promise<PlanProgress[]> => {
       await visibleProject(request, (request.params as { id: string }).id);
+      parseOrThrow(planProgressQuery, request.query);
       return [];
     },
   );
