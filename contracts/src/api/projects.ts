@@ -18,16 +18,15 @@ const resultEditLimit = z
     return seconds;
   });
 
-export const projectSettingsBody = z
-  .object({
-    is_result_editable: z.boolean().optional(),
-    result_edit_limit: resultEditLimit.optional(),
-    status_order: z
-      .record(z.string().regex(/^\d+$/, messages.statusOrderShape), z.coerce.number().int())
-      .optional(),
-    default_status: z.number().int().positive().nullable().optional(),
-  })
-  .strict();
+/** Keys a TestY client adds beyond these are ignored, as its serializers ignore them; the known ones are checked. */
+export const projectSettingsBody = z.object({
+  is_result_editable: z.boolean().optional(),
+  result_edit_limit: resultEditLimit.optional(),
+  status_order: z
+    .record(z.string().regex(/^\d+$/, messages.statusOrderShape), z.coerce.number().int())
+    .optional(),
+  default_status: z.number().int().positive().nullable().optional(),
+});
 
 /** Settings come as a JSON object, or as a JSON string inside multipart bodies. */
 const settingsField = z.preprocess((value) => {

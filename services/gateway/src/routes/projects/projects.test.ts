@@ -69,6 +69,12 @@ describe('creating projects', () => {
     const badLimit = await alice.post('/api/v2/projects/', { name: 'X', settings: { result_edit_limit: 'soon' } });
     expect(badLimit.statusCode).toBe(400);
     expect(badLimit.json()).toHaveProperty('settings');
+    expect((await alice.post('/api/v2/projects/', { name: 'X', settings: { is_result_editable: 'sometimes' } })).statusCode).toBe(400);
+    // Keys a TestY client adds beyond the known ones are ignored, as TestY's serializers ignore them.
+    const extraKeys = await alice.post('/api/v2/projects/', { name: 'Extra keys', settings: { is_result_editable: false, theme: 'dark' }, legacy_flag: 1 });
+    expect(extraKeys.statusCode, extraKeys.body).toBe(201);
+    expect(extraKeys.json().settings).toMatchObject({ is_result_editable: false });
+    expect(extraKeys.json().settings).not.toHaveProperty('theme');
     expect((await alice.request('POST', '/api/v2/projects/', '{"name":', { 'content-type': 'application/json' })).statusCode).toBe(400);
   });
 
