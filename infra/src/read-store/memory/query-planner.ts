@@ -140,7 +140,7 @@ function substringPlan(
   const sorted = Object.keys(page.sort ?? {}).length > 0;
   const restPlan = plan(source, rest, sorted ? page : {});
   const ordered = restPlan.kind === 'index' && restPlan.order && restPlan.ranges.length === 1 && !restPlan.index.isMultikey ? restPlan : undefined;
-  // Gathering the hits into a set costs a little per hit; the walk then checks the set, not the document.
+  // Gathering the hits into a set costs a little per hit (once per remembered search); the walk then checks the set, not the document.
   const walkCost = ordered ? hits.length / 20 + Math.min(ordered.size, needed / density) / 2 : Infinity;
   const sortCost = (hits.length + undecided) * (sorted ? 1.2 : 1);
   const walk = sorted && walkCost < sortCost ? ordered : undefined;
@@ -295,9 +295,9 @@ function needsEvaluation(chosen: Plan): boolean {
 function findSearched(source: PlannerSource, chosen: SubstringPlan, filter: Filter, skip: number, limit: number, sort: Sort | undefined): Document[] {
   const undecided = matchingUndecided(chosen, filter);
   if (chosen.walk) {
-    const admitted = new Set(chosen.hits);
-    for (const record of undecided) admitted.add(record);
-    return walkInOrder(source, chosen.walk, chosen.rest, skip, limit, (record) => admitted.has(record));
+    const hits = chosen.index.hitSet(chosen.text);
+    const admittedUndecided = new Set(undecided);
+    return walkInOrder(source, chosen.walk, chosen.rest, skip, limit, (record) => hits.has(record) || admittedUndecided.has(record));
   }
   const rest = compileFilter(chosen.rest);
   const records = chosen.hits.filter((record) => rest(record.doc)).concat(undecided);

@@ -6,7 +6,7 @@ const WORDS = ['alpha', 'beta', 'gamma', 'alphabet', 'ab', '', 'a\u0000b', 'bet'
 const VALUES: unknown[] = [...WORDS, undefined, null, 7, ['alpha']];
 
 describe('substring index', () => {
-  it.each([3, 99, 2024])('finds what a plain substring test finds, through adds, changes, removals and compactions (seed %i)', (seed) => {
+  it.each([3, 99, 2024])('finds what a plain substring test finds, through adds, changes, removals and compactions, as a list and as a set (seed %i)', (seed) => {
     let state = seed;
     const random = (n: number) => Math.floor((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31 * n);
     const index = new SubstringIndex('name', 5);
@@ -33,6 +33,9 @@ describe('substring index', () => {
       const strings = [...live.values()].filter((r) => typeof r.doc['name'] === 'string');
       expect(new Set(hits)).toEqual(new Set(strings.filter((r) => (r.doc['name'] as string).includes(text))));
       expect(hits.length).toBe(new Set(hits).size);
+      // The remembered set of a search stays the same as its hits through the writes that keep it.
+      const otherText = ['a', 'alpha', 'bet'][random(3)]!;
+      expect(new Set(index.hitSet(otherText))).toEqual(new Set(index.search(otherText)));
       expect(new Set(index.others(hits))).toEqual(new Set(strings.filter((r) => !hits.includes(r))));
       expect(index.undecided).toEqual(new Set([...live.values()].filter((r) => ['number', 'object'].includes(typeof r.doc['name']) && r.doc['name'] !== null)));
       expect(index.absent).toEqual(new Set([...live.values()].filter((r) => r.doc['name'] === undefined || r.doc['name'] === null)));

@@ -27,9 +27,10 @@ interface RememberedCount {
   count: number;
 }
 
-/** A search remembered with its hits, and counts of the hits per filter, all kept exact through writes. */
+/** A search remembered with its hits (as a list, and as a set once a page asks), and counts of the hits per filter, all kept exact through writes. */
 interface RememberedSearch {
   hits: StoredRecord[];
+  members: Set<StoredRecord> | undefined;
   counts: Map<string, RememberedCount>;
 }
 
@@ -72,6 +73,7 @@ export class SubstringIndex {
       for (const [text, search] of this.recentSearches) {
         if (!value.includes(text)) continue;
         search.hits.push(record);
+        search.members?.add(record);
         for (const counted of search.counts.values()) if (counted.admits(record.doc)) counted.count++;
       }
     }
@@ -125,6 +127,12 @@ export class SubstringIndex {
     return this.remembered(text).hits;
   }
 
+  /** The same records as `search`, as a set to test records against: built once per remembered search, not per page. */
+  hitSet(text: string): ReadonlySet<StoredRecord> {
+    const search = this.remembered(text);
+    return (search.members ??= new Set(search.hits));
+  }
+
   /**
    * How many hits of `text` a filter admits: `key` names the filter and
    * `admitter` compiles it when the count is not remembered. The count is
@@ -148,7 +156,7 @@ export class SubstringIndex {
     let search = this.recentSearches.get(text);
     if (search) this.recentSearches.delete(text);
     else if (this.recentSearches.size >= RECENT_SEARCHES) this.recentSearches.delete(this.recentSearches.keys().next().value!);
-    this.recentSearches.set(text, (search ??= { hits: this.find(text), counts: new Map() }));
+    this.recentSearches.set(text, (search ??= { hits: this.find(text), members: undefined, counts: new Map() }));
     return search;
   }
 

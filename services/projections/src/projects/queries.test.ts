@@ -61,7 +61,7 @@ describe('visibleProjectIds', () => {
     const readStore = new MemoryReadStore();
     await foldInto(readStore, [projectsProjection], recorded(history(60)));
     const all = await readStore.collection<ProjectDocument>(PROJECTS).find({});
-    const granted = [3, 6, 11, 22, 9, 31];
+    const granted = [3, 6, 9, 11, 22, 31]; // ascending, as Viewer holds them
     for (const isExternal of [false, true]) {
       const viewer: Viewer = { userId: 1, isSuperuser: false, isExternal, favoriteIds: [], viewableProjectIds: granted, manageableProjectIds: [] };
       const expected = all.filter((p) => !p.isDeleted && ((!p.isPrivate && !isExternal) || granted.includes(p._id))).map((p) => p._id).sort((a, b) => a - b);

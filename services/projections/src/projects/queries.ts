@@ -8,18 +8,32 @@ export interface Viewer {
   isSuperuser: boolean;
   isExternal: boolean;
   favoriteIds: number[];
-  /** Projects where the caller's roles grant `view_project` / `change_project`. */
+  /** Projects where the caller's roles grant `view_project` / `change_project`, ascending. */
   viewableProjectIds: readonly number[];
   manageableProjectIds: readonly number[];
 }
 
+/** Whether ascending `ids` hold `id`: a user who made thousands of projects is asked this for every row of every page. */
+function holds(ids: readonly number[], id: number): boolean {
+  let low = 0;
+  let high = ids.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    const found = ids[middle]!;
+    if (found === id) return true;
+    if (found < id) low = middle + 1;
+    else high = middle - 1;
+  }
+  return false;
+}
+
 /** §3.1 is_visible (contracts' mayViewProject), with the roles' grants worked out for the viewer already. */
 export function isProjectVisible(project: ProjectDocument, viewer: Viewer): boolean {
-  return mayViewProject(project, viewer, () => viewer.viewableProjectIds.includes(project._id));
+  return mayViewProject(project, viewer, () => holds(viewer.viewableProjectIds, project._id));
 }
 
 export function isProjectManageable(project: ProjectDocument, viewer: Viewer): boolean {
-  return viewer.isSuperuser || viewer.manageableProjectIds.includes(project._id);
+  return viewer.isSuperuser || holds(viewer.manageableProjectIds, project._id);
 }
 
 const ORDER_FIELDS: Record<string, string> = { name: 'nameKey', is_archive: 'isArchive', is_private: 'isPrivate' };

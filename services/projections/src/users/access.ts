@@ -32,6 +32,9 @@ export function withGrants(user: StoredUserDocument, catalog: RoleCatalog): User
     if (grants.view) viewableProjectIds.push(projectId);
     if (grants.change) manageableProjectIds.push(projectId);
   }
+  const ascending = (a: number, b: number) => a - b;
+  viewableProjectIds.sort(ascending);
+  manageableProjectIds.sort(ascending);
   const withAccessOf: UserDocument = Object.freeze({ ...user, isExternal, viewableProjectIds, manageableProjectIds });
   computed.set(user, { catalog, user: withAccessOf });
   return withAccessOf;

@@ -37,7 +37,7 @@ export interface StoredUserDocument {
 export interface UserDocument extends StoredUserDocument {
   /** Holds a role with `project_restricted` somewhere (§4.14). */
   isExternal: boolean;
-  /** Projects where the user's roles grant `view_project` / `change_project`. */
+  /** Projects where the user's roles grant `view_project` / `change_project`, in ascending order (looked up by halving). */
   viewableProjectIds: readonly number[];
   manageableProjectIds: readonly number[];
 }
