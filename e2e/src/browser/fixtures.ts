@@ -108,8 +108,8 @@ export async function send<T = Record<string, unknown>>(
   return (await response.json()) as T;
 }
 
-export async function createProjectThroughApi(api: APIRequestContext, baseURL: string, name: string, options: { isPrivate?: boolean } = {}): Promise<number> {
-  const project = await send<{ id: number }>(api, baseURL, 'POST', '/api/v2/projects/', { name, is_private: options.isPrivate ?? false });
+export async function createProjectThroughApi(api: APIRequestContext, baseURL: string, name: string, options: { isPrivate?: boolean; description?: string } = {}): Promise<number> {
+  const project = await send<{ id: number }>(api, baseURL, 'POST', '/api/v2/projects/', { name, is_private: options.isPrivate ?? false, description: options.description });
   return project.id;
 }
 

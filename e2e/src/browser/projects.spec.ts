@@ -1,9 +1,12 @@
 import { join } from 'node:path';
-import { expect, logIn, test, uniqueName } from './fixtures.ts';
+import { createProjectThroughApi, expect, keepScreenshot, logIn, signIn, test, uniqueName } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
 /** A valid 1x1 PNG, the project's icon. */
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+/** Markdown with blocks (a heading, paragraphs, a list) and a link, several times longer than three lines. */
+const LONG_DESCRIPTION = `## Goals\n\n${'A **long** flight to the moon and back. '.repeat(8)}\n\n- land\n- walk, see [the map](https://example.com/map)\n- return\n\n${'Then more of it. '.repeat(20)}`;
 
 const card = (page: Page, name: string) => page.getByTestId('project-card').filter({ hasText: name });
 
@@ -136,6 +139,51 @@ test('a project from creation to deletion, through search, favourites, views, la
     await expect(dialog.getByRole('list', { name: 'Affected objects' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByText('No projects found')).toBeVisible();
+  });
+});
+
+test('a description is markdown: bold on the card, in the table and on the project page; a long one clamped to three lines', async ({ page, adminApi, baseURL }) => {
+  const prefix = uniqueName('Markdown');
+  const [short, long] = [`${prefix} short`, `${prefix} long`];
+  await createProjectThroughApi(adminApi, baseURL!, short, { description: '**Apollo** mission' });
+  const longId = await createProjectThroughApi(adminApi, baseURL!, long, { description: LONG_DESCRIPTION });
+  await signIn(page);
+  await searchFor(page, prefix);
+  const description = (name: string) => card(page, name).locator('.project-card__description');
+
+  await test.step('the card and the table show bold text, not asterisks', async () => {
+    await expect(description(short).locator('strong')).toHaveText('Apollo');
+    await expect(description(short)).toHaveText('Apollo mission');
+    await page.getByRole('button', { name: 'Table' }).click();
+    const row = page.getByRole('row').filter({ hasText: short });
+    await expect(row.locator('strong')).toHaveText('Apollo');
+    await expect(row).not.toContainText('**');
+    await page.getByRole('button', { name: 'Cards' }).click();
+  });
+
+  await test.step('a long description fills exactly three lines of its card, its link as plain text', async () => {
+    await expect(description(long)).toContainText('walk, see the map');
+    await expect(description(long).locator('a')).toHaveCount(0);
+    const oneLine = (await description(short).boundingBox())!.height;
+    const clamped = (await description(long).boundingBox())!.height;
+    expect(clamped).toBeCloseTo(3 * oneLine, 0);
+    await keepScreenshot(page, 'markdown-cards');
+  });
+
+  await test.step('the project page shows it bold, and a long one behind Show more', async () => {
+    await card(page, short).getByRole('link', { name: short }).click();
+    const header = page.locator('.project-header__description');
+    await expect(header.locator('strong')).toHaveText('Apollo');
+    await expect(header).not.toContainText('**');
+    await expect(header.getByRole('button')).toHaveCount(0);
+
+    await page.goto(`/projects/${longId}/overview`);
+    const showMore = header.getByRole('button', { name: 'Show more' });
+    await expect(showMore).toBeVisible();
+    const collapsed = (await header.boundingBox())!.height;
+    await showMore.click();
+    await expect(header.getByRole('button', { name: 'Show less' })).toBeVisible();
+    expect((await header.boundingBox())!.height).toBeGreaterThan(collapsed);
   });
 });
 

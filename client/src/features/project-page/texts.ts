@@ -3,8 +3,6 @@ import { featureTexts } from '../../i18n/translations.ts';
 /** The `projectPage.*` texts (English, then Russian). */
 export const projectPageTexts = featureTexts(
   {
-    showMore: 'Show more',
-    showLess: 'Show less',
     tabs: {
       overview: 'Overview',
       parameters: 'Parameters',
@@ -47,8 +45,6 @@ export const projectPageTexts = featureTexts(
     },
   },
   {
-    showMore: 'Показать полностью',
-    showLess: 'Свернуть',
     tabs: {
       overview: 'Обзор',
       parameters: 'Параметры',

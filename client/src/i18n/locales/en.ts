@@ -30,6 +30,8 @@ export const en = {
     search: 'Search',
     editNamed: 'Edit {{name}}',
     deleteNamed: 'Delete {{name}}',
+    showMore: 'Show more',
+    showLess: 'Show less',
   },
   language: { label: 'Language', en: 'English', ru: 'Русский' },
   theme: { label: 'Theme', light: 'Light', dark: 'Dark', system: 'System' },

@@ -29,6 +29,8 @@ export const ru: Messages = {
     search: 'Поиск',
     editNamed: 'Изменить {{name}}',
     deleteNamed: 'Удалить {{name}}',
+    showMore: 'Показать полностью',
+    showLess: 'Свернуть',
   },
   language: { label: 'Язык', en: 'English', ru: 'Русский' },
   theme: { label: 'Тема', light: 'Светлая', dark: 'Тёмная', system: 'Системная' },

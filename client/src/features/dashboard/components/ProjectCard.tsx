@@ -1,5 +1,6 @@
 import { Card } from 'primereact/card';
 import { useTranslation } from 'react-i18next';
+import { Markdown } from '../../../components/Markdown.tsx';
 import { ProjectCounters } from '../../projects/ProjectCounters.tsx';
 import { ProjectIcon } from '../../projects/ProjectIcon.tsx';
 import { ProjectName } from '../../projects/ProjectName.tsx';
@@ -28,7 +29,7 @@ export function ProjectCard({ project, onAction }: { project: Project; onAction(
         </div>
         <ProjectActions project={project} onAction={onAction} />
       </div>
-      <p className="project-card__description">{project.description || t('projects.noDescription')}</p>
+      <Markdown compact text={project.description || t('projects.noDescription')} className="project-card__description" />
       <ProjectCounters project={project} />
     </Card>
   );

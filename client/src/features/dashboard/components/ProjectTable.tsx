@@ -2,6 +2,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useTranslation } from 'react-i18next';
 import type { Paginated } from '../../../api/paginated.ts';
+import { Markdown } from '../../../components/Markdown.tsx';
 import { ProjectIcon } from '../../projects/ProjectIcon.tsx';
 import { ProjectName } from '../../projects/ProjectName.tsx';
 import { ProjectTags } from '../../projects/ProjectTags.tsx';
@@ -45,7 +46,7 @@ export function ProjectTable({ page, loading, onPage, onAction }: ProjectTablePr
           </span>
         )}
       />
-      <Column header={t('dashboard.columns.description')} body={(project: Project) => <span className="project-table__description">{project.description}</span>} />
+      <Column header={t('dashboard.columns.description')} body={(project: Project) => <Markdown compact text={project.description} className="project-table__description" />} />
       {PROJECT_COUNTERS.map((counter) => (
         <Column
           key={counter}
