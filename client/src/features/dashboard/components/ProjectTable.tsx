@@ -39,6 +39,7 @@ export function ProjectTable({ page, loading, onPage, onAction }: ProjectTablePr
     >
       <Column
         header={t('dashboard.columns.project')}
+        className="project-table__project"
         body={(project: Project) => (
           <span className="project-table__name">
             <ProjectIcon project={project} size="normal" />
@@ -46,7 +47,7 @@ export function ProjectTable({ page, loading, onPage, onAction }: ProjectTablePr
           </span>
         )}
       />
-      <Column header={t('dashboard.columns.description')} body={(project: Project) => <Markdown compact text={project.description} className="project-table__description" />} />
+      <Column header={t('dashboard.columns.description')} className="project-table__about" body={(project: Project) => <Markdown compact text={project.description} className="project-table__description" />} />
       {PROJECT_COUNTERS.map((counter) => (
         <Column
           key={counter}
