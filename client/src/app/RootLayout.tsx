@@ -7,6 +7,9 @@ import { errorView$ } from '../shell/error-view.ts';
 import { toasts$ } from './toasts.ts';
 import { useFailureRouting } from './use-failure-routing.ts';
 
+// Toasts start below the sticky header (and the login page's tools), never over their controls; PrimeReact places them inline.
+const BELOW_HEADER = { root: { style: { top: '4.5rem' } } };
+
 /** Above every route: toasts, confirmations, and the app-wide reactions to failed calls. */
 export function RootLayout() {
   const toast = useRef<Toast>(null);
@@ -16,7 +19,7 @@ export function RootLayout() {
   useEffect(() => errorView$.next(null), [pathname]);
   return (
     <>
-      <Toast ref={toast} position="top-right" />
+      <Toast ref={toast} position="top-right" pt={BELOW_HEADER} />
       <ConfirmDialog />
       <Outlet />
     </>

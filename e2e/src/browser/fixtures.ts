@@ -135,6 +135,15 @@ export async function signIn(page: Page, credentials: Credentials = ADMIN): Prom
   await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
 }
 
+/** Picks a language in the header's selector, whose label is in the language on screen. */
+export async function chooseLanguage(page: Page, label: string, language: string) {
+  await expect(page.getByRole('button', { name: label })).toBeVisible();
+  // A click on the dropdown's face, as a person does; its trigger icon alone does not reopen it after a choice.
+  await page.locator('.language-selector').click();
+  await page.getByRole('listbox').getByRole('option', { name: language }).click();
+  await expect(page.getByRole('listbox')).toBeHidden();
+}
+
 /** A name no other test uses, so tests never see each other's projects by accident. */
 export function uniqueName(prefix: string): string {
   return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { createProjectThroughApi, expect, keepScreenshot, logIn, signIn, test, uniqueName } from './fixtures.ts';
+import { chooseLanguage, createProjectThroughApi, expect, keepScreenshot, logIn, signIn, test, uniqueName } from './fixtures.ts';
 import type { Page } from '@playwright/test';
 
 /** A valid 1x1 PNG, the project's icon. */
@@ -9,14 +9,6 @@ const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR
 const LONG_DESCRIPTION = `## Goals\n\n${'A **long** flight to the moon and back. '.repeat(8)}\n\n- land\n- walk, see [the map](https://example.com/map)\n- return\n\n${'Then more of it. '.repeat(20)}`;
 
 const card = (page: Page, name: string) => page.getByTestId('project-card').filter({ hasText: name });
-
-async function chooseLanguage(page: Page, label: string, language: string) {
-  await expect(page.getByRole('button', { name: label })).toBeVisible();
-  // A click on the dropdown's face, as a person does; its trigger icon alone does not reopen it after a choice.
-  await page.locator('.language-selector').click();
-  await page.getByRole('listbox').getByRole('option', { name: language }).click();
-  await expect(page.getByRole('listbox')).toBeHidden();
-}
 
 async function searchFor(page: Page, text: string) {
   await page.getByRole('searchbox', { name: 'Search projects' }).fill(text);

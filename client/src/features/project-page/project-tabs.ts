@@ -3,7 +3,7 @@ export const PROJECT_TABS = [
   { path: 'overview', icon: 'pi pi-chart-pie' },
   { path: 'parameters', icon: 'pi pi-sliders-h' },
   { path: 'labels', icon: 'pi pi-tags' },
-  { path: 'statuses', icon: 'pi pi-circle-fill' },
+  { path: 'statuses', icon: 'pi pi-circle' },
   { path: 'custom-attributes', icon: 'pi pi-list' },
   { path: 'settings', icon: 'pi pi-cog' },
   { path: 'access-management', icon: 'pi pi-users' },
