@@ -59,3 +59,11 @@ export async function registerUsers(commands: CommandService, usernames: string[
   });
   return usernames.map((username) => registered.get(username)!);
 }
+
+/** A fresh data directory's write side as a first start leaves it: seeded, with the superuser `admin`. The caller closes it. */
+export async function openSeededCommandSide(dataDir: string): Promise<CommandSide> {
+  const side = openCommandSide(dataDir);
+  await seed(side.commands);
+  await registerUsers(side.commands, ['admin'], { superuser: true });
+  return side;
+}

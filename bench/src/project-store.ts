@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { as, openCommandSide, registerUsers, seed } from './command-side.ts';
+import { as, openSeededCommandSide, registerUsers } from './command-side.ts';
 import { once, runTempDir } from './fixtures.ts';
 import { elapsedSeconds, inParallel, log, round, seededRandom } from './measure.ts';
 
@@ -47,12 +47,10 @@ export const NAME_SEARCHES = [
 ] as const;
 
 async function buildProjectStore(dataDir: string, projects: number, clientUsers: number): Promise<ProjectStore> {
-  const side = openCommandSide(dataDir);
-  const { commands } = side;
   const startedAt = performance.now();
+  const side = await openSeededCommandSide(dataDir);
+  const { commands } = side;
   try {
-    await seed(commands);
-    await registerUsers(commands, ['admin'], { superuser: true });
     const creators = await registerUsers(commands, Array.from({ length: Math.ceil(projects / PROJECTS_PER_CREATOR) }, (_, i) => `creator${i + 1}`));
     const [reader] = await registerUsers(commands, ['reader']);
     const clients = Array.from({ length: clientUsers }, (_, i) => `client${i + 1}`);

@@ -1,6 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { appendBenchmarks } from './append.bench.ts';
+import { caseBenchmarks } from './cases.bench.ts';
 import { baselineBenchmarks } from './baselines.bench.ts';
 import { commandLatencyBenchmarks } from './command-latency.bench.ts';
 import { disposeFixtures } from './fixtures.ts';
@@ -20,6 +21,7 @@ const SUITES: Record<string, () => Promise<BenchResult[]>> = {
   'projects-list': projectsListBenchmarks,
   'mixed-load': mixedLoadBenchmarks,
   rebuild: rebuildBenchmarks,
+  cases: caseBenchmarks,
 };
 
 const number = (value: number) => (Number.isNaN(value) ? 'n/a' : value.toLocaleString('en'));

@@ -41,3 +41,26 @@ export function formatCalendarDuration(seconds: number): string {
   }
   return parts || '0s';
 }
+
+/**
+ * Estimates (§4.15, K5): working days of 8 hours, no weeks. Rendered like
+ * "1d 2h" from seconds; null for none (null or 0).
+ */
+const ESTIMATE_UNITS: ReadonlyArray<[string, number]> = [
+  ['d', 8 * 3_600],
+  ['h', 3_600],
+  ['m', 60],
+  ['s', 1],
+];
+
+export function formatEstimate(seconds: number | null): string | null {
+  if (!seconds) return null;
+  const parts: string[] = [];
+  let rest = Math.round(seconds);
+  for (const [unit, size] of ESTIMATE_UNITS) {
+    const amount = Math.floor(rest / size);
+    if (amount > 0) parts.push(`${amount}${unit}`);
+    rest -= amount * size;
+  }
+  return parts.join(' ');
+}

@@ -1,6 +1,7 @@
 export * from './errors.ts';
 export * from './messages.ts';
 export * from './duration.ts';
+export * from './estimate.ts';
 export * from './permissions.ts';
 export * from './user-config.ts';
 export * from './events/index.ts';
@@ -23,6 +24,9 @@ export * from './api/labels.ts';
 export * from './api/parameters.ts';
 export * from './api/custom-attributes.ts';
 export * from './api/attachments.ts';
+export * from './api/suites.ts';
+export * from './api/cases.ts';
+export * from './api/comments.ts';
 export * from './api/api-tokens.ts';
 export * from './api/system-messages.ts';
 export * from './names/streams.ts';

@@ -10,6 +10,9 @@ import { accessRequestEvents } from './access-requests.ts';
 import { notificationEvents } from './notifications.ts';
 import { systemMessageEvents } from './system-messages.ts';
 import { attachmentEvents } from './attachments.ts';
+import { suiteEvents } from './suites.ts';
+import { caseEvents } from './cases.ts';
+import { commentEvents } from './comments.ts';
 import { userEvents, usernameEvents } from './users.ts';
 
 export * from './catalog.ts';
@@ -25,6 +28,9 @@ export * from './access-requests.ts';
 export * from './notifications.ts';
 export * from './system-messages.ts';
 export * from './attachments.ts';
+export * from './suites.ts';
+export * from './cases.ts';
+export * from './comments.ts';
 export * from './users.ts';
 
 /** Every event type the system writes. */
@@ -42,6 +48,9 @@ export const eventCatalog: EventCatalog = {
   ...commandEvents,
   ...systemMessageEvents,
   ...attachmentEvents,
+  ...suiteEvents,
+  ...caseEvents,
+  ...commentEvents,
 };
 
 export function currentSchemaVersion(type: string): number {

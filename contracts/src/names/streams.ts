@@ -25,6 +25,11 @@ export const streams = {
   notificationBox: numbered('notifications-'),
   systemMessage: numbered('system-message-'),
   attachment: numbered('attachment-'),
+  comment: numbered('comment-'),
+  /** A case and its versions. */
+  testCase: numbered('case-'),
+  /** A project's suites: one stream, so a move sees the whole tree (`suites-project-3`, named like the catalogues). */
+  suites: numbered('suites-project-'),
   /** Reserves a username (written with `no_stream`); the name is case-insensitive. */
   username: (username: string) => `username-${username.trim().toLowerCase()}`,
   accessRequest: (projectId: number, userId: number) => `access-request-${projectId}-${userId}`,

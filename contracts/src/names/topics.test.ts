@@ -8,6 +8,8 @@ describe('live topics', () => {
       expect(topicOwner(topic)).toEqual({ kind: 'user', userId: 7 });
     }
     expect(topicOwner(topics.project(3))).toEqual({ kind: 'project', projectId: 3 });
+    expect(topicOwner(topics.suites(3))).toEqual({ kind: 'project', projectId: 3 });
+    expect(topicOwner(topics.comments(3))).toEqual({ kind: 'project', projectId: 3 });
     for (const topic of ['project:3:secret', 'user:x', 'attachments', 'anything']) expect(topicOwner(topic)).toEqual({ kind: 'unknown' });
   });
 });

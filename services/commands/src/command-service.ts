@@ -7,7 +7,12 @@ import { projectHandlers } from './projects/handlers.ts';
 import { statusHandlers, usableStatusIds } from './statuses/handlers.ts';
 import { labelHandlers } from './labels/handlers.ts';
 import { parameterHandlers } from './parameters/handlers.ts';
-import { customAttributeHandlers } from './custom-attributes/handlers.ts';
+import { customAttributeHandlers, requiredAttributeNames } from './custom-attributes/handlers.ts';
+import { isLiveSuite, suiteCommands, suiteHandlers } from './suites/handlers.ts';
+import { suiteCascade } from './workflows/suite-cascade.ts';
+import { caseCommands, caseHandlers } from './cases/handlers.ts';
+import { commentHandlers } from './comments/handlers.ts';
+import { caseWritesWithLabels } from './workflows/case-labels.ts';
 import { RoleDirectory } from './roles/role-directory.ts';
 import { roleHandlers } from './roles/handlers.ts';
 import { accessRequestHandlers } from './access-requests/handlers.ts';
@@ -15,7 +20,7 @@ import { notificationHandlers } from './notifications/handlers.ts';
 import { systemMessageHandlers } from './system-messages/handlers.ts';
 import { userHandlers } from './users/handlers.ts';
 import { sessionHandlers } from './sessions/handlers.ts';
-import { attachmentHandlers } from './attachments/handlers.ts';
+import { attachmentHandlers, unusableAttachment } from './attachments/handlers.ts';
 import { loadProjectAccess } from './projects/project-access.ts';
 import { assignRolesAnsweringRequest } from './workflows/role-assignment.ts';
 import { sessionWorkflows } from './workflows/sessions.ts';
@@ -46,6 +51,9 @@ export function createCommandService(deps: CommandServiceDeps) {
   const statusIds = (projectId: number) => usableStatusIds(kernel, projectId);
   const projects = projectHandlers(kernel, statusIds);
   const sessionFlows = sessionWorkflows(kernel);
+  const attachmentsOf = (projectId: number, attachmentIds: readonly number[]) => unusableAttachment(kernel, projectId, attachmentIds);
+  const suites = suiteCommands(kernel, { requiredAttributes: (projectId) => requiredAttributeNames(kernel, projectId, 'testsuite'), unusableAttachment: attachmentsOf });
+  const cases = caseCommands(kernel, { suiteLive: (projectId, suiteId) => isLiveSuite(kernel, projectId, suiteId), unusableAttachment: attachmentsOf });
   return namespaced({
     users: [userHandlers(kernel), { register: registerWithDefaultNotifications(kernel), changePassword: sessionFlows.changePassword }],
     sessions: [sessionHandlers(kernel), { logIn: sessionFlows.logIn }],
@@ -54,6 +62,9 @@ export function createCommandService(deps: CommandServiceDeps) {
     labels: [labelHandlers(kernel)],
     parameters: [parameterHandlers(kernel)],
     'custom-attributes': [customAttributeHandlers(kernel, statusIds)],
+    cases: [caseHandlers(cases), caseWritesWithLabels(kernel, cases)],
+    comments: [commentHandlers(kernel, attachmentsOf)],
+    suites: [suiteHandlers(suites), suiteCascade(suites, cases)],
     roles: [roleHandlers(kernel)],
     'access-requests': [accessRequestHandlers(kernel)],
     notifications: [notificationHandlers(kernel)],

@@ -12,6 +12,9 @@ import { sessionsProjection } from './sessions/sessions-projection.ts';
 import { systemMessagesProjection } from './system-messages/system-messages-projection.ts';
 import { usersProjection } from './users/users-projection.ts';
 import { attachmentsProjection } from './attachments/attachments-projection.ts';
+import { suitesProjection } from './suites/suites-projection.ts';
+import { casesProjection } from './cases/cases-projection.ts';
+import { commentsProjection } from './comments/comments-projection.ts';
 
 export * from './runner/projection.ts';
 export * from './runner/projection-runner.ts';
@@ -47,11 +50,17 @@ export * from './api-tokens/queries.ts';
 export * from './system-messages/system-messages-projection.ts';
 export * from './system-messages/queries.ts';
 export * from './attachments/attachments-projection.ts';
+export * from './suites/suites-projection.ts';
+export * from './suites/queries.ts';
+export * from './cases/cases-projection.ts';
+export * from './cases/queries.ts';
+export * from './comments/comments-projection.ts';
+export * from './comments/queries.ts';
 export * from './attachments/queries.ts';
 
 /**
  * Every read model, in the order they fold each event (roles first: others read them;
  * notifications before users and projects: they read memberships as they were before the event).
  */
-export const allProjections: readonly Projection[] = [rolesProjection, notificationsProjection, accessRequestsProjection, usersProjection, sessionsProjection, projectsProjection, statusesProjection, labelsProjection, parametersProjection, customAttributesProjection, apiTokensProjection, systemMessagesProjection, attachmentsProjection];
+export const allProjections: readonly Projection[] = [rolesProjection, notificationsProjection, accessRequestsProjection, usersProjection, sessionsProjection, projectsProjection, statusesProjection, labelsProjection, parametersProjection, customAttributesProjection, apiTokensProjection, systemMessagesProjection, attachmentsProjection, suitesProjection, casesProjection, commentsProjection];
 export * from './notifications/queries.ts';

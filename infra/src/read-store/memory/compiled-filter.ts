@@ -89,14 +89,38 @@ function compileField(field: string, condition: unknown): Test | undefined {
   if (!valueTest) return undefined;
   const path = field.split('.');
   if (path.length === 1) {
+    const arrayTest = compileArrayTest(condition);
     return (document) => {
       const value = document[field];
-      return Array.isArray(value) ? undefined : valueTest(value);
+      return Array.isArray(value) ? arrayTest?.(value) : valueTest(value);
     };
   }
   return (document) => {
     const value = valueAt(document, path);
     return value === UNDECIDED ? undefined : valueTest(value);
+  };
+}
+
+/**
+ * Membership on an array of plain scalars (a case's label ids), as MongoDB
+ * reads it: equality and `$in` match when an element does, `$ne` and `$nin`
+ * when none does. Anything else on an array, or an array holding anything
+ * but strings, finite numbers and booleans, is left to mingo.
+ */
+function compileArrayTest(condition: unknown): ((values: unknown[]) => boolean | undefined) | undefined {
+  const elementTests: Array<{ test: ValueTest; negated: boolean }> = [];
+  const add = (operator: string, operand: unknown): boolean => {
+    const test = operator === '$eq' || operator === '$ne' ? equalityTest(operand) : operator === '$in' || operator === '$nin' ? membershipTest(operand) : undefined;
+    if (!test || operand === null || (Array.isArray(operand) && operand.includes(null))) return false;
+    elementTests.push({ test, negated: operator === '$ne' || operator === '$nin' });
+    return true;
+  };
+  if (isOperatorObject(condition)) {
+    for (const operator in condition) if (!add(operator, condition[operator])) return undefined;
+  } else if (!add('$eq', condition) || typeof condition === 'object') return undefined;
+  return (values) => {
+    for (const value of values) if (!(typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && value === value))) return undefined;
+    return elementTests.every(({ test, negated }) => values.some((value) => test(value) === true) !== negated);
   };
 }
 

@@ -19,9 +19,21 @@ function resolveStatuses(appliedTo: AppliedToInput, statusIds: number[]): Applie
   return { ...others, testresult: { ...testresult, statusSpecific: testresult.statusSpecific ?? statusIds } };
 }
 
+/** The names of the active required attributes a project's objects of this kind must carry (§4.17). */
+export async function requiredAttributeNames(deps: KernelDeps, projectId: number, target: 'testsuite' | 'testplan'): Promise<string[]> {
+  const state = await attributeCatalogue(deps).load(projectId);
+  return [...state.items.values()]
+    .filter((item) => !item.deleted && item.fields.appliedTo[target]?.isActive && item.fields.appliedTo[target]?.isRequired)
+    .map((item) => item.fields.name);
+}
+
+function attributeCatalogue(deps: KernelDeps) {
+  return catalogueCommands(deps, customAttributeDecider, { resource: 'custom-attributes', idType: 'customattribute' });
+}
+
 /** `usableStatusIds`: the status catalogue's, wired in by the command service. */
 export function customAttributeHandlers(deps: KernelDeps, usableStatusIds: (projectId: number) => Promise<number[]>) {
-  const attributes = catalogueCommands(deps, customAttributeDecider, { resource: 'custom-attributes', idType: 'customattribute' });
+  const attributes = attributeCatalogue(deps);
   return {
     async create(input: CustomAttributeInput, meta: CommandMeta) {
       const statusIds = await usableStatusIds(input.projectId);

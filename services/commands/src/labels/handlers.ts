@@ -5,8 +5,12 @@ import { labelDecider, type LabelFields } from './decide.ts';
 
 export type LabelChanges = Partial<Pick<LabelFields, 'projectId' | 'name' | 'color' | 'type'>>;
 
+export function labelCatalogue(deps: KernelDeps) {
+  return catalogueCommands(deps, labelDecider, { resource: 'labels', idType: 'label' });
+}
+
 export function labelHandlers(deps: KernelDeps) {
-  const labels = catalogueCommands(deps, labelDecider, { resource: 'labels', idType: 'label' });
+  const labels = labelCatalogue(deps);
   return {
     /** The caller becomes the label's user. */
     create: (input: Omit<LabelFields, 'userId'>, meta: CommandMeta) => labels.create({ ...input, userId: meta.actor.userId }, meta),

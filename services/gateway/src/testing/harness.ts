@@ -104,6 +104,7 @@ export class Browser {
   get = (url: string) => this.request('GET', url);
   post = (url: string, payload?: Body, headers?: Record<string, string>) => this.request('POST', url, payload ?? {}, headers);
   patch = (url: string, payload?: Body, headers?: Record<string, string>) => this.request('PATCH', url, payload ?? {}, headers);
+  put = (url: string, payload?: Body, headers?: Record<string, string>) => this.request('PUT', url, payload ?? {}, headers);
   delete = (url: string) => this.request('DELETE', url);
 
   async login(username: string, password: string, rememberMe = false): Promise<LightMyRequestResponse> {

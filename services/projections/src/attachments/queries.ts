@@ -10,3 +10,10 @@ export function listAttachments(readStore: ReadStore, projectId: number): Promis
 export function findAttachment(readStore: ReadStore, attachmentId: number): Promise<AttachmentDocument | null> {
   return readStore.collection<AttachmentDocument>(ATTACHMENTS).findOne({ _id: attachmentId, isDeleted: false });
 }
+
+/** The live attachments among these ids, in the order asked (deleted or unknown ones left out). */
+export async function attachmentsByIds(readStore: ReadStore, attachmentIds: readonly number[]): Promise<AttachmentDocument[]> {
+  if (attachmentIds.length === 0) return [];
+  const found = new Map((await readStore.collection<AttachmentDocument>(ATTACHMENTS).find({ _id: { $in: [...new Set(attachmentIds)] }, isDeleted: false })).map((item) => [item._id, item]));
+  return attachmentIds.flatMap((id) => found.get(id) ?? []);
+}

@@ -1,11 +1,35 @@
 import { topics, streams } from '@testament/contracts';
-import type { ProjectEvent } from '@testament/contracts';
-import { projection, type ProjectedEvent } from '../runner/projection.ts';
+import type { CaseEvent, ProjectEvent, SuiteEvent } from '@testament/contracts';
+import { CASES, caseContribution, contributionAfter, type CaseDocument } from '../cases/case-document.ts';
+import { projection, type EventOf, type ProjectionView } from '../runner/projection.ts';
 import { PROJECT_TOTALS, PROJECTS, type ProjectDocument } from './project-document.ts';
 import { adjustTotals, TOTALS_KEYS } from './totals.ts';
 import { withRoles } from '../roles/role-sets.ts';
 
-const projectIdOf = (event: ProjectedEvent) => streams.project.idOf(event.stream);
+/** The suite events that change a project's suite counter (§4.13 project counters). */
+type SuiteCounting = Extract<SuiteEvent, { type: 'SuiteCreated' | 'SuiteDeleted' | 'SuiteRecovered' }>;
+const SUITE_COUNTING: ReadonlySet<string> = new Set<SuiteCounting['type']>(['SuiteCreated', 'SuiteDeleted', 'SuiteRecovered']);
+const countsSuites = (event: ProjectEvent | SuiteCounting): event is SuiteCounting => SUITE_COUNTING.has(event.type);
+
+/** Every case event may change whether the case counts (§4.13: live, not archived). */
+const CASE_COUNTING: ReadonlySet<string> = new Set<CaseEvent['type']>(['CaseCreated', 'CaseArchived', 'CaseUnarchived', 'CaseDeleted', 'CaseRecovered']);
+const countsCases = (event: EventOf<ProjectEvent | SuiteCounting | CaseEvent>): event is EventOf<CaseEvent> => CASE_COUNTING.has(event.type);
+
+const projectIdOf = (event: EventOf<ProjectEvent | SuiteCounting | CaseEvent>) =>
+  countsCases(event) ? event.data.projectId : SUITE_COUNTING.has(event.type) ? streams.suites.idOf(event.stream) : streams.project.idOf(event.stream);
+
+function withCasesCounted(project: ProjectDocument | undefined, view: ProjectionView, event: EventOf<CaseEvent>): ProjectDocument | undefined {
+  const previous = view.get<CaseDocument>(CASES, event.data.caseId);
+  const added = (contributionAfter(previous, event) ? 1 : 0) - (caseContribution(previous) ? 1 : 0);
+  if (!project || added === 0) return project;
+  return { ...project, counts: { ...project.counts, cases: project.counts.cases + added } };
+}
+
+function withSuitesCounted(project: ProjectDocument | undefined, event: SuiteCounting): ProjectDocument | undefined {
+  if (!project) return undefined;
+  const added = event.type === 'SuiteCreated' ? 1 : event.type === 'SuiteRecovered' ? event.data.suiteIds.length : -event.data.suiteIds.length;
+  return { ...project, counts: { ...project.counts, suites: project.counts.suites + added } };
+}
 
 function evolveProjectDocument(project: ProjectDocument | undefined, event: ProjectEvent, time: string): ProjectDocument | undefined {
   if (event.type === 'ProjectCreated') {
@@ -66,7 +90,7 @@ function change(project: ProjectDocument, event: Exclude<ProjectEvent, { type: '
   }
 }
 
-export const projectsProjection = projection<ProjectEvent>({
+export const projectsProjection = projection<ProjectEvent | SuiteCounting | CaseEvent>({
   name: 'projects',
   collections: {
     // The dashboard's orders (queries.ts), each with `_id` last: by name without and with archived projects, and
@@ -93,13 +117,23 @@ export const projectsProjection = projection<ProjectEvent>({
     'ProjectRestored',
     'ProjectDeleted',
     'ProjectMemberRolesSet',
+    'SuiteCreated',
+    'SuiteDeleted',
+    'SuiteRecovered',
+    ...(CASE_COUNTING as ReadonlySet<CaseEvent['type']>),
   ]),
-  keys: (event) => [[PROJECTS, projectIdOf(event)], ...TOTALS_KEYS],
+  // Case counts: whether a case counted before the event is in the cases read model as it was.
+  readsBefore: [CASES],
+  keys: (event) => [[PROJECTS, projectIdOf(event)], ...TOTALS_KEYS, ...(countsCases(event) ? [[CASES, event.data.caseId] as const] : [])],
   apply(event, view) {
     const projectId = projectIdOf(event);
     const previous = view.get<ProjectDocument>(PROJECTS, projectId);
-    const next = evolveProjectDocument(previous, event, event.metadata.time);
-    if (!next) return;
+    const next = countsCases(event)
+      ? withCasesCounted(previous, view, event)
+      : countsSuites(event)
+        ? withSuitesCounted(previous, event)
+        : evolveProjectDocument(previous, event, event.metadata.time);
+    if (!next || next === previous) return;
     view.put(PROJECTS, next);
     adjustTotals(view, previous, next);
     view.notify(topics.projects);

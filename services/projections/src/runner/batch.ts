@@ -18,6 +18,8 @@ interface Slot {
 export class Batch {
   private readonly slots = new Map<string, Map<Document['_id'], Slot>>();
   readonly topics = new Set<string>();
+  /** Documents folds handed over in this batch: not stored before write(), so still theirs to change. */
+  readonly unsaved = new WeakSet<Document>();
 
   constructor(private readonly readStore: ReadStore) {}
 
@@ -103,6 +105,11 @@ class BatchView implements ProjectionView {
     document[POSITION_FIELD] = this.position;
     slot.document = document;
     slot.dirty = true;
+    this.batch.unsaved.add(document);
+  }
+
+  isUnsaved(document: Document): boolean {
+    return this.batch.unsaved.has(document);
   }
 
   remove(collection: string, id: Document['_id']): void {

@@ -8,6 +8,12 @@ export interface ProjectionView {
   get<T extends Document>(collection: string, id: Document['_id']): T | undefined;
   put(collection: string, document: Document): void;
   remove(collection: string, id: Document['_id']): void;
+  /**
+   * Whether `document` was handed over by \`put\` in this batch and is not stored
+   * yet: a fold may then change it in place instead of copying it again (a big
+   * document changed by every event of a batch is copied once per batch).
+   */
+  isUnsaved(document: Document): boolean;
   /** A live topic whose screens should refresh, e.g. `project:7`. */
   notify(topic: string): void;
 }

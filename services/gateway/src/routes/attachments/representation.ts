@@ -33,3 +33,11 @@ export function attachmentRepresentation(attachment: AttachmentDocument, origin:
     link: `${origin}/attachments/${attachment._id}/`,
   };
 }
+
+/** The files an object names, as the wire shows them, in the order named (a deleted or unknown file drops out). */
+export function attachmentsNamed(attachmentIds: readonly number[], files: ReadonlyMap<number, AttachmentDocument>, origin: string): Attachment[] {
+  return attachmentIds.flatMap((attachmentId) => {
+    const file = files.get(attachmentId);
+    return file ? [attachmentRepresentation(file, origin)] : [];
+  });
+}

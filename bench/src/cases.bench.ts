@@ -1,0 +1,138 @@
+import { startServerProcess } from '@testament/gateway/testing/server-process';
+import { helloWorldBaseline } from './baseline-hello-world.ts';
+import { jsonParseRate } from './baseline-json-parse.ts';
+import { caseStore, type CaseStore } from './case-store.ts';
+import { runChild } from './child-process.ts';
+import { call, connection, type Credentials } from './http-call.ts';
+import { describeFailures, HTTP_CLIENTS, runLoad, signIn } from './http-load.ts';
+import { against, elapsedSeconds, log, round, seededRandom, summarize, type BenchResult, type LatencySummary } from './measure.ts';
+import { loadCaseDocuments, naiveCasePage, naiveTreeLevel, type NaiveCases } from './naive-cases.ts';
+import { eventsFile } from './project-store.ts';
+import { scaled } from './scale.ts';
+import { residentMb } from './server-metrics.ts';
+
+const TREE_PAGE = 99;
+const LIST_PAGE = 10;
+
+interface Rebuild {
+  events: number;
+  seconds: number;
+}
+
+/** A tree level a user opens: a suite with child suites, as the tree view asks for it. */
+const treeLevelPath = (store: CaseStore, parent: number) => `/api/v2/suites/union/?project=${store.projectId}&parent=${parent}&page=1&page_size=${TREE_PAGE}`;
+
+/** The cases table with a label filter, the newest estimate first, a random page; every third also within a suite's subtree. */
+function caseQueries(store: CaseStore, count: number) {
+  const random = seededRandom(5);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  return Array.from({ length: count }, (_, i) => {
+    const labels = [pick(store.labelIds), pick(store.labelIds)];
+    const notLabel = pick(store.labelIds);
+    const suite = i % 3 === 0 ? pick(store.parentSuiteIds) : undefined;
+    const page = 1 + Math.floor(random() * 20);
+    const path = `/api/v2/cases/?project=${store.projectId}&labels=${labels.join(',')}&not_labels=${notLabel}&labels_condition=or&ordering=-estimate${suite ? `&suite=${suite}&show_descendants=true` : ''}&page=${page}&page_size=${LIST_PAGE}`;
+    return { path, labels, notLabel, suite, page };
+  });
+}
+
+async function timeGets(baseUrl: string, credentials: Credentials, paths: string[], expect = 200): Promise<number[]> {
+  const agent = connection();
+  const samples: number[] = [];
+  for (const path of paths) {
+    const result = await call(agent, baseUrl, { kind: 'get', method: 'GET', path, expect }, credentials);
+    // A page past the end of a small filtered list is a 404: still an answer, timed the same.
+    if (result.status !== 200 && result.status !== 404) throw new Error(`GET ${path} answered ${result.status}: ${result.body.slice(0, 200)}`);
+    samples.push(result.ms);
+  }
+  agent.destroy();
+  return samples;
+}
+
+function timeNaively(work: Array<() => unknown>): number[] {
+  return work.map((run) => {
+    const started = performance.now();
+    run();
+    return performance.now() - started;
+  });
+}
+
+function latencyRows(label: string, ours: LatencySummary, naive: LatencySummary, p95Target: number, detail: BenchResult['detail']): BenchResult[] {
+  return (['p50', 'p95', 'p99'] as const).map((p) =>
+    against(
+      { name: `${label}: ${p}`, value: ours[p], unit: 'ms', ...(p === 'p95' ? { target: { op: '<=' as const, value: p95Target }, detail } : {}) },
+      { name: `the same view by a naive full scan (mingo, in the bench process): ${p}`, value: naive[p], unit: 'ms' },
+    ),
+  );
+}
+
+/**
+ * Suites and cases at a large team's scale, through the real server process:
+ * a tree level with its counts, a filtered and sorted page of cases, case
+ * creation over HTTP, and the rebuild of the whole log.
+ */
+export async function caseBenchmarks(): Promise<BenchResult[]> {
+  const store = await caseStore(scaled(2_000, 40), scaled(100_000, 2_000));
+  const parse = await jsonParseRate(eventsFile(store));
+  const hello = await helloWorldBaseline();
+  const random = seededRandom(3);
+  const levels = Array.from({ length: scaled(300, 30) }, () => store.parentSuiteIds[Math.floor(random() * store.parentSuiteIds.length)]!);
+  const queries = caseQueries(store, scaled(300, 30));
+  const of = `${store.cases.toLocaleString('en')} cases in ${store.suiteIds.length.toLocaleString('en')} suites`;
+
+  let naive: NaiveCases | undefined = await loadCaseDocuments(eventsFile(store));
+  const naiveLevels = summarize(timeNaively(levels.slice(0, 30).map((parent) => () => naiveTreeLevel(naive!, parent, TREE_PAGE))));
+  const naiveLists = summarize(
+    timeNaively(
+      queries.slice(0, 30).map((q) => () =>
+        naiveCasePage(naive!, store.projectId, { labels: q.labels, notLabels: [q.notLabel], condition: 'or', ordering: '-estimate', ...(q.suite ? { suiteIds: [q.suite] } : {}) }, { skip: (q.page - 1) * LIST_PAGE, limit: LIST_PAGE }),
+      ),
+    ),
+  );
+  naive = undefined;
+
+  const fold = await runChild<Rebuild>(new URL('./rebuild-child.ts', import.meta.url).pathname, [eventsFile(store)]);
+
+  const startedAt = performance.now();
+  const server = await startServerProcess({ TESTAMENT_DATA_DIR: store.dataDir, TESTAMENT_WRITE_RATE_LIMIT: '0' }, 600_000);
+  const coldStart = elapsedSeconds(startedAt);
+  log(`cases: server started on ${of} in ${round(coldStart, 1)} s`);
+  try {
+    const rss = residentMb(server.child.pid!);
+    const tester = await signIn(server.url, store.tester);
+    await timeGets(server.url, tester, levels.slice(0, 10).map((parent) => treeLevelPath(store, parent))); // warm-up
+    const treeLevels = summarize(await timeGets(server.url, tester, levels.map((parent) => treeLevelPath(store, parent))));
+    const lists = summarize(await timeGets(server.url, tester, queries.map((q) => q.path)));
+
+    const sessions = await Promise.all(Array.from({ length: 4 }, () => signIn(server.url, store.tester)));
+    let counter = 0;
+    const outcome = await runLoad({
+      baseUrl: server.url,
+      clients: HTTP_CLIENTS,
+      warmupMs: scaled(2_000, 500),
+      measureMs: scaled(10_000, 2_000),
+      nextCall: () => {
+        const suite = store.suiteIds[counter % store.suiteIds.length]!;
+        return { kind: 'create', method: 'POST', path: '/api/v2/cases/', body: { project: store.projectId, suite, name: `Load case ${counter++}`, scenario: 'Do it', estimate: '1h', labels: [{ name: 'label-1' }] }, expect: 201 };
+      },
+      credentials: (client) => sessions[client % sessions.length],
+    });
+    const creates = summarize(outcome.all);
+    return [
+      ...latencyRows(`tree level with counts (${of}, page of ${TREE_PAGE})`, treeLevels, naiveLevels, 30, { requests: treeLevels.count, naiveQueries: naiveLevels.count }),
+      ...latencyRows(`cases: label filter, by estimate, page of ${LIST_PAGE} (${of})`, lists, naiveLists, 50, { requests: lists.count, naiveQueries: naiveLists.count, withinASubtree: 'one query in three' }),
+      against(
+        { name: 'POST /api/v2/cases/ over HTTP: throughput', value: round(outcome.succeeded / outcome.seconds, 0), unit: 'requests/s', target: { op: '>=', value: 1_000 }, detail: { clients: HTTP_CLIENTS, p50: creates.p50, p99: creates.p99, failures: describeFailures(outcome.failures) } },
+        hello.throughput,
+      ),
+      against(
+        { name: `projection rebuild of the cases log (${fold.events.toLocaleString('en')} events)`, value: round(fold.events / fold.seconds, 0), unit: 'events/s', target: { op: '>=', value: 200_000 }, detail: { seconds: round(fold.seconds, 2), logWrittenThroughCommandsSeconds: round(store.buildSeconds, 1) } },
+        parse.readAndParseRate,
+      ),
+      against({ name: `server cold start on ${of}`, value: round(coldStart, 2), unit: 's' }, parse.loadAndParse),
+      against({ name: `server RSS after rebuilding ${of}`, value: round(rss, 0), unit: 'MB' }, hello.rss),
+    ];
+  } finally {
+    await server.stop();
+  }
+}

@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+import { attributeValues } from '../events/suites.ts';
+import { attachmentResponse } from './attachments.ts';
+import { catalogueMessages, projectReference, requiredText } from './project-catalogue.ts';
+import { paginationQuery, queryBoolean, queryDateTime } from './query.ts';
+import { userResponse } from './users.ts';
+import { count, id, timestamp } from './wire.ts';
+import { parseEstimate } from '../estimate.ts';
+
+export const caseMessages = {
+  onlyAuthorCanSkipVersion: 'Only author of latest change can skip version',
+  incorrectVersion: 'Incorrect version',
+  restoredSuiteGone: 'The suite of that version no longer exists: move the case first.',
+  labelUnknown: (labelId: number) => `Invalid pk "${labelId}" - object does not exist.`,
+  attachmentUnknown: (attachmentId: number) => `Invalid pk "${attachmentId}" - object does not exist.`,
+  copyToAnotherProject: 'Cannot copy case to another project.',
+} as const;
+
+/** Bulk update's refusals, in TestY's general error shape. */
+const caseMessagesBulk = {
+  bothSelections: 'Use included_cases or excluded_cases, not both.',
+  nothingToChange: 'Name a suite to move to or a labels_action.',
+} as const;
+
+const text = z.string({ error: catalogueMessages.notAString });
+const integer = z.number({ error: catalogueMessages.invalidInteger }).int(catalogueMessages.invalidInteger).positive(catalogueMessages.invalidInteger);
+const attachmentIds = z.array(integer, { error: messages.notAList });
+
+/** An estimate as typed: seconds out, or the estimate's own message (§4.15). */
+const estimateField = z.union([z.string(), z.number()], { error: catalogueMessages.notAString }).transform((value, ctx) => {
+  if (value === '') return null;
+  const parsed = parseEstimate(value);
+  if ('error' in parsed) {
+    ctx.addIssue({ code: 'custom', message: parsed.error });
+    return z.NEVER;
+  }
+  return parsed.seconds || null;
+});
+
+const stepBody = z.object({
+  id: integer.optional(),
+  name: requiredText(255),
+  scenario: z.string({ error: (issue) => (issue.input === undefined ? messages.required : catalogueMessages.notAString) }).trim().min(1, messages.required),
+  expected: text.optional(),
+  sort_order: z.number({ error: catalogueMessages.invalidInteger }).int(catalogueMessages.invalidInteger).nonnegative().optional(),
+  attachments: attachmentIds.optional(),
+});
+
+const labelBody = z.object({ id: integer.optional(), name: requiredText(255), color: text.nullable().optional() });
+
+/** `POST cases/` (§3.3): a scenario, or steps when `is_steps`; labels by id or by name. */
+export const caseCreateBody = z.object({
+  name: requiredText(255),
+  project: projectReference,
+  suite: integer,
+  description: text.optional(),
+  setup: text.optional(),
+  scenario: text.optional(),
+  expected: text.optional(),
+  teardown: text.optional(),
+  estimate: estimateField.nullable().optional(),
+  is_steps: z.boolean({ error: messages.notABoolean }).optional(),
+  attributes: attributeValues.optional(),
+  attachments: attachmentIds.optional(),
+  labels: z.array(labelBody, { error: messages.notAList }).optional(),
+  steps: z.array(stepBody, { error: messages.notAList }).optional(),
+});
+export type CaseCreateBody = z.output<typeof caseCreateBody>;
+
+/** `PUT cases/{id}/`: the same, plus `skip_history` to overwrite the latest version (§4.9). */
+export const caseUpdateBody = caseCreateBody.extend({ skip_history: z.boolean({ error: messages.notABoolean }).optional() });
+export type CaseUpdateBody = z.output<typeof caseUpdateBody>;
+
+const idList = z.string().regex(/^\d+(,\d+)*$/, catalogueMessages.invalidInteger);
+const ORDER_FIELDS = 'id|name|title|created_at|estimate';
+
+/** The filters of `GET cases/` (§3.3, §2.6, §4.16). */
+export const caseListQuery = paginationQuery.extend({
+  suite: idList.optional(),
+  show_descendants: queryBoolean.optional(),
+  name: z.string().optional(),
+  search: z.string().optional(),
+  labels: idList.optional(),
+  not_labels: idList.optional(),
+  labels_condition: z.enum(['and', 'or'], { error: (issue) => catalogueMessages.invalidChoice(issue.input) }).optional(),
+  is_archive: queryBoolean.optional(),
+  test_case_created_after: queryDateTime.optional(),
+  test_case_created_before: queryDateTime.optional(),
+  ordering: z
+    .string()
+    .regex(new RegExp(`^-?(${ORDER_FIELDS})(,-?(${ORDER_FIELDS}))*$`), messages.invalidOrdering)
+    .optional(),
+});
+export type CaseListQuery = z.output<typeof caseListQuery>;
+
+/** `GET cases/{id}/`: a display version (`ver`), or an internal history id (`version`) that redirects to it (K9). */
+export const caseRetrieveQuery = z.object({
+  ver: z.string().regex(/^\d+$/, catalogueMessages.invalidInteger).optional(),
+  version: z.string().regex(/^\d+$/, catalogueMessages.invalidInteger).optional(),
+});
+
+export const caseVersionRestoreBody = z.object({ version: z.number({ error: caseMessages.incorrectVersion }).int(caseMessages.incorrectVersion) });
+
+export const caseStepResponse = z.strictObject({
+  id,
+  name: z.string(),
+  scenario: z.string(),
+  expected: z.string(),
+  sort_order: count,
+  attachments: z.array(attachmentResponse),
+});
+
+export const caseLabelResponse = z.strictObject({ id, name: z.string(), color: z.string().nullable() });
+
+/** One case (retrieve): its current (or asked) version (§3.3). */
+export const caseDetailResponse = z.strictObject({
+  id,
+  name: z.string(),
+  description: z.string(),
+  project: id,
+  suite: z.strictObject({ id, name: z.string() }),
+  setup: z.string(),
+  scenario: z.string(),
+  expected: z.string(),
+  teardown: z.string(),
+  estimate: z.string().nullable(),
+  is_steps: z.boolean(),
+  is_archive: z.boolean(),
+  attributes: attributeValues,
+  attachments: z.array(attachmentResponse),
+  url: z.string(),
+  steps: z.array(caseStepResponse),
+  labels: z.array(caseLabelResponse),
+  /** Display versions, newest first. */
+  versions: z.array(id),
+  current_version: id,
+  source_archived: z.boolean(),
+});
+export type CaseDetail = z.output<typeof caseDetailResponse>;
+
+/** A case in lists adds when it was made and where it lives. */
+export const caseResponse = caseDetailResponse.extend({ created_at: timestamp, suite_path: z.string() });
+export type Case = z.output<typeof caseResponse>;
+
+/** A row of `cases/{id}/history/`. */
+export const caseHistoryResponse = z.strictObject({
+  user: userResponse.nullable(),
+  version: id,
+  action: z.enum(['Created', 'Updated', 'Deleted']),
+  history_date: timestamp,
+});
+
+/** The case filters the tree views and the picker share (§3.2 union, §3.3 search). */
+export const caseTreeFilterQuery = caseListQuery.pick({ search: true, labels: true, not_labels: true, labels_condition: true, is_archive: true, test_case_created_after: true, test_case_created_before: true }).extend({
+  suite: caseListQuery.shape.suite,
+});
+
+/** A case as the picker lists it under its suite. */
+const pickedCase = z.strictObject({ id, name: z.string(), suite_id: id, labels: z.array(caseLabelResponse), is_archive: z.boolean() });
+
+export interface CaseSearchNode {
+  id: number;
+  name: string;
+  title: string;
+  parent_id: number | null;
+  children: CaseSearchNode[];
+  test_cases: Array<z.output<typeof pickedCase>>;
+}
+/** `cases/search/`: the suites that hold matches, or hold suites that do, as a tree of roots (§3.3). */
+export const caseSearchNode: z.ZodType<CaseSearchNode> = z.lazy(() =>
+  z.strictObject({ id, name: z.string(), title: z.string(), parent_id: id.nullable(), children: z.array(caseSearchNode), test_cases: z.array(pickedCase) }),
+);
+export const caseSearchResponse = z.array(caseSearchNode);
+
+/** A case in the tree view (§3.2 union): the list fields, a leaf under its suite. */
+export const caseUnionItem = caseResponse.extend({ is_leaf: z.literal(true), parent: z.strictObject({ id, name: z.string() }) });
+
+const copyName = requiredText(255).optional();
+
+/** `POST cases/copy/`: copies with their steps and labels, into another suite of the same project (§3.3, §4.19). */
+export const caseCopyBody = z.object({
+  cases: z.array(z.object({ id: integer, new_name: copyName }), { error: messages.notAList }).min(1, messages.required),
+  dst_suite_id: integer.optional(),
+});
+
+const caseIds = z.array(integer, { error: messages.notAList });
+
+/** What a bulk update changes, for the selection its filter conditions narrow (§3.3, §4.11). */
+const bulkChange = {
+  project: projectReference,
+  filter_conditions: z.record(z.string(), z.unknown(), { error: messages.notAnObject }).optional(),
+  suite: integer.optional(),
+  labels: z.array(labelBody, { error: messages.notAList }).optional(),
+  labels_action: z.enum(['add', 'update', 'delete', 'clear'], { error: (issue) => catalogueMessages.invalidChoice(issue.input) }).optional(),
+};
+
+/** A bulk change must change something, and every labels action but clear names its labels. */
+function changingSomething<T extends z.ZodType<{ suite?: number; labels?: unknown[]; labels_action?: string }>>(schema: T) {
+  return schema
+    .refine((body) => body.suite !== undefined || body.labels_action !== undefined, { message: caseMessagesBulk.nothingToChange, path: ['errors'] })
+    .refine((body) => body.labels_action === undefined || body.labels_action === 'clear' || body.labels !== undefined, { message: messages.required, path: ['labels'] });
+}
+
+/** `PUT cases/bulk-update/`: a selection by filters, minus exclusions or only inclusions, moved and/or relabelled. */
+export const caseBulkUpdateBody = changingSomething(
+  z
+    .object({ ...bulkChange, current_suite: integer.optional(), included_cases: caseIds.optional(), excluded_cases: caseIds.optional() })
+    .refine((body) => !(body.included_cases && body.excluded_cases), { message: caseMessagesBulk.bothSelections, path: ['errors'] }),
+);
+export type CaseBulkUpdateBody = z.output<typeof caseBulkUpdateBody>;
+
+/** `PUT cases/bulk-update-tree/`: the tree view's selection (whole suite subtrees and single cases) after the filters. */
+export const caseBulkUpdateTreeBody = changingSomething(z.object({ ...bulkChange, included_suites: caseIds.optional(), included_cases: caseIds.optional() }));
+export type CaseBulkUpdateTreeBody = z.output<typeof caseBulkUpdateTreeBody>;

@@ -1,0 +1,88 @@
+import { NotFoundError, PermissionDeniedError, ValidationError, type CaseContent, type CaseEvent } from '@testament/contracts';
+import { describe, expect, it } from 'vitest';
+import { given } from '../kernel/given-when-then.ts';
+import { accessTo, actors, fieldErrorsOf } from '../project-catalogue/testing.ts';
+import { caseDecider } from './decide.ts';
+
+const { member, stranger, superuser } = actors;
+const project = accessTo(member);
+const suiteLive = { suiteLive: true };
+const content = (changes: Partial<CaseContent> = {}): CaseContent => ({
+  name: 'Log in',
+  suiteId: 7,
+  description: '',
+  setup: '',
+  scenario: 'Type the password',
+  expected: 'Signed in',
+  teardown: '',
+  estimate: null,
+  isSteps: false,
+  attributes: {},
+  steps: [],
+  labelIds: [],
+  attachmentIds: [],
+  ...changes,
+});
+const created = (by = member.userId): CaseEvent => ({ type: 'CaseCreated', data: { caseId: 1, projectId: 3, historyId: 100, userId: by, content: content() } });
+const versioned = (historyId: number, changes: Partial<CaseContent>, by = member.userId): CaseEvent => ({
+  type: 'CaseVersioned',
+  data: { caseId: 1, projectId: 3, historyId, userId: by, content: content(changes) },
+});
+const open = (events: CaseEvent[]) => given(caseDecider, events);
+const update = (changes: Partial<CaseContent>, skipHistory = false) => ({ type: 'Update' as const, historyId: 200, content: content(changes), skipHistory, facts: suiteLive });
+
+describe('test case', () => {
+  it('is created with a scenario, or with steps instead', () => {
+    expect(open([]).when({ type: 'Create', caseId: 1, projectId: 3, historyId: 100, content: content(), facts: suiteLive }, member, project)).toEqual([created()]);
+    const steps = [{ id: 5, name: 'Open', scenario: 'Open the page', expected: '', sortOrder: 1, attachmentIds: [] }];
+    expect(open([]).when({ type: 'Create', caseId: 1, projectId: 3, historyId: 100, content: content({ isSteps: true, scenario: '', steps }), facts: suiteLive }, member, project)).toHaveLength(1);
+  });
+
+  it('needs its scenario, or at least one step, and a live suite of its project', () => {
+    const create = (changes: Partial<CaseContent>, facts = suiteLive) => () => open([]).when({ type: 'Create', caseId: 1, projectId: 3, historyId: 100, content: content(changes), facts }, member, project);
+    expect(fieldErrorsOf(create({ scenario: ' ' }))).toEqual({ scenario: ['This field is required.'] });
+    expect(fieldErrorsOf(create({ isSteps: true, steps: [] }))).toEqual({ steps: ['This field is required.'] });
+    expect(fieldErrorsOf(create({}, { suiteLive: false }))).toEqual({ suite: ['Invalid pk "7" - object does not exist.'] });
+  });
+
+  it('makes a version per real change and none for an unchanged save (D12)', () => {
+    expect(open([created()]).when(update({ name: 'Sign in' }), member, project)).toEqual([versioned(200, { name: 'Sign in' })]);
+    expect(open([created()]).when(update({}), member, project)).toEqual([]);
+  });
+
+  it('lets only the latest version’s author overwrite it in place (skip_history)', () => {
+    expect(open([created()]).when(update({ expected: 'Home page' }, true), member, project)).toEqual([
+      { type: 'CaseAmended', data: { caseId: 1, projectId: 3, content: content({ expected: 'Home page' }) } },
+    ]);
+    expect(() => open([created()]).when(update({ expected: 'Home page' }, true), superuser, accessTo(superuser))).toThrow(ValidationError);
+    expect(fieldErrorsOf(() => open([created(stranger.userId)]).when(update({ expected: 'x' }, true), member, project))).toEqual({ errors: ['Only author of latest change can skip version'] });
+  });
+
+  it('restores an old version as a new one, and refuses a version it never had', () => {
+    const history = [created(), versioned(101, { name: 'Sign in' })];
+    expect(open(history).when({ type: 'RestoreVersion', historyId: 102, version: 1, facts: suiteLive }, member, project)).toEqual([
+      { type: 'CaseVersioned', data: { caseId: 1, projectId: 3, historyId: 102, userId: member.userId, content: content(), restoredFrom: 1 } },
+    ]);
+    expect(fieldErrorsOf(() => open(history).when({ type: 'RestoreVersion', historyId: 102, version: 3, facts: suiteLive }, member, project))).toEqual({ version: ['Incorrect version'] });
+    expect(open(history).when({ type: 'RestoreVersion', historyId: 102, version: 2, facts: suiteLive }, member, project)).toEqual([]);
+  });
+
+  it('archives as a version; an archived case is read-only but for superusers, and restores', () => {
+    const archived = [created(), { type: 'CaseArchived', data: { caseId: 1, projectId: 3, historyId: 101, userId: member.userId } } as CaseEvent];
+    expect(open([created()]).when({ type: 'Archive', historyId: 101 }, member, project)).toEqual([archived[1]]);
+    expect(open(archived).when({ type: 'Archive', historyId: 102 }, member, project)).toEqual([]);
+    expect(() => open(archived).when(update({ name: 'x' }), member, project)).toThrow(PermissionDeniedError);
+    expect(open(archived).when(update({ name: 'x' }), superuser, accessTo(superuser))).toHaveLength(1);
+    expect(open(archived).when({ type: 'Unarchive', historyId: 102 }, member, project)).toEqual([{ type: 'CaseUnarchived', data: { caseId: 1, projectId: 3, historyId: 102, userId: member.userId } }]);
+    expect(open(archived).state.versions.map((version) => version.isArchive)).toEqual([false, true]);
+  });
+
+  it('goes to the trash, comes back, and is removed from it', () => {
+    const deleted = [created(), { type: 'CaseDeleted', data: { caseId: 1, projectId: 3 } } as CaseEvent];
+    expect(open([created()]).when({ type: 'Delete' }, member, project)).toEqual([deleted[1]]);
+    expect(() => open(deleted).when(update({ name: 'x' }), member, project)).toThrow(NotFoundError);
+    expect(open(deleted).when({ type: 'Recover', caseId: 1 }, member, project)).toEqual([{ type: 'CaseRecovered', data: { caseId: 1, projectId: 3 } }]);
+    expect(fieldErrorsOf(() => open([created()]).when({ type: 'Remove', caseId: 1 }, member, project))).toEqual({ instance_ids: ['Invalid pk "1" - object does not exist.'] });
+    expect(() => open([created()]).when({ type: 'Delete' }, stranger, accessTo(stranger, { isPrivate: true }))).toThrow(PermissionDeniedError);
+  });
+});

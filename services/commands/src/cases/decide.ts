@@ -1,0 +1,106 @@
+import { NotFoundError, PermissionDeniedError, ValidationError, caseMessages, catalogueMessages, messages, type CaseContent, type CaseEvent } from '@testament/contracts';
+import type { DecisionContext, Decider } from '../kernel/decider.ts';
+import { requireProjectWrite } from '../kernel/project-access.ts';
+import { evolveCase, initialCaseState, latestVersion, type CaseState } from './evolve.ts';
+
+/** What the handler looked up in other aggregates for the rules. */
+export interface CaseFacts {
+  /** The content's suite is a live suite of the case's project. */
+  suiteLive: boolean;
+  /** A file the case or one of its steps names that is not a live attachment of the project. */
+  unusableAttachment?: number | null;
+}
+
+export type CaseCommand =
+  | { type: 'Create'; caseId: number; projectId: number; historyId: number; content: CaseContent; facts: CaseFacts }
+  | { type: 'Update'; historyId: number; content: CaseContent; skipHistory: boolean; facts: CaseFacts }
+  | { type: 'RestoreVersion'; historyId: number; version: number; facts: CaseFacts }
+  | { type: 'Archive'; historyId: number }
+  | { type: 'Unarchive'; historyId: number }
+  | { type: 'Delete'; withSuite?: number }
+  | { type: 'Recover'; caseId: number }
+  | { type: 'Remove'; caseId: number };
+
+const sameContent = (a: CaseContent, b: CaseContent) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Content the API schema cannot check alone: a scenario without steps, steps with one (§5 of the spec). */
+function requireValidContent(content: CaseContent, facts: CaseFacts): void {
+  if (!facts.suiteLive) throw ValidationError.of('suite', catalogueMessages.projectUnknown(content.suiteId));
+  if (facts.unusableAttachment) throw ValidationError.of('attachments', catalogueMessages.projectUnknown(facts.unusableAttachment));
+  if (content.isSteps && content.steps.length === 0) throw ValidationError.of('steps', messages.required);
+  if (!content.isSteps && content.scenario.trim() === '') throw ValidationError.of('scenario', messages.required);
+}
+
+function live(state: CaseState): CaseState {
+  if (!state.exists || state.deleted) throw new NotFoundError();
+  return state;
+}
+
+/** Changing a case: the project's rule, and an archived case stays as it is for everyone but superusers (§2.7). */
+function requireChange(state: CaseState, context: DecisionContext): void {
+  requireProjectWrite(context.project, context.actor, 'change_testcase');
+  if (latestVersion(state).isArchive && !context.actor.isSuperuser) throw new PermissionDeniedError(messages.archivedReadOnly);
+}
+
+function update(command: Extract<CaseCommand, { type: 'Update' }>, state: CaseState, context: DecisionContext): CaseEvent[] {
+  live(state);
+  requireChange(state, context);
+  const latest = latestVersion(state);
+  requireValidContent(command.content, command.facts);
+  const { caseId, projectId } = state;
+  if (command.skipHistory) {
+    if (latest.userId !== context.actor.userId) throw ValidationError.general(caseMessages.onlyAuthorCanSkipVersion);
+    return sameContent(latest.content, command.content) ? [] : [{ type: 'CaseAmended', data: { caseId, projectId, content: command.content } }];
+  }
+  // D12: no version without a change.
+  if (sameContent(latest.content, command.content)) return [];
+  return [{ type: 'CaseVersioned', data: { caseId, projectId, historyId: command.historyId, userId: context.actor.userId, content: command.content } }];
+}
+
+function restoreVersion(command: Extract<CaseCommand, { type: 'RestoreVersion' }>, state: CaseState, context: DecisionContext): CaseEvent[] {
+  live(state);
+  requireChange(state, context);
+  const restored = state.versions[command.version - 1];
+  if (!restored || !Number.isInteger(command.version)) throw ValidationError.of('version', caseMessages.incorrectVersion);
+  if (!command.facts.suiteLive) throw ValidationError.of('suite', caseMessages.restoredSuiteGone);
+  if (sameContent(latestVersion(state).content, restored.content)) return [];
+  const { caseId, projectId } = state;
+  return [{ type: 'CaseVersioned', data: { caseId, projectId, historyId: command.historyId, userId: context.actor.userId, content: restored.content, restoredFrom: command.version } }];
+}
+
+export const caseDecider: Decider<CaseCommand, CaseState, CaseEvent> = {
+  initialState: initialCaseState,
+  decide(command, state, context) {
+    const { caseId, projectId } = state;
+    switch (command.type) {
+      case 'Create':
+        if (state.exists) return [];
+        requireProjectWrite(context.project, context.actor, 'add_testcase');
+        requireValidContent(command.content, command.facts);
+        return [{ type: 'CaseCreated', data: { caseId: command.caseId, projectId: command.projectId, historyId: command.historyId, userId: context.actor.userId, content: command.content } }];
+      case 'Update':
+        return update(command, state, context);
+      case 'RestoreVersion':
+        return restoreVersion(command, state, context);
+      case 'Archive':
+      case 'Unarchive': {
+        live(state);
+        requireProjectWrite(context.project, context.actor, 'change_testcase');
+        const archive = command.type === 'Archive';
+        if (latestVersion(state).isArchive === archive) return [];
+        const data = { caseId, projectId, historyId: command.historyId, userId: context.actor.userId };
+        return [archive ? { type: 'CaseArchived', data } : { type: 'CaseUnarchived', data }];
+      }
+      case 'Delete':
+        live(state);
+        requireProjectWrite(context.project, context.actor, 'delete_testcase');
+        return [{ type: 'CaseDeleted', data: { caseId, projectId, ...(command.withSuite === undefined ? {} : { withSuite: command.withSuite }) } }];
+      case 'Recover':
+      case 'Remove':
+        if (!state.exists || !state.deleted) throw ValidationError.of('instance_ids', catalogueMessages.notInTrash(command.caseId));
+        requireProjectWrite(context.project, context.actor, 'delete_testcase');
+        return [command.type === 'Recover' ? { type: 'CaseRecovered', data: { caseId, projectId } } : { type: 'CaseRemoved', data: { caseId, projectId } }];
+    }
+  },
+  evolve: evolveCase,
+};

@@ -1,0 +1,130 @@
+import { NotFoundError, ValidationError, catalogueMessages, suiteMessages, type SuiteEvent } from '@testament/contracts';
+import type { DecisionContext, Decider } from '../kernel/decider.ts';
+import { requireProjectWrite } from '../kernel/project-access.ts';
+import { evolveSuiteTree, initialSuiteTree, isAtOrAbove, subtreeOf, type SuiteNode, type SuiteTreeState } from './evolve.ts';
+
+export interface SuiteFields {
+  parentId: number | null;
+  name: string;
+  description: string;
+  attributes: Record<string, unknown>;
+  attachmentIds: number[];
+}
+
+/** What the handler looked up in other aggregates: the custom attributes a suite of this project must have (§4.17), and a named file that is not the project's. */
+export interface SuiteFacts {
+  requiredAttributes: readonly string[];
+  unusableAttachment: number | null;
+}
+
+export type SuiteCommand =
+  | { type: 'Create'; id: number; projectId: number; fields: SuiteFields; facts: SuiteFacts }
+  | { type: 'Change'; id: number; changes: Partial<SuiteFields>; facts: SuiteFacts }
+  | { type: 'Delete'; id: number }
+  | { type: 'Recover'; id: number }
+  | { type: 'Remove'; id: number };
+
+const isEmptyValue = (value: unknown) =>
+  value === null || value === '' || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && Object.keys(value as object).length === 0);
+
+/** Every required attribute present and not empty; other keys are accepted as they are (§4.17). */
+export function requireAttributes(attributes: Record<string, unknown>, required: readonly string[]): void {
+  const missing = required.filter((name) => !(name in attributes));
+  if (missing.length > 0) throw ValidationError.of('attributes', suiteMessages.missingAttributes(missing));
+  const empty = required.filter((name) => isEmptyValue(attributes[name]));
+  if (empty.length > 0) throw ValidationError.of('attributes', suiteMessages.emptyAttributes(empty));
+}
+
+function live(state: SuiteTreeState, id: number): SuiteNode {
+  const node = state.suites.get(id);
+  if (!node || node.deletedWith !== null) throw new NotFoundError();
+  return node;
+}
+
+/** A parent must be a live suite of the project, and not the suite or one of its descendants. */
+function requireParent(state: SuiteTreeState, parentId: number | null, selfId: number): void {
+  if (parentId === null) return;
+  if (parentId === selfId) throw ValidationError.of('parent', suiteMessages.ownParent);
+  const parent = state.suites.get(parentId);
+  if (!parent) throw ValidationError.of('parent', suiteMessages.parentUnknown(parentId));
+  if (parent.deletedWith !== null) throw ValidationError.of('parent', suiteMessages.parentInTrash);
+  if (isAtOrAbove(state, selfId, parentId)) throw ValidationError.of('parent', suiteMessages.childOfItself);
+}
+
+/** Files must be live attachments of the suite's project. */
+function requireAttachments(facts: SuiteFacts): void {
+  if (facts.unusableAttachment !== null) throw ValidationError.of('attachments', catalogueMessages.projectUnknown(facts.unusableAttachment));
+}
+
+function create(command: Extract<SuiteCommand, { type: 'Create' }>, state: SuiteTreeState, context: DecisionContext): SuiteEvent[] {
+  if (state.suites.has(command.id)) return [];
+  requireProjectWrite(context.project, context.actor, 'add_testsuite');
+  requireParent(state, command.fields.parentId, command.id);
+  requireAttachments(command.facts);
+  requireAttributes(command.fields.attributes, command.facts.requiredAttributes);
+  return [{ type: 'SuiteCreated', data: { id: command.id, projectId: command.projectId, ...command.fields } }];
+}
+
+function change(command: Extract<SuiteCommand, { type: 'Change' }>, state: SuiteTreeState, context: DecisionContext): SuiteEvent[] {
+  const node = live(state, command.id);
+  requireProjectWrite(context.project, context.actor, 'change_testsuite');
+  const { parentId, name, description, attributes, attachmentIds } = command.changes;
+  const events: SuiteEvent[] = [];
+  const details: Extract<SuiteEvent, { type: 'SuiteChanged' }>['data'] = { id: node.id };
+  if (name !== undefined && name !== node.name) details.name = name;
+  if (description !== undefined && description !== node.description) details.description = description;
+  if (attributes !== undefined && JSON.stringify(attributes) !== JSON.stringify(node.attributes)) {
+    requireAttributes(attributes, command.facts.requiredAttributes);
+    details.attributes = attributes;
+  }
+  if (attachmentIds !== undefined && JSON.stringify(attachmentIds) !== JSON.stringify(node.attachmentIds)) {
+    requireAttachments(command.facts);
+    details.attachmentIds = attachmentIds;
+  }
+  if (Object.keys(details).length > 1) events.push({ type: 'SuiteChanged', data: details });
+  if (parentId !== undefined && parentId !== node.parentId) {
+    requireParent(state, parentId, node.id);
+    events.push({ type: 'SuiteMoved', data: { id: node.id, parentId } });
+  }
+  return events;
+}
+
+/** The suites a recovery brings back: those under the suite that went to the trash with it. */
+function deletedTogether(state: SuiteTreeState, node: SuiteNode): number[] {
+  return subtreeOf(state, node.id)
+    .filter((member) => member.deletedWith === node.deletedWith)
+    .map((member) => member.id);
+}
+
+export const suiteTreeDecider: Decider<SuiteCommand, SuiteTreeState, SuiteEvent> = {
+  initialState: initialSuiteTree,
+  decide(command, state, context) {
+    switch (command.type) {
+      case 'Create':
+        return create(command, state, context);
+      case 'Change':
+        return change(command, state, context);
+      case 'Delete': {
+        const node = live(state, command.id);
+        requireProjectWrite(context.project, context.actor, 'delete_testsuite');
+        const suiteIds = subtreeOf(state, node.id).filter((member) => member.deletedWith === null).map((member) => member.id);
+        return [{ type: 'SuiteDeleted', data: { id: node.id, suiteIds } }];
+      }
+      case 'Recover': {
+        const node = state.suites.get(command.id);
+        if (!node || node.deletedWith === null) throw ValidationError.of('instance_ids', catalogueMessages.notInTrash(command.id));
+        requireProjectWrite(context.project, context.actor, 'delete_testsuite');
+        const parent = node.parentId === null ? undefined : state.suites.get(node.parentId);
+        if (parent && parent.deletedWith !== null) throw ValidationError.of('instance_ids', suiteMessages.parentInTrash);
+        return [{ type: 'SuiteRecovered', data: { id: node.id, suiteIds: deletedTogether(state, node) } }];
+      }
+      case 'Remove': {
+        const node = state.suites.get(command.id);
+        if (!node || node.deletedWith === null) throw ValidationError.of('instance_ids', catalogueMessages.notInTrash(command.id));
+        requireProjectWrite(context.project, context.actor, 'delete_testsuite');
+        return [{ type: 'SuiteRemoved', data: { id: node.id, suiteIds: subtreeOf(state, node.id).map((member) => member.id) } }];
+      }
+    }
+  },
+  evolve: evolveSuiteTree,
+};

@@ -1,0 +1,37 @@
+import type { CaseContent, CaseListQuery } from '@testament/contracts';
+import type { ReadStore } from '@testament/infra';
+import { attachmentsByIds, findSuiteTree, listLabels, type CaseFilters, type LabelDocument, type SuiteTree } from '@testament/projections';
+import { filesOf, type CaseShowing } from './representation.ts';
+
+const ids = (list: string | undefined) => list?.split(',').map(Number);
+
+/** What a project's cases need to be shown: its suite tree and its labels. */
+export async function projectContext(readStore: ReadStore, projectId: number): Promise<{ tree: SuiteTree; labels: Map<number, LabelDocument> }> {
+  const [tree, labels] = await Promise.all([findSuiteTree(readStore, projectId), listLabels(readStore, projectId)]);
+  return { tree, labels: new Map(labels.map((label) => [label._id, label])) };
+}
+
+/** All that these cases of one project need to be shown (`contents`: the versions shown). */
+export async function caseShowing(readStore: ReadStore, projectId: number, contents: ReadonlyArray<Pick<CaseContent, 'attachmentIds' | 'steps'>>, origin: string): Promise<CaseShowing> {
+  const [{ tree, labels }, files] = await Promise.all([projectContext(readStore, projectId), attachmentsByIds(readStore, contents.flatMap(filesOf))]);
+  return { tree, labels, files: new Map(files.map((file) => [file._id, file])), origin };
+}
+
+/** The case filters of a query (§3.3, §4.16); a suite's descendants join it with `show_descendants`. */
+export function caseFiltersOf(query: Partial<CaseListQuery>, tree: SuiteTree): CaseFilters {
+  const suites = ids(query.suite);
+  const suiteIds = suites && query.show_descendants ? [...new Set(suites.flatMap((id) => [id, ...tree.descendantsOf(id).map((node) => node.id)]))] : suites;
+  return {
+    suiteIds,
+    name: query.name,
+    search: query.search,
+    labels: ids(query.labels),
+    notLabels: ids(query.not_labels),
+    condition: query.labels_condition,
+    includeArchived: query.is_archive,
+    createdAfter: query.test_case_created_after,
+    createdBefore: query.test_case_created_before,
+    ordering: query.ordering,
+  };
+}
+

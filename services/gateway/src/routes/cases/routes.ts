@@ -1,0 +1,399 @@
+import {
+  NotFoundError,
+  ValidationError,
+  caseCreateBody,
+  caseDetailResponse,
+  caseHistoryResponse,
+  caseListQuery,
+  caseMessages,
+  caseResponse,
+  caseRetrieveQuery,
+  caseUpdateBody,
+  caseSearchResponse,
+  caseCopyBody,
+  caseBulkUpdateBody,
+  caseBulkUpdateTreeBody,
+  type CaseBulkUpdateTreeBody,
+  caseTreeFilterQuery,
+  type CaseSearchNode,
+  caseVersionRestoreBody,
+  catalogueMessages,
+  paginatedResponse,
+  parseOrThrow,
+  previewResponse,
+  projectScopeQuery,
+  trashBody,
+  trashListQuery,
+  type CaseCreateBody,
+} from '@testament/contracts';
+import {
+  casesByIds,
+  findCase,
+  findCaseVersion,
+  findCases,
+  findSuite,
+  type LabelDocument,
+  type SuiteTree,
+  findUser,
+  listCases,
+  listDeletedCases,
+  type CaseDocument,
+} from '@testament/projections';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { GatewayContext } from '../../context.ts';
+import { projectForNewItem } from '../../http/catalogue-routes.ts';
+import { execute } from '../../http/execute.ts';
+import { pageRequest, paginated } from '../../http/pagination.ts';
+import { requiredProjectQuery, trashProjects, visibleInProject, visibleProjectOrFail } from '../../http/project-scope.ts';
+import { noContent, routeContracts } from '../../http/route-schema.ts';
+import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
+import { throwIfAborted } from '../../plugins/cancellation.ts';
+import { userRepresentation } from '../users/representation.ts';
+import { caseDetailRepresentation, caseRepresentation, copiedCaseContent, filesOf, labelsOf, latestShown, storedCaseContent, type CaseShowing } from './representation.ts';
+import { caseFiltersOf, caseShowing, projectContext } from './filters.ts';
+import { copyFiles } from '../../http/file-copies.ts';
+
+const BASE = '/api/v2/cases/';
+const DETAIL = `${BASE}:id(^\\d+)/`;
+/** A case body as the case's content; absent labels and files are left to the command side (kept on an update, D7). */
+function contentOf(body: CaseCreateBody) {
+  return {
+    name: body.name,
+    suiteId: body.suite,
+    description: body.description ?? '',
+    setup: body.setup ?? '',
+    scenario: body.scenario ?? '',
+    expected: body.expected ?? '',
+    teardown: body.teardown ?? '',
+    estimate: body.estimate ?? null,
+    isSteps: body.is_steps ?? false,
+    attributes: body.attributes ?? {},
+    steps: (body.steps ?? []).map((step, index) => ({
+      ...(step.id === undefined ? {} : { id: step.id }),
+      name: step.name,
+      scenario: step.scenario,
+      expected: step.expected ?? '',
+      sortOrder: step.sort_order ?? index + 1,
+      ...(step.attachments ? { attachmentIds: step.attachments } : {}),
+    })),
+    ...(body.labels ? { labels: body.labels.map((label) => ({ ...(label.id === undefined ? {} : { id: label.id }), name: label.name, color: label.color ?? null })) } : {}),
+    ...(body.attachments ? { attachmentIds: body.attachments } : {}),
+  };
+}
+
+/** The labels a bulk change leaves on a case (§3.3 labels_action). */
+function relabelled(current: Array<{ id?: number; name: string }>, given: Array<{ id?: number; name: string }>, action: 'add' | 'update' | 'delete' | 'clear') {
+  const same = (a: { id?: number; name: string }, b: { id?: number; name: string }) => (a.id !== undefined && a.id === b.id) || a.name.trim().toLowerCase() === b.name.trim().toLowerCase();
+  switch (action) {
+    case 'add':
+      return [...current, ...given.filter((label) => !current.some((kept) => same(kept, label)))];
+    case 'update':
+      return given;
+    case 'delete':
+      return current.filter((kept) => !given.some((label) => same(kept, label)));
+    case 'clear':
+      return [];
+  }
+}
+
+/** `filter_conditions` as the list's query: TestY's web app sends its query values, lists as arrays or comma-joined. */
+function conditionsAsQuery(conditions: Record<string, unknown> | undefined): Record<string, string> {
+  return Object.fromEntries(Object.entries(conditions ?? {}).flatMap(([key, value]) => (value === null || value === undefined || value === '' ? [] : [[key, Array.isArray(value) ? value.join(',') : String(value)]])));
+}
+
+/** `cases/` (§3.3, §4.9, §2.7): lists with filters, versions and history, changes, archive and the trash. */
+export default async function caseRoutes(app: FastifyInstance, context: GatewayContext) {
+  const { readStore } = context.system;
+  const contract = routeContracts('cases');
+  const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
+
+  /** A live case in a project the caller can see. */
+  const visibleCase = async (request: FastifyRequest): Promise<CaseDocument> => visibleInProject(readStore, requireUser(request), await findCase(readStore, idOf(request)));
+  const detailOf = async (request: FastifyRequest, caseId: number) => {
+    const found = await findCase(readStore, caseId);
+    if (!found) throw new NotFoundError();
+    return caseDetailRepresentation(found, latestShown(found), await caseShowing(readStore, found.projectId, [found], ownOrigin(request)));
+  };
+  const listed = async (request: FastifyRequest, cases: CaseDocument[]) => {
+    const showings = new Map<number, CaseShowing>();
+    for (const projectId of new Set(cases.map((found) => found.projectId))) {
+      showings.set(projectId, await caseShowing(readStore, projectId, cases.filter((found) => found.projectId === projectId), ownOrigin(request)));
+    }
+    return cases.map((found) => caseRepresentation(found, showings.get(found.projectId)!));
+  };
+
+  app.get(
+    BASE,
+    contract({
+      summary: 'A project’s cases (`?project=`), filtered by suites, name, labels, archive and creation time, ordered and paginated',
+      querystring: projectScopeQuery.extend(caseListQuery.shape),
+      response: { 200: paginatedResponse(caseResponse) },
+    }),
+    async (request) => {
+      const project = await visibleProjectOrFail(readStore, requireUser(request), requiredProjectQuery(request.query));
+      const query = parseOrThrow(caseListQuery, request.query);
+      const page = pageRequest(query);
+      const { tree } = await projectContext(readStore, project._id);
+      const { items, count } = await listCases(readStore, project._id, caseFiltersOf(query, tree), page);
+      throwIfAborted(request);
+      return paginated(request, page, count, await listed(request, items));
+    },
+  );
+
+  app.post(BASE, contract({ summary: 'Create a case, with a scenario or steps', body: caseCreateBody, response: { 201: caseDetailResponse } }), async (request, reply) => {
+    const body = parseOrThrow(caseCreateBody, request.body ?? {});
+    await projectForNewItem(readStore, requireUser(request), body.project);
+    const { caseId } = await execute(context, request, 'cases.create', { projectId: body.project, content: contentOf(body) });
+    return reply.code(201).send(await detailOf(request, caseId));
+  });
+
+  app.get(
+    DETAIL,
+    contract({ summary: 'One case: its current version, or the version `ver`; `version` (a history id) redirects to `ver`', querystring: caseRetrieveQuery, response: { 200: caseDetailResponse, 308: noContent } }),
+    async (request, reply: FastifyReply) => {
+      const found = await visibleCase(request);
+      const query = parseOrThrow(caseRetrieveQuery, request.query);
+      if (query.version !== undefined && query.ver === undefined) {
+        const position = found.history.findIndex((row) => row.historyId === Number(query.version));
+        if (position < 0) throw new NotFoundError();
+        return reply.redirect(`${BASE}${found._id}/?ver=${position + 1}`, 308);
+      }
+      if (query.ver === undefined) return detailOf(request, found._id);
+      const version = await findCaseVersion(readStore, found, Number(query.ver));
+      if (!version) throw ValidationError.of('ver', caseMessages.incorrectVersion);
+      const showing = await caseShowing(readStore, found.projectId, [version.content], ownOrigin(request));
+      return caseDetailRepresentation(found, { content: version.content, isArchive: version.isArchive, version: Number(query.ver) }, showing);
+    },
+  );
+
+  app.put(DETAIL, contract({ summary: 'Change a case: a new version, or the latest overwritten (`skip_history`)', body: caseUpdateBody, response: { 200: caseDetailResponse } }), async (request) => {
+    const found = await visibleCase(request);
+    const body = parseOrThrow(caseUpdateBody, request.body ?? {});
+    if (body.project !== found.projectId) throw ValidationError.of('project', catalogueMessages.projectFixed);
+    await execute(context, request, 'cases.update', { projectId: found.projectId, caseId: found._id, content: contentOf(body), skipHistory: body.skip_history ?? false });
+    return detailOf(request, found._id);
+  });
+
+  app.delete(DETAIL, contract({ summary: 'Delete a case (to the trash)', response: { 204: noContent } }), async (request, reply) => {
+    const found = await visibleCase(request);
+    await execute(context, request, 'cases.delete', { projectId: found.projectId, caseId: found._id });
+    return reply.code(204).send();
+  });
+
+  // Nothing hangs off a case until plans make tests of it: the source row alone (§4.13).
+  const sourceRow = [{ verbose_name: 'source model', verbose_name_related_model: 'test cases', count: 1 }];
+  app.get(`${DETAIL}delete/preview/`, contract({ summary: 'What deleting the case would delete', response: { 200: previewResponse } }), async (request) => {
+    await visibleCase(request);
+    return sourceRow;
+  });
+  app.get(`${DETAIL}archive/preview/`, contract({ summary: 'What archiving the case would archive', response: { 200: previewResponse } }), async (request) => {
+    await visibleCase(request);
+    return sourceRow;
+  });
+
+  app.post(`${DETAIL}archive/`, contract({ summary: 'Archive a case (a new version)', response: { 200: caseDetailResponse } }), async (request) => {
+    const found = await visibleCase(request);
+    await execute(context, request, 'cases.archive', { projectId: found.projectId, caseId: found._id });
+    return detailOf(request, found._id);
+  });
+
+  app.post(`${BASE}archive/restore/`, contract({ summary: 'Restore archived cases', body: trashBody, response: { 200: z.array(caseResponse) } }), async (request) => {
+    const { instance_ids } = parseOrThrow(trashBody, request.body ?? {});
+    const found = await casesByIds(readStore, instance_ids);
+    const missing = instance_ids.find((id) => !found.some((item) => item._id === id && !item.isDeleted));
+    if (missing !== undefined) throw ValidationError.of('instance_ids', catalogueMessages.notInTrash(missing));
+    for (const item of found) await visibleProjectOrFail(readStore, requireUser(request), item.projectId);
+    for (const item of found) await execute(context, request, 'cases.unarchive', { projectId: item.projectId, caseId: item._id });
+    return listed(request, await casesByIds(readStore, instance_ids));
+  });
+
+  app.post(`${DETAIL}version/restore/`, contract({ summary: 'Make an old version the current one (a new version)', body: caseVersionRestoreBody, response: { 200: caseDetailResponse } }), async (request) => {
+    const found = await visibleCase(request);
+    const { version } = parseOrThrow(caseVersionRestoreBody, request.body ?? {});
+    await execute(context, request, 'cases.restoreVersion', { projectId: found.projectId, caseId: found._id, version });
+    return detailOf(request, found._id);
+  });
+
+  app.get(
+    `${DETAIL}history/`,
+    contract({ summary: 'Who made each version and when, newest first', querystring: z.object({ ordering: z.string().optional(), page: z.string().optional(), page_size: z.string().optional() }), response: { 200: paginatedResponse(caseHistoryResponse) } }),
+    async (request) => {
+      const found = await visibleCase(request);
+      const query = request.query as Record<string, string>;
+      const page = pageRequest(query);
+      const rows = found.history.map((row, index) => ({ ...row, version: index + 1 }));
+      const ordering = query['ordering'] || '-history_date';
+      const key = ordering.replace(/^-/, '');
+      if (!['history_date', 'history_user', 'history_type'].includes(key)) throw ValidationError.of('ordering', 'Invalid ordering.');
+      const sortKey = (row: (typeof rows)[number]) => (key === 'history_user' ? (row.userId ?? 0) : key === 'history_type' ? row.action : row.version);
+      rows.sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : a.version - b.version) * (ordering.startsWith('-') ? -1 : 1));
+      const shown = rows.slice(page.skip, page.skip + page.limit);
+      const users = new Map<number, Awaited<ReturnType<typeof findUser>>>();
+      for (const userId of new Set(shown.flatMap((row) => (row.userId === null ? [] : [row.userId])))) users.set(userId, await findUser(readStore, userId));
+      const origin = ownOrigin(request);
+      return paginated(
+        request,
+        page,
+        rows.length,
+        shown.map((row) => {
+          const user = row.userId === null ? null : users.get(row.userId);
+          return { user: user ? userRepresentation(user, origin) : null, version: row.version, action: row.action, history_date: row.date };
+        }),
+      );
+    },
+  );
+
+  app.post(`${BASE}copy/`, contract({ summary: 'Copy cases with their steps and labels, into another suite of the same project', body: caseCopyBody, response: { 200: z.array(caseDetailResponse) } }), async (request) => {
+    const body = parseOrThrow(caseCopyBody, request.body ?? {});
+    const sources = await casesByIds(readStore, body.cases.map((item) => item.id));
+    const missing = body.cases.find((item) => !sources.some((found) => found._id === item.id && !found.isDeleted));
+    if (missing) throw ValidationError.of('cases', catalogueMessages.projectUnknown(missing.id));
+    for (const found of sources) await visibleProjectOrFail(readStore, requireUser(request), found.projectId);
+    const destination = body.dst_suite_id === undefined ? undefined : await findSuite(readStore, body.dst_suite_id);
+    if (body.dst_suite_id !== undefined && !destination) throw ValidationError.of('dst_suite_id', catalogueMessages.projectUnknown(body.dst_suite_id));
+    if (destination && sources.some((found) => found.projectId !== destination.projectId)) throw ValidationError.general(caseMessages.copyToAnotherProject);
+    const copies: number[] = [];
+    for (const item of body.cases) {
+      const found = sources.find((source) => source._id === item.id)!;
+      const { labels } = await projectContext(readStore, found.projectId);
+      const fileCopies = await copyFiles(context, request, found.projectId, filesOf(found), `case-${found._id}`);
+      const content = { ...copiedCaseContent(found, labels, true, fileCopies), name: item.new_name ?? found.name, suiteId: destination?._id ?? found.suiteId };
+      const { caseId } = await execute(context, request, 'cases.create', { projectId: found.projectId, content }, { idempotencyPart: String(item.id) });
+      copies.push(caseId);
+    }
+    return Promise.all(copies.map((caseId) => detailOf(request, caseId)));
+  });
+
+  /** Moves and/or relabels the selected cases, each as a new version, and answers them as lists show them. */
+  const applyBulkChange = async (request: FastifyRequest, projectId: number, labels: ReadonlyMap<number, LabelDocument>, selected: CaseDocument[], change: CaseBulkUpdateTreeBody) => {
+    for (const found of selected) {
+      const content = storedCaseContent(found, labels);
+      const labelled = change.labels_action ? relabelled(content.labels, change.labels ?? [], change.labels_action) : content.labels;
+      const input = { projectId, caseId: found._id, content: { ...content, suiteId: change.suite ?? found.suiteId, labels: labelled }, skipHistory: false };
+      await execute(context, request, 'cases.update', input, { idempotencyPart: String(found._id) });
+    }
+    return listed(request, await casesByIds(readStore, selected.map((found) => found._id)));
+  };
+  /** The project's cases its filter conditions select, with what is needed to change them. */
+  const filtered = async (request: FastifyRequest, body: Pick<CaseBulkUpdateTreeBody, 'project' | 'filter_conditions'>) => {
+    const project = await visibleProjectOrFail(readStore, requireUser(request), body.project);
+    const { tree, labels } = await projectContext(readStore, project._id);
+    const conditions = parseOrThrow(caseListQuery, conditionsAsQuery(body.filter_conditions));
+    return { projectId: project._id, tree, labels, cases: await findCases(readStore, project._id, caseFiltersOf(conditions, tree)) };
+  };
+
+  app.put(
+    `${BASE}bulk-update/`,
+    contract({ summary: 'Move and/or relabel the cases a filter selects, minus exclusions or only the included ones (each a new version)', body: caseBulkUpdateBody, response: { 200: z.array(caseResponse) } }),
+    async (request) => {
+      const body = parseOrThrow(caseBulkUpdateBody, request.body ?? {});
+      const { projectId, tree, labels, cases } = await filtered(request, body);
+      const within = body.current_suite === undefined ? undefined : new Set([body.current_suite, ...tree.descendantsOf(body.current_suite).map((node) => node.id)]);
+      const excluded = new Set(body.excluded_cases);
+      const included = body.included_cases && new Set(body.included_cases);
+      const selected = cases.filter((found) => (!within || within.has(found.suiteId)) && (!included || included.has(found._id)) && !excluded.has(found._id));
+      return applyBulkChange(request, projectId, labels, selected, body);
+    },
+  );
+
+  app.put(
+    `${BASE}bulk-update-tree/`,
+    contract({ summary: 'Move and/or relabel what the tree view selected: whole suite subtrees and single cases, after the filters (each a new version)', body: caseBulkUpdateTreeBody, response: { 200: z.array(caseResponse) } }),
+    async (request) => {
+      const body = parseOrThrow(caseBulkUpdateTreeBody, request.body ?? {});
+      const { projectId, tree, labels, cases } = await filtered(request, body);
+      const suites = new Set((body.included_suites ?? []).flatMap((suiteId) => [suiteId, ...tree.descendantsOf(suiteId).map((node) => node.id)]));
+      const included = new Set(body.included_cases);
+      return applyBulkChange(request, projectId, labels, cases.filter((found) => suites.has(found.suiteId) || included.has(found._id)), body);
+    },
+  );
+
+  app.get(
+    `${BASE}search/`,
+    contract({
+      summary: 'The case picker (`?project=`): the suites holding matching cases, and their ancestors, as a tree of roots with the cases',
+      querystring: projectScopeQuery.extend(caseTreeFilterQuery.shape),
+      response: { 200: caseSearchResponse },
+    }),
+    async (request) => {
+      const project = await visibleProjectOrFail(readStore, requireUser(request), requiredProjectQuery(request.query));
+      const query = parseOrThrow(caseTreeFilterQuery, request.query);
+      const { tree, labels } = await projectContext(readStore, project._id);
+      const matches = await findCases(readStore, project._id, caseFiltersOf(query, tree));
+      throwIfAborted(request);
+      return pickerTree(tree, labels, matches);
+    },
+  );
+
+  registerCaseTrash(app, context, contract, listed);
+}
+
+/** The suites that hold matches or hold suites that do, each with its matching cases, from the roots down. */
+function pickerTree(tree: SuiteTree, labels: ReadonlyMap<number, LabelDocument>, matches: CaseDocument[]): CaseSearchNode[] {
+  const casesOf = new Map<number, CaseDocument[]>();
+  const kept = new Set<number>();
+  for (const found of matches) {
+    casesOf.set(found.suiteId, [...(casesOf.get(found.suiteId) ?? []), found]);
+    for (const node of tree.pathTo(found.suiteId)) kept.add(node.id);
+  }
+  const build = (parentId: number | null): CaseSearchNode[] =>
+    [...tree.childrenOf(parentId)]
+      .filter((node) => kept.has(node.id))
+      .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id)
+      .map((node) => ({
+        id: node.id,
+        name: node.name,
+        title: node.name,
+        parent_id: node.parentId,
+        children: build(node.id),
+        test_cases: (casesOf.get(node.id) ?? []).map((found) => ({
+          id: found._id,
+          name: found.name,
+          suite_id: found.suiteId,
+          labels: labelsOf(found.labelIds, labels),
+          is_archive: found.isArchive,
+        })),
+      }));
+  return build(null);
+}
+
+/** `cases/deleted/`: the trash of the cases the caller can see, recovery and removal (§2.7). */
+function registerCaseTrash(
+  app: FastifyInstance,
+  context: GatewayContext,
+  contract: ReturnType<typeof routeContracts>,
+  listed: (request: FastifyRequest, cases: CaseDocument[]) => Promise<z.output<typeof caseResponse>[]>,
+) {
+  const { readStore } = context.system;
+  app.get(
+    `${BASE}deleted/`,
+    contract({ summary: 'Deleted cases of one project (`?project=`) or of every project the caller can see', querystring: trashListQuery, response: { 200: paginatedResponse(caseResponse) } }),
+    async (request) => {
+      const scope = await trashProjects(readStore, requireUser(request), request.query);
+      const page = pageRequest(request.query as Record<string, string>);
+      const { items, count } = await listDeletedCases(readStore, scope, page);
+      return paginated(request, page, count, await listed(request, items));
+    },
+  );
+
+  const trashed = async (request: FastifyRequest): Promise<CaseDocument[]> => {
+    const { instance_ids } = parseOrThrow(trashBody, request.body ?? {});
+    const found = await casesByIds(readStore, instance_ids);
+    const missing = instance_ids.find((id) => !found.some((item) => item._id === id && item.isDeleted));
+    if (missing !== undefined) throw ValidationError.of('instance_ids', catalogueMessages.notInTrash(missing));
+    for (const item of found) await visibleProjectOrFail(readStore, requireUser(request), item.projectId);
+    return found;
+  };
+
+  app.post(`${BASE}deleted/recover/`, contract({ summary: 'Recover cases from the trash', body: trashBody, response: { 200: z.array(caseResponse) } }), async (request) => {
+    const found = await trashed(request);
+    for (const item of found) await execute(context, request, 'cases.recover', { projectId: item.projectId, caseId: item._id });
+    return listed(request, await casesByIds(readStore, found.map((item) => item._id)));
+  });
+
+  app.post(`${BASE}deleted/remove/`, contract({ summary: 'Remove cases from the trash for good', body: trashBody, response: { 204: noContent } }), async (request, reply) => {
+    for (const item of await trashed(request)) await execute(context, request, 'cases.remove', { projectId: item.projectId, caseId: item._id });
+    return reply.code(204).send();
+  });
+}

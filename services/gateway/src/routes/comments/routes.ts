@@ -1,0 +1,128 @@
+import {
+  NotFoundError,
+  PermissionDeniedError,
+  ValidationError,
+  COMMENT_PAGE_SIZE,
+  commentCreateBody,
+  commentListQuery,
+  commentMessages,
+  commentResponse,
+  commentUpdateBody,
+  paginatedResponse,
+  parseOrThrow,
+  type Comment,
+  type CommentModel,
+} from '@testament/contracts';
+import { attachmentsByIds, commentsBefore, findCase, findComment, findSuite, findUser, listComments, type CommentDocument } from '@testament/projections';
+import type { ReadStore } from '@testament/infra';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { GatewayContext } from '../../context.ts';
+import { execute } from '../../http/execute.ts';
+import { pageRequest, paginated } from '../../http/pagination.ts';
+import { noContent, routeContracts } from '../../http/route-schema.ts';
+import { visibleInProject } from '../../http/project-scope.ts';
+import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
+import { userRepresentation } from '../users/representation.ts';
+import { attachmentsNamed } from '../attachments/representation.ts';
+
+const BASE = '/api/v2/comments/';
+const DETAIL = `${BASE}:id(^\\d+)/`;
+
+/** The project of what a comment is on; null when there is no such object (yet: tests, results and plans come with plans). */
+async function targetProject(readStore: ReadStore, model: CommentModel, objectId: number): Promise<{ projectId: number } | null> {
+  switch (model) {
+    case 'testcase':
+      return findCase(readStore, objectId);
+    case 'testsuite':
+      return findSuite(readStore, objectId);
+    default:
+      return null;
+  }
+}
+
+/** `comments/` (§3.7, D4): threads on the objects of projects the caller can see; a comment is changed by its author only. */
+export default async function commentRoutes(app: FastifyInstance, context: GatewayContext) {
+  const { readStore } = context.system;
+  const contract = routeContracts('comments');
+
+  /** What the comment is on must be visible to the caller; a target they cannot see is a 404 like a missing one (D4). */
+  const visibleTarget = async (request: FastifyRequest, model: CommentModel, objectId: number) => {
+    try {
+      return await visibleInProject(readStore, requireUser(request), await targetProject(readStore, model, objectId));
+    } catch (error) {
+      throw error instanceof PermissionDeniedError ? new NotFoundError() : error;
+    }
+  };
+  const visibleComment = async (request: FastifyRequest): Promise<CommentDocument> => {
+    const comment = await findComment(readStore, Number((request.params as { id: string }).id));
+    if (!comment) throw new NotFoundError();
+    await visibleTarget(request, comment.model, comment.objectId);
+    return comment;
+  };
+  const represent = async (request: FastifyRequest, comments: CommentDocument[]): Promise<Comment[]> => {
+    const origin = ownOrigin(request);
+    const users = new Map<number, Awaited<ReturnType<typeof findUser>>>();
+    for (const userId of new Set(comments.map((comment) => comment.userId))) users.set(userId, await findUser(readStore, userId));
+    // A deleted comment shows neither its text nor its files.
+    const files = new Map((await attachmentsByIds(readStore, comments.flatMap((comment) => (comment.deletedAt === null ? comment.attachmentIds : [])))).map((file) => [file._id, file]));
+    return comments.flatMap((comment) => {
+      const user = users.get(comment.userId);
+      if (!user) return [];
+      const deleted = comment.deletedAt !== null;
+      const attachments = deleted ? [] : attachmentsNamed(comment.attachmentIds, files, origin);
+      return [{ id: comment._id, content: deleted ? commentMessages.deleted : comment.content, user: userRepresentation(user, origin), created_at: comment.createdAt, updated_at: comment.updatedAt, attachments, deleted_at: comment.deletedAt }];
+    });
+  };
+  const answer = async (request: FastifyRequest, commentId: number) => {
+    const comment = await findComment(readStore, commentId);
+    if (!comment) throw new NotFoundError();
+    return (await represent(request, [comment]))[0]!;
+  };
+
+  app.get(
+    BASE,
+    contract({ summary: 'A thread (`model` and `object_id`), newest first, 5 per page; or the page of `comment_id` in its thread', querystring: commentListQuery, response: { 200: paginatedResponse(commentResponse) } }),
+    async (request) => {
+      const query = parseOrThrow(commentListQuery, request.query);
+      const newestFirst = query.ordering !== 'created_at';
+      let page = pageRequest(query, COMMENT_PAGE_SIZE);
+      let thread: { model: CommentModel; objectId: number };
+      if (query.comment_id !== undefined) {
+        const comment = await findComment(readStore, Number(query.comment_id));
+        if (!comment) throw new NotFoundError();
+        thread = { model: comment.model, objectId: comment.objectId };
+        await visibleTarget(request, thread.model, thread.objectId);
+        const number = Math.floor((await commentsBefore(readStore, comment, newestFirst)) / page.pageSize) + 1;
+        page = { ...page, page: number, skip: (number - 1) * page.pageSize };
+      } else {
+        if (query.model === undefined || query.object_id === undefined) throw ValidationError.general(commentMessages.targetRequired);
+        thread = { model: query.model, objectId: Number(query.object_id) };
+        await visibleTarget(request, thread.model, thread.objectId);
+      }
+      const { items, count } = await listComments(readStore, thread.model, thread.objectId, newestFirst, page);
+      return paginated(request, page, count, await represent(request, items));
+    },
+  );
+
+  app.get(DETAIL, contract({ summary: 'One comment', response: { 200: commentResponse } }), async (request) => (await represent(request, [await visibleComment(request)]))[0]!);
+
+  app.post(BASE, contract({ summary: 'Comment on an object', body: commentCreateBody, response: { 201: commentResponse } }), async (request, reply) => {
+    const body = parseOrThrow(commentCreateBody, request.body ?? {});
+    const { projectId } = await visibleTarget(request, body.model, body.object_id);
+    const { commentId } = await execute(context, request, 'comments.post', { projectId, model: body.model, objectId: body.object_id, content: body.content ?? '', attachmentIds: body.attachments ?? [] });
+    return reply.code(201).send(await answer(request, commentId));
+  });
+
+  app.put(DETAIL, contract({ summary: 'Edit your comment', body: commentUpdateBody, response: { 200: commentResponse } }), async (request) => {
+    const comment = await visibleComment(request);
+    const body = parseOrThrow(commentUpdateBody, request.body ?? {});
+    await execute(context, request, 'comments.edit', { projectId: comment.projectId, commentId: comment._id, content: body.content, attachmentIds: body.attachments ?? comment.attachmentIds });
+    return answer(request, comment._id);
+  });
+
+  app.delete(DETAIL, contract({ summary: 'Delete your comment (it stays in the thread as deleted)', response: { 204: noContent } }), async (request, reply) => {
+    const comment = await visibleComment(request);
+    await execute(context, request, 'comments.delete', { projectId: comment.projectId, commentId: comment._id });
+    return reply.code(204).send();
+  });
+}

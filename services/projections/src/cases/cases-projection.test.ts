@@ -1,0 +1,131 @@
+import { DEFAULT_PROJECT_SETTINGS, type CaseContent } from '@testament/contracts';
+import { MemoryReadStore } from '@testament/infra';
+import { describe, expect, it } from 'vitest';
+import { PROJECTS, type ProjectDocument } from '../projects/project-document.ts';
+import { projectsProjection } from '../projects/projects-projection.ts';
+import { findSuiteTree } from '../suites/queries.ts';
+import { suitesProjection } from '../suites/suites-projection.ts';
+import { foldInto, recorded, type TestEvent } from '../testing/fold.ts';
+import { casesProjection } from './cases-projection.ts';
+import { findCase, findCaseVersion, listCases } from './queries.ts';
+
+const PROJECT = 3;
+
+interface ModelCase {
+  id: number;
+  versions: Array<{ content: CaseContent; isArchive: boolean }>;
+  deleted: boolean;
+}
+
+const content = (name: string, suiteId: number, estimate: number | null, labelIds: number[]): CaseContent => ({
+  name,
+  suiteId,
+  description: '',
+  setup: '',
+  scenario: 'Do it',
+  expected: '',
+  teardown: '',
+  estimate,
+  isSteps: false,
+  attributes: {},
+  steps: [],
+  labelIds,
+  attachmentIds: [],
+});
+
+/** Suites 1 ─ 2 ─ 3 and 4, then a random life of cases in them, with a suite move and a suite delete and recovery on the way. */
+function randomHistory(seed: number) {
+  let state = seed;
+  const next = (n: number) => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) % n;
+  const parents = new Map<number, number | null>([[1, null], [2, 1], [3, 2], [4, null]]);
+  const suiteStream = `suites-project-${PROJECT}`;
+  const events: TestEvent[] = [
+    { type: 'ProjectCreated', stream: `project-${PROJECT}`, data: { projectId: PROJECT, name: 'P', description: '', isPrivate: false, isArchive: false, settings: DEFAULT_PROJECT_SETTINGS, icon: null } },
+    ...[...parents].map(([id, parentId]): TestEvent => ({ type: 'SuiteCreated', stream: suiteStream, data: { id, projectId: PROJECT, parentId, name: `S${id}`, description: '', attributes: {} } })),
+  ];
+  const cases = new Map<number, ModelCase>();
+  let historyId = 1000;
+  const randomContent = () => content(`Case ${String.fromCharCode(65 + next(26))}`, 1 + next(4), next(3) === 0 ? null : 60 * next(500), next(2) === 0 ? [] : [1 + next(3)]);
+  for (let step = 0, id = 1; step < 250; step++) {
+    if (step === 120) {
+      parents.set(3, 4);
+      events.push({ type: 'SuiteMoved', stream: suiteStream, data: { id: 3, parentId: 4 } });
+    }
+    const roll = next(10);
+    const known = [...cases.values()].filter((c) => next(2) === 0 || c.deleted);
+    const target = known[next(Math.max(1, known.length))];
+    const base = target && { caseId: target.id, projectId: PROJECT };
+    const stream = target && `case-${target.id}`;
+    if (roll < 3 || !target) {
+      const made = randomContent();
+      cases.set(id, { id, versions: [{ content: made, isArchive: false }], deleted: false });
+      events.push({ type: 'CaseCreated', stream: `case-${id}`, data: { caseId: id, projectId: PROJECT, historyId: historyId++, userId: 5, content: made } });
+      id++;
+    } else if (target.deleted) {
+      if (roll < 7) {
+        target.deleted = false;
+        events.push({ type: 'CaseRecovered', stream: stream!, data: base });
+      } else {
+        cases.delete(target.id);
+        events.push({ type: 'CaseRemoved', stream: stream!, data: base });
+      }
+    } else if (roll < 5) {
+      const made = randomContent();
+      target.versions.push({ content: made, isArchive: target.versions.at(-1)!.isArchive });
+      events.push({ type: 'CaseVersioned', stream: stream!, data: { ...base, historyId: historyId++, userId: 5, content: made } });
+    } else if (roll < 6) {
+      const made = randomContent();
+      target.versions[target.versions.length - 1] = { ...target.versions.at(-1)!, content: made };
+      events.push({ type: 'CaseAmended', stream: stream!, data: { ...base, content: made } });
+    } else if (roll < 8) {
+      const archive = !target.versions.at(-1)!.isArchive;
+      target.versions.push({ ...target.versions.at(-1)!, isArchive: archive });
+      events.push({ type: archive ? 'CaseArchived' : 'CaseUnarchived', stream: stream!, data: { ...base, historyId: historyId++, userId: 5 } });
+    } else {
+      target.deleted = true;
+      events.push({ type: 'CaseDeleted', stream: stream!, data: base });
+    }
+  }
+  return { events, cases, parents };
+}
+
+describe('cases read model', () => {
+  it.each([3, 17, 256, 9001])('keeps cases, versions and every count equal to a recomputation from scratch (seed %i)', async (seed) => {
+    const { events, cases, parents } = randomHistory(seed);
+    const readStore = new MemoryReadStore();
+    await foldInto(readStore, [projectsProjection, suitesProjection, casesProjection], recorded(events), [1, 9, 64, 2]);
+
+    const counted = [...cases.values()].filter((c) => !c.deleted && !c.versions.at(-1)!.isArchive).map((c) => c.versions.at(-1)!.content);
+    const subtree = (id: number): number[] => [id, ...[...parents].filter(([, parent]) => parent === id).flatMap(([child]) => subtree(child))];
+    const tree = await findSuiteTree(readStore, PROJECT);
+    for (const suiteId of parents.keys()) {
+      const own = counted.filter((c) => c.suiteId === suiteId);
+      const all = counted.filter((c) => subtree(suiteId).includes(c.suiteId));
+      const sum = (items: CaseContent[]) => items.reduce((total, c) => total + (c.estimate ?? 0), 0);
+      expect(tree.node(suiteId), `suite ${suiteId}`).toMatchObject({ cases: own.length, estimate: sum(own), totalCases: all.length, totalEstimate: sum(all) });
+    }
+    expect((await readStore.collection<ProjectDocument>(PROJECTS).findOne({ _id: PROJECT }))?.counts.cases).toBe(counted.length);
+
+    for (const model of cases.values()) {
+      const found = await findCase(readStore, model.id);
+      if (model.deleted) {
+        expect(found).toBeNull();
+        continue;
+      }
+      expect(found).toMatchObject({ ...model.versions.at(-1)!.content, isArchive: model.versions.at(-1)!.isArchive });
+      expect(found!.history).toHaveLength(model.versions.length);
+      const version = 1 + (model.id % model.versions.length);
+      expect((await findCaseVersion(readStore, found!, version))?.content, `case ${model.id} v${version}`).toEqual(model.versions[version - 1]!.content);
+    }
+
+    // A filtered, sorted page: cases of suite 1's subtree with label 1 or without label 2, by name then id.
+    const expected = [...cases.values()]
+      .filter((c) => !c.deleted && !c.versions.at(-1)!.isArchive)
+      .map((c) => ({ id: c.id, ...c.versions.at(-1)!.content }))
+      .filter((c) => subtree(1).includes(c.suiteId) && (c.labelIds.includes(1) || !c.labelIds.includes(2)))
+      .sort((a, b) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : a.id - b.id));
+    const page = await listCases(readStore, PROJECT, { suiteIds: subtree(1), labels: [1], notLabels: [2], condition: 'or' }, { skip: 2, limit: 5 });
+    expect(page.count).toBe(expected.length);
+    expect(page.items.map((c) => c._id)).toEqual(expected.slice(2, 7).map((c) => c.id));
+  });
+});
