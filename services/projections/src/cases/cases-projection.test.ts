@@ -34,7 +34,7 @@ const content = (name: string, suiteId: number, estimate: number | null, labelId
 });
 
 /** Suites 1 ─ 2 ─ 3 and 4, then a random life of cases in them, with a suite move and a suite delete and recovery on the way. */
-function randomHistory(seed: number) {
+function randomHistory(seed: number, steps: number) {
   let state = seed;
   const next = (n: number) => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) % n;
   const parents = new Map<number, number | null>([[1, null], [2, 1], [3, 2], [4, null]]);
@@ -46,7 +46,7 @@ function randomHistory(seed: number) {
   const cases = new Map<number, ModelCase>();
   let historyId = 1000;
   const randomContent = () => content(`Case ${String.fromCharCode(65 + next(26))}`, 1 + next(4), next(3) === 0 ? null : 60 * next(500), next(2) === 0 ? [] : [1 + next(3)]);
-  for (let step = 0, id = 1; step < 250; step++) {
+  for (let step = 0, id = 1; step < steps; step++) {
     if (step === 120) {
       parents.set(3, 4);
       events.push({ type: 'SuiteMoved', stream: suiteStream, data: { id: 3, parentId: 4 } });
@@ -90,8 +90,14 @@ function randomHistory(seed: number) {
 }
 
 describe('cases read model', () => {
-  it.each([3, 17, 256, 9001])('keeps cases, versions and every count equal to a recomputation from scratch (seed %i)', async (seed) => {
-    const { events, cases, parents } = randomHistory(seed);
+  // The last history makes a few thousand cases, as a real project has.
+  it.each([
+    [3, 250],
+    [17, 250],
+    [256, 250],
+    [9001, 10_000],
+  ])('keeps cases, versions and every count equal to a recomputation from scratch (seed %i, %i steps)', async (seed, steps) => {
+    const { events, cases, parents } = randomHistory(seed, steps);
     const readStore = new MemoryReadStore();
     await foldInto(readStore, [projectsProjection, suitesProjection, casesProjection], recorded(events), [1, 9, 64, 2]);
 
