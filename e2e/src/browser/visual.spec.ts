@@ -1,4 +1,4 @@
-import type { Locator, Page } from '@playwright/test';
+import type { Locator } from '@playwright/test';
 import { chooseLanguage, createProjectThroughApi, createUserThroughApi, expect, keepScreenshot, logIn, send, signIn, test, toast, uniqueName } from './fixtures.ts';
 
 /**

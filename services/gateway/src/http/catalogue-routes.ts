@@ -30,7 +30,7 @@ import { throwIfAborted } from '../plugins/cancellation.ts';
 import { viewerOf } from '../routes/projects/representation.ts';
 import { execute } from './execute.ts';
 import { pageRequest, paginated } from './pagination.ts';
-import { requiredProjectQuery, visibleProjectOrFail } from './project-scope.ts';
+import { namedInstances, requiredProjectQuery, visibleProjectOrFail } from './project-scope.ts';
 import { noContent, routeContracts } from './route-schema.ts';
 
 /** A create body names the project the new item goes to; none for a system item. */
@@ -194,15 +194,8 @@ export function registerCatalogueRoutes<D extends CatalogueDocument, C extends N
   );
 
   /** Every id must be in the trash and in a project the caller can see; then each is handled in turn. */
-  const trashed = async (request: FastifyRequest): Promise<D[]> => {
-    const { instance_ids } = parseOrThrow(trashBody, request.body ?? {});
-    const found = new Map((await resource.trash.find(readStore, instance_ids)).map((item) => [item._id, item]));
-    const missing = instance_ids.find((id) => !found.has(id));
-    if (missing !== undefined) throw ValidationError.of('instance_ids', catalogueMessages.notInTrash(missing));
-    const items = instance_ids.map((id) => found.get(id)!);
-    for (const item of items) await visibleItemOrFail(readStore, requireUser(request), item);
-    return items;
-  };
+  const trashed = (request: FastifyRequest): Promise<D[]> =>
+    namedInstances(readStore, requireUser(request), request.body, (ids) => resource.trash.find(readStore, ids), () => true);
 
   app.post(
     `${base}deleted/recover/`,

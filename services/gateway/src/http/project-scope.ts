@@ -1,4 +1,4 @@
-import { NotFoundError, PermissionDeniedError, ValidationError, messages } from '@testament/contracts';
+import { NotFoundError, PermissionDeniedError, ValidationError, catalogueMessages, messages, parseOrThrow, trashBody } from '@testament/contracts';
 import { findProject, isProjectVisible, visibleProjectIds, type ProjectDocument, type UserDocument } from '@testament/projections';
 import type { ReadStore } from '@testament/infra';
 import { viewerOf } from '../routes/projects/representation.ts';
@@ -30,4 +30,24 @@ export async function visibleInProject<T extends { projectId: number }>(readStor
 export async function trashProjects(readStore: ReadStore, user: UserDocument, query: unknown): Promise<number[] | null> {
   if ((query as { project?: string }).project !== undefined) return [(await visibleProjectOrFail(readStore, user, requiredProjectQuery(query)))._id];
   return user.isSuperuser ? null : visibleProjectIds(readStore, viewerOf(user));
+}
+
+/**
+ * The objects a trash or restore body's `instance_ids` names, each once, in its order: each must be found and be as
+ * `usable` says (in the trash, say), else a 400 names the first that is not; and each must be in a project the caller can see.
+ */
+export async function namedInstances<T extends { _id: number; projectId: number | null }>(
+  readStore: ReadStore,
+  user: UserDocument,
+  body: unknown,
+  find: (ids: number[]) => Promise<T[]>,
+  usable: (item: T) => boolean,
+): Promise<T[]> {
+  const ids = [...new Set(parseOrThrow(trashBody, body ?? {}).instance_ids)];
+  const found = new Map((await find(ids)).filter(usable).map((item) => [item._id, item]));
+  const missing = ids.find((id) => !found.has(id));
+  if (missing !== undefined) throw ValidationError.of('instance_ids', catalogueMessages.notInTrash(missing));
+  const items = ids.map((id) => found.get(id)!);
+  for (const item of items) if (item.projectId !== null) await visibleProjectOrFail(readStore, user, item.projectId);
+  return items;
 }

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { apiTokenHash, apiTokenId } from '../../http/api-tokens.ts';
-import { ORIGIN, startTestServer, type Browser, type TestServer } from '../../testing/harness.ts';
+import { ORIGIN, startTestServer, type TestServer } from '../../testing/harness.ts';
 import { PASSWORD, signedIn } from '../../testing/people.ts';
 
 let server: TestServer;

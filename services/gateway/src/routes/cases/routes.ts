@@ -45,7 +45,7 @@ import type { GatewayContext } from '../../context.ts';
 import { projectForNewItem } from '../../http/catalogue-routes.ts';
 import { execute } from '../../http/execute.ts';
 import { pageRequest, paginated } from '../../http/pagination.ts';
-import { requiredProjectQuery, trashProjects, visibleInProject, visibleProjectOrFail } from '../../http/project-scope.ts';
+import { namedInstances, requiredProjectQuery, trashProjects, visibleInProject, visibleProjectOrFail } from '../../http/project-scope.ts';
 import { noContent, routeContracts } from '../../http/route-schema.ts';
 import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
 import { throwIfAborted } from '../../plugins/cancellation.ts';
@@ -199,13 +199,9 @@ export default async function caseRoutes(app: FastifyInstance, context: GatewayC
   });
 
   app.post(`${BASE}archive/restore/`, contract({ summary: 'Restore archived cases', body: trashBody, response: { 200: z.array(caseResponse) } }), async (request) => {
-    const { instance_ids } = parseOrThrow(trashBody, request.body ?? {});
-    const found = await casesByIds(readStore, instance_ids);
-    const missing = instance_ids.find((id) => !found.some((item) => item._id === id && !item.isDeleted));
-    if (missing !== undefined) throw ValidationError.of('instance_ids', catalogueMessages.notInTrash(missing));
-    for (const item of found) await visibleProjectOrFail(readStore, requireUser(request), item.projectId);
+    const found = await namedInstances(readStore, requireUser(request), request.body, (ids) => casesByIds(readStore, ids), (item) => !item.isDeleted);
     for (const item of found) await execute(context, request, 'cases.unarchive', { projectId: item.projectId, caseId: item._id });
-    return listed(request, await casesByIds(readStore, instance_ids));
+    return listed(request, await casesByIds(readStore, found.map((item) => item._id)));
   });
 
   app.post(`${DETAIL}version/restore/`, contract({ summary: 'Make an old version the current one (a new version)', body: caseVersionRestoreBody, response: { 200: caseDetailResponse } }), async (request) => {
@@ -377,14 +373,8 @@ function registerCaseTrash(
     },
   );
 
-  const trashed = async (request: FastifyRequest): Promise<CaseDocument[]> => {
-    const { instance_ids } = parseOrThrow(trashBody, request.body ?? {});
-    const found = await casesByIds(readStore, instance_ids);
-    const missing = instance_ids.find((id) => !found.some((item) => item._id === id && item.isDeleted));
-    if (missing !== undefined) throw ValidationError.of('instance_ids', catalogueMessages.notInTrash(missing));
-    for (const item of found) await visibleProjectOrFail(readStore, requireUser(request), item.projectId);
-    return found;
-  };
+  const trashed = (request: FastifyRequest): Promise<CaseDocument[]> =>
+    namedInstances(readStore, requireUser(request), request.body, (ids) => casesByIds(readStore, ids), (item) => item.isDeleted);
 
   app.post(`${BASE}deleted/recover/`, contract({ summary: 'Recover cases from the trash', body: trashBody, response: { 200: z.array(caseResponse) } }), async (request) => {
     const found = await trashed(request);

@@ -52,7 +52,7 @@ import type { GatewayContext } from '../../context.ts';
 import { projectForNewItem } from '../../http/catalogue-routes.ts';
 import { execute } from '../../http/execute.ts';
 import { pageRequest, paginated } from '../../http/pagination.ts';
-import { requiredProjectQuery, trashProjects, visibleInProject, visibleProjectOrFail } from '../../http/project-scope.ts';
+import { namedInstances, requiredProjectQuery, trashProjects, visibleInProject, visibleProjectOrFail } from '../../http/project-scope.ts';
 import { noContent, routeContracts } from '../../http/route-schema.ts';
 import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
 import { throwIfAborted } from '../../plugins/cancellation.ts';
@@ -343,14 +343,8 @@ function registerSuiteTrash(app: FastifyInstance, context: GatewayContext, contr
   );
 
   /** Every id must be a deleted suite in a project the caller can see. */
-  const trashed = async (request: FastifyRequest): Promise<SuiteDocument[]> => {
-    const { instance_ids } = parseOrThrow(trashBody, request.body ?? {});
-    const found = await suitesByIds(readStore, instance_ids);
-    const missing = instance_ids.find((id) => !found.some((suite) => suite._id === id && suite.isDeleted));
-    if (missing !== undefined) throw ValidationError.of('instance_ids', catalogueMessages.notInTrash(missing));
-    for (const suite of found) await visibleProjectOrFail(readStore, requireUser(request), suite.projectId);
-    return found;
-  };
+  const trashed = (request: FastifyRequest): Promise<SuiteDocument[]> =>
+    namedInstances(readStore, requireUser(request), request.body, (ids) => suitesByIds(readStore, ids), (suite) => suite.isDeleted);
 
   app.post(`${BASE}deleted/recover/`, contract({ summary: 'Recover suites with their subtrees from the trash', body: trashBody, response: { 200: z.array(suiteResponse) } }), async (request) => {
     const suites = await trashed(request);

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart, startTestServer, type Browser, type TestServer } from '../../testing/harness.ts';
-import { PASSWORD, signedIn } from '../../testing/people.ts';
+import { signedIn } from '../../testing/people.ts';
 
 let server: TestServer;
 let admin: Browser;
