@@ -7,7 +7,7 @@ import { findSuiteTree } from '../suites/queries.ts';
 import { suitesProjection } from '../suites/suites-projection.ts';
 import { foldInto, recorded, type TestEvent } from '../testing/fold.ts';
 import { casesProjection } from './cases-projection.ts';
-import { findCase, findCaseVersion, listCases } from './queries.ts';
+import { findCase, findCaseVersion, listCases, type LabelFilter } from './queries.ts';
 
 const PROJECT = 3;
 
@@ -124,14 +124,22 @@ describe('cases read model', () => {
       expect((await findCaseVersion(readStore, found!, version))?.content, `case ${model.id} v${version}`).toEqual(model.versions[version - 1]!.content);
     }
 
-    // A filtered, sorted page: cases of suite 1's subtree with label 1 or without label 2, by name then id.
-    const expected = [...cases.values()]
-      .filter((c) => !c.deleted && !c.versions.at(-1)!.isArchive)
-      .map((c) => ({ id: c.id, ...c.versions.at(-1)!.content }))
-      .filter((c) => subtree(1).includes(c.suiteId) && (c.labelIds.includes(1) || !c.labelIds.includes(2)))
-      .sort((a, b) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : a.id - b.id));
-    const page = await listCases(readStore, PROJECT, { suiteIds: subtree(1), labels: [1], notLabels: [2], condition: 'or' }, { skip: 2, limit: 5 });
-    expect(page.count).toBe(expected.length);
-    expect(page.items.map((c) => c._id)).toEqual(expected.slice(2, 7).map((c) => c.id));
+    // Filtered, sorted pages of suite 1's subtree by name then id, under label filters counted directly and by complement.
+    const labelFilters: Array<[LabelFilter, (labelIds: number[]) => boolean]> = [
+      [{ labels: [1], notLabels: [2], condition: 'or' }, (ids) => ids.includes(1) || !ids.includes(2)],
+      [{ labels: [1], notLabels: [2], condition: 'and' }, (ids) => ids.includes(1) && !ids.includes(2)],
+      [{ notLabels: [2, 3], condition: 'and' }, (ids) => !ids.includes(2) && !ids.includes(3)],
+      [{ labels: [2, 3], condition: 'or' }, (ids) => ids.includes(2) || ids.includes(3)],
+    ];
+    for (const [labelFilter, passes] of labelFilters) {
+      const expected = [...cases.values()]
+        .filter((c) => !c.deleted && !c.versions.at(-1)!.isArchive)
+        .map((c) => ({ id: c.id, ...c.versions.at(-1)!.content }))
+        .filter((c) => subtree(1).includes(c.suiteId) && passes(c.labelIds))
+        .sort((a, b) => (a.name.toLowerCase() < b.name.toLowerCase() ? -1 : a.name.toLowerCase() > b.name.toLowerCase() ? 1 : a.id - b.id));
+      const page = await listCases(readStore, PROJECT, { suiteIds: subtree(1), ...labelFilter }, { skip: 2, limit: 5 });
+      expect(page.count, JSON.stringify(labelFilter)).toBe(expected.length);
+      expect(page.items.map((c) => c._id)).toEqual(expected.slice(2, 7).map((c) => c.id));
+    }
   });
 });

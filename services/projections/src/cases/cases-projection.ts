@@ -85,6 +85,8 @@ export const casesProjection = projection<CaseEvent>({
         { keys: { projectId: 1, isDeleted: 1, isArchive: 1, estimate: 1, _id: 1 } },
         { keys: { projectId: 1, isDeleted: 1, isArchive: 1, createdAt: 1, _id: 1 } },
         { keys: { suiteId: 1, isDeleted: 1, isArchive: 1, nameKey: 1, _id: 1 } },
+        // The label filter (§4.16): one entry per label a case carries, so a label's cases are found and counted without reading the others.
+        { keys: { projectId: 1, isDeleted: 1, isArchive: 1, labelIds: 1, _id: 1 } },
         { keys: { isDeleted: 1, projectId: 1, deletedAt: 1, _id: 1 } },
         { keys: { nameKey: 1 }, search: 'substring' },
       ],

@@ -81,9 +81,28 @@ export function caseFilter(projectId: number, filters: CaseFilters): Filter {
   return parts.length === 1 ? parts[0]! : { $and: parts };
 }
 
+/**
+ * Whether a label filter holds for most cases: it lets a case through for lacking a label (`or` with `notLabels`, or
+ * `notLabels` alone). Its negation then names a label every case it keeps must carry, which the label index finds.
+ */
+function holdsForMost({ labels = [], notLabels = [], condition = 'or' }: LabelFilter): boolean {
+  return notLabels.length > 0 && (condition === 'or' || labels.length === 0);
+}
+
 /** One page of a project's cases that pass the filters, and how many pass. */
-export function listCases(readStore: ReadStore, projectId: number, filters: CaseFilters, page: PageWindow): Promise<{ items: CaseDocument[]; count: number }> {
-  return findPage(readStore.collection<CaseDocument>(CASES), caseFilter(projectId, filters), caseSort(filters.ordering), page);
+export async function listCases(readStore: ReadStore, projectId: number, filters: CaseFilters, page: PageWindow): Promise<{ items: CaseDocument[]; count: number }> {
+  const cases = readStore.collection<CaseDocument>(CASES);
+  const sort = caseSort(filters.ordering);
+  if (!holdsForMost(filters)) return findPage(cases, caseFilter(projectId, filters), sort, page);
+  // Counted as the cases the other filters keep, less those the label filter leaves out (De Morgan: has ↔ lacks, and ↔ or).
+  const unlabelled = { ...filters, labels: undefined, notLabels: undefined };
+  const leftOut = { ...filters, labels: filters.notLabels, notLabels: filters.labels, condition: filters.condition === 'and' ? ('or' as const) : ('and' as const) };
+  const [all, excluded, items] = await Promise.all([
+    cases.count(caseFilter(projectId, unlabelled)),
+    cases.count(caseFilter(projectId, leftOut)),
+    cases.find(caseFilter(projectId, filters), { sort, skip: page.skip, limit: page.limit }),
+  ]);
+  return { items, count: all - excluded };
 }
 
 /** Deleted cases of the given projects (null: every project), the latest deleted first. */
