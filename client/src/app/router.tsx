@@ -57,6 +57,19 @@ export const router = createBrowserRouter([
               { path: 'access-management', lazy: () => page(import('../features/access-management/AccessManagementTab.tsx'), 'AccessManagementTab') },
             ],
           },
+          {
+            // The suites workspace: the tree bar beside a suite, a case form or the project's root (cases-and-plans §2).
+            path: 'projects/:projectId/suites',
+            lazy: () => page(import('../features/suites/SuitesWorkspace.tsx'), 'SuitesWorkspace'),
+            children: [
+              { index: true, lazy: () => page(import('../features/suites/SuitePage.tsx'), 'SuitePage') },
+              { path: 'new-test-suite', lazy: () => page(import('../features/suites/SuiteFormPage.tsx'), 'SuiteFormPage') },
+              { path: 'new-test-case', lazy: () => page(import('../features/cases/form/CaseFormPage.tsx'), 'CaseFormPage') },
+              { path: 'edit-test-case', lazy: () => page(import('../features/cases/form/CaseFormPage.tsx'), 'CaseFormPage') },
+              { path: ':suiteId/edit-test-suite', lazy: () => page(import('../features/suites/SuiteFormPage.tsx'), 'SuiteFormPage') },
+              { path: ':suiteId/:tab?', lazy: () => page(import('../features/suites/SuitePage.tsx'), 'SuitePage') },
+            ],
+          },
           { path: 'profile', lazy: () => page(import('../features/profile/ProfilePage.tsx'), 'ProfilePage') },
           {
             path: 'notifications',

@@ -1,10 +1,9 @@
 import { Chip } from 'primereact/chip';
-import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AttributeType } from './custom-attribute.ts';
 import { readAttributeValue } from './attribute-value.ts';
+import { AttributeInput } from './AttributeInput.tsx';
 
 /**
  * The attribute's field as suite, case, plan and result forms will show it,
@@ -20,18 +19,7 @@ export function AttributeValuePreview({ type, required }: { type: AttributeType;
     <fieldset className="attribute-preview">
       <legend>{t('catalogue.attribute.preview')}</legend>
       <label htmlFor="attribute-preview-value">{t('catalogue.attribute.previewValue')}</label>
-      {type === 0 ? (
-        <InputText id="attribute-preview-value" value={text ?? ''} invalid={!!problem} onChange={(event) => setText(event.target.value)} />
-      ) : (
-        <InputTextarea
-          id="attribute-preview-value"
-          rows={4}
-          value={text ?? ''}
-          invalid={!!problem}
-          placeholder={t(type === 1 ? 'catalogue.attribute.listHint' : 'catalogue.attribute.jsonHint')}
-          onChange={(event) => setText(event.target.value)}
-        />
-      )}
+      <AttributeInput id="attribute-preview-value" type={type} rows={4} value={text ?? ''} invalid={!!problem} onChange={setText} />
       {problem ? (
         <small className="p-error" role="alert">
           {problem}

@@ -14,6 +14,12 @@ import { rolesTexts } from '../../features/roles/texts.ts';
 import { systemMessagesTexts } from '../../features/system-messages/texts.ts';
 import { tokensTexts } from '../../features/api-tokens/texts.ts';
 import { usersTexts } from '../../features/users/texts.ts';
+import { suitesTexts } from '../../features/suites/texts.ts';
+import { caseFormTexts } from '../../features/cases/form/texts.ts';
+import { caseDrawerTexts } from '../../features/cases/drawer/texts.ts';
+import { caseListTexts } from '../../features/cases/list/texts.ts';
+import { commentsTexts } from '../../features/comments/texts.ts';
+import { attachmentsTexts } from '../../features/attachments/texts.ts';
 
 /** English, the default language. Every key here must exist in ru.ts (its type says so). */
 export const en = {
@@ -108,6 +114,12 @@ export const en = {
   notifications: notificationsTexts.en,
   systemMessages: systemMessagesTexts.en,
   roles: rolesTexts.en,
+  suites: suitesTexts.en,
+  caseForm: caseFormTexts.en,
+  caseDrawer: caseDrawerTexts.en,
+  caseList: caseListTexts.en,
+  comments: commentsTexts.en,
+  attachments: attachmentsTexts.en,
   /** The contract's messages (contracts/src/messages.ts), from form validation or the server; {{0}} is a template's value. */
   server: englishServerMessages,
 };

@@ -13,6 +13,12 @@ import { rolesTexts } from '../../features/roles/texts.ts';
 import { systemMessagesTexts } from '../../features/system-messages/texts.ts';
 import { tokensTexts } from '../../features/api-tokens/texts.ts';
 import { usersTexts } from '../../features/users/texts.ts';
+import { suitesTexts } from '../../features/suites/texts.ts';
+import { caseFormTexts } from '../../features/cases/form/texts.ts';
+import { caseDrawerTexts } from '../../features/cases/drawer/texts.ts';
+import { caseListTexts } from '../../features/cases/list/texts.ts';
+import { commentsTexts } from '../../features/comments/texts.ts';
+import { attachmentsTexts } from '../../features/attachments/texts.ts';
 
 /** Russian: complete, checked against the English keys by the type. */
 export const ru: Messages = {
@@ -106,6 +112,12 @@ export const ru: Messages = {
   notifications: notificationsTexts.ru,
   systemMessages: systemMessagesTexts.ru,
   roles: rolesTexts.ru,
+  suites: suitesTexts.ru,
+  caseForm: caseFormTexts.ru,
+  caseDrawer: caseDrawerTexts.ru,
+  caseList: caseListTexts.ru,
+  comments: commentsTexts.ru,
+  attachments: attachmentsTexts.ru,
   server: {
     required: 'Обязательное поле.',
     blank: 'Поле не может быть пустым.',

@@ -1,0 +1,13 @@
+import { featureTexts } from '../../i18n/translations.ts';
+
+/** The `attachments.*` texts (English, then Russian). */
+export const attachmentsTexts = featureTexts(
+  {
+    choose: 'Attach files',
+    remove: 'Remove {{name}}',
+  },
+  {
+    choose: 'Прикрепить файлы',
+    remove: 'Убрать {{name}}',
+  },
+);

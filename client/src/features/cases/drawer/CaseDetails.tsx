@@ -1,0 +1,98 @@
+import { Tag } from 'primereact/tag';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Markdown } from '../../../components/Markdown.tsx';
+import { AttachmentList } from '../../attachments/AttachmentList.tsx';
+import type { CaseDetail } from '../form/case-api.ts';
+
+/** Labels shown before the rest is cut to '...' (§9). */
+const SHOWN_LABELS = 3;
+
+function Detail({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="case-detail">
+      <h3>{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+function MarkdownDetail({ title, text }: { title: string; text: string }) {
+  return text.trim() === '' ? null : (
+    <Detail title={title}>
+      <Markdown text={text} />
+    </Detail>
+  );
+}
+
+function attributeText(value: unknown): string {
+  if (Array.isArray(value)) return value.map(String).join(', ');
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** What the case says, at the version shown (tests-and-results §2 Case drawer). */
+export function CaseDetails({ shown }: { shown: CaseDetail }) {
+  const { t } = useTranslation();
+  const attributes = Object.entries(shown.attributes);
+  return (
+    <div className="case-details">
+      {shown.labels.length > 0 && (
+        <div className="case-details__labels" aria-label={t('caseDrawer.labels')}>
+          {shown.labels.slice(0, SHOWN_LABELS).map((label) => (
+            <Tag key={label.id} value={label.name} className="label-tag" />
+          ))}
+          {shown.labels.length > SHOWN_LABELS && <span title={shown.labels.slice(SHOWN_LABELS).map((label) => label.name).join(', ')}>...</span>}
+        </div>
+      )}
+      <MarkdownDetail title={t('caseForm.fields.description')} text={shown.description} />
+      <MarkdownDetail title={t('caseForm.fields.setup')} text={shown.setup} />
+      {shown.is_steps ? (
+        <Detail title={t('caseForm.steps.title')}>
+          <ol className="case-details__steps">
+            {shown.steps.map((step) => (
+              <li key={step.id}>
+                <strong>{step.name}</strong>
+                <Markdown text={step.scenario} />
+                {step.expected.trim() !== '' && (
+                  <div className="case-details__expected">
+                    <span className="case-details__caption">{t('caseForm.fields.expected')}</span>
+                    <Markdown text={step.expected} />
+                  </div>
+                )}
+                <AttachmentList files={step.attachments} />
+              </li>
+            ))}
+          </ol>
+        </Detail>
+      ) : (
+        <>
+          <MarkdownDetail title={t('caseForm.fields.scenario')} text={shown.scenario} />
+          <MarkdownDetail title={t('caseForm.fields.expected')} text={shown.expected} />
+        </>
+      )}
+      <MarkdownDetail title={t('caseForm.fields.teardown')} text={shown.teardown} />
+      {shown.estimate && (
+        <Detail title={t('caseForm.fields.estimate')}>
+          <p>{shown.estimate}</p>
+        </Detail>
+      )}
+      {attributes.length > 0 && (
+        <Detail title={t('caseForm.fields.attributes')}>
+          <dl className="case-details__attributes">
+            {attributes.map(([name, value]) => (
+              <div key={name}>
+                <dt>{name}</dt>
+                <dd>{attributeText(value)}</dd>
+              </div>
+            ))}
+          </dl>
+        </Detail>
+      )}
+      {shown.attachments.length > 0 && (
+        <Detail title={t('caseForm.tabs.attachments')}>
+          <AttachmentList files={shown.attachments} />
+        </Detail>
+      )}
+    </div>
+  );
+}

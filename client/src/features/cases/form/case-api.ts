@@ -1,0 +1,31 @@
+import type { CaseDetail, Paginated, PreviewRow, caseHistoryResponse, caseUpdateBody } from '@testament/contracts';
+import type { z } from 'zod';
+import type { Observable } from 'rxjs';
+import { apiPath } from '../../../api/paths.ts';
+import { api } from '../../../app/services.ts';
+
+export type { CaseDetail } from '@testament/contracts';
+export type CaseHistoryRow = z.output<typeof caseHistoryResponse>;
+
+/** What the form sends; the update adds `skip_history` for "Update current version" (§4). */
+export type CaseBody = z.input<typeof caseUpdateBody>;
+
+/** The case calls of §7 the form and the drawer make. Forms show a 400's fields themselves. */
+export const caseApi = {
+  get: (caseId: number, version?: number): Observable<CaseDetail> => api.get(apiPath(`cases/${caseId}/`), { query: { ver: version } }),
+  /** For a view that stays open: a case deleted meanwhile leaves it as it was instead of showing the missing page. */
+  watch: (caseId: number, version: number | null): Observable<CaseDetail> => api.get(apiPath(`cases/${caseId}/`), { query: { ver: version }, handles: [404] }),
+  create: (body: CaseBody): Observable<CaseDetail> => api.post(apiPath('cases/'), { json: body, handles: [403] }),
+  update: (caseId: number, body: CaseBody): Observable<CaseDetail> => api.put(apiPath(`cases/${caseId}/`), { json: body, handles: [403] }),
+  remove: (caseId: number): Observable<void> => api.delete(apiPath(`cases/${caseId}/`), { handles: [400, 403] }),
+  deletePreview: (caseId: number): Observable<PreviewRow[]> => api.get(apiPath(`cases/${caseId}/delete/preview/`)),
+  archivePreview: (caseId: number): Observable<PreviewRow[]> => api.get(apiPath(`cases/${caseId}/archive/preview/`)),
+  archive: (caseId: number): Observable<CaseDetail> => api.post(apiPath(`cases/${caseId}/archive/`), { handles: [400, 403] }),
+  unarchive: (caseId: number): Observable<unknown> => api.post(apiPath('cases/archive/restore/'), { json: { instance_ids: [caseId] }, handles: [400, 403] }),
+  restoreVersion: (caseId: number, version: number): Observable<CaseDetail> =>
+    api.post(apiPath(`cases/${caseId}/version/restore/`), { json: { version }, handles: [400, 403] }),
+  copy: (caseId: number, newName: string, suiteId: number): Observable<CaseDetail[]> =>
+    api.post(apiPath('cases/copy/'), { json: { cases: [{ id: caseId, new_name: newName }], dst_suite_id: suiteId }, handles: [403] }),
+  history: (caseId: number, page: number, pageSize: number): Observable<Paginated<CaseHistoryRow>> =>
+    api.get(apiPath(`cases/${caseId}/history/`), { query: { page, page_size: pageSize }, handles: [404] }),
+};

@@ -1,0 +1,52 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { useScriptedServer } from '../../../testing/use-server.ts';
+import { CaseFilterDrawer } from './CaseFilterDrawer.tsx';
+import { EMPTY_FILTER, type CaseFilter } from './case-filter.ts';
+
+useScriptedServer({
+  'GET /api/v2/labels/?project=1': { status: 200, body: [1, 2].map((id) => ({ id, name: `label ${id}`, color: null, project: 1, user: 1, username: 'admin', type: 1 })) },
+  'GET /api/v2/suites/descendants-tree/?project=1': { status: 200, body: [] },
+});
+
+function Harness({ initial }: { initial: CaseFilter }) {
+  const [filter, setFilter] = useState(initial);
+  return (
+    <>
+      <CaseFilterDrawer projectId={1} filter={filter} onChange={setFilter} onHide={() => undefined} saved={null} />
+      <output aria-label="filter">{JSON.stringify(filter)}</output>
+    </>
+  );
+}
+
+const shown = () => JSON.parse(screen.getByLabelText('filter').textContent!) as CaseFilter;
+
+describe('the cases filter drawer (§5)', () => {
+  it('steps a label through its three states, and allows and/or only from two labels', async () => {
+    render(<Harness initial={EMPTY_FILTER} />);
+    await userEvent.click(await screen.findByRole('button', { name: 'label 1: not used' }));
+    expect(shown().labels).toEqual([1]);
+    expect(screen.getByText('or').closest('[aria-disabled="true"], .p-disabled')).not.toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'label 2: not used' }));
+    await userEvent.click(screen.getByRole('button', { name: 'label 2: included' }));
+    expect(shown()).toMatchObject({ labels: [1], notLabels: [2] });
+    expect(screen.getByText('or').closest('.p-disabled')).toBeNull();
+    await userEvent.click(screen.getByText('or'));
+    expect(shown().labelsCondition).toBe('or');
+  });
+
+  it('keeps the upper date disabled until the lower one is set', () => {
+    render(<Harness initial={EMPTY_FILTER} />);
+    expect(screen.getByPlaceholderText<HTMLInputElement>('To').disabled).toBe(true);
+    expect(screen.getByPlaceholderText<HTMLInputElement>('From').disabled).toBe(false);
+  });
+
+  it('clears everything', async () => {
+    render(<Harness initial={{ ...EMPTY_FILTER, search: 'login', createdAfter: '2026-01-01', createdBefore: '2026-01-05', showArchived: true }} />);
+    expect(screen.getByPlaceholderText<HTMLInputElement>('To').disabled).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(shown()).toEqual(EMPTY_FILTER);
+  });
+});

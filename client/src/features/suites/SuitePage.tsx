@@ -1,0 +1,109 @@
+import { Button } from 'primereact/button';
+import { Skeleton } from 'primereact/skeleton';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { catchError, of, throwError, type Observable } from 'rxjs';
+import { isApiError } from '../../api/api-error.ts';
+import { changesOf, topics } from '../../app/changes.ts';
+import { useLiveQuery } from '../../app/use-live-query.ts';
+import { Markdown } from '../../components/Markdown.tsx';
+import { RouteTabs } from '../../components/RouteTabs.tsx';
+import { formatDate } from '../../i18n/dates.ts';
+import { CaseDrawer } from '../cases/drawer/CaseDrawer.tsx';
+import { CasesView } from '../cases/list/CasesView.tsx';
+import { AttachmentList } from '../attachments/AttachmentList.tsx';
+import { useWorkspaceActions } from './dialogs/use-suite-actions.tsx';
+import { SuiteActions } from './page/SuiteActions.tsx';
+import { SuiteAttributes } from './page/SuiteAttributes.tsx';
+import { goneSuites, suiteApi, type SuiteDetail } from './suite-api.ts';
+import { currentUrl, suitePaths } from './suite-paths.ts';
+
+const SUITE_TABS = [
+  { path: 'overview', icon: 'pi pi-info-circle' },
+  { path: 'custom-attributes', icon: 'pi pi-list' },
+  { path: 'attachments', icon: 'pi pi-paperclip' },
+] as const;
+
+/** A suite deleted here, or elsewhere meanwhile (a 404), is gone: the page goes back to the project's root. */
+const GONE = 'gone' as const;
+const suiteOrGone = (id: number): Observable<SuiteDetail | typeof GONE> =>
+  goneSuites.has(id)
+    ? of(GONE)
+    : suiteApi.follow(id).pipe(catchError((error: unknown) => (isApiError(error) && error.status === 404 ? of(GONE) : throwError(() => error))));
+
+/** /projects/{id}/suites[/{suiteId}[/{tab}]]: a suite (or the project's root) with its tabs and its cases; `?test_case=` opens a case. */
+export function SuitePage() {
+  const params = useParams();
+  const projectId = Number(params['projectId']);
+  const suiteId = params['suiteId'] ? Number(params['suiteId']) : null;
+  return (
+    <>
+      {suiteId === null ? <ProjectRoot projectId={projectId} /> : <SuiteView projectId={projectId} suiteId={suiteId} tab={params['tab'] ?? 'overview'} />}
+      <OpenCase projectId={projectId} />
+    </>
+  );
+}
+
+/** Without a suite: every case of the project, and a way to start a top-level suite. */
+function ProjectRoot({ projectId }: { projectId: number }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <section className="suite-page">
+      <header className="page-header">
+        <h1>{t('suites.page.allCases')}</h1>
+        <Button type="button" label={t('suites.actions.createSuite')} icon="pi pi-plus" onClick={() => void navigate(suitePaths.create(projectId, null, currentUrl()))} />
+      </header>
+      <CasesView projectId={projectId} suiteId={null} />
+    </section>
+  );
+}
+
+function SuiteView({ projectId, suiteId, tab }: { projectId: number; suiteId: number; tab: string }) {
+  const { t, i18n } = useTranslation();
+  const suite = useLiveQuery(suiteId, () => changesOf(topics.suites(projectId)), suiteOrGone).data;
+  const actions = useWorkspaceActions();
+  if (suite === GONE) return <Navigate to={suitePaths.root(projectId)} replace />;
+  if (!suite || suite.id !== suiteId) return <Skeleton height="10rem" />;
+  const tabs = SUITE_TABS.map(({ path, icon }) => ({ label: t(`suites.page.tabs.${path}`), icon, to: suitePaths.suite(projectId, suiteId, path) }));
+  return (
+    <section className="suite-page">
+      <header className="suite-page__header">
+        <div>
+          <h1>{suite.name}</h1>
+          <p className="suite-page__created">{t('suites.page.created', { date: formatDate(suite.created_at, i18n.language) })}</p>
+        </div>
+        <SuiteActions items={actions.itemsFor(suite)} />
+      </header>
+      <RouteTabs tabs={tabs} active={Math.max(0, SUITE_TABS.findIndex((candidate) => candidate.path === tab))} />
+      <SuiteTab suite={suite} tab={tab} />
+    </section>
+  );
+}
+
+function SuiteTab({ suite, tab }: { suite: SuiteDetail; tab: string }) {
+  const { t } = useTranslation();
+  if (tab === 'custom-attributes') return <SuiteAttributes suite={suite} />;
+  if (tab === 'attachments') return <AttachmentList files={suite.attachments} emptyText={t('suites.page.noAttachments')} />;
+  return (
+    <div className="suite-page__overview">
+      {suite.description ? <Markdown text={suite.description} /> : <p className="suite-page__empty">{t('suites.page.noDescription')}</p>}
+      <CasesView projectId={suite.project} suiteId={suite.id} />
+    </div>
+  );
+}
+
+/** `?test_case=` (with its `version`) shows the case in a drawer; closing it takes both away and keeps the rest. */
+function OpenCase({ projectId }: { projectId: number }) {
+  const [params, setParams] = useSearchParams();
+  const caseId = Number(params.get('test_case'));
+  if (!caseId) return null;
+  const close = () =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete('test_case');
+      next.delete('version');
+      return next;
+    });
+  return <CaseDrawer projectId={projectId} caseId={caseId} onClose={close} />;
+}

@@ -1,0 +1,28 @@
+import { Outlet, useParams } from 'react-router';
+import { SuiteActionsContext, useSuiteActions } from './dialogs/use-suite-actions.tsx';
+import { useTrail } from './tree/SuiteBreadcrumbs.tsx';
+import { TreeBar } from './tree/TreeBar.tsx';
+import './suites.css';
+
+/**
+ * /projects/{id}/suites/*: the tree bar beside the suite, the project's root or a case form in the outlet
+ * (cases-and-plans §2). The suite actions' dialogs live here, so they outlast the page they were opened on.
+ */
+export function SuitesWorkspace() {
+  const params = useParams();
+  const projectId = Number(params['projectId']);
+  const selectedId = params['suiteId'] ? Number(params['suiteId']) : null;
+  const trail = useTrail(projectId, selectedId);
+  const actions = useSuiteActions(projectId, selectedId === null ? [] : [...trail.map((crumb) => crumb.id), selectedId]);
+  return (
+    <SuiteActionsContext.Provider value={actions}>
+      <div className="suites-workspace">
+        <TreeBar key={projectId} projectId={projectId} selectedId={selectedId} trail={trail} />
+        <div className="suites-workspace__content">
+          <Outlet />
+        </div>
+      </div>
+      {actions.dialog}
+    </SuiteActionsContext.Provider>
+  );
+}

@@ -1,0 +1,53 @@
+import type { Breadcrumbs } from '@testament/contracts';
+import { BreadCrumb } from 'primereact/breadcrumb';
+import type { MenuItem, MenuItemCommandEvent } from 'primereact/menuitem';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { map, of } from 'rxjs';
+import { changesOf, topics } from '../../../app/changes.ts';
+import { useLiveQuery } from '../../../app/use-live-query.ts';
+import { goneSuites, suiteApi } from '../suite-api.ts';
+import { suitePaths } from '../suite-paths.ts';
+
+/** The API's breadcrumbs go from the suite up; the trail reads from the root down. */
+export function trailOf(breadcrumbs: Breadcrumbs | null): Trail {
+  const trail: Trail = [];
+  for (let crumb = breadcrumbs; crumb; crumb = crumb.parent) trail.unshift({ id: crumb.id, title: crumb.title });
+  return trail;
+}
+
+export type Trail = Array<{ id: number; title: string }>;
+
+/** The selected suite and those above it, from the root down; kept current as suites are renamed or moved. */
+export function useTrail(projectId: number, selectedId: number | null): Trail {
+  const breadcrumbs = useLiveQuery(
+    selectedId,
+    (id) => changesOf(topics.suites(projectId)).pipe(map(() => id)),
+    (id) => (id === null || goneSuites.has(id) ? of(null) : suiteApi.breadcrumbs(id)),
+  ).data;
+  const trail = trailOf(breadcrumbs ?? null);
+  // Until the new suite's answer comes, the previous suite's trail is not this one's.
+  return trail.at(-1)?.id === selectedId ? trail : [];
+}
+
+/** HOME, then every suite from the root to the selected one (§2 Tree bar). */
+export function SuiteBreadcrumbs({ projectId, trail }: { projectId: number; trail: Trail }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const item = (label: string, to: string): MenuItem => ({
+    label,
+    url: to,
+    command: (event: MenuItemCommandEvent) => {
+      event.originalEvent.preventDefault();
+      void navigate(to);
+    },
+  });
+  return (
+    <BreadCrumb
+      className="tree-bar__breadcrumbs"
+      home={item(t('suites.tree.home'), suitePaths.root(projectId))}
+      model={trail.map((crumb) => item(crumb.title, suitePaths.suite(projectId, crumb.id)))}
+      aria-label={t('suites.tree.breadcrumbs')}
+    />
+  );
+}

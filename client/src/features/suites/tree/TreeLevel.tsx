@@ -1,0 +1,112 @@
+import { Button } from 'primereact/button';
+import { Skeleton } from 'primereact/skeleton';
+import { useState, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { changesOf, topics } from '../../../app/changes.ts';
+import { useLiveQuery } from '../../../app/use-live-query.ts';
+import { suiteApi, type LevelQuery, type Suite } from '../suite-api.ts';
+import { suitePaths } from '../suite-paths.ts';
+import { useTree } from './tree-context.ts';
+
+/** Tree indent per level (§9). */
+const INDENT = 20;
+/** "Load more" lines up with the names, past the expand arrows. */
+const TOGGLE_WIDTH = 28;
+
+/** One level of the tree, loaded when shown, a page of 99 at a time, refreshed when the project's suites change. */
+export function TreeLevel({ parentId, depth }: { parentId: number | null; depth: number }) {
+  const { t } = useTranslation();
+  const { projectId, ordering, search } = useTree();
+  const [pages, setPages] = useState(1);
+  const query: LevelQuery = { projectId, parentId, ordering, search, pages };
+  const level = useLiveQuery(query, (q) => changesOf(topics.suites(q.projectId)), suiteApi.level).data;
+  if (!level) {
+    return (
+      <li role="none">
+        <Skeleton height="1.5rem" className="suite-tree__loading" />
+      </li>
+    );
+  }
+  if (parentId === null && level.count === 0) {
+    return (
+      <li role="none" className="suite-tree__empty">
+        {t(search.trim() ? 'suites.tree.noMatches' : 'suites.tree.empty')}
+      </li>
+    );
+  }
+  return (
+    <>
+      {level.suites.map((suite) => (
+        <SuiteNode key={suite.id} suite={suite} depth={depth} />
+      ))}
+      {level.suites.length < level.count && (
+        <li role="none" style={{ paddingLeft: `${(depth - 1) * INDENT + TOGGLE_WIDTH}px` }}>
+          <Button type="button" label={t('suites.tree.loadMore')} link size="small" onClick={() => setPages(pages + 1)} />
+        </li>
+      )}
+    </>
+  );
+}
+
+/** A modified click opens the link as a browser does (a new tab); a plain one selects in place. */
+const plainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
+
+/** A suite in the tree: its expand arrow, its link, its info button and its right-click menu (§2 Tree bar). */
+function SuiteNode({ suite, depth }: { suite: Suite; depth: number }) {
+  const { t } = useTranslation();
+  const tree = useTree();
+  const open = suite.has_children && tree.isOpen(suite.id);
+  const selected = tree.selectedId === suite.id;
+  return (
+    <li role="treeitem" aria-level={depth} aria-selected={selected} {...(suite.has_children ? { 'aria-expanded': open } : {})} aria-label={suite.name}>
+      <div
+        className={`suite-node${selected ? ' suite-node--selected' : ''}`}
+        style={{ paddingLeft: `${(depth - 1) * INDENT}px` }}
+        onContextMenu={(event) => tree.openMenu(event, suite)}
+      >
+        {suite.has_children ? (
+          <Button
+            type="button"
+            icon={open ? 'pi pi-chevron-down' : 'pi pi-chevron-right'}
+            text
+            rounded
+            size="small"
+            className="suite-node__toggle"
+            aria-label={t(open ? 'suites.tree.collapse' : 'suites.tree.expand', { name: suite.name })}
+            onClick={() => tree.toggle(suite.id)}
+          />
+        ) : (
+          <span className="suite-node__toggle" aria-hidden />
+        )}
+        <Link
+          to={suitePaths.suite(tree.projectId, suite.id)}
+          className="suite-node__link"
+          onClick={(event) => {
+            if (!plainClick(event)) return;
+            event.preventDefault();
+            tree.select(suite.id);
+          }}
+        >
+          {suite.name}
+        </Link>
+        <Button
+          type="button"
+          icon="pi pi-info-circle"
+          text
+          rounded
+          size="small"
+          severity="secondary"
+          className="suite-node__info"
+          aria-label={t('suites.tree.info', { name: suite.name })}
+          onClick={(event) => tree.openInfo(event, suite)}
+        />
+      </div>
+      {open && (
+        <ul role="group" className="suite-tree__group">
+          <TreeLevel parentId={suite.id} depth={depth + 1} />
+        </ul>
+      )}
+    </li>
+  );
+}
