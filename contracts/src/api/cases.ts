@@ -87,6 +87,9 @@ export const caseListQuery = paginationQuery.extend({
   is_archive: queryBoolean.optional(),
   test_case_created_after: queryDateTime.optional(),
   test_case_created_before: queryDateTime.optional(),
+  /** Cases whose suite was created in this range (the cases filter's suite created range). */
+  test_suite_created_after: queryDateTime.optional(),
+  test_suite_created_before: queryDateTime.optional(),
   ordering: z
     .string()
     .regex(new RegExp(`^-?(${ORDER_FIELDS})(,-?(${ORDER_FIELDS}))*$`), messages.invalidOrdering)

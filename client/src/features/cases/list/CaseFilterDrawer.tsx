@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { isoDay } from '../../../i18n/dates.ts';
 import { labelApi } from '../../labels/label.ts';
 import { useCatalogueList } from '../../project-catalogue/use-catalogue.ts';
-import { EMPTY_FILTER, conditionApplies, labelState, withCreatedAfter, withNextLabelState, type CaseFilter, type LabelsCondition } from './case-filter.ts';
+import { EMPTY_FILTER, conditionApplies, labelState, withNextLabelState, withRangeStart, type CaseFilter, type DateRange, type LabelsCondition } from './case-filter.ts';
 import { useSuiteNodes } from '../../suites/suite-nodes.ts';
 
 interface CaseFilterDrawerProps {
@@ -39,7 +39,8 @@ export function CaseFilterDrawer({ projectId, filter, onChange, onHide, saved }:
           <SuitesChoice projectId={projectId} value={filter.suites} onChange={(suites) => change({ suites })} />
         </div>
         <LabelsChoice projectId={projectId} filter={filter} onChange={onChange} />
-        <CreatedRange filter={filter} onChange={onChange} />
+        <CreatedRange legend={t('caseList.filter.suiteCreated')} range={filter.suiteCreated} onChange={(suiteCreated) => onChange({ ...filter, suiteCreated })} />
+        <CreatedRange legend={t('caseList.filter.caseCreated')} range={filter.caseCreated} onChange={(caseCreated) => onChange({ ...filter, caseCreated })} />
         <span className="field-switch">
           <InputSwitch inputId="case-filter-archived" checked={filter.showArchived} onChange={(event) => change({ showArchived: event.value })} />
           <label htmlFor="case-filter-archived">{t('caseList.filter.showArchived')}</label>
@@ -121,31 +122,31 @@ function LabelsChoice({ projectId, filter, onChange }: { projectId: number; filt
 const dayOf = (value: string | null) => (value ? new Date(`${value}T00:00:00`) : null);
 
 /** The upper date waits for the lower one, cannot go below it, and goes when it goes (§5 date filters). */
-function CreatedRange({ filter, onChange }: { filter: CaseFilter; onChange(filter: CaseFilter): void }) {
+function CreatedRange({ legend, range, onChange }: { legend: string; range: DateRange; onChange(range: DateRange): void }) {
   const { t } = useTranslation();
-  const after = dayOf(filter.createdAfter);
+  const after = dayOf(range.after);
   return (
     <fieldset className="field case-filter__range">
-      <legend>{t('caseList.filter.caseCreated')}</legend>
+      <legend>{legend}</legend>
       <Calendar
         value={after}
-        onChange={(event) => onChange(withCreatedAfter(filter, event.value ? isoDay(event.value) : null))}
+        onChange={(event) => onChange(withRangeStart(range, event.value ? isoDay(event.value) : null))}
         dateFormat="yy-mm-dd"
         showIcon
         showButtonBar
         placeholder={t('caseList.filter.from')}
-        aria-label={t('caseList.filter.from')}
+        ariaLabel={`${legend}: ${t('caseList.filter.from')}`}
       />
       <Calendar
-        value={dayOf(filter.createdBefore)}
-        onChange={(event) => onChange({ ...filter, createdBefore: event.value ? isoDay(event.value) : null })}
+        value={dayOf(range.before)}
+        onChange={(event) => onChange({ ...range, before: event.value ? isoDay(event.value) : null })}
         disabled={after === null}
         {...(after ? { minDate: after } : {})}
         dateFormat="yy-mm-dd"
         showIcon
         showButtonBar
         placeholder={t('caseList.filter.to')}
-        aria-label={t('caseList.filter.to')}
+        ariaLabel={`${legend}: ${t('caseList.filter.to')}`}
       />
     </fieldset>
   );

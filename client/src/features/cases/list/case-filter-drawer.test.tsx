@@ -39,13 +39,16 @@ describe('the cases filter drawer (§5)', () => {
 
   it('keeps the upper date disabled until the lower one is set', () => {
     render(<Harness initial={EMPTY_FILTER} />);
-    expect(screen.getByPlaceholderText<HTMLInputElement>('To').disabled).toBe(true);
-    expect(screen.getByPlaceholderText<HTMLInputElement>('From').disabled).toBe(false);
+    for (const range of ['Test suite created', 'Test case created']) {
+      expect(screen.getByLabelText<HTMLInputElement>(`${range}: To`).disabled).toBe(true);
+      expect(screen.getByLabelText<HTMLInputElement>(`${range}: From`).disabled).toBe(false);
+    }
   });
 
   it('clears everything', async () => {
-    render(<Harness initial={{ ...EMPTY_FILTER, search: 'login', createdAfter: '2026-01-01', createdBefore: '2026-01-05', showArchived: true }} />);
-    expect(screen.getByPlaceholderText<HTMLInputElement>('To').disabled).toBe(false);
+    render(<Harness initial={{ ...EMPTY_FILTER, search: 'login', caseCreated: { after: '2026-01-01', before: '2026-01-05' }, showArchived: true }} />);
+    expect(screen.getByLabelText<HTMLInputElement>('Test case created: To').disabled).toBe(false);
+    expect(screen.getByLabelText<HTMLInputElement>('Test suite created: To').disabled).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
     expect(shown()).toEqual(EMPTY_FILTER);
   });

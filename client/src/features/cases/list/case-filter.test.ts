@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FILTER, caseConditions, withCreatedAfter, filterFromQueryString, filterToQueryString, withFilter, withNextLabelState, type CaseFilter } from './case-filter.ts';
+import { EMPTY_FILTER, caseConditions, withRangeStart, filterFromQueryString, filterToQueryString, withFilter, withNextLabelState, type CaseFilter } from './case-filter.ts';
 
 const everything: CaseFilter = {
   search: ' login ',
@@ -7,8 +7,8 @@ const everything: CaseFilter = {
   labels: [1, 2],
   notLabels: [4],
   labelsCondition: 'or',
-  createdAfter: '2026-01-01',
-  createdBefore: '2026-01-31',
+  suiteCreated: { after: '2025-12-01', before: '2025-12-31' },
+  caseCreated: { after: '2026-01-01', before: '2026-01-31' },
   showArchived: true,
 };
 
@@ -16,7 +16,7 @@ describe('the cases filter as a query string (§3 "Cases filter")', () => {
   it('writes every field under the spec’s names and reads them back', () => {
     const query = filterToQueryString(everything);
     expect(query).toBe(
-      'name_or_id=login&suites=3%2C7&labels=1%2C2&not_labels=4&labels_condition=or&test_case_created_after=2026-01-01&test_case_created_before=2026-01-31&is_archive=true',
+      'name_or_id=login&suites=3%2C7&labels=1%2C2&not_labels=4&labels_condition=or&test_suite_created_after=2025-12-01&test_suite_created_before=2025-12-31&test_case_created_after=2026-01-01&test_case_created_before=2026-01-31&is_archive=true',
     );
     expect(filterFromQueryString(query)).toEqual({ ...everything, search: 'login' });
   });
@@ -29,7 +29,7 @@ describe('the cases filter as a query string (§3 "Cases filter")', () => {
   it('keeps and/or only with two labels or more, and the upper date only with a lower one (§5)', () => {
     expect(filterToQueryString({ ...EMPTY_FILTER, labels: [1], labelsCondition: 'or' })).toBe('labels=1');
     expect(filterToQueryString({ ...EMPTY_FILTER, labels: [1], notLabels: [2], labelsCondition: 'or' })).toBe('labels=1&not_labels=2&labels_condition=or');
-    expect(filterToQueryString({ ...EMPTY_FILTER, createdBefore: '2026-01-31' })).toBe('');
+    expect(filterToQueryString({ ...EMPTY_FILTER, caseCreated: { after: null, before: '2026-01-31' } })).toBe('');
   });
 
   it('replaces the filter in the page’s query and keeps the open case', () => {
@@ -38,10 +38,10 @@ describe('the cases filter as a query string (§3 "Cases filter")', () => {
   });
 
   it('drops the upper date when the lower one goes or passes it (§5)', () => {
-    const range = { ...EMPTY_FILTER, createdAfter: '2026-01-01', createdBefore: '2026-01-05' };
-    expect(withCreatedAfter(range, '2026-01-03').createdBefore).toBe('2026-01-05');
-    expect(withCreatedAfter(range, '2026-01-09').createdBefore).toBeNull();
-    expect(withCreatedAfter(range, null)).toMatchObject({ createdAfter: null, createdBefore: null });
+    const range = { after: '2026-01-01', before: '2026-01-05' };
+    expect(withRangeStart(range, '2026-01-03').before).toBe('2026-01-05');
+    expect(withRangeStart(range, '2026-01-09').before).toBeNull();
+    expect(withRangeStart(range, null)).toEqual({ after: null, before: null });
   });
 
   it('steps a label through included, excluded and unset', () => {
@@ -69,6 +69,8 @@ describe('the filter as the list’s conditions (§3.3)', () => {
       not_labels: '4',
       labels_condition: 'or',
       is_archive: true,
+      test_suite_created_after: '2025-12-01',
+      test_suite_created_before: '2025-12-31T23:59:59',
       test_case_created_after: '2026-01-01',
       test_case_created_before: '2026-01-31T23:59:59',
     });

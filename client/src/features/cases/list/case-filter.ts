@@ -5,11 +5,18 @@ export interface CaseFilter {
   labels: number[];
   notLabels: number[];
   labelsCondition: LabelsCondition;
-  /** Dates as YYYY-MM-DD (§9). */
-  createdAfter: string | null;
-  createdBefore: string | null;
+  caseCreated: DateRange;
+  suiteCreated: DateRange;
   showArchived: boolean;
 }
+
+/** A date filter: days as YYYY-MM-DD (§9); the upper one counts only with a lower one (§5). */
+export interface DateRange {
+  after: string | null;
+  before: string | null;
+}
+
+const NO_RANGE: DateRange = { after: null, before: null };
 
 export type LabelsCondition = 'and' | 'or';
 
@@ -19,13 +26,27 @@ export const EMPTY_FILTER: CaseFilter = {
   labels: [],
   notLabels: [],
   labelsCondition: 'and',
-  createdAfter: null,
-  createdBefore: null,
+  caseCreated: NO_RANGE,
+  suiteCreated: NO_RANGE,
   showArchived: false,
 };
 
 /** The filter's keys in a query string, as the spec names them. */
-export const FILTER_KEYS = ['name_or_id', 'suites', 'labels', 'not_labels', 'labels_condition', 'test_case_created_after', 'test_case_created_before', 'is_archive'] as const;
+export const FILTER_KEYS = [
+  'name_or_id',
+  'suites',
+  'labels',
+  'not_labels',
+  'labels_condition',
+  'test_suite_created_after',
+  'test_suite_created_before',
+  'test_case_created_after',
+  'test_case_created_before',
+  'is_archive',
+] as const;
+
+/** The query keys of each date filter. */
+const RANGE_KEYS = { suiteCreated: 'test_suite_created', caseCreated: 'test_case_created' } as const;
 
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
@@ -38,6 +59,10 @@ function idsOf(value: string | null): number[] {
 
 function dateOf(value: string | null): string | null {
   return value !== null && DATE.test(value) ? value : null;
+}
+
+function rangeOf(params: URLSearchParams, key: (typeof RANGE_KEYS)[keyof typeof RANGE_KEYS]): DateRange {
+  return { after: dateOf(params.get(`${key}_after`)), before: dateOf(params.get(`${key}_before`)) };
 }
 
 /** The and/or switch means something only with two labels or more (§5). */
@@ -53,8 +78,8 @@ export function filterFromParams(params: URLSearchParams): CaseFilter {
     labels: idsOf(params.get('labels')),
     notLabels: idsOf(params.get('not_labels')),
     labelsCondition: params.get('labels_condition') === 'or' ? 'or' : 'and',
-    createdAfter: dateOf(params.get('test_case_created_after')),
-    createdBefore: dateOf(params.get('test_case_created_before')),
+    caseCreated: rangeOf(params, RANGE_KEYS.caseCreated),
+    suiteCreated: rangeOf(params, RANGE_KEYS.suiteCreated),
     showArchived: params.get('is_archive') === 'true',
   };
 }
@@ -70,8 +95,10 @@ export function filterToQueryString(filter: CaseFilter): string {
   add('labels', filter.labels.join(','));
   add('not_labels', filter.notLabels.join(','));
   add('labels_condition', conditionApplies(filter) ? filter.labelsCondition : null);
-  add('test_case_created_after', filter.createdAfter);
-  add('test_case_created_before', filter.createdAfter ? filter.createdBefore : null);
+  for (const range of ['suiteCreated', 'caseCreated'] as const) {
+    add(`${RANGE_KEYS[range]}_after`, filter[range].after);
+    add(`${RANGE_KEYS[range]}_before`, filter[range].after ? filter[range].before : null);
+  }
   add('is_archive', filter.showArchived ? 'true' : null);
   return new URLSearchParams(entries).toString();
 }
@@ -97,6 +124,8 @@ export interface CaseConditions {
   not_labels?: string;
   labels_condition?: LabelsCondition;
   is_archive?: boolean;
+  test_suite_created_after?: string;
+  test_suite_created_before?: string;
   test_case_created_after?: string;
   test_case_created_before?: string;
 }
@@ -114,15 +143,18 @@ export function caseConditions(filter: CaseFilter, suiteId: number | null): Case
   if (filter.notLabels.length > 0) conditions.not_labels = filter.notLabels.join(',');
   if (conditionApplies(filter)) conditions.labels_condition = filter.labelsCondition;
   if (filter.showArchived) conditions.is_archive = true;
-  if (filter.createdAfter) conditions.test_case_created_after = filter.createdAfter;
-  if (filter.createdAfter && filter.createdBefore) conditions.test_case_created_before = `${filter.createdBefore}T23:59:59`;
+  for (const range of ['suiteCreated', 'caseCreated'] as const) {
+    const { after, before } = filter[range];
+    if (after) conditions[`${RANGE_KEYS[range]}_after`] = after;
+    if (after && before) conditions[`${RANGE_KEYS[range]}_before`] = `${before}T23:59:59`;
+  }
   return conditions;
 }
 
 /** A new lower date: the upper one stays only if it is still on or after it, and goes when the lower goes (§5). */
-export function withCreatedAfter(filter: CaseFilter, day: string | null): CaseFilter {
-  const keepsUpper = day !== null && filter.createdBefore !== null && filter.createdBefore >= day;
-  return { ...filter, createdAfter: day, createdBefore: keepsUpper ? filter.createdBefore : null };
+export function withRangeStart(range: DateRange, day: string | null): DateRange {
+  const keepsUpper = day !== null && range.before !== null && range.before >= day;
+  return { after: day, before: keepsUpper ? range.before : null };
 }
 
 /** The three states of a label in the filter (§5): included, excluded, or unset. */

@@ -245,6 +245,7 @@ describe('cases', () => {
     const project = await world.newProject('Case filters');
     const web = await createSuite(world.alice, project, 'Web');
     const login = await createSuite(world.alice, project, 'Login', web);
+    await new Promise((resolve) => setTimeout(resolve, 5)); // Mobile is created later than the others, never in the same millisecond.
     const mobile = await createSuite(world.alice, project, 'Mobile');
     const a = await createCase(world.alice, caseBody(project, login, { name: 'Alpha', labels: [{ name: 'smoke' }], estimate: 10 }));
     const b = await createCase(world.alice, caseBody(project, web, { name: 'beta', labels: [{ name: 'smoke' }, { name: 'ui' }], estimate: 30 }));
@@ -264,6 +265,12 @@ describe('cases', () => {
     expect(await names(`&ordering=-id`)).toEqual([c, b, a].map((item) => item.name));
     expect((await world.alice.get(`/api/v2/cases/?project=${project}&labels=x`)).statusCode).toBe(400);
     expect((await world.alice.get(`/api/v2/cases/?project=${project}&labels_condition=xor`)).statusCode).toBe(400);
+    // The suite created range keeps the cases of suites created in it, with or without named suites.
+    const mobileCreated = (await world.alice.get(`/api/v2/suites/${mobile}/`)).json().created_at;
+    expect(await names(`&test_suite_created_after=${encodeURIComponent(mobileCreated)}`)).toEqual(['Gamma']);
+    expect(await names(`&test_suite_created_before=${encodeURIComponent(mobileCreated)}&suite=${web}&show_descendants=true`)).toEqual(['Alpha', 'beta']);
+    expect(await names(`&test_suite_created_after=${encodeURIComponent(mobileCreated)}&suite=${web}`)).toEqual([]);
+    expect((await world.alice.get(`/api/v2/cases/?project=${project}&test_suite_created_after=soon`)).statusCode).toBe(400);
   });
 
   it('show in the tree view a level at a time: suites first with their matching cases counted, then the parent’s cases, paged across both', async () => {

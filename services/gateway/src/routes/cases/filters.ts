@@ -17,10 +17,19 @@ export async function caseShowing(readStore: ReadStore, projectId: number, conte
   return { tree, labels, files: new Map(files.map((file) => [file._id, file])), origin };
 }
 
-/** The case filters of a query (§3.3, §4.16); a suite's descendants join it with `show_descendants`. */
+/** The suites created in a range (either end open), or undefined without one. */
+function suitesCreatedIn(tree: SuiteTree, after: string | undefined, before: string | undefined): Set<number> | undefined {
+  if (!after && !before) return undefined;
+  const [from, to] = [after && new Date(after).toISOString(), before && new Date(before).toISOString()];
+  return new Set(tree.descendantsOf(null).flatMap((node) => ((!from || node.createdAt >= from) && (!to || node.createdAt <= to) ? [node.id] : [])));
+}
+
+/** The case filters of a query (§3.3, §4.16); a suite's descendants join it with `show_descendants`; the suite created range narrows the suites. */
 export function caseFiltersOf(query: Partial<CaseListQuery>, tree: SuiteTree): CaseFilters {
   const suites = ids(query.suite);
-  const suiteIds = suites && query.show_descendants ? [...new Set(suites.flatMap((id) => [id, ...tree.descendantsOf(id).map((node) => node.id)]))] : suites;
+  const named = suites && query.show_descendants ? [...new Set(suites.flatMap((id) => [id, ...tree.descendantsOf(id).map((node) => node.id)]))] : suites;
+  const created = suitesCreatedIn(tree, query.test_suite_created_after, query.test_suite_created_before);
+  const suiteIds = named && created ? named.filter((id) => created.has(id)) : (named ?? (created && [...created]));
   return {
     suiteIds,
     name: query.name,
