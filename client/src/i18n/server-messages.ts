@@ -1,13 +1,16 @@
 import {
   accessMessages,
   attachmentMessages,
+  caseMessages,
   catalogueMessages,
+  commentMessages,
   customAttributeMessages,
   labelMessages,
   messages,
   notificationTemplates,
   parameterMessages,
   statusMessages,
+  suiteMessages,
   systemMessages,
   tokenMessages,
   userMessages,
@@ -25,6 +28,9 @@ export const serverCatalogues = {
   attachment: attachmentMessages,
   catalogue: catalogueMessages,
   customAttribute: customAttributeMessages,
+  suite: suiteMessages,
+  case: caseMessages,
+  comment: commentMessages,
   label: labelMessages,
   parameter: parameterMessages,
   status: statusMessages,
@@ -51,12 +57,12 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A template written out with a marker for each argument. The stand-ins act as
- * the strings, numbers and lists the templates expect (`${n}`, `.trim()`, `.join()`).
+ * the strings, numbers and lists the templates expect (`${n}`, `.trim()`, `.join()`, `.map(…).join()`).
  */
 function withMarkers(template: Template): string {
   const args = Array.from({ length: Math.max(template.length, 1) }, (_, index) => {
     const marker = MARKER(index);
-    return { toString: () => marker, trim: () => marker, join: () => marker };
+    return { toString: () => marker, trim: () => marker, join: () => marker, map: () => ({ join: () => marker }) };
   });
   return (template as unknown as (...values: unknown[]) => string)(...args);
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { en } from './locales/en.ts';
 import { ru } from './locales/ru.ts';
 import { formMessages } from '../forms/form-messages.ts';
-import { serverMessageKeys } from './server-messages.ts';
+import { serverMessageKeys, translateServerMessage } from './server-messages.ts';
+import { createInstance } from 'i18next';
 
 /** The app's source text, through Vite, tests left out. */
 const sources = Object.entries(import.meta.glob<string>('../**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true }))
@@ -45,3 +46,12 @@ describe('translations', () => {
 function getPath(tree: object, path: string): string | undefined {
   return path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], tree) as string | undefined;
 }
+
+describe('server messages in the reader’s language', () => {
+  it('recognise a template whose value is a list, as the suites’ required attributes are named', async () => {
+    const i18n = createInstance();
+    await i18n.init({ lng: 'ru', resources: { ru: { translation: ru } }, interpolation: { escapeValue: false } });
+    expect(translateServerMessage(i18n.t, "Missing following required attributes: ['Owner', 'Area']")).toBe("Не хватает обязательных атрибутов: ['Owner', 'Area']");
+    expect(translateServerMessage(i18n.t, 'Only author of latest change can skip version')).toBe('Перезаписать версию может только автор последнего изменения');
+  });
+});
