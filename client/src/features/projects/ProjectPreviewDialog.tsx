@@ -1,10 +1,6 @@
-import { useObservable, useObservableState } from 'observable-hooks';
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
-import { Message } from 'primereact/message';
-import { ProgressSpinner } from 'primereact/progressspinner';
 import { useTranslation } from 'react-i18next';
-import { EMPTY, type Observable, catchError, map, switchMap } from 'rxjs';
+import type { Observable } from 'rxjs';
+import { PreviewDialog } from '../../components/PreviewDialog.tsx';
 import { notify } from '../../app/toasts.ts';
 import { useAction } from '../../app/use-action.ts';
 import type { PreviewRow, Project } from './project.ts';
@@ -18,19 +14,9 @@ const run: Record<PreviewAction, { preview(id: number): Observable<PreviewRow[]>
   delete: { preview: projectApi.deletePreview, execute: projectApi.remove },
 };
 
-/** Archive or delete after showing what goes with the project (§2, §4.13: rows with a count of 0 are hidden). */
+/** Archive or delete after showing what goes with the project (§2, §4.13). */
 export function ProjectPreviewDialog({ action, project, onClose, onDone }: { action: PreviewAction; project: Project; onClose(): void; onDone?(): void }) {
   const { t } = useTranslation();
-  const preview$ = useObservable(
-    (inputs$) =>
-      inputs$.pipe(
-        switchMap(([id, kind]) => run[kind].preview(id).pipe(catchError(() => EMPTY))),
-        map((rows) => rows.filter((row) => row.count > 0)),
-      ),
-    [project.id, action] as const,
-  );
-  const rows = useObservableState(preview$, null);
-
   const [confirm, execution] = useAction(
     () => run[action].execute(project.id),
     ({ state }) => {
@@ -41,41 +27,23 @@ export function ProjectPreviewDialog({ action, project, onClose, onDone }: { act
       onDone?.();
     },
   );
-
-  const footer = (
-    <>
-      <Button type="button" label={t('common.cancel')} text severity="secondary" onClick={onClose} />
-      <Button
-        type="button"
-        label={t(`projects.${action}.confirm`)}
-        icon={action === 'delete' ? 'pi pi-trash' : 'pi pi-box'}
-        severity={action === 'delete' ? 'danger' : 'warning'}
-        loading={execution.state === 'running'}
-        disabled={rows === null}
-        onClick={() => confirm(undefined)}
-      />
-    </>
-  );
-
   return (
-    <Dialog visible modal header={t(`projects.${action}.title`, { name: project.name })} footer={footer} onHide={onClose} style={{ width: '600px' }} breakpoints={{ '640px': '95vw' }}>
-      <p className="preview__question">{t(`projects.${action}.question`, { name: project.name })}</p>
-      {rows === null ? <ProgressSpinner style={{ width: 32, height: 32 }} strokeWidth="4" /> : <PreviewList rows={rows} />}
-      <Message severity="warn" text={t('projects.previewWarning')} className="preview__warning" />
-    </Dialog>
-  );
-}
-
-function PreviewList({ rows }: { rows: PreviewRow[] }) {
-  const { t } = useTranslation();
-  return (
-    <ul className="preview__rows" aria-label={t('projects.affected')}>
-      {rows.map((row) => (
-        <li key={`${row.verbose_name}/${row.verbose_name_related_model}`}>
-          <span>{t(`models.${row.verbose_name}`, { defaultValue: row.verbose_name })}</span>
-          <strong>{row.count}</strong>
-        </li>
-      ))}
-    </ul>
+    <PreviewDialog
+      header={t(`projects.${action}.title`, { name: project.name })}
+      question={t(`projects.${action}.question`, { name: project.name })}
+      loadPreview={() => run[action].preview(project.id)}
+      previewKey={`${action}/${project.id}`}
+      rowLabel={(row) => t(`models.${row.verbose_name}`, { defaultValue: row.verbose_name })}
+      affectedLabel={t('projects.affected')}
+      warning={t('projects.previewWarning')}
+      confirm={{
+        label: t(`projects.${action}.confirm`),
+        icon: action === 'delete' ? 'pi pi-trash' : 'pi pi-box',
+        severity: action === 'delete' ? 'danger' : 'warning',
+        running: execution.state === 'running',
+        onClick: () => confirm(undefined),
+      }}
+      onClose={onClose}
+    />
   );
 }
