@@ -5,16 +5,21 @@ import { filesOf, type CaseShowing } from './representation.ts';
 
 const ids = (list: string | undefined) => list?.split(',').map(Number);
 
+export interface ProjectContext {
+  tree: SuiteTree;
+  labels: Map<number, LabelDocument>;
+}
+
 /** What a project's cases need to be shown: its suite tree and its labels. */
-export async function projectContext(readStore: ReadStore, projectId: number): Promise<{ tree: SuiteTree; labels: Map<number, LabelDocument> }> {
+export async function projectContext(readStore: ReadStore, projectId: number): Promise<ProjectContext> {
   const [tree, labels] = await Promise.all([findSuiteTree(readStore, projectId), listLabels(readStore, projectId)]);
   return { tree, labels: new Map(labels.map((label) => [label._id, label])) };
 }
 
-/** All that these cases of one project need to be shown (`contents`: the versions shown). */
-export async function caseShowing(readStore: ReadStore, projectId: number, contents: ReadonlyArray<Pick<CaseContent, 'attachmentIds' | 'steps'>>, origin: string): Promise<CaseShowing> {
-  const [{ tree, labels }, files] = await Promise.all([projectContext(readStore, projectId), attachmentsByIds(readStore, contents.flatMap(filesOf))]);
-  return { tree, labels, files: new Map(files.map((file) => [file._id, file])), origin };
+/** All that these cases of one project need to be shown: its context, which the caller has, and the files of `contents` (the versions shown). */
+export async function caseShowing(readStore: ReadStore, context: ProjectContext, contents: ReadonlyArray<Pick<CaseContent, 'attachmentIds' | 'steps'>>, origin: string): Promise<CaseShowing> {
+  const files = await attachmentsByIds(readStore, contents.flatMap(filesOf));
+  return { ...context, files: new Map(files.map((file) => [file._id, file])), origin };
 }
 
 /** The suites created in a range (either end open), or undefined without one. */

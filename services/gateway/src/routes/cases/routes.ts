@@ -113,12 +113,14 @@ export default async function caseRoutes(app: FastifyInstance, context: GatewayC
   const detailOf = async (request: FastifyRequest, caseId: number) => {
     const found = await findCase(readStore, caseId);
     if (!found) throw new NotFoundError();
-    return caseDetailRepresentation(found, latestShown(found), await caseShowing(readStore, found.projectId, [found], ownOrigin(request)));
+    const context = await projectContext(readStore, found.projectId);
+    return caseDetailRepresentation(found, latestShown(found), await caseShowing(readStore, context, [found], ownOrigin(request)));
   };
   const listed = async (request: FastifyRequest, cases: CaseDocument[]) => {
     const showings = new Map<number, CaseShowing>();
     for (const projectId of new Set(cases.map((found) => found.projectId))) {
-      showings.set(projectId, await caseShowing(readStore, projectId, cases.filter((found) => found.projectId === projectId), ownOrigin(request)));
+      const context = await projectContext(readStore, projectId);
+      showings.set(projectId, await caseShowing(readStore, context, cases.filter((found) => found.projectId === projectId), ownOrigin(request)));
     }
     return cases.map((found) => caseRepresentation(found, showings.get(found.projectId)!));
   };
@@ -134,10 +136,11 @@ export default async function caseRoutes(app: FastifyInstance, context: GatewayC
       const project = await visibleProjectOrFail(readStore, requireUser(request), requiredProjectQuery(request.query));
       const query = parseOrThrow(caseListQuery, request.query);
       const page = pageRequest(query);
-      const { tree } = await projectContext(readStore, project._id);
-      const { items, count } = await listCases(readStore, project._id, caseFiltersOf(query, tree), page);
+      const context = await projectContext(readStore, project._id);
+      const { items, count } = await listCases(readStore, project._id, caseFiltersOf(query, context.tree), page);
+      const showing = await caseShowing(readStore, context, items, ownOrigin(request));
       throwIfAborted(request);
-      return paginated(request, page, count, await listed(request, items));
+      return paginated(request, page, count, items.map((found) => caseRepresentation(found, showing)));
     },
   );
 
@@ -162,7 +165,7 @@ export default async function caseRoutes(app: FastifyInstance, context: GatewayC
       if (query.ver === undefined) return detailOf(request, found._id);
       const version = await findCaseVersion(readStore, found, Number(query.ver));
       if (!version) throw ValidationError.of('ver', caseMessages.incorrectVersion);
-      const showing = await caseShowing(readStore, found.projectId, [version.content], ownOrigin(request));
+      const showing = await caseShowing(readStore, await projectContext(readStore, found.projectId), [version.content], ownOrigin(request));
       return caseDetailRepresentation(found, { content: version.content, isArchive: version.isArchive, version: Number(query.ver) }, showing);
     },
   );

@@ -242,7 +242,8 @@ function registerSuiteCases(app: FastifyInstance, context: GatewayContext, contr
       const project = await visibleProjectOrFail(readStore, requireUser(request), requiredProjectQuery(request.query));
       const query = { ...parseOrThrow(suiteUnionQuery, request.query), ...parseOrThrow(caseTreeFilterQuery, request.query) };
       const page = pageRequest(query);
-      const { tree } = await projectContext(readStore, project._id);
+      const context = await projectContext(readStore, project._id);
+      const { tree } = context;
       const parent = parentFilter(query.parent);
       const filters = caseFiltersOf(query, tree);
       const filtering = Boolean(query.search?.trim() || query.labels || query.not_labels || query.suite || query.is_archive || query.test_case_created_after || query.test_case_created_before);
@@ -258,7 +259,7 @@ function registerSuiteCases(app: FastifyInstance, context: GatewayContext, contr
       const origin = ownOrigin(request);
       const suiteDocuments = await suitesByIds(readStore, shownSuites.map((node) => node.id));
       const shownCases = caseWindow.limit > 0 ? cases.items : [];
-      const showing = await caseShowing(readStore, project._id, shownCases, origin);
+      const showing = await caseShowing(readStore, context, shownCases, origin);
       throwIfAborted(request);
       return paginated(request, page, count, [
         ...suiteDocuments.map((suite) => {
@@ -281,10 +282,10 @@ function registerSuiteCases(app: FastifyInstance, context: GatewayContext, contr
       const suite = await visibleSuite(request);
       const query = parseOrThrow(caseListQuery, request.query);
       const page = pageRequest(query);
-      const { tree } = await projectContext(readStore, suite.projectId);
-      const filters = caseFiltersOf({ ...query, suite: String(suite._id) }, tree);
+      const context = await projectContext(readStore, suite.projectId);
+      const filters = caseFiltersOf({ ...query, suite: String(suite._id) }, context.tree);
       const { items, count } = await listCases(readStore, suite.projectId, filters, page);
-      const showing = await caseShowing(readStore, suite.projectId, items, ownOrigin(request));
+      const showing = await caseShowing(readStore, context, items, ownOrigin(request));
       return paginated(request, page, count, items.map((found) => caseRepresentation(found, showing)));
     },
   );
