@@ -124,6 +124,8 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
     const dispatch = inProcessDispatcher(createCommandService({ store, ids }));
     const runner = new ProjectionRunner({ store, readStore, bus, projections: allProjections });
     await runner.start();
+    // A rebuild leaves the memory indexes' entries to be sorted at the first read: sort them before the first request.
+    if (readStore instanceof MemoryReadStore) readStore.settleIndexes();
     opened.unshift({ close: () => runner.stop() });
     const progress = new ProjectionProgress(bus, runner);
     const generatedAdminPassword = await seed(config, dispatch, readStore, runner);

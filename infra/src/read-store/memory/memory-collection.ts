@@ -253,6 +253,11 @@ export class MemoryCollection implements Collection<Document> {
     this.indexes.push(index);
   }
 
+  /** Sorts what the indexes hold unsorted, so the first query after a rebuild does not pay for it. */
+  settleIndexes(): void {
+    for (const index of this.indexes) index.settle();
+  }
+
   async clear(): Promise<void> {
     this.records.clear();
     for (const index of this.indexes) index.clear();

@@ -42,5 +42,10 @@ export class MemoryReadStore implements ReadStore {
     return collection;
   }
 
+  /** Files every index's buffered entries (a rebuild leaves them unsorted until the first read). */
+  settleIndexes(): void {
+    for (const collection of this.collections.values()) collection.settleIndexes();
+  }
+
   async close(): Promise<void> {}
 }

@@ -6,7 +6,7 @@ describe('SortedEntries', () => {
     let state = 7;
     const random = (n: number) => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) % n;
     // Small chunks, so splits, empty chunks and the Fenwick tree are all exercised.
-    const list = new SortedEntries<number>((a, b) => a - b, 4);
+    const list = new SortedEntries<number>((a, b) => a - b, { chunkSize: 4 });
     const model: number[] = [];
     for (let step = 0; step < 5_000; step++) {
       const value = random(300);
@@ -32,5 +32,38 @@ describe('SortedEntries', () => {
       expect(backwards).toEqual(model.slice(from, to).reverse());
     }
     expect(list.size).toBe(model.length);
+  });
+
+  type Entry = { value: number; serial: number };
+  // A unique string that sorts as the entries do: the value, then the serial, each in fixed width.
+  const sortKey = (entry: Entry) => String.fromCharCode(entry.value, entry.serial);
+  it.each([
+    ['compared', (a: Entry, b: Entry) => a.value - b.value, undefined],
+    ['sorted by their keys', (a: Entry, b: Entry) => a.value - b.value || a.serial - b.serial, sortKey],
+  ])('files bursts of inserts (%s), merged or one by one, in the order single inserts would give', (_, compare, key) => {
+    let state = 11;
+    const random = (n: number) => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) % n;
+    // Entries equal by value stay in insertion order, as they would inserted one at a time after their equals.
+    const list = new SortedEntries<Entry>(compare, { chunkSize: 8, ...(key ? { sortKey: key } : {}) });
+    const model: Entry[] = [];
+    let serial = 0;
+    // Bursts from a few entries (filed one by one) to many times the list (sorted and merged), with deletes and reads between.
+    for (const burst of [3, 2_000, 10, 70, 500, 5, 5_000, 64, 1]) {
+      for (let i = 0; i < burst; i++) {
+        const entry = { value: random(400), serial: serial++ };
+        list.insert(entry);
+        model.splice(model.filter((other) => other.value <= entry.value).length, 0, entry);
+      }
+      expect(list.size).toBe(model.length);
+      for (let i = 0; i < 20; i++) {
+        const value = random(400);
+        const index = model.findIndex((entry) => entry.value === value);
+        expect(list.delete(model[index] ?? { value, serial: -1 })).toBe(index >= 0);
+        if (index >= 0) model.splice(index, 1);
+      }
+      expect([...list].map((entry) => entry.serial)).toEqual(model.map((entry) => entry.serial));
+      const probe = random(400);
+      expect(list.rank((entry) => entry.value < probe)).toBe(model.filter((entry) => entry.value < probe).length);
+    }
   });
 });

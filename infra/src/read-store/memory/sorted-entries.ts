@@ -4,17 +4,35 @@
  * at most one chunk's entries; finding a position, or how many entries come
  * before a key, takes two binary searches. That is what lets an index skip to
  * page 1,000 or count a range without walking it.
+ *
+ * Inserts wait in an unsorted buffer until the list is next read or changed
+ * otherwise. A few are then inserted one by one; many (a rebuild folding the
+ * whole log before anyone asks) are sorted once and merged in one pass, which
+ * costs a fraction of a binary-searched insert each.
  */
 export class SortedEntries<E> {
   private chunks: E[][] = [];
   /** 1-based Fenwick tree over `chunks[i].length`. */
   private counts: number[] = [0];
+  /** Entries in the chunks and in the buffer. */
   private total = 0;
+  private pending: E[] = [];
 
+  private readonly chunkSize: number;
+  private readonly sortKey: ((entry: E) => string | undefined) | undefined;
+
+  /**
+   * `sortKey`, when given, is a string for an entry that is unique and sorts
+   * (by code units) exactly as `compare` does; entries that have one are
+   * sorted by the engine's own string sort, with no call back per comparison.
+   */
   constructor(
     private readonly compare: (a: E, b: E) => number,
-    private readonly chunkSize = 256,
-  ) {}
+    options: { chunkSize?: number; sortKey?: (entry: E) => string | undefined } = {},
+  ) {
+    this.chunkSize = options.chunkSize ?? 256;
+    this.sortKey = options.sortKey;
+  }
 
   get size(): number {
     return this.total;
@@ -22,12 +40,44 @@ export class SortedEntries<E> {
 
   insert(entry: E): void {
     this.total++;
+    this.pending.push(entry);
+  }
+
+  /** Files the buffered inserts: one by one when they are few beside the list, by one sort and merge when many. */
+  settle(): void {
+    const pending = this.pending;
+    if (pending.length === 0) return;
+    this.pending = [];
+    if (pending.length < MERGE_AT_LEAST || pending.length * MERGE_RATIO < this.total - pending.length) {
+      for (const entry of pending) this.insertOne(entry);
+      return;
+    }
+    const merged = mergeSorted(this.chunks, this.sorted(pending), this.compare);
+    this.chunks = [];
+    for (let start = 0; start < merged.length; start += this.chunkSize) this.chunks.push(merged.slice(start, start + this.chunkSize));
+    this.rebuildCounts();
+  }
+
+  private sorted(entries: E[]): E[] {
+    const byKey = new Map<string, E>();
+    if (this.sortKey) {
+      for (const entry of entries) {
+        const key = this.sortKey(entry);
+        if (key === undefined) break;
+        byKey.set(key, entry);
+      }
+    }
+    if (byKey.size < entries.length) return entries.sort(this.compare);
+    return [...byKey.keys()].sort().map((key) => byKey.get(key)!);
+  }
+
+  private insertOne(entry: E): void {
     if (this.chunks.length === 0) {
       this.chunks.push([entry]);
       this.rebuildCounts();
       return;
     }
-    const chunkIndex = this.chunkFor(entry);
+    const chunkIndex = this.chunkFor(entry, true);
     const chunk = this.chunks[chunkIndex]!;
     chunk.splice(upperBound(chunk, entry, this.compare), 0, entry);
     if (chunk.length > 2 * this.chunkSize) {
@@ -40,6 +90,7 @@ export class SortedEntries<E> {
 
   /** Removes the entry that compares equal to `entry`; false when there is none. */
   delete(entry: E): boolean {
+    this.settle();
     if (this.chunks.length === 0) return false;
     const chunkIndex = this.chunkFor(entry);
     const chunk = this.chunks[chunkIndex]!;
@@ -57,6 +108,7 @@ export class SortedEntries<E> {
   }
 
   clear(): void {
+    this.pending = [];
     this.chunks = [];
     this.counts = [0];
     this.total = 0;
@@ -67,6 +119,7 @@ export class SortedEntries<E> {
    * `before` must hold for a leading run of the list and then never again.
    */
   rank(before: (entry: E) => boolean): number {
+    this.settle();
     let low = 0;
     let high = this.chunks.length;
     while (low < high) {
@@ -93,6 +146,7 @@ export class SortedEntries<E> {
    */
   forEach(from: number, to: number, visit: (entry: E) => boolean | void, backwards = false): void {
     if (from >= to) return;
+    this.settle();
     if (backwards) {
       let [chunkIndex, offset] = this.locate(to - 1);
       for (let remaining = to - from; remaining > 0; chunkIndex--) {
@@ -111,17 +165,22 @@ export class SortedEntries<E> {
 
   /** Every entry, in order. */
   *[Symbol.iterator](): IterableIterator<E> {
+    this.settle();
     for (const chunk of this.chunks) yield* chunk;
   }
 
-  /** The first chunk whose last entry is not before `entry` (the last chunk when all are). */
-  private chunkFor(entry: E): number {
+  /**
+   * The first chunk whose last entry is not before `entry` (the last chunk when all are);
+   * with `afterEqual`, the first whose last entry sorts after it, so an insert goes after all its equals.
+   */
+  private chunkFor(entry: E, afterEqual = false): number {
     let low = 0;
     let high = this.chunks.length - 1;
     while (low < high) {
       const middle = (low + high) >>> 1;
       const chunk = this.chunks[middle]!;
-      if (this.compare(chunk[chunk.length - 1]!, entry) < 0) low = middle + 1;
+      const order = this.compare(chunk[chunk.length - 1]!, entry);
+      if (order < 0 || (afterEqual && order === 0)) low = middle + 1;
       else high = middle;
     }
     return low;
@@ -161,6 +220,25 @@ export class SortedEntries<E> {
     }
     this.counts = counts;
   }
+}
+
+/** Below this many buffered inserts, inserting them one by one is as cheap as a merge. */
+const MERGE_AT_LEAST = 64;
+/** A merge rewrites the whole list, so it waits until the buffer is at least 1/MERGE_RATIO of it. */
+const MERGE_RATIO = 16;
+
+/** The chunks' entries and the sorted `extra` in one sorted array; on ties the chunks' entries first, as one-by-one inserts after equal entries would have them. */
+function mergeSorted<E>(chunks: readonly E[][], extra: readonly E[], compare: (a: E, b: E) => number): E[] {
+  const merged: E[] = [];
+  let next = 0;
+  for (const chunk of chunks) {
+    for (const entry of chunk) {
+      while (next < extra.length && compare(extra[next]!, entry) < 0) merged.push(extra[next++]!);
+      merged.push(entry);
+    }
+  }
+  while (next < extra.length) merged.push(extra[next++]!);
+  return merged;
 }
 
 function highestPowerOfTwo(n: number): number {

@@ -21,7 +21,11 @@ export interface StoredRecord {
 
 interface IndexEntry {
   values: readonly unknown[];
-  /** The values as one order-preserving string (key-order.ts), when they have one: inserts compare these. */
+  /**
+   * The values as one order-preserving string (key-order.ts), when they have
+   * one, followed by the record's position: unique, and sorting exactly as the
+   * entries do, so inserts and sorts compare these alone.
+   */
   key: string | undefined;
   record: StoredRecord;
 }
@@ -55,6 +59,11 @@ export interface RangeBound {
 
 const NESTED_ARRAY = Symbol('nested array');
 
+/** A natural position as three code units that sort as the numbers do (positions stay below 2^48). */
+function encodeSeq(seq: number): string {
+  return String.fromCharCode(Math.floor(seq / 2 ** 32) & 0xffff, (seq >>> 16) & 0xffff, seq & 0xffff);
+}
+
 export class SortedIndex {
   readonly fields: readonly string[];
   /** The top-level field each indexed path starts with. */
@@ -77,10 +86,13 @@ export class SortedIndex {
     this.uniqueConstraint = undefined;
     this.paths = this.fields.map((field) => field.split('.'));
     this.keysAreUnique = this.fields.at(-1) === '_id';
-    this.entries = new SortedEntries((a, b) => {
-      if (a.key !== undefined && b.key !== undefined) return a.key < b.key ? -1 : a.key > b.key ? 1 : a.record.seq - b.record.seq;
-      return this.compareKeys(a.values, b.values) || a.record.seq - b.record.seq;
-    });
+    this.entries = new SortedEntries(
+      (a, b) => {
+        if (a.key !== undefined && b.key !== undefined) return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+        return this.compareKeys(a.values, b.values) || a.record.seq - b.record.seq;
+      },
+      { sortKey: (entry) => entry.key },
+    );
   }
 
   get size(): number {
@@ -136,7 +148,13 @@ export class SortedIndex {
   }
 
   private entry(values: readonly unknown[], record: StoredRecord): IndexEntry {
-    return { values, key: encodeKey(values, this.directions), record };
+    const key = encodeKey(values, this.directions);
+    return { values, key: key === undefined ? undefined : key + encodeSeq(record.seq), record };
+  }
+
+  /** Files buffered entries now rather than at the next read (see SortedEntries). */
+  settle(): void {
+    this.entries.settle();
   }
 
   clear(): void {
