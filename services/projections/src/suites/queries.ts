@@ -6,9 +6,9 @@ import { suiteTreeOf, type SuiteTree } from './tree.ts';
 export { SuiteTree } from './tree.ts';
 export type { SuiteDocument, SuiteTreeNode } from './suite-document.ts';
 
-/** The project's suite tree (one document read; its index is cached per stored version). */
+/** The project's suite tree (one document read; its index is cached per stored version, its shape while the shape stays). */
 export async function findSuiteTree(readStore: ReadStore, projectId: number): Promise<SuiteTree> {
-  return suiteTreeOf(await readStore.collection<SuiteTreeDocument>(SUITE_TREES).findOne({ _id: projectId }));
+  return suiteTreeOf(await readStore.collection<SuiteTreeDocument>(SUITE_TREES).findOne({ _id: projectId }), readStore);
 }
 
 /** A live suite. */

@@ -47,6 +47,12 @@ export interface SuiteTreeDocument {
   _id: number;
   /** Sorted by id. */
   nodes: SuiteTreeNode[];
+  /**
+   * Counts the changes of the tree's shape (suites added, moved, deleted,
+   * recovered, removed); counts and renames leave it. Readers keep what they
+   * index of the shape while it stays (tree.ts). Absent in documents stored before it.
+   */
+  shape?: number;
 }
 
 export const SUITE_TREES = 'suite_trees';

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { PROJECTS, type ProjectDocument } from '../projects/project-document.ts';
 import { projectsProjection } from '../projects/projects-projection.ts';
 import { foldInto, recorded, type TestEvent } from '../testing/fold.ts';
-import { findSuiteTree, listSuites } from './queries.ts';
-import { SUITES, type SuiteDocument } from './suite-document.ts';
+import { findSuiteTree, listSuites, SuiteTree } from './queries.ts';
+import { SUITE_TREES, SUITES, type SuiteDocument, type SuiteTreeDocument } from './suite-document.ts';
 import { suitesProjection } from './suites-projection.ts';
 import { casesProjection } from '../cases/cases-projection.ts';
 
@@ -107,6 +107,29 @@ describe('suites read model', () => {
     const page = await listSuites(readStore, PROJECT, { parent: null }, { skip: 1, limit: 3 });
     expect(page.count).toBe(byName.length);
     expect(page.items.map((node) => node.id)).toEqual(byName.slice(1, 4));
+  });
+
+  it.each([7, 99])('reads a tree between changes as a fresh index of its document reads it, while counts and names change the document but not its shape (seed %i)', async (seed) => {
+    const { events: suiteEvents } = randomHistory(seed);
+    // New cases between the suite events: each makes a new document of the same shape.
+    const events: TestEvent[] = [];
+    const suiteIds: number[] = [];
+    suiteEvents.forEach((event, i) => {
+      events.push(event);
+      if (event.type === 'SuiteCreated') suiteIds.push((event.data as { id: number }).id);
+      const caseId = 1 + i;
+      const content = { name: `Case ${caseId}`, suiteId: suiteIds[i % suiteIds.length]!, description: '', setup: '', scenario: '', expected: '', teardown: '', estimate: 60, isSteps: false, attributes: {}, steps: [], labelIds: [], attachmentIds: [] };
+      if (i % 2 === 0) events.push({ type: 'CaseCreated', stream: `case-${caseId}`, data: { caseId, projectId: PROJECT, historyId: caseId, userId: 5, content } });
+    });
+    const readStore = new MemoryReadStore();
+    const all = recorded(events);
+    const view = (tree: SuiteTree) =>
+      tree.descendantsOf(null).map((node) => ({ ...tree.node(node.id), path: tree.suitePath(node.id), children: tree.childrenOf(node.id).map((child) => child.id) }));
+    for (const event of all) {
+      await foldInto(readStore, [projectsProjection, suitesProjection, casesProjection], [event]);
+      const stored = await readStore.collection<SuiteTreeDocument>(SUITE_TREES).findOne({ _id: PROJECT });
+      expect(view(await findSuiteTree(readStore, PROJECT)), `after event ${event.position} (${event.type})`).toEqual(view(new SuiteTree(stored?.nodes ?? [])));
+    }
   });
 
   it('keeps the matches and their ancestors in a tree search, and orders by counts', async () => {

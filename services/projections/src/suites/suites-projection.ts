@@ -11,7 +11,7 @@ const isSuiteEvent = (event: EventOf<SuiteEvent | CaseEvent>): event is EventOf<
 function draftOf(view: ProjectionView, projectId: number): SuiteTreeDocument | undefined {
   const tree = view.get<SuiteTreeDocument>(SUITE_TREES, projectId);
   if (!tree || view.isUnsaved(tree)) return tree;
-  return { _id: tree._id, nodes: [...tree.nodes] };
+  return { ...tree, nodes: [...tree.nodes] };
 }
 
 /** A case event moves its suite's counts from what the case added before to what it adds after. */
@@ -58,7 +58,7 @@ function reshaped(nodes: readonly SuiteTreeNode[], event: EventOf<Extract<SuiteE
 
 /** The project's suite tree after a suite event: a new leaf and a rename in place, any other change of shape by working the totals out again. */
 function applyToTree(event: EventOf<SuiteEvent>, view: ProjectionView, projectId: number): void {
-  const tree = draftOf(view, projectId) ?? { _id: projectId, nodes: [] };
+  const tree = draftOf(view, projectId) ?? { _id: projectId, nodes: [], shape: 0 };
   switch (event.type) {
     case 'SuiteCreated': {
       const { id, parentId, name } = event.data;
@@ -75,6 +75,8 @@ function applyToTree(event: EventOf<SuiteEvent>, view: ProjectionView, projectId
     default:
       tree.nodes = withTotals(reshaped(tree.nodes, event));
   }
+  // A rename keeps the shape, which readers then keep indexed (tree.ts); every other change here is one of shape.
+  if (event.type !== 'SuiteChanged') tree.shape = (tree.shape ?? 0) + 1;
   view.put(SUITE_TREES, tree);
 }
 

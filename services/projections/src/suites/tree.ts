@@ -1,33 +1,47 @@
 import type { SuiteTreeDocument, SuiteTreeNode } from './suite-document.ts';
 
-/** A project's suite tree indexed for reading: made once per stored version of the tree document. */
-export class SuiteTree {
-  private readonly byId = new Map<number, SuiteTreeNode>();
-  private readonly children = new Map<number | null, SuiteTreeNode[]>();
+/**
+ * Where each suite sits: its position in the document's `nodes` and the
+ * positions of each suite's live children. Case counts and renames replace
+ * nodes in their places, so a shape serves every version of the document until
+ * the tree's shape changes (a suite added, moved, deleted, recovered or removed).
+ */
+class TreeShape {
+  readonly positionOf = new Map<number, number>();
+  readonly children = new Map<number | null, number[]>();
 
-  constructor(readonly nodes: readonly SuiteTreeNode[]) {
-    for (const node of nodes) {
-      this.byId.set(node.id, node);
-      if (node.deleted) continue;
+  constructor(nodes: readonly SuiteTreeNode[]) {
+    nodes.forEach((node, position) => {
+      this.positionOf.set(node.id, position);
+      if (node.deleted) return;
       const siblings = this.children.get(node.parentId);
-      if (siblings) siblings.push(node);
-      else this.children.set(node.parentId, [node]);
-    }
+      if (siblings) siblings.push(position);
+      else this.children.set(node.parentId, [position]);
+    });
   }
+}
+
+/** A project's suite tree indexed for reading. */
+export class SuiteTree {
+  constructor(
+    readonly nodes: readonly SuiteTreeNode[],
+    private readonly shape = new TreeShape(nodes),
+  ) {}
 
   node(id: number): SuiteTreeNode | undefined {
-    return this.byId.get(id);
+    const position = this.shape.positionOf.get(id);
+    return position === undefined ? undefined : this.nodes[position];
   }
 
   /** The live suites directly under `parentId` (null: the roots). */
   childrenOf(parentId: number | null): readonly SuiteTreeNode[] {
-    return this.children.get(parentId) ?? [];
+    return (this.shape.children.get(parentId) ?? []).map((position) => this.nodes[position]!);
   }
 
   /** From the root down to the suite, the suite last. */
   pathTo(id: number): SuiteTreeNode[] {
     const path: SuiteTreeNode[] = [];
-    for (let node = this.byId.get(id); node; node = node.parentId === null ? undefined : this.byId.get(node.parentId)) path.push(node);
+    for (let node = this.node(id); node; node = node.parentId === null ? undefined : this.node(node.parentId)) path.push(node);
     return path.reverse();
   }
 
@@ -54,13 +68,31 @@ export class SuiteTree {
 }
 
 const indexed = new WeakMap<SuiteTreeDocument, SuiteTree>();
+/** Per read store, each project's latest shape by the document's `shape` number (one log numbers its shapes one way). */
+const shapes = new WeakMap<object, Map<number, { shape: number; index: TreeShape }>>();
 
-/** The index of a stored tree document; stored documents are replaced, never changed, so it is cached by identity. */
-export function suiteTreeOf(document: SuiteTreeDocument | null): SuiteTree {
+/**
+ * The index of a tree document stored in `store`. Stored documents are
+ * replaced, never changed, so it is cached by identity; its shape is reused
+ * while the document's `shape` number stays, since each new case changes the
+ * counts and not the shape.
+ */
+export function suiteTreeOf(document: SuiteTreeDocument | null, store: object): SuiteTree {
   if (!document) return new SuiteTree([]);
   let tree = indexed.get(document);
-  if (!tree) indexed.set(document, (tree = new SuiteTree(document.nodes)));
+  if (!tree) indexed.set(document, (tree = new SuiteTree(document.nodes, shapeOf(document, store))));
   return tree;
+}
+
+function shapeOf(document: SuiteTreeDocument, store: object): TreeShape {
+  if (document.shape === undefined) return new TreeShape(document.nodes);
+  let projects = shapes.get(store);
+  if (!projects) shapes.set(store, (projects = new Map()));
+  const known = projects.get(document._id);
+  if (known?.shape === document.shape && known.index.positionOf.size === document.nodes.length) return known.index;
+  const index = new TreeShape(document.nodes);
+  projects.set(document._id, { shape: document.shape, index });
+  return index;
 }
 
 /** Sets every node's subtree totals from the nodes' own counts (after a change of the tree's shape). */
