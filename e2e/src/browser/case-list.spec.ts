@@ -75,6 +75,30 @@ test('filter cases by labels with and / or, save the filter, reload and choose i
   });
 });
 
+test('filter cases by suites in the tree filter: one suite, all of them, none', async ({ page, adminApi, baseURL }) => {
+  const { project, target } = await arrange(adminApi, baseURL!);
+  await createCase(adminApi, baseURL!, project, target, 'Target case');
+  await signIn(page);
+  await page.goto(`/projects/${project}/suites`);
+  await expect(page.getByText('Test cases: 11')).toBeVisible();
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await filterDrawer(page).getByText('Filter by Test Suites').click();
+  const panel = page.locator('.p-treeselect-panel');
+
+  await panel.getByText('Target', { exact: true }).click();
+  await expect(caseNames(page)).toHaveText(['Target case']);
+  await expect(panel.getByText('Selected: 1')).toBeVisible();
+
+  await panel.getByRole('button', { name: 'Select all' }).click();
+  await expect(page.getByText('Test cases: 11')).toBeVisible();
+  await expect(panel.getByText('Selected: 2')).toBeVisible();
+  await keepScreenshot(page, 'case-list-tree-filter');
+
+  await panel.getByRole('button', { name: 'Reset' }).click();
+  await expect(panel.getByText('Selected: 0')).toBeVisible();
+  await expect(filterDrawer(page).getByText('Filter by Test Suites')).toBeVisible();
+});
+
 test('move ten cases to another suite at once', async ({ page, adminApi, baseURL }) => {
   const { project, source, target } = await arrange(adminApi, baseURL!);
   await signIn(page);

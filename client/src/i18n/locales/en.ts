@@ -20,6 +20,7 @@ import { caseDrawerTexts } from '../../features/cases/drawer/texts.ts';
 import { caseListTexts } from '../../features/cases/list/texts.ts';
 import { commentsTexts } from '../../features/comments/texts.ts';
 import { attachmentsTexts } from '../../features/attachments/texts.ts';
+import { treeFilterTexts } from '../../components/tree-filter-texts.ts';
 
 /** English, the default language. Every key here must exist in ru.ts (its type says so). */
 export const en = {
@@ -120,6 +121,7 @@ export const en = {
   caseList: caseListTexts.en,
   comments: commentsTexts.en,
   attachments: attachmentsTexts.en,
+  treeFilter: treeFilterTexts.en,
   /** The contract's messages (contracts/src/messages.ts), from form validation or the server; {{0}} is a template's value. */
   server: englishServerMessages,
 };

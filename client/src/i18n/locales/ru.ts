@@ -19,6 +19,7 @@ import { caseDrawerTexts } from '../../features/cases/drawer/texts.ts';
 import { caseListTexts } from '../../features/cases/list/texts.ts';
 import { commentsTexts } from '../../features/comments/texts.ts';
 import { attachmentsTexts } from '../../features/attachments/texts.ts';
+import { treeFilterTexts } from '../../components/tree-filter-texts.ts';
 
 /** Russian: complete, checked against the English keys by the type. */
 export const ru: Messages = {
@@ -118,6 +119,7 @@ export const ru: Messages = {
   caseList: caseListTexts.ru,
   comments: commentsTexts.ru,
   attachments: attachmentsTexts.ru,
+  treeFilter: treeFilterTexts.ru,
   server: {
     required: 'Обязательное поле.',
     blank: 'Поле не может быть пустым.',

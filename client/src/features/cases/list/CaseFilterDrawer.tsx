@@ -4,9 +4,9 @@ import { InputSwitch } from 'primereact/inputswitch';
 import { InputText } from 'primereact/inputtext';
 import { SelectButton } from 'primereact/selectbutton';
 import { Sidebar } from 'primereact/sidebar';
-import { TreeSelect, type TreeSelectSelectionKeysType } from 'primereact/treeselect';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TreeFilter } from '../../../components/TreeFilter.tsx';
 import { isoDay } from '../../../i18n/dates.ts';
 import { labelApi } from '../../labels/label.ts';
 import { useCatalogueList } from '../../project-catalogue/use-catalogue.ts';
@@ -51,26 +51,11 @@ export function CaseFilterDrawer({ projectId, filter, onChange, onHide, saved }:
   );
 }
 
+/** The project's suites in the tree filter; the list takes each chosen suite with its descendants. */
 function SuitesChoice({ projectId, value, onChange }: { projectId: number; value: number[]; onChange(suites: number[]): void }) {
   const { t } = useTranslation();
   const suites = useSuiteNodes(projectId);
-  const keys: TreeSelectSelectionKeysType = Object.fromEntries(value.map((id) => [String(id), { checked: true, partialChecked: false }]));
-  const checked = (selection: unknown) =>
-    Object.entries((selection ?? {}) as Record<string, { checked?: boolean }>)
-      .filter(([, state]) => state.checked)
-      .map(([key]) => Number(key));
-  return (
-    <TreeSelect
-      inputId="case-filter-suites"
-      value={keys}
-      options={suites ?? []}
-      selectionMode="checkbox"
-      display="chip"
-      filter
-      placeholder={t('caseList.filter.suitesPlaceholder')}
-      onChange={(event) => onChange(checked(event.value))}
-    />
-  );
+  return <TreeFilter inputId="case-filter-suites" nodes={suites ?? []} placeholder={t('treeFilter.suitesPlaceholder')} value={value} onChange={onChange} />;
 }
 
 const STATE_LOOK = {

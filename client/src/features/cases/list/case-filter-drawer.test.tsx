@@ -1,3 +1,4 @@
+import type { SuiteTreeNode } from '@testament/contracts';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -8,8 +9,12 @@ import { EMPTY_FILTER, type CaseFilter } from './case-filter.ts';
 
 useScriptedServer({
   'GET /api/v2/labels/?project=1': { status: 200, body: [1, 2].map((id) => ({ id, name: `label ${id}`, color: null, project: 1, user: 1, username: 'admin', type: 1 })) },
-  'GET /api/v2/suites/descendants-tree/?project=1': { status: 200, body: [] },
+  'GET /api/v2/suites/descendants-tree/?project=1': { status: 200, body: [suite(1, 'Payments', [suite(11, 'Cards', [], { id: 1, name: 'Payments' })]), suite(2, 'Login')] },
 });
+
+function suite(id: number, name: string, children: SuiteTreeNode[] = [], parent: SuiteTreeNode['parent'] = null): SuiteTreeNode {
+  return { id, name, has_children: children.length > 0, parent, children };
+}
 
 function Harness({ initial }: { initial: CaseFilter }) {
   const [filter, setFilter] = useState(initial);
@@ -43,6 +48,14 @@ describe('the cases filter drawer (§5)', () => {
       expect(screen.getByLabelText<HTMLInputElement>(`${range}: To`).disabled).toBe(true);
       expect(screen.getByLabelText<HTMLInputElement>(`${range}: From`).disabled).toBe(false);
     }
+  });
+
+  it('chooses suites in the tree filter, a suite with the suites under it', async () => {
+    render(<Harness initial={EMPTY_FILTER} />);
+    expect(screen.getByText('Filter by Test Suites')).toBeTruthy();
+    await userEvent.click(document.querySelector('#case-filter-suites')!.closest('.p-treeselect')!.querySelector('.p-treeselect-trigger')!);
+    await userEvent.click(await screen.findByText('Payments', { selector: '.p-treenode-label' }));
+    expect(shown().suites).toEqual([1, 11]);
   });
 
   it('clears everything', async () => {
