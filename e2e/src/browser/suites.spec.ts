@@ -248,3 +248,115 @@ test('a level shows 99 suites, then Load more', async ({ page, adminApi, baseURL
   await page.reload();
   await expect(items.first()).toHaveAccessibleName('Suite 100');
 });
+
+/** Web > Login > Password reset, and Mobile beside Web: the ids of Web and Login. */
+async function threeLevelsThroughApi(api: APIRequestContext, baseURL: string, project: number): Promise<{ web: number; login: number }> {
+  await suiteThroughApi(api, baseURL, project, 'Mobile');
+  const web = await suiteThroughApi(api, baseURL, project, 'Web');
+  const login = await suiteThroughApi(api, baseURL, project, 'Login', web);
+  await suiteThroughApi(api, baseURL, project, 'Password reset', login);
+  return { web, login };
+}
+
+test('the tree search lives in the address: a reload keeps it, another suite keeps it, clearing it takes it away', async ({ page, adminApi, baseURL }) => {
+  const projectId = await createProjectThroughApi(adminApi, baseURL!, uniqueName('Tree search'));
+  const { login } = await threeLevelsThroughApi(adminApi, baseURL!, projectId);
+  await signIn(page);
+  await page.goto(`/projects/${projectId}/suites`);
+  await expect(node(page, 'Mobile')).toBeVisible();
+  const search = page.getByRole('searchbox', { name: 'Search suites' });
+  const entries = await page.evaluate<number>('history.length');
+
+  await search.pressSequentially('reset');
+  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/suites\\?treeSearch=reset$`));
+  await expect(node(page, 'Password reset')).toBeVisible();
+  await expect(node(page, 'Mobile')).toHaveCount(0);
+  // The address follows the box without a history entry per keystroke.
+  expect(await page.evaluate<number>('history.length')).toBe(entries);
+
+  await page.reload();
+  await expect(search).toHaveValue('reset');
+  await expect(node(page, 'Password reset')).toBeVisible();
+  await expect(node(page, 'Mobile')).toHaveCount(0);
+
+  await node(page, 'Login').getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/suites/${login}\\?treeSearch=reset$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+  await expect(search).toHaveValue('reset');
+  await expect(node(page, 'Mobile')).toHaveCount(0);
+
+  await search.clear();
+  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/suites/${login}$`));
+  await expect(node(page, 'Mobile')).toBeVisible();
+  await page.reload();
+  await expect(search).toHaveValue('');
+  await expect(node(page, 'Mobile')).toBeVisible();
+});
+
+test('the tree is walked with the keyboard, and Enter opens a suite', async ({ page, adminApi, baseURL }) => {
+  const projectId = await createProjectThroughApi(adminApi, baseURL!, uniqueName('Tree keys'));
+  const { login } = await threeLevelsThroughApi(adminApi, baseURL!, projectId);
+  await signIn(page);
+  await page.goto(`/projects/${projectId}/suites`);
+  await expect(node(page, 'Mobile')).toBeVisible();
+  const item = (name: string) => page.getByRole('treeitem', { name, exact: true });
+  const press = async (key: string, focused: string) => {
+    await page.keyboard.press(key);
+    await expect(item(focused)).toBeFocused();
+  };
+
+  // From the tool beside it, Tab enters the tree at its first node, its focus ring shown.
+  await page.getByRole('button', { name: 'Collapse all' }).focus();
+  await page.keyboard.press('Tab');
+  await expect(item('Mobile')).toBeFocused();
+  await expect(node(page, 'Mobile')).not.toHaveCSS('box-shadow', 'none');
+  await press('ArrowDown', 'Web');
+  await expect(node(page, 'Mobile')).toHaveCSS('box-shadow', 'none');
+  await press('ArrowRight', 'Web');
+  await expect(item('Web')).toHaveAttribute('aria-expanded', 'true');
+  await expect(item('Login')).toBeVisible();
+  await press('ArrowRight', 'Login');
+  await press('ArrowRight', 'Login');
+  await expect(item('Password reset')).toHaveAttribute('aria-level', '3');
+  await press('ArrowRight', 'Password reset');
+  await press('ArrowLeft', 'Login');
+  await press('ArrowUp', 'Web');
+  await press('End', 'Password reset');
+  await press('Home', 'Mobile');
+  await press('ArrowDown', 'Web');
+  await press('ArrowLeft', 'Web');
+  await expect(item('Web')).toHaveAttribute('aria-expanded', 'false');
+  await expect(item('Login')).toHaveCount(0);
+  await press('ArrowRight', 'Web');
+  await press('ArrowDown', 'Login');
+
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/suites/${login}$`));
+  await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+  await expect(item('Login')).toHaveAttribute('aria-selected', 'true');
+  await expect(item('Login')).toBeFocused();
+  await press('ArrowDown', 'Password reset');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Password reset' })).toBeVisible();
+  await keepScreenshot(page, 'suites-tree-keyboard');
+});
+
+test('the opened suites are remembered in this browser and open again after a reload', async ({ page, adminApi, baseURL }) => {
+  const projectId = await createProjectThroughApi(adminApi, baseURL!, uniqueName('Tree opened'));
+  await threeLevelsThroughApi(adminApi, baseURL!, projectId);
+  await signIn(page);
+  await page.goto(`/projects/${projectId}/suites`);
+  await node(page, 'Web').getByRole('button', { name: 'Expand Web' }).click();
+  await node(page, 'Login').getByRole('button', { name: 'Expand Login' }).click();
+  await expect(node(page, 'Password reset')).toBeVisible();
+
+  await page.reload();
+  await expect(node(page, 'Password reset')).toBeVisible();
+  await expect(page.getByRole('treeitem', { name: 'Login' })).toHaveAttribute('aria-expanded', 'true');
+
+  await node(page, 'Web').getByRole('button', { name: 'Collapse Web' }).click();
+  await page.reload();
+  await expect(node(page, 'Mobile')).toBeVisible();
+  await expect(page.getByRole('treeitem', { name: 'Web', exact: true })).toHaveAttribute('aria-expanded', 'false');
+  await expect(page.getByRole('treeitem', { name: 'Login' })).toHaveCount(0);
+});

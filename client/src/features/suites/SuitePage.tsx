@@ -17,6 +17,7 @@ import { SuiteActions } from './page/SuiteActions.tsx';
 import { SuiteAttributes } from './page/SuiteAttributes.tsx';
 import { goneSuites, suiteApi, type SuiteDetail } from './suite-api.ts';
 import { currentUrl, suitePaths } from './suite-paths.ts';
+import { useKeptTreeSearch } from './tree/use-tree-search.ts';
 
 const SUITE_TABS = [
   { path: 'overview', icon: 'pi pi-info-circle' },
@@ -63,9 +64,10 @@ function SuiteView({ projectId, suiteId, tab }: { projectId: number; suiteId: nu
   const { t, i18n } = useTranslation();
   const suite = useLiveQuery(suiteId, () => changesOf(topics.suites(projectId)), suiteOrGone).data;
   const actions = useWorkspaceActions();
-  if (suite === GONE) return <Navigate to={suitePaths.root(projectId)} replace />;
+  const keepSearch = useKeptTreeSearch();
+  if (suite === GONE) return <Navigate to={keepSearch(suitePaths.root(projectId))} replace />;
   if (!suite || suite.id !== suiteId) return <Skeleton height="10rem" />;
-  const tabs = SUITE_TABS.map(({ path, icon }) => ({ label: t(`suites.page.tabs.${path}`), icon, to: suitePaths.suite(projectId, suiteId, path) }));
+  const tabs = SUITE_TABS.map(({ path, icon }) => ({ label: t(`suites.page.tabs.${path}`), icon, to: keepSearch(suitePaths.suite(projectId, suiteId, path)) }));
   return (
     <section className="suite-page">
       <header className="suite-page__header">

@@ -11,5 +11,11 @@ export const suitePaths = {
   plans: (projectId: number) => `/projects/${projectId}/plans`,
 };
 
+/** The tree bar's search in the address (§2), so a reload or a shared link shows the same filtered tree. */
+export const TREE_SEARCH = 'treeSearch';
+
+/** A suites address that carries the tree search along, so going to another suite keeps the tree filtered. */
+export const keepingTreeSearch = (path: string, search: string) => (search ? `${path}?${new URLSearchParams({ [TREE_SEARCH]: search })}` : path);
+
 /** Where the user is now, to come back to from a form. */
 export const currentUrl = () => window.location.pathname + window.location.search;

@@ -5,17 +5,19 @@ import { notify } from '../../../app/toasts.ts';
 import { useAction } from '../../../app/use-action.ts';
 import { announceSuitesChange, goneSuites, suiteApi, type SuiteRef } from '../suite-api.ts';
 import { suitePaths } from '../suite-paths.ts';
+import { useKeptTreeSearch } from '../tree/use-tree-search.ts';
 
 /** Delete after showing what goes with the suite (§ Suite pages, §4.13). */
 export function SuiteDeleteDialog({ projectId, suite, selectedPath, onClose }: { projectId: number; suite: SuiteRef; selectedPath: readonly number[]; onClose(): void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const keepSearch = useKeptTreeSearch();
   // Deleting the selected suite or one above it leaves for the project's root; the suites on the way stop being asked for.
   const leaving = selectedPath.includes(suite.id) ? selectedPath.slice(selectedPath.indexOf(suite.id)) : [];
   const [confirm, deletion] = useAction(
     () => {
       goneSuites.add(leaving);
-      if (leaving.length > 0) void navigate(suitePaths.root(projectId));
+      if (leaving.length > 0) void navigate(keepSearch(suitePaths.root(projectId)));
       return suiteApi.remove(suite.id);
     },
     ({ state }) => {

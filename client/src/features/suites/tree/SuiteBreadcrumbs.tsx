@@ -7,7 +7,6 @@ import { map, of } from 'rxjs';
 import { changesOf, topics } from '../../../app/changes.ts';
 import { useLiveQuery } from '../../../app/use-live-query.ts';
 import { goneSuites, suiteApi } from '../suite-api.ts';
-import { suitePaths } from '../suite-paths.ts';
 
 /** The API's breadcrumbs go from the suite up; the trail reads from the root down. */
 export function trailOf(breadcrumbs: Breadcrumbs | null): Trail {
@@ -30,8 +29,8 @@ export function useTrail(projectId: number, selectedId: number | null): Trail {
   return trail.at(-1)?.id === selectedId ? trail : [];
 }
 
-/** HOME, then every suite from the root to the selected one (§2 Tree bar). */
-export function SuiteBreadcrumbs({ projectId, trail }: { projectId: number; trail: Trail }) {
+/** HOME, then every suite from the root to the selected one (§2 Tree bar); `linkTo` gives a suite's address, or the root's for null. */
+export function SuiteBreadcrumbs({ trail, linkTo }: { trail: Trail; linkTo(suiteId: number | null): string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const item = (label: string, to: string): MenuItem => ({
@@ -45,8 +44,8 @@ export function SuiteBreadcrumbs({ projectId, trail }: { projectId: number; trai
   return (
     <BreadCrumb
       className="tree-bar__breadcrumbs"
-      home={item(t('suites.tree.home'), suitePaths.root(projectId))}
-      model={trail.map((crumb) => item(crumb.title, suitePaths.suite(projectId, crumb.id)))}
+      home={item(t('suites.tree.home'), linkTo(null))}
+      model={trail.map((crumb) => item(crumb.title, linkTo(crumb.id)))}
       aria-label={t('suites.tree.breadcrumbs')}
     />
   );

@@ -1,27 +1,23 @@
-import { useObservableCallback, useObservableState } from 'observable-hooks';
 import { Button } from 'primereact/button';
 import { IconField } from 'primereact/iconfield';
 import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import { Tag } from 'primereact/tag';
-import { useEffect, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { debounceTime, distinctUntilChanged, map } from 'rxjs';
 import { useLiveQuery } from '../../../app/use-live-query.ts';
 import { projectApi } from '../../projects/project-api.ts';
 import { projectChanges } from '../../projects/project-changes.ts';
-import { suitePaths } from '../suite-paths.ts';
+import { keepingTreeSearch, suitePaths } from '../suite-paths.ts';
 import { ModeSwitch } from './ModeSwitch.tsx';
 import { ResizeHandle } from '../../../components/ResizeHandle.tsx';
 import { SortPopover } from './SortPopover.tsx';
 import { SuiteBreadcrumbs, type Trail } from './SuiteBreadcrumbs.tsx';
 import { SuiteTree } from './SuiteTree.tsx';
 import { useOpenedSuites } from './use-opened-suites.ts';
-import { readTreeBarSettings, resizedTo, selectionAfterClick, shownWidth, toggled, writeTreeBarSettings, type TreeBarSettings } from './tree-bar-settings.ts';
-
-/** The tree search waits for a pause in typing (§9: 250 ms). */
-const SEARCH_DEBOUNCE_MS = 250;
+import { useTreeSearch } from './use-tree-search.ts';
+import { readTreeBarSettings, resizedTo, shownWidth, toggled, writeTreeBarSettings, type TreeBarSettings } from './tree-bar-settings.ts';
 
 /** The suites workspace's left side (§2 Tree bar): where the user is, and the project's suites to go to. */
 export function TreeBar({ projectId, selectedId, trail }: { projectId: number; selectedId: number | null; trail: Trail }) {
@@ -30,14 +26,8 @@ export function TreeBar({ projectId, selectedId, trail }: { projectId: number; s
   const [settings, setSettings] = useState(readTreeBarSettings);
   const [dragWidth, setDragWidth] = useState<number | null>(null);
   const bar = useRef<HTMLElement>(null);
-  const [onSearch, search$] = useObservableCallback<string, ChangeEvent<HTMLInputElement>>((event$) =>
-    event$.pipe(
-      map((event) => event.target.value),
-      debounceTime(SEARCH_DEBOUNCE_MS),
-      distinctUntilChanged(),
-    ),
-  );
-  const search = useObservableState(search$, '');
+  const { search, text, onType } = useTreeSearch();
+  const linkTo = (suiteId: number | null) => keepingTreeSearch(suitePaths.suite(projectId, suiteId), search);
   useEffect(() => writeTreeBarSettings(settings), [settings]);
   const project = useLiveQuery(projectId, projectChanges, projectApi.get).data;
   const storeOpened = (ids: number[]) => setSettings((current) => ({ ...current, opened: { ...current.opened, [projectId]: ids } }));
@@ -65,11 +55,17 @@ export function TreeBar({ projectId, selectedId, trail }: { projectId: number; s
             <span>{project?.name}</span>
             {project?.is_archive && <Tag value={t('projects.archived')} severity="warning" icon="pi pi-box" />}
           </h2>
-          <SuiteBreadcrumbs projectId={projectId} trail={trail} />
+          <SuiteBreadcrumbs trail={trail} linkTo={linkTo} />
           <div className="tree-bar__tools">
             <IconField iconPosition="left" className="tree-bar__search">
               <InputIcon className="pi pi-search" />
-              <InputText type="search" defaultValue={search} placeholder={t('suites.tree.search')} aria-label={t('suites.tree.search')} onChange={onSearch} />
+              <InputText
+                type="search"
+                value={text}
+                placeholder={t('suites.tree.search')}
+                aria-label={t('suites.tree.search')}
+                onChange={(event) => onType(event.target.value)}
+              />
             </IconField>
             <SortPopover ordering={settings.ordering} onChange={(ordering) => update({ ordering })} />
             <Button type="button" icon="pi pi-minus" text rounded severity="secondary" aria-label={t('suites.tree.collapseAll')} onClick={opening.collapseAll} />
@@ -81,7 +77,8 @@ export function TreeBar({ projectId, selectedId, trail }: { projectId: number; s
             search={search}
             isOpen={opening.isOpen}
             toggle={opening.toggle}
-            select={(suiteId) => void navigate(suitePaths.suite(projectId, selectionAfterClick(selectedId, suiteId)))}
+            linkTo={linkTo}
+            go={(suiteId) => void navigate(linkTo(suiteId))}
           />
         </div>
       )}

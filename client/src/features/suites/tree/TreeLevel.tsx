@@ -1,13 +1,14 @@
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
-import { useState, type MouseEvent } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { changesOf, topics } from '../../../app/changes.ts';
 import { useLiveQuery } from '../../../app/use-live-query.ts';
 import { suiteApi, type LevelQuery, type Suite } from '../suite-api.ts';
-import { suitePaths } from '../suite-paths.ts';
+import { selectionAfterClick } from './tree-bar-settings.ts';
 import { useTree } from './tree-context.ts';
+import { isOwnEvent, onTreeItemKeyDown } from './tree-keys.ts';
 
 /** Tree indent per level (§9). */
 const INDENT = 20;
@@ -52,14 +53,34 @@ export function TreeLevel({ parentId, depth }: { parentId: number | null; depth:
 /** A modified click opens the link as a browser does (a new tab); a plain one selects in place. */
 const plainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
-/** A suite in the tree: its expand arrow, its link, its info button and its right-click menu (§2 Tree bar). */
+/**
+ * A suite in the tree: its expand arrow, its link, its info button and its right-click menu (§2 Tree bar).
+ * The node itself takes the focus and the keys; its arrow and link are for the mouse, and its info
+ * button is reached with Tab from the focused node.
+ */
 function SuiteNode({ suite, depth }: { suite: Suite; depth: number }) {
   const { t } = useTranslation();
   const tree = useTree();
+  const { nodeGone } = tree;
+  // A node closed away, filtered out or deleted while holding the tab stop gives it back to the tree.
+  useEffect(() => () => nodeGone(suite.id), [suite.id]);
   const open = suite.has_children && tree.isOpen(suite.id);
   const selected = tree.selectedId === suite.id;
+  const focused = tree.focusedId === suite.id;
+  const expanded = suite.has_children ? open : undefined;
   return (
-    <li role="treeitem" aria-level={depth} aria-selected={selected} {...(suite.has_children ? { 'aria-expanded': open } : {})} aria-label={suite.name}>
+    <li
+      role="treeitem"
+      aria-level={depth}
+      aria-selected={selected}
+      aria-expanded={expanded}
+      aria-label={suite.name}
+      tabIndex={focused ? 0 : -1}
+      onFocus={(event) => {
+        if (isOwnEvent(event)) tree.nodeFocused(suite.id);
+      }}
+      onKeyDown={(event) => onTreeItemKeyDown(event, { expanded, toggle: () => tree.toggle(suite.id), open: () => tree.go(suite.id) })}
+    >
       <div
         className={`suite-node${selected ? ' suite-node--selected' : ''}`}
         style={{ paddingLeft: `${(depth - 1) * INDENT}px` }}
@@ -73,6 +94,7 @@ function SuiteNode({ suite, depth }: { suite: Suite; depth: number }) {
             rounded
             size="small"
             className="suite-node__toggle"
+            tabIndex={-1}
             aria-label={t(open ? 'suites.tree.collapse' : 'suites.tree.expand', { name: suite.name })}
             onClick={() => tree.toggle(suite.id)}
           />
@@ -80,12 +102,13 @@ function SuiteNode({ suite, depth }: { suite: Suite; depth: number }) {
           <span className="suite-node__toggle" aria-hidden />
         )}
         <Link
-          to={suitePaths.suite(tree.projectId, suite.id)}
+          to={tree.linkTo(suite.id)}
           className="suite-node__link"
+          tabIndex={-1}
           onClick={(event) => {
             if (!plainClick(event)) return;
             event.preventDefault();
-            tree.select(suite.id);
+            tree.go(selectionAfterClick(tree.selectedId, suite.id));
           }}
         >
           {suite.name}
@@ -98,6 +121,7 @@ function SuiteNode({ suite, depth }: { suite: Suite; depth: number }) {
           size="small"
           severity="secondary"
           className="suite-node__info"
+          tabIndex={focused ? 0 : -1}
           aria-label={t('suites.tree.info', { name: suite.name })}
           onClick={(event) => tree.openInfo(event, suite)}
         />

@@ -9,7 +9,15 @@ export interface SuiteTreeContext {
   search: string;
   isOpen(suiteId: number): boolean;
   toggle(suiteId: number): void;
-  select(suiteId: number): void;
+  /** The address of a suite, or of the project's root for null. */
+  linkTo(suiteId: number | null): string;
+  /** Goes to a suite, or to the project's root for null. */
+  go(suiteId: number | null): void;
+  /** The node the tree's one tab stop is on; null before any node had the focus. */
+  focusedId: number | null;
+  nodeFocused(suiteId: number): void;
+  /** A node left the tree: were it the tab stop, the tree itself takes it back. */
+  nodeGone(suiteId: number): void;
   openMenu(event: MouseEvent, suite: Suite): void;
   openInfo(event: MouseEvent, suite: Suite): void;
 }
