@@ -1,4 +1,4 @@
-import { catchError, throwError, type Observable } from 'rxjs';
+import { catchError, forkJoin, map, of, throwError, type Observable } from 'rxjs';
 import type { Paginated } from '@testament/contracts';
 import { isApiError } from './api-error.ts';
 
@@ -12,6 +12,9 @@ export type PageQuery = {
 /** Page sizes a table offers (§9). */
 export const PAGE_SIZE_OPTIONS = [10, 20, 50, 100];
 
+/** A tree level comes in pages of 99 (§9). */
+export const TREE_PAGE_SIZE = 99;
+
 /**
  * A page past the end answers 404 (§2.4): that happens when the last rows of
  * the last page go away, and then the first page is what there is to show.
@@ -22,4 +25,19 @@ export function firstPageIfGone<Q extends PageQuery, T>(fetch: (query: Q) => Obs
     fetch(query).pipe(
       catchError((error: unknown) => (isApiError(error) && error.status === 404 && query.page > 1 ? fetch({ ...query, page: 1 }) : throwError(() => error))),
     );
+}
+
+/**
+ * The first `pages` pages of a list as one, the way a "Load more" list shows
+ * them. A later page that is gone (rows went away meanwhile) answers 404,
+ * which the fetch is told it handles, and counts as empty.
+ */
+export function firstPagesJoined<T>(pages: number, fetchPage: (page: number, handles: number[]) => Observable<Paginated<T>>): Observable<{ results: T[]; count: number }> {
+  const pageOrGone = (page: number) =>
+    fetchPage(page, page > 1 ? [404] : []).pipe(
+      catchError((error: unknown) => (page > 1 && isApiError(error) && error.status === 404 ? of(null) : throwError(() => error))),
+    );
+  return forkJoin(Array.from({ length: pages }, (_, index) => pageOrGone(index + 1))).pipe(
+    map((answers) => ({ results: answers.flatMap((answer) => answer?.results ?? []), count: answers[0]?.count ?? 0 })),
+  );
 }

@@ -129,7 +129,7 @@ test('a case created elsewhere shows up without a reload', async ({ adminApi, ba
   await expect(caseNames(other)).toContainText(['Arrived live']);
 });
 
-test('the tree view: suites with their counts, opened level by level, and labels added to a ticked case', async ({ page, adminApi, baseURL }) => {
+test('the tree view: suites with their counts, opened level by level, and labels, a new one too, added to a ticked case', async ({ page, adminApi, baseURL }) => {
   const { project } = await arrange(adminApi, baseURL!);
   await signIn(page);
   await page.goto(`/projects/${project}/suites`);
@@ -145,14 +145,98 @@ test('the tree view: suites with their counts, opened level by level, and labels
   await page.getByRole('button', { name: 'Labels', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Change labels' });
   await expect(dialog.getByRole('button', { name: 'Submit' })).toBeDisabled();
-  await dialog.locator('.p-multiselect').click();
-  await page.getByRole('option', { name: 'slow' }).click();
-  // Closes the list the way a person does, by clicking beside it.
-  await dialog.getByText('Test cases to change: 1').click();
+  const chooser = dialog.getByLabel('Choose labels');
+  const suggestion = (name: string) => page.locator('.label-suggestion').filter({ hasText: name });
+  await chooser.fill('slo');
+  await suggestion('slow').click();
+  await chooser.fill('regression');
+  await expect(suggestion('regression')).toContainText('New label');
+  await suggestion('regression').click();
   await keepScreenshot(page, 'case-list-tree-labels');
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(toast(page, 'Labels changed successfully')).toBeVisible();
   await expect(onlySmoke).toContainText('slow');
+  await expect(onlySmoke).toContainText('regression');
+  await page.getByRole('button', { name: 'Filter' }).click();
+  await expect(filterDrawer(page).getByRole('button', { name: 'regression: not used' })).toBeVisible();
+  await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Dark' }).click();
   await keepScreenshot(page, 'case-list-tree-dark');
+});
+
+test('the table or tree choice, the columns each view hides and the drawer width survive a reload', async ({ page, adminApi, baseURL }) => {
+  const { project, source } = await arrange(adminApi, baseURL!);
+  await signIn(page);
+  await page.goto(`/projects/${project}/suites/${source}`);
+  await expect(page.getByText('Test cases: 10')).toBeVisible();
+  const headers = casesTable(page).locator('thead th');
+  const hideColumn = async (name: string) => {
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.locator('.p-overlaypanel').getByLabel(name).click();
+    await page.keyboard.press('Escape');
+  };
+  await hideColumn('ID');
+  await page.getByRole('button', { name: 'Tree', exact: true }).click();
+  await expect(page.getByLabel('Select all')).toBeVisible();
+  await hideColumn('Labels');
+
+  await page.reload();
+  await expect(caseNames(page)).toHaveCount(10);
+  await expect(page.getByLabel('Select all')).toBeVisible();
+  await expect(headers).toHaveText(['Name', 'ID', 'Estimate', 'Created At']);
+  await page.getByRole('button', { name: 'Table', exact: true }).click();
+  await expect(headers).toHaveText(['', 'Name', 'Test Suite', 'Labels', 'Estimate', 'Created At']);
+
+  await caseNames(page).first().click();
+  const resize = page.getByRole('separator', { name: 'Resize the drawer' });
+  await expect(resize).toHaveAttribute('aria-valuenow', '500');
+  await resize.press('ArrowLeft');
+  await resize.press('ArrowLeft');
+  await expect(resize).toHaveAttribute('aria-valuenow', '540');
+  await page.reload();
+  await expect(resize).toHaveAttribute('aria-valuenow', '540');
+  await expect(page.getByText('Test cases: 10')).toBeVisible();
+});
+
+test('a tree level of more than 99 cases shows 99 of them, and the rest on Load more', async ({ page, adminApi, baseURL }) => {
+  test.slow(); // 105 cases to arrange.
+  const project = await createProjectThroughApi(adminApi, baseURL!, uniqueName('Case tree pages'));
+  const big = await createSuite(adminApi, baseURL!, project, 'Big');
+  for (let index = 1; index <= 105; index += 1) await createCase(adminApi, baseURL!, project, big, `Case ${String(index).padStart(3, '0')}`);
+  await signIn(page);
+  await page.goto(`/projects/${project}/suites`);
+  await page.getByRole('button', { name: 'Tree', exact: true }).click();
+  await casesTable(page).getByRole('row').filter({ hasText: 'Big' }).locator('.p-treetable-toggler').click();
+  const bigCases = caseNames(page).filter({ hasText: /^Case \d{3}$/ });
+  await expect(bigCases).toHaveCount(99);
+  await expect(bigCases.last()).toHaveText('Case 099');
+  await page.getByRole('button', { name: 'Load more (6 left)' }).click();
+  await expect(bigCases).toHaveCount(105);
+  await expect(bigCases.last()).toHaveText('Case 105');
+  await expect(page.getByRole('button', { name: /Load more/ })).toBeHidden();
+});
+
+test('select all in the tree, untick one case and move the rest: the unticked one stays', async ({ page, adminApi, baseURL }) => {
+  const { project, source, target } = await arrange(adminApi, baseURL!);
+  await signIn(page);
+  await page.goto(`/projects/${project}/suites`);
+  await page.getByRole('button', { name: 'Tree', exact: true }).click();
+  const tree = casesTable(page);
+  await expect(tree.getByRole('row').filter({ hasText: 'Source' })).toContainText('10');
+  await page.getByLabel('Select all').check();
+  await expect(page.getByText('Selected: 10')).toBeVisible();
+  await tree.getByRole('row').filter({ hasText: 'Source' }).locator('.p-treetable-toggler').click();
+  await tree.getByRole('row').filter({ hasText: 'Only smoke' }).locator('.p-checkbox').click();
+  await expect(page.getByText('Selected: 9')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Move' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Move test cases' });
+  await dialog.locator('.p-tree').getByText('Target', { exact: true }).click();
+  await dialog.getByRole('button', { name: 'Move' }).click();
+  await expect(toast(page, 'Test cases successfully moved')).toBeVisible();
+  await page.goto(`/projects/${project}/suites/${source}`);
+  await page.getByRole('button', { name: 'Table', exact: true }).click();
+  await expect(caseNames(page)).toHaveText(['Only smoke']);
+  await page.goto(`/projects/${project}/suites/${target}`);
+  await expect(page.getByText('Test cases: 9')).toBeVisible();
 });

@@ -175,6 +175,7 @@ test('copy a case, archive it and restore it', async ({ page, adminApi, baseURL 
     await page.getByRole('menuitem', { name: 'Archive' }).click();
     const confirm = page.getByRole('dialog', { name: 'Archive test case' });
     await expect(confirm).toContainText("Do you want to archive 'Log out'?");
+    await expect(confirm.getByRole('list', { name: 'Affected objects' })).toContainText('The test case itself1');
     await confirm.getByRole('button', { name: 'Archive' }).click();
     await expect(toast(page, 'Test case archived')).toBeVisible();
     await expect(drawer(page).getByText('Archived', { exact: true })).toBeVisible();

@@ -1,6 +1,6 @@
 import type { Breadcrumbs, Paginated, PreviewRow, Project, Suite, SuiteCreateBody, SuiteDetail, SuitePatchBody, SuiteTreeNode } from '@testament/contracts';
-import { type Observable, catchError, forkJoin, map, of, throwError } from 'rxjs';
-import { isApiError } from '../../api/api-error.ts';
+import { type Observable, map } from 'rxjs';
+import { TREE_PAGE_SIZE, firstPagesJoined } from '../../api/paginated.ts';
 import { apiPath } from '../../api/paths.ts';
 import { api } from '../../app/services.ts';
 import { announceChange, topics } from '../../app/changes.ts';
@@ -12,9 +12,6 @@ export interface SuiteRef {
   id: number;
   name: string;
 }
-
-/** A tree level comes in pages of 99 (§9). */
-const TREE_PAGE_SIZE = 99;
 
 export interface LevelQuery {
   projectId: number;
@@ -31,9 +28,9 @@ export interface Level {
   count: number;
 }
 
-/** One page of a level; a page past the end (suites went away meanwhile) is empty. */
-function levelPage(query: LevelQuery, page: number): Observable<Level> {
-  const params = {
+/** The query of one page of a level. */
+function levelParams(query: LevelQuery, page: number) {
+  return {
     project: query.projectId,
     parent: query.parentId ?? 'null',
     ordering: query.ordering,
@@ -41,18 +38,14 @@ function levelPage(query: LevelQuery, page: number): Observable<Level> {
     page,
     page_size: TREE_PAGE_SIZE,
   };
-  return api.get<Paginated<Suite>>(apiPath('suites/'), { query: params, handles: page > 1 ? [404] : [] }).pipe(
-    map((answer) => ({ suites: answer.results, count: answer.count })),
-    catchError((error: unknown) => (isApiError(error) && error.status === 404 ? of({ suites: [], count: 0 }) : throwError(() => error))),
-  );
 }
 
 /** Calls to `suites/` (§3.2) and what the suite screens need besides. */
 export const suiteApi = {
   /** One level of the tree, its first `pages` pages joined. */
   level: (query: LevelQuery): Observable<Level> =>
-    forkJoin(Array.from({ length: query.pages }, (_, index) => levelPage(query, index + 1))).pipe(
-      map((pages) => ({ suites: pages.flatMap((page) => page.suites), count: pages[0]!.count })),
+    firstPagesJoined(query.pages, (page, handles) => api.get<Paginated<Suite>>(apiPath('suites/'), { query: levelParams(query, page), handles })).pipe(
+      map(({ results, count }) => ({ suites: results, count })),
     ),
   get: (id: number): Observable<SuiteDetail> => api.get(apiPath(`suites/${id}/`)),
   /** For a page that follows the suite: one deleted meanwhile answers 404, which the page handles by leaving. */

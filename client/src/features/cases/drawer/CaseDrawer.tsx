@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { changesOf, topics } from '../../../app/changes.ts';
+import { readLocal, writeLocal } from '../../../app/local-settings.ts';
 import { useLiveQuery } from '../../../app/use-live-query.ts';
 import { caseApi } from '../form/case-api.ts';
 import { ResizeHandle } from '../../../components/ResizeHandle.tsx';
@@ -14,6 +15,8 @@ import './case-drawer.css';
 /** Drawers open 500 px wide (§9) and may be widened to 70 % of the window. */
 const DRAWER = { initial: 500, min: 360, maxShare: 0.7 } as const;
 const drawerWidth = (wanted: number) => Math.max(DRAWER.min, Math.min(wanted, window.innerWidth * DRAWER.maxShare));
+/** The width the user last left the drawer at, in this browser (§3 Local settings). */
+const storedWidth = () => drawerWidth(Number(readLocal('case-drawer-width')) || DRAWER.initial);
 
 const numberOrNull = (text: string | null) => (text && /^\d+$/.test(text) ? Number(text) : null);
 
@@ -27,7 +30,7 @@ export function CaseDrawer({ projectId, caseId, onClose }: { projectId: number; 
   const [params, setParams] = useSearchParams();
   const version = numberOrNull(params.get('version'));
   const [copying, setCopying] = useState(false);
-  const [width, setWidth] = useState<number>(DRAWER.initial);
+  const [width, setWidth] = useState(storedWidth);
   const found = useLiveQuery({ caseId, version }, () => changesOf(topics.suites(projectId)), (query) => caseApi.watch(query.caseId, query.version)).data;
   const shown = found?.id === caseId ? found : null;
 
@@ -57,6 +60,11 @@ export function CaseDrawer({ projectId, caseId, onClose }: { projectId: number; 
         grows="left"
         widthAt={(clientX) => window.innerWidth - clientX}
         onResize={(wanted) => setWidth(drawerWidth(wanted))}
+        onRelease={(wanted) => {
+          const settled = Math.round(drawerWidth(wanted));
+          setWidth(settled);
+          writeLocal('case-drawer-width', String(settled));
+        }}
       />
       {shown ? (
         <CaseView projectId={projectId} shown={shown} viewedVersion={version ?? shown.current_version} onVersion={showVersion} onCopy={() => setCopying(true)} onClose={onClose} />

@@ -7,10 +7,12 @@ import { Tag } from 'primereact/tag';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
+import { announceChange, topics } from '../../../app/changes.ts';
 import { Comments } from '../../comments/Comments.tsx';
 import type { CaseDetail } from '../form/case-api.ts';
 import { CaseDetails } from './CaseDetails.tsx';
 import { CaseHistory } from './CaseHistory.tsx';
+import { CasePreviewDialog, type CasePreviewAction } from './CasePreviewDialog.tsx';
 import { useCaseActions } from './use-case-actions.ts';
 
 interface CaseViewProps {
@@ -29,8 +31,9 @@ export function CaseView({ projectId, shown, viewedVersion, onVersion, onCopy, o
   const location = useLocation();
   const menu = useRef<Menu>(null);
   const [commentCount, setCommentCount] = useState<number | null>(null);
+  const [previewing, setPreviewing] = useState<CasePreviewAction | null>(null);
   const latest = shown.versions[0] ?? shown.current_version;
-  const actions = useCaseActions(projectId, shown, onClose, () => onVersion(latest));
+  const actions = useCaseActions(projectId, shown, () => onVersion(latest));
 
   const edit = () => {
     const query = new URLSearchParams({ test_case: String(shown.id), prevUrl: location.pathname + location.search });
@@ -40,8 +43,8 @@ export function CaseView({ projectId, shown, viewedVersion, onVersion, onCopy, o
   const menuItems = [
     shown.is_archive
       ? { label: t('caseDrawer.unarchive'), icon: 'pi pi-replay', command: actions.unarchive }
-      : { label: t('caseDrawer.archive'), icon: 'pi pi-box', command: actions.archive },
-    { label: t('common.delete'), icon: 'pi pi-trash', command: actions.remove },
+      : { label: t('caseDrawer.archive'), icon: 'pi pi-box', command: () => setPreviewing('archive') },
+    { label: t('common.delete'), icon: 'pi pi-trash', command: () => setPreviewing('delete') },
   ];
 
   return (
@@ -90,6 +93,17 @@ export function CaseView({ projectId, shown, viewedVersion, onVersion, onCopy, o
           <CaseHistory projectId={projectId} caseId={shown.id} />
         </TabPanel>
       </TabView>
+      {previewing && (
+        <CasePreviewDialog
+          action={previewing}
+          shown={shown}
+          onClose={() => setPreviewing(null)}
+          onDone={() => {
+            announceChange(topics.suites(projectId));
+            if (previewing === 'delete') onClose();
+          }}
+        />
+      )}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { useCatalogueList } from '../../project-catalogue/use-catalogue.ts';
 import { labelApi } from '../../labels/label.ts';
 import type { LabelChoice } from './case-form.ts';
 import { chosenLabels, labelSuggestions, type LabelSuggestion } from './labels.ts';
+import './labels-chooser.css';
 
 /** The case's labels: type to find a project label, or make a new one by name (§5 Label chooser). */
 export function LabelsChooser({ projectId, id, value, onChange }: { projectId: number; id: string; value: LabelChoice[]; onChange(labels: LabelChoice[]): void }) {

@@ -1,12 +1,11 @@
 import { Controller } from 'react-hook-form';
-import { MultiSelect } from 'primereact/multiselect';
 import { SelectButton } from 'primereact/selectbutton';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../forms/FormDialog.tsx';
 import { FormField } from '../../../forms/FormField.tsx';
 import { useActionForm } from '../../../forms/use-form-action.ts';
-import { labelApi } from '../../labels/label.ts';
-import { useCatalogueList } from '../../project-catalogue/use-catalogue.ts';
+import type { LabelChoice } from '../form/case-form.ts';
+import { LabelsChooser } from '../form/LabelsChooser.tsx';
 import { bulkChanged, type BulkTarget } from './bulk-change.ts';
 
 interface BulkLabelsDialogProps {
@@ -18,21 +17,20 @@ interface BulkLabelsDialogProps {
 
 /** §9 bulk label actions: add, update (replace all), delete (remove those), clear (remove every label). */
 const LABEL_ACTIONS = ['add', 'update', 'delete', 'clear'] as const;
-type LabelsValues = { action: (typeof LABEL_ACTIONS)[number]; labels: number[] };
+type LabelsValues = { action: (typeof LABEL_ACTIONS)[number]; labels: LabelChoice[] };
 
-/** Bulk labels: an action and the labels it takes; Submit waits for labels unless the action is clear (§5). */
+/**
+ * Bulk labels: an action and the labels it takes, chosen as in the case form,
+ * a name no label has yet making a new label (§5 Label chooser); Submit waits
+ * for labels unless the action is clear.
+ */
 export function BulkLabelsDialog({ projectId, target, onClose, onDone }: BulkLabelsDialogProps) {
   const { t } = useTranslation();
-  const labels = useCatalogueList(projectId, labelApi);
   const form = useActionForm<LabelsValues, LabelsValues, unknown>({
     defaultValues: { action: 'add', labels: [] },
     fields: ['labels'],
-    run: ({ action, labels: chosen }) =>
-      target.send(
-        action === 'clear'
-          ? { labels_action: 'clear' }
-          : { labels_action: action, labels: (labels ?? []).filter((label) => chosen.includes(label.id)).map(({ id, name }) => ({ id, name })) },
-      ),
+    // A new label goes by its name; the server makes it (`bulk-update/` takes labels by id or by name).
+    run: ({ action, labels }) => target.send(action === 'clear' ? { labels_action: 'clear' } : { labels_action: action, labels }),
     onDone: () => {
       bulkChanged(t, projectId, 'labelsChanged');
       onDone();
@@ -65,20 +63,7 @@ export function BulkLabelsDialog({ projectId, target, onClose, onDone }: BulkLab
           <Controller
             name="labels"
             control={form.control}
-            render={({ field }) => (
-              <MultiSelect
-                inputId="bulk-labels-labels"
-                value={field.value}
-                options={labels ?? []}
-                optionLabel="name"
-                optionValue="id"
-                display="chip"
-                filter
-                loading={labels === null}
-                onChange={(event) => field.onChange(event.value)}
-                placeholder={t('caseList.bulk.chooseLabels')}
-              />
-            )}
+            render={({ field }) => <LabelsChooser projectId={projectId} id="bulk-labels-labels" value={field.value} onChange={field.onChange} />}
           />
         </FormField>
       )}

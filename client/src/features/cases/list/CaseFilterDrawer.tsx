@@ -12,6 +12,7 @@ import { labelApi } from '../../labels/label.ts';
 import { useCatalogueList } from '../../project-catalogue/use-catalogue.ts';
 import { EMPTY_FILTER, conditionApplies, labelState, withNextLabelState, withRangeStart, type CaseFilter, type DateRange, type LabelsCondition } from './case-filter.ts';
 import { useSuiteNodes } from '../../suites/suite-nodes.ts';
+import { useDebouncedText } from './use-debounced-text.ts';
 
 interface CaseFilterDrawerProps {
   projectId: number;
@@ -30,10 +31,7 @@ export function CaseFilterDrawer({ projectId, filter, onChange, onHide, saved }:
     <Sidebar visible position="right" onHide={onHide} header={t('caseList.filter.title')} className="case-filter">
       {saved}
       <div className="form">
-        <div className="field">
-          <label htmlFor="case-filter-search">{t('caseList.filter.nameOrId')}</label>
-          <InputText id="case-filter-search" value={filter.search} onChange={(event) => change({ search: event.target.value })} />
-        </div>
+        <SearchField filter={filter} onChange={onChange} />
         <div className="field">
           <label htmlFor="case-filter-suites">{t('caseList.filter.suites')}</label>
           <SuitesChoice projectId={projectId} value={filter.suites} onChange={(suites) => change({ suites })} />
@@ -48,6 +46,18 @@ export function CaseFilterDrawer({ projectId, filter, onChange, onHide, saved }:
         <Button type="button" label={t('caseList.filter.clear')} icon="pi pi-filter-slash" outlined onClick={() => onChange(EMPTY_FILTER)} />
       </div>
     </Sidebar>
+  );
+}
+
+/** Name or ID: the list asks again once typing pauses, not for every key. */
+function SearchField({ filter, onChange }: { filter: CaseFilter; onChange(filter: CaseFilter): void }) {
+  const { t } = useTranslation();
+  const [text, type] = useDebouncedText(filter.search, (search) => onChange({ ...filter, search }));
+  return (
+    <div className="field">
+      <label htmlFor="case-filter-search">{t('caseList.filter.nameOrId')}</label>
+      <InputText id="case-filter-search" value={text} onChange={(event) => type(event.target.value)} />
+    </div>
   );
 }
 

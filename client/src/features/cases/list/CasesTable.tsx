@@ -8,11 +8,12 @@ import { changesOf, topics } from '../../../app/changes.ts';
 import { useLiveQuery } from '../../../app/use-live-query.ts';
 import { BulkActions } from './BulkActions.tsx';
 import type { BulkChange } from './bulk-change.ts';
-import { EVERYTHING, NO_SELECTION, isChosen, selectedCount, selectionBody, withPageChoice, type CaseSelection } from './bulk-selection.ts';
+import { EVERYTHING, NO_SELECTION, bulkUpdateBody, isChosen, selectedCount, withPageChoice, type CaseSelection } from './bulk-selection.ts';
 import { CaseLabels, CaseNameLink, CreatedAt } from './CaseCells.tsx';
 import { caseConditions, filterToQueryString, type CaseFilter } from './case-filter.ts';
 import { caseListApi } from './case-list-api.ts';
 import { ColumnsToggle, type CaseColumn } from './ColumnsToggle.tsx';
+import { useCaseListSetting } from './case-list-settings.ts';
 import { useResettingState } from './use-resetting-state.ts';
 
 const COLUMNS: readonly CaseColumn[] = ['id', 'name', 'suite_path', 'labels', 'estimate', 'created_at'];
@@ -29,7 +30,7 @@ interface CasesTableProps {
 /** The cases as a server-paged, sortable table with checkboxes for bulk actions (§3 "Cases table"). */
 export function CasesTable({ projectId, suiteId, filter }: CasesTableProps) {
   const { t } = useTranslation();
-  const [hidden, setHidden] = useState<CaseColumn[]>([]);
+  const [hidden, setHidden] = useCaseListSetting('hiddenInTable');
   const [sort, setSort] = useState(DEFAULT_SORT);
   const conditions = caseConditions(filter, suiteId);
   const listKey = `${suiteId}?${filterToQueryString(filter)}`;
@@ -42,8 +43,7 @@ export function CasesTable({ projectId, suiteId, filter }: CasesTableProps) {
 
   const bulkTarget = {
     count: selectedCount(selection, total),
-    send: (change: BulkChange) =>
-      caseListApi.bulkUpdate({ project: projectId, filter_conditions: { ...conditions }, ...(suiteId === null ? {} : { current_suite: suiteId }), ...selectionBody(selection), ...change }),
+    send: (change: BulkChange) => caseListApi.bulkUpdate(bulkUpdateBody({ projectId, suiteId, conditions }, selection, change)),
   };
 
   return (

@@ -1,49 +1,23 @@
-import { PAGE_SIZE_MAX } from '@testament/contracts';
+import { Checkbox } from 'primereact/checkbox';
 import { Column } from 'primereact/column';
-import { Tag } from 'primereact/tag';
 import type { TreeNode } from 'primereact/treenode';
 import { TreeTable, type TreeTableExpandedKeysType } from 'primereact/treetable';
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { forkJoin, map } from 'rxjs';
+import { tap } from 'rxjs';
 import { changesOf, topics } from '../../../app/changes.ts';
 import { useLiveQuery } from '../../../app/use-live-query.ts';
 import { BulkActions } from './BulkActions.tsx';
-import type { BulkChange } from './bulk-change.ts';
-import { CaseLabels, CaseNameLink, CreatedAt } from './CaseCells.tsx';
-import { caseConditions, filterToQueryString, type CaseConditions, type CaseFilter } from './case-filter.ts';
-import { caseListApi, type UnionItem, type UnionSuite } from './case-list-api.ts';
+import { caseConditions, filterToQueryString, type CaseFilter } from './case-filter.ts';
+import { useCaseListSetting } from './case-list-settings.ts';
+import { treeCell } from './CaseTreeCells.tsx';
 import { ColumnsToggle, type CaseColumn } from './ColumnsToggle.tsx';
-import { caseKey, suiteIdOf, suiteKey, treeChoice, type CheckedKeys } from './tree-selection.ts';
+import { itemsOf, levelsLoader, nodesOf, type Parent } from './tree-levels.ts';
+import { ALL_TICKED, NOTHING_TICKED, exclusionsAfter, shownTicks, suiteIdOf, type CheckedKeys, type TreeSelection } from './tree-selection.ts';
 import { useResettingState } from './use-resetting-state.ts';
+import { useTreeBulkTarget } from './use-tree-bulk-target.ts';
 
 const COLUMNS: readonly CaseColumn[] = ['name', 'id', 'labels', 'estimate', 'created_at'];
-
-type Parent = number | 'null';
-interface LevelsQuery {
-  project: number;
-  parents: Parent[];
-  conditions: CaseConditions;
-}
-type Levels = Record<string, UnionItem[]>;
-
-/** Every open level at once, so that a change anywhere refreshes the whole visible tree. */
-function fetchLevels({ project, parents, conditions }: LevelsQuery) {
-  return forkJoin(
-    parents.map((parent) =>
-      caseListApi.level({ project, parent, page: 1, page_size: PAGE_SIZE_MAX, ordering: 'name', ...conditions }).pipe(map((page) => [String(parent), page.results] as const)),
-    ),
-  ).pipe(map((levels): Levels => Object.fromEntries(levels)));
-}
-
-function nodesOf(levels: Levels, parent: Parent): TreeNode[] {
-  return (levels[String(parent)] ?? []).map((item) =>
-    item.is_leaf
-      ? { key: caseKey(item.id), data: item, leaf: true }
-      : { key: suiteKey(item.id), data: item, leaf: !item.has_children && item.union_count === 0, children: nodesOf(levels, item.id) },
-  );
-}
 
 interface CasesTreeProps {
   projectId: number;
@@ -53,79 +27,68 @@ interface CasesTreeProps {
 
 /**
  * The cases under their suites (§3 "Cases tree"): each level asked for when
- * opened (`suites/union/`), suites first with their matching cases counted.
+ * opened (`suites/union/`) a page of 99 at a time, suites first with their
+ * matching cases counted; rows ticked one by one or all at once (§4).
  */
 export function CasesTree({ projectId, suiteId, filter }: CasesTreeProps) {
   const { t } = useTranslation();
-  const [hidden, setHidden] = useState<CaseColumn[]>([]);
+  const [hidden, setHidden] = useCaseListSetting('hiddenInTree');
+  const listKey = `${suiteId}?${filterToQueryString(filter)}`;
   const [expanded, setExpanded] = useResettingState<TreeTableExpandedKeysType>({}, String(suiteId));
+  const [pages, setPages] = useResettingState<Record<string, number>>({}, listKey);
+  const [selection, setSelection] = useResettingState<TreeSelection>(NOTHING_TICKED, listKey);
+  const [loader] = useState(levelsLoader);
   const { show_descendants: _descendants, ...conditions } = caseConditions(filter, null);
   const root: Parent = suiteId ?? 'null';
   const openSuites = Object.keys(expanded).flatMap((key) => (expanded[key] ? (suiteIdOf(key) ?? []) : []));
-  const levels = useLiveQuery({ project: projectId, parents: [root, ...openSuites], conditions }, () => changesOf(topics.suites(projectId)), fetchLevels);
-  const [checked, setChecked] = useResettingState<CheckedKeys>({}, `${suiteId}?${filterToQueryString(filter)}`);
-
-  const items = new Map(Object.values(levels.data ?? {}).flatMap((level) => level.map((item) => [item.is_leaf ? caseKey(item.id) : suiteKey(item.id), item] as const)));
-  const { count, ...chosen } = treeChoice(checked, items);
-  const bulkTarget = { count, send: (change: BulkChange) => caseListApi.bulkUpdateTree({ project: projectId, filter_conditions: { ...conditions }, ...chosen, ...change }) };
+  const levels = useLiveQuery(
+    { project: projectId, conditions, levels: [root, ...openSuites].map((parent) => ({ parent, pages: pages[String(parent)] ?? 1 })) },
+    () => changesOf(topics.suites(projectId)).pipe(tap(loader.forget)),
+    loader.fetch,
+  );
+  const nodes = nodesOf(levels.data ?? {}, root);
+  const bulkTarget = useTreeBulkTarget({ projectId, suiteId, conditions }, selection, itemsOf(levels.data ?? {}));
+  const loadMore = (parent: Parent) => setPages({ ...pages, [String(parent)]: (pages[String(parent)] ?? 1) + 1 });
+  const changeTicks = (ticks: CheckedKeys) => setSelection(selection.all ? { all: true, excluded: exclusionsAfter(selection.excluded, ticks, nodes) } : { all: false, checked: ticks });
 
   return (
     <div className="case-list__tree">
       <div className="case-list__table-bar">
-        <BulkActions projectId={projectId} target={bulkTarget} onClear={() => setChecked({})} />
+        <span className="case-list__select-all">
+          <Checkbox
+            inputId="case-tree-select-all"
+            checked={selection.all && selection.excluded.length === 0}
+            onChange={(event) => setSelection(event.checked ? ALL_TICKED : NOTHING_TICKED)}
+          />
+          <label htmlFor="case-tree-select-all">{t('caseList.selectAll')}</label>
+        </span>
+        <BulkActions projectId={projectId} target={bulkTarget} onClear={() => setSelection(NOTHING_TICKED)} />
         <span className="case-list__table-tools">
           <ColumnsToggle columns={COLUMNS} hidden={hidden} onChange={setHidden} />
         </span>
       </div>
       <TreeTable
-        value={nodesOf(levels.data ?? {}, root)}
+        value={nodes}
         lazy
         expandedKeys={expanded}
         onToggle={(event) => setExpanded(event.value)}
         selectionMode="checkbox"
-        selectionKeys={checked}
-        onSelectionChange={(event) => setChecked(event.value as CheckedKeys)}
+        selectionKeys={shownTicks(selection, nodes)}
+        onSelectionChange={(event) => changeTicks(event.value as CheckedKeys)}
         loading={levels.data === null || levels.stale}
         emptyMessage={t('caseList.empty')}
         pt={{ table: { 'aria-label': t('caseList.title') } }}
       >
         {COLUMNS.filter((column) => !hidden.includes(column)).map((column) => (
-          <Column key={column} header={t(`caseList.columns.${column}`)} expander={column === 'name'} body={(node: TreeNode) => cellOf(column, node.data as UnionItem, projectId)} className={`case-list__col-${column}`} />
+          <Column
+            key={column}
+            header={t(`caseList.columns.${column}`)}
+            expander={column === 'name'}
+            body={(node: TreeNode) => treeCell(column, node, projectId, loadMore)}
+            className={`case-list__col-${column}`}
+          />
         ))}
       </TreeTable>
     </div>
   );
-}
-
-function cellOf(column: CaseColumn, item: UnionItem, projectId: number): ReactNode {
-  if (!item.is_leaf) return suiteCell(column, item, projectId);
-  switch (column) {
-    case 'name':
-      return <CaseNameLink row={item} />;
-    case 'labels':
-      return <CaseLabels row={item} />;
-    case 'created_at':
-      return <CreatedAt at={item.created_at} />;
-    default:
-      return item[column];
-  }
-}
-
-function suiteCell(column: CaseColumn, suite: UnionSuite, projectId: number): ReactNode {
-  switch (column) {
-    case 'name':
-      return (
-        <span className="case-list__name">
-          <i className="pi pi-folder" aria-hidden />
-          <Link to={`/projects/${projectId}/suites/${suite.id}`}>{suite.name}</Link>
-          <Tag value={String(suite.union_count)} severity="secondary" rounded />
-        </span>
-      );
-    case 'estimate':
-      return suite.total_estimates;
-    case 'created_at':
-      return <CreatedAt at={suite.created_at} />;
-    default:
-      return null;
-  }
 }

@@ -8,21 +8,21 @@ import { CasesTable } from './CasesTable.tsx';
 import { CasesTree } from './CasesTree.tsx';
 import { filterFromQueryString, filterToQueryString } from './case-filter.ts';
 import { SavedFilters } from './SavedFilters.tsx';
+import { useCaseListSetting, type CasesLayout } from './case-list-settings.ts';
 import { useUrlFilter } from './use-url-filter.ts';
 import './case-list.css';
 
-type CasesLayout = 'table' | 'tree';
 const LAYOUT_ICONS: Record<CasesLayout, string> = { table: 'pi pi-list', tree: 'pi pi-sitemap' };
 
 /**
  * A suite's cases (or the project's, `suiteId` null) as a table or a tree, with
  * filters, saved filters and bulk actions. The filter lives in the page's
- * query, so a link or a reload keeps it.
+ * query, so a link or a reload keeps it; the table or tree choice stays with the browser.
  */
 export function CasesView({ projectId, suiteId }: { projectId: number; suiteId: number | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [layout, setLayout] = useState<CasesLayout>('table');
+  const [layout, setLayout] = useCaseListSetting('layout');
   const [filtering, setFiltering] = useState(false);
   const [pickedFilter, setPickedFilter] = useState<string | null>(null);
   const [filter, setFilter] = useUrlFilter();

@@ -4,7 +4,9 @@ import { OverlayPanel } from 'primereact/overlaypanel';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export type CaseColumn = 'id' | 'name' | 'suite_path' | 'labels' | 'estimate' | 'created_at';
+/** Every column either view of the cases may show. */
+export const CASE_COLUMNS = ['id', 'name', 'suite_path', 'labels', 'estimate', 'created_at'] as const;
+export type CaseColumn = (typeof CASE_COLUMNS)[number];
 
 interface ColumnsToggleProps {
   columns: readonly CaseColumn[];

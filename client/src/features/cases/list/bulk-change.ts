@@ -13,8 +13,8 @@ export interface BulkTarget {
   send(change: BulkChange): Observable<unknown>;
 }
 
-/** After a bulk change: the lists and the tree refetch, the toast says what happened (§8). */
+/** After a bulk change: the lists and the tree refetch, and after labels the project's labels (some may be new); the toast says what happened (§8). */
 export function bulkChanged(t: TFunction, projectId: number, message: 'moved' | 'labelsChanged'): void {
-  announceChange(topics.suites(projectId));
+  announceChange(topics.suites(projectId), ...(message === 'labelsChanged' ? [topics.project(projectId)] : []));
   notify({ severity: 'success', summary: t(`caseList.bulk.${message}`) });
 }

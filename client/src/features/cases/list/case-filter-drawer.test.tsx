@@ -1,5 +1,5 @@
 import type { SuiteTreeNode } from '@testament/contracts';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
@@ -17,16 +17,19 @@ function suite(id: number, name: string, children: SuiteTreeNode[] = [], parent:
 }
 
 function Harness({ initial }: { initial: CaseFilter }) {
-  const [filter, setFilter] = useState(initial);
+  const [{ filter, changes }, setState] = useState({ filter: initial, changes: 0 });
+  const [open, setOpen] = useState(true);
   return (
     <>
-      <CaseFilterDrawer projectId={1} filter={filter} onChange={setFilter} onHide={() => undefined} saved={null} />
+      {open && <CaseFilterDrawer projectId={1} filter={filter} onChange={(next) => setState({ filter: next, changes: changes + 1 })} onHide={() => setOpen(false)} saved={null} />}
       <output aria-label="filter">{JSON.stringify(filter)}</output>
+      <output aria-label="changes">{changes}</output>
     </>
   );
 }
 
 const shown = () => JSON.parse(screen.getByLabelText('filter').textContent!) as CaseFilter;
+const searchBox = () => screen.getByLabelText<HTMLInputElement>('Name or ID');
 
 describe('the cases filter drawer (§5)', () => {
   it('steps a label through its three states, and allows and/or only from two labels', async () => {
@@ -60,9 +63,28 @@ describe('the cases filter drawer (§5)', () => {
 
   it('clears everything', async () => {
     render(<Harness initial={{ ...EMPTY_FILTER, search: 'login', caseCreated: { after: '2026-01-01', before: '2026-01-05' }, showArchived: true }} />);
+    expect(searchBox().value).toBe('login');
     expect(screen.getByLabelText<HTMLInputElement>('Test case created: To').disabled).toBe(false);
     expect(screen.getByLabelText<HTMLInputElement>('Test suite created: To').disabled).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Clear' }));
     expect(shown()).toEqual(EMPTY_FILTER);
+    expect(searchBox().value).toBe('');
+  });
+
+  it('filters by name or ID once typing pauses, not for every key (§9: 300 ms)', async () => {
+    render(<Harness initial={EMPTY_FILTER} />);
+    await userEvent.type(searchBox(), 'log in');
+    expect(searchBox().value).toBe('log in');
+    expect(shown().search).toBe('');
+    await waitFor(() => expect(shown().search).toBe('log in'));
+    expect(screen.getByLabelText('changes').textContent).toBe('1');
+  });
+
+  it('still filters by what was typed when the drawer closes before typing pauses', async () => {
+    render(<Harness initial={EMPTY_FILTER} />);
+    await userEvent.type(searchBox(), 'login');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByLabelText('Name or ID')).toBeNull();
+    expect(shown().search).toBe('login');
   });
 });

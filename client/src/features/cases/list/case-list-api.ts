@@ -1,5 +1,5 @@
-import type { Case, CaseBulkUpdateBody, CaseBulkUpdateTreeBody, caseUnionItem, suiteUnionItem } from '@testament/contracts';
-import type { Observable } from 'rxjs';
+import { PAGE_SIZE_MAX, type Case, type CaseBulkUpdateBody, type CaseBulkUpdateTreeBody, type caseUnionItem, type suiteUnionItem } from '@testament/contracts';
+import { EMPTY, expand, reduce, type Observable } from 'rxjs';
 import type { z } from 'zod';
 import { firstPageIfGone, type PageQuery, type Paginated } from '../../../api/paginated.ts';
 import { apiPath } from '../../../api/paths.ts';
@@ -13,10 +13,20 @@ export type UnionItem = UnionSuite | UnionCase;
 export type CasesPageQuery = PageQuery & CaseConditions & { project: number; ordering: string };
 export type LevelQuery = PageQuery & CaseConditions & { project: number; parent: number | 'null'; ordering: string };
 
+const casesPage = (query: CasesPageQuery, handles: number[] = []): Observable<Paginated<Case>> => api.get(apiPath('cases/'), { query: { ...query }, handles });
+
 /** The calls of the cases list (§3.3 cases, §3.2 union and tree); bulk dialogs show a 400 themselves. */
 export const caseListApi = {
-  list: firstPageIfGone((query: CasesPageQuery): Observable<Paginated<Case>> => api.get(apiPath('cases/'), { query: { ...query }, handles: [404] })),
-  level: (query: LevelQuery): Observable<Paginated<UnionItem>> => api.get(apiPath('suites/union/'), { query: { ...query } }),
+  list: firstPageIfGone((query: CasesPageQuery) => casesPage(query, [404])),
+  /** The ids of every case the conditions select, a page of the largest size at a time. */
+  ids: (query: CaseConditions & { project: number }): Observable<number[]> => {
+    const page = (number: number) => casesPage({ ...query, page: number, page_size: PAGE_SIZE_MAX, ordering: 'id' });
+    return page(1).pipe(
+      expand((answer) => (answer.pages.next === null ? EMPTY : page(answer.pages.next))),
+      reduce((ids: number[], answer) => [...ids, ...answer.results.map((found) => found.id)], []),
+    );
+  },
+  level: (query: LevelQuery, handles: number[] = []): Observable<Paginated<UnionItem>> => api.get(apiPath('suites/union/'), { query: { ...query }, handles }),
   bulkUpdate: (body: CaseBulkUpdateBody): Observable<Case[]> => api.put(apiPath('cases/bulk-update/'), { json: body }),
   bulkUpdateTree: (body: CaseBulkUpdateTreeBody): Observable<Case[]> => api.put(apiPath('cases/bulk-update-tree/'), { json: body }),
 };

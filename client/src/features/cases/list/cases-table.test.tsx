@@ -1,38 +1,11 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Case } from '@testament/contracts';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useScriptedServer } from '../../../testing/use-server.ts';
 import { CasesTable } from './CasesTable.tsx';
 import { EMPTY_FILTER } from './case-filter.ts';
-
-function aCase(id: number, name: string, labels: string[] = []): Case {
-  return {
-    id,
-    name,
-    description: '',
-    project: 1,
-    suite: { id: 5, name: 'Login' },
-    setup: '',
-    scenario: 'Do it',
-    expected: '',
-    teardown: '',
-    estimate: null,
-    is_steps: false,
-    is_archive: false,
-    attributes: {},
-    attachments: [],
-    url: `http://testament.test/api/v2/cases/${id}/`,
-    steps: [],
-    labels: labels.map((label, index) => ({ id: index + 1, name: label, color: null })),
-    versions: [1],
-    current_version: 1,
-    source_archived: false,
-    created_at: '2026-01-02T10:00:00Z',
-    suite_path: 'Login',
-  };
-}
+import { aCase } from './list-fixtures.ts';
 
 const rows = [aCase(11, 'Accepts a password', ['a', 'b', 'c', 'd']), aCase(12, 'Blocks after five tries'), aCase(13, 'Remembers the user')];
 const page = { links: { next: null, previous: null }, count: 25, pages: { next: 2, previous: null, current: 1, total: 3 }, results: rows };

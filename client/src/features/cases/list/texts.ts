@@ -9,6 +9,8 @@ export const caseListTexts = featureTexts(
     view: 'View',
     create: 'Create test case',
     empty: 'No test cases',
+    selectAll: 'Select all',
+    loadMore: 'Load more ({{count}} left)',
     columns: {
       button: 'Columns',
       id: 'ID',
@@ -88,6 +90,8 @@ export const caseListTexts = featureTexts(
     view: 'Вид',
     create: 'Создать тест-кейс',
     empty: 'Нет тест-кейсов',
+    selectAll: 'Выбрать все',
+    loadMore: 'Загрузить ещё (осталось {{count}})',
     columns: {
       button: 'Столбцы',
       id: 'ID',
