@@ -360,3 +360,29 @@ test('the opened suites are remembered in this browser and open again after a re
   await expect(page.getByRole('treeitem', { name: 'Web', exact: true })).toHaveAttribute('aria-expanded', 'false');
   await expect(page.getByRole('treeitem', { name: 'Login' })).toHaveCount(0);
 });
+
+test('the tree search stays through the suite forms: into them, after a save and back out', async ({ page, adminApi, baseURL }) => {
+  const projectId = await createProjectThroughApi(adminApi, baseURL!, uniqueName('Search through forms'));
+  await threeLevelsThroughApi(adminApi, baseURL!, projectId);
+  await signIn(page);
+  await page.goto(`/projects/${projectId}/suites`);
+  const search = page.getByRole('searchbox', { name: 'Search suites' });
+  await search.pressSequentially('reset');
+  await expect(node(page, 'Mobile')).toHaveCount(0);
+
+  await node(page, 'Login').click({ button: 'right' });
+  await page.getByRole('menuitem', { name: 'Create child suite' }).click();
+  await expect(page).toHaveURL(/\/suites\/new-test-suite\?.*treeSearch=reset/);
+  await expect(search).toHaveValue('reset');
+  await createSuiteInForm(page, 'Reset by mail');
+  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/suites/\\d+\\?treeSearch=reset$`));
+  await expect(search).toHaveValue('reset');
+  await expect(node(page, 'Reset by mail')).toBeVisible();
+  await expect(node(page, 'Mobile')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(search).toHaveValue('reset');
+  await page.getByRole('button', { name: 'Back', exact: true }).click();
+  await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/suites/\\d+\\?treeSearch=reset$`));
+  await expect(search).toHaveValue('reset');
+});

@@ -6,6 +6,7 @@ import { customAttributeApi } from '../custom-attributes/custom-attribute.ts';
 import { SuiteForm } from './form/SuiteForm.tsx';
 import { suiteApi } from './suite-api.ts';
 import { suitePaths } from './suite-paths.ts';
+import { useKeptTreeSearch } from './tree/use-tree-search.ts';
 
 /** Only a path of this app is a place to go back to. */
 const appPath = (url: string | null) => (url && url.startsWith('/') && !url.startsWith('//') ? url : null);
@@ -14,6 +15,7 @@ const appPath = (url: string | null) => (url && url.startsWith('/') && !url.star
 export function SuiteFormPage() {
   const params = useParams();
   const [query] = useSearchParams();
+  const keepSearch = useKeptTreeSearch();
   const projectId = Number(params['projectId']);
   const suiteId = params['suiteId'] ? Number(params['suiteId']) : null;
   const parentId = Number(query.get('parentTestSuite')) || null;
@@ -25,6 +27,6 @@ export function SuiteFormPage() {
   );
   const loaded = useObservableState(loaded$, null);
   if (!loaded) return <Skeleton height="20rem" />;
-  const backTo = appPath(query.get('prevUrl')) ?? suitePaths.suite(projectId, suiteId ?? parentId);
+  const backTo = appPath(query.get('prevUrl')) ?? keepSearch(suitePaths.suite(projectId, suiteId ?? parentId));
   return <SuiteForm key={`${suiteId}`} projectId={projectId} suite={loaded.suite} attributes={loaded.attributes} parentId={parentId} backTo={backTo} />;
 }

@@ -49,11 +49,12 @@ export function SuitePage() {
 function ProjectRoot({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const keepSearch = useKeptTreeSearch();
   return (
     <section className="suite-page">
       <header className="page-header">
         <h1>{t('suites.page.allCases')}</h1>
-        <Button type="button" label={t('suites.actions.createSuite')} icon="pi pi-plus" onClick={() => void navigate(suitePaths.create(projectId, null, currentUrl()))} />
+        <Button type="button" label={t('suites.actions.createSuite')} icon="pi pi-plus" onClick={() => void navigate(keepSearch(suitePaths.create(projectId, null, currentUrl())))} />
       </header>
       <CasesView projectId={projectId} suiteId={null} />
     </section>

@@ -14,8 +14,17 @@ export const suitePaths = {
 /** The tree bar's search in the address (§2), so a reload or a shared link shows the same filtered tree. */
 export const TREE_SEARCH = 'treeSearch';
 
-/** A suites address that carries the tree search along, so going to another suite keeps the tree filtered. */
-export const keepingTreeSearch = (path: string, search: string) => (search ? `${path}?${new URLSearchParams({ [TREE_SEARCH]: search })}` : path);
+/**
+ * A suites address (with or without a query of its own) that carries the tree search along, so going
+ * to another suite, or into a form and back out, keeps the tree filtered.
+ */
+export function keepingTreeSearch(path: string, search: string): string {
+  if (!search) return path;
+  const [pathname, query] = path.split('?');
+  const params = new URLSearchParams(query);
+  params.set(TREE_SEARCH, search);
+  return `${pathname}?${params}`;
+}
 
 /** Where the user is now, to come back to from a form. */
 export const currentUrl = () => window.location.pathname + window.location.search;

@@ -10,6 +10,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { announceChange, topics } from '../../../app/changes.ts';
 import { Comments } from '../../comments/Comments.tsx';
 import type { CaseDetail } from '../form/case-api.ts';
+import { useKeptTreeSearch } from '../../suites/tree/use-tree-search.ts';
 import { CaseDetails } from './CaseDetails.tsx';
 import { CaseHistory } from './CaseHistory.tsx';
 import { CasePreviewDialog, type CasePreviewAction } from './CasePreviewDialog.tsx';
@@ -29,6 +30,7 @@ export function CaseView({ projectId, shown, viewedVersion, onVersion, onCopy, o
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
+  const keepSearch = useKeptTreeSearch();
   const menu = useRef<Menu>(null);
   const [commentCount, setCommentCount] = useState<number | null>(null);
   const [previewing, setPreviewing] = useState<CasePreviewAction | null>(null);
@@ -38,7 +40,7 @@ export function CaseView({ projectId, shown, viewedVersion, onVersion, onCopy, o
   const edit = () => {
     const query = new URLSearchParams({ test_case: String(shown.id), prevUrl: location.pathname + location.search });
     if (viewedVersion !== latest) query.set('version', String(viewedVersion));
-    void navigate(`/projects/${projectId}/suites/edit-test-case?${query.toString()}`);
+    void navigate(keepSearch(`/projects/${projectId}/suites/edit-test-case?${query.toString()}`));
   };
   const menuItems = [
     shown.is_archive

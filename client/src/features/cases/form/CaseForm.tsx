@@ -18,6 +18,7 @@ import { CASE_SERVER_FIELDS, caseBody, caseFormDefaults, caseFormSchema, type Ca
 import { CaseContentFields, CaseGeneralFields } from './CaseFields.tsx';
 import { ResizableSplit } from './ResizableSplit.tsx';
 import { useLeaveGuard } from '../../../forms/use-leave-guard.ts';
+import { useKeptTreeSearch } from '../../suites/tree/use-tree-search.ts';
 
 interface CaseFormProps {
   projectId: number;
@@ -42,6 +43,7 @@ export function CaseForm({ projectId, found, startSuite, attributes, prevUrl }: 
   const form = useForm<CaseFormValues>({ defaultValues: caseFormDefaults(found, startSuite, attributes), resolver: zodResolver(schema) });
   const { control, formState } = form;
   const guard = useLeaveGuard(formState.isDirty);
+  const keepSearch = useKeptTreeSearch();
   const suitesPage = (suiteId: number | undefined) => `/projects/${projectId}/suites${suiteId ? `/${suiteId}` : ''}`;
 
   const action = useFormAction(
@@ -56,7 +58,7 @@ export function CaseForm({ projectId, found, startSuite, attributes, prevUrl }: 
       notify({ severity: 'success', summary: t(found ? 'caseForm.updated' : 'caseForm.created') });
       const version = found ? `&version=${saved.versions[0] ?? saved.current_version}` : '';
       const target = `${suitesPage(saved.suite.id)}?test_case=${saved.id}${version}`;
-      void navigate(!found && prevUrl ? prevUrl : target);
+      void navigate(!found && prevUrl ? prevUrl : keepSearch(target));
     },
   );
 
@@ -75,7 +77,7 @@ export function CaseForm({ projectId, found, startSuite, attributes, prevUrl }: 
     });
 
   const running = action.state.state === 'running';
-  const back = () => void navigate(prevUrl ?? (found ? `${suitesPage(found.suite.id)}?test_case=${found.id}` : suitesPage(startSuite?.id)));
+  const back = () => void navigate(prevUrl ?? keepSearch(found ? `${suitesPage(found.suite.id)}?test_case=${found.id}` : suitesPage(startSuite?.id)));
   return (
     <form className="case-form" noValidate onSubmit={(event) => void save(false)(event)}>
       <header className="case-form__header">

@@ -3,6 +3,8 @@ import { SelectButton } from 'primereact/selectbutton';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { suitePaths } from '../../suites/suite-paths.ts';
+import { useKeptTreeSearch } from '../../suites/tree/use-tree-search.ts';
 import { CaseFilterDrawer } from './CaseFilterDrawer.tsx';
 import { CasesTable } from './CasesTable.tsx';
 import { CasesTree } from './CasesTree.tsx';
@@ -22,6 +24,7 @@ const LAYOUT_ICONS: Record<CasesLayout, string> = { table: 'pi pi-list', tree: '
 export function CasesView({ projectId, suiteId }: { projectId: number; suiteId: number | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const keepSearch = useKeptTreeSearch();
   const [layout, setLayout] = useCaseListSetting('layout');
   const [filtering, setFiltering] = useState(false);
   const [pickedFilter, setPickedFilter] = useState<string | null>(null);
@@ -50,7 +53,7 @@ export function CasesView({ projectId, suiteId }: { projectId: number; suiteId: 
           {...(activeFilters > 0 ? { badge: String(activeFilters), badgeClassName: 'p-badge-info', 'aria-description': t('caseList.filter.active') } : {})}
         />
         {suiteId !== null && (
-          <Button label={t('caseList.create')} icon="pi pi-plus" className="case-list__create" onClick={() => navigate(`/projects/${projectId}/suites/new-test-case?suiteId=${suiteId}`)} />
+          <Button label={t('caseList.create')} icon="pi pi-plus" className="case-list__create" onClick={() => navigate(keepSearch(suitePaths.createCase(projectId, suiteId)))} />
         )}
       </div>
       {layout === 'table' ? <CasesTable projectId={projectId} suiteId={suiteId} filter={filter} /> : <CasesTree projectId={projectId} suiteId={suiteId} filter={filter} />}

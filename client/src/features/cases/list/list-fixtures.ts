@@ -1,4 +1,5 @@
 import type { Case } from '@testament/contracts';
+import { aSuite } from '../../../testing/suites.ts';
 import type { UnionItem } from './case-list-api.ts';
 
 /** Rows as the server lists them, for the list's component tests. */
@@ -36,24 +37,8 @@ export function aTreeCase(id: number, suite: { id: number; name: string }): Unio
 
 /** A suite as a tree level lists it, with how many matching cases it holds. */
 export function aTreeSuite(id: number, name: string, parent: { id: number; name: string } | null, cases: number): UnionItem {
-  return {
-    id,
-    name,
-    description: '',
-    parent,
-    project: 1,
-    suite_path: name,
-    attributes: {},
-    descendant_count: 0,
-    cases_count: cases,
-    total_cases_count: cases,
-    estimates: null,
-    total_estimates: null,
-    has_children: false,
-    created_at: '2026-01-02T10:00:00Z',
-    is_leaf: false,
-    union_count: cases,
-  };
+  const { url, ...listed } = aSuite(id, name, { parent, cases_count: cases, total_cases_count: cases });
+  return { ...listed, is_leaf: false, union_count: cases };
 }
 
 /** One page of a list as the server answers it, `size` rows a page. */

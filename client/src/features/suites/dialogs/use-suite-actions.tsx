@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router';
 import { notify } from '../../../app/toasts.ts';
 import type { SuiteRef } from '../suite-api.ts';
 import { currentUrl, suitePaths } from '../suite-paths.ts';
+import { useKeptTreeSearch } from '../tree/use-tree-search.ts';
 import { SuiteCopyDialog } from './SuiteCopyDialog.tsx';
 import { SuiteDeleteDialog } from './SuiteDeleteDialog.tsx';
 
@@ -32,6 +33,7 @@ type OpenDialog = { kind: 'copy' | 'delete'; suite: SuiteRef } | null;
 export function useSuiteActions(projectId: number, selectedPath: readonly number[]): SuiteActions {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const keepSearch = useKeptTreeSearch();
   const [open, setOpen] = useState<OpenDialog>(null);
   const close = () => setOpen(null);
   const copyLink = (suite: SuiteRef) => {
@@ -39,12 +41,12 @@ export function useSuiteActions(projectId: number, selectedPath: readonly number
     void navigator.clipboard.writeText(link).then(() => notify({ severity: 'success', summary: t('suites.actions.linkCopied') }));
   };
   const itemsFor = (suite: SuiteRef): MenuItem[] => [
-    { label: t('suites.actions.createChild'), icon: 'pi pi-plus', command: () => void navigate(suitePaths.create(projectId, suite.id, currentUrl())) },
+    { label: t('suites.actions.createChild'), icon: 'pi pi-plus', command: () => void navigate(keepSearch(suitePaths.create(projectId, suite.id, currentUrl()))) },
     { label: t('suites.actions.copy'), icon: 'pi pi-copy', command: () => setOpen({ kind: 'copy', suite }) },
     { label: t('suites.actions.copyLink'), icon: 'pi pi-link', command: () => copyLink(suite) },
-    { label: t('suites.actions.edit'), icon: 'pi pi-pencil', command: () => void navigate(suitePaths.edit(projectId, suite.id, currentUrl())) },
+    { label: t('suites.actions.edit'), icon: 'pi pi-pencil', command: () => void navigate(keepSearch(suitePaths.edit(projectId, suite.id, currentUrl()))) },
     { label: t('suites.actions.delete'), icon: 'pi pi-trash', command: () => setOpen({ kind: 'delete', suite }) },
-    { label: t('suites.actions.createCase'), icon: 'pi pi-file-plus', command: () => void navigate(suitePaths.createCase(projectId, suite.id)) },
+    { label: t('suites.actions.createCase'), icon: 'pi pi-file-plus', command: () => void navigate(keepSearch(suitePaths.createCase(projectId, suite.id))) },
   ];
   let dialog: ReactNode = null;
   if (open?.kind === 'copy') dialog = <SuiteCopyDialog projectId={projectId} suite={open.suite} onClose={close} />;

@@ -17,6 +17,7 @@ import { SuiteTreeSelect } from '../SuiteTreeSelect.tsx';
 import { announceSuitesChange, suiteApi, type SuiteDetail } from '../suite-api.ts';
 import { translatedError } from '../suite-messages.ts';
 import { suitePaths } from '../suite-paths.ts';
+import { useKeptTreeSearch } from '../tree/use-tree-search.ts';
 import { AttachmentsField } from '../../attachments/AttachmentsField.tsx';
 import { AttributeFields } from './AttributeFields.tsx';
 import { suiteAttributes, suiteFormDefaults, suiteFormSchema, type SuiteFormBody, type SuiteFormValues } from './suite-form.ts';
@@ -42,6 +43,7 @@ const LEAVE_QUESTION = { header: 'suites.form.leave.header', message: 'suites.fo
 export function SuiteForm({ projectId, suite, attributes, parentId, backTo }: SuiteFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const keepSearch = useKeptTreeSearch();
   const shown = suiteAttributes(attributes);
   const { control, errors, submitProps, formState } = useActionForm<SuiteFormValues, SuiteFormBody, { id: number; name: string }>({
     resolver: zodResolver(suiteFormSchema(suite?.id ?? null, shown, suite?.attributes)),
@@ -52,7 +54,7 @@ export function SuiteForm({ projectId, suite, attributes, parentId, backTo }: Su
       guard.release();
       announceSuitesChange(projectId);
       notify({ severity: 'success', summary: t(suite ? 'suites.form.updated' : 'suites.form.created', { name: result.name }) });
-      void navigate(suitePaths.suite(projectId, result.id));
+      void navigate(keepSearch(suitePaths.suite(projectId, result.id)));
     },
   });
   // Leaving with changes asks first (§ Suite pages); once saved, going to the suite is no leaving.

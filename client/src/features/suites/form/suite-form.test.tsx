@@ -5,33 +5,16 @@ import { ConfirmDialog } from 'primereact/confirmdialog';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { chooseLanguage } from '../../../i18n/i18n.ts';
+import { aSuite } from '../../../testing/suites.ts';
 import { useScriptedServer } from '../../../testing/use-server.ts';
 import type { SuiteDetail } from '../suite-api.ts';
 import { SuiteForm } from './SuiteForm.tsx';
 
 const PROJECT = 3;
 
-function aSuite(id: number, name: string, given: Partial<SuiteDetail> = {}): SuiteDetail {
-  return {
-    id,
-    name,
-    description: '',
-    parent: null,
-    project: PROJECT,
-    url: `http://testament.test/api/v2/suites/${id}/`,
-    suite_path: name,
-    attributes: {},
-    descendant_count: 0,
-    cases_count: 0,
-    total_cases_count: 0,
-    estimates: null,
-    total_estimates: null,
-    has_children: false,
-    created_at: '2026-01-01T00:00:00Z',
-    breadcrumbs: { id, title: name, parent: null },
-    attachments: [],
-    ...given,
-  };
+/** A suite as the form gets it to edit. */
+function aSuiteDetail(id: number, name: string, given: Partial<SuiteDetail> = {}): SuiteDetail {
+  return { ...aSuite(id, name, { project: PROJECT }), breadcrumbs: { id, title: name, parent: null }, attachments: [], ...given };
 }
 
 const browser: CustomAttribute = {
@@ -77,20 +60,20 @@ describe('the suite form (§5, § Suite pages)', () => {
   });
 
   it('refuses a suite as its own parent', async () => {
-    renderForm(aSuite(5, 'Web', { parent: { id: 5, name: 'Web' } }));
+    renderForm(aSuiteDetail(5, 'Web', { parent: { id: 5, name: 'Web' } }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Test Suite cannot be its own parent.')).toBeTruthy();
   });
 
   it('says so in Russian too', async () => {
     await chooseLanguage('ru');
-    renderForm(aSuite(5, 'Web', { parent: { id: 5, name: 'Web' } }));
+    renderForm(aSuiteDetail(5, 'Web', { parent: { id: 5, name: 'Web' } }));
     await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
     expect(await screen.findByText('Набор тестов не может быть родителем самого себя.')).toBeTruthy();
   });
 
   it('shows the server’s word on the parent under the parent field', async () => {
-    renderForm(aSuite(5, 'Web', { parent: { id: 4, name: 'Root' } }));
+    renderForm(aSuiteDetail(5, 'Web', { parent: { id: 4, name: 'Root' } }));
     await userEvent.type(screen.getByLabelText('Name'), ' site');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('An element cannot be a child of itself.')).toBeTruthy();
@@ -99,7 +82,7 @@ describe('the suite form (§5, § Suite pages)', () => {
 
   it('shows it in Russian too', async () => {
     await chooseLanguage('ru');
-    renderForm(aSuite(5, 'Web', { parent: { id: 4, name: 'Root' } }));
+    renderForm(aSuiteDetail(5, 'Web', { parent: { id: 4, name: 'Root' } }));
     await userEvent.type(screen.getByLabelText('Название'), ' site');
     await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
     expect(await screen.findByText('Элемент не может быть потомком самого себя.')).toBeTruthy();

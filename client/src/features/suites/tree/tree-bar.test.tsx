@@ -3,29 +3,10 @@ import userEvent from '@testing-library/user-event';
 import type { Suite } from '@testament/contracts';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { aSuite } from '../../../testing/suites.ts';
 import { useScriptedServer } from '../../../testing/use-server.ts';
 import { SuitesWorkspace } from '../SuitesWorkspace.tsx';
 import { readTreeBarSettings } from './tree-bar-settings.ts';
-
-function aSuite(id: number, name: string, parent: Suite['parent'], hasChildren: boolean): Suite {
-  return {
-    id,
-    name,
-    description: '',
-    parent,
-    project: 1,
-    url: `http://testament.test/api/v2/suites/${id}/`,
-    suite_path: name,
-    attributes: {},
-    descendant_count: 0,
-    cases_count: 0,
-    total_cases_count: 0,
-    estimates: null,
-    total_estimates: null,
-    has_children: hasChildren,
-    created_at: '2026-01-02T10:00:00Z',
-  };
-}
 
 const level = (parent: string, suites: Suite[], search = '') => ({
   [`GET /api/v2/suites/?project=1&parent=${parent}&ordering=name${search && `&treesearch=${search}`}&page=1&page_size=99`]: {
@@ -35,11 +16,11 @@ const level = (parent: string, suites: Suite[], search = '') => ({
 });
 
 // Web > Login > Password reset, and Mobile beside Web.
-const web = aSuite(10, 'Web', null, true);
-const login = aSuite(11, 'Login', { id: 10, name: 'Web' }, true);
-const reset = aSuite(12, 'Password reset', { id: 11, name: 'Login' }, false);
+const web = aSuite(10, 'Web', { has_children: true });
+const login = aSuite(11, 'Login', { parent: { id: 10, name: 'Web' }, has_children: true });
+const reset = aSuite(12, 'Password reset', { parent: { id: 11, name: 'Login' } });
 const net = useScriptedServer({
-  ...level('null', [web, aSuite(20, 'Mobile', null, false)]),
+  ...level('null', [web, aSuite(20, 'Mobile')]),
   ...level('10', [login]),
   ...level('11', [reset]),
   // A search shows the matches and the way to them.
