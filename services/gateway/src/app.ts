@@ -6,6 +6,7 @@ import { cancellationPlugin } from './plugins/cancellation.ts';
 import { canonicalIdsPlugin } from './plugins/canonical-ids.ts';
 import { answerRoutingError, errorPlugin } from './plugins/errors.ts';
 import { externalPlugins } from './plugins/external.ts';
+import { gcPausesPlugin } from './plugins/gc-pauses.ts';
 import { BODY_LIMIT_BYTES, MAX_PATH_PARAMETER_LENGTH, limitsPlugin } from './plugins/limits.ts';
 import { methodNotAllowedPlugin } from './plugins/method-not-allowed.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
@@ -38,6 +39,7 @@ export async function buildApp(context: GatewayContext): Promise<FastifyInstance
   await app.register(externalPlugins, context);
   await app.register(errorPlugin);
   await app.register(limitsPlugin);
+  await app.register(gcPausesPlugin);
   await app.register(watchdogPlugin);
   await app.register(authenticationPlugin, context);
   await app.register(rateLimitPlugin, context);

@@ -26,7 +26,7 @@ function scrape(remoteAddress: string, browser?: Browser, query = '') {
 }
 
 describe('GET /metrics', () => {
-  it('answers in Prometheus’ text format with the event loop, memory, requests and positions', async () => {
+  it('answers in Prometheus’ text format with the event loop, the garbage collector, memory, requests and positions', async () => {
     const response = await scrape('127.0.0.1');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
@@ -39,6 +39,10 @@ describe('GET /metrics', () => {
     expect(valueOf(text, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
     expect(valueOf(text, 'testament_http_requests_abandoned_total')).toBe(0);
     expect(text).toContain('# TYPE testament_http_requests_total counter');
+    // Starting a server collects garbage many times over.
+    expect(valueOf(text, 'testament_gc_pauses_total{kind="minor"}')).toBeGreaterThan(0);
+    expect(valueOf(text, 'testament_gc_pause_seconds_total{kind="minor"}')).toBeGreaterThan(0);
+    expect(valueOf(text, 'testament_gc_longest_pause_seconds')).toBeGreaterThan(0);
   });
 
   it('counts answers by status class and follows the read models and the log', async () => {

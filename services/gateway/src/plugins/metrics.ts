@@ -35,7 +35,7 @@ function exposition(metrics: Metric[]): string {
 
 /**
  * `GET /metrics` in Prometheus' text format: event-loop delay since start
- * (`?reset=1` starts a new window, for benchmarks), memory, answered requests
+ * (`?reset=1` starts a new window, for benchmarks), garbage-collector pauses, memory, answered requests
  * by status class, requests the client abandoned, and how far the read models are behind the log.
  */
 export const metricsPlugin = fp(async (app: FastifyInstance, { system }: GatewayContext) => {
@@ -70,6 +70,19 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { system }: Gateway
           { suffix: '_count', value: delay.count },
         ],
       },
+      {
+        name: 'testament_gc_pause_seconds_total',
+        help: 'Time the garbage collector held the process since start, by kind of collection.',
+        type: 'counter',
+        samples: Object.entries(app.gcPauses.totals).map(([kind, total]) => ({ suffix: `{kind="${kind}"}`, value: total.seconds })),
+      },
+      {
+        name: 'testament_gc_pauses_total',
+        help: 'Pauses of the garbage collector since start, by kind of collection.',
+        type: 'counter',
+        samples: Object.entries(app.gcPauses.totals).map(([kind, total]) => ({ suffix: `{kind="${kind}"}`, value: total.count })),
+      },
+      { name: 'testament_gc_longest_pause_seconds', help: 'The longest pause of the garbage collector since start.', type: 'gauge', samples: [{ value: app.gcPauses.longestSeconds }] },
       { name: 'process_resident_memory_bytes', help: 'Resident set size.', type: 'gauge', samples: [{ value: memory.rss }] },
       { name: 'nodejs_heap_size_used_bytes', help: 'V8 heap in use.', type: 'gauge', samples: [{ value: memory.heapUsed }] },
       {

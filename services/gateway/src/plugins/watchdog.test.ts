@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestServer, type Browser, type TestServer } from '../testing/harness.ts';
 import { holdEventLoop } from '../testing/hold-event-loop.ts';
@@ -22,7 +24,7 @@ describe('event-loop watchdog', () => {
       holdEventLoop(120);
       await vi.waitFor(() =>
         expect(warn).toHaveBeenCalledWith(
-          { stalledMs: expect.toSatisfy((ms: number) => ms > 50), routes: expect.arrayContaining(['POST /api/v2/projects/']) },
+          expect.objectContaining({ stalledMs: expect.toSatisfy((ms: number) => ms > 50), routes: expect.arrayContaining(['POST /api/v2/projects/']), gcMs: expect.any(Number) }),
           'the event loop was blocked',
         ),
       );
@@ -31,5 +33,30 @@ describe('event-loop watchdog', () => {
       warn.mockRestore();
     }
     expect((await pending).statusCode).toBe(201);
+  });
+
+  it('says how much of a stall the garbage collector held', async () => {
+    const warn = vi.spyOn(server.app.log, 'warn');
+    // A full collection on demand, as --expose-gc gives it, without starting the test process with the flag.
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    try {
+      const garbage = Array.from({ length: 300_000 }, (_, i) => ({ i, text: `item ${i}` }));
+      collect();
+      collect();
+      expect(garbage.length).toBe(300_000);
+      holdEventLoop(60);
+      await vi.waitFor(() =>
+        expect(warn).toHaveBeenCalledWith(expect.objectContaining({ gcMs: expect.toSatisfy((ms: number) => ms > 0), gc: expect.arrayContaining(['major']) }), 'the event loop was blocked'),
+      );
+      // A stall of the code alone names no collection.
+      warn.mockClear();
+      holdEventLoop(120);
+      await vi.waitFor(() => expect(warn).toHaveBeenCalledWith(expect.objectContaining({ stalledMs: expect.toSatisfy((ms: number) => ms > 50) }), 'the event loop was blocked'));
+      const [fields] = warn.mock.calls.at(-1)! as unknown as [{ gcMs: number; gc: string[] }];
+      expect(fields.gc).not.toContain('major');
+    } finally {
+      warn.mockRestore();
+    }
   });
 });

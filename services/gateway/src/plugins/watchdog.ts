@@ -11,7 +11,9 @@ const routeOf = (request: FastifyRequest) => `${request.method} ${request.routeO
 /**
  * Warns when the event loop was held longer than STALL_MS, naming the routes
  * that were in flight: those still running, and those that finished since
- * the last tick (a handler that blocks ends before any timer can run).
+ * the last tick (a handler that blocks ends before any timer can run), and
+ * how much of the stall the garbage collector held (`gcMs`, `gc`: its kinds),
+ * so that a stall no request caused says so.
  *
  * It measures its own timer's lateness rather than reading
  * monitorEventLoopDelay (which /metrics exposes), because resetting that
@@ -33,10 +35,15 @@ export const watchdogPlugin = fp(async (app: FastifyInstance) => {
   const timer = setInterval(() => {
     const now = performance.now();
     const stalledMs = now - lastTick - TICK_MS;
+    const from = lastTick;
     lastTick = now;
     if (stalledMs > STALL_MS) {
-      const routes = new Set([...finishedSinceTick, ...[...inFlight].map(routeOf)]);
-      app.log.warn({ stalledMs: Math.round(stalledMs), routes: [...routes] }, 'the event loop was blocked');
+      const routes = [...new Set([...finishedSinceTick, ...[...inFlight].map(routeOf)])];
+      // The collector's report of a pause arrives in the turn after it.
+      setImmediate(() => {
+        const gc = app.gcPauses.within(from, now);
+        app.log.warn({ stalledMs: Math.round(stalledMs), routes, gcMs: gc.ms, gc: gc.kinds }, 'the event loop was blocked');
+      });
     }
     finishedSinceTick.clear();
   }, TICK_MS).unref();
