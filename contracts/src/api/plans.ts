@@ -1,20 +1,37 @@
 import { z } from 'zod';
-import { queryDateTime } from './query.ts';
-import { count, id } from './wire.ts';
+import { messages } from '../messages.ts';
+import { attributeValues } from '../events/suites.ts';
+import { attachmentResponse } from './attachments.ts';
+import { catalogueMessages, projectReference, requiredText } from './project-catalogue.ts';
+import { paginationQuery, queryBoolean, queryDateTime } from './query.ts';
+import { testFilterQuery, testResponse } from './tests.ts';
+import { count, id, timestamp } from './wire.ts';
 
 export const planMessages = {
   statisticsScope: 'Invalid statistic query parameter, set parent or project',
+  ownParent: 'Test Plan cannot be its own parent.',
+  childOfItself: 'An element cannot be a child of itself.',
+  parentUnknown: (parentId: number) => `Invalid pk "${parentId}" - object does not exist.`,
+  parentArchived: 'Cannot create or move a test plan under an archived test plan.',
+  parentInTrash: 'The parent test plan is deleted: recover it first.',
+  datesOrder: 'Start date must be earlier than due date.',
+  caseArchived: (caseIds: readonly number[]) => `Archived test cases cannot be added to a test plan: ${caseIds.join(', ')}`,
+  caseUnknown: (caseId: number) => `Invalid pk "${caseId}" - object does not exist.`,
+  parameterUnknown: (parameterId: number) => `Invalid pk "${parameterId}" - object does not exist.`,
+  copyNameRequired: 'New plan name is required',
 } as const;
 
 /** A test with no last status (§4.5): not a status row, shown with this label and colour. */
 export const UNTESTED_SLICE = { label: 'UNTESTED', color: 'rgba(160, 160, 160, 1)' } as const;
 
-/** `testplans/statistics/`: the whole project with `project=` and no (or a `null`) `parent`, a plan's subtree with `parent=`. */
-export const planStatisticsQuery = z.object({
+/** `testplans/statistics/`: the whole project with `project=` and no (or a `null`) `parent`, a plan's subtree with `parent=` (or `testplans/{id}/statistics/`); the tests filters narrow it. */
+export const planStatisticsQuery = testFilterQuery.extend({
   project: z.string().optional(),
   parent: z.string().optional(),
-  estimate_period: z.enum(['minutes', 'hours', 'days', 'seconds']).optional(),
-  root_only: z.string().optional(),
+  estimate_period: z.enum(['minutes', 'hours', 'days', 'seconds'], { error: (issue) => catalogueMessages.invalidChoice(issue.input) }).optional(),
+  root_only: queryBoolean.optional(),
+  /** Child-plan mode: one list per plan, each over its subtree. */
+  plan_ids: z.string().regex(/^\d+(,\d+)*$/, catalogueMessages.invalidInteger).optional(),
 });
 
 /** One status group of the "Tests Count" and "Test Estimates" charts (§3.4 StatusSlice). */
@@ -29,10 +46,13 @@ export const statusSliceResponse = z.strictObject({
 });
 export type StatusSlice = z.output<typeof statusSliceResponse>;
 
-/** The period of `projects/{id}/progress/` (default the last 7 days, whole days). */
+/** The statistics: one list, or one per plan in child-plan mode (`plan_ids`). */
+export const planStatisticsResponse = z.union([z.array(statusSliceResponse), z.record(z.string(), z.array(statusSliceResponse))]);
+
+/** The period of `projects/{id}/progress/` and `testplans/{id}/progress/` (default the last 7 days, whole days). */
 export const planProgressQuery = z.object({ start_date: queryDateTime.optional(), end_date: queryDateTime.optional() });
 
-/** `projects/{id}/progress/`: one row per root plan that is not archived (§4.7). */
+/** `projects/{id}/progress/`: one row per root plan that is not archived; `testplans/{id}/progress/`: per direct child plan (§4.7, D13). */
 export const planProgressResponse = z.strictObject({
   id,
   title: z.string(),
@@ -41,3 +61,144 @@ export const planProgressResponse = z.strictObject({
   tests_progress_total: count,
 });
 export type PlanProgress = z.output<typeof planProgressResponse>;
+
+const integer = z.number({ error: catalogueMessages.invalidInteger }).int(catalogueMessages.invalidInteger).positive(catalogueMessages.invalidInteger);
+const ids = z.array(integer, { error: messages.notAList });
+/** A timestamp in a body, as DRF's DateTimeField takes it; normalised to ISO-8601 UTC. */
+const bodyDateTime = queryDateTime.transform((value) => new Date(value).toISOString());
+
+/** `POST testplans/` (§3.4): one plan per parameter combination, each with a test per case. */
+export const planCreateBody = z.object({
+  name: requiredText(255),
+  project: projectReference,
+  parent: integer.nullable().optional(),
+  started_at: bodyDateTime,
+  due_date: bodyDateTime,
+  finished_at: bodyDateTime.nullable().optional(),
+  description: z.string({ error: catalogueMessages.notAString }).optional(),
+  attributes: attributeValues.optional(),
+  attachments: ids.optional(),
+  test_cases: ids.optional(),
+  parameters: ids.optional(),
+  is_archive: z.boolean({ error: messages.notABoolean }).optional(),
+});
+export type PlanCreateBody = z.output<typeof planCreateBody>;
+
+/** PATCH and PUT: any subset; `test_cases` is the complete desired set (D8). */
+export const planPatchBody = planCreateBody.omit({ parameters: true }).partial();
+export type PlanPatchBody = z.output<typeof planPatchBody>;
+
+const PLAN_ORDER = 'started_at|created_at|name|id';
+const planDates = {
+  test_plan_started_after: queryDateTime.optional(),
+  test_plan_started_before: queryDateTime.optional(),
+  test_plan_created_after: queryDateTime.optional(),
+  test_plan_created_before: queryDateTime.optional(),
+};
+const idList = z.string().regex(/^\d+(,\d+)*$/, catalogueMessages.invalidInteger);
+
+/** The plan filters of the lists and the union view (§3.4). */
+export const planFilterQuery = z.object({
+  ...planDates,
+  parameters: idList.optional(),
+  attributes: z.string().optional(),
+  any_attributes: z.string().optional(),
+});
+
+/** `GET testplans/?project=` (§3.4). */
+export const planListQuery = paginationQuery.extend({
+  ...planFilterQuery.shape,
+  parent: z.string().regex(/^(null|\d+)$/, catalogueMessages.invalidInteger).optional(),
+  search: z.string().optional(),
+  treesearch: z.string().optional(),
+  is_archive: queryBoolean.optional(),
+  ordering: z
+    .string()
+    .regex(new RegExp(`^-?(${PLAN_ORDER})(,-?(${PLAN_ORDER}))*$`), messages.invalidOrdering)
+    .optional(),
+});
+export type PlanListQuery = z.output<typeof planListQuery>;
+
+const planReference = z.strictObject({ id, name: z.string() });
+
+/** The Plan object (§3.4). */
+export const planResponse = z.strictObject({
+  id,
+  name: z.string(),
+  title: z.string(),
+  description: z.string(),
+  parent: planReference.nullable(),
+  parameters: z.array(id),
+  started_at: timestamp,
+  due_date: timestamp,
+  finished_at: timestamp.nullable(),
+  created_at: timestamp,
+  is_archive: z.boolean(),
+  project: id,
+  url: z.string(),
+  has_children: z.boolean(),
+  attributes: attributeValues,
+  attachments: z.array(attachmentResponse),
+});
+export type Plan = z.output<typeof planResponse>;
+
+/** PlanMin, what a create answers, in an array (K2). */
+export const planCreatedResponse = z.array(
+  z.strictObject({
+    id,
+    url: z.string(),
+    parent: planReference.nullable(),
+    attachments: z.array(id),
+    name: z.string(),
+    project: id,
+    started_at: timestamp,
+    due_date: timestamp,
+    finished_at: timestamp.nullable(),
+    is_archive: z.boolean(),
+    description: z.string(),
+    attributes: attributeValues,
+    /** Ancestor ids and its own, joined by dots (§2.8). */
+    path: z.string(),
+    deleted_at: timestamp.nullable(),
+    parameters: z.array(id),
+  }),
+);
+
+const UNION_ORDER = 'id|is_leaf|started_at|created_at|name|assignee_username|suite_path|estimate';
+/** `testplans/union/` (§3.4): `parent` is required (K7). */
+export const planUnionQuery = paginationQuery.extend({
+  ...testFilterQuery.shape,
+  ...planFilterQuery.shape,
+  parent: z.string({ error: messages.required }).regex(/^(null|\d+)$/, catalogueMessages.invalidInteger),
+  ordering: z
+    .string()
+    .regex(new RegExp(`^-?(${UNION_ORDER})(,-?(${UNION_ORDER}))*$`), messages.invalidOrdering)
+    .optional(),
+});
+
+/** A plan in the union view: the Plan fields but `url` and `attachments`, with its subtree's matching tests counted and estimated. */
+export const planUnionItem = planResponse.omit({ url: true, attachments: true }).extend({
+  is_leaf: z.literal(false),
+  estimate: z.string().nullable(),
+  union_count: count,
+});
+
+/** A test in the union view. */
+export const testUnionItem = testResponse.omit({ url: true, plan_path: true }).extend({ is_leaf: z.literal(true) });
+
+/** `testplans/{id}/cases/`: the cases of the plan's live, unarchived tests (D8). */
+export const planCasesQuery = z.object({ include_children: queryBoolean.optional() });
+export const planCasesResponse = z.strictObject({ case_ids: z.array(id) });
+
+export interface PlanTreeNode {
+  id: number;
+  title: string;
+  has_children: boolean;
+  parent: { id: number; title: string } | null;
+  children: PlanTreeNode[];
+}
+/** The flat-built tree of `descendants-tree/` (§2.8). */
+export const planTreeNode: z.ZodType<PlanTreeNode> = z.lazy(() =>
+  z.strictObject({ id, title: z.string(), has_children: z.boolean(), parent: z.strictObject({ id, title: z.string() }).nullable(), children: z.array(planTreeNode) }),
+);
+export const planTreeResponse = z.array(planTreeNode);

@@ -13,6 +13,8 @@ import { attachmentEvents } from './attachments.ts';
 import { suiteEvents } from './suites.ts';
 import { caseEvents } from './cases.ts';
 import { commentEvents } from './comments.ts';
+import { planEvents } from './plans.ts';
+import { testEvents } from './tests.ts';
 import { userEvents, usernameEvents } from './users.ts';
 
 export * from './catalog.ts';
@@ -31,6 +33,8 @@ export * from './attachments.ts';
 export * from './suites.ts';
 export * from './cases.ts';
 export * from './comments.ts';
+export * from './plans.ts';
+export * from './tests.ts';
 export * from './users.ts';
 
 /** Every event type the system writes. */
@@ -51,6 +55,8 @@ export const eventCatalog: EventCatalog = {
   ...suiteEvents,
   ...caseEvents,
   ...commentEvents,
+  ...planEvents,
+  ...testEvents,
 };
 
 export function currentSchemaVersion(type: string): number {

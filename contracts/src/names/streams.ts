@@ -30,6 +30,10 @@ export const streams = {
   testCase: numbered('case-'),
   /** A project's suites: one stream, so a move sees the whole tree (`suites-project-3`, named like the catalogues). */
   suites: numbered('suites-project-'),
+  /** A project's plans: one stream, like its suites (`plans-project-3`). */
+  plans: numbered('plans-project-'),
+  /** A test (a case placed in a plan), its assignment and its results. */
+  test: numbered('test-'),
   /** Reserves a username (written with `no_stream`); the name is case-insensitive. */
   username: (username: string) => `username-${username.trim().toLowerCase()}`,
   accessRequest: (projectId: number, userId: number) => `access-request-${projectId}-${userId}`,

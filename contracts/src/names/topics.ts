@@ -7,6 +7,8 @@ export const topics = {
   project: (projectId: number) => `project:${projectId}`,
   /** A project's suites: their tree, lists and counts. */
   suites: (projectId: number) => `project:${projectId}:suites`,
+  /** A project's plans, tests and results: the plan tree, tests lists, drawers and counts. */
+  plans: (projectId: number) => `project:${projectId}:plans`,
   /** A project's comments: the threads on its objects. */
   comments: (projectId: number) => `project:${projectId}:comments`,
   users: 'users',
@@ -31,7 +33,7 @@ export function topicOwner(topic: string): TopicOwner {
   if (OPEN_TOPICS.has(topic)) return { kind: 'open' };
   const user = /^user:(\d+)(?::[a-z-]+)?$/.exec(topic);
   if (user) return { kind: 'user', userId: Number(user[1]) };
-  const project = /^project:(\d+)(?::suites|:comments)?$/.exec(topic);
+  const project = /^project:(\d+)(?::suites|:plans|:comments)?$/.exec(topic);
   if (project) return { kind: 'project', projectId: Number(project[1]) };
   return { kind: 'unknown' };
 }

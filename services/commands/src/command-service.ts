@@ -3,15 +3,18 @@ import { AggregateCache, type AggregateCacheLimits } from './kernel/aggregate-ca
 import type { KernelDeps } from './kernel/command-handler.ts';
 import type { CommandMeta } from './kernel/command-meta.ts';
 import { KeyedQueue } from './kernel/keyed-queue.ts';
-import { projectHandlers } from './projects/handlers.ts';
+import { projectHandlers, resultEditSettings } from './projects/handlers.ts';
 import { statusHandlers, usableStatusIds } from './statuses/handlers.ts';
 import { labelHandlers } from './labels/handlers.ts';
-import { parameterHandlers } from './parameters/handlers.ts';
-import { customAttributeHandlers, requiredAttributeNames } from './custom-attributes/handlers.ts';
+import { liveParameters, parameterHandlers } from './parameters/handlers.ts';
+import { customAttributeHandlers, requiredAttributeNames, requiredResultAttributeNames } from './custom-attributes/handlers.ts';
 import { isLiveSuite, suiteCommands, suiteHandlers } from './suites/handlers.ts';
 import { suiteCascade } from './workflows/suite-cascade.ts';
-import { caseCommands, caseHandlers } from './cases/handlers.ts';
+import { caseCommands, caseHandlers, caseStanding, currentCaseVersion } from './cases/handlers.ts';
 import { commentHandlers } from './comments/handlers.ts';
+import { planCommands } from './plans/handlers.ts';
+import { testCommands, testHandlers } from './tests/handlers.ts';
+import { planTests } from './workflows/plan-tests.ts';
 import { caseWritesWithLabels } from './workflows/case-labels.ts';
 import { RoleDirectory } from './roles/role-directory.ts';
 import { roleHandlers } from './roles/handlers.ts';
@@ -54,6 +57,19 @@ export function createCommandService(deps: CommandServiceDeps) {
   const attachmentsOf = (projectId: number, attachmentIds: readonly number[]) => unusableAttachment(kernel, projectId, attachmentIds);
   const suites = suiteCommands(kernel, { requiredAttributes: (projectId) => requiredAttributeNames(kernel, projectId, 'testsuite'), unusableAttachment: attachmentsOf });
   const cases = caseCommands(kernel, { suiteLive: (projectId, suiteId) => isLiveSuite(kernel, projectId, suiteId), unusableAttachment: attachmentsOf });
+  const plans = planCommands(kernel, {
+    requiredAttributes: (projectId) => requiredAttributeNames(kernel, projectId, 'testplan'),
+    unusableAttachment: attachmentsOf,
+    parameters: (projectId) => liveParameters(kernel, projectId),
+  });
+  const tests = testCommands(kernel, {
+    usableStatusIds: statusIds,
+    unusableAttachment: attachmentsOf,
+    requiredResultAttributes: (projectId, statusId, suiteId) => requiredResultAttributeNames(kernel, projectId, statusId, suiteId),
+    planLive: async (projectId, planId) => (await plans.planOf(projectId, planId)) !== undefined,
+    currentCase: (caseId) => currentCaseVersion(kernel, caseId),
+    editSettings: (projectId) => resultEditSettings(kernel, projectId),
+  });
   return namespaced({
     users: [userHandlers(kernel), { register: registerWithDefaultNotifications(kernel), changePassword: sessionFlows.changePassword }],
     sessions: [sessionHandlers(kernel), { logIn: sessionFlows.logIn }],
@@ -65,6 +81,8 @@ export function createCommandService(deps: CommandServiceDeps) {
     cases: [caseHandlers(cases), caseWritesWithLabels(kernel, cases)],
     comments: [commentHandlers(kernel, attachmentsOf)],
     suites: [suiteHandlers(suites), suiteCascade(suites, cases)],
+    plans: [planTests(plans, tests, (projectId, caseId) => caseStanding(kernel, projectId, caseId))],
+    tests: [testHandlers(tests)],
     roles: [roleHandlers(kernel)],
     'access-requests': [accessRequestHandlers(kernel)],
     notifications: [notificationHandlers(kernel)],

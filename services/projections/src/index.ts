@@ -15,6 +15,8 @@ import { attachmentsProjection } from './attachments/attachments-projection.ts';
 import { suitesProjection } from './suites/suites-projection.ts';
 import { casesProjection } from './cases/cases-projection.ts';
 import { commentsProjection } from './comments/comments-projection.ts';
+import { plansProjection } from './plans/plans-projection.ts';
+import { testsProjection } from './tests/tests-projection.ts';
 
 export * from './runner/projection.ts';
 export * from './runner/projection-runner.ts';
@@ -57,10 +59,15 @@ export * from './cases/queries.ts';
 export * from './comments/comments-projection.ts';
 export * from './comments/queries.ts';
 export * from './attachments/queries.ts';
+export * from './trees/project-tree.ts';
+export * from './plans/plans-projection.ts';
+export * from './plans/queries.ts';
+export * from './tests/tests-projection.ts';
+export * from './tests/queries.ts';
 
 /**
  * Every read model, in the order they fold each event (roles first: others read them;
  * notifications before users and projects: they read memberships as they were before the event).
  */
-export const allProjections: readonly Projection[] = [rolesProjection, notificationsProjection, accessRequestsProjection, usersProjection, sessionsProjection, projectsProjection, statusesProjection, labelsProjection, parametersProjection, customAttributesProjection, apiTokensProjection, systemMessagesProjection, attachmentsProjection, suitesProjection, casesProjection, commentsProjection];
+export const allProjections: readonly Projection[] = [rolesProjection, notificationsProjection, accessRequestsProjection, usersProjection, sessionsProjection, projectsProjection, statusesProjection, labelsProjection, parametersProjection, customAttributesProjection, apiTokensProjection, systemMessagesProjection, attachmentsProjection, suitesProjection, casesProjection, commentsProjection, plansProjection, testsProjection];
 export * from './notifications/queries.ts';

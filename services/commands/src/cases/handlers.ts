@@ -101,3 +101,19 @@ export function caseHandlers(commands: ReturnType<typeof caseCommands>) {
   const { restoreVersion, archive, unarchive, recover, remove } = commands;
   return { restoreVersion, archive, unarchive, delete: commands.delete, recover, remove };
 }
+
+/** The case as a new result is recorded against it (for the tests' rules; the command service hands it to them): its latest version with its steps, and its suite. */
+export async function currentCaseVersion(deps: KernelDeps, caseId: number) {
+  const { state } = await deps.aggregates.load(streams.testCase.of(caseId), caseDecider);
+  if (!state.exists) return { version: { historyId: 1, version: 1, steps: [] }, suiteId: 0 };
+  const latest = latestVersion(state);
+  const steps = latest.content.isSteps ? latest.content.steps.map(({ id, name, sortOrder }) => ({ id, name, sortOrder })) : [];
+  return { version: { historyId: latest.historyId, version: state.versions.length, steps }, suiteId: latest.content.suiteId };
+}
+
+/** Whether a case can go into a plan: live in the project, and not archived (for the plans' workflow). */
+export async function caseStanding(deps: KernelDeps, projectId: number, caseId: number): Promise<'addable' | 'archived' | 'unknown'> {
+  const { state } = await deps.aggregates.load(streams.testCase.of(caseId), caseDecider);
+  if (!state.exists || state.deleted || state.projectId !== projectId) return 'unknown';
+  return latestVersion(state).isArchive ? 'archived' : 'addable';
+}

@@ -50,3 +50,9 @@ export function projectHandlers(deps: KernelDeps, usableStatusIds: UsableStatusI
     ...membershipHandlers(run),
   };
 }
+
+/** The project's result-edit settings (§4.10), for the tests' rules (the command service hands them over). */
+export async function resultEditSettings(deps: KernelDeps, projectId: number) {
+  const { settings } = (await deps.aggregates.load(streams.project.of(projectId), projectDecider)).state;
+  return { isResultEditable: settings.isResultEditable, resultEditLimit: settings.resultEditLimit };
+}

@@ -1,7 +1,9 @@
 import { NotFoundError, ValidationError, catalogueMessages, suiteMessages, type SuiteEvent } from '@testament/contracts';
 import type { DecisionContext, Decider } from '../kernel/decider.ts';
+import { requireAttributes } from '../kernel/attributes.ts';
 import { requireProjectWrite } from '../kernel/project-access.ts';
-import { evolveSuiteTree, initialSuiteTree, isAtOrAbove, subtreeOf, type SuiteNode, type SuiteTreeState } from './evolve.ts';
+import { isAtOrAbove, subtreeOf } from '../kernel/tree.ts';
+import { evolveSuiteTree, initialSuiteTree, type SuiteNode, type SuiteTreeState } from './evolve.ts';
 
 export interface SuiteFields {
   parentId: number | null;
@@ -24,17 +26,6 @@ export type SuiteCommand =
   | { type: 'Recover'; id: number }
   | { type: 'Remove'; id: number };
 
-const isEmptyValue = (value: unknown) =>
-  value === null || value === '' || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && Object.keys(value as object).length === 0);
-
-/** Every required attribute present and not empty; other keys are accepted as they are (§4.17). */
-export function requireAttributes(attributes: Record<string, unknown>, required: readonly string[]): void {
-  const missing = required.filter((name) => !(name in attributes));
-  if (missing.length > 0) throw ValidationError.of('attributes', suiteMessages.missingAttributes(missing));
-  const empty = required.filter((name) => isEmptyValue(attributes[name]));
-  if (empty.length > 0) throw ValidationError.of('attributes', suiteMessages.emptyAttributes(empty));
-}
-
 function live(state: SuiteTreeState, id: number): SuiteNode {
   const node = state.suites.get(id);
   if (!node || node.deletedWith !== null) throw new NotFoundError();
@@ -48,7 +39,7 @@ function requireParent(state: SuiteTreeState, parentId: number | null, selfId: n
   const parent = state.suites.get(parentId);
   if (!parent) throw ValidationError.of('parent', suiteMessages.parentUnknown(parentId));
   if (parent.deletedWith !== null) throw ValidationError.of('parent', suiteMessages.parentInTrash);
-  if (isAtOrAbove(state, selfId, parentId)) throw ValidationError.of('parent', suiteMessages.childOfItself);
+  if (isAtOrAbove(state.suites, selfId, parentId)) throw ValidationError.of('parent', suiteMessages.childOfItself);
 }
 
 /** Files must be live attachments of the suite's project. */
@@ -91,7 +82,7 @@ function change(command: Extract<SuiteCommand, { type: 'Change' }>, state: Suite
 
 /** The suites a recovery brings back: those under the suite that went to the trash with it. */
 function deletedTogether(state: SuiteTreeState, node: SuiteNode): number[] {
-  return subtreeOf(state, node.id)
+  return subtreeOf(state.suites, node.id)
     .filter((member) => member.deletedWith === node.deletedWith)
     .map((member) => member.id);
 }
@@ -107,7 +98,7 @@ export const suiteTreeDecider: Decider<SuiteCommand, SuiteTreeState, SuiteEvent>
       case 'Delete': {
         const node = live(state, command.id);
         requireProjectWrite(context.project, context.actor, 'delete_testsuite');
-        const suiteIds = subtreeOf(state, node.id).filter((member) => member.deletedWith === null).map((member) => member.id);
+        const suiteIds = subtreeOf(state.suites, node.id).filter((member) => member.deletedWith === null).map((member) => member.id);
         return [{ type: 'SuiteDeleted', data: { id: node.id, suiteIds } }];
       }
       case 'Recover': {
@@ -122,7 +113,7 @@ export const suiteTreeDecider: Decider<SuiteCommand, SuiteTreeState, SuiteEvent>
         const node = state.suites.get(command.id);
         if (!node || node.deletedWith === null) throw ValidationError.of('instance_ids', catalogueMessages.notInTrash(command.id));
         requireProjectWrite(context.project, context.actor, 'delete_testsuite');
-        return [{ type: 'SuiteRemoved', data: { id: node.id, suiteIds: subtreeOf(state, node.id).map((member) => member.id) } }];
+        return [{ type: 'SuiteRemoved', data: { id: node.id, suiteIds: subtreeOf(state.suites, node.id).map((member) => member.id) } }];
       }
     }
   },

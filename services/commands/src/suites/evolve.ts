@@ -64,27 +64,3 @@ export function evolveSuiteTree(state: SuiteTreeState, event: SuiteEvent): Suite
     }
   }
 }
-
-/** The suite and every suite under it, the suite first (parents before their children). */
-export function subtreeOf(state: SuiteTreeState, rootId: number): SuiteNode[] {
-  const children = new Map<number, SuiteNode[]>();
-  for (const node of state.suites.values()) {
-    if (node.parentId === null) continue;
-    const siblings = children.get(node.parentId);
-    if (siblings) siblings.push(node);
-    else children.set(node.parentId, [node]);
-  }
-  const root = state.suites.get(rootId);
-  if (!root) return [];
-  const found = [root];
-  for (let index = 0; index < found.length; index++) found.push(...(children.get(found[index]!.id) ?? []));
-  return found;
-}
-
-/** Whether `ancestorId` is `suiteId` itself or above it. */
-export function isAtOrAbove(state: SuiteTreeState, ancestorId: number, suiteId: number): boolean {
-  for (let node = state.suites.get(suiteId); node; node = node.parentId === null ? undefined : state.suites.get(node.parentId)) {
-    if (node.id === ancestorId) return true;
-  }
-  return false;
-}

@@ -5,6 +5,7 @@ import { PROJECTS, type ProjectDocument } from '../projects/project-document.ts'
 import { projectsProjection } from '../projects/projects-projection.ts';
 import { findSuiteTree } from '../suites/queries.ts';
 import { suitesProjection } from '../suites/suites-projection.ts';
+import { caseContent as content } from '../testing/cases.ts';
 import { foldInto, recorded, type TestEvent } from '../testing/fold.ts';
 import { casesProjection } from './cases-projection.ts';
 import { findCase, findCaseVersion, listCases, type LabelFilter } from './queries.ts';
@@ -17,21 +18,6 @@ interface ModelCase {
   deleted: boolean;
 }
 
-const content = (name: string, suiteId: number, estimate: number | null, labelIds: number[]): CaseContent => ({
-  name,
-  suiteId,
-  description: '',
-  setup: '',
-  scenario: 'Do it',
-  expected: '',
-  teardown: '',
-  estimate,
-  isSteps: false,
-  attributes: {},
-  steps: [],
-  labelIds,
-  attachmentIds: [],
-});
 
 /** Suites 1 ─ 2 ─ 3 and 4, then a random life of cases in them, with a suite move and a suite delete and recovery on the way. */
 function randomHistory(seed: number, steps: number) {

@@ -1,9 +1,11 @@
 import type { Filter, ReadStore, Sort } from '@testament/infra';
+import { findLabelledPage, labelFilter, type LabelFilter } from '../label-filter.ts';
 import { findPage, type PageWindow } from '../paging.ts';
 import { CASE_VERSIONS, CASES, type CaseDocument, type CaseVersionDocument } from './case-document.ts';
 import { contentOf } from './cases-projection.ts';
 
 export type { CaseDocument, CaseHistoryRow, CaseVersionDocument } from './case-document.ts';
+export { labelFilter, type LabelFilter } from '../label-filter.ts';
 
 /** A live case. */
 export async function findCase(readStore: ReadStore, caseId: number): Promise<CaseDocument | null> {
@@ -17,21 +19,6 @@ export async function findCaseVersion(readStore: ReadStore, found: CaseDocument,
   if (!row) return null;
   if (version === found.history.length) return { content: contentOf(found), isArchive: found.isArchive };
   return readStore.collection<CaseVersionDocument>(CASE_VERSIONS).findOne({ _id: row.historyId });
-}
-
-/** The §4.16 label filter: (has A) c (has B) for `labels`, (lacks C) c (lacks D) for `notLabels`, then positive c negative. */
-export interface LabelFilter {
-  labels?: number[];
-  notLabels?: number[];
-  condition?: 'and' | 'or';
-}
-
-export function labelFilter({ labels = [], notLabels = [], condition = 'or' }: LabelFilter): Filter | null {
-  const has = labels.map((id) => ({ labelIds: id }));
-  const lacks = notLabels.map((id) => ({ labelIds: { $ne: id } }));
-  const joined = (parts: Filter[]): Filter | null => (parts.length === 0 ? null : parts.length === 1 ? parts[0]! : condition === 'and' ? { $and: parts } : { $or: parts });
-  const halves = [joined(has), joined(lacks)].filter((part): part is Filter => part !== null);
-  return joined(halves);
 }
 
 export interface CaseFilters extends LabelFilter {
@@ -59,50 +46,35 @@ export function caseSort(ordering: string | undefined): Sort {
   return { ...sort, _id: sort['_id'] ?? Object.values(sort)[0] ?? 1 };
 }
 
+/** §2.6 search over `nameKey` and the id: every word in the name, or the id itself. */
+export function nameOrIdSearch(search: string): Filter {
+  const words = search.trim().toLowerCase().split(/\s+/);
+  const byName: Filter = words.length === 1 ? { nameKey: { $regex: escapeRegex(words[0]!) } } : { $and: words.map((word) => ({ nameKey: { $regex: escapeRegex(word) } })) };
+  return /^\d+$/.test(search.trim()) ? { $or: [byName, { _id: Number(search.trim()) }] } : byName;
+}
+
+/** A range of a time field (`createdAt` unless named), or null without bounds. */
+export function createdRange(after: string | undefined, before: string | undefined, field = 'createdAt'): Filter | null {
+  if (!after && !before) return null;
+  return { [field]: { ...(after ? { $gte: new Date(after).toISOString() } : {}), ...(before ? { $lte: new Date(before).toISOString() } : {}) } };
+}
+
+/** The filters cases and tests share: the name-or-id search, the labels and the creation range. */
+export function searchedLabelledCreated(filters: LabelFilter & { search?: string; createdAfter?: string; createdBefore?: string }): Filter[] {
+  return [filters.search?.trim() ? nameOrIdSearch(filters.search) : null, labelFilter(filters), createdRange(filters.createdAfter, filters.createdBefore)].filter((part): part is Filter => part !== null);
+}
+
 export function caseFilter(projectId: number, filters: CaseFilters): Filter {
   const parts: Filter[] = [{ projectId, isDeleted: false, ...(filters.includeArchived ? {} : { isArchive: false }) }];
   if (filters.suiteIds) parts.push({ suiteId: { $in: filters.suiteIds } });
   if (filters.name) parts.push({ nameKey: { $regex: escapeRegex(filters.name.toLowerCase()) } });
-  if (filters.search?.trim()) {
-    const words = filters.search.trim().toLowerCase().split(/\s+/);
-    const byName: Filter = words.length === 1 ? { nameKey: { $regex: escapeRegex(words[0]!) } } : { $and: words.map((word) => ({ nameKey: { $regex: escapeRegex(word) } })) };
-    parts.push(/^\d+$/.test(filters.search.trim()) ? { $or: [byName, { _id: Number(filters.search.trim()) }] } : byName);
-  }
-  const labels = labelFilter(filters);
-  if (labels) parts.push(labels);
-  if (filters.createdAfter || filters.createdBefore) {
-    parts.push({
-      createdAt: {
-        ...(filters.createdAfter ? { $gte: new Date(filters.createdAfter).toISOString() } : {}),
-        ...(filters.createdBefore ? { $lte: new Date(filters.createdBefore).toISOString() } : {}),
-      },
-    });
-  }
+  parts.push(...searchedLabelledCreated(filters));
   return parts.length === 1 ? parts[0]! : { $and: parts };
 }
 
-/**
- * Whether a label filter holds for most cases: it lets a case through for lacking a label (`or` with `notLabels`, or
- * `notLabels` alone). Its negation then names a label every case it keeps must carry, which the label index finds.
- */
-function holdsForMost({ labels = [], notLabels = [], condition = 'or' }: LabelFilter): boolean {
-  return notLabels.length > 0 && (condition === 'or' || labels.length === 0);
-}
-
 /** One page of a project's cases that pass the filters, and how many pass. */
-export async function listCases(readStore: ReadStore, projectId: number, filters: CaseFilters, page: PageWindow): Promise<{ items: CaseDocument[]; count: number }> {
-  const cases = readStore.collection<CaseDocument>(CASES);
-  const sort = caseSort(filters.ordering);
-  if (!holdsForMost(filters)) return findPage(cases, caseFilter(projectId, filters), sort, page);
-  // Counted as the cases the other filters keep, less those the label filter leaves out (De Morgan: has ↔ lacks, and ↔ or).
-  const unlabelled = { ...filters, labels: undefined, notLabels: undefined };
-  const leftOut = { ...filters, labels: filters.notLabels, notLabels: filters.labels, condition: filters.condition === 'and' ? ('or' as const) : ('and' as const) };
-  const [all, excluded, items] = await Promise.all([
-    cases.count(caseFilter(projectId, unlabelled)),
-    cases.count(caseFilter(projectId, leftOut)),
-    cases.find(caseFilter(projectId, filters), { sort, skip: page.skip, limit: page.limit }),
-  ]);
-  return { items, count: all - excluded };
+export function listCases(readStore: ReadStore, projectId: number, filters: CaseFilters, page: PageWindow): Promise<{ items: CaseDocument[]; count: number }> {
+  return findLabelledPage(readStore.collection<CaseDocument>(CASES), (shown) => caseFilter(projectId, shown), filters, caseSort(filters.ordering), page);
 }
 
 /** Deleted cases of the given projects (null: every project), the latest deleted first. */

@@ -30,7 +30,7 @@ const tick = (position: number): RecordedEvent => ({
 async function fold(readStore: MemoryReadStore, events: RecordedEvent[]) {
   const batch = new Batch(readStore);
   await batch.load(events.flatMap((e) => counter.keys(e)));
-  for (const event of events) batch.apply(counter, event);
+  for (const event of events) await batch.apply(counter, event);
   await batch.write();
   return batch;
 }
@@ -48,5 +48,47 @@ describe('batch', () => {
     await fold(readStore, [tick(1), tick(2), tick(3)]);
     await fold(readStore, [tick(2), tick(3), tick(4)]);
     expect(await readStore.collection('counters').findOne({ _id: 'c' })).toEqual({ _id: 'c', ticks: 4, _pos: 4 });
+  });
+});
+
+/** Members join a group (listed in the group's document); a rename reaches every member, named only by that list. */
+const groups: Projection = {
+  name: 'groups',
+  collections: { members: { indexes: [] }, groups: { indexes: [] } },
+  handles: new Set(['Joined', 'Renamed']),
+  keys: (event) => {
+    const data = event.data as { group: string; member?: string };
+    return [['groups', data.group], ...(data.member ? [['members', data.member] as const] : [])];
+  },
+  dependents: (event, view) => (view.get<{ _id: string; members: string[] }>('groups', (event.data as { group: string }).group)?.members ?? []).map((id) => ['members', id] as const),
+  apply(event, view) {
+    const data = event.data as { group: string; member?: string; name?: string };
+    const group = view.get<{ _id: string; name: string; members: string[] }>('groups', data.group) ?? { _id: data.group, name: data.group, members: [] };
+    if (event.type === 'Joined') {
+      view.put('groups', { ...group, members: [...group.members, data.member!] });
+      view.put('members', { _id: data.member!, groupName: group.name });
+      return;
+    }
+    view.put('groups', { ...group, name: data.name! });
+    for (const member of group.members) view.put('members', { ...view.get('members', member)!, groupName: data.name! });
+  },
+};
+
+describe('batch dependents', () => {
+  it('loads the documents an event names through loaded ones before applying it, keeping what the batch already changed', async () => {
+    const readStore = new MemoryReadStore();
+    const event = (position: number, type: string, data: Record<string, string>): RecordedEvent => ({ ...tick(position), type, data });
+    const run = async (events: RecordedEvent[]) => {
+      const batch = new Batch(readStore);
+      await batch.load(events.flatMap((e) => groups.keys(e)));
+      for (const e of events) await batch.apply(groups, e);
+      await batch.write();
+    };
+    await run([event(1, 'Joined', { group: 'g', member: 'a' })]);
+    await run([event(2, 'Joined', { group: 'g', member: 'b' }), event(3, 'Renamed', { group: 'g', name: 'Testers' })]);
+    expect(await readStore.collection('members').find({})).toEqual([
+      { _id: 'a', groupName: 'Testers', _pos: 3 },
+      { _id: 'b', groupName: 'Testers', _pos: 3 },
+    ]);
   });
 });

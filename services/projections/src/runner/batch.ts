@@ -44,7 +44,21 @@ export class Batch {
     );
   }
 
-  apply(projection: Projection, event: ProjectedEvent): void {
+  /**
+   * Applies the event, after loading what its `dependents` name that the batch
+   * does not hold yet: then it returns a promise, otherwise it applies at once
+   * (a rebuild folds a million events and most need no load).
+   */
+  apply(projection: Projection, event: ProjectedEvent): Promise<void> | undefined {
+    const missing = projection.dependents?.(event, this.view).filter(([collection, id]) => !this.slots.get(collection)?.has(id));
+    if (missing && missing.length > 0) {
+      return this.load(missing).then(() => this.applyNow(projection, event));
+    }
+    this.applyNow(projection, event);
+    return undefined;
+  }
+
+  private applyNow(projection: Projection, event: ProjectedEvent): void {
     this.view.position = event.position;
     projection.apply(event, this.view);
   }

@@ -116,7 +116,10 @@ export class ProjectionRunner {
     const batch = new Batch(this.options.readStore);
     await batch.load(keys);
     for (const event of events) {
-      for (const projection of this.routes.get(event.type) ?? []) batch.apply(projection, event);
+      for (const projection of this.routes.get(event.type) ?? []) {
+        const loading = batch.apply(projection, event);
+        if (loading) await loading;
+      }
     }
     await batch.write();
     const position = events.at(-1)!.position;

@@ -38,6 +38,12 @@ export interface Projection {
   readsBefore?: readonly string[];
   handles: ReadonlySet<string>;
   keys(event: ProjectedEvent): DocumentKey[];
+  /**
+   * Documents the event changes that only loaded documents can name (the tests
+   * of a case, listed in a document `keys` named): asked just before the event
+   * is applied, with the batch's documents as they are then, and loaded first.
+   */
+  dependents?(event: ProjectedEvent, view: Pick<ProjectionView, 'get'>): DocumentKey[];
   apply(event: ProjectedEvent, view: ProjectionView): void;
 }
 
@@ -51,9 +57,10 @@ export interface ContractEvent {
 export type EventOf<E extends ContractEvent> = E extends unknown ? Omit<RecordedEvent, 'type' | 'data'> & E : never;
 
 /** A read model written against the events it handles (see `projection`). */
-export interface TypedProjection<E extends ContractEvent> extends Omit<Projection, 'handles' | 'keys' | 'apply'> {
+export interface TypedProjection<E extends ContractEvent> extends Omit<Projection, 'handles' | 'keys' | 'dependents' | 'apply'> {
   handles: ReadonlySet<E['type']>;
   keys(event: EventOf<E>): DocumentKey[];
+  dependents?(event: EventOf<E>, view: Pick<ProjectionView, 'get'>): DocumentKey[];
   apply(event: EventOf<E>, view: ProjectionView): void;
 }
 

@@ -1,3 +1,5 @@
+import type { ProjectTreeDocument } from '../trees/project-tree.ts';
+
 /** `suites`: one document per suite, deleted ones flagged until removed from the trash. */
 export interface SuiteDocument {
   [key: string]: unknown;
@@ -37,22 +39,7 @@ export interface SuiteTreeNode {
   totalEstimate: number;
 }
 
-/**
- * `suite_trees`: one document per project with every suite's place and counts,
- * so a tree level, a path, breadcrumbs or a subtree is one document read, and a
- * change of counts walks up a few ancestors instead of loading them.
- */
-export interface SuiteTreeDocument {
-  [key: string]: unknown;
-  _id: number;
-  /** Sorted by id. */
-  nodes: SuiteTreeNode[];
-  /**
-   * Counts the changes of the tree's shape (suites added, moved, deleted,
-   * recovered, removed); counts and renames leave it. Readers keep what they
-   * index of the shape while it stays (tree.ts). Absent in documents stored before it.
-   */
-  shape?: number;
-}
+/** `suite_trees`: one document per project with every suite's place and counts, so a change of counts walks up a few ancestors instead of loading them. */
+export type SuiteTreeDocument = ProjectTreeDocument<SuiteTreeNode>;
 
 export const SUITE_TREES = 'suite_trees';

@@ -1,98 +1,19 @@
+import { ProjectTree, indexOfNode, projectTreeOf } from '../trees/project-tree.ts';
 import type { SuiteTreeDocument, SuiteTreeNode } from './suite-document.ts';
 
-/**
- * Where each suite sits: its position in the document's `nodes` and the
- * positions of each suite's live children. Case counts and renames replace
- * nodes in their places, so a shape serves every version of the document until
- * the tree's shape changes (a suite added, moved, deleted, recovered or removed).
- */
-class TreeShape {
-  readonly positionOf = new Map<number, number>();
-  readonly children = new Map<number | null, number[]>();
-
-  constructor(nodes: readonly SuiteTreeNode[]) {
-    nodes.forEach((node, position) => {
-      this.positionOf.set(node.id, position);
-      if (node.deleted) return;
-      const siblings = this.children.get(node.parentId);
-      if (siblings) siblings.push(position);
-      else this.children.set(node.parentId, [position]);
-    });
-  }
-}
-
 /** A project's suite tree indexed for reading. */
-export class SuiteTree {
-  constructor(
-    readonly nodes: readonly SuiteTreeNode[],
-    private readonly shape = new TreeShape(nodes),
-  ) {}
-
-  node(id: number): SuiteTreeNode | undefined {
-    const position = this.shape.positionOf.get(id);
-    return position === undefined ? undefined : this.nodes[position];
-  }
-
-  /** The live suites directly under `parentId` (null: the roots). */
-  childrenOf(parentId: number | null): readonly SuiteTreeNode[] {
-    return (this.shape.children.get(parentId) ?? []).map((position) => this.nodes[position]!);
-  }
-
-  /** From the root down to the suite, the suite last. */
-  pathTo(id: number): SuiteTreeNode[] {
-    const path: SuiteTreeNode[] = [];
-    for (let node = this.node(id); node; node = node.parentId === null ? undefined : this.node(node.parentId)) path.push(node);
-    return path.reverse();
-  }
-
+export class SuiteTree extends ProjectTree<SuiteTreeNode> {
   /** The names from the root down to the suite, joined with `/` (§2.8 `suite_path`). */
   suitePath(id: number): string {
     return this.pathTo(id)
       .map((node) => node.name)
       .join('/');
   }
-
-  /** Every suite under `id`, deleted ones included (not `id` itself): what a removal from the trash takes. */
-  deletedSubtreeOf(id: number): SuiteTreeNode[] {
-    const found = this.nodes.filter((node) => node.parentId === id);
-    for (let index = 0; index < found.length; index++) found.push(...this.nodes.filter((node) => node.parentId === found[index]!.id));
-    return found;
-  }
-
-  /** The live suites under `id` (not `id` itself), parents before children. */
-  descendantsOf(id: number | null): SuiteTreeNode[] {
-    const found = [...this.childrenOf(id)];
-    for (let index = 0; index < found.length; index++) found.push(...this.childrenOf(found[index]!.id));
-    return found;
-  }
 }
 
-const indexed = new WeakMap<SuiteTreeDocument, SuiteTree>();
-/** Per read store, each project's latest shape by the document's `shape` number (one log numbers its shapes one way). */
-const shapes = new WeakMap<object, Map<number, { shape: number; index: TreeShape }>>();
-
-/**
- * The index of a tree document stored in `store`. Stored documents are
- * replaced, never changed, so it is cached by identity; its shape is reused
- * while the document's `shape` number stays, since each new case changes the
- * counts and not the shape.
- */
+/** The index of a suite tree document stored in `store` (see projectTreeOf). */
 export function suiteTreeOf(document: SuiteTreeDocument | null, store: object): SuiteTree {
-  if (!document) return new SuiteTree([]);
-  let tree = indexed.get(document);
-  if (!tree) indexed.set(document, (tree = new SuiteTree(document.nodes, shapeOf(document, store))));
-  return tree;
-}
-
-function shapeOf(document: SuiteTreeDocument, store: object): TreeShape {
-  if (document.shape === undefined) return new TreeShape(document.nodes);
-  let projects = shapes.get(store);
-  if (!projects) shapes.set(store, (projects = new Map()));
-  const known = projects.get(document._id);
-  if (known?.shape === document.shape && known.index.positionOf.size === document.nodes.length) return known.index;
-  const index = new TreeShape(document.nodes);
-  projects.set(document._id, { shape: document.shape, index });
-  return index;
+  return projectTreeOf(document, store, SuiteTree);
 }
 
 /** Sets every node's subtree totals from the nodes' own counts (after a change of the tree's shape). */
@@ -114,18 +35,6 @@ export function withTotals(nodes: readonly SuiteTreeNode[]): SuiteTreeNode[] {
     const sum = totals.get(node.id) ?? { descendants: 0, totalCases: node.cases, totalEstimate: node.estimate };
     return sum.descendants === node.descendants && sum.totalCases === node.totalCases && sum.totalEstimate === node.totalEstimate ? node : { ...node, ...sum };
   });
-}
-
-function indexOfNode(nodes: readonly SuiteTreeNode[], id: number): number {
-  let [low, high] = [0, nodes.length - 1];
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const found = nodes[middle]!.id;
-    if (found === id) return middle;
-    if (found < id) low = middle + 1;
-    else high = middle - 1;
-  }
-  return -1;
 }
 
 /**

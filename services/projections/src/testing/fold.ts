@@ -49,7 +49,7 @@ export async function foldInto(readStore: ReadStore, projections: readonly Proje
     const batch = new Batch(readStore);
     const handling = (event: RecordedEvent) => ordered.filter((projection) => projection.handles.has(event.type));
     await batch.load(slice.flatMap((event) => handling(event).flatMap((projection) => projection.keys(event))));
-    for (const event of slice) for (const projection of handling(event)) batch.apply(projection, event);
+    for (const event of slice) for (const projection of handling(event)) await batch.apply(projection, event);
     await batch.write();
   }
 }

@@ -90,3 +90,10 @@ export async function findVisibleUser(readStore: ReadStore, viewer: UserDocument
   const visible = await visibleUsersFilter(readStore, viewer);
   return oneWithAccess(readStore, await readStore.collection<StoredUserDocument>(USERS).findOne({ $and: [{ _id: userId }, visible] }));
 }
+
+/** Users by id as stored (names and avatars for lists that show who did something); deleted ones included. */
+export async function storedUsersByIds(readStore: ReadStore, userIds: Iterable<number>): Promise<Map<number, StoredUserDocument>> {
+  const ids = [...new Set(userIds)];
+  if (ids.length === 0) return new Map();
+  return new Map((await readStore.collection<StoredUserDocument>(USERS).find({ _id: { $in: ids } })).map((user) => [user._id, user]));
+}

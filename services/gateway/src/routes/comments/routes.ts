@@ -13,7 +13,7 @@ import {
   type Comment,
   type CommentModel,
 } from '@testament/contracts';
-import { attachmentsByIds, commentsBefore, findCase, findComment, findSuite, findUser, listComments, type CommentDocument } from '@testament/projections';
+import { attachmentsByIds, commentsBefore, findCase, findComment, findSuite, findUser, listComments, type CommentDocument, findPlan, findTest, findResult } from '@testament/projections';
 import type { ReadStore } from '@testament/infra';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
@@ -28,15 +28,19 @@ import { attachmentsNamed } from '../attachments/representation.ts';
 const BASE = '/api/v2/comments/';
 const DETAIL = `${BASE}:id(^\\d+)/`;
 
-/** The project of what a comment is on; null when there is no such object (yet: tests, results and plans come with plans). */
+/** The project of what a comment is on; null when there is no such object. */
 async function targetProject(readStore: ReadStore, model: CommentModel, objectId: number): Promise<{ projectId: number } | null> {
   switch (model) {
     case 'testcase':
       return findCase(readStore, objectId);
     case 'testsuite':
       return findSuite(readStore, objectId);
-    default:
-      return null;
+    case 'testplan':
+      return findPlan(readStore, objectId);
+    case 'test':
+      return findTest(readStore, objectId);
+    case 'testresult':
+      return findResult(readStore, objectId);
   }
 }
 

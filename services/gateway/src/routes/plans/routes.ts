@@ -1,64 +1,270 @@
 import {
   NotFoundError,
-  UNTESTED_SLICE,
   ValidationError,
+  ancestorsResponse,
+  breadcrumbsResponse,
+  catalogueMessages,
+  paginatedResponse,
   parseOrThrow,
-  planMessages,
-  planProgressQuery,
-  planProgressResponse,
-  planStatisticsQuery,
-  statusSliceResponse,
-  type PlanProgress,
-  type StatusSlice,
+  planCasesQuery,
+  planCasesResponse,
+  planCreateBody,
+  planCreatedResponse,
+  planListQuery,
+  planPatchBody,
+  planResponse,
+  planTreeResponse,
+  previewResponse,
+  projectScopeQuery,
+  suiteDescendantsQuery,
+  trashBody,
+  trashListQuery,
+  type PlanListQuery,
 } from '@testament/contracts';
-import { listProjectStatuses, type StatusDocument } from '@testament/projections';
+import { attachmentsByIds, countResults, findPlan, findProject, listDeletedPlans, listPlans, plansByIds, testsOfPlans, type PlanDocument, type PlanFilters } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
-import { visibleProjectOrFail } from '../../http/project-scope.ts';
-import { routeContracts } from '../../http/route-schema.ts';
-import { requireUser } from '../../plugins/authentication.ts';
+import { projectForNewItem } from '../../http/catalogue-routes.ts';
+import { execute } from '../../http/execute.ts';
+import { pageRequest, paginated } from '../../http/pagination.ts';
+import { namedInstances, requiredProjectQuery, trashProjects, visibleInProject, visibleProjectOrFail } from '../../http/project-scope.ts';
+import { noContent, routeContracts } from '../../http/route-schema.ts';
+import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
+import { planContext, type PlanContext } from '../tests/representation.ts';
+import { PLAN_DETAIL, PLANS_BASE, parentFilter, planFiltersOf } from './filters.ts';
+import { registerPlanTests } from './plan-tests.ts';
+import { planBreadcrumbs, planDescendantsTree, planMinRepresentation, planRepresentation } from './representation.ts';
+import { registerPlanStatistics } from './statistics.ts';
 
-const contract = routeContracts('plans');
+/** `testplans/` (§3.4, §2.7, §2.8): lists, one plan, its place in the tree, changes with the tests following, archive and the trash. */
+export default async function planRoutes(app: FastifyInstance, context: GatewayContext) {
+  const { readStore } = context.system;
+  const contract = routeContracts('plans');
+  const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
+  const visiblePlan = async (request: FastifyRequest): Promise<PlanDocument> => visibleInProject(readStore, requireUser(request), await findPlan(readStore, idOf(request)));
+  const contextOf = async (projectId: number) => {
+    const project = await findProject(readStore, projectId);
+    if (!project) throw new NotFoundError();
+    return planContext(readStore, project);
+  };
 
-/** Every status of the project with no tests counted, in its status order, then UNTESTED (§4.5's order when nothing is counted). */
-function emptyStatistics(statuses: readonly StatusDocument[]): StatusSlice[] {
-  const zero = { value: 0, estimates: 0, empty_estimates: 0 };
-  return [...statuses.map((status) => ({ id: status._id, label: status.name.toUpperCase(), color: status.color, ...zero })), { id: null, ...UNTESTED_SLICE, ...zero }];
+  /** Plans of one project as the wire shows them. */
+  async function represented(request: FastifyRequest, plans: PlanDocument[], planning?: PlanContext) {
+    if (plans.length === 0) return [];
+    const shownContext = planning ?? (await contextOf(plans[0]!.projectId));
+    const files = new Map((await attachmentsByIds(readStore, plans.flatMap((plan) => plan.attachmentIds))).map((file) => [file._id, file]));
+    return plans.map((plan) => planRepresentation(plan, shownContext, files, ownOrigin(request)));
+  }
+  const one = async (request: FastifyRequest, planId: number) => {
+    const [shown] = await represented(request, await plansByIds(readStore, [planId]));
+    if (!shown) throw new NotFoundError();
+    return shown;
+  };
+
+  app.get(
+    PLANS_BASE,
+    contract({
+      summary: 'A project’s plans (`?project=`): one level with `parent`, searched by title, filtered by dates, parameters and attributes, ordered, paginated',
+      querystring: projectScopeQuery.extend(planListQuery.shape),
+      response: { 200: paginatedResponse(planResponse) },
+    }),
+    async (request) => {
+      const project = await visibleProjectOrFail(readStore, requireUser(request), requiredProjectQuery(request.query));
+      const query = parseOrThrow(planListQuery, request.query);
+      const page = pageRequest(query);
+      const planning = await planContext(readStore, project);
+      const { items, count } = await listPlans(readStore, project._id, planFiltersOf(query, planning), page);
+      return paginated(request, page, count, await represented(request, items, planning));
+    },
+  );
+
+  app.post(PLANS_BASE, contract({ summary: 'Create a plan, one per combination of its parameters, each with a test per case', body: planCreateBody, response: { 201: planCreatedResponse } }), async (request, reply) => {
+    const body = parseOrThrow(planCreateBody, request.body ?? {});
+    await projectForNewItem(readStore, requireUser(request), body.project);
+    const { ids: created } = await execute(context, request, 'plans.create', {
+      projectId: body.project,
+      parentId: body.parent ?? null,
+      fields: {
+        name: body.name,
+        description: body.description ?? '',
+        startedAt: body.started_at,
+        dueDate: body.due_date,
+        finishedAt: body.finished_at ?? null,
+        attributes: body.attributes ?? {},
+        attachmentIds: body.attachments ?? [],
+      },
+      isArchive: body.is_archive ?? false,
+      parameterIds: body.parameters ?? [],
+      caseIds: body.test_cases ?? [],
+    });
+    const planning = await contextOf(body.project);
+    const plans = await plansByIds(readStore, created);
+    return reply.code(201).send(plans.map((plan) => planMinRepresentation(plan, planning, ownOrigin(request))));
+  });
+
+  app.get(PLAN_DETAIL, contract({ summary: 'One plan', response: { 200: planResponse } }), async (request) => one(request, (await visiblePlan(request))._id));
+
+  const update = async (request: FastifyRequest) => {
+    const plan = await visiblePlan(request);
+    const body = parseOrThrow(planPatchBody, request.body ?? {});
+    if (body.project !== undefined && body.project !== plan.projectId) throw ValidationError.of('project', catalogueMessages.projectFixed);
+    const currentTests = body.test_cases === undefined ? [] : (await testsOfPlans(readStore, plan.projectId, [plan._id], false)).map((test) => ({ testId: test._id, caseId: test.caseId, isArchive: test.isArchive }));
+    await execute(context, request, 'plans.change', {
+      projectId: plan.projectId,
+      id: plan._id,
+      // Files left out stay (D7); a list, [] included, is the whole set.
+      changes: {
+        name: body.name,
+        description: body.description,
+        startedAt: body.started_at,
+        dueDate: body.due_date,
+        finishedAt: body.finished_at,
+        attributes: body.attributes,
+        attachmentIds: body.attachments,
+        parentId: body.parent,
+      },
+      caseIds: body.test_cases,
+      currentTests,
+    });
+    if (body.is_archive !== undefined && body.is_archive !== plan.isArchive) await archiveOrRestore(request, plan, body.is_archive);
+    return one(request, plan._id);
+  };
+  const updateContract = contract({ summary: 'Change or move a plan; `test_cases` is the complete set of its cases (tests with results are archived, not deleted: D8)', body: planPatchBody, response: { 200: planResponse } });
+  app.patch(PLAN_DETAIL, updateContract, update);
+  app.put(PLAN_DETAIL, updateContract, update);
+
+  /** The plan and the live plans under it. */
+  const subtreeOf = async (plan: PlanDocument) => (await contextOf(plan.projectId)).plans.subtreeIds(plan._id);
+
+  /** Archiving takes the subtree's live tests along; restoring brings back the tests that went with this plan's archive. */
+  async function archiveOrRestore(request: FastifyRequest, plan: PlanDocument, archive: boolean) {
+    const tests = await testsOfPlans(readStore, plan.projectId, await subtreeOf(plan), false);
+    const testIds = tests.filter((test) => (archive ? !test.isArchive : test.archivedWithPlan === plan._id)).map((test) => test._id);
+    await execute(context, request, archive ? 'plans.archive' : 'plans.unarchive', { projectId: plan.projectId, id: plan._id, testIds });
+  }
+
+  /** §4.13: the tests and results a subtree's delete or archive takes, then the plans as the source row. */
+  async function cascadeRows(plan: PlanDocument, archive: boolean) {
+    const planIds = await subtreeOf(plan);
+    const tests = (await testsOfPlans(readStore, plan.projectId, planIds, false)).filter((test) => !archive || !test.isArchive);
+    const results = await countResults(
+      readStore,
+      tests.map((test) => test._id),
+      !archive,
+    );
+    return [
+      { verbose_name: 'test', verbose_name_related_model: 'test plans', count: tests.length },
+      { verbose_name: 'test result', verbose_name_related_model: 'tests', count: results },
+      { verbose_name: 'source model', verbose_name_related_model: 'test plans', count: planIds.length },
+    ];
+  }
+
+  app.delete(PLAN_DETAIL, contract({ summary: 'Delete a plan, its subtree, their tests and results (to the trash)', response: { 204: noContent } }), async (request, reply) => {
+    const plan = await visiblePlan(request);
+    const testIds = (await testsOfPlans(readStore, plan.projectId, await subtreeOf(plan), false)).map((test) => test._id);
+    await execute(context, request, 'plans.delete', { projectId: plan.projectId, id: plan._id, testIds });
+    return reply.code(204).send();
+  });
+  app.get(`${PLAN_DETAIL}delete/preview/`, contract({ summary: 'What deleting the plan would delete', response: { 200: previewResponse } }), async (request) => cascadeRows(await visiblePlan(request), false));
+  app.get(`${PLAN_DETAIL}archive/preview/`, contract({ summary: 'What archiving the plan would archive', response: { 200: previewResponse } }), async (request) => cascadeRows(await visiblePlan(request), true));
+
+  app.post(`${PLAN_DETAIL}archive/`, contract({ summary: 'Archive a plan with its subtree, tests and results', response: { 200: planResponse } }), async (request) => {
+    const plan = await visiblePlan(request);
+    await archiveOrRestore(request, plan, true);
+    return one(request, plan._id);
+  });
+
+  app.post(`${PLANS_BASE}archive/restore/`, contract({ summary: 'Restore archived plans with what was archived with them', body: trashBody, response: { 200: z.array(planResponse) } }), async (request) => {
+    const plans = await namedInstances(readStore, requireUser(request), request.body, (named) => plansByIds(readStore, named), (plan) => !plan.isDeleted);
+    for (const plan of plans) if (plan.isArchive) await archiveOrRestore(request, plan, false);
+    const restored = await plansByIds(readStore, plans.map((plan) => plan._id));
+    return (await Promise.all(restored.map((plan) => represented(request, [plan])))).flat();
+  });
+
+  app.get(`${PLAN_DETAIL}ancestors/`, contract({ summary: 'The ids of the plan’s ancestors', response: { 200: ancestorsResponse } }), async (request) => {
+    const plan = await visiblePlan(request);
+    return (await contextOf(plan.projectId)).plans
+      .pathTo(plan._id)
+      .slice(0, -1)
+      .map((node) => node.id);
+  });
+
+  app.get(`${PLAN_DETAIL}breadcrumbs/`, contract({ summary: 'The plan and its ancestors, nested, by title', response: { 200: breadcrumbsResponse } }), async (request) => {
+    const plan = await visiblePlan(request);
+    return planBreadcrumbs(await contextOf(plan.projectId), plan._id);
+  });
+
+  app.get(`${PLAN_DETAIL}descendants-tree/`, contract({ summary: 'The plan’s subtree', response: { 200: planTreeResponse } }), async (request) => {
+    const plan = await visiblePlan(request);
+    return planDescendantsTree(await contextOf(plan.projectId), plan._id);
+  });
+
+  app.get(
+    `${PLANS_BASE}descendants-tree/`,
+    contract({ summary: 'A project’s plan tree (`?project=`), or a plan’s subtree (`&parent=`)', querystring: projectScopeQuery.extend(suiteDescendantsQuery.shape), response: { 200: planTreeResponse } }),
+    async (request) => {
+      const project = await visibleProjectOrFail(readStore, requireUser(request), requiredProjectQuery(request.query));
+      const parent = parentFilter(parseOrThrow(suiteDescendantsQuery, request.query).parent) ?? null;
+      return planDescendantsTree(await planContext(readStore, project), parent);
+    },
+  );
+
+  app.get(`${PLAN_DETAIL}cases/`, contract({ summary: 'The cases of the plan’s live, unarchived tests (D8); of its subtree unless `include_children=false`', querystring: planCasesQuery, response: { 200: planCasesResponse } }), async (request) => {
+    const plan = await visiblePlan(request);
+    const { include_children: includeChildren = true } = parseOrThrow(planCasesQuery, request.query);
+    const planIds = includeChildren ? await subtreeOf(plan) : [plan._id];
+    const tests = await testsOfPlans(readStore, plan.projectId, planIds, false);
+    return { case_ids: [...new Set(tests.filter((test) => !test.isArchive).map((test) => test.caseId))].sort((a, b) => a - b) };
+  });
+
+  registerPlanTests(app, context, contract, visiblePlan);
+  registerPlanStatistics(app, context, contract, visiblePlan);
+  registerPlanTrash(app, context, contract, represented);
 }
 
-/**
- * The plan figures a project's overview asks for on every open (TestY's web
- * client shows "does not exist" when they fail). No plans exist yet, so a
- * project has no progress rows and no counted tests; the plans' own issue
- * fills these in from their read model.
- */
-export default async function planRoutes(app: FastifyInstance, { system }: GatewayContext) {
-  const { readStore } = system;
-  const visibleProject = (request: FastifyRequest, projectId: string) => visibleProjectOrFail(readStore, requireUser(request), Number(projectId));
-
+/** `testplans/deleted/`: the trash of the plans the caller can see, recovery with the subtree and its tests, and removal (§2.7). */
+function registerPlanTrash(
+  app: FastifyInstance,
+  context: GatewayContext,
+  contract: ReturnType<typeof routeContracts>,
+  represented: (request: FastifyRequest, plans: PlanDocument[]) => Promise<z.output<typeof planResponse>[]>,
+) {
+  const { readStore } = context.system;
   app.get(
-    '/api/v2/testplans/statistics/',
-    contract({ summary: 'Tests per last status, with estimates, in a project or a plan’s subtree', querystring: planStatisticsQuery, response: { 200: z.array(statusSliceResponse) } }),
-    async (request): Promise<StatusSlice[]> => {
-      requireUser(request);
-      const { project, parent } = (request.query ?? {}) as z.input<typeof planStatisticsQuery>;
-      const wholeProject = parent === undefined || parent === '' || parent === 'null';
-      if (!wholeProject) throw new NotFoundError(); // a plan that does not exist
-      if (project === undefined || project === '') throw ValidationError.general(planMessages.statisticsScope);
-      if (!/^\d+$/.test(project)) throw ValidationError.of('project', 'A valid integer is required.');
-      const found = await visibleProject(request, project);
-      return emptyStatistics(await listProjectStatuses(readStore, found._id, found.settings.statusOrder));
+    `${PLANS_BASE}deleted/`,
+    contract({ summary: 'Deleted plans of one project (`?project=`) or of every project the caller can see', querystring: trashListQuery, response: { 200: paginatedResponse(planResponse) } }),
+    async (request) => {
+      const scope = await trashProjects(readStore, requireUser(request), request.query);
+      const page = pageRequest(request.query as Record<string, string>);
+      const { items, count } = await listDeletedPlans(readStore, scope, page);
+      return paginated(request, page, count, (await Promise.all(items.map((plan) => represented(request, [plan])))).flat());
     },
   );
 
-  app.get(
-    '/api/v2/projects/:id(^\\d+)/progress/',
-    contract({ summary: 'Progress of each root plan of the project that is not archived, in a period', querystring: planProgressQuery, response: { 200: z.array(planProgressResponse) } }),
-    async (request): Promise<PlanProgress[]> => {
-      await visibleProject(request, (request.params as { id: string }).id);
-      parseOrThrow(planProgressQuery, request.query);
-      return [];
-    },
-  );
+  const trashed = (request: FastifyRequest) => namedInstances(readStore, requireUser(request), request.body, (named) => plansByIds(readStore, named), (plan) => plan.isDeleted);
+  /** The plan and every plan under it, in the trash or not. */
+  const deletedSubtree = async (plan: PlanDocument) => {
+    const project = await findProject(readStore, plan.projectId);
+    if (!project) throw new NotFoundError();
+    return [plan._id, ...(await planContext(readStore, project)).plans.deletedSubtreeOf(plan._id).map((node) => node.id)];
+  };
+
+  app.post(`${PLANS_BASE}deleted/recover/`, contract({ summary: 'Recover plans with their subtrees and tests from the trash', body: trashBody, response: { 200: z.array(planResponse) } }), async (request) => {
+    const plans = await trashed(request);
+    for (const plan of plans) {
+      const tests = await testsOfPlans(readStore, plan.projectId, await deletedSubtree(plan), true);
+      const testIds = tests.filter((test) => test.deletedWithPlan === plan._id).map((test) => test._id);
+      await execute(context, request, 'plans.recover', { projectId: plan.projectId, id: plan._id, testIds });
+    }
+    return (await Promise.all((await plansByIds(readStore, plans.map((plan) => plan._id))).map((plan) => represented(request, [plan])))).flat();
+  });
+
+  app.post(`${PLANS_BASE}deleted/remove/`, contract({ summary: 'Remove plans from the trash for good, with their tests and results', body: trashBody, response: { 204: noContent } }), async (request, reply) => {
+    for (const plan of await trashed(request)) {
+      const testIds = (await testsOfPlans(readStore, plan.projectId, await deletedSubtree(plan), true)).map((test) => test._id);
+      await execute(context, request, 'plans.remove', { projectId: plan.projectId, id: plan._id, testIds });
+    }
+    return reply.code(204).send();
+  });
 }

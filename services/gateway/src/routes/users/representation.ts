@@ -3,7 +3,7 @@ import type { UserDocument } from '@testament/projections';
 import { createHash } from 'node:crypto';
 
 /** The key changes with every upload, so browsers never show a stale avatar. */
-function avatarLink(user: UserDocument, origin: string): string {
+export function avatarLink(user: Pick<UserDocument, '_id' | 'avatar'>, origin: string): string {
   if (!user.avatar) return '';
   const version = createHash('sha256').update(user.avatar.key).digest('hex').slice(0, 12);
   return `${origin}/avatars/${user._id}/?v=${version}`;

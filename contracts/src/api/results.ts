@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { formatCalendarDuration } from '../duration.ts';
+import { messages } from '../messages.ts';
+import { attributeValues } from '../events/suites.ts';
+import { attachmentResponse } from './attachments.ts';
+import { catalogueMessages } from './project-catalogue.ts';
+import { queryBoolean } from './query.ts';
+import { id, timestamp } from './wire.ts';
+
+export const resultMessages = {
+  notEditable: 'Results in this project are not editable. Contact with project admin',
+  gapClosed: (limitSeconds: number) => `Update gap closed, you can only update "comment" on current result. Update gap is set to "${formatCalendarDuration(limitSeconds)}"`,
+  caseVersionChanged: 'Test case version changed you can only update "comment" on current result',
+  archivedTest: 'Results cannot be added to or changed on an archived test.',
+  archivedResult: 'An archived result cannot be changed.',
+  statusUnknown: (statusId: number) => `Invalid pk "${statusId}" - object does not exist.`,
+  stepsMismatch: 'Give one step result for each step of the test case version, or none.',
+  testUnknown: (testId: number) => `Invalid pk "${testId}" - object does not exist.`,
+  testFixed: 'A result stays with its test.',
+  scopeRequired: 'Give test or project.',
+} as const;
+
+const integer = z.number({ error: catalogueMessages.invalidInteger }).int(catalogueMessages.invalidInteger).positive(catalogueMessages.invalidInteger);
+const ids = z.array(integer, { error: messages.notAList });
+
+/** `POST results/` (§3.6): the status and, per step of the case version, a step status. */
+export const resultCreateBody = z.object({
+  test: integer,
+  status: integer,
+  comment: z.string({ error: catalogueMessages.notAString }).optional(),
+  execution_time: z.number({ error: catalogueMessages.invalidInteger }).int(catalogueMessages.invalidInteger).nonnegative().nullable().optional(),
+  attachments: ids.optional(),
+  attributes: attributeValues.optional(),
+  steps_results: z.array(z.object({ step: integer, status: integer }), { error: messages.notAList }).optional(),
+  is_archive: z.boolean({ error: messages.notABoolean }).optional(),
+});
+export type ResultCreateBody = z.output<typeof resultCreateBody>;
+
+/** `PATCH results/{id}/`: the same fields, each optional; step results name their step (and may carry their id). */
+export const resultPatchBody = resultCreateBody.partial().extend({
+  steps_results: z.array(z.object({ id: integer.optional(), step: integer, status: integer }), { error: messages.notAList }).optional(),
+});
+export type ResultPatchBody = z.output<typeof resultPatchBody>;
+
+/** `GET results/`: a test's results, or a project's. */
+export const resultListQuery = z.object({
+  project: z.string().regex(/^\d+$/, catalogueMessages.invalidInteger).optional(),
+  test: z.string().regex(/^\d+$/, catalogueMessages.invalidInteger).optional(),
+  is_archive: queryBoolean.optional(),
+});
+
+export const stepResultResponse = z.strictObject({
+  id,
+  step: id,
+  name: z.string(),
+  status: id,
+  status_text: z.string(),
+  status_color: z.string(),
+  sort_order: z.number().int(),
+});
+
+/** The Result object (§3.6). */
+export const resultResponse = z.strictObject({
+  id,
+  project: id,
+  test: id,
+  status: id,
+  status_text: z.string(),
+  status_color: z.string(),
+  user: id.nullable(),
+  user_full_name: z.string(),
+  avatar_link: z.string(),
+  comment: z.string(),
+  is_archive: z.boolean(),
+  test_case_version: id,
+  created_at: timestamp,
+  updated_at: timestamp,
+  url: z.string(),
+  execution_time: z.number().int().nullable(),
+  attachments: z.array(attachmentResponse),
+  attributes: attributeValues,
+  steps_results: z.array(stepResultResponse),
+  /** Whether it is its test's newest result (lists and retrieve only). */
+  latest: z.boolean().optional(),
+});
+export type Result = z.output<typeof resultResponse>;
+
+/** What a create answers: attachments as ids (K1). */
+export const resultCreatedResponse = resultResponse.omit({ attachments: true, latest: true }).extend({ attachments: z.array(id) });

@@ -1,0 +1,90 @@
+import type { ResultFields, TestEvent } from '@testament/contracts';
+
+/** A result as the test's rules need it. */
+export interface ResultState extends Readonly<ResultFields> {
+  readonly id: number;
+  readonly createdAt: string;
+  readonly caseHistoryId: number;
+  readonly deleted: boolean;
+}
+
+export interface TestState {
+  readonly exists: boolean;
+  readonly testId: number;
+  readonly projectId: number;
+  readonly planId: number;
+  readonly caseId: number;
+  readonly assigneeId: number | null;
+  readonly isArchive: boolean;
+  /** The plan whose archive or delete took this test along, so that plan's restore brings it back. */
+  readonly archivedWithPlan: number | null;
+  readonly deleted: boolean;
+  readonly deletedWithPlan: number | null;
+  readonly results: ReadonlyMap<number, ResultState>;
+}
+
+export const initialTestState: TestState = {
+  exists: false,
+  testId: 0,
+  projectId: 0,
+  planId: 0,
+  caseId: 0,
+  assigneeId: null,
+  isArchive: false,
+  archivedWithPlan: null,
+  deleted: false,
+  deletedWithPlan: null,
+  results: new Map(),
+};
+
+/** D6: the status of the newest result that is not deleted, by creation time, then id; null when there is none. */
+export function lastStatusOf(results: Iterable<ResultState>): number | null {
+  let newest: ResultState | undefined;
+  for (const result of results) {
+    if (result.deleted) continue;
+    if (!newest || result.createdAt > newest.createdAt || (result.createdAt === newest.createdAt && result.id > newest.id)) newest = result;
+  }
+  return newest?.status ?? null;
+}
+
+function withResult(state: TestState, result: ResultState): TestState {
+  const results = new Map(state.results);
+  results.set(result.id, result);
+  return { ...state, results };
+}
+
+export function evolveTest(state: TestState, event: TestEvent): TestState {
+  switch (event.type) {
+    case 'TestCreated': {
+      const { testId, projectId, planId, caseId, assigneeId } = event.data;
+      return { ...initialTestState, exists: true, testId, projectId, planId, caseId, assigneeId };
+    }
+    case 'TestAssigned':
+      return { ...state, assigneeId: event.data.assigneeId };
+    case 'TestMoved':
+      return { ...state, planId: event.data.planId };
+    case 'TestArchived':
+      return { ...state, isArchive: true, archivedWithPlan: event.data.withPlan ?? null };
+    case 'TestUnarchived':
+      return { ...state, isArchive: false, archivedWithPlan: null };
+    case 'TestDeleted':
+      return { ...state, deleted: true, deletedWithPlan: event.data.withPlan ?? null };
+    case 'TestRecovered':
+      return { ...state, deleted: false, deletedWithPlan: null };
+    case 'TestRemoved':
+      return initialTestState;
+    case 'ResultAdded': {
+      const { resultId, status, comment, executionTime, attributes, attachmentIds, stepResults, isArchive, createdAt, caseHistoryId } = event.data;
+      return withResult(state, { id: resultId, status, comment, executionTime, attributes, attachmentIds, stepResults, isArchive, createdAt, caseHistoryId, deleted: false });
+    }
+    case 'ResultEdited': {
+      const { testId: _testId, projectId: _projectId, resultId, lastStatus: _lastStatus, ...changes } = event.data;
+      const result = state.results.get(resultId);
+      return result ? withResult(state, { ...result, ...changes }) : state;
+    }
+    case 'ResultDeleted': {
+      const result = state.results.get(event.data.resultId);
+      return result ? withResult(state, { ...result, deleted: true }) : state;
+    }
+  }
+}

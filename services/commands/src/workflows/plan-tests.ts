@@ -1,0 +1,91 @@
+import { ValidationError, planMessages } from '@testament/contracts';
+import type { CommandMeta } from '../kernel/command-meta.ts';
+import type { PlanChanges, PlanCreateInput, PlanRef, planCommands } from '../plans/handlers.ts';
+import type { testCommands } from '../tests/handlers.ts';
+
+type PlanCommands = ReturnType<typeof planCommands>;
+type TestCommands = ReturnType<typeof testCommands>;
+
+/** A test of the plan as the read model knows it (the gateway names them, as it names a suite's cases). */
+export interface PlanTest {
+  testId: number;
+  caseId: number;
+  isArchive: boolean;
+}
+
+/**
+ * A plan's tests follow the plan: a create makes a test per case in every
+ * plan of the parameter combinations; an update's case list is the complete
+ * desired set (new cases get tests, D8: removed ones with results are archived,
+ * others deleted, and a case added back brings its archived test back);
+ * archive, delete and their undoing take the subtree's tests along. The plan's
+ * stream first, then each test's stream, caused by it.
+ */
+/** Whether a case can go into a plan of the project (the cases' answer, wired in by the command service). */
+export type CaseStanding = (projectId: number, caseId: number) => Promise<'addable' | 'archived' | 'unknown'>;
+
+export function planTests(plans: PlanCommands, tests: TestCommands, caseStanding: CaseStanding) {
+  const caused = (meta: CommandMeta): CommandMeta => ({ ...meta, causationId: meta.commandId });
+
+  /** Every case must be a live case of the project that is not archived (§3.4), checked before anything is written. */
+  async function requireAddableCases(projectId: number, caseIds: readonly number[]): Promise<void> {
+    const archived: number[] = [];
+    for (const caseId of caseIds) {
+      const standing = await caseStanding(projectId, caseId);
+      if (standing === 'unknown') throw ValidationError.of('test_cases', planMessages.caseUnknown(caseId));
+      if (standing === 'archived') archived.push(caseId);
+    }
+    if (archived.length > 0) throw ValidationError.of('test_cases', planMessages.caseArchived(archived));
+  }
+
+  async function each<T>(first: { position: number }, items: readonly T[], step: (item: T) => Promise<{ position: number }>) {
+    let position = first.position;
+    for (const item of items) position = Math.max(position, (await step(item)).position);
+    return position;
+  }
+
+  /** The same test command on each of the tests, after the plan's own. */
+  const cascade =
+    (planStep: (input: PlanRef, meta: CommandMeta) => Promise<{ position: number }>, testStep: TestCommands['archive'], permission: string) =>
+    async (input: PlanRef & { testIds: number[] }, meta: CommandMeta) => ({
+      position: await each(await planStep(input, meta), input.testIds, (testId) => testStep({ projectId: input.projectId, testId, withPlan: input.id, permission }, caused(meta))),
+    });
+
+  return {
+    async create(input: PlanCreateInput & { caseIds: number[] }, meta: CommandMeta) {
+      const caseIds = [...new Set(input.caseIds)];
+      await requireAddableCases(input.projectId, caseIds);
+      const created = await plans.create(input, meta);
+      const pairs = created.ids.flatMap((planId) => caseIds.map((caseId) => ({ planId, caseId })));
+      const position = await each(created, pairs, ({ planId, caseId }) =>
+        tests.create({ projectId: input.projectId, planId, caseId, assigneeId: null, permission: 'add_testplan' }, caused(meta)),
+      );
+      return { position, ids: created.ids };
+    },
+    async change(input: PlanRef & { changes: PlanChanges; caseIds?: number[]; currentTests: PlanTest[] }, meta: CommandMeta) {
+      if (input.caseIds === undefined) return plans.change(input, meta);
+      const wanted = new Set(input.caseIds);
+      const live = input.currentTests.filter((test) => !test.isArchive);
+      const liveCases = new Set(live.map((test) => test.caseId));
+      const added = [...wanted].filter((caseId) => !liveCases.has(caseId));
+      await requireAddableCases(input.projectId, added);
+      const changed = await plans.change(input, meta);
+      const archivedByCase = new Map(input.currentTests.filter((test) => test.isArchive).map((test) => [test.caseId, test.testId]));
+      const { projectId, id: planId } = input;
+      let position = await each(changed, added, (caseId) => {
+        const archived = archivedByCase.get(caseId);
+        return archived === undefined
+          ? tests.create({ projectId, planId, caseId, assigneeId: null, permission: 'change_testplan' }, caused(meta))
+          : tests.unarchive({ projectId, testId: archived, permission: 'change_testplan' }, caused(meta));
+      });
+      const withdrawn = live.filter((test) => !wanted.has(test.caseId));
+      position = await each({ position }, withdrawn, (test) => tests.withdraw({ projectId, testId: test.testId, planId }, caused(meta)));
+      return { position };
+    },
+    archive: cascade(plans.archive, tests.archive, 'change_testplan'),
+    unarchive: cascade(plans.unarchive, tests.unarchive, 'change_testplan'),
+    delete: cascade(plans.delete, tests.delete, 'delete_testplan'),
+    recover: cascade(plans.recover, tests.recover, 'delete_testplan'),
+    remove: cascade(plans.remove, tests.remove, 'delete_testplan'),
+  };
+}

@@ -1,0 +1,38 @@
+import type { PlanListQuery } from '@testament/contracts';
+import type { PlanFilters } from '@testament/projections';
+import type { PlanContext } from '../tests/representation.ts';
+
+export const PLANS_BASE = '/api/v2/testplans/';
+export const PLAN_DETAIL = `${PLANS_BASE}:id(^\\d+)/`;
+
+/** `?parent=null` is the roots, a number that plan's children. */
+export const parentFilter = (parent: string | undefined): number | null | undefined => (parent === undefined ? undefined : parent === 'null' ? null : Number(parent));
+const ids = (list: string | undefined) => list?.split(',').map(Number);
+const names = (list: string | undefined) => list?.split(',').filter(Boolean);
+
+/** The plans a title search keeps (`search`: the hits; `treesearch`: the hits and their ancestors), or undefined without one. */
+function searchedPlans(context: PlanContext, search: string | undefined, withAncestors: boolean): number[] | undefined {
+  const text = search?.trim().toLowerCase();
+  if (!text) return undefined;
+  const hits = context.plans.descendantsOf(null).filter((node) => context.title(node).toLowerCase().includes(text) || String(node.id) === text);
+  return [...new Set(hits.flatMap((node) => (withAncestors ? context.plans.pathTo(node.id).map((step) => step.id) : [node.id])))];
+}
+
+export function planFiltersOf(query: Partial<PlanListQuery>, context: PlanContext): PlanFilters {
+  const searched = searchedPlans(context, query.search, false);
+  const treeSearched = searchedPlans(context, query.treesearch, true);
+  return {
+    parent: parentFilter(query.parent),
+    planIds: searched && treeSearched ? searched.filter((id) => treeSearched.includes(id)) : (searched ?? treeSearched),
+    includeArchived: query.is_archive,
+    parameterIds: ids(query.parameters),
+    attributes: names(query.attributes),
+    anyAttributes: names(query.any_attributes),
+    startedAfter: query.test_plan_started_after,
+    startedBefore: query.test_plan_started_before,
+    createdAfter: query.test_plan_created_after,
+    createdBefore: query.test_plan_created_before,
+    ordering: query.ordering,
+  };
+}
+

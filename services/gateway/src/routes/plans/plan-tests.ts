@@ -1,0 +1,115 @@
+import { formatEstimate, paginatedResponse, parseOrThrow, planUnionItem, planUnionQuery, projectScopeQuery, testListQuery, testResponse, testUnionItem } from '@testament/contracts';
+import type { ReadStore } from '@testament/infra';
+import { attachmentsByIds, findTestFields, listPlans, type PlanDocument, type TestFilters } from '@testament/projections';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { GatewayContext } from '../../context.ts';
+import { pageRequest, paginated } from '../../http/pagination.ts';
+import { requiredProjectQuery, visibleProjectOrFail } from '../../http/project-scope.ts';
+import type { routeContracts } from '../../http/route-schema.ts';
+import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
+import { throwIfAborted } from '../../plugins/cancellation.ts';
+import { filtersTests, listTestsOrdered, testFiltersOf } from '../tests/filters.ts';
+import { planContext, testRepresentation, testShowing, type PlanContext } from '../tests/representation.ts';
+import { planRepresentation } from './representation.ts';
+import { PLAN_DETAIL, PLANS_BASE, parentFilter, planFiltersOf } from './filters.ts';
+
+/** Matching tests and their estimates per plan, summed up the tree: each plan's subtree totals (D16: one query for the whole level). */
+export async function subtreeTotals(readStore: ReadStore, context: PlanContext, filters: TestFilters): Promise<Map<number, { tests: number; estimate: number }>> {
+  const found = await findTestFields(readStore, context.project._id, filters, ['planId', 'estimate']);
+  const totals = new Map<number, { tests: number; estimate: number }>();
+  const own = new Map<number, { tests: number; estimate: number }>();
+  for (const { planId, estimate } of found) {
+    const sum = own.get(planId) ?? { tests: 0, estimate: 0 };
+    sum.tests += 1;
+    sum.estimate += estimate ?? 0;
+    own.set(planId, sum);
+  }
+  for (const [planId, sum] of own) {
+    for (const node of context.plans.pathTo(planId)) {
+      const total = totals.get(node.id) ?? { tests: 0, estimate: 0 };
+      total.tests += sum.tests;
+      total.estimate += sum.estimate;
+      totals.set(node.id, total);
+    }
+  }
+  return totals;
+}
+
+/** The views that mix plans and their tests: a tree level (`union/`) and a plan's tests (§3.4, §4.20). */
+export function registerPlanTests(app: FastifyInstance, context: GatewayContext, contract: ReturnType<typeof routeContracts>, visiblePlan: (request: FastifyRequest) => Promise<PlanDocument>) {
+  const { readStore } = context.system;
+
+  app.get(
+    `${PLANS_BASE}union/`,
+    contract({
+      summary: 'One level of the plans tree view (`?project=&parent=`, parent required): its plans with their matching tests counted and estimated, then the parent’s own tests',
+      querystring: projectScopeQuery.extend(planUnionQuery.shape),
+      response: { 200: paginatedResponse(z.union([planUnionItem, testUnionItem])) },
+    }),
+    async (request) => {
+      const project = await visibleProjectOrFail(readStore, requireUser(request), requiredProjectQuery(request.query));
+      const query = parseOrThrow(planUnionQuery, request.query);
+      const page = pageRequest(query);
+      const planning = await planContext(readStore, project);
+      const parent = parentFilter(query.parent) ?? null;
+      const filters = await testFiltersOf(readStore, planning, query);
+      const totals = await subtreeTotals(readStore, planning, filters);
+      // While tests are filtered, only plans with matching tests below them are listed.
+      const filtering = filtersTests(query);
+      const planFilters = planFiltersOf({ ...query, parent: query.parent, search: undefined, treesearch: undefined, ordering: planOrdering(query.ordering) }, planning);
+      const level = (await listPlans(readStore, project._id, { ...planFilters, includeArchived: query.is_archive }, { skip: 0, limit: Number.MAX_SAFE_INTEGER })).items.filter(
+        (plan) => !filtering || (totals.get(plan._id)?.tests ?? 0) > 0,
+      );
+      const shownPlans = level.slice(page.skip, page.skip + page.limit);
+      const testWindow = { ...page, skip: Math.max(0, page.skip - level.length), limit: page.limit - shownPlans.length };
+      const tests =
+        parent === null ? { items: [], count: 0 } : await listTestsOrdered(readStore, planning, { ...filters, planIds: [parent] }, testOrdering(query.ordering), 'name', testWindow.limit > 0 ? testWindow : { ...page, skip: 0, limit: 1 });
+      const shownTests = testWindow.limit > 0 ? tests.items : [];
+      const origin = ownOrigin(request);
+      const showing = await testShowing(readStore, planning, shownTests, origin);
+      const files = new Map((await attachmentsByIds(readStore, shownPlans.flatMap((plan) => plan.attachmentIds))).map((file) => [file._id, file]));
+      throwIfAborted(request);
+      return paginated(request, page, level.length + tests.count, [
+        ...shownPlans.map((plan) => {
+          const { url: _url, attachments: _attachments, ...listed } = planRepresentation(plan, planning, files, origin);
+          const total = totals.get(plan._id) ?? { tests: 0, estimate: 0 };
+          // K12: here a plan has children when it has child plans or tests.
+          const hasChildren = listed.has_children || total.tests > 0;
+          return { ...listed, has_children: hasChildren, is_leaf: false as const, estimate: formatEstimate(total.estimate), union_count: total.tests };
+        }),
+        ...shownTests.map((test) => {
+          const { url: _url, plan_path: _path, ...listed } = testRepresentation(test, showing);
+          return { ...listed, is_leaf: true as const };
+        }),
+      ]);
+    },
+  );
+
+  app.get(
+    `${PLAN_DETAIL}tests/`,
+    contract({ summary: 'The plan’s tests, or its subtree’s (`show_descendants`), with every tests filter, by creation unless ordered', querystring: testListQuery, response: { 200: paginatedResponse(testResponse) } }),
+    async (request) => {
+      const plan = await visiblePlan(request);
+      const query = parseOrThrow(testListQuery, request.query);
+      const page = pageRequest(query);
+      const project = await visibleProjectOrFail(readStore, requireUser(request), plan.projectId);
+      const planning = await planContext(readStore, project);
+      const scope = query.show_descendants ? planning.plans.subtreeIds(plan._id) : [plan._id];
+      const { items, count } = await listTestsOrdered(readStore, planning, await testFiltersOf(readStore, planning, query, scope), query.ordering, 'created_at', page);
+      const showing = await testShowing(readStore, planning, items, ownOrigin(request));
+      return paginated(request, page, count, items.map((test) => testRepresentation(test, showing)));
+    },
+  );
+}
+
+/** The union view's order split in two: the plans' terms (plans are listed first) and the tests' terms. */
+const PLAN_TERMS = new Set(['id', 'started_at', 'created_at', 'name']);
+const TEST_TERMS = new Set(['id', 'created_at', 'name', 'assignee_username', 'suite_path', 'estimate', 'started_at']);
+const termsOf = (ordering: string | undefined, known: ReadonlySet<string>) =>
+  ordering
+    ?.split(',')
+    .filter((term) => known.has(term.replace(/^-/, '')))
+    .join(',') || undefined;
+const planOrdering = (ordering: string | undefined) => termsOf(ordering, PLAN_TERMS);
+const testOrdering = (ordering: string | undefined) => termsOf(ordering, TEST_TERMS);

@@ -1,0 +1,109 @@
+import { NotFoundError, ValidationError, parseOrThrow, resultCreateBody, resultCreatedResponse, resultListQuery, resultMessages, resultPatchBody, resultResponse } from '@testament/contracts';
+import { findResult, findTest, resultsOfTest, type ResultDocument, type TestDocument } from '@testament/projections';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { GatewayContext } from '../../context.ts';
+import { execute } from '../../http/execute.ts';
+import { visibleInProject } from '../../http/project-scope.ts';
+import { noContent, routeContracts } from '../../http/route-schema.ts';
+import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
+import { resultRepresentation, resultShowing } from './representation.ts';
+
+const BASE = '/api/v2/results/';
+const DETAIL = `${BASE}:id(^\\d+)/`;
+
+/** `results/` (§3.6, §4.10): a test's results, recording, editing within the limits, deleting (the last status follows, D6). */
+export default async function resultRoutes(app: FastifyInstance, context: GatewayContext) {
+  const { readStore } = context.system;
+  const contract = routeContracts('results');
+  const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
+
+  /** A result of a live test in a project the caller can see. */
+  async function visibleResult(request: FastifyRequest): Promise<{ result: ResultDocument; test: TestDocument }> {
+    const result = await findResult(readStore, idOf(request));
+    const test = result && (await findTest(readStore, result.testId));
+    if (!result || !test) throw new NotFoundError();
+    await visibleInProject(readStore, requireUser(request), test);
+    return { result, test };
+  }
+
+  /** A test's results newest first, each marked whether it is the newest. */
+  async function listed(request: FastifyRequest, test: TestDocument, includeArchived: boolean | undefined) {
+    const results = await resultsOfTest(readStore, test._id);
+    const showing = await resultShowing(readStore, results, ownOrigin(request));
+    return results
+      .map((result, index) => ({ ...resultRepresentation(result, showing, test.isArchive), latest: index === 0 }))
+      .filter((result) => includeArchived === undefined || result.is_archive === includeArchived);
+  }
+
+  app.get(BASE, contract({ summary: 'A test’s results (`?test=`), newest first, not paginated', querystring: resultListQuery, response: { 200: z.array(resultResponse) } }), async (request) => {
+    const query = parseOrThrow(resultListQuery, request.query);
+    if (query.test === undefined) throw ValidationError.general(resultMessages.scopeRequired);
+    const test = await visibleInProject(readStore, requireUser(request), await findTest(readStore, Number(query.test)));
+    if (query.project !== undefined && Number(query.project) !== test.projectId) return [];
+    return listed(request, test, query.is_archive);
+  });
+
+  app.post(BASE, contract({ summary: 'Record a result on a test, with a status per step of the case version', body: resultCreateBody, response: { 201: resultCreatedResponse } }), async (request, reply) => {
+    const body = parseOrThrow(resultCreateBody, request.body ?? {});
+    const test = await findTest(readStore, body.test);
+    if (!test) throw ValidationError.of('test', resultMessages.testUnknown(body.test));
+    await visibleInProject(readStore, requireUser(request), test);
+    const { resultId } = await execute(context, request, 'tests.addResult', {
+      projectId: test.projectId,
+      testId: test._id,
+      status: body.status,
+      comment: body.comment ?? '',
+      executionTime: body.execution_time ?? null,
+      attributes: body.attributes ?? {},
+      attachmentIds: body.attachments ?? [],
+      isArchive: body.is_archive ?? false,
+      steps: (body.steps_results ?? []).map((step) => ({ stepId: step.step, status: step.status })),
+    });
+    const created = await findResult(readStore, resultId);
+    if (!created) throw new NotFoundError();
+    const { attachments: _files, ...shown } = resultRepresentation(created, await resultShowing(readStore, [created], ownOrigin(request)), test.isArchive);
+    return reply.code(201).send({ ...shown, attachments: created.attachmentIds });
+  });
+
+  const one = async (request: FastifyRequest, resultId: number) => {
+    const { test } = await visibleResult(request);
+    const shown = (await listed(request, test, undefined)).find((result) => result.id === resultId);
+    if (!shown) throw new NotFoundError();
+    return shown;
+  };
+
+  app.get(DETAIL, contract({ summary: 'One result', response: { 200: resultResponse } }), async (request) => one(request, idOf(request)));
+
+  const update = async (request: FastifyRequest) => {
+    const { result, test } = await visibleResult(request);
+    const body = parseOrThrow(resultPatchBody, request.body ?? {});
+    if (body.test !== undefined && body.test !== test._id) throw ValidationError.of('test', resultMessages.testFixed);
+    await execute(context, request, 'tests.editResult', {
+      projectId: test.projectId,
+      testId: test._id,
+      resultId: result._id,
+      changes: {
+        status: body.status,
+        comment: body.comment,
+        executionTime: body.execution_time,
+        attributes: body.attributes,
+        // Files left out stay (D7).
+        attachmentIds: body.attachments,
+        isArchive: body.is_archive,
+        steps: body.steps_results?.map((step) => ({ stepId: step.step, status: step.status })),
+      },
+    });
+    return one(request, result._id);
+  };
+  const updateContract = contract({ summary: 'Change a result within the project’s edit limits (§4.10, D9)', body: resultPatchBody, response: { 200: resultResponse } });
+  app.patch(DETAIL, updateContract, update);
+  app.put(DETAIL, updateContract, update);
+
+  app.delete(DETAIL, contract({ summary: 'Delete a result (its test’s last status follows, D6)', response: { 204: noContent } }), async (request, reply) => {
+    const { result, test } = await visibleResult(request);
+    await execute(context, request, 'tests.deleteResult', { projectId: test.projectId, testId: test._id, resultId: result._id });
+    return reply.code(204).send();
+  });
+}
+

@@ -1,0 +1,177 @@
+import {
+  NotFoundError,
+  ValidationError,
+  paginatedResponse,
+  parseOrThrow,
+  previewResponse,
+  projectScopeQuery,
+  testCreateBody,
+  testListQuery,
+  testMessages,
+  testPatchBody,
+  testResponse,
+  trashBody,
+  trashListQuery,
+  type TestPatchBody,
+} from '@testament/contracts';
+import { findCase, findPlan, findTest, findUser, findProject, resultsOfTest, testsByIds, listDeletedTests, type TestDocument, type UserDocument } from '@testament/projections';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { GatewayContext } from '../../context.ts';
+import { execute } from '../../http/execute.ts';
+import { pageRequest, paginated } from '../../http/pagination.ts';
+import { namedInstances, requiredProjectQuery, trashProjects, visibleInProject, visibleProjectOrFail } from '../../http/project-scope.ts';
+import { noContent, routeContracts } from '../../http/route-schema.ts';
+import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
+import { throwIfAborted } from '../../plugins/cancellation.ts';
+import { listTestsOrdered, testFiltersOf } from './filters.ts';
+import { planContext, testRepresentation, testShowing } from './representation.ts';
+
+const BASE = '/api/v2/tests/';
+const DETAIL = `${BASE}:id(^\\d+)/`;
+
+/** The access rule's view of a user who is to be assigned (the command side decides whether they can view the project). */
+const assigneeActor = (user: UserDocument) => ({ userId: user._id, isSuperuser: user.isSuperuser, isExternal: user.isExternal });
+
+/** `tests/` (§3.5, §2.7): lists with every filter, one test, assignment, moves, archive and the trash. */
+export default async function testRoutes(app: FastifyInstance, context: GatewayContext) {
+  const { readStore } = context.system;
+  const contract = routeContracts('tests');
+  const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
+  const visibleTest = async (request: FastifyRequest) => visibleInProject(readStore, requireUser(request), await findTest(readStore, idOf(request)));
+
+  /** Tests of one project as the wire shows them, in the order given. */
+  async function represented(request: FastifyRequest, tests: TestDocument[]) {
+    if (tests.length === 0) return [];
+    const project = await findProject(readStore, tests[0]!.projectId);
+    if (!project) throw new NotFoundError();
+    const showing = await testShowing(readStore, await planContext(readStore, project), tests, ownOrigin(request));
+    return tests.map((test) => testRepresentation(test, showing));
+  }
+  const one = async (request: FastifyRequest, testId: number) => {
+    const [shown] = await represented(request, await testsByIds(readStore, [testId]));
+    if (!shown) throw new NotFoundError();
+    return shown;
+  };
+
+  app.get(
+    BASE,
+    contract({
+      summary: 'A project’s tests (`?project=`) with every tests filter, ordered (by name by default) and paginated',
+      querystring: projectScopeQuery.extend(testListQuery.shape),
+      response: { 200: paginatedResponse(testResponse) },
+    }),
+    async (request) => {
+      const project = await visibleProjectOrFail(readStore, requireUser(request), requiredProjectQuery(request.query));
+      const query = parseOrThrow(testListQuery, request.query);
+      const page = pageRequest(query);
+      const planning = await planContext(readStore, project);
+      const { items, count } = await listTestsOrdered(readStore, planning, await testFiltersOf(readStore, planning, query), query.ordering, 'name', page);
+      const showing = await testShowing(readStore, planning, items, ownOrigin(request));
+      throwIfAborted(request);
+      return paginated(request, page, count, items.map((test) => testRepresentation(test, showing)));
+    },
+  );
+
+  app.post(BASE, contract({ summary: 'Add one case to a plan as a test', body: testCreateBody, response: { 201: testResponse } }), async (request, reply) => {
+    const body = parseOrThrow(testCreateBody, request.body ?? {});
+    const plan = await findPlan(readStore, body.plan);
+    if (!plan) throw ValidationError.of('plan', testMessages.planUnknown(body.plan));
+    await visibleProjectOrFail(readStore, requireUser(request), plan.projectId);
+    const found = await findCase(readStore, body.case);
+    if (!found || found.projectId !== plan.projectId) throw ValidationError.of('case', testMessages.caseUnknown(body.case));
+    const { testId } = await execute(context, request, 'tests.create', { projectId: plan.projectId, planId: plan._id, caseId: found._id, assigneeId: null });
+    if (body.assignee !== undefined && body.assignee !== null) await assign(request, plan.projectId, testId, body.assignee);
+    return reply.code(201).send(await one(request, testId));
+  });
+
+  app.get(DETAIL, contract({ summary: 'One test', response: { 200: testResponse } }), async (request) => one(request, (await visibleTest(request))._id));
+
+  /** Only active users, who can view the project (§3.5). */
+  async function assign(request: FastifyRequest, projectId: number, testId: number, assigneeId: number | null) {
+    let assignee = null;
+    if (assigneeId !== null) {
+      const user = await findUser(readStore, assigneeId);
+      if (!user || user.isDeleted || !user.isActive) throw ValidationError.of('assignee', testMessages.userUnknown(assigneeId));
+      assignee = assigneeActor(user);
+    }
+    await execute(context, request, 'tests.assign', { projectId, testId, assignee });
+  }
+
+  const update = async (request: FastifyRequest) => {
+    const test = await visibleTest(request);
+    const body: TestPatchBody = parseOrThrow(testPatchBody, request.body ?? {});
+    if (body.case !== undefined && body.case !== test.caseId) throw ValidationError.of('case', testMessages.caseFixed);
+    const ref = { projectId: test.projectId, testId: test._id };
+    if (body.plan !== undefined && body.plan !== test.planId) {
+      const plan = await findPlan(readStore, body.plan);
+      if (!plan) throw ValidationError.of('plan', testMessages.planUnknown(body.plan));
+      if (plan.projectId !== test.projectId) throw ValidationError.of('plan', testMessages.planElsewhere);
+      await execute(context, request, 'tests.move', { ...ref, planId: plan._id });
+    }
+    if (body.assignee !== undefined) await assign(request, test.projectId, test._id, body.assignee);
+    if (body.is_archive !== undefined && body.is_archive !== test.isArchive) await execute(context, request, body.is_archive ? 'tests.archive' : 'tests.unarchive', ref);
+    return one(request, test._id);
+  };
+  const updateContract = contract({ summary: 'Assign (`assignee`, null unassigns), move (`plan`) or archive a test', body: testPatchBody, response: { 200: testResponse } });
+  app.patch(DETAIL, updateContract, update);
+  app.put(DETAIL, updateContract, update);
+
+  // §4.13: archiving a test archives its results with it.
+  app.get(`${DETAIL}archive/preview/`, contract({ summary: 'What archiving the test would archive', response: { 200: previewResponse } }), async (request) => {
+    const test = await visibleTest(request);
+    const results = (await resultsOfTest(readStore, test._id)).filter((result) => !result.isArchive).length;
+    return [
+      { verbose_name: 'test result', verbose_name_related_model: 'tests', count: results },
+      { verbose_name: 'source model', verbose_name_related_model: 'tests', count: 1 },
+    ];
+  });
+
+  app.post(`${DETAIL}archive/`, contract({ summary: 'Archive a test and its results', response: { 200: testResponse } }), async (request) => {
+    const test = await visibleTest(request);
+    await execute(context, request, 'tests.archive', { projectId: test.projectId, testId: test._id });
+    return one(request, test._id);
+  });
+
+  app.post(`${BASE}archive/restore/`, contract({ summary: 'Restore archived tests', body: trashBody, response: { 200: z.array(testResponse) } }), async (request) => {
+    const found = await namedInstances(readStore, requireUser(request), request.body, (ids) => testsByIds(readStore, ids), (test) => !test.isDeleted);
+    for (const test of found) await execute(context, request, 'tests.unarchive', { projectId: test.projectId, testId: test._id });
+    return represented(request, await testsByIds(readStore, found.map((test) => test._id)));
+  });
+
+  registerTestTrash(app, context, contract, represented);
+}
+
+/** `tests/deleted/`: the trash of the tests the caller can see, recovery and removal (§2.7). */
+function registerTestTrash(
+  app: FastifyInstance,
+  context: GatewayContext,
+  contract: ReturnType<typeof routeContracts>,
+  represented: (request: FastifyRequest, tests: TestDocument[]) => Promise<z.output<typeof testResponse>[]>,
+) {
+  const { readStore } = context.system;
+  app.get(`${BASE}deleted/`, contract({ summary: 'Deleted tests of one project (`?project=`) or of every project the caller can see', querystring: trashListQuery, response: { 200: paginatedResponse(testResponse) } }), async (request) => {
+    const scope = await trashProjects(readStore, requireUser(request), request.query);
+    const page = pageRequest(request.query as Record<string, string>);
+    const { items, count } = await listDeletedTests(readStore, scope, page);
+    const shown = new Map<number, z.output<typeof testResponse>>();
+    for (const projectId of new Set(items.map((test) => test.projectId))) {
+      for (const test of await represented(request, items.filter((item) => item.projectId === projectId))) shown.set(test.id, test);
+    }
+    return paginated(request, page, count, items.map((test) => shown.get(test._id)!));
+  });
+
+  const trashed = (request: FastifyRequest) => namedInstances(readStore, requireUser(request), request.body, (ids) => testsByIds(readStore, ids), (test) => test.isDeleted);
+
+  app.post(`${BASE}deleted/recover/`, contract({ summary: 'Recover tests with their results from the trash', body: trashBody, response: { 200: z.array(testResponse) } }), async (request) => {
+    const tests = await trashed(request);
+    for (const test of tests) await execute(context, request, 'tests.recover', { projectId: test.projectId, testId: test._id });
+    return represented(request, await testsByIds(readStore, tests.map((test) => test._id)));
+  });
+
+  app.post(`${BASE}deleted/remove/`, contract({ summary: 'Remove tests from the trash for good', body: trashBody, response: { 204: noContent } }), async (request, reply) => {
+    for (const test of await trashed(request)) await execute(context, request, 'tests.remove', { projectId: test.projectId, testId: test._id });
+    return reply.code(204).send();
+  });
+}
+

@@ -1,0 +1,67 @@
+import type { StepResult } from '@testament/contracts';
+
+/**
+ * `tests`: one document per test, with what lists filter and sort by copied
+ * from its case (name, suite, labels, estimate: kept current through
+ * `case_tests`) and its last status folded from its results.
+ */
+export interface TestDocument {
+  [key: string]: unknown;
+  _id: number;
+  projectId: number;
+  planId: number;
+  caseId: number;
+  name: string;
+  /** Lower-cased case name: sorting and search are case-insensitive. */
+  nameKey: string;
+  suiteId: number;
+  labelIds: number[];
+  /** The case's estimate in seconds, or null. */
+  estimate: number | null;
+  assigneeId: number | null;
+  /** The newest live result's status (D6); null when untested. */
+  lastStatus: number | null;
+  isArchive: boolean;
+  isDeleted: boolean;
+  deletedAt: string | null;
+  /** The plan whose archive or delete took the test along (its restore brings it back). */
+  archivedWithPlan: number | null;
+  deletedWithPlan: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const TESTS = 'tests';
+
+/** `results`: one document per result; a deleted one stays flagged (the activity history shows it). */
+export interface ResultDocument {
+  [key: string]: unknown;
+  _id: number;
+  projectId: number;
+  testId: number;
+  status: number;
+  comment: string;
+  executionTime: number | null;
+  attributes: Record<string, unknown>;
+  attachmentIds: number[];
+  stepResults: StepResult[];
+  isArchive: boolean;
+  isDeleted: boolean;
+  userId: number | null;
+  /** The case version it was made on: history id and display version. */
+  caseHistoryId: number;
+  caseVersion: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export const RESULTS = 'results';
+
+/** `case_tests`: the tests of each case, so a change of the case reaches them (the runner loads them as the event's dependents). */
+export interface CaseTestsDocument {
+  [key: string]: unknown;
+  _id: number;
+  testIds: number[];
+}
+
+export const CASE_TESTS = 'case_tests';

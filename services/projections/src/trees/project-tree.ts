@@ -1,0 +1,129 @@
+/** What every node of a project's tree document has. */
+export interface ProjectTreeNode {
+  id: number;
+  parentId: number | null;
+  deleted: boolean;
+}
+
+/**
+ * One document per project with every node's place (`suite_trees`,
+ * `plan_trees`), so a level, a path or a subtree is one document read.
+ */
+export interface ProjectTreeDocument<N extends ProjectTreeNode> {
+  [key: string]: unknown;
+  _id: number;
+  /** Sorted by id. */
+  nodes: N[];
+  /**
+   * Counts the changes of the tree's shape (nodes added, moved, deleted,
+   * recovered, removed); counts and renames leave it. Readers keep what they
+   * index of the shape while it stays. Absent in documents stored before it.
+   */
+  shape?: number;
+}
+
+/**
+ * Where each node sits: its position in the document's `nodes` and the
+ * positions of each node's live children. Counts and renames replace nodes in
+ * their places, so a shape serves every version of the document until the
+ * tree's shape changes (a node added, moved, deleted, recovered or removed).
+ */
+export class TreeShape {
+  readonly positionOf = new Map<number, number>();
+  readonly children = new Map<number | null, number[]>();
+
+  constructor(nodes: readonly ProjectTreeNode[]) {
+    nodes.forEach((node, position) => {
+      this.positionOf.set(node.id, position);
+      if (node.deleted) return;
+      const siblings = this.children.get(node.parentId);
+      if (siblings) siblings.push(position);
+      else this.children.set(node.parentId, [position]);
+    });
+  }
+}
+
+/** A project's tree (of suites, of plans) indexed for reading. */
+export class ProjectTree<N extends ProjectTreeNode> {
+  constructor(
+    readonly nodes: readonly N[],
+    private readonly shape = new TreeShape(nodes),
+  ) {}
+
+  node(id: number): N | undefined {
+    const position = this.shape.positionOf.get(id);
+    return position === undefined ? undefined : this.nodes[position];
+  }
+
+  /** The live nodes directly under `parentId` (null: the roots). */
+  childrenOf(parentId: number | null): readonly N[] {
+    return (this.shape.children.get(parentId) ?? []).map((position) => this.nodes[position]!);
+  }
+
+  /** From the root down to the node, the node last. */
+  pathTo(id: number): N[] {
+    const path: N[] = [];
+    for (let node = this.node(id); node; node = node.parentId === null ? undefined : this.node(node.parentId)) path.push(node);
+    return path.reverse();
+  }
+
+
+  /** Every node under `id`, deleted ones included (not `id` itself): what a removal from the trash takes. */
+  deletedSubtreeOf(id: number): N[] {
+    const found = this.nodes.filter((node) => node.parentId === id);
+    for (let index = 0; index < found.length; index++) found.push(...this.nodes.filter((node) => node.parentId === found[index]!.id));
+    return found;
+  }
+
+  /** The live nodes under `id` (not `id` itself), parents before children. */
+  descendantsOf(id: number | null): N[] {
+    const found = [...this.childrenOf(id)];
+    for (let index = 0; index < found.length; index++) found.push(...this.childrenOf(found[index]!.id));
+    return found;
+  }
+}
+
+const indexed = new WeakMap<ProjectTreeDocument<ProjectTreeNode>, ProjectTree<ProjectTreeNode>>();
+/** Per read store, each project's latest shape by the document's `shape` number (one log numbers its shapes one way). */
+const shapes = new WeakMap<object, Map<number, { shape: number; index: TreeShape }>>();
+
+/**
+ * The index of a tree document stored in `store`. Stored documents are
+ * replaced, never changed, so it is cached by identity; its shape is reused
+ * while the document's `shape` number stays, since most changes change counts or
+ * names and not the shape.
+ */
+export function projectTreeOf<N extends ProjectTreeNode, T extends ProjectTree<N>>(
+  document: ProjectTreeDocument<N> | null,
+  store: object,
+  Tree: new (nodes: readonly N[], shape?: TreeShape) => T,
+): T {
+  if (!document) return new Tree([]);
+  let tree = indexed.get(document) as T | undefined;
+  if (!tree) indexed.set(document, (tree = new Tree(document.nodes, shapeOf(document, store))));
+  return tree;
+}
+
+function shapeOf(document: ProjectTreeDocument<ProjectTreeNode>, store: object): TreeShape {
+  if (document.shape === undefined) return new TreeShape(document.nodes);
+  let projects = shapes.get(store);
+  if (!projects) shapes.set(store, (projects = new Map()));
+  const known = projects.get(document._id);
+  if (known?.shape === document.shape && known.index.positionOf.size === document.nodes.length) return known.index;
+  const index = new TreeShape(document.nodes);
+  projects.set(document._id, { shape: document.shape, index });
+  return index;
+}
+
+/** The position of the node with this id in nodes sorted by id, or -1. */
+export function indexOfNode(nodes: readonly ProjectTreeNode[], id: number): number {
+  let [low, high] = [0, nodes.length - 1];
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const found = nodes[middle]!.id;
+    if (found === id) return middle;
+    if (found < id) low = middle + 1;
+    else high = middle - 1;
+  }
+  return -1;
+}
