@@ -10,6 +10,7 @@ import { met, type BenchResult, type Target } from './measure.ts';
 import { mixedLoadBenchmarks } from './mixed-load.bench.ts';
 import { projectsListBenchmarks } from './projects-list.bench.ts';
 import { rebuildBenchmarks } from './rebuild.bench.ts';
+import { testBenchmarks } from './tests.bench.ts';
 import { benchScale, QUICK_SCALE } from './scale.ts';
 
 /** In the order a full run takes them: the baselines first, so every later suite reuses them. */
@@ -22,6 +23,7 @@ const SUITES: Record<string, () => Promise<BenchResult[]>> = {
   'mixed-load': mixedLoadBenchmarks,
   rebuild: rebuildBenchmarks,
   cases: caseBenchmarks,
+  tests: testBenchmarks,
 };
 
 const number = (value: number) => (Number.isNaN(value) ? 'n/a' : value.toLocaleString('en'));

@@ -42,8 +42,10 @@ export function notificationSetting(actionCode: number): NotificationSetting | u
 /** The web app replaces this with a link to `placeholder_link` showing `placeholder_text`. */
 export const PLACEHOLDER = '{{placeholder}}';
 
-/** Notification texts; the placeholder is the project's name, linked. */
+/** Notification texts; the placeholder is the project's name (or the test, for assignments), linked. */
 export const notificationTemplates = {
+  testAssigned: (actor: string) => `${PLACEHOLDER} was assigned to you by ${actor}`,
+  testUnassigned: (actor: string) => `${PLACEHOLDER} was unassigned by ${actor}`,
   accessRequested: (actor: string, reason: string) =>
     reason.trim() ? `${actor} requested access to ${PLACEHOLDER}: ${reason.trim()}` : `${actor} requested access to ${PLACEHOLDER}`,
   accessGranted: (actor: string) => `Your request for access to ${PLACEHOLDER} was granted by ${actor}`,

@@ -202,3 +202,52 @@ export const planTreeNode: z.ZodType<PlanTreeNode> = z.lazy(() =>
   z.strictObject({ id, title: z.string(), has_children: z.boolean(), parent: z.strictObject({ id, title: z.string() }).nullable(), children: z.array(planTreeNode) }),
 );
 export const planTreeResponse = z.array(planTreeNode);
+
+/** `POST testplans/copy/` (§3.4, §4.19): subtrees under `dst_plan` (or as roots), with their unarchived tests and no results. */
+export const planCopyBody = z.object({
+  plans: z
+    .array(
+      z.object({
+        plan: integer,
+        new_name: z.string({ error: catalogueMessages.notAString }).trim().min(1, planMessages.copyNameRequired).max(255, messages.maxLength(255)).optional(),
+        started_at: bodyDateTime.optional(),
+        due_date: bodyDateTime.optional(),
+      }),
+      { error: messages.notAList },
+    )
+    .min(1, messages.required),
+  dst_plan: integer.nullable().optional(),
+  keep_assignee: z.boolean({ error: messages.notABoolean }).optional(),
+});
+export type PlanCopyBody = z.output<typeof planCopyBody>;
+
+/** `testplans/assignee-progress/`: one level of plans whose unarchived subtree holds tests assigned to `assignee`. */
+export const assigneeProgressQuery = paginationQuery.extend({
+  parent: z.string().regex(/^(null|\d+)$/, catalogueMessages.invalidInteger).optional(),
+  assignee: z.string({ error: messages.required }).regex(/^\d+$/, catalogueMessages.invalidInteger),
+  search: z.string().optional(),
+  treesearch: z.string().optional(),
+});
+export const assigneeProgressItem = planResponse.omit({ url: true, attachments: true }).extend({ is_leaf: z.literal(false), total_tests: count, tests_progress_total: count });
+
+/** `testplans/labels/?project=&parent=` and `testplans/suites/?project=&parent=`: a project's plans, or one plan's subtree. */
+export const planScopeQuery = z.object({
+  project: z.string().regex(/^\d+$/, catalogueMessages.invalidInteger).optional(),
+  parent: z.string().regex(/^(null|\d*)$/, catalogueMessages.invalidInteger).optional(),
+  show_descendants: queryBoolean.optional(),
+});
+
+export interface PlanSuiteNode {
+  id: number;
+  name: string;
+  parent: { id: number; name: string } | null;
+  has_children: boolean;
+  /** The suite itself holds cases the plan's tests use. */
+  is_used: boolean;
+  children: PlanSuiteNode[];
+}
+/** The suites the tests of a plan (or a project) use, with their ancestors, as a flat-built tree (§3.4). */
+export const planSuiteNode: z.ZodType<PlanSuiteNode> = z.lazy(() =>
+  z.strictObject({ id, name: z.string(), parent: planReference.nullable(), has_children: z.boolean(), is_used: z.boolean(), children: z.array(planSuiteNode) }),
+);
+export const planSuitesResponse = z.array(planSuiteNode);

@@ -4,7 +4,8 @@ import { messages } from '../messages.ts';
 import { attributeValues } from '../events/suites.ts';
 import { attachmentResponse } from './attachments.ts';
 import { catalogueMessages } from './project-catalogue.ts';
-import { queryBoolean } from './query.ts';
+import { commentResponse } from './comments.ts';
+import { paginationQuery, queryBoolean } from './query.ts';
 import { id, timestamp } from './wire.ts';
 
 export const resultMessages = {
@@ -18,6 +19,7 @@ export const resultMessages = {
   testUnknown: (testId: number) => `Invalid pk "${testId}" - object does not exist.`,
   testFixed: 'A result stays with its test.',
   scopeRequired: 'Give test or project.',
+  attributeScope: 'plan, attribute_name and attribute_value are required.',
 } as const;
 
 const integer = z.number({ error: catalogueMessages.invalidInteger }).int(catalogueMessages.invalidInteger).positive(catalogueMessages.invalidInteger);
@@ -87,3 +89,18 @@ export type Result = z.output<typeof resultResponse>;
 
 /** What a create answers: attachments as ids (K1). */
 export const resultCreatedResponse = resultResponse.omit({ attachments: true, latest: true }).extend({ attachments: z.array(id) });
+
+/** `tests/{id}/results-union/`: the test's results and comments in one thread (the test drawer's tabs). */
+export const resultsUnionQuery = paginationQuery.extend({
+  type: z.enum(['result', 'comment'], { error: (issue) => catalogueMessages.invalidChoice(issue.input) }).optional(),
+  ordering: z.enum(['created_at', '-created_at'], { error: messages.invalidOrdering }).optional(),
+});
+export const resultsUnionItem = z.union([resultResponse.extend({ type: z.literal('result') }), commentResponse.extend({ type: z.literal('comment') })]);
+export type ResultsUnionItem = z.output<typeof resultsUnionItem>;
+
+/** `DELETE results/attributes/`: the results of the tests directly in `plan` whose attribute has the value (case-insensitive). */
+export const resultsByAttributeQuery = z.object({
+  plan: z.string().regex(/^\d+$/, catalogueMessages.invalidInteger).optional(),
+  attribute_name: z.string().optional(),
+  attribute_value: z.string().optional(),
+});

@@ -35,10 +35,10 @@ export const testEvents = defineEvents({
   /** A real change only (D11); `previousAssigneeId` tells the notifications whom it was taken from. */
   TestAssigned: { version: 1, schema: z.object({ ...testRef, assigneeId: id.nullable(), previousAssigneeId: id.nullable() }) },
   TestMoved: { version: 1, schema: z.object({ ...testRef, planId: id }) },
-  /** `withPlan`: archived or deleted with that plan's subtree, so the plan's restore brings it back. */
-  TestArchived: { version: 1, schema: z.object({ ...testRef, withPlan: id.optional() }) },
+  /** `withPlan`, `withCase`: archived or deleted with that plan's subtree or that case, so its restore brings the test back. */
+  TestArchived: { version: 1, schema: z.object({ ...testRef, withPlan: id.optional(), withCase: id.optional() }) },
   TestUnarchived: { version: 1, schema: z.object({ ...testRef }) },
-  TestDeleted: { version: 1, schema: z.object({ ...testRef, withPlan: id.optional() }) },
+  TestDeleted: { version: 1, schema: z.object({ ...testRef, withPlan: id.optional(), withCase: id.optional() }) },
   TestRecovered: { version: 1, schema: z.object({ ...testRef }) },
   TestRemoved: { version: 1, schema: z.object({ ...testRef }) },
   /** `caseHistoryId`/`caseVersion`: the case version the result was made on (its history id, and its display version). */

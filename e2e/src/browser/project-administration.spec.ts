@@ -164,6 +164,12 @@ test.describe('the catalogue tabs', () => {
         const dialog = page.getByRole('dialog', { name: 'Create parameter' });
         await dialog.getByLabel('Name').fill(name);
         await dialog.getByRole('combobox', { name: 'Group' }).fill(group);
+        // A known group is offered as the user types, over the dialog's buttons: they take it, as a user would.
+        const offered = page.getByRole('option', { name: group, exact: true });
+        await offered.waitFor({ state: 'visible', timeout: 1_500 }).then(
+          () => offered.click(),
+          () => undefined,
+        );
         await dialog.getByRole('button', { name: 'Create' }).click();
         await expect(toast(page, 'Parameter created successfully')).toBeVisible();
         await expect(rowOf(page, name)).toContainText(group);

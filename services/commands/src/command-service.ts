@@ -10,6 +10,7 @@ import { liveParameters, parameterHandlers } from './parameters/handlers.ts';
 import { customAttributeHandlers, requiredAttributeNames, requiredResultAttributeNames } from './custom-attributes/handlers.ts';
 import { isLiveSuite, suiteCommands, suiteHandlers } from './suites/handlers.ts';
 import { suiteCascade } from './workflows/suite-cascade.ts';
+import { caseTests } from './workflows/case-tests.ts';
 import { caseCommands, caseHandlers, caseStanding, currentCaseVersion } from './cases/handlers.ts';
 import { commentHandlers } from './comments/handlers.ts';
 import { planCommands } from './plans/handlers.ts';
@@ -70,6 +71,7 @@ export function createCommandService(deps: CommandServiceDeps) {
     currentCase: (caseId) => currentCaseVersion(kernel, caseId),
     editSettings: (projectId) => resultEditSettings(kernel, projectId),
   });
+  const casesWithTests = caseTests(cases, tests);
   return namespaced({
     users: [userHandlers(kernel), { register: registerWithDefaultNotifications(kernel), changePassword: sessionFlows.changePassword }],
     sessions: [sessionHandlers(kernel), { logIn: sessionFlows.logIn }],
@@ -78,9 +80,9 @@ export function createCommandService(deps: CommandServiceDeps) {
     labels: [labelHandlers(kernel)],
     parameters: [parameterHandlers(kernel)],
     'custom-attributes': [customAttributeHandlers(kernel, statusIds)],
-    cases: [caseHandlers(cases), caseWritesWithLabels(kernel, cases)],
+    cases: [caseHandlers(cases), caseWritesWithLabels(kernel, cases), casesWithTests],
     comments: [commentHandlers(kernel, attachmentsOf)],
-    suites: [suiteHandlers(suites), suiteCascade(suites, cases)],
+    suites: [suiteHandlers(suites), suiteCascade(suites, casesWithTests)],
     plans: [planTests(plans, tests, (projectId, caseId) => caseStanding(kernel, projectId, caseId))],
     tests: [testHandlers(tests)],
     roles: [roleHandlers(kernel)],

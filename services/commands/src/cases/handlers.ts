@@ -96,10 +96,13 @@ export function caseCommands(deps: KernelDeps, lookups: CaseLookups) {
   };
 }
 
-/** The verbs the case answers alone; create and update name labels, so they go through a workflow (workflows/case-labels.ts). */
+/**
+ * The verbs the case answers alone; create and update name labels, so they go
+ * through a workflow (workflows/case-labels.ts), as do delete, archive and
+ * their undoing, which take the case's tests along (workflows/case-tests.ts).
+ */
 export function caseHandlers(commands: ReturnType<typeof caseCommands>) {
-  const { restoreVersion, archive, unarchive, recover, remove } = commands;
-  return { restoreVersion, archive, unarchive, delete: commands.delete, recover, remove };
+  return { restoreVersion: commands.restoreVersion };
 }
 
 /** The case as a new result is recorded against it (for the tests' rules; the command service hands it to them): its latest version with its steps, and its suite. */

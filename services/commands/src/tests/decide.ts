@@ -47,9 +47,9 @@ export type TestCommand =
   | { type: 'Create'; testId: number; projectId: number; planId: number; caseId: number; assigneeId: number | null; permission: string }
   | { type: 'Assign'; assigneeId: number | null; facts: { assigneeCanView: boolean } }
   | { type: 'Move'; planId: number; facts: { planLive: boolean } }
-  | { type: 'Archive'; withPlan?: number; permission?: string }
+  | { type: 'Archive'; withPlan?: number; withCase?: number; permission?: string }
   | { type: 'Unarchive'; permission?: string }
-  | { type: 'Delete'; withPlan?: number; permission?: string }
+  | { type: 'Delete'; withPlan?: number; withCase?: number; permission?: string }
   | { type: 'Recover'; testId: number; permission?: string }
   | { type: 'Remove'; testId: number; permission?: string }
   /** `stepResultIds`: fresh ids for the step results, one per step status. */
@@ -129,12 +129,13 @@ function editResult(command: Extract<TestCommand, { type: 'EditResult' }>, state
   const result = liveResult(state, command.resultId);
   requireProjectWrite(context.project, context.actor, 'change_testresult');
   if (state.isArchive) throw ValidationError.general(resultMessages.archivedTest);
-  if (result.isArchive) throw ValidationError.general(resultMessages.archivedResult);
   const { steps, ...fields } = command.changes;
   const changed: Partial<ResultFields> = {};
   for (const [key, value] of Object.entries(fields) as Array<[keyof ResultInput, never]>) {
     if (value !== undefined && !same(value, result[key])) changed[key] = value;
   }
+  // An archived result can only be restored.
+  if (result.isArchive && Object.keys(changed).some((key) => key !== 'isArchive')) throw ValidationError.general(resultMessages.archivedResult);
   if (steps !== undefined) {
     const statusOf = new Map(steps.map((step) => [step.stepId, step.status]));
     if ([...statusOf.keys()].some((stepId) => !result.stepResults.some((step) => step.stepId === stepId))) throw ValidationError.of('steps_results', resultMessages.stepsMismatch);
@@ -155,6 +156,9 @@ function create(command: Extract<TestCommand, { type: 'Create' }>, state: TestSt
   const { testId, projectId, planId, caseId, assigneeId } = command;
   return [{ type: 'TestCreated', data: { testId, projectId, planId, caseId, assigneeId } }];
 }
+
+/** The plan or case a cascade came from, as the event names it. */
+const takenWith = ({ withPlan, withCase }: { withPlan?: number; withCase?: number }) => ({ ...(withPlan === undefined ? {} : { withPlan }), ...(withCase === undefined ? {} : { withCase }) });
 
 function requireInTrash(state: TestState, testId: number): void {
   if (!state.exists || !state.deleted) throw ValidationError.of('instance_ids', catalogueMessages.notInTrash(testId));
@@ -184,7 +188,7 @@ export const testDecider: Decider<TestCommand, TestState, TestEvent> = {
         live(state);
         write(command.permission ?? 'change_test');
         if (state.isArchive) return [];
-        return [{ type: 'TestArchived', data: { ...ref, ...(command.withPlan === undefined ? {} : { withPlan: command.withPlan }) } }];
+        return [{ type: 'TestArchived', data: { ...ref, ...takenWith(command) } }];
       case 'Unarchive':
         live(state);
         write(command.permission ?? 'change_test');
@@ -192,7 +196,7 @@ export const testDecider: Decider<TestCommand, TestState, TestEvent> = {
       case 'Delete':
         live(state);
         write(command.permission ?? 'delete_test');
-        return [{ type: 'TestDeleted', data: { ...ref, ...(command.withPlan === undefined ? {} : { withPlan: command.withPlan }) } }];
+        return [{ type: 'TestDeleted', data: { ...ref, ...takenWith(command) } }];
       case 'Recover':
         requireInTrash(state, command.testId);
         write(command.permission ?? 'delete_test');

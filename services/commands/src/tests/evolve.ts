@@ -16,10 +16,12 @@ export interface TestState {
   readonly caseId: number;
   readonly assigneeId: number | null;
   readonly isArchive: boolean;
-  /** The plan whose archive or delete took this test along, so that plan's restore brings it back. */
+  /** The plan or case whose archive or delete took this test along, so its restore brings it back. */
   readonly archivedWithPlan: number | null;
+  readonly archivedWithCase: number | null;
   readonly deleted: boolean;
   readonly deletedWithPlan: number | null;
+  readonly deletedWithCase: number | null;
   readonly results: ReadonlyMap<number, ResultState>;
 }
 
@@ -32,8 +34,10 @@ export const initialTestState: TestState = {
   assigneeId: null,
   isArchive: false,
   archivedWithPlan: null,
+  archivedWithCase: null,
   deleted: false,
   deletedWithPlan: null,
+  deletedWithCase: null,
   results: new Map(),
 };
 
@@ -64,13 +68,13 @@ export function evolveTest(state: TestState, event: TestEvent): TestState {
     case 'TestMoved':
       return { ...state, planId: event.data.planId };
     case 'TestArchived':
-      return { ...state, isArchive: true, archivedWithPlan: event.data.withPlan ?? null };
+      return { ...state, isArchive: true, archivedWithPlan: event.data.withPlan ?? null, archivedWithCase: event.data.withCase ?? null };
     case 'TestUnarchived':
-      return { ...state, isArchive: false, archivedWithPlan: null };
+      return { ...state, isArchive: false, archivedWithPlan: null, archivedWithCase: null };
     case 'TestDeleted':
-      return { ...state, deleted: true, deletedWithPlan: event.data.withPlan ?? null };
+      return { ...state, deleted: true, deletedWithPlan: event.data.withPlan ?? null, deletedWithCase: event.data.withCase ?? null };
     case 'TestRecovered':
-      return { ...state, deleted: false, deletedWithPlan: null };
+      return { ...state, deleted: false, deletedWithPlan: null, deletedWithCase: null };
     case 'TestRemoved':
       return initialTestState;
     case 'ResultAdded': {

@@ -32,8 +32,8 @@ export interface ResultInput {
   steps: StepStatus[];
 }
 
-/** Cascade commands carry the plan's permission when a plan's change causes them. */
-type Cascaded = { withPlan?: number; permission?: string };
+/** Cascade commands carry the plan's or case's permission when its change causes them. */
+type Cascaded = { withPlan?: number; withCase?: number; permission?: string };
 
 /** The commands on one test and its results. */
 export function testCommands(deps: KernelDeps, lookups: TestLookups) {
@@ -73,9 +73,9 @@ export function testCommands(deps: KernelDeps, lookups: TestLookups) {
     },
     move: async (input: TestRef & { planId: number }, meta: CommandMeta) =>
       run(input.projectId, input.testId, { type: 'Move', planId: input.planId, facts: { planLive: await lookups.planLive(input.projectId, input.planId) } }, meta),
-    archive: (input: TestRef & Cascaded, meta: CommandMeta) => run(input.projectId, input.testId, { type: 'Archive', withPlan: input.withPlan, permission: input.permission }, meta),
+    archive: (input: TestRef & Cascaded, meta: CommandMeta) => run(input.projectId, input.testId, { type: 'Archive', withPlan: input.withPlan, withCase: input.withCase, permission: input.permission }, meta),
     unarchive: (input: TestRef & Cascaded, meta: CommandMeta) => run(input.projectId, input.testId, { type: 'Unarchive', permission: input.permission }, meta),
-    delete: (input: TestRef & Cascaded, meta: CommandMeta) => run(input.projectId, input.testId, { type: 'Delete', withPlan: input.withPlan, permission: input.permission }, meta),
+    delete: (input: TestRef & Cascaded, meta: CommandMeta) => run(input.projectId, input.testId, { type: 'Delete', withPlan: input.withPlan, withCase: input.withCase, permission: input.permission }, meta),
     recover: (input: TestRef & Cascaded, meta: CommandMeta) => run(input.projectId, input.testId, { type: 'Recover', testId: input.testId, permission: input.permission }, meta),
     remove: (input: TestRef & Cascaded, meta: CommandMeta) => run(input.projectId, input.testId, { type: 'Remove', testId: input.testId, permission: input.permission }, meta),
     /** D8: a test leaving its plan's case list is archived when it has results, deleted otherwise. */

@@ -2,6 +2,7 @@ import { ValidationError, planMessages } from '@testament/contracts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
 import type { PlanChanges, PlanCreateInput, PlanRef, planCommands } from '../plans/handlers.ts';
 import type { testCommands } from '../tests/handlers.ts';
+import { cascadeAfter, causedBy } from './cascade.ts';
 
 type PlanCommands = ReturnType<typeof planCommands>;
 type TestCommands = ReturnType<typeof testCommands>;
@@ -25,7 +26,6 @@ export interface PlanTest {
 export type CaseStanding = (projectId: number, caseId: number) => Promise<'addable' | 'archived' | 'unknown'>;
 
 export function planTests(plans: PlanCommands, tests: TestCommands, caseStanding: CaseStanding) {
-  const caused = (meta: CommandMeta): CommandMeta => ({ ...meta, causationId: meta.commandId });
 
   /** Every case must be a live case of the project that is not archived (§3.4), checked before anything is written. */
   async function requireAddableCases(projectId: number, caseIds: readonly number[]): Promise<void> {
@@ -38,27 +38,23 @@ export function planTests(plans: PlanCommands, tests: TestCommands, caseStanding
     if (archived.length > 0) throw ValidationError.of('test_cases', planMessages.caseArchived(archived));
   }
 
-  async function each<T>(first: { position: number }, items: readonly T[], step: (item: T) => Promise<{ position: number }>) {
-    let position = first.position;
-    for (const item of items) position = Math.max(position, (await step(item)).position);
-    return position;
-  }
 
   /** The same test command on each of the tests, after the plan's own. */
   const cascade =
     (planStep: (input: PlanRef, meta: CommandMeta) => Promise<{ position: number }>, testStep: TestCommands['archive'], permission: string) =>
     async (input: PlanRef & { testIds: number[] }, meta: CommandMeta) => ({
-      position: await each(await planStep(input, meta), input.testIds, (testId) => testStep({ projectId: input.projectId, testId, withPlan: input.id, permission }, caused(meta))),
+      position: await cascadeAfter(await planStep(input, meta), input.testIds, (testId) => testStep({ projectId: input.projectId, testId, withPlan: input.id, permission }, causedBy(meta))),
     });
 
   return {
-    async create(input: PlanCreateInput & { caseIds: number[] }, meta: CommandMeta) {
+    /** `assignees`: who a copied plan's test of each case was assigned to (a copy with keep_assignee, §4.19). */
+    async create(input: PlanCreateInput & { caseIds: number[]; assignees?: Record<number, number> }, meta: CommandMeta) {
       const caseIds = [...new Set(input.caseIds)];
       await requireAddableCases(input.projectId, caseIds);
       const created = await plans.create(input, meta);
       const pairs = created.ids.flatMap((planId) => caseIds.map((caseId) => ({ planId, caseId })));
-      const position = await each(created, pairs, ({ planId, caseId }) =>
-        tests.create({ projectId: input.projectId, planId, caseId, assigneeId: null, permission: 'add_testplan' }, caused(meta)),
+      const position = await cascadeAfter(created, pairs, ({ planId, caseId }) =>
+        tests.create({ projectId: input.projectId, planId, caseId, assigneeId: input.assignees?.[caseId] ?? null, permission: 'add_testplan' }, causedBy(meta)),
       );
       return { position, ids: created.ids };
     },
@@ -72,14 +68,14 @@ export function planTests(plans: PlanCommands, tests: TestCommands, caseStanding
       const changed = await plans.change(input, meta);
       const archivedByCase = new Map(input.currentTests.filter((test) => test.isArchive).map((test) => [test.caseId, test.testId]));
       const { projectId, id: planId } = input;
-      let position = await each(changed, added, (caseId) => {
+      let position = await cascadeAfter(changed, added, (caseId) => {
         const archived = archivedByCase.get(caseId);
         return archived === undefined
-          ? tests.create({ projectId, planId, caseId, assigneeId: null, permission: 'change_testplan' }, caused(meta))
-          : tests.unarchive({ projectId, testId: archived, permission: 'change_testplan' }, caused(meta));
+          ? tests.create({ projectId, planId, caseId, assigneeId: null, permission: 'change_testplan' }, causedBy(meta))
+          : tests.unarchive({ projectId, testId: archived, permission: 'change_testplan' }, causedBy(meta));
       });
       const withdrawn = live.filter((test) => !wanted.has(test.caseId));
-      position = await each({ position }, withdrawn, (test) => tests.withdraw({ projectId, testId: test.testId, planId }, caused(meta)));
+      position = await cascadeAfter({ position }, withdrawn, (test) => tests.withdraw({ projectId, testId: test.testId, planId }, causedBy(meta)));
       return { position };
     },
     archive: cascade(plans.archive, tests.archive, 'change_testplan'),

@@ -1,29 +1,26 @@
-import type { caseCommands } from '../cases/handlers.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
 import type { SuiteRef, suiteCommands } from '../suites/handlers.ts';
+import { cascadeAfter, causedBy } from './cascade.ts';
+import type { CaseWithTests, caseTests } from './case-tests.ts';
 
 type SuiteCommands = ReturnType<typeof suiteCommands>;
-type CaseCommands = ReturnType<typeof caseCommands>;
+type CasesWithTests = ReturnType<typeof caseTests>;
+type Cases = Array<Omit<CaseWithTests, 'projectId'>>;
 
 /**
  * A suite's delete, recovery and removal take its cases along (§3.2: the
- * delete cascades to the subtree's cases). The suites' stream first, then each
- * case's stream, caused by it. The gateway names the cases from the read model
- * (`caseIds`); a case made in the subtree at the same instant can be missed,
- * and stays in the trash's reach of its own.
+ * delete cascades to the subtree's cases), and the cases their tests. The
+ * suites' stream first, then each case's stream, caused by it. The gateway
+ * names the cases and their tests from the read model (`cases`); a case made
+ * in the subtree at the same instant can be missed, and stays in the trash's
+ * reach of its own.
  */
-export function suiteCascade(suites: SuiteCommands, cases: CaseCommands) {
-  async function each(first: { position: number }, caseIds: readonly number[], step: (caseId: number, meta: CommandMeta) => Promise<{ position: number }>, meta: CommandMeta) {
-    let position = first.position;
-    for (const caseId of caseIds) position = Math.max(position, (await step(caseId, { ...meta, causationId: meta.commandId })).position);
-    return { position };
-  }
+export function suiteCascade(suites: SuiteCommands, cases: CasesWithTests) {
+  const each = async (first: { position: number }, items: Cases, step: (item: Cases[number]) => Promise<{ position: number }>) => ({ position: await cascadeAfter(first, items, step) });
   return {
-    delete: async (input: SuiteRef & { caseIds: number[] }, meta: CommandMeta) =>
-      each(await suites.delete(input, meta), input.caseIds, (caseId, caused) => cases.delete({ projectId: input.projectId, caseId, withSuite: input.id }, caused), meta),
-    recover: async (input: SuiteRef & { caseIds: number[] }, meta: CommandMeta) =>
-      each(await suites.recover(input, meta), input.caseIds, (caseId, caused) => cases.recover({ projectId: input.projectId, caseId }, caused), meta),
-    remove: async (input: SuiteRef & { caseIds: number[] }, meta: CommandMeta) =>
-      each(await suites.remove(input, meta), input.caseIds, (caseId, caused) => cases.remove({ projectId: input.projectId, caseId }, caused), meta),
+    delete: async (input: SuiteRef & { cases: Cases }, meta: CommandMeta) =>
+      each(await suites.delete(input, meta), input.cases, (item) => cases.delete({ ...item, projectId: input.projectId, withSuite: input.id }, causedBy(meta))),
+    recover: async (input: SuiteRef & { cases: Cases }, meta: CommandMeta) => each(await suites.recover(input, meta), input.cases, (item) => cases.recover({ ...item, projectId: input.projectId }, causedBy(meta))),
+    remove: async (input: SuiteRef & { cases: Cases }, meta: CommandMeta) => each(await suites.remove(input, meta), input.cases, (item) => cases.remove({ ...item, projectId: input.projectId }, causedBy(meta))),
   };
 }

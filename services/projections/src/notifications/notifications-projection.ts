@@ -1,5 +1,6 @@
 import { topics, streams } from '@testament/contracts';
 import type { NotificationEvent } from '@testament/contracts';
+import { TESTS } from '../tests/test-document.ts';
 import { projection, type DocumentKey, type EventOf, type ProjectedEvent, type ProjectionView } from '../runner/projection.ts';
 import { ACCESS_REQUESTS } from '../access-requests/access-requests-projection.ts';
 import { PROJECTS } from '../projects/project-document.ts';
@@ -78,7 +79,7 @@ export const notificationsProjection = projection<NotificationsEvent>({
     [NOTIFICATION_AUDIENCES]: { indexes: [], bounded: true },
   },
   // A change is told against the state before it: "added to" a project the recipient was not a member of yet.
-  readsBefore: [PROJECTS, USERS, ACCESS_REQUESTS, ROLE_CATALOG],
+  readsBefore: [PROJECTS, USERS, ACCESS_REQUESTS, ROLE_CATALOG, TESTS],
   handles: new Set([...PRODUCING_EVENTS, ...SUPERUSER_EVENTS, ...BOX_EVENTS]),
   keys(event) {
     if (isAboutSuperusers(event)) return [[NOTIFICATION_AUDIENCES, SUPERUSERS]];

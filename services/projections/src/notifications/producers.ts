@@ -1,8 +1,9 @@
-import { streams, NotificationAction, notificationTemplates, type AccessRequestEvent, type ProjectEvent } from '@testament/contracts';
+import { streams, NotificationAction, notificationTemplates, type AccessRequestEvent, type ProjectEvent, type TestEvent } from '@testament/contracts';
 import { ACCESS_REQUESTS, accessRequestKey, type AccessRequestDocument } from '../access-requests/access-requests-projection.ts';
 import { PROJECTS, type ProjectDocument } from '../projects/project-document.ts';
 import { ROLE_CATALOG, ROLE_CATALOG_ID, membersGranted, type RoleCatalogDocument } from '../roles/role-catalog.ts';
 import type { DocumentKey, EventOf, ProjectedEvent, ProjectionView } from '../runner/projection.ts';
+import { TESTS, type TestDocument } from '../tests/test-document.ts';
 import { USERS, type StoredUserDocument } from '../users/user-document.ts';
 import { NOTIFICATION_SUBSCRIBERS, NOTIFICATIONS, notificationKey, type NotificationDocument } from './notification-document.ts';
 import { activeSuperusers, NOTIFICATION_AUDIENCES, SUPERUSERS, superusersOf } from './superusers.ts';
@@ -19,10 +20,11 @@ export interface Produced {
 
 type AccessRequested = Extract<AccessRequestEvent, { type: 'AccessRequested' }>;
 type MemberRolesSet = Extract<ProjectEvent, { type: 'ProjectMemberRolesSet' }>;
+type TestAssigned = Extract<TestEvent, { type: 'TestAssigned' }>;
 
 /** The events that produce notifications. */
-export const PRODUCING_EVENTS = ['AccessRequested', 'ProjectMemberRolesSet'] as const;
-export type ProducingEvent = AccessRequested | MemberRolesSet;
+export const PRODUCING_EVENTS = ['AccessRequested', 'ProjectMemberRolesSet', 'TestAssigned'] as const;
+export type ProducingEvent = AccessRequested | MemberRolesSet | TestAssigned;
 
 const projectIdOf = (event: ProjectedEvent) => streams.project.idOf(event.stream);
 const overviewLink = (projectId: number) => `/projects/${projectId}/overview`;
@@ -72,8 +74,33 @@ function memberRolesSet(event: EventOf<MemberRolesSet>, view: ProjectionView, ac
   return [{ ...about, actionCode: NotificationAction.accessGranted, template }];
 }
 
+/**
+ * A test assigned → its new assignee (code 0) and the one it was taken from
+ * (code 1); only real changes are assignments (D11). The placeholder is the
+ * test by its case's name, linked to the test in its plan.
+ */
+function testAssigned(event: EventOf<TestAssigned>, view: ProjectionView, actor: string): Produced[] {
+  const { testId, projectId, assigneeId, previousAssigneeId } = event.data;
+  const test = view.get<TestDocument>(TESTS, testId);
+  if (!test) return [];
+  const about = { projectId, placeholderText: `Test ${test.name}`, placeholderLink: `/projects/${projectId}/plans/${test.planId}?test=${testId}` };
+  return [
+    ...(assigneeId === null ? [] : [{ ...about, recipientId: assigneeId, actionCode: NotificationAction.testAssigned, template: notificationTemplates.testAssigned(actor) }]),
+    ...(previousAssigneeId === null ? [] : [{ ...about, recipientId: previousAssigneeId, actionCode: NotificationAction.testUnassigned, template: notificationTemplates.testUnassigned(actor) }]),
+  ];
+}
+
 /** The documents an event that produces notifications needs. */
 export function producerKeys(event: EventOf<ProducingEvent>): DocumentKey[] {
+  if (event.type === 'TestAssigned') {
+    const { testId, assigneeId, previousAssigneeId } = event.data;
+    return [
+      [TESTS, testId],
+      [NOTIFICATION_SUBSCRIBERS, NotificationAction.testAssigned],
+      [NOTIFICATION_SUBSCRIBERS, NotificationAction.testUnassigned],
+      ...[assigneeId, previousAssigneeId].flatMap((userId) => (userId === null ? [] : [[NOTIFICATIONS, notificationKey(userId, event.position)] as const])),
+    ];
+  }
   if (event.type === 'AccessRequested') {
     // The recipients' new documents are not named: unknown before the project is read, and
     // new anyway. A replay after a crash writes them again, identical, before any later change.
@@ -96,7 +123,14 @@ export function producerKeys(event: EventOf<ProducingEvent>): DocumentKey[] {
 
 /** The notifications an event produces, before delivery filters them by subscription. */
 export function producedBy(event: EventOf<ProducingEvent>, view: ProjectionView, actor: string): Produced[] {
-  return event.type === 'AccessRequested' ? accessRequested(event, view, actor) : memberRolesSet(event, view, actor);
+  switch (event.type) {
+    case 'AccessRequested':
+      return accessRequested(event, view, actor);
+    case 'ProjectMemberRolesSet':
+      return memberRolesSet(event, view, actor);
+    case 'TestAssigned':
+      return testAssigned(event, view, actor);
+  }
 }
 
 export function actorName(event: ProjectedEvent, view: ProjectionView): string {

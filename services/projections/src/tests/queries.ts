@@ -83,10 +83,15 @@ export async function testsByIds(readStore: ReadStore, ids: readonly number[]): 
 }
 
 /** The tests of these plans as a plan's cascades need them: live ones, or those in the trash. */
-export function testsOfPlans(readStore: ReadStore, projectId: number, planIds: readonly number[], deleted: boolean): Promise<Array<Pick<TestDocument, '_id' | 'caseId' | 'isArchive' | 'archivedWithPlan' | 'deletedWithPlan' | 'planId'>>> {
+export function testsOfPlans(
+  readStore: ReadStore,
+  projectId: number,
+  planIds: readonly number[],
+  deleted: boolean,
+): Promise<Array<Pick<TestDocument, '_id' | 'caseId' | 'isArchive' | 'archivedWithPlan' | 'deletedWithPlan' | 'planId' | 'assigneeId'>>> {
   return readStore
     .collection<TestDocument>(TESTS)
-    .find({ projectId, isDeleted: deleted, planId: { $in: [...planIds] } }, { projection: { caseId: 1, isArchive: 1, archivedWithPlan: 1, deletedWithPlan: 1, planId: 1 } });
+    .find({ projectId, isDeleted: deleted, planId: { $in: [...planIds] } }, { projection: { caseId: 1, isArchive: 1, archivedWithPlan: 1, deletedWithPlan: 1, planId: 1, assigneeId: 1 } });
 }
 
 /** A test's results that are not deleted, newest first (§3.6). */
@@ -116,4 +121,23 @@ export function countResults(readStore: ReadStore, testIds: readonly number[], i
 export async function testsResultedBetween(readStore: ReadStore, projectId: number, from: string, to: string): Promise<Set<number>> {
   const found = await readStore.collection<ResultDocument>(RESULTS).find({ projectId, isDeleted: false, createdAt: { $gte: from, $lte: to } }, { projection: { testId: 1 } });
   return new Set(found.map((result) => result.testId));
+}
+
+/** The tests of these cases as a case's cascades need them: live ones, or those in the trash. */
+export function testsOfCases(
+  readStore: ReadStore,
+  caseIds: readonly number[],
+  deleted: boolean,
+): Promise<Array<Pick<TestDocument, '_id' | 'caseId' | 'isArchive' | 'archivedWithCase' | 'deletedWithCase'>>> {
+  if (caseIds.length === 0) return Promise.resolve([]);
+  return readStore.collection<TestDocument>(TESTS).find({ caseId: { $in: [...caseIds] }, isDeleted: deleted }, { projection: { caseId: 1, isArchive: 1, archivedWithCase: 1, deletedWithCase: 1 } });
+}
+
+/** The live results of the live tests directly in a plan whose attribute `name` equals `value`, compared case-insensitively. */
+export async function resultsWithAttribute(readStore: ReadStore, planId: number, name: string, value: string): Promise<ResultDocument[]> {
+  const tests = await readStore.collection<TestDocument>(TESTS).find({ planId, isDeleted: false }, { projection: { _id: 1 } });
+  if (tests.length === 0) return [];
+  const results = await readStore.collection<ResultDocument>(RESULTS).find({ testId: { $in: tests.map((test) => test._id) }, isDeleted: false });
+  const wanted = value.toLowerCase();
+  return results.filter((result) => String(result.attributes[name] ?? '').toLowerCase() === wanted && name in result.attributes);
 }

@@ -24,9 +24,11 @@ export interface TestDocument {
   isArchive: boolean;
   isDeleted: boolean;
   deletedAt: string | null;
-  /** The plan whose archive or delete took the test along (its restore brings it back). */
+  /** The plan or case whose archive or delete took the test along (its restore brings it back). */
   archivedWithPlan: number | null;
+  archivedWithCase: number | null;
   deletedWithPlan: number | null;
+  deletedWithCase: number | null;
   createdAt: string;
   updatedAt: string;
 }

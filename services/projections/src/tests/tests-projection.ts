@@ -67,7 +67,9 @@ function applyTestEvent(event: EventOf<TestEvent>, view: ProjectionView): void {
         isDeleted: false,
         deletedAt: null,
         archivedWithPlan: null,
+        archivedWithCase: null,
         deletedWithPlan: null,
+        deletedWithCase: null,
         createdAt: time,
         updatedAt: time,
       };
@@ -80,13 +82,13 @@ function applyTestEvent(event: EventOf<TestEvent>, view: ProjectionView): void {
     case 'TestMoved':
       return changeTest(view, testId, time, { planId: event.data.planId });
     case 'TestArchived':
-      return changeTest(view, testId, time, { isArchive: true, archivedWithPlan: event.data.withPlan ?? null });
+      return changeTest(view, testId, time, { isArchive: true, archivedWithPlan: event.data.withPlan ?? null, archivedWithCase: event.data.withCase ?? null });
     case 'TestUnarchived':
-      return changeTest(view, testId, time, { isArchive: false, archivedWithPlan: null });
+      return changeTest(view, testId, time, { isArchive: false, archivedWithPlan: null, archivedWithCase: null });
     case 'TestDeleted':
-      return changeTest(view, testId, time, { isDeleted: true, deletedAt: time, deletedWithPlan: event.data.withPlan ?? null });
+      return changeTest(view, testId, time, { isDeleted: true, deletedAt: time, deletedWithPlan: event.data.withPlan ?? null, deletedWithCase: event.data.withCase ?? null });
     case 'TestRecovered':
-      return changeTest(view, testId, time, { isDeleted: false, deletedAt: null, deletedWithPlan: null });
+      return changeTest(view, testId, time, { isDeleted: false, deletedAt: null, deletedWithPlan: null, deletedWithCase: null });
     case 'TestRemoved': {
       const test = view.get<TestDocument>(TESTS, testId);
       if (test) listTest(view, test.caseId, testId, false);

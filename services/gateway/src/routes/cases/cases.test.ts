@@ -190,7 +190,11 @@ describe('cases', () => {
     const project = await world.newProject('Case archive');
     const suite = await createSuite(world.alice, project, 'Suite');
     const created = await createCase(world.alice, caseBody(project, suite, { estimate: 60 }));
-    expect((await world.alice.get(`/api/v2/cases/${created.id}/archive/preview/`)).json()).toEqual([{ verbose_name: 'source model', verbose_name_related_model: 'test cases', count: 1 }]);
+    expect((await world.alice.get(`/api/v2/cases/${created.id}/archive/preview/`)).json()).toEqual([
+      { verbose_name: 'test', verbose_name_related_model: 'test cases', count: 0 },
+      { verbose_name: 'test result', verbose_name_related_model: 'tests', count: 0 },
+      { verbose_name: 'source model', verbose_name_related_model: 'test cases', count: 1 },
+    ]);
     const archived = (await world.alice.post(`/api/v2/cases/${created.id}/archive/`)).json();
     expect(archived).toMatchObject({ is_archive: true, source_archived: true, current_version: 2 });
     expect((await world.alice.get(`/api/v2/cases/?project=${project}`)).json().count).toBe(0);

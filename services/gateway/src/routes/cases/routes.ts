@@ -25,6 +25,8 @@ import {
   trashBody,
   trashListQuery,
   type CaseCreateBody,
+  testListQuery,
+  testResponse,
 } from '@testament/contracts';
 import {
   casesByIds,
@@ -38,6 +40,7 @@ import {
   listCases,
   listDeletedCases,
   type CaseDocument,
+  countResults,
 } from '@testament/projections';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -53,6 +56,9 @@ import { userRepresentation } from '../users/representation.ts';
 import { caseDetailRepresentation, caseRepresentation, copiedCaseContent, filesOf, labelsOf, latestShown, storedCaseContent, type CaseShowing } from './representation.ts';
 import { caseFiltersOf, caseShowing, projectContext } from './filters.ts';
 import { copyFiles } from '../../http/file-copies.ts';
+import { testIdsOfCase } from './following-tests.ts';
+import { listTestsOrdered, testFiltersOf } from '../tests/filters.ts';
+import { planContext, testRepresentation, testShowing } from '../tests/representation.ts';
 
 const BASE = '/api/v2/cases/';
 const DETAIL = `${BASE}:id(^\\d+)/`;
@@ -180,30 +186,31 @@ export default async function caseRoutes(app: FastifyInstance, context: GatewayC
 
   app.delete(DETAIL, contract({ summary: 'Delete a case (to the trash)', response: { 204: noContent } }), async (request, reply) => {
     const found = await visibleCase(request);
-    await execute(context, request, 'cases.delete', { projectId: found.projectId, caseId: found._id });
+    await execute(context, request, 'cases.delete', { projectId: found.projectId, caseId: found._id, testIds: await testIdsOfCase(readStore, found._id, 'delete') });
     return reply.code(204).send();
   });
 
-  // Nothing hangs off a case until plans make tests of it: the source row alone (§4.13).
-  const sourceRow = [{ verbose_name: 'source model', verbose_name_related_model: 'test cases', count: 1 }];
-  app.get(`${DETAIL}delete/preview/`, contract({ summary: 'What deleting the case would delete', response: { 200: previewResponse } }), async (request) => {
-    await visibleCase(request);
-    return sourceRow;
-  });
-  app.get(`${DETAIL}archive/preview/`, contract({ summary: 'What archiving the case would archive', response: { 200: previewResponse } }), async (request) => {
-    await visibleCase(request);
-    return sourceRow;
-  });
+  // §4.13: the tests the case's delete or archive takes along, their results, then the case as the source row.
+  async function cascadeRows(caseId: number, change: 'delete' | 'archive') {
+    const testIds = await testIdsOfCase(readStore, caseId, change);
+    return [
+      { verbose_name: 'test', verbose_name_related_model: 'test cases', count: testIds.length },
+      { verbose_name: 'test result', verbose_name_related_model: 'tests', count: await countResults(readStore, testIds, change === 'delete') },
+      { verbose_name: 'source model', verbose_name_related_model: 'test cases', count: 1 },
+    ];
+  }
+  app.get(`${DETAIL}delete/preview/`, contract({ summary: 'What deleting the case would delete', response: { 200: previewResponse } }), async (request) => cascadeRows((await visibleCase(request))._id, 'delete'));
+  app.get(`${DETAIL}archive/preview/`, contract({ summary: 'What archiving the case would archive', response: { 200: previewResponse } }), async (request) => cascadeRows((await visibleCase(request))._id, 'archive'));
 
   app.post(`${DETAIL}archive/`, contract({ summary: 'Archive a case (a new version)', response: { 200: caseDetailResponse } }), async (request) => {
     const found = await visibleCase(request);
-    await execute(context, request, 'cases.archive', { projectId: found.projectId, caseId: found._id });
+    await execute(context, request, 'cases.archive', { projectId: found.projectId, caseId: found._id, testIds: await testIdsOfCase(readStore, found._id, 'archive') });
     return detailOf(request, found._id);
   });
 
   app.post(`${BASE}archive/restore/`, contract({ summary: 'Restore archived cases', body: trashBody, response: { 200: z.array(caseResponse) } }), async (request) => {
     const found = await namedInstances(readStore, requireUser(request), request.body, (ids) => casesByIds(readStore, ids), (item) => !item.isDeleted);
-    for (const item of found) await execute(context, request, 'cases.unarchive', { projectId: item.projectId, caseId: item._id });
+    for (const item of found) await execute(context, request, 'cases.unarchive', { projectId: item.projectId, caseId: item._id, testIds: await testIdsOfCase(readStore, item._id, 'unarchive') });
     return listed(request, await casesByIds(readStore, found.map((item) => item._id)));
   });
 
@@ -325,6 +332,21 @@ export default async function caseRoutes(app: FastifyInstance, context: GatewayC
     },
   );
 
+  app.get(
+    `${DETAIL}tests/`,
+    contract({ summary: 'The tests of the case in the project’s plans, with the tests filters (the case drawer’s Tests tab)', querystring: testListQuery, response: { 200: paginatedResponse(testResponse) } }),
+    async (request) => {
+      const found = await visibleCase(request);
+      const query = parseOrThrow(testListQuery, request.query);
+      const page = pageRequest(query);
+      const planning = await planContext(readStore, await visibleProjectOrFail(readStore, requireUser(request), found.projectId));
+      const filters = { ...(await testFiltersOf(readStore, planning, query)), caseIds: [found._id] };
+      const { items, count } = await listTestsOrdered(readStore, planning, filters, query.ordering, 'id', page);
+      const showing = await testShowing(readStore, planning, items, ownOrigin(request));
+      return paginated(request, page, count, items.map((test) => testRepresentation(test, showing)));
+    },
+  );
+
   registerCaseTrash(app, context, contract, listed);
 }
 
@@ -381,12 +403,12 @@ function registerCaseTrash(
 
   app.post(`${BASE}deleted/recover/`, contract({ summary: 'Recover cases from the trash', body: trashBody, response: { 200: z.array(caseResponse) } }), async (request) => {
     const found = await trashed(request);
-    for (const item of found) await execute(context, request, 'cases.recover', { projectId: item.projectId, caseId: item._id });
+    for (const item of found) await execute(context, request, 'cases.recover', { projectId: item.projectId, caseId: item._id, testIds: await testIdsOfCase(readStore, item._id, 'recover') });
     return listed(request, await casesByIds(readStore, found.map((item) => item._id)));
   });
 
   app.post(`${BASE}deleted/remove/`, contract({ summary: 'Remove cases from the trash for good', body: trashBody, response: { 204: noContent } }), async (request, reply) => {
-    for (const item of await trashed(request)) await execute(context, request, 'cases.remove', { projectId: item.projectId, caseId: item._id });
+    for (const item of await trashed(request)) await execute(context, request, 'cases.remove', { projectId: item.projectId, caseId: item._id, testIds: await testIdsOfCase(readStore, item._id, 'remove') });
     return reply.code(204).send();
   });
 }

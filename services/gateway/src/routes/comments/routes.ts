@@ -10,10 +10,9 @@ import {
   commentUpdateBody,
   paginatedResponse,
   parseOrThrow,
-  type Comment,
   type CommentModel,
 } from '@testament/contracts';
-import { attachmentsByIds, commentsBefore, findCase, findComment, findSuite, findUser, listComments, type CommentDocument, findPlan, findTest, findResult } from '@testament/projections';
+import { commentsBefore, findCase, findComment, findPlan, findResult, findSuite, findTest, listComments, type CommentDocument } from '@testament/projections';
 import type { ReadStore } from '@testament/infra';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
@@ -22,8 +21,7 @@ import { pageRequest, paginated } from '../../http/pagination.ts';
 import { noContent, routeContracts } from '../../http/route-schema.ts';
 import { visibleInProject } from '../../http/project-scope.ts';
 import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
-import { userRepresentation } from '../users/representation.ts';
-import { attachmentsNamed } from '../attachments/representation.ts';
+import { representComments } from './representation.ts';
 
 const BASE = '/api/v2/comments/';
 const DETAIL = `${BASE}:id(^\\d+)/`;
@@ -63,20 +61,7 @@ export default async function commentRoutes(app: FastifyInstance, context: Gatew
     await visibleTarget(request, comment.model, comment.objectId);
     return comment;
   };
-  const represent = async (request: FastifyRequest, comments: CommentDocument[]): Promise<Comment[]> => {
-    const origin = ownOrigin(request);
-    const users = new Map<number, Awaited<ReturnType<typeof findUser>>>();
-    for (const userId of new Set(comments.map((comment) => comment.userId))) users.set(userId, await findUser(readStore, userId));
-    // A deleted comment shows neither its text nor its files.
-    const files = new Map((await attachmentsByIds(readStore, comments.flatMap((comment) => (comment.deletedAt === null ? comment.attachmentIds : [])))).map((file) => [file._id, file]));
-    return comments.flatMap((comment) => {
-      const user = users.get(comment.userId);
-      if (!user) return [];
-      const deleted = comment.deletedAt !== null;
-      const attachments = deleted ? [] : attachmentsNamed(comment.attachmentIds, files, origin);
-      return [{ id: comment._id, content: deleted ? commentMessages.deleted : comment.content, user: userRepresentation(user, origin), created_at: comment.createdAt, updated_at: comment.updatedAt, attachments, deleted_at: comment.deletedAt }];
-    });
-  };
+  const represent = (request: FastifyRequest, comments: CommentDocument[]) => representComments(readStore, comments, ownOrigin(request));
   const answer = async (request: FastifyRequest, commentId: number) => {
     const comment = await findComment(readStore, commentId);
     if (!comment) throw new NotFoundError();

@@ -180,3 +180,48 @@ describe('plans', () => {
     expect((await world.alice.get('/api/v2/testplans/987654/')).statusCode).toBe(404);
   });
 });
+
+describe('plan copies and catalogues', () => {
+  it('copy a subtree with its unarchived tests and no results, assignees only when kept, under another plan', async () => {
+    const project = await world.newProject('Plan copies');
+    const suite = await createSuite(world.alice, project, 'Web');
+    const [a, b] = [await createCase(world.alice, project, suite, { name: 'A', labels: [{ name: 'smoke' }] }), await createCase(world.alice, project, suite, { name: 'B' })];
+    const root = await createPlan(world.alice, project, { name: 'Sprint', test_cases: [a.id, b.id] });
+    const child = await createPlan(world.alice, project, { name: 'Child', parent: root, test_cases: [a.id] });
+    const tests = await testsOfPlan(world.alice, root);
+    const alice = (await world.alice.get('/api/v2/users/me/')).json().id;
+    await world.alice.patch(`/api/v2/tests/${tests.find((test) => test.plan === root && test.case === a.id)!.id}/`, { assignee: alice });
+    await addResult(world.alice, tests.find((test) => test.plan === root && test.case === a.id)!.id, 2);
+    await world.alice.post(`/api/v2/tests/${tests.find((test) => test.case === b.id)!.id}/archive/`);
+    const target = await createPlan(world.alice, project, { name: 'Target' });
+    const copied = await world.alice.post('/api/v2/testplans/copy/', { plans: [{ plan: root, new_name: 'Sprint 2', started_at: '2026-02-01T00:00:00Z', due_date: '2026-02-08T00:00:00Z' }], dst_plan: target, keep_assignee: true });
+    expect(copied.statusCode, copied.body).toBe(200);
+    const [copy] = copied.json();
+    expect(copy).toMatchObject({ name: 'Sprint 2', parent: { id: target, name: 'Target' }, started_at: '2026-02-01T00:00:00.000Z', finished_at: null, has_children: true });
+    const copiedTests = await testsOfPlan(world.alice, copy.id);
+    expect(copiedTests.map((test) => [test.plan_path, test.case, test.last_status, test.assignee])).toEqual(
+      expect.arrayContaining([
+        ['Target/Sprint 2', a.id, null, alice],
+        ['Target/Sprint 2/Child', a.id, null, null],
+      ]),
+    );
+    expect(copiedTests).toHaveLength(2);
+    expect((await world.alice.get(`/api/v2/testplans/${child}/`)).json().name).toBe('Child');
+    expect((await world.alice.post('/api/v2/testplans/copy/', { plans: [{ plan: root, new_name: ' ' }] })).json()).toEqual({ plans: ['New plan name is required'] });
+    // Copying a plan under itself copies what it had before, once.
+    const inside = await world.alice.post('/api/v2/testplans/copy/', { plans: [{ plan: root }], dst_plan: child });
+    expect(inside.statusCode).toBe(200);
+    expect((await world.alice.get(`/api/v2/testplans/${inside.json()[0].id}/descendants-tree/`)).json().map((node: { title: string }) => node.title)).toEqual(['Child']);
+
+    const labels = (await world.alice.get(`/api/v2/testplans/${root}/labels/`)).json();
+    expect(labels.map((label: { name: string }) => label.name)).toEqual(['smoke']);
+    const suites = (await world.alice.get(`/api/v2/testplans/suites/?project=${project}&parent=${child}`)).json();
+    expect(suites).toEqual([{ id: suite, name: 'Web', parent: null, has_children: false, is_used: true, children: [] }]);
+    expect((await world.alice.get(`/api/v2/testplans/${root}/statuses/`)).json().map((status: { id: number }) => status.id)).toEqual([2]);
+    const progress = (await world.alice.get(`/api/v2/testplans/assignee-progress/?project=${project}&parent=null&assignee=${alice}`)).json();
+    expect(progress.results.map((item: { title: string; total_tests: number; tests_progress_total: number }) => [item.title, item.total_tests, item.tests_progress_total])).toEqual([
+      ['Target', 1, 0],
+      ['Sprint', 1, 1],
+    ]);
+  });
+});

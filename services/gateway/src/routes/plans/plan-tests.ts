@@ -54,7 +54,10 @@ export function registerPlanTests(app: FastifyInstance, context: GatewayContext,
       const planning = await planContext(readStore, project);
       const parent = parentFilter(query.parent) ?? null;
       const filters = await testFiltersOf(readStore, planning, query);
-      const totals = await subtreeTotals(readStore, planning, filters);
+      // Only the parent's subtree counts at this level.
+      const below = parent === null ? undefined : new Set(planning.plans.subtreeIds(parent));
+      const planIds = below && filters.planIds ? filters.planIds.filter((id) => below.has(id)) : below ? [...below] : filters.planIds;
+      const totals = await subtreeTotals(readStore, planning, { ...filters, planIds });
       // While tests are filtered, only plans with matching tests below them are listed.
       const filtering = filtersTests(query);
       const planFilters = planFiltersOf({ ...query, parent: query.parent, search: undefined, treesearch: undefined, ordering: planOrdering(query.ordering) }, planning);

@@ -19,9 +19,8 @@ import {
   suiteDescendantsQuery,
   trashBody,
   trashListQuery,
-  type PlanListQuery,
 } from '@testament/contracts';
-import { attachmentsByIds, countResults, findPlan, findProject, listDeletedPlans, listPlans, plansByIds, testsOfPlans, type PlanDocument, type PlanFilters } from '@testament/projections';
+import { attachmentsByIds, countResults, findPlan, findProject, listDeletedPlans, listPlans, plansByIds, testsOfPlans, type PlanDocument } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
@@ -33,6 +32,8 @@ import { noContent, routeContracts } from '../../http/route-schema.ts';
 import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
 import { planContext, type PlanContext } from '../tests/representation.ts';
 import { PLAN_DETAIL, PLANS_BASE, parentFilter, planFiltersOf } from './filters.ts';
+import { registerPlanCatalogues } from './plan-catalogues.ts';
+import { registerPlanCopy } from './copy.ts';
 import { registerPlanTests } from './plan-tests.ts';
 import { planBreadcrumbs, planDescendantsTree, planMinRepresentation, planRepresentation } from './representation.ts';
 import { registerPlanStatistics } from './statistics.ts';
@@ -221,6 +222,8 @@ export default async function planRoutes(app: FastifyInstance, context: GatewayC
   registerPlanTests(app, context, contract, visiblePlan);
   registerPlanStatistics(app, context, contract, visiblePlan);
   registerPlanTrash(app, context, contract, represented);
+  registerPlanCopy(app, context, contract, represented);
+  registerPlanCatalogues(app, context, contract, visiblePlan);
 }
 
 /** `testplans/deleted/`: the trash of the plans the caller can see, recovery with the subtree and its tests, and removal (§2.7). */

@@ -87,3 +87,22 @@ describe('results', () => {
     expect((await world.alice.get('/api/v2/results/')).statusCode).toBe(400);
   });
 });
+
+describe('results archived and deleted by attribute', () => {
+  it('archive a result (it still counts for the last status) and restore it; delete the plan’s results whose attribute matches, case-insensitively', async () => {
+    const { test } = await oneTest('Result archive');
+    const result = await addResult(world.alice, test, 4, { attributes: { Build: 'RC-1' } });
+    await addResult(world.alice, test, 2, { attributes: { Build: 'rc-2' } });
+    expect((await world.alice.post(`/api/v2/results/${result.id}/archive/`)).json().is_archive).toBe(true);
+    expect((await world.alice.patch(`/api/v2/results/${result.id}/`, { comment: 'x' })).json()).toEqual({ errors: ['An archived result cannot be changed.'] });
+    expect((await world.alice.get(`/api/v2/results/?test=${test}&is_archive=true`)).json().map((shown: { id: number }) => shown.id)).toEqual([result.id]);
+    const restored = await world.alice.post('/api/v2/results/archive/restore/', { instance_ids: [result.id] });
+    expect(restored.json().map((shown: { is_archive: boolean }) => shown.is_archive)).toEqual([false]);
+
+    const plan = (await world.alice.get(`/api/v2/tests/${test}/`)).json().plan;
+    expect((await world.alice.delete(`/api/v2/results/attributes/?plan=${plan}&attribute_name=Build`)).json()).toEqual({ errors: ['plan, attribute_name and attribute_value are required.'] });
+    expect((await world.alice.delete(`/api/v2/results/attributes/?plan=${plan}&attribute_name=Build&attribute_value=RC-2`)).statusCode).toBe(204);
+    expect((await world.alice.get(`/api/v2/results/?test=${test}`)).json().map((shown: { id: number }) => shown.id)).toEqual([result.id]);
+    expect(await lastStatusOf(test)).toBe(4);
+  });
+});

@@ -1,10 +1,23 @@
-import { NotFoundError, ValidationError, parseOrThrow, resultCreateBody, resultCreatedResponse, resultListQuery, resultMessages, resultPatchBody, resultResponse } from '@testament/contracts';
-import { findResult, findTest, resultsOfTest, type ResultDocument, type TestDocument } from '@testament/projections';
+import {
+  NotFoundError,
+  ValidationError,
+  parseOrThrow,
+  previewResponse,
+  resultCreateBody,
+  resultCreatedResponse,
+  resultListQuery,
+  resultMessages,
+  resultPatchBody,
+  resultResponse,
+  resultsByAttributeQuery,
+  trashBody,
+} from '@testament/contracts';
+import { findPlan, findResult, findTest, resultsOfTest, resultsWithAttribute, type ResultDocument, type TestDocument } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
 import { execute } from '../../http/execute.ts';
-import { visibleInProject } from '../../http/project-scope.ts';
+import { namedInstances, visibleInProject } from '../../http/project-scope.ts';
 import { noContent, routeContracts } from '../../http/route-schema.ts';
 import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
 import { resultRepresentation, resultShowing } from './representation.ts';
@@ -99,6 +112,43 @@ export default async function resultRoutes(app: FastifyInstance, context: Gatewa
   const updateContract = contract({ summary: 'Change a result within the project’s edit limits (§4.10, D9)', body: resultPatchBody, response: { 200: resultResponse } });
   app.patch(DETAIL, updateContract, update);
   app.put(DETAIL, updateContract, update);
+
+  const setArchive = (request: FastifyRequest, result: ResultDocument, isArchive: boolean) =>
+    execute(context, request, 'tests.editResult', { projectId: result.projectId, testId: result.testId, resultId: result._id, changes: { isArchive } });
+
+  app.get(`${DETAIL}archive/preview/`, contract({ summary: 'What archiving the result would archive', response: { 200: previewResponse } }), async (request) => {
+    await visibleResult(request);
+    return [{ verbose_name: 'source model', verbose_name_related_model: 'test results', count: 1 }];
+  });
+  app.post(`${DETAIL}archive/`, contract({ summary: 'Archive a result (it keeps counting for its test’s last status, D6)', response: { 200: resultResponse } }), async (request) => {
+    const { result } = await visibleResult(request);
+    await setArchive(request, result, true);
+    return one(request, result._id);
+  });
+  app.post(`${BASE}archive/restore/`, contract({ summary: 'Restore archived results', body: trashBody, response: { 200: z.array(resultResponse) } }), async (request) => {
+    const results = await namedInstances(readStore, requireUser(request), request.body, async (ids) => (await Promise.all(ids.map((id) => findResult(readStore, id)))).flatMap((found) => found ?? []), (found) => found.isArchive);
+    for (const result of results) await setArchive(request, result, false);
+    const restored = [];
+    for (const result of results) {
+      const test = await findTest(readStore, result.testId);
+      if (test) restored.push(...(await listed(request, test, undefined)).filter((shown) => shown.id === result._id));
+    }
+    return restored;
+  });
+
+  app.delete(
+    `${BASE}attributes/`,
+    contract({ summary: 'Delete the results of the tests directly in a plan whose attribute has a value (case-insensitive)', querystring: resultsByAttributeQuery, response: { 204: noContent } }),
+    async (request, reply) => {
+      const query = parseOrThrow(resultsByAttributeQuery, request.query);
+      if (!query.plan || !query.attribute_name || query.attribute_value === undefined) throw ValidationError.general(resultMessages.attributeScope);
+      const plan = await visibleInProject(readStore, requireUser(request), await findPlan(readStore, Number(query.plan)));
+      for (const result of await resultsWithAttribute(readStore, plan._id, query.attribute_name, query.attribute_value)) {
+        await execute(context, request, 'tests.deleteResult', { projectId: result.projectId, testId: result.testId, resultId: result._id });
+      }
+      return reply.code(204).send();
+    },
+  );
 
   app.delete(DETAIL, contract({ summary: 'Delete a result (its test’s last status follows, D6)', response: { 204: noContent } }), async (request, reply) => {
     const { result, test } = await visibleResult(request);

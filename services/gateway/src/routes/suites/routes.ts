@@ -59,6 +59,7 @@ import { throwIfAborted } from '../../plugins/cancellation.ts';
 import { attachmentRepresentation } from '../attachments/representation.ts';
 import { caseFiltersOf, caseShowing, projectContext } from '../cases/filters.ts';
 import { caseRepresentation, copiedCaseContent, filesOf } from '../cases/representation.ts';
+import { casesWithTests } from '../cases/following-tests.ts';
 import { copyFiles } from '../../http/file-copies.ts';
 import { breadcrumbsOf, descendantsTree, suiteRepresentation, suiteWriteRepresentation } from './representation.ts';
 
@@ -150,7 +151,7 @@ export default async function suiteRoutes(app: FastifyInstance, context: Gateway
   app.delete(DETAIL, contract({ summary: 'Delete a suite and its subtree (to the trash)', response: { 204: noContent } }), async (request, reply) => {
     const suite = await visibleSuite(request);
     const caseIds = await caseIdsInSuites(readStore, suite.projectId, await subtreeIds(suite), false);
-    await execute(context, request, 'suites.delete', { projectId: suite.projectId, id: suite._id, caseIds });
+    await execute(context, request, 'suites.delete', { projectId: suite.projectId, id: suite._id, cases: await casesWithTests(readStore, caseIds, 'delete') });
     return reply.code(204).send();
   });
 
@@ -351,7 +352,7 @@ function registerSuiteTrash(app: FastifyInstance, context: GatewayContext, contr
     const suites = await trashed(request);
     for (const suite of suites) {
       const caseIds = await caseIdsDeletedWithSuite(readStore, suite.projectId, suite._id);
-      await execute(context, request, 'suites.recover', { projectId: suite.projectId, id: suite._id, caseIds });
+      await execute(context, request, 'suites.recover', { projectId: suite.projectId, id: suite._id, cases: await casesWithTests(readStore, caseIds, 'recover') });
     }
     const recovered = await suitesByIds(readStore, suites.map((suite) => suite._id));
     const origin = ownOrigin(request);
@@ -362,7 +363,7 @@ function registerSuiteTrash(app: FastifyInstance, context: GatewayContext, contr
     for (const suite of await trashed(request)) {
       const suiteIds = [suite._id, ...(await findSuiteTree(readStore, suite.projectId)).deletedSubtreeOf(suite._id).map((node) => node.id)];
       const caseIds = await caseIdsInSuites(readStore, suite.projectId, suiteIds, true);
-      await execute(context, request, 'suites.remove', { projectId: suite.projectId, id: suite._id, caseIds });
+      await execute(context, request, 'suites.remove', { projectId: suite.projectId, id: suite._id, cases: await casesWithTests(readStore, caseIds, 'remove') });
     }
     return reply.code(204).send();
   });

@@ -4,6 +4,8 @@ import {
   paginatedResponse,
   parseOrThrow,
   previewResponse,
+  resultsUnionItem,
+  resultsUnionQuery,
   projectScopeQuery,
   testCreateBody,
   testListQuery,
@@ -14,7 +16,7 @@ import {
   trashListQuery,
   type TestPatchBody,
 } from '@testament/contracts';
-import { findCase, findPlan, findTest, findUser, findProject, resultsOfTest, testsByIds, listDeletedTests, type TestDocument, type UserDocument } from '@testament/projections';
+import { findCase, findPlan, findProject, findTest, findUser, listComments, listDeletedTests, resultsOfTest, testsByIds, type TestDocument, type UserDocument } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
@@ -24,6 +26,8 @@ import { namedInstances, requiredProjectQuery, trashProjects, visibleInProject, 
 import { noContent, routeContracts } from '../../http/route-schema.ts';
 import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
 import { throwIfAborted } from '../../plugins/cancellation.ts';
+import { representComments } from '../comments/representation.ts';
+import { resultRepresentation, resultShowing } from '../results/representation.ts';
 import { listTestsOrdered, testFiltersOf } from './filters.ts';
 import { planContext, testRepresentation, testShowing } from './representation.ts';
 
@@ -138,6 +142,32 @@ export default async function testRoutes(app: FastifyInstance, context: GatewayC
     for (const test of found) await execute(context, request, 'tests.unarchive', { projectId: test.projectId, testId: test._id });
     return represented(request, await testsByIds(readStore, found.map((test) => test._id)));
   });
+
+  app.get(
+    `${DETAIL}results-union/`,
+    contract({ summary: 'The test’s results and comments in one thread, oldest first unless ordered (`type` keeps one kind)', querystring: resultsUnionQuery, response: { 200: paginatedResponse(resultsUnionItem) } }),
+    async (request) => {
+      const test = await visibleTest(request);
+      const query = parseOrThrow(resultsUnionQuery, request.query);
+      const page = pageRequest(query);
+      const origin = ownOrigin(request);
+      const results = query.type === 'comment' ? [] : await resultsOfTest(readStore, test._id);
+      const comments = query.type === 'result' ? [] : (await listComments(readStore, 'test', test._id, false, { skip: 0, limit: Number.MAX_SAFE_INTEGER })).items;
+      const showing = await resultShowing(readStore, results, origin);
+      const thread = [
+        ...results.map((result, index) => ({ at: result.createdAt, id: result._id, item: { ...resultRepresentation(result, showing, test.isArchive), latest: index === 0, type: 'result' as const } })),
+        ...(await representComments(readStore, comments, origin)).map((comment) => ({ at: comment.created_at, id: comment.id, item: { ...comment, type: 'comment' as const } })),
+      ];
+      const newestFirst = query.ordering === '-created_at';
+      thread.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.id - b.id) * (newestFirst ? -1 : 1));
+      return paginated(
+        request,
+        page,
+        thread.length,
+        thread.slice(page.skip, page.skip + page.limit).map((entry) => entry.item),
+      );
+    },
+  );
 
   registerTestTrash(app, context, contract, represented);
 }

@@ -86,3 +86,70 @@ describe('tests', () => {
     expect((await world.alice.get(`/api/v2/tests/?project=${world.privateProject}&assignee=abc`)).statusCode).toBe(400);
   });
 });
+
+describe('a test’s thread, a case’s tests and assignment notices', () => {
+  it('interleave results and comments in time order, list the case’s tests, and notify the assignee and the one it was taken from', async () => {
+    const project = await world.newProject('Threads');
+    const suite = await createSuite(world.alice, project, 'Web');
+    const found = await createCase(world.alice, project, suite);
+    const [first, second] = [await createPlan(world.alice, project, { name: 'One', test_cases: [found.id] }), await createPlan(world.alice, project, { name: 'Two', test_cases: [found.id] })];
+    const [test] = await testsOfPlan(world.alice, first);
+    await addResult(world.alice, test!.id, 1);
+    expect((await world.alice.post('/api/v2/comments/', { model: 'test', object_id: test!.id, content: 'Looks flaky' })).statusCode).toBe(201);
+    await addResult(world.alice, test!.id, 2);
+    const thread = (await world.alice.get(`/api/v2/tests/${test!.id}/results-union/`)).json();
+    expect(thread.results.map((item: { type: string }) => item.type)).toEqual(['result', 'comment', 'result']);
+    const newestFirst = (await world.alice.get(`/api/v2/tests/${test!.id}/results-union/?ordering=-created_at&type=result`)).json();
+    expect(newestFirst.results.map((item: { status: number; latest: boolean }) => [item.status, item.latest])).toEqual([
+      [2, true],
+      [1, false],
+    ]);
+    const caseTests = (await world.alice.get(`/api/v2/cases/${found.id}/tests/?last_status=null`)).json();
+    expect(caseTests.results.map((shown: { plan: number }) => shown.plan)).toEqual([second]);
+
+    const carolId = await world.server.createUser('carol-threads', 'Secret-pass1!');
+    const carol = await world.server.signIn('carol-threads', 'Secret-pass1!');
+    await carol.post('/api/v2/notifications/enable/', { settings: [0, 1] });
+    await world.alice.patch(`/api/v2/tests/${test!.id}/`, { assignee: carolId });
+    await world.alice.patch(`/api/v2/tests/${test!.id}/`, { assignee: carolId, is_archive: false });
+    await world.alice.patch(`/api/v2/tests/${test!.id}/`, { assignee: null });
+    const notices = (await carol.get('/api/v2/notifications/')).json().results;
+    expect(notices.map((notice: { message: { template: string; placeholder_text: string; placeholder_link: string } }) => notice.message)).toEqual([
+      { template: '{{placeholder}} was unassigned by alice', placeholder_text: 'Test Log in', placeholder_link: `/projects/${project}/plans/${first}?test=${test!.id}` },
+      { template: '{{placeholder}} was assigned to you by alice', placeholder_text: 'Test Log in', placeholder_link: `/projects/${project}/plans/${first}?test=${test!.id}` },
+    ]);
+  });
+});
+
+describe('tests follow their case', () => {
+  it('are archived, deleted and brought back with their case and with the case’s suite, and only those that went with it', async () => {
+    const project = await world.newProject('Case cascade');
+    const suite = await createSuite(world.alice, project, 'Web');
+    const found = await createCase(world.alice, project, suite);
+    const [one, two] = [await createPlan(world.alice, project, { name: 'One', test_cases: [found.id] }), await createPlan(world.alice, project, { name: 'Two', test_cases: [found.id] })];
+    const [first] = await testsOfPlan(world.alice, one);
+    const [second] = await testsOfPlan(world.alice, two);
+    await addResult(world.alice, first!.id, 2);
+    // Archived on its own before the case: stays archived when the case comes back.
+    await world.alice.post(`/api/v2/tests/${second!.id}/archive/`);
+    expect((await world.alice.get(`/api/v2/cases/${found.id}/archive/preview/`)).json().slice(0, 2).map((row: { count: number }) => row.count)).toEqual([1, 1]);
+    await world.alice.post(`/api/v2/cases/${found.id}/archive/`);
+    expect((await world.alice.get(`/api/v2/tests/${first!.id}/`)).json().is_archive).toBe(true);
+    await world.alice.post('/api/v2/cases/archive/restore/', { instance_ids: [found.id] });
+    expect((await world.alice.get(`/api/v2/tests/${first!.id}/`)).json()).toMatchObject({ is_archive: false, last_status: 2 });
+    expect((await world.alice.get(`/api/v2/tests/${second!.id}/`)).json().is_archive).toBe(true);
+
+    expect((await world.alice.delete(`/api/v2/cases/${found.id}/`)).statusCode).toBe(204);
+    expect((await world.alice.get(`/api/v2/tests/${first!.id}/`)).statusCode).toBe(404);
+    await world.alice.post('/api/v2/cases/deleted/recover/', { instance_ids: [found.id] });
+    expect((await world.alice.get(`/api/v2/tests/${first!.id}/`)).statusCode).toBe(200);
+
+    expect((await world.alice.delete(`/api/v2/suites/${suite}/`)).statusCode).toBe(204);
+    expect((await world.alice.get(`/api/v2/tests/${second!.id}/`)).statusCode).toBe(404);
+    await world.alice.post('/api/v2/suites/deleted/recover/', { instance_ids: [suite] });
+    expect((await world.alice.get(`/api/v2/tests/${second!.id}/`)).json().is_archive).toBe(true);
+    await world.alice.delete(`/api/v2/suites/${suite}/`);
+    await world.alice.post('/api/v2/suites/deleted/remove/', { instance_ids: [suite] });
+    expect((await world.alice.get(`/api/v2/tests/deleted/?project=${project}`)).json().count).toBe(0);
+  });
+});

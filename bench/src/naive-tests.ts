@@ -1,0 +1,45 @@
+import { MemoryBus, MemoryReadStore, SqliteEventStore } from '@testament/infra';
+import { allProjections, ProjectionRunner, testFilter, testSort, type PlanDocument, type TestDocument, type TestFilters } from '@testament/projections';
+import { Aggregator, find } from 'mingo';
+
+/** The naive way to answer the plans-and-tests views, for comparison: every document in a plain array, scanned per query with mingo, no index. */
+export interface NaiveTests {
+  plans: PlanDocument[];
+  tests: TestDocument[];
+}
+
+/** Folds the log into fresh read models in this process and keeps the plans' and tests' documents in arrays. */
+export async function loadTestDocuments(file: string): Promise<NaiveTests> {
+  const store = SqliteEventStore.open(file);
+  const readStore = new MemoryReadStore({ freezeDocuments: false });
+  const runner = new ProjectionRunner({ store, readStore, bus: new MemoryBus(), projections: allProjections });
+  try {
+    await runner.start();
+    return { plans: await readStore.collection<PlanDocument>('plans').find({}), tests: await readStore.collection<TestDocument>('tests').find({}) };
+  } finally {
+    await runner.stop();
+    await store.close();
+    await readStore.close();
+  }
+}
+
+/** A filtered, sorted page of tests: the same filter and order the read model is asked for, by a full scan. */
+export function naiveTestPage(naive: NaiveTests, projectId: number, filters: TestFilters, ordering: string, page: { skip: number; limit: number }) {
+  const filter = testFilter(projectId, filters);
+  const count = find(naive.tests, filter).all().length;
+  const items = new Aggregator([{ $match: filter }, { $sort: testSort(ordering) }, { $skip: page.skip }, { $limit: page.limit }]).run(naive.tests);
+  return { count, items };
+}
+
+/** One union level: the child plans by name, each with its subtree's live tests counted and estimated by walking it, then the parent's tests by name. */
+export function naiveUnionLevel(naive: NaiveTests, projectId: number, parentId: number | null, limit: number) {
+  const live = naive.plans.filter((plan) => !plan.isDeleted && plan.projectId === projectId);
+  const subtree = (id: number): number[] => [id, ...live.filter((plan) => plan.parentId === id).flatMap((child) => subtree(child._id))];
+  const children = find(live, { parentId, isArchive: false }, {}).sort({ nameKey: 1, _id: 1 }).all() as PlanDocument[];
+  const counted = children.map((plan) => {
+    const tests = find(naive.tests, { isDeleted: false, isArchive: false, planId: { $in: subtree(plan._id) } }).all() as TestDocument[];
+    return { plan, count: tests.length, estimate: tests.reduce((sum, test) => sum + (test.estimate ?? 0), 0) };
+  });
+  const tests = parentId === null ? [] : find(naive.tests, { isDeleted: false, isArchive: false, planId: parentId }).sort({ nameKey: 1, _id: 1 }).limit(Math.max(0, limit - counted.length)).all();
+  return { plans: counted, tests };
+}

@@ -1,0 +1,146 @@
+import { startServerProcess } from '@testament/gateway/testing/server-process';
+import { helloWorldBaseline } from './baseline-hello-world.ts';
+import { jsonParseRate } from './baseline-json-parse.ts';
+import { runChild } from './child-process.ts';
+import { call, connection, type Credentials } from './http-call.ts';
+import { describeFailures, HTTP_CLIENTS, runLoad, signIn } from './http-load.ts';
+import { against, elapsedSeconds, log, round, seededRandom, summarize, type BenchResult, type LatencySummary } from './measure.ts';
+import { loadTestDocuments, naiveTestPage, naiveUnionLevel, type NaiveTests } from './naive-tests.ts';
+import { eventsFile } from './project-store.ts';
+import { scaled } from './scale.ts';
+import { residentMb } from './server-metrics.ts';
+import { testStore, type TestStore } from './test-store.ts';
+
+const UNION_PAGE = 99;
+const LIST_PAGE = 25;
+
+interface Rebuild {
+  events: number;
+  seconds: number;
+}
+
+/** The tests table filtered by last status, label and assignee, by name, a random early page. */
+function testQueries(store: TestStore, count: number) {
+  const random = seededRandom(7);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
+  return Array.from({ length: count }, () => {
+    const statuses = [pick(store.statusIds), pick(store.statusIds)];
+    const label = pick(store.labelIds);
+    const assignee = pick(store.testerIds);
+    const page = 1 + Math.floor(random() * 3);
+    const path = `/api/v2/tests/?project=${store.projectId}&last_status=${statuses.join(',')}&labels=${label}&assignee=${assignee}&ordering=name&page=${page}&page_size=${LIST_PAGE}`;
+    return { path, statuses, label, assignee, page };
+  });
+}
+
+/** Levels a user opens in the plans tree: the roots (one time in three), or a root plan's children and tests. */
+function unionLevels(store: TestStore, count: number): Array<number | null> {
+  const random = seededRandom(9);
+  return Array.from({ length: count }, (_, i) => (i % 3 === 0 ? null : store.rootPlanIds[Math.floor(random() * store.rootPlanIds.length)]!));
+}
+const unionPath = (store: TestStore, parent: number | null) => `/api/v2/testplans/union/?project=${store.projectId}&parent=${parent ?? 'null'}&page=1&page_size=${UNION_PAGE}`;
+
+async function timeGets(baseUrl: string, credentials: Credentials, paths: string[]): Promise<number[]> {
+  const agent = connection();
+  const samples: number[] = [];
+  for (const path of paths) {
+    const result = await call(agent, baseUrl, { kind: 'get', method: 'GET', path, expect: 200 }, credentials);
+    // A page past the end of a small filtered list is a 404: still an answer, timed the same.
+    if (result.status !== 200 && result.status !== 404) throw new Error(`GET ${path} answered ${result.status}: ${result.body.slice(0, 200)}`);
+    samples.push(result.ms);
+  }
+  agent.destroy();
+  return samples;
+}
+
+function timeNaively(work: Array<() => unknown>): number[] {
+  return work.map((run) => {
+    const started = performance.now();
+    run();
+    return performance.now() - started;
+  });
+}
+
+function latencyRows(label: string, ours: LatencySummary, naive: LatencySummary, p95Target: number, detail: BenchResult['detail']): BenchResult[] {
+  return (['p50', 'p95', 'p99'] as const).map((p) =>
+    against(
+      { name: `${label}: ${p}`, value: ours[p], unit: 'ms', ...(p === 'p95' ? { target: { op: '<=' as const, value: p95Target }, detail } : {}) },
+      { name: `the same view by a naive full scan (mingo, in the bench process): ${p}`, value: naive[p], unit: 'ms' },
+    ),
+  );
+}
+
+/**
+ * Plans, tests and results at a large team's scale, through the real server
+ * process: the filtered tests table, a union level with its counts, recording
+ * results over HTTP, and the rebuild of the whole log.
+ */
+export async function testBenchmarks(): Promise<BenchResult[]> {
+  const store = await testStore(scaled(1_000, 40), scaled(100, 25), scaled(1_000_000, 5_000));
+  const parse = await jsonParseRate(eventsFile(store));
+  const hello = await helloWorldBaseline();
+  const queries = testQueries(store, scaled(300, 30));
+  const levels = unionLevels(store, scaled(300, 30));
+  const of = `${store.tests.toLocaleString('en')} tests in ${store.planIds.length.toLocaleString('en')} plans, ${store.results.toLocaleString('en')} results`;
+
+  let naive: NaiveTests | undefined = await loadTestDocuments(eventsFile(store));
+  const naiveLists = summarize(
+    timeNaively(
+      queries.slice(0, 30).map((q) => () => naiveTestPage(naive!, store.projectId, { statuses: q.statuses, labels: [q.label], assigneeIds: [q.assignee] }, 'name', { skip: (q.page - 1) * LIST_PAGE, limit: LIST_PAGE })),
+    ),
+  );
+  const naiveLevels = summarize(timeNaively(levels.slice(0, 30).map((parent) => () => naiveUnionLevel(naive!, store.projectId, parent, UNION_PAGE))));
+  naive = undefined;
+
+  const fold = await runChild<Rebuild>(new URL('./rebuild-child.ts', import.meta.url).pathname, [eventsFile(store)]);
+
+  const startedAt = performance.now();
+  const server = await startServerProcess({ TESTAMENT_DATA_DIR: store.dataDir, TESTAMENT_WRITE_RATE_LIMIT: '0' }, 900_000);
+  const coldStart = elapsedSeconds(startedAt);
+  log(`tests: server started on ${of} in ${round(coldStart, 1)} s`);
+  try {
+    const rss = residentMb(server.child.pid!);
+    const lead = await signIn(server.url, store.lead);
+    await timeGets(server.url, lead, [...queries.slice(0, 10).map((q) => q.path), ...levels.slice(0, 10).map((parent) => unionPath(store, parent))]); // warm-up
+    const lists = summarize(await timeGets(server.url, lead, queries.map((q) => q.path)));
+    const unions = summarize(await timeGets(server.url, lead, levels.map((parent) => unionPath(store, parent))));
+
+    const sessions = await Promise.all(Array.from({ length: 4 }, () => signIn(server.url, store.lead)));
+    const random = seededRandom(21);
+    const firstTest = store.tests > 0 ? await firstTestId(server.url, lead, store) : 1;
+    const outcome = await runLoad({
+      baseUrl: server.url,
+      clients: HTTP_CLIENTS,
+      warmupMs: scaled(2_000, 500),
+      measureMs: scaled(10_000, 2_000),
+      nextCall: () => ({ kind: 'create', method: 'POST', path: '/api/v2/results/', body: { test: firstTest + Math.floor(random() * store.tests), status: store.statusIds[Math.floor(random() * store.statusIds.length)] }, expect: 201 }),
+      credentials: (client) => sessions[client % sessions.length],
+    });
+    const adds = summarize(outcome.all);
+    return [
+      ...latencyRows(`tests: status + label + assignee, by name, page of ${LIST_PAGE} (${of})`, lists, naiveLists, 50, { requests: lists.count, naiveQueries: naiveLists.count }),
+      ...latencyRows(`plans union level with counts and estimates (${of}; roots one time in three)`, unions, naiveLevels, 30, { requests: unions.count, naiveQueries: naiveLevels.count }),
+      against(
+        { name: 'POST /api/v2/results/ over HTTP: throughput', value: round(outcome.succeeded / outcome.seconds, 0), unit: 'requests/s', target: { op: '>=', value: 1_000 }, detail: { clients: HTTP_CLIENTS, p50: adds.p50, failures: describeFailures(outcome.failures) } },
+        hello.throughput,
+      ),
+      { name: 'POST /api/v2/results/ over HTTP: p99', value: adds.p99, unit: 'ms', target: { op: '<=', value: 50 } },
+      against(
+        { name: `projection rebuild of the plans and results log (${fold.events.toLocaleString('en')} events)`, value: round(fold.events / fold.seconds, 0), unit: 'events/s', target: { op: '>=', value: 200_000 }, detail: { seconds: round(fold.seconds, 2), logWrittenThroughCommandsSeconds: round(store.buildSeconds, 1) } },
+        parse.readAndParseRate,
+      ),
+      against({ name: `server cold start on ${of}`, value: round(coldStart, 2), unit: 's' }, parse.loadAndParse),
+      against({ name: `server RSS after rebuilding ${of}`, value: round(rss, 0), unit: 'MB' }, hello.rss),
+    ];
+  } finally {
+    await server.stop();
+  }
+}
+
+/** Test ids are one sequence from the first: the first test's id, from the tests list. */
+async function firstTestId(baseUrl: string, credentials: Credentials, store: TestStore): Promise<number> {
+  const agent = connection();
+  const result = await call(agent, baseUrl, { kind: 'get', method: 'GET', path: `/api/v2/tests/?project=${store.projectId}&ordering=id&page_size=1`, expect: 200 }, credentials);
+  agent.destroy();
+  return (JSON.parse(result.body) as { results: Array<{ id: number }> }).results[0]!.id;
+}
