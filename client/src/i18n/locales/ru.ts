@@ -289,6 +289,8 @@ export const ru: Messages = {
       rolesChanged: '{{0}} изменил ваши роли в {{placeholder}}',
       removedFromProject: '{{0}} исключил вас из {{placeholder}}',
       accessRequestedWithoutReason: '{{0}} запрашивает доступ к {{placeholder}}',
+      testAssigned: '{{0}} назначил вам {{placeholder}}',
+      testUnassigned: '{{0}} снял назначение {{placeholder}}',
     },
   },
 };

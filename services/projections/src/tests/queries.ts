@@ -2,9 +2,11 @@ import type { Filter, ReadStore, Sort } from '@testament/infra';
 import { searchedLabelledCreated } from '../cases/queries.ts';
 import { findLabelledPage, type LabelFilter } from '../label-filter.ts';
 import { findPage, type PageWindow } from '../paging.ts';
+import { PLAN_TEST_COUNTS, type PlanTestCount, type PlanTestCountsDocument } from './plan-counts.ts';
 import { RESULTS, TESTS, type ResultDocument, type TestDocument } from './test-document.ts';
 
 export type { ResultDocument, TestDocument } from './test-document.ts';
+export type { PlanTestCount } from './plan-counts.ts';
 
 /** The tests filters (§3.5) with everything that names other read models already resolved to ids by the caller. */
 export interface TestFilters extends LabelFilter {
@@ -140,4 +142,10 @@ export async function resultsWithAttribute(readStore: ReadStore, planId: number,
   const results = await readStore.collection<ResultDocument>(RESULTS).find({ testId: { $in: tests.map((test) => test._id) }, isDeleted: false });
   const wanted = value.toLowerCase();
   return results.filter((result) => String(result.attributes[name] ?? '').toLowerCase() === wanted && name in result.attributes);
+}
+
+/** Each plan's own live tests and estimates, unarchived and archived apart, by plan id. */
+export async function planTestCounts(readStore: ReadStore, projectId: number): Promise<Map<number, PlanTestCount>> {
+  const found = await readStore.collection<PlanTestCountsDocument>(PLAN_TEST_COUNTS).findOne({ _id: projectId });
+  return new Map(Object.entries(found?.plans ?? {}).map(([planId, count]) => [Number(planId), count]));
 }

@@ -6,7 +6,7 @@ import { plansProjection } from '../plans/plans-projection.ts';
 import { findPlanTree } from '../plans/queries.ts';
 import { caseContent as content } from '../testing/cases.ts';
 import { foldInto, recorded, type TestEvent } from '../testing/fold.ts';
-import { findTest, listTests, resultsOfTest, testSort, type TestFilters } from './queries.ts';
+import { findTest, listTests, planTestCounts, resultsOfTest, testSort, type TestFilters } from './queries.ts';
 import { testsProjection } from './tests-projection.ts';
 
 const PROJECT = 3;
@@ -145,6 +145,15 @@ describe('tests read model', () => {
           .sort((a, b) => (a.createdAt > b.createdAt ? -1 : a.createdAt < b.createdAt ? 1 : b.id - a.id))
           .map((result) => [result.id, result.status]),
       );
+    }
+
+    // Each plan's own counts, kept as tests came, moved, changed case and went.
+    const counts = await planTestCounts(readStore, PROJECT);
+    for (const planId of planParents.keys()) {
+      const held = [...tests.values()].filter((test) => !test.deleted && test.planId === planId);
+      const sum = (list: ModelTest[]) => list.reduce((total, test) => total + (cases.get(test.caseId)!.estimate ?? 0), 0);
+      const [live, archived] = [held.filter((test) => !test.isArchive), held.filter((test) => test.isArchive)];
+      expect(counts.get(planId) ?? { tests: 0, estimate: 0, archivedTests: 0, archivedEstimate: 0 }, `plan ${planId}`).toEqual({ tests: live.length, estimate: sum(live), archivedTests: archived.length, archivedEstimate: sum(archived) });
     }
 
     const tree = await findPlanTree(readStore, PROJECT);

@@ -1,6 +1,7 @@
 import { topics, type CaseContent, type CaseEvent, type TestEvent } from '@testament/contracts';
 import { CASES, type CaseDocument } from '../cases/case-document.ts';
 import { projection, type EventOf, type ProjectionView } from '../runner/projection.ts';
+import { PLAN_TEST_COUNTS, recountTest } from './plan-counts.ts';
 import { CASE_TESTS, RESULTS, TESTS, type CaseTestsDocument, type ResultDocument, type TestDocument } from './test-document.ts';
 
 type Event = EventOf<TestEvent | CaseEvent>;
@@ -35,7 +36,9 @@ function applyCaseChange(event: EventOf<Extract<CaseEvent, { type: 'CaseVersione
     const test = view.get<TestDocument>(TESTS, testId);
     if (!test) continue;
     if (test.name === copied.name && test.suiteId === copied.suiteId && test.estimate === copied.estimate && JSON.stringify(test.labelIds) === JSON.stringify(copied.labelIds)) continue;
-    view.put(TESTS, { ...test, ...copied });
+    const changed = { ...test, ...copied };
+    view.put(TESTS, changed);
+    recountTest(view, event.data.projectId, test, changed);
   }
 }
 
@@ -153,6 +156,7 @@ export const testsProjection = projection<TestEvent | CaseEvent>({
       ],
     },
     [CASE_TESTS]: { indexes: [] },
+    [PLAN_TEST_COUNTS]: { indexes: [] },
   },
   // A new test copies its case as the cases read model has it.
   readsBefore: [CASES],
@@ -171,12 +175,14 @@ export const testsProjection = projection<TestEvent | CaseEvent>({
     ...CASE_CHANGES,
   ]) as ReadonlySet<(TestEvent | CaseEvent)['type']>,
   keys(event) {
-    if (isCaseChange(event)) return [[CASE_TESTS, event.data.caseId]];
+    if (isCaseChange(event)) return [[CASE_TESTS, event.data.caseId], [PLAN_TEST_COUNTS, event.data.projectId]];
     const data = event.data as TestEvent['data'];
     const resultId = resultIdOf(event);
-    if (event.type === 'TestCreated') return [[TESTS, data.testId], [CASES, event.data.caseId], [CASE_TESTS, event.data.caseId]];
+    if (resultId !== null) return [[TESTS, data.testId], [RESULTS, resultId]];
+    const counts = [PLAN_TEST_COUNTS, data.projectId] as const;
+    if (event.type === 'TestCreated') return [[TESTS, data.testId], [CASES, event.data.caseId], [CASE_TESTS, event.data.caseId], counts];
     // A removal unlists the test from its case's tests: the case is in the test's document, so it is a dependent.
-    return [[TESTS, data.testId], ...(resultId === null ? [] : [[RESULTS, resultId] as const])];
+    return [[TESTS, data.testId], counts];
   },
   dependents(event, view) {
     if (isCaseChange(event)) return (view.get<CaseTestsDocument>(CASE_TESTS, event.data.caseId)?.testIds ?? []).map((testId) => [TESTS, testId] as const);
@@ -188,7 +194,10 @@ export const testsProjection = projection<TestEvent | CaseEvent>({
   },
   apply(event, view) {
     if (isCaseChange(event)) return applyCaseChange(event, view);
+    const { testId, projectId } = event.data as TestEvent['data'];
+    const before = view.get<TestDocument>(TESTS, testId);
     applyTestEvent(event as EventOf<TestEvent>, view);
-    view.notify(topics.plans((event.data as TestEvent['data']).projectId));
+    if (resultIdOf(event) === null) recountTest(view, projectId, before, view.get<TestDocument>(TESTS, testId));
+    view.notify(topics.plans(projectId));
   },
 });

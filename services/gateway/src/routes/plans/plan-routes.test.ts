@@ -107,17 +107,24 @@ describe('plans', () => {
     expect((await level('')).statusCode).toBe(400);
     const roots = (await level('&parent=null')).json();
     expect(roots.results).toEqual([expect.objectContaining({ id: root, is_leaf: false, union_count: 3, estimate: '2h 30m', has_children: true })]);
+    const empty = await createPlan(world.alice, project, { name: 'Empty', parent: root });
     const inside = (await level(`&parent=${root}`)).json();
     expect(inside.results.map((item: { id: number; is_leaf: boolean }) => [item.is_leaf, item.id])).toEqual([
       [false, child],
+      [false, empty],
       [true, expect.any(Number)],
     ]);
+    expect(inside.results[1]).toMatchObject({ union_count: 0, estimate: null, has_children: false });
     expect(inside.results[0]).toMatchObject({ union_count: 2, estimate: '1h 30m' });
     const [passedTest] = (await testsOfPlan(world.alice, child)).filter((test) => test.case === b.id);
     await addResult(world.alice, passedTest!.id, 2);
     const filtered = (await level(`&parent=null&last_status=2`)).json();
     expect(filtered.results).toEqual([expect.objectContaining({ id: root, union_count: 1, estimate: '30m' })]);
     expect((await level(`&parent=${root}&last_status=2`)).json().results.map((item: { id: number }) => item.id)).toEqual([child]);
+    // Archived tests count only when asked for.
+    await world.alice.post(`/api/v2/tests/${passedTest!.id}/archive/`);
+    expect((await level('&parent=null')).json().results[0]).toMatchObject({ union_count: 2, estimate: '2h' });
+    expect((await level('&parent=null&is_archive=true')).json().results[0]).toMatchObject({ union_count: 3, estimate: '2h 30m' });
   });
 
   it('archive and delete with their subtree and tests, preview what they take, and come back', async () => {

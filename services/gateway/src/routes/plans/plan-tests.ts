@@ -1,6 +1,6 @@
 import { formatEstimate, paginatedResponse, parseOrThrow, planUnionItem, planUnionQuery, projectScopeQuery, testListQuery, testResponse, testUnionItem } from '@testament/contracts';
 import type { ReadStore } from '@testament/infra';
-import { attachmentsByIds, findTestFields, listPlans, type PlanDocument, type TestFilters } from '@testament/projections';
+import { attachmentsByIds, findTestFields, listPlans, planTestCounts, type PlanDocument, type TestFilters } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
@@ -14,17 +14,11 @@ import { planContext, testRepresentation, testShowing, type PlanContext } from '
 import { planRepresentation } from './representation.ts';
 import { PLAN_DETAIL, PLANS_BASE, parentFilter, planFiltersOf } from './filters.ts';
 
-/** Matching tests and their estimates per plan, summed up the tree: each plan's subtree totals (D16: one query for the whole level). */
-export async function subtreeTotals(readStore: ReadStore, context: PlanContext, filters: TestFilters): Promise<Map<number, { tests: number; estimate: number }>> {
-  const found = await findTestFields(readStore, context.project._id, filters, ['planId', 'estimate']);
-  const totals = new Map<number, { tests: number; estimate: number }>();
-  const own = new Map<number, { tests: number; estimate: number }>();
-  for (const { planId, estimate } of found) {
-    const sum = own.get(planId) ?? { tests: 0, estimate: 0 };
-    sum.tests += 1;
-    sum.estimate += estimate ?? 0;
-    own.set(planId, sum);
-  }
+type Totals = Map<number, { tests: number; estimate: number }>;
+
+/** Each plan's own counts summed up the tree: every plan's subtree totals. */
+function summedUp(context: PlanContext, own: Totals): Totals {
+  const totals: Totals = new Map();
   for (const [planId, sum] of own) {
     for (const node of context.plans.pathTo(planId)) {
       const total = totals.get(node.id) ?? { tests: 0, estimate: 0 };
@@ -34,6 +28,29 @@ export async function subtreeTotals(readStore: ReadStore, context: PlanContext, 
     }
   }
   return totals;
+}
+
+/**
+ * Tests and estimates per plan subtree (D16: one read for the whole level):
+ * without test filters from the counts the read model keeps per plan,
+ * otherwise from the matching tests themselves.
+ */
+export async function subtreeTotals(readStore: ReadStore, context: PlanContext, filters: TestFilters, filtering: boolean): Promise<Totals> {
+  const own: Totals = new Map();
+  if (!filtering) {
+    for (const [planId, count] of await planTestCounts(readStore, context.project._id)) {
+      if (filters.planIds && !filters.planIds.includes(planId)) continue;
+      own.set(planId, filters.includeArchived ? { tests: count.tests + count.archivedTests, estimate: count.estimate + count.archivedEstimate } : { tests: count.tests, estimate: count.estimate });
+    }
+    return summedUp(context, own);
+  }
+  for (const { planId, estimate } of await findTestFields(readStore, context.project._id, filters, ['planId', 'estimate'])) {
+    const sum = own.get(planId) ?? { tests: 0, estimate: 0 };
+    sum.tests += 1;
+    sum.estimate += estimate ?? 0;
+    own.set(planId, sum);
+  }
+  return summedUp(context, own);
 }
 
 /** The views that mix plans and their tests: a tree level (`union/`) and a plan's tests (§3.4, §4.20). */
@@ -54,12 +71,12 @@ export function registerPlanTests(app: FastifyInstance, context: GatewayContext,
       const planning = await planContext(readStore, project);
       const parent = parentFilter(query.parent) ?? null;
       const filters = await testFiltersOf(readStore, planning, query);
+      // While tests are filtered, only plans with matching tests below them are listed.
+      const filtering = filtersTests(query);
       // Only the parent's subtree counts at this level.
       const below = parent === null ? undefined : new Set(planning.plans.subtreeIds(parent));
       const planIds = below && filters.planIds ? filters.planIds.filter((id) => below.has(id)) : below ? [...below] : filters.planIds;
-      const totals = await subtreeTotals(readStore, planning, { ...filters, planIds });
-      // While tests are filtered, only plans with matching tests below them are listed.
-      const filtering = filtersTests(query);
+      const totals = await subtreeTotals(readStore, planning, { ...filters, planIds }, filtering);
       const planFilters = planFiltersOf({ ...query, parent: query.parent, search: undefined, treesearch: undefined, ordering: planOrdering(query.ordering) }, planning);
       const level = (await listPlans(readStore, project._id, { ...planFilters, includeArchived: query.is_archive }, { skip: 0, limit: Number.MAX_SAFE_INTEGER })).items.filter(
         (plan) => !filtering || (totals.get(plan._id)?.tests ?? 0) > 0,

@@ -1,4 +1,4 @@
-import type { TestFilterQuery } from '@testament/contracts';
+import { testFilterQuery, type TestFilterQuery } from '@testament/contracts';
 import type { ReadStore } from '@testament/infra';
 import {
   DERIVED_TEST_ORDERS,
@@ -55,10 +55,12 @@ export async function testFiltersOf(readStore: ReadStore, context: PlanContext, 
   };
 }
 
+/** The tests filters that narrow which tests count (`nested_search` only widens `suite`, `is_archive` adds archived ones). */
+const NARROWING = Object.keys(testFilterQuery.shape).filter((key) => key !== 'nested_search' && key !== 'is_archive') as Array<keyof TestFilterQuery>;
+
 /** Whether any test filter narrows the tests (the union view then lists only plans with matching tests). */
 export function filtersTests(query: TestFilterQuery): boolean {
-  const { nested_search: _nested, is_archive: _archive, ...narrowing } = query;
-  return Object.values(narrowing).some((value) => value !== undefined && value !== '') || query.is_archive === true;
+  return NARROWING.some((key) => query[key] !== undefined && query[key] !== '');
 }
 
 type Derived = Pick<TestDocument, '_id' | 'nameKey' | 'assigneeId' | 'suiteId' | 'planId'>;
