@@ -70,6 +70,17 @@ export const router = createBrowserRouter([
               { path: ':suiteId/:tab?', lazy: () => page(import('../features/suites/SuitePage.tsx'), 'SuitePage') },
             ],
           },
+          {
+            // The plans workspace: the tree bar in plans mode beside a plan, a plan form or the project's root (cases-and-plans §2).
+            path: 'projects/:projectId/plans',
+            lazy: () => page(import('../features/plans/PlansWorkspace.tsx'), 'PlansWorkspace'),
+            children: [
+              { index: true, lazy: () => page(import('../features/plans/page/PlanPage.tsx'), 'PlanPage') },
+              { path: 'new-test-plan', lazy: () => page(import('../features/plans/form/PlanFormPage.tsx'), 'PlanFormPage') },
+              { path: ':planId/edit-test-plan', lazy: () => page(import('../features/plans/form/PlanFormPage.tsx'), 'PlanFormPage') },
+              { path: ':planId/:tab?', lazy: () => page(import('../features/plans/page/PlanPage.tsx'), 'PlanPage') },
+            ],
+          },
           { path: 'profile', lazy: () => page(import('../features/profile/ProfilePage.tsx'), 'ProfilePage') },
           {
             path: 'notifications',

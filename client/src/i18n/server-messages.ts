@@ -9,9 +9,11 @@ import {
   messages,
   notificationTemplates,
   parameterMessages,
+  resultMessages,
   statusMessages,
   suiteMessages,
   systemMessages,
+  testMessages,
   tokenMessages,
   userMessages,
 } from '@testament/contracts';
@@ -36,6 +38,12 @@ export const serverCatalogues = {
   status: statusMessages,
   system: systemMessages,
   token: tokenMessages,
+  test: testMessages,
+  result: {
+    ...resultMessages,
+    // The contract words the limit from seconds; the message carries it as written ("1h").
+    gapClosed: (limit: string) => resultMessages.gapClosed(0).replace('"0s"', `"${limit}"`),
+  },
   user: userMessages,
   notification: {
     ...notificationTemplates,

@@ -147,11 +147,19 @@ test('the tree view: suites with their counts, opened level by level, and labels
   await expect(dialog.getByRole('button', { name: 'Submit' })).toBeDisabled();
   const chooser = dialog.getByLabel('Choose labels');
   const suggestion = (name: string) => page.locator('.label-suggestion').filter({ hasText: name });
+  const chips = dialog.locator('.p-autocomplete-token');
+  // The suggestions panel opens with a short animation: the user picks once it has settled.
+  const pick = async (name: string) => {
+    await expect(page.locator('.p-autocomplete-panel.p-connected-overlay-enter-done')).toBeVisible();
+    await suggestion(name).click();
+  };
   await chooser.fill('slo');
-  await suggestion('slow').click();
+  await pick('slow');
+  await expect(chips).toHaveText(['slow']);
   await chooser.fill('regression');
   await expect(suggestion('regression')).toContainText('New label');
-  await suggestion('regression').click();
+  await pick('regression');
+  await expect(chips).toHaveText(['slow', 'regression']);
   await keepScreenshot(page, 'case-list-tree-labels');
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await expect(toast(page, 'Labels changed successfully')).toBeVisible();

@@ -13,8 +13,11 @@ import { AttachmentList } from '../attachments/AttachmentList.tsx';
 import { commentApi, type Comment } from './comment-api.ts';
 import { CommentEditor } from './CommentEditor.tsx';
 
-/** One comment: who and when, edited or deleted, its text and files; its author may edit or delete it while it stands (§4, §6). */
-export function CommentItem({ comment, projectId }: { comment: Comment; projectId: number }) {
+/**
+ * One comment: who and when, edited or deleted, its text and files; its author may edit or delete it while it stands (§4, §6).
+ * `highlighted`: the address names it (`#comment-N`).
+ */
+export function CommentItem({ comment, projectId, highlighted = false }: { comment: Comment; projectId: number; highlighted?: boolean }) {
   const { t, i18n } = useTranslation();
   const me = useSignedInUser();
   const [editing, setEditing] = useState(false);
@@ -30,7 +33,7 @@ export function CommentItem({ comment, projectId }: { comment: Comment; projectI
       doneMessage: t('comments.deleted'),
     });
   return (
-    <article className={`comment${deleted ? ' is-deleted' : ''}`} aria-label={t('comments.by', { name: comment.user.username })}>
+    <article id={`comment-${comment.id}`} className={`comment${deleted ? ' is-deleted' : ''}${highlighted ? ' is-highlighted' : ''}`} aria-label={t('comments.by', { name: comment.user.username })}>
       <header className="comment__header">
         <Avatar image={comment.user.avatar_link || undefined} label={comment.user.avatar_link ? undefined : comment.user.username.slice(0, 1).toUpperCase()} shape="circle" />
         <strong>{comment.user.username}</strong>

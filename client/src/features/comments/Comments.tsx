@@ -1,12 +1,11 @@
 import { Paginator } from 'primereact/paginator';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { announceChange, changesOf, topics } from '../../app/changes.ts';
-import { notify } from '../../app/toasts.ts';
+import { changesOf, topics } from '../../app/changes.ts';
 import { useLiveQuery } from '../../app/use-live-query.ts';
 import { commentApi, THREAD_PAGE_SIZE, type CommentModel } from './comment-api.ts';
-import { CommentEditor } from './CommentEditor.tsx';
 import { CommentItem } from './CommentItem.tsx';
+import { NewComment } from './NewComment.tsx';
 import './comments.css';
 
 interface CommentsProps {
@@ -29,17 +28,7 @@ export function Comments({ model, objectId, projectId, onCount }: CommentsProps)
 
   return (
     <section className="comments" aria-label={t('comments.title')}>
-      <CommentEditor
-        projectId={projectId}
-        submitLabel={t('comments.add')}
-        needsText={false}
-        send={(body) => commentApi.create(model, objectId, body)}
-        onSent={() => {
-          setPage(1);
-          announceChange(topics.comments(projectId));
-          notify({ severity: 'success', summary: t('comments.added') });
-        }}
-      />
+      <NewComment model={model} objectId={objectId} projectId={projectId} onAdded={() => setPage(1)} />
       {thread && thread.results.length === 0 && <p className="comments__empty">{t('comments.empty')}</p>}
       {thread?.results.map((comment) => <CommentItem key={comment.id} comment={comment} projectId={projectId} />)}
       {thread && thread.count > THREAD_PAGE_SIZE && (

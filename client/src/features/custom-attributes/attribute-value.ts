@@ -37,3 +37,13 @@ export function listItems(text: string): string[] {
     .map((line) => line.trim())
     .filter((line) => line !== '');
 }
+
+/** Attribute names may hold dots and spaces, which form paths cannot: a form keeps values by the attribute's id. */
+export const attributeKey = (attribute: { id: number }) => `attribute${attribute.id}`;
+
+/** A stored value as a form's text: a list one item a line, JSON as written. */
+export function attributeText(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (Array.isArray(value)) return value.map(String).join('\n');
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}

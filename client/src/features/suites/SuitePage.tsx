@@ -1,9 +1,6 @@
-import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { catchError, of, throwError, type Observable } from 'rxjs';
-import { isApiError } from '../../api/api-error.ts';
+import { Navigate } from 'react-router';
 import { changesOf, topics } from '../../app/changes.ts';
 import { useLiveQuery } from '../../app/use-live-query.ts';
 import { Markdown } from '../../components/Markdown.tsx';
@@ -16,8 +13,9 @@ import { useWorkspaceActions } from './dialogs/use-suite-actions.tsx';
 import { SuiteActions } from './page/SuiteActions.tsx';
 import { SuiteAttributes } from './page/SuiteAttributes.tsx';
 import { goneSuites, suiteApi, type SuiteDetail } from './suite-api.ts';
-import { currentUrl, suitePaths } from './suite-paths.ts';
+import { suitePaths } from './suite-paths.ts';
 import { useKeptTreeSearch } from './tree/use-tree-search.ts';
+import { GONE, WorkspaceRoot, followedOrGone, useDrawerParam, useWorkspacePage } from './tree/workspace-pages.tsx';
 
 const SUITE_TABS = [
   { path: 'overview', icon: 'pi pi-info-circle' },
@@ -26,20 +24,14 @@ const SUITE_TABS = [
 ] as const;
 
 /** A suite deleted here, or elsewhere meanwhile (a 404), is gone: the page goes back to the project's root. */
-const GONE = 'gone' as const;
-const suiteOrGone = (id: number): Observable<SuiteDetail | typeof GONE> =>
-  goneSuites.has(id)
-    ? of(GONE)
-    : suiteApi.follow(id).pipe(catchError((error: unknown) => (isApiError(error) && error.status === 404 ? of(GONE) : throwError(() => error))));
+const suiteOrGone = followedOrGone<SuiteDetail>(suiteApi.follow, goneSuites);
 
 /** /projects/{id}/suites[/{suiteId}[/{tab}]]: a suite (or the project's root) with its tabs and its cases; `?test_case=` opens a case. */
 export function SuitePage() {
-  const params = useParams();
-  const projectId = Number(params['projectId']);
-  const suiteId = params['suiteId'] ? Number(params['suiteId']) : null;
+  const { projectId, nodeId: suiteId, tab } = useWorkspacePage('suiteId');
   return (
     <>
-      {suiteId === null ? <ProjectRoot projectId={projectId} /> : <SuiteView projectId={projectId} suiteId={suiteId} tab={params['tab'] ?? 'overview'} />}
+      {suiteId === null ? <ProjectRoot projectId={projectId} /> : <SuiteView projectId={projectId} suiteId={suiteId} tab={tab} />}
       <OpenCase projectId={projectId} />
     </>
   );
@@ -48,16 +40,10 @@ export function SuitePage() {
 /** Without a suite: every case of the project, and a way to start a top-level suite. */
 function ProjectRoot({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const keepSearch = useKeptTreeSearch();
   return (
-    <section className="suite-page">
-      <header className="page-header">
-        <h1>{t('suites.page.allCases')}</h1>
-        <Button type="button" label={t('suites.actions.createSuite')} icon="pi pi-plus" onClick={() => void navigate(keepSearch(suitePaths.create(projectId, null, currentUrl())))} />
-      </header>
+    <WorkspaceRoot title={t('suites.page.allCases')} createLabel={t('suites.actions.createSuite')} createPath={(prevUrl) => suitePaths.create(projectId, null, prevUrl)}>
       <CasesView projectId={projectId} suiteId={null} />
-    </section>
+    </WorkspaceRoot>
   );
 }
 
@@ -98,15 +84,6 @@ function SuiteTab({ suite, tab }: { suite: SuiteDetail; tab: string }) {
 
 /** `?test_case=` (with its `version`) shows the case in a drawer; closing it takes both away and keeps the rest. */
 function OpenCase({ projectId }: { projectId: number }) {
-  const [params, setParams] = useSearchParams();
-  const caseId = Number(params.get('test_case'));
-  if (!caseId) return null;
-  const close = () =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.delete('test_case');
-      next.delete('version');
-      return next;
-    });
-  return <CaseDrawer projectId={projectId} caseId={caseId} onClose={close} />;
+  const { id: caseId, close } = useDrawerParam('test_case', ['version']);
+  return caseId === null ? null : <CaseDrawer projectId={projectId} caseId={caseId} onClose={close} />;
 }

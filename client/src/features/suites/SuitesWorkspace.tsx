@@ -1,6 +1,8 @@
 import { Outlet, useParams } from 'react-router';
 import { SuiteActionsContext, useSuiteActions } from './dialogs/use-suite-actions.tsx';
-import { useTrail } from './tree/SuiteBreadcrumbs.tsx';
+import type { Suite } from './suite-api.ts';
+import { suiteTreeKind } from './tree/suite-tree-kind.tsx';
+import { useTrail } from './tree/TreeBreadcrumbs.tsx';
 import { TreeBar } from './tree/TreeBar.tsx';
 import './suites.css';
 
@@ -12,12 +14,12 @@ export function SuitesWorkspace() {
   const params = useParams();
   const projectId = Number(params['projectId']);
   const selectedId = params['suiteId'] ? Number(params['suiteId']) : null;
-  const trail = useTrail(projectId, selectedId);
+  const trail = useTrail(suiteTreeKind, projectId, selectedId);
   const actions = useSuiteActions(projectId, selectedId === null ? [] : [...trail.map((crumb) => crumb.id), selectedId]);
   return (
     <SuiteActionsContext.Provider value={actions}>
       <div className="suites-workspace">
-        <TreeBar key={projectId} projectId={projectId} selectedId={selectedId} trail={trail} />
+        <TreeBar<Suite> key={projectId} kind={suiteTreeKind} projectId={projectId} selectedId={selectedId} trail={trail} itemsFor={actions.itemsFor} />
         <div className="suites-workspace__content">
           <Outlet />
         </div>

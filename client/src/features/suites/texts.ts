@@ -28,6 +28,8 @@ export const suitesTexts = featureTexts(
       casesCount: 'Cases',
       estimate: 'Estimate',
       noEstimate: 'None',
+      showArchived: 'Show Archived',
+      archived: 'Archived',
     },
     actions: {
       menu: 'Actions for {{name}}',
@@ -115,6 +117,8 @@ export const suitesTexts = featureTexts(
       casesCount: 'Кейсы',
       estimate: 'Оценка',
       noEstimate: 'Нет',
+      showArchived: 'Показать архивные',
+      archived: 'В архиве',
     },
     actions: {
       menu: 'Действия с набором {{name}}',

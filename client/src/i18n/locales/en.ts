@@ -19,8 +19,13 @@ import { caseFormTexts } from '../../features/cases/form/texts.ts';
 import { caseDrawerTexts } from '../../features/cases/drawer/texts.ts';
 import { caseListTexts } from '../../features/cases/list/texts.ts';
 import { commentsTexts } from '../../features/comments/texts.ts';
+import { testDrawerTexts } from '../../features/tests/drawer/texts.ts';
+import { resultsTexts } from '../../features/results/texts.ts';
 import { attachmentsTexts } from '../../features/attachments/texts.ts';
 import { treeFilterTexts } from '../../components/tree-filter-texts.ts';
+import { plansTexts } from '../../features/plans/texts.ts';
+import { listTexts } from '../../components/list/list-texts.ts';
+import { testListTexts } from '../../features/tests/list/texts.ts';
 
 /** English, the default language. Every key here must exist in ru.ts (its type says so). */
 export const en = {
@@ -120,8 +125,13 @@ export const en = {
   caseDrawer: caseDrawerTexts.en,
   caseList: caseListTexts.en,
   comments: commentsTexts.en,
+  testDrawer: testDrawerTexts.en,
+  results: resultsTexts.en,
   attachments: attachmentsTexts.en,
   treeFilter: treeFilterTexts.en,
+  plans: plansTexts.en,
+  list: listTexts.en,
+  testList: testListTexts.en,
   /** The contract's messages (contracts/src/messages.ts), from form validation or the server; {{0}} is a template's value. */
   server: englishServerMessages,
 };

@@ -18,8 +18,13 @@ import { caseFormTexts } from '../../features/cases/form/texts.ts';
 import { caseDrawerTexts } from '../../features/cases/drawer/texts.ts';
 import { caseListTexts } from '../../features/cases/list/texts.ts';
 import { commentsTexts } from '../../features/comments/texts.ts';
+import { testDrawerTexts } from '../../features/tests/drawer/texts.ts';
+import { resultsTexts } from '../../features/results/texts.ts';
 import { attachmentsTexts } from '../../features/attachments/texts.ts';
 import { treeFilterTexts } from '../../components/tree-filter-texts.ts';
+import { plansTexts } from '../../features/plans/texts.ts';
+import { listTexts } from '../../components/list/list-texts.ts';
+import { testListTexts } from '../../features/tests/list/texts.ts';
 
 /** Russian: complete, checked against the English keys by the type. */
 export const ru: Messages = {
@@ -118,8 +123,13 @@ export const ru: Messages = {
   caseDrawer: caseDrawerTexts.ru,
   caseList: caseListTexts.ru,
   comments: commentsTexts.ru,
+  testDrawer: testDrawerTexts.ru,
+  results: resultsTexts.ru,
   attachments: attachmentsTexts.ru,
   treeFilter: treeFilterTexts.ru,
+  plans: plansTexts.ru,
+  list: listTexts.ru,
+  testList: testListTexts.ru,
   server: {
     required: 'Обязательное поле.',
     blank: 'Поле не может быть пустым.',
@@ -230,6 +240,27 @@ export const ru: Messages = {
       labelUnknown: 'Неверный идентификатор «{{0}}» — объект не существует.',
       attachmentUnknown: 'Неверный идентификатор «{{0}}» — объект не существует.',
       copyToAnotherProject: 'Нельзя скопировать тест-кейс в другой проект.',
+    },
+    result: {
+      notEditable: 'Результаты в этом проекте нельзя изменять. Обратитесь к администратору проекта',
+      gapClosed: 'Время на изменение истекло: у этого результата можно изменить только «comment». Время на изменение — «{{0}}»',
+      caseVersionChanged: 'Версия тест-кейса изменилась: у этого результата можно изменить только «comment»',
+      archivedTest: 'К архивному тесту нельзя добавлять результаты и нельзя их изменять.',
+      archivedResult: 'Архивный результат изменить нельзя.',
+      statusUnknown: 'Неверный идентификатор «{{0}}» — объект не существует.',
+      stepsMismatch: 'Укажите по результату на каждый шаг версии тест-кейса или ни одного.',
+      testUnknown: 'Неверный идентификатор «{{0}}» — объект не существует.',
+      testFixed: 'Результат остаётся у своего теста.',
+      scopeRequired: 'Укажите test или project.',
+      attributeScope: 'Нужны plan, attribute_name и attribute_value.',
+    },
+    test: {
+      notAMember: 'Пользователь не участник проекта.',
+      userUnknown: 'Неверный идентификатор «{{0}}» — объект не существует.',
+      planUnknown: 'Неверный идентификатор «{{0}}» — объект не существует.',
+      caseUnknown: 'Неверный идентификатор «{{0}}» — объект не существует.',
+      planElsewhere: 'Тест-план должен быть в проекте теста.',
+      caseFixed: 'Тест-кейс теста изменить нельзя: добавьте тест-кейс в план.',
     },
     comment: {
       empty: 'Комментарий не может быть пустым',

@@ -66,4 +66,26 @@ describe('SortedEntries', () => {
       expect(list.rank((entry) => entry.value < probe)).toBe(model.filter((entry) => entry.value < probe).length);
     }
   });
+
+  it('takes entries deleted before they were filed out of the buffer, even when the same key comes, goes and comes back', () => {
+    let state = 5;
+    const random = (n: number) => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) % n;
+    const compare = (a: Entry, b: Entry) => a.value - b.value || a.serial - b.serial;
+    const list = new SortedEntries<Entry>(compare, { chunkSize: 8, sortKey });
+    // A document's index entry: its value and its own serial, replaced as a fold replaces documents.
+    const current = new Map<number, Entry>();
+    for (let step = 0; step < 20_000; step++) {
+      const serial = random(300);
+      const was = current.get(serial);
+      if (was) expect(list.delete({ ...was })).toBe(true);
+      if (random(5) > 0) {
+        const entry = { value: random(4) === 0 && was ? was.value : random(50), serial };
+        list.insert(entry);
+        current.set(serial, entry);
+      } else current.delete(serial);
+      if (random(1_000) === 0) expect(list.rank((entry) => entry.value < 25)).toBe([...current.values()].filter((entry) => entry.value < 25).length);
+    }
+    expect(list.size).toBe(current.size);
+    expect([...list]).toEqual([...current.values()].sort(compare));
+  });
 });

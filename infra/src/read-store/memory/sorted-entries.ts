@@ -17,6 +17,13 @@ export class SortedEntries<E> {
   /** Entries in the chunks and in the buffer. */
   private total = 0;
   private pending: E[] = [];
+  /**
+   * The keys of the buffered inserts that have one, and how many inserts of
+   * each key were deleted again before they were filed (a value can come, go
+   * and come back within one batch: the earliest inserts are the ones withdrawn).
+   */
+  private pendingKeys = new Set<string>();
+  private withdrawn = new Map<string, number>();
 
   private readonly chunkSize: number;
   private readonly sortKey: ((entry: E) => string | undefined) | undefined;
@@ -41,13 +48,27 @@ export class SortedEntries<E> {
   insert(entry: E): void {
     this.total++;
     this.pending.push(entry);
+    const key = this.sortKey?.(entry);
+    if (key !== undefined) this.pendingKeys.add(key);
   }
 
   /** Files the buffered inserts: one by one when they are few beside the list, by one sort and merge when many. */
   settle(): void {
-    const pending = this.pending;
+    let pending = this.pending;
     if (pending.length === 0) return;
     this.pending = [];
+    this.pendingKeys.clear();
+    if (this.withdrawn.size > 0) {
+      const withdrawn = this.withdrawn;
+      pending = pending.filter((entry) => {
+        const key = this.sortKey!(entry);
+        const times = key === undefined ? 0 : (withdrawn.get(key) ?? 0);
+        if (times === 0) return true;
+        withdrawn.set(key!, times - 1);
+        return false;
+      });
+      this.withdrawn = new Map();
+    }
     if (pending.length < MERGE_AT_LEAST || pending.length * MERGE_RATIO < this.total - pending.length) {
       for (const entry of pending) this.insertOne(entry);
       return;
@@ -88,9 +109,21 @@ export class SortedEntries<E> {
     }
   }
 
-  /** Removes the entry that compares equal to `entry`; false when there is none. */
+  /**
+   * Removes the entry that compares equal to `entry`; false when there is none.
+   * An entry with a key is taken out of the buffer if it is still there, and
+   * otherwise out of the filed list, which the buffer does not disturb: a
+   * rebuild that replaces documents while it inserts never sorts the buffer early.
+   */
   delete(entry: E): boolean {
-    this.settle();
+    const key = this.sortKey?.(entry);
+    if (key !== undefined && this.pendingKeys.has(key)) {
+      this.pendingKeys.delete(key);
+      this.withdrawn.set(key, (this.withdrawn.get(key) ?? 0) + 1);
+      this.total--;
+      return true;
+    }
+    if (key === undefined) this.settle();
     if (this.chunks.length === 0) return false;
     const chunkIndex = this.chunkFor(entry);
     const chunk = this.chunks[chunkIndex]!;
@@ -109,6 +142,8 @@ export class SortedEntries<E> {
 
   clear(): void {
     this.pending = [];
+    this.pendingKeys.clear();
+    this.withdrawn.clear();
     this.chunks = [];
     this.counts = [0];
     this.total = 0;

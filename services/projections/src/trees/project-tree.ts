@@ -84,8 +84,12 @@ export class ProjectTree<N extends ProjectTreeNode> {
 }
 
 const indexed = new WeakMap<ProjectTreeDocument<ProjectTreeNode>, ProjectTree<ProjectTreeNode>>();
-/** Per read store, each project's latest shape by the document's `shape` number (one log numbers its shapes one way). */
-const shapes = new WeakMap<object, Map<number, { shape: number; index: TreeShape }>>();
+/**
+ * Per read store and kind of tree (a project has a suite tree and a plan tree,
+ * which number their shapes each their own way), each project's latest shape
+ * by the document's `shape` number.
+ */
+const shapes = new WeakMap<object, Map<unknown, Map<number, { shape: number; index: TreeShape }>>>();
 
 /**
  * The index of a tree document stored in `store`. Stored documents are
@@ -100,14 +104,16 @@ export function projectTreeOf<N extends ProjectTreeNode, T extends ProjectTree<N
 ): T {
   if (!document) return new Tree([]);
   let tree = indexed.get(document) as T | undefined;
-  if (!tree) indexed.set(document, (tree = new Tree(document.nodes, shapeOf(document, store))));
+  if (!tree) indexed.set(document, (tree = new Tree(document.nodes, shapeOf(document, store, Tree))));
   return tree;
 }
 
-function shapeOf(document: ProjectTreeDocument<ProjectTreeNode>, store: object): TreeShape {
+function shapeOf(document: ProjectTreeDocument<ProjectTreeNode>, store: object, kind: unknown): TreeShape {
   if (document.shape === undefined) return new TreeShape(document.nodes);
-  let projects = shapes.get(store);
-  if (!projects) shapes.set(store, (projects = new Map()));
+  let kinds = shapes.get(store);
+  if (!kinds) shapes.set(store, (kinds = new Map()));
+  let projects = kinds.get(kind);
+  if (!projects) kinds.set(kind, (projects = new Map()));
   const known = projects.get(document._id);
   if (known?.shape === document.shape && known.index.positionOf.size === document.nodes.length) return known.index;
   const index = new TreeShape(document.nodes);

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../../components/Markdown.tsx';
 import { AttachmentList } from '../../attachments/AttachmentList.tsx';
+import { AttributeValues } from '../../custom-attributes/AttributeValues.tsx';
 import type { CaseDetail } from '../form/case-api.ts';
 
 /** Labels shown before the rest is cut to '...' (§9). */
@@ -25,15 +26,12 @@ function MarkdownDetail({ title, text }: { title: string; text: string }) {
   );
 }
 
-function attributeText(value: unknown): string {
-  if (Array.isArray(value)) return value.map(String).join(', ');
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-/** What the case says, at the version shown (tests-and-results §2 Case drawer). */
-export function CaseDetails({ shown }: { shown: CaseDetail }) {
+/**
+ * What the case says, at the version shown (tests-and-results §2 Case drawer);
+ * `children` come right after the labels (the test drawer's assignee).
+ */
+export function CaseDetails({ shown, children }: { shown: CaseDetail; children?: ReactNode }) {
   const { t } = useTranslation();
-  const attributes = Object.entries(shown.attributes);
   return (
     <div className="case-details">
       {shown.labels.length > 0 && (
@@ -44,6 +42,7 @@ export function CaseDetails({ shown }: { shown: CaseDetail }) {
           {shown.labels.length > SHOWN_LABELS && <span title={shown.labels.slice(SHOWN_LABELS).map((label) => label.name).join(', ')}>...</span>}
         </div>
       )}
+      {children}
       <MarkdownDetail title={t('caseForm.fields.description')} text={shown.description} />
       <MarkdownDetail title={t('caseForm.fields.setup')} text={shown.setup} />
       {shown.is_steps ? (
@@ -76,16 +75,9 @@ export function CaseDetails({ shown }: { shown: CaseDetail }) {
           <p>{shown.estimate}</p>
         </Detail>
       )}
-      {attributes.length > 0 && (
+      {Object.keys(shown.attributes).length > 0 && (
         <Detail title={t('caseForm.fields.attributes')}>
-          <dl className="case-details__attributes">
-            {attributes.map(([name, value]) => (
-              <div key={name}>
-                <dt>{name}</dt>
-                <dd>{attributeText(value)}</dd>
-              </div>
-            ))}
-          </dl>
+          <AttributeValues values={shown.attributes} />
         </Detail>
       )}
       {shown.attachments.length > 0 && (

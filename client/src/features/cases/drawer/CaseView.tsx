@@ -14,6 +14,7 @@ import { useKeptTreeSearch } from '../../suites/tree/use-tree-search.ts';
 import { CaseDetails } from './CaseDetails.tsx';
 import { CaseHistory } from './CaseHistory.tsx';
 import { CasePreviewDialog, type CasePreviewAction } from './CasePreviewDialog.tsx';
+import { CaseTests } from './CaseTests.tsx';
 import { useCaseActions } from './use-case-actions.ts';
 
 interface CaseViewProps {
@@ -88,8 +89,7 @@ export function CaseView({ projectId, shown, viewedVersion, onVersion, onCopy, o
           <Comments model="testcase" objectId={shown.id} projectId={projectId} onCount={setCommentCount} />
         </TabPanel>
         <TabPanel header={t('caseDrawer.tests')}>
-          {/* Tests come with plans; until then a case has none to list. */}
-          <p className="case-view__empty">{t('caseDrawer.noTests')}</p>
+          <CaseTests projectId={projectId} caseId={shown.id} />
         </TabPanel>
         <TabPanel header={t('caseDrawer.history')}>
           <CaseHistory projectId={projectId} caseId={shown.id} />

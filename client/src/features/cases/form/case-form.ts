@@ -2,7 +2,7 @@ import type { Attachment, CaseDetail, CustomAttribute } from '@testament/contrac
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { formMessages } from '../../../forms/form-messages.ts';
-import { readAttributeValue } from '../../custom-attributes/attribute-value.ts';
+import { attributeKey, attributeText, readAttributeValue } from '../../custom-attributes/attribute-value.ts';
 import type { AttributeType } from '../../custom-attributes/custom-attribute.ts';
 import type { CaseBody } from './case-api.ts';
 import { renumbered, type StepValues } from './steps.ts';
@@ -38,8 +38,7 @@ export interface CaseFormValues {
 /** The fields a 400's messages go under (§5); the rest go to the general alert. */
 export const CASE_SERVER_FIELDS = ['name', 'setup', 'scenario', 'teardown', 'estimate', 'description', 'labels', 'suite', 'expected'] as const;
 
-/** Attribute names may hold dots and spaces, which form paths cannot: values are kept by id. */
-export const attributeKey = (attribute: CustomAttribute) => `attribute${attribute.id}`;
+export { attributeKey } from '../../custom-attributes/attribute-value.ts';
 
 /** The project's case attributes that apply to a suite: no suite list means every suite (§4.17). */
 export function caseAttributesFor(attributes: readonly CustomAttribute[], suiteId: number | null): CustomAttribute[] {
@@ -79,13 +78,6 @@ export function caseFormSchema(t: TFunction, attributes: readonly CustomAttribut
         if (!read.ok) ctx.addIssue({ code: 'custom', path: ['attributes', key], message: read.message === formMessages.required ? required : t(read.message, read.values ?? {}) });
       }
     });
-}
-
-/** An attribute value as the form's text: lists one item per line, JSON as written. */
-function attributeText(value: unknown): string {
-  if (value === undefined || value === null) return '';
-  if (Array.isArray(value)) return value.map(String).join('\n');
-  return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
 export function caseFormDefaults(found: CaseDetail | null, suite: SuiteChoice | null, attributes: readonly CustomAttribute[]): CaseFormValues {

@@ -1,40 +1,49 @@
 import { Tag } from 'primereact/tag';
-import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
-import type { Case } from '@testament/contracts';
-import { formatDateTime } from '../../../i18n/dates.ts';
-
-/** Labels shown in a row before the rest is cut to '...' (§3 columns). */
-const SHOWN_LABELS = 3;
-
-type Row = Pick<Case, 'id' | 'name' | 'is_archive' | 'labels'>;
+import type { TreeNode } from 'primereact/treenode';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { CreatedAt, LabelTags, LoadMore, NameLink } from '../../../components/list/cells.tsx';
+import type { MoreRow, Parent } from '../../../components/list/tree-levels.ts';
+import type { UnionItem, UnionSuite } from './case-list-api.ts';
+import type { CaseColumn } from './case-list-settings.ts';
 
 /** The case's name; it opens the case drawer by `?test_case=`, keeping the rest of the page's query. */
-export function CaseNameLink({ row }: { row: Row }) {
-  const { t } = useTranslation();
-  const [params] = useSearchParams();
-  const next = new URLSearchParams(params);
-  next.set('test_case', String(row.id));
-  return (
-    <span className="case-list__name">
-      <Link to={{ search: next.toString() }}>{row.name}</Link>
-      {row.is_archive && <Tag value={t('caseList.archived')} severity="secondary" />}
-    </span>
-  );
+export function CaseNameLink({ row }: { row: { id: number; name: string; is_archive: boolean } }) {
+  return <NameLink name={row.name} archived={row.is_archive} opens={{ test_case: String(row.id) }} className="list-view__name case-list__name" />;
 }
 
-export function CaseLabels({ row }: { row: Row }) {
-  return (
-    <span className="case-list__labels">
-      {row.labels.slice(0, SHOWN_LABELS).map((label) => (
-        <Tag key={label.id} value={label.name} className="label-tag" />
-      ))}
-      {row.labels.length > SHOWN_LABELS && <span title={row.labels.slice(SHOWN_LABELS).map((label) => label.name).join(', ')}>...</span>}
-    </span>
-  );
+/** A cell of the cases tree: a case's, a suite's, or the "Load more" row's. */
+export function treeCell(column: CaseColumn, node: TreeNode, projectId: number, onLoadMore: (parent: Parent) => void): ReactNode {
+  const row = node.data as UnionItem | MoreRow;
+  if ('more' in row) return column === 'name' ? <LoadMore row={row} onLoadMore={onLoadMore} /> : null;
+  if (!row.is_leaf) return suiteCell(column, row, projectId);
+  switch (column) {
+    case 'name':
+      return <CaseNameLink row={row} />;
+    case 'labels':
+      return <LabelTags labels={row.labels} />;
+    case 'created_at':
+      return <CreatedAt at={row.created_at} />;
+    default:
+      return row[column];
+  }
 }
 
-export function CreatedAt({ at }: { at: string }) {
-  const { i18n } = useTranslation();
-  return <>{formatDateTime(at, i18n.language)}</>;
+function suiteCell(column: CaseColumn, suite: UnionSuite, projectId: number): ReactNode {
+  switch (column) {
+    case 'name':
+      return (
+        <span className="list-view__name case-list__name">
+          <i className="pi pi-folder" aria-hidden />
+          <Link to={`/projects/${projectId}/suites/${suite.id}`}>{suite.name}</Link>
+          <Tag value={String(suite.union_count)} severity="secondary" rounded />
+        </span>
+      );
+    case 'estimate':
+      return suite.total_estimates;
+    case 'created_at':
+      return <CreatedAt at={suite.created_at} />;
+    default:
+      return null;
+  }
 }

@@ -1,23 +1,28 @@
 import { Checkbox } from 'primereact/checkbox';
 import { Column } from 'primereact/column';
 import type { TreeNode } from 'primereact/treenode';
-import { TreeTable, type TreeTableExpandedKeysType } from 'primereact/treetable';
-import { useState } from 'react';
+import { TreeTable } from 'primereact/treetable';
 import { useTranslation } from 'react-i18next';
-import { tap } from 'rxjs';
-import { changesOf, topics } from '../../../app/changes.ts';
-import { useLiveQuery } from '../../../app/use-live-query.ts';
+import { topics } from '../../../app/changes.ts';
+import { ColumnsToggle } from '../../../components/list/ColumnsToggle.tsx';
+import { itemsOf, type LevelPage } from '../../../components/list/tree-levels.ts';
+import { useResettingState } from '../../../components/list/use-resetting-state.ts';
+import { useTreeLevels } from '../../../components/list/use-tree-levels.ts';
 import { BulkActions } from './BulkActions.tsx';
-import { caseConditions, filterToQueryString, type CaseFilter } from './case-filter.ts';
-import { useCaseListSetting } from './case-list-settings.ts';
-import { treeCell } from './CaseTreeCells.tsx';
-import { ColumnsToggle, type CaseColumn } from './ColumnsToggle.tsx';
-import { itemsOf, levelsLoader, nodesOf, type Parent } from './tree-levels.ts';
-import { ALL_TICKED, NOTHING_TICKED, exclusionsAfter, shownTicks, suiteIdOf, type CheckedKeys, type TreeSelection } from './tree-selection.ts';
-import { useResettingState } from './use-resetting-state.ts';
+import { treeCell } from './CaseCells.tsx';
+import { caseConditions, filterToQueryString, type CaseConditions, type CaseFilter } from './case-filter.ts';
+import { caseListApi, type UnionItem } from './case-list-api.ts';
+import { useCaseListSetting, type CaseColumn } from './case-list-settings.ts';
+import { ALL_TICKED, NOTHING_TICKED, caseRowKeys, exclusionsAfter, shownTicks, suiteIdOf, type CheckedKeys, type TreeSelection } from './tree-selection.ts';
 import { useTreeBulkTarget } from './use-tree-bulk-target.ts';
 
 const COLUMNS: readonly CaseColumn[] = ['name', 'id', 'labels', 'estimate', 'created_at'];
+
+type TreeConditions = Omit<CaseConditions, 'show_descendants'>;
+
+/** A page of a level of the cases tree (`suites/union/`), suites then cases by name. */
+const levelPage = (page: LevelPage, conditions: TreeConditions, handles: number[]) => caseListApi.level({ ...page, ordering: 'name', ...conditions }, handles);
+const rowKeys = { ...caseRowKeys, branchIdOf: suiteIdOf };
 
 interface CasesTreeProps {
   projectId: number;
@@ -33,28 +38,26 @@ interface CasesTreeProps {
 export function CasesTree({ projectId, suiteId, filter }: CasesTreeProps) {
   const { t } = useTranslation();
   const [hidden, setHidden] = useCaseListSetting('hiddenInTree');
-  const listKey = `${suiteId}?${filterToQueryString(filter)}`;
-  const [expanded, setExpanded] = useResettingState<TreeTableExpandedKeysType>({}, String(suiteId));
-  const [pages, setPages] = useResettingState<Record<string, number>>({}, listKey);
-  const [selection, setSelection] = useResettingState<TreeSelection>(NOTHING_TICKED, listKey);
-  const [loader] = useState(levelsLoader);
+  const filterKey = filterToQueryString(filter);
+  const [selection, setSelection] = useResettingState<TreeSelection>(NOTHING_TICKED, `${suiteId}?${filterKey}`);
   const { show_descendants: _descendants, ...conditions } = caseConditions(filter, null);
-  const root: Parent = suiteId ?? 'null';
-  const openSuites = Object.keys(expanded).flatMap((key) => (expanded[key] ? (suiteIdOf(key) ?? []) : []));
-  const levels = useLiveQuery(
-    { project: projectId, conditions, levels: [root, ...openSuites].map((parent) => ({ parent, pages: pages[String(parent)] ?? 1 })) },
-    () => changesOf(topics.suites(projectId)).pipe(tap(loader.forget)),
-    loader.fetch,
-  );
-  const nodes = nodesOf(levels.data ?? {}, root);
-  const bulkTarget = useTreeBulkTarget({ projectId, suiteId, conditions }, selection, itemsOf(levels.data ?? {}));
-  const loadMore = (parent: Parent) => setPages({ ...pages, [String(parent)]: (pages[String(parent)] ?? 1) + 1 });
+  const { levels, nodes, loadMore, treeProps } = useTreeLevels<TreeConditions, UnionItem>({
+    projectId,
+    root: suiteId ?? 'null',
+    conditions,
+    filterKey,
+    topic: topics.suites(projectId),
+    fetchPage: levelPage,
+    keys: rowKeys,
+    texts: { label: t('caseList.title'), empty: t('caseList.empty') },
+  });
+  const bulkTarget = useTreeBulkTarget({ projectId, suiteId, conditions }, selection, itemsOf(levels, caseRowKeys));
   const changeTicks = (ticks: CheckedKeys) => setSelection(selection.all ? { all: true, excluded: exclusionsAfter(selection.excluded, ticks, nodes) } : { all: false, checked: ticks });
 
   return (
-    <div className="case-list__tree">
-      <div className="case-list__table-bar">
-        <span className="case-list__select-all">
+    <div className="list-view__tree">
+      <div className="list-view__bar">
+        <span className="list-view__select-all">
           <Checkbox
             inputId="case-tree-select-all"
             checked={selection.all && selection.excluded.length === 0}
@@ -63,29 +66,18 @@ export function CasesTree({ projectId, suiteId, filter }: CasesTreeProps) {
           <label htmlFor="case-tree-select-all">{t('caseList.selectAll')}</label>
         </span>
         <BulkActions projectId={projectId} target={bulkTarget} onClear={() => setSelection(NOTHING_TICKED)} />
-        <span className="case-list__table-tools">
-          <ColumnsToggle columns={COLUMNS} hidden={hidden} onChange={setHidden} />
+        <span className="list-view__tools">
+          <ColumnsToggle columns={COLUMNS} hidden={hidden} onChange={setHidden} fixed="name" labelOf={(column) => t(`caseList.columns.${column}`)} />
         </span>
       </div>
-      <TreeTable
-        value={nodes}
-        lazy
-        expandedKeys={expanded}
-        onToggle={(event) => setExpanded(event.value)}
-        selectionMode="checkbox"
-        selectionKeys={shownTicks(selection, nodes)}
-        onSelectionChange={(event) => changeTicks(event.value as CheckedKeys)}
-        loading={levels.data === null || levels.stale}
-        emptyMessage={t('caseList.empty')}
-        pt={{ table: { 'aria-label': t('caseList.title') } }}
-      >
+      <TreeTable {...treeProps} selectionMode="checkbox" selectionKeys={shownTicks(selection, nodes)} onSelectionChange={(event) => changeTicks(event.value as CheckedKeys)}>
         {COLUMNS.filter((column) => !hidden.includes(column)).map((column) => (
           <Column
             key={column}
             header={t(`caseList.columns.${column}`)}
             expander={column === 'name'}
             body={(node: TreeNode) => treeCell(column, node, projectId, loadMore)}
-            className={`case-list__col-${column}`}
+            className={`list-view__col-${column}`}
           />
         ))}
       </TreeTable>

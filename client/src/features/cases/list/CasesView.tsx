@@ -1,20 +1,18 @@
 import { Button } from 'primereact/button';
-import { SelectButton } from 'primereact/selectbutton';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ListFilters } from '../../../components/list/ListFilters.tsx';
+import { LayoutSwitch } from '../../../components/list/ListToolbar.tsx';
+import { useUrlFilter } from '../../../components/list/use-url-filter.ts';
 import { suitePaths } from '../../suites/suite-paths.ts';
 import { useKeptTreeSearch } from '../../suites/tree/use-tree-search.ts';
 import { CaseFilterDrawer } from './CaseFilterDrawer.tsx';
 import { CasesTable } from './CasesTable.tsx';
 import { CasesTree } from './CasesTree.tsx';
-import { filterFromQueryString, filterToQueryString } from './case-filter.ts';
-import { SavedFilters } from './SavedFilters.tsx';
-import { useCaseListSetting, type CasesLayout } from './case-list-settings.ts';
-import { useUrlFilter } from './use-url-filter.ts';
+import { caseFilterCodec } from './case-filter.ts';
+import { useCaseListSetting } from './case-list-settings.ts';
+import '../../../components/list/list.css';
 import './case-list.css';
-
-const LAYOUT_ICONS: Record<CasesLayout, string> = { table: 'pi pi-list', tree: 'pi pi-sitemap' };
 
 /**
  * A suite's cases (or the project's, `suiteId` null) as a table or a tree, with
@@ -26,54 +24,18 @@ export function CasesView({ projectId, suiteId }: { projectId: number; suiteId: 
   const navigate = useNavigate();
   const keepSearch = useKeptTreeSearch();
   const [layout, setLayout] = useCaseListSetting('layout');
-  const [filtering, setFiltering] = useState(false);
-  const [pickedFilter, setPickedFilter] = useState<string | null>(null);
-  const [filter, setFilter] = useUrlFilter();
-  const current = filterToQueryString(filter);
-  /** How many filters are on, for the button's badge (the and/or switch is not one). */
-  const activeFilters = [...new URLSearchParams(current).keys()].filter((key) => key !== 'labels_condition').length;
-  const layouts = (['table', 'tree'] as const).map((value) => ({ value, label: t(`caseList.${value}`) }));
+  const [filter, setFilter] = useUrlFilter(caseFilterCodec);
 
   return (
-    <section className="case-list" aria-label={t('caseList.title')}>
-      <div className="case-list__toolbar">
-        <SelectButton
-          value={layout}
-          options={layouts}
-          allowEmpty={false}
-          onChange={(event) => setLayout(event.value as CasesLayout)}
-          itemTemplate={(option: { value: CasesLayout; label: string }) => <i className={LAYOUT_ICONS[option.value]} title={option.label} aria-label={option.label} />}
-          aria-label={t('caseList.view')}
-        />
-        <Button
-          label={t('caseList.filter.button')}
-          icon="pi pi-filter"
-          outlined
-          onClick={() => setFiltering(true)}
-          {...(activeFilters > 0 ? { badge: String(activeFilters), badgeClassName: 'p-badge-info', 'aria-description': t('caseList.filter.active') } : {})}
-        />
+    <section className="list-view case-list" aria-label={t('caseList.title')}>
+      <div className="list-view__toolbar">
+        <LayoutSwitch value={layout} onChange={setLayout} />
+        <ListFilters projectId={projectId} area="test_suites" codec={caseFilterCodec} filter={filter} onChange={setFilter} drawer={(props) => <CaseFilterDrawer {...props} />} />
         {suiteId !== null && (
-          <Button label={t('caseList.create')} icon="pi pi-plus" className="case-list__create" onClick={() => navigate(keepSearch(suitePaths.createCase(projectId, suiteId)))} />
+          <Button label={t('caseList.create')} icon="pi pi-plus" className="list-view__end" onClick={() => navigate(keepSearch(suitePaths.createCase(projectId, suiteId)))} />
         )}
       </div>
       {layout === 'table' ? <CasesTable projectId={projectId} suiteId={suiteId} filter={filter} /> : <CasesTree projectId={projectId} suiteId={suiteId} filter={filter} />}
-      {filtering && (
-        <CaseFilterDrawer
-          projectId={projectId}
-          filter={filter}
-          onChange={setFilter}
-          onHide={() => setFiltering(false)}
-          saved={
-            <SavedFilters
-              projectId={projectId}
-              current={current}
-              picked={pickedFilter}
-              onPick={setPickedFilter}
-              onLoad={(query) => setFilter(filterFromQueryString(query))}
-            />
-          }
-        />
-      )}
     </section>
   );
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_FILTER, caseConditions, withRangeStart, filterFromQueryString, filterToQueryString, withFilter, withNextLabelState, type CaseFilter } from './case-filter.ts';
+import { withFilter, withNextLabelState, withRangeStart } from '../../../components/list/filter-values.ts';
+import { EMPTY_FILTER, caseConditions, caseFilterCodec, filterFromQueryString, filterToQueryString, type CaseFilter } from './case-filter.ts';
 
 const everything: CaseFilter = {
   search: ' login ',
@@ -34,7 +35,7 @@ describe('the cases filter as a query string (§3 "Cases filter")', () => {
 
   it('replaces the filter in the page’s query and keeps the open case', () => {
     const page = new URLSearchParams('test_case=9&labels=8&name_or_id=old');
-    expect(withFilter(page, { ...EMPTY_FILTER, labels: [2] }).toString()).toBe('test_case=9&labels=2');
+    expect(withFilter(page, caseFilterCodec, { ...EMPTY_FILTER, labels: [2] }).toString()).toBe('test_case=9&labels=2');
   });
 
   it('drops the upper date when the lower one goes or passes it (§5)', () => {

@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import type { MenuItem } from 'primereact/menuitem';
 
-/** The suite's actions as buttons on its page; the same items the tree's right-click menu shows. */
+/** A suite's (or a plan's) actions as buttons on its page; the same items the tree's right-click menu shows. */
 export function SuiteActions({ items }: { items: MenuItem[] }) {
   return (
     <div className="suite-page__actions">
@@ -14,6 +14,7 @@ export function SuiteActions({ items }: { items: MenuItem[] }) {
           outlined
           size="small"
           severity={item.icon === 'pi pi-trash' ? 'danger' : 'secondary'}
+          disabled={item.disabled === true}
           onClick={(event) => item.command?.({ originalEvent: event, item })}
         />
       ))}

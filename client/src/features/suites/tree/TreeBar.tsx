@@ -1,7 +1,5 @@
 import { Button } from 'primereact/button';
-import { IconField } from 'primereact/iconfield';
-import { InputIcon } from 'primereact/inputicon';
-import { InputText } from 'primereact/inputtext';
+import type { MenuItem } from 'primereact/menuitem';
 import { Tag } from 'primereact/tag';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,29 +7,42 @@ import { useNavigate } from 'react-router';
 import { useLiveQuery } from '../../../app/use-live-query.ts';
 import { projectApi } from '../../projects/project-api.ts';
 import { projectChanges } from '../../projects/project-changes.ts';
-import { keepingTreeSearch, suitePaths } from '../suite-paths.ts';
+import { keepingTreeSearch } from '../suite-paths.ts';
 import { ModeSwitch } from './ModeSwitch.tsx';
 import { ResizeHandle } from '../../../components/ResizeHandle.tsx';
+import { SearchBox } from './SearchBox.tsx';
 import { SortPopover } from './SortPopover.tsx';
-import { SuiteBreadcrumbs, type Trail } from './SuiteBreadcrumbs.tsx';
-import { SuiteTree } from './SuiteTree.tsx';
-import { useOpenedSuites } from './use-opened-suites.ts';
+import { TreeBreadcrumbs, type Trail } from './TreeBreadcrumbs.tsx';
+import { LazyTree } from './LazyTree.tsx';
+import type { TreeItem, TreeKind } from './tree-kind.ts';
+import { useOpenedNodes } from './use-opened-nodes.ts';
 import { useTreeSearch } from './use-tree-search.ts';
 import { readTreeBarSettings, resizedTo, shownWidth, toggled, writeTreeBarSettings, type TreeBarSettings } from './tree-bar-settings.ts';
 
-/** The suites workspace's left side (§2 Tree bar): where the user is, and the project's suites to go to. */
-export function TreeBar({ projectId, selectedId, trail }: { projectId: number; selectedId: number | null; trail: Trail }) {
+interface TreeBarProps<T extends TreeItem> {
+  /** Suites or plans. */
+  kind: TreeKind<T>;
+  projectId: number;
+  selectedId: number | null;
+  trail: Trail;
+  /** A node's right-click menu. */
+  itemsFor(item: T): MenuItem[];
+}
+
+/** A workspace's left side (§2 Tree bar): where the user is, and the project's suites or plans to go to. */
+export function TreeBar<T extends TreeItem>({ kind, projectId, selectedId, trail, itemsFor }: TreeBarProps<T>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const [settings, setSettings] = useState(readTreeBarSettings);
+  const [settings, setSettings] = useState(() => readTreeBarSettings(kind.mode));
   const [dragWidth, setDragWidth] = useState<number | null>(null);
   const bar = useRef<HTMLElement>(null);
   const { search, text, onType } = useTreeSearch();
-  const linkTo = (suiteId: number | null) => keepingTreeSearch(suitePaths.suite(projectId, suiteId), search);
-  useEffect(() => writeTreeBarSettings(settings), [settings]);
+  const linkTo = (id: number | null) => keepingTreeSearch(kind.path(projectId, id), search);
+  useEffect(() => writeTreeBarSettings(settings, kind.mode), [settings]);
   const project = useLiveQuery(projectId, projectChanges, projectApi.get).data;
   const storeOpened = (ids: number[]) => setSettings((current) => ({ ...current, opened: { ...current.opened, [projectId]: ids } }));
-  const opening = useOpenedSuites(settings.opened[projectId] ?? [], storeOpened, search, trail);
+  const opening = useOpenedNodes(settings.opened[projectId] ?? [], storeOpened, search, trail);
+  const archived = kind.archivable && settings.showArchived === true;
   const update = (change: Partial<TreeBarSettings>) => setSettings((current) => ({ ...current, ...change }));
   const width = dragWidth ?? shownWidth(settings);
 
@@ -47,7 +58,7 @@ export function TreeBar({ projectId, selectedId, trail }: { projectId: number; s
           aria-label={t(settings.collapsed ? 'suites.tree.expandBar' : 'suites.tree.collapseBar')}
           onClick={() => update(toggled(settings))}
         />
-        {!settings.collapsed && <ModeSwitch projectId={projectId} />}
+        {!settings.collapsed && <ModeSwitch projectId={projectId} mode={kind.mode} />}
       </div>
       {!settings.collapsed && (
         <div className="tree-bar__body">
@@ -55,30 +66,30 @@ export function TreeBar({ projectId, selectedId, trail }: { projectId: number; s
             <span>{project?.name}</span>
             {project?.is_archive && <Tag value={t('projects.archived')} severity="warning" icon="pi pi-box" />}
           </h2>
-          <SuiteBreadcrumbs trail={trail} linkTo={linkTo} />
+          <TreeBreadcrumbs trail={trail} linkTo={linkTo} label={t(kind.texts.breadcrumbs)} />
           <div className="tree-bar__tools">
-            <IconField iconPosition="left" className="tree-bar__search">
-              <InputIcon className="pi pi-search" />
-              <InputText
-                type="search"
-                value={text}
-                placeholder={t('suites.tree.search')}
-                aria-label={t('suites.tree.search')}
-                onChange={(event) => onType(event.target.value)}
-              />
-            </IconField>
-            <SortPopover ordering={settings.ordering} onChange={(ordering) => update({ ordering })} />
+            <SearchBox className="tree-bar__search" label={t(kind.texts.search)} value={text} onType={onType} />
+            <SortPopover
+              kind={kind}
+              ordering={settings.ordering}
+              onChange={(ordering) => update({ ordering })}
+              archived={archived}
+              onArchivedChange={(showArchived) => update({ showArchived })}
+            />
             <Button type="button" icon="pi pi-minus" text rounded severity="secondary" aria-label={t('suites.tree.collapseAll')} onClick={opening.collapseAll} />
           </div>
-          <SuiteTree
+          <LazyTree
+            kind={kind}
             projectId={projectId}
             selectedId={selectedId}
             ordering={settings.ordering}
             search={search}
+            archived={archived}
             isOpen={opening.isOpen}
             toggle={opening.toggle}
             linkTo={linkTo}
-            go={(suiteId) => void navigate(linkTo(suiteId))}
+            go={(id) => void navigate(linkTo(id))}
+            itemsFor={itemsFor}
           />
         </div>
       )}

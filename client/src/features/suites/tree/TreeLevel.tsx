@@ -3,11 +3,11 @@ import { Skeleton } from 'primereact/skeleton';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { changesOf, topics } from '../../../app/changes.ts';
+import { changesOf } from '../../../app/changes.ts';
 import { useLiveQuery } from '../../../app/use-live-query.ts';
-import { suiteApi, type LevelQuery, type Suite } from '../suite-api.ts';
 import { selectionAfterClick } from './tree-bar-settings.ts';
 import { useTree } from './tree-context.ts';
+import type { LevelQuery, TreeItem } from './tree-kind.ts';
 import { isOwnEvent, onTreeItemKeyDown } from './tree-keys.ts';
 
 /** Tree indent per level (§9). */
@@ -15,13 +15,13 @@ const INDENT = 20;
 /** "Load more" lines up with the names, past the expand arrows. */
 const TOGGLE_WIDTH = 28;
 
-/** One level of the tree, loaded when shown, a page of 99 at a time, refreshed when the project's suites change. */
+/** One level of the tree, loaded when shown, a page of 99 at a time, refreshed when the project's suites (or plans) change. */
 export function TreeLevel({ parentId, depth }: { parentId: number | null; depth: number }) {
   const { t } = useTranslation();
-  const { projectId, ordering, search } = useTree();
+  const { kind, projectId, ordering, search, archived } = useTree();
   const [pages, setPages] = useState(1);
-  const query: LevelQuery = { projectId, parentId, ordering, search, pages };
-  const level = useLiveQuery(query, (q) => changesOf(topics.suites(q.projectId)), suiteApi.level).data;
+  const query: LevelQuery = { projectId, parentId, ordering, search, pages, archived };
+  const level = useLiveQuery(query, (q) => changesOf(kind.topic(q.projectId)), kind.level).data;
   if (!level) {
     return (
       <li role="none">
@@ -32,16 +32,16 @@ export function TreeLevel({ parentId, depth }: { parentId: number | null; depth:
   if (parentId === null && level.count === 0) {
     return (
       <li role="none" className="suite-tree__empty">
-        {t(search.trim() ? 'suites.tree.noMatches' : 'suites.tree.empty')}
+        {search.trim() ? t('suites.tree.noMatches') : t(kind.texts.empty)}
       </li>
     );
   }
   return (
     <>
-      {level.suites.map((suite) => (
-        <SuiteNode key={suite.id} suite={suite} depth={depth} />
+      {level.items.map((item) => (
+        <TreeNode key={item.id} item={item} depth={depth} />
       ))}
-      {level.suites.length < level.count && (
+      {level.items.length < level.count && (
         <li role="none" style={{ paddingLeft: `${(depth - 1) * INDENT + TOGGLE_WIDTH}px` }}>
           <Button type="button" label={t('suites.tree.loadMore')} link size="small" onClick={() => setPages(pages + 1)} />
         </li>
@@ -54,39 +54,40 @@ export function TreeLevel({ parentId, depth }: { parentId: number | null; depth:
 const plainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey && !event.ctrlKey && !event.shiftKey && !event.altKey;
 
 /**
- * A suite in the tree: its expand arrow, its link, its info button and its right-click menu (§2 Tree bar).
- * The node itself takes the focus and the keys; its arrow and link are for the mouse, and its info
- * button is reached with Tab from the focused node.
+ * A suite or a plan in the tree: its expand arrow, its link, its info button and its right-click menu
+ * (§2 Tree bar). The node itself takes the focus and the keys; its arrow and link are for the mouse,
+ * and its info button is reached with Tab from the focused node.
  */
-function SuiteNode({ suite, depth }: { suite: Suite; depth: number }) {
+function TreeNode({ item, depth }: { item: TreeItem; depth: number }) {
   const { t } = useTranslation();
   const tree = useTree();
-  const { nodeGone } = tree;
+  const { nodeGone, kind } = tree;
   // A node closed away, filtered out or deleted while holding the tab stop gives it back to the tree.
-  useEffect(() => () => nodeGone(suite.id), [suite.id]);
-  const open = suite.has_children && tree.isOpen(suite.id);
-  const selected = tree.selectedId === suite.id;
-  const focused = tree.focusedId === suite.id;
-  const expanded = suite.has_children ? open : undefined;
+  useEffect(() => () => nodeGone(item.id), [item.id]);
+  const name = kind.nameOf(item);
+  const open = item.has_children && tree.isOpen(item.id);
+  const selected = tree.selectedId === item.id;
+  const focused = tree.focusedId === item.id;
+  const expanded = item.has_children ? open : undefined;
   return (
     <li
       role="treeitem"
       aria-level={depth}
       aria-selected={selected}
       aria-expanded={expanded}
-      aria-label={suite.name}
+      aria-label={name}
       tabIndex={focused ? 0 : -1}
       onFocus={(event) => {
-        if (isOwnEvent(event)) tree.nodeFocused(suite.id);
+        if (isOwnEvent(event)) tree.nodeFocused(item.id);
       }}
-      onKeyDown={(event) => onTreeItemKeyDown(event, { expanded, toggle: () => tree.toggle(suite.id), open: () => tree.go(suite.id) })}
+      onKeyDown={(event) => onTreeItemKeyDown(event, { expanded, toggle: () => tree.toggle(item.id), open: () => tree.go(item.id) })}
     >
       <div
         className={`suite-node${selected ? ' suite-node--selected' : ''}`}
         style={{ paddingLeft: `${(depth - 1) * INDENT}px` }}
-        onContextMenu={(event) => tree.openMenu(event, suite)}
+        onContextMenu={(event) => tree.openMenu(event, item)}
       >
-        {suite.has_children ? (
+        {item.has_children ? (
           <Button
             type="button"
             icon={open ? 'pi pi-chevron-down' : 'pi pi-chevron-right'}
@@ -95,40 +96,41 @@ function SuiteNode({ suite, depth }: { suite: Suite; depth: number }) {
             size="small"
             className="suite-node__toggle"
             tabIndex={-1}
-            aria-label={t(open ? 'suites.tree.collapse' : 'suites.tree.expand', { name: suite.name })}
-            onClick={() => tree.toggle(suite.id)}
+            aria-label={t(open ? 'suites.tree.collapse' : 'suites.tree.expand', { name })}
+            onClick={() => tree.toggle(item.id)}
           />
         ) : (
           <span className="suite-node__toggle" aria-hidden />
         )}
         <Link
-          to={tree.linkTo(suite.id)}
+          to={tree.linkTo(item.id)}
           className="suite-node__link"
           tabIndex={-1}
           onClick={(event) => {
             if (!plainClick(event)) return;
             event.preventDefault();
-            tree.go(selectionAfterClick(tree.selectedId, suite.id));
+            tree.go(selectionAfterClick(tree.selectedId, item.id));
           }}
         >
-          {suite.name}
+          {name}
         </Link>
+        {item.is_archive && <i className="pi pi-box suite-node__archived" role="img" aria-label={t('suites.tree.archived')} />}
         <Button
           type="button"
-          icon="pi pi-info-circle"
+          icon={kind.infoIcon}
           text
           rounded
           size="small"
           severity="secondary"
           className="suite-node__info"
           tabIndex={focused ? 0 : -1}
-          aria-label={t('suites.tree.info', { name: suite.name })}
-          onClick={(event) => tree.openInfo(event, suite)}
+          aria-label={t(kind.texts.info, { name })}
+          onClick={(event) => tree.openInfo(event, item)}
         />
       </div>
       {open && (
         <ul role="group" className="suite-tree__group">
-          <TreeLevel parentId={suite.id} depth={depth + 1} />
+          <TreeLevel parentId={item.id} depth={depth + 1} />
         </ul>
       )}
     </li>

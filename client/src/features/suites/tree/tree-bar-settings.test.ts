@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { trailOf } from './SuiteBreadcrumbs.tsx';
+import { suiteTreeKind } from './suite-tree-kind.tsx';
+import { trailOf } from './TreeBreadcrumbs.tsx';
 import { TREE_BAR, orderingOf, readTreeBarSettings, resizedTo, selectionAfterClick, shownWidth, sortOf, toggled, writeTreeBarSettings } from './tree-bar-settings.ts';
 
 describe('the tree bar width (§2 Tree bar, §9)', () => {
@@ -35,9 +36,9 @@ describe('the tree sort (§9: a leading dash means descending)', () => {
   });
 
   it('reads it back, and an unknown field as the name', () => {
-    expect(sortOf('-created_at')).toEqual({ field: 'created_at', descending: true });
-    expect(sortOf('id')).toEqual({ field: 'id', descending: false });
-    expect(sortOf('-colour')).toEqual({ field: 'name', descending: true });
+    expect(sortOf('-created_at', suiteTreeKind.sortFields)).toEqual({ field: 'created_at', descending: true });
+    expect(sortOf('id', suiteTreeKind.sortFields)).toEqual({ field: 'id', descending: false });
+    expect(sortOf('-colour', suiteTreeKind.sortFields)).toEqual({ field: 'name', descending: true });
   });
 });
 

@@ -1,4 +1,5 @@
-import { readLocal, writeLocal } from '../../../app/local-settings.ts';
+import { readLocal, writeLocal, type LocalSetting } from '../../../app/local-settings.ts';
+import type { TreeMode } from './tree-kind.ts';
 
 /** The tree bar's widths (§2 Tree bar, §9): 72 collapsed, 374 expanded, collapsing when dragged below 200. */
 export const TREE_BAR = { collapsedWidth: 72, expandedWidth: 374, collapseBelow: 200 } as const;
@@ -9,19 +10,18 @@ export interface TreeBarLayout {
   width: number;
 }
 
-export const SORT_FIELDS = ['name', 'id', 'created_at', 'total_cases_count'] as const;
-export type SortField = (typeof SORT_FIELDS)[number];
-
 export interface TreeSort {
-  field: SortField;
+  field: string;
   descending: boolean;
 }
 
 /** What this browser remembers of the tree bar (§3 Local settings: tree settings). */
 export interface TreeBarSettings extends TreeBarLayout {
   ordering: string;
-  /** The expanded suites, per project. */
+  /** The expanded nodes, per project. */
   opened: Record<string, number[]>;
+  /** Show Archived (§2: plans only). */
+  showArchived?: boolean;
 }
 
 const DEFAULTS: TreeBarSettings = { collapsed: false, width: TREE_BAR.expandedWidth, ordering: 'name', opened: {} };
@@ -46,26 +46,30 @@ export function orderingOf(sort: TreeSort): string {
   return `${sort.descending ? '-' : ''}${sort.field}`;
 }
 
-export function sortOf(ordering: string): TreeSort {
+/** The sort an ordering names; a field the tree does not offer reads as the name. */
+export function sortOf(ordering: string, fields: readonly string[]): TreeSort {
   const descending = ordering.startsWith('-');
   const field = descending ? ordering.slice(1) : ordering;
-  return { field: (SORT_FIELDS as readonly string[]).includes(field) ? (field as SortField) : 'name', descending };
+  return { field: fields.includes(field) ? field : 'name', descending };
 }
 
-/** Selecting the selected suite again deselects it: the tree goes back to the project's root (§2 Tree bar). */
+/** Selecting the selected node again deselects it: the tree goes back to the project's root (§2 Tree bar). */
 export function selectionAfterClick(selectedId: number | null, clickedId: number): number | null {
   return selectedId === clickedId ? null : clickedId;
 }
 
-export function readTreeBarSettings(): TreeBarSettings {
+/** Each tree keeps its own settings. */
+const STORED: Record<TreeMode, LocalSetting> = { suites: 'suite-tree', plans: 'plan-tree' };
+
+export function readTreeBarSettings(mode: TreeMode = 'suites'): TreeBarSettings {
   try {
-    const stored = JSON.parse(readLocal('suite-tree') ?? '{}') as Partial<TreeBarSettings>;
+    const stored = JSON.parse(readLocal(STORED[mode]) ?? '{}') as Partial<TreeBarSettings>;
     return { ...DEFAULTS, ...stored };
   } catch {
     return DEFAULTS; // Unreadable settings fall back to the defaults.
   }
 }
 
-export function writeTreeBarSettings(settings: TreeBarSettings): void {
-  writeLocal('suite-tree', JSON.stringify(settings));
+export function writeTreeBarSettings(settings: TreeBarSettings, mode: TreeMode = 'suites'): void {
+  writeLocal(STORED[mode], JSON.stringify(settings));
 }

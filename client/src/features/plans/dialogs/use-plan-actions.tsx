@@ -1,0 +1,107 @@
+import type { MenuItem } from 'primereact/menuitem';
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import { flushSync } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { notify } from '../../../app/toasts.ts';
+import { useAction } from '../../../app/use-action.ts';
+import { currentUrl } from '../../suites/suite-paths.ts';
+import { useKeptTreeSearch } from '../../suites/tree/use-tree-search.ts';
+import { announcePlansChange, gonePlans, planApi, type Plan, type PlanRef } from '../plan-api.ts';
+import { planPaths } from '../plan-paths.ts';
+import { PlanCopyDialog } from './PlanCopyDialog.tsx';
+import { PlanPreviewDialog, type PlanPreviewAction } from './PlanPreviewDialog.tsx';
+
+/** A plan as its actions take it: the tree's and the page's plans alike carry their parent. */
+export type ActedPlan = PlanRef & Pick<Plan, 'parent'>;
+
+export interface PlanActions {
+  /** The right-click menu (§2 Tree bar): Edit and Archive hidden for an archived plan. */
+  menuFor(plan: ActedPlan): MenuItem[];
+  /** The plan page's buttons (§4): Edit disabled and Restore in place of Archive for an archived plan. */
+  buttonsFor(plan: ActedPlan): MenuItem[];
+  /** The open dialog, to render where it outlives a page change. */
+  dialog: ReactNode;
+  /** A plan being deleted here: its page shows nothing more of it (its tests would answer 404). */
+  isLeaving(planId: number): boolean;
+}
+
+/** The workspace's one set of actions, shared by the tree and the plan page. */
+export const PlanActionsContext = createContext<PlanActions | null>(null);
+
+export function usePlanWorkspaceActions(): PlanActions {
+  const actions = useContext(PlanActionsContext);
+  if (!actions) throw new Error('plan actions outside the plans workspace');
+  return actions;
+}
+
+type OpenDialog = { kind: 'copy'; plan: ActedPlan } | { kind: PlanPreviewAction; plan: ActedPlan } | null;
+
+/**
+ * A plan's actions, in the tree's right-click menu and on the plan's page: Create child plan, Copy, Copy link,
+ * Edit, Archive (or Restore), Delete; and the dialogs they open. "View activity" waits for the activity page.
+ * `selectedPath` is the selected plan with its ancestors: deleting one of them leaves for the project's root.
+ */
+export function usePlanActions(projectId: number, selectedPath: readonly number[]): PlanActions {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const keepSearch = useKeptTreeSearch();
+  const [open, setOpen] = useState<OpenDialog>(null);
+  const [leavingIds, setLeavingIds] = useState<readonly number[]>([]);
+  const close = () => setOpen(null);
+  const [restore] = useAction(
+    (plan: ActedPlan) => planApi.restore(plan.id),
+    (outcome) => {
+      if (outcome.state !== 'done') return; // The data layer has reported the failure.
+      announcePlansChange(projectId);
+      notify({ severity: 'success', summary: t('plans.restore.done') });
+    },
+  );
+  const copyLink = (plan: ActedPlan) => {
+    const link = new URL(planPaths.plan(projectId, plan.id), window.location.origin).href;
+    void navigator.clipboard.writeText(link).then(() => notify({ severity: 'success', summary: t('plans.actions.linkCopied') }));
+  };
+  const common = (plan: ActedPlan) => ({
+    createChild: { label: t('plans.actions.createChild'), icon: 'pi pi-plus', command: () => void navigate(keepSearch(planPaths.create(projectId, plan.id, currentUrl()))) },
+    copy: { label: t('plans.actions.copy'), icon: 'pi pi-copy', command: () => setOpen({ kind: 'copy', plan }) },
+    copyLink: { label: t('plans.actions.copyLink'), icon: 'pi pi-link', command: () => copyLink(plan) },
+    edit: { label: t('plans.actions.edit'), icon: 'pi pi-pencil', disabled: plan.is_archive, command: () => void navigate(keepSearch(planPaths.edit(projectId, plan.id, currentUrl()))) },
+    archive: { label: t('plans.actions.archive'), icon: 'pi pi-box', command: () => setOpen({ kind: 'archive', plan }) },
+    remove: { label: t('plans.actions.delete'), icon: 'pi pi-trash', command: () => setOpen({ kind: 'delete', plan }) },
+  });
+  const menuFor = (plan: ActedPlan): MenuItem[] => {
+    const items = common(plan);
+    return [items.createChild, items.copy, items.copyLink, ...(plan.is_archive ? [] : [items.edit, items.archive]), items.remove];
+  };
+  const buttonsFor = (plan: ActedPlan): MenuItem[] => {
+    const items = common(plan);
+    const restoreItem = { label: t('plans.actions.restore'), icon: 'pi pi-replay', command: () => restore(plan) };
+    return [items.createChild, items.edit, items.copy, plan.is_archive ? restoreItem : items.archive, items.remove];
+  };
+
+  let dialog: ReactNode = null;
+  if (open?.kind === 'copy') dialog = <PlanCopyDialog projectId={projectId} plan={open.plan} parentId={open.plan.parent?.id ?? null} onClose={close} />;
+  else if (open) {
+    // Deleting the selected plan or one above it leaves for the project's root; the plans on the way stop being asked for.
+    const leaving = open.kind === 'delete' && selectedPath.includes(open.plan.id) ? selectedPath.slice(selectedPath.indexOf(open.plan.id)) : [];
+    dialog = (
+      <PlanPreviewDialog
+        action={open.kind}
+        plan={open.plan}
+        onStart={() => {
+          gonePlans.add(leaving);
+          // The page lets go of the plan before the delete is sent, not after the next route loads.
+          flushSync(() => setLeavingIds(leaving));
+          if (leaving.length > 0) void navigate(keepSearch(planPaths.root(projectId)));
+        }}
+        onFailed={() => {
+          gonePlans.remove(leaving);
+          setLeavingIds([]);
+        }}
+        onDone={() => announcePlansChange(projectId)}
+        onClose={close}
+      />
+    );
+  }
+  return { menuFor, buttonsFor, dialog, isLeaving: (planId) => leavingIds.includes(planId) };
+}

@@ -1,0 +1,84 @@
+import { Skeleton } from 'primereact/skeleton';
+import { Tag } from 'primereact/tag';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+import { changesOf, topics } from '../../../app/changes.ts';
+import { useLiveQuery } from '../../../app/use-live-query.ts';
+import { Markdown } from '../../../components/Markdown.tsx';
+import { RouteTabs } from '../../../components/RouteTabs.tsx';
+import { AttachmentList } from '../../attachments/AttachmentList.tsx';
+import { AttributeValues } from '../../custom-attributes/AttributeValues.tsx';
+import { SuiteActions } from '../../suites/page/SuiteActions.tsx';
+import { useKeptTreeSearch } from '../../suites/tree/use-tree-search.ts';
+import { GONE, WorkspaceRoot, followedOrGone, useDrawerParam, useWorkspacePage } from '../../suites/tree/workspace-pages.tsx';
+import { TestDrawer } from '../../tests/drawer/TestDrawer.tsx';
+import { PlanTests } from '../../tests/list/PlanTests.tsx';
+import { usePlanWorkspaceActions } from '../dialogs/use-plan-actions.tsx';
+import { gonePlans, planApi, type Plan } from '../plan-api.ts';
+import { planPaths } from '../plan-paths.ts';
+import { PlanDatesLine } from './PlanDatesLine.tsx';
+
+const PLAN_TABS = [
+  { path: 'overview', icon: 'pi pi-info-circle' },
+  { path: 'attachments', icon: 'pi pi-paperclip' },
+  { path: 'custom-attributes', icon: 'pi pi-list' },
+] as const;
+
+/** A plan deleted here, or elsewhere meanwhile (a 404), is gone: the page goes back to the project's root. */
+const planOrGone = followedOrGone<Plan>(planApi.follow, gonePlans);
+
+/** /projects/{id}/plans[/{planId}[/{tab}]]: a plan (or the project's root) with its tests; `?test=` opens a test (tests-and-results §2). */
+export function PlanPage() {
+  const { t } = useTranslation();
+  const { projectId, nodeId: planId, tab } = useWorkspacePage('planId');
+  const test = useDrawerParam('test', ['view']);
+  return (
+    <>
+      {planId === null ? (
+        // Without a plan: every test of the project, and a way to start a root plan.
+        <WorkspaceRoot title={t('plans.page.allTests')} createLabel={t('plans.actions.createPlan')} createPath={(prevUrl) => planPaths.create(projectId, null, prevUrl)}>
+          <PlanTests projectId={projectId} planId={null} />
+        </WorkspaceRoot>
+      ) : (
+        <PlanView projectId={projectId} planId={planId} tab={tab} />
+      )}
+      {test.id !== null && <TestDrawer projectId={projectId} testId={test.id} onClose={test.close} />}
+    </>
+  );
+}
+
+function PlanView({ projectId, planId, tab }: { projectId: number; planId: number; tab: string }) {
+  const { t } = useTranslation();
+  const plan = useLiveQuery(planId, () => changesOf(topics.plans(projectId)), planOrGone).data;
+  const actions = usePlanWorkspaceActions();
+  const keepSearch = useKeptTreeSearch();
+  if (plan === GONE) return <Navigate to={keepSearch(planPaths.root(projectId))} replace />;
+  if (!plan || plan.id !== planId || actions.isLeaving(planId)) return <Skeleton height="10rem" />;
+  const tabs = PLAN_TABS.map(({ path, icon }) => ({ label: t(`plans.page.tabs.${path}`), icon, to: keepSearch(planPaths.plan(projectId, planId, path)) }));
+  return (
+    <section className="suite-page">
+      <header className="suite-page__header">
+        <div>
+          <h1 className="plan-page__title">
+            {plan.title}
+            {plan.is_archive && <Tag value={t('plans.page.archived')} severity="warning" icon="pi pi-box" className="plan-page__archived" />}
+          </h1>
+          <PlanDatesLine plan={plan} />
+        </div>
+        <SuiteActions items={actions.buttonsFor(plan)} />
+      </header>
+      <RouteTabs tabs={tabs} active={Math.max(0, PLAN_TABS.findIndex((candidate) => candidate.path === tab))} />
+      <PlanTab plan={plan} tab={tab} />
+      <PlanTests projectId={projectId} planId={planId} />
+    </section>
+  );
+}
+
+function PlanTab({ plan, tab }: { plan: Plan; tab: string }) {
+  const { t } = useTranslation();
+  if (tab === 'attachments') return <AttachmentList files={plan.attachments} emptyText={t('plans.page.noAttachments')} />;
+  if (tab === 'custom-attributes') {
+    return Object.keys(plan.attributes).length > 0 ? <AttributeValues values={plan.attributes} /> : <p className="suite-page__empty">{t('plans.page.noAttributes')}</p>;
+  }
+  return plan.description ? <Markdown text={plan.description} /> : <p className="suite-page__empty">{t('plans.page.noDescription')}</p>;
+}

@@ -1,0 +1,78 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useScriptedServer } from '../../../testing/use-server.ts';
+import { aPlan } from '../plan-fixtures.ts';
+import { PlansWorkspace } from '../PlansWorkspace.tsx';
+import { PlanPage } from './PlanPage.tsx';
+
+// The tests list is another screen's, tested there: here it only has to be given the plan.
+vi.mock('../../tests/list/PlanTests.tsx', () => ({
+  PlanTests: ({ planId }: { planId: number | null }) => <section aria-label="Tests" data-plan={planId ?? undefined} />,
+}));
+
+const sprint = aPlan(7, 'Sprint', { title: 'Sprint [Chrome]', description: 'All **checks**' });
+const old = aPlan(8, 'Old', { is_archive: true, finished_at: '2026-03-05T09:00:00Z' });
+const emptyLevel = { status: 200, body: { count: 0, results: [] } };
+const net = useScriptedServer({
+  'GET /api/v2/testplans/?project=1&parent=null&ordering=name&page=1&page_size=99': emptyLevel,
+  'GET /api/v2/testplans/7/': { status: 200, body: sprint },
+  'GET /api/v2/testplans/8/': { status: 200, body: old },
+  'GET /api/v2/testplans/7/breadcrumbs/': { status: 200, body: { id: 7, title: 'Sprint [Chrome]', parent: null } },
+  'GET /api/v2/testplans/8/breadcrumbs/': { status: 200, body: { id: 8, title: 'Old', parent: null } },
+  'GET /api/v2/testplans/7/archive/preview/': {
+    status: 200,
+    body: [
+      { verbose_name: 'test', verbose_name_related_model: 'test plans', count: 4 },
+      { verbose_name: 'test result', verbose_name_related_model: 'tests', count: 0 },
+      { verbose_name: 'source model', verbose_name_related_model: 'test plans', count: 2 },
+    ],
+  },
+  'POST /api/v2/testplans/7/archive/': { status: 200, body: { ...sprint, is_archive: true } },
+  'POST /api/v2/testplans/archive/restore/': { status: 200, body: [old] },
+});
+
+beforeEach(() => window.localStorage.clear());
+
+function renderPage(at: string) {
+  const router = createMemoryRouter(
+    [{ path: '/projects/:projectId/plans', element: <PlansWorkspace />, children: [{ path: ':planId/:tab?', element: <PlanPage /> }] }],
+    { initialEntries: [at] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('the plan page (tests-and-results §2 Plan page)', () => {
+  it('shows the title with the parameters, the dates, the description and the actions', async () => {
+    renderPage('/projects/1/plans/7');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sprint [Chrome]' })).toBeTruthy();
+    expect(screen.getByText('checks').tagName).toBe('STRONG');
+    expect(screen.getByText('Finished').nextElementSibling?.textContent).toBe('—');
+    const buttons = ['Create child plan', 'Edit', 'Copy', 'Archive', 'Delete'];
+    for (const name of buttons) expect(screen.getByRole<HTMLButtonElement>('button', { name }).disabled).toBe(false);
+    expect(screen.getByRole('region', { name: 'Tests' }).dataset['plan']).toBe('7');
+  });
+
+  it('archives after a preview without the rows of nothing', async () => {
+    renderPage('/projects/1/plans/7');
+    await userEvent.click(await screen.findByRole('button', { name: 'Archive' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Archive Sprint [Chrome]' });
+    const rows = await within(dialog).findByRole('list', { name: 'Affected objects' });
+    expect(within(rows).getAllByRole('listitem').map((row) => row.textContent)).toEqual(['Tests4', 'Test plans2']);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Archive' }));
+    await waitFor(() => expect(net.server.calls).toContain('POST /api/v2/testplans/7/archive/'));
+  });
+
+  it('marks an archived plan, disables Edit and offers Restore', async () => {
+    renderPage('/projects/1/plans/8');
+    const title = await screen.findByRole('heading', { level: 1, name: /Old/ });
+    expect(within(title).getByText('Archived')).toBeTruthy();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Edit' }).disabled).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Archive' })).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(net.server.calls).toContain('POST /api/v2/testplans/archive/restore/'));
+    expect(net.server.bodies[net.server.calls.indexOf('POST /api/v2/testplans/archive/restore/')]).toEqual({ instance_ids: [8] });
+  });
+});

@@ -1,0 +1,97 @@
+import type {
+  Breadcrumbs,
+  CaseSearchNode,
+  Plan,
+  PlanTreeNode,
+  PreviewRow,
+  StatusSlice,
+  planCasesResponse,
+  planCopyBody,
+  planCreateBody,
+  planCreatedResponse,
+  planPatchBody,
+} from '@testament/contracts';
+import { map, type Observable } from 'rxjs';
+import type { z } from 'zod';
+import { apiPath } from '../../api/paths.ts';
+import { announceChange, topics } from '../../app/changes.ts';
+import { api } from '../../app/services.ts';
+import { labelConditions, type LabelFilter } from '../../components/list/filter-values.ts';
+import { goneNodes } from '../suites/tree/tree-kind.ts';
+
+export type { Plan, PlanTreeNode } from '@testament/contracts';
+export type PlanCreateBody = z.input<typeof planCreateBody>;
+export type PlanPatchBody = z.input<typeof planPatchBody>;
+export type PlanCopyBody = z.input<typeof planCopyBody>;
+export type CreatedPlans = z.output<typeof planCreatedResponse>;
+
+/** What a plan's actions need of it. */
+export type PlanRef = Pick<Plan, 'id' | 'name' | 'title' | 'is_archive' | 'started_at' | 'due_date'>;
+
+/** The case picker's filters (§3.3 `cases/search/`). */
+export interface CaseSearch {
+  projectId: number;
+  search: string;
+  labels: LabelFilter;
+  archived: boolean;
+}
+
+/** The tests of a plan's subtree by status: all, and those with a status (§4: progress counts what is not untested). */
+export interface PlanProgressCounts {
+  total: number;
+  tested: number;
+  slices: StatusSlice[];
+}
+
+function progressOf(slices: readonly StatusSlice[]): PlanProgressCounts {
+  const total = slices.reduce((sum, slice) => sum + slice.value, 0);
+  const tested = slices.filter((slice) => slice.id !== null).reduce((sum, slice) => sum + slice.value, 0);
+  return { total, tested, slices: slices.filter((slice) => slice.value > 0) };
+}
+
+/** Calls to `testplans/` (§3.4) and what the plan screens need besides. Forms show a 400's fields and a 403's detail themselves. */
+export const planApi = {
+  get: (id: number): Observable<Plan> => api.get(apiPath(`testplans/${id}/`)),
+  /** For a page that follows the plan: one deleted meanwhile answers 404, which the page handles by leaving. */
+  follow: (id: number): Observable<Plan> => api.get(apiPath(`testplans/${id}/`), { handles: [404] }),
+  breadcrumbs: (id: number): Observable<Breadcrumbs> => api.get(apiPath(`testplans/${id}/breadcrumbs/`), { handles: [404] }),
+  /** The project's whole plan tree, for pickers. */
+  tree: (projectId: number): Observable<PlanTreeNode[]> => api.get(apiPath('testplans/descendants-tree/'), { query: { project: projectId } }),
+  /** One plan per parameter combination (§4.18): the answer is a list. */
+  create: (body: PlanCreateBody): Observable<CreatedPlans> => api.post(apiPath('testplans/'), { json: body, handles: [403] }),
+  update: (id: number, body: PlanPatchBody): Observable<Plan> => api.patch(apiPath(`testplans/${id}/`), { json: body, handles: [403] }),
+  /** The cases of the plan's own tests, to tick them in the form (§3.4). */
+  caseIds: (id: number): Observable<number[]> =>
+    api.get<z.output<typeof planCasesResponse>>(apiPath(`testplans/${id}/cases/`), { query: { include_children: false } }).pipe(map((answer) => answer.case_ids)),
+  remove: (id: number): Observable<void> => api.delete(apiPath(`testplans/${id}/`)),
+  deletePreview: (id: number): Observable<PreviewRow[]> => api.get(apiPath(`testplans/${id}/delete/preview/`)),
+  archivePreview: (id: number): Observable<PreviewRow[]> => api.get(apiPath(`testplans/${id}/archive/preview/`)),
+  archive: (id: number): Observable<Plan> => api.post(apiPath(`testplans/${id}/archive/`)),
+  restore: (id: number): Observable<Plan[]> => api.post(apiPath('testplans/archive/restore/'), { json: { instance_ids: [id] } }),
+  /** The copy dialog shows a 400 itself (§8). */
+  copy: (body: PlanCopyBody): Observable<Plan[]> => api.post(apiPath('testplans/copy/'), { json: body, handles: [400, 403] }),
+  /** The plan's subtree by status, for its progress popover (statistics with `plan_ids`, §3.4). */
+  progress: ({ projectId, planId, archived }: { projectId: number; planId: number; archived: boolean }): Observable<PlanProgressCounts> =>
+    api
+      .get<Record<string, StatusSlice[]>>(apiPath('testplans/statistics/'), { query: { project: projectId, plan_ids: planId, is_archive: archived || undefined } })
+      .pipe(map((answer) => progressOf(answer[String(planId)] ?? []))),
+  /** The case picker's tree: the suites holding matching cases, with the cases (§3.3). */
+  searchCases: (query: CaseSearch): Observable<CaseSearchNode[]> =>
+    api.get(apiPath('cases/search/'), {
+      query: {
+        project: query.projectId,
+        search: query.search.trim() || undefined,
+        // The condition goes only with two labels or more (§7).
+        ...labelConditions(query.labels),
+        is_archive: query.archived || undefined,
+      },
+    }),
+};
+
+/** Plans being deleted here, and those under them on the way to the selected one (see `goneNodes`). */
+export const gonePlans = goneNodes();
+
+/** A plan, test or result changed here: the tree, the lists and the open plan refetch. */
+export function announcePlansChange(projectId: number): void {
+  announceChange(topics.plans(projectId));
+}

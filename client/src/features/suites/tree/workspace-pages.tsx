@@ -1,0 +1,60 @@
+import { Button } from 'primereact/button';
+import type { ReactNode } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { catchError, of, throwError, type Observable } from 'rxjs';
+import { isApiError } from '../../../api/api-error.ts';
+import { currentUrl } from '../suite-paths.ts';
+import { useKeptTreeSearch } from './use-tree-search.ts';
+
+/** What a page following a node gets once the node is gone: deleted here, or elsewhere meanwhile (a 404). */
+export const GONE = 'gone' as const;
+
+/** A node's page asks for it, unless it is being deleted here; a 404 means it went meanwhile. */
+export function followedOrGone<T>(follow: (id: number) => Observable<T>, gone: { has(id: number): boolean }): (id: number) => Observable<T | typeof GONE> {
+  return (id) =>
+    gone.has(id) ? of(GONE) : follow(id).pipe(catchError((error: unknown) => (isApiError(error) && error.status === 404 ? of(GONE) : throwError(() => error))));
+}
+
+/** The workspace page's address: the project, and the node (`nodeParam`) if one is selected, on a tab (overview by default). */
+export function useWorkspacePage(nodeParam: string): { projectId: number; nodeId: number | null; tab: string } {
+  const params = useParams();
+  const node = params[nodeParam];
+  return { projectId: Number(params['projectId']), nodeId: node ? Number(node) : null, tab: params['tab'] ?? 'overview' };
+}
+
+interface WorkspaceRootProps {
+  title: string;
+  createLabel: string;
+  /** Where Create goes, given the address to come back to. */
+  createPath(prevUrl: string): string;
+  /** The project's whole list. */
+  children: ReactNode;
+}
+
+/** A workspace without a selected node: the project's whole list, and a way to start a top-level node. */
+export function WorkspaceRoot({ title, createLabel, createPath, children }: WorkspaceRootProps) {
+  const navigate = useNavigate();
+  const keepSearch = useKeptTreeSearch();
+  return (
+    <section className="suite-page">
+      <header className="page-header">
+        <h1>{title}</h1>
+        <Button type="button" label={createLabel} icon="pi pi-plus" onClick={() => void navigate(keepSearch(createPath(currentUrl())))} />
+      </header>
+      {children}
+    </section>
+  );
+}
+
+/** A drawer the address opens with `?{param}=id`; closing it takes that and `alsoRemoved` (its view, its version) away and keeps the rest. */
+export function useDrawerParam(param: string, alsoRemoved: readonly string[]): { id: number | null; close(): void } {
+  const [params, setParams] = useSearchParams();
+  const id = Number(params.get(param));
+  const close = () =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      [param, ...alsoRemoved].forEach((key) => next.delete(key));
+      return next;
+    });
+  return { id: id || null, close };
+}

@@ -1,0 +1,41 @@
+import { featureTexts } from '../../../i18n/translations.ts';
+
+/** The `testDrawer.*` texts (English, then Russian). */
+export const testDrawerTexts = featureTexts(
+  {
+    title: 'Test',
+    close: 'Close',
+    resize: 'Resize the drawer',
+    actualVersion: 'Test case, version {{version}}',
+    addResult: 'Add Result',
+    archivedTag: 'Archived',
+    assignee: 'Assignee',
+    unassigned: 'Not assigned',
+    assignToMe: 'Assign To Me',
+    assigned: 'User assigned successfully',
+    activity: 'Results and comments',
+    tabs: { all: 'All', results: 'Results', comments: 'Comments' },
+    newestFirst: 'Newest first',
+    oldestFirst: 'Oldest first',
+    total: 'Total: {{count}}',
+    empty: { all: 'No test results and comments', results: 'No test results', comments: 'No Comment' },
+  },
+  {
+    title: 'Тест',
+    close: 'Закрыть',
+    resize: 'Изменить ширину панели',
+    actualVersion: 'Тест-кейс, версия {{version}}',
+    addResult: 'Добавить результат',
+    archivedTag: 'В архиве',
+    assignee: 'Исполнитель',
+    unassigned: 'Не назначен',
+    assignToMe: 'Назначить на меня',
+    assigned: 'Исполнитель назначен',
+    activity: 'Результаты и комментарии',
+    tabs: { all: 'Все', results: 'Результаты', comments: 'Комментарии' },
+    newestFirst: 'Сначала новые',
+    oldestFirst: 'Сначала старые',
+    total: 'Всего: {{count}}',
+    empty: { all: 'Нет результатов и комментариев', results: 'Нет результатов', comments: 'Комментариев нет' },
+  },
+);

@@ -1,0 +1,66 @@
+import { Column } from 'primereact/column';
+import { DataTable, type DataTableStateEvent } from 'primereact/datatable';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { changesOf, topics } from '../../../app/changes.ts';
+import { useLiveQuery } from '../../../app/use-live-query.ts';
+import { ColumnsToggle } from '../../../components/list/ColumnsToggle.tsx';
+import { FIRST_PAGE, pagedTableProps } from '../../../components/list/paged-table.ts';
+import { useResettingState } from '../../../components/list/use-resetting-state.ts';
+import { AddResultLink, testCell } from './TestCells.tsx';
+import { testConditions, testFilterCodec } from './test-filter.ts';
+import { testListApi, type Test, type TestsViewProps } from './test-list-api.ts';
+import { useTestListSetting, type TestColumn } from './test-list-settings.ts';
+import { useOpenTest } from './use-open-test.ts';
+
+const COLUMNS: readonly TestColumn[] = ['id', 'name', 'plan_path', 'suite_path', 'estimate', 'labels', 'last_status', 'assignee_username', 'created_at'];
+/** The columns the server orders by (§3.5 `ordering`, each named like its column); the rest keep the server's order. */
+const SORTABLE: readonly TestColumn[] = ['id', 'name', 'suite_path', 'estimate', 'last_status', 'assignee_username', 'created_at'];
+
+interface Sort {
+  field: TestColumn;
+  order: 1 | -1;
+}
+
+/** The tests as a server-paged, sortable table (cases-and-plans §3 "Tests table"); a row opens the test drawer. */
+export function TestsTable({ projectId, planId, filter }: TestsViewProps) {
+  const { t } = useTranslation();
+  const openTest = useOpenTest();
+  const [hidden, setHidden] = useTestListSetting('hiddenInTable');
+  // Unsorted, the server's own order: by creation in a plan, by name at the project's root.
+  const [sort, setSort] = useState<Sort | null>(null);
+  const ordering = sort ? `${sort.order < 0 ? '-' : ''}${sort.field}` : undefined;
+  const [paging, setPaging] = useResettingState(FIRST_PAGE, `${planId}?${testFilterCodec.toQueryString(filter)}&${ordering}`);
+  const query = { project: projectId, planId, page: paging.page, page_size: paging.rows, ordering, conditions: testConditions(filter) };
+  const tests = useLiveQuery(query, () => changesOf(topics.plans(projectId)), testListApi.list);
+
+  return (
+    <div className="list-view__table">
+      <div className="list-view__bar">
+        <span className="list-view__count">{t('testList.testsCount', { count: tests.data?.count ?? 0 })}</span>
+        <span className="list-view__tools">
+          <ColumnsToggle columns={COLUMNS} hidden={hidden} onChange={setHidden} fixed="name" labelOf={(column) => t(`testList.columns.${column}`)} />
+        </span>
+      </div>
+      <DataTable
+        {...pagedTableProps(tests, paging, setPaging, { label: t('testList.title'), empty: t('testList.empty') })}
+        {...(sort ? { sortField: sort.field, sortOrder: sort.order } : {})}
+        onSort={(event: DataTableStateEvent) => setSort(event.sortField ? { field: event.sortField as TestColumn, order: event.sortOrder === -1 ? -1 : 1 } : null)}
+        onRowClick={(event) => openTest((event.data as Test).id)}
+        rowClassName={() => 'plan-tests__row'}
+      >
+        {COLUMNS.filter((column) => !hidden.includes(column)).map((column) => (
+          <Column
+            key={column}
+            field={column}
+            header={t(`testList.columns.${column}`)}
+            sortable={SORTABLE.includes(column)}
+            body={(row: Test) => testCell(column, row)}
+            className={`list-view__col-${column}`}
+          />
+        ))}
+        <Column header={t('testList.columns.actions')} body={(row: Test) => <AddResultLink row={row} />} className="list-view__col-actions" />
+      </DataTable>
+    </div>
+  );
+}

@@ -1,0 +1,52 @@
+import type { Test, planUnionItem, testUnionItem } from '@testament/contracts';
+import type { Observable } from 'rxjs';
+import type { z } from 'zod';
+import { firstPageIfGone, type PageQuery, type Paginated } from '../../../api/paginated.ts';
+import { apiPath } from '../../../api/paths.ts';
+import { api } from '../../../app/services.ts';
+import type { LevelPage } from '../../../components/list/tree-levels.ts';
+import type { User } from '../../../session/user.ts';
+import type { TestConditions, TestFilter } from './test-filter.ts';
+
+export type { Test } from '@testament/contracts';
+export type UnionPlan = z.output<typeof planUnionItem>;
+export type UnionTest = z.output<typeof testUnionItem>;
+export type UnionItem = UnionPlan | UnionTest;
+
+/** What either view of the tests shows: a plan's subtree, or the project's tests (`planId` null), through the filter. */
+export interface TestsViewProps {
+  projectId: number;
+  planId: number | null;
+  filter: TestFilter;
+}
+
+/** One page of the tests table: a plan's subtree, or the project's tests (`planId` null). */
+export type TestsPageQuery = PageQuery & { project: number; planId: number | null; ordering?: string | undefined; conditions: TestConditions };
+
+/** Who may be chosen as an assignee (cases-and-plans §6): members of a private project, else everyone but external users. */
+export interface UserSearch {
+  projectId: number;
+  isPrivate: boolean;
+  username: string;
+}
+
+/** Users offered at once, and per search (cases-and-plans §9: user search pages of 10 or 20). */
+const USER_PAGE_SIZE = 20;
+
+const testsPage = ({ project, planId, conditions, ...page }: TestsPageQuery): Observable<Paginated<Test>> =>
+  planId === null
+    ? api.get(apiPath('tests/'), { query: { project, ...page, ...conditions }, handles: [404] })
+    : api.get(apiPath(`testplans/${planId}/tests/`), { query: { show_descendants: true, ...page, ...conditions }, handles: [404] });
+
+/** The calls of the tests list (§3.4 plan tests and union view, §3.5 tests, §3.14 users). */
+export const testListApi = {
+  list: firstPageIfGone(testsPage),
+  /** A page of one level of the tree: child plans with their matching tests counted, then the level's own tests. */
+  level: (page: LevelPage, conditions: TestConditions, handles: number[]): Observable<Paginated<UnionItem>> =>
+    api.get(apiPath('testplans/union/'), { query: { ...page, ordering: 'name', ...conditions }, handles }),
+  users: ({ projectId, isPrivate, username }: UserSearch): Observable<Paginated<User>> =>
+    api.get(apiPath('users/'), {
+      query: { page: 1, page_size: USER_PAGE_SIZE, username, ...(isPrivate ? { project: projectId } : { exclude_external: projectId }) },
+    }),
+  user: (id: number): Observable<User> => api.get(apiPath(`users/${id}/`), { handles: [404] }),
+};

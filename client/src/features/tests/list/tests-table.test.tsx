@@ -1,0 +1,91 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { useScriptedServer } from '../../../testing/use-server.ts';
+import { aPage } from '../../cases/list/list-fixtures.ts';
+import { TestsTable } from './TestsTable.tsx';
+import { EMPTY_TEST_FILTER, type TestFilter } from './test-filter.ts';
+import { aTest } from './list-fixtures.ts';
+import { ShownLocation } from './shown-location.tsx';
+
+const rows = [
+  aTest(11, 'Accepts a password', { last_status: 3, last_status_name: 'Passed', last_status_color: '#2a2', assignee: 2, assignee_username: 'ann', labels: [{ id: 1, name: 'smoke', color: null }] }),
+  aTest(12, 'Blocks after five tries', { plan_path: 'Release/Nightly', estimate: '2h' }),
+];
+const PLAN_PAGE = 'GET /api/v2/testplans/7/tests/?show_descendants=true&page=1&page_size=10';
+const net = useScriptedServer({
+  [PLAN_PAGE]: { status: 200, body: aPage(rows, 2, 1, 10) },
+  [`${PLAN_PAGE}&ordering=name`]: { status: 200, body: aPage(rows, 2, 1, 10) },
+  [`${PLAN_PAGE}&ordering=-name`]: { status: 200, body: aPage([...rows].reverse(), 2, 1, 10) },
+  [`${PLAN_PAGE}&last_status=null%2C3`]: { status: 200, body: aPage([rows[1]], 1, 1, 10) },
+  'GET /api/v2/tests/?project=1&page=1&page_size=10': { status: 200, body: aPage(rows, 2, 1, 10) },
+});
+
+beforeEach(() => localStorage.clear());
+
+const renderTable = (planId: number | null = 7, filter: TestFilter = EMPTY_TEST_FILTER) =>
+  render(
+    <MemoryRouter initialEntries={['/projects/1/plans/7?tab=overview']}>
+      <TestsTable projectId={1} planId={planId} filter={filter} />
+      <ShownLocation />
+    </MemoryRouter>,
+  );
+
+const headers = () => within(screen.getByRole('table', { name: 'Tests' })).getAllByRole('columnheader').map((header) => header.textContent);
+const location = () => screen.getByLabelText('location').textContent;
+
+describe('the tests table (cases-and-plans §3 "Tests table")', () => {
+  it('shows every column of the spec, the last status or Untested, the assignee and the labels', async () => {
+    renderTable();
+    const row = (await screen.findByText('Accepts a password')).closest('tr')!;
+    expect(headers()).toEqual(['ID', 'Name', 'Test Plan', 'Test Suite', 'Estimate', 'Labels', 'Last status', 'Assignee', 'Created At', 'Actions']);
+    expect(within(row).getByText('Passed')).toBeTruthy();
+    expect(within(row).getByText('ann')).toBeTruthy();
+    expect(within(row).getByText('smoke')).toBeTruthy();
+    const other = screen.getByText('Blocks after five tries').closest('tr')!;
+    expect(within(other).getByText('Untested')).toBeTruthy();
+    expect(within(other).getByText('Release/Nightly')).toBeTruthy();
+    expect(screen.getByText('Tests: 2')).toBeTruthy();
+  });
+
+  it('opens the test drawer from a row, its name, or on the add-result form, keeping the page’s query', async () => {
+    renderTable();
+    await userEvent.click(await screen.findByText('Release/Nightly'));
+    expect(location()).toBe('/projects/1/plans/7?tab=overview&test=12');
+    expect(screen.getByRole('link', { name: 'Accepts a password' }).getAttribute('href')).toBe('/projects/1/plans/7?tab=overview&test=11');
+    const addResult = within(screen.getByText('Accepts a password').closest('tr')!).getByRole('link', { name: 'Add Result' });
+    await userEvent.click(addResult);
+    expect(location()).toBe('/projects/1/plans/7?tab=overview&test=11&view=addResult');
+  });
+
+  it('orders on the server, a second click descending (§3.5 ordering)', async () => {
+    renderTable();
+    await screen.findByText('Accepts a password');
+    await userEvent.click(screen.getByText('Name'));
+    await waitFor(() => expect(net.server.calls.at(-1)).toBe(`${PLAN_PAGE}&ordering=name`));
+    await userEvent.click(screen.getByText('Name'));
+    await waitFor(() => expect(net.server.calls.at(-1)).toBe(`${PLAN_PAGE}&ordering=-name`));
+    expect(screen.getByText('Test Plan').closest('th')!.getAttribute('aria-sort')).toBeNull();
+  });
+
+  it('hides a column and remembers it in this browser', async () => {
+    const first = renderTable();
+    await screen.findByText('Accepts a password');
+    await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
+    await userEvent.click(await screen.findByLabelText('Test Plan'));
+    expect(headers()).not.toContain('Test Plan');
+    first.unmount();
+    renderTable();
+    await screen.findByText('Accepts a password');
+    expect(headers()).toEqual(['ID', 'Name', 'Test Suite', 'Estimate', 'Labels', 'Last status', 'Assignee', 'Created At', 'Actions']);
+  });
+
+  it('lists the project’s tests at its root, and sends the filter’s conditions', async () => {
+    renderTable(null);
+    await screen.findByText('Accepts a password');
+    expect(net.server.calls).toContain('GET /api/v2/tests/?project=1&page=1&page_size=10');
+    renderTable(7, { ...EMPTY_TEST_FILTER, statuses: [3, null] });
+    await waitFor(() => expect(net.server.calls).toContain(`${PLAN_PAGE}&last_status=null%2C3`));
+  });
+});
