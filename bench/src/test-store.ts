@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { as, openSeededCommandSide, registerUsers } from './command-side.ts';
 import { once, runTempDir } from './fixtures.ts';
 import { elapsedSeconds, inParallel, log, round, seededRandom } from './measure.ts';
@@ -130,7 +131,12 @@ async function testIdsOf(side: Awaited<ReturnType<typeof openSeededCommandSide>>
   }
 }
 
-/** Built once per run for each size. */
+/**
+ * Built once per run for each size; `BENCH_TESTS_STORE` names the JSON description of a
+ * store built earlier (its `dataDir` is then used as it is, and changed by the run).
+ */
 export function testStore(plans: number, testsPerPlan: number, results: number): Promise<TestStore> {
+  const earlier = process.env['BENCH_TESTS_STORE'];
+  if (earlier) return readFile(earlier, 'utf8').then((text) => JSON.parse(text) as TestStore);
   return once(`test-store-${plans}-${testsPerPlan}-${results}`, async () => buildTestStore(await runTempDir('bench-tests-'), plans, testsPerPlan, results));
 }

@@ -58,6 +58,8 @@ export interface IndexPlan {
   size: number;
   /** What is left to evaluate per entry: the filter without the fields the index bounds decide exactly. */
   residual: Filter;
+  /** How many of the filter's fields the index does not bound (the more, the fewer entries pass). */
+  undecided: number;
 }
 
 /** A text search answered by a substring index: its hits, checked against the rest of the filter. */
@@ -111,8 +113,9 @@ export function plan(source: PlannerSource, filter: Filter, page: Page = {}): Pl
 function planCost(candidate: IndexPlan, needed: number, sorted: boolean, density: number): number {
   const probes = candidate.ranges.length;
   if (candidate.order && candidate.exact) return probes + (needed === Infinity ? candidate.size : 0);
-  // Walking in order with a filter to evaluate stops once the page is full.
-  if (candidate.order) return probes + Math.min(candidate.size, needed / density);
+  // Walking in order with a filter to evaluate stops once the page is full; each field the
+  // index leaves to the filter beyond the first is taken to keep a quarter of what it sees.
+  if (candidate.order) return probes + Math.min(candidate.size, needed / (density / 4 ** Math.max(0, candidate.undecided - 1)));
   return probes + candidate.size * (sorted ? 1.2 : 1);
 }
 
@@ -179,7 +182,8 @@ function indexPlan(index: SortedIndex, filter: Filter, analysis: FilterAnalysis,
   });
   const size = ranges.reduce((total, range) => total + range.end - range.start, 0) + index.anyKeyCandidates.size;
   const decided = index.isMultikey ? [] : [...used].filter((field) => analysis.fields.get(field)!.exact && analysis.fields.get(field)!.topLevel);
-  return { kind: 'index', index, ranges, order, exact, unbounded: equalityFields === 0 && !ranged, size, residual: without(filter, decided) };
+  const undecided = [...analysis.fields.keys()].filter((field) => !used.has(field)).length;
+  return { kind: 'index', index, ranges, order, exact, unbounded: equalityFields === 0 && !ranged, size, residual: without(filter, decided), undecided };
 }
 
 /** The filter without some of its top-level fields (a field that came from an `$and` clause stays there). */
