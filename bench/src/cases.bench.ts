@@ -3,12 +3,12 @@ import { helloWorldBaseline } from './baseline-hello-world.ts';
 import { jsonParseRate } from './baseline-json-parse.ts';
 import { caseStore, type CaseStore } from './case-store.ts';
 import { runChild } from './child-process.ts';
-import { call, connection, type Credentials } from './http-call.ts';
 import { describeFailures, HTTP_CLIENTS, runLoad, signIn } from './http-load.ts';
-import { against, elapsedSeconds, log, round, seededRandom, summarize, type BenchResult, type LatencySummary } from './measure.ts';
+import { against, elapsedSeconds, log, round, seededRandom, summarize, type BenchResult } from './measure.ts';
 import { loadCaseDocuments, naiveCasePage, naiveTreeLevel, type NaiveCases } from './naive-cases.ts';
 import { eventsFile } from './project-store.ts';
 import { scaled } from './scale.ts';
+import { latencyRows, timeGets, timeNaively } from './view-timing.ts';
 import { residentMb } from './server-metrics.ts';
 
 const TREE_PAGE = 99;
@@ -34,36 +34,6 @@ function caseQueries(store: CaseStore, count: number) {
     const path = `/api/v2/cases/?project=${store.projectId}&labels=${labels.join(',')}&not_labels=${notLabel}&labels_condition=or&ordering=-estimate${suite ? `&suite=${suite}&show_descendants=true` : ''}&page=${page}&page_size=${LIST_PAGE}`;
     return { path, labels, notLabel, suite, page };
   });
-}
-
-async function timeGets(baseUrl: string, credentials: Credentials, paths: string[], expect = 200): Promise<number[]> {
-  const agent = connection();
-  const samples: number[] = [];
-  for (const path of paths) {
-    const result = await call(agent, baseUrl, { kind: 'get', method: 'GET', path, expect }, credentials);
-    // A page past the end of a small filtered list is a 404: still an answer, timed the same.
-    if (result.status !== 200 && result.status !== 404) throw new Error(`GET ${path} answered ${result.status}: ${result.body.slice(0, 200)}`);
-    samples.push(result.ms);
-  }
-  agent.destroy();
-  return samples;
-}
-
-function timeNaively(work: Array<() => unknown>): number[] {
-  return work.map((run) => {
-    const started = performance.now();
-    run();
-    return performance.now() - started;
-  });
-}
-
-function latencyRows(label: string, ours: LatencySummary, naive: LatencySummary, p95Target: number, detail: BenchResult['detail']): BenchResult[] {
-  return (['p50', 'p95', 'p99'] as const).map((p) =>
-    against(
-      { name: `${label}: ${p}`, value: ours[p], unit: 'ms', ...(p === 'p95' ? { target: { op: '<=' as const, value: p95Target }, detail } : {}) },
-      { name: `the same view by a naive full scan (mingo, in the bench process): ${p}`, value: naive[p], unit: 'ms' },
-    ),
-  );
 }
 
 /**

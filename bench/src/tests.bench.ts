@@ -4,10 +4,11 @@ import { jsonParseRate } from './baseline-json-parse.ts';
 import { runChild } from './child-process.ts';
 import { call, connection, type Credentials } from './http-call.ts';
 import { describeFailures, HTTP_CLIENTS, runLoad, signIn } from './http-load.ts';
-import { against, elapsedSeconds, log, round, seededRandom, summarize, type BenchResult, type LatencySummary } from './measure.ts';
+import { against, elapsedSeconds, log, round, seededRandom, summarize, type BenchResult } from './measure.ts';
 import { loadTestDocuments, naiveTestPage, naiveUnionLevel, type NaiveTests } from './naive-tests.ts';
 import { eventsFile } from './project-store.ts';
 import { scaled } from './scale.ts';
+import { latencyRows, timeGets, timeNaively } from './view-timing.ts';
 import { residentMb } from './server-metrics.ts';
 import { testStore, type TestStore } from './test-store.ts';
 
@@ -39,36 +40,6 @@ function unionLevels(store: TestStore, count: number): Array<number | null> {
   return Array.from({ length: count }, (_, i) => (i % 3 === 0 ? null : store.rootPlanIds[Math.floor(random() * store.rootPlanIds.length)]!));
 }
 const unionPath = (store: TestStore, parent: number | null) => `/api/v2/testplans/union/?project=${store.projectId}&parent=${parent ?? 'null'}&page=1&page_size=${UNION_PAGE}`;
-
-async function timeGets(baseUrl: string, credentials: Credentials, paths: string[]): Promise<number[]> {
-  const agent = connection();
-  const samples: number[] = [];
-  for (const path of paths) {
-    const result = await call(agent, baseUrl, { kind: 'get', method: 'GET', path, expect: 200 }, credentials);
-    // A page past the end of a small filtered list is a 404: still an answer, timed the same.
-    if (result.status !== 200 && result.status !== 404) throw new Error(`GET ${path} answered ${result.status}: ${result.body.slice(0, 200)}`);
-    samples.push(result.ms);
-  }
-  agent.destroy();
-  return samples;
-}
-
-function timeNaively(work: Array<() => unknown>): number[] {
-  return work.map((run) => {
-    const started = performance.now();
-    run();
-    return performance.now() - started;
-  });
-}
-
-function latencyRows(label: string, ours: LatencySummary, naive: LatencySummary, p95Target: number, detail: BenchResult['detail']): BenchResult[] {
-  return (['p50', 'p95', 'p99'] as const).map((p) =>
-    against(
-      { name: `${label}: ${p}`, value: ours[p], unit: 'ms', ...(p === 'p95' ? { target: { op: '<=' as const, value: p95Target }, detail } : {}) },
-      { name: `the same view by a naive full scan (mingo, in the bench process): ${p}`, value: naive[p], unit: 'ms' },
-    ),
-  );
-}
 
 /**
  * Plans, tests and results at a large team's scale, through the real server

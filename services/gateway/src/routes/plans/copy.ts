@@ -78,6 +78,6 @@ export function registerPlanCopy(app: FastifyInstance, context: GatewayContext, 
     const copier = planCopier(context, request, body.keep_assignee ?? false);
     const roots: number[] = [];
     for (const [index, source] of sources.entries()) roots.push(await copier.copy(source, destination?._id ?? null, body.plans[index]!, await findPlanTree(readStore, source.projectId)));
-    return (await Promise.all((await plansByIds(readStore, roots)).map((plan) => represented(request, [plan])))).flat();
+    return represented(request, await plansByIds(readStore, roots));
   });
 }

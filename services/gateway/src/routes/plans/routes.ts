@@ -20,11 +20,12 @@ import {
   trashBody,
   trashListQuery,
 } from '@testament/contracts';
-import { attachmentsByIds, countResults, findPlan, findProject, listDeletedPlans, listPlans, plansByIds, testsOfPlans, type PlanDocument } from '@testament/projections';
+import { attachmentsByIds, countResults, findPlan, findPlanTree, findProject, listDeletedPlans, listPlans, plansByIds, testsOfPlans, type PlanDocument } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
 import { projectForNewItem } from '../../http/catalogue-routes.ts';
+import { shownByProject } from '../../http/by-project.ts';
 import { execute } from '../../http/execute.ts';
 import { pageRequest, paginated } from '../../http/pagination.ts';
 import { namedInstances, requiredProjectQuery, trashProjects, visibleInProject, visibleProjectOrFail } from '../../http/project-scope.ts';
@@ -50,13 +51,13 @@ export default async function planRoutes(app: FastifyInstance, context: GatewayC
     return planContext(readStore, project);
   };
 
-  /** Plans of one project as the wire shows them. */
-  async function represented(request: FastifyRequest, plans: PlanDocument[], planning?: PlanContext) {
-    if (plans.length === 0) return [];
-    const shownContext = planning ?? (await contextOf(plans[0]!.projectId));
-    const files = new Map((await attachmentsByIds(readStore, plans.flatMap((plan) => plan.attachmentIds))).map((file) => [file._id, file]));
-    return plans.map((plan) => planRepresentation(plan, shownContext, files, ownOrigin(request)));
-  }
+  /** Plans as the wire shows them, in the order given, each with its own project's context (`planning`, when the caller has it for all of them). */
+  const represented = (request: FastifyRequest, plans: PlanDocument[], planning?: PlanContext) =>
+    shownByProject(plans, async (ofProject) => {
+      const shownContext = planning ?? (await contextOf(ofProject[0]!.projectId));
+      const files = new Map((await attachmentsByIds(readStore, ofProject.flatMap((plan) => plan.attachmentIds))).map((file) => [file._id, file]));
+      return ofProject.map((plan) => planRepresentation(plan, shownContext, files, ownOrigin(request)));
+    });
   const one = async (request: FastifyRequest, planId: number) => {
     const [shown] = await represented(request, await plansByIds(readStore, [planId]));
     if (!shown) throw new NotFoundError();
@@ -136,7 +137,7 @@ export default async function planRoutes(app: FastifyInstance, context: GatewayC
   app.put(PLAN_DETAIL, updateContract, update);
 
   /** The plan and the live plans under it. */
-  const subtreeOf = async (plan: PlanDocument) => (await contextOf(plan.projectId)).plans.subtreeIds(plan._id);
+  const subtreeOf = async (plan: PlanDocument) => (await findPlanTree(readStore, plan.projectId)).subtreeIds(plan._id);
 
   /** Archiving takes the subtree's live tests along; restoring brings back the tests that went with this plan's archive. */
   async function archiveOrRestore(request: FastifyRequest, plan: PlanDocument, archive: boolean) {
@@ -180,12 +181,12 @@ export default async function planRoutes(app: FastifyInstance, context: GatewayC
     const plans = await namedInstances(readStore, requireUser(request), request.body, (named) => plansByIds(readStore, named), (plan) => !plan.isDeleted);
     for (const plan of plans) if (plan.isArchive) await archiveOrRestore(request, plan, false);
     const restored = await plansByIds(readStore, plans.map((plan) => plan._id));
-    return (await Promise.all(restored.map((plan) => represented(request, [plan])))).flat();
+    return represented(request, restored);
   });
 
   app.get(`${PLAN_DETAIL}ancestors/`, contract({ summary: 'The ids of the plan’s ancestors', response: { 200: ancestorsResponse } }), async (request) => {
     const plan = await visiblePlan(request);
-    return (await contextOf(plan.projectId)).plans
+    return (await findPlanTree(readStore, plan.projectId))
       .pathTo(plan._id)
       .slice(0, -1)
       .map((node) => node.id);
@@ -241,17 +242,13 @@ function registerPlanTrash(
       const scope = await trashProjects(readStore, requireUser(request), request.query);
       const page = pageRequest(request.query as Record<string, string>);
       const { items, count } = await listDeletedPlans(readStore, scope, page);
-      return paginated(request, page, count, (await Promise.all(items.map((plan) => represented(request, [plan])))).flat());
+      return paginated(request, page, count, await represented(request, items));
     },
   );
 
   const trashed = (request: FastifyRequest) => namedInstances(readStore, requireUser(request), request.body, (named) => plansByIds(readStore, named), (plan) => plan.isDeleted);
   /** The plan and every plan under it, in the trash or not. */
-  const deletedSubtree = async (plan: PlanDocument) => {
-    const project = await findProject(readStore, plan.projectId);
-    if (!project) throw new NotFoundError();
-    return [plan._id, ...(await planContext(readStore, project)).plans.deletedSubtreeOf(plan._id).map((node) => node.id)];
-  };
+  const deletedSubtree = async (plan: PlanDocument) => [plan._id, ...(await findPlanTree(readStore, plan.projectId)).deletedSubtreeOf(plan._id).map((node) => node.id)];
 
   app.post(`${PLANS_BASE}deleted/recover/`, contract({ summary: 'Recover plans with their subtrees and tests from the trash', body: trashBody, response: { 200: z.array(planResponse) } }), async (request) => {
     const plans = await trashed(request);
@@ -260,7 +257,7 @@ function registerPlanTrash(
       const testIds = tests.filter((test) => test.deletedWithPlan === plan._id).map((test) => test._id);
       await execute(context, request, 'plans.recover', { projectId: plan.projectId, id: plan._id, testIds });
     }
-    return (await Promise.all((await plansByIds(readStore, plans.map((plan) => plan._id))).map((plan) => represented(request, [plan])))).flat();
+    return represented(request, await plansByIds(readStore, plans.map((plan) => plan._id)));
   });
 
   app.post(`${PLANS_BASE}deleted/remove/`, contract({ summary: 'Remove plans from the trash for good, with their tests and results', body: trashBody, response: { 204: noContent } }), async (request, reply) => {

@@ -20,6 +20,7 @@ import { findCase, findPlan, findProject, findTest, findUser, listComments, list
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
+import { shownByProject } from '../../http/by-project.ts';
 import { execute } from '../../http/execute.ts';
 import { pageRequest, paginated } from '../../http/pagination.ts';
 import { namedInstances, requiredProjectQuery, trashProjects, visibleInProject, visibleProjectOrFail } from '../../http/project-scope.ts';
@@ -44,14 +45,14 @@ export default async function testRoutes(app: FastifyInstance, context: GatewayC
   const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
   const visibleTest = async (request: FastifyRequest) => visibleInProject(readStore, requireUser(request), await findTest(readStore, idOf(request)));
 
-  /** Tests of one project as the wire shows them, in the order given. */
-  async function represented(request: FastifyRequest, tests: TestDocument[]) {
-    if (tests.length === 0) return [];
-    const project = await findProject(readStore, tests[0]!.projectId);
-    if (!project) throw new NotFoundError();
-    const showing = await testShowing(readStore, await planContext(readStore, project), tests, ownOrigin(request));
-    return tests.map((test) => testRepresentation(test, showing));
-  }
+  /** Tests as the wire shows them, in the order given, each with its own project's context. */
+  const represented = (request: FastifyRequest, tests: TestDocument[]) =>
+    shownByProject(tests, async (ofProject) => {
+      const project = await findProject(readStore, ofProject[0]!.projectId);
+      if (!project) throw new NotFoundError();
+      const showing = await testShowing(readStore, await planContext(readStore, project), ofProject, ownOrigin(request));
+      return ofProject.map((test) => testRepresentation(test, showing));
+    });
   const one = async (request: FastifyRequest, testId: number) => {
     const [shown] = await represented(request, await testsByIds(readStore, [testId]));
     if (!shown) throw new NotFoundError();
@@ -184,11 +185,7 @@ function registerTestTrash(
     const scope = await trashProjects(readStore, requireUser(request), request.query);
     const page = pageRequest(request.query as Record<string, string>);
     const { items, count } = await listDeletedTests(readStore, scope, page);
-    const shown = new Map<number, z.output<typeof testResponse>>();
-    for (const projectId of new Set(items.map((test) => test.projectId))) {
-      for (const test of await represented(request, items.filter((item) => item.projectId === projectId))) shown.set(test.id, test);
-    }
-    return paginated(request, page, count, items.map((test) => shown.get(test._id)!));
+    return paginated(request, page, count, await represented(request, items));
   });
 
   const trashed = (request: FastifyRequest) => namedInstances(readStore, requireUser(request), request.body, (ids) => testsByIds(readStore, ids), (test) => test.isDeleted);
