@@ -12,12 +12,15 @@ export interface CommandSide {
   close(): Promise<void>;
 }
 
-/** The write side on a data directory, opened the way the server opens it (system.ts), so the server can start on it later. */
-export function openCommandSide(dataDir: string): CommandSide {
+/**
+ * The write side on a data directory, opened the way the server opens it (system.ts), so the server can start on it later;
+ * `clock` lets a store's history span the days it would have taken.
+ */
+export function openCommandSide(dataDir: string, clock?: () => Date): CommandSide {
   const store = SqliteEventStore.open(join(dataDir, 'events.sqlite'));
   const ids = SqliteIdAllocator.open(join(dataDir, 'ids.sqlite'));
   return {
-    commands: createCommandService({ store, ids }),
+    commands: createCommandService({ store, ids, ...(clock ? { clock } : {}) }),
     store,
     async close() {
       await ids.close();
@@ -61,8 +64,8 @@ export async function registerUsers(commands: CommandService, usernames: string[
 }
 
 /** A fresh data directory's write side as a first start leaves it: seeded, with the superuser `admin`. The caller closes it. */
-export async function openSeededCommandSide(dataDir: string): Promise<CommandSide> {
-  const side = openCommandSide(dataDir);
+export async function openSeededCommandSide(dataDir: string, clock?: () => Date): Promise<CommandSide> {
+  const side = openCommandSide(dataDir, clock);
   await seed(side.commands);
   await registerUsers(side.commands, ['admin'], { superuser: true });
   return side;

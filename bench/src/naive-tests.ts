@@ -1,4 +1,4 @@
-import { MemoryBus, MemoryReadStore, SqliteEventStore } from '@testament/infra';
+import { MemoryBus, MemoryReadStore, SqliteEventStore, type Document } from '@testament/infra';
 import { allProjections, ProjectionRunner, testFilter, testSort, type PlanDocument, type TestDocument, type TestFilters } from '@testament/projections';
 import { Aggregator, find } from 'mingo';
 
@@ -8,19 +8,25 @@ export interface NaiveTests {
   tests: TestDocument[];
 }
 
-/** Folds the log into fresh read models in this process and keeps the plans' and tests' documents in arrays. */
-export async function loadTestDocuments(file: string): Promise<NaiveTests> {
+/** Folds the log into fresh read models in this process and keeps the named collections' documents in arrays. */
+export async function loadCollections(file: string, names: readonly string[]): Promise<Map<string, Document[]>> {
   const store = SqliteEventStore.open(file);
   const readStore = new MemoryReadStore({ freezeDocuments: false });
   const runner = new ProjectionRunner({ store, readStore, bus: new MemoryBus(), projections: allProjections });
   try {
     await runner.start();
-    return { plans: await readStore.collection<PlanDocument>('plans').find({}), tests: await readStore.collection<TestDocument>('tests').find({}) };
+    return new Map(await Promise.all(names.map(async (name) => [name, await readStore.collection(name).find({})] as const)));
   } finally {
     await runner.stop();
     await store.close();
     await readStore.close();
   }
+}
+
+/** The plans' and tests' documents in arrays. */
+export async function loadTestDocuments(file: string): Promise<NaiveTests> {
+  const loaded = await loadCollections(file, ['plans', 'tests']);
+  return { plans: loaded.get('plans') as PlanDocument[], tests: loaded.get('tests') as TestDocument[] };
 }
 
 /** A filtered, sorted page of tests: the same filter and order the read model is asked for, by a full scan. */

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
+import { analyticsBenchmarks } from './analytics.bench.ts';
 import { appendBenchmarks } from './append.bench.ts';
 import { caseBenchmarks } from './cases.bench.ts';
 import { baselineBenchmarks } from './baselines.bench.ts';
@@ -24,6 +25,7 @@ const SUITES: Record<string, () => Promise<BenchResult[]>> = {
   rebuild: rebuildBenchmarks,
   cases: caseBenchmarks,
   tests: testBenchmarks,
+  analytics: analyticsBenchmarks,
 };
 
 const number = (value: number) => (Number.isNaN(value) ? 'n/a' : value.toLocaleString('en'));

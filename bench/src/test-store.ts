@@ -6,7 +6,7 @@ import { elapsedSeconds, inParallel, log, round, seededRandom } from './measure.
 /**
  * One project where a large team tests: cases in suites, plans two levels
  * deep each holding a share of the cases as tests, most tests assigned, and
- * results recorded on them over time, all made through the command side as
+ * results recorded on them over the last 90 days, all made through the command side as
  * the server would have made them.
  */
 export interface TestStore {
@@ -32,11 +32,30 @@ const TESTERS = 10;
 /** The system statuses a result takes (Failed, Passed, Skipped, Broken, Blocked, Retest). */
 const STATUSES = [1, 2, 3, 4, 5, 6];
 const CONCURRENCY = 64;
+/** Results are recorded over this many days up to the build, as a quarter of testing would leave them. */
+export const RESULT_DAYS = 90;
+/** A command reads the clock about three times (decide, reserve, append). */
+const CLOCK_READS_PER_COMMAND = 3;
+
+/** The real time, until `spread` makes each reading a step later than the last, from `from` on. */
+function steppedClock() {
+  let next: number | null = null;
+  let step = 0;
+  return {
+    now: () => (next === null ? new Date() : new Date((next += step))),
+    spread(from: number, to: number, commands: number) {
+      step = (to - from) / (commands * CLOCK_READS_PER_COMMAND);
+      next = from;
+    },
+    stop: () => void (next = null),
+  };
+}
 const WORDS = ['login', 'checkout', 'search', 'profile', 'payment', 'report', 'export', 'import', 'upload', 'settings', 'cart', 'order'];
 
 async function buildTestStore(dataDir: string, plans: number, testsPerPlan: number, results: number): Promise<TestStore> {
   const startedAt = performance.now();
-  const side = await openSeededCommandSide(dataDir);
+  const clock = steppedClock();
+  const side = await openSeededCommandSide(dataDir, clock.now);
   const { commands } = side;
   try {
     const [lead, ...testers] = await registerUsers(commands, ['lead', ...Array.from({ length: TESTERS }, (_, n) => `tester${n}`)]);
@@ -94,10 +113,13 @@ async function buildTestStore(dataDir: string, plans: number, testsPerPlan: numb
       const tester = pick(testers);
       await commands['tests.assign']({ projectId, testId, assignee: { ...tester.actor, userId: tester.userId } }, meta());
     });
+    const builtAt = Date.now();
+    clock.spread(builtAt - RESULT_DAYS * 86_400_000, builtAt, results);
     await inParallel(Array.from({ length: results }, (_, i) => i), CONCURRENCY, async () => {
       const tester = pick(testers);
       await commands['tests.addResult']({ projectId, testId: pick(tests), status: pick(STATUSES), comment: '', executionTime: null, attributes: {}, attachmentIds: [], isArchive: false, steps: [] }, as(tester.actor));
     });
+    clock.stop();
     const events = await side.store.headPosition();
     const buildSeconds = elapsedSeconds(startedAt);
     log(`test store: ${tests.length.toLocaleString('en')} tests in ${planIds.length.toLocaleString('en')} plans, ${results.toLocaleString('en')} results (${events.toLocaleString('en')} events) made through commands in ${round(buildSeconds, 1)} s`);

@@ -2,8 +2,8 @@ import { startServerProcess } from '@testament/gateway/testing/server-process';
 import { helloWorldBaseline } from './baseline-hello-world.ts';
 import { jsonParseRate } from './baseline-json-parse.ts';
 import { runChild } from './child-process.ts';
-import { call, connection, type Credentials } from './http-call.ts';
-import { describeFailures, HTTP_CLIENTS, runLoad, signIn } from './http-load.ts';
+import { HTTP_CLIENTS, signIn } from './http-load.ts';
+import { recordResults } from './result-load.ts';
 import { against, elapsedSeconds, log, round, seededRandom, summarize, type BenchResult } from './measure.ts';
 import { loadTestDocuments, naiveTestPage, naiveUnionLevel, type NaiveTests } from './naive-tests.ts';
 import { eventsFile } from './project-store.ts';
@@ -76,26 +76,15 @@ export async function testBenchmarks(): Promise<BenchResult[]> {
     const lists = summarize(await timeGets(server.url, lead, queries.map((q) => q.path)));
     const unions = summarize(await timeGets(server.url, lead, levels.map((parent) => unionPath(store, parent))));
 
-    const sessions = await Promise.all(Array.from({ length: 4 }, () => signIn(server.url, store.lead)));
-    const random = seededRandom(21);
-    const firstTest = store.tests > 0 ? await firstTestId(server.url, lead, store) : 1;
-    const outcome = await runLoad({
-      baseUrl: server.url,
-      clients: HTTP_CLIENTS,
-      warmupMs: scaled(2_000, 500),
-      measureMs: scaled(10_000, 2_000),
-      nextCall: () => ({ kind: 'create', method: 'POST', path: '/api/v2/results/', body: { test: firstTest + Math.floor(random() * store.tests), status: store.statusIds[Math.floor(random() * store.statusIds.length)] }, expect: 201 }),
-      credentials: (client) => sessions[client % sessions.length],
-    });
-    const adds = summarize(outcome.all);
+    const adds = await recordResults(server.url, store);
     return [
       ...latencyRows(`tests: status + label + assignee, by name, page of ${LIST_PAGE} (${of})`, lists, naiveLists, 50, { requests: lists.count, naiveQueries: naiveLists.count }),
       ...latencyRows(`plans union level with counts and estimates (${of}; roots one time in three)`, unions, naiveLevels, 30, { requests: unions.count, naiveQueries: naiveLevels.count }),
       against(
-        { name: 'POST /api/v2/results/ over HTTP: throughput', value: round(outcome.succeeded / outcome.seconds, 0), unit: 'requests/s', target: { op: '>=', value: 1_000 }, detail: { clients: HTTP_CLIENTS, p50: adds.p50, failures: describeFailures(outcome.failures) } },
+        { name: 'POST /api/v2/results/ over HTTP: throughput', value: adds.throughput, unit: 'requests/s', target: { op: '>=', value: 1_000 }, detail: { clients: HTTP_CLIENTS, p50: adds.latency.p50, failures: adds.failures } },
         hello.throughput,
       ),
-      { name: 'POST /api/v2/results/ over HTTP: p99', value: adds.p99, unit: 'ms', target: { op: '<=', value: 50 } },
+      { name: 'POST /api/v2/results/ over HTTP: p99', value: adds.latency.p99, unit: 'ms', target: { op: '<=', value: 50 } },
       against(
         { name: `projection rebuild of the plans and results log (${fold.events.toLocaleString('en')} events)`, value: round(fold.events / fold.seconds, 0), unit: 'events/s', target: { op: '>=', value: 200_000 }, detail: { seconds: round(fold.seconds, 2), logWrittenThroughCommandsSeconds: round(store.buildSeconds, 1) } },
         parse.readAndParseRate,
@@ -106,12 +95,4 @@ export async function testBenchmarks(): Promise<BenchResult[]> {
   } finally {
     await server.stop();
   }
-}
-
-/** Test ids are one sequence from the first: the first test's id, from the tests list. */
-async function firstTestId(baseUrl: string, credentials: Credentials, store: TestStore): Promise<number> {
-  const agent = connection();
-  const result = await call(agent, baseUrl, { kind: 'get', method: 'GET', path: `/api/v2/tests/?project=${store.projectId}&ordering=id&page_size=1`, expect: 200 }, credentials);
-  agent.destroy();
-  return (JSON.parse(result.body) as { results: Array<{ id: number }> }).results[0]!.id;
 }

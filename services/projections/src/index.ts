@@ -17,6 +17,7 @@ import { casesProjection } from './cases/cases-projection.ts';
 import { commentsProjection } from './comments/comments-projection.ts';
 import { plansProjection } from './plans/plans-projection.ts';
 import { testsProjection } from './tests/tests-projection.ts';
+import { resultHistoryProjection } from './result-history/result-history-projection.ts';
 
 export * from './runner/projection.ts';
 export * from './runner/projection-runner.ts';
@@ -64,10 +65,12 @@ export * from './plans/plans-projection.ts';
 export * from './plans/queries.ts';
 export * from './tests/tests-projection.ts';
 export * from './tests/queries.ts';
+export * from './result-history/result-history-projection.ts';
+export * from './result-history/queries.ts';
 
 /**
  * Every read model, in the order they fold each event (roles first: others read them;
  * notifications before users and projects: they read memberships as they were before the event).
  */
-export const allProjections: readonly Projection[] = [rolesProjection, notificationsProjection, accessRequestsProjection, usersProjection, sessionsProjection, projectsProjection, statusesProjection, labelsProjection, parametersProjection, customAttributesProjection, apiTokensProjection, systemMessagesProjection, attachmentsProjection, suitesProjection, casesProjection, commentsProjection, plansProjection, testsProjection];
+export const allProjections: readonly Projection[] = [rolesProjection, notificationsProjection, accessRequestsProjection, usersProjection, sessionsProjection, projectsProjection, statusesProjection, labelsProjection, parametersProjection, customAttributesProjection, apiTokensProjection, systemMessagesProjection, attachmentsProjection, suitesProjection, casesProjection, commentsProjection, plansProjection, testsProjection, resultHistoryProjection];
 export * from './notifications/queries.ts';

@@ -34,8 +34,8 @@ function pageLink(request: FastifyRequest, page: number | null): string | null {
   return `${ownOrigin(request)}${path}?${query}`;
 }
 
-/** The envelope `{links, count, pages, results}`; a page past the end is a 404. */
-export function paginated<T>(request: FastifyRequest, page: PageRequest, count: number, results: T[]) {
+/** The envelope `{links, count, pages, results}` (results are a list, or the activity's rows by day); a page past the end is a 404. */
+export function paginated<R>(request: FastifyRequest, page: PageRequest, count: number, results: R) {
   const total = Math.max(1, Math.ceil(count / page.pageSize));
   if (page.page > total) throw new NotFoundError(messages.invalidPage);
   const next = page.page < total ? page.page + 1 : null;

@@ -1,18 +1,32 @@
 import type { ProjectionView } from '../runner/projection.ts';
 import type { TestDocument } from './test-document.ts';
 
-/** What a plan holds directly: its live tests and their estimates in seconds, unarchived and archived apart. */
+/** Tests of one last status: how many, their estimates' sum in seconds, and how many have no estimate. */
+export interface StatusTally {
+  tests: number;
+  estimate: number;
+  unestimated: number;
+}
+
+/** A last status as a key of `statuses`: its id, or `untested`. */
+export const statusKey = (status: number | null): string => (status === null ? UNTESTED_KEY : String(status));
+export const UNTESTED_KEY = 'untested';
+
+/** What a plan holds directly: its live tests and their estimates in seconds, unarchived and archived apart, and the same by last status. */
 export interface PlanTestCount {
   tests: number;
   estimate: number;
   archivedTests: number;
   archivedEstimate: number;
+  statuses: Record<string, StatusTally>;
+  archivedStatuses: Record<string, StatusTally>;
 }
 
 /**
  * `plan_test_counts`: one document per project with each plan's own counts,
- * kept as tests come, move, change case and go, so an unfiltered tree level
- * sums subtrees from here instead of reading every test (D16).
+ * kept as tests come, move, change case, get results and go, so an unfiltered
+ * tree level, statistics chart or progress row sums plans instead of reading
+ * every test (D16).
  */
 export interface PlanTestCountsDocument {
   [key: string]: unknown;
@@ -23,31 +37,81 @@ export interface PlanTestCountsDocument {
 
 export const PLAN_TEST_COUNTS = 'plan_test_counts';
 
-type Counted = Pick<TestDocument, 'planId' | 'estimate' | 'isArchive' | 'isDeleted'> | undefined;
+type Counted = Pick<TestDocument, 'planId' | 'estimate' | 'isArchive' | 'isDeleted' | 'lastStatus'> | undefined;
 
+const counts = (test: Counted) => test !== undefined && !test.isDeleted;
 const sameContribution = (a: Counted, b: Counted) =>
-  (a === undefined || a.isDeleted) === (b === undefined || b.isDeleted) && (a === undefined || a.isDeleted || (a.planId === b!.planId && a.estimate === b!.estimate && a.isArchive === b!.isArchive));
+  counts(a) === counts(b) && (!counts(a) || (a!.planId === b!.planId && a!.estimate === b!.estimate && a!.isArchive === b!.isArchive && a!.lastStatus === b!.lastStatus));
+
+const emptyCount = (): PlanTestCount => ({ tests: 0, estimate: 0, archivedTests: 0, archivedEstimate: 0, statuses: {}, archivedStatuses: {} });
+
+function tallied(tallies: Record<string, StatusTally>, test: NonNullable<Counted>, sign: 1 | -1): Record<string, StatusTally> {
+  const key = statusKey(test.lastStatus);
+  const tally = tallies[key] ?? { tests: 0, estimate: 0, unestimated: 0 };
+  const next = { tests: tally.tests + sign, estimate: tally.estimate + sign * (test.estimate ?? 0), unestimated: tally.unestimated + (test.estimate ? 0 : sign) };
+  const { [key]: _previous, ...others } = tallies;
+  return next.tests === 0 ? others : { ...others, [key]: next };
+}
 
 /** Moves a test's contribution from what it was to what it is (a deleted or missing test counts nowhere). */
 export function recountTest(view: ProjectionView, projectId: number, before: Counted, after: Counted): void {
   if (sameContribution(before, after)) return;
   const stored = view.get<PlanTestCountsDocument>(PLAN_TEST_COUNTS, projectId);
   // Copied once per batch: later events of the batch change the copy in place.
-  const counts = stored && view.isUnsaved(stored) ? stored : { _id: projectId, plans: { ...stored?.plans } };
+  const document = stored && view.isUnsaved(stored) ? stored : { _id: projectId, plans: { ...stored?.plans } };
   const add = (test: Counted, sign: 1 | -1) => {
-    if (!test || test.isDeleted) return;
-    const key = String(test.planId);
-    const count = { ...(counts.plans[key] ?? { tests: 0, estimate: 0, archivedTests: 0, archivedEstimate: 0 }) };
-    if (test.isArchive) {
+    if (!counts(test)) return;
+    const key = String(test!.planId);
+    const count = { ...(document.plans[key] ?? emptyCount()) };
+    if (test!.isArchive) {
       count.archivedTests += sign;
-      count.archivedEstimate += sign * (test.estimate ?? 0);
+      count.archivedEstimate += sign * (test!.estimate ?? 0);
+      count.archivedStatuses = tallied(count.archivedStatuses, test!, sign);
     } else {
       count.tests += sign;
-      count.estimate += sign * (test.estimate ?? 0);
+      count.estimate += sign * (test!.estimate ?? 0);
+      count.statuses = tallied(count.statuses, test!, sign);
     }
-    counts.plans[key] = count;
+    document.plans[key] = count;
   };
   add(before, -1);
   add(after, 1);
-  view.put(PLAN_TEST_COUNTS, counts);
+  view.put(PLAN_TEST_COUNTS, document);
+}
+
+/** The tallies by last status of the tests held directly by these plans (archived ones too with `includeArchived`). */
+export function sumStatusTallies(counts: ReadonlyMap<number, PlanTestCount>, planIds: Iterable<number>, includeArchived: boolean): Map<string, StatusTally> {
+  const sums = new Map<string, StatusTally>();
+  const add = (tallies: Record<string, StatusTally>) => {
+    for (const key in tallies) {
+      const tally = tallies[key]!;
+      const sum = sums.get(key);
+      if (sum) {
+        sum.tests += tally.tests;
+        sum.estimate += tally.estimate;
+        sum.unestimated += tally.unestimated;
+      } else sums.set(key, { ...tally });
+    }
+  };
+  for (const planId of planIds) {
+    const count = counts.get(planId);
+    if (!count) continue;
+    add(count.statuses);
+    if (includeArchived) add(count.archivedStatuses);
+  }
+  return sums;
+}
+
+/** The same tallies worked out from tests themselves (a filtered statistics query). */
+export function tallyTests(tests: Iterable<Pick<TestDocument, 'lastStatus' | 'estimate'>>): Map<string, StatusTally> {
+  const tallies = new Map<string, StatusTally>();
+  for (const { lastStatus, estimate } of tests) {
+    const key = statusKey(lastStatus);
+    const tally = tallies.get(key) ?? { tests: 0, estimate: 0, unestimated: 0 };
+    tally.tests += 1;
+    tally.estimate += estimate ?? 0;
+    if (!estimate) tally.unestimated += 1;
+    tallies.set(key, tally);
+  }
+  return tallies;
 }

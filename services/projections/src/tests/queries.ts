@@ -6,7 +6,7 @@ import { PLAN_TEST_COUNTS, type PlanTestCount, type PlanTestCountsDocument } fro
 import { RESULTS, TESTS, type ResultDocument, type TestDocument } from './test-document.ts';
 
 export type { ResultDocument, TestDocument } from './test-document.ts';
-export type { PlanTestCount } from './plan-counts.ts';
+export { UNTESTED_KEY, statusKey, sumStatusTallies, tallyTests, type PlanTestCount, type StatusTally } from './plan-counts.ts';
 
 /** The tests filters (§3.5) with everything that names other read models already resolved to ids by the caller. */
 export interface TestFilters extends LabelFilter {
@@ -82,6 +82,12 @@ export async function testsByIds(readStore: ReadStore, ids: readonly number[]): 
   if (ids.length === 0) return [];
   const found = new Map((await readStore.collection<TestDocument>(TESTS).find({ _id: { $in: [...ids] } })).map((test) => [test._id, test]));
   return ids.flatMap((id) => found.get(id) ?? []);
+}
+
+/** The plan and archive flag of those of these tests that are live. */
+export function liveTestsByIds(readStore: ReadStore, ids: readonly number[]): Promise<Array<Pick<TestDocument, '_id' | 'planId' | 'isArchive'>>> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return readStore.collection<TestDocument>(TESTS).find({ _id: { $in: [...ids] }, isDeleted: false }, { projection: { planId: 1, isArchive: 1 } });
 }
 
 /** The tests of these plans as a plan's cascades need them: live ones, or those in the trash. */

@@ -1,124 +1,13 @@
-import type { CaseContent } from '@testament/contracts';
 import { MemoryReadStore } from '@testament/infra';
 import { describe, expect, it } from 'vitest';
 import { casesProjection } from '../cases/cases-projection.ts';
 import { plansProjection } from '../plans/plans-projection.ts';
 import { findPlanTree } from '../plans/queries.ts';
-import { caseContent as content } from '../testing/cases.ts';
-import { foldInto, recorded, type TestEvent } from '../testing/fold.ts';
+import { foldInto, recorded } from '../testing/fold.ts';
+import { PROJECT, lastStatus, randomTestLives, type ModelTest } from '../testing/test-lives.ts';
 import { findTest, listTests, planTestCounts, resultsOfTest, testSort, type TestFilters } from './queries.ts';
+import { statusKey, type StatusTally } from './plan-counts.ts';
 import { testsProjection } from './tests-projection.ts';
-
-const PROJECT = 3;
-const PLAN_STREAM = `plans-project-${PROJECT}`;
-
-interface ModelResult {
-  id: number;
-  status: number;
-  createdAt: string;
-  deleted: boolean;
-}
-interface ModelTest {
-  id: number;
-  caseId: number;
-  planId: number;
-  assigneeId: number | null;
-  isArchive: boolean;
-  deleted: boolean;
-  results: ModelResult[];
-}
-
-
-/** D6, worked out from scratch: the newest live result by time, then id. */
-function lastStatus(test: ModelTest): number | null {
-  const live = test.results.filter((result) => !result.deleted).sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : a.id - b.id));
-  return live.at(-1)?.status ?? null;
-}
-
-/** Plans 1 ─ 2 and 3, cases that change, and a random life of tests and their results, with a plan move on the way. */
-function randomHistory(seed: number, steps: number) {
-  let state = seed;
-  const next = (n: number) => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) % n;
-  const planParents = new Map<number, number | null>([[1, null], [2, 1], [3, null]]);
-  const plan = (id: number, parentId: number | null): TestEvent => ({
-    type: 'PlanCreated',
-    stream: PLAN_STREAM,
-    data: { id, projectId: PROJECT, parentId, name: `P${id}`, description: '', startedAt: '2026-01-01T00:00:00.000Z', dueDate: '2026-02-01T00:00:00.000Z', finishedAt: null, attributes: {}, attachmentIds: [], parameterIds: [], isArchive: false },
-  });
-  const randomContent = () => content(`Case ${String.fromCharCode(65 + next(26))}`, 1 + next(4), next(3) === 0 ? null : 60 * next(500), next(2) === 0 ? [] : [1 + next(3)]);
-  const cases = new Map<number, CaseContent>();
-  const events: TestEvent[] = [...[...planParents].map(([id, parentId]) => plan(id, parentId))];
-  for (let caseId = 1; caseId <= 8; caseId++) {
-    cases.set(caseId, randomContent());
-    events.push({ type: 'CaseCreated', stream: `case-${caseId}`, data: { caseId, projectId: PROJECT, historyId: 100 + caseId, userId: 5, content: cases.get(caseId) } });
-  }
-  const tests = new Map<number, ModelTest>();
-  let resultId = 1;
-  let minute = 0;
-  for (let step = 0, testId = 1; step < steps; step++) {
-    if (step === steps / 2) {
-      planParents.set(3, 2);
-      events.push({ type: 'PlanMoved', stream: PLAN_STREAM, data: { id: 3, parentId: 2 } });
-    }
-    const roll = next(20);
-    const known = [...tests.values()];
-    const target = known[next(Math.max(1, known.length))];
-    const ref = target && { testId: target.id, projectId: PROJECT };
-    const stream = target && `test-${target.id}`;
-    // Results are made at shuffled times, so the newest is not always the last one made.
-    const time = new Date(Date.UTC(2026, 0, 1, 0, (minute += 1 + next(3)) - next(4) * 2)).toISOString();
-    if (roll < 2) {
-      const caseId = 1 + next(8);
-      const made = randomContent();
-      cases.set(caseId, made);
-      events.push({ type: next(2) === 0 ? 'CaseVersioned' : 'CaseAmended', stream: `case-${caseId}`, data: { caseId, projectId: PROJECT, historyId: 200 + step, userId: 5, content: made } });
-    } else if (roll < 6 || !target) {
-      const created: ModelTest = { id: testId++, caseId: 1 + next(8), planId: 1 + next(3), assigneeId: null, isArchive: false, deleted: false, results: [] };
-      tests.set(created.id, created);
-      events.push({ type: 'TestCreated', stream: `test-${created.id}`, data: { testId: created.id, projectId: PROJECT, planId: created.planId, caseId: created.caseId, assigneeId: null } });
-    } else if (target.deleted) {
-      if (roll < 15) {
-        target.deleted = false;
-        events.push({ type: 'TestRecovered', stream: stream!, data: ref });
-      } else {
-        tests.delete(target.id);
-        events.push({ type: 'TestRemoved', stream: stream!, data: ref });
-      }
-    } else if (roll < 12) {
-      const added: ModelResult = { id: resultId++, status: 1 + next(4), createdAt: time, deleted: false };
-      target.results.push(added);
-      events.push({
-        type: 'ResultAdded',
-        stream: stream!,
-        data: { ...ref, resultId: added.id, userId: 5, createdAt: time, caseHistoryId: 101, caseVersion: 1, status: added.status, comment: '', executionTime: null, attributes: {}, attachmentIds: [], stepResults: [], isArchive: false, lastStatus: lastStatus(target) },
-      });
-    } else if (roll < 14 && target.results.some((result) => !result.deleted)) {
-      const live = target.results.filter((result) => !result.deleted);
-      const result = live[next(live.length)]!;
-      if (next(2) === 0) {
-        result.status = 1 + next(4);
-        events.push({ type: 'ResultEdited', stream: stream!, data: { ...ref, resultId: result.id, status: result.status, lastStatus: lastStatus(target) } });
-      } else {
-        result.deleted = true;
-        events.push({ type: 'ResultDeleted', stream: stream!, data: { ...ref, resultId: result.id, lastStatus: lastStatus(target) } });
-      }
-    } else if (roll < 15) {
-      const assigneeId = next(3) === 0 ? null : 5 + next(3);
-      events.push({ type: 'TestAssigned', stream: stream!, data: { ...ref, assigneeId, previousAssigneeId: target.assigneeId } });
-      target.assigneeId = assigneeId;
-    } else if (roll < 16) {
-      target.planId = 1 + next(3);
-      events.push({ type: 'TestMoved', stream: stream!, data: { ...ref, planId: target.planId } });
-    } else if (roll < 18) {
-      target.isArchive = !target.isArchive;
-      events.push({ type: target.isArchive ? 'TestArchived' : 'TestUnarchived', stream: stream!, data: ref });
-    } else {
-      target.deleted = true;
-      events.push({ type: 'TestDeleted', stream: stream!, data: ref });
-    }
-  }
-  return { events, tests, cases, planParents };
-}
 
 describe('tests read model', () => {
   it.each([
@@ -127,7 +16,7 @@ describe('tests read model', () => {
     [256, 300],
     [9001, 6_000],
   ])('keeps every test, its case’s fields, last status and results equal to a recomputation from scratch (seed %i, %i steps)', async (seed, steps) => {
-    const { events, tests, cases, planParents } = randomHistory(seed, steps);
+    const { events, tests, cases, planParents } = randomTestLives(seed, steps);
     const readStore = new MemoryReadStore();
     await foldInto(readStore, [casesProjection, plansProjection, testsProjection], recorded(events), [1, 9, 64, 2]);
 
@@ -153,7 +42,20 @@ describe('tests read model', () => {
       const held = [...tests.values()].filter((test) => !test.deleted && test.planId === planId);
       const sum = (list: ModelTest[]) => list.reduce((total, test) => total + (cases.get(test.caseId)!.estimate ?? 0), 0);
       const [live, archived] = [held.filter((test) => !test.isArchive), held.filter((test) => test.isArchive)];
-      expect(counts.get(planId) ?? { tests: 0, estimate: 0, archivedTests: 0, archivedEstimate: 0 }, `plan ${planId}`).toEqual({ tests: live.length, estimate: sum(live), archivedTests: archived.length, archivedEstimate: sum(archived) });
+      const byStatus = (list: ModelTest[]) => {
+        const tallies: Record<string, StatusTally> = {};
+        for (const test of list) {
+          const tally = (tallies[statusKey(lastStatus(test))] ??= { tests: 0, estimate: 0, unestimated: 0 });
+          const estimate = cases.get(test.caseId)!.estimate;
+          tally.tests += 1;
+          tally.estimate += estimate ?? 0;
+          if (!estimate) tally.unestimated += 1;
+        }
+        return tallies;
+      };
+      const expected = { tests: live.length, estimate: sum(live), archivedTests: archived.length, archivedEstimate: sum(archived), statuses: byStatus(live), archivedStatuses: byStatus(archived) };
+      const empty = { tests: 0, estimate: 0, archivedTests: 0, archivedEstimate: 0, statuses: {}, archivedStatuses: {} };
+      expect(counts.get(planId) ?? empty, `plan ${planId}`).toEqual(expected);
     }
 
     const tree = await findPlanTree(readStore, PROJECT);

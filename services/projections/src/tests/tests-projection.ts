@@ -178,8 +178,8 @@ export const testsProjection = projection<TestEvent | CaseEvent>({
     if (isCaseChange(event)) return [[CASE_TESTS, event.data.caseId], [PLAN_TEST_COUNTS, event.data.projectId]];
     const data = event.data as TestEvent['data'];
     const resultId = resultIdOf(event);
-    if (resultId !== null) return [[TESTS, data.testId], [RESULTS, resultId]];
     const counts = [PLAN_TEST_COUNTS, data.projectId] as const;
+    if (resultId !== null) return [[TESTS, data.testId], [RESULTS, resultId], counts];
     if (event.type === 'TestCreated') return [[TESTS, data.testId], [CASES, event.data.caseId], [CASE_TESTS, event.data.caseId], counts];
     // A removal unlists the test from its case's tests: the case is in the test's document, so it is a dependent.
     return [[TESTS, data.testId], counts];
@@ -197,7 +197,7 @@ export const testsProjection = projection<TestEvent | CaseEvent>({
     const { testId, projectId } = event.data as TestEvent['data'];
     const before = view.get<TestDocument>(TESTS, testId);
     applyTestEvent(event as EventOf<TestEvent>, view);
-    if (resultIdOf(event) === null) recountTest(view, projectId, before, view.get<TestDocument>(TESTS, testId));
+    recountTest(view, projectId, before, view.get<TestDocument>(TESTS, testId));
     view.notify(topics.plans(projectId));
   },
 });

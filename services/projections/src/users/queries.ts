@@ -97,3 +97,9 @@ export async function storedUsersByIds(readStore: ReadStore, userIds: Iterable<n
   if (ids.length === 0) return new Map();
   return new Map((await readStore.collection<StoredUserDocument>(USERS).find({ _id: { $in: ids } })).map((user) => [user._id, user]));
 }
+
+/** The ids of users (not deleted) whose username contains the text, case-insensitively (a search by who did something). */
+export async function userIdsWithUsernameContaining(readStore: ReadStore, text: string): Promise<number[]> {
+  const found = await readStore.collection<StoredUserDocument>(USERS).find({ isDeleted: false, usernameKey: { $regex: escapeRegex(text.toLowerCase()) } }, { projection: { _id: 1 } });
+  return found.map((user) => user._id);
+}

@@ -37,6 +37,8 @@ import { registerPlanCatalogues } from './plan-catalogues.ts';
 import { registerPlanCopy } from './copy.ts';
 import { registerPlanTests } from './plan-tests.ts';
 import { planBreadcrumbs, planDescendantsTree, planMinRepresentation, planRepresentation } from './representation.ts';
+import { registerPlanActivity } from './activity.ts';
+import { registerPlanHistogram } from './histogram.ts';
 import { registerPlanStatistics } from './statistics.ts';
 
 /** `testplans/` (§3.4, §2.7, §2.8): lists, one plan, its place in the tree, changes with the tests following, archive and the trash. */
@@ -222,6 +224,8 @@ export default async function planRoutes(app: FastifyInstance, context: GatewayC
 
   registerPlanTests(app, context, contract, visiblePlan);
   registerPlanStatistics(app, context, contract, visiblePlan);
+  registerPlanHistogram(app, context, contract, visiblePlan);
+  registerPlanActivity(app, context, contract, visiblePlan);
   registerPlanTrash(app, context, contract, represented);
   registerPlanCopy(app, context, contract, represented);
   registerPlanCatalogues(app, context, contract, visiblePlan);

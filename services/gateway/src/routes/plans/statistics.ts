@@ -11,66 +11,91 @@ import {
   type PlanProgress,
   type StatusSlice,
 } from '@testament/contracts';
-import { findPlan, findTestFields, testsResultedBetween, type TestFilters } from '@testament/projections';
+import { UNTESTED_KEY, findPlan, findTestFields, liveTestsByIds, planTestCounts, statusKey, sumStatusTallies, tallyTests, testsResultedBetween, type StatusTally, type TestFilters } from '@testament/projections';
+import type { ReadStore } from '@testament/infra';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
 import { visibleProjectOrFail } from '../../http/project-scope.ts';
 import type { routeContracts } from '../../http/route-schema.ts';
 import { requireUser } from '../../plugins/authentication.ts';
-import { testFiltersOf } from '../tests/filters.ts';
+import { filtersTests, testFiltersOf } from '../tests/filters.ts';
 import { planContext, type PlanContext } from '../tests/representation.ts';
 import { PLAN_DETAIL, PLANS_BASE } from './filters.ts';
 
+/**
+ * The scope of `testplans/statistics/` and `histogram/`: a plan's subtree with
+ * `parent=`, else the whole project with `project=` (§3.4).
+ */
+export async function projectOrPlanScope(readStore: ReadStore, request: FastifyRequest): Promise<{ projectId: number; planId: number | null }> {
+  requireUser(request);
+  const { project, parent } = (request.query ?? {}) as { project?: string; parent?: string };
+  if (parent !== undefined && parent !== '' && parent !== 'null') {
+    if (!/^\d+$/.test(parent)) throw ValidationError.of('parent', 'A valid integer is required.');
+    const plan = await findPlan(readStore, Number(parent));
+    if (!plan) throw new NotFoundError();
+    return { projectId: plan.projectId, planId: plan._id };
+  }
+  if (project === undefined || project === '') throw ValidationError.general(planMessages.statisticsScope);
+  if (!/^\d+$/.test(project)) throw ValidationError.of('project', 'A valid integer is required.');
+  return { projectId: Number(project), planId: null };
+}
+
 /** Seconds per unit of `estimate_period` (§4.5: a day is 8 working hours). */
 const ESTIMATE_UNIT = { seconds: 1, minutes: 60, hours: 3_600, days: 28_800 } as const;
-
-type Counted = { lastStatus: number | null; estimate: number | null };
 
 /**
  * §4.5: tests per last status with their estimates in the unit; the groups
  * present by count (descending), then every other status of the project in its
  * order with zeros, then UNTESTED if absent.
  */
-function slicesOf(tests: Iterable<Counted>, context: PlanContext, unit: number): StatusSlice[] {
-  const groups = new Map<number | null, { value: number; seconds: number; empty: number }>();
-  for (const { lastStatus, estimate } of tests) {
-    const group = groups.get(lastStatus) ?? { value: 0, seconds: 0, empty: 0 };
-    group.value += 1;
-    group.seconds += estimate ?? 0;
-    if (!estimate) group.empty += 1;
-    groups.set(lastStatus, group);
-  }
-  const labelled = (id: number | null) => {
-    if (id === null) return { id, ...UNTESTED_SLICE };
-    const status = context.statuses.get(id);
-    return { id, label: (status?.name ?? String(id)).toUpperCase(), color: status?.color ?? UNTESTED_SLICE.color };
+function slicesOf(tallies: ReadonlyMap<string, StatusTally>, context: PlanContext, unit: number): StatusSlice[] {
+  const labelled = (key: string) => {
+    if (key === UNTESTED_KEY) return { id: null, ...UNTESTED_SLICE };
+    const status = context.statuses.get(Number(key));
+    return { id: Number(key), label: (status?.name ?? key).toUpperCase(), color: status?.color ?? UNTESTED_SLICE.color };
   };
-  const present = [...groups]
-    .sort(([, a], [, b]) => b.value - a.value)
-    .map(([id, group]) => ({ ...labelled(id), value: group.value, estimates: Math.round((group.seconds / unit) * 100) / 100, empty_estimates: group.empty }));
+  // Ties keep the project's status order, UNTESTED last.
+  const order = [...[...context.statuses.keys()].map(statusKey), UNTESTED_KEY];
+  const rank = (key: string) => (order.indexOf(key) + order.length + 1) % (order.length + 1);
+  const present = [...tallies]
+    .filter(([, tally]) => tally.tests > 0)
+    .sort(([a, x], [b, y]) => y.tests - x.tests || rank(a) - rank(b))
+    .map(([key, tally]) => ({ ...labelled(key), value: tally.tests, estimates: Math.round((tally.estimate / unit) * 100) / 100, empty_estimates: tally.unestimated }));
   const zero = { value: 0, estimates: 0, empty_estimates: 0 };
-  const absent = [...context.statuses.keys(), null].filter((id) => !groups.has(id)).map((id) => ({ ...labelled(id), ...zero }));
+  const absent = order.filter((key) => !(tallies.get(key)?.tests ?? 0)).map((key) => ({ ...labelled(key), ...zero }));
   return [...present, ...absent];
 }
 
-/** Plan statistics and progress (§3.4, §4.5, §4.7), worked out from the tests read model per request. */
+/** Plan statistics and progress (§3.4, §4.5, §4.7). */
 export function registerPlanStatistics(app: FastifyInstance, context: GatewayContext, contract: ReturnType<typeof routeContracts>, visiblePlan: (request: FastifyRequest) => Promise<{ _id: number; projectId: number }>) {
   const { readStore } = context.system;
 
+  /**
+   * Unfiltered, the plans' counters answer (each plan's own tests by last
+   * status); with tests filters, the matching tests are tallied.
+   */
   async function statistics(request: FastifyRequest, projectId: number, planId: number | null) {
     const query = parseOrThrow(planStatisticsQuery, request.query);
     const planning = await planContext(readStore, await visibleProjectOrFail(readStore, requireUser(request), projectId));
-    const scope = planId === null ? undefined : query.root_only ? [planId] : planning.plans.subtreeIds(planId);
-    const filters: TestFilters = await testFiltersOf(readStore, planning, query, scope);
     const unit = ESTIMATE_UNIT[query.estimate_period ?? 'minutes'];
+    const scope = planId === null ? planning.plans.descendantsOf(null).map((node) => node.id) : query.root_only ? [planId] : planning.plans.subtreeIds(planId);
+    const requested = query.plan_ids?.split(',');
+    const subtreeOf = (id: string) => new Set(query.root_only ? [Number(id)] : planning.plans.subtreeIds(Number(id)));
+    if (!filtersTests(query)) {
+      const counts = await planTestCounts(readStore, projectId);
+      const tallied = (planIds: Iterable<number>) => slicesOf(sumStatusTallies(counts, planIds, query.is_archive ?? false), planning, unit);
+      if (requested === undefined) return tallied(scope);
+      return Object.fromEntries(requested.map((id) => [id, tallied(subtreeOf(id))]));
+    }
+    const filters: TestFilters = await testFiltersOf(readStore, planning, query, planId === null ? undefined : scope);
     const tests = await findTestFields(readStore, projectId, filters, ['lastStatus', 'estimate', 'planId']);
-    if (query.plan_ids === undefined) return slicesOf(tests, planning, unit);
+    if (requested === undefined) return slicesOf(tallyTests(tests), planning, unit);
     // Child-plan mode: each plan over its own subtree.
     return Object.fromEntries(
-      query.plan_ids.split(',').map((id) => {
-        const subtree = new Set(planning.plans.subtreeIds(Number(id)));
-        return [id, slicesOf(tests.filter((test) => subtree.has(test.planId)), planning, unit)];
+      requested.map((id) => {
+        const subtree = subtreeOf(id);
+        return [id, slicesOf(tallyTests(tests.filter((test) => subtree.has(test.planId))), planning, unit)];
       }),
     );
   }
@@ -79,17 +104,8 @@ export function registerPlanStatistics(app: FastifyInstance, context: GatewayCon
     `${PLANS_BASE}statistics/`,
     contract({ summary: 'Tests per last status, with estimates, in a project or a plan’s subtree, under the tests filters', querystring: planStatisticsQuery, response: { 200: planStatisticsResponse } }),
     async (request) => {
-      requireUser(request);
-      const { project, parent } = (request.query ?? {}) as { project?: string; parent?: string };
-      if (parent !== undefined && parent !== '' && parent !== 'null') {
-        if (!/^\d+$/.test(parent)) throw ValidationError.of('parent', 'A valid integer is required.');
-        const plan = await findPlan(readStore, Number(parent));
-        if (!plan) throw new NotFoundError();
-        return statistics(request, plan.projectId, plan._id);
-      }
-      if (project === undefined || project === '') throw ValidationError.general(planMessages.statisticsScope);
-      if (!/^\d+$/.test(project)) throw ValidationError.of('project', 'A valid integer is required.');
-      return statistics(request, Number(project), null);
+      const { projectId, planId } = await projectOrPlanScope(readStore, request);
+      return statistics(request, projectId, planId);
     },
   );
 
@@ -102,27 +118,34 @@ export function registerPlanStatistics(app: FastifyInstance, context: GatewayCon
     },
   );
 
-  /** §4.7 and D13: per plan, its subtree's unarchived tests, those with a status, and those with a result in the period (the last 7 days by default). */
+  /**
+   * §4.7 and D13: per plan, its subtree's unarchived tests and those with a
+   * status (from the plans' counters), and those with a result in the period
+   * (the last 7 days by default, whole days).
+   */
   async function progressOf(request: FastifyRequest, planning: PlanContext, planIds: readonly number[]): Promise<PlanProgress[]> {
     const period = parseOrThrow(planProgressQuery, request.query);
     const end = period.end_date ? new Date(period.end_date) : new Date();
-    const start = period.start_date ? new Date(period.start_date) : new Date(end.getTime() - 7 * 86_400_000);
-    const [tests, resulted] = await Promise.all([
-      findTestFields(readStore, planning.project._id, {}, ['planId', 'lastStatus']),
-      testsResultedBetween(readStore, planning.project._id, start.toISOString(), end.toISOString()),
+    const start = period.start_date ? new Date(period.start_date) : new Date(end.getTime() - 6 * 86_400_000);
+    const [counts, resulted] = await Promise.all([
+      planTestCounts(readStore, planning.project._id),
+      testsResultedBetween(readStore, planning.project._id, `${start.toISOString().slice(0, 10)}T00:00:00.000Z`, `${end.toISOString().slice(0, 10)}T23:59:59.999Z`),
     ]);
+    const resultedPerPlan = new Map<number, number>();
+    for (const test of await liveTestsByIds(readStore, [...resulted])) if (!test.isArchive) resultedPerPlan.set(test.planId, (resultedPerPlan.get(test.planId) ?? 0) + 1);
     return planIds.flatMap((planId) => {
       const node = planning.plans.node(planId);
       if (!node || node.isArchive) return [];
-      const subtree = new Set(planning.plans.subtreeIds(planId));
-      const own = tests.filter((test) => subtree.has(test.planId));
+      const subtree = planning.plans.subtreeIds(planId);
+      const tallies = sumStatusTallies(counts, subtree, false);
+      const total = [...tallies.values()].reduce((sum, tally) => sum + tally.tests, 0);
       return [
         {
           id: planId,
           title: planning.title(node),
-          tests_total: own.length,
-          tests_progress_period: own.filter((test) => resulted.has(test._id)).length,
-          tests_progress_total: own.filter((test) => test.lastStatus !== null).length,
+          tests_total: total,
+          tests_progress_period: subtree.reduce((sum, id) => sum + (resultedPerPlan.get(id) ?? 0), 0),
+          tests_progress_total: total - (tallies.get(UNTESTED_KEY)?.tests ?? 0),
         },
       ];
     });

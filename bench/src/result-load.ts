@@ -1,0 +1,36 @@
+import { call, connection, type Credentials } from './http-call.ts';
+import { describeFailures, HTTP_CLIENTS, runLoad, signIn } from './http-load.ts';
+import { seededRandom, summarize, type LatencySummary } from './measure.ts';
+import { scaled } from './scale.ts';
+import type { TestStore } from './test-store.ts';
+
+export interface ResultLoad {
+  throughput: number;
+  latency: LatencySummary;
+  failures: string;
+}
+
+/** Results recorded over HTTP by a team at once (random tests and statuses), as the lead. */
+export async function recordResults(baseUrl: string, store: TestStore): Promise<ResultLoad> {
+  const lead = await signIn(baseUrl, store.lead);
+  const sessions = await Promise.all(Array.from({ length: 4 }, () => signIn(baseUrl, store.lead)));
+  const random = seededRandom(21);
+  const firstTest = store.tests > 0 ? await firstTestId(baseUrl, lead, store) : 1;
+  const outcome = await runLoad({
+    baseUrl,
+    clients: HTTP_CLIENTS,
+    warmupMs: scaled(2_000, 500),
+    measureMs: scaled(10_000, 2_000),
+    nextCall: () => ({ kind: 'create', method: 'POST', path: '/api/v2/results/', body: { test: firstTest + Math.floor(random() * store.tests), status: store.statusIds[Math.floor(random() * store.statusIds.length)] }, expect: 201 }),
+    credentials: (client) => sessions[client % sessions.length],
+  });
+  return { throughput: Math.round(outcome.succeeded / outcome.seconds), latency: summarize(outcome.all), failures: describeFailures(outcome.failures) };
+}
+
+/** Test ids are one sequence from the first: the first test's id, from the tests list. */
+async function firstTestId(baseUrl: string, credentials: Credentials, store: TestStore): Promise<number> {
+  const agent = connection();
+  const result = await call(agent, baseUrl, { kind: 'get', method: 'GET', path: `/api/v2/tests/?project=${store.projectId}&ordering=id&page_size=1`, expect: 200 }, credentials);
+  agent.destroy();
+  return (JSON.parse(result.body) as { results: Array<{ id: number }> }).results[0]!.id;
+}

@@ -1,0 +1,97 @@
+import { ValidationError, analyticsMessages, parseOrThrow, planHistogramQuery, planHistogramResponse, type HistogramPoint, type PlanHistogramQuery } from '@testament/contracts';
+import { findTestFields, planHistories, resultsCreatedBetween, resultsPerDay, type CountedResult } from '@testament/projections';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { GatewayContext } from '../../context.ts';
+import { visibleProjectOrFail } from '../../http/project-scope.ts';
+import type { routeContracts } from '../../http/route-schema.ts';
+import { requireUser } from '../../plugins/authentication.ts';
+import { filtersTests, testFiltersOf } from '../tests/filters.ts';
+import { planContext, type PlanContext } from '../tests/representation.ts';
+import { PLAN_DETAIL, PLANS_BASE } from './filters.ts';
+import { projectOrPlanScope } from './statistics.ts';
+
+const DAY = 86_400_000;
+/** Ten years of days: a longer range is refused rather than drawn. */
+const MAX_DAYS = 3_660;
+
+/** Every day of the inclusive range, as `YYYY-MM-DD`. */
+function daysBetween(start: string, end: string): string[] {
+  const [from, to] = [Date.parse(`${start}T00:00:00Z`), Date.parse(`${end}T00:00:00Z`)];
+  if (from > to) throw ValidationError.general(analyticsMessages.datesOrder);
+  if ((to - from) / DAY >= MAX_DAYS) throw ValidationError.general(`The date interval may span at most ${MAX_DAYS} days.`);
+  const days: string[] = [];
+  for (let time = from; time <= to; time += DAY) days.push(new Date(time).toISOString().slice(0, 10));
+  return days;
+}
+
+/** Attribute buckets in numeric order when every value is an integer, else lexicographic (§4.6). */
+function bucketOrder(values: Iterable<string>): string[] {
+  const all = [...values];
+  return all.every((value) => /^-?\d+$/.test(value)) ? all.sort((a, b) => Number(a) - Number(b)) : all.sort();
+}
+
+/** Points with one entry per project status (zeros included), in the project's status order. */
+function pointsOf(counts: ReadonlyMap<string, ReadonlyMap<number, number>>, context: PlanContext): HistogramPoint[] {
+  return [...counts].map(([point, byStatus]) => {
+    const entries = [...context.statuses.values()].map((status) => [String(status._id), { label: status.name.toLowerCase(), count: byStatus.get(status._id) ?? 0, color: status.color }]);
+    return { point, ...Object.fromEntries(entries) } as HistogramPoint;
+  });
+}
+
+/**
+ * The results of the matching tests created in the range, counted by day or
+ * by a result attribute's value; `last_status` means the result's status here.
+ */
+async function countResults(context: GatewayContext, planning: PlanContext, query: PlanHistogramQuery, planIds: number[] | undefined, days: string[]) {
+  const { statuses, ...testFilters } = await testFiltersOf(context.system.readStore, planning, query, planIds);
+  const tests = new Set((await findTestFields(context.system.readStore, planning.project._id, testFilters, [])).map((test) => test._id));
+  const end = new Date(Date.parse(`${days.at(-1)}T00:00:00Z`) + DAY).toISOString();
+  const results = await resultsCreatedBetween(context.system.readStore, planning.project._id, `${days[0]}T00:00:00.000Z`, end, query.attribute !== undefined);
+  const counted = (result: CountedResult) => tests.has(result.testId) && (query.is_archive || !result.isArchive) && (!statuses || statuses.includes(result.status));
+  const counts = new Map<string, Map<number, number>>(query.attribute === undefined ? days.map((day) => [day, new Map()]) : []);
+  for (const result of results) {
+    if (!counted(result)) continue;
+    const point = query.attribute === undefined ? result.createdAt.slice(0, 10) : result.attributes[query.attribute] === undefined ? undefined : String(result.attributes[query.attribute]);
+    if (point === undefined) continue;
+    let byStatus = counts.get(point);
+    if (!byStatus) counts.set(point, (byStatus = new Map()));
+    byStatus.set(result.status, (byStatus.get(result.status) ?? 0) + 1);
+  }
+  return query.attribute === undefined ? counts : new Map(bucketOrder(counts.keys()).map((point) => [point, counts.get(point)!]));
+}
+
+/** `testplans/histogram/` and `testplans/{id}/histogram/` (§3.4, §4.6). */
+export function registerPlanHistogram(app: FastifyInstance, context: GatewayContext, contract: ReturnType<typeof routeContracts>, visiblePlan: (request: FastifyRequest) => Promise<{ _id: number; projectId: number }>) {
+  const { readStore } = context.system;
+
+  /** Unfiltered and by day, the plans' per-day counters answer; otherwise the results in the range are counted. */
+  async function histogram(request: FastifyRequest, projectId: number, planId: number | null): Promise<HistogramPoint[]> {
+    const query = parseOrThrow(planHistogramQuery, request.query);
+    if (!query.start_date || !query.end_date) throw ValidationError.general(analyticsMessages.histogramDates);
+    const days = daysBetween(query.start_date, query.end_date);
+    const planning = await planContext(readStore, await visibleProjectOrFail(readStore, requireUser(request), projectId));
+    const planIds = planId === null ? undefined : query.root_only ? [planId] : planning.plans.subtreeIds(planId);
+    if (query.attribute === undefined && !filtersTests(query)) {
+      return pointsOf(resultsPerDay(await planHistories(readStore, projectId, planIds ?? null), days, query.is_archive ?? false), planning);
+    }
+    return pointsOf(await countResults(context, planning, query, planIds, days), planning);
+  }
+
+  app.get(
+    `${PLANS_BASE}histogram/`,
+    contract({ summary: 'Results per day (or per value of a result attribute) and status in a project or a plan’s subtree, under the tests filters', querystring: planHistogramQuery, response: { 200: planHistogramResponse } }),
+    async (request) => {
+      const { projectId, planId } = await projectOrPlanScope(readStore, request);
+      return histogram(request, projectId, planId);
+    },
+  );
+
+  app.get(
+    `${PLAN_DETAIL}histogram/`,
+    contract({ summary: 'Results per day (or per value of a result attribute) and status in the plan’s subtree (`root_only`: the plan alone)', querystring: planHistogramQuery, response: { 200: planHistogramResponse } }),
+    async (request) => {
+      const plan = await visiblePlan(request);
+      return histogram(request, plan.projectId, plan._id);
+    },
+  );
+}

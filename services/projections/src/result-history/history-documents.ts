@@ -1,0 +1,58 @@
+import type { ActivityType } from '@testament/contracts';
+
+/** Results by status id: how many. */
+export type StatusCounts = Record<string, number>;
+
+/**
+ * `plan_history`: one document per plan, with what its own tests' results add
+ * up to — live results per UTC day of creation and status (archived ones
+ * apart: a result or a test archived), for the histogram, and history rows per
+ * status, for the activity's status filter. A subtree sums its plans.
+ */
+export interface PlanHistoryDocument {
+  [key: string]: unknown;
+  _id: number;
+  projectId: number;
+  /** By `YYYY-MM-DD`. */
+  days: Record<string, StatusCounts>;
+  archivedDays: Record<string, StatusCounts>;
+  rowStatuses: StatusCounts;
+}
+
+export const PLAN_HISTORY = 'plan_history';
+
+/**
+ * `result_activity`: one row per change of a result (added, updated, deleted),
+ * numbered by the event's position in the log; the status is named and
+ * coloured as it was then. A row follows its test: `planId` is the test's
+ * plan now, and `live` is false while the test is in the trash.
+ */
+export interface ActivityRowDocument {
+  [key: string]: unknown;
+  _id: number;
+  projectId: number;
+  planId: number;
+  testId: number;
+  resultId: number;
+  type: ActivityType;
+  userId: number | null;
+  at: string;
+  status: number;
+  statusName: string;
+  statusColor: string;
+  /** The result's archive flag after the change. */
+  isArchive: boolean;
+  live: boolean;
+}
+
+export const RESULT_ACTIVITY = 'result_activity';
+
+/** `test_history`: per test, its results and history rows, so a move, archive or delete of the test carries them along. */
+export interface TestHistoryDocument {
+  [key: string]: unknown;
+  _id: number;
+  resultIds: number[];
+  rowIds: number[];
+}
+
+export const TEST_HISTORY = 'test_history';

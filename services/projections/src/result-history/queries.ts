@@ -1,0 +1,82 @@
+import type { ActivityType } from '@testament/contracts';
+import type { Filter, ReadStore, Sort } from '@testament/infra';
+import { findPage, type PageWindow } from '../paging.ts';
+import { RESULTS, type ResultDocument } from '../tests/test-document.ts';
+import { PLAN_HISTORY, RESULT_ACTIVITY, type ActivityRowDocument, type PlanHistoryDocument, type StatusCounts } from './history-documents.ts';
+
+export type { ActivityRowDocument, PlanHistoryDocument } from './history-documents.ts';
+
+/** The history documents of these plans of a project (null: every plan of it). */
+export function planHistories(readStore: ReadStore, projectId: number, planIds: readonly number[] | null): Promise<PlanHistoryDocument[]> {
+  const collection = readStore.collection<PlanHistoryDocument>(PLAN_HISTORY);
+  return collection.find(planIds ? { _id: { $in: [...planIds] } } : { projectId });
+}
+
+/** Results per day of `days` and status id, summed over the plans (archived ones too with `includeArchived`); every day present. */
+export function resultsPerDay(histories: readonly PlanHistoryDocument[], days: readonly string[], includeArchived: boolean): Map<string, Map<number, number>> {
+  const perDay = new Map(days.map((day) => [day, new Map<number, number>()]));
+  const add = (byDay: Record<string, StatusCounts>) => {
+    for (const [day, sums] of perDay) {
+      const counts = byDay[day];
+      if (!counts) continue;
+      for (const status in counts) sums.set(Number(status), (sums.get(Number(status)) ?? 0) + counts[status]!);
+    }
+  };
+  for (const history of histories) {
+    add(history.days);
+    if (includeArchived) add(history.archivedDays);
+  }
+  return perDay;
+}
+
+/** The statuses met in the live history rows of these plans. */
+export function statusesInHistory(histories: readonly PlanHistoryDocument[]): Set<number> {
+  return new Set(histories.flatMap((history) => Object.keys(history.rowStatuses).map(Number)));
+}
+
+/** What a result needs to be counted in a filtered histogram. */
+export type CountedResult = Pick<ResultDocument, '_id' | 'testId' | 'status' | 'isArchive' | 'createdAt' | 'attributes'>;
+
+/** A project's live results created in [from, to), the fields a histogram counts by (attributes only when bucketing by one). */
+export function resultsCreatedBetween(readStore: ReadStore, projectId: number, from: string, to: string, withAttributes: boolean): Promise<CountedResult[]> {
+  const projection: Record<string, 1> = { testId: 1, status: 1, isArchive: 1, createdAt: 1, ...(withAttributes ? { attributes: 1 } : {}) };
+  return readStore.collection<ResultDocument>(RESULTS).find({ projectId, isDeleted: false, createdAt: { $gte: from, $lt: to } }, { projection }) as Promise<CountedResult[]>;
+}
+
+/** The activity filters (§3.4) with names already resolved to ids. */
+export interface ActivityFilters {
+  /** The subtree's plans. */
+  planIds: readonly number[];
+  types?: readonly ActivityType[];
+  statuses?: readonly number[];
+  userIds?: readonly number[];
+  testIds?: readonly number[];
+  /** A search: rows of these tests or by these users. */
+  search?: { testIds: readonly number[]; userIds: readonly number[] };
+}
+
+function activityFilter(projectId: number, filters: ActivityFilters): Filter {
+  const filter: Filter = { projectId, live: true, planId: filters.planIds.length === 1 ? filters.planIds[0] : { $in: [...filters.planIds] } };
+  if (filters.types) filter['type'] = { $in: [...filters.types] };
+  if (filters.statuses) filter['status'] = { $in: [...filters.statuses] };
+  if (filters.userIds) filter['userId'] = { $in: [...filters.userIds] };
+  if (filters.testIds) filter['testId'] = { $in: [...filters.testIds] };
+  if (filters.search) filter['$or'] = [{ testId: { $in: [...filters.search.testIds] } }, { userId: { $in: [...filters.search.userIds] } }];
+  return filter;
+}
+
+/** One page of a subtree's history rows in the given order, and how many pass the filters. */
+export function listActivity(readStore: ReadStore, projectId: number, filters: ActivityFilters, sort: Sort, page: PageWindow): Promise<{ items: ActivityRowDocument[]; count: number }> {
+  return findPage(readStore.collection<ActivityRowDocument>(RESULT_ACTIVITY), activityFilter(projectId, filters), sort, page);
+}
+
+/** Every history row that passes the filters, with only what an order worked out elsewhere needs (by test name). */
+export function findActivityKeys(readStore: ReadStore, projectId: number, filters: ActivityFilters): Promise<Array<Pick<ActivityRowDocument, '_id' | 'testId' | 'at'>>> {
+  return readStore.collection<ActivityRowDocument>(RESULT_ACTIVITY).find(activityFilter(projectId, filters), { projection: { testId: 1, at: 1 } });
+}
+
+export async function activityRowsByIds(readStore: ReadStore, ids: readonly number[]): Promise<ActivityRowDocument[]> {
+  if (ids.length === 0) return [];
+  const found = new Map((await readStore.collection<ActivityRowDocument>(RESULT_ACTIVITY).find({ _id: { $in: [...ids] } })).map((row) => [row._id, row]));
+  return ids.flatMap((id) => found.get(id) ?? []);
+}

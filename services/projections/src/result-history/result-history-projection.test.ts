@@ -1,0 +1,68 @@
+import { MemoryReadStore } from '@testament/infra';
+import { describe, expect, it } from 'vitest';
+import { casesProjection } from '../cases/cases-projection.ts';
+import { plansProjection } from '../plans/plans-projection.ts';
+import { statusesProjection } from '../statuses/statuses-projection.ts';
+import { foldInto, recorded } from '../testing/fold.ts';
+import { PROJECT, randomTestLives, type ModelTest } from '../testing/test-lives.ts';
+import { testsProjection } from '../tests/tests-projection.ts';
+import { listActivity, planHistories, resultsPerDay, statusesInHistory } from './queries.ts';
+import { resultHistoryProjection } from './result-history-projection.ts';
+
+const PLANS = [1, 2, 3];
+
+/** Every day from the first result's to the last one's. */
+function daysOf(tests: Iterable<ModelTest>): string[] {
+  const all = [...tests].flatMap((test) => test.results.map((result) => result.createdAt.slice(0, 10))).sort();
+  const days: string[] = [];
+  for (let day = new Date(all[0] ?? '2026-01-01'); day.toISOString().slice(0, 10) <= (all.at(-1) ?? '2026-01-01'); day = new Date(day.getTime() + 86_400_000)) days.push(day.toISOString().slice(0, 10));
+  return days;
+}
+
+describe('result history read model', () => {
+  it.each([
+    [5, 400],
+    [42, 400],
+    [77, 3_000],
+  ])('keeps results per day and status, and the activity rows, equal to a recomputation from scratch (seed %i, %i steps)', async (seed, steps) => {
+    const { events, tests, rows } = randomTestLives(seed, steps);
+    const readStore = new MemoryReadStore();
+    await foldInto(readStore, [statusesProjection, casesProjection, plansProjection, testsProjection, resultHistoryProjection], recorded(events), [1, 13, 64, 3]);
+    const days = daysOf(tests.values());
+
+    for (const planIds of [[1], [2, 3], PLANS]) {
+      for (const includeArchived of [false, true]) {
+        // §4.6 from scratch: live results of live tests, archived ones (the result's or the test's flag) only when asked.
+        const expected = new Map(days.map((day) => [day, new Map<number, number>()]));
+        for (const test of tests.values()) {
+          if (test.deleted || !planIds.includes(test.planId)) continue;
+          for (const result of test.results) {
+            if (result.deleted || (!includeArchived && (result.isArchive || test.isArchive))) continue;
+            const counts = expected.get(result.createdAt.slice(0, 10))!;
+            counts.set(result.status, (counts.get(result.status) ?? 0) + 1);
+          }
+        }
+        const counted = resultsPerDay(await planHistories(readStore, PROJECT, planIds), days, includeArchived);
+        const sorted = (perDay: Map<string, Map<number, number>>) => [...perDay].map(([day, counts]) => [day, [...counts].sort(([a], [b]) => a - b)]);
+        expect(sorted(counted), `plans ${planIds} archived ${includeArchived}`).toEqual(sorted(expected));
+      }
+
+      // The activity: rows of the plans' live tests, newest first, each status named as it was.
+      const shown = rows
+        .filter((row) => {
+          const test = tests.get(row.testId)!;
+          return !test.deleted && planIds.includes(test.planId);
+        })
+        .sort((a, b) => (a.at === b.at ? b.position - a.position : a.at < b.at ? 1 : -1));
+      const page = await listActivity(readStore, PROJECT, { planIds }, { at: -1, _id: -1 }, { skip: 2, limit: 25 });
+      expect(page.count).toBe(shown.length);
+      expect(page.items.map((row) => [row._id, row.testId, row.resultId, row.type, row.userId, row.at, row.status, row.statusName, row.isArchive])).toEqual(
+        shown.slice(2, 27).map((row) => [row.position, row.testId, row.resultId, row.type, row.userId, row.at, row.status, row.statusName, row.isArchive]),
+      );
+      const filtered = shown.filter((row) => row.type !== '+' && [1, 2].includes(row.status));
+      const narrowed = await listActivity(readStore, PROJECT, { planIds, types: ['~', '-'], statuses: [1, 2] }, { at: -1, _id: -1 }, { skip: 0, limit: 10 });
+      expect([narrowed.count, narrowed.items.map((row) => row._id)]).toEqual([filtered.length, filtered.slice(0, 10).map((row) => row.position)]);
+      expect([...statusesInHistory(await planHistories(readStore, PROJECT, planIds))].sort()).toEqual([...new Set(shown.map((row) => row.status))].sort());
+    }
+  });
+});

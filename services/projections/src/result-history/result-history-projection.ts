@@ -1,0 +1,205 @@
+import type { ActivityType, TestEvent } from '@testament/contracts';
+import { projection, type EventOf, type ProjectionView } from '../runner/projection.ts';
+import { STATUSES, type StatusDocument } from '../statuses/statuses-projection.ts';
+import { RESULTS, TESTS, type ResultDocument, type TestDocument } from '../tests/test-document.ts';
+import { PLAN_HISTORY, RESULT_ACTIVITY, TEST_HISTORY, type ActivityRowDocument, type PlanHistoryDocument, type StatusCounts, type TestHistoryDocument } from './history-documents.ts';
+
+type Event = EventOf<TestEvent>;
+type ResultFacts = Pick<ResultDocument, 'createdAt' | 'status' | 'isArchive' | 'isDeleted'>;
+type TestFacts = Pick<TestDocument, 'planId' | 'isArchive' | 'isDeleted'>;
+
+const RESULT_EVENTS: ReadonlySet<string> = new Set<TestEvent['type']>(['ResultAdded', 'ResultEdited', 'ResultDeleted']);
+const TEST_EVENTS = new Set<TestEvent['type']>(['TestMoved', 'TestArchived', 'TestUnarchived', 'TestDeleted', 'TestRecovered', 'TestRemoved']);
+type ResultEvent = Extract<Event, { type: 'ResultAdded' | 'ResultEdited' | 'ResultDeleted' }>;
+const isResultEvent = (event: Event): event is ResultEvent => RESULT_EVENTS.has(event.type);
+
+/** Where a result counts in the histogram: its test's plan, day and its status, archived or not; nowhere when it or its test is deleted. */
+interface Counted {
+  planId: number;
+  day: string;
+  status: number;
+  archived: boolean;
+}
+
+function countedAs(result: ResultFacts | undefined, test: TestFacts | undefined): Counted | undefined {
+  if (!result || !test || result.isDeleted || test.isDeleted) return undefined;
+  return { planId: test.planId, day: result.createdAt.slice(0, 10), status: result.status, archived: result.isArchive || test.isArchive };
+}
+
+const sameCount = (a: Counted | undefined, b: Counted | undefined) =>
+  a === b || (a !== undefined && b !== undefined && a.planId === b.planId && a.day === b.day && a.status === b.status && a.archived === b.archived);
+
+/** Counts with one status moved by `sign`; a count that reaches zero goes, so an empty day or plan holds nothing. */
+function bumped(counts: StatusCounts | undefined, status: number, sign: 1 | -1): StatusCounts | undefined {
+  const key = String(status);
+  const { [key]: count = 0, ...others } = counts ?? {};
+  const next = count + sign;
+  if (next !== 0) return { ...others, [key]: next };
+  return Object.keys(others).length > 0 ? others : undefined;
+}
+
+/**
+ * The plan's document, writable for the rest of the batch: copied once per
+ * batch (its maps too; the counts inside are replaced, never changed, so the
+ * stored document is left as it was).
+ */
+function planHistoryFor(view: ProjectionView, planId: number, projectId: number): PlanHistoryDocument {
+  const stored = view.get<PlanHistoryDocument>(PLAN_HISTORY, planId);
+  if (stored && view.isUnsaved(stored)) return stored;
+  const writable: PlanHistoryDocument = stored
+    ? { ...stored, days: { ...stored.days }, archivedDays: { ...stored.archivedDays }, rowStatuses: { ...stored.rowStatuses } }
+    : { _id: planId, projectId, days: {}, archivedDays: {}, rowStatuses: {} };
+  view.put(PLAN_HISTORY, writable);
+  return writable;
+}
+
+function count(view: ProjectionView, projectId: number, counted: Counted | undefined, sign: 1 | -1): void {
+  if (!counted) return;
+  const days = planHistoryFor(view, counted.planId, projectId)[counted.archived ? 'archivedDays' : 'days'];
+  const counts = bumped(days[counted.day], counted.status, sign);
+  if (counts) days[counted.day] = counts;
+  else delete days[counted.day];
+}
+
+function recount(view: ProjectionView, projectId: number, before: Counted | undefined, after: Counted | undefined): void {
+  if (sameCount(before, after)) return;
+  count(view, projectId, before, -1);
+  count(view, projectId, after, 1);
+}
+
+/** A live row counts under its status in its plan's `rowStatuses` (the activity's status filter). */
+function countRow(view: ProjectionView, row: ActivityRowDocument, sign: 1 | -1): void {
+  if (!row.live) return;
+  const plan = planHistoryFor(view, row.planId, row.projectId);
+  plan.rowStatuses = bumped(plan.rowStatuses, row.status, sign) ?? {};
+}
+
+function recordRow(event: ResultEvent, view: ProjectionView, test: TestFacts, history: TestHistoryDocument, type: ActivityType, result: Pick<ResultFacts, 'status' | 'isArchive'>): void {
+  const status = view.get<StatusDocument>(STATUSES, result.status);
+  const row: ActivityRowDocument = {
+    _id: event.position,
+    projectId: event.data.projectId,
+    planId: test.planId,
+    testId: event.data.testId,
+    resultId: event.data.resultId,
+    type,
+    userId: event.metadata.actorId,
+    at: event.metadata.time,
+    status: result.status,
+    statusName: status?.name ?? String(result.status),
+    statusColor: status?.color ?? '',
+    isArchive: result.isArchive,
+    live: !test.isDeleted,
+  };
+  view.put(RESULT_ACTIVITY, row);
+  countRow(view, row, 1);
+  history.rowIds.push(row._id);
+}
+
+/** The test's history document, writable for the rest of the batch. */
+function testHistoryFor(view: ProjectionView, testId: number): TestHistoryDocument {
+  const stored = view.get<TestHistoryDocument>(TEST_HISTORY, testId);
+  if (stored && view.isUnsaved(stored)) return stored;
+  const writable = stored ? { ...stored, resultIds: [...stored.resultIds], rowIds: [...stored.rowIds] } : { _id: testId, resultIds: [], rowIds: [] };
+  view.put(TEST_HISTORY, writable);
+  return writable;
+}
+
+function applyResultEvent(event: ResultEvent, view: ProjectionView, test: TestDocument): void {
+  const { projectId, resultId } = event.data;
+  const history = testHistoryFor(view, test._id);
+  if (event.type === 'ResultAdded') {
+    const added = { createdAt: event.data.createdAt, status: event.data.status, isArchive: event.data.isArchive, isDeleted: false };
+    recount(view, projectId, undefined, countedAs(added, test));
+    history.resultIds.push(resultId);
+    return recordRow(event, view, test, history, '+', added);
+  }
+  const before = view.get<ResultDocument>(RESULTS, resultId);
+  if (!before) return;
+  const after =
+    event.type === 'ResultEdited'
+      ? { ...before, status: event.data.status ?? before.status, isArchive: event.data.isArchive ?? before.isArchive }
+      : { ...before, isDeleted: true };
+  recount(view, projectId, countedAs(before, test), countedAs(after, test));
+  recordRow(event, view, test, history, event.type === 'ResultEdited' ? '~' : '-', event.type === 'ResultEdited' ? after : before);
+}
+
+/** A test that moves, is archived, deleted or comes back takes its results' counts and its history rows along. */
+function applyTestEvent(event: Event, view: ProjectionView, before: TestDocument): void {
+  const history = view.get<TestHistoryDocument>(TEST_HISTORY, before._id);
+  if (!history) return;
+  const after: TestFacts | undefined =
+    event.type === 'TestMoved' ? { ...before, planId: event.data.planId }
+    : event.type === 'TestArchived' ? { ...before, isArchive: true }
+    : event.type === 'TestUnarchived' ? { ...before, isArchive: false }
+    : event.type === 'TestDeleted' ? { ...before, isDeleted: true }
+    : event.type === 'TestRecovered' ? { ...before, isDeleted: false }
+    : undefined;
+  const { projectId } = event.data;
+  for (const resultId of history.resultIds) {
+    const result = view.get<ResultDocument>(RESULTS, resultId);
+    recount(view, projectId, countedAs(result, before), countedAs(result, after));
+  }
+  if (after?.planId === before.planId && after.isDeleted === before.isDeleted) return;
+  for (const rowId of history.rowIds) {
+    const row = view.get<ActivityRowDocument>(RESULT_ACTIVITY, rowId);
+    if (!row) continue;
+    countRow(view, row, -1);
+    if (!after) {
+      view.remove(RESULT_ACTIVITY, rowId);
+      continue;
+    }
+    const moved = { ...row, planId: after.planId, live: !after.isDeleted };
+    view.put(RESULT_ACTIVITY, moved);
+    countRow(view, moved, 1);
+  }
+  if (!after) view.remove(TEST_HISTORY, before._id);
+}
+
+export const resultHistoryProjection = projection<TestEvent>({
+  name: 'result-history',
+  collections: {
+    [PLAN_HISTORY]: { indexes: [{ keys: { projectId: 1, _id: 1 } }] },
+    // A plan's rows, or a project's, newest first.
+    [RESULT_ACTIVITY]: {
+      indexes: [
+        { keys: { planId: 1, live: 1, at: -1, _id: -1 } },
+        { keys: { projectId: 1, live: 1, at: -1, _id: -1 } },
+      ],
+    },
+    [TEST_HISTORY]: { indexes: [] },
+  },
+  // The test, the result and the status as they were before the event.
+  readsBefore: [TESTS, RESULTS, STATUSES],
+  handles: new Set([...RESULT_EVENTS, ...TEST_EVENTS]) as ReadonlySet<TestEvent['type']>,
+  keys(event) {
+    const { testId } = event.data;
+    const keys: Array<readonly [string, number]> = [
+      [TESTS, testId],
+      [TEST_HISTORY, testId],
+    ];
+    if (isResultEvent(event)) keys.push([RESULTS, event.data.resultId]);
+    if ('status' in event.data && event.data.status !== undefined) keys.push([STATUSES, event.data.status]);
+    if (event.type === 'TestMoved') keys.push([PLAN_HISTORY, event.data.planId]);
+    return keys;
+  },
+  dependents(event, view) {
+    const test = view.get<TestDocument>(TESTS, event.data.testId);
+    if (!test) return [];
+    const keys: Array<readonly [string, number]> = [[PLAN_HISTORY, test.planId]];
+    const history = view.get<TestHistoryDocument>(TEST_HISTORY, test._id);
+    if (isResultEvent(event)) {
+      const result = view.get<ResultDocument>(RESULTS, event.data.resultId);
+      if (result) keys.push([STATUSES, result.status]);
+    } else if (history) {
+      keys.push(...history.resultIds.map((id) => [RESULTS, id] as const), ...history.rowIds.map((id) => [RESULT_ACTIVITY, id] as const));
+    }
+    return keys;
+  },
+  apply(event, view) {
+    const test = view.get<TestDocument>(TESTS, event.data.testId);
+    if (!test) return;
+    if (isResultEvent(event)) applyResultEvent(event, view, test);
+    else applyTestEvent(event, view, test);
+  },
+});
