@@ -45,10 +45,13 @@ function bumped(counts: StatusCounts | undefined, status: number, sign: 1 | -1):
  */
 function planHistoryFor(view: ProjectionView, planId: number, projectId: number): PlanHistoryDocument {
   const stored = view.get<PlanHistoryDocument>(PLAN_HISTORY, planId);
-  if (stored && view.isUnsaved(stored)) return stored;
-  const writable: PlanHistoryDocument = stored
-    ? { ...stored, days: { ...stored.days }, archivedDays: { ...stored.archivedDays }, rowStatuses: { ...stored.rowStatuses } }
-    : { _id: planId, projectId, days: {}, archivedDays: {}, rowStatuses: {} };
+  const writable: PlanHistoryDocument =
+    stored && view.isUnsaved(stored)
+      ? stored
+      : stored
+        ? { ...stored, days: { ...stored.days }, archivedDays: { ...stored.archivedDays }, rowStatuses: { ...stored.rowStatuses } }
+        : { _id: planId, projectId, days: {}, archivedDays: {}, rowStatuses: {} };
+  // Put again when already writable: it stamps the event's position, as a rebuild in other batches would.
   view.put(PLAN_HISTORY, writable);
   return writable;
 }
@@ -99,8 +102,7 @@ function recordRow(event: ResultEvent, view: ProjectionView, test: TestFacts, hi
 /** The test's history document, writable for the rest of the batch. */
 function testHistoryFor(view: ProjectionView, testId: number): TestHistoryDocument {
   const stored = view.get<TestHistoryDocument>(TEST_HISTORY, testId);
-  if (stored && view.isUnsaved(stored)) return stored;
-  const writable = stored ? { ...stored, resultIds: [...stored.resultIds], rowIds: [...stored.rowIds] } : { _id: testId, resultIds: [], rowIds: [] };
+  const writable = stored && view.isUnsaved(stored) ? stored : stored ? { ...stored, resultIds: [...stored.resultIds], rowIds: [...stored.rowIds] } : { _id: testId, resultIds: [], rowIds: [] };
   view.put(TEST_HISTORY, writable);
   return writable;
 }
@@ -178,7 +180,8 @@ export const resultHistoryProjection = projection<TestEvent>({
       [TESTS, testId],
       [TEST_HISTORY, testId],
     ];
-    if (isResultEvent(event)) keys.push([RESULTS, event.data.resultId]);
+    // The row this event writes, so a re-delivered event finds it written and leaves it.
+    if (isResultEvent(event)) keys.push([RESULTS, event.data.resultId], [RESULT_ACTIVITY, event.position]);
     if ('status' in event.data && event.data.status !== undefined) keys.push([STATUSES, event.data.status]);
     if (event.type === 'TestMoved') keys.push([PLAN_HISTORY, event.data.planId]);
     return keys;

@@ -55,6 +55,34 @@ async function writeHistory(count: number) {
       if (i % 2 === 1) await commands['sessions.logOut']({ userId, sessionHash: `s${i}` }, meta());
     }),
   );
+  return users;
+}
+
+/** A project where testing happens: a plan with a child, tests, results added, edited, archived and deleted, tests moved, archived and deleted. */
+async function writeTesting(userId: number) {
+  const meta = () => newCommandMeta({ userId, isSuperuser: false, isExternal: false });
+  await commands['statuses.seed']({}, newCommandMeta(SYSTEM_ACTOR));
+  const { projectId } = await commands['projects.create']({ name: 'Testing', description: '', isPrivate: false, isArchive: false, icon: null }, meta());
+  const { id: suiteId } = await commands['suites.create']({ projectId, parentId: null, name: 'Suite', description: '', attributes: {}, attachmentIds: [] }, meta());
+  const caseIds: number[] = [];
+  for (const [n, estimate] of [null, 600, 3_600, 60].entries()) {
+    const content = { name: `Case ${n}`, suiteId, description: '', setup: '', scenario: 'Do it', expected: 'Done', teardown: '', estimate, isSteps: false, attributes: {}, steps: [], labels: [] };
+    caseIds.push((await commands['cases.create']({ projectId, content }, meta())).caseId);
+  }
+  const fields = (name: string) => ({ name, description: '', startedAt: '2026-01-05T09:00:00.000Z', dueDate: '2026-02-05T09:00:00.000Z', finishedAt: null, attributes: {}, attachmentIds: [] });
+  const [rootId] = (await commands['plans.create']({ projectId, parentId: null, fields: fields('Root'), isArchive: false, parameterIds: [], caseIds }, meta())).ids;
+  const [childId] = (await commands['plans.create']({ projectId, parentId: rootId!, fields: fields('Child'), isArchive: false, parameterIds: [], caseIds: caseIds.slice(0, 2) }, meta())).ids;
+  const testIds = (await store.readAll(0, 100_000)).flatMap((event) => (event.type === 'TestCreated' && (event.data as { projectId: number }).projectId === projectId ? [(event.data as { testId: number }).testId] : []));
+  const result = { comment: '', executionTime: null, attributes: {}, attachmentIds: [], isArchive: false, steps: [] };
+  const added: Array<{ testId: number; resultId: number }> = [];
+  for (const [n, testId] of testIds.entries()) added.push({ testId, ...(await commands['tests.addResult']({ projectId, testId, status: 1 + (n % 3), ...result }, meta())) });
+  const [first, second, third] = added;
+  await commands['tests.editResult']({ projectId, testId: first!.testId, resultId: first!.resultId, changes: { status: 4 } }, meta());
+  await commands['tests.editResult']({ projectId, testId: second!.testId, resultId: second!.resultId, changes: { isArchive: true } }, meta());
+  await commands['tests.deleteResult']({ projectId, testId: third!.testId, resultId: third!.resultId }, meta());
+  await commands['tests.move']({ projectId, testId: testIds[0]!, planId: childId! }, meta());
+  await commands['tests.archive']({ projectId, testId: testIds[1]! }, meta());
+  await commands['tests.delete']({ projectId, testId: testIds[2]! }, meta());
 }
 
 beforeAll(async () => {
@@ -65,7 +93,7 @@ beforeAll(async () => {
   live = new MemoryReadStore();
   liveRunner = runnerOn(live);
   await liveRunner.start();
-  await writeHistory(24);
+  await writeTesting((await writeHistory(24))[0]!);
   await liveRunner.waitFor(await store.headPosition(), 10_000);
 });
 
@@ -82,7 +110,8 @@ describe('projection runner', () => {
     const projects = await live.collection('projects').find({ isDeleted: false });
     const sessions = await live.collection('sessions').count({});
     expect(users).toBe(24);
-    expect(projects).toHaveLength(24 - 5);
+    // One per user, five deleted, and the testing project.
+    expect(projects).toHaveLength(24 - 5 + 1);
     expect(sessions).toBe(12);
     const external = await live.collection('users').find({ 'memberships.roleIds': 3 });
     expect(external.length).toBe(12);
