@@ -9,11 +9,11 @@ import { session } from './app/services.ts';
 import './app/app.css';
 import { initI18n } from './i18n/i18n.ts';
 import { showTheme, themeStylesheet } from './theme/apply-theme.ts';
-import { effectiveTheme, systemTheme, themeSetting$ } from './theme/theme.ts';
+import { theme$ } from './theme/theme.ts';
 
 /** The theme follows the choice and, for 'system', the OS; the first one is in place before anything renders. */
 function followTheme(): Promise<unknown> {
-  const shown$ = effectiveTheme(themeSetting$, systemTheme()).pipe(
+  const shown$ = theme$.pipe(
     switchMap((theme) => from(themeStylesheet(theme)).pipe(tap((css) => showTheme(theme, css)))),
     share(),
   );

@@ -20,7 +20,7 @@ export const TREE_PAGE_SIZE = 99;
  * the last page go away, and then the first page is what there is to show.
  * Callers ask with `handles: [404]` so the miss is not an error page.
  */
-export function firstPageIfGone<Q extends PageQuery, T>(fetch: (query: Q) => Observable<Paginated<T>>): (query: Q) => Observable<Paginated<T>> {
+export function firstPageIfGone<Q extends PageQuery, R>(fetch: (query: Q) => Observable<R>): (query: Q) => Observable<R> {
   return (query) =>
     fetch(query).pipe(
       catchError((error: unknown) => (isApiError(error) && error.status === 404 && query.page > 1 ? fetch({ ...query, page: 1 }) : throwError(() => error))),

@@ -78,6 +78,7 @@ export const router = createBrowserRouter([
               { index: true, lazy: () => page(import('../features/plans/page/PlanPage.tsx'), 'PlanPage') },
               { path: 'new-test-plan', lazy: () => page(import('../features/plans/form/PlanFormPage.tsx'), 'PlanFormPage') },
               { path: ':planId/edit-test-plan', lazy: () => page(import('../features/plans/form/PlanFormPage.tsx'), 'PlanFormPage') },
+              { path: ':planId/activity', lazy: () => page(import('../features/plan-activity/PlanActivityPage.tsx'), 'PlanActivityPage') },
               { path: ':planId/:tab?', lazy: () => page(import('../features/plans/page/PlanPage.tsx'), 'PlanPage') },
             ],
           },

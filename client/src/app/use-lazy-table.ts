@@ -5,8 +5,8 @@ import { PAGE_SIZE_OPTIONS, type PageQuery, type Paginated } from '../api/pagina
 /** Column searches as the API takes them: text containment, or a yes/no flag. */
 type ColumnFilters<T extends string, F extends string> = Partial<Record<T, string>> & Partial<Record<F, boolean>>;
 
-function emptyFilters(fields: readonly string[]): DataTableFilterMeta {
-  return Object.fromEntries(fields.map((field) => [field, { value: null, matchMode: 'contains' }]));
+function initialFilters(fields: readonly string[], search: Partial<Record<string, string>>): DataTableFilterMeta {
+  return Object.fromEntries(fields.map((field) => [field, { value: search[field] ?? null, matchMode: 'contains' }]));
 }
 
 function columnFilters<T extends string, F extends string>(filters: DataTableFilterMeta, texts: readonly T[], flags: readonly F[]): ColumnFilters<T, F> {
@@ -26,10 +26,15 @@ function columnFilters<T extends string, F extends string>(filters: DataTableFil
 /**
  * A server-paged table with a search per column (§9: page sizes 10 to 100,
  * column search after 300 ms, which is the DataTable's own filter delay). The
- * query goes to the API; the props go to the DataTable.
+ * query goes to the API; the props go to the DataTable. `search` fills column
+ * searches at the start (a link that looks someone up).
  */
-export function useLazyTable<T extends string, F extends string>(textFields: readonly T[], flagFields: readonly F[], pageSize = PAGE_SIZE_OPTIONS[0]!) {
-  const [state, setState] = useState({ page: 1, rows: pageSize, filters: emptyFilters([...textFields, ...flagFields]) });
+export function useLazyTable<T extends string, F extends string>(
+  textFields: readonly T[],
+  flagFields: readonly F[],
+  { pageSize = PAGE_SIZE_OPTIONS[0]!, search = {} }: { pageSize?: number; search?: Partial<Record<T, string>> } = {},
+) {
+  const [state, setState] = useState(() => ({ page: 1, rows: pageSize, filters: initialFilters([...textFields, ...flagFields], search) }));
   const query: PageQuery & ColumnFilters<T, F> = { page: state.page, page_size: state.rows, ...columnFilters(state.filters, textFields, flagFields) };
   const tableProps = (page: Paginated<unknown> | null) => ({
     lazy: true,

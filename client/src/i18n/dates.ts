@@ -8,10 +8,33 @@ export function formatDate(iso: string, language: string): string {
   return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
 }
 
+/** A timestamp's time of day in the chosen language, to the second. */
+export function formatTime(iso: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { timeStyle: 'medium' }).format(new Date(iso));
+}
+
+/** A calendar day (YYYY-MM-DD, the reader's own) in full: weekday, day, month and year. */
+export function formatFullDay(day: string, language: string): string {
+  return new Intl.DateTimeFormat(language, { dateStyle: 'full' }).format(new Date(`${day}T00:00`));
+}
+
 /** A calendar day as the API takes dates (§9: YYYY-MM-DD), in the user's own time zone. */
 export function isoDay(date: Date): string {
   const pad = (value: number) => String(value).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** Whole calendar days, both ends included, as the API takes a period (`YYYY-MM-DD`). */
+export interface DayRange {
+  start: string;
+  end: string;
+}
+
+/** The last `count` days, today included, in the user's own time zone (§9: the histogram's default is the last 7). */
+export function lastDays(count: number, today: Date = new Date()): DayRange {
+  const start = new Date(today);
+  start.setDate(start.getDate() - (count - 1));
+  return { start: isoDay(start), end: isoDay(today) };
 }
 
 const RELATIVE_UNITS: ReadonlyArray<[Intl.RelativeTimeFormatUnit, number]> = [

@@ -14,8 +14,12 @@ export function withSeededNames<T extends { name: string }>(t: TFunction, kind: 
   return items.map((item) => ({ ...item, name: seededName(t, kind, item.name) }));
 }
 
-/** A statistics slice's label, the status name in capitals as charts show it; a seeded status's in the reader's language. */
+/**
+ * A chart's status label in capitals as charts show it, whether the server
+ * gives it in upper case (statistics) or lower case (histogram); a seeded
+ * status's in the reader's language.
+ */
 export function seededSliceLabel(t: TFunction, label: string): string {
-  const asSeeded = label === 'UNTESTED' ? label : label.charAt(0) + label.slice(1).toLowerCase();
+  const asSeeded = label === 'UNTESTED' ? label : label.charAt(0).toUpperCase() + label.slice(1).toLowerCase();
   return t(`seeded.status.${asSeeded}`, { defaultValue: label }).toUpperCase();
 }

@@ -113,6 +113,18 @@ export async function createProjectThroughApi(api: APIRequestContext, baseURL: s
   return project.id;
 }
 
+/** A case with a one-line scenario; `fields` adds labels by name, an estimate and the like. */
+export async function createCaseThroughApi(api: APIRequestContext, baseURL: string, project: number, suite: number, name: string, fields: { labels?: string[]; estimate?: string | null } = {}): Promise<number> {
+  const { labels = [], ...rest } = fields;
+  return (await send<{ id: number }>(api, baseURL, 'POST', '/api/v2/cases/', { project, suite, name, scenario: 'Do it', labels: labels.map((label) => ({ name: label })), ...rest })).id;
+}
+
+/** A plan of a week in January 2026 holding a test per case. */
+export async function createPlanThroughApi(api: APIRequestContext, baseURL: string, project: number, name: string, parent: number | null, cases: number[]): Promise<number> {
+  const [plan] = await send<Array<{ id: number }>>(api, baseURL, 'POST', '/api/v2/testplans/', { project, name, parent, started_at: '2026-01-05T09:00:00Z', due_date: '2026-01-12T09:00:00Z', test_cases: cases });
+  return plan!.id;
+}
+
 /** A user created by the admin, with a password that passes the rules. */
 export async function createUserThroughApi(api: APIRequestContext, baseURL: string, prefix: string): Promise<Credentials & { id: number }> {
   const username = uniqueName(prefix).replace(/\s+/g, '-').toLowerCase();

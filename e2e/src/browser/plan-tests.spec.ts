@@ -1,21 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createProjectThroughApi, expect, keepScreenshot, send, signIn, test, toast, uniqueName } from './fixtures.ts';
-
-async function createCase(api: APIRequestContext, baseURL: string, project: number, suite: number, name: string, labels: string[] = []): Promise<number> {
-  return (await send<{ id: number }>(api, baseURL, 'POST', '/api/v2/cases/', { project, suite, name, scenario: 'Do it', labels: labels.map((label) => ({ name: label })) })).id;
-}
-
-async function createPlan(api: APIRequestContext, baseURL: string, project: number, name: string, parent: number | null, cases: number[]): Promise<number> {
-  const [plan] = await send<Array<{ id: number }>>(api, baseURL, 'POST', '/api/v2/testplans/', {
-    project,
-    name,
-    parent,
-    started_at: '2026-01-05T09:00:00Z',
-    due_date: '2026-01-12T09:00:00Z',
-    test_cases: cases,
-  });
-  return plan!.id;
-}
+import { createCaseThroughApi, createPlanThroughApi, createProjectThroughApi, expect, keepScreenshot, send, signIn, test, toast, uniqueName } from './fixtures.ts';
 
 /**
  * A Release plan of three tests (one passed, one failed, one assigned to the
@@ -25,12 +9,12 @@ async function createPlan(api: APIRequestContext, baseURL: string, project: numb
 async function arrange(api: APIRequestContext, baseURL: string) {
   const project = await createProjectThroughApi(api, baseURL, uniqueName('Plan tests'));
   const suite = (await send<{ id: number }>(api, baseURL, 'POST', '/api/v2/suites/', { name: 'Auth', project, parent: null })).id;
-  const login = await createCase(api, baseURL, project, suite, 'Login works', ['smoke']);
-  const logout = await createCase(api, baseURL, project, suite, 'Logout works', ['smoke', 'slow']);
-  const reset = await createCase(api, baseURL, project, suite, 'Reset password');
-  const remember = await createCase(api, baseURL, project, suite, 'Remember me');
-  const release = await createPlan(api, baseURL, project, 'Release', null, [login, logout, reset]);
-  await createPlan(api, baseURL, project, 'Nightly', release, [remember]);
+  const login = await createCaseThroughApi(api, baseURL, project, suite, 'Login works', { labels: ['smoke'] });
+  const logout = await createCaseThroughApi(api, baseURL, project, suite, 'Logout works', { labels: ['smoke', 'slow'] });
+  const reset = await createCaseThroughApi(api, baseURL, project, suite, 'Reset password');
+  const remember = await createCaseThroughApi(api, baseURL, project, suite, 'Remember me');
+  const release = await createPlanThroughApi(api, baseURL, project, 'Release', null, [login, logout, reset]);
+  await createPlanThroughApi(api, baseURL, project, 'Nightly', release, [remember]);
   const tests = ((await (await api.get(`/api/v2/tests/?project=${project}`)).json()) as { results: Array<{ id: number; name: string }> }).results;
   const testOf = (name: string) => tests.find((found) => found.name === name)!.id;
   const statuses = (await (await api.get(`/api/v2/statuses/?project=${project}`)).json()) as Array<{ id: number; name: string }>;

@@ -39,6 +39,7 @@ async function caseIdsOf(api: APIRequestContext, planId: number): Promise<number
 const planIdIn = (page: Page) => Number(/\/plans\/(\d+)/.exec(page.url())?.[1]);
 
 test('plans through the forms and the tree: a root plan, a child, a parametrised plan with picked cases, edited, copied, archived and deleted', async ({ page, adminApi, baseURL }) => {
+  test.slow(); // A whole plan's life through the forms: a dozen pages, each with its statistics.
   const { projectId, cases } = await arrange(adminApi, baseURL!);
   await signIn(page);
   await page.goto(`/projects/${projectId}/suites`);

@@ -18,6 +18,7 @@ import { announceChange, topics } from '../../app/changes.ts';
 import { api } from '../../app/services.ts';
 import { labelConditions, type LabelFilter } from '../../components/list/filter-values.ts';
 import { goneNodes } from '../suites/tree/tree-kind.ts';
+import { followedOrGone } from '../suites/tree/workspace-pages.tsx';
 
 export type { Plan, PlanTreeNode } from '@testament/contracts';
 export type PlanCreateBody = z.input<typeof planCreateBody>;
@@ -36,17 +37,20 @@ export interface CaseSearch {
   archived: boolean;
 }
 
-/** The tests of a plan's subtree by status: all, and those with a status (§4: progress counts what is not untested). */
+/** The tests of a plan's subtree by status: all, and those with a status (§4: progress counts what is not untested), as counts or estimates. */
 export interface PlanProgressCounts {
   total: number;
   tested: number;
   slices: StatusSlice[];
 }
 
-function progressOf(slices: readonly StatusSlice[]): PlanProgressCounts {
-  const total = slices.reduce((sum, slice) => sum + slice.value, 0);
-  const tested = slices.filter((slice) => slice.id !== null).reduce((sum, slice) => sum + slice.value, 0);
-  return { total, tested, slices: slices.filter((slice) => slice.value > 0) };
+/** What progress is measured in: tests, or their estimates (the child plans' Count and Estimates). */
+export type ProgressMeasure = 'value' | 'estimates';
+
+/** The tests of a subtree, all and tested, from its statistics. */
+export function progressOf(slices: readonly StatusSlice[], measure: ProgressMeasure = 'value'): PlanProgressCounts {
+  const sum = (counted: readonly StatusSlice[]) => counted.reduce((total, slice) => total + slice[measure], 0);
+  return { total: sum(slices), tested: sum(slices.filter((slice) => slice.id !== null)), slices: slices.filter((slice) => slice.value > 0) };
 }
 
 /** Calls to `testplans/` (§3.4) and what the plan screens need besides. Forms show a 400's fields and a 403's detail themselves. */
@@ -90,6 +94,9 @@ export const planApi = {
 
 /** Plans being deleted here, and those under them on the way to the selected one (see `goneNodes`). */
 export const gonePlans = goneNodes();
+
+/** A plan its pages follow: one deleted here, or elsewhere meanwhile (a 404), is gone, and the page goes back to the project's root. */
+export const planOrGone = followedOrGone<Plan>(planApi.follow, gonePlans);
 
 /** A plan, test or result changed here: the tree, the lists and the open plan refetch. */
 export function announcePlansChange(projectId: number): void {

@@ -7,6 +7,8 @@ export const planPaths = {
   create: (projectId: number, parentId: number | null, prevUrl: string) =>
     `/projects/${projectId}/plans/new-test-plan?${new URLSearchParams({ ...(parentId !== null ? { parentTestPlan: String(parentId) } : {}), prevUrl })}`,
   edit: (projectId: number, planId: number, prevUrl: string) => `/projects/${projectId}/plans/${planId}/edit-test-plan?${new URLSearchParams({ prevUrl })}`,
+  /** The result history of the plan's subtree (cases-and-plans §2 "Plan activity page"). */
+  activity: (projectId: number, planId: number) => planPaths.plan(projectId, planId, 'activity'),
   /** A test of the plan open in its drawer (tests-and-results §2). */
   test: (projectId: number, planId: number | null, testId: number) => `${planPaths.plan(projectId, planId)}?test=${testId}`,
 };

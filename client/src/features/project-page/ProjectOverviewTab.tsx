@@ -15,7 +15,7 @@ export function ProjectOverviewTab() {
       <MembersCard project={project} />
       <StatusesCard project={project} />
       <ProgressCard project={project} />
-      <AssignedToMeCard />
+      <AssignedToMeCard project={project} />
     </div>
   );
 }

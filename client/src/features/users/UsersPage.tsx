@@ -4,6 +4,7 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { announceChange, changesOf, topics } from '../../app/changes.ts';
 import { confirmRemoval } from '../../app/confirm-removal.ts';
 import { useLazyTable } from '../../app/use-lazy-table.ts';
@@ -26,7 +27,9 @@ const FLAG_COLUMNS = ['is_active', 'is_superuser'] as const;
 export function UsersPage() {
   const { t } = useTranslation();
   const me = useSignedInUser();
-  const table = useLazyTable(TEXT_COLUMNS, FLAG_COLUMNS);
+  // `?username=` looks a user up (the plan activity links its authors here).
+  const username = useSearchParams()[0].get('username');
+  const table = useLazyTable(TEXT_COLUMNS, FLAG_COLUMNS, username ? { search: { username } } : {});
   const users = useLiveQuery(table.query, () => changesOf(topics.users), userApi.list);
   const form = useItemForm<User>();
   const [changingPassword, setChangingPassword] = useState(false);

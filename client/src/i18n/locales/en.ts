@@ -24,8 +24,11 @@ import { resultsTexts } from '../../features/results/texts.ts';
 import { attachmentsTexts } from '../../features/attachments/texts.ts';
 import { treeFilterTexts } from '../../components/tree-filter-texts.ts';
 import { plansTexts } from '../../features/plans/texts.ts';
+import { planActivityTexts } from '../../features/plan-activity/texts.ts';
 import { listTexts } from '../../components/list/list-texts.ts';
 import { testListTexts } from '../../features/tests/list/texts.ts';
+import { chartTexts } from '../../components/charts/chart-texts.ts';
+import { planStatisticsTexts } from '../../features/plan-statistics/texts.ts';
 
 /** English, the default language. Every key here must exist in ru.ts (its type says so). */
 export const en = {
@@ -130,8 +133,11 @@ export const en = {
   attachments: attachmentsTexts.en,
   treeFilter: treeFilterTexts.en,
   plans: plansTexts.en,
+  planActivity: planActivityTexts.en,
   list: listTexts.en,
   testList: testListTexts.en,
+  charts: chartTexts.en,
+  planStatistics: planStatisticsTexts.en,
   /** The contract's messages (contracts/src/messages.ts), from form validation or the server; {{0}} is a template's value. */
   server: englishServerMessages,
 };

@@ -23,8 +23,11 @@ import { resultsTexts } from '../../features/results/texts.ts';
 import { attachmentsTexts } from '../../features/attachments/texts.ts';
 import { treeFilterTexts } from '../../components/tree-filter-texts.ts';
 import { plansTexts } from '../../features/plans/texts.ts';
+import { planActivityTexts } from '../../features/plan-activity/texts.ts';
 import { listTexts } from '../../components/list/list-texts.ts';
 import { testListTexts } from '../../features/tests/list/texts.ts';
+import { chartTexts } from '../../components/charts/chart-texts.ts';
+import { planStatisticsTexts } from '../../features/plan-statistics/texts.ts';
 
 /** Russian: complete, checked against the English keys by the type. */
 export const ru: Messages = {
@@ -128,8 +131,11 @@ export const ru: Messages = {
   attachments: attachmentsTexts.ru,
   treeFilter: treeFilterTexts.ru,
   plans: plansTexts.ru,
+  planActivity: planActivityTexts.ru,
   list: listTexts.ru,
   testList: testListTexts.ru,
+  charts: chartTexts.ru,
+  planStatistics: planStatisticsTexts.ru,
   server: {
     required: 'Обязательное поле.',
     blank: 'Поле не может быть пустым.',

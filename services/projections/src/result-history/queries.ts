@@ -1,6 +1,6 @@
 import type { ActivityType } from '@testament/contracts';
 import type { Filter, ReadStore, Sort } from '@testament/infra';
-import { findPage, type PageWindow } from '../paging.ts';
+import type { PageWindow } from '../paging.ts';
 import { RESULTS, type ResultDocument } from '../tests/test-document.ts';
 import { PLAN_HISTORY, RESULT_ACTIVITY, type ActivityRowDocument, type PlanHistoryDocument, type StatusCounts } from './history-documents.ts';
 
@@ -55,8 +55,9 @@ export interface ActivityFilters {
   search?: { testIds: readonly number[]; userIds: readonly number[] };
 }
 
-function activityFilter(projectId: number, filters: ActivityFilters): Filter {
-  const filter: Filter = { projectId, live: true, planId: filters.planIds.length === 1 ? filters.planIds[0] : { $in: [...filters.planIds] } };
+/** The rows' filter; `projectId`, which the plans imply, lets a page walk the project's rows by time. */
+function activityFilter(projectId: number | undefined, filters: ActivityFilters): Filter {
+  const filter: Filter = { ...(projectId === undefined ? {} : { projectId }), live: true, planId: filters.planIds.length === 1 ? filters.planIds[0] : { $in: [...filters.planIds] } };
   if (filters.types) filter['type'] = { $in: [...filters.types] };
   if (filters.statuses) filter['status'] = { $in: [...filters.statuses] };
   if (filters.userIds) filter['userId'] = { $in: [...filters.userIds] };
@@ -66,8 +67,11 @@ function activityFilter(projectId: number, filters: ActivityFilters): Filter {
 }
 
 /** One page of a subtree's history rows in the given order, and how many pass the filters. */
-export function listActivity(readStore: ReadStore, projectId: number, filters: ActivityFilters, sort: Sort, page: PageWindow): Promise<{ items: ActivityRowDocument[]; count: number }> {
-  return findPage(readStore.collection<ActivityRowDocument>(RESULT_ACTIVITY), activityFilter(projectId, filters), sort, page);
+export async function listActivity(readStore: ReadStore, projectId: number, filters: ActivityFilters, sort: Sort, page: PageWindow): Promise<{ items: ActivityRowDocument[]; count: number }> {
+  const rows = readStore.collection<ActivityRowDocument>(RESULT_ACTIVITY);
+  // Counted without the project, the plans' index alone answers an unfiltered count.
+  const [count, items] = await Promise.all([rows.count(activityFilter(undefined, filters)), rows.find(activityFilter(projectId, filters), { sort, skip: page.skip, limit: page.limit })]);
+  return { items, count };
 }
 
 /** Every history row that passes the filters, with only what an order worked out elsewhere needs (by test name). */

@@ -39,7 +39,7 @@ type OpenDialog = { kind: 'copy'; plan: ActedPlan } | { kind: PlanPreviewAction;
 
 /**
  * A plan's actions, in the tree's right-click menu and on the plan's page: Create child plan, Copy, Copy link,
- * Edit, Archive (or Restore), Delete; and the dialogs they open. "View activity" waits for the activity page.
+ * Edit, Archive (or Restore), Delete, View activity; and the dialogs they open.
  * `selectedPath` is the selected plan with its ancestors: deleting one of them leaves for the project's root.
  */
 export function usePlanActions(projectId: number, selectedPath: readonly number[]): PlanActions {
@@ -68,15 +68,16 @@ export function usePlanActions(projectId: number, selectedPath: readonly number[
     edit: { label: t('plans.actions.edit'), icon: 'pi pi-pencil', disabled: plan.is_archive, command: () => void navigate(keepSearch(planPaths.edit(projectId, plan.id, currentUrl()))) },
     archive: { label: t('plans.actions.archive'), icon: 'pi pi-box', command: () => setOpen({ kind: 'archive', plan }) },
     remove: { label: t('plans.actions.delete'), icon: 'pi pi-trash', command: () => setOpen({ kind: 'delete', plan }) },
+    viewActivity: { label: t('plans.actions.viewActivity'), icon: 'pi pi-history', command: () => void navigate(keepSearch(planPaths.activity(projectId, plan.id))) },
   });
   const menuFor = (plan: ActedPlan): MenuItem[] => {
     const items = common(plan);
-    return [items.createChild, items.copy, items.copyLink, ...(plan.is_archive ? [] : [items.edit, items.archive]), items.remove];
+    return [items.createChild, items.copy, items.copyLink, ...(plan.is_archive ? [] : [items.edit, items.archive]), items.remove, items.viewActivity];
   };
   const buttonsFor = (plan: ActedPlan): MenuItem[] => {
     const items = common(plan);
     const restoreItem = { label: t('plans.actions.restore'), icon: 'pi pi-replay', command: () => restore(plan) };
-    return [items.createChild, items.edit, items.copy, plan.is_archive ? restoreItem : items.archive, items.remove];
+    return [items.createChild, items.edit, items.copy, plan.is_archive ? restoreItem : items.archive, items.remove, items.viewActivity];
   };
 
   let dialog: ReactNode = null;

@@ -8,13 +8,14 @@ import { Markdown } from '../../../components/Markdown.tsx';
 import { RouteTabs } from '../../../components/RouteTabs.tsx';
 import { AttachmentList } from '../../attachments/AttachmentList.tsx';
 import { AttributeValues } from '../../custom-attributes/AttributeValues.tsx';
+import { PlanStatistics } from '../../plan-statistics/PlanStatistics.tsx';
 import { SuiteActions } from '../../suites/page/SuiteActions.tsx';
 import { useKeptTreeSearch } from '../../suites/tree/use-tree-search.ts';
-import { GONE, WorkspaceRoot, followedOrGone, useDrawerParam, useWorkspacePage } from '../../suites/tree/workspace-pages.tsx';
+import { GONE, WorkspaceRoot, useDrawerParam, useWorkspacePage } from '../../suites/tree/workspace-pages.tsx';
 import { TestDrawer } from '../../tests/drawer/TestDrawer.tsx';
 import { PlanTests } from '../../tests/list/PlanTests.tsx';
 import { usePlanWorkspaceActions } from '../dialogs/use-plan-actions.tsx';
-import { gonePlans, planApi, type Plan } from '../plan-api.ts';
+import { planOrGone, type Plan } from '../plan-api.ts';
 import { planPaths } from '../plan-paths.ts';
 import { PlanDatesLine } from './PlanDatesLine.tsx';
 
@@ -23,9 +24,6 @@ const PLAN_TABS = [
   { path: 'attachments', icon: 'pi pi-paperclip' },
   { path: 'custom-attributes', icon: 'pi pi-list' },
 ] as const;
-
-/** A plan deleted here, or elsewhere meanwhile (a 404), is gone: the page goes back to the project's root. */
-const planOrGone = followedOrGone<Plan>(planApi.follow, gonePlans);
 
 /** /projects/{id}/plans[/{planId}[/{tab}]]: a plan (or the project's root) with its tests; `?test=` opens a test (tests-and-results §2). */
 export function PlanPage() {
@@ -37,6 +35,7 @@ export function PlanPage() {
       {planId === null ? (
         // Without a plan: every test of the project, and a way to start a root plan.
         <WorkspaceRoot title={t('plans.page.allTests')} createLabel={t('plans.actions.createPlan')} createPath={(prevUrl) => planPaths.create(projectId, null, prevUrl)}>
+          <PlanStatistics projectId={projectId} planId={null} />
           <PlanTests projectId={projectId} planId={null} />
         </WorkspaceRoot>
       ) : (
@@ -69,6 +68,7 @@ function PlanView({ projectId, planId, tab }: { projectId: number; planId: numbe
       </header>
       <RouteTabs tabs={tabs} active={Math.max(0, PLAN_TABS.findIndex((candidate) => candidate.path === tab))} />
       <PlanTab plan={plan} tab={tab} />
+      <PlanStatistics projectId={projectId} planId={planId} />
       <PlanTests projectId={projectId} planId={planId} />
     </section>
   );

@@ -7,9 +7,12 @@ import { aPlan } from '../plan-fixtures.ts';
 import { PlansWorkspace } from '../PlansWorkspace.tsx';
 import { PlanPage } from './PlanPage.tsx';
 
-// The tests list is another screen's, tested there: here it only has to be given the plan.
+// The tests list and the statistics are other screens', tested there: here they only have to be given the plan.
 vi.mock('../../tests/list/PlanTests.tsx', () => ({
   PlanTests: ({ planId }: { planId: number | null }) => <section aria-label="Tests" data-plan={planId ?? undefined} />,
+}));
+vi.mock('../../plan-statistics/PlanStatistics.tsx', () => ({
+  PlanStatistics: ({ planId }: { planId: number | null }) => <section aria-label="Statistics" data-plan={planId ?? undefined} />,
 }));
 
 const sprint = aPlan(7, 'Sprint', { title: 'Sprint [Chrome]', description: 'All **checks**' });
@@ -50,9 +53,16 @@ describe('the plan page (tests-and-results §2 Plan page)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Sprint [Chrome]' })).toBeTruthy();
     expect(screen.getByText('checks').tagName).toBe('STRONG');
     expect(screen.getByText('Finished').nextElementSibling?.textContent).toBe('—');
-    const buttons = ['Create child plan', 'Edit', 'Copy', 'Archive', 'Delete'];
+    const buttons = ['Create child plan', 'Edit', 'Copy', 'Archive', 'Delete', 'View activity'];
     for (const name of buttons) expect(screen.getByRole<HTMLButtonElement>('button', { name }).disabled).toBe(false);
     expect(screen.getByRole('region', { name: 'Tests' }).dataset['plan']).toBe('7');
+    expect(screen.getByRole('region', { name: 'Statistics' }).dataset['plan']).toBe('7');
+  });
+
+  it('leads to the plan’s activity', async () => {
+    const router = renderPage('/projects/1/plans/7');
+    await userEvent.click(await screen.findByRole('button', { name: 'View activity' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects/1/plans/7/activity'));
   });
 
   it('archives after a preview without the rows of nothing', async () => {

@@ -1,8 +1,8 @@
-import { ProgressBar } from 'primereact/progressbar';
 import { Skeleton } from 'primereact/skeleton';
 import { useTranslation } from 'react-i18next';
 import { changesOf, topics } from '../../../app/changes.ts';
 import { useLiveQuery } from '../../../app/use-live-query.ts';
+import { ProgressMeter } from '../../../components/charts/ProgressMeter.tsx';
 import { seededSliceLabel } from '../../../i18n/seeded-names.ts';
 import { planApi, type PlanRef } from '../plan-api.ts';
 
@@ -12,7 +12,6 @@ export function PlanProgress({ projectId, plan }: { projectId: number; plan: Pic
   const query = { projectId, planId: plan.id, archived: plan.is_archive };
   const progress = useLiveQuery(query, (q) => changesOf(topics.plans(q.projectId)), planApi.progress).data;
   if (!progress) return <Skeleton width="14rem" height="4rem" />;
-  const percent = progress.total === 0 ? 0 : Math.round((progress.tested / progress.total) * 10_000) / 100;
   return (
     <section className="plan-progress" aria-label={t('plans.tree.progress', { name: plan.title })}>
       <dl className="suite-info">
@@ -21,7 +20,7 @@ export function PlanProgress({ projectId, plan }: { projectId: number; plan: Pic
         <dt>{t('plans.progress.tested')}</dt>
         <dd>{progress.tested}</dd>
       </dl>
-      <ProgressBar value={percent} displayValueTemplate={() => `${percent}%`} className={percent === 100 ? 'plan-progress__bar--done' : ''} />
+      <ProgressMeter done={progress.tested} total={progress.total} label={t('plans.tree.progress', { name: plan.title })} />
       {progress.slices.length > 0 && (
         <ul className="plan-progress__statuses">
           {progress.slices.map((slice) => (

@@ -81,7 +81,7 @@ describe('the plans tree bar (§2 Tree bar)', () => {
 
     archived.querySelector('.suite-node')!.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, clientX: 5, clientY: 5 }));
     const menu = await screen.findByRole('menubar', { hidden: true });
-    expect(within(menu).getAllByRole('menuitem', { hidden: true }).map((item) => item.textContent)).toEqual(['Create child plan', 'Copy', 'Copy link', 'Delete']);
+    expect(within(menu).getAllByRole('menuitem', { hidden: true }).map((item) => item.textContent)).toEqual(['Create child plan', 'Copy', 'Copy link', 'Delete', 'View activity']);
   });
 
   it('offers the whole menu for a plan in use, and Create child plan opens the form under it', async () => {
@@ -89,7 +89,7 @@ describe('the plans tree bar (§2 Tree bar)', () => {
     const plan = await node('Sprint');
     plan.querySelector('.suite-node')!.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, clientX: 5, clientY: 5 }));
     const menu = await screen.findByRole('menubar', { hidden: true });
-    expect(within(menu).getAllByRole('menuitem', { hidden: true }).map((item) => item.textContent)).toEqual(['Create child plan', 'Copy', 'Copy link', 'Edit', 'Archive', 'Delete']);
+    expect(within(menu).getAllByRole('menuitem', { hidden: true }).map((item) => item.textContent)).toEqual(['Create child plan', 'Copy', 'Copy link', 'Edit', 'Archive', 'Delete', 'View activity']);
     await userEvent.click(within(menu).getByText('Create child plan'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/projects/1/plans/new-test-plan'));
     expect(new URLSearchParams(router.state.location.search).get('parentTestPlan')).toBe('10');

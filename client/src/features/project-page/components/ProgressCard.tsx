@@ -1,32 +1,35 @@
+import type { PlanProgress } from '@testament/contracts';
 import { Calendar } from 'primereact/calendar';
 import { Card } from 'primereact/card';
 import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
-import { ProgressBar } from 'primereact/progressbar';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PlanProgress } from '@testament/contracts';
-import { changesOf, topics } from '../../../app/changes.ts';
+import { Link } from 'react-router';
 import { useLiveQuery } from '../../../app/use-live-query.ts';
+import { ProgressMeter } from '../../../components/charts/ProgressMeter.tsx';
+import { isoDay, lastDays, type DayRange } from '../../../i18n/dates.ts';
+import { planPaths } from '../../plans/plan-paths.ts';
 import type { Project } from '../../projects/project.ts';
-import { isoDay, lastSevenDays, overviewApi, type Period } from '../overview-api.ts';
+import { PROGRESS_DAYS, overviewApi } from '../overview-api.ts';
+import { overviewChanges } from '../streams/overview.ts';
 
 /** The overview progress table's page size (§9). */
 const PROGRESS_PAGE_SIZE = 5;
 
-const percent = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 100));
+const dayOf = (day: string) => new Date(`${day}T00:00`);
 
-/** "Executed tests": each root plan's tests executed in the chosen period and overall; future days cannot be chosen. */
+/** "Executed tests": each root plan's tested tests of all as a progress bar, and those executed in the chosen period; future days cannot be chosen. */
 export function ProgressCard({ project }: { project: Project }) {
   const { t } = useTranslation();
-  const [period, setPeriod] = useState<Period>(() => lastSevenDays());
-  const [range, setRange] = useState<Array<Date | null>>(() => [new Date(`${period.start}T00:00`), new Date(`${period.end}T00:00`)]);
-  const rows = useLiveQuery({ projectId: project.id, period }, () => changesOf(topics.project(project.id)), overviewApi.progress);
+  const [period, setPeriod] = useState<DayRange>(() => lastDays(PROGRESS_DAYS));
+  // The range shown while its second day is being picked; it is asked for once both are.
+  const [range, setRange] = useState<Array<Date | null>>(() => [dayOf(period.start), dayOf(period.end)]);
+  const rows = useLiveQuery({ projectId: project.id, period }, () => overviewChanges(project.id), overviewApi.progress);
 
   const choose = (chosen: Array<Date | null>) => {
     setRange(chosen);
     const [start, end] = chosen;
-    // A range is asked for once both ends are chosen.
     if (start && end) setPeriod({ start: isoDay(start), end: isoDay(end) });
   };
 
@@ -51,13 +54,18 @@ export function ProgressCard({ project }: { project: Project }) {
         emptyMessage={t('projectPage.overview.noPlans')}
         pt={{ table: { 'aria-label': t('projectPage.overview.progress') } }}
       >
-        <Column field="title" header={t('projectPage.overview.plan')} />
-        <Column field="tests_total" header={t('projectPage.overview.testsTotal')} />
-        <Column field="tests_progress_period" header={t('projectPage.overview.executedInPeriod')} />
+        <Column header={t('projectPage.overview.plan')} body={(row: PlanProgress) => <Link to={planPaths.plan(project.id, row.id)}>{row.title}</Link>} />
         <Column
           header={t('projectPage.overview.executedTotal')}
-          body={(row: PlanProgress) => <ProgressBar value={percent(row.tests_progress_total, row.tests_total)} />}
+          className="overview-progress__meter"
+          body={(row: PlanProgress) => (
+            <span className="overview-progress__executed">
+              <ProgressMeter done={row.tests_progress_total} total={row.tests_total} label={t('projectPage.overview.executedOf', { title: row.title })} />
+              <span className="overview-progress__figures">{`${row.tests_progress_total} / ${row.tests_total}`}</span>
+            </span>
+          )}
         />
+        <Column field="tests_progress_period" header={t('projectPage.overview.executedInPeriod')} className="overview-progress__period" />
       </DataTable>
     </Card>
   );

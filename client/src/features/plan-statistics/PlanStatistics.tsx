@@ -1,0 +1,81 @@
+import { useObservableState } from 'observable-hooks';
+import { Button } from 'primereact/button';
+import { SelectButton } from 'primereact/selectbutton';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { readLocal, writeLocal } from '../../app/local-settings.ts';
+import { session } from '../../app/services.ts';
+import { useUrlFilter } from '../../components/list/use-url-filter.ts';
+import { testConditions, testFilterCodec } from '../tests/list/test-filter.ts';
+import { ChildPlansProgress } from './ChildPlansProgress.tsx';
+import { StatusPies } from './StatusPies.tsx';
+import { TestsHistogram } from './TestsHistogram.tsx';
+import { SEGMENTS, settingsPatch, statisticsSettings, type Segment } from './statistics-settings.ts';
+import { STATISTICS_DEBOUNCE_MS, useSettled } from './statistics-streams.ts';
+import './plan-statistics.css';
+
+/** Whether the area is open, remembered in this browser (the user config names no place for it). */
+function useOpen(): [boolean, (open: boolean) => void] {
+  const [open, setOpen] = useState(() => readLocal('plan-statistics') !== 'closed');
+  return [
+    open,
+    (next) => {
+      setOpen(next);
+      writeLocal('plan-statistics', next ? 'open' : 'closed');
+    },
+  ];
+}
+
+/**
+ * The plan statistics area (cases-and-plans §2) above a plan's tests, or the
+ * project's (`planId` null): Pie, Bar and Child segments over the tests the
+ * table shows, through the same filter from the page's address, asked for
+ * once it has stood still for a second, and live as results come.
+ */
+export function PlanStatistics({ projectId, planId }: { projectId: number; planId: number | null }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useOpen();
+  const config = useObservableState(session.config$, session.config$.value);
+  const settings = statisticsSettings(config, planId);
+  const [filter] = useUrlFilter(testFilterCodec);
+  const conditions = useSettled(testConditions(filter), STATISTICS_DEBOUNCE_MS);
+  const scope = { projectId, planId, conditions };
+  const segments = SEGMENTS.map((value) => ({ value, label: t(`planStatistics.segments.${value}`) }));
+
+  return (
+    <section className="plan-statistics" aria-labelledby="plan-statistics-title">
+      <header className="plan-statistics__header">
+        <h2 id="plan-statistics-title">{t('planStatistics.title')}</h2>
+        {open && (
+          <SelectButton
+            value={settings.segment}
+            options={segments}
+            allowEmpty={false}
+            onChange={(event) => session.changeConfig(settingsPatch.segment(event.value as Segment))}
+            aria-label={t('planStatistics.segments.label')}
+          />
+        )}
+        <Button
+          className="plan-statistics__toggle"
+          icon={open ? 'pi pi-chevron-up' : 'pi pi-chevron-down'}
+          text
+          rounded
+          aria-expanded={open}
+          aria-label={t(open ? 'planStatistics.collapse' : 'planStatistics.expand')}
+          onClick={() => setOpen(!open)}
+        />
+      </header>
+      {open && settings.segment === 'pie' && <StatusPies scope={scope} period={settings.period} onPeriod={(period) => session.changeConfig(settingsPatch.period(period))} />}
+      {open && settings.segment === 'bar' && (
+        <TestsHistogram
+          scope={scope}
+          settings={settings}
+          onRange={(range) => session.changeConfig(settingsPatch.range(planId, range))}
+          onBucketing={(bucketing) => session.changeConfig(settingsPatch.bucketing(bucketing))}
+          onAttribute={(attribute) => session.changeConfig(settingsPatch.attribute(attribute))}
+        />
+      )}
+      {open && settings.segment === 'child' && <ChildPlansProgress scope={scope} period={settings.period} archived={filter.showArchived} />}
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import type { HistogramPoint, StatusSlice } from '@testament/contracts';
+import { map, of, switchMap, type Observable } from 'rxjs';
+import { apiPath } from '../../api/paths.ts';
+import { api } from '../../app/services.ts';
+import type { DayRange } from '../../i18n/dates.ts';
+import { planTreeKind } from '../plans/tree/plan-tree-kind.tsx';
+import type { TestConditions } from '../tests/list/test-filter.ts';
+import type { EstimatePeriod } from './statistics-settings.ts';
+
+/** What the statistics cover: a plan's subtree, or the project's tests (`planId` null), through the tests table's filter. */
+export interface StatisticsScope {
+  projectId: number;
+  planId: number | null;
+  conditions: TestConditions;
+}
+
+export type SlicesQuery = StatisticsScope & { period: EstimatePeriod };
+/** `attribute` null buckets by day. */
+export type HistogramQuery = StatisticsScope & { range: DayRange; attribute: string | null };
+/** `archived`: the filter's Show Archived, which also lists archived child plans. */
+export type ChildPlansQuery = StatisticsScope & { period: EstimatePeriod; archived: boolean };
+
+/** A direct child plan with its subtree's statistics. */
+export interface ChildPlanSlices {
+  id: number;
+  title: string;
+  slices: StatusSlice[];
+}
+
+/** The scope as the statistics endpoints take it (§3.4): the project, and the plan as `parent`. */
+function scopeQuery({ projectId, planId, conditions }: StatisticsScope) {
+  return { project: projectId, ...(planId === null ? {} : { parent: planId }), ...conditions };
+}
+
+/** The plan statistics calls (§3.4 Statistics and Histogram). */
+export const statisticsApi = {
+  slices: (query: SlicesQuery): Observable<StatusSlice[]> =>
+    api.get(apiPath('testplans/statistics/'), { query: { ...scopeQuery(query), estimate_period: query.period } }),
+  histogram: (query: HistogramQuery): Observable<HistogramPoint[]> =>
+    api.get(apiPath('testplans/histogram/'), {
+      query: { ...scopeQuery(query), start_date: query.range.start, end_date: query.range.end, attribute: query.attribute ?? undefined },
+    }),
+  /** The plan's direct children (the project's root plans for the root), as the tree bar lists them, each with its subtree's statistics (`plan_ids`). */
+  childPlans: (query: ChildPlansQuery): Observable<ChildPlanSlices[]> =>
+    planTreeKind.level({ projectId: query.projectId, parentId: query.planId, ordering: 'name', search: '', pages: 1, archived: query.archived }).pipe(
+      switchMap(({ items }) =>
+        items.length === 0
+          ? of([])
+          : api
+              .get<Record<string, StatusSlice[]>>(apiPath('testplans/statistics/'), {
+                query: { ...scopeQuery(query), estimate_period: query.period, plan_ids: items.map((plan) => plan.id).join(',') },
+              })
+              .pipe(map((answer) => items.map((plan) => ({ id: plan.id, title: plan.title, slices: answer[String(plan.id)] ?? [] })))),
+      ),
+    ),
+};
