@@ -148,7 +148,7 @@ test('a plan’s activity: records by day with action, status and user, filtered
     await keepScreenshot(page, 'plan-activity-dark');
   });
 
-  await test.step('the project overview: the statuses donut with its total, the root plans’ progress and the assigned tests', async () => {
+  await test.step('the project overview: the statuses donut with its total, the root plans’ progress, the last week’s results and the assigned tests', async () => {
     await page.goto(`/projects/${project}/overview`);
     const statuses = page.getByRole('img', { name: 'Tests in all plans: 4' });
     await expect(statuses.locator('.apexcharts-pie-area')).toHaveCount(3);
@@ -158,6 +158,10 @@ test('a plan’s activity: records by day with action, status and user, filtered
     await expect(progress.getByRole('progressbar', { name: 'Tests of Release executed' })).toHaveText('100%');
     await expect(progress).toContainText('4 / 4');
     await expect(progress.getByRole('cell').last()).toHaveText('4');
+    // The last week's results by day: today's, a bar per status they have.
+    const recent = page.locator('.overview-activity').getByRole('img', { name: 'Tests Count Histogram' });
+    await expect(recent.locator('.apexcharts-bar-area:not([barHeight="0"])')).not.toHaveCount(0);
+    await expect(recent.locator('.apexcharts-xaxis-label')).toHaveCount(7);
     const assigned = page.getByRole('img', { name: 'Tests assigned to you: 1 of 1 tested' });
     await expect(assigned.locator('.apexcharts-datalabel-value')).toHaveText('1 / 1');
     await keepScreenshot(page, 'project-overview-charts-dark');

