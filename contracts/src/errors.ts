@@ -35,6 +35,14 @@ export class PermissionDeniedError extends Error {
   }
 }
 
+/** The request collides with work under way (a bulk job already running). Answered 409 with `{detail}`. */
+export class ConflictError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ConflictError';
+  }
+}
+
 /** Rebuilds a domain error that crossed a process boundary (bus reply) as its own class. */
 export function reviveDomainError(remote: { name?: string; message?: string; fields?: FieldErrors }): Error {
   switch (remote.name) {
@@ -44,6 +52,8 @@ export function reviveDomainError(remote: { name?: string; message?: string; fie
       return new NotFoundError(remote.message);
     case 'PermissionDeniedError':
       return new PermissionDeniedError(remote.message);
+    case 'ConflictError':
+      return new ConflictError(remote.message ?? 'Conflict.');
     default:
       return new Error(remote.message ?? 'Command failed');
   }

@@ -15,6 +15,7 @@ import { caseEvents } from './cases.ts';
 import { commentEvents } from './comments.ts';
 import { planEvents } from './plans.ts';
 import { testEvents } from './tests.ts';
+import { bulkJobEvents } from './bulk-jobs.ts';
 import { userEvents, usernameEvents } from './users.ts';
 
 export * from './catalog.ts';
@@ -35,6 +36,7 @@ export * from './cases.ts';
 export * from './comments.ts';
 export * from './plans.ts';
 export * from './tests.ts';
+export * from './bulk-jobs.ts';
 export * from './users.ts';
 
 /** Every event type the system writes. */
@@ -57,6 +59,7 @@ export const eventCatalog: EventCatalog = {
   ...commentEvents,
   ...planEvents,
   ...testEvents,
+  ...bulkJobEvents,
 };
 
 export function currentSchemaVersion(type: string): number {

@@ -34,6 +34,8 @@ export const streams = {
   plans: numbered('plans-project-'),
   /** A test (a case placed in a plan), its assignment and its results. */
   test: numbered('test-'),
+  /** A user's bulk jobs in a project (`bulk-jobs-3-7`): one running at a time. */
+  bulkJobs: (projectId: number, userId: number) => `bulk-jobs-${projectId}-${userId}`,
   /** Reserves a username (written with `no_stream`); the name is case-insensitive. */
   username: (username: string) => `username-${username.trim().toLowerCase()}`,
   accessRequest: (projectId: number, userId: number) => `access-request-${projectId}-${userId}`,

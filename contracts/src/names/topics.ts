@@ -17,6 +17,8 @@ export const topics = {
   notifications: (userId: number) => `user:${userId}:notifications`,
   notificationSettings: (userId: number) => `user:${userId}:notification-settings`,
   apiTokens: (userId: number) => `user:${userId}:tokens`,
+  /** A user's bulk jobs: their progress as they run. */
+  bulkJobs: (userId: number) => `user:${userId}:bulk-jobs`,
   systemMessages: 'system-messages',
   attachments: 'attachments',
   /** A per-project catalogue's list (`statuses`, `labels`, …), named like its read model's collection. */

@@ -15,6 +15,8 @@ import { caseCommands, caseHandlers, caseStanding, currentCaseVersion } from './
 import { commentHandlers } from './comments/handlers.ts';
 import { planCommands } from './plans/handlers.ts';
 import { testCommands, testHandlers } from './tests/handlers.ts';
+import { bulkJobCommands } from './bulk-jobs/handlers.ts';
+import { bulkJobWorkflow } from './workflows/bulk-jobs.ts';
 import { planTests } from './workflows/plan-tests.ts';
 import { caseWritesWithLabels } from './workflows/case-labels.ts';
 import { RoleDirectory } from './roles/role-directory.ts';
@@ -85,6 +87,7 @@ export function createCommandService(deps: CommandServiceDeps) {
     suites: [suiteHandlers(suites), suiteCascade(suites, casesWithTests)],
     plans: [planTests(plans, tests, (projectId, caseId) => caseStanding(kernel, projectId, caseId))],
     tests: [testHandlers(tests)],
+    'bulk-jobs': [bulkJobWorkflow(kernel, bulkJobCommands(kernel), tests, (projectId, statusId, suiteId) => requiredResultAttributeNames(kernel, projectId, statusId, suiteId))],
     roles: [roleHandlers(kernel)],
     'access-requests': [accessRequestHandlers(kernel)],
     notifications: [notificationHandlers(kernel)],

@@ -16,7 +16,7 @@ import {
   type ReadStore,
   type ScanListener,
 } from '@testament/infra';
-import { allProjections, boundedCollectionNames, countUsers, ProjectionRunner } from '@testament/projections';
+import { allProjections, boundedCollectionNames, countUsers, findUser, ProjectionRunner, runningBulkJobs } from '@testament/projections';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -101,6 +101,17 @@ async function seed(config: Config, dispatch: CommandDispatcher, readStore: Read
   return generatedAdminPassword;
 }
 
+/** Jobs a stopped server left running carry on in the background, as the users who asked for them (§4.11). */
+async function resumeBulkJobs(dispatch: CommandDispatcher, readStore: ReadStore): Promise<void> {
+  for (const job of await runningBulkJobs(readStore)) {
+    const user = await findUser(readStore, job.userId);
+    if (!user) continue;
+    const meta = newCommandMeta({ userId: user._id, isSuperuser: user.isSuperuser, isExternal: user.isExternal });
+    // A fault leaves the job running again, for the next start.
+    dispatch('bulk-jobs.resume', { projectId: job.projectId, userId: job.userId, jobId: job._id }, meta).catch(() => undefined);
+  }
+}
+
 /** Meets the spec's password rules so the generated one can be changed back to itself. */
 function generatePassword(): string {
   return `${randomBytes(12).toString('base64url')}aA1!`;
@@ -129,6 +140,7 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
     opened.unshift({ close: () => runner.stop() });
     const progress = new ProjectionProgress(bus, runner);
     const generatedAdminPassword = await seed(config, dispatch, readStore, runner);
+    await resumeBulkJobs(dispatch, readStore);
     return {
       store,
       readStore,

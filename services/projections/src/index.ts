@@ -18,6 +18,7 @@ import { commentsProjection } from './comments/comments-projection.ts';
 import { plansProjection } from './plans/plans-projection.ts';
 import { testsProjection } from './tests/tests-projection.ts';
 import { resultHistoryProjection } from './result-history/result-history-projection.ts';
+import { bulkJobsProjection } from './bulk-jobs/bulk-jobs-projection.ts';
 
 export * from './runner/projection.ts';
 export * from './runner/projection-runner.ts';
@@ -67,10 +68,12 @@ export * from './tests/tests-projection.ts';
 export * from './tests/queries.ts';
 export * from './result-history/result-history-projection.ts';
 export * from './result-history/queries.ts';
+export * from './bulk-jobs/bulk-jobs-projection.ts';
+export * from './bulk-jobs/queries.ts';
 
 /**
  * Every read model, in the order they fold each event (roles first: others read them;
  * notifications before users and projects: they read memberships as they were before the event).
  */
-export const allProjections: readonly Projection[] = [rolesProjection, notificationsProjection, accessRequestsProjection, usersProjection, sessionsProjection, projectsProjection, statusesProjection, labelsProjection, parametersProjection, customAttributesProjection, apiTokensProjection, systemMessagesProjection, attachmentsProjection, suitesProjection, casesProjection, commentsProjection, plansProjection, testsProjection, resultHistoryProjection];
+export const allProjections: readonly Projection[] = [rolesProjection, notificationsProjection, accessRequestsProjection, usersProjection, sessionsProjection, projectsProjection, statusesProjection, labelsProjection, parametersProjection, customAttributesProjection, apiTokensProjection, systemMessagesProjection, attachmentsProjection, suitesProjection, casesProjection, commentsProjection, plansProjection, testsProjection, resultHistoryProjection, bulkJobsProjection];
 export * from './notifications/queries.ts';

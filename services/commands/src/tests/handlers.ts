@@ -60,6 +60,17 @@ export function testCommands(deps: KernelDeps, lookups: TestLookups) {
     };
   }
 
+  async function addResult(input: TestRef & ResultInput, meta: CommandMeta) {
+    const { projectId, testId, steps, ...fields } = input;
+    const facts = await resultFacts(input, input, undefined);
+    const resultId = await deps.ids.next('testresult');
+    const stepResultIds: number[] = [];
+    for (const _step of steps) stepResultIds.push(await deps.ids.next('teststepresult'));
+    const createdAt = deps.clock().toISOString();
+    const { position } = await run(projectId, testId, { type: 'AddResult', resultId, createdAt, fields, steps, stepResultIds, facts }, meta);
+    return { position, resultId };
+  }
+
   return {
     async create(input: { projectId: number; planId: number; caseId: number; assigneeId: number | null; permission?: string }, meta: CommandMeta) {
       const testId = await idForNewAggregate(deps, 'test', streamOf, meta);
@@ -85,15 +96,16 @@ export function testCommands(deps: KernelDeps, lookups: TestLookups) {
       const command: TestCommand = hasResults ? { type: 'Archive', withPlan: input.planId, permission: 'change_testplan' } : { type: 'Delete', withPlan: input.planId, permission: 'change_testplan' };
       return run(input.projectId, input.testId, command, meta);
     },
-    async addResult(input: TestRef & ResultInput, meta: CommandMeta) {
-      const { projectId, testId, steps, ...fields } = input;
-      const facts = await resultFacts(input, input, undefined);
-      const resultId = await deps.ids.next('testresult');
-      const stepResultIds: number[] = [];
-      for (const _step of steps) stepResultIds.push(await deps.ids.next('teststepresult'));
-      const createdAt = deps.clock().toISOString();
-      const { position } = await run(projectId, testId, { type: 'AddResult', resultId, createdAt, fields, steps, stepResultIds, facts }, meta);
-      return { position, resultId };
+    addResult,
+    /**
+     * A bulk result (§4.11): the common attributes with the test's suite's over
+     * them, and every step of the case version at the result's status.
+     */
+    async addResultToEveryStep(input: TestRef & Omit<ResultInput, 'steps'> & { suiteAttributes: ReadonlyArray<{ suiteId: number; values: Record<string, unknown> }> }, meta: CommandMeta) {
+      const { suiteAttributes, ...result } = input;
+      const { version, suiteId } = await caseOf(input.testId);
+      const attributes = { ...result.attributes, ...suiteAttributes.find((suite) => suite.suiteId === suiteId)?.values };
+      return addResult({ ...result, attributes, steps: version.steps.map((step) => ({ stepId: step.id, status: result.status })) }, meta);
     },
     async editResult(input: TestRef & { resultId: number; changes: Partial<ResultInput> }, meta: CommandMeta) {
       const test = (await deps.aggregates.load(streamOf(input.testId), testDecider)).state;

@@ -1,4 +1,4 @@
-import { NotFoundError, PermissionDeniedError, ValidationError, messages } from '@testament/contracts';
+import { ConflictError, NotFoundError, PermissionDeniedError, ValidationError, messages } from '@testament/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { NotAuthenticatedError, NotYetVisibleError, ThrottledError, UriTooLongError } from '../http/errors.ts';
@@ -21,6 +21,7 @@ export const errorPlugin = fp(async (app: FastifyInstance) => {
     }
     if (error instanceof PermissionDeniedError) return reply.code(403).send({ detail: error.message });
     if (error instanceof NotFoundError) return reply.code(404).send({ detail: error.message });
+    if (error instanceof ConflictError) return reply.code(409).send({ detail: error.message });
     if (error instanceof UriTooLongError) return reply.code(414).send({ detail: error.message });
     if (error instanceof ThrottledError) {
       return reply.code(429).header('Retry-After', String(error.retryAfterSeconds)).send({ detail: error.message });

@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { serverNodeArgs } from '../server-command.ts';
+
+export { serverNodeArgs };
 
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
-const MAIN = 'services/gateway/src/main.ts';
 
 export interface ServerProcess {
   url: string;
@@ -14,7 +16,7 @@ export interface ServerProcess {
 
 /** Starts the real server exactly as `npm start` does, on a free port, and waits until it listens. */
 export function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  return startListeningProcess(MAIN, env, timeoutMs);
+  return startListening(serverNodeArgs(), env, timeoutMs);
 }
 
 /**
@@ -22,7 +24,11 @@ export function startServerProcess(env: Record<string, string>, timeoutMs = 60_0
  * and waits until it prints `listening on <url>` (benchmarks start their reference servers so).
  */
 export function startListeningProcess(entry: string, env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  return startListening(['--import', 'tsx', entry], env, timeoutMs);
+}
+
+function startListening(nodeArgs: string[], env: Record<string, string>, timeoutMs: number): Promise<ServerProcess> {
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

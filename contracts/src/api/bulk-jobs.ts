@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { messages } from '../messages.ts';
+import { attributeValues } from '../events/suites.ts';
+import { catalogueMessages } from './project-catalogue.ts';
+import { flexibleBoolean } from './query.ts';
+import { count, id, timestamp } from './wire.ts';
+
+export const bulkMessages = {
+  oneChange: 'Send one change: plan_id, assignee_id, is_deleted or result.',
+  includedAndExcluded: 'Send included_tests or excluded_tests, not both.',
+  statusUnknown: (statusId: number) => `Invalid pk "${statusId}" - object does not exist.`,
+  requiredAttributes: (names: readonly string[], suiteId: number) => `Required attributes are missing for the tests of suite ${suiteId}: ${names.join(', ')}`,
+} as const;
+
+/** More selected tests than this run as a job in the background, whatever `is_async` says (§4.11). */
+export const BULK_SYNC_LIMIT = 1_000;
+
+const integer = z.number({ error: catalogueMessages.invalidInteger }).int(catalogueMessages.invalidInteger).positive(catalogueMessages.invalidInteger);
+const ids = z.array(integer, { error: messages.notAList });
+/** The list filters as the web app sends them: query values, as strings, numbers, booleans or lists. */
+const conditionValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))]).transform((value) => (Array.isArray(value) ? value.join(',') : String(value)));
+export const filterConditions = z
+  .record(z.string(), conditionValue.nullable())
+  .transform((conditions) => Object.fromEntries(Object.entries(conditions).filter((entry): entry is [string, string] => entry[1] !== null && entry[1] !== '')));
+
+/** What is done to every selected test: one of these (§3.5). */
+const bulkChanges = {
+  is_async: flexibleBoolean.optional(),
+  plan_id: integer.optional(),
+  assignee_id: integer.nullable().optional(),
+  is_deleted: z.literal(true).optional(),
+  result: z
+    .object({
+      status: integer,
+      comment: z.string().optional(),
+      attachments: ids.optional(),
+      attributes: z.object({ non_suite_specific: attributeValues.optional(), suite_specific: z.array(z.object({ suite_id: integer, values: attributeValues })).optional() }).optional(),
+    })
+    .optional(),
+};
+
+/** `PUT tests/bulk-update/`: the filtered tests (in `current_plan`'s subtree) minus `excluded_tests`, or only `included_tests`. */
+export const testBulkUpdateBody = z.object({
+  project: integer,
+  current_plan: integer.nullable().optional(),
+  included_tests: ids.optional(),
+  excluded_tests: ids.optional(),
+  filter_conditions: filterConditions.optional(),
+  ...bulkChanges,
+});
+export type TestBulkUpdateBody = z.output<typeof testBulkUpdateBody>;
+
+/** `PUT tests/bulk-update-tree/`: whole plan subtrees and single tests, after the filters. */
+export const testBulkUpdateTreeBody = z.object({
+  project: integer,
+  included_plans: ids.optional(),
+  included_tests: ids.optional(),
+  filter_conditions: filterConditions.optional(),
+  ...bulkChanges,
+});
+export type TestBulkUpdateTreeBody = z.output<typeof testBulkUpdateTreeBody>;
+
+/** `GET bulk-jobs/` and `bulk-jobs/{id}/`: a job of the caller's, how far it got and how it ended. */
+export const bulkJobResponse = z.strictObject({
+  id,
+  project: id,
+  operation: z.enum(['assign', 'move', 'delete', 'result']),
+  status: z.enum(['running', 'finished', 'failed']),
+  total: count,
+  done: count,
+  failed_test: id.nullable(),
+  reason: z.string().nullable(),
+  requested_at: timestamp,
+  updated_at: timestamp,
+  ended_at: timestamp.nullable(),
+});
+export type BulkJob = z.output<typeof bulkJobResponse>;

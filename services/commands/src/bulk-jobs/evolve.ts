@@ -1,0 +1,42 @@
+import type { BulkJobEvent, BulkOperation } from '@testament/contracts';
+
+export type BulkJobStatus = 'running' | 'finished' | 'failed';
+
+export interface BulkJob {
+  jobId: number;
+  projectId: number;
+  userId: number;
+  operation: BulkOperation;
+  testIds: readonly number[];
+  chunkSize: number;
+  /** How many of `testIds`, in order, are applied. */
+  done: number;
+  status: BulkJobStatus;
+}
+
+/** A user's bulk jobs in one project, and the one running, if any. */
+export interface BulkJobsState {
+  jobs: ReadonlyMap<number, BulkJob>;
+  running: number | null;
+}
+
+export const initialBulkJobsState: BulkJobsState = { jobs: new Map(), running: null };
+
+export function evolveBulkJobs(state: BulkJobsState, event: BulkJobEvent): BulkJobsState {
+  const jobs = new Map(state.jobs);
+  const { jobId } = event.data;
+  switch (event.type) {
+    case 'BulkJobRequested': {
+      const { projectId, userId, operation, testIds, chunkSize } = event.data;
+      jobs.set(jobId, { jobId, projectId, userId, operation, testIds, chunkSize, done: 0, status: 'running' });
+      return { jobs, running: jobId };
+    }
+    case 'BulkJobProgressed':
+      jobs.set(jobId, { ...jobs.get(jobId)!, done: event.data.done });
+      return { jobs, running: state.running };
+    case 'BulkJobFinished':
+    case 'BulkJobFailed':
+      jobs.set(jobId, { ...jobs.get(jobId)!, done: event.data.done, status: event.type === 'BulkJobFinished' ? 'finished' : 'failed' });
+      return { jobs, running: state.running === jobId ? null : state.running };
+  }
+}

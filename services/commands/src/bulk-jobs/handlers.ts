@@ -1,0 +1,23 @@
+import { streams } from '@testament/contracts';
+import { handleCommand, type KernelDeps } from '../kernel/command-handler.ts';
+import type { CommandMeta } from '../kernel/command-meta.ts';
+import { bulkJobsDecider, type BulkJobCommand } from './decide.ts';
+import type { BulkJob } from './evolve.ts';
+
+/** A job of a user's in a project. */
+export interface BulkJobRef {
+  projectId: number;
+  userId: number;
+  jobId: number;
+}
+
+/** The stream of a user's bulk jobs in a project: its decisions, and a job as it stands. */
+export function bulkJobCommands(deps: KernelDeps) {
+  const streamOf = (ref: Pick<BulkJobRef, 'projectId' | 'userId'>) => streams.bulkJobs(ref.projectId, ref.userId);
+  return {
+    run: (ref: Pick<BulkJobRef, 'projectId' | 'userId'>, command: BulkJobCommand, meta: CommandMeta) => handleCommand(deps, bulkJobsDecider, streamOf(ref), command, meta),
+    async job(ref: BulkJobRef): Promise<BulkJob | undefined> {
+      return (await deps.aggregates.load(streamOf(ref), bulkJobsDecider)).state.jobs.get(ref.jobId);
+    },
+  };
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { addResult, createCase, createPlan, createSuite, testsOfPlan, userIdOf } from '../../testing/builders.ts';
+import { useCatalogueWorld } from '../../testing/project-catalogue-cases.ts';
+
+const world = useCatalogueWorld();
+
+/** A plan of four tests and a child plan of two; two of the cases are labelled smoke. */
+async function plannedTests(name: string) {
+  const project = await world.newProject(name);
+  const suite = await createSuite(world.alice, project, 'Web');
+  const cases = [];
+  for (const [n, labels] of [[], ['smoke'], ['smoke'], [], [], []].entries()) cases.push(await createCase(world.alice, project, suite, { name: `Case ${n}`, labels: labels.map((label) => ({ name: label })) }));
+  const root = await createPlan(world.alice, project, { test_cases: cases.slice(0, 4).map((found) => found.id) });
+  const child = await createPlan(world.alice, project, { parent: root, test_cases: cases.slice(4).map((found) => found.id) });
+  const tests = await testsOfPlan(world.alice, root);
+  // The root plan's own tests, by id (its subtree's listing includes the child's).
+  const own = tests.filter((test) => test['plan'] === root);
+  return { project, suite, root, child, tests: own.map((test) => test.id).sort((a, b) => a - b) };
+}
+
+const put = (path: string, body: Record<string, unknown>) => world.alice.put(`/api/v2/tests/${path}/`, body);
+
+describe('tests bulk update', () => {
+  it('assigns the filtered tests of a plan’s subtree minus the excluded ones, answering with them, and records the job', async () => {
+    const { project, root, tests } = await plannedTests('Bulk assign');
+    const bob = await userIdOf(world.bob);
+    const [excluded] = tests;
+    const subtree = (await testsOfPlan(world.alice, root)).map((test) => test.id);
+    const expected = subtree.filter((id) => id !== excluded).sort((a, b) => a - b);
+    const response = await put('bulk-update', { project, current_plan: root, excluded_tests: [excluded], assignee_id: bob });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().map((test: { id: number }) => test.id).sort((a: number, b: number) => a - b)).toEqual(expected);
+    const assigned = (await testsOfPlan(world.alice, root)).filter((test) => test['assignee'] === bob).map((test) => test.id);
+    expect(assigned.sort((a, b) => a - b)).toEqual(expected);
+    const jobs = (await world.alice.get('/api/v2/bulk-jobs/')).json();
+    expect(jobs.results[0]).toMatchObject({ project, operation: 'assign', status: 'finished', total: 5, done: 5, failed_test: null });
+    expect((await world.bob.get(`/api/v2/bulk-jobs/${jobs.results[0].id}/`)).statusCode).toBe(404);
+  });
+
+  it('selects by the list’s filters exactly: labels, included tests, and whole plan subtrees in the tree view', async () => {
+    const { project, root, child, tests } = await plannedTests('Bulk selection');
+    const labels = (await world.alice.get(`/api/v2/labels/?project=${project}`)).json();
+    const smoke = (Array.isArray(labels) ? labels : labels.results).find((label: { name: string }) => label.name === 'smoke').id;
+    const deleted = await put('bulk-update', { project, filter_conditions: { labels: [smoke], labels_condition: 'or', plan: '' }, excluded_tests: [], is_deleted: true });
+    expect([deleted.statusCode, deleted.json()]).toEqual([200, []]);
+    // Cases 1 and 2 are the smoke ones: their tests are gone, the others stay.
+    const left = (await testsOfPlan(world.alice, root)).map((test) => test.id).filter((id) => tests.includes(id));
+    expect(left.sort((a, b) => a - b)).toEqual([tests[0], tests[3]]);
+    const included = await put('bulk-update', { project, included_tests: [tests[0]], assignee_id: null });
+    expect(included.json().map((test: { id: number }) => test.id)).toEqual([tests[0]]);
+    const childTests = (await testsOfPlan(world.alice, child)).map((test) => test.id);
+    const tree = await put('bulk-update-tree', { project, included_plans: [child], included_tests: [tests[3]], plan_id: root });
+    expect(tree.json().map((test: { id: number; plan: number }) => [test.id, test.plan]).sort()).toEqual([...childTests, tests[3]!].sort().map((id) => [id, root]));
+  });
+
+  it('adds a result to every test, each step at that status, with the common and the suite’s attributes', async () => {
+    const { project, suite, root, tests } = await plannedTests('Bulk results');
+    const response = await put('bulk-update', { project, current_plan: root, result: { status: 2, comment: 'All good', attributes: { non_suite_specific: { build: '7' }, suite_specific: [{ suite_id: suite, values: { browser: 'Firefox' } }] } } });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json().every((test: { last_status: number }) => test.last_status === 2)).toBe(true);
+    const results = (await world.alice.get(`/api/v2/results/?test=${tests[0]}`)).json();
+    expect(results[0] ?? results.results?.[0]).toMatchObject({ status: 2, comment: 'All good', attributes: { build: '7', browser: 'Firefox' } });
+  });
+
+  it('refuses what it cannot do before changing anything: a foreign plan, no change or two, both lists, a status of no project; bad attributes', async () => {
+    const { project, root, tests } = await plannedTests('Bulk refusals');
+    const elsewhere = await createPlan(world.alice, await world.newProject('Elsewhere'));
+    expect((await put('bulk-update', { project, plan_id: elsewhere })).json()).toEqual({ plan_id: ['The test plan must be in the test’s project.'] });
+    expect((await put('bulk-update', { project })).json()).toEqual({ errors: ['Send one change: plan_id, assignee_id, is_deleted or result.'] });
+    expect((await put('bulk-update', { project, plan_id: root, is_deleted: true })).statusCode).toBe(400);
+    expect((await put('bulk-update', { project, included_tests: [tests[0]], excluded_tests: [tests[1]], is_deleted: true })).json()).toEqual({ errors: ['Send included_tests or excluded_tests, not both.'] });
+    expect((await put('bulk-update', { project, result: { status: 999 } })).statusCode).toBe(400);
+    expect((await put('bulk-update', { project, result: { status: 'x' } })).statusCode).toBe(400);
+    const required = await world.alice.post('/api/v2/custom-attributes/', { project, name: 'build', type: 0, applied_to: { testresult: { is_required: true, is_active: true, status_specific: [], suite_ids: [] } } });
+    expect(required.statusCode, required.body).toBe(201);
+    const missing = await put('bulk-update', { project, result: { status: 2 } });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().attributes[0]).toContain('build');
+    expect((await testsOfPlan(world.alice, root)).every((test) => test['last_status'] === null)).toBe(true);
+    expect((await world.bob.put('/api/v2/tests/bulk-update/', { project: world.privateProject, is_deleted: true })).statusCode).toBe(403);
+  });
+
+  it('runs a large or `is_async` selection in the background: 200 with an empty body, then the job ends and the tests are changed', async () => {
+    const { project, root, tests } = await plannedTests('Bulk async');
+    await addResult(world.alice, tests[0]!, 1);
+    const response = await put('bulk-update', { project, current_plan: root, is_async: true, result: { status: 2 } });
+    expect([response.statusCode, response.body]).toEqual([200, '']);
+    await expect.poll(async () => (await world.alice.get('/api/v2/bulk-jobs/')).json().results[0].status, { timeout: 10_000 }).toBe('finished');
+    await expect.poll(async () => (await testsOfPlan(world.alice, root)).every((test) => test['last_status'] === 2), { timeout: 10_000 }).toBe(true);
+  });
+});

@@ -1,0 +1,151 @@
+import {
+  BULK_SYNC_LIMIT,
+  NotFoundError,
+  ValidationError,
+  bulkJobResponse,
+  bulkMessages,
+  paginatedResponse,
+  paginationQuery,
+  parseOrThrow,
+  testBulkUpdateBody,
+  testBulkUpdateTreeBody,
+  testFilterQuery,
+  testMessages,
+  testResponse,
+  type BulkOperation,
+  type TestBulkUpdateBody,
+  type TestBulkUpdateTreeBody,
+} from '@testament/contracts';
+import { findBulkJob, findPlan, findTestFields, findUser, listBulkJobs, testsByIds, type BulkJobDocument } from '@testament/projections';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { GatewayContext } from '../../context.ts';
+import { execute } from '../../http/execute.ts';
+import { pageRequest, paginated } from '../../http/pagination.ts';
+import { visibleProjectOrFail } from '../../http/project-scope.ts';
+import { routeContracts } from '../../http/route-schema.ts';
+import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
+import { testFiltersOf } from '../tests/filters.ts';
+import { planContext, testRepresentation, testShowing, type PlanContext } from '../tests/representation.ts';
+
+type Selected = Array<{ _id: number; suiteId: number; planId: number }>;
+type Changes = Pick<TestBulkUpdateBody, 'plan_id' | 'assignee_id' | 'is_deleted' | 'result'>;
+
+const jobRepresentation = (job: BulkJobDocument) => ({
+  id: job._id,
+  project: job.projectId,
+  operation: job.kind,
+  status: job.status,
+  total: job.total,
+  done: job.done,
+  failed_test: job.failedTestId,
+  reason: job.reason,
+  requested_at: job.requestedAt,
+  updated_at: job.updatedAt,
+  ended_at: job.endedAt,
+});
+
+/**
+ * Bulk changes of tests (§3.5, §4.11) as jobs: the selection is resolved once,
+ * from the same filters the tests list takes, and handed to a job that applies
+ * it test by test; small selections are answered when the job ends, large ones
+ * (or `is_async`) at once, the job going on in the background.
+ */
+export default async function bulkJobRoutes(app: FastifyInstance, context: GatewayContext) {
+  const { readStore } = context.system;
+  const contract = routeContracts('bulk-jobs');
+
+  /** What the job does, checked against the project: a live plan of it, an active user, a status it has. */
+  async function operationOf(changes: Changes, planning: PlanContext): Promise<BulkOperation> {
+    const given = (['plan_id', 'assignee_id', 'is_deleted', 'result'] as const).filter((key) => changes[key] !== undefined);
+    if (given.length !== 1) throw ValidationError.general(bulkMessages.oneChange);
+    if (changes.plan_id !== undefined) {
+      const plan = await findPlan(readStore, changes.plan_id);
+      if (!plan || plan.isDeleted) throw ValidationError.of('plan_id', testMessages.planUnknown(changes.plan_id));
+      if (plan.projectId !== planning.project._id) throw ValidationError.of('plan_id', testMessages.planElsewhere);
+      return { kind: 'move', planId: plan._id };
+    }
+    if (changes.assignee_id !== undefined) {
+      if (changes.assignee_id === null) return { kind: 'assign', assignee: null };
+      const user = await findUser(readStore, changes.assignee_id);
+      if (!user || user.isDeleted || !user.isActive) throw ValidationError.of('assignee_id', testMessages.userUnknown(changes.assignee_id));
+      return { kind: 'assign', assignee: { userId: user._id, isSuperuser: user.isSuperuser, isExternal: user.isExternal } };
+    }
+    if (changes.is_deleted) return { kind: 'delete' };
+    const result = changes.result!;
+    if (!planning.statuses.has(result.status)) throw ValidationError.of('status', bulkMessages.statusUnknown(result.status));
+    return {
+      kind: 'result',
+      status: result.status,
+      comment: result.comment ?? '',
+      attachmentIds: result.attachments ?? [],
+      attributes: result.attributes?.non_suite_specific ?? {},
+      suiteAttributes: (result.attributes?.suite_specific ?? []).map((suite) => ({ suiteId: suite.suite_id, values: suite.values })),
+    };
+  }
+
+  /** The project's tests that pass the filter conditions, within these plans when given. */
+  async function filtered(planning: PlanContext, conditions: Record<string, string> | undefined, planIds?: number[]): Promise<Selected> {
+    const query = parseOrThrow(testFilterQuery, conditions ?? {});
+    return findTestFields(readStore, planning.project._id, await testFiltersOf(readStore, planning, query, planIds), ['suiteId', 'planId']);
+  }
+
+  async function run(request: FastifyRequest, reply: FastifyReply, planning: PlanContext, selected: Selected, changes: Changes & { is_async?: boolean | undefined }) {
+    const operation = await operationOf(changes, planning);
+    const wait = !changes.is_async && selected.length <= BULK_SYNC_LIMIT;
+    const testIds = selected.map((test) => test._id);
+    const { jobId } = await execute(context, request, 'bulk-jobs.request', { projectId: planning.project._id, operation, testIds, suiteIds: [...new Set(selected.map((test) => test.suiteId))], wait });
+    // K3: a job in the background answers 200 with an empty body.
+    if (!wait) return reply.code(200).send();
+    const job = await findBulkJob(readStore, jobId);
+    if (job?.status === 'failed') throw ValidationError.general(job.reason ?? '');
+    if (operation.kind === 'delete') return [];
+    const tests = await testsByIds(readStore, testIds);
+    const showing = await testShowing(readStore, planning, tests, ownOrigin(request));
+    return tests.map((test) => testRepresentation(test, showing));
+  }
+
+  const contextOf = async (request: FastifyRequest, projectId: number) => planContext(readStore, await visibleProjectOrFail(readStore, requireUser(request), projectId));
+  const response = { 200: z.array(testResponse) };
+
+  app.put(
+    '/api/v2/tests/bulk-update/',
+    contract({ summary: 'Assign, move, delete or add a result to the tests a filter selects (in `current_plan`’s subtree), minus exclusions or only those included; over 1,000 or with `is_async`, as a job in the background', body: testBulkUpdateBody, response }),
+    async (request, reply) => {
+      const body = parseOrThrow(testBulkUpdateBody, request.body ?? {});
+      if (body.included_tests && body.excluded_tests) throw ValidationError.general(bulkMessages.includedAndExcluded);
+      const planning = await contextOf(request, body.project);
+      if (body.current_plan && !planning.plans.node(body.current_plan)) throw ValidationError.of('current_plan', testMessages.planUnknown(body.current_plan));
+      const within = body.current_plan ? planning.plans.subtreeIds(body.current_plan) : undefined;
+      const passing = await filtered(planning, body.filter_conditions, within);
+      const included = body.included_tests && new Set(body.included_tests);
+      const excluded = new Set(body.excluded_tests);
+      return run(request, reply, planning, passing.filter((test) => (!included || included.has(test._id)) && !excluded.has(test._id)), body);
+    },
+  );
+
+  app.put(
+    '/api/v2/tests/bulk-update-tree/',
+    contract({ summary: 'The same for what the tree view selected: whole plan subtrees and single tests, after the filters', body: testBulkUpdateTreeBody, response }),
+    async (request, reply) => {
+      const body: TestBulkUpdateTreeBody = parseOrThrow(testBulkUpdateTreeBody, request.body ?? {});
+      const planning = await contextOf(request, body.project);
+      const plans = new Set((body.included_plans ?? []).flatMap((planId) => planning.plans.subtreeIds(planId)));
+      const included = new Set(body.included_tests);
+      const passing = await filtered(planning, body.filter_conditions);
+      return run(request, reply, planning, passing.filter((test) => plans.has(test.planId) || included.has(test._id)), body);
+    },
+  );
+
+  app.get('/api/v2/bulk-jobs/', contract({ summary: 'The caller’s bulk jobs, the latest first', querystring: paginationQuery, response: { 200: paginatedResponse(bulkJobResponse) } }), async (request) => {
+    const page = pageRequest(parseOrThrow(paginationQuery, request.query));
+    const { items, count } = await listBulkJobs(readStore, requireUser(request)._id, page);
+    return paginated(request, page, count, items.map(jobRepresentation));
+  });
+
+  app.get('/api/v2/bulk-jobs/:id(^\\d+)/', contract({ summary: 'One of the caller’s bulk jobs: how far it got and how it ended', response: { 200: bulkJobResponse } }), async (request) => {
+    const job = await findBulkJob(readStore, Number((request.params as { id: string }).id));
+    if (!job || job.userId !== requireUser(request)._id) throw new NotFoundError();
+    return jobRepresentation(job);
+  });
+}

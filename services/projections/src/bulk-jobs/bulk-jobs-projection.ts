@@ -1,0 +1,50 @@
+import { topics, type BulkJobEvent, type BulkOperation } from '@testament/contracts';
+import { projection } from '../runner/projection.ts';
+
+export const BULK_JOBS = 'bulk_jobs';
+
+export type BulkJobStatus = 'running' | 'finished' | 'failed';
+
+/** `bulk_jobs`: one document per bulk job — what it does, to how many tests, how far it got and how it ended. */
+export interface BulkJobDocument {
+  [key: string]: unknown;
+  _id: number;
+  projectId: number;
+  userId: number;
+  kind: BulkOperation['kind'];
+  total: number;
+  done: number;
+  status: BulkJobStatus;
+  /** The test that was refused, and why, when it failed. */
+  failedTestId: number | null;
+  reason: string | null;
+  requestedAt: string;
+  updatedAt: string;
+  endedAt: string | null;
+}
+
+export const bulkJobsProjection = projection<BulkJobEvent>({
+  name: 'bulk-jobs',
+  collections: {
+    [BULK_JOBS]: { indexes: [{ keys: { userId: 1, requestedAt: -1, _id: -1 } }, { keys: { status: 1, _id: 1 } }] },
+  },
+  handles: new Set(['BulkJobRequested', 'BulkJobProgressed', 'BulkJobFinished', 'BulkJobFailed']),
+  keys: (event) => [[BULK_JOBS, event.data.jobId]],
+  apply(event, view) {
+    const time = event.metadata.time;
+    const { jobId } = event.data;
+    if (event.type === 'BulkJobRequested') {
+      const { projectId, userId, operation, testIds } = event.data;
+      const job: BulkJobDocument = { _id: jobId, projectId, userId, kind: operation.kind, total: testIds.length, done: 0, status: 'running', failedTestId: null, reason: null, requestedAt: time, updatedAt: time, endedAt: null };
+      view.put(BULK_JOBS, job);
+      view.notify(topics.bulkJobs(userId));
+      return;
+    }
+    const job = view.get<BulkJobDocument>(BULK_JOBS, jobId);
+    if (!job) return;
+    const ended = event.type === 'BulkJobProgressed' ? {} : { status: event.type === 'BulkJobFinished' ? ('finished' as const) : ('failed' as const), endedAt: time };
+    const failure = event.type === 'BulkJobFailed' ? { failedTestId: event.data.testId, reason: event.data.reason } : {};
+    view.put(BULK_JOBS, { ...job, done: event.data.done, updatedAt: time, ...ended, ...failure });
+    view.notify(topics.bulkJobs(job.userId));
+  },
+});
