@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach } from 'vitest';
 import { chooseLanguage, initI18n } from '../i18n/i18n.ts';
 
@@ -19,6 +19,9 @@ HTMLElement.prototype.click = function clickOnce(this: HTMLElement) {
     clicking.delete(this);
   }
 };
+
+// CI runs the client tests beside the server's on two cores: a screen that answers in 1.2 s there is not broken.
+configure({ asyncUtilTimeout: 3_000 });
 
 /** What went wrong outside the test's own assertions: an error React reported, or anything written to console.error. */
 const problems: string[] = [];
