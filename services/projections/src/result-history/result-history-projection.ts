@@ -1,14 +1,13 @@
 import type { ActivityType, TestEvent } from '@testament/contracts';
 import { projection, type EventOf, type ProjectionView } from '../runner/projection.ts';
 import { STATUSES, type StatusDocument } from '../statuses/statuses-projection.ts';
-import { RESULTS, TESTS, type ResultDocument, type TestDocument } from '../tests/test-document.ts';
+import { RESULT_EVENTS, RESULTS, TESTS, type ResultDocument, type TestDocument } from '../tests/test-document.ts';
 import { PLAN_HISTORY, RESULT_ACTIVITY, TEST_HISTORY, type ActivityRowDocument, type PlanHistoryDocument, type StatusCounts, type TestHistoryDocument } from './history-documents.ts';
 
 type Event = EventOf<TestEvent>;
 type ResultFacts = Pick<ResultDocument, 'createdAt' | 'status' | 'isArchive' | 'isDeleted'>;
 type TestFacts = Pick<TestDocument, 'planId' | 'isArchive' | 'isDeleted'>;
 
-const RESULT_EVENTS: ReadonlySet<string> = new Set<TestEvent['type']>(['ResultAdded', 'ResultEdited', 'ResultDeleted']);
 const TEST_EVENTS = new Set<TestEvent['type']>(['TestMoved', 'TestArchived', 'TestUnarchived', 'TestDeleted', 'TestRecovered', 'TestRemoved']);
 type ResultEvent = Extract<Event, { type: 'ResultAdded' | 'ResultEdited' | 'ResultDeleted' }>;
 const isResultEvent = (event: Event): event is ResultEvent => RESULT_EVENTS.has(event.type);

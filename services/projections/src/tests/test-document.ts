@@ -1,4 +1,4 @@
-import type { StepResult } from '@testament/contracts';
+import type { StepResult, TestEvent } from '@testament/contracts';
 
 /**
  * `tests`: one document per test, with what lists filter and sort by copied
@@ -58,6 +58,9 @@ export interface ResultDocument {
 }
 
 export const RESULTS = 'results';
+
+/** The events that change one result (and so its test's last status). */
+export const RESULT_EVENTS: ReadonlySet<string> = new Set<TestEvent['type']>(['ResultAdded', 'ResultEdited', 'ResultDeleted']);
 
 /** `case_tests`: the tests of each case, so a change of the case reaches them (the runner loads them as the event's dependents). */
 export interface CaseTestsDocument {

@@ -2,11 +2,10 @@ import { topics, type CaseContent, type CaseEvent, type TestEvent } from '@testa
 import { CASES, type CaseDocument } from '../cases/case-document.ts';
 import { projection, type EventOf, type ProjectionView } from '../runner/projection.ts';
 import { PLAN_TEST_COUNTS, recountTest } from './plan-counts.ts';
-import { CASE_TESTS, RESULTS, TESTS, type CaseTestsDocument, type ResultDocument, type TestDocument } from './test-document.ts';
+import { CASE_TESTS, RESULT_EVENTS, RESULTS, TESTS, type CaseTestsDocument, type ResultDocument, type TestDocument } from './test-document.ts';
 
 type Event = EventOf<TestEvent | CaseEvent>;
 const CASE_CHANGES: ReadonlySet<string> = new Set<CaseEvent['type']>(['CaseVersioned', 'CaseAmended']);
-const RESULT_EVENTS: ReadonlySet<string> = new Set<TestEvent['type']>(['ResultAdded', 'ResultEdited', 'ResultDeleted']);
 const isCaseChange = (event: Event): event is EventOf<Extract<CaseEvent, { type: 'CaseVersioned' | 'CaseAmended' }>> => CASE_CHANGES.has(event.type);
 const resultIdOf = (event: Event): number | null => (RESULT_EVENTS.has(event.type) ? (event.data as { resultId: number }).resultId : null);
 
