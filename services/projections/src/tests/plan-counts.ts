@@ -45,10 +45,19 @@ const sameContribution = (a: Counted, b: Counted) =>
 
 const emptyCount = (): PlanTestCount => ({ tests: 0, estimate: 0, archivedTests: 0, archivedEstimate: 0, statuses: {}, archivedStatuses: {} });
 
+const emptyTally = (): StatusTally => ({ tests: 0, estimate: 0, unestimated: 0 });
+
+/** Counts a test into a tally (out of it with `sign` -1), in place. */
+function addTest(tally: StatusTally, test: Pick<TestDocument, 'estimate'>, sign: 1 | -1): void {
+  tally.tests += sign;
+  tally.estimate += sign * (test.estimate ?? 0);
+  if (!test.estimate) tally.unestimated += sign;
+}
+
 function tallied(tallies: Record<string, StatusTally>, test: NonNullable<Counted>, sign: 1 | -1): Record<string, StatusTally> {
   const key = statusKey(test.lastStatus);
-  const tally = tallies[key] ?? { tests: 0, estimate: 0, unestimated: 0 };
-  const next = { tests: tally.tests + sign, estimate: tally.estimate + sign * (test.estimate ?? 0), unestimated: tally.unestimated + (test.estimate ? 0 : sign) };
+  const next = { ...(tallies[key] ?? emptyTally()) };
+  addTest(next, test, sign);
   const { [key]: _previous, ...others } = tallies;
   return next.tests === 0 ? others : { ...others, [key]: next };
 }
@@ -86,11 +95,12 @@ export function sumStatusTallies(counts: ReadonlyMap<number, PlanTestCount>, pla
     for (const key in tallies) {
       const tally = tallies[key]!;
       const sum = sums.get(key);
-      if (sum) {
+      if (!sum) sums.set(key, { ...tally });
+      else {
         sum.tests += tally.tests;
         sum.estimate += tally.estimate;
         sum.unestimated += tally.unestimated;
-      } else sums.set(key, { ...tally });
+      }
     }
   };
   for (const planId of planIds) {
@@ -105,13 +115,11 @@ export function sumStatusTallies(counts: ReadonlyMap<number, PlanTestCount>, pla
 /** The same tallies worked out from tests themselves (a filtered statistics query). */
 export function tallyTests(tests: Iterable<Pick<TestDocument, 'lastStatus' | 'estimate'>>): Map<string, StatusTally> {
   const tallies = new Map<string, StatusTally>();
-  for (const { lastStatus, estimate } of tests) {
-    const key = statusKey(lastStatus);
-    const tally = tallies.get(key) ?? { tests: 0, estimate: 0, unestimated: 0 };
-    tally.tests += 1;
-    tally.estimate += estimate ?? 0;
-    if (!estimate) tally.unestimated += 1;
-    tallies.set(key, tally);
+  for (const test of tests) {
+    const key = statusKey(test.lastStatus);
+    let tally = tallies.get(key);
+    if (!tally) tallies.set(key, (tally = emptyTally()));
+    addTest(tally, test, 1);
   }
   return tallies;
 }
