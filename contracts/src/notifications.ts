@@ -52,4 +52,5 @@ export const notificationTemplates = {
   addedToProject: (actor: string) => `You were added to ${PLACEHOLDER} by ${actor}`,
   rolesChanged: (actor: string) => `Your roles in ${PLACEHOLDER} were changed by ${actor}`,
   removedFromProject: (actor: string) => `You were removed from ${PLACEHOLDER} by ${actor}`,
+  bulkUpdateEnded: () => `Bulk update was ended ${PLACEHOLDER}`,
 };

@@ -32,7 +32,17 @@ const jobRef = { jobId: id, projectId: id };
 export const bulkJobEvents = defineEvents({
   BulkJobRequested: {
     version: 1,
-    schema: z.object({ ...jobRef, userId: id, operation: bulkOperationSchema, testIds: z.array(id), chunkSize: id }),
+    schema: z.object({
+      ...jobRef,
+      userId: id,
+      operation: bulkOperationSchema,
+      testIds: z.array(id),
+      chunkSize: id,
+      /** The request was answered before the job ran, so its end is told by a notification (§4.11). */
+      background: z.boolean().default(false),
+      /** The plan all its tests were in when it was accepted, if one: where that notification links. */
+      planId: id.nullable().default(null),
+    }),
   },
   /** `done`: how many of the job's tests (in their order) have been applied. */
   BulkJobProgressed: { version: 1, schema: z.object({ ...jobRef, done: z.number().int().nonnegative() }) },

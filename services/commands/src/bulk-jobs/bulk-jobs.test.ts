@@ -5,8 +5,8 @@ import { bulkJobsDecider } from './decide.ts';
 
 const alice = { userId: 7, isSuperuser: false, isExternal: false };
 const assign = { kind: 'assign' as const, assignee: { userId: 9, isSuperuser: false, isExternal: false } };
-const request = { type: 'Request' as const, jobId: 4, projectId: 3, userId: 7, operation: assign, testIds: [11, 12, 13, 14, 15], chunkSize: 2 };
-const requested: BulkJobEvent = { type: 'BulkJobRequested', data: { jobId: 4, projectId: 3, userId: 7, operation: assign, testIds: [11, 12, 13, 14, 15], chunkSize: 2 } };
+const request = { type: 'Request' as const, jobId: 4, projectId: 3, userId: 7, operation: assign, testIds: [11, 12, 13, 14, 15], chunkSize: 2, background: true, planId: 6 };
+const requested: BulkJobEvent = { type: 'BulkJobRequested', data: { jobId: 4, projectId: 3, userId: 7, operation: assign, testIds: [11, 12, 13, 14, 15], chunkSize: 2, background: true, planId: 6 } };
 const progressed = (done: number): BulkJobEvent => ({ type: 'BulkJobProgressed', data: { jobId: 4, projectId: 3, done } });
 
 describe('bulk jobs decider', () => {

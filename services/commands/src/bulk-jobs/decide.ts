@@ -7,7 +7,7 @@ export const bulkJobMessages = {
 } as const;
 
 export type BulkJobCommand =
-  | { type: 'Request'; jobId: number; projectId: number; userId: number; operation: BulkOperation; testIds: readonly number[]; chunkSize: number }
+  | { type: 'Request'; jobId: number; projectId: number; userId: number; operation: BulkOperation; testIds: readonly number[]; chunkSize: number; background: boolean; planId: number | null }
   /** `done`: the tests applied so far, in order; a mark at or below the recorded one changes nothing (a resumed job repeats it). */
   | { type: 'RecordProgress'; jobId: number; done: number }
   | { type: 'Finish'; jobId: number }
@@ -31,8 +31,8 @@ export const bulkJobsDecider: Decider<BulkJobCommand, BulkJobsState, BulkJobEven
       case 'Request': {
         if (actor.userId !== command.userId) throw new PermissionDeniedError();
         if (state.running !== null) throw new ConflictError(bulkJobMessages.running);
-        const { jobId, projectId, userId, operation, testIds, chunkSize } = command;
-        return [{ type: 'BulkJobRequested', data: { jobId, projectId, userId, operation, testIds: [...testIds], chunkSize } }];
+        const { jobId, projectId, userId, operation, testIds, chunkSize, background, planId } = command;
+        return [{ type: 'BulkJobRequested', data: { jobId, projectId, userId, operation, testIds: [...testIds], chunkSize, background, planId } }];
       }
       case 'RecordProgress': {
         const job = runningJob(state, command.jobId);

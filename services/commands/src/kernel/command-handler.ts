@@ -101,7 +101,7 @@ async function decideAndAppend<Command, State, Event extends DomainEvent>(
     }
     const now = deps.clock().toISOString();
     const events = decider.decide(command, state, { actor: meta.actor, now, permissionsOf: deps.permissionsOf, ...extraContext });
-    if (events.length === 0) return { position: 0, state };
+    if (events.length === 0 || meta.checkOnly) return { position: 0, state };
     try {
       const appended = await deps.store.append(stream, toNewEvents(events, meta, now), revision === -1 ? 'no_stream' : revision);
       const evolved = events.reduce(decider.evolve, state);

@@ -9,6 +9,8 @@ export interface CommandMeta {
   causationId: string | null;
   /** True when commandId comes from a client's idempotency key, so a retry must not change anything twice. */
   idempotent: boolean;
+  /** Decide only: refusals are thrown as usual and nothing is appended (a bulk job checks a chunk before applying any of it). */
+  checkOnly?: boolean;
 }
 
 export function newCommandMeta(actor: Actor, options: { idempotencyKey?: string; correlationId?: string } = {}): CommandMeta {

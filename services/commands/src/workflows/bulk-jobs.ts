@@ -4,6 +4,7 @@ import type { BulkJob } from '../bulk-jobs/evolve.ts';
 import type { KernelDeps } from '../kernel/command-handler.ts';
 import { newCommandMeta, type CommandMeta } from '../kernel/command-meta.ts';
 import type { Actor } from '../kernel/decider.ts';
+import { requireProjectWrite } from '../kernel/project-access.ts';
 import type { testCommands } from '../tests/handlers.ts';
 
 /** Tests applied between two progress marks. */
@@ -11,6 +12,9 @@ export const BULK_CHUNK = 500;
 
 type Tests = ReturnType<typeof testCommands>;
 type Jobs = ReturnType<typeof bulkJobCommands>;
+
+/** The permission each test's change needs, checked once before a job is accepted. */
+const PERMISSION: Record<BulkOperation['kind'], string> = { assign: 'change_test', move: 'change_test', delete: 'delete_test', result: 'add_testresult' };
 
 /** A refusal of one test that ends the job with its reason; anything else is a fault of the server, and the job stays to be resumed. */
 const refusal = (error: unknown) => error instanceof ValidationError || error instanceof NotFoundError || error instanceof PermissionDeniedError;
@@ -20,8 +24,10 @@ const refusal = (error: unknown) => error instanceof ValidationError || error in
  * chunk, each chunk's progress recorded after its tests. Every test is changed
  * by a command under the job's and the test's own idempotency key, so a chunk
  * repeated after a crash finds what it did before and changes nothing twice.
+ * A chunk is checked whole before any of it is applied, so a test refused
+ * (deleted meanwhile, its target plan gone) fails the job between chunks.
  */
-export function bulkJobWorkflow(deps: Pick<KernelDeps, 'ids'>, jobs: Jobs, tests: Tests, requiredResultAttributes: (projectId: number, statusId: number, suiteId: number) => Promise<readonly string[]>) {
+export function bulkJobWorkflow(deps: Pick<KernelDeps, 'ids' | 'projectAccess'>, jobs: Jobs, tests: Tests, requiredResultAttributes: (projectId: number, statusId: number, suiteId: number) => Promise<readonly string[]>) {
   /** A bulk result must name every attribute its status requires in each suite of the selection, or nothing is applied (§4.11). */
   async function checkAttributes(projectId: number, operation: Extract<BulkOperation, { kind: 'result' }>, suiteIds: readonly number[]) {
     for (const suiteId of suiteIds) {
@@ -33,8 +39,8 @@ export function bulkJobWorkflow(deps: Pick<KernelDeps, 'ids'>, jobs: Jobs, tests
 
   const { run } = jobs;
 
-  function applyOne(job: BulkJob, testId: number, actor: Actor) {
-    const meta = newCommandMeta(actor, { idempotencyKey: `bulk-job-${job.jobId}-test-${testId}` });
+  function applyOne(job: BulkJob, testId: number, actor: Actor, checkOnly = false) {
+    const meta = { ...newCommandMeta(actor, { idempotencyKey: `bulk-job-${job.jobId}-test-${testId}` }), checkOnly };
     const ref = { projectId: job.projectId, testId };
     const operation: BulkOperation = job.operation;
     switch (operation.kind) {
@@ -61,12 +67,13 @@ export function bulkJobWorkflow(deps: Pick<KernelDeps, 'ids'>, jobs: Jobs, tests
       const chunk = job.testIds.slice(done, done + job.chunkSize);
       for (const testId of chunk) {
         try {
-          await applyOne(job, testId, actor);
+          await applyOne(job, testId, actor, true);
         } catch (error) {
           if (!refusal(error)) throw error;
           return (await run(ref, { type: 'Fail', jobId: job.jobId, testId, reason: (error as Error).message }, meta())).position;
         }
       }
+      for (const testId of chunk) await applyOne(job, testId, actor);
       done += chunk.length;
       const { state } = await run(ref, { type: 'RecordProgress', jobId: job.jobId, done }, meta());
       job = state.jobs.get(job.jobId)!;
@@ -77,16 +84,19 @@ export function bulkJobWorkflow(deps: Pick<KernelDeps, 'ids'>, jobs: Jobs, tests
   return {
     /**
      * Accepts a job for the caller's selection (refused while another of theirs
-     * runs in the project; `suiteIds`: the suites of its tests' cases) and applies it: to its end before answering with
-     * `wait`, else in the background.
+     * runs in the project, or without the permission its change needs; `suiteIds`:
+     * the suites of its tests' cases; `planId`: the plan all its tests are in, if
+     * one) and applies it: to its end before answering with `wait`, else in the background.
      */
-    async request(input: { projectId: number; operation: BulkOperation; testIds: readonly number[]; suiteIds: readonly number[]; wait: boolean }, meta: CommandMeta) {
+    async request(input: { projectId: number; operation: BulkOperation; testIds: readonly number[]; suiteIds: readonly number[]; planId: number | null; wait: boolean }, meta: CommandMeta) {
       const userId = meta.actor.userId;
       if (userId === null) throw new PermissionDeniedError();
+      requireProjectWrite(await deps.projectAccess(input.projectId, meta.actor), meta.actor, PERMISSION[input.operation.kind]);
       if (input.operation.kind === 'result') await checkAttributes(input.projectId, input.operation, input.suiteIds);
       const jobId = await deps.ids.next('bulk-job');
       const ref = { projectId: input.projectId, userId, jobId };
-      const { position } = await run(ref, { type: 'Request', ...ref, operation: input.operation, testIds: input.testIds, chunkSize: BULK_CHUNK }, meta);
+      const request = { type: 'Request' as const, ...ref, operation: input.operation, testIds: input.testIds, chunkSize: BULK_CHUNK, background: !input.wait, planId: input.planId };
+      const { position } = await run(ref, request, meta);
       if (input.wait) return { position: await execute(ref, meta.actor), jobId };
       // A fault of the server leaves the job running; the next start resumes it.
       execute(ref, meta.actor).catch(() => undefined);

@@ -14,6 +14,10 @@ export interface BulkJobDocument {
   kind: BulkOperation['kind'];
   total: number;
   done: number;
+  /** Answered before it ran: its end is told by a notification. */
+  background: boolean;
+  /** The plan all its tests were in, if one. */
+  planId: number | null;
   status: BulkJobStatus;
   /** The test that was refused, and why, when it failed. */
   failedTestId: number | null;
@@ -34,8 +38,8 @@ export const bulkJobsProjection = projection<BulkJobEvent>({
     const time = event.metadata.time;
     const { jobId } = event.data;
     if (event.type === 'BulkJobRequested') {
-      const { projectId, userId, operation, testIds } = event.data;
-      const job: BulkJobDocument = { _id: jobId, projectId, userId, kind: operation.kind, total: testIds.length, done: 0, status: 'running', failedTestId: null, reason: null, requestedAt: time, updatedAt: time, endedAt: null };
+      const { projectId, userId, operation, testIds, background, planId } = event.data;
+      const job: BulkJobDocument = { _id: jobId, projectId, userId, kind: operation.kind, total: testIds.length, done: 0, background, planId, status: 'running', failedTestId: null, reason: null, requestedAt: time, updatedAt: time, endedAt: null };
       view.put(BULK_JOBS, job);
       view.notify(topics.bulkJobs(userId));
       return;

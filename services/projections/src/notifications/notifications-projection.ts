@@ -7,7 +7,7 @@ import { PROJECTS } from '../projects/project-document.ts';
 import { ROLE_CATALOG } from '../roles/role-catalog.ts';
 import { USERS } from '../users/user-document.ts';
 import { NOTIFICATION_SUBSCRIBERS, NOTIFICATIONS, notificationKey, type NotificationDocument, type SubscribersDocument } from './notification-document.ts';
-import { actorName, notificationDocument, PRODUCING_EVENTS, producedBy, producerKeys, type ProducingEvent } from './producers.ts';
+import { actorName, bulkJobDependents, notificationDocument, PRODUCING_EVENTS, producedBy, producerKeys, type ProducingEvent } from './producers.ts';
 import { applySuperuserEvent, NOTIFICATION_AUDIENCES, SUPERUSER_EVENTS, SUPERUSERS, type SuperuserEvent } from './superusers.ts';
 
 /** What the user does with their own notifications (their `notifications-<id>` stream). */
@@ -87,12 +87,13 @@ export const notificationsProjection = projection<NotificationsEvent>({
     const actorId = event.metadata.actorId;
     return actorId === null ? producerKeys(event) : [...producerKeys(event), [USERS, actorId]];
   },
+  dependents: (event, view) => (isProducing(event) ? bulkJobDependents(event, view) : []),
   apply(event, view) {
     if (isAboutSuperusers(event)) return applySuperuserEvent(event, view);
     if (!isProducing(event)) return applyBoxEvent(event, view);
     const actor = actorName(event, view);
     for (const produced of producedBy(event, view, actor)) {
-      if (produced.recipientId === event.metadata.actorId) continue;
+      if (produced.recipientId === event.metadata.actorId && !produced.toActor) continue;
       if (!subscribers(view, produced.actionCode).userIds.includes(produced.recipientId)) continue;
       view.put(NOTIFICATIONS, notificationDocument(event, produced, actor));
       view.notify(topics.notifications(produced.recipientId));

@@ -1,5 +1,7 @@
-import { streams, NotificationAction, notificationTemplates, type AccessRequestEvent, type ProjectEvent, type TestEvent } from '@testament/contracts';
+import { streams, NotificationAction, notificationTemplates, type AccessRequestEvent, type BulkJobEvent, type ProjectEvent, type TestEvent } from '@testament/contracts';
 import { ACCESS_REQUESTS, accessRequestKey, type AccessRequestDocument } from '../access-requests/access-requests-projection.ts';
+import { BULK_JOBS, type BulkJobDocument } from '../bulk-jobs/bulk-jobs-projection.ts';
+import { PLANS, type PlanDocument } from '../plans/plan-document.ts';
 import { PROJECTS, type ProjectDocument } from '../projects/project-document.ts';
 import { ROLE_CATALOG, ROLE_CATALOG_ID, membersGranted, type RoleCatalogDocument } from '../roles/role-catalog.ts';
 import type { DocumentKey, EventOf, ProjectedEvent, ProjectionView } from '../runner/projection.ts';
@@ -16,15 +18,18 @@ export interface Produced {
   projectId: number;
   placeholderText: string;
   placeholderLink: string;
+  /** Told to the actor too: the end of their own bulk job is news to them. */
+  toActor?: boolean;
 }
 
 type AccessRequested = Extract<AccessRequestEvent, { type: 'AccessRequested' }>;
 type MemberRolesSet = Extract<ProjectEvent, { type: 'ProjectMemberRolesSet' }>;
 type TestAssigned = Extract<TestEvent, { type: 'TestAssigned' }>;
+type BulkJobEnded = Extract<BulkJobEvent, { type: 'BulkJobFinished' | 'BulkJobFailed' }>;
 
 /** The events that produce notifications. */
-export const PRODUCING_EVENTS = ['AccessRequested', 'ProjectMemberRolesSet', 'TestAssigned'] as const;
-export type ProducingEvent = AccessRequested | MemberRolesSet | TestAssigned;
+export const PRODUCING_EVENTS = ['AccessRequested', 'ProjectMemberRolesSet', 'TestAssigned', 'BulkJobFinished', 'BulkJobFailed'] as const;
+export type ProducingEvent = AccessRequested | MemberRolesSet | TestAssigned | BulkJobEnded;
 
 const projectIdOf = (event: ProjectedEvent) => streams.project.idOf(event.stream);
 const overviewLink = (projectId: number) => `/projects/${projectId}/overview`;
@@ -90,8 +95,39 @@ function testAssigned(event: EventOf<TestAssigned>, view: ProjectionView, actor:
   ];
 }
 
+/**
+ * A job that ran in the background ended → the user who asked for it (code 4,
+ * §4.11): "in test plan <name>" when all its tests were in one plan, else "in project <name>".
+ */
+function bulkJobEnded(event: EventOf<BulkJobEnded>, view: ProjectionView): Produced[] {
+  const job = view.get<BulkJobDocument>(BULK_JOBS, event.data.jobId);
+  const project = view.get<ProjectDocument>(PROJECTS, event.data.projectId);
+  if (!job?.background || !project) return [];
+  const plan = job.planId === null ? undefined : view.get<PlanDocument>(PLANS, job.planId);
+  const projectId = project._id;
+  const place = plan
+    ? { placeholderText: `in test plan ${plan.name}`, placeholderLink: `/projects/${projectId}/plans/${plan._id}` }
+    : { placeholderText: `in project ${project.name}`, placeholderLink: `/projects/${projectId}/plans` };
+  return [{ recipientId: job.userId, actionCode: NotificationAction.bulkUpdateEnded, template: notificationTemplates.bulkUpdateEnded(), projectId, ...place, toActor: true }];
+}
+
+/** What a bulk job's end needs that only its job document names: its plan, and its owner's new notification. */
+export function bulkJobDependents(event: EventOf<ProducingEvent>, view: Pick<ProjectionView, 'get'>): DocumentKey[] {
+  if (event.type !== 'BulkJobFinished' && event.type !== 'BulkJobFailed') return [];
+  const job = view.get<BulkJobDocument>(BULK_JOBS, event.data.jobId);
+  if (!job?.background) return [];
+  return [...(job.planId === null ? [] : [[PLANS, job.planId] as const]), [NOTIFICATIONS, notificationKey(job.userId, event.position)]];
+}
+
 /** The documents an event that produces notifications needs. */
 export function producerKeys(event: EventOf<ProducingEvent>): DocumentKey[] {
+  if (event.type === 'BulkJobFinished' || event.type === 'BulkJobFailed') {
+    return [
+      [BULK_JOBS, event.data.jobId],
+      [PROJECTS, event.data.projectId],
+      [NOTIFICATION_SUBSCRIBERS, NotificationAction.bulkUpdateEnded],
+    ];
+  }
   if (event.type === 'TestAssigned') {
     const { testId, assigneeId, previousAssigneeId } = event.data;
     return [
@@ -130,6 +166,9 @@ export function producedBy(event: EventOf<ProducingEvent>, view: ProjectionView,
       return memberRolesSet(event, view, actor);
     case 'TestAssigned':
       return testAssigned(event, view, actor);
+    case 'BulkJobFinished':
+    case 'BulkJobFailed':
+      return bulkJobEnded(event, view);
   }
 }
 

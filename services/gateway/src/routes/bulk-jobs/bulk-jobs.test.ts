@@ -1,5 +1,8 @@
+import { newCommandMeta } from '@testament/commands';
+import { permissionIds } from '@testament/contracts';
 import { describe, expect, it } from 'vitest';
 import { addResult, createCase, createPlan, createSuite, testsOfPlan, userIdOf } from '../../testing/builders.ts';
+import { assign } from '../../testing/people.ts';
 import { useCatalogueWorld } from '../../testing/project-catalogue-cases.ts';
 
 const world = useCatalogueWorld();
@@ -87,5 +90,61 @@ describe('tests bulk update', () => {
     expect([response.statusCode, response.body]).toEqual([200, '']);
     await expect.poll(async () => (await world.alice.get('/api/v2/bulk-jobs/')).json().results[0].status, { timeout: 10_000 }).toBe('finished');
     await expect.poll(async () => (await testsOfPlan(world.alice, root)).every((test) => test['last_status'] === 2), { timeout: 10_000 }).toBe(true);
+  });
+
+  it('answers 403 and changes nothing when the caller may see the tests but not make the change', async () => {
+    const { project, root } = await plannedTests('Bulk permissions');
+    const role = await world.admin.post('/api/v2/roles/', { name: 'Results only', permissions: permissionIds(['view_project', 'add_testresult']) });
+    expect(role.statusCode, role.body).toBe(201);
+    const before = await testsOfPlan(world.alice, root);
+    await assign(world.admin, project, await userIdOf(world.eve), [role.json().id]);
+    const eve = (path: string, body: Record<string, unknown>) => world.eve.put(`/api/v2/tests/${path}/`, body);
+    for (const change of [{ is_deleted: true }, { assignee_id: null }, { plan_id: root }]) {
+      expect((await eve('bulk-update', { project, current_plan: root, ...change })).statusCode).toBe(403);
+    }
+    expect((await eve('bulk-update-tree', { project, included_plans: [root], is_deleted: true })).statusCode).toBe(403);
+    expect(await testsOfPlan(world.alice, root)).toEqual(before);
+    expect((await world.eve.get('/api/v2/bulk-jobs/')).json().count).toBe(0);
+    expect((await eve('bulk-update', { project, current_plan: root, result: { status: 2 } })).statusCode).toBe(200);
+  });
+
+  it('tells the user when a job of theirs that ran in the background ends (code 4), if they asked for it: in the plan all its tests were in, else in the project', async () => {
+    const { project, root, tests } = await plannedTests('Bulk notice');
+    const notices = async () => (await world.alice.get('/api/v2/notifications/')).json().results.filter((notice: { message: { template: string } }) => notice.message.template.startsWith('Bulk update'));
+    await put('bulk-update', { project, included_tests: tests, is_async: true, assignee_id: null });
+    await expect.poll(async () => (await world.alice.get('/api/v2/bulk-jobs/')).json().results[0].status, { timeout: 10_000 }).toBe('finished');
+    expect(await notices()).toEqual([]);
+    expect((await world.alice.post('/api/v2/notifications/enable/', { settings: [4] })).statusCode).toBe(200);
+    await put('bulk-update', { project, included_tests: tests, result: { status: 2 } });
+    await put('bulk-update', { project, included_tests: tests, is_async: true, result: { status: 3 } });
+    await expect.poll(async () => (await notices()).length, { timeout: 10_000 }).toBe(1);
+    const planName = (await world.alice.get(`/api/v2/testplans/${root}/`)).json().name;
+    expect((await notices())[0]).toMatchObject({ actor: 'alice', message: { template: 'Bulk update was ended {{placeholder}}', placeholder_text: `in test plan ${planName}`, placeholder_link: `/projects/${project}/plans/${root}` } });
+    await put('bulk-update', { project, current_plan: root, is_async: true, result: { status: 2 } });
+    await expect.poll(async () => (await notices()).length, { timeout: 10_000 }).toBe(2);
+    const projectName = (await world.alice.get(`/api/v2/projects/${project}/`)).json().name;
+    expect((await notices())[0]).toMatchObject({ message: { placeholder_text: `in project ${projectName}`, placeholder_link: `/projects/${project}/plans` } });
+  });
+
+  it('fails a job at a test it cannot change without applying any of that chunk, saying which test and why', async () => {
+    const { project, root, tests } = await plannedTests('Bulk failure');
+    const [kept, gone] = tests as [number, number];
+    expect((await put('bulk-update', { project, included_tests: [gone], is_deleted: true })).statusCode).toBe(200);
+    // The selection is resolved from the read models, so only a test deleted after it was resolved reaches a job.
+    const alice = { userId: await userIdOf(world.alice), isSuperuser: false, isExternal: false };
+    const operation = { kind: 'assign' as const, assignee: null };
+    await addResult(world.alice, kept, 1);
+    await world.server.system.dispatch('tests.assign', { projectId: project, testId: kept, assignee: alice }, newCommandMeta(alice));
+    const { position } = await world.server.system.dispatch(
+      'bulk-jobs.request',
+      { projectId: project, operation, testIds: [kept, gone, ...tests.slice(2)], suiteIds: [], planId: root, wait: true },
+      newCommandMeta(alice),
+    );
+    await world.server.system.runner.waitFor(position);
+    const job = (await world.alice.get('/api/v2/bulk-jobs/')).json().results[0];
+    expect(job).toMatchObject({ status: 'failed', done: 0, total: 4, failed_test: gone });
+    expect(job.reason).toBeTruthy();
+    const assignee = (await world.alice.get(`/api/v2/tests/${kept}/`)).json().assignee;
+    expect(assignee).toBe(alice.userId);
   });
 });

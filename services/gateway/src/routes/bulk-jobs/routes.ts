@@ -94,7 +94,10 @@ export default async function bulkJobRoutes(app: FastifyInstance, context: Gatew
     const operation = await operationOf(changes, planning);
     const wait = !changes.is_async && selected.length <= BULK_SYNC_LIMIT;
     const testIds = selected.map((test) => test._id);
-    const { jobId } = await execute(context, request, 'bulk-jobs.request', { projectId: planning.project._id, operation, testIds, suiteIds: [...new Set(selected.map((test) => test.suiteId))], wait });
+    const planIds = new Set(selected.map((test) => test.planId));
+    const suiteIds = [...new Set(selected.map((test) => test.suiteId))];
+    const planId = planIds.size === 1 ? [...planIds][0]! : null;
+    const { jobId } = await execute(context, request, 'bulk-jobs.request', { projectId: planning.project._id, operation, testIds, suiteIds, planId, wait });
     // K3: a job in the background answers 200 with an empty body.
     if (!wait) return reply.code(200).send();
     const job = await findBulkJob(readStore, jobId);
