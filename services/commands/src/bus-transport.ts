@@ -1,7 +1,8 @@
 import { reviveDomainError } from '@testament/contracts';
 import { BusRequestError, type Bus, type Unsubscribe } from '@testament/infra';
 import type { CommandDispatcher, CommandService } from './command-service.ts';
-import type { CommandMeta } from './kernel/command-meta.ts';
+import { newCommandMeta, type CommandMeta } from './kernel/command-meta.ts';
+import type { BulkChunk, ChunkOutcome, ChunkWorkers } from './workflows/bulk-jobs.ts';
 
 export const COMMAND_SUBJECT = 'testament.commands';
 
@@ -32,5 +33,43 @@ export function busDispatcher(bus: Bus, options: { timeoutMs?: number } = {}): C
       }
       throw error;
     }
+  };
+}
+
+/** Bulk job chunks: each request is one chunk, taken by one of the workers serving this subject. */
+export const BULK_CHUNK_SUBJECT = 'testament.bulk-jobs.chunks';
+/** A chunk of 500 results takes well under a minute; past this its worker is taken for gone and another gets it. */
+const CHUNK_TIMEOUT_MS = 120_000;
+const CHUNK_ATTEMPTS = 5;
+export const BULK_CHUNKS_IN_FLIGHT = 2;
+
+/** Makes this process one of the workers that apply bulk jobs' chunks. */
+export function serveBulkChunks(bus: Bus, service: CommandService): Unsubscribe {
+  return bus.reply(BULK_CHUNK_SUBJECT, (payload) => {
+    const { chunk, meta } = payload as { chunk: BulkChunk; meta: CommandMeta };
+    return service['bulk-jobs.applyChunk'](chunk, meta);
+  });
+}
+
+/**
+ * Sends a job's chunks to the workers, `inFlight` at a time. A chunk whose
+ * worker went quiet goes out again: its tests' idempotency keys make the
+ * repeat change nothing a first attempt already changed.
+ */
+export function busChunkWorkers(bus: Bus, options: { inFlight?: number; timeoutMs?: number; chunkSize?: number } = {}): ChunkWorkers {
+  return {
+    inFlight: options.inFlight ?? BULK_CHUNKS_IN_FLIGHT,
+    ...(options.chunkSize === undefined ? {} : { chunkSize: options.chunkSize }),
+    async apply(chunk, actor) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return (await bus.request(BULK_CHUNK_SUBJECT, { chunk, meta: newCommandMeta(actor) }, { timeoutMs: options.timeoutMs ?? CHUNK_TIMEOUT_MS })) as ChunkOutcome;
+        } catch (error) {
+          if (!(error instanceof BusRequestError)) throw error;
+          if (error.code === 'handler_error' && error.remote) throw reviveDomainError(error.remote as Parameters<typeof reviveDomainError>[0]);
+          if (attempt >= CHUNK_ATTEMPTS) throw error;
+        }
+      }
+    },
   };
 }

@@ -16,7 +16,7 @@ import { commentHandlers } from './comments/handlers.ts';
 import { planCommands } from './plans/handlers.ts';
 import { testCommands, testHandlers } from './tests/handlers.ts';
 import { bulkJobCommands } from './bulk-jobs/handlers.ts';
-import { bulkJobWorkflow } from './workflows/bulk-jobs.ts';
+import { bulkJobWorkflow, type ChunkWorkers } from './workflows/bulk-jobs.ts';
 import { planTests } from './workflows/plan-tests.ts';
 import { caseWritesWithLabels } from './workflows/case-labels.ts';
 import { RoleDirectory } from './roles/role-directory.ts';
@@ -39,6 +39,8 @@ export interface CommandServiceDeps {
   clock?: () => Date;
   /** How many aggregate states this process keeps (default: 10,000 streams, 2,000,000 events folded into them). */
   cacheLimits?: Partial<AggregateCacheLimits>;
+  /** Who applies bulk jobs' chunks: the processes serving them on the bus (busChunkWorkers); by default, this one. */
+  chunkWorkers?: ChunkWorkers;
 }
 
 /** Every command the write side accepts, by name: `(input, meta) => Promise<{position, ...}>`. */
@@ -87,7 +89,15 @@ export function createCommandService(deps: CommandServiceDeps) {
     suites: [suiteHandlers(suites), suiteCascade(suites, casesWithTests)],
     plans: [planTests(plans, tests, (projectId, caseId) => caseStanding(kernel, projectId, caseId))],
     tests: [testHandlers(tests)],
-    'bulk-jobs': [bulkJobWorkflow(kernel, bulkJobCommands(kernel), tests, (projectId, statusId, suiteId) => requiredResultAttributeNames(kernel, projectId, statusId, suiteId))],
+    'bulk-jobs': [
+      bulkJobWorkflow(
+        kernel,
+        bulkJobCommands(kernel),
+        tests,
+        (projectId, statusId, suiteId) => requiredResultAttributeNames(kernel, projectId, statusId, suiteId),
+        deps.chunkWorkers,
+      ),
+    ],
     roles: [roleHandlers(kernel)],
     'access-requests': [accessRequestHandlers(kernel)],
     notifications: [notificationHandlers(kernel)],

@@ -1,4 +1,4 @@
-import { createCommandService, inProcessDispatcher, newCommandMeta, SYSTEM_ACTOR, type CommandDispatcher } from '@testament/commands';
+import { busChunkWorkers, createCommandService, inProcessDispatcher, newCommandMeta, serveBulkChunks, SYSTEM_ACTOR, type CommandDispatcher } from '@testament/commands';
 import {
   EventStoreIdAllocator,
   FsBlobStore,
@@ -132,7 +132,13 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
     const store = await open(openEventStore(config));
     const ids = await open(openIdAllocator(config, store));
     const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
-    const dispatch = inProcessDispatcher(createCommandService({ store, ids }));
+    // Over NATS, bulk jobs' chunks are shared with every process serving them; in one process, it applies them itself.
+    const commands = createCommandService({ store, ids, ...(config.bus === 'nats' ? { chunkWorkers: busChunkWorkers(bus) } : {}) });
+    if (config.bus === 'nats') {
+      const stopServing = serveBulkChunks(bus, commands);
+      opened.unshift({ close: async () => stopServing() });
+    }
+    const dispatch = inProcessDispatcher(commands);
     const runner = new ProjectionRunner({ store, readStore, bus, projections: allProjections });
     await runner.start();
     // A rebuild leaves the memory indexes' entries to be sorted at the first read: sort them before the first request.

@@ -10,6 +10,29 @@ import type { testCommands } from '../tests/handlers.ts';
 /** Tests applied between two progress marks. */
 export const BULK_CHUNK = 500;
 
+/** One chunk of a job: its tests from `from`, as many as the job's chunk size. */
+export interface BulkChunk {
+  ref: BulkJobRef;
+  from: number;
+}
+
+/** A chunk applied whole (`position`: of its last write), or not at all because of the test refused. */
+export interface ChunkOutcome {
+  position: number;
+  refused: { testId: number; reason: string } | null;
+}
+
+/**
+ * Where a job's chunks are applied: by this process, or by whichever worker
+ * takes each off the bus (bus-transport.ts), several at a time.
+ */
+export interface ChunkWorkers {
+  apply(chunk: BulkChunk, actor: Actor): Promise<ChunkOutcome>;
+  inFlight: number;
+  /** Tests per chunk in the jobs accepted from now on (default BULK_CHUNK). */
+  chunkSize?: number;
+}
+
 type Tests = ReturnType<typeof testCommands>;
 type Jobs = ReturnType<typeof bulkJobCommands>;
 
@@ -27,7 +50,13 @@ const refusal = (error: unknown) => error instanceof ValidationError || error in
  * A chunk is checked whole before any of it is applied, so a test refused
  * (deleted meanwhile, its target plan gone) fails the job between chunks.
  */
-export function bulkJobWorkflow(deps: Pick<KernelDeps, 'ids' | 'projectAccess'>, jobs: Jobs, tests: Tests, requiredResultAttributes: (projectId: number, statusId: number, suiteId: number) => Promise<readonly string[]>) {
+export function bulkJobWorkflow(
+  deps: Pick<KernelDeps, 'ids' | 'projectAccess'>,
+  jobs: Jobs,
+  tests: Tests,
+  requiredResultAttributes: (projectId: number, statusId: number, suiteId: number) => Promise<readonly string[]>,
+  workers?: ChunkWorkers,
+) {
   /** A bulk result must name every attribute its status requires in each suite of the selection, or nothing is applied (§4.11). */
   async function checkAttributes(projectId: number, operation: Extract<BulkOperation, { kind: 'result' }>, suiteIds: readonly number[]) {
     for (const suiteId of suiteIds) {
@@ -58,25 +87,58 @@ export function bulkJobWorkflow(deps: Pick<KernelDeps, 'ids' | 'projectAccess'>,
     }
   }
 
-  /** Applies the job from where it stands to its end, or to the first test refused; the position of its last event. */
+  /** Checks every test of a chunk, then applies them all; wherever it runs, the tests' idempotency keys make a repeat change nothing. */
+  async function applyChunk(chunk: BulkChunk, meta: CommandMeta): Promise<ChunkOutcome> {
+    const job = await jobs.job(chunk.ref);
+    if (!job || job.status !== 'running') return { position: 0, refused: null };
+    const testIds = job.testIds.slice(chunk.from, chunk.from + job.chunkSize);
+    for (const testId of testIds) {
+      try {
+        await applyOne(job, testId, meta.actor, true);
+      } catch (error) {
+        if (!refusal(error)) throw error;
+        return { position: 0, refused: { testId, reason: (error as Error).message } };
+      }
+    }
+    let position = 0;
+    for (const testId of testIds) position = Math.max(position, (await applyOne(job, testId, meta.actor)).position);
+    return { position, refused: null };
+  }
+
+  const chunkWorkers: ChunkWorkers = workers ?? { apply: (chunk, actor) => applyChunk(chunk, newCommandMeta(actor)), inFlight: 1 };
+
+  /**
+   * Applies the job from where it stands to its end, or to the first test
+   * refused: chunks go out `inFlight` at a time and progress is recorded in
+   * order, so `done` always counts a prefix of the job's tests. The position of its last event.
+   */
   async function execute(ref: BulkJobRef, actor: Actor): Promise<number> {
     const meta = () => newCommandMeta(actor);
-    let job = await jobs.job(ref);
+    const job = await jobs.job(ref);
     if (!job || job.status !== 'running') return 0;
-    for (let done = job.done; done < job.testIds.length; ) {
-      const chunk = job.testIds.slice(done, done + job.chunkSize);
-      for (const testId of chunk) {
-        try {
-          await applyOne(job, testId, actor, true);
-        } catch (error) {
-          if (!refusal(error)) throw error;
-          return (await run(ref, { type: 'Fail', jobId: job.jobId, testId, reason: (error as Error).message }, meta())).position;
+    const starts: number[] = [];
+    for (let from = job.done; from < job.testIds.length; from += job.chunkSize) starts.push(from);
+    const pending = new Map<number, Promise<ChunkOutcome>>();
+    let launched = 0;
+    const launch = () => {
+      for (; launched < starts.length && pending.size < chunkWorkers.inFlight; launched++) pending.set(starts[launched]!, chunkWorkers.apply({ ref, from: starts[launched]! }, actor));
+    };
+    // Chunks still out finish (or fail) before the job is told it failed, or stays to be resumed.
+    const settle = () => Promise.allSettled(pending.values());
+    try {
+      for (const from of starts) {
+        launch();
+        const outcome = await pending.get(from)!;
+        pending.delete(from);
+        if (outcome.refused) {
+          await settle();
+          return (await run(ref, { type: 'Fail', jobId: job.jobId, testId: outcome.refused.testId, reason: outcome.refused.reason }, meta())).position;
         }
+        await run(ref, { type: 'RecordProgress', jobId: job.jobId, done: Math.min(from + job.chunkSize, job.testIds.length) }, meta());
       }
-      for (const testId of chunk) await applyOne(job, testId, actor);
-      done += chunk.length;
-      const { state } = await run(ref, { type: 'RecordProgress', jobId: job.jobId, done }, meta());
-      job = state.jobs.get(job.jobId)!;
+    } catch (error) {
+      await settle();
+      throw error;
     }
     return (await run(ref, { type: 'Finish', jobId: job.jobId }, meta())).position;
   }
@@ -95,7 +157,7 @@ export function bulkJobWorkflow(deps: Pick<KernelDeps, 'ids' | 'projectAccess'>,
       if (input.operation.kind === 'result') await checkAttributes(input.projectId, input.operation, input.suiteIds);
       const jobId = await deps.ids.next('bulk-job');
       const ref = { projectId: input.projectId, userId, jobId };
-      const request = { type: 'Request' as const, ...ref, operation: input.operation, testIds: input.testIds, chunkSize: BULK_CHUNK, background: !input.wait, planId: input.planId };
+      const request = { type: 'Request' as const, ...ref, operation: input.operation, testIds: input.testIds, chunkSize: chunkWorkers.chunkSize ?? BULK_CHUNK, background: !input.wait, planId: input.planId };
       const { position } = await run(ref, request, meta);
       if (input.wait) return { position: await execute(ref, meta.actor), jobId };
       // A fault of the server leaves the job running; the next start resumes it.
@@ -106,5 +168,6 @@ export function bulkJobWorkflow(deps: Pick<KernelDeps, 'ids' | 'projectAccess'>,
     async resume(input: BulkJobRef, meta: CommandMeta) {
       return { position: await execute(input, meta.actor), jobId: input.jobId };
     },
+    applyChunk,
   };
 }

@@ -3,23 +3,33 @@ import type { ActivityType } from '@testament/contracts';
 /** Results by status id: how many. */
 export type StatusCounts = Record<string, number>;
 
+/** Live results per UTC day of creation (`YYYY-MM-DD`) and status, archived ones apart (a result or its test archived): what the histogram draws. */
+export interface DayCounts {
+  days: Record<string, StatusCounts>;
+  archivedDays: Record<string, StatusCounts>;
+}
+
 /**
  * `plan_history`: one document per plan, with what its own tests' results add
- * up to — live results per UTC day of creation and status (archived ones
- * apart: a result or a test archived), for the histogram, and history rows per
- * status, for the activity's status filter. A subtree sums its plans.
+ * up to — per day, for the histogram, and history rows per status, for the
+ * activity's status filter. A subtree sums its plans.
  */
-export interface PlanHistoryDocument {
+export interface PlanHistoryDocument extends DayCounts {
   [key: string]: unknown;
   _id: number;
   projectId: number;
-  /** By `YYYY-MM-DD`. */
-  days: Record<string, StatusCounts>;
-  archivedDays: Record<string, StatusCounts>;
   rowStatuses: StatusCounts;
 }
 
 export const PLAN_HISTORY = 'plan_history';
+
+/** `project_history`: per project, its plans' day counts summed, so a project's histogram reads one document, not one per plan. */
+export interface ProjectHistoryDocument extends DayCounts {
+  [key: string]: unknown;
+  _id: number;
+}
+
+export const PROJECT_HISTORY = 'project_history';
 
 /**
  * `result_activity`: one row per change of a result (added, updated, deleted),

@@ -2,18 +2,22 @@ import type { ActivityType } from '@testament/contracts';
 import type { Filter, ReadStore, Sort } from '@testament/infra';
 import type { PageWindow } from '../paging.ts';
 import { RESULTS, type ResultDocument } from '../tests/test-document.ts';
-import { PLAN_HISTORY, RESULT_ACTIVITY, type ActivityRowDocument, type PlanHistoryDocument, type StatusCounts } from './history-documents.ts';
+import { PLAN_HISTORY, PROJECT_HISTORY, RESULT_ACTIVITY, type ActivityRowDocument, type DayCounts, type PlanHistoryDocument, type ProjectHistoryDocument, type StatusCounts } from './history-documents.ts';
 
 export type { ActivityRowDocument, PlanHistoryDocument } from './history-documents.ts';
 
-/** The history documents of these plans of a project (null: every plan of it). */
-export function planHistories(readStore: ReadStore, projectId: number, planIds: readonly number[] | null): Promise<PlanHistoryDocument[]> {
-  const collection = readStore.collection<PlanHistoryDocument>(PLAN_HISTORY);
-  return collection.find(planIds ? { _id: { $in: [...planIds] } } : { projectId });
+/** The history documents of these plans. */
+export function planHistories(readStore: ReadStore, planIds: readonly number[]): Promise<PlanHistoryDocument[]> {
+  return readStore.collection<PlanHistoryDocument>(PLAN_HISTORY).find({ _id: { $in: [...planIds] } });
 }
 
-/** Results per day of `days` and status id, summed over the plans (archived ones too with `includeArchived`); every day present. */
-export function resultsPerDay(histories: readonly PlanHistoryDocument[], days: readonly string[], includeArchived: boolean): Map<string, Map<number, number>> {
+/** The day counts of every plan of a project, summed. */
+export async function projectHistory(readStore: ReadStore, projectId: number): Promise<DayCounts> {
+  return (await readStore.collection<ProjectHistoryDocument>(PROJECT_HISTORY).findOne({ _id: projectId })) ?? { days: {}, archivedDays: {} };
+}
+
+/** Results per day of `days` and status id, summed over the plans or projects (archived ones too with `includeArchived`); every day present. */
+export function resultsPerDay(histories: readonly DayCounts[], days: readonly string[], includeArchived: boolean): Map<string, Map<number, number>> {
   const perDay = new Map(days.map((day) => [day, new Map<number, number>()]));
   const add = (byDay: Record<string, StatusCounts>) => {
     for (const [day, sums] of perDay) {

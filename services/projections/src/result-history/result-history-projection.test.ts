@@ -6,7 +6,7 @@ import { statusesProjection } from '../statuses/statuses-projection.ts';
 import { foldInto, recorded } from '../testing/fold.ts';
 import { PROJECT, randomTestLives, type ModelTest } from '../testing/test-lives.ts';
 import { testsProjection } from '../tests/tests-projection.ts';
-import { listActivity, planHistories, resultsPerDay, statusesInHistory } from './queries.ts';
+import { listActivity, planHistories, projectHistory, resultsPerDay, statusesInHistory } from './queries.ts';
 import { resultHistoryProjection } from './result-history-projection.ts';
 
 const PLANS = [1, 2, 3];
@@ -42,9 +42,11 @@ describe('result history read model', () => {
             counts.set(result.status, (counts.get(result.status) ?? 0) + 1);
           }
         }
-        const counted = resultsPerDay(await planHistories(readStore, PROJECT, planIds), days, includeArchived);
+        const counted = resultsPerDay(await planHistories(readStore, planIds), days, includeArchived);
         const sorted = (perDay: Map<string, Map<number, number>>) => [...perDay].map(([day, counts]) => [day, [...counts].sort(([a], [b]) => a - b)]);
         expect(sorted(counted), `plans ${planIds} archived ${includeArchived}`).toEqual(sorted(expected));
+        // Every plan of the project: its own document holds the same sums.
+        if (planIds === PLANS) expect(sorted(resultsPerDay([await projectHistory(readStore, PROJECT)], days, includeArchived))).toEqual(sorted(expected));
       }
 
       // The activity: rows of the plans' live tests, newest first, each status named as it was.
@@ -62,7 +64,7 @@ describe('result history read model', () => {
       const filtered = shown.filter((row) => row.type !== '+' && [1, 2].includes(row.status));
       const narrowed = await listActivity(readStore, PROJECT, { planIds, types: ['~', '-'], statuses: [1, 2] }, { at: -1, _id: -1 }, { skip: 0, limit: 10 });
       expect([narrowed.count, narrowed.items.map((row) => row._id)]).toEqual([filtered.length, filtered.slice(0, 10).map((row) => row.position)]);
-      expect([...statusesInHistory(await planHistories(readStore, PROJECT, planIds))].sort()).toEqual([...new Set(shown.map((row) => row.status))].sort());
+      expect([...statusesInHistory(await planHistories(readStore, planIds))].sort()).toEqual([...new Set(shown.map((row) => row.status))].sort());
     }
   });
 });

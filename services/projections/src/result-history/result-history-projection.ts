@@ -2,7 +2,19 @@ import type { ActivityType, TestEvent } from '@testament/contracts';
 import { projection, type EventOf, type ProjectionView } from '../runner/projection.ts';
 import { STATUSES, type StatusDocument } from '../statuses/statuses-projection.ts';
 import { RESULT_EVENTS, RESULTS, TESTS, type ResultDocument, type TestDocument } from '../tests/test-document.ts';
-import { PLAN_HISTORY, RESULT_ACTIVITY, TEST_HISTORY, type ActivityRowDocument, type PlanHistoryDocument, type StatusCounts, type TestHistoryDocument } from './history-documents.ts';
+import type { Document } from '@testament/infra';
+import {
+  PLAN_HISTORY,
+  PROJECT_HISTORY,
+  RESULT_ACTIVITY,
+  TEST_HISTORY,
+  type ActivityRowDocument,
+  type DayCounts,
+  type PlanHistoryDocument,
+  type ProjectHistoryDocument,
+  type StatusCounts,
+  type TestHistoryDocument,
+} from './history-documents.ts';
 
 type Event = EventOf<TestEvent>;
 type ResultFacts = Pick<ResultDocument, 'createdAt' | 'status' | 'isArchive' | 'isDeleted'>;
@@ -38,29 +50,47 @@ function bumped(counts: StatusCounts | undefined, status: number, sign: 1 | -1):
 }
 
 /**
- * The plan's document, writable for the rest of the batch: copied once per
- * batch (its maps too; the counts inside are replaced, never changed, so the
- * stored document is left as it was).
+ * A document, writable for the rest of the batch: copied once per batch (with
+ * the maps `copy` copies; what is inside them is replaced, never changed, so
+ * the stored document is left as it was), or made new.
  */
-function planHistoryFor(view: ProjectionView, planId: number, projectId: number): PlanHistoryDocument {
-  const stored = view.get<PlanHistoryDocument>(PLAN_HISTORY, planId);
-  const writable: PlanHistoryDocument =
-    stored && view.isUnsaved(stored)
-      ? stored
-      : stored
-        ? { ...stored, days: { ...stored.days }, archivedDays: { ...stored.archivedDays }, rowStatuses: { ...stored.rowStatuses } }
-        : { _id: planId, projectId, days: {}, archivedDays: {}, rowStatuses: {} };
+function writable<T extends Document>(view: ProjectionView, collection: string, id: number, copy: (stored: T) => T, create: () => T): T {
+  const stored = view.get<T>(collection, id);
+  const document = stored && view.isUnsaved(stored) ? stored : stored ? copy(stored) : create();
   // Put again when already writable: it stamps the event's position, as a rebuild in other batches would.
-  view.put(PLAN_HISTORY, writable);
-  return writable;
+  view.put(collection, document);
+  return document;
 }
 
+const planHistoryFor = (view: ProjectionView, planId: number, projectId: number) =>
+  writable<PlanHistoryDocument>(
+    view,
+    PLAN_HISTORY,
+    planId,
+    (stored) => ({ ...stored, days: { ...stored.days }, archivedDays: { ...stored.archivedDays }, rowStatuses: { ...stored.rowStatuses } }),
+    () => ({ _id: planId, projectId, days: {}, archivedDays: {}, rowStatuses: {} }),
+  );
+
+const projectHistoryFor = (view: ProjectionView, projectId: number) =>
+  writable<ProjectHistoryDocument>(
+    view,
+    PROJECT_HISTORY,
+    projectId,
+    (stored) => ({ ...stored, days: { ...stored.days }, archivedDays: { ...stored.archivedDays } }),
+    () => ({ _id: projectId, days: {}, archivedDays: {} }),
+  );
+
+/** One result more or less on its day, in its plan's counts and its project's. */
 function count(view: ProjectionView, projectId: number, counted: Counted | undefined, sign: 1 | -1): void {
   if (!counted) return;
-  const days = planHistoryFor(view, counted.planId, projectId)[counted.archived ? 'archivedDays' : 'days'];
-  const counts = bumped(days[counted.day], counted.status, sign);
-  if (counts) days[counted.day] = counts;
-  else delete days[counted.day];
+  const bumpDay = (history: DayCounts) => {
+    const days = history[counted.archived ? 'archivedDays' : 'days'];
+    const counts = bumped(days[counted.day], counted.status, sign);
+    if (counts) days[counted.day] = counts;
+    else delete days[counted.day];
+  };
+  bumpDay(planHistoryFor(view, counted.planId, projectId));
+  bumpDay(projectHistoryFor(view, projectId));
 }
 
 function recount(view: ProjectionView, projectId: number, before: Counted | undefined, after: Counted | undefined): void {
@@ -99,12 +129,8 @@ function recordRow(event: ResultEvent, view: ProjectionView, test: TestFacts, hi
 }
 
 /** The test's history document, writable for the rest of the batch. */
-function testHistoryFor(view: ProjectionView, testId: number): TestHistoryDocument {
-  const stored = view.get<TestHistoryDocument>(TEST_HISTORY, testId);
-  const writable = stored && view.isUnsaved(stored) ? stored : stored ? { ...stored, resultIds: [...stored.resultIds], rowIds: [...stored.rowIds] } : { _id: testId, resultIds: [], rowIds: [] };
-  view.put(TEST_HISTORY, writable);
-  return writable;
-}
+const testHistoryFor = (view: ProjectionView, testId: number) =>
+  writable<TestHistoryDocument>(view, TEST_HISTORY, testId, (stored) => ({ ...stored, resultIds: [...stored.resultIds], rowIds: [...stored.rowIds] }), () => ({ _id: testId, resultIds: [], rowIds: [] }));
 
 function applyResultEvent(event: ResultEvent, view: ProjectionView, test: TestDocument): void {
   const { projectId, resultId } = event.data;
@@ -161,6 +187,7 @@ export const resultHistoryProjection = projection<TestEvent>({
   name: 'result-history',
   collections: {
     [PLAN_HISTORY]: { indexes: [{ keys: { projectId: 1, _id: 1 } }] },
+    [PROJECT_HISTORY]: { indexes: [] },
     // A plan's rows, or a project's, newest first.
     [RESULT_ACTIVITY]: {
       indexes: [
@@ -178,6 +205,7 @@ export const resultHistoryProjection = projection<TestEvent>({
     const keys: Array<readonly [string, number]> = [
       [TESTS, testId],
       [TEST_HISTORY, testId],
+      [PROJECT_HISTORY, event.data.projectId],
     ];
     // The row this event writes, so a re-delivered event finds it written and leaves it.
     if (isResultEvent(event)) keys.push([RESULTS, event.data.resultId], [RESULT_ACTIVITY, event.position]);

@@ -122,7 +122,7 @@ export function registerPlanActivity(app: FastifyInstance, context: GatewayConte
     async (request) => {
       const plan = await visiblePlan(request);
       const planning = await planContext(readStore, await visibleProjectOrFail(readStore, requireUser(request), plan.projectId));
-      const met = statusesInHistory(await planHistories(readStore, plan.projectId, planning.plans.subtreeIds(plan._id)));
+      const met = statusesInHistory(await planHistories(readStore, planning.plans.subtreeIds(plan._id)));
       return [...planning.statuses.values()].filter((status) => met.has(status._id)).map((status) => statusRepresentation(status, ownOrigin(request)));
     },
   );

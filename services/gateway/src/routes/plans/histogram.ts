@@ -1,5 +1,5 @@
 import { ValidationError, analyticsMessages, parseOrThrow, planHistogramQuery, planHistogramResponse, type HistogramPoint, type PlanHistogramQuery } from '@testament/contracts';
-import { findTestFields, planHistories, resultsCreatedBetween, resultsPerDay, type CountedResult } from '@testament/projections';
+import { findTestFields, planHistories, projectHistory, resultsCreatedBetween, resultsPerDay, type CountedResult } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { visibleProjectOrFail } from '../../http/project-scope.ts';
@@ -64,7 +64,7 @@ async function countResults(context: GatewayContext, planning: PlanContext, quer
 export function registerPlanHistogram(app: FastifyInstance, context: GatewayContext, contract: ReturnType<typeof routeContracts>, visiblePlan: (request: FastifyRequest) => Promise<{ _id: number; projectId: number }>) {
   const { readStore } = context.system;
 
-  /** Unfiltered and by day, the plans' per-day counters answer; otherwise the results in the range are counted. */
+  /** Unfiltered and by day, the per-day counters answer (the project's, or its plans'); otherwise the results in the range are counted. */
   async function histogram(request: FastifyRequest, projectId: number, planId: number | null): Promise<HistogramPoint[]> {
     const query = parseOrThrow(planHistogramQuery, request.query);
     if (!query.start_date || !query.end_date) throw ValidationError.general(analyticsMessages.histogramDates);
@@ -72,7 +72,8 @@ export function registerPlanHistogram(app: FastifyInstance, context: GatewayCont
     const planning = await planContext(readStore, await visibleProjectOrFail(readStore, requireUser(request), projectId));
     const planIds = planId === null ? undefined : query.root_only ? [planId] : planning.plans.subtreeIds(planId);
     if (query.attribute === undefined && !filtersTests(query)) {
-      return pointsOf(resultsPerDay(await planHistories(readStore, projectId, planIds ?? null), days, query.is_archive ?? false), planning);
+      const histories = planIds ? await planHistories(readStore, planIds) : [await projectHistory(readStore, projectId)];
+      return pointsOf(resultsPerDay(histories, days, query.is_archive ?? false), planning);
     }
     return pointsOf(await countResults(context, planning, query, planIds, days), planning);
   }

@@ -1,0 +1,128 @@
+import { streams } from '@testament/contracts';
+import { NatsBus, SqliteEventStore, SqliteIdAllocator, startNatsServer } from '@testament/infra';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { busChunkWorkers, serveBulkChunks } from '../bus-transport.ts';
+import { createCommandService, type CommandService } from '../command-service.ts';
+import { newCommandMeta } from '../kernel/command-meta.ts';
+import { SYSTEM_ACTOR, type Actor } from '../kernel/decider.ts';
+
+const CASES = 200;
+const PLANS = 5;
+/** Small chunks, so each worker surely gets some of the job. */
+const CHUNK = 25;
+
+/**
+ * A worker: its own command service (aggregate cache, per-stream queues) and
+ * bus connection. The log is shared as a KurrentDB server would be; the
+ * embedded SQLite log has one writer per file, so the workers share its handle.
+ */
+interface Worker {
+  commands: CommandService;
+  bus: NatsBus;
+  /** The chunks it applied, by their first test's index. */
+  applied: number[];
+}
+
+let dir: string;
+let nats: Awaited<ReturnType<typeof startNatsServer>>;
+let store: SqliteEventStore;
+let ids: SqliteIdAllocator;
+const workers: Worker[] = [];
+
+async function startWorker(options: { vanishAfterFirstChunk?: boolean } = {}): Promise<Worker> {
+  const bus = await NatsBus.connect(nats.url);
+  // A chunk waits 3 s for its worker here, so one that went quiet is replaced within the test.
+  const commands = createCommandService({ store, ids, chunkWorkers: busChunkWorkers(bus, { timeoutMs: 3_000, chunkSize: CHUNK }) });
+  const worker: Worker = { commands, bus, applied: [] };
+  serveBulkChunks(bus, {
+    ...commands,
+    'bulk-jobs.applyChunk': async (chunk, meta) => {
+      const outcome = await commands['bulk-jobs.applyChunk'](chunk, meta);
+      worker.applied.push(chunk.from);
+      // Applied, then gone before answering, as a process that died: its chunk must go to another worker and change nothing twice.
+      if (options.vanishAfterFirstChunk) {
+        void bus.close();
+        return new Promise<never>(() => undefined);
+      }
+      return outcome;
+    },
+  });
+  await bus.flush();
+  workers.push(worker);
+  return worker;
+}
+
+/** A project with PLANS plans of the same CASES cases: PLANS × CASES tests. */
+async function plannedProject(commands: CommandService, owner: Actor): Promise<{ projectId: number; testIds: number[] }> {
+  const meta = () => newCommandMeta(owner);
+  const { projectId } = await commands['projects.create']({ name: 'Shared jobs', description: '', isPrivate: false, isArchive: false, icon: null }, meta());
+  const { id: suiteId } = await commands['suites.create']({ projectId, parentId: null, name: 'Suite', description: '', attributes: {}, attachmentIds: [] }, meta());
+  const content = (n: number) => ({ name: `Case ${n}`, suiteId, description: '', setup: '', scenario: 'Do it', expected: 'Done', teardown: '', estimate: null, isSteps: false, attributes: {}, steps: [], labels: [] });
+  const caseIds: number[] = [];
+  for (let n = 0; n < CASES; n++) caseIds.push((await commands['cases.create']({ projectId, content: content(n) }, meta())).caseId);
+  const fields = (name: string) => ({ name, description: '', startedAt: '2026-01-05T09:00:00.000Z', dueDate: '2026-03-05T09:00:00.000Z', finishedAt: null, attributes: {}, attachmentIds: [] });
+  for (let p = 0; p < PLANS; p++) await commands['plans.create']({ projectId, parentId: null, fields: fields(`Plan ${p}`), isArchive: false, parameterIds: [], caseIds }, meta());
+  return { projectId, testIds: await createdTests(projectId) };
+}
+
+async function createdTests(projectId: number): Promise<number[]> {
+  const ids: number[] = [];
+  for (let after = 0; ; ) {
+    const page = await store.readAll(after, 10_000);
+    if (page.length === 0) return ids;
+    for (const event of page) if (event.type === 'TestCreated' && (event.data as { projectId: number }).projectId === projectId) ids.push((event.data as { testId: number }).testId);
+    after = page.at(-1)!.position;
+  }
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'testament-bulk-workers-'));
+  nats = await startNatsServer();
+  store = SqliteEventStore.open(join(dir, 'events.sqlite'));
+  ids = SqliteIdAllocator.open(join(dir, 'ids.sqlite'));
+});
+
+afterAll(async () => {
+  for (const worker of workers) await worker.bus.close();
+  await ids.close();
+  await store.close();
+  await nats.stop();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('bulk jobs shared by workers over NATS', () => {
+  it('applies one big job across two workers, each chunk once; a worker that vanishes after applying a chunk gets it redone elsewhere without a second result', { timeout: 120_000 }, async () => {
+    const coordinator = await startWorker();
+    const other = await startWorker();
+    const { commands } = coordinator;
+    await commands['roles.seed']({}, newCommandMeta(SYSTEM_ACTOR));
+    await commands['statuses.seed']({}, newCommandMeta(SYSTEM_ACTOR));
+    const { userId } = await commands['users.register']({ username: 'lead', email: 'lead@example.test', firstName: 'Lead', lastName: 'Tester', password: 'Secret-pass1!', isSuperuser: true, isActive: true }, newCommandMeta(SYSTEM_ACTOR));
+    const owner = { userId, isSuperuser: true, isExternal: false };
+    const { projectId, testIds } = await plannedProject(commands, owner);
+    expect(testIds).toHaveLength(CASES * PLANS);
+    const quitter = await startWorker({ vanishAfterFirstChunk: true });
+
+    const operation = { kind: 'result' as const, status: 2, comment: 'Shared', attachmentIds: [], attributes: {}, suiteAttributes: [] };
+    const { jobId } = await commands['bulk-jobs.request']({ projectId, operation, testIds, suiteIds: [], planId: null, wait: true }, newCommandMeta(owner));
+
+    const jobEvents = await store.readStream(streams.bulkJobs(projectId, userId));
+    expect(jobEvents.at(-1)).toMatchObject({ type: 'BulkJobFinished', data: { jobId, done: testIds.length } });
+    // Progress counts a prefix, in order, one mark per chunk.
+    const marks = jobEvents.filter((event) => event.type === 'BulkJobProgressed').map((event) => (event.data as { done: number }).done);
+    expect(marks).toEqual(Array.from({ length: testIds.length / CHUNK }, (_, n) => (n + 1) * CHUNK));
+    for (const testId of testIds) {
+      const added = (await store.readStream(streams.test.of(testId))).filter((event) => event.type === 'ResultAdded');
+      expect(added, `test ${testId}`).toHaveLength(1);
+    }
+    const taken = [coordinator, other, quitter].map((worker) => worker.applied.length);
+    expect(taken.every((count) => count > 0), `chunks per worker ${taken}`).toBe(true);
+    // The quitter's chunk was applied again by another worker: more chunk runs than chunks, still one result per test.
+    // Its chunk was run again elsewhere (and any other that outlasted its wait), still one result per test.
+    expect(quitter.applied).toHaveLength(1);
+    expect(taken.reduce((a, b) => a + b)).toBeGreaterThan(testIds.length / CHUNK);
+  });
+});
