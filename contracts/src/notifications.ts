@@ -54,3 +54,9 @@ export const notificationTemplates = {
   removedFromProject: (actor: string) => `You were removed from ${PLACEHOLDER} by ${actor}`,
   bulkUpdateEnded: () => `Bulk update was ended ${PLACEHOLDER}`,
 };
+
+/** Where a bulk job ended, as its notification's link text says it (§4.11): the plan all its tests were in, else the project. */
+export const bulkJobPlaces = {
+  inPlan: (name: string) => `in test plan ${name}`,
+  inProject: (name: string) => `in project ${name}`,
+};

@@ -1,4 +1,4 @@
-import { catchError, forkJoin, map, of, throwError, type Observable } from 'rxjs';
+import { EMPTY, catchError, expand, forkJoin, map, of, reduce, throwError, type Observable } from 'rxjs';
 import type { Paginated } from '@testament/contracts';
 import { isApiError } from './api-error.ts';
 
@@ -39,5 +39,13 @@ export function firstPagesJoined<T>(pages: number, fetchPage: (page: number, han
     );
   return forkJoin(Array.from({ length: pages }, (_, index) => pageOrGone(index + 1))).pipe(
     map((answers) => ({ results: answers.flatMap((answer) => answer?.results ?? []), count: answers[0]?.count ?? 0 })),
+  );
+}
+
+/** The ids of every row of a list, a page at a time from the first until there is no next. */
+export function everyId(fetchPage: (page: number) => Observable<Paginated<{ id: number }>>): Observable<number[]> {
+  return fetchPage(1).pipe(
+    expand((answer) => (answer.pages.next === null ? EMPTY : fetchPage(answer.pages.next))),
+    reduce((ids: number[], answer) => [...ids, ...answer.results.map((found) => found.id)], []),
   );
 }

@@ -8,6 +8,8 @@ import { translateServerMessage } from '../i18n/server-messages.ts';
 export const formMessages = {
   empty: 'forms.errors.empty',
   required: 'forms.errors.required',
+  /** The bulk-result wizard's wording (tests-and-results §5). */
+  requiredField: 'forms.errors.requiredField',
   jsonParse: 'forms.errors.jsonParse',
   maxLength: 'forms.errors.maxLength',
 } as const;

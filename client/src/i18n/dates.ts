@@ -51,3 +51,9 @@ export function formatTimeAgo(iso: string, language: string, now: Date = new Dat
   const [unit, size] = RELATIVE_UNITS.find(([, length]) => seconds >= length) ?? ['minute', 60];
   return new Intl.RelativeTimeFormat(language, { numeric: 'always' }).format(-Math.floor(seconds / size), unit);
 }
+
+/** A span still to come, in its largest whole unit ("in 3 minutes", "через 3 минуты"); under a minute, in seconds. */
+export function formatTimeToCome(seconds: number, language: string): string {
+  const [unit, size] = RELATIVE_UNITS.find(([, length]) => seconds >= length) ?? ['second', 1];
+  return new Intl.RelativeTimeFormat(language, { numeric: 'always' }).format(Math.max(1, Math.round(seconds / size)), unit);
+}

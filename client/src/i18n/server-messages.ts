@@ -1,6 +1,8 @@
 import {
   accessMessages,
   attachmentMessages,
+  bulkJobPlaces,
+  bulkMessages,
   caseMessages,
   catalogueMessages,
   commentMessages,
@@ -39,6 +41,7 @@ export const serverCatalogues = {
   system: systemMessages,
   token: tokenMessages,
   test: testMessages,
+  bulk: bulkMessages,
   result: {
     ...resultMessages,
     // The contract words the limit from seconds; the message carries it as written ("1h").
@@ -50,6 +53,8 @@ export const serverCatalogues = {
     // The template has a second form when no reason was given.
     accessRequestedWithoutReason: (actor: string) => notificationTemplates.accessRequested(actor, ''),
   },
+  /** Where a bulk job ended, as its notification's link says it (§4.11); the name is the plan's or the project's. */
+  notificationPlace: bulkJobPlaces,
 };
 
 interface KnownMessage {
@@ -121,9 +126,12 @@ function templates<T extends object>(source: T): Templates<T> {
 
 export const englishServerMessages = templates(serverCatalogues);
 
-/** A server or contract message in the chosen language; an unknown text is shown as it came. */
-export function translateServerMessage(t: TFunction, text: string): string {
-  for (const { key, pattern } of known) {
+/**
+ * A server or contract message in the chosen language; an unknown text is shown as it came.
+ * `within` takes only one catalogue's messages, for a text that may as well be a name.
+ */
+export function translateServerMessage(t: TFunction, text: string, within?: keyof typeof serverCatalogues): string {
+  for (const { key, pattern } of within ? known.filter(({ key }) => key.startsWith(`${within}.`)) : known) {
     const match = pattern.exec(text);
     if (match) return t(`server.${key}`, { ...argumentsOf(match), placeholder: '{{placeholder}}' });
   }

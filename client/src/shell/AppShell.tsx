@@ -4,6 +4,7 @@ import { Outlet } from 'react-router';
 import { map } from 'rxjs';
 import { changesOf, topics } from '../app/changes.ts';
 import { session } from '../app/services.ts';
+import { BulkJobsPanel } from '../features/bulk-jobs/BulkJobsPanel.tsx';
 import { SystemBanners } from '../features/system-messages/SystemBanners.tsx';
 import { isSidebarOpen } from '../session/user-config.ts';
 import { ErrorPage } from './ErrorPage.tsx';
@@ -32,6 +33,7 @@ export function AppShell() {
         </main>
         <Footer />
       </div>
+      <BulkJobsPanel />
       <ScrollTop threshold={500} icon="pi pi-arrow-up" />
     </div>
   );

@@ -1,3 +1,4 @@
+import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { session } from '../app/services.ts';
 import type { User } from '../session/user.ts';
@@ -39,6 +40,8 @@ export function useScriptedServer(answers: Record<string, ScriptedAnswer> = {}, 
     session.user$.next(user);
   });
   afterEach(() => {
+    // The screens go before their user, as in the app, where RequireUser unmounts them.
+    cleanup();
     window.fetch = realFetch;
     session.clear();
   });

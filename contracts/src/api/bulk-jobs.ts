@@ -10,6 +10,7 @@ export const bulkMessages = {
   includedAndExcluded: 'Send included_tests or excluded_tests, not both.',
   statusUnknown: (statusId: number) => `Invalid pk "${statusId}" - object does not exist.`,
   requiredAttributes: (names: readonly string[], suiteId: number) => `Required attributes are missing for the tests of suite ${suiteId}: ${names.join(', ')}`,
+  running: 'Another bulk operation of yours is still running in this project; wait for it to end.',
 } as const;
 
 /** More selected tests than this run as a job in the background, whatever `is_async` says (§4.11). */

@@ -42,11 +42,25 @@ export type CustomAttributePatchBody = z.output<typeof customAttributePatchBody>
 
 export const customAttributeListQuery = z.object({ suite: z.string().regex(/^\d+$/, 'A valid integer is required.').optional() });
 
-/** `custom-attributes/testresult/`: the attributes the bulk-result form asks for. */
+const idList = z
+  .string()
+  .regex(/^(\d+(,\d+)*)?$/, 'A valid integer is required.')
+  .transform((ids) => (ids === '' ? [] : ids.split(',').map(Number)));
+
+/**
+ * `custom-attributes/testresult/`: the attributes the bulk-result form asks for,
+ * for a status and the suites given, or those of the tests a bulk selection
+ * covers (the tests list's selection and its filters, beside these keys).
+ */
 export const testResultAttributesQuery = z.object({
   status_id: z.string().regex(/^\d+$/, 'A valid integer is required.').optional(),
   suite: z.string().regex(/^\d+(,\d+)*$/, 'A valid integer is required.').optional(),
+  current_plan: z.string().regex(/^\d+$/, 'A valid integer is required.').transform(Number).optional(),
+  included_tests: idList.optional(),
+  excluded_tests: idList.optional(),
+  included_plans: idList.optional(),
 });
+export type TestResultAttributesQuery = z.output<typeof testResultAttributesQuery>;
 
 /** Where an attribute applies, as the server answers it: one target per model. */
 const appliedToTarget = z.strictObject({ is_required: z.boolean(), is_active: z.boolean() });

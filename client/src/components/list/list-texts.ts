@@ -9,6 +9,7 @@ export const listTexts = featureTexts(
     columns: 'Columns',
     archived: 'Archived',
     loadMore: 'Load more ({{count}} left)',
+    selectAll: 'Select all',
     filter: {
       button: 'Filter',
       title: 'Filter',
@@ -53,6 +54,7 @@ export const listTexts = featureTexts(
     columns: 'Столбцы',
     archived: 'В архиве',
     loadMore: 'Загрузить ещё (осталось {{count}})',
+    selectAll: 'Выбрать все',
     filter: {
       button: 'Фильтр',
       title: 'Фильтр',

@@ -86,11 +86,6 @@ export function nodesOf<I extends UnionRow>(levels: Levels<I>, parent: Parent, k
   return left > 0 ? [...rows, { key: `more:${parent}`, data: more, leaf: true, selectable: false }] : rows;
 }
 
-/** The loaded rows by key. */
-export function itemsOf<I extends UnionRow>(levels: Levels<I>, keys: RowKeys): Map<string, I> {
-  return new Map(Object.values(levels).flatMap((level) => level.items.map((item) => [item.is_leaf ? keys.leaf(item.id) : keys.branch(item.id), item] as const)));
-}
-
 /** The open branches' ids, from the TreeTable's expanded keys. */
 export function openBranches(expanded: Record<string, boolean | undefined>, idOf: (key: string) => number | null): number[] {
   return Object.keys(expanded).flatMap((key) => (expanded[key] ? (idOf(key) ?? []) : []));

@@ -38,7 +38,6 @@ export function useTreeLevels<C, I extends UnionRow>({ projectId, root, conditio
   );
   const nodes = nodesOf(levels.data ?? {}, root, keys);
   return {
-    levels: levels.data ?? {},
     nodes,
     loadMore: (parent: Parent) => setPages({ ...pages, [String(parent)]: (pages[String(parent)] ?? 1) + 1 }),
     /** The TreeTable's props for the levels. */

@@ -7,6 +7,8 @@ import { AttributeInput } from './AttributeInput.tsx';
 interface AttributeFieldsetProps<T extends FieldValues> {
   /** The attributes that apply, each a field of the form's `attributes` (by `attributeKey`). */
   attributes: readonly CustomAttribute[];
+  /** Where the values sit in the form, when not in `attributes` (a form with a set of values per suite). */
+  field?: string;
   control: Control<T>;
   errors: Partial<Record<string, { message?: string | undefined }>> | undefined;
   isRequired(attribute: CustomAttribute): boolean;
@@ -16,7 +18,7 @@ interface AttributeFieldsetProps<T extends FieldValues> {
 }
 
 /** A form's custom attributes, each with its own message (§5): text on one line, a list one item per line, JSON as written. */
-export function AttributeFieldset<T extends FieldValues>({ attributes, control, errors, isRequired, idPrefix, legend, className }: AttributeFieldsetProps<T>) {
+export function AttributeFieldset<T extends FieldValues>({ attributes, field: valuesField = 'attributes', control, errors, isRequired, idPrefix, legend, className }: AttributeFieldsetProps<T>) {
   if (attributes.length === 0) return null;
   return (
     <fieldset className={className}>
@@ -28,7 +30,7 @@ export function AttributeFieldset<T extends FieldValues>({ attributes, control, 
         return (
           <FormField key={attribute.id} id={id} label={isRequired(attribute) ? `${attribute.name} *` : attribute.name} error={error}>
             <Controller
-              name={`attributes.${key}` as Path<T>}
+              name={`${valuesField}.${key}` as Path<T>}
               control={control}
               render={({ field }) => (
                 <AttributeInput id={id} type={attribute.type} invalid={!!error} value={String(field.value ?? '')} onChange={field.onChange} onBlur={field.onBlur} />

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { translateServerMessage } from '../../i18n/server-messages.ts';
 import { splitTemplate, type Notification } from './notification.ts';
 
-/** The message with its placeholder as a link to what it is about (§3.13). */
+/** The message with its placeholder as a link to what it is about (§3.13); a bulk job's place is worded in the reader's language too. */
 export function NotificationMessage({ notification }: { notification: Notification }) {
   const { t } = useTranslation();
   const { template, placeholder_text, placeholder_link } = notification.message;
@@ -13,7 +13,7 @@ export function NotificationMessage({ notification }: { notification: Notificati
       {before}
       {after !== null && (
         <>
-          <Link to={placeholder_link}>{placeholder_text}</Link>
+          <Link to={placeholder_link}>{translateServerMessage(t, placeholder_text, 'notificationPlace')}</Link>
           {after}
         </>
       )}

@@ -5,19 +5,21 @@ import { chooseLanguage } from '../../i18n/i18n.ts';
 import { NotificationMessage } from './NotificationMessage.tsx';
 import type { Notification } from './notification.ts';
 
-const notification = (template: string): Notification => ({
+const ACCESS = { placeholder_text: 'Checkout', placeholder_link: '/projects/7/access-management' };
+
+const notification = (template: string, place: Pick<Notification['message'], 'placeholder_text' | 'placeholder_link'>): Notification => ({
   id: 1,
   unread: true,
   actor: 'alice',
   timestamp: '2026-01-01T00:00:00Z',
   timeago: '3 minutes ago',
-  message: { template, placeholder_text: 'Checkout', placeholder_link: '/projects/7/access-management' },
+  message: { template, ...place },
 });
 
-function show(template: string) {
+function show(template: string, place = ACCESS) {
   render(
     <MemoryRouter>
-      <NotificationMessage notification={notification(template)} />
+      <NotificationMessage notification={notification(template, place)} />
     </MemoryRouter>,
   );
 }
@@ -36,5 +38,24 @@ describe('a notification', () => {
     expect(screen.getByRole('link', { name: 'Checkout' }).parentElement?.textContent).toBe('alice запрашивает доступ к Checkout: I test its releases');
     show('alice requested access to {{placeholder}}');
     expect(screen.getAllByRole('link', { name: 'Checkout' })[1]!.parentElement?.textContent).toBe('alice запрашивает доступ к Checkout');
+  });
+
+  it('tells where a bulk job in the background ended (code 4, §4.11), linking to the plan or to the project’s plans', async () => {
+    show('Bulk update was ended {{placeholder}}', { placeholder_text: 'in test plan Sprint 1', placeholder_link: '/projects/7/plans/3' });
+    const plan = screen.getByRole('link', { name: 'in test plan Sprint 1' });
+    expect(plan.getAttribute('href')).toBe('/projects/7/plans/3');
+    expect(plan.parentElement?.textContent).toBe('Bulk update was ended in test plan Sprint 1');
+
+    await chooseLanguage('ru');
+    show('Bulk update was ended {{placeholder}}', { placeholder_text: 'in project Checkout', placeholder_link: '/projects/7/plans' });
+    const project = screen.getByRole('link', { name: 'в проекте Checkout' });
+    expect(project.getAttribute('href')).toBe('/projects/7/plans');
+    expect(project.parentElement?.textContent).toBe('Массовое изменение завершено в проекте Checkout');
+  });
+
+  it('shows a linked name as it is, even one worded like a message', async () => {
+    await chooseLanguage('ru');
+    show('You were added to {{placeholder}} by bob', { placeholder_text: 'This field is required.', placeholder_link: '/projects/8/overview' });
+    expect(screen.getByRole('link', { name: 'This field is required.' })).toBeTruthy();
   });
 });

@@ -29,6 +29,7 @@ import { listTexts } from '../../components/list/list-texts.ts';
 import { testListTexts } from '../../features/tests/list/texts.ts';
 import { chartTexts } from '../../components/charts/chart-texts.ts';
 import { planStatisticsTexts } from '../../features/plan-statistics/texts.ts';
+import { bulkJobsTexts } from '../../features/bulk-jobs/texts.ts';
 
 /** English, the default language. Every key here must exist in ru.ts (its type says so). */
 export const en = {
@@ -61,6 +62,7 @@ export const en = {
     errors: {
       empty: 'This field can not be empty!',
       required: 'Required',
+      requiredField: 'Required field',
       jsonParse: 'JSON parse error',
       maxLength: 'Maximum length {{max}}',
     },
@@ -138,6 +140,7 @@ export const en = {
   testList: testListTexts.en,
   charts: chartTexts.en,
   planStatistics: planStatisticsTexts.en,
+  bulkJobs: bulkJobsTexts.en,
   /** The contract's messages (contracts/src/messages.ts), from form validation or the server; {{0}} is a template's value. */
   server: englishServerMessages,
 };

@@ -28,6 +28,7 @@ import { listTexts } from '../../components/list/list-texts.ts';
 import { testListTexts } from '../../features/tests/list/texts.ts';
 import { chartTexts } from '../../components/charts/chart-texts.ts';
 import { planStatisticsTexts } from '../../features/plan-statistics/texts.ts';
+import { bulkJobsTexts } from '../../features/bulk-jobs/texts.ts';
 
 /** Russian: complete, checked against the English keys by the type. */
 export const ru: Messages = {
@@ -60,6 +61,7 @@ export const ru: Messages = {
     errors: {
       empty: 'Поле не может быть пустым!',
       required: 'Обязательно',
+      requiredField: 'Обязательное поле',
       jsonParse: 'Ошибка разбора JSON',
       maxLength: 'Максимальная длина {{max}}',
     },
@@ -136,6 +138,7 @@ export const ru: Messages = {
   testList: testListTexts.ru,
   charts: chartTexts.ru,
   planStatistics: planStatisticsTexts.ru,
+  bulkJobs: bulkJobsTexts.ru,
   server: {
     required: 'Обязательное поле.',
     blank: 'Поле не может быть пустым.',
@@ -328,6 +331,18 @@ export const ru: Messages = {
       accessRequestedWithoutReason: '{{0}} запрашивает доступ к {{placeholder}}',
       testAssigned: '{{0}} назначил вам {{placeholder}}',
       testUnassigned: '{{0}} снял назначение {{placeholder}}',
+      bulkUpdateEnded: 'Массовое изменение завершено {{placeholder}}',
+    },
+    notificationPlace: {
+      inPlan: 'в тест-плане {{0}}',
+      inProject: 'в проекте {{0}}',
+    },
+    bulk: {
+      oneChange: 'Передайте одно изменение: plan_id, assignee_id, is_deleted или result.',
+      includedAndExcluded: 'Передайте included_tests или excluded_tests, но не оба.',
+      statusUnknown: 'Неверный идентификатор «{{0}}» — объект не существует.',
+      requiredAttributes: 'Для тестов набора {{1}} не заполнены обязательные атрибуты: {{0}}',
+      running: 'Другая ваша массовая операция в этом проекте ещё выполняется; дождитесь её окончания.',
     },
   },
 };

@@ -1,10 +1,6 @@
-import { ConflictError, NotFoundError, PermissionDeniedError, type BulkJobEvent, type BulkOperation } from '@testament/contracts';
+import { bulkMessages, ConflictError, NotFoundError, PermissionDeniedError, type BulkJobEvent, type BulkOperation } from '@testament/contracts';
 import type { Decider } from '../kernel/decider.ts';
 import { evolveBulkJobs, initialBulkJobsState, type BulkJob, type BulkJobsState } from './evolve.ts';
-
-export const bulkJobMessages = {
-  running: 'Another bulk operation of yours is still running in this project; wait for it to end.',
-} as const;
 
 export type BulkJobCommand =
   | { type: 'Request'; jobId: number; projectId: number; userId: number; operation: BulkOperation; testIds: readonly number[]; chunkSize: number; background: boolean; planId: number | null }
@@ -30,7 +26,7 @@ export const bulkJobsDecider: Decider<BulkJobCommand, BulkJobsState, BulkJobEven
     switch (command.type) {
       case 'Request': {
         if (actor.userId !== command.userId) throw new PermissionDeniedError();
-        if (state.running !== null) throw new ConflictError(bulkJobMessages.running);
+        if (state.running !== null) throw new ConflictError(bulkMessages.running);
         const { jobId, projectId, userId, operation, testIds, chunkSize, background, planId } = command;
         return [{ type: 'BulkJobRequested', data: { jobId, projectId, userId, operation, testIds: [...testIds], chunkSize, background, planId } }];
       }

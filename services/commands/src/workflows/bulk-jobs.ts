@@ -42,6 +42,9 @@ const PERMISSION: Record<BulkOperation['kind'], string> = { assign: 'change_test
 /** A refusal of one test that ends the job with its reason; anything else is a fault of the server, and the job stays to be resumed. */
 const refusal = (error: unknown) => error instanceof ValidationError || error instanceof NotFoundError || error instanceof PermissionDeniedError;
 
+/** The refusal as the user reads it: a validation's messages without their fields' names. */
+const reasonOf = (error: Error) => (error instanceof ValidationError ? Object.values(error.fields).flat().join(' ') : error.message);
+
 /**
  * Bulk jobs (§4.11): a job is accepted with its tests, then applied chunk by
  * chunk, each chunk's progress recorded after its tests. Every test is changed
@@ -97,7 +100,7 @@ export function bulkJobWorkflow(
         await applyOne(job, testId, meta.actor, true);
       } catch (error) {
         if (!refusal(error)) throw error;
-        return { position: 0, refused: { testId, reason: (error as Error).message } };
+        return { position: 0, refused: { testId, reason: reasonOf(error as Error) } };
       }
     }
     let position = 0;

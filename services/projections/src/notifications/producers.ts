@@ -1,4 +1,4 @@
-import { streams, NotificationAction, notificationTemplates, type AccessRequestEvent, type BulkJobEvent, type ProjectEvent, type TestEvent } from '@testament/contracts';
+import { bulkJobPlaces, streams, NotificationAction, notificationTemplates, type AccessRequestEvent, type BulkJobEvent, type ProjectEvent, type TestEvent } from '@testament/contracts';
 import { ACCESS_REQUESTS, accessRequestKey, type AccessRequestDocument } from '../access-requests/access-requests-projection.ts';
 import { BULK_JOBS, type BulkJobDocument } from '../bulk-jobs/bulk-jobs-projection.ts';
 import { PLANS, type PlanDocument } from '../plans/plan-document.ts';
@@ -106,8 +106,8 @@ function bulkJobEnded(event: EventOf<BulkJobEnded>, view: ProjectionView): Produ
   const plan = job.planId === null ? undefined : view.get<PlanDocument>(PLANS, job.planId);
   const projectId = project._id;
   const place = plan
-    ? { placeholderText: `in test plan ${plan.name}`, placeholderLink: `/projects/${projectId}/plans/${plan._id}` }
-    : { placeholderText: `in project ${project.name}`, placeholderLink: `/projects/${projectId}/plans` };
+    ? { placeholderText: bulkJobPlaces.inPlan(plan.name), placeholderLink: `/projects/${projectId}/plans/${plan._id}` }
+    : { placeholderText: bulkJobPlaces.inProject(project.name), placeholderLink: `/projects/${projectId}/plans` };
   return [{ recipientId: job.userId, actionCode: NotificationAction.bulkUpdateEnded, template: notificationTemplates.bulkUpdateEnded(), projectId, ...place, toActor: true }];
 }
 

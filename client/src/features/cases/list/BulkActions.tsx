@@ -22,7 +22,7 @@ export function BulkActions({ projectId, target, onClear }: BulkActionsProps) {
     onClear();
   };
   return (
-    <div className="case-list__bulk" role="toolbar" aria-label={t('caseList.bulk.selected', { count: target.count })}>
+    <div className="list-view__bulk" role="toolbar" aria-label={t('caseList.bulk.selected', { count: target.count })}>
       <span>{t('caseList.bulk.selected', { count: target.count })}</span>
       <Button label={t('caseList.bulk.move')} icon="pi pi-arrow-right" size="small" onClick={() => setDialog('move')} />
       <Button label={t('caseList.bulk.labels')} icon="pi pi-tags" size="small" onClick={() => setDialog('labels')} />

@@ -7,10 +7,11 @@ import { changesOf, topics } from '../../../app/changes.ts';
 import { useLiveQuery } from '../../../app/use-live-query.ts';
 import { BulkActions } from './BulkActions.tsx';
 import type { BulkChange } from './bulk-change.ts';
-import { EVERYTHING, NO_SELECTION, bulkUpdateBody, isChosen, selectedCount, withPageChoice, type CaseSelection } from './bulk-selection.ts';
+import { bulkUpdateBody } from './bulk-selection.ts';
 import { CreatedAt, LabelTags } from '../../../components/list/cells.tsx';
 import { ColumnsToggle } from '../../../components/list/ColumnsToggle.tsx';
 import { FIRST_PAGE, pagedTableProps } from '../../../components/list/paged-table.ts';
+import { NO_SELECTION, selectedCount, selectionTableProps, type PageSelection } from '../../../components/list/selection.ts';
 import { useResettingState } from '../../../components/list/use-resetting-state.ts';
 import { CaseNameLink } from './CaseCells.tsx';
 import { caseConditions, filterToQueryString, type CaseFilter } from './case-filter.ts';
@@ -36,7 +37,7 @@ export function CasesTable({ projectId, suiteId, filter }: CasesTableProps) {
   const conditions = caseConditions(filter, suiteId);
   const listKey = `${suiteId}?${filterToQueryString(filter)}`;
   const [paging, setPaging] = useResettingState(FIRST_PAGE, `${listKey}&${sort.field}${sort.order}`);
-  const [selection, setSelection] = useResettingState<CaseSelection>(NO_SELECTION, listKey);
+  const [selection, setSelection] = useResettingState<PageSelection>(NO_SELECTION, listKey);
   const query = { project: projectId, page: paging.page, page_size: paging.rows, ordering: `${sort.order < 0 ? '-' : ''}${sort.field}`, ...conditions };
   const cases = useLiveQuery(query, () => changesOf(topics.suites(projectId)), caseListApi.list);
   const rows = cases.data?.results ?? [];
@@ -61,11 +62,7 @@ export function CasesTable({ projectId, suiteId, filter }: CasesTableProps) {
         sortField={sort.field}
         sortOrder={sort.order}
         onSort={(event: DataTableStateEvent) => setSort(event.sortField ? { field: event.sortField, order: event.sortOrder === -1 ? -1 : 1 } : DEFAULT_SORT)}
-        selectionMode="checkbox"
-        selection={rows.filter((row) => isChosen(selection, row.id))}
-        onSelectionChange={(event) => setSelection(withPageChoice(selection, rows.map((row) => row.id), (event.value as Case[]).map((row) => row.id)))}
-        selectAll={selection.all && selection.excluded.length === 0}
-        onSelectAllChange={(event) => setSelection(event.checked ? EVERYTHING : NO_SELECTION)}
+        {...selectionTableProps(selection, setSelection, rows)}
       >
         <Column selectionMode="multiple" headerClassName="list-view__check" />
         {COLUMNS.filter((column) => !hidden.includes(column)).map((column) => (

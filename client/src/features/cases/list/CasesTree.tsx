@@ -1,11 +1,12 @@
-import { Checkbox } from 'primereact/checkbox';
 import { Column } from 'primereact/column';
 import type { TreeNode } from 'primereact/treenode';
 import { TreeTable } from 'primereact/treetable';
 import { useTranslation } from 'react-i18next';
 import { topics } from '../../../app/changes.ts';
 import { ColumnsToggle } from '../../../components/list/ColumnsToggle.tsx';
-import { itemsOf, type LevelPage } from '../../../components/list/tree-levels.ts';
+import type { LevelPage } from '../../../components/list/tree-levels.ts';
+import { NOTHING_TICKED, shownTicks, withTicks, type CheckedKeys, type TreeSelection } from '../../../components/list/tree-selection.ts';
+import { TreeSelectAll } from '../../../components/list/TreeSelectAll.tsx';
 import { useResettingState } from '../../../components/list/use-resetting-state.ts';
 import { useTreeLevels } from '../../../components/list/use-tree-levels.ts';
 import { BulkActions } from './BulkActions.tsx';
@@ -13,7 +14,7 @@ import { treeCell } from './CaseCells.tsx';
 import { caseConditions, filterToQueryString, type CaseConditions, type CaseFilter } from './case-filter.ts';
 import { caseListApi, type UnionItem } from './case-list-api.ts';
 import { useCaseListSetting, type CaseColumn } from './case-list-settings.ts';
-import { ALL_TICKED, NOTHING_TICKED, caseRowKeys, exclusionsAfter, shownTicks, suiteIdOf, type CheckedKeys, type TreeSelection } from './tree-selection.ts';
+import { caseRowKeys, suiteIdOf } from './case-tree-keys.ts';
 import { useTreeBulkTarget } from './use-tree-bulk-target.ts';
 
 const COLUMNS: readonly CaseColumn[] = ['name', 'id', 'labels', 'estimate', 'created_at'];
@@ -41,7 +42,7 @@ export function CasesTree({ projectId, suiteId, filter }: CasesTreeProps) {
   const filterKey = filterToQueryString(filter);
   const [selection, setSelection] = useResettingState<TreeSelection>(NOTHING_TICKED, `${suiteId}?${filterKey}`);
   const { show_descendants: _descendants, ...conditions } = caseConditions(filter, null);
-  const { levels, nodes, loadMore, treeProps } = useTreeLevels<TreeConditions, UnionItem>({
+  const { nodes, loadMore, treeProps } = useTreeLevels<TreeConditions, UnionItem>({
     projectId,
     root: suiteId ?? 'null',
     conditions,
@@ -51,26 +52,18 @@ export function CasesTree({ projectId, suiteId, filter }: CasesTreeProps) {
     keys: rowKeys,
     texts: { label: t('caseList.title'), empty: t('caseList.empty') },
   });
-  const bulkTarget = useTreeBulkTarget({ projectId, suiteId, conditions }, selection, itemsOf(levels, caseRowKeys));
-  const changeTicks = (ticks: CheckedKeys) => setSelection(selection.all ? { all: true, excluded: exclusionsAfter(selection.excluded, ticks, nodes) } : { all: false, checked: ticks });
+  const bulkTarget = useTreeBulkTarget({ projectId, suiteId, conditions }, selection, nodes);
 
   return (
     <div className="list-view__tree">
       <div className="list-view__bar">
-        <span className="list-view__select-all">
-          <Checkbox
-            inputId="case-tree-select-all"
-            checked={selection.all && selection.excluded.length === 0}
-            onChange={(event) => setSelection(event.checked ? ALL_TICKED : NOTHING_TICKED)}
-          />
-          <label htmlFor="case-tree-select-all">{t('caseList.selectAll')}</label>
-        </span>
+        <TreeSelectAll id="case-tree-select-all" selection={selection} onChange={setSelection} />
         <BulkActions projectId={projectId} target={bulkTarget} onClear={() => setSelection(NOTHING_TICKED)} />
         <span className="list-view__tools">
           <ColumnsToggle columns={COLUMNS} hidden={hidden} onChange={setHidden} fixed="name" labelOf={(column) => t(`caseList.columns.${column}`)} />
         </span>
       </div>
-      <TreeTable {...treeProps} selectionMode="checkbox" selectionKeys={shownTicks(selection, nodes)} onSelectionChange={(event) => changeTicks(event.value as CheckedKeys)}>
+      <TreeTable {...treeProps} selectionMode="checkbox" selectionKeys={shownTicks(selection, nodes)} onSelectionChange={(event) => setSelection(withTicks(selection, event.value as CheckedKeys, nodes))}>
         {COLUMNS.filter((column) => !hidden.includes(column)).map((column) => (
           <Column
             key={column}

@@ -1,7 +1,7 @@
 import { PAGE_SIZE_MAX, type Case, type CaseBulkUpdateBody, type CaseBulkUpdateTreeBody, type caseUnionItem, type suiteUnionItem } from '@testament/contracts';
-import { EMPTY, expand, reduce, type Observable } from 'rxjs';
+import type { Observable } from 'rxjs';
 import type { z } from 'zod';
-import { firstPageIfGone, type PageQuery, type Paginated } from '../../../api/paginated.ts';
+import { everyId, firstPageIfGone, type PageQuery, type Paginated } from '../../../api/paginated.ts';
 import { apiPath } from '../../../api/paths.ts';
 import { api } from '../../../app/services.ts';
 import type { CaseConditions } from './case-filter.ts';
@@ -19,13 +19,7 @@ const casesPage = (query: CasesPageQuery, handles: number[] = []): Observable<Pa
 export const caseListApi = {
   list: firstPageIfGone((query: CasesPageQuery) => casesPage(query, [404])),
   /** The ids of every case the conditions select, a page of the largest size at a time. */
-  ids: (query: CaseConditions & { project: number }): Observable<number[]> => {
-    const page = (number: number) => casesPage({ ...query, page: number, page_size: PAGE_SIZE_MAX, ordering: 'id' });
-    return page(1).pipe(
-      expand((answer) => (answer.pages.next === null ? EMPTY : page(answer.pages.next))),
-      reduce((ids: number[], answer) => [...ids, ...answer.results.map((found) => found.id)], []),
-    );
-  },
+  ids: (query: CaseConditions & { project: number }): Observable<number[]> => everyId((page) => casesPage({ ...query, page, page_size: PAGE_SIZE_MAX, ordering: 'id' })),
   level: (query: LevelQuery, handles: number[] = []): Observable<Paginated<UnionItem>> => api.get(apiPath('suites/union/'), { query: { ...query }, handles }),
   bulkUpdate: (body: CaseBulkUpdateBody): Observable<Case[]> => api.put(apiPath('cases/bulk-update/'), { json: body }),
   bulkUpdateTree: (body: CaseBulkUpdateTreeBody): Observable<Case[]> => api.put(apiPath('cases/bulk-update-tree/'), { json: body }),

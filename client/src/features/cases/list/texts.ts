@@ -6,7 +6,6 @@ export const caseListTexts = featureTexts(
     title: 'Test Cases',
     create: 'Create test case',
     empty: 'No test cases',
-    selectAll: 'Select all',
     columns: {
       id: 'ID',
       name: 'Name',
@@ -47,7 +46,6 @@ export const caseListTexts = featureTexts(
     title: 'Тест-кейсы',
     create: 'Создать тест-кейс',
     empty: 'Нет тест-кейсов',
-    selectAll: 'Выбрать все',
     columns: {
       id: 'ID',
       name: 'Название',

@@ -1,10 +1,12 @@
+import type { TreeNode } from 'primereact/treenode';
 import { map, of, switchMap, type Observable } from 'rxjs';
 import { changesOf, topics } from '../../../app/changes.ts';
 import { useLiveQuery } from '../../../app/use-live-query.ts';
+import { excludedCount, treeChoice, type TreeExclusion, type TreeSelection } from '../../../components/list/tree-selection.ts';
 import type { BulkChange, BulkTarget } from './bulk-change.ts';
 import { bulkUpdateBody, type ListScope } from './bulk-selection.ts';
-import { caseListApi, type CasesPageQuery, type UnionItem } from './case-list-api.ts';
-import { caseIdOf, excludedCount, suiteIdOf, treeChoice, type TreeExclusion, type TreeSelection } from './tree-selection.ts';
+import { caseListApi, type CasesPageQuery } from './case-list-api.ts';
+import { caseIdOf, suiteIdOf } from './case-tree-keys.ts';
 
 /** How many cases select-all takes: those the tree's conditions match under the open suite. */
 function totalQuery({ projectId, suiteId, conditions }: ListScope): CasesPageQuery {
@@ -27,14 +29,15 @@ function excludedCaseIds({ projectId, conditions }: ListScope, excluded: readonl
  * What the tree's bulk actions change: the ticked rows through `bulk-update-tree/`,
  * or under select-all everything but the unticked rows through `bulk-update/`, as the table's select-all does.
  */
-export function useTreeBulkTarget(scope: ListScope, selection: TreeSelection, items: ReadonlyMap<string, UnionItem>): BulkTarget {
+export function useTreeBulkTarget(scope: ListScope, selection: TreeSelection, nodes: readonly TreeNode[]): BulkTarget {
   const total = useLiveQuery(
     selection.all ? totalQuery(scope) : null,
     () => changesOf(topics.suites(scope.projectId)),
     (query) => (query ? caseListApi.list(query).pipe(map((page) => page.count)) : of(null)),
   ).data;
   if (!selection.all) {
-    const { count, ...chosen } = treeChoice(selection.checked, items);
+    const { count, branches, leaves } = treeChoice(selection.checked, nodes);
+    const chosen = { included_suites: branches, included_cases: leaves };
     return { count, send: (change: BulkChange) => caseListApi.bulkUpdateTree({ project: scope.projectId, filter_conditions: { ...scope.conditions }, ...chosen, ...change }) };
   }
   return {

@@ -6,11 +6,14 @@ import { changesOf, topics } from '../../../app/changes.ts';
 import { useLiveQuery } from '../../../app/use-live-query.ts';
 import { ColumnsToggle } from '../../../components/list/ColumnsToggle.tsx';
 import { FIRST_PAGE, pagedTableProps } from '../../../components/list/paged-table.ts';
+import { NO_SELECTION, onRowCheckbox, selectionTableProps, type PageSelection } from '../../../components/list/selection.ts';
 import { useResettingState } from '../../../components/list/use-resetting-state.ts';
 import { AddResultLink, testCell } from './TestCells.tsx';
 import { testConditions, testFilterCodec } from './test-filter.ts';
 import { testListApi, type Test, type TestsViewProps } from './test-list-api.ts';
 import { useTestListSetting, type TestColumn } from './test-list-settings.ts';
+import { TestsBulkBar } from './TestsBulkBar.tsx';
+import { listTarget } from './tests-bulk.ts';
 import { useOpenTest } from './use-open-test.ts';
 
 const COLUMNS: readonly TestColumn[] = ['id', 'name', 'plan_path', 'suite_path', 'estimate', 'labels', 'last_status', 'assignee_username', 'created_at'];
@@ -22,7 +25,11 @@ interface Sort {
   order: 1 | -1;
 }
 
-/** The tests as a server-paged, sortable table (cases-and-plans §3 "Tests table"); a row opens the test drawer. */
+/**
+ * The tests as a server-paged, sortable table (cases-and-plans §3 "Tests table");
+ * a row opens the test drawer, its checkbox selects it for bulk actions, the
+ * header's every test the filter selects (§4).
+ */
 export function TestsTable({ projectId, planId, filter }: TestsViewProps) {
   const { t } = useTranslation();
   const openTest = useOpenTest();
@@ -30,15 +37,21 @@ export function TestsTable({ projectId, planId, filter }: TestsViewProps) {
   // Unsorted, the server's own order: by creation in a plan, by name at the project's root.
   const [sort, setSort] = useState<Sort | null>(null);
   const ordering = sort ? `${sort.order < 0 ? '-' : ''}${sort.field}` : undefined;
-  const [paging, setPaging] = useResettingState(FIRST_PAGE, `${planId}?${testFilterCodec.toQueryString(filter)}&${ordering}`);
-  const query = { project: projectId, planId, page: paging.page, page_size: paging.rows, ordering, conditions: testConditions(filter) };
+  const listKey = `${projectId}/${planId}?${testFilterCodec.toQueryString(filter)}`;
+  const [paging, setPaging] = useResettingState(FIRST_PAGE, `${listKey}&${ordering}`);
+  const [selection, setSelection] = useResettingState<PageSelection>(NO_SELECTION, listKey);
+  const conditions = testConditions(filter);
+  const query = { project: projectId, planId, page: paging.page, page_size: paging.rows, ordering, conditions };
   const tests = useLiveQuery(query, () => changesOf(topics.plans(projectId)), testListApi.list);
+  const total = tests.data?.count ?? 0;
+  const target = listTarget({ projectId, planId, conditions }, selection, total);
 
   return (
     <div className="list-view__table">
       <div className="list-view__bar">
-        <span className="list-view__count">{t('testList.testsCount', { count: tests.data?.count ?? 0 })}</span>
+        <TestsBulkBar projectId={projectId} count={target.count} target={target} onClear={() => setSelection(NO_SELECTION)} />
         <span className="list-view__tools">
+          <span className="list-view__count">{t('testList.testsCount', { count: total })}</span>
           <ColumnsToggle columns={COLUMNS} hidden={hidden} onChange={setHidden} fixed="name" labelOf={(column) => t(`testList.columns.${column}`)} />
         </span>
       </div>
@@ -46,9 +59,11 @@ export function TestsTable({ projectId, planId, filter }: TestsViewProps) {
         {...pagedTableProps(tests, paging, setPaging, { label: t('testList.title'), empty: t('testList.empty') })}
         {...(sort ? { sortField: sort.field, sortOrder: sort.order } : {})}
         onSort={(event: DataTableStateEvent) => setSort(event.sortField ? { field: event.sortField as TestColumn, order: event.sortOrder === -1 ? -1 : 1 } : null)}
-        onRowClick={(event) => openTest((event.data as Test).id)}
+        {...selectionTableProps(selection, setSelection, tests.data?.results ?? [])}
+        onRowClick={(event) => !onRowCheckbox(event.originalEvent) && openTest((event.data as Test).id)}
         rowClassName={() => 'plan-tests__row'}
       >
+        <Column selectionMode="multiple" headerClassName="list-view__check" />
         {COLUMNS.filter((column) => !hidden.includes(column)).map((column) => (
           <Column
             key={column}

@@ -1,60 +1,72 @@
 import { Column } from 'primereact/column';
 import type { TreeNode } from 'primereact/treenode';
-import { TreeTable } from 'primereact/treetable';
+import { TreeTable, type TreeTableEvent } from 'primereact/treetable';
 import { useTranslation } from 'react-i18next';
 import { topics } from '../../../app/changes.ts';
 import { ColumnsToggle } from '../../../components/list/ColumnsToggle.tsx';
+import { onRowCheckbox } from '../../../components/list/selection.ts';
 import type { MoreRow } from '../../../components/list/tree-levels.ts';
+import { NOTHING_TICKED, shownTicks, withTicks, type CheckedKeys, type TreeSelection } from '../../../components/list/tree-selection.ts';
+import { TreeSelectAll } from '../../../components/list/TreeSelectAll.tsx';
+import { useResettingState } from '../../../components/list/use-resetting-state.ts';
 import { useTreeLevels } from '../../../components/list/use-tree-levels.ts';
 import { treeCell } from './TestCells.tsx';
 import { testConditions, testFilterCodec } from './test-filter.ts';
 import { testListApi, type TestsViewProps, type UnionItem } from './test-list-api.ts';
 import { useTestListSetting, type TestColumn } from './test-list-settings.ts';
+import { testRowKeys } from './test-tree-keys.ts';
+import { TestsBulkBar } from './TestsBulkBar.tsx';
 import { useOpenTest } from './use-open-test.ts';
+import { useTreeBulkTarget } from './use-tree-bulk-target.ts';
 
 const COLUMNS: readonly TestColumn[] = ['name', 'last_status', 'id', 'suite_path', 'assignee_username', 'estimate', 'labels', 'started_at', 'created_at'];
-
-/** The tree's row keys: plans and tests apart. */
-const PLAN = 'TP';
-const rowKeys = {
-  branch: (id: number) => `${PLAN}${id}`,
-  leaf: (id: number) => `T${id}`,
-  branchIdOf: (key: string): number | null => (key.startsWith(PLAN) ? Number(key.slice(PLAN.length)) : null),
-};
 
 /**
  * The tests under their plans (cases-and-plans §3 "Tests tree"): each level
  * asked for when opened (`testplans/union/`) a page of 99 at a time, child
  * plans first with their matching tests counted and estimated, then the
- * level's own tests; a test's row opens the test drawer.
+ * level's own tests; a test's row opens the test drawer. Plans (with their
+ * subtrees) and tests are ticked one by one or all at once for bulk actions (§4).
  */
 export function TestsTree({ projectId, planId, filter }: TestsViewProps) {
   const { t } = useTranslation();
   const openTest = useOpenTest();
   const [hidden, setHidden] = useTestListSetting('hiddenInTree');
-  const { loadMore, treeProps } = useTreeLevels<ReturnType<typeof testConditions>, UnionItem>({
+  const filterKey = testFilterCodec.toQueryString(filter);
+  const [selection, setSelection] = useResettingState<TreeSelection>(NOTHING_TICKED, `${projectId}/${planId}?${filterKey}`);
+  const conditions = testConditions(filter);
+  const { nodes, loadMore, treeProps } = useTreeLevels<ReturnType<typeof testConditions>, UnionItem>({
     projectId,
     root: planId ?? 'null',
-    conditions: testConditions(filter),
-    filterKey: testFilterCodec.toQueryString(filter),
+    conditions,
+    filterKey,
     topic: topics.plans(projectId),
     fetchPage: testListApi.level,
-    keys: rowKeys,
+    keys: testRowKeys,
     texts: { label: t('testList.title'), empty: t('testList.empty') },
   });
-  const clicked = (node: TreeNode) => {
+  const bulk = useTreeBulkTarget({ projectId, planId, conditions }, selection, nodes);
+  const clicked = ({ originalEvent, node }: TreeTableEvent) => {
     const row = node.data as UnionItem | MoreRow;
-    if ('is_leaf' in row && row.is_leaf) openTest(row.id);
+    if ('is_leaf' in row && row.is_leaf && !onRowCheckbox(originalEvent)) openTest(row.id);
   };
 
   return (
     <div className="list-view__tree">
       <div className="list-view__bar">
+        <TreeSelectAll id="test-tree-select-all" selection={selection} onChange={setSelection} />
+        <TestsBulkBar projectId={projectId} count={bulk.count} target={bulk.target} onClear={() => setSelection(NOTHING_TICKED)} />
         <span className="list-view__tools">
           <ColumnsToggle columns={COLUMNS} hidden={hidden} onChange={setHidden} fixed="name" labelOf={(column) => t(`testList.columns.${column}`)} />
         </span>
       </div>
-      <TreeTable {...treeProps} onRowClick={(event) => clicked(event.node)}>
+      <TreeTable
+        {...treeProps}
+        selectionMode="checkbox"
+        selectionKeys={shownTicks(selection, nodes)}
+        onSelectionChange={(event) => setSelection(withTicks(selection, event.value as CheckedKeys, nodes))}
+        onRowClick={clicked}
+      >
         {COLUMNS.filter((column) => !hidden.includes(column)).map((column) => (
           <Column
             key={column}

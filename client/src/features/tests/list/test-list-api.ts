@@ -1,7 +1,7 @@
-import type { Test, planUnionItem, testUnionItem } from '@testament/contracts';
+import { PAGE_SIZE_MAX, type Test, type planUnionItem, type testUnionItem } from '@testament/contracts';
 import type { Observable } from 'rxjs';
 import type { z } from 'zod';
-import { firstPageIfGone, type PageQuery, type Paginated } from '../../../api/paginated.ts';
+import { everyId, firstPageIfGone, type PageQuery, type Paginated } from '../../../api/paginated.ts';
 import { apiPath } from '../../../api/paths.ts';
 import { api } from '../../../app/services.ts';
 import type { LevelPage } from '../../../components/list/tree-levels.ts';
@@ -41,6 +41,8 @@ const testsPage = ({ project, planId, conditions, ...page }: TestsPageQuery): Ob
 /** The calls of the tests list (§3.4 plan tests and union view, §3.5 tests, §3.14 users). */
 export const testListApi = {
   list: firstPageIfGone(testsPage),
+  /** The ids of every test the conditions select in a plan's subtree (or the project), a page of the largest size at a time. */
+  ids: (scope: Omit<TestsPageQuery, keyof PageQuery | 'ordering'>): Observable<number[]> => everyId((page) => testsPage({ ...scope, page, page_size: PAGE_SIZE_MAX, ordering: 'id' })),
   /** A page of one level of the tree: child plans with their matching tests counted, then the level's own tests. */
   level: (page: LevelPage, conditions: TestConditions, handles: number[]): Observable<Paginated<UnionItem>> =>
     api.get(apiPath('testplans/union/'), { query: { ...page, ordering: 'name', ...conditions }, handles }),

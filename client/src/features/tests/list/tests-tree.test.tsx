@@ -16,12 +16,19 @@ const release = { id: 7, name: 'Release' };
 const LEVEL = 'GET /api/v2/testplans/union/?project=1&parent=7&page=1&page_size=3&ordering=name';
 const MORE = 'GET /api/v2/testplans/union/?project=1&parent=7&page=2&page_size=3&ordering=name';
 const CHILD = 'GET /api/v2/testplans/union/?project=1&parent=8&page=1&page_size=3&ordering=name';
+const UPDATE = 'PUT /api/v2/tests/bulk-update/';
+const TREE_UPDATE = 'PUT /api/v2/tests/bulk-update-tree/';
 const net = useScriptedServer({
   [LEVEL]: { status: 200, body: aPage([aTreePlan(8, 'Nightly', release, 2), aTreeTest(101, 'Logs in'), aTreeTest(102, 'Logs out')], 4, 1, 3) },
   [MORE]: { status: 200, body: aPage([aTreeTest(103, 'Resets a password')], 4, 2, 3) },
   [CHILD]: { status: 200, body: aPage([aTreeTest(201, 'Nightly check'), aTreeTest(202, 'Nightly smoke')], 2, 1, 3) },
   [`${LEVEL}&assignee=5`]: { status: 200, body: aPage([aTreeTest(102, 'Logs out')], 1, 1, 3) },
   'GET /api/v2/testplans/union/?project=1&parent=null&page=1&page_size=3&ordering=name': { status: 200, body: aPage([aTreePlan(7, 'Release', null, 4)], 1, 1, 3) },
+  // Everything select-all takes: the open plan's tests with those of the plans under it; and Nightly's.
+  'GET /api/v2/testplans/7/tests/?show_descendants=true&page=1&page_size=1': { status: 200, body: aPage([], 6) },
+  'GET /api/v2/testplans/8/tests/?show_descendants=true&page=1&page_size=1000&ordering=id': { status: 200, body: aPage([aTreeTest(201, 'Nightly check'), aTreeTest(202, 'Nightly smoke')], 2) },
+  [UPDATE]: { status: 200, body: [] },
+  [TREE_UPDATE]: { status: 200, body: [] },
 });
 
 beforeEach(() => localStorage.clear());
@@ -69,5 +76,41 @@ describe('the tests tree (cases-and-plans §3 "Tests tree")', () => {
     await screen.findByText('Release');
     renderTree(7, { ...EMPTY_TEST_FILTER, assignees: [5] });
     await waitFor(() => expect(net.server.calls).toContain(`${LEVEL}&assignee=5`));
+  });
+});
+
+/** PrimeReact's checkbox is a box around an input, each with the role. */
+const tick = (name: string) => userEvent.click(within(rowOf(name)).getAllByRole('checkbox').find((box) => box.tagName === 'INPUT')!);
+
+/** Deletes the selection, typing the count the bar shows; the body `call` got. */
+async function deleteSelection(count: number, call: string) {
+  await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+  const dialog = await screen.findByRole('dialog');
+  await userEvent.type(within(dialog).getByLabelText(`Type ${count} to confirm`), String(count));
+  await userEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  await waitFor(() => expect(net.server.calls).toContain(call));
+  return net.server.bodies[net.server.calls.indexOf(call)];
+}
+
+describe('selecting in the tests tree for bulk actions (cases-and-plans §4)', () => {
+  it('sends ticked plans whole and ticked tests one by one, counting the plans’ matching tests, without opening a drawer', async () => {
+    renderTree();
+    await screen.findByText('Logs in');
+    await tick('Nightly');
+    await tick('Logs in');
+    expect(screen.getByText('Selected: 3')).toBeTruthy();
+    expect(screen.getByLabelText('location').textContent).toBe('/projects/1/plans/7');
+    expect(await deleteSelection(3, TREE_UPDATE)).toEqual({ project: 1, filter_conditions: {}, included_plans: [8], included_tests: [101], is_deleted: true });
+  });
+
+  it('select-all takes the open plan’s tests, loaded or not, less the unticked tests and every test of an unticked plan', async () => {
+    renderTree();
+    await screen.findByText('Logs in');
+    await userEvent.click(screen.getByLabelText('Select all'));
+    expect(await screen.findByText('Selected: 6')).toBeTruthy();
+    await tick('Nightly');
+    await tick('Logs in');
+    expect(await screen.findByText('Selected: 3')).toBeTruthy();
+    expect(await deleteSelection(3, UPDATE)).toEqual({ project: 1, current_plan: 7, filter_conditions: {}, excluded_tests: [101, 201, 202], is_deleted: true });
   });
 });

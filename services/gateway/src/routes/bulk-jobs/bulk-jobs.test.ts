@@ -147,4 +147,23 @@ describe('tests bulk update', () => {
     const assignee = (await world.alice.get(`/api/v2/tests/${kept}/`)).json().assignee;
     expect(assignee).toBe(alice.userId);
   });
+
+  it('names the result attributes for what a bulk selection covers: the suites of its tests only, by name', async () => {
+    const { project, root, tests } = await plannedTests('Bulk attributes');
+    const other = await createSuite(world.alice, project, 'Mobile');
+    const mobileCase = await createCase(world.alice, project, other, { name: 'Tap' });
+    const mobilePlan = await createPlan(world.alice, project, { test_cases: [mobileCase.id] });
+    const [mobileTest] = (await testsOfPlan(world.alice, mobilePlan)).map((test) => test.id);
+    const attribute = await world.alice.post('/api/v2/custom-attributes/', { project, name: 'Device', type: 0, applied_to: { testresult: { is_required: true, suite_ids: [other] } } });
+    expect(attribute.statusCode, attribute.body).toBe(201);
+    const form = async (query: string) => (await world.alice.get(`/api/v2/custom-attributes/testresult/?project=${project}&status_id=2${query}`)).json().suite_specific;
+    const device = [{ suite_id: other, suite_name: 'Mobile', values: [{ name: 'Device', is_required: true }] }];
+    expect(await form('')).toEqual(device);
+    expect(await form(`&current_plan=${root}`)).toEqual([]);
+    expect(await form(`&included_tests=${tests.join(',')}`)).toEqual([]);
+    expect(await form(`&included_tests=${tests[0]},${mobileTest}`)).toEqual(device);
+    expect(await form(`&excluded_tests=${mobileTest}`)).toEqual([]);
+    expect(await form(`&included_plans=${mobilePlan}`)).toEqual(device);
+    expect(await form(`&last_status=2`)).toEqual([]);
+  });
 });

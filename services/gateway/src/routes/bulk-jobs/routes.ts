@@ -9,14 +9,12 @@ import {
   parseOrThrow,
   testBulkUpdateBody,
   testBulkUpdateTreeBody,
-  testFilterQuery,
   testMessages,
   testResponse,
   type BulkOperation,
   type TestBulkUpdateBody,
-  type TestBulkUpdateTreeBody,
 } from '@testament/contracts';
-import { findBulkJob, findPlan, findTestFields, findUser, listBulkJobs, testsByIds, type BulkJobDocument } from '@testament/projections';
+import { findBulkJob, findPlan, findUser, listBulkJobs, testsByIds, type BulkJobDocument } from '@testament/projections';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
@@ -25,10 +23,8 @@ import { pageRequest, paginated } from '../../http/pagination.ts';
 import { visibleProjectOrFail } from '../../http/project-scope.ts';
 import { routeContracts } from '../../http/route-schema.ts';
 import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
-import { testFiltersOf } from '../tests/filters.ts';
 import { planContext, testRepresentation, testShowing, type PlanContext } from '../tests/representation.ts';
-
-type Selected = Array<{ _id: number; suiteId: number; planId: number }>;
+import { selectedTests, type SelectedTests, type TestSelection } from './selection.ts';
 type Changes = Pick<TestBulkUpdateBody, 'plan_id' | 'assignee_id' | 'is_deleted' | 'result'>;
 
 const jobRepresentation = (job: BulkJobDocument) => ({
@@ -84,15 +80,12 @@ export default async function bulkJobRoutes(app: FastifyInstance, context: Gatew
     };
   }
 
-  /** The project's tests that pass the filter conditions, within these plans when given. */
-  async function filtered(planning: PlanContext, conditions: Record<string, string> | undefined, planIds?: number[]): Promise<Selected> {
-    const query = parseOrThrow(testFilterQuery, conditions ?? {});
-    return findTestFields(readStore, planning.project._id, await testFiltersOf(readStore, planning, query, planIds), ['suiteId', 'planId']);
-  }
-
-  async function run(request: FastifyRequest, reply: FastifyReply, planning: PlanContext, selected: Selected, changes: Changes & { is_async?: boolean | undefined }) {
-    const operation = await operationOf(changes, planning);
-    const wait = !changes.is_async && selected.length <= BULK_SYNC_LIMIT;
+  /** Resolves the selection, checks the change and runs it as a job: answered with the tests when it ends, or at once when it goes on in the background. */
+  async function run(request: FastifyRequest, reply: FastifyReply, body: TestSelection & Changes & { project: number; is_async?: boolean | undefined }) {
+    const planning = await contextOf(request, body.project);
+    const selected: SelectedTests = await selectedTests(readStore, planning, body);
+    const operation = await operationOf(body, planning);
+    const wait = !body.is_async && selected.length <= BULK_SYNC_LIMIT;
     const testIds = selected.map((test) => test._id);
     const planIds = new Set(selected.map((test) => test.planId));
     const suiteIds = [...new Set(selected.map((test) => test.suiteId))];
@@ -114,30 +107,13 @@ export default async function bulkJobRoutes(app: FastifyInstance, context: Gatew
   app.put(
     '/api/v2/tests/bulk-update/',
     contract({ summary: 'Assign, move, delete or add a result to the tests a filter selects (in `current_plan`’s subtree), minus exclusions or only those included; over 1,000 or with `is_async`, as a job in the background', body: testBulkUpdateBody, response }),
-    async (request, reply) => {
-      const body = parseOrThrow(testBulkUpdateBody, request.body ?? {});
-      if (body.included_tests && body.excluded_tests) throw ValidationError.general(bulkMessages.includedAndExcluded);
-      const planning = await contextOf(request, body.project);
-      if (body.current_plan && !planning.plans.node(body.current_plan)) throw ValidationError.of('current_plan', testMessages.planUnknown(body.current_plan));
-      const within = body.current_plan ? planning.plans.subtreeIds(body.current_plan) : undefined;
-      const passing = await filtered(planning, body.filter_conditions, within);
-      const included = body.included_tests && new Set(body.included_tests);
-      const excluded = new Set(body.excluded_tests);
-      return run(request, reply, planning, passing.filter((test) => (!included || included.has(test._id)) && !excluded.has(test._id)), body);
-    },
+    async (request, reply) => run(request, reply, { view: 'list', ...parseOrThrow(testBulkUpdateBody, request.body ?? {}) }),
   );
 
   app.put(
     '/api/v2/tests/bulk-update-tree/',
     contract({ summary: 'The same for what the tree view selected: whole plan subtrees and single tests, after the filters', body: testBulkUpdateTreeBody, response }),
-    async (request, reply) => {
-      const body: TestBulkUpdateTreeBody = parseOrThrow(testBulkUpdateTreeBody, request.body ?? {});
-      const planning = await contextOf(request, body.project);
-      const plans = new Set((body.included_plans ?? []).flatMap((planId) => planning.plans.subtreeIds(planId)));
-      const included = new Set(body.included_tests);
-      const passing = await filtered(planning, body.filter_conditions);
-      return run(request, reply, planning, passing.filter((test) => plans.has(test.planId) || included.has(test._id)), body);
-    },
+    async (request, reply) => run(request, reply, { view: 'tree', ...parseOrThrow(testBulkUpdateTreeBody, request.body ?? {}) }),
   );
 
   app.get('/api/v2/bulk-jobs/', contract({ summary: 'The caller’s bulk jobs, the latest first', querystring: paginationQuery, response: { 200: paginatedResponse(bulkJobResponse) } }), async (request) => {

@@ -10,8 +10,9 @@ import {
   projectScopeQuery,
   testResultAttributesQuery,
   testResultAttributesResponse,
+  type TestResultAttributesQuery,
 } from '@testament/contracts';
-import { customAttributeTrash, findCustomAttribute, listCustomAttributes } from '@testament/projections';
+import { customAttributeTrash, findCustomAttribute, listCustomAttributes, suitesByIds, type ProjectDocument } from '@testament/projections';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
@@ -20,7 +21,12 @@ import { execute } from '../../http/execute.ts';
 import { requiredProjectQuery, visibleProjectOrFail } from '../../http/project-scope.ts';
 import { routeContracts } from '../../http/route-schema.ts';
 import { requireUser } from '../../plugins/authentication.ts';
+import { selectedTests } from '../bulk-jobs/selection.ts';
+import { planContext } from '../tests/representation.ts';
 import { appliedToInput, customAttributeRepresentation, testResultAttributes } from './representation.ts';
+
+/** The query's own keys; any other is one of the tests list's filters. */
+const ATTRIBUTE_QUERY_KEYS = new Set(['project', 'status_id', 'suite', 'current_plan', 'included_tests', 'excluded_tests', 'included_plans']);
 
 /** `custom-attributes/` (§3.11, §4.17) with its two helpers. */
 export default async function customAttributeRoutes(app: FastifyInstance, context: GatewayContext) {
@@ -48,9 +54,24 @@ export default async function customAttributeRoutes(app: FastifyInstance, contex
       const query = parseOrThrow(testResultAttributesQuery, request.query);
       const attributes = await listCustomAttributes(readStore, project._id);
       const statusId = query.status_id === undefined ? undefined : Number(query.status_id);
-      return testResultAttributes(attributes, statusId, query.suite?.split(',').map(Number));
+      const answer = testResultAttributes(attributes, statusId, query.suite?.split(',').map(Number) ?? (await selectionSuites(project, query, request.query as Record<string, string>)));
+      const suites = await suitesByIds(readStore, answer.suite_specific.map((suite) => suite.suite_id));
+      const names = new Map(suites.filter((suite) => suite.projectId === project._id).map((suite) => [suite._id, suite.name]));
+      return { ...answer, suite_specific: answer.suite_specific.map((suite) => ({ ...suite, suite_name: names.get(suite.suite_id) ?? '' })) };
     },
   );
+
+  /** The suites of the tests a bulk selection covers; undefined (every suite) when the query selects nothing. */
+  async function selectionSuites(project: ProjectDocument, query: TestResultAttributesQuery, raw: Record<string, string>): Promise<number[] | undefined> {
+    const filter_conditions = Object.fromEntries(Object.entries(raw).filter(([key, value]) => !ATTRIBUTE_QUERY_KEYS.has(key) && value !== ''));
+    const { current_plan, included_tests, excluded_tests, included_plans } = query;
+    if (current_plan === undefined && !included_tests && !excluded_tests && !included_plans && Object.keys(filter_conditions).length === 0) return undefined;
+    const selection = included_plans
+      ? { view: 'tree' as const, included_plans, included_tests, filter_conditions }
+      : { view: 'list' as const, current_plan, included_tests, excluded_tests, filter_conditions };
+    const selected = await selectedTests(readStore, await planContext(readStore, project), selection);
+    return [...new Set(selected.map((test) => test.suiteId))];
+  }
 
   registerCatalogueRoutes(app, context, {
     path: 'custom-attributes',

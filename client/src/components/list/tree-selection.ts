@@ -1,13 +1,5 @@
 import type { TreeNode } from 'primereact/treenode';
-import type { RowKeys } from '../../../components/list/tree-levels.ts';
-import type { UnionItem } from './case-list-api.ts';
-
-/** The tree's row keys (§5: keys starting with TS are suites, the rest cases). */
-export const suiteKey = (id: number) => `TS${id}`;
-export const caseKey = (id: number) => `TC${id}`;
-export const suiteIdOf = (key: string): number | null => (key.startsWith('TS') ? Number(key.slice(2)) : null);
-export const caseIdOf = (key: string): number | null => (key.startsWith('TC') ? Number(key.slice(2)) : null);
-export const caseRowKeys: RowKeys = { branch: suiteKey, leaf: caseKey };
+import type { UnionRow } from './tree-levels.ts';
 
 type CheckState = { checked?: boolean; partialChecked?: boolean } | boolean | undefined;
 export type CheckedKeys = Record<string, CheckState>;
@@ -20,48 +12,52 @@ const HALF_TICKED = { checked: false, partialChecked: true };
 /** A row unticked under select-all. */
 export interface TreeExclusion {
   key: string;
-  /** The rows above it, outermost first: one inside a closed suite still half-ticks the suites above. */
+  /** The rows above it, outermost first: one inside a closed branch still half-ticks the branches above. */
   path: string[];
-  /** How many of the selected cases it takes away. */
-  cases: number;
+  /** How many of the selected leaves it takes away. */
+  leaves: number;
 }
 
 /**
- * The tree's selection (§4 "Bulk selection in trees"): the rows ticked one by
- * one, or select-all, which covers rows not loaded yet, minus the rows unticked since.
+ * A tree's selection (cases-and-plans §4 "Bulk selection in trees"): the rows
+ * ticked one by one, or select-all, which covers rows not loaded yet, minus the rows unticked since.
  */
 export type TreeSelection = { all: false; checked: CheckedKeys } | { all: true; excluded: TreeExclusion[] };
 
 export const NOTHING_TICKED: TreeSelection = { all: false, checked: {} };
 export const ALL_TICKED: TreeSelection = { all: true, excluded: [] };
 
+/** What ticks select: whole branches (suites, plans) and single leaves (cases, tests). */
 export interface TreeChoice {
-  included_suites: number[];
-  included_cases: number[];
-  /** How many cases that makes: a ticked suite brings its matching cases (`union_count`). */
+  branches: number[];
+  leaves: number[];
+  /** How many leaves that makes: a ticked branch brings its matching leaves (`union_count`). */
   count: number;
 }
 
-const casesIn = (item: UnionItem) => (item.is_leaf ? 1 : item.union_count);
+/** A "Load more" row is no union row. */
+const isUnionRow = (data: unknown): data is UnionRow => typeof data === 'object' && data !== null && 'is_leaf' in data;
+const leavesIn = (row: UnionRow) => (row.is_leaf ? 1 : row.union_count);
 
-/** What the tree's ticks select for `bulk-update-tree/`; a tick under a ticked suite is already in it. */
-export function treeChoice(checked: CheckedKeys, items: ReadonlyMap<string, UnionItem>): TreeChoice {
-  const choice: TreeChoice = { included_suites: [], included_cases: [], count: 0 };
-  for (const [key, item] of items) {
-    if (!isTicked(checked[key])) continue;
-    const underTicked = item.parent !== null && isTicked(checked[suiteKey(item.parent.id)]);
-    if (item.is_leaf) choice.included_cases.push(item.id);
-    else choice.included_suites.push(item.id);
-    if (!underTicked) choice.count += casesIn(item);
-  }
+/** The shown rows the ticks select; a row under a ticked branch is already in it. */
+export function treeChoice(checked: CheckedKeys, nodes: readonly TreeNode[]): TreeChoice {
+  const choice: TreeChoice = { branches: [], leaves: [], count: 0 };
+  const visit = (node: TreeNode) => {
+    const row: unknown = node.data;
+    if (!isUnionRow(row)) return;
+    if (!isTicked(checked[String(node.key)])) return node.children?.forEach(visit);
+    (row.is_leaf ? choice.leaves : choice.branches).push(row.id);
+    choice.count += leavesIn(row);
+  };
+  nodes.forEach(visit);
   return choice;
 }
 
 /**
- * The ticks the tree shows for a selection. Rows loaded under a ticked suite
+ * The ticks the tree shows for a selection. Rows loaded under a ticked branch
  * show ticked; under select-all every row does but the unticked ones and what
- * is under them, and a suite with an unticked row somewhere below is half-ticked.
- * "Load more" rows count as ticked with their suite, so a suite whose loaded
+ * is under them, and a branch with an unticked row somewhere below is half-ticked.
+ * "Load more" rows count as ticked with their branch, so a branch whose loaded
  * rows are all unticked still holds the rows not loaded yet.
  */
 export function shownTicks(selection: TreeSelection, nodes: readonly TreeNode[]): CheckedKeys {
@@ -88,17 +84,18 @@ function keysOf(nodes: readonly TreeNode[]): string[] {
 
 /**
  * Select-all's exclusions after the user changed the ticks to `ticks`: each
- * shown row now unticked whose suite is still (half-)ticked, and the earlier
- * exclusions inside closed suites as long as every shown row above them stays half-ticked.
+ * shown row now unticked whose branch is still (half-)ticked, and the earlier
+ * exclusions inside closed branches as long as every shown row above them stays half-ticked.
  */
 export function exclusionsAfter(previous: readonly TreeExclusion[], ticks: CheckedKeys, nodes: readonly TreeNode[]): TreeExclusion[] {
   const unticked: TreeExclusion[] = [];
   const visit = (node: TreeNode, path: string[]) => {
     const key = String(node.key);
     const state = ticks[key];
+    const row: unknown = node.data;
     if (isTicked(state) || isHalfTicked(state)) node.children?.forEach((child) => visit(child, [...path, key]));
     // A "Load more" row stands for rows no one could untick one by one.
-    else if (node.selectable !== false) unticked.push({ key, path, cases: casesIn(node.data as UnionItem) });
+    else if (isUnionRow(row)) unticked.push({ key, path, leaves: leavesIn(row) });
   };
   nodes.forEach((node) => visit(node, []));
   const shown = new Set(keysOf(nodes));
@@ -106,7 +103,12 @@ export function exclusionsAfter(previous: readonly TreeExclusion[], ticks: Check
   return [...unticked, ...hidden];
 }
 
-/** How many cases select-all leaves out. */
+/** How many leaves select-all leaves out. */
 export function excludedCount(excluded: readonly TreeExclusion[]): number {
-  return excluded.reduce((sum, exclusion) => sum + exclusion.cases, 0);
+  return excluded.reduce((sum, exclusion) => sum + exclusion.leaves, 0);
+}
+
+/** The tree's ticks after the user changed them to `ticks`: kept as they are, or under select-all as exclusions. */
+export function withTicks(selection: TreeSelection, ticks: CheckedKeys, nodes: readonly TreeNode[]): TreeSelection {
+  return selection.all ? { all: true, excluded: exclusionsAfter(selection.excluded, ticks, nodes) } : { all: false, checked: ticks };
 }

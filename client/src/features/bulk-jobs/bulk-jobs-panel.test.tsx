@@ -1,0 +1,88 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { announceChange, topics } from '../../app/changes.ts';
+import type { ScriptedAnswer } from '../../testing/scripted-fetch.ts';
+import { ADMIN, useScriptedServer } from '../../testing/use-server.ts';
+import { aJob } from './bulk-fixtures.ts';
+import type { BulkJob } from './bulk-job-api.ts';
+import { BulkJobsPanel } from './BulkJobsPanel.tsx';
+import { useRunningBulkJob } from './use-running-bulk-job.ts';
+
+const JOBS = 'GET /api/v2/bulk-jobs/?page=1&page_size=20';
+const answers: Record<string, ScriptedAnswer> = {};
+const net = useScriptedServer(answers);
+const answerJobs = (...jobs: BulkJob[]) => {
+  answers[JOBS] = { status: 200, body: { links: { next: null, previous: null }, count: jobs.length, pages: { next: null, previous: null, current: 1, total: 1 }, results: jobs } };
+};
+beforeEach(() => answerJobs());
+
+/** 500 of 2,000 tests in the first 10 seconds: 50 a second, 30 seconds to go. */
+const halfway = aJob(5, { done: 500, updated_at: '2026-06-01T10:00:10Z' });
+const jobCalls = () => net.server.calls.filter((call) => call === JOBS).length;
+/** The live channel announcing a change of the admin's jobs. */
+const jobsChanged = () => act(() => announceChange(topics.bulkJobs(ADMIN.id)));
+const panel = () => screen.findByRole('region', { name: 'Bulk operations' });
+
+describe('the bulk jobs panel', () => {
+  it('shows a running job’s progress, its rate and the time it still needs', async () => {
+    answerJobs(halfway);
+    render(<BulkJobsPanel />);
+    const job = within(await panel()).getByRole('article', { name: 'Adding results' });
+    expect(within(job).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
+    expect(job.textContent).toContain('500 of 2000');
+    expect(job.textContent).toContain('50 tests/s · ends in 30 seconds');
+  });
+
+  it('follows the job as the topic fires, and says why it failed', async () => {
+    answerJobs(aJob(5));
+    render(<BulkJobsPanel />);
+    expect((await panel()).textContent).toContain('Estimating the time left…');
+    const before = jobCalls();
+
+    answerJobs(halfway);
+    jobsChanged();
+    await waitFor(() => expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25'));
+    expect(jobCalls()).toBe(before + 1);
+
+    answerJobs(aJob(5, { status: 'failed', done: 1200, failed_test: 1234, reason: 'Invalid pk "9" - object does not exist.', updated_at: '2026-06-01T10:00:30Z', ended_at: '2026-06-01T10:00:30Z' }));
+    // A second notice within the second waits for the end of it, then refetches once.
+    jobsChanged();
+    expect(await screen.findByText('Stopped at test #1234 after 1200 of 2000 tests: Invalid pk "9" - object does not exist.', {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('60');
+  });
+
+  it('says a job finished until dismissed, and leaves out jobs that ended before it saw them run', async () => {
+    answerJobs(halfway, aJob(4, { status: 'finished', done: 2000, ended_at: '2026-06-01T09:00:00Z' }));
+    render(<BulkJobsPanel />);
+    expect(within(await panel()).getAllByRole('article')).toHaveLength(1);
+
+    answerJobs(aJob(5, { status: 'finished', done: 2000, ended_at: '2026-06-01T10:00:40Z' }), aJob(4, { status: 'finished', done: 2000 }));
+    jobsChanged();
+    expect(await screen.findByText('Done: 2000 tests changed.', {}, { timeout: 3000 })).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('region', { name: 'Bulk operations' })).toBeNull();
+  });
+});
+
+function BulkActionsState({ projectId }: { projectId: number }) {
+  return <p>{useRunningBulkJob(projectId) ? 'Bulk actions wait' : 'Bulk actions open'}</p>;
+}
+
+describe('useRunningBulkJob', () => {
+  it('is true while a job of the user runs in that project only, and follows the topic', async () => {
+    answerJobs(halfway);
+    render(
+      <>
+        <BulkActionsState projectId={1} />
+        <BulkActionsState projectId={2} />
+      </>,
+    );
+    expect(await screen.findByText('Bulk actions wait')).toBeTruthy();
+    expect(screen.getByText('Bulk actions open')).toBeTruthy();
+
+    answerJobs(aJob(5, { status: 'finished', done: 2000 }));
+    jobsChanged();
+    await waitFor(() => expect(screen.getAllByText('Bulk actions open')).toHaveLength(2));
+  });
+});

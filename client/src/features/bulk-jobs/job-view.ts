@@ -1,0 +1,24 @@
+import type { BulkJob } from './bulk-job-api.ts';
+
+/**
+ * The jobs the panel shows: those running, and those seen running here that
+ * ended since, until dismissed. A job that ended before this page saw it is
+ * left to its notification.
+ */
+export function shownJobs(jobs: readonly BulkJob[], seenRunning: ReadonlySet<number>, dismissed: ReadonlySet<number>): BulkJob[] {
+  return jobs.filter((job) => !dismissed.has(job.id) && (job.status === 'running' || seenRunning.has(job.id)));
+}
+
+export interface JobPace {
+  /** Tests a second. */
+  rate: number;
+  secondsLeft: number;
+}
+
+/** How fast a job goes, and so how long the rest takes, from its request to its last progress; unknown before its first chunk. */
+export function jobPace(job: Pick<BulkJob, 'requested_at' | 'updated_at' | 'done' | 'total'>): JobPace | null {
+  const seconds = (Date.parse(job.updated_at) - Date.parse(job.requested_at)) / 1000;
+  if (job.done === 0 || seconds <= 0) return null;
+  const rate = job.done / seconds;
+  return { rate, secondsLeft: (job.total - job.done) / rate };
+}
