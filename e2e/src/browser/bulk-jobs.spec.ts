@@ -41,8 +41,8 @@ test('a bulk result for over 1,000 tests runs in the background: the panel follo
   await test.step('the panel shows the job’s progress until it ends', async () => {
     const job = page.getByRole('region', { name: 'Bulk operations' }).getByRole('article', { name: 'Adding results' });
     await expect(job.getByRole('progressbar')).toBeVisible();
-    await expect(job).toContainText('Done: 1002 tests changed.', { timeout: 120_000 });
-    await expect(job).toContainText('1002 of 1002');
+    await expect(job).toContainText('Done: 1,002 tests changed.', { timeout: 120_000 });
+    await expect(job).toContainText('1,002 of 1,002');
     await keepScreenshot(page, 'bulk-job-finished');
     await expect(page.locator('.sidebar__badge')).toHaveText('1');
   });

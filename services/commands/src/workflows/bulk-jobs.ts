@@ -7,8 +7,9 @@ import type { Actor } from '../kernel/decider.ts';
 import { requireProjectWrite } from '../kernel/project-access.ts';
 import type { testCommands } from '../tests/handlers.ts';
 
-/** Tests applied between two progress marks. */
-export const BULK_CHUNK = 500;
+/** Tests applied between two progress marks, at most; a smaller job moves in twentieths, so its progress shows. */
+const BULK_CHUNK = 500;
+const chunkSizeFor = (tests: number) => Math.min(BULK_CHUNK, Math.max(50, Math.ceil(tests / 20)));
 
 /** One chunk of a job: its tests from `from`, as many as the job's chunk size. */
 export interface BulkChunk {
@@ -160,7 +161,7 @@ export function bulkJobWorkflow(
       if (input.operation.kind === 'result') await checkAttributes(input.projectId, input.operation, input.suiteIds);
       const jobId = await deps.ids.next('bulk-job');
       const ref = { projectId: input.projectId, userId, jobId };
-      const request = { type: 'Request' as const, ...ref, operation: input.operation, testIds: input.testIds, chunkSize: chunkWorkers.chunkSize ?? BULK_CHUNK, background: !input.wait, planId: input.planId };
+      const request = { type: 'Request' as const, ...ref, operation: input.operation, testIds: input.testIds, chunkSize: chunkWorkers.chunkSize ?? chunkSizeFor(input.testIds.length), background: !input.wait, planId: input.planId };
       const { position } = await run(ref, request, meta);
       if (input.wait) return { position: await execute(ref, meta.actor), jobId };
       // A fault of the server leaves the job running; the next start resumes it.
