@@ -30,7 +30,7 @@ describe('the bulk jobs panel', () => {
     render(<BulkJobsPanel />);
     const job = within(await panel()).getByRole('article', { name: 'Adding results' });
     expect(within(job).getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25');
-    expect(job.textContent).toContain('500 of 2000');
+    expect(job.textContent).toContain('500 of 2,000');
     expect(job.textContent).toContain('50 tests/s · ends in 30 seconds');
   });
 
@@ -48,7 +48,7 @@ describe('the bulk jobs panel', () => {
     answerJobs(aJob(5, { status: 'failed', done: 1200, failed_test: 1234, reason: 'Invalid pk "9" - object does not exist.', updated_at: '2026-06-01T10:00:30Z', ended_at: '2026-06-01T10:00:30Z' }));
     // A second notice within the second waits for the end of it, then refetches once.
     jobsChanged();
-    expect(await screen.findByText('Stopped at test #1234 after 1200 of 2000 tests: Invalid pk "9" - object does not exist.', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('Stopped at test #1234 after 1,200 of 2,000 tests: Invalid pk "9" - object does not exist.', {}, { timeout: 3000 })).toBeTruthy();
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('60');
   });
 
@@ -59,7 +59,7 @@ describe('the bulk jobs panel', () => {
 
     answerJobs(aJob(5, { status: 'finished', done: 2000, ended_at: '2026-06-01T10:00:40Z' }), aJob(4, { status: 'finished', done: 2000 }));
     jobsChanged();
-    expect(await screen.findByText('Done: 2000 tests changed.', {}, { timeout: 3000 })).toBeTruthy();
+    expect(await screen.findByText('Done: 2,000 tests changed.', {}, { timeout: 3000 })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('region', { name: 'Bulk operations' })).toBeNull();
   });
