@@ -9,7 +9,7 @@ export interface Credentials {
 export interface HttpCall {
   /** Groups latencies in the outcome, e.g. "list" or "create". */
   kind: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH';
   path: string;
   body?: unknown;
   /** The status that counts as success. */

@@ -77,15 +77,7 @@ export function elapsedSeconds(startedAt: number): number {
   return (performance.now() - startedAt) / 1000;
 }
 
-/** Runs `work` on every item with at most `concurrency` of them in flight. */
-export async function inParallel<T>(items: Iterable<T>, concurrency: number, work: (item: T) => Promise<unknown>): Promise<void> {
-  const iterator = items[Symbol.iterator]();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      for (let step = iterator.next(); !step.done; step = iterator.next()) await work(step.value);
-    }),
-  );
-}
+export { inParallel } from '@testament/commands';
 
 /** A seeded generator (mulberry32), so every run builds the same data and asks the same questions. */
 export function seededRandom(seed: number): () => number {

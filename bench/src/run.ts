@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { analyticsBenchmarks } from './analytics.bench.ts';
 import { appendBenchmarks } from './append.bench.ts';
+import { bulkJobBenchmarks } from './bulk-jobs.bench.ts';
 import { caseBenchmarks } from './cases.bench.ts';
 import { baselineBenchmarks } from './baselines.bench.ts';
 import { commandLatencyBenchmarks } from './command-latency.bench.ts';
@@ -26,6 +27,7 @@ const SUITES: Record<string, () => Promise<BenchResult[]>> = {
   cases: caseBenchmarks,
   tests: testBenchmarks,
   analytics: analyticsBenchmarks,
+  'bulk-jobs': bulkJobBenchmarks,
 };
 
 const number = (value: number) => (Number.isNaN(value) ? 'n/a' : value.toLocaleString('en'));

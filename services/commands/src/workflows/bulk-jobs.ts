@@ -4,12 +4,15 @@ import type { BulkJob } from '../bulk-jobs/evolve.ts';
 import type { KernelDeps } from '../kernel/command-handler.ts';
 import { newCommandMeta, type CommandMeta } from '../kernel/command-meta.ts';
 import type { Actor } from '../kernel/decider.ts';
+import { inParallel } from '../kernel/in-parallel.ts';
 import { requireProjectWrite } from '../kernel/project-access.ts';
 import type { testCommands } from '../tests/handlers.ts';
 
 /** Tests applied between two progress marks, at most; a smaller job moves in twentieths, so its progress shows. */
 const BULK_CHUNK = 500;
 const chunkSizeFor = (tests: number) => Math.min(BULK_CHUNK, Math.max(50, Math.ceil(tests / 20)));
+/** Tests of a chunk changed at once: their streams differ, and the log commits concurrent appends together. */
+const CHUNK_CONCURRENCY = 32;
 
 /** One chunk of a job: its tests from `from`, as many as the job's chunk size. */
 export interface BulkChunk {
@@ -91,21 +94,30 @@ export function bulkJobWorkflow(
     }
   }
 
-  /** Checks every test of a chunk, then applies them all; wherever it runs, the tests' idempotency keys make a repeat change nothing. */
+  /**
+   * Checks every test of a chunk, then applies them all, many at once; the
+   * first test refused (in the job's order) stops it before anything is
+   * applied. Wherever it runs, the tests' idempotency keys make a repeat change nothing.
+   */
   async function applyChunk(chunk: BulkChunk, meta: CommandMeta): Promise<ChunkOutcome> {
     const job = await jobs.job(chunk.ref);
     if (!job || job.status !== 'running') return { position: 0, refused: null };
     const testIds = job.testIds.slice(chunk.from, chunk.from + job.chunkSize);
-    for (const testId of testIds) {
+    const refused: Array<{ index: number; testId: number; reason: string }> = [];
+    await inParallel(testIds.entries(), CHUNK_CONCURRENCY, async ([index, testId]) => {
       try {
         await applyOne(job, testId, meta.actor, true);
       } catch (error) {
         if (!refusal(error)) throw error;
-        return { position: 0, refused: { testId, reason: reasonOf(error as Error) } };
+        refused.push({ index, testId, reason: reasonOf(error as Error) });
       }
-    }
+    });
+    const first = refused.sort((a, b) => a.index - b.index)[0];
+    if (first) return { position: 0, refused: { testId: first.testId, reason: first.reason } };
     let position = 0;
-    for (const testId of testIds) position = Math.max(position, (await applyOne(job, testId, meta.actor)).position);
+    await inParallel(testIds, CHUNK_CONCURRENCY, async (testId) => {
+      position = Math.max(position, (await applyOne(job, testId, meta.actor)).position);
+    });
     return { position, refused: null };
   }
 

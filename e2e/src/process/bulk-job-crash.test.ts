@@ -1,0 +1,146 @@
+import { rm } from 'node:fs/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createCase, createPlan, createSuite } from '@testament/gateway/testing/builders';
+import { ADMIN_PASSWORD, startTestServer, type Browser } from '@testament/gateway/testing/harness';
+import { HttpSession } from '@testament/gateway/testing/http-session';
+import { createProject } from '@testament/gateway/testing/people';
+import { startServerProcess, type ServerProcess } from '@testament/gateway/testing/server-process';
+
+const PLANS = 20;
+const CASES = 1_000;
+const TESTS = PLANS * CASES;
+const KILLS = 5;
+/** The system status Passed. */
+const PASSED = 2;
+const POLL_MS = 50;
+/** A job that shows no progress for this long has stopped (not resumed after a restart, say): fail now rather than at the timeout. */
+const STALL_MS = 60_000;
+
+interface Job {
+  id: number;
+  status: 'running' | 'finished' | 'failed';
+  total: number;
+  done: number;
+  failed_test: number | null;
+  ended_at: string | null;
+}
+
+let dataDir: string | undefined;
+let server: ServerProcess | undefined;
+afterEach(async () => {
+  await server?.stop('SIGKILL');
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+const startedAt = performance.now();
+const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1);
+const timing = (what: string, from: number) => console.info(`${what}: ${seconds(from)} s (at ${seconds(startedAt)} s)`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * A project of TESTS tests (PLANS plans of the same CASES cases), made through
+ * the API of the embedded system in this process (the gateway's testing harness,
+ * the one way into the command side e2e may import): no sockets and no write
+ * limits, so it takes seconds. Closed without removing the data directory,
+ * which the server process then opens.
+ */
+async function seedProject(): Promise<{ dataDir: string; project: number }> {
+  const seeding = await startTestServer({ freezeReadModels: false, checkResponses: false, writeRateLimit: 0, writeWaitMs: 120_000 });
+  const project = await makeTests(await seeding.signIn('admin')).catch(async (error: unknown) => {
+    await seeding.close();
+    throw error;
+  });
+  await seeding.app.close();
+  await seeding.system.close();
+  return { dataDir: seeding.config.dataDir, project };
+}
+
+async function makeTests(admin: Browser): Promise<number> {
+  const project = (await createProject(admin, { name: 'Crash' })).id;
+  const suite = await createSuite(admin, project, 'Everything');
+  const caseIds: number[] = [];
+  for (let n = 0; n < CASES; n += 50) {
+    const batch = await Promise.all(Array.from({ length: 50 }, (_, i) => createCase(admin, project, suite, { name: `Case ${n + i}` })));
+    caseIds.push(...batch.map((created: { id: number }) => created.id));
+  }
+  // Plans in parallel, so their tests' appends share commits.
+  await Promise.all(Array.from({ length: PLANS }, (_, n) => createPlan(admin, project, { name: `Plan ${n}`, test_cases: caseIds })));
+  return project;
+}
+
+describe('a bulk job through kill -9', () => {
+  it('adds exactly one result to every test however often the server is killed while it runs', async () => {
+    const seeded = await seedProject();
+    dataDir = seeded.dataDir;
+    timing(`seeded ${TESTS} tests`, startedAt);
+
+    const start = async (port = '0') => (server = await startServerProcess({ TESTAMENT_DATA_DIR: seeded.dataDir, PORT: port }));
+    let up = performance.now();
+    await start();
+    timing('server started', up);
+    // Restarts keep the address, so the session's cookies still apply.
+    const port = new URL(server!.url).port;
+    const session = new HttpSession(server!.url);
+    await session.login('admin', ADMIN_PASSWORD);
+    const get = async <T>(path: string): Promise<T> => {
+      const response = await session.request('GET', path);
+      expect(response.status, path).toBe(200);
+      return (await response.json()) as T;
+    };
+    const jobStartedAt = performance.now();
+    const day = (time: number) => new Date(time).toISOString().slice(0, 10);
+    const firstDay = day(Date.now());
+    const accepted = await session.request('PUT', '/api/v2/tests/bulk-update/', { project: seeded.project, result: { status: PASSED, comment: 'Through kill -9' } });
+    expect(accepted.status).toBe(200);
+    expect(await accepted.text()).toBe('');
+
+    const job = async () => (await get<{ results: Job[] }>('/api/v2/bulk-jobs/')).results[0]!;
+    // When `done` last moved and how long its last step took, so a kill can wait a random part of a step and land anywhere within a chunk.
+    let lastStep = { done: 0, at: jobStartedAt, ms: 0 };
+    const watch = async (until: (job: Job) => boolean): Promise<Job> => {
+      for (;;) {
+        const seen = await job();
+        const now = performance.now();
+        if (seen.done > lastStep.done) lastStep = { done: seen.done, at: now, ms: now - lastStep.at };
+        if (until(seen) || seen.status !== 'running') return seen;
+        expect(now - lastStep.at, `progress of the job since ${lastStep.done}/${seen.total} were done`).toBeLessThan(STALL_MS);
+        await sleep(POLL_MS);
+      }
+    };
+
+    // Kill k waits for progress somewhere in the k-th of KILLS + 1 equal stretches of the job, then a random part of a step.
+    let seed = 20_240_607;
+    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    let killedAt = 0;
+    for (let kill = 1; kill <= KILLS; kill++) {
+      const threshold = Math.floor((TESTS * (kill - 1 + random())) / (KILLS + 1));
+      const seen = await watch((job) => job.done >= threshold);
+      expect(seen.status, `the job before kill ${kill}`).toBe('running');
+      const wait = Math.round(random() * lastStep.ms);
+      await sleep(wait);
+      await server!.stop('SIGKILL');
+      killedAt = Date.now();
+      up = performance.now();
+      await start(port);
+      // The restart's time is no step of the job's.
+      lastStep = { ...lastStep, at: performance.now() };
+      timing(`kill ${kill} ${wait} ms after ${seen.done}/${seen.total} were done (steps of ${Math.round(lastStep.ms)} ms); restarted`, up);
+    }
+
+    const ended = await watch(() => false);
+    timing('job ended', jobStartedAt);
+    expect(ended).toMatchObject({ status: 'finished', total: TESTS, done: TESTS, failed_test: null });
+    // Ended by a server started after the last kill: every kill interrupted the running job.
+    expect(Date.parse(ended.ended_at!)).toBeGreaterThan(killedAt);
+
+    // Every test resulted Passed, and the project holds as many results as tests: so exactly one each.
+    const count = async (query: string) => (await get<{ count: number }>(`/api/v2/tests/?project=${seeded.project}&page_size=1${query}`)).count;
+    expect(await count('')).toBe(TESTS);
+    expect(await count(`&last_status=${PASSED}`)).toBe(TESTS);
+    type Point = Record<string, { count: number } | string>;
+    const histogram = await get<Point[]>(`/api/v2/testplans/histogram/?project=${seeded.project}&start_date=${firstDay}&end_date=${day(Date.now())}`);
+    const results = histogram.flatMap((point) => Object.values(point)).reduce((sum, entry) => sum + (typeof entry === 'string' ? 0 : entry.count), 0);
+    expect(results).toBe(TESTS);
+    timing('checked', startedAt);
+  }, 600_000);
+});
