@@ -1,3 +1,4 @@
+import type { BulkJob } from '@testament/contracts';
 import { startServerProcess } from '@testament/gateway/testing/server-process';
 import { Agent } from 'node:http';
 import { call, connection, type Credentials, type HttpCall } from './http-call.ts';
@@ -13,17 +14,10 @@ const POLL_MS = 50;
 const RSS_EVERY_MS = 100;
 const PASSED = 2;
 
-interface Job {
-  id: number;
-  status: 'running' | 'finished' | 'failed';
-  total: number;
-  done: number;
-  reason: string | null;
-}
 
 interface JobRun {
   seconds: number;
-  job: Job;
+  job: BulkJob;
   /** Each change of `done` the user saw, with the seconds since the PUT. */
   progress: Array<{ second: number; done: number }>;
 }
@@ -44,7 +38,7 @@ async function answered(agent: Agent, baseUrl: string, spec: HttpCall, credentia
  */
 async function runJob(baseUrl: string, credentials: Credentials, projectId: number, change: Record<string, unknown>): Promise<JobRun> {
   const agent = connection();
-  const latest = async () => (JSON.parse(await answered(agent, baseUrl, { kind: 'jobs', method: 'GET', path: '/api/v2/bulk-jobs/?page_size=1', expect: 200 }, credentials)) as { results: Job[] }).results[0];
+  const latest = async () => (JSON.parse(await answered(agent, baseUrl, { kind: 'jobs', method: 'GET', path: '/api/v2/bulk-jobs/?page_size=1', expect: 200 }, credentials)) as { results: BulkJob[] }).results[0];
   const before = (await latest())?.id;
   const startedAt = performance.now();
   await answered(agent, baseUrl, { kind: 'bulk', method: 'PUT', path: '/api/v2/tests/bulk-update/', body: { project: projectId, is_async: true, ...change }, expect: 200 }, credentials);

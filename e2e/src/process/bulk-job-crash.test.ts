@@ -1,3 +1,4 @@
+import type { BulkJob } from '@testament/contracts';
 import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createCase, createPlan, createSuite } from '@testament/gateway/testing/builders';
@@ -16,14 +17,6 @@ const POLL_MS = 50;
 /** A job that shows no progress for this long has stopped (not resumed after a restart, say): fail now rather than at the timeout. */
 const STALL_MS = 60_000;
 
-interface Job {
-  id: number;
-  status: 'running' | 'finished' | 'failed';
-  total: number;
-  done: number;
-  failed_test: number | null;
-  ended_at: string | null;
-}
 
 let dataDir: string | undefined;
 let server: ServerProcess | undefined;
@@ -94,10 +87,10 @@ describe('a bulk job through kill -9', () => {
     expect(accepted.status).toBe(200);
     expect(await accepted.text()).toBe('');
 
-    const job = async () => (await get<{ results: Job[] }>('/api/v2/bulk-jobs/')).results[0]!;
+    const job = async () => (await get<{ results: BulkJob[] }>('/api/v2/bulk-jobs/')).results[0]!;
     // When `done` last moved and how long its last step took, so a kill can wait a random part of a step and land anywhere within a chunk.
     let lastStep = { done: 0, at: jobStartedAt, ms: 0 };
-    const watch = async (until: (job: Job) => boolean): Promise<Job> => {
+    const watch = async (until: (job: BulkJob) => boolean): Promise<BulkJob> => {
       for (;;) {
         const seen = await job();
         const now = performance.now();
