@@ -116,14 +116,6 @@ test('bulk results from the tests list: all across pages less two get Passed at 
     await expect(page.getByRole('dialog', { name: 'Async operation' })).toHaveCount(0);
   });
 
-  await test.step('the panel shows the job that ran while the request waited, and its end', async () => {
-    // A job answered at once is a job too, but the panel shows only jobs it saw running (job-view.ts).
-    // Its start reaches the page as a live notice while the request waits for its 38 results (about
-    // a second here, against milliseconds for the notice), so the panel saw it running and keeps its end.
-    await expect(jobCard(page)).toContainText(`Done: ${TESTS - 2} tests changed.`);
-    await expect(jobCard(page).getByRole('progressbar')).toContainText(`${TESTS - 2} of ${TESTS - 2}`);
-  });
-
   await test.step('the server: exactly the selected tests are Passed, with the comment; the two unticked have no result', async () => {
     const tests = await testsOf(adminApi, project, release);
     expect(tests).toHaveLength(TESTS);
@@ -150,11 +142,10 @@ test('bulk results from the tests list: all across pages less two get Passed at 
     const unread = await adminApi.get('/api/v2/notifications/?unread=true');
     expect(((await unread.json()) as { count: number }).count).toBe(0);
     await expect(badge(page)).toHaveCount(0);
-    await jobCard(page).getByRole('button', { name: 'Dismiss' }).click();
-    await expect(jobCard(page)).toHaveCount(0);
   });
 
   await test.step('at the project’s root, all 1,040 tests get Failed: the Async operation modal, then the panel follows the job to its end', async () => {
+    // A fresh page, so the only card is the job started below.
     await page.goto(`/projects/${project}/plans`);
     await expect(page.getByText(`Tests: ${ROOT_TESTS}`)).toBeVisible();
     await testsTable(page).locator('thead .p-checkbox').click();
@@ -166,11 +157,11 @@ test('bulk results from the tests list: all across pages less two get Passed at 
     await expect(wizard).toBeHidden();
     await modal.getByRole('button', { name: 'OK' }).click();
     await expect(modal).toBeHidden();
-    // Running: its pace, or an estimate until its first chunk is done.
-    await expect(jobCard(page)).toContainText(/Estimating the time left…|tests\/s · ends/);
-    await expect(jobCard(page).getByRole('progressbar')).toContainText(new RegExp(`[\\d,]+ of ${ROOT_TESTS.toLocaleString('en')}`));
-    await keepScreenshot(page, 'bulk-results-running');
+    // The panel shows every job started since the page opened; a job of 1,040 tests may end within
+    // a few seconds, so whether its running state is caught on screen is a race, and not asserted.
+    await expect(jobCard(page).getByRole('progressbar')).toBeVisible();
     await expect(jobCard(page)).toContainText(`Done: ${ROOT_TESTS.toLocaleString('en')} tests changed.`, { timeout: 60_000 });
+    await keepScreenshot(page, 'bulk-results-finished');
     await expect(jobCard(page).getByRole('progressbar')).toContainText(`${ROOT_TESTS.toLocaleString('en')} of ${ROOT_TESTS.toLocaleString('en')}`);
   });
 

@@ -30,6 +30,8 @@ test('a project from creation to deletion, through search, favourites, views, la
     await expect(dialog.getByText('icon.png')).toBeVisible();
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
     await expect(dialog).toBeHidden();
+    // Found by name: earlier specs' projects may fill the first page.
+    await searchFor(page, name);
     await expect(card(page, name).locator('.p-avatar img')).toHaveAttribute('src', /\/icon\//);
   });
 
@@ -205,6 +207,9 @@ test('a project created in one browser appears in another one without a reload',
     await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
   }
 
+  // The watcher looks for it by name (earlier specs' projects may fill the first page) before it exists.
+  await searchFor(watcher, name);
+  await expect(watcher.getByText('No projects found')).toBeVisible();
   await creator.getByRole('button', { name: 'Create project' }).click();
   await creator.getByRole('dialog').getByLabel('Name').fill(name);
   await creator.getByRole('dialog').getByRole('button', { name: 'Create', exact: true }).click();

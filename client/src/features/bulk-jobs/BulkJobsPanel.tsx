@@ -17,12 +17,15 @@ export function BulkJobsPanel() {
   const { t } = useTranslation();
   const jobs = useBulkJobs();
   const [seenRunning, setSeenRunning] = useState(NONE);
+  const [atStart, setAtStart] = useState<ReadonlySet<number> | null>(null);
   const [dismissed, setDismissed] = useState(NONE);
   useEffect(() => {
-    const running = (jobs ?? []).filter((job) => job.status === 'running' && !seenRunning.has(job.id)).map((job) => job.id);
+    if (!jobs) return;
+    if (atStart === null) setAtStart(new Set(jobs.map((job) => job.id)));
+    const running = jobs.filter((job) => job.status === 'running' && !seenRunning.has(job.id)).map((job) => job.id);
     if (running.length > 0) setSeenRunning(withIds(seenRunning, running));
-  }, [jobs, seenRunning]);
-  const shown = shownJobs(jobs ?? [], seenRunning, dismissed);
+  }, [jobs, seenRunning, atStart]);
+  const shown = atStart === null ? [] : shownJobs(jobs ?? [], { running: seenRunning, atStart }, dismissed);
   return (
     <>
       <AsyncOperationDialog />

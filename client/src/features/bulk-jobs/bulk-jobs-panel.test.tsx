@@ -63,6 +63,18 @@ describe('the bulk jobs panel', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('region', { name: 'Bulk operations' })).toBeNull();
   });
+
+  it('shows a job started since the page opened even when it ended before the page saw it run', async () => {
+    answerJobs(aJob(4, { status: 'finished', done: 2000, ended_at: '2026-06-01T09:00:00Z' }));
+    render(<BulkJobsPanel />);
+    await waitFor(() => expect(jobCalls()).toBeGreaterThan(0));
+    expect(screen.queryByRole('region', { name: 'Bulk operations' })).toBeNull();
+
+    answerJobs(aJob(6, { status: 'finished', done: 2000, ended_at: '2026-06-01T10:00:02Z' }), aJob(4, { status: 'finished', done: 2000 }));
+    jobsChanged();
+    expect(await screen.findByText('Done: 2,000 tests changed.', {}, { timeout: 3000 })).toBeTruthy();
+    expect(within(await panel()).getAllByRole('article')).toHaveLength(1);
+  });
 });
 
 function BulkActionsState({ projectId }: { projectId: number }) {

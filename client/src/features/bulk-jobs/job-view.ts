@@ -1,12 +1,13 @@
 import type { BulkJob } from './bulk-job-api.ts';
 
 /**
- * The jobs the panel shows: those running, and those seen running here that
- * ended since, until dismissed. A job that ended before this page saw it is
- * left to its notification.
+ * The jobs the panel shows, until dismissed: those running, those seen running
+ * here, and those new since the page first asked (a short job may end before
+ * the page sees it run). A job that had ended before the page opened is left
+ * to its notification.
  */
-export function shownJobs(jobs: readonly BulkJob[], seenRunning: ReadonlySet<number>, dismissed: ReadonlySet<number>): BulkJob[] {
-  return jobs.filter((job) => !dismissed.has(job.id) && (job.status === 'running' || seenRunning.has(job.id)));
+export function shownJobs(jobs: readonly BulkJob[], seen: { running: ReadonlySet<number>; atStart: ReadonlySet<number> }, dismissed: ReadonlySet<number>): BulkJob[] {
+  return jobs.filter((job) => !dismissed.has(job.id) && (job.status === 'running' || seen.running.has(job.id) || !seen.atStart.has(job.id)));
 }
 
 export interface JobPace {
