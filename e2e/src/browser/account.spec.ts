@@ -16,7 +16,11 @@ test.describe('API tokens', () => {
     const dialog = page.getByRole('dialog', { name: 'Create API token' });
     await dialog.getByLabel('Description').fill('Nightly CI');
     await dialog.getByLabel('Expires').fill('2099-01-31');
-    await dialog.getByLabel('Description').click();
+    // A click outside closes the date picker; on a busy machine the first may land before the picker listens for it.
+    await expect(async () => {
+      await dialog.getByLabel('Description').click();
+      await expect(page.locator('.p-datepicker')).toBeHidden({ timeout: 1_000 });
+    }).toPass();
     await dialog.getByLabel('Your password').fill('not my password');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await expect(dialog.getByText('Unable to log in with provided credentials.')).toBeVisible();
