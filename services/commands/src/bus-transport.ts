@@ -22,18 +22,21 @@ export function serveCommands(bus: Bus, service: CommandService): Unsubscribe {
   });
 }
 
+/** A request to whoever serves `subject`; a domain error its handler threw comes back as its own class. */
+async function requestOverBus(bus: Bus, subject: string, payload: unknown, timeoutMs: number): Promise<unknown> {
+  try {
+    return await bus.request(subject, payload, { timeoutMs });
+  } catch (error) {
+    if (error instanceof BusRequestError && error.code === 'handler_error' && error.remote) {
+      throw reviveDomainError(error.remote as Parameters<typeof reviveDomainError>[0]);
+    }
+    throw error;
+  }
+}
+
 /** Sends commands over the bus; domain errors come back as their own classes. */
 export function busDispatcher(bus: Bus, options: { timeoutMs?: number } = {}): CommandDispatcher {
-  return async (name, input, meta) => {
-    try {
-      return (await bus.request(COMMAND_SUBJECT, { name, input, meta }, { timeoutMs: options.timeoutMs ?? 15_000 })) as never;
-    } catch (error) {
-      if (error instanceof BusRequestError && error.code === 'handler_error' && error.remote) {
-        throw reviveDomainError(error.remote as Parameters<typeof reviveDomainError>[0]);
-      }
-      throw error;
-    }
-  };
+  return async (name, input, meta) => (await requestOverBus(bus, COMMAND_SUBJECT, { name, input, meta }, options.timeoutMs ?? 15_000)) as never;
 }
 
 /** Bulk job chunks: each request is one chunk, taken by one of the workers serving this subject. */
@@ -63,11 +66,10 @@ export function busChunkWorkers(bus: Bus, options: { inFlight?: number; timeoutM
     async apply(chunk, actor) {
       for (let attempt = 1; ; attempt++) {
         try {
-          return (await bus.request(BULK_CHUNK_SUBJECT, { chunk, meta: newCommandMeta(actor) }, { timeoutMs: options.timeoutMs ?? CHUNK_TIMEOUT_MS })) as ChunkOutcome;
+          return (await requestOverBus(bus, BULK_CHUNK_SUBJECT, { chunk, meta: newCommandMeta(actor) }, options.timeoutMs ?? CHUNK_TIMEOUT_MS)) as ChunkOutcome;
         } catch (error) {
-          if (!(error instanceof BusRequestError)) throw error;
-          if (error.code === 'handler_error' && error.remote) throw reviveDomainError(error.remote as Parameters<typeof reviveDomainError>[0]);
-          if (attempt >= CHUNK_ATTEMPTS) throw error;
+          // A domain error comes back revived; what is still a bus error (no worker, none answered) is tried again.
+          if (!(error instanceof BusRequestError) || attempt >= CHUNK_ATTEMPTS) throw error;
         }
       }
     },

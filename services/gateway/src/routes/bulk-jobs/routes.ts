@@ -24,7 +24,8 @@ import { visibleProjectOrFail } from '../../http/project-scope.ts';
 import { routeContracts } from '../../http/route-schema.ts';
 import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
 import { planContext, testRepresentation, testShowing, type PlanContext } from '../tests/representation.ts';
-import { selectedTests, type SelectedTests, type TestSelection } from './selection.ts';
+import { selectedTests, type TestSelection } from './selection.ts';
+
 type Changes = Pick<TestBulkUpdateBody, 'plan_id' | 'assignee_id' | 'is_deleted' | 'result'>;
 
 const jobRepresentation = (job: BulkJobDocument) => ({
@@ -83,7 +84,7 @@ export default async function bulkJobRoutes(app: FastifyInstance, context: Gatew
   /** Resolves the selection, checks the change and runs it as a job: answered with the tests when it ends, or at once when it goes on in the background. */
   async function run(request: FastifyRequest, reply: FastifyReply, body: TestSelection & Changes & { project: number; is_async?: boolean | undefined }) {
     const planning = await contextOf(request, body.project);
-    const selected: SelectedTests = await selectedTests(readStore, planning, body);
+    const selected = await selectedTests(readStore, planning, body);
     const operation = await operationOf(body, planning);
     const wait = !body.is_async && selected.length <= BULK_SYNC_LIMIT;
     const testIds = selected.map((test) => test._id);
