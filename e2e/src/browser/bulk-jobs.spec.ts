@@ -27,7 +27,10 @@ test('a bulk result for over 1,000 tests runs in the background: the panel follo
   await send(adminApi, baseURL!, 'POST', '/api/v2/notifications/enable/', { settings: [4] }, 200);
   await send(adminApi, baseURL!, 'POST', '/api/v2/notifications/mark-as/', { unread: false, notifications: [] }, 200);
   await signIn(page);
+  // The panel shows jobs started after it first looked: the job is sent once it has.
+  const panelLooked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v2/bulk-jobs/');
   await page.goto(`/projects/${project}/plans`);
+  await panelLooked;
   await expect(page.locator('.sidebar__badge')).toHaveCount(0);
 
   await test.step('the project’s tests, all selected, get a result, sent from the page’s own session', async () => {
