@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { analyticsBenchmarks } from './analytics.bench.ts';
 import { appendBenchmarks } from './append.bench.ts';
+import { auditBenchmarks } from './audit.bench.ts';
 import { bulkJobBenchmarks } from './bulk-jobs.bench.ts';
 import { caseBenchmarks } from './cases.bench.ts';
 import { baselineBenchmarks } from './baselines.bench.ts';
@@ -28,6 +29,7 @@ const SUITES: Record<string, () => Promise<BenchResult[]>> = {
   tests: testBenchmarks,
   analytics: analyticsBenchmarks,
   'bulk-jobs': bulkJobBenchmarks,
+  audit: auditBenchmarks,
 };
 
 const number = (value: number) => (Number.isNaN(value) ? 'n/a' : value.toLocaleString('en'));

@@ -13,6 +13,7 @@ export * from './api/projects.ts';
 export * from './api/plans.ts';
 export * from './api/analytics.ts';
 export * from './api/bulk-jobs.ts';
+export * from './api/audit.ts';
 export * from './api/tests.ts';
 export * from './api/results.ts';
 export * from './access-messages.ts';

@@ -34,7 +34,10 @@ const MODEL_PERMISSIONS: Array<[string, string]> = Object.entries(PERMISSION_MOD
   (['add', 'change', 'delete'] as const).map((action): [string, string] => [`${action}_${model}`, `Can ${action} ${human}`]),
 );
 
-export const PERMISSIONS: readonly Permission[] = [...PROJECT_PERMISSIONS, ...MODEL_PERMISSIONS].map(
+/** Testament's own, after TestY's so their ids stay as TestY numbers them. */
+const TESTAMENT_PERMISSIONS: Array<[string, string]> = [['view_audit', 'Can view audit trail']];
+
+export const PERMISSIONS: readonly Permission[] = [...PROJECT_PERMISSIONS, ...MODEL_PERMISSIONS, ...TESTAMENT_PERMISSIONS].map(
   ([codename, name], index) => ({ id: index + 1, codename, name }),
 );
 
@@ -70,7 +73,7 @@ export const SEEDED_ROLES: readonly SeededRole[] = [
     id: 1,
     name: 'Admin',
     type: RoleType.system,
-    permissions: permissionIds(['change_project', 'view_project', 'delete_project', 'add_role', ...everyModelAction]),
+    permissions: permissionIds(['change_project', 'view_project', 'delete_project', 'add_role', ...everyModelAction, 'view_audit']),
   },
   {
     id: 2,

@@ -4,6 +4,8 @@ export * from './ports/read-store.ts';
 export * from './ports/blob-store.ts';
 export * from './ports/id-allocator.ts';
 export * from './event-store/hash.ts';
+export * from './event-store/verify.ts';
+export * from './event-store/sqlite/verify-file.ts';
 export * from './event-store/sqlite/sqlite-event-store.ts';
 export * from './event-store/kurrentdb/kurrentdb-event-store.ts';
 export * from './id-allocator/sqlite-id-allocator.ts';

@@ -1,3 +1,4 @@
+import { asOfQuery } from './audit.ts';
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { attributeValues } from '../events/suites.ts';
@@ -99,6 +100,7 @@ export type CaseListQuery = z.output<typeof caseListQuery>;
 
 /** `GET cases/{id}/`: a display version (`ver`), or an internal history id (`version`) that redirects to it (K9). */
 export const caseRetrieveQuery = z.object({
+  ...asOfQuery.shape,
   ver: z.string().regex(/^\d+$/, catalogueMessages.invalidInteger).optional(),
   version: z.string().regex(/^\d+$/, catalogueMessages.invalidInteger).optional(),
 });

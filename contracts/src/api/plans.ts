@@ -1,3 +1,4 @@
+import { asOfQuery } from './audit.ts';
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { attributeValues } from '../events/suites.ts';
@@ -26,6 +27,7 @@ export const UNTESTED_SLICE = { label: 'UNTESTED', color: 'rgba(160, 160, 160, 1
 
 /** `testplans/statistics/`: the whole project with `project=` and no (or a `null`) `parent`, a plan's subtree with `parent=` (or `testplans/{id}/statistics/`); the tests filters narrow it. */
 export const planStatisticsQuery = testFilterQuery.extend({
+  ...asOfQuery.shape,
   project: z.string().optional(),
   parent: z.string().optional(),
   estimate_period: z.enum(['minutes', 'hours', 'days', 'seconds'], { error: (issue) => catalogueMessages.invalidChoice(issue.input) }).optional(),

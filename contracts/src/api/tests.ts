@@ -1,3 +1,4 @@
+import { asOfQuery } from './audit.ts';
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { catalogueMessages } from './project-catalogue.ts';
@@ -49,7 +50,7 @@ export const testOrdering = z
   .optional();
 
 /** `GET tests/?project=` and `GET testplans/{id}/tests/` (`show_descendants`: the plan's subtree). */
-export const testListQuery = paginationQuery.extend({ ...testFilterQuery.shape, show_descendants: queryBoolean.optional(), ordering: testOrdering });
+export const testListQuery = paginationQuery.extend({ ...testFilterQuery.shape, ...asOfQuery.shape, show_descendants: queryBoolean.optional(), ordering: testOrdering });
 export type TestListQuery = z.output<typeof testListQuery>;
 
 const integer = z.number({ error: catalogueMessages.invalidInteger }).int(catalogueMessages.invalidInteger).positive(catalogueMessages.invalidInteger);

@@ -20,6 +20,8 @@ export const topics = {
   /** A user's bulk jobs: their progress as they run. */
   bulkJobs: (userId: number) => `user:${userId}:bulk-jobs`,
   systemMessages: 'system-messages',
+  /** New rows of a project's audit trail, or (null) of the whole system's. */
+  audit: (projectId: number | null) => (projectId === null ? 'audit' : `project:${projectId}:audit`),
   attachments: 'attachments',
   /** A per-project catalogue's list (`statuses`, `labels`, …), named like its read model's collection. */
   catalogue: (collection: string) => collection,
@@ -29,13 +31,14 @@ export const topics = {
 export const OPEN_TOPICS: ReadonlySet<string> = new Set([topics.projects, topics.roles, topics.users, topics.systemMessages]);
 
 /** Whose a topic is, for deciding who may follow it. */
-export type TopicOwner = { kind: 'open' } | { kind: 'user'; userId: number } | { kind: 'project'; projectId: number } | { kind: 'unknown' };
+export type TopicOwner = { kind: 'open' } | { kind: 'superuser' } | { kind: 'user'; userId: number } | { kind: 'project'; projectId: number } | { kind: 'unknown' };
 
 export function topicOwner(topic: string): TopicOwner {
   if (OPEN_TOPICS.has(topic)) return { kind: 'open' };
+  if (topic === topics.audit(null)) return { kind: 'superuser' };
   const user = /^user:(\d+)(?::[a-z-]+)?$/.exec(topic);
   if (user) return { kind: 'user', userId: Number(user[1]) };
-  const project = /^project:(\d+)(?::suites|:plans|:comments)?$/.exec(topic);
+  const project = /^project:(\d+)(?::suites|:plans|:comments|:audit)?$/.exec(topic);
   if (project) return { kind: 'project', projectId: Number(project[1]) };
   return { kind: 'unknown' };
 }

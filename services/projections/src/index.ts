@@ -19,6 +19,7 @@ import { plansProjection } from './plans/plans-projection.ts';
 import { testsProjection } from './tests/tests-projection.ts';
 import { resultHistoryProjection } from './result-history/result-history-projection.ts';
 import { bulkJobsProjection } from './bulk-jobs/bulk-jobs-projection.ts';
+import { auditProjection } from './audit/audit-projection.ts';
 
 export * from './runner/projection.ts';
 export * from './runner/projection-runner.ts';
@@ -70,10 +71,12 @@ export * from './result-history/result-history-projection.ts';
 export * from './result-history/queries.ts';
 export * from './bulk-jobs/bulk-jobs-projection.ts';
 export * from './bulk-jobs/queries.ts';
+export * from './audit/audit-projection.ts';
+export * from './audit/queries.ts';
 
 /**
  * Every read model, in the order they fold each event (roles first: others read them;
  * notifications before users and projects: they read memberships as they were before the event).
  */
-export const allProjections: readonly Projection[] = [rolesProjection, notificationsProjection, accessRequestsProjection, usersProjection, sessionsProjection, projectsProjection, statusesProjection, labelsProjection, parametersProjection, customAttributesProjection, apiTokensProjection, systemMessagesProjection, attachmentsProjection, suitesProjection, casesProjection, commentsProjection, plansProjection, testsProjection, resultHistoryProjection, bulkJobsProjection];
+export const allProjections: readonly Projection[] = [rolesProjection, notificationsProjection, accessRequestsProjection, usersProjection, sessionsProjection, projectsProjection, statusesProjection, labelsProjection, parametersProjection, customAttributesProjection, apiTokensProjection, systemMessagesProjection, attachmentsProjection, suitesProjection, casesProjection, commentsProjection, plansProjection, testsProjection, resultHistoryProjection, bulkJobsProjection, auditProjection];
 export * from './notifications/queries.ts';

@@ -228,8 +228,8 @@ export class MemoryCollection implements Collection<Document> {
       if (declared !== unique) throw new ReadStoreError(INDEX_OPTIONS_CONFLICT, `Index ${name} already exists with different options`);
       return;
     }
-    // The `_id` index every collection has is the Map itself; declaring it again adds nothing.
-    if (fields.length > 1 || fields[0] !== '_id') this.buildIndex(keys, unique, name);
+    // The `_id` lookup every collection has is the Map itself; a declared `{_id: ±1}` adds the order (ranges and sorts by `_id`).
+    this.buildIndex(keys, unique, name);
     this.declaredIndexes.set(name, unique);
   }
 

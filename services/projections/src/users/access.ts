@@ -50,3 +50,9 @@ export async function withAccess(readStore: ReadStore, users: StoredUserDocument
 export async function oneWithAccess(readStore: ReadStore, user: StoredUserDocument | null): Promise<UserDocument | null> {
   return user ? (await withAccess(readStore, [user]))[0]! : null;
 }
+
+/** What the user's roles in one project grant (empty for a project they are not a member of). */
+export async function grantsInProject(readStore: ReadStore, user: StoredUserDocument, projectId: number): Promise<ReadonlySet<string>> {
+  const membership = user.memberships.find((entry) => entry.projectId === projectId);
+  return membership ? grantedBy(await loadRoleCatalog(readStore), membership.roleIds) : new Set();
+}

@@ -28,6 +28,8 @@ import {
   testListQuery,
   testResponse,
 } from '@testament/contracts';
+import type { ReadStore } from '@testament/infra';
+import { readStoreAsOf } from '../../http/as-of.ts';
 import {
   casesByIds,
   findCase,
@@ -116,11 +118,12 @@ export default async function caseRoutes(app: FastifyInstance, context: GatewayC
 
   /** A live case in a project the caller can see. */
   const visibleCase = async (request: FastifyRequest): Promise<CaseDocument> => visibleInProject(readStore, requireUser(request), await findCase(readStore, idOf(request)));
-  const detailOf = async (request: FastifyRequest, caseId: number) => {
-    const found = await findCase(readStore, caseId);
+  /** A case as the wire shows it, from the present or (`from`) a past of its project. */
+  const detailOf = async (request: FastifyRequest, caseId: number, from: ReadStore = readStore) => {
+    const found = await findCase(from, caseId);
     if (!found) throw new NotFoundError();
-    const context = await projectContext(readStore, found.projectId);
-    return caseDetailRepresentation(found, latestShown(found), await caseShowing(readStore, context, [found], ownOrigin(request)));
+    const context = await projectContext(from, found.projectId);
+    return caseDetailRepresentation(found, latestShown(found), await caseShowing(from, context, [found], ownOrigin(request)));
   };
   const listed = async (request: FastifyRequest, cases: CaseDocument[]) => {
     const showings = new Map<number, CaseShowing>();
@@ -168,7 +171,7 @@ export default async function caseRoutes(app: FastifyInstance, context: GatewayC
         if (position < 0) throw new NotFoundError();
         return reply.redirect(`${BASE}${found._id}/?ver=${position + 1}`, 308);
       }
-      if (query.ver === undefined) return detailOf(request, found._id);
+      if (query.ver === undefined) return detailOf(request, found._id, await readStoreAsOf(context.system, request, reply, found.projectId));
       const version = await findCaseVersion(readStore, found, Number(query.ver));
       if (!version) throw ValidationError.of('ver', caseMessages.incorrectVersion);
       const showing = await caseShowing(readStore, await projectContext(readStore, found.projectId), [version.content], ownOrigin(request));

@@ -10,6 +10,8 @@ export async function mayFollow(readStore: ReadStore, user: UserDocument, topic:
   switch (owner.kind) {
     case 'open':
       return true;
+    case 'superuser':
+      return user.isSuperuser;
     case 'user':
       return owner.userId === user._id;
     case 'project': {

@@ -1,4 +1,5 @@
 import {
+  asOfQuery,
   NotFoundError,
   ValidationError,
   ancestorsResponse,
@@ -37,6 +38,7 @@ import { registerPlanCatalogues } from './plan-catalogues.ts';
 import { registerPlanCopy } from './copy.ts';
 import { registerPlanTests } from './plan-tests.ts';
 import { planBreadcrumbs, planDescendantsTree, planMinRepresentation, planRepresentation } from './representation.ts';
+import { readStoreAsOf } from '../../http/as-of.ts';
 import { registerPlanActivity } from './activity.ts';
 import { registerPlanHistogram } from './histogram.ts';
 import { registerPlanStatistics } from './statistics.ts';
@@ -107,7 +109,15 @@ export default async function planRoutes(app: FastifyInstance, context: GatewayC
     return reply.code(201).send(plans.map((plan) => planMinRepresentation(plan, planning, ownOrigin(request))));
   });
 
-  app.get(PLAN_DETAIL, contract({ summary: 'One plan', response: { 200: planResponse } }), async (request) => one(request, (await visiblePlan(request))._id));
+  app.get(PLAN_DETAIL, contract({ summary: 'One plan; with `as_of`, as it was then', querystring: asOfQuery, response: { 200: planResponse } }), async (request, reply) => {
+    const plan = await visiblePlan(request);
+    const past = await readStoreAsOf(context.system, request, reply, plan.projectId);
+    if (past === readStore) return one(request, plan._id);
+    const [then, project] = await Promise.all([findPlan(past, plan._id), findProject(readStore, plan.projectId)]);
+    if (!then || !project) throw new NotFoundError();
+    const files = new Map((await attachmentsByIds(readStore, then.attachmentIds)).map((file) => [file._id, file]));
+    return planRepresentation(then, await planContext(past, project), files, ownOrigin(request));
+  });
 
   const update = async (request: FastifyRequest) => {
     const plan = await visiblePlan(request);

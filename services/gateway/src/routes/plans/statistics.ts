@@ -13,9 +13,10 @@ import {
 } from '@testament/contracts';
 import { UNTESTED_KEY, findPlan, findTestFields, liveTestsByIds, planTestCounts, statusKey, sumStatusTallies, tallyTests, testsResultedBetween, type StatusTally, type TestFilters } from '@testament/projections';
 import type { ReadStore } from '@testament/infra';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
+import { readStoreAsOf } from '../../http/as-of.ts';
 import { visibleProjectOrFail } from '../../http/project-scope.ts';
 import type { routeContracts } from '../../http/route-schema.ts';
 import { requireUser } from '../../plugins/authentication.ts';
@@ -70,14 +71,18 @@ function slicesOf(tallies: ReadonlyMap<string, StatusTally>, context: PlanContex
 /** Plan statistics and progress (§3.4, §4.5, §4.7). */
 export function registerPlanStatistics(app: FastifyInstance, context: GatewayContext, contract: ReturnType<typeof routeContracts>, visiblePlan: (request: FastifyRequest) => Promise<{ _id: number; projectId: number }>) {
   const { readStore } = context.system;
+  const live = readStore;
 
   /**
    * Unfiltered, the plans' counters answer (each plan's own tests by last
    * status); with tests filters, the matching tests are tallied.
    */
-  async function statistics(request: FastifyRequest, projectId: number, planId: number | null) {
+  async function statistics(request: FastifyRequest, reply: FastifyReply, projectId: number, planId: number | null) {
     const query = parseOrThrow(planStatisticsQuery, request.query);
-    const planning = await planContext(readStore, await visibleProjectOrFail(readStore, requireUser(request), projectId));
+    const project = await visibleProjectOrFail(live, requireUser(request), projectId);
+    // With `as_of`, the same questions are asked of the project as it was then.
+    const readStore = await readStoreAsOf(context.system, request, reply, projectId);
+    const planning = await planContext(readStore, project);
     const unit = ESTIMATE_UNIT[query.estimate_period ?? 'minutes'];
     const scope = planId === null ? planning.plans.descendantsOf(null).map((node) => node.id) : query.root_only ? [planId] : planning.plans.subtreeIds(planId);
     const requested = query.plan_ids?.split(',');
@@ -103,18 +108,18 @@ export function registerPlanStatistics(app: FastifyInstance, context: GatewayCon
   app.get(
     `${PLANS_BASE}statistics/`,
     contract({ summary: 'Tests per last status, with estimates, in a project or a plan’s subtree, under the tests filters', querystring: planStatisticsQuery, response: { 200: planStatisticsResponse } }),
-    async (request) => {
+    async (request, reply) => {
       const { projectId, planId } = await projectOrPlanScope(readStore, request);
-      return statistics(request, projectId, planId);
+      return statistics(request, reply, projectId, planId);
     },
   );
 
   app.get(
     `${PLAN_DETAIL}statistics/`,
     contract({ summary: 'Tests per last status, with estimates, in the plan’s subtree (`root_only`: the plan alone)', querystring: planStatisticsQuery, response: { 200: planStatisticsResponse } }),
-    async (request) => {
+    async (request, reply) => {
       const plan = await visiblePlan(request);
-      return statistics(request, plan.projectId, plan._id);
+      return statistics(request, reply, plan.projectId, plan._id);
     },
   );
 

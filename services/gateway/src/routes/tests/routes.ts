@@ -22,6 +22,7 @@ import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
 import { shownByProject } from '../../http/by-project.ts';
 import { execute } from '../../http/execute.ts';
+import { readStoreAsOf } from '../../http/as-of.ts';
 import { pageRequest, paginated } from '../../http/pagination.ts';
 import { namedInstances, requiredProjectQuery, trashProjects, visibleInProject, visibleProjectOrFail } from '../../http/project-scope.ts';
 import { noContent, routeContracts } from '../../http/route-schema.ts';
@@ -66,13 +67,15 @@ export default async function testRoutes(app: FastifyInstance, context: GatewayC
       querystring: projectScopeQuery.extend(testListQuery.shape),
       response: { 200: paginatedResponse(testResponse) },
     }),
-    async (request) => {
+    async (request, reply) => {
       const project = await visibleProjectOrFail(readStore, requireUser(request), requiredProjectQuery(request.query));
       const query = parseOrThrow(testListQuery, request.query);
       const page = pageRequest(query);
-      const planning = await planContext(readStore, project);
-      const { items, count } = await listTestsOrdered(readStore, planning, await testFiltersOf(readStore, planning, query), query.ordering, 'name', page);
-      const showing = await testShowing(readStore, planning, items, ownOrigin(request));
+      // With `as_of`, the tests as they were then.
+      const from = await readStoreAsOf(context.system, request, reply, project._id);
+      const planning = await planContext(from, project);
+      const { items, count } = await listTestsOrdered(from, planning, await testFiltersOf(from, planning, query), query.ordering, 'name', page);
+      const showing = await testShowing(from, planning, items, ownOrigin(request));
       throwIfAborted(request);
       return paginated(request, page, count, items.map((test) => testRepresentation(test, showing)));
     },

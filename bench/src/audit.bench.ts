@@ -1,0 +1,132 @@
+import { SqliteEventStore, verifyEventLog, type RecordedEvent } from '@testament/infra';
+import { verifyDataDirectory } from '@testament/gateway';
+import { startServerProcess } from '@testament/gateway/testing/server-process';
+import type { AuditEvent } from '@testament/contracts';
+import { call, connection } from './http-call.ts';
+import { signIn } from './http-load.ts';
+import { against, elapsedSeconds, log, round, summarize, type BenchResult } from './measure.ts';
+import { eventsFile } from './project-store.ts';
+import { scaled } from './scale.ts';
+import { residentMb } from './server-metrics.ts';
+import { testStore } from './test-store.ts';
+import { latencyRows, timeGets } from './view-timing.ts';
+
+const PAGE = 100;
+const VERSIONS = 1_000;
+
+/** The naive audit page: read the whole log and keep the project's events, newest first, then cut the page. */
+async function naiveAuditPage(store: SqliteEventStore, projectStreams: ReadonlySet<string>, page: number): Promise<RecordedEvent[]> {
+  const kept: RecordedEvent[] = [];
+  for (let after = 0; ; ) {
+    const events = await store.readAll(after, 5_000);
+    if (events.length === 0) break;
+    for (const event of events) if (projectStreams.has(event.stream)) kept.push(event);
+    after = events[events.length - 1]!.position;
+  }
+  return kept.reverse().slice(page * PAGE, (page + 1) * PAGE);
+}
+
+/**
+ * Issue 14 on the analytics store (100k tests, 1M results at full scale, made
+ * through the command side): a page of the audit trail, the history of a case
+ * with 1,000 versions, the NDJSON export and verification, and plan statistics
+ * as of a past time, cold and warm.
+ */
+export async function auditBenchmarks(): Promise<BenchResult[]> {
+  const store = await testStore(scaled(1_000, 40), scaled(100, 25), scaled(1_000_000, 5_000));
+  const startedAt = performance.now();
+  const server = await startServerProcess({ TESTAMENT_DATA_DIR: store.dataDir, TESTAMENT_WRITE_RATE_LIMIT: '0' }, 900_000);
+  log(`audit: server started on ${store.events.toLocaleString('en')} events in ${round(elapsedSeconds(startedAt), 1)} s`);
+  const results: BenchResult[] = [];
+  try {
+    const lead = await signIn(server.url, store.lead);
+    const agent = connection();
+    const get = async (path: string) => {
+      const answer = await call(agent, server.url, { kind: 'get', method: 'GET', path, expect: 200 }, lead);
+      if (answer.status !== 200) throw new Error(`GET ${path} answered ${answer.status}: ${answer.body.slice(0, 200)}`);
+      return answer;
+    };
+    const send = (method: 'PUT', path: string, body: unknown) => call(agent, server.url, { kind: 'put', method, path, body, expect: 200 }, lead);
+
+    // A case edited into 1,000 versions, through the API.
+    const first = JSON.parse((await get(`/api/v2/cases/?project=${store.projectId}&page_size=1`)).body).results[0];
+    const detail = JSON.parse((await get(`/api/v2/cases/${first.id}/`)).body);
+    for (let version = 2; version <= VERSIONS; version++) {
+      const edited = await send('PUT', `/api/v2/cases/${first.id}/`, { ...detail, name: `${detail.name} v${version}`, suite: detail.suite, project: store.projectId });
+      if (edited.status !== 200) throw new Error(`case edit answered ${edited.status}: ${edited.body.slice(0, 200)}`);
+    }
+
+    const rss = residentMb(server.child.pid!);
+    const total = JSON.parse((await get(`/api/v2/audit/events/?project=${store.projectId}&page_size=1`)).body).count as number;
+    const pages = Math.floor(total / PAGE);
+    const paths = Array.from({ length: scaled(200, 20) }, (_, i) => `/api/v2/audit/events/?project=${store.projectId}&page_size=${PAGE}&page=${1 + ((i * 7919) % Math.max(1, Math.min(pages, 100)))}`);
+    const filtered = Array.from({ length: scaled(100, 10) }, (_, i) => `/api/v2/audit/events/?project=${store.projectId}&page_size=${PAGE}&action=result_added&page=${1 + (i % 10)}`);
+    const history = Array.from({ length: scaled(100, 10) }, (_, i) => `/api/v2/audit/objects/case/${first.id}/?page_size=${VERSIONS}&page=1${i % 2 ? '' : ''}`);
+    await timeGets(server.url, lead, [...paths.slice(0, 5), ...history.slice(0, 2)]);
+    const ours = { page: summarize(await timeGets(server.url, lead, paths)), filtered: summarize(await timeGets(server.url, lead, filtered)), history: summarize(await timeGets(server.url, lead, history)) };
+    const historyRows = JSON.parse((await get(history[0]!)).body).results as AuditEvent[];
+
+    // Naive: scan the log per question.
+    const log_ = SqliteEventStore.open(eventsFile(store));
+    const projectStreams = new Set<string>();
+    for (let after = 0; ; ) {
+      const events = await log_.readAll(after, 5_000);
+      if (events.length === 0) break;
+      for (const event of events) if ((event.data as { projectId?: number }).projectId === store.projectId || event.stream.endsWith(`project-${store.projectId}`)) projectStreams.add(event.stream);
+      after = events[events.length - 1]!.position;
+    }
+    const naiveSamples: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const started = performance.now();
+      await naiveAuditPage(log_, projectStreams, i);
+      naiveSamples.push(performance.now() - started);
+    }
+    const naive = summarize(naiveSamples);
+    const naiveHistoryStarted = performance.now();
+    const caseEvents = await log_.readStream(`case-${first.id}`);
+    const naiveHistoryMs = performance.now() - naiveHistoryStarted;
+
+    // Export: the whole project, streamed; the server's memory before and after.
+    const rssBefore = residentMb(server.child.pid!);
+    const exportStarted = performance.now();
+    const exported = await get(`/api/v2/audit/export/?project=${store.projectId}`);
+    const exportSeconds = (performance.now() - exportStarted) / 1000;
+    const exportedLines = exported.body.length === 0 ? 0 : exported.body.trimEnd().split('\n').length;
+    const rssAfter = residentMb(server.child.pid!);
+
+    // Verification: through the API (the port, paged), and the file (the command line's path).
+    const verifyStarted = performance.now();
+    const verified = JSON.parse((await get(`/api/v2/audit/verify/`)).body) as { ok: boolean; events_checked: number };
+    const verifySeconds = (performance.now() - verifyStarted) / 1000;
+    const fileStarted = performance.now();
+    const fileVerified = verifyDataDirectory(store.dataDir);
+    const fileSeconds = (performance.now() - fileStarted) / 1000;
+    const portStarted = performance.now();
+    await verifyEventLog(log_);
+    const portSeconds = (performance.now() - portStarted) / 1000;
+    await log_.close();
+
+    // As of the middle of the history: the first question folds the project's prefix, repeats are lookups.
+    const middle = JSON.parse((await get(`/api/v2/audit/events/?project=${store.projectId}&page_size=1&page=${Math.max(1, Math.floor(total / 2))}`)).body).results[0] as AuditEvent;
+    const asOf = `/api/v2/testplans/${store.rootPlanIds[0]}/statistics/?as_of=${encodeURIComponent(middle.time)}`;
+    const [cold] = await timeGets(server.url, lead, [asOf]);
+    const warm = summarize(await timeGets(server.url, lead, Array.from({ length: 20 }, () => asOf)));
+    agent.destroy();
+
+    const of = `${total.toLocaleString('en')} project events (${store.tests.toLocaleString('en')} tests, ${store.results.toLocaleString('en')} results)`;
+    results.push(
+      ...latencyRows(`audit page of ${PAGE} rows over ${of}`, ours.page, naive, 50, { requests: ours.page.count, naiveRuns: naive.count }),
+      { name: `audit page of ${PAGE} rows, results added only: p95`, value: ours.filtered.p95, unit: 'ms', target: { op: '<=', value: 50 }, detail: { p50: ours.filtered.p50, p99: ours.filtered.p99 } },
+      against({ name: `history of a case with ${historyRows.length} versions (one page of ${VERSIONS}): p95`, value: ours.history.p95, unit: 'ms', target: { op: '<=', value: 50 }, detail: { p50: ours.history.p50 } }, { name: `reading the case's ${caseEvents.length} events alone (no diffs)`, value: round(naiveHistoryMs, 1), unit: 'ms' }),
+      { name: `NDJSON export of the project (${exportedLines.toLocaleString('en')} events)`, value: Math.round(exportedLines / exportSeconds), unit: 'events/s', target: { op: '>=', value: 100_000 }, detail: { seconds: round(exportSeconds, 2), rssBeforeMb: round(rssBefore, 0), rssAfterMb: round(rssAfter, 0), bytes: exported.body.length } },
+      { name: `verify through the API (whole log, ${verified.events_checked.toLocaleString('en')} events, ok ${verified.ok})`, value: Math.round(verified.events_checked / verifySeconds), unit: 'events/s', target: { op: '>=', value: 200_000 } },
+      against({ name: `npm run verify on the SQLite file (${fileVerified.eventsChecked.toLocaleString('en')} events)`, value: Math.round(fileVerified.eventsChecked / fileSeconds), unit: 'events/s', target: { op: '>=', value: 200_000 } }, { name: 'the same through the port in the bench process (parse + canonical JSON)', value: Math.round(fileVerified.eventsChecked / portSeconds), unit: 'events/s' }),
+      { name: `plan statistics as of ${middle.time} (a root plan): cold`, value: round(cold!, 0), unit: 'ms', target: { op: '<=', value: 2_000 } },
+      { name: 'plan statistics as of the same time: warm p95', value: warm.p95, unit: 'ms', target: { op: '<=', value: 50 } },
+      { name: 'server RSS with the audit trail folded', value: round(rss, 0), unit: 'MB' },
+    );
+    return results;
+  } finally {
+    await server.stop();
+  }
+}

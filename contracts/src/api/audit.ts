@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { paginationQuery, queryDateTime } from './query.ts';
+import { count, id, timestamp } from './wire.ts';
+
+/**
+ * The audit trail (Testament's own resource, not in TestY's contract): the
+ * event log read as evidence. Every row is one event of the log, with what it
+ * changed; the export carries each event's stream, revision, position and hash
+ * so the file can be verified offline (`npm run verify -- --file`).
+ */
+
+/** What an audit row is about; `objects/{type}/{id}/` takes the first seven. */
+export const AUDIT_OBJECT_TYPES = [
+  'project',
+  'suite',
+  'case',
+  'plan',
+  'test',
+  'user',
+  'role',
+  'result',
+  'status',
+  'label',
+  'custom_attribute',
+  'parameter',
+  'comment',
+  'attachment',
+  'access_request',
+  'bulk_job',
+  'system_message',
+  'notification_settings',
+  'reservation',
+] as const;
+export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
+
+/** Objects whose whole life `audit/objects/{type}/{id}/` answers. */
+export const AUDIT_HISTORY_TYPES = ['project', 'suite', 'case', 'plan', 'test', 'user', 'role'] as const satisfies readonly AuditObjectType[];
+
+/** What the event did to its object, for screens to say in their language. */
+export const AUDIT_ACTIONS = [
+  'created',
+  'changed',
+  'moved',
+  'archived',
+  'restored',
+  'deleted',
+  'recovered',
+  'removed',
+  'result_added',
+  'result_changed',
+  'result_deleted',
+  'assigned',
+  'members_changed',
+  'signed_in',
+  'signed_out',
+  'other',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const auditMessages = {
+  notAuditor: 'You do not have permission to read the audit trail of this project.',
+  systemOnlySuperuser: 'Only an administrator can read the audit trail of the whole system.',
+  unknownObjectType: (type: string) => `"${type}" is not an object type with a history.`,
+  rangeReversed: 'The end of the time range is before its start.',
+  notAPosition: 'A valid integer is required.',
+  notAChoice: 'Select a valid choice.',
+} as const;
+
+const position = z.string().regex(/^\d+$/, auditMessages.notAPosition);
+const listOf = (allowed: readonly string[]) =>
+  z.string().refine((value) => value.split(',').every((part) => allowed.includes(part.trim())), { message: auditMessages.notAChoice });
+
+/** The filters every audit read shares: the list, the export and the timeline's counts. */
+export const auditFilterQuery = z.object({
+  /** Omitted only by superusers: the whole system. */
+  project: z.string().regex(/^\d+$/, auditMessages.notAPosition).optional(),
+  object_type: listOf(AUDIT_OBJECT_TYPES).optional(),
+  object_id: z.string().regex(/^\d+$/, auditMessages.notAPosition).optional(),
+  actor: z.string().regex(/^\d+(,\d+)*$/, auditMessages.notAPosition).optional(),
+  /** Event types of the log (`CaseVersioned`), comma-separated. */
+  event_type: z.string().optional(),
+  action: listOf(AUDIT_ACTIONS).optional(),
+  since: queryDateTime.optional(),
+  until: queryDateTime.optional(),
+  correlation_id: z.string().optional(),
+  /** Text in the object's name or the summary. */
+  search: z.string().optional(),
+  /** Only events at or before this position: pages asked with the same value stay the same while the log grows. */
+  position_lte: position.optional(),
+  position_gt: position.optional(),
+});
+export type AuditFilterQuery = z.output<typeof auditFilterQuery>;
+
+export const auditEventsQuery = auditFilterQuery.extend({
+  ...paginationQuery.shape,
+  /** `-position` (newest first, the default) or `position`. */
+  ordering: z.enum(['position', '-position']).optional(),
+});
+
+export const auditExportQuery = auditFilterQuery.extend({ format: z.enum(['ndjson', 'csv']).optional() });
+
+export const auditVerifyQuery = z.object({ project: z.string().regex(/^\d+$/, auditMessages.notAPosition).optional() });
+
+/** One field the event changed: the value before and after (null when absent). */
+export const auditChange = z.strictObject({ field: z.string(), before: z.unknown(), after: z.unknown() });
+export type AuditChange = z.output<typeof auditChange>;
+
+/** One event of the log as a readable row. */
+export const auditEventResponse = z.strictObject({
+  position: id,
+  stream: z.string(),
+  revision: count,
+  hash: z.string(),
+  time: timestamp,
+  actor: z.strictObject({ id, username: z.string() }).nullable(),
+  event_type: z.string(),
+  action: z.enum(AUDIT_ACTIONS),
+  object: z.strictObject({ type: z.enum(AUDIT_OBJECT_TYPES), id: z.number().int().nonnegative(), name: z.string() }),
+  /** Other objects the event changed with it (the subtree of a deleted suite, the test of a result). */
+  related: z.array(z.strictObject({ type: z.enum(AUDIT_OBJECT_TYPES), id: z.number().int().nonnegative() })),
+  project: id.nullable(),
+  summary: z.string(),
+  changes: z.array(auditChange),
+  correlation_id: z.string(),
+  causation_id: z.string().nullable(),
+});
+export type AuditEvent = z.output<typeof auditEventResponse>;
+
+/** The list's envelope adds the position the pages are anchored to (`position_lte` of every further page). */
+export const auditEventsResponse = z.strictObject({
+  links: z.strictObject({ next: z.string().nullable(), previous: z.string().nullable() }),
+  count,
+  pages: z.strictObject({ next: id.nullable(), previous: id.nullable(), current: id, total: id }),
+  head: count,
+  results: z.array(auditEventResponse),
+});
+
+/** A line of an NDJSON export: the stored event itself, and what the audit says of it. */
+export const auditExportLine = z.strictObject({
+  position: id,
+  stream: z.string(),
+  revision: count,
+  type: z.string(),
+  schema_version: z.number().int(),
+  data: z.unknown(),
+  metadata: z.unknown(),
+  hash: z.string(),
+  /** The hash of the stream's previous event (null at revision 0): each line verifies on its own. */
+  previous_hash: z.string().nullable(),
+  project: id.nullable(),
+  object: z.strictObject({ type: z.enum(AUDIT_OBJECT_TYPES), id: z.number().int().nonnegative(), name: z.string() }),
+  summary: z.string(),
+});
+export type AuditExportLine = z.output<typeof auditExportLine>;
+
+export const auditVerification = z.strictObject({
+  ok: z.boolean(),
+  project: id.nullable(),
+  events_checked: count,
+  streams_checked: count,
+  head: count,
+  took_ms: z.number().nonnegative(),
+  /** The first event whose hash or link does not hold, in log order. */
+  first_break: z.strictObject({ stream: z.string(), revision: count, position: id, reason: z.string() }).nullable(),
+});
+export type AuditVerification = z.output<typeof auditVerification>;
+
+/** `as_of=<ISO time>` on the reads that can answer from the past (Testament's own): folded from the log up to that time, marked by the `Testament-As-Of` header. */
+export const asOfQuery = z.object({ as_of: queryDateTime.optional() });

@@ -1,0 +1,138 @@
+import { verifyExportLines } from '@testament/infra';
+import { describe, expect, it } from 'vitest';
+import { addResult, createCase, createSuite, testsOfPlan, createPlan, userIdOf } from '../../testing/builders.ts';
+import { assign } from '../../testing/people.ts';
+import { useCatalogueWorld } from '../../testing/project-catalogue-cases.ts';
+
+const world = useCatalogueWorld();
+const USER_ROLE = 2;
+
+/** A project where alice made a case, renamed it twice and recorded a result on its test. */
+async function auditedProject(name: string) {
+  const project = await world.newProject(name);
+  const suite = await createSuite(world.alice, project, 'Audited suite');
+  const created = await createCase(world.alice, project, suite, { name: 'Login works' });
+  for (const next of ['Login works offline', 'Login works anywhere']) {
+    const edited = await world.alice.put(`/api/v2/cases/${created.id}/`, { ...created, suite, name: next, scenario: 'Sign in' });
+    expect(edited.statusCode, edited.body).toBe(200);
+  }
+  const plan = await createPlan(world.alice, project, { test_cases: [created.id] });
+  const [test] = await testsOfPlan(world.alice, plan);
+  await addResult(world.alice, test!.id, 1);
+  return { project, suite, caseId: created.id as number, plan, testId: test!.id };
+}
+
+const events = (query: string) => world.alice.get(`/api/v2/audit/events/?${query}`);
+
+describe('audit trail', () => {
+  it('shows each change of a case with the fields it changed, and a result added to its test', async () => {
+    const { project, caseId, testId } = await auditedProject('Audit rows');
+    const changed = await events(`project=${project}&object_type=case&action=changed&ordering=position`);
+    expect(changed.statusCode, changed.body).toBe(200);
+    const rows = changed.json().results;
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ event_type: 'CaseVersioned', object: { type: 'case', id: caseId, name: 'Login works offline' }, actor: { username: 'alice' } });
+    expect(rows[0].changes).toEqual(expect.arrayContaining([{ field: 'name', before: 'Login works', after: 'Login works offline' }, { field: 'version', before: 1, after: 2 }]));
+    expect(rows[0].summary).toContain('changed the name from "Login works" to "Login works offline"');
+    expect(rows[1].changes).toContainEqual({ field: 'name', before: 'Login works offline', after: 'Login works anywhere' });
+    const results = (await events(`project=${project}&action=result_added`)).json().results;
+    expect(results).toHaveLength(1);
+    const status = (await world.alice.get('/api/v2/statuses/1/')).json().name;
+    expect(results[0]).toMatchObject({ object: { type: 'test', id: testId, name: 'Login works anywhere' }, summary: `added result ${status} to test ${testId}` });
+    expect(results[0].changes).toContainEqual({ field: 'last_status', before: null, after: status });
+  });
+
+  it('filters by actor, event type, object, correlation and time, and refuses a reversed range', async () => {
+    const { project, caseId } = await auditedProject('Audit filters');
+    const alice = await userIdOf(world.alice);
+    const all = (await events(`project=${project}&page_size=1000`)).json();
+    expect(all.results.every((row: { project: number }) => row.project === project)).toBe(true);
+    expect((await events(`project=${project}&actor=${alice}&page_size=1000`)).json().count).toBe(all.results.filter((row: { actor: { id: number } | null }) => row.actor?.id === alice).length);
+    expect((await events(`project=${project}&event_type=CaseCreated,CaseVersioned`)).json().count).toBe(3);
+    expect((await events(`project=${project}&object_type=case&object_id=${caseId}`)).json().count).toBe(3);
+    const first = all.results[all.results.length - 1];
+    expect((await events(`project=${project}&correlation_id=${first.correlation_id}`)).json().results.map((row: { position: number }) => row.position)).toContain(first.position);
+    const since = new Date(Date.now() + 60_000).toISOString();
+    expect((await events(`project=${project}&since=${since}`)).json().count).toBe(0);
+    expect((await events(`project=${project}&search=anywhere`)).json().count).toBeGreaterThan(0);
+    const reversed = await events(`project=${project}&since=2026-02-01T00:00:00Z&until=2026-01-01T00:00:00Z`);
+    expect([reversed.statusCode, reversed.json()]).toEqual([400, { until: ['The end of the time range is before its start.'] }]);
+    expect((await events(`project=${project}&object_type=planet`)).statusCode).toBe(400);
+  });
+
+  it('keeps its pages while events are appended: further pages are anchored at the first page’s head', async () => {
+    const { project, suite } = await auditedProject('Audit paging');
+    const first = (await events(`project=${project}&page_size=3`)).json();
+    await createCase(world.alice, project, suite, { name: 'Appended meanwhile' });
+    const second = (await world.alice.get(first.links.next)).json();
+    expect(second.head).toBe(first.head);
+    expect(second.count).toBe(first.count);
+    const whole = (await events(`project=${project}&page_size=6&position_lte=${first.head}`)).json().results;
+    expect([...first.results, ...second.results].map((row: { position: number }) => row.position)).toEqual(whole.map((row: { position: number }) => row.position));
+    expect((await events(`project=${project}`)).json().count).toBe(first.count + 1);
+  });
+
+  it('is read by superusers and by members whose roles grant view_audit, and shows nobody another project’s events', async () => {
+    const { project } = await auditedProject('Audit access');
+    expect((await world.bob.get(`/api/v2/audit/events/?project=${project}`)).statusCode).toBe(403);
+    await assign(world.admin, project, await userIdOf(world.bob), [USER_ROLE]);
+    const member = await world.bob.get(`/api/v2/audit/events/?project=${project}`);
+    expect([member.statusCode, member.json()]).toEqual([403, { detail: 'You do not have permission to read the audit trail of this project.' }]);
+    expect((await world.alice.get('/api/v2/audit/events/')).statusCode).toBe(403);
+    expect((await world.bob.get(`/api/v2/audit/verify/?project=${project}`)).statusCode).toBe(403);
+    expect((await world.bob.get(`/api/v2/audit/export/?project=${project}`)).statusCode).toBe(403);
+    const systemResponse = await world.admin.get('/api/v2/audit/events/?page_size=1000');
+    expect(systemResponse.statusCode, systemResponse.body).toBe(200);
+    const system = systemResponse.json();
+    expect(system.results.some((row: { project: number | null }) => row.project === null)).toBe(true);
+    const other = await auditedProject('Audit elsewhere');
+    const mine = (await events(`project=${project}&page_size=1000`)).json().results;
+    expect(mine.some((row: { project: number }) => row.project === other.project)).toBe(false);
+    expect((await world.bob.get(`/api/v2/audit/objects/case/${other.caseId}/`)).statusCode).toBe(403);
+  });
+
+  it('tells an object’s whole life with diffs, a suite’s delete reaching the suites inside it', async () => {
+    const { project, suite, caseId } = await auditedProject('Audit history');
+    const history = (await world.alice.get(`/api/v2/audit/objects/case/${caseId}/`)).json();
+    expect(history.results.map((row: { action: string }) => row.action)).toEqual(['created', 'changed', 'changed']);
+    expect(history.results[0].changes).toContainEqual({ field: 'name', before: null, after: 'Login works' });
+    const child = await createSuite(world.alice, project, 'Inner', suite);
+    expect((await world.alice.delete(`/api/v2/suites/${suite}/`)).statusCode).toBe(204);
+    const inner = (await world.alice.get(`/api/v2/audit/objects/suite/${child}/`)).json().results;
+    expect(inner.map((row: { action: string; object: { id: number } }) => [row.action, row.object.id])).toEqual([['created', child], ['deleted', suite]]);
+    expect((await world.alice.get(`/api/v2/audit/objects/planet/1/`)).statusCode).toBe(400);
+    expect((await world.alice.get(`/api/v2/audit/objects/case/999999/`)).statusCode).toBe(404);
+    expect((await world.alice.get(`/api/v2/audit/objects/user/${await userIdOf(world.bob)}/`)).statusCode).toBe(403);
+    const bobsLife = (await world.admin.get(`/api/v2/audit/objects/user/${await userIdOf(world.bob)}/`)).json().results;
+    expect(bobsLife.find((row: { action: string }) => row.action === 'created')).toMatchObject({ event_type: 'UserRegistered', object: { name: 'bob' } });
+    expect(JSON.stringify(bobsLife)).not.toMatch(/passwordHash|sessionHash/);
+  });
+
+  it('exports lines that verify offline, and a changed line is found', async () => {
+    const { project } = await auditedProject('Audit export');
+    const exported = await world.alice.get(`/api/v2/audit/export/?project=${project}`);
+    expect(exported.statusCode).toBe(200);
+    expect(exported.headers['content-type']).toContain('application/x-ndjson');
+    const lines = exported.body.trim().split('\n');
+    expect(lines.length).toBe((await events(`project=${project}`)).json().count);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ project, hash: expect.any(String), previous_hash: null });
+    expect(await verifyExportLines(lines)).toMatchObject({ ok: true, eventsChecked: lines.length });
+    const tampered = [...lines];
+    const victim = JSON.parse(tampered[2]!);
+    victim.data = { ...victim.data, name: 'Forged' };
+    tampered[2] = JSON.stringify(victim);
+    expect((await verifyExportLines(tampered)).firstBreak).toMatchObject({ position: victim.position, reason: 'the hash does not match the event’s content' });
+    const csv = await world.alice.get(`/api/v2/audit/export/?project=${project}&format=csv`);
+    expect(csv.body.split('\r\n')[0]).toBe('position,time,actor,event_type,object_type,object_id,object_name,project,summary,correlation_id,stream,revision,schema_version,data,metadata,previous_hash,hash');
+  });
+
+  it('verifies a project’s streams and the whole log', async () => {
+    const { project } = await auditedProject('Audit verify');
+    const verified = (await world.alice.get(`/api/v2/audit/verify/?project=${project}`)).json();
+    expect(verified).toMatchObject({ ok: true, project, first_break: null });
+    const listed = await events(`project=${project}`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(verified.events_checked).toBe(listed.json().count);
+    expect((await world.admin.get('/api/v2/audit/verify/')).json()).toMatchObject({ ok: true, project: null });
+  });
+});

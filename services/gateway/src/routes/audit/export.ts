@@ -1,0 +1,79 @@
+import { Readable } from 'node:stream';
+import type { AuditExportLine } from '@testament/contracts';
+import { canonicalJson, type EventStore, type ReadStore, type RecordedEvent } from '@testament/infra';
+import { auditRowsAfter, type AuditFilter, type AuditRowDocument } from '@testament/projections';
+import type { FastifyReply } from 'fastify';
+import { contentDisposition } from '../../http/downloads.ts';
+import { auditSummary } from './summary.ts';
+
+/** Rows per step: an export holds one step of rows and of events in memory, whatever its length. */
+const STEP = 2_000;
+
+function exportLine(event: RecordedEvent, row: AuditRowDocument): AuditExportLine {
+  return {
+    position: event.position,
+    stream: event.stream,
+    revision: event.revision,
+    type: event.type,
+    schema_version: event.schemaVersion,
+    data: event.data,
+    metadata: event.metadata,
+    hash: event.hash,
+    previous_hash: row.previousHash,
+    project: row.projectId,
+    object: { type: row.objectType, id: row.objectId, name: row.objectName },
+    summary: auditSummary(row),
+  };
+}
+
+const CSV_COLUMNS = ['position', 'time', 'actor', 'event_type', 'object_type', 'object_id', 'object_name', 'project', 'summary', 'correlation_id', 'stream', 'revision', 'schema_version', 'data', 'metadata', 'previous_hash', 'hash'] as const;
+
+const csvCell = (value: unknown) => {
+  const text = value === null || value === undefined ? '' : String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+function csvLine(line: AuditExportLine, row: AuditRowDocument): string {
+  const cells = [line.position, row.at, row.actorName ?? '', line.type, line.object.type, line.object.id, line.object.name, line.project ?? '', line.summary, row.correlationId, line.stream, line.revision, line.schema_version, canonicalJson(line.data), canonicalJson(line.metadata), line.previous_hash ?? '', line.hash];
+  return cells.map(csvCell).join(',');
+}
+
+/**
+ * The events the filter keeps, oldest first, read from the log itself (the rows
+ * only say which positions): a step of rows, then the log's events between the
+ * step's first and last positions, keeping those the rows name.
+ */
+async function* exportText(readStore: ReadStore, store: EventStore, filter: AuditFilter, format: 'ndjson' | 'csv'): AsyncGenerator<string> {
+  if (format === 'csv') yield CSV_COLUMNS.join(',') + '\r\n';
+  let after = 0;
+  for (;;) {
+    const rows = await auditRowsAfter(readStore, filter, after, STEP);
+    if (rows.length === 0) return;
+    const wanted = new Map(rows.map((row) => [row._id, row]));
+    const last = rows[rows.length - 1]!._id;
+    let cursor = rows[0]!._id - 1;
+    while (cursor < last) {
+      const events = await store.readAll(cursor, Math.min(STEP * 2, last - cursor));
+      if (events.length === 0) break;
+      let text = '';
+      for (const event of events) {
+        const row = wanted.get(event.position);
+        if (!row) continue;
+        const line = exportLine(event, row);
+        text += format === 'csv' ? csvLine(line, row) + '\r\n' : JSON.stringify(line) + '\n';
+      }
+      if (text) yield text;
+      cursor = events[events.length - 1]!.position;
+    }
+    after = last;
+  }
+}
+
+/** Streams the export as a download; memory stays flat however many events it holds. */
+export function exportAudit(reply: FastifyReply, deps: { readStore: ReadStore; store: EventStore }, filter: AuditFilter & { positionLte: number }, format: 'ndjson' | 'csv', projectId: number | null): FastifyReply {
+  const name = `audit-${projectId === null ? 'system' : `project-${projectId}`}-to-${filter.positionLte}.${format}`;
+  return reply
+    .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson')
+    .header('Content-Disposition', contentDisposition('attachment', name))
+    .send(Readable.from(exportText(deps.readStore, deps.store, filter, format)));
+}

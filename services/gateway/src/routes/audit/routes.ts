@@ -1,0 +1,149 @@
+import {
+  AUDIT_HISTORY_TYPES,
+  NotFoundError,
+  PermissionDeniedError,
+  ValidationError,
+  auditEventsQuery,
+  auditEventsResponse,
+  auditExportQuery,
+  auditMessages,
+  auditVerification,
+  auditVerifyQuery,
+  paginationQuery,
+  parseOrThrow,
+  type AuditFilterQuery,
+  type AuditObjectType,
+} from '@testament/contracts';
+import { verifyEventLog } from '@testament/infra';
+import { auditHead, findAuditObject, findProject, grantsInProject, listAuditRows, objectHistory, projectStreams, type AuditFilter, type UserDocument } from '@testament/projections';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { GatewayContext } from '../../context.ts';
+import { pageRequest, paginated } from '../../http/pagination.ts';
+import { visibleProjectOrFail } from '../../http/project-scope.ts';
+import { file, routeContracts } from '../../http/route-schema.ts';
+import { requireUser } from '../../plugins/authentication.ts';
+import { exportAudit } from './export.ts';
+import { auditRepresentation } from './representation.ts';
+
+const list = (value: string | undefined) => (value === undefined || value === '' ? undefined : value.split(',').map((part) => part.trim()));
+
+/** The query's filters as the read model takes them; a reversed time range is refused. */
+function auditFilterOf(query: AuditFilterQuery, projectId: number | null): AuditFilter {
+  const since = query.since ? new Date(query.since).toISOString() : undefined;
+  const until = query.until ? new Date(query.until).toISOString() : undefined;
+  if (since && until && until < since) throw ValidationError.of('until', auditMessages.rangeReversed);
+  return {
+    ...(projectId !== null && { projectId }),
+    ...(query.object_type && { objectTypes: list(query.object_type) as AuditObjectType[] }),
+    ...(query.object_id && { objectId: Number(query.object_id) }),
+    ...(query.actor && { actorIds: list(query.actor)!.map(Number) }),
+    ...(query.event_type && { eventTypes: list(query.event_type) }),
+    ...(query.action && { actions: list(query.action) }),
+    ...(since && { since }),
+    ...(until && { until }),
+    ...(query.correlation_id && { correlationId: query.correlation_id }),
+    ...(query.search && { search: query.search }),
+    ...(query.position_lte && { positionLte: Number(query.position_lte) }),
+    ...(query.position_gt && { positionGt: Number(query.position_gt) }),
+  };
+}
+
+/**
+ * The audit trail (issue 14; Testament's own resource): every event of the
+ * log as a readable row, an object's whole life with its diffs, exports that
+ * verify offline, and verification of the log itself. Readable by superusers,
+ * and per project by members whose roles grant `view_audit`.
+ */
+export default async function auditRoutes(app: FastifyInstance, context: GatewayContext) {
+  const { readStore, store } = context.system;
+  const contract = routeContracts('audit');
+
+  /** A project whose trail the caller may read (null: the whole system, superusers only). */
+  async function auditedProject(user: UserDocument, projectId: number | null): Promise<number | null> {
+    if (projectId === null) {
+      if (!user.isSuperuser) throw new PermissionDeniedError(auditMessages.systemOnlySuperuser);
+      return null;
+    }
+    await visibleProjectOrFail(readStore, user, projectId);
+    if (!user.isSuperuser && !(await grantsInProject(readStore, user, projectId)).has('view_audit')) throw new PermissionDeniedError(auditMessages.notAuditor);
+    return projectId;
+  }
+
+  const projectOf = (query: { project?: string | undefined }) => (query.project ? Number(query.project) : null);
+
+  /** The page anchor: asked for, or the newest position now, so further pages stay put while the log grows. */
+  async function anchored(filter: AuditFilter): Promise<AuditFilter & { positionLte: number }> {
+    return { ...filter, positionLte: filter.positionLte ?? (await auditHead(readStore)) };
+  }
+
+  function answerPage(request: FastifyRequest, filter: AuditFilter & { positionLte: number }, page: ReturnType<typeof pageRequest>, found: Awaited<ReturnType<typeof listAuditRows>>) {
+    return { ...paginated(request, page, found.count, found.items.map(auditRepresentation), { position_lte: String(filter.positionLte) }), head: filter.positionLte };
+  }
+
+  app.get(
+    '/api/v2/audit/events/',
+    contract({ summary: 'Events of a project (or, for superusers, of the whole system) as readable rows, newest first, paged at a fixed head', querystring: auditEventsQuery, response: { 200: auditEventsResponse } }),
+    async (request) => {
+      const query = parseOrThrow(auditEventsQuery, request.query);
+      const projectId = await auditedProject(requireUser(request), projectOf(query));
+      const filter = await anchored(auditFilterOf(query, projectId));
+      const page = pageRequest(query);
+      return answerPage(request, filter, page, await listAuditRows(readStore, filter, query.ordering !== 'position', page));
+    },
+  );
+
+  app.get(
+    '/api/v2/audit/objects/:type/:id/',
+    contract({ summary: 'The whole life of a project, suite, case, plan, test, user or role: each change with the fields it changed', querystring: paginationQuery, response: { 200: auditEventsResponse } }),
+    async (request) => {
+      const { type, id } = request.params as { type: string; id: string };
+      if (!(AUDIT_HISTORY_TYPES as readonly string[]).includes(type)) throw ValidationError.of('type', auditMessages.unknownObjectType(type));
+      if (!/^\d+$/.test(id)) throw new NotFoundError();
+      const user = requireUser(request);
+      const object = await findAuditObject(readStore, type as AuditObjectType, Number(id));
+      if (!object) throw new NotFoundError();
+      // A project that no longer exists keeps its trail for superusers only.
+      if (object.projectId !== null && !user.isSuperuser && !(await findProject(readStore, object.projectId))) throw new NotFoundError();
+      await auditedProject(user, object.projectId);
+      const filter = await anchored({});
+      const page = pageRequest(parseOrThrow(paginationQuery, request.query));
+      return answerPage(request, filter, page, await objectHistory(readStore, type as AuditObjectType, Number(id), filter.positionLte, page));
+    },
+  );
+
+  app.get(
+    '/api/v2/audit/export/',
+    contract({
+      summary: 'The filtered events as NDJSON (default) or CSV, streamed: each line carries its stream, revision, position, hash and previous hash, so the file verifies offline',
+      querystring: auditExportQuery,
+      response: { 200: file('The events, oldest first', 'application/x-ndjson', 'text/csv') },
+    }),
+    async (request, reply) => {
+      const query = parseOrThrow(auditExportQuery, request.query);
+      const projectId = await auditedProject(requireUser(request), projectOf(query));
+      const filter = await anchored(auditFilterOf(query, projectId));
+      return exportAudit(reply, { readStore, store }, filter, query.format ?? 'ndjson', projectId);
+    },
+  );
+
+  app.get(
+    '/api/v2/audit/verify/',
+    contract({ summary: 'Re-hashes every stream of a project (or, for superusers, of the whole log) and reports the first broken link', querystring: auditVerifyQuery, response: { 200: auditVerification } }),
+    async (request) => {
+      const query = parseOrThrow(auditVerifyQuery, request.query);
+      const projectId = await auditedProject(requireUser(request), projectOf(query));
+      const started = performance.now();
+      const streams = projectId === null ? undefined : await projectStreams(readStore, projectId);
+      const result = await verifyEventLog(store, { ...(streams && { streams }), signal: request.cancellation });
+      return {
+        ok: result.ok,
+        project: projectId,
+        events_checked: result.eventsChecked,
+        streams_checked: result.streamsChecked,
+        head: result.head,
+        took_ms: Math.round(performance.now() - started),
+        first_break: result.firstBreak,
+      };
+    },
+  );
+}

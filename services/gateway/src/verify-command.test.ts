@@ -1,0 +1,81 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import Database from 'better-sqlite3';
+import { SqliteEventStore, verifyEventLog, type NewEvent } from '@testament/infra';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const root = new URL('../../../', import.meta.url).pathname;
+const dirs: string[] = [];
+afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
+
+const event = (n: number): NewEvent => ({ type: 'SuiteChanged', schemaVersion: 1, data: { id: n, name: `Suite ${n}` }, metadata: { actorId: 1, time: '2026-11-26T10:00:00.000Z', correlationId: `c${n}`, causationId: null, commandId: `k${n}` } });
+
+/** A data directory with a log of three streams, ten events each, interleaved. */
+async function dataDirectory(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'testament-verify-'));
+  dirs.push(dir);
+  const store = SqliteEventStore.open(join(dir, 'events.sqlite'));
+  for (let n = 0; n < 30; n++) await store.append(`suites-project-${n % 3}`, [event(n)], 'any');
+  await store.close();
+  return dir;
+}
+
+/** `npm run verify` as a user runs it: its exit code and what it printed. */
+async function verify(...args: string[]): Promise<{ code: number; output: string }> {
+  try {
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/verify.ts', ...args], { cwd: root });
+    return { code: 0, output: stdout };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, output: failed.stdout + failed.stderr };
+  }
+}
+
+describe('npm run verify', () => {
+  it('passes an untouched log, and finds a changed event, a deleted one and a broken export line', async () => {
+    const dir = await dataDirectory();
+    expect(await verify('--data', dir)).toMatchObject({ code: 0, output: expect.stringContaining('OK: every link holds — 30 events in 3 streams') });
+
+    // Someone edits an event's data in the file: its hash no longer matches.
+    const db = new Database(join(dir, 'events.sqlite'));
+    db.prepare(`UPDATE events SET data = ? WHERE position = 14`).run(JSON.stringify({ id: 13, name: 'Forged' }));
+    db.close();
+    const edited = await verify('--data', dir);
+    expect(edited.code).toBe(1);
+    expect(edited.output).toContain('BROKEN at position 14 (stream suites-project-1, revision 4): the hash does not match the event’s content');
+    const reopened = SqliteEventStore.open(join(dir, 'events.sqlite'));
+    expect((await verifyEventLog(reopened)).firstBreak).toMatchObject({ position: 14, stream: 'suites-project-1' });
+    await reopened.close();
+
+    // Someone deletes an event: the next one of its stream follows a gap.
+    const other = await dataDirectory();
+    const gap = new Database(join(other, 'events.sqlite'));
+    gap.prepare('DELETE FROM events WHERE position = 8').run();
+    gap.close();
+    expect((await verify('--data', other)).output).toContain('BROKEN at position 11 (stream suites-project-1, revision 3): revision 2 of the stream is missing before it');
+
+    expect((await verify('--data', join(other, 'missing'))).code).toBe(2);
+  });
+
+  it('checks an exported file line by line', async () => {
+    const dir = await dataDirectory();
+    const store = SqliteEventStore.open(join(dir, 'events.sqlite'));
+    const stored = await store.readAll(0, 100);
+    await store.close();
+    const heads = new Map<string, string>();
+    const lines = stored.map((found) => {
+      const line = { position: found.position, stream: found.stream, revision: found.revision, type: found.type, schema_version: found.schemaVersion, data: found.data, metadata: found.metadata, hash: found.hash, previous_hash: heads.get(found.stream) ?? null };
+      heads.set(found.stream, found.hash);
+      return JSON.stringify(line);
+    });
+    const file = join(dir, 'export.ndjson');
+    await writeFile(file, lines.join('\n') + '\n');
+    expect((await verify('--file', file)).code).toBe(0);
+    await writeFile(file, (await readFile(file, 'utf8')).replace('"Suite 20"', '"Suite 2O"'));
+    expect(await verify('--file', file)).toMatchObject({ code: 1, output: expect.stringContaining('BROKEN at position 21') });
+  });
+});

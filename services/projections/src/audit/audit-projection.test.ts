@@ -1,0 +1,91 @@
+import { MemoryReadStore, type RecordedEvent } from '@testament/infra';
+import { describe, expect, it } from 'vitest';
+import { foldInto, recorded, type TestEvent } from '../testing/fold.ts';
+import { PROJECT, randomTestLives } from '../testing/test-lives.ts';
+import { auditProjection, type AuditRowDocument } from './audit-projection.ts';
+import { listAuditRows, objectHistory } from './queries.ts';
+
+const USERS = [5, 6, 7];
+
+/** Users who act in the lives, renamed half-way, so rows must name actors as they were; and the suites the cases are in. */
+function withUsers(events: TestEvent[]): TestEvent[] {
+  const suites = [1, 2, 3, 4].map((id): TestEvent => ({ type: 'SuiteCreated', stream: `suites-project-${PROJECT}`, data: { id, projectId: PROJECT, parentId: null, name: `Suite ${id}`, description: '', attributes: {} } }));
+  const registered = USERS.map((userId): TestEvent => ({ type: 'UserRegistered', stream: `user-${userId}`, data: { userId, username: `u${userId}`, email: '', firstName: '', lastName: '', passwordHash: 'secret', isSuperuser: false, isStaff: false, isActive: true } }));
+  const middle = Math.floor(events.length / 2);
+  const renamed: TestEvent = { type: 'UserProfileChanged', stream: 'user-6', data: { firstName: 'Renamed' } };
+  return [...registered, ...suites, ...events.slice(0, middle), renamed, ...events.slice(middle)];
+}
+
+const rowsOf = async (readStore: MemoryReadStore) => (await listAuditRows(readStore, {}, false, { skip: 0, limit: 100_000 })).items;
+
+/** From scratch, event by event: each test's case, last status and the names of statuses and cases as they were at that event. */
+function expectedTestRows(events: RecordedEvent[]) {
+  const statusNames = new Map<number, string>();
+  const caseNames = new Map<number, string>();
+  const tests = new Map<number, { caseId: number; lastStatus: number | null }>();
+  const expected = new Map<number, { name: string; lastStatus?: { before: string | null; after: string | null } }>();
+  for (const event of events) {
+    const data = event.data as Record<string, unknown>;
+    if (event.type === 'StatusCreated' || (event.type === 'StatusChanged' && data['name'])) statusNames.set(data['id'] as number, data['name'] as string);
+    if (event.type.startsWith('Case') && data['content']) caseNames.set(data['caseId'] as number, (data['content'] as { name: string }).name);
+    if (!event.stream.startsWith('test-')) continue;
+    const testId = data['testId'] as number;
+    if (event.type === 'TestCreated') tests.set(testId, { caseId: data['caseId'] as number, lastStatus: null });
+    const test = tests.get(testId)!;
+    const row: { name: string; lastStatus?: { before: string | null; after: string | null } } = { name: caseNames.get(test.caseId)! };
+    if ('lastStatus' in data && data['lastStatus'] !== test.lastStatus) {
+      const named = (id: number | null) => (id === null ? null : statusNames.get(id)!);
+      row.lastStatus = { before: named(test.lastStatus), after: named(data['lastStatus'] as number | null) };
+      test.lastStatus = data['lastStatus'] as number | null;
+    }
+    expected.set(event.position, row);
+  }
+  return expected;
+}
+
+describe('audit read model', () => {
+  it.each([
+    [3, 300],
+    [41, 1_200],
+  ])('has one row per event, naming things as they were, equal to a recomputation from scratch (seed %i, %i steps)', async (seed, steps) => {
+    const events = recorded(withUsers(randomTestLives(seed, steps).events).map((event, i) => ({ ...event, actorId: event.actorId ?? USERS[i % 3]! })));
+    const batched = new MemoryReadStore();
+    await foldInto(batched, [auditProjection], events, [1, 17, 64, 5]);
+    const rows = await rowsOf(batched);
+
+    // One row per event, in log order, with the event's own facts.
+    expect(rows.map((row) => [row._id, row.type, row.stream, row.revision, row.actorId])).toEqual(events.map((event) => [event.position, event.type, event.stream, event.revision, event.metadata.actorId]));
+    expect(rows.every((row) => row.projectId === (row.stream.startsWith('user-') ? null : PROJECT))).toBe(true);
+
+    // Actors named as they were: the rename came half-way and changed no username.
+    for (const row of rows) if (row.actorId !== null) expect(row.actorName).toBe(`u${row.actorId}`);
+
+    // Test rows: the case's name then, and the last status's change named as the statuses were named then.
+    const expected = expectedTestRows(events);
+    for (const row of rows.filter((found) => found.objectType === 'test')) {
+      const wanted = expected.get(row._id)!;
+      expect(row.objectName, `row ${row._id}`).toBe(wanted.name);
+      const change = row.changes.find((found) => found.field === 'last_status');
+      expect(change && { before: change.before, after: change.after }, `row ${row._id} ${row.type}`).toEqual(wanted.lastStatus);
+    }
+
+    // Each test's history is exactly its stream's events.
+    const testIds = new Set(events.filter((event) => event.stream.startsWith('test-')).map((event) => Number(event.stream.slice(5))));
+    for (const testId of [...testIds].slice(0, 20)) {
+      const history = await objectHistory(batched, 'test', testId, Number.MAX_SAFE_INTEGER, { skip: 0, limit: 10_000 });
+      expect(history.items.map((row) => row._id)).toEqual(events.filter((event) => event.stream === `test-${testId}`).map((event) => event.position));
+    }
+
+    // Batching changes nothing: folded one event at a time, every document is the same.
+    const single = new MemoryReadStore();
+    await foldInto(single, [auditProjection], events, [1]);
+    const comparable = (found: AuditRowDocument[]) => found.map(({ _pos, ...row }) => row);
+    expect(comparable(await rowsOf(single))).toEqual(comparable(rows));
+
+    // Ids of other objects read as their names: every case row names its suite.
+    for (const row of rows.filter((found) => found.type === 'CaseCreated')) expect(row.changes.find((change) => change.field === 'suite')?.after).toMatch(/^Suite \d$/);
+
+    // Secrets never reach a row.
+    expect(JSON.stringify(rows)).not.toContain('secret');
+  });
+});

@@ -1,0 +1,147 @@
+import type { AuditAction, AuditChange, AuditObjectType } from '@testament/contracts';
+import { canonicalJson, type RecordedEvent } from '@testament/infra';
+import type { ObjectRef } from './subjects.ts';
+
+/** An object's fields as the audit trail has folded them from its events: what a diff compares. */
+export type Fields = Readonly<Record<string, unknown>>;
+
+type Data = Record<string, unknown>;
+
+/** Bookkeeping of events, not fields of their objects (the object's own id is left out too: see `fieldsOfData`). */
+const bookkeeping = new Set(['id', 'projectId', 'historyId', 'suiteIds', 'planIds', 'withSuite', 'withPlan', 'withCase', 'previousAssigneeId', 'lastStatus', 'restoredFrom', 'caseHistoryId', 'caseVersion']);
+/** Secrets and storage keys: the log keeps their digests, the audit trail says only that they changed. */
+const secret = /hash$|password|blobKey/i;
+
+/** The key by which an object's own events name it (`testId` in a test's). */
+const ownKeys: Partial<Record<AuditObjectType, string>> = {
+  case: 'caseId',
+  test: 'testId',
+  result: 'resultId',
+  comment: 'commentId',
+  attachment: 'attachmentId',
+  bulk_job: 'jobId',
+  role: 'roleId',
+  system_message: 'messageId',
+  user: 'userId',
+};
+
+/** The event's data as fields of its subject: bookkeeping, secrets and the ids naming the subject itself left out. */
+function fieldsOfData(data: Data, own: readonly AuditObjectType[]): Data {
+  const fields: Data = {};
+  const ownIds = own.map((type) => ownKeys[type]);
+  for (const key in data) if (!bookkeeping.has(key) && !secret.test(key) && !ownIds.includes(key)) fields[key] = data[key];
+  return fields;
+}
+
+const flags: Partial<Record<AuditAction, Data>> = {
+  archived: { isArchive: true },
+  restored: { isArchive: false },
+  deleted: { isDeleted: true },
+  recovered: { isDeleted: false },
+  removed: { isRemoved: true },
+};
+const userFlags: Partial<Record<AuditAction, Data>> = { archived: { isActive: false }, restored: { isActive: true }, deleted: { isDeleted: true } };
+
+/** The subject's fields after the event, from its fields before. */
+export function subjectFieldsAfter(event: Pick<RecordedEvent, 'type' | 'data'>, subject: ObjectRef, action: AuditAction, before: Fields | undefined): Fields {
+  const data = event.data as Data;
+  const own = [subject.type];
+  const version = Number(before?.['version'] ?? 0);
+  switch (event.type) {
+    case 'CaseCreated':
+    case 'CaseVersioned':
+      return { ...before, ...(data['content'] as Data), version: version + 1 };
+    case 'CaseAmended':
+      return { ...before, ...(data['content'] as Data) };
+    case 'CaseArchived':
+    case 'CaseUnarchived':
+      return { ...before, isArchive: event.type === 'CaseArchived', version: version + 1 };
+    case 'ProjectSettingsChanged':
+      return { ...before, settings: { ...(before?.['settings'] as Data | undefined), ...(data['settings'] as Data) } };
+    case 'UserConfigChanged':
+      return { ...before, config: { ...(before?.['config'] as Data | undefined), ...(data['patch'] as Data) } };
+    case 'ResultAdded':
+    case 'ResultEdited':
+    case 'ResultDeleted':
+      return { ...before, lastStatus: data['lastStatus'] };
+    case 'ProjectMemberRolesSet':
+      // One field per member, so a diff names whose roles changed.
+      return { ...before, [`member ${String(data['userId'])} roles`]: data['roleIds'] };
+    case 'BulkJobRequested':
+      return { operation: data['operation'], tests: (data['testIds'] as unknown[]).length, done: 0, userId: data['userId'] };
+  }
+  const flagged = (subject.type === 'user' ? userFlags : flags)[action];
+  if (flagged) return { ...before, ...fieldsOfData(data, own), ...flagged };
+  if (action === 'created') return fieldsOfData(data, own);
+  return { ...before, ...fieldsOfData(data, own) };
+}
+
+/** A result's fields after a result event of its test. */
+export function resultFieldsAfter(event: Pick<RecordedEvent, 'type' | 'data'>, before: Fields | undefined): Fields {
+  if (event.type === 'ResultDeleted') return { ...before, isDeleted: true };
+  return { ...before, ...fieldsOfData(event.data as Data, ['result', 'test']) };
+}
+
+/** A change the event made that its fields cannot show: a new password is a change, its digest is not shown. */
+export function secretChanges(event: Pick<RecordedEvent, 'type' | 'data'>): AuditChange[] {
+  return event.type === 'UserPasswordChanged' ? [{ field: 'password', before: null, after: null }] : [];
+}
+
+/** Fields whose values are ids of other objects, shown by their names as they were (a plan's parent is a plan, a suite's a suite). */
+export function namedFields(subject: AuditObjectType): Record<string, AuditObjectType> {
+  return subject === 'plan' ? namedInPlans : namedElsewhere;
+}
+const namedElsewhere: Record<string, AuditObjectType> = { status: 'status', lastStatus: 'status', assigneeId: 'user', userId: 'user', suiteId: 'suite', parentId: 'suite', planId: 'plan' };
+const namedInPlans: Record<string, AuditObjectType> = { ...namedElsewhere, parentId: 'plan' };
+
+/** How an id field reads: `assigneeId` → `assignee`, `lastStatus` → `last_status`. */
+export function wireField(field: string): string {
+  const named = field.endsWith('Id') && field in namedElsewhere ? field.slice(0, -2) : field;
+  return named.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+}
+
+const same = (a: unknown, b: unknown) => a === b || (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && canonicalJson(a) === canonicalJson(b));
+const empty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
+
+/**
+ * Every field that differs between before and after, in the order the object's fields first appear;
+ * a new object lists only the fields it was given. `display` turns ids into the names they had.
+ */
+export function diff(before: Fields | undefined, after: Fields, display: (field: string, value: unknown) => unknown, prefix = ''): AuditChange[] {
+  const changes: AuditChange[] = [];
+  const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after)]);
+  for (const field of fields) {
+    const old = before?.[field];
+    const now = after[field];
+    if (same(old, now) || (before === undefined && empty(now))) continue;
+    changes.push({ field: prefix + wireField(field), before: display(field, old ?? null), after: display(field, now ?? null) });
+  }
+  return changes;
+}
+
+/** An object's name from its fields, for the rows that mention it. */
+export function nameOf(ref: ObjectRef, fields: Fields | undefined, nameOfObject: (type: AuditObjectType, id: number) => string | undefined): string {
+  const text = (key: string) => (typeof fields?.[key] === 'string' ? (fields[key] as string) : '');
+  switch (ref.type) {
+    case 'test':
+      return nameOfObject('case', Number(fields?.['caseId'])) ?? '';
+    case 'notification_settings':
+    case 'access_request':
+      return nameOfObject('user', ref.id) ?? '';
+    case 'user':
+      return text('username');
+    case 'parameter':
+      return text('groupName') ? `${text('groupName')}: ${text('data')}` : text('data');
+    case 'comment':
+    case 'system_message':
+      return text('content').slice(0, 80);
+    case 'attachment':
+      return text('filename');
+    case 'bulk_job':
+      return String((fields?.['operation'] as { kind?: string } | undefined)?.kind ?? '');
+    case 'result':
+      return `#${ref.id}`;
+    default:
+      return text('name');
+  }
+}

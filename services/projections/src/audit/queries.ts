@@ -1,0 +1,92 @@
+import type { AuditObjectType } from '@testament/contracts';
+import type { Filter, ReadStore } from '@testament/infra';
+import { findPage, type PageWindow } from '../paging.ts';
+import { AUDIT_EVENTS, AUDIT_HEAD, AUDIT_OBJECTS, AUDIT_STREAMS, type AuditObjectDocument, type AuditRowDocument, type AuditStreamDocument } from './audit-projection.ts';
+import { objectKey } from './subjects.ts';
+
+export type { AuditRowDocument, AuditObjectDocument } from './audit-projection.ts';
+
+/** What an audit read is narrowed by; every field optional. `projectIds` null: the whole system. */
+export interface AuditFilter {
+  projectId?: number;
+  objectTypes?: AuditObjectType[];
+  objectId?: number;
+  actorIds?: number[];
+  eventTypes?: string[];
+  actions?: string[];
+  since?: string;
+  until?: string;
+  correlationId?: string;
+  search?: string;
+  positionLte?: number;
+  positionGt?: number;
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const oneOrIn = <T>(values: T[]) => (values.length === 1 ? values[0] : { $in: values });
+
+/** The filter in MongoDB's language, led by the fields the indexes lead with. */
+export function auditQuery(filter: AuditFilter): Filter {
+  const query: Filter = {};
+  if (filter.projectId !== undefined) query['projectId'] = filter.projectId;
+  if (filter.actorIds) query['actorId'] = oneOrIn(filter.actorIds);
+  if (filter.objectTypes) query['objectType'] = oneOrIn(filter.objectTypes);
+  if (filter.eventTypes) query['type'] = oneOrIn(filter.eventTypes);
+  if (filter.objectTypes?.length === 1 && filter.objectId !== undefined) query['objectKeys'] = objectKey(filter.objectTypes[0]!, filter.objectId);
+  else if (filter.objectId !== undefined) query['objectId'] = filter.objectId;
+  if (filter.actions) query['action'] = oneOrIn(filter.actions);
+  if (filter.correlationId !== undefined) query['correlationId'] = filter.correlationId;
+  if (filter.since !== undefined || filter.until !== undefined) {
+    query['at'] = { ...(filter.since !== undefined && { $gte: filter.since }), ...(filter.until !== undefined && { $lte: filter.until }) };
+  }
+  if (filter.positionLte !== undefined || filter.positionGt !== undefined) {
+    query['_id'] = { ...(filter.positionLte !== undefined && { $lte: filter.positionLte }), ...(filter.positionGt !== undefined && { $gt: filter.positionGt }) };
+  }
+  if (filter.search) query['$or'] = [{ objectName: { $regex: escape(filter.search), $options: 'i' } }, { actorName: { $regex: escape(filter.search), $options: 'i' } }];
+  return query;
+}
+
+/** A page of audit rows, newest first unless asked otherwise, with the filter's count. */
+export function listAuditRows(readStore: ReadStore, filter: AuditFilter, newestFirst: boolean, page: PageWindow): Promise<{ items: AuditRowDocument[]; count: number }> {
+  return findPage(readStore.collection<AuditRowDocument>(AUDIT_EVENTS), auditQuery(filter), { _id: newestFirst ? -1 : 1 }, page);
+}
+
+/** Up to `limit` rows after a position, oldest first: an export reads its range in these steps. */
+export function auditRowsAfter(readStore: ReadStore, filter: AuditFilter, after: number, limit: number): Promise<AuditRowDocument[]> {
+  const query = auditQuery({ ...filter, positionGt: Math.max(after, filter.positionGt ?? 0) });
+  return readStore.collection<AuditRowDocument>(AUDIT_EVENTS).find(query, { sort: { _id: 1 }, limit });
+}
+
+/** The newest position the audit trail has folded (0 when empty): where a list's pages are anchored. */
+export async function auditHead(readStore: ReadStore): Promise<number> {
+  const head = await readStore.collection<AuditStreamDocument>(AUDIT_STREAMS).findOne({ _id: AUDIT_HEAD });
+  return head?.revision ?? 0;
+}
+
+/** The life of one object: every event about it or taking it along, oldest first. */
+export function objectHistory(readStore: ReadStore, type: AuditObjectType, id: number, positionLte: number, page: PageWindow): Promise<{ items: AuditRowDocument[]; count: number }> {
+  return findPage(readStore.collection<AuditRowDocument>(AUDIT_EVENTS), { objectKeys: objectKey(type, id), _id: { $lte: positionLte } }, { _id: 1 }, page);
+}
+
+/** The object as the audit trail knows it: its project and name, also after its removal. */
+export function findAuditObject(readStore: ReadStore, type: AuditObjectType, id: number): Promise<AuditObjectDocument | null> {
+  return readStore.collection<AuditObjectDocument>(AUDIT_OBJECTS).findOne({ _id: objectKey(type, id) });
+}
+
+/** The streams whose events belong to a project: what its verification re-hashes. */
+export async function projectStreams(readStore: ReadStore, projectId: number): Promise<Set<string>> {
+  const found = await readStore.collection<AuditStreamDocument>(AUDIT_STREAMS).find({ projectId }, { projection: { _id: 1 } });
+  return new Set(found.map((stream) => stream._id));
+}
+
+/** The position of the last event at or before a time (0 when none): what an "as of" view folds up to. */
+export async function positionAt(readStore: ReadStore, time: string): Promise<number> {
+  const last = await readStore.collection<AuditRowDocument>(AUDIT_EVENTS).findOne({ at: { $lte: time } }, { sort: { at: -1, _id: -1 }, projection: { _id: 1 } });
+  return last?._id ?? 0;
+}
+
+/** The streams of no project (users, roles, system statuses): a project's past needs them too. */
+export async function systemStreams(readStore: ReadStore): Promise<Set<string>> {
+  const found = await readStore.collection<AuditStreamDocument>(AUDIT_STREAMS).find({ projectId: null }, { projection: { _id: 1 } });
+  return new Set(found.map((stream) => stream._id).filter((stream) => stream !== AUDIT_HEAD));
+}
