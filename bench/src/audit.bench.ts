@@ -1,5 +1,4 @@
-import { SqliteEventStore, verifyEventLog, type RecordedEvent } from '@testament/infra';
-import { verifyDataDirectory } from '@testament/gateway';
+import { SqliteEventStore, verifyEventLog, verifySqliteLog, type RecordedEvent } from '@testament/infra';
 import { startServerProcess } from '@testament/gateway/testing/server-process';
 import type { AuditEvent } from '@testament/contracts';
 import { call, connection } from './http-call.ts';
@@ -99,7 +98,7 @@ export async function auditBenchmarks(): Promise<BenchResult[]> {
     const verified = JSON.parse((await get(`/api/v2/audit/verify/`)).body) as { ok: boolean; events_checked: number };
     const verifySeconds = (performance.now() - verifyStarted) / 1000;
     const fileStarted = performance.now();
-    const fileVerified = verifyDataDirectory(store.dataDir);
+    const fileVerified = verifySqliteLog(eventsFile(store));
     const fileSeconds = (performance.now() - fileStarted) / 1000;
     const portStarted = performance.now();
     await verifyEventLog(log_);
