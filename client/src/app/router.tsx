@@ -55,6 +55,7 @@ export const router = createBrowserRouter([
               { path: 'custom-attributes', lazy: () => page(import('../features/custom-attributes/CustomAttributesTab.tsx'), 'CustomAttributesTab') },
               { path: 'settings', lazy: () => page(import('../features/project-settings/ProjectSettingsTab.tsx'), 'ProjectSettingsTab') },
               { path: 'access-management', lazy: () => page(import('../features/access-management/AccessManagementTab.tsx'), 'AccessManagementTab') },
+              { path: 'audit', lazy: () => page(import('../features/audit/ProjectAuditTab.tsx'), 'ProjectAuditTab') },
             ],
           },
           {
@@ -98,6 +99,7 @@ export const router = createBrowserRouter([
               { path: 'users', lazy: () => page(import('../features/users/UsersPage.tsx'), 'UsersPage') },
               { path: 'roles', lazy: () => page(import('../features/roles/RolesPage.tsx'), 'RolesPage') },
               { path: 'system-messages', lazy: () => page(import('../features/system-messages/SystemMessagesPage.tsx'), 'SystemMessagesPage') },
+              { path: 'audit', lazy: () => page(import('../features/audit/SystemAuditPage.tsx'), 'SystemAuditPage') },
             ],
           },
           { path: 'administration/projects/:projectId/:tab', element: <LegacyProjectTab /> },

@@ -38,6 +38,7 @@ export function Sidebar({ open }: { open: boolean }) {
             <SidebarLink to="/administration/users" icon="pi pi-users" label={t('shell.nav.users')} />
             <SidebarLink to="/administration/roles" icon="pi pi-id-card" label={t('shell.nav.roles')} />
             <SidebarLink to="/administration/system-messages" icon="pi pi-megaphone" label={t('shell.nav.systemMessages')} />
+            <SidebarLink to="/administration/audit" icon="pi pi-history" label={t('audit.tab')} />
           </>
         )}
       </nav>

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { readLocal, writeLocal } from '../../app/local-settings.ts';
 import { session } from '../../app/services.ts';
 import { useUrlFilter } from '../../components/list/use-url-filter.ts';
+import { AsOfBanner, AsOfPicker } from '../audit/AsOf.tsx';
+import { useAsOf } from '../audit/as-of.ts';
 import { testConditions, testFilterCodec } from '../tests/list/test-filter.ts';
 import { ChildPlansProgress } from './ChildPlansProgress.tsx';
 import { StatusPies } from './StatusPies.tsx';
@@ -30,7 +32,9 @@ function useOpen(): [boolean, (open: boolean) => void] {
  * The plan statistics area (cases-and-plans §2) above a plan's tests, or the
  * project's (`planId` null): Pie, Bar and Child segments over the tests the
  * table shows, through the same filter from the page's address, asked for
- * once it has stood still for a second, and live as results come.
+ * once it has stood still for a second, and live as results come. A plan can
+ * be shown as of a past time (`as_of` in the address): its status pies then,
+ * under a banner, not refreshed.
  */
 export function PlanStatistics({ projectId, planId }: { projectId: number; planId: number | null }) {
   const { t } = useTranslation();
@@ -39,14 +43,19 @@ export function PlanStatistics({ projectId, planId }: { projectId: number; planI
   const settings = statisticsSettings(config, planId);
   const [filter] = useUrlFilter(testFilterCodec);
   const conditions = useSettled(testConditions(filter), STATISTICS_DEBOUNCE_MS);
-  const scope = { projectId, planId, conditions };
+  const [pickedAsOf, setAsOf] = useAsOf();
+  const asOf = planId === null ? null : pickedAsOf;
+  const scope = { projectId, planId, conditions, asOf };
+  // Only the status pies look back in time.
+  const segment = asOf ? 'pie' : settings.segment;
   const segments = SEGMENTS.map((value) => ({ value, label: t(`planStatistics.segments.${value}`) }));
 
   return (
     <section className="plan-statistics" aria-labelledby="plan-statistics-title">
       <header className="plan-statistics__header">
         <h2 id="plan-statistics-title">{t('planStatistics.title')}</h2>
-        {open && (
+        {planId !== null && <AsOfPicker asOf={asOf} onPick={setAsOf} />}
+        {open && !asOf && (
           <SelectButton
             value={settings.segment}
             options={segments}
@@ -65,8 +74,9 @@ export function PlanStatistics({ projectId, planId }: { projectId: number; planI
           onClick={() => setOpen(!open)}
         />
       </header>
-      {open && settings.segment === 'pie' && <StatusPies scope={scope} period={settings.period} onPeriod={(period) => session.changeConfig(settingsPatch.period(period))} />}
-      {open && settings.segment === 'bar' && (
+      {asOf && <AsOfBanner asOf={asOf} onNow={() => setAsOf(null)} />}
+      {open && segment === 'pie' && <StatusPies scope={scope} period={settings.period} onPeriod={(period) => session.changeConfig(settingsPatch.period(period))} />}
+      {open && segment === 'bar' && (
         <TestsHistogram
           scope={scope}
           settings={settings}
@@ -75,7 +85,7 @@ export function PlanStatistics({ projectId, planId }: { projectId: number; planI
           onAttribute={(attribute) => session.changeConfig(settingsPatch.attribute(attribute))}
         />
       )}
-      {open && settings.segment === 'child' && <ChildPlansProgress scope={scope} period={settings.period} archived={filter.showArchived} />}
+      {open && segment === 'child' && <ChildPlansProgress scope={scope} period={settings.period} archived={filter.showArchived} />}
     </section>
   );
 }

@@ -12,6 +12,8 @@ export interface StatisticsScope {
   projectId: number;
   planId: number | null;
   conditions: TestConditions;
+  /** A past instant to show the plan's statistics as of (`as_of`, folded from the log), or null for now. */
+  asOf?: string | null;
 }
 
 export type SlicesQuery = StatisticsScope & { period: EstimatePeriod };
@@ -35,7 +37,10 @@ function scopeQuery({ projectId, planId, conditions }: StatisticsScope) {
 /** The plan statistics calls (§3.4 Statistics and Histogram). */
 export const statisticsApi = {
   slices: (query: SlicesQuery): Observable<StatusSlice[]> =>
-    api.get(apiPath('testplans/statistics/'), { query: { ...scopeQuery(query), estimate_period: query.period } }),
+    query.asOf && query.planId !== null
+      ? // The plan as it was: its own statistics read, folded from the log up to that time.
+        api.get(apiPath(`testplans/${query.planId}/statistics/`), { query: { ...query.conditions, estimate_period: query.period, as_of: query.asOf } })
+      : api.get(apiPath('testplans/statistics/'), { query: { ...scopeQuery(query), estimate_period: query.period } }),
   histogram: (query: HistogramQuery): Observable<HistogramPoint[]> =>
     api.get(apiPath('testplans/histogram/'), {
       query: { ...scopeQuery(query), start_date: query.range.start, end_date: query.range.end, attribute: query.attribute ?? undefined },

@@ -1,6 +1,6 @@
 import { useObservable, useObservableState } from 'observable-hooks';
 import { useMemo } from 'react';
-import { debounceTime, map, type Observable } from 'rxjs';
+import { NEVER, debounceTime, map, type Observable } from 'rxjs';
 import { changesOf, coalesced, topics } from '../../app/changes.ts';
 import { useLiveQuery, type LiveQuery } from '../../app/use-live-query.ts';
 import type { StatisticsScope } from './statistics-api.ts';
@@ -19,8 +19,8 @@ export function useSettled<T>(value: T, ms: number): T {
 /**
  * A statistics answer that follows results added anywhere in the project's
  * plans; each answer is a walk over a whole subtree, so a burst of notices
- * refetches about once a second.
+ * refetches about once a second. The past (`asOf`) does not change: no refetch then.
  */
 export function useStatistics<Q extends StatisticsScope, R>(query: Q, fetch: (query: Q) => Observable<R>): LiveQuery<R> {
-  return useLiveQuery(query, (scope) => coalesced(changesOf(topics.plans(scope.projectId))), fetch);
+  return useLiveQuery(query, (scope) => (scope.asOf ? NEVER : coalesced(changesOf(topics.plans(scope.projectId)))), fetch);
 }

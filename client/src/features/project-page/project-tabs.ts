@@ -7,6 +7,7 @@ export const PROJECT_TABS = [
   { path: 'custom-attributes', icon: 'pi pi-list' },
   { path: 'settings', icon: 'pi pi-cog' },
   { path: 'access-management', icon: 'pi pi-users' },
+  { path: 'audit', icon: 'pi pi-history' },
 ] as const;
 
 export type ProjectTab = (typeof PROJECT_TABS)[number]['path'];

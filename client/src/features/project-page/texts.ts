@@ -11,6 +11,7 @@ export const projectPageTexts = featureTexts(
       'custom-attributes': 'Custom attributes',
       settings: 'Settings',
       'access-management': 'Access management',
+      audit: 'Audit',
     },
     overview: {
       members: 'Members',
@@ -57,6 +58,7 @@ export const projectPageTexts = featureTexts(
       'custom-attributes': 'Пользовательские атрибуты',
       settings: 'Настройки',
       'access-management': 'Управление доступом',
+      audit: 'Аудит',
     },
     overview: {
       members: 'Участники',

@@ -9,6 +9,7 @@ import { formatDate } from '../../i18n/dates.ts';
 import { CaseDrawer } from '../cases/drawer/CaseDrawer.tsx';
 import { CasesView } from '../cases/list/CasesView.tsx';
 import { AttachmentList } from '../attachments/AttachmentList.tsx';
+import { ObjectHistory } from '../audit/ObjectHistory.tsx';
 import { useWorkspaceActions } from './dialogs/use-suite-actions.tsx';
 import { SuiteActions } from './page/SuiteActions.tsx';
 import { SuiteAttributes } from './page/SuiteAttributes.tsx';
@@ -21,6 +22,7 @@ const SUITE_TABS = [
   { path: 'overview', icon: 'pi pi-info-circle' },
   { path: 'custom-attributes', icon: 'pi pi-list' },
   { path: 'attachments', icon: 'pi pi-paperclip' },
+  { path: 'history', icon: 'pi pi-history' },
 ] as const;
 
 /** A suite deleted here, or elsewhere meanwhile (a 404), is gone: the page goes back to the project's root. */
@@ -54,7 +56,11 @@ function SuiteView({ projectId, suiteId, tab }: { projectId: number; suiteId: nu
   const keepSearch = useKeptTreeSearch();
   if (suite === GONE) return <Navigate to={keepSearch(suitePaths.root(projectId))} replace />;
   if (!suite || suite.id !== suiteId) return <Skeleton height="10rem" />;
-  const tabs = SUITE_TABS.map(({ path, icon }) => ({ label: t(`suites.page.tabs.${path}`), icon, to: keepSearch(suitePaths.suite(projectId, suiteId, path)) }));
+  const tabs = SUITE_TABS.map(({ path, icon }) => ({
+    label: path === 'history' ? t('audit.history') : t(`suites.page.tabs.${path}`),
+    icon,
+    to: keepSearch(suitePaths.suite(projectId, suiteId, path)),
+  }));
   return (
     <section className="suite-page">
       <header className="suite-page__header">
@@ -74,6 +80,7 @@ function SuiteTab({ suite, tab }: { suite: SuiteDetail; tab: string }) {
   const { t } = useTranslation();
   if (tab === 'custom-attributes') return <SuiteAttributes suite={suite} />;
   if (tab === 'attachments') return <AttachmentList files={suite.attachments} emptyText={t('suites.page.noAttachments')} />;
+  if (tab === 'history') return <ObjectHistory projectId={suite.project} type="suite" id={suite.id} />;
   return (
     <div className="suite-page__overview">
       {suite.description ? <Markdown text={suite.description} /> : <p className="suite-page__empty">{t('suites.page.noDescription')}</p>}

@@ -30,6 +30,7 @@ import { testListTexts } from '../../features/tests/list/texts.ts';
 import { chartTexts } from '../../components/charts/chart-texts.ts';
 import { planStatisticsTexts } from '../../features/plan-statistics/texts.ts';
 import { bulkJobsTexts } from '../../features/bulk-jobs/texts.ts';
+import { auditTexts } from '../../features/audit/texts.ts';
 
 /** English, the default language. Every key here must exist in ru.ts (its type says so). */
 export const en = {
@@ -141,6 +142,7 @@ export const en = {
   charts: chartTexts.en,
   planStatistics: planStatisticsTexts.en,
   bulkJobs: bulkJobsTexts.en,
+  audit: auditTexts.en,
   /** The contract's messages (contracts/src/messages.ts), from form validation or the server; {{0}} is a template's value. */
   server: englishServerMessages,
 };

@@ -29,6 +29,7 @@ import { testListTexts } from '../../features/tests/list/texts.ts';
 import { chartTexts } from '../../components/charts/chart-texts.ts';
 import { planStatisticsTexts } from '../../features/plan-statistics/texts.ts';
 import { bulkJobsTexts } from '../../features/bulk-jobs/texts.ts';
+import { auditTexts } from '../../features/audit/texts.ts';
 
 /** Russian: complete, checked against the English keys by the type. */
 export const ru: Messages = {
@@ -139,6 +140,7 @@ export const ru: Messages = {
   charts: chartTexts.ru,
   planStatistics: planStatisticsTexts.ru,
   bulkJobs: bulkJobsTexts.ru,
+  audit: auditTexts.ru,
   server: {
     required: 'Обязательное поле.',
     blank: 'Поле не может быть пустым.',

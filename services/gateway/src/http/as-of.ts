@@ -1,12 +1,20 @@
 import { setImmediate as turn } from 'node:timers/promises';
 import { asOfQuery, parseOrThrow } from '@testament/contracts';
 import { MemoryBus, MemoryReadStore, type BatchHandler, type EventStore, type ReadStore, type Subscription } from '@testament/infra';
-import { ProjectionRunner, allProjections, auditProjection, positionAt, projectStreams, systemStreams } from '@testament/projections';
+import { ProjectionRunner, allProjections, positionAt, projectStreams, systemStreams } from '@testament/projections';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { System } from '../system.ts';
 
 /** The header that marks an answer as the past, with the moment it shows. */
 export const AS_OF_HEADER = 'Testament-As-Of';
+
+/**
+ * The read models a past needs: those of the reads that take `as_of` (plans, tests, cases and
+ * what they show). Histories, activity, notifications and sessions are left out: they cost most
+ * of a fold and no past is asked of them.
+ */
+const NOT_IN_PASTS = new Set(['audit', 'result-history', 'notifications', 'sessions', 'api-tokens', 'access-requests', 'system-messages', 'bulk-jobs', 'comments']);
+const PAST_PROJECTIONS = allProjections.filter((projection) => !NOT_IN_PASTS.has(projection.name));
 
 /** Folded pasts kept at once: each is a read store of its project as it was. */
 const KEPT = 3;
@@ -85,8 +93,7 @@ export class Pasts {
     const [own, shared] = await Promise.all([projectStreams(this.system.readStore, projectId), systemStreams(this.system.readStore)]);
     const prefix = new LogPrefix(this.system.store, position, (stream) => own.has(stream) || shared.has(stream));
     const readStore = new MemoryReadStore();
-    const projections = allProjections.filter((projection) => projection !== auditProjection);
-    const runner = new ProjectionRunner({ store: prefix as unknown as EventStore, readStore, bus: new MemoryBus(), projections, name: 'as-of' });
+    const runner = new ProjectionRunner({ store: prefix, readStore, bus: new MemoryBus(), projections: PAST_PROJECTIONS, name: 'as-of' });
     await runner.start();
     await prefix.done;
     await runner.stop();

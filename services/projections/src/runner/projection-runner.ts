@@ -27,7 +27,8 @@ export function boundedCollectionNames(projections: readonly Projection[]): stri
 }
 
 export interface ProjectionRunnerOptions {
-  store: EventStore;
+  /** The log it follows: the whole store, or a part of it (a past's prefix). */
+  store: Pick<EventStore, 'subscribe' | 'headPosition'>;
   readStore: ReadStore;
   bus: Bus;
   projections: readonly Projection[];

@@ -8,6 +8,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { announceChange, topics } from '../../../app/changes.ts';
+import { ObjectHistory } from '../../audit/ObjectHistory.tsx';
 import { Comments } from '../../comments/Comments.tsx';
 import type { CaseDetail } from '../form/case-api.ts';
 import { useKeptTreeSearch } from '../../suites/tree/use-tree-search.ts';
@@ -93,6 +94,9 @@ export function CaseView({ projectId, shown, viewedVersion, onVersion, onCopy, o
         </TabPanel>
         <TabPanel header={t('caseDrawer.history')}>
           <CaseHistory projectId={projectId} caseId={shown.id} />
+        </TabPanel>
+        <TabPanel header={t('audit.tab')}>
+          <ObjectHistory projectId={projectId} type="case" id={shown.id} />
         </TabPanel>
       </TabView>
       {previewing && (

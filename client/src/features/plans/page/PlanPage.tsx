@@ -7,6 +7,7 @@ import { useLiveQuery } from '../../../app/use-live-query.ts';
 import { Markdown } from '../../../components/Markdown.tsx';
 import { RouteTabs } from '../../../components/RouteTabs.tsx';
 import { AttachmentList } from '../../attachments/AttachmentList.tsx';
+import { ObjectHistory } from '../../audit/ObjectHistory.tsx';
 import { AttributeValues } from '../../custom-attributes/AttributeValues.tsx';
 import { PlanStatistics } from '../../plan-statistics/PlanStatistics.tsx';
 import { SuiteActions } from '../../suites/page/SuiteActions.tsx';
@@ -23,6 +24,7 @@ const PLAN_TABS = [
   { path: 'overview', icon: 'pi pi-info-circle' },
   { path: 'attachments', icon: 'pi pi-paperclip' },
   { path: 'custom-attributes', icon: 'pi pi-list' },
+  { path: 'history', icon: 'pi pi-history' },
 ] as const;
 
 /** /projects/{id}/plans[/{planId}[/{tab}]]: a plan (or the project's root) with its tests; `?test=` opens a test (tests-and-results §2). */
@@ -53,7 +55,11 @@ function PlanView({ projectId, planId, tab }: { projectId: number; planId: numbe
   const keepSearch = useKeptTreeSearch();
   if (plan === GONE) return <Navigate to={keepSearch(planPaths.root(projectId))} replace />;
   if (!plan || plan.id !== planId || actions.isLeaving(planId)) return <Skeleton height="10rem" />;
-  const tabs = PLAN_TABS.map(({ path, icon }) => ({ label: t(`plans.page.tabs.${path}`), icon, to: keepSearch(planPaths.plan(projectId, planId, path)) }));
+  const tabs = PLAN_TABS.map(({ path, icon }) => ({
+    label: path === 'history' ? t('audit.history') : t(`plans.page.tabs.${path}`),
+    icon,
+    to: keepSearch(planPaths.plan(projectId, planId, path)),
+  }));
   return (
     <section className="suite-page">
       <header className="suite-page__header">
@@ -77,6 +83,7 @@ function PlanView({ projectId, planId, tab }: { projectId: number; planId: numbe
 function PlanTab({ plan, tab }: { plan: Plan; tab: string }) {
   const { t } = useTranslation();
   if (tab === 'attachments') return <AttachmentList files={plan.attachments} emptyText={t('plans.page.noAttachments')} />;
+  if (tab === 'history') return <ObjectHistory projectId={plan.project} type="plan" id={plan.id} />;
   if (tab === 'custom-attributes') {
     return Object.keys(plan.attributes).length > 0 ? <AttributeValues values={plan.attributes} /> : <p className="suite-page__empty">{t('plans.page.noAttributes')}</p>;
   }

@@ -1,6 +1,7 @@
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ObjectHistory } from '../../audit/ObjectHistory.tsx';
 import type { ResultActionsProps } from '../../results/ResultActions.tsx';
 import { ActivityList, type Ordering } from './ActivityList.tsx';
 import type { Test } from './test-drawer-api.ts';
@@ -11,9 +12,10 @@ const TABS = [
   { name: 'results', type: 'result' },
   { name: 'comments', type: 'comment' },
 ] as const;
-type TabName = (typeof TABS)[number]['name'];
+/** After the thread's tabs, the test's life from the audit trail. */
+type TabName = (typeof TABS)[number]['name'] | 'audit';
 
-/** The test's results and comments: tabs All / Results / Comments, newest first unless turned round (tests-and-results §2). */
+/** The test's results and comments: tabs All / Results / Comments, newest first unless turned round (tests-and-results §2); and Audit. */
 export function TestActivity({ projectId, test, resultActions }: { projectId: number; test: Test; resultActions: ResultActionsProps }) {
   const { t } = useTranslation();
   const target = useHashTarget();
@@ -26,7 +28,10 @@ export function TestActivity({ projectId, test, resultActions }: { projectId: nu
 
   return (
     <section className="test-activity" aria-label={t('testDrawer.activity')}>
-      <TabView activeIndex={TABS.findIndex((entry) => entry.name === tab)} onTabChange={(event) => setTab(TABS[event.index]?.name ?? 'all')}>
+      <TabView
+        activeIndex={tab === 'audit' ? TABS.length : TABS.findIndex((entry) => entry.name === tab)}
+        onTabChange={(event) => setTab(TABS[event.index]?.name ?? 'audit')}
+      >
         {TABS.map(({ name, type }) => (
           <TabPanel key={name} header={t(`testDrawer.tabs.${name}`)}>
             <ActivityList
@@ -41,6 +46,9 @@ export function TestActivity({ projectId, test, resultActions }: { projectId: nu
             />
           </TabPanel>
         ))}
+        <TabPanel header={t('audit.tab')}>
+          <ObjectHistory projectId={projectId} type="test" id={test.id} />
+        </TabPanel>
       </TabView>
     </section>
   );

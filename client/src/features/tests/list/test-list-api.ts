@@ -50,5 +50,4 @@ export const testListApi = {
     api.get(apiPath('users/'), {
       query: { page: 1, page_size: USER_PAGE_SIZE, username, ...(isPrivate ? { project: projectId } : { exclude_external: projectId }) },
     }),
-  user: (id: number): Observable<User> => api.get(apiPath(`users/${id}/`), { handles: [404] }),
 };
