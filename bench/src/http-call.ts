@@ -14,6 +14,10 @@ export interface HttpCall {
   body?: unknown;
   /** The status that counts as success. */
   expect: number;
+  /** Longer than the default for a call known to be slow (a first fold of the past). */
+  timeoutMs?: number;
+  /** The body's bytes go here as they come instead of into `body` (an export larger than a string can hold). */
+  onChunk?: (chunk: Buffer) => void;
 }
 
 export interface CallResult {
@@ -41,12 +45,12 @@ export function call(agent: Agent, baseUrl: string, spec: HttpCall, credentials?
   return new Promise((resolve) => {
     const req = request(url, { method: spec.method, agent, headers }, (res) => {
       const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('data', (chunk: Buffer) => (spec.onChunk ? spec.onChunk(chunk) : chunks.push(chunk)));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - sent, body: Buffer.concat(chunks).toString() }));
       res.on('error', () => resolve({ status: 0, ms: performance.now() - sent, body: '', failure: 'network error' }));
     });
     let timedOut = false;
-    req.setTimeout(TIMEOUT_MS, () => {
+    req.setTimeout(spec.timeoutMs ?? TIMEOUT_MS, () => {
       timedOut = true;
       req.destroy();
     });

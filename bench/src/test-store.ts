@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import { as, openSeededCommandSide, registerUsers } from './command-side.ts';
 import { once, runTempDir } from './fixtures.ts';
 import { elapsedSeconds, inParallel, log, round, seededRandom } from './measure.ts';
@@ -160,5 +160,14 @@ async function testIdsOf(side: Awaited<ReturnType<typeof openSeededCommandSide>>
 export function testStore(plans: number, testsPerPlan: number, results: number): Promise<TestStore> {
   const earlier = process.env['BENCH_TESTS_STORE'];
   if (earlier) return readFile(earlier, 'utf8').then((text) => JSON.parse(text) as TestStore);
-  return once(`test-store-${plans}-${testsPerPlan}-${results}`, async () => buildTestStore(await runTempDir('bench-tests-'), plans, testsPerPlan, results));
+  return once(`test-store-${plans}-${testsPerPlan}-${results}`, async () => {
+    const built = await buildTestStore(await runTempDir('bench-tests-'), plans, testsPerPlan, results);
+    // `BENCH_SAVE_TESTS_STORE=<json>` keeps a copy, as built, for later runs to name in BENCH_TESTS_STORE.
+    const saveAs = process.env['BENCH_SAVE_TESTS_STORE'];
+    if (saveAs) {
+      await cp(built.dataDir, `${saveAs}.data`, { recursive: true });
+      await writeFile(saveAs, JSON.stringify({ ...built, dataDir: `${saveAs}.data` }));
+    }
+    return built;
+  });
 }

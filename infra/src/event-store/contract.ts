@@ -13,7 +13,7 @@ import {
   type NewEvent,
   type RecordedEvent,
 } from '../ports/event-store.ts';
-import { verifyChain } from './hash.ts';
+import { canonicalJson, eventHashOfCanonical, verifyChain } from './hash.ts';
 
 export interface EventStoreFixture {
   store: EventStore;
@@ -208,6 +208,16 @@ export function eventStoreContract(
         }
         expect(seen.map((e) => e.position)).toEqual(appended);
         expect(seen.map((e) => (e.data as { i: number }).i)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
+      });
+
+      it('reads the same page as text, data and metadata as the canonical JSON the hashes cover', async () => {
+        await store.append(streamName('text'), [newEvent('E', { z: 1, a: { y: [1, 'two'], b: null } }), newEvent('E', { i: 2 })], 'any');
+        const parsed = await store.readAll(head0, 1_000);
+        const text = await store.readAllText(head0, 1_000);
+        expect(text.map((event) => ({ ...event, data: JSON.parse(event.data), metadata: JSON.parse(event.metadata) }))).toEqual(parsed);
+        const [first] = text.filter((event) => event.stream === streamName('text'));
+        expect(first!.data).toBe(canonicalJson({ z: 1, a: { y: [1, 'two'], b: null } }));
+        expect(eventHashOfCanonical(null, first!, first!.data, first!.metadata)).toBe(first!.hash);
       });
 
       it('reads the event right after a position, and nothing of ours after the head', async () => {

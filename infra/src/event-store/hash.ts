@@ -97,9 +97,10 @@ export function eventHashOfCanonical(
   dataJson: string,
   metadataJson: string,
 ): string {
-  // Equal to canonicalJson([previousHash, stream, revision, type, schemaVersion, data, metadata]).
-  const head = [previousHash, event.stream, event.revision, event.type, event.schemaVersion];
-  const content = canonicalJson(head).slice(0, -1) + ',' + dataJson + ',' + metadataJson + ']';
+  // Equal to canonicalJson([previousHash, stream, revision, type, schemaVersion, data, metadata]), written
+  // directly: verifying a log hashes every event, and the head is five plain values.
+  const previous = previousHash === null ? 'null' : JSON.stringify(previousHash);
+  const content = `[${previous},${JSON.stringify(event.stream)},${event.revision},${JSON.stringify(event.type)},${event.schemaVersion},${dataJson},${metadataJson}]`;
   return digest('sha256', content, 'hex');
 }
 

@@ -5,7 +5,7 @@
  */
 import { setImmediate as turn } from 'node:timers/promises';
 import { eventHash, eventHashOfCanonical, type HashedContent } from './hash.ts';
-import type { EventStore } from '../ports/event-store.ts';
+import type { EventStore, StoredEventText } from '../ports/event-store.ts';
 
 export interface ChainBreak {
   stream: string;
@@ -31,6 +31,8 @@ export const breakReasons = {
   unreadable: 'the line is not a readable event',
 } as const;
 
+const breakAt = (event: Pick<ChainBreak, 'stream' | 'revision' | 'position'>, reason: string): ChainBreak => ({ stream: event.stream, revision: event.revision, position: event.position, reason });
+
 /** Follows each stream's chain through events seen in log order. */
 export class ChainVerifier {
   private readonly heads = new Map<string, { revision: number; hash: string }>();
@@ -40,20 +42,19 @@ export class ChainVerifier {
     return this.heads.size;
   }
 
-  /**
-   * A stored event: it must follow its stream's previous event without a gap and hash to its hash.
-   * `canonical` holds data and metadata exactly as stored, when the reader has them (no re-serialising).
-   */
-  check(event: HashedContent & { hash: string; position: number }, canonical?: { data: string; metadata: string }): ChainBreak | null {
+  /** A stored event, as the text its hash covers: it must follow its stream's previous event without a gap and hash to its hash. */
+  check(event: StoredEventText): ChainBreak | null {
     this.eventsChecked++;
     const previous = this.heads.get(event.stream);
     const expectedRevision = previous === undefined ? 0 : previous.revision + 1;
-    const at = { stream: event.stream, revision: event.revision, position: event.position };
-    if (event.revision !== expectedRevision) return { ...at, reason: event.revision > expectedRevision ? breakReasons.missing(expectedRevision) : breakReasons.order };
-    const previousHash = previous?.hash ?? null;
-    const hash = canonical ? eventHashOfCanonical(previousHash, event, canonical.data, canonical.metadata) : eventHash(previousHash, event);
-    if (hash !== event.hash) return { ...at, reason: breakReasons.hash };
-    this.heads.set(event.stream, { revision: event.revision, hash: event.hash });
+    if (event.revision !== expectedRevision) return breakAt(event, event.revision > expectedRevision ? breakReasons.missing(expectedRevision) : breakReasons.order);
+    const hash = eventHashOfCanonical(previous === undefined ? null : previous.hash, event, event.data, event.metadata);
+    if (hash !== event.hash) return breakAt(event, breakReasons.hash);
+    if (previous === undefined) this.heads.set(event.stream, { revision: event.revision, hash: event.hash });
+    else {
+      previous.revision = event.revision;
+      previous.hash = event.hash;
+    }
     return null;
   }
 
@@ -63,12 +64,11 @@ export class ChainVerifier {
    */
   checkLine(line: HashedContent & { hash: string; position: number; previousHash: string | null }): ChainBreak | null {
     this.eventsChecked++;
-    const at = { stream: line.stream, revision: line.revision, position: line.position };
     const previous = this.heads.get(line.stream);
-    if (previous !== undefined && line.revision <= previous.revision) return { ...at, reason: breakReasons.order };
-    if (previous !== undefined && line.revision === previous.revision + 1 && line.previousHash !== previous.hash) return { ...at, reason: breakReasons.link };
-    if ((line.revision === 0) !== (line.previousHash === null)) return { ...at, reason: breakReasons.link };
-    if (eventHash(line.previousHash, line) !== line.hash) return { ...at, reason: breakReasons.hash };
+    if (previous !== undefined && line.revision <= previous.revision) return breakAt(line, breakReasons.order);
+    if (previous !== undefined && line.revision === previous.revision + 1 && line.previousHash !== previous.hash) return breakAt(line, breakReasons.link);
+    if ((line.revision === 0) !== (line.previousHash === null)) return breakAt(line, breakReasons.link);
+    if (eventHash(line.previousHash, line) !== line.hash) return breakAt(line, breakReasons.hash);
     this.heads.set(line.stream, { revision: line.revision, hash: line.hash });
     return null;
   }
@@ -91,7 +91,7 @@ export async function verifyEventLog(store: EventStore, options: VerifyLogOption
   let head = 0;
   for (;;) {
     options.signal?.throwIfAborted();
-    const page = await store.readAll(head, pageSize);
+    const page = await store.readAllText(head, pageSize);
     for (const event of page) {
       if (options.streams && !options.streams.has(event.stream)) continue;
       const broken = verifier.check(event);

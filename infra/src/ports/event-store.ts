@@ -32,6 +32,15 @@ export interface RecordedEvent extends NewEvent {
 }
 
 /**
+ * A stored event with its data and metadata as the canonical JSON text its hash
+ * covers: the log read as evidence (verification, exports) needs no parsing.
+ */
+export interface StoredEventText extends Omit<RecordedEvent, 'data' | 'metadata'> {
+  data: string;
+  metadata: string;
+}
+
+/**
  * `no_stream`: the stream must not exist yet. `any`: no check.
  * A number: the stream's last revision must equal it.
  */
@@ -69,6 +78,8 @@ export interface EventStore {
   readStream(stream: string, fromRevision?: number): Promise<RecordedEvent[]>;
   /** Up to `limit` events with a global position strictly greater than `after` (0 = from the start). */
   readAll(after: number, limit: number): Promise<RecordedEvent[]>;
+  /** The same page as `readAll`, data and metadata as canonical JSON text. */
+  readAllText(after: number, limit: number): Promise<StoredEventText[]>;
   /** Catch-up from `after` (exclusive), then live, in batches of at most `batchSize`. */
   subscribe(after: number, handler: BatchHandler, options?: { batchSize?: number }): Subscription;
   /** Global position of the newest event, 0 when the log is empty. */

@@ -41,10 +41,11 @@ import type {
   ExpectedRevision,
   NewEvent,
   RecordedEvent,
+  StoredEventText,
   Subscription,
 } from '../../ports/event-store.ts';
 import { NO_STREAM_REVISION, satisfiesExpected, wrongExpectedRevision, type CurrentRevision } from '../expected-revision.ts';
-import { eventHash } from '../hash.ts';
+import { canonicalJson, eventHash } from '../hash.ts';
 import { AllStreamSubscription } from './all-stream-subscription.ts';
 
 /** The metadata JSON of every event this adapter writes. */
@@ -113,6 +114,11 @@ export class KurrentDbEventStore implements EventStore {
       if (event !== undefined && event.position > after && events.length < limit) events.push(event);
     }
     return events;
+  }
+
+  /** KurrentDB keeps JSON as it was sent: written again canonically, as the hashes were made of it. */
+  async readAllText(after: number, limit: number): Promise<StoredEventText[]> {
+    return (await this.readAll(after, limit)).map((event) => ({ ...event, data: canonicalJson(event.data), metadata: canonicalJson(event.metadata) }));
   }
 
   subscribe(after: number, handler: BatchHandler, options?: { batchSize?: number }): Subscription {

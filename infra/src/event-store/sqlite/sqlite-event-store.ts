@@ -18,6 +18,7 @@ import type {
   ExpectedRevision,
   NewEvent,
   RecordedEvent,
+  StoredEventText,
   Subscription,
 } from '../../ports/event-store.ts';
 import { canonicalJson } from '../hash.ts';
@@ -93,6 +94,11 @@ export class SqliteEventStore implements EventStore {
     return this.readPage(after, limit);
   }
 
+  /** The stored text is the canonical JSON the hashes were made of: handed over as it is. */
+  async readAllText(after: number, limit: number): Promise<StoredEventText[]> {
+    return this.readRows(after, limit).map(toStoredText);
+  }
+
   subscribe(after: number, handler: BatchHandler, options?: { batchSize?: number }): Subscription {
     if (this.closed) throw new Error('event store is closed');
     const source = {
@@ -124,12 +130,13 @@ export class SqliteEventStore implements EventStore {
   }
 
   private readPage(after: number, limit: number): RecordedEvent[] {
+    return this.readRows(after, limit).map(toRecordedEvent);
+  }
+
+  private readRows(after: number, limit: number): readonly EventRow[] {
     if (limit <= 0) return []; // SQLite reads a negative LIMIT as "no limit"
     // Subscribers following the head read the latest commits from memory.
-    const recent = this.recentRows.after(after, limit);
-    if (recent) return recent.map(toRecordedEvent);
-    const rows = this.statements.readAll.all(after, limit) as EventRow[];
-    return rows.map(toRecordedEvent);
+    return this.recentRows.after(after, limit) ?? (this.statements.readAll.all(after, limit) as EventRow[]);
   }
 
   private nextCommit(): Promise<void> {
@@ -231,6 +238,10 @@ function serializeEvent(event: NewEvent): SerializedEvent {
     dataJson: canonicalJson(event.data),
     metadataJson: canonicalJson(event.metadata),
   };
+}
+
+function toStoredText(row: EventRow): StoredEventText {
+  return { type: row[3], data: row[5], schemaVersion: row[4], metadata: row[6], stream: row[1], revision: row[2], position: row[0], hash: row[7] };
 }
 
 function toRecordedEvent(row: EventRow): RecordedEvent {

@@ -44,6 +44,7 @@ function readCounting(inner: EventStore, beforeAppend?: (stream: string) => Prom
       return events;
     },
     readAll: (after, limit) => inner.readAll(after, limit),
+    readAllText: (after, limit) => inner.readAllText(after, limit),
     subscribe: (after, handler, options) => inner.subscribe(after, handler, options),
     headPosition: () => inner.headPosition(),
     close: () => inner.close(),

@@ -1,7 +1,7 @@
 import { eventCatalog, topics, type AuditAction, type AuditChange, type AuditObjectType } from '@testament/contracts';
 import type { DocumentKey, ProjectedEvent, Projection, ProjectionView } from '../runner/projection.ts';
 import { diff, nameOf, namedFields, resultFieldsAfter, secretChanges, subjectFieldsAfter, type Fields } from './audited-fields.ts';
-import { actionOf, objectKey, subjectOf, type ObjectRef } from './subjects.ts';
+import { actionOf, objectKey, subjectOf, type ObjectRef, type Subject } from './subjects.ts';
 
 export const AUDIT_EVENTS = 'audit_events';
 export const AUDIT_OBJECTS = 'audit_objects';
@@ -57,6 +57,14 @@ export interface AuditStreamDocument {
 /** The `audit_streams` document holding the newest position folded: where list pages are anchored. */
 export const AUDIT_HEAD = '$head';
 
+/** Each event's subject, worked out once for its keys, its dependents and its fold. */
+const subjects = new WeakMap<ProjectedEvent, Subject>();
+function subjectFor(event: ProjectedEvent): Subject {
+  let subject = subjects.get(event);
+  if (!subject) subjects.set(event, (subject = subjectOf(event)));
+  return subject;
+}
+
 const objectDocumentKey = (ref: ObjectRef): DocumentKey => [AUDIT_OBJECTS, objectKey(ref.type, ref.id)];
 
 /** Ids in an event's data (a case's in its `content`) or an object's fields that name other objects whose names a row shows. */
@@ -102,14 +110,14 @@ export const auditProjection: Projection = {
   },
   handles: new Set(Object.keys(eventCatalog)),
   keys(event) {
-    const subject = subjectOf(event);
+    const subject = subjectFor(event);
     // The row itself too: an event delivered again after a resume finds its row and leaves it as folded the first time.
     const keys: DocumentKey[] = [[AUDIT_EVENTS, event.position], [AUDIT_STREAMS, event.stream], [AUDIT_STREAMS, AUDIT_HEAD], objectDocumentKey(subject), ...subject.related.map(objectDocumentKey), ...namedIds(subject.type, event.data as Fields)];
     if (event.metadata.actorId !== null) keys.push([AUDIT_OBJECTS, objectKey('user', event.metadata.actorId)]);
     return keys;
   },
   dependents(event, view) {
-    const subject = subjectOf(event);
+    const subject = subjectFor(event);
     const before = view.get<AuditObjectDocument>(AUDIT_OBJECTS, objectKey(subject.type, subject.id));
     const keys = namedIds(subject.type, before?.fields);
     for (const ref of subject.related) keys.push(...namedIds(ref.type, view.get<AuditObjectDocument>(AUDIT_OBJECTS, objectKey(ref.type, ref.id))?.fields));
@@ -120,7 +128,7 @@ export const auditProjection: Projection = {
 };
 
 function foldAuditEvent(event: ProjectedEvent, view: ProjectionView): void {
-  const subject = subjectOf(event);
+  const subject = subjectFor(event);
   const action = actionOf(event.type);
   const objectOf = (ref: ObjectRef) => view.get<AuditObjectDocument>(AUDIT_OBJECTS, objectKey(ref.type, ref.id));
   const nameOfObject = (type: AuditObjectType, id: number) => view.get<AuditObjectDocument>(AUDIT_OBJECTS, objectKey(type, id))?.name;

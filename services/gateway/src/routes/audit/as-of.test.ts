@@ -6,7 +6,7 @@ const world = useCatalogueWorld();
 const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe('as of a time', () => {
-  it('answers plan statistics, the tests list, a plan and a case as they were, equal to what the present answered then', async () => {
+  it('answers plan statistics, the tests list, a plan and a case as they were, equal to what the present answered then, over a random history', async () => {
     const project = await world.newProject('As of');
     const suite = await createSuite(world.alice, project, 'Suite');
     const cases: Array<Record<string, unknown> & { id: number }> = [];
@@ -24,15 +24,17 @@ describe('as of a time', () => {
       seen.push({ at, statistics: (await statistics()).json(), tests: await listed(), planName: (await world.alice.get(`/api/v2/testplans/${plan}/`)).json().name, caseName: (await world.alice.get(`/api/v2/cases/${cases[0]!.id}/`)).json().name });
       await pause();
     };
+    // A seeded random history: results on random tests, a case and the plan renamed now and then.
+    let seed = 17;
+    const random = (n: number) => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) % n;
     await remember();
-    await addResult(world.alice, tests[0]!.id, 1);
-    await remember();
-    await world.alice.put(`/api/v2/cases/${cases[0]!.id}/`, { ...cases[0]!, suite, name: 'One renamed' });
-    await addResult(world.alice, tests[1]!.id, 2);
-    await world.alice.patch(`/api/v2/testplans/${plan}/`, { name: 'Plan v2' });
-    await remember();
-    await addResult(world.alice, tests[0]!.id, 2);
-    await remember();
+    for (let step = 0; step < 10; step++) {
+      const roll = random(6);
+      if (roll === 0) expect((await world.alice.put(`/api/v2/cases/${cases[0]!.id}/`, { ...cases[0]!, suite, name: `One v${step}` })).statusCode).toBe(200);
+      else if (roll === 1) expect((await world.alice.patch(`/api/v2/testplans/${plan}/`, { name: `Plan v${step}` })).statusCode).toBe(200);
+      else await addResult(world.alice, tests[random(tests.length)]!.id, 1 + random(3));
+      await remember();
+    }
 
     for (const then of seen) {
       const past = await statistics(then.at);

@@ -1,3 +1,4 @@
+import { auditExportLine } from '@testament/contracts';
 import { verifyExportLines } from '@testament/infra';
 import { describe, expect, it } from 'vitest';
 import { addResult, createCase, createSuite, testsOfPlan, createPlan, userIdOf } from '../../testing/builders.ts';
@@ -116,6 +117,7 @@ describe('audit trail', () => {
     const lines = exported.body.trim().split('\n');
     expect(lines.length).toBe((await events(`project=${project}`)).json().count);
     expect(JSON.parse(lines[0]!)).toMatchObject({ project, hash: expect.any(String), previous_hash: null });
+    for (const line of lines) expect(auditExportLine.safeParse(JSON.parse(line)).success, line).toBe(true);
     expect(await verifyExportLines(lines)).toMatchObject({ ok: true, eventsChecked: lines.length });
     const tampered = [...lines];
     const victim = JSON.parse(tampered[2]!);
