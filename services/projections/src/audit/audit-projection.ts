@@ -27,9 +27,8 @@ export interface AuditRowDocument {
   objectId: number;
   /** The object's name as it was (after a change, before a delete). */
   objectName: string;
-  /** `type:id` of the subject and every related object: what an object's history looks up. */
+  /** `type:id` of the subject, then of every related object (see `relatedObjects`): what an object's history looks up. */
   objectKeys: string[];
-  related: ObjectRef[];
   action: AuditAction;
   changes: AuditChange[];
   correlationId: string;
@@ -56,6 +55,16 @@ export interface AuditStreamDocument {
 
 /** The `audit_streams` document holding the newest position folded: where list pages are anchored. */
 export const AUDIT_HEAD = '$head';
+
+const eventTypes = new Map(Object.keys(eventCatalog).map((type) => [type, type]));
+
+/** The objects a row names besides its subject, read back from its keys. */
+export function relatedObjects(row: Pick<AuditRowDocument, 'objectKeys'>): ObjectRef[] {
+  return row.objectKeys.slice(1).map((key) => {
+    const at = key.lastIndexOf(':');
+    return { type: key.slice(0, at) as AuditObjectType, id: Number(key.slice(at + 1)) };
+  });
+}
 
 /** Each event's subject, worked out once for its keys, its dependents and its fold. */
 const subjects = new WeakMap<ProjectedEvent, Subject>();
@@ -97,9 +106,7 @@ export const auditProjection: Projection = {
         { keys: { _id: -1 } },
         { keys: { projectId: 1, _id: -1 } },
         { keys: { projectId: 1, actorId: 1, _id: -1 } },
-        { keys: { projectId: 1, objectType: 1, _id: -1 } },
-        { keys: { projectId: 1, type: 1, _id: -1 } },
-        { keys: { actorId: 1, _id: -1 } },
+        { keys: { projectId: 1, action: 1, _id: -1 } },
         { keys: { objectKeys: 1, _id: 1 } },
         { keys: { correlationId: 1, _id: -1 } },
         { keys: { at: 1, _id: 1 } },
@@ -141,9 +148,14 @@ function foldAuditEvent(event: ProjectedEvent, view: ProjectionView): void {
   const projectId = subject.projectId ?? stored?.projectId ?? null;
   const after = subjectFieldsAfter(event, subject, action, stored?.fields);
   const changes = [...diff(stored?.fields, after, display), ...secretChanges(event)];
+  // Each object's key string is made once and shared by its document and every row naming it (a million rows hold many).
+  const objectKeys: string[] = [];
   const put = (ref: ObjectRef, fields: Fields) => {
+    const before = objectOf(ref);
     const name = nameOf(ref, fields, nameOfObject);
-    view.put(AUDIT_OBJECTS, { _id: objectKey(ref.type, ref.id), projectId, name, fields } satisfies AuditObjectDocument);
+    const key = before?._id ?? objectKey(ref.type, ref.id);
+    view.put(AUDIT_OBJECTS, { _id: key, projectId, name, fields } satisfies AuditObjectDocument);
+    objectKeys.push(key);
     return name;
   };
   const subjectName = put(subject, after);
@@ -156,11 +168,13 @@ function foldAuditEvent(event: ProjectedEvent, view: ProjectionView): void {
     } else if (ref.type === subject.type) {
       // The subtree a suite's or plan's delete, archive or their undoing took along.
       put(ref, subjectFieldsAfter({ type: event.type, data: {} }, ref, action, relatedBefore));
-    }
+    } else objectKeys.push(objectOf(ref)?._id ?? objectKey(ref.type, ref.id));
   }
 
   const streamBefore = view.get<AuditStreamDocument>(AUDIT_STREAMS, event.stream);
-  view.put(AUDIT_STREAMS, { _id: event.stream, projectId: streamBefore?.projectId ?? projectId, revision: event.revision, hash: event.hash } satisfies AuditStreamDocument);
+  // The stream's name and the event's type as strings already held, not each event's own copy.
+  const stream = streamBefore?._id ?? event.stream;
+  view.put(AUDIT_STREAMS, { _id: stream, projectId: streamBefore?.projectId ?? projectId, revision: event.revision, hash: event.hash } satisfies AuditStreamDocument);
   view.put(AUDIT_STREAMS, { _id: AUDIT_HEAD, projectId: null, revision: event.position, hash: '' } satisfies AuditStreamDocument);
 
   const { actorId } = event.metadata;
@@ -169,8 +183,8 @@ function foldAuditEvent(event: ProjectedEvent, view: ProjectionView): void {
     at: event.metadata.time,
     actorId,
     actorName: actorId === null ? null : (nameOfObject('user', actorId) ?? null),
-    type: event.type,
-    stream: event.stream,
+    type: eventTypes.get(event.type) ?? event.type,
+    stream,
     revision: event.revision,
     hash: event.hash,
     previousHash: streamBefore?.hash ?? null,
@@ -178,8 +192,7 @@ function foldAuditEvent(event: ProjectedEvent, view: ProjectionView): void {
     objectType: subject.type,
     objectId: subject.id,
     objectName: subjectName,
-    objectKeys: [objectKey(subject.type, subject.id), ...subject.related.map((ref) => objectKey(ref.type, ref.id))],
-    related: subject.related,
+    objectKeys,
     action,
     changes,
     correlationId: event.metadata.correlationId,

@@ -100,6 +100,15 @@ export function wireField(field: string): string {
   return named.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 }
 
+/** Field names as rows show them, each made once: a million rows share a few hundred strings. */
+const fieldNames = new Map<string, string>();
+function fieldName(prefix: string, field: string): string {
+  const key = prefix + field;
+  let name = fieldNames.get(key);
+  if (name === undefined) fieldNames.set(key, (name = prefix + wireField(field)));
+  return name;
+}
+
 const same = (a: unknown, b: unknown) => a === b || (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && canonicalJson(a) === canonicalJson(b));
 const empty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
 
@@ -114,7 +123,7 @@ export function diff(before: Fields | undefined, after: Fields, display: (field:
     const old = before?.[field];
     const now = after[field];
     if (same(old, now) || (before === undefined && empty(now))) continue;
-    changes.push({ field: prefix + wireField(field), before: display(field, old ?? null), after: display(field, now ?? null) });
+    changes.push({ field: fieldName(prefix, field), before: display(field, old ?? null), after: display(field, now ?? null) });
   }
   return changes;
 }

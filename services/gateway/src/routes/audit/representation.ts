@@ -1,5 +1,5 @@
 import type { AuditEvent } from '@testament/contracts';
-import type { AuditRowDocument } from '@testament/projections';
+import { relatedObjects, type AuditRowDocument } from '@testament/projections';
 import { auditSummary } from './summary.ts';
 
 export function auditRepresentation(row: AuditRowDocument): AuditEvent {
@@ -13,7 +13,7 @@ export function auditRepresentation(row: AuditRowDocument): AuditEvent {
     event_type: row.type,
     action: row.action,
     object: { type: row.objectType, id: row.objectId, name: row.objectName },
-    related: row.related,
+    related: relatedObjects(row),
     project: row.projectId,
     summary: auditSummary(row),
     changes: row.changes,

@@ -1,5 +1,5 @@
 import type { AuditChange } from '@testament/contracts';
-import type { AuditRowDocument } from '@testament/projections';
+import { relatedObjects, type AuditRowDocument } from '@testament/projections';
 
 /** A value as a sentence shows it: short, quoted text; `nothing` for none. */
 function shown(value: unknown): string {
@@ -14,7 +14,8 @@ const listed = (changes: readonly AuditChange[]) => changes.map((change) => `the
 export function auditSummary(row: AuditRowDocument): string {
   const kind = row.objectType.replace(/_/g, ' ');
   const named = row.objectName ? ` "${row.objectName}"` : ` ${row.objectId}`;
-  const resultId = row.related.find((ref) => ref.type === 'result')?.id;
+  const related = relatedObjects(row);
+  const resultId = related.find((ref) => ref.type === 'result')?.id;
   const resultChanges = row.changes.filter((change) => change.field.startsWith('result.')).map((change) => ({ ...change, field: change.field.slice('result.'.length) }));
   switch (row.action) {
     case 'created':
@@ -28,7 +29,7 @@ export function auditSummary(row: AuditRowDocument): string {
     case 'deleted':
     case 'recovered':
     case 'removed':
-      return `${row.action} the ${kind}${named}${row.related.length > 0 ? ` and ${row.related.length} inside it` : ''}`;
+      return `${row.action} the ${kind}${named}${related.length > 0 ? ` and ${related.length} inside it` : ''}`;
     case 'result_added':
       return `added result ${shown(resultChanges.find((change) => change.field === 'status')?.after).replace(/"/g, '')} to test ${row.objectId}`;
     case 'result_changed':
@@ -38,7 +39,7 @@ export function auditSummary(row: AuditRowDocument): string {
     case 'assigned':
       return `assigned test ${row.objectId} to ${shown(row.changes.find((change) => change.field === 'assignee')?.after)}`;
     case 'members_changed':
-      return `set the roles of user ${row.related[0]?.id ?? ''} in the project${named}`;
+      return `set the roles of user ${related[0]?.id ?? ''} in the project${named}`;
     case 'signed_in':
       return 'signed in';
     case 'signed_out':
