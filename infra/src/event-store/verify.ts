@@ -118,23 +118,107 @@ interface ExportedEvent {
   previous_hash: string | null;
 }
 
-/** Verifies exported lines (NDJSON text, line by line) without the log: each line's hash and the links between them. */
+/** A record of an export, or why it could not be read. */
+type ExportRecord = ExportedEvent | { unreadable: true };
+
+/** NDJSON: one event per line. */
+async function* ndjsonRecords(lines: AsyncIterable<string> | Iterable<string>): AsyncGenerator<ExportRecord> {
+  for await (const text of lines) {
+    if (text.trim() === '') continue;
+    try {
+      yield JSON.parse(text) as ExportedEvent;
+    } catch {
+      yield { unreadable: true };
+    }
+  }
+}
+
+/** The cells of one CSV record (RFC 4180: quoted cells may hold commas, quotes doubled, and line breaks). */
+function csvCells(record: string): string[] {
+  const cells: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < record.length; i++) {
+    const char = record[i]!;
+    if (quoted) {
+      if (char === '"' && record[i + 1] === '"') (cell += '"'), i++;
+      else if (char === '"') quoted = false;
+      else cell += char;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') cells.push(cell), (cell = '');
+    else cell += char;
+  }
+  cells.push(cell);
+  return cells;
+}
+
+/** CSV with the export's header: records may span lines inside quotes; data and metadata are JSON text. */
+async function* csvRecords(lines: AsyncIterable<string> | Iterable<string>): AsyncGenerator<ExportRecord> {
+  let header: string[] | undefined;
+  let pending = '';
+  for await (const line of lines) {
+    pending = pending === '' ? line : `${pending}\n${line}`;
+    // An odd number of quotes so far: the record goes on on the next line.
+    if ((pending.match(/"/g)?.length ?? 0) % 2 === 1) continue;
+    const record = pending.replace(/\r$/, '');
+    pending = '';
+    if (record === '') continue;
+    const cells = csvCells(record);
+    if (!header) {
+      header = cells;
+      continue;
+    }
+    const cell = (name: string) => cells[header!.indexOf(name)] ?? '';
+    try {
+      yield {
+        position: Number(cell('position')),
+        stream: cell('stream'),
+        revision: Number(cell('revision')),
+        type: cell('event_type'),
+        schema_version: Number(cell('schema_version')),
+        data: JSON.parse(cell('data')),
+        metadata: JSON.parse(cell('metadata')),
+        hash: cell('hash'),
+        previous_hash: cell('previous_hash') || null,
+      };
+    } catch {
+      yield { unreadable: true };
+    }
+  }
+}
+
+/**
+ * Verifies an export without the log, record by record: each record's hash from its previous hash,
+ * and the links between records of a stream. NDJSON by default; CSV when its first line is the
+ * export's CSV header.
+ */
 export async function verifyExportLines(lines: AsyncIterable<string> | Iterable<string>): Promise<LogVerification> {
   const verifier = new ChainVerifier();
   let head = 0;
-  let lineNumber = 0;
-  for await (const text of lines) {
-    lineNumber++;
-    if (text.trim() === '') continue;
-    let line: ExportedEvent;
-    try {
-      line = JSON.parse(text) as ExportedEvent;
-    } catch {
-      return { ok: false, eventsChecked: verifier.eventsChecked, streamsChecked: verifier.streamsChecked, head, firstBreak: { stream: '', revision: 0, position: lineNumber, reason: breakReasons.unreadable } };
+  let recordNumber = 0;
+  const [first, rest] = await firstLine(lines);
+  const all = (async function* () {
+    if (first !== undefined) yield first;
+    yield* rest;
+  })();
+  const records = first?.startsWith('position,') ? csvRecords(all) : ndjsonRecords(all);
+  for await (const record of records) {
+    recordNumber++;
+    if ('unreadable' in record) {
+      return { ok: false, eventsChecked: verifier.eventsChecked, streamsChecked: verifier.streamsChecked, head, firstBreak: { stream: '', revision: 0, position: recordNumber, reason: breakReasons.unreadable } };
     }
-    const broken = verifier.checkLine({ ...line, schemaVersion: line.schema_version, previousHash: line.previous_hash });
-    head = line.position;
+    const broken = verifier.checkLine({ ...record, schemaVersion: record.schema_version, previousHash: record.previous_hash });
+    head = record.position;
     if (broken) return { ok: false, eventsChecked: verifier.eventsChecked, streamsChecked: verifier.streamsChecked, head, firstBreak: broken };
   }
   return { ok: true, eventsChecked: verifier.eventsChecked, streamsChecked: verifier.streamsChecked, head, firstBreak: null };
+}
+
+/** The first line, and an iterator over the others. */
+async function firstLine(lines: AsyncIterable<string> | Iterable<string>): Promise<[string | undefined, AsyncIterator<string> & AsyncIterable<string>]> {
+  const iterator = (async function* () {
+    yield* lines;
+  })();
+  const first = await iterator.next();
+  return [first.done ? undefined : first.value, iterator];
 }

@@ -1,6 +1,6 @@
 /**
  * `npm run verify -- --data ./data` re-hashes every stream of the SQLite log
- * file; `npm run verify -- --file export.ndjson` checks an exported file. The
+ * file; `npm run verify -- --file export.ndjson` (or `.csv`) checks an export. The
  * exit code is 0 when every link holds, 1 on a break, 2 when it cannot run.
  */
 import { createReadStream, existsSync } from 'node:fs';

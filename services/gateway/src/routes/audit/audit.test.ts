@@ -126,6 +126,12 @@ describe('audit trail', () => {
     expect((await verifyExportLines(tampered)).firstBreak).toMatchObject({ position: victim.position, reason: 'the hash does not match the event’s content' });
     const csv = await world.alice.get(`/api/v2/audit/export/?project=${project}&format=csv`);
     expect(csv.body.split('\r\n')[0]).toBe('position,time,actor,event_type,object_type,object_id,object_name,project,summary,correlation_id,stream,revision,schema_version,data,metadata,previous_hash,hash');
+    // The CSV carries the same evidence: it verifies too, and a changed name in its data is found.
+    const records = csv.body.split('\r\n');
+    expect(await verifyExportLines(records)).toMatchObject({ ok: true, eventsChecked: lines.length });
+    const forged = records.map((record) => record.replace('""name"":""Login works offline""', '""name"":""Login works forged""'));
+    expect(forged).not.toEqual(records);
+    expect((await verifyExportLines(forged)).firstBreak).toMatchObject({ reason: 'the hash does not match the event’s content' });
   });
 
   it('verifies a project’s streams and the whole log', async () => {
