@@ -13,7 +13,8 @@ import {
   type NewEvent,
   type RecordedEvent,
 } from '../ports/event-store.ts';
-import { canonicalJson, eventHashOfCanonical, verifyChain } from './hash.ts';
+import { canonicalJson, eventHashOfCanonical } from './hash.ts';
+import { verifyChain } from './verify.ts';
 
 export interface EventStoreFixture {
   store: EventStore;

@@ -8,7 +8,6 @@
  * on key order and can be recomputed by any tool that reads the log.
  */
 import { hash as digest } from 'node:crypto';
-import type { RecordedEvent } from '../ports/event-store.ts';
 
 /** The fields of an event that the hash covers (everything but its position). */
 export interface HashedContent {
@@ -19,8 +18,6 @@ export interface HashedContent {
   data: unknown;
   metadata: unknown;
 }
-
-export type ChainVerification = { ok: true } | { ok: false; stream: string; revision: number };
 
 /**
  * JSON with object keys sorted (recursively). Same value rules as JSON.stringify:
@@ -102,23 +99,4 @@ export function eventHashOfCanonical(
   const previous = previousHash === null ? 'null' : JSON.stringify(previousHash);
   const content = `[${previous},${JSON.stringify(event.stream)},${event.revision},${JSON.stringify(event.type)},${event.schemaVersion},${dataJson},${metadataJson}]`;
   return digest('sha256', content, 'hex');
-}
-
-/**
- * Checks the hash chain of recorded events: one stream, or a mix of streams in
- * any interleaving (e.g. pages of readAll). Each stream must be present from
- * revision 0 without holes. Reports the first event that does not verify.
- */
-export function verifyChain(events: RecordedEvent[]): ChainVerification {
-  const lastSeen = new Map<string, { revision: number; hash: string }>();
-  for (const event of events) {
-    const previous = lastSeen.get(event.stream);
-    const expectedRevision = previous === undefined ? 0 : previous.revision + 1;
-    const expectedHash = eventHash(previous?.hash ?? null, event);
-    if (event.revision !== expectedRevision || event.hash !== expectedHash) {
-      return { ok: false, stream: event.stream, revision: event.revision };
-    }
-    lastSeen.set(event.stream, { revision: event.revision, hash: event.hash });
-  }
-  return { ok: true };
 }

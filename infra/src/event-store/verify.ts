@@ -4,8 +4,8 @@
  * Each reports the first event, in log order, whose hash or link does not hold.
  */
 import { setImmediate as turn } from 'node:timers/promises';
-import { eventHash, eventHashOfCanonical, type HashedContent } from './hash.ts';
-import type { EventStore, StoredEventText } from '../ports/event-store.ts';
+import { canonicalJson, eventHash, eventHashOfCanonical, type HashedContent } from './hash.ts';
+import type { EventStore, RecordedEvent, StoredEventText } from '../ports/event-store.ts';
 
 export interface ChainBreak {
   stream: string;
@@ -72,6 +72,22 @@ export class ChainVerifier {
     this.heads.set(line.stream, { revision: line.revision, hash: line.hash });
     return null;
   }
+}
+
+export type ChainVerification = { ok: true } | { ok: false; stream: string; revision: number };
+
+/**
+ * Checks the hash chain of recorded events: one stream, or a mix of streams in
+ * any interleaving (e.g. pages of readAll). Each stream must be present from
+ * revision 0 without holes. Reports the first event that does not verify.
+ */
+export function verifyChain(events: RecordedEvent[]): ChainVerification {
+  const verifier = new ChainVerifier();
+  for (const event of events) {
+    const broken = verifier.check({ ...event, data: canonicalJson(event.data), metadata: canonicalJson(event.metadata) });
+    if (broken) return { ok: false, stream: broken.stream, revision: broken.revision };
+  }
+  return { ok: true };
 }
 
 export interface VerifyLogOptions {

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WrongExpectedRevisionError, type RecordedEvent } from '../../ports/event-store.ts';
 import { eventStoreContract, newEvent } from '../contract.ts';
-import { verifyChain } from '../hash.ts';
+import { verifyChain } from '../verify.ts';
 import { READ_AHEAD_LAG } from './log-subscription.ts';
 import { INSERT_EVENT } from './schema.ts';
 import { SqliteEventStore } from './sqlite-event-store.ts';

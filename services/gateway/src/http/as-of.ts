@@ -1,7 +1,7 @@
 import { setImmediate as turn } from 'node:timers/promises';
 import { asOfQuery, parseOrThrow } from '@testament/contracts';
 import { MemoryBus, MemoryReadStore, type BatchHandler, type EventStore, type ReadStore, type Subscription } from '@testament/infra';
-import { ProjectionRunner, allProjections, positionAt, projectStreams, systemStreams } from '@testament/projections';
+import { ProjectionRunner, allProjections, positionAt, projectStreams } from '@testament/projections';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { System } from '../system.ts';
 
@@ -90,7 +90,7 @@ export class Pasts {
   }
 
   private async fold(projectId: number, position: number): Promise<ReadStore> {
-    const [own, shared] = await Promise.all([projectStreams(this.system.readStore, projectId), systemStreams(this.system.readStore)]);
+    const [own, shared] = await Promise.all([projectStreams(this.system.readStore, projectId), projectStreams(this.system.readStore, null)]);
     const prefix = new LogPrefix(this.system.store, position, (stream) => own.has(stream) || shared.has(stream));
     const readStore = new MemoryReadStore();
     const runner = new ProjectionRunner({ store: prefix, readStore, bus: new MemoryBus(), projections: PAST_PROJECTIONS, name: 'as-of' });

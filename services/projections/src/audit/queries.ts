@@ -1,12 +1,13 @@
 import type { AuditObjectType } from '@testament/contracts';
 import type { Filter, ReadStore } from '@testament/infra';
+import { escapeRegex } from '../escape-regex.ts';
 import { findPage, type PageWindow } from '../paging.ts';
 import { AUDIT_EVENTS, AUDIT_HEAD, AUDIT_OBJECTS, AUDIT_STREAMS, type AuditObjectDocument, type AuditRowDocument, type AuditStreamDocument } from './audit-projection.ts';
 import { objectKey } from './subjects.ts';
 
 export type { AuditRowDocument, AuditObjectDocument } from './audit-projection.ts';
 
-/** What an audit read is narrowed by; every field optional. `projectIds` null: the whole system. */
+/** What an audit read is narrowed by; every field optional. Without `projectId`: the whole system. */
 export interface AuditFilter {
   projectId?: number;
   objectTypes?: AuditObjectType[];
@@ -22,7 +23,6 @@ export interface AuditFilter {
   positionGt?: number;
 }
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const oneOrIn = <T>(values: T[]) => (values.length === 1 ? values[0] : { $in: values });
 
 /** The filter in MongoDB's language, led by the fields the indexes lead with. */
@@ -42,7 +42,7 @@ export function auditQuery(filter: AuditFilter): Filter {
   if (filter.positionLte !== undefined || filter.positionGt !== undefined) {
     query['_id'] = { ...(filter.positionLte !== undefined && { $lte: filter.positionLte }), ...(filter.positionGt !== undefined && { $gt: filter.positionGt }) };
   }
-  if (filter.search) query['$or'] = [{ objectName: { $regex: escape(filter.search), $options: 'i' } }, { actorName: { $regex: escape(filter.search), $options: 'i' } }];
+  if (filter.search) query['$or'] = [{ objectName: { $regex: escapeRegex(filter.search), $options: 'i' } }, { actorName: { $regex: escapeRegex(filter.search), $options: 'i' } }];
   return query;
 }
 
@@ -73,20 +73,14 @@ export function findAuditObject(readStore: ReadStore, type: AuditObjectType, id:
   return readStore.collection<AuditObjectDocument>(AUDIT_OBJECTS).findOne({ _id: objectKey(type, id) });
 }
 
-/** The streams whose events belong to a project: what its verification re-hashes. */
-export async function projectStreams(readStore: ReadStore, projectId: number): Promise<Set<string>> {
+/** The streams whose events belong to a project (what its verification re-hashes), or (null) to none: users, roles, system statuses. */
+export async function projectStreams(readStore: ReadStore, projectId: number | null): Promise<Set<string>> {
   const found = await readStore.collection<AuditStreamDocument>(AUDIT_STREAMS).find({ projectId }, { projection: { _id: 1 } });
-  return new Set(found.map((stream) => stream._id));
+  return new Set(found.map((stream) => stream._id).filter((stream) => stream !== AUDIT_HEAD));
 }
 
 /** The position of the last event at or before a time (0 when none): what an "as of" view folds up to. */
 export async function positionAt(readStore: ReadStore, time: string): Promise<number> {
   const last = await readStore.collection<AuditRowDocument>(AUDIT_EVENTS).findOne({ at: { $lte: time } }, { sort: { at: -1, _id: -1 }, projection: { _id: 1 } });
   return last?._id ?? 0;
-}
-
-/** The streams of no project (users, roles, system statuses): a project's past needs them too. */
-export async function systemStreams(readStore: ReadStore): Promise<Set<string>> {
-  const found = await readStore.collection<AuditStreamDocument>(AUDIT_STREAMS).find({ projectId: null }, { projection: { _id: 1 } });
-  return new Set(found.map((stream) => stream._id).filter((stream) => stream !== AUDIT_HEAD));
 }

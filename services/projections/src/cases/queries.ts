@@ -3,6 +3,7 @@ import { findLabelledPage, labelFilter, type LabelFilter } from '../label-filter
 import { findPage, type PageWindow } from '../paging.ts';
 import { CASE_VERSIONS, CASES, type CaseDocument, type CaseVersionDocument } from './case-document.ts';
 import { contentOf } from './cases-projection.ts';
+import { escapeRegex } from '../escape-regex.ts';
 
 export type { CaseDocument, CaseHistoryRow, CaseVersionDocument } from './case-document.ts';
 export { labelFilter, type LabelFilter } from '../label-filter.ts';
@@ -36,7 +37,6 @@ export interface CaseFilters extends LabelFilter {
   ordering?: string;
 }
 
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const ORDER_FIELDS: Record<string, string> = { id: '_id', name: 'nameKey', title: 'nameKey', created_at: 'createdAt', estimate: 'estimate' };
 
 /** The requested order, then by id in the first field's direction (so one index walk serves it either way). */

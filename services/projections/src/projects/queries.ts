@@ -1,6 +1,7 @@
 import { mayViewProject, type ProjectListQuery } from '@testament/contracts';
 import type { ReadStore, Sort } from '@testament/infra';
 import { PROJECTS, type ProjectDocument } from './project-document.ts';
+import { escapeRegex } from '../escape-regex.ts';
 
 /** The caller as the read side sees them; what their roles grant is worked out at read time (users/access.ts). */
 export interface Viewer {
@@ -37,10 +38,6 @@ export function isProjectManageable(project: ProjectDocument, viewer: Viewer): b
 }
 
 const ORDER_FIELDS: Record<string, string> = { name: 'nameKey', is_archive: 'isArchive', is_private: 'isPrivate' };
-
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
 
 function listFilter(viewer: Viewer, query: ProjectListQuery): Record<string, unknown> {
   const filter: Record<string, unknown> = { isDeleted: false };

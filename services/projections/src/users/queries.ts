@@ -4,6 +4,7 @@ import { loadRoleCatalog } from '../roles/queries.ts';
 import { oneWithAccess, withGrants } from './access.ts';
 import { PROJECTS, type ProjectDocument } from '../projects/project-document.ts';
 import { USERS, type StoredUserDocument, type UserDocument } from './user-document.ts';
+import { escapeRegex } from '../escape-regex.ts';
 
 export async function findUser(readStore: ReadStore, userId: number): Promise<UserDocument | null> {
   return oneWithAccess(readStore, await readStore.collection<StoredUserDocument>(USERS).findOne({ _id: userId }));
@@ -29,10 +30,6 @@ export interface UserListFilter {
   excludeExternalFrom?: number | undefined;
   isActive?: boolean | undefined;
   isSuperuser?: boolean | undefined;
-}
-
-function escapeRegex(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 /** The members of some projects, from the projects' own member lists (a user's memberships are not indexed). */
