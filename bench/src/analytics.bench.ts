@@ -1,9 +1,9 @@
-import { startServerProcess } from '@testament/gateway/testing/server-process';
 import { HTTP_CLIENTS, signIn } from './http-load.ts';
-import { against, elapsedSeconds, log, round, seededRandom, summarize, type BenchResult } from './measure.ts';
+import { against, round, seededRandom, summarize, type BenchResult } from './measure.ts';
 import { loadAnalyticsDocuments, naiveActivityPage, naiveHistogram, naiveProgress, naiveStatistics, naiveSubtree, type NaiveAnalytics } from './naive-analytics.ts';
 import { eventsFile } from './project-store.ts';
 import { recordResults } from './result-load.ts';
+import { startServerAtRest } from './rebuild-and-start.ts';
 import { scaled } from './scale.ts';
 import { residentMb } from './server-metrics.ts';
 import { RESULT_DAYS, testStore, type TestStore } from './test-store.ts';
@@ -58,9 +58,7 @@ export async function analyticsBenchmarks(): Promise<BenchResult[]> {
   };
   naive = undefined;
 
-  const startedAt = performance.now();
-  const server = await startServerProcess({ TESTAMENT_DATA_DIR: store.dataDir, TESTAMENT_WRITE_RATE_LIMIT: '0' }, 900_000);
-  log(`analytics: server started on ${of} in ${round(elapsedSeconds(startedAt), 1)} s`);
+  const { server } = await startServerAtRest(`analytics on ${of}`, { TESTAMENT_DATA_DIR: store.dataDir, TESTAMENT_WRITE_RATE_LIMIT: '0' }, 900_000);
   try {
     const rss = residentMb(server.child.pid!);
     const lead = await signIn(server.url, store.lead);

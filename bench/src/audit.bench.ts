@@ -1,10 +1,10 @@
 import { SqliteEventStore, verifyEventLog, verifySqliteLog, type RecordedEvent } from '@testament/infra';
-import { startServerProcess } from '@testament/gateway/testing/server-process';
 import type { AuditEvent } from '@testament/contracts';
 import { call, connection } from './http-call.ts';
 import { signIn } from './http-load.ts';
-import { against, elapsedSeconds, log, round, summarize, type BenchResult } from './measure.ts';
+import { against, round, summarize, type BenchResult } from './measure.ts';
 import { eventsFile } from './project-store.ts';
+import { startServerAtRest } from './rebuild-and-start.ts';
 import { scaled } from './scale.ts';
 import { residentMb } from './server-metrics.ts';
 import { testStore } from './test-store.ts';
@@ -33,9 +33,7 @@ async function naiveAuditPage(store: SqliteEventStore, projectStreams: ReadonlyS
  */
 export async function auditBenchmarks(): Promise<BenchResult[]> {
   const store = await testStore(scaled(1_000, 40), scaled(100, 25), scaled(1_000_000, 5_000));
-  const startedAt = performance.now();
-  const server = await startServerProcess({ TESTAMENT_DATA_DIR: store.dataDir, TESTAMENT_WRITE_RATE_LIMIT: '0' }, 900_000);
-  log(`audit: server started on ${store.events.toLocaleString('en')} events in ${round(elapsedSeconds(startedAt), 1)} s`);
+  const { server } = await startServerAtRest(`audit on ${store.events.toLocaleString('en')} events`, { TESTAMENT_DATA_DIR: store.dataDir, TESTAMENT_WRITE_RATE_LIMIT: '0' }, 900_000);
   const results: BenchResult[] = [];
   try {
     const lead = await signIn(server.url, store.lead);

@@ -1,9 +1,9 @@
 import type { BulkJob } from '@testament/contracts';
-import { startServerProcess } from '@testament/gateway/testing/server-process';
 import { Agent } from 'node:http';
 import { call, connection, type Credentials, type HttpCall } from './http-call.ts';
 import { HTTP_CLIENTS, signIn } from './http-load.ts';
 import { against, elapsedSeconds, inParallel, log, round, summarize, type BenchResult } from './measure.ts';
+import { startServerAtRest } from './rebuild-and-start.ts';
 import { scaled } from './scale.ts';
 import { residentMb } from './server-metrics.ts';
 import { testStore } from './test-store.ts';
@@ -127,7 +127,7 @@ export async function bulkJobBenchmarks(): Promise<BenchResult[]> {
   const store = await testStore(scaled(1_000, 40), scaled(100, 25), 0);
   const tests = store.tests;
   const of = `${thousands(tests)} tests`;
-  const server = await startServerProcess({ TESTAMENT_DATA_DIR: store.dataDir, TESTAMENT_WRITE_RATE_LIMIT: '0' }, 900_000);
+  const { server } = await startServerAtRest(`bulk jobs on ${of}`, { TESTAMENT_DATA_DIR: store.dataDir, TESTAMENT_WRITE_RATE_LIMIT: '0' }, 900_000);
   try {
     const pid = server.child.pid!;
     const lead = await signIn(server.url, store.lead);

@@ -1,23 +1,17 @@
-import { startServerProcess } from '@testament/gateway/testing/server-process';
 import { helloWorldBaseline } from './baseline-hello-world.ts';
 import { jsonParseRate } from './baseline-json-parse.ts';
 import { caseStore, type CaseStore } from './case-store.ts';
-import { runChild } from './child-process.ts';
 import { describeFailures, HTTP_CLIENTS, runLoad, signIn } from './http-load.ts';
-import { against, elapsedSeconds, log, round, seededRandom, summarize, type BenchResult } from './measure.ts';
+import { against, round, seededRandom, summarize, type BenchResult } from './measure.ts';
 import { loadCaseDocuments, naiveCasePage, naiveTreeLevel, type NaiveCases } from './naive-cases.ts';
 import { eventsFile } from './project-store.ts';
+import { coldStartRows, foldInChild, rebuildRows, startServerAtRest } from './rebuild-and-start.ts';
 import { scaled } from './scale.ts';
 import { latencyRows, timeGets, timeNaively } from './view-timing.ts';
 import { residentMb } from './server-metrics.ts';
 
 const TREE_PAGE = 99;
 const LIST_PAGE = 10;
-
-interface Rebuild {
-  events: number;
-  seconds: number;
-}
 
 /** A tree level a user opens: a suite with child suites, as the tree view asks for it. */
 const treeLevelPath = (store: CaseStore, parent: number) => `/api/v2/suites/union/?project=${store.projectId}&parent=${parent}&page=1&page_size=${TREE_PAGE}`;
@@ -61,12 +55,9 @@ export async function caseBenchmarks(): Promise<BenchResult[]> {
   );
   naive = undefined;
 
-  const fold = await runChild<Rebuild>(new URL('./rebuild-child.ts', import.meta.url).pathname, [eventsFile(store)]);
-
-  const startedAt = performance.now();
-  const server = await startServerProcess({ TESTAMENT_DATA_DIR: store.dataDir, TESTAMENT_WRITE_RATE_LIMIT: '0' }, 600_000);
-  const coldStart = elapsedSeconds(startedAt);
-  log(`cases: server started on ${of} in ${round(coldStart, 1)} s`);
+  const fold = await foldInChild(eventsFile(store));
+  const start = await startServerAtRest('cases', { TESTAMENT_DATA_DIR: store.dataDir, TESTAMENT_WRITE_RATE_LIMIT: '0' }, 600_000);
+  const { server } = start;
   try {
     const rss = residentMb(server.child.pid!);
     const tester = await signIn(server.url, store.tester);
@@ -95,11 +86,8 @@ export async function caseBenchmarks(): Promise<BenchResult[]> {
         { name: 'POST /api/v2/cases/ over HTTP: throughput', value: round(outcome.succeeded / outcome.seconds, 0), unit: 'requests/s', target: { op: '>=', value: 1_000 }, detail: { clients: HTTP_CLIENTS, p50: creates.p50, p99: creates.p99, failures: describeFailures(outcome.failures) } },
         hello.throughput,
       ),
-      against(
-        { name: `projection rebuild of the cases log (${fold.events.toLocaleString('en')} events)`, value: round(fold.events / fold.seconds, 0), unit: 'events/s', target: { op: '>=', value: 200_000 }, detail: { seconds: round(fold.seconds, 2), logWrittenThroughCommandsSeconds: round(store.buildSeconds, 1) } },
-        parse.readAndParseRate,
-      ),
-      against({ name: `server cold start on ${of}`, value: round(coldStart, 2), unit: 's' }, parse.loadAndParse),
+      ...rebuildRows('the cases log', fold, parse, { logWrittenThroughCommandsSeconds: round(store.buildSeconds, 1) }),
+      ...coldStartRows(of, start, parse),
       against({ name: `server RSS after rebuilding ${of}`, value: round(rss, 0), unit: 'MB' }, hello.rss),
     ];
   } finally {

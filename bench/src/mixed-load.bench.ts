@@ -1,9 +1,9 @@
-import { startServerProcess } from '@testament/gateway/testing/server-process';
 import { helloWorldBaseline } from './baseline-hello-world.ts';
 import type { HttpCall } from './http-call.ts';
 import { describeFailures, HTTP_CLIENTS, runLoad, signIn, startProber } from './http-load.ts';
-import { against, elapsedSeconds, log, round, seededRandom, summarize, type BenchResult } from './measure.ts';
+import { against, log, round, seededRandom, summarize, type BenchResult } from './measure.ts';
 import { NAME_SEARCHES, projectName, projectStore } from './project-store.ts';
+import { startServerAtRest } from './rebuild-and-start.ts';
 import { scaled } from './scale.ts';
 import { eventLoopDelayP99, residentMb, residentMbOf, scrapeMetrics } from './server-metrics.ts';
 
@@ -41,9 +41,7 @@ export async function mixedLoadBenchmarks(): Promise<BenchResult[]> {
   const hello = await helloWorldBaseline();
   const of = `${store.projects.toLocaleString('en')} projects`;
   // An empty TESTAMENT_WRITE_RATE_LIMIT gives the server's own default, whatever this process's environment says.
-  const startedAt = performance.now();
-  const server = await startServerProcess({ TESTAMENT_DATA_DIR: store.dataDir, TESTAMENT_WRITE_RATE_LIMIT: '' }, 600_000);
-  log(`mixed load: server started on ${of} in ${round(elapsedSeconds(startedAt), 1)} s`);
+  const { server } = await startServerAtRest(`mixed load on ${of}`, { TESTAMENT_DATA_DIR: store.dataDir, TESTAMENT_WRITE_RATE_LIMIT: '' }, 600_000);
   try {
     const clients = await Promise.all(store.clients.map((username) => signIn(server.url, username)));
     const admin = await signIn(server.url, store.admin);

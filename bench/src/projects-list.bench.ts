@@ -1,11 +1,11 @@
-import { startServerProcess } from '@testament/gateway/testing/server-process';
 import { helloWorldBaseline } from './baseline-hello-world.ts';
 import { jsonParseRate } from './baseline-json-parse.ts';
 import { call, connection, type Credentials } from './http-call.ts';
 import { signIn } from './http-load.ts';
-import { against, elapsedSeconds, log, round, seededRandom, summarize, type BenchResult, type LatencySummary } from './measure.ts';
+import { against, round, seededRandom, summarize, type BenchResult, type LatencySummary } from './measure.ts';
 import { loadProjectDocuments, naiveListProjects, type NaiveProjects } from './naive-project-list.ts';
 import { eventsFile, NAME_SEARCHES, projectStore } from './project-store.ts';
+import { startServerAtRest } from './rebuild-and-start.ts';
 import { scaled } from './scale.ts';
 import { residentMb } from './server-metrics.ts';
 
@@ -91,10 +91,9 @@ export async function projectsListBenchmarks(): Promise<BenchResult[]> {
   const naiveSearches = summarize(timeNaively(naive, searches.slice(0, NAME_SEARCHES.length * 10)));
   naive = undefined;
 
-  const startedAt = performance.now();
-  const server = await startServerProcess({ TESTAMENT_DATA_DIR: store.dataDir }, 600_000);
-  const coldStart = elapsedSeconds(startedAt);
-  log(`projects list: server started on ${of} in ${round(coldStart, 1)} s`);
+  const start = await startServerAtRest(`projects list on ${of}`, { TESTAMENT_DATA_DIR: store.dataDir }, 600_000);
+  const { server } = start;
+  const coldStart = start.seconds;
   try {
     const reader = await signIn(server.url, store.reader);
     await timeOverHttp(server.url, reader, randomPages(20, totalPages)); // warm-up

@@ -1,12 +1,11 @@
-import { startServerProcess } from '@testament/gateway/testing/server-process';
 import { helloWorldBaseline } from './baseline-hello-world.ts';
 import { jsonParseRate } from './baseline-json-parse.ts';
-import { runChild } from './child-process.ts';
 import { HTTP_CLIENTS, signIn } from './http-load.ts';
 import { recordResults } from './result-load.ts';
-import { against, elapsedSeconds, log, round, seededRandom, summarize, type BenchResult } from './measure.ts';
+import { against, round, seededRandom, summarize, type BenchResult } from './measure.ts';
 import { loadTestDocuments, naiveTestPage, naiveUnionLevel, type NaiveTests } from './naive-tests.ts';
 import { eventsFile } from './project-store.ts';
+import { coldStartRows, foldInChild, rebuildRows, startServerAtRest } from './rebuild-and-start.ts';
 import { scaled } from './scale.ts';
 import { latencyRows, timeGets, timeNaively } from './view-timing.ts';
 import { residentMb } from './server-metrics.ts';
@@ -14,11 +13,6 @@ import { testStore, type TestStore } from './test-store.ts';
 
 const UNION_PAGE = 99;
 const LIST_PAGE = 25;
-
-interface Rebuild {
-  events: number;
-  seconds: number;
-}
 
 /** The tests table filtered by last status, label and assignee, by name, a random early page. */
 function testQueries(store: TestStore, count: number) {
@@ -63,12 +57,9 @@ export async function testBenchmarks(): Promise<BenchResult[]> {
   const naiveLevels = summarize(timeNaively(levels.slice(0, 30).map((parent) => () => naiveUnionLevel(naive!, store.projectId, parent, UNION_PAGE))));
   naive = undefined;
 
-  const fold = await runChild<Rebuild>(new URL('./rebuild-child.ts', import.meta.url).pathname, [eventsFile(store)]);
-
-  const startedAt = performance.now();
-  const server = await startServerProcess({ TESTAMENT_DATA_DIR: store.dataDir, TESTAMENT_WRITE_RATE_LIMIT: '0' }, 900_000);
-  const coldStart = elapsedSeconds(startedAt);
-  log(`tests: server started on ${of} in ${round(coldStart, 1)} s`);
+  const fold = await foldInChild(eventsFile(store));
+  const start = await startServerAtRest('tests', { TESTAMENT_DATA_DIR: store.dataDir, TESTAMENT_WRITE_RATE_LIMIT: '0' }, 900_000);
+  const { server } = start;
   try {
     const rss = residentMb(server.child.pid!);
     const lead = await signIn(server.url, store.lead);
@@ -85,11 +76,8 @@ export async function testBenchmarks(): Promise<BenchResult[]> {
         hello.throughput,
       ),
       { name: 'POST /api/v2/results/ over HTTP: p99', value: adds.latency.p99, unit: 'ms', target: { op: '<=', value: 50 } },
-      against(
-        { name: `projection rebuild of the plans and results log (${fold.events.toLocaleString('en')} events)`, value: round(fold.events / fold.seconds, 0), unit: 'events/s', target: { op: '>=', value: 200_000 }, detail: { seconds: round(fold.seconds, 2), logWrittenThroughCommandsSeconds: round(store.buildSeconds, 1) } },
-        parse.readAndParseRate,
-      ),
-      against({ name: `server cold start on ${of}`, value: round(coldStart, 2), unit: 's' }, parse.loadAndParse),
+      ...rebuildRows('the plans and results log', fold, parse, { logWrittenThroughCommandsSeconds: round(store.buildSeconds, 1) }),
+      ...coldStartRows(of, start, parse),
       against({ name: `server RSS after rebuilding ${of}`, value: round(rss, 0), unit: 'MB' }, hello.rss),
     ];
   } finally {

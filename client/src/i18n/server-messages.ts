@@ -1,6 +1,7 @@
 import {
   accessMessages,
   attachmentMessages,
+  auditMessages,
   bulkJobPlaces,
   bulkMessages,
   caseMessages,
@@ -30,6 +31,7 @@ export const serverCatalogues = {
   ...messages,
   access: accessMessages,
   attachment: attachmentMessages,
+  audit: auditMessages,
   catalogue: catalogueMessages,
   customAttribute: customAttributeMessages,
   suite: suiteMessages,

@@ -64,6 +64,7 @@ export const auditMessages = {
   rangeReversed: 'The end of the time range is before its start.',
   notAPosition: 'A valid integer is required.',
   notAChoice: 'Select a valid choice.',
+  catchingUp: (folded: number, wanted: number) => `The audit trail is still catching up with the log (${folded} of ${wanted} events). Try again in a moment.`,
 } as const;
 
 const position = z.string().regex(/^\d+$/, auditMessages.notAPosition);

@@ -16,7 +16,7 @@ import {
   type ReadStore,
   type ScanListener,
 } from '@testament/infra';
-import { allProjections, boundedCollectionNames, countUsers, findUser, ProjectionRunner, runningBulkJobs } from '@testament/projections';
+import { allProjections, AUDIT_BATCH_SIZE, AUDIT_RUNNER, auditProjections, boundedCollectionNames, countUsers, findUser, ProjectionRunner, readModelProjections, runningBulkJobs } from '@testament/projections';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -31,7 +31,10 @@ export interface System {
   blobs: BlobStore;
   dispatch: CommandDispatcher;
   progress: ProjectionProgress;
+  /** Folds the read models the screens read; a start returns once it has caught up. */
   runner: ProjectionRunner;
+  /** Folds the audit trail behind `runner`; a start does not wait for it (see `auditCaughtUp`). */
+  auditRunner: ProjectionRunner;
   /** The admin's password when this start created the admin without a configured one. */
   generatedAdminPassword: string | undefined;
   close(): Promise<void>;
@@ -139,14 +142,20 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
       opened.unshift({ close: async () => stopServing() });
     }
     const dispatch = inProcessDispatcher(commands);
-    const runner = new ProjectionRunner({ store, readStore, bus, projections: allProjections });
+    const runner = new ProjectionRunner({ store, readStore, bus, projections: readModelProjections });
     await runner.start();
     // A rebuild leaves the memory indexes' entries to be sorted at the first read: sort them before the first request.
-    if (readStore instanceof MemoryReadStore) readStore.settleIndexes();
+    const settleIndexes = readStore instanceof MemoryReadStore ? () => readStore.settleIndexes() : undefined;
+    settleIndexes?.();
     opened.unshift({ close: () => runner.stop() });
-    const progress = new ProjectionProgress(bus, runner);
+    // The trail folds while requests are served: its entries are filed batch by batch, never sorted all at once.
+    const auditRunner = new ProjectionRunner({ store, readStore, bus, projections: auditProjections, name: AUDIT_RUNNER, batchSize: AUDIT_BATCH_SIZE, ...(settleIndexes && { afterBatch: settleIndexes }) });
+    const progress = new ProjectionProgress(bus, [runner, auditRunner]);
     const generatedAdminPassword = await seed(config, dispatch, readStore, runner);
     await resumeBulkJobs(dispatch, readStore);
+    // The trail catches up while requests are served; its reads wait for it (auditCaughtUp).
+    const auditCatchUp = auditRunner.start().catch((error: unknown) => console.error('the audit trail stopped folding', error));
+    opened.unshift({ close: () => auditRunner.stop().then(() => auditCatchUp) });
     return {
       store,
       readStore,
@@ -155,6 +164,7 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
       dispatch,
       progress,
       runner,
+      auditRunner,
       generatedAdminPassword,
       async close() {
         progress.close();

@@ -3,7 +3,9 @@ import { asOfQuery, parseOrThrow } from '@testament/contracts';
 import { MemoryBus, MemoryReadStore, type BatchHandler, type EventStore, type ReadStore, type Subscription } from '@testament/infra';
 import { ProjectionRunner, allProjections, positionAt, projectStreams } from '@testament/projections';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { GatewayContext } from '../context.ts';
 import type { System } from '../system.ts';
+import { auditCaughtUp } from './audit-caught-up.ts';
 
 /** The header that marks an answer as the past, with the moment it shows. */
 export const AS_OF_HEADER = 'Testament-As-Of';
@@ -108,9 +110,12 @@ const pasts = new WeakMap<object, Pasts>();
  * The read store a read of a project answers from: the present, or with
  * `as_of=` the project as it was then (and the answer says so in its header).
  */
-export async function readStoreAsOf(system: System, request: FastifyRequest, reply: FastifyReply, projectId: number): Promise<ReadStore> {
+export async function readStoreAsOf(context: GatewayContext, request: FastifyRequest, reply: FastifyReply, projectId: number): Promise<ReadStore> {
+  const { system } = context;
   const { as_of: asOf } = parseOrThrow(asOfQuery, request.query ?? {});
   if (asOf === undefined) return system.readStore;
+  // A past is found by the audit trail's clock and streams.
+  await auditCaughtUp(context, request.cancellation);
   let known = pasts.get(system);
   if (!known) pasts.set(system, (known = new Pasts(system)));
   reply.header(AS_OF_HEADER, new Date(asOf).toISOString());

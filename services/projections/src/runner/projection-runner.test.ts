@@ -4,8 +4,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allProjections } from '../index.ts';
-import { ProjectionRunner } from './projection-runner.ts';
+import { allProjections, AUDIT_RUNNER, auditProjections, readModelProjections } from '../index.ts';
+import { PROJECTIONS_ADVANCED, ProjectionRunner, type ProjectionsAdvanced } from './projection-runner.ts';
 
 let dir: string;
 let store: SqliteEventStore;
@@ -150,5 +150,36 @@ describe('projection runner', () => {
     await liveRunner.waitFor(position, 5_000);
     expect(liveRunner.position).toBeGreaterThanOrEqual(position);
     await expect(liveRunner.waitFor(position + 1_000_000, 50)).rejects.toThrow(/did not reach/);
+  });
+
+  it('folds the same read models as the read-model runner and the audit runner side by side, each naming itself in its notices', async () => {
+    const splitStore = new MemoryReadStore();
+    const notices: ProjectionsAdvanced[] = [];
+    const splitBus = new MemoryBus();
+    splitBus.subscribe(PROJECTIONS_ADVANCED, (payload) => void notices.push(payload as ProjectionsAdvanced));
+    const readModels = new ProjectionRunner({ store, readStore: splitStore, bus: splitBus, projections: readModelProjections, batchSize: 11 });
+    const audit = new ProjectionRunner({ store, readStore: splitStore, bus: splitBus, projections: auditProjections, name: AUDIT_RUNNER, batchSize: 5 });
+    await Promise.all([readModels.start(), audit.start()]);
+    const combined = await snapshot(liveRunner, live);
+    delete combined['_checkpoints'];
+    const split = { ...(await snapshot(readModels, splitStore)), ...(await snapshot(audit, splitStore)) };
+    expect(split).toEqual(combined);
+    expect(new Set(notices.map((notice) => notice.runner))).toEqual(new Set(['read-models', AUDIT_RUNNER]));
+    expect(notices.filter((notice) => notice.runner === AUDIT_RUNNER).at(-1)!.position).toBe(await store.headPosition());
+    expect(notices.some((notice) => notice.runner === AUDIT_RUNNER && notice.topics.some((topic) => topic.endsWith(':audit')))).toBe(true);
+    await Promise.all([readModels.stop(), audit.stop()]);
+  });
+
+  it('ends a start still catching up when stopped, folding nothing more', async () => {
+    const readStore = new MemoryReadStore();
+    const runner = new ProjectionRunner({ store, readStore, bus, projections: auditProjections, name: AUDIT_RUNNER, batchSize: 1 });
+    const started = runner.start();
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await runner.stop();
+    await started;
+    const reached = runner.position;
+    expect(reached).toBeLessThan(await store.headPosition());
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(runner.position).toBe(reached);
   });
 });

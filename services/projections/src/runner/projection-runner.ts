@@ -11,12 +11,16 @@ function currentVersion(event: RecordedEvent): RecordedEvent {
   return data === event.data ? event : { ...event, data };
 }
 
-/** Published after every batch: how far the read models are, and which live topics changed. */
+/** Published after every batch: which runner, how far its read models are, and which live topics changed. */
 export const PROJECTIONS_ADVANCED = 'testament.projections.advanced';
 export interface ProjectionsAdvanced {
+  runner: string;
   position: number;
   topics: string[];
 }
+
+/** The runner of the read models every screen reads: writes wait for it, and a start for its catch-up. */
+export const READ_MODELS_RUNNER = 'read-models';
 
 const CHECKPOINTS = '_checkpoints';
 
@@ -35,6 +39,12 @@ export interface ProjectionRunnerOptions {
   /** Name of the checkpoint document; one per runner. */
   name?: string;
   batchSize?: number;
+  /**
+   * Called after each batch is written: a runner that folds while requests are
+   * served files the memory store's buffered index entries there, a batch's
+   * worth at a time, rather than leaving them all to the first read.
+   */
+  afterBatch?: () => void;
 }
 
 /**
@@ -44,13 +54,15 @@ export interface ProjectionRunnerOptions {
  */
 export class ProjectionRunner {
   private subscription: Subscription | undefined;
+  /** Ends a `start` still catching up; unset once stopped. */
+  private onStop: (() => void) | undefined;
   private readonly checkpoint = new PositionGate();
   private readonly name: string;
   /** The projections interested in each event type, worked out once. */
   private readonly routes = new Map<string, Projection[]>();
 
   constructor(private readonly options: ProjectionRunnerOptions) {
-    this.name = options.name ?? 'read-models';
+    this.name = options.name ?? READ_MODELS_RUNNER;
     for (const projection of projectionOrder(options.projections)) {
       for (const type of projection.handles) this.routes.set(type, [...(this.routes.get(type) ?? []), projection]);
     }
@@ -60,19 +72,30 @@ export class ProjectionRunner {
     return this.checkpoint.position;
   }
 
-  /** Declares indexes, resumes from the checkpoint and returns once the log's current head is folded. */
+  get runnerName(): string {
+    return this.name;
+  }
+
+  /**
+   * Declares indexes, resumes from the checkpoint and returns once the log's
+   * current head is folded, or once `stop` is called, whichever comes first.
+   */
   async start(): Promise<void> {
+    const stopped = new Promise<void>((resolve) => (this.onStop = resolve));
     await this.declareIndexes();
     const saved = await this.options.readStore.collection(CHECKPOINTS).findOne({ _id: this.name });
-    this.checkpoint.reset(Number(saved?.['position'] ?? 0));
     const head = await this.options.store.headPosition();
+    if (this.onStop === undefined) return;
+    this.checkpoint.reset(Number(saved?.['position'] ?? 0));
     this.subscription = this.options.store.subscribe(this.checkpoint.position, (events) => this.fold(events), {
       batchSize: this.options.batchSize ?? 1000,
     });
-    await this.waitFor(head);
+    await Promise.race([this.waitFor(head), stopped]);
   }
 
   async stop(): Promise<void> {
+    this.onStop?.();
+    this.onStop = undefined;
     await this.subscription?.close();
     this.subscription = undefined;
   }
@@ -123,6 +146,7 @@ export class ProjectionRunner {
       }
     }
     await batch.write();
+    this.options.afterBatch?.();
     const position = events.at(-1)!.position;
     await this.options.readStore
       .collection(CHECKPOINTS)
@@ -132,6 +156,6 @@ export class ProjectionRunner {
 
   private advance(position: number, topics: string[]): void {
     this.checkpoint.advance(position);
-    this.options.bus.publish(PROJECTIONS_ADVANCED, { position, topics } satisfies ProjectionsAdvanced);
+    this.options.bus.publish(PROJECTIONS_ADVANCED, { runner: this.name, position, topics } satisfies ProjectionsAdvanced);
   }
 }

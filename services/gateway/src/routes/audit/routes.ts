@@ -18,6 +18,7 @@ import { verifyEventLog } from '@testament/infra';
 import { auditHead, findAuditObject, findProject, grantsInProject, listAuditRows, objectHistory, projectStreams, type AuditFilter, type UserDocument } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
+import { auditCaughtUp } from '../../http/audit-caught-up.ts';
 import { pageRequest, paginated } from '../../http/pagination.ts';
 import { visibleProjectOrFail } from '../../http/project-scope.ts';
 import { file, routeContracts } from '../../http/route-schema.ts';
@@ -57,6 +58,12 @@ function auditFilterOf(query: AuditFilterQuery, projectId: number | null): Audit
 export default async function auditRoutes(app: FastifyInstance, context: GatewayContext) {
   const { readStore, store } = context.system;
   const contract = routeContracts('audit');
+
+  // Signed in first (401 before anything), then the trail caught up with what the screens show.
+  app.addHook('preHandler', async (request) => {
+    requireUser(request);
+    await auditCaughtUp(context, request.cancellation);
+  });
 
   /** A project whose trail the caller may read (null: the whole system, superusers only). */
   async function auditedProject(user: UserDocument, projectId: number | null): Promise<number | null> {

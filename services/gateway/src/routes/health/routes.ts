@@ -1,10 +1,17 @@
 import type { FastifyInstance } from 'fastify';
+import { AUDIT_RUNNER } from '@testament/projections';
 import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
 import { routeContracts } from '../../http/route-schema.ts';
 
 const contract = routeContracts('health');
-const readiness = z.strictObject({ status: z.enum(['ready', 'catching up']), position: z.number().int(), head: z.number().int() });
+const readiness = z.strictObject({
+  status: z.enum(['ready', 'catching up']),
+  position: z.number().int(),
+  head: z.number().int(),
+  /** How far the audit trail is: it folds behind, and readiness does not wait for it. */
+  audit_position: z.number().int(),
+});
 
 /** How far behind the log the read models may be and still take traffic. */
 const READY_LAG = 10_000;
@@ -19,7 +26,8 @@ export default async function healthRoutes(app: FastifyInstance, { system }: Gat
       const head = await system.store.headPosition();
       const position = system.progress.current;
       const ready = head - position <= READY_LAG;
-      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'catching up', position, head });
+      const auditPosition = system.progress.positionOf(AUDIT_RUNNER);
+      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'catching up', position, head, audit_position: auditPosition });
     },
   );
 }

@@ -81,7 +81,7 @@ export function registerPlanStatistics(app: FastifyInstance, context: GatewayCon
     const query = parseOrThrow(planStatisticsQuery, request.query);
     const project = await visibleProjectOrFail(live, requireUser(request), projectId);
     // With `as_of`, the same questions are asked of the project as it was then.
-    const readStore = await readStoreAsOf(context.system, request, reply, projectId);
+    const readStore = await readStoreAsOf(context, request, reply, projectId);
     const planning = await planContext(readStore, project);
     const unit = ESTIMATE_UNIT[query.estimate_period ?? 'minutes'];
     const scope = planId === null ? planning.plans.descendantsOf(null).map((node) => node.id) : query.root_only ? [planId] : planning.plans.subtreeIds(planId);

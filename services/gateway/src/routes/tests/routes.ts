@@ -72,7 +72,7 @@ export default async function testRoutes(app: FastifyInstance, context: GatewayC
       const query = parseOrThrow(testListQuery, request.query);
       const page = pageRequest(query);
       // With `as_of`, the tests as they were then.
-      const from = await readStoreAsOf(context.system, request, reply, project._id);
+      const from = await readStoreAsOf(context, request, reply, project._id);
       const planning = await planContext(from, project);
       const { items, count } = await listTestsOrdered(from, planning, await testFiltersOf(from, planning, query), query.ordering, 'name', page);
       const showing = await testShowing(from, planning, items, ownOrigin(request));

@@ -1,0 +1,67 @@
+import { startServerProcess, type ServerProcess } from '@testament/gateway/testing/server-process';
+import type { JsonParseBaseline } from './baseline-json-parse.ts';
+import { runChild } from './child-process.ts';
+import { against, elapsedSeconds, log, round, type BenchResult, type Target } from './measure.ts';
+
+/** What `rebuild-child.ts` measured: the read models a start waits for, then the audit trail behind them. */
+export interface Rebuild {
+  events: number;
+  seconds: number;
+  auditSeconds: number;
+  projects: number;
+}
+
+/** Folds the log at `file` into fresh read models in a process of its own, as a deployment would. */
+export function foldInChild(file: string): Promise<Rebuild> {
+  return runChild<Rebuild>(new URL('./rebuild-child.ts', import.meta.url).pathname, [file]);
+}
+
+/** The rebuild's rows: the read models (the issue's target) and the audit trail's fold, each beside reading and parsing the same log. */
+export function rebuildRows(of: string, fold: Rebuild, parse: JsonParseBaseline, detail: Record<string, number | string>, ratioTarget?: Target): BenchResult[] {
+  const events = fold.events.toLocaleString('en');
+  return [
+    against(
+      { name: `projection rebuild of ${of} (${events} events): the read models a start waits for`, value: round(fold.events / fold.seconds, 0), unit: 'events/s', target: { op: '>=', value: 200_000 }, detail: { seconds: round(fold.seconds, 2), ...detail } },
+      parse.readAndParseRate,
+      ratioTarget,
+    ),
+    against(
+      { name: `audit trail fold of ${of}, behind the read models (a start does not wait for it)`, value: round(fold.events / fold.auditSeconds, 0), unit: 'events/s', detail: { seconds: round(fold.auditSeconds, 2) } },
+      parse.readAndParseRate,
+    ),
+  ];
+}
+
+export interface ColdStart {
+  server: ServerProcess;
+  /** From spawning the process to its `listening on` line. */
+  seconds: number;
+  /** From spawning the process until `/readyz` says the audit trail has folded the log's head. */
+  auditSeconds: number;
+}
+
+/**
+ * Starts the real server on `dataDir` and waits until its audit trail has caught
+ * up too, so what a suite measures next runs on a server at rest.
+ */
+export async function startServerAtRest(label: string, env: Record<string, string>, timeoutMs: number): Promise<ColdStart> {
+  const startedAt = performance.now();
+  const server = await startServerProcess(env, timeoutMs);
+  const seconds = elapsedSeconds(startedAt);
+  for (;;) {
+    const ready = (await (await fetch(`${server.url}/readyz`)).json()) as { head: number; audit_position: number };
+    if (ready.audit_position >= ready.head) break;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const auditSeconds = elapsedSeconds(startedAt);
+  log(`${label}: server listening in ${round(seconds, 1)} s, audit trail caught up in ${round(auditSeconds, 1)} s`);
+  return { server, seconds, auditSeconds };
+}
+
+/** The cold start's rows: listening (the issue's target when given) and the audit trail caught up. */
+export function coldStartRows(of: string, start: ColdStart, parse: JsonParseBaseline, target?: Target): BenchResult[] {
+  return [
+    against({ name: `cold start with ${of} (process start to listening)`, value: round(start.seconds, 2), unit: 's', ...(target && { target }) }, parse.loadAndParse),
+    against({ name: `audit trail caught up after that start (${of})`, value: round(start.auditSeconds, 2), unit: 's' }, parse.loadAndParse),
+  ];
+}
