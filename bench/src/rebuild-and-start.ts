@@ -1,4 +1,4 @@
-import { startServerProcess, type ServerProcess } from '@testament/gateway/testing/server-process';
+import { serverHeapArgs, startServerProcess, type ServerProcess } from '@testament/gateway/testing/server-process';
 import type { JsonParseBaseline } from './baseline-json-parse.ts';
 import { runChild } from './child-process.ts';
 import { against, elapsedSeconds, log, round, type BenchResult, type Target } from './measure.ts';
@@ -11,9 +11,9 @@ export interface Rebuild {
   projects: number;
 }
 
-/** Folds the log at `file` into fresh read models in a process of its own, as a deployment would. */
+/** Folds the log at `file` into fresh read models in a process of its own with the server's heap settings, as a deployment would. */
 export function foldInChild(file: string): Promise<Rebuild> {
-  return runChild<Rebuild>(new URL('./rebuild-child.ts', import.meta.url).pathname, [file]);
+  return runChild<Rebuild>(new URL('./rebuild-child.ts', import.meta.url).pathname, [file], serverHeapArgs());
 }
 
 /** The rebuild's rows: the read models (the issue's target) and the audit trail's fold, each beside reading and parsing the same log. */

@@ -33,6 +33,8 @@ export interface Config {
   freezeReadModels: boolean;
   /** Hold every JSON answer to its route's response schema before sending it, strictly (tests turn it on). */
   checkResponses: boolean;
+  /** Fold and keep the audit trail on a thread of its own (embedded setup: memory read store, SQLite log). */
+  auditThread: boolean;
   clientDir: string;
   logLevel: string;
 }
@@ -79,6 +81,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     writeRateLimit: integer('TESTAMENT_WRITE_RATE_LIMIT', env['TESTAMENT_WRITE_RATE_LIMIT'], 50),
     freezeReadModels: flag(env['TESTAMENT_FREEZE_READ_MODELS']),
     checkResponses: flag(env['TESTAMENT_CHECK_RESPONSES']),
+    auditThread: !['0', 'false', 'no'].includes((env['TESTAMENT_AUDIT_THREAD'] ?? '').toLowerCase()),
     clientDir: resolve(env['TESTAMENT_CLIENT_DIR'] || defaultClientDir()),
     logLevel: env['LOG_LEVEL'] || 'warn',
   };

@@ -16,10 +16,11 @@ import {
   type ReadStore,
   type ScanListener,
 } from '@testament/infra';
-import { allProjections, AUDIT_BATCH_SIZE, AUDIT_RUNNER, auditProjections, boundedCollectionNames, countUsers, findUser, ProjectionRunner, readModelProjections, runningBulkJobs } from '@testament/projections';
+import { allProjections, boundedCollectionNames, countUsers, findUser, ProjectionRunner, readModelProjections, runningBulkJobs } from '@testament/projections';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { InProcessAuditTrail, ThreadAuditTrail, type AuditTrail } from './audit-trail/audit-trail.ts';
 import type { Config } from './config.ts';
 import { ProjectionProgress } from './live/projection-progress.ts';
 
@@ -33,8 +34,8 @@ export interface System {
   progress: ProjectionProgress;
   /** Folds the read models the screens read; a start returns once it has caught up. */
   runner: ProjectionRunner;
-  /** Folds the audit trail behind `runner`; a start does not wait for it (see `auditCaughtUp`). */
-  auditRunner: ProjectionRunner;
+  /** Folds the audit trail behind `runner`, and answers its queries; a start does not wait for it (see `auditCaughtUp`). */
+  audit: AuditTrail;
   /** The admin's password when this start created the admin without a configured one. */
   generatedAdminPassword: string | undefined;
   close(): Promise<void>;
@@ -77,6 +78,19 @@ async function openBus(config: Config): Promise<Bus> {
     return NatsBus.connect(config.natsUrl, { name: 'testament' });
   }
   return new MemoryBus();
+}
+
+/**
+ * The audit trail: on a thread of its own when the read models live in this
+ * process's memory and the log is a SQLite file (unless TESTAMENT_AUDIT_THREAD
+ * is off), else a second runner here. Either way, its entries are filed batch
+ * by batch as it folds, never sorted all at once while requests wait.
+ */
+function openAuditTrail(config: Config, options: SystemOptions, { store, readStore, bus }: { store: EventStore; readStore: ReadStore; bus: Bus }): AuditTrail {
+  if (readStore instanceof MemoryReadStore && config.eventStore === 'sqlite' && config.auditThread) {
+    return new ThreadAuditTrail(join(config.dataDir, 'events.sqlite'), bus, { freezeDocuments: config.freezeReadModels, onCollectionScan: options.onCollectionScan });
+  }
+  return new InProcessAuditTrail(readStore, store, bus, readStore instanceof MemoryReadStore ? () => readStore.settleIndexes() : undefined);
 }
 
 /** First start: the seeded roles, the system statuses (§4.3) and the superuser `admin` (§4.2). */
@@ -145,17 +159,14 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
     const runner = new ProjectionRunner({ store, readStore, bus, projections: readModelProjections });
     await runner.start();
     // A rebuild leaves the memory indexes' entries to be sorted at the first read: sort them before the first request.
-    const settleIndexes = readStore instanceof MemoryReadStore ? () => readStore.settleIndexes() : undefined;
-    settleIndexes?.();
+    if (readStore instanceof MemoryReadStore) readStore.settleIndexes();
     opened.unshift({ close: () => runner.stop() });
-    // The trail folds while requests are served: its entries are filed batch by batch, never sorted all at once.
-    const auditRunner = new ProjectionRunner({ store, readStore, bus, projections: auditProjections, name: AUDIT_RUNNER, batchSize: AUDIT_BATCH_SIZE, ...(settleIndexes && { afterBatch: settleIndexes }) });
-    const progress = new ProjectionProgress(bus, [runner, auditRunner]);
+    const audit = await open(openAuditTrail(config, options, { store, readStore, bus }));
+    const progress = new ProjectionProgress(bus, [runner, audit]);
     const generatedAdminPassword = await seed(config, dispatch, readStore, runner);
     await resumeBulkJobs(dispatch, readStore);
     // The trail catches up while requests are served; its reads wait for it (auditCaughtUp).
-    const auditCatchUp = auditRunner.start().catch((error: unknown) => console.error('the audit trail stopped folding', error));
-    opened.unshift({ close: () => auditRunner.stop().then(() => auditCatchUp) });
+    audit.start().catch((error: unknown) => console.error('the audit trail stopped folding', error));
     return {
       store,
       readStore,
@@ -164,7 +175,7 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
       dispatch,
       progress,
       runner,
-      auditRunner,
+      audit,
       generatedAdminPassword,
       async close() {
         progress.close();

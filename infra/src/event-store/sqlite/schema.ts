@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import type { RecordedEvent } from '../../ports/event-store.ts';
 
 /**
  * Opens (creating if needed) the event log file with the settings durability
@@ -41,6 +42,9 @@ export const INSERT_EVENT = 'INSERT INTO events (position, stream, revision, typ
 /** Column order of every SELECT of events, read with `.raw()`. */
 export const EVENT_COLUMNS = 'position, stream, revision, type, schema_version, data, metadata, hash';
 
+/** A page of the log after a position; parameters: after, limit. */
+export const READ_ALL = `SELECT ${EVENT_COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`;
+
 export type EventRow = [
   position: number,
   stream: string,
@@ -51,3 +55,17 @@ export type EventRow = [
   metadata: string,
   hash: string,
 ];
+
+/** A row as the event it stores, data and metadata parsed. */
+export function toRecordedEvent(row: EventRow): RecordedEvent {
+  return {
+    type: row[3],
+    data: JSON.parse(row[5]),
+    schemaVersion: row[4],
+    metadata: JSON.parse(row[6]),
+    stream: row[1],
+    revision: row[2],
+    position: row[0],
+    hash: row[7],
+  };
+}

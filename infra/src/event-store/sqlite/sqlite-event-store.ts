@@ -26,7 +26,7 @@ import { planGroup, type GroupPlan, type PendingAppend, type SerializedEvent } f
 import { CatchUpReader } from './catch-up-reader.ts';
 import { CommitWriter } from './commit-writer.ts';
 import { LogSubscription } from './log-subscription.ts';
-import { EVENT_COLUMNS, openEventDatabase, type EventRow } from './schema.ts';
+import { EVENT_COLUMNS, openEventDatabase, READ_ALL, toRecordedEvent, type EventRow } from './schema.ts';
 import { RecentRows } from './recent-rows.ts';
 import { NO_STREAM_HEAD, StreamHeadCache, type StreamHead } from './stream-heads.ts';
 
@@ -222,7 +222,7 @@ export class SqliteEventStore implements EventStore {
 
 function prepareStatements(db: Database.Database) {
   return {
-    readAll: db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE position > ? ORDER BY position LIMIT ?`).raw(),
+    readAll: db.prepare(READ_ALL).raw(),
     readStream: db
       .prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision`)
       .raw(),
@@ -242,17 +242,4 @@ function serializeEvent(event: NewEvent): SerializedEvent {
 
 function toStoredText(row: EventRow): StoredEventText {
   return { type: row[3], data: row[5], schemaVersion: row[4], metadata: row[6], stream: row[1], revision: row[2], position: row[0], hash: row[7] };
-}
-
-function toRecordedEvent(row: EventRow): RecordedEvent {
-  return {
-    type: row[3],
-    data: JSON.parse(row[5]),
-    schemaVersion: row[4],
-    metadata: JSON.parse(row[6]),
-    stream: row[1],
-    revision: row[2],
-    position: row[0],
-    hash: row[7],
-  };
 }

@@ -72,11 +72,11 @@ class LogPrefix implements Pick<EventStore, 'subscribe' | 'headPosition'> {
 export class Pasts {
   private readonly kept = new Map<string, Promise<ReadStore>>();
 
-  constructor(private readonly system: Pick<System, 'store' | 'readStore'>) {}
+  constructor(private readonly system: Pick<System, 'store' | 'audit'>) {}
 
   /** The project's read models as they were at `time`. */
   async at(projectId: number, time: string): Promise<ReadStore> {
-    const position = await positionAt(this.system.readStore, new Date(time).toISOString());
+    const position = await positionAt(this.system.audit.readStore, new Date(time).toISOString());
     const key = `${projectId}@${position}`;
     let past = this.kept.get(key);
     if (past) {
@@ -92,7 +92,7 @@ export class Pasts {
   }
 
   private async fold(projectId: number, position: number): Promise<ReadStore> {
-    const [own, shared] = await Promise.all([projectStreams(this.system.readStore, projectId), projectStreams(this.system.readStore, null)]);
+    const [own, shared] = await Promise.all([projectStreams(this.system.audit.readStore, projectId), projectStreams(this.system.audit.readStore, null)]);
     const prefix = new LogPrefix(this.system.store, position, (stream) => own.has(stream) || shared.has(stream));
     const readStore = new MemoryReadStore();
     const runner = new ProjectionRunner({ store: prefix, readStore, bus: new MemoryBus(), projections: PAST_PROJECTIONS, name: 'as-of' });

@@ -1,5 +1,6 @@
 import { newCommandMeta, SYSTEM_ACTOR } from '@testament/commands';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Config } from '../config.ts';
 import { ADMIN_PASSWORD, startTestServer, type Browser, type TestServer } from './harness.ts';
 
 const PASSWORD = 'Secret-pass1!';
@@ -27,8 +28,8 @@ export interface CatalogueWorld {
   archive(projectId: number): Promise<void>;
 }
 
-export async function startCatalogueWorld(): Promise<CatalogueWorld> {
-  const server = await startTestServer();
+export async function startCatalogueWorld(overrides: Partial<Config> = {}): Promise<CatalogueWorld> {
+  const server = await startTestServer(overrides);
   const login = (username: string, password = PASSWORD) => server.signIn(username, password);
   const ids: Record<string, number> = {};
   for (const name of ['alice', 'bob', 'eve', 'mallory']) ids[name] = await server.createUser(name, PASSWORD);
@@ -71,10 +72,10 @@ export async function startCatalogueWorld(): Promise<CatalogueWorld> {
 }
 
 /** The world for one test file: filled in before its tests run, closed after them. */
-export function useCatalogueWorld(): CatalogueWorld {
+export function useCatalogueWorld(overrides: Partial<Config> = {}): CatalogueWorld {
   const world = {} as CatalogueWorld;
   beforeAll(async () => {
-    Object.assign(world, await startCatalogueWorld());
+    Object.assign(world, await startCatalogueWorld(overrides));
   });
   afterAll(() => world.server.close());
   return world;

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { serverNodeArgs } from '../server-command.ts';
+import { serverHeapArgs, serverNodeArgs } from '../server-command.ts';
 
-export { serverNodeArgs };
+export { serverHeapArgs, serverNodeArgs };
 
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { addResult, createCase, createPlan, createSuite, testsOfPlan } from '../../testing/builders.ts';
 import { useCatalogueWorld } from '../../testing/project-catalogue-cases.ts';
 
-const world = useCatalogueWorld();
+// The trail on its own thread, as the server runs it.
+const world = useCatalogueWorld({ auditThread: true });
 const pause = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe('as of a time', () => {

@@ -5,7 +5,8 @@ import { addResult, createCase, createSuite, testsOfPlan, createPlan, userIdOf }
 import { assign } from '../../testing/people.ts';
 import { useCatalogueWorld } from '../../testing/project-catalogue-cases.ts';
 
-const world = useCatalogueWorld();
+// The trail on its own thread, as the server runs it.
+const world = useCatalogueWorld({ auditThread: true });
 const USER_ROLE = 2;
 
 /** A project where alice made a case, renamed it twice and recorded a result on its test. */

@@ -8,7 +8,7 @@ let server: TestServer;
 let admin: Browser;
 
 beforeAll(async () => {
-  server = await startTestServer({ writeWaitMs: 300 });
+  server = await startTestServer({ writeWaitMs: 300, auditThread: true });
   admin = await server.signIn('admin');
 });
 
@@ -19,7 +19,7 @@ describe('the audit trail folding behind the read models', () => {
     const project = (await admin.post('/api/v2/projects/', { name: 'Lagging trail' })).json().id as number;
     const suite = await createSuite(admin, project, 'Suite');
     const created = await createCase(admin, project, suite, { name: 'Before the pause' });
-    await server.system.auditRunner.stop();
+    await server.system.audit.stop();
 
     const renamed = await admin.put(`/api/v2/cases/${created.id}/`, { ...created, suite, name: 'While it lags' });
     expect(renamed.statusCode, renamed.body).toBe(200);
@@ -34,7 +34,7 @@ describe('the audit trail folding behind the read models', () => {
     expect((await admin.get(`/api/v2/cases/${created.id}/?as_of=${new Date().toISOString()}`)).statusCode).toBe(503);
     expect((await server.browser().get(`/api/v2/audit/events/?project=${project}`)).statusCode).toBe(401);
 
-    const restarted = server.system.auditRunner.start();
+    const restarted = server.system.audit.start();
     const caughtUp = await admin.get(`/api/v2/audit/events/?project=${project}&object_type=case&ordering=position`);
     expect(caughtUp.statusCode, caughtUp.body).toBe(200);
     expect(caughtUp.json().results.map((row: { object: { name: string } }) => row.object.name)).toEqual(['Before the pause', 'While it lags']);

@@ -39,11 +39,11 @@ function csvLine(event: StoredEventText, row: AuditRowDocument): string {
  * only say which positions): a step of rows, then the log's events between the
  * step's first and last positions, keeping those the rows name.
  */
-async function* exportText(readStore: ReadStore, store: EventStore, filter: AuditFilter, format: 'ndjson' | 'csv'): AsyncGenerator<string> {
+async function* exportText(trail: ReadStore, store: EventStore, filter: AuditFilter, format: 'ndjson' | 'csv'): AsyncGenerator<string> {
   if (format === 'csv') yield CSV_COLUMNS.join(',') + '\r\n';
   let after = 0;
   for (;;) {
-    const rows = await auditRowsAfter(readStore, filter, after, STEP);
+    const rows = await auditRowsAfter(trail, filter, after, STEP);
     if (rows.length === 0) return;
     const wanted = new Map(rows.map((row) => [row._id, row]));
     const last = rows[rows.length - 1]!._id;
@@ -65,10 +65,10 @@ async function* exportText(readStore: ReadStore, store: EventStore, filter: Audi
 }
 
 /** Streams the export as a download; memory stays flat however many events it holds. */
-export function exportAudit(reply: FastifyReply, deps: { readStore: ReadStore; store: EventStore }, filter: AuditFilter & { positionLte: number }, format: 'ndjson' | 'csv', projectId: number | null): FastifyReply {
+export function exportAudit(reply: FastifyReply, deps: { trail: ReadStore; store: EventStore }, filter: AuditFilter & { positionLte: number }, format: 'ndjson' | 'csv', projectId: number | null): FastifyReply {
   const name = `audit-${projectId === null ? 'system' : `project-${projectId}`}-to-${filter.positionLte}.${format}`;
   return reply
     .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson')
     .header('Content-Disposition', contentDisposition('attachment', name))
-    .send(Readable.from(exportText(deps.readStore, deps.store, filter, format)));
+    .send(Readable.from(exportText(deps.trail, deps.store, filter, format)));
 }

@@ -57,6 +57,8 @@ function auditFilterOf(query: AuditFilterQuery, projectId: number | null): Audit
  */
 export default async function auditRoutes(app: FastifyInstance, context: GatewayContext) {
   const { readStore, store } = context.system;
+  // The trail's own queries go where it folds (a thread of its own in the embedded setup).
+  const trail = context.system.audit.readStore;
   const contract = routeContracts('audit');
 
   // Signed in first (401 before anything), then the trail caught up with what the screens show.
@@ -80,7 +82,7 @@ export default async function auditRoutes(app: FastifyInstance, context: Gateway
 
   /** The page anchor: asked for, or the newest position now, so further pages stay put while the log grows. */
   async function anchored(filter: AuditFilter): Promise<AuditFilter & { positionLte: number }> {
-    return { ...filter, positionLte: filter.positionLte ?? (await auditHead(readStore)) };
+    return { ...filter, positionLte: filter.positionLte ?? (await auditHead(trail)) };
   }
 
   function answerPage(request: FastifyRequest, filter: AuditFilter & { positionLte: number }, page: ReturnType<typeof pageRequest>, found: Awaited<ReturnType<typeof listAuditRows>>) {
@@ -95,7 +97,7 @@ export default async function auditRoutes(app: FastifyInstance, context: Gateway
       const projectId = await auditedProject(requireUser(request), projectOf(query));
       const filter = await anchored(auditFilterOf(query, projectId));
       const page = pageRequest(query);
-      return answerPage(request, filter, page, await listAuditRows(readStore, filter, query.ordering !== 'position', page));
+      return answerPage(request, filter, page, await listAuditRows(trail, filter, query.ordering !== 'position', page));
     },
   );
 
@@ -107,14 +109,14 @@ export default async function auditRoutes(app: FastifyInstance, context: Gateway
       if (!(AUDIT_HISTORY_TYPES as readonly string[]).includes(type)) throw ValidationError.of('type', auditMessages.unknownObjectType(type));
       if (!/^\d+$/.test(id)) throw new NotFoundError();
       const user = requireUser(request);
-      const object = await findAuditObject(readStore, type as AuditObjectType, Number(id));
+      const object = await findAuditObject(trail, type as AuditObjectType, Number(id));
       if (!object) throw new NotFoundError();
       // A project that no longer exists keeps its trail for superusers only.
       if (object.projectId !== null && !user.isSuperuser && !(await findProject(readStore, object.projectId))) throw new NotFoundError();
       await auditedProject(user, object.projectId);
       const filter = await anchored({});
       const page = pageRequest(parseOrThrow(paginationQuery, request.query));
-      return answerPage(request, filter, page, await objectHistory(readStore, type as AuditObjectType, Number(id), filter.positionLte, page));
+      return answerPage(request, filter, page, await objectHistory(trail, type as AuditObjectType, Number(id), filter.positionLte, page));
     },
   );
 
@@ -129,7 +131,7 @@ export default async function auditRoutes(app: FastifyInstance, context: Gateway
       const query = parseOrThrow(auditExportQuery, request.query);
       const projectId = await auditedProject(requireUser(request), projectOf(query));
       const filter = await anchored(auditFilterOf(query, projectId));
-      return exportAudit(reply, { readStore, store }, filter, query.format ?? 'ndjson', projectId);
+      return exportAudit(reply, { trail, store }, filter, query.format ?? 'ndjson', projectId);
     },
   );
 
@@ -140,7 +142,7 @@ export default async function auditRoutes(app: FastifyInstance, context: Gateway
       const query = parseOrThrow(auditVerifyQuery, request.query);
       const projectId = await auditedProject(requireUser(request), projectOf(query));
       const started = performance.now();
-      const streams = projectId === null ? undefined : await projectStreams(readStore, projectId);
+      const streams = projectId === null ? undefined : await projectStreams(trail, projectId);
       const result = await verifyEventLog(store, { ...(streams && { streams }), signal: request.cancellation });
       return {
         ok: result.ok,

@@ -1,0 +1,67 @@
+import Database from 'better-sqlite3';
+import type { BatchHandler, EventStore, Subscription } from '../../ports/event-store.ts';
+import { OpenSubscriptions } from '../open-subscriptions.ts';
+import { CatchUpReader } from './catch-up-reader.ts';
+import { LogSubscription } from './log-subscription.ts';
+import { READ_ALL, toRecordedEvent, type EventRow } from './schema.ts';
+
+const DEFAULT_BATCH_SIZE = 1000;
+
+/**
+ * Follows the log of a `SqliteEventStore` from another thread than its
+ * writer's: pages from a read-only connection of its own (WAL lets it read
+ * while the writer commits), long catch-ups on the read-ahead thread, and new
+ * commits learnt from the writer's side through `committed`, so it never polls.
+ */
+export class SqliteLogFollower implements Pick<EventStore, 'subscribe' | 'headPosition'> {
+  private readonly readAll: Database.Statement;
+  private readonly subscriptions = new OpenSubscriptions();
+  private head: number;
+  private commitWaiters: Array<() => void> = [];
+  private closed = false;
+
+  static open(file: string): SqliteLogFollower {
+    return new SqliteLogFollower(new Database(file, { readonly: true, fileMustExist: true }));
+  }
+
+  private constructor(private readonly db: Database.Database) {
+    this.readAll = db.prepare(READ_ALL).raw();
+    this.head = (db.prepare('SELECT max(position) FROM events').pluck().get() as number | null) ?? 0;
+  }
+
+  subscribe(after: number, handler: BatchHandler, options?: { batchSize?: number }): Subscription {
+    if (this.closed) throw new Error('log follower is closed');
+    const source = {
+      readPage: (from: number, limit: number) => (limit <= 0 ? [] : (this.readAll.all(from, limit) as EventRow[]).map(toRecordedEvent)),
+      readAhead: (from: number, until: number, pageSize: number) => new CatchUpReader(this.db.name, from, until, pageSize),
+      headPosition: () => this.head,
+      nextCommit: () => (this.closed ? Promise.resolve() : new Promise<void>((resolve) => this.commitWaiters.push(resolve))),
+    };
+    return this.subscriptions.track(new LogSubscription(source, after, handler, options?.batchSize ?? DEFAULT_BATCH_SIZE));
+  }
+
+  async headPosition(): Promise<number> {
+    return this.head;
+  }
+
+  /** The writer has committed up to `position`: subscribers waiting for a commit read on. */
+  committed(position: number): void {
+    if (position <= this.head) return;
+    this.head = position;
+    this.wakeCommitWaiters();
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.subscriptions.closeAll();
+    this.wakeCommitWaiters();
+    this.db.close();
+  }
+
+  private wakeCommitWaiters(): void {
+    const waiters = this.commitWaiters;
+    this.commitWaiters = [];
+    for (const wake of waiters) wake();
+  }
+}

@@ -1,0 +1,105 @@
+import { createCommandService, newCommandMeta, SYSTEM_ACTOR } from '@testament/commands';
+import { MemoryBus, MemoryReadStore, SqliteEventStore, SqliteIdAllocator, type CollectionScan } from '@testament/infra';
+import { auditHead, listAuditRows, objectHistory, positionAt, PROJECTIONS_ADVANCED, projectStreams, ProjectionRunner, readModelProjections, type ProjectionsAdvanced } from '@testament/projections';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { InProcessAuditTrail, ThreadAuditTrail } from './audit-trail.ts';
+
+let dir: string;
+let store: SqliteEventStore;
+let ids: SqliteIdAllocator;
+const bus = new MemoryBus();
+let readModels: ProjectionRunner;
+let thread: ThreadAuditTrail;
+let inProcess: InProcessAuditTrail;
+const scans: CollectionScan[] = [];
+const notices: ProjectionsAdvanced[] = [];
+
+/** Users who make projects, rename them, add each other and leave: a history with many streams. */
+async function writeHistory(commands: ReturnType<typeof createCommandService>, people: number): Promise<number[]> {
+  const system = newCommandMeta(SYSTEM_ACTOR);
+  await commands['roles.seed']({}, system);
+  const projects: number[] = [];
+  for (let i = 0; i < people; i++) {
+    const { userId } = await commands['users.register']({ username: `u${i}`, email: '', firstName: '', lastName: '', password: 'Secret-pass1!', isSuperuser: false, isActive: true }, system);
+    const meta = () => newCommandMeta({ userId, isSuperuser: false, isExternal: false });
+    const { projectId } = await commands['projects.create']({ name: `Project ${i}`, description: '', isPrivate: false, isArchive: false, icon: null }, meta());
+    for (let edit = 0; edit < 3; edit++) await commands['projects.update']({ projectId, name: `Project ${i}.${edit}`, description: `edit ${edit}` }, meta());
+    if (i > 0) await commands['projects.setMemberRoles']({ projectId, userId: userId - 1, roleIds: [2] }, meta());
+    projects.push(projectId);
+  }
+  return projects;
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'testament-audit-trail-'));
+  store = SqliteEventStore.open(join(dir, 'events.sqlite'));
+  ids = SqliteIdAllocator.open(join(dir, 'ids.sqlite'));
+  bus.subscribe(PROJECTIONS_ADVANCED, (payload) => void notices.push(payload as ProjectionsAdvanced));
+  readModels = new ProjectionRunner({ store, readStore: new MemoryReadStore(), bus, projections: readModelProjections });
+  await readModels.start();
+  thread = new ThreadAuditTrail(join(dir, 'events.sqlite'), bus, { freezeDocuments: true, onCollectionScan: (scan) => void scans.push(scan) });
+  inProcess = new InProcessAuditTrail(new MemoryReadStore(), store, new MemoryBus());
+  await Promise.all([thread.start(), inProcess.start()]);
+});
+
+afterAll(async () => {
+  await thread.close();
+  await inProcess.close();
+  await readModels.stop();
+  await ids.close();
+  await store.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function caughtUp(position: number): Promise<void> {
+  await readModels.waitFor(position, 5_000);
+  for (let waited = 0; thread.position < position || inProcess.position < position; waited += 10) {
+    if (waited > 10_000) throw new Error(`the trails did not reach ${position}: ${thread.position}, ${inProcess.position}`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+describe('the audit trail on its own thread', () => {
+  it('follows commits as they come and answers every audit query as the same fold in this process does', async () => {
+    const projects = await writeHistory(createCommandService({ store, ids }), 12);
+    await caughtUp(await store.headPosition());
+    expect(await auditHead(thread.readStore)).toBe(await store.headPosition());
+    for (const projectId of projects.slice(0, 4)) {
+      const page = { skip: 0, limit: 10 };
+      expect(await listAuditRows(thread.readStore, { projectId }, true, page)).toEqual(await listAuditRows(inProcess.readStore, { projectId }, true, page));
+      expect(await listAuditRows(thread.readStore, { projectId, actions: ['changed'], search: 'project' }, false, page)).toEqual(
+        await listAuditRows(inProcess.readStore, { projectId, actions: ['changed'], search: 'project' }, false, page),
+      );
+      expect(await objectHistory(thread.readStore, 'project', projectId, 1e9, page)).toEqual(await objectHistory(inProcess.readStore, 'project', projectId, 1e9, page));
+      expect(await projectStreams(thread.readStore, projectId)).toEqual(await projectStreams(inProcess.readStore, projectId));
+    }
+    const middle = (await listAuditRows(inProcess.readStore, {}, false, { skip: 20, limit: 1 })).items[0]!;
+    expect(await positionAt(thread.readStore, middle.at)).toBe(await positionAt(inProcess.readStore, middle.at));
+    expect(notices.filter((notice) => notice.runner === 'audit').at(-1)!.position).toBe(await store.headPosition());
+    expect(scans).toEqual([]);
+  });
+
+  it('stops and carries on where it stopped', async () => {
+    await thread.stop();
+    const reached = thread.position;
+    const { position, projectId } = await createCommandService({ store, ids })['projects.create']({ name: 'While stopped', description: '', isPrivate: false, isArchive: false, icon: null }, newCommandMeta({ userId: 2, isSuperuser: false, isExternal: false }));
+    await readModels.waitFor(position, 5_000);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(thread.position).toBe(reached);
+    await thread.start();
+    await caughtUp(position);
+    const history = await objectHistory(thread.readStore, 'project', projectId, 1e9, { skip: 0, limit: 5 });
+    expect(history.items[0]).toMatchObject({ objectName: 'While stopped', action: 'created' });
+    expect(history.items[0]!._id).toBeGreaterThan(reached);
+  });
+
+  it('reports a query no index serves to the listener, and refuses writes', async () => {
+    scans.length = 0;
+    await thread.readStore.collection('audit_events').find({ objectName: 'nothing indexed' });
+    expect(scans).toEqual([expect.objectContaining({ collection: 'audit_events', operation: 'find' })]);
+    await expect(thread.readStore.collection('audit_events').bulkWrite([])).rejects.toThrow(/written by its own fold only/);
+  });
+});

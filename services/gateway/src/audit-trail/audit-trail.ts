@@ -1,0 +1,157 @@
+/**
+ * The audit trail's fold, behind the read models the screens read (see
+ * docs/architecture.md, *Audit*): on a thread of its own in the embedded setup
+ * (memory read store, SQLite log), else a second runner in this process.
+ * Either way its notices reach the bus as the `audit` runner's, and its
+ * queries go through `readStore`.
+ */
+import { remoteReadStore, type Bus, type EventStore, type ReadStore, type ScanListener } from '@testament/infra';
+import { AUDIT_BATCH_SIZE, AUDIT_RUNNER, auditProjections, ProjectionRunner, PROJECTIONS_ADVANCED, READ_MODELS_RUNNER, type ProjectionsAdvanced } from '@testament/projections';
+import { Worker } from 'node:worker_threads';
+import type { AuditThreadData, FromAuditThread, ToAuditThread } from './messages.ts';
+
+export interface AuditTrail {
+  readonly runnerName: string;
+  /** How far the trail has folded, as its last notice said. */
+  readonly position: number;
+  /** Where the trail's queries are asked. */
+  readonly readStore: ReadStore;
+  /** Starts folding (again); resolves once the log's head as it was then is folded, or once stopped. */
+  start(): Promise<void>;
+  /** Stops folding; `start` carries on from where it stopped. */
+  stop(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** The audit runner in this process, folding into the same read store as the others (MongoDB, KurrentDB). */
+export class InProcessAuditTrail implements AuditTrail {
+  readonly runnerName = AUDIT_RUNNER;
+  private readonly runner: ProjectionRunner;
+
+  constructor(
+    readonly readStore: ReadStore,
+    store: Pick<EventStore, 'subscribe' | 'headPosition'>,
+    bus: Bus,
+    afterBatch?: () => void,
+  ) {
+    this.runner = new ProjectionRunner({ store, readStore, bus, projections: auditProjections, name: AUDIT_RUNNER, batchSize: AUDIT_BATCH_SIZE, ...(afterBatch && { afterBatch }) });
+  }
+
+  get position(): number {
+    return this.runner.position;
+  }
+
+  start(): Promise<void> {
+    return this.runner.start();
+  }
+
+  stop(): Promise<void> {
+    return this.runner.stop();
+  }
+
+  close(): Promise<void> {
+    return this.runner.stop();
+  }
+}
+
+interface Pending {
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+/**
+ * The audit trail on a worker thread (audit-worker.ts): it reads the SQLite file
+ * itself, learns of commits from the read models' notices, and answers the
+ * trail's queries from its own heap, so the main thread neither folds a row per
+ * event nor keeps them.
+ */
+export class ThreadAuditTrail implements AuditTrail {
+  readonly runnerName = AUDIT_RUNNER;
+  readonly readStore: ReadStore;
+  private reached = 0;
+  private nextId = 0;
+  private readonly pending = new Map<number, Pending>();
+  private readonly worker: Worker;
+  private readonly stopFollowing: () => void;
+  private failure: Error | undefined;
+
+  constructor(
+    eventsFile: string,
+    private readonly bus: Bus,
+    options: { freezeDocuments: boolean; onCollectionScan?: ScanListener | undefined },
+  ) {
+    const data: AuditThreadData = { entry: new URL('./audit-worker.ts', import.meta.url).href, eventsFile, freezeDocuments: options.freezeDocuments };
+    this.worker = new Worker(new URL('./ts-worker.mjs', import.meta.url), { workerData: data });
+    this.worker.on('message', (message: FromAuditThread) => this.receive(message, options.onCollectionScan));
+    this.worker.on('error', (error) => this.fail(error));
+    this.worker.on('exit', (code) => this.fail(new Error(`the audit trail's thread exited with code ${code}`)));
+    // Every commit reaches the read models' runner; the trail hears of it from its notices.
+    this.stopFollowing = bus.subscribe(PROJECTIONS_ADVANCED, (payload) => {
+      const { runner, position } = payload as ProjectionsAdvanced;
+      if (runner === READ_MODELS_RUNNER) this.send({ kind: 'committed', position });
+    });
+    this.readStore = remoteReadStore((call) => this.request({ kind: 'query', id: 0, call }));
+  }
+
+  get position(): number {
+    return this.reached;
+  }
+
+  async start(): Promise<void> {
+    await this.request({ kind: 'control', id: 0, action: 'resume' });
+  }
+
+  async stop(): Promise<void> {
+    await this.request({ kind: 'control', id: 0, action: 'pause' });
+  }
+
+  async close(): Promise<void> {
+    this.stopFollowing();
+    this.worker.removeAllListeners('exit');
+    await this.worker.terminate();
+    this.fail(new Error('the audit trail is closed'));
+  }
+
+  private request(message: Extract<ToAuditThread, { id: number }>): Promise<unknown> {
+    if (this.failure) return Promise.reject(this.failure);
+    const id = ++this.nextId;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      this.send({ ...message, id });
+    });
+  }
+
+  private send(message: ToAuditThread): void {
+    if (!this.failure) this.worker.postMessage(message);
+  }
+
+  private receive(message: FromAuditThread, onScan: ScanListener | undefined): void {
+    if (message.kind === 'advanced') {
+      this.reached = message.position;
+      this.bus.publish(PROJECTIONS_ADVANCED, { runner: AUDIT_RUNNER, position: message.position, topics: message.topics } satisfies ProjectionsAdvanced);
+      return;
+    }
+    if (message.kind === 'failed') {
+      console.error(`the audit trail's thread failed: ${message.message}`);
+      return;
+    }
+    const waiting = this.pending.get(message.id);
+    if (!waiting) return;
+    this.pending.delete(message.id);
+    try {
+      // The thread's store saw a query no index serves: the listener decides, as for the main store.
+      for (const scan of message.scans) onScan?.(scan);
+    } catch (error) {
+      waiting.reject(error as Error);
+      return;
+    }
+    if (message.error) waiting.reject(Object.assign(new Error(message.error.message), { name: message.error.name }));
+    else waiting.resolve(message.value);
+  }
+
+  private fail(error: Error): void {
+    this.failure ??= error;
+    for (const waiting of this.pending.values()) waiting.reject(error);
+    this.pending.clear();
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * The audit trail's thread: its own read-only view of the SQLite log, its own
+ * memory read store, and the audit runner folding into it, so a row per event
+ * costs neither the main thread's time nor its heap. The main thread tells it
+ * of commits and asks it the trail's queries (see audit-trail.ts).
+ */
+import { answerReadCall, MemoryBus, MemoryReadStore, SqliteLogFollower, type CollectionScan } from '@testament/infra';
+import { AUDIT_BATCH_SIZE, AUDIT_RUNNER, auditProjections, ProjectionRunner, PROJECTIONS_ADVANCED, type ProjectionsAdvanced } from '@testament/projections';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { AuditThreadData, FromAuditThread, ToAuditThread } from './messages.ts';
+
+const { eventsFile, freezeDocuments } = workerData as AuditThreadData;
+const port = parentPort!;
+const post = (message: FromAuditThread) => port.postMessage(message);
+
+const scans: CollectionScan[] = [];
+const log = SqliteLogFollower.open(eventsFile);
+const readStore = new MemoryReadStore({ freezeDocuments, onCollectionScan: (scan) => void scans.push(scan) });
+const bus = new MemoryBus();
+bus.subscribe(PROJECTIONS_ADVANCED, (payload) => {
+  const { position, topics } = payload as ProjectionsAdvanced;
+  post({ kind: 'advanced', position, topics });
+});
+const runner = new ProjectionRunner({
+  store: log,
+  readStore,
+  bus,
+  projections: auditProjections,
+  name: AUDIT_RUNNER,
+  batchSize: AUDIT_BATCH_SIZE,
+  afterBatch: () => readStore.settleIndexes(),
+});
+
+async function answer(id: number, work: () => Promise<unknown>): Promise<void> {
+  scans.length = 0;
+  try {
+    post({ kind: 'answer', id, value: await work(), scans: [...scans] });
+  } catch (error) {
+    const { name, message } = error instanceof Error ? error : new Error(String(error));
+    post({ kind: 'answer', id, error: { name, message }, scans: [...scans] });
+  }
+}
+
+port.on('message', (message: ToAuditThread) => {
+  switch (message.kind) {
+    case 'committed':
+      log.committed(message.position);
+      return;
+    case 'query':
+      void answer(message.id, () => answerReadCall(readStore, message.call));
+      return;
+    case 'control':
+      void answer(message.id, () => (message.action === 'resume' ? runner.start() : runner.stop()));
+  }
+});
+
+process.on('uncaughtException', (error) => post({ kind: 'failed', message: error.stack ?? error.message }));

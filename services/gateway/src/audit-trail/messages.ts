@@ -1,0 +1,21 @@
+import type { CollectionScan, ReadCall } from '@testament/infra';
+
+/** What the server's main thread tells the audit trail's thread. */
+export type ToAuditThread =
+  | { kind: 'committed'; position: number }
+  | { kind: 'query'; id: number; call: ReadCall }
+  /** `resume` answers once the trail has folded the log's head as it was then; `pause` once it has stopped. */
+  | { kind: 'control'; id: number; action: 'resume' | 'pause' };
+
+/** What the audit trail's thread tells the main thread. */
+export type FromAuditThread =
+  | { kind: 'advanced'; position: number; topics: string[] }
+  | { kind: 'answer'; id: number; value?: unknown; error?: { name: string; message: string }; scans: CollectionScan[] }
+  | { kind: 'failed'; message: string };
+
+/** What the thread is started with. */
+export interface AuditThreadData {
+  entry: string;
+  eventsFile: string;
+  freezeDocuments: boolean;
+}
