@@ -1,6 +1,8 @@
 import { MemoryBus, MemoryReadStore, SqliteEventStore } from '@testament/infra';
 import { PROJECTS, ProjectionRunner, type ProjectDocument } from '@testament/projections';
 import { projectsProjection } from '@testament/projections/projects/projects-projection';
+import { casesProjection } from '@testament/projections/cases/cases-projection';
+import { escapeRegex } from '@testament/projections/escape-regex';
 import { Aggregator, find } from 'mingo';
 
 /**
@@ -16,7 +18,7 @@ export interface NaiveProjects {
 export async function loadProjectDocuments(file: string, favoriteIds: number[]): Promise<NaiveProjects> {
   const store = SqliteEventStore.open(file);
   const readStore = new MemoryReadStore();
-  const runner = new ProjectionRunner({ store, readStore, bus: new MemoryBus(), projections: [projectsProjection] });
+  const runner = new ProjectionRunner({ store, readStore, bus: new MemoryBus(), projections: [casesProjection, projectsProjection] });
   try {
     await runner.start();
     return { documents: await readStore.collection<ProjectDocument>(PROJECTS).find({}), favoriteIds };
@@ -26,8 +28,6 @@ export async function loadProjectDocuments(file: string, favoriteIds: number[]):
     await readStore.close();
   }
 }
-
-const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The dashboard's default list (live, unarchived; favourites first, then by name) by a full scan with mingo. */
 export function naiveListProjects(projects: NaiveProjects, name: string | undefined, page: { skip: number; limit: number }) {
