@@ -255,11 +255,12 @@ export class SortedIndex {
  * indexing does, and a missing field counts as null.
  */
 function documentKeys(document: unknown, paths: readonly string[][], compare: (a: readonly unknown[], b: readonly unknown[]) => number): DocumentKeys {
-  const single: unknown[] = [];
-  for (const path of paths) {
-    const value = plainValueAt(document, path);
+  // Sized up front: an index keeps this array in every entry, and one grown by push holds room for 16 values.
+  const single: unknown[] = new Array(paths.length);
+  for (let i = 0; i < paths.length; i++) {
+    const value = plainValueAt(document, paths[i]!);
     if (value === ARRAY_ON_PATH) return multikeyKeys(document, paths, compare);
-    single.push(value);
+    single[i] = value;
   }
   return { tuples: [single], multikey: false, anyKey: false };
 }
@@ -284,11 +285,19 @@ function multikeyKeys(document: unknown, paths: readonly string[][], compare: (a
     const values: unknown[] = [];
     collectValues(document, path, 0, values);
     if (values.includes(NESTED_ARRAY)) return { tuples: [], multikey: true, anyKey: true };
-    tuples = tuples.flatMap((prefix) => values.map((value) => [...prefix, value]));
+    tuples = tuples.flatMap((prefix) => values.map((value) => appended(prefix, value)));
   }
   tuples.sort(compare);
   const distinct = tuples.filter((tuple, i) => i === 0 || compare(tuples[i - 1]!, tuple) !== 0);
   return { tuples: distinct, multikey: true, anyKey: false };
+}
+
+/** `prefix` and then `value`, in an array of exactly that length (entries keep it). */
+function appended(prefix: readonly unknown[], value: unknown): unknown[] {
+  const tuple: unknown[] = new Array(prefix.length + 1);
+  for (let i = 0; i < prefix.length; i++) tuple[i] = prefix[i];
+  tuple[prefix.length] = value;
+  return tuple;
 }
 
 /**
