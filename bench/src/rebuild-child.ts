@@ -1,5 +1,5 @@
 import { MemoryBus, MemoryReadStore, SqliteEventStore } from '@testament/infra';
-import { AUDIT_BATCH_SIZE, AUDIT_RUNNER, auditProjections, ProjectionRunner, readModelProjections } from '@testament/projections';
+import { auditRunner, ProjectionRunner, readModelProjections } from '@testament/projections';
 
 /**
  * Folds the log at argv[2] into fresh in-memory read models as a server's start does, and prints what
@@ -20,8 +20,8 @@ async function fold(runner: ProjectionRunner): Promise<number> {
 
 const readModels = new ProjectionRunner({ store, readStore, bus, projections: readModelProjections });
 const seconds = await fold(readModels);
-// As the server folds it: small batches, each one's index entries filed before the next.
-const audit = new ProjectionRunner({ store, readStore, bus, projections: auditProjections, name: AUDIT_RUNNER, batchSize: AUDIT_BATCH_SIZE, afterBatch: () => readStore.settleIndexes() });
+// As the server folds it.
+const audit = auditRunner({ store, readStore, bus });
 const auditSeconds = await fold(audit);
 const result = { events: readModels.position, seconds, auditSeconds, projects: await readStore.collection('projects').count({}) };
 await Promise.all([readModels.stop(), audit.stop()]);

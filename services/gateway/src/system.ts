@@ -83,14 +83,13 @@ async function openBus(config: Config): Promise<Bus> {
 /**
  * The audit trail: on a thread of its own when the read models live in this
  * process's memory and the log is a SQLite file (unless TESTAMENT_AUDIT_THREAD
- * is off), else a second runner here. Either way, its entries are filed batch
- * by batch as it folds, never sorted all at once while requests wait.
+ * is off), else a second runner here.
  */
 function openAuditTrail(config: Config, options: SystemOptions, { store, readStore, bus }: { store: EventStore; readStore: ReadStore; bus: Bus }): AuditTrail {
   if (readStore instanceof MemoryReadStore && config.eventStore === 'sqlite' && config.auditThread) {
     return new ThreadAuditTrail(join(config.dataDir, 'events.sqlite'), bus, { freezeDocuments: config.freezeReadModels, onCollectionScan: options.onCollectionScan });
   }
-  return new InProcessAuditTrail(readStore, store, bus, readStore instanceof MemoryReadStore ? () => readStore.settleIndexes() : undefined);
+  return new InProcessAuditTrail(readStore, store, bus);
 }
 
 /** First start: the seeded roles, the system statuses (§4.3) and the superuser `admin` (§4.2). */

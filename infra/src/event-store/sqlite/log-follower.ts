@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import type { BatchHandler, EventStore, Subscription } from '../../ports/event-store.ts';
 import { OpenSubscriptions } from '../open-subscriptions.ts';
 import { CatchUpReader } from './catch-up-reader.ts';
+import { CommitWaiters } from './commit-waiters.ts';
 import { LogSubscription } from './log-subscription.ts';
 import { READ_ALL, toRecordedEvent, type EventRow } from './schema.ts';
 
@@ -17,7 +18,7 @@ export class SqliteLogFollower implements Pick<EventStore, 'subscribe' | 'headPo
   private readonly readAll: Database.Statement;
   private readonly subscriptions = new OpenSubscriptions();
   private head: number;
-  private commitWaiters: Array<() => void> = [];
+  private readonly commits = new CommitWaiters();
   private closed = false;
 
   static open(file: string): SqliteLogFollower {
@@ -35,7 +36,7 @@ export class SqliteLogFollower implements Pick<EventStore, 'subscribe' | 'headPo
       readPage: (from: number, limit: number) => (limit <= 0 ? [] : (this.readAll.all(from, limit) as EventRow[]).map(toRecordedEvent)),
       readAhead: (from: number, until: number, pageSize: number) => new CatchUpReader(this.db.name, from, until, pageSize),
       headPosition: () => this.head,
-      nextCommit: () => (this.closed ? Promise.resolve() : new Promise<void>((resolve) => this.commitWaiters.push(resolve))),
+      nextCommit: () => this.commits.next(),
     };
     return this.subscriptions.track(new LogSubscription(source, after, handler, options?.batchSize ?? DEFAULT_BATCH_SIZE));
   }
@@ -48,20 +49,14 @@ export class SqliteLogFollower implements Pick<EventStore, 'subscribe' | 'headPo
   committed(position: number): void {
     if (position <= this.head) return;
     this.head = position;
-    this.wakeCommitWaiters();
+    this.commits.wake();
   }
 
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
     await this.subscriptions.closeAll();
-    this.wakeCommitWaiters();
+    this.commits.close();
     this.db.close();
-  }
-
-  private wakeCommitWaiters(): void {
-    const waiters = this.commitWaiters;
-    this.commitWaiters = [];
-    for (const wake of waiters) wake();
   }
 }

@@ -24,6 +24,7 @@ import type {
 import { canonicalJson } from '../hash.ts';
 import { planGroup, type GroupPlan, type PendingAppend, type SerializedEvent } from './group-commit.ts';
 import { CatchUpReader } from './catch-up-reader.ts';
+import { CommitWaiters } from './commit-waiters.ts';
 import { CommitWriter } from './commit-writer.ts';
 import { LogSubscription } from './log-subscription.ts';
 import { EVENT_COLUMNS, openEventDatabase, READ_ALL, toRecordedEvent, type EventRow } from './schema.ts';
@@ -52,7 +53,7 @@ export class SqliteEventStore implements EventStore {
   private readonly writer: CommitWriter;
   /** Settles when the commit on its way has been published or rejected. */
   private committing: Promise<void> | undefined;
-  private commitWaiters: Array<() => void> = [];
+  private readonly commits = new CommitWaiters();
   private head: number;
   private closed = false;
 
@@ -105,7 +106,7 @@ export class SqliteEventStore implements EventStore {
       readPage: (from: number, limit: number) => this.readPage(from, limit),
       readAhead: (from: number, until: number, pageSize: number) => new CatchUpReader(this.db.name, from, until, pageSize),
       headPosition: () => this.head,
-      nextCommit: () => this.nextCommit(),
+      nextCommit: () => this.commits.next(),
     };
     const subscription = new LogSubscription(source, after, handler, options?.batchSize ?? DEFAULT_BATCH_SIZE);
     return this.subscriptions.track(subscription);
@@ -125,7 +126,7 @@ export class SqliteEventStore implements EventStore {
     }
     await this.writer.close();
     await this.subscriptions.closeAll();
-    this.wakeCommitWaiters();
+    this.commits.close();
     this.db.close();
   }
 
@@ -137,11 +138,6 @@ export class SqliteEventStore implements EventStore {
     if (limit <= 0) return []; // SQLite reads a negative LIMIT as "no limit"
     // Subscribers following the head read the latest commits from memory.
     return this.recentRows.after(after, limit) ?? (this.statements.readAll.all(after, limit) as EventRow[]);
-  }
-
-  private nextCommit(): Promise<void> {
-    if (this.closed) return Promise.resolve();
-    return new Promise((resolve) => this.commitWaiters.push(resolve));
   }
 
   // setImmediate runs after the current tick's microtasks: everything appended
@@ -190,7 +186,7 @@ export class SqliteEventStore implements EventStore {
     this.stats.appends += plan.accepted.length;
     this.stats.events += plan.rows.length;
     for (const { append, result } of plan.accepted) append.resolve(result);
-    this.wakeCommitWaiters();
+    this.commits.wake();
   }
 
   /** The database is the truth: forget what we believed about it. */
@@ -202,12 +198,6 @@ export class SqliteEventStore implements EventStore {
     } catch {
       // Keep the old head; the next commit will fail again and retry this.
     }
-  }
-
-  private wakeCommitWaiters(): void {
-    const waiters = this.commitWaiters;
-    this.commitWaiters = [];
-    for (const wake of waiters) wake();
   }
 
   private readHeadPosition(): number {

@@ -6,7 +6,7 @@
  * queries go through `readStore`.
  */
 import { remoteReadStore, type Bus, type EventStore, type ReadStore, type ScanListener } from '@testament/infra';
-import { AUDIT_BATCH_SIZE, AUDIT_RUNNER, auditProjections, ProjectionRunner, PROJECTIONS_ADVANCED, READ_MODELS_RUNNER, type ProjectionsAdvanced } from '@testament/projections';
+import { AUDIT_RUNNER, auditRunner, PROJECTIONS_ADVANCED, READ_MODELS_RUNNER, type ProjectionRunner, type ProjectionsAdvanced } from '@testament/projections';
 import { Worker } from 'node:worker_threads';
 import type { AuditThreadData, FromAuditThread, ToAuditThread } from './messages.ts';
 
@@ -32,9 +32,8 @@ export class InProcessAuditTrail implements AuditTrail {
     readonly readStore: ReadStore,
     store: Pick<EventStore, 'subscribe' | 'headPosition'>,
     bus: Bus,
-    afterBatch?: () => void,
   ) {
-    this.runner = new ProjectionRunner({ store, readStore, bus, projections: auditProjections, name: AUDIT_RUNNER, batchSize: AUDIT_BATCH_SIZE, ...(afterBatch && { afterBatch }) });
+    this.runner = auditRunner({ store, readStore, bus });
   }
 
   get position(): number {

@@ -5,7 +5,7 @@
  * of commits and asks it the trail's queries (see audit-trail.ts).
  */
 import { answerReadCall, MemoryBus, MemoryReadStore, SqliteLogFollower, type CollectionScan } from '@testament/infra';
-import { AUDIT_BATCH_SIZE, AUDIT_RUNNER, auditProjections, ProjectionRunner, PROJECTIONS_ADVANCED, type ProjectionsAdvanced } from '@testament/projections';
+import { auditRunner, PROJECTIONS_ADVANCED, type ProjectionsAdvanced } from '@testament/projections';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { AuditThreadData, FromAuditThread, ToAuditThread } from './messages.ts';
 
@@ -21,15 +21,7 @@ bus.subscribe(PROJECTIONS_ADVANCED, (payload) => {
   const { position, topics } = payload as ProjectionsAdvanced;
   post({ kind: 'advanced', position, topics });
 });
-const runner = new ProjectionRunner({
-  store: log,
-  readStore,
-  bus,
-  projections: auditProjections,
-  name: AUDIT_RUNNER,
-  batchSize: AUDIT_BATCH_SIZE,
-  afterBatch: () => readStore.settleIndexes(),
-});
+const runner = auditRunner({ store: log, readStore, bus });
 
 async function answer(id: number, work: () => Promise<unknown>): Promise<void> {
   scans.length = 0;

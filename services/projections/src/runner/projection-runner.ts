@@ -57,12 +57,13 @@ export class ProjectionRunner {
   /** Ends a `start` still catching up; unset once stopped. */
   private onStop: (() => void) | undefined;
   private readonly checkpoint = new PositionGate();
-  private readonly name: string;
+  /** Names its checkpoint and its notices. */
+  readonly runnerName: string;
   /** The projections interested in each event type, worked out once. */
   private readonly routes = new Map<string, Projection[]>();
 
   constructor(private readonly options: ProjectionRunnerOptions) {
-    this.name = options.name ?? READ_MODELS_RUNNER;
+    this.runnerName = options.name ?? READ_MODELS_RUNNER;
     for (const projection of projectionOrder(options.projections)) {
       for (const type of projection.handles) this.routes.set(type, [...(this.routes.get(type) ?? []), projection]);
     }
@@ -72,10 +73,6 @@ export class ProjectionRunner {
     return this.checkpoint.position;
   }
 
-  get runnerName(): string {
-    return this.name;
-  }
-
   /**
    * Declares indexes, resumes from the checkpoint and returns once the log's
    * current head is folded, or once `stop` is called, whichever comes first.
@@ -83,7 +80,7 @@ export class ProjectionRunner {
   async start(): Promise<void> {
     const stopped = new Promise<void>((resolve) => (this.onStop = resolve));
     await this.declareIndexes();
-    const saved = await this.options.readStore.collection(CHECKPOINTS).findOne({ _id: this.name });
+    const saved = await this.options.readStore.collection(CHECKPOINTS).findOne({ _id: this.runnerName });
     const head = await this.options.store.headPosition();
     if (this.onStop === undefined) return;
     this.checkpoint.reset(Number(saved?.['position'] ?? 0));
@@ -104,7 +101,7 @@ export class ProjectionRunner {
   async rebuild(): Promise<void> {
     await this.stop();
     for (const name of this.collectionNames()) await this.options.readStore.collection(name).clear();
-    await this.options.readStore.collection(CHECKPOINTS).bulkWrite([{ deleteOne: { filter: { _id: this.name } } }]);
+    await this.options.readStore.collection(CHECKPOINTS).bulkWrite([{ deleteOne: { filter: { _id: this.runnerName } } }]);
     await this.start();
   }
 
@@ -150,12 +147,12 @@ export class ProjectionRunner {
     const position = events.at(-1)!.position;
     await this.options.readStore
       .collection(CHECKPOINTS)
-      .bulkWrite([{ replaceOne: { filter: { _id: this.name }, replacement: { _id: this.name, position }, upsert: true } }]);
+      .bulkWrite([{ replaceOne: { filter: { _id: this.runnerName }, replacement: { _id: this.runnerName, position }, upsert: true } }]);
     this.advance(position, [...batch.topics]);
   }
 
   private advance(position: number, topics: string[]): void {
     this.checkpoint.advance(position);
-    this.options.bus.publish(PROJECTIONS_ADVANCED, { runner: this.name, position, topics } satisfies ProjectionsAdvanced);
+    this.options.bus.publish(PROJECTIONS_ADVANCED, { runner: this.runnerName, position, topics } satisfies ProjectionsAdvanced);
   }
 }
