@@ -53,7 +53,8 @@ describe('the test drawer (tests-and-results §2 Test drawer)', () => {
     open();
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Test case, version 2/ }).getAttribute('href')).toBe('/projects/1/suites/4?test_case=7&version=2');
-    expect(screen.getByText('Open the login page')).toBeTruthy();
+    // The case's step, by its name in bold: the results, if they have arrived by now, name the same step in their step lists.
+    expect(screen.getByText('Open the login page', { selector: 'strong' })).toBeTruthy();
     expect(await screen.findByText('Total: 3')).toBeTruthy();
     expect(screen.getByRole('article', { name: 'Comment by bob' })).toBeTruthy();
     const result = screen.getByRole('article', { name: 'Result #20' });
