@@ -360,6 +360,9 @@ function describeQueries(store: StoreAccess): void {
       expect(await collection.find({ _id: 1 }, { projection: { name: 1 } })).toEqual([{ _id: 1, name: 'Ada' }]);
       expect(await collection.find({ _id: 1 }, { projection: { name: 1, _id: 0 } })).toEqual([{ name: 'Ada' }]);
       expect(await collection.find({ _id: 1 }, { projection: { 'address.city': 1 } })).toEqual([{ _id: 1, address: { city: 'London' } }]);
+      expect(await collection.find({ _id: 1 }, { projection: { _id: 1 } })).toEqual([{ _id: 1 }]);
+      // A field the document lacks is left out, not set to null.
+      expect(await collection.find({ _id: 1 }, { projection: { name: 1, nickname: 1, tags: 1 } })).toEqual([{ _id: 1, name: 'Ada', tags: ['math', 'engines'] }]);
     });
 
     it('projection excludes fields', async () => {

@@ -320,7 +320,34 @@ export class MemoryCollection implements Collection<Document> {
 /** The documents as asked: themselves, or projected copies (mingo projects some paths in place). */
 function project(documents: Document[], projection: FindOptions['projection']): Document[] {
   if (!projection || Object.keys(projection).length === 0) return documents;
+  const picked = topLevelInclusion(projection);
+  if (picked) return documents.map((document) => pick(document, picked));
   return mingoFind(documents.map(cloneDocument), {}, projection).all() as Document[];
+}
+
+/**
+ * The fields of a projection that only includes top-level fields (`{planId: 1}`, `_id` kept unless `_id: 0`),
+ * `_id` first as MongoDB returns it; undefined for any other projection. Such a projection is a new object
+ * holding the stored values, which are no more exposed than a plain find's: a query asking for one field
+ * of tens of thousands of documents then costs no deep copy.
+ */
+function topLevelInclusion(projection: NonNullable<FindOptions['projection']>): string[] | undefined {
+  const fields: string[] = [];
+  let withId = true;
+  for (const [field, include] of Object.entries(projection)) {
+    if (field === '_id') withId = include === 1;
+    else if (include === 1 && !field.includes('.') && !field.startsWith('$')) fields.push(field);
+    else return undefined;
+  }
+  // `{_id: 0}` alone excludes; `{_id: 1}` alone includes `_id` only.
+  if (fields.length === 0 && !withId) return undefined;
+  return withId ? ['_id', ...fields] : fields;
+}
+
+function pick(document: Document, fields: readonly string[]): Document {
+  const picked: Record<string, unknown> = {};
+  for (const field of fields) if (field in document) picked[field] = document[field];
+  return picked as Document;
 }
 
 function upsertId(filter: Filter): Id {
