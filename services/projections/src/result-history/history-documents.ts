@@ -19,6 +19,11 @@ export interface PlanHistoryDocument extends DayCounts {
   _id: number;
   projectId: number;
   rowStatuses: StatusCounts;
+  /**
+   * The plan's own live, unarchived tests that have a live result, by the UTC day of the newest one:
+   * how many tests got a result in a period that runs to the newest result (progress, §4.7) is a sum of days.
+   */
+  testsByLastDay: Record<string, number>;
 }
 
 export const PLAN_HISTORY = 'plan_history';
@@ -63,6 +68,8 @@ export interface TestHistoryDocument {
   _id: number;
   resultIds: number[];
   rowIds: number[];
+  /** Its live results per UTC day of creation: the newest day survives a delete of the newest result. */
+  resultDays: Record<string, number>;
 }
 
 export const TEST_HISTORY = 'test_history';

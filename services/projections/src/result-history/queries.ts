@@ -1,7 +1,7 @@
 import type { ActivityType } from '@testament/contracts';
 import type { Filter, ReadStore, Sort } from '@testament/infra';
 import type { PageWindow } from '../paging.ts';
-import { RESULTS, type ResultDocument } from '../tests/test-document.ts';
+import { RESULTS, TESTS, type ResultDocument, type TestDocument } from '../tests/test-document.ts';
 import { PLAN_HISTORY, PROJECT_HISTORY, RESULT_ACTIVITY, type ActivityRowDocument, type DayCounts, type PlanHistoryDocument, type ProjectHistoryDocument, type StatusCounts } from './history-documents.ts';
 
 export type { ActivityRowDocument, PlanHistoryDocument } from './history-documents.ts';
@@ -31,6 +31,36 @@ export function resultsPerDay(histories: readonly DayCounts[], days: readonly st
     if (includeArchived) add(history.archivedDays);
   }
   return perDay;
+}
+
+/**
+ * Per plan of the project, how many of its own live, unarchived tests received a live result created
+ * on a UTC day in [fromDay, toDay] (progress in a period, §4.7). A period that runs to the newest result
+ * or later, as the default one (the last 7 days) does, is summed from the plans' `testsByLastDay`; an
+ * older period, rarer, reads its results.
+ */
+export async function testsResultedPerPlan(readStore: ReadStore, projectId: number, fromDay: string, toDay: string): Promise<Map<number, number>> {
+  const newest = newestResultDay(await projectHistory(readStore, projectId));
+  if (newest === undefined || toDay >= newest) {
+    const histories = await readStore.collection<PlanHistoryDocument>(PLAN_HISTORY).find({ projectId });
+    return new Map(histories.map((history) => [history._id, Object.entries(history.testsByLastDay).reduce((sum, [day, tests]) => (day >= fromDay ? sum + tests : sum), 0)]));
+  }
+  const results = await readStore.collection<ResultDocument>(RESULTS).find(
+    { projectId, isDeleted: false, createdAt: { $gte: `${fromDay}T00:00:00.000Z`, $lte: `${toDay}T23:59:59.999Z` } },
+    { projection: { testId: 1 } },
+  );
+  const testIds = [...new Set(results.map((result) => result.testId))];
+  const tests = await readStore.collection<TestDocument>(TESTS).find({ _id: { $in: testIds }, isDeleted: false, isArchive: false }, { projection: { planId: 1 } });
+  const perPlan = new Map<number, number>();
+  for (const test of tests) perPlan.set(test.planId, (perPlan.get(test.planId) ?? 0) + 1);
+  return perPlan;
+}
+
+/** The newest UTC day with a live result, archived or not. */
+function newestResultDay(history: DayCounts): string | undefined {
+  let newest: string | undefined;
+  for (const day of [...Object.keys(history.days), ...Object.keys(history.archivedDays)]) if (newest === undefined || day > newest) newest = day;
+  return newest;
 }
 
 /** The statuses met in the live history rows of these plans. */

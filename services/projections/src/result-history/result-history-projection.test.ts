@@ -6,7 +6,7 @@ import { statusesProjection } from '../statuses/statuses-projection.ts';
 import { foldInto, recorded } from '../testing/fold.ts';
 import { PROJECT, randomTestLives, type ModelTest } from '../testing/test-lives.ts';
 import { testsProjection } from '../tests/tests-projection.ts';
-import { listActivity, planHistories, projectHistory, resultsPerDay, statusesInHistory } from './queries.ts';
+import { listActivity, planHistories, projectHistory, resultsPerDay, statusesInHistory, testsResultedPerPlan } from './queries.ts';
 import { resultHistoryProjection } from './result-history-projection.ts';
 
 const PLANS = [1, 2, 3];
@@ -65,6 +65,20 @@ describe('result history read model', () => {
       const narrowed = await listActivity(readStore, PROJECT, { planIds, types: ['~', '-'], statuses: [1, 2] }, { at: -1, _id: -1 }, { skip: 0, limit: 10 });
       expect([narrowed.count, narrowed.items.map((row) => row._id)]).toEqual([filtered.length, filtered.slice(0, 10).map((row) => row.position)]);
       expect([...statusesInHistory(await planHistories(readStore, planIds))].sort()).toEqual([...new Set(shown.map((row) => row.status))].sort());
+    }
+
+    // Progress in a period (§4.7), per plan: its live, unarchived tests with a live result created on a day of the period.
+    // Periods to the newest day or later are summed from the plans' documents; older ones read the results.
+    const middle = days[Math.floor(days.length / 2)]!;
+    const last = days.at(-1)!;
+    for (const [from, to] of [[days[0]!, last], [middle, last], [middle, '2099-01-01'], [last, last], [days[1] ?? middle, middle], ['2099-01-01', '2099-01-07']] as const) {
+      const expected = new Map<number, number>();
+      for (const test of tests.values()) {
+        const inPeriod = test.results.some((result) => !result.deleted && result.createdAt.slice(0, 10) >= from && result.createdAt.slice(0, 10) <= to);
+        if (!test.deleted && !test.isArchive && inPeriod) expected.set(test.planId, (expected.get(test.planId) ?? 0) + 1);
+      }
+      const counted = await testsResultedPerPlan(readStore, PROJECT, from, to);
+      expect(PLANS.map((planId) => counted.get(planId) ?? 0), `${from} – ${to}`).toEqual(PLANS.map((planId) => expected.get(planId) ?? 0));
     }
   });
 });

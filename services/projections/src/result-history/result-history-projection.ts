@@ -32,9 +32,11 @@ interface Counted {
   archived: boolean;
 }
 
+const dayOf = (time: string) => time.slice(0, 10);
+
 function countedAs(result: ResultFacts | undefined, test: TestFacts | undefined): Counted | undefined {
   if (!result || !test || result.isDeleted || test.isDeleted) return undefined;
-  return { planId: test.planId, day: result.createdAt.slice(0, 10), status: result.status, archived: result.isArchive || test.isArchive };
+  return { planId: test.planId, day: dayOf(result.createdAt), status: result.status, archived: result.isArchive || test.isArchive };
 }
 
 const sameCount = (a: Counted | undefined, b: Counted | undefined) =>
@@ -42,11 +44,17 @@ const sameCount = (a: Counted | undefined, b: Counted | undefined) =>
 
 /** Counts with one status moved by `sign`; a count that reaches zero goes, so an empty day or plan holds nothing. */
 function bumped(counts: StatusCounts | undefined, status: number, sign: 1 | -1): StatusCounts | undefined {
-  const key = String(status);
-  const { [key]: count = 0, ...others } = counts ?? {};
-  const next = count + sign;
-  if (next !== 0) return { ...others, [key]: next };
-  return Object.keys(others).length > 0 ? others : undefined;
+  // A spread and a set: V8's fast paths, where a rest pattern with a computed key is not (a rebuild bumps once per result).
+  const next = { ...counts };
+  addTo(next, String(status), sign);
+  return Object.keys(next).length > 0 ? next : undefined;
+}
+
+/** Moves one count in a map the batch may change in place; a count that reaches zero goes. */
+function addTo(counts: Record<string, number>, key: string, sign: 1 | -1): void {
+  const count = (counts[key] ?? 0) + sign;
+  if (count !== 0) counts[key] = count;
+  else delete counts[key];
 }
 
 /**
@@ -67,8 +75,8 @@ const planHistoryFor = (view: ProjectionView, planId: number, projectId: number)
     view,
     PLAN_HISTORY,
     planId,
-    (stored) => ({ ...stored, days: { ...stored.days }, archivedDays: { ...stored.archivedDays }, rowStatuses: { ...stored.rowStatuses } }),
-    () => ({ _id: planId, projectId, days: {}, archivedDays: {}, rowStatuses: {} }),
+    (stored) => ({ ...stored, days: { ...stored.days }, archivedDays: { ...stored.archivedDays }, rowStatuses: { ...stored.rowStatuses }, testsByLastDay: { ...stored.testsByLastDay } }),
+    () => ({ _id: planId, projectId, days: {}, archivedDays: {}, rowStatuses: {}, testsByLastDay: {} }),
   );
 
 const projectHistoryFor = (view: ProjectionView, projectId: number) =>
@@ -97,6 +105,25 @@ function recount(view: ProjectionView, projectId: number, before: Counted | unde
   if (sameCount(before, after)) return;
   count(view, projectId, before, -1);
   count(view, projectId, after, 1);
+}
+
+/** Where a test counts in its plan's `testsByLastDay`: the day of its newest live result; nowhere while it is archived or deleted, or has none. */
+interface LastDay {
+  planId: number;
+  day: string;
+}
+
+function lastDayOf(test: TestFacts | undefined, history: TestHistoryDocument): LastDay | undefined {
+  if (!test || test.isDeleted || test.isArchive) return undefined;
+  let newest: string | undefined;
+  for (const day in history.resultDays) if (newest === undefined || day > newest) newest = day;
+  return newest === undefined ? undefined : { planId: test.planId, day: newest };
+}
+
+function recountLastDay(view: ProjectionView, projectId: number, before: LastDay | undefined, after: LastDay | undefined): void {
+  if (before?.planId === after?.planId && before?.day === after?.day) return;
+  if (before) addTo(planHistoryFor(view, before.planId, projectId).testsByLastDay, before.day, -1);
+  if (after) addTo(planHistoryFor(view, after.planId, projectId).testsByLastDay, after.day, 1);
 }
 
 /** A live row counts under its status in its plan's `rowStatuses` (the activity's status filter). */
@@ -130,7 +157,13 @@ function recordRow(event: ResultEvent, view: ProjectionView, test: TestFacts, hi
 
 /** The test's history document, writable for the rest of the batch. */
 const testHistoryFor = (view: ProjectionView, testId: number) =>
-  writable<TestHistoryDocument>(view, TEST_HISTORY, testId, (stored) => ({ ...stored, resultIds: [...stored.resultIds], rowIds: [...stored.rowIds] }), () => ({ _id: testId, resultIds: [], rowIds: [] }));
+  writable<TestHistoryDocument>(
+    view,
+    TEST_HISTORY,
+    testId,
+    (stored) => ({ ...stored, resultIds: [...stored.resultIds], rowIds: [...stored.rowIds], resultDays: { ...stored.resultDays } }),
+    () => ({ _id: testId, resultIds: [], rowIds: [], resultDays: {} }),
+  );
 
 function applyResultEvent(event: ResultEvent, view: ProjectionView, test: TestDocument): void {
   const { projectId, resultId } = event.data;
@@ -138,11 +171,19 @@ function applyResultEvent(event: ResultEvent, view: ProjectionView, test: TestDo
   if (event.type === 'ResultAdded') {
     const added = { createdAt: event.data.createdAt, status: event.data.status, isArchive: event.data.isArchive, isDeleted: false };
     recount(view, projectId, undefined, countedAs(added, test));
+    const lastDay = lastDayOf(test, history);
+    addTo(history.resultDays, dayOf(added.createdAt), 1);
+    recountLastDay(view, projectId, lastDay, lastDayOf(test, history));
     history.resultIds.push(resultId);
     return recordRow(event, view, test, history, '+', added);
   }
   const before = view.get<ResultDocument>(RESULTS, resultId);
   if (!before) return;
+  if (event.type === 'ResultDeleted' && !before.isDeleted) {
+    const lastDay = lastDayOf(test, history);
+    addTo(history.resultDays, dayOf(before.createdAt), -1);
+    recountLastDay(view, projectId, lastDay, lastDayOf(test, history));
+  }
   const after =
     event.type === 'ResultEdited'
       ? { ...before, status: event.data.status ?? before.status, isArchive: event.data.isArchive ?? before.isArchive }
@@ -163,6 +204,7 @@ function applyTestEvent(event: Event, view: ProjectionView, before: TestDocument
     : event.type === 'TestRecovered' ? { ...before, isDeleted: false }
     : undefined;
   const { projectId } = event.data;
+  recountLastDay(view, projectId, lastDayOf(before, history), after && lastDayOf(after, history));
   for (const resultId of history.resultIds) {
     const result = view.get<ResultDocument>(RESULTS, resultId);
     recount(view, projectId, countedAs(result, before), countedAs(result, after));

@@ -84,12 +84,6 @@ export async function testsByIds(readStore: ReadStore, ids: readonly number[]): 
   return ids.flatMap((id) => found.get(id) ?? []);
 }
 
-/** The plan and archive flag of those of these tests that are live. */
-export function liveTestsByIds(readStore: ReadStore, ids: readonly number[]): Promise<Array<Pick<TestDocument, '_id' | 'planId' | 'isArchive'>>> {
-  if (ids.length === 0) return Promise.resolve([]);
-  return readStore.collection<TestDocument>(TESTS).find({ _id: { $in: [...ids] }, isDeleted: false }, { projection: { planId: 1, isArchive: 1 } });
-}
-
 /** The tests of these plans as a plan's cascades need them: live ones, or those in the trash. */
 export function testsOfPlans(
   readStore: ReadStore,
@@ -123,12 +117,6 @@ export function listDeletedTests(readStore: ReadStore, projectIds: readonly numb
 export function countResults(readStore: ReadStore, testIds: readonly number[], includeArchived = true): Promise<number> {
   if (testIds.length === 0) return Promise.resolve(0);
   return readStore.collection<ResultDocument>(RESULTS).count({ testId: { $in: [...testIds] }, isDeleted: false, ...(includeArchived ? {} : { isArchive: false }) });
-}
-
-/** The tests of a project that received a live result inside [from, to] (progress in a period, §4.7). */
-export async function testsResultedBetween(readStore: ReadStore, projectId: number, from: string, to: string): Promise<Set<number>> {
-  const found = await readStore.collection<ResultDocument>(RESULTS).find({ projectId, isDeleted: false, createdAt: { $gte: from, $lte: to } }, { projection: { testId: 1 } });
-  return new Set(found.map((result) => result.testId));
 }
 
 /** The tests of these cases as a case's cascades need them: live ones, or those in the trash. */

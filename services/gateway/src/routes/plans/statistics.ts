@@ -11,7 +11,7 @@ import {
   type PlanProgress,
   type StatusSlice,
 } from '@testament/contracts';
-import { UNTESTED_KEY, findPlan, findTestFields, liveTestsByIds, planTestCounts, statusKey, sumStatusTallies, tallyTests, testsResultedBetween, type StatusTally, type TestFilters } from '@testament/projections';
+import { UNTESTED_KEY, findPlan, findTestFields, planTestCounts, statusKey, sumStatusTallies, tallyTests, testsResultedPerPlan, type StatusTally, type TestFilters } from '@testament/projections';
 import type { ReadStore } from '@testament/infra';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -132,12 +132,10 @@ export function registerPlanStatistics(app: FastifyInstance, context: GatewayCon
     const period = parseOrThrow(planProgressQuery, request.query);
     const end = period.end_date ? new Date(period.end_date) : new Date();
     const start = period.start_date ? new Date(period.start_date) : new Date(end.getTime() - 6 * 86_400_000);
-    const [counts, resulted] = await Promise.all([
+    const [counts, resultedPerPlan] = await Promise.all([
       planTestCounts(readStore, planning.project._id),
-      testsResultedBetween(readStore, planning.project._id, `${start.toISOString().slice(0, 10)}T00:00:00.000Z`, `${end.toISOString().slice(0, 10)}T23:59:59.999Z`),
+      testsResultedPerPlan(readStore, planning.project._id, start.toISOString().slice(0, 10), end.toISOString().slice(0, 10)),
     ]);
-    const resultedPerPlan = new Map<number, number>();
-    for (const test of await liveTestsByIds(readStore, [...resulted])) if (!test.isArchive) resultedPerPlan.set(test.planId, (resultedPerPlan.get(test.planId) ?? 0) + 1);
     return planIds.flatMap((planId) => {
       const node = planning.plans.node(planId);
       if (!node || node.isArchive) return [];
