@@ -51,10 +51,11 @@ export function listAuditRows(readStore: ReadStore, filter: AuditFilter, newestF
   return findPage(readStore.collection<AuditRowDocument>(AUDIT_EVENTS), auditQuery(filter), { _id: newestFirst ? -1 : 1 }, page);
 }
 
-/** Up to `limit` rows after a position, oldest first: an export reads its range in these steps. */
-export function auditRowsAfter(readStore: ReadStore, filter: AuditFilter, after: number, limit: number): Promise<AuditRowDocument[]> {
+/** Up to `limit` rows after a position, oldest first, with only `fields` besides `_id`: an export reads its range in these steps. */
+export function auditRowsAfter<F extends keyof AuditRowDocument>(readStore: ReadStore, filter: AuditFilter, after: number, limit: number, fields: readonly F[]): Promise<Array<Pick<AuditRowDocument, F | '_id'>>> {
   const query = auditQuery({ ...filter, positionGt: Math.max(after, filter.positionGt ?? 0) });
-  return readStore.collection<AuditRowDocument>(AUDIT_EVENTS).find(query, { sort: { _id: 1 }, limit });
+  const projection = Object.fromEntries(fields.map((field) => [field, 1 as const]));
+  return readStore.collection<AuditRowDocument>(AUDIT_EVENTS).find(query, { sort: { _id: 1 }, limit, projection });
 }
 
 /** The newest position the audit trail has folded (0 when empty): where a list's pages are anchored. */

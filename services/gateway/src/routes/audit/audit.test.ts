@@ -129,6 +129,10 @@ describe('audit trail', () => {
     expect(csv.body.split('\r\n')[0]).toBe('position,time,actor,event_type,object_type,object_id,object_name,project,summary,correlation_id,stream,revision,schema_version,data,metadata,previous_hash,hash');
     // The CSV carries the same evidence: it verifies too, and a changed name in its data is found.
     const records = csv.body.split('\r\n');
+    // Its columns from the trail's row: the time, the actor's name and the correlation id.
+    const first = JSON.parse(lines[0]!);
+    expect(records[1]!.startsWith(`${first.position},${first.metadata.time},admin,`), records[1]).toBe(true);
+    expect(records[1]).toContain(`,${first.metadata.correlationId},`);
     expect(await verifyExportLines(records)).toMatchObject({ ok: true, eventsChecked: lines.length });
     const forged = records.map((record) => record.replace('""name"":""Login works offline""', '""name"":""Login works forged""'));
     expect(forged).not.toEqual(records);

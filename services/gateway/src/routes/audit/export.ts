@@ -4,16 +4,21 @@ import type { EventStore, ReadStore, StoredEventText } from '@testament/infra';
 import { auditRowsAfter, type AuditFilter, type AuditRowDocument } from '@testament/projections';
 import type { FastifyReply } from 'fastify';
 import { contentDisposition } from '../../http/downloads.ts';
-import { auditSummary } from './summary.ts';
+import { auditSummary, SUMMARIZED_FIELDS } from './summary.ts';
 
 /** Rows per step: an export holds one step of rows and of events in memory, whatever its length. */
 const STEP = 2_000;
+
+/** What the lines take from a row besides the event itself: rows cross over from the trail's thread, so the rest stays there. */
+const LINE_FIELDS = [...SUMMARIZED_FIELDS, 'previousHash', 'projectId'] as const;
+const CSV_FIELDS = [...LINE_FIELDS, 'at', 'actorName', 'correlationId'] as const;
+type ExportRow = Pick<AuditRowDocument, (typeof CSV_FIELDS)[number]>;
 
 /**
  * One NDJSON line, the fields of `auditExportLine` in its order. Written as text: the event's data
  * and metadata go in as the canonical JSON the log keeps, so a million lines cost no parsing.
  */
-function exportLine(event: StoredEventText, row: AuditRowDocument): string {
+function exportLine(event: StoredEventText, row: Pick<ExportRow, (typeof LINE_FIELDS)[number]>): string {
   const object: AuditExportLine['object'] = { type: row.objectType, id: row.objectId, name: row.objectName };
   return (
     `{"position":${event.position},"stream":${JSON.stringify(event.stream)},"revision":${event.revision},"type":${JSON.stringify(event.type)},` +
@@ -29,7 +34,7 @@ const csvCell = (value: unknown) => {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
-function csvLine(event: StoredEventText, row: AuditRowDocument): string {
+function csvLine(event: StoredEventText, row: ExportRow): string {
   const cells = [event.position, row.at, row.actorName ?? '', event.type, row.objectType, row.objectId, row.objectName, row.projectId ?? '', auditSummary(row), row.correlationId, event.stream, event.revision, event.schemaVersion, event.data, event.metadata, row.previousHash ?? '', event.hash];
   return cells.map(csvCell).join(',');
 }
@@ -43,7 +48,7 @@ async function* exportText(trail: ReadStore, store: EventStore, filter: AuditFil
   if (format === 'csv') yield CSV_COLUMNS.join(',') + '\r\n';
   let after = 0;
   for (;;) {
-    const rows = await auditRowsAfter(trail, filter, after, STEP);
+    const rows = (await auditRowsAfter(trail, filter, after, STEP, format === 'csv' ? CSV_FIELDS : LINE_FIELDS)) as Array<ExportRow & { _id: number }>;
     if (rows.length === 0) return;
     const wanted = new Map(rows.map((row) => [row._id, row]));
     const last = rows[rows.length - 1]!._id;

@@ -10,8 +10,12 @@ function shown(value: unknown): string {
 
 const listed = (changes: readonly AuditChange[]) => changes.map((change) => `the ${change.field.replace(/_/g, ' ')} from ${shown(change.before)} to ${shown(change.after)}`).join(', ');
 
+/** What a summary reads of a row. */
+export const SUMMARIZED_FIELDS = ['type', 'objectType', 'objectId', 'objectName', 'objectKeys', 'action', 'changes'] as const;
+export type SummarizedRow = Pick<AuditRowDocument, (typeof SUMMARIZED_FIELDS)[number]>;
+
 /** The row in one English sentence ("changed the name from "A" to "B""); screens build their own from the same fields. */
-export function auditSummary(row: AuditRowDocument): string {
+export function auditSummary(row: SummarizedRow): string {
   const kind = row.objectType.replace(/_/g, ' ');
   const named = row.objectName ? ` "${row.objectName}"` : ` ${row.objectId}`;
   const related = relatedObjects(row);
