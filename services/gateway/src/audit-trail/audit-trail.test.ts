@@ -1,6 +1,7 @@
 import { createCommandService, newCommandMeta, SYSTEM_ACTOR } from '@testament/commands';
 import { MemoryBus, MemoryReadStore, SqliteEventStore, SqliteIdAllocator, type CollectionScan } from '@testament/infra';
 import { auditHead, listAuditRows, objectHistory, positionAt, PROJECTIONS_ADVANCED, projectStreams, ProjectionRunner, readModelProjections, type ProjectionsAdvanced } from '@testament/projections';
+import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -80,6 +81,15 @@ describe('the audit trail on its own thread', () => {
     expect(await positionAt(thread.readStore, middle.at)).toBe(await positionAt(inProcess.readStore, middle.at));
     expect(notices.filter((notice) => notice.runner === 'audit').at(-1)!.position).toBe(await store.headPosition());
     expect(scans).toEqual([]);
+  });
+
+  it.runIf(process.platform === 'linux')('folds on a thread of lower priority than the requests’ thread', () => {
+    const niceness = (task: string) => {
+      const stat = readFileSync(`/proc/self/task/${task}/stat`, 'utf8');
+      return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+    };
+    const main = niceness(String(process.pid));
+    expect(readdirSync('/proc/self/task').map(niceness)).toContain(Math.min(main + 10, 19));
   });
 
   it('stops and carries on where it stopped', async () => {

@@ -6,8 +6,17 @@
  */
 import { answerReadCall, MemoryBus, MemoryReadStore, SqliteLogFollower, type CollectionScan } from '@testament/infra';
 import { auditRunner, PROJECTIONS_ADVANCED, type ProjectionsAdvanced } from '@testament/projections';
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { AuditThreadData, FromAuditThread, ToAuditThread } from './messages.ts';
+
+/**
+ * The trail folds behind the requests: on Linux a priority set from a thread is that
+ * thread's own, so when the cores are busy the scheduler serves the main thread first.
+ * Elsewhere it would lower the whole process, so it is left alone there.
+ */
+const TRAIL_NICENESS = 10;
+if (process.platform === 'linux') setPriority(TRAIL_NICENESS);
 
 const { eventsFile, freezeDocuments } = workerData as AuditThreadData;
 const port = parentPort!;
