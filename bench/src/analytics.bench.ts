@@ -49,13 +49,15 @@ export async function analyticsBenchmarks(): Promise<BenchResult[]> {
   let naive: NaiveAnalytics | undefined = await loadAnalyticsDocuments(eventsFile(store));
   const subtree = (plan: number | null) => (plan === null ? undefined : naiveSubtree(naive!, plan));
   const NAIVE_RUNS = 20;
+  // A naive progress reads every result and every test: about 40 s each at full size.
+  const NAIVE_PROGRESS_RUNS = 3;
   const naiveFigures = {
     statistics: summarize(timeNaively(statisticsScopes.slice(0, NAIVE_RUNS).map((plan) => () => naiveStatistics(naive!, store.projectId, { ...(plan === null ? {} : { planIds: subtree(plan)! }) })))),
     filtered: summarize(timeNaively(filters.slice(0, NAIVE_RUNS).map((filter, i) => () => naiveStatistics(naive!, store.projectId, { ...filter, ...(statisticsScopes[i] === null ? {} : { planIds: subtree(statisticsScopes[i]!)! }) })))),
     histogram: summarize(timeNaively(histogramScopes.slice(0, NAIVE_RUNS).map((plan) => () => naiveHistogram(naive!, store.projectId, subtree(plan), `${from}T00:00:00.000Z`, `${day(1)}T00:00:00.000Z`)))),
     activity: summarize(timeNaively(activityPlans.slice(0, NAIVE_RUNS).map((plan, i) => () => naiveActivityPage(naive!, subtree(plan)!, { skip: (i % 3) * ACTIVITY_PAGE, limit: ACTIVITY_PAGE })))),
-    progress: summarize(timeNaively(Array.from({ length: 5 }, () => () => naiveProgress(naive!, store.projectId, store.rootPlanIds, `${day(-6)}T00:00:00.000Z`, `${to}T23:59:59.999Z`)))),
-    earlierProgress: summarize(timeNaively(Array.from({ length: 5 }, () => () => naiveProgress(naive!, store.projectId, store.rootPlanIds, `${day(-36)}T00:00:00.000Z`, `${day(-30)}T23:59:59.999Z`)))),
+    progress: summarize(timeNaively(Array.from({ length: NAIVE_PROGRESS_RUNS }, () => () => naiveProgress(naive!, store.projectId, store.rootPlanIds, `${day(-6)}T00:00:00.000Z`, `${to}T23:59:59.999Z`)))),
+    earlierProgress: summarize(timeNaively(Array.from({ length: NAIVE_PROGRESS_RUNS }, () => () => naiveProgress(naive!, store.projectId, store.rootPlanIds, `${day(-36)}T00:00:00.000Z`, `${day(-30)}T23:59:59.999Z`)))),
   };
   naive = undefined;
 

@@ -17,7 +17,8 @@ export class StreamHeadCache {
 
   constructor(
     private readonly loadFromDatabase: (stream: string) => StreamHead,
-    private readonly capacity = 100_000,
+    // As many as the write side's cache of aggregates keeps, so a cached state's freshness check needs no query.
+    private readonly capacity = 250_000,
   ) {}
 
   get(stream: string): StreamHead {
