@@ -73,3 +73,10 @@ export interface TestHistoryDocument {
 }
 
 export const TEST_HISTORY = 'test_history';
+
+/** The newest of the days these maps are keyed by (`YYYY-MM-DD` sorts as text); undefined when all are empty. */
+export function newestDay(...byDay: ReadonlyArray<Record<string, unknown>>): string | undefined {
+  let newest: string | undefined;
+  for (const days of byDay) for (const day in days) if (newest === undefined || day > newest) newest = day;
+  return newest;
+}

@@ -2,7 +2,7 @@ import type { ActivityType } from '@testament/contracts';
 import type { Filter, ReadStore, Sort } from '@testament/infra';
 import type { PageWindow } from '../paging.ts';
 import { RESULTS, TESTS, type ResultDocument, type TestDocument } from '../tests/test-document.ts';
-import { PLAN_HISTORY, PROJECT_HISTORY, RESULT_ACTIVITY, type ActivityRowDocument, type DayCounts, type PlanHistoryDocument, type ProjectHistoryDocument, type StatusCounts } from './history-documents.ts';
+import { newestDay, PLAN_HISTORY, PROJECT_HISTORY, RESULT_ACTIVITY, type ActivityRowDocument, type DayCounts, type PlanHistoryDocument, type ProjectHistoryDocument, type StatusCounts } from './history-documents.ts';
 
 export type { ActivityRowDocument, PlanHistoryDocument } from './history-documents.ts';
 
@@ -40,7 +40,9 @@ export function resultsPerDay(histories: readonly DayCounts[], days: readonly st
  * older period, rarer, reads its results.
  */
 export async function testsResultedPerPlan(readStore: ReadStore, projectId: number, fromDay: string, toDay: string): Promise<Map<number, number>> {
-  const newest = newestResultDay(await projectHistory(readStore, projectId));
+  // The newest UTC day with a live result, archived or not.
+  const { days, archivedDays } = await projectHistory(readStore, projectId);
+  const newest = newestDay(days, archivedDays);
   if (newest === undefined || toDay >= newest) {
     const histories = await readStore.collection<PlanHistoryDocument>(PLAN_HISTORY).find({ projectId });
     return new Map(histories.map((history) => [history._id, Object.entries(history.testsByLastDay).reduce((sum, [day, tests]) => (day >= fromDay ? sum + tests : sum), 0)]));
@@ -54,13 +56,6 @@ export async function testsResultedPerPlan(readStore: ReadStore, projectId: numb
   const perPlan = new Map<number, number>();
   for (const test of tests) perPlan.set(test.planId, (perPlan.get(test.planId) ?? 0) + 1);
   return perPlan;
-}
-
-/** The newest UTC day with a live result, archived or not. */
-function newestResultDay(history: DayCounts): string | undefined {
-  let newest: string | undefined;
-  for (const day of [...Object.keys(history.days), ...Object.keys(history.archivedDays)]) if (newest === undefined || day > newest) newest = day;
-  return newest;
 }
 
 /** The statuses met in the live history rows of these plans. */

@@ -4,6 +4,7 @@ import { STATUSES, type StatusDocument } from '../statuses/statuses-projection.t
 import { RESULT_EVENTS, RESULTS, TESTS, type ResultDocument, type TestDocument } from '../tests/test-document.ts';
 import type { Document } from '@testament/infra';
 import {
+  newestDay,
   PLAN_HISTORY,
   PROJECT_HISTORY,
   RESULT_ACTIVITY,
@@ -115,8 +116,7 @@ interface LastDay {
 
 function lastDayOf(test: TestFacts | undefined, history: TestHistoryDocument): LastDay | undefined {
   if (!test || test.isDeleted || test.isArchive) return undefined;
-  let newest: string | undefined;
-  for (const day in history.resultDays) if (newest === undefined || day > newest) newest = day;
+  const newest = newestDay(history.resultDays);
   return newest === undefined ? undefined : { planId: test.planId, day: newest };
 }
 

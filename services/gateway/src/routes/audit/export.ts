@@ -48,6 +48,7 @@ async function* exportText(trail: ReadStore, store: EventStore, filter: AuditFil
   if (format === 'csv') yield CSV_COLUMNS.join(',') + '\r\n';
   let after = 0;
   for (;;) {
+    // Typed as the CSV's rows: an NDJSON step asks fewer fields, and its lines read no others.
     const rows = (await auditRowsAfter(trail, filter, after, STEP, format === 'csv' ? CSV_FIELDS : LINE_FIELDS)) as Array<ExportRow & { _id: number }>;
     if (rows.length === 0) return;
     const wanted = new Map(rows.map((row) => [row._id, row]));
