@@ -79,17 +79,7 @@ export function elapsedSeconds(startedAt: number): number {
 
 export { inParallel } from '@testament/commands';
 
-/** A seeded generator (mulberry32), so every run builds the same data and asks the same questions. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+export { seededRandom } from '@testament/infra';
 
 export function log(message: string): void {
   console.error(`  ${message}`);

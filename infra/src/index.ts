@@ -21,3 +21,4 @@ export * from './read-store/mongodb/mongo-read-store.ts';
 // Test support other packages' tests need; contract suites (they import vitest) are
 // imported directly from '@testament/infra/bus/contract' and '@testament/infra/blob-store/contract'.
 export * from './testing/nats-server.ts';
+export * from './testing/seeded-random.ts';

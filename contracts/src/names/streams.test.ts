@@ -10,6 +10,8 @@ describe('stream names', () => {
     expect(() => streams.project.idOf(streams.user.of(3))).toThrow();
     // `user-` is a prefix of neither `username-` nor the reverse: a username reservation is no user stream.
     expect(() => streams.user.idOf(streams.username('Alice'))).toThrow();
+    expect(() => streams.test.idOf('test-')).toThrow();
+    expect([streams.test.is(streams.test.of(12)), streams.test.is('test-'), streams.test.is(streams.testCase.of(12)), streams.plans.is(streams.test.of(12))]).toEqual([true, false, false, false]);
   });
 
   it('keeps the names of logs already written', () => {

@@ -6,11 +6,14 @@
 
 /** Builds `<prefix><id>` names and reads the id back. */
 function numbered(prefix: string) {
+  const idIn = (stream: string) => (stream.startsWith(prefix) && /^\d+$/.test(stream.slice(prefix.length)) ? Number(stream.slice(prefix.length)) : NaN);
   return {
     of: (id: number) => `${prefix}${id}`,
+    /** Whether a name is of this kind. */
+    is: (stream: string): boolean => Number.isSafeInteger(idIn(stream)),
     /** The id in a name of this kind; throws on any other name, so a fold never reads a wrong one silently. */
     idOf(stream: string): number {
-      const id = stream.startsWith(prefix) ? Number(stream.slice(prefix.length)) : NaN;
+      const id = idIn(stream);
       if (!Number.isSafeInteger(id)) throw new Error(`"${stream}" is not a ${prefix}<id> stream`);
       return id;
     },

@@ -6,6 +6,7 @@ import { ADMIN_PASSWORD, startTestServer, type Browser } from '@testament/gatewa
 import { HttpSession } from '@testament/gateway/testing/http-session';
 import { createProject } from '@testament/gateway/testing/people';
 import { startServerProcess, type ServerProcess } from '@testament/gateway/testing/server-process';
+import { seededRandom } from '@testament/infra';
 
 const PLANS = 20;
 const CASES = 1_000;
@@ -102,8 +103,7 @@ describe('a bulk job through kill -9', () => {
     };
 
     // Kill k waits for progress somewhere in the k-th of KILLS + 1 equal stretches of the job, then a random part of a step.
-    let seed = 20_240_607;
-    const random = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+    const random = seededRandom(20_240_607);
     let killedAt = 0;
     for (let kill = 1; kill <= KILLS; kill++) {
       const threshold = Math.floor((TESTS * (kill - 1 + random())) / (KILLS + 1));

@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import type { Collection, Document, Filter, IndexSpec, Sort, WriteOperation } from '../../ports/read-store.ts';
 import { MemoryReadStore } from './memory-read-store.ts';
 import { sortDocuments } from './sort-documents.ts';
+import { seededRandom } from '../../testing/seeded-random.ts';
 
 const SCALARS: unknown[] = [0, 1, 2, 2.5, -1, '1', 'a', 'ab', 'abc', 'b', 'B', '', true, false, null, new Date(0), new Date(5), { x: 1 }];
 const INDEXES: IndexSpec['keys'][] = [
@@ -29,8 +30,7 @@ const SORTABLE = ['c', 's', 'n', 'b', '_id', 'sub.x'];
 
 /** A small deterministic generator, so a failure can be replayed from its seed. */
 function randomSource(seed: number) {
-  let state = seed;
-  const next = () => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+  const next = seededRandom(seed);
   const int = (n: number) => Math.floor(next() * n);
   const pick = <T>(items: readonly T[]): T => items[int(items.length)]!;
   const maybe = (p: number) => next() < p;

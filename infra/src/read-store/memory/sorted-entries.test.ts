@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { SortedEntries } from './sorted-entries.ts';
+import { seededIntegers } from '../../testing/seeded-random.ts';
 
 describe('SortedEntries', () => {
   it('keeps order, positions and counts like a sorted array through random inserts and deletes', () => {
-    let state = 7;
-    const random = (n: number) => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) % n;
+    const random = seededIntegers(7);
     // Small chunks, so splits, empty chunks and the Fenwick tree are all exercised.
     const list = new SortedEntries<number>((a, b) => a - b, { chunkSize: 4 });
     const model: number[] = [];
@@ -41,8 +41,7 @@ describe('SortedEntries', () => {
     ['compared', (a: Entry, b: Entry) => a.value - b.value, undefined],
     ['sorted by their keys', (a: Entry, b: Entry) => a.value - b.value || a.serial - b.serial, sortKey],
   ])('files bursts of inserts (%s), merged or one by one, in the order single inserts would give', (_, compare, key) => {
-    let state = 11;
-    const random = (n: number) => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) % n;
+    const random = seededIntegers(11);
     // Entries equal by value stay in insertion order, as they would inserted one at a time after their equals.
     const list = new SortedEntries<Entry>(compare, { chunkSize: 8, ...(key ? { sortKey: key } : {}) });
     const model: Entry[] = [];
@@ -68,8 +67,7 @@ describe('SortedEntries', () => {
   });
 
   it('takes entries deleted before they were filed out of the buffer, even when the same key comes, goes and comes back', () => {
-    let state = 5;
-    const random = (n: number) => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) % n;
+    const random = seededIntegers(5);
     const compare = (a: Entry, b: Entry) => a.value - b.value || a.serial - b.serial;
     const list = new SortedEntries<Entry>(compare, { chunkSize: 8, sortKey });
     // A document's index entry: its value and its own serial, replaced as a fold replaces documents.

@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { StoredRecord } from './sorted-index.ts';
 import { SubstringIndex } from './substring-index.ts';
+import { seededIntegers } from '../../testing/seeded-random.ts';
 
 const WORDS = ['alpha', 'beta', 'gamma', 'alphabet', 'ab', '', 'a\u0000b', 'bet'];
 const VALUES: unknown[] = [...WORDS, undefined, null, 7, ['alpha']];
 
 describe('substring index', () => {
   it.each([3, 99, 2024])('finds what a plain substring test finds, through adds, changes, removals and compactions, as a list and as a set (seed %i)', (seed) => {
-    let state = seed;
-    const random = (n: number) => Math.floor((state = (state * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31 * n);
+    const random = seededIntegers(seed);
     const index = new SubstringIndex('name', 5);
     const live = new Map<number, StoredRecord>();
     for (let step = 0; step < 3_000; step++) {

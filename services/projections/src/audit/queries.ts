@@ -85,3 +85,9 @@ export async function positionAt(readStore: ReadStore, time: string): Promise<nu
   const last = await readStore.collection<AuditRowDocument>(AUDIT_EVENTS).findOne({ at: { $lte: time } }, { sort: { at: -1, _id: -1 }, projection: { _id: 1 } });
   return last?._id ?? 0;
 }
+
+/** The streams of a project's objects moved or removed after a position: where such an object was then, only the log knows. */
+export async function streamsMovedOrRemovedAfter(readStore: ReadStore, projectId: number, position: number): Promise<Set<string>> {
+  const rows = await readStore.collection<AuditRowDocument>(AUDIT_EVENTS).find({ projectId, action: { $in: ['moved', 'removed'] }, _id: { $gt: position } }, { projection: { stream: 1 } });
+  return new Set(rows.map((row) => row.stream));
+}

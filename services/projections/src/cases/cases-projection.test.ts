@@ -9,6 +9,7 @@ import { caseContent as content } from '../testing/cases.ts';
 import { foldInto, recorded, type TestEvent } from '../testing/fold.ts';
 import { casesProjection } from './cases-projection.ts';
 import { findCase, findCaseVersion, listCases, type LabelFilter } from './queries.ts';
+import { seededIntegers } from '@testament/infra';
 
 const PROJECT = 3;
 
@@ -21,8 +22,7 @@ interface ModelCase {
 
 /** Suites 1 ─ 2 ─ 3 and 4, then a random life of cases in them, with a suite move and a suite delete and recovery on the way. */
 function randomHistory(seed: number, steps: number) {
-  let state = seed;
-  const next = (n: number) => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) % n;
+  const next = seededIntegers(seed);
   const parents = new Map<number, number | null>([[1, null], [2, 1], [3, 2], [4, null]]);
   const suiteStream = `suites-project-${PROJECT}`;
   const events: TestEvent[] = [

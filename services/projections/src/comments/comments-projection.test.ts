@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { foldInto, recorded, type TestEvent } from '../testing/fold.ts';
 import { commentsProjection } from './comments-projection.ts';
 import { commentsBefore, findComment, listComments } from './queries.ts';
+import { seededIntegers } from '@testament/infra';
 
 interface ModelComment {
   id: number;
@@ -14,8 +15,7 @@ interface ModelComment {
 
 /** Comments posted on three cases, edited and deleted at random, some at the same instant. */
 function randomHistory(seed: number) {
-  let state = seed;
-  const next = (n: number) => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) % n;
+  const next = seededIntegers(seed);
   const model = new Map<number, ModelComment>();
   const events: TestEvent[] = [];
   for (let step = 0, id = 1; step < 200; step++) {

@@ -7,6 +7,7 @@ import { projectsProjection } from './projects-projection.ts';
 import { casesProjection } from '../cases/cases-projection.ts';
 import { isProjectVisible, type Viewer } from './queries.ts';
 import { systemStatistics, type SystemStatistics } from './statistics.ts';
+import { seededIntegers } from '@testament/infra';
 
 const viewer = (options: Partial<Viewer>): Viewer => ({
   userId: 9,
@@ -20,8 +21,7 @@ const viewer = (options: Partial<Viewer>): Viewer => ({
 
 /** A random life for a few dozen projects: created public or private, made private or public, archived, restored, deleted. */
 function randomHistory(seed: number): TestEvent[] {
-  let state = seed;
-  const next = (n: number) => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) % n;
+  const next = seededIntegers(seed);
   const events: TestEvent[] = [];
   const created: number[] = [];
   for (let step = 0; step < 400; step++) {

@@ -8,6 +8,7 @@ import { findSuiteTree, listSuites, SuiteTree } from './queries.ts';
 import { SUITE_TREES, SUITES, type SuiteDocument, type SuiteTreeDocument } from './suite-document.ts';
 import { suitesProjection } from './suites-projection.ts';
 import { casesProjection } from '../cases/cases-projection.ts';
+import { seededIntegers } from '@testament/infra';
 
 const PROJECT = 3;
 const stream = `suites-project-${PROJECT}`;
@@ -22,8 +23,7 @@ interface ModelSuite {
 
 /** A random life of a project's suites, valid as the decider makes it: creates, renames, moves, deletes, recoveries, removals. */
 function randomHistory(seed: number): { events: TestEvent[]; model: Map<number, ModelSuite> } {
-  let state = seed;
-  const next = (n: number) => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) % n;
+  const next = seededIntegers(seed);
   const model = new Map<number, ModelSuite>();
   const subtree = (id: number): ModelSuite[] => {
     const found = [model.get(id)!];

@@ -1,6 +1,7 @@
 import type { ActivityType, CaseContent } from '@testament/contracts';
 import { caseContent as content } from './cases.ts';
 import type { TestEvent } from './fold.ts';
+import { seededIntegers } from '@testament/infra';
 
 export const PROJECT = 3;
 const PLAN_STREAM = `plans-project-${PROJECT}`;
@@ -48,8 +49,7 @@ export function lastStatus(test: ModelTest): number | null {
  * what the events say, worked out without read models.
  */
 export function randomTestLives(seed: number, steps: number) {
-  let state = seed;
-  const next = (n: number) => (state = (state * 1_103_515_245 + 12_345) % 2 ** 31) % n;
+  const next = seededIntegers(seed);
   const planParents = new Map<number, number | null>([[1, null], [2, 1], [3, null]]);
   const plan = (id: number, parentId: number | null): TestEvent => ({
     type: 'PlanCreated',

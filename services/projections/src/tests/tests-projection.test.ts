@@ -64,7 +64,7 @@ describe('tests read model', () => {
 
     // Filtered, sorted pages: status (untested included) + label + assignee, by name then id.
     const filters: Array<[TestFilters, (test: ModelTest) => boolean]> = [
-      [{ statuses: [1, null], labels: [1, 2], assigneeIds: [5, 6], unassigned: true }, (t) => [1, null].includes(lastStatus(t)) && cases.get(t.caseId)!.labelIds.some((l) => [1, 2].includes(l))],
+      [{ statuses: [1, null], labels: [1, 2], assigneeIds: [5, 6], unassigned: true }, (t) => [1, null].includes(lastStatus(t)) && cases.get(t.caseId)!.labelIds.some((l) => [1, 2].includes(l)) && [5, 6, null].includes(t.assigneeId)],
       [{ planIds: [2, 3], notLabels: [1], includeArchived: true }, (t) => [2, 3].includes(t.planId) && !cases.get(t.caseId)!.labelIds.includes(1)],
       [{ assigneeIds: [6], statuses: [2, 3] }, (t) => t.assigneeId === 6 && [2, 3].includes(lastStatus(t) ?? 0)],
     ];

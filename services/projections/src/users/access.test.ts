@@ -4,6 +4,7 @@ import type { ProjectDocument } from '../projects/project-document.ts';
 import type { RoleCatalog } from '../roles/role-catalog.ts';
 import { withGrants } from './access.ts';
 import type { StoredUserDocument } from './user-document.ts';
+import { seededRandom } from '@testament/infra';
 
 const catalog: RoleCatalog = {
   roles: {
@@ -27,10 +28,7 @@ const privateProject = (id: number) => ({ _id: id, isPrivate: true }) as Project
 
 describe('what memberships grant', () => {
   it('answers for memberships in any order, as a plain search through them would', () => {
-    const random = (() => {
-      let state = 11;
-      return () => (state = (state * 48_271) % 2_147_483_647) / 2_147_483_647;
-    })();
+    const random = seededRandom(11);
     const memberships = Array.from({ length: 500 }, (_, i) => [1 + ((i * 7919) % 3000), random() < 0.5 ? admin : member] as [number, number[]]);
     const granted = withGrants(user(memberships), catalog);
     const viewer = { userId: 7, isSuperuser: false, isExternal: false, favoriteIds: [], viewableProjectIds: granted.viewableProjectIds, manageableProjectIds: granted.manageableProjectIds };

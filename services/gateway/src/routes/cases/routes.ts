@@ -171,7 +171,7 @@ export default async function caseRoutes(app: FastifyInstance, context: GatewayC
         if (position < 0) throw new NotFoundError();
         return reply.redirect(`${BASE}${found._id}/?ver=${position + 1}`, 308);
       }
-      if (query.ver === undefined) return detailOf(request, found._id, await readStoreAsOf(context, request, reply, found.projectId));
+      if (query.ver === undefined) return detailOf(request, found._id, await readStoreAsOf(context, request, reply, found.projectId, { kind: 'case', caseId: found._id }));
       const version = await findCaseVersion(readStore, found, Number(query.ver));
       if (!version) throw ValidationError.of('ver', caseMessages.incorrectVersion);
       const showing = await caseShowing(readStore, await projectContext(readStore, found.projectId), [version.content], ownOrigin(request));

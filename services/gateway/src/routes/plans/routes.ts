@@ -111,7 +111,7 @@ export default async function planRoutes(app: FastifyInstance, context: GatewayC
 
   app.get(PLAN_DETAIL, contract({ summary: 'One plan; with `as_of`, as it was then', querystring: asOfQuery, response: { 200: planResponse } }), async (request, reply) => {
     const plan = await visiblePlan(request);
-    const past = await readStoreAsOf(context, request, reply, plan.projectId);
+    const past = await readStoreAsOf(context, request, reply, plan.projectId, { kind: 'plans', planIds: [plan._id] });
     if (past === readStore) return one(request, plan._id);
     const [then, project] = await Promise.all([findPlan(past, plan._id), findProject(readStore, plan.projectId)]);
     if (!then || !project) throw new NotFoundError();

@@ -22,7 +22,7 @@ import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
 import { shownByProject } from '../../http/by-project.ts';
 import { execute } from '../../http/execute.ts';
-import { readStoreAsOf } from '../../http/as-of.ts';
+import { WHOLE_PROJECT, readStoreAsOf } from '../../http/as-of.ts';
 import { pageRequest, paginated } from '../../http/pagination.ts';
 import { namedInstances, requiredProjectQuery, trashProjects, visibleInProject, visibleProjectOrFail } from '../../http/project-scope.ts';
 import { noContent, routeContracts } from '../../http/route-schema.ts';
@@ -72,7 +72,8 @@ export default async function testRoutes(app: FastifyInstance, context: GatewayC
       const query = parseOrThrow(testListQuery, request.query);
       const page = pageRequest(query);
       // With `as_of`, the tests as they were then.
-      const from = await readStoreAsOf(context, request, reply, project._id);
+      const planIds = query.plan?.split(',').map(Number);
+      const from = await readStoreAsOf(context, request, reply, project._id, planIds ? { kind: 'plans', planIds } : WHOLE_PROJECT);
       const planning = await planContext(from, project);
       const { items, count } = await listTestsOrdered(from, planning, await testFiltersOf(from, planning, query), query.ordering, 'name', page);
       const showing = await testShowing(from, planning, items, ownOrigin(request));
