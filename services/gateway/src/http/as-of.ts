@@ -1,7 +1,7 @@
 import { setImmediate as turn } from 'node:timers/promises';
 import { asOfQuery, parseOrThrow, streams } from '@testament/contracts';
 import { MemoryBus, MemoryReadStore, type BatchHandler, type EventStore, type ReadStore, type RecordedEvent, type Subscription } from '@testament/infra';
-import { ProjectionRunner, allProjections, findPlanTree, plansProjection, positionAt, projectStreams, streamsMovedOrRemovedAfter, testsOfPlans, type Projection } from '@testament/projections';
+import { ProjectionRunner, allProjections, findPlanTree, plansProjection, positionAt, projectStreams, projectStreamsBut, streamsMovedOrRemovedAfter, testsOfPlans, type Projection } from '@testament/projections';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context.ts';
 import type { System } from '../system.ts';
@@ -27,7 +27,7 @@ export type PastScope = { kind: 'project' } | { kind: 'plans'; planIds: readonly
 export const WHOLE_PROJECT: PastScope = { kind: 'project' };
 
 /** Streams a scoped past reads only when it names them (tests, cases), or never (those of read models no past has). */
-const OUTSIDE_FRAME = /^(test|case|comment|bulk-jobs|access-request|sessions|notifications|command|username|system-message)-/;
+const OUTSIDE_FRAME = ['test-', 'case-', 'comment-', 'bulk-jobs-', 'access-request-', 'sessions-', 'notifications-', 'command-', 'username-', 'system-message-'];
 
 /** Folded pasts kept at once: each is a read store of its project, or of a part of it, as it was. */
 const KEPT = 3;
@@ -124,12 +124,14 @@ export class Pasts {
   }
 
   private async fold(projectId: number, position: number, scope: PastScope): Promise<ReadStore> {
-    const [own, shared] = await Promise.all([projectStreams(this.system.audit.readStore, projectId), projectStreams(this.system.audit.readStore, null)]);
+    const trail = this.system.audit.readStore;
     if (scope.kind === 'project') {
+      const [own, shared] = await Promise.all([projectStreams(trail, projectId), projectStreams(trail, null)]);
       const wanted = (stream: string) => own.has(stream) || shared.has(stream);
       return foldInto(new PastEvents((after) => logPrefix(this.system.store, position, wanted, after)), PAST_PROJECTIONS);
     }
-    const frame = await this.eventsOf([...own, ...shared].filter((stream) => !OUTSIDE_FRAME.test(stream)), position);
+    const [own, shared] = await Promise.all([projectStreamsBut(trail, projectId, OUTSIDE_FRAME), projectStreamsBut(trail, null, OUTSIDE_FRAME)]);
+    const frame = await this.eventsOf([...own, ...shared], position);
     const tests = scope.kind === 'plans' ? await this.eventsOf([...(await this.testStreams(projectId, position, scope.planIds, frame))], position) : [];
     const caseIds = scope.kind === 'case' ? [scope.caseId] : tests.flatMap((event) => (event.type === 'TestCreated' ? [(event.data as { caseId: number }).caseId] : []));
     const cases = await this.eventsOf([...new Set(caseIds)].map((id) => streams.testCase.of(id)), position);

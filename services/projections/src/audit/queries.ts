@@ -91,3 +91,22 @@ export async function streamsMovedOrRemovedAfter(readStore: ReadStore, projectId
   const rows = await readStore.collection<AuditRowDocument>(AUDIT_EVENTS).find({ projectId, action: { $in: ['moved', 'removed'] }, _id: { $gt: position } }, { projection: { stream: 1 } });
   return new Set(rows.map((row) => row.stream));
 }
+
+/**
+ * A project's streams (or, with null, the system's) but those named with one of `leftOut`'s
+ * prefixes (none a prefix of another): read as ranges of the streams' index between them,
+ * so the many streams of a kind left out (a project's tests, the system's command ids) are never read.
+ */
+export async function projectStreamsBut(readStore: ReadStore, projectId: number | null, leftOut: readonly string[]): Promise<string[]> {
+  const pastAll = (prefix: string) => `${prefix.slice(0, -1)}${String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1)}`;
+  const ranges: Array<{ $gte?: string; $lt?: string }> = [];
+  let from: string | undefined;
+  for (const prefix of [...leftOut].sort()) {
+    ranges.push(from === undefined ? { $lt: prefix } : { $gte: from, $lt: prefix });
+    from = pastAll(prefix);
+  }
+  const collection = readStore.collection<AuditStreamDocument>(AUDIT_STREAMS);
+  const filters = [...ranges.map((range) => ({ projectId, _id: range })), from === undefined ? { projectId } : { projectId, _id: { $gte: from } }];
+  const found = await Promise.all(filters.map((filter) => collection.find(filter, { projection: { _id: 1 } })));
+  return found.flat().flatMap((stream) => (stream._id === AUDIT_HEAD ? [] : [stream._id]));
+}
