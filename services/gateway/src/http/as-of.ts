@@ -104,7 +104,11 @@ async function foldInto(events: PastEvents, projections: readonly Projection[]):
 export class Pasts {
   private readonly kept = new Map<string, Promise<ReadStore>>();
 
-  constructor(private readonly system: Pick<System, 'store' | 'audit' | 'readStore'>) {}
+  constructor(
+    private readonly system: Pick<System, 'store' | 'audit' | 'readStore'>,
+    /** Waits until the trail has folded what the read models have now. */
+    private readonly trailCaughtUp: () => Promise<void>,
+  ) {}
 
   /** The project's read models as they were at `time`, as far as `scope` reaches. */
   async at(projectId: number, time: string, scope: PastScope = WHOLE_PROJECT): Promise<ReadStore> {
@@ -156,11 +160,10 @@ export class Pasts {
     const plansThen = await foldInto(new PastEvents((after) => inPages(frame.filter((event) => event.stream === plansStream), after)), [plansProjection]);
     const tree = await findPlanTree(plansThen, projectId);
     const subtrees = [...new Set(planIds.flatMap((id) => [id, ...tree.deletedSubtreeOf(id).map((node) => node.id)]))];
-    const [live, deleted, movedOrRemoved] = await Promise.all([
-      testsOfPlans(this.system.readStore, projectId, subtrees, false),
-      testsOfPlans(this.system.readStore, projectId, subtrees, true),
-      streamsMovedOrRemovedAfter(this.system.audit.readStore, projectId, position),
-    ]);
+    const [live, deleted] = await Promise.all([testsOfPlans(this.system.readStore, projectId, subtrees, false), testsOfPlans(this.system.readStore, projectId, subtrees, true)]);
+    // A test moved away before that read must show in the trail's moves: the trail folds behind the read models.
+    await this.trailCaughtUp();
+    const movedOrRemoved = await streamsMovedOrRemovedAfter(this.system.audit.readStore, projectId, position);
     const tests = [...live, ...deleted].map((test) => streams.test.of(test._id));
     return new Set([...tests, ...[...movedOrRemoved].filter(streams.test.is)]);
   }
@@ -182,7 +185,7 @@ export async function readStoreAsOf(context: GatewayContext, request: FastifyReq
   // A past is found by the audit trail's clock and streams.
   await auditCaughtUp(context, request.cancellation);
   let known = pasts.get(system);
-  if (!known) pasts.set(system, (known = new Pasts(system)));
+  if (!known) pasts.set(system, (known = new Pasts(system, () => auditCaughtUp(context))));
   reply.header(AS_OF_HEADER, new Date(asOf).toISOString());
   return known.at(projectId, asOf, scope);
 }
