@@ -22,3 +22,4 @@ export * from './read-store/mongodb/mongo-read-store.ts';
 // imported directly from '@testament/infra/bus/contract' and '@testament/infra/blob-store/contract'.
 export * from './testing/nats-server.ts';
 export * from './testing/seeded-random.ts';
+export * from './collections/lru-map.ts';

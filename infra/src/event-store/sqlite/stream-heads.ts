@@ -1,3 +1,5 @@
+import { LruMap } from '../../collections/lru-map.ts';
+
 /** The last event of a stream: what an append needs to check and to chain. */
 export interface StreamHead {
   /** -1 when the stream does not exist. */
@@ -13,7 +15,7 @@ export const NO_STREAM_HEAD: StreamHead = { revision: -1, hash: null };
  * commits succeed. Least recently used entries are dropped first.
  */
 export class StreamHeadCache {
-  private readonly heads = new Map<string, StreamHead>();
+  private readonly heads = new LruMap<string, StreamHead>();
 
   constructor(
     private readonly loadFromDatabase: (stream: string) => StreamHead,
@@ -23,30 +25,18 @@ export class StreamHeadCache {
 
   get(stream: string): StreamHead {
     const cached = this.heads.get(stream);
-    if (cached !== undefined) {
-      this.touch(stream, cached);
-      return cached;
-    }
+    if (cached !== undefined) return cached;
     const loaded = this.loadFromDatabase(stream);
-    this.touch(stream, loaded);
+    this.set(stream, loaded);
     return loaded;
   }
 
   set(stream: string, head: StreamHead): void {
-    this.touch(stream, head);
+    this.heads.set(stream, head);
+    if (this.heads.size > this.capacity) this.heads.delete(this.heads.oldestKey()!);
   }
 
   clear(): void {
     this.heads.clear();
-  }
-
-  private touch(stream: string, head: StreamHead): void {
-    // Re-inserting moves the key to the end of the Map's iteration order.
-    this.heads.delete(stream);
-    this.heads.set(stream, head);
-    if (this.heads.size > this.capacity) {
-      const oldest = this.heads.keys().next().value;
-      if (oldest !== undefined) this.heads.delete(oldest);
-    }
   }
 }

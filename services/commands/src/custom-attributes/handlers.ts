@@ -1,7 +1,7 @@
 import type { AppliedTo } from '@testament/contracts';
 import type { KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
-import { catalogueCommands, type CatalogueItemRef } from '../project-catalogue/handlers.ts';
+import { catalogueCommands, loadCatalogue, type CatalogueItemRef } from '../project-catalogue/handlers.ts';
 import { customAttributeDecider, type CustomAttributeFields } from './decide.ts';
 
 type ResultTarget = NonNullable<AppliedTo['testresult']>;
@@ -21,7 +21,7 @@ function resolveStatuses(appliedTo: AppliedToInput, statusIds: number[]): Applie
 
 /** The names of the active required attributes a project's objects of this kind must carry (§4.17). */
 export async function requiredAttributeNames(deps: KernelDeps, projectId: number, target: 'testsuite' | 'testplan'): Promise<string[]> {
-  const state = await attributeCatalogue(deps).load(projectId);
+  const state = await loadCatalogue(deps, customAttributeDecider, ATTRIBUTES, projectId);
   return [...state.items.values()]
     .filter((item) => !item.deleted && item.fields.appliedTo[target]?.isActive && item.fields.appliedTo[target]?.isRequired)
     .map((item) => item.fields.name);
@@ -29,7 +29,7 @@ export async function requiredAttributeNames(deps: KernelDeps, projectId: number
 
 /** The names of the active required attributes a result with this status, on a case of this suite, must carry (§4.17: empty suite or status lists mean any). */
 export async function requiredResultAttributeNames(deps: KernelDeps, projectId: number, statusId: number, suiteId: number): Promise<string[]> {
-  const state = await attributeCatalogue(deps).load(projectId);
+  const state = await loadCatalogue(deps, customAttributeDecider, ATTRIBUTES, projectId);
   return [...state.items.values()]
     .filter((item) => {
       const target = item.fields.appliedTo.testresult;
@@ -39,8 +39,10 @@ export async function requiredResultAttributeNames(deps: KernelDeps, projectId: 
     .map((item) => item.fields.name);
 }
 
+const ATTRIBUTES = 'custom-attributes';
+
 function attributeCatalogue(deps: KernelDeps) {
-  return catalogueCommands(deps, customAttributeDecider, { resource: 'custom-attributes', idType: 'customattribute' });
+  return catalogueCommands(deps, customAttributeDecider, { resource: ATTRIBUTES, idType: 'customattribute' });
 }
 
 /** `usableStatusIds`: the status catalogue's, wired in by the command service. */

@@ -1,5 +1,5 @@
 import { upcast } from '@testament/contracts';
-import type { EventStore, RecordedEvent } from '@testament/infra';
+import { LruMap, type EventStore, type RecordedEvent } from '@testament/infra';
 import type { Decider, DomainEvent } from './decider.ts';
 
 /** An aggregate's state folded from its stream up to `revision`; -1 when the stream does not exist yet. */
@@ -46,8 +46,7 @@ const weightOf = (entry: LoadedAggregate<unknown>) => entry.revision + 1;
  * `evolve` must return new objects and never change the state it is given.
  */
 export class AggregateCache {
-  /** In least-recently-used order, oldest first. */
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries = new LruMap<string, Entry>();
   private readonly limits: AggregateCacheLimits;
   private totalWeight = 0;
 
@@ -102,16 +101,10 @@ export class AggregateCache {
   private lookup<State>(stream: string, evolver: unknown): LoadedAggregate<State> | undefined {
     const kept = this.entries.get(stream);
     if (!kept || kept.evolver !== evolver) return undefined;
-    // Re-inserted: the most recently used entry goes last.
-    this.entries.delete(stream);
-    this.entries.set(stream, kept);
     return { revision: kept.revision, state: kept.state as State };
   }
 
   private evictOverLimits(): void {
-    for (const stream of this.entries.keys()) {
-      if (this.entries.size <= this.limits.maxStreams && this.totalWeight <= this.limits.maxWeight) return;
-      this.forget(stream);
-    }
+    while (this.entries.size > this.limits.maxStreams || this.totalWeight > this.limits.maxWeight) this.forget(this.entries.oldestKey()!);
   }
 }

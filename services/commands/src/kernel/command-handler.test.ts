@@ -71,6 +71,16 @@ describe('command handler', () => {
     expect(renames.map((e) => (e.data as { name: string }).name)).toEqual(['Retry 2', 'Retry 3']);
   });
 
+  it('passes a check of a command its earlier run under the same key already applied, though deciding it again now refuses', async () => {
+    const { projectId } = await commands['projects.create'](newProject('Checked'), newCommandMeta(owner));
+    const deleted = await commands['projects.delete']({ projectId }, newCommandMeta(owner, { idempotencyKey: 'drop' }));
+    const head = await store.headPosition();
+    const check = (key: string) => commands['projects.delete']({ projectId }, { ...newCommandMeta(owner, { idempotencyKey: key }), checkOnly: true });
+    expect((await check('drop')).position).toBe(deleted.position);
+    await expect(check('another')).rejects.toBeInstanceOf(NotFoundError);
+    expect(await store.headPosition()).toBe(head);
+  });
+
   it('answers an unchanged command with position 0 and writes nothing', async () => {
     const { projectId } = await commands['projects.create'](newProject('Still'), newCommandMeta(owner));
     const head = await store.headPosition();

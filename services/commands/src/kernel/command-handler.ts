@@ -95,12 +95,20 @@ async function decideAndAppend<Command, State, Event extends DomainEvent>(
 ): Promise<CommandOutcome<State>> {
   for (let attempt = 1; ; attempt++) {
     const { revision, state } = await deps.aggregates.load(stream, decider);
-    if (meta.idempotent) {
+    // A check writes nothing, so it looks for an earlier run only when the decision refuses: one that ran may be why.
+    if (meta.idempotent && !meta.checkOnly) {
       const earlier = await earlierEventOf(deps.store, stream, meta.commandId);
       if (earlier) return { position: earlier.position, state };
     }
     const now = deps.clock().toISOString();
-    const events = decider.decide(command, state, { actor: meta.actor, now, permissionsOf: deps.permissionsOf, ...extraContext });
+    let events: readonly Event[];
+    try {
+      events = decider.decide(command, state, { actor: meta.actor, now, permissionsOf: deps.permissionsOf, ...extraContext });
+    } catch (error) {
+      const earlier = meta.idempotent && meta.checkOnly ? await earlierEventOf(deps.store, stream, meta.commandId) : undefined;
+      if (earlier) return { position: earlier.position, state };
+      throw error;
+    }
     if (events.length === 0 || meta.checkOnly) return { position: 0, state };
     try {
       const appended = await deps.store.append(stream, toNewEvents(events, meta, now), revision === -1 ? 'no_stream' : revision);

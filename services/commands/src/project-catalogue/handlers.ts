@@ -28,6 +28,14 @@ function idsAbove(ids: IdAllocator, seededUpTo: number): IdAllocator {
 }
 
 /**
+ * A catalogue as it stands: what the rules of other aggregates read (usable statuses, required
+ * attributes) for every command, so it builds no command closures on the way.
+ */
+export async function loadCatalogue<F extends CatalogueFields, E extends DomainEvent, X>(deps: KernelDeps, decider: CatalogueDecider<F, E, X>, resource: string, projectId: number | null): Promise<CatalogueState<F>> {
+  return (await deps.aggregates.load(streams.catalogue(resource, projectId), decider)).state;
+}
+
+/**
  * The commands every project catalogue answers: each loads the caller's access
  * to the project, decides on the project's catalogue stream and appends.
  */
@@ -46,8 +54,8 @@ export function catalogueCommands<F extends CatalogueFields, E extends DomainEve
 
   return {
     streamOf,
-    async load(projectId: number | null): Promise<CatalogueState<F>> {
-      return (await deps.aggregates.load(streamOf(projectId), decider)).state;
+    load(projectId: number | null): Promise<CatalogueState<F>> {
+      return loadCatalogue(deps, decider, options.resource, projectId);
     },
     /** The new item's id, or the id of the deleted item it brought back. */
     async create(fields: F, meta: CommandMeta, facts?: X): Promise<{ position: number; id: number }> {

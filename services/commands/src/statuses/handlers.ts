@@ -1,7 +1,7 @@
 import { streams, LAST_SEEDED_STATUS_ID, StatusType, SYSTEM_STATUSES, type StatusEvent } from '@testament/contracts';
 import { appendOnce, type KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
-import { catalogueCommands, type CatalogueItemRef } from '../project-catalogue/handlers.ts';
+import { catalogueCommands, loadCatalogue, type CatalogueItemRef } from '../project-catalogue/handlers.ts';
 import { statusDecider, type StatusFacts, type StatusFields } from './decide.ts';
 
 const STATUSES = 'statuses';
@@ -12,8 +12,7 @@ export function statusCatalogue(deps: KernelDeps) {
 
 /** The ids of the statuses a project may use: the system ones and its own, deleted ones left out. */
 export async function usableStatusIds(deps: KernelDeps, projectId: number): Promise<number[]> {
-  const statuses = statusCatalogue(deps);
-  const [system, own] = await Promise.all([statuses.load(null), statuses.load(projectId)]);
+  const [system, own] = await Promise.all([loadCatalogue(deps, statusDecider, STATUSES, null), loadCatalogue(deps, statusDecider, STATUSES, projectId)]);
   return [...system.items.values(), ...own.items.values()].filter((item) => !item.deleted).map((item) => item.id);
 }
 
