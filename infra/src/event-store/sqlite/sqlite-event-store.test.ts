@@ -136,6 +136,24 @@ describe('SqliteEventStore', () => {
     await second.close();
   });
 
+  it('takes a stream’s head from reading it whole after a reopen, and chains and checks appends on it', async () => {
+    const first = SqliteEventStore.open(file);
+    await first.append('case-1', [newEvent('A'), newEvent('B')], 'no_stream');
+    await first.close();
+
+    const second = SqliteEventStore.open(file);
+    // Read whole before anything else asked for its head: the read is where the head comes from.
+    expect((await second.readStream('case-1')).map((event) => event.type)).toEqual(['A', 'B']);
+    expect(await second.readStream('case-2')).toEqual([]);
+    await expect(second.append('case-1', [newEvent('C')], 0)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    await expect(second.append('case-2', [newEvent('X')], 0)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    expect(await second.append('case-1', [newEvent('C')], 1)).toEqual({ revision: 2, position: 3 });
+    expect(await second.append('case-2', [newEvent('X')], 'no_stream')).toEqual({ revision: 0, position: 4 });
+    expect(verifyChain(await second.readStream('case-1'))).toEqual({ ok: true });
+    expect(await second.readStream('case-1', 3)).toEqual([]);
+    await second.close();
+  });
+
   it('delivers a live event to a subscriber promptly', async () => {
     const store = SqliteEventStore.open(file);
     const latencies: number[] = [];

@@ -86,9 +86,16 @@ export class SqliteEventStore implements EventStore {
   async readStream(stream: string, fromRevision = 0): Promise<RecordedEvent[]> {
     // This process is the only writer, so its head of the stream is the truth: most reads (a command's
     // check for events newer than its cached state) ask past it and need no query.
-    if (fromRevision > this.streamHeads.get(stream).revision) return [];
-    const rows = this.statements.readStream.all(stream, fromRevision) as EventRow[];
-    return rows.map(toRecordedEvent);
+    const cached = this.streamHeads.cached(stream);
+    const head = cached ?? (fromRevision > 0 ? this.streamHeads.get(stream) : undefined);
+    if (head && fromRevision > head.revision) return [];
+    const events = (this.statements.readStream.all(stream, fromRevision) as EventRow[]).map(toRecordedEvent);
+    // A stream read whole tells its head: a first load asks one query, not two.
+    if (cached === undefined && fromRevision === 0) {
+      const last = events.at(-1);
+      this.streamHeads.set(stream, last ? { revision: last.revision, hash: last.hash } : NO_STREAM_HEAD);
+    }
+    return events;
   }
 
   async readAll(after: number, limit: number): Promise<RecordedEvent[]> {

@@ -31,6 +31,11 @@ export class StreamHeadCache {
     return loaded;
   }
 
+  /** The head if it is cached, without asking the database. */
+  cached(stream: string): StreamHead | undefined {
+    return this.heads.get(stream);
+  }
+
   set(stream: string, head: StreamHead): void {
     this.heads.set(stream, head);
     if (this.heads.size > this.capacity) this.heads.delete(this.heads.oldestKey()!);
