@@ -105,6 +105,8 @@ export class AggregateCache {
   }
 
   private evictOverLimits(): void {
-    while (this.entries.size > this.limits.maxStreams || this.totalWeight > this.limits.maxWeight) this.forget(this.entries.oldestKey()!);
+    for (let oldest = this.entries.oldestKey(); oldest !== undefined && (this.entries.size > this.limits.maxStreams || this.totalWeight > this.limits.maxWeight); oldest = this.entries.oldestKey()) {
+      this.forget(oldest);
+    }
   }
 }
