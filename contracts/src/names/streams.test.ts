@@ -11,6 +11,15 @@ describe('stream names', () => {
     // `user-` is a prefix of neither `username-` nor the reverse: a username reservation is no user stream.
     expect(() => streams.user.idOf(streams.username('Alice'))).toThrow();
     expect(() => streams.test.idOf('test-')).toThrow();
+    // Each kind's names start with its prefix, which is what a range of an index by kind reads.
+    const named: Array<[string, string]> = [
+      [streams.test.of(5), streams.test.prefix],
+      [streams.bulkJobs(3, 7), streams.bulkJobs.prefix],
+      [streams.username('Ann'), streams.username.prefix],
+      [streams.accessRequest(3, 7), streams.accessRequest.prefix],
+      [streams.commandReservation('ab'), streams.commandReservation.prefix],
+    ];
+    for (const [name, prefix] of named) expect(name.startsWith(prefix) && name.length > prefix.length, name).toBe(true);
     expect([streams.test.is(streams.test.of(12)), streams.test.is('test-'), streams.test.is(streams.testCase.of(12)), streams.plans.is(streams.test.of(12))]).toEqual([true, false, false, false]);
   });
 

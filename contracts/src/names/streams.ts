@@ -8,6 +8,8 @@
 function numbered(prefix: string) {
   const idIn = (stream: string) => (stream.startsWith(prefix) && /^\d+$/.test(stream.slice(prefix.length)) ? Number(stream.slice(prefix.length)) : NaN);
   return {
+    /** What every name of this kind starts with: names of a kind are one range in a sorted index. */
+    prefix,
     of: (id: number) => `${prefix}${id}`,
     /** Whether a name is of this kind. */
     is: (stream: string): boolean => Number.isSafeInteger(idIn(stream)),
@@ -18,6 +20,11 @@ function numbered(prefix: string) {
       return id;
     },
   };
+}
+
+/** Builds `<prefix><rest>` names from other parts. */
+function composed<Parts extends unknown[]>(prefix: string, rest: (...parts: Parts) => string) {
+  return Object.assign((...parts: Parts) => `${prefix}${rest(...parts)}`, { prefix });
 }
 
 export const streams = {
@@ -38,16 +45,16 @@ export const streams = {
   /** A test (a case placed in a plan), its assignment and its results. */
   test: numbered('test-'),
   /** A user's bulk jobs in a project (`bulk-jobs-3-7`): one running at a time. */
-  bulkJobs: (projectId: number, userId: number) => `bulk-jobs-${projectId}-${userId}`,
+  bulkJobs: composed('bulk-jobs-', (projectId: number, userId: number) => `${projectId}-${userId}`),
   /** Reserves a username (written with `no_stream`); the name is case-insensitive. */
-  username: (username: string) => `username-${username.trim().toLowerCase()}`,
-  accessRequest: (projectId: number, userId: number) => `access-request-${projectId}-${userId}`,
+  username: composed('username-', (username: string) => username.trim().toLowerCase()),
+  accessRequest: composed('access-request-', (projectId: number, userId: number) => `${projectId}-${userId}`),
   /** The role catalogue: one stream, every role decision sees all roles. */
   roles: 'roles',
   /** A per-project catalogue (`statuses-project-3`, `labels-project-3`), or its system-wide one (`statuses-system`). */
   catalogue: (resource: string, projectId: number | null) => (projectId === null ? `${resource}-system` : `${resource}-project-${projectId}`),
   /** Reserves a command id so that a retried command is not applied twice. */
-  commandReservation: (commandIdHash: string) => `command-${commandIdHash}`,
+  commandReservation: composed('command-', (commandIdHash: string) => commandIdHash),
 } as const;
 
 /** The owner of a session event: `sessions-<userId>`, or `user-<userId>` in logs written before sessions had their own streams. */

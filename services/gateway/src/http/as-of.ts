@@ -27,7 +27,7 @@ export type PastScope = { kind: 'project' } | { kind: 'plans'; planIds: readonly
 export const WHOLE_PROJECT: PastScope = { kind: 'project' };
 
 /** Streams a scoped past reads only when it names them (tests, cases), or never (those of read models no past has). */
-const OUTSIDE_FRAME = ['test-', 'case-', 'comment-', 'bulk-jobs-', 'access-request-', 'sessions-', 'notifications-', 'command-', 'username-', 'system-message-'];
+const OUTSIDE_FRAME = [streams.test, streams.testCase, streams.comment, streams.bulkJobs, streams.accessRequest, streams.sessions, streams.notificationBox, streams.commandReservation, streams.username, streams.systemMessage].map((kind) => kind.prefix);
 
 /** Folded pasts kept at once: each is a read store of its project, or of a part of it, as it was. */
 const KEPT = 3;
