@@ -46,20 +46,13 @@ function csvLine(event: StoredEventText, row: ExportRow): string {
  */
 async function* exportText(trail: ReadStore, store: EventStore, filter: AuditFilter, format: 'ndjson' | 'csv'): AsyncGenerator<string> {
   if (format === 'csv') yield CSV_COLUMNS.join(',') + '\r\n';
-  // Typed as the CSV's rows: an NDJSON step asks fewer fields, and its lines read no others.
-  const rowsAfter = (after: number) => {
-    const rows = auditRowsAfter(trail, filter, after, STEP, format === 'csv' ? CSV_FIELDS : LINE_FIELDS) as Promise<Array<ExportRow & { _id: number }>>;
-    // A download abandoned midway leaves the step it asked for ahead unread: its failure is nobody's to handle.
-    rows.catch(() => undefined);
-    return rows;
-  };
-  for (let next = rowsAfter(0); ; ) {
-    const rows = await next;
+  let after = 0;
+  for (;;) {
+    // Typed as the CSV's rows: an NDJSON step asks fewer fields, and its lines read no others.
+    const rows = (await auditRowsAfter(trail, filter, after, STEP, format === 'csv' ? CSV_FIELDS : LINE_FIELDS)) as Array<ExportRow & { _id: number }>;
     if (rows.length === 0) return;
     const wanted = new Map(rows.map((row) => [row._id, row]));
     const last = rows[rows.length - 1]!._id;
-    // The trail's thread finds the next step's rows while this one reads the log and writes lines.
-    next = rowsAfter(last);
     let cursor = rows[0]!._id - 1;
     while (cursor < last) {
       const events = await store.readAllText(cursor, Math.min(STEP * 2, last - cursor));
@@ -73,6 +66,7 @@ async function* exportText(trail: ReadStore, store: EventStore, filter: AuditFil
       if (text) yield text;
       cursor = events[events.length - 1]!.position;
     }
+    after = last;
   }
 }
 
