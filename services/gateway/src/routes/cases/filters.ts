@@ -2,8 +2,7 @@ import type { CaseContent, CaseListQuery } from '@testament/contracts';
 import type { ReadStore } from '@testament/infra';
 import { attachmentsByIds, findSuiteTree, listLabels, type CaseFilters, type LabelDocument, type SuiteTree } from '@testament/projections';
 import { filesOf, type CaseShowing } from './representation.ts';
-
-const ids = (list: string | undefined) => list?.split(',').map(Number);
+import { idsOf } from '../../http/id-lists.ts';
 
 export interface ProjectContext {
   tree: SuiteTree;
@@ -31,7 +30,7 @@ function suitesCreatedIn(tree: SuiteTree, after: string | undefined, before: str
 
 /** The case filters of a query (§3.3, §4.16); a suite's descendants join it with `show_descendants`; the suite created range narrows the suites. */
 export function caseFiltersOf(query: Partial<CaseListQuery>, tree: SuiteTree): CaseFilters {
-  const suites = ids(query.suite);
+  const suites = idsOf(query.suite);
   const named = suites && query.show_descendants ? [...new Set(suites.flatMap((id) => [id, ...tree.descendantsOf(id).map((node) => node.id)]))] : suites;
   const created = suitesCreatedIn(tree, query.test_suite_created_after, query.test_suite_created_before);
   const suiteIds = named && created ? named.filter((id) => created.has(id)) : (named ?? (created && [...created]));
@@ -39,8 +38,8 @@ export function caseFiltersOf(query: Partial<CaseListQuery>, tree: SuiteTree): C
     suiteIds,
     name: query.name,
     search: query.search,
-    labels: ids(query.labels),
-    notLabels: ids(query.not_labels),
+    labels: idsOf(query.labels),
+    notLabels: idsOf(query.not_labels),
     condition: query.labels_condition,
     includeArchived: query.is_archive,
     createdAfter: query.test_case_created_after,

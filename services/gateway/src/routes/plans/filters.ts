@@ -1,13 +1,13 @@
 import type { PlanListQuery } from '@testament/contracts';
 import type { PlanFilters } from '@testament/projections';
 import type { PlanContext } from '../tests/representation.ts';
+import { idsOf } from '../../http/id-lists.ts';
 
 export const PLANS_BASE = '/api/v2/testplans/';
 export const PLAN_DETAIL = `${PLANS_BASE}:id(^\\d+)/`;
 
 /** `?parent=null` is the roots, a number that plan's children. */
 export const parentFilter = (parent: string | undefined): number | null | undefined => (parent === undefined ? undefined : parent === 'null' ? null : Number(parent));
-const ids = (list: string | undefined) => list?.split(',').map(Number);
 const names = (list: string | undefined) => list?.split(',').filter(Boolean);
 
 /** The plans a title search keeps (`search`: the hits; `treesearch`: the hits and their ancestors), or undefined without one. */
@@ -25,7 +25,7 @@ export function planFiltersOf(query: Partial<PlanListQuery>, context: PlanContex
     parent: parentFilter(query.parent),
     planIds: searched && treeSearched ? searched.filter((id) => treeSearched.includes(id)) : (searched ?? treeSearched),
     includeArchived: query.is_archive,
-    parameterIds: ids(query.parameters),
+    parameterIds: idsOf(query.parameters),
     attributes: names(query.attributes),
     anyAttributes: names(query.any_attributes),
     startedAfter: query.test_plan_started_after,

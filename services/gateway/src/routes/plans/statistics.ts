@@ -17,6 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
 import { WHOLE_PROJECT, readStoreAsOf } from '../../http/as-of.ts';
+import { idsOf } from '../../http/id-lists.ts';
 import { visibleProjectOrFail } from '../../http/project-scope.ts';
 import type { routeContracts } from '../../http/route-schema.ts';
 import { requireUser } from '../../plugins/authentication.ts';
@@ -81,11 +82,11 @@ export function registerPlanStatistics(app: FastifyInstance, context: GatewayCon
     const query = parseOrThrow(planStatisticsQuery, request.query);
     const project = await visibleProjectOrFail(live, requireUser(request), projectId);
     // With `as_of`, the same questions are asked of the project as it was then.
-    const requested = query.plan_ids?.split(',');
-    const readStore = await readStoreAsOf(context, request, reply, projectId, planId === null ? WHOLE_PROJECT : { kind: 'plans', planIds: [planId, ...(requested ?? []).map(Number)] });
+    const readStore = await readStoreAsOf(context, request, reply, projectId, planId === null ? WHOLE_PROJECT : { kind: 'plans', planIds: [planId, ...(idsOf(query.plan_ids) ?? [])] });
     const planning = await planContext(readStore, project);
     const unit = ESTIMATE_UNIT[query.estimate_period ?? 'minutes'];
     const scope = planId === null ? planning.plans.descendantsOf(null).map((node) => node.id) : query.root_only ? [planId] : planning.plans.subtreeIds(planId);
+    const requested = query.plan_ids?.split(',');
     const subtreeOf = (id: string) => new Set(query.root_only ? [Number(id)] : planning.plans.subtreeIds(Number(id)));
     if (!filtersTests(query)) {
       const counts = await planTestCounts(readStore, projectId);

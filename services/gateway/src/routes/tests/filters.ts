@@ -14,8 +14,8 @@ import {
 } from '@testament/projections';
 import type { PageRequest } from '../../http/pagination.ts';
 import type { PlanContext } from './representation.ts';
+import { idsOf } from '../../http/id-lists.ts';
 
-const ids = (list: string | undefined) => list?.split(',').map(Number);
 const intersect = (a: number[] | undefined, b: number[] | undefined) => (a && b ? a.filter((id) => b.includes(id)) : (a ?? b));
 
 /**
@@ -34,20 +34,20 @@ export async function testFiltersOf(readStore: ReadStore, context: PlanContext, 
           createdBefore: query.test_plan_created_before,
         })
       : undefined;
-  const suites = ids(query.suite);
+  const suites = idsOf(query.suite);
   const suiteIds = suites && query.nested_search ? [...new Set(suites.flatMap((id) => [id, ...context.suites.descendantsOf(id).map((node) => node.id)]))] : suites;
   const named = query.assignee_username ? await findUserByUsername(readStore, query.assignee_username) : undefined;
-  const assigneeIds = query.assignee_username ? [...(ids(query.assignee) ?? []), named?._id ?? 0] : ids(query.assignee);
+  const assigneeIds = query.assignee_username ? [...(idsOf(query.assignee) ?? []), named?._id ?? 0] : idsOf(query.assignee);
   return {
-    planIds: intersect(intersect(scopePlanIds, ids(query.plan)), datedPlans),
-    caseIds: ids(query.case),
+    planIds: intersect(intersect(scopePlanIds, idsOf(query.plan)), datedPlans),
+    caseIds: idsOf(query.case),
     suiteIds,
     assigneeIds,
     unassigned: query.unassigned,
     statuses: query.last_status?.split(',').map((value) => (value === 'null' ? null : Number(value))),
     search: query.search ?? query.treesearch,
-    labels: ids(query.labels),
-    notLabels: ids(query.not_labels),
+    labels: idsOf(query.labels),
+    notLabels: idsOf(query.not_labels),
     condition: query.labels_condition,
     includeArchived: query.is_archive,
     createdAfter: query.test_created_after,

@@ -23,6 +23,7 @@ import type { GatewayContext } from '../../context.ts';
 import { shownByProject } from '../../http/by-project.ts';
 import { execute } from '../../http/execute.ts';
 import { WHOLE_PROJECT, readStoreAsOf } from '../../http/as-of.ts';
+import { idsOf } from '../../http/id-lists.ts';
 import { pageRequest, paginated } from '../../http/pagination.ts';
 import { namedInstances, requiredProjectQuery, trashProjects, visibleInProject, visibleProjectOrFail } from '../../http/project-scope.ts';
 import { noContent, routeContracts } from '../../http/route-schema.ts';
@@ -72,7 +73,7 @@ export default async function testRoutes(app: FastifyInstance, context: GatewayC
       const query = parseOrThrow(testListQuery, request.query);
       const page = pageRequest(query);
       // With `as_of`, the tests as they were then.
-      const planIds = query.plan?.split(',').map(Number);
+      const planIds = idsOf(query.plan);
       const from = await readStoreAsOf(context, request, reply, project._id, planIds ? { kind: 'plans', planIds } : WHOLE_PROJECT);
       const planning = await planContext(from, project);
       const { items, count } = await listTestsOrdered(from, planning, await testFiltersOf(from, planning, query), query.ordering, 'name', page);
