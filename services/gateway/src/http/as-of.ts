@@ -1,6 +1,6 @@
 import { setImmediate as turn } from 'node:timers/promises';
 import { asOfQuery, parseOrThrow, streams } from '@testament/contracts';
-import { MemoryBus, MemoryReadStore, type BatchHandler, type EventStore, type ReadStore, type RecordedEvent, type Subscription } from '@testament/infra';
+import { LruMap, MemoryBus, MemoryReadStore, type BatchHandler, type EventStore, type ReadStore, type RecordedEvent, type Subscription } from '@testament/infra';
 import { ProjectionRunner, allProjections, findPlanTree, plansProjection, positionAt, projectStreams, projectStreamsBut, streamsMovedOrRemovedAfter, testsOfPlans, type Projection } from '@testament/projections';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context.ts';
@@ -102,7 +102,7 @@ async function foldInto(events: PastEvents, projections: readonly Projection[]):
  * same time, or any time between the same two events) is a lookup.
  */
 export class Pasts {
-  private readonly kept = new Map<string, Promise<ReadStore>>();
+  private readonly kept = new LruMap<string, Promise<ReadStore>>();
 
   constructor(
     private readonly system: Pick<System, 'store' | 'audit' | 'readStore'>,
@@ -114,16 +114,12 @@ export class Pasts {
   async at(projectId: number, time: string, scope: PastScope = WHOLE_PROJECT): Promise<ReadStore> {
     const position = await positionAt(this.system.audit.readStore, new Date(time).toISOString());
     const key = `${projectId}/${scopeKey(scope)}@${position}`;
-    let past = this.kept.get(key);
-    if (past) {
-      this.kept.delete(key);
-      this.kept.set(key, past);
-      return past;
-    }
-    past = this.fold(projectId, position, scope);
+    const kept = this.kept.get(key);
+    if (kept) return kept;
+    const past = this.fold(projectId, position, scope);
     past.catch(() => this.kept.delete(key));
     this.kept.set(key, past);
-    while (this.kept.size > KEPT) this.kept.delete(this.kept.keys().next().value!);
+    if (this.kept.size > KEPT) this.kept.delete(this.kept.oldestKey()!);
     return past;
   }
 
