@@ -75,6 +75,7 @@ export * from './bulk-jobs/bulk-jobs-projection.ts';
 export * from './bulk-jobs/queries.ts';
 export * from './audit/audit-projection.ts';
 export * from './audit/queries.ts';
+export * from './audit/summary.ts';
 
 /**
  * The read models the screens read, folded by the runner a start waits for (the runner

@@ -76,6 +76,11 @@ describe('the audit trail on its own thread', () => {
       );
       expect(await objectHistory(thread.readStore, 'project', projectId, 1e9, page)).toEqual(await objectHistory(inProcess.readStore, 'project', projectId, 1e9, page));
       expect(await projectStreams(thread.readStore, projectId)).toEqual(await projectStreams(inProcess.readStore, projectId));
+      for (const withCsvFields of [false, true]) {
+        const step = await thread.exportRows({ projectId }, 0, 5, withCsvFields);
+        expect(step).toEqual(await inProcess.exportRows({ projectId }, 0, 5, withCsvFields));
+        expect(step.map((row) => row.summary)).toContain(`changed the description from "edit 0" to "edit 1", the name from "Project ${projects.indexOf(projectId)}.0" to "Project ${projects.indexOf(projectId)}.1"`);
+      }
     }
     const middle = (await listAuditRows(inProcess.readStore, {}, false, { skip: 20, limit: 1 })).items[0]!;
     expect(await positionAt(thread.readStore, middle.at)).toBe(await positionAt(inProcess.readStore, middle.at));

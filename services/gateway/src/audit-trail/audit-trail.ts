@@ -6,7 +6,7 @@
  * queries go through `readStore`.
  */
 import { remoteReadStore, type Bus, type EventStore, type ReadStore, type ScanListener } from '@testament/infra';
-import { AUDIT_RUNNER, auditRunner, PROJECTIONS_ADVANCED, READ_MODELS_RUNNER, type ProjectionRunner, type ProjectionsAdvanced } from '@testament/projections';
+import { AUDIT_RUNNER, auditExportRows, auditRunner, type AuditExportRow, type AuditFilter, PROJECTIONS_ADVANCED, READ_MODELS_RUNNER, type ProjectionRunner, type ProjectionsAdvanced } from '@testament/projections';
 import { Worker } from 'node:worker_threads';
 import type { AuditThreadData, FromAuditThread, ToAuditThread } from './messages.ts';
 
@@ -16,6 +16,8 @@ export interface AuditTrail {
   readonly position: number;
   /** Where the trail's queries are asked. */
   readonly readStore: ReadStore;
+  /** A step of an export's rows (see `auditExportRows`), summarized where the trail folds. */
+  exportRows(filter: AuditFilter, after: number, limit: number, withCsvFields: boolean): Promise<AuditExportRow[]>;
   /** Starts folding (again); resolves once the log's head as it was then is folded, or once stopped. */
   start(): Promise<void>;
   /** Stops folding; `start` carries on from where it stopped. */
@@ -38,6 +40,10 @@ export class InProcessAuditTrail implements AuditTrail {
 
   get position(): number {
     return this.runner.position;
+  }
+
+  exportRows(filter: AuditFilter, after: number, limit: number, withCsvFields: boolean): Promise<AuditExportRow[]> {
+    return auditExportRows(this.readStore, filter, after, limit, withCsvFields);
   }
 
   start(): Promise<void> {
@@ -94,6 +100,10 @@ export class ThreadAuditTrail implements AuditTrail {
 
   get position(): number {
     return this.reached;
+  }
+
+  exportRows(filter: AuditFilter, after: number, limit: number, withCsvFields: boolean): Promise<AuditExportRow[]> {
+    return this.request({ kind: 'export', id: 0, filter, after, limit, withCsvFields }) as Promise<AuditExportRow[]>;
   }
 
   async start(): Promise<void> {

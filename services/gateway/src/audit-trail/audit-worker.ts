@@ -5,7 +5,7 @@
  * of commits and asks it the trail's queries (see audit-trail.ts).
  */
 import { answerReadCall, MemoryBus, MemoryReadStore, SqliteLogFollower, type CollectionScan } from '@testament/infra';
-import { auditRunner, PROJECTIONS_ADVANCED, type ProjectionsAdvanced } from '@testament/projections';
+import { auditExportRows, auditRunner, PROJECTIONS_ADVANCED, type ProjectionsAdvanced } from '@testament/projections';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { AuditThreadData, FromAuditThread, ToAuditThread } from './messages.ts';
@@ -49,6 +49,9 @@ port.on('message', (message: ToAuditThread) => {
       return;
     case 'query':
       void answer(message.id, () => answerReadCall(readStore, message.call));
+      return;
+    case 'export':
+      void answer(message.id, () => auditExportRows(readStore, message.filter, message.after, message.limit, message.withCsvFields));
       return;
     case 'control':
       void answer(message.id, () => (message.action === 'resume' ? runner.start() : runner.stop()));

@@ -1,9 +1,12 @@
 import type { CollectionScan, ReadCall } from '@testament/infra';
+import type { AuditFilter } from '@testament/projections';
 
 /** What the server's main thread tells the audit trail's thread. */
 export type ToAuditThread =
   | { kind: 'committed'; position: number }
   | { kind: 'query'; id: number; call: ReadCall }
+  /** A step of an export's rows (`auditExportRows`), summarized in the thread. */
+  | { kind: 'export'; id: number; filter: AuditFilter; after: number; limit: number; withCsvFields: boolean }
   /** `resume` answers once the trail has folded the log's head as it was then; `pause` once it has stopped. */
   | { kind: 'control'; id: number; action: 'resume' | 'pause' };
 

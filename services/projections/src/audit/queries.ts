@@ -4,6 +4,7 @@ import { escapeRegex } from '../escape-regex.ts';
 import { findPage, type PageWindow } from '../paging.ts';
 import { AUDIT_EVENTS, AUDIT_HEAD, AUDIT_OBJECTS, AUDIT_STREAMS, type AuditObjectDocument, type AuditRowDocument, type AuditStreamDocument } from './audit-projection.ts';
 import { objectKey } from './subjects.ts';
+import { auditSummary, SUMMARIZED_FIELDS } from './summary.ts';
 
 export type { AuditRowDocument, AuditObjectDocument } from './audit-projection.ts';
 
@@ -51,11 +52,33 @@ export function listAuditRows(readStore: ReadStore, filter: AuditFilter, newestF
   return findPage(readStore.collection<AuditRowDocument>(AUDIT_EVENTS), auditQuery(filter), { _id: newestFirst ? -1 : 1 }, page);
 }
 
-/** Up to `limit` rows after a position, oldest first, with only `fields` besides `_id`: an export reads its range in these steps. */
-export function auditRowsAfter<F extends keyof AuditRowDocument>(readStore: ReadStore, filter: AuditFilter, after: number, limit: number, fields: readonly F[]): Promise<Array<Pick<AuditRowDocument, F | '_id'>>> {
+/** What an export line takes from a row besides the event itself (CSV lines also the time, actor and correlation). */
+export type AuditExportRow = Pick<AuditRowDocument, '_id' | 'objectType' | 'objectId' | 'objectName' | 'projectId' | 'previousHash'> &
+  Partial<Pick<AuditRowDocument, 'at' | 'actorName' | 'correlationId'>> & { summary: string };
+
+const EXPORT_FIELDS = [...SUMMARIZED_FIELDS, 'previousHash', 'projectId'] as const;
+const CSV_EXPORT_FIELDS = [...EXPORT_FIELDS, 'at', 'actorName', 'correlationId'] as const;
+
+/**
+ * Up to `limit` rows after a position, oldest first, each with its summary made here: where
+ * the trail folds on a thread of its own this runs there, so a row's changes (every field of a
+ * result) never cross to the exporting thread, only the short line it needs.
+ */
+export async function auditExportRows(readStore: ReadStore, filter: AuditFilter, after: number, limit: number, withCsvFields: boolean): Promise<AuditExportRow[]> {
+  const fields = withCsvFields ? CSV_EXPORT_FIELDS : EXPORT_FIELDS;
   const query = auditQuery({ ...filter, positionGt: Math.max(after, filter.positionGt ?? 0) });
   const projection = Object.fromEntries(fields.map((field) => [field, 1 as const]));
-  return readStore.collection<AuditRowDocument>(AUDIT_EVENTS).find(query, { sort: { _id: 1 }, limit, projection });
+  const rows = await readStore.collection<AuditRowDocument>(AUDIT_EVENTS).find(query, { sort: { _id: 1 }, limit, projection });
+  return rows.map((row) => ({
+    _id: row._id,
+    objectType: row.objectType,
+    objectId: row.objectId,
+    objectName: row.objectName,
+    projectId: row.projectId,
+    previousHash: row.previousHash,
+    summary: auditSummary(row),
+    ...(withCsvFields && { at: row.at, actorName: row.actorName, correlationId: row.correlationId }),
+  }));
 }
 
 /** The newest position the audit trail has folded (0 when empty): where a list's pages are anchored. */

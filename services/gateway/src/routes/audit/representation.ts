@@ -1,6 +1,5 @@
 import type { AuditEvent } from '@testament/contracts';
-import { relatedObjects, type AuditRowDocument } from '@testament/projections';
-import { auditSummary } from './summary.ts';
+import { auditSummary, relatedObjects, type AuditRowDocument } from '@testament/projections';
 
 export function auditRepresentation(row: AuditRowDocument): AuditEvent {
   return {

@@ -131,7 +131,7 @@ export default async function auditRoutes(app: FastifyInstance, context: Gateway
       const query = parseOrThrow(auditExportQuery, request.query);
       const projectId = await auditedProject(requireUser(request), projectOf(query));
       const filter = await anchored(auditFilterOf(query, projectId));
-      return exportAudit(reply, { trail, store }, filter, query.format ?? 'ndjson', projectId);
+      return exportAudit(reply, { trail: context.system.audit, store }, filter, query.format ?? 'ndjson', projectId);
     },
   );
 

@@ -1,5 +1,5 @@
 import type { AuditChange } from '@testament/contracts';
-import { relatedObjects, type AuditRowDocument } from '@testament/projections';
+import { relatedObjects, type AuditRowDocument } from './audit-projection.ts';
 
 /** A value as a sentence shows it: short, quoted text; `nothing` for none. */
 function shown(value: unknown): string {
