@@ -16,8 +16,5 @@ export function serverNodeArgs(): string[] {
 /** The heap settings alone, for a process that folds the log as the server does (the rebuild benchmark's). */
 export function serverHeapArgs(): string[] {
   const heapMb = Math.max(4_096, Math.floor((totalmem() * 0.75) / 2 ** 20));
-  // Without V8's memory reducer: once the server goes idle it ran full collections of a heap that is
-  // almost all live read models (14.6 s of CPU a minute into idleness with 1M events), and the
-  // first requests after the pause ran beside them (an export at 44k events/s instead of 76k).
-  return [`--max-old-space-size=${heapMb}`, '--max-semi-space-size=64', '--no-memory-reducer'];
+  return [`--max-old-space-size=${heapMb}`, '--max-semi-space-size=64'];
 }
