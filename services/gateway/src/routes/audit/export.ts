@@ -41,37 +41,37 @@ function csvLine(event: StoredEventText, row: AuditExportRow): string {
  * asked for the next step of rows while this one is written, so its thread and
  * this one work side by side.
  */
-async function* exportText(trail: AuditTrail, store: EventStore, filter: AuditFilter, format: 'ndjson' | 'csv'): AsyncGenerator<string> {
+export async function* exportText(trail: Pick<AuditTrail, 'exportRows'>, store: EventStore, filter: AuditFilter, format: 'ndjson' | 'csv'): AsyncGenerator<string> {
   if (format === 'csv') yield CSV_COLUMNS.join(',') + '\r\n';
-  const rowsAfter = (after: number) => trail.exportRows(filter, after, STEP, format === 'csv');
+  const rowsAfter = (after: number) => {
+    const step = trail.exportRows(filter, after, STEP, format === 'csv');
+    // Awaited later, or never when the download is abandoned: its failure is not unhandled meanwhile.
+    step.catch(() => undefined);
+    return step;
+  };
   let next = rowsAfter(0);
-  try {
-    for (let rows = await next; rows.length > 0; rows = await next) {
-      const last = rows[rows.length - 1]!._id;
-      next = rowsAfter(last);
-      const wanted = new Map(rows.map((row) => [row._id, row]));
-      let cursor = rows[0]!._id - 1;
-      while (cursor < last) {
-        const events = await store.readAllText(cursor, Math.min(STEP * 2, last - cursor));
-        if (events.length === 0) break;
-        let text = '';
-        for (const event of events) {
-          const row = wanted.get(event.position);
-          if (!row) continue;
-          text += format === 'csv' ? csvLine(event, row) + '\r\n' : exportLine(event, row) + '\n';
-        }
-        if (text) yield text;
-        cursor = events[events.length - 1]!.position;
+  for (let rows = await next; rows.length > 0; rows = await next) {
+    const last = rows[rows.length - 1]!._id;
+    next = rowsAfter(last);
+    const wanted = new Map(rows.map((row) => [row._id, row]));
+    let cursor = rows[0]!._id - 1;
+    while (cursor < last) {
+      const events = await store.readAllText(cursor, Math.min(STEP * 2, last - cursor));
+      if (events.length === 0) break;
+      let text = '';
+      for (const event of events) {
+        const row = wanted.get(event.position);
+        if (!row) continue;
+        text += format === 'csv' ? csvLine(event, row) + '\r\n' : exportLine(event, row) + '\n';
       }
+      if (text) yield text;
+      cursor = events[events.length - 1]!.position;
     }
-  } finally {
-    // A download abandoned midway leaves the step asked ahead unread.
-    next.catch(() => undefined);
   }
 }
 
 /** Streams the export as a download; memory stays flat however many events it holds. */
-export function exportAudit(reply: FastifyReply, deps: { trail: AuditTrail; store: EventStore }, filter: AuditFilter & { positionLte: number }, format: 'ndjson' | 'csv', projectId: number | null): FastifyReply {
+export function exportAudit(reply: FastifyReply, deps: { trail: Pick<AuditTrail, 'exportRows'>; store: EventStore }, filter: AuditFilter & { positionLte: number }, format: 'ndjson' | 'csv', projectId: number | null): FastifyReply {
   const name = `audit-${projectId === null ? 'system' : `project-${projectId}`}-to-${filter.positionLte}.${format}`;
   return reply
     .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/x-ndjson')
