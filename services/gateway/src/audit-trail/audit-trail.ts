@@ -2,8 +2,9 @@
  * The audit trail's fold, behind the read models the screens read (see
  * docs/architecture.md, *Audit*): on a thread of its own in the embedded setup
  * (memory read store, SQLite log), else a second runner in this process.
- * Either way its notices reach the bus as the `audit` runner's, and its
- * queries go through `readStore`.
+ * Either way its notices reach the bus as the `audit` runner's, its
+ * queries go through `readStore`, and an export's steps through `exportRows`,
+ * which summarizes the rows where they are.
  */
 import { remoteReadStore, type Bus, type EventStore, type ReadStore, type ScanListener } from '@testament/infra';
 import { AUDIT_RUNNER, auditExportRows, auditRunner, type AuditExportRow, type AuditFilter, PROJECTIONS_ADVANCED, READ_MODELS_RUNNER, type ProjectionRunner, type ProjectionsAdvanced } from '@testament/projections';
