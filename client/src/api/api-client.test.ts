@@ -93,6 +93,66 @@ describe('the data layer', () => {
     expect(server.calls.filter((call) => call === 'POST /auth/logout/')).toHaveLength(2);
   });
 
+  describe('a 401 while a write that replaces the session is in flight (a password change and its live notice)', () => {
+    /** A server where the password change answers only when told to, setting a new CSRF cookie with its answer if `replaces`. */
+    function passwordChange({ replaces }: { replaces: boolean }) {
+      let cookies = 'csrftoken=old';
+      let answerChange = () => undefined as void;
+      const calls: string[] = [];
+      const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      const api = new ApiClient({
+        cookies: () => cookies,
+        currentPath: () => '/profile',
+        fetch: (input, init) => {
+          const call = `${init?.method ?? 'GET'} ${String(input)}`;
+          calls.push(call);
+          if (call === 'POST /api/v2/users/change-password/') {
+            return new Promise<Response>((resolve) => {
+              answerChange = () => {
+                if (replaces) cookies = 'csrftoken=new';
+                resolve(json(200, 'Password updated successfully'));
+              };
+            });
+          }
+          if (call === 'GET /api/v2/users/me/') return Promise.resolve(cookies === 'csrftoken=new' ? json(200, { id: 1 }) : json(401, {}));
+          return Promise.resolve(json(200, {}));
+        },
+      });
+      const failures: Failure[] = [];
+      api.failures$.subscribe((failure) => failures.push(failure));
+      return { api, calls, failures, answerChange: () => answerChange() };
+    }
+
+    it('sends the request again under the new session instead of signing the user out', async () => {
+      const { api, calls, failures, answerChange } = passwordChange({ replaces: true });
+      const change = firstValueFrom(api.post('/api/v2/users/change-password/', { json: { password: 'n3w-Secret!' } }));
+      // The live notice of the change arrives first: the refetch goes out with the old cookie and gets 401.
+      const refetch = firstValueFrom(api.get('/api/v2/users/me/'));
+      await settle();
+      answerChange();
+      await expect(change).resolves.toBe('Password updated successfully');
+      await expect(refetch).resolves.toEqual({ id: 1 });
+      await settle();
+      expect(calls.filter((call) => call === 'GET /api/v2/users/me/')).toHaveLength(2);
+      expect(calls).not.toContain('POST /auth/logout/');
+      expect(failures).toEqual([]);
+    });
+
+    it('still ends the session when the write did not replace it', async () => {
+      const { api, calls, failures, answerChange } = passwordChange({ replaces: false });
+      const change = firstValueFrom(api.post('/api/v2/users/change-password/', { json: { password: 'n3w-Secret!' } }));
+      const refetch = failureOf(firstValueFrom(api.get('/api/v2/users/me/')));
+      await settle();
+      answerChange();
+      await change;
+      expect((await refetch).status).toBe(401);
+      await settle();
+      expect(calls.filter((call) => call === 'GET /api/v2/users/me/')).toHaveLength(1);
+      expect(calls).toContain('POST /auth/logout/');
+      expect(failures).toEqual([{ kind: 'session-expired', returnTo: '/profile' }]);
+    });
+  });
+
   it('does not redirect a 401 on the login page, which reports it itself', async () => {
     const { api, server, failures } = client({ 'GET /api/v2/users/me/': { status: 401, body: {} } }, { path: '/login?nextPage=%2F' });
     const error = await failureOf(firstValueFrom(api.get('/api/v2/users/me/')));

@@ -35,6 +35,8 @@ export class ApiClient {
   /** Failures the routing acted on, for the shell to show. */
   readonly failures$ = new Subject<Failure>();
   private sessionEnding = false;
+  /** Writes still waiting for their answer: one of them may replace the session (a password change does). */
+  private readonly writesInFlight = new Set<Promise<unknown>>();
 
   constructor(private readonly env: ApiEnvironment) {}
 
@@ -55,10 +57,15 @@ export class ApiClient {
   }
 
   request<T>(method: Method, path: string, options: RequestOptions = {}): Observable<T> {
-    return defer(() => from(this.ensureCsrfCookie(method))).pipe(
-      switchMap(() => this.send<T>(method, withQuery(path, options.query), options)),
-      catchError((error: unknown) => throwError(() => this.route(toApiError(error), options))),
-    );
+    const attempt = defer(() => from(this.ensureCsrfCookie(method))).pipe(switchMap(() => this.send<T>(method, withQuery(path, options.query), options)));
+    return defer(() => {
+      const sentUnder = readCsrfCookie(this.env.cookies());
+      return attempt.pipe(
+        catchError((error: unknown) =>
+          from(this.sessionReplacedSince(sentUnder, error)).pipe(switchMap((replaced) => (replaced ? attempt : throwError(() => error)))),
+        ),
+      );
+    }).pipe(catchError((error: unknown) => throwError(() => this.route(toApiError(error), options))));
   }
 
   /** Nobody is signed in (the server's session answer said so): off to the login page, remembering where the visitor was. */
@@ -76,6 +83,19 @@ export class ApiClient {
   async logOut(): Promise<void> {
     await this.ensureCsrfCookie('POST');
     await this.env.fetch('/auth/logout/', { method: 'POST', credentials: 'same-origin', headers: this.headers('POST') }).catch(() => undefined);
+  }
+
+  /**
+   * Whether a 401 only means the request went out under a session that a write
+   * in flight was replacing: a password change ends the old session and sets a
+   * new one (and a new CSRF cookie) with its answer, while the live notice of
+   * the change may already have sent refetches with the old cookie. Such a
+   * request is sent once more instead of ending the session.
+   */
+  private async sessionReplacedSince(sentUnder: string | undefined, error: unknown): Promise<boolean> {
+    if (!(error instanceof ApiError) || error.status !== 401) return false;
+    await Promise.allSettled([...this.writesInFlight]);
+    return readCsrfCookie(this.env.cookies()) !== sentUnder;
   }
 
   private route(error: ApiError, options: RequestOptions): ApiError {
@@ -113,7 +133,7 @@ export class ApiClient {
         (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
         init.body = JSON.stringify(options.json);
       }
-      this.env
+      const answered = this.env
         .fetch(url, init)
         .then(async (response) => {
           const body = await readBody(response);
@@ -124,6 +144,10 @@ export class ApiClient {
         .catch((error: unknown) => {
           if (!abort.signal.aborted) subscriber.error(error);
         });
+      if (UNSAFE_METHODS.has(method)) {
+        this.writesInFlight.add(answered);
+        void answered.finally(() => this.writesInFlight.delete(answered));
+      }
       return () => abort.abort();
     });
   }
