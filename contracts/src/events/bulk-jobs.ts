@@ -51,3 +51,13 @@ export const bulkJobEvents = defineEvents({
   BulkJobFailed: { version: 1, schema: z.object({ ...jobRef, done: z.number().int().nonnegative(), testId: id.nullable(), reason: z.string() }) },
 });
 export type BulkJobEvent = EventsOf<typeof bulkJobEvents>;
+
+/**
+ * A chunk's mark, appended with `no_stream` to a stream of its own in the same
+ * atomic append as the chunk's changes to its tests: the chunk is applied once
+ * or not at all, however often it is tried (after a crash, by two workers).
+ */
+export const bulkJobChunkEvents = defineEvents({
+  BulkJobChunkApplied: { version: 1, schema: z.object({ ...jobRef, from: z.number().int().nonnegative(), count: id }) },
+});
+export type BulkJobChunkEvent = EventsOf<typeof bulkJobChunkEvents>;

@@ -15,7 +15,7 @@ import { caseEvents } from './cases.ts';
 import { commentEvents } from './comments.ts';
 import { planEvents } from './plans.ts';
 import { testEvents } from './tests.ts';
-import { bulkJobEvents } from './bulk-jobs.ts';
+import { bulkJobChunkEvents, bulkJobEvents } from './bulk-jobs.ts';
 import { userEvents, usernameEvents } from './users.ts';
 
 export * from './catalog.ts';
@@ -60,6 +60,7 @@ export const eventCatalog: EventCatalog = {
   ...planEvents,
   ...testEvents,
   ...bulkJobEvents,
+  ...bulkJobChunkEvents,
 };
 
 export function currentSchemaVersion(type: string): number {

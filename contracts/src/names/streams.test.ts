@@ -15,6 +15,7 @@ describe('stream names', () => {
     const named: Array<[string, string]> = [
       [streams.test.of(5), streams.test.prefix],
       [streams.bulkJobs(3, 7), streams.bulkJobs.prefix],
+      [streams.bulkJobChunk(3, 41, 500), streams.bulkJobChunk.prefix],
       [streams.username('Ann'), streams.username.prefix],
       [streams.accessRequest(3, 7), streams.accessRequest.prefix],
       [streams.commandReservation('ab'), streams.commandReservation.prefix],

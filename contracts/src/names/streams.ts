@@ -46,6 +46,8 @@ export const streams = {
   test: numbered('test-'),
   /** A user's bulk jobs in a project (`bulk-jobs-3-7`): one running at a time. */
   bulkJobs: composed('bulk-jobs-', (projectId: number, userId: number) => `${projectId}-${userId}`),
+  /** The mark of one chunk of a bulk job (`bulk-job-chunk-3-41-500`: project, job, first test's index), written once. */
+  bulkJobChunk: composed('bulk-job-chunk-', (projectId: number, jobId: number, from: number) => `${projectId}-${jobId}-${from}`),
   /** Reserves a username (written with `no_stream`); the name is case-insensitive. */
   username: composed('username-', (username: string) => username.trim().toLowerCase()),
   accessRequest: composed('access-request-', (projectId: number, userId: number) => `${projectId}-${userId}`),

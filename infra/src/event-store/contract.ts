@@ -190,6 +190,64 @@ export function eventStoreContract(
       });
     });
 
+    describe('appendMany', () => {
+      it('appends to several streams at once, each at its own revisions, chained, in the global order', async () => {
+        const [job, test] = [streamName('job-1'), streamName('test-1')];
+        await store.append(test, [newEvent('Created')], 'no_stream');
+        const results = await store.appendMany([
+          { stream: test, events: [newEvent('Assigned', { to: 9 })], expected: 0 },
+          { stream: job, events: [newEvent('ChunkApplied', { from: 0 }), newEvent('Noted')], expected: 'no_stream' },
+        ]);
+        expect(results.map((result) => result.revision)).toEqual([1, 1]);
+        expect(await store.readStream(test)).toMatchObject([{ type: 'Created' }, { type: 'Assigned', data: { to: 9 }, revision: 1 }]);
+        const own = await readOwnFromLog();
+        expect(own.map((event) => event.type)).toEqual(['Created', 'Assigned', 'ChunkApplied', 'Noted']);
+        expectStrictlyIncreasing(own.map((event) => event.position));
+        expect(Math.max(...results.map((result) => result.position))).toBe(own.at(-1)!.position);
+        expect(verifyChain(own)).toEqual({ ok: true });
+      });
+
+      it('stores nothing when one expectation is not met, and names that stream', async () => {
+        const [marker, test] = [streamName('marker'), streamName('test-2')];
+        await store.append(marker, [newEvent('ChunkApplied')], 'no_stream');
+        const error = await rejectionOf(
+          store.appendMany([
+            { stream: test, events: [newEvent('ResultAdded')], expected: 'no_stream' },
+            { stream: marker, events: [newEvent('ChunkApplied')], expected: 'no_stream' },
+          ]),
+        );
+        expectWrongRevision(error, marker, 'no_stream', 0);
+        expect(await store.readStream(test)).toEqual([]);
+        expect(await store.readStream(marker)).toHaveLength(1);
+      });
+
+      it('lets exactly one of two concurrent appends that share a stream win, whole', async () => {
+        const shared = streamName('shared');
+        const outcomes = await Promise.allSettled(
+          ['first', 'second'].map((by) =>
+            store.appendMany([
+              { stream: streamName(`own-${by}`), events: [newEvent('A', { by })], expected: 'no_stream' },
+              { stream: shared, events: [newEvent('B', { by })], expected: 'no_stream' },
+            ]),
+          ),
+        );
+        expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+        const winner = ((await store.readStream(shared))[0]!.data as { by: string }).by;
+        const loser = winner === 'first' ? 'second' : 'first';
+        expect(await store.readStream(streamName(`own-${winner}`))).toHaveLength(1);
+        expect(await store.readStream(streamName(`own-${loser}`))).toEqual([]);
+      });
+
+      it('refuses an append without streams, a stream without events and a stream given twice', async () => {
+        const stream = streamName('twice');
+        await expect(store.appendMany([])).rejects.toThrow(RangeError);
+        await expect(store.appendMany([{ stream, events: [], expected: 'any' }])).rejects.toThrow(RangeError);
+        const twice = { stream, events: [newEvent('A')], expected: 'any' as const };
+        await expect(store.appendMany([twice, twice])).rejects.toThrow(RangeError);
+        expect(await store.readStream(stream)).toEqual([]);
+      });
+    });
+
     describe('readAll', () => {
       it('returns the global order in pages strictly after the given position', async () => {
         const appended: number[] = [];

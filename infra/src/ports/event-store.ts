@@ -46,6 +46,13 @@ export interface StoredEventText extends Omit<RecordedEvent, 'data' | 'metadata'
  */
 export type ExpectedRevision = 'no_stream' | 'any' | number;
 
+/** One stream's share of an atomic append to several streams. */
+export interface StreamAppend {
+  stream: string;
+  events: NewEvent[];
+  expected: ExpectedRevision;
+}
+
 export interface AppendResult {
   /** Revision of the last appended event. */
   revision: number;
@@ -74,6 +81,12 @@ export interface Subscription {
 
 export interface EventStore {
   append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /**
+   * Appends to several streams at once, all or nothing: one expectation not met
+   * fails the whole append with that stream's WrongExpectedRevisionError. A
+   * stream appears at most once. The results follow the order of `appends`.
+   */
+  appendMany(appends: StreamAppend[]): Promise<AppendResult[]>;
   /** All events of a stream from `fromRevision` (inclusive), in order; [] when it does not exist. */
   readStream(stream: string, fromRevision?: number): Promise<RecordedEvent[]>;
   /** Up to `limit` events with a global position strictly greater than `after` (0 = from the start). */

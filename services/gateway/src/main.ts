@@ -18,6 +18,7 @@ async function main() {
     console.log('It is shown only this once. Set TESTAMENT_ADMIN_PASSWORD to choose it on a fresh data directory.');
   }
   console.log(`Testament listening on ${address} (data in ${config.dataDir}, ready in ${seconds} s)`);
+  await system.resumeBulkJobs();
 
   let stopping = false;
   const stop = async (signal: string) => {

@@ -38,6 +38,12 @@ export interface System {
   audit: AuditTrail;
   /** The admin's password when this start created the admin without a configured one. */
   generatedAdminPassword: string | undefined;
+  /**
+   * Carries on, in the background, the bulk jobs a stopped server left running.
+   * The server calls it once it listens: a restarted server answers its first
+   * requests before a long job takes its share of the event loop.
+   */
+  resumeBulkJobs(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -163,7 +169,6 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
     const audit = await open(openAuditTrail(config, options, { store, readStore, bus }));
     const progress = new ProjectionProgress(bus, [runner, audit]);
     const generatedAdminPassword = await seed(config, dispatch, readStore, runner);
-    await resumeBulkJobs(dispatch, readStore);
     // The trail catches up while requests are served; its reads wait for it (auditCaughtUp).
     audit.start().catch((error: unknown) => console.error('the audit trail stopped folding', error));
     return {
@@ -176,6 +181,7 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
       runner,
       audit,
       generatedAdminPassword,
+      resumeBulkJobs: () => resumeBulkJobs(dispatch, readStore),
       async close() {
         progress.close();
         for (const resource of opened) await resource.close();

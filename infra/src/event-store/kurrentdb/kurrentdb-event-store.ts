@@ -13,6 +13,10 @@
  *   which either fails the caller's expectation or lets us retry.
  * - System events (types starting with `$`) are invisible: readAll, subscribe
  *   and headPosition filter them out.
+ * - An append to several streams is KurrentDB's multi-stream append (server
+ *   25.1 or later), the same way: every head read, every event chained, the
+ *   heads as the server-side expectations. That append takes metadata of
+ *   string values only, so its events keep our metadata as JSON text in them.
  */
 import { OpenSubscriptions } from '../open-subscriptions.ts';
 import {
@@ -27,6 +31,7 @@ import {
   NO_STREAM,
   START,
   type AllStreamResolvedEvent,
+  type AppendStreamState,
   type EventData,
   type JSONType,
   type Position,
@@ -42,10 +47,12 @@ import type {
   NewEvent,
   RecordedEvent,
   StoredEventText,
+  StreamAppend,
   Subscription,
 } from '../../ports/event-store.ts';
 import { NO_STREAM_REVISION, satisfiesExpected, wrongExpectedRevision, type CurrentRevision } from '../expected-revision.ts';
 import { canonicalJson, eventHash } from '../hash.ts';
+import { checkAppends } from '../check-appends.ts';
 import { AllStreamSubscription } from './all-stream-subscription.ts';
 
 /** The metadata JSON of every event this adapter writes. */
@@ -84,6 +91,31 @@ export class KurrentDbEventStore implements EventStore {
       // Another writer got in between our read and our write. Reading the head
       // again settles an exact expectation; an `any` append simply tries again.
       if (attempt >= MAX_CONFLICT_RETRIES) throw wrongExpectedRevision(stream, expected, head.revision);
+    }
+  }
+
+  async appendMany(appends: StreamAppend[]): Promise<AppendResult[]> {
+    checkAppends(appends);
+    if (appends.length === 1) return [await this.append(appends[0]!.stream, appends[0]!.events, appends[0]!.expected)];
+    for (let attempt = 0; ; attempt++) {
+      const heads = await Promise.all(appends.map(({ stream }) => this.readHead(stream)));
+      appends.forEach(({ stream, expected }, index) => {
+        if (!satisfiesExpected(expected, heads[index]!.revision)) throw wrongExpectedRevision(stream, expected, heads[index]!.revision);
+      });
+      const requests = appends.map(({ stream, events }, index) => {
+        const head = heads[index]!;
+        const expectedState: AppendStreamState = head.revision === NO_STREAM_REVISION ? NO_STREAM : BigInt(head.revision);
+        return { streamName: stream, events: chainEvents(stream, head, events, asTextMetadata), expectedState };
+      });
+      try {
+        const result = await this.client.multiStreamAppend(requests);
+        // One position for the whole append: its commit position.
+        return result.responses.map((response) => ({ revision: Number(response.revision), position: Number(result.position) }));
+      } catch (error) {
+        if (!isWrongExpectedVersion(error)) throw error;
+        // Another writer got in between our reads and our write: read the heads again.
+        if (attempt >= MAX_CONFLICT_RETRIES) throw wrongExpectedRevision(appends[0]!.stream, appends[0]!.expected, heads[0]!.revision);
+      }
     }
   }
 
@@ -190,16 +222,22 @@ export class KurrentDbEventStore implements EventStore {
 }
 
 /** Our events as the client's EventData, each hashed onto its predecessor. */
-function chainEvents(stream: string, head: StreamHead, events: NewEvent[]): EventData[] {
+function chainEvents(stream: string, head: StreamHead, events: NewEvent[], metadataOf: (stored: StoredMetadata) => JSONType = (stored) => ({ ...stored })): EventData[] {
   let { revision, hash } = head;
   return events.map((event) => {
     revision += 1;
     hash = eventHash(hash, { stream, revision, ...event });
     const metadata: StoredMetadata = { schemaVersion: event.schemaVersion, metadata: event.metadata, hash };
     // The client JSON-encodes data; JSONType is narrower than our `unknown`.
-    return jsonEvent({ type: event.type, data: event.data as JSONType, metadata: { ...metadata } });
+    return jsonEvent({ type: event.type, data: event.data as JSONType, metadata: metadataOf(metadata) });
   });
 }
+
+/** Our metadata as a multi-stream append takes it: string values only. */
+function asTextMetadata(stored: StoredMetadata): JSONType {
+  return { schemaVersion: String(stored.schemaVersion), metadata: JSON.stringify(stored.metadata), hash: stored.hash };
+}
+
 
 function readPositionAfter(position: number): ReadPosition {
   if (position <= 0) return START;
@@ -231,12 +269,14 @@ function toRecordedEvent(resolved: ResolvedEvent | AllStreamResolvedEvent): Reco
   };
 }
 
-/** Our stored metadata; for events written by other software, neutral defaults. */
+/** Our stored metadata (as objects, or as text from a multi-stream append); for events written by other software, neutral defaults. */
 function storedMetadataOf(raw: unknown, created: Date): StoredMetadata {
-  const stored = (typeof raw === 'object' && raw !== null ? raw : {}) as Partial<StoredMetadata>;
+  const stored = (typeof raw === 'object' && raw !== null ? raw : {}) as { schemaVersion?: unknown; metadata?: unknown; hash?: unknown };
+  const schemaVersion = Number(stored.schemaVersion);
+  const metadata = typeof stored.metadata === 'string' ? (JSON.parse(stored.metadata) as EventMetadata) : (stored.metadata as EventMetadata | undefined);
   return {
-    schemaVersion: typeof stored.schemaVersion === 'number' ? stored.schemaVersion : 1,
-    metadata: stored.metadata ?? {
+    schemaVersion: Number.isInteger(schemaVersion) ? schemaVersion : 1,
+    metadata: metadata ?? {
       actorId: null,
       time: created.toISOString(),
       correlationId: '',

@@ -2,7 +2,8 @@
  * Group commit planning: turns the appends queued during one tick into the rows
  * of ONE transaction. Each append is checked against its own expected revision,
  * in queue order, so appends to the same stream within a group see each other.
- * A failing append is rejected alone; the others still go in.
+ * A failing append is rejected alone; the others still go in. An append to
+ * several streams is checked whole before any of its rows are planned.
  */
 import type { AppendResult, ExpectedRevision } from '../../ports/event-store.ts';
 import { satisfiesExpected, wrongExpectedRevision } from '../expected-revision.ts';
@@ -17,11 +18,18 @@ export interface SerializedEvent {
   metadataJson: string;
 }
 
-export interface PendingAppend {
+/** One stream's share of a queued append. */
+export interface PendingStreamAppend {
   stream: string;
   expected: ExpectedRevision;
   events: SerializedEvent[];
-  resolve(result: AppendResult): void;
+}
+
+/** An append waiting for its group: one stream's, or several streams' all or nothing. */
+export interface PendingAppend {
+  parts: PendingStreamAppend[];
+  /** One result per part, in order. */
+  resolve(results: AppendResult[]): void;
   reject(error: unknown): void;
 }
 
@@ -30,7 +38,7 @@ export type InsertRow = [number, string, number, string, number, string, string,
 
 export interface AcceptedAppend {
   append: PendingAppend;
-  result: AppendResult;
+  results: AppendResult[];
 }
 
 export interface GroupPlan {
@@ -47,20 +55,24 @@ export function planGroup(
   headPosition: number,
 ): GroupPlan {
   const plan: GroupPlan = { rows: [], accepted: [], newHeads: new Map(), lastPosition: headPosition };
+  const headOf = (stream: string) => plan.newHeads.get(stream) ?? currentHead(stream);
   for (const append of group) {
-    const head = plan.newHeads.get(append.stream) ?? currentHead(append.stream);
-    if (!satisfiesExpected(append.expected, head.revision)) {
-      append.reject(wrongExpectedRevision(append.stream, append.expected, head.revision));
+    const unmet = append.parts.find((part) => !satisfiesExpected(part.expected, headOf(part.stream).revision));
+    if (unmet) {
+      append.reject(wrongExpectedRevision(unmet.stream, unmet.expected, headOf(unmet.stream).revision));
       continue;
     }
-    const newHead = addRows(plan, append, head);
-    plan.newHeads.set(append.stream, newHead);
-    plan.accepted.push({ append, result: { revision: newHead.revision, position: plan.lastPosition } });
+    const results = append.parts.map((part) => {
+      const newHead = addRows(plan, part, headOf(part.stream));
+      plan.newHeads.set(part.stream, newHead);
+      return { revision: newHead.revision, position: plan.lastPosition };
+    });
+    plan.accepted.push({ append, results });
   }
   return plan;
 }
 
-function addRows(plan: GroupPlan, append: PendingAppend, head: StreamHead): StreamHead {
+function addRows(plan: GroupPlan, append: PendingStreamAppend, head: StreamHead): StreamHead {
   let { revision, hash } = head;
   for (const event of append.events) {
     revision += 1;

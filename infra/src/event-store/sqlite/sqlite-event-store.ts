@@ -19,10 +19,12 @@ import type {
   NewEvent,
   RecordedEvent,
   StoredEventText,
+  StreamAppend,
   Subscription,
 } from '../../ports/event-store.ts';
+import { checkAppends } from '../check-appends.ts';
 import { canonicalJson } from '../hash.ts';
-import { planGroup, type GroupPlan, type PendingAppend, type SerializedEvent } from './group-commit.ts';
+import { planGroup, type GroupPlan, type PendingAppend, type PendingStreamAppend, type SerializedEvent } from './group-commit.ts';
 import { CatchUpReader } from './catch-up-reader.ts';
 import { CommitWaiters } from './commit-waiters.ts';
 import { CommitWriter } from './commit-writer.ts';
@@ -68,17 +70,21 @@ export class SqliteEventStore implements EventStore {
     this.streamHeads = new StreamHeadCache((stream) => this.readStreamHead(stream));
   }
 
-  append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+  async append(stream: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    return (await this.appendMany([{ stream, events, expected }]))[0]!;
+  }
+
+  /** One pending append of all the parts: the group's transaction holds them all or none. */
+  appendMany(appends: StreamAppend[]): Promise<AppendResult[]> {
     if (this.closed) return Promise.reject(new Error('event store is closed'));
-    if (events.length === 0) return Promise.reject(new RangeError('append needs at least one event'));
-    let serialized: SerializedEvent[];
+    let parts: PendingStreamAppend[];
     try {
-      serialized = events.map(serializeEvent);
+      parts = serializeAppends(appends);
     } catch (error) {
       return Promise.reject(error);
     }
-    return new Promise<AppendResult>((resolve, reject) => {
-      this.queue.push({ stream, expected, events: serialized, resolve, reject });
+    return new Promise<AppendResult[]>((resolve, reject) => {
+      this.queue.push({ parts, resolve, reject });
       this.scheduleFlush();
     });
   }
@@ -192,7 +198,7 @@ export class SqliteEventStore implements EventStore {
     this.stats.commits += 1;
     this.stats.appends += plan.accepted.length;
     this.stats.events += plan.rows.length;
-    for (const { append, result } of plan.accepted) append.resolve(result);
+    for (const { append, results } of plan.accepted) append.resolve(results);
     this.commits.wake();
   }
 
@@ -226,6 +232,12 @@ function prepareStatements(db: Database.Database) {
     streamHead: db.prepare('SELECT revision, hash FROM events WHERE stream = ? ORDER BY revision DESC LIMIT 1').raw(),
     headPosition: db.prepare('SELECT max(position) FROM events').pluck(),
   };
+}
+
+/** The appends' events as canonical JSON, checked before anything is queued. */
+function serializeAppends(appends: StreamAppend[]): PendingStreamAppend[] {
+  checkAppends(appends);
+  return appends.map(({ stream, events, expected }) => ({ stream, expected, events: events.map(serializeEvent) }));
 }
 
 function serializeEvent(event: NewEvent): SerializedEvent {

@@ -38,6 +38,10 @@ function readCounting(inner: EventStore, beforeAppend?: (stream: string) => Prom
       await beforeAppend?.(stream);
       return inner.append(stream, events, expected);
     },
+    async appendMany(appends) {
+      for (const { stream } of appends) await beforeAppend?.(stream);
+      return inner.appendMany(appends);
+    },
     async readStream(stream, fromRevision = 0) {
       const events = await inner.readStream(stream, fromRevision);
       reads.push({ stream, fromRevision, events: events.length });

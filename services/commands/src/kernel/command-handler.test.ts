@@ -1,10 +1,12 @@
-import { NotFoundError, ValidationError } from '@testament/contracts';
-import { SqliteEventStore, SqliteIdAllocator } from '@testament/infra';
+import { NotFoundError, ValidationError, type BulkJobChunkEvent } from '@testament/contracts';
+import { SqliteEventStore, SqliteIdAllocator, WrongExpectedRevisionError } from '@testament/infra';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCommandService, type CommandService } from '../command-service.ts';
+import { AggregateCache } from './aggregate-cache.ts';
+import { CommandBatch } from './command-batch.ts';
 import { newCommandMeta } from './command-meta.ts';
 import { SYSTEM_ACTOR } from './decider.ts';
 
@@ -71,14 +73,35 @@ describe('command handler', () => {
     expect(renames.map((e) => (e.data as { name: string }).name)).toEqual(['Retry 2', 'Retry 3']);
   });
 
-  it('passes a check of a command its earlier run under the same key already applied, though deciding it again now refuses', async () => {
-    const { projectId } = await commands['projects.create'](newProject('Checked'), newCommandMeta(owner));
-    const deleted = await commands['projects.delete']({ projectId }, newCommandMeta(owner, { idempotencyKey: 'drop' }));
+  it('decides commands into a batch without appending, then appends the batch and its mark all at once, or nothing', async () => {
+    const [a, b] = [(await commands['projects.create'](newProject('Batch A'), newCommandMeta(owner))).projectId, (await commands['projects.create'](newProject('Batch B'), newCommandMeta(owner))).projectId];
     const head = await store.headPosition();
-    const check = (key: string) => commands['projects.delete']({ projectId }, { ...newCommandMeta(owner, { idempotencyKey: key }), checkOnly: true });
-    expect((await check('drop')).position).toBe(deleted.position);
-    await expect(check('another')).rejects.toBeInstanceOf(NotFoundError);
+    const rename = (projectId: number, name: string, batch: CommandBatch) => commands['projects.update']({ projectId, name }, { ...newCommandMeta(owner), batch });
+    const batch = new CommandBatch();
+    expect((await rename(a, 'Batch A2', batch)).position).toBe(0);
+    await rename(b, 'Batch B2', batch);
+    await expect(rename(987654, 'Nobody', batch)).rejects.toBeInstanceOf(NotFoundError);
     expect(await store.headPosition()).toBe(head);
+
+    const deps = { store, aggregates: new AggregateCache(store), clock: () => new Date('2026-05-01T10:00:00Z') };
+    const applied: BulkJobChunkEvent = { type: 'BulkJobChunkApplied', data: { jobId: 1, projectId: a, from: 0, count: 2 } };
+    const mark = { stream: `bulk-job-chunk-${a}-1-0`, events: [applied], expected: 'no_stream' as const };
+    const position = await batch.commit(deps, [mark], newCommandMeta(owner));
+    const written = await store.readAll(head, 10);
+    expect(written.map((event) => [event.stream, event.type])).toEqual([
+      [`project-${a}`, 'ProjectDetailsChanged'],
+      [`project-${b}`, 'ProjectDetailsChanged'],
+      [mark.stream, 'BulkJobChunkApplied'],
+    ]);
+    expect(position).toBe(written.at(-1)!.position);
+
+    // The same mark again: the batch's other change is not written either.
+    const again = new CommandBatch();
+    await rename(a, 'Batch A3', again);
+    await expect(again.commit(deps, [mark], newCommandMeta(owner))).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    expect(await store.headPosition()).toBe(position);
+    const renames = (await store.readStream(`project-${a}`)).filter((event) => event.type === 'ProjectDetailsChanged');
+    expect(renames.map((event) => (event.data as { name: string }).name)).toEqual(['Batch A2']);
   });
 
   it('answers an unchanged command with position 0 and writes nothing', async () => {

@@ -51,7 +51,8 @@ function backoff(attempt: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-function toNewEvents(events: readonly DomainEvent[], meta: CommandMeta, now: string): NewEvent[] {
+/** Events as the log stores them: checked against their schemas, with the command's metadata. */
+export function toNewEvents(events: readonly DomainEvent[], meta: CommandMeta, now: string): NewEvent[] {
   return events.map((event) => {
     assertValidEvent(event.type, event.data);
     return {
@@ -95,25 +96,24 @@ async function decideAndAppend<Command, State, Event extends DomainEvent>(
 ): Promise<CommandOutcome<State>> {
   for (let attempt = 1; ; attempt++) {
     const { revision, state } = await deps.aggregates.load(stream, decider);
-    // A check writes nothing, so it looks for an earlier run only when the decision refuses: one that ran may be why.
-    if (meta.idempotent && !meta.checkOnly) {
+    if (meta.idempotent) {
       const earlier = await earlierEventOf(deps.store, stream, meta.commandId);
       if (earlier) return { position: earlier.position, state };
     }
     const now = deps.clock().toISOString();
-    let events: readonly Event[];
-    try {
-      events = decider.decide(command, state, { actor: meta.actor, now, permissionsOf: deps.permissionsOf, ...extraContext });
-    } catch (error) {
-      const earlier = meta.idempotent && meta.checkOnly ? await earlierEventOf(deps.store, stream, meta.commandId) : undefined;
-      if (earlier) return { position: earlier.position, state };
-      throw error;
+    const events = decider.decide(command, state, { actor: meta.actor, now, permissionsOf: deps.permissionsOf, ...extraContext });
+    if (events.length === 0) return { position: 0, state };
+    const newEvents = toNewEvents(events, meta, now);
+    const expected = revision === -1 ? 'no_stream' : revision;
+    const evolved = events.reduce(decider.evolve, state);
+    const remember = (appendedRevision: number) => deps.aggregates.remember(stream, decider, { revision: appendedRevision, state: evolved });
+    if (meta.batch) {
+      meta.batch.add({ stream, events: newEvents, expected, remember });
+      return { position: 0, state: evolved };
     }
-    if (events.length === 0 || meta.checkOnly) return { position: 0, state };
     try {
-      const appended = await deps.store.append(stream, toNewEvents(events, meta, now), revision === -1 ? 'no_stream' : revision);
-      const evolved = events.reduce(decider.evolve, state);
-      deps.aggregates.remember(stream, decider, { revision: appended.revision, state: evolved });
+      const appended = await deps.store.append(stream, newEvents, expected);
+      remember(appended.revision);
       return { position: appended.position, state: evolved };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= MAX_ATTEMPTS) throw error;

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import type { CommandBatch } from './command-batch.ts';
 import type { Actor } from './decider.ts';
 
 /** Travels with every command and ends up in every event's metadata. */
@@ -9,8 +10,8 @@ export interface CommandMeta {
   causationId: string | null;
   /** True when commandId comes from a client's idempotency key, so a retry must not change anything twice. */
   idempotent: boolean;
-  /** Decide only: refusals are thrown as usual and nothing is appended (a bulk job checks a chunk before applying any of it). */
-  checkOnly?: boolean;
+  /** Decide into this batch instead of appending: the batch's owner appends all its decisions at once (a bulk job's chunk). */
+  batch?: CommandBatch;
 }
 
 export function newCommandMeta(actor: Actor, options: { idempotencyKey?: string; correlationId?: string } = {}): CommandMeta {

@@ -63,11 +63,9 @@ export function testCommands(deps: KernelDeps, lookups: TestLookups) {
   async function addResult(input: TestRef & ResultInput, meta: CommandMeta) {
     const { projectId, testId, steps, ...fields } = input;
     const facts = await resultFacts(input, input, undefined);
-    // A check appends nothing, so it takes no ids.
-    const nextId = (resource: string) => (meta.checkOnly ? Promise.resolve(0) : deps.ids.next(resource));
-    const resultId = await nextId('testresult');
+    const resultId = await deps.ids.next('testresult');
     const stepResultIds: number[] = [];
-    for (const _step of steps) stepResultIds.push(await nextId('teststepresult'));
+    for (const _step of steps) stepResultIds.push(await deps.ids.next('teststepresult'));
     const createdAt = deps.clock().toISOString();
     const { position } = await run(projectId, testId, { type: 'AddResult', resultId, createdAt, fields, steps, stepResultIds, facts }, meta);
     return { position, resultId };

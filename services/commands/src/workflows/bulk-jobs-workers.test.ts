@@ -114,14 +114,22 @@ describe('bulk jobs shared by workers over NATS', () => {
     // Progress counts a prefix, in order, one mark per chunk.
     const marks = jobEvents.filter((event) => event.type === 'BulkJobProgressed').map((event) => (event.data as { done: number }).done);
     expect(marks).toEqual(Array.from({ length: testIds.length / CHUNK }, (_, n) => (n + 1) * CHUNK));
+    const resultAt = new Map<number, number>();
     for (const testId of testIds) {
       const added = (await store.readStream(streams.test.of(testId))).filter((event) => event.type === 'ResultAdded');
       expect(added, `test ${testId}`).toHaveLength(1);
+      resultAt.set(testId, added[0]!.position);
+    }
+    // Each chunk has one mark, written in the same append as its tests' results: they sit right before it in the log.
+    for (let from = 0; from < testIds.length; from += CHUNK) {
+      const mark = await store.readStream(streams.bulkJobChunk(projectId, jobId, from));
+      expect(mark, `chunk ${from}`).toMatchObject([{ type: 'BulkJobChunkApplied', data: { from, count: CHUNK } }]);
+      const positions = testIds.slice(from, from + CHUNK).map((testId) => resultAt.get(testId)!);
+      expect([Math.min(...positions), Math.max(...positions)], `chunk ${from}`).toEqual([mark[0]!.position - CHUNK, mark[0]!.position - 1]);
     }
     const taken = [coordinator, other, quitter].map((worker) => worker.applied.length);
     expect(taken.every((count) => count > 0), `chunks per worker ${taken}`).toBe(true);
-    // The quitter's chunk was applied again by another worker: more chunk runs than chunks, still one result per test.
-    // What it applied (the chunks it had taken when it went) was run again elsewhere, still one result per test.
+    // What the quitter applied (the chunks it had taken when it went) was run again elsewhere: more chunk runs than chunks, still one result per test.
     expect(quitter.applied.length).toBeGreaterThan(0);
     expect(taken.reduce((a, b) => a + b)).toBeGreaterThan(testIds.length / CHUNK);
   });

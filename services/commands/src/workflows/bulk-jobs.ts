@@ -1,6 +1,8 @@
-import { NotFoundError, PermissionDeniedError, ValidationError, bulkMessages, type BulkOperation } from '@testament/contracts';
+import { NotFoundError, PermissionDeniedError, ValidationError, bulkMessages, streams, type BulkJobChunkEvent, type BulkOperation } from '@testament/contracts';
+import { WrongExpectedRevisionError } from '@testament/infra';
 import type { bulkJobCommands, BulkJobRef } from '../bulk-jobs/handlers.ts';
 import type { BulkJob } from '../bulk-jobs/evolve.ts';
+import { CommandBatch, type BatchMark } from '../kernel/command-batch.ts';
 import type { KernelDeps } from '../kernel/command-handler.ts';
 import { newCommandMeta, type CommandMeta } from '../kernel/command-meta.ts';
 import type { Actor } from '../kernel/decider.ts';
@@ -11,8 +13,10 @@ import type { testCommands } from '../tests/handlers.ts';
 /** Tests applied between two progress marks, at most; a smaller job moves in twentieths, so its progress shows. */
 const BULK_CHUNK = 500;
 const chunkSizeFor = (tests: number) => Math.min(BULK_CHUNK, Math.max(50, Math.ceil(tests / 20)));
-/** Tests of a chunk changed at once: their streams differ, and the log commits concurrent appends together. */
+/** Tests of a chunk decided at once: their lookups (the case, the plan, the access rules) overlap. */
 const CHUNK_CONCURRENCY = 32;
+/** A chunk decided again this often when other writers keep changing its tests between its decision and its append. */
+const CHUNK_ATTEMPTS = 10;
 
 /** One chunk of a job: its tests from `from`, as many as the job's chunk size. */
 export interface BulkChunk {
@@ -51,14 +55,15 @@ const reasonOf = (error: Error) => (error instanceof ValidationError ? Object.va
 
 /**
  * Bulk jobs (§4.11): a job is accepted with its tests, then applied chunk by
- * chunk, each chunk's progress recorded after its tests. Every test is changed
- * by a command under the job's and the test's own idempotency key, so a chunk
- * repeated after a crash finds what it did before and changes nothing twice.
- * A chunk is checked whole before any of it is applied, so a test refused
- * (deleted meanwhile, its target plan gone) fails the job between chunks.
+ * chunk. A chunk's tests are decided first, each by its own command; the first
+ * test refused (deleted meanwhile, its target plan gone) fails the job with
+ * nothing of the chunk applied. Otherwise every test's events and the chunk's
+ * mark go into the log in one atomic append. The mark's stream is written only
+ * once, so a chunk tried again (after a crash, by another worker) is applied
+ * once. The job's progress is recorded after its chunks, in order.
  */
 export function bulkJobWorkflow(
-  deps: Pick<KernelDeps, 'ids' | 'projectAccess'>,
+  deps: Pick<KernelDeps, 'ids' | 'projectAccess' | 'store' | 'aggregates' | 'clock'>,
   jobs: Jobs,
   tests: Tests,
   requiredResultAttributes: (projectId: number, statusId: number, suiteId: number) => Promise<readonly string[]>,
@@ -75,8 +80,7 @@ export function bulkJobWorkflow(
 
   const { run } = jobs;
 
-  function applyOne(job: BulkJob, testId: number, actor: Actor, checkOnly = false) {
-    const meta = { ...newCommandMeta(actor, { idempotencyKey: `bulk-job-${job.jobId}-test-${testId}` }), checkOnly };
+  function applyOne(job: BulkJob, testId: number, meta: CommandMeta) {
     const ref = { projectId: job.projectId, testId };
     const operation: BulkOperation = job.operation;
     switch (operation.kind) {
@@ -94,31 +98,46 @@ export function bulkJobWorkflow(
     }
   }
 
-  /**
-   * Checks every test of a chunk, then applies them all, many at once; the
-   * first test refused (in the job's order) stops it before anything is
-   * applied. Wherever it runs, the tests' idempotency keys make a repeat change nothing.
-   */
-  async function applyChunk(chunk: BulkChunk, meta: CommandMeta): Promise<ChunkOutcome> {
-    const job = await jobs.job(chunk.ref);
-    if (!job || job.status !== 'running') return { position: 0, refused: null };
-    const testIds = job.testIds.slice(chunk.from, chunk.from + job.chunkSize);
+  /** Decides every test of the chunk into one batch; the first test refused, in the job's order, if any. */
+  async function decideChunk(job: BulkJob, testIds: readonly number[], batch: CommandBatch, meta: CommandMeta) {
     const refused: Array<{ index: number; testId: number; reason: string }> = [];
     await inParallel(testIds.entries(), CHUNK_CONCURRENCY, async ([index, testId]) => {
       try {
-        await applyOne(job, testId, meta.actor, true);
+        await applyOne(job, testId, { ...meta, batch });
       } catch (error) {
         if (!refusal(error)) throw error;
         refused.push({ index, testId, reason: reasonOf(error as Error) });
       }
     });
     const first = refused.sort((a, b) => a.index - b.index)[0];
-    if (first) return { position: 0, refused: { testId: first.testId, reason: first.reason } };
-    let position = 0;
-    await inParallel(testIds, CHUNK_CONCURRENCY, async (testId) => {
-      position = Math.max(position, (await applyOne(job, testId, meta.actor)).position);
-    });
-    return { position, refused: null };
+    return first ? { testId: first.testId, reason: first.reason } : null;
+  }
+
+  /**
+   * Applies a chunk whole, or not at all when a test is refused. Its mark says
+   * whether it was applied before; a mark written by another worker between
+   * the look and the append fails the append, which then changes nothing.
+   */
+  async function applyChunk(chunk: BulkChunk, meta: CommandMeta): Promise<ChunkOutcome> {
+    const job = await jobs.job(chunk.ref);
+    if (!job || job.status !== 'running') return { position: 0, refused: null };
+    const testIds = job.testIds.slice(chunk.from, chunk.from + job.chunkSize);
+    const markStream = streams.bulkJobChunk(job.projectId, job.jobId, chunk.from);
+    const applied: BulkJobChunkEvent = { type: 'BulkJobChunkApplied', data: { jobId: job.jobId, projectId: job.projectId, from: chunk.from, count: testIds.length } };
+    const mark: BatchMark = { stream: markStream, events: [applied], expected: 'no_stream' };
+    for (let attempt = 1; ; attempt++) {
+      const earlier = await deps.store.readStream(markStream);
+      if (earlier.length > 0) return { position: earlier[0]!.position, refused: null };
+      const batch = new CommandBatch();
+      const refused = await decideChunk(job, testIds, batch, meta);
+      if (refused) return { position: 0, refused };
+      try {
+        return { position: await batch.commit(deps, [mark], meta), refused: null };
+      } catch (error) {
+        // The mark's stream exists now: the look above finds it. A test changed meanwhile: decide again.
+        if (!(error instanceof WrongExpectedRevisionError) || (error.stream !== markStream && attempt >= CHUNK_ATTEMPTS)) throw error;
+      }
+    }
   }
 
   const chunkWorkers: ChunkWorkers = workers ?? { apply: (chunk, actor) => applyChunk(chunk, newCommandMeta(actor)), inFlight: 1 };
@@ -173,7 +192,9 @@ export function bulkJobWorkflow(
       if (input.operation.kind === 'result') await checkAttributes(input.projectId, input.operation, input.suiteIds);
       const jobId = await deps.ids.next('bulk-job');
       const ref = { projectId: input.projectId, userId, jobId };
-      const request = { type: 'Request' as const, ...ref, operation: input.operation, testIds: input.testIds, chunkSize: chunkWorkers.chunkSize ?? chunkSizeFor(input.testIds.length), background: !input.wait, planId: input.planId };
+      // A chunk appends each test's events once: a test named twice would be refused as a conflict with itself.
+      const testIds = [...new Set(input.testIds)];
+      const request = { type: 'Request' as const, ...ref, operation: input.operation, testIds, chunkSize: chunkWorkers.chunkSize ?? chunkSizeFor(testIds.length), background: !input.wait, planId: input.planId };
       const { position } = await run(ref, request, meta);
       if (input.wait) return { position: await execute(ref, meta.actor), jobId };
       // A fault of the server leaves the job running; the next start resumes it.

@@ -39,6 +39,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     },
   });
   const app = await buildApp({ system, config });
+  await system.resumeBulkJobs();
   const server: TestServer = {
     app,
     system,

@@ -42,6 +42,7 @@ const catalogueTypes: Record<string, AuditObjectType> = {
 const catalogueStream = /^(statuses|labels|parameters|custom-attributes)-(?:project-(\d+)|system)$/;
 const projectTree = /^(suites|plans)-project-(\d+)$/;
 const pairStream = /^(access-request|bulk-jobs)-(\d+)-(\d+)$/;
+const bulkJobChunkStream = /^bulk-job-chunk-(\d+)-/;
 
 /**
  * The object an event concerns. Stream names are built in `contracts/src/names/streams.ts`;
@@ -66,6 +67,8 @@ export function subjectOf(event: Pick<RecordedEvent, 'stream' | 'type' | 'data'>
     if (pair[1] === 'access-request') return { type: 'access_request', id: Number(pair[3]), projectId, related: [{ type: 'user', id: Number(pair[3]) }] };
     return { type: 'bulk_job', id: number(data['jobId']), projectId, related: [] };
   }
+  const chunk = bulkJobChunkStream.exec(event.stream);
+  if (chunk) return { type: 'bulk_job', id: number(data['jobId']), projectId: Number(chunk[1]), related: [] };
   if (event.stream === 'roles' || event.stream.startsWith('role-')) return { type: 'role', id: number(data['roleId']), projectId: null, related: [] };
   if (event.stream.startsWith('username-')) return { type: 'user', id: number(data['userId']), projectId: null, related: [] };
   if (event.stream.startsWith('command-')) return { type: 'reservation', id: number(data['aggregateId']), projectId: null, related: [] };
@@ -100,6 +103,7 @@ const exactActions: Record<string, AuditAction> = {
   BulkJobFinished: 'changed',
   BulkJobFailed: 'changed',
   BulkJobProgressed: 'other',
+  BulkJobChunkApplied: 'other',
   NotificationsMarked: 'other',
   CommandAccepted: 'other',
   NotificationDeleted: 'other',

@@ -1,0 +1,52 @@
+import { WrongExpectedRevisionError, type ExpectedRevision, type StreamAppend } from '@testament/infra';
+import { toNewEvents, type KernelDeps } from './command-handler.ts';
+import type { CommandMeta } from './command-meta.ts';
+import type { DomainEvent } from './decider.ts';
+
+/** Events the batch's owner writes beside its decisions (a chunk's mark). */
+export interface BatchMark {
+  stream: string;
+  events: readonly DomainEvent[];
+  expected: ExpectedRevision;
+}
+
+/** A command's decision held in a batch: its stream's events, and the state the aggregate cache learns once they are stored. */
+export interface BatchedDecision extends StreamAppend {
+  remember(revision: number): void;
+}
+
+/**
+ * Decisions of many commands appended together, all or nothing: a bulk job's
+ * chunk with its progress mark. A command run with a batch in its meta
+ * decides as usual (refusals are thrown) but appends nothing; `commit` then
+ * appends every decision at once.
+ */
+export class CommandBatch {
+  private readonly decisions: BatchedDecision[] = [];
+
+  add(decision: BatchedDecision): void {
+    this.decisions.push(decision);
+  }
+
+  /**
+   * Appends the decisions and `marks` (streams the caller writes beside them)
+   * in one append; the position of its last event. After a conflict nothing is
+   * stored and the cache forgets the batch's streams, so deciding again folds them from the log.
+   */
+  async commit(deps: Pick<KernelDeps, 'store' | 'aggregates' | 'clock'>, marks: readonly BatchMark[], meta: CommandMeta): Promise<number> {
+    const now = deps.clock().toISOString();
+    const appends: StreamAppend[] = [
+      ...this.decisions.map(({ stream, events, expected }) => ({ stream, events, expected })),
+      ...marks.map(({ stream, events, expected }) => ({ stream, events: toNewEvents(events, meta, now), expected })),
+    ];
+    if (appends.length === 0) return 0;
+    try {
+      const results = await deps.store.appendMany(appends);
+      this.decisions.forEach((decision, index) => decision.remember(results[index]!.revision));
+      return Math.max(...results.map((result) => result.position));
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError) for (const { stream } of this.decisions) deps.aggregates.forget(stream);
+      throw error;
+    }
+  }
+}
