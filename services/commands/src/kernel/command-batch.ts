@@ -1,6 +1,6 @@
 import { WrongExpectedRevisionError, type ExpectedRevision, type StreamAppend } from '@testament/infra';
 import { toNewEvents, type KernelDeps } from './command-handler.ts';
-import type { CommandMeta } from './command-meta.ts';
+import type { BatchedDecision, CommandMeta, DecisionBatch } from './command-meta.ts';
 import type { DomainEvent } from './decider.ts';
 
 /** Events the batch's owner writes beside its decisions (a chunk's mark). */
@@ -10,18 +10,13 @@ export interface BatchMark {
   expected: ExpectedRevision;
 }
 
-/** A command's decision held in a batch: its stream's events, and the state the aggregate cache learns once they are stored. */
-export interface BatchedDecision extends StreamAppend {
-  remember(revision: number): void;
-}
-
 /**
  * Decisions of many commands appended together, all or nothing: a bulk job's
  * chunk with its progress mark. A command run with a batch in its meta
  * decides as usual (refusals are thrown) but appends nothing; `commit` then
  * appends every decision at once.
  */
-export class CommandBatch {
+export class CommandBatch implements DecisionBatch {
   private readonly decisions: BatchedDecision[] = [];
 
   add(decision: BatchedDecision): void {

@@ -1,6 +1,16 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { CommandBatch } from './command-batch.ts';
+import type { StreamAppend } from '@testament/infra';
 import type { Actor } from './decider.ts';
+
+/** A command's decision held for one append of many: its stream's events, and the state the aggregate cache learns once they are stored. */
+export interface BatchedDecision extends StreamAppend {
+  remember(revision: number): void;
+}
+
+/** Where a command run in a batch puts its decision instead of appending it (kernel/command-batch.ts). */
+export interface DecisionBatch {
+  add(decision: BatchedDecision): void;
+}
 
 /** Travels with every command and ends up in every event's metadata. */
 export interface CommandMeta {
@@ -11,7 +21,7 @@ export interface CommandMeta {
   /** True when commandId comes from a client's idempotency key, so a retry must not change anything twice. */
   idempotent: boolean;
   /** Decide into this batch instead of appending: the batch's owner appends all its decisions at once (a bulk job's chunk). */
-  batch?: CommandBatch;
+  batch?: DecisionBatch;
 }
 
 export function newCommandMeta(actor: Actor, options: { idempotencyKey?: string; correlationId?: string } = {}): CommandMeta {
