@@ -71,6 +71,24 @@ export class WrongExpectedRevisionError extends Error {
   }
 }
 
+/** The first break of a stream's hash chain, in log order. */
+export interface ChainBreak {
+  stream: string;
+  revision: number;
+  position: number;
+  reason: string;
+}
+
+/** A verification of the log's hash chains. */
+export interface LogVerification {
+  ok: boolean;
+  eventsChecked: number;
+  streamsChecked: number;
+  /** The last position read. */
+  head: number;
+  firstBreak: ChainBreak | null;
+}
+
 /** Receives events in global order, in batches; the next batch waits for the returned promise. */
 export type BatchHandler = (events: RecordedEvent[]) => Promise<void> | void;
 
@@ -97,5 +115,11 @@ export interface EventStore {
   subscribe(after: number, handler: BatchHandler, options?: { batchSize?: number }): Subscription;
   /** Global position of the newest event, 0 when the log is empty. */
   headPosition(): Promise<number>;
+  /**
+   * Re-hashes every stream's chain (only `streams`, when given), where the
+   * adapter can do it faster than reading the log through this port; the same
+   * answer as `verifyThroughPort` in `event-store/verify.ts`.
+   */
+  verifyLog?(options: { streams?: ReadonlySet<string>; signal?: AbortSignal }): Promise<LogVerification>;
   close(): Promise<void>;
 }

@@ -13,10 +13,10 @@ export function verifyExportFile(file: string): Promise<LogVerification> {
   return verifyExportLines(createInterface({ input: createReadStream(file), crlfDelay: Infinity }));
 }
 
-/** The event log of a data directory, as the server keeps it. */
-export function verifyDataDirectory(dataDir: string): LogVerification {
+/** The event log of a data directory, as the server keeps it, on every core. */
+export function verifyDataDirectory(dataDir: string): Promise<LogVerification> {
   const file = join(dataDir, 'events.sqlite');
-  if (!existsSync(file)) throw new Error(`no event log at ${file}`);
+  if (!existsSync(file)) return Promise.reject(new Error(`no event log at ${file}`));
   return verifySqliteLog(file);
 }
 
@@ -37,7 +37,7 @@ export async function verifyCommand(args: readonly string[]): Promise<number> {
   const dataDir = option('--data') ?? process.env['TESTAMENT_DATA_DIR'] ?? './data';
   const started = performance.now();
   try {
-    const verification = exported ? await verifyExportFile(resolve(exported)) : verifyDataDirectory(resolve(dataDir));
+    const verification = exported ? await verifyExportFile(resolve(exported)) : await verifyDataDirectory(resolve(dataDir));
     console.log(report(verification, (performance.now() - started) / 1000));
     return verification.ok ? 0 : 1;
   } catch (error) {

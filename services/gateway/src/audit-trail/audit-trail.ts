@@ -6,9 +6,9 @@
  * queries go through `readStore`, and an export's steps through `exportRows`,
  * which summarizes the rows where they are.
  */
-import { remoteReadStore, type Bus, type EventStore, type ReadStore, type ScanListener } from '@testament/infra';
+import { remoteReadStore, startTsWorker, type Bus, type EventStore, type ReadStore, type ScanListener } from '@testament/infra';
 import { AUDIT_RUNNER, auditExportRows, auditRunner, type AuditExportRow, type AuditFilter, PROJECTIONS_ADVANCED, READ_MODELS_RUNNER, type ProjectionRunner, type ProjectionsAdvanced } from '@testament/projections';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { AuditThreadData, FromAuditThread, ToAuditThread } from './messages.ts';
 
 export interface AuditTrail {
@@ -86,8 +86,8 @@ export class ThreadAuditTrail implements AuditTrail {
     private readonly bus: Bus,
     options: { freezeDocuments: boolean; onCollectionScan?: ScanListener | undefined },
   ) {
-    const data: AuditThreadData = { entry: new URL('./audit-worker.ts', import.meta.url).href, eventsFile, freezeDocuments: options.freezeDocuments };
-    this.worker = new Worker(new URL('./ts-worker.mjs', import.meta.url), { workerData: data });
+    const data: AuditThreadData = { eventsFile, freezeDocuments: options.freezeDocuments };
+    this.worker = startTsWorker(new URL('./audit-worker.ts', import.meta.url), data);
     this.worker.on('message', (message: FromAuditThread) => this.receive(message, options.onCollectionScan));
     this.worker.on('error', (error) => this.fail(error));
     this.worker.on('exit', (code) => this.fail(new Error(`the audit trail's thread exited with code ${code}`)));

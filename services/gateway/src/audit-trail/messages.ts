@@ -16,9 +16,8 @@ export type FromAuditThread =
   | { kind: 'answer'; id: number; value?: unknown; error?: { name: string; message: string }; scans: CollectionScan[] }
   | { kind: 'failed'; message: string };
 
-/** What the thread is started with. */
+/** What the thread is started with (startTsWorker adds the module to run). */
 export interface AuditThreadData {
-  entry: string;
   eventsFile: string;
   freezeDocuments: boolean;
 }

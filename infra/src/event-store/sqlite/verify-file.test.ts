@@ -1,0 +1,67 @@
+import Database from 'better-sqlite3';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { NewEvent } from '../../ports/event-store.ts';
+import { seededRandom } from '../../testing/seeded-random.ts';
+import { verifyThroughPort } from '../verify.ts';
+import { SqliteEventStore } from './sqlite-event-store.ts';
+import { verifySqliteLog } from './verify-file.ts';
+
+const STREAMS = 12;
+const EVENTS = 400;
+const dirs: string[] = [];
+afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
+
+const event = (n: number): NewEvent => ({ type: 'CaseChanged', schemaVersion: 1, data: { n, text: `change ${n}` }, metadata: { actorId: 1, time: '2026-11-27T10:00:00.000Z', correlationId: `c${n}`, causationId: null, commandId: `k${n}` } });
+
+/** A log of EVENTS events in STREAMS streams, interleaved at random, some appends of several events. */
+async function randomLog(random: () => number): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'testament-verify-ranges-'));
+  dirs.push(dir);
+  const store = SqliteEventStore.open(join(dir, 'events.sqlite'));
+  // Appended together, they commit in a few groups, in this order.
+  const appends: Array<Promise<unknown>> = [];
+  for (let n = 0; n < EVENTS; ) {
+    const count = Math.min(EVENTS - n, 1 + Math.floor(random() * 3));
+    appends.push(store.append(`case-${Math.floor(random() * STREAMS)}`, Array.from({ length: count }, (_, i) => event(n + i)), 'any'));
+    n += count;
+  }
+  await Promise.all(appends);
+  await store.close();
+  return join(dir, 'events.sqlite');
+}
+
+/** What an auditor with write access to the file might do to one event. */
+const tamperings = {
+  untouched: () => undefined,
+  'data changed': (db: Database.Database, position: number) => db.prepare('UPDATE events SET data = ? WHERE position = ?').run('{"forged":true}', position),
+  'hash changed': (db: Database.Database, position: number) => db.prepare('UPDATE events SET hash = ? WHERE position = ?').run('0'.repeat(64), position),
+  deleted: (db: Database.Database, position: number) => db.prepare('DELETE FROM events WHERE position = ?').run(position),
+  'revision moved': (db: Database.Database, position: number) => db.prepare('UPDATE events SET revision = revision + 1000 WHERE position = ?').run(position),
+  'stream renamed': (db: Database.Database, position: number) => db.prepare("UPDATE events SET stream = 'case-elsewhere' WHERE position = ?").run(position),
+};
+
+describe('verifying a SQLite log in ranges on threads', () => {
+  it.each(Object.keys(tamperings))('reports what one pass from the start reports: %s, at random places, whole log and a project’s streams', { timeout: 30_000 }, async (name) => {
+    const random = seededRandom(name.length * 7919);
+    for (let round = 0; round < 2; round++) {
+      const file = await randomLog(random);
+      const db = new Database(file);
+      tamperings[name as keyof typeof tamperings](db, 1 + Math.floor(random() * EVENTS));
+      db.close();
+      const some = new Set(Array.from({ length: STREAMS / 2 }, (_, i) => `case-${i * 2}`));
+      for (const streams of [undefined, some]) {
+        const options = streams && { streams };
+        const store = SqliteEventStore.open(file);
+        const onePass = await verifyThroughPort(store, options);
+        await store.close();
+        if (name === 'untouched') expect(onePass).toMatchObject({ ok: true, eventsChecked: streams ? expect.any(Number) : EVENTS });
+        else if (!streams) expect(onePass.ok).toBe(false);
+        // Three ranges, each on its own thread: a first, a middle and a last.
+        expect(await verifySqliteLog(file, { ...options, threads: 3 })).toEqual(onePass);
+      }
+    }
+  });
+});
