@@ -18,45 +18,19 @@ export const breakReasons = {
 
 const breakAt = (event: Pick<ChainBreak, 'stream' | 'revision' | 'position'>, reason: string): ChainBreak => ({ stream: event.stream, revision: event.revision, position: event.position, reason });
 
-/** Where a stream's chain stands: its last revision checked, and that event's hash. */
-export interface ChainHead {
-  revision: number;
-  hash: string;
-}
-
 /** Follows each stream's chain through events seen in log order. */
 export class ChainVerifier {
-  private readonly heads = new Map<string, ChainHead>();
-  /** Streams that began before the events checked here (see `startOf`). */
-  private continued = 0;
+  private readonly heads = new Map<string, { revision: number; hash: string }>();
   eventsChecked = 0;
 
-  /**
-   * `startOf`: where a stream stands before the first of its events checked here,
-   * when checking starts in the middle of the log (a range of it, on a thread of
-   * its own); undefined for a stream that has no earlier events.
-   */
-  constructor(private readonly startOf: (stream: string) => ChainHead | undefined = () => undefined) {}
-
-  /** Streams begun among the events checked (those continued from before are another range's). */
   get streamsChecked(): number {
-    return this.heads.size - this.continued;
-  }
-
-  private headOf(stream: string): ChainHead | undefined {
-    const known = this.heads.get(stream);
-    if (known !== undefined) return known;
-    const start = this.startOf(stream);
-    if (start === undefined) return undefined;
-    this.continued++;
-    this.heads.set(stream, start);
-    return start;
+    return this.heads.size;
   }
 
   /** A stored event, as the text its hash covers: it must follow its stream's previous event without a gap and hash to its hash. */
   check(event: StoredEventText): ChainBreak | null {
     this.eventsChecked++;
-    const previous = this.headOf(event.stream);
+    const previous = this.heads.get(event.stream);
     const expectedRevision = previous === undefined ? 0 : previous.revision + 1;
     if (event.revision !== expectedRevision) return breakAt(event, event.revision > expectedRevision ? breakReasons.missing(expectedRevision) : breakReasons.order);
     const hash = eventHashOfCanonical(previous === undefined ? null : previous.hash, event, event.data, event.metadata);
