@@ -13,7 +13,7 @@ import {
   type RecordedEvent,
 } from '../ports/event-store.ts';
 import type { IdAllocator } from '../ports/id-allocator.ts';
-import { checkBlockSize, checkResourceType, DEFAULT_BLOCK_SIZE, IdBlock } from './id-block.ts';
+import { BlockSizes, checkBlockSize, checkResourceType, DEFAULT_BLOCK_SIZE, IdBlock } from './id-block.ts';
 
 export const ID_BLOCK_RESERVED = 'IdBlockReserved';
 
@@ -23,7 +23,7 @@ export interface IdBlockReservedData {
 }
 
 export interface EventStoreIdAllocatorOptions {
-  /** Ids reserved per append. Default 100. */
+  /** Ids reserved per append, at first. Default 100; blocks grow while ids go fast (BlockSizes). */
   blockSize?: number;
 }
 
@@ -40,14 +40,14 @@ interface ReservationState {
 
 export class EventStoreIdAllocator implements IdAllocator {
   private readonly types = new Map<string, Promise<ReservationState>>();
-  private readonly blockSize: number;
+  private readonly blockSizes: BlockSizes;
   private closed = false;
 
   constructor(
     private readonly store: EventStore,
     options: EventStoreIdAllocatorOptions = {},
   ) {
-    this.blockSize = checkBlockSize(options.blockSize ?? DEFAULT_BLOCK_SIZE);
+    this.blockSizes = new BlockSizes(checkBlockSize(options.blockSize ?? DEFAULT_BLOCK_SIZE));
   }
 
   async next(resourceType: string): Promise<number> {
@@ -84,9 +84,10 @@ export class EventStoreIdAllocator implements IdAllocator {
   }
 
   private async reserveBlock(resourceType: string, state: ReservationState): Promise<void> {
+    const size = this.blockSizes.next(resourceType);
     for (;;) {
       const from = state.lastReserved + 1;
-      const to = state.lastReserved + this.blockSize;
+      const to = state.lastReserved + size;
       const expected = state.revision === -1 ? 'no_stream' : state.revision;
       try {
         const result = await this.store.append(streamOf(resourceType), [reservationEvent(from, to)], expected);

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { SqliteEventStore } from '../event-store/sqlite/sqlite-event-store.ts';
 import { idAllocatorContract } from './contract.ts';
 import { EventStoreIdAllocator } from './event-store-id-allocator.ts';
+import { BlockSizes } from './id-block.ts';
 import { SqliteIdAllocator } from './sqlite-id-allocator.ts';
 
 idAllocatorContract('SQLite table', async () => {
@@ -35,6 +36,22 @@ idAllocatorContract('hi/lo over the SQLite event store', async () => {
       await rm(dir, { recursive: true, force: true });
     },
   };
+});
+
+describe('block sizes', () => {
+  it('double while blocks are used up within a second, up to a hundred times the base, and fall back once ids come slowly', () => {
+    let now = 0;
+    const sizes = new BlockSizes(100, () => now);
+    const taken = (ms: number, type = 'testresult') => {
+      now += ms;
+      return sizes.next(type);
+    };
+    expect([taken(0), taken(200), taken(200), taken(999)]).toEqual([100, 200, 400, 800]);
+    expect(taken(10, 'case')).toBe(100);
+    for (let i = 0; i < 10; i++) taken(1);
+    expect(taken(1)).toBe(10_000);
+    expect(taken(1_000)).toBe(100);
+  });
 });
 
 describe('SqliteIdAllocator', () => {

@@ -19,6 +19,33 @@ export class IdBlock {
 }
 
 export const DEFAULT_BLOCK_SIZE = 100;
+/** A block used up faster than this makes the next one twice as large. */
+const FAST_BLOCK_MS = 1_000;
+/** Blocks grow to this many times the configured size at most: a restart loses the rest of a block (a gap in the ids, never a duplicate). */
+const MAX_GROWTH = 100;
+
+/**
+ * The size of each next block of a resource type: twice the last one while
+ * blocks are used up within a second (a bulk job adding 100,000 results would
+ * otherwise make a durable write, an fsync on the caller's thread, every 100
+ * ids), back to the configured size once ids come slowly again.
+ */
+export class BlockSizes {
+  private readonly last = new Map<string, { size: number; at: number }>();
+
+  constructor(
+    private readonly base: number,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  next(resourceType: string): number {
+    const at = this.now();
+    const last = this.last.get(resourceType);
+    const size = last && at - last.at < FAST_BLOCK_MS ? Math.min(last.size * 2, this.base * MAX_GROWTH) : this.base;
+    this.last.set(resourceType, { size, at });
+    return size;
+  }
+}
 
 export function checkBlockSize(blockSize: number): number {
   if (!Number.isSafeInteger(blockSize) || blockSize < 1) {

@@ -7,17 +7,17 @@
  */
 import Database from 'better-sqlite3';
 import type { IdAllocator } from '../ports/id-allocator.ts';
-import { checkBlockSize, checkResourceType, DEFAULT_BLOCK_SIZE, IdBlock } from './id-block.ts';
+import { BlockSizes, checkBlockSize, checkResourceType, DEFAULT_BLOCK_SIZE, IdBlock } from './id-block.ts';
 
 export interface SqliteIdAllocatorOptions {
-  /** Ids reserved per write. Default 100. */
+  /** Ids reserved per write, at first. Default 100; blocks grow while ids go fast (BlockSizes). */
   blockSize?: number;
 }
 
 export class SqliteIdAllocator implements IdAllocator {
   private readonly blocks = new Map<string, IdBlock>();
   private readonly reserveBlock: (resourceType: string) => IdBlock;
-  private readonly blockSize: number;
+  private readonly blockSizes: BlockSizes;
   private closed = false;
 
   static open(file: string, options: SqliteIdAllocatorOptions = {}): SqliteIdAllocator {
@@ -43,19 +43,19 @@ export class SqliteIdAllocator implements IdAllocator {
     private readonly db: Database.Database,
     blockSize: number,
   ) {
-    this.blockSize = blockSize;
+    this.blockSizes = new BlockSizes(blockSize);
     const read = db.prepare('SELECT next_value FROM id_blocks WHERE resource_type = ?').pluck();
     const write = db.prepare(
       'INSERT INTO id_blocks (resource_type, next_value) VALUES (?, ?) ' +
         'ON CONFLICT (resource_type) DO UPDATE SET next_value = excluded.next_value',
     );
-    const reserve = db.transaction((resourceType: string): IdBlock => {
+    const reserve = db.transaction((resourceType: string, size: number): IdBlock => {
       const first = (read.get(resourceType) as number | undefined) ?? 1;
-      write.run(resourceType, first + this.blockSize);
-      return new IdBlock(first, first + this.blockSize - 1);
+      write.run(resourceType, first + size);
+      return new IdBlock(first, first + size - 1);
     });
     // IMMEDIATE: take the write lock before reading, so two processes cannot read the same value.
-    this.reserveBlock = (resourceType) => reserve.immediate(resourceType);
+    this.reserveBlock = (resourceType) => reserve.immediate(resourceType, this.blockSizes.next(resourceType));
   }
 
   async next(resourceType: string): Promise<number> {

@@ -140,7 +140,8 @@ export function bulkJobWorkflow(
     }
   }
 
-  const chunkWorkers: ChunkWorkers = workers ?? { apply: (chunk, actor) => applyChunk(chunk, newCommandMeta(actor)), inFlight: 1 };
+  // Two chunks at once in this process too: one is decided while the other's append waits for its fsync.
+  const chunkWorkers: ChunkWorkers = workers ?? { apply: (chunk, actor) => applyChunk(chunk, newCommandMeta(actor)), inFlight: 2 };
 
   /**
    * Applies the job from where it stands to its end, or to the first test
