@@ -238,7 +238,6 @@ function asTextMetadata(stored: StoredMetadata): JSONType {
   return { schemaVersion: String(stored.schemaVersion), metadata: JSON.stringify(stored.metadata), hash: stored.hash };
 }
 
-
 function readPositionAfter(position: number): ReadPosition {
   if (position <= 0) return START;
   const logPosition = BigInt(position);
