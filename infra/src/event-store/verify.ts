@@ -5,8 +5,7 @@
  */
 import { setImmediate as turn } from 'node:timers/promises';
 import { canonicalJson, eventHash, eventHashOfCanonical, type HashedContent } from './hash.ts';
-import type { ChainBreak, EventStore, LogVerification, RecordedEvent, StoredEventText } from '../ports/event-store.ts';
-
+import type { ChainBreak, EventStore, LogVerification, RecordedEvent, StoredEventText, VerifyScope } from '../ports/event-store.ts';
 
 export const breakReasons = {
   hash: 'the hash does not match the event’s content',
@@ -75,11 +74,9 @@ export function verifyChain(events: RecordedEvent[]): ChainVerification {
   return { ok: true };
 }
 
-export interface VerifyLogOptions {
-  /** Only these streams (a project's); every stream when absent. */
-  streams?: ReadonlySet<string>;
+export interface VerifyLogOptions extends VerifyScope {
+  /** Events read through the port at a time. */
   pageSize?: number;
-  signal?: AbortSignal;
 }
 
 /** Re-hashes every stream's chain the fastest way the store offers: its own (`verifyLog`), or reading it through the port. */

@@ -79,6 +79,12 @@ export interface ChainBreak {
   reason: string;
 }
 
+/** What a verification of the log checks: only `streams` (a project's) when given; `signal` stops it. */
+export interface VerifyScope {
+  streams?: ReadonlySet<string>;
+  signal?: AbortSignal;
+}
+
 /** A verification of the log's hash chains. */
 export interface LogVerification {
   ok: boolean;
@@ -120,6 +126,6 @@ export interface EventStore {
    * adapter can do it faster than reading the log through this port; the same
    * answer as `verifyThroughPort` in `event-store/verify.ts`.
    */
-  verifyLog?(options: { streams?: ReadonlySet<string>; signal?: AbortSignal }): Promise<LogVerification>;
+  verifyLog?(options: VerifyScope): Promise<LogVerification>;
   close(): Promise<void>;
 }

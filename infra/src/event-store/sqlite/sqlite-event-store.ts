@@ -22,6 +22,7 @@ import type {
   StoredEventText,
   StreamAppend,
   Subscription,
+  VerifyScope,
 } from '../../ports/event-store.ts';
 import { checkAppends } from '../check-appends.ts';
 import { canonicalJson } from '../hash.ts';
@@ -131,8 +132,8 @@ export class SqliteEventStore implements EventStore {
     return this.head;
   }
 
-  /** The file read directly, in ranges on threads of their own: no parsing, and the main thread stays free. */
-  verifyLog(options: { streams?: ReadonlySet<string>; signal?: AbortSignal }): Promise<LogVerification> {
+  /** The file read directly, on a thread of its own: no parsing, and the main thread stays free. */
+  verifyLog(options: VerifyScope): Promise<LogVerification> {
     return verifySqliteLog(this.db.name, options);
   }
 

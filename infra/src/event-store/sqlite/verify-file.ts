@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { LogVerification } from '../../ports/event-store.ts';
+import type { LogVerification, VerifyScope } from '../../ports/event-store.ts';
 import { startTsWorker } from '../../threads/ts-worker.ts';
 import { ChainVerifier } from '../verify.ts';
 import { EVENT_COLUMNS, type EventRow } from './schema.ts';
@@ -37,7 +37,7 @@ export function verifySqliteFile(file: string, streams?: ReadonlySet<string>): L
  * caller's event loop stays free: a running server goes on serving, and writing,
  * while its log is checked. Aborting stops the thread.
  */
-export function verifySqliteLog(file: string, options: { streams?: ReadonlySet<string>; signal?: AbortSignal } = {}): Promise<LogVerification> {
+export function verifySqliteLog(file: string, options: VerifyScope = {}): Promise<LogVerification> {
   const { streams, signal } = options;
   signal?.throwIfAborted();
   const worker = startTsWorker(new URL('./verify-file.worker.ts', import.meta.url), { file, streams: streams && [...streams] });
