@@ -16,6 +16,7 @@ export * from './bus/memory-bus.ts';
 export * from './bus/nats-bus.ts';
 export * from './blob-store/fs-blob-store.ts';
 export * from './read-store/memory/memory-read-store.ts';
+export * from './read-store/memory/snapshot.ts';
 export * from './read-store/remote/remote-read-store.ts';
 export * from './read-store/mongodb/mongo-read-store.ts';
 // Test support other packages' tests need; contract suites (they import vitest) are

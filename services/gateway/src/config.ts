@@ -35,6 +35,8 @@ export interface Config {
   checkResponses: boolean;
   /** Fold and keep the audit trail on a thread of its own (embedded setup: memory read store, SQLite log). */
   auditThread: boolean;
+  /** Keep the memory read models in a snapshot file when the server stops, and restore them at the next start. */
+  readModelSnapshot: boolean;
   clientDir: string;
   logLevel: string;
 }
@@ -59,6 +61,8 @@ function defaultClientDir(): string {
 }
 
 const flag = (value: string | undefined) => ['1', 'true', 'yes'].includes((value ?? '').toLowerCase());
+/** A switch that is on unless turned off. */
+const unlessOff = (value: string | undefined) => !['0', 'false', 'no'].includes((value ?? '').toLowerCase());
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   return {
@@ -81,7 +85,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     writeRateLimit: integer('TESTAMENT_WRITE_RATE_LIMIT', env['TESTAMENT_WRITE_RATE_LIMIT'], 50),
     freezeReadModels: flag(env['TESTAMENT_FREEZE_READ_MODELS']),
     checkResponses: flag(env['TESTAMENT_CHECK_RESPONSES']),
-    auditThread: !['0', 'false', 'no'].includes((env['TESTAMENT_AUDIT_THREAD'] ?? '').toLowerCase()),
+    auditThread: unlessOff(env['TESTAMENT_AUDIT_THREAD']),
+    readModelSnapshot: unlessOff(env['TESTAMENT_READ_MODEL_SNAPSHOT']),
     clientDir: resolve(env['TESTAMENT_CLIENT_DIR'] || defaultClientDir()),
     logLevel: env['LOG_LEVEL'] || 'warn',
   };

@@ -17,7 +17,9 @@ async function main() {
     console.log(`Created the superuser "admin" with the password: ${system.generatedAdminPassword}`);
     console.log('It is shown only this once. Set TESTAMENT_ADMIN_PASSWORD to choose it on a fresh data directory.');
   }
-  console.log(`Testament listening on ${address} (data in ${config.dataDir}, ready in ${seconds} s)`);
+  const restored = system.restoredFromSnapshot;
+  const from = restored ? `read models restored from their snapshot at position ${restored.position}, ${system.runner.position - restored.position} events folded since` : `${system.runner.position} events folded`;
+  console.log(`Testament listening on ${address} (data in ${config.dataDir}, ready in ${seconds} s: ${from})`);
   await system.resumeBulkJobs();
 
   let stopping = false;

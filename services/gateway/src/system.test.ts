@@ -1,4 +1,7 @@
 import { startNatsServer } from '@testament/infra';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './testing/harness.ts';
 
@@ -30,5 +33,34 @@ describe('adapters chosen by configuration', () => {
     const { configFromEnv } = await import('./config.ts');
     expect(() => configFromEnv({ TESTAMENT_BUS: 'carrier-pigeon' })).toThrow(/TESTAMENT_BUS must be one of memory, nats/);
     await expect(startTestServer({ readStore: 'mongodb', mongoUrl: undefined })).rejects.toThrow(/MONGO_URL/);
+  });
+});
+
+describe('read-model snapshots across a restart', () => {
+  it('restores the read models a stop left and folds only what came after; without the option, folds the whole log', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'testament-restart-'));
+    try {
+      const first = await startTestServer({ dataDir });
+      expect(first.system.restoredFromSnapshot).toBeUndefined();
+      const created = await (await first.signedIn('admin')).post('/api/v2/projects/', { name: 'Before the restart' });
+      const stoppedAt = first.system.runner.position;
+      await first.close();
+      expect((await stat(join(dataDir, 'read-models.snapshot'))).size).toBeGreaterThan(0);
+
+      const second = await startTestServer({ dataDir });
+      expect(second.system.restoredFromSnapshot?.position).toBe(stoppedAt);
+      const admin = await second.signIn('admin');
+      expect((await admin.get(`/api/v2/projects/${created.json().id}/`)).json().name).toBe('Before the restart');
+      expect((await admin.post('/api/v2/projects/', { name: 'After the restart' })).statusCode).toBe(201);
+      await second.close();
+
+      const third = await startTestServer({ dataDir, readModelSnapshot: false });
+      expect(third.system.restoredFromSnapshot).toBeUndefined();
+      const names = (await (await third.signIn('admin')).get('/api/v2/projects/?ordering=name')).json().results.map((project: { name: string }) => project.name);
+      expect(names).toEqual(['After the restart', 'Before the restart']);
+      await third.close();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

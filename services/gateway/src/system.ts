@@ -16,7 +16,7 @@ import {
   type ReadStore,
   type ScanListener,
 } from '@testament/infra';
-import { allProjections, boundedCollectionNames, countUsers, findUser, ProjectionRunner, readModelProjections, runningBulkJobs } from '@testament/projections';
+import { allProjections, boundedCollectionNames, countUsers, findUser, ProjectionRunner, readModelProjections, restoreReadModels, runningBulkJobs, saveReadModels } from '@testament/projections';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -36,6 +36,8 @@ export interface System {
   runner: ProjectionRunner;
   /** Folds the audit trail behind `runner`, and answers its queries; a start does not wait for it (see `auditCaughtUp`). */
   audit: AuditTrail;
+  /** Where this start took the read models up from: a snapshot's position, and how many documents it held; undefined when it folded the whole log. */
+  restoredFromSnapshot: { position: number; documents: number } | undefined;
   /** The admin's password when this start created the admin without a configured one. */
   generatedAdminPassword: string | undefined;
   /**
@@ -162,10 +164,17 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
     }
     const dispatch = inProcessDispatcher(commands);
     const runner = new ProjectionRunner({ store, readStore, bus, projections: readModelProjections });
+    const snapshot = readStore instanceof MemoryReadStore && config.readModelSnapshot ? { readStore, file: join(config.dataDir, 'read-models.snapshot') } : undefined;
+    const restoredFromSnapshot = snapshot && (await restoreReadModels(runner, snapshot.readStore, store, snapshot.file));
     await runner.start();
     // A rebuild leaves the memory indexes' entries to be sorted at the first read: sort them before the first request.
     if (readStore instanceof MemoryReadStore) readStore.settleIndexes();
-    opened.unshift({ close: () => runner.stop() });
+    opened.unshift({
+      close: async () => {
+        await runner.stop();
+        if (snapshot) await saveReadModels(runner, snapshot.readStore, store, snapshot.file);
+      },
+    });
     const audit = await open(openAuditTrail(config, options, { store, readStore, bus }));
     const progress = new ProjectionProgress(bus, [runner, audit]);
     const generatedAdminPassword = await seed(config, dispatch, readStore, runner);
@@ -180,6 +189,7 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
       progress,
       runner,
       audit,
+      restoredFromSnapshot,
       generatedAdminPassword,
       resumeBulkJobs: () => resumeBulkJobs(dispatch, readStore),
       async close() {

@@ -26,6 +26,7 @@ import { auditProjection } from './audit/audit-projection.ts';
 export * from './runner/projection.ts';
 export * from './runner/projection-runner.ts';
 export * from './runner/position-gate.ts';
+export * from './runner/read-model-snapshot.ts';
 export * from './projects/project-document.ts';
 export * from './projects/queries.ts';
 export * from './project-catalogue/catalogue-projection.ts';

@@ -31,6 +31,15 @@ export interface CollectionScan {
 
 export type ScanListener = (scan: CollectionScan) => void;
 
+/** A collection as a snapshot keeps it: its documents at their natural positions, and each index's order by those positions. */
+export interface CollectionImage {
+  name: string;
+  nextSeq: number;
+  records: StoredRecord[];
+  /** By index name; an index filed other than once per document (multikey) has none and is sorted again. */
+  orders: Record<string, number[]>;
+}
+
 /** What `explain` tells about a query's plan, for tests and diagnostics. */
 export interface QueryPlanSummary {
   kind: Plan['kind'];
@@ -253,6 +262,38 @@ export class MemoryCollection implements Collection<Document> {
     this.indexes.push(index);
   }
 
+  /** What a snapshot keeps of the collection (see snapshot.ts). */
+  image(): CollectionImage {
+    const orders: Record<string, number[]> = {};
+    for (const index of this.indexes) {
+      const order = index.recordOrder();
+      if (order) orders[nameOf(index)] = order;
+    }
+    return { name: this.name, nextSeq: this.nextSeq, records: [...this.records.values()], orders };
+  }
+
+  /**
+   * Takes a snapshot's documents into this empty collection, each at its natural position, and
+   * files them in its indexes in the order the snapshot kept, so a start sorts nothing.
+   */
+  restore(image: Omit<CollectionImage, 'name'>): void {
+    if (this.records.size > 0) throw new Error(`${this.name} is not empty: a snapshot restores into empty collections only`);
+    for (const { doc, seq } of image.records) {
+      const record: StoredRecord = { doc: this.keep(doc), seq };
+      this.records.set(doc._id, record);
+      for (const index of this.substringIndexes) index.add(record);
+    }
+    this.nextSeq = image.nextSeq;
+    const bySeq = new Map<number, StoredRecord>();
+    for (const record of this.records.values()) bySeq.set(record.seq, record);
+    for (const index of this.indexes) {
+      const order = image.orders[nameOf(index)];
+      const ordered = order?.length === this.records.size ? order.map((seq) => bySeq.get(seq)) : undefined;
+      if (ordered && !ordered.includes(undefined)) index.restore(ordered as StoredRecord[]);
+      else for (const record of this.records.values()) index.add(record, index.keysOf(record.doc));
+    }
+  }
+
   /** Sorts what the indexes hold unsorted, so the first query after a rebuild does not pay for it. */
   settleIndexes(): void {
     for (const index of this.indexes) index.settle();
@@ -355,6 +396,8 @@ function upsertId(filter: Filter): Id {
   if (typeof id === 'string' || typeof id === 'number') return id;
   throw new ReadStoreError(FAILED_TO_PARSE, 'An upserted replacement needs an _id, in the replacement or the filter');
 }
+
+const nameOf = (index: SortedIndex) => indexName(Object.fromEntries(index.fields.map((field, i) => [field, index.directions[i]!])));
 
 /** MongoDB's default index name, e.g. `project_1_name_-1`. */
 function indexName(keys: Record<string, 1 | -1>): string {

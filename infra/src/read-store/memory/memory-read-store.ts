@@ -1,7 +1,7 @@
 /**
  * The embedded ReadStore: collections held in memory, queried through sorted
  * indexes and a query planner (query-planner.ts), with mingo evaluating what
- * no index covers. It is rebuilt from the event log at start.
+ * no index covers. It is rebuilt from the event log at start, or restored from a snapshot (snapshot.ts).
  */
 import type { Collection, Document, ReadStore } from '../../ports/read-store.ts';
 import { MemoryCollection, type ScanListener } from './memory-collection.ts';

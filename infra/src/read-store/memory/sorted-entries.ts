@@ -79,6 +79,20 @@ export class SortedEntries<E> {
     this.rebuildCounts();
   }
 
+  /**
+   * Replaces the list with `entries`, which a snapshot kept in order: checked in
+   * one pass and filed as they are, or sorted first when the order does not hold.
+   */
+  load(entries: E[]): void {
+    this.clear();
+    let ordered = true;
+    for (let i = 1; i < entries.length && ordered; i++) ordered = this.compare(entries[i - 1]!, entries[i]!) <= 0;
+    const sorted = ordered ? entries : this.sorted(entries);
+    for (let start = 0; start < sorted.length; start += this.chunkSize) this.chunks.push(sorted.slice(start, start + this.chunkSize));
+    this.total = sorted.length;
+    this.rebuildCounts();
+  }
+
   private sorted(entries: E[]): E[] {
     const byKey = new Map<string, E>();
     if (this.sortKey) {

@@ -152,6 +152,32 @@ export class SortedIndex {
     return { values, key: key === undefined ? undefined : key + encodeSeq(record.seq), record };
   }
 
+  /** The natural positions of the records in index order; undefined while a record is filed other than once (multikey, any key). */
+  recordOrder(): number[] | undefined {
+    if (this.multikeyDocuments > 0 || this.anyKeyRecords.size > 0) return undefined;
+    const order: number[] = [];
+    for (const entry of this.entries) order.push(entry.record.seq);
+    return order;
+  }
+
+  /**
+   * Files the records of a restored collection into this empty index, in the
+   * order `recordOrder` gave when the snapshot was taken: without a sort when
+   * that order still holds, as it does unless the key encoding changed since.
+   */
+  restore(ordered: readonly StoredRecord[]): void {
+    const entries: IndexEntry[] = [];
+    for (const record of ordered) {
+      const keys = this.keysOf(record.doc);
+      if (keys.anyKey || keys.multikey) {
+        for (const each of ordered) this.add(each, this.keysOf(each.doc));
+        return;
+      }
+      entries.push(this.entry(keys.tuples[0]!, record));
+    }
+    this.entries.load(entries);
+  }
+
   /** Files buffered entries now rather than at the next read (see SortedEntries). */
   settle(): void {
     this.entries.settle();

@@ -1,11 +1,12 @@
 import { createCommandService, newCommandMeta, SYSTEM_ACTOR, type CommandService } from '@testament/commands';
-import { MemoryBus, MemoryReadStore, SqliteEventStore, SqliteIdAllocator, type ReadStore } from '@testament/infra';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { MemoryBus, MemoryReadStore, SqliteEventStore, SqliteIdAllocator, type EventStore, type ReadStore } from '@testament/infra';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allProjections, AUDIT_RUNNER, auditProjections, readModelProjections } from '../index.ts';
 import { PROJECTIONS_ADVANCED, ProjectionRunner, type ProjectionsAdvanced } from './projection-runner.ts';
+import { restoreReadModels, saveReadModels } from './read-model-snapshot.ts';
 
 let dir: string;
 let store: SqliteEventStore;
@@ -181,5 +182,58 @@ describe('projection runner', () => {
     expect(reached).toBeLessThan(await store.headPosition());
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(runner.position).toBe(reached);
+  });
+});
+
+/** The log as it was when its last event was `last`. */
+const logUpTo = (last: number): Pick<EventStore, 'subscribe' | 'headPosition'> => ({
+  headPosition: async () => last,
+  subscribe: (after, handler, options) => store.subscribe(after, (events) => handler(events.filter((event) => event.position <= last)), options),
+});
+
+/** The read models (the audit trail aside) of a fold, from position 0 or from a snapshot, up to the log's head. */
+async function foldedReadModels(restoreFrom?: string) {
+  const readStore = new MemoryReadStore();
+  const runner = new ProjectionRunner({ store, readStore, bus, projections: readModelProjections, batchSize: 7 });
+  const restored = restoreFrom === undefined ? undefined : await restoreReadModels(runner, readStore, store, restoreFrom);
+  await runner.start();
+  await runner.stop();
+  return { restored, models: await snapshot(runner, readStore) };
+}
+
+describe('read-model snapshots', () => {
+  it.each([0.1, 0.37, 0.62, 0.9, 1])('restore a snapshot taken at %f of the log and fold the rest into exactly a fold from position 0', async (share) => {
+    const cut = Math.round((await store.headPosition()) * share);
+    const partStore = new MemoryReadStore();
+    const part = new ProjectionRunner({ store: logUpTo(cut), readStore: partStore, bus, projections: readModelProjections, batchSize: 7 });
+    await part.start();
+    await part.stop();
+    expect(part.position).toBe(cut);
+    const file = join(dir, `read-models-${cut}.snapshot`);
+    const saved = await saveReadModels(part, partStore, store, file);
+    const { restored, models } = await foldedReadModels(file);
+    expect(restored).toEqual({ position: cut, documents: saved!.documents });
+    expect(models).toEqual((await foldedReadModels()).models);
+  });
+
+  it('ignores a snapshot made by other fold code, for another log, or cut short, and folds from position 0', async () => {
+    const readStore = new MemoryReadStore();
+    const runner = new ProjectionRunner({ store, readStore, bus, projections: readModelProjections });
+    await runner.start();
+    await runner.stop();
+    const file = join(dir, 'read-models.snapshot');
+    await saveReadModels(runner, readStore, store, file);
+    const text = await readFile(file, 'utf8');
+    const header = JSON.parse(text.slice(0, text.indexOf('\n')));
+    const full = (await foldedReadModels()).models;
+    for (const changed of [
+      { ...header, header: { ...header.header, code: 'other code' } },
+      { ...header, header: { ...header.header, eventHash: 'another log' } },
+    ]) {
+      await writeFile(file, JSON.stringify(changed) + text.slice(text.indexOf('\n')));
+      expect(await foldedReadModels(file)).toEqual({ restored: undefined, models: full });
+    }
+    await writeFile(file, text.slice(0, Math.floor(text.length * 0.6)));
+    expect(await foldedReadModels(file)).toEqual({ restored: undefined, models: full });
   });
 });

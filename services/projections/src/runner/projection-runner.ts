@@ -116,6 +116,21 @@ export class ProjectionRunner {
     return [...new Set(this.options.projections.flatMap((p) => Object.keys(p.collections)))];
   }
 
+  /**
+   * What a restore from a snapshot does before `start` (read-model-snapshot.ts): the indexes
+   * declared, so the snapshot files its documents in them, then, once restored, `position`
+   * recorded as folded.
+   */
+  async prepareRestore(): Promise<(position: number) => Promise<void>> {
+    await this.declareIndexes();
+    return (position) => this.saveCheckpoint(position);
+  }
+
+  private saveCheckpoint(position: number): Promise<void> {
+    const checkpoint = { _id: this.runnerName, position };
+    return this.options.readStore.collection(CHECKPOINTS).bulkWrite([{ replaceOne: { filter: { _id: this.runnerName }, replacement: checkpoint, upsert: true } }]);
+  }
+
   private async declareIndexes(): Promise<void> {
     for (const projection of this.options.projections) {
       for (const [name, { indexes }] of Object.entries(projection.collections)) {
@@ -145,9 +160,7 @@ export class ProjectionRunner {
     await batch.write();
     this.options.afterBatch?.();
     const position = events.at(-1)!.position;
-    await this.options.readStore
-      .collection(CHECKPOINTS)
-      .bulkWrite([{ replaceOne: { filter: { _id: this.runnerName }, replacement: { _id: this.runnerName, position }, upsert: true } }]);
+    await this.saveCheckpoint(position);
     this.advance(position, [...batch.topics]);
   }
 
