@@ -95,7 +95,11 @@ async function openBus(config: Config): Promise<Bus> {
  */
 function openAuditTrail(config: Config, options: SystemOptions, { store, readStore, bus }: { store: EventStore; readStore: ReadStore; bus: Bus }): AuditTrail {
   if (readStore instanceof MemoryReadStore && config.eventStore === 'sqlite' && config.auditThread) {
-    return new ThreadAuditTrail(join(config.dataDir, 'events.sqlite'), bus, { freezeDocuments: config.freezeReadModels, onCollectionScan: options.onCollectionScan });
+    return new ThreadAuditTrail(join(config.dataDir, 'events.sqlite'), bus, {
+      freezeDocuments: config.freezeReadModels,
+      snapshotFile: config.readModelSnapshot ? join(config.dataDir, 'audit-trail.snapshot') : undefined,
+      onCollectionScan: options.onCollectionScan,
+    });
   }
   return new InProcessAuditTrail(readStore, store, bus);
 }

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { BatchHandler, EventStore, Subscription } from '../../ports/event-store.ts';
+import type { BatchHandler, EventStore, RecordedEvent, Subscription } from '../../ports/event-store.ts';
 import { OpenSubscriptions } from '../open-subscriptions.ts';
 import { CatchUpReader } from './catch-up-reader.ts';
 import { CommitWaiters } from './commit-waiters.ts';
@@ -14,8 +14,8 @@ const DEFAULT_BATCH_SIZE = 1000;
  * while the writer commits), long catch-ups on the read-ahead thread, and new
  * commits learnt from the writer's side through `committed`, so it never polls.
  */
-export class SqliteLogFollower implements Pick<EventStore, 'subscribe' | 'headPosition'> {
-  private readonly readAll: Database.Statement;
+export class SqliteLogFollower implements Pick<EventStore, 'subscribe' | 'headPosition' | 'readAll'> {
+  private readonly readPage: Database.Statement;
   private readonly subscriptions = new OpenSubscriptions();
   private head: number;
   private readonly commits = new CommitWaiters();
@@ -26,14 +26,14 @@ export class SqliteLogFollower implements Pick<EventStore, 'subscribe' | 'headPo
   }
 
   private constructor(private readonly db: Database.Database) {
-    this.readAll = db.prepare(READ_ALL).raw();
+    this.readPage = db.prepare(READ_ALL).raw();
     this.head = (db.prepare('SELECT max(position) FROM events').pluck().get() as number | null) ?? 0;
   }
 
   subscribe(after: number, handler: BatchHandler, options?: { batchSize?: number }): Subscription {
     if (this.closed) throw new Error('log follower is closed');
     const source = {
-      readPage: (from: number, limit: number) => (limit <= 0 ? [] : (this.readAll.all(from, limit) as EventRow[]).map(toRecordedEvent)),
+      readPage: (from: number, limit: number) => this.page(from, limit),
       readAhead: (from: number, until: number, pageSize: number) => new CatchUpReader(this.db.name, from, until, pageSize),
       headPosition: () => this.head,
       nextCommit: () => this.commits.next(),
@@ -43,6 +43,14 @@ export class SqliteLogFollower implements Pick<EventStore, 'subscribe' | 'headPo
 
   async headPosition(): Promise<number> {
     return this.head;
+  }
+
+  async readAll(after: number, limit: number): Promise<RecordedEvent[]> {
+    return this.page(after, limit);
+  }
+
+  private page(after: number, limit: number): RecordedEvent[] {
+    return limit <= 0 ? [] : (this.readPage.all(after, limit) as EventRow[]).map(toRecordedEvent);
   }
 
   /** The writer has committed up to `position`: subscribers waiting for a commit read on. */

@@ -111,6 +111,32 @@ describe('the audit trail on its own thread', () => {
     expect(history.items[0]!._id).toBeGreaterThan(reached);
   });
 
+  it('keeps its fold in a snapshot across a restart: a restarted trail folds only what came since', async () => {
+    const snapshotFile = join(dir, 'audit-trail.snapshot');
+    const page = { skip: 0, limit: 100 };
+    const first = new ThreadAuditTrail(join(dir, 'events.sqlite'), new MemoryBus(), { freezeDocuments: true, snapshotFile });
+    await first.start();
+    const head = await store.headPosition();
+    expect(first.position).toBe(head);
+    const rows = await listAuditRows(first.readStore, {}, true, page);
+    await first.close();
+
+    const { position, projectId } = await createCommandService({ store, ids })['projects.create']({ name: 'After the restart', description: '', isPrivate: false, isArchive: false, icon: null }, newCommandMeta({ userId: 2, isSuperuser: false, isExternal: false }));
+    const secondBus = new MemoryBus();
+    const folded: ProjectionsAdvanced[] = [];
+    secondBus.subscribe(PROJECTIONS_ADVANCED, (payload) => void folded.push(payload as ProjectionsAdvanced));
+    const second = new ThreadAuditTrail(join(dir, 'events.sqlite'), secondBus, { freezeDocuments: true, snapshotFile });
+    await second.start();
+    // One batch: the event since the snapshot, not the log from position 0 (250 events a batch).
+    expect(folded.filter((notice) => notice.runner === 'audit' && notice.topics.length > 0)).toHaveLength(1);
+    expect(second.position).toBe(position);
+    expect((await listAuditRows(second.readStore, { positionLte: head }, true, page)).items).toEqual(rows.items);
+    const history = (await objectHistory(second.readStore, 'project', projectId, 1e9, page)).items;
+    expect(history[0]).toMatchObject({ objectName: 'After the restart', action: 'created' });
+    expect(history.every((row) => row._id > head)).toBe(true);
+    await second.close();
+  });
+
   it('reports a query no index serves to the listener, and refuses writes', async () => {
     scans.length = 0;
     await thread.readStore.collection('audit_events').find({ objectName: 'nothing indexed' });

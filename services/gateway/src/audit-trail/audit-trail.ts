@@ -84,9 +84,9 @@ export class ThreadAuditTrail implements AuditTrail {
   constructor(
     eventsFile: string,
     private readonly bus: Bus,
-    options: { freezeDocuments: boolean; onCollectionScan?: ScanListener | undefined },
+    options: { freezeDocuments: boolean; snapshotFile?: string | undefined; onCollectionScan?: ScanListener | undefined },
   ) {
-    const data: AuditThreadData = { eventsFile, freezeDocuments: options.freezeDocuments };
+    const data: AuditThreadData = { eventsFile, freezeDocuments: options.freezeDocuments, snapshotFile: options.snapshotFile };
     this.worker = startTsWorker(new URL('./audit-worker.ts', import.meta.url), data);
     this.worker.on('message', (message: FromAuditThread) => this.receive(message, options.onCollectionScan));
     this.worker.on('error', (error) => this.fail(error));
@@ -117,6 +117,8 @@ export class ThreadAuditTrail implements AuditTrail {
 
   async close(): Promise<void> {
     this.stopFollowing();
+    // A trail that keeps a snapshot writes it before its thread goes; one that failed has nothing to keep.
+    await this.request({ kind: 'control', id: 0, action: 'save' }).catch(() => undefined);
     this.worker.removeAllListeners('exit');
     await this.worker.terminate();
     this.fail(new Error('the audit trail is closed'));

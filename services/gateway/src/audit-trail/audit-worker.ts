@@ -5,7 +5,7 @@
  * of commits and asks it the trail's queries (see audit-trail.ts).
  */
 import { answerReadCall, MemoryBus, MemoryReadStore, SqliteLogFollower, type CollectionScan } from '@testament/infra';
-import { auditExportRows, auditRunner, PROJECTIONS_ADVANCED, type ProjectionsAdvanced } from '@testament/projections';
+import { auditExportRows, auditRunner, PROJECTIONS_ADVANCED, restoreReadModels, saveReadModels, type ProjectionsAdvanced } from '@testament/projections';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { AuditThreadData, FromAuditThread, ToAuditThread } from './messages.ts';
@@ -18,7 +18,7 @@ import type { AuditThreadData, FromAuditThread, ToAuditThread } from './messages
 const TRAIL_NICENESS = 10;
 if (process.platform === 'linux') setPriority(TRAIL_NICENESS);
 
-const { eventsFile, freezeDocuments } = workerData as AuditThreadData;
+const { eventsFile, freezeDocuments, snapshotFile } = workerData as AuditThreadData;
 const port = parentPort!;
 const post = (message: FromAuditThread) => port.postMessage(message);
 
@@ -31,6 +31,20 @@ bus.subscribe(PROJECTIONS_ADVANCED, (payload) => {
   post({ kind: 'advanced', position, topics });
 });
 const runner = auditRunner({ store: log, readStore, bus });
+// The snapshot a stop left, when it still fits, before the first fold; the index it files by several keys is sorted here.
+const restoring = snapshotFile ? restoreReadModels(runner, readStore, log, snapshotFile).then(() => readStore.settleIndexes()) : Promise.resolve();
+
+async function resume(): Promise<void> {
+  await restoring;
+  await runner.start();
+  // Restored at the log's head, the trail folds nothing: the main thread learns its position all the same.
+  post({ kind: 'advanced', position: runner.position, topics: [] });
+}
+
+async function save(): Promise<void> {
+  await runner.stop();
+  if (snapshotFile) await saveReadModels(runner, readStore, log, snapshotFile);
+}
 
 async function answer(id: number, work: () => Promise<unknown>): Promise<void> {
   scans.length = 0;
@@ -54,7 +68,7 @@ port.on('message', (message: ToAuditThread) => {
       void answer(message.id, () => auditExportRows(readStore, message.filter, message.after, message.limit, message.withCsvFields));
       return;
     case 'control':
-      void answer(message.id, () => (message.action === 'resume' ? runner.start() : runner.stop()));
+      void answer(message.id, () => (message.action === 'resume' ? resume() : message.action === 'pause' ? runner.stop() : save()));
   }
 });
 

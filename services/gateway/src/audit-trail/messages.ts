@@ -7,8 +7,11 @@ export type ToAuditThread =
   | { kind: 'query'; id: number; call: ReadCall }
   /** A step of an export's rows (`auditExportRows`), summarized in the thread. */
   | { kind: 'export'; id: number; filter: AuditFilter; after: number; limit: number; withCsvFields: boolean }
-  /** `resume` answers once the trail has folded the log's head as it was then; `pause` once it has stopped. */
-  | { kind: 'control'; id: number; action: 'resume' | 'pause' };
+  /**
+   * `resume` answers once the trail has folded the log's head as it was then; `pause` once it has stopped;
+   * `save` once it has stopped and written its snapshot (when it keeps one).
+   */
+  | { kind: 'control'; id: number; action: 'resume' | 'pause' | 'save' };
 
 /** What the audit trail's thread tells the main thread. */
 export type FromAuditThread =
@@ -20,4 +23,6 @@ export type FromAuditThread =
 export interface AuditThreadData {
   eventsFile: string;
   freezeDocuments: boolean;
+  /** Where the trail keeps its snapshot across restarts (read-model-snapshot.ts); undefined: it folds the whole log at every start. */
+  snapshotFile: string | undefined;
 }
