@@ -5,7 +5,7 @@ import { describeFailures, HTTP_CLIENTS, runLoad, signIn } from './http-load.ts'
 import { against, round, seededRandom, summarize, type BenchResult } from './measure.ts';
 import { loadCaseDocuments, naiveCasePage, naiveTreeLevel, type NaiveCases } from './naive-cases.ts';
 import { eventsFile } from './project-store.ts';
-import { coldStartRows, foldInChild, rebuildRows, startServerAtRest } from './rebuild-and-start.ts';
+import { coldStartRows, coldStartServer, foldInChild, rebuildRows, restartRows, restartServer } from './rebuild-and-start.ts';
 import { scaled } from './scale.ts';
 import { latencyRows, timeGets, timeNaively } from './view-timing.ts';
 import { residentMb } from './server-metrics.ts';
@@ -56,8 +56,9 @@ export async function caseBenchmarks(): Promise<BenchResult[]> {
   naive = undefined;
 
   const fold = await foldInChild(eventsFile(store));
-  const start = await startServerAtRest('cases', { TESTAMENT_DATA_DIR: store.dataDir, TESTAMENT_WRITE_RATE_LIMIT: '0' }, 600_000);
-  const { server } = start;
+  const env = { TESTAMENT_WRITE_RATE_LIMIT: '0' };
+  const start = await coldStartServer('cases', store.dataDir, env, 600_000);
+  let { server } = start;
   try {
     const rss = residentMb(server.child.pid!);
     const tester = await signIn(server.url, store.tester);
@@ -79,6 +80,8 @@ export async function caseBenchmarks(): Promise<BenchResult[]> {
       credentials: (client) => sessions[client % sessions.length],
     });
     const creates = summarize(outcome.all);
+    const restart = await restartServer('cases', server, store.dataDir, env, 600_000);
+    server = restart.server;
     return [
       ...latencyRows(`tree level with counts (${of}, page of ${TREE_PAGE})`, treeLevels, naiveLevels, 30, { requests: treeLevels.count, naiveQueries: naiveLevels.count }),
       ...latencyRows(`cases: label filter, by estimate, page of ${LIST_PAGE} (${of})`, lists, naiveLists, 50, { requests: lists.count, naiveQueries: naiveLists.count, withinASubtree: 'one query in three' }),
@@ -88,6 +91,7 @@ export async function caseBenchmarks(): Promise<BenchResult[]> {
       ),
       ...rebuildRows('the cases log', fold, parse, { logWrittenThroughCommandsSeconds: round(store.buildSeconds, 1) }),
       ...coldStartRows(of, start, parse),
+      ...restartRows(of, restart, start),
       against({ name: `server RSS after rebuilding ${of}`, value: round(rss, 0), unit: 'MB' }, hello.rss),
     ];
   } finally {

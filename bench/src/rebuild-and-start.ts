@@ -1,4 +1,7 @@
+import { SNAPSHOT_FILES } from '@testament/gateway/config';
 import { serverHeapArgs, startServerProcess, type ServerProcess } from '@testament/gateway/testing/server-process';
+import { rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { JsonParseBaseline } from './baseline-json-parse.ts';
 import { runChild } from './child-process.ts';
 import { against, elapsedSeconds, log, round, type BenchResult, type Target } from './measure.ts';
@@ -56,6 +59,40 @@ export async function startServerAtRest(label: string, env: Record<string, strin
   const auditSeconds = elapsedSeconds(startedAt);
   log(`${label}: server listening in ${round(seconds, 1)} s, audit trail caught up in ${round(auditSeconds, 1)} s`);
   return { server, seconds, auditSeconds };
+}
+
+/**
+ * A cold start, as on a new machine or after a crash: the snapshots an earlier suite's
+ * orderly stop left in the shared store are removed first, so the whole log is folded.
+ */
+export async function coldStartServer(label: string, dataDir: string, env: Record<string, string>, timeoutMs: number): Promise<ColdStart> {
+  await Promise.all(Object.values(SNAPSHOT_FILES).map((file) => rm(join(dataDir, file), { force: true })));
+  return startServerAtRest(label, { ...env, TESTAMENT_DATA_DIR: dataDir }, timeoutMs);
+}
+
+export interface Restart extends ColdStart {
+  /** From the stop signal to the old process's exit: the snapshots written. */
+  stopSeconds: number;
+  snapshotMb: number;
+}
+
+/** Stops a server at rest in order (it writes its snapshots) and starts it again on the same data, which restores them. */
+export async function restartServer(label: string, server: ServerProcess, dataDir: string, env: Record<string, string>, timeoutMs: number): Promise<Restart> {
+  const stoppedAt = performance.now();
+  await server.stop();
+  const stopSeconds = elapsedSeconds(stoppedAt);
+  const sizes = await Promise.all(Object.values(SNAPSHOT_FILES).map((file) => stat(join(dataDir, file)).then((found) => found.size, () => 0)));
+  const start = await startServerAtRest(`${label} (restarted)`, { ...env, TESTAMENT_DATA_DIR: dataDir }, timeoutMs);
+  return { ...start, stopSeconds, snapshotMb: sizes.reduce((sum, size) => sum + size, 0) / 2 ** 20 };
+}
+
+/** The restart's rows: the orderly stop that writes the snapshots, and the start that restores them. */
+export function restartRows(of: string, restart: Restart, cold: ColdStart): BenchResult[] {
+  return [
+    { name: `orderly stop with ${of}: the read models' and the audit trail's snapshots written`, value: round(restart.stopSeconds, 2), unit: 's', detail: { snapshotsMb: round(restart.snapshotMb, 0) } },
+    against({ name: `restart from those snapshots with ${of} (process start to listening)`, value: round(restart.seconds, 2), unit: 's' }, { name: 'the cold start', value: round(cold.seconds, 2), unit: 's' }),
+    against({ name: `audit trail caught up after that restart (${of})`, value: round(restart.auditSeconds, 2), unit: 's' }, { name: 'after the cold start', value: round(cold.auditSeconds, 2), unit: 's' }),
+  ];
 }
 
 /** The cold start's rows: listening (the issue's target when given) and the audit trail caught up. */

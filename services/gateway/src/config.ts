@@ -64,6 +64,9 @@ const flag = (value: string | undefined) => ['1', 'true', 'yes'].includes((value
 /** A switch that is on unless turned off. */
 const unlessOff = (value: string | undefined) => !['0', 'false', 'no'].includes((value ?? '').toLowerCase());
 
+/** The snapshots a server with memory read models keeps in its data directory (TESTAMENT_READ_MODEL_SNAPSHOT). */
+export const SNAPSHOT_FILES = { readModels: 'read-models.snapshot', auditTrail: 'audit-trail.snapshot' } as const;
+
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     host: env['HOST'] || '127.0.0.1',

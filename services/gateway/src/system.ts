@@ -21,7 +21,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { InProcessAuditTrail, ThreadAuditTrail, type AuditTrail } from './audit-trail/audit-trail.ts';
-import type { Config } from './config.ts';
+import { SNAPSHOT_FILES, type Config } from './config.ts';
 import { ProjectionProgress } from './live/projection-progress.ts';
 
 /** Everything the gateway talks to. In the embedded setup all of it runs in this process. */
@@ -97,7 +97,7 @@ function openAuditTrail(config: Config, options: SystemOptions, { store, readSto
   if (readStore instanceof MemoryReadStore && config.eventStore === 'sqlite' && config.auditThread) {
     return new ThreadAuditTrail(join(config.dataDir, 'events.sqlite'), bus, {
       freezeDocuments: config.freezeReadModels,
-      snapshotFile: config.readModelSnapshot ? join(config.dataDir, 'audit-trail.snapshot') : undefined,
+      snapshotFile: config.readModelSnapshot ? join(config.dataDir, SNAPSHOT_FILES.auditTrail) : undefined,
       onCollectionScan: options.onCollectionScan,
     });
   }
@@ -168,7 +168,7 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
     }
     const dispatch = inProcessDispatcher(commands);
     const runner = new ProjectionRunner({ store, readStore, bus, projections: readModelProjections });
-    const snapshot = readStore instanceof MemoryReadStore && config.readModelSnapshot ? { readStore, file: join(config.dataDir, 'read-models.snapshot') } : undefined;
+    const snapshot = readStore instanceof MemoryReadStore && config.readModelSnapshot ? { readStore, file: join(config.dataDir, SNAPSHOT_FILES.readModels) } : undefined;
     const restoredFromSnapshot = snapshot && (await restoreReadModels(runner, snapshot.readStore, store, snapshot.file));
     await runner.start();
     // A rebuild leaves the memory indexes' entries to be sorted at the first read: sort them before the first request.
