@@ -36,7 +36,7 @@ export interface CollectionImage {
   name: string;
   nextSeq: number;
   records: StoredRecord[];
-  /** By index name; an index filed other than once per document (multikey) has none and is sorted again. */
+  /** By index name, the positions in `records` in index order; an index filed other than once per document (multikey) has none and is sorted again. */
   orders: Record<string, number[]>;
 }
 
@@ -264,12 +264,14 @@ export class MemoryCollection implements Collection<Document> {
 
   /** What a snapshot keeps of the collection (see snapshot.ts). */
   image(): CollectionImage {
+    const records = [...this.records.values()];
+    const positionOf = new Map(records.map((record, position) => [record.seq, position]));
     const orders: Record<string, number[]> = {};
     for (const index of this.indexes) {
       const order = index.recordOrder();
-      if (order) orders[nameOf(index)] = order;
+      if (order) orders[nameOf(index)] = order.map((seq) => positionOf.get(seq)!);
     }
-    return { name: this.name, nextSeq: this.nextSeq, records: [...this.records.values()], orders };
+    return { name: this.name, nextSeq: this.nextSeq, records, orders };
   }
 
   /**
@@ -278,19 +280,18 @@ export class MemoryCollection implements Collection<Document> {
    */
   restore(image: Omit<CollectionImage, 'name'>): void {
     if (this.records.size > 0) throw new Error(`${this.name} is not empty: a snapshot restores into empty collections only`);
-    for (const { doc, seq } of image.records) {
-      const record: StoredRecord = { doc: this.keep(doc), seq };
-      this.records.set(doc._id, record);
+    const records = image.records.map(({ doc, seq }): StoredRecord => ({ doc: this.keep(doc), seq }));
+    for (const record of records) {
+      this.records.set(record.doc._id, record);
       for (const index of this.substringIndexes) index.add(record);
     }
+    if (this.records.size !== records.length) throw new Error(`the snapshot of ${this.name} holds one _id twice`);
     this.nextSeq = image.nextSeq;
-    const bySeq = new Map<number, StoredRecord>();
-    for (const record of this.records.values()) bySeq.set(record.seq, record);
     for (const index of this.indexes) {
       const order = image.orders[nameOf(index)];
-      const ordered = order?.length === this.records.size ? order.map((seq) => bySeq.get(seq)) : undefined;
+      const ordered = order?.length === records.length ? order.map((position) => records[position]) : undefined;
       if (ordered && !ordered.includes(undefined)) index.restore(ordered as StoredRecord[]);
-      else for (const record of this.records.values()) index.add(record, index.keysOf(record.doc));
+      else for (const record of records) index.add(record, index.keysOf(record.doc));
     }
   }
 
