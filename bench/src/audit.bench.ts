@@ -83,32 +83,37 @@ export async function auditBenchmarks(): Promise<BenchResult[]> {
     const caseEvents = await log_.readStream(`case-${first.id}`);
     const naiveHistoryMs = performance.now() - naiveHistoryStarted;
 
-    // Export: the whole project, streamed and counted as it comes (it is larger than a string can hold); the server's memory before and after.
-    const rssBefore = residentMb(server.child.pid!);
-    let exportedLines = 0;
-    let exportedBytes = 0;
-    let firstLine = '';
-    const exportStarted = performance.now();
-    const exported = await call(
-      agent,
-      server.url,
-      {
-        kind: 'export',
-        method: 'GET',
-        path: `/api/v2/audit/export/?project=${store.projectId}`,
-        expect: 200,
-        timeoutMs: 600_000,
-        onChunk: (chunk) => {
-          if (exportedBytes === 0) firstLine = chunk.toString().split('\n')[0]!;
-          exportedBytes += chunk.length;
-          for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) exportedLines++;
+    // Export: the whole project, streamed and counted as it comes (it is larger than a string can hold), twice: the
+    // server's memory before and after each shows whether it stays flat, or grows with what was exported.
+    const exportOnce = async () => {
+      let lines = 0;
+      let bytes = 0;
+      let firstLine = '';
+      const startedAt = performance.now();
+      const exported = await call(
+        agent,
+        server.url,
+        {
+          kind: 'export',
+          method: 'GET',
+          path: `/api/v2/audit/export/?project=${store.projectId}`,
+          expect: 200,
+          timeoutMs: 600_000,
+          onChunk: (chunk) => {
+            if (bytes === 0) firstLine = chunk.toString().split('\n')[0]!;
+            bytes += chunk.length;
+            for (let at = chunk.indexOf(10); at >= 0; at = chunk.indexOf(10, at + 1)) lines++;
+          },
         },
-      },
-      lead,
-    );
-    const exportSeconds = (performance.now() - exportStarted) / 1000;
-    if (exported.status !== 200 || !('previous_hash' in JSON.parse(firstLine))) throw new Error(`export answered ${exported.status}: ${firstLine.slice(0, 200)}`);
-    const rssAfter = residentMb(server.child.pid!);
+        lead,
+      );
+      const seconds = (performance.now() - startedAt) / 1000;
+      if (exported.status !== 200 || !('previous_hash' in JSON.parse(firstLine))) throw new Error(`export answered ${exported.status}: ${firstLine.slice(0, 200)}`);
+      return { lines, bytes, seconds, rssAfter: residentMb(server.child.pid!) };
+    };
+    const rssBefore = residentMb(server.child.pid!);
+    const exports = [await exportOnce(), await exportOnce()];
+    const { lines: exportedLines, bytes: exportedBytes, seconds: exportSeconds } = exports[0]!;
 
     // Verification: through the API (the port, paged), and the file (the command line's path).
     const verifyStarted = performance.now();
@@ -125,11 +130,16 @@ export async function auditBenchmarks(): Promise<BenchResult[]> {
 
     // As of the middle of the history: the first question folds the project's prefix, repeats are lookups.
     const middle = JSON.parse((await get(`/api/v2/audit/events/?project=${store.projectId}&page_size=1&page=${Math.max(1, Math.floor(total / 2))}`)).body).results[0] as AuditEvent;
-    const asOf = `/api/v2/testplans/${store.rootPlanIds[0]}/statistics/?as_of=${encodeURIComponent(middle.time)}`;
-    const coldCall = await call(agent, server.url, { kind: 'as-of', method: 'GET', path: asOf, expect: 200, timeoutMs: 900_000 }, lead);
-    if (coldCall.status !== 200) throw new Error(`as of answered ${coldCall.status}: ${coldCall.body.slice(0, 200)}`);
-    const cold = coldCall.ms;
-    const warm = summarize(await timeGets(server.url, lead, Array.from({ length: 20 }, () => asOf)));
+    // Five root plans' statistics, each a past of its own (a cold fold), then one of them again and again (kept).
+    const asOfPath = (planId: number) => `/api/v2/testplans/${planId}/statistics/?as_of=${encodeURIComponent(middle.time)}`;
+    const colds: number[] = [];
+    for (const planId of store.rootPlanIds.slice(0, 5)) {
+      const coldCall = await call(agent, server.url, { kind: 'as-of', method: 'GET', path: asOfPath(planId), expect: 200, timeoutMs: 900_000 }, lead);
+      if (coldCall.status !== 200) throw new Error(`as of answered ${coldCall.status}: ${coldCall.body.slice(0, 200)}`);
+      colds.push(coldCall.ms);
+    }
+    const cold = summarize(colds);
+    const warm = summarize(await timeGets(server.url, lead, Array.from({ length: 20 }, () => asOfPath(store.rootPlanIds[0]!))));
     agent.destroy();
 
     const of = `${total.toLocaleString('en')} project events (${store.tests.toLocaleString('en')} tests, ${store.results.toLocaleString('en')} results)`;
@@ -137,10 +147,16 @@ export async function auditBenchmarks(): Promise<BenchResult[]> {
       ...latencyRows(`audit page of ${PAGE} rows over ${of}`, ours.page, naive, 50, { requests: ours.page.count, naiveRuns: naive.count }),
       { name: `audit page of ${PAGE} rows, results added only: p95`, value: ours.filtered.p95, unit: 'ms', target: { op: '<=', value: 50 }, detail: { p50: ours.filtered.p50, p99: ours.filtered.p99 } },
       against({ name: `history of a case with ${historyRows.length} versions (one page of ${VERSIONS}): p95`, value: ours.history.p95, unit: 'ms', target: { op: '<=', value: 50 }, detail: { p50: ours.history.p50 } }, { name: `reading the case's ${caseEvents.length} events alone (no diffs)`, value: round(naiveHistoryMs, 1), unit: 'ms' }),
-      { name: `NDJSON export of the project (${exportedLines.toLocaleString('en')} events)`, value: Math.round(exportedLines / exportSeconds), unit: 'events/s', target: { op: '>=', value: 100_000 }, detail: { seconds: round(exportSeconds, 2), rssBeforeMb: round(rssBefore, 0), rssAfterMb: round(rssAfter, 0), bytes: exportedBytes } },
+      {
+        name: `NDJSON export of the project (${exportedLines.toLocaleString('en')} events)`,
+        value: Math.round(exportedLines / exportSeconds),
+        unit: 'events/s',
+        target: { op: '>=', value: 100_000 },
+        detail: { seconds: round(exportSeconds, 2), secondExportSeconds: round(exports[1]!.seconds, 2), rssBeforeMb: round(rssBefore, 0), rssAfterFirstMb: round(exports[0]!.rssAfter, 0), rssAfterSecondMb: round(exports[1]!.rssAfter, 0), bytes: exportedBytes },
+      },
       { name: `verify the project through the API (reads the whole log, re-hashes the project's ${verified.events_checked.toLocaleString('en')} events; ok ${verified.ok})`, value: Math.round(verified.events_checked / verifySeconds), unit: 'events/s', target: { op: '>=', value: 200_000 } },
       against({ name: `npm run verify on the SQLite file (${fileVerified.eventsChecked.toLocaleString('en')} events)`, value: Math.round(fileVerified.eventsChecked / fileSeconds), unit: 'events/s', target: { op: '>=', value: 200_000 } }, { name: 'the same through the port in the bench process (parse + canonical JSON)', value: Math.round(fileVerified.eventsChecked / portSeconds), unit: 'events/s' }),
-      { name: `plan statistics as of ${middle.time} (a root plan): cold`, value: round(cold, 0), unit: 'ms', target: { op: '<=', value: 2_000 } },
+      { name: `plan statistics as of ${middle.time}, a root plan's subtree (${(store.tests / store.rootPlanIds.length).toLocaleString('en')} tests), cold, slowest of ${cold.count} plans`, value: round(cold.max, 0), unit: 'ms', target: { op: '<=', value: 2_000 }, detail: { p50: round(cold.p50, 0) } },
       { name: 'plan statistics as of the same time: warm p95', value: warm.p95, unit: 'ms', target: { op: '<=', value: 50 } },
       { name: 'server RSS with the audit trail folded', value: round(rss, 0), unit: 'MB' },
     );
