@@ -24,4 +24,5 @@ export * from './read-store/mongodb/mongo-read-store.ts';
 export * from './testing/nats-server.ts';
 export * from './testing/seeded-random.ts';
 export * from './collections/lru-map.ts';
+export * from './event-loop/time-slices.ts';
 export * from './threads/ts-worker.ts';

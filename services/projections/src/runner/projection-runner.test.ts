@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allProjections, AUDIT_RUNNER, auditProjections, readModelProjections } from '../index.ts';
+import type { Projection } from './projection.ts';
 import { PROJECTIONS_ADVANCED, ProjectionRunner, type ProjectionsAdvanced } from './projection-runner.ts';
 import { restoreReadModels, saveReadModels } from './read-model-snapshot.ts';
 
@@ -169,6 +170,36 @@ describe('projection runner', () => {
     expect(notices.filter((notice) => notice.runner === AUDIT_RUNNER).at(-1)!.position).toBe(await store.headPosition());
     expect(notices.some((notice) => notice.runner === AUDIT_RUNNER && notice.topics.some((topic) => topic.endsWith(':audit')))).toBe(true);
     await Promise.all([readModels.stop(), audit.stop()]);
+  });
+
+  it('gives other work turns during a long batch, which sees the batch whole or not at all', async () => {
+    const types = new Set((await store.readAll(0, 100_000)).map((event) => event.type));
+    // 0.2 ms an event: a batch of 1,000 would hold the event loop for 200 ms in one go.
+    const slow: Projection = {
+      name: 'slow',
+      collections: { slow_counts: { indexes: [] } },
+      handles: types,
+      keys: () => [['slow_counts', 1]],
+      apply(event, view) {
+        for (const until = performance.now() + 0.2; performance.now() < until; );
+        const counted = view.get<{ _id: number; events: number }>('slow_counts', 1);
+        view.put('slow_counts', { _id: 1, events: (counted?.events ?? 0) + 1 });
+      },
+    };
+    const readStore = new MemoryReadStore();
+    const slowBus = new MemoryBus();
+    const folded = [0];
+    slowBus.subscribe(PROJECTIONS_ADVANCED, (payload) => void folded.push((payload as ProjectionsAdvanced).position));
+    const runner = new ProjectionRunner({ store, readStore, bus: slowBus, projections: [slow], name: 'slow', batchSize: 1_000 });
+    const seen: number[] = [];
+    const ticks = setInterval(() => void readStore.collection('slow_counts').findOne({ _id: 1 }).then((counted) => seen.push(Number(counted?.['_pos'] ?? 0))), 1);
+    await runner.start();
+    clearInterval(ticks);
+    await runner.stop();
+    // The log is one batch: without turns inside it, no tick would run before its end.
+    expect(seen.filter((position) => position === 0).length).toBeGreaterThanOrEqual(3);
+    // Only what batches left: the position each batch ended at, never one inside a batch.
+    expect(seen.filter((position) => !folded.includes(position))).toEqual([]);
   });
 
   it('ends a start still catching up when stopped, folding nothing more', async () => {

@@ -1,5 +1,5 @@
 import { upcast } from '@testament/contracts';
-import type { Bus, EventStore, ReadStore, RecordedEvent, Subscription } from '@testament/infra';
+import { timeSlices, type Bus, type EventStore, type ReadStore, type RecordedEvent, type Subscription } from '@testament/infra';
 import { Batch } from './batch.ts';
 import { PositionGate } from './position-gate.ts';
 import type { DocumentKey, Projection } from './projection.ts';
@@ -151,11 +151,15 @@ export class ProjectionRunner {
     if (events.length === 0) return;
     const batch = new Batch(this.options.readStore);
     await batch.load(keys);
+    // A long batch gives requests a turn now and then: nothing is stored before `write`, so they read the batch whole or not at all.
+    const pause = timeSlices();
     for (const event of events) {
       for (const projection of this.routes.get(event.type) ?? []) {
         const loading = batch.apply(projection, event);
         if (loading) await loading;
       }
+      const paused = pause();
+      if (paused) await paused;
     }
     await batch.write();
     this.options.afterBatch?.();
