@@ -1,5 +1,4 @@
-import { SNAPSHOT_FILES } from '@testament/gateway/config';
-import { serverHeapArgs, startServerProcess, type ServerProcess } from '@testament/gateway/testing/server-process';
+import { serverHeapArgs, SNAPSHOT_FILES, startServerProcess, type ServerProcess } from '@testament/gateway/testing/server-process';
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { JsonParseBaseline } from './baseline-json-parse.ts';

@@ -1,8 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { SNAPSHOT_FILES } from '../config.ts';
 import { serverHeapArgs, serverNodeArgs } from '../server-command.ts';
 
-export { serverHeapArgs, serverNodeArgs };
+export { serverHeapArgs, serverNodeArgs, SNAPSHOT_FILES };
 
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 
