@@ -289,8 +289,7 @@ export class MemoryCollection implements Collection<Document> {
     this.nextSeq = image.nextSeq;
     for (const index of this.indexes) {
       const order = image.orders[nameOf(index)];
-      const ordered = order?.length === records.length ? order.map((position) => records[position]) : undefined;
-      if (ordered && !ordered.includes(undefined)) index.restore(ordered as StoredRecord[]);
+      if (order && isPermutation(order, records.length)) index.restore(order.map((position) => records[position]!));
       else for (const record of records) index.add(record, index.keysOf(record.doc));
     }
   }
@@ -396,6 +395,17 @@ function upsertId(filter: Filter): Id {
   const id = upsertSeed(filter)._id;
   if (typeof id === 'string' || typeof id === 'number') return id;
   throw new ReadStoreError(FAILED_TO_PARSE, 'An upserted replacement needs an _id, in the replacement or the filter');
+}
+
+/** Whether `order` names each of the positions 0 to length - 1 once. */
+function isPermutation(order: readonly number[], length: number): boolean {
+  if (order.length !== length) return false;
+  const seen = new Uint8Array(length);
+  for (const position of order) {
+    if (!Number.isInteger(position) || position < 0 || position >= length || seen[position]) return false;
+    seen[position] = 1;
+  }
+  return true;
 }
 
 const nameOf = (index: SortedIndex) => indexName(Object.fromEntries(index.fields.map((field, i) => [field, index.directions[i]!])));

@@ -20,6 +20,7 @@ const QUERIES: Array<{ filter: Filter; sort?: Sort; skip?: number; limit?: numbe
   { filter: { c: 2 }, sort: { s: 1, _id: 1 }, limit: 7 },
   { filter: { c: { $gte: 1 } }, sort: { c: 1, s: 1, _id: 1 }, skip: 5, limit: 10 },
   { filter: {}, sort: { n: -1, _id: -1 }, skip: 3, limit: 20 },
+  { filter: { n: { $gte: -100 } }, sort: { n: -1, _id: -1 } },
   { filter: { 'sub.x': { $lt: 3 } }, sort: { 'sub.x': 1 } },
   { filter: { tags: 'red' }, sort: { _id: 1 } },
   { filter: { s: { $regex: 'ab', $options: 'i' } } },
@@ -86,6 +87,22 @@ describe('memory read store snapshots', () => {
     const file = join(dir, 'reordered.snapshot');
     writeMemorySnapshot(original, file, null, ['things']);
     const lines = (await readFile(file, 'utf8')).split('\n').map((line) => (line.startsWith('{"index":"n_-1__id_-1"') ? JSON.stringify({ ...JSON.parse(line), order: JSON.parse(line).order.reverse() }) : line));
+    await writeFile(file, lines.join('\n'));
+    const restored = await storeWithIndexes();
+    restoreMemorySnapshot(restored, file);
+    expect(await answers(restored)).toEqual(await answers(original));
+  });
+
+  it('files every document once even when an index order the snapshot kept names one twice', async () => {
+    const original = await storeWithIndexes();
+    await original.collection('things').bulkWrite(randomWrites(7, 400));
+    const file = join(dir, 'repeated.snapshot');
+    writeMemorySnapshot(original, file, null, ['things']);
+    const lines = (await readFile(file, 'utf8')).split('\n').map((line) => {
+      if (!line.startsWith('{"index":"n_-1__id_-1"')) return line;
+      const { order, ...rest } = JSON.parse(line) as { order: number[] };
+      return JSON.stringify({ ...rest, order: [order[1], ...order.slice(1)] });
+    });
     await writeFile(file, lines.join('\n'));
     const restored = await storeWithIndexes();
     restoreMemorySnapshot(restored, file);

@@ -15,7 +15,8 @@ import type { StoredRecord } from './sorted-index.ts';
 import type { CollectionImage } from './memory-collection.ts';
 import type { MemoryReadStore } from './memory-read-store.ts';
 
-const FORMAT = 1;
+/** Raised whenever what the lines mean changes: a file of another format is not read (a start then folds the log). */
+const FORMAT = 2;
 /** Documents per line: lines stay a few megabytes, far below the longest string the engine makes. */
 const CHUNK = 5_000;
 
