@@ -176,7 +176,8 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
     opened.unshift({
       close: async () => {
         await runner.stop();
-        if (snapshot) await saveReadModels(runner, snapshot.readStore, store, snapshot.file);
+        // A snapshot that cannot be written (a full disk) costs the next start a whole fold, not this stop its other closes.
+        if (snapshot) await saveReadModels(runner, snapshot.readStore, store, snapshot.file).catch((error: unknown) => console.error('the read models could not be written to their snapshot', error));
       },
     });
     const audit = await open(openAuditTrail(config, options, { store, readStore, bus }));
