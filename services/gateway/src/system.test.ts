@@ -1,8 +1,9 @@
 import { startNatsServer } from '@testament/infra';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SNAPSHOT_FILES } from './config.ts';
 import { startTestServer, type TestServer } from './testing/harness.ts';
 
 let nats: Awaited<ReturnType<typeof startNatsServer>>;
@@ -45,7 +46,7 @@ describe('read-model snapshots across a restart', () => {
       const created = await (await first.signedIn('admin')).post('/api/v2/projects/', { name: 'Before the restart' });
       const stoppedAt = first.system.runner.position;
       await first.close();
-      expect((await stat(join(dataDir, 'read-models.snapshot'))).size).toBeGreaterThan(0);
+      expect((await stat(join(dataDir, SNAPSHOT_FILES.readModels))).size).toBeGreaterThan(0);
 
       const second = await startTestServer({ dataDir });
       expect(second.system.restoredFromSnapshot?.position).toBe(stoppedAt);
@@ -59,6 +60,23 @@ describe('read-model snapshots across a restart', () => {
       const names = (await (await third.signIn('admin')).get('/api/v2/projects/?ordering=name')).json().results.map((project: { name: string }) => project.name);
       expect(names).toEqual(['After the restart', 'Before the restart']);
       await third.close();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('stops in order when the snapshot cannot be written, and the next start folds the log', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'testament-restart-'));
+    try {
+      const first = await startTestServer({ dataDir });
+      // Where the snapshot would be written first there is a directory: the write fails.
+      await mkdir(join(dataDir, `${SNAPSHOT_FILES.readModels}.tmp`));
+      await first.close();
+      await expect(stat(join(dataDir, SNAPSHOT_FILES.readModels))).rejects.toThrow();
+      const second = await startTestServer({ dataDir });
+      expect(second.system.restoredFromSnapshot).toBeUndefined();
+      expect((await (await second.signIn('admin')).get('/api/v2/projects/')).statusCode).toBe(200);
+      await second.close();
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
