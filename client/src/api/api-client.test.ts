@@ -138,6 +138,20 @@ describe('the data layer', () => {
       expect(failures).toEqual([]);
     });
 
+    it('holds calls made while a write that replaces the session is in flight, and sends them under the new one', async () => {
+      const { api, calls, failures, answerChange } = passwordChange({ replaces: true });
+      const change = firstValueFrom(api.post('/api/v2/users/change-password/', { json: { password: 'n3w-Secret!' }, replacesSession: true }));
+      const refetch = firstValueFrom(api.get('/api/v2/users/me/'));
+      await settle();
+      expect(calls).toEqual(['POST /api/v2/users/change-password/']);
+      answerChange();
+      await expect(change).resolves.toBe('Password updated successfully');
+      await expect(refetch).resolves.toEqual({ id: 1 });
+      // Sent once, after the answer: no 401 for the browser to log.
+      expect(calls).toEqual(['POST /api/v2/users/change-password/', 'GET /api/v2/users/me/']);
+      expect(failures).toEqual([]);
+    });
+
     it('still ends the session when the write did not replace it', async () => {
       const { api, calls, failures, answerChange } = passwordChange({ replaces: false });
       const change = firstValueFrom(api.post('/api/v2/users/change-password/', { json: { password: 'n3w-Secret!' } }));

@@ -1,4 +1,4 @@
-import { Observable, Subject, catchError, defer, from, switchMap, throwError } from 'rxjs';
+import { Observable, Subject, catchError, defer, finalize, from, switchMap, throwError } from 'rxjs';
 import { ApiError } from './api-error.ts';
 import { UNSAFE_METHODS, readCsrfCookie } from './csrf.ts';
 import type { Failure } from './failures.ts';
@@ -13,6 +13,8 @@ export interface RequestOptions {
   form?: FormData;
   /** Statuses the caller shows itself (a form shows a 400's fields and a 403's detail) instead of the app-wide routing. */
   handles?: readonly number[] | 'all';
+  /** The write replaces the session (a password change): calls made while it is in flight wait for its answer, so none goes out under the session it ends. */
+  replacesSession?: boolean;
 }
 
 /** What the client needs from the browser; tests hand in their own. */
@@ -37,6 +39,8 @@ export class ApiClient {
   private sessionEnding = false;
   /** Writes still waiting for their answer: one of them may replace the session (a password change does). */
   private readonly writesInFlight = new Set<Promise<unknown>>();
+  /** The write in flight that replaces the session, if one is. */
+  private sessionReplacing: Promise<unknown> | undefined;
 
   constructor(private readonly env: ApiEnvironment) {}
 
@@ -58,14 +62,32 @@ export class ApiClient {
 
   request<T>(method: Method, path: string, options: RequestOptions = {}): Observable<T> {
     const attempt = defer(() => from(this.ensureCsrfCookie(method))).pipe(switchMap(() => this.send<T>(method, withQuery(path, options.query), options)));
-    return defer(() => {
+    const sent = defer(() => {
       const sentUnder = readCsrfCookie(this.env.cookies());
       return attempt.pipe(
         catchError((error: unknown) =>
           from(this.sessionReplacedSince(sentUnder, error)).pipe(switchMap((replaced) => (replaced ? attempt : throwError(() => error)))),
         ),
       );
+    });
+    return defer(() => {
+      if (options.replacesSession) return this.replacingSession(sent);
+      const replacing = this.sessionReplacing;
+      return replacing ? from(replacing).pipe(switchMap(() => sent)) : sent;
     }).pipe(catchError((error: unknown) => throwError(() => this.route(toApiError(error), options))));
+  }
+
+  /** The write that replaces the session, marked as in flight from the moment it is asked for until it has its answer (or is dropped). */
+  private replacingSession<T>(write: Observable<T>): Observable<T> {
+    let answered!: () => void;
+    const replacing = new Promise<void>((resolve) => (answered = resolve));
+    this.sessionReplacing = replacing;
+    return write.pipe(
+      finalize(() => {
+        answered();
+        if (this.sessionReplacing === replacing) this.sessionReplacing = undefined;
+      }),
+    );
   }
 
   /** Nobody is signed in (the server's session answer said so): off to the login page, remembering where the visitor was. */
@@ -148,6 +170,7 @@ export class ApiClient {
         this.writesInFlight.add(answered);
         void answered.finally(() => this.writesInFlight.delete(answered));
       }
+
       return () => abort.abort();
     });
   }

@@ -97,4 +97,19 @@ describe('useRunningBulkJob', () => {
     jobsChanged();
     await waitFor(() => expect(screen.getAllByText('Bulk actions open')).toHaveLength(2));
   });
+
+  it('shares one request per change with the panel: both see the same first answer', async () => {
+    answerJobs(halfway);
+    render(
+      <>
+        <BulkJobsPanel />
+        <BulkActionsState projectId={1} />
+      </>,
+    );
+    expect(await screen.findByText('Bulk actions wait')).toBeTruthy();
+    await panel();
+    expect(jobCalls()).toBe(1);
+    jobsChanged();
+    await waitFor(() => expect(jobCalls()).toBe(2));
+  });
 });

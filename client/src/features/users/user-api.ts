@@ -24,6 +24,6 @@ export const userApi = {
   update: (id: number, body: UserPatchBody): Observable<User> => api.patch(apiPath(`users/${id}/`), { json: body, handles: [403] }),
   remove: (id: number): Observable<void> => api.delete(apiPath(`users/${id}/`), { handles: [400, 403] }),
   /** Ends the other sessions and starts a new one here (§2.2). */
-  changePassword: (password: string): Observable<string> => api.post(apiPath('users/change-password/'), { json: { password }, handles: [403] }),
+  changePassword: (password: string): Observable<string> => api.post(apiPath('users/change-password/'), { json: { password }, handles: [403], replacesSession: true }),
   updateProfile: (body: z.input<typeof profilePatchBody>): Observable<User> => api.patch(apiPath('users/me/'), { json: body, handles: [403] }),
 };
