@@ -252,7 +252,7 @@ export class MemoryCollection implements Collection<Document> {
   }
 
   private buildIndex(keys: IndexSpec['keys'], unique: boolean, name: string): void {
-    const index = new SortedIndex(keys);
+    const index = new SortedIndex(keys, name);
     for (const record of this.records.values()) index.add(record, index.keysOf(record.doc));
     if (unique) {
       const holder = index.sharedKeyHolder();
@@ -269,7 +269,7 @@ export class MemoryCollection implements Collection<Document> {
     const orders: Record<string, number[]> = {};
     for (const index of this.indexes) {
       const order = index.recordOrder();
-      if (order) orders[nameOf(index)] = order.map((seq) => positionOf.get(seq)!);
+      if (order) orders[index.name] = order.map((seq) => positionOf.get(seq)!);
     }
     return { name: this.name, nextSeq: this.nextSeq, records, orders };
   }
@@ -288,7 +288,7 @@ export class MemoryCollection implements Collection<Document> {
     if (this.records.size !== records.length) throw new Error(`the snapshot of ${this.name} holds one _id twice`);
     this.nextSeq = image.nextSeq;
     for (const index of this.indexes) {
-      const order = image.orders[nameOf(index)];
+      const order = image.orders[index.name];
       if (order && isPermutation(order, records.length)) index.restore(order.map((position) => records[position]!));
       else for (const record of records) index.add(record, index.keysOf(record.doc));
     }
@@ -407,8 +407,6 @@ function isPermutation(order: readonly number[], length: number): boolean {
   }
   return true;
 }
-
-const nameOf = (index: SortedIndex) => indexName(Object.fromEntries(index.fields.map((field, i) => [field, index.directions[i]!])));
 
 /** MongoDB's default index name, e.g. `project_1_name_-1`. */
 function indexName(keys: Record<string, 1 | -1>): string {

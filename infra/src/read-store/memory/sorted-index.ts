@@ -79,7 +79,11 @@ export class SortedIndex {
   /** True when the fields end with `_id`, so no two entries of a plain index share a key. */
   readonly keysAreUnique: boolean;
 
-  constructor(keys: Record<string, 1 | -1>) {
+  constructor(
+    keys: Record<string, 1 | -1>,
+    /** As MongoDB names it (`project_1_name_-1`): what errors and snapshots call it. */
+    readonly name: string,
+  ) {
     this.fields = Object.keys(keys);
     this.topFields = [...new Set(this.fields.map((field) => field.split('.')[0]!))];
     this.directions = this.fields.map((field) => keys[field]!);
