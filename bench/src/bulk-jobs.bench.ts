@@ -1,88 +1,16 @@
-import type { BulkJob } from '@testament/contracts';
-import { Agent } from 'node:http';
-import { call, connection, type Credentials, type HttpCall } from './http-call.ts';
+import { answered, naively, progressDetail, requestUntil, runJob, thousands, type JobRun } from './bulk-job-run.ts';
+import { connection, type Credentials, type HttpCall } from './http-call.ts';
 import { HTTP_CLIENTS, signIn } from './http-load.ts';
-import { against, elapsedSeconds, inParallel, log, round, summarize, type BenchResult } from './measure.ts';
+import { against, log, round, summarize, type BenchResult } from './measure.ts';
 import { startServerAtRest } from './rebuild-and-start.ts';
 import { scaled } from './scale.ts';
 import { residentMb } from './server-metrics.ts';
 import { testStore } from './test-store.ts';
 import { timeGets } from './view-timing.ts';
 
-/** How often the job's user looks at GET bulk-jobs/ (the end-to-end time's resolution). */
-const POLL_MS = 50;
 const RSS_EVERY_MS = 100;
+const TESTS_BULK = '/api/v2/tests/bulk-update/';
 const PASSED = 2;
-
-
-interface JobRun {
-  seconds: number;
-  job: BulkJob;
-  /** Each change of `done` the user saw, with the seconds since the PUT. */
-  progress: Array<{ second: number; done: number }>;
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const thousands = (value: number) => value.toLocaleString('en');
-
-async function answered(agent: Agent, baseUrl: string, spec: HttpCall, credentials: Credentials): Promise<string> {
-  const result = await call(agent, baseUrl, spec, credentials);
-  if (result.status !== spec.expect) throw new Error(`${spec.method} ${spec.path} answered ${result.status}: ${result.body.slice(0, 200)}`);
-  return result.body;
-}
-
-/**
- * One bulk change of every test of the project, as its user sees it: from the
- * PUT until GET bulk-jobs/ shows the job ended. `is_async` keeps a scaled run
- * (1,000 tests or fewer) in the background too.
- */
-async function runJob(baseUrl: string, credentials: Credentials, projectId: number, change: Record<string, unknown>): Promise<JobRun> {
-  const agent = connection();
-  const latest = async () => (JSON.parse(await answered(agent, baseUrl, { kind: 'jobs', method: 'GET', path: '/api/v2/bulk-jobs/?page_size=1', expect: 200 }, credentials)) as { results: BulkJob[] }).results[0];
-  const before = (await latest())?.id;
-  const startedAt = performance.now();
-  await answered(agent, baseUrl, { kind: 'bulk', method: 'PUT', path: '/api/v2/tests/bulk-update/', body: { project: projectId, is_async: true, ...change }, expect: 200 }, credentials);
-  const progress: JobRun['progress'] = [];
-  try {
-    for (;;) {
-      const job = await latest();
-      const second = elapsedSeconds(startedAt);
-      if (job && job.id !== before) {
-        if (progress.at(-1)?.done !== job.done) progress.push({ second, done: job.done });
-        if (job.status === 'failed') throw new Error(`bulk job ${job.id} failed: ${job.reason}`);
-        if (job.status === 'finished') return { seconds: second, job, progress };
-      }
-      await sleep(POLL_MS);
-    }
-  } finally {
-    agent.destroy();
-  }
-}
-
-/** `done` at each tenth of the job's time, and the longest the user saw no progress. */
-function progressDetail(run: JobRun): Record<string, string | number> {
-  const at = (second: number) => run.progress.findLast((sample) => sample.second <= second)?.done ?? 0;
-  const tenths = Array.from({ length: 10 }, (_, i) => ((i + 1) * run.seconds) / 10);
-  const silences = run.progress.slice(1).map((sample, i) => sample.second - run.progress[i]!.second);
-  return {
-    progress: tenths.map((second) => `${round(second, 1)} s: ${thousands(at(second))}`).join(', '),
-    progressUpdatesSeen: run.progress.length,
-    longestWithoutProgressSeconds: round(Math.max(0, ...silences), 1),
-  };
-}
-
-/** Requests `path` one after another until `stop` says so; the latencies. */
-async function requestUntil(baseUrl: string, credentials: Credentials, path: string, stop: { now: boolean }): Promise<number[]> {
-  const agent = connection();
-  const samples: number[] = [];
-  while (!stop.now) {
-    const result = await call(agent, baseUrl, { kind: 'list', method: 'GET', path, expect: 200 }, credentials);
-    if (result.status !== 200) throw new Error(`GET ${path} answered ${result.status} during the job: ${result.body.slice(0, 200)}`);
-    samples.push(result.ms);
-  }
-  agent.destroy();
-  return samples;
-}
 
 /** The server's RSS, sampled until stopped; the highest seen. */
 function peakRss(pid: number) {
@@ -104,16 +32,6 @@ async function testIds(baseUrl: string, credentials: Credentials, projectId: num
   }
   agent.destroy();
   return ids.slice(0, count);
-}
-
-/** The naive way: one API call per test, `clients` at a time; the seconds the sample took, extrapolated to `total` tests. */
-async function naively(baseUrl: string, credentials: Credentials, calls: HttpCall[], clients: number, total: number): Promise<number> {
-  const agent = new Agent({ keepAlive: true, maxSockets: clients });
-  const startedAt = performance.now();
-  await inParallel(calls, clients, (spec) => answered(agent, baseUrl, spec, credentials));
-  const seconds = (elapsedSeconds(startedAt) * total) / calls.length;
-  agent.destroy();
-  return seconds;
 }
 
 /**
@@ -147,12 +65,12 @@ export async function bulkJobBenchmarks(): Promise<BenchResult[]> {
 
     const stopListing = { now: false };
     const listing = requestUntil(server.url, reader, listPath, stopListing);
-    const result = await runJob(server.url, lead, store.projectId, { result: { status: PASSED, comment: 'Bulk' } }).finally(() => (stopListing.now = true));
+    const result = await runJob(server.url, lead, TESTS_BULK, { project: store.projectId, result: { status: PASSED, comment: 'Bulk' } }).finally(() => (stopListing.now = true));
     const duringJob = summarize(await listing);
     log(`bulk result on ${of}: ${round(result.seconds, 1)} s; tests list p50 ${duringJob.p50} ms, p99 ${duringJob.p99} ms (${duringJob.count} requests); progress ${JSON.stringify(result.progress.map((s) => [round(s.second, 1), s.done]))}`);
-    const move = await runJob(server.url, lead, store.projectId, { plan_id: target!.id });
+    const move = await runJob(server.url, lead, TESTS_BULK, { project: store.projectId, plan_id: target!.id });
     log(`bulk move of ${of}: ${round(move.seconds, 1)} s`);
-    const assign = await runJob(server.url, lead, store.projectId, { assignee_id: leadId });
+    const assign = await runJob(server.url, lead, TESTS_BULK, { project: store.projectId, assignee_id: leadId });
     log(`bulk assign of ${of}: ${round(assign.seconds, 1)} s`);
     const rssPeak = stopRss();
     const rssAfter = residentMb(pid);

@@ -13,7 +13,7 @@ export const bulkMessages = {
   running: 'Another bulk operation of yours is still running in this project; wait for it to end.',
 } as const;
 
-/** More selected tests than this run as a job in the background, whatever `is_async` says (§4.11). */
+/** More selected tests or cases than this run as a job in the background, whatever `is_async` says (§4.11). */
 export const BULK_SYNC_LIMIT = 1_000;
 
 const integer = z.number({ error: catalogueMessages.invalidInteger }).int(catalogueMessages.invalidInteger).positive(catalogueMessages.invalidInteger);
@@ -65,11 +65,13 @@ export type TestBulkUpdateTreeBody = z.output<typeof testBulkUpdateTreeBody>;
 export const bulkJobResponse = z.strictObject({
   id,
   project: id,
-  operation: z.enum(['assign', 'move', 'delete', 'result']),
+  /** What it does to each test, or `cases`: moves and/or relabels cases. */
+  operation: z.enum(['assign', 'move', 'delete', 'result', 'cases']),
   status: z.enum(['running', 'finished', 'failed']),
   total: count,
   done: count,
-  failed_test: id.nullable(),
+  /** The test (the case, for `cases`) that was refused, when it failed there. */
+  failed_item: id.nullable(),
   reason: z.string().nullable(),
   requested_at: timestamp,
   updated_at: timestamp,

@@ -4,7 +4,7 @@ import { messages } from '../messages.ts';
 import { attributeValues } from '../events/suites.ts';
 import { attachmentResponse } from './attachments.ts';
 import { catalogueMessages, projectReference, requiredText } from './project-catalogue.ts';
-import { paginationQuery, queryBoolean, queryDateTime } from './query.ts';
+import { flexibleBoolean, paginationQuery, queryBoolean, queryDateTime } from './query.ts';
 import { userResponse } from './users.ts';
 import { count, id, timestamp } from './wire.ts';
 import { parseEstimate } from '../estimate.ts';
@@ -194,6 +194,8 @@ const caseIds = z.array(integer, { error: messages.notAList });
 /** What a bulk update changes, for the selection its filter conditions narrow (§3.3, §4.11). */
 const bulkChange = {
   project: projectReference,
+  /** Run as a job in the background, answered at once with an empty body (as over BULK_SYNC_LIMIT cases). */
+  is_async: flexibleBoolean.optional(),
   filter_conditions: z.record(z.string(), z.unknown(), { error: messages.notAnObject }).optional(),
   suite: integer.optional(),
   labels: z.array(labelBody, { error: messages.notAList }).optional(),

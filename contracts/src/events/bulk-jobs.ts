@@ -4,7 +4,7 @@ import { defineEvents, type EventsOf } from './catalog.ts';
 
 const id = z.number().int().positive();
 
-/** What a bulk job does to each selected test (§4.11). */
+/** What a bulk job does to each selected item: a test (§4.11), or a case for `cases` (§3.3). */
 export const bulkOperationSchema = z.discriminatedUnion('kind', [
   /** The assignee as the access rules see them when the job is accepted; null unassigns. */
   z.object({ kind: z.literal('assign'), assignee: z.object({ userId: id, isSuperuser: z.boolean(), isExternal: z.boolean() }).nullable() }),
@@ -19,24 +19,40 @@ export const bulkOperationSchema = z.discriminatedUnion('kind', [
     attributes: attributeValues,
     suiteAttributes: z.array(z.object({ suiteId: id, values: attributeValues })),
   }),
+  /** Each case moved to `suiteId` and/or relabelled, as a new version; labels by id, those named by name resolved when the job was accepted. */
+  z.object({
+    kind: z.literal('cases'),
+    suiteId: id.nullable(),
+    labels: z.object({ action: z.enum(['add', 'update', 'delete', 'clear']), labelIds: z.array(id) }).nullable(),
+  }),
 ]);
 export type BulkOperation = z.output<typeof bulkOperationSchema>;
 
 const jobRef = { jobId: id, projectId: id };
 
+/** Version 1 named the items `testId(s)`: every job then changed tests. */
+const itemsRenamed =
+  (from: 'testIds' | 'testId', to: 'itemIds' | 'itemId') =>
+  (data: unknown): unknown => {
+    const { [from]: items, ...rest } = data as Record<string, unknown>;
+    return { ...rest, [to]: items };
+  };
+
 /**
  * A user's bulk jobs in a project live in one stream, so a job running there
- * refuses another. A job names its tests when it is accepted (the selection
- * resolved once) and records its progress as it applies them in chunks.
+ * refuses another. A job names its items (tests, or cases) when it is accepted
+ * (the selection resolved once) and records its progress as it applies them in chunks.
  */
 export const bulkJobEvents = defineEvents({
   BulkJobRequested: {
-    version: 1,
+    version: 2,
+    upcasters: { 1: itemsRenamed('testIds', 'itemIds') },
     schema: z.object({
       ...jobRef,
       userId: id,
       operation: bulkOperationSchema,
-      testIds: z.array(id),
+      /** The tests it changes, or the cases for the `cases` operation, in the order it applies them. */
+      itemIds: z.array(id),
       chunkSize: id,
       /** The request was answered before the job ran, so its end is told by a notification (§4.11). */
       background: z.boolean().default(false),
@@ -44,17 +60,21 @@ export const bulkJobEvents = defineEvents({
       planId: id.nullable().default(null),
     }),
   },
-  /** `done`: how many of the job's tests (in their order) have been applied. */
+  /** `done`: how many of the job's items (in their order) have been applied. */
   BulkJobProgressed: { version: 1, schema: z.object({ ...jobRef, done: z.number().int().nonnegative() }) },
   BulkJobFinished: { version: 1, schema: z.object({ ...jobRef, done: z.number().int().nonnegative() }) },
-  /** Stopped at a test it could not apply: the chunk before it is the last one applied. */
-  BulkJobFailed: { version: 1, schema: z.object({ ...jobRef, done: z.number().int().nonnegative(), testId: id.nullable(), reason: z.string() }) },
+  /** Stopped at an item it could not apply: the chunk before it is the last one applied. */
+  BulkJobFailed: {
+    version: 2,
+    upcasters: { 1: itemsRenamed('testId', 'itemId') },
+    schema: z.object({ ...jobRef, done: z.number().int().nonnegative(), itemId: id.nullable(), reason: z.string() }),
+  },
 });
 export type BulkJobEvent = EventsOf<typeof bulkJobEvents>;
 
 /**
  * A chunk's mark, appended with `no_stream` to a stream of its own in the same
- * atomic append as the chunk's changes to its tests: the chunk is applied once
+ * atomic append as the chunk's changes to its items: the chunk is applied once
  * or not at all, however often it is tried (after a crash, by two workers).
  */
 export const bulkJobChunkEvents = defineEvents({

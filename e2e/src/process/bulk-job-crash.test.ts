@@ -122,7 +122,7 @@ describe('a bulk job through kill -9', () => {
 
     const ended = await watch(() => false);
     timing('job ended', jobStartedAt);
-    expect(ended).toMatchObject({ status: 'finished', total: TESTS, done: TESTS, failed_test: null });
+    expect(ended).toMatchObject({ status: 'finished', total: TESTS, done: TESTS, failed_item: null });
     // Ended by a server started after the last kill: every kill interrupted the running job.
     expect(Date.parse(ended.ended_at!)).toBeGreaterThan(killedAt);
 

@@ -18,7 +18,7 @@ import { testCommands, testHandlers } from './tests/handlers.ts';
 import { bulkJobCommands } from './bulk-jobs/handlers.ts';
 import { bulkJobWorkflow, type ChunkWorkers } from './workflows/bulk-jobs.ts';
 import { planTests } from './workflows/plan-tests.ts';
-import { caseWritesWithLabels } from './workflows/case-labels.ts';
+import { caseLabelIds, caseWritesWithLabels } from './workflows/case-labels.ts';
 import { RoleDirectory } from './roles/role-directory.ts';
 import { roleHandlers } from './roles/handlers.ts';
 import { accessRequestHandlers } from './access-requests/handlers.ts';
@@ -93,7 +93,7 @@ export function createCommandService(deps: CommandServiceDeps) {
       bulkJobWorkflow(
         kernel,
         bulkJobCommands(kernel),
-        tests,
+        { tests, cases, labelIds: caseLabelIds(kernel) },
         (projectId, statusId, suiteId) => requiredResultAttributeNames(kernel, projectId, statusId, suiteId),
         deps.chunkWorkers,
       ),

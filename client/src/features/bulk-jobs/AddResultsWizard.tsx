@@ -55,7 +55,7 @@ export function AddResultsWizard({ target, onClose, onDone }: AddResultsWizardPr
         if (isApiError(outcome.error) && !outcome.error.routed) setAlert(Object.values(outcome.error.fieldErrors).flat());
         return;
       }
-      if (outcome.result.kind === 'done') notify({ severity: 'success', summary: t('bulkJobs.wizard.added', { count: outcome.result.tests.length }) });
+      if (outcome.result.kind === 'done') notify({ severity: 'success', summary: t('bulkJobs.wizard.added', { count: outcome.result.changed.length }) });
       onDone();
     },
   );

@@ -3,7 +3,7 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { backgroundStarted$ } from './tests-bulk-api.ts';
+import { backgroundStarted$ } from './bulk-update.ts';
 
 /** "Async operation" (tests-and-results §8): a bulk change went to the background; its end is notified, and other bulk actions wait. */
 export function AsyncOperationDialog() {

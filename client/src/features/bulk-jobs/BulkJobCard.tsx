@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { formatTimeToCome } from '../../i18n/dates.ts';
 import { translateServerMessage } from '../../i18n/server-messages.ts';
 import type { BulkJob } from './bulk-job-api.ts';
-import { jobPace } from './job-view.ts';
+import { jobItems, jobPace } from './job-view.ts';
 
 /** One job in the panel: what it does, how far it got, and how fast, or how it ended. */
 export function BulkJobCard({ job, onDismiss }: { job: BulkJob; onDismiss(): void }) {
@@ -31,15 +31,16 @@ function JobPaceLine({ job }: { job: BulkJob }) {
   const rate = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(pace.rate);
   return (
     <small className="bulk-job__pace">
-      {t('bulkJobs.rate', { rate })} · {t('bulkJobs.timeLeft', { time: formatTimeToCome(pace.secondsLeft, i18n.language) })}
+      {t(`bulkJobs.rate.${jobItems(job)}`, { rate })} · {t('bulkJobs.timeLeft', { time: formatTimeToCome(pace.secondsLeft, i18n.language) })}
     </small>
   );
 }
 
 function JobEnd({ job }: { job: BulkJob }) {
   const { t } = useTranslation();
-  if (job.status === 'finished') return <Message severity="success" text={t('bulkJobs.finished', { total: job.total })} />;
+  const items = jobItems(job);
+  if (job.status === 'finished') return <Message severity="success" text={t(`bulkJobs.finished.${items}`, { total: job.total })} />;
   const reason = translateServerMessage(t, job.reason ?? '');
   const told = { done: job.done, total: job.total, reason };
-  return <Message severity="error" text={job.failed_test === null ? t('bulkJobs.failed', told) : t('bulkJobs.failedAt', { ...told, test: job.failed_test })} />;
+  return <Message severity="error" text={job.failed_item === null ? t(`bulkJobs.failed.${items}`, told) : t(`bulkJobs.failedAt.${items}`, { ...told, item: job.failed_item })} />;
 }

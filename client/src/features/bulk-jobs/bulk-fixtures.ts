@@ -15,7 +15,7 @@ export function aJob(id: number, given: Partial<BulkJob> = {}): BulkJob {
     status: 'running',
     total: 2000,
     done: 0,
-    failed_test: null,
+    failed_item: null,
     reason: null,
     requested_at: '2026-06-01T10:00:00Z',
     updated_at: '2026-06-01T10:00:00Z',

@@ -45,11 +45,27 @@ describe('the bulk jobs panel', () => {
     await waitFor(() => expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25'));
     expect(jobCalls()).toBe(before + 1);
 
-    answerJobs(aJob(5, { status: 'failed', done: 1200, failed_test: 1234, reason: 'Invalid pk "9" - object does not exist.', updated_at: '2026-06-01T10:00:30Z', ended_at: '2026-06-01T10:00:30Z' }));
+    answerJobs(aJob(5, { status: 'failed', done: 1200, failed_item: 1234, reason: 'Invalid pk "9" - object does not exist.', updated_at: '2026-06-01T10:00:30Z', ended_at: '2026-06-01T10:00:30Z' }));
     // A second notice within the second waits for the end of it, then refetches once.
     jobsChanged();
     expect(await screen.findByText('Stopped at test #1234 after 1,200 of 2,000 tests: Invalid pk "9" - object does not exist.', {}, { timeout: 3000 })).toBeTruthy();
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('60');
+  });
+
+  it('counts cases for a job on cases: what it does, its rate, and the case it stopped at or how many it changed', async () => {
+    answerJobs(aJob(7, { operation: 'cases', done: 500, updated_at: '2026-06-01T10:00:10Z' }));
+    render(<BulkJobsPanel />);
+    const job = within(await panel()).getByRole('article', { name: 'Changing cases' });
+    expect(job.textContent).toContain('50 cases/s · ends in 30 seconds');
+
+    const ended = { operation: 'cases', updated_at: '2026-06-01T10:00:30Z', ended_at: '2026-06-01T10:00:30Z' } as const;
+    answerJobs(
+      aJob(8, { ...ended, status: 'finished', done: 2000 }),
+      aJob(7, { ...ended, status: 'failed', done: 1200, failed_item: 4321, reason: 'Invalid pk "9" - object does not exist.' }),
+    );
+    jobsChanged();
+    expect(await screen.findByText('Stopped at case #4321 after 1,200 of 2,000 cases: Invalid pk "9" - object does not exist.', {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByText('Done: 2,000 cases changed.')).toBeTruthy();
   });
 
   it('says a job finished until dismissed, and leaves out jobs that ended before it saw them run', async () => {

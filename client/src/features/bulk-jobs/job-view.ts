@@ -10,8 +10,11 @@ export function shownJobs(jobs: readonly BulkJob[], seen: { running: ReadonlySet
   return jobs.filter((job) => !dismissed.has(job.id) && (job.status === 'running' || seen.running.has(job.id) || !seen.atStart.has(job.id)));
 }
 
+/** What a job's counts count: cases for a job on cases, else tests. */
+export const jobItems = (job: Pick<BulkJob, 'operation'>): 'tests' | 'cases' => (job.operation === 'cases' ? 'cases' : 'tests');
+
 export interface JobPace {
-  /** Tests a second. */
+  /** Items (tests or cases) a second. */
   rate: number;
   secondsLeft: number;
 }

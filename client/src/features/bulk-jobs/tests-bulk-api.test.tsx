@@ -25,7 +25,7 @@ const sent = (call: string) => net.server.bodies[net.server.calls.lastIndexOf(ca
 describe('updateTests (tests-and-results §7, §4.11)', () => {
   it('sends the list view’s selection with the change to bulk-update/, and answers with the changed tests', async () => {
     const outcome = await firstValueFrom(updateTests(aTarget(), { assignee_id: 4 }));
-    expect(outcome).toEqual({ kind: 'done', tests: changed });
+    expect(outcome).toEqual({ kind: 'done', changed });
     expect(sent(LIST)).toEqual({ project: 1, current_plan: 3, excluded_tests: [9], filter_conditions: { last_status: '1' }, assignee_id: 4 });
   });
 

@@ -4,15 +4,22 @@ import { featureTexts } from '../../i18n/translations.ts';
 export const bulkJobsTexts = featureTexts(
   {
     panel: 'Bulk operations',
-    operations: { assign: 'Assigning tests', move: 'Moving tests', delete: 'Deleting tests', result: 'Adding results' },
+    operations: { assign: 'Assigning tests', move: 'Moving tests', delete: 'Deleting tests', result: 'Adding results', cases: 'Changing cases' },
     progress: '{{done, number}} of {{total, number}}',
-    rate: '{{rate}} tests/s',
+    rate: { tests: '{{rate}} tests/s', cases: '{{rate}} cases/s' },
     timeLeft: 'ends {{time}}',
     estimating: 'Estimating the time left…',
-    finished: 'Done: {{total, number}} tests changed.',
-    failed: 'Stopped after {{done, number}} of {{total, number}} tests: {{reason}}',
-    failedAt: 'Stopped at test #{{test}} after {{done, number}} of {{total, number}} tests: {{reason}}',
+    finished: { tests: 'Done: {{total, number}} tests changed.', cases: 'Done: {{total, number}} cases changed.' },
+    failed: {
+      tests: 'Stopped after {{done, number}} of {{total, number}} tests: {{reason}}',
+      cases: 'Stopped after {{done, number}} of {{total, number}} cases: {{reason}}',
+    },
+    failedAt: {
+      tests: 'Stopped at test #{{item}} after {{done, number}} of {{total, number}} tests: {{reason}}',
+      cases: 'Stopped at case #{{item}} after {{done, number}} of {{total, number}} cases: {{reason}}',
+    },
     dismiss: 'Dismiss',
+    jobRunning: 'Your bulk operation in this project is still running; the others wait until it ends.',
     async: {
       title: 'Async operation',
       message: 'The operation runs in the background. You will be notified when it completes; until then other bulk operations are unavailable.',
@@ -36,15 +43,22 @@ export const bulkJobsTexts = featureTexts(
   },
   {
     panel: 'Массовые операции',
-    operations: { assign: 'Назначение тестов', move: 'Перенос тестов', delete: 'Удаление тестов', result: 'Добавление результатов' },
+    operations: { assign: 'Назначение тестов', move: 'Перенос тестов', delete: 'Удаление тестов', result: 'Добавление результатов', cases: 'Изменение тест-кейсов' },
     progress: '{{done, number}} из {{total, number}}',
-    rate: '{{rate}} тестов/с',
+    rate: { tests: '{{rate}} тестов/с', cases: '{{rate}} тест-кейсов/с' },
     timeLeft: 'завершится {{time}}',
     estimating: 'Оцениваем оставшееся время…',
-    finished: 'Готово: изменено тестов — {{total, number}}.',
-    failed: 'Остановлено после {{done, number}} из {{total, number}} тестов: {{reason}}',
-    failedAt: 'Остановлено на тесте №{{test}} после {{done, number}} из {{total, number}} тестов: {{reason}}',
+    finished: { tests: 'Готово: изменено тестов — {{total, number}}.', cases: 'Готово: изменено тест-кейсов — {{total, number}}.' },
+    failed: {
+      tests: 'Остановлено после {{done, number}} из {{total, number}} тестов: {{reason}}',
+      cases: 'Остановлено после {{done, number}} из {{total, number}} тест-кейсов: {{reason}}',
+    },
+    failedAt: {
+      tests: 'Остановлено на тесте №{{item}} после {{done, number}} из {{total, number}} тестов: {{reason}}',
+      cases: 'Остановлено на тест-кейсе №{{item}} после {{done, number}} из {{total, number}} тест-кейсов: {{reason}}',
+    },
     dismiss: 'Скрыть',
+    jobRunning: 'Ваша массовая операция в этом проекте ещё выполняется; остальные ждут её окончания.',
     async: {
       title: 'Асинхронная операция',
       message: 'Операция выполняется в фоне. Вы получите уведомление, когда она завершится; до тех пор другие массовые операции недоступны.',

@@ -3,11 +3,11 @@ import type { Decider } from '../kernel/decider.ts';
 import { evolveBulkJobs, initialBulkJobsState, type BulkJob, type BulkJobsState } from './evolve.ts';
 
 export type BulkJobCommand =
-  | { type: 'Request'; jobId: number; projectId: number; userId: number; operation: BulkOperation; testIds: readonly number[]; chunkSize: number; background: boolean; planId: number | null }
-  /** `done`: the tests applied so far, in order; a mark at or below the recorded one changes nothing (a resumed job repeats it). */
+  | { type: 'Request'; jobId: number; projectId: number; userId: number; operation: BulkOperation; itemIds: readonly number[]; chunkSize: number; background: boolean; planId: number | null }
+  /** `done`: the items applied so far, in order; a mark at or below the recorded one changes nothing (a resumed job repeats it). */
   | { type: 'RecordProgress'; jobId: number; done: number }
   | { type: 'Finish'; jobId: number }
-  | { type: 'Fail'; jobId: number; testId: number | null; reason: string };
+  | { type: 'Fail'; jobId: number; itemId: number | null; reason: string };
 
 function runningJob(state: BulkJobsState, jobId: number): BulkJob | undefined {
   const job = state.jobs.get(jobId);
@@ -27,21 +27,21 @@ export const bulkJobsDecider: Decider<BulkJobCommand, BulkJobsState, BulkJobEven
       case 'Request': {
         if (actor.userId !== command.userId) throw new PermissionDeniedError();
         if (state.running !== null) throw new ConflictError(bulkMessages.running);
-        const { jobId, projectId, userId, operation, testIds, chunkSize, background, planId } = command;
-        return [{ type: 'BulkJobRequested', data: { jobId, projectId, userId, operation, testIds: [...testIds], chunkSize, background, planId } }];
+        const { jobId, projectId, userId, operation, itemIds, chunkSize, background, planId } = command;
+        return [{ type: 'BulkJobRequested', data: { jobId, projectId, userId, operation, itemIds: [...itemIds], chunkSize, background, planId } }];
       }
       case 'RecordProgress': {
         const job = runningJob(state, command.jobId);
         if (!job || command.done <= job.done) return [];
-        return [{ type: 'BulkJobProgressed', data: { jobId: job.jobId, projectId: job.projectId, done: Math.min(command.done, job.testIds.length) } }];
+        return [{ type: 'BulkJobProgressed', data: { jobId: job.jobId, projectId: job.projectId, done: Math.min(command.done, job.itemIds.length) } }];
       }
       case 'Finish': {
         const job = runningJob(state, command.jobId);
-        return job ? [{ type: 'BulkJobFinished', data: { jobId: job.jobId, projectId: job.projectId, done: job.testIds.length } }] : [];
+        return job ? [{ type: 'BulkJobFinished', data: { jobId: job.jobId, projectId: job.projectId, done: job.itemIds.length } }] : [];
       }
       case 'Fail': {
         const job = runningJob(state, command.jobId);
-        return job ? [{ type: 'BulkJobFailed', data: { jobId: job.jobId, projectId: job.projectId, done: job.done, testId: command.testId, reason: command.reason } }] : [];
+        return job ? [{ type: 'BulkJobFailed', data: { jobId: job.jobId, projectId: job.projectId, done: job.done, itemId: command.itemId, reason: command.reason } }] : [];
       }
     }
   },

@@ -7,9 +7,10 @@ export interface BulkJob {
   projectId: number;
   userId: number;
   operation: BulkOperation;
-  testIds: readonly number[];
+  /** Its tests, or its cases for the `cases` operation. */
+  itemIds: readonly number[];
   chunkSize: number;
-  /** How many of `testIds`, in order, are applied. */
+  /** How many of `itemIds`, in order, are applied. */
   done: number;
   status: BulkJobStatus;
 }
@@ -27,8 +28,8 @@ export function evolveBulkJobs(state: BulkJobsState, event: BulkJobEvent): BulkJ
   const { jobId } = event.data;
   switch (event.type) {
     case 'BulkJobRequested': {
-      const { projectId, userId, operation, testIds, chunkSize } = event.data;
-      jobs.set(jobId, { jobId, projectId, userId, operation, testIds, chunkSize, done: 0, status: 'running' });
+      const { projectId, userId, operation, itemIds, chunkSize } = event.data;
+      jobs.set(jobId, { jobId, projectId, userId, operation, itemIds, chunkSize, done: 0, status: 'running' });
       return { jobs, running: jobId };
     }
     case 'BulkJobProgressed':

@@ -58,6 +58,21 @@ describe('test case', () => {
     expect(fieldErrorsOf(() => open([created(stranger.userId)]).when(update({ expected: 'x' }, true), member, project))).toEqual({ errors: ['Only author of latest change can skip version'] });
   });
 
+  it('takes a bulk change on its latest version: moved, relabelled by each action, as a new version; unchanged, none', () => {
+    const labelled = [created(), versioned(101, { labelIds: [4, 5] })];
+    const change = (suiteId: number | null, labels: { action: 'add' | 'update' | 'delete' | 'clear'; labelIds: number[] } | null, facts = suiteLive) => ({ type: 'BulkChange' as const, historyId: 200, suiteId, labels, facts });
+    const labelsAfter = (action: 'add' | 'update' | 'delete' | 'clear', labelIds: number[]) => open(labelled).when(change(null, { action, labelIds }), member, project);
+    expect(labelsAfter('add', [5, 6])).toEqual([versioned(200, { labelIds: [4, 5, 6] })]);
+    expect(labelsAfter('update', [6])).toEqual([versioned(200, { labelIds: [6] })]);
+    expect(labelsAfter('delete', [4, 9])).toEqual([versioned(200, { labelIds: [5] })]);
+    expect(labelsAfter('clear', [])).toEqual([versioned(200, { labelIds: [] })]);
+    expect(labelsAfter('add', [4])).toEqual([]);
+    expect(open(labelled).when(change(8, { action: 'delete', labelIds: [4] }), member, project)).toEqual([versioned(200, { suiteId: 8, labelIds: [5] })]);
+    expect(fieldErrorsOf(() => open(labelled).when(change(8, null, { suiteLive: false }), member, project))).toEqual({ suite: ['Invalid pk "8" - object does not exist.'] });
+    const deleted = [created(), { type: 'CaseDeleted', data: { caseId: 1, projectId: 3 } } as CaseEvent];
+    expect(() => open(deleted).when(change(8, null), member, project)).toThrow(NotFoundError);
+  });
+
   it('restores an old version as a new one, and refuses a version it never had', () => {
     const history = [created(), versioned(101, { name: 'Sign in' })];
     expect(open(history).when({ type: 'RestoreVersion', historyId: 102, version: 1, facts: suiteLive }, member, project)).toEqual([

@@ -11,9 +11,17 @@ export interface CaseFacts {
   unusableAttachment?: number | null;
 }
 
+/** A bulk change of labels (§3.3 labels_action): `add` keeps the case's own, `update` and `clear` replace them, `delete` takes these off. */
+export interface Relabelling {
+  action: 'add' | 'update' | 'delete' | 'clear';
+  labelIds: readonly number[];
+}
+
 export type CaseCommand =
   | { type: 'Create'; caseId: number; projectId: number; historyId: number; content: CaseContent; facts: CaseFacts }
   | { type: 'Update'; historyId: number; content: CaseContent; skipHistory: boolean; facts: CaseFacts }
+  /** A bulk job's change of one case, made on its latest version: moved (`suiteId`), relabelled, or both. */
+  | { type: 'BulkChange'; historyId: number; suiteId: number | null; labels: Relabelling | null; facts: CaseFacts }
   | { type: 'RestoreVersion'; historyId: number; version: number; facts: CaseFacts }
   | { type: 'Archive'; historyId: number }
   | { type: 'Unarchive'; historyId: number }
@@ -57,6 +65,25 @@ function update(command: Extract<CaseCommand, { type: 'Update' }>, state: CaseSt
   return [{ type: 'CaseVersioned', data: { caseId, projectId, historyId: command.historyId, userId: context.actor.userId, content: command.content } }];
 }
 
+function relabelled(current: readonly number[], { action, labelIds }: Relabelling): number[] {
+  switch (action) {
+    case 'add':
+      return [...current, ...labelIds.filter((id) => !current.includes(id))];
+    case 'update':
+      return [...labelIds];
+    case 'delete':
+      return current.filter((id) => !labelIds.includes(id));
+    case 'clear':
+      return [];
+  }
+}
+
+function bulkChange(command: Extract<CaseCommand, { type: 'BulkChange' }>, state: CaseState, context: DecisionContext): CaseEvent[] {
+  const latest = latestVersion(live(state)).content;
+  const content = { ...latest, suiteId: command.suiteId ?? latest.suiteId, labelIds: command.labels ? relabelled(latest.labelIds, command.labels) : latest.labelIds };
+  return update({ type: 'Update', historyId: command.historyId, content, skipHistory: false, facts: command.facts }, state, context);
+}
+
 function restoreVersion(command: Extract<CaseCommand, { type: 'RestoreVersion' }>, state: CaseState, context: DecisionContext): CaseEvent[] {
   live(state);
   requireChange(state, context);
@@ -80,6 +107,8 @@ export const caseDecider: Decider<CaseCommand, CaseState, CaseEvent> = {
         return [{ type: 'CaseCreated', data: { caseId: command.caseId, projectId: command.projectId, historyId: command.historyId, userId: context.actor.userId, content: command.content } }];
       case 'Update':
         return update(command, state, context);
+      case 'BulkChange':
+        return bulkChange(command, state, context);
       case 'RestoreVersion':
         return restoreVersion(command, state, context);
       case 'Archive':

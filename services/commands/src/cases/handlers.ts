@@ -1,7 +1,7 @@
 import { streams, type CaseContent, type CaseStep } from '@testament/contracts';
 import { handleCommand, idForNewAggregate, type KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
-import { caseDecider, type CaseCommand } from './decide.ts';
+import { caseDecider, type CaseCommand, type Relabelling } from './decide.ts';
 import { latestVersion } from './evolve.ts';
 
 /** What the cases' rules read in other aggregates, wired in by the command service. */
@@ -79,6 +79,13 @@ export function caseCommands(deps: KernelDeps, lookups: CaseLookups) {
       const facts = await factsOf(input.projectId, content);
       const historyId = await deps.ids.next('casehistory');
       return run(input.projectId, input.caseId, { type: 'Update', historyId, content, skipHistory: input.skipHistory, facts }, meta);
+    },
+    /** A bulk job's change of one case (§3.3): moved to a suite of its project and/or relabelled, as a new version of its latest. */
+    async bulkChange(input: CaseRef & { suiteId: number | null; labels: Relabelling | null }, meta: CommandMeta) {
+      // Staying in its suite needs no look: a live case's suite is live.
+      const facts = { suiteLive: input.suiteId === null || (await lookups.suiteLive(input.projectId, input.suiteId)) };
+      const command: CaseCommand = { type: 'BulkChange', historyId: await deps.ids.next('casehistory'), suiteId: input.suiteId, labels: input.labels, facts };
+      return run(input.projectId, input.caseId, command, meta);
     },
     async restoreVersion(input: CaseRef & { version: number }, meta: CommandMeta) {
       const { state } = await deps.aggregates.load(streamOf(input.caseId), caseDecider);

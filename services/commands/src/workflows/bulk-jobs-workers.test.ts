@@ -107,7 +107,7 @@ describe('bulk jobs shared by workers over NATS', () => {
     const quitter = await startWorker({ vanishAfterFirstChunk: true });
 
     const operation = { kind: 'result' as const, status: 2, comment: 'Shared', attachmentIds: [], attributes: {}, suiteAttributes: [] };
-    const { jobId } = await commands['bulk-jobs.request']({ projectId, operation, testIds, suiteIds: [], planId: null, wait: true }, newCommandMeta(owner));
+    const { jobId } = await commands['bulk-jobs.request']({ projectId, operation, itemIds: testIds, suiteIds: [], planId: null, wait: true }, newCommandMeta(owner));
 
     const jobEvents = await store.readStream(streams.bulkJobs(projectId, userId));
     expect(jobEvents.at(-1)).toMatchObject({ type: 'BulkJobFinished', data: { jobId, done: testIds.length } });

@@ -9,25 +9,28 @@ import type { Actor } from '../kernel/decider.ts';
 import { inParallel } from '../kernel/in-parallel.ts';
 import { requireProjectWrite } from '../kernel/project-access.ts';
 import type { testCommands } from '../tests/handlers.ts';
+import type { caseCommands } from '../cases/handlers.ts';
+import type { Relabelling } from '../cases/decide.ts';
+import type { caseLabelIds, CaseLabelInput } from './case-labels.ts';
 
-/** Tests applied between two progress marks, at most; a smaller job moves in twentieths, so its progress shows. */
+/** Items applied between two progress marks, at most; a smaller job moves in twentieths, so its progress shows. */
 const BULK_CHUNK = 500;
-const chunkSizeFor = (tests: number) => Math.min(BULK_CHUNK, Math.max(50, Math.ceil(tests / 20)));
-/** Tests of a chunk decided at once: their lookups (the case, the plan, the access rules) overlap. */
+const chunkSizeFor = (items: number) => Math.min(BULK_CHUNK, Math.max(50, Math.ceil(items / 20)));
+/** Items of a chunk decided at once: their lookups (the case, the plan, the access rules) overlap. */
 const CHUNK_CONCURRENCY = 32;
-/** A chunk decided again this often when other writers keep changing its tests between its decision and its append. */
+/** A chunk decided again this often when other writers keep changing its items between its decision and its append. */
 const CHUNK_ATTEMPTS = 10;
 
-/** One chunk of a job: its tests from `from`, as many as the job's chunk size. */
+/** One chunk of a job: its items from `from`, as many as the job's chunk size. */
 export interface BulkChunk {
   ref: BulkJobRef;
   from: number;
 }
 
-/** A chunk applied whole (`position`: of its last write), or not at all because of the test refused. */
+/** A chunk applied whole (`position`: of its last write), or not at all because of the item refused. */
 export interface ChunkOutcome {
   position: number;
-  refused: { testId: number; reason: string } | null;
+  refused: { itemId: number; reason: string } | null;
 }
 
 /**
@@ -37,26 +40,37 @@ export interface ChunkOutcome {
 export interface ChunkWorkers {
   apply(chunk: BulkChunk, actor: Actor): Promise<ChunkOutcome>;
   inFlight: number;
-  /** Tests per chunk in the jobs accepted from now on (default BULK_CHUNK). */
+  /** Items per chunk in the jobs accepted from now on (default BULK_CHUNK). */
   chunkSize?: number;
 }
 
-type Tests = ReturnType<typeof testCommands>;
 type Jobs = ReturnType<typeof bulkJobCommands>;
 
-/** The permission each test's change needs, checked once before a job is accepted. */
-const PERMISSION: Record<BulkOperation['kind'], string> = { assign: 'change_test', move: 'change_test', delete: 'delete_test', result: 'add_testresult' };
+/** What a job changes: tests, or cases; and the project's labels, which a case relabelling names. */
+export interface BulkTargets {
+  tests: ReturnType<typeof testCommands>;
+  cases: ReturnType<typeof caseCommands>;
+  labelIds: ReturnType<typeof caseLabelIds>;
+}
 
-/** A refusal of one test that ends the job with its reason; anything else is a fault of the server, and the job stays to be resumed. */
+/** A job as it is asked for: a case relabelling names its labels by id or by name, resolved to ids when it is accepted. */
+export type RequestedOperation =
+  | Exclude<BulkOperation, { kind: 'cases' }>
+  | { kind: 'cases'; suiteId: number | null; labels: { action: Relabelling['action']; labels: CaseLabelInput[] } | null };
+
+/** The permission each item's change needs, checked once before a job is accepted. */
+const PERMISSION: Record<BulkOperation['kind'], string> = { assign: 'change_test', move: 'change_test', delete: 'delete_test', result: 'add_testresult', cases: 'change_testcase' };
+
+/** A refusal of one item that ends the job with its reason; anything else is a fault of the server, and the job stays to be resumed. */
 const refusal = (error: unknown) => error instanceof ValidationError || error instanceof NotFoundError || error instanceof PermissionDeniedError;
 
 /** The refusal as the user reads it: a validation's messages without their fields' names. */
 const reasonOf = (error: Error) => (error instanceof ValidationError ? Object.values(error.fields).flat().join(' ') : error.message);
 
 /**
- * Bulk jobs (§4.11): a job is accepted with its tests, then applied chunk by
- * chunk. A chunk's tests are decided first, each by its own command; the first
- * test refused (deleted meanwhile, its target plan gone) fails the job with
+ * Bulk jobs (§4.11): a job is accepted with its items (tests, or cases), then
+ * applied chunk by chunk. A chunk's items are decided first, each by its own
+ * command; the first item refused (deleted meanwhile, its target plan gone) fails the job with
  * nothing of the chunk applied. Otherwise every test's events and the chunk's
  * mark go into the log in one atomic append. The mark's stream is written only
  * once, so a chunk tried again (after a crash, by another worker) is applied
@@ -65,7 +79,7 @@ const reasonOf = (error: Error) => (error instanceof ValidationError ? Object.va
 export function bulkJobWorkflow(
   deps: Pick<KernelDeps, 'ids' | 'projectAccess' | 'store' | 'aggregates' | 'clock'>,
   jobs: Jobs,
-  tests: Tests,
+  { tests, cases, labelIds }: BulkTargets,
   requiredResultAttributes: (projectId: number, statusId: number, suiteId: number) => Promise<readonly string[]>,
   workers?: ChunkWorkers,
 ) {
@@ -80,10 +94,12 @@ export function bulkJobWorkflow(
 
   const { run } = jobs;
 
-  function applyOne(job: BulkJob, testId: number, meta: CommandMeta) {
-    const ref = { projectId: job.projectId, testId };
+  function applyOne(job: BulkJob, itemId: number, meta: CommandMeta) {
+    const ref = { projectId: job.projectId, testId: itemId };
     const operation: BulkOperation = job.operation;
     switch (operation.kind) {
+      case 'cases':
+        return cases.bulkChange({ projectId: job.projectId, caseId: itemId, suiteId: operation.suiteId, labels: operation.labels }, meta);
       case 'assign':
         return tests.assign({ ...ref, assignee: operation.assignee }, meta);
       case 'move':
@@ -98,22 +114,22 @@ export function bulkJobWorkflow(
     }
   }
 
-  /** Decides every test of the chunk into one batch; the first test refused, in the job's order, if any. */
-  async function decideChunk(job: BulkJob, testIds: readonly number[], batch: CommandBatch, meta: CommandMeta) {
-    const refused: Array<{ index: number; testId: number; reason: string }> = [];
-    // Requests get a turn between tests now and then: a chunk of 500 decided at once would hold the event loop for tens of ms.
+  /** Decides every item of the chunk into one batch; the first item refused, in the job's order, if any. */
+  async function decideChunk(job: BulkJob, itemIds: readonly number[], batch: CommandBatch, meta: CommandMeta) {
+    const refused: Array<{ index: number; itemId: number; reason: string }> = [];
+    // Requests get a turn between items now and then: a chunk of 500 decided at once would hold the event loop for tens of ms.
     const pause = timeSlices();
-    await inParallel(testIds.entries(), CHUNK_CONCURRENCY, async ([index, testId]) => {
+    await inParallel(itemIds.entries(), CHUNK_CONCURRENCY, async ([index, itemId]) => {
       await pause();
       try {
-        await applyOne(job, testId, { ...meta, batch });
+        await applyOne(job, itemId, { ...meta, batch });
       } catch (error) {
         if (!refusal(error)) throw error;
-        refused.push({ index, testId, reason: reasonOf(error as Error) });
+        refused.push({ index, itemId, reason: reasonOf(error as Error) });
       }
     });
     const first = refused.sort((a, b) => a.index - b.index)[0];
-    return first ? { testId: first.testId, reason: first.reason } : null;
+    return first ? { itemId: first.itemId, reason: first.reason } : null;
   }
 
   /**
@@ -124,20 +140,20 @@ export function bulkJobWorkflow(
   async function applyChunk(chunk: BulkChunk, meta: CommandMeta): Promise<ChunkOutcome> {
     const job = await jobs.job(chunk.ref);
     if (!job || job.status !== 'running') return { position: 0, refused: null };
-    const testIds = job.testIds.slice(chunk.from, chunk.from + job.chunkSize);
+    const itemIds = job.itemIds.slice(chunk.from, chunk.from + job.chunkSize);
     const markStream = streams.bulkJobChunk(job.projectId, job.jobId, chunk.from);
-    const applied: BulkJobChunkEvent = { type: 'BulkJobChunkApplied', data: { jobId: job.jobId, projectId: job.projectId, from: chunk.from, count: testIds.length } };
+    const applied: BulkJobChunkEvent = { type: 'BulkJobChunkApplied', data: { jobId: job.jobId, projectId: job.projectId, from: chunk.from, count: itemIds.length } };
     const mark: BatchMark = { stream: markStream, events: [applied], expected: 'no_stream' };
     for (let attempt = 1; ; attempt++) {
       const earlier = await deps.store.readStream(markStream);
       if (earlier.length > 0) return { position: earlier[0]!.position, refused: null };
       const batch = new CommandBatch();
-      const refused = await decideChunk(job, testIds, batch, meta);
+      const refused = await decideChunk(job, itemIds, batch, meta);
       if (refused) return { position: 0, refused };
       try {
         return { position: await batch.commit(deps, [mark], meta), refused: null };
       } catch (error) {
-        // The mark's stream exists now: the look above finds it. A test changed meanwhile: decide again.
+        // The mark's stream exists now: the look above finds it. An item changed meanwhile: decide again.
         if (!(error instanceof WrongExpectedRevisionError) || (error.stream !== markStream && attempt >= CHUNK_ATTEMPTS)) throw error;
       }
     }
@@ -149,14 +165,14 @@ export function bulkJobWorkflow(
   /**
    * Applies the job from where it stands to its end, or to the first test
    * refused: chunks go out `inFlight` at a time and progress is recorded in
-   * order, so `done` always counts a prefix of the job's tests. The position of its last event.
+   * order, so `done` always counts a prefix of the job's items. The position of its last event.
    */
   async function execute(ref: BulkJobRef, actor: Actor): Promise<number> {
     const meta = () => newCommandMeta(actor);
     const job = await jobs.job(ref);
     if (!job || job.status !== 'running') return 0;
     const starts: number[] = [];
-    for (let from = job.done; from < job.testIds.length; from += job.chunkSize) starts.push(from);
+    for (let from = job.done; from < job.itemIds.length; from += job.chunkSize) starts.push(from);
     const pending = new Map<number, Promise<ChunkOutcome>>();
     let launched = 0;
     const launch = () => {
@@ -171,9 +187,9 @@ export function bulkJobWorkflow(
         pending.delete(from);
         if (outcome.refused) {
           await settle();
-          return (await run(ref, { type: 'Fail', jobId: job.jobId, testId: outcome.refused.testId, reason: outcome.refused.reason }, meta())).position;
+          return (await run(ref, { type: 'Fail', jobId: job.jobId, itemId: outcome.refused.itemId, reason: outcome.refused.reason }, meta())).position;
         }
-        await run(ref, { type: 'RecordProgress', jobId: job.jobId, done: Math.min(from + job.chunkSize, job.testIds.length) }, meta());
+        await run(ref, { type: 'RecordProgress', jobId: job.jobId, done: Math.min(from + job.chunkSize, job.itemIds.length) }, meta());
       }
     } catch (error) {
       await settle();
@@ -182,23 +198,34 @@ export function bulkJobWorkflow(
     return (await run(ref, { type: 'Finish', jobId: job.jobId }, meta())).position;
   }
 
+  /** The operation with its labels as ids: named ones the project lacks become labels, but not those to take off. */
+  async function resolved(projectId: number, operation: RequestedOperation, meta: CommandMeta): Promise<BulkOperation> {
+    if (operation.kind !== 'cases') return operation;
+    if (operation.labels === null) return { ...operation, labels: null };
+    const { action, labels } = operation.labels;
+    const ids = action === 'clear' ? [] : await labelIds(projectId, labels, meta, action !== 'delete');
+    return { ...operation, labels: { action, labelIds: ids } };
+  }
+
   return {
     /**
      * Accepts a job for the caller's selection (refused while another of theirs
      * runs in the project, or without the permission its change needs; `suiteIds`:
-     * the suites of its tests' cases; `planId`: the plan all its tests are in, if
-     * one) and applies it: to its end before answering with `wait`, else in the background.
+     * for a result, the suites of its tests' cases; `planId`: the plan all its
+     * tests are in, if one) and applies it: to its end before answering with
+     * `wait`, else in the background.
      */
-    async request(input: { projectId: number; operation: BulkOperation; testIds: readonly number[]; suiteIds: readonly number[]; planId: number | null; wait: boolean }, meta: CommandMeta) {
+    async request(input: { projectId: number; operation: RequestedOperation; itemIds: readonly number[]; suiteIds: readonly number[]; planId: number | null; wait: boolean }, meta: CommandMeta) {
       const userId = meta.actor.userId;
       if (userId === null) throw new PermissionDeniedError();
       requireProjectWrite(await deps.projectAccess(input.projectId, meta.actor), meta.actor, PERMISSION[input.operation.kind]);
       if (input.operation.kind === 'result') await checkAttributes(input.projectId, input.operation, input.suiteIds);
+      const operation = await resolved(input.projectId, input.operation, meta);
       const jobId = await deps.ids.next('bulk-job');
       const ref = { projectId: input.projectId, userId, jobId };
-      // A chunk appends each test's events once: a test named twice would be refused as a conflict with itself.
-      const testIds = [...new Set(input.testIds)];
-      const request = { type: 'Request' as const, ...ref, operation: input.operation, testIds, chunkSize: chunkWorkers.chunkSize ?? chunkSizeFor(testIds.length), background: !input.wait, planId: input.planId };
+      // A chunk appends each item's events once: an item named twice would be refused as a conflict with itself.
+      const itemIds = [...new Set(input.itemIds)];
+      const request = { type: 'Request' as const, ...ref, operation, itemIds, chunkSize: chunkWorkers.chunkSize ?? chunkSizeFor(itemIds.length), background: !input.wait, planId: input.planId };
       const { position } = await run(ref, request, meta);
       if (input.wait) return { position: await execute(ref, meta.actor), jobId };
       // A fault of the server leaves the job running; the next start resumes it.

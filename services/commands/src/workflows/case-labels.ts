@@ -16,20 +16,20 @@ type CaseCommands = ReturnType<typeof caseCommands>;
 type ContentWithLabels = Omit<CaseContentInput, 'labelIds'> & { labels?: CaseLabelInput[] };
 
 /**
- * Creating or changing a case with labels by name: the project's label
- * catalogue first (new names become labels, matched case-insensitively),
- * then the case with their ids. Two streams, the second caused by the first.
+ * The ids of the labels a case body names, in the project's label catalogue
+ * (names matched case-insensitively). With `create`, a name the project lacks
+ * becomes a label and an unknown id is refused; without (labels to take off),
+ * both name nothing.
  */
-export function caseWritesWithLabels(deps: KernelDeps, cases: CaseCommands) {
+export function caseLabelIds(deps: KernelDeps) {
   const labels = labelCatalogue(deps);
-
-  async function labelIdsFor(projectId: number, wanted: CaseLabelInput[] | undefined, meta: CommandMeta): Promise<number[] | undefined> {
-    if (wanted === undefined) return undefined;
+  return async function labelIdsFor(projectId: number, wanted: CaseLabelInput[], meta: CommandMeta, create = true): Promise<number[]> {
     const state = await labels.load(projectId);
     const live = [...state.items.values()].filter((item) => !item.deleted);
     const ids: number[] = [];
     for (const label of wanted) {
       const known = label.id !== undefined ? live.find((item) => item.id === label.id) : live.find((item) => item.fields.name.trim().toLowerCase() === label.name.trim().toLowerCase());
+      if (!known && !create) continue;
       if (label.id !== undefined && !known) throw ValidationError.of('labels', caseMessages.labelUnknown(label.id));
       // Each new label is its own command: a retried request finds the labels it made.
       const labelMeta = { ...meta, causationId: meta.commandId, commandId: createHash('sha256').update(`${meta.commandId}:label:${label.name.toLowerCase()}`).digest('hex').slice(0, 32) };
@@ -37,12 +37,20 @@ export function caseWritesWithLabels(deps: KernelDeps, cases: CaseCommands) {
       if (!ids.includes(id)) ids.push(id);
     }
     return ids;
-  }
+  };
+}
+
+/**
+ * Creating or changing a case with labels by name: the project's label
+ * catalogue first (new names become labels), then the case with their ids.
+ * Two streams, the second caused by the first.
+ */
+export function caseWritesWithLabels(deps: KernelDeps, cases: CaseCommands) {
+  const labelIdsFor = caseLabelIds(deps);
 
   const withLabelIds = async (projectId: number, content: ContentWithLabels, meta: CommandMeta): Promise<CaseContentInput> => {
     const { labels: wanted, ...rest } = content;
-    const labelIds = await labelIdsFor(projectId, wanted, meta);
-    return labelIds === undefined ? rest : { ...rest, labelIds };
+    return wanted === undefined ? rest : { ...rest, labelIds: await labelIdsFor(projectId, wanted, meta) };
   };
 
   return {

@@ -68,7 +68,7 @@ export function subjectFieldsAfter(event: Pick<RecordedEvent, 'type' | 'data'>, 
       // One field per member, so a diff names whose roles changed.
       return { ...before, [`member ${String(data['userId'])} roles`]: data['roleIds'] };
     case 'BulkJobRequested':
-      return { operation: data['operation'], tests: (data['testIds'] as unknown[]).length, done: 0, userId: data['userId'] };
+      return { operation: data['operation'], items: (data['itemIds'] as unknown[]).length, done: 0, userId: data['userId'] };
   }
   const flagged = (subject.type === 'user' ? userFlags : flags)[action];
   if (flagged) return { ...before, ...fieldsOfData(data, own), ...flagged };

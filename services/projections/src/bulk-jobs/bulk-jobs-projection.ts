@@ -5,7 +5,7 @@ export const BULK_JOBS = 'bulk_jobs';
 
 export type BulkJobStatus = 'running' | 'finished' | 'failed';
 
-/** `bulk_jobs`: one document per bulk job — what it does, to how many tests, how far it got and how it ended. */
+/** `bulk_jobs`: one document per bulk job — what it does, to how many tests or cases, how far it got and how it ended. */
 export interface BulkJobDocument {
   [key: string]: unknown;
   _id: number;
@@ -19,8 +19,8 @@ export interface BulkJobDocument {
   /** The plan all its tests were in, if one. */
   planId: number | null;
   status: BulkJobStatus;
-  /** The test that was refused, and why, when it failed. */
-  failedTestId: number | null;
+  /** The test (the case, for `cases`) that was refused, and why, when it failed. */
+  failedItemId: number | null;
   reason: string | null;
   requestedAt: string;
   updatedAt: string;
@@ -38,8 +38,8 @@ export const bulkJobsProjection = projection<BulkJobEvent>({
     const time = event.metadata.time;
     const { jobId } = event.data;
     if (event.type === 'BulkJobRequested') {
-      const { projectId, userId, operation, testIds, background, planId } = event.data;
-      const job: BulkJobDocument = { _id: jobId, projectId, userId, kind: operation.kind, total: testIds.length, done: 0, background, planId, status: 'running', failedTestId: null, reason: null, requestedAt: time, updatedAt: time, endedAt: null };
+      const { projectId, userId, operation, itemIds, background, planId } = event.data;
+      const job: BulkJobDocument = { _id: jobId, projectId, userId, kind: operation.kind, total: itemIds.length, done: 0, background, planId, status: 'running', failedItemId: null, reason: null, requestedAt: time, updatedAt: time, endedAt: null };
       view.put(BULK_JOBS, job);
       view.notify(topics.bulkJobs(userId));
       return;
@@ -47,7 +47,7 @@ export const bulkJobsProjection = projection<BulkJobEvent>({
     const job = view.get<BulkJobDocument>(BULK_JOBS, jobId);
     if (!job) return;
     const ended = event.type === 'BulkJobProgressed' ? {} : { status: event.type === 'BulkJobFinished' ? ('finished' as const) : ('failed' as const), endedAt: time };
-    const failure = event.type === 'BulkJobFailed' ? { failedTestId: event.data.testId, reason: event.data.reason } : {};
+    const failure = event.type === 'BulkJobFailed' ? { failedItemId: event.data.itemId, reason: event.data.reason } : {};
     view.put(BULK_JOBS, { ...job, done: event.data.done, updatedAt: time, ...ended, ...failure });
     view.notify(topics.bulkJobs(job.userId));
   },

@@ -97,7 +97,8 @@ function testAssigned(event: EventOf<TestAssigned>, view: ProjectionView, actor:
 
 /**
  * A job that ran in the background ended → the user who asked for it (code 4,
- * §4.11): "in test plan <name>" when all its tests were in one plan, else "in project <name>".
+ * §4.11): "in test plan <name>" when all its tests were in one plan, else "in
+ * project <name>", linking to the project's plans, or its suites for a job on cases.
  */
 function bulkJobEnded(event: EventOf<BulkJobEnded>, view: ProjectionView): Produced[] {
   const job = view.get<BulkJobDocument>(BULK_JOBS, event.data.jobId);
@@ -107,7 +108,7 @@ function bulkJobEnded(event: EventOf<BulkJobEnded>, view: ProjectionView): Produ
   const projectId = project._id;
   const place = plan
     ? { placeholderText: bulkJobPlaces.inPlan(plan.name), placeholderLink: `/projects/${projectId}/plans/${plan._id}` }
-    : { placeholderText: bulkJobPlaces.inProject(project.name), placeholderLink: `/projects/${projectId}/plans` };
+    : { placeholderText: bulkJobPlaces.inProject(project.name), placeholderLink: `/projects/${projectId}/${job.kind === 'cases' ? 'suites' : 'plans'}` };
   return [{ recipientId: job.userId, actionCode: NotificationAction.bulkUpdateEnded, template: notificationTemplates.bulkUpdateEnded(), projectId, ...place, toActor: true }];
 }
 

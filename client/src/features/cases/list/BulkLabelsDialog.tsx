@@ -3,10 +3,10 @@ import { SelectButton } from 'primereact/selectbutton';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../forms/FormDialog.tsx';
 import { FormField } from '../../../forms/FormField.tsx';
-import { useActionForm } from '../../../forms/use-form-action.ts';
+import { useBulkForm } from '../../bulk-jobs/use-bulk-form.ts';
 import type { LabelChoice } from '../form/case-form.ts';
 import { LabelsChooser } from '../form/LabelsChooser.tsx';
-import { bulkChanged, type BulkTarget } from './bulk-change.ts';
+import type { BulkTarget } from './bulk-change.ts';
 
 interface BulkLabelsDialogProps {
   projectId: number;
@@ -26,15 +26,13 @@ type LabelsValues = { action: (typeof LABEL_ACTIONS)[number]; labels: LabelChoic
  */
 export function BulkLabelsDialog({ projectId, target, onClose, onDone }: BulkLabelsDialogProps) {
   const { t } = useTranslation();
-  const form = useActionForm<LabelsValues, LabelsValues, unknown>({
+  const form = useBulkForm<LabelsValues>({
     defaultValues: { action: 'add', labels: [] },
     fields: ['labels'],
     // A new label goes by its name; the server makes it (`bulk-update/` takes labels by id or by name).
-    run: ({ action, labels }) => target.send(action === 'clear' ? { labels_action: 'clear' } : { labels_action: action, labels }),
-    onDone: () => {
-      bulkChanged(t, projectId, 'labelsChanged');
-      onDone();
-    },
+    send: ({ action, labels }) => target.send(action === 'clear' ? { labels_action: 'clear' } : { labels_action: action, labels }),
+    doneMessage: t('caseList.bulk.labelsChanged'),
+    onDone,
   });
   const [action, chosen] = form.watch(['action', 'labels']);
   const actions = LABEL_ACTIONS.map((value) => ({ value, label: t(`caseList.bulk.actions.${value}`) }));

@@ -43,10 +43,8 @@ export function CasesTable({ projectId, suiteId, filter }: CasesTableProps) {
   const rows = cases.data?.results ?? [];
   const total = cases.data?.count ?? 0;
 
-  const bulkTarget = {
-    count: selectedCount(selection, total),
-    send: (change: BulkChange) => caseListApi.bulkUpdate(bulkUpdateBody({ projectId, suiteId, conditions }, selection, change)),
-  };
+  const count = selectedCount(selection, total);
+  const bulkTarget = { count, send: (change: BulkChange) => caseListApi.bulkUpdate(bulkUpdateBody({ projectId, suiteId, conditions }, selection, change), count) };
 
   return (
     <div className="list-view__table">

@@ -3,9 +3,9 @@ import { Tree } from 'primereact/tree';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../forms/FormDialog.tsx';
 import { FormField } from '../../../forms/FormField.tsx';
-import { useActionForm } from '../../../forms/use-form-action.ts';
-import { bulkChanged, type BulkTarget } from './bulk-change.ts';
+import { useBulkForm } from '../../bulk-jobs/use-bulk-form.ts';
 import { useSuiteNodes } from '../../suites/suite-nodes.ts';
+import type { BulkTarget } from './bulk-change.ts';
 
 interface MoveCasesDialogProps {
   projectId: number;
@@ -20,14 +20,12 @@ type MoveValues = { suite: number | null };
 export function MoveCasesDialog({ projectId, target, onClose, onDone }: MoveCasesDialogProps) {
   const { t } = useTranslation();
   const suites = useSuiteNodes(projectId);
-  const form = useActionForm<MoveValues, MoveValues, unknown>({
+  const form = useBulkForm<MoveValues>({
     defaultValues: { suite: null },
     fields: ['suite'],
-    run: ({ suite }) => target.send({ suite: suite! }),
-    onDone: () => {
-      bulkChanged(t, projectId, 'moved');
-      onDone();
-    },
+    send: ({ suite }) => target.send({ suite: suite! }),
+    doneMessage: t('caseList.bulk.moved'),
+    onDone,
   });
   const chosen = form.watch('suite');
   return (

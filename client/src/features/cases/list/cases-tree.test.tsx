@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ScriptedAnswer } from '../../../testing/scripted-fetch.ts';
 import { useScriptedServer } from '../../../testing/use-server.ts';
 import { CasesTree } from './CasesTree.tsx';
 import { EMPTY_FILTER } from './case-filter.ts';
@@ -20,18 +21,23 @@ const LEVEL = 'GET /api/v2/suites/union/?project=1&parent=5&page=1&page_size=3&o
 const MORE = 'GET /api/v2/suites/union/?project=1&parent=5&page=2&page_size=3&ordering=name';
 const PUT = 'PUT /api/v2/cases/bulk-update/';
 
-const net = useScriptedServer({
+const COUNT = 'GET /api/v2/cases/?project=1&page=1&page_size=1&ordering=name&suite=5&show_descendants=true';
+
+const answers: Record<string, ScriptedAnswer> = {
   [LEVEL]: { status: 200, body: aPage(firstPage, 6, 1, 3) },
   [MORE]: { status: 200, body: aPage(secondPage, 6, 2, 3) },
   'GET /api/v2/suites/union/?project=1&parent=6&page=1&page_size=3&ordering=name': { status: 200, body: aPage(range(301, 303).map((id) => aTreeCase(id, inner)), 3, 1, 3) },
-  // Everything select-all takes: the open suite's cases with those of the suites under it.
-  'GET /api/v2/cases/?project=1&page=1&page_size=1&ordering=name&suite=5&show_descendants=true': { status: 200, body: aPage([], 8) },
   'GET /api/v2/cases/?project=1&suite=6&show_descendants=true&page=1&page_size=1000&ordering=id': { status: 200, body: aPage(range(301, 303).map((id) => aTreeCase(id, inner)), 3) },
   'GET /api/v2/suites/descendants-tree/?project=1': { status: 200, body: [{ id: 9, name: 'Target', has_children: false, parent: null, children: [] }] },
   [PUT]: { status: 200, body: [] },
-});
+};
+const net = useScriptedServer(answers);
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => {
+  localStorage.clear();
+  // Everything select-all takes: the open suite's cases with those of the suites under it.
+  answers[COUNT] = { status: 200, body: aPage([], 8) };
+});
 
 const renderTree = () =>
   render(
@@ -78,6 +84,16 @@ describe('the cases tree', () => {
     expect(within(rowOf('Inner')).getByRole('checkbox').getAttribute('aria-checked')).not.toBe('true');
     const body = await moveToTarget();
     expect({ ...body, excluded_cases: [...body.excluded_cases].sort() }).toEqual({ project: 1, filter_conditions: {}, current_suite: 5, excluded_cases: [101, 302], suite: 9 });
+  });
+
+  it('sends select-all over 1,000 cases as a job in the background (§4.11)', async () => {
+    answers[COUNT] = { status: 200, body: aPage([], 1500) };
+    renderTree();
+    await screen.findByText('Case 101');
+    await userEvent.click(screen.getByLabelText('Select all'));
+    await tick('Case 101');
+    expect(await screen.findByText('Selected: 1499')).toBeTruthy();
+    expect(await moveToTarget()).toMatchObject({ is_async: true, excluded_cases: [101], suite: 9 });
   });
 
   it('select-all without a suite leaves out every case under it, loaded or not', async () => {

@@ -38,11 +38,12 @@ export function useTreeBulkTarget(scope: ListScope, selection: TreeSelection, no
   if (!selection.all) {
     const { count, branches, leaves } = treeChoice(selection.checked, nodes);
     const chosen = { included_suites: branches, included_cases: leaves };
-    return { count, send: (change: BulkChange) => caseListApi.bulkUpdateTree({ project: scope.projectId, filter_conditions: { ...scope.conditions }, ...chosen, ...change }) };
+    return { count, send: (change: BulkChange) => caseListApi.bulkUpdateTree({ project: scope.projectId, filter_conditions: { ...scope.conditions }, ...chosen, ...change }, count) };
   }
+  const count = Math.max(0, (total ?? 0) - excludedCount(selection.excluded));
   return {
-    count: Math.max(0, (total ?? 0) - excludedCount(selection.excluded)),
+    count,
     send: (change: BulkChange) =>
-      excludedCaseIds(scope, selection.excluded).pipe(switchMap((excluded) => caseListApi.bulkUpdate(bulkUpdateBody(scope, { all: true, excluded }, change)))),
+      excludedCaseIds(scope, selection.excluded).pipe(switchMap((excluded) => caseListApi.bulkUpdate(bulkUpdateBody(scope, { all: true, excluded }, change), count))),
   };
 }

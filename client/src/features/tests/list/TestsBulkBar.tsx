@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddResultsWizard } from '../../bulk-jobs/AddResultsWizard.tsx';
 import type { TestsBulkTarget } from '../../bulk-jobs/tests-bulk-target.ts';
-import { useRunningBulkJob } from '../../bulk-jobs/use-running-bulk-job.ts';
+import { useBulkActionWait } from '../../bulk-jobs/use-running-bulk-job.ts';
 import { AssignTestsDialog } from './AssignTestsDialog.tsx';
 import { DeleteTestsDialog } from './DeleteTestsDialog.tsx';
 import { MoveTestsDialog } from './MoveTestsDialog.tsx';
@@ -33,7 +33,7 @@ interface TestsBulkBarProps {
  */
 export function TestsBulkBar({ projectId, count, target, onClear }: TestsBulkBarProps) {
   const { t } = useTranslation();
-  const jobRunning = useRunningBulkJob(projectId);
+  const wait = useBulkActionWait(projectId);
   const [open, setOpen] = useState<Action | null>(null);
   if (count === 0) return null;
   const Dialog = open && ACTIONS[open].Dialog;
@@ -51,9 +51,8 @@ export function TestsBulkBar({ projectId, count, target, onClear }: TestsBulkBar
           icon={ACTIONS[action].icon}
           size="small"
           severity={action === 'delete' ? 'danger' : undefined}
-          disabled={jobRunning || target === null}
-          tooltip={jobRunning ? t('testList.bulk.jobRunning') : undefined}
-          tooltipOptions={{ showOnDisabled: true, position: 'bottom' }}
+          {...wait}
+          disabled={wait.disabled || target === null}
           onClick={() => setOpen(action)}
         />
       ))}

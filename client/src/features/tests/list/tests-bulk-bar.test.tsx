@@ -12,7 +12,7 @@ const job = (project: number, status: 'running' | 'finished') => ({
   status,
   total: 2000,
   done: 500,
-  failed_test: null,
+  failed_item: null,
   reason: null,
   requested_at: '2026-01-02T10:00:00Z',
   updated_at: '2026-01-02T10:00:00Z',

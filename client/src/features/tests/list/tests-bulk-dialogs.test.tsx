@@ -27,7 +27,7 @@ toasts$.subscribe((toast) => toasts.push(String(toast.summary)));
 afterEach(() => {
   toasts.splice(0);
 });
-beforeEach(() => updateTests.mockReset().mockReturnValue(of({ kind: 'done', tests: [] })));
+beforeEach(() => updateTests.mockReset().mockReturnValue(of({ kind: 'done', changed: [] })));
 
 function show(Dialog: typeof DeleteTestsDialog) {
   const props = { target, onClose: vi.fn(), onDone: vi.fn() };

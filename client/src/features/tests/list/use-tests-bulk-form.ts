@@ -1,8 +1,7 @@
 import type { DefaultValues, FieldValues } from 'react-hook-form';
-import { notify } from '../../../app/toasts.ts';
-import { useActionForm } from '../../../forms/use-form-action.ts';
-import { updateTests, type TestsBulkOutcome } from '../../bulk-jobs/tests-bulk-api.ts';
+import { updateTests } from '../../bulk-jobs/tests-bulk-api.ts';
 import type { TestsBulkTarget, TestsChange } from '../../bulk-jobs/tests-bulk-target.ts';
+import { useBulkForm } from '../../bulk-jobs/use-bulk-form.ts';
 
 /** What every bulk dialog of the tests list takes. */
 export interface TestsBulkDialogProps {
@@ -22,19 +21,7 @@ interface TestsBulkFormOptions<V extends FieldValues> {
   onDone(): void;
 }
 
-/**
- * A bulk dialog's form: its values become one change of every selected test.
- * Every refusal (400, 403, 409 while another job runs) stays in the dialog's error block.
- */
-export function useTestsBulkForm<V extends FieldValues>({ target, defaultValues, change, doneMessage, onDone }: TestsBulkFormOptions<V>) {
-  return useActionForm<V, V, TestsBulkOutcome>({
-    defaultValues,
-    fields: [],
-    run: (values) => updateTests(target, change(values)),
-    onDone: (outcome) => {
-      // `updateTests` has told the lists; a job in the background reports in the bulk jobs' panel.
-      if (outcome.kind === 'done') notify({ severity: 'success', summary: doneMessage });
-      onDone();
-    },
-  });
+/** A bulk dialog's form: its values become one change of every selected test. */
+export function useTestsBulkForm<V extends FieldValues>({ target, change, ...options }: TestsBulkFormOptions<V>) {
+  return useBulkForm<V>({ ...options, send: (values) => updateTests(target, change(values)) });
 }

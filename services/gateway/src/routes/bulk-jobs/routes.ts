@@ -1,5 +1,4 @@
 import {
-  BULK_SYNC_LIMIT,
   NotFoundError,
   ValidationError,
   bulkJobResponse,
@@ -18,7 +17,7 @@ import { findBulkJob, findPlan, findUser, listBulkJobs, testsByIds, type BulkJob
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
-import { execute } from '../../http/execute.ts';
+import { runBulkJob } from '../../http/bulk-job.ts';
 import { pageRequest, paginated } from '../../http/pagination.ts';
 import { visibleProjectOrFail } from '../../http/project-scope.ts';
 import { routeContracts } from '../../http/route-schema.ts';
@@ -35,7 +34,7 @@ const jobRepresentation = (job: BulkJobDocument) => ({
   status: job.status,
   total: job.total,
   done: job.done,
-  failed_test: job.failedTestId,
+  failed_item: job.failedItemId,
   reason: job.reason,
   requested_at: job.requestedAt,
   updated_at: job.updatedAt,
@@ -53,7 +52,7 @@ export default async function bulkJobRoutes(app: FastifyInstance, context: Gatew
   const contract = routeContracts('bulk-jobs');
 
   /** What the job does, checked against the project: a live plan of it, an active user, a status it has. */
-  async function operationOf(changes: Changes, planning: PlanContext): Promise<BulkOperation> {
+  async function operationOf(changes: Changes, planning: PlanContext): Promise<Exclude<BulkOperation, { kind: 'cases' }>> {
     const given = (['plan_id', 'assignee_id', 'is_deleted', 'result'] as const).filter((key) => changes[key] !== undefined);
     if (given.length !== 1) throw ValidationError.general(bulkMessages.oneChange);
     if (changes.plan_id !== undefined) {
@@ -86,18 +85,14 @@ export default async function bulkJobRoutes(app: FastifyInstance, context: Gatew
     const planning = await contextOf(request, body.project);
     const selected = await selectedTests(readStore, planning, body);
     const operation = await operationOf(body, planning);
-    const wait = !body.is_async && selected.length <= BULK_SYNC_LIMIT;
-    const testIds = selected.map((test) => test._id);
+    const itemIds = selected.map((test) => test._id);
     const planIds = new Set(selected.map((test) => test.planId));
     const suiteIds = [...new Set(selected.map((test) => test.suiteId))];
     const planId = planIds.size === 1 ? [...planIds][0]! : null;
-    const { jobId } = await execute(context, request, 'bulk-jobs.request', { projectId: planning.project._id, operation, testIds, suiteIds, planId, wait });
     // K3: a job in the background answers 200 with an empty body.
-    if (!wait) return reply.code(200).send();
-    const job = await findBulkJob(readStore, jobId);
-    if (job?.status === 'failed') throw ValidationError.general(job.reason ?? '');
+    if (!(await runBulkJob(context, request, { projectId: planning.project._id, operation, itemIds, suiteIds, planId }, body.is_async))) return reply.code(200).send();
     if (operation.kind === 'delete') return [];
-    const tests = await testsByIds(readStore, testIds);
+    const tests = await testsByIds(readStore, itemIds);
     const showing = await testShowing(readStore, planning, tests, ownOrigin(request));
     return tests.map((test) => testRepresentation(test, showing));
   }

@@ -49,13 +49,14 @@ import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
 import { projectForNewItem } from '../../http/catalogue-routes.ts';
 import { execute } from '../../http/execute.ts';
+import { runBulkJob } from '../../http/bulk-job.ts';
 import { pageRequest, paginated } from '../../http/pagination.ts';
 import { namedInstances, requiredProjectQuery, trashProjects, visibleInProject, visibleProjectOrFail } from '../../http/project-scope.ts';
 import { noContent, routeContracts } from '../../http/route-schema.ts';
 import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
 import { throwIfAborted } from '../../plugins/cancellation.ts';
 import { userRepresentation } from '../users/representation.ts';
-import { caseDetailRepresentation, caseRepresentation, copiedCaseContent, filesOf, labelsOf, latestShown, storedCaseContent, type CaseShowing } from './representation.ts';
+import { caseDetailRepresentation, caseRepresentation, copiedCaseContent, filesOf, labelsOf, latestShown, type CaseShowing } from './representation.ts';
 import { caseFiltersOf, caseShowing, projectContext } from './filters.ts';
 import { copyFiles } from '../../http/file-copies.ts';
 import { testIdsOfCase } from './following-tests.ts';
@@ -88,21 +89,6 @@ function contentOf(body: CaseCreateBody) {
     ...(body.labels ? { labels: body.labels.map((label) => ({ ...(label.id === undefined ? {} : { id: label.id }), name: label.name, color: label.color ?? null })) } : {}),
     ...(body.attachments ? { attachmentIds: body.attachments } : {}),
   };
-}
-
-/** The labels a bulk change leaves on a case (§3.3 labels_action). */
-function relabelled(current: Array<{ id?: number; name: string }>, given: Array<{ id?: number; name: string }>, action: 'add' | 'update' | 'delete' | 'clear') {
-  const same = (a: { id?: number; name: string }, b: { id?: number; name: string }) => (a.id !== undefined && a.id === b.id) || a.name.trim().toLowerCase() === b.name.trim().toLowerCase();
-  switch (action) {
-    case 'add':
-      return [...current, ...given.filter((label) => !current.some((kept) => same(kept, label)))];
-    case 'update':
-      return given;
-    case 'delete':
-      return current.filter((kept) => !given.some((label) => same(kept, label)));
-    case 'clear':
-      return [];
-  }
 }
 
 /** `filter_conditions` as the list's query: TestY's web app sends its query values, lists as arrays or comma-joined. */
@@ -274,47 +260,50 @@ export default async function caseRoutes(app: FastifyInstance, context: GatewayC
     return Promise.all(copies.map((caseId) => detailOf(request, caseId)));
   });
 
-  /** Moves and/or relabels the selected cases, each as a new version, and answers them as lists show them. */
-  const applyBulkChange = async (request: FastifyRequest, projectId: number, labels: ReadonlyMap<number, LabelDocument>, selected: CaseDocument[], change: CaseBulkUpdateTreeBody) => {
-    for (const found of selected) {
-      const content = storedCaseContent(found, labels);
-      const labelled = change.labels_action ? relabelled(content.labels, change.labels ?? [], change.labels_action) : content.labels;
-      const input = { projectId, caseId: found._id, content: { ...content, suiteId: change.suite ?? found.suiteId, labels: labelled }, skipHistory: false };
-      await execute(context, request, 'cases.update', input, { idempotencyPart: String(found._id) });
-    }
-    return listed(request, await casesByIds(readStore, selected.map((found) => found._id)));
+  /**
+   * Moves and/or relabels the selected cases as a bulk job, each as a new
+   * version: answered with them as lists show them when it ends, or at once
+   * with an empty body when it runs in the background (over BULK_SYNC_LIMIT, or `is_async`).
+   */
+  const runBulkChange = async (request: FastifyRequest, reply: FastifyReply, projectId: number, selected: CaseDocument[], change: CaseBulkUpdateTreeBody) => {
+    if (change.suite !== undefined && (await findSuite(readStore, change.suite))?.projectId !== projectId) throw ValidationError.of('suite', catalogueMessages.projectUnknown(change.suite));
+    const labels = change.labels_action ? { action: change.labels_action, labels: change.labels ?? [] } : null;
+    const itemIds = selected.map((found) => found._id);
+    const job = { projectId, operation: { kind: 'cases' as const, suiteId: change.suite ?? null, labels }, itemIds, suiteIds: [], planId: null };
+    if (!(await runBulkJob(context, request, job, change.is_async))) return reply.code(200).send();
+    return listed(request, await casesByIds(readStore, itemIds));
   };
   /** The project's cases its filter conditions select, with what is needed to change them. */
   const filtered = async (request: FastifyRequest, body: Pick<CaseBulkUpdateTreeBody, 'project' | 'filter_conditions'>) => {
     const project = await visibleProjectOrFail(readStore, requireUser(request), body.project);
-    const { tree, labels } = await projectContext(readStore, project._id);
+    const { tree } = await projectContext(readStore, project._id);
     const conditions = parseOrThrow(caseListQuery, conditionsAsQuery(body.filter_conditions));
-    return { projectId: project._id, tree, labels, cases: await findCases(readStore, project._id, caseFiltersOf(conditions, tree)) };
+    return { projectId: project._id, tree, cases: await findCases(readStore, project._id, caseFiltersOf(conditions, tree)) };
   };
 
   app.put(
     `${BASE}bulk-update/`,
     contract({ summary: 'Move and/or relabel the cases a filter selects, minus exclusions or only the included ones (each a new version)', body: caseBulkUpdateBody, response: { 200: z.array(caseResponse) } }),
-    async (request) => {
+    async (request, reply) => {
       const body = parseOrThrow(caseBulkUpdateBody, request.body ?? {});
-      const { projectId, tree, labels, cases } = await filtered(request, body);
+      const { projectId, tree, cases } = await filtered(request, body);
       const within = body.current_suite === undefined ? undefined : new Set([body.current_suite, ...tree.descendantsOf(body.current_suite).map((node) => node.id)]);
       const excluded = new Set(body.excluded_cases);
       const included = body.included_cases && new Set(body.included_cases);
       const selected = cases.filter((found) => (!within || within.has(found.suiteId)) && (!included || included.has(found._id)) && !excluded.has(found._id));
-      return applyBulkChange(request, projectId, labels, selected, body);
+      return runBulkChange(request, reply, projectId, selected, body);
     },
   );
 
   app.put(
     `${BASE}bulk-update-tree/`,
     contract({ summary: 'Move and/or relabel what the tree view selected: whole suite subtrees and single cases, after the filters (each a new version)', body: caseBulkUpdateTreeBody, response: { 200: z.array(caseResponse) } }),
-    async (request) => {
+    async (request, reply) => {
       const body = parseOrThrow(caseBulkUpdateTreeBody, request.body ?? {});
-      const { projectId, tree, labels, cases } = await filtered(request, body);
+      const { projectId, tree, cases } = await filtered(request, body);
       const suites = new Set((body.included_suites ?? []).flatMap((suiteId) => [suiteId, ...tree.descendantsOf(suiteId).map((node) => node.id)]));
       const included = new Set(body.included_cases);
-      return applyBulkChange(request, projectId, labels, cases.filter((found) => suites.has(found.suiteId) || included.has(found._id)), body);
+      return runBulkChange(request, reply, projectId, cases.filter((found) => suites.has(found.suiteId) || included.has(found._id)), body);
     },
   );
 

@@ -1,0 +1,20 @@
+import { BULK_SYNC_LIMIT, ValidationError } from '@testament/contracts';
+import type { CommandInput } from '@testament/commands';
+import { findBulkJob } from '@testament/projections';
+import type { FastifyRequest } from 'fastify';
+import type { GatewayContext } from '../context.ts';
+import { execute } from './execute.ts';
+
+/**
+ * Runs a bulk change of tests or cases as a job (§4.11): to its end before
+ * answering when it is small and not asked to be async, else in the background.
+ * Whether it ended here (a job that failed answers 400 with its reason).
+ */
+export async function runBulkJob(context: GatewayContext, request: FastifyRequest, job: Omit<CommandInput<'bulk-jobs.request'>, 'wait'>, isAsync: boolean | undefined): Promise<boolean> {
+  const wait = !isAsync && job.itemIds.length <= BULK_SYNC_LIMIT;
+  const { jobId } = await execute(context, request, 'bulk-jobs.request', { ...job, wait });
+  if (!wait) return false;
+  const ended = await findBulkJob(context.system.readStore, jobId);
+  if (ended?.status === 'failed') throw ValidationError.general(ended.reason ?? '');
+  return true;
+}
