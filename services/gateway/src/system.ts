@@ -135,8 +135,7 @@ async function resumeBulkJobs(dispatch: CommandDispatcher, readStore: ReadStore)
     const user = await findUser(readStore, job.userId);
     if (!user) continue;
     const meta = newCommandMeta({ userId: user._id, isSuperuser: user.isSuperuser, isExternal: user.isExternal });
-    // A fault leaves the job running again, for the next start.
-    dispatch('bulk-jobs.resume', { projectId: job.projectId, userId: job.userId, jobId: job._id }, meta).catch(() => undefined);
+    await dispatch('bulk-jobs.resume', { projectId: job.projectId, userId: job.userId, jobId: job._id }, meta);
   }
 }
 

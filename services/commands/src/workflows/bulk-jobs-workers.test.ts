@@ -3,8 +3,9 @@ import { NatsBus, SqliteEventStore, SqliteIdAllocator, startNatsServer } from '@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { busChunkWorkers, serveBulkChunks } from '../bus-transport.ts';
+import type { ChunkWorkers } from './bulk-jobs.ts';
 import { createCommandService, type CommandService } from '../command-service.ts';
 import { newCommandMeta } from '../kernel/command-meta.ts';
 import { SYSTEM_ACTOR, type Actor } from '../kernel/decider.ts';
@@ -132,5 +133,34 @@ describe('bulk jobs shared by workers over NATS', () => {
     // What the quitter applied (the chunks it had taken when it went) was run again elsewhere: more chunk runs than chunks, still one result per test.
     expect(quitter.applied.length).toBeGreaterThan(0);
     expect(taken.reduce((a, b) => a + b)).toBeGreaterThan(testIds.length / CHUNK);
+  });
+
+  it('tries a job in the background again after a fault of the server, from where it stood, and still applies every test once', { timeout: 60_000 }, async () => {
+    // One process, whose first chunk fails on a write as a full disk would: the job must not wait for the next start.
+    let service: CommandService | undefined;
+    let faults = 1;
+    const flaky: ChunkWorkers = {
+      inFlight: 2,
+      chunkSize: CHUNK,
+      apply: async (chunk, actor) => {
+        if (chunk.from === CHUNK && faults-- > 0) throw new Error('SQLITE_FULL: database or disk is full');
+        return service!['bulk-jobs.applyChunk'](chunk, newCommandMeta(actor));
+      },
+    };
+    service = createCommandService({ store, ids, chunkWorkers: flaky });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const { userId } = await service['users.register']({ username: 'solo', email: 'solo@example.test', firstName: 'Solo', lastName: 'Tester', password: 'Secret-pass1!', isSuperuser: true, isActive: true }, newCommandMeta(SYSTEM_ACTOR));
+      const owner = { userId, isSuperuser: true, isExternal: false };
+      const { projectId, testIds } = await plannedProject(service, owner);
+      const operation = { kind: 'result' as const, status: 2, comment: 'Again', attachmentIds: [], attributes: {}, suiteAttributes: [] };
+      const { jobId } = await service['bulk-jobs.request']({ projectId, operation, itemIds: testIds, suiteIds: [], planId: null, wait: false }, newCommandMeta(owner));
+      const lastEvent = async () => (await store.readStream(streams.bulkJobs(projectId, userId))).at(-1);
+      await expect.poll(lastEvent, { timeout: 30_000, interval: 200 }).toMatchObject({ type: 'BulkJobFinished', data: { jobId, done: testIds.length } });
+      expect(logged).toHaveBeenCalledWith(expect.stringContaining(`bulk job ${jobId} stopped on a fault`), expect.any(Error));
+      for (const testId of testIds) expect((await store.readStream(streams.test.of(testId))).filter((event) => event.type === 'ResultAdded'), `test ${testId}`).toHaveLength(1);
+    } finally {
+      logged.mockRestore();
+    }
   });
 });

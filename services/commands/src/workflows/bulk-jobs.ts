@@ -20,6 +20,9 @@ const chunkSizeFor = (items: number) => Math.min(BULK_CHUNK, Math.max(50, Math.c
 const CHUNK_CONCURRENCY = 32;
 /** A chunk decided again this often when other writers keep changing its items between its decision and its append. */
 const CHUNK_ATTEMPTS = 10;
+/** A job in the background that a fault of the server stopped is tried again this often, a little later each time, before it waits for the next start. */
+const BACKGROUND_ATTEMPTS = 5;
+const RETRY_AFTER_MS = 1_000;
 
 /** One chunk of a job: its items from `from`, as many as the job's chunk size. */
 export interface BulkChunk {
@@ -176,7 +179,12 @@ export function bulkJobWorkflow(
     const pending = new Map<number, Promise<ChunkOutcome>>();
     let launched = 0;
     const launch = () => {
-      for (; launched < starts.length && pending.size < chunkWorkers.inFlight; launched++) pending.set(starts[launched]!, chunkWorkers.apply({ ref, from: starts[launched]! }, actor));
+      for (; launched < starts.length && pending.size < chunkWorkers.inFlight; launched++) {
+        const applying = chunkWorkers.apply({ ref, from: starts[launched]! }, actor);
+        // A chunk ahead of the one awaited may fail first: its fault is taken when its turn comes, not left unhandled (which ends the process).
+        applying.catch(() => undefined);
+        pending.set(starts[launched]!, applying);
+      }
     };
     // Chunks still out finish (or fail) before the job is told it failed, or stays to be resumed.
     const settle = () => Promise.allSettled(pending.values());
@@ -196,6 +204,19 @@ export function bulkJobWorkflow(
       throw error;
     }
     return (await run(ref, { type: 'Finish', jobId: job.jobId }, meta())).position;
+  }
+
+  /**
+   * Runs a job in the background. A fault of the server (an item refused ends
+   * the job instead) is logged and the job tried again from where it stands,
+   * which its chunks' marks make harmless; a job must not sit half done until
+   * the next start because of one failed write.
+   */
+  function inBackground(ref: BulkJobRef, actor: Actor, attempt = 1): void {
+    execute(ref, actor).catch((error: unknown) => {
+      console.error(`bulk job ${ref.jobId} stopped on a fault (attempt ${attempt} of ${BACKGROUND_ATTEMPTS})`, error);
+      if (attempt < BACKGROUND_ATTEMPTS) setTimeout(() => inBackground(ref, actor, attempt + 1), RETRY_AFTER_MS * attempt).unref();
+    });
   }
 
   /** The operation with its labels as ids: named ones the project lacks become labels, but not those to take off. */
@@ -228,13 +249,13 @@ export function bulkJobWorkflow(
       const request = { type: 'Request' as const, ...ref, operation, itemIds, chunkSize: chunkWorkers.chunkSize ?? chunkSizeFor(itemIds.length), background: !input.wait, planId: input.planId };
       const { position } = await run(ref, request, meta);
       if (input.wait) return { position: await execute(ref, meta.actor), jobId };
-      // A fault of the server leaves the job running; the next start resumes it.
-      execute(ref, meta.actor).catch(() => undefined);
+      inBackground(ref, meta.actor);
       return { position, jobId };
     },
-    /** Carries on a job a stopped server left running. */
+    /** Carries on a job a stopped server left running, in the background. */
     async resume(input: BulkJobRef, meta: CommandMeta) {
-      return { position: await execute(input, meta.actor), jobId: input.jobId };
+      inBackground(input, meta.actor);
+      return { position: 0, jobId: input.jobId };
     },
     applyChunk,
   };
