@@ -283,7 +283,7 @@ export default async function caseRoutes(app: FastifyInstance, context: GatewayC
 
   app.put(
     `${BASE}bulk-update/`,
-    contract({ summary: 'Move and/or relabel the cases a filter selects, minus exclusions or only the included ones (each a new version)', body: caseBulkUpdateBody, response: { 200: z.array(caseResponse) } }),
+    contract({ summary: 'Move and/or relabel the cases a filter selects, minus exclusions or only the included ones (each a new version); over 1,000 or with `is_async`, as a job in the background', body: caseBulkUpdateBody, response: { 200: z.array(caseResponse) } }),
     async (request, reply) => {
       const body = parseOrThrow(caseBulkUpdateBody, request.body ?? {});
       const { projectId, tree, cases } = await filtered(request, body);
@@ -297,7 +297,7 @@ export default async function caseRoutes(app: FastifyInstance, context: GatewayC
 
   app.put(
     `${BASE}bulk-update-tree/`,
-    contract({ summary: 'Move and/or relabel what the tree view selected: whole suite subtrees and single cases, after the filters (each a new version)', body: caseBulkUpdateTreeBody, response: { 200: z.array(caseResponse) } }),
+    contract({ summary: 'Move and/or relabel what the tree view selected: whole suite subtrees and single cases, after the filters (each a new version); over 1,000 or with `is_async`, as a job', body: caseBulkUpdateTreeBody, response: { 200: z.array(caseResponse) } }),
     async (request, reply) => {
       const body = parseOrThrow(caseBulkUpdateTreeBody, request.body ?? {});
       const { projectId, tree, cases } = await filtered(request, body);
