@@ -208,6 +208,21 @@ describe('cases bulk update as jobs', () => {
     expect(notices[0]).toMatchObject({ message: { template: 'Bulk update was ended {{placeholder}}', placeholder_text: `in project ${projectName}`, placeholder_link: `/projects/${project}/suites` } });
   });
 
+  it('runs a selection of more than 1,000 cases in the background without being asked to', { timeout: 60_000 }, async () => {
+    const { project, from, to } = await suiteOfCases('Cases over the limit');
+    const alice = { userId: await userIdOf(world.alice), isSuperuser: false, isExternal: false };
+    const content = (n: number) => ({ name: `Bulk ${n}`, suiteId: from, description: '', setup: '', scenario: 'Do it', expected: '', teardown: '', estimate: null, isSteps: false, attributes: {}, steps: [] });
+    let position = 0;
+    // 998 more beside the three: 1,001 in all, one over the limit.
+    for (let n = 0; n < 998; n++) position = (await world.server.system.dispatch('cases.create', { projectId: project, content: content(n) }, newCommandMeta(alice))).position;
+    await world.server.system.runner.waitFor(position);
+    const response = await world.alice.put('/api/v2/cases/bulk-update/', { project, current_suite: from, suite: to });
+    expect([response.statusCode, response.body]).toEqual([200, '']);
+    await expect.poll(async () => (await lastJob()).status, { timeout: 30_000 }).toBe('finished');
+    expect(await lastJob()).toMatchObject({ operation: 'cases', total: 1_001, done: 1_001 });
+    expect((await world.alice.get(`/api/v2/suites/${to}/`)).json().cases_count).toBe(1_001);
+  });
+
   it('takes off only labels the project has, by name or id, and makes none for it', async () => {
     const { project, cases } = await suiteOfCases('Cases unlabel');
     const response = await world.alice.put('/api/v2/cases/bulk-update/', { project, included_cases: [cases[0]], labels: [{ name: 'Old' }, { name: 'never made' }], labels_action: 'delete' });
