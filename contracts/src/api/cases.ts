@@ -2,6 +2,7 @@ import { asOfQuery } from './audit.ts';
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { attributeValues } from '../events/suites.ts';
+import { LABELS_ACTIONS } from '../events/bulk-jobs.ts';
 import { attachmentResponse } from './attachments.ts';
 import { catalogueMessages, projectReference, requiredText } from './project-catalogue.ts';
 import { flexibleBoolean, paginationQuery, queryBoolean, queryDateTime } from './query.ts';
@@ -199,7 +200,7 @@ const bulkChange = {
   filter_conditions: z.record(z.string(), z.unknown(), { error: messages.notAnObject }).optional(),
   suite: integer.optional(),
   labels: z.array(labelBody, { error: messages.notAList }).optional(),
-  labels_action: z.enum(['add', 'update', 'delete', 'clear'], { error: (issue) => catalogueMessages.invalidChoice(issue.input) }).optional(),
+  labels_action: z.enum(LABELS_ACTIONS, { error: (issue) => catalogueMessages.invalidChoice(issue.input) }).optional(),
 };
 
 /** A bulk change must change something, and every labels action but clear names its labels. */

@@ -4,6 +4,9 @@ import { defineEvents, type EventsOf } from './catalog.ts';
 
 const id = z.number().int().positive();
 
+/** What a bulk relabelling of cases does (§3.3 labels_action): `add` keeps a case's own labels, `update` and `clear` replace them, `delete` takes the given ones off. */
+export const LABELS_ACTIONS = ['add', 'update', 'delete', 'clear'] as const;
+
 /** What a bulk job does to each selected item: a test (§4.11), or a case for `cases` (§3.3). */
 export const bulkOperationSchema = z.discriminatedUnion('kind', [
   /** The assignee as the access rules see them when the job is accepted; null unassigns. */
@@ -23,7 +26,7 @@ export const bulkOperationSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('cases'),
     suiteId: id.nullable(),
-    labels: z.object({ action: z.enum(['add', 'update', 'delete', 'clear']), labelIds: z.array(id) }).nullable(),
+    labels: z.object({ action: z.enum(LABELS_ACTIONS), labelIds: z.array(id) }).nullable(),
   }),
 ]);
 export type BulkOperation = z.output<typeof bulkOperationSchema>;

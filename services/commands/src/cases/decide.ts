@@ -1,4 +1,4 @@
-import { NotFoundError, PermissionDeniedError, ValidationError, caseMessages, catalogueMessages, messages, type CaseContent, type CaseEvent } from '@testament/contracts';
+import { NotFoundError, PermissionDeniedError, ValidationError, caseMessages, catalogueMessages, messages, type BulkOperation, type CaseContent, type CaseEvent } from '@testament/contracts';
 import type { DecisionContext, Decider } from '../kernel/decider.ts';
 import { requireProjectWrite } from '../kernel/project-access.ts';
 import { evolveCase, initialCaseState, latestVersion, type CaseState } from './evolve.ts';
@@ -11,11 +11,8 @@ export interface CaseFacts {
   unusableAttachment?: number | null;
 }
 
-/** A bulk change of labels (§3.3 labels_action): `add` keeps the case's own, `update` and `clear` replace them, `delete` takes these off. */
-export interface Relabelling {
-  action: 'add' | 'update' | 'delete' | 'clear';
-  labelIds: readonly number[];
-}
+/** A bulk change of labels, as a job on cases carries it (LABELS_ACTIONS). */
+export type Relabelling = NonNullable<Extract<BulkOperation, { kind: 'cases' }>['labels']>;
 
 export type CaseCommand =
   | { type: 'Create'; caseId: number; projectId: number; historyId: number; content: CaseContent; facts: CaseFacts }

@@ -64,7 +64,7 @@ export type RequestedOperation =
 /** The permission each item's change needs, checked once before a job is accepted. */
 const PERMISSION: Record<BulkOperation['kind'], string> = { assign: 'change_test', move: 'change_test', delete: 'delete_test', result: 'add_testresult', cases: 'change_testcase' };
 
-/** A refusal of one item that ends the job with its reason; anything else is a fault of the server, and the job stays to be resumed. */
+/** A refusal of one item that ends the job with its reason; anything else is a fault of the server, and the job is tried again (inBackground). */
 const refusal = (error: unknown) => error instanceof ValidationError || error instanceof NotFoundError || error instanceof PermissionDeniedError;
 
 /** The refusal as the user reads it: a validation's messages without their fields' names. */
@@ -73,11 +73,12 @@ const reasonOf = (error: Error) => (error instanceof ValidationError ? Object.va
 /**
  * Bulk jobs (§4.11): a job is accepted with its items (tests, or cases), then
  * applied chunk by chunk. A chunk's items are decided first, each by its own
- * command; the first item refused (deleted meanwhile, its target plan gone) fails the job with
- * nothing of the chunk applied. Otherwise every test's events and the chunk's
- * mark go into the log in one atomic append. The mark's stream is written only
- * once, so a chunk tried again (after a crash, by another worker) is applied
- * once. The job's progress is recorded after its chunks, in order.
+ * command; the first item refused (deleted meanwhile, its target plan or suite
+ * gone, an archived case) fails the job with nothing of the chunk applied.
+ * Otherwise every item's events and the chunk's mark go into the log in one
+ * atomic append. The mark's stream is written only once, so a chunk tried
+ * again (after a crash, by another worker) is applied once. The job's progress
+ * is recorded after its chunks, in order.
  */
 export function bulkJobWorkflow(
   deps: Pick<KernelDeps, 'ids' | 'projectAccess' | 'store' | 'aggregates' | 'clock'>,
@@ -166,7 +167,7 @@ export function bulkJobWorkflow(
   const chunkWorkers: ChunkWorkers = workers ?? { apply: (chunk, actor) => applyChunk(chunk, newCommandMeta(actor)), inFlight: 2 };
 
   /**
-   * Applies the job from where it stands to its end, or to the first test
+   * Applies the job from where it stands to its end, or to the first item
    * refused: chunks go out `inFlight` at a time and progress is recorded in
    * order, so `done` always counts a prefix of the job's items. The position of its last event.
    */
