@@ -23,8 +23,6 @@ export interface FieldConstraint {
   upper?: Bound;
   /** False when the filter says more about the field than `equals`/`lower`/`upper` capture. */
   exact: boolean;
-  /** The constraint is the filter's top-level condition on the field (not one inside an `$and`). */
-  topLevel?: boolean;
 }
 
 export interface FilterAnalysis {
@@ -39,16 +37,16 @@ export interface FilterAnalysis {
 
 export function analyzeFilter(filter: Filter): FilterAnalysis {
   const analysis: FilterAnalysis = { fields: new Map(), excludedIds: undefined, orBranches: undefined, exact: true };
-  collect(filter, analysis, new Set(), true);
+  collect(filter, analysis, new Set());
   return analysis;
 }
 
 /** `seen`: fields met so far, usable or not; a field met twice is never decided by its constraint alone. */
-function collect(filter: Filter, analysis: FilterAnalysis, seen: Set<string>, topLevel: boolean): void {
+function collect(filter: Filter, analysis: FilterAnalysis, seen: Set<string>): void {
   for (const key in filter) {
     const condition = filter[key];
     if (key === '$and' && Array.isArray(condition) && condition.every(isPlainObject)) {
-      for (const clause of condition) collect(clause as Filter, analysis, seen, false);
+      for (const clause of condition) collect(clause as Filter, analysis, seen);
     } else if (key === '$or' && Array.isArray(condition) && condition.length > 0 && condition.every(isPlainObject) && !analysis.orBranches) {
       analysis.orBranches = condition as Filter[];
       analysis.exact = false;
@@ -58,12 +56,12 @@ function collect(filter: Filter, analysis: FilterAnalysis, seen: Set<string>, to
       analysis.excludedIds = exclusionOf(condition);
       seen.add('_id');
     } else {
-      addConstraint(analysis, key, constraintOf(condition), seen, topLevel);
+      addConstraint(analysis, key, constraintOf(condition), seen);
     }
   }
 }
 
-function addConstraint(analysis: FilterAnalysis, field: string, constraint: FieldConstraint | undefined, seen: Set<string>, topLevel: boolean): void {
+function addConstraint(analysis: FilterAnalysis, field: string, constraint: FieldConstraint | undefined, seen: Set<string>): void {
   const again = seen.has(field);
   seen.add(field);
   if (again) {
@@ -73,14 +71,14 @@ function addConstraint(analysis: FilterAnalysis, field: string, constraint: Fiel
     if (field === '_id') analysis.excludedIds = undefined;
     analysis.exact = false;
     if (existing || !constraint) return;
-    analysis.fields.set(field, { ...constraint, exact: false, topLevel });
+    analysis.fields.set(field, { ...constraint, exact: false });
     return;
   }
   if (!constraint) {
     analysis.exact = false;
     return;
   }
-  analysis.fields.set(field, { ...constraint, topLevel });
+  analysis.fields.set(field, constraint);
 }
 
 /** The ids `_id: {$nin: [...]}` or `_id: {$ne: x}` excludes. */

@@ -195,6 +195,20 @@ describe('memory read store plans', () => {
     expect(await collection.find(filter, options)).toEqual(everything.slice(100, 105));
   });
 
+  it('sorts a few matches found by a narrow lookup rather than walk the sort’s index past everything else', async () => {
+    const collection = await projects(20_000);
+    await collection.createIndex({ keys: { ownerId: 1, isDeleted: 1, nameKey: 1, _id: 1 } });
+    const owned = Array.from({ length: 300 }, (_, i) => i + 1);
+    await collection.bulkWrite(owned.map((_id) => ({ updateOne: { filter: { _id }, update: { $set: { ownerId: 7 } } } })));
+    // In name order these come last: a walk of the name index would pass nearly 20,000 entries to find them.
+    const filter = { $and: [{ isDeleted: false, isArchive: false }, { ownerId: { $in: [7, 8] } }] };
+    const options = { sort: { nameKey: 1 as const, _id: 1 as const }, limit: 10 };
+    const live = owned.filter((i) => (i - 1) % 50 !== 0);
+    expect(collection.explain(filter, options)).toMatchObject({ kind: 'index', index: ['ownerId', 'isDeleted', 'nameKey', '_id'], examined: live.length });
+    const expected = live.filter((i) => (i - 1) % 10 !== 0).sort((a, b) => b - a).slice(0, 10);
+    expect((await collection.find(filter, options)).map((d) => d._id)).toEqual(expected);
+  });
+
   it('evaluates what the index does not say (a name search) on the index range only', async () => {
     const collection = await projects(5_000);
     const filter = { isDeleted: false, isArchive: false, nameKey: { $regex: '12' } };

@@ -11,6 +11,7 @@ import { compileFilter, searchedText } from './compiled-filter.ts';
 import { compareValues } from './key-order.ts';
 import { analyzeFilter, idsInFilter, isEmptyFilter, isIdOnlyFilter, type FilterAnalysis } from './filter-analysis.ts';
 import { sortDocuments } from './sort-documents.ts';
+import { isPlainObject } from './values.ts';
 import type { IndexRange, RangeBound, SortedIndex, StoredRecord } from './sorted-index.ts';
 import { SubstringIndex } from './substring-index.ts';
 
@@ -88,20 +89,28 @@ export function plan(source: PlannerSource, filter: Filter, page: Page = {}): Pl
   const sortFields = Object.entries(page.sort ?? {});
   const needed = (page.limit ?? 0) > 0 ? (page.skip ?? 0) + page.limit! : Infinity;
   const search = textSearch(source, filter);
-  // Without a search, matches are assumed common enough that a page fills after four entries per row.
-  const density = search ? (search.hits.length + 1) / (source.size + 1) : 0.25;
-  let best: Plan = { kind: 'collection' };
-  // At equal cost an index wins: its plan stays cheap as the collection grows.
-  let bestCost = source.size * (sortFields.length > 0 ? 1.2 : 1) + 2;
+  const costOf = (candidate: IndexPlan, density: number) => (page.countOnly && candidate.exact ? candidate.ranges.length : planCost(candidate, needed, sortFields.length > 0, density));
+  const candidates: IndexPlan[] = [];
   for (const index of source.indexes) {
     const candidate = indexPlan(index, filter, analysis, sortFields);
     if (!candidate) continue;
-    const cost = page.countOnly && candidate.exact ? candidate.ranges.length : planCost(candidate, needed, sortFields.length > 0, density);
-    if (cost < bestCost) [best, bestCost] = [candidate, cost];
-    // A jump to the page through a single range: nothing can do better, so the other indexes need no lookups.
-    if (bestCost <= 1) break;
+    candidates.push(candidate);
+    // A jump to the page through a single range (an exact plan's cost does not depend on density): nothing can do better.
+    if (candidate.exact && costOf(candidate, 1) <= 1) break;
   }
   const union = analysis.orBranches && unionPlan(source, analysis.orBranches);
+  // Every match lies within each candidate's ranges, so the narrowest lookup bounds how common matches can be:
+  // a walk in sort order that must pass a hundred thousand entries to find the few a small lookup holds is not cheap.
+  const fewest = Math.min(search ? search.hits.length : Infinity, union ? union.size : Infinity, ...candidates.map((candidate) => candidate.size));
+  // Otherwise matches are assumed common enough that a page fills after four entries per row.
+  const density = Math.min(search ? 1 : 0.25, (Math.min(fewest, source.size) + 1) / (source.size + 1));
+  let best: Plan = { kind: 'collection' };
+  // At equal cost an index wins: its plan stays cheap as the collection grows.
+  let bestCost = source.size * (sortFields.length > 0 ? 1.2 : 1) + 2;
+  for (const candidate of candidates) {
+    const cost = costOf(candidate, density);
+    if (cost < bestCost) [best, bestCost] = [candidate, cost];
+  }
   if (union && union.size * 1.2 < bestCost) [best, bestCost] = [{ kind: 'union', branches: union.branches }, union.size * 1.2];
   if (search) {
     const chosen = substringPlan(source, search, page, needed, density);
@@ -181,9 +190,39 @@ function indexPlan(index: SortedIndex, filter: Filter, analysis: FilterAnalysis,
     return index.range(start, end);
   });
   const size = ranges.reduce((total, range) => total + range.end - range.start, 0) + index.anyKeyCandidates.size;
-  const decided = index.isMultikey ? [] : [...used].filter((field) => analysis.fields.get(field)!.exact && analysis.fields.get(field)!.topLevel);
   const undecided = [...analysis.fields.keys()].filter((field) => !used.has(field)).length;
-  return { kind: 'index', index, ranges, order, exact, unbounded: equalityFields === 0 && !ranged, size, residual: without(filter, decided), undecided };
+  return { kind: 'index', index, ranges, order, exact, unbounded: equalityFields === 0 && !ranged, size, residual: withoutDecided(filter, decidedFields(index, used, analysis)), undecided };
+}
+
+/**
+ * The fields whose every condition the index's ranges already hold for each entry they contain.
+ * On a multikey index that is equality alone (an entry is filed per array element, and an array
+ * equals a value when an element does); documents filed under every key decide nothing.
+ */
+function decidedFields(index: SortedIndex, used: ReadonlySet<string>, analysis: FilterAnalysis): string[] {
+  if (index.anyKeyCandidates.size > 0) return [];
+  return [...used].filter((field) => {
+    const constraint = analysis.fields.get(field)!;
+    return constraint.exact && (!index.isMultikey || (constraint.equals !== undefined && !constraint.lower && !constraint.upper));
+  });
+}
+
+/**
+ * The filter without the conditions on `fields`, at its top level and in its `$and` clauses: the
+ * analysis found each of these fields constrained once in all of them, and exactly.
+ */
+function withoutDecided(filter: Filter, fields: readonly string[]): Filter {
+  if (fields.length === 0) return filter;
+  const rest: Filter = {};
+  for (const key in filter) {
+    const condition = filter[key];
+    if (fields.includes(key)) continue;
+    if (key === '$and' && Array.isArray(condition) && condition.every(isPlainObject)) {
+      const clauses = condition.map((clause) => withoutDecided(clause as Filter, fields)).filter((clause) => Object.keys(clause).length > 0);
+      if (clauses.length > 0) rest[key] = clauses;
+    } else rest[key] = condition;
+  }
+  return rest;
 }
 
 /** The filter without some of its top-level fields (a field that came from an `$and` clause stays there). */
