@@ -18,11 +18,13 @@ export class SortedEntries<E> {
   private total = 0;
   private pending: E[] = [];
   /**
-   * The keys of the buffered inserts that have one, and how many inserts of
-   * each key were deleted again before they were filed (a value can come, go
-   * and come back within one batch: the earliest inserts are the ones withdrawn).
+   * The keys of the buffered inserts that have one, gathered at the first
+   * delete that meets a buffer (a rebuild that only inserts never hashes them),
+   * and how many inserts of each key were deleted again before they were filed
+   * (a value can come, go and come back within one batch: the earliest inserts
+   * are the ones withdrawn).
    */
-  private pendingKeys = new Set<string>();
+  private pendingKeys: Set<string> | undefined;
   private withdrawn = new Map<string, number>();
 
   private readonly chunkSize: number;
@@ -48,8 +50,21 @@ export class SortedEntries<E> {
   insert(entry: E): void {
     this.total++;
     this.pending.push(entry);
-    const key = this.sortKey?.(entry);
+    if (!this.pendingKeys) return;
+    const key = this.sortKey!(entry);
     if (key !== undefined) this.pendingKeys.add(key);
+  }
+
+  /** The buffered inserts' keys, gathered now if no delete needed them since the last settle. */
+  private bufferedKeys(): Set<string> {
+    if (!this.pendingKeys) {
+      this.pendingKeys = new Set();
+      for (const entry of this.pending) {
+        const key = this.sortKey!(entry);
+        if (key !== undefined) this.pendingKeys.add(key);
+      }
+    }
+    return this.pendingKeys;
   }
 
   /** Files the buffered inserts: one by one when they are few beside the list, by one sort and merge when many. */
@@ -57,7 +72,7 @@ export class SortedEntries<E> {
     let pending = this.pending;
     if (pending.length === 0) return;
     this.pending = [];
-    this.pendingKeys.clear();
+    this.pendingKeys = undefined;
     if (this.withdrawn.size > 0) {
       const withdrawn = this.withdrawn;
       pending = pending.filter((entry) => {
@@ -131,8 +146,8 @@ export class SortedEntries<E> {
    */
   delete(entry: E): boolean {
     const key = this.sortKey?.(entry);
-    if (key !== undefined && this.pendingKeys.has(key)) {
-      this.pendingKeys.delete(key);
+    if (key !== undefined && this.pending.length > 0 && this.bufferedKeys().has(key)) {
+      this.pendingKeys!.delete(key);
       this.withdrawn.set(key, (this.withdrawn.get(key) ?? 0) + 1);
       this.total--;
       return true;
@@ -156,7 +171,7 @@ export class SortedEntries<E> {
 
   clear(): void {
     this.pending = [];
-    this.pendingKeys.clear();
+    this.pendingKeys = undefined;
     this.withdrawn.clear();
     this.chunks = [];
     this.counts = [0];

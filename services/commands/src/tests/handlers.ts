@@ -47,8 +47,15 @@ export function testCommands(deps: KernelDeps, lookups: TestLookups) {
 
   const caseOf = async (testId: number) => lookups.currentCase((await deps.aggregates.load(streamOf(testId), testDecider)).state.caseId);
 
-  async function resultFacts(input: TestRef, fields: { status?: number; attributes?: Record<string, unknown>; attachmentIds?: number[]; steps?: StepStatus[] }, statusNow: number | undefined): Promise<ResultFacts> {
-    const { version, suiteId } = await caseOf(input.testId);
+  type CurrentCase = Awaited<ReturnType<typeof caseOf>>;
+
+  async function resultFacts(
+    input: TestRef,
+    fields: { status?: number; attributes?: Record<string, unknown>; attachmentIds?: number[]; steps?: StepStatus[] },
+    statusNow: number | undefined,
+    current?: CurrentCase,
+  ): Promise<ResultFacts> {
+    const { version, suiteId } = current ?? (await caseOf(input.testId));
     const usable = new Set(await lookups.usableStatusIds(input.projectId));
     const statuses = [...(fields.status === undefined ? [] : [fields.status]), ...(fields.steps ?? []).map((step) => step.status)];
     const status = fields.status ?? statusNow;
@@ -60,9 +67,10 @@ export function testCommands(deps: KernelDeps, lookups: TestLookups) {
     };
   }
 
-  async function addResult(input: TestRef & ResultInput, meta: CommandMeta) {
+  /** `current`: the test's case as the caller already looked it up. */
+  async function addResult(input: TestRef & ResultInput, meta: CommandMeta, current?: CurrentCase) {
     const { projectId, testId, steps, ...fields } = input;
-    const facts = await resultFacts(input, input, undefined);
+    const facts = await resultFacts(input, input, undefined, current);
     const resultId = await deps.ids.next('testresult');
     const stepResultIds: number[] = [];
     for (const _step of steps) stepResultIds.push(await deps.ids.next('teststepresult'));
@@ -103,9 +111,9 @@ export function testCommands(deps: KernelDeps, lookups: TestLookups) {
      */
     async addResultToEveryStep(input: TestRef & Omit<ResultInput, 'steps'> & { suiteAttributes: ReadonlyArray<{ suiteId: number; values: Record<string, unknown> }> }, meta: CommandMeta) {
       const { suiteAttributes, ...result } = input;
-      const { version, suiteId } = await caseOf(input.testId);
-      const attributes = { ...result.attributes, ...suiteAttributes.find((suite) => suite.suiteId === suiteId)?.values };
-      return addResult({ ...result, attributes, steps: version.steps.map((step) => ({ stepId: step.id, status: result.status })) }, meta);
+      const current = await caseOf(input.testId);
+      const attributes = { ...result.attributes, ...suiteAttributes.find((suite) => suite.suiteId === current.suiteId)?.values };
+      return addResult({ ...result, attributes, steps: current.version.steps.map((step) => ({ stepId: step.id, status: result.status })) }, meta, current);
     },
     async editResult(input: TestRef & { resultId: number; changes: Partial<ResultInput> }, meta: CommandMeta) {
       const test = (await deps.aggregates.load(streamOf(input.testId), testDecider)).state;
