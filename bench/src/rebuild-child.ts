@@ -1,5 +1,5 @@
 import { MemoryBus, MemoryReadStore, SqliteEventStore } from '@testament/infra';
-import { auditRunner, ProjectionRunner, readModelProjections } from '@testament/projections';
+import { auditRunner, readModelsRunner, type ProjectionRunner } from '@testament/projections';
 
 /**
  * Folds the log at argv[2] into fresh in-memory read models as a server's start does, and prints what
@@ -18,7 +18,7 @@ async function fold(runner: ProjectionRunner): Promise<number> {
   return (performance.now() - startedAt) / 1000;
 }
 
-const readModels = new ProjectionRunner({ store, readStore, bus, projections: readModelProjections });
+const readModels = readModelsRunner({ store, readStore, bus });
 const seconds = await fold(readModels);
 // As the server folds it.
 const audit = auditRunner({ store, readStore, bus });

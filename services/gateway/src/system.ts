@@ -16,7 +16,7 @@ import {
   type ReadStore,
   type ScanListener,
 } from '@testament/infra';
-import { allProjections, boundedCollectionNames, countUsers, findUser, ProjectionRunner, readModelProjections, restoreReadModels, runningBulkJobs, saveReadModels } from '@testament/projections';
+import { allProjections, boundedCollectionNames, countUsers, findUser, ProjectionRunner, readModelsRunner, restoreReadModels, runningBulkJobs, saveReadModels } from '@testament/projections';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -166,7 +166,7 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
       opened.unshift({ close: async () => stopServing() });
     }
     const dispatch = inProcessDispatcher(commands);
-    const runner = new ProjectionRunner({ store, readStore, bus, projections: readModelProjections });
+    const runner = readModelsRunner({ store, readStore, bus });
     const snapshot = readStore instanceof MemoryReadStore && config.readModelSnapshot ? { readStore, file: join(config.dataDir, SNAPSHOT_FILES.readModels) } : undefined;
     const restoredFromSnapshot = snapshot && (await restoreReadModels(runner, snapshot.readStore, store, snapshot.file));
     await runner.start();

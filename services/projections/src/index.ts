@@ -103,6 +103,14 @@ export function auditRunner({ store, readStore, bus }: Pick<ProjectionRunnerOpti
   return new ProjectionRunner({ store, readStore, bus, projections: auditProjections, name: AUDIT_RUNNER, batchSize: AUDIT_BATCH_SIZE, ...(afterBatch && { afterBatch }) });
 }
 
+/** Events per batch while the read models catch up at a start: on 234,508 events (20,000 tests, 200,000 results) 10,000 took the fold from 43 s to 34 s. */
+const READ_MODELS_CATCH_UP_BATCH_SIZE = 10_000;
+
+/** The runner of the read models every screen reads, as a server starts it. */
+export function readModelsRunner({ store, readStore, bus }: Pick<ProjectionRunnerOptions, 'store' | 'readStore' | 'bus'>): ProjectionRunner {
+  return new ProjectionRunner({ store, readStore, bus, projections: readModelProjections, catchUpBatchSize: READ_MODELS_CATCH_UP_BATCH_SIZE });
+}
+
 /** Every read model. */
 export const allProjections: readonly Projection[] = [...readModelProjections, ...auditProjections];
 export * from './notifications/queries.ts';

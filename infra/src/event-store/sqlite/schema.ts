@@ -10,9 +10,10 @@ export function openEventDatabase(file: string): Database.Database {
   const db = new Database(file);
   try {
     for (const pragma of EVENT_DATABASE_PRAGMAS) db.pragma(pragma);
-    // Bigger page cache and memory-mapped reads: replays read the whole table.
+    // A bigger page cache, and no memory-mapped reads: while the commit writer's thread appends, every
+    // read remapped the file, so a command's first read of a test's stream took 1.1 ms instead of 0.2
+    // (results recorded over HTTP on 1M results: 318/s with them, 690/s without).
     db.pragma('cache_size = -65536');
-    db.pragma('mmap_size = 1073741824');
     db.exec(`
       CREATE TABLE IF NOT EXISTS events (
         position       INTEGER PRIMARY KEY,

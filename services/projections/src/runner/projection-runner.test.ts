@@ -172,6 +172,29 @@ describe('projection runner', () => {
     await Promise.all([readModels.stop(), audit.stop()]);
   });
 
+  it('catches up in batches of catchUpBatchSize, then folds live appends in batches of batchSize', async () => {
+    const batchesBus = new MemoryBus();
+    const folded: number[] = [];
+    batchesBus.subscribe(PROJECTIONS_ADVANCED, (payload) => void folded.push((payload as ProjectionsAdvanced).position));
+    const readStore = new MemoryReadStore();
+    const runner = new ProjectionRunner({ store, readStore, bus: batchesBus, projections: allProjections, batchSize: 2, catchUpBatchSize: 40 });
+    const head = await store.headPosition();
+    await runner.start();
+    expect(folded).toEqual(Array.from({ length: Math.ceil(head / 40) }, (_, n) => Math.min(head, 40 * (n + 1))));
+    folded.length = 0;
+    const system = newCommandMeta(SYSTEM_ACTOR);
+    const registered = await Promise.all(
+      [1, 2, 3, 4, 5].map((n) => commands['users.register']({ username: `batch${n}`, email: '', firstName: '', lastName: '', password: 'Secret-pass1!', isSuperuser: false, isActive: true }, system)),
+    );
+    const last = Math.max(...registered.map((r) => r.position));
+    await runner.waitFor(last, 5_000);
+    await liveRunner.waitFor(last, 5_000);
+    expect(folded.length).toBeGreaterThanOrEqual(Math.ceil((last - head) / 2));
+    expect(folded.every((position, n) => position - (folded[n - 1] ?? head) <= 2)).toBe(true);
+    expect(await snapshot(runner, readStore)).toEqual(await snapshot(liveRunner, live));
+    await runner.stop();
+  });
+
   it('gives other work turns during a long batch, which sees the batch whole or not at all', async () => {
     const types = new Set((await store.readAll(0, 100_000)).map((event) => event.type));
     // 0.2 ms an event: a batch of 1,000 would hold the event loop for 200 ms in one go.

@@ -40,6 +40,12 @@ export interface ProjectionRunnerOptions {
   name?: string;
   batchSize?: number;
   /**
+   * Events per batch while `start` catches up with the head it found, when larger than
+   * `batchSize`: a start folds before it serves anyone, and a document many events change
+   * (a plan's history, a project's counts) is copied and written once per batch.
+   */
+  catchUpBatchSize?: number;
+  /**
    * Called after each batch is written: a runner that folds while requests are
    * served files the memory store's buffered index entries there, a batch's
    * worth at a time, rather than leaving them all to the first read.
@@ -84,10 +90,20 @@ export class ProjectionRunner {
     const head = await this.options.store.headPosition();
     if (this.onStop === undefined) return;
     this.checkpoint.reset(Number(saved?.['position'] ?? 0));
-    this.subscription = this.options.store.subscribe(this.checkpoint.position, (events) => this.fold(events), {
-      batchSize: this.options.batchSize ?? 1000,
-    });
+    const batchSize = this.options.batchSize ?? 1000;
+    const catchUpBatchSize = Math.max(batchSize, this.options.catchUpBatchSize ?? batchSize);
+    this.subscription = this.subscribe(catchUpBatchSize);
     await Promise.race([this.waitFor(head), stopped]);
+    if (catchUpBatchSize === batchSize || this.onStop === undefined) return;
+    // Caught up: live batches are small, so a reader waits little for a write's batch.
+    const catchingUp = this.subscription;
+    this.subscription = undefined;
+    await catchingUp?.close();
+    if (this.onStop !== undefined) this.subscription = this.subscribe(batchSize);
+  }
+
+  private subscribe(batchSize: number): Subscription {
+    return this.options.store.subscribe(this.checkpoint.position, (events) => this.fold(events), { batchSize });
   }
 
   async stop(): Promise<void> {
