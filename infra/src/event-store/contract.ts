@@ -109,6 +109,20 @@ export function eventStoreContract(
         expect(await store.readStream(streamName('missing'))).toEqual([]);
       });
 
+      it('reads many streams at once as each alone, a missing one as [], and a stream named twice once', async () => {
+        const names = Array.from({ length: 5 }, (_, n) => streamName(`many-${n}`));
+        // Interleaved appends, so each stream's events lie apart in the log.
+        for (let round = 0; round < 3; round++) {
+          for (const [n, stream] of names.entries()) if (n <= round + 2) await store.append(stream, [newEvent(`E${round}`, { n })], 'any');
+        }
+        const missing = streamName('many-missing');
+        const read = await store.readStreams([names[4]!, missing, ...names, names[0]!]);
+        expect([...read.keys()]).toEqual([names[4], missing, names[0], names[1], names[2], names[3]]);
+        for (const stream of [...names, missing]) expect(read.get(stream)).toEqual(await store.readStream(stream));
+        expect(read.get(names[3]!)!.map((e) => [e.revision, e.type])).toEqual([[0, 'E1'], [1, 'E2']]);
+        expect(await store.readStreams([])).toEqual(new Map());
+      });
+
       it('rejects an append without events', async () => {
         await expect(store.append(streamName('empty'), [], 'any')).rejects.toThrow();
       });

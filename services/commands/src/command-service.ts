@@ -73,6 +73,7 @@ export function createCommandService(deps: CommandServiceDeps) {
     requiredResultAttributes: (projectId, statusId, suiteId) => requiredResultAttributeNames(kernel, projectId, statusId, suiteId),
     planLive: async (projectId, planId) => (await plans.planOf(projectId, planId)) !== undefined,
     currentCase: (caseId) => currentCaseVersion(kernel, caseId),
+    preloadCases: (caseIds) => cases.preload(caseIds),
     editSettings: (projectId) => resultEditSettings(kernel, projectId),
   });
   const casesWithTests = caseTests(cases, tests);

@@ -65,6 +65,8 @@ export interface StoredMetadata {
 const DEFAULT_BATCH_SIZE = 1000;
 /** An append retried this often when other writers keep getting in first. */
 const MAX_CONFLICT_RETRIES = 20;
+/** Stream reads of one readStreams call in flight at once. */
+const READS_IN_FLIGHT = 32;
 
 interface StreamHead {
   revision: CurrentRevision;
@@ -129,6 +131,18 @@ export class KurrentDbEventStore implements EventStore {
       throw error;
     }
     return events;
+  }
+
+  /** KurrentDB reads one stream per call: up to READS_IN_FLIGHT of them at once. */
+  async readStreams(streams: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+    const wanted = [...new Set(streams)];
+    const read = new Map<string, RecordedEvent[]>();
+    for (let from = 0; from < wanted.length; from += READS_IN_FLIGHT) {
+      const part = wanted.slice(from, from + READS_IN_FLIGHT);
+      const events = await Promise.all(part.map((stream) => this.readStream(stream)));
+      part.forEach((stream, index) => read.set(stream, events[index]!));
+    }
+    return read;
   }
 
   async readAll(after: number, limit: number): Promise<RecordedEvent[]> {

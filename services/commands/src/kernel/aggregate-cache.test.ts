@@ -47,6 +47,11 @@ function readCounting(inner: EventStore, beforeAppend?: (stream: string) => Prom
       reads.push({ stream, fromRevision, events: events.length });
       return events;
     },
+    async readStreams(streams) {
+      const read = await inner.readStreams(streams);
+      for (const [stream, events] of read) reads.push({ stream, fromRevision: 0, events: events.length });
+      return read;
+    },
     readAll: (after, limit) => inner.readAll(after, limit),
     readAllText: (after, limit) => inner.readAllText(after, limit),
     subscribe: (after, handler, options) => inner.subscribe(after, handler, options),
@@ -166,6 +171,28 @@ describe('aggregate cache limits', () => {
       { stream: second, fromRevision: 0, events: 5 },
     ]);
     expect(cache.weight).toBeLessThanOrEqual(12);
+  });
+
+  it('preloads the streams it does not keep in one read, after which a load reads only what was appended since', async () => {
+    const [kept, cold, other] = await streamsOfFiveEvents('kept', 'cold', 'other');
+    const missing = `${cold!}-missing`;
+    const counting = readCounting(store);
+    const cache = new AggregateCache(counting.store);
+    await cache.load(kept!, counter);
+    await cache.preload([kept!, cold!, other!, missing], counter);
+    // The kept stream is not read again; the others are read once, together.
+    expect(counting.readsOf(kept!)).toHaveLength(1);
+    expect([cold, other, missing].map((stream) => counting.readsOf(stream!))).toEqual([
+      [{ stream: cold, fromRevision: 0, events: 5 }],
+      [{ stream: other, fromRevision: 0, events: 5 }],
+      [{ stream: missing, fromRevision: 0, events: 0 }],
+    ]);
+    await store.append(cold!, ticks(2), 4);
+    expect(await cache.load(cold!, counter)).toEqual({ revision: 6, state: 7 });
+    expect(counting.readsOf(cold!).at(-1)).toEqual({ stream: cold, fromRevision: 5, events: 2 });
+    // A missing stream is not kept: a load reads it whole, as before.
+    expect(await cache.load(missing, counter)).toEqual({ revision: -1, state: 0 });
+    expect(cache.size).toBe(3);
   });
 
   it('keeps at most the configured number of streams', async () => {

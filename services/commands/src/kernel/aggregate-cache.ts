@@ -51,7 +51,7 @@ export class AggregateCache {
   private totalWeight = 0;
 
   constructor(
-    private readonly store: Pick<EventStore, 'readStream'>,
+    private readonly store: Pick<EventStore, 'readStream' | 'readStreams'>,
     limits: Partial<AggregateCacheLimits> = {},
   ) {
     this.limits = { ...DEFAULT_CACHE_LIMITS, ...limits };
@@ -68,6 +68,22 @@ export class AggregateCache {
     };
     this.remember(stream, evolver, loaded);
     return loaded;
+  }
+
+  /**
+   * Folds the streams not kept yet from one read of them all, and keeps their states (a bulk
+   * job's chunk, before it decides its items one by one): each later `load` then reads nothing
+   * but what was appended since.
+   */
+  async preload<State, Event extends DomainEvent>(streams: readonly string[], evolver: Evolver<State, Event>): Promise<void> {
+    const missing = streams.filter((stream) => this.entries.get(stream)?.evolver !== evolver);
+    if (missing.length === 0) return;
+    for (const [stream, recorded] of await this.store.readStreams(missing)) {
+      if (recorded.length === 0) continue;
+      const state = (toDomainEvents(recorded) as Event[]).reduce(evolver.evolve, evolver.initialState);
+      // A command that kept a newer state meanwhile wins: remember keeps the newer.
+      this.remember(stream, evolver, { revision: recorded.at(-1)!.revision, state });
+    }
   }
 
   /** Keeps a state folded up to `revision` (e.g. after an append), unless a newer one is kept already. */

@@ -13,6 +13,8 @@ export interface TestLookups {
   planLive(projectId: number, planId: number): Promise<boolean>;
   /** The case as it is now: the version a new result is made on, and its suite. */
   currentCase(caseId: number): Promise<{ version: CaseVersionFacts; suiteId: number }>;
+  /** Many cases loaded in one read (see `preload`). */
+  preloadCases(caseIds: readonly number[]): Promise<void>;
   /** The project's result-edit settings (§4.10). */
   editSettings(projectId: number): Promise<EditSettings>;
 }
@@ -105,6 +107,13 @@ export function testCommands(deps: KernelDeps, lookups: TestLookups) {
       return run(input.projectId, input.testId, command, meta);
     },
     addResult,
+    /** Many tests loaded in one read, and with `withCases` their cases in another, before a bulk job's chunk changes them one by one. */
+    async preload(testIds: readonly number[], { withCases }: { withCases: boolean }) {
+      await deps.aggregates.preload(testIds.map(streamOf), testDecider);
+      if (!withCases) return;
+      const tests = await Promise.all(testIds.map((testId) => deps.aggregates.load(streamOf(testId), testDecider)));
+      await lookups.preloadCases(tests.map(({ state }) => state.caseId));
+    },
     /**
      * A bulk result (§4.11): the common attributes with the test's suite's over
      * them, and every step of the case version at the result's status.

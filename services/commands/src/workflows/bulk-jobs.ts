@@ -118,8 +118,15 @@ export function bulkJobWorkflow(
     }
   }
 
+  /** The chunk's items (and a result's cases) read in one go rather than one stream at a time. */
+  function preload(job: BulkJob, itemIds: readonly number[]) {
+    const { kind } = job.operation;
+    return kind === 'cases' ? cases.preload(itemIds) : tests.preload(itemIds, { withCases: kind === 'result' });
+  }
+
   /** Decides every item of the chunk into one batch; the first item refused, in the job's order, if any. */
   async function decideChunk(job: BulkJob, itemIds: readonly number[], batch: CommandBatch, meta: CommandMeta) {
+    await preload(job, itemIds);
     const refused: Array<{ index: number; itemId: number; reason: string }> = [];
     // Requests get a turn between items now and then: a chunk of 500 decided at once would hold the event loop for tens of ms.
     const pause = timeSlices();
