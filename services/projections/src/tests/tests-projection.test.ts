@@ -7,6 +7,7 @@ import { foldInto, recorded } from '../testing/fold.ts';
 import { PROJECT, lastStatus, randomTestLives, type ModelTest } from '../testing/test-lives.ts';
 import { findTest, listTests, planTestCounts, resultsOfTest, testSort, type TestFilters } from './queries.ts';
 import { statusKey, type StatusTally } from './plan-counts.ts';
+import { TESTS } from './test-document.ts';
 import { testsProjection } from './tests-projection.ts';
 
 describe('tests read model', () => {
@@ -76,6 +77,17 @@ describe('tests read model', () => {
       const page = await listTests(readStore, PROJECT, filter, testSort('name'), { skip: 1, limit: 6 });
       expect(page.count, JSON.stringify(filter)).toBe(expected.length);
       expect(page.items.map((t) => t._id)).toEqual(expected.slice(1, 7).map((t) => t.id));
+    }
+  });
+
+  it('pages a project’s tests by id along an index that holds the whole filter: a jump to the page, not a sort of every test', async () => {
+    const { events } = randomTestLives(5, 2_000);
+    const readStore = new MemoryReadStore();
+    await foldInto(readStore, [casesProjection, plansProjection, testsProjection], recorded(events), [50]);
+    const live = { projectId: PROJECT, isDeleted: false, isArchive: false };
+    for (const ordering of ['id', '-id']) {
+      const plan = readStore.memoryCollection(TESTS).explain(live, { sort: testSort(ordering), skip: 5, limit: 10 });
+      expect(plan, ordering).toMatchObject({ kind: 'index', index: ['projectId', 'isDeleted', 'isArchive', '_id'], exact: true, order: ordering === 'id' ? 'forward' : 'backward' });
     }
   });
 });

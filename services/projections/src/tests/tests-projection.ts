@@ -137,6 +137,7 @@ export const testsProjection = projection<TestEvent | CaseEvent>({
     [TESTS]: {
       indexes: [
         { keys: { projectId: 1, isDeleted: 1, isArchive: 1, nameKey: 1, _id: 1 } },
+        { keys: { projectId: 1, isDeleted: 1, isArchive: 1, _id: 1 } },
         { keys: { projectId: 1, isDeleted: 1, isArchive: 1, createdAt: 1, _id: 1 } },
         { keys: { projectId: 1, isDeleted: 1, isArchive: 1, lastStatus: 1, _id: 1 } },
         { keys: { projectId: 1, isDeleted: 1, isArchive: 1, assigneeId: 1, nameKey: 1, _id: 1 } },
