@@ -80,9 +80,9 @@ export function caseCommands(deps: KernelDeps, lookups: CaseLookups) {
       const historyId = await deps.ids.next('casehistory');
       return run(input.projectId, input.caseId, { type: 'Update', historyId, content, skipHistory: input.skipHistory, facts }, meta);
     },
-    /** A bulk job's change of one case (§3.3): moved to a suite of its project and/or relabelled, as a new version of its latest. */
     /** Many cases loaded in one read, before a bulk job's chunk changes them one by one. */
     preload: (caseIds: readonly number[]) => deps.aggregates.preload(caseIds.map(streamOf), caseDecider),
+    /** A bulk job's change of one case (§3.3): moved to a suite of its project and/or relabelled, as a new version of its latest. */
     async bulkChange(input: CaseRef & { suiteId: number | null; labels: Relabelling | null }, meta: CommandMeta) {
       // Staying in its suite needs no look: a live case's suite is live.
       const facts = { suiteLive: input.suiteId === null || (await lookups.suiteLive(input.projectId, input.suiteId)) };

@@ -95,10 +95,8 @@ export class ProjectionRunner {
     this.subscription = this.subscribe(catchUpBatchSize);
     await Promise.race([this.waitFor(head), stopped]);
     if (catchUpBatchSize === batchSize || this.onStop === undefined) return;
-    // Caught up: live batches are small, so a reader waits little for a write's batch.
-    const catchingUp = this.subscription;
-    this.subscription = undefined;
-    await catchingUp?.close();
+    // Caught up: live batches are small, so a reader waits little for a write's batch. A stop meanwhile closes the same subscription and waits for it too.
+    await this.subscription?.close();
     if (this.onStop !== undefined) this.subscription = this.subscribe(batchSize);
   }
 
