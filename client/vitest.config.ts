@@ -10,5 +10,7 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
+    // As the node project: a component test that waits on a loaded CI machine must not die at vitest's default 5 s.
+    testTimeout: 30_000,
   },
 });

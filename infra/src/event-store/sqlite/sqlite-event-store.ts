@@ -99,11 +99,7 @@ export class SqliteEventStore implements EventStore {
     const head = cached ?? (fromRevision > 0 ? this.streamHeads.get(stream) : undefined);
     if (head && fromRevision > head.revision) return [];
     const events = (this.statements.readStream.all(stream, fromRevision) as EventRow[]).map(toRecordedEvent);
-    // A stream read whole tells its head: a first load asks one query, not two.
-    if (cached === undefined && fromRevision === 0) {
-      const last = events.at(-1);
-      this.streamHeads.set(stream, last ? { revision: last.revision, hash: last.hash } : NO_STREAM_HEAD);
-    }
+    if (cached === undefined && fromRevision === 0) this.learnHead(stream, events);
     return events;
   }
 
@@ -115,12 +111,7 @@ export class SqliteEventStore implements EventStore {
       const rows = this.statements.readStreams.all(JSON.stringify(wanted.slice(from, from + STREAMS_PER_QUERY))) as EventRow[];
       for (const row of rows) read.get(row[1])!.push(toRecordedEvent(row));
     }
-    // As readStream does: a stream read whole tells its head.
-    for (const [stream, events] of read) {
-      if (this.streamHeads.cached(stream) !== undefined) continue;
-      const last = events.at(-1);
-      this.streamHeads.set(stream, last ? { revision: last.revision, hash: last.hash } : NO_STREAM_HEAD);
-    }
+    for (const [stream, events] of read) if (this.streamHeads.cached(stream) === undefined) this.learnHead(stream, events);
     return read;
   }
 
@@ -236,6 +227,12 @@ export class SqliteEventStore implements EventStore {
     } catch {
       // Keep the old head; the next commit will fail again and retry this.
     }
+  }
+
+  /** A stream read whole tells its head: a first load asks one query, not two. */
+  private learnHead(stream: string, events: readonly RecordedEvent[]): void {
+    const last = events.at(-1);
+    this.streamHeads.set(stream, last ? { revision: last.revision, hash: last.hash } : NO_STREAM_HEAD);
   }
 
   private readHeadPosition(): number {

@@ -76,7 +76,7 @@ export class AggregateCache {
    * but what was appended since.
    */
   async preload<State, Event extends DomainEvent>(streams: readonly string[], evolver: Evolver<State, Event>): Promise<void> {
-    const missing = streams.filter((stream) => this.entries.get(stream)?.evolver !== evolver);
+    const missing = streams.filter((stream) => this.lookup(stream, evolver) === undefined);
     if (missing.length === 0) return;
     for (const [stream, recorded] of await this.store.readStreams(missing)) {
       if (recorded.length === 0) continue;
