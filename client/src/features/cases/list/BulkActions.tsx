@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useOpenBulkDialog } from '../../bulk-jobs/use-open-bulk-dialog.ts';
 import { useBulkActionWait } from '../../bulk-jobs/use-running-bulk-job.ts';
 import type { BulkTarget } from './bulk-change.ts';
 import { BulkLabelsDialog } from './BulkLabelsDialog.tsx';
@@ -20,20 +20,21 @@ interface BulkActionsProps {
 export function BulkActions({ projectId, target, onClear }: BulkActionsProps) {
   const { t } = useTranslation();
   const wait = useBulkActionWait(projectId);
-  const [dialog, setDialog] = useState<'move' | 'labels' | null>(null);
-  if (target.count === 0) return null;
+  const { open, show, close } = useOpenBulkDialog<'move' | 'labels', BulkTarget>();
+  const count = open?.count ?? target.count;
+  if (count === 0) return null;
   const done = () => {
-    setDialog(null);
+    close();
     onClear();
   };
   return (
-    <div className="list-view__bulk" role="toolbar" aria-label={t('caseList.bulk.selected', { count: target.count })}>
-      <span>{t('caseList.bulk.selected', { count: target.count })}</span>
-      <Button label={t('caseList.bulk.move')} icon="pi pi-arrow-right" size="small" {...wait} onClick={() => setDialog('move')} />
-      <Button label={t('caseList.bulk.labels')} icon="pi pi-tags" size="small" {...wait} onClick={() => setDialog('labels')} />
+    <div className="list-view__bulk" role="toolbar" aria-label={t('caseList.bulk.selected', { count })}>
+      <span>{t('caseList.bulk.selected', { count })}</span>
+      <Button label={t('caseList.bulk.move')} icon="pi pi-arrow-right" size="small" {...wait} onClick={() => show('move', target, target.count)} />
+      <Button label={t('caseList.bulk.labels')} icon="pi pi-tags" size="small" {...wait} onClick={() => show('labels', target, target.count)} />
       <Button label={t('caseList.bulk.unselect')} icon="pi pi-times" size="small" text onClick={onClear} />
-      {dialog === 'move' && <MoveCasesDialog projectId={projectId} target={target} onClose={() => setDialog(null)} onDone={done} />}
-      {dialog === 'labels' && <BulkLabelsDialog projectId={projectId} target={target} onClose={() => setDialog(null)} onDone={done} />}
+      {open?.action === 'move' && <MoveCasesDialog projectId={projectId} target={open.target} onClose={close} onDone={done} />}
+      {open?.action === 'labels' && <BulkLabelsDialog projectId={projectId} target={open.target} onClose={close} onDone={done} />}
     </div>
   );
 }

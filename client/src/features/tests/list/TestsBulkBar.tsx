@@ -1,8 +1,8 @@
 import { Button } from 'primereact/button';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AddResultsWizard } from '../../bulk-jobs/AddResultsWizard.tsx';
 import type { TestsBulkTarget } from '../../bulk-jobs/tests-bulk-target.ts';
+import { useOpenBulkDialog } from '../../bulk-jobs/use-open-bulk-dialog.ts';
 import { useBulkActionWait } from '../../bulk-jobs/use-running-bulk-job.ts';
 import { AssignTestsDialog } from './AssignTestsDialog.tsx';
 import { DeleteTestsDialog } from './DeleteTestsDialog.tsx';
@@ -31,14 +31,15 @@ interface TestsBulkBarProps {
  * operation dialogs"): the count, Assign, Move, Delete, Add results. While a
  * job of the user's runs in the project the actions wait for it (§4.11: it would refuse them).
  */
-export function TestsBulkBar({ projectId, count, target, onClear }: TestsBulkBarProps) {
+export function TestsBulkBar({ projectId, count: selected, target, onClear }: TestsBulkBarProps) {
   const { t } = useTranslation();
   const wait = useBulkActionWait(projectId);
-  const [open, setOpen] = useState<Action | null>(null);
+  const { open, show, close } = useOpenBulkDialog<Action, TestsBulkTarget>();
+  const count = open?.count ?? selected;
   if (count === 0) return null;
-  const Dialog = open && ACTIONS[open].Dialog;
+  const Dialog = open && ACTIONS[open.action].Dialog;
   const done = () => {
-    setOpen(null);
+    close();
     onClear();
   };
   return (
@@ -53,11 +54,11 @@ export function TestsBulkBar({ projectId, count, target, onClear }: TestsBulkBar
           severity={action === 'delete' ? 'danger' : undefined}
           {...wait}
           disabled={wait.disabled || target === null}
-          onClick={() => setOpen(action)}
+          onClick={() => target && show(action, target, selected)}
         />
       ))}
       <Button label={t('testList.bulk.unselect')} icon="pi pi-times" size="small" text onClick={onClear} />
-      {Dialog && target && <Dialog target={target} onClose={() => setOpen(null)} onDone={done} />}
+      {Dialog && <Dialog target={open.target} onClose={close} onDone={done} />}
     </div>
   );
 }

@@ -53,4 +53,14 @@ describe('the tests’ bulk bar', () => {
     expect(screen.getByText('Selected: 12')).toBeTruthy();
     expect(ACTIONS.map(isDisabled)).toEqual([true, true, true, true]);
   });
+
+  it('keeps an open dialog when the list reloads without the selected tests, as the change’s own live notice makes it', async () => {
+    const { rerender } = render(<TestsBulkBar projectId={1} count={12} target={target} onClear={() => undefined} />);
+    await waitFor(() => expect(isDisabled('Delete')).toBe(false));
+    await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog');
+    rerender(<TestsBulkBar projectId={1} count={0} target={null} onClear={() => undefined} />);
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(screen.getByRole('toolbar', { name: 'Selected: 12' })).toBeTruthy();
+  });
 });
