@@ -5,7 +5,7 @@ import { useState } from 'react';
  * live notice of its own change can empty the list, and the selection, before the answer
  * arrives, and must not close the dialog and lose what the dialog says when it ends.
  */
-export function useOpenBulkDialog<Action extends string, Target>() {
-  const [open, setOpen] = useState<{ action: Action; target: Target; count: number } | null>(null);
-  return { open, show: (action: Action, target: Target, count: number) => setOpen({ action, target, count }), close: () => setOpen(null) };
+export function useOpenBulkDialog<Action extends string, Target extends { count: number }>() {
+  const [open, setOpen] = useState<{ action: Action; target: Target } | null>(null);
+  return { open, show: (action: Action, target: Target) => setOpen({ action, target }), close: () => setOpen(null) };
 }

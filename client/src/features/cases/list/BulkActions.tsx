@@ -21,7 +21,7 @@ export function BulkActions({ projectId, target, onClear }: BulkActionsProps) {
   const { t } = useTranslation();
   const wait = useBulkActionWait(projectId);
   const { open, show, close } = useOpenBulkDialog<'move' | 'labels', BulkTarget>();
-  const count = open?.count ?? target.count;
+  const count = open?.target.count ?? target.count;
   if (count === 0) return null;
   const done = () => {
     close();
@@ -30,8 +30,8 @@ export function BulkActions({ projectId, target, onClear }: BulkActionsProps) {
   return (
     <div className="list-view__bulk" role="toolbar" aria-label={t('caseList.bulk.selected', { count })}>
       <span>{t('caseList.bulk.selected', { count })}</span>
-      <Button label={t('caseList.bulk.move')} icon="pi pi-arrow-right" size="small" {...wait} onClick={() => show('move', target, target.count)} />
-      <Button label={t('caseList.bulk.labels')} icon="pi pi-tags" size="small" {...wait} onClick={() => show('labels', target, target.count)} />
+      <Button label={t('caseList.bulk.move')} icon="pi pi-arrow-right" size="small" {...wait} onClick={() => show('move', target)} />
+      <Button label={t('caseList.bulk.labels')} icon="pi pi-tags" size="small" {...wait} onClick={() => show('labels', target)} />
       <Button label={t('caseList.bulk.unselect')} icon="pi pi-times" size="small" text onClick={onClear} />
       {open?.action === 'move' && <MoveCasesDialog projectId={projectId} target={open.target} onClose={close} onDone={done} />}
       {open?.action === 'labels' && <BulkLabelsDialog projectId={projectId} target={open.target} onClose={close} onDone={done} />}

@@ -35,7 +35,7 @@ export function TestsBulkBar({ projectId, count: selected, target, onClear }: Te
   const { t } = useTranslation();
   const wait = useBulkActionWait(projectId);
   const { open, show, close } = useOpenBulkDialog<Action, TestsBulkTarget>();
-  const count = open?.count ?? selected;
+  const count = open?.target.count ?? selected;
   if (count === 0) return null;
   const Dialog = open && ACTIONS[open.action].Dialog;
   const done = () => {
@@ -54,7 +54,7 @@ export function TestsBulkBar({ projectId, count: selected, target, onClear }: Te
           severity={action === 'delete' ? 'danger' : undefined}
           {...wait}
           disabled={wait.disabled || target === null}
-          onClick={() => target && show(action, target, selected)}
+          onClick={() => target && show(action, target)}
         />
       ))}
       <Button label={t('testList.bulk.unselect')} icon="pi pi-times" size="small" text onClick={onClear} />
