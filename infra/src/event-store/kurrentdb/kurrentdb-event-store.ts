@@ -48,6 +48,7 @@ import type {
   RecordedEvent,
   StoredEventText,
   StreamAppend,
+  SubscribeOptions,
   Subscription,
 } from '../../ports/event-store.ts';
 import { NO_STREAM_REVISION, satisfiesExpected, wrongExpectedRevision, type CurrentRevision } from '../expected-revision.ts';
@@ -167,7 +168,7 @@ export class KurrentDbEventStore implements EventStore {
     return (await this.readAll(after, limit)).map((event) => ({ ...event, data: canonicalJson(event.data), metadata: canonicalJson(event.metadata) }));
   }
 
-  subscribe(after: number, handler: BatchHandler, options?: { batchSize?: number }): Subscription {
+  subscribe(after: number, handler: BatchHandler, options?: SubscribeOptions): Subscription {
     const subscription = new AllStreamSubscription({
       after,
       handler,

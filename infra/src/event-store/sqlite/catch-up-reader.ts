@@ -16,9 +16,10 @@ export class CatchUpReader {
   private waiting: ((message: PageMessage) => void) | undefined;
   private failure: Error | undefined;
 
-  constructor(file: string, after: number, until: number, pageSize: number) {
+  /** `foldOnly`: the pages' events leave out what only evidence needs (see `FoldedEvent`). */
+  constructor(file: string, range: { after: number; until: number; pageSize: number; foldOnly: boolean }) {
     this.worker = new Worker(new URL('./page-reader.worker.mjs', import.meta.url), {
-      workerData: { file, after, until, pageSize, pagesAhead: PAGES_AHEAD },
+      workerData: { file, ...range, pagesAhead: PAGES_AHEAD },
       execArgv: [],
     });
     this.worker.on('message', (message: PageMessage) => this.receive(message));

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { BatchHandler, EventStore, RecordedEvent, Subscription } from '../../ports/event-store.ts';
+import type { BatchHandler, EventStore, RecordedEvent, SubscribeOptions, Subscription } from '../../ports/event-store.ts';
 import { OpenSubscriptions } from '../open-subscriptions.ts';
 import { CatchUpReader } from './catch-up-reader.ts';
 import { CommitWaiters } from './commit-waiters.ts';
@@ -30,11 +30,11 @@ export class SqliteLogFollower implements Pick<EventStore, 'subscribe' | 'headPo
     this.head = (db.prepare('SELECT max(position) FROM events').pluck().get() as number | null) ?? 0;
   }
 
-  subscribe(after: number, handler: BatchHandler, options?: { batchSize?: number }): Subscription {
+  subscribe(after: number, handler: BatchHandler, options?: SubscribeOptions): Subscription {
     if (this.closed) throw new Error('log follower is closed');
     const source = {
       readPage: (from: number, limit: number) => this.page(from, limit),
-      readAhead: (from: number, until: number, pageSize: number) => new CatchUpReader(this.db.name, from, until, pageSize),
+      readAhead: (from: number, until: number, pageSize: number) => new CatchUpReader(this.db.name, { after: from, until, pageSize, foldOnly: options?.foldOnly === true }),
       headPosition: () => this.head,
       nextCommit: () => this.commits.next(),
     };

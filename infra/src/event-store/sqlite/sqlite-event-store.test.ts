@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WrongExpectedRevisionError, type RecordedEvent } from '../../ports/event-store.ts';
+import { WrongExpectedRevisionError, type FoldedEvent, type RecordedEvent } from '../../ports/event-store.ts';
 import { eventStoreContract, newEvent } from '../contract.ts';
 import { verifyChain } from '../verify.ts';
 import { READ_AHEAD_LAG } from './log-subscription.ts';
@@ -173,12 +173,18 @@ describe('SqliteEventStore', () => {
     expect(latencies[10]).toBeLessThan(20);
   });
 
-  it('catches up a long way behind on a read-ahead thread, exactly once, in order and intact, then goes live', async () => {
+  /** A log far enough ahead of position 0 that a subscription from there reads ahead on a thread. */
+  async function storeFarAhead(): Promise<{ store: SqliteEventStore; behind: number }> {
     const store = SqliteEventStore.open(file);
     const behind = READ_AHEAD_LAG + 5_000;
     // Text that only survives the thread's UTF-8 pages if every byte does: Cyrillic, emoji, quotes, escapes.
     const batch = Array.from({ length: 100 }, (_, i) => newEvent('E', { payload: `Тест ✓ 🚀 "${i}" \\ \n ${'x'.repeat(i)}` }));
     for (let i = 0; i < behind / 100; i++) await store.append(`s-${i % 7}`, batch, 'any');
+    return { store, behind };
+  }
+
+  it('catches up a long way behind on a read-ahead thread, exactly once, in order and intact, then goes live', async () => {
+    const { store, behind } = await storeFarAhead();
     const delivered: RecordedEvent[] = [];
     const subscription = store.subscribe(123, (events) => void delivered.push(...events), { batchSize: 500 });
     while (delivered.length < behind - 123) await new Promise((resolve) => setTimeout(resolve, 5));
@@ -187,6 +193,17 @@ describe('SqliteEventStore', () => {
     await subscription.close();
     expect(delivered.map((event) => event.position)).toEqual(Array.from({ length: behind - 122 }, (_, i) => 124 + i));
     expect(delivered).toEqual(await store.readAll(123, behind));
+    await store.close();
+  });
+
+  it('leaves out what only evidence needs from a fold-only catch-up, and nothing else', async () => {
+    const { store, behind } = await storeFarAhead();
+    const delivered: FoldedEvent[] = [];
+    const subscription = store.subscribe(0, (events: FoldedEvent[]) => void delivered.push(...events), { batchSize: 500, foldOnly: true });
+    while (delivered.length < behind) await new Promise((resolve) => setTimeout(resolve, 5));
+    await subscription.close();
+    const folded = (await store.readAll(0, behind)).map(({ hash: _hash, metadata: { actorId, time }, ...event }): FoldedEvent => ({ ...event, metadata: { actorId, time } }));
+    expect(delivered).toEqual(folded);
     await store.close();
   });
 

@@ -21,6 +21,7 @@ import type {
   RecordedEvent,
   StoredEventText,
   StreamAppend,
+  SubscribeOptions,
   Subscription,
   VerifyScope,
 } from '../../ports/event-store.ts';
@@ -124,11 +125,11 @@ export class SqliteEventStore implements EventStore {
     return this.readRows(after, limit).map(toStoredText);
   }
 
-  subscribe(after: number, handler: BatchHandler, options?: { batchSize?: number }): Subscription {
+  subscribe(after: number, handler: BatchHandler, options?: SubscribeOptions): Subscription {
     if (this.closed) throw new Error('event store is closed');
     const source = {
       readPage: (from: number, limit: number) => this.readPage(from, limit),
-      readAhead: (from: number, until: number, pageSize: number) => new CatchUpReader(this.db.name, from, until, pageSize),
+      readAhead: (from: number, until: number, pageSize: number) => new CatchUpReader(this.db.name, { after: from, until, pageSize, foldOnly: options?.foldOnly === true }),
       headPosition: () => this.head,
       nextCommit: () => this.commits.next(),
     };

@@ -54,7 +54,7 @@ function readCounting(inner: EventStore, beforeAppend?: (stream: string) => Prom
     },
     readAll: (after, limit) => inner.readAll(after, limit),
     readAllText: (after, limit) => inner.readAllText(after, limit),
-    subscribe: (after, handler, options) => inner.subscribe(after, handler, options),
+    subscribe: inner.subscribe.bind(inner),
     headPosition: () => inner.headPosition(),
     close: () => inner.close(),
   };

@@ -1,4 +1,5 @@
 import { eventCatalog, topics, type AuditAction, type AuditChange, type AuditObjectType } from '@testament/contracts';
+import type { RecordedEvent } from '@testament/infra';
 import type { DocumentKey, ProjectedEvent, Projection, ProjectionView } from '../runner/projection.ts';
 import { diff, nameOf, namedFields, resultFieldsAfter, secretChanges, subjectFieldsAfter, type Fields } from './audited-fields.ts';
 import { actionOf, objectKey, subjectOf, type ObjectRef, type Subject } from './subjects.ts';
@@ -116,6 +117,7 @@ export const auditProjection: Projection = {
     [AUDIT_STREAMS]: { indexes: [{ keys: { projectId: 1, _id: 1 } }] },
   },
   handles: new Set(Object.keys(eventCatalog)),
+  needsEvidence: true,
   keys(event) {
     const subject = subjectFor(event);
     // The row itself too: an event delivered again after a resume finds its row and leaves it as folded the first time.
@@ -131,10 +133,11 @@ export const auditProjection: Projection = {
     if (subject.type === 'notification_settings' || subject.type === 'access_request') keys.push([AUDIT_OBJECTS, objectKey('user', subject.id)]);
     return keys;
   },
-  apply: foldAuditEvent,
+  // `needsEvidence`: its runner delivers whole recorded events.
+  apply: (event, view) => foldAuditEvent(event as RecordedEvent, view),
 };
 
-function foldAuditEvent(event: ProjectedEvent, view: ProjectionView): void {
+function foldAuditEvent(event: RecordedEvent, view: ProjectionView): void {
   const subject = subjectFor(event);
   const action = actionOf(event.type);
   const objectOf = (ref: ObjectRef) => view.get<AuditObjectDocument>(AUDIT_OBJECTS, objectKey(ref.type, ref.id));

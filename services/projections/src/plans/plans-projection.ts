@@ -60,7 +60,7 @@ function applyToPlans(event: EventOf<PlanEvent>, view: ProjectionView, projectId
 function draftOf(view: ProjectionView, projectId: number): PlanTreeDocument {
   const tree = view.get<PlanTreeDocument>(PLAN_TREES, projectId);
   if (!tree) return { _id: projectId, nodes: [], shape: 0 };
-  return view.isUnsaved(tree) ? tree : { ...tree, nodes: [...tree.nodes] };
+  return view.isUnsaved(PLAN_TREES, tree) ? tree : { ...tree, nodes: [...tree.nodes] };
 }
 
 function changeNodes(tree: PlanTreeDocument, ids: readonly number[], change: (node: PlanTreeNode) => PlanTreeNode | null): void {

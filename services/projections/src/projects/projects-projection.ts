@@ -3,7 +3,7 @@ import type { CaseEvent, ProjectEvent, SuiteEvent } from '@testament/contracts';
 import { CASES, caseContribution, contributionAfter, type CaseDocument } from '../cases/case-document.ts';
 import { projection, type EventOf, type ProjectionView } from '../runner/projection.ts';
 import { PROJECT_TOTALS, PROJECTS, type ProjectDocument } from './project-document.ts';
-import { adjustTotals, TOTALS_KEYS } from './totals.ts';
+import { adjustTotals, TOTALS_KEYS, totalsShareOf } from './totals.ts';
 import { withRoles } from '../roles/role-sets.ts';
 
 /** The suite events that change a project's suite counter (§4.13 project counters). */
@@ -18,10 +18,11 @@ const countsCases = (event: EventOf<ProjectEvent | SuiteCounting | CaseEvent>): 
 const projectIdOf = (event: EventOf<ProjectEvent | SuiteCounting | CaseEvent>) =>
   countsCases(event) ? event.data.projectId : SUITE_COUNTING.has(event.type) ? streams.suites.idOf(event.stream) : streams.project.idOf(event.stream);
 
+/** The project with its case count moved, or undefined when the event leaves it alone. */
 function withCasesCounted(project: ProjectDocument | undefined, view: ProjectionView, event: EventOf<CaseEvent>): ProjectDocument | undefined {
   const previous = view.get<CaseDocument>(CASES, event.data.caseId);
   const added = (contributionAfter(previous, event) ? 1 : 0) - (caseContribution(previous) ? 1 : 0);
-  if (!project || added === 0) return project;
+  if (!project || added === 0) return undefined;
   return { ...project, counts: { ...project.counts, cases: project.counts.cases + added } };
 }
 
@@ -31,7 +32,7 @@ function withSuitesCounted(project: ProjectDocument | undefined, event: SuiteCou
   return { ...project, counts: { ...project.counts, suites: project.counts.suites + added } };
 }
 
-function evolveProjectDocument(project: ProjectDocument | undefined, event: ProjectEvent, time: string): ProjectDocument | undefined {
+function evolveProjectDocument(project: ProjectDocument | undefined, event: ProjectEvent, time: string, view: ProjectionView): ProjectDocument | undefined {
   if (event.type === 'ProjectCreated') {
     const { projectId, name, description, isPrivate, isArchive, settings, icon } = event.data;
     return {
@@ -51,8 +52,8 @@ function evolveProjectDocument(project: ProjectDocument | undefined, event: Proj
     };
   }
   if (!project) return undefined;
-  // One plain copy (V8's fastest) changed before anyone else sees it: a replay makes one per event.
-  const next = { ...project };
+  // One plain copy (V8's fastest) per batch, changed in place by the batch's later events.
+  const next = view.isUnsaved(PROJECTS, project) ? project : { ...project };
   next.updatedAt = time;
   change(next, event);
   return next;
@@ -128,14 +129,16 @@ export const projectsProjection = projection<ProjectEvent | SuiteCounting | Case
   apply(event, view) {
     const projectId = projectIdOf(event);
     const previous = view.get<ProjectDocument>(PROJECTS, projectId);
+    // Taken before the fold, which may change an unsaved document in place.
+    const counted = totalsShareOf(previous);
     const next = countsCases(event)
       ? withCasesCounted(previous, view, event)
       : countsSuites(event)
         ? withSuitesCounted(previous, event)
-        : evolveProjectDocument(previous, event, event.metadata.time);
-    if (!next || next === previous) return;
+        : evolveProjectDocument(previous, event, event.metadata.time, view);
+    if (!next) return;
     view.put(PROJECTS, next);
-    adjustTotals(view, previous, next);
+    adjustTotals(view, counted, next);
     view.notify(topics.projects);
     view.notify(topics.project(projectId));
   },

@@ -3,8 +3,16 @@ import { PROJECT_TOTALS, type ProjectDocument, type ProjectTotals, type ProjectT
 
 export const NO_TOTALS: ProjectTotals = { projects: 0, suites: 0, cases: 0, plans: 0, tests: 0 };
 
+/** What of a project the totals depend on. */
+export type TotalsShare = Pick<ProjectDocument, 'isArchive' | 'isDeleted' | 'isPrivate' | 'counts'>;
+
+/** Those fields as they are now: a fold may change the document itself afterwards (see `ProjectionView.isUnsaved`). */
+export function totalsShareOf(project: ProjectDocument | undefined): TotalsShare | undefined {
+  return project && { isArchive: project.isArchive, isDeleted: project.isDeleted, isPrivate: project.isPrivate, counts: project.counts };
+}
+
 /** What a project adds to the totals: nothing unless it is live. */
-export function contributionOf(project: ProjectDocument | undefined): ProjectTotals {
+export function contributionOf(project: TotalsShare | undefined): ProjectTotals {
   if (!project || project.isArchive || project.isDeleted) return NO_TOTALS;
   return { projects: 1, ...project.counts };
 }
@@ -26,10 +34,10 @@ export const TOTALS_KEYS = [
 ] as const;
 
 /** Moves the totals from what `previous` contributed to what `next` does. */
-export function adjustTotals(view: ProjectionView, previous: ProjectDocument | undefined, next: ProjectDocument): void {
+export function adjustTotals(view: ProjectionView, previous: TotalsShare | undefined, next: TotalsShare): void {
   // Most changes (names, settings, members) leave what the project adds untouched.
   if (previous && previous.isArchive === next.isArchive && previous.isDeleted === next.isDeleted && previous.isPrivate === next.isPrivate && previous.counts === next.counts) return;
-  const audiences: Array<[ProjectTotalsId, (project: ProjectDocument | undefined) => boolean]> = [
+  const audiences: Array<[ProjectTotalsId, (project: TotalsShare | undefined) => boolean]> = [
     ['all', () => true],
     ['public', (project) => project !== undefined && !project.isPrivate],
   ];

@@ -65,7 +65,7 @@ function addTo(counts: Record<string, number>, key: string, sign: 1 | -1): void 
  */
 function writable<T extends Document>(view: ProjectionView, collection: string, id: number, copy: (stored: T) => T, create: () => T): T {
   const stored = view.get<T>(collection, id);
-  const document = stored && view.isUnsaved(stored) ? stored : stored ? copy(stored) : create();
+  const document = stored && view.isUnsaved(collection, stored) ? stored : stored ? copy(stored) : create();
   // Put again when already writable: it stamps the event's position, as a rebuild in other batches would.
   view.put(collection, document);
   return document;

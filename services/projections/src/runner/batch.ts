@@ -18,10 +18,12 @@ interface Slot {
 export class Batch {
   private readonly slots = new Map<string, Map<Document['_id'], Slot>>();
   readonly topics = new Set<string>();
-  /** Documents folds handed over in this batch: not stored before write(), so still theirs to change. */
-  readonly unsaved = new WeakSet<Document>();
 
-  constructor(private readonly readStore: ReadStore) {}
+  /** `collectTopics` false: a start's catch-up, before anyone follows a topic, skips them. */
+  constructor(
+    private readonly readStore: ReadStore,
+    readonly collectTopics = true,
+  ) {}
 
   async load(keys: Iterable<DocumentKey>): Promise<void> {
     const wanted = new Map<string, Set<Document['_id']>>();
@@ -119,11 +121,12 @@ class BatchView implements ProjectionView {
     document[POSITION_FIELD] = this.position;
     slot.document = document;
     slot.dirty = true;
-    this.batch.unsaved.add(document);
   }
 
-  isUnsaved(document: Document): boolean {
-    return this.batch.unsaved.has(document);
+  isUnsaved(collection: string, document: Document): boolean {
+    // Only `put` makes a slot dirty with a document, and nothing is stored before `write`.
+    const slot = this.batch.slotFor(collection, document._id);
+    return slot.dirty && slot.document === document;
   }
 
   remove(collection: string, id: Document['_id']): void {
@@ -134,6 +137,6 @@ class BatchView implements ProjectionView {
   }
 
   notify(topic: string): void {
-    this.batch.topics.add(topic);
+    if (this.batch.collectTopics) this.batch.topics.add(topic);
   }
 }

@@ -1,12 +1,12 @@
 import { upcast } from '@testament/contracts';
-import { timeSlices, type Bus, type EventStore, type ReadStore, type RecordedEvent, type Subscription } from '@testament/infra';
+import { timeSlices, type Bus, type EventStore, type FoldedEvent, type ReadStore, type Subscription } from '@testament/infra';
 import { Batch } from './batch.ts';
 import { PositionGate } from './position-gate.ts';
 import type { DocumentKey, Projection } from './projection.ts';
 import { projectionOrder } from './projection-order.ts';
 
 /** The event with its data in the current schema; the same object when it already is. */
-function currentVersion(event: RecordedEvent): RecordedEvent {
+function currentVersion<E extends FoldedEvent>(event: E): E {
   const data = upcast(event.type, event.schemaVersion, event.data);
   return data === event.data ? event : { ...event, data };
 }
@@ -42,7 +42,8 @@ export interface ProjectionRunnerOptions {
   /**
    * Events per batch while `start` catches up with the head it found, when larger than
    * `batchSize`: a start folds before it serves anyone, and a document many events change
-   * (a plan's history, a project's counts) is copied and written once per batch.
+   * (a plan's history, a project's counts) is copied and written once per batch. Nobody
+   * follows a live topic yet either, so these batches collect none.
    */
   catchUpBatchSize?: number;
   /**
@@ -67,6 +68,8 @@ export class ProjectionRunner {
   readonly runnerName: string;
   /** The projections interested in each event type, worked out once. */
   private readonly routes = new Map<string, Projection[]>();
+  /** Folding a start's catch-up in big batches, before anyone reads or follows a topic. */
+  private catchingUp = false;
 
   constructor(private readonly options: ProjectionRunnerOptions) {
     this.runnerName = options.name ?? READ_MODELS_RUNNER;
@@ -92,16 +95,19 @@ export class ProjectionRunner {
     this.checkpoint.reset(Number(saved?.['position'] ?? 0));
     const batchSize = this.options.batchSize ?? 1000;
     const catchUpBatchSize = Math.max(batchSize, this.options.catchUpBatchSize ?? batchSize);
+    this.catchingUp = catchUpBatchSize > batchSize;
     this.subscription = this.subscribe(catchUpBatchSize);
     await Promise.race([this.waitFor(head), stopped]);
-    if (catchUpBatchSize === batchSize || this.onStop === undefined) return;
+    if (!this.catchingUp || this.onStop === undefined) return;
     // Caught up: live batches are small, so a reader waits little for a write's batch. A stop meanwhile closes the same subscription and waits for it too.
     await this.subscription?.close();
+    this.catchingUp = false;
     if (this.onStop !== undefined) this.subscription = this.subscribe(batchSize);
   }
 
   private subscribe(batchSize: number): Subscription {
-    return this.options.store.subscribe(this.checkpoint.position, (events) => this.fold(events), { batchSize });
+    const foldOnly = !this.options.projections.some((projection) => projection.needsEvidence);
+    return this.options.store.subscribe(this.checkpoint.position, (events: FoldedEvent[]) => this.fold(events), { batchSize, foldOnly });
   }
 
   async stop(): Promise<void> {
@@ -153,8 +159,8 @@ export class ProjectionRunner {
     }
   }
 
-  private async fold(recorded: RecordedEvent[]): Promise<void> {
-    const events: RecordedEvent[] = [];
+  private async fold(recorded: FoldedEvent[]): Promise<void> {
+    const events: FoldedEvent[] = [];
     const keys: DocumentKey[] = [];
     for (const stored of recorded) {
       if (stored.position <= this.checkpoint.position) continue; // Delivered again after a resume.
@@ -163,7 +169,7 @@ export class ProjectionRunner {
       for (const projection of this.routes.get(event.type) ?? []) keys.push(...projection.keys(event));
     }
     if (events.length === 0) return;
-    const batch = new Batch(this.options.readStore);
+    const batch = new Batch(this.options.readStore, !this.catchingUp);
     await batch.load(keys);
     // A long batch gives requests a turn now and then: nothing is stored before `write`, so they read the batch whole or not at all.
     const pause = timeSlices();

@@ -1,7 +1,7 @@
-import type { Document, IndexSpec, RecordedEvent } from '@testament/infra';
+import type { Document, FoldedEvent, IndexSpec } from '@testament/infra';
 
-/** A stored event with its data upcast to the current schema version. */
-export type ProjectedEvent = RecordedEvent;
+/** A stored event with its data upcast to the current schema version, without what only evidence needs (unless asked: `needsEvidence`). */
+export type ProjectedEvent = FoldedEvent;
 
 /** What a fold may touch while it applies one event: the documents it asked for, synchronously. */
 export interface ProjectionView {
@@ -9,11 +9,11 @@ export interface ProjectionView {
   put(collection: string, document: Document): void;
   remove(collection: string, id: Document['_id']): void;
   /**
-   * Whether `document` was handed over by \`put\` in this batch and is not stored
-   * yet: a fold may then change it in place instead of copying it again (a big
-   * document changed by every event of a batch is copied once per batch).
+   * Whether `document` is what \`put\` handed over for its `_id` in `collection` in this
+   * batch, not stored yet: a fold may then change it in place instead of copying it again
+   * (a document changed by many events of a batch is copied once per batch).
    */
-  isUnsaved(document: Document): boolean;
+  isUnsaved(collection: string, document: Document): boolean;
   /** A live topic whose screens should refresh, e.g. `project:7`. */
   notify(topic: string): void;
 }
@@ -37,6 +37,8 @@ export interface Projection {
   /** Collections of other read models it reads, as they were before the event (the runner applies it before their owners). */
   readsBefore?: readonly string[];
   handles: ReadonlySet<string>;
+  /** Folds whole `RecordedEvent`s, hashes and the command's ids too (the audit trail): its runner reads them all. */
+  needsEvidence?: true;
   keys(event: ProjectedEvent): DocumentKey[];
   /**
    * Documents the event changes that only loaded documents can name (the tests
@@ -54,7 +56,7 @@ export interface ContractEvent {
 }
 
 /** A stored event of the contract event `E`, as folds receive it: narrowing on `type` narrows `data`. */
-export type EventOf<E extends ContractEvent> = E extends unknown ? Omit<RecordedEvent, 'type' | 'data'> & E : never;
+export type EventOf<E extends ContractEvent> = E extends unknown ? Omit<ProjectedEvent, 'type' | 'data'> & E : never;
 
 /** A read model written against the events it handles (see `projection`). */
 export interface TypedProjection<E extends ContractEvent> extends Omit<Projection, 'handles' | 'keys' | 'dependents' | 'apply'> {

@@ -10,7 +10,7 @@ const isSuiteEvent = (event: EventOf<SuiteEvent | CaseEvent>): event is EventOf<
 /** The project's tree to change: the one this batch already made, or a copy of the stored one (copied once per batch, not per event). */
 function draftOf(view: ProjectionView, projectId: number): SuiteTreeDocument | undefined {
   const tree = view.get<SuiteTreeDocument>(SUITE_TREES, projectId);
-  if (!tree || view.isUnsaved(tree)) return tree;
+  if (!tree || view.isUnsaved(SUITE_TREES, tree)) return tree;
   return { ...tree, nodes: [...tree.nodes] };
 }
 

@@ -70,7 +70,7 @@ export function recountTest(view: ProjectionView, projectId: number, before: Cou
   if (sameContribution(before, after)) return;
   const stored = view.get<PlanTestCountsDocument>(PLAN_TEST_COUNTS, projectId);
   // Copied once per batch: later events of the batch change the copy in place.
-  const document = stored && view.isUnsaved(stored) ? stored : { _id: projectId, plans: { ...stored?.plans } };
+  const document = stored && view.isUnsaved(PLAN_TEST_COUNTS, stored) ? stored : { _id: projectId, plans: { ...stored?.plans } };
   const add = (test: Counted, sign: 1 | -1) => {
     if (!counts(test)) return;
     const key = String(test!.planId);
