@@ -32,8 +32,7 @@ export class SortedEntries<E> {
 
   /**
    * `sortKey`, when given, is a string for an entry that is unique and sorts
-   * (by code units) exactly as `compare` does; entries that have one are
-   * sorted by the engine's own string sort, with no call back per comparison.
+   * (by code units) exactly as `compare` does: a delete finds a buffered insert by it.
    */
   constructor(
     private readonly compare: (a: E, b: E) => number,
@@ -88,7 +87,8 @@ export class SortedEntries<E> {
       for (const entry of pending) this.insertOne(entry);
       return;
     }
-    const merged = mergeSorted(this.chunks, this.sorted(pending), this.compare);
+    // TimSort: a rebuild's inserts often come in runs already in order (rows by time), which it files in one pass.
+    const merged = mergeSorted(this.chunks, pending.sort(this.compare), this.compare);
     this.chunks = [];
     for (let start = 0; start < merged.length; start += this.chunkSize) this.chunks.push(merged.slice(start, start + this.chunkSize));
     this.rebuildCounts();
@@ -102,23 +102,10 @@ export class SortedEntries<E> {
     this.clear();
     let ordered = true;
     for (let i = 1; i < entries.length && ordered; i++) ordered = this.compare(entries[i - 1]!, entries[i]!) <= 0;
-    const sorted = ordered ? entries : this.sorted(entries);
+    const sorted = ordered ? entries : entries.sort(this.compare);
     for (let start = 0; start < sorted.length; start += this.chunkSize) this.chunks.push(sorted.slice(start, start + this.chunkSize));
     this.total = sorted.length;
     this.rebuildCounts();
-  }
-
-  private sorted(entries: E[]): E[] {
-    const byKey = new Map<string, E>();
-    if (this.sortKey) {
-      for (const entry of entries) {
-        const key = this.sortKey(entry);
-        if (key === undefined) break;
-        byKey.set(key, entry);
-      }
-    }
-    if (byKey.size < entries.length) return entries.sort(this.compare);
-    return [...byKey.keys()].sort().map((key) => byKey.get(key)!);
   }
 
   private insertOne(entry: E): void {

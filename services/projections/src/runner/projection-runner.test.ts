@@ -1,4 +1,5 @@
 import { createCommandService, newCommandMeta, SYSTEM_ACTOR, type CommandService } from '@testament/commands';
+import { topics } from '@testament/contracts';
 import { MemoryBus, MemoryReadStore, SqliteEventStore, SqliteIdAllocator, type EventStore, type ReadStore } from '@testament/infra';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -172,15 +173,20 @@ describe('projection runner', () => {
     await Promise.all([readModels.stop(), audit.stop()]);
   });
 
-  it('catches up in batches of catchUpBatchSize, then folds live appends in batches of batchSize', async () => {
+  it('catches up in batches of catchUpBatchSize with no live topics (nobody follows them yet), then folds live appends in batches of batchSize with theirs', async () => {
     const batchesBus = new MemoryBus();
     const folded: number[] = [];
-    batchesBus.subscribe(PROJECTIONS_ADVANCED, (payload) => void folded.push((payload as ProjectionsAdvanced).position));
+    const announced: string[] = [];
+    batchesBus.subscribe(PROJECTIONS_ADVANCED, (payload) => {
+      folded.push((payload as ProjectionsAdvanced).position);
+      announced.push(...(payload as ProjectionsAdvanced).topics);
+    });
     const readStore = new MemoryReadStore();
     const runner = new ProjectionRunner({ store, readStore, bus: batchesBus, projections: allProjections, batchSize: 2, catchUpBatchSize: 40 });
     const head = await store.headPosition();
     await runner.start();
     expect(folded).toEqual(Array.from({ length: Math.ceil(head / 40) }, (_, n) => Math.min(head, 40 * (n + 1))));
+    expect(announced).toEqual([]);
     folded.length = 0;
     const system = newCommandMeta(SYSTEM_ACTOR);
     const registered = await Promise.all(
@@ -191,6 +197,7 @@ describe('projection runner', () => {
     await liveRunner.waitFor(last, 5_000);
     expect(folded.length).toBeGreaterThanOrEqual(Math.ceil((last - head) / 2));
     expect(folded.every((position, n) => position - (folded[n - 1] ?? head) <= 2)).toBe(true);
+    expect(announced).toContain(topics.users);
     expect(await snapshot(runner, readStore)).toEqual(await snapshot(liveRunner, live));
     await runner.stop();
   });
