@@ -40,6 +40,13 @@ export function percentile(sortedMs: readonly number[], p: number): number {
   return sortedMs[Math.max(0, index)]!;
 }
 
+/** The middle value (the mean of the two middle ones for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 export function summarize(samplesMs: readonly number[]): LatencySummary {
   const sorted = [...samplesMs].sort((a, b) => a - b);
   return {

@@ -3,7 +3,8 @@ import { auditRunner, readModelsRunner, type ProjectionRunner } from '@testament
 
 /**
  * Folds the log at argv[2] into fresh in-memory read models as a server's start does, and prints what
- * it took, as JSON: the read models the start waits for, then the audit trail that folds behind them.
+ * it took, as JSON: the read models the start waits for, then (unless argv[3] is `--read-models-only`)
+ * the audit trail that folds behind them.
  */
 const store = SqliteEventStore.open(process.argv[2]!);
 // As the server keeps them by default (TESTAMENT_FREEZE_READ_MODELS unset).
@@ -20,10 +21,10 @@ async function fold(runner: ProjectionRunner): Promise<number> {
 
 const readModels = readModelsRunner({ store, readStore, bus });
 const seconds = await fold(readModels);
-// As the server folds it.
-const audit = auditRunner({ store, readStore, bus });
-const auditSeconds = await fold(audit);
+// As the server folds it; `--read-models-only` leaves it out (a repeat of the read models' fold).
+const audit = process.argv[3] === '--read-models-only' ? undefined : auditRunner({ store, readStore, bus });
+const auditSeconds = audit ? await fold(audit) : 0;
 const result = { events: readModels.position, seconds, auditSeconds, projects: await readStore.collection('projects').count({}) };
-await Promise.all([readModels.stop(), audit.stop()]);
+await Promise.all([readModels.stop(), audit?.stop()]);
 await store.close();
 console.log(JSON.stringify(result));
