@@ -110,7 +110,7 @@ export interface SubscribeOptions {
   batchSize?: number;
   /**
    * The handler folds `FoldedEvent`s only: a store may leave out what only evidence needs
-   * where that is cheaper (SQLite's long catch-ups: a third less JSON to parse).
+   * where that is cheaper (SQLite's long catch-ups: half the JSON text, parsed in about 30 % less time).
    */
   foldOnly?: boolean;
 }
