@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { RecordedEvent } from '../../ports/event-store.ts';
+import type { RecordedEvent, SubscribeOptions } from '../../ports/event-store.ts';
 
 const PAGES_AHEAD = 4;
 
@@ -52,4 +52,9 @@ export class CatchUpReader {
     if (waiting) waiting(message);
     else this.pages.push(message);
   }
+}
+
+/** A subscription's `readAhead` over the SQLite file at `file`, reading what its `options` ask for. */
+export function readAheadFrom(file: string, options: SubscribeOptions | undefined) {
+  return (after: number, until: number, pageSize: number) => new CatchUpReader(file, { after, until, pageSize, foldOnly: options?.foldOnly === true });
 }

@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import type { BatchHandler, EventStore, RecordedEvent, SubscribeOptions, Subscription } from '../../ports/event-store.ts';
 import { OpenSubscriptions } from '../open-subscriptions.ts';
-import { CatchUpReader } from './catch-up-reader.ts';
+import { readAheadFrom } from './catch-up-reader.ts';
 import { CommitWaiters } from './commit-waiters.ts';
 import { LogSubscription } from './log-subscription.ts';
 import { READ_ALL, toRecordedEvent, type EventRow } from './schema.ts';
@@ -34,7 +34,7 @@ export class SqliteLogFollower implements Pick<EventStore, 'subscribe' | 'headPo
     if (this.closed) throw new Error('log follower is closed');
     const source = {
       readPage: (from: number, limit: number) => this.page(from, limit),
-      readAhead: (from: number, until: number, pageSize: number) => new CatchUpReader(this.db.name, { after: from, until, pageSize, foldOnly: options?.foldOnly === true }),
+      readAhead: readAheadFrom(this.db.name, options),
       headPosition: () => this.head,
       nextCommit: () => this.commits.next(),
     };

@@ -28,7 +28,7 @@ import type {
 import { checkAppends } from '../check-appends.ts';
 import { canonicalJson } from '../hash.ts';
 import { planGroup, type GroupPlan, type PendingAppend, type PendingStreamAppend, type SerializedEvent } from './group-commit.ts';
-import { CatchUpReader } from './catch-up-reader.ts';
+import { readAheadFrom } from './catch-up-reader.ts';
 import { CommitWaiters } from './commit-waiters.ts';
 import { CommitWriter } from './commit-writer.ts';
 import { LogSubscription } from './log-subscription.ts';
@@ -129,7 +129,7 @@ export class SqliteEventStore implements EventStore {
     if (this.closed) throw new Error('event store is closed');
     const source = {
       readPage: (from: number, limit: number) => this.readPage(from, limit),
-      readAhead: (from: number, until: number, pageSize: number) => new CatchUpReader(this.db.name, { after: from, until, pageSize, foldOnly: options?.foldOnly === true }),
+      readAhead: readAheadFrom(this.db.name, options),
       headPosition: () => this.head,
       nextCommit: () => this.commits.next(),
     };

@@ -70,9 +70,12 @@ export class ProjectionRunner {
   private readonly routes = new Map<string, Projection[]>();
   /** Folding a start's catch-up in big batches, before anyone reads or follows a topic. */
   private catchingUp = false;
+  /** No projection needs an event's evidence, so the store may leave it out. */
+  private readonly foldOnly: boolean;
 
   constructor(private readonly options: ProjectionRunnerOptions) {
     this.runnerName = options.name ?? READ_MODELS_RUNNER;
+    this.foldOnly = !options.projections.some((projection) => projection.needsEvidence);
     for (const projection of projectionOrder(options.projections)) {
       for (const type of projection.handles) this.routes.set(type, [...(this.routes.get(type) ?? []), projection]);
     }
@@ -106,8 +109,7 @@ export class ProjectionRunner {
   }
 
   private subscribe(batchSize: number): Subscription {
-    const foldOnly = !this.options.projections.some((projection) => projection.needsEvidence);
-    return this.options.store.subscribe(this.checkpoint.position, (events: FoldedEvent[]) => this.fold(events), { batchSize, foldOnly });
+    return this.options.store.subscribe(this.checkpoint.position, (events: FoldedEvent[]) => this.fold(events), { batchSize, foldOnly: this.foldOnly });
   }
 
   async stop(): Promise<void> {
