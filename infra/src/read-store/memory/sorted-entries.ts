@@ -10,6 +10,8 @@
  * whole log before anyone asks) are sorted once and merged in one pass, which
  * costs a fraction of a binary-searched insert each.
  */
+import { sortByKeys } from './key-sort.ts';
+
 export class SortedEntries<E> {
   private chunks: E[][] = [];
   /** 1-based Fenwick tree over `chunks[i].length`. */
@@ -87,8 +89,7 @@ export class SortedEntries<E> {
       for (const entry of pending) this.insertOne(entry);
       return;
     }
-    // TimSort: a rebuild's inserts often come in runs already in order (rows by time), which it files in one pass.
-    const merged = mergeSorted(this.chunks, pending.sort(this.compare), this.compare);
+    const merged = mergeSorted(this.chunks, this.sorted(pending), this.compare);
     this.chunks = [];
     for (let start = 0; start < merged.length; start += this.chunkSize) this.chunks.push(merged.slice(start, start + this.chunkSize));
     this.rebuildCounts();
@@ -102,10 +103,17 @@ export class SortedEntries<E> {
     this.clear();
     let ordered = true;
     for (let i = 1; i < entries.length && ordered; i++) ordered = this.compare(entries[i - 1]!, entries[i]!) <= 0;
-    const sorted = ordered ? entries : entries.sort(this.compare);
+    const sorted = ordered ? entries : this.sorted(entries);
     for (let start = 0; start < sorted.length; start += this.chunkSize) this.chunks.push(sorted.slice(start, start + this.chunkSize));
     this.total = sorted.length;
     this.rebuildCounts();
+  }
+
+  /** Many entries in order: by their keys' radix when all have one, which compares numbers instead of strings (key-sort.ts). */
+  private sorted(entries: E[]): E[] {
+    const sortKey = this.sortKey;
+    if (sortKey && entries.length >= RADIX_AT_LEAST && entries.every((entry) => sortKey(entry) !== undefined)) return sortByKeys(entries, sortKey as (entry: E) => string);
+    return entries.sort(this.compare);
   }
 
   private insertOne(entry: E): void {
@@ -273,6 +281,8 @@ export class SortedEntries<E> {
   }
 }
 
+/** Below this many entries to sort, a comparator sort is as fast as a radix sort's set-up. */
+const RADIX_AT_LEAST = 256;
 /** Below this many buffered inserts, inserting them one by one is as cheap as a merge. */
 const MERGE_AT_LEAST = 64;
 /** A merge rewrites the whole list, so it waits until the buffer is at least 1/MERGE_RATIO of it. */
