@@ -68,8 +68,8 @@ export interface TestHistoryDocument {
   _id: number;
   resultIds: number[];
   rowIds: number[];
-  /** Its live results per UTC day of creation: the newest day survives a delete of the newest result. */
-  resultDays: Record<string, number>;
+  /** The UTC day of creation of each of its live results, in no order: the newest day survives a delete of the newest result. */
+  resultDays: string[];
 }
 
 export const TEST_HISTORY = 'test_history';

@@ -4,13 +4,11 @@ import { STATUSES, type StatusDocument } from '../statuses/statuses-projection.t
 import { RESULT_EVENTS, RESULTS, TESTS, type ResultDocument, type TestDocument } from '../tests/test-document.ts';
 import type { Document } from '@testament/infra';
 import {
-  newestDay,
   PLAN_HISTORY,
   PROJECT_HISTORY,
   RESULT_ACTIVITY,
   TEST_HISTORY,
   type ActivityRowDocument,
-  type DayCounts,
   type PlanHistoryDocument,
   type ProjectHistoryDocument,
   type StatusCounts,
@@ -43,25 +41,31 @@ function countedAs(result: ResultFacts | undefined, test: TestFacts | undefined)
 const sameCount = (a: Counted | undefined, b: Counted | undefined) =>
   a === b || (a !== undefined && b !== undefined && a.planId === b.planId && a.day === b.day && a.status === b.status && a.archived === b.archived);
 
-/** Counts with one status moved by `sign`; a count that reaches zero goes, so an empty day or plan holds nothing. */
-function bumped(counts: StatusCounts | undefined, status: number, sign: 1 | -1): StatusCounts | undefined {
-  // A spread and a set: V8's fast paths, where a rest pattern with a computed key is not (a rebuild bumps once per result).
-  const next = { ...counts };
-  addTo(next, String(status), sign);
-  return Object.keys(next).length > 0 ? next : undefined;
+/** Moves one count in a map the batch owns; a count that reaches zero goes. True when that leaves the map empty. */
+function addTo(counts: Record<string, number>, key: string, sign: 1 | -1): boolean {
+  const count = (counts[key] ?? 0) + sign;
+  if (count !== 0) {
+    counts[key] = count;
+    return false;
+  }
+  delete counts[key];
+  for (const _ in counts) return false;
+  return true;
 }
 
-/** Moves one count in a map the batch may change in place; a count that reaches zero goes. */
-function addTo(counts: Record<string, number>, key: string, sign: 1 | -1): void {
-  const count = (counts[key] ?? 0) + sign;
-  if (count !== 0) counts[key] = count;
-  else delete counts[key];
+const copyMap = <T>(map: Record<string, T> | undefined): Record<string, T> => ({ ...map });
+
+/** A map of a document the batch owns, writable for the rest of the batch (see ProjectionView.ownPart). */
+function ownMap<K extends string, T>(view: ProjectionView, document: Document & Record<K, Record<string, T>>, field: K): Record<string, T> {
+  const map = view.ownPart(document, field, document[field], copyMap<T>);
+  (document as Record<K, Record<string, T>>)[field] = map;
+  return map;
 }
 
 /**
  * A document, writable for the rest of the batch: copied once per batch (with
- * the maps `copy` copies; what is inside them is replaced, never changed, so
- * the stored document is left as it was), or made new.
+ * what `copy` copies; `ownMap` copies a map it left shared when the batch first
+ * changes that map), or made new.
  */
 function writable<T extends Document>(view: ProjectionView, collection: string, id: number, copy: (stored: T) => T, create: () => T): T {
   const stored = view.get<T>(collection, id);
@@ -72,34 +76,22 @@ function writable<T extends Document>(view: ProjectionView, collection: string, 
 }
 
 const planHistoryFor = (view: ProjectionView, planId: number, projectId: number) =>
-  writable<PlanHistoryDocument>(
-    view,
-    PLAN_HISTORY,
-    planId,
-    (stored) => ({ ...stored, days: { ...stored.days }, archivedDays: { ...stored.archivedDays }, rowStatuses: { ...stored.rowStatuses }, testsByLastDay: { ...stored.testsByLastDay } }),
-    () => ({ _id: planId, projectId, days: {}, archivedDays: {}, rowStatuses: {}, testsByLastDay: {} }),
-  );
+  writable<PlanHistoryDocument>(view, PLAN_HISTORY, planId, (stored) => ({ ...stored }), () => ({ _id: planId, projectId, days: {}, archivedDays: {}, rowStatuses: {}, testsByLastDay: {} }));
 
-const projectHistoryFor = (view: ProjectionView, projectId: number) =>
-  writable<ProjectHistoryDocument>(
-    view,
-    PROJECT_HISTORY,
-    projectId,
-    (stored) => ({ ...stored, days: { ...stored.days }, archivedDays: { ...stored.archivedDays } }),
-    () => ({ _id: projectId, days: {}, archivedDays: {} }),
-  );
+const projectHistoryFor = (view: ProjectionView, projectId: number) => writable<ProjectHistoryDocument>(view, PROJECT_HISTORY, projectId, (stored) => ({ ...stored }), () => ({ _id: projectId, days: {}, archivedDays: {} }));
 
-/** One result more or less on its day, in its plan's counts and its project's. */
+/** One result more or less on its day, in its plan's counts and its project's; a day that reaches no results goes. */
 function count(view: ProjectionView, projectId: number, counted: Counted | undefined, sign: 1 | -1): void {
   if (!counted) return;
-  const bumpDay = (history: DayCounts) => {
-    const days = history[counted.archived ? 'archivedDays' : 'days'];
-    const counts = bumped(days[counted.day], counted.status, sign);
-    if (counts) days[counted.day] = counts;
-    else delete days[counted.day];
+  const field = counted.archived ? 'archivedDays' : 'days';
+  const countDay = (history: PlanHistoryDocument | ProjectHistoryDocument) => {
+    const days = ownMap<typeof field, StatusCounts>(view, history, field);
+    const counts = view.ownPart(history, `${field}/${counted.day}`, days[counted.day], copyMap<number>);
+    if (addTo(counts, String(counted.status), sign)) delete days[counted.day];
+    else days[counted.day] = counts;
   };
-  bumpDay(planHistoryFor(view, counted.planId, projectId));
-  bumpDay(projectHistoryFor(view, projectId));
+  countDay(planHistoryFor(view, counted.planId, projectId));
+  countDay(projectHistoryFor(view, projectId));
 }
 
 function recount(view: ProjectionView, projectId: number, before: Counted | undefined, after: Counted | undefined): void {
@@ -116,21 +108,21 @@ interface LastDay {
 
 function lastDayOf(test: TestFacts | undefined, history: TestHistoryDocument): LastDay | undefined {
   if (!test || test.isDeleted || test.isArchive) return undefined;
-  const newest = newestDay(history.resultDays);
+  let newest: string | undefined;
+  for (const day of history.resultDays) if (newest === undefined || day > newest) newest = day;
   return newest === undefined ? undefined : { planId: test.planId, day: newest };
 }
 
 function recountLastDay(view: ProjectionView, projectId: number, before: LastDay | undefined, after: LastDay | undefined): void {
   if (before?.planId === after?.planId && before?.day === after?.day) return;
-  if (before) addTo(planHistoryFor(view, before.planId, projectId).testsByLastDay, before.day, -1);
-  if (after) addTo(planHistoryFor(view, after.planId, projectId).testsByLastDay, after.day, 1);
+  if (before) addTo(ownMap(view, planHistoryFor(view, before.planId, projectId), 'testsByLastDay'), before.day, -1);
+  if (after) addTo(ownMap(view, planHistoryFor(view, after.planId, projectId), 'testsByLastDay'), after.day, 1);
 }
 
 /** A live row counts under its status in its plan's `rowStatuses` (the activity's status filter). */
 function countRow(view: ProjectionView, row: ActivityRowDocument, sign: 1 | -1): void {
   if (!row.live) return;
-  const plan = planHistoryFor(view, row.planId, row.projectId);
-  plan.rowStatuses = bumped(plan.rowStatuses, row.status, sign) ?? {};
+  addTo(ownMap(view, planHistoryFor(view, row.planId, row.projectId), 'rowStatuses'), String(row.status), sign);
 }
 
 function recordRow(event: ResultEvent, view: ProjectionView, test: TestFacts, history: TestHistoryDocument, type: ActivityType, result: Pick<ResultFacts, 'status' | 'isArchive'>): void {
@@ -161,8 +153,8 @@ const testHistoryFor = (view: ProjectionView, testId: number) =>
     view,
     TEST_HISTORY,
     testId,
-    (stored) => ({ ...stored, resultIds: [...stored.resultIds], rowIds: [...stored.rowIds], resultDays: { ...stored.resultDays } }),
-    () => ({ _id: testId, resultIds: [], rowIds: [], resultDays: {} }),
+    (stored) => ({ ...stored, resultIds: [...stored.resultIds], rowIds: [...stored.rowIds], resultDays: [...stored.resultDays] }),
+    () => ({ _id: testId, resultIds: [], rowIds: [], resultDays: [] }),
   );
 
 function applyResultEvent(event: ResultEvent, view: ProjectionView, test: TestDocument): void {
@@ -172,7 +164,7 @@ function applyResultEvent(event: ResultEvent, view: ProjectionView, test: TestDo
     const added = { createdAt: event.data.createdAt, status: event.data.status, isArchive: event.data.isArchive, isDeleted: false };
     recount(view, projectId, undefined, countedAs(added, test));
     const lastDay = lastDayOf(test, history);
-    addTo(history.resultDays, dayOf(added.createdAt), 1);
+    history.resultDays.push(dayOf(added.createdAt));
     recountLastDay(view, projectId, lastDay, lastDayOf(test, history));
     history.resultIds.push(resultId);
     return recordRow(event, view, test, history, '+', added);
@@ -181,7 +173,7 @@ function applyResultEvent(event: ResultEvent, view: ProjectionView, test: TestDo
   if (!before) return;
   if (event.type === 'ResultDeleted' && !before.isDeleted) {
     const lastDay = lastDayOf(test, history);
-    addTo(history.resultDays, dayOf(before.createdAt), -1);
+    history.resultDays.splice(history.resultDays.lastIndexOf(dayOf(before.createdAt)), 1);
     recountLastDay(view, projectId, lastDay, lastDayOf(test, history));
   }
   const after =

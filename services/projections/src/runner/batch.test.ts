@@ -92,3 +92,40 @@ describe('batch dependents', () => {
     ]);
   });
 });
+
+/** Counts ticks per colour in a map inside one document, copying the map only once per batch. */
+const copies: string[] = [];
+const colours: Projection = {
+  name: 'colours',
+  collections: { tallies: { indexes: [] } },
+  handles: new Set(['Ticked']),
+  keys: () => [['tallies', 't']],
+  apply(event, view) {
+    const stored = view.get<{ _id: string; byColour: Record<string, number> }>('tallies', 't');
+    const tally = stored && view.isUnsaved('tallies', stored) ? stored : { _id: 't', byColour: {}, ...stored };
+    tally.byColour = view.ownPart(tally, 'byColour', tally.byColour, (map) => (copies.push(`at ${event.position}`), { ...map }));
+    const colour = (event.data as { colour: string }).colour;
+    tally.byColour[colour] = (tally.byColour[colour] ?? 0) + 1;
+    view.put('tallies', tally);
+  },
+};
+
+describe('batch-owned parts', () => {
+  it('copies a part of a document once per batch, leaving the stored document as it was until the batch writes', async () => {
+    // Frozen documents (the store's default): changing a stored part in place would throw.
+    const readStore = new MemoryReadStore();
+    const event = (position: number, colour: string): RecordedEvent => ({ ...tick(position), data: { colour } });
+    const run = async (events: RecordedEvent[]) => {
+      const batch = new Batch(readStore);
+      await batch.load(events.flatMap((e) => colours.keys(e)));
+      for (const e of events) await batch.apply(colours, e);
+      await batch.write();
+    };
+    await run([event(1, 'red'), event(2, 'red'), event(3, 'blue')]);
+    const first = await readStore.collection('tallies').findOne({ _id: 't' });
+    await run([event(4, 'blue'), event(5, 'green')]);
+    expect(copies).toEqual(['at 1', 'at 4']);
+    expect(first).toEqual({ _id: 't', byColour: { red: 2, blue: 1 }, _pos: 3 });
+    expect(await readStore.collection('tallies').findOne({ _id: 't' })).toEqual({ _id: 't', byColour: { red: 2, blue: 2, green: 1 }, _pos: 5 });
+  });
+});

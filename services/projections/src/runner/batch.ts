@@ -18,6 +18,8 @@ interface Slot {
 export class Batch {
   private readonly slots = new Map<string, Map<Document['_id'], Slot>>();
   readonly topics = new Set<string>();
+  /** By document the batch owns, the parts it copied (see ProjectionView.ownPart). */
+  readonly ownedParts = new Map<Document, Set<string>>();
 
   /** `collectTopics` false: a start's catch-up, before anyone follows a topic, skips them. */
   constructor(
@@ -127,6 +129,14 @@ class BatchView implements ProjectionView {
     // Only `put` makes a slot dirty with a document, and nothing is stored before `write`.
     const slot = this.batch.slotFor(collection, document._id);
     return slot.dirty && slot.document === document;
+  }
+
+  ownPart<T>(document: Document, part: string, current: T | undefined, copy: (current: T | undefined) => T): T {
+    let owned = this.batch.ownedParts.get(document);
+    if (!owned) this.batch.ownedParts.set(document, (owned = new Set()));
+    if (current !== undefined && owned.has(part)) return current;
+    owned.add(part);
+    return copy(current);
   }
 
   remove(collection: string, id: Document['_id']): void {

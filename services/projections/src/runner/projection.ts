@@ -14,6 +14,14 @@ export interface ProjectionView {
    * (a document changed by many events of a batch is copied once per batch).
    */
   isUnsaved(collection: string, document: Document): boolean;
+  /**
+   * `part` of a document this batch owns (unsaved, or a copy about to be put), writable for the
+   * rest of the batch: `copy(current)` the first time the batch asks for that part of that
+   * document, `current` itself afterwards. A map inside a document many events change (a plan's
+   * counts in its project's document) is then copied once per batch, not once per event. The
+   * caller stores what it gets in the document.
+   */
+  ownPart<T>(document: Document, part: string, current: T | undefined, copy: (current: T | undefined) => T): T;
   /** A live topic whose screens should refresh, e.g. `project:7`. */
   notify(topic: string): void;
 }

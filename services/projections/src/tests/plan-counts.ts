@@ -54,37 +54,43 @@ function addTest(tally: StatusTally, test: Pick<TestDocument, 'estimate'>, sign:
   if (!test.estimate) tally.unestimated += sign;
 }
 
-function tallied(tallies: Record<string, StatusTally>, test: NonNullable<Counted>, sign: 1 | -1): Record<string, StatusTally> {
+/** Counts a test into its status's tally of a map the batch owns; a tally that reaches no tests goes. */
+function countIn(tallies: Record<string, StatusTally>, test: NonNullable<Counted>, sign: 1 | -1): void {
   const key = statusKey(test.lastStatus);
-  const next = { ...(tallies[key] ?? emptyTally()) };
-  addTest(next, test, sign);
-  // A spread and a set or delete: V8's fast paths, where a rest pattern with a computed key is not (a rebuild tallies once per result).
-  const others = { ...tallies };
-  if (next.tests === 0) delete others[key];
-  else others[key] = next;
-  return others;
+  const tally = (tallies[key] ??= emptyTally());
+  addTest(tally, test, sign);
+  if (tally.tests === 0) delete tallies[key];
 }
+
+const copyTallies = (tallies: Record<string, StatusTally>) => {
+  const copy: Record<string, StatusTally> = {};
+  for (const key in tallies) copy[key] = { ...tallies[key]! };
+  return copy;
+};
+
+/** A plan's count, deep, for the batch to change in place. */
+const copyCount = (count: PlanTestCount | undefined): PlanTestCount =>
+  count ? { ...count, statuses: copyTallies(count.statuses), archivedStatuses: copyTallies(count.archivedStatuses) } : emptyCount();
 
 /** Moves a test's contribution from what it was to what it is (a deleted or missing test counts nowhere). */
 export function recountTest(view: ProjectionView, projectId: number, before: Counted, after: Counted): void {
   if (sameContribution(before, after)) return;
   const stored = view.get<PlanTestCountsDocument>(PLAN_TEST_COUNTS, projectId);
-  // Copied once per batch: later events of the batch change the copy in place.
+  // Copied once per batch, and each plan's count once per batch when first changed: later events change the copies in place.
   const document = stored && view.isUnsaved(PLAN_TEST_COUNTS, stored) ? stored : { _id: projectId, plans: { ...stored?.plans } };
   const add = (test: Counted, sign: 1 | -1) => {
     if (!counts(test)) return;
     const key = String(test!.planId);
-    const count = { ...(document.plans[key] ?? emptyCount()) };
+    const count = (document.plans[key] = view.ownPart(document, key, document.plans[key], copyCount));
     if (test!.isArchive) {
       count.archivedTests += sign;
       count.archivedEstimate += sign * (test!.estimate ?? 0);
-      count.archivedStatuses = tallied(count.archivedStatuses, test!, sign);
+      countIn(count.archivedStatuses, test!, sign);
     } else {
       count.tests += sign;
       count.estimate += sign * (test!.estimate ?? 0);
-      count.statuses = tallied(count.statuses, test!, sign);
+      countIn(count.statuses, test!, sign);
     }
-    document.plans[key] = count;
   };
   add(before, -1);
   add(after, 1);
