@@ -328,17 +328,19 @@ export class MemoryCollection implements Collection<Document> {
   }
 
   private moveSortedEntries(record: StoredRecord, previous: Document, next: Document): void {
-    // Folds copy what an event left alone by reference: an index whose top-level fields are the very same values keeps its keys.
-    const touched = this.indexes.map((index) => index.topFields.some((field) => previous[field] !== next[field]));
-    const previousKeys = this.indexes.map((index, i) => (touched[i] ? index.keysOf(previous) : undefined));
-    const nextKeys = this.indexes.map((index, i) => (touched[i] ? index.keysOf(next) : undefined));
-    const changed = this.indexes.map((index, i) => touched[i]! && !index.sameKeys(previousKeys[i]!, nextKeys[i]!));
-    // Unchanged keys can't create a duplicate, so only changed ones are checked.
-    this.assertUnique(record, next, nextKeys as DocumentKeys[], changed);
+    let moves: Array<{ index: SortedIndex; from: DocumentKeys; to: DocumentKeys }> | undefined;
+    for (const index of this.indexes) {
+      // Folds copy what an event left alone by reference: an index whose top-level fields are the very same values keeps its keys.
+      if (!changesAny(index.topFields, previous, next)) continue;
+      const from = index.keysOf(previous);
+      const to = index.keysOf(next);
+      if (index.sameKeys(from, to)) continue;
+      // Unchanged keys can't create a duplicate, so only changed ones are checked, all before anything moves.
+      if (index.uniqueConstraint && index.holderOfAny(record, to)) throw this.duplicateKeyError(index, next);
+      (moves ??= []).push({ index, from, to });
+    }
     record.doc = next;
-    this.indexes.forEach((index, i) => {
-      if (changed[i]) index.update(record, previousKeys[i]!, nextKeys[i]!);
-    });
+    if (moves) for (const { index, from, to } of moves) index.update(record, from, to);
   }
 
   private deleteDocument(record: StoredRecord): void {
@@ -347,12 +349,15 @@ export class MemoryCollection implements Collection<Document> {
     this.records.delete(record.doc._id);
   }
 
-  private assertUnique(record: StoredRecord, document: Document, keys: DocumentKeys[], changed?: boolean[]): void {
+  private assertUnique(record: StoredRecord, document: Document, keys: DocumentKeys[]): void {
     this.indexes.forEach((index, i) => {
-      const constraint = index.uniqueConstraint;
-      if (!constraint || changed?.[i] === false || !index.holderOfAny(record, keys[i]!)) return;
-      throw new DuplicateKeyError(this.name, constraint.name, constraint.keys, keyValue(document, index.fields));
+      if (index.uniqueConstraint && index.holderOfAny(record, keys[i]!)) throw this.duplicateKeyError(index, document);
     });
+  }
+
+  private duplicateKeyError(index: SortedIndex, document: Document): DuplicateKeyError {
+    const constraint = index.uniqueConstraint!;
+    return new DuplicateKeyError(this.name, constraint.name, constraint.keys, keyValue(document, index.fields));
   }
 }
 
@@ -426,6 +431,12 @@ function valueAtPath(document: unknown, path: string): unknown {
     value = (value as Record<string, unknown>)[segment];
   }
   return value;
+}
+
+/** Whether any of these top-level fields holds another value (by identity) in `next` than in `previous`. */
+function changesAny(fields: readonly string[], previous: Document, next: Document): boolean {
+  for (const field of fields) if (previous[field] !== next[field]) return true;
+  return false;
 }
 
 function hasSingleKey(object: object): boolean {
