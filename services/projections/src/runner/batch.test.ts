@@ -27,10 +27,11 @@ const tick = (position: number): RecordedEvent => ({
   hash: '',
 });
 
-async function fold(readStore: MemoryReadStore, events: RecordedEvent[]) {
+/** One batch of `events` folded by `projection` and written. */
+async function fold(readStore: MemoryReadStore, events: RecordedEvent[], projection: Projection = counter) {
   const batch = new Batch(readStore);
-  await batch.load(events.flatMap((e) => counter.keys(e)));
-  for (const event of events) await batch.apply(counter, event);
+  await batch.load(events.flatMap((e) => projection.keys(e)));
+  for (const event of events) await batch.apply(projection, event);
   await batch.write();
   return batch;
 }
@@ -78,14 +79,8 @@ describe('batch dependents', () => {
   it('loads the documents an event names through loaded ones before applying it, keeping what the batch already changed', async () => {
     const readStore = new MemoryReadStore();
     const event = (position: number, type: string, data: Record<string, string>): RecordedEvent => ({ ...tick(position), type, data });
-    const run = async (events: RecordedEvent[]) => {
-      const batch = new Batch(readStore);
-      await batch.load(events.flatMap((e) => groups.keys(e)));
-      for (const e of events) await batch.apply(groups, e);
-      await batch.write();
-    };
-    await run([event(1, 'Joined', { group: 'g', member: 'a' })]);
-    await run([event(2, 'Joined', { group: 'g', member: 'b' }), event(3, 'Renamed', { group: 'g', name: 'Testers' })]);
+    await fold(readStore, [event(1, 'Joined', { group: 'g', member: 'a' })], groups);
+    await fold(readStore, [event(2, 'Joined', { group: 'g', member: 'b' }), event(3, 'Renamed', { group: 'g', name: 'Testers' })], groups);
     expect(await readStore.collection('members').find({})).toEqual([
       { _id: 'a', groupName: 'Testers', _pos: 3 },
       { _id: 'b', groupName: 'Testers', _pos: 3 },
@@ -115,15 +110,9 @@ describe('batch-owned parts', () => {
     // Frozen documents (the store's default): changing a stored part in place would throw.
     const readStore = new MemoryReadStore();
     const event = (position: number, colour: string): RecordedEvent => ({ ...tick(position), data: { colour } });
-    const run = async (events: RecordedEvent[]) => {
-      const batch = new Batch(readStore);
-      await batch.load(events.flatMap((e) => colours.keys(e)));
-      for (const e of events) await batch.apply(colours, e);
-      await batch.write();
-    };
-    await run([event(1, 'red'), event(2, 'red'), event(3, 'blue')]);
+    await fold(readStore, [event(1, 'red'), event(2, 'red'), event(3, 'blue')], colours);
     const first = await readStore.collection('tallies').findOne({ _id: 't' });
-    await run([event(4, 'blue'), event(5, 'green')]);
+    await fold(readStore, [event(4, 'blue'), event(5, 'green')], colours);
     expect(copies).toEqual(['at 1', 'at 4']);
     expect(first).toEqual({ _id: 't', byColour: { red: 2, blue: 1 }, _pos: 3 });
     expect(await readStore.collection('tallies').findOne({ _id: 't' })).toEqual({ _id: 't', byColour: { red: 2, blue: 2, green: 1 }, _pos: 5 });
