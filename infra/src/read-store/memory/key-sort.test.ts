@@ -19,7 +19,7 @@ describe('sortByKeys', () => {
       serial,
       key: head + String.fromCharCode(...Array.from({ length: random(length + 1) }, () => alphabet[random(alphabet.length)]!)),
     }));
-    expect(sortByKeys(entries, (entry) => entry.key).map((entry) => entry.serial)).toEqual(byKeys(entries).map((entry) => entry.serial));
+    expect(sortByKeys(entries, (entry) => entry.key)!.map((entry) => entry.serial)).toEqual(byKeys(entries).map((entry) => entry.serial));
   });
 
   it('orders keys that come in ordered runs, as rows appended by time do, and reversed ones', () => {
@@ -34,11 +34,15 @@ describe('sortByKeys', () => {
       // Long runs with a few equal keys among them.
       Array.from({ length: 30_000 }, (_, serial) => ({ serial, key: time(Math.floor(serial / 3) + (serial % 1_000 === 0 ? 7 : 0)) })),
     ];
-    for (const entries of inputs) expect(sortByKeys(entries, (entry) => entry.key).map((entry) => entry.serial)).toEqual(byKeys(entries).map((entry) => entry.serial));
+    for (const entries of inputs) expect(sortByKeys(entries, (entry) => entry.key)!.map((entry) => entry.serial)).toEqual(byKeys(entries).map((entry) => entry.serial));
   });
 
   it('sorts nothing and one entry', () => {
     expect(sortByKeys([], (entry: { key: string }) => entry.key)).toEqual([]);
     expect(sortByKeys([{ key: 'a' }], (entry) => entry.key)).toEqual([{ key: 'a' }]);
+  });
+
+  it('declines entries of which one has no key, for the caller to compare them its own way', () => {
+    expect(sortByKeys([{ key: 'b' }, { key: undefined }, { key: 'a' }], (entry) => entry.key)).toBeUndefined();
   });
 });

@@ -111,9 +111,8 @@ export class SortedEntries<E> {
 
   /** Many entries in order: by their keys' radix when all have one, which compares numbers instead of strings (key-sort.ts). */
   private sorted(entries: E[]): E[] {
-    const sortKey = this.sortKey;
-    if (sortKey && entries.length >= RADIX_AT_LEAST && entries.every((entry) => sortKey(entry) !== undefined)) return sortByKeys(entries, sortKey as (entry: E) => string);
-    return entries.sort(this.compare);
+    const byKeys = this.sortKey && entries.length >= RADIX_AT_LEAST ? sortByKeys(entries, this.sortKey) : undefined;
+    return byKeys ?? entries.sort(this.compare);
   }
 
   private insertOne(entry: E): void {
