@@ -1,6 +1,6 @@
 import { upcast } from '@testament/contracts';
 import { LruMap, type EventStore, type RecordedEvent } from '@testament/infra';
-import type { Decider, DomainEvent } from './decider.ts';
+import { foldEvents, type Decider, type DomainEvent } from './decider.ts';
 
 /** An aggregate's state folded from its stream up to `revision`; -1 when the stream does not exist yet. */
 export interface LoadedAggregate<State> {
@@ -22,7 +22,7 @@ export interface AggregateCacheLimits {
 export const DEFAULT_CACHE_LIMITS: AggregateCacheLimits = { maxStreams: 250_000, maxWeight: 2_000_000 };
 
 /** What folding needs of a decider. */
-export type Evolver<State, Event extends DomainEvent> = Pick<Decider<unknown, State, Event>, 'initialState' | 'evolve'>;
+export type Evolver<State, Event extends DomainEvent> = Pick<Decider<unknown, State, Event>, 'initialState' | 'evolve' | 'evolveAll'>;
 
 interface Entry extends LoadedAggregate<unknown> {
   /** The decider whose state this is: a stream belongs to one, and a mix-up must never hand out a foreign state. */
@@ -64,7 +64,7 @@ export class AggregateCache {
     if (recorded.length === 0) return start;
     const loaded: LoadedAggregate<State> = {
       revision: recorded.at(-1)!.revision,
-      state: (toDomainEvents(recorded) as Event[]).reduce(evolver.evolve, start.state),
+      state: foldEvents(evolver, start.state, toDomainEvents(recorded) as Event[]),
     };
     this.remember(stream, evolver, loaded);
     return loaded;
@@ -80,7 +80,7 @@ export class AggregateCache {
     if (missing.length === 0) return;
     for (const [stream, recorded] of await this.store.readStreams(missing)) {
       if (recorded.length === 0) continue;
-      const state = (toDomainEvents(recorded) as Event[]).reduce(evolver.evolve, evolver.initialState);
+      const state = foldEvents(evolver, evolver.initialState, toDomainEvents(recorded) as Event[]);
       // A command that kept a newer state meanwhile wins: remember keeps the newer.
       this.remember(stream, evolver, { revision: recorded.at(-1)!.revision, state });
     }

@@ -12,7 +12,7 @@ import type { AggregateCache } from './aggregate-cache.ts';
 import type { CommandMeta } from './command-meta.ts';
 import type { KeyedQueue } from './keyed-queue.ts';
 import type { ProjectAccess } from './project-access.ts';
-import type { Actor, DecisionContext, Decider, DomainEvent } from './decider.ts';
+import { foldEvents, type Actor, type DecisionContext, type Decider, type DomainEvent } from './decider.ts';
 
 export interface KernelDeps {
   store: EventStore;
@@ -105,7 +105,7 @@ async function decideAndAppend<Command, State, Event extends DomainEvent>(
     if (events.length === 0) return { position: 0, state };
     const newEvents = toNewEvents(events, meta, now);
     const expected = revision === -1 ? 'no_stream' : revision;
-    const evolved = events.reduce(decider.evolve, state);
+    const evolved = foldEvents(decider, state, events);
     const remember = (appendedRevision: number) => deps.aggregates.remember(stream, decider, { revision: appendedRevision, state: evolved });
     if (meta.batch) {
       meta.batch.add({ stream, events: newEvents, expected, remember });

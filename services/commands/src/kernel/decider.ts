@@ -32,4 +32,14 @@ export interface Decider<Command, State, Event extends DomainEvent> {
   initialState: State;
   decide(command: Command, state: State, context: DecisionContext): Event[];
   evolve(state: State, event: Event): State;
+  /**
+   * The same as `events.reduce(evolve, state)`, for a decider that can share work between the
+   * events (a test's stream builds its map of results once, not once per result). Optional.
+   */
+  evolveAll?(state: State, events: readonly Event[]): State;
+}
+
+/** The state after `events`: through the decider's `evolveAll` when it has one. */
+export function foldEvents<State, Event extends DomainEvent>(decider: Pick<Decider<unknown, State, Event>, 'evolve' | 'evolveAll'>, state: State, events: readonly Event[]): State {
+  return decider.evolveAll ? decider.evolveAll(state, events) : events.reduce(decider.evolve, state);
 }

@@ -11,7 +11,7 @@ import {
 import type { DecisionContext, Decider } from '../kernel/decider.ts';
 import { requireProjectWrite } from '../kernel/project-access.ts';
 import { requireAttributes } from '../kernel/attributes.ts';
-import { evolveTest, initialTestState, lastStatusOf, type ResultState, type TestState } from './evolve.ts';
+import { evolveTest, evolveTestEvents, initialTestState, lastStatusOf, type ResultState, type TestState } from './evolve.ts';
 
 /** The case version a result is recorded against: its history id, display version and steps. */
 export interface CaseVersionFacts {
@@ -219,4 +219,5 @@ export const testDecider: Decider<TestCommand, TestState, TestEvent> = {
     }
   },
   evolve: evolveTest,
+  evolveAll: evolveTestEvents,
 };

@@ -51,10 +51,25 @@ export function lastStatusOf(results: Iterable<ResultState>): number | null {
   return newest?.status ?? null;
 }
 
-function withResult(state: TestState, result: ResultState): TestState {
-  const results = new Map(state.results);
-  results.set(result.id, result);
-  return { ...state, results };
+/** The result a result event leaves behind; undefined for other events and for a result the test does not have. */
+function changedResult(state: TestState, event: TestEvent): ResultState | undefined {
+  switch (event.type) {
+    case 'ResultAdded': {
+      const { resultId, status, comment, executionTime, attributes, attachmentIds, stepResults, isArchive, createdAt, caseHistoryId } = event.data;
+      return { id: resultId, status, comment, executionTime, attributes, attachmentIds, stepResults, isArchive, createdAt, caseHistoryId, deleted: false };
+    }
+    case 'ResultEdited': {
+      const { testId: _testId, projectId: _projectId, resultId, lastStatus: _lastStatus, ...changes } = event.data;
+      const result = state.results.get(resultId);
+      return result && { ...result, ...changes };
+    }
+    case 'ResultDeleted': {
+      const result = state.results.get(event.data.resultId);
+      return result && { ...result, deleted: true };
+    }
+    default:
+      return undefined;
+  }
 }
 
 export function evolveTest(state: TestState, event: TestEvent): TestState {
@@ -77,18 +92,30 @@ export function evolveTest(state: TestState, event: TestEvent): TestState {
       return { ...state, deleted: false, deletedWithPlan: null, deletedWithCase: null };
     case 'TestRemoved':
       return initialTestState;
-    case 'ResultAdded': {
-      const { resultId, status, comment, executionTime, attributes, attachmentIds, stepResults, isArchive, createdAt, caseHistoryId } = event.data;
-      return withResult(state, { id: resultId, status, comment, executionTime, attributes, attachmentIds, stepResults, isArchive, createdAt, caseHistoryId, deleted: false });
-    }
-    case 'ResultEdited': {
-      const { testId: _testId, projectId: _projectId, resultId, lastStatus: _lastStatus, ...changes } = event.data;
-      const result = state.results.get(resultId);
-      return result ? withResult(state, { ...result, ...changes }) : state;
-    }
+    case 'ResultAdded':
+    case 'ResultEdited':
     case 'ResultDeleted': {
-      const result = state.results.get(event.data.resultId);
-      return result ? withResult(state, { ...result, deleted: true }) : state;
+      const result = changedResult(state, event);
+      return result ? { ...state, results: new Map(state.results).set(result.id, result) } : state;
     }
   }
+}
+
+/**
+ * `evolveTest` over many events with one copy of the results map for the run, not one per
+ * result (a test with k results loaded from its stream copied k maps): no state in between
+ * is seen by anyone, so the copy is changed in place; the state given is left as it was.
+ */
+export function evolveTestEvents(state: TestState, events: readonly TestEvent[]): TestState {
+  let owned: Map<number, ResultState> | undefined;
+  for (const event of events) {
+    const result = changedResult(state, event);
+    if (!result) {
+      state = evolveTest(state, event);
+      continue;
+    }
+    if (state.results !== owned) state = { ...state, results: (owned = new Map(state.results)) };
+    owned.set(result.id, result);
+  }
+  return state;
 }

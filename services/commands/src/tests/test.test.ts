@@ -2,7 +2,9 @@ import { NotFoundError, PermissionDeniedError, type TestEvent } from '@testament
 import { describe, expect, it } from 'vitest';
 import { NOW, given } from '../kernel/given-when-then.ts';
 import { accessTo, actors, fieldErrorsOf } from '../project-catalogue/testing.ts';
+import { seededIntegers } from '@testament/infra';
 import { testDecider, type EditSettings, type ResultFacts, type TestCommand } from './decide.ts';
+import { evolveTest, evolveTestEvents, initialTestState } from './evolve.ts';
 
 const { member } = actors;
 const project = accessTo(member);
@@ -123,5 +125,33 @@ describe('test', () => {
     expect(() => open([deleted]).when(addResult(2), member, project)).toThrow(NotFoundError);
     expect(open([deleted]).when({ type: 'Recover', testId: 4 }, member, project)).toEqual([{ type: 'TestRecovered', data: ref }]);
     expect(fieldErrorsOf(() => open([]).when({ type: 'Remove', testId: 4 }, member, project))).toEqual({ instance_ids: ['Invalid pk "4" - object does not exist.'] });
+  });
+
+  it('folds a stream in one go to what event-by-event evolution gives, and leaves the state it started from as it was', () => {
+    for (let seed = 1; seed <= 40; seed++) {
+      const next = seededIntegers(seed);
+      const randomEvent = (): TestEvent => {
+        const resultId = 10 + next(6);
+        switch (next(7)) {
+          case 0:
+            return next(4) === 0 ? { type: 'TestRemoved', data: ref } : created;
+          case 1:
+            return { type: 'TestAssigned', data: { ...ref, assigneeId: next(3), previousAssigneeId: null } };
+          case 2:
+            return { type: 'TestArchived', data: ref };
+          case 3:
+            return { type: 'ResultEdited', data: { ...ref, resultId, status: next(4), comment: `edit ${next(100)}`, lastStatus: null } };
+          case 4:
+            return { type: 'ResultDeleted', data: { ...ref, resultId, lastStatus: null } };
+          default:
+            return added(resultId, next(4), minutesBefore(next(60)));
+        }
+      };
+      const before = [created, ...Array.from({ length: next(8) }, randomEvent)].reduce(evolveTest, initialTestState);
+      const resultsBefore = [...before.results];
+      const events = Array.from({ length: next(30) }, randomEvent);
+      expect(evolveTestEvents(before, events)).toEqual(events.reduce(evolveTest, before));
+      expect([...before.results]).toEqual(resultsBefore);
+    }
   });
 });
