@@ -12,7 +12,7 @@ import { compareValues } from './key-order.ts';
 import { analyzeFilter, idsInFilter, isEmptyFilter, isIdOnlyFilter, type FilterAnalysis } from './filter-analysis.ts';
 import { sortDocuments } from './sort-documents.ts';
 import { isPlainObject } from './values.ts';
-import type { IndexRange, RangeBound, SortedIndex, StoredRecord } from './sorted-index.ts';
+import type { IndexEntry, IndexRange, RangeBound, SortedIndex, StoredRecord } from './sorted-index.ts';
 import { SubstringIndex } from './substring-index.ts';
 
 type Id = Document['_id'];
@@ -542,16 +542,16 @@ function startPosition(chosen: IndexPlan, range: IndexRange, skip: number, exclu
 /** Walks a range backwards, but hands out each run of equal keys in natural (forward) order. */
 function walkBackwardsKeepingTies(index: SortedIndex, range: IndexRange, visit: (record: StoredRecord) => boolean): void {
   let run: StoredRecord[] = [];
-  let runKey: readonly unknown[] | undefined;
+  let runEntry: IndexEntry | undefined;
   let stopped = false;
   const flush = () => {
     for (let i = run.length - 1; i >= 0 && !stopped; i--) if (!visit(run[i]!)) stopped = true;
     run = [];
   };
-  index.forEach(range, (record, values) => {
-    if (runKey && index.compareKeys(runKey, values) !== 0) flush();
+  index.forEach(range, (record, entry) => {
+    if (runEntry && !index.tied(runEntry, entry)) flush();
     if (stopped) return false;
-    runKey = values;
+    runEntry = entry;
     run.push(record);
     return true;
   }, true);

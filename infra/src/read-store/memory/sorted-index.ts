@@ -10,7 +10,7 @@
  * order, so the planner falls back to evaluating the filter.
  */
 import type { Document } from '../../ports/read-store.ts';
-import { compareValues, EMPTY_ARRAY, encodeKey } from './key-order.ts';
+import { compareValues, decodeKey, EMPTY_ARRAY, encodeKey } from './key-order.ts';
 import { SortedEntries } from './sorted-entries.ts';
 
 /** A stored document with its natural position (insertion order, kept when replaced). */
@@ -19,16 +19,30 @@ export interface StoredRecord {
   seq: number;
 }
 
-interface IndexEntry {
-  values: readonly unknown[];
+/** One filing of a record: by its key when its values have one, by the values themselves otherwise. */
+export type IndexEntry = KeyedEntry | ValuedEntry;
+
+interface KeyedEntry {
   /**
-   * The values as one order-preserving string (key-order.ts), when they have
-   * one, followed by the record's position: unique, and sorting exactly as the
-   * entries do, so inserts and sorts compare these alone.
+   * The values as one order-preserving string (key-order.ts) followed by the
+   * record's position: unique, and sorting exactly as the entries do, so
+   * inserts and sorts compare these alone. The values are not kept beside it
+   * (the few comparisons that need them decode it): an index holds millions of
+   * entries, and an array each was two objects more per entry for the collector.
    */
-  key: string | undefined;
+  key: string;
+  values: undefined;
   record: StoredRecord;
 }
+
+interface ValuedEntry {
+  key: undefined;
+  values: readonly unknown[];
+  record: StoredRecord;
+}
+
+/** The code units `encodeSeq` appends to a key. */
+const SEQ_UNITS = 3;
 
 /** The keys one document is filed under. */
 export interface DocumentKeys {
@@ -90,13 +104,7 @@ export class SortedIndex {
     this.uniqueConstraint = undefined;
     this.paths = this.fields.map((field) => field.split('.'));
     this.keysAreUnique = this.fields.at(-1) === '_id';
-    this.entries = new SortedEntries(
-      (a, b) => {
-        if (a.key !== undefined && b.key !== undefined) return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
-        return this.compareKeys(a.values, b.values) || a.record.seq - b.record.seq;
-      },
-      { sortKey: (entry) => entry.key },
-    );
+    this.entries = new SortedEntries(this.compareEntries, { sortKey: (entry) => entry.key });
   }
 
   get size(): number {
@@ -153,7 +161,22 @@ export class SortedIndex {
 
   private entry(values: readonly unknown[], record: StoredRecord): IndexEntry {
     const key = encodeKey(values, this.directions);
-    return { values, key: key === undefined ? undefined : key + encodeSeq(record.seq), record };
+    return key === undefined ? { key, values, record } : { key: key + encodeSeq(record.seq), values: undefined, record };
+  }
+
+  private valuesOf(entry: IndexEntry): readonly unknown[] {
+    return entry.key === undefined ? entry.values : decodeKey(entry.key, this.directions);
+  }
+
+  private readonly compareEntries = (a: IndexEntry, b: IndexEntry): number => {
+    if (a.key !== undefined && b.key !== undefined) return a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
+    return this.compareKeys(this.valuesOf(a), this.valuesOf(b)) || a.record.seq - b.record.seq;
+  };
+
+  /** Whether two entries are filed under equal values (of one record or of two). */
+  tied(a: IndexEntry, b: IndexEntry): boolean {
+    if (a.key !== undefined && b.key !== undefined) return a.key.length === b.key.length && a.key.startsWith(b.key.slice(0, -SEQ_UNITS));
+    return this.compareKeys(this.valuesOf(a), this.valuesOf(b)) === 0;
   }
 
   /** The natural positions of the records in index order; undefined while a record is filed other than once (multikey, any key). */
@@ -218,7 +241,7 @@ export class SortedIndex {
     let previous: IndexEntry | undefined;
     let holder: StoredRecord | undefined;
     this.entries.forEach(0, this.entries.size, (entry) => {
-      if (previous && previous.record !== entry.record && this.compareKeys(previous.values, entry.values) === 0) holder = entry.record;
+      if (previous && previous.record !== entry.record && this.tied(previous, entry)) holder = entry.record;
       previous = entry;
       return holder === undefined;
     });
@@ -242,7 +265,7 @@ export class SortedIndex {
     const encoded = encodeKey(prefix, this.directions);
     return (entry) => {
       if (encoded !== undefined && entry.key !== undefined) return entry.key < encoded || (orEqual && entry.key.startsWith(encoded));
-      const order = this.comparePrefix(entry.values, prefix);
+      const order = this.comparePrefix(this.valuesOf(entry), prefix);
       return orEqual ? order <= 0 : order < 0;
     };
   }
@@ -251,14 +274,13 @@ export class SortedIndex {
   positionOf(record: StoredRecord): number | undefined {
     const keys = this.keysOf(record.doc);
     if (keys.multikey || keys.anyKey) return undefined;
-    const values = keys.tuples[0]!;
-    const position = this.entries.rank((entry) => (this.compareKeys(entry.values, values) || entry.record.seq - record.seq) < 0);
-    return position;
+    const filed = this.entry(keys.tuples[0]!, record);
+    return this.entries.rank((entry) => this.compareEntries(entry, filed) < 0);
   }
 
-  /** Visits the records at positions [start, end), forwards or backwards, until `visit` returns false. */
-  forEach(range: IndexRange, visit: (record: StoredRecord, values: readonly unknown[]) => boolean | void, backwards = false): void {
-    this.entries.forEach(range.start, range.end, (entry) => visit(entry.record, entry.values), backwards);
+  /** Visits the records at positions [start, end), forwards or backwards, until `visit` returns false; `tied` tells entries filed under equal values. */
+  forEach(range: IndexRange, visit: (record: StoredRecord, entry: IndexEntry) => boolean | void, backwards = false): void {
+    this.entries.forEach(range.start, range.end, (entry) => visit(entry.record, entry), backwards);
   }
 
   /** Compares two key tuples field by field in the index's directions. */
@@ -285,7 +307,7 @@ export class SortedIndex {
  * indexing does, and a missing field counts as null.
  */
 function documentKeys(document: unknown, paths: readonly string[][], compare: (a: readonly unknown[], b: readonly unknown[]) => number): DocumentKeys {
-  // Sized up front: an index keeps this array in every entry, and one grown by push holds room for 16 values.
+  // Sized up front: an entry without a key keeps this array, and one grown by push holds room for 16 values.
   const single: unknown[] = new Array(paths.length);
   for (let i = 0; i < paths.length; i++) {
     const value = plainValueAt(document, paths[i]!);
