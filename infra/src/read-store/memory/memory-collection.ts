@@ -56,6 +56,15 @@ export class MemoryCollection implements Collection<Document> {
   private readonly records = new Map<Id, StoredRecord>();
   private nextSeq = 0;
   private readonly indexes: SortedIndex[] = [];
+  /**
+   * While true, the sorted indexes that are not unique hold nothing yet: a collection that starts
+   * empty files its documents in them at the first read that may use an index (or at
+   * `settleIndexes`, or a snapshot), all at once from the documents as they are then. A rebuild
+   * folds a million events before anyone reads, and a test replaced once per batch is then filed
+   * once, not moved each time. Unique indexes are kept up to date throughout, so a duplicate still
+   * fails its write; a lookup by `_id` needs no index and files nothing.
+   */
+  private filingDeferred = true;
   private readonly substringIndexes: SubstringIndex[] = [];
   /** Declared index names with their uniqueness, to make createIndex idempotent. */
   private readonly declaredIndexes = new Map<string, boolean>();
@@ -74,6 +83,7 @@ export class MemoryCollection implements Collection<Document> {
     this.onScan = options.onScan;
     this.keep = options.freeze ? freezeDocument : normalizeDocument;
     const { records, indexes, substringIndexes } = this;
+    const fileDeferred = () => this.fileDeferred();
     this.source = {
       name,
       get size() {
@@ -81,7 +91,11 @@ export class MemoryCollection implements Collection<Document> {
       },
       records: () => this.storedRecords(),
       record: (id) => records.get(id),
-      indexes,
+      // The planner's every look at the indexes is a read that may use one.
+      get indexes() {
+        fileDeferred();
+        return indexes;
+      },
       substringIndexes,
     };
   }
@@ -253,7 +267,7 @@ export class MemoryCollection implements Collection<Document> {
 
   private buildIndex(keys: IndexSpec['keys'], unique: boolean, name: string): void {
     const index = new SortedIndex(keys, name);
-    for (const record of this.records.values()) index.add(record, index.keysOf(record.doc));
+    if (unique || !this.filingDeferred) for (const record of this.records.values()) index.add(record, index.keysOf(record.doc));
     if (unique) {
       const holder = index.sharedKeyHolder();
       if (holder) throw new DuplicateKeyError(this.name, name, keys, keyValue(holder.doc, index.fields));
@@ -264,6 +278,7 @@ export class MemoryCollection implements Collection<Document> {
 
   /** What a snapshot keeps of the collection (see snapshot.ts). */
   image(): CollectionImage {
+    this.fileDeferred();
     const records = [...this.records.values()];
     const positionOf = new Map(records.map((record, position) => [record.seq, position]));
     const orders: Record<string, number[]> = {};
@@ -292,16 +307,19 @@ export class MemoryCollection implements Collection<Document> {
       if (order && isPermutation(order, records.length)) index.restore(order.map((position) => records[position]!));
       else for (const record of records) index.add(record, index.keysOf(record.doc));
     }
+    this.filingDeferred = false;
   }
 
   /** Sorts what the indexes hold unsorted, so the first query after a rebuild does not pay for it. */
   settleIndexes(): void {
+    this.fileDeferred();
     for (const index of this.indexes) index.settle();
   }
 
   async clear(): Promise<void> {
     this.records.clear();
     for (const index of this.indexes) index.clear();
+    this.filingDeferred = true;
     for (const index of this.substringIndexes) index.clear();
   }
 
@@ -312,9 +330,12 @@ export class MemoryCollection implements Collection<Document> {
       throw new DuplicateKeyError(this.name, '_id_', { _id: 1 }, { _id: document._id });
     }
     const record: StoredRecord = { doc: document, seq: this.nextSeq++ };
-    const keys = this.indexes.map((index) => index.keysOf(document));
+    const keys = this.indexes.map((index) => (this.isDeferred(index) ? undefined : index.keysOf(document)));
     this.assertUnique(record, document, keys);
-    this.indexes.forEach((index, i) => index.add(record, keys[i]!));
+    this.indexes.forEach((index, i) => {
+      const filed = keys[i];
+      if (filed) index.add(record, filed);
+    });
     for (const index of this.substringIndexes) index.add(record);
     this.records.set(document._id, record);
   }
@@ -331,7 +352,7 @@ export class MemoryCollection implements Collection<Document> {
     let moves: Array<{ index: SortedIndex; from: DocumentKeys; to: DocumentKeys }> | undefined;
     for (const index of this.indexes) {
       // Folds copy what an event left alone by reference: an index whose top-level fields are the very same values keeps its keys.
-      if (!changesAny(index.topFields, previous, next)) continue;
+      if (this.isDeferred(index) || !changesAny(index.topFields, previous, next)) continue;
       const from = index.keysOf(previous);
       const to = index.keysOf(next);
       if (index.sameKeys(from, to)) continue;
@@ -344,15 +365,31 @@ export class MemoryCollection implements Collection<Document> {
   }
 
   private deleteDocument(record: StoredRecord): void {
-    this.indexes.forEach((index) => index.remove(record, index.keysOf(record.doc)));
+    for (const index of this.indexes) if (!this.isDeferred(index)) index.remove(record, index.keysOf(record.doc));
     for (const index of this.substringIndexes) index.remove(record);
     this.records.delete(record.doc._id);
   }
 
-  private assertUnique(record: StoredRecord, document: Document, keys: DocumentKeys[]): void {
+  /** Unique indexes are never deferred, so each has its keys here. */
+  private assertUnique(record: StoredRecord, document: Document, keys: (DocumentKeys | undefined)[]): void {
     this.indexes.forEach((index, i) => {
       if (index.uniqueConstraint && index.holderOfAny(record, keys[i]!)) throw this.duplicateKeyError(index, document);
     });
+  }
+
+  /** Whether writes leave `index` to be filed later (see `filingDeferred`). */
+  private isDeferred(index: SortedIndex): boolean {
+    return this.filingDeferred && index.uniqueConstraint === undefined;
+  }
+
+  /** Files every document in the indexes that deferred it, and keeps them up to date from now on. */
+  private fileDeferred(): void {
+    if (!this.filingDeferred) return;
+    this.filingDeferred = false;
+    for (const index of this.indexes) {
+      if (index.uniqueConstraint) continue;
+      for (const record of this.records.values()) index.add(record, index.keysOf(record.doc));
+    }
   }
 
   private duplicateKeyError(index: SortedIndex, document: Document): DuplicateKeyError {

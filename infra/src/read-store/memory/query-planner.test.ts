@@ -161,6 +161,54 @@ describe('memory read store query planner', () => {
   });
 });
 
+describe('memory read store deferred filing', () => {
+  /** A history of writes by `_id` alone, as a rebuild's batches make them: none of them reads an index. */
+  const idOnlyOperation = (random: ReturnType<typeof randomSource>): WriteOperation => {
+    for (;;) {
+      const operation = random.operation();
+      if (!('updateMany' in operation)) return operation;
+    }
+  };
+
+  it.each([3, 99, 2718])('files a long history of writes at the first read exactly as writes filed one by one (seed %i)', async (seed) => {
+    const random = randomSource(seed);
+    const store = new MemoryReadStore();
+    const plain = store.collection('plain');
+    const deferred = store.collection('deferred');
+    const eager = store.collection('eager');
+    for (const collection of [deferred, eager]) for (const keys of INDEXES) await collection.createIndex({ keys });
+    // A read that uses an index ends the eager collection's deferral before any write.
+    expect(await eager.find({ c: 1 })).toEqual([]);
+
+    for (let i = 0; i < 1_500; i++) {
+      const operation = idOnlyOperation(random);
+      const outcome = await attempt(() => plain.bulkWrite([operation]));
+      expect(await attempt(() => deferred.bulkWrite([operation]))).toBe(outcome);
+      expect(await attempt(() => eager.bulkWrite([operation]))).toBe(outcome);
+    }
+    for (let i = 0; i < 150; i++) {
+      const filter = random.filter();
+      const sort = random.sort() ?? { _id: 1 };
+      const label = JSON.stringify({ filter, sort });
+      const expected = await plainFind(plain, filter, sort, 0, 0);
+      expect(await deferred.find(filter, { sort }), label).toEqual(expected);
+      expect(await eager.find(filter, { sort }), label).toEqual(expected);
+      expect(await deferred.count(filter), label).toBe(expected.length);
+    }
+  });
+
+  it('keeps a unique index up to date while the others wait, so a duplicate still fails its write', async () => {
+    const collection = new MemoryReadStore().collection('deferred');
+    await collection.createIndex({ keys: { login: 1 }, unique: true });
+    await collection.createIndex({ keys: { team: 1 } });
+    await collection.bulkWrite([{ insertOne: { document: { _id: 1, login: 'ann', team: 'red' } } }]);
+    await expect(collection.bulkWrite([{ insertOne: { document: { _id: 2, login: 'ann', team: 'blue' } } }])).rejects.toThrow(/duplicate key/i);
+    await collection.bulkWrite([{ replaceOne: { filter: { _id: 1 }, replacement: { _id: 1, login: 'bob', team: 'blue' } } }]);
+    expect(await collection.find({ team: 'blue' })).toEqual([{ _id: 1, login: 'bob', team: 'blue' }]);
+    expect(await collection.find({ team: 'red' })).toEqual([]);
+  });
+});
+
 describe('memory read store plans', () => {
   async function projects(count: number) {
     const store = new MemoryReadStore();
