@@ -21,8 +21,8 @@ async function fold(runner: ProjectionRunner): Promise<number> {
 
 const readModels = readModelsRunner({ store, readStore, bus });
 const seconds = await fold(readModels);
-// As the server folds it; `--read-models-only` leaves it out (a repeat of the read models' fold).
-const audit = process.argv[3] === '--read-models-only' ? undefined : auditRunner({ store, readStore, bus });
+// As the server folds it on its own thread; `--read-models-only` leaves it out (a repeat of the read models' fold).
+const audit = process.argv[3] === '--read-models-only' ? undefined : auditRunner({ store, readStore, bus, onOwnThread: true });
 const auditSeconds = audit ? await fold(audit) : 0;
 const result = { events: readModels.position, seconds, auditSeconds, projects: await readStore.collection('projects').count({}) };
 await Promise.all([readModels.stop(), audit?.stop()]);

@@ -93,22 +93,36 @@ export const AUDIT_RUNNER = 'audit';
 /** Events per batch of the trail's fold: a batch runs between requests, and at about 60 µs an event it stays well under the 50 ms a request may wait. */
 const AUDIT_BATCH_SIZE = 250;
 
+/** Events per batch while the read models catch up at a start: on 234,508 events (20,000 tests, 200,000 results) 10,000 took the fold from 43 s to 34 s. */
+const CATCH_UP_BATCH_SIZE = 10_000;
+
 /**
  * The audit trail's runner, wherever it folds: small batches, and a memory
  * store's index entries filed batch by batch, since it folds while requests
- * are served and nothing should be left to sort all at once.
+ * are served and nothing should be left to sort all at once. On a thread of
+ * its own (`onOwnThread`), nothing waits for its turns, and nobody reads the
+ * trail before it has caught up (`auditCaughtUp`): its catch-up at a start
+ * folds in big batches and files once at the end, as the read models' does
+ * (1.31M events: 136 s instead of 230).
  */
-export function auditRunner({ store, readStore, bus }: Pick<ProjectionRunnerOptions, 'store' | 'readStore' | 'bus'>): ProjectionRunner {
+export function auditRunner({ store, readStore, bus, onOwnThread = false }: Pick<ProjectionRunnerOptions, 'store' | 'readStore' | 'bus'> & { onOwnThread?: boolean }): ProjectionRunner {
   const afterBatch = readStore instanceof MemoryReadStore ? () => readStore.settleIndexes() : undefined;
-  return new ProjectionRunner({ store, readStore, bus, projections: auditProjections, name: AUDIT_RUNNER, batchSize: AUDIT_BATCH_SIZE, ...(afterBatch && { afterBatch }) });
+  return new ProjectionRunner({
+    store,
+    readStore,
+    bus,
+    projections: auditProjections,
+    name: AUDIT_RUNNER,
+    batchSize: AUDIT_BATCH_SIZE,
+    // Its catch-up runs while requests are served: a page waiting for it hears of each batch.
+    ...(onOwnThread && { catchUpBatchSize: CATCH_UP_BATCH_SIZE, catchUpTopics: true }),
+    ...(afterBatch && { afterBatch }),
+  });
 }
-
-/** Events per batch while the read models catch up at a start: on 234,508 events (20,000 tests, 200,000 results) 10,000 took the fold from 43 s to 34 s. */
-const READ_MODELS_CATCH_UP_BATCH_SIZE = 10_000;
 
 /** The runner of the read models every screen reads, as a server starts it. */
 export function readModelsRunner({ store, readStore, bus }: Pick<ProjectionRunnerOptions, 'store' | 'readStore' | 'bus'>): ProjectionRunner {
-  return new ProjectionRunner({ store, readStore, bus, projections: readModelProjections, catchUpBatchSize: READ_MODELS_CATCH_UP_BATCH_SIZE });
+  return new ProjectionRunner({ store, readStore, bus, projections: readModelProjections, catchUpBatchSize: CATCH_UP_BATCH_SIZE });
 }
 
 /** Every read model. */

@@ -30,7 +30,7 @@ bus.subscribe(PROJECTIONS_ADVANCED, (payload) => {
   const { position, topics } = payload as ProjectionsAdvanced;
   post({ kind: 'advanced', position, topics });
 });
-const runner = auditRunner({ store: log, readStore, bus });
+const runner = auditRunner({ store: log, readStore, bus, onOwnThread: true });
 // The snapshot a stop left, when it still fits, before the first fold; the index it files by several keys is sorted here.
 const restoring = snapshotFile ? restoreReadModels(runner, readStore, log, snapshotFile).then(() => readStore.settleIndexes()) : Promise.resolve();
 

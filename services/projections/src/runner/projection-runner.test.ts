@@ -173,7 +173,7 @@ describe('projection runner', () => {
     await Promise.all([readModels.stop(), audit.stop()]);
   });
 
-  it('catches up in batches of catchUpBatchSize with no live topics (nobody follows them yet), then folds live appends in batches of batchSize with theirs', async () => {
+  it('catches up in batches of catchUpBatchSize with no live topics (nobody follows them yet) and files once at its end, then folds live appends in batches of batchSize with theirs, filed after each', async () => {
     const batchesBus = new MemoryBus();
     const folded: number[] = [];
     const announced: string[] = [];
@@ -182,11 +182,13 @@ describe('projection runner', () => {
       announced.push(...(payload as ProjectionsAdvanced).topics);
     });
     const readStore = new MemoryReadStore();
-    const runner = new ProjectionRunner({ store, readStore, bus: batchesBus, projections: allProjections, batchSize: 2, catchUpBatchSize: 40 });
+    let filings = 0;
+    const runner = new ProjectionRunner({ store, readStore, bus: batchesBus, projections: allProjections, batchSize: 2, catchUpBatchSize: 40, afterBatch: () => filings++ });
     const head = await store.headPosition();
     await runner.start();
     expect(folded).toEqual(Array.from({ length: Math.ceil(head / 40) }, (_, n) => Math.min(head, 40 * (n + 1))));
     expect(announced).toEqual([]);
+    expect(filings).toBe(1);
     folded.length = 0;
     const system = newCommandMeta(SYSTEM_ACTOR);
     const registered = await Promise.all(
@@ -197,6 +199,7 @@ describe('projection runner', () => {
     await liveRunner.waitFor(last, 5_000);
     expect(folded.length).toBeGreaterThanOrEqual(Math.ceil((last - head) / 2));
     expect(folded.every((position, n) => position - (folded[n - 1] ?? head) <= 2)).toBe(true);
+    expect(filings).toBe(1 + folded.length);
     expect(announced).toContain(topics.users);
     expect(await snapshot(runner, readStore)).toEqual(await snapshot(liveRunner, live));
     await runner.stop();

@@ -43,13 +43,19 @@ export interface ProjectionRunnerOptions {
    * Events per batch while `start` catches up with the head it found, when larger than
    * `batchSize`: a start folds before it serves anyone, and a document many events change
    * (a plan's history, a project's counts) is copied and written once per batch. Nobody
-   * follows a live topic yet either, so these batches collect none.
+   * follows a live topic yet either, so these batches collect none (unless `catchUpTopics`).
    */
   catchUpBatchSize?: number;
   /**
-   * Called after each batch is written: a runner that folds while requests are
-   * served files the memory store's buffered index entries there, a batch's
-   * worth at a time, rather than leaving them all to the first read.
+   * Collects the live topics in the catch-up's batches too: a runner that catches up while
+   * requests are served (the audit trail's) tells the pages waiting for it as it goes.
+   */
+  catchUpTopics?: boolean;
+  /**
+   * Called after each batch is written, once the start's catch-up is done, and
+   * once at its end: a runner that folds while requests are served files the
+   * memory store's buffered index entries there, a batch's worth at a time,
+   * rather than leaving them all to the first read.
    */
   afterBatch?: () => void;
 }
@@ -105,6 +111,7 @@ export class ProjectionRunner {
     // Caught up: live batches are small, so a reader waits little for a write's batch. A stop meanwhile closes the same subscription and waits for it too.
     await this.subscription?.close();
     this.catchingUp = false;
+    this.options.afterBatch?.();
     if (this.onStop !== undefined) this.subscription = this.subscribe(batchSize);
   }
 
@@ -171,7 +178,7 @@ export class ProjectionRunner {
       for (const projection of this.routes.get(event.type) ?? []) keys.push(...projection.keys(event));
     }
     if (events.length === 0) return;
-    const batch = new Batch(this.options.readStore, !this.catchingUp);
+    const batch = new Batch(this.options.readStore, !this.catchingUp || this.options.catchUpTopics === true);
     await batch.load(keys);
     // A long batch gives requests a turn now and then: nothing is stored before `write`, so they read the batch whole or not at all.
     const pause = timeSlices();
@@ -184,7 +191,7 @@ export class ProjectionRunner {
       if (paused) await paused;
     }
     await batch.write();
-    this.options.afterBatch?.();
+    if (!this.catchingUp) this.options.afterBatch?.();
     const position = events.at(-1)!.position;
     await this.saveCheckpoint(position);
     this.advance(position, [...batch.topics]);
