@@ -267,7 +267,7 @@ export class MemoryCollection implements Collection<Document> {
 
   private buildIndex(keys: IndexSpec['keys'], unique: boolean, name: string): void {
     const index = new SortedIndex(keys, name);
-    if (unique || !this.filingDeferred) for (const record of this.records.values()) index.add(record, index.keysOf(record.doc));
+    if (unique || !this.filingDeferred) index.addAll(this.records.values());
     if (unique) {
       const holder = index.sharedKeyHolder();
       if (holder) throw new DuplicateKeyError(this.name, name, keys, keyValue(holder.doc, index.fields));
@@ -305,7 +305,7 @@ export class MemoryCollection implements Collection<Document> {
     for (const index of this.indexes) {
       const order = image.orders[index.name];
       if (order && isPermutation(order, records.length)) index.restore(order.map((position) => records[position]!));
-      else for (const record of records) index.add(record, index.keysOf(record.doc));
+      else index.addAll(records);
     }
     this.filingDeferred = false;
   }
@@ -386,10 +386,7 @@ export class MemoryCollection implements Collection<Document> {
   private fileDeferred(): void {
     if (!this.filingDeferred) return;
     this.filingDeferred = false;
-    for (const index of this.indexes) {
-      if (index.uniqueConstraint) continue;
-      for (const record of this.records.values()) index.add(record, index.keysOf(record.doc));
-    }
+    for (const index of this.indexes) if (!index.uniqueConstraint) index.addAll(this.records.values());
   }
 
   private duplicateKeyError(index: SortedIndex, document: Document): DuplicateKeyError {

@@ -130,6 +130,11 @@ export class SortedIndex {
     if (keys.multikey) this.multikeyDocuments++;
   }
 
+  /** Files each of `records` under its document's keys. */
+  addAll(records: Iterable<StoredRecord>): void {
+    for (const record of records) this.add(record, this.keysOf(record.doc));
+  }
+
   remove(record: StoredRecord, keys: DocumentKeys): void {
     if (keys.anyKey) this.anyKeyRecords.delete(record);
     else for (const values of keys.tuples) this.entries.delete(this.entry(values, record));
@@ -197,7 +202,7 @@ export class SortedIndex {
     for (const record of ordered) {
       const keys = this.keysOf(record.doc);
       if (keys.anyKey || keys.multikey) {
-        for (const each of ordered) this.add(each, this.keysOf(each.doc));
+        this.addAll(ordered);
         return;
       }
       entries.push(this.entry(keys.tuples[0]!, record));
