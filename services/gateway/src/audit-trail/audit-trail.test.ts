@@ -6,7 +6,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InProcessAuditTrail, ThreadAuditTrail } from './audit-trail.ts';
+import { AUDIT_PACE_MS, InProcessAuditTrail, ThreadAuditTrail } from './audit-trail.ts';
 
 let dir: string;
 let store: SqliteEventStore;
@@ -95,6 +95,32 @@ describe('the audit trail on its own thread', () => {
     };
     const main = niceness(String(process.pid));
     expect(readdirSync('/proc/self/task').map(niceness)).toContain(Math.min(main + 10, 19));
+  });
+
+  it('hears of commits at its pace, so a burst of them folds in a few batches, and at once when a reader hurries it', async () => {
+    const commands = createCommandService({ store, ids });
+    const meta = () => newCommandMeta({ userId: 2, isSuperuser: false, isExternal: false });
+    const from = notices.length;
+    const startedAt = performance.now();
+    let last = 0;
+    for (let i = 0; i < 30; i++) last = (await commands['projects.create']({ name: `Burst ${i}`, description: '', isPrivate: false, isArchive: false, icon: null }, meta())).position;
+    await caughtUp(last);
+    const paces = Math.ceil((performance.now() - startedAt) / AUDIT_PACE_MS);
+    const burst = notices.slice(from);
+    const folds = (runner: string) => burst.filter((notice) => notice.runner === runner && notice.topics.length > 0).length;
+    expect(folds('read-models')).toBeGreaterThan(paces + 2);
+    expect(folds('audit')).toBeLessThanOrEqual(paces + 2);
+
+    const unhurried = new ThreadAuditTrail(join(dir, 'events.sqlite'), bus, { freezeDocuments: true, paceMs: 600_000 });
+    await unhurried.start();
+    const { position } = await commands['projects.create']({ name: 'Read at once', description: '', isPrivate: false, isArchive: false, icon: null }, meta());
+    await readModels.waitFor(position, 5_000);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(unhurried.position).toBeLessThan(position);
+    unhurried.hurry();
+    for (let waited = 0; unhurried.position < position && waited < 5_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(unhurried.position).toBe(position);
+    await unhurried.close();
   });
 
   it('stops and carries on where it stopped', async () => {

@@ -11,6 +11,7 @@ import { NotYetVisibleError } from './errors.ts';
  */
 export async function auditCaughtUp({ system, config }: GatewayContext, signal?: AbortSignal): Promise<void> {
   const wanted = system.progress.current;
+  system.audit.hurry();
   if (await system.progress.waitFor(wanted, config.writeWaitMs, signal, AUDIT_RUNNER)) return;
   throw new NotYetVisibleError(auditMessages.catchingUp(system.progress.positionOf(AUDIT_RUNNER), wanted));
 }
