@@ -68,8 +68,9 @@ describe('a client that disconnects', () => {
     expect(await metric('testament_http_requests_total{class="5xx"}')).toBe(0);
   });
 
-  it('sends no command once it has gone', async () => {
+  it('sends no command once it has gone, and is counted as abandoned though nothing had asked for its signal', async () => {
     const project = (await admin.post('/api/v2/projects/', { name: 'Uploads' })).json().id;
+    const abandonedBefore = await metric('testament_http_requests_abandoned_total');
     const { blobs } = server.system;
     const [store, remove] = [blobs.put.bind(blobs), blobs.delete.bind(blobs)];
     let release!: () => void;
@@ -94,6 +95,7 @@ describe('a client that disconnects', () => {
       const client = postOverSocket('upload', '/api/v2/attachments/', body.payload, body.headers);
       await stored;
       client.destroy();
+      await vi.waitFor(async () => expect(await metric('testament_http_requests_abandoned_total')).toBe(abandonedBefore + 1));
       await aborted(seen.get('upload')!.cancellation);
       release();
       // The route drops the stored bytes when its command fails: by then it has decided.

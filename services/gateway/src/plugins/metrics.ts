@@ -44,13 +44,9 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { system }: Gateway
   app.addHook('onClose', async () => delay.disable());
 
   const answered = Object.fromEntries(STATUS_CLASSES.map((statusClass) => [statusClass, 0]));
-  let abandoned = 0;
   app.addHook('onResponse', async (_request, reply) => {
     const statusClass = STATUS_CLASSES[Math.floor(reply.statusCode / 100) - 1];
     if (statusClass) answered[statusClass]!++;
-  });
-  app.addHook('onRequest', async (request) => {
-    request.cancellation.addEventListener('abort', () => abandoned++);
   });
 
   app.get('/metrics', async (request, reply) => {
@@ -95,7 +91,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { system }: Gateway
         name: 'testament_http_requests_abandoned_total',
         help: 'Requests whose client left before the answer.',
         type: 'counter',
-        samples: [{ value: abandoned }],
+        samples: [{ value: app.abandonedRequests }],
       },
       {
         name: 'testament_read_models_position',

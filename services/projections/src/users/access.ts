@@ -7,14 +7,18 @@ import type { StoredUserDocument, UserDocument } from './user-document.ts';
  * Worked out again only when the user's document or the role catalogue is
  * replaced (stored documents are never changed in place): a user who created
  * thousands of projects would otherwise pay for every membership on every
- * request, and every request asks for its caller.
+ * request, and every request asks for its caller. Kept by user id, not in a
+ * WeakMap keyed by the document: the young collector keeps a WeakMap's value
+ * alive while its key is old, so every working-out outlived its user's next
+ * change until a full collection (under the mixed load, a third of what
+ * survived the young generation).
  */
-const computed = new WeakMap<object, { catalog: RoleCatalog; user: UserDocument }>();
+const computed = new Map<number, { source: StoredUserDocument; catalog: RoleCatalog; user: UserDocument }>();
 
 /** The user with what their memberships grant under the current role definitions (§4.14), frozen: it is shared. */
 export function withGrants(user: StoredUserDocument, catalog: RoleCatalog): UserDocument {
-  const known = computed.get(user);
-  if (known?.catalog === catalog) return known.user;
+  const known = computed.get(user._id);
+  if (known?.source === user && known.catalog === catalog) return known.user;
   let isExternal = false;
   const viewableProjectIds: number[] = [];
   const manageableProjectIds: number[] = [];
@@ -36,7 +40,7 @@ export function withGrants(user: StoredUserDocument, catalog: RoleCatalog): User
   viewableProjectIds.sort(ascending);
   manageableProjectIds.sort(ascending);
   const withAccessOf: UserDocument = Object.freeze({ ...user, isExternal, viewableProjectIds, manageableProjectIds });
-  computed.set(user, { catalog, user: withAccessOf });
+  computed.set(user._id, { source: user, catalog, user: withAccessOf });
   return withAccessOf;
 }
 
