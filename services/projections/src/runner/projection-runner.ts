@@ -52,10 +52,11 @@ export interface ProjectionRunnerOptions {
    */
   catchUpTopics?: boolean;
   /**
-   * Called after each batch is written, once the start's catch-up is done, and
-   * once at its end: a runner that folds while requests are served files the
-   * memory store's buffered index entries there, a batch's worth at a time,
-   * rather than leaving them all to the first read.
+   * Called after each batch is written once the start's catch-up is done, and
+   * after the catch-up's last batch, before its position is told: a runner that folds
+   * while requests are served files the memory store's buffered index entries
+   * there, a batch's worth at a time, rather than leaving them all to the first
+   * read, and is not said to be at the head while a catch-up's filing is still to do.
    */
   afterBatch?: () => void;
 }
@@ -76,6 +77,8 @@ export class ProjectionRunner {
   private readonly routes = new Map<string, Projection[]>();
   /** Folding a start's catch-up in big batches, before anyone reads or follows a topic. */
   private catchingUp = false;
+  /** The head the catch-up folds to. */
+  private catchUpHead = 0;
   /** No projection needs an event's evidence, so the store may leave it out. */
   private readonly foldOnly: boolean;
 
@@ -105,13 +108,13 @@ export class ProjectionRunner {
     const batchSize = this.options.batchSize ?? 1000;
     const catchUpBatchSize = Math.max(batchSize, this.options.catchUpBatchSize ?? batchSize);
     this.catchingUp = catchUpBatchSize > batchSize;
+    this.catchUpHead = head;
     this.subscription = this.subscribe(catchUpBatchSize);
     await Promise.race([this.waitFor(head), stopped]);
     if (!this.catchingUp || this.onStop === undefined) return;
     // Caught up: live batches are small, so a reader waits little for a write's batch. A stop meanwhile closes the same subscription and waits for it too.
     await this.subscription?.close();
     this.catchingUp = false;
-    this.options.afterBatch?.();
     if (this.onStop !== undefined) this.subscription = this.subscribe(batchSize);
   }
 
@@ -191,8 +194,9 @@ export class ProjectionRunner {
       if (paused) await paused;
     }
     await batch.write();
-    if (!this.catchingUp) this.options.afterBatch?.();
     const position = events.at(-1)!.position;
+    // The catch-up's last batch files what the catch-up left to file before its position is told: a runner said to be at the head can be read at once.
+    if (!this.catchingUp || position >= this.catchUpHead) this.options.afterBatch?.();
     await this.saveCheckpoint(position);
     this.advance(position, [...batch.topics]);
   }
