@@ -26,11 +26,15 @@ test('a bulk result for over 1,000 tests runs in the background: the panel follo
   // The end of a job in the background is told only to those who asked for it (K10); nothing else is unread.
   await send(adminApi, baseURL!, 'POST', '/api/v2/notifications/enable/', { settings: [4] }, 200);
   await send(adminApi, baseURL!, 'POST', '/api/v2/notifications/mark-as/', { unread: false, notifications: [] }, 200);
+  // The panel shows jobs started after it first looked: the job is sent once the plans page's panel has.
+  // The projects page that signing in lands on looks too; its look is awaited first, or it could pass for the plans page's.
+  const panelLooks = () => page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v2/bulk-jobs/');
+  const projectsPageLooked = panelLooks();
   await signIn(page);
-  // The panel shows jobs started after it first looked: the job is sent once it has.
-  const panelLooked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v2/bulk-jobs/');
+  await projectsPageLooked;
+  const plansPageLooked = panelLooks();
   await page.goto(`/projects/${project}/plans`);
-  await panelLooked;
+  await plansPageLooked;
   await expect(page.locator('.sidebar__badge')).toHaveCount(0);
 
   await test.step('the project’s tests, all selected, get a result, sent from the page’s own session', async () => {
