@@ -118,3 +118,41 @@ describe('batch-owned parts', () => {
     expect(await readStore.collection('tallies').findOne({ _id: 't' })).toEqual({ _id: 't', byColour: { red: 2, blue: 2, green: 1 }, _pos: 5 });
   });
 });
+
+/** A group's members each sit at a desk their own document names: moving the group moves their desks, documents only dependents can name. */
+const desks: Projection = {
+  name: 'desks',
+  collections: { groups: { indexes: [] }, members: { indexes: [] }, desks: { indexes: [] } },
+  handles: new Set(['Moved']),
+  keys: (event) => [['groups', (event.data as { group: string }).group]],
+  dependents(event, view) {
+    const members = view.get<{ _id: string; members: string[] }>('groups', (event.data as { group: string }).group)?.members ?? [];
+    return members.flatMap((id) => {
+      const member = view.get<{ _id: string; desk: string }>('members', id);
+      return member ? [['members', id] as const, ['desks', member.desk] as const] : [['members', id] as const];
+    });
+  },
+  apply(event, view) {
+    const { group, floor } = event.data as { group: string; floor: number };
+    for (const id of view.get<{ _id: string; members: string[] }>('groups', group)!.members) {
+      const desk = view.get<{ _id: string; desk: string }>('members', id)!.desk;
+      view.put('desks', { ...view.get('desks', desk)!, floor });
+    }
+  },
+};
+
+describe('batch dependents of dependents', () => {
+  it('loads what loaded dependents name, until nothing named is missing, before applying the event', async () => {
+    const readStore = new MemoryReadStore();
+    const stored = (collection: string, documents: Array<Record<string, unknown> & { _id: string }>) =>
+      readStore.collection(collection).bulkWrite(documents.map((document) => ({ replaceOne: { filter: { _id: document._id }, replacement: document, upsert: true } })));
+    await stored('groups', [{ _id: 'g', members: ['a', 'b'] }]);
+    await stored('members', [{ _id: 'a', desk: 'd1' }, { _id: 'b', desk: 'd2' }]);
+    await stored('desks', [{ _id: 'd1', floor: 1, seats: 4 }, { _id: 'd2', floor: 1, seats: 6 }]);
+    await fold(readStore, [{ ...tick(1), type: 'Moved', data: { group: 'g', floor: 3 } }], desks);
+    expect(await readStore.collection('desks').find({})).toEqual([
+      { _id: 'd1', floor: 3, seats: 4, _pos: 1 },
+      { _id: 'd2', floor: 3, seats: 6, _pos: 1 },
+    ]);
+  });
+});

@@ -54,12 +54,23 @@ export class Batch {
    * (a rebuild folds a million events and most need no load).
    */
   apply(projection: Projection, event: ProjectedEvent): Promise<void> | undefined {
-    const missing = projection.dependents?.(event, this.view).filter(([collection, id]) => !this.slots.get(collection)?.has(id));
-    if (missing && missing.length > 0) {
-      return this.load(missing).then(() => this.applyNow(projection, event));
-    }
+    const missing = this.missingDependents(projection, event);
+    if (missing.length > 0) return this.loadDependentsAndApply(projection, event, missing);
     this.applyNow(projection, event);
     return undefined;
+  }
+
+  /** Dependents may be named by dependents (a case's tests, then their plans): loaded until none is missing. */
+  private async loadDependentsAndApply(projection: Projection, event: ProjectedEvent, missing: DocumentKey[]): Promise<void> {
+    do {
+      await this.load(missing);
+      missing = this.missingDependents(projection, event);
+    } while (missing.length > 0);
+    this.applyNow(projection, event);
+  }
+
+  private missingDependents(projection: Projection, event: ProjectedEvent): DocumentKey[] {
+    return projection.dependents?.(event, this.view).filter(([collection, id]) => !this.slots.get(collection)?.has(id)) ?? [];
   }
 
   private applyNow(projection: Projection, event: ProjectedEvent): void {
@@ -102,6 +113,11 @@ export class Batch {
   private readonly view = new BatchView(this);
 
   /** @internal Used by BatchView. */
+  loaded(collection: string, id: Document['_id']): Slot | undefined {
+    return this.slots.get(collection)?.get(id);
+  }
+
+  /** @internal Used by BatchView. */
   slotFor(collection: string, id: Document['_id']): Slot {
     return this.slot(collection, id);
   }
@@ -113,7 +129,8 @@ class BatchView implements ProjectionView {
   constructor(private readonly batch: Batch) {}
 
   get<T extends Document>(collection: string, id: Document['_id']): T | undefined {
-    return this.batch.slotFor(collection, id).document as T | undefined;
+    // No slot for a document not loaded: `dependents` asks before it is, and a slot would stand for "loaded, none".
+    return this.batch.loaded(collection, id)?.document as T | undefined;
   }
 
   put(collection: string, document: Document): void {

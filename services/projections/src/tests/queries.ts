@@ -2,7 +2,7 @@ import type { Filter, ReadStore, Sort } from '@testament/infra';
 import { searchedLabelledCreated } from '../cases/queries.ts';
 import { findLabelledPage, type LabelFilter } from '../label-filter.ts';
 import { findPage, type PageWindow } from '../paging.ts';
-import { PLAN_TEST_COUNTS, type PlanTestCount, type PlanTestCountsDocument } from './plan-counts.ts';
+import { PLAN_TEST_COUNTS, type PlanTestCount, type PlanTestCountDocument } from './plan-counts.ts';
 import { RESULTS, TESTS, type ResultDocument, type TestDocument } from './test-document.ts';
 
 export type { ResultDocument, TestDocument } from './test-document.ts';
@@ -140,6 +140,6 @@ export async function resultsWithAttribute(readStore: ReadStore, planId: number,
 
 /** Each plan's own live tests and estimates, unarchived and archived apart, by plan id. */
 export async function planTestCounts(readStore: ReadStore, projectId: number): Promise<Map<number, PlanTestCount>> {
-  const found = await readStore.collection<PlanTestCountsDocument>(PLAN_TEST_COUNTS).findOne({ _id: projectId });
-  return new Map(Object.entries(found?.plans ?? {}).map(([planId, count]) => [Number(planId), count]));
+  const found = await readStore.collection<PlanTestCountDocument>(PLAN_TEST_COUNTS).find({ projectId });
+  return new Map(found.map(({ _id, tests, estimate, archivedTests, archivedEstimate, statuses, archivedStatuses }) => [_id, { tests, estimate, archivedTests, archivedEstimate, statuses, archivedStatuses }]));
 }

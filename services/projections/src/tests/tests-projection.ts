@@ -1,6 +1,6 @@
 import { topics, type CaseContent, type CaseEvent, type TestEvent } from '@testament/contracts';
 import { CASES, type CaseDocument } from '../cases/case-document.ts';
-import { projection, type EventOf, type ProjectionView } from '../runner/projection.ts';
+import { projection, type DocumentKey, type EventOf, type ProjectionView } from '../runner/projection.ts';
 import { PLAN_TEST_COUNTS, recountTest } from './plan-counts.ts';
 import { CASE_TESTS, RESULT_EVENTS, RESULTS, TESTS, type CaseTestsDocument, type ResultDocument, type TestDocument } from './test-document.ts';
 
@@ -156,7 +156,7 @@ export const testsProjection = projection<TestEvent | CaseEvent>({
       ],
     },
     [CASE_TESTS]: { indexes: [] },
-    [PLAN_TEST_COUNTS]: { indexes: [] },
+    [PLAN_TEST_COUNTS]: { indexes: [{ keys: { projectId: 1, _id: 1 } }] },
   },
   // A new test copies its case as the cases read model has it.
   readsBefore: [CASES],
@@ -175,22 +175,29 @@ export const testsProjection = projection<TestEvent | CaseEvent>({
     ...CASE_CHANGES,
   ]) as ReadonlySet<(TestEvent | CaseEvent)['type']>,
   keys(event) {
-    if (isCaseChange(event)) return [[CASE_TESTS, event.data.caseId], [PLAN_TEST_COUNTS, event.data.projectId]];
+    if (isCaseChange(event)) return [[CASE_TESTS, event.data.caseId]];
     const data = event.data as TestEvent['data'];
     const resultId = resultIdOf(event);
-    const counts = [PLAN_TEST_COUNTS, data.projectId] as const;
-    if (resultId !== null) return [[TESTS, data.testId], [RESULTS, resultId], counts];
-    if (event.type === 'TestCreated') return [[TESTS, data.testId], [CASES, event.data.caseId], [CASE_TESTS, event.data.caseId], counts];
-    // A removal unlists the test from its case's tests: the case is in the test's document, so it is a dependent.
-    return [[TESTS, data.testId], counts];
+    if (resultId !== null) return [[TESTS, data.testId], [RESULTS, resultId]];
+    if (event.type === 'TestCreated') return [[TESTS, data.testId], [CASES, event.data.caseId], [CASE_TESTS, event.data.caseId], [PLAN_TEST_COUNTS, event.data.planId]];
+    if (event.type === 'TestMoved') return [[TESTS, data.testId], [PLAN_TEST_COUNTS, event.data.planId]];
+    return [[TESTS, data.testId]];
   },
+  // The counts of the plan a test is in (known from its document), and a case's tests, then their plans.
   dependents(event, view) {
-    if (isCaseChange(event)) return (view.get<CaseTestsDocument>(CASE_TESTS, event.data.caseId)?.testIds ?? []).map((testId) => [TESTS, testId] as const);
-    if (event.type === 'TestRemoved') {
-      const test = view.get<TestDocument>(TESTS, event.data.testId);
-      return test ? [[CASE_TESTS, test.caseId]] : [];
+    if (isCaseChange(event)) {
+      const keys: DocumentKey[] = [];
+      for (const testId of view.get<CaseTestsDocument>(CASE_TESTS, event.data.caseId)?.testIds ?? []) {
+        keys.push([TESTS, testId]);
+        const test = view.get<TestDocument>(TESTS, testId);
+        if (test) keys.push([PLAN_TEST_COUNTS, test.planId]);
+      }
+      return keys;
     }
-    return [];
+    const test = view.get<TestDocument>(TESTS, (event.data as TestEvent['data']).testId);
+    if (!test) return [];
+    // A removal unlists the test from its case's tests: the case is in the test's document.
+    return event.type === 'TestRemoved' ? [[PLAN_TEST_COUNTS, test.planId], [CASE_TESTS, test.caseId]] : [[PLAN_TEST_COUNTS, test.planId]];
   },
   apply(event, view) {
     if (isCaseChange(event)) return applyCaseChange(event, view);
