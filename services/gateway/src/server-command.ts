@@ -20,9 +20,9 @@ export function serverHeapArgs(): string[] {
   // almost all live read models, and work arriving meanwhile runs beside them. On 1M events the
   // audit export and verification ran at half speed after a quiet spell (43k and 44k events/s,
   // against 85k and 115k without it); the price is memory not handed back (8.3 GB resident, 10.2 without).
-  // `--expose-gc`: a start that folded the log collects the fold's garbage before it listens (system.ts).
-  // `--heap-growing-percent=100`: after a full collection the old generation may double before the next. V8 sizes
-  // that room by how fast the program allocated just before, which after a quiet start is next to nothing: the
-  // collection above then left 100 MB of room, and the next one came in the first seconds of load.
+  // `--expose-gc`: a start that folded the log collects the fold's garbage before it listens (heap-room.ts).
+  // `--heap-growing-percent=100`: after a full collection the old generation may double before the next (heap-room.ts
+  // gives a small heap more). V8 sizes that room by how fast the program allocated just before, which after a quiet
+  // start is next to nothing: the collection above then left 100 MB of room, and the next one came in the first seconds of load.
   return [`--max-old-space-size=${heapMb}`, '--max-semi-space-size=64', '--no-memory-reducer', '--expose-gc', '--heap-growing-percent=100'];
 }

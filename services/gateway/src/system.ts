@@ -22,6 +22,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { InProcessAuditTrail, ThreadAuditTrail, type AuditTrail } from './audit-trail/audit-trail.ts';
 import { SNAPSHOT_FILES, type Config } from './config.ts';
+import { settleHeap } from './heap-room.ts';
 import { ProjectionProgress } from './live/projection-progress.ts';
 
 /** Everything the gateway talks to. In the embedded setup all of it runs in this process. */
@@ -144,20 +145,6 @@ function generatePassword(): string {
   return `${randomBytes(12).toString('base64url')}aA1!`;
 }
 
-/** Events a start folds before its fold's garbage is worth a full collection of its own. */
-const COLLECT_AFTER_FOLDING = 100_000;
-
-/**
- * A fold leaves the copies its batches replaced in the old generation (1.2 of 3.1 GB after 1.17M events),
- * and nothing collects them while the server waits for its first requests: the collection then came during
- * them, with 1.7–1.9 s of marking steps on this thread in the first 10 s of recorded results. Collected here,
- * before the server listens, when the process runs with `--expose-gc` as the server does (server-command.ts).
- */
-function collectFoldGarbage(folded: number): void {
-  const collect = (globalThis as { gc?: () => void }).gc;
-  if (folded >= COLLECT_AFTER_FOLDING && collect) collect();
-}
-
 export async function startSystem(config: Config, options: SystemOptions = {}): Promise<System> {
   mkdirSync(config.dataDir, { recursive: true });
   // Whatever opened before a failure is closed again, so a bad configuration leaves nothing behind.
@@ -186,7 +173,7 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
     await runner.start();
     // A rebuild leaves the memory indexes' entries to be sorted at the first read: sort them before the first request.
     if (readStore instanceof MemoryReadStore) readStore.settleIndexes();
-    collectFoldGarbage(runner.position - (restoredFromSnapshot?.position ?? 0));
+    settleHeap(runner.position - (restoredFromSnapshot?.position ?? 0));
     opened.unshift({
       close: async () => {
         await runner.stop();

@@ -18,6 +18,12 @@ const KINDS: Record<number, GcKind> = {
   [constants.NODE_PERFORMANCE_GC_WEAKCB]: 'weakcb',
 };
 
+/** The kind of collection a `gc` performance entry reports. */
+export function gcKindOf(entry: PerformanceEntry): GcKind {
+  // Node puts the kind of collection in `detail`, which its types leave out.
+  return KINDS[(entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? constants.NODE_PERFORMANCE_GC_MINOR] ?? 'minor';
+}
+
 /** Pauses kept for telling what held a stall: more than a stall of a few hundred milliseconds can hold. */
 const RECENT = 256;
 
@@ -61,8 +67,7 @@ export class GcPauses {
 
   private record(entries: PerformanceEntry[]): void {
     for (const entry of entries) {
-      // Node puts the kind of collection in `detail`, which its types leave out.
-      const kind = KINDS[(entry as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind ?? constants.NODE_PERFORMANCE_GC_MINOR] ?? 'minor';
+      const kind = gcKindOf(entry);
       const total = this.totals[kind];
       total.count++;
       total.seconds += entry.duration / 1000;
