@@ -51,7 +51,9 @@ export interface Projection {
   /**
    * Documents the event changes that only loaded documents can name (the tests
    * of a case, listed in a document `keys` named): asked just before the event
-   * is applied, with the batch's documents as they are then, and loaded first.
+   * is applied, with the batch's documents as they are then, and loaded first;
+   * asked again after each load, so dependents may name further dependents (those
+   * tests' plans), until nothing named is missing.
    */
   dependents?(event: ProjectedEvent, view: Pick<ProjectionView, 'get'>): DocumentKey[];
   apply(event: ProjectedEvent, view: ProjectionView): void;
