@@ -23,12 +23,14 @@ export function heapGrowingPercent(liveBytes: number): number {
  * batches replaced (1.2 of 3.1 GB after 1.17M events) were otherwise collected during the first
  * requests, with 1.7–1.9 s of marking steps on this thread in the first 10 s of recorded results.
  *
- * Then, after every full collection, the heap gets room to grow by at least 1 GB before the next.
- * Doubling alone gives a small heap little room: under the mixed load (a 280 MB heap, 18 MB/s
- * of garbage outliving the young generation) a full collection came every 14 s, each with 100–240 ms of
- * marking steps of up to 20 ms on this thread, which the health probe met (`/healthz` p99 18–27 ms;
- * 8.4–8.7 ms with the room, for about 500 MB more resident). V8 reads the flag when a collection sets the next limit, so a start
- * whose room changed collects once more (a fraction of a second on a heap that small).
+ * Then, after every full collection, the heap gets room to grow by at least 1 GB before the
+ * next. Doubling alone gives a small heap little room: under the mixed load (a 280 MB heap,
+ * 18 MB/s of garbage outliving the young generation) a full collection came every 14 s, each
+ * with 100–240 ms of marking steps of up to 20 ms on this thread, which the health probe met
+ * (`/healthz` p99 18–27 ms; 8.4–8.7 ms with the room, for about 500 MB more resident). V8 reads
+ * the flag when a collection sets the next limit, so a start whose room changed collects once
+ * more (a fraction of a second on a heap that small). The flag is the process's: the audit
+ * thread's heap gets the same room.
  */
 export function settleHeap(folded: number): void {
   const collect = (globalThis as { gc?: () => void }).gc;
