@@ -1,5 +1,6 @@
 import type { ActivityType, TestEvent } from '@testament/contracts';
 import { projection, type EventOf, type ProjectionView } from '../runner/projection.ts';
+import { writable } from '../runner/writable.ts';
 import { STATUSES, type StatusDocument } from '../statuses/statuses-projection.ts';
 import { RESULT_EVENTS, RESULTS, TESTS, type ResultDocument, type TestDocument } from '../tests/test-document.ts';
 import type { Document } from '@testament/infra';
@@ -60,19 +61,6 @@ function ownMap<K extends string, T>(view: ProjectionView, document: Document & 
   const map = view.ownPart(document, field, document[field], copyMap<T>);
   (document as Record<K, Record<string, T>>)[field] = map;
   return map;
-}
-
-/**
- * A document, writable for the rest of the batch: copied once per batch (with
- * what `copy` copies; `ownMap` copies a map it left shared when the batch first
- * changes that map), or made new.
- */
-function writable<T extends Document>(view: ProjectionView, collection: string, id: number, copy: (stored: T) => T, create: () => T): T {
-  const stored = view.get<T>(collection, id);
-  const document = stored && view.isUnsaved(collection, stored) ? stored : stored ? copy(stored) : create();
-  // Put again when already writable: it stamps the event's position, as a rebuild in other batches would.
-  view.put(collection, document);
-  return document;
 }
 
 const planHistoryFor = (view: ProjectionView, planId: number, projectId: number) =>

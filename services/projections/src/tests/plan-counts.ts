@@ -1,4 +1,5 @@
 import type { ProjectionView } from '../runner/projection.ts';
+import { writable } from '../runner/writable.ts';
 import type { TestDocument } from './test-document.ts';
 
 /** Tests of one last status: how many, their estimates' sum in seconds, and how many have no estimate. */
@@ -68,17 +69,21 @@ const copyTallies = (tallies: Record<string, StatusTally>) => {
   return copy;
 };
 
-/** A plan's counts, deep, for the batch to change in place; new ones for a plan not counted yet. */
-const copyCount = (stored: PlanTestCountDocument | undefined, planId: number, projectId: number): PlanTestCountDocument =>
-  stored
-    ? { ...stored, statuses: copyTallies(stored.statuses), archivedStatuses: copyTallies(stored.archivedStatuses) }
-    : { _id: planId, projectId, tests: 0, estimate: 0, archivedTests: 0, archivedEstimate: 0, statuses: {}, archivedStatuses: {} };
+/** A plan's counts, deep, for the batch to change in place. */
+const copyCount = (stored: PlanTestCountDocument): PlanTestCountDocument => ({ ...stored, statuses: copyTallies(stored.statuses), archivedStatuses: copyTallies(stored.archivedStatuses) });
 
 /** Counts a test into its plan (out of it with `sign` -1). */
 function countInPlan(view: ProjectionView, projectId: number, test: NonNullable<Counted>, sign: 1 | -1): void {
-  const stored = view.get<PlanTestCountDocument>(PLAN_TEST_COUNTS, test.planId);
-  // Copied once per batch: later events of the batch change the copy in place.
-  const count = stored && view.isUnsaved(PLAN_TEST_COUNTS, stored) ? stored : copyCount(stored, test.planId, projectId);
+  const count = writable<PlanTestCountDocument>(view, PLAN_TEST_COUNTS, test.planId, copyCount, () => ({
+    _id: test.planId,
+    projectId,
+    tests: 0,
+    estimate: 0,
+    archivedTests: 0,
+    archivedEstimate: 0,
+    statuses: {},
+    archivedStatuses: {},
+  }));
   if (test.isArchive) {
     count.archivedTests += sign;
     count.archivedEstimate += sign * (test.estimate ?? 0);
@@ -88,7 +93,6 @@ function countInPlan(view: ProjectionView, projectId: number, test: NonNullable<
     count.estimate += sign * (test.estimate ?? 0);
     countIn(count.statuses, test, sign);
   }
-  view.put(PLAN_TEST_COUNTS, count);
 }
 
 /** Moves a test's contribution from what it was to what it is (a deleted or missing test counts nowhere). */
