@@ -42,7 +42,7 @@ function countedAs(result: ResultFacts | undefined, test: TestFacts | undefined)
 const sameCount = (a: Counted | undefined, b: Counted | undefined) =>
   a === b || (a !== undefined && b !== undefined && a.planId === b.planId && a.day === b.day && a.status === b.status && a.archived === b.archived);
 
-/** Moves one count in a map the batch owns; a count that reaches zero goes. True when that leaves the map empty. */
+/** Moves one count in a map the batch owns; a count that reaches zero goes. True when it went. */
 function addTo(counts: Record<string, number>, key: string, sign: 1 | -1): boolean {
   const count = (counts[key] ?? 0) + sign;
   if (count !== 0) {
@@ -50,6 +50,11 @@ function addTo(counts: Record<string, number>, key: string, sign: 1 | -1): boole
     return false;
   }
   delete counts[key];
+  return true;
+}
+
+/** Whether a map has no key. Asked only when a count went: a plan's 90 days walked per result took a rebuild a second. */
+function isEmpty(counts: Record<string, number>): boolean {
   for (const _ in counts) return false;
   return true;
 }
@@ -75,7 +80,7 @@ function count(view: ProjectionView, projectId: number, counted: Counted | undef
   const countDay = (history: PlanHistoryDocument | ProjectHistoryDocument) => {
     const days = ownMap<typeof field, StatusCounts>(view, history, field);
     const counts = view.ownPart(history, `${field}/${counted.day}`, days[counted.day], copyMap<number>);
-    if (addTo(counts, String(counted.status), sign)) delete days[counted.day];
+    if (addTo(counts, String(counted.status), sign) && isEmpty(counts)) delete days[counted.day];
     else days[counted.day] = counts;
   };
   countDay(planHistoryFor(view, counted.planId, projectId));
