@@ -29,10 +29,10 @@ function Harness({ initial }: { initial: TestFilter }) {
 }
 
 const shown = () => JSON.parse(screen.getByLabelText('filter').textContent!) as TestFilter;
-/** happy-dom leaves the opened panel styled `display: none`, so its options count as hidden. */
-const option = (name: string) => screen.findByRole('option', { name, hidden: true });
 /** Room for a debounced search and its redraw on a loaded 2-core machine; the test's own timeout covers two of them. */
 const SLOW_WAIT = 25_000;
+/** happy-dom leaves the opened panel styled `display: none`, so its options count as hidden. */
+const option = (name: string) => screen.findByRole('option', { name, hidden: true }, { timeout: SLOW_WAIT });
 const openMultiSelect = (id: string) => userEvent.click(document.querySelector(`#${id}`)!.closest('.p-multiselect')!);
 
 describe('the tests filter drawer (tests-and-results §2, §5)', () => {
@@ -56,9 +56,11 @@ describe('the tests filter drawer (tests-and-results §2, §5)', () => {
     render(<Harness initial={EMPTY_TEST_FILTER} />);
     await openMultiSelect('test-filter-assignee');
     await userEvent.click(await option('Not assigned'));
+    // The members come once the project has: typing only after they show keeps the search apart from that first redraw.
+    await option('admin');
     await userEvent.type(document.querySelector<HTMLInputElement>('.p-multiselect-filter')!, 'bo');
-    // The search waits for the project and for typing to pause: under CI's load that once took 10.5 s.
-    await waitFor(() => expect(net.server.calls).toContain('GET /api/v2/users/?page=1&page_size=20&username=bo&project=1'), { timeout: SLOW_WAIT });
+    // The search waits for typing to pause: under CI's load that once took 10.5 s. The calls are joined so a failure names them all.
+    await waitFor(() => expect(net.server.calls.join('\n')).toContain('GET /api/v2/users/?page=1&page_size=20&username=bo&project=1'), { timeout: SLOW_WAIT });
     // The found users' answer redraws the list: an option found just before it is gone, so pick again until the pick holds.
     await waitFor(
       async () => {
