@@ -13,13 +13,6 @@ let dataDir: string;
 const running: ServerProcess[] = [];
 const passwordFile = () => join(dataDir, GENERATED_PASSWORD_FILE);
 
-async function until(condition: () => boolean, what: string, everyMs = 20): Promise<void> {
-  for (const deadline = Date.now() + 30_000; !condition(); ) {
-    if (Date.now() > deadline) throw new Error(`waited 30 s for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-}
-
 async function start(env: Record<string, string> = {}) {
   const server = await startServerProcess({ TESTAMENT_DATA_DIR: dataDir, ...env });
   running.push(server);
@@ -48,19 +41,22 @@ describe('the server process', () => {
     const admin = new HttpSession(second.url);
     await admin.login('admin', password!);
     expect((await admin.request('POST', '/api/v2/users/change-password/', { password: 'Chosen-pass1!' })).status).toBe(200);
-    await until(() => !existsSync(passwordFile()), 'the password file to go');
+    await expect.poll(() => existsSync(passwordFile()), { timeout: 30_000 }).toBe(false);
     await second.stop();
 
     const third = await start();
     expect(third.output.join('')).not.toMatch(/password/);
-  }, 120_000);
+  }, 180_000);
 
   it('keeps the generated password through a kill -9 the moment its file exists: the next start creates the admin with it, or finds it created', async () => {
     const first = spawn(process.execPath, serverNodeArgs(), { cwd: ROOT, env: { ...process.env, TESTAMENT_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'error' }, stdio: 'ignore' });
     const exited = new Promise((resolve) => first.once('exit', resolve));
-    await until(() => existsSync(passwordFile()), 'the first start to write the password file', 1);
-    first.kill('SIGKILL');
-    await exited;
+    try {
+      await expect.poll(() => existsSync(passwordFile()), { timeout: 60_000, interval: 1 }).toBe(true);
+    } finally {
+      first.kill('SIGKILL');
+      await exited;
+    }
     const password = (await readFile(passwordFile(), 'utf8')).trim();
 
     const second = await start();
@@ -84,7 +80,7 @@ describe('the server process', () => {
       }
     });
     // Kill in the middle of the writes, as a power cut would (once some are acknowledged: a busy machine may take a while for the first).
-    await until(() => acknowledged.length >= 10, 'the first acknowledged writes');
+    await expect.poll(() => acknowledged.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(10);
     await first.stop('SIGKILL');
     await Promise.allSettled(writers);
 

@@ -31,13 +31,6 @@ async function stop(server: TestServer): Promise<void> {
   await server.close();
 }
 
-async function until(condition: () => boolean, what: string): Promise<void> {
-  for (let waited = 0; !condition(); waited += 20) {
-    if (waited > 10_000) throw new Error(`waited 10 s for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
 describe("the first admin's generated password", () => {
   it('is kept in a file only its owner may read, and the admin signs in with it', async () => {
     const server = await start();
@@ -65,7 +58,7 @@ describe("the first admin's generated password", () => {
     expect(second.system.adminPassword).toEqual({ password, file: passwordFile, created: false });
     const admin = await second.signIn('admin', password);
     expect((await admin.post('/api/v2/users/change-password/', { password: 'Chosen-pass2!' })).statusCode).toBe(200);
-    await until(() => !existsSync(passwordFile), 'the file to go after the change');
+    await expect.poll(() => existsSync(passwordFile), { timeout: 10_000 }).toBe(false);
     await stop(second);
 
     const third = await start();
@@ -80,7 +73,7 @@ describe("the first admin's generated password", () => {
     const users = (await root.get('/api/v2/users/')).json().results as Array<{ id: number; username: string }>;
     const admin = users.find((user) => user.username === 'admin')!;
     expect((await root.patch(`/api/v2/users/${admin.id}/`, { password: 'Set-by-root3!' })).statusCode).toBe(200);
-    await until(() => !existsSync(passwordFile), 'the file to go after the change');
+    await expect.poll(() => existsSync(passwordFile), { timeout: 10_000 }).toBe(false);
     await stop(first);
 
     // The file back (a restored backup, say) with a password that is no longer the admin's: the next start removes it.
