@@ -78,7 +78,7 @@ export function createCommandService(deps: CommandServiceDeps) {
   });
   const casesWithTests = caseTests(cases, tests);
   return namespaced({
-    users: [userHandlers(kernel), { register: registerWithDefaultNotifications(kernel), changePassword: sessionFlows.changePassword }],
+    users: [userHandlers(kernel), { register: registerWithDefaultNotifications(kernel), changePassword: sessionFlows.changePassword, resetPassword: sessionFlows.resetPassword }],
     sessions: [sessionHandlers(kernel), { logIn: sessionFlows.logIn }],
     projects: [projects, { assignRoles: assignRolesAnsweringRequest(kernel, projects.setMemberRoles) }],
     statuses: [statusHandlers(kernel), { delete: deleteStatusClearingDefault(kernel) }],

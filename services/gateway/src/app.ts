@@ -15,18 +15,21 @@ import { openApiPlugin } from './plugins/openapi.ts';
 import { rateLimitPlugin } from './plugins/rate-limit.ts';
 import { turnsPlugin } from './plugins/turns.ts';
 import { watchdogPlugin } from './plugins/watchdog.ts';
-import { resourceRoutes } from './routes/index.ts';
+import { loadResourceRoutes } from './routes/index.ts';
 
 /**
  * The gateway in three layers: external plugins (cookies, multipart,
  * websockets), the app's own cross-cutting plugins (errors, limits, the
  * event-loop watchdog, authentication and CSRF, rate limits, metrics), then
- * one route module per resource (a folder in routes/, found by convention). Hooks run in registration order: every
+ * one route module per resource (a folder in routes/, found by convention, imported
+ * before the app is built so that no plugin does more than register). Hooks run in registration order: every
  * request first gets its cancellation signal, then waits for its turn
  * (turns.ts), and cheap refusals come before authentication's reads.
  */
 export async function buildApp(context: GatewayContext): Promise<FastifyInstance> {
+  const resourceRoutes = await loadResourceRoutes();
   const app = Fastify({
+    pluginTimeout: context.config.pluginTimeoutMs,
     logger: { level: context.config.logLevel },
     trustProxy: context.config.trustProxy,
     genReqId: () => randomUUID(),
@@ -50,7 +53,7 @@ export async function buildApp(context: GatewayContext): Promise<FastifyInstance
   await app.register(methodNotAllowedPlugin);
   await app.register(canonicalIdsPlugin);
 
-  await app.register(resourceRoutes, context);
+  for (const routes of resourceRoutes) await app.register(routes, context);
   return app;
 }
 

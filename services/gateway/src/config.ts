@@ -37,6 +37,8 @@ export interface Config {
   auditThread: boolean;
   /** Keep the memory read models in a snapshot file when the server stops, and restore them at the next start. */
   readModelSnapshot: boolean;
+  /** How long each of the app's plugins may take to register at start before the start fails (Fastify's `pluginTimeout`). */
+  pluginTimeoutMs: number;
   clientDir: string;
   logLevel: string;
 }
@@ -90,6 +92,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     checkResponses: flag(env['TESTAMENT_CHECK_RESPONSES']),
     auditThread: unlessOff(env['TESTAMENT_AUDIT_THREAD']),
     readModelSnapshot: unlessOff(env['TESTAMENT_READ_MODEL_SNAPSHOT']),
+    pluginTimeoutMs: integer('TESTAMENT_PLUGIN_TIMEOUT_MS', env['TESTAMENT_PLUGIN_TIMEOUT_MS'], 10_000),
     clientDir: resolve(env['TESTAMENT_CLIENT_DIR'] || defaultClientDir()),
     logLevel: env['LOG_LEVEL'] || 'warn',
   };

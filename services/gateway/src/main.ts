@@ -1,4 +1,5 @@
-import type { ScanListener } from '@testament/infra';
+import { LogInUseError, type ScanListener } from '@testament/infra';
+import type { GeneratedAdminPassword } from './admin/generated-password.ts';
 import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
 import { startSystem } from './system.ts';
@@ -9,6 +10,8 @@ async function main() {
   const startedAt = performance.now();
   let reportScan: ScanListener = () => {};
   const system = await startSystem(config, { onCollectionScan: (scan) => reportScan(scan) });
+  // Said before anything else can fail: the admin exists from here on.
+  if (system.adminPassword) console.log(generatedPasswordNotice(system.adminPassword));
   const app = await buildApp({ system, config });
   reportScan = (scan) => app.log.debug({ scan }, 'collection scan: no index serves this query');
   // From here on a stop is orderly (the read models' snapshot is written), even one that comes before the first request.
@@ -25,17 +28,22 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   const address = await app.listen({ host: config.host, port: config.port });
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
-  if (system.generatedAdminPassword) {
-    console.log(`Created the superuser "admin" with the password: ${system.generatedAdminPassword}`);
-    console.log('It is shown only this once. Set TESTAMENT_ADMIN_PASSWORD to choose it on a fresh data directory.');
-  }
   const restored = system.restoredFromSnapshot;
   const from = restored ? `read models restored from their snapshot at position ${restored.position}, ${system.runner.position - restored.position} events folded since` : `${system.runner.position} events folded`;
   console.log(`Testament listening on ${address} (data in ${config.dataDir}, ready in ${seconds} s: ${from})`);
   await system.resumeBulkJobs();
 }
 
+/** The start that created the admin shows the password; later ones say where it is, until it is changed. */
+function generatedPasswordNotice({ password, file, created }: GeneratedAdminPassword): string {
+  const kept = `kept in ${file} (readable by this user only) until the password is changed, then removed`;
+  return created
+    ? `Created the superuser "admin" with the password: ${password}\nIt is ${kept}. Sign in and change it.`
+    : `The superuser "admin" still has its generated password, ${kept}.`;
+}
+
 main().catch((error: unknown) => {
-  console.error(error);
+  // A second server on the same data directory is a mistake to name, not a crash to trace.
+  console.error(error instanceof LogInUseError ? `Cannot start: ${error.message}.` : error);
   process.exit(1);
 });

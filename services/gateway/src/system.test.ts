@@ -82,3 +82,19 @@ describe('read-model snapshots across a restart', () => {
     }
   });
 });
+
+describe('one writer per data directory', () => {
+  it('refuses a second server on a data directory while one runs, and takes it once that one stopped', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'testament-second-'));
+    try {
+      const first = await startTestServer({ dataDir });
+      await expect(startTestServer({ dataDir })).rejects.toThrow(`the data directory ${dataDir} is in use by another process`);
+      await first.close();
+      const second = await startTestServer({ dataDir });
+      expect((await (await second.signIn('admin')).get('/api/v2/projects/')).statusCode).toBe(200);
+      await second.close();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+});

@@ -9,6 +9,8 @@ import {
   NatsBus,
   SqliteEventStore,
   SqliteIdAllocator,
+  SqliteWriterLock,
+  LogInUseError,
   type BlobStore,
   type Bus,
   type EventStore,
@@ -17,9 +19,18 @@ import {
   type ScanListener,
 } from '@testament/infra';
 import { allProjections, boundedCollectionNames, countUsers, findUser, ProjectionRunner, readModelsRunner, restoreReadModels, runningBulkJobs, saveReadModels } from '@testament/projections';
-import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import {
+  FIRST_ADMIN,
+  generatedPasswordFile,
+  keptGeneratedPassword,
+  newGeneratedPassword,
+  readGeneratedPassword,
+  removeGeneratedPassword,
+  removeGeneratedPasswordOnceChanged,
+  type GeneratedAdminPassword,
+} from './admin/generated-password.ts';
 import { InProcessAuditTrail, ThreadAuditTrail, type AuditTrail } from './audit-trail/audit-trail.ts';
 import { SNAPSHOT_FILES, type Config } from './config.ts';
 import { settleHeap } from './heap-room.ts';
@@ -39,8 +50,8 @@ export interface System {
   audit: AuditTrail;
   /** Where this start took the read models up from: a snapshot's position, and how many documents it held; undefined when it folded the whole log. */
   restoredFromSnapshot: { position: number; documents: number } | undefined;
-  /** The admin's password when this start created the admin without a configured one. */
-  generatedAdminPassword: string | undefined;
+  /** The first admin's generated password while it is still theirs (its file is removed once it is not). */
+  adminPassword: GeneratedAdminPassword | undefined;
   /**
    * Carries on, in the background, the bulk jobs a stopped server left running.
    * The server calls it once it listens: a restarted server answers its first
@@ -50,15 +61,31 @@ export interface System {
   close(): Promise<void>;
 }
 
-async function openEventStore(config: Config): Promise<EventStore> {
+const eventLogFile = (config: Config) => join(config.dataDir, 'events.sqlite');
+
+/**
+ * The embedded log has one writing process (SqliteWriterLock): while a server runs on a data
+ * directory, another server or `npm run admin` on it is refused. Undefined for other event stores.
+ */
+export function lockEmbeddedLog(config: Config): SqliteWriterLock | undefined {
+  if (config.eventStore !== 'sqlite') return undefined;
+  try {
+    return SqliteWriterLock.acquire(eventLogFile(config));
+  } catch (error) {
+    if (error instanceof LogInUseError) throw new LogInUseError(`the data directory ${config.dataDir} is in use by another process (a server running on it, or npm run admin)`);
+    throw error;
+  }
+}
+
+export async function openEventStore(config: Config): Promise<EventStore> {
   if (config.eventStore === 'kurrentdb') {
     if (!config.kurrentDbUrl) throw new Error('TESTAMENT_EVENT_STORE=kurrentdb needs KURRENTDB_URL');
     return KurrentDbEventStore.connect(config.kurrentDbUrl);
   }
-  return SqliteEventStore.open(join(config.dataDir, 'events.sqlite'));
+  return SqliteEventStore.open(eventLogFile(config));
 }
 
-function openIdAllocator(config: Config, store: EventStore): IdAllocator {
+export function openIdAllocator(config: Config, store: EventStore): IdAllocator {
   return config.eventStore === 'sqlite' ? SqliteIdAllocator.open(join(config.dataDir, 'ids.sqlite')) : new EventStoreIdAllocator(store);
 }
 
@@ -96,7 +123,7 @@ async function openBus(config: Config): Promise<Bus> {
  */
 function openAuditTrail(config: Config, options: SystemOptions, { store, readStore, bus }: { store: EventStore; readStore: ReadStore; bus: Bus }): AuditTrail {
   if (readStore instanceof MemoryReadStore && config.eventStore === 'sqlite' && config.auditThread) {
-    return new ThreadAuditTrail(join(config.dataDir, 'events.sqlite'), bus, {
+    return new ThreadAuditTrail(eventLogFile(config), bus, {
       freezeDocuments: config.freezeReadModels,
       snapshotFile: config.readModelSnapshot ? join(config.dataDir, SNAPSHOT_FILES.auditTrail) : undefined,
       onCollectionScan: options.onCollectionScan,
@@ -105,29 +132,37 @@ function openAuditTrail(config: Config, options: SystemOptions, { store, readSto
   return new InProcessAuditTrail(readStore, store, bus);
 }
 
-/** First start: the seeded roles, the system statuses (§4.3) and the superuser `admin` (§4.2). */
-async function seed(config: Config, dispatch: CommandDispatcher, readStore: ReadStore, runner: ProjectionRunner) {
+/** First start: the seeded roles, the system statuses (§4.3) and the superuser `admin` (§4.2). Returns whether it created the admin. */
+async function seed(config: Config, dispatch: CommandDispatcher, readStore: ReadStore, runner: ProjectionRunner): Promise<boolean> {
   const meta = newCommandMeta(SYSTEM_ACTOR);
   const roles = await dispatch('roles.seed', {}, meta);
   const statuses = await dispatch('statuses.seed', {}, meta);
-  let generatedAdminPassword: string | undefined;
-  if ((await countUsers(readStore)) === 0) {
-    const password = config.adminPassword ?? generatePassword();
-    const admin = await dispatch(
-      'users.register',
-      { username: 'admin', email: 'admin@localhost', firstName: '', lastName: '', password, isSuperuser: true, isActive: true },
-      meta,
-    ).catch((error: unknown) => {
-      // Another process seeding the same store at the same moment claimed the name first.
-      if (error instanceof Error && error.name === 'ValidationError') return { position: 0 };
-      throw error;
-    });
-    if (admin.position > 0 && !config.adminPassword) generatedAdminPassword = password;
-    await runner.waitFor(admin.position);
-  }
+  const createdAdmin = (await countUsers(readStore)) === 0 && (await createFirstAdmin(config, dispatch, runner));
   await runner.waitFor(roles.position);
   await runner.waitFor(statuses.position);
-  return generatedAdminPassword;
+  return createdAdmin;
+}
+
+/**
+ * The superuser of a new data directory, with TESTAMENT_ADMIN_PASSWORD or else a generated
+ * password that is in its file before the admin exists: a start that fails after writing it
+ * finds it there and creates the admin with it. Returns whether this start created the admin.
+ */
+async function createFirstAdmin(config: Config, dispatch: CommandDispatcher, runner: ProjectionRunner): Promise<boolean> {
+  // A configured password wins over one an earlier start generated for an admin it never created.
+  if (config.adminPassword) removeGeneratedPassword(config.dataDir);
+  const password = config.adminPassword ?? readGeneratedPassword(config.dataDir) ?? newGeneratedPassword(config.dataDir);
+  const admin = await dispatch(
+    'users.register',
+    { username: FIRST_ADMIN, email: 'admin@localhost', firstName: '', lastName: '', password, isSuperuser: true, isActive: true },
+    newCommandMeta(SYSTEM_ACTOR),
+  ).catch((error: unknown) => {
+    // Another process seeding the same store at the same moment claimed the name first (its password is the admin's, not this one).
+    if (error instanceof Error && error.name === 'ValidationError') return { position: 0 };
+    throw error;
+  });
+  await runner.waitFor(admin.position);
+  return admin.position > 0;
 }
 
 /** Jobs a stopped server left running carry on in the background, as the users who asked for them (§4.11). */
@@ -140,11 +175,6 @@ async function resumeBulkJobs(dispatch: CommandDispatcher, readStore: ReadStore)
   }
 }
 
-/** Meets the spec's password rules so the generated one can be changed back to itself. */
-function generatePassword(): string {
-  return `${randomBytes(12).toString('base64url')}aA1!`;
-}
-
 export async function startSystem(config: Config, options: SystemOptions = {}): Promise<System> {
   mkdirSync(config.dataDir, { recursive: true });
   // Whatever opened before a failure is closed again, so a bad configuration leaves nothing behind.
@@ -155,6 +185,8 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
     return ready;
   };
   try {
+    const lock = lockEmbeddedLog(config);
+    if (lock) await open(lock);
     const readStore = await open(openReadStore(config, options));
     const bus = await open(openBus(config));
     const store = await open(openEventStore(config));
@@ -183,7 +215,12 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
     });
     const audit = await open(openAuditTrail(config, options, { store, readStore, bus }));
     const progress = new ProjectionProgress(bus, [runner, audit]);
-    const generatedAdminPassword = await seed(config, dispatch, readStore, runner);
+    const createdAdmin = await seed(config, dispatch, readStore, runner);
+    const generatedPassword = await keptGeneratedPassword(store, config.dataDir);
+    if (generatedPassword) {
+      const stopWatching = await removeGeneratedPasswordOnceChanged(progress, store, readStore, config.dataDir);
+      opened.unshift({ close: async () => stopWatching() });
+    }
     // The trail catches up while requests are served; its reads wait for it (auditCaughtUp).
     audit.start().catch((error: unknown) => console.error('the audit trail stopped folding', error));
     return {
@@ -196,7 +233,7 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
       runner,
       audit,
       restoredFromSnapshot,
-      generatedAdminPassword,
+      adminPassword: generatedPassword ? { password: generatedPassword, file: generatedPasswordFile(config.dataDir), created: createdAdmin } : undefined,
       resumeBulkJobs: () => resumeBulkJobs(dispatch, readStore),
       async close() {
         progress.close();

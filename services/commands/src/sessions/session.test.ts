@@ -1,4 +1,4 @@
-import { streams, PermissionDeniedError, ValidationError, type SessionEvent } from '@testament/contracts';
+import { streams, NotFoundError, PermissionDeniedError, ValidationError, type SessionEvent } from '@testament/contracts';
 import { SqliteEventStore, SqliteIdAllocator } from '@testament/infra';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import { createCommandService, type CommandService } from '../command-service.ts
 import { newCommandMeta } from '../kernel/command-meta.ts';
 import { SYSTEM_ACTOR } from '../kernel/decider.ts';
 import { given } from '../kernel/given-when-then.ts';
+import { isCurrentPassword } from '../users/user-lookups.ts';
 import { sessionDecider } from './decide.ts';
 
 const alice = { userId: 7, isSuperuser: false, isExternal: false };
@@ -92,5 +93,24 @@ describe('session handlers', () => {
     expect(changed).toMatchObject({ position, data: { keptSessionHash: (newSession!.data as { sessionHash: string }).sessionHash } });
     expect(newSession).toMatchObject({ type: 'UserSessionStarted' });
     expect(newSession!.position).toBeLessThan(changed!.position);
+  });
+
+  it("resets a user's password by name as the system: the same change, so the old password stops working", async () => {
+    const userId = await register('robin');
+    expect(await isCurrentPassword(store, 'robin', password)).toBe(true);
+    const { position } = await commands['users.resetPassword']({ username: 'Robin', password: 'Reset-pass3!' }, newCommandMeta(SYSTEM_ACTOR));
+    const changed = (await store.readStream(`user-${userId}`)).at(-1)!;
+    expect(changed).toMatchObject({ type: 'UserPasswordChanged', position, metadata: { actorId: null } });
+    await expect(commands['sessions.logIn']({ username: 'robin', password, ...session('e') }, newCommandMeta(SYSTEM_ACTOR))).rejects.toBeInstanceOf(ValidationError);
+    expect((await commands['sessions.logIn']({ username: 'robin', password: 'Reset-pass3!', ...session('f') }, newCommandMeta(SYSTEM_ACTOR))).userId).toBe(userId);
+    expect([await isCurrentPassword(store, 'robin', password), await isCurrentPassword(store, 'robin', 'Reset-pass3!'), await isCurrentPassword(store, 'nobody', password)]).toEqual([false, true, false]);
+  });
+
+  it('refuses to reset the password of a name nobody holds, or of a deleted user', async () => {
+    const reset = (username: string) => commands['users.resetPassword']({ username, password: 'Reset-pass3!' }, newCommandMeta(SYSTEM_ACTOR));
+    await expect(reset('nobody')).rejects.toBeInstanceOf(NotFoundError);
+    const userId = await register('gone');
+    await commands['users.delete']({ userId }, newCommandMeta(SYSTEM_ACTOR));
+    await expect(reset('gone')).rejects.toBeInstanceOf(NotFoundError);
   });
 });

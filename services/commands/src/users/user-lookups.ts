@@ -1,4 +1,6 @@
 import { streams, ValidationError, messages, type UsernameEvent } from '@testament/contracts';
+import type { EventStore } from '@testament/infra';
+import { AggregateCache } from '../kernel/aggregate-cache.ts';
 import type { KernelDeps } from '../kernel/command-handler.ts';
 import { hashPassword, verifyPassword } from '../kernel/passwords.ts';
 import { userDecider } from './decide.ts';
@@ -11,12 +13,12 @@ export interface Claim {
 }
 
 /** The last claim of a name names its owner: a name can be claimed again after its user was deleted. */
-export async function currentClaim(deps: KernelDeps, username: string): Promise<Claim | null> {
+export async function currentClaim(deps: Pick<KernelDeps, 'store'>, username: string): Promise<Claim | null> {
   const claim = (await deps.store.readStream(streams.username(username))).at(-1);
   return claim ? { userId: (claim.data as UsernameEvent['data']).userId, revision: claim.revision } : null;
 }
 
-export async function loadUser(deps: KernelDeps, userId: number): Promise<UserState> {
+export async function loadUser(deps: Pick<KernelDeps, 'aggregates'>, userId: number): Promise<UserState> {
   return (await deps.aggregates.load(streams.user.of(userId), userDecider)).state;
 }
 
@@ -36,6 +38,18 @@ export async function verifiedUser(deps: KernelDeps, username: string, password:
   const current = await loadUser(deps, user.userId);
   if (current.passwordHash !== user.passwordHash || !maySignIn(current)) throw ValidationError.general(messages.loginFailed);
   return current;
+}
+
+/**
+ * Whether `password` is now the password of the user named `username` (not deleted), read
+ * from the log itself: for code outside the command service (the first admin's generated
+ * password is kept only while it is). Nothing is written.
+ */
+export async function isCurrentPassword(store: EventStore, username: string, password: string): Promise<boolean> {
+  const claim = await currentClaim({ store }, username);
+  if (claim === null) return false;
+  const user = await loadUser({ aggregates: new AggregateCache(store) }, claim.userId);
+  return user.exists && !user.deleted && (await verifyPassword(password, user.passwordHash));
 }
 
 // Answering an unknown username as slowly as a wrong password keeps usernames from being probed by timing.

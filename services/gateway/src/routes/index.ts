@@ -1,23 +1,32 @@
-import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { readdirSync } from 'node:fs';
 import type { GatewayContext } from '../context.ts';
 
 const ROUTES_DIR = new URL('./', import.meta.url);
 
+export type ResourceRoutes = FastifyPluginAsync<GatewayContext>;
+
 /**
  * Every folder here is one resource, named as in every other layer, whose
  * `routes.ts` exports its routes plugin as default: a new resource is a new
  * folder, with no list to edit. Route order does not matter (the router picks
- * the most specific path), so folders register alphabetically.
+ * the most specific path), so folders come alphabetically.
+ *
+ * The modules are imported here, before the app is built, so that Fastify's
+ * plugins only register routes: importing them (which tsx also compiles) inside a
+ * plugin ran under Fastify's plugin timeout, and on a busy machine a start failed
+ * with "Plugin did not start in time: 'resourceRoutes'".
  */
-export async function resourceRoutes(app: FastifyInstance, context: GatewayContext): Promise<void> {
+export async function loadResourceRoutes(): Promise<ResourceRoutes[]> {
   const resources = readdirSync(ROUTES_DIR, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
     .map((entry) => entry.name)
     .sort();
-  for (const resource of resources) {
-    const module = (await import(new URL(`./${resource}/routes.ts`, ROUTES_DIR).href)) as { default?: FastifyPluginAsync<GatewayContext> };
-    if (typeof module.default !== 'function') throw new Error(`routes/${resource}/routes.ts must export its routes plugin as default`);
-    await app.register(module.default, context);
-  }
+  return Promise.all(
+    resources.map(async (resource) => {
+      const module = (await import(new URL(`./${resource}/routes.ts`, ROUTES_DIR).href)) as { default?: ResourceRoutes };
+      if (typeof module.default !== 'function') throw new Error(`routes/${resource}/routes.ts must export its routes plugin as default`);
+      return module.default;
+    }),
+  );
 }

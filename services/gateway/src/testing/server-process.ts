@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { GENERATED_PASSWORD_FILE } from '../admin/generated-password.ts';
 import { SNAPSHOT_FILES } from '../config.ts';
 import { serverHeapArgs, serverNodeArgs } from '../server-command.ts';
 
-export { serverHeapArgs, serverNodeArgs, SNAPSHOT_FILES };
+export { GENERATED_PASSWORD_FILE, serverHeapArgs, serverNodeArgs, SNAPSHOT_FILES };
 
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 
