@@ -16,6 +16,7 @@ import { usersTexts } from '../../features/users/texts.ts';
 import { suitesTexts } from '../../features/suites/texts.ts';
 import { caseFormTexts } from '../../features/cases/form/texts.ts';
 import { caseDrawerTexts } from '../../features/cases/drawer/texts.ts';
+import { caseVersionsTexts } from '../../features/cases/versions/texts.ts';
 import { caseListTexts } from '../../features/cases/list/texts.ts';
 import { commentsTexts } from '../../features/comments/texts.ts';
 import { testDrawerTexts } from '../../features/tests/drawer/texts.ts';
@@ -127,6 +128,7 @@ export const ru: Messages = {
   suites: suitesTexts.ru,
   caseForm: caseFormTexts.ru,
   caseDrawer: caseDrawerTexts.ru,
+  caseVersions: caseVersionsTexts.ru,
   caseList: caseListTexts.ru,
   comments: commentsTexts.ru,
   testDrawer: testDrawerTexts.ru,
