@@ -11,8 +11,9 @@ import { changesOf, topics } from '../../../app/changes.ts';
 import { useLiveQuery } from '../../../app/use-live-query.ts';
 import { formatDateTime } from '../../../i18n/dates.ts';
 import { caseApi, type CaseHistoryRow } from '../form/case-api.ts';
+import { CASE_FIELD_LABELS } from './field-labels.ts';
 import { TextDiff } from './TextDiff.tsx';
-import { compareVersions, LONG_TEXT_FIELDS, type DiffField, type FieldDiff, type StepDiff } from './version-diff.ts';
+import { compareVersions, LONG_TEXT_FIELDS, type FieldDiff, type StepDiff } from './version-diff.ts';
 import './case-versions.css';
 
 /** Versions named in a comparison: `older` is shown on the left. */
@@ -29,23 +30,6 @@ interface CaseVersionsDialogProps {
   initial: VersionPair;
   onClose(): void;
 }
-
-const FIELD_LABELS: Record<DiffField, string> = {
-  name: 'caseForm.fields.name',
-  suite: 'caseForm.fields.suite',
-  is_archive: 'caseVersions.archived',
-  description: 'caseForm.fields.description',
-  setup: 'caseForm.fields.setup',
-  is_steps: 'caseVersions.usesSteps',
-  scenario: 'caseForm.fields.scenario',
-  expected: 'caseForm.fields.expected',
-  steps: 'caseForm.steps.title',
-  teardown: 'caseForm.fields.teardown',
-  estimate: 'caseForm.fields.estimate',
-  labels: 'caseForm.fields.labels',
-  attributes: 'caseForm.fields.attributes',
-  attachments: 'caseForm.tabs.attachments',
-};
 
 /** Whether a field has anything to show in either version: an unchanged empty one is left out. */
 function holdsSomething(diff: FieldDiff): boolean {
@@ -182,7 +166,7 @@ function FieldValues({ diff, sides }: { diff: FieldDiff; sides: readonly [string
 
 function FieldRow({ diff, sides }: { diff: FieldDiff; sides: readonly [string, string] }) {
   const { t } = useTranslation();
-  const label = t(FIELD_LABELS[diff.field]);
+  const label = t(CASE_FIELD_LABELS[diff.field]);
   return (
     <section className={`version-diff__field${diff.changed ? ' version-diff__field--changed' : ''}`} aria-label={label}>
       <h3>
