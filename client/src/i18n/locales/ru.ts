@@ -337,7 +337,14 @@ export const ru: Messages = {
       accessRequestedWithoutReason: '{{0}} запрашивает доступ к {{placeholder}}',
       testAssigned: '{{0}} назначил вам {{placeholder}}',
       testUnassigned: '{{0}} снял назначение {{placeholder}}',
-      bulkUpdateEnded: 'Массовое изменение завершено {{placeholder}}',
+      jobFinished: {
+        assign: 'Массовое изменение завершено {{placeholder}}: исполнитель изменён у тестов ({{0}})',
+        move: 'Массовое изменение завершено {{placeholder}}: тесты перенесены ({{0}})',
+        delete: 'Массовое изменение завершено {{placeholder}}: тесты удалены ({{0}})',
+        result: 'Массовое изменение завершено {{placeholder}}: тестам добавлены результаты ({{0}})',
+        cases: 'Массовое изменение завершено {{placeholder}}: тест-кейсы перенесены или перемечены ({{0}})',
+      },
+      jobFailed: 'Массовое изменение остановлено {{placeholder}} после {{0}} из {{1}}: {{2}}',
     },
     notificationPlace: {
       inPlan: 'в тест-плане {{0}}',
