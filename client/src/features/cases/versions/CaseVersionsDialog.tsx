@@ -85,7 +85,7 @@ function StepChange({ step, number, sides }: { step: StepDiff; number: number; s
     <li className="version-diff__step">
       <h4>
         {t('caseVersions.stepTitle', { number, name })}
-        <Tag value={t(`caseVersions.change.${step.change}`)} severity={step.change === 'same' ? 'secondary' : step.change === 'removed' ? 'danger' : step.change === 'added' ? 'success' : 'info'} />
+        {step.change !== 'same' && <Tag value={t(`caseVersions.change.${step.change}`)} severity={step.change === 'removed' ? 'danger' : step.change === 'added' ? 'success' : 'info'} />}
       </h4>
       {step.change !== 'same' && step.change !== 'moved' && (
         <>
@@ -147,7 +147,7 @@ function FieldValues({ diff, sides }: { diff: FieldDiff; sides: readonly [string
             .filter((entry) => entry.change !== 'same')
             .map((entry) => (
             <div key={entry.name}>
-              <strong>{entry.name}</strong> <Tag value={t(`caseVersions.change.${entry.change}`)} severity={entry.change === 'same' ? 'secondary' : 'info'} />
+              <strong>{entry.name}</strong> <Tag value={t(`caseVersions.change.${entry.change}`)} severity={entry.change === 'removed' ? 'danger' : entry.change === 'added' ? 'success' : 'info'} />
               <TextDiff older={entry.older ?? ''} newer={entry.newer ?? ''} labels={sides} />
             </div>
             ))}

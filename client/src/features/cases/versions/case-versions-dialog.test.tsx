@@ -49,7 +49,7 @@ describe('comparing two versions of a case, from the History tab', () => {
     expect(within(description).getByLabelText('Version 2').querySelector('ins')?.textContent).toBe('\nWith a password');
     const steps = within(dialog).getByRole('list', { name: 'Steps' });
     expect(within(steps).getAllByRole('listitem').map((item) => item.querySelector('h4')?.textContent)).toEqual([
-      'Step 1. OpenUnchanged',
+      'Step 1. Open',
       'Step 2. Type the passwordChanged',
       'Step 3. SubmitRemoved',
       'Step 4. CheckAdded',
