@@ -9,6 +9,7 @@ import { aUser, useScriptedServer } from '../../../testing/use-server.ts';
 import type { ScriptedAnswer } from '../../../testing/scripted-fetch.ts';
 import { aCase } from '../versions/case-fixtures.ts';
 import { CaseForm } from './CaseForm.tsx';
+import { CaseFormPage } from './CaseFormPage.tsx';
 
 const CASE = '/api/v2/cases/7/';
 const opened = aCase({ versions: [2, 1], current_version: 2, is_steps: false, scenario: 'Type the password', steps: [] });
@@ -122,5 +123,31 @@ describe('saving a case someone else saved meanwhile (409)', () => {
       expect(notices).toEqual(['Test case updated', 'Saved together with the changes of version 3: Setup']);
       listening.unsubscribe();
     });
+  });
+});
+
+describe('editing from an older version', () => {
+  const older = aCase({ ...opened, name: 'Log in (old)', versions: [2, 1], current_version: 2 });
+  const net = useScriptedServer({
+    [`GET ${CASE}`]: { status: 200, body: opened, headers: { ETag: '"2"' } },
+    [`GET ${CASE}?ver=1`]: { status: 200, body: older },
+    [`PUT ${CASE}`]: { status: 200, body: { ...opened, versions: [3, 2, 1], current_version: 3 }, headers: { ETag: '"3"' } },
+    'GET /api/v2/custom-attributes/?project=1': { status: 200, body: [] },
+    'GET /api/v2/labels/?project=1': { status: 200, body: [] },
+  });
+
+  it('starts from that version’s content and saves against the current one', async () => {
+    const router = createMemoryRouter(
+      [
+        { path: '/projects/:projectId/suites/edit-test-case', element: <CaseFormPage /> },
+        { path: '/projects/:projectId/suites/:suiteId', element: <p>Suite page</p> },
+      ],
+      { initialEntries: ['/projects/1/suites/edit-test-case?test_case=7&version=1'] },
+    );
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByDisplayValue('Log in (old)')).toBeTruthy();
+    await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects/1/suites/4'));
+    expect(puts(net.server)).toEqual([{ ifMatch: '"2"', body: expect.objectContaining({ name: 'Log in (old)' }) }]);
   });
 });

@@ -209,6 +209,9 @@ describe('cases', () => {
     expect((await world.alice.get(url)).json()).toMatchObject({ name: 'Any', current_version: 5 });
     // An old version's read carries no tag: it is not what an edit would change.
     expect((await world.alice.get(`${url}?ver=1`)).headers['etag']).toBeUndefined();
+    // A restore and an archive make versions too, and answer with their tags.
+    expect((await world.alice.post(`${url}version/restore/`, { version: 1 })).headers['etag']).toBe('"6"');
+    expect((await world.alice.post(`${url}archive/`, {})).headers['etag']).toBe('"7"');
   });
 
   it('redirect a TestY history id to its display version (K9)', async () => {
