@@ -144,7 +144,10 @@ export default async function caseRoutes(app: FastifyInstance, context: GatewayC
     },
   );
 
-  app.post(BASE, contract({ summary: 'Create a case, with a scenario or steps', body: caseCreateBody, response: { 201: caseDetailResponse } }), async (request, reply) => {
+  /** What an answer's ETag says, for the answers with a case's current version. */
+  const CURRENT_TAG = { ETag: 'The current version’s revision, for `If-Match` on `PUT`' };
+
+  app.post(BASE, contract({ summary: 'Create a case, with a scenario or steps', body: caseCreateBody, response: { 201: caseDetailResponse }, responseHeaders: { 201: CURRENT_TAG } }), async (request, reply) => {
     const body = parseOrThrow(caseCreateBody, request.body ?? {});
     await projectForNewItem(readStore, requireUser(request), body.project);
     const { caseId } = await execute(context, request, 'cases.create', { projectId: body.project, content: contentOf(body) });
@@ -157,7 +160,7 @@ export default async function caseRoutes(app: FastifyInstance, context: GatewayC
       summary: 'One case: its current version (with its ETag), or the version `ver`; `version` (a history id) redirects to `ver`',
       querystring: caseRetrieveQuery,
       response: { 200: caseDetailResponse, 308: noContent },
-      responseHeaders: { 200: { ETag: 'The current version’s revision, for `If-Match` on `PUT` (not sent with `ver`)' } },
+      responseHeaders: { 200: { ETag: `${CURRENT_TAG.ETag} (not sent with \`ver\`)` } },
     }),
     async (request, reply: FastifyReply) => {
       const found = await visibleCase(request);
@@ -182,7 +185,7 @@ export default async function caseRoutes(app: FastifyInstance, context: GatewayC
       headers: caseUpdateHeaders,
       body: caseUpdateBody,
       response: { 200: caseDetailResponse, 409: caseStaleResponse },
-      responseHeaders: { 200: { ETag: 'The new current version’s revision' }, 409: { ETag: 'The current version’s revision, which the edit did not name' } },
+      responseHeaders: { 200: CURRENT_TAG, 409: { ETag: 'The current version’s revision, which the edit did not name' } },
     }),
     async (request, reply) => {
       const found = await visibleCase(request);
@@ -212,7 +215,7 @@ export default async function caseRoutes(app: FastifyInstance, context: GatewayC
   app.get(`${DETAIL}delete/preview/`, contract({ summary: 'What deleting the case would delete', response: { 200: previewResponse } }), async (request) => cascadeRows((await visibleCase(request))._id, 'delete'));
   app.get(`${DETAIL}archive/preview/`, contract({ summary: 'What archiving the case would archive', response: { 200: previewResponse } }), async (request) => cascadeRows((await visibleCase(request))._id, 'archive'));
 
-  app.post(`${DETAIL}archive/`, contract({ summary: 'Archive a case (a new version)', response: { 200: caseDetailResponse } }), async (request, reply) => {
+  app.post(`${DETAIL}archive/`, contract({ summary: 'Archive a case (a new version)', response: { 200: caseDetailResponse }, responseHeaders: { 200: CURRENT_TAG } }), async (request, reply) => {
     const found = await visibleCase(request);
     await execute(context, request, 'cases.archive', { projectId: found.projectId, caseId: found._id, testIds: await testIdsOfCase(readStore, found._id, 'archive') });
     return detailOf(request, found._id, reply);
@@ -224,12 +227,16 @@ export default async function caseRoutes(app: FastifyInstance, context: GatewayC
     return listed(request, await casesByIds(readStore, found.map((item) => item._id)));
   });
 
-  app.post(`${DETAIL}version/restore/`, contract({ summary: 'Make an old version the current one (a new version)', body: caseVersionRestoreBody, response: { 200: caseDetailResponse } }), async (request, reply) => {
-    const found = await visibleCase(request);
-    const { version } = parseOrThrow(caseVersionRestoreBody, request.body ?? {});
-    await execute(context, request, 'cases.restoreVersion', { projectId: found.projectId, caseId: found._id, version });
-    return detailOf(request, found._id, reply);
-  });
+  app.post(
+    `${DETAIL}version/restore/`,
+    contract({ summary: 'Make an old version the current one (a new version)', body: caseVersionRestoreBody, response: { 200: caseDetailResponse }, responseHeaders: { 200: CURRENT_TAG } }),
+    async (request, reply) => {
+      const found = await visibleCase(request);
+      const { version } = parseOrThrow(caseVersionRestoreBody, request.body ?? {});
+      await execute(context, request, 'cases.restoreVersion', { projectId: found.projectId, caseId: found._id, version });
+      return detailOf(request, found._id, reply);
+    },
+  );
 
   app.get(
     `${DETAIL}history/`,
