@@ -43,8 +43,25 @@ export class ConflictError extends Error {
   }
 }
 
+/**
+ * An edit made against a version that is no longer current (optimistic
+ * concurrency): answered 409 with the current version and its tag (the
+ * `ETag`), so the client can fetch it and merge.
+ */
+export class StaleVersionError extends ConflictError {
+  constructor(
+    message: string,
+    readonly currentVersion: number,
+    /** The current version's tag, as the ETag header gives it without the quotes. */
+    readonly versionTag: string,
+  ) {
+    super(message);
+    this.name = 'StaleVersionError';
+  }
+}
+
 /** Rebuilds a domain error that crossed a process boundary (bus reply) as its own class. */
-export function reviveDomainError(remote: { name?: string; message?: string; fields?: FieldErrors }): Error {
+export function reviveDomainError(remote: { name?: string; message?: string; fields?: FieldErrors; currentVersion?: number; versionTag?: string }): Error {
   switch (remote.name) {
     case 'ValidationError':
       return new ValidationError(remote.fields ?? { errors: [remote.message ?? 'Invalid request.'] });
@@ -54,6 +71,8 @@ export function reviveDomainError(remote: { name?: string; message?: string; fie
       return new PermissionDeniedError(remote.message);
     case 'ConflictError':
       return new ConflictError(remote.message ?? 'Conflict.');
+    case 'StaleVersionError':
+      return new StaleVersionError(remote.message ?? 'Conflict.', remote.currentVersion ?? 0, remote.versionTag ?? '');
     default:
       return new Error(remote.message ?? 'Command failed');
   }

@@ -46,6 +46,7 @@ export const messages = {
   configTooLarge: (maxKiB: number) => `Ensure the config has no more than ${maxKiB} KiB of JSON.`,
   throttled: (seconds: number) => `Request was throttled. Expected available in ${seconds} seconds.`,
   throttledOneSecond: 'Request was throttled. Expected available in 1 second.',
+  invalidIfMatch: 'If-Match must be "*" or a list of entity tags.',
   password: {
     uppercase: 'Password must have at least one uppercase character.',
     lowercase: 'Password must have at least one lowercase character.',

@@ -34,6 +34,14 @@ describe('the data layer', () => {
     expect(server.headers[0]).toMatchObject({ 'X-CSRFToken': 'token-1', 'Content-Type': 'application/json' });
   });
 
+  it('sends a call’s own headers beside the app’s, and hands over the answer’s headers to a caller that asks', async () => {
+    const { api, server } = client({ 'PUT /api/v2/cases/4/': { status: 200, body: { id: 4 }, headers: { ETag: '"3"' } } });
+    const answered = await firstValueFrom(api.answer('PUT', '/api/v2/cases/4/', { json: {}, headers: { 'If-Match': '"2"' } }));
+    expect(answered.body).toEqual({ id: 4 });
+    expect(answered.headers.get('ETag')).toBe('"3"');
+    expect(server.headers[0]).toMatchObject({ 'X-CSRFToken': 'token-1', 'If-Match': '"2"' });
+  });
+
   it('fetches a CSRF cookie before the first write when there is none', async () => {
     const { api, server } = client({}, { cookies: '' });
     await firstValueFrom(api.post('/auth/login/', { json: {} }));

@@ -1,4 +1,4 @@
-import { Observable, Subject, catchError, defer, finalize, from, switchMap, throwError } from 'rxjs';
+import { Observable, Subject, catchError, defer, finalize, from, map, switchMap, throwError } from 'rxjs';
 import { ApiError } from './api-error.ts';
 import { UNSAFE_METHODS, readCsrfCookie } from './csrf.ts';
 import type { Failure } from './failures.ts';
@@ -15,6 +15,14 @@ export interface RequestOptions {
   handles?: readonly number[] | 'all';
   /** The write replaces the session (a password change): calls made while it is in flight wait for its answer, so none goes out under the session it ends. */
   replacesSession?: boolean;
+  /** Headers the call sends besides the app's own (`If-Match`). */
+  headers?: Record<string, string>;
+}
+
+/** An answer with its headers, for a caller that reads one (a case's `ETag`). */
+export interface ApiAnswer<T> {
+  body: T;
+  headers: Headers;
 }
 
 /** What the client needs from the browser; tests hand in their own. */
@@ -61,6 +69,11 @@ export class ApiClient {
   }
 
   request<T>(method: Method, path: string, options: RequestOptions = {}): Observable<T> {
+    return this.answer<T>(method, path, options).pipe(map((answered) => answered.body));
+  }
+
+  /** A call whose answer's headers matter too; otherwise as `request`. */
+  answer<T>(method: Method, path: string, options: RequestOptions = {}): Observable<ApiAnswer<T>> {
     const attempt = defer(() => from(this.ensureCsrfCookie(method))).pipe(switchMap(() => this.send<T>(method, withQuery(path, options.query), options)));
     const sent = defer(() => {
       const sentUnder = readCsrfCookie(this.env.cookies());
@@ -146,10 +159,10 @@ export class ApiClient {
     return error;
   }
 
-  private send<T>(method: Method, url: string, options: RequestOptions): Observable<T> {
-    return new Observable<T>((subscriber) => {
+  private send<T>(method: Method, url: string, options: RequestOptions): Observable<ApiAnswer<T>> {
+    return new Observable<ApiAnswer<T>>((subscriber) => {
       const abort = new AbortController();
-      const init: RequestInit = { method, credentials: 'same-origin', headers: this.headers(method), signal: abort.signal };
+      const init: RequestInit = { method, credentials: 'same-origin', headers: { ...this.headers(method), ...options.headers }, signal: abort.signal };
       if (options.form) init.body = options.form;
       else if (options.json !== undefined) {
         (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
@@ -160,7 +173,7 @@ export class ApiClient {
         .then(async (response) => {
           const body = await readBody(response);
           if (!response.ok) throw new ApiError(response.status, body);
-          subscriber.next(body as T);
+          subscriber.next({ body: body as T, headers: response.headers });
           subscriber.complete();
         })
         .catch((error: unknown) => {

@@ -131,11 +131,15 @@ export const englishServerMessages = templates(serverCatalogues);
 /**
  * A server or contract message in the chosen language; an unknown text is shown as it came.
  * `within` takes only one catalogue's messages, for a text that may as well be a name.
+ * `nested`: the message's values may be messages themselves (a job's reason for stopping), translated too.
  */
-export function translateServerMessage(t: TFunction, text: string, within?: keyof typeof serverCatalogues): string {
+export function translateServerMessage(t: TFunction, text: string, within?: keyof typeof serverCatalogues, nested = false): string {
   for (const { key, pattern } of within ? known.filter(({ key }) => key.startsWith(`${within}.`)) : known) {
     const match = pattern.exec(text);
-    if (match) return t(`server.${key}`, { ...argumentsOf(match), placeholder: '{{placeholder}}' });
+    if (!match) continue;
+    const values = argumentsOf(match);
+    if (nested) for (const [name, value] of Object.entries(values)) values[name] = translateServerMessage(t, value);
+    return t(`server.${key}`, { ...values, placeholder: '{{placeholder}}' });
   }
   return text;
 }

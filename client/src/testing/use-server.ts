@@ -30,7 +30,7 @@ export const ADMIN: User = aUser(1, 'admin', { is_staff: true, is_superuser: tru
  * user and a scripted network in place of `window.fetch`, answering by
  * "METHOD path". The e2e suite runs the same screens against the real server.
  */
-export function useScriptedServer(answers: Record<string, ScriptedAnswer> = {}, user: User = ADMIN): { server: ScriptedFetch } {
+export function useScriptedServer(answers: Record<string, ScriptedAnswer | ScriptedAnswer[]> = {}, user: User = ADMIN): { server: ScriptedFetch } {
   const holder = {} as { server: ScriptedFetch };
   const realFetch = window.fetch;
   beforeEach(() => {

@@ -17,7 +17,29 @@ export const caseMessages = {
   labelUnknown: (labelId: number) => `Invalid pk "${labelId}" - object does not exist.`,
   attachmentUnknown: (attachmentId: number) => `Invalid pk "${attachmentId}" - object does not exist.`,
   copyToAnotherProject: 'Cannot copy case to another project.',
+  staleVersion: (current: number) => `The test case was changed after it was read: its current version is ${current}.`,
 } as const;
+
+/**
+ * Optimistic concurrency for case edits. Every answer with the case's current
+ * version carries an `ETag` naming its revision: the display version, and how
+ * often that version was overwritten in place (`skip_history`), which changes
+ * the content without a new version (`"5"`, then `"5.1"`). A `PUT` with
+ * `If-Match` is applied only while one of its tags is still the case's (strong
+ * comparison; `*` matches any); otherwise 409 with the current version. A
+ * `PUT` without `If-Match` (TestY's app, scripts) is applied as before: the last write wins.
+ */
+export const caseVersionTag = (version: number, amendments: number): string => (amendments === 0 ? `${version}` : `${version}.${amendments}`);
+
+/** `PUT cases/{id}/`'s request header, for the OpenAPI document (handlers read it themselves). */
+export const caseUpdateHeaders = z.object({
+  'If-Match': z.string().optional().describe('The ETag of the version the edit was made on; a stale one answers 409 instead of overwriting a newer version'),
+});
+
+/** The 409 of a `PUT` whose `If-Match` is no longer the case's: the current version to fetch and merge with (its ETag comes as the header). */
+export const caseStaleResponse = z
+  .strictObject({ detail: z.string(), current_version: id })
+  .describe('The case changed after the version `If-Match` names: nothing was saved; fetch the current version (its ETag is the header) and edit that');
 
 /** Bulk update's refusals, in TestY's general error shape. */
 const caseMessagesBulk = {

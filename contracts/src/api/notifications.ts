@@ -51,7 +51,7 @@ export const notificationListResponse = paginatedResponse(notificationResponse);
 export const markNotificationsResponse = count;
 
 /**
- * A notification kind and whether the caller receives it (K10). Named for its
+ * A notification kind and whether the caller receives it: enabled, or on by default and not disabled. Named for its
  * state since `NotificationSetting` is the catalogue entry (notifications.ts).
  */
 export const notificationSettingStateResponse = z.strictObject({ action_code: z.number().int(), verbose_name: z.string(), enabled: z.boolean() });

@@ -19,11 +19,11 @@ async function pickRole(page: Page, dialog: Locator, role: string) {
   await expect(page.getByRole('option', { name: role, exact: true })).toBeHidden();
 }
 
-/** New accounts start with the project access notifications on; the settings say so. */
+/** New accounts start with the project access notifications on (and the end of their background jobs); the settings say so. */
 async function expectSwitchedOn(page: Page, kind: string) {
   await page.getByRole('link', { name: 'Notifications' }).click();
   await page.getByRole('menuitem', { name: 'Settings' }).click();
-  await expect(page.getByText('New accounts start with the project access notifications on')).toBeVisible();
+  await expect(page.getByText('the project access notifications are on until you switch them off')).toBeVisible();
   await expect(page.getByRole('switch', { name: kind })).toBeChecked();
 }
 

@@ -1,4 +1,4 @@
-import { NotFoundError, PermissionDeniedError } from '@testament/contracts';
+import { NotFoundError, PermissionDeniedError, StaleVersionError } from '@testament/contracts';
 import { NatsBus, SqliteEventStore, SqliteIdAllocator, startNatsServer } from '@testament/infra';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -50,5 +50,17 @@ describe('commands over NATS', () => {
     const stranger = { userId: 4, isSuperuser: false, isExternal: false };
     await expect(dispatch('projects.update', { projectId, name: 'Mine' }, newCommandMeta(stranger))).rejects.toBeInstanceOf(PermissionDeniedError);
     await expect(dispatch('projects.delete', { projectId: 99999 }, newCommandMeta(owner))).rejects.toBeInstanceOf(NotFoundError);
+  });
+
+  it('brings a stale edit back with the version it missed, for the 409 and its ETag', async () => {
+    const meta = () => newCommandMeta(owner);
+    const { projectId } = await dispatch('projects.create', { name: 'Edited twice', description: '', isPrivate: false, isArchive: false, icon: null }, meta());
+    const { id: suiteId } = await dispatch('suites.create', { projectId, parentId: null, name: 'Suite', description: '', attributes: {}, attachmentIds: [] }, meta());
+    const content = (name: string) => ({ name, suiteId, description: '', setup: '', scenario: 'Do it', expected: '', teardown: '', estimate: null, isSteps: false, attributes: {}, steps: [] });
+    const { caseId } = await dispatch('cases.create', { projectId, content: content('First') }, meta());
+    await dispatch('cases.update', { projectId, caseId, content: content('Second'), skipHistory: false, expectedVersionTags: ['1'] }, meta());
+    const stale = dispatch('cases.update', { projectId, caseId, content: content('Third'), skipHistory: false, expectedVersionTags: ['1'] }, meta());
+    await expect(stale).rejects.toBeInstanceOf(StaleVersionError);
+    await expect(stale).rejects.toMatchObject({ currentVersion: 2, versionTag: '2' });
   });
 });

@@ -16,7 +16,7 @@ export const notificationApi = {
   ),
   /** An empty list means all of the user's notifications. */
   mark: (ids: number[], unread: boolean): Observable<number> => api.post(apiPath('notifications/mark-as/'), { json: { unread, notifications: ids } }),
-  /** Each kind the user can switch on or off; nothing arrives until it is on (K10). */
+  /** Each kind the user can switch on or off, and whether it is on (some are until switched off). */
   settings: (): Observable<NotificationSettingState[]> => api.get(apiPath('notifications/settings/')),
   setEnabled: (actionCode: number, enabled: boolean): Observable<string> =>
     api.post(apiPath(enabled ? 'notifications/enable/' : 'notifications/disable/'), { json: { settings: [actionCode] } }),

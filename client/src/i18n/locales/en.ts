@@ -17,6 +17,7 @@ import { usersTexts } from '../../features/users/texts.ts';
 import { suitesTexts } from '../../features/suites/texts.ts';
 import { caseFormTexts } from '../../features/cases/form/texts.ts';
 import { caseDrawerTexts } from '../../features/cases/drawer/texts.ts';
+import { caseVersionsTexts } from '../../features/cases/versions/texts.ts';
 import { caseListTexts } from '../../features/cases/list/texts.ts';
 import { commentsTexts } from '../../features/comments/texts.ts';
 import { testDrawerTexts } from '../../features/tests/drawer/texts.ts';
@@ -129,6 +130,7 @@ export const en = {
   suites: suitesTexts.en,
   caseForm: caseFormTexts.en,
   caseDrawer: caseDrawerTexts.en,
+  caseVersions: caseVersionsTexts.en,
   caseList: caseListTexts.en,
   comments: commentsTexts.en,
   testDrawer: testDrawerTexts.en,

@@ -16,6 +16,7 @@ import { usersTexts } from '../../features/users/texts.ts';
 import { suitesTexts } from '../../features/suites/texts.ts';
 import { caseFormTexts } from '../../features/cases/form/texts.ts';
 import { caseDrawerTexts } from '../../features/cases/drawer/texts.ts';
+import { caseVersionsTexts } from '../../features/cases/versions/texts.ts';
 import { caseListTexts } from '../../features/cases/list/texts.ts';
 import { commentsTexts } from '../../features/comments/texts.ts';
 import { testDrawerTexts } from '../../features/tests/drawer/texts.ts';
@@ -127,6 +128,7 @@ export const ru: Messages = {
   suites: suitesTexts.ru,
   caseForm: caseFormTexts.ru,
   caseDrawer: caseDrawerTexts.ru,
+  caseVersions: caseVersionsTexts.ru,
   caseList: caseListTexts.ru,
   comments: commentsTexts.ru,
   testDrawer: testDrawerTexts.ru,
@@ -188,6 +190,7 @@ export const ru: Messages = {
     configTooLarge: 'Конфигурация не должна занимать больше {{0}} КиБ в JSON.',
     throttled: 'Слишком много запросов. Повторите через {{0}} с.',
     throttledOneSecond: 'Слишком много запросов. Повторите через 1 с.',
+    invalidIfMatch: 'If-Match должен быть «*» или списком тегов сущности (ETag).',
     password: {
       uppercase: 'Пароль должен содержать хотя бы одну заглавную букву.',
       lowercase: 'Пароль должен содержать хотя бы одну строчную букву.',
@@ -251,6 +254,7 @@ export const ru: Messages = {
       labelUnknown: 'Неверный идентификатор «{{0}}» — объект не существует.',
       attachmentUnknown: 'Неверный идентификатор «{{0}}» — объект не существует.',
       copyToAnotherProject: 'Нельзя скопировать тест-кейс в другой проект.',
+      staleVersion: 'Тест-кейс изменили после того, как его прочитали: текущая версия — {{0}}.',
     },
     result: {
       notEditable: 'Результаты в этом проекте нельзя изменять. Обратитесь к администратору проекта',
@@ -333,7 +337,14 @@ export const ru: Messages = {
       accessRequestedWithoutReason: '{{0}} запрашивает доступ к {{placeholder}}',
       testAssigned: '{{0}} назначил вам {{placeholder}}',
       testUnassigned: '{{0}} снял назначение {{placeholder}}',
-      bulkUpdateEnded: 'Массовое изменение завершено {{placeholder}}',
+      jobFinished: {
+        assign: 'Массовое изменение завершено {{placeholder}}: исполнитель изменён у тестов ({{0}})',
+        move: 'Массовое изменение завершено {{placeholder}}: тесты перенесены ({{0}})',
+        delete: 'Массовое изменение завершено {{placeholder}}: тесты удалены ({{0}})',
+        result: 'Массовое изменение завершено {{placeholder}}: тестам добавлены результаты ({{0}})',
+        cases: 'Массовое изменение завершено {{placeholder}}: тест-кейсы перенесены или перемечены ({{0}})',
+      },
+      jobFailed: 'Массовое изменение остановлено {{placeholder}} после {{0}} из {{1}}: {{2}}',
     },
     notificationPlace: {
       inPlan: 'в тест-плане {{0}}',

@@ -1,7 +1,7 @@
-import { NotFoundError, PermissionDeniedError, ValidationError, caseMessages, catalogueMessages, messages, type BulkOperation, type CaseContent, type CaseEvent } from '@testament/contracts';
+import { NotFoundError, PermissionDeniedError, StaleVersionError, ValidationError, caseMessages, catalogueMessages, messages, type BulkOperation, type CaseContent, type CaseEvent } from '@testament/contracts';
 import type { DecisionContext, Decider } from '../kernel/decider.ts';
 import { requireProjectWrite } from '../kernel/project-access.ts';
-import { evolveCase, initialCaseState, latestVersion, type CaseState } from './evolve.ts';
+import { currentVersionTag, evolveCase, initialCaseState, latestVersion, type CaseState } from './evolve.ts';
 
 /** What the handler looked up in other aggregates for the rules. */
 export interface CaseFacts {
@@ -16,7 +16,11 @@ export type Relabelling = NonNullable<Extract<BulkOperation, { kind: 'cases' }>[
 
 export type CaseCommand =
   | { type: 'Create'; caseId: number; projectId: number; historyId: number; content: CaseContent; facts: CaseFacts }
-  | { type: 'Update'; historyId: number; content: CaseContent; skipHistory: boolean; facts: CaseFacts }
+  /**
+   * `expectedVersionTags`: the revisions the edit was made on (`If-Match`); when
+   * given, the edit is refused unless one of them is still the case's. Null: the last write wins.
+   */
+  | { type: 'Update'; historyId: number; content: CaseContent; skipHistory: boolean; facts: CaseFacts; expectedVersionTags?: readonly string[] | null }
   /** A bulk job's change of one case, made on its latest version: moved (`suiteId`), relabelled, or both. */
   | { type: 'BulkChange'; historyId: number; suiteId: number | null; labels: Relabelling | null; facts: CaseFacts }
   | { type: 'RestoreVersion'; historyId: number; version: number; facts: CaseFacts }
@@ -47,9 +51,17 @@ function requireChange(state: CaseState, context: DecisionContext): void {
   if (latestVersion(state).isArchive && !context.actor.isSuperuser) throw new PermissionDeniedError(messages.archivedReadOnly);
 }
 
+/** An edit made on a revision the case has moved on from would overwrite what was made since: refused with the current version. */
+function requireExpectedVersion(state: CaseState, expected: readonly string[] | null | undefined): void {
+  if (expected === null || expected === undefined) return;
+  const current = currentVersionTag(state);
+  if (!expected.includes(current)) throw new StaleVersionError(caseMessages.staleVersion(state.versions.length), state.versions.length, current);
+}
+
 function update(command: Extract<CaseCommand, { type: 'Update' }>, state: CaseState, context: DecisionContext): CaseEvent[] {
   live(state);
   requireChange(state, context);
+  requireExpectedVersion(state, command.expectedVersionTags);
   const latest = latestVersion(state);
   requireValidContent(command.content, command.facts);
   const { caseId, projectId } = state;

@@ -1,4 +1,4 @@
-import type { CaseContent, CaseEvent } from '@testament/contracts';
+import { caseVersionTag, type CaseContent, type CaseEvent } from '@testament/contracts';
 
 /** One row of the case's history: what the version held and who made it. */
 export interface CaseVersion {
@@ -6,6 +6,8 @@ export interface CaseVersion {
   readonly userId: number | null;
   readonly isArchive: boolean;
   readonly content: CaseContent;
+  /** How often this version was overwritten in place (`skip_history`): part of its revision (`caseVersionTag`). */
+  readonly amendments: number;
 }
 
 export interface CaseState {
@@ -21,6 +23,9 @@ export const initialCaseState: CaseState = { exists: false, caseId: 0, projectId
 
 export const latestVersion = (state: CaseState): CaseVersion => state.versions.at(-1)!;
 
+/** The case's current revision as its ETag names it. */
+export const currentVersionTag = (state: CaseState): string => caseVersionTag(state.versions.length, latestVersion(state).amendments);
+
 function withVersion(state: CaseState, version: CaseVersion): CaseState {
   return { ...state, versions: [...state.versions, version] };
 }
@@ -29,15 +34,17 @@ export function evolveCase(state: CaseState, event: CaseEvent): CaseState {
   switch (event.type) {
     case 'CaseCreated': {
       const { caseId, projectId, historyId, userId, content } = event.data;
-      return { exists: true, caseId, projectId, deleted: false, versions: [{ historyId, userId, isArchive: false, content }] };
+      return { exists: true, caseId, projectId, deleted: false, versions: [{ historyId, userId, isArchive: false, content, amendments: 0 }] };
     }
     case 'CaseVersioned':
-      return withVersion(state, { historyId: event.data.historyId, userId: event.data.userId, isArchive: latestVersion(state).isArchive, content: event.data.content });
-    case 'CaseAmended':
-      return { ...state, versions: [...state.versions.slice(0, -1), { ...latestVersion(state), content: event.data.content }] };
+      return withVersion(state, { historyId: event.data.historyId, userId: event.data.userId, isArchive: latestVersion(state).isArchive, content: event.data.content, amendments: 0 });
+    case 'CaseAmended': {
+      const latest = latestVersion(state);
+      return { ...state, versions: [...state.versions.slice(0, -1), { ...latest, content: event.data.content, amendments: latest.amendments + 1 }] };
+    }
     case 'CaseArchived':
     case 'CaseUnarchived':
-      return withVersion(state, { ...latestVersion(state), historyId: event.data.historyId, userId: event.data.userId, isArchive: event.type === 'CaseArchived' });
+      return withVersion(state, { ...latestVersion(state), historyId: event.data.historyId, userId: event.data.userId, isArchive: event.type === 'CaseArchived', amendments: 0 });
     case 'CaseDeleted':
       return { ...state, deleted: true };
     case 'CaseRecovered':

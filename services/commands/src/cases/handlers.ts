@@ -74,11 +74,13 @@ export function caseCommands(deps: KernelDeps, lookups: CaseLookups) {
       const facts = await factsOf(input.projectId, content);
       return run(input.projectId, caseId, { type: 'Create', caseId, projectId: input.projectId, historyId: await deps.ids.next('casehistory'), content, facts }, meta);
     },
-    async update(input: CaseRef & { content: CaseContentInput; skipHistory: boolean }, meta: CommandMeta) {
+    /** `expectedVersionTags`: the `If-Match` tags of an edit made on a version read earlier (null or absent: the last write wins). */
+    async update(input: CaseRef & { content: CaseContentInput; skipHistory: boolean; expectedVersionTags?: readonly string[] | null }, meta: CommandMeta) {
       const content = await contentOf(input.content, input.caseId);
       const facts = await factsOf(input.projectId, content);
       const historyId = await deps.ids.next('casehistory');
-      return run(input.projectId, input.caseId, { type: 'Update', historyId, content, skipHistory: input.skipHistory, facts }, meta);
+      const command: CaseCommand = { type: 'Update', historyId, content, skipHistory: input.skipHistory, facts, expectedVersionTags: input.expectedVersionTags ?? null };
+      return run(input.projectId, input.caseId, command, meta);
     },
     /** Many cases loaded in one read, before a bulk job's chunk changes them one by one. */
     preload: (caseIds: readonly number[]) => deps.aggregates.preload(caseIds.map(streamOf), caseDecider),

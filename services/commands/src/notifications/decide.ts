@@ -1,4 +1,4 @@
-import { PermissionDeniedError, ValidationError, accessMessages, notificationSetting, type NotificationEvent } from '@testament/contracts';
+import { PermissionDeniedError, ValidationError, accessMessages, notificationSetting, receivesNotification, type NotificationEvent } from '@testament/contracts';
 import type { DecisionContext, Decider } from '../kernel/decider.ts';
 import { evolveNotificationBox, initialNotificationBox, type NotificationBoxState } from './evolve.ts';
 
@@ -18,18 +18,23 @@ function settingCodes(codes: number[]): number[] {
   return [...new Set(codes)].sort((a, b) => a - b);
 }
 
+/** Whether the box's owner receives a kind: their last choice of it, else its default. */
+function receives(state: NotificationBoxState, code: number): boolean {
+  return receivesNotification(code, state.enabled.has(code) ? true : state.disabled.has(code) ? false : undefined);
+}
+
 export function decideNotifications(command: NotificationCommand, state: NotificationBoxState, context: DecisionContext): NotificationEvent[] {
   if (command.type === 'EnableDefaultNotifications') {
-    return state.enabled.size === 0 && command.actionCodes.length > 0 ? [{ type: 'NotificationsEnabled', data: { actionCodes: settingCodes([...command.actionCodes]) } }] : [];
+    return state.enabled.size + state.disabled.size === 0 && command.actionCodes.length > 0 ? [{ type: 'NotificationsEnabled', data: { actionCodes: settingCodes([...command.actionCodes]) } }] : [];
   }
   if (context.actor.userId !== command.userId) throw new PermissionDeniedError();
   switch (command.type) {
     case 'EnableNotifications': {
-      const actionCodes = settingCodes(command.actionCodes).filter((code) => !state.enabled.has(code));
+      const actionCodes = settingCodes(command.actionCodes).filter((code) => !receives(state, code));
       return actionCodes.length > 0 ? [{ type: 'NotificationsEnabled', data: { actionCodes } }] : [];
     }
     case 'DisableNotifications': {
-      const actionCodes = settingCodes(command.actionCodes).filter((code) => state.enabled.has(code));
+      const actionCodes = settingCodes(command.actionCodes).filter((code) => receives(state, code));
       return actionCodes.length > 0 ? [{ type: 'NotificationsDisabled', data: { actionCodes } }] : [];
     }
     case 'MarkNotifications': {

@@ -1,21 +1,37 @@
 import type { NotificationEvent } from '@testament/contracts';
 
-/** A user's notification box: which kinds they receive, and which notifications they deleted. */
+/**
+ * A user's notification box: the kinds they chose to receive or not (their
+ * last choice of each; a kind never chosen follows its default), and which
+ * notifications they deleted.
+ */
 export interface NotificationBoxState {
   enabled: ReadonlySet<number>;
+  disabled: ReadonlySet<number>;
   deleted: ReadonlySet<number>;
 }
 
-export const initialNotificationBox: NotificationBoxState = { enabled: new Set(), deleted: new Set() };
+export const initialNotificationBox: NotificationBoxState = { enabled: new Set(), disabled: new Set(), deleted: new Set() };
+
+/** `to` with the codes added, `from` with them taken out. */
+function moved(codes: readonly number[], to: ReadonlySet<number>, from: ReadonlySet<number>): [ReadonlySet<number>, ReadonlySet<number>] {
+  const [into, outOf] = [new Set(to), new Set(from)];
+  for (const code of codes) {
+    into.add(code);
+    outOf.delete(code);
+  }
+  return [into, outOf];
+}
 
 export function evolveNotificationBox(state: NotificationBoxState, event: NotificationEvent): NotificationBoxState {
   switch (event.type) {
-    case 'NotificationsEnabled':
-      return { ...state, enabled: new Set([...state.enabled, ...event.data.actionCodes]) };
+    case 'NotificationsEnabled': {
+      const [enabled, disabled] = moved(event.data.actionCodes, state.enabled, state.disabled);
+      return { ...state, enabled, disabled };
+    }
     case 'NotificationsDisabled': {
-      const enabled = new Set(state.enabled);
-      for (const code of event.data.actionCodes) enabled.delete(code);
-      return { ...state, enabled };
+      const [disabled, enabled] = moved(event.data.actionCodes, state.disabled, state.enabled);
+      return { ...state, enabled, disabled };
     }
     case 'NotificationsMarked':
       return state;

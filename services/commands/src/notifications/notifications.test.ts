@@ -28,6 +28,17 @@ describe('notification box decider', () => {
     expect(given(notificationBoxDecider, []).when({ type: 'DisableNotifications', userId: 7, actionCodes: [5] }, alice)).toEqual([]);
   });
 
+  it('takes a job’s end (4) as on until its owner disables it, and only then records enabling it again', () => {
+    const disabled = (...actionCodes: number[]): NotificationEvent => ({ type: 'NotificationsDisabled', data: { actionCodes } });
+    expect(given(notificationBoxDecider, []).when({ type: 'EnableNotifications', userId: 7, actionCodes: [4] }, alice)).toEqual([]);
+    expect(given(notificationBoxDecider, []).when({ type: 'DisableNotifications', userId: 7, actionCodes: [4, 0] }, alice)).toEqual([disabled(4)]);
+    expect(given(notificationBoxDecider, [disabled(4)]).when({ type: 'DisableNotifications', userId: 7, actionCodes: [4] }, alice)).toEqual([]);
+    expect(given(notificationBoxDecider, [disabled(4)]).when({ type: 'EnableNotifications', userId: 7, actionCodes: [4] }, alice)).toEqual([enabled(4)]);
+    expect(given(notificationBoxDecider, [disabled(4), enabled(4)]).when({ type: 'DisableNotifications', userId: 7, actionCodes: [4] }, alice)).toEqual([disabled(4)]);
+    // A box whose owner chose anything is no longer empty: the defaults of a new account are not written into it.
+    expect(given(notificationBoxDecider, [disabled(4)]).when({ type: 'EnableDefaultNotifications', userId: 7, actionCodes: [5] }, admin)).toEqual([]);
+  });
+
   it('refuses action codes that are not notification settings', () => {
     expect(() => given(notificationBoxDecider, []).when({ type: 'EnableNotifications', userId: 7, actionCodes: [2, 42] }, alice)).toThrow(
       expect.objectContaining({ fields: { settings: ['"2" is not a valid choice.', '"42" is not a valid choice.'] } }),

@@ -56,7 +56,7 @@ export function caseWritesWithLabels(deps: KernelDeps, cases: CaseCommands) {
   return {
     create: async (input: { projectId: number; content: ContentWithLabels }, meta: CommandMeta) =>
       cases.create({ projectId: input.projectId, content: await withLabelIds(input.projectId, input.content, meta) }, meta),
-    update: async (input: CaseRef & { content: ContentWithLabels; skipHistory: boolean }, meta: CommandMeta) =>
+    update: async (input: CaseRef & { content: ContentWithLabels; skipHistory: boolean; expectedVersionTags?: readonly string[] | null }, meta: CommandMeta) =>
       cases.update({ ...input, content: await withLabelIds(input.projectId, input.content, meta) }, meta),
   };
 }

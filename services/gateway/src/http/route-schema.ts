@@ -13,10 +13,14 @@ export interface RouteContract {
   summary: string;
   description?: string;
   querystring?: z.ZodType;
+  /** Request headers the handler reads (documented only: handlers read them themselves). */
+  headers?: z.ZodType;
   body?: z.ZodType;
   /** The body may also come as multipart/form-data (fields as text, plus files). */
   multipart?: boolean;
   response: Record<number, z.ZodType | RawAnswer>;
+  /** Headers an answer carries, by status: name → what it says (documented only). */
+  responseHeaders?: Record<number, Record<string, string>>;
 }
 
 declare module 'fastify' {
@@ -74,10 +78,16 @@ export function routeContracts(resource: string) {
         responses[Number(status)] = answer;
         response[Number(status)] = { description: contract.summary, ...jsonSchemaOf(answer, 'output') };
       } else response[Number(status)] = answer;
+      const headers = contract.responseHeaders?.[Number(status)];
+      if (headers) {
+        const described = Object.fromEntries(Object.entries(headers).map(([name, description]) => [name, { type: 'string', description }]));
+        response[Number(status)] = { ...response[Number(status)], headers: described };
+      }
     }
     const schema: FastifySchema & Record<string, unknown> = { tags: [resource], summary: contract.summary, response };
     if (contract.description) schema['description'] = contract.description;
     if (contract.querystring) schema.querystring = jsonSchemaOf(contract.querystring, 'input');
+    if (contract.headers) schema.headers = jsonSchemaOf(contract.headers, 'input');
     if (contract.body) schema.body = jsonSchemaOf(contract.body, 'input');
     if (contract.multipart) schema['consumes'] = ['application/json', 'multipart/form-data'];
     return { schema, config: { ...config, responses } };

@@ -1,6 +1,7 @@
-import { ConflictError, NotFoundError, PermissionDeniedError, ValidationError, messages } from '@testament/contracts';
+import { ConflictError, NotFoundError, PermissionDeniedError, StaleVersionError, ValidationError, messages } from '@testament/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { setEntityTag } from '../http/conditional.ts';
 import { NotAuthenticatedError, NotYetVisibleError, ThrottledError, UriTooLongError } from '../http/errors.ts';
 import { clientGone } from './cancellation.ts';
 
@@ -21,6 +22,9 @@ export const errorPlugin = fp(async (app: FastifyInstance) => {
     }
     if (error instanceof PermissionDeniedError) return reply.code(403).send({ detail: error.message });
     if (error instanceof NotFoundError) return reply.code(404).send({ detail: error.message });
+    if (error instanceof StaleVersionError) {
+      return setEntityTag(reply.code(409), error.versionTag).send({ detail: error.message, current_version: error.currentVersion });
+    }
     if (error instanceof ConflictError) return reply.code(409).send({ detail: error.message });
     if (error instanceof UriTooLongError) return reply.code(414).send({ detail: error.message });
     if (error instanceof ThrottledError) {

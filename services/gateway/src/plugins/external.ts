@@ -17,7 +17,9 @@ export const externalPlugins = fp(async (app: FastifyInstance, { config }: Gatew
     origin: (origin, allow) => allow(null, origin !== undefined && config.trustedOrigins.includes(origin)),
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: ['Content-Type', 'X-CSRFToken', 'Authorization', 'Idempotency-Key', 'X-Correlation-Id'],
+    allowedHeaders: ['Content-Type', 'X-CSRFToken', 'Authorization', 'Idempotency-Key', 'X-Correlation-Id', 'If-Match'],
+    // A case's version, for `If-Match` on its next edit.
+    exposedHeaders: ['ETag'],
     maxAge: 600,
   });
   await app.register(cookie);

@@ -52,6 +52,17 @@ describe('the OpenAPI document', () => {
     expect(create.responses['201']).toBeDefined();
   });
 
+  it('documents the case edit’s optimistic concurrency: If-Match in, ETag out, 409 with the current version', () => {
+    type Described = { parameters: Array<{ in: string; name: string }>; responses: Record<string, { headers?: Record<string, unknown>; content?: Record<string, { schema: { properties: Record<string, unknown> } }> }> };
+    const edit = document.paths['/api/v2/cases/{id}/']!['put'] as unknown as Described;
+    expect(edit.parameters).toContainEqual(expect.objectContaining({ in: 'header', name: 'If-Match' }));
+    expect(Object.keys(edit.responses['200']!.headers!)).toEqual(['ETag']);
+    expect(Object.keys(edit.responses['409']!.headers!)).toEqual(['ETag']);
+    expect(Object.keys(edit.responses['409']!.content!['application/json']!.schema.properties)).toEqual(['detail', 'current_version']);
+    const read = document.paths['/api/v2/cases/{id}/']!['get'] as unknown as Described;
+    expect(Object.keys(read.responses['200']!.headers!)).toEqual(['ETag']);
+  });
+
   it('is browsable at /api/v2/docs/, pointing at the document', async () => {
     const page = await server.app.inject({ method: 'GET', url: `${DOCS_PATH}/` });
     expect(page.statusCode).toBe(200);

@@ -25,6 +25,8 @@ export interface CaseDocument extends Omit<CaseContent, 'name'> {
   updatedAt: string;
   /** Oldest first: a row's display version is its position plus one. */
   history: CaseHistoryRow[];
+  /** How often the latest version was overwritten in place (`skip_history`): with the version, the case's ETag. */
+  amendments: number;
 }
 
 export const CASES = 'cases';

@@ -16,6 +16,8 @@ const PROJECT = 3;
 interface ModelCase {
   id: number;
   versions: Array<{ content: CaseContent; isArchive: boolean }>;
+  /** How often the latest version was overwritten in place. */
+  amendments: number;
   deleted: boolean;
 }
 
@@ -44,7 +46,7 @@ function randomHistory(seed: number, steps: number) {
     const stream = target && `case-${target.id}`;
     if (roll < 3 || !target) {
       const made = randomContent();
-      cases.set(id, { id, versions: [{ content: made, isArchive: false }], deleted: false });
+      cases.set(id, { id, versions: [{ content: made, isArchive: false }], amendments: 0, deleted: false });
       events.push({ type: 'CaseCreated', stream: `case-${id}`, data: { caseId: id, projectId: PROJECT, historyId: historyId++, userId: 5, content: made } });
       id++;
     } else if (target.deleted) {
@@ -58,14 +60,17 @@ function randomHistory(seed: number, steps: number) {
     } else if (roll < 5) {
       const made = randomContent();
       target.versions.push({ content: made, isArchive: target.versions.at(-1)!.isArchive });
+      target.amendments = 0;
       events.push({ type: 'CaseVersioned', stream: stream!, data: { ...base, historyId: historyId++, userId: 5, content: made } });
     } else if (roll < 6) {
       const made = randomContent();
       target.versions[target.versions.length - 1] = { ...target.versions.at(-1)!, content: made };
+      target.amendments++;
       events.push({ type: 'CaseAmended', stream: stream!, data: { ...base, content: made } });
     } else if (roll < 8) {
       const archive = !target.versions.at(-1)!.isArchive;
       target.versions.push({ ...target.versions.at(-1)!, isArchive: archive });
+      target.amendments = 0;
       events.push({ type: archive ? 'CaseArchived' : 'CaseUnarchived', stream: stream!, data: { ...base, historyId: historyId++, userId: 5 } });
     } else {
       target.deleted = true;
@@ -106,6 +111,7 @@ describe('cases read model', () => {
       }
       expect(found).toMatchObject({ ...model.versions.at(-1)!.content, isArchive: model.versions.at(-1)!.isArchive });
       expect(found!.history).toHaveLength(model.versions.length);
+      expect(found!.amendments, `case ${model.id} amendments`).toBe(model.amendments);
       const version = 1 + (model.id % model.versions.length);
       expect((await findCaseVersion(readStore, found!, version))?.content, `case ${model.id} v${version}`).toEqual(model.versions[version - 1]!.content);
     }

@@ -29,6 +29,7 @@ function documentOf(caseId: number, projectId: number, content: CaseContent, tim
     createdAt: time,
     updatedAt: time,
     history,
+    amendments: 0,
   };
 }
 
@@ -44,14 +45,14 @@ function nextCase(previous: CaseDocument | undefined, event: EventOf<CaseEvent>)
     case 'CaseVersioned': {
       const { historyId, userId, content } = event.data;
       const history = [...previous.history, { historyId, userId, action: 'Updated' as const, date: time }];
-      return { ...previous, ...content, nameKey: content.name.toLowerCase(), updatedAt: time, history };
+      return { ...previous, ...content, nameKey: content.name.toLowerCase(), updatedAt: time, history, amendments: 0 };
     }
     case 'CaseAmended':
-      return { ...previous, ...event.data.content, nameKey: event.data.content.name.toLowerCase(), updatedAt: time };
+      return { ...previous, ...event.data.content, nameKey: event.data.content.name.toLowerCase(), updatedAt: time, amendments: previous.amendments + 1 };
     case 'CaseArchived':
     case 'CaseUnarchived': {
       const history = [...previous.history, { historyId: event.data.historyId, userId: event.data.userId, action: 'Updated' as const, date: time }];
-      return { ...previous, isArchive: event.type === 'CaseArchived', updatedAt: time, history };
+      return { ...previous, isArchive: event.type === 'CaseArchived', updatedAt: time, history, amendments: 0 };
     }
     case 'CaseDeleted':
       return { ...previous, isDeleted: true, deletedAt: time, deletedWithSuite: event.data.withSuite ?? null, updatedAt: time };

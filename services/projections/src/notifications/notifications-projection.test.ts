@@ -1,10 +1,12 @@
 import { createCommandService, newCommandMeta, SYSTEM_ACTOR, type Actor } from '@testament/commands';
-import { MemoryBus, MemoryReadStore, SqliteEventStore, SqliteIdAllocator } from '@testament/infra';
+import { DEFAULT_PROJECT_SETTINGS, streams } from '@testament/contracts';
+import { MemoryBus, MemoryReadStore, SqliteEventStore, SqliteIdAllocator, seededIntegers } from '@testament/infra';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allProjections } from '../index.ts';
+import { allProjections, readModelProjections } from '../index.ts';
+import { foldInto, recorded, type TestEvent } from '../testing/fold.ts';
 import { ProjectionRunner } from '../runner/projection-runner.ts';
 import { NOTIFICATION_SUBSCRIBERS, NOTIFICATIONS, type NotificationDocument } from './notification-document.ts';
 import { listNotifications, subscribedActionCodes, unreadNotificationCount } from './queries.ts';
@@ -72,7 +74,8 @@ describe('notifications read model', () => {
       expect(notification.timestamp).toBe(event.metadata.time);
     }
     expect(await unreadNotificationCount(live, id('guest'))).toBe(3);
-    expect([...(await subscribedActionCodes(live, id('guest')))]).toEqual([5, 6]);
+    // The end of a job (4) is received by everyone who did not disable it.
+    expect([...(await subscribedActionCodes(live, id('guest')))]).toEqual([4, 5, 6]);
   });
 
   it('rebuilds into exactly the same notifications and subscriptions, whatever order the read models are listed in', async () => {
@@ -86,5 +89,72 @@ describe('notifications read model', () => {
     const notifications = (await all(rebuiltStore, NOTIFICATIONS)) as NotificationDocument[];
     expect(notifications.length).toBe(4);
     await rebuilt.stop();
+  });
+});
+
+/** A job's end is told to its owner unless they disabled the kind (4); these events are its whole story. */
+describe('notifications of a job’s end', () => {
+  const PROJECT = 3;
+  const project: TestEvent = { type: 'ProjectCreated', stream: streams.project.of(PROJECT), data: { projectId: PROJECT, name: 'Apollo', description: '', isPrivate: false, isArchive: false, settings: DEFAULT_PROJECT_SETTINGS, icon: null } };
+  const choice = (userId: number, enabled: boolean): TestEvent => ({ type: enabled ? 'NotificationsEnabled' : 'NotificationsDisabled', stream: streams.notificationBox.of(userId), data: { actionCodes: [4] }, actorId: userId });
+  const operations = { assign: { kind: 'assign', assignee: null }, result: { kind: 'result', status: 2, comment: '', attachmentIds: [], attributes: {}, suiteAttributes: [] }, cases: { kind: 'cases', suiteId: 5, labels: null } } as const;
+  /** A job of `userId`'s on `count` items, answered at once or run in the background, then finished or failed after half of them. */
+  const job = (jobId: number, userId: number, options: { kind?: keyof typeof operations; count?: number; background?: boolean; fails?: boolean } = {}): TestEvent[] => {
+    const { kind = 'result', count = 1200, background = true, fails = false } = options;
+    const stream = streams.bulkJobs(PROJECT, userId);
+    const ref = { jobId, projectId: PROJECT };
+    const itemIds = Array.from({ length: count }, (_, index) => 1000 + index);
+    return [
+      { type: 'BulkJobRequested', stream, actorId: userId, data: { ...ref, userId, operation: operations[kind], itemIds, chunkSize: 500, background, planId: null } },
+      fails
+        ? { type: 'BulkJobFailed', stream, actorId: userId, data: { ...ref, done: Math.floor(count / 2), itemId: itemIds[Math.floor(count / 2)], reason: 'Archived objects can only be changed by an administrator.' } }
+        : { type: 'BulkJobFinished', stream, actorId: userId, data: { ...ref, done: count } },
+    ];
+  };
+  const delivered = async (readStore: MemoryReadStore) =>
+    ((await all(readStore, NOTIFICATIONS)) as NotificationDocument[]).map((n) => ({ to: n.recipientId, id: n.id, code: n.actionCode, ...n.message })).sort((a, b) => a.to - b.to || a.id - b.id);
+
+  it('tells the owner of a job in the background what it did and where, unless they disabled it; a job answered at once tells nobody', async () => {
+    const events = recorded([project, ...job(1, 7), ...job(2, 8, { kind: 'cases', count: 3 }), choice(9, false), ...job(3, 9), ...job(4, 7, { background: false }), ...job(5, 7, { kind: 'assign', fails: true })]);
+    const readStore = new MemoryReadStore();
+    await foldInto(readStore, readModelProjections, events);
+    const at = (type: string, jobId: number) => events.find((event) => event.type === type && (event.data as { jobId: number }).jobId === jobId)!.position;
+    expect(await delivered(readStore)).toEqual([
+      { to: 7, id: at('BulkJobFinished', 1), code: 4, template: 'Bulk update was ended {{placeholder}}: results added to tests (1200)', placeholderText: 'in project Apollo', placeholderLink: '/projects/3/plans' },
+      { to: 7, id: at('BulkJobFailed', 5), code: 4, template: 'Bulk update failed {{placeholder}} after 600 of 1200: Archived objects can only be changed by an administrator.', placeholderText: 'in project Apollo', placeholderLink: '/projects/3/plans' },
+      { to: 8, id: at('BulkJobFinished', 2), code: 4, template: 'Bulk update was ended {{placeholder}}: cases moved or relabelled (3)', placeholderText: 'in project Apollo', placeholderLink: '/projects/3/suites' },
+    ]);
+    expect(await unreadNotificationCount(readStore, 7)).toBe(2);
+    expect([...(await subscribedActionCodes(readStore, 7))]).toEqual([4]);
+    expect([...(await subscribedActionCodes(readStore, 9))]).toEqual([]);
+  });
+
+  it.each([1, 2, 3, 4])('delivers to whoever’s last choice, else the default, says so, whatever the batches (seed %i)', async (seed) => {
+    const next = seededIntegers(seed);
+    const users = [7, 8, 9];
+    const choices = new Map<number, boolean>();
+    const expected: Array<{ to: number; index: number }> = [];
+    const story: TestEvent[] = [project];
+    for (let jobId = 1; jobId <= 40; jobId++) {
+      const userId = users[next(users.length)]!;
+      if (next(3) === 0) {
+        const enabled = next(2) === 0;
+        // The decider records a choice only when it changes what the user receives.
+        if ((choices.get(userId) ?? true) !== enabled) {
+          choices.set(userId, enabled);
+          story.push(choice(userId, enabled));
+        }
+      }
+      const background = next(4) !== 0;
+      story.push(...job(jobId, userId, { background, fails: next(5) === 0, count: 1 + next(2000) }));
+      if (background && (choices.get(userId) ?? true)) expected.push({ to: userId, index: story.length - 1 });
+    }
+    const events = recorded(story);
+    const readStore = new MemoryReadStore();
+    await foldInto(readStore, readModelProjections, events, [1 + next(7), 1 + next(30)]);
+    const got = (await delivered(readStore)).map(({ to, id }) => ({ to, id }));
+    const want = expected.map(({ to, index }) => ({ to, id: events[index]!.position })).sort((a, b) => a.to - b.to || a.id - b.id);
+    expect(got).toEqual(want);
+    for (const userId of users) expect([...(await subscribedActionCodes(readStore, userId))], `user ${userId}`).toEqual(choices.get(userId) ?? true ? [4] : []);
   });
 });

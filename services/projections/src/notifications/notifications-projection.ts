@@ -6,7 +6,7 @@ import { ACCESS_REQUESTS } from '../access-requests/access-requests-projection.t
 import { PROJECTS } from '../projects/project-document.ts';
 import { ROLE_CATALOG } from '../roles/role-catalog.ts';
 import { USERS } from '../users/user-document.ts';
-import { NOTIFICATION_SUBSCRIBERS, NOTIFICATIONS, notificationKey, type NotificationDocument, type SubscribersDocument } from './notification-document.ts';
+import { NOTIFICATION_SUBSCRIBERS, NOTIFICATIONS, noChoices, notificationKey, receivesCode, withId, type NotificationDocument, type SubscribersDocument } from './notification-document.ts';
 import { actorName, bulkJobDependents, notificationDocument, PRODUCING_EVENTS, producedBy, producerKeys, type ProducingEvent } from './producers.ts';
 import { applySuperuserEvent, NOTIFICATION_AUDIENCES, SUPERUSER_EVENTS, SUPERUSERS, type SuperuserEvent } from './superusers.ts';
 
@@ -21,7 +21,7 @@ const isAboutSuperusers = (event: EventOf<NotificationsEvent>): event is EventOf
 const ownerOf = (event: ProjectedEvent) => streams.notificationBox.idOf(event.stream);
 
 function subscribers(view: ProjectionView, actionCode: number): SubscribersDocument {
-  return view.get<SubscribersDocument>(NOTIFICATION_SUBSCRIBERS, actionCode) ?? { _id: actionCode, userIds: [] };
+  return view.get<SubscribersDocument>(NOTIFICATION_SUBSCRIBERS, actionCode) ?? noChoices(actionCode);
 }
 
 /** The keys of what the user does with their own notifications. */
@@ -48,9 +48,9 @@ function applyBoxEvent(box: EventOf<NotificationEvent>, view: ProjectionView): v
     case 'NotificationsEnabled':
     case 'NotificationsDisabled':
       for (const code of box.data.actionCodes) {
-        const others = subscribers(view, code).userIds.filter((id) => id !== owner);
-        const userIds = box.type === 'NotificationsEnabled' ? [...others, owner].sort((a, b) => a - b) : others;
-        view.put(NOTIFICATION_SUBSCRIBERS, { _id: code, userIds } satisfies SubscribersDocument);
+        const current = subscribers(view, code);
+        const enabled = box.type === 'NotificationsEnabled';
+        view.put(NOTIFICATION_SUBSCRIBERS, { _id: code, userIds: withId(current.userIds, owner, enabled), disabledIds: withId(current.disabledIds, owner, !enabled) } satisfies SubscribersDocument);
       }
       view.notify(topics.notificationSettings(owner));
       return;
@@ -66,8 +66,8 @@ function applyBoxEvent(box: EventOf<NotificationEvent>, view: ProjectionView): v
 
 /**
  * Notifications are produced here, folded from the events they are about
- * (§4.12): each producer names its recipients, and only those subscribed to
- * the action code receive one. Documents depend only on the log, so a rebuild
+ * (§4.12): each producer names its recipients, and only those who receive the
+ * action code (their last choice of it, else its default) get one. Documents depend only on the log, so a rebuild
  * delivers exactly the same notifications with the same ids.
  */
 export const notificationsProjection = projection<NotificationsEvent>({
@@ -94,7 +94,7 @@ export const notificationsProjection = projection<NotificationsEvent>({
     const actor = actorName(event, view);
     for (const produced of producedBy(event, view, actor)) {
       if (produced.recipientId === event.metadata.actorId && !produced.toActor) continue;
-      if (!subscribers(view, produced.actionCode).userIds.includes(produced.recipientId)) continue;
+      if (!receivesCode(subscribers(view, produced.actionCode), produced.recipientId)) continue;
       view.put(NOTIFICATIONS, notificationDocument(event, produced, actor));
       view.notify(topics.notifications(produced.recipientId));
     }

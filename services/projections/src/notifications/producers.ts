@@ -1,4 +1,4 @@
-import { bulkJobPlaces, streams, NotificationAction, notificationTemplates, type AccessRequestEvent, type BulkJobEvent, type ProjectEvent, type TestEvent } from '@testament/contracts';
+import { bulkJobPlaces, JOB_END_NOTIFICATIONS, streams, NotificationAction, notificationTemplates, type AccessRequestEvent, type BulkJobEvent, type ProjectEvent, type TestEvent } from '@testament/contracts';
 import { ACCESS_REQUESTS, accessRequestKey, type AccessRequestDocument } from '../access-requests/access-requests-projection.ts';
 import { BULK_JOBS, type BulkJobDocument } from '../bulk-jobs/bulk-jobs-projection.ts';
 import { PLANS, type PlanDocument } from '../plans/plan-document.ts';
@@ -96,11 +96,13 @@ function testAssigned(event: EventOf<TestAssigned>, view: ProjectionView, actor:
 }
 
 /**
- * A job that ran in the background ended → the user who asked for it (code 4,
- * §4.11): "in test plan <name>" when all its tests were in one plan, else "in
- * project <name>", linking to the project's plans, or its suites for a job on cases.
+ * A job that ran in the background ended → the user who asked for it (code 4
+ * for every kind of bulk job, §4.11; `JOB_END_NOTIFICATIONS`): what it did,
+ * finished, or where it stopped and why; "in test plan <name>" when all its
+ * tests were in one plan, else "in project <name>", linking to the project's
+ * plans, or its suites for a job on cases. A job answered at once needs no notice.
  */
-function bulkJobEnded(event: EventOf<BulkJobEnded>, view: ProjectionView): Produced[] {
+function jobEnded(event: EventOf<BulkJobEnded>, view: ProjectionView): Produced[] {
   const job = view.get<BulkJobDocument>(BULK_JOBS, event.data.jobId);
   const project = view.get<ProjectDocument>(PROJECTS, event.data.projectId);
   if (!job?.background || !project) return [];
@@ -109,7 +111,9 @@ function bulkJobEnded(event: EventOf<BulkJobEnded>, view: ProjectionView): Produ
   const place = plan
     ? { placeholderText: bulkJobPlaces.inPlan(plan.name), placeholderLink: `/projects/${projectId}/plans/${plan._id}` }
     : { placeholderText: bulkJobPlaces.inProject(project.name), placeholderLink: `/projects/${projectId}/${job.kind === 'cases' ? 'suites' : 'plans'}` };
-  return [{ recipientId: job.userId, actionCode: NotificationAction.bulkUpdateEnded, template: notificationTemplates.bulkUpdateEnded(), projectId, ...place, toActor: true }];
+  const template =
+    event.type === 'BulkJobFinished' ? notificationTemplates.jobFinished[job.kind](event.data.done) : notificationTemplates.jobFailed(event.data.done, job.total, event.data.reason);
+  return [{ recipientId: job.userId, actionCode: JOB_END_NOTIFICATIONS[job.kind], template, projectId, ...place, toActor: true }];
 }
 
 /** What a bulk job's end needs that only its job document names: its plan, and its owner's new notification. */
@@ -126,7 +130,7 @@ export function producerKeys(event: EventOf<ProducingEvent>): DocumentKey[] {
     return [
       [BULK_JOBS, event.data.jobId],
       [PROJECTS, event.data.projectId],
-      [NOTIFICATION_SUBSCRIBERS, NotificationAction.bulkUpdateEnded],
+      ...[...new Set(Object.values(JOB_END_NOTIFICATIONS))].map((code) => [NOTIFICATION_SUBSCRIBERS, code] as const),
     ];
   }
   if (event.type === 'TestAssigned') {
@@ -169,7 +173,7 @@ export function producedBy(event: EventOf<ProducingEvent>, view: ProjectionView,
       return testAssigned(event, view, actor);
     case 'BulkJobFinished':
     case 'BulkJobFailed':
-      return bulkJobEnded(event, view);
+      return jobEnded(event, view);
   }
 }
 

@@ -1,10 +1,12 @@
-import type { NotificationListQuery } from '@testament/contracts';
+import { NOTIFICATION_SETTINGS, type NotificationListQuery } from '@testament/contracts';
 import type { ReadStore, Sort } from '@testament/infra';
 import { findPage, type PageWindow } from '../paging.ts';
 import {
   NOTIFICATION_SUBSCRIBERS,
   NOTIFICATIONS,
+  noChoices,
   notificationKey,
+  receivesCode,
   type NotificationDocument,
   type SubscribersDocument,
 } from './notification-document.ts';
@@ -39,8 +41,10 @@ export function notificationStates(readStore: ReadStore, userId: number, ids: nu
   >;
 }
 
-/** The action codes the user receives notifications for. */
+/** The action codes the user receives notifications for: those they enabled, and those on by default they did not disable. */
 export async function subscribedActionCodes(readStore: ReadStore, userId: number): Promise<Set<number>> {
-  const documents = await readStore.collection<SubscribersDocument>(NOTIFICATION_SUBSCRIBERS).find({ userIds: userId });
-  return new Set(documents.map((document) => document._id));
+  // One document per action code that anyone ever chose: a handful.
+  const chosen = new Map((await readStore.collection<SubscribersDocument>(NOTIFICATION_SUBSCRIBERS).find({})).map((document) => [document._id, document]));
+  const codes = NOTIFICATION_SETTINGS.map((setting) => setting.actionCode).filter((code) => receivesCode(chosen.get(code) ?? noChoices(code), userId));
+  return new Set(codes);
 }

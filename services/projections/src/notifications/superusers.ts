@@ -1,6 +1,7 @@
 import { streams } from '@testament/contracts';
 import type { UserEvent } from '@testament/contracts';
 import type { EventOf, ProjectionView } from '../runner/projection.ts';
+import { withId } from './notification-document.ts';
 
 /**
  * Who can manage every project: the active superusers. An access request to a
@@ -26,11 +27,6 @@ export function superusersOf(view: ProjectionView): SuperusersDocument {
 export function activeSuperusers(document: SuperusersDocument): number[] {
   return document.superuserIds.filter((id) => !document.inactiveIds.includes(id));
 }
-
-const withId = (ids: number[], id: number, present: boolean) => {
-  const others = ids.filter((other) => other !== id);
-  return present ? [...others, id].sort((a, b) => a - b) : others;
-};
 
 export function applySuperuserEvent(event: EventOf<SuperuserEvent>, view: ProjectionView): void {
   const userId = streams.user.idOf(event.stream);

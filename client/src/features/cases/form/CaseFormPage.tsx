@@ -1,18 +1,27 @@
 import type { SuiteDetail } from '@testament/contracts';
 import { ProgressSpinner } from 'primereact/progressspinner';
-import { NEVER, of, type Observable } from 'rxjs';
+import { NEVER, map, of, switchMap, type Observable } from 'rxjs';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { apiPath } from '../../../api/paths.ts';
 import { api } from '../../../app/services.ts';
 import { useLiveQuery } from '../../../app/use-live-query.ts';
 import { useCatalogueList } from '../../project-catalogue/use-catalogue.ts';
 import { customAttributeApi } from '../../custom-attributes/custom-attribute.ts';
-import { caseApi, type CaseDetail } from './case-api.ts';
+import { caseApi, type CaseDetail, type EditedCase } from './case-api.ts';
 import type { SuiteChoice } from './case-form.ts';
 import { CaseForm } from './CaseForm.tsx';
 import './case-form.css';
 
 const numberOrNull = (text: string | null) => (text && /^\d+$/.test(text) ? Number(text) : null);
+
+/** What an edit starts from: the version asked for (the current one unless named), and the current one, which a save names. */
+function editingOf(caseId: number, version: number | null): Observable<{ shown: CaseDetail; base: EditedCase }> {
+  return caseApi.current(caseId).pipe(
+    switchMap((base) =>
+      version === null || version === base.found.current_version ? of({ shown: base.found, base }) : caseApi.get(caseId, version).pipe(map((shown) => ({ shown, base }))),
+    ),
+  );
+}
 
 /** The suite a new case starts in: handed over in the navigation state, or named by `suiteId`. */
 function startingSuite(state: unknown, suiteId: number | null): Observable<SuiteChoice | null> {
@@ -36,9 +45,7 @@ export function CaseFormPage() {
   const version = numberOrNull(params.get('version'));
   const once = () => NEVER;
 
-  const found = useLiveQuery({ caseId, version, editing }, once, (query): Observable<CaseDetail | null> =>
-    query.editing && query.caseId !== null ? caseApi.get(query.caseId, query.version ?? undefined) : of(null),
-  );
+  const found = useLiveQuery({ caseId, version, editing }, once, (query) => (query.editing && query.caseId !== null ? editingOf(query.caseId, query.version) : of(null)));
   const suite = useLiveQuery(numberOrNull(params.get('suiteId')), once, (suiteId) => startingSuite(location.state, suiteId));
   const attributes = useCatalogueList(projectId, customAttributeApi);
 
@@ -46,9 +53,10 @@ export function CaseFormPage() {
   if (attributes === null || (suite.data === null && !editing && params.has('suiteId'))) return <ProgressSpinner className="case-form__loading" />;
   return (
     <CaseForm
-      key={found.data?.id ?? 'new'}
+      key={found.data?.shown.id ?? 'new'}
       projectId={projectId}
-      found={found.data}
+      found={found.data?.shown ?? null}
+      base={found.data?.base ?? null}
       startSuite={suite.data ? { id: suite.data.id, name: suite.data.name } : null}
       attributes={attributes}
       prevUrl={params.get('prevUrl')}

@@ -1,6 +1,6 @@
 import type { CaseDetail, Paginated, PreviewRow, caseHistoryResponse, caseUpdateBody } from '@testament/contracts';
 import type { z } from 'zod';
-import type { Observable } from 'rxjs';
+import { map, type Observable } from 'rxjs';
 import { apiPath } from '../../../api/paths.ts';
 import { api } from '../../../app/services.ts';
 
@@ -10,13 +10,25 @@ export type CaseHistoryRow = z.output<typeof caseHistoryResponse>;
 /** What the form sends; the update adds `skip_history` for "Update current version" (§4). */
 export type CaseBody = z.input<typeof caseUpdateBody>;
 
+/** A case's current version as an edit starts from it, with that version's ETag, which the save sends back as `If-Match`. */
+export interface EditedCase {
+  found: CaseDetail;
+  etag: string | null;
+}
+
+const edited = (answer$: Observable<{ body: CaseDetail; headers: Headers }>): Observable<EditedCase> => answer$.pipe(map(({ body, headers }) => ({ found: body, etag: headers.get('ETag') })));
+
 /** The case calls of §7 the form and the drawer make. Forms show a 400's fields themselves. */
 export const caseApi = {
   get: (caseId: number, version?: number): Observable<CaseDetail> => api.get(apiPath(`cases/${caseId}/`), { query: { ver: version } }),
   /** For a view that stays open: a case deleted meanwhile leaves it as it was instead of showing the missing page. */
   watch: (caseId: number, version: number | null): Observable<CaseDetail> => api.get(apiPath(`cases/${caseId}/`), { query: { ver: version }, handles: [404] }),
+  /** The current version, to edit. */
+  current: (caseId: number): Observable<EditedCase> => edited(api.answer('GET', apiPath(`cases/${caseId}/`))),
   create: (body: CaseBody): Observable<CaseDetail> => api.post(apiPath('cases/'), { json: body, handles: [403] }),
-  update: (caseId: number, body: CaseBody): Observable<CaseDetail> => api.put(apiPath(`cases/${caseId}/`), { json: body, handles: [403] }),
+  /** Saved only while the case is still at the version `etag` names: a 409 when someone saved another since. */
+  update: (caseId: number, body: CaseBody, etag: string | null): Observable<EditedCase> =>
+    edited(api.answer('PUT', apiPath(`cases/${caseId}/`), { json: body, headers: etag === null ? {} : { 'If-Match': etag }, handles: [403, 409] })),
   remove: (caseId: number): Observable<void> => api.delete(apiPath(`cases/${caseId}/`), { handles: [400, 403] }),
   deletePreview: (caseId: number): Observable<PreviewRow[]> => api.get(apiPath(`cases/${caseId}/delete/preview/`)),
   archivePreview: (caseId: number): Observable<PreviewRow[]> => api.get(apiPath(`cases/${caseId}/archive/preview/`)),

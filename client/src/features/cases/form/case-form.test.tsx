@@ -31,7 +31,7 @@ function renderForm(attributes: CustomAttribute[] = []) {
         element: (
           <>
             <ConfirmDialog />
-            <CaseForm projectId={1} found={null} startSuite={{ id: 4, name: 'Login' }} attributes={attributes} prevUrl={null} />
+            <CaseForm projectId={1} found={null} base={null} startSuite={{ id: 4, name: 'Login' }} attributes={attributes} prevUrl={null} />
           </>
         ),
       },

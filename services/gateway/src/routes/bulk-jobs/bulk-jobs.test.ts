@@ -108,22 +108,57 @@ describe('tests bulk update', () => {
     expect((await eve('bulk-update', { project, current_plan: root, result: { status: 2 } })).statusCode).toBe(200);
   });
 
-  it('tells the user when a job of theirs that ran in the background ends (code 4), if they asked for it: in the plan all its tests were in, else in the project', async () => {
+  it('tells the user when a job of theirs that ran in the background ends (code 4) unless they turned it off: what it did, in the plan all its tests were in, else in the project, and the unread count rises', async () => {
     const { project, root, tests } = await plannedTests('Bulk notice');
-    const notices = async () => (await world.alice.get('/api/v2/notifications/')).json().results.filter((notice: { message: { template: string } }) => notice.message.template.startsWith('Bulk update'));
+    // Other tests' jobs end in the same inbox: this project's are the ones linking into it.
+    type Notice = { message: { template: string; placeholder_link: string } };
+    const ofThisProject = (notice: Notice) => notice.message.template.startsWith('Bulk update') && notice.message.placeholder_link.startsWith(`/projects/${project}/`);
+    const notices = async () => (await world.alice.get('/api/v2/notifications/')).json().results.filter(ofThisProject);
+    const unread = async () => (await world.alice.get('/api/v2/notifications/?unread=true')).json().results.filter(ofThisProject).length;
+    // The newest job first; once it ended, so did its notice, folded with it.
+    const ended = () => expect.poll(async () => (await world.alice.get('/api/v2/bulk-jobs/')).json().results[0].status, { timeout: 10_000 }).not.toBe('running');
+    await world.alice.post('/api/v2/notifications/mark-as/', { unread: false, notifications: [] });
+    // Nobody turned anything on: the end of a job in the background is told all the same.
     await put('bulk-update', { project, included_tests: tests, is_async: true, assignee_id: null });
-    await expect.poll(async () => (await world.alice.get('/api/v2/bulk-jobs/')).json().results[0].status, { timeout: 10_000 }).toBe('finished');
-    expect(await notices()).toEqual([]);
-    expect((await world.alice.post('/api/v2/notifications/enable/', { settings: [4] })).statusCode).toBe(200);
-    await put('bulk-update', { project, included_tests: tests, result: { status: 2 } });
-    await put('bulk-update', { project, included_tests: tests, is_async: true, result: { status: 3 } });
-    await expect.poll(async () => (await notices()).length, { timeout: 10_000 }).toBe(1);
+    await ended();
     const planName = (await world.alice.get(`/api/v2/testplans/${root}/`)).json().name;
-    expect((await notices())[0]).toMatchObject({ actor: 'alice', message: { template: 'Bulk update was ended {{placeholder}}', placeholder_text: `in test plan ${planName}`, placeholder_link: `/projects/${project}/plans/${root}` } });
-    await put('bulk-update', { project, current_plan: root, is_async: true, result: { status: 2 } });
+    await expect.poll(async () => (await notices()).length, { timeout: 10_000 }).toBe(1);
+    expect((await notices())[0]).toMatchObject({
+      actor: 'alice',
+      unread: true,
+      message: { template: `Bulk update was ended {{placeholder}}: assignee changed for tests (${tests.length})`, placeholder_text: `in test plan ${planName}`, placeholder_link: `/projects/${project}/plans/${root}` },
+    });
+    expect(await unread()).toBe(1);
+    // A job answered at once tells nothing: its answer said it all.
+    await put('bulk-update', { project, included_tests: tests, result: { status: 2 } });
+    await put('bulk-update', { project, current_plan: root, is_async: true, result: { status: 3 } });
     await expect.poll(async () => (await notices()).length, { timeout: 10_000 }).toBe(2);
     const projectName = (await world.alice.get(`/api/v2/projects/${project}/`)).json().name;
-    expect((await notices())[0]).toMatchObject({ message: { placeholder_text: `in project ${projectName}`, placeholder_link: `/projects/${project}/plans` } });
+    expect((await notices())[0]).toMatchObject({ message: { template: 'Bulk update was ended {{placeholder}}: results added to tests (6)', placeholder_text: `in project ${projectName}`, placeholder_link: `/projects/${project}/plans` } });
+    expect(await unread()).toBe(2);
+    // Turned off, it stays quiet.
+    expect((await world.alice.post('/api/v2/notifications/disable/', { settings: [4] })).statusCode).toBe(200);
+    await put('bulk-update', { project, included_tests: tests, is_async: true, result: { status: 2 } });
+    await ended();
+    expect(await notices()).toHaveLength(2);
+    expect((await world.alice.post('/api/v2/notifications/enable/', { settings: [4] })).statusCode).toBe(200);
+  });
+
+  it('tells the user where a job in the background stopped, and why', async () => {
+    const { project, tests } = await plannedTests('Bulk notice of a failure');
+    const alice = { userId: await userIdOf(world.alice), isSuperuser: false, isExternal: false };
+    const [gone] = tests as [number];
+    await put('bulk-update', { project, included_tests: [gone], is_deleted: true });
+    // The selection is resolved from the read models, so only a test deleted after it was resolved reaches a job.
+    const request = { projectId: project, operation: { kind: 'assign' as const, assignee: null }, itemIds: tests, suiteIds: [], planId: null, wait: false };
+    await world.server.system.dispatch('bulk-jobs.request', request, newCommandMeta(alice));
+    await expect.poll(async () => (await world.alice.get('/api/v2/bulk-jobs/')).json().results[0].status, { timeout: 10_000 }).toBe('failed');
+    const job = (await world.alice.get('/api/v2/bulk-jobs/')).json().results[0];
+    const projectName = (await world.alice.get(`/api/v2/projects/${project}/`)).json().name;
+    await expect.poll(async () => (await world.alice.get('/api/v2/notifications/')).json().results[0].message.template, { timeout: 10_000 }).toBe(
+      `Bulk update failed {{placeholder}} after 0 of ${tests.length}: ${job.reason}`,
+    );
+    expect((await world.alice.get('/api/v2/notifications/')).json().results[0].message).toMatchObject({ placeholder_text: `in project ${projectName}`, placeholder_link: `/projects/${project}/plans` });
   });
 
   it('fails a job at a test it cannot change without applying any of that chunk, saying which test and why', async () => {
@@ -188,7 +223,6 @@ describe('cases bulk update as jobs', () => {
 
   it('runs an `is_async` move and relabel in the background: 200 with an empty body, a job on cases, each case a new version, and the notice links the suites', async () => {
     const { project, from, to, cases } = await suiteOfCases('Cases job');
-    expect((await world.alice.post('/api/v2/notifications/enable/', { settings: [4] })).statusCode).toBe(200);
     const response = await world.alice.put('/api/v2/cases/bulk-update/', { project, current_suite: from, excluded_cases: [cases[2]], suite: to, labels: [{ name: 'OLD' }, { name: 'fresh' }], labels_action: 'update', is_async: true });
     expect([response.statusCode, response.body]).toEqual([200, '']);
     await expect.poll(async () => (await lastJob()).status, { timeout: 10_000 }).toBe('finished');
@@ -205,7 +239,7 @@ describe('cases bulk update as jobs', () => {
     expect((Array.isArray(labels) ? labels : labels.results).map((label: { name: string }) => label.name).sort()).toEqual(['fresh', 'old']);
     const projectName = (await world.alice.get(`/api/v2/projects/${project}/`)).json().name;
     const notices = (await world.alice.get('/api/v2/notifications/')).json().results;
-    expect(notices[0]).toMatchObject({ message: { template: 'Bulk update was ended {{placeholder}}', placeholder_text: `in project ${projectName}`, placeholder_link: `/projects/${project}/suites` } });
+    expect(notices[0]).toMatchObject({ message: { template: 'Bulk update was ended {{placeholder}}: cases moved or relabelled (2)', placeholder_text: `in project ${projectName}`, placeholder_link: `/projects/${project}/suites` } });
   });
 
   it('runs a selection of more than 1,000 cases in the background without being asked to', { timeout: 60_000 }, async () => {

@@ -173,6 +173,47 @@ describe('cases', () => {
     expect((await world.alice.post(`${url}version/restore/`, { version: 9 })).json()).toEqual({ version: ['Incorrect version'] });
   });
 
+  it('refuse with 409 an edit whose If-Match names a version that is no longer current; without If-Match the last write wins', async () => {
+    const project = await world.newProject('Case concurrency');
+    const suite = await createSuite(world.alice, project, 'Suite');
+    const created = await world.alice.post('/api/v2/cases/', caseBody(project, suite));
+    expect(created.headers['etag']).toBe('"1"');
+    const url = `/api/v2/cases/${created.json().id}/`;
+    // Alice and Bob read the same version; Alice saves first.
+    const read = await world.bob.get(url);
+    expect(read.headers['etag']).toBe('"1"');
+    const first = await world.alice.put(url, caseBody(project, suite, { name: 'Sign in' }), { 'If-Match': read.headers['etag'] as string });
+    expect([first.statusCode, first.headers['etag'], first.json().current_version]).toEqual([200, '"2"', 2]);
+    // Bob's edit from the same read is refused, pointing at the version he has not seen, and changes nothing.
+    const second = await world.bob.put(url, caseBody(project, suite, { expected: 'Bob was here' }), { 'If-Match': read.headers['etag'] as string });
+    expect([second.statusCode, second.headers['etag'], second.json()]).toEqual([409, '"2"', { detail: 'The test case was changed after it was read: its current version is 2.', current_version: 2 }]);
+    expect((await world.bob.get(url)).json()).toMatchObject({ name: 'Sign in', expected: 'Signed in', current_version: 2 });
+    // Against the version it now names, his edit goes through.
+    const merged = await world.bob.put(url, caseBody(project, suite, { name: 'Sign in', expected: 'Bob was here' }), { 'If-Match': '"2"' });
+    expect([merged.statusCode, merged.headers['etag']]).toEqual([200, '"3"']);
+    // Without If-Match (TestY's app, scripts), a write from an old read still overwrites: the history keeps both.
+    const blind = await world.alice.put(url, caseBody(project, suite, { name: 'Log in again' }));
+    expect([blind.statusCode, blind.json().current_version]).toEqual([200, 4]);
+    expect((await world.alice.get(`${url}?ver=3`)).json().expected).toBe('Bob was here');
+    // An amendment in place changes the content without a version, so it moves the tag on.
+    const amended = await world.alice.put(url, { ...caseBody(project, suite, { name: 'Log in again', teardown: 'Log out' }), skip_history: true }, { 'If-Match': '"4"' });
+    expect([amended.statusCode, amended.headers['etag'], amended.json().current_version]).toEqual([200, '"4.1"', 4]);
+    expect((await world.alice.put(url, caseBody(project, suite, { name: 'x' }), { 'If-Match': '"4"' })).statusCode).toBe(409);
+    // An unchanged save makes no version (D12) and keeps the tag; a list of tags matches any of them, `*` any version.
+    const unchanged = await world.alice.put(url, caseBody(project, suite, { name: 'Log in again', teardown: 'Log out' }), { 'If-Match': '"3", "4.1"' });
+    expect([unchanged.statusCode, unchanged.headers['etag']]).toEqual([200, '"4.1"']);
+    expect((await world.alice.put(url, caseBody(project, suite, { name: 'Any' }), { 'If-Match': '*' })).headers['etag']).toBe('"5"');
+    // A weak tag never matches (strong comparison); a header that is no list of tags is a 400.
+    expect((await world.alice.put(url, caseBody(project, suite, { name: 'Weak' }), { 'If-Match': 'W/"5"' })).statusCode).toBe(409);
+    expect((await world.alice.put(url, caseBody(project, suite, { name: 'Bad' }), { 'If-Match': '5' })).json()).toEqual({ errors: ['If-Match must be "*" or a list of entity tags.'] });
+    expect((await world.alice.get(url)).json()).toMatchObject({ name: 'Any', current_version: 5 });
+    // An old version's read carries no tag: it is not what an edit would change.
+    expect((await world.alice.get(`${url}?ver=1`)).headers['etag']).toBeUndefined();
+    // A restore and an archive make versions too, and answer with their tags.
+    expect((await world.alice.post(`${url}version/restore/`, { version: 1 })).headers['etag']).toBe('"6"');
+    expect((await world.alice.post(`${url}archive/`, {})).headers['etag']).toBe('"7"');
+  });
+
   it('redirect a TestY history id to its display version (K9)', async () => {
     const project = await world.newProject('Case redirects');
     const suite = await createSuite(world.alice, project, 'Suite');

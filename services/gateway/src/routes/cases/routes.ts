@@ -17,6 +17,9 @@ import {
   caseTreeFilterQuery,
   type CaseSearchNode,
   caseVersionRestoreBody,
+  caseStaleResponse,
+  caseUpdateHeaders,
+  caseVersionTag,
   catalogueMessages,
   paginatedResponse,
   parseOrThrow,
@@ -48,6 +51,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
 import { projectForNewItem } from '../../http/catalogue-routes.ts';
+import { ifMatchTags, setEntityTag } from '../../http/conditional.ts';
 import { execute } from '../../http/execute.ts';
 import { runBulkJob } from '../../http/bulk-job.ts';
 import { pageRequest, paginated } from '../../http/pagination.ts';
@@ -104,11 +108,12 @@ export default async function caseRoutes(app: FastifyInstance, context: GatewayC
 
   /** A live case in a project the caller can see. */
   const visibleCase = async (request: FastifyRequest): Promise<CaseDocument> => visibleInProject(readStore, requireUser(request), await findCase(readStore, idOf(request)));
-  /** A case as the wire shows it, from the present or (`from`) a past of its project. */
-  const detailOf = async (request: FastifyRequest, caseId: number, from: ReadStore = readStore) => {
+  /** A case as the wire shows it, from the present or (`from`) a past of its project; an answer (`reply`) names its revision in the ETag. */
+  const detailOf = async (request: FastifyRequest, caseId: number, reply: FastifyReply | null = null, from: ReadStore = readStore) => {
     const found = await findCase(from, caseId);
     if (!found) throw new NotFoundError();
     const context = await projectContext(from, found.projectId);
+    if (reply) setEntityTag(reply, caseVersionTag(found.history.length, found.amendments));
     return caseDetailRepresentation(found, latestShown(found), await caseShowing(from, context, [found], ownOrigin(request)));
   };
   const listed = async (request: FastifyRequest, cases: CaseDocument[]) => {
@@ -139,16 +144,24 @@ export default async function caseRoutes(app: FastifyInstance, context: GatewayC
     },
   );
 
-  app.post(BASE, contract({ summary: 'Create a case, with a scenario or steps', body: caseCreateBody, response: { 201: caseDetailResponse } }), async (request, reply) => {
+  /** What an answer's ETag says, for the answers with a case's current version. */
+  const CURRENT_TAG = { ETag: 'The current version’s revision, for `If-Match` on `PUT`' };
+
+  app.post(BASE, contract({ summary: 'Create a case, with a scenario or steps', body: caseCreateBody, response: { 201: caseDetailResponse }, responseHeaders: { 201: CURRENT_TAG } }), async (request, reply) => {
     const body = parseOrThrow(caseCreateBody, request.body ?? {});
     await projectForNewItem(readStore, requireUser(request), body.project);
     const { caseId } = await execute(context, request, 'cases.create', { projectId: body.project, content: contentOf(body) });
-    return reply.code(201).send(await detailOf(request, caseId));
+    return reply.code(201).send(await detailOf(request, caseId, reply));
   });
 
   app.get(
     DETAIL,
-    contract({ summary: 'One case: its current version, or the version `ver`; `version` (a history id) redirects to `ver`', querystring: caseRetrieveQuery, response: { 200: caseDetailResponse, 308: noContent } }),
+    contract({
+      summary: 'One case: its current version (with its ETag), or the version `ver`; `version` (a history id) redirects to `ver`',
+      querystring: caseRetrieveQuery,
+      response: { 200: caseDetailResponse, 308: noContent },
+      responseHeaders: { 200: { ETag: `${CURRENT_TAG.ETag} (not sent with \`ver\`)` } },
+    }),
     async (request, reply: FastifyReply) => {
       const found = await visibleCase(request);
       const query = parseOrThrow(caseRetrieveQuery, request.query);
@@ -157,7 +170,7 @@ export default async function caseRoutes(app: FastifyInstance, context: GatewayC
         if (position < 0) throw new NotFoundError();
         return reply.redirect(`${BASE}${found._id}/?ver=${position + 1}`, 308);
       }
-      if (query.ver === undefined) return detailOf(request, found._id, await readStoreAsOf(context, request, reply, found.projectId, { kind: 'case', caseId: found._id }));
+      if (query.ver === undefined) return detailOf(request, found._id, reply, await readStoreAsOf(context, request, reply, found.projectId, { kind: 'case', caseId: found._id }));
       const version = await findCaseVersion(readStore, found, Number(query.ver));
       if (!version) throw ValidationError.of('ver', caseMessages.incorrectVersion);
       const showing = await caseShowing(readStore, await projectContext(readStore, found.projectId), [version.content], ownOrigin(request));
@@ -165,13 +178,24 @@ export default async function caseRoutes(app: FastifyInstance, context: GatewayC
     },
   );
 
-  app.put(DETAIL, contract({ summary: 'Change a case: a new version, or the latest overwritten (`skip_history`)', body: caseUpdateBody, response: { 200: caseDetailResponse } }), async (request) => {
-    const found = await visibleCase(request);
-    const body = parseOrThrow(caseUpdateBody, request.body ?? {});
-    if (body.project !== found.projectId) throw ValidationError.of('project', catalogueMessages.projectFixed);
-    await execute(context, request, 'cases.update', { projectId: found.projectId, caseId: found._id, content: contentOf(body), skipHistory: body.skip_history ?? false });
-    return detailOf(request, found._id);
-  });
+  app.put(
+    DETAIL,
+    contract({
+      summary: 'Change a case: a new version, or the latest overwritten (`skip_history`); with `If-Match`, only while the version it names is still the current one',
+      headers: caseUpdateHeaders,
+      body: caseUpdateBody,
+      response: { 200: caseDetailResponse, 409: caseStaleResponse },
+      responseHeaders: { 200: CURRENT_TAG, 409: { ETag: 'The current version’s revision, which the edit did not name' } },
+    }),
+    async (request, reply) => {
+      const found = await visibleCase(request);
+      const expectedVersionTags = ifMatchTags(request) ?? null;
+      const body = parseOrThrow(caseUpdateBody, request.body ?? {});
+      if (body.project !== found.projectId) throw ValidationError.of('project', catalogueMessages.projectFixed);
+      await execute(context, request, 'cases.update', { projectId: found.projectId, caseId: found._id, content: contentOf(body), skipHistory: body.skip_history ?? false, expectedVersionTags });
+      return detailOf(request, found._id, reply);
+    },
+  );
 
   app.delete(DETAIL, contract({ summary: 'Delete a case (to the trash)', response: { 204: noContent } }), async (request, reply) => {
     const found = await visibleCase(request);
@@ -191,10 +215,10 @@ export default async function caseRoutes(app: FastifyInstance, context: GatewayC
   app.get(`${DETAIL}delete/preview/`, contract({ summary: 'What deleting the case would delete', response: { 200: previewResponse } }), async (request) => cascadeRows((await visibleCase(request))._id, 'delete'));
   app.get(`${DETAIL}archive/preview/`, contract({ summary: 'What archiving the case would archive', response: { 200: previewResponse } }), async (request) => cascadeRows((await visibleCase(request))._id, 'archive'));
 
-  app.post(`${DETAIL}archive/`, contract({ summary: 'Archive a case (a new version)', response: { 200: caseDetailResponse } }), async (request) => {
+  app.post(`${DETAIL}archive/`, contract({ summary: 'Archive a case (a new version)', response: { 200: caseDetailResponse }, responseHeaders: { 200: CURRENT_TAG } }), async (request, reply) => {
     const found = await visibleCase(request);
     await execute(context, request, 'cases.archive', { projectId: found.projectId, caseId: found._id, testIds: await testIdsOfCase(readStore, found._id, 'archive') });
-    return detailOf(request, found._id);
+    return detailOf(request, found._id, reply);
   });
 
   app.post(`${BASE}archive/restore/`, contract({ summary: 'Restore archived cases', body: trashBody, response: { 200: z.array(caseResponse) } }), async (request) => {
@@ -203,12 +227,16 @@ export default async function caseRoutes(app: FastifyInstance, context: GatewayC
     return listed(request, await casesByIds(readStore, found.map((item) => item._id)));
   });
 
-  app.post(`${DETAIL}version/restore/`, contract({ summary: 'Make an old version the current one (a new version)', body: caseVersionRestoreBody, response: { 200: caseDetailResponse } }), async (request) => {
-    const found = await visibleCase(request);
-    const { version } = parseOrThrow(caseVersionRestoreBody, request.body ?? {});
-    await execute(context, request, 'cases.restoreVersion', { projectId: found.projectId, caseId: found._id, version });
-    return detailOf(request, found._id);
-  });
+  app.post(
+    `${DETAIL}version/restore/`,
+    contract({ summary: 'Make an old version the current one (a new version)', body: caseVersionRestoreBody, response: { 200: caseDetailResponse }, responseHeaders: { 200: CURRENT_TAG } }),
+    async (request, reply) => {
+      const found = await visibleCase(request);
+      const { version } = parseOrThrow(caseVersionRestoreBody, request.body ?? {});
+      await execute(context, request, 'cases.restoreVersion', { projectId: found.projectId, caseId: found._id, version });
+      return detailOf(request, found._id, reply);
+    },
+  );
 
   app.get(
     `${DETAIL}history/`,

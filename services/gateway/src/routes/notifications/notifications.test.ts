@@ -33,12 +33,12 @@ const enable = (browser: Browser, settings: unknown[]) => browser.post('/api/v2/
 const markAs = (browser: Browser, body: Record<string, unknown>) => browser.post('/api/v2/notifications/mark-as/', body);
 
 describe('notification settings', () => {
-  it('lists every kind; a new account has only the project access kinds enabled, so a first access request reaches someone', async () => {
+  it('lists every kind; a new account has the project access kinds enabled, so a first access request reaches someone, and the end of its own jobs', async () => {
     const settings = (await carol.browser.get('/api/v2/notifications/settings/')).json();
     expect(settings).toEqual([
       { action_code: 0, verbose_name: 'Test assigned', enabled: false },
       { action_code: 1, verbose_name: 'Test unassigned', enabled: false },
-      { action_code: 4, verbose_name: 'Bulk update ended', enabled: false },
+      { action_code: 4, verbose_name: 'Bulk update ended', enabled: true },
       { action_code: 5, verbose_name: 'Project access requested', enabled: true },
       { action_code: 6, verbose_name: 'Project access granted', enabled: true },
       { action_code: 7, verbose_name: 'Project access removed', enabled: true },
@@ -51,11 +51,16 @@ describe('notification settings', () => {
     expect(enabled.json()).toBe('Enabled notifications for Test assigned, Project access requested');
     const codes = async () =>
       (await carol.browser.get('/api/v2/notifications/settings/')).json().filter((s: { enabled: boolean }) => s.enabled).map((s: { action_code: number }) => s.action_code);
-    expect(await codes()).toEqual([0, 5, 6, 7]);
+    expect(await codes()).toEqual([0, 4, 5, 6, 7]);
     expect((await carol.browser.post('/api/v2/notifications/disable/', { settings: [0, 6] })).json()).toBe('Disabled notifications for Test assigned, Project access granted');
+    expect(await codes()).toEqual([4, 5, 7]);
+    // The end of a job stays on until disabled, and comes back when enabled.
+    await carol.browser.post('/api/v2/notifications/disable/', { settings: [4] });
     expect(await codes()).toEqual([5, 7]);
+    await enable(carol.browser, [4]);
+    expect(await codes()).toEqual([4, 5, 7]);
     const bobs = (await bob.browser.get('/api/v2/notifications/settings/')).json();
-    expect(bobs.filter((s: { enabled: boolean }) => s.enabled).map((s: { action_code: number }) => s.action_code)).toEqual([5, 6, 7]);
+    expect(bobs.filter((s: { enabled: boolean }) => s.enabled).map((s: { action_code: number }) => s.action_code)).toEqual([4, 5, 6, 7]);
   });
 
   it('validates the settings list', async () => {
