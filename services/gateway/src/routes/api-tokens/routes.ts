@@ -50,7 +50,7 @@ export default async function tokenRoutes(app: FastifyInstance, context: Gateway
   /** Credentials in the body are the authority: no session needed. */
   app.post(
     '/api/token/obtain/',
-    contract({ summary: 'Create an API token with username and password; the answer is the only one that shows its key', body: tokenObtainBody, response: { 201: apiTokenResponse } }),
+    contract({ summary: 'Create an API token with username and password; the answer is the only one that shows its key', body: tokenObtainBody, response: { 201: apiTokenResponse } }, { public: true }),
     async (request, reply) => {
       const body = parseOrThrow(tokenObtainBody, request.body ?? {});
       const expiresAt = body.expiration_date ?? new Date(Date.now() + API_TOKEN_TTL_MS).toISOString();

@@ -16,7 +16,7 @@ export default async function authRoutes(app: FastifyInstance, context: GatewayC
 
   app.post(
     '/auth/login/',
-    contract({ summary: 'Sign in: sets the session cookie and a new CSRF token', body: loginBody, response: { 200: authResultResponse } }, { csrf: true }),
+    contract({ summary: 'Sign in: sets the session cookie and a new CSRF token', body: loginBody, response: { 200: authResultResponse } }, { csrf: true, public: true }),
     async (request, reply) => {
       const { username, password, remember_me } = parseOrThrow(loginBody, request.body ?? {});
       const ttl = remember_me ? REMEMBERED_SESSION_TTL_MS : SESSION_TTL_MS;
@@ -47,7 +47,7 @@ export default async function authRoutes(app: FastifyInstance, context: GatewayC
 
   app.post(
     '/auth/logout/',
-    contract({ summary: 'Sign out: ends the session and clears the cookies', response: { 200: authResultResponse } }, { csrf: true }),
+    contract({ summary: 'Sign out: ends the session and clears the cookies', response: { 200: authResultResponse } }, { csrf: true, public: true }),
     async (request, reply) => {
       const principal = request.principal;
       if (principal?.via === 'session') {
@@ -64,11 +64,11 @@ export default async function authRoutes(app: FastifyInstance, context: GatewayC
   );
 
   /** Hands out a CSRF cookie before the first form post; the token is also in the body for non-browser clients. */
-  app.get('/auth/csrf/', contract({ summary: 'A CSRF cookie, and its token in the body', response: { 200: csrfResponse } }), async (request) => ({ csrftoken: request.csrfToken }));
+  app.get('/auth/csrf/', contract({ summary: 'A CSRF cookie, and its token in the body', response: { 200: csrfResponse } }, { public: true }), async (request) => ({ csrftoken: request.csrfToken }));
 
   app.get(
     '/auth/session/',
-    contract({ summary: "Who is signed in and their UI config, or nulls (never 401)", response: { 200: sessionResponse } }),
+    contract({ summary: "Who is signed in and their UI config, or nulls (never 401)", response: { 200: sessionResponse } }, { public: true }),
     async (request) => {
       const user = request.principal?.user;
       return user ? { user: userRepresentation(user, ownOrigin(request)), config: user.config } : { user: null, config: null };
