@@ -29,6 +29,8 @@ export interface Config {
    * per client address when anonymous; bursts of ten seconds' worth pass. 0 turns throttling off.
    */
   writeRateLimit: number;
+  /** Back off failed sign-ins per username, per client address and per both (http/login-throttle.ts). */
+  loginThrottle: boolean;
   /** Deep-freeze the in-memory read models' documents, so code that changes what it read fails loudly (tests turn it on). */
   freezeReadModels: boolean;
   /** Hold every JSON answer to its route's response schema before sending it, strictly (tests turn it on). */
@@ -86,6 +88,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     writeWaitMs: integer('TESTAMENT_WRITE_WAIT_MS', env['TESTAMENT_WRITE_WAIT_MS'], 5_000),
     maxUploadMb: integer('TESTAMENT_MAX_UPLOAD_MB', env['TESTAMENT_MAX_UPLOAD_MB'], 50),
     writeRateLimit: integer('TESTAMENT_WRITE_RATE_LIMIT', env['TESTAMENT_WRITE_RATE_LIMIT'], 50),
+    loginThrottle: unlessOff(env['TESTAMENT_LOGIN_THROTTLE']),
     freezeReadModels: flag(env['TESTAMENT_FREEZE_READ_MODELS']),
     checkResponses: flag(env['TESTAMENT_CHECK_RESPONSES']),
     auditThread: unlessOff(env['TESTAMENT_AUDIT_THREAD']),

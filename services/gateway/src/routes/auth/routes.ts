@@ -3,6 +3,7 @@ import { REMEMBERED_SESSION_TTL_MS, SESSION_TTL_MS, authResultResponse, csrfResp
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { waitUntilReadable } from '../../http/execute.ts';
+import { throttledSignIn } from '../../http/login-throttle.ts';
 import { routeContracts } from '../../http/route-schema.ts';
 import { ownOrigin } from '../../plugins/authentication.ts';
 import { userRepresentation } from '../users/representation.ts';
@@ -26,17 +27,19 @@ export default async function authRoutes(app: FastifyInstance, context: GatewayC
       const actor = request.principal
         ? { userId: request.principal.user._id, isSuperuser: request.principal.user.isSuperuser, isExternal: request.principal.user.isExternal }
         : SYSTEM_ACTOR;
-      const { position } = await system.dispatch(
-        'sessions.logIn',
-        {
-          username,
-          password,
-          sessionHash: sessionHash(sessionId),
-          expiresAt: new Date(Date.now() + ttl).toISOString(),
-          rememberMe: remember_me,
-          ...(replaced ? { replacesSessionHash: replaced } : {}),
-        },
-        newCommandMeta(actor, { correlationId: request.id }),
+      const { position } = await throttledSignIn(request, username, () =>
+        system.dispatch(
+          'sessions.logIn',
+          {
+            username,
+            password,
+            sessionHash: sessionHash(sessionId),
+            expiresAt: new Date(Date.now() + ttl).toISOString(),
+            rememberMe: remember_me,
+            ...(replaced ? { replacesSessionHash: replaced } : {}),
+          },
+          newCommandMeta(actor, { correlationId: request.id }),
+        ),
       );
       await waitUntilReadable(system, config, position);
       setSessionCookie(reply, sessionId, ttl, config.secureCookies);
