@@ -1,7 +1,6 @@
 import {
   AUDIT_HISTORY_TYPES,
   NotFoundError,
-  PermissionDeniedError,
   ValidationError,
   auditEventsQuery,
   auditEventsResponse,
@@ -15,14 +14,14 @@ import {
   type AuditObjectType,
 } from '@testament/contracts';
 import { verifyEventLog } from '@testament/infra';
-import { auditHead, findAuditObject, findProject, grantsInProject, listAuditRows, objectHistory, projectStreams, type AuditFilter, type UserDocument } from '@testament/projections';
+import { auditHead, findAuditObject, findProject, listAuditRows, objectHistory, projectStreams, type AuditFilter } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { auditCaughtUp } from '../../http/audit-caught-up.ts';
 import { pageRequest, paginated } from '../../http/pagination.ts';
-import { visibleProjectOrFail } from '../../http/project-scope.ts';
 import { file, routeContracts } from '../../http/route-schema.ts';
 import { requireUser } from '../../plugins/authentication.ts';
+import { auditedProject } from './access.ts';
 import { exportAudit } from './export.ts';
 import { auditRepresentation } from './representation.ts';
 
@@ -67,17 +66,6 @@ export default async function auditRoutes(app: FastifyInstance, context: Gateway
     await auditCaughtUp(context, request.cancellation);
   });
 
-  /** A project whose trail the caller may read (null: the whole system, superusers only). */
-  async function auditedProject(user: UserDocument, projectId: number | null): Promise<number | null> {
-    if (projectId === null) {
-      if (!user.isSuperuser) throw new PermissionDeniedError(auditMessages.systemOnlySuperuser);
-      return null;
-    }
-    await visibleProjectOrFail(readStore, user, projectId);
-    if (!user.isSuperuser && !(await grantsInProject(readStore, user, projectId)).has('view_audit')) throw new PermissionDeniedError(auditMessages.notAuditor);
-    return projectId;
-  }
-
   const projectOf = (query: { project?: string | undefined }) => (query.project ? Number(query.project) : null);
 
   /** The page anchor: asked for, or the newest position now, so further pages stay put while the log grows. */
@@ -94,7 +82,7 @@ export default async function auditRoutes(app: FastifyInstance, context: Gateway
     contract({ summary: 'Events of a project (or, for superusers, of the whole system) as readable rows, newest first, paged at a fixed head', querystring: auditEventsQuery, response: { 200: auditEventsResponse } }),
     async (request) => {
       const query = parseOrThrow(auditEventsQuery, request.query);
-      const projectId = await auditedProject(requireUser(request), projectOf(query));
+      const projectId = await auditedProject(readStore, requireUser(request), projectOf(query));
       const filter = await anchored(auditFilterOf(query, projectId));
       const page = pageRequest(query);
       return answerPage(request, filter, page, await listAuditRows(trail, filter, query.ordering !== 'position', page));
@@ -113,7 +101,7 @@ export default async function auditRoutes(app: FastifyInstance, context: Gateway
       if (!object) throw new NotFoundError();
       // A project that no longer exists keeps its trail for superusers only.
       if (object.projectId !== null && !user.isSuperuser && !(await findProject(readStore, object.projectId))) throw new NotFoundError();
-      await auditedProject(user, object.projectId);
+      await auditedProject(readStore, user, object.projectId);
       const filter = await anchored({});
       const page = pageRequest(parseOrThrow(paginationQuery, request.query));
       return answerPage(request, filter, page, await objectHistory(trail, type as AuditObjectType, Number(id), filter.positionLte, page));
@@ -129,7 +117,7 @@ export default async function auditRoutes(app: FastifyInstance, context: Gateway
     }),
     async (request, reply) => {
       const query = parseOrThrow(auditExportQuery, request.query);
-      const projectId = await auditedProject(requireUser(request), projectOf(query));
+      const projectId = await auditedProject(readStore, requireUser(request), projectOf(query));
       const filter = await anchored(auditFilterOf(query, projectId));
       return exportAudit(reply, { trail: context.system.audit, store }, filter, query.format ?? 'ndjson', projectId);
     },
@@ -140,7 +128,7 @@ export default async function auditRoutes(app: FastifyInstance, context: Gateway
     contract({ summary: 'Re-hashes every stream of a project (or, for superusers, of the whole log) and reports the first broken link', querystring: auditVerifyQuery, response: { 200: auditVerification } }),
     async (request) => {
       const query = parseOrThrow(auditVerifyQuery, request.query);
-      const projectId = await auditedProject(requireUser(request), projectOf(query));
+      const projectId = await auditedProject(readStore, requireUser(request), projectOf(query));
       const started = performance.now();
       const streams = projectId === null ? undefined : await projectStreams(trail, projectId);
       const result = await verifyEventLog(store, { ...(streams && { streams }), signal: request.cancellation });
