@@ -4,7 +4,9 @@
  * Each reports the first event, in log order, whose hash or link does not hold.
  */
 import { setImmediate as turn } from 'node:timers/promises';
+import type { KeyObject } from 'node:crypto';
 import { canonicalJson, eventHash, eventHashOfCanonical, type HashedContent } from './hash.ts';
+import { parseSignature, SEALED_FIELDS, SealDigest, sealOf, signatureHolds, signingKeyId, type ExportFormat } from './export-seal.ts';
 import type { ChainBreak, EventStore, LogVerification, RecordedEvent, StoredEventText, VerifyScope } from '../ports/event-store.ts';
 
 export const breakReasons = {
@@ -164,7 +166,7 @@ async function verifyStreamsThroughPort(store: EventStore, streams: readonly str
   return verifier.result();
 }
 
-/** One exported NDJSON line, as `auditExportLine` writes it. */
+/** One exported line, as `auditExportLine` (NDJSON) or the CSV header names its fields. */
 interface ExportedEvent {
   position: number;
   stream: string;
@@ -175,17 +177,24 @@ interface ExportedEvent {
   metadata: unknown;
   hash: string;
   previous_hash: string | null;
+  /** The fields the seal covers, as the line holds them. */
+  readable: Record<string, unknown>;
+  seal: string | undefined;
+  signature: string | null | undefined;
 }
 
 /** A record of an export, or why it could not be read. */
 type ExportRecord = ExportedEvent | { unreadable: true };
+
+const pick = (source: Record<string, unknown>, fields: readonly string[]) => Object.fromEntries(fields.map((field) => [field, source[field]]));
 
 /** NDJSON: one event per line. */
 async function* ndjsonRecords(lines: AsyncIterable<string> | Iterable<string>): AsyncGenerator<ExportRecord> {
   for await (const text of lines) {
     if (text.trim() === '') continue;
     try {
-      yield JSON.parse(text) as ExportedEvent;
+      const line = JSON.parse(text) as Omit<ExportedEvent, 'readable'>;
+      yield { ...line, readable: pick(line as unknown as Record<string, unknown>, SEALED_FIELDS.ndjson) };
     } catch {
       yield { unreadable: true };
     }
@@ -193,7 +202,7 @@ async function* ndjsonRecords(lines: AsyncIterable<string> | Iterable<string>): 
 }
 
 /** The cells of one CSV record (RFC 4180: quoted cells may hold commas, quotes doubled, and line breaks). */
-function csvCells(record: string): string[] {
+export function csvCells(record: string): string[] {
   const cells: string[] = [];
   let cell = '';
   let quoted = false;
@@ -227,7 +236,8 @@ async function* csvRecords(lines: AsyncIterable<string> | Iterable<string>): Asy
       header = cells;
       continue;
     }
-    const cell = (name: string) => cells[header!.indexOf(name)] ?? '';
+    const byName = Object.fromEntries(header.map((name, index) => [name, cells[index] ?? '']));
+    const cell = (name: string) => byName[name] ?? '';
     try {
       yield {
         position: Number(cell('position')),
@@ -239,6 +249,9 @@ async function* csvRecords(lines: AsyncIterable<string> | Iterable<string>): Asy
         metadata: JSON.parse(cell('metadata')),
         hash: cell('hash'),
         previous_hash: cell('previous_hash') || null,
+        readable: pick(byName, SEALED_FIELDS.csv),
+        seal: header.includes('seal') ? cell('seal') : undefined,
+        signature: cell('signature') || null,
       };
     } catch {
       yield { unreadable: true };
@@ -246,30 +259,76 @@ async function* csvRecords(lines: AsyncIterable<string> | Iterable<string>): Asy
   }
 }
 
+export const exportBreaks = {
+  unsealed: 'it carries no seal, so its readable fields are not covered (an export made before sealing, or its seals were removed)',
+  sealed: (fields: readonly string[]) => `its readable fields (${fields.join(', ')}) are not those it was exported with: they do not match its seal`,
+  derived: (field: string, shown: unknown, recorded: unknown) => `its ${field} says ${JSON.stringify(shown)}, but its event says ${JSON.stringify(recorded)}`,
+  signature: (from: number, to: number) => `the signature closing lines ${from}–${to} does not hold: lines among them were changed, sealed again, added, removed or moved`,
+  unreadableSignature: 'its signature cannot be read',
+  otherKey: (keyId: string, trusted: string) => `it is signed with key ${keyId}, not with the trusted key ${trusted}`,
+  afterEnd: 'it comes after the line whose signature ends the export',
+  unsigned: (from: number) => `the export ends without its closing signature: lines from ${from} on were cut off, or added`,
+} as const;
+
+/** In CSV, the time and the correlation are the event's own (its hashed metadata): worked out again, a forged one is named. */
+function derivedBreak(record: ExportedEvent, format: ExportFormat): string | null {
+  if (format !== 'csv') return null;
+  const metadata = (record.metadata ?? {}) as { time?: unknown; correlationId?: unknown };
+  if (record.readable['time'] !== metadata.time) return exportBreaks.derived('time', record.readable['time'], metadata.time);
+  if (record.readable['correlation_id'] !== metadata.correlationId) return exportBreaks.derived('correlation_id', record.readable['correlation_id'], metadata.correlationId);
+  return null;
+}
+
 /**
  * Verifies an export without the log, record by record: each record's hash from its previous hash,
- * and the links between records of a stream. NDJSON by default; CSV when its first line is the
- * export's CSV header.
+ * the links between records of a stream, and, against the server's public key `trustedKey`, its
+ * readable fields by its seal and the seals by the signatures. NDJSON by default; CSV when its first
+ * line is the export's CSV header. A break names the line (1 is the first event's) and what is wrong.
  */
-export async function verifyExportLines(lines: AsyncIterable<string> | Iterable<string>): Promise<LogVerification> {
+export async function verifyExportLines(lines: AsyncIterable<string> | Iterable<string>, trustedKey: KeyObject): Promise<LogVerification> {
   const verifier = new ChainVerifier();
+  const trusted = signingKeyId(trustedKey);
   let head = 0;
-  let recordNumber = 0;
+  let lineNumber = 0;
   const [first, rest] = await firstLine(lines);
   const all = (async function* () {
     if (first !== undefined) yield first;
     yield* rest;
   })();
-  const records = first?.startsWith('position,') ? csvRecords(all) : ndjsonRecords(all);
-  for await (const record of records) {
-    recordNumber++;
-    if ('unreadable' in record) {
-      return { ok: false, eventsChecked: verifier.eventsChecked, streamsChecked: verifier.streamsChecked, head, firstBreak: { stream: '', revision: 0, position: recordNumber, reason: breakReasons.unreadable } };
-    }
-    const broken = verifier.checkLine({ ...record, schemaVersion: record.schema_version, previousHash: record.previous_hash });
+  const format: ExportFormat = first?.startsWith('position,') ? 'csv' : 'ndjson';
+  const digest = new SealDigest(format);
+  let blockStart = 1;
+  let ended = false;
+  const broken = (at: Pick<ChainBreak, 'stream' | 'revision' | 'position'>, reason: string): LogVerification => ({
+    ok: false,
+    eventsChecked: verifier.eventsChecked,
+    streamsChecked: verifier.streamsChecked,
+    head,
+    firstBreak: breakAt(at, `line ${lineNumber}: ${reason}`),
+  });
+  let last: ExportedEvent | undefined;
+  for await (const record of format === 'csv' ? csvRecords(all) : ndjsonRecords(all)) {
+    lineNumber++;
+    if ('unreadable' in record) return broken({ stream: '', revision: 0, position: lineNumber }, breakReasons.unreadable);
+    last = record;
+    const chain = verifier.checkLine({ ...record, schemaVersion: record.schema_version, previousHash: record.previous_hash });
     head = record.position;
-    if (broken) return { ok: false, eventsChecked: verifier.eventsChecked, streamsChecked: verifier.streamsChecked, head, firstBreak: broken };
+    if (chain) return broken(chain, chain.reason);
+    if (ended) return broken(record, exportBreaks.afterEnd);
+    const derived = derivedBreak(record, format);
+    if (derived) return broken(record, derived);
+    if (!record.seal) return broken(record, exportBreaks.unsealed);
+    if (sealOf(record.hash, record.readable, format) !== record.seal) return broken(record, exportBreaks.sealed(SEALED_FIELDS[format]));
+    digest.add(record.seal);
+    if (!record.signature) continue;
+    const signature = parseSignature(record.signature);
+    if (!signature) return broken(record, exportBreaks.unreadableSignature);
+    if (signature.keyId !== trusted) return broken(record, exportBreaks.otherKey(signature.keyId, trusted));
+    if (!signatureHolds(trustedKey, digest, signature)) return broken(record, exportBreaks.signature(blockStart, lineNumber));
+    blockStart = lineNumber + 1;
+    ended = signature.last;
   }
+  if (last && !ended) return broken(last, exportBreaks.unsigned(blockStart));
   return { ok: true, eventsChecked: verifier.eventsChecked, streamsChecked: verifier.streamsChecked, head, firstBreak: null };
 }
 

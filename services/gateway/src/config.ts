@@ -66,6 +66,9 @@ const flag = (value: string | undefined) => ['1', 'true', 'yes'].includes((value
 /** A switch that is on unless turned off. */
 const unlessOff = (value: string | undefined) => !['0', 'false', 'no'].includes((value ?? '').toLowerCase());
 
+/** The private key that signs audit exports, in the data directory (PEM, readable by its owner only). */
+export const AUDIT_SIGNING_KEY_FILE = 'audit-signing-key.pem';
+
 /** The snapshots a server with memory read models keeps in its data directory (TESTAMENT_READ_MODEL_SNAPSHOT). */
 export const SNAPSHOT_FILES = { readModels: 'read-models.snapshot', auditTrail: 'audit-trail.snapshot' } as const;
 

@@ -6,6 +6,7 @@ import {
   auditEventsResponse,
   auditExportQuery,
   auditMessages,
+  auditSigningKeyResponse,
   auditVerification,
   auditVerifyQuery,
   paginationQuery,
@@ -13,7 +14,8 @@ import {
   type AuditFilterQuery,
   type AuditObjectType,
 } from '@testament/contracts';
-import { verifyEventLog } from '@testament/infra';
+import { signingKeyId, verifyEventLog } from '@testament/infra';
+import { createPublicKey } from 'node:crypto';
 import { auditHead, findAuditObject, findProject, listAuditRows, objectHistory, projectStreams, type AuditFilter } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
@@ -119,7 +121,16 @@ export default async function auditRoutes(app: FastifyInstance, context: Gateway
       const query = parseOrThrow(auditExportQuery, request.query);
       const projectId = await auditedProject(readStore, requireUser(request), projectOf(query));
       const filter = await anchored(auditFilterOf(query, projectId));
-      return exportAudit(reply, { trail: context.system.audit, store }, filter, query.format ?? 'ndjson', projectId);
+      return exportAudit(reply, { trail: context.system.audit, store, signingKey: context.system.auditSigningKey }, filter, query.format ?? 'ndjson', projectId);
+    },
+  );
+
+  app.get(
+    '/api/v2/audit/signing-key/',
+    contract({ summary: 'The public key that signs the exports, to verify their readable fields offline (`npm run verify -- --file … --key …`)', response: { 200: auditSigningKeyResponse } }),
+    async () => {
+      const key = context.system.auditSigningKey;
+      return { algorithm: 'Ed25519' as const, key_id: signingKeyId(key), public_key: createPublicKey(key).export({ type: 'spki', format: 'pem' }).toString() };
     },
   );
 
