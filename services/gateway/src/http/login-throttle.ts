@@ -41,6 +41,8 @@ export function backoffSeconds(rule: Backoff, failures: number): number {
 }
 
 type KeyKind = keyof Omit<LoginBackoffPolicy, 'forgetAfterSeconds'>;
+/** One of the three counts an attempt falls under, and its key in the stores. */
+type ThrottleKey = { kind: KeyKind; key: string };
 
 /** A record still in force: the library's memory store keeps an expired one until its timer has run. */
 const live = (record: RateLimiterRes | null) => (record && record.msBeforeNext > 0 ? record : null);
@@ -92,7 +94,7 @@ export class LoginThrottle {
     }
   }
 
-  private async refuseWhileWaiting(keys: ReadonlyArray<{ kind: KeyKind; key: string }>, ticket: number): Promise<void> {
+  private async refuseWhileWaiting(keys: readonly ThrottleKey[], ticket: number): Promise<void> {
     let waitMs = 0;
     for (const { kind, key } of keys) {
       const wait = live(await this.waits.get(key));
@@ -105,7 +107,7 @@ export class LoginThrottle {
     if (waitMs > 0) throw new ThrottledError(Math.ceil(waitMs / 1_000));
   }
 
-  private async failed(keys: ReadonlyArray<{ kind: KeyKind; key: string }>): Promise<void> {
+  private async failed(keys: readonly ThrottleKey[]): Promise<void> {
     for (const { kind, key } of keys) {
       const { consumedPoints } = await this.failures.penalty(key, 1);
       const seconds = backoffSeconds(this.policy[kind], consumedPoints);
@@ -113,7 +115,7 @@ export class LoginThrottle {
     }
   }
 
-  private async succeeded(keys: ReadonlyArray<{ kind: KeyKind; key: string }>): Promise<void> {
+  private async succeeded(keys: readonly ThrottleKey[]): Promise<void> {
     for (const { kind, key } of keys) {
       if (kind === 'address') continue;
       await this.failures.delete(key);
@@ -123,7 +125,7 @@ export class LoginThrottle {
 }
 
 /** Usernames as their claims name them (case and surrounding spaces do not make another one), hashed to a bounded key. */
-function keysOf(address: string, username: string): Array<{ kind: KeyKind; key: string }> {
+function keysOf(address: string, username: string): ThrottleKey[] {
   const name = createHash('sha256').update(streams.username(username)).digest('base64url');
   return [
     { kind: 'usernameAtAddress', key: `${name}@${address}` },
