@@ -1,5 +1,6 @@
 export * from './errors.ts';
 export * from './messages.ts';
+export * from './limits.ts';
 export * from './duration.ts';
 export * from './estimate.ts';
 export * from './permissions.ts';

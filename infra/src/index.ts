@@ -5,6 +5,7 @@ export * from './ports/blob-store.ts';
 export * from './ports/id-allocator.ts';
 export * from './event-store/hash.ts';
 export * from './event-store/verify.ts';
+export * from './event-store/export-seal.ts';
 export * from './event-store/sqlite/verify-file.ts';
 export * from './event-store/sqlite/sqlite-event-store.ts';
 export * from './event-store/sqlite/log-follower.ts';

@@ -151,8 +151,22 @@ export const auditExportLine = z.strictObject({
   project: id.nullable(),
   object: z.strictObject({ type: z.enum(AUDIT_OBJECT_TYPES), id: z.number().int().nonnegative(), name: z.string() }),
   summary: z.string(),
+  /** sha256 over the hash and the readable fields (project, object, summary): they verify by it. */
+  seal: z.string(),
+  /** On the last line of each step of the export, and on its last: `ed25519 <key id> <end|more> <base64>`, the server's signature of the seals so far. */
+  signature: z.string().nullable(),
 });
 export type AuditExportLine = z.output<typeof auditExportLine>;
+
+/** The public key audit exports are signed with: what `npm run verify -- --file … --key …` checks them against. */
+export const auditSigningKeyResponse = z.strictObject({
+  algorithm: z.literal('Ed25519'),
+  /** A prefix of the sha256 of the key, as each signature names it. */
+  key_id: z.string(),
+  /** SPKI, PEM. */
+  public_key: z.string(),
+});
+export type AuditSigningKey = z.output<typeof auditSigningKeyResponse>;
 
 export const auditVerification = z.strictObject({
   ok: z.boolean(),

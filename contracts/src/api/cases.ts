@@ -1,5 +1,6 @@
 import { asOfQuery } from './audit.ts';
 import { z } from 'zod';
+import { LIMITS } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { attributeValues } from '../events/suites.ts';
 import { LABELS_ACTIONS } from '../events/bulk-jobs.ts';
@@ -49,7 +50,9 @@ const caseMessagesBulk = {
 
 const text = z.string({ error: catalogueMessages.notAString });
 const integer = z.number({ error: catalogueMessages.invalidInteger }).int(catalogueMessages.invalidInteger).positive(catalogueMessages.invalidInteger);
-const attachmentIds = z.array(integer, { error: messages.notAList });
+/** A list of at most `max` items (LIMITS), refused as DRF refuses a long list. */
+const listOf = <T extends z.ZodType>(item: T, max: number) => z.array(item, { error: messages.notAList }).max(max, messages.tooManyItems(max));
+const attachmentIds = listOf(integer, LIMITS.attachmentsPerCase);
 
 /** An estimate as typed: seconds out, or the estimate's own message (§4.15). */
 const estimateField = z.union([z.string(), z.number()], { error: catalogueMessages.notAString }).transform((value, ctx) => {
@@ -87,8 +90,8 @@ export const caseCreateBody = z.object({
   is_steps: z.boolean({ error: messages.notABoolean }).optional(),
   attributes: attributeValues.optional(),
   attachments: attachmentIds.optional(),
-  labels: z.array(labelBody, { error: messages.notAList }).optional(),
-  steps: z.array(stepBody, { error: messages.notAList }).optional(),
+  labels: listOf(labelBody, LIMITS.labelsPerCase).optional(),
+  steps: listOf(stepBody, LIMITS.stepsPerCase).optional(),
 });
 export type CaseCreateBody = z.output<typeof caseCreateBody>;
 
@@ -221,7 +224,7 @@ const bulkChange = {
   is_async: flexibleBoolean.optional(),
   filter_conditions: z.record(z.string(), z.unknown(), { error: messages.notAnObject }).optional(),
   suite: integer.optional(),
-  labels: z.array(labelBody, { error: messages.notAList }).optional(),
+  labels: listOf(labelBody, LIMITS.labelsPerRequest).optional(),
   labels_action: z.enum(LABELS_ACTIONS, { error: (issue) => catalogueMessages.invalidChoice(issue.input) }).optional(),
 };
 

@@ -27,18 +27,36 @@ export const topics = {
   catalogue: (collection: string) => collection,
 } as const;
 
-/** Lists anyone signed in may follow: their rows are filtered on read anyway. */
+/** Lists anyone signed in may read (each caller sees their own rows of them): anyone signed in may follow them. */
 export const OPEN_TOPICS: ReadonlySet<string> = new Set([topics.projects, topics.roles, topics.users, topics.systemMessages]);
 
-/** Whose a topic is, for deciding who may follow it. */
-export type TopicOwner = { kind: 'open' } | { kind: 'superuser' } | { kind: 'user'; userId: number } | { kind: 'project'; projectId: number } | { kind: 'unknown' };
+/** Collections that span every project (a catalogue, the attachments): what each project's list shows is announced on `project:<id>` too. */
+export const COLLECTION_TOPICS: ReadonlySet<string> = new Set([topics.attachments, ...['statuses', 'labels', 'parameters', 'customAttributes'].map(topics.catalogue)]);
+
+/**
+ * What a topic announces changes of, for deciding who may follow it: whoever may read that
+ * through the API (the gateway's `mayFollow` asks the API's own rule for each kind).
+ */
+export type TopicOwner =
+  | { kind: 'open' }
+  /** A project and what is in it: its suites and cases, plans and tests, comments. */
+  | { kind: 'project'; projectId: number }
+  /** A project's audit trail, or (null) the whole system's. */
+  | { kind: 'audit'; projectId: number | null }
+  /** A user's account, as the users API shows it. */
+  | { kind: 'user'; userId: number }
+  /** What only that user reads: their notifications and their settings, API tokens, bulk jobs. */
+  | { kind: 'own'; userId: number }
+  | { kind: 'collection' }
+  | { kind: 'unknown' };
 
 export function topicOwner(topic: string): TopicOwner {
   if (OPEN_TOPICS.has(topic)) return { kind: 'open' };
-  if (topic === topics.audit(null)) return { kind: 'superuser' };
-  const user = /^user:(\d+)(?::[a-z-]+)?$/.exec(topic);
-  if (user) return { kind: 'user', userId: Number(user[1]) };
-  const project = /^project:(\d+)(?::suites|:plans|:comments|:audit)?$/.exec(topic);
-  if (project) return { kind: 'project', projectId: Number(project[1]) };
+  if (COLLECTION_TOPICS.has(topic)) return { kind: 'collection' };
+  if (topic === topics.audit(null)) return { kind: 'audit', projectId: null };
+  const user = /^user:(\d+)(?::(notifications|notification-settings|tokens|bulk-jobs))?$/.exec(topic);
+  if (user) return user[2] ? { kind: 'own', userId: Number(user[1]) } : { kind: 'user', userId: Number(user[1]) };
+  const project = /^project:(\d+)(?::(suites|plans|comments|audit))?$/.exec(topic);
+  if (project) return project[2] === 'audit' ? { kind: 'audit', projectId: Number(project[1]) } : { kind: 'project', projectId: Number(project[1]) };
   return { kind: 'unknown' };
 }

@@ -12,7 +12,7 @@ import { BODY_LIMIT_BYTES, MAX_PATH_PARAMETER_LENGTH, limitsPlugin } from './plu
 import { methodNotAllowedPlugin } from './plugins/method-not-allowed.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
-import { rateLimitPlugin } from './plugins/rate-limit.ts';
+import { loginThrottlePlugin, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { turnsPlugin } from './plugins/turns.ts';
 import { watchdogPlugin } from './plugins/watchdog.ts';
 import { loadResourceRoutes } from './routes/index.ts';
@@ -48,6 +48,7 @@ export async function buildApp(context: GatewayContext): Promise<FastifyInstance
   await app.register(watchdogPlugin);
   await app.register(authenticationPlugin, context);
   await app.register(rateLimitPlugin, context);
+  await app.register(loginThrottlePlugin, context);
   await app.register(metricsPlugin, context);
   await app.register(openApiPlugin, context);
   await app.register(methodNotAllowedPlugin);

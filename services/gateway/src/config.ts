@@ -29,6 +29,8 @@ export interface Config {
    * per client address when anonymous; bursts of ten seconds' worth pass. 0 turns throttling off.
    */
   writeRateLimit: number;
+  /** Back off failed sign-ins per username, per client address and per both (http/login-throttle.ts). */
+  loginThrottle: boolean;
   /** Deep-freeze the in-memory read models' documents, so code that changes what it read fails loudly (tests turn it on). */
   freezeReadModels: boolean;
   /** Hold every JSON answer to its route's response schema before sending it, strictly (tests turn it on). */
@@ -66,6 +68,9 @@ const flag = (value: string | undefined) => ['1', 'true', 'yes'].includes((value
 /** A switch that is on unless turned off. */
 const unlessOff = (value: string | undefined) => !['0', 'false', 'no'].includes((value ?? '').toLowerCase());
 
+/** The private key that signs audit exports, in the data directory (PEM, readable by its owner only). */
+export const AUDIT_SIGNING_KEY_FILE = 'audit-signing-key.pem';
+
 /** The snapshots a server with memory read models keeps in its data directory (TESTAMENT_READ_MODEL_SNAPSHOT). */
 export const SNAPSHOT_FILES = { readModels: 'read-models.snapshot', auditTrail: 'audit-trail.snapshot' } as const;
 
@@ -88,6 +93,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     writeWaitMs: integer('TESTAMENT_WRITE_WAIT_MS', env['TESTAMENT_WRITE_WAIT_MS'], 5_000),
     maxUploadMb: integer('TESTAMENT_MAX_UPLOAD_MB', env['TESTAMENT_MAX_UPLOAD_MB'], 50),
     writeRateLimit: integer('TESTAMENT_WRITE_RATE_LIMIT', env['TESTAMENT_WRITE_RATE_LIMIT'], 50),
+    loginThrottle: unlessOff(env['TESTAMENT_LOGIN_THROTTLE']),
     freezeReadModels: flag(env['TESTAMENT_FREEZE_READ_MODELS']),
     checkResponses: flag(env['TESTAMENT_CHECK_RESPONSES']),
     auditThread: unlessOff(env['TESTAMENT_AUDIT_THREAD']),

@@ -11,6 +11,7 @@ import {
   SqliteIdAllocator,
   SqliteWriterLock,
   LogInUseError,
+  loadOrCreateSigningKey,
   type BlobStore,
   type Bus,
   type EventStore,
@@ -19,6 +20,7 @@ import {
   type ScanListener,
 } from '@testament/infra';
 import { allProjections, boundedCollectionNames, countUsers, findUser, ProjectionRunner, readModelsRunner, restoreReadModels, runningBulkJobs, saveReadModels } from '@testament/projections';
+import { type KeyObject } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -32,7 +34,7 @@ import {
   type GeneratedAdminPassword,
 } from './admin/generated-password.ts';
 import { InProcessAuditTrail, ThreadAuditTrail, type AuditTrail } from './audit-trail/audit-trail.ts';
-import { SNAPSHOT_FILES, type Config } from './config.ts';
+import { AUDIT_SIGNING_KEY_FILE, SNAPSHOT_FILES, type Config } from './config.ts';
 import { settleHeap } from './heap-room.ts';
 import { ProjectionProgress } from './live/projection-progress.ts';
 
@@ -48,6 +50,8 @@ export interface System {
   runner: ProjectionRunner;
   /** Folds the audit trail behind `runner`, and answers its queries; a start does not wait for it (see `auditCaughtUp`). */
   audit: AuditTrail;
+  /** Signs audit exports (infra's `export-seal.ts`): made at the first start, kept in the data directory. */
+  auditSigningKey: KeyObject;
   /** Where this start took the read models up from: a snapshot's position, and how many documents it held; undefined when it folded the whole log. */
   restoredFromSnapshot: { position: number; documents: number } | undefined;
   /** The first admin's generated password while it is still theirs (its file is removed once it is not). */
@@ -192,6 +196,7 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
     const store = await open(openEventStore(config));
     const ids = await open(openIdAllocator(config, store));
     const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
+    const auditSigningKey = loadOrCreateSigningKey(join(config.dataDir, AUDIT_SIGNING_KEY_FILE));
     // Over NATS, bulk jobs' chunks are shared with every process serving them; in one process, it applies them itself.
     const commands = createCommandService({ store, ids, ...(config.bus === 'nats' ? { chunkWorkers: busChunkWorkers(bus) } : {}) });
     if (config.bus === 'nats') {
@@ -232,6 +237,7 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
       progress,
       runner,
       audit,
+      auditSigningKey,
       restoredFromSnapshot,
       adminPassword: generatedPassword ? { password: generatedPassword, file: generatedPasswordFile(config.dataDir), created: createdAdmin } : undefined,
       resumeBulkJobs: () => resumeBulkJobs(dispatch, readStore),

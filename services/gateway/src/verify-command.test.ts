@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
-import { SqliteEventStore, verifyEventLog, type NewEvent } from '@testament/infra';
+import { ExportSealer, loadOrCreateSigningKey, SqliteEventStore, verifyEventLog, type NewEvent } from '@testament/infra';
+import { createPublicKey, generateKeyPairSync } from 'node:crypto';
+import { AUDIT_SIGNING_KEY_FILE } from './config.ts';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
@@ -35,7 +37,8 @@ async function verify(...args: string[]): Promise<{ code: number; output: string
   }
 }
 
-describe('npm run verify', () => {
+// Each check spawns `npm run verify` as a user runs it, tsx's start included: seconds each on a busy machine.
+describe('npm run verify', { timeout: 120_000 }, () => {
   it('passes an untouched log, and finds a changed event, a deleted one and a broken export line', async () => {
     const dir = await dataDirectory();
     expect(await verify('--data', dir)).toMatchObject({ code: 0, output: expect.stringContaining('OK: every link holds — 30 events in 3 streams') });
@@ -61,21 +64,37 @@ describe('npm run verify', () => {
     expect((await verify('--data', join(other, 'missing'))).code).toBe(2);
   });
 
-  it('checks an exported file line by line', async () => {
+  it('checks an exported file line by line, its readable fields against the server’s key', async () => {
     const dir = await dataDirectory();
     const store = SqliteEventStore.open(join(dir, 'events.sqlite'));
     const stored = await store.readAll(0, 100);
     await store.close();
+    // Sealed and signed as the server's export does, with the key in its data directory.
+    const sealer = new ExportSealer(loadOrCreateSigningKey(join(dir, AUDIT_SIGNING_KEY_FILE)), 'ndjson');
     const heads = new Map<string, string>();
-    const lines = stored.map((found) => {
-      const line = { position: found.position, stream: found.stream, revision: found.revision, type: found.type, schema_version: found.schemaVersion, data: found.data, metadata: found.metadata, hash: found.hash, previous_hash: heads.get(found.stream) ?? null };
+    const lines = stored.map((found, index) => {
+      const readable = { project: 1, object: { type: 'suite', id: found.position, name: `S${found.position}` }, summary: `changed suite ${found.position}` };
+      const seal = sealer.seal(found.hash, readable);
+      const line = { position: found.position, stream: found.stream, revision: found.revision, type: found.type, schema_version: found.schemaVersion, data: found.data, metadata: found.metadata, hash: found.hash, previous_hash: heads.get(found.stream) ?? null, ...readable, seal, signature: index === stored.length - 1 ? sealer.sign(true) : null };
       heads.set(found.stream, found.hash);
       return JSON.stringify(line);
     });
     const file = join(dir, 'export.ndjson');
     await writeFile(file, lines.join('\n') + '\n');
-    expect((await verify('--file', file)).code).toBe(0);
-    await writeFile(file, (await readFile(file, 'utf8')).replace('"Suite 20"', '"Suite 2O"'));
-    expect(await verify('--file', file)).toMatchObject({ code: 1, output: expect.stringContaining('BROKEN at position 21') });
+    expect(await verify('--file', file, '--data', dir)).toMatchObject({ code: 0, output: expect.stringContaining("OK: every link holds, every line's readable fields match its seal, and the signatures of key") });
+    const publicKey = join(dir, 'public.pem');
+    await writeFile(publicKey, createPublicKey(loadOrCreateSigningKey(join(dir, AUDIT_SIGNING_KEY_FILE))).export({ type: 'spki', format: 'pem' }));
+    expect((await verify('--file', file, '--key', publicKey, '--data', join(dir, 'elsewhere'))).code).toBe(0);
+
+    await writeFile(file, lines.join('\n').replace('"S20"}', '"S2O"}') + '\n');
+    expect(await verify('--file', file, '--data', dir)).toMatchObject({ code: 1, output: expect.stringContaining('BROKEN at position 20 (stream suites-project-1, revision 6): line 20: its readable fields (project, object, summary)') });
+    await writeFile(file, lines.join('\n').replace('"Suite 20"', '"Suite 2O"') + '\n');
+    expect(await verify('--file', file, '--data', dir)).toMatchObject({ code: 1, output: expect.stringContaining('BROKEN at position 21') });
+
+    // Another key, or none to check against.
+    await writeFile(file, lines.join('\n') + '\n');
+    await writeFile(publicKey, createPublicKey(generateKeyPairSync('ed25519').privateKey).export({ type: 'spki', format: 'pem' }));
+    expect(await verify('--file', file, '--key', publicKey)).toMatchObject({ code: 1, output: expect.stringContaining('not with the trusted key') });
+    expect(await verify('--file', file, '--data', join(dir, 'elsewhere'))).toMatchObject({ code: 2, output: expect.stringContaining('--key') });
   });
 });

@@ -34,7 +34,7 @@ import { CommitWriter } from './commit-writer.ts';
 import { LogSubscription } from './log-subscription.ts';
 import { EVENT_COLUMNS, openEventDatabase, READ_ALL, toRecordedEvent, type EventRow } from './schema.ts';
 import { RecentRows } from './recent-rows.ts';
-import { verifySqliteLog } from './verify-file.ts';
+import { verifySqliteLog, verifySqliteStreams } from './verify-file.ts';
 import { NO_STREAM_HEAD, StreamHeadCache, type StreamHead } from './stream-heads.ts';
 
 const DEFAULT_BATCH_SIZE = 1000;
@@ -143,7 +143,7 @@ export class SqliteEventStore implements EventStore {
 
   /** The file read directly, on a thread of its own: no parsing, and the main thread stays free. */
   verifyLog(options: VerifyScope): Promise<LogVerification> {
-    return verifySqliteLog(this.db.name, options);
+    return options.streams ? verifySqliteStreams(this.db, options.streams, options.signal) : verifySqliteLog(this.db.name, options);
   }
 
   async close(): Promise<void> {

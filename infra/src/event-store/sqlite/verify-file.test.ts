@@ -3,11 +3,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { NewEvent } from '../../ports/event-store.ts';
+import type { ChainBreak, EventStore, NewEvent } from '../../ports/event-store.ts';
 import { seededRandom } from '../../testing/seeded-random.ts';
-import { verifyThroughPort } from '../verify.ts';
+import { ChainVerifier, verifyThroughPort } from '../verify.ts';
 import { SqliteEventStore } from './sqlite-event-store.ts';
-import { verifySqliteLog } from './verify-file.ts';
+import { verifySqliteLog, verifySqliteStreams } from './verify-file.ts';
 
 const STREAMS = 12;
 const EVENTS = 400;
@@ -33,6 +33,20 @@ async function randomLog(random: () => number): Promise<string> {
   return join(dir, 'events.sqlite');
 }
 
+/** The whole log read in order, only `streams` checked: what verifying those streams alone must agree with. */
+async function logOrderPass(store: EventStore, streams: ReadonlySet<string>): Promise<{ ok: boolean; firstBreak: ChainBreak | null }> {
+  const verifier = new ChainVerifier();
+  for (let after = 0; ; ) {
+    const page = await store.readAllText(after, 64);
+    if (page.length === 0) return { ok: true, firstBreak: null };
+    for (const event of page) {
+      const broken = streams.has(event.stream) ? verifier.check(event) : null;
+      if (broken) return { ok: false, firstBreak: broken };
+    }
+    after = page[page.length - 1]!.position;
+  }
+}
+
 /** What an auditor with write access to the file might do to one event. */
 const tamperings = {
   untouched: () => undefined,
@@ -56,12 +70,34 @@ describe('verifying a SQLite log file on a thread of its own', () => {
         const options = streams && { streams };
         const store = SqliteEventStore.open(file);
         const throughPort = await verifyThroughPort(store, options);
+        if (streams) {
+          expect({ ok: throughPort.ok, firstBreak: throughPort.firstBreak }).toEqual(await logOrderPass(store, streams));
+          // What the server does for a project: the first streams on its own thread, the rest (past 50 events here) on another.
+          const readOnly = new Database(file, { readonly: true });
+          expect(await verifySqliteStreams(readOnly, streams, undefined, 50)).toEqual(throughPort);
+          expect(await verifySqliteStreams(readOnly, streams)).toEqual(throughPort);
+          readOnly.close();
+        }
         await store.close();
         if (name === 'untouched') expect(throughPort).toMatchObject({ ok: true, eventsChecked: streams ? expect.any(Number) : EVENTS });
         else if (!streams) expect(throughPort.ok).toBe(false);
         expect(await verifySqliteLog(file, options)).toEqual(throughPort);
       }
     }
+  });
+
+  it('reads only the streams asked for through the port, never the whole log', async () => {
+    const file = await randomLog(seededRandom(11));
+    const store = SqliteEventStore.open(file);
+    const pagesRead: number[] = [];
+    const counting = new Proxy(store, {
+      get: (target, property) => (property === 'readAllText' ? (after: number, limit: number) => (pagesRead.push(after), target.readAllText(after, limit)) : Reflect.get(target, property, target)),
+    });
+    const verification = await verifyThroughPort(counting, { streams: new Set(['case-1', 'case-2', 'no-such-stream']) });
+    const expected = (await store.readStream('case-1')).length + (await store.readStream('case-2')).length;
+    await store.close();
+    expect(verification).toMatchObject({ ok: true, eventsChecked: expected, streamsChecked: 2 });
+    expect(pagesRead).toEqual([]);
   });
 
   it('stops its thread when the caller gives up (a download cancelled)', async () => {

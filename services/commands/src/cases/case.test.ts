@@ -1,4 +1,4 @@
-import { NotFoundError, PermissionDeniedError, StaleVersionError, ValidationError, type CaseContent, type CaseEvent } from '@testament/contracts';
+import { LIMITS, NotFoundError, PermissionDeniedError, StaleVersionError, ValidationError, type CaseContent, type CaseEvent } from '@testament/contracts';
 import { describe, expect, it } from 'vitest';
 import { given } from '../kernel/given-when-then.ts';
 import { accessTo, actors, fieldErrorsOf } from '../project-catalogue/testing.ts';
@@ -43,6 +43,23 @@ describe('test case', () => {
     expect(fieldErrorsOf(create({ scenario: ' ' }))).toEqual({ scenario: ['This field is required.'] });
     expect(fieldErrorsOf(create({ isSteps: true, steps: [] }))).toEqual({ steps: ['This field is required.'] });
     expect(fieldErrorsOf(create({}, { suiteLive: false }))).toEqual({ suite: ['Invalid pk "7" - object does not exist.'] });
+  });
+
+  it('holds at most LIMITS steps, labels and files (a step’s files too), however it is written', () => {
+    const step = (id: number, attachmentIds: number[] = []) => ({ id, name: `Step ${id}`, scenario: 'Do it', expected: '', sortOrder: id, attachmentIds });
+    const steps = (count: number) => Array.from({ length: count }, (_, index) => step(index + 1));
+    const ids = (count: number) => Array.from({ length: count }, (_, index) => index + 1);
+    const create = (changes: Partial<CaseContent>) => () => open([]).when({ type: 'Create', caseId: 1, projectId: 3, historyId: 100, content: content(changes), facts: suiteLive }, member, project);
+    expect(create({ isSteps: true, steps: steps(LIMITS.stepsPerCase), labelIds: ids(LIMITS.labelsPerCase), attachmentIds: ids(LIMITS.attachmentsPerCase) })()).toHaveLength(1);
+    expect(fieldErrorsOf(create({ isSteps: true, steps: steps(LIMITS.stepsPerCase + 1) }))).toEqual({ steps: [`Ensure this list has no more than ${LIMITS.stepsPerCase} items.`] });
+    expect(fieldErrorsOf(create({ labelIds: ids(LIMITS.labelsPerCase + 1) }))).toEqual({ labels: [`Ensure this list has no more than ${LIMITS.labelsPerCase} items.`] });
+    expect(fieldErrorsOf(create({ attachmentIds: ids(LIMITS.attachmentsPerCase + 1) }))).toEqual({ attachments: [`Ensure this list has no more than ${LIMITS.attachmentsPerCase} items.`] });
+    expect(fieldErrorsOf(create({ isSteps: true, steps: [step(1, ids(LIMITS.attachmentsPerCase + 1))] }))).toEqual({ steps: [`Ensure this list has no more than ${LIMITS.attachmentsPerCase} items.`] });
+    // A bulk job adding labels to a case that has nearly all it may hold refuses that case.
+    const full = [created(), versioned(101, { labelIds: ids(LIMITS.labelsPerCase - 1) })];
+    const relabel = (labelIds: number[]) => () => open(full).when({ type: 'BulkChange', historyId: 200, suiteId: null, labels: { action: 'add', labelIds }, facts: suiteLive }, member, project);
+    expect(relabel([1_000])()).toHaveLength(1);
+    expect(fieldErrorsOf(relabel([1_000, 1_001]))).toEqual({ labels: [`Ensure this list has no more than ${LIMITS.labelsPerCase} items.`] });
   });
 
   it('makes a version per real change and none for an unchanged save (D12)', () => {

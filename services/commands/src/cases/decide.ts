@@ -1,4 +1,4 @@
-import { NotFoundError, PermissionDeniedError, StaleVersionError, ValidationError, caseMessages, catalogueMessages, messages, type BulkOperation, type CaseContent, type CaseEvent } from '@testament/contracts';
+import { LIMITS, NotFoundError, PermissionDeniedError, StaleVersionError, ValidationError, caseMessages, catalogueMessages, messages, type BulkOperation, type CaseContent, type CaseEvent } from '@testament/contracts';
 import type { DecisionContext, Decider } from '../kernel/decider.ts';
 import { requireProjectWrite } from '../kernel/project-access.ts';
 import { currentVersionTag, evolveCase, initialCaseState, latestVersion, type CaseState } from './evolve.ts';
@@ -38,6 +38,13 @@ function requireValidContent(content: CaseContent, facts: CaseFacts): void {
   if (facts.unusableAttachment) throw ValidationError.of('attachments', catalogueMessages.projectUnknown(facts.unusableAttachment));
   if (content.isSteps && content.steps.length === 0) throw ValidationError.of('steps', messages.required);
   if (!content.isSteps && content.scenario.trim() === '') throw ValidationError.of('scenario', messages.required);
+  const lists: Array<[field: string, length: number, max: number]> = [
+    ['steps', content.steps.length, LIMITS.stepsPerCase],
+    ['labels', content.labelIds.length, LIMITS.labelsPerCase],
+    ['attachments', content.attachmentIds.length, LIMITS.attachmentsPerCase],
+    ['steps', content.steps.reduce((most, step) => Math.max(most, step.attachmentIds.length), 0), LIMITS.attachmentsPerCase],
+  ];
+  for (const [field, length, max] of lists) if (length > max) throw ValidationError.of(field, messages.tooManyItems(max));
 }
 
 function live(state: CaseState): CaseState {

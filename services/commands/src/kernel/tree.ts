@@ -1,3 +1,5 @@
+import { LIMITS, ValidationError, messages } from '@testament/contracts';
+
 /** A node of a tree kept whole in one aggregate (a project's suites, its plans). */
 export interface TreeNode {
   readonly id: number;
@@ -38,4 +40,23 @@ export function ancestorsOf<N extends TreeNode>(nodes: ReadonlyMap<number, N>, n
     parentId = parent.parentId;
   }
   return found;
+}
+
+/** Levels from the node down to its deepest descendant that `counts` keeps (parents kept with their children), the node included: 1 for a leaf. */
+export function heightOf<N extends TreeNode>(nodes: ReadonlyMap<number, N>, rootId: number, counts: (node: N) => boolean = () => true): number {
+  const levels = new Map<number, number>([[rootId, 1]]);
+  let height = 1;
+  for (const node of subtreeOf(nodes, rootId).slice(1)) {
+    const level = levels.get(node.parentId!);
+    if (level === undefined || !counts(node)) continue;
+    levels.set(node.id, level + 1);
+    height = Math.max(height, level + 1);
+  }
+  return height;
+}
+
+/** Refuses a subtree `height` levels high under `parentId` (null: as a root) when the tree would get deeper than LIMITS.treeDepth. */
+export function requireDepth(nodes: ReadonlyMap<number, TreeNode>, parentId: number | null, height: number, field = 'parent'): void {
+  const parentDepth = parentId === null || !nodes.has(parentId) ? 0 : ancestorsOf(nodes, parentId).length + 1;
+  if (parentDepth + height > LIMITS.treeDepth) throw ValidationError.of(field, messages.treeTooDeep(LIMITS.treeDepth));
 }

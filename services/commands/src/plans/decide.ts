@@ -1,7 +1,7 @@
-import { NotFoundError, PermissionDeniedError, ValidationError, catalogueMessages, messages, planMessages, type PlanEvent, type PlanFields } from '@testament/contracts';
+import { LIMITS, NotFoundError, PermissionDeniedError, ValidationError, catalogueMessages, messages, planMessages, type PlanEvent, type PlanFields } from '@testament/contracts';
 import type { DecisionContext, Decider } from '../kernel/decider.ts';
 import { requireProjectWrite } from '../kernel/project-access.ts';
-import { ancestorsOf, isAtOrAbove, subtreeOf } from '../kernel/tree.ts';
+import { ancestorsOf, heightOf, isAtOrAbove, requireDepth, subtreeOf } from '../kernel/tree.ts';
 import { requireAttributes } from '../kernel/attributes.ts';
 import { evolvePlanTree, initialPlanTree, type PlanNode, type PlanTreeState } from './evolve.ts';
 
@@ -56,6 +56,8 @@ function create(command: Extract<PlanCommand, { type: 'Create' }>, state: PlanTr
   if (state.plans.has(command.plans[0]!.id)) return []; // a retried create: its first plan's id was reserved
   requireProjectWrite(context.project, context.actor, 'add_testplan');
   requireParent(state, command.parentId, null);
+  requireDepth(state.plans, command.parentId, 1);
+  if (command.plans.length > LIMITS.plansPerCreate) throw ValidationError.of('parameters', messages.tooManyCombinations(command.plans.length, LIMITS.plansPerCreate));
   requireDates(command.fields.startedAt, command.fields.dueDate);
   requireAttachments(command.facts);
   requireAttributes(command.fields.attributes, command.facts.requiredAttributes);
@@ -81,6 +83,7 @@ function change(command: Extract<PlanCommand, { type: 'Change' }>, state: PlanTr
   const events: PlanEvent[] = Object.keys(details).length > 1 ? [{ type: 'PlanChanged', data: details }] : [];
   if (parentId !== undefined && parentId !== node.parentId) {
     requireParent(state, parentId, node.id);
+    requireDepth(state.plans, parentId, heightOf(state.plans, node.id, (member) => member.deletedWith === null));
     events.push({ type: 'PlanMoved', data: { id: node.id, parentId } });
   }
   return events;
@@ -132,6 +135,7 @@ export const planTreeDecider: Decider<PlanCommand, PlanTreeState, PlanEvent> = {
         const node = inTrash(state, command.id, context);
         const parent = node.parentId === null ? undefined : state.plans.get(node.parentId);
         if (parent && parent.deletedWith !== null) throw ValidationError.of('instance_ids', planMessages.parentInTrash);
+        requireDepth(state.plans, node.parentId, heightOf(state.plans, node.id, (member) => member.deletedWith === node.deletedWith), 'instance_ids');
         return [{ type: 'PlanRecovered', data: { id: node.id, planIds: takenTogether(state, node, (member) => member.deletedWith) } }];
       }
       case 'Remove': {

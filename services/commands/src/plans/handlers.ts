@@ -1,4 +1,4 @@
-import { ValidationError, planMessages, streams, type PlanFields } from '@testament/contracts';
+import { LIMITS, ValidationError, messages, planMessages, streams, type PlanFields } from '@testament/contracts';
 import { handleCommand, idForNewAggregate, type KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
 import { planTreeDecider, type PlanCommand, type PlanFacts } from './decide.ts';
@@ -31,6 +31,9 @@ export function parameterCombinations(parameterIds: readonly number[], parameter
     groups.set(parameter.groupName, [...(groups.get(parameter.groupName) ?? []), parameterId]);
   }
   const ordered = [...groups].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, values]) => values);
+  // Counted before any is made: twenty groups of two values would be a million plans.
+  const count = ordered.reduce((product, values) => product * values.length, 1);
+  if (count > LIMITS.plansPerCreate) throw ValidationError.of('parameters', messages.tooManyCombinations(count, LIMITS.plansPerCreate));
   return ordered.reduce<number[][]>((combinations, values) => combinations.flatMap((combination) => values.map((value) => [...combination, value])), [[]]);
 }
 

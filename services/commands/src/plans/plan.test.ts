@@ -1,4 +1,4 @@
-import { PermissionDeniedError, type PlanEvent, type PlanFields } from '@testament/contracts';
+import { LIMITS, PermissionDeniedError, type PlanEvent, type PlanFields } from '@testament/contracts';
 import { describe, expect, it } from 'vitest';
 import { given } from '../kernel/given-when-then.ts';
 import { accessTo, actors, fieldErrorsOf } from '../project-catalogue/testing.ts';
@@ -27,6 +27,25 @@ const create = (parentId: number | null, plans = [{ id: 9, parameterIds: [] as n
 const tree = [created(1), created(2, 1), created(3, 2), created(4)];
 
 describe('plan tree', () => {
+  it('grows at most LIMITS.treeDepth levels deep, by a create or a move', () => {
+    const deepest = LIMITS.treeDepth;
+    const chain = [...Array.from({ length: deepest }, (_, index) => created(index + 1, index === 0 ? null : index)), created(1000), created(1001, 1000)];
+    const tooDeep = { parent: [`A tree may be at most ${deepest} levels deep: this would make it deeper.`] };
+    const plans = [{ id: 9_999, parameterIds: [] }];
+    expect(open(chain).when(create(deepest - 1, plans), member, project)).toHaveLength(1);
+    expect(fieldErrorsOf(() => open(chain).when(create(deepest, plans), member, project))).toEqual(tooDeep);
+    const move = (parentId: number) => () => open(chain).when({ type: 'Change', id: 1000, changes: { parentId }, facts: noFacts }, member, project);
+    expect(move(deepest - 2)()).toEqual([{ type: 'PlanMoved', data: { id: 1000, parentId: deepest - 2 } }]);
+    expect(fieldErrorsOf(move(deepest - 1))).toEqual(tooDeep);
+  });
+
+  it('makes at most LIMITS.plansPerCreate plans at once, counting the combinations before making any', () => {
+    // Twenty groups of two values would be a million plans.
+    const parameters = new Map(Array.from({ length: 40 }, (_, index) => [index + 1, { groupName: `G${Math.floor(index / 2)}` }]));
+    expect(fieldErrorsOf(() => parameterCombinations([...parameters.keys()], parameters))).toEqual({ parameters: [`The parameters make 1048576 plans; at most ${LIMITS.plansPerCreate} can be created at once.`] });
+    expect(parameterCombinations([1, 2, 3, 4], parameters)).toHaveLength(4);
+  });
+
   it('makes one plan per combination of parameter values, one value per group, groups in name order (§4.18)', () => {
     const parameters = new Map([
       [10, { groupName: 'OS' }],

@@ -2,7 +2,7 @@ import { NotFoundError, ValidationError, catalogueMessages, suiteMessages, type 
 import type { DecisionContext, Decider } from '../kernel/decider.ts';
 import { requireAttributes } from '../kernel/attributes.ts';
 import { requireProjectWrite } from '../kernel/project-access.ts';
-import { isAtOrAbove, subtreeOf } from '../kernel/tree.ts';
+import { heightOf, isAtOrAbove, requireDepth, subtreeOf } from '../kernel/tree.ts';
 import { evolveSuiteTree, initialSuiteTree, type SuiteNode, type SuiteTreeState } from './evolve.ts';
 
 export interface SuiteFields {
@@ -51,6 +51,7 @@ function create(command: Extract<SuiteCommand, { type: 'Create' }>, state: Suite
   if (state.suites.has(command.id)) return [];
   requireProjectWrite(context.project, context.actor, 'add_testsuite');
   requireParent(state, command.fields.parentId, command.id);
+  requireDepth(state.suites, command.fields.parentId, 1);
   requireAttachments(command.facts);
   requireAttributes(command.fields.attributes, command.facts.requiredAttributes);
   return [{ type: 'SuiteCreated', data: { id: command.id, projectId: command.projectId, ...command.fields } }];
@@ -75,6 +76,7 @@ function change(command: Extract<SuiteCommand, { type: 'Change' }>, state: Suite
   if (Object.keys(details).length > 1) events.push({ type: 'SuiteChanged', data: details });
   if (parentId !== undefined && parentId !== node.parentId) {
     requireParent(state, parentId, node.id);
+    requireDepth(state.suites, parentId, heightOf(state.suites, node.id, (member) => member.deletedWith === null));
     events.push({ type: 'SuiteMoved', data: { id: node.id, parentId } });
   }
   return events;
@@ -107,6 +109,7 @@ export const suiteTreeDecider: Decider<SuiteCommand, SuiteTreeState, SuiteEvent>
         requireProjectWrite(context.project, context.actor, 'delete_testsuite');
         const parent = node.parentId === null ? undefined : state.suites.get(node.parentId);
         if (parent && parent.deletedWith !== null) throw ValidationError.of('instance_ids', suiteMessages.parentInTrash);
+        requireDepth(state.suites, node.parentId, heightOf(state.suites, node.id, (member) => member.deletedWith === node.deletedWith), 'instance_ids');
         return [{ type: 'SuiteRecovered', data: { id: node.id, suiteIds: deletedTogether(state, node) } }];
       }
       case 'Remove': {

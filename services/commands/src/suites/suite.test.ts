@@ -1,4 +1,4 @@
-import { NotFoundError, PermissionDeniedError, type SuiteEvent } from '@testament/contracts';
+import { LIMITS, NotFoundError, PermissionDeniedError, type SuiteEvent } from '@testament/contracts';
 import { describe, expect, it } from 'vitest';
 import { given } from '../kernel/given-when-then.ts';
 import { accessGranting, accessTo, actors, fieldErrorsOf } from '../project-catalogue/testing.ts';
@@ -13,7 +13,29 @@ const open = (events: SuiteEvent[]) => given(suiteTreeDecider, events);
 /** 1 ─ 2 ─ 3, and 4 beside them. */
 const tree = [created(1), created(2, 1), created(3, 2), created(4)];
 
+/** A chain 1 ─ 2 ─ … ─ `length`, and 1000 ─ 1001 ─ 1002 beside it, which 1002's delete sent to the trash. */
+function chain(length: number): SuiteEvent[] {
+  const links = Array.from({ length }, (_, index) => created(index + 1, index === 0 ? null : index));
+  return [...links, created(1000), created(1001, 1000), created(1002, 1001), { type: 'SuiteDeleted', data: { id: 1001, suiteIds: [1001, 1002] } }];
+}
+
 describe('suite tree', () => {
+  it('grows at most LIMITS.treeDepth levels deep, by a create, a move or a recovery', () => {
+    const deepest = LIMITS.treeDepth;
+    const tooDeep = { parent: [`A tree may be at most ${deepest} levels deep: this would make it deeper.`] };
+    const create = (parentId: number) => () => open(chain(deepest)).when({ type: 'Create', id: 9_999, projectId: 3, fields: fields(parentId), facts: noFacts }, member, publicProject);
+    expect(create(deepest - 1)()).toHaveLength(1);
+    expect(fieldErrorsOf(create(deepest))).toEqual(tooDeep);
+    // 1000 ─ 1001 ─ 1002 is one level high while 1001 is in the trash, three once it is back.
+    const move = (parentId: number) => () => open(chain(deepest)).when({ type: 'Change', id: 1000, changes: { parentId }, facts: noFacts }, member, publicProject);
+    expect(move(deepest - 1)()).toEqual([{ type: 'SuiteMoved', data: { id: 1000, parentId: deepest - 1 } }]);
+    expect(fieldErrorsOf(move(deepest))).toEqual(tooDeep);
+    const moved = [...chain(deepest), { type: 'SuiteMoved', data: { id: 1000, parentId: deepest - 3 } } as SuiteEvent];
+    expect(open(moved).when({ type: 'Recover', id: 1001 }, member, publicProject)).toHaveLength(1);
+    const deeper = [...chain(deepest), { type: 'SuiteMoved', data: { id: 1000, parentId: deepest - 2 } } as SuiteEvent];
+    expect(fieldErrorsOf(() => open(deeper).when({ type: 'Recover', id: 1001 }, member, publicProject))).toEqual({ instance_ids: tooDeep.parent });
+  });
+
   it('creates a suite at the root and under a live suite of the project', () => {
     expect(open([]).when({ type: 'Create', id: 1, projectId: 3, fields: fields(null), facts: noFacts }, member, publicProject)).toEqual([
       { type: 'SuiteCreated', data: { id: 1, projectId: 3, ...fields(null) } },

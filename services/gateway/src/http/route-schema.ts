@@ -27,8 +27,20 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The response schemas by status, kept as zod so the API tests can hold every answer to them (plugins/openapi.ts). */
     responses?: Record<number, z.ZodType>;
+    /** Answers callers who are not signed in too: signing in, the CSRF cookie, health, the banners. */
+    public?: boolean;
+    /**
+     * Set on every route with a contract that is not `public`: authentication refuses an anonymous
+     * caller with 401 as soon as the request comes, before its body or query is read (plugins/authentication.ts).
+     */
+    signInRequired?: boolean;
   }
 }
+
+/** How callers authenticate (the OpenAPI document's security schemes): the session cookie, or an API token header. */
+export const SIGNED_IN: Array<Record<string, string[]>> = [{ session: [] }, { token: [] }];
+/** A public operation's security in the OpenAPI document: anonymous (`{}`), or signed in either way. */
+export const ANYONE: Array<Record<string, string[]>> = [{}, ...SIGNED_IN];
 
 /** A file download, e.g. `file('image/png', 'image/jpeg')`. */
 export function file(description: string, ...mediaTypes: string[]): RawAnswer {
@@ -66,8 +78,9 @@ const isZod = (answer: z.ZodType | RawAnswer): answer is z.ZodType => answer ins
  * Route options for one resource's routes: `const contract = routeContracts('projects')`,
  * then `app.get(path, contract({summary, response: {200: projectResponse}}), handler)`.
  * Handlers still parse bodies and queries with the same schemas, so refusals come
- * in the API's error shapes and in the order the spec gives (a hidden project's
- * 404 before its body's 400).
+ * in the API's error shapes and in the order the spec gives (an anonymous caller's
+ * 401 first, then a hidden project's 404 before its body's 400). A route is for
+ * signed-in callers unless its config says `public: true`.
  */
 export function routeContracts(resource: string) {
   return (contract: RouteContract, config: FastifyContextConfig = {}): RouteShorthandOptions => {
@@ -85,11 +98,12 @@ export function routeContracts(resource: string) {
       }
     }
     const schema: FastifySchema & Record<string, unknown> = { tags: [resource], summary: contract.summary, response };
+    if (config.public) schema['security'] = ANYONE;
     if (contract.description) schema['description'] = contract.description;
     if (contract.querystring) schema.querystring = jsonSchemaOf(contract.querystring, 'input');
     if (contract.headers) schema.headers = jsonSchemaOf(contract.headers, 'input');
     if (contract.body) schema.body = jsonSchemaOf(contract.body, 'input');
     if (contract.multipart) schema['consumes'] = ['application/json', 'multipart/form-data'];
-    return { schema, config: { ...config, responses } };
+    return { schema, config: { ...config, responses, signInRequired: !config.public } };
   };
 }

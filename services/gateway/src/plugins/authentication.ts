@@ -105,7 +105,9 @@ async function sessionPrincipal({ system }: GatewayContext, sessionId: string): 
 
 /**
  * Resolves an API token header or the session cookie to a user, hands out the
- * CSRF cookie, and checks CSRF on unsafe cookie-authenticated requests.
+ * CSRF cookie, refuses anonymous callers of routes that need a signed-in one
+ * (every route with a contract but the `public` ones), and checks CSRF on
+ * unsafe cookie-authenticated requests.
  */
 export const authenticationPlugin = fp(async (app: FastifyInstance, context: GatewayContext) => {
   const { config } = context;
@@ -124,6 +126,8 @@ export const authenticationPlugin = fp(async (app: FastifyInstance, context: Gat
       request.csrfToken = newCsrfToken();
       setCsrfCookie(reply, request.csrfToken, config.secureCookies);
     }
+    // Before anything reads the body or the query: an anonymous caller learns nothing of a route's input rules.
+    if (!request.principal && request.routeOptions.config?.signInRequired) throw new NotAuthenticatedError();
 
     const cookieAuthenticated = request.principal?.via === 'session';
     const needsCsrf = UNSAFE.has(request.method) && (cookieAuthenticated || request.routeOptions.config?.csrf === true);

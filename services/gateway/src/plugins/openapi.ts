@@ -5,7 +5,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { GatewayContext } from '../context.ts';
-import { jsonSchemaOf } from '../http/route-schema.ts';
+import { ANYONE, jsonSchemaOf, SIGNED_IN } from '../http/route-schema.ts';
 
 export const OPENAPI_PATH = '/api/v2/schema/';
 export const DOCS_PATH = '/api/v2/docs';
@@ -72,14 +72,14 @@ export const openApiPlugin = fp(async (app: FastifyInstance, { config }: Gateway
         },
         schemas: { Error: jsonSchemaOf(errorResponse, 'output') as never },
       },
-      security: [{ session: [] }, { token: [] }],
+      security: SIGNED_IN,
     },
     transformObject: (document) => ('openapiObject' in document ? (withErrorResponses(document.openapiObject as Record<string, unknown>) as never) : document.swaggerObject),
   });
 
   app.get(
     OPENAPI_PATH,
-    { schema: { tags: ['schema'], summary: 'This API as an OpenAPI 3.1 document', response: { 200: { description: 'The OpenAPI document', type: 'object' } } } },
+    { schema: { tags: ['schema'], summary: 'This API as an OpenAPI 3.1 document', security: ANYONE, response: { 200: { description: 'The OpenAPI document', type: 'object' } } } },
     // The document as it is, not through a serializer made from its own one-line schema.
     async (_request, reply) => reply.type('application/json; charset=utf-8').send(JSON.stringify(app.swagger())),
   );

@@ -2,6 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { GatewayContext } from '../context.ts';
 import { ThrottledError } from '../http/errors.ts';
+import { LoginThrottle } from '../http/login-throttle.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Failed sign-ins' backoff, shared by every route that takes a password; null when TESTAMENT_LOGIN_THROTTLE=0. */
+    loginThrottle: LoginThrottle | null;
+  }
+}
 
 /** A bucket holds this many seconds' worth of requests, so short bursts pass. */
 const BURST_SECONDS = 10;
@@ -76,4 +84,9 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, { config }: Gatew
     const waitSeconds = buckets.take(callerKey(request));
     if (waitSeconds > 0) throw new ThrottledError(Math.ceil(waitSeconds));
   });
+});
+
+/** TESTAMENT_LOGIN_THROTTLE: one backoff of failed sign-ins for the process (http/login-throttle.ts). */
+export const loginThrottlePlugin = fp(async (app: FastifyInstance, { config }: GatewayContext) => {
+  app.decorate('loginThrottle', config.loginThrottle ? new LoginThrottle() : null);
 });

@@ -14,14 +14,14 @@ const ODD_QUERY = '?page=-1&page_size=abc&project=x&parent=%00&ordering=-zzz,&na
 const WRONG_VALUES: unknown[] = [null, 12345, -1, true, [], {}, 'x'.repeat(20_000), '𝕏\u0000\u202e', [{ nested: [[[]]] }], 1e308];
 const LONG_ENOUGH_MS = 5_000;
 
-type Operation = { requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> } };
+type Operation = { requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }; security?: Array<Record<string, unknown>> };
 type Document = { paths: Record<string, Partial<Record<(typeof METHODS)[number], Operation>>> };
 
 let server: TestServer;
 let admin: Browser;
 /** How often each status answered: the fuzzing must reach the handlers' validation, not stop at authentication. */
 const answered = new Map<number, number>();
-let operations: Array<{ method: Uppercase<(typeof METHODS)[number]>; path: string; fields: string[] }>;
+let operations: Array<{ method: Uppercase<(typeof METHODS)[number]>; path: string; fields: string[]; isPublic: boolean }>;
 
 beforeAll(async () => {
   server = await startTestServer({ writeRateLimit: 0 });
@@ -32,6 +32,8 @@ beforeAll(async () => {
       method: method.toUpperCase() as Uppercase<typeof method>,
       path,
       fields: Object.keys(byMethod[method]!.requestBody?.content?.['application/json']?.schema?.properties ?? {}),
+      // An operation anyone may call says so with an empty security requirement (`{}`); the others inherit the document's.
+      isPublic: byMethod[method]!.security?.some((requirement) => Object.keys(requirement).length === 0) ?? false,
     })),
   );
 });
@@ -74,5 +76,41 @@ describe('every route, fed malformed input', () => {
   it('answers anonymous callers without a 5xx', async () => {
     const anonymous = server.browser();
     for (const { method, path } of operations) await expectRefusedCalmly(anonymous, method, path.replace(/\{\w+\}/g, '1'), method === 'GET' ? undefined : { name: 'x' });
+  });
+});
+
+describe('every route but the public ones, called anonymously', () => {
+  /** What anyone may call: signing in and out, the CSRF cookie, who is signed in, health, the banners, this document. */
+  const PUBLIC = [
+    'GET /api/v2/schema/',
+    'GET /api/v2/system/messages/',
+    'GET /auth/csrf/',
+    'GET /auth/session/',
+    'GET /healthz',
+    'GET /readyz',
+    'POST /api/token/obtain/',
+    'POST /auth/login/',
+    'POST /auth/logout/',
+  ];
+
+  it('are exactly the operations the document marks public', () => {
+    expect(operations.filter((operation) => operation.isPublic).map(({ method, path }) => `${method} ${path}`).sort()).toEqual(PUBLIC);
+  });
+
+  it('answer 401 before reading the body or the query, whatever they hold', async () => {
+    const anonymous = server.browser();
+    await anonymous.get('/auth/csrf/'); // A browser's CSRF cookie, so a refusal cannot be CSRF's.
+    const refusedOtherwise: string[] = [];
+    for (const { method, path, fields, isPublic } of operations) {
+      if (isPublic) continue;
+      const url = path.replace(/\{\w+\}/g, '1') + ODD_QUERY;
+      const bodies: Array<[string | Record<string, unknown> | undefined, Record<string, string>?]> =
+        method === 'GET' ? [[undefined]] : [[Object.fromEntries(fields.map((field) => [field, [{ nested: 12345 }]]))], ['{"broken": ', { 'content-type': 'application/json' }], ['--x\r\nhalf a part', { 'content-type': 'multipart/form-data; boundary=x' }]];
+      for (const [body, headers] of bodies) {
+        const response = await anonymous.request(method, url, body as never, headers);
+        if (response.statusCode !== 401 || !response.headers['www-authenticate']) refusedOtherwise.push(`${method} ${url} ${String(body).slice(0, 20)}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+      }
+    }
+    expect(refusedOtherwise).toEqual([]);
   });
 });

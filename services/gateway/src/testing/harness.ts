@@ -79,6 +79,8 @@ type Body = InjectOptions['payload'];
 export class Browser {
   readonly cookies = new Map<string, string>();
   origin: string | undefined = ORIGIN;
+  /** The client's address as the server sees it (light-my-request's own when unset). */
+  address: string | undefined;
 
   constructor(private readonly app: FastifyInstance) {}
 
@@ -88,6 +90,7 @@ export class Browser {
       method,
       url,
       payload,
+      ...(this.address ? { remoteAddress: this.address } : {}),
       headers: {
         host: new URL(ORIGIN).host,
         ...(this.origin ? { origin: this.origin } : {}),

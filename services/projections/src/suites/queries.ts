@@ -81,9 +81,8 @@ export async function listSuites(readStore: ReadStore, projectId: number, filter
   const tests: Array<(node: SuiteTreeNode) => boolean> = [];
   if (filters.search?.trim()) tests.push(matcherOf(filters.search));
   if (filters.treesearch?.trim()) {
-    const kept = new Set<number>();
     const matches = matcherOf(filters.treesearch);
-    for (const node of tree.descendantsOf(null)) if (matches(node)) for (const onPath of tree.pathTo(node.id)) kept.add(onPath.id);
+    const kept = tree.withAncestors(tree.descendantsOf(null).flatMap((node) => (matches(node) ? [node.id] : [])));
     tests.push((node) => kept.has(node.id));
   }
   if (filters.path !== undefined) tests.push((node) => tree.suitePath(node.id).includes(filters.path!));

@@ -3,11 +3,28 @@ import type { SuiteTreeDocument, SuiteTreeNode } from './suite-document.ts';
 
 /** A project's suite tree indexed for reading. */
 export class SuiteTree extends ProjectTree<SuiteTreeNode> {
+  /** Each suite's path once made: a list of suites with their paths, or a filter by path over every suite, makes each from its parent's. */
+  private readonly paths = new Map<number, string>();
+
   /** The names from the root down to the suite, joined with `/` (§2.8 `suite_path`). */
   suitePath(id: number): string {
-    return this.pathTo(id)
-      .map((node) => node.name)
-      .join('/');
+    const known = this.paths.get(id);
+    if (known !== undefined) return known;
+    const unknown: SuiteTreeNode[] = [];
+    let path = '';
+    for (let node = this.node(id); node; node = node.parentId === null ? undefined : this.node(node.parentId)) {
+      const cached = this.paths.get(node.id);
+      if (cached !== undefined) {
+        path = cached;
+        break;
+      }
+      unknown.push(node);
+    }
+    for (let index = unknown.length - 1; index >= 0; index--) {
+      path = path === '' ? unknown[index]!.name : `${path}/${unknown[index]!.name}`;
+      this.paths.set(unknown[index]!.id, path);
+    }
+    return path;
   }
 }
 

@@ -24,26 +24,55 @@ export interface ProjectTreeDocument<N extends ProjectTreeNode> {
 
 /**
  * Where each node sits: its position in the document's `nodes` and the
- * positions of each node's live children. Counts and renames replace nodes in
- * their places, so a shape serves every version of the document until the
- * tree's shape changes (a node added, moved, deleted, recovered or removed).
+ * positions of each node's live children (and of all its children, deleted
+ * ones too). Counts and renames replace nodes in their places, so a shape
+ * serves every version of the document until the tree's shape changes (a node
+ * added, moved, deleted, recovered or removed).
  */
 export class TreeShape {
   readonly positionOf = new Map<number, number>();
   readonly children = new Map<number | null, number[]>();
+  readonly allChildren = new Map<number | null, number[]>();
+  /** Each node's level (a root is 1), worked out as nodes are asked for. */
+  private readonly depths = new Map<number, number>();
 
-  constructor(nodes: readonly ProjectTreeNode[]) {
+  constructor(private readonly nodes: readonly ProjectTreeNode[]) {
     nodes.forEach((node, position) => {
       this.positionOf.set(node.id, position);
-      if (node.deleted) return;
-      const siblings = this.children.get(node.parentId);
-      if (siblings) siblings.push(position);
-      else this.children.set(node.parentId, [position]);
+      push(this.allChildren, node.parentId, position);
+      if (!node.deleted) push(this.children, node.parentId, position);
     });
+  }
+
+  /** The node's level, a root being 1: each node's is worked out once, from its nearest ancestor already known. */
+  depthOf(id: number): number {
+    const known = this.depths.get(id);
+    if (known !== undefined) return known;
+    const unknown: number[] = [];
+    let depth = 0;
+    for (let at: number | null = id; at !== null; ) {
+      const cached = this.depths.get(at);
+      if (cached !== undefined) {
+        depth = cached;
+        break;
+      }
+      const position = this.positionOf.get(at);
+      if (position === undefined) break;
+      unknown.push(at);
+      at = this.nodes[position]!.parentId;
+    }
+    for (let index = unknown.length - 1; index >= 0; index--) this.depths.set(unknown[index]!, ++depth);
+    return depth;
   }
 }
 
-/** A project's tree (of suites, of plans) indexed for reading. */
+function push<K>(map: Map<K, number[]>, key: K, value: number): void {
+  const values = map.get(key);
+  if (values) values.push(value);
+  else map.set(key, [value]);
+}
+
+/** A project's tree (of suites, of plans) indexed for reading. Every walk costs what it finds, not the tree's depth times its size. */
 export class ProjectTree<N extends ProjectTreeNode> {
   constructor(
     readonly nodes: readonly N[],
@@ -67,18 +96,61 @@ export class ProjectTree<N extends ProjectTreeNode> {
     return path.reverse();
   }
 
+  /** The node's level: a root is 1 (0 for a node the tree does not have). */
+  depthOf(id: number): number {
+    return this.shape.depthOf(id);
+  }
+
+  /** Levels from the node down to its deepest live descendant, the node included (1 for a leaf). */
+  heightOf(id: number): number {
+    const depth = this.depthOf(id);
+    return this.descendantsOf(id).reduce((deepest, node) => Math.max(deepest, this.depthOf(node.id) - depth), 0) + 1;
+  }
 
   /** Every node under `id`, deleted ones included (not `id` itself): what a removal from the trash takes. */
   deletedSubtreeOf(id: number): N[] {
-    const found = this.nodes.filter((node) => node.parentId === id);
-    for (let index = 0; index < found.length; index++) found.push(...this.nodes.filter((node) => node.parentId === found[index]!.id));
-    return found;
+    return this.under(id, this.shape.allChildren);
   }
 
   /** The live nodes under `id` (not `id` itself), parents before children. */
   descendantsOf(id: number | null): N[] {
-    const found = [...this.childrenOf(id)];
-    for (let index = 0; index < found.length; index++) found.push(...this.childrenOf(found[index]!.id));
+    return this.under(id, this.shape.children);
+  }
+
+  /** The nodes and all their ancestors: each path is walked up only until it meets one already kept. */
+  withAncestors(ids: Iterable<number>): Set<number> {
+    const kept = new Set<number>();
+    for (const id of ids) {
+      for (let node = this.node(id); node && !kept.has(node.id); node = node.parentId === null ? undefined : this.node(node.parentId)) kept.add(node.id);
+    }
+    return kept;
+  }
+
+  /**
+   * Each node's own amounts summed over its subtree, for the nodes that have some and their
+   * ancestors: deepest first, each node's sum goes once into its parent's, so the cost is the
+   * number of nodes summed, however deep they sit.
+   */
+  sumUp<T>(own: ReadonlyMap<number, T>, zero: T, add: (sum: T, amount: T) => T): Map<number, T> {
+    const sums = new Map<number, T>();
+    const byDepth: number[][] = [];
+    for (const id of this.withAncestors(own.keys())) {
+      sums.set(id, own.get(id) ?? zero);
+      (byDepth[this.depthOf(id)] ??= []).push(id);
+    }
+    for (let depth = byDepth.length - 1; depth > 1; depth--) {
+      for (const id of byDepth[depth] ?? []) {
+        const parentId = this.node(id)!.parentId!;
+        sums.set(parentId, add(sums.get(parentId)!, sums.get(id)!));
+      }
+    }
+    return sums;
+  }
+
+  private under(id: number | null, children: ReadonlyMap<number | null, number[]>): N[] {
+    const found: N[] = [];
+    for (const position of children.get(id) ?? []) found.push(this.nodes[position]!);
+    for (let index = 0; index < found.length; index++) for (const position of children.get(found[index]!.id) ?? []) found.push(this.nodes[position]!);
     return found;
   }
 }

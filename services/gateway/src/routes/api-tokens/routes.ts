@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
 import { apiTokenHash, apiTokenId, newApiTokenKey } from '../../http/api-tokens.ts';
 import { execute, waitUntilReadable } from '../../http/execute.ts';
+import { throttledSignIn } from '../../http/login-throttle.ts';
 import { noContent, routeContracts } from '../../http/route-schema.ts';
 import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
 
@@ -50,7 +51,7 @@ export default async function tokenRoutes(app: FastifyInstance, context: Gateway
   /** Credentials in the body are the authority: no session needed. */
   app.post(
     '/api/token/obtain/',
-    contract({ summary: 'Create an API token with username and password; the answer is the only one that shows its key', body: tokenObtainBody, response: { 201: apiTokenResponse } }),
+    contract({ summary: 'Create an API token with username and password; the answer is the only one that shows its key', body: tokenObtainBody, response: { 201: apiTokenResponse } }, { public: true }),
     async (request, reply) => {
       const body = parseOrThrow(tokenObtainBody, request.body ?? {});
       const expiresAt = body.expiration_date ?? new Date(Date.now() + API_TOKEN_TTL_MS).toISOString();
@@ -59,10 +60,12 @@ export default async function tokenRoutes(app: FastifyInstance, context: Gateway
       const tokenHash = apiTokenHash(key);
       const caller = request.principal?.user;
       const actor = caller ? { userId: caller._id, isSuperuser: caller.isSuperuser, isExternal: caller.isExternal } : SYSTEM_ACTOR;
-      const { position } = await system.dispatch(
-        'users.issueApiToken',
-        { username: body.username, password: body.password, tokenHash, tokenId: apiTokenId(tokenHash), description: body.description, expiresAt },
-        newCommandMeta(actor, { correlationId: request.id }),
+      const { position } = await throttledSignIn(request, body.username, () =>
+        system.dispatch(
+          'users.issueApiToken',
+          { username: body.username, password: body.password, tokenHash, tokenId: apiTokenId(tokenHash), description: body.description, expiresAt },
+          newCommandMeta(actor, { correlationId: request.id }),
+        ),
       );
       await waitUntilReadable(system, config, position, request.cancellation);
       const token = await findApiToken(system.readStore, tokenHash);

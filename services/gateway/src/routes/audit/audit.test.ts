@@ -1,5 +1,5 @@
 import { auditExportLine } from '@testament/contracts';
-import { verifyExportLines } from '@testament/infra';
+import { trustedKeyFrom, verifyExportLines } from '@testament/infra';
 import { describe, expect, it } from 'vitest';
 import { addResult, createCase, createSuite, testsOfPlan, createPlan, userIdOf } from '../../testing/builders.ts';
 import { assign } from '../../testing/people.ts';
@@ -119,24 +119,35 @@ describe('audit trail', () => {
     expect(lines.length).toBe((await events(`project=${project}`)).json().count);
     expect(JSON.parse(lines[0]!)).toMatchObject({ project, hash: expect.any(String), previous_hash: null });
     for (const line of lines) expect(auditExportLine.safeParse(JSON.parse(line)).success, line).toBe(true);
-    expect(await verifyExportLines(lines)).toMatchObject({ ok: true, eventsChecked: lines.length });
+    // Checked against the key the server serves, as a reader of the file would.
+    const served = (await world.alice.get('/api/v2/audit/signing-key/')).json();
+    expect(served).toMatchObject({ algorithm: 'Ed25519', key_id: expect.stringMatching(/^[0-9a-f]{16}$/) });
+    const key = trustedKeyFrom(served.public_key);
+    expect(await verifyExportLines(lines, key)).toMatchObject({ ok: true, eventsChecked: lines.length });
+    expect(JSON.parse(lines.at(-1)!).signature).toMatch(new RegExp(`^ed25519 ${served.key_id} end `));
     const tampered = [...lines];
     const victim = JSON.parse(tampered[2]!);
     victim.data = { ...victim.data, name: 'Forged' };
     tampered[2] = JSON.stringify(victim);
-    expect((await verifyExportLines(tampered)).firstBreak).toMatchObject({ position: victim.position, reason: 'the hash does not match the event’s content' });
+    expect((await verifyExportLines(tampered, key)).firstBreak).toMatchObject({ position: victim.position, reason: 'line 3: the hash does not match the event’s content' });
+    const retold = [...lines];
+    const summarised = JSON.parse(retold[2]!);
+    retold[2] = JSON.stringify({ ...summarised, summary: 'signed in' });
+    expect((await verifyExportLines(retold, key)).firstBreak).toMatchObject({ position: summarised.position, reason: expect.stringMatching(/^line 3: its readable fields \(project, object, summary\)/) });
     const csv = await world.alice.get(`/api/v2/audit/export/?project=${project}&format=csv`);
-    expect(csv.body.split('\r\n')[0]).toBe('position,time,actor,event_type,object_type,object_id,object_name,project,summary,correlation_id,stream,revision,schema_version,data,metadata,previous_hash,hash');
+    expect(csv.body.split('\r\n')[0]).toBe('position,time,actor,event_type,object_type,object_id,object_name,project,summary,correlation_id,stream,revision,schema_version,data,metadata,previous_hash,hash,seal,signature');
     // The CSV carries the same evidence: it verifies too, and a changed name in its data is found.
     const records = csv.body.split('\r\n');
     // Its columns from the trail's row: the time, the actor's name and the correlation id.
     const first = JSON.parse(lines[0]!);
     expect(records[1]!.startsWith(`${first.position},${first.metadata.time},admin,`), records[1]).toBe(true);
     expect(records[1]).toContain(`,${first.metadata.correlationId},`);
-    expect(await verifyExportLines(records)).toMatchObject({ ok: true, eventsChecked: lines.length });
+    expect(await verifyExportLines(records, key)).toMatchObject({ ok: true, eventsChecked: lines.length });
     const forged = records.map((record) => record.replace('""name"":""Login works offline""', '""name"":""Login works forged""'));
     expect(forged).not.toEqual(records);
-    expect((await verifyExportLines(forged)).firstBreak).toMatchObject({ reason: 'the hash does not match the event’s content' });
+    expect((await verifyExportLines(forged, key)).firstBreak).toMatchObject({ reason: expect.stringMatching(/^line \d+: the hash does not match the event’s content$/) });
+    const renamed = records.map((record, index) => (index === 1 ? record.replace(',admin,', ',mallory,') : record));
+    expect((await verifyExportLines(renamed, key)).firstBreak).toMatchObject({ reason: expect.stringMatching(/^line 1: its readable fields \(time, actor,/) });
   });
 
   it('verifies a project’s streams and the whole log', async () => {

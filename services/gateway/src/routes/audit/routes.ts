@@ -1,12 +1,12 @@
 import {
   AUDIT_HISTORY_TYPES,
   NotFoundError,
-  PermissionDeniedError,
   ValidationError,
   auditEventsQuery,
   auditEventsResponse,
   auditExportQuery,
   auditMessages,
+  auditSigningKeyResponse,
   auditVerification,
   auditVerifyQuery,
   paginationQuery,
@@ -14,15 +14,16 @@ import {
   type AuditFilterQuery,
   type AuditObjectType,
 } from '@testament/contracts';
-import { verifyEventLog } from '@testament/infra';
-import { auditHead, findAuditObject, findProject, grantsInProject, listAuditRows, objectHistory, projectStreams, type AuditFilter, type UserDocument } from '@testament/projections';
+import { signingKeyId, verifyEventLog } from '@testament/infra';
+import { createPublicKey } from 'node:crypto';
+import { auditHead, findAuditObject, findProject, listAuditRows, objectHistory, projectStreams, type AuditFilter } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { auditCaughtUp } from '../../http/audit-caught-up.ts';
 import { pageRequest, paginated } from '../../http/pagination.ts';
-import { visibleProjectOrFail } from '../../http/project-scope.ts';
 import { file, routeContracts } from '../../http/route-schema.ts';
 import { requireUser } from '../../plugins/authentication.ts';
+import { auditedProject } from './access.ts';
 import { exportAudit } from './export.ts';
 import { auditRepresentation } from './representation.ts';
 
@@ -67,17 +68,6 @@ export default async function auditRoutes(app: FastifyInstance, context: Gateway
     await auditCaughtUp(context, request.cancellation);
   });
 
-  /** A project whose trail the caller may read (null: the whole system, superusers only). */
-  async function auditedProject(user: UserDocument, projectId: number | null): Promise<number | null> {
-    if (projectId === null) {
-      if (!user.isSuperuser) throw new PermissionDeniedError(auditMessages.systemOnlySuperuser);
-      return null;
-    }
-    await visibleProjectOrFail(readStore, user, projectId);
-    if (!user.isSuperuser && !(await grantsInProject(readStore, user, projectId)).has('view_audit')) throw new PermissionDeniedError(auditMessages.notAuditor);
-    return projectId;
-  }
-
   const projectOf = (query: { project?: string | undefined }) => (query.project ? Number(query.project) : null);
 
   /** The page anchor: asked for, or the newest position now, so further pages stay put while the log grows. */
@@ -94,7 +84,7 @@ export default async function auditRoutes(app: FastifyInstance, context: Gateway
     contract({ summary: 'Events of a project (or, for superusers, of the whole system) as readable rows, newest first, paged at a fixed head', querystring: auditEventsQuery, response: { 200: auditEventsResponse } }),
     async (request) => {
       const query = parseOrThrow(auditEventsQuery, request.query);
-      const projectId = await auditedProject(requireUser(request), projectOf(query));
+      const projectId = await auditedProject(readStore, requireUser(request), projectOf(query));
       const filter = await anchored(auditFilterOf(query, projectId));
       const page = pageRequest(query);
       return answerPage(request, filter, page, await listAuditRows(trail, filter, query.ordering !== 'position', page));
@@ -113,7 +103,7 @@ export default async function auditRoutes(app: FastifyInstance, context: Gateway
       if (!object) throw new NotFoundError();
       // A project that no longer exists keeps its trail for superusers only.
       if (object.projectId !== null && !user.isSuperuser && !(await findProject(readStore, object.projectId))) throw new NotFoundError();
-      await auditedProject(user, object.projectId);
+      await auditedProject(readStore, user, object.projectId);
       const filter = await anchored({});
       const page = pageRequest(parseOrThrow(paginationQuery, request.query));
       return answerPage(request, filter, page, await objectHistory(trail, type as AuditObjectType, Number(id), filter.positionLte, page));
@@ -129,9 +119,18 @@ export default async function auditRoutes(app: FastifyInstance, context: Gateway
     }),
     async (request, reply) => {
       const query = parseOrThrow(auditExportQuery, request.query);
-      const projectId = await auditedProject(requireUser(request), projectOf(query));
+      const projectId = await auditedProject(readStore, requireUser(request), projectOf(query));
       const filter = await anchored(auditFilterOf(query, projectId));
-      return exportAudit(reply, { trail: context.system.audit, store }, filter, query.format ?? 'ndjson', projectId);
+      return exportAudit(reply, { trail: context.system.audit, store, signingKey: context.system.auditSigningKey }, filter, query.format ?? 'ndjson', projectId);
+    },
+  );
+
+  app.get(
+    '/api/v2/audit/signing-key/',
+    contract({ summary: 'The public key that signs the exports, to verify their readable fields offline (`npm run verify -- --file … --key …`)', response: { 200: auditSigningKeyResponse } }),
+    async () => {
+      const key = context.system.auditSigningKey;
+      return { algorithm: 'Ed25519' as const, key_id: signingKeyId(key), public_key: createPublicKey(key).export({ type: 'spki', format: 'pem' }).toString() };
     },
   );
 
@@ -140,7 +139,7 @@ export default async function auditRoutes(app: FastifyInstance, context: Gateway
     contract({ summary: 'Re-hashes every stream of a project (or, for superusers, of the whole log) and reports the first broken link', querystring: auditVerifyQuery, response: { 200: auditVerification } }),
     async (request) => {
       const query = parseOrThrow(auditVerifyQuery, request.query);
-      const projectId = await auditedProject(requireUser(request), projectOf(query));
+      const projectId = await auditedProject(readStore, requireUser(request), projectOf(query));
       const started = performance.now();
       const streams = projectId === null ? undefined : await projectStreams(trail, projectId);
       const result = await verifyEventLog(store, { ...(streams && { streams }), signal: request.cancellation });

@@ -3,6 +3,7 @@ import { REMEMBERED_SESSION_TTL_MS, SESSION_TTL_MS, authResultResponse, csrfResp
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { waitUntilReadable } from '../../http/execute.ts';
+import { throttledSignIn } from '../../http/login-throttle.ts';
 import { routeContracts } from '../../http/route-schema.ts';
 import { ownOrigin } from '../../plugins/authentication.ts';
 import { userRepresentation } from '../users/representation.ts';
@@ -16,7 +17,7 @@ export default async function authRoutes(app: FastifyInstance, context: GatewayC
 
   app.post(
     '/auth/login/',
-    contract({ summary: 'Sign in: sets the session cookie and a new CSRF token', body: loginBody, response: { 200: authResultResponse } }, { csrf: true }),
+    contract({ summary: 'Sign in: sets the session cookie and a new CSRF token', body: loginBody, response: { 200: authResultResponse } }, { csrf: true, public: true }),
     async (request, reply) => {
       const { username, password, remember_me } = parseOrThrow(loginBody, request.body ?? {});
       const ttl = remember_me ? REMEMBERED_SESSION_TTL_MS : SESSION_TTL_MS;
@@ -26,17 +27,19 @@ export default async function authRoutes(app: FastifyInstance, context: GatewayC
       const actor = request.principal
         ? { userId: request.principal.user._id, isSuperuser: request.principal.user.isSuperuser, isExternal: request.principal.user.isExternal }
         : SYSTEM_ACTOR;
-      const { position } = await system.dispatch(
-        'sessions.logIn',
-        {
-          username,
-          password,
-          sessionHash: sessionHash(sessionId),
-          expiresAt: new Date(Date.now() + ttl).toISOString(),
-          rememberMe: remember_me,
-          ...(replaced ? { replacesSessionHash: replaced } : {}),
-        },
-        newCommandMeta(actor, { correlationId: request.id }),
+      const { position } = await throttledSignIn(request, username, () =>
+        system.dispatch(
+          'sessions.logIn',
+          {
+            username,
+            password,
+            sessionHash: sessionHash(sessionId),
+            expiresAt: new Date(Date.now() + ttl).toISOString(),
+            rememberMe: remember_me,
+            ...(replaced ? { replacesSessionHash: replaced } : {}),
+          },
+          newCommandMeta(actor, { correlationId: request.id }),
+        ),
       );
       await waitUntilReadable(system, config, position);
       setSessionCookie(reply, sessionId, ttl, config.secureCookies);
@@ -47,7 +50,7 @@ export default async function authRoutes(app: FastifyInstance, context: GatewayC
 
   app.post(
     '/auth/logout/',
-    contract({ summary: 'Sign out: ends the session and clears the cookies', response: { 200: authResultResponse } }, { csrf: true }),
+    contract({ summary: 'Sign out: ends the session and clears the cookies', response: { 200: authResultResponse } }, { csrf: true, public: true }),
     async (request, reply) => {
       const principal = request.principal;
       if (principal?.via === 'session') {
@@ -64,11 +67,11 @@ export default async function authRoutes(app: FastifyInstance, context: GatewayC
   );
 
   /** Hands out a CSRF cookie before the first form post; the token is also in the body for non-browser clients. */
-  app.get('/auth/csrf/', contract({ summary: 'A CSRF cookie, and its token in the body', response: { 200: csrfResponse } }), async (request) => ({ csrftoken: request.csrfToken }));
+  app.get('/auth/csrf/', contract({ summary: 'A CSRF cookie, and its token in the body', response: { 200: csrfResponse } }, { public: true }), async (request) => ({ csrftoken: request.csrfToken }));
 
   app.get(
     '/auth/session/',
-    contract({ summary: "Who is signed in and their UI config, or nulls (never 401)", response: { 200: sessionResponse } }),
+    contract({ summary: "Who is signed in and their UI config, or nulls (never 401)", response: { 200: sessionResponse } }, { public: true }),
     async (request) => {
       const user = request.principal?.user;
       return user ? { user: userRepresentation(user, ownOrigin(request)), config: user.config } : { user: null, config: null };

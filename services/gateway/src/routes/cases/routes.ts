@@ -62,6 +62,7 @@ import { throwIfAborted } from '../../plugins/cancellation.ts';
 import { userRepresentation } from '../users/representation.ts';
 import { caseDetailRepresentation, caseRepresentation, copiedCaseContent, filesOf, labelsOf, latestShown, type CaseShowing } from './representation.ts';
 import { caseFiltersOf, caseShowing, projectContext } from './filters.ts';
+import { requireLabelsFit } from './bulk-labels.ts';
 import { copyFiles } from '../../http/file-copies.ts';
 import { testIdsOfCase } from './following-tests.ts';
 import { listTestsOrdered, testFiltersOf } from '../tests/filters.ts';
@@ -295,6 +296,7 @@ export default async function caseRoutes(app: FastifyInstance, context: GatewayC
    */
   const runBulkChange = async (request: FastifyRequest, reply: FastifyReply, projectId: number, selected: CaseDocument[], change: CaseBulkUpdateTreeBody) => {
     if (change.suite !== undefined && (await findSuite(readStore, change.suite))?.projectId !== projectId) throw ValidationError.of('suite', catalogueMessages.projectUnknown(change.suite));
+    await requireLabelsFit(readStore, projectId, selected, change);
     const labels = change.labels_action ? { action: change.labels_action, labels: change.labels ?? [] } : null;
     const itemIds = selected.map((found) => found._id);
     const job = { projectId, operation: { kind: 'cases' as const, suiteId: change.suite ?? null, labels }, itemIds, suiteIds: [], planId: null };

@@ -17,11 +17,11 @@ const readiness = z.strictObject({
 const READY_LAG = 10_000;
 
 export default async function healthRoutes(app: FastifyInstance, { system }: GatewayContext) {
-  app.get('/healthz', contract({ summary: 'The process is up', response: { 200: z.strictObject({ status: z.literal('ok') }) } }), async () => ({ status: 'ok' }));
+  app.get('/healthz', contract({ summary: 'The process is up', response: { 200: z.strictObject({ status: z.literal('ok') }) } }, { public: true }), async () => ({ status: 'ok' }));
 
   app.get(
     '/readyz',
-    contract({ summary: 'The read models are close enough to the log to take traffic (503 while catching up)', response: { 200: readiness, 503: readiness } }),
+    contract({ summary: 'The read models are close enough to the log to take traffic (503 while catching up)', response: { 200: readiness, 503: readiness } }, { public: true }),
     async (_request, reply) => {
       const head = await system.store.headPosition();
       const position = system.progress.current;

@@ -81,7 +81,7 @@ describe('/ws/live/', () => {
     const secret = (await admin.post('/api/v2/projects/', { name: 'Hidden', is_private: true })).json();
     const { socket, messages, opened } = connect('/ws/live/', { cookie: cookieHeader(outsider), origin: ORIGIN });
     expect(await opened).toBe(101);
-    socket.send(JSON.stringify({ subscribe: [`project:${secret.id}`, `user:${adminId}`, 'projects'] }));
+    socket.send(JSON.stringify({ subscribe: [`project:${secret.id}`, `user:${adminId}:notifications`, 'projects'] }));
     const ack = await until(() => messages.find((m) => (m as { subscribed?: string[] }).subscribed)) as { subscribed: string[] };
     expect(ack.subscribed).toEqual(['projects']);
     expect(messages.filter((m) => (m as { error?: string }).error)).toHaveLength(2);

@@ -1,23 +1,42 @@
-import { topicOwner } from '@testament/contracts';
-import { findProject, isProjectVisible } from '@testament/projections';
+import { NotFoundError, PermissionDeniedError, topicOwner } from '@testament/contracts';
 import type { ReadStore } from '@testament/infra';
-import type { UserDocument } from '@testament/projections';
-import { viewerOf } from '../projects/representation.ts';
+import { findVisibleUser, type UserDocument } from '@testament/projections';
+import { visibleProjectOrFail } from '../../http/project-scope.ts';
+import { auditedProject } from '../audit/access.ts';
 
-/** May this user follow changes of this topic? Per object, like every read. */
+/** Whether the API's own check lets the read through: a refusal (403, 404) is a no, anything else goes on up. */
+async function passes(check: () => Promise<unknown>): Promise<boolean> {
+  try {
+    await check();
+    return true;
+  } catch (error) {
+    if (error instanceof PermissionDeniedError || error instanceof NotFoundError) return false;
+    throw error;
+  }
+}
+
+/**
+ * May this user follow changes of this topic? Exactly when they may read what it announces,
+ * by the check that read's API makes: a project's topics as the project (`visibleProjectOrFail`),
+ * its audit trail as the audit API (`auditedProject`), a user's account as the users API, what
+ * only its owner reads (notifications, tokens, bulk jobs) by its owner only.
+ */
 export async function mayFollow(readStore: ReadStore, user: UserDocument, topic: string): Promise<boolean> {
   const owner = topicOwner(topic);
   switch (owner.kind) {
     case 'open':
       return true;
-    case 'superuser':
-      return user.isSuperuser;
+    case 'project':
+      return passes(() => visibleProjectOrFail(readStore, user, owner.projectId));
+    case 'audit':
+      return passes(() => auditedProject(readStore, user, owner.projectId));
     case 'user':
+      return (await findVisibleUser(readStore, user, owner.userId)) !== null;
+    case 'own':
       return owner.userId === user._id;
-    case 'project': {
-      const found = await findProject(readStore, owner.projectId);
-      return found !== null && isProjectVisible(found, viewerOf(user));
-    }
+    case 'collection':
+      // Changes anywhere in every project's list: who reads every project's list.
+      return user.isSuperuser;
     case 'unknown':
       return false;
   }

@@ -6,6 +6,7 @@ import type { GatewayContext } from '../../context.ts';
 import { execute } from '../../http/execute.ts';
 import { copyFiles } from '../../http/file-copies.ts';
 import { visibleInProject } from '../../http/project-scope.ts';
+import { requireFitsUnder } from '../../http/tree-depth.ts';
 import type { routeContracts } from '../../http/route-schema.ts';
 import { requireUser } from '../../plugins/authentication.ts';
 import { PLANS_BASE } from './filters.ts';
@@ -74,6 +75,10 @@ export function registerPlanCopy(app: FastifyInstance, context: GatewayContext, 
     const destination = body.dst_plan === undefined || body.dst_plan === null ? null : await findPlan(readStore, body.dst_plan);
     if (body.dst_plan !== undefined && body.dst_plan !== null && (!destination || sources.some((source) => source.projectId !== destination.projectId))) {
       throw ValidationError.of('dst_plan', catalogueMessages.projectUnknown(body.dst_plan));
+    }
+    for (const source of sources) {
+      const tree = await findPlanTree(readStore, source.projectId);
+      requireFitsUnder(tree, destination?._id ?? null, tree.heightOf(source._id), destination ? 'dst_plan' : 'plans');
     }
     const copier = planCopier(context, request, body.keep_assignee ?? false);
     const roots: number[] = [];

@@ -14,8 +14,8 @@ const names = (list: string | undefined) => list?.split(',').filter(Boolean);
 function searchedPlans(context: PlanContext, search: string | undefined, withAncestors: boolean): number[] | undefined {
   const text = search?.trim().toLowerCase();
   if (!text) return undefined;
-  const hits = context.plans.descendantsOf(null).filter((node) => context.title(node).toLowerCase().includes(text) || String(node.id) === text);
-  return [...new Set(hits.flatMap((node) => (withAncestors ? context.plans.pathTo(node.id).map((step) => step.id) : [node.id])))];
+  const hits = context.plans.descendantsOf(null).flatMap((node) => (context.title(node).toLowerCase().includes(text) || String(node.id) === text ? [node.id] : []));
+  return withAncestors ? [...context.plans.withAncestors(hits)] : hits;
 }
 
 export function planFiltersOf(query: Partial<PlanListQuery>, context: PlanContext): PlanFilters {
@@ -23,7 +23,7 @@ export function planFiltersOf(query: Partial<PlanListQuery>, context: PlanContex
   const treeSearched = searchedPlans(context, query.treesearch, true);
   return {
     parent: parentFilter(query.parent),
-    planIds: searched && treeSearched ? searched.filter((id) => treeSearched.includes(id)) : (searched ?? treeSearched),
+    planIds: searched && treeSearched ? searched.filter(Set.prototype.has, new Set(treeSearched)) : (searched ?? treeSearched),
     includeArchived: query.is_archive,
     parameterIds: idsOf(query.parameters),
     attributes: names(query.attributes),

@@ -58,7 +58,7 @@ export function registerPlanCatalogues(app: FastifyInstance, context: GatewayCon
   async function suites(scope: { planning: PlanContext; planIds: number[] | undefined }): Promise<PlanSuiteNode[]> {
     const tree = scope.planning.suites;
     const used = new Set((await usedBy(scope)).map((test) => test.suiteId));
-    const shown = new Set([...used].flatMap((suiteId) => tree.pathTo(suiteId).map((node) => node.id)));
+    const shown = tree.withAncestors(used);
     const build = (parentId: number | null): PlanSuiteNode[] =>
       tree
         .childrenOf(parentId)
@@ -101,15 +101,15 @@ export function registerPlanCatalogues(app: FastifyInstance, context: GatewayCon
       const page = pageRequest(query);
       const planning = await planContext(readStore, project);
       const assigned = await findTestFields(readStore, project._id, { assigneeIds: [Number(query.assignee)] }, ['planId', 'lastStatus']);
-      const totals = new Map<number, { total: number; progressed: number }>();
+      type Progress = { total: number; progressed: number };
+      const own = new Map<number, Progress>();
       for (const test of assigned) {
-        for (const node of planning.plans.pathTo(test.planId)) {
-          const total = totals.get(node.id) ?? { total: 0, progressed: 0 };
-          total.total += 1;
-          if (test.lastStatus !== null) total.progressed += 1;
-          totals.set(node.id, total);
-        }
+        const progress = own.get(test.planId) ?? { total: 0, progressed: 0 };
+        progress.total += 1;
+        if (test.lastStatus !== null) progress.progressed += 1;
+        own.set(test.planId, progress);
       }
+      const totals = planning.plans.sumUp<Progress>(own, { total: 0, progressed: 0 }, (sum, progress) => ({ total: sum.total + progress.total, progressed: sum.progressed + progress.progressed }));
       const text = (query.search ?? query.treesearch)?.trim().toLowerCase();
       const level = (await listPlans(readStore, project._id, { parent: parentFilter(query.parent) ?? null, ordering: '-created_at' }, { skip: 0, limit: Number.MAX_SAFE_INTEGER })).items.filter(
         (plan) => totals.has(plan._id) && (!text || planning.title(plan).toLowerCase().includes(text)),

@@ -18,16 +18,7 @@ type Totals = Map<number, { tests: number; estimate: number }>;
 
 /** Each plan's own counts summed up the tree: every plan's subtree totals. */
 function summedUp(context: PlanContext, own: Totals): Totals {
-  const totals: Totals = new Map();
-  for (const [planId, sum] of own) {
-    for (const node of context.plans.pathTo(planId)) {
-      const total = totals.get(node.id) ?? { tests: 0, estimate: 0 };
-      total.tests += sum.tests;
-      total.estimate += sum.estimate;
-      totals.set(node.id, total);
-    }
-  }
-  return totals;
+  return context.plans.sumUp(own, { tests: 0, estimate: 0 }, (total, sum) => ({ tests: total.tests + sum.tests, estimate: total.estimate + sum.estimate }));
 }
 
 /**
@@ -38,8 +29,9 @@ function summedUp(context: PlanContext, own: Totals): Totals {
 export async function subtreeTotals(readStore: ReadStore, context: PlanContext, filters: TestFilters, filtering: boolean): Promise<Totals> {
   const own: Totals = new Map();
   if (!filtering) {
+    const kept = filters.planIds && new Set(filters.planIds);
     for (const [planId, count] of await planTestCounts(readStore, context.project._id)) {
-      if (filters.planIds && !filters.planIds.includes(planId)) continue;
+      if (kept && !kept.has(planId)) continue;
       own.set(planId, filters.includeArchived ? { tests: count.tests + count.archivedTests, estimate: count.estimate + count.archivedEstimate } : { tests: count.tests, estimate: count.estimate });
     }
     return summedUp(context, own);

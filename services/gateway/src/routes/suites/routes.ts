@@ -61,6 +61,7 @@ import { caseFiltersOf, caseShowing, projectContext } from '../cases/filters.ts'
 import { caseRepresentation, copiedCaseContent, filesOf } from '../cases/representation.ts';
 import { casesWithTests } from '../cases/following-tests.ts';
 import { copyFiles } from '../../http/file-copies.ts';
+import { requireFitsUnder } from '../../http/tree-depth.ts';
 import { breadcrumbsOf, descendantsTree, suiteRepresentation, suiteWriteRepresentation } from './representation.ts';
 
 const BASE = '/api/v2/suites/';
@@ -213,14 +214,18 @@ export default async function suiteRoutes(app: FastifyInstance, context: Gateway
     if (body.dst_project_id !== undefined) await projectForNewItem(readStore, user, body.dst_project_id);
     const destination = body.dst_suite_id === undefined ? undefined : await findSuite(readStore, body.dst_suite_id);
     if (body.dst_suite_id !== undefined && !destination) throw ValidationError.of('dst_suite_id', catalogueMessages.projectUnknown(body.dst_suite_id));
-    const copier = suiteCopier(context, request);
-    const roots: number[] = [];
-    for (const [index, source] of sources.entries()) {
+    const placed: Array<{ source: SuiteDocument; projectId: number; parentId: number | null }> = [];
+    for (const source of sources) {
       const projectId = body.dst_project_id ?? destination?.projectId ?? source.projectId;
       if (destination && destination.projectId !== projectId) throw ValidationError.of('dst_suite_id', suiteMessages.destinationElsewhere);
       const parentId = destination?._id ?? (projectId === source.projectId ? source.parentId : null);
-      roots.push(await copier.copy(source, projectId, parentId, body.suites[index]!.new_name ?? source.name));
+      const height = (await findSuiteTree(readStore, source.projectId)).heightOf(source._id);
+      requireFitsUnder(await findSuiteTree(readStore, projectId), parentId, height, destination ? 'dst_suite_id' : 'suites');
+      placed.push({ source, projectId, parentId });
     }
+    const copier = suiteCopier(context, request);
+    const roots: number[] = [];
+    for (const [index, { source, projectId, parentId }] of placed.entries()) roots.push(await copier.copy(source, projectId, parentId, body.suites[index]!.new_name ?? source.name));
     return Promise.all(roots.map((id) => written(request, id)));
   });
 
@@ -323,9 +328,7 @@ function suiteCopier(context: GatewayContext, request: FastifyRequest) {
 
 /** Matching cases per suite summed up the tree: what `union_count` shows under filters. */
 function unionCountsOf(tree: SuiteTree, perSuite: ReadonlyMap<number, number>): Map<number, number> {
-  const counts = new Map<number, number>();
-  for (const [suiteId, matches] of perSuite) for (const node of tree.pathTo(suiteId)) counts.set(node.id, (counts.get(node.id) ?? 0) + matches);
-  return counts;
+  return tree.sumUp(perSuite, 0, (sum, matches) => sum + matches);
 }
 
 /** `suites/deleted/`: the trash of the suites the caller can see, recovery with the subtree and removal (§2.7). */

@@ -54,11 +54,10 @@ export default async function systemRoutes(app: FastifyInstance, context: Gatewa
   /** No authentication: the login page shows the banners too. */
   app.get(
     '/api/v2/system/messages/',
-    contract({
-      summary: 'The active banners, needing no sign-in; superusers may include the inactive ones',
-      querystring: systemMessageListQuery,
-      response: { 200: systemMessageListResponse },
-    }),
+    contract(
+      { summary: 'The active banners, needing no sign-in; superusers may include the inactive ones', querystring: systemMessageListQuery, response: { 200: systemMessageListResponse } },
+      { public: true },
+    ),
     async (request) => {
       const { include_inactive } = parseOrThrow(systemMessageListQuery, request.query);
       if (include_inactive) requireAdministrator(request);
