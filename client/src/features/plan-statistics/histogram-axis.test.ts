@@ -63,12 +63,13 @@ function expectBoundedAndWhole(dayCounts: number[][]) {
   expect(yaxis.min).toBe(0);
   expect(yaxis.tickAmount).toBeGreaterThanOrEqual(1);
   expect(yaxis.tickAmount).toBeLessThanOrEqual(MAX_COUNT_TICKS);
-  const step = yaxis.max! / (yaxis.tickAmount as number);
+  const max = yaxis.max as number;
+  const step = max / (yaxis.tickAmount as number);
   // Whole counts get whole, round steps: 1, 2, 5, 10, 20, 50, …
   expect(isNiceStep(step), `step ${step}`).toBe(true);
   // No stack reaches past the top, and the top is no more than one step above the tallest.
-  expect(yaxis.max).toBeGreaterThanOrEqual(largest);
-  expect(yaxis.max! - step).toBeLessThan(Math.max(1, largest));
+  expect(max).toBeGreaterThanOrEqual(largest);
+  expect(max - step).toBeLessThan(Math.max(1, largest));
 }
 
 describe('the histogram’s count axis (issue 45: a tick per result froze the browser)', () => {
