@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readLocal, writeLocal } from '../../app/local-settings.ts';
 import { session } from '../../app/services.ts';
+import { usePreloadedCharts } from '../../components/charts/Chart.tsx';
 import { useUrlFilter } from '../../components/list/use-url-filter.ts';
 import { AsOfBanner, AsOfPicker } from '../audit/AsOf.tsx';
 import { useAsOf } from '../audit/as-of.ts';
@@ -39,6 +40,7 @@ function useOpen(): [boolean, (open: boolean) => void] {
 export function PlanStatistics({ projectId, planId }: { projectId: number; planId: number | null }) {
   const { t } = useTranslation();
   const [open, setOpen] = useOpen();
+  usePreloadedCharts(open);
   const config = useObservableState(session.config$, session.config$.value);
   const settings = statisticsSettings(config, planId);
   const [filter] = useUrlFilter(testFilterCodec);
