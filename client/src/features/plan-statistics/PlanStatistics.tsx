@@ -1,7 +1,7 @@
 import { useObservableState } from 'observable-hooks';
 import { Button } from 'primereact/button';
 import { SelectButton } from 'primereact/selectbutton';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readLocal, writeLocal } from '../../app/local-settings.ts';
 import { session } from '../../app/services.ts';
@@ -36,8 +36,9 @@ function useOpen(): [boolean, (open: boolean) => void] {
  * once it has stood still for a second, and live as results come. A plan can
  * be shown as of a past time (`as_of` in the address): its status pies then,
  * under a banner, not refreshed.
+ * Memoised: the plan page draws again as the plan, the trail and the actions come; the charts need not.
  */
-export function PlanStatistics({ projectId, planId }: { projectId: number; planId: number | null }) {
+export const PlanStatistics = memo(function PlanStatistics({ projectId, planId }: { projectId: number; planId: number | null }) {
   const { t } = useTranslation();
   const [open, setOpen] = useOpen();
   usePreloadedCharts(open);
@@ -90,4 +91,4 @@ export function PlanStatistics({ projectId, planId }: { projectId: number; planI
       {open && segment === 'child' && <ChildPlansProgress scope={scope} period={settings.period} archived={filter.showArchived} />}
     </section>
   );
-}
+});
