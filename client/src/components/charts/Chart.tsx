@@ -12,20 +12,38 @@ let apexcharts: Promise<typeof import('react-apexcharts')> | undefined;
 
 /**
  * Starts loading apexcharts, a large library that loads with the first screen that draws a chart,
- * not with the app. A screen calls this as it asks for its figures, so both arrive together
- * instead of the library being asked for only once the figures are there.
+ * not with the app.
  */
 export function preloadCharts(): Promise<typeof import('react-apexcharts')> {
   apexcharts ??= import('react-apexcharts');
   return apexcharts;
 }
 
-/** A screen that will draw charts (`drawing`): apexcharts starts loading as it mounts. */
+/** The longest a screen's charts wait for the page to go idle before apexcharts is asked for. */
+const PRELOAD_WITHIN_MS = 1000;
+
+/**
+ * A screen that will draw charts (`drawing`): apexcharts starts loading once the page is first idle,
+ * typically while the screen's own calls are on their way, so it is there when their figures come
+ * rather than asked for only then; not at once, since compiling a megabyte of script on the main
+ * thread held back the calls and the rows of the screen that asked for it.
+ */
 export function usePreloadedCharts(drawing = true): void {
   useEffect(() => {
+    if (!drawing) return undefined;
     // A failed load shows when a chart renders (the lazy component rethrows it); nothing to do here.
-    if (drawing) preloadCharts().catch(() => undefined);
+    return whenIdle(() => void preloadCharts().catch(() => undefined), PRELOAD_WITHIN_MS);
   }, [drawing]);
+}
+
+/** Runs `work` once the browser is idle, or after `withinMs` at the latest; answers a way to call it off. */
+function whenIdle(work: () => void, withinMs: number): () => void {
+  if (typeof window.requestIdleCallback !== 'function') {
+    const timer = window.setTimeout(work, 0);
+    return () => window.clearTimeout(timer);
+  }
+  const request = window.requestIdleCallback(work, { timeout: withinMs });
+  return () => window.cancelIdleCallback(request);
 }
 
 const ApexChart = lazy(preloadCharts);
@@ -40,14 +58,7 @@ const DRAW_WITHIN_MS = 300;
  */
 function useIdleAfterMount(): boolean {
   const [idle, setIdle] = useState(false);
-  useEffect(() => {
-    if (typeof window.requestIdleCallback !== 'function') {
-      const timer = window.setTimeout(() => setIdle(true), 0);
-      return () => window.clearTimeout(timer);
-    }
-    const request = window.requestIdleCallback(() => setIdle(true), { timeout: DRAW_WITHIN_MS });
-    return () => window.cancelIdleCallback(request);
-  }, []);
+  useEffect(() => whenIdle(() => setIdle(true), DRAW_WITHIN_MS), []);
   return idle;
 }
 
