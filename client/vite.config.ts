@@ -17,7 +17,20 @@ export default defineConfig({
     __CONTACT_EMAIL__: JSON.stringify(process.env['TESTAMENT_CONTACT_EMAIL'] ?? ''),
     __DOCUMENTATION_URL__: JSON.stringify(project.homepage),
   },
-  build: { outDir: 'dist', emptyOutDir: true, chunkSizeWarningLimit: 1500 },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React and the router change with an upgrade, not with every release of the app: a chunk of their own stays
+          // cached across releases, and the app's entry holds the shell alone.
+          groups: [{ name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/ }],
+        },
+      },
+    },
+  },
   server: {
     proxy: {
       '/api': server,

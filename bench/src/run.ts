@@ -6,6 +6,7 @@ import { auditBenchmarks } from './audit.bench.ts';
 import { bulkJobBenchmarks } from './bulk-jobs.bench.ts';
 import { caseBenchmarks } from './cases.bench.ts';
 import { baselineBenchmarks } from './baselines.bench.ts';
+import { browserBenchmarks } from './browser.bench.ts';
 import { commandLatencyBenchmarks } from './command-latency.bench.ts';
 import { disposeFixtures } from './fixtures.ts';
 import { httpCreateProjectBenchmark } from './http-create-project.bench.ts';
@@ -30,6 +31,7 @@ const SUITES: Record<string, () => Promise<BenchResult[]>> = {
   analytics: analyticsBenchmarks,
   'bulk-jobs': bulkJobBenchmarks,
   audit: auditBenchmarks,
+  browser: browserBenchmarks,
 };
 
 const number = (value: number) => (Number.isNaN(value) ? 'n/a' : value.toLocaleString('en'));

@@ -155,12 +155,16 @@ async function testIdsOf(side: Awaited<ReturnType<typeof openSeededCommandSide>>
 
 /**
  * Built once per run for each size; `BENCH_TESTS_STORE` names the JSON description of a
- * store built earlier (its `dataDir` is then used as it is, and changed by the run).
+ * store built earlier, used for a store of its size (its `dataDir` is then used as it is,
+ * and changed by the run).
  */
 export function testStore(plans: number, testsPerPlan: number, results: number): Promise<TestStore> {
-  const earlier = process.env['BENCH_TESTS_STORE'];
-  if (earlier) return readFile(earlier, 'utf8').then((text) => JSON.parse(text) as TestStore);
   return once(`test-store-${plans}-${testsPerPlan}-${results}`, async () => {
+    const earlier = process.env['BENCH_TESTS_STORE'];
+    if (earlier) {
+      const saved = JSON.parse(await readFile(earlier, 'utf8')) as TestStore;
+      if (saved.planIds.length === plans && saved.tests === plans * testsPerPlan && saved.results === results) return saved;
+    }
     const built = await buildTestStore(await runTempDir('bench-tests-'), plans, testsPerPlan, results);
     // `BENCH_SAVE_TESTS_STORE=<json>` keeps a copy, as built, for later runs to name in BENCH_TESTS_STORE.
     const saveAs = process.env['BENCH_SAVE_TESTS_STORE'];

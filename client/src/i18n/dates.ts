@@ -1,21 +1,34 @@
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** One formatter per language and style: making one costs far more than using it, and a table formats dates on every row. */
+function dateFormat(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${language} ${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(language, options);
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
 /** A timestamp as a date and time in the chosen language. */
 export function formatDateTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return dateFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 }
 
 /** A timestamp as a date in the chosen language. */
 export function formatDate(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
+  return dateFormat(language, { dateStyle: 'medium' }).format(new Date(iso));
 }
 
 /** A timestamp's time of day in the chosen language, to the second. */
 export function formatTime(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { timeStyle: 'medium' }).format(new Date(iso));
+  return dateFormat(language, { timeStyle: 'medium' }).format(new Date(iso));
 }
 
 /** A calendar day (YYYY-MM-DD, the reader's own) in full: weekday, day, month and year. */
 export function formatFullDay(day: string, language: string): string {
-  return new Intl.DateTimeFormat(language, { dateStyle: 'full' }).format(new Date(`${day}T00:00`));
+  return dateFormat(language, { dateStyle: 'full' }).format(new Date(`${day}T00:00`));
 }
 
 /** A calendar day as the API takes dates (§9: YYYY-MM-DD), in the user's own time zone. */

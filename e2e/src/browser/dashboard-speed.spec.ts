@@ -1,12 +1,8 @@
-import type { Request } from '@playwright/test';
+import { waitedFor, watchDataCalls } from './data-calls.ts';
 import { createProjectThroughApi, expect, signIn, test, uniqueName } from './fixtures.ts';
 
 /** Enough projects that the first page is a real query, as the issue measured it (200). */
 const PROJECTS = 200;
-
-/** The data calls a page makes (not its scripts, styles and fonts). */
-const isDataCall = (request: Request) => /\/(api\/v2|auth)\//.test(new URL(request.url()).pathname);
-const isProjectsPage = (request: Request) => new URL(request.url()).pathname === '/api/v2/projects/';
 
 test('with 200 projects the dashboard asks for its first page right after the session, and shows its first card soon after opening', async ({ page, adminApi, baseURL }) => {
   test.slow();
@@ -28,29 +24,11 @@ test('with 200 projects the dashboard asks for its first page right after the se
     // The previous page's calls are all answered first, so none is taken for this one's.
     await page.waitForLoadState('networkidle');
     // What the page had already heard back when it asked for the first page of projects: one round trip (the session), never a chain.
-    const answeredBefore: string[] = [];
-    let askedAfter: string[] | null = null;
-    // Only calls this visit's page made: the last page's live refetches may still be answered meanwhile.
-    const ours = new Set<Request>();
-    const onFinished = (request: Request) => {
-      if (ours.has(request) && isDataCall(request) && askedAfter === null) answeredBefore.push(new URL(request.url()).pathname);
-    };
-    const onRequest = (request: Request) => {
-      if (request.isNavigationRequest()) {
-        ours.clear();
-        answeredBefore.length = 0;
-      }
-      ours.add(request);
-      if (isProjectsPage(request) && askedAfter === null) askedAfter = [...answeredBefore];
-    };
-    page.on('requestfinished', onFinished);
-    page.on('request', onRequest);
+    const watched = watchDataCalls(page);
     await page.goto('/');
     await expect(page.getByTestId('project-card').first()).toBeVisible();
-    page.off('requestfinished', onFinished);
-    page.off('request', onRequest);
-    expect(askedAfter, 'the projects page was asked for').not.toBeNull();
-    expect(askedAfter!.filter((path) => path !== '/auth/session/'), 'data calls answered before the first page was asked for').toEqual([]);
+    watched.stop();
+    expect(waitedFor(watched.calls, /^\/api\/v2\/projects\/(\?|$)/), 'data calls answered before the first page was asked for').toEqual([]);
     timings.push(await page.evaluate<number>('window.firstCardAt'));
   }
   test.info().annotations.push({ type: 'first card (ms)', description: timings.map((ms) => ms.toFixed(0)).join(', ') });

@@ -1,15 +1,66 @@
 import type { ApexOptions } from 'apexcharts';
 import { useObservableEagerState } from 'observable-hooks';
 import { Skeleton } from 'primereact/skeleton';
-import { Suspense, lazy, useMemo } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import type { Props as ApexChartProps } from 'react-apexcharts';
 import { useTranslation } from 'react-i18next';
 import { theme$ } from '../../theme/theme.ts';
 import { chartOptions } from './chart-options.ts';
 import './charts.css';
 
-// apexcharts is a large library: it loads with the first chart shown, not with the app.
-const ApexChart = lazy(() => import('react-apexcharts'));
+let apexcharts: Promise<typeof import('react-apexcharts')> | undefined;
+
+/**
+ * Starts loading apexcharts, a large library that loads with the first screen that draws a chart,
+ * not with the app.
+ */
+export function preloadCharts(): Promise<typeof import('react-apexcharts')> {
+  apexcharts ??= import('react-apexcharts');
+  return apexcharts;
+}
+
+/** The longest a screen's charts wait for the page to go idle before apexcharts is asked for. */
+const PRELOAD_WITHIN_MS = 1000;
+
+/**
+ * A screen that will draw charts (`drawing`): apexcharts starts loading once the page is first idle,
+ * typically while the screen's own calls are on their way, so it is there when their figures come
+ * rather than asked for only then; not at once, since compiling a megabyte of script on the main
+ * thread held back the calls and the rows of the screen that asked for it.
+ */
+export function usePreloadedCharts(drawing = true): void {
+  useEffect(() => {
+    if (!drawing) return undefined;
+    // A failed load shows when a chart renders (the lazy component rethrows it); nothing to do here.
+    return whenIdle(() => void preloadCharts().catch(() => undefined), PRELOAD_WITHIN_MS);
+  }, [drawing]);
+}
+
+/** Runs `work` once the browser is idle, or after `withinMs` at the latest; answers a way to call it off. */
+function whenIdle(work: () => void, withinMs: number): () => void {
+  if (typeof window.requestIdleCallback !== 'function') {
+    const timer = window.setTimeout(work, 0);
+    return () => window.clearTimeout(timer);
+  }
+  const request = window.requestIdleCallback(work, { timeout: withinMs });
+  return () => window.cancelIdleCallback(request);
+}
+
+const ApexChart = lazy(preloadCharts);
+
+/** The longest a first drawing waits for the page to go idle. */
+const DRAW_WITHIN_MS = 300;
+
+/**
+ * False until the browser is idle after the first render (or DRAW_WITHIN_MS has passed). apexcharts
+ * draws in one long task: a chart whose figures came first held back the tests' rows that came a moment
+ * later, so a chart is drawn once what else the page had to show is on screen.
+ */
+function useIdleAfterMount(): boolean {
+  const [idle, setIdle] = useState(false);
+  useEffect(() => whenIdle(() => setIdle(true), DRAW_WITHIN_MS), []);
+  return idle;
+}
 
 export interface ChartProps {
   type: NonNullable<ApexChartProps['type']>;
@@ -31,11 +82,17 @@ export function Chart({ type, options, series, height = 300, label }: ChartProps
   const { i18n } = useTranslation();
   const language = i18n.language;
   const themed = useMemo(() => chartOptions(options, { theme, language }), [options, theme, language]);
+  const idle = useIdleAfterMount();
+  const placeholder = <Skeleton height={typeof height === 'number' ? `${height}px` : height} />;
   return (
     <div className="chart" {...(label ? { role: 'img', 'aria-label': label } : {})}>
-      <Suspense fallback={<Skeleton height={typeof height === 'number' ? `${height}px` : height} />}>
-        <ApexChart key={language} type={type} options={themed} series={series} height={height} width="100%" />
-      </Suspense>
+      {idle ? (
+        <Suspense fallback={placeholder}>
+          <ApexChart key={language} type={type} options={themed} series={series} height={height} width="100%" />
+        </Suspense>
+      ) : (
+        placeholder
+      )}
     </div>
   );
 }

@@ -45,7 +45,9 @@ export function chartOptions(options: ApexOptions, { theme, language }: ChartLoo
   const number = (value: number) => formatChartNumber(value, language);
   const locale = LOCALES.some((candidate) => candidate.name === language) ? language : english.name;
   const look: ApexOptions = {
-    chart: { background: 'transparent', fontFamily: 'inherit', toolbar: { show: false }, locales: LOCALES, defaultLocale: locale },
+    // Drawn once, without apexcharts' animation: its frames kept the page busy for most of a second after the
+    // drawing, beside the rows and the other charts still to come.
+    chart: { background: 'transparent', fontFamily: 'inherit', toolbar: { show: false }, animations: { enabled: false }, locales: LOCALES, defaultLocale: locale },
     theme: { mode: theme },
     tooltip: { theme, y: { formatter: number } },
     ...(Array.isArray(options.yaxis) ? {} : { yaxis: { labels: { formatter: number } } }),

@@ -10,7 +10,7 @@ import { StatisticsBar, type StatisticsItem } from './StatisticsBar.tsx';
 describe('the charts’ look', () => {
   it('lays a chart’s options over the theme, the page showing through, and the reader’s language', () => {
     const options = chartOptions({ chart: { stacked: true }, tooltip: { x: { show: false } }, colors: ['#111'] }, { theme: 'dark', language: 'ru' });
-    expect(options.chart).toMatchObject({ stacked: true, background: 'transparent', defaultLocale: 'ru', toolbar: { show: false } });
+    expect(options.chart).toMatchObject({ stacked: true, background: 'transparent', defaultLocale: 'ru', toolbar: { show: false }, animations: { enabled: false } });
     expect(options.chart?.locales?.map((locale) => locale.name)).toEqual(['en', 'ru']);
     expect(options.theme).toEqual({ mode: 'dark' });
     expect(options.tooltip).toMatchObject({ theme: 'dark', x: { show: false } });

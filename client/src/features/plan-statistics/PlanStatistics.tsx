@@ -1,10 +1,11 @@
 import { useObservableState } from 'observable-hooks';
 import { Button } from 'primereact/button';
 import { SelectButton } from 'primereact/selectbutton';
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { readLocal, writeLocal } from '../../app/local-settings.ts';
 import { session } from '../../app/services.ts';
+import { usePreloadedCharts } from '../../components/charts/Chart.tsx';
 import { useUrlFilter } from '../../components/list/use-url-filter.ts';
 import { AsOfBanner, AsOfPicker } from '../audit/AsOf.tsx';
 import { useAsOf } from '../audit/as-of.ts';
@@ -35,10 +36,12 @@ function useOpen(): [boolean, (open: boolean) => void] {
  * once it has stood still for a second, and live as results come. A plan can
  * be shown as of a past time (`as_of` in the address): its status pies then,
  * under a banner, not refreshed.
+ * Memoised: the plan page draws again as the plan, the trail and the actions come; the charts need not.
  */
-export function PlanStatistics({ projectId, planId }: { projectId: number; planId: number | null }) {
+export const PlanStatistics = memo(function PlanStatistics({ projectId, planId }: { projectId: number; planId: number | null }) {
   const { t } = useTranslation();
   const [open, setOpen] = useOpen();
+  usePreloadedCharts(open);
   const config = useObservableState(session.config$, session.config$.value);
   const settings = statisticsSettings(config, planId);
   const [filter] = useUrlFilter(testFilterCodec);
@@ -88,4 +91,4 @@ export function PlanStatistics({ projectId, planId }: { projectId: number; planI
       {open && segment === 'child' && <ChildPlansProgress scope={scope} period={settings.period} archived={filter.showArchived} />}
     </section>
   );
-}
+});

@@ -1,4 +1,3 @@
-import type { ApexOptions } from 'apexcharts';
 import { Calendar } from 'primereact/calendar';
 import { InputText } from 'primereact/inputtext';
 import { SelectButton } from 'primereact/selectbutton';
@@ -11,7 +10,7 @@ import { useResettingState } from '../../components/list/use-resetting-state.ts'
 import { isoDay, type DayRange } from '../../i18n/dates.ts';
 import { seededSliceLabel } from '../../i18n/seeded-names.ts';
 import { statisticsApi, type HistogramQuery, type StatisticsScope } from './statistics-api.ts';
-import { barWidth, histogramSeries, labelInterval, showsLabel } from './statistics-figures.ts';
+import { histogramOptions } from './statistics-figures.ts';
 import { BUCKETINGS, type Bucketing, type StatisticsSettings } from './statistics-settings.ts';
 import { useStatistics } from './statistics-streams.ts';
 
@@ -88,29 +87,16 @@ export function HistogramChart({ query }: { query: HistogramQuery }) {
   const byDay = query.attribute === null;
   const chart = useMemo(() => {
     if (!points) return null;
-    const { categories, series } = histogramSeries(points);
-    const interval = labelInterval(points.length);
     // A point is a UTC day (§4.6): it reads as that day wherever the reader is.
     const day = (options: Intl.DateTimeFormatOptions) => {
       const format = new Intl.DateTimeFormat(i18n.language, { ...options, timeZone: 'UTC' });
       return (point: string) => format.format(new Date(`${point}T00:00:00Z`));
     };
-    const axisLabel = byDay ? day({ day: 'numeric', month: 'short' }) : String;
-    const fullLabel = byDay ? day({ dateStyle: 'medium' }) : String;
-    const options: ApexOptions = {
-      chart: { stacked: true },
-      colors: series.map((status) => status.color),
-      plotOptions: { bar: { columnWidth: barWidth(points.length, width) } },
-      dataLabels: { enabled: false },
-      legend: { position: 'bottom' },
-      xaxis: {
-        categories,
-        // The points are the categories themselves (days or attribute values, each once), so a label finds its place whatever apexcharts passes along.
-        labels: { formatter: (value) => (showsLabel(categories.indexOf(String(value)), interval) ? axisLabel(String(value)) : ''), hideOverlappingLabels: false },
-      },
-      yaxis: { stepSize: 1 },
-      tooltip: { x: { formatter: (value: string | number) => fullLabel(String(value)) } },
-    };
+    const { options, series } = histogramOptions(points, {
+      plotWidth: width,
+      axisLabel: byDay ? day({ day: 'numeric', month: 'short' }) : String,
+      fullLabel: byDay ? day({ dateStyle: 'medium' }) : String,
+    });
     return { options, series: series.map((status) => ({ name: seededSliceLabel(t, status.label), data: status.counts })) };
   }, [points, width, byDay, t, i18n.language]);
   return <div ref={observe}>{chart ? <Chart type="bar" options={chart.options} series={chart.series} height={320} label={t('planStatistics.bar.title')} /> : <Skeleton height="20rem" />}</div>;

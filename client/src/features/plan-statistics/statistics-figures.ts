@@ -1,3 +1,4 @@
+import type { ApexOptions } from 'apexcharts';
 import type { HistogramEntry, HistogramPoint, StatusSlice } from '@testament/contracts';
 import type { StatisticsItem } from '../../components/charts/StatisticsBar.tsx';
 import type { ProgressMeasure } from '../plans/plan-api.ts';
@@ -10,6 +11,10 @@ const BAR_GAP = 8;
 const CROWDED_BAR_WIDTH = '80%';
 /** §9: with more points than this, only some x-axis labels show. */
 const ALL_LABELS_UP_TO = 10;
+/** The most steps a count axis is cut into, whatever its largest bar: more lines would only blur together. */
+export const MAX_COUNT_TICKS = 10;
+/** The leading digits of a nice step: 1, 2 or 5 times a power of ten. */
+const NICE_STEPS = [1, 2, 5];
 
 /** The statuses of a statistics answer as a chart's parts: their tests, or their estimates. */
 export function sliceItems(slices: readonly StatusSlice[], measure: ProgressMeasure, labelOf: (label: string) => string): StatisticsItem[] {
@@ -67,4 +72,74 @@ export function showsLabel(index: number, interval: number): boolean {
 /** The bars' width for apexcharts' `columnWidth`: 40 px where that leaves room between bars, a share of the slot where it would not. */
 export function barWidth(points: number, plotWidth: number): string {
   return points > 0 && plotWidth / points >= BAR_SIZE + BAR_GAP ? `${BAR_SIZE}px` : CROWDED_BAR_WIDTH;
+}
+
+/** A count axis from zero: its top, the step between its lines, and how many steps (`top = step × ticks`). */
+export interface CountAxis {
+  max: number;
+  step: number;
+  ticks: number;
+}
+
+/**
+ * The axis for bars of whole counts up to `largest`: a step of 1, 2 or 5 times a power of ten,
+ * the smallest that needs at most `MAX_COUNT_TICKS` steps, and a top at the first step at or
+ * above the largest bar, so no bar reaches past it. Counts of a million take as many lines as
+ * counts of ten (a line per unit froze the browser at a few thousand).
+ */
+export function countAxis(largest: number): CountAxis {
+  const top = Math.max(1, Math.ceil(largest));
+  for (let power = 1; ; power *= 10) {
+    for (const digit of NICE_STEPS) {
+      const step = digit * power;
+      const ticks = Math.ceil(top / step);
+      if (ticks <= MAX_COUNT_TICKS) return { max: ticks * step, step, ticks };
+    }
+  }
+}
+
+/** The tallest stack of the histogram: the most results of any one point, all statuses together. */
+export function tallestStack(series: readonly HistogramSeries[]): number {
+  let tallest = 0;
+  const points = series[0]?.counts.length ?? 0;
+  for (let point = 0; point < points; point++) {
+    let stack = 0;
+    for (const status of series) stack += status.counts[point] ?? 0;
+    tallest = Math.max(tallest, stack);
+  }
+  return tallest;
+}
+
+/** How the histogram's points read: on the x-axis, and in full in the tooltip. */
+export interface HistogramLabels {
+  /** The plot's width in pixels, for the bars' width. */
+  plotWidth: number;
+  axisLabel(point: string): string;
+  fullLabel(point: string): string;
+}
+
+/**
+ * The stacked bars' apexcharts options and series. Both axes stay bounded at any volume: at
+ * most about ten y-axis lines (`countAxis`: bounds and steps fixed, so apexcharts draws those and
+ * never a line per result) and about eight x-axis labels.
+ */
+export function histogramOptions(points: readonly HistogramPoint[], { plotWidth, axisLabel, fullLabel }: HistogramLabels): { options: ApexOptions; series: HistogramSeries[] } {
+  const { categories, series } = histogramSeries(points);
+  const interval = labelInterval(points.length);
+  const axis = countAxis(tallestStack(series));
+  const options: ApexOptions = {
+    chart: { stacked: true },
+    colors: series.map((status) => status.color),
+    plotOptions: { bar: { columnWidth: barWidth(points.length, plotWidth) } },
+    dataLabels: { enabled: false },
+    legend: { position: 'bottom' },
+    xaxis: {
+      categories,
+      // The points are the categories themselves (days or attribute values, each once), so a label finds its place whatever apexcharts passes along.
+      labels: { formatter: (value) => (showsLabel(categories.indexOf(String(value)), interval) ? axisLabel(String(value)) : ''), hideOverlappingLabels: false },
+    },
+    yaxis: { min: 0, max: axis.max, tickAmount: axis.ticks, decimalsInFloat: 0 },
+    tooltip: { x: { formatter: (value: string | number) => fullLabel(String(value)) } },
+  };
+  return { options, series };
 }

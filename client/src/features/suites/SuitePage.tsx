@@ -55,38 +55,48 @@ function SuiteView({ projectId, suiteId, tab }: { projectId: number; suiteId: nu
   const actions = useWorkspaceActions();
   const keepSearch = useKeptTreeSearch();
   if (suite === GONE) return <Navigate to={keepSearch(suitePaths.root(projectId))} replace />;
-  if (!suite || suite.id !== suiteId) return <Skeleton height="10rem" />;
+  const shown = suite && suite.id === suiteId ? suite : null;
   const tabs = SUITE_TABS.map(({ path, icon }) => ({
     label: path === 'history' ? t('audit.history') : t(`suites.page.tabs.${path}`),
     icon,
     to: keepSearch(suitePaths.suite(projectId, suiteId, path)),
   }));
+  // An unknown tab shows the overview, as the tabs do.
+  const overview = tab === 'overview' || !SUITE_TABS.some((candidate) => candidate.path === tab);
   return (
     <section className="suite-page">
-      <header className="suite-page__header">
-        <div>
-          <h1>{suite.name}</h1>
-          <p className="suite-page__created">{t('suites.page.created', { date: formatDate(suite.created_at, i18n.language) })}</p>
+      {shown ? (
+        <>
+          <header className="suite-page__header">
+            <div>
+              <h1>{shown.name}</h1>
+              <p className="suite-page__created">{t('suites.page.created', { date: formatDate(shown.created_at, i18n.language) })}</p>
+            </div>
+            <SuiteActions items={actions.itemsFor(shown)} />
+          </header>
+          <RouteTabs tabs={tabs} active={Math.max(0, SUITE_TABS.findIndex((candidate) => candidate.path === tab))} />
+          {!overview && <SuiteTab suite={shown} tab={tab} />}
+        </>
+      ) : (
+        <Skeleton height="10rem" />
+      )}
+      {overview && (
+        // The cases ask for their own page beside the suite's, not after it.
+        <div className="suite-page__overview">
+          {shown && (shown.description ? <Markdown text={shown.description} /> : <p className="suite-page__empty">{t('suites.page.noDescription')}</p>)}
+          <CasesView projectId={projectId} suiteId={suiteId} />
         </div>
-        <SuiteActions items={actions.itemsFor(suite)} />
-      </header>
-      <RouteTabs tabs={tabs} active={Math.max(0, SUITE_TABS.findIndex((candidate) => candidate.path === tab))} />
-      <SuiteTab suite={suite} tab={tab} />
+      )}
     </section>
   );
 }
 
+/** The suite's other tabs than the overview. */
 function SuiteTab({ suite, tab }: { suite: SuiteDetail; tab: string }) {
   const { t } = useTranslation();
   if (tab === 'custom-attributes') return <SuiteAttributes suite={suite} />;
   if (tab === 'attachments') return <AttachmentList files={suite.attachments} emptyText={t('suites.page.noAttachments')} />;
-  if (tab === 'history') return <ObjectHistory projectId={suite.project} type="suite" id={suite.id} />;
-  return (
-    <div className="suite-page__overview">
-      {suite.description ? <Markdown text={suite.description} /> : <p className="suite-page__empty">{t('suites.page.noDescription')}</p>}
-      <CasesView projectId={suite.project} suiteId={suite.id} />
-    </div>
-  );
+  return <ObjectHistory projectId={suite.project} type="suite" id={suite.id} />;
 }
 
 /** `?test_case=` (with its `version`) shows the case in a drawer; closing it takes both away and keeps the rest. */

@@ -1,4 +1,5 @@
 import { Button } from 'primereact/button';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ListFilters } from '../../../components/list/ListFilters.tsx';
@@ -18,8 +19,9 @@ import './case-list.css';
  * A suite's cases (or the project's, `suiteId` null) as a table or a tree, with
  * filters, saved filters and bulk actions. The filter lives in the page's
  * query, so a link or a reload keeps it; the table or tree choice stays with the browser.
+ * Memoised: the suite page draws again as the suite and the actions come; the table need not.
  */
-export function CasesView({ projectId, suiteId }: { projectId: number; suiteId: number | null }) {
+export const CasesView = memo(function CasesView({ projectId, suiteId }: { projectId: number; suiteId: number | null }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const keepSearch = useKeptTreeSearch();
@@ -38,4 +40,4 @@ export function CasesView({ projectId, suiteId }: { projectId: number; suiteId: 
       {layout === 'table' ? <CasesTable projectId={projectId} suiteId={suiteId} filter={filter} /> : <CasesTree projectId={projectId} suiteId={suiteId} filter={filter} />}
     </section>
   );
-}
+});

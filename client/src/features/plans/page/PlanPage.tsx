@@ -49,19 +49,33 @@ export function PlanPage() {
 }
 
 function PlanView({ projectId, planId, tab }: { projectId: number; planId: number; tab: string }) {
-  const { t } = useTranslation();
   const plan = useLiveQuery(planId, () => changesOf(topics.plans(projectId)), planOrGone).data;
   const actions = usePlanWorkspaceActions();
   const keepSearch = useKeptTreeSearch();
   if (plan === GONE) return <Navigate to={keepSearch(planPaths.root(projectId))} replace />;
-  if (!plan || plan.id !== planId || actions.isLeaving(planId)) return <Skeleton height="10rem" />;
+  if (actions.isLeaving(planId)) return <Skeleton height="10rem" />;
+  // The statistics and the tests ask for their own data beside the plan's, not after it.
+  const shown = plan && plan.id === planId ? plan : null;
+  return (
+    <section className="suite-page">
+      {shown ? <PlanHeader plan={shown} tab={tab} /> : <Skeleton height="10rem" />}
+      <PlanStatistics projectId={projectId} planId={planId} />
+      <PlanTests projectId={projectId} planId={planId} />
+    </section>
+  );
+}
+
+function PlanHeader({ plan, tab }: { plan: Plan; tab: string }) {
+  const { t } = useTranslation();
+  const actions = usePlanWorkspaceActions();
+  const keepSearch = useKeptTreeSearch();
   const tabs = PLAN_TABS.map(({ path, icon }) => ({
     label: path === 'history' ? t('audit.history') : t(`plans.page.tabs.${path}`),
     icon,
-    to: keepSearch(planPaths.plan(projectId, planId, path)),
+    to: keepSearch(planPaths.plan(plan.project, plan.id, path)),
   }));
   return (
-    <section className="suite-page">
+    <>
       <header className="suite-page__header">
         <div>
           <h1 className="plan-page__title">
@@ -74,9 +88,7 @@ function PlanView({ projectId, planId, tab }: { projectId: number; planId: numbe
       </header>
       <RouteTabs tabs={tabs} active={Math.max(0, PLAN_TABS.findIndex((candidate) => candidate.path === tab))} />
       <PlanTab plan={plan} tab={tab} />
-      <PlanStatistics projectId={projectId} planId={planId} />
-      <PlanTests projectId={projectId} planId={planId} />
-    </section>
+    </>
   );
 }
 

@@ -1,14 +1,15 @@
 import { ContextMenu } from 'primereact/contextmenu';
 import type { MenuItem } from 'primereact/menuitem';
 import { OverlayPanel } from 'primereact/overlaypanel';
-import { useRef, useState, type FocusEvent, type MouseEvent } from 'react';
+import { useMemo, useRef, useState, type FocusEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TreeItem, TreeKind } from './tree-kind.ts';
 import { TreeLevel } from './TreeLevel.tsx';
-import { TreeContext, type TreeViewContext } from './tree-context.ts';
+import { TreeActionsContext, TreeContext, type TreeNodeActions, type TreeViewContext } from './tree-context.ts';
 import { TREE_ITEM } from './tree-keys.ts';
 
-type TreeProps<T extends TreeItem> = Omit<TreeViewContext, 'kind' | 'openMenu' | 'openInfo' | 'focusedId' | 'nodeFocused' | 'nodeGone'> & {
+type TreeProps<T extends TreeItem> = Omit<TreeViewContext, 'kind' | 'focusedId'> &
+  Pick<TreeNodeActions, 'toggle' | 'linkTo' | 'go'> & {
   kind: TreeKind<T>;
   /** A node's right-click menu. */
   itemsFor(item: T): MenuItem[];
@@ -33,27 +34,40 @@ export function LazyTree<T extends TreeItem>({ itemsFor, ...props }: TreeProps<T
   const [menuItem, setMenuItem] = useState<T | null>(null);
   const [infoItem, setInfoItem] = useState<T | null>(null);
   const [focusedId, setFocusedId] = useState<number | null>(null);
-  const context: TreeViewContext = {
-    ...props,
-    focusedId,
-    nodeFocused: setFocusedId,
-    nodeGone: (id) => setFocusedId((current) => (current === id ? null : current)),
-    openMenu: (event: MouseEvent, item: TreeItem) => {
-      setMenuItem(item as T);
-      menu.current?.show(event);
-    },
-    openInfo: (event: MouseEvent, item: TreeItem) => {
-      setInfoItem(item as T);
-      info.current?.toggle(event);
-    },
-  };
+  const { kind, projectId, selectedId, ordering, search, archived, isOpen } = props;
+  const context: TreeViewContext = { kind, projectId, selectedId, ordering, search, archived, isOpen, focusedId };
+  // The bar's own functions are new on each of its renders; the nodes call the latest through this.
+  const latest = useRef(props);
+  latest.current = props;
+  const actions = useMemo<TreeNodeActions>(
+    () => ({
+      kind,
+      toggle: (id) => latest.current.toggle(id),
+      linkTo: (id) => latest.current.linkTo(id),
+      go: (id) => latest.current.go(id),
+      nodeFocused: setFocusedId,
+      nodeGone: (id) => setFocusedId((current) => (current === id ? null : current)),
+      openMenu: (event: MouseEvent, item: TreeItem) => {
+        setMenuItem(item as T);
+        menu.current?.show(event);
+      },
+      openInfo: (event: MouseEvent, item: TreeItem) => {
+        setInfoItem(item as T);
+        info.current?.toggle(event);
+      },
+    }),
+    // A node's link keeps the tree's search: a new search draws the nodes again.
+    [kind, projectId, search],
+  );
   return (
     <TreeContext.Provider value={context}>
-      <ul role="tree" className="suite-tree" aria-label={t(props.kind.texts.label)} tabIndex={focusedId === null ? 0 : undefined} onFocus={focusEntryNode}>
-        <TreeLevel parentId={null} depth={1} />
-      </ul>
-      <ContextMenu ref={menu} model={menuItem ? itemsFor(menuItem) : []} />
-      <OverlayPanel ref={info}>{infoItem && props.kind.renderInfo(infoItem, props.projectId)}</OverlayPanel>
+      <TreeActionsContext.Provider value={actions}>
+        <ul role="tree" className="suite-tree" aria-label={t(props.kind.texts.label)} tabIndex={focusedId === null ? 0 : undefined} onFocus={focusEntryNode}>
+          <TreeLevel parentId={null} depth={1} />
+        </ul>
+        <ContextMenu ref={menu} model={menuItem ? itemsFor(menuItem) : []} />
+        <OverlayPanel ref={info}>{infoItem && props.kind.renderInfo(infoItem, props.projectId)}</OverlayPanel>
+      </TreeActionsContext.Provider>
     </TreeContext.Provider>
   );
 }

@@ -1,12 +1,12 @@
 import { Button } from 'primereact/button';
 import { Skeleton } from 'primereact/skeleton';
-import { useEffect, useState, type MouseEvent } from 'react';
+import { memo, useEffect, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { changesOf } from '../../../app/changes.ts';
 import { useLiveQuery } from '../../../app/use-live-query.ts';
 import { selectionAfterClick } from './tree-bar-settings.ts';
-import { useTree } from './tree-context.ts';
+import { useTree, useTreeActions } from './tree-context.ts';
 import type { LevelQuery, TreeItem } from './tree-kind.ts';
 import { isOwnEvent, onTreeItemKeyDown } from './tree-keys.ts';
 
@@ -18,7 +18,7 @@ const TOGGLE_WIDTH = 28;
 /** One level of the tree, loaded when shown, a page of 99 at a time, refreshed when the project's suites (or plans) change. */
 export function TreeLevel({ parentId, depth }: { parentId: number | null; depth: number }) {
   const { t } = useTranslation();
-  const { kind, projectId, ordering, search, archived } = useTree();
+  const { kind, projectId, ordering, search, archived, isOpen, selectedId, focusedId } = useTree();
   const [pages, setPages] = useState(1);
   const query: LevelQuery = { projectId, parentId, ordering, search, pages, archived };
   const level = useLiveQuery(query, (q) => changesOf(kind.topic(q.projectId)), kind.level).data;
@@ -39,7 +39,14 @@ export function TreeLevel({ parentId, depth }: { parentId: number | null; depth:
   return (
     <>
       {level.items.map((item) => (
-        <TreeNode key={item.id} item={item} depth={depth} />
+        <TreeNode
+          key={item.id}
+          item={item}
+          depth={depth}
+          open={item.has_children && isOpen(item.id)}
+          selected={selectedId === item.id}
+          focused={focusedId === item.id}
+        />
       ))}
       {level.items.length < level.count && (
         <li role="none" style={{ paddingLeft: `${(depth - 1) * INDENT + TOGGLE_WIDTH}px` }}>
@@ -58,16 +65,24 @@ const plainClick = (event: MouseEvent) => event.button === 0 && !event.metaKey &
  * (§2 Tree bar). The node itself takes the focus and the keys; its arrow and link are for the mouse,
  * and its info button is reached with Tab from the focused node.
  */
-function TreeNode({ item, depth }: { item: TreeItem; depth: number }) {
+interface TreeNodeProps {
+  item: TreeItem;
+  depth: number;
+  /** Showing its children. */
+  open: boolean;
+  selected: boolean;
+  /** Holding the tree's tab stop. */
+  focused: boolean;
+}
+
+// Memoised: a node draws again when its own item or state changes, not whenever the bar does.
+const TreeNode = memo(function TreeNode({ item, depth, open, selected, focused }: TreeNodeProps) {
   const { t } = useTranslation();
-  const tree = useTree();
+  const tree = useTreeActions();
   const { nodeGone, kind } = tree;
   // A node closed away, filtered out or deleted while holding the tab stop gives it back to the tree.
   useEffect(() => () => nodeGone(item.id), [item.id]);
   const name = kind.nameOf(item);
-  const open = item.has_children && tree.isOpen(item.id);
-  const selected = tree.selectedId === item.id;
-  const focused = tree.focusedId === item.id;
   const expanded = item.has_children ? open : undefined;
   return (
     <li
@@ -109,7 +124,7 @@ function TreeNode({ item, depth }: { item: TreeItem; depth: number }) {
           onClick={(event) => {
             if (!plainClick(event)) return;
             event.preventDefault();
-            tree.go(selectionAfterClick(tree.selectedId, item.id));
+            tree.go(selectionAfterClick(selected ? item.id : null, item.id));
           }}
         >
           {name}
@@ -135,4 +150,4 @@ function TreeNode({ item, depth }: { item: TreeItem; depth: number }) {
       )}
     </li>
   );
-}
+});

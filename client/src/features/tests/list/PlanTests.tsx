@@ -1,4 +1,5 @@
 import { InputSwitch } from 'primereact/inputswitch';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListFilters } from '../../../components/list/ListFilters.tsx';
 import { LayoutSwitch } from '../../../components/list/ListToolbar.tsx';
@@ -18,8 +19,9 @@ import './plan-tests.css';
  * filter lives in the page's query, so a link or a reload keeps it; the table
  * or tree choice and the hidden columns stay with the browser. A test opens in
  * the drawer the plan page mounts for `?test=`.
+ * Memoised: the plan page draws again as the plan, the trail and the actions come; the table need not.
  */
-export function PlanTests({ projectId, planId }: { projectId: number; planId: number | null }) {
+export const PlanTests = memo(function PlanTests({ projectId, planId }: { projectId: number; planId: number | null }) {
   const { t } = useTranslation();
   const me = useSignedInUser();
   const [layout, setLayout] = useTestListSetting('layout');
@@ -38,4 +40,4 @@ export function PlanTests({ projectId, planId }: { projectId: number; planId: nu
       {layout === 'table' ? <TestsTable projectId={projectId} planId={planId} filter={filter} /> : <TestsTree projectId={projectId} planId={planId} filter={filter} />}
     </section>
   );
-}
+});
