@@ -46,6 +46,14 @@ describe('the login alert', () => {
     expect(message(500)).toBe('Login Failed');
   });
 
+  it('says how long to wait when sign-ins back off, in the reader\'s language', async () => {
+    const throttled = { detail: 'Request was throttled. Expected available in 8 seconds.' };
+    expect(message(429, throttled)).toBe('Request was throttled. Expected available in 8 seconds.');
+    await chooseLanguage('ru');
+    expect(message(429, throttled)).toBe('Слишком много запросов. Повторите через 8 с.');
+    await chooseLanguage('en');
+  });
+
   it('says so when the credentials are wrong', () => {
     expect(message(400, { errors: ['Unable to log in with provided credentials.'] })).toBe('Unable to log in with provided credentials.');
   });
