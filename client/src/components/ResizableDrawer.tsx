@@ -15,7 +15,9 @@ function useOpenDrawerWidth(width: number) {
   useEffect(() => {
     const root = document.documentElement.style;
     root.setProperty(OPEN_DRAWER_WIDTH, `${width}px`);
-    return () => root.removeProperty(OPEN_DRAWER_WIDTH);
+    return () => {
+      root.removeProperty(OPEN_DRAWER_WIDTH);
+    };
   }, [width]);
 }
 

@@ -65,7 +65,7 @@ test('a result’s steps set at once, and its toast clear of the test drawer, na
   });
 
   await test.step('widened to most of the window, the drawer still keeps its header and buttons clear; every step Failed from the menu', async () => {
-    await page.evaluate(() => window.localStorage.setItem('test-drawer-width', '5000'));
+    await page.evaluate("window.localStorage.setItem('test-drawer-width', '5000')");
     await page.reload();
     await expect(drawer(page).getByRole('heading', { name: 'Sign in' })).toBeVisible();
     const notice = await addResultToEveryStep(page, 'Failed');
@@ -78,6 +78,6 @@ test('a result’s steps set at once, and its toast clear of the test drawer, na
   await test.step('with the drawer closed, toasts take the middle of the window again', async () => {
     await drawer(page).getByRole('button', { name: 'Close' }).first().click();
     await expect(drawer(page)).toHaveCount(0);
-    await page.evaluate(() => document.documentElement.style.getPropertyValue('--open-drawer-width')).then((value) => expect(value).toBe(''));
+    expect(await page.evaluate<string>("document.documentElement.style.getPropertyValue('--open-drawer-width')")).toBe('');
   });
 });

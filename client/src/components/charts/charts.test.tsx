@@ -6,15 +6,18 @@ import { chartOptions, formatChartNumber, formatChartPercent } from './chart-opt
 import { legendShown, percentOf } from './figures.ts';
 import { ProgressMeter } from './ProgressMeter.tsx';
 import { StatisticsBar, type StatisticsItem } from './StatisticsBar.tsx';
+import { visibleColor } from '../../theme/visible-color.ts';
 
 describe('the charts’ look', () => {
   it('lays a chart’s options over the theme, the page showing through, and the reader’s language', () => {
-    const options = chartOptions({ chart: { stacked: true }, tooltip: { x: { show: false } }, colors: ['#111'] }, { theme: 'dark', language: 'ru' });
+    const options = chartOptions({ chart: { stacked: true }, tooltip: { x: { show: false } }, colors: ['#111', '#C44D56'] }, { theme: 'dark', language: 'ru' });
     expect(options.chart).toMatchObject({ stacked: true, background: 'transparent', defaultLocale: 'ru', toolbar: { show: false } });
     expect(options.chart?.locales?.map((locale) => locale.name)).toEqual(['en', 'ru']);
     expect(options.theme).toEqual({ mode: 'dark' });
     expect(options.tooltip).toMatchObject({ theme: 'dark', x: { show: false } });
-    expect(options.colors).toEqual(['#111']);
+    // A near-black series is lifted off the dark page; one that shows is kept.
+    expect(options.colors).toEqual([visibleColor('#111', 'dark'), '#C44D56']);
+    expect(options.colors?.[0]).not.toBe('#111');
     expect(options.tooltip?.y).toMatchObject({ formatter: expect.any(Function) });
     const yaxis = options.yaxis as { labels: { formatter(value: number): string } };
     expect(yaxis.labels.formatter(1234.567)).toMatch(/^1\s234,57$/);
