@@ -15,7 +15,7 @@ import {
   type AuditObjectType,
 } from '@testament/contracts';
 import { verifyEventLog } from '@testament/infra';
-import { auditHead, findAuditObject, findProject, grantsInProject, listAuditRows, objectHistory, projectStreams, type AuditFilter, type UserDocument } from '@testament/projections';
+import { auditHead, findAuditObject, findProject, grantsInProject, groupSizes, listAuditRows, objectHistory, projectStreams, type AuditFilter, type UserDocument } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { auditCaughtUp } from '../../http/audit-caught-up.ts';
@@ -85,8 +85,10 @@ export default async function auditRoutes(app: FastifyInstance, context: Gateway
     return { ...filter, positionLte: filter.positionLte ?? (await auditHead(trail)) };
   }
 
-  function answerPage(request: FastifyRequest, filter: AuditFilter & { positionLte: number }, page: ReturnType<typeof pageRequest>, found: Awaited<ReturnType<typeof listAuditRows>>) {
-    return { ...paginated(request, page, found.count, found.items.map(auditRepresentation), { position_lte: String(filter.positionLte) }), head: filter.positionLte };
+  async function answerPage(request: FastifyRequest, filter: AuditFilter & { positionLte: number }, page: ReturnType<typeof pageRequest>, found: Awaited<ReturnType<typeof listAuditRows>>) {
+    const groups = filter.jobsAsOneRow ? await groupSizes(trail, found.items, filter.positionLte) : undefined;
+    const rows = found.items.map((row) => auditRepresentation(row, groups));
+    return { ...paginated(request, page, found.count, rows, { position_lte: String(filter.positionLte) }), head: filter.positionLte };
   }
 
   app.get(
@@ -95,7 +97,7 @@ export default async function auditRoutes(app: FastifyInstance, context: Gateway
     async (request) => {
       const query = parseOrThrow(auditEventsQuery, request.query);
       const projectId = await auditedProject(requireUser(request), projectOf(query));
-      const filter = await anchored(auditFilterOf(query, projectId));
+      const filter = await anchored({ ...auditFilterOf(query, projectId), ...(query.group === 'jobs' && { jobsAsOneRow: true }) });
       const page = pageRequest(query);
       return answerPage(request, filter, page, await listAuditRows(trail, filter, query.ordering !== 'position', page));
     },
