@@ -126,7 +126,7 @@ test('the audit trail: a tester’s edits and result with their diffs, followed 
     const statistics = page.getByRole('region', { name: 'Statistics' });
     const banner = statistics.getByText(/^Showing this plan as of /);
     await expect(banner).toBeVisible();
-    const legend = (status: string) => statistics.getByRole('figure', { name: 'Tests Count' }).getByRole('listitem').filter({ hasText: status });
+    const legend = (status: string) => statistics.getByRole('figure', { name: 'Tests count' }).getByRole('listitem').filter({ hasText: status });
     await expect(legend('UNTESTED')).toHaveText('UNTESTED1100%');
     await keepScreenshot(page, 'plan-statistics-as-of');
     await statistics.getByRole('button', { name: 'Back to now' }).click();

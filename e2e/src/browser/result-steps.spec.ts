@@ -13,7 +13,7 @@ async function overlap(a: Locator, b: Locator): Promise<boolean> {
 
 /** Adds a result whose three steps all get one status, through the form's "all steps" control; the toast that says so. */
 async function addResultToEveryStep(page: Page, other: string | null): Promise<Locator> {
-  await drawer(page).getByRole('button', { name: 'Add Result' }).click();
+  await drawer(page).getByRole('button', { name: 'Add result' }).click();
   const form = adding(page);
   await expect(form.getByRole('button', { name: 'Add' })).toBeDisabled();
   if (other === null) await form.getByRole('button', { name: 'Set all steps to Passed' }).click();

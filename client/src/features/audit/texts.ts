@@ -371,7 +371,7 @@ export const auditTexts = featureTexts(
     objectTrail: 'Журнал аудита объекта',
     objectTypes: {
       project: 'Проект',
-      suite: 'Сьют',
+      suite: 'Набор тестов',
       case: 'Тест-кейс',
       plan: 'Тест-план',
       test: 'Тест',
@@ -392,7 +392,7 @@ export const auditTexts = featureTexts(
     },
     objectOf: {
       project: 'проекта',
-      suite: 'сьюта',
+      suite: 'набора тестов',
       case: 'тест-кейса',
       plan: 'тест-плана',
       test: 'теста',
@@ -472,7 +472,7 @@ export const auditTexts = featureTexts(
       attachments: 'Вложения',
       label_ids: 'Метки',
       labels: 'Метки',
-      suite: 'Сьют',
+      suite: 'Набор тестов',
       parent: 'Родитель',
       plan: 'Тест-план',
       case_id: 'Тест-кейс',
