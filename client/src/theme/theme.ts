@@ -7,7 +7,7 @@ export type Theme = 'light' | 'dark';
 
 /**
  * The surfaces each theme draws status colours on (its stylesheet's --surface-ground, -section,
- * -card and -overlay, kept equal to them by theme-surfaces.test.ts): what a colour must stand out from.
+ * -card and -overlay, kept equal to them by status-colors.test.ts): what a colour must stand out from.
  */
 export const THEME_SURFACES: Record<Theme, readonly string[]> = {
   light: ['#f9fafb', '#ffffff'],

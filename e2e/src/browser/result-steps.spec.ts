@@ -1,5 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
-import { createProjectThroughApi, expect, keepScreenshot, send, signIn, test, toast, uniqueName } from './fixtures.ts';
+import { createPlanThroughApi, createProjectThroughApi, expect, keepScreenshot, send, signIn, test, toast, uniqueName } from './fixtures.ts';
 
 const drawer = (page: Page) => page.locator('.test-drawer');
 const adding = (page: Page) => drawer(page).getByRole('region', { name: 'Add result' });
@@ -45,15 +45,9 @@ test('a result’s steps set at once, and its toast clear of the test drawer, na
     is_steps: true,
     steps: ['Open the page', 'Type the password', 'Press Enter'].map((name, index) => ({ name, scenario: name, sort_order: index + 1 })),
   });
-  const [plan] = await send<Array<{ id: number }>>(adminApi, baseURL!, 'POST', '/api/v2/testplans/', {
-    project: projectId,
-    name: 'Sprint 1',
-    started_at: '2026-01-05T09:00:00Z',
-    due_date: '2026-01-12T09:00:00Z',
-    test_cases: [created.id],
-  });
-  const tests = (await (await adminApi.get(`/api/v2/tests/?project=${projectId}&plan=${plan!.id}`)).json()) as { results: Array<{ id: number }> };
-  const address = `/projects/${projectId}/plans/${plan!.id}?test=${tests.results[0]!.id}`;
+  const plan = await createPlanThroughApi(adminApi, baseURL!, projectId, 'Sprint 1', null, [created.id]);
+  const tests = (await (await adminApi.get(`/api/v2/tests/?project=${projectId}&plan=${plan}`)).json()) as { results: Array<{ id: number }> };
+  const address = `/projects/${projectId}/plans/${plan}?test=${tests.results[0]!.id}`;
   await signIn(page);
 
   await test.step('every step Passed at one click; the toast stands beside the drawer', async () => {

@@ -60,9 +60,12 @@ function AuditObject({ event }: { event: AuditEvent }) {
   );
 }
 
+/** How many events a bulk job's row stands for (0 for any other row). */
+const groupSizeOf = (event: AuditEvent) => event.group?.events ?? 0;
+
 function Summary({ event }: { event: AuditEvent }) {
   const { t, i18n } = useTranslation();
-  const grouped = event.group?.events ?? 0;
+  const grouped = groupSizeOf(event);
   return (
     <span className="audit__summary">
       {auditSummary(t, i18n.language, event)}
@@ -108,8 +111,6 @@ interface AuditEventsTableProps {
   /** For a list that shows each bulk job as one row: where that row's events are read when it opens. */
   groups?: AuditGroupScope;
 }
-
-const groupSizeOf = (event: AuditEvent) => event.group?.events ?? 0;
 
 /** A bulk job's events come this many at a time under its row. */
 const GROUP_PAGE = 50;
