@@ -10,6 +10,8 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/testing/setup.ts'],
+    // The theme stylesheets as the app loads them, so tests read the themes' own colours (theme/status-colors.test.ts); other CSS stays empty.
+    css: { include: [/primereact\/resources\/themes\//] },
     // As the node project: a component test that waits on a loaded CI machine must not die at vitest's default 5 s.
     testTimeout: 30_000,
   },

@@ -37,4 +37,5 @@ export * from './api/api-tokens.ts';
 export * from './api/system-messages.ts';
 export * from './names/streams.ts';
 export * from './names/topics.ts';
+export * from './names/correlations.ts';
 export * from './project-visibility.ts';

@@ -7,8 +7,14 @@ import { errorView$ } from '../shell/error-view.ts';
 import { toasts$ } from './toasts.ts';
 import { useFailureRouting } from './use-failure-routing.ts';
 
-// Toasts start below the sticky header (and the login page's tools), never over their controls; PrimeReact places them inline.
-const BELOW_HEADER = { root: { style: { top: '4.5rem' } } };
+/**
+ * Toasts stand at the bottom, centred in the room left of an open drawer (ResizableDrawer sets
+ * --open-drawer-width while one is open) and never wider than that room, so a notice never covers
+ * a drawer's title or buttons, nor the jobs panel in the bottom-right corner. PrimeReact places
+ * toasts inline, so this is said inline too.
+ */
+const ROOM = 'calc(100vw - var(--open-drawer-width, 0px))';
+const CLEAR_OF_DRAWERS = { root: { style: { left: `calc(${ROOM} / 2)`, width: `min(25rem, calc(${ROOM} - 2.5rem))` } } };
 
 /** Above every route: toasts, confirmations, and the app-wide reactions to failed calls. */
 export function RootLayout() {
@@ -19,7 +25,7 @@ export function RootLayout() {
   useEffect(() => errorView$.next(null), [pathname]);
   return (
     <>
-      <Toast ref={toast} position="top-right" pt={BELOW_HEADER} />
+      <Toast ref={toast} position="bottom-center" pt={CLEAR_OF_DRAWERS} />
       <ConfirmDialog />
       <Outlet />
     </>

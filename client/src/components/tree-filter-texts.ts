@@ -3,8 +3,8 @@ import { featureTexts } from '../i18n/translations.ts';
 /** The `treeFilter.*` texts of the shared tree filter dropdown (English, then Russian). */
 export const treeFilterTexts = featureTexts(
   {
-    suitesPlaceholder: 'Filter by Test Suites',
-    plansPlaceholder: 'Filter by Test Plans',
+    suitesPlaceholder: 'Filter by test suites',
+    plansPlaceholder: 'Filter by test plans',
     selectAll: 'Select all',
     reset: 'Reset',
     showFullTree: 'Show full tree',
@@ -13,7 +13,7 @@ export const treeFilterTexts = featureTexts(
     empty: 'No matches',
   },
   {
-    suitesPlaceholder: 'Фильтр по тест-сьютам',
+    suitesPlaceholder: 'Фильтр по наборам тестов',
     plansPlaceholder: 'Фильтр по тест-планам',
     selectAll: 'Выбрать все',
     reset: 'Сбросить',

@@ -14,7 +14,7 @@ function Harness({ initial = [] }: { initial?: number[] }) {
   const [value, setValue] = useState(initial);
   return (
     <>
-      <TreeFilter inputId="suites" nodes={NODES} placeholder="Filter by Test Suites" value={value} onChange={setValue} />
+      <TreeFilter inputId="suites" nodes={NODES} placeholder="Filter by test suites" value={value} onChange={setValue} />
       <output aria-label="value">{value.join(',')}</output>
     </>
   );
@@ -40,7 +40,7 @@ async function open() {
 describe('the tree filter dropdown (cases-and-plans "Tree filter dropdown")', () => {
   it('shows its placeholder, and Select all checks every node, counted, as six tags and "+2"', async () => {
     render(<Harness />);
-    expect(within(field()).getByText('Filter by Test Suites')).toBeTruthy();
+    expect(within(field()).getByText('Filter by test suites')).toBeTruthy();
     await open();
     expect(screen.getByText('Selected: 0')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Select all', ...inPanel }));
@@ -58,7 +58,7 @@ describe('the tree filter dropdown (cases-and-plans "Tree filter dropdown")', ()
     await userEvent.click(screen.getByRole('button', { name: 'Reset', ...inPanel }));
     expect(value()).toBe('');
     expect(screen.getByText('Selected: 0')).toBeTruthy();
-    expect(within(field()).getByText('Filter by Test Suites')).toBeTruthy();
+    expect(within(field()).getByText('Filter by test suites')).toBeTruthy();
   });
 
   it('checking a node checks its branch, and its children stay checked when a search hid them', async () => {

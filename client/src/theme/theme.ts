@@ -5,6 +5,15 @@ export const THEME_SETTINGS = ['light', 'dark', 'system'] as const;
 export type ThemeSetting = (typeof THEME_SETTINGS)[number];
 export type Theme = 'light' | 'dark';
 
+/**
+ * The surfaces each theme draws status colours on (its stylesheet's --surface-ground, -section,
+ * -card and -overlay, kept equal to them by status-colors.test.ts): what a colour must stand out from.
+ */
+export const THEME_SURFACES: Record<Theme, readonly string[]> = {
+  light: ['#f9fafb', '#ffffff'],
+  dark: ['#111827', '#1f2937'],
+};
+
 function storedSetting(): ThemeSetting {
   const stored = readLocal('theme');
   return (THEME_SETTINGS as readonly string[]).includes(stored ?? '') ? (stored as ThemeSetting) : 'system';

@@ -96,6 +96,12 @@ export const auditEventsQuery = auditFilterQuery.extend({
   ...paginationQuery.shape,
   /** `-position` (newest first, the default) or `position`. */
   ordering: z.enum(['position', '-position']).optional(),
+  /**
+   * `jobs`: each bulk job as one row, its request's, with `group` saying how many more events it
+   * stands for; those are read with `correlation_id` (and `position_gt` the request's position).
+   * Without it every event is a row, as in the export.
+   */
+  group: z.enum(['jobs'], { error: () => auditMessages.notAChoice }).optional(),
 });
 
 export const auditExportQuery = auditFilterQuery.extend({ format: z.enum(['ndjson', 'csv']).optional() });
@@ -124,6 +130,8 @@ export const auditEventResponse = z.strictObject({
   changes: z.array(auditChange),
   correlation_id: z.string(),
   causation_id: z.string().nullable(),
+  /** In a list asked with `group=jobs`, on a bulk job's row: how many of the job's events it stands for (read by its `correlation_id`); otherwise null. */
+  group: z.strictObject({ events: count }).nullable(),
 });
 export type AuditEvent = z.output<typeof auditEventResponse>;
 

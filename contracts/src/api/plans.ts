@@ -22,8 +22,11 @@ export const planMessages = {
   copyNameRequired: 'New plan name is required',
 } as const;
 
-/** A test with no last status (§4.5): not a status row, shown with this label and colour. */
-export const UNTESTED_SLICE = { label: 'UNTESTED', color: 'rgba(160, 160, 160, 1)' } as const;
+/**
+ * A test with no last status (§4.5): not a status row, shown with this label and colour: a neutral grey
+ * apart from the system statuses' colours (contracts/src/statuses.ts), where TestY's was Broken's grey.
+ */
+export const UNTESTED_SLICE = { label: 'UNTESTED', color: '#868A90' } as const;
 
 /** `testplans/statistics/`: the whole project with `project=` and no (or a `null`) `parent`, a plan's subtree with `parent=` (or `testplans/{id}/statistics/`); the tests filters narrow it. */
 export const planStatisticsQuery = testFilterQuery.extend({

@@ -149,6 +149,6 @@ test('the administration screens are for superusers: an ordinary user gets the n
     await expect(page.getByText('You do not have permission to access this page.')).toBeVisible();
     await expect(page.getByText('@example.test')).toHaveCount(0);
   }
-  await page.getByRole('button', { name: 'Back to Home' }).click();
+  await page.getByRole('button', { name: 'Back to home' }).click();
   await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
 });

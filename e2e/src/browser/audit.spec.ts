@@ -126,7 +126,7 @@ test('the audit trail: a tester’s edits and result with their diffs, followed 
     const statistics = page.getByRole('region', { name: 'Statistics' });
     const banner = statistics.getByText(/^Showing this plan as of /);
     await expect(banner).toBeVisible();
-    const legend = (status: string) => statistics.getByRole('figure', { name: 'Tests Count' }).getByRole('listitem').filter({ hasText: status });
+    const legend = (status: string) => statistics.getByRole('figure', { name: 'Tests count' }).getByRole('listitem').filter({ hasText: status });
     await expect(legend('UNTESTED')).toHaveText('UNTESTED1100%');
     await keepScreenshot(page, 'plan-statistics-as-of');
     await statistics.getByRole('button', { name: 'Back to now' }).click();
@@ -136,4 +136,39 @@ test('the audit trail: a tester’s edits and result with their diffs, followed 
   });
 
   await done();
+});
+
+test('a bulk job is one row of the audit trail that opens to its events a page at a time; filtering by action lists them one by one', async ({ page, adminApi, baseURL }) => {
+  test.slow(); // 55 cases arranged through the API.
+  const project = await createProjectThroughApi(adminApi, baseURL!, uniqueName('Audit job'));
+  const suite = (await send<{ id: number }>(adminApi, baseURL!, 'POST', '/api/v2/suites/', { name: 'Many', project, parent: null })).id;
+  const cases: number[] = [];
+  for (let n = 1; n <= 55; n++) cases.push(await createCaseThroughApi(adminApi, baseURL!, project, suite, `Case ${n}`));
+  const plan = await createPlanThroughApi(adminApi, baseURL!, project, 'Everything', null, cases);
+  const tester = await createUserThroughApi(adminApi, baseURL!, 'assignee');
+  await send(adminApi, baseURL!, 'PUT', '/api/v2/tests/bulk-update/', { project, current_plan: plan, assignee_id: tester.id }, 200);
+  await signIn(page);
+  await page.goto(`/projects/${project}/audit`);
+
+  const job = rows(page).filter({ hasText: 'Started a bulk operation: assigning tests (items: 55)' });
+  await expect(job).toHaveCount(1);
+  // Two chunks: 55 assignments, each chunk's mark and progress, and the end.
+  await expect(job).toContainText('Events: 60');
+  await expect(rows(page).filter({ hasText: 'Assigned test' })).toHaveCount(0);
+  await expect(rows(page).locator('td:first-child').filter({ hasText: 'false' })).toHaveCount(0);
+
+  await job.getByRole('button', { name: 'Show the operation’s events (60)' }).click();
+  const group = trail(page).getByRole('region', { name: 'Events of the operation' });
+  const members = group.getByRole('table', { name: 'Events of the operation' }).locator(':scope > tbody > tr:not(.p-datatable-row-expansion)');
+  await expect(members).toHaveCount(50);
+  await expect(members.first()).toContainText(new RegExp(`Assigned test “Case \\d+” to ${tester.username}`));
+  await keepScreenshot(page, 'audit-bulk-job');
+  await group.getByRole('button', { name: 'Page 2' }).click();
+  await expect(members).toHaveCount(10);
+  await expect(members.last()).toContainText('Bulk operation finished: assigning tests');
+  await expect(members.nth(-2)).toContainText('Bulk operation progressed: assigning tests: items done: 55');
+
+  await page.goto(`/projects/${project}/audit?action=assigned`);
+  await total(page, 55);
+  await expect(rows(page).filter({ hasText: 'Started a bulk operation' })).toHaveCount(0);
 });

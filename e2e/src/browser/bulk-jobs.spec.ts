@@ -88,7 +88,7 @@ test('the add-results wizard: a status, the required common field, no suite fiel
   await wizard.getByLabel('Browser *').fill('Firefox');
   await keepScreenshot(page, 'bulk-result-wizard');
   await wizard.getByRole('button', { name: 'Next' }).click();
-  await expect(wizard).toContainText('No suites fields');
+  await expect(wizard).toContainText('No suite fields');
   await wizard.getByRole('button', { name: 'Next' }).click();
   await wizard.getByLabel('Comment').fill('Smoke passed');
   await wizard.getByRole('button', { name: 'Submit' }).click();

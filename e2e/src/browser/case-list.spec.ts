@@ -21,7 +21,7 @@ async function arrange(api: APIRequestContext, baseURL: string) {
   return { project, source, target };
 }
 
-const casesTable = (page: Page) => page.getByRole('table', { name: 'Test Cases' });
+const casesTable = (page: Page) => page.getByRole('table', { name: 'Test cases' });
 const caseNames = (page: Page) => casesTable(page).locator('tbody .case-list__name a');
 const filterDrawer = (page: Page) => page.locator('.case-filter');
 
@@ -59,7 +59,7 @@ test('filter cases by labels with and / or, save the filter, reload and choose i
     await page.getByRole('button', { name: 'Filter' }).click();
     await filterDrawer(page).getByRole('button', { name: 'Clear' }).click();
     await expect(page.getByText('Test cases: 10')).toBeVisible();
-    await expect(filterDrawer(page).getByText('Unsaved Changes')).toBeVisible();
+    await expect(filterDrawer(page).getByText('Unsaved changes')).toBeVisible();
     await filterDrawer(page).getByRole('button', { name: 'Reset to saved' }).click();
     await expect(caseNames(page)).toHaveText(['Both labels', 'Only slow', 'Only smoke']);
   });
@@ -71,7 +71,7 @@ test('filter cases by labels with and / or, save the filter, reload and choose i
     await filterDrawer(page).locator('.saved-filters .p-dropdown').click();
     await page.getByRole('option', { name: 'Labelled' }).click();
     await expect(caseNames(page)).toHaveText(['Both labels', 'Only slow', 'Only smoke']);
-    await expect(filterDrawer(page).getByText('Unsaved Changes')).toBeHidden();
+    await expect(filterDrawer(page).getByText('Unsaved changes')).toBeHidden();
   });
 });
 
@@ -82,7 +82,7 @@ test('filter cases by suites in the tree filter: one suite, all of them, none', 
   await page.goto(`/projects/${project}/suites`);
   await expect(page.getByText('Test cases: 11')).toBeVisible();
   await page.getByRole('button', { name: 'Filter' }).click();
-  await filterDrawer(page).getByText('Filter by Test Suites').click();
+  await filterDrawer(page).getByText('Filter by test suites').click();
   const panel = page.locator('.p-treeselect-panel');
 
   await panel.getByText('Target', { exact: true }).click();
@@ -96,7 +96,7 @@ test('filter cases by suites in the tree filter: one suite, all of them, none', 
 
   await panel.getByRole('button', { name: 'Reset' }).click();
   await expect(panel.getByText('Selected: 0')).toBeVisible();
-  await expect(filterDrawer(page).getByText('Filter by Test Suites')).toBeVisible();
+  await expect(filterDrawer(page).getByText('Filter by test suites')).toBeVisible();
 });
 
 test('move ten cases to another suite at once', async ({ page, adminApi, baseURL }) => {
@@ -191,9 +191,9 @@ test('the table or tree choice, the columns each view hides and the drawer width
   await page.reload();
   await expect(caseNames(page)).toHaveCount(10);
   await expect(page.getByLabel('Select all')).toBeVisible();
-  await expect(headers).toHaveText(['Name', 'ID', 'Estimate', 'Created At']);
+  await expect(headers).toHaveText(['Name', 'ID', 'Estimate', 'Created at']);
   await page.getByRole('button', { name: 'Table', exact: true }).click();
-  await expect(headers).toHaveText(['', 'Name', 'Test Suite', 'Labels', 'Estimate', 'Created At']);
+  await expect(headers).toHaveText(['', 'Name', 'Test suite', 'Labels', 'Estimate', 'Created at']);
 
   await caseNames(page).first().click();
   const resize = page.getByRole('separator', { name: 'Resize the drawer' });

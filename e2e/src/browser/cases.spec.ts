@@ -20,7 +20,7 @@ test('create a case with steps, reordered by dragging', async ({ page, adminApi,
   const { projectId, suiteId } = await projectWithSuite(adminApi, baseURL!, 'Case form');
   await signIn(page);
   await page.goto(`/projects/${projectId}/suites/new-test-case?suiteId=${suiteId}`);
-  await expect(page.getByRole('heading', { name: 'Create Test Case' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Create test case' })).toBeVisible();
   await expect(page.getByLabel('Suite', { exact: true })).toHaveValue('Login');
 
   await test.step('nothing is sent without a name and a scenario', async () => {
@@ -106,7 +106,7 @@ test('edit as a new version and as the current version, view the old version and
 
   await test.step('Update makes version 2', async () => {
     await drawer(page).getByRole('button', { name: 'Edit' }).click();
-    await expect(page.getByRole('heading', { name: "Edit Test Case 'Reset a password'" })).toBeVisible();
+    await expect(page.getByRole('heading', { name: "Edit test case 'Reset a password'" })).toBeVisible();
     await page.getByLabel('Scenario').fill('Second wording');
     await page.getByRole('button', { name: 'Update', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/suites/${suiteId}\\?test_case=${caseId}&version=2`));
@@ -195,7 +195,7 @@ test('comment, edit the comment, delete it; another person sees a new comment at
   const other = await openBrowser();
   await signIn(other);
   await other.goto(address);
-  await expect(drawer(other).getByText('No Comment')).toBeVisible();
+  await expect(drawer(other).getByText('No comments')).toBeVisible();
 
   const add = drawer(page).getByRole('button', { name: 'Add', exact: true });
   await expect(add).toBeDisabled();

@@ -46,7 +46,7 @@ test('a superuser creates a user, who asks for a private project, is let in with
 
   await test.step('the superuser creates the user, the password rules ticked off as typed', async () => {
     await page.getByRole('link', { name: 'Users' }).click();
-    await page.getByRole('button', { name: 'Create User' }).click();
+    await page.getByRole('button', { name: 'Create user' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create user' });
     await dialog.getByLabel('Username').fill(username);
     await dialog.getByLabel('Email').fill(`${username}@example.test`);
@@ -213,7 +213,7 @@ test('a user changes their password and their avatar', async ({ page, adminApi, 
     await page.getByRole('link', { name: 'Projects' }).click();
     await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
 
-    await page.getByRole('link', { name: 'Logout' }).click();
+    await page.getByRole('link', { name: 'Log out' }).click();
     await logIn(page, person);
     await expect(page.locator('.login-form').getByRole('alert')).toHaveText('Unable to log in with provided credentials.');
     await logIn(page, { username: person.username, password: newPassword });

@@ -159,7 +159,7 @@ test('a plan’s activity: records by day with action, status and user, filtered
     await expect(progress).toContainText('4 / 4');
     await expect(progress.getByRole('cell').last()).toHaveText('4');
     // The last week's results by day: today's, a bar per status they have.
-    const recent = page.locator('.overview-activity').getByRole('img', { name: 'Tests Count Histogram' });
+    const recent = page.locator('.overview-activity').getByRole('img', { name: 'Tests count histogram' });
     await expect(recent.locator('.apexcharts-bar-area:not([barHeight="0"])')).not.toHaveCount(0);
     await expect(recent.locator('.apexcharts-xaxis-label')).toHaveCount(7);
     const assigned = page.getByRole('img', { name: 'Tests assigned to you: 1 of 1 tested' });

@@ -40,29 +40,29 @@ test('a plan’s statistics: the pies, the histogram and the child plans, follow
   await page.goto(`/projects/${project}/plans/${release}`);
 
   await test.step('Pie: the tests counted and by estimates, by status', async () => {
-    await expect(legendItem(page, 'Tests Count', 'UNTESTED')).toHaveText('UNTESTED250%');
-    await expect(legendItem(page, 'Tests Count', 'PASSED')).toHaveText('PASSED125%');
-    await expect(legendItem(page, 'Tests Count', 'FAILED')).toHaveText('FAILED125%');
+    await expect(legendItem(page, 'Tests count', 'UNTESTED')).toHaveText('UNTESTED250%');
+    await expect(legendItem(page, 'Tests count', 'PASSED')).toHaveText('PASSED125%');
+    await expect(legendItem(page, 'Tests count', 'FAILED')).toHaveText('FAILED125%');
     // The drawn donut, with the sum in its middle.
-    await expect(area(page).getByRole('img', { name: 'Tests Count' }).locator('.apexcharts-datalabel-value')).toHaveText('4');
-    await expect(legendItem(page, 'Tests Estimates', 'PASSED')).toHaveText('PASSED30 min66.67%');
-    await expect(legendItem(page, 'Tests Estimates', 'UNTESTED')).toHaveText('UNTESTED15 min33.33%');
+    await expect(area(page).getByRole('img', { name: 'Tests count' }).locator('.apexcharts-datalabel-value')).toHaveText('4');
+    await expect(legendItem(page, 'Tests estimates', 'PASSED')).toHaveText('PASSED30 min66.67%');
+    await expect(legendItem(page, 'Tests estimates', 'UNTESTED')).toHaveText('UNTESTED15 min33.33%');
     await expect(area(page).getByText('Unestimated tests 1/2')).toBeVisible();
     await area(page).getByRole('button', { name: 'Hours' }).click();
-    await expect(legendItem(page, 'Tests Estimates', 'PASSED')).toHaveText('PASSED0.5 h66.67%');
+    await expect(legendItem(page, 'Tests estimates', 'PASSED')).toHaveText('PASSED0.5 h66.67%');
   });
 
   await test.step('the tests table’s filter narrows the statistics too', async () => {
     await page.goto(`/projects/${project}/plans/${release}?statuses=${passed}`);
-    await expect(legendItem(page, 'Tests Count', 'PASSED')).toHaveText('PASSED1100%');
-    await expect(legendItem(page, 'Tests Count', 'UNTESTED')).toHaveText('UNTESTED00%');
+    await expect(legendItem(page, 'Tests count', 'PASSED')).toHaveText('PASSED1100%');
+    await expect(legendItem(page, 'Tests count', 'UNTESTED')).toHaveText('UNTESTED00%');
     await page.goto(`/projects/${project}/plans/${release}`);
-    await expect(legendItem(page, 'Tests Count', 'UNTESTED')).toHaveText('UNTESTED250%');
+    await expect(legendItem(page, 'Tests count', 'UNTESTED')).toHaveText('UNTESTED250%');
   });
 
   await test.step('Bar: today’s results stacked by status', async () => {
     await area(page).getByRole('button', { name: 'Bar' }).click();
-    const histogram = area(page).getByRole('img', { name: 'Tests Count Histogram' });
+    const histogram = area(page).getByRole('img', { name: 'Tests count histogram' });
     // Today's two results, one bar each of failed and passed; the other days are empty.
     await expect(histogram.locator('.apexcharts-bar-area:not([barHeight="0"])')).toHaveCount(2);
     await expect(histogram.locator('.apexcharts-legend-text')).toHaveText(['FAILED', 'PASSED', 'SKIPPED', 'BROKEN', 'BLOCKED', 'RETEST']);
@@ -89,10 +89,10 @@ test('a plan’s statistics: the pies, the histogram and the child plans, follow
     await expect(area(page).getByRole('progressbar', { name: 'Progress of Nightly' })).toHaveText('100%', { timeout: LIVE_MS });
     // Both browsers are the admin's: the segment chosen in one is the other's too.
     await area(other).getByRole('button', { name: 'Pie' }).click();
-    await expect(legendItem(other, 'Tests Count', 'UNTESTED')).toHaveText('UNTESTED125%');
+    await expect(legendItem(other, 'Tests count', 'UNTESTED')).toHaveText('UNTESTED125%');
     await addResult('Reset password', 'Passed');
-    await expect(legendItem(other, 'Tests Count', 'PASSED')).toHaveText('PASSED375%', { timeout: LIVE_MS });
-    await expect(legendItem(page, 'Tests Count', 'PASSED')).toHaveText('PASSED375%', { timeout: LIVE_MS });
+    await expect(legendItem(other, 'Tests count', 'PASSED')).toHaveText('PASSED375%', { timeout: LIVE_MS });
+    await expect(legendItem(page, 'Tests count', 'PASSED')).toHaveText('PASSED375%', { timeout: LIVE_MS });
   });
 
   await test.step('light and dark, English and Russian; pictures of each', async () => {

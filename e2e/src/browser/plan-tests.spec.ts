@@ -74,7 +74,7 @@ test('a plan’s tests: filtered by status and label, sorted, columns, a saved f
     await page.getByRole('button', { name: 'Filter' }).click();
     await filterDrawer(page).getByRole('button', { name: 'Clear' }).click();
     await expect(page.getByText('Tests: 4')).toBeVisible();
-    await expect(filterDrawer(page).getByText('Unsaved Changes')).toBeVisible();
+    await expect(filterDrawer(page).getByText('Unsaved changes')).toBeVisible();
     await filterDrawer(page).getByRole('button', { name: 'Reset to saved' }).click();
     await expect(page.getByText('Tests: 2')).toBeVisible();
   });
@@ -86,7 +86,7 @@ test('a plan’s tests: filtered by status and label, sorted, columns, a saved f
     await filterDrawer(page).locator('.saved-filters .p-dropdown').click();
     await page.locator('.p-dropdown-panel').getByRole('option', { name: 'Smoke' }).click();
     await expect(testNames(page)).toHaveText(['Login works', 'Logout works']);
-    await expect(filterDrawer(page).getByText('Unsaved Changes')).toBeHidden();
+    await expect(filterDrawer(page).getByText('Unsaved changes')).toBeHidden();
     await filterDrawer(page).getByRole('button', { name: 'Clear' }).click();
     await page.keyboard.press('Escape');
     await expect(page.getByText('Tests: 4')).toBeVisible();
@@ -101,12 +101,12 @@ test('a plan’s tests: filtered by status and label, sorted, columns, a saved f
 
   await test.step('hide a column, still hidden after a reload', async () => {
     await page.getByRole('button', { name: 'Columns' }).click();
-    await page.getByLabel('Test Plan', { exact: true }).click();
-    await expect(testsTable(page).getByRole('columnheader', { name: 'Test Plan' })).toBeHidden();
+    await page.getByLabel('Test plan', { exact: true }).click();
+    await expect(testsTable(page).getByRole('columnheader', { name: 'Test plan' })).toBeHidden();
     await page.reload();
     await expect(page.getByText('Tests: 4')).toBeVisible();
-    await expect(testsTable(page).getByRole('columnheader', { name: 'Test Suite' })).toBeVisible();
-    await expect(testsTable(page).getByRole('columnheader', { name: 'Test Plan' })).toBeHidden();
+    await expect(testsTable(page).getByRole('columnheader', { name: 'Test suite' })).toBeVisible();
+    await expect(testsTable(page).getByRole('columnheader', { name: 'Test plan' })).toBeHidden();
   });
 
   await test.step('Assigned to me', async () => {
@@ -118,11 +118,11 @@ test('a plan’s tests: filtered by status and label, sorted, columns, a saved f
     await expect(page.getByText('Tests: 4')).toBeVisible();
   });
 
-  await test.step('a row opens the test drawer, Add Result its form', async () => {
+  await test.step('a row opens the test drawer, Add result its form', async () => {
     await testsTable(page).getByRole('row').filter({ hasText: 'Logout works' }).getByText('Auth').click();
     await expect(page).toHaveURL(/[?&]test=\d+/);
     await page.goto(`/projects/${project}/plans/${release}`);
-    await testsTable(page).getByRole('row').filter({ hasText: 'Login works' }).getByRole('link', { name: 'Add Result' }).click();
+    await testsTable(page).getByRole('row').filter({ hasText: 'Login works' }).getByRole('link', { name: 'Add result' }).click();
     await expect(page).toHaveURL(/[?&]test=\d+/);
     await page.goto(`/projects/${project}/plans/${release}`);
   });

@@ -43,13 +43,13 @@ test('plans through the forms and the tree: a root plan, a child, a parametrised
   const { projectId, cases } = await arrange(adminApi, baseURL!);
   await signIn(page);
   await page.goto(`/projects/${projectId}/suites`);
-  await page.getByRole('button', { name: 'Test Plans & Results' }).click();
+  await page.getByRole('button', { name: 'Test plans & results' }).click();
   await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/plans$`));
   await expect(page.getByRole('tree', { name: 'Test plans' })).toContainText('No test plans');
 
   await test.step('a root plan from the project’s root page', async () => {
-    await page.getByRole('button', { name: 'Create Test Plan' }).click();
-    await expect(page.getByRole('heading', { name: 'Create Test Plan' })).toBeVisible();
+    await page.getByRole('button', { name: 'Create test plan' }).click();
+    await expect(page.getByRole('heading', { name: 'Create test plan' })).toBeVisible();
     await page.getByLabel('Name', { exact: true }).fill('Release 1');
     await page.getByLabel('Description').fill('The **first** release');
     await page.getByRole('button', { name: 'Create', exact: true }).click();
@@ -74,7 +74,7 @@ test('plans through the forms and the tree: a root plan, a child, a parametrised
   let chrome = 0;
   await test.step('a parametrised plan with the cases of a suite picked: one plan per browser', async () => {
     await breadcrumbs(page).filter({ hasText: 'HOME' }).click();
-    await page.getByRole('button', { name: 'Create Test Plan' }).click();
+    await page.getByRole('button', { name: 'Create test plan' }).click();
     await page.getByLabel('Name', { exact: true }).fill('Cross-browser');
     await page.locator('.p-multiselect').click();
     await page.getByRole('option', { name: 'Chrome' }).click();
@@ -98,7 +98,7 @@ test('plans through the forms and the tree: a root plan, a child, a parametrised
 
   await test.step('edit: the picker comes ticked with the plan’s cases; leaving with changes asks first', async () => {
     await page.getByRole('button', { name: 'Edit' }).click();
-    await expect(page.getByRole('heading', { name: "Edit Test Plan 'Cross-browser [Chrome]'" })).toBeVisible();
+    await expect(page.getByRole('heading', { name: "Edit test plan 'Cross-browser [Chrome]'" })).toBeVisible();
     await expect(page.getByText('Selected: 2')).toBeVisible();
     await expect(pickerNode(page, 'Log in').locator('.p-checkbox')).toHaveAttribute('data-p-checked', 'true');
     await expect(pickerNode(page, 'Web').locator('.p-checkbox')).toHaveAttribute('data-p-checked', 'true');
@@ -132,7 +132,7 @@ test('plans through the forms and the tree: a root plan, a child, a parametrised
     expect(await caseIdsOf(adminApi, planIdIn(page))).toHaveLength(3);
   });
 
-  await test.step('archive after its preview: gone from the tree until Show Archived', async () => {
+  await test.step('archive after its preview: gone from the tree until Show archived', async () => {
     await page.getByRole('button', { name: 'Archive' }).click();
     const dialog = page.getByRole('dialog', { name: 'Archive Cross-browser again [Chrome]' });
     await expect(dialog.getByRole('list', { name: 'Affected objects' }).getByRole('listitem')).toHaveText(['Tests3', 'Test plans1']);
@@ -144,7 +144,7 @@ test('plans through the forms and the tree: a root plan, a child, a parametrised
     await expect(page.getByRole('button', { name: 'Restore' })).toBeVisible();
     await expect(page.getByRole('treeitem', { name: 'Cross-browser again [Chrome]' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Sort' }).click();
-    await page.getByLabel('Show Archived').click();
+    await page.getByLabel('Show archived').click();
     await page.keyboard.press('Escape');
     await expect(node(page, 'Cross-browser again [Chrome]').getByRole('img', { name: 'Archived' })).toBeVisible();
   });
@@ -164,7 +164,7 @@ test('plans through the forms and the tree: a root plan, a child, a parametrised
   });
 
   await test.step('the switch goes back to the suites', async () => {
-    await page.getByRole('button', { name: 'Test Suites & Cases' }).click();
+    await page.getByRole('button', { name: 'Test suites & cases' }).click();
     await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/suites$`));
     await expect(page.getByRole('tree', { name: 'Test suites' })).toContainText('Web');
   });

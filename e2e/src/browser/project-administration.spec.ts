@@ -191,7 +191,7 @@ test('settings: the result edit time is checked, sent trimmed, and shows on the 
   const projectId = await createProjectThroughApi(adminApi, baseURL!, uniqueName('Settings'));
   await signIn(page);
   await openTab(page, projectId, 'Settings');
-  const limit = page.getByLabel('Result Edit Time');
+  const limit = page.getByLabel('Result edit time');
   await limit.fill('soon');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.getByText('Invalid duration. Use a number of minutes or units like 1w 2d 3h 4m 5s.')).toBeVisible();
@@ -202,17 +202,17 @@ test('settings: the result edit time is checked, sent trimmed, and shows on the 
   await expect(page.locator('.project-header').getByText('Private')).toBeVisible();
 
   await page.getByRole('menuitem', { name: 'Overview' }).click();
-  await expect(page.locator('.settings-summary__row').filter({ hasText: 'Result Edit Time' })).toContainText('2d 4h');
+  await expect(page.locator('.settings-summary__row').filter({ hasText: 'Result edit time' })).toContainText('2d 4h');
 
   // Results no longer editable: the time limit goes with it.
   await page.getByRole('menuitem', { name: 'Settings' }).click();
-  await page.getByText('Editable Test Results').click();
+  await page.getByText('Editable test results').click();
   await expect(limit).toBeHidden();
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(toast(page, 'Settings saved')).toBeVisible();
   await page.getByRole('menuitem', { name: 'Overview' }).click();
-  await expect(page.locator('.settings-summary__row').filter({ hasText: 'Editable Test Results' })).toContainText('No');
-  await expect(page.locator('.settings-summary__row').filter({ hasText: 'Result Edit Time' })).toContainText('Unlimited');
+  await expect(page.locator('.settings-summary__row').filter({ hasText: 'Editable test results' })).toContainText('No');
+  await expect(page.locator('.settings-summary__row').filter({ hasText: 'Result edit time' })).toContainText('Unlimited');
 });
 
 test('a screen opened by its address loads without React Router warnings', async ({ page, adminApi, baseURL }) => {

@@ -96,7 +96,7 @@ test('a project from creation to deletion, through search, favourites, views, la
     await card(page, name).getByRole('link', { name }).click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     const summary = page.locator('.settings-summary');
-    for (const [setting, value] of [['Status', 'Active'], ['Type', 'Public'], ['Editable Test Results', 'Yes'], ['Result Edit Time', '1h']]) {
+    for (const [setting, value] of [['Status', 'Active'], ['Type', 'Public'], ['Editable test results', 'Yes'], ['Result edit time', '1h']]) {
       await expect(summary.locator('.settings-summary__row').filter({ hasText: setting! })).toContainText(value!);
     }
     await page.getByRole('link', { name: 'Projects' }).click();

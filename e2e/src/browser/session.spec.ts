@@ -18,7 +18,7 @@ test.describe('session', () => {
     await logIn(page);
     await expect(page).toHaveURL(`/projects/${projectId}/overview`);
     await expect(page.getByRole('heading', { level: 1 })).toContainText('Remembered');
-    await expect(page.getByText('Editable Test Results')).toBeVisible();
+    await expect(page.getByText('Editable test results')).toBeVisible();
   });
 
   test('a wrong password is refused with the server message, and logout ends the session', async ({ page }) => {
@@ -28,7 +28,7 @@ test.describe('session', () => {
 
     await logIn(page);
     await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
-    await page.getByRole('link', { name: 'Logout' }).click();
+    await page.getByRole('link', { name: 'Log out' }).click();
     await expect(page).toHaveURL('/login');
 
     await page.goto('/');
@@ -44,7 +44,7 @@ test.describe('session', () => {
     await expect(footer.getByRole('link', { name: 'Documentation' })).toHaveAttribute('href', project.homepage);
     await page.goto('/no/such/page');
     await expect(page.getByText('Sorry, the page you visited does not exist.')).toBeVisible();
-    await page.getByRole('button', { name: 'Back to Home' }).click();
+    await page.getByRole('button', { name: 'Back to home' }).click();
     await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible();
   });
 });

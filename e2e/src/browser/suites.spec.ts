@@ -15,7 +15,7 @@ async function caseThroughApi(api: APIRequestContext, baseURL: string, project: 
 
 /** Fills the suite form's name and creates; done when the new suite's page shows. */
 async function createSuiteInForm(page: Page, name: string) {
-  await expect(page.getByRole('heading', { name: 'Create Test Suite' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Create test suite' })).toBeVisible();
   await page.getByLabel('Name', { exact: true }).fill(name);
   await page.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(toast(page, `Test suite ${name} created`)).toBeVisible();
@@ -32,7 +32,7 @@ test('a three-level tree built through the forms and the right-click menu, with 
   await expect(page.getByRole('tree', { name: 'Test suites' })).toContainText('No test suites');
 
   await test.step('a top-level suite from the root, with an attribute and a file', async () => {
-    await page.getByRole('button', { name: 'Create Test Suite' }).click();
+    await page.getByRole('button', { name: 'Create test suite' }).click();
     await page.getByLabel('Name', { exact: true }).fill('Web');
     await page.getByLabel('Description').fill('All **web** checks');
     await page.getByLabel('Browser').fill('Firefox');
@@ -91,7 +91,7 @@ test('a three-level tree built through the forms and the right-click menu, with 
   await test.step('edit from the menu; leaving with changes asks first', async () => {
     await node(page, 'Login').click({ button: 'right' });
     await page.getByRole('menuitem', { name: 'Edit' }).click();
-    await expect(page.getByRole('heading', { name: "Edit Test Suite 'Login'" })).toBeVisible();
+    await expect(page.getByRole('heading', { name: "Edit test suite 'Login'" })).toBeVisible();
     await page.getByLabel('Name', { exact: true }).fill('Sign in');
     await page.getByRole('button', { name: 'Back' }).click();
     const question = page.getByRole('dialog', { name: 'Leave the form?' });
@@ -130,7 +130,7 @@ test('copy a suite with its subtree, then delete the copy after its preview', as
     const dialog = page.getByRole('dialog', { name: 'Copy Web' });
     await expect(dialog.getByLabel('New suite name')).toHaveValue('Web (Copy)');
     await dialog.getByLabel('New suite name').fill('  ');
-    await expect(dialog.getByText('New Suite name is not be empty')).toBeVisible();
+    await expect(dialog.getByText('The new suite’s name must not be empty')).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Copy' })).toBeDisabled();
     await dialog.getByLabel('New suite name').fill('Web again');
     await dialog.getByRole('button', { name: 'Copy' }).click();
@@ -161,7 +161,7 @@ test('copy a suite with its subtree, then delete the copy after its preview', as
     await expect(toast(page, 'Link copied to clipboard')).toBeVisible();
     expect(await page.evaluate('navigator.clipboard.readText()')).toBe(`${baseURL}/projects/${projectId}/suites/${web}`);
     await node(page, 'Web').click({ button: 'right' });
-    await page.getByRole('menuitem', { name: 'Create Test Case' }).click();
+    await page.getByRole('menuitem', { name: 'Create test case' }).click();
     await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/suites/new-test-case\\?suiteId=${web}$`));
   });
 });
@@ -224,7 +224,7 @@ test('a suite created by one person appears in another’s tree without a reload
   await expect(node(other, 'Mobile web')).toBeVisible();
 
   await breadcrumbs(page).filter({ hasText: 'HOME' }).click();
-  await page.getByRole('button', { name: 'Create Test Suite' }).click();
+  await page.getByRole('button', { name: 'Create test suite' }).click();
   await createSuiteInForm(page, 'Desktop');
   await expect(node(other, 'Desktop')).toBeVisible();
 });

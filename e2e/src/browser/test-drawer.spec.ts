@@ -56,16 +56,16 @@ test('a test in its drawer: assigned, results added, edited and cloned, commente
   await other.goto(address);
   await expect(drawer(other).getByText('No test results and comments')).toBeVisible();
 
-  await test.step('Assign To Me', async () => {
-    await drawer(page).getByRole('button', { name: 'Assign To Me' }).click();
+  await test.step('Assign to me', async () => {
+    await drawer(page).getByRole('button', { name: 'Assign to me' }).click();
     await expect(toast(page, 'User assigned successfully')).toBeVisible();
     await expect(drawer(page).locator('.test-assignee__name')).toHaveText('admin');
-    await expect(drawer(page).getByRole('button', { name: 'Assign To Me' })).toHaveCount(0);
+    await expect(drawer(page).getByRole('button', { name: 'Assign to me' })).toHaveCount(0);
   });
 
   let first = 0;
   await test.step('a result with a status per step; the other browser sees it come', async () => {
-    await drawer(page).getByRole('button', { name: 'Add Result' }).click();
+    await drawer(page).getByRole('button', { name: 'Add result' }).click();
     const adding = form(page, 'Add result');
     await expect(adding).toBeVisible();
     await expect(adding.getByRole('button', { name: 'Add' })).toBeDisabled();
@@ -105,7 +105,7 @@ test('a test in its drawer: assigned, results added, edited and cloned, commente
 
   await test.step('a comment on the test', async () => {
     await drawer(page).getByRole('tab', { name: 'Comments' }).click();
-    await expect(drawer(page).getByText('No Comment')).toBeVisible();
+    await expect(drawer(page).getByText('No comments')).toBeVisible();
     await drawer(page).getByRole('textbox', { name: 'Comment' }).fill('Reproduced on staging');
     await drawer(page).getByRole('button', { name: 'Add', exact: true }).click();
     await expect(toast(page, 'Success')).toBeVisible();

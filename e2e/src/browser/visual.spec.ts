@@ -36,16 +36,6 @@ function parseColor(css: string): { rgb: number[]; alpha: number } {
   throw new Error(`unexpected colour ${css}`);
 }
 
-/** The outline's colour over what lies under it, against that background. */
-function outlineContrast(outline: string, background: string): number {
-  const under = parseColor(background).rgb;
-  const { rgb, alpha } = parseColor(outline);
-  return contrast(
-    rgb.map((channel, index) => channel * alpha + under[index]! * (1 - alpha)),
-    under,
-  );
-}
-
 test('project initials stay inside their icon, on the dashboard and in the project header', async ({ page, adminApi, baseURL }) => {
   const names = [uniqueName('Wide Wonder World'), uniqueName('Confidential Payments Workspace'), uniqueName('Lunar Probe 0')];
   const ids = await Promise.all(names.map((name) => createProjectThroughApi(adminApi, baseURL!, name)));
@@ -90,24 +80,27 @@ test('the login form’s fields are equally wide', async ({ page }) => {
   expect(password.right).toBeCloseTo(username.right, 0);
 });
 
-test('status dots keep a visible outline in the dark theme, black Skipped included', async ({ page, adminApi, baseURL }) => {
+test('status dots stand out in the dark theme: the seeded ones, and a near-black one of an older palette drawn lighter', async ({ page, adminApi, baseURL }) => {
   const projectId = await createProjectThroughApi(adminApi, baseURL!, uniqueName('Dark dots'));
+  // TestY's Skipped, as a project seeded before the palette changed keeps it.
+  await send(adminApi, baseURL!, 'POST', '/api/v2/statuses/', { name: 'Old skipped', color: 'rgba(34, 34, 34, 1)', project: projectId });
   await page.emulateMedia({ colorScheme: 'dark' });
   await signIn(page);
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
   await page.goto(`/projects/${projectId}/overview`);
-  const skipped = page.getByRole('list', { name: 'Statuses' }).getByRole('listitem').filter({ hasText: 'SKIPPED' }).locator('.color-dot');
-  await expect(skipped).toBeVisible();
-  const colours = await page.evaluate(`(() => {
-    const dot = [...document.querySelectorAll('[aria-label="Statuses"] li')].find((item) => item.textContent.includes('SKIPPED')).querySelector('.color-dot');
+  const legend = page.getByRole('list', { name: 'Statuses' });
+  await expect(legend.getByRole('listitem').filter({ hasText: 'OLD SKIPPED' }).locator('.color-dot')).toBeVisible();
+  const dots = await page.evaluate(`(() => [...document.querySelectorAll('[aria-label="Statuses"] li')].map((item) => {
+    const dot = item.querySelector('.color-dot');
     let under = dot.parentElement;
     while (under && getComputedStyle(under).backgroundColor.endsWith(', 0)')) under = under.parentElement;
-    return { fill: getComputedStyle(dot).backgroundColor, outline: getComputedStyle(dot).borderTopColor, background: getComputedStyle(under).backgroundColor };
-  })()`);
-  const { fill, outline, background } = colours as { fill: string; outline: string; background: string };
-  // The dot itself is as dark as the card: only its outline shows it.
-  expect(contrast(parseColor(fill).rgb, parseColor(background).rgb)).toBeLessThan(1.5);
-  expect(outlineContrast(outline, background), `outline ${outline} on ${background}`).toBeGreaterThanOrEqual(3);
+    return { name: item.textContent, fill: getComputedStyle(dot).backgroundColor, background: getComputedStyle(under).backgroundColor };
+  }))()`);
+  const shown = dots as Array<{ name: string; fill: string; background: string }>;
+  expect(shown.map((dot) => dot.name)).toEqual(expect.arrayContaining([expect.stringContaining('SKIPPED'), expect.stringContaining('BROKEN'), expect.stringContaining('UNTESTED')]));
+  for (const { name, fill, background } of shown) {
+    expect(contrast(parseColor(fill).rgb, parseColor(background).rgb), `${name}: ${fill} on ${background}`).toBeGreaterThanOrEqual(3);
+  }
   await keepScreenshot(page, 'statuses-dark');
 });
 

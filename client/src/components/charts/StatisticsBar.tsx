@@ -1,6 +1,7 @@
 import { Button } from 'primereact/button';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useVisibleColor } from '../../theme/visible-color.ts';
 import { formatChartNumber, formatChartPercent } from './chart-options.ts';
 import { LEGEND_VISIBLE, legendShown, percentOf } from './figures.ts';
 import './charts.css';
@@ -23,6 +24,7 @@ export interface StatisticsItem {
 export function StatisticsBar({ items, label }: { items: readonly StatisticsItem[]; label: string }) {
   const { t, i18n } = useTranslation();
   const [opened, setOpened] = useState(false);
+  const visible = useVisibleColor();
   const total = items.reduce((sum, item) => sum + item.value, 0);
   const percent = (item: StatisticsItem) => formatChartPercent(percentOf(item.value, total), i18n.language);
   const { shown, more } = legendShown(items, opened);
@@ -32,13 +34,13 @@ export function StatisticsBar({ items, label }: { items: readonly StatisticsItem
         {items
           .filter((item) => item.value > 0)
           .map((item) => (
-            <span key={item.key} className="statistics-bar__part" style={{ flexGrow: item.value, background: item.color }} title={`${item.label}: ${percent(item)}`} />
+            <span key={item.key} className="statistics-bar__part" style={{ flexGrow: item.value, background: visible(item.color) }} title={`${item.label}: ${percent(item)}`} />
           ))}
       </div>
       <ul className="statistics-bar__legend">
         {shown.map((item) => (
           <li key={item.key}>
-            <span className="statistics-bar__dot" style={{ background: item.color }} aria-hidden />
+            <span className="statistics-bar__dot" style={{ background: visible(item.color) }} aria-hidden />
             <span className="statistics-bar__label">{item.label}</span>
             <strong>{item.shownValue ?? formatChartNumber(item.value, i18n.language)}</strong>
             <span className="statistics-bar__percent">{percent(item)}</span>

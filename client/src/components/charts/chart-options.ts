@@ -2,6 +2,7 @@ import type { ApexOptions } from 'apexcharts';
 import english from 'apexcharts/dist/locales/en.json';
 import russian from 'apexcharts/dist/locales/ru.json';
 import type { Theme } from '../../theme/theme.ts';
+import { visibleColor } from '../../theme/visible-color.ts';
 
 /** apexcharts' own words (months, days, toolbar) in each of the app's languages. */
 const LOCALES = [english, russian];
@@ -39,7 +40,8 @@ function merged(base: Record<string, unknown>, over: Record<string, unknown>): R
 /**
  * A chart's own options over the app's look: the light or dark mode with the
  * page showing through (the theme's surface, not apexcharts' grey), the
- * page's font, apexcharts' words and the numbers in the reader's language.
+ * page's font, apexcharts' words and the numbers in the reader's language,
+ * and the series' colours as the theme shows them (`visibleColor`).
  */
 export function chartOptions(options: ApexOptions, { theme, language }: ChartLook): ApexOptions {
   const number = (value: number) => formatChartNumber(value, language);
@@ -52,5 +54,8 @@ export function chartOptions(options: ApexOptions, { theme, language }: ChartLoo
     tooltip: { theme, y: { formatter: number } },
     ...(Array.isArray(options.yaxis) ? {} : { yaxis: { labels: { formatter: number } } }),
   };
-  return merged(look as Record<string, unknown>, options as Record<string, unknown>) as ApexOptions;
+  const themed = merged(look as Record<string, unknown>, options as Record<string, unknown>) as ApexOptions;
+  // Series in colours too faint for the theme (a near-black status on the dark page) are drawn so they show.
+  if (themed.colors) themed.colors = themed.colors.map((color) => (typeof color === 'string' ? visibleColor(color, theme) : color));
+  return themed;
 }

@@ -3,8 +3,8 @@ import { featureTexts } from '../../i18n/translations.ts';
 /** The `charts.*` texts of the shared statistics widgets (English, then Russian). */
 export const chartTexts = featureTexts(
   {
-    showAll: 'Show All (+{{count}})',
-    showLess: 'Show Less',
+    showAll: 'Show all (+{{count}})',
+    showLess: 'Show less',
   },
   {
     showAll: 'Показать все (+{{count}})',

@@ -6,15 +6,18 @@ import { chartOptions, formatChartNumber, formatChartPercent } from './chart-opt
 import { legendShown, percentOf } from './figures.ts';
 import { ProgressMeter } from './ProgressMeter.tsx';
 import { StatisticsBar, type StatisticsItem } from './StatisticsBar.tsx';
+import { visibleColor } from '../../theme/visible-color.ts';
 
 describe('the charts’ look', () => {
   it('lays a chart’s options over the theme, the page showing through, and the reader’s language', () => {
-    const options = chartOptions({ chart: { stacked: true }, tooltip: { x: { show: false } }, colors: ['#111'] }, { theme: 'dark', language: 'ru' });
+    const options = chartOptions({ chart: { stacked: true }, tooltip: { x: { show: false } }, colors: ['#111', '#C44D56'] }, { theme: 'dark', language: 'ru' });
     expect(options.chart).toMatchObject({ stacked: true, background: 'transparent', defaultLocale: 'ru', toolbar: { show: false }, animations: { enabled: false } });
     expect(options.chart?.locales?.map((locale) => locale.name)).toEqual(['en', 'ru']);
     expect(options.theme).toEqual({ mode: 'dark' });
     expect(options.tooltip).toMatchObject({ theme: 'dark', x: { show: false } });
-    expect(options.colors).toEqual(['#111']);
+    // A near-black series is lifted off the dark page; one that shows is kept.
+    expect(options.colors).toEqual([visibleColor('#111', 'dark'), '#C44D56']);
+    expect(options.colors?.[0]).not.toBe('#111');
     expect(options.tooltip?.y).toMatchObject({ formatter: expect.any(Function) });
     const yaxis = options.yaxis as { labels: { formatter(value: number): string } };
     expect(yaxis.labels.formatter(1234.567)).toMatch(/^1\s234,57$/);
@@ -40,7 +43,7 @@ describe('the statistics widgets’ figures (§9)', () => {
     expect([percentOf(1, 3), percentOf(2, 3), percentOf(3, 3), percentOf(0, 0), percentOf(1, 8)]).toEqual([33.33, 66.67, 100, 0, 12.5]);
   });
 
-  it('show seven legend items before “Show All”', () => {
+  it('show seven legend items before “Show all”', () => {
     const items = Array.from({ length: 9 }, (_, index) => index);
     expect(legendShown(items, false)).toEqual({ shown: [0, 1, 2, 3, 4, 5, 6], more: 2 });
     expect(legendShown(items, true)).toEqual({ shown: items, more: 0 });
@@ -56,15 +59,15 @@ const statuses: StatisticsItem[] = ['Passed', 'Failed', 'Skipped', 'Broken', 'Bl
 }));
 
 describe('the segmented statistics bar', () => {
-  it('lists each part with its value and share, seven of them until “Show All (+N)”, then back with “Show Less”', async () => {
-    render(<StatisticsBar items={statuses} label="Tests Count" />);
-    const legend = within(screen.getByRole('figure', { name: 'Tests Count' })).getByRole('list');
+  it('lists each part with its value and share, seven of them until “Show all (+N)”, then back with “Show less”', async () => {
+    render(<StatisticsBar items={statuses} label="Tests count" />);
+    const legend = within(screen.getByRole('figure', { name: 'Tests count' })).getByRole('list');
     expect(within(legend).getAllByRole('listitem')).toHaveLength(7);
     expect(within(legend).getAllByRole('listitem')[0]!.textContent).toBe('Passed220%');
     expect(within(legend).getAllByRole('listitem')[1]!.textContent).toBe('Failed110%');
-    await userEvent.click(screen.getByRole('button', { name: 'Show All (+2)' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Show all (+2)' }));
     expect(within(legend).getAllByRole('listitem')).toHaveLength(9);
-    await userEvent.click(screen.getByRole('button', { name: 'Show Less' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Show less' }));
     expect(within(legend).getAllByRole('listitem')).toHaveLength(7);
   });
 

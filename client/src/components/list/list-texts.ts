@@ -33,7 +33,7 @@ export const listTexts = featureTexts(
       title: 'Saved filters',
       choose: 'Choose a saved filter',
       none: 'No saved filters',
-      unsaved: 'Unsaved Changes',
+      unsaved: 'Unsaved changes',
       name: 'Filter name',
       save: 'Save',
       saveAsNew: 'Save as new',

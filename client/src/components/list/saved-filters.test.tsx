@@ -51,12 +51,12 @@ describe('saved filters (§4 filter states)', () => {
   it('shows the equal saved filter as chosen, marks leaving it as unsaved, and resets it', async () => {
     render(<Harness initial="labels=1" />);
     expect(screen.getByText('smoke', { selector: '.p-dropdown-label' })).toBeTruthy();
-    expect(screen.queryByText('Unsaved Changes')).toBeNull();
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'change filter' }));
-    expect(screen.getByText('Unsaved Changes')).toBeTruthy();
+    expect(screen.getByText('Unsaved changes')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Reset to saved' }));
     expect(screen.getByLabelText('current').textContent).toBe('labels=1');
-    expect(screen.queryByText('Unsaved Changes')).toBeNull();
+    expect(screen.queryByText('Unsaved changes')).toBeNull();
   });
 
   it('renames the chosen filter under its new name', async () => {

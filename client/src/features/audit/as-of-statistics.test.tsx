@@ -41,7 +41,7 @@ describe('a plan’s statistics as of a past time', () => {
   it('asks the plan as it was, says so plainly, keeps still while results come, and goes back to now', async () => {
     const router = visit('/projects/1/plans/7?treeSearch=auth&as_of=2026-06-02T10:15:00.000Z');
     expect(await screen.findByText('Showing this plan as of Jun 2, 2026, 10:15 AM.')).toBeTruthy();
-    const counts = await screen.findByRole('img', { name: 'Tests Count' });
+    const counts = await screen.findByRole('img', { name: 'Tests count' });
     expect(JSON.parse(counts.dataset['series']!)).toEqual([4]);
     // Only the pies look back: the other charts are not offered meanwhile.
     expect(screen.queryByRole('button', { name: 'Bar' })).toBeNull();
@@ -53,7 +53,7 @@ describe('a plan’s statistics as of a past time', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Back to now' }));
     await waitFor(() => expect(router.state.location.search).toBe('?treeSearch=auth'));
     expect(screen.queryByText(/Showing this plan as of/)).toBeNull();
-    await waitFor(() => expect(JSON.parse(screen.getByRole('img', { name: 'Tests Count' }).dataset['series']!)).toEqual([3, 1]));
+    await waitFor(() => expect(JSON.parse(screen.getByRole('img', { name: 'Tests count' }).dataset['series']!)).toEqual([3, 1]));
     expect(screen.getByRole('button', { name: 'Bar' })).toBeTruthy();
   });
 

@@ -6,7 +6,7 @@ import { firstPageIfGone } from '../../api/paginated.ts';
 import { apiPath } from '../../api/paths.ts';
 import { api } from '../../app/services.ts';
 import type { AuditHistoryType } from './audit-links.ts';
-import { auditEventsQueryOf, auditExportQueryOf, type AuditExportFormat, type AuditView } from './audit-view.ts';
+import { auditEventsQueryOf, auditExportQueryOf, type AuditEventsQuery, type AuditExportFormat, type AuditView } from './audit-view.ts';
 
 export type AuditEvents = z.output<typeof auditEventsResponse>;
 
@@ -28,6 +28,17 @@ const NO_EVENTS: AuditEvents = {
 };
 
 export type AuditEventsRequest = AuditView & { projectId: number | null };
+/** A bulk job's events that its row stands for: after its request, up to the anchor of the list that showed the row. */
+export interface GroupEventsRequest {
+  projectId: number | null;
+  correlationId: string;
+  /** The position of the row that stands for them. */
+  after: number;
+  head: number;
+  page: number;
+  page_size: number;
+}
+
 export interface ObjectHistoryRequest {
   type: AuditHistoryType;
   id: number;
@@ -42,6 +53,19 @@ export const auditApi = {
     ({ projectId, ...view }: AuditEventsRequest): Observable<AuditAnswer<AuditEvents>> =>
       forbiddenAsAnswer(api.get<AuditEvents>(apiPath('audit/events/'), { query: auditEventsQueryOf(view, projectId), handles: [403, 404] })),
   ),
+  /** The events a bulk job's row stands for, oldest first, a page at a time. */
+  groupEvents: ({ projectId, correlationId, after, head, page, page_size }: GroupEventsRequest): Observable<AuditEvents> => {
+    const query: AuditEventsQuery = {
+      ...(projectId === null ? {} : { project: String(projectId) }),
+      correlation_id: correlationId,
+      position_gt: String(after),
+      position_lte: String(head),
+      ordering: 'position',
+      page: String(page),
+      page_size: String(page_size),
+    };
+    return api.get<AuditEvents>(apiPath('audit/events/'), { query });
+  },
   /** An object's whole life, oldest first; an object the trail has not seen yet has none. */
   history: ({ type, id, page, page_size }: ObjectHistoryRequest): Observable<AuditAnswer<AuditEvents>> =>
     forbiddenAsAnswer(

@@ -18,6 +18,7 @@ export function anAuditEvent(position: number, time: string, given: Partial<Audi
     changes: [],
     correlation_id: `correlation-${position}`,
     causation_id: null,
+    group: null,
     ...given,
   };
 }

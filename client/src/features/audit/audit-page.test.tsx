@@ -10,7 +10,7 @@ import { AuditTrail } from './components/AuditTrail.tsx';
 import { ObjectHistory } from './ObjectHistory.tsx';
 
 const EVENTS = 'GET /api/v2/audit/events/?project=1';
-const FIRST_PAGE = `${EVENTS}&ordering=-position&page=1&page_size=50`;
+const FIRST_PAGE = `${EVENTS}&ordering=-position&page=1&page_size=50&group=jobs`;
 const envelope = (results: AuditEvent[], { count = results.length, head = 40, current = 1 } = {}) => ({
   status: 200,
   body: { links: { next: null, previous: null }, count, pages: { next: null, previous: null, current, total: Math.max(1, Math.ceil(count / 50)) }, head, results },
@@ -35,16 +35,37 @@ const resulted = anAuditEvent(39, '2026-06-03T09:15:00Z', {
   ],
 });
 const created = anAuditEvent(38, '2026-06-02T08:00:00Z', { actor: null, event_type: 'CaseCreated', action: 'created', changes: [{ field: 'name', before: null, after: 'Login' }] });
+/** Project 4: a bulk job of 60 assignments shown as its request's row, and a sign-in, which has nothing to open. */
+const JOB_EVENTS = 'GET /api/v2/audit/events/?project=4';
+const jobStarted = anAuditEvent(50, '2026-06-04T10:00:00Z', {
+  stream: 'bulk-jobs-4-7',
+  event_type: 'BulkJobRequested',
+  action: 'created',
+  object: { type: 'bulk_job', id: 9, name: 'assign' },
+  project: 4,
+  changes: [{ field: 'items', before: null, after: 60 }],
+  correlation_id: 'bulk-job-4-9',
+  group: { events: 60 },
+});
+const signedIn = anAuditEvent(49, '2026-06-04T09:00:00Z', { stream: 'sessions-7', event_type: 'UserSessionStarted', action: 'signed_in', object: { type: 'user', id: 7, name: 'alice' }, project: 4 });
+const jobMembers = Array.from({ length: 60 }, (_, index) =>
+  index === 59
+    ? anAuditEvent(111, '2026-06-04T10:00:05Z', { stream: 'bulk-jobs-4-7', event_type: 'BulkJobProgressed', action: 'other', object: { type: 'bulk_job', id: 9, name: 'assign' }, project: 4, correlation_id: 'bulk-job-4-9' })
+    : anAuditEvent(51 + index, '2026-06-04T10:00:01Z', { stream: `test-${index}`, event_type: 'TestAssigned', action: 'assigned', object: { type: 'test', id: index, name: `Test ${index}` }, project: 4, changes: [{ field: 'assignee', before: null, after: 'bob' }], correlation_id: 'bulk-job-4-9' }),
+);
 const verification = { ok: true, project: 1, events_checked: 1234, streams_checked: 17, head: 40, took_ms: 12.4, first_break: null };
 
 const net = useScriptedServer(
   {
     [FIRST_PAGE]: envelope([edited, resulted, created], { count: 120 }),
     [`${EVENTS}&action=result_added&ordering=-position&page=1&page_size=50`]: envelope([resulted]),
-    [`${EVENTS}&ordering=-position&page=2&page_size=50&position_lte=40`]: envelope([created], { count: 120, current: 2 }),
-    'GET /api/v2/audit/events/?project=2&ordering=-position&page=1&page_size=50': { status: 403, body: { detail: 'You do not have permission to read the audit trail of this project.' } },
+    [`${EVENTS}&ordering=-position&page=2&page_size=50&position_lte=40&group=jobs`]: envelope([created], { count: 120, current: 2 }),
+    'GET /api/v2/audit/events/?project=2&ordering=-position&page=1&page_size=50&group=jobs': { status: 403, body: { detail: 'You do not have permission to read the audit trail of this project.' } },
     'GET /api/v2/audit/verify/?project=1': { status: 200, body: verification },
-    'GET /api/v2/audit/events/?ordering=-position&page=1&page_size=50': envelope([{ ...edited, project: 3 }], { count: 1 }),
+    'GET /api/v2/audit/events/?ordering=-position&page=1&page_size=50&group=jobs': envelope([{ ...edited, project: 3 }], { count: 1 }),
+    [`${JOB_EVENTS}&ordering=-position&page=1&page_size=50&group=jobs`]: envelope([jobStarted, signedIn], { head: 120 }),
+    [`${JOB_EVENTS}&correlation_id=bulk-job-4-9&position_gt=50&position_lte=120&ordering=position&page=1&page_size=50`]: envelope(jobMembers.slice(0, 50), { count: 60 }),
+    [`${JOB_EVENTS}&correlation_id=bulk-job-4-9&position_gt=50&position_lte=120&ordering=position&page=2&page_size=50`]: envelope(jobMembers.slice(50), { count: 60, current: 2 }),
     'GET /api/v2/audit/verify/': {
       status: 200,
       body: { ...verification, ok: false, project: null, first_break: { stream: 'case-300', revision: 2, position: 38, reason: 'hash mismatch' } },
@@ -131,7 +152,7 @@ describe('the audit page', () => {
     await waitFor(() => expect(calls(FIRST_PAGE).length).toBe(before + 1));
     await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(router.state.location.search).toBe('?page=2&anchor=40'));
-    await waitFor(() => expect(calls(`${EVENTS}&ordering=-position&page=2`)).toEqual([`${EVENTS}&ordering=-position&page=2&page_size=50&position_lte=40`]));
+    await waitFor(() => expect(calls(`${EVENTS}&ordering=-position&page=2`)).toEqual([`${EVENTS}&ordering=-position&page=2&page_size=50&position_lte=40&group=jobs`]));
     // Anchored, the page stays; a new event only says there are newer ones.
     act(() => announceChange(topics.audit(1)));
     expect(await screen.findByText('Newer events have been recorded since this page was opened.')).toBeTruthy();
@@ -150,6 +171,33 @@ describe('the audit page', () => {
     expect(await screen.findByText('The log does not verify: stream case-300, revision 2, position 38: hash mismatch')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Close the verification result' }));
     await waitFor(() => expect(screen.queryByText(/The log does not verify/)).toBeNull());
+  });
+
+  it('shows a bulk job as one row that opens to its events, a page at a time; a row with nothing to open has no control', async () => {
+    renderTrail(4);
+    const table = await screen.findByRole('table', { name: 'Events of Thursday, June 4, 2026' }, { timeout: 5000 });
+    const [, jobRow, signInRow] = within(table).getAllByRole('row');
+    expect(within(signInRow!).getAllByRole('cell')[0]!.textContent).toBe('');
+    expect(within(signInRow!).queryByRole('button')).toBeNull();
+    expect(within(jobRow!).getAllByRole('cell').slice(4).map((cell) => cell.textContent)).toEqual(['Bulk operationAssigning tests', 'Started a bulk operation: assigning tests (items: 60)Events: 60']);
+
+    await userEvent.click(within(jobRow!).getByRole('button', { name: 'Show the operation’s events (60)' }));
+    const members = await screen.findByRole('table', { name: 'Events of the operation' }, { timeout: 5000 });
+    expect(within(members).getAllByRole('row')).toHaveLength(51);
+    expect(within(members).getAllByRole('row')[1]!.textContent).toContain('Assigned test “Test 0” to bob');
+    await userEvent.click(within(screen.getByRole('region', { name: 'Events of the operation' })).getByRole('button', { name: 'Page 2' }));
+    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Events of the operation' })).getAllByRole('row')).toHaveLength(11));
+    expect(screen.getByText('Bulk operation progressed: assigning tests')).toBeTruthy();
+    await userEvent.click(within(jobRow!).getByRole('button', { name: 'Hide the operation’s events' }));
+    await waitFor(() => expect(screen.queryByRole('table', { name: 'Events of the operation' })).toBeNull());
+  });
+
+  it('offers the event types by their names in the reader’s language', async () => {
+    renderTrail();
+    await shownEvents(120);
+    await userEvent.click(document.querySelector('#audit-event-type')!.closest('.p-multiselect')!);
+    expect(await screen.findByRole('option', { name: 'Test case created', hidden: true })).toBeTruthy();
+    expect(screen.queryByRole('option', { name: 'CaseCreated', hidden: true })).toBeNull();
   });
 
   it('tells who may not read the project’s audit trail so', async () => {

@@ -44,11 +44,20 @@ describe('an audit row’s summary, from its action, object and changes', () => 
     expect(say({ action: 'result_deleted', object: { type: 'test', id: 5, name: 'Login works' }, related: [{ type: 'result', id: 9 }] })).toBe('Deleted a result of test “Login works”');
   });
 
-  it('names an event of no particular kind by its type, and keeps the server’s words for an action it does not know', () => {
+  it('names an event of no particular kind by what its type means, and keeps the server’s words for an action it does not know', () => {
     expect(say({ action: 'other', event_type: 'NotificationsMarked', object: { type: 'notification_settings', id: 7, name: 'alice' } })).toBe(
-      'NotificationsMarked on notification settings “alice”',
+      'Notifications marked: notification settings “alice”',
     );
+    expect(say({ action: 'other', event_type: 'SomethingNew', object: { type: 'user', id: 7, name: 'alice' } })).toBe('SomethingNew: user “alice”');
     expect(say({ action: 'teleported' as SummarizedEvent['action'], summary: 'alice teleported the case' })).toBe('alice teleported the case');
+  });
+
+  it('says what a bulk job does and how far it got: started with its items, progressed, finished, or stopped with why', () => {
+    const job = (event_type: string, action: SummarizedEvent['action'], changes: SummarizedEvent['changes']) => say({ event_type, action, object: { type: 'bulk_job', id: 9, name: 'result' }, changes });
+    expect(job('BulkJobRequested', 'created', [change('items', null, 600)])).toBe('Started a bulk operation: adding results (items: 600)');
+    expect(job('BulkJobProgressed', 'other', [change('done', 0, 500)])).toBe('Bulk operation progressed: adding results: items done: 500');
+    expect(job('BulkJobFinished', 'changed', [change('done', 500, 600)])).toBe('Bulk operation finished: adding results: items done: 600');
+    expect(job('BulkJobFailed', 'changed', [change('done', 0, 0), change('reason', null, 'The plan is deleted.')])).toBe('Bulk operation stopped: adding results: The plan is deleted.');
   });
 
   it('speaks Russian to a Russian reader, statuses included', async () => {
@@ -60,6 +69,9 @@ describe('an audit row’s summary, from its action, object and changes', () => 
     expect(say({ action: 'result_added', object: { type: 'test', id: 5, name: 'Вход' }, changes: [change('result.status', null, 'Passed')] })).toBe('Добавление результата теста «Вход»: Пройден');
     expect(say({ action: 'signed_out', object: { type: 'user', id: 7, name: 'alice' } })).toBe('Выход пользователя «alice»');
     expect(say({ action: 'archived', object: { type: 'role', id: 3, name: 'QA' } })).toBe('Архивирование роли «QA»');
+    expect(say({ event_type: 'BulkJobRequested', action: 'created', object: { type: 'bulk_job', id: 9, name: 'assign' }, changes: [change('items', null, 60)] })).toBe(
+      'Запуск массовой операции: назначение тестов (элементов: 60)',
+    );
   });
 });
 

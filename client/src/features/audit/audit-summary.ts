@@ -36,10 +36,22 @@ export function truncated(text: string, max: number): string {
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text;
 }
 
+/** An event type of the log in the reader's words ("Test case created" for `CaseCreated`); one the app does not know, as the log names it. */
+export function auditEventName(t: TFunction, type: string): string {
+  return t(`audit.eventTypes.${type}`, { defaultValue: type });
+}
+
+/** An object's name as rows show it: a bulk operation's is what it does ("Assigning tests"), in the reader's language. */
+export function auditObjectName(t: TFunction, object: AuditEvent['object']): string {
+  if (object.type === 'bulk_job' && object.name) return t(`bulkJobs.operations.${object.name}`, { defaultValue: object.name });
+  return object.name;
+}
+
 /** The object as a summary names it: its kind and its name (or number, when it has none). */
 function objectPhrase(t: TFunction, object: AuditEvent['object']): string {
   const type = t(`audit.objectOf.${object.type}`, { defaultValue: object.type });
-  return object.name ? t('audit.summary.named', { type, name: object.name }) : t('audit.summary.unnamed', { type, id: object.id });
+  const name = auditObjectName(t, object);
+  return name ? t('audit.summary.named', { type, name }) : t('audit.summary.unnamed', { type, id: object.id });
 }
 
 /** The changed fields a summary names: a few, then how many more, as the language lists them. */
@@ -52,8 +64,19 @@ function fieldList(t: TFunction, language: string, changes: readonly AuditChange
 
 const afterOf = (changes: readonly AuditChange[], field: string) => changes.find((change) => change.field === field)?.after;
 
+/** A bulk job's events say what the job does and how far it got: started with its items, then progressed, finished or stopped (with why). */
+function bulkJobSentence(t: TFunction, language: string, event: SummarizedEvent): { text: string; detail: string | null } {
+  const operation = auditObjectName(t, event.object).toLocaleLowerCase(language);
+  if (event.action === 'created') return { text: t('audit.summary.bulkJobStarted', { operation, count: Number(afterOf(event.changes, 'items') ?? 0) }), detail: null };
+  const reason = afterOf(event.changes, 'reason');
+  const done = afterOf(event.changes, 'done');
+  const detail = typeof reason === 'string' ? reason : typeof done === 'number' ? t('audit.summary.bulkJobDone', { count: done }) : null;
+  return { text: t('audit.summary.bulkJob', { event: auditEventName(t, event.event_type), operation }), detail };
+}
+
 /** The summary itself and what it adds after a colon. */
 function sentence(t: TFunction, language: string, event: SummarizedEvent, object: string): { text: string; detail: string | null } | null {
+  if (event.object.type === 'bulk_job') return bulkJobSentence(t, language, event);
   const changes = event.changes.filter((change) => !UNSUMMARIZED.has(change.field));
   const ofResult = changes.filter((change) => change.field.startsWith(RESULT_PREFIX)).map((change) => ({ ...change, field: change.field.slice(RESULT_PREFIX.length) }));
   switch (event.action) {
@@ -72,7 +95,7 @@ function sentence(t: TFunction, language: string, event: SummarizedEvent, object
       return { text: t('audit.summary.assigned', { object, assignee: String(assignee) }), detail: null };
     }
     case 'other':
-      return { text: t('audit.summary.other', { object, event: event.event_type }), detail: null };
+      return { text: t('audit.summary.other', { object, event: auditEventName(t, event.event_type) }), detail: null };
     case 'created':
     case 'archived':
     case 'restored':

@@ -74,10 +74,17 @@ describe('moving through the audit view', () => {
 });
 
 describe('the audit view as the server takes it', () => {
-  it('asks a project’s events newest first, a page at a time, with nothing for what is not chosen', () => {
+  it('asks a project’s events newest first, a page at a time, each bulk job as one row, with nothing for what is not chosen', () => {
     const query = auditEventsQueryOf(DEFAULT_AUDIT_VIEW, 5);
-    expect(query).toEqual({ project: '5', ordering: '-position', page: '1', page_size: '50' });
-    expect(auditEventsQueryOf(DEFAULT_AUDIT_VIEW, null)).toEqual({ ordering: '-position', page: '1', page_size: '50' });
+    expect(query).toEqual({ project: '5', ordering: '-position', page: '1', page_size: '50', group: 'jobs' });
+    expect(auditEventsQueryOf(DEFAULT_AUDIT_VIEW, null)).toEqual({ ordering: '-position', page: '1', page_size: '50', group: 'jobs' });
+  });
+
+  it('lists the events themselves under a filter that picks rows by what they are; by user or day a job stays one row', () => {
+    for (const narrowed of [{ objectTypes: ['test' as const] }, { actions: ['assigned' as const] }, { eventTypes: ['TestAssigned'] }, { search: 'login' }]) {
+      expect(auditEventsQueryOf({ ...DEFAULT_AUDIT_VIEW, ...narrowed }, 5).group, JSON.stringify(narrowed)).toBeUndefined();
+    }
+    expect(auditEventsQueryOf({ ...DEFAULT_AUDIT_VIEW, actors: [3], from: '2026-06-01' }, 5).group).toBe('jobs');
   });
 
   it('sends lists comma-separated, the reader’s days as instants, and the anchor as position_lte; the contract reads it', () => {

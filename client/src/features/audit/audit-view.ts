@@ -172,6 +172,14 @@ function filterQuery(view: AuditView, projectId: number | null): AuditExportQuer
   };
 }
 
+/**
+ * Whether the timeline shows each bulk job as one row (`group=jobs`): unless a filter picks rows by
+ * what they are (object, action, event type, text), which then lists the matching events themselves.
+ */
+export function showsJobsAsOneRow(view: AuditView): boolean {
+  return view.objectTypes.length === 0 && view.actions.length === 0 && view.eventTypes.length === 0 && view.search.trim() === '';
+}
+
 /** The view as `audit/events/` takes it: a project's (or, null, the whole system's) events, ordered by position. */
 export function auditEventsQueryOf(view: AuditView, projectId: number | null): AuditEventsQuery {
   const { newestFirst, page, page_size, anchor } = normalized(view);
@@ -181,6 +189,7 @@ export function auditEventsQueryOf(view: AuditView, projectId: number | null): A
     page: String(page),
     page_size: String(page_size),
     ...(anchor === null ? {} : { position_lte: String(anchor) }),
+    ...(showsJobsAsOneRow(view) ? { group: 'jobs' as const } : {}),
   };
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AsyncOperationDialog } from './AsyncOperationDialog.tsx';
+import { BackgroundJobNotice } from './BackgroundJobNotice.tsx';
 import { BulkJobCard } from './BulkJobCard.tsx';
 import { shownJobs } from './job-view.ts';
 import { useBulkJobs } from './use-bulk-jobs.ts';
@@ -28,7 +28,7 @@ export function BulkJobsPanel() {
   const shown = atStart === null ? [] : shownJobs(jobs ?? [], { running: seenRunning, atStart }, dismissed);
   return (
     <>
-      <AsyncOperationDialog />
+      <BackgroundJobNotice />
       {shown.length > 0 && (
         <section className="bulk-jobs" aria-label={t('bulkJobs.panel')}>
           {shown.map((job) => (

@@ -61,7 +61,7 @@ function CommonStep({ form, fields }: { form: StepProps['form']; fields: BulkRes
 /** Each selected suite's own attributes, under the suite's name: a value given here goes to that suite's tests only. */
 function SuitesStep({ form, fields }: { form: StepProps['form']; fields: BulkResultFields }) {
   const { t } = useTranslation();
-  if (fields.suites.length === 0) return <p className="bulk-result__empty">{t('bulkJobs.wizard.noSuites')}</p>;
+  if (fields.suites.length === 0) return <p className="bulk-result__empty">{t('bulkJobs.wizard.noSuiteFields')}</p>;
   return fields.suites.map((suite) => (
     <AttributeFieldset
       key={suite.id}

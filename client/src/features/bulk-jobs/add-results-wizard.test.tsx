@@ -114,7 +114,7 @@ describe('the bulk add-results wizard (tests-and-results §4, §5)', () => {
     await userEvent.click(button('Next'));
     expect(await screen.findByText('No common fields')).toBeTruthy();
     await userEvent.click(button('Next'));
-    expect(await screen.findByText('No suites fields')).toBeTruthy();
+    expect(await screen.findByText('No suite fields')).toBeTruthy();
   });
 
   it('shows the server’s refusal in its error block and stays open', async () => {

@@ -7,7 +7,7 @@ import { api, session } from '../../app/services.ts';
 /** How a bulk change went: done, with what it changed, or running as a job in the background (§4.11). */
 export type BulkOutcome<T> = { kind: 'done'; changed: T[] } | { kind: 'background' };
 
-/** A bulk change went to the background: the shell shows the "Async operation" modal (tests-and-results §8). */
+/** A bulk change went to the background: the shell says so in a toast (BackgroundJobNotice) and its panel follows the job. */
 export const backgroundStarted$ = new Subject<void>();
 
 interface BulkUpdate {

@@ -1,12 +1,13 @@
 import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type { ToastMessage } from 'primereact/toast';
 import { firstValueFrom } from 'rxjs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { isApiError } from '../../api/api-error.ts';
 import { api } from '../../app/services.ts';
+import { toasts$ } from '../../app/toasts.ts';
 import type { ScriptedAnswer } from '../../testing/scripted-fetch.ts';
 import { useScriptedServer } from '../../testing/use-server.ts';
-import { AsyncOperationDialog } from './AsyncOperationDialog.tsx';
+import { BackgroundJobNotice } from './BackgroundJobNotice.tsx';
 import { aTarget } from './bulk-fixtures.ts';
 import { updateTests } from './tests-bulk-api.ts';
 
@@ -36,20 +37,23 @@ describe('updateTests (tests-and-results §7, §4.11)', () => {
     expect(sent(TREE)).toEqual({ project: 1, included_plans: [3], included_tests: [12], plan_id: 8 });
   });
 
-  it('asks for a job in the background past 1,000 tests, and then says the operation runs asynchronously', async () => {
-    render(<AsyncOperationDialog />);
+  it('asks for a job in the background past 1,000 tests, and then says in a toast, not a modal, that it runs there and where to follow it', async () => {
+    const notices: ToastMessage[] = [];
+    const watching = toasts$.subscribe((notice) => notices.push(notice));
+    render(<BackgroundJobNotice />);
     await firstValueFrom(updateTests(aTarget({ count: 1000 }), { is_deleted: true }));
     expect(sent(LIST)).not.toHaveProperty('is_async');
-    await expect(screen.findByRole('dialog', {}, { timeout: 300 })).rejects.toThrow(); // Done at once: nothing to wait for.
+    expect(notices).toEqual([]); // Done at once: the dialog that asked says so.
 
     answers[LIST] = { status: 200 }; // K3: a job in the background answers with an empty body.
     const outcome = await firstValueFrom(updateTests(aTarget({ count: 1001 }), { result: { status: 2 } }));
     expect(outcome).toEqual({ kind: 'background' });
     expect(sent(LIST)).toMatchObject({ is_async: true, result: { status: 2 } });
-    const dialog = await screen.findByRole('dialog', { name: 'Async operation' });
-    expect(dialog.textContent).toContain('You will be notified when it completes; until then other bulk operations are unavailable.');
-    await userEvent.click(screen.getByRole('button', { name: 'OK' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(notices).toHaveLength(1));
+    expect(notices[0]).toMatchObject({ severity: 'info', summary: 'Running in the background' });
+    expect(notices[0]!.detail).toContain('Follow it in the bulk operations panel at the bottom right');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    watching.unsubscribe();
   });
 
   it('leaves a refusal to the dialog that asked: another job running (409) is not an app-wide failure', async () => {

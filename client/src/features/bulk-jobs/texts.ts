@@ -20,10 +20,9 @@ export const bulkJobsTexts = featureTexts(
     },
     dismiss: 'Dismiss',
     jobRunning: 'Your bulk operation in this project is still running; the others wait until it ends.',
-    async: {
-      title: 'Async operation',
-      message: 'The operation runs in the background. You will be notified when it completes; until then other bulk operations are unavailable.',
-      ok: 'OK',
+    background: {
+      summary: 'Running in the background',
+      detail: 'Follow it in the bulk operations panel at the bottom right; you will be notified when it ends. Other bulk operations in this project wait until then.',
     },
     wizard: {
       title: 'Add results',
@@ -31,7 +30,7 @@ export const bulkJobsTexts = featureTexts(
       selected: 'Tests selected: {{count}}',
       status: 'Status',
       noCommon: 'No common fields',
-      noSuites: 'No suites fields',
+      noSuiteFields: 'No suite fields',
       suite: 'Suite #{{id}}',
       comment: 'Comment',
       attachments: 'Attachments',
@@ -59,10 +58,9 @@ export const bulkJobsTexts = featureTexts(
     },
     dismiss: 'Скрыть',
     jobRunning: 'Ваша массовая операция в этом проекте ещё выполняется; остальные ждут её окончания.',
-    async: {
-      title: 'Асинхронная операция',
-      message: 'Операция выполняется в фоне. Вы получите уведомление, когда она завершится; до тех пор другие массовые операции недоступны.',
-      ok: 'ОК',
+    background: {
+      summary: 'Выполняется в фоне',
+      detail: 'Следите за ней на панели массовых операций справа внизу; когда она завершится, придёт уведомление. Другие массовые операции в этом проекте ждут её окончания.',
     },
     wizard: {
       title: 'Добавление результатов',
@@ -70,7 +68,7 @@ export const bulkJobsTexts = featureTexts(
       selected: 'Выбрано тестов: {{count}}',
       status: 'Статус',
       noCommon: 'Общих полей нет',
-      noSuites: 'Полей наборов нет',
+      noSuiteFields: 'Полей наборов нет',
       suite: 'Набор №{{id}}',
       comment: 'Комментарий',
       attachments: 'Вложения',

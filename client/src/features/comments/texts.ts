@@ -17,7 +17,7 @@ export const commentsTexts = featureTexts(
     deleteTitle: 'Delete comment',
     deleteQuestion: 'Do you want to delete this comment?',
     deleted: 'Comment deleted successfully',
-    empty: 'No Comment',
+    empty: 'No comments',
   },
   {
     title: 'Комментарии',

@@ -39,11 +39,11 @@ describe('the login alert', () => {
   const message = (status: number | null, body: unknown = {}) => loginFailureMessage(i18next.t, new ApiError(status, body));
 
   it('names each failure as the spec does', () => {
-    expect(message(null)).toBe('No Server Response');
-    expect(message(400, { username: ['This field may not be blank.'] })).toBe('Missing Username or Password');
+    expect(message(null)).toBe('No server response');
+    expect(message(400, { username: ['This field may not be blank.'] })).toBe('Missing username or password');
     expect(message(401)).toBe('Unauthorized');
-    expect(message(403)).toBe('Login Failed');
-    expect(message(500)).toBe('Login Failed');
+    expect(message(403)).toBe('Login failed');
+    expect(message(500)).toBe('Login failed');
   });
 
   it('says how long to wait when sign-ins back off, in the reader\'s language', async () => {

@@ -3,16 +3,16 @@ import { featureTexts } from '../../i18n/translations.ts';
 /** The `login.*` texts (English, then Russian). */
 export const loginTexts = featureTexts(
   {
-    subtitle: 'Sign in to continue',
+    subtitle: 'Log in to continue',
     username: 'Username',
     password: 'Password',
     rememberMe: 'Remember me',
     submit: 'Log in',
     errors: {
-      missingCredentials: 'Missing Username or Password',
+      missingCredentials: 'Missing username or password',
       unauthorized: 'Unauthorized',
-      failed: 'Login Failed',
-      noServerResponse: 'No Server Response',
+      failed: 'Login failed',
+      noServerResponse: 'No server response',
     },
   },
   {

@@ -70,20 +70,20 @@ describe('the plan statistics area (cases-and-plans §2 "Plan statistics area")'
   it('shows the tests by status, counted and by estimates, with the unestimated ones', async () => {
     session.config$.next({});
     visit(7);
-    const counts = await screen.findByRole('img', { name: 'Tests Count' });
+    const counts = await screen.findByRole('img', { name: 'Tests count' });
     expect(JSON.parse(counts.dataset['series']!)).toEqual([2, 1, 1]);
     expect(JSON.parse(counts.dataset['labels']!)).toEqual(['PASSED', 'FAILED', 'UNTESTED']);
-    expect(legendOf('Tests Count')).toEqual(['PASSED250%', 'FAILED125%', 'UNTESTED125%']);
-    expect(legendOf('Tests Estimates')).toEqual(['PASSED30 min66.67%', 'FAILED0 min0%', 'UNTESTED15 min33.33%']);
+    expect(legendOf('Tests count')).toEqual(['PASSED250%', 'FAILED125%', 'UNTESTED125%']);
+    expect(legendOf('Tests estimates')).toEqual(['PASSED30 min66.67%', 'FAILED0 min0%', 'UNTESTED15 min33.33%']);
     expect(screen.getByText('Unestimated tests 2/2')).toBeTruthy();
   });
 
   it('keeps the estimate period in the user config and asks for the estimates in it', async () => {
     session.config$.next({});
     visit(7);
-    await screen.findByRole('img', { name: 'Tests Estimates' });
+    await screen.findByRole('img', { name: 'Tests estimates' });
     await userEvent.click(screen.getByRole('button', { name: 'Hours' }));
-    await waitFor(() => expect(legendOf('Tests Estimates')).toEqual(['PASSED0.5 h66.67%', 'UNTESTED0.25 h33.33%']));
+    await waitFor(() => expect(legendOf('Tests estimates')).toEqual(['PASSED0.5 h66.67%', 'UNTESTED0.25 h33.33%']));
     expect(net.server.bodies[net.server.calls.indexOf('PATCH /api/v2/users/me/config/')]).toEqual({ ui: { test_plan_estimate_everywhere_period: 'hours' } });
   });
 
@@ -92,25 +92,25 @@ describe('the plan statistics area (cases-and-plans §2 "Plan statistics area")'
     visit(null, '/projects/1/plans');
     expect(await screen.findByText('No estimates provided')).toBeTruthy();
     expect(screen.getByText('Unestimated tests 1/3')).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Tests Count' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Tests count' })).toBeTruthy();
   });
 
   it('follows the tests table’s filter once it has stood still for a second', async () => {
     session.config$.next({});
     visit(7);
-    await screen.findByRole('img', { name: 'Tests Count' });
+    await screen.findByRole('img', { name: 'Tests count' });
     await userEvent.click(screen.getByRole('button', { name: 'Only passed, unassigned' }));
     const filtered = `${STATISTICS}&last_status=2&unassigned=true&estimate_period=minutes`;
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(net.server.calls).not.toContain(filtered);
     await waitFor(() => expect(net.server.calls).toContain(filtered), { timeout: 2000 });
-    await waitFor(() => expect(legendOf('Tests Count')).toEqual(['PASSED2100%']));
+    await waitFor(() => expect(legendOf('Tests count')).toEqual(['PASSED2100%']));
   });
 
   it('refetches once a burst of live changes is over, not once per change', async () => {
     session.config$.next({});
     visit(7);
-    await screen.findByRole('img', { name: 'Tests Count' });
+    await screen.findByRole('img', { name: 'Tests count' });
     const before = calls(STATISTICS);
     act(() => {
       for (let notice = 0; notice < 5; notice += 1) announceChange(topics.plans(1));
@@ -124,7 +124,7 @@ describe('the plan statistics area (cases-and-plans §2 "Plan statistics area")'
   it('shows the histogram of the kept days, stacked by status', async () => {
     session.config$.next({ ui: { graph_base_type: 'bar', test_plan: { '7': { start_date: '2026-03-01', end_date: '2026-03-03' } } } });
     visit(7);
-    const chart = await screen.findByRole('img', { name: 'Tests Count Histogram' });
+    const chart = await screen.findByRole('img', { name: 'Tests count histogram' });
     expect(chart.dataset['type']).toBe('bar');
     expect(JSON.parse(chart.dataset['labels']!)).toEqual(['2026-03-01', '2026-03-02', '2026-03-03']);
     expect(JSON.parse(chart.dataset['series']!)).toEqual([
@@ -157,12 +157,12 @@ describe('the plan statistics area (cases-and-plans §2 "Plan statistics area")'
   it('switches segments through the user config, and stays collapsed once collapsed', async () => {
     session.config$.next({});
     const { unmount } = visit(7);
-    await screen.findByRole('img', { name: 'Tests Count' });
+    await screen.findByRole('img', { name: 'Tests count' });
     await userEvent.click(screen.getByRole('button', { name: 'Child' }));
     expect(net.server.bodies[net.server.calls.indexOf('PATCH /api/v2/users/me/config/')]).toEqual({ ui: { graph_base_type: 'child' } });
     await userEvent.click(screen.getByRole('button', { name: 'Hide statistics' }));
-    expect(screen.queryByRole('region', { name: 'Child Plans Progress' })).toBeNull();
-    expect(screen.queryByRole('region', { name: 'Tests Count' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Child plans progress' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Tests count' })).toBeNull();
     unmount();
     visit(7);
     expect(screen.getByRole('button', { name: 'Show statistics' }).getAttribute('aria-expanded')).toBe('false');

@@ -8,8 +8,8 @@ export const planStatisticsTexts = featureTexts(
     expand: 'Show statistics',
     segments: { label: 'Chart', pie: 'Pie', bar: 'Bar', child: 'Child' },
     pie: {
-      count: 'Tests Count',
-      estimates: 'Tests Estimates',
+      count: 'Tests count',
+      estimates: 'Tests estimates',
       total: 'Total',
       noTests: 'No tests',
       noEstimates: 'No estimates provided',
@@ -19,7 +19,7 @@ export const planStatisticsTexts = featureTexts(
       units: { minutes: '{{value}} min', hours: '{{value}} h', days: '{{value}} d' },
     },
     bar: {
-      title: 'Tests Count Histogram',
+      title: 'Tests count histogram',
       range: 'Dates',
       bucketing: 'Group results',
       byTime: 'By time',
@@ -28,7 +28,7 @@ export const planStatisticsTexts = featureTexts(
       attributeNeeded: 'Enter the name of a result attribute to group results by its values.',
     },
     child: {
-      title: 'Child Plans Progress',
+      title: 'Child plans progress',
       measure: 'Measure',
       count: 'Count',
       estimates: 'Estimates',

@@ -9,7 +9,7 @@ export const plansTexts = featureTexts(
       empty: 'No test plans',
       breadcrumbs: 'Path to the plan',
       progress: 'Progress of {{name}}',
-      sortFields: { name: 'Name', id: 'ID', started_at: 'Start date', created_at: 'Created At' },
+      sortFields: { name: 'Name', id: 'ID', started_at: 'Start date', created_at: 'Created at' },
     },
     progress: {
       total: 'Tests',
@@ -17,7 +17,7 @@ export const plansTexts = featureTexts(
     },
     actions: {
       createChild: 'Create child plan',
-      createPlan: 'Create Test Plan',
+      createPlan: 'Create test plan',
       copy: 'Copy',
       copyLink: 'Copy link',
       linkCopied: 'Link copied to clipboard',
@@ -53,8 +53,8 @@ export const plansTexts = featureTexts(
       done: 'Test plan {{name}} copied',
     },
     form: {
-      createTitle: 'Create Test Plan',
-      editTitle: "Edit Test Plan '{{name}}'",
+      createTitle: 'Create test plan',
+      editTitle: "Edit test plan '{{name}}'",
       general: 'General',
       attachments: 'Attachments',
       name: 'Name',
@@ -72,7 +72,7 @@ export const plansTexts = featureTexts(
       back: 'Back',
       create: 'Create',
       save: 'Save',
-      ownParent: 'Test Plan cannot be its own parent.',
+      ownParent: 'A test plan cannot be its own parent.',
       childOfItself: 'An element cannot be a child of itself.',
       parentArchived: 'A test plan cannot be created or moved under an archived test plan.',
       parentInTrash: 'The parent test plan is deleted: recover it first.',
@@ -85,7 +85,7 @@ export const plansTexts = featureTexts(
     picker: {
       title: 'Test cases',
       search: 'Search test cases',
-      showArchived: 'Show Archived',
+      showArchived: 'Show archived',
       selected: 'Selected: {{count}}',
       empty: 'No test cases',
       archived: 'Archived',

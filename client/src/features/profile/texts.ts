@@ -4,7 +4,7 @@ import { featureTexts } from '../../i18n/translations.ts';
 export const profileTexts = featureTexts(
   {
     title: 'Profile',
-    details: 'General Details',
+    details: 'General details',
     edit: 'Edit',
     editTitle: 'Edit profile',
     updated: 'Profile updated successfully',

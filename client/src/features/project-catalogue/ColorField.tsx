@@ -1,5 +1,6 @@
 import { ColorPicker } from 'primereact/colorpicker';
 import { useTranslation } from 'react-i18next';
+import { useVisibleColor } from '../../theme/visible-color.ts';
 import { PALETTE, isPaletteColor, rgbColor, toRgb, type Rgb } from './color.ts';
 
 interface ColorFieldProps {
@@ -46,7 +47,8 @@ export function ColorField({ id, value, onChange }: ColorFieldProps) {
   );
 }
 
-/** A colour shown as a round dot, as statuses and labels are everywhere. */
+/** A colour shown as a round dot, as statuses and labels are everywhere; one too faint for the theme is drawn so it shows (`visibleColor`). */
 export function ColorDot({ color }: { color: string | null }) {
-  return <span className="color-dot" style={{ background: color ?? 'transparent' }} aria-hidden />;
+  const visible = useVisibleColor();
+  return <span className="color-dot" style={{ background: color === null ? 'transparent' : visible(color) }} aria-hidden />;
 }

@@ -5,9 +5,9 @@ export const projectSettingsTexts = featureTexts(
   {
     title: 'Project settings',
     readOnly: 'Only the managers of this project can change its settings.',
-    editable: 'Editable Test Results',
+    editable: 'Editable test results',
     editableHint: 'Testers may change a result after adding it.',
-    limit: 'Result Edit Time',
+    limit: 'Result edit time',
     limitPlaceholder: 'Unlimited',
     limitHint: 'How long a result stays editable: minutes, or units like 1w 2d 3h 30m. Empty means unlimited.',
     saved: 'Settings saved',

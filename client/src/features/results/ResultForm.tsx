@@ -20,6 +20,7 @@ import { AttributeFieldset } from '../custom-attributes/AttributeFieldset.tsx';
 import { planPaths } from '../plans/plan-paths.ts';
 import { resultApi, type Result } from './result-api.ts';
 import {
+  allStepsStatus,
   canSubmit,
   createBody,
   isRequiredResultAttribute,
@@ -27,6 +28,7 @@ import {
   resultAttributesFor,
   resultFormDefaults,
   resultFormSchema,
+  stepKey,
   stepRows,
   type ResultFormValues,
   type ResultMode,
@@ -100,6 +102,7 @@ export function ResultForm({ mode, projectId, test, found, source, statuses, att
     },
   );
 
+  const setAllSteps = (status: number) => rows.forEach((row) => form.setValue(`steps.${stepKey(row.step)}`, status, { shouldDirty: true }));
   const requestClose = () => (formState.isDirty ? confirmDiscard(t, onClose) : onClose());
   const title = t(TITLES[mode]);
   return (
@@ -127,7 +130,7 @@ export function ResultForm({ mode, projectId, test, found, source, statuses, att
           />
           <small className="field__hint">{t('results.commentHint')}</small>
         </FormField>
-        <StepStatusFields rows={rows} statuses={statuses} control={control} />
+        <StepStatusFields rows={rows} statuses={statuses} allSteps={allStepsStatus(statuses, defaultStatus)} control={control} onSetAll={setAllSteps} />
         <AttributeFieldset
           attributes={shownAttributes}
           control={control}

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -52,6 +52,35 @@ describe('adding a result (tests-and-results §5)', () => {
     expect(submit('Add').hasAttribute('disabled')).toBe(true);
     await choose('result-step-72', 'Failed');
     expect(submit('Add').hasAttribute('disabled')).toBe(false);
+  });
+
+  it('sets every step to the default status at one click, or to any other from its menu, and sends them', async () => {
+    show({ defaultStatus: 2 });
+    const stepLabel = (step: number) => document.getElementById(`result-step-${step}`)!.closest('.p-dropdown')!.querySelector('.p-dropdown-label')!.textContent;
+    await userEvent.click(screen.getByRole('button', { name: 'Set all steps to Passed' }));
+    expect([stepLabel(71), stepLabel(72)]).toEqual(['Passed', 'Passed']);
+    expect(submit('Add').hasAttribute('disabled')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Set all steps to another status' }));
+    const menu = await waitFor(() => document.querySelector<HTMLElement>('.p-tieredmenu')!);
+    expect(within(menu).queryByRole('menuitem', { name: 'Passed', hidden: true })).toBeNull();
+    fireEvent.click(within(within(menu).getByRole('menuitem', { name: 'Skipped', hidden: true })).getByText('Skipped'));
+    expect([stepLabel(71), stepLabel(72)]).toEqual(['Skipped', 'Skipped']);
+
+    await userEvent.click(submit('Add'));
+    await waitFor(() => expect(net.server.calls).toContain('POST /api/v2/results/'));
+    expect(net.server.bodies[net.server.calls.indexOf('POST /api/v2/results/')]).toMatchObject({ status: 2, steps_results: [{ step: 71, status: 3 }, { step: 72, status: 3 }] });
+  });
+
+  it('offers the project’s default status for every step, Passed when it has none, and nothing for a case without steps', () => {
+    show({ defaultStatus: 3 });
+    expect(screen.getByRole('button', { name: 'Set all steps to Skipped' })).toBeTruthy();
+    cleanup();
+    show({ defaultStatus: null });
+    expect(screen.getByRole('button', { name: 'Set all steps to Passed' })).toBeTruthy();
+    cleanup();
+    show({ found: aCaseWithSteps({ is_steps: false, steps: [] }) });
+    expect(screen.queryByRole('button', { name: /^Set all steps/ })).toBeNull();
   });
 
   it('shows a required attribute the server misses under that attribute', async () => {

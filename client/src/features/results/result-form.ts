@@ -1,4 +1,4 @@
-import type { Attachment, CaseDetail, CustomAttribute, Result, ResultCreateBody, ResultPatchBody } from '@testament/contracts';
+import { StatusType, type Attachment, type CaseDetail, type CustomAttribute, type Result, type ResultCreateBody, type ResultPatchBody, type Status } from '@testament/contracts';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { attributeKey, attributeText, readAttributeValue } from '../custom-attributes/attribute-value.ts';
@@ -74,6 +74,11 @@ export function resultFormDefaults(start: ResultFormStart): ResultFormValues {
     ),
     attachments: source?.attachments ?? [],
   };
+}
+
+/** The status "all steps" gives every step at one click: the project's default status, else the system's Passed; null when the project has neither. */
+export function allStepsStatus(statuses: readonly Status[], defaultStatus: number | null): Status | null {
+  return statuses.find((status) => status.id === defaultStatus) ?? statuses.find((status) => status.type === StatusType.system && status.name === 'Passed') ?? null;
 }
 
 /**

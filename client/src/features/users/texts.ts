@@ -4,7 +4,7 @@ import { featureTexts } from '../../i18n/translations.ts';
 export const usersTexts = featureTexts(
   {
     title: 'Users',
-    create: 'Create User',
+    create: 'Create user',
     createTitle: 'Create user',
     editTitle: 'Edit user',
     deleteTitle: 'Delete user',

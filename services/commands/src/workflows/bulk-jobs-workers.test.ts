@@ -1,4 +1,4 @@
-import { streams } from '@testament/contracts';
+import { correlations, streams } from '@testament/contracts';
 import { NatsBus, SqliteEventStore, SqliteIdAllocator, startNatsServer } from '@testament/infra';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -119,12 +119,15 @@ describe('bulk jobs shared by workers over NATS', () => {
     for (const testId of testIds) {
       const added = (await store.readStream(streams.test.of(testId))).filter((event) => event.type === 'ResultAdded');
       expect(added, `test ${testId}`).toHaveLength(1);
+      // Whichever worker applied it, every event of the job carries the job's correlation id: the audit trail groups them.
+      expect(added[0]!.metadata.correlationId, `test ${testId}`).toBe(correlations.bulkJob(projectId, jobId));
       resultAt.set(testId, added[0]!.position);
     }
+    expect(new Set(jobEvents.map((event) => event.metadata.correlationId))).toEqual(new Set([correlations.bulkJob(projectId, jobId)]));
     // Each chunk has one mark, written in the same append as its tests' results: they sit right before it in the log.
     for (let from = 0; from < testIds.length; from += CHUNK) {
       const mark = await store.readStream(streams.bulkJobChunk(projectId, jobId, from));
-      expect(mark, `chunk ${from}`).toMatchObject([{ type: 'BulkJobChunkApplied', data: { from, count: CHUNK } }]);
+      expect(mark, `chunk ${from}`).toMatchObject([{ type: 'BulkJobChunkApplied', data: { from, count: CHUNK }, metadata: { correlationId: correlations.bulkJob(projectId, jobId) } }]);
       const positions = testIds.slice(from, from + CHUNK).map((testId) => resultAt.get(testId)!);
       expect([Math.min(...positions), Math.max(...positions)], `chunk ${from}`).toEqual([mark[0]!.position - CHUNK, mark[0]!.position - 1]);
     }

@@ -1,4 +1,4 @@
-import { NotFoundError, PermissionDeniedError, ValidationError, bulkMessages, streams, type BulkJobChunkEvent, type BulkOperation } from '@testament/contracts';
+import { NotFoundError, PermissionDeniedError, ValidationError, bulkMessages, correlations, streams, type BulkJobChunkEvent, type BulkOperation } from '@testament/contracts';
 import { timeSlices, WrongExpectedRevisionError } from '@testament/infra';
 import type { bulkJobCommands, BulkJobRef } from '../bulk-jobs/handlers.ts';
 import type { BulkJob } from '../bulk-jobs/evolve.ts';
@@ -48,6 +48,9 @@ export interface ChunkWorkers {
 }
 
 type Jobs = ReturnType<typeof bulkJobCommands>;
+
+/** A job's commands all carry its correlation id, whoever runs them and whenever: the audit trail shows the job's events as one group. */
+const jobMeta = (ref: Pick<BulkJobRef, 'projectId' | 'jobId'>, meta: CommandMeta): CommandMeta => ({ ...meta, correlationId: correlations.bulkJob(ref.projectId, ref.jobId) });
 
 /** What a job changes: tests, or cases; and the project's labels, which a case relabelling names. */
 export interface BulkTargets {
@@ -148,9 +151,10 @@ export function bulkJobWorkflow(
    * whether it was applied before; a mark written by another worker between
    * the look and the append fails the append, which then changes nothing.
    */
-  async function applyChunk(chunk: BulkChunk, meta: CommandMeta): Promise<ChunkOutcome> {
+  async function applyChunk(chunk: BulkChunk, given: CommandMeta): Promise<ChunkOutcome> {
     const job = await jobs.job(chunk.ref);
     if (!job || job.status !== 'running') return { position: 0, refused: null };
+    const meta = jobMeta(chunk.ref, given);
     const itemIds = job.itemIds.slice(chunk.from, chunk.from + job.chunkSize);
     const markStream = streams.bulkJobChunk(job.projectId, job.jobId, chunk.from);
     const applied: BulkJobChunkEvent = { type: 'BulkJobChunkApplied', data: { jobId: job.jobId, projectId: job.projectId, from: chunk.from, count: itemIds.length } };
@@ -179,7 +183,7 @@ export function bulkJobWorkflow(
    * order, so `done` always counts a prefix of the job's items. The position of its last event.
    */
   async function execute(ref: BulkJobRef, actor: Actor): Promise<number> {
-    const meta = () => newCommandMeta(actor);
+    const meta = () => jobMeta(ref, newCommandMeta(actor));
     const job = await jobs.job(ref);
     if (!job || job.status !== 'running') return 0;
     const starts: number[] = [];
@@ -255,7 +259,7 @@ export function bulkJobWorkflow(
       // A chunk appends each item's events once: an item named twice would be refused as a conflict with itself.
       const itemIds = [...new Set(input.itemIds)];
       const request = { type: 'Request' as const, ...ref, operation, itemIds, chunkSize: chunkWorkers.chunkSize ?? chunkSizeFor(itemIds.length), background: !input.wait, planId: input.planId };
-      const { position } = await run(ref, request, meta);
+      const { position } = await run(ref, request, jobMeta(ref, meta));
       if (input.wait) return { position: await execute(ref, meta.actor), jobId };
       inBackground(ref, meta.actor);
       return { position, jobId };

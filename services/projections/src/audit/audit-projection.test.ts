@@ -1,9 +1,10 @@
+import { correlations } from '@testament/contracts';
 import { MemoryReadStore, type RecordedEvent } from '@testament/infra';
 import { describe, expect, it } from 'vitest';
 import { foldInto, recorded, type TestEvent } from '../testing/fold.ts';
 import { PROJECT, randomTestLives } from '../testing/test-lives.ts';
 import { auditProjection, type AuditRowDocument } from './audit-projection.ts';
-import { listAuditRows, objectHistory } from './queries.ts';
+import { groupSizes, listAuditRows, objectHistory } from './queries.ts';
 
 const USERS = [5, 6, 7];
 
@@ -14,6 +15,32 @@ function withUsers(events: TestEvent[]): TestEvent[] {
   const middle = Math.floor(events.length / 2);
   const renamed: TestEvent = { type: 'UserProfileChanged', stream: 'user-6', data: { firstName: 'Renamed' } };
   return [...registered, ...suites, ...events.slice(0, middle), renamed, ...events.slice(middle)];
+}
+
+/**
+ * Bulk jobs of user 5 among the lives: every 150th event starts one, the next 40 test events are its
+ * items, then its progress and end follow; each of these carries the job's correlation id.
+ */
+function withJobs(events: TestEvent[]): TestEvent[] {
+  const out: TestEvent[] = [];
+  let job: { id: number; items: number } | null = null;
+  let jobs = 0;
+  const jobEvent = (type: string, data: Record<string, unknown>): TestEvent => ({ type, stream: `bulk-jobs-${PROJECT}-5`, actorId: 5, correlationId: correlations.bulkJob(PROJECT, job!.id), data: { jobId: job!.id, projectId: PROJECT, ...data } });
+  for (const [index, event] of events.entries()) {
+    if (job === null && index % 150 === 149) {
+      job = { id: ++jobs, items: 0 };
+      out.push(jobEvent('BulkJobRequested', { userId: 5, operation: { kind: 'assign', assignee: null }, itemIds: [1, 2, 3], chunkSize: 20, background: true, planId: null }));
+    }
+    if (job && event.stream.startsWith('test-')) {
+      out.push({ ...event, actorId: 5, correlationId: correlations.bulkJob(PROJECT, job.id) });
+      if (++job.items % 20 === 0) out.push(jobEvent('BulkJobProgressed', { done: job.items }));
+      if (job.items === 40) {
+        out.push(jobEvent('BulkJobFinished', { done: job.items }));
+        job = null;
+      }
+    } else out.push(event);
+  }
+  return out;
 }
 
 const rowsOf = async (readStore: MemoryReadStore) => (await listAuditRows(readStore, {}, false, { skip: 0, limit: 100_000 })).items;
@@ -48,7 +75,7 @@ describe('audit read model', () => {
     [3, 300],
     [41, 1_200],
   ])('has one row per event, naming things as they were, equal to a recomputation from scratch (seed %i, %i steps)', async (seed, steps) => {
-    const events = recorded(withUsers(randomTestLives(seed, steps).events).map((event, i) => ({ ...event, actorId: event.actorId ?? USERS[i % 3]! })));
+    const events = recorded(withJobs(withUsers(randomTestLives(seed, steps).events).map((event, i) => ({ ...event, actorId: event.actorId ?? USERS[i % 3]! }))));
     const batched = new MemoryReadStore();
     await foldInto(batched, [auditProjection], events, [1, 17, 64, 5]);
     const rows = await rowsOf(batched);
@@ -84,6 +111,23 @@ describe('audit read model', () => {
 
     // Ids of other objects read as their names: every case row names its suite.
     for (const row of rows.filter((found) => found.type === 'CaseCreated')) expect(row.changes.find((change) => change.field === 'suite')?.after).toMatch(/^Suite \d$/);
+
+    // Each bulk job as one row: its request's, standing for every other event of the job up to any anchor.
+    const ofJob = (event: RecordedEvent) => correlations.isBulkJob(event.metadata.correlationId);
+    expect(events.filter((event) => ofJob(event) && event.type === 'BulkJobRequested').length).toBeGreaterThan(0);
+    for (const anchor of [events.length, Math.floor(events.length / 2)]) {
+      const listed = await listAuditRows(batched, { jobsAsOneRow: true, positionLte: anchor }, true, { skip: 0, limit: 100_000 });
+      const shown = events.filter((event) => event.position <= anchor && (!ofJob(event) || event.type === 'BulkJobRequested')).map((event) => event.position).reverse();
+      expect(listed.items.map((row) => row._id)).toEqual(shown);
+      expect(listed.count).toBe(shown.length);
+      const sizes = await groupSizes(batched, listed.items, anchor);
+      const heads = listed.items.filter((row) => row.type === 'BulkJobRequested');
+      expect([...sizes.keys()]).toEqual(heads.map((row) => row.correlationId));
+      for (const head of heads) {
+        const members = events.filter((event) => event.position <= anchor && event.metadata.correlationId === head.correlationId && event.position !== head._id);
+        expect(sizes.get(head.correlationId), head.correlationId).toBe(members.length);
+      }
+    }
 
     // Secrets never reach a row.
     expect(JSON.stringify(rows)).not.toContain('secret');

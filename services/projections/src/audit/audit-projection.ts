@@ -1,4 +1,4 @@
-import { eventCatalog, topics, type AuditAction, type AuditChange, type AuditObjectType } from '@testament/contracts';
+import { correlations, eventCatalog, topics, type AuditAction, type AuditChange, type AuditObjectType } from '@testament/contracts';
 import type { RecordedEvent } from '@testament/infra';
 import type { DocumentKey, ProjectedEvent, Projection, ProjectionView } from '../runner/projection.ts';
 import { diff, nameOf, namedFields, resultFieldsAfter, secretChanges, subjectFieldsAfter, type Fields } from './audited-fields.ts';
@@ -34,7 +34,15 @@ export interface AuditRowDocument {
   changes: AuditChange[];
   correlationId: string;
   causationId: string | null;
+  /**
+   * Whether another row stands for this one in a list that shows a bulk job as one row: every event of
+   * a job but its request (`BULK_JOB_HEAD`), found by the job's correlation id (`correlations.bulkJob`).
+   */
+  grouped: boolean;
 }
+
+/** The event whose row stands for a bulk job's events: the job's request. */
+export const BULK_JOB_HEAD = 'BulkJobRequested';
 
 /** `audit_objects`: each object's fields as folded by the audit trail from its own events, so each row's diff comes from the log. */
 export interface AuditObjectDocument {
@@ -111,6 +119,9 @@ export const auditProjection: Projection = {
         { keys: { objectKeys: 1, _id: 1 } },
         { keys: { correlationId: 1, _id: -1 } },
         { keys: { at: 1, _id: 1 } },
+        // The list with each bulk job as one row, of a project and of the whole system.
+        { keys: { projectId: 1, grouped: 1, _id: -1 } },
+        { keys: { grouped: 1, _id: -1 } },
       ],
     },
     [AUDIT_OBJECTS]: { indexes: [] },
@@ -200,6 +211,7 @@ function foldAuditEvent(event: RecordedEvent, view: ProjectionView): void {
     changes,
     correlationId: event.metadata.correlationId,
     causationId: event.metadata.causationId,
+    grouped: event.type !== BULK_JOB_HEAD && correlations.isBulkJob(event.metadata.correlationId),
   };
   view.put(AUDIT_EVENTS, row);
   view.notify(topics.audit(projectId));

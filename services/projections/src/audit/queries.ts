@@ -2,7 +2,8 @@ import type { AuditObjectType } from '@testament/contracts';
 import type { Filter, ReadStore } from '@testament/infra';
 import { escapeRegex } from '../escape-regex.ts';
 import { findPage, type PageWindow } from '../paging.ts';
-import { AUDIT_EVENTS, AUDIT_HEAD, AUDIT_OBJECTS, AUDIT_STREAMS, type AuditObjectDocument, type AuditRowDocument, type AuditStreamDocument } from './audit-projection.ts';
+import { correlations } from '@testament/contracts';
+import { AUDIT_EVENTS, AUDIT_HEAD, AUDIT_OBJECTS, AUDIT_STREAMS, BULK_JOB_HEAD, type AuditObjectDocument, type AuditRowDocument, type AuditStreamDocument } from './audit-projection.ts';
 import { objectKey } from './subjects.ts';
 import { auditSummary, SUMMARIZED_FIELDS } from './summary.ts';
 
@@ -22,6 +23,8 @@ export interface AuditFilter {
   search?: string;
   positionLte?: number;
   positionGt?: number;
+  /** Each bulk job as one row, its request's: the job's other events are left out (`grouped`). */
+  jobsAsOneRow?: boolean;
 }
 
 const oneOrIn = <T>(values: T[]) => (values.length === 1 ? values[0] : { $in: values });
@@ -30,6 +33,7 @@ const oneOrIn = <T>(values: T[]) => (values.length === 1 ? values[0] : { $in: va
 export function auditQuery(filter: AuditFilter): Filter {
   const query: Filter = {};
   if (filter.projectId !== undefined) query['projectId'] = filter.projectId;
+  if (filter.jobsAsOneRow) query['grouped'] = false;
   if (filter.actorIds) query['actorId'] = oneOrIn(filter.actorIds);
   if (filter.objectTypes) query['objectType'] = oneOrIn(filter.objectTypes);
   if (filter.eventTypes) query['type'] = oneOrIn(filter.eventTypes);
@@ -50,6 +54,20 @@ export function auditQuery(filter: AuditFilter): Filter {
 /** A page of audit rows, newest first unless asked otherwise, with the filter's count. */
 export function listAuditRows(readStore: ReadStore, filter: AuditFilter, newestFirst: boolean, page: PageWindow): Promise<{ items: AuditRowDocument[]; count: number }> {
   return findPage(readStore.collection<AuditRowDocument>(AUDIT_EVENTS), auditQuery(filter), { _id: newestFirst ? -1 : 1 }, page);
+}
+
+/** Whether a row stands for a bulk job's events (the job's request, once jobs carry their correlation id). */
+export const isGroupHead = (row: Pick<AuditRowDocument, 'type' | 'correlationId'>) => row.type === BULK_JOB_HEAD && correlations.isBulkJob(row.correlationId);
+
+/**
+ * How many events each group of these rows holds besides the row that stands for it, up to a position
+ * (the page's anchor), by the group's correlation id: one count of the correlation index per group row.
+ */
+export async function groupSizes(readStore: ReadStore, rows: readonly AuditRowDocument[], positionLte: number): Promise<Map<string, number>> {
+  const heads = rows.filter(isGroupHead);
+  const events = readStore.collection<AuditRowDocument>(AUDIT_EVENTS);
+  const counts = await Promise.all(heads.map((row) => events.count({ correlationId: row.correlationId, _id: { $lte: positionLte } })));
+  return new Map(heads.map((row, index) => [row.correlationId, counts[index]! - 1]));
 }
 
 /** What an export line takes from a row besides the event itself (CSV lines also the time, actor and correlation). */

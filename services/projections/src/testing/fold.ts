@@ -11,6 +11,8 @@ export interface TestEvent {
   stream: string;
   time?: string;
   actorId?: number | null;
+  /** The request's correlation id (a bulk job's, say); `test` by default. */
+  correlationId?: string;
 }
 
 /** The events as the log would deliver them, positions from `firstPosition` on. */
@@ -23,7 +25,7 @@ export function recorded(events: readonly TestEvent[], firstPosition = 1): Recor
       type: event.type,
       data: event.data,
       schemaVersion: currentSchemaVersion(event.type),
-      metadata: { actorId: event.actorId ?? null, time: event.time ?? '2026-01-01T00:00:00.000Z', correlationId: 'test', causationId: null, commandId: `test-${i}` },
+      metadata: { actorId: event.actorId ?? null, time: event.time ?? '2026-01-01T00:00:00.000Z', correlationId: event.correlationId ?? 'test', causationId: null, commandId: `test-${i}` },
       stream: event.stream,
       revision,
       position: firstPosition + i,

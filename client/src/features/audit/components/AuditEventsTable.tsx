@@ -2,15 +2,20 @@ import type { AuditEvent } from '@testament/contracts';
 import { Button } from 'primereact/button';
 import { Column } from 'primereact/column';
 import { DataTable, type DataTableExpandedRows } from 'primereact/datatable';
+import { Paginator } from 'primereact/paginator';
+import { ProgressBar } from 'primereact/progressbar';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { NEVER } from 'rxjs';
+import { useLiveQuery } from '../../../app/use-live-query.ts';
 import { formatDate, formatTime } from '../../../i18n/dates.ts';
 import { useSignedInUser } from '../../../shell/use-signed-in-user.ts';
 import { userProfilePath } from '../../plan-activity/activity-user.ts';
+import { auditApi } from '../audit-api.ts';
 import { auditObjectPath } from '../audit-links.ts';
-import { auditSummary } from '../audit-summary.ts';
+import { auditObjectName, auditSummary } from '../audit-summary.ts';
 import { AuditDiff } from './AuditDiff.tsx';
 
 type Severity = 'success' | 'info' | 'warning' | 'danger' | 'secondary' | 'contrast';
@@ -46,7 +51,7 @@ function AuditObject({ event }: { event: AuditEvent }) {
   const { t } = useTranslation();
   const reader = useSignedInUser();
   const path = auditObjectPath(event, reader);
-  const name = event.object.name || `#${event.object.id}`;
+  const name = auditObjectName(t, event.object) || `#${event.object.id}`;
   return (
     <span className="audit__object">
       <span className="audit__object-type">{t(`audit.objectTypes.${event.object.type}`, { defaultValue: event.object.type })}</span>
@@ -55,9 +60,18 @@ function AuditObject({ event }: { event: AuditEvent }) {
   );
 }
 
+/** How many events a bulk job's row stands for (0 for any other row). */
+const groupSizeOf = (event: AuditEvent) => event.group?.events ?? 0;
+
 function Summary({ event }: { event: AuditEvent }) {
   const { t, i18n } = useTranslation();
-  return <span className="audit__summary">{auditSummary(t, i18n.language, event)}</span>;
+  const grouped = groupSizeOf(event);
+  return (
+    <span className="audit__summary">
+      {auditSummary(t, i18n.language, event)}
+      {grouped > 0 && <Tag className="audit__group-size" value={t('audit.groupSize', { count: grouped })} severity="secondary" />}
+    </span>
+  );
 }
 
 function ActionTag({ event }: { event: AuditEvent }) {
@@ -82,16 +96,70 @@ function When({ event, withDay }: { event: AuditEvent; withDay: boolean }) {
   );
 }
 
+/** Where the events a bulk job's row stands for are read: the list's project (null: the whole system) and the head it was anchored at. */
+export interface AuditGroupScope {
+  projectId: number | null;
+  head: number;
+}
+
 interface AuditEventsTableProps {
   events: readonly AuditEvent[];
   /** The table's accessible name. */
   label: string;
   /** Rows of one object's history (in a drawer, say) leave the object out, give the day with the time, and say the action with what happened. */
   oneObject?: boolean;
+  /** For a list that shows each bulk job as one row: where that row's events are read when it opens. */
+  groups?: AuditGroupScope;
 }
 
-/** Events as rows: time, user, action, object and what happened; a row with changed fields opens to its diff. */
-export function AuditEventsTable({ events, label, oneObject = false }: AuditEventsTableProps) {
+/** A bulk job's events come this many at a time under its row. */
+const GROUP_PAGE = 50;
+
+/**
+ * The events a bulk job's row stands for, under it once opened: oldest first, a page at a time,
+ * as the trail held them when the list was read (its anchor), so paging never shifts.
+ */
+function AuditGroupEvents({ event, scope }: { event: AuditEvent; scope: AuditGroupScope }) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const query = { projectId: scope.projectId, correlationId: event.correlation_id, after: event.position, head: scope.head, page, page_size: GROUP_PAGE };
+  const answer = useLiveQuery(query, () => NEVER, auditApi.groupEvents);
+  const found = answer.data;
+  return (
+    <section className="audit__group" aria-label={t('audit.groupEvents')}>
+      <div className="audit__progress">{(found === null || answer.stale) && <ProgressBar mode="indeterminate" />}</div>
+      {found && <AuditEventsTable events={found.results} label={t('audit.groupEvents')} />}
+      {found && found.count > GROUP_PAGE && (
+        <Paginator first={(page - 1) * GROUP_PAGE} rows={GROUP_PAGE} totalRecords={found.count} onPageChange={(change) => setPage(change.page + 1)} />
+      )}
+    </section>
+  );
+}
+
+/** What opening a row shows: the fields it changed, and a bulk job's events (when the list can read them). */
+function RowDetails({ event, groups }: { event: AuditEvent; groups: AuditGroupScope | undefined }) {
+  const grouped = groups !== undefined && groupSizeOf(event) > 0;
+  return (
+    <>
+      {(event.changes.length > 0 || !grouped) && <AuditDiff changes={event.changes} />}
+      {grouped && <AuditGroupEvents event={event} scope={groups} />}
+    </>
+  );
+}
+
+/** The row's expand control, only where there is something to open: changed fields or a bulk job's events. */
+function Expander({ event, open, groups, onToggle }: { event: AuditEvent; open: boolean; groups: AuditGroupScope | undefined; onToggle(): void }) {
+  const { t } = useTranslation();
+  const grouped = groups !== undefined ? groupSizeOf(event) : 0;
+  if (event.changes.length === 0 && grouped === 0) return null;
+  const label = grouped > 0 ? (open ? t('audit.hideGroup') : t('audit.showGroup', { count: grouped })) : t(open ? 'audit.hideChanges' : 'audit.showChanges');
+  return (
+    <Button type="button" icon={open ? 'pi pi-chevron-down' : 'pi pi-chevron-right'} text rounded size="small" aria-expanded={open} aria-label={label} onClick={onToggle} />
+  );
+}
+
+/** Events as rows: time, user, action, object and what happened; a row with changed fields opens to its diff, a bulk job's row to its events. */
+export function AuditEventsTable({ events, label, oneObject = false, groups }: AuditEventsTableProps) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState<DataTableExpandedRows>({});
   const toggle = (event: AuditEvent) =>
@@ -107,26 +175,13 @@ export function AuditEventsTable({ events, label, oneObject = false }: AuditEven
       dataKey="position"
       size="small"
       expandedRows={expanded}
-      rowExpansionTemplate={(event: AuditEvent) => <AuditDiff changes={event.changes} />}
+      rowExpansionTemplate={(event: AuditEvent) => <RowDetails event={event} groups={groups} />}
       pt={{ table: { 'aria-label': label } }}
       className="audit__table"
     >
       <Column
         className="audit__toggle"
-        body={(event: AuditEvent) =>
-          event.changes.length > 0 && (
-            <Button
-              type="button"
-              icon={expanded[event.position] ? 'pi pi-chevron-down' : 'pi pi-chevron-right'}
-              text
-              rounded
-              size="small"
-              aria-expanded={Boolean(expanded[event.position])}
-              aria-label={t(expanded[event.position] ? 'audit.hideChanges' : 'audit.showChanges')}
-              onClick={() => toggle(event)}
-            />
-          )
-        }
+        body={(event: AuditEvent) => <Expander event={event} open={Boolean(expanded[event.position])} groups={groups} onToggle={() => toggle(event)} />}
       />
       <Column header={t('audit.columns.time')} className="audit__time" body={(event: AuditEvent) => <When event={event} withDay={oneObject} />} />
       <Column header={t('audit.columns.actor')} body={(event: AuditEvent) => <Actor event={event} />} />

@@ -7,13 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { useDebouncedText } from '../../../components/list/use-debounced-text.ts';
 import { isoDay } from '../../../i18n/dates.ts';
 import { SearchBox } from '../../suites/tree/SearchBox.tsx';
+import { auditEventName } from '../audit-summary.ts';
 import { cleared, filtered, isFiltered, type AuditView } from '../audit-view.ts';
 import { useActorOptions } from '../use-actor-options.ts';
 
-/** Every event type the log holds, by name. */
-const EVENT_TYPES = Object.keys(eventCatalog)
-  .sort()
-  .map((type) => ({ value: type, label: type }));
+/** Every event type the log holds. */
+const EVENT_TYPES = Object.keys(eventCatalog);
 
 const dateOf = (day: string | null) => (day ? new Date(`${day}T00:00`) : null);
 
@@ -56,7 +55,7 @@ interface AuditFiltersProps {
 
 /** Order, user, object kind, action, event type, dates, a search by object or user, and Clear. */
 export function AuditFilters({ view, onChange }: AuditFiltersProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [search, type] = useDebouncedText(view.search, (text) => onChange(filtered(view, { search: text })));
   const actors = useActorOptions(view.actors);
   const orders = [
@@ -65,6 +64,7 @@ export function AuditFilters({ view, onChange }: AuditFiltersProps) {
   ];
   const objectTypes = AUDIT_OBJECT_TYPES.map((value) => ({ value, label: t(`audit.objectTypes.${value}`) }));
   const actions = AUDIT_ACTIONS.map((value) => ({ value, label: t(`audit.actions.${value}`) }));
+  const eventTypes = EVENT_TYPES.map((value) => ({ value, label: auditEventName(t, value) })).sort((a, b) => a.label.localeCompare(b.label, i18n.language));
   const range = view.from ? [dateOf(view.from), dateOf(view.to)] : null;
   const pickRange = (picked: Array<Date | null> | null | undefined) => {
     const [start, end] = picked ?? [];
@@ -87,7 +87,7 @@ export function AuditFilters({ view, onChange }: AuditFiltersProps) {
       />
       <Choices id="audit-object-type" label={t('audit.objectType')} placeholder={t('audit.anyObjectType')} value={view.objectTypes} options={objectTypes} onChange={(objectTypes) => onChange(filtered(view, { objectTypes }))} />
       <Choices id="audit-action" label={t('audit.action')} placeholder={t('audit.anyAction')} value={view.actions} options={actions} onChange={(actions) => onChange(filtered(view, { actions }))} />
-      <Choices id="audit-event-type" label={t('audit.eventType')} placeholder={t('audit.anyEventType')} value={view.eventTypes} options={EVENT_TYPES} onChange={(eventTypes) => onChange(filtered(view, { eventTypes }))} searchable />
+      <Choices id="audit-event-type" label={t('audit.eventType')} placeholder={t('audit.anyEventType')} value={view.eventTypes} options={eventTypes} onChange={(eventTypes) => onChange(filtered(view, { eventTypes }))} searchable />
       <span className="audit__field">
         <label htmlFor="audit-dates">{t('audit.dates')}</label>
         <Calendar

@@ -13,18 +13,18 @@ import { AUDIT_FORBIDDEN } from '../audit-api.ts';
 import type { AuditDay } from '../audit-days.ts';
 import { AUDIT_PAGE_SIZES, auditViewCodec, isFiltered, paged } from '../audit-view.ts';
 import { auditChanges, auditPage } from '../streams/audit.ts';
-import { AuditEventsTable } from './AuditEventsTable.tsx';
+import { AuditEventsTable, type AuditGroupScope } from './AuditEventsTable.tsx';
 import { AuditFilters } from './AuditFilters.tsx';
 import { AuditTools, VerificationResult, useVerification } from './AuditTools.tsx';
 import '../audit.css';
 
-function DayEvents({ day }: { day: AuditDay }) {
+function DayEvents({ day, groups }: { day: AuditDay; groups: AuditGroupScope }) {
   const { t, i18n } = useTranslation();
   const title = formatFullDay(day.day, i18n.language);
   return (
     <section className="audit__day">
       <h3>{title}</h3>
-      <AuditEventsTable events={day.events} label={t('audit.day', { day: title })} />
+      <AuditEventsTable events={day.events} label={t('audit.day', { day: title })} groups={groups} />
     </section>
   );
 }
@@ -83,7 +83,7 @@ export function AuditTrail({ projectId }: { projectId: number | null }) {
         />
       )}
       {answer?.count === 0 && <p className="audit__empty">{t(isFiltered(view) ? 'audit.nothingFound' : 'audit.empty')}</p>}
-      {answer?.days.map((day, index) => <DayEvents key={`${day.day}-${index}`} day={day} />)}
+      {answer?.days.map((day, index) => <DayEvents key={`${day.day}-${index}`} day={day} groups={{ projectId, head: answer.head }} />)}
       <Paginator
         first={((answer?.current ?? view.page) - 1) * view.page_size}
         rows={view.page_size}

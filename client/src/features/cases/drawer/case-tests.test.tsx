@@ -30,7 +30,7 @@ describe('the case drawer’s Tests tab (tests-and-results §2 Case drawer)', ()
     const table = await screen.findByRole('table', { name: 'Tests' });
     const link = await within(table).findByRole('link', { name: '5' });
     expect(link.getAttribute('href')).toBe('/projects/1/plans/3?test=5');
-    expect(within(table).getAllByRole('navigation', { name: 'Test Plan' })).toHaveLength(2);
+    expect(within(table).getAllByRole('navigation', { name: 'Test plan' })).toHaveLength(2);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.textContent)).toEqual(['5ReleaseSprint 1Untested—', '6NightlyPassedbob']);
   });

@@ -3,8 +3,8 @@ import { featureTexts } from '../../../i18n/translations.ts';
 /** The `caseForm.*` texts (English, then Russian). */
 export const caseFormTexts = featureTexts(
   {
-    createTitle: 'Create Test Case',
-    editTitle: "Edit Test Case '{{name}}'",
+    createTitle: 'Create test case',
+    editTitle: "Edit test case '{{name}}'",
     back: 'Back',
     create: 'Create',
     update: 'Update',
@@ -87,7 +87,7 @@ export const caseFormTexts = featureTexts(
     tabs: { general: 'Основное', attachments: 'Вложения' },
     fields: {
       name: 'Название',
-      suite: 'Сьют',
+      suite: 'Набор тестов',
       description: 'Описание',
       setup: 'Подготовка',
       scenario: 'Сценарий',
@@ -104,11 +104,11 @@ export const caseFormTexts = featureTexts(
       help: 'Форматы оценки времени',
     },
     suite: {
-      select: 'Выбор сьюта',
-      placeholder: 'Выберите сьют',
-      none: 'Сьютов нет',
-      changeTitle: 'Сменить сьют?',
-      changeMessage: 'Подтвердите смену сьюта.',
+      select: 'Выбор набора',
+      placeholder: 'Выберите набор',
+      none: 'Наборов нет',
+      changeTitle: 'Сменить набор?',
+      changeMessage: 'Подтвердите смену набора.',
     },
     labels: { new: 'Новая метка', added: 'Уже добавлена', noMatches: 'Совпадений нет' },
     merge: {

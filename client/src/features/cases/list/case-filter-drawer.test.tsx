@@ -55,7 +55,7 @@ describe('the cases filter drawer (§5)', () => {
 
   it('chooses suites in the tree filter, a suite with the suites under it', async () => {
     render(<Harness initial={EMPTY_FILTER} />);
-    expect(screen.getByText('Filter by Test Suites')).toBeTruthy();
+    expect(screen.getByText('Filter by test suites')).toBeTruthy();
     await userEvent.click(document.querySelector('#case-filter-suites')!.closest('.p-treeselect')!.querySelector('.p-treeselect-trigger')!);
     await userEvent.click(await screen.findByText('Payments', { selector: '.p-treenode-label' }));
     expect(shown().suites).toEqual([1, 11]);

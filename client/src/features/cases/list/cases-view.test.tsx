@@ -21,7 +21,7 @@ const visit = () =>
     </MemoryRouter>,
   );
 
-const headers = () => within(screen.getByRole('table', { name: 'Test Cases' })).getAllByRole('columnheader').map((header) => header.textContent);
+const headers = () => within(screen.getByRole('table', { name: 'Test cases' })).getAllByRole('columnheader').map((header) => header.textContent);
 
 async function hideColumn(name: string) {
   await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
@@ -41,15 +41,15 @@ describe('the cases list remembers its view in this browser (§3 Local settings)
     visit();
     await screen.findByText('Case 11');
     expect(screen.getByLabelText('Select all')).toBeTruthy();
-    expect(headers()).toEqual(['Name', 'ID', 'Estimate', 'Created At']);
+    expect(headers()).toEqual(['Name', 'ID', 'Estimate', 'Created at']);
     await userEvent.click(screen.getByRole('button', { name: 'Table' }));
     await screen.findByText('Test cases: 1');
-    expect(headers()).toEqual(['', 'Name', 'Test Suite', 'Labels', 'Estimate', 'Created At']);
+    expect(headers()).toEqual(['', 'Name', 'Test suite', 'Labels', 'Estimate', 'Created at']);
   });
 
   it('shows the table with every column the first time', async () => {
     visit();
     await screen.findByText('Test cases: 1');
-    expect(headers()).toEqual(['', 'ID', 'Name', 'Test Suite', 'Labels', 'Estimate', 'Created At']);
+    expect(headers()).toEqual(['', 'ID', 'Name', 'Test suite', 'Labels', 'Estimate', 'Created at']);
   });
 });

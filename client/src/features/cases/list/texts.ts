@@ -3,20 +3,20 @@ import { featureTexts } from '../../../i18n/translations.ts';
 /** The `caseList.*` texts (English, then Russian). */
 export const caseListTexts = featureTexts(
   {
-    title: 'Test Cases',
+    title: 'Test cases',
     create: 'Create test case',
     empty: 'No test cases',
     columns: {
       id: 'ID',
       name: 'Name',
-      suite_path: 'Test Suite',
+      suite_path: 'Test suite',
       labels: 'Labels',
       estimate: 'Estimate',
-      created_at: 'Created At',
+      created_at: 'Created at',
     },
     casesCount: 'Test cases: {{count}}',
     filter: {
-      suites: 'Test Suite',
+      suites: 'Test suite',
       suiteCreated: 'Test suite created',
       caseCreated: 'Test case created',
     },
@@ -49,15 +49,15 @@ export const caseListTexts = featureTexts(
     columns: {
       id: 'ID',
       name: 'Название',
-      suite_path: 'Тест-сьют',
+      suite_path: 'Набор тестов',
       labels: 'Метки',
       estimate: 'Оценка',
       created_at: 'Создан',
     },
     casesCount: 'Тест-кейсов: {{count}}',
     filter: {
-      suites: 'Тест-сьют',
-      suiteCreated: 'Тест-сьют создан',
+      suites: 'Набор тестов',
+      suiteCreated: 'Набор тестов создан',
       caseCreated: 'Тест-кейс создан',
     },
     bulk: {
@@ -66,7 +66,7 @@ export const caseListTexts = featureTexts(
       labels: 'Метки',
       unselect: 'Снять выбор',
       moveTitle: 'Перемещение тест-кейсов',
-      moveTarget: 'Сьют назначения',
+      moveTarget: 'Набор назначения',
       moved: 'Тест-кейсы перемещены',
       labelsTitle: 'Изменение меток',
       action: 'Действие',

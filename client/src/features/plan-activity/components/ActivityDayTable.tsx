@@ -9,6 +9,7 @@ import { Link } from 'react-router';
 import { formatFullDay, formatTime } from '../../../i18n/dates.ts';
 import { seededName } from '../../../i18n/seeded-names.ts';
 import { useSignedInUser } from '../../../shell/use-signed-in-user.ts';
+import { useVisibleColor } from '../../../theme/visible-color.ts';
 import { ColorDot } from '../../project-catalogue/ColorField.tsx';
 import { planPaths } from '../../plans/plan-paths.ts';
 import { useKeptTreeSearch } from '../../suites/tree/use-tree-search.ts';
@@ -54,8 +55,9 @@ function ActionTag({ action }: { action: ActivityAction }) {
 /** The status as it was then, in its colour, tinted over the surface so its name reads in either theme. */
 function StatusAtTheTime({ item }: { item: ActivityItem }) {
   const { t } = useTranslation();
+  const visible = useVisibleColor();
   return (
-    <span className="plan-activity__status" style={{ '--status-color': item.status_color } as CSSProperties}>
+    <span className="plan-activity__status" style={{ '--status-color': visible(item.status_color) } as CSSProperties}>
       <ColorDot color={item.status_color} />
       {seededName(t, 'status', item.status_text)}
     </span>

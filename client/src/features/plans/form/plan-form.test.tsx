@@ -123,7 +123,7 @@ describe('the plan form (§2 Plan form, §5)', () => {
   it('refuses a plan as its own parent', async () => {
     renderForm({ plan: aPlan(7, 'Sprint', { project: PROJECT, parent: { id: 7, name: 'Sprint' } }), caseIds: [] });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Test Plan cannot be its own parent.')).toBeTruthy();
+    expect(await screen.findByText('A test plan cannot be its own parent.')).toBeTruthy();
   });
 
   it('says so in Russian too', async () => {

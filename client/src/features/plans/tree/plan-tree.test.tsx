@@ -65,8 +65,8 @@ describe('the plans tree bar (§2 Tree bar)', () => {
   it('switches to the suites, whose mode follows the path', async () => {
     const router = renderWorkspace();
     await node('Sprint');
-    expect(screen.getByRole('button', { name: 'Test Plans & Results', pressed: true })).toBeTruthy();
-    await userEvent.click(screen.getByText('Test Suites & Cases'));
+    expect(screen.getByRole('button', { name: 'Test plans & results', pressed: true })).toBeTruthy();
+    await userEvent.click(screen.getByText('Test suites & cases'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/projects/1/suites'));
   });
 
@@ -74,7 +74,7 @@ describe('the plans tree bar (§2 Tree bar)', () => {
     renderWorkspace();
     await node('Sprint');
     await userEvent.click(screen.getByRole('button', { name: 'Sort' }));
-    await userEvent.click(await screen.findByLabelText('Show Archived'));
+    await userEvent.click(await screen.findByLabelText('Show archived'));
     const archived = await node('Old release');
     expect(within(archived).getByRole('img', { name: 'Archived' })).toBeTruthy();
     expect(readTreeBarSettings('plans').showArchived).toBe(true);

@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Donut } from '../../../components/charts/Donut.tsx';
 import { seededSliceLabel } from '../../../i18n/seeded-names.ts';
+import { useVisibleColor } from '../../../theme/visible-color.ts';
 
 interface StatusDonutProps {
   slices: readonly StatusSlice[];
@@ -25,11 +26,12 @@ export function StatusDonut({ slices, centreLabel, centreValue, label }: StatusD
 /** The statuses with their counts beside the donut. */
 export function StatusLegend({ slices, label }: { slices: readonly StatusSlice[]; label: string }) {
   const { t } = useTranslation();
+  const visible = useVisibleColor();
   return (
     <ul className="overview-statuses__legend" aria-label={label}>
       {slices.map((slice) => (
         <li key={slice.id ?? 'untested'}>
-          <span className="color-dot" style={{ background: slice.color }} aria-hidden />
+          <span className="color-dot" style={{ background: visible(slice.color) }} aria-hidden />
           <span>{seededSliceLabel(t, slice.label)}</span>
           <span className="overview-statuses__value">{slice.value}</span>
         </li>

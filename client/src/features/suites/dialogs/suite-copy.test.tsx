@@ -23,7 +23,7 @@ describe('the suite copy dialog (§ Suite copy dialog, §8)', () => {
     const name = screen.getByLabelText<HTMLInputElement>('New suite name');
     expect(name.value).toBe('Web (Copy)');
     await userEvent.clear(name);
-    expect(await screen.findByText('New Suite name is not be empty')).toBeTruthy();
+    expect(await screen.findByText('The new suite’s name must not be empty')).toBeTruthy();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Copy' }).disabled).toBe(true);
   });
 

@@ -62,7 +62,7 @@ describe('the suite form (§5, § Suite pages)', () => {
   it('refuses a suite as its own parent', async () => {
     renderForm(aSuiteDetail(5, 'Web', { parent: { id: 5, name: 'Web' } }));
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Test Suite cannot be its own parent.')).toBeTruthy();
+    expect(await screen.findByText('A test suite cannot be its own parent.')).toBeTruthy();
   });
 
   it('says so in Russian too', async () => {

@@ -67,17 +67,17 @@ describe('the test drawer (tests-and-results §2 Test drawer)', () => {
   it('assigns the test to me', async () => {
     open();
     expect(await screen.findByText('Not assigned')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Assign To Me' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Assign to me' }));
     await waitFor(() => expect(net.server.calls).toContain('PATCH /api/v2/tests/5/'));
     expect(net.server.bodies[net.server.calls.indexOf('PATCH /api/v2/tests/5/')]).toEqual({ assignee: ADMIN.id });
   });
 
-  it('offers no Assign To Me when the test is mine already', async () => {
+  it('offers no Assign to me when the test is mine already', async () => {
     answer('GET /api/v2/tests/5/', aTest({ assignee: ADMIN.id, assignee_username: 'admin' }));
     try {
       open();
       expect(await screen.findByText('admin', { selector: '.test-assignee__name' })).toBeTruthy();
-      expect(screen.queryByRole('button', { name: 'Assign To Me' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Assign to me' })).toBeNull();
     } finally {
       answer('GET /api/v2/tests/5/', aTest());
     }
@@ -88,10 +88,10 @@ describe('the test drawer (tests-and-results §2 Test drawer)', () => {
     try {
       open();
       await screen.findByText('Total: 3');
-      expect(screen.getByRole('button', { name: 'Add Result' }).hasAttribute('disabled')).toBe(true);
+      expect(screen.getByRole('button', { name: 'Add result' }).hasAttribute('disabled')).toBe(true);
       expect(screen.getByRole('button', { name: 'Edit result #20' }).hasAttribute('disabled')).toBe(true);
       expect(screen.getByRole('button', { name: 'Clone result #20' }).hasAttribute('disabled')).toBe(true);
-      expect(screen.queryByRole('button', { name: 'Assign To Me' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Assign to me' })).toBeNull();
     } finally {
       answer('GET /api/v2/projects/1/', aProject());
     }
@@ -131,7 +131,7 @@ describe('the test drawer (tests-and-results §2 Test drawer)', () => {
   it('opened on the test, goes back to it from the add-result form', async () => {
     const onClose = vi.fn();
     open('/projects/1/plans/3?test=5', onClose);
-    await userEvent.click(await screen.findByRole('button', { name: 'Add Result' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add result' }));
     await userEvent.click(within(await screen.findByRole('region', { name: 'Add result' })).getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
     expect(onClose).not.toHaveBeenCalled();
@@ -140,7 +140,7 @@ describe('the test drawer (tests-and-results §2 Test drawer)', () => {
   it('asks before closing over a result form with changes', async () => {
     const onClose = vi.fn();
     open('/projects/1/plans/3?test=5', onClose);
-    await userEvent.click(await screen.findByRole('button', { name: 'Add Result' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Add result' }));
     await userEvent.type(within(await screen.findByRole('region', { name: 'Add result' })).getByLabelText('Comment'), 'Half written');
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).not.toHaveBeenCalled();

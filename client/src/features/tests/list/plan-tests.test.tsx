@@ -61,7 +61,7 @@ describe('a plan’s tests (cases-and-plans §2 "/plans/{testPlanId}")', () => {
     await userEvent.click(within(drawer).getByRole('button', { name: 'Clear' }));
     await screen.findByText('Everyone’s');
     expect(screen.getByLabelText('location').textContent).toBe('/projects/1/plans/7?test=12');
-    expect(within(drawer).getByText('Unsaved Changes')).toBeTruthy();
+    expect(within(drawer).getByText('Unsaved changes')).toBeTruthy();
   });
 
   it('comes back to the tree it was left on', async () => {

@@ -73,7 +73,7 @@ describe('the tests filter drawer (tests-and-results §2, §5)', () => {
 
   it('chooses plans in the tree filter, a plan with the plans under it', async () => {
     render(<Harness initial={EMPTY_TEST_FILTER} />);
-    expect(screen.getByText('Filter by Test Plans')).toBeTruthy();
+    expect(screen.getByText('Filter by test plans')).toBeTruthy();
     await userEvent.click(document.querySelector('#test-filter-plans')!.closest('.p-treeselect')!.querySelector('.p-treeselect-trigger')!);
     await userEvent.click(await screen.findByText('Release', { selector: '.p-treenode-label' }));
     expect(shown().plans).toEqual([7, 8]);

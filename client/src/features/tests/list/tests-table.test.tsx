@@ -45,7 +45,7 @@ describe('the tests table (cases-and-plans §3 "Tests table")', () => {
   it('shows every column of the spec, the last status or Untested, the assignee and the labels', async () => {
     renderTable();
     const row = (await screen.findByText('Accepts a password')).closest('tr')!;
-    expect(headers()).toEqual(['', 'ID', 'Name', 'Test Plan', 'Test Suite', 'Estimate', 'Labels', 'Last status', 'Assignee', 'Created At', 'Actions']);
+    expect(headers()).toEqual(['', 'ID', 'Name', 'Test plan', 'Test suite', 'Estimate', 'Labels', 'Last status', 'Assignee', 'Created at', 'Actions']);
     expect(within(row).getByText('Passed')).toBeTruthy();
     expect(within(row).getByText('ann')).toBeTruthy();
     expect(within(row).getByText('smoke')).toBeTruthy();
@@ -60,7 +60,7 @@ describe('the tests table (cases-and-plans §3 "Tests table")', () => {
     await userEvent.click(await screen.findByText('Release/Nightly'));
     expect(location()).toBe('/projects/1/plans/7?tab=overview&test=12');
     expect(screen.getByRole('link', { name: 'Accepts a password' }).getAttribute('href')).toBe('/projects/1/plans/7?tab=overview&test=11');
-    const addResult = within(screen.getByText('Accepts a password').closest('tr')!).getByRole('link', { name: 'Add Result' });
+    const addResult = within(screen.getByText('Accepts a password').closest('tr')!).getByRole('link', { name: 'Add result' });
     await userEvent.click(addResult);
     expect(location()).toBe('/projects/1/plans/7?tab=overview&test=11&view=addResult');
   });
@@ -72,19 +72,19 @@ describe('the tests table (cases-and-plans §3 "Tests table")', () => {
     await waitFor(() => expect(net.server.calls.at(-1)).toBe(`${PLAN_PAGE}&ordering=name`));
     await userEvent.click(screen.getByText('Name'));
     await waitFor(() => expect(net.server.calls.at(-1)).toBe(`${PLAN_PAGE}&ordering=-name`));
-    expect(screen.getByText('Test Plan').closest('th')!.getAttribute('aria-sort')).toBeNull();
+    expect(screen.getByText('Test plan').closest('th')!.getAttribute('aria-sort')).toBeNull();
   });
 
   it('hides a column and remembers it in this browser', async () => {
     const first = renderTable();
     await screen.findByText('Accepts a password');
     await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
-    await userEvent.click(await screen.findByLabelText('Test Plan'));
-    expect(headers()).not.toContain('Test Plan');
+    await userEvent.click(await screen.findByLabelText('Test plan'));
+    expect(headers()).not.toContain('Test plan');
     first.unmount();
     renderTable();
     await screen.findByText('Accepts a password');
-    expect(headers()).toEqual(['', 'ID', 'Name', 'Test Suite', 'Estimate', 'Labels', 'Last status', 'Assignee', 'Created At', 'Actions']);
+    expect(headers()).toEqual(['', 'ID', 'Name', 'Test suite', 'Estimate', 'Labels', 'Last status', 'Assignee', 'Created at', 'Actions']);
   });
 
   it('lists the project’s tests at its root, and sends the filter’s conditions', async () => {

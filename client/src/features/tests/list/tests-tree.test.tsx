@@ -67,7 +67,7 @@ describe('the tests tree (cases-and-plans §3 "Tests tree")', () => {
     renderTree();
     await userEvent.click(await screen.findByText('Logs in'));
     expect(screen.getByLabelText('location').textContent).toBe('/projects/1/plans/7?test=101');
-    await userEvent.click(within(rowOf('Logs out')).getByRole('link', { name: 'Add Result' }));
+    await userEvent.click(within(rowOf('Logs out')).getByRole('link', { name: 'Add result' }));
     expect(screen.getByLabelText('location').textContent).toBe('/projects/1/plans/7?test=102&view=addResult');
   });
 

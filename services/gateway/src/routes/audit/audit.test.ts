@@ -74,6 +74,40 @@ describe('audit trail', () => {
     expect((await events(`project=${project}`)).json().count).toBe(first.count + 1);
   });
 
+  it('shows a bulk job as one row standing for its events, which its correlation id pages; flat lists and the export still hold every event', async () => {
+    const { project, suite } = await auditedProject('Audit jobs');
+    const cases = [];
+    for (const n of [1, 2, 3, 4, 5]) cases.push((await createCase(world.alice, project, suite, { name: `Bulk ${n}` })).id);
+    const plan = await createPlan(world.alice, project, { test_cases: cases });
+    const bob = await userIdOf(world.bob);
+    const bulk = await world.alice.put('/api/v2/tests/bulk-update/', { project, current_plan: plan, assignee_id: bob });
+    expect(bulk.statusCode, bulk.body).toBe(200);
+
+    const flat = (await events(`project=${project}&page_size=1000`)).json();
+    const grouped = (await events(`project=${project}&page_size=1000&group=jobs`)).json();
+    const job = grouped.results.filter((row: { event_type: string }) => row.event_type === 'BulkJobRequested');
+    expect(job).toHaveLength(1);
+    // The request, then five assignments and the chunk's mark in one append, the progress and the end.
+    expect(job[0].group).toEqual({ events: 8 });
+    expect(grouped.count).toBe(flat.count - 8);
+    expect(grouped.results.filter((row: { group: unknown }) => row.group !== null)).toHaveLength(1);
+    expect(grouped.results.some((row: { event_type: string }) => row.event_type === 'TestAssigned')).toBe(false);
+    expect(flat.results.every((row: { group: unknown }) => row.group === null)).toBe(true);
+
+    const members = (await events(`project=${project}&correlation_id=${job[0].correlation_id}&position_gt=${job[0].position}&ordering=position&page_size=3`)).json();
+    expect(members.count).toBe(8);
+    expect(members.results.map((row: { event_type: string }) => row.event_type)).toEqual(['TestAssigned', 'TestAssigned', 'TestAssigned']);
+    const rest = (await world.alice.get(members.links.next)).json().results.concat((await world.alice.get((await world.alice.get(members.links.next)).json().links.next)).json().results);
+    expect(rest.map((row: { event_type: string }) => row.event_type)).toEqual(['TestAssigned', 'TestAssigned', 'BulkJobChunkApplied', 'BulkJobProgressed', 'BulkJobFinished']);
+
+    const exported = (await world.alice.get(`/api/v2/audit/export/?project=${project}`)).body.trim().split('\n');
+    expect(exported).toHaveLength(flat.count);
+    expect((await events(`project=${project}&group=everything`)).statusCode).toBe(400);
+    // The whole system's list groups the same way, through its own index.
+    const system = (await world.admin.get('/api/v2/audit/events/?group=jobs&page_size=1000')).json();
+    expect(system.results.filter((row: { correlation_id: string }) => row.correlation_id === job[0].correlation_id)).toEqual([job[0]]);
+  });
+
   it('is read by superusers and by members whose roles grant view_audit, and shows nobody another project’s events', async () => {
     const { project } = await auditedProject('Audit access');
     expect((await world.bob.get(`/api/v2/audit/events/?project=${project}`)).statusCode).toBe(403);

@@ -1,7 +1,9 @@
 import type { AuditEvent } from '@testament/contracts';
 import { auditSummary, relatedObjects, type AuditRowDocument } from '@testament/projections';
 
-export function auditRepresentation(row: AuditRowDocument): AuditEvent {
+/** A row as the API shows it; `groups`: the events each bulk job's row stands for, by correlation id, when the list shows jobs as one row. */
+export function auditRepresentation(row: AuditRowDocument, groups?: ReadonlyMap<string, number>): AuditEvent {
+  const grouped = groups?.get(row.correlationId);
   return {
     position: row._id,
     stream: row.stream,
@@ -18,5 +20,6 @@ export function auditRepresentation(row: AuditRowDocument): AuditEvent {
     changes: row.changes,
     correlation_id: row.correlationId,
     causation_id: row.causationId,
+    group: grouped === undefined ? null : { events: grouped },
   };
 }

@@ -16,7 +16,7 @@ import {
 } from '@testament/contracts';
 import { signingKeyId, verifyEventLog } from '@testament/infra';
 import { createPublicKey } from 'node:crypto';
-import { auditHead, findAuditObject, findProject, listAuditRows, objectHistory, projectStreams, type AuditFilter } from '@testament/projections';
+import { auditHead, findAuditObject, findProject, groupSizes, listAuditRows, objectHistory, projectStreams, type AuditFilter } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { auditCaughtUp } from '../../http/audit-caught-up.ts';
@@ -75,8 +75,10 @@ export default async function auditRoutes(app: FastifyInstance, context: Gateway
     return { ...filter, positionLte: filter.positionLte ?? (await auditHead(trail)) };
   }
 
-  function answerPage(request: FastifyRequest, filter: AuditFilter & { positionLte: number }, page: ReturnType<typeof pageRequest>, found: Awaited<ReturnType<typeof listAuditRows>>) {
-    return { ...paginated(request, page, found.count, found.items.map(auditRepresentation), { position_lte: String(filter.positionLte) }), head: filter.positionLte };
+  async function answerPage(request: FastifyRequest, filter: AuditFilter & { positionLte: number }, page: ReturnType<typeof pageRequest>, found: Awaited<ReturnType<typeof listAuditRows>>) {
+    const groups = filter.jobsAsOneRow ? await groupSizes(trail, found.items, filter.positionLte) : undefined;
+    const rows = found.items.map((row) => auditRepresentation(row, groups));
+    return { ...paginated(request, page, found.count, rows, { position_lte: String(filter.positionLte) }), head: filter.positionLte };
   }
 
   app.get(
@@ -85,7 +87,7 @@ export default async function auditRoutes(app: FastifyInstance, context: Gateway
     async (request) => {
       const query = parseOrThrow(auditEventsQuery, request.query);
       const projectId = await auditedProject(readStore, requireUser(request), projectOf(query));
-      const filter = await anchored(auditFilterOf(query, projectId));
+      const filter = await anchored({ ...auditFilterOf(query, projectId), ...(query.group === 'jobs' && { jobsAsOneRow: true }) });
       const page = pageRequest(query);
       return answerPage(request, filter, page, await listAuditRows(trail, filter, query.ordering !== 'position', page));
     },

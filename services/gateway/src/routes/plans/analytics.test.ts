@@ -30,7 +30,7 @@ describe('plan analytics', () => {
     const range = `start_date=${dayOf(-2)}&end_date=${dayOf(0)}`;
     const points: Point[] = (await world.alice.get(`/api/v2/testplans/histogram/?project=${project}&${range}`)).json();
     expect(points.map((point) => point.point)).toEqual([dayOf(-2), dayOf(-1), dayOf(0)]);
-    expect(points[2]!['2']).toEqual({ label: 'passed', count: 2, color: '#4DAF7C' });
+    expect(points[2]!['2']).toEqual({ label: 'passed', count: 2, color: '#2E8B57' });
     expect(Object.keys(points[0]!).filter((key) => key !== 'point')).toHaveLength(6);
     expect(countsOf(points)).toEqual({ [dayOf(-2)]: {}, [dayOf(-1)]: {}, [dayOf(0)]: { 1: 1, 2: 2 } });
     expect(countsOf((await world.alice.get(`/api/v2/testplans/${root}/histogram/?${range}&root_only=true`)).json())[dayOf(0)]).toEqual({ 1: 1, 2: 1 });
@@ -69,7 +69,7 @@ describe('plan analytics', () => {
     }
     const slices = (await world.alice.get(`/api/v2/testplans/statistics/?project=${project}&estimate_period=hours`)).json();
     expect(slices.slice(0, 2)).toEqual([
-      { id: 2, label: 'PASSED', color: '#4DAF7C', value: 2, estimates: 3, empty_estimates: 0 },
+      { id: 2, label: 'PASSED', color: '#2E8B57', value: 2, estimates: 3, empty_estimates: 0 },
       { id: 1, label: 'FAILED', color: '#C44D56', value: 1, estimates: 0, empty_estimates: 1 },
     ]);
   });
@@ -101,7 +101,7 @@ describe('plan analytics', () => {
       ['added', rows[3]!['test_id'], 'Failed'],
       ['added', alpha, 'Passed'],
     ]);
-    expect(rows[0]).toMatchObject({ id: results[2]!.id, username: 'alice', status: 2, status_color: '#4DAF7C', test_name: 'Gamma', is_archive: false, breadcrumbs: { id: child, title: 'Release 1', parent: { id: root, title: 'Release 1', parent: null } } });
+    expect(rows[0]).toMatchObject({ id: results[2]!.id, username: 'alice', status: 2, status_color: '#2E8B57', test_name: 'Gamma', is_archive: false, breadcrumbs: { id: child, title: 'Release 1', parent: { id: root, title: 'Release 1', parent: null } } });
 
     const ids = async (query: string) => {
       const response = await world.alice.get(`/api/v2/testplans/${root}/activity/?${query}`);

@@ -168,8 +168,8 @@ describe('plans', () => {
     await addResult(world.alice, tests.find((test) => test.case === a.id)!.id, 2);
     const slices = (await world.alice.get(`/api/v2/testplans/${root}/statistics/?estimate_period=days`)).json();
     expect(slices.slice(0, 2)).toEqual([
-      { id: null, label: 'UNTESTED', color: 'rgba(160, 160, 160, 1)', value: 2, estimates: 0.5, empty_estimates: 1 },
-      { id: 2, label: 'PASSED', color: '#4DAF7C', value: 1, estimates: 1, empty_estimates: 0 },
+      { id: null, label: 'UNTESTED', color: '#868A90', value: 2, estimates: 0.5, empty_estimates: 1 },
+      { id: 2, label: 'PASSED', color: '#2E8B57', value: 1, estimates: 1, empty_estimates: 0 },
     ]);
     const rootOnly = (await world.alice.get(`/api/v2/testplans/statistics/?parent=${root}&root_only=true`)).json();
     expect(rootOnly.find((slice: { id: number | null }) => slice.id === null).value).toBe(1);

@@ -29,7 +29,7 @@ describe("a project's plan figures before it has plans", () => {
     const slices = response.json();
     expect(slices.map((slice: { label: string }) => slice.label)).toEqual(['FLAKY', 'PASSED', 'FAILED', 'SKIPPED', 'BROKEN', 'BLOCKED', 'RETEST', 'UNTESTED']);
     expect(slices[0]).toEqual({ id: flaky.id, label: 'FLAKY', color: '#123456', value: 0, estimates: 0, empty_estimates: 0 });
-    expect(slices.at(-1)).toEqual({ id: null, label: 'UNTESTED', color: 'rgba(160, 160, 160, 1)', value: 0, estimates: 0, empty_estimates: 0 });
+    expect(slices.at(-1)).toEqual({ id: null, label: 'UNTESTED', color: '#868A90', value: 0, estimates: 0, empty_estimates: 0 });
     expect((await alice.get(`/api/v2/testplans/statistics/?project=${projectId}`)).json()).toEqual(slices);
   });
 

@@ -6,11 +6,11 @@ const world = useCatalogueWorld();
 
 const SYSTEM = [
   { id: 1, name: 'Failed', color: '#C44D56', type: 0, project: null },
-  { id: 2, name: 'Passed', color: '#4DAF7C', type: 0, project: null },
-  { id: 3, name: 'Skipped', color: 'rgba(34, 34, 34, 1)', type: 0, project: null },
-  { id: 4, name: 'Broken', color: 'rgba(160, 160, 160, 1)', type: 0, project: null },
-  { id: 5, name: 'Blocked', color: 'rgba(208, 208, 208, 1)', type: 0, project: null },
-  { id: 6, name: 'Retest', color: '#EFB622', type: 0, project: null },
+  { id: 2, name: 'Passed', color: '#2E8B57', type: 0, project: null },
+  { id: 3, name: 'Skipped', color: '#3C78D8', type: 0, project: null },
+  { id: 4, name: 'Broken', color: '#D2641E', type: 0, project: null },
+  { id: 5, name: 'Blocked', color: '#9B51D6', type: 0, project: null },
+  { id: 6, name: 'Retest', color: '#968200', type: 0, project: null },
 ];
 const withoutUrl = (rows: Array<Record<string, unknown>>) => rows.map(({ url: _url, ...row }) => row);
 
@@ -30,7 +30,7 @@ describeCatalogueResource({
 });
 
 describe('system statuses', () => {
-  it('are seeded with the reference ids and colours and listed for every project before its own', async () => {
+  it('are seeded with the reference ids, in Testament’s colours, and listed for every project before its own', async () => {
     const projectId = await world.newProject('Seeded');
     const own = await createStatus(projectId, 'Flaky');
     expect(own.id).toBeGreaterThan(8);
@@ -50,7 +50,7 @@ describe('system statuses', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ errors: ['System statuses cannot be changed or deleted.'] });
     expect((await world.admin.delete('/api/v2/statuses/1/')).statusCode).toBe(400);
-    expect((await world.alice.get('/api/v2/statuses/2/')).json().color).toBe('#4DAF7C');
+    expect((await world.alice.get('/api/v2/statuses/2/')).json().color).toBe('#2E8B57');
   });
 
   it('are seeded once, however often the system starts', async () => {
