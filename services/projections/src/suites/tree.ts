@@ -1,3 +1,4 @@
+import { bySortKey } from '../trees/natural-order.ts';
 import { ProjectTree, indexOfNode, projectTreeOf } from '../trees/project-tree.ts';
 import type { SuiteTreeDocument, SuiteTreeNode } from './suite-document.ts';
 
@@ -8,6 +9,11 @@ export class SuiteTree extends ProjectTree<SuiteTreeNode> {
     return this.pathTo(id)
       .map((node) => node.name)
       .join('/');
+  }
+
+  /** The live suites directly under `parentId` in the tree's natural order by name (as a level lists them). */
+  childrenByName(parentId: number | null): SuiteTreeNode[] {
+    return [...this.childrenOf(parentId)].sort(bySortKey);
   }
 }
 
