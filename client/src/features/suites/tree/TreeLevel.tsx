@@ -65,6 +65,7 @@ function TreeNode({ item, depth }: { item: TreeItem; depth: number }) {
   // A node closed away, filtered out or deleted while holding the tab stop gives it back to the tree.
   useEffect(() => () => nodeGone(item.id), [item.id]);
   const name = kind.nameOf(item);
+  const counted = kind.countOf?.(item);
   const open = item.has_children && tree.isOpen(item.id);
   const selected = tree.selectedId === item.id;
   const focused = tree.focusedId === item.id;
@@ -76,6 +77,7 @@ function TreeNode({ item, depth }: { item: TreeItem; depth: number }) {
       aria-selected={selected}
       aria-expanded={expanded}
       aria-label={name}
+      aria-description={counted && t(counted.text, { count: counted.count })}
       tabIndex={focused ? 0 : -1}
       onFocus={(event) => {
         if (isOwnEvent(event)) tree.nodeFocused(item.id);
@@ -114,6 +116,11 @@ function TreeNode({ item, depth }: { item: TreeItem; depth: number }) {
         >
           {name}
         </Link>
+        {counted && (
+          <span className="suite-node__count" title={t(counted.text, { count: counted.count })} aria-hidden>
+            {counted.count}
+          </span>
+        )}
         {item.is_archive && <i className="pi pi-box suite-node__archived" role="img" aria-label={t('suites.tree.archived')} />}
         <Button
           type="button"
