@@ -1,0 +1,54 @@
+import { useState, type CSSProperties } from 'react';
+import { session } from '../../app/services.ts';
+import { userListPatch, useUserListSettings, type UserList } from './user-list-settings.ts';
+
+/** The selection checkbox column's width, in pixels. */
+export const CHECKBOX_WIDTH = 48;
+
+/**
+ * How a list lays out its columns: each one's width in pixels, one of them
+ * (the name) taking whatever room the others leave, its width the least it
+ * gets, and the room of the columns nobody resizes (the checkbox, the actions).
+ */
+export interface ColumnLayout<C extends string> {
+  widths: Record<C, number>;
+  flexible: C;
+  unresized: number;
+}
+
+/** A column as PrimeReact's resize event names it: by the `columnKey` each list gives its columns. */
+interface ResizedColumn {
+  element: HTMLElement;
+  column: { props: { columnKey?: string } };
+}
+
+/**
+ * Column widths a person sets by dragging a header's edge, kept in their
+ * config per list and view. Every column but the flexible one gets its width;
+ * the table is at least as wide as all of them, so a narrow window scrolls
+ * the table sideways rather than squeezing the name.
+ */
+export function useColumnWidths<C extends string>(list: UserList, layout: ColumnLayout<C>, shown: readonly C[]) {
+  const kept = useUserListSettings(list).widths;
+  const [resets, setResets] = useState(0);
+  const widthOf = (column: C) => kept[column] ?? layout.widths[column];
+  return {
+    columnStyle: (column: C): CSSProperties => (column === layout.flexible ? {} : { width: `${widthOf(column)}px` }),
+    /** Changes with the columns shown and when the widths go back to the defaults: PrimeReact keeps a drag's widths by column position, so the table is drawn anew then. */
+    tableKey: `${shown.join(',')}/${resets}`,
+    tableProps: {
+      tableStyle: { minWidth: `${shown.reduce((sum, column) => sum + widthOf(column), layout.unresized)}px` },
+      resizableColumns: true,
+      columnResizeMode: 'expand' as const,
+      onColumnResizeEnd: ({ element, column }: ResizedColumn) => {
+        const key = column.props.columnKey;
+        if (key && key in layout.widths) session.changeConfig(userListPatch.width(list, key, element.offsetWidth));
+      },
+    },
+    /** Back to the default widths, when any was changed. */
+    toDefaultWidths: Object.keys(kept).length === 0 ? undefined : () => {
+      session.changeConfig(userListPatch.defaultWidths(list));
+      setResets(resets + 1);
+    },
+  };
+}
