@@ -1,4 +1,4 @@
-import { useState, type CSSProperties } from 'react';
+import { useState } from 'react';
 import { session } from '../../app/services.ts';
 import { userListPatch, useUserListSettings, type UserList } from './user-list-settings.ts';
 
@@ -23,17 +23,21 @@ interface ResizedColumn {
 }
 
 /**
- * Column widths a person sets by dragging a header's edge, kept in their
- * config per list and view. Every column but the flexible one gets its width;
- * the table is at least as wide as all of them, so a narrow window scrolls
- * the table sideways rather than squeezing the name.
+ * A list view's columns: those the browser keeps shown (`hidden`, a list
+ * setting), and their widths, which a person sets by dragging a header's edge
+ * and their config keeps per list and view. Every column but the flexible one
+ * gets its width; the table is at least as wide as all of them, so a narrow
+ * window scrolls the table sideways rather than squeezing the name.
  */
-export function useColumnWidths<C extends string>(list: UserList, layout: ColumnLayout<C>, shown: readonly C[]) {
+export function useListColumns<C extends string>(list: UserList, columns: readonly C[], layout: ColumnLayout<C>, [hidden, setHidden]: [C[], (hidden: C[]) => void]) {
   const kept = useUserListSettings(list).widths;
   const [resets, setResets] = useState(0);
+  const shown = columns.filter((column) => !hidden.includes(column));
   const widthOf = (column: C) => kept[column] ?? layout.widths[column];
   return {
-    columnStyle: (column: C): CSSProperties => (column === layout.flexible ? {} : { width: `${widthOf(column)}px` }),
+    shown,
+    /** A column's own props: its key for the resize event, its class and its width. */
+    propsOf: (column: C) => ({ columnKey: column, className: `list-view__col-${column}`, style: column === layout.flexible ? {} : { width: `${widthOf(column)}px` } }),
     /** Changes with the columns shown and when the widths go back to the defaults: PrimeReact keeps a drag's widths by column position, so the table is drawn anew then. */
     tableKey: `${shown.join(',')}/${resets}`,
     tableProps: {
@@ -45,10 +49,19 @@ export function useColumnWidths<C extends string>(list: UserList, layout: Column
         if (key && key in layout.widths) session.changeConfig(userListPatch.width(list, key, element.offsetWidth));
       },
     },
-    /** Back to the default widths, when any was changed. */
-    toDefaultWidths: Object.keys(kept).length === 0 ? undefined : () => {
-      session.changeConfig(userListPatch.defaultWidths(list));
-      setResets(resets + 1);
+    /** The columns popover's props: which columns show, and back to the default widths when any was changed. */
+    toggleProps: {
+      columns,
+      hidden,
+      onChange: setHidden,
+      fixed: layout.flexible,
+      onDefaultWidths:
+        Object.keys(kept).length === 0
+          ? undefined
+          : () => {
+              session.changeConfig(userListPatch.defaultWidths(list));
+              setResets(resets + 1);
+            },
     },
   };
 }

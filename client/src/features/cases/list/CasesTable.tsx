@@ -9,7 +9,7 @@ import { BulkActions } from './BulkActions.tsx';
 import type { BulkChange } from './bulk-change.ts';
 import { bulkUpdateBody } from './bulk-selection.ts';
 import { CellText, CreatedAt, LabelTags } from '../../../components/list/cells.tsx';
-import { CHECKBOX_WIDTH, useColumnWidths } from '../../../components/list/column-widths.ts';
+import { CHECKBOX_WIDTH, useListColumns } from '../../../components/list/column-widths.ts';
 import { ColumnsToggle } from '../../../components/list/ColumnsToggle.tsx';
 import { pagedTableProps, usePaging } from '../../../components/list/paged-table.ts';
 import { NO_SELECTION, selectedCount, selectionTableProps, type PageSelection } from '../../../components/list/selection.ts';
@@ -37,7 +37,7 @@ interface CasesTableProps {
 /** The cases as a server-paged, sortable table with checkboxes for bulk actions (§3 "Cases table"). */
 export function CasesTable({ projectId, suiteId, filter, toolbar, actions }: CasesTableProps) {
   const { t } = useTranslation();
-  const [hidden, setHidden] = useCaseListSetting('hiddenInTable');
+  const columns = useListColumns('cases_table', COLUMNS, LAYOUT, useCaseListSetting('hiddenInTable'));
   const [sort, setSort] = useState(DEFAULT_SORT);
   const conditions = caseConditions(filter, suiteId);
   const listKey = `${suiteId}?${filterToQueryString(filter)}`;
@@ -50,8 +50,6 @@ export function CasesTable({ projectId, suiteId, filter, toolbar, actions }: Cas
 
   const count = selectedCount(selection, total);
   const bulkTarget = { count, send: (change: BulkChange) => caseListApi.bulkUpdate(bulkUpdateBody({ projectId, suiteId, conditions }, selection, change), count) };
-  const shown = COLUMNS.filter((column) => !hidden.includes(column));
-  const widths = useColumnWidths('cases_table', LAYOUT, shown);
 
   return (
     <div className="list-view__table">
@@ -60,39 +58,23 @@ export function CasesTable({ projectId, suiteId, filter, toolbar, actions }: Cas
         <BulkActions projectId={projectId} target={bulkTarget} onClear={() => setSelection(NO_SELECTION)} />
         <span className="list-view__tools">
           <span className="list-view__count">{t('caseList.casesCount', { count: total })}</span>
-          <ColumnsToggle
-            columns={COLUMNS}
-            hidden={hidden}
-            onChange={setHidden}
-            fixed="name"
-            labelOf={(column) => t(`caseList.columns.${column}`)}
-            onDefaultWidths={widths.toDefaultWidths}
-          />
+          <ColumnsToggle {...columns.toggleProps} labelOf={(column) => t(`caseList.columns.${column}`)} />
           {actions}
         </span>
       </div>
       <DataTable
-        key={widths.tableKey}
+        key={columns.tableKey}
         ref={tableRef}
         {...pagedTableProps(cases, paging, setPaging, { label: t('caseList.title'), empty: t('caseList.empty') })}
-        {...widths.tableProps}
+        {...columns.tableProps}
         sortField={sort.field}
         sortOrder={sort.order}
         onSort={(event: DataTableStateEvent) => setSort(event.sortField ? { field: event.sortField, order: event.sortOrder === -1 ? -1 : 1 } : DEFAULT_SORT)}
         {...selectionTableProps(selection, setSelection, rows)}
       >
         <Column selectionMode="multiple" style={{ width: CHECKBOX_WIDTH }} resizeable={false} />
-        {shown.map((column) => (
-          <Column
-            key={column}
-            columnKey={column}
-            field={column}
-            header={t(`caseList.columns.${column}`)}
-            sortable={SORTABLE.includes(column)}
-            body={cellOf(column)}
-            className={`list-view__col-${column}`}
-            style={widths.columnStyle(column)}
-          />
+        {columns.shown.map((column) => (
+          <Column key={column} {...columns.propsOf(column)} field={column} header={t(`caseList.columns.${column}`)} sortable={SORTABLE.includes(column)} body={cellOf(column)} />
         ))}
       </DataTable>
     </div>

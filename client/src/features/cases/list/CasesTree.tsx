@@ -4,10 +4,10 @@ import { TreeTable } from 'primereact/treetable';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { topics } from '../../../app/changes.ts';
-import { useColumnWidths } from '../../../components/list/column-widths.ts';
+import { useListColumns } from '../../../components/list/column-widths.ts';
 import { ColumnsToggle } from '../../../components/list/ColumnsToggle.tsx';
 import type { LevelPage } from '../../../components/list/tree-levels.ts';
-import { NOTHING_TICKED, shownTicks, withTicks, type CheckedKeys, type TreeSelection } from '../../../components/list/tree-selection.ts';
+import { NOTHING_TICKED, treeSelectionProps, type TreeSelection } from '../../../components/list/tree-selection.ts';
 import { TreeSelectAll } from '../../../components/list/TreeSelectAll.tsx';
 import { useResettingState } from '../../../components/list/use-resetting-state.ts';
 import { useTreeLevels } from '../../../components/list/use-tree-levels.ts';
@@ -44,7 +44,7 @@ interface CasesTreeProps {
  */
 export function CasesTree({ projectId, suiteId, filter, toolbar, actions }: CasesTreeProps) {
   const { t } = useTranslation();
-  const [hidden, setHidden] = useCaseListSetting('hiddenInTree');
+  const columns = useListColumns('cases_tree', COLUMNS, LAYOUT, useCaseListSetting('hiddenInTree'));
   const filterKey = filterToQueryString(filter);
   const [selection, setSelection] = useResettingState<TreeSelection>(NOTHING_TICKED, `${suiteId}?${filterKey}`);
   const { show_descendants: _descendants, ...conditions } = caseConditions(filter, null);
@@ -59,8 +59,6 @@ export function CasesTree({ projectId, suiteId, filter, toolbar, actions }: Case
     texts: { label: t('caseList.title'), empty: t('caseList.empty') },
   });
   const bulkTarget = useTreeBulkTarget({ projectId, suiteId, conditions }, selection, nodes);
-  const shown = COLUMNS.filter((column) => !hidden.includes(column));
-  const widths = useColumnWidths('cases_tree', LAYOUT, shown);
 
   return (
     <div className="list-view__tree">
@@ -69,35 +67,13 @@ export function CasesTree({ projectId, suiteId, filter, toolbar, actions }: Case
         <TreeSelectAll id="case-tree-select-all" selection={selection} onChange={setSelection} />
         <BulkActions projectId={projectId} target={bulkTarget} onClear={() => setSelection(NOTHING_TICKED)} />
         <span className="list-view__tools">
-          <ColumnsToggle
-            columns={COLUMNS}
-            hidden={hidden}
-            onChange={setHidden}
-            fixed="name"
-            labelOf={(column) => t(`caseList.columns.${column}`)}
-            onDefaultWidths={widths.toDefaultWidths}
-          />
+          <ColumnsToggle {...columns.toggleProps} labelOf={(column) => t(`caseList.columns.${column}`)} />
           {actions}
         </span>
       </div>
-      <TreeTable
-        key={widths.tableKey}
-        {...treeProps}
-        {...widths.tableProps}
-        selectionMode="checkbox"
-        selectionKeys={shownTicks(selection, nodes)}
-        onSelectionChange={(event) => setSelection(withTicks(selection, event.value as CheckedKeys, nodes))}
-      >
-        {shown.map((column) => (
-          <Column
-            key={column}
-            columnKey={column}
-            header={t(`caseList.columns.${column}`)}
-            expander={column === 'name'}
-            body={(node: TreeNode) => treeCell(column, node, projectId, loadMore)}
-            className={`list-view__col-${column}`}
-            style={widths.columnStyle(column)}
-          />
+      <TreeTable key={columns.tableKey} {...treeProps} {...columns.tableProps} {...treeSelectionProps(selection, setSelection, nodes)}>
+        {columns.shown.map((column) => (
+          <Column key={column} {...columns.propsOf(column)} header={t(`caseList.columns.${column}`)} expander={column === 'name'} body={(node: TreeNode) => treeCell(column, node, projectId, loadMore)} />
         ))}
       </TreeTable>
     </div>

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { changesOf, topics } from '../../../app/changes.ts';
 import { useLiveQuery } from '../../../app/use-live-query.ts';
-import { CHECKBOX_WIDTH, useColumnWidths } from '../../../components/list/column-widths.ts';
+import { CHECKBOX_WIDTH, useListColumns } from '../../../components/list/column-widths.ts';
 import { ColumnsToggle } from '../../../components/list/ColumnsToggle.tsx';
 import { pagedTableProps, usePaging } from '../../../components/list/paged-table.ts';
 import { NO_SELECTION, onRowCheckbox, selectionTableProps, type PageSelection } from '../../../components/list/selection.ts';
@@ -35,7 +35,7 @@ interface Sort {
 export function TestsTable({ projectId, planId, filter, toolbar }: TestsViewProps) {
   const { t } = useTranslation();
   const openTest = useOpenTest();
-  const [hidden, setHidden] = useTestListSetting('hiddenInTable');
+  const columns = useListColumns('tests_table', COLUMNS, LAYOUT, useTestListSetting('hiddenInTable'));
   // Unsorted, the server's own order: by creation in a plan, by name at the project's root.
   const [sort, setSort] = useState<Sort | null>(null);
   const ordering = sort ? `${sort.order < 0 ? '-' : ''}${sort.field}` : undefined;
@@ -47,8 +47,6 @@ export function TestsTable({ projectId, planId, filter, toolbar }: TestsViewProp
   const tests = useLiveQuery(query, () => changesOf(topics.plans(projectId)), testListApi.list);
   const total = tests.data?.count ?? 0;
   const target = listTarget({ projectId, planId, conditions }, selection, total);
-  const shown = COLUMNS.filter((column) => !hidden.includes(column));
-  const widths = useColumnWidths('tests_table', LAYOUT, shown);
 
   return (
     <div className="list-view__table">
@@ -57,21 +55,14 @@ export function TestsTable({ projectId, planId, filter, toolbar }: TestsViewProp
         <TestsBulkBar projectId={projectId} count={target.count} target={target} onClear={() => setSelection(NO_SELECTION)} />
         <span className="list-view__tools">
           <span className="list-view__count">{t('testList.testsCount', { count: total })}</span>
-          <ColumnsToggle
-            columns={COLUMNS}
-            hidden={hidden}
-            onChange={setHidden}
-            fixed="name"
-            labelOf={(column) => t(`testList.columns.${column}`)}
-            onDefaultWidths={widths.toDefaultWidths}
-          />
+          <ColumnsToggle {...columns.toggleProps} labelOf={(column) => t(`testList.columns.${column}`)} />
         </span>
       </div>
       <DataTable
-        key={widths.tableKey}
+        key={columns.tableKey}
         ref={tableRef}
         {...pagedTableProps(tests, paging, setPaging, { label: t('testList.title'), empty: t('testList.empty') })}
-        {...widths.tableProps}
+        {...columns.tableProps}
         {...(sort ? { sortField: sort.field, sortOrder: sort.order } : {})}
         onSort={(event: DataTableStateEvent) => setSort(event.sortField ? { field: event.sortField as TestColumn, order: event.sortOrder === -1 ? -1 : 1 } : null)}
         {...selectionTableProps(selection, setSelection, tests.data?.results ?? [])}
@@ -79,16 +70,14 @@ export function TestsTable({ projectId, planId, filter, toolbar }: TestsViewProp
         rowClassName={() => 'plan-tests__row'}
       >
         <Column selectionMode="multiple" style={{ width: CHECKBOX_WIDTH }} resizeable={false} />
-        {shown.map((column) => (
+        {columns.shown.map((column) => (
           <Column
             key={column}
-            columnKey={column}
+            {...columns.propsOf(column)}
             field={column}
             header={t(`testList.columns.${column}`)}
             sortable={SORTABLE.includes(column)}
             body={(row: Test) => testCell(column, row)}
-            className={`list-view__col-${column}`}
-            style={widths.columnStyle(column)}
           />
         ))}
         <Column header={t('testList.columns.actions')} body={(row: Test) => <AddResultLink row={row} />} className="list-view__col-actions" style={{ width: ACTIONS_WIDTH }} resizeable={false} />

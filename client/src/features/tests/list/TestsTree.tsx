@@ -3,11 +3,11 @@ import type { TreeNode } from 'primereact/treenode';
 import { TreeTable, type TreeTableEvent } from 'primereact/treetable';
 import { useTranslation } from 'react-i18next';
 import { topics } from '../../../app/changes.ts';
-import { useColumnWidths } from '../../../components/list/column-widths.ts';
+import { useListColumns } from '../../../components/list/column-widths.ts';
 import { ColumnsToggle } from '../../../components/list/ColumnsToggle.tsx';
 import { onRowCheckbox } from '../../../components/list/selection.ts';
 import type { MoreRow } from '../../../components/list/tree-levels.ts';
-import { NOTHING_TICKED, shownTicks, withTicks, type CheckedKeys, type TreeSelection } from '../../../components/list/tree-selection.ts';
+import { NOTHING_TICKED, treeSelectionProps, type TreeSelection } from '../../../components/list/tree-selection.ts';
 import { TreeSelectAll } from '../../../components/list/TreeSelectAll.tsx';
 import { useResettingState } from '../../../components/list/use-resetting-state.ts';
 import { useTreeLevels } from '../../../components/list/use-tree-levels.ts';
@@ -33,7 +33,7 @@ const LAYOUT = { widths: TEST_COLUMN_WIDTHS, flexible: 'name' as const, unresize
 export function TestsTree({ projectId, planId, filter, toolbar }: TestsViewProps) {
   const { t } = useTranslation();
   const openTest = useOpenTest();
-  const [hidden, setHidden] = useTestListSetting('hiddenInTree');
+  const columns = useListColumns('tests_tree', COLUMNS, LAYOUT, useTestListSetting('hiddenInTree'));
   const filterKey = testFilterCodec.toQueryString(filter);
   const [selection, setSelection] = useResettingState<TreeSelection>(NOTHING_TICKED, `${projectId}/${planId}?${filterKey}`);
   const conditions = testConditions(filter);
@@ -48,8 +48,6 @@ export function TestsTree({ projectId, planId, filter, toolbar }: TestsViewProps
     texts: { label: t('testList.title'), empty: t('testList.empty') },
   });
   const bulk = useTreeBulkTarget({ projectId, planId, conditions }, selection, nodes);
-  const shown = COLUMNS.filter((column) => !hidden.includes(column));
-  const widths = useColumnWidths('tests_tree', LAYOUT, shown);
   const clicked = ({ originalEvent, node }: TreeTableEvent) => {
     const row = node.data as UnionItem | MoreRow;
     if ('is_leaf' in row && row.is_leaf && !onRowCheckbox(originalEvent)) openTest(row.id);
@@ -62,34 +60,17 @@ export function TestsTree({ projectId, planId, filter, toolbar }: TestsViewProps
         <TreeSelectAll id="test-tree-select-all" selection={selection} onChange={setSelection} />
         <TestsBulkBar projectId={projectId} count={bulk.count} target={bulk.target} onClear={() => setSelection(NOTHING_TICKED)} />
         <span className="list-view__tools">
-          <ColumnsToggle
-            columns={COLUMNS}
-            hidden={hidden}
-            onChange={setHidden}
-            fixed="name"
-            labelOf={(column) => t(`testList.columns.${column}`)}
-            onDefaultWidths={widths.toDefaultWidths}
-          />
+          <ColumnsToggle {...columns.toggleProps} labelOf={(column) => t(`testList.columns.${column}`)} />
         </span>
       </div>
-      <TreeTable
-        key={widths.tableKey}
-        {...treeProps}
-        {...widths.tableProps}
-        selectionMode="checkbox"
-        selectionKeys={shownTicks(selection, nodes)}
-        onSelectionChange={(event) => setSelection(withTicks(selection, event.value as CheckedKeys, nodes))}
-        onRowClick={clicked}
-      >
-        {shown.map((column) => (
+      <TreeTable key={columns.tableKey} {...treeProps} {...columns.tableProps} {...treeSelectionProps(selection, setSelection, nodes)} onRowClick={clicked}>
+        {columns.shown.map((column) => (
           <Column
             key={column}
-            columnKey={column}
+            {...columns.propsOf(column)}
             header={t(`testList.columns.${column}`)}
             expander={column === 'name'}
             body={(node: TreeNode) => treeCell(column, node, projectId, loadMore)}
-            className={`list-view__col-${column}`}
-            style={widths.columnStyle(column)}
           />
         ))}
         <Column
