@@ -31,11 +31,11 @@ export function naiveCasePage(naive: NaiveCases, projectId: number, filters: Cas
   return { count, items };
 }
 
-/** One tree level: the child suites by name, each with the live cases of its subtree counted by walking it, then the parent's cases by name. */
+/** One tree level: the child suites in the natural order of their names, each with the live cases of its subtree counted by walking it, then the parent's cases by name. */
 export function naiveTreeLevel(naive: NaiveCases, parentId: number, limit: number) {
   const live = naive.suites.filter((suite) => !suite.isDeleted);
   const subtree = (id: number): number[] => [id, ...live.filter((suite) => suite.parentId === id).flatMap((child) => subtree(child._id))];
-  const children = find(live, { parentId }, {}).sort({ nameKey: 1, _id: 1 }).all() as SuiteDocument[];
+  const children = find(live, { parentId }, {}).sort({ sortKey: 1, _id: 1 }).all() as SuiteDocument[];
   const counted = children.map((suite) => {
     const ids = subtree(suite._id);
     return { suite, count: find(naive.cases, { isDeleted: false, isArchive: false, suiteId: { $in: ids } }).all().length };

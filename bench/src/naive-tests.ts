@@ -37,11 +37,11 @@ export function naiveTestPage(naive: NaiveTests, projectId: number, filters: Tes
   return { count, items };
 }
 
-/** One union level: the child plans by name, each with its subtree's live tests counted and estimated by walking it, then the parent's tests by name. */
+/** One union level: the child plans in the natural order of their names, each with its subtree's live tests counted and estimated by walking it, then the parent's tests by name. */
 export function naiveUnionLevel(naive: NaiveTests, projectId: number, parentId: number | null, limit: number) {
   const live = naive.plans.filter((plan) => !plan.isDeleted && plan.projectId === projectId);
   const subtree = (id: number): number[] => [id, ...live.filter((plan) => plan.parentId === id).flatMap((child) => subtree(child._id))];
-  const children = find(live, { parentId, isArchive: false }, {}).sort({ nameKey: 1, _id: 1 }).all() as PlanDocument[];
+  const children = find(live, { parentId, isArchive: false }, {}).sort({ sortKey: 1, _id: 1 }).all() as PlanDocument[];
   const counted = children.map((plan) => {
     const tests = find(naive.tests, { isDeleted: false, isArchive: false, planId: { $in: subtree(plan._id) } }).all() as TestDocument[];
     return { plan, count: tests.length, estimate: tests.reduce((sum, test) => sum + (test.estimate ?? 0), 0) };

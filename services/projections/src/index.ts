@@ -66,6 +66,7 @@ export * from './comments/comments-projection.ts';
 export * from './comments/queries.ts';
 export * from './attachments/queries.ts';
 export * from './trees/project-tree.ts';
+export * from './trees/natural-order.ts';
 export * from './plans/plans-projection.ts';
 export * from './plans/queries.ts';
 export * from './tests/tests-projection.ts';

@@ -13,10 +13,12 @@ interface ColumnsToggleProps<C extends string> {
   labelOf(column: C): string;
   /** The column that always stays (the name). */
   fixed: C;
+  /** Puts the column widths back to the defaults; offered when the person changed any. */
+  onDefaultWidths?: (() => void) | undefined;
 }
 
 /** The column visibility popover (§2 "Sort popovers and column visibility popovers"); the fixed column always stays. */
-export function ColumnsToggle<C extends string>({ columns, hidden, onChange, labelOf, fixed }: ColumnsToggleProps<C>) {
+export function ColumnsToggle<C extends string>({ columns, hidden, onChange, labelOf, fixed, onDefaultWidths }: ColumnsToggleProps<C>) {
   const { t } = useTranslation();
   const panel = useRef<OverlayPanel>(null);
   const prefix = useId();
@@ -35,6 +37,7 @@ export function ColumnsToggle<C extends string>({ columns, hidden, onChange, lab
               </li>
             ))}
         </ul>
+        {onDefaultWidths && <Button label={t('list.defaultWidths')} icon="pi pi-arrows-h" size="small" text className="list-columns__default-widths" onClick={onDefaultWidths} />}
       </OverlayPanel>
     </>
   );

@@ -10,16 +10,21 @@ import './list.css';
 /** Labels shown in a row before the rest is cut to '...' (§3 columns). */
 const SHOWN_LABELS = 3;
 
-/** A row's labels: three at most, then '...' naming the rest on hover. */
+/** A row's labels: three at most, then '...' naming the rest on hover; all of them on hover where the column cuts them short. */
 export function LabelTags({ labels }: { labels: ReadonlyArray<{ id: number; name: string }> }) {
   return (
-    <span className="list-view__labels">
+    <span className="list-view__labels" title={labels.map((label) => label.name).join(', ') || undefined}>
       {labels.slice(0, SHOWN_LABELS).map((label) => (
         <Tag key={label.id} value={label.name} className="label-tag" />
       ))}
       {labels.length > SHOWN_LABELS && <span title={labels.slice(SHOWN_LABELS).map((label) => label.name).join(', ')}>...</span>}
     </span>
   );
+}
+
+/** A cell's text, whole on hover where the column cuts it short. */
+export function CellText({ text }: { text: string | null | undefined }) {
+  return text ? <span title={text}>{text}</span> : null;
 }
 
 export function CreatedAt({ at }: { at: string }) {
@@ -45,13 +50,15 @@ interface DrawerLinkProps {
   opens: Record<string, string | null>;
   children: ReactNode;
   className?: string;
+  /** Shown on hover: the whole name where a column cuts it short. */
+  title?: string;
 }
 
 /** A link that opens a drawer through the page's query, keeping the rest of it; the row it sits in does not take the click too. */
-export function DrawerLink({ opens, children, className }: DrawerLinkProps) {
+export function DrawerLink({ opens, children, className, title }: DrawerLinkProps) {
   const searchWith = useSearchWith();
   return (
-    <Link to={{ search: searchWith(opens) }} className={className} onClick={(event) => event.stopPropagation()}>
+    <Link to={{ search: searchWith(opens) }} className={className} title={title} onClick={(event) => event.stopPropagation()}>
       {children}
     </Link>
   );
@@ -62,7 +69,9 @@ export function NameLink({ name, archived, opens, className }: { name: string; a
   const { t } = useTranslation();
   return (
     <span className={className}>
-      <DrawerLink opens={opens}>{name}</DrawerLink>
+      <DrawerLink opens={opens} title={name}>
+        {name}
+      </DrawerLink>
       {archived && <Tag value={t('list.archived')} severity="secondary" />}
     </span>
   );

@@ -112,3 +112,12 @@ export function excludedCount(excluded: readonly TreeExclusion[]): number {
 export function withTicks(selection: TreeSelection, ticks: CheckedKeys, nodes: readonly TreeNode[]): TreeSelection {
   return selection.all ? { all: true, excluded: exclusionsAfter(selection.excluded, ticks, nodes) } : { all: false, checked: ticks };
 }
+
+/** A TreeTable's checkbox props for a selection: the ticks it shows, and the selection after the user ticks or unticks a row. */
+export function treeSelectionProps(selection: TreeSelection, onChange: (selection: TreeSelection) => void, nodes: readonly TreeNode[]) {
+  return {
+    selectionMode: 'checkbox' as const,
+    selectionKeys: shownTicks(selection, nodes),
+    onSelectionChange: (event: { value: unknown }) => onChange(withTicks(selection, event.value as CheckedKeys, nodes)),
+  };
+}

@@ -1,10 +1,14 @@
+import type { TreeNode } from 'primereact/treenode';
 import type { TreeTableExpandedKeysType } from 'primereact/treetable';
 import { useState } from 'react';
 import { tap, type Observable } from 'rxjs';
 import type { Paginated } from '../../api/paginated.ts';
 import { changesOf } from '../../app/changes.ts';
 import { useLiveQuery } from '../../app/use-live-query.ts';
-import { levelsLoader, nodesOf, openBranches, type LevelPage, type Parent, type RowKeys, type UnionRow } from './tree-levels.ts';
+import { rowHeightStyle } from './paged-table.ts';
+import { levelsLoader, nodesOf, openBranches, type LevelPage, type MoreRow, type Parent, type RowKeys, type UnionRow } from './tree-levels.ts';
+
+const isBranch = (row: UnionRow | MoreRow) => 'is_leaf' in row && !row.is_leaf;
 import { useResettingState } from './use-resetting-state.ts';
 
 interface TreeLevelsOptions<C, I> {
@@ -48,6 +52,10 @@ export function useTreeLevels<C, I extends UnionRow>({ projectId, root, conditio
       onToggle: (event: { value: TreeTableExpandedKeysType }) => setExpanded(event.value),
       loading: levels.data === null || levels.stale,
       emptyMessage: texts.empty,
+      size: 'small' as const,
+      style: rowHeightStyle,
+      // A branch's name keeps room for its count at the end of the cell, however long the name.
+      rowClassName: (node: TreeNode) => ({ 'list-view__branch': isBranch(node.data as UnionRow | MoreRow) }),
       pt: { table: { 'aria-label': texts.label } },
     },
   };

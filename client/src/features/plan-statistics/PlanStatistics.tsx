@@ -1,9 +1,8 @@
 import { useObservableState } from 'observable-hooks';
 import { Button } from 'primereact/button';
 import { SelectButton } from 'primereact/selectbutton';
-import { memo, useState } from 'react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { readLocal, writeLocal } from '../../app/local-settings.ts';
 import { session } from '../../app/services.ts';
 import { usePreloadedCharts } from '../../components/charts/Chart.tsx';
 import { useUrlFilter } from '../../components/list/use-url-filter.ts';
@@ -17,18 +16,6 @@ import { SEGMENTS, settingsPatch, statisticsSettings, type Segment } from './sta
 import { STATISTICS_DEBOUNCE_MS, useSettled } from './statistics-streams.ts';
 import './plan-statistics.css';
 
-/** Whether the area is open, remembered in this browser (the user config names no place for it). */
-function useOpen(): [boolean, (open: boolean) => void] {
-  const [open, setOpen] = useState(() => readLocal('plan-statistics') !== 'closed');
-  return [
-    open,
-    (next) => {
-      setOpen(next);
-      writeLocal('plan-statistics', next ? 'open' : 'closed');
-    },
-  ];
-}
-
 /**
  * The plan statistics area (cases-and-plans §2) above a plan's tests, or the
  * project's (`planId` null): Pie, Bar and Child segments over the tests the
@@ -40,10 +27,10 @@ function useOpen(): [boolean, (open: boolean) => void] {
  */
 export const PlanStatistics = memo(function PlanStatistics({ projectId, planId }: { projectId: number; planId: number | null }) {
   const { t } = useTranslation();
-  const [open, setOpen] = useOpen();
-  usePreloadedCharts(open);
   const config = useObservableState(session.config$, session.config$.value);
   const settings = statisticsSettings(config, planId);
+  const open = settings.open;
+  usePreloadedCharts(open);
   const [filter] = useUrlFilter(testFilterCodec);
   const conditions = useSettled(testConditions(filter), STATISTICS_DEBOUNCE_MS);
   const [pickedAsOf, setAsOf] = useAsOf();
@@ -54,7 +41,7 @@ export const PlanStatistics = memo(function PlanStatistics({ projectId, planId }
   const segments = SEGMENTS.map((value) => ({ value, label: t(`planStatistics.segments.${value}`) }));
 
   return (
-    <section className="plan-statistics" aria-labelledby="plan-statistics-title">
+    <section className={`plan-statistics${open ? '' : ' plan-statistics--closed'}`} aria-labelledby="plan-statistics-title">
       <header className="plan-statistics__header">
         <h2 id="plan-statistics-title">{t('planStatistics.title')}</h2>
         {planId !== null && <AsOfPicker asOf={asOf} onPick={setAsOf} />}
@@ -74,7 +61,7 @@ export const PlanStatistics = memo(function PlanStatistics({ projectId, planId }
           rounded
           aria-expanded={open}
           aria-label={t(open ? 'planStatistics.collapse' : 'planStatistics.expand')}
-          onClick={() => setOpen(!open)}
+          onClick={() => session.changeConfig(settingsPatch.open(!open))}
         />
       </header>
       {asOf && <AsOfBanner asOf={asOf} onNow={() => setAsOf(null)} />}

@@ -154,17 +154,31 @@ describe('the plan statistics area (cases-and-plans §2 "Plan statistics area")'
     expect(screen.getByRole('link', { name: 'Smoke' }).getAttribute('href')).toBe('/projects/1/plans/8');
   });
 
-  it('switches segments through the user config, and stays collapsed once collapsed', async () => {
+  it('switches segments through the user config', async () => {
     session.config$.next({});
-    const { unmount } = visit(7);
+    visit(7);
     await screen.findByRole('img', { name: 'Tests count' });
     await userEvent.click(screen.getByRole('button', { name: 'Child' }));
     expect(net.server.bodies[net.server.calls.indexOf('PATCH /api/v2/users/me/config/')]).toEqual({ ui: { graph_base_type: 'child' } });
+  });
+
+  it('collapses to its header, kept in the user config, so the tests come first on every plan and in every browser, and asks nothing while closed', async () => {
+    session.config$.next({});
+    const { unmount } = visit(7);
+    await screen.findByRole('img', { name: 'Tests count' });
     await userEvent.click(screen.getByRole('button', { name: 'Hide statistics' }));
-    expect(screen.queryByRole('region', { name: 'Child plans progress' })).toBeNull();
-    expect(screen.queryByRole('region', { name: 'Tests count' })).toBeNull();
+    expect(net.server.bodies[net.server.calls.lastIndexOf('PATCH /api/v2/users/me/config/')]).toEqual({ ui: { is_open_plan_statistics: false } });
     unmount();
+
+    session.config$.next({ ui: { is_open_plan_statistics: false } });
+    const asked = calls('GET /api/v2/testplans/statistics/');
     visit(7);
-    expect(screen.getByRole('button', { name: 'Show statistics' }).getAttribute('aria-expanded')).toBe('false');
+    const toggle = screen.getByRole('button', { name: 'Show statistics' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('button', { name: 'Pie' })).toBeNull();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(calls('GET /api/v2/testplans/statistics/')).toBe(asked);
+    await userEvent.click(toggle);
+    expect(net.server.bodies[net.server.calls.lastIndexOf('PATCH /api/v2/users/me/config/')]).toEqual({ ui: { is_open_plan_statistics: true } });
   });
 });

@@ -4,8 +4,9 @@ import { settingsPatch, statisticsSettings } from './statistics-settings.ts';
 const today = new Date(2026, 2, 10, 15, 30);
 
 describe('the statistics settings in the user config (platform §3 `ui`)', () => {
-  it('default to the pie, minutes, days and the last 7 days, today included', () => {
+  it('default to open, the pie, minutes, days and the last 7 days, today included', () => {
     expect(statisticsSettings({}, 7, today)).toEqual({
+      open: true,
       segment: 'pie',
       period: 'minutes',
       bucketing: 'by_time',
@@ -17,6 +18,7 @@ describe('the statistics settings in the user config (platform §3 `ui`)', () =>
   it('read the choices kept, the range per plan or for the project’s root', () => {
     const config = {
       ui: {
+        is_open_plan_statistics: false,
         graph_base_type: 'bar',
         test_plan_estimate_everywhere_period: 'hours',
         graph_base_bar_type: 'by_attribute',
@@ -24,7 +26,7 @@ describe('the statistics settings in the user config (platform §3 `ui`)', () =>
         test_plan: { '7': { start_date: '2026-02-01', end_date: '2026-02-14' }, root: { start_date: '2026-01-01', end_date: '2026-01-02' } },
       },
     };
-    expect(statisticsSettings(config, 7, today)).toEqual({ segment: 'bar', period: 'hours', bucketing: 'by_attribute', attribute: 'Build', range: { start: '2026-02-01', end: '2026-02-14' } });
+    expect(statisticsSettings(config, 7, today)).toEqual({ open: false, segment: 'bar', period: 'hours', bucketing: 'by_attribute', attribute: 'Build', range: { start: '2026-02-01', end: '2026-02-14' } });
     expect(statisticsSettings(config, null, today).range).toEqual({ start: '2026-01-01', end: '2026-01-02' });
     expect(statisticsSettings(config, 8, today).range).toEqual({ start: '2026-03-04', end: '2026-03-10' });
   });
@@ -43,6 +45,7 @@ describe('the statistics settings in the user config (platform §3 `ui`)', () =>
   });
 
   it('keep each choice with a patch of its own key', () => {
+    expect(settingsPatch.open(false)).toEqual({ ui: { is_open_plan_statistics: false } });
     expect(settingsPatch.segment('child')).toEqual({ ui: { graph_base_type: 'child' } });
     expect(settingsPatch.period('days')).toEqual({ ui: { test_plan_estimate_everywhere_period: 'days' } });
     expect(settingsPatch.bucketing('by_attribute')).toEqual({ ui: { graph_base_bar_type: 'by_attribute' } });

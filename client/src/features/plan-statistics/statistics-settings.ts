@@ -20,6 +20,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** What the user chose for the statistics, kept in their config (platform §3 "User config" `ui`). */
 export interface StatisticsSettings {
+  /** Whether the area shows its charts or only its header, `ui.is_open_plan_statistics`: a person who closed it gets the tests at the top of every plan. */
+  open: boolean;
   segment: Segment;
   period: EstimatePeriod;
   bucketing: Bucketing;
@@ -51,6 +53,7 @@ export function statisticsSettings(config: UserConfig, planId: number | null, to
   const ui = configSection(config, 'ui');
   const attribute = ui['graph_base_bar_attribute_input'];
   return {
+    open: ui['is_open_plan_statistics'] !== false,
     segment: oneOf(SEGMENTS, ui['graph_base_type'], 'pie'),
     period: oneOf(ESTIMATE_PERIODS, ui['test_plan_estimate_everywhere_period'], 'minutes'),
     bucketing: oneOf(BUCKETINGS, ui['graph_base_bar_type'], 'by_time'),
@@ -61,6 +64,7 @@ export function statisticsSettings(config: UserConfig, planId: number | null, to
 
 /** Config patches that keep one choice; the server deep-merges them into the rest. */
 export const settingsPatch = {
+  open: (open: boolean): UserConfig => ({ ui: { is_open_plan_statistics: open } }),
   segment: (segment: Segment): UserConfig => ({ ui: { graph_base_type: segment } }),
   period: (period: EstimatePeriod): UserConfig => ({ ui: { test_plan_estimate_everywhere_period: period } }),
   bucketing: (bucketing: Bucketing): UserConfig => ({ ui: { graph_base_bar_type: bucketing } }),

@@ -7,8 +7,8 @@ export interface PlanDocument {
   projectId: number;
   parentId: number | null;
   name: string;
-  /** Lower-cased name: sorting and search are case-insensitive. */
-  nameKey: string;
+  /** The name's key for the tree's natural order (trees/natural-order.ts): levels and lists by name sort by it. */
+  sortKey: string;
   description: string;
   startedAt: string;
   dueDate: string;

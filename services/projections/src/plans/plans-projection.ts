@@ -1,5 +1,6 @@
 import { streams, topics, type PlanEvent } from '@testament/contracts';
 import { projection, type EventOf, type ProjectionView } from '../runner/projection.ts';
+import { naturalSortKey } from '../trees/natural-order.ts';
 import { PLAN_TREES, PLANS, type PlanDocument, type PlanTreeDocument, type PlanTreeNode } from './plan-document.ts';
 
 const idsOf = (event: EventOf<PlanEvent>): number[] => ('planIds' in event.data ? event.data.planIds : [event.data.id]);
@@ -19,7 +20,7 @@ function applyToPlans(event: EventOf<PlanEvent>, view: ProjectionView, projectId
         projectId,
         parentId,
         name,
-        nameKey: name.toLowerCase(),
+        sortKey: naturalSortKey(name),
         description,
         startedAt,
         dueDate,
@@ -37,7 +38,7 @@ function applyToPlans(event: EventOf<PlanEvent>, view: ProjectionView, projectId
     }
     case 'PlanChanged': {
       const { id, ...changes } = event.data;
-      return changePlan(view, id, time, changes.name === undefined ? changes : { ...changes, nameKey: changes.name.toLowerCase() });
+      return changePlan(view, id, time, changes.name === undefined ? changes : { ...changes, sortKey: naturalSortKey(changes.name) });
     }
     case 'PlanMoved':
       return changePlan(view, event.data.id, time, { parentId: event.data.parentId });
@@ -109,11 +110,11 @@ function applyToTree(event: EventOf<PlanEvent>, view: ProjectionView, projectId:
 export const plansProjection = projection<PlanEvent>({
   name: 'plans',
   collections: {
-    // A level of the tree, a project's plans in each order the list offers, and the trash.
+    // A level of the tree in its natural order, a project's plans in each order the list offers, and the trash.
     [PLANS]: {
       indexes: [
-        { keys: { projectId: 1, isDeleted: 1, parentId: 1, nameKey: 1, _id: 1 } },
-        { keys: { projectId: 1, isDeleted: 1, nameKey: 1, _id: 1 } },
+        { keys: { projectId: 1, isDeleted: 1, parentId: 1, sortKey: 1, _id: 1 } },
+        { keys: { projectId: 1, isDeleted: 1, sortKey: 1, _id: 1 } },
         { keys: { projectId: 1, isDeleted: 1, startedAt: 1, _id: 1 } },
         { keys: { projectId: 1, isDeleted: 1, createdAt: 1, _id: 1 } },
         { keys: { isDeleted: 1, projectId: 1, deletedAt: 1, _id: 1 } },

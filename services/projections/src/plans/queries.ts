@@ -50,7 +50,7 @@ export interface PlanFilters {
   ordering?: string;
 }
 
-const ORDER_FIELDS: Record<string, string> = { id: '_id', name: 'nameKey', started_at: 'startedAt', created_at: 'createdAt' };
+const ORDER_FIELDS: Record<string, string> = { id: '_id', name: 'sortKey', started_at: 'startedAt', created_at: 'createdAt' };
 
 export function planSort(ordering: string | undefined): Sort {
   const sort: Sort = {};

@@ -43,7 +43,7 @@ export interface SuiteFilters {
 type SortKey = (node: SuiteTreeNode) => number | string;
 const SORT_KEYS: Record<string, SortKey> = {
   id: (node) => node.id,
-  name: (node) => node.name.toLowerCase(),
+  name: (node) => node.sortKey,
   created_at: (node) => node.createdAt,
   descendant_count: (node) => node.descendants,
   total_cases_count: (node) => node.totalCases,

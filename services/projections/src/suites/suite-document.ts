@@ -7,8 +7,8 @@ export interface SuiteDocument {
   projectId: number;
   parentId: number | null;
   name: string;
-  /** Lower-cased name: sorting and search are case-insensitive. */
-  nameKey: string;
+  /** The name's key for the tree's natural order (trees/natural-order.ts). */
+  sortKey: string;
   description: string;
   attributes: Record<string, unknown>;
   attachmentIds: number[];
@@ -28,6 +28,8 @@ export interface SuiteTreeNode {
   id: number;
   parentId: number | null;
   name: string;
+  /** The name's key for the tree's natural order (trees/natural-order.ts): levels and pickers list suites by it. */
+  sortKey: string;
   createdAt: string;
   deleted: boolean;
   /** Live (not archived, not deleted) cases directly in the suite, and the sum of their estimates in seconds. */

@@ -75,6 +75,11 @@ function randomHistory(seed: number): { events: TestEvent[]; model: Map<number, 
   return { events, model };
 }
 
+const live = (model: Map<number, ModelSuite>) => [...model.values()].filter((s) => s.deletedWith === null);
+const collator = new Intl.Collator('en', { numeric: true, sensitivity: 'base' });
+/** The trees' natural order worked out independently of the read model's keys: numbers by value, case aside, then by id. */
+const inNaturalOrder = (suites: ModelSuite[]) => [...suites].sort((a, b) => collator.compare(a.name, b.name) || a.id - b.id);
+
 /** The tree's facts recomputed from the model alone. */
 function fromScratch(model: Map<number, ModelSuite>) {
   const live = [...model.values()].filter((s) => s.deletedWith === null);
@@ -91,8 +96,8 @@ describe('suites read model', () => {
     await foldInto(readStore, [projectsProjection, suitesProjection, casesProjection], recorded(events), [1, 13, 100, 2]);
 
     const tree = await findSuiteTree(readStore, PROJECT);
-    const folded = tree.descendantsOf(null).map((node) => ({ id: node.id, parentId: node.parentId, descendants: node.descendants, suitePath: tree.suitePath(node.id) }));
-    expect(folded.sort((a, b) => a.id - b.id)).toEqual(fromScratch(model));
+    const facts = tree.descendantsOf(null).map((node) => ({ id: node.id, parentId: node.parentId, descendants: node.descendants, suitePath: tree.suitePath(node.id) }));
+    expect(facts.sort((a, b) => a.id - b.id)).toEqual(fromScratch(model));
 
     const documents = await readStore.collection<SuiteDocument>(SUITES).find({});
     expect(documents.map((d) => [d._id, d.name, d.parentId, d.isDeleted]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual(
@@ -101,12 +106,16 @@ describe('suites read model', () => {
     const project = await readStore.collection<ProjectDocument>(PROJECTS).findOne({ _id: PROJECT });
     expect(project?.counts.suites).toBe(fromScratch(model).length);
 
-    // A level in name order, paged.
-    const roots = [...model.values()].filter((s) => s.deletedWith === null && s.parentId === null);
-    const byName = roots.sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id).map((s) => s.id);
-    const page = await listSuites(readStore, PROJECT, { parent: null }, { skip: 1, limit: 3 });
-    expect(page.count).toBe(byName.length);
-    expect(page.items.map((node) => node.id)).toEqual(byName.slice(1, 4));
+    // Every level in natural name order ("Suite A9" before "Suite A10"), paged, and the whole tree in that order.
+    for (const parentId of [null, ...live(model).map((s) => s.id)]) {
+      const byName = inNaturalOrder(live(model).filter((s) => s.parentId === parentId)).map((s) => s.id);
+      const page = await listSuites(readStore, PROJECT, { parent: parentId }, { skip: 1, limit: 3 });
+      expect(page.count).toBe(byName.length);
+      expect(page.items.map((node) => node.id)).toEqual(byName.slice(1, 4));
+    }
+    const folded = (parentId: number | null): number[] => tree.childrenByName(parentId).flatMap((node) => [node.id, ...folded(node.id)]);
+    const expected = (parentId: number | null): number[] => inNaturalOrder(live(model).filter((s) => s.parentId === parentId)).flatMap((s) => [s.id, ...expected(s.id)]);
+    expect(folded(null)).toEqual(expected(null));
   });
 
   it.each([7, 99])('reads a tree between changes as a fresh index of its document reads it, while counts and names change the document but not its shape (seed %i)', async (seed) => {

@@ -1,6 +1,7 @@
 import { streams, topics, type CaseEvent, type SuiteEvent } from '@testament/contracts';
 import { CASES, caseContribution, contributionAfter, type CaseDocument } from '../cases/case-document.ts';
 import { projection, type EventOf, type ProjectionView } from '../runner/projection.ts';
+import { naturalSortKey } from '../trees/natural-order.ts';
 import { SUITE_TREES, SUITES, type SuiteDocument, type SuiteTreeDocument, type SuiteTreeNode } from './suite-document.ts';
 import { addLeaf, countCases, withTotals } from './tree.ts';
 
@@ -63,13 +64,13 @@ function applyToTree(event: EventOf<SuiteEvent>, view: ProjectionView, projectId
     case 'SuiteCreated': {
       const { id, parentId, name } = event.data;
       if (tree.nodes.some((node) => node.id === id)) return;
-      addLeaf(tree.nodes, { id, parentId, name, createdAt: event.metadata.time, deleted: false, cases: 0, estimate: 0, descendants: 0, totalCases: 0, totalEstimate: 0 });
+      addLeaf(tree.nodes, { id, parentId, name, sortKey: naturalSortKey(name), createdAt: event.metadata.time, deleted: false, cases: 0, estimate: 0, descendants: 0, totalCases: 0, totalEstimate: 0 });
       break;
     }
     case 'SuiteChanged': {
       const at = tree.nodes.findIndex((node) => node.id === event.data.id);
       if (event.data.name === undefined || at < 0) return;
-      tree.nodes[at] = { ...tree.nodes[at]!, name: event.data.name };
+      tree.nodes[at] = { ...tree.nodes[at]!, name: event.data.name, sortKey: naturalSortKey(event.data.name) };
       break;
     }
     default:
@@ -85,14 +86,14 @@ function applyToSuites(event: EventOf<SuiteEvent>, view: ProjectionView, project
   switch (event.type) {
     case 'SuiteCreated': {
       const { id, parentId, name, description, attributes, attachmentIds = [] } = event.data;
-      view.put(SUITES, { _id: id, projectId, parentId, name, nameKey: name.toLowerCase(), description, attributes, attachmentIds, isDeleted: false, deletedAt: null, createdAt: time, updatedAt: time });
+      view.put(SUITES, { _id: id, projectId, parentId, name, sortKey: naturalSortKey(name), description, attributes, attachmentIds, isDeleted: false, deletedAt: null, createdAt: time, updatedAt: time });
       return;
     }
     case 'SuiteChanged': {
       const { name, description, attributes, attachmentIds } = event.data;
       return changeSuite(view, event.data.id, time, (suite) => {
         if (attachmentIds !== undefined) suite.attachmentIds = attachmentIds;
-        if (name !== undefined) Object.assign(suite, { name, nameKey: name.toLowerCase() });
+        if (name !== undefined) Object.assign(suite, { name, sortKey: naturalSortKey(name) });
         if (description !== undefined) suite.description = description;
         if (attributes !== undefined) suite.attributes = attributes;
       });
@@ -113,11 +114,11 @@ function applyToSuites(event: EventOf<SuiteEvent>, view: ProjectionView, project
 export const suitesProjection = projection<SuiteEvent | CaseEvent>({
   name: 'suites',
   collections: {
-    // A level of the tree in name order, a project's suites in name order, and the trash.
+    // A level of the tree in its natural order, a project's suites in that order, and the trash.
     [SUITES]: {
       indexes: [
-        { keys: { projectId: 1, isDeleted: 1, parentId: 1, nameKey: 1, _id: 1 } },
-        { keys: { projectId: 1, isDeleted: 1, nameKey: 1, _id: 1 } },
+        { keys: { projectId: 1, isDeleted: 1, parentId: 1, sortKey: 1, _id: 1 } },
+        { keys: { projectId: 1, isDeleted: 1, sortKey: 1, _id: 1 } },
         { keys: { isDeleted: 1, projectId: 1, deletedAt: 1, _id: 1 } },
       ],
     },

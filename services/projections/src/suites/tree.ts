@@ -1,3 +1,4 @@
+import { bySortKey } from '../trees/natural-order.ts';
 import { ProjectTree, indexOfNode, projectTreeOf } from '../trees/project-tree.ts';
 import type { SuiteTreeDocument, SuiteTreeNode } from './suite-document.ts';
 
@@ -25,6 +26,11 @@ export class SuiteTree extends ProjectTree<SuiteTreeNode> {
       this.paths.set(unknown[index]!.id, path);
     }
     return path;
+  }
+
+  /** The live suites directly under `parentId` in the tree's natural order by name (as a level lists them). */
+  childrenByName(parentId: number | null): SuiteTreeNode[] {
+    return [...this.childrenOf(parentId)].sort(bySortKey);
   }
 }
 

@@ -35,8 +35,10 @@ function suiteCell(column: CaseColumn, suite: UnionSuite, projectId: number): Re
       return (
         <span className="list-view__name case-list__name">
           <i className="pi pi-folder" aria-hidden />
-          <Link to={`/projects/${projectId}/suites/${suite.id}`}>{suite.name}</Link>
-          <Tag value={String(suite.union_count)} severity="secondary" rounded />
+          <Link to={`/projects/${projectId}/suites/${suite.id}`} title={suite.name}>
+            {suite.name}
+          </Link>
+          <Tag value={String(suite.union_count)} severity="secondary" rounded className="list-view__branch-count" />
         </span>
       );
     case 'estimate':

@@ -28,16 +28,17 @@ export const CasesView = memo(function CasesView({ projectId, suiteId }: { proje
   const [layout, setLayout] = useCaseListSetting('layout');
   const [filter, setFilter] = useUrlFilter(caseFilterCodec);
 
+  const toolbar = (
+    <>
+      <LayoutSwitch value={layout} onChange={setLayout} />
+      <ListFilters projectId={projectId} area="test_suites" codec={caseFilterCodec} filter={filter} onChange={setFilter} drawer={(props) => <CaseFilterDrawer {...props} />} />
+    </>
+  );
+  const actions = suiteId !== null && <Button label={t('caseList.create')} icon="pi pi-plus" onClick={() => navigate(keepSearch(suitePaths.createCase(projectId, suiteId)))} />;
+  const View = layout === 'table' ? CasesTable : CasesTree;
   return (
     <section className="list-view case-list" aria-label={t('caseList.title')}>
-      <div className="list-view__toolbar">
-        <LayoutSwitch value={layout} onChange={setLayout} />
-        <ListFilters projectId={projectId} area="test_suites" codec={caseFilterCodec} filter={filter} onChange={setFilter} drawer={(props) => <CaseFilterDrawer {...props} />} />
-        {suiteId !== null && (
-          <Button label={t('caseList.create')} icon="pi pi-plus" className="list-view__end" onClick={() => navigate(keepSearch(suitePaths.createCase(projectId, suiteId)))} />
-        )}
-      </div>
-      {layout === 'table' ? <CasesTable projectId={projectId} suiteId={suiteId} filter={filter} /> : <CasesTree projectId={projectId} suiteId={suiteId} filter={filter} />}
+      <View projectId={projectId} suiteId={suiteId} filter={filter} toolbar={toolbar} actions={actions} />
     </section>
   );
 });

@@ -83,6 +83,7 @@ const TreeNode = memo(function TreeNode({ item, depth, open, selected, focused }
   // A node closed away, filtered out or deleted while holding the tab stop gives it back to the tree.
   useEffect(() => () => nodeGone(item.id), [item.id]);
   const name = kind.nameOf(item);
+  const counted = kind.countOf?.(item);
   const expanded = item.has_children ? open : undefined;
   return (
     <li
@@ -91,6 +92,7 @@ const TreeNode = memo(function TreeNode({ item, depth, open, selected, focused }
       aria-selected={selected}
       aria-expanded={expanded}
       aria-label={name}
+      aria-description={counted && t(counted.text, { count: counted.count })}
       tabIndex={focused ? 0 : -1}
       onFocus={(event) => {
         if (isOwnEvent(event)) tree.nodeFocused(item.id);
@@ -129,6 +131,11 @@ const TreeNode = memo(function TreeNode({ item, depth, open, selected, focused }
         >
           {name}
         </Link>
+        {counted && (
+          <span className="suite-node__count" title={t(counted.text, { count: counted.count })} aria-hidden>
+            {counted.count}
+          </span>
+        )}
         {item.is_archive && <i className="pi pi-box suite-node__archived" role="img" aria-label={t('suites.tree.archived')} />}
         <Button
           type="button"

@@ -5,7 +5,7 @@ import { suitePaths } from '../suite-paths.ts';
 import { SuiteInfo } from './SuiteInfo.tsx';
 import { levelOf, type TreeKind } from './tree-kind.ts';
 
-/** The suites tree: `suites/` levels, suite pages, and an info popover of counts (§2 Tree bar). */
+/** The suites tree: `suites/` levels, suite pages, each suite's cases counted over its subtree, and an info popover of counts (§2 Tree bar). */
 export const suiteTreeKind: TreeKind<Suite> = {
   mode: 'suites',
   sortFields: ['name', 'id', 'created_at', 'total_cases_count'],
@@ -24,5 +24,6 @@ export const suiteTreeKind: TreeKind<Suite> = {
   breadcrumbs: (id) => (goneSuites.has(id) ? of(null) : suiteApi.breadcrumbs(id)),
   path: (projectId, id) => suitePaths.suite(projectId, id),
   nameOf: (suite) => suite.name,
+  countOf: (suite) => ({ count: suite.total_cases_count, text: 'suites.tree.casesInSubtree' }),
   renderInfo: (suite) => <SuiteInfo suite={suite} />,
 };

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { Suite } from '@testament/contracts';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { announceChange, topics } from '../../../app/changes.ts';
 import { aSuite } from '../../../testing/suites.ts';
 import { useScriptedServer } from '../../../testing/use-server.ts';
 import { SuitesWorkspace } from '../SuitesWorkspace.tsx';
@@ -15,12 +16,13 @@ const level = (parent: string, suites: Suite[], search = '') => ({
   },
 });
 
-// Web > Login > Password reset, and Mobile beside Web.
-const web = aSuite(10, 'Web', { has_children: true });
-const login = aSuite(11, 'Login', { parent: { id: 10, name: 'Web' }, has_children: true });
+// Web > Login > Password reset, and Mobile beside Web; Web's subtree holds 12 cases.
+const web = aSuite(10, 'Web', { has_children: true, total_cases_count: 12 });
+const login = aSuite(11, 'Login', { parent: { id: 10, name: 'Web' }, has_children: true, total_cases_count: 3 });
 const reset = aSuite(12, 'Password reset', { parent: { id: 11, name: 'Login' } });
-const net = useScriptedServer({
-  ...level('null', [web, aSuite(20, 'Mobile')]),
+const roots = level('null', [web, aSuite(20, 'Mobile')]);
+const answers = {
+  ...roots,
   ...level('10', [login]),
   ...level('11', [reset]),
   // A search shows the matches and the way to them.
@@ -31,9 +33,13 @@ const net = useScriptedServer({
   ...level('10', [login], 'log'),
   ...level('11', [], 'log'),
   'GET /api/v2/suites/11/breadcrumbs/': { status: 200, body: { id: 11, title: 'Login', parent: { id: 10, title: 'Web', parent: null } } },
-});
+};
+const net = useScriptedServer(answers);
 
-beforeEach(() => window.localStorage.clear());
+beforeEach(() => {
+  window.localStorage.clear();
+  Object.assign(answers, roots);
+});
 
 function renderWorkspace(at = '/projects/1/suites') {
   const router = createMemoryRouter(
@@ -93,6 +99,22 @@ describe('the tree’s keys (WAI-ARIA tree view)', () => {
     await userEvent.keyboard('{ArrowDown}');
     expect(tree.hasAttribute('tabindex')).toBe(false);
     expect(screen.getAllByRole('treeitem').map((item) => item.tabIndex)).toEqual([-1, 0]);
+  });
+});
+
+describe('the case counts', () => {
+  it('show each suite’s cases with its subtree’s beside its name, and follow the project’s changes', async () => {
+    renderWorkspace();
+    const counts = () => screen.getAllByRole('treeitem').map((item) => [item.getAttribute('aria-label'), item.querySelector('.suite-node__count')?.textContent, item.getAttribute('aria-description')]);
+    await node('Mobile');
+    expect(counts()).toEqual([
+      ['Web', '12', 'Cases in this suite and below: 12'],
+      ['Mobile', '0', 'Cases in this suite and below: 0'],
+    ]);
+    // A case created anywhere in Web's subtree: the level is asked for again and counts one more.
+    Object.assign(answers, level('null', [{ ...web, total_cases_count: 13 }, aSuite(20, 'Mobile')]));
+    act(() => announceChange(topics.suites(1)));
+    await waitFor(() => expect(counts()[0]).toEqual(['Web', '13', 'Cases in this suite and below: 13']));
   });
 });
 

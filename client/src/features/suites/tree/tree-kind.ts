@@ -66,6 +66,8 @@ export interface TreeKind<T extends TreeItem> {
   /** The address of a node, or of the project's root for null. */
   path(projectId: number, id: number | null): string;
   nameOf(item: T): string;
+  /** What a node counts beside its name (a suite: the cases in its subtree) and how that reads in full; none for a tree that counts nothing there. */
+  countOf?(item: T): { count: number; text: string };
   renderInfo(item: T, projectId: number): ReactNode;
 }
 

@@ -27,17 +27,20 @@ export const PlanTests = memo(function PlanTests({ projectId, planId }: { projec
   const [layout, setLayout] = useTestListSetting('layout');
   const [filter, setFilter] = useUrlFilter(testFilterCodec);
 
+  const toolbar = (
+    <>
+      <LayoutSwitch value={layout} onChange={setLayout} />
+      <ListFilters projectId={projectId} area="test_plans" codec={testFilterCodec} filter={filter} onChange={setFilter} drawer={(props) => <TestFilterDrawer {...props} />} />
+      <span className="field-switch">
+        <InputSwitch inputId="plan-tests-mine" checked={filter.assignees.includes(me.id)} onChange={(event) => setFilter(withMe(filter, me.id, event.value))} />
+        <label htmlFor="plan-tests-mine">{t('testList.assignedToMe')}</label>
+      </span>
+    </>
+  );
+  const View = layout === 'table' ? TestsTable : TestsTree;
   return (
     <section className="list-view plan-tests" aria-label={t('testList.title')}>
-      <div className="list-view__toolbar">
-        <LayoutSwitch value={layout} onChange={setLayout} />
-        <ListFilters projectId={projectId} area="test_plans" codec={testFilterCodec} filter={filter} onChange={setFilter} drawer={(props) => <TestFilterDrawer {...props} />} />
-        <span className="field-switch">
-          <InputSwitch inputId="plan-tests-mine" checked={filter.assignees.includes(me.id)} onChange={(event) => setFilter(withMe(filter, me.id, event.value))} />
-          <label htmlFor="plan-tests-mine">{t('testList.assignedToMe')}</label>
-        </span>
-      </div>
-      {layout === 'table' ? <TestsTable projectId={projectId} planId={planId} filter={filter} /> : <TestsTree projectId={projectId} planId={planId} filter={filter} />}
+      <View projectId={projectId} planId={planId} filter={filter} toolbar={toolbar} />
     </section>
   );
 });

@@ -4,7 +4,7 @@ import type { TreeNode } from 'primereact/treenode';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CreatedAt, DrawerLink, LabelTags, LoadMore, NameLink, useSearchWith } from '../../../components/list/cells.tsx';
+import { CellText, CreatedAt, DrawerLink, LabelTags, LoadMore, NameLink, useSearchWith } from '../../../components/list/cells.tsx';
 import type { MoreRow, Parent } from '../../../components/list/tree-levels.ts';
 import { planPaths } from '../../plans/plan-paths.ts';
 import { StatusTag } from '../../results/StatusTag.tsx';
@@ -27,7 +27,9 @@ function Assignee({ row }: { row: Row }) {
   return (
     <span className="plan-tests__assignee">
       <Avatar image={row.avatar_link || undefined} label={row.avatar_link ? undefined : name.slice(0, 1).toUpperCase()} shape="circle" />
-      {name}
+      <span className="plan-tests__assignee-name" title={name}>
+        {name}
+      </span>
     </span>
   );
 }
@@ -57,7 +59,9 @@ export function testCell(column: TestColumn, row: Row): ReactNode {
     case 'created_at':
       return <CreatedAt at={row.created_at} />;
     case 'plan_path':
-      return 'plan_path' in row ? row.plan_path : null;
+      return 'plan_path' in row ? <CellText text={row.plan_path} /> : null;
+    case 'suite_path':
+      return <CellText text={row.suite_path} />;
     case 'started_at':
       return null;
     default:
@@ -72,8 +76,10 @@ function PlanName({ plan, projectId }: { plan: UnionPlan; projectId: number }) {
   return (
     <span className="list-view__name plan-tests__name">
       <i className="pi pi-folder" aria-hidden />
-      <Link to={{ pathname: planPaths.plan(projectId, plan.id), search: searchWith({ test: null, view: null }) }}>{plan.title}</Link>
-      <Tag value={String(plan.union_count)} severity="secondary" rounded title={t('testList.matching', { count: plan.union_count })} />
+      <Link to={{ pathname: planPaths.plan(projectId, plan.id), search: searchWith({ test: null, view: null }) }} title={plan.title}>
+        {plan.title}
+      </Link>
+      <Tag value={String(plan.union_count)} severity="secondary" rounded title={t('testList.matching', { count: plan.union_count })} className="list-view__branch-count" />
       {plan.is_archive && <Tag value={t('list.archived')} severity="secondary" />}
     </span>
   );

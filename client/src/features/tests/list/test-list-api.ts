@@ -1,4 +1,5 @@
 import { PAGE_SIZE_MAX, type Test, type planUnionItem, type testUnionItem } from '@testament/contracts';
+import type { ReactNode } from 'react';
 import type { Observable } from 'rxjs';
 import type { z } from 'zod';
 import { everyId, firstPageIfGone, type PageQuery, type Paginated } from '../../../api/paginated.ts';
@@ -18,6 +19,8 @@ export interface TestsViewProps {
   projectId: number;
   planId: number | null;
   filter: TestFilter;
+  /** The page's tools (view, filters) at the start of the view's bar, so the list takes one line of tools. */
+  toolbar?: ReactNode;
 }
 
 /** One page of the tests table: a plan's subtree, or the project's tests (`planId` null). */

@@ -381,9 +381,9 @@ function pickerTree(tree: SuiteTree, labels: ReadonlyMap<number, LabelDocument>,
     for (const node of tree.pathTo(found.suiteId)) kept.add(node.id);
   }
   const build = (parentId: number | null): CaseSearchNode[] =>
-    [...tree.childrenOf(parentId)]
+    tree
+      .childrenByName(parentId)
       .filter((node) => kept.has(node.id))
-      .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id)
       .map((node) => ({
         id: node.id,
         name: node.name,

@@ -61,9 +61,8 @@ export function registerPlanCatalogues(app: FastifyInstance, context: GatewayCon
     const shown = tree.withAncestors(used);
     const build = (parentId: number | null): PlanSuiteNode[] =>
       tree
-        .childrenOf(parentId)
+        .childrenByName(parentId)
         .filter((node) => shown.has(node.id))
-        .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id)
         .map((node) => {
           const children = build(node.id);
           const parent = node.parentId === null ? undefined : tree.node(node.parentId);

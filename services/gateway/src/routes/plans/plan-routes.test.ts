@@ -97,6 +97,17 @@ describe('plans', () => {
     expect((await world.alice.get(`/api/v2/testplans/?project=${project}&treesearch=grand`)).json().results.map((plan: { id: number }) => plan.id).sort()).toEqual([root, child, grandchild].sort());
   });
 
+  it('list a level, the union view and the whole tree in natural order: Sprint 9 before sprint 10', async () => {
+    const project = await world.newProject('Plan natural order');
+    for (const name of ['Sprint 10', 'sprint 9', 'Sprint 100', 'Sprint 9.1']) await createPlan(world.alice, project, { name });
+    const expected = ['sprint 9', 'Sprint 9.1', 'Sprint 10', 'Sprint 100'];
+    const titles = async (path: string) => (await world.alice.get(path)).json().results.map((plan: { title: string }) => plan.title);
+    expect(await titles(`/api/v2/testplans/?project=${project}&parent=null`)).toEqual(expected);
+    expect(await titles(`/api/v2/testplans/?project=${project}&parent=null&ordering=-name`)).toEqual([...expected].reverse());
+    expect(await titles(`/api/v2/testplans/union/?project=${project}&parent=null`)).toEqual(expected);
+    expect((await world.alice.get(`/api/v2/testplans/descendants-tree/?project=${project}`)).json().map((plan: { title: string }) => plan.title)).toEqual(expected);
+  });
+
   it('show one tree level in the union view: child plans with counts and estimates, then the parent’s tests, filtered', async () => {
     const project = await world.newProject('Union');
     const suite = await createSuite(world.alice, project, 'Web');

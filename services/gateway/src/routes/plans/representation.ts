@@ -1,5 +1,5 @@
 import { type Breadcrumbs, type Plan, type PlanTreeNode as WirePlanTreeNode } from '@testament/contracts';
-import type { AttachmentDocument, PlanDocument } from '@testament/projections';
+import { bySortKey, naturalSortKey, type AttachmentDocument, type PlanDocument } from '@testament/projections';
 import { attachmentsNamed } from '../attachments/representation.ts';
 import type { PlanContext } from '../tests/representation.ts';
 
@@ -63,13 +63,16 @@ export function planBreadcrumbs(context: PlanContext, planId: number): Breadcrum
   return crumbs!;
 }
 
-/** The live subtree under `parentId` (null: the whole project) as the flat-built tree of §2.8, by title. */
+/** The live subtree under `parentId` (null: the whole project) as the flat-built tree of §2.8, in the natural order of the titles. */
 export function planDescendantsTree(context: PlanContext, parentId: number | null): WirePlanTreeNode[] {
   const build = (id: number | null): WirePlanTreeNode[] =>
     context.plans
       .childrenOf(id)
-      .map((node) => ({ node, title: context.title(node) }))
-      .sort((a, b) => a.title.toLowerCase().localeCompare(b.title.toLowerCase()) || a.node.id - b.node.id)
+      .map((node) => {
+        const title = context.title(node);
+        return { node, title, id: node.id, sortKey: naturalSortKey(title) };
+      })
+      .sort(bySortKey)
       .map(({ node, title }) => {
         const children = build(node.id);
         const parent = node.parentId === null ? undefined : context.plans.node(node.parentId);

@@ -53,11 +53,9 @@ export function breadcrumbsOf(tree: SuiteTree, suiteId: number): Breadcrumbs {
 /** The live subtree under `parentId` (null: the whole project) as the flat-built tree of §2.8. */
 export function descendantsTree(tree: SuiteTree, parentId: number | null): WireTreeNode[] {
   const build = (id: number | null): WireTreeNode[] =>
-    [...tree.childrenOf(id)]
-      .sort((a, b) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id)
-      .map((node) => {
-        const children = build(node.id);
-        return { id: node.id, name: node.name, has_children: children.length > 0, parent: parentOf(tree, node.parentId), children };
-      });
+    tree.childrenByName(id).map((node) => {
+      const children = build(node.id);
+      return { id: node.id, name: node.name, has_children: children.length > 0, parent: parentOf(tree, node.parentId), children };
+    });
   return build(parentId);
 }

@@ -80,6 +80,18 @@ describe('suites', () => {
     expect((await world.alice.get(`/api/v2/suites/`)).json()).toEqual({ errors: ['Project query parameter is required'] });
   });
 
+  it('list a level, the union view and the whole tree in natural order: Area 2 before Area 10, whatever the case', async () => {
+    const project = await world.newProject('Suite natural order');
+    for (const name of ['Area 10', 'area 2', 'Area 1', 'Area 02a', 'Zone']) await createSuite(world.alice, project, name);
+    const expected = ['Area 1', 'area 2', 'Area 02a', 'Area 10', 'Zone'];
+    const list = async (query: string) => (await world.alice.get(`/api/v2/suites/?project=${project}${query}`)).json();
+    expect(names(await list('&parent=null'))).toEqual(expected);
+    expect(names(await list('&parent=null&ordering=-name'))).toEqual([...expected].reverse());
+    expect(names(await list('&parent=null&page_size=2&page=2'))).toEqual(expected.slice(2, 4));
+    expect(names((await world.alice.get(`/api/v2/suites/union/?project=${project}&parent=null&ordering=name`)).json())).toEqual(expected);
+    expect((await world.alice.get(`/api/v2/suites/descendants-tree/?project=${project}`)).json().map((node: { name: string }) => node.name)).toEqual(expected);
+  });
+
   it('show a suite’s ancestors, breadcrumbs and subtree, and a project’s whole tree', async () => {
     const project = await world.newProject('Suite trees');
     const { web, login, reset, mobile } = await smallTree(project);
