@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SuiteTree } from '../suites/tree.ts';
 import type { SuiteTreeNode } from '../suites/suite-document.ts';
+import { naturalSortKey } from './natural-order.ts';
 import { ProjectTree, projectTreeOf, type ProjectTreeNode } from './project-tree.ts';
 
 class SuiteLike extends ProjectTree<ProjectTreeNode> {}
@@ -81,7 +82,7 @@ describe('project trees', () => {
   });
 
   it('make each suite path from its parent’s, once per version of the tree', () => {
-    const suite = (id: number, parentId: number | null, name: string): SuiteTreeNode => ({ id, parentId, name, createdAt: '', deleted: false, cases: 0, estimate: 0, descendants: 0, totalCases: 0, totalEstimate: 0 });
+    const suite = (id: number, parentId: number | null, name: string): SuiteTreeNode => ({ id, parentId, name, sortKey: naturalSortKey(name), createdAt: '', deleted: false, cases: 0, estimate: 0, descendants: 0, totalCases: 0, totalEstimate: 0 });
     const length = 2_000;
     const nodes = Array.from({ length }, (_, index) => suite(index + 1, index === 0 ? null : index, `S${index + 1}`));
     const tree = new (class extends SuiteTree {
