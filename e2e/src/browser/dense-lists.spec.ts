@@ -85,7 +85,7 @@ test('at 1440×900 a plan’s tests are dense: the name has room, statistics fol
 
   await test.step('the name gets the room, every row one line', async () => {
     const nameWidth = await width(header(page, 'Name'));
-    const suiteWidth = await width(header(page, 'Test Suite'));
+    const suiteWidth = await width(header(page, 'Test suite'));
     console.log(`Name column ${nameWidth} px, Test Suite ${suiteWidth} px (issue: ~80 and ~60)`);
     expect(nameWidth).toBeGreaterThanOrEqual(300);
     expect(suiteWidth).toBeGreaterThanOrEqual(180);

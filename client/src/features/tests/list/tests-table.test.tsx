@@ -188,7 +188,7 @@ describe('a dense table: widths, page sizes and virtual rows (issue 45)', () => 
     session.config$.next({ ui: { tests_table: { column_widths: { suite_path: 260, name: 420, estimate: 'wide' } } } });
     renderTable();
     await screen.findByText('Accepts a password');
-    expect(headerOf('Test Suite').style.width).toBe('260px');
+    expect(headerOf('Test suite').style.width).toBe('260px');
     expect(headerOf('Estimate').style.width).toBe('90px');
     expect(headerOf('Name').style.width).toBe('');
     // The table never squeezes the columns below their widths: at least the name's 420 and the others', checkbox and actions included.
@@ -205,7 +205,7 @@ describe('a dense table: widths, page sizes and virtual rows (issue 45)', () => 
     await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
     await userEvent.click(await screen.findByText('Default widths'));
     expect(net.server.bodies[net.server.calls.lastIndexOf(CONFIG)]).toEqual({ ui: { tests_table: { column_widths: null } } });
-    await waitFor(() => expect(headerOf('Test Suite').style.width).toBe('190px'));
+    await waitFor(() => expect(headerOf('Test suite').style.width).toBe('190px'));
   });
 
   it('offers pages of up to 500 tests and keeps the choice in the user config, back on the first page', async () => {
