@@ -3,6 +3,7 @@ import { Navigate, createBrowserRouter, useParams } from 'react-router';
 import { LogoutPage } from '../features/logout/LogoutPage.tsx';
 import { RequireSuperuser } from '../session/RequireSuperuser.tsx';
 import { RequireUser } from '../session/RequireUser.tsx';
+import { preloadCharts } from '../components/charts/preload-charts.ts';
 import { AppShell } from '../shell/AppShell.tsx';
 import { FullPageSpinner } from '../shell/FullPageSpinner.tsx';
 import { NotFoundPage } from '../shell/ErrorPage.tsx';
@@ -16,6 +17,12 @@ import { RootLayout } from './RootLayout.tsx';
  */
 async function page<M extends Record<string, unknown>>(module: Promise<M>, name: keyof M & string) {
   return { Component: (await module)[name] as ComponentType };
+}
+
+/** A screen that draws charts: apexcharts is asked for beside the screen's own chunks (see preloadCharts). */
+function charted<T>(screen: Promise<T>): Promise<T> {
+  void preloadCharts().catch(() => undefined);
+  return screen;
 }
 
 /** The old administration address of a project tab (§2 route table). */
@@ -46,7 +53,7 @@ export const router = createBrowserRouter([
             lazy: () => page(import('../features/project-page/ProjectPage.tsx'), 'ProjectPage'),
             children: [
               { index: true, element: <Navigate to="overview" replace /> },
-              { path: 'overview', lazy: () => page(import('../features/project-page/ProjectOverviewTab.tsx'), 'ProjectOverviewTab') },
+              { path: 'overview', lazy: () => charted(page(import('../features/project-page/ProjectOverviewTab.tsx'), 'ProjectOverviewTab')) },
               { path: 'parameters', lazy: () => page(import('../features/parameters/ParametersTab.tsx'), 'ParametersTab') },
               { path: 'labels', lazy: () => page(import('../features/labels/LabelsTab.tsx'), 'LabelsTab') },
               { path: 'statuses', lazy: () => page(import('../features/statuses/StatusesTab.tsx'), 'StatusesTab') },
@@ -74,11 +81,11 @@ export const router = createBrowserRouter([
             path: 'projects/:projectId/plans',
             lazy: () => page(import('../features/plans/PlansWorkspace.tsx'), 'PlansWorkspace'),
             children: [
-              { index: true, lazy: () => page(import('../features/plans/page/PlanPage.tsx'), 'PlanPage') },
+              { index: true, lazy: () => charted(page(import('../features/plans/page/PlanPage.tsx'), 'PlanPage')) },
               { path: 'new-test-plan', lazy: () => page(import('../features/plans/form/PlanFormPage.tsx'), 'PlanFormPage') },
               { path: ':planId/edit-test-plan', lazy: () => page(import('../features/plans/form/PlanFormPage.tsx'), 'PlanFormPage') },
               { path: ':planId/activity', lazy: () => page(import('../features/plan-activity/PlanActivityPage.tsx'), 'PlanActivityPage') },
-              { path: ':planId/:tab?', lazy: () => page(import('../features/plans/page/PlanPage.tsx'), 'PlanPage') },
+              { path: ':planId/:tab?', lazy: () => charted(page(import('../features/plans/page/PlanPage.tsx'), 'PlanPage')) },
             ],
           },
           { path: 'profile', lazy: () => page(import('../features/profile/ProfilePage.tsx'), 'ProfilePage') },

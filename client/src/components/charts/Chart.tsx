@@ -6,35 +6,8 @@ import type { Props as ApexChartProps } from 'react-apexcharts';
 import { useTranslation } from 'react-i18next';
 import { theme$ } from '../../theme/theme.ts';
 import { chartOptions } from './chart-options.ts';
+import { preloadCharts } from './preload-charts.ts';
 import './charts.css';
-
-let apexcharts: Promise<typeof import('react-apexcharts')> | undefined;
-
-/**
- * Starts loading apexcharts, a large library that loads with the first screen that draws a chart,
- * not with the app.
- */
-export function preloadCharts(): Promise<typeof import('react-apexcharts')> {
-  apexcharts ??= import('react-apexcharts');
-  return apexcharts;
-}
-
-/** The longest a screen's charts wait for the page to go idle before apexcharts is asked for. */
-const PRELOAD_WITHIN_MS = 1000;
-
-/**
- * A screen that will draw charts (`drawing`): apexcharts starts loading once the page is first idle,
- * typically while the screen's own calls are on their way, so it is there when their figures come
- * rather than asked for only then; not at once, since compiling a megabyte of script on the main
- * thread held back the calls and the rows of the screen that asked for it.
- */
-export function usePreloadedCharts(drawing = true): void {
-  useEffect(() => {
-    if (!drawing) return undefined;
-    // A failed load shows when a chart renders (the lazy component rethrows it); nothing to do here.
-    return whenIdle(() => void preloadCharts().catch(() => undefined), PRELOAD_WITHIN_MS);
-  }, [drawing]);
-}
 
 /** Runs `work` once the browser is idle, or after `withinMs` at the latest; answers a way to call it off. */
 function whenIdle(work: () => void, withinMs: number): () => void {

@@ -37,7 +37,14 @@ export function usePaging<R extends DataTableValueArray>(list: UserList, listKey
   const rows = useUserListSettings(list, LIST_PAGE_SIZES).pageSize ?? LIST_PAGE_SIZES[0]!;
   const [page, setPage] = useResettingState(1, `${listKey}&rows=${rows}`);
   const tableRef = useRef<DataTable<R>>(null);
-  useEffect(() => tableRef.current?.resetScroll(), [listKey, page, rows]);
+  // Not as the table mounts, at its top already: scrolling it then forced a layout of the page being drawn.
+  const shownPage = useRef(`${listKey}&rows=${rows}&page=${page}`);
+  useEffect(() => {
+    const shown = `${listKey}&rows=${rows}&page=${page}`;
+    if (shown === shownPage.current) return;
+    shownPage.current = shown;
+    tableRef.current?.resetScroll();
+  }, [listKey, page, rows]);
   return {
     paging: { page, rows },
     setPaging: (next: Paging) => {

@@ -12,7 +12,6 @@ import { PlanStatistics } from '../plan-statistics/PlanStatistics.tsx';
 // apexcharts draws with SVG measurements happy-dom lacks: here a chart is what it was given.
 vi.mock('../../components/charts/Chart.tsx', () => ({
   Chart: ({ type, series, label }: ChartProps) => <div role="img" aria-label={label} data-type={type} data-series={JSON.stringify(series)} />,
-  usePreloadedCharts: () => undefined,
 }));
 
 const slice = (id: number | null, label: string, value: number): StatusSlice => ({ id, label, color: '#4DAF7C', value, estimates: 0, empty_estimates: value });

@@ -4,7 +4,6 @@ import { SelectButton } from 'primereact/selectbutton';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { session } from '../../app/services.ts';
-import { usePreloadedCharts } from '../../components/charts/Chart.tsx';
 import { useUrlFilter } from '../../components/list/use-url-filter.ts';
 import { AsOfBanner, AsOfPicker } from '../audit/AsOf.tsx';
 import { useAsOf } from '../audit/as-of.ts';
@@ -30,7 +29,6 @@ export const PlanStatistics = memo(function PlanStatistics({ projectId, planId }
   const config = useObservableState(session.config$, session.config$.value);
   const settings = statisticsSettings(config, planId);
   const open = settings.open;
-  usePreloadedCharts(open);
   const [filter] = useUrlFilter(testFilterCodec);
   const conditions = useSettled(testConditions(filter), STATISTICS_DEBOUNCE_MS);
   const [pickedAsOf, setAsOf] = useAsOf();

@@ -16,7 +16,6 @@ vi.mock('../../components/charts/Chart.tsx', () => ({
   Chart: ({ type, series, options, label }: ChartProps) => (
     <div role="img" aria-label={label} data-type={type} data-series={JSON.stringify(series)} data-labels={JSON.stringify(options.labels ?? options.xaxis?.categories)} />
   ),
-  usePreloadedCharts: () => undefined,
 }));
 
 const slice = (id: number | null, label: string, value: number, estimates: number, empty: number, color = '#4DAF7C'): StatusSlice => ({ id, label, color, value, estimates, empty_estimates: empty });

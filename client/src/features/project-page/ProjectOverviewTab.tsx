@@ -1,5 +1,4 @@
 import { useOutletContext } from 'react-router';
-import { usePreloadedCharts } from '../../components/charts/Chart.tsx';
 import type { Project } from '../projects/project.ts';
 import { AssignedToMeCard } from './components/AssignedToMeCard.tsx';
 import { MembersCard } from './components/MembersCard.tsx';
@@ -11,7 +10,6 @@ import { StatusesCard } from './components/StatusesCard.tsx';
 /** §2 Overview tab: settings and people beside the statuses; the executed tests, the last days' results and the reader's assignments below. */
 export function ProjectOverviewTab() {
   const project = useOutletContext<Project>();
-  usePreloadedCharts();
   return (
     <div className="project-overview">
       <SettingsSummary project={project} />
