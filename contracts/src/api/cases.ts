@@ -170,6 +170,7 @@ export const caseDetailResponse = z.strictObject({
   labels: z.array(caseLabelResponse),
   /** Display versions, newest first. */
   versions: z.array(id),
+  /** The version shown: the latest, or the one `ver` asked for. */
   current_version: id,
   source_archived: z.boolean(),
 });
