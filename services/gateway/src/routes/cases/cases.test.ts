@@ -90,6 +90,26 @@ describe('cases', () => {
     expect((await world.alice.patch(`/api/v2/cases/${created.id}/`, { name: 'x' })).statusCode).toBe(405);
   });
 
+  it('made in parallel naming the same new labels all succeed and share one label per name', async () => {
+    const project = await world.newProject('Parallel labels');
+    const suite = await createSuite(world.alice, project, 'Web');
+    const names = ['alpha', 'Beta', 'gamma'];
+    // Each request names every label, in its own order and case, as several testers saving at once would.
+    const requests = Array.from({ length: 12 }, (_, index) => {
+      const labels = names.map((_, offset) => names[(index + offset) % names.length]!).map((name) => ({ name: index % 2 ? name.toUpperCase() : name }));
+      return world.alice.post('/api/v2/cases/', caseBody(project, suite, { name: `Case ${index}`, labels }));
+    });
+    const answers = await Promise.all(requests);
+    expect(answers.map((answer) => answer.statusCode)).toEqual(answers.map(() => 201));
+    const labels = (await world.alice.get(`/api/v2/labels/?project=${project}`)).json();
+    expect(labels.map((label: { name: string }) => label.name.toLowerCase()).sort()).toEqual(['alpha', 'beta', 'gamma']);
+    const idOf = new Map(labels.map((label: { id: number; name: string }) => [label.name.toLowerCase(), label.id]));
+    for (const answer of answers) {
+      const named = answer.json().labels.map((label: { id: number; name: string }) => [label.name.toLowerCase(), label.id]);
+      expect(named.every(([name, id]: [string, number]) => idOf.get(name) === id), answer.body).toBe(true);
+    }
+  });
+
   it('carry their files and their steps’ files through versions, edits that leave them out, and copies', async () => {
     const project = await world.newProject('Case files');
     const suite = await createSuite(world.alice, project, 'Suite');
