@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanField, idArrayField, idField } from './fields.ts';
+import { booleanField, idArrayField, idField, nullableIdField } from './fields.ts';
 import { messages } from '../messages.ts';
 import { attributeValues } from '../events/suites.ts';
 import { catalogueMessages } from './project-catalogue.ts';
@@ -27,7 +27,7 @@ export const filterConditions = z
 const bulkChanges = {
   is_async: booleanField.optional(),
   plan_id: idField.optional(),
-  assignee_id: idField.nullable().optional(),
+  assignee_id: nullableIdField.optional(),
   is_deleted: z.literal(true).optional(),
   result: z
     .object({
@@ -42,7 +42,7 @@ const bulkChanges = {
 /** `PUT tests/bulk-update/`: the filtered tests (in `current_plan`'s subtree) minus `excluded_tests`, or only `included_tests`. */
 export const testBulkUpdateBody = z.object({
   project: idField,
-  current_plan: idField.nullable().optional(),
+  current_plan: nullableIdField.optional(),
   included_tests: idArrayField.optional(),
   excluded_tests: idArrayField.optional(),
   filter_conditions: filterConditions.optional(),

@@ -1,6 +1,6 @@
 import { asOfQuery } from './audit.ts';
 import { z } from 'zod';
-import { booleanField, drfInteger, idArrayField, idField, integerField, queryBoolean, queryId, queryIdList } from './fields.ts';
+import { booleanField, drfInteger, idArrayField, idField, integerField, nullableIdField, queryBoolean, queryId, queryIdList } from './fields.ts';
 import { LIMITS } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { attributeValues } from '../events/suites.ts';
@@ -247,7 +247,7 @@ export const caseBulkUpdateBody = changingSomething(
     .object({
       ...bulkChange,
       /** null (as the all-cases list sends it) or absent: the whole project. */
-      current_suite: idField.nullable().optional(),
+      current_suite: nullableIdField.optional(),
       included_cases: caseIds.optional(),
       excluded_cases: caseIds.optional(),
     })

@@ -42,6 +42,9 @@ export function integerField(minimum = 1) {
 /** An id in a body: a positive integer, as a number or a numeric string. Whether it exists is checked later. */
 export const idField = integerField();
 
+/** A nullable reference in a body: DRF reads an empty string for a relation as null (unassigned, a root plan). */
+export const nullableIdField = z.preprocess((value) => (value === '' ? null : value), idField.nullable());
+
 /** A list of ids in a body. */
 export const idArrayField = z.array(idField, { error: messages.notAList });
 

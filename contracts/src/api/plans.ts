@@ -1,6 +1,6 @@
 import { asOfQuery } from './audit.ts';
 import { z } from 'zod';
-import { booleanField, idArrayField, idField, queryBoolean, queryId, queryIdList, queryParent } from './fields.ts';
+import { booleanField, idArrayField, idField, nullableIdField, queryBoolean, queryId, queryIdList, queryParent } from './fields.ts';
 import { messages } from '../messages.ts';
 import { attributeValues } from '../events/suites.ts';
 import { attachmentResponse } from './attachments.ts';
@@ -75,7 +75,7 @@ const bodyDateTime = queryDateTime.transform((value) => new Date(value).toISOStr
 export const planCreateBody = z.object({
   name: requiredText(255),
   project: projectReference,
-  parent: idField.nullable().optional(),
+  parent: nullableIdField.optional(),
   started_at: bodyDateTime,
   due_date: bodyDateTime,
   finished_at: bodyDateTime.nullable().optional(),
@@ -219,7 +219,7 @@ export const planCopyBody = z.object({
       { error: messages.notAList },
     )
     .min(1, messages.required),
-  dst_plan: idField.nullable().optional(),
+  dst_plan: nullableIdField.optional(),
   keep_assignee: booleanField.optional(),
 });
 export type PlanCopyBody = z.output<typeof planCopyBody>;

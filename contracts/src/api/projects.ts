@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { booleanField, idField, queryBoolean } from './fields.ts';
+import { booleanField, idField, nullableIdField, queryBoolean } from './fields.ts';
 import { parseCalendarDuration } from '../duration.ts';
 import { messages } from '../messages.ts';
 
@@ -26,7 +26,7 @@ export const projectSettingsBody = z.object({
   status_order: z
     .record(z.string().regex(/^\d+$/, messages.statusOrderShape), z.coerce.number().int())
     .optional(),
-  default_status: idField.nullable().optional(),
+  default_status: nullableIdField.optional(),
 });
 
 /** Settings come as a JSON object, or as a JSON string inside multipart bodies. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idField, queryParent } from './fields.ts';
+import { idField, nullableIdField, queryParent } from './fields.ts';
 import { messages } from '../messages.ts';
 import { attributeValues } from '../events/suites.ts';
 import { attachmentResponse } from './attachments.ts';
@@ -26,7 +26,7 @@ function pythonList(names: readonly string[]): string {
   return `[${names.map((name) => `'${name}'`).join(', ')}]`;
 }
 
-const parentReference = idField.nullable();
+const parentReference = nullableIdField;
 const attributesField = attributeValues.refine((values) => Object.keys(values).every((key) => !key.includes(',')), suiteMessages.attributeKeyComma);
 const attachmentIds = z.array(idField, { error: messages.notAList });
 

@@ -1,6 +1,6 @@
 import { asOfQuery } from './audit.ts';
 import { z } from 'zod';
-import { booleanField, idField, queryBoolean, queryIdList, queryIdOrNullList } from './fields.ts';
+import { booleanField, idField, nullableIdField, queryBoolean, queryIdList, queryIdOrNullList } from './fields.ts';
 import { messages } from '../messages.ts';
 import { catalogueMessages } from './project-catalogue.ts';
 import { paginationQuery, queryDateTime } from './query.ts';
@@ -55,7 +55,7 @@ export type TestListQuery = z.output<typeof testListQuery>;
 
 /** `PATCH tests/{id}/` (§3.5): assignee (null unassigns), plan (a move), archive flag; the case stays. */
 export const testPatchBody = z.object({
-  assignee: idField.nullable().optional(),
+  assignee: nullableIdField.optional(),
   plan: idField.optional(),
   case: idField.optional(),
   is_archive: booleanField.optional(),
@@ -63,7 +63,7 @@ export const testPatchBody = z.object({
 export type TestPatchBody = z.output<typeof testPatchBody>;
 
 /** `POST tests/`: one test of a case in a plan (tests are normally made by a plan's create or update). */
-export const testCreateBody = z.object({ case: idField, plan: idField, assignee: idField.nullable().optional() });
+export const testCreateBody = z.object({ case: idField, plan: idField, assignee: nullableIdField.optional() });
 
 export const testLabelResponse = z.strictObject({ id, name: z.string(), color: z.string().nullable() });
 
