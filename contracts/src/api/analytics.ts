@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { queryBoolean, queryIdList, queryIdOrNullList } from './fields.ts';
-import { catalogueMessages } from './project-catalogue.ts';
 import { paginationQuery } from './query.ts';
 import { breadcrumbsResponse } from './suites.ts';
 import { testFilterQuery } from './tests.ts';

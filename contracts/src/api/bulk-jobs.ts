@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { booleanField, idArrayField, idField, nullableIdField } from './fields.ts';
-import { messages } from '../messages.ts';
 import { attributeValues } from '../events/suites.ts';
-import { catalogueMessages } from './project-catalogue.ts';
 
 import { count, id, timestamp } from './wire.ts';
 
