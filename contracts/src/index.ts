@@ -7,6 +7,7 @@ export * from './permissions.ts';
 export * from './user-config.ts';
 export * from './events/index.ts';
 export * from './api/query.ts';
+export * from './api/fields.ts';
 export * from './api/wire.ts';
 export * from './api/auth.ts';
 export * from './api/users.ts';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { catalogueMessages } from './project-catalogue.ts';
-import { paginationQuery, queryBoolean } from './query.ts';
+import { queryBoolean, queryIdList, queryIdOrNullList } from './fields.ts';
+import { paginationQuery } from './query.ts';
 import { breadcrumbsResponse } from './suites.ts';
 import { testFilterQuery } from './tests.ts';
 import { count, id, timestamp } from './wire.ts';
@@ -47,17 +47,14 @@ const historyTypes = z
   .string()
   .regex(/^[+~-](,[+~-])*$/, 'Select a valid choice. Use +, ~ or -.')
   .transform((value) => [...new Set(value.split(','))] as ActivityType[]);
-const idList = z
-  .string()
-  .regex(/^\d+(,\d+)*$/, catalogueMessages.invalidInteger)
-  .transform((value) => value.split(',').map(Number));
+const idList = queryIdList.transform((value) => value.split(',').map(Number));
 
 /** `testplans/{id}/activity/`: the result history of the plan's subtree, newest first unless ordered otherwise. */
 export const planActivityQuery = paginationQuery.extend({
   search: z.string().optional(),
   history_user: idList.optional(),
   /** Status ids; `null` is accepted and matches nothing (every history row has a status). */
-  status: z.string().regex(/^(\d+|null)(,(\d+|null))*$/, catalogueMessages.invalidInteger).optional(),
+  status: queryIdOrNullList.optional(),
   history_type: historyTypes.optional(),
   test: idList.optional(),
   ordering: z

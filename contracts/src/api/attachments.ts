@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { drfInteger } from './fields.ts';
 import { CONTENT_TYPES } from '../content-types.ts';
 import { messages } from '../messages.ts';
 import { catalogueMessages } from './project-catalogue.ts';
@@ -18,10 +19,9 @@ function formId(required: boolean) {
       if (required) ctx.addIssue({ code: 'custom', message: messages.required });
       return null;
     }
-    const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
-    const id = /^\d+$/.test(text) ? Number(text) : NaN;
-    if (!Number.isSafeInteger(id) || id <= 0) ctx.addIssue({ code: 'custom', message: catalogueMessages.invalidInteger });
-    return id;
+    const id = drfInteger(value);
+    if (id === undefined || id <= 0) ctx.addIssue({ code: 'custom', message: catalogueMessages.invalidInteger });
+    return id ?? NaN;
   });
 }
 

@@ -1,12 +1,13 @@
 import { z } from 'zod';
+import { booleanField } from './fields.ts';
 import { userConfigResponse, userResponse } from './users.ts';
 import { messages } from '../messages.ts';
-import { flexibleBoolean } from './query.ts';
+
 
 export const loginBody = z.object({
   username: z.string({ error: messages.required }).min(1, messages.blank),
   password: z.string({ error: messages.required }).min(1, messages.blank),
-  remember_me: flexibleBoolean.optional().default(false),
+  remember_me: booleanField.optional().default(false),
 });
 export type LoginBody = z.output<typeof loginBody>;
 

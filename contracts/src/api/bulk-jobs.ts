@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { messages } from '../messages.ts';
+import { booleanField, idArrayField, idField, nullableIdField } from './fields.ts';
 import { attributeValues } from '../events/suites.ts';
-import { catalogueMessages } from './project-catalogue.ts';
-import { flexibleBoolean } from './query.ts';
+
 import { count, id, timestamp } from './wire.ts';
 
 export const bulkMessages = {
@@ -16,8 +15,6 @@ export const bulkMessages = {
 /** More selected tests or cases than this run as a job in the background, whatever `is_async` says (§4.11). */
 export const BULK_SYNC_LIMIT = 1_000;
 
-const integer = z.number({ error: catalogueMessages.invalidInteger }).int(catalogueMessages.invalidInteger).positive(catalogueMessages.invalidInteger);
-const ids = z.array(integer, { error: messages.notAList });
 /** The list filters as the web app sends them: query values, as strings, numbers, booleans or lists. */
 const conditionValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))]).transform((value) => (Array.isArray(value) ? value.join(',') : String(value)));
 export const filterConditions = z
@@ -26,26 +23,26 @@ export const filterConditions = z
 
 /** What is done to every selected test: one of these (§3.5). */
 const bulkChanges = {
-  is_async: flexibleBoolean.optional(),
-  plan_id: integer.optional(),
-  assignee_id: integer.nullable().optional(),
+  is_async: booleanField.optional(),
+  plan_id: idField.optional(),
+  assignee_id: nullableIdField.optional(),
   is_deleted: z.literal(true).optional(),
   result: z
     .object({
-      status: integer,
+      status: idField,
       comment: z.string().optional(),
-      attachments: ids.optional(),
-      attributes: z.object({ non_suite_specific: attributeValues.optional(), suite_specific: z.array(z.object({ suite_id: integer, values: attributeValues })).optional() }).optional(),
+      attachments: idArrayField.optional(),
+      attributes: z.object({ non_suite_specific: attributeValues.optional(), suite_specific: z.array(z.object({ suite_id: idField, values: attributeValues })).optional() }).optional(),
     })
     .optional(),
 };
 
 /** `PUT tests/bulk-update/`: the filtered tests (in `current_plan`'s subtree) minus `excluded_tests`, or only `included_tests`. */
 export const testBulkUpdateBody = z.object({
-  project: integer,
-  current_plan: integer.nullable().optional(),
-  included_tests: ids.optional(),
-  excluded_tests: ids.optional(),
+  project: idField,
+  current_plan: nullableIdField.optional(),
+  included_tests: idArrayField.optional(),
+  excluded_tests: idArrayField.optional(),
   filter_conditions: filterConditions.optional(),
   ...bulkChanges,
 });
@@ -53,9 +50,9 @@ export type TestBulkUpdateBody = z.output<typeof testBulkUpdateBody>;
 
 /** `PUT tests/bulk-update-tree/`: whole plan subtrees and single tests, after the filters. */
 export const testBulkUpdateTreeBody = z.object({
-  project: integer,
-  included_plans: ids.optional(),
-  included_tests: ids.optional(),
+  project: idField,
+  included_plans: idArrayField.optional(),
+  included_tests: idArrayField.optional(),
   filter_conditions: filterConditions.optional(),
   ...bulkChanges,
 });

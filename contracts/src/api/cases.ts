@@ -1,12 +1,13 @@
 import { asOfQuery } from './audit.ts';
 import { z } from 'zod';
+import { booleanField, drfInteger, idArrayField, idField, integerField, nullableIdField, queryBoolean, queryId, queryIdList } from './fields.ts';
 import { LIMITS } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { attributeValues } from '../events/suites.ts';
 import { LABELS_ACTIONS } from '../events/bulk-jobs.ts';
 import { attachmentResponse } from './attachments.ts';
 import { catalogueMessages, projectReference, requiredText } from './project-catalogue.ts';
-import { flexibleBoolean, paginationQuery, queryBoolean, queryDateTime } from './query.ts';
+import { paginationQuery, queryDateTime } from './query.ts';
 import { userResponse } from './users.ts';
 import { count, id, timestamp } from './wire.ts';
 import { parseEstimate } from '../estimate.ts';
@@ -49,10 +50,9 @@ const caseMessagesBulk = {
 } as const;
 
 const text = z.string({ error: catalogueMessages.notAString });
-const integer = z.number({ error: catalogueMessages.invalidInteger }).int(catalogueMessages.invalidInteger).positive(catalogueMessages.invalidInteger);
 /** A list of at most `max` items (LIMITS), refused as DRF refuses a long list. */
 const listOf = <T extends z.ZodType>(item: T, max: number) => z.array(item, { error: messages.notAList }).max(max, messages.tooManyItems(max));
-const attachmentIds = listOf(integer, LIMITS.attachmentsPerCase);
+const attachmentIds = listOf(idField, LIMITS.attachmentsPerCase);
 
 /** An estimate as typed: seconds out, or the estimate's own message (§4.15). */
 const estimateField = z.union([z.string(), z.number()], { error: catalogueMessages.notAString }).transform((value, ctx) => {
@@ -66,28 +66,28 @@ const estimateField = z.union([z.string(), z.number()], { error: catalogueMessag
 });
 
 const stepBody = z.object({
-  id: integer.optional(),
+  id: idField.optional(),
   name: requiredText(255),
   scenario: z.string({ error: (issue) => (issue.input === undefined ? messages.required : catalogueMessages.notAString) }).trim().min(1, messages.required),
   expected: text.optional(),
-  sort_order: z.number({ error: catalogueMessages.invalidInteger }).int(catalogueMessages.invalidInteger).nonnegative().optional(),
+  sort_order: integerField(0).optional(),
   attachments: attachmentIds.optional(),
 });
 
-const labelBody = z.object({ id: integer.optional(), name: requiredText(255), color: text.nullable().optional() });
+const labelBody = z.object({ id: idField.optional(), name: requiredText(255), color: text.nullable().optional() });
 
 /** `POST cases/` (§3.3): a scenario, or steps when `is_steps`; labels by id or by name. */
 export const caseCreateBody = z.object({
   name: requiredText(255),
   project: projectReference,
-  suite: integer,
+  suite: idField,
   description: text.optional(),
   setup: text.optional(),
   scenario: text.optional(),
   expected: text.optional(),
   teardown: text.optional(),
   estimate: estimateField.nullable().optional(),
-  is_steps: z.boolean({ error: messages.notABoolean }).optional(),
+  is_steps: booleanField.optional(),
   attributes: attributeValues.optional(),
   attachments: attachmentIds.optional(),
   labels: listOf(labelBody, LIMITS.labelsPerCase).optional(),
@@ -96,20 +96,19 @@ export const caseCreateBody = z.object({
 export type CaseCreateBody = z.output<typeof caseCreateBody>;
 
 /** `PUT cases/{id}/`: the same, plus `skip_history` to overwrite the latest version (§4.9). */
-export const caseUpdateBody = caseCreateBody.extend({ skip_history: z.boolean({ error: messages.notABoolean }).optional() });
+export const caseUpdateBody = caseCreateBody.extend({ skip_history: booleanField.optional() });
 export type CaseUpdateBody = z.output<typeof caseUpdateBody>;
 
-const idList = z.string().regex(/^\d+(,\d+)*$/, catalogueMessages.invalidInteger);
 const ORDER_FIELDS = 'id|name|title|created_at|estimate';
 
 /** The filters of `GET cases/` (§3.3, §2.6, §4.16). */
 export const caseListQuery = paginationQuery.extend({
-  suite: idList.optional(),
+  suite: queryIdList.optional(),
   show_descendants: queryBoolean.optional(),
   name: z.string().optional(),
   search: z.string().optional(),
-  labels: idList.optional(),
-  not_labels: idList.optional(),
+  labels: queryIdList.optional(),
+  not_labels: queryIdList.optional(),
   labels_condition: z.enum(['and', 'or'], { error: (issue) => catalogueMessages.invalidChoice(issue.input) }).optional(),
   is_archive: queryBoolean.optional(),
   test_case_created_after: queryDateTime.optional(),
@@ -127,11 +126,17 @@ export type CaseListQuery = z.output<typeof caseListQuery>;
 /** `GET cases/{id}/`: a display version (`ver`), or an internal history id (`version`) that redirects to it (K9). */
 export const caseRetrieveQuery = z.object({
   ...asOfQuery.shape,
-  ver: z.string().regex(/^\d+$/, catalogueMessages.invalidInteger).optional(),
-  version: z.string().regex(/^\d+$/, catalogueMessages.invalidInteger).optional(),
+  ver: queryId.optional(),
+  version: queryId.optional(),
 });
 
-export const caseVersionRestoreBody = z.object({ version: z.number({ error: caseMessages.incorrectVersion }).int(caseMessages.incorrectVersion) });
+export const caseVersionRestoreBody = z.object({
+  version: z.unknown().transform((value, ctx) => {
+    const version = drfInteger(value);
+    if (version === undefined) ctx.addIssue({ code: 'custom', message: caseMessages.incorrectVersion });
+    return version ?? z.NEVER;
+  }),
+});
 
 export const caseStepResponse = z.strictObject({
   id,
@@ -165,6 +170,7 @@ export const caseDetailResponse = z.strictObject({
   labels: z.array(caseLabelResponse),
   /** Display versions, newest first. */
   versions: z.array(id),
+  /** The version shown: the latest, or the one `ver` asked for. */
   current_version: id,
   source_archived: z.boolean(),
 });
@@ -211,19 +217,19 @@ const copyName = requiredText(255).optional();
 
 /** `POST cases/copy/`: copies with their steps and labels, into another suite of the same project (§3.3, §4.19). */
 export const caseCopyBody = z.object({
-  cases: z.array(z.object({ id: integer, new_name: copyName }), { error: messages.notAList }).min(1, messages.required),
-  dst_suite_id: integer.optional(),
+  cases: z.array(z.object({ id: idField, new_name: copyName }), { error: messages.notAList }).min(1, messages.required),
+  dst_suite_id: idField.optional(),
 });
 
-const caseIds = z.array(integer, { error: messages.notAList });
+const caseIds = idArrayField;
 
 /** What a bulk update changes, for the selection its filter conditions narrow (§3.3, §4.11). */
 const bulkChange = {
   project: projectReference,
   /** Run as a job in the background, answered at once with an empty body (as over BULK_SYNC_LIMIT cases). */
-  is_async: flexibleBoolean.optional(),
+  is_async: booleanField.optional(),
   filter_conditions: z.record(z.string(), z.unknown(), { error: messages.notAnObject }).optional(),
-  suite: integer.optional(),
+  suite: idField.optional(),
   labels: listOf(labelBody, LIMITS.labelsPerRequest).optional(),
   labels_action: z.enum(LABELS_ACTIONS, { error: (issue) => catalogueMessages.invalidChoice(issue.input) }).optional(),
 };
@@ -238,7 +244,13 @@ function changingSomething<T extends z.ZodType<{ suite?: number; labels?: unknow
 /** `PUT cases/bulk-update/`: a selection by filters, minus exclusions or only inclusions, moved and/or relabelled. */
 export const caseBulkUpdateBody = changingSomething(
   z
-    .object({ ...bulkChange, current_suite: integer.optional(), included_cases: caseIds.optional(), excluded_cases: caseIds.optional() })
+    .object({
+      ...bulkChange,
+      /** null (as the all-cases list sends it) or absent: the whole project. */
+      current_suite: nullableIdField.optional(),
+      included_cases: caseIds.optional(),
+      excluded_cases: caseIds.optional(),
+    })
     .refine((body) => !(body.included_cases && body.excluded_cases), { message: caseMessagesBulk.bothSelections, path: ['errors'] }),
 );
 export type CaseBulkUpdateBody = z.output<typeof caseBulkUpdateBody>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idArrayField, idField, queryId } from './fields.ts';
 import { COMMENT_MODELS } from '../events/comments.ts';
 import { messages } from '../messages.ts';
 import { attachmentResponse } from './attachments.ts';
@@ -16,18 +17,16 @@ export const commentMessages = {
 } as const;
 
 const modelField = z.enum(COMMENT_MODELS, { error: (issue) => catalogueMessages.invalidChoice(issue.input) });
-const objectId = z.number({ error: catalogueMessages.invalidInteger }).int(catalogueMessages.invalidInteger).positive(catalogueMessages.invalidInteger);
-const attachments = z.array(objectId, { error: messages.notAList });
 const content = z.string({ error: catalogueMessages.notAString });
 
-export const commentCreateBody = z.object({ model: modelField, object_id: objectId, content: content.optional(), attachments: attachments.optional() });
-export const commentUpdateBody = z.object({ content, attachments: attachments.optional() });
+export const commentCreateBody = z.object({ model: modelField, object_id: idField, content: content.optional(), attachments: idArrayField.optional() });
+export const commentUpdateBody = z.object({ content, attachments: idArrayField.optional() });
 
 /** `GET comments/`: one object's thread (`model` with `object_id`), or the thread of `comment_id` at that comment's page. */
 export const commentListQuery = paginationQuery.extend({
   model: modelField.optional(),
-  object_id: z.string().regex(/^\d+$/, catalogueMessages.invalidInteger).optional(),
-  comment_id: z.string().regex(/^\d+$/, catalogueMessages.invalidInteger).optional(),
+  object_id: queryId.optional(),
+  comment_id: queryId.optional(),
   ordering: z.enum(['created_at', '-created_at'], { error: messages.invalidOrdering }).optional(),
 });
 

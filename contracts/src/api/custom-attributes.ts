@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { booleanField, idArrayField, queryId, queryIdList } from './fields.ts';
 import { numberChoice, projectReference, requiredText } from './project-catalogue.ts';
 import { id } from './wire.ts';
 
@@ -9,8 +10,7 @@ export const customAttributeMessages = {
   unknownStatus: (id: number) => `Status ${id} is not a status of this project.`,
 } as const;
 
-const ids = z.array(z.number().int().positive());
-const target = z.object({ is_required: z.boolean().optional(), is_active: z.boolean().optional() });
+const target = z.object({ is_required: booleanField.optional(), is_active: booleanField.optional() });
 
 /**
  * `applied_to` as clients send it; a present entry is active unless it says `is_active: false`.
@@ -20,8 +20,8 @@ export const appliedToBody = z
   .object({
     testplan: target.optional(),
     testsuite: target.optional(),
-    testcase: target.extend({ suite_ids: ids.optional() }).optional(),
-    testresult: target.extend({ suite_ids: ids.optional(), status_specific: ids.nullable().optional() }).optional(),
+    testcase: target.extend({ suite_ids: idArrayField.optional() }).optional(),
+    testresult: target.extend({ suite_ids: idArrayField.optional(), status_specific: idArrayField.nullable().optional() }).optional(),
   })
   .refine((appliedTo) => Object.values(appliedTo).some((entry) => entry && entry.is_active !== false), customAttributeMessages.oneActive);
 export type AppliedToBody = z.output<typeof appliedToBody>;
@@ -40,12 +40,9 @@ export type CustomAttributeCreateBody = z.output<typeof customAttributeCreateBod
 export const customAttributePatchBody = z.object(customAttributeFields).partial();
 export type CustomAttributePatchBody = z.output<typeof customAttributePatchBody>;
 
-export const customAttributeListQuery = z.object({ suite: z.string().regex(/^\d+$/, 'A valid integer is required.').optional() });
+export const customAttributeListQuery = z.object({ suite: queryId.optional() });
 
-const idList = z
-  .string()
-  .regex(/^(\d+(,\d+)*)?$/, 'A valid integer is required.')
-  .transform((ids) => (ids === '' ? [] : ids.split(',').map(Number)));
+const idList = queryIdList.transform((ids) => ids.split(',').map(Number));
 
 /**
  * `custom-attributes/testresult/`: the attributes the bulk-result form asks for,
@@ -53,9 +50,9 @@ const idList = z
  * covers (the tests list's selection and its filters, beside these keys).
  */
 export const testResultAttributesQuery = z.object({
-  status_id: z.string().regex(/^\d+$/, 'A valid integer is required.').optional(),
-  suite: z.string().regex(/^\d+(,\d+)*$/, 'A valid integer is required.').optional(),
-  current_plan: z.string().regex(/^\d+$/, 'A valid integer is required.').transform(Number).optional(),
+  status_id: queryId.optional(),
+  suite: queryIdList.optional(),
+  current_plan: queryId.transform(Number).optional(),
   included_tests: idList.optional(),
   excluded_tests: idList.optional(),
   included_plans: idList.optional(),

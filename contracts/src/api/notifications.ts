@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { booleanField, queryBoolean } from './fields.ts';
 import { accessMessages } from '../access-messages.ts';
 import { messages } from '../messages.ts';
 import { notificationSetting } from '../notifications.ts';
-import { flexibleBoolean, queryBoolean } from './query.ts';
+
 import { primaryKey } from './roles.ts';
 import { count, id, paginatedResponse, timestamp } from './wire.ts';
 
@@ -16,7 +17,7 @@ export type NotificationListQuery = z.output<typeof notificationListQuery>;
 
 /** `POST notifications/mark-as/`: an empty list means all of the caller's notifications. */
 export const markNotificationsBody = z.object({
-  unread: flexibleBoolean.optional().default(true),
+  unread: booleanField.optional().default(true),
   notifications: z.array(primaryKey, { error: messages.notAList }).optional().default([]),
 });
 

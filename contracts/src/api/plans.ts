@@ -1,10 +1,11 @@
 import { asOfQuery } from './audit.ts';
 import { z } from 'zod';
+import { booleanField, idArrayField, idField, nullableIdField, queryBoolean, queryId, queryIdList, queryParent } from './fields.ts';
 import { messages } from '../messages.ts';
 import { attributeValues } from '../events/suites.ts';
 import { attachmentResponse } from './attachments.ts';
 import { catalogueMessages, projectReference, requiredText } from './project-catalogue.ts';
-import { paginationQuery, queryBoolean, queryDateTime } from './query.ts';
+import { paginationQuery, queryDateTime } from './query.ts';
 import { testFilterQuery, testResponse } from './tests.ts';
 import { count, id, timestamp } from './wire.ts';
 
@@ -36,7 +37,7 @@ export const planStatisticsQuery = testFilterQuery.extend({
   estimate_period: z.enum(['minutes', 'hours', 'days', 'seconds'], { error: (issue) => catalogueMessages.invalidChoice(issue.input) }).optional(),
   root_only: queryBoolean.optional(),
   /** Child-plan mode: one list per plan, each over its subtree. */
-  plan_ids: z.string().regex(/^\d+(,\d+)*$/, catalogueMessages.invalidInteger).optional(),
+  plan_ids: queryIdList.optional(),
 });
 
 /** One status group of the "Tests Count" and "Test Estimates" charts (§3.4 StatusSlice). */
@@ -67,8 +68,6 @@ export const planProgressResponse = z.strictObject({
 });
 export type PlanProgress = z.output<typeof planProgressResponse>;
 
-const integer = z.number({ error: catalogueMessages.invalidInteger }).int(catalogueMessages.invalidInteger).positive(catalogueMessages.invalidInteger);
-const ids = z.array(integer, { error: messages.notAList });
 /** A timestamp in a body, as DRF's DateTimeField takes it; normalised to ISO-8601 UTC. */
 const bodyDateTime = queryDateTime.transform((value) => new Date(value).toISOString());
 
@@ -76,16 +75,16 @@ const bodyDateTime = queryDateTime.transform((value) => new Date(value).toISOStr
 export const planCreateBody = z.object({
   name: requiredText(255),
   project: projectReference,
-  parent: integer.nullable().optional(),
+  parent: nullableIdField.optional(),
   started_at: bodyDateTime,
   due_date: bodyDateTime,
   finished_at: bodyDateTime.nullable().optional(),
   description: z.string({ error: catalogueMessages.notAString }).optional(),
   attributes: attributeValues.optional(),
-  attachments: ids.optional(),
-  test_cases: ids.optional(),
-  parameters: ids.optional(),
-  is_archive: z.boolean({ error: messages.notABoolean }).optional(),
+  attachments: idArrayField.optional(),
+  test_cases: idArrayField.optional(),
+  parameters: idArrayField.optional(),
+  is_archive: booleanField.optional(),
 });
 export type PlanCreateBody = z.output<typeof planCreateBody>;
 
@@ -100,12 +99,11 @@ const planDates = {
   test_plan_created_after: queryDateTime.optional(),
   test_plan_created_before: queryDateTime.optional(),
 };
-const idList = z.string().regex(/^\d+(,\d+)*$/, catalogueMessages.invalidInteger);
 
 /** The plan filters of the lists and the union view (§3.4). */
 export const planFilterQuery = z.object({
   ...planDates,
-  parameters: idList.optional(),
+  parameters: queryIdList.optional(),
   attributes: z.string().optional(),
   any_attributes: z.string().optional(),
 });
@@ -113,7 +111,7 @@ export const planFilterQuery = z.object({
 /** `GET testplans/?project=` (§3.4). */
 export const planListQuery = paginationQuery.extend({
   ...planFilterQuery.shape,
-  parent: z.string().regex(/^(null|\d+)$/, catalogueMessages.invalidInteger).optional(),
+  parent: queryParent.optional(),
   search: z.string().optional(),
   treesearch: z.string().optional(),
   is_archive: queryBoolean.optional(),
@@ -174,7 +172,7 @@ const UNION_ORDER = 'id|is_leaf|started_at|created_at|name|assignee_username|sui
 export const planUnionQuery = paginationQuery.extend({
   ...testFilterQuery.shape,
   ...planFilterQuery.shape,
-  parent: z.string({ error: messages.required }).regex(/^(null|\d+)$/, catalogueMessages.invalidInteger),
+  parent: z.string({ error: messages.required }).pipe(queryParent),
   ordering: z
     .string()
     .regex(new RegExp(`^-?(${UNION_ORDER})(,-?(${UNION_ORDER}))*$`), messages.invalidOrdering)
@@ -213,7 +211,7 @@ export const planCopyBody = z.object({
   plans: z
     .array(
       z.object({
-        plan: integer,
+        plan: idField,
         new_name: z.string({ error: catalogueMessages.notAString }).trim().min(1, planMessages.copyNameRequired).max(255, messages.maxLength(255)).optional(),
         started_at: bodyDateTime.optional(),
         due_date: bodyDateTime.optional(),
@@ -221,15 +219,15 @@ export const planCopyBody = z.object({
       { error: messages.notAList },
     )
     .min(1, messages.required),
-  dst_plan: integer.nullable().optional(),
-  keep_assignee: z.boolean({ error: messages.notABoolean }).optional(),
+  dst_plan: nullableIdField.optional(),
+  keep_assignee: booleanField.optional(),
 });
 export type PlanCopyBody = z.output<typeof planCopyBody>;
 
 /** `testplans/assignee-progress/`: one level of plans whose unarchived subtree holds tests assigned to `assignee`. */
 export const assigneeProgressQuery = paginationQuery.extend({
-  parent: z.string().regex(/^(null|\d+)$/, catalogueMessages.invalidInteger).optional(),
-  assignee: z.string({ error: messages.required }).regex(/^\d+$/, catalogueMessages.invalidInteger),
+  parent: queryParent.optional(),
+  assignee: z.string({ error: messages.required }).pipe(queryId),
   search: z.string().optional(),
   treesearch: z.string().optional(),
 });
@@ -237,8 +235,8 @@ export const assigneeProgressItem = planResponse.omit({ url: true, attachments: 
 
 /** `testplans/labels/?project=&parent=` and `testplans/suites/?project=&parent=`: a project's plans, or one plan's subtree. */
 export const planScopeQuery = z.object({
-  project: z.string().regex(/^\d+$/, catalogueMessages.invalidInteger).optional(),
-  parent: z.string().regex(/^(null|\d*)$/, catalogueMessages.invalidInteger).optional(),
+  project: queryId.optional(),
+  parent: queryParent.optional(),
   show_descendants: queryBoolean.optional(),
 });
 

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { fieldMessages, idField, queryId } from './fields.ts';
 import { messages } from '../messages.ts';
 import { paginationQuery } from './query.ts';
 
 /** Messages shared by the per-project catalogues (statuses, labels, parameters, custom attributes). */
 export const catalogueMessages = {
   invalidColor: 'Enter a colour as #hex, rgb(r, g, b) or rgba(r, g, b, a).',
-  invalidInteger: 'A valid integer is required.',
+  invalidInteger: fieldMessages.invalidInteger,
   notAString: 'Not a valid string.',
   invalidChoice: (value: unknown) => `"${String(value)}" is not a valid choice.`,
   tooLong: (max: number) => `Ensure this field has no more than ${max} characters.`,
@@ -38,7 +39,7 @@ export function requiredText(max = 255) {
     .max(max, catalogueMessages.tooLong(max));
 }
 
-export const projectReference = z.number({ error: catalogueMessages.invalidInteger }).int(catalogueMessages.invalidInteger).positive(catalogueMessages.invalidInteger);
+export const projectReference = idField;
 
 /** One of a few integers, with DRF's message for anything else. */
 export function numberChoice<const T extends number>(choices: readonly T[]) {
@@ -51,7 +52,7 @@ export function numberChoice<const T extends number>(choices: readonly T[]) {
 
 /** `deleted/recover/` and `deleted/remove/` (§2.7). */
 export const trashBody = z.object({
-  instance_ids: z.array(z.number().int().positive(), { error: messages.required }).min(1, messages.required),
+  instance_ids: z.array(idField, { error: messages.required }).min(1, messages.required),
 });
 
 /**
@@ -59,7 +60,7 @@ export const trashBody = z.object({
  * docs: the gateway reads it with `requiredProjectQuery`, whose refusals
  * (missing: a general error; not digits: a field error) zod cannot word.
  */
-export const projectScopeQuery = z.object({ project: z.string().regex(/^\d+$/, catalogueMessages.invalidInteger) });
+export const projectScopeQuery = z.object({ project: queryId });
 
 /** `deleted/` (§2.7): the trash, of one project or of every project the caller can see. */
 export const trashListQuery = projectScopeQuery.partial().extend(paginationQuery.shape);

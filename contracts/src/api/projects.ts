@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { booleanField, idField, nullableIdField, queryBoolean } from './fields.ts';
 import { parseCalendarDuration } from '../duration.ts';
 import { messages } from '../messages.ts';
-import { flexibleBoolean, queryBoolean } from './query.ts';
+
 import { count, id, paginatedResponse, timestamp } from './wire.ts';
 
 const resultEditLimit = z
@@ -20,12 +21,12 @@ const resultEditLimit = z
 
 /** Keys a TestY client adds beyond these are ignored, as its serializers ignore them; the known ones are checked. */
 export const projectSettingsBody = z.object({
-  is_result_editable: z.boolean().optional(),
+  is_result_editable: booleanField.optional(),
   result_edit_limit: resultEditLimit.optional(),
   status_order: z
     .record(z.string().regex(/^\d+$/, messages.statusOrderShape), z.coerce.number().int())
     .optional(),
-  default_status: z.number().int().positive().nullable().optional(),
+  default_status: nullableIdField.optional(),
 });
 
 /** Settings come as a JSON object, or as a JSON string inside multipart bodies. */
@@ -43,9 +44,9 @@ const name = z.string({ error: messages.required }).trim().min(1, messages.blank
 export const projectCreateBody = z.object({
   name,
   description: z.string().optional().default(''),
-  is_private: flexibleBoolean.optional().default(false),
-  is_archive: flexibleBoolean.optional().default(false),
-  is_favorite: flexibleBoolean.optional().default(false),
+  is_private: booleanField.optional().default(false),
+  is_archive: booleanField.optional().default(false),
+  is_favorite: booleanField.optional().default(false),
   settings: settingsField.optional(),
 });
 export type ProjectCreateBody = z.output<typeof projectCreateBody>;
@@ -53,8 +54,8 @@ export type ProjectCreateBody = z.output<typeof projectCreateBody>;
 export const projectPatchBody = z.object({
   name: name.optional(),
   description: z.string().optional(),
-  is_private: flexibleBoolean.optional(),
-  is_archive: flexibleBoolean.optional(),
+  is_private: booleanField.optional(),
+  is_archive: booleanField.optional(),
   settings: settingsField.optional(),
 });
 export type ProjectPatchBody = z.output<typeof projectPatchBody>;
@@ -73,7 +74,7 @@ export const projectListQuery = z.object({
 export type ProjectListQuery = z.output<typeof projectListQuery>;
 
 export const archiveRestoreBody = z.object({
-  instance_ids: z.array(z.number().int().positive(), { error: messages.required }).min(1, messages.required),
+  instance_ids: z.array(idField, { error: messages.required }).min(1, messages.required),
 });
 
 /** Icons: png or jpeg, checked by content, at most 5 MB. */

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { booleanField, idArrayField, idField, integerField, queryBoolean, queryId } from './fields.ts';
 import { formatCalendarDuration } from '../duration.ts';
 import { messages } from '../messages.ts';
 import { attributeValues } from '../events/suites.ts';
 import { attachmentResponse } from './attachments.ts';
 import { catalogueMessages } from './project-catalogue.ts';
 import { commentResponse } from './comments.ts';
-import { paginationQuery, queryBoolean } from './query.ts';
+import { paginationQuery } from './query.ts';
 import { id, timestamp } from './wire.ts';
 
 export const resultMessages = {
@@ -16,38 +17,46 @@ export const resultMessages = {
   archivedResult: 'An archived result cannot be changed.',
   statusUnknown: (statusId: number) => `Invalid pk "${statusId}" - object does not exist.`,
   stepsMismatch: 'Give one step result for each step of the test case version, or none.',
+  stepNamed: 'Name each step result by its id or by its step.',
+  stepResultUnknown: (stepResultId: number) => `Invalid pk "${stepResultId}" - object does not exist.`,
   testUnknown: (testId: number) => `Invalid pk "${testId}" - object does not exist.`,
   testFixed: 'A result stays with its test.',
   scopeRequired: 'Give test or project.',
   attributeScope: 'plan, attribute_name and attribute_value are required.',
 } as const;
 
-const integer = z.number({ error: catalogueMessages.invalidInteger }).int(catalogueMessages.invalidInteger).positive(catalogueMessages.invalidInteger);
-const ids = z.array(integer, { error: messages.notAList });
 
 /** `POST results/` (§3.6): the status and, per step of the case version, a step status. */
 export const resultCreateBody = z.object({
-  test: integer,
-  status: integer,
+  test: idField,
+  status: idField,
   comment: z.string({ error: catalogueMessages.notAString }).optional(),
-  execution_time: z.number({ error: catalogueMessages.invalidInteger }).int(catalogueMessages.invalidInteger).nonnegative().nullable().optional(),
-  attachments: ids.optional(),
+  execution_time: integerField(0).nullable().optional(),
+  attachments: idArrayField.optional(),
   attributes: attributeValues.optional(),
-  steps_results: z.array(z.object({ step: integer, status: integer }), { error: messages.notAList }).optional(),
-  is_archive: z.boolean({ error: messages.notABoolean }).optional(),
+  steps_results: z.array(z.object({ step: idField, status: idField }), { error: messages.notAList }).optional(),
+  is_archive: booleanField.optional(),
 });
 export type ResultCreateBody = z.output<typeof resultCreateBody>;
 
-/** `PATCH results/{id}/`: the same fields, each optional; step results name their step (and may carry their id). */
+/**
+ * `PATCH results/{id}/`: the same fields, each optional. A step result names its step, or is named by its own
+ * `id` alone as TestY's edit form sends it (`{id, status}`); the steps left out keep their status.
+ */
 export const resultPatchBody = resultCreateBody.partial().extend({
-  steps_results: z.array(z.object({ id: integer.optional(), step: integer, status: integer }), { error: messages.notAList }).optional(),
+  steps_results: z
+    .array(
+      z.object({ id: idField.optional(), step: idField.optional(), status: idField }).refine((stepResult) => stepResult.id !== undefined || stepResult.step !== undefined, { message: resultMessages.stepNamed }),
+      { error: messages.notAList },
+    )
+    .optional(),
 });
 export type ResultPatchBody = z.output<typeof resultPatchBody>;
 
 /** `GET results/`: a test's results, or a project's. */
 export const resultListQuery = z.object({
-  project: z.string().regex(/^\d+$/, catalogueMessages.invalidInteger).optional(),
-  test: z.string().regex(/^\d+$/, catalogueMessages.invalidInteger).optional(),
+  project: queryId.optional(),
+  test: queryId.optional(),
   is_archive: queryBoolean.optional(),
 });
 
@@ -100,7 +109,7 @@ export type ResultsUnionItem = z.output<typeof resultsUnionItem>;
 
 /** `DELETE results/attributes/`: the results of the tests directly in `plan` whose attribute has the value (case-insensitive). */
 export const resultsByAttributeQuery = z.object({
-  plan: z.string().regex(/^\d+$/, catalogueMessages.invalidInteger).optional(),
+  plan: queryId.optional(),
   attribute_name: z.string().optional(),
   attribute_value: z.string().optional(),
 });

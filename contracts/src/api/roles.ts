@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { drfInteger } from './fields.ts';
 import { accessMessages } from '../access-messages.ts';
 import { messages } from '../messages.ts';
 import { PERMISSIONS, RoleType } from '../permissions.ts';
@@ -6,8 +7,8 @@ import { id, paginatedResponse } from './wire.ts';
 
 /** A DRF primary-key field: a positive integer, or its digits in a string. Existence is checked later. */
 export const primaryKey = z.unknown().transform((value, ctx) => {
-  if (typeof value === 'number' && Number.isInteger(value) && value > 0) return value;
-  if (typeof value === 'string' && /^\d+$/.test(value) && Number(value) > 0) return Number(value);
+  const key = typeof value === 'boolean' ? undefined : drfInteger(value);
+  if (key !== undefined && key > 0) return key;
   const message = value === undefined ? messages.required : value === null ? messages.notNull : accessMessages.expectedPk;
   ctx.addIssue({ code: 'custom', message });
   return z.NEVER;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField, nullableIdField, queryParent } from './fields.ts';
 import { messages } from '../messages.ts';
 import { attributeValues } from '../events/suites.ts';
 import { attachmentResponse } from './attachments.ts';
@@ -25,9 +26,9 @@ function pythonList(names: readonly string[]): string {
   return `[${names.map((name) => `'${name}'`).join(', ')}]`;
 }
 
-const parentReference = z.number({ error: catalogueMessages.invalidInteger }).int(catalogueMessages.invalidInteger).positive(catalogueMessages.invalidInteger).nullable();
+const parentReference = nullableIdField;
 const attributesField = attributeValues.refine((values) => Object.keys(values).every((key) => !key.includes(',')), suiteMessages.attributeKeyComma);
-const attachmentIds = z.array(z.number({ error: catalogueMessages.invalidInteger }).int(catalogueMessages.invalidInteger).positive(catalogueMessages.invalidInteger), { error: messages.notAList });
+const attachmentIds = z.array(idField, { error: messages.notAList });
 
 export const suiteCreateBody = z.object({
   name: requiredText(SUITE_NAME_MAX),
@@ -51,7 +52,7 @@ const ordering = z
 
 /** `GET suites/` besides `?project=` (§3.2): one level (`parent`), searches, paths, creation range, order, page. */
 export const suiteListQuery = paginationQuery.extend({
-  parent: z.string().regex(/^(null|\d+)$/, catalogueMessages.invalidInteger).optional(),
+  parent: queryParent.optional(),
   search: z.string().optional(),
   treesearch: z.string().optional(),
   path: z.string().optional(),
@@ -62,7 +63,7 @@ export const suiteListQuery = paginationQuery.extend({
 });
 export type SuiteListQuery = z.output<typeof suiteListQuery>;
 
-export const suiteDescendantsQuery = z.object({ parent: z.string().regex(/^(null|\d+)$/, catalogueMessages.invalidInteger).optional() });
+export const suiteDescendantsQuery = z.object({ parent: queryParent.optional() });
 
 const suiteReference = z.strictObject({ id, name: z.string() });
 
@@ -132,7 +133,7 @@ export const ancestorsResponse = z.array(id);
 
 /** `suites/union/`: one level of the tree view, suites first, then the parent suite's cases (§3.2, §4.20). */
 export const suiteUnionQuery = paginationQuery.extend({
-  parent: z.string().regex(/^(null|\d+)$/, catalogueMessages.invalidInteger).optional(),
+  parent: queryParent.optional(),
   ordering: z
     .string()
     .regex(/^-?(id|name|created_at|estimate)(,-?(id|name|created_at|estimate))*$/, messages.invalidOrdering)

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { booleanField, queryBoolean } from './fields.ts';
 import { messages } from '../messages.ts';
 import { SYSTEM_MESSAGE_LEVELS } from '../events/system-messages.ts';
-import { flexibleBoolean, queryBoolean } from './query.ts';
+
 import { id, timestamp } from './wire.ts';
 
 export const systemMessages = {
@@ -21,15 +22,15 @@ const level = z.unknown().transform((value, ctx) => {
 export const systemMessageCreateBody = z.object({
   content,
   level: level.optional().default(0),
-  is_closing: flexibleBoolean.optional().default(false),
-  is_active: flexibleBoolean.optional().default(true),
+  is_closing: booleanField.optional().default(false),
+  is_active: booleanField.optional().default(true),
 });
 
 export const systemMessagePatchBody = z.object({
   content: content.optional(),
   level: level.optional(),
-  is_closing: flexibleBoolean.optional(),
-  is_active: flexibleBoolean.optional(),
+  is_closing: booleanField.optional(),
+  is_active: booleanField.optional(),
 });
 
 /** Superusers may list the inactive banners too, to manage them. */

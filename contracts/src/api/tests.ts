@@ -1,8 +1,9 @@
 import { asOfQuery } from './audit.ts';
 import { z } from 'zod';
+import { booleanField, idField, nullableIdField, queryBoolean, queryIdList, queryIdOrNullList } from './fields.ts';
 import { messages } from '../messages.ts';
 import { catalogueMessages } from './project-catalogue.ts';
-import { paginationQuery, queryBoolean, queryDateTime } from './query.ts';
+import { paginationQuery, queryDateTime } from './query.ts';
 import { id, timestamp } from './wire.ts';
 
 export const testMessages = {
@@ -14,24 +15,22 @@ export const testMessages = {
   caseFixed: 'A test’s case cannot be changed: add the case to a plan instead.',
 } as const;
 
-const idList = z.string().regex(/^\d+(,\d+)*$/, catalogueMessages.invalidInteger);
 /** Status ids, and `null` for untested (§4.3). */
-const statusList = z.string().regex(/^(\d+|null)(,(\d+|null))*$/, catalogueMessages.invalidInteger);
 
 /** The tests filters (§3.5, the spec's tests filter drawer): what the tests list, the plan's tests and the union view take alike. */
 export const testFilterQuery = z.object({
-  plan: idList.optional(),
-  case: idList.optional(),
-  suite: idList.optional(),
+  plan: queryIdList.optional(),
+  case: queryIdList.optional(),
+  suite: queryIdList.optional(),
   nested_search: queryBoolean.optional(),
-  assignee: idList.optional(),
+  assignee: queryIdList.optional(),
   unassigned: queryBoolean.optional(),
   assignee_username: z.string().optional(),
-  last_status: statusList.optional(),
+  last_status: queryIdOrNullList.optional(),
   search: z.string().optional(),
   treesearch: z.string().optional(),
-  labels: idList.optional(),
-  not_labels: idList.optional(),
+  labels: queryIdList.optional(),
+  not_labels: queryIdList.optional(),
   labels_condition: z.enum(['and', 'or'], { error: (issue) => catalogueMessages.invalidChoice(issue.input) }).optional(),
   is_archive: queryBoolean.optional(),
   test_created_after: queryDateTime.optional(),
@@ -53,19 +52,18 @@ export const testOrdering = z
 export const testListQuery = paginationQuery.extend({ ...testFilterQuery.shape, ...asOfQuery.shape, show_descendants: queryBoolean.optional(), ordering: testOrdering });
 export type TestListQuery = z.output<typeof testListQuery>;
 
-const integer = z.number({ error: catalogueMessages.invalidInteger }).int(catalogueMessages.invalidInteger).positive(catalogueMessages.invalidInteger);
 
 /** `PATCH tests/{id}/` (§3.5): assignee (null unassigns), plan (a move), archive flag; the case stays. */
 export const testPatchBody = z.object({
-  assignee: integer.nullable().optional(),
-  plan: integer.optional(),
-  case: integer.optional(),
-  is_archive: z.boolean({ error: messages.notABoolean }).optional(),
+  assignee: nullableIdField.optional(),
+  plan: idField.optional(),
+  case: idField.optional(),
+  is_archive: booleanField.optional(),
 });
 export type TestPatchBody = z.output<typeof testPatchBody>;
 
 /** `POST tests/`: one test of a case in a plan (tests are normally made by a plan's create or update). */
-export const testCreateBody = z.object({ case: integer, plan: integer, assignee: integer.nullable().optional() });
+export const testCreateBody = z.object({ case: idField, plan: idField, assignee: nullableIdField.optional() });
 
 export const testLabelResponse = z.strictObject({ id, name: z.string(), color: z.string().nullable() });
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { booleanField, queryBoolean, queryId } from './fields.ts';
 import { ValidationError } from '../errors.ts';
 import { messages } from '../messages.ts';
-import { flexibleBoolean, queryBoolean } from './query.ts';
+
 import { id, paginatedResponse, timestamp } from './wire.ts';
 
 /** The spec's password rules, in the order their messages are shown. */
@@ -82,8 +83,8 @@ export const userCreateBody = z
     password: z.string({ error: messages.required }).min(1, messages.blank).pipe(passwordField),
     /** The form's confirmation; checked when sent. */
     confirm: z.string().optional(),
-    is_active: flexibleBoolean.optional().default(true),
-    is_superuser: flexibleBoolean.optional().default(false),
+    is_active: booleanField.optional().default(true),
+    is_superuser: booleanField.optional().default(false),
   })
   .superRefine(confirmMatches);
 export type UserCreateBody = z.output<typeof userCreateBody>;
@@ -97,8 +98,8 @@ export const userPatchBody = z
     email: emailField.optional(),
     first_name: nameField.optional(),
     last_name: nameField.optional(),
-    is_active: flexibleBoolean.optional(),
-    is_superuser: flexibleBoolean.optional(),
+    is_active: booleanField.optional(),
+    is_superuser: booleanField.optional(),
     password: z.preprocess((value) => (value === '' || value === null ? undefined : value), passwordField.optional()),
     confirm: z.preprocess((value) => (value === '' || value === null ? undefined : value), z.string().optional()),
   })
@@ -118,7 +119,7 @@ export const userListQuery = z.object({
   first_name: z.string().optional(),
   last_name: z.string().optional(),
   project: idList.optional(),
-  exclude_external: z.string().regex(/^\d+$/, userMessages.invalidId).transform(Number).optional(),
+  exclude_external: queryId.transform(Number).optional(),
   is_active: queryBoolean.optional(),
   is_superuser: queryBoolean.optional(),
 });

@@ -5,6 +5,7 @@ import type { GatewayContext } from './context.ts';
 import { authenticationPlugin } from './plugins/authentication.ts';
 import { cancellationPlugin } from './plugins/cancellation.ts';
 import { canonicalIdsPlugin } from './plugins/canonical-ids.ts';
+import { parseQueryString } from './http/query-string.ts';
 import { answerRoutingError, errorPlugin } from './plugins/errors.ts';
 import { externalPlugins } from './plugins/external.ts';
 import { gcPausesPlugin } from './plugins/gc-pauses.ts';
@@ -34,7 +35,7 @@ export async function buildApp(context: GatewayContext): Promise<FastifyInstance
     trustProxy: context.config.trustProxy,
     genReqId: () => randomUUID(),
     bodyLimit: BODY_LIMIT_BYTES,
-    routerOptions: { ignoreDuplicateSlashes: true, maxParamLength: MAX_PATH_PARAMETER_LENGTH },
+    routerOptions: { ignoreDuplicateSlashes: true, maxParamLength: MAX_PATH_PARAMETER_LENGTH, querystringParser: parseQueryString },
     frameworkErrors: answerRoutingError,
     schemaController: { compilersFactory: { buildSerializer: serializersCompiledOnFirstUse } },
   });

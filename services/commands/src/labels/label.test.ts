@@ -19,6 +19,15 @@ describe('label catalogue', () => {
     expect(fieldErrorsOf(() => open([created(10)]).when({ type: 'Create', id: 11, fields: { ...fields, name: ' SMOKE ' } }, member, publicProject))).toEqual({ name: ['Label " SMOKE " clashes with already existing label "Smoke".'] });
   });
 
+  it('takes a clash as done when a case body names the label (orExisting): parallel cases share one label', () => {
+    expect(open([created(10)]).when({ type: 'Create', id: 11, fields: { ...fields, name: ' SMOKE ' }, orExisting: true }, member, publicProject)).toEqual([]);
+    expect(open([]).when({ type: 'Create', id: 11, fields, orExisting: true }, member, publicProject)).toEqual([created(11)]);
+    const deleted: LabelEvent = { type: 'LabelDeleted', data: { id: 10 } };
+    expect(open([created(10), deleted]).when({ type: 'Create', id: 11, fields, orExisting: true }, member, publicProject)).toEqual([created(11)]);
+    // Only who may add labels is answered so.
+    expect(() => open([created(10)]).when({ type: 'Create', id: 11, fields, orExisting: true }, external, accessTo(external))).toThrow(PermissionDeniedError);
+  });
+
   it('frees the name of a deleted label', () => {
     const history = [created(10), { type: 'LabelDeleted', data: { id: 10 } } as LabelEvent];
     expect(open(history).when({ type: 'Create', id: 11, fields }, member, publicProject)).toEqual([created(11)]);

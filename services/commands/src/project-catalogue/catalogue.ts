@@ -22,9 +22,13 @@ export interface CatalogueFields {
   projectId: number | null;
 }
 
-/** `facts`: what the handler looked up elsewhere for the rules (e.g. the system statuses' names). */
+/**
+ * `facts`: what the handler looked up elsewhere for the rules (e.g. the system statuses' names).
+ * `orExisting`: a create that finds a live item with its key already there is satisfied by it
+ * (no event) instead of refused: labels named by a case body, which parallel requests may name alike.
+ */
 export type CatalogueCommand<F, X = undefined> =
-  | { type: 'Create'; id: number; fields: F; facts?: X }
+  | { type: 'Create'; id: number; fields: F; facts?: X; orExisting?: boolean }
   | { type: 'Change'; id: number; changes: Partial<F>; facts?: X }
   | { type: 'Delete'; id: number }
   | { type: 'Recover'; id: number }
@@ -82,6 +86,7 @@ export function catalogueDecider<F extends CatalogueFields, E extends DomainEven
     if (!item || !item.deleted) throw new ValidationError({ instance_ids: [catalogueMessages.notInTrash(id)] });
     return item;
   };
+  const liveWithKey = (state: CatalogueState<F>, key: string) => [...state.items.values()].find((item) => !item.deleted && spec.uniqueKey(item.fields) === key);
   const requireUnique = (state: CatalogueState<F>, fields: F, selfId: number) => {
     const key = spec.uniqueKey(fields);
     for (const item of state.items.values()) {
@@ -95,6 +100,7 @@ export function catalogueDecider<F extends CatalogueFields, E extends DomainEven
   function create(command: Extract<CatalogueCommand<F, X>, { type: 'Create' }>, state: CatalogueState<F>, context: DecisionContext): E[] {
     if (state.items.has(command.id)) return [];
     authorize('add', command.fields, context);
+    if (command.orExisting && liveWithKey(state, spec.uniqueKey(command.fields))) return [];
     spec.validate?.(command.fields, undefined, context, command.facts);
     if (spec.reviveDeleted) {
       const key = spec.uniqueKey(command.fields);

@@ -57,10 +57,10 @@ export function catalogueCommands<F extends CatalogueFields, E extends DomainEve
     load(projectId: number | null): Promise<CatalogueState<F>> {
       return loadCatalogue(deps, decider, options.resource, projectId);
     },
-    /** The new item's id, or the id of the deleted item it brought back. */
-    async create(fields: F, meta: CommandMeta, facts?: X): Promise<{ position: number; id: number }> {
+    /** The new item's id, or the id of the deleted item it brought back (or, `orExisting`, of the live one with its key). */
+    async create(fields: F, meta: CommandMeta, facts?: X, orExisting = false): Promise<{ position: number; id: number }> {
       const id = await idForNewAggregate(allocating, options.idType, () => streamOf(fields.projectId), meta);
-      const { position, state } = await run(fields.projectId, { type: 'Create', id, fields, facts }, meta);
+      const { position, state } = await run(fields.projectId, { type: 'Create', id, fields, facts, orExisting }, meta);
       if (state.items.has(id)) return { position, id };
       const key = decider.spec.uniqueKey(fields);
       const revived = [...state.items.values()].find((item) => !item.deleted && decider.spec.uniqueKey(item.fields) === key);

@@ -14,7 +14,7 @@ export async function visibleProjectOrFail(readStore: ReadStore, user: UserDocum
 /** Project-scoped lists require `?project=<id>` (§2.6, D15). */
 export function requiredProjectQuery(query: unknown): number {
   const value = (query as { project?: string }).project;
-  if (value === undefined || value === '') throw ValidationError.general('Project query parameter is required');
+  if (value === undefined) throw ValidationError.general('Project query parameter is required');
   if (!/^\d+$/.test(value)) throw ValidationError.of('project', 'A valid integer is required.');
   return Number(value);
 }

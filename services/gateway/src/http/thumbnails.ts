@@ -25,7 +25,7 @@ export async function deleteWithThumbnails(blobs: BlobStore, key: string): Promi
 
 function dimension(query: Record<string, string | undefined>, name: 'width' | 'height', errors: FieldErrors): number {
   const value = query[name];
-  if (value === undefined || value === '') return 0;
+  if (value === undefined) return 0;
   if (!/^\d+$/.test(value) || Number(value) === 0) errors[name] = ['A valid integer is required.'];
   return Number(value);
 }

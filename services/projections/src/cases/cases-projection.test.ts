@@ -2,6 +2,8 @@ import { DEFAULT_PROJECT_SETTINGS, type CaseContent } from '@testament/contracts
 import { MemoryReadStore } from '@testament/infra';
 import { describe, expect, it } from 'vitest';
 import { PROJECTS, type ProjectDocument } from '../projects/project-document.ts';
+import { plansProjection } from '../plans/plans-projection.ts';
+import { testsProjection } from '../tests/tests-projection.ts';
 import { projectsProjection } from '../projects/projects-projection.ts';
 import { findSuiteTree } from '../suites/queries.ts';
 import { suitesProjection } from '../suites/suites-projection.ts';
@@ -90,7 +92,7 @@ describe('cases read model', () => {
   ])('keeps cases, versions and every count equal to a recomputation from scratch (seed %i, %i steps)', async (seed, steps) => {
     const { events, cases, parents } = randomHistory(seed, steps);
     const readStore = new MemoryReadStore();
-    await foldInto(readStore, [projectsProjection, suitesProjection, casesProjection], recorded(events), [1, 9, 64, 2]);
+    await foldInto(readStore, [projectsProjection, suitesProjection, casesProjection, plansProjection, testsProjection], recorded(events), [1, 9, 64, 2]);
 
     const counted = [...cases.values()].filter((c) => !c.deleted && !c.versions.at(-1)!.isArchive).map((c) => c.versions.at(-1)!.content);
     const subtree = (id: number): number[] => [id, ...[...parents].filter(([, parent]) => parent === id).flatMap(([child]) => subtree(child))];

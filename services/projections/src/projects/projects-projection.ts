@@ -1,6 +1,8 @@
 import { topics, streams } from '@testament/contracts';
-import type { CaseEvent, ProjectEvent, SuiteEvent } from '@testament/contracts';
+import type { CaseEvent, PlanEvent, ProjectEvent, SuiteEvent, TestEvent } from '@testament/contracts';
 import { CASES, caseContribution, contributionAfter, type CaseDocument } from '../cases/case-document.ts';
+import { PLANS, type PlanDocument } from '../plans/plan-document.ts';
+import { TESTS, type TestDocument } from '../tests/test-document.ts';
 import { projection, type EventOf, type ProjectionView } from '../runner/projection.ts';
 import { PROJECT_TOTALS, PROJECTS, type ProjectDocument } from './project-document.ts';
 import { adjustTotals, TOTALS_KEYS, totalsShareOf } from './totals.ts';
@@ -9,14 +11,74 @@ import { withRoles } from '../roles/role-sets.ts';
 /** The suite events that change a project's suite counter (§4.13 project counters). */
 type SuiteCounting = Extract<SuiteEvent, { type: 'SuiteCreated' | 'SuiteDeleted' | 'SuiteRecovered' }>;
 const SUITE_COUNTING: ReadonlySet<string> = new Set<SuiteCounting['type']>(['SuiteCreated', 'SuiteDeleted', 'SuiteRecovered']);
-const countsSuites = (event: ProjectEvent | SuiteCounting): event is SuiteCounting => SUITE_COUNTING.has(event.type);
+const countsSuites = (event: Counted): event is SuiteCounting => SUITE_COUNTING.has(event.type);
 
 /** Every case event may change whether the case counts (§4.13: live, not archived). */
 const CASE_COUNTING: ReadonlySet<string> = new Set<CaseEvent['type']>(['CaseCreated', 'CaseArchived', 'CaseUnarchived', 'CaseDeleted', 'CaseRecovered']);
-const countsCases = (event: EventOf<ProjectEvent | SuiteCounting | CaseEvent>): event is EventOf<CaseEvent> => CASE_COUNTING.has(event.type);
+const countsCases = (event: EventOf<Counted>): event is EventOf<CaseEvent> => CASE_COUNTING.has(event.type);
 
-const projectIdOf = (event: EventOf<ProjectEvent | SuiteCounting | CaseEvent>) =>
-  countsCases(event) ? event.data.projectId : SUITE_COUNTING.has(event.type) ? streams.suites.idOf(event.stream) : streams.project.idOf(event.stream);
+/** The plan and test events that may change whether a plan or a test counts (live, not archived). */
+type PlanCounting = Extract<PlanEvent, { type: 'PlanCreated' | 'PlanArchived' | 'PlanUnarchived' | 'PlanDeleted' | 'PlanRecovered' }>;
+const PLAN_COUNTING: ReadonlySet<string> = new Set<PlanCounting['type']>(['PlanCreated', 'PlanArchived', 'PlanUnarchived', 'PlanDeleted', 'PlanRecovered']);
+const countsPlans = (event: EventOf<Counted>): event is EventOf<PlanCounting> => PLAN_COUNTING.has(event.type);
+type TestCounting = Extract<TestEvent, { type: 'TestCreated' | 'TestArchived' | 'TestUnarchived' | 'TestDeleted' | 'TestRecovered' }>;
+const TEST_COUNTING: ReadonlySet<string> = new Set<TestCounting['type']>(['TestCreated', 'TestArchived', 'TestUnarchived', 'TestDeleted', 'TestRecovered']);
+const countsTests = (event: EventOf<Counted>): event is EventOf<TestCounting> => TEST_COUNTING.has(event.type);
+
+type Counted = ProjectEvent | SuiteCounting | CaseEvent | PlanCounting | TestCounting;
+
+const projectIdOf = (event: EventOf<Counted>) =>
+  countsCases(event) || countsTests(event)
+    ? event.data.projectId
+    : countsPlans(event)
+      ? streams.plans.idOf(event.stream)
+      : SUITE_COUNTING.has(event.type)
+        ? streams.suites.idOf(event.stream)
+        : streams.project.idOf(event.stream);
+
+/** The plans an event changes (a subtree's, the plan first), or its test. */
+const planIdsOf = (event: EventOf<PlanCounting>) => (event.type === 'PlanCreated' ? [event.data.id] : event.data.planIds);
+
+type Lifecycle = Pick<PlanDocument | TestDocument, 'isArchive' | 'isDeleted'>;
+const counts = (item: Lifecycle | undefined) => (item && !item.isArchive && !item.isDeleted ? 1 : 0);
+
+/** A plan or test after a lifecycle event, as its own read model folds it; undefined for one it does not know. */
+function lifecycleAfter(before: Lifecycle | undefined, event: PlanCounting | TestCounting): Lifecycle | undefined {
+  switch (event.type) {
+    case 'PlanCreated':
+      return { isArchive: event.data.isArchive, isDeleted: false };
+    case 'TestCreated':
+      return { isArchive: false, isDeleted: false };
+    case 'PlanArchived':
+    case 'TestArchived':
+      return before && { ...before, isArchive: true };
+    case 'PlanUnarchived':
+    case 'TestUnarchived':
+      return before && { ...before, isArchive: false };
+    case 'PlanDeleted':
+    case 'TestDeleted':
+      return before && { ...before, isDeleted: true };
+    case 'PlanRecovered':
+    case 'TestRecovered':
+      return before && { ...before, isDeleted: false };
+  }
+}
+
+/**
+ * The project with its plan or test count moved by what the event changes in each plan (or the test) it names, each
+ * read as it was before: a subtree or a bulk job's tests that were already archived or in the trash do not count twice.
+ */
+function withPlansOrTestsCounted(project: ProjectDocument | undefined, view: ProjectionView, event: EventOf<PlanCounting | TestCounting>): ProjectDocument | undefined {
+  if (!project) return undefined;
+  const [collection, ids, counter] = countsPlans(event) ? ([PLANS, planIdsOf(event), 'plans'] as const) : ([TESTS, [event.data.testId], 'tests'] as const);
+  let added = 0;
+  for (const id of ids) {
+    const before = view.get<PlanDocument | TestDocument>(collection, id);
+    added += counts(lifecycleAfter(before, event)) - counts(before);
+  }
+  if (added === 0) return undefined;
+  return { ...project, counts: { ...project.counts, [counter]: project.counts[counter] + added } };
+}
 
 /** The project with its case count moved, or undefined when the event leaves it alone. */
 function withCasesCounted(project: ProjectDocument | undefined, view: ProjectionView, event: EventOf<CaseEvent>): ProjectDocument | undefined {
@@ -91,7 +153,7 @@ function change(project: ProjectDocument, event: Exclude<ProjectEvent, { type: '
   }
 }
 
-export const projectsProjection = projection<ProjectEvent | SuiteCounting | CaseEvent>({
+export const projectsProjection = projection<Counted>({
   name: 'projects',
   collections: {
     // The dashboard's orders (queries.ts), each with `_id` last: by name without and with archived projects, and
@@ -122,10 +184,18 @@ export const projectsProjection = projection<ProjectEvent | SuiteCounting | Case
     'SuiteDeleted',
     'SuiteRecovered',
     ...(CASE_COUNTING as ReadonlySet<CaseEvent['type']>),
+    ...(PLAN_COUNTING as ReadonlySet<PlanCounting['type']>),
+    ...(TEST_COUNTING as ReadonlySet<TestCounting['type']>),
   ]),
-  // Case counts: whether a case counted before the event is in the cases read model as it was.
-  readsBefore: [CASES],
-  keys: (event) => [[PROJECTS, projectIdOf(event)], ...TOTALS_KEYS, ...(countsCases(event) ? [[CASES, event.data.caseId] as const] : [])],
+  // Case, plan and test counts: whether one counted before the event is in its read model as it was.
+  readsBefore: [CASES, PLANS, TESTS],
+  keys: (event) => [
+    [PROJECTS, projectIdOf(event)],
+    ...TOTALS_KEYS,
+    ...(countsCases(event) ? [[CASES, event.data.caseId] as const] : []),
+    ...(countsPlans(event) ? planIdsOf(event).map((id) => [PLANS, id] as const) : []),
+    ...(countsTests(event) ? [[TESTS, event.data.testId] as const] : []),
+  ],
   apply(event, view) {
     const projectId = projectIdOf(event);
     const previous = view.get<ProjectDocument>(PROJECTS, projectId);
@@ -133,7 +203,9 @@ export const projectsProjection = projection<ProjectEvent | SuiteCounting | Case
     const counted = totalsShareOf(previous);
     const next = countsCases(event)
       ? withCasesCounted(previous, view, event)
-      : countsSuites(event)
+      : countsPlans(event) || countsTests(event)
+        ? withPlansOrTestsCounted(previous, view, event)
+        : countsSuites(event)
         ? withSuitesCounted(previous, event)
         : evolveProjectDocument(previous, event, event.metadata.time, view);
     if (!next) return;

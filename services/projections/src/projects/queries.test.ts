@@ -3,6 +3,8 @@ import { MemoryReadStore } from '@testament/infra';
 import { describe, expect, it } from 'vitest';
 import { foldInto, recorded, type TestEvent } from '../testing/fold.ts';
 import { PROJECTS, type ProjectDocument } from './project-document.ts';
+import { plansProjection } from '../plans/plans-projection.ts';
+import { testsProjection } from '../tests/tests-projection.ts';
 import { projectsProjection } from './projects-projection.ts';
 import { casesProjection } from '../cases/cases-projection.ts';
 import { listProjects, visibleProjectIds, type Viewer } from './queries.ts';
@@ -43,7 +45,7 @@ function bruteForce(projects: ProjectDocument[], viewer: Viewer, query: ProjectL
 describe('listProjects', () => {
   it('pages favourites first, then the rest, in every order, as a brute-force sort does', async () => {
     const readStore = new MemoryReadStore();
-    await foldInto(readStore, [projectsProjection, casesProjection], recorded(history(400)), [64]);
+    await foldInto(readStore, [projectsProjection, casesProjection, plansProjection, testsProjection], recorded(history(400)), [64]);
     const projects = await readStore.collection<ProjectDocument>(PROJECTS).find({});
     const viewer: Viewer = { userId: 1, isSuperuser: false, isExternal: false, favoriteIds: [5, 17, 300, 12, 44, 401], viewableProjectIds: [], manageableProjectIds: [] };
     const queries: ProjectListQuery[] = [{}, { is_archive: true }, { name: 'apollo' }, { name: 'o 3' }, { favorites: true }, { ordering: '-name' }, { ordering: 'is_private' }, { ordering: '-is_archive', is_archive: true }, { ordering: 'is_archive,-name', is_archive: true }];
@@ -60,7 +62,7 @@ describe('listProjects', () => {
 describe('visibleProjectIds', () => {
   it('gives the live projects the visibility rule shows, for internal and external viewers alike', async () => {
     const readStore = new MemoryReadStore();
-    await foldInto(readStore, [projectsProjection, casesProjection], recorded(history(60)));
+    await foldInto(readStore, [projectsProjection, casesProjection, plansProjection, testsProjection], recorded(history(60)));
     const all = await readStore.collection<ProjectDocument>(PROJECTS).find({});
     const granted = [3, 6, 9, 11, 22, 31]; // ascending, as Viewer holds them
     for (const isExternal of [false, true]) {

@@ -3,6 +3,8 @@ import { MemoryReadStore } from '@testament/infra';
 import { describe, expect, it } from 'vitest';
 import { foldInto, recorded, type TestEvent } from '../testing/fold.ts';
 import { PROJECTS, type ProjectDocument } from './project-document.ts';
+import { plansProjection } from '../plans/plans-projection.ts';
+import { testsProjection } from '../tests/tests-projection.ts';
 import { projectsProjection } from './projects-projection.ts';
 import { casesProjection } from '../cases/cases-projection.ts';
 import { isProjectVisible, type Viewer } from './queries.ts';
@@ -59,7 +61,7 @@ function fromScratch(projects: ProjectDocument[], who: Viewer): SystemStatistics
 describe('systemStatistics (§3.17)', () => {
   it.each([1, 7, 99, 2024])('equals a recomputation from the projects after a random history (seed %i)', async (seed) => {
     const readStore = new MemoryReadStore();
-    await foldInto(readStore, [projectsProjection, casesProjection], recorded(randomHistory(seed)), [1, 7, 50, 3]);
+    await foldInto(readStore, [projectsProjection, casesProjection, plansProjection, testsProjection], recorded(randomHistory(seed)), [1, 7, 50, 3]);
     const projects = await readStore.collection<ProjectDocument>(PROJECTS).find({});
     const someIds = projects.filter((p) => p._id % 3 === 0).map((p) => p._id);
     for (const who of [viewer({}), viewer({ isSuperuser: true }), viewer({ viewableProjectIds: someIds }), viewer({ isExternal: true, viewableProjectIds: someIds }), viewer({ isExternal: true })]) {
@@ -76,7 +78,7 @@ describe('systemStatistics (§3.17)', () => {
     });
     await foldInto(
       readStore,
-      [projectsProjection, casesProjection],
+      [projectsProjection, casesProjection, plansProjection, testsProjection],
       recorded([project(1, false), project(2, true), project(3, false), project(4, false), { type: 'ProjectArchived', stream: 'project-3', data: {} }, { type: 'ProjectDeleted', stream: 'project-4', data: {} }]),
     );
     expect((await systemStatistics(readStore, viewer({}))).projects_count).toBe(1);

@@ -2,6 +2,8 @@ import { DEFAULT_PROJECT_SETTINGS } from '@testament/contracts';
 import { MemoryReadStore } from '@testament/infra';
 import { describe, expect, it } from 'vitest';
 import { PROJECTS, type ProjectDocument } from '../projects/project-document.ts';
+import { plansProjection } from '../plans/plans-projection.ts';
+import { testsProjection } from '../tests/tests-projection.ts';
 import { projectsProjection } from '../projects/projects-projection.ts';
 import { foldInto, recorded, type TestEvent } from '../testing/fold.ts';
 import { findSuiteTree, listSuites, SuiteTree } from './queries.ts';
@@ -93,7 +95,7 @@ describe('suites read model', () => {
   it.each([1, 5, 42, 2026])('equals a recomputation from scratch after a random history (seed %i)', async (seed) => {
     const { events, model } = randomHistory(seed);
     const readStore = new MemoryReadStore();
-    await foldInto(readStore, [projectsProjection, suitesProjection, casesProjection], recorded(events), [1, 13, 100, 2]);
+    await foldInto(readStore, [projectsProjection, suitesProjection, casesProjection, plansProjection, testsProjection], recorded(events), [1, 13, 100, 2]);
 
     const tree = await findSuiteTree(readStore, PROJECT);
     const facts = tree.descendantsOf(null).map((node) => ({ id: node.id, parentId: node.parentId, descendants: node.descendants, suitePath: tree.suitePath(node.id) }));
@@ -135,7 +137,7 @@ describe('suites read model', () => {
     const view = (tree: SuiteTree) =>
       tree.descendantsOf(null).map((node) => ({ ...tree.node(node.id), path: tree.suitePath(node.id), children: tree.childrenOf(node.id).map((child) => child.id) }));
     for (const event of all) {
-      await foldInto(readStore, [projectsProjection, suitesProjection, casesProjection], [event]);
+      await foldInto(readStore, [projectsProjection, suitesProjection, casesProjection, plansProjection, testsProjection], [event]);
       const stored = await readStore.collection<SuiteTreeDocument>(SUITE_TREES).findOne({ _id: PROJECT });
       expect(view(await findSuiteTree(readStore, PROJECT)), `after event ${event.position} (${event.type})`).toEqual(view(new SuiteTree(stored?.nodes ?? [])));
     }

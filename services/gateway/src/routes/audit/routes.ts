@@ -27,7 +27,7 @@ import { auditedProject } from './access.ts';
 import { exportAudit } from './export.ts';
 import { auditRepresentation } from './representation.ts';
 
-const list = (value: string | undefined) => (value === undefined || value === '' ? undefined : value.split(',').map((part) => part.trim()));
+const list = (value: string | undefined) => value?.split(',').map((part) => part.trim());
 
 /** The query's filters as the read model takes them; a reversed time range is refused. */
 function auditFilterOf(query: AuditFilterQuery, projectId: number | null): AuditFilter {

@@ -55,7 +55,8 @@ export function caseDetailRepresentation(found: CaseDocument, shown: ShownVersio
     steps: content.steps.map((step) => ({ id: step.id, name: step.name, scenario: step.scenario, expected: step.expected, sort_order: step.sortOrder, attachments: attachmentsNamed(step.attachmentIds, showing.files, origin) })),
     labels: labelsOf(content.labelIds, labels),
     versions,
-    current_version: found.history.length,
+    // The version shown, as TestY answers it: an old one (`?ver=`) is how its app knows to offer Restore.
+    current_version: shown.version,
     source_archived: found.isArchive,
   };
 }

@@ -317,7 +317,7 @@ export default async function caseRoutes(app: FastifyInstance, context: GatewayC
     async (request, reply) => {
       const body = parseOrThrow(caseBulkUpdateBody, request.body ?? {});
       const { projectId, tree, cases } = await filtered(request, body);
-      const within = body.current_suite === undefined ? undefined : new Set([body.current_suite, ...tree.descendantsOf(body.current_suite).map((node) => node.id)]);
+      const within = body.current_suite == null ? undefined : new Set([body.current_suite, ...tree.descendantsOf(body.current_suite).map((node) => node.id)]);
       const excluded = new Set(body.excluded_cases);
       const included = body.included_cases && new Set(body.included_cases);
       const selected = cases.filter((found) => (!within || within.has(found.suiteId)) && (!included || included.has(found._id)) && !excluded.has(found._id));

@@ -32,7 +32,7 @@ export function registerPlanCatalogues(app: FastifyInstance, context: GatewayCon
   /** The scope of `?project=&parent=`: the project's tests, or the parent plan's subtree's. */
   async function scopeOf(request: FastifyRequest): Promise<{ planning: PlanContext; planIds: number[] | undefined }> {
     const query = parseOrThrow(planScopeQuery, request.query);
-    const parent = parentFilter(query.parent || undefined) ?? null;
+    const parent = parentFilter(query.parent) ?? null;
     const plan = parent === null ? null : await findPlan(readStore, parent);
     if (parent !== null && !plan) throw new NotFoundError();
     const projectId = plan?.projectId ?? requiredProjectQuery(request.query);

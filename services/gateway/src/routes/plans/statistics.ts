@@ -32,13 +32,13 @@ import { PLAN_DETAIL, PLANS_BASE } from './filters.ts';
 export async function projectOrPlanScope(readStore: ReadStore, request: FastifyRequest): Promise<{ projectId: number; planId: number | null }> {
   requireUser(request);
   const { project, parent } = (request.query ?? {}) as { project?: string; parent?: string };
-  if (parent !== undefined && parent !== '' && parent !== 'null') {
+  if (parent !== undefined && parent !== 'null') {
     if (!/^\d+$/.test(parent)) throw ValidationError.of('parent', 'A valid integer is required.');
     const plan = await findPlan(readStore, Number(parent));
     if (!plan) throw new NotFoundError();
     return { projectId: plan.projectId, planId: plan._id };
   }
-  if (project === undefined || project === '') throw ValidationError.general(planMessages.statisticsScope);
+  if (project === undefined) throw ValidationError.general(planMessages.statisticsScope);
   if (!/^\d+$/.test(project)) throw ValidationError.of('project', 'A valid integer is required.');
   return { projectId: Number(project), planId: null };
 }

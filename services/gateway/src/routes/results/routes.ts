@@ -23,6 +23,14 @@ import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
 import { resultRepresentation, resultShowing } from './representation.ts';
 
 const BASE = '/api/v2/results/';
+
+/** The step a step result of an edit is about: the one it names, or that of the result's step result with its id. */
+function stepOf(result: ResultDocument, stepResult: { id?: number | undefined; step?: number | undefined }): number {
+  if (stepResult.step !== undefined) return stepResult.step;
+  const known = result.stepResults.find((existing) => existing.id === stepResult.id);
+  if (!known) throw ValidationError.of('steps_results', resultMessages.stepResultUnknown(stepResult.id!));
+  return known.stepId;
+}
 const DETAIL = `${BASE}:id(^\\d+)/`;
 
 /** `results/` (§3.6, §4.10): a test's results, recording, editing within the limits, deleting (the last status follows, D6). */
@@ -104,7 +112,7 @@ export default async function resultRoutes(app: FastifyInstance, context: Gatewa
         // Files left out stay (D7).
         attachmentIds: body.attachments,
         isArchive: body.is_archive,
-        steps: body.steps_results?.map((step) => ({ stepId: step.step, status: step.status })),
+        steps: body.steps_results?.map((stepResult) => ({ stepId: stepOf(result, stepResult), status: stepResult.status })),
       },
     });
     return one(request, result._id);

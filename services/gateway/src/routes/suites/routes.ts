@@ -240,7 +240,7 @@ function registerSuiteCases(app: FastifyInstance, context: GatewayContext, contr
   app.get(
     `${BASE}union/`,
     contract({
-      summary: 'One level of the tree view (`?project=&parent=`): its suites with their matching cases counted, then the parent’s cases; without `parent`, everything (K7)',
+      summary: 'One level of the tree view (`?project=&parent=`): its suites with their matching cases counted, then the parent’s cases; without `parent` (or with `null`), the root suites',
       querystring: projectScopeQuery.extend(suiteUnionQuery.shape).extend(caseTreeFilterQuery.shape),
       response: { 200: paginatedResponse(z.union([suiteUnionItem, caseUnionItem])) },
     }),
@@ -250,7 +250,8 @@ function registerSuiteCases(app: FastifyInstance, context: GatewayContext, contr
       const page = pageRequest(query);
       const context = await projectContext(readStore, project._id);
       const { tree } = context;
-      const parent = parentFilter(query.parent);
+      // No parent is the root level, as TestY's app reads it: the root suites, and no cases (every case is in a suite).
+      const parent = parentFilter(query.parent) ?? null;
       const filters = caseFiltersOf(query, tree);
       const filtering = Boolean(query.search?.trim() || query.labels || query.not_labels || query.suite || query.is_archive || query.test_case_created_after || query.test_case_created_before);
       const unionCounts = filtering ? unionCountsOf(tree, await matchingCasesPerSuite(readStore, project._id, filters)) : null;
@@ -259,8 +260,7 @@ function registerSuiteCases(app: FastifyInstance, context: GatewayContext, contr
       );
       const shownSuites = levelSuites.slice(page.skip, page.skip + page.limit);
       const caseWindow = { skip: Math.max(0, page.skip - levelSuites.length), limit: page.limit - shownSuites.length };
-      const caseFilters = parent === undefined ? filters : { ...filters, suiteIds: parent === null ? [] : [parent] };
-      const cases = parent === null ? { items: [], count: 0 } : await listCases(readStore, project._id, caseFilters, caseWindow.limit > 0 ? caseWindow : { skip: 0, limit: 1 });
+      const cases = parent === null ? { items: [], count: 0 } : await listCases(readStore, project._id, { ...filters, suiteIds: [parent] }, caseWindow.limit > 0 ? caseWindow : { skip: 0, limit: 1 });
       const count = levelSuites.length + (parent === null ? 0 : cases.count);
       const origin = ownOrigin(request);
       const suiteDocuments = await suitesByIds(readStore, shownSuites.map((node) => node.id));
