@@ -4,6 +4,7 @@ export const accessMessages = {
   expectedPk: 'Incorrect type. Expected pk value.',
   emptyList: 'This list may not be empty.',
   roleNameTaken: 'role with this name already exists.',
+  groupNameTaken: 'group with this name already exists.',
   seededRoleDelete: 'The seeded roles cannot be deleted.',
   invalidRoleType: 'Not a valid role type: use 0 (system), 1 (custom) or 3 (superuser only).',
   restrictedRole: 'Only a superuser can assign or remove a role with project_restricted.',

@@ -29,6 +29,8 @@ export * from './api/project-catalogue.ts';
 export * from './api/statuses.ts';
 export * from './api/labels.ts';
 export * from './api/parameters.ts';
+export * from './api/integrations.ts';
+export * from './api/groups.ts';
 export * from './api/custom-attributes.ts';
 export * from './api/attachments.ts';
 export * from './api/suites.ts';

@@ -58,6 +58,7 @@ export const router = createBrowserRouter([
               { path: 'labels', lazy: () => page(import('../features/labels/LabelsTab.tsx'), 'LabelsTab') },
               { path: 'statuses', lazy: () => page(import('../features/statuses/StatusesTab.tsx'), 'StatusesTab') },
               { path: 'custom-attributes', lazy: () => page(import('../features/custom-attributes/CustomAttributesTab.tsx'), 'CustomAttributesTab') },
+              { path: 'integrations', lazy: () => page(import('../features/integrations/IntegrationsTab.tsx'), 'IntegrationsTab') },
               { path: 'settings', lazy: () => page(import('../features/project-settings/ProjectSettingsTab.tsx'), 'ProjectSettingsTab') },
               { path: 'access-management', lazy: () => page(import('../features/access-management/AccessManagementTab.tsx'), 'AccessManagementTab') },
               { path: 'audit', lazy: () => page(import('../features/audit/ProjectAuditTab.tsx'), 'ProjectAuditTab') },

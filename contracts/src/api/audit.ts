@@ -23,6 +23,8 @@ export const AUDIT_OBJECT_TYPES = [
   'label',
   'custom_attribute',
   'parameter',
+  'integration',
+  'group',
   'comment',
   'attachment',
   'access_request',

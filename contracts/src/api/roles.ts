@@ -16,7 +16,8 @@ export const primaryKey = z.unknown().transform((value, ctx) => {
 
 const knownPermissionIds = new Set(PERMISSIONS.map((p) => p.id));
 
-const permissionList = z.array(primaryKey, { error: messages.notAList }).superRefine((ids, ctx) => {
+/** Permission ids of the catalogue (§4.14), each checked to exist. */
+export const permissionList = z.array(primaryKey, { error: messages.notAList }).superRefine((ids, ctx) => {
   for (const id of ids) if (!knownPermissionIds.has(id)) ctx.addIssue({ code: 'custom', message: accessMessages.doesNotExist(id) });
 });
 
@@ -27,7 +28,8 @@ const roleType = z.unknown().transform((value, ctx) => {
   return z.NEVER;
 });
 
-const roleName = z
+/** Django's auth names (roles, groups): at most 150 characters. */
+export const roleName = z
   .string({ error: messages.required })
   .trim()
   .min(1, messages.blank)

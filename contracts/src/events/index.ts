@@ -5,6 +5,8 @@ import { statusEvents } from './statuses.ts';
 import { labelEvents } from './labels.ts';
 import { parameterEvents } from './parameters.ts';
 import { customAttributeEvents } from './custom-attributes.ts';
+import { integrationEvents } from './integrations.ts';
+import { groupEvents } from './groups.ts';
 import { roleEvents } from './roles.ts';
 import { accessRequestEvents } from './access-requests.ts';
 import { notificationEvents } from './notifications.ts';
@@ -26,6 +28,8 @@ export * from './statuses.ts';
 export * from './labels.ts';
 export * from './parameters.ts';
 export * from './custom-attributes.ts';
+export * from './integrations.ts';
+export * from './groups.ts';
 export * from './roles.ts';
 export * from './access-requests.ts';
 export * from './notifications.ts';
@@ -48,6 +52,8 @@ export const eventCatalog: EventCatalog = {
   ...labelEvents,
   ...parameterEvents,
   ...customAttributeEvents,
+  ...integrationEvents,
+  ...groupEvents,
   ...roleEvents,
   ...accessRequestEvents,
   ...notificationEvents,

@@ -63,6 +63,8 @@ export const streams = {
   accessRequest: composed('access-request-', (projectId: number, userId: number) => `${projectId}-${userId}`),
   /** The role catalogue: one stream, every role decision sees all roles. */
   roles: 'roles',
+  /** The authentication groups: one stream, so group names stay unique. */
+  groups: 'groups',
   /** A per-project catalogue (`statuses-project-3`, `labels-project-3`), or its system-wide one (`statuses-system`). */
   catalogue: (resource: string, projectId: number | null) => (projectId === null ? `${resource}-system` : `${resource}-project-${projectId}`),
   /** Reserves a command id so that a retried command is not applied twice. */

@@ -31,7 +31,7 @@ export const topics = {
 export const OPEN_TOPICS: ReadonlySet<string> = new Set([topics.projects, topics.roles, topics.users, topics.systemMessages]);
 
 /** Collections that span every project (a catalogue, the attachments): what each project's list shows is announced on `project:<id>` too. */
-export const COLLECTION_TOPICS: ReadonlySet<string> = new Set([topics.attachments, ...['statuses', 'labels', 'parameters', 'customAttributes'].map(topics.catalogue)]);
+export const COLLECTION_TOPICS: ReadonlySet<string> = new Set([topics.attachments, ...['statuses', 'labels', 'parameters', 'customAttributes', 'integrations'].map(topics.catalogue)]);
 
 /**
  * What a topic announces changes of, for deciding who may follow it: whoever may read that

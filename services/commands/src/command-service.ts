@@ -7,6 +7,8 @@ import { projectHandlers, resultEditSettings } from './projects/handlers.ts';
 import { statusHandlers, usableStatusIds } from './statuses/handlers.ts';
 import { labelHandlers } from './labels/handlers.ts';
 import { liveParameters, parameterHandlers } from './parameters/handlers.ts';
+import { integrationHandlers } from './integrations/handlers.ts';
+import { groupHandlers } from './groups/handlers.ts';
 import { customAttributeHandlers, requiredAttributeNames, requiredResultAttributeNames } from './custom-attributes/handlers.ts';
 import { isLiveSuite, suiteCommands, suiteHandlers } from './suites/handlers.ts';
 import { suiteCascade } from './workflows/suite-cascade.ts';
@@ -85,6 +87,7 @@ export function createCommandService(deps: CommandServiceDeps) {
     labels: [labelHandlers(kernel)],
     parameters: [parameterHandlers(kernel)],
     'custom-attributes': [customAttributeHandlers(kernel, statusIds)],
+    integrations: [integrationHandlers(kernel)],
     cases: [caseHandlers(cases), caseWritesWithLabels(kernel, cases), casesWithTests],
     comments: [commentHandlers(kernel, attachmentsOf)],
     suites: [suiteHandlers(suites), suiteCascade(suites, casesWithTests)],
@@ -100,6 +103,7 @@ export function createCommandService(deps: CommandServiceDeps) {
       ),
     ],
     roles: [roleHandlers(kernel)],
+    groups: [groupHandlers(kernel)],
     'access-requests': [accessRequestHandlers(kernel)],
     notifications: [notificationHandlers(kernel)],
     'system-messages': [systemMessageHandlers(kernel)],

@@ -3,6 +3,8 @@ import { statusesProjection } from './statuses/statuses-projection.ts';
 import { labelsProjection } from './labels/labels-projection.ts';
 import { parametersProjection } from './parameters/parameters-projection.ts';
 import { customAttributesProjection } from './custom-attributes/custom-attributes-projection.ts';
+import { integrationsProjection } from './integrations/integrations-projection.ts';
+import { groupsProjection } from './groups/groups-projection.ts';
 import { apiTokensProjection } from './api-tokens/api-tokens-projection.ts';
 import { rolesProjection } from './roles/roles-projection.ts';
 import { notificationsProjection } from './notifications/notifications-projection.ts';
@@ -39,6 +41,10 @@ export * from './parameters/parameters-projection.ts';
 export * from './parameters/queries.ts';
 export * from './custom-attributes/custom-attributes-projection.ts';
 export * from './custom-attributes/queries.ts';
+export * from './integrations/integrations-projection.ts';
+export * from './integrations/queries.ts';
+export * from './groups/groups-projection.ts';
+export * from './groups/queries.ts';
 export * from './users/user-document.ts';
 export * from './users/queries.ts';
 export * from './sessions/sessions-projection.ts';
@@ -83,7 +89,7 @@ export * from './audit/summary.ts';
  * The read models the screens read, folded by the runner a start waits for (the runner
  * orders them by what they read: roles first, notifications before users and projects).
  */
-export const readModelProjections: readonly Projection[] = [rolesProjection, notificationsProjection, accessRequestsProjection, usersProjection, sessionsProjection, projectsProjection, statusesProjection, labelsProjection, parametersProjection, customAttributesProjection, apiTokensProjection, systemMessagesProjection, attachmentsProjection, suitesProjection, casesProjection, commentsProjection, plansProjection, testsProjection, resultHistoryProjection, bulkJobsProjection];
+export const readModelProjections: readonly Projection[] = [rolesProjection, notificationsProjection, accessRequestsProjection, usersProjection, sessionsProjection, projectsProjection, statusesProjection, labelsProjection, parametersProjection, customAttributesProjection, integrationsProjection, groupsProjection, apiTokensProjection, systemMessagesProjection, attachmentsProjection, suitesProjection, casesProjection, commentsProjection, plansProjection, testsProjection, resultHistoryProjection, bulkJobsProjection];
 
 /**
  * The audit trail folds on a runner of its own (`AUDIT_RUNNER`), behind the others: a row per

@@ -7,7 +7,7 @@ import { useLiveQuery } from '../../app/use-live-query.ts';
 import type { CatalogueApi } from './catalogue-api.ts';
 
 /** The kinds of catalogue items, as the translations name them (`catalogue.<kind>.*`). */
-export type CatalogueKind = 'parameter' | 'label' | 'status' | 'attribute';
+export type CatalogueKind = 'parameter' | 'label' | 'status' | 'attribute' | 'integration';
 
 /** The project's items, kept current: catalogue writes announce the project's topic. */
 export function useCatalogueList<T>(projectId: number, catalogue: CatalogueApi<T, never>): T[] | null {

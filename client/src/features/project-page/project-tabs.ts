@@ -5,6 +5,7 @@ export const PROJECT_TABS = [
   { path: 'labels', icon: 'pi pi-tags' },
   { path: 'statuses', icon: 'pi pi-circle' },
   { path: 'custom-attributes', icon: 'pi pi-list' },
+  { path: 'integrations', icon: 'pi pi-link' },
   { path: 'settings', icon: 'pi pi-cog' },
   { path: 'access-management', icon: 'pi pi-users' },
   { path: 'audit', icon: 'pi pi-history' },

@@ -206,6 +206,7 @@ export const ru: Messages = {
       expectedPk: 'Неверный тип. Ожидался идентификатор.',
       emptyList: 'Список не может быть пустым.',
       roleNameTaken: 'Роль с таким названием уже существует.',
+      groupNameTaken: 'Группа с таким названием уже существует.',
       seededRoleDelete: 'Встроенные роли удалить нельзя.',
       invalidRoleType: 'Неверный тип роли: используйте 0 (системная), 1 (пользовательская) или 3 (только для администраторов).',
       restrictedRole: 'Роль с project_restricted может выдать или снять только администратор.',
@@ -292,6 +293,12 @@ export const ru: Messages = {
     },
     parameter: {
       notUnique: 'Сочетание group_name, data и project должно быть уникальным.',
+    },
+    integration: {
+      nameTaken: 'Интеграция с таким названием в проекте уже есть.',
+      invalidUrl: 'Введите правильный адрес (http или https).',
+      unknownPageType: 'Страницы вида «{{0}}» не существует.',
+      invalidPageType: 'Недопустимое значение.',
     },
     status: {
       systemImmutable: 'Системные статусы нельзя изменять или удалять.',

@@ -29,7 +29,7 @@ import { ownOrigin, requireUser } from '../plugins/authentication.ts';
 import { throwIfAborted } from '../plugins/cancellation.ts';
 import { viewerOf } from '../routes/projects/representation.ts';
 import { execute } from './execute.ts';
-import { pageRequest, paginated } from './pagination.ts';
+import { pageRequest, paginated, type PageRequest } from './pagination.ts';
 import { namedInstances, requiredProjectQuery, visibleProjectOrFail } from './project-scope.ts';
 import { noContent, routeContracts } from './route-schema.ts';
 
@@ -52,12 +52,25 @@ type ItemCommand = {
     : never;
 }[CommandName];
 
+/** How a catalogue answers its list (§2.4): a bare array, or pages (integrations). */
+type CatalogueListing<D extends CatalogueDocument, L extends z.ZodObject> =
+  | {
+      /** The list for one visible project (`?project=`), as documents. */
+      list(filters: z.output<L>, project: ProjectDocument): Promise<D[]>;
+      listPage?: never;
+    }
+  | {
+      /** One page of the list for one visible project, and how many there are in all. */
+      listPage(filters: z.output<L>, project: ProjectDocument, page: PageRequest): Promise<{ items: D[]; count: number }>;
+      list?: never;
+    };
+
 /**
  * One project-scoped resource kept in a project catalogue (statuses, labels,
- * parameters, custom attributes): its paths, bodies, read model and commands.
- * `registerCatalogueRoutes` gives it the common endpoints (§2.7, §3.8–§3.11).
+ * parameters, custom attributes, integrations): its paths, bodies, read model and commands.
+ * `registerCatalogueRoutes` gives it the common endpoints (§2.7, §3.8–§3.11, §3.16).
  */
-export interface CatalogueResource<D extends CatalogueDocument, C extends NewItemBody, P, N extends ChangeCommand, R extends z.ZodType, L extends z.ZodObject> {
+export type CatalogueResource<D extends CatalogueDocument, C extends NewItemBody, P, N extends ChangeCommand, R extends z.ZodType, L extends z.ZodObject> = CatalogueListing<D, L> & {
   /** `custom-attributes` → `/api/v2/custom-attributes/`; the delete preview calls them "custom attributes" (§4.13). */
   path: string;
   /** One item, as the docs' summaries name it: `custom attribute`. */
@@ -71,15 +84,13 @@ export interface CatalogueResource<D extends CatalogueDocument, C extends NewIte
   /** The list's filters besides `?project=`, parsed for `list`. */
   listQuery: L;
   find(readStore: ReadStore, id: number): Promise<D | null>;
-  /** The list for one visible project (`?project=`), as documents. */
-  list(filters: z.output<L>, project: ProjectDocument): Promise<D[]>;
   /** Wire objects for documents, in order. */
   represent(readStore: ReadStore, items: D[], origin: string): Promise<Array<z.output<R>>> | Array<z.output<R>>;
   create(request: FastifyRequest, body: C): Promise<{ id: number }>;
   /** A PATCH body as the change command's `changes` (undefined: unchanged). */
   changes(body: P): CommandInput<N>['changes'];
   commands: { change: N; delete: ItemCommand; recover: ItemCommand; remove: ItemCommand };
-}
+};
 
 /** The item's project must be visible to the caller; system items (no project) are visible to everyone. */
 export async function visibleItemOrFail<D extends CatalogueDocument>(readStore: ReadStore, user: UserDocument, item: D | null): Promise<D> {
@@ -137,11 +148,18 @@ export function registerCatalogueRoutes<D extends CatalogueDocument, C extends N
     contract({
       summary: `The ${pluralName} a project uses (\`?project=\`)`,
       querystring: projectScopeQuery.extend(resource.listQuery.shape),
-      response: { 200: z.array(itemResponse) },
+      response: { 200: resource.listPage ? paginatedResponse(itemResponse) : z.array(itemResponse) },
     }),
     async (request) => {
       const project = await visibleProjectOrFail(readStore, requireUser(request), requiredProjectQuery(request.query));
-      const items = await resource.list(parseOrThrow(resource.listQuery, request.query), project);
+      const filters = parseOrThrow(resource.listQuery, request.query);
+      if (resource.listPage) {
+        const page = pageRequest(request.query as Record<string, string>);
+        const { items, count } = await resource.listPage(filters, project, page);
+        throwIfAborted(request);
+        return paginated(request, page, count, await resource.represent(readStore, items, ownOrigin(request)));
+      }
+      const items = await resource.list(filters, project);
       throwIfAborted(request);
       return resource.represent(readStore, items, ownOrigin(request));
     },

@@ -92,6 +92,8 @@ export interface CatalogueCase {
   /** A valid change, and how the changed item shows it. */
   patch: Record<string, unknown>;
   patched: Record<string, unknown>;
+  /** The list answers in pages (§2.4): its rows are the envelope's `results`. */
+  paginated?: boolean;
 }
 
 /** The rules every project catalogue resource shares: access (§4.14, K8, D4, D5), archive (§2.7), previews and trash (§2.7, §4.13). */
@@ -99,6 +101,7 @@ export function describeCatalogueResource(c: CatalogueCase): void {
   const url = (suffix = '') => `/api/v2/${c.path}/${suffix}`;
   let counter = 0;
   const unique = () => `${c.path}-${++counter}`;
+  const listedIds = (body: unknown) => ((c.paginated ? (body as { results: unknown[] }).results : body) as Array<{ id: number }>).map((row) => row.id);
   async function create(browser: Browser, projectId: number) {
     const response = await browser.post(url(), c.body(projectId, unique()));
     expect(response.statusCode, response.body).toBe(201);
@@ -119,7 +122,7 @@ export function describeCatalogueResource(c: CatalogueCase): void {
       const changed = await bob.patch(url(`${item.id}/`), c.patch);
       expect(changed.statusCode, changed.body).toBe(200);
       expect(changed.json()).toMatchObject(c.patched);
-      expect((await bob.get(url(`?project=${publicProject}`))).json().map((row: { id: number }) => row.id)).toContain(item.id);
+      expect(listedIds((await bob.get(url(`?project=${publicProject}`))).json())).toContain(item.id);
       expect((await bob.delete(url(`${item.id}/`))).statusCode).toBe(204);
     });
 
@@ -220,7 +223,7 @@ export function describeCatalogueResource(c: CatalogueCase): void {
       expect((await alice.delete(url(`${item.id}/`))).statusCode).toBe(204);
       expect((await alice.get(url(`${item.id}/`))).statusCode).toBe(404);
       expect((await alice.delete(url(`${item.id}/`))).statusCode).toBe(404);
-      const ids = async () => (await alice.get(url(`?project=${publicProject}`))).json().map((row: { id: number }) => row.id);
+      const ids = async () => listedIds((await alice.get(url(`?project=${publicProject}`))).json());
       expect(await ids()).not.toContain(item.id);
 
       const trash = (await alice.get(url(`deleted/?project=${publicProject}`))).json();

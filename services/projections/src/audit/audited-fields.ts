@@ -21,6 +21,7 @@ const ownKeys: Partial<Record<AuditObjectType, string>> = {
   attachment: 'attachmentId',
   bulk_job: 'jobId',
   role: 'roleId',
+  group: 'groupId',
   system_message: 'messageId',
   user: 'userId',
 };

@@ -38,8 +38,9 @@ const catalogueTypes: Record<string, AuditObjectType> = {
   labels: 'label',
   parameters: 'parameter',
   'custom-attributes': 'custom_attribute',
+  integrations: 'integration',
 };
-const catalogueStream = /^(statuses|labels|parameters|custom-attributes)-(?:project-(\d+)|system)$/;
+const catalogueStream = /^(statuses|labels|parameters|custom-attributes|integrations)-(?:project-(\d+)|system)$/;
 const projectTree = /^(suites|plans)-project-(\d+)$/;
 const pairStream = /^(access-request|bulk-jobs)-(\d+)-(\d+)$/;
 const bulkJobChunkStream = /^bulk-job-chunk-(\d+)-/;
@@ -70,6 +71,7 @@ export function subjectOf(event: Pick<RecordedEvent, 'stream' | 'type' | 'data'>
   const chunk = bulkJobChunkStream.exec(event.stream);
   if (chunk) return { type: 'bulk_job', id: number(data['jobId']), projectId: Number(chunk[1]), related: [] };
   if (event.stream === 'roles' || event.stream.startsWith('role-')) return { type: 'role', id: number(data['roleId']), projectId: null, related: [] };
+  if (event.stream === 'groups') return { type: 'group', id: number(data['groupId']), projectId: null, related: [] };
   if (event.stream.startsWith('username-')) return { type: 'user', id: number(data['userId']), projectId: null, related: [] };
   if (event.stream.startsWith('command-')) return { type: 'reservation', id: number(data['aggregateId']), projectId: null, related: [] };
   for (const [prefix, type] of ownStreams) {

@@ -9,6 +9,7 @@ import { RouteTabs } from '../../../components/RouteTabs.tsx';
 import { AttachmentList } from '../../attachments/AttachmentList.tsx';
 import { ObjectHistory } from '../../audit/ObjectHistory.tsx';
 import { AttributeValues } from '../../custom-attributes/AttributeValues.tsx';
+import { PageIntegrations } from '../../integrations/PageIntegrations.tsx';
 import { PlanStatistics } from '../../plan-statistics/PlanStatistics.tsx';
 import { SuiteActions } from '../../suites/page/SuiteActions.tsx';
 import { useKeptTreeSearch } from '../../suites/tree/use-tree-search.ts';
@@ -84,7 +85,10 @@ function PlanHeader({ plan, tab }: { plan: Plan; tab: string }) {
           </h1>
           <PlanDatesLine plan={plan} />
         </div>
-        <SuiteActions items={actions.buttonsFor(plan)} />
+        <div className="plan-page__actions">
+          <PageIntegrations pageType="testplan" place={{ projectId: plan.project, planId: plan.id }} />
+          <SuiteActions items={actions.buttonsFor(plan)} />
+        </div>
       </header>
       <RouteTabs tabs={tabs} active={Math.max(0, PLAN_TABS.findIndex((candidate) => candidate.path === tab))} />
       <PlanTab plan={plan} tab={tab} />

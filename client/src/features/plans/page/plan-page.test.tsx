@@ -18,7 +18,7 @@ vi.mock('../../plan-statistics/PlanStatistics.tsx', () => ({
 const sprint = aPlan(7, 'Sprint', { title: 'Sprint [Chrome]', description: 'All **checks**' });
 const old = aPlan(8, 'Old', { is_archive: true, finished_at: '2026-03-05T09:00:00Z' });
 const emptyLevel = { status: 200, body: { count: 0, results: [] } };
-const net = useScriptedServer({
+const answers: Parameters<typeof useScriptedServer>[0] = {
   'GET /api/v2/testplans/?project=1&parent=null&ordering=name&page=1&page_size=99': emptyLevel,
   'GET /api/v2/testplans/7/': { status: 200, body: sprint },
   'GET /api/v2/testplans/8/': { status: 200, body: old },
@@ -34,7 +34,20 @@ const net = useScriptedServer({
   },
   'POST /api/v2/testplans/7/archive/': { status: 200, body: { ...sprint, is_archive: true } },
   'POST /api/v2/testplans/archive/restore/': { status: 200, body: [old] },
-});
+  'GET /api/v2/integrations/?project=1&page_type=testplan&page=1&page_size=1000': {
+    status: 200,
+    body: {
+      links: { next: null, previous: null },
+      count: 2,
+      pages: { next: null, previous: null, current: 1, total: 1 },
+      results: [
+        { id: 4, name: 'Jenkins', description: '', service_url: 'https://ci.example.com/p/{{TESTY_PROJECT_ID}}/plan/{{TESTY_PLAN_ID}}', is_new_tab: true, project: 1, page_type: 'testplan' },
+        { id: 5, name: 'Dashboard', description: 'Charts', service_url: 'https://charts.example.com/?plan={{TESTY_PLAN_ID}}', is_new_tab: false, project: 1, page_type: 'testplan' },
+      ],
+    },
+  },
+};
+const net = useScriptedServer(answers);
 
 beforeEach(() => window.localStorage.clear());
 
@@ -84,5 +97,33 @@ describe('the plan page (tests-and-results §2 Plan page)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Restore' }));
     await waitFor(() => expect(net.server.calls).toContain('POST /api/v2/testplans/archive/restore/'));
     expect(net.server.bodies[net.server.calls.indexOf('POST /api/v2/testplans/archive/restore/')]).toEqual({ instance_ids: [8] });
+  });
+
+  it('offers the project’s plan integrations in a drop-down, the page’s ids filled in, in a new tab where they say so', async () => {
+    renderPage('/projects/1/plans/7');
+    await userEvent.click(await screen.findByRole('button', { name: 'Integrations' }));
+    // happy-dom leaves PrimeReact's popup menus `display: none`, as the plan tree's test finds them.
+    const jenkins = await screen.findByRole('menuitem', { name: 'Jenkins', hidden: true });
+    const jenkinsLink = jenkins.querySelector('a')!;
+    expect(jenkinsLink.getAttribute('href')).toBe('https://ci.example.com/p/1/plan/7');
+    expect(jenkinsLink.getAttribute('target')).toBe('_blank');
+    expect(jenkinsLink.getAttribute('rel')).toBe('noopener noreferrer');
+    const dashboardLink = screen.getByRole('menuitem', { name: 'Dashboard', hidden: true }).querySelector('a')!;
+    expect(dashboardLink.getAttribute('href')).toBe('https://charts.example.com/?plan=7');
+    expect(dashboardLink.getAttribute('target')).toBeNull();
+  });
+
+  it('has no integrations button while the project has none', async () => {
+    const key = 'GET /api/v2/integrations/?project=1&page_type=testplan&page=1&page_size=1000';
+    const some = answers![key]!;
+    answers![key] = { status: 200, body: { links: { next: null, previous: null }, count: 0, pages: { next: null, previous: null, current: 1, total: 1 }, results: [] } };
+    try {
+      renderPage('/projects/1/plans/7');
+      expect(await screen.findByRole('button', { name: 'Edit' })).toBeTruthy();
+      await waitFor(() => expect(net.server.calls).toContain(key));
+      expect(screen.queryByRole('button', { name: 'Integrations' })).toBeNull();
+    } finally {
+      answers![key] = some;
+    }
   });
 });

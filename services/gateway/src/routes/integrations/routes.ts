@@ -1,0 +1,42 @@
+import { integrationCreateBody, integrationListQuery, integrationPatchBody, integrationResponse } from '@testament/contracts';
+import { findIntegration, integrationTrash, listIntegrations } from '@testament/projections';
+import type { FastifyInstance } from 'fastify';
+import type { GatewayContext } from '../../context.ts';
+import { registerCatalogueRoutes } from '../../http/catalogue-routes.ts';
+import { execute } from '../../http/execute.ts';
+import { integrationRepresentation } from './representation.ts';
+
+/** `integrations/` (§3.16): a project's links to outside services, offered on its pages; paginated (§2.4). */
+export default async function integrationRoutes(app: FastifyInstance, context: GatewayContext) {
+  const { readStore } = context.system;
+  registerCatalogueRoutes(app, context, {
+    path: 'integrations',
+    itemName: 'integration',
+    trash: integrationTrash,
+    createBody: integrationCreateBody,
+    patchBody: integrationPatchBody,
+    response: integrationResponse,
+    listQuery: integrationListQuery,
+    find: findIntegration,
+    listPage: ({ page_type, name }, project, page) => listIntegrations(readStore, project._id, { pageType: page_type, name }, page),
+    represent: (_readStore, integrations) => integrations.map(integrationRepresentation),
+    create: (request, body) =>
+      execute(context, request, 'integrations.create', {
+        projectId: body.project,
+        name: body.name,
+        description: body.description,
+        serviceUrl: body.service_url,
+        isNewTab: body.is_new_tab,
+        pageType: body.page_type,
+      }),
+    changes: (body) => ({
+      projectId: body.project,
+      name: body.name,
+      description: body.description,
+      serviceUrl: body.service_url,
+      isNewTab: body.is_new_tab,
+      pageType: body.page_type,
+    }),
+    commands: { change: 'integrations.change', delete: 'integrations.delete', recover: 'integrations.recover', remove: 'integrations.remove' },
+  });
+}
