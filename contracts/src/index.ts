@@ -30,6 +30,7 @@ export * from './api/labels.ts';
 export * from './api/parameters.ts';
 export * from './api/custom-attributes.ts';
 export * from './api/attachments.ts';
+export * from './api/imports.ts';
 export * from './api/suites.ts';
 export * from './api/cases.ts';
 export * from './api/comments.ts';

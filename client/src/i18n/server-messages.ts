@@ -8,6 +8,7 @@ import {
   catalogueMessages,
   commentMessages,
   customAttributeMessages,
+  importMessages,
   labelMessages,
   messages,
   notificationTemplates,
@@ -44,6 +45,7 @@ export const serverCatalogues = {
   token: tokenMessages,
   test: testMessages,
   bulk: bulkMessages,
+  import: importMessages,
   result: {
     ...resultMessages,
     // The contract words the limit from seconds; the message carries it as written ("1h").
