@@ -25,6 +25,9 @@ export const importMessages = {
   suiteUnknown: (suiteId: number) => `Invalid pk "${suiteId}" - object does not exist.`,
 } as const;
 
+/** The scenario of a case that had no test script: our cases need a scenario or steps, and an import keeps every case. */
+export const IMPORT_NO_SCRIPT = 'No test script in the Zephyr Scale export.';
+
 /** The suite the cases without a folder go to when the import names no target suite: a root suite, made once and reused. */
 export const IMPORT_DEFAULT_SUITE = 'Imported from Zephyr Scale';
 

@@ -30,7 +30,9 @@ const refusal = (error: unknown) => error instanceof ValidationError || error in
 /** The folders the cases name (each once) and their label names (each once, ignoring case). */
 function namesOf(cases: readonly ImportedCase[]) {
   const folders = new Map(cases.map((item) => [JSON.stringify(item.folder), item.folder]));
-  const labels = new Map(cases.flatMap((item) => item.labels.map((name) => [name.toLowerCase(), name] as const)));
+  // The first spelling of a name is the one a new label gets.
+  const labels = new Map<string, string>();
+  for (const name of cases.flatMap((item) => item.labels)) if (!labels.has(name.toLowerCase())) labels.set(name.toLowerCase(), name);
   return { folders: [...folders.values()].filter((path) => path.length > 0), labels: [...labels.values()] };
 }
 

@@ -1,4 +1,4 @@
-import { LIMITS, SUITE_NAME_MAX, ValidationError, importMessages, parseEstimate, type ImportedCase } from '@testament/contracts';
+import { IMPORT_NO_SCRIPT, LIMITS, SUITE_NAME_MAX, ValidationError, importMessages, parseEstimate, type ImportedCase } from '@testament/contracts';
 import { parse as parseCsv } from 'csv-parse/sync';
 
 /**
@@ -27,6 +27,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
  * folder → nested suites. The Zephyr key, priority and status have no field of
  * ours, so they close the description, where the case's page and search show
  * them: one label per key would flood the project's labels with names used once.
+ * A case without a script (our cases need a scenario or steps) says so in its scenario.
  * Rich text (Zephyr keeps HTML) is read as plain text.
  */
 
@@ -261,7 +262,7 @@ function ourCase(raw: RawCase): ImportedCase | string {
     folder: raw.folder,
     description: [raw.objective, zephyrFacts(raw)].filter(Boolean).join('\n\n'),
     setup: raw.precondition,
-    scenario: raw.text ?? '',
+    scenario: isSteps ? '' : raw.text || IMPORT_NO_SCRIPT,
     estimate: raw.estimate,
     isSteps,
     steps: isSteps ? steps : [],
