@@ -33,6 +33,7 @@ export * from './api/integrations.ts';
 export * from './api/groups.ts';
 export * from './api/custom-attributes.ts';
 export * from './api/attachments.ts';
+export * from './api/imports.ts';
 export * from './api/suites.ts';
 export * from './api/cases.ts';
 export * from './api/comments.ts';

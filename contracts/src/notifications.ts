@@ -79,6 +79,7 @@ export const notificationTemplates = {
     delete: (count: number) => `Bulk update was ended ${PLACEHOLDER}: tests deleted (${count})`,
     result: (count: number) => `Bulk update was ended ${PLACEHOLDER}: results added to tests (${count})`,
     cases: (count: number) => `Bulk update was ended ${PLACEHOLDER}: cases moved or relabelled (${count})`,
+    import: (count: number) => `Import was ended ${PLACEHOLDER}: cases imported from Zephyr Scale (${count})`,
   } satisfies Record<JobKind, (count: number) => string>,
   /** A job stopped at an item it could not change, after `done` of its `total` items, with the reason (one of the server's messages). */
   jobFailed: (done: number, total: number, reason: string) => `Bulk update failed ${PLACEHOLDER} after ${done} of ${total}: ${reason}`,
@@ -98,6 +99,8 @@ export const JOB_END_NOTIFICATIONS: Record<JobKind, number> = {
   delete: NotificationAction.bulkUpdateEnded,
   result: NotificationAction.bulkUpdateEnded,
   cases: NotificationAction.bulkUpdateEnded,
+  // An import is a job of the user's like the others: its end is told under the same setting, which they already know.
+  import: NotificationAction.bulkUpdateEnded,
 };
 
 /** Where a bulk job ended, as its notification's link text says it (§4.11): the plan all its tests were in, else the project. */

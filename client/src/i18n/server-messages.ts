@@ -8,6 +8,7 @@ import {
   catalogueMessages,
   commentMessages,
   customAttributeMessages,
+  importMessages,
   integrationMessages,
   labelMessages,
   messages,
@@ -46,6 +47,7 @@ export const serverCatalogues = {
   token: tokenMessages,
   test: testMessages,
   bulk: bulkMessages,
+  import: importMessages,
   result: {
     ...resultMessages,
     // The contract words the limit from seconds; the message carries it as written ("1h").

@@ -13,7 +13,7 @@ export const attachmentMessages = {
 } as const;
 
 /** An id in a multipart field (a string) or a JSON number; empty means none. */
-function formId(required: boolean) {
+export function formId(required: boolean) {
   return z.unknown().optional().transform((value, ctx): number | null => {
     if (value === undefined || value === null || value === '') {
       if (required) ctx.addIssue({ code: 'custom', message: messages.required });

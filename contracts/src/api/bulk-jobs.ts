@@ -62,12 +62,12 @@ export type TestBulkUpdateTreeBody = z.output<typeof testBulkUpdateTreeBody>;
 export const bulkJobResponse = z.strictObject({
   id,
   project: id,
-  /** What it does to each test, or `cases`: moves and/or relabels cases. */
-  operation: z.enum(['assign', 'move', 'delete', 'result', 'cases']),
+  /** What it does to each test; `cases`: moves and/or relabels cases; `import`: creates the cases of an export file. */
+  operation: z.enum(['assign', 'move', 'delete', 'result', 'cases', 'import']),
   status: z.enum(['running', 'finished', 'failed']),
   total: count,
   done: count,
-  /** The test (the case, for `cases`) that was refused, when it failed there. */
+  /** The test (the case, for `cases`; the case's place in the file, for `import`) that was refused, when it failed there. */
   failed_item: id.nullable(),
   reason: z.string().nullable(),
   requested_at: timestamp,

@@ -7,7 +7,7 @@ const id = z.number().int().positive();
 /** What a bulk relabelling of cases does (§3.3 labels_action): `add` keeps a case's own labels, `update` and `clear` replace them, `delete` takes the given ones off. */
 export const LABELS_ACTIONS = ['add', 'update', 'delete', 'clear'] as const;
 
-/** What a bulk job does to each selected item: a test (§4.11), or a case for `cases` (§3.3). */
+/** What a bulk job does to each selected item: a test (§4.11), a case for `cases` (§3.3), or a case to create for `import`. */
 export const bulkOperationSchema = z.discriminatedUnion('kind', [
   /** The assignee as the access rules see them when the job is accepted; null unassigns. */
   z.object({ kind: z.literal('assign'), assignee: z.object({ userId: id, isSuperuser: z.boolean(), isExternal: z.boolean() }).nullable() }),
@@ -27,6 +27,18 @@ export const bulkOperationSchema = z.discriminatedUnion('kind', [
     kind: z.literal('cases'),
     suiteId: id.nullable(),
     labels: z.object({ action: z.enum(LABELS_ACTIONS), labelIds: z.array(id) }).nullable(),
+  }),
+  /**
+   * Cases created from an export file (`import/zephyr/`): its cases wait in the BlobStore under `stagedKey`
+   * and the items are their places in it (1-based); its folders became suites and its label names labels
+   * when the job was accepted, so each case only looks its own up here.
+   */
+  z.object({
+    kind: z.literal('import'),
+    source: z.literal('zephyr'),
+    stagedKey: z.string().min(1),
+    suites: z.array(z.object({ path: z.array(z.string()), suiteId: id })),
+    labels: z.array(z.object({ name: z.string(), labelId: id })),
   }),
 ]);
 export type BulkOperation = z.output<typeof bulkOperationSchema>;

@@ -5,7 +5,7 @@ import type { CommandMeta } from './kernel/command-meta.ts';
 import { KeyedQueue } from './kernel/keyed-queue.ts';
 import { projectHandlers, resultEditSettings } from './projects/handlers.ts';
 import { statusHandlers, usableStatusIds } from './statuses/handlers.ts';
-import { labelHandlers } from './labels/handlers.ts';
+import { labelCatalogue, labelHandlers } from './labels/handlers.ts';
 import { liveParameters, parameterHandlers } from './parameters/handlers.ts';
 import { integrationHandlers } from './integrations/handlers.ts';
 import { groupHandlers } from './groups/handlers.ts';
@@ -21,6 +21,7 @@ import { bulkJobCommands } from './bulk-jobs/handlers.ts';
 import { bulkJobWorkflow, type ChunkWorkers } from './workflows/bulk-jobs.ts';
 import { planTests } from './workflows/plan-tests.ts';
 import { caseLabelIds, caseWritesWithLabels } from './workflows/case-labels.ts';
+import { caseImport, type ImportStaging } from './workflows/case-import.ts';
 import { RoleDirectory } from './roles/role-directory.ts';
 import { roleHandlers } from './roles/handlers.ts';
 import { accessRequestHandlers } from './access-requests/handlers.ts';
@@ -43,6 +44,8 @@ export interface CommandServiceDeps {
   cacheLimits?: Partial<AggregateCacheLimits>;
   /** Who applies bulk jobs' chunks: the processes serving them on the bus (busChunkWorkers); by default, this one. */
   chunkWorkers?: ChunkWorkers;
+  /** Where accepted imports' cases wait for their jobs (the BlobStore); without it, imports are not taken. */
+  importStaging?: ImportStaging;
 }
 
 /** Every command the write side accepts, by name: `(input, meta) => Promise<{position, ...}>`. */
@@ -97,7 +100,7 @@ export function createCommandService(deps: CommandServiceDeps) {
       bulkJobWorkflow(
         kernel,
         bulkJobCommands(kernel),
-        { tests, cases, labelIds: caseLabelIds(kernel) },
+        { tests, cases, labelIds: caseLabelIds(kernel), imports: caseImport(kernel, suites, cases, caseLabelIds(kernel), labelCatalogue(kernel), deps.importStaging) },
         (projectId, statusId, suiteId) => requiredResultAttributeNames(kernel, projectId, statusId, suiteId),
         deps.chunkWorkers,
       ),

@@ -7,3 +7,4 @@ export { isCurrentPassword } from './users/user-lookups.ts';
 export * from './projects/project-access.ts';
 export type { KernelDeps } from './kernel/command-handler.ts';
 export { inParallel } from './kernel/in-parallel.ts';
+export type { ImportStaging } from './workflows/case-import.ts';

@@ -37,6 +37,7 @@ import { InProcessAuditTrail, ThreadAuditTrail, type AuditTrail } from './audit-
 import { AUDIT_SIGNING_KEY_FILE, SNAPSHOT_FILES, type Config } from './config.ts';
 import { settleHeap } from './heap-room.ts';
 import { ProjectionProgress } from './live/projection-progress.ts';
+import { blobImportStaging } from './http/import-staging.ts';
 
 /** Everything the gateway talks to. In the embedded setup all of it runs in this process. */
 export interface System {
@@ -198,7 +199,7 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
     const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
     const auditSigningKey = loadOrCreateSigningKey(join(config.dataDir, AUDIT_SIGNING_KEY_FILE));
     // Over NATS, bulk jobs' chunks are shared with every process serving them; in one process, it applies them itself.
-    const commands = createCommandService({ store, ids, ...(config.bus === 'nats' ? { chunkWorkers: busChunkWorkers(bus) } : {}) });
+    const commands = createCommandService({ store, ids, importStaging: blobImportStaging(blobs), ...(config.bus === 'nats' ? { chunkWorkers: busChunkWorkers(bus) } : {}) });
     if (config.bus === 'nats') {
       const stopServing = serveBulkChunks(bus, commands);
       opened.unshift({ close: async () => stopServing() });

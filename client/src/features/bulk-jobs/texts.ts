@@ -4,7 +4,7 @@ import { featureTexts } from '../../i18n/translations.ts';
 export const bulkJobsTexts = featureTexts(
   {
     panel: 'Bulk operations',
-    operations: { assign: 'Assigning tests', move: 'Moving tests', delete: 'Deleting tests', result: 'Adding results', cases: 'Changing cases' },
+    operations: { assign: 'Assigning tests', move: 'Moving tests', delete: 'Deleting tests', result: 'Adding results', cases: 'Changing cases', import: 'Importing cases' },
     progress: '{{done, number}} of {{total, number}}',
     rate: { tests: '{{rate}} tests/s', cases: '{{rate}} cases/s' },
     timeLeft: 'ends {{time}}',
@@ -42,7 +42,7 @@ export const bulkJobsTexts = featureTexts(
   },
   {
     panel: 'Массовые операции',
-    operations: { assign: 'Назначение тестов', move: 'Перенос тестов', delete: 'Удаление тестов', result: 'Добавление результатов', cases: 'Изменение тест-кейсов' },
+    operations: { assign: 'Назначение тестов', move: 'Перенос тестов', delete: 'Удаление тестов', result: 'Добавление результатов', cases: 'Изменение тест-кейсов', import: 'Импорт тест-кейсов' },
     progress: '{{done, number}} из {{total, number}}',
     rate: { tests: '{{rate}} тестов/с', cases: '{{rate}} тест-кейсов/с' },
     timeLeft: 'завершится {{time}}',

@@ -1,4 +1,4 @@
-import { NotFoundError, PermissionDeniedError, ValidationError, bulkMessages, correlations, streams, type BulkJobChunkEvent, type BulkOperation } from '@testament/contracts';
+import { ConflictError, NotFoundError, PermissionDeniedError, ValidationError, bulkMessages, correlations, streams, type BulkJobChunkEvent, type BulkOperation } from '@testament/contracts';
 import { timeSlices, WrongExpectedRevisionError } from '@testament/infra';
 import type { bulkJobCommands, BulkJobRef } from '../bulk-jobs/handlers.ts';
 import type { BulkJob } from '../bulk-jobs/evolve.ts';
@@ -12,6 +12,7 @@ import type { testCommands } from '../tests/handlers.ts';
 import type { caseCommands } from '../cases/handlers.ts';
 import type { Relabelling } from '../cases/decide.ts';
 import type { caseLabelIds, CaseLabelInput } from './case-labels.ts';
+import type { caseImport, ImportRequest } from './case-import.ts';
 
 /** Items applied between two progress marks, at most; a smaller job moves in twentieths, so its progress shows. */
 const BULK_CHUNK = 500;
@@ -52,20 +53,22 @@ type Jobs = ReturnType<typeof bulkJobCommands>;
 /** A job's commands all carry its correlation id, whoever runs them and whenever: the audit trail shows the job's events as one group. */
 const jobMeta = (ref: Pick<BulkJobRef, 'projectId' | 'jobId'>, meta: CommandMeta): CommandMeta => ({ ...meta, correlationId: correlations.bulkJob(ref.projectId, ref.jobId) });
 
-/** What a job changes: tests, or cases; and the project's labels, which a case relabelling names. */
+/** What a job changes: tests, or cases; the project's labels, which a case relabelling names; and the cases an import creates. */
 export interface BulkTargets {
   tests: ReturnType<typeof testCommands>;
   cases: ReturnType<typeof caseCommands>;
   labelIds: ReturnType<typeof caseLabelIds>;
+  imports: ReturnType<typeof caseImport>;
 }
 
-/** A job as it is asked for: a case relabelling names its labels by id or by name, resolved to ids when it is accepted. */
+/** A job as it is asked for: a case relabelling names its labels by id or by name, an import its folders and label names, resolved to ids when it is accepted. */
 export type RequestedOperation =
-  | Exclude<BulkOperation, { kind: 'cases' }>
-  | { kind: 'cases'; suiteId: number | null; labels: { action: Relabelling['action']; labels: CaseLabelInput[] } | null };
+  | Exclude<BulkOperation, { kind: 'cases' | 'import' }>
+  | { kind: 'cases'; suiteId: number | null; labels: { action: Relabelling['action']; labels: CaseLabelInput[] } | null }
+  | ({ kind: 'import' } & ImportRequest);
 
 /** The permission each item's change needs, checked once before a job is accepted. */
-const PERMISSION: Record<BulkOperation['kind'], string> = { assign: 'change_test', move: 'change_test', delete: 'delete_test', result: 'add_testresult', cases: 'change_testcase' };
+const PERMISSION: Record<BulkOperation['kind'], string> = { assign: 'change_test', move: 'change_test', delete: 'delete_test', result: 'add_testresult', cases: 'change_testcase', import: 'add_testcase' };
 
 /** A refusal of one item that ends the job with its reason; anything else is a fault of the server, and the job is tried again (inBackground). */
 const refusal = (error: unknown) => error instanceof ValidationError || error instanceof NotFoundError || error instanceof PermissionDeniedError;
@@ -86,7 +89,7 @@ const reasonOf = (error: Error) => (error instanceof ValidationError ? Object.va
 export function bulkJobWorkflow(
   deps: Pick<KernelDeps, 'ids' | 'projectAccess' | 'store' | 'aggregates' | 'clock'>,
   jobs: Jobs,
-  { tests, cases, labelIds }: BulkTargets,
+  { tests, cases, labelIds, imports }: BulkTargets,
   requiredResultAttributes: (projectId: number, statusId: number, suiteId: number) => Promise<readonly string[]>,
   workers?: ChunkWorkers,
 ) {
@@ -105,6 +108,8 @@ export function bulkJobWorkflow(
     const ref = { projectId: job.projectId, testId: itemId };
     const operation: BulkOperation = job.operation;
     switch (operation.kind) {
+      case 'import':
+        return imports.create(job.projectId, operation, itemId, meta);
       case 'cases':
         return cases.bulkChange({ projectId: job.projectId, caseId: itemId, suiteId: operation.suiteId, labels: operation.labels }, meta);
       case 'assign':
@@ -124,6 +129,8 @@ export function bulkJobWorkflow(
   /** The chunk's items (and a result's cases) read in one go rather than one stream at a time. */
   function preload(job: BulkJob, itemIds: readonly number[]) {
     const { kind } = job.operation;
+    // An import's cases are new: there is nothing to read first.
+    if (kind === 'import') return Promise.resolve();
     return kind === 'cases' ? cases.preload(itemIds) : tests.preload(itemIds, { withCases: kind === 'result' });
   }
 
@@ -207,7 +214,9 @@ export function bulkJobWorkflow(
         pending.delete(from);
         if (outcome.refused) {
           await settle();
-          return (await run(ref, { type: 'Fail', jobId: job.jobId, itemId: outcome.refused.itemId, reason: outcome.refused.reason }, meta())).position;
+          const { position } = await run(ref, { type: 'Fail', jobId: job.jobId, itemId: outcome.refused.itemId, reason: outcome.refused.reason }, meta());
+          await ended(job);
+          return position;
         }
         await run(ref, { type: 'RecordProgress', jobId: job.jobId, done: Math.min(from + job.chunkSize, job.itemIds.length) }, meta());
       }
@@ -215,7 +224,15 @@ export function bulkJobWorkflow(
       await settle();
       throw error;
     }
-    return (await run(ref, { type: 'Finish', jobId: job.jobId }, meta())).position;
+    const { position } = await run(ref, { type: 'Finish', jobId: job.jobId }, meta());
+    await ended(job);
+    return position;
+  }
+
+  /** What a job leaves behind once it ended: an import's staged file. Its loss only leaves bytes behind, so it is logged, not thrown. */
+  async function ended(job: BulkJob) {
+    if (job.operation.kind !== 'import') return;
+    await imports.discard(job.operation).catch((error: unknown) => console.error(`bulk job ${job.jobId}: its staged file could not be dropped`, error));
   }
 
   /**
@@ -233,6 +250,7 @@ export function bulkJobWorkflow(
 
   /** The operation with its labels as ids: named ones the project lacks become labels, but not those to take off. */
   async function resolved(projectId: number, operation: RequestedOperation, meta: CommandMeta): Promise<BulkOperation> {
+    if (operation.kind === 'import') return imports.resolve(projectId, operation, meta);
     if (operation.kind !== 'cases') return operation;
     if (operation.labels === null) return { ...operation, labels: null };
     const { action, labels } = operation.labels;
@@ -253,6 +271,8 @@ export function bulkJobWorkflow(
       if (userId === null) throw new PermissionDeniedError();
       requireProjectWrite(await deps.projectAccess(input.projectId, meta.actor), meta.actor, PERMISSION[input.operation.kind]);
       if (input.operation.kind === 'result') await checkAttributes(input.projectId, input.operation, input.suiteIds);
+      // Refused before the labels or suites the job needs are made (the request itself refuses it again, under its stream's lock).
+      if (await jobs.isRunning({ projectId: input.projectId, userId })) throw new ConflictError(bulkMessages.running);
       const operation = await resolved(input.projectId, input.operation, meta);
       const jobId = await deps.ids.next('bulk-job');
       const ref = { projectId: input.projectId, userId, jobId };

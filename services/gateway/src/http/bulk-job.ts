@@ -6,15 +6,25 @@ import type { GatewayContext } from '../context.ts';
 import { execute } from './execute.ts';
 
 /**
- * Runs a bulk change of tests or cases as a job (§4.11): to its end before
- * answering when it is small and not asked to be async, else in the background.
- * Whether it ended here (a job that failed answers 400 with its reason).
+ * Runs a bulk change of tests or cases, or an import, as a job (§4.11): to its
+ * end before answering when it is small and not asked to be async, else in the
+ * background. The job's id, and whether it ended here (a job that failed answers 400 with its reason).
  */
-export async function runBulkJob(context: GatewayContext, request: FastifyRequest, job: Omit<CommandInput<'bulk-jobs.request'>, 'wait'>, isAsync: boolean | undefined): Promise<boolean> {
+export async function startBulkJob(
+  context: GatewayContext,
+  request: FastifyRequest,
+  job: Omit<CommandInput<'bulk-jobs.request'>, 'wait'>,
+  isAsync: boolean | undefined,
+): Promise<{ jobId: number; ended: boolean }> {
   const wait = !isAsync && job.itemIds.length <= BULK_SYNC_LIMIT;
   const { jobId } = await execute(context, request, 'bulk-jobs.request', { ...job, wait });
-  if (!wait) return false;
+  if (!wait) return { jobId, ended: false };
   const ended = await findBulkJob(context.system.readStore, jobId);
   if (ended?.status === 'failed') throw ValidationError.general(ended.reason ?? '');
-  return true;
+  return { jobId, ended: true };
+}
+
+/** The same, answering only whether the job ended here. */
+export async function runBulkJob(context: GatewayContext, request: FastifyRequest, job: Omit<CommandInput<'bulk-jobs.request'>, 'wait'>, isAsync: boolean | undefined): Promise<boolean> {
+  return (await startBulkJob(context, request, job, isAsync)).ended;
 }

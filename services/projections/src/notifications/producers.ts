@@ -100,7 +100,7 @@ function testAssigned(event: EventOf<TestAssigned>, view: ProjectionView, actor:
  * for every kind of bulk job, §4.11; `JOB_END_NOTIFICATIONS`): what it did,
  * finished, or where it stopped and why; "in test plan <name>" when all its
  * tests were in one plan, else "in project <name>", linking to the project's
- * plans, or its suites for a job on cases. A job answered at once needs no notice.
+ * plans, or its suites for a job on cases or an import. A job answered at once needs no notice.
  */
 function jobEnded(event: EventOf<BulkJobEnded>, view: ProjectionView): Produced[] {
   const job = view.get<BulkJobDocument>(BULK_JOBS, event.data.jobId);
@@ -110,7 +110,7 @@ function jobEnded(event: EventOf<BulkJobEnded>, view: ProjectionView): Produced[
   const projectId = project._id;
   const place = plan
     ? { placeholderText: bulkJobPlaces.inPlan(plan.name), placeholderLink: `/projects/${projectId}/plans/${plan._id}` }
-    : { placeholderText: bulkJobPlaces.inProject(project.name), placeholderLink: `/projects/${projectId}/${job.kind === 'cases' ? 'suites' : 'plans'}` };
+    : { placeholderText: bulkJobPlaces.inProject(project.name), placeholderLink: `/projects/${projectId}/${job.kind === 'cases' || job.kind === 'import' ? 'suites' : 'plans'}` };
   const template =
     event.type === 'BulkJobFinished' ? notificationTemplates.jobFinished[job.kind](event.data.done) : notificationTemplates.jobFailed(event.data.done, job.total, event.data.reason);
   return [{ recipientId: job.userId, actionCode: JOB_END_NOTIFICATIONS[job.kind], template, projectId, ...place, toActor: true }];

@@ -13,7 +13,7 @@ import {
   type BulkOperation,
   type TestBulkUpdateBody,
 } from '@testament/contracts';
-import { findBulkJob, findPlan, findUser, listBulkJobs, testsByIds, type BulkJobDocument } from '@testament/projections';
+import { findBulkJob, findPlan, findUser, listBulkJobs, testsByIds } from '@testament/projections';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
@@ -23,23 +23,10 @@ import { visibleProjectOrFail } from '../../http/project-scope.ts';
 import { routeContracts } from '../../http/route-schema.ts';
 import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
 import { planContext, testRepresentation, testShowing, type PlanContext } from '../tests/representation.ts';
+import { jobRepresentation } from './representation.ts';
 import { selectedTests, type TestSelection } from './selection.ts';
 
 type Changes = Pick<TestBulkUpdateBody, 'plan_id' | 'assignee_id' | 'is_deleted' | 'result'>;
-
-const jobRepresentation = (job: BulkJobDocument) => ({
-  id: job._id,
-  project: job.projectId,
-  operation: job.kind,
-  status: job.status,
-  total: job.total,
-  done: job.done,
-  failed_item: job.failedItemId,
-  reason: job.reason,
-  requested_at: job.requestedAt,
-  updated_at: job.updatedAt,
-  ended_at: job.endedAt,
-});
 
 /**
  * Bulk changes of tests (§3.5, §4.11) as jobs: the selection is resolved once,
@@ -52,7 +39,7 @@ export default async function bulkJobRoutes(app: FastifyInstance, context: Gatew
   const contract = routeContracts('bulk-jobs');
 
   /** What the job does, checked against the project: a live plan of it, an active user, a status it has. */
-  async function operationOf(changes: Changes, planning: PlanContext): Promise<Exclude<BulkOperation, { kind: 'cases' }>> {
+  async function operationOf(changes: Changes, planning: PlanContext): Promise<Exclude<BulkOperation, { kind: 'cases' | 'import' }>> {
     const given = (['plan_id', 'assignee_id', 'is_deleted', 'result'] as const).filter((key) => changes[key] !== undefined);
     if (given.length !== 1) throw ValidationError.general(bulkMessages.oneChange);
     if (changes.plan_id !== undefined) {
