@@ -22,6 +22,8 @@ const content = z.string({ error: catalogueMessages.notAString });
 
 export const commentCreateBody = z.object({ model: modelField, object_id: objectId, content: content.optional(), attachments: attachments.optional() });
 export const commentUpdateBody = z.object({ content, attachments: attachments.optional() });
+/** `PATCH comments/{id}/`: what is left out stays as it is. */
+export const commentPatchBody = z.object({ content: content.optional(), attachments: attachments.optional() });
 
 /** `GET comments/`: one object's thread (`model` with `object_id`), or the thread of `comment_id` at that comment's page. */
 export const commentListQuery = paginationQuery.extend({
