@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { formatCalendarDuration } from '../duration.ts';
+import { LIMITS } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { attributeValues } from '../events/suites.ts';
 import { attachmentResponse } from './attachments.ts';
@@ -37,6 +38,12 @@ export const resultCreateBody = z.object({
   is_archive: z.boolean({ error: messages.notABoolean }).optional(),
 });
 export type ResultCreateBody = z.output<typeof resultCreateBody>;
+
+/** `POST test-results/bulk-create/`: a JSON array of `POST results/` bodies, on one test or many; a field error names the item, `1.status`. */
+export const resultBulkCreateBody = z
+  .array(resultCreateBody, { error: messages.notAList })
+  .min(1, messages.required)
+  .max(LIMITS.resultsPerRequest, messages.tooManyItems(LIMITS.resultsPerRequest));
 
 /** `PATCH results/{id}/`: the same fields, each optional; step results name their step (and may carry their id). */
 export const resultPatchBody = resultCreateBody.partial().extend({
