@@ -23,8 +23,11 @@ describe('the trash of projects', () => {
     await assign(alice.browser, project, bob.id, [ROLE.user]);
     const suite = await createSuite(alice.browser, project, 'Login');
     await createCase(alice.browser, project, suite);
+    const statistics = async () => (await alice.browser.get('/api/v2/system/statistics/')).json();
+    const before = await statistics();
     expect((await alice.browser.delete(`/api/v2/projects/${project}/`)).statusCode).toBe(204);
     expect(await live(alice.browser)).not.toContain(project);
+    expect(await statistics()).toEqual({ ...before, projects_count: before.projects_count - 1, suites_count: before.suites_count - 1, cases_count: before.cases_count - 1 });
     expect((await alice.browser.get(`/api/v2/projects/${project}/`)).statusCode).toBe(404);
 
     const page = (await alice.browser.get('/api/v2/projects/deleted/')).json();
@@ -43,6 +46,7 @@ describe('the trash of projects', () => {
     expect(await trash(alice.browser)).toEqual([]);
     expect(await live(bob.browser)).toContain(project);
     expect((await alice.browser.get(`/api/v2/suites/?project=${project}`)).json().count).toBe(1);
+    expect(await statistics()).toEqual(before);
   });
 
   it('keeps the icon of a project in the trash for its recovery', async () => {
