@@ -30,14 +30,16 @@ function roundsOf<R extends { testId: number }>(results: readonly R[]): Array<Ar
 export function resultBatch(deps: KernelDeps, tests: TestCommands) {
   return {
     async addResults(input: { results: Array<TestRef & ResultInput> }, meta: CommandMeta) {
+      // Under an idempotency key each result is its own command: a test's second result must not pass for a retry of its first.
+      const metaOf = (index: number, batch: CommandBatch): CommandMeta => ({ ...meta, ...(meta.idempotent ? { commandId: `${meta.commandId}.${index}` } : {}), batch });
       // Decided and thrown away: the refusals are what it is for.
       const trial = new CommandBatch();
-      for (const result of input.results) await tests.addResult(result, { ...meta, batch: trial });
+      for (const [index, result] of input.results.entries()) await tests.addResult(result, metaOf(index, trial));
       const resultIds: number[] = [];
       let position = 0;
       for (const round of roundsOf(input.results)) {
         const batch = new CommandBatch();
-        for (const { index, result } of round) resultIds[index] = (await tests.addResult(result, { ...meta, batch })).resultId;
+        for (const { index, result } of round) resultIds[index] = (await tests.addResult(result, metaOf(index, batch))).resultId;
         position = Math.max(position, await batch.commit(deps, [], meta));
       }
       return { position, resultIds };

@@ -45,6 +45,10 @@ describe('POST test-results/bulk-create/', () => {
     expect((await resultsOf(plain)).map((result) => result.status)).toEqual([3, 2]);
     expect((await world.alice.get(`/api/v2/tests/${plain}/`)).json().last_status).toBe(3);
     expect((await world.alice.get(`/api/v2/tests/${stepped}/`)).json().last_status).toBe(1);
+    // Under an idempotency key too: the second result on a test is not taken for a repeat of the first.
+    const keyed = await world.alice.post(BULK_CREATE, [{ test: stepped, status: 2 }, { test: stepped, status: 4 }], { 'idempotency-key': 'bulk-results-1' });
+    expect(keyed.statusCode, keyed.body).toBe(201);
+    expect((await resultsOf(stepped)).map((result) => result.status)).toEqual([4, 2, 1]);
   });
 
   it('records none when one is refused: an unknown test or status, a step of another case, an archived test', async () => {
