@@ -58,6 +58,8 @@ describe('POST test-results/bulk-create/', () => {
       [[{ test: plain, status: 2 }, { test: 999_999, status: 2 }], ['1.test']],
       [[{ test: plain, status: 2 }, { test: stepped }], ['1.status']],
       [[{ test: plain, status: 2 }, { test: stepped, status: 999 }], null],
+      // Refused on a test's second result, which is appended after its first.
+      [[{ test: plain, status: 2 }, { test: plain, status: 999 }], null],
       [[{ test: stepped, status: 2, steps_results: [{ step: stepIds[0], status: 2 }] }, { test: plain, status: 2, steps_results: [{ step: stepIds[1], status: 2 }] }], null],
     ];
     for (const [body, errors] of refusals) {
