@@ -16,4 +16,6 @@ export const LIMITS = {
   attachmentsPerCase: 100,
   /** Plans one create makes, one per combination of its parameters' values. */
   plansPerCreate: 100,
+  /** Results one `test-results/bulk-create/` records. */
+  resultsPerRequest: 1000,
 } as const;

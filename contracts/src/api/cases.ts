@@ -255,6 +255,20 @@ export const caseBulkUpdateBody = changingSomething(
 );
 export type CaseBulkUpdateBody = z.output<typeof caseBulkUpdateBody>;
 
+/** `POST test-cases/bulk-move/`: the selection of `cases/bulk-update/`, moved into `suite` (required); their labels stay. */
+export const caseBulkMoveBody = z
+  .object({
+    project: bulkChange.project,
+    is_async: bulkChange.is_async,
+    filter_conditions: bulkChange.filter_conditions,
+    suite: idField,
+    current_suite: nullableIdField.optional(),
+    included_cases: caseIds.optional(),
+    excluded_cases: caseIds.optional(),
+  })
+  .refine((body) => !(body.included_cases && body.excluded_cases), { message: caseMessagesBulk.bothSelections, path: ['errors'] });
+export type CaseBulkMoveBody = z.output<typeof caseBulkMoveBody>;
+
 /** `PUT cases/bulk-update-tree/`: the tree view's selection (whole suite subtrees and single cases) after the filters. */
 export const caseBulkUpdateTreeBody = changingSomething(z.object({ ...bulkChange, included_suites: caseIds.optional(), included_cases: caseIds.optional() }));
 export type CaseBulkUpdateTreeBody = z.output<typeof caseBulkUpdateTreeBody>;

@@ -21,6 +21,8 @@ const content = z.string({ error: catalogueMessages.notAString });
 
 export const commentCreateBody = z.object({ model: modelField, object_id: idField, content: content.optional(), attachments: idArrayField.optional() });
 export const commentUpdateBody = z.object({ content, attachments: idArrayField.optional() });
+/** `PATCH comments/{id}/`: what is left out stays as it is. */
+export const commentPatchBody = z.object({ content: content.optional(), attachments: idArrayField.optional() });
 
 /** `GET comments/`: one object's thread (`model` with `object_id`), or the thread of `comment_id` at that comment's page. */
 export const commentListQuery = paginationQuery.extend({

@@ -122,6 +122,9 @@ export const planListQuery = paginationQuery.extend({
 });
 export type PlanListQuery = z.output<typeof planListQuery>;
 
+/** `GET projects/{id}/testplans/`: archived roots only when asked for (§2.6). */
+export const projectPlansQuery = z.object({ is_archive: queryBoolean.optional() });
+
 const planReference = z.strictObject({ id, name: z.string() });
 
 /** The Plan object (§3.4). */

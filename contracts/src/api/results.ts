@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { booleanField, idArrayField, idField, integerField, queryBoolean, queryId } from './fields.ts';
 import { formatCalendarDuration } from '../duration.ts';
+import { LIMITS } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { attributeValues } from '../events/suites.ts';
 import { attachmentResponse } from './attachments.ts';
@@ -38,6 +39,12 @@ export const resultCreateBody = z.object({
   is_archive: booleanField.optional(),
 });
 export type ResultCreateBody = z.output<typeof resultCreateBody>;
+
+/** `POST test-results/bulk-create/`: a JSON array of `POST results/` bodies, on one test or many; a field error names the item, `1.status`. */
+export const resultBulkCreateBody = z
+  .array(resultCreateBody, { error: messages.notAList })
+  .min(1, messages.required)
+  .max(LIMITS.resultsPerRequest, messages.tooManyItems(LIMITS.resultsPerRequest));
 
 /**
  * `PATCH results/{id}/`: the same fields, each optional. A step result names its step, or is named by its own

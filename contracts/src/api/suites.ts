@@ -150,3 +150,6 @@ export const suiteCopyBody = z.object({
   dst_suite_id: id.optional(),
 });
 export const suiteCopiedResponse = z.array(suiteUpdatedResponse);
+
+/** `GET suites/{id}/plans/`: the plans of the tests of the suite's own cases, one id per test. */
+export const suitePlansResponse = z.strictObject({ plan_ids: z.array(id) });

@@ -23,11 +23,12 @@ export const passwordField = z.string({ error: messages.required }).superRefine(
 export const changePasswordBody = z.object({ password: passwordField });
 
 /** D1: only profile fields; anything else in the body is ignored, not rejected. */
-export const profilePatchBody = z.object({
+const profileFields = {
   first_name: z.string().max(150, messages.maxLength(150)).optional(),
   last_name: z.string().max(150, messages.maxLength(150)).optional(),
   email: z.union([z.email({ error: 'Enter a valid email address.' }), z.literal('')]).optional(),
-});
+};
+export const profilePatchBody = z.object(profileFields);
 
 export const userConfigPatchBody = z.record(z.string(), z.unknown(), { error: messages.notAnObject });
 
@@ -50,6 +51,7 @@ export const userMessages = {
   avatarRemoved: 'Avatar was removed successfully',
   invalidIdList: 'Enter a comma-separated list of ids.',
   invalidId: 'A valid integer is required.',
+  usernameFixed: 'A username cannot be changed.',
 } as const;
 
 const nameField = z.string({ error: messages.required }).max(150, userMessages.maxLength(150));
@@ -66,6 +68,9 @@ export const usernameField = z
   .min(1, { error: messages.blank, abort: true })
   .max(150, userMessages.maxLength(150))
   .regex(/^[\w.@+-]+$/u, userMessages.invalidUsername);
+
+/** `PUT users/me/`: DRF's full update names the (unchangeable) username too; only the profile fields change (D1). */
+export const profilePutBody = z.object({ username: usernameField, ...profileFields });
 
 function confirmMatches(body: { password?: string | undefined; confirm?: string | undefined }, ctx: z.RefinementCtx): void {
   if (body.confirm !== undefined && body.password !== undefined && body.confirm !== body.password) {
@@ -93,18 +98,23 @@ export type UserCreateBody = z.output<typeof userCreateBody>;
  * `PATCH users/{id}/`. username is read-only and ignored, like every field not
  * listed. A blank password pair means "unchanged", as the web app's edit form sends it.
  */
-export const userPatchBody = z
-  .object({
-    email: emailField.optional(),
-    first_name: nameField.optional(),
-    last_name: nameField.optional(),
-    is_active: booleanField.optional(),
-    is_superuser: booleanField.optional(),
-    password: z.preprocess((value) => (value === '' || value === null ? undefined : value), passwordField.optional()),
-    confirm: z.preprocess((value) => (value === '' || value === null ? undefined : value), z.string().optional()),
-  })
-  .superRefine(confirmMatches);
+const userChangeFields = {
+  email: emailField.optional(),
+  first_name: nameField.optional(),
+  last_name: nameField.optional(),
+  is_active: booleanField.optional(),
+  is_superuser: booleanField.optional(),
+  password: z.preprocess((value) => (value === '' || value === null ? undefined : value), passwordField.optional()),
+  confirm: z.preprocess((value) => (value === '' || value === null ? undefined : value), z.string().optional()),
+};
+export const userPatchBody = z.object(userChangeFields).superRefine(confirmMatches);
 export type UserPatchBody = z.output<typeof userPatchBody>;
+
+/**
+ * `PUT users/{id}/`: DRF's full update, so the required `username` must come too. Usernames never change (they
+ * name the account's reservation), so it must be the user's own; fields left out stay as they are, as in DRF.
+ */
+export const userPutBody = z.object({ username: usernameField, ...userChangeFields }).superRefine(confirmMatches);
 
 const idList = z
   .string()

@@ -15,5 +15,9 @@ export const notificationEvents = defineEvents({
   /** Only the notifications whose state changes. */
   NotificationsMarked: { version: 1, schema: z.object({ unread: z.boolean(), notificationIds: z.array(notificationId).min(1) }) },
   NotificationDeleted: { version: 1, schema: z.object({ notificationId }) },
+  /** Deleted notifications taken back out of the trash. */
+  NotificationsRecovered: { version: 1, schema: z.object({ notificationIds: z.array(notificationId).min(1) }) },
+  /** Deleted notifications removed for good: they leave the trash and cannot come back. */
+  NotificationsRemoved: { version: 1, schema: z.object({ notificationIds: z.array(notificationId).min(1) }) },
 });
 export type NotificationEvent = EventsOf<typeof notificationEvents>;

@@ -41,6 +41,10 @@ export const projectEvents = defineEvents({
   ProjectArchived: { version: 1, schema: z.object({}) },
   ProjectRestored: { version: 1, schema: z.object({}) },
   ProjectDeleted: { version: 1, schema: z.object({}) },
+  /** Out of the trash, as it was when deleted. */
+  ProjectRecovered: { version: 1, schema: z.object({}) },
+  /** Out of the trash for good: the project and everything in it are gone from every view (the log keeps its history). */
+  ProjectRemoved: { version: 1, schema: z.object({}) },
   /** The member's complete set of roles in the project; empty removes the member. */
   ProjectMemberRolesSet: {
     version: 1,

@@ -20,6 +20,7 @@ import { testCommands, testHandlers } from './tests/handlers.ts';
 import { bulkJobCommands } from './bulk-jobs/handlers.ts';
 import { bulkJobWorkflow, type ChunkWorkers } from './workflows/bulk-jobs.ts';
 import { planTests } from './workflows/plan-tests.ts';
+import { resultBatch } from './workflows/result-batch.ts';
 import { caseLabelIds, caseWritesWithLabels } from './workflows/case-labels.ts';
 import { caseImport, type ImportStaging } from './workflows/case-import.ts';
 import { RoleDirectory } from './roles/role-directory.ts';
@@ -95,7 +96,7 @@ export function createCommandService(deps: CommandServiceDeps) {
     comments: [commentHandlers(kernel, attachmentsOf)],
     suites: [suiteHandlers(suites), suiteCascade(suites, casesWithTests)],
     plans: [planTests(plans, tests, (projectId, caseId) => caseStanding(kernel, projectId, caseId))],
-    tests: [testHandlers(tests)],
+    tests: [testHandlers(tests), resultBatch(kernel, tests)],
     'bulk-jobs': [
       bulkJobWorkflow(
         kernel,

@@ -339,6 +339,7 @@ export const ru: Messages = {
       avatarRemoved: 'Аватар удалён',
       invalidIdList: 'Введите идентификаторы через запятую.',
       invalidId: 'Требуется целое число.',
+      usernameFixed: 'Имя пользователя нельзя изменить.',
     },
     notification: {
       accessRequested: '{{0}} запрашивает доступ к {{placeholder}}: {{1}}',

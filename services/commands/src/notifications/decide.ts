@@ -10,13 +10,18 @@ export type NotificationCommand =
   | { type: 'DisableNotifications'; userId: number; actionCodes: number[] }
   /** The gateway sends the notifications whose state changes (it knows them from the read model). */
   | { type: 'MarkNotifications'; userId: number; unread: boolean; notificationIds: number[] }
-  | { type: 'DeleteNotification'; userId: number; notificationId: number };
+  | { type: 'DeleteNotification'; userId: number; notificationId: number }
+  /** Out of the trash, or out for good: only those in the trash change. */
+  | { type: 'RecoverNotifications'; userId: number; notificationIds: number[] }
+  | { type: 'RemoveNotifications'; userId: number; notificationIds: number[] };
 
 function settingCodes(codes: number[]): number[] {
   const unknown = codes.filter((code) => !notificationSetting(code));
   if (unknown.length > 0) throw new ValidationError({ settings: unknown.map(accessMessages.invalidChoice) });
   return [...new Set(codes)].sort((a, b) => a - b);
 }
+
+const sortedIds = (ids: readonly number[]) => [...new Set(ids)].sort((a, b) => a - b);
 
 /** Whether the box's owner receives a kind: their last choice of it, else its default. */
 function receives(state: NotificationBoxState, code: number): boolean {
@@ -38,11 +43,21 @@ export function decideNotifications(command: NotificationCommand, state: Notific
       return actionCodes.length > 0 ? [{ type: 'NotificationsDisabled', data: { actionCodes } }] : [];
     }
     case 'MarkNotifications': {
-      const notificationIds = [...new Set(command.notificationIds)].filter((id) => !state.deleted.has(id)).sort((a, b) => a - b);
+      const notificationIds = sortedIds(command.notificationIds).filter((id) => !state.deleted.has(id) && !state.removed.has(id));
       return notificationIds.length > 0 ? [{ type: 'NotificationsMarked', data: { unread: command.unread, notificationIds } }] : [];
     }
-    case 'DeleteNotification':
-      return state.deleted.has(command.notificationId) ? [] : [{ type: 'NotificationDeleted', data: { notificationId: command.notificationId } }];
+    case 'DeleteNotification': {
+      const { notificationId } = command;
+      return state.deleted.has(notificationId) || state.removed.has(notificationId) ? [] : [{ type: 'NotificationDeleted', data: { notificationId } }];
+    }
+    case 'RecoverNotifications': {
+      const notificationIds = sortedIds(command.notificationIds).filter((id) => state.deleted.has(id));
+      return notificationIds.length > 0 ? [{ type: 'NotificationsRecovered', data: { notificationIds } }] : [];
+    }
+    case 'RemoveNotifications': {
+      const notificationIds = sortedIds(command.notificationIds).filter((id) => state.deleted.has(id));
+      return notificationIds.length > 0 ? [{ type: 'NotificationsRemoved', data: { notificationIds } }] : [];
+    }
   }
 }
 

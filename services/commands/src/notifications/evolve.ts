@@ -2,16 +2,17 @@ import type { NotificationEvent } from '@testament/contracts';
 
 /**
  * A user's notification box: the kinds they chose to receive or not (their
- * last choice of each; a kind never chosen follows its default), and which
- * notifications they deleted.
+ * last choice of each; a kind never chosen follows its default), which
+ * notifications are in their trash (deleted) and which they removed for good.
  */
 export interface NotificationBoxState {
   enabled: ReadonlySet<number>;
   disabled: ReadonlySet<number>;
   deleted: ReadonlySet<number>;
+  removed: ReadonlySet<number>;
 }
 
-export const initialNotificationBox: NotificationBoxState = { enabled: new Set(), disabled: new Set(), deleted: new Set() };
+export const initialNotificationBox: NotificationBoxState = { enabled: new Set(), disabled: new Set(), deleted: new Set(), removed: new Set() };
 
 /** `to` with the codes added, `from` with them taken out. */
 function moved(codes: readonly number[], to: ReadonlySet<number>, from: ReadonlySet<number>): [ReadonlySet<number>, ReadonlySet<number>] {
@@ -21,6 +22,12 @@ function moved(codes: readonly number[], to: ReadonlySet<number>, from: Readonly
     outOf.delete(code);
   }
   return [into, outOf];
+}
+
+function without(ids: ReadonlySet<number>, leaving: readonly number[]): ReadonlySet<number> {
+  const kept = new Set(ids);
+  for (const id of leaving) kept.delete(id);
+  return kept;
 }
 
 export function evolveNotificationBox(state: NotificationBoxState, event: NotificationEvent): NotificationBoxState {
@@ -37,5 +44,9 @@ export function evolveNotificationBox(state: NotificationBoxState, event: Notifi
       return state;
     case 'NotificationDeleted':
       return { ...state, deleted: new Set(state.deleted).add(event.data.notificationId) };
+    case 'NotificationsRecovered':
+      return { ...state, deleted: without(state.deleted, event.data.notificationIds) };
+    case 'NotificationsRemoved':
+      return { ...state, deleted: without(state.deleted, event.data.notificationIds), removed: new Set([...state.removed, ...event.data.notificationIds]) };
   }
 }

@@ -15,5 +15,7 @@ export function notificationHandlers(deps: KernelDeps) {
     disable: (input: Input<'DisableNotifications'>, meta: CommandMeta) => run({ type: 'DisableNotifications', ...input }, meta),
     mark: (input: Input<'MarkNotifications'>, meta: CommandMeta) => run({ type: 'MarkNotifications', ...input }, meta),
     delete: (input: Input<'DeleteNotification'>, meta: CommandMeta) => run({ type: 'DeleteNotification', ...input }, meta),
+    recover: (input: Input<'RecoverNotifications'>, meta: CommandMeta) => run({ type: 'RecoverNotifications', ...input }, meta),
+    remove: (input: Input<'RemoveNotifications'>, meta: CommandMeta) => run({ type: 'RemoveNotifications', ...input }, meta),
   };
 }

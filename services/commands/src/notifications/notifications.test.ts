@@ -61,6 +61,24 @@ describe('notification box decider', () => {
     expect(given(notificationBoxDecider, [deleted]).when(command, alice)).toEqual([]);
   });
 
+  it('recovers and removes only what is in the trash; a removed notification stays gone', () => {
+    const deleted = (notificationId: number): NotificationEvent => ({ type: 'NotificationDeleted', data: { notificationId } });
+    const removed: NotificationEvent = { type: 'NotificationsRemoved', data: { notificationIds: [30] } };
+    const trash = [deleted(30), deleted(10)];
+    expect(given(notificationBoxDecider, trash).when({ type: 'RecoverNotifications', userId: 7, notificationIds: [30, 20, 30] }, alice)).toEqual([
+      { type: 'NotificationsRecovered', data: { notificationIds: [30] } },
+    ]);
+    expect(given(notificationBoxDecider, trash).when({ type: 'RemoveNotifications', userId: 7, notificationIds: [30, 10] }, alice)).toEqual([
+      { type: 'NotificationsRemoved', data: { notificationIds: [10, 30] } },
+    ]);
+    expect(given(notificationBoxDecider, []).when({ type: 'RemoveNotifications', userId: 7, notificationIds: [30] }, alice)).toEqual([]);
+    const gone = [deleted(30), removed];
+    expect(given(notificationBoxDecider, gone).when({ type: 'RecoverNotifications', userId: 7, notificationIds: [30] }, alice)).toEqual([]);
+    expect(given(notificationBoxDecider, gone).when({ type: 'DeleteNotification', userId: 7, notificationId: 30 }, alice)).toEqual([]);
+    expect(given(notificationBoxDecider, gone).when({ type: 'MarkNotifications', userId: 7, unread: true, notificationIds: [30] }, alice)).toEqual([]);
+    expect(() => given(notificationBoxDecider, trash).when({ type: 'RecoverNotifications', userId: 7, notificationIds: [30] }, { ...alice, userId: 8 })).toThrow(PermissionDeniedError);
+  });
+
   it('belongs to its owner alone, superusers included', () => {
     expect(() => given(notificationBoxDecider, []).when({ type: 'EnableNotifications', userId: 7, actionCodes: [5] }, admin)).toThrow(PermissionDeniedError);
     expect(() => given(notificationBoxDecider, []).when({ type: 'DeleteNotification', userId: 7, notificationId: 1 }, { ...alice, userId: 8 })).toThrow(PermissionDeniedError);

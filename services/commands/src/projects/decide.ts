@@ -24,13 +24,23 @@ export type ProjectCommand =
   | { type: 'ArchiveProject' }
   | { type: 'RestoreProject' }
   | { type: 'DeleteProject' }
+  /** Out of the trash, or out for good: only a deleted project, by who may delete it. */
+  | { type: 'RecoverProject' }
+  | { type: 'RemoveProject' }
   | { type: 'SetMemberRoles'; userId: number; roleIds: number[] }
   /** A consequence of deleting a status, already authorised by that deletion (§3.8). */
   | { type: 'ClearDefaultStatus'; statusId: number };
 
 function requireVisible(state: ProjectState, context: DecisionContext): void {
-  if (!state.exists || state.deleted) throw new NotFoundError();
+  if (!state.exists || state.deleted || state.removed) throw new NotFoundError();
   if (!canViewProject(state, context)) throw new PermissionDeniedError(messages.cannotViewProject);
+}
+
+/** A project in the trash that the actor could see and may delete. */
+function requireDeletable(state: ProjectState, context: DecisionContext, inTrash: boolean): void {
+  if (!state.exists || state.removed || state.deleted !== inTrash) throw new NotFoundError();
+  if (!canViewProject(state, context)) throw new PermissionDeniedError(messages.cannotViewProject);
+  if (!canDeleteProject(state, context)) throw new PermissionDeniedError(messages.cannotManageProject);
 }
 
 function requireManageable(state: ProjectState, context: DecisionContext): void {
@@ -115,9 +125,14 @@ export function decideProject(command: ProjectCommand, state: ProjectState, cont
       requireManageable(state, context);
       return state.isArchive ? [{ type: 'ProjectRestored', data: {} }] : [];
     case 'DeleteProject':
-      requireVisible(state, context);
-      if (!canDeleteProject(state, context)) throw new PermissionDeniedError(messages.cannotManageProject);
+      requireDeletable(state, context, false);
       return [{ type: 'ProjectDeleted', data: {} }];
+    case 'RecoverProject':
+      requireDeletable(state, context, true);
+      return [{ type: 'ProjectRecovered', data: {} }];
+    case 'RemoveProject':
+      requireDeletable(state, context, true);
+      return [{ type: 'ProjectRemoved', data: {} }];
     case 'SetMemberRoles':
       return decideMemberRoles(command, state, context);
     case 'ClearDefaultStatus':

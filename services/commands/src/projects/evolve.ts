@@ -3,6 +3,8 @@ import { DEFAULT_PROJECT_SETTINGS, type ProjectEvent, type ProjectSettings } fro
 export interface ProjectState {
   exists: boolean;
   deleted: boolean;
+  /** Removed from the trash for good: nothing more happens to it. */
+  removed: boolean;
   projectId: number;
   name: string;
   description: string;
@@ -17,6 +19,7 @@ export interface ProjectState {
 export const initialProjectState: ProjectState = {
   exists: false,
   deleted: false,
+  removed: false,
   projectId: 0,
   name: '',
   description: '',
@@ -47,6 +50,10 @@ export function evolveProject(state: ProjectState, event: ProjectEvent): Project
       return { ...state, isArchive: false };
     case 'ProjectDeleted':
       return { ...state, deleted: true };
+    case 'ProjectRecovered':
+      return { ...state, deleted: false };
+    case 'ProjectRemoved':
+      return { ...state, removed: true };
     case 'ProjectMemberRolesSet': {
       const members = new Map(state.members);
       if (event.data.roleIds.length === 0) members.delete(event.data.userId);

@@ -45,6 +45,8 @@ export function projectHandlers(deps: KernelDeps, usableStatusIds: UsableStatusI
     archive: (input: { projectId: number }, meta: CommandMeta) => run(input.projectId, { type: 'ArchiveProject' }, meta),
     restore: (input: { projectId: number }, meta: CommandMeta) => run(input.projectId, { type: 'RestoreProject' }, meta),
     delete: (input: { projectId: number }, meta: CommandMeta) => run(input.projectId, { type: 'DeleteProject' }, meta),
+    recover: (input: { projectId: number }, meta: CommandMeta) => run(input.projectId, { type: 'RecoverProject' }, meta),
+    remove: (input: { projectId: number }, meta: CommandMeta) => run(input.projectId, { type: 'RemoveProject' }, meta),
     setMemberRoles: (input: { projectId: number; userId: number; roleIds: number[] }, meta: CommandMeta) =>
       run(input.projectId, { type: 'SetMemberRoles', userId: input.userId, roleIds: input.roleIds }, meta),
     ...membershipHandlers(run),

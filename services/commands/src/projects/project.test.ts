@@ -71,6 +71,21 @@ describe('project decider', () => {
     expect(() => given(projectDecider, deleted).when({ type: 'UpdateProject', name: 'z' }, superuser)).toThrow(NotFoundError);
   });
 
+  it('recovers and removes a deleted project, with delete_project only; a removed one is gone for good', () => {
+    const deleted = [created(), ownerIsAdmin, { type: 'ProjectDeleted', data: {} } as ProjectEvent];
+    expect(given(projectDecider, deleted).when({ type: 'RecoverProject' }, owner)).toEqual([{ type: 'ProjectRecovered', data: {} }]);
+    expect(given(projectDecider, deleted).when({ type: 'RemoveProject' }, owner)).toEqual([{ type: 'ProjectRemoved', data: {} }]);
+    expect(() => given(projectDecider, deleted).when({ type: 'RecoverProject' }, stranger)).toThrow(PermissionDeniedError);
+    // Only what is in the trash.
+    expect(() => given(projectDecider, [created(), ownerIsAdmin]).when({ type: 'RemoveProject' }, owner)).toThrow(NotFoundError);
+    const recovered = [...deleted, { type: 'ProjectRecovered', data: {} } as ProjectEvent];
+    expect(given(projectDecider, recovered).when({ type: 'UpdateProject', name: 'Back' }, owner)).toEqual([{ type: 'ProjectDetailsChanged', data: { name: 'Back' } }]);
+    const removed = [...deleted, { type: 'ProjectRemoved', data: {} } as ProjectEvent];
+    for (const command of [{ type: 'RecoverProject' }, { type: 'RemoveProject' }, { type: 'DeleteProject' }, { type: 'ArchiveProject' }] as const) {
+      expect(() => given(projectDecider, removed).when(command, superuser)).toThrow(NotFoundError);
+    }
+  });
+
   it('sets a member role set only when it differs', () => {
     const history = [created(), ownerIsAdmin];
     expect(given(projectDecider, history).when({ type: 'SetMemberRoles', userId: 5, roleIds: [1] }, owner)).toEqual([]);

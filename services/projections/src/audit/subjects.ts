@@ -109,6 +109,8 @@ const exactActions: Record<string, AuditAction> = {
   NotificationsMarked: 'other',
   CommandAccepted: 'other',
   NotificationDeleted: 'other',
+  NotificationsRecovered: 'other',
+  NotificationsRemoved: 'other',
 };
 
 const actionBySuffix: Array<[suffix: string, action: AuditAction]> = [

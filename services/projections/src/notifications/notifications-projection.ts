@@ -11,7 +11,7 @@ import { actorName, bulkJobDependents, notificationDocument, PRODUCING_EVENTS, p
 import { applySuperuserEvent, NOTIFICATION_AUDIENCES, SUPERUSER_EVENTS, SUPERUSERS, type SuperuserEvent } from './superusers.ts';
 
 /** What the user does with their own notifications (their `notifications-<id>` stream). */
-const BOX_EVENTS = ['NotificationsEnabled', 'NotificationsDisabled', 'NotificationsMarked', 'NotificationDeleted'] as const;
+const BOX_EVENTS = ['NotificationsEnabled', 'NotificationsDisabled', 'NotificationsMarked', 'NotificationDeleted', 'NotificationsRecovered', 'NotificationsRemoved'] as const;
 
 type NotificationsEvent = ProducingEvent | SuperuserEvent | NotificationEvent;
 
@@ -32,6 +32,8 @@ function boxKeys(box: EventOf<NotificationEvent>): DocumentKey[] {
     case 'NotificationsDisabled':
       return box.data.actionCodes.map((code) => [NOTIFICATION_SUBSCRIBERS, code]);
     case 'NotificationsMarked':
+    case 'NotificationsRecovered':
+    case 'NotificationsRemoved':
       return box.data.notificationIds.map((id) => [NOTIFICATIONS, notificationKey(owner, id)]);
     case 'NotificationDeleted':
       return [[NOTIFICATIONS, notificationKey(owner, box.data.notificationId)]];
@@ -59,6 +61,12 @@ function applyBoxEvent(box: EventOf<NotificationEvent>, view: ProjectionView): v
       break;
     case 'NotificationDeleted':
       update(box.data.notificationId, { isDeleted: true });
+      break;
+    case 'NotificationsRecovered':
+      for (const id of box.data.notificationIds) update(id, { isDeleted: false });
+      break;
+    case 'NotificationsRemoved':
+      for (const id of box.data.notificationIds) view.remove(NOTIFICATIONS, notificationKey(owner, id));
       break;
   }
   view.notify(topics.notifications(owner));

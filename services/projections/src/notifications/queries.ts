@@ -29,6 +29,16 @@ export function listNotifications(readStore: ReadStore, userId: number, query: N
   return findPage(readStore.collection<NotificationDocument>(NOTIFICATIONS), filter, listSort(query.ordering), page);
 }
 
+/** One page of the user's deleted notifications (their trash), newest first. */
+export function listDeletedNotifications(readStore: ReadStore, userId: number, page: PageWindow) {
+  return findPage(readStore.collection<NotificationDocument>(NOTIFICATIONS), { recipientId: userId, isDeleted: true }, { id: -1 }, page);
+}
+
+/** The user's deleted notifications among `ids`. */
+export function deletedNotifications(readStore: ReadStore, userId: number, ids: number[]): Promise<NotificationDocument[]> {
+  return readStore.collection<NotificationDocument>(NOTIFICATIONS).find({ recipientId: userId, isDeleted: true, id: { $in: ids } });
+}
+
 export function findNotification(readStore: ReadStore, userId: number, id: number): Promise<NotificationDocument | null> {
   return readStore.collection<NotificationDocument>(NOTIFICATIONS).findOne({ _id: notificationKey(userId, id), isDeleted: false });
 }

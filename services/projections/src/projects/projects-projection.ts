@@ -148,6 +148,12 @@ function change(project: ProjectDocument, event: Exclude<ProjectEvent, { type: '
     case 'ProjectDeleted':
       project.isDeleted = true;
       return;
+    case 'ProjectRecovered':
+      project.isDeleted = false;
+      return;
+    case 'ProjectRemoved':
+      // Taken out by the fold (apply) before it gets here.
+      return;
     case 'ProjectMemberRolesSet':
       project.members = withRoles(project.members, 'userId', event.data.userId, event.data.roleIds);
   }
@@ -179,6 +185,8 @@ export const projectsProjection = projection<Counted>({
     'ProjectArchived',
     'ProjectRestored',
     'ProjectDeleted',
+    'ProjectRecovered',
+    'ProjectRemoved',
     'ProjectMemberRolesSet',
     'SuiteCreated',
     'SuiteDeleted',
@@ -201,6 +209,13 @@ export const projectsProjection = projection<Counted>({
     const previous = view.get<ProjectDocument>(PROJECTS, projectId);
     // Taken before the fold, which may change an unsaved document in place.
     const counted = totalsShareOf(previous);
+    if (event.type === 'ProjectRemoved') {
+      // Only a deleted project is removed, and deleted projects count in no totals.
+      view.remove(PROJECTS, projectId);
+      view.notify(topics.projects);
+      view.notify(topics.project(projectId));
+      return;
+    }
     const next = countsCases(event)
       ? withCasesCounted(previous, view, event)
       : countsPlans(event) || countsTests(event)

@@ -92,6 +92,20 @@ export async function listProjects(
   return { items: [...leading, ...others], count };
 }
 
+/** The deleted projects (the trash) the viewer could see, most recently changed (deleted) first. */
+export async function listDeletedProjects(readStore: ReadStore, viewer: Viewer, page: { skip: number; limit: number }): Promise<{ items: ProjectDocument[]; count: number }> {
+  // Deleted projects are few; who may see one is worked out per project (§3.1 is_visible).
+  const deleted = await readStore.collection<ProjectDocument>(PROJECTS).find({ isDeleted: true }, { sort: { updatedAt: -1, _id: -1 } });
+  const visible = deleted.filter((project) => isProjectVisible(project, viewer));
+  return { items: visible.slice(page.skip, page.skip + page.limit), count: visible.length };
+}
+
+/** Deleted projects by id, in the order asked. */
+export async function deletedProjectsByIds(readStore: ReadStore, ids: readonly number[]): Promise<ProjectDocument[]> {
+  const found = new Map((await readStore.collection<ProjectDocument>(PROJECTS).find({ _id: { $in: [...ids] }, isDeleted: true })).map((project) => [project._id, project]));
+  return ids.flatMap((id) => found.get(id) ?? []);
+}
+
 export async function findProject(readStore: ReadStore, projectId: number): Promise<ProjectDocument | null> {
   return readStore.collection<ProjectDocument>(PROJECTS).findOne({ _id: projectId, isDeleted: false });
 }

@@ -87,11 +87,11 @@ export default async function bulkJobRoutes(app: FastifyInstance, context: Gatew
   const contextOf = async (request: FastifyRequest, projectId: number) => planContext(readStore, await visibleProjectOrFail(readStore, requireUser(request), projectId));
   const response = { 200: z.array(testResponse) };
 
-  app.put(
-    '/api/v2/tests/bulk-update/',
-    contract({ summary: 'Assign, move, delete or add a result to the tests a filter selects (in `current_plan`’s subtree), minus exclusions or only those included; over 1,000 or with `is_async`, as a job in the background', body: testBulkUpdateBody, response }),
-    async (request, reply) => run(request, reply, { view: 'list', ...parseOrThrow(testBulkUpdateBody, request.body ?? {}) }),
-  );
+  // TestY's router takes PATCH here too, with the same body and meaning.
+  const listBulkUpdate = contract({ summary: 'Assign, move, delete or add a result to the tests a filter selects (in `current_plan`’s subtree), minus exclusions or only those included; over 1,000 or with `is_async`, as a job in the background', body: testBulkUpdateBody, response });
+  const runListBulkUpdate = async (request: FastifyRequest, reply: FastifyReply) => run(request, reply, { view: 'list', ...parseOrThrow(testBulkUpdateBody, request.body ?? {}) });
+  app.put('/api/v2/tests/bulk-update/', listBulkUpdate, runListBulkUpdate);
+  app.patch('/api/v2/tests/bulk-update/', listBulkUpdate, runListBulkUpdate);
 
   app.put(
     '/api/v2/tests/bulk-update-tree/',

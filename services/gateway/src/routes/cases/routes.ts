@@ -11,8 +11,11 @@ import {
   caseUpdateBody,
   caseSearchResponse,
   caseCopyBody,
+  caseBulkMoveBody,
   caseBulkUpdateBody,
   caseBulkUpdateTreeBody,
+  type CaseBulkMoveBody,
+  type CaseBulkUpdateBody,
   type CaseBulkUpdateTreeBody,
   caseTreeFilterQuery,
   type CaseSearchNode,
@@ -311,16 +314,31 @@ export default async function caseRoutes(app: FastifyInstance, context: GatewayC
     return { projectId: project._id, tree, cases: await findCases(readStore, project._id, caseFiltersOf(conditions, tree)) };
   };
 
+  /** The list view's selection: what the filters keep (within `current_suite`'s subtree; null or absent, the whole project), minus exclusions or only the included ones. */
+  const listSelection = async (request: FastifyRequest, body: CaseBulkMoveBody | CaseBulkUpdateBody) => {
+    const { projectId, tree, cases } = await filtered(request, body);
+    const within = body.current_suite == null ? undefined : new Set([body.current_suite, ...tree.descendantsOf(body.current_suite).map((node) => node.id)]);
+    const excluded = new Set(body.excluded_cases);
+    const included = body.included_cases && new Set(body.included_cases);
+    return { projectId, selected: cases.filter((found) => (!within || within.has(found.suiteId)) && (!included || included.has(found._id)) && !excluded.has(found._id)) };
+  };
+
   app.put(
     `${BASE}bulk-update/`,
     contract({ summary: 'Move and/or relabel the cases a filter selects, minus exclusions or only the included ones (each a new version); over 1,000 or with `is_async`, as a job in the background', body: caseBulkUpdateBody, response: { 200: z.array(caseResponse) } }),
     async (request, reply) => {
       const body = parseOrThrow(caseBulkUpdateBody, request.body ?? {});
-      const { projectId, tree, cases } = await filtered(request, body);
-      const within = body.current_suite == null ? undefined : new Set([body.current_suite, ...tree.descendantsOf(body.current_suite).map((node) => node.id)]);
-      const excluded = new Set(body.excluded_cases);
-      const included = body.included_cases && new Set(body.included_cases);
-      const selected = cases.filter((found) => (!within || within.has(found.suiteId)) && (!included || included.has(found._id)) && !excluded.has(found._id));
+      const { projectId, selected } = await listSelection(request, body);
+      return runBulkChange(request, reply, projectId, selected, body);
+    },
+  );
+
+  app.post(
+    '/api/v2/test-cases/bulk-move/',
+    contract({ summary: 'Move the cases a filter selects, minus exclusions or only the included ones, into `suite` (each a new version); over 1,000 or with `is_async`, as a job', body: caseBulkMoveBody, response: { 200: z.array(caseResponse) } }),
+    async (request, reply) => {
+      const body = parseOrThrow(caseBulkMoveBody, request.body ?? {});
+      const { projectId, selected } = await listSelection(request, body);
       return runBulkChange(request, reply, projectId, selected, body);
     },
   );

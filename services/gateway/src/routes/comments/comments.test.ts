@@ -58,4 +58,20 @@ describe('comments on cases', () => {
     const suite = (await world.alice.post('/api/v2/suites/', { name: 'Commented', project })).json().id;
     expect((await world.alice.post('/api/v2/comments/', { model: 'testsuite', object_id: suite, content: 'On a suite' })).statusCode).toBe(201);
   });
+
+  it('are edited in part with PATCH: what is left out stays, by their author only', async () => {
+    const project = await world.newProject('Comment patches');
+    const caseId = await caseIn(world.alice, project);
+    const file = (await world.alice.post('/api/v2/comments/', { model: 'testcase', object_id: caseId, content: 'First words' })).json();
+    const patched = await world.alice.patch(`/api/v2/comments/${file.id}/`, { content: 'Better words' });
+    expect(patched.statusCode, patched.body).toBe(200);
+    expect(patched.json()).toMatchObject({ id: file.id, content: 'Better words', attachments: [] });
+    // Nothing sent: nothing changes, and the comment is still not empty.
+    expect((await world.alice.patch(`/api/v2/comments/${file.id}/`, {})).json()).toMatchObject({ content: 'Better words' });
+    expect((await world.alice.patch(`/api/v2/comments/${file.id}/`, { content: '  ' })).json()).toEqual({ errors: ['Comment cannot be empty'] });
+    expect((await world.alice.patch(`/api/v2/comments/${file.id}/`, { content: 42 })).statusCode).toBe(400);
+    expect((await world.bob.patch(`/api/v2/comments/${file.id}/`, { content: 'Bob was here' })).statusCode).toBe(404);
+    expect((await world.anonymous.patch(`/api/v2/comments/${file.id}/`, { content: 'Anyone' })).statusCode).toBe(401);
+    expect((await world.alice.get(`/api/v2/comments/${file.id}/`)).json().content).toBe('Better words');
+  });
 });

@@ -7,6 +7,7 @@ import {
   commentListQuery,
   commentMessages,
   commentResponse,
+  commentPatchBody,
   commentUpdateBody,
   paginatedResponse,
   parseOrThrow,
@@ -15,6 +16,7 @@ import {
 import { commentsBefore, findCase, findComment, findPlan, findResult, findSuite, findTest, listComments, type CommentDocument } from '@testament/projections';
 import type { ReadStore } from '@testament/infra';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
 import { execute } from '../../http/execute.ts';
 import { pageRequest, paginated } from '../../http/pagination.ts';
@@ -102,12 +104,14 @@ export default async function commentRoutes(app: FastifyInstance, context: Gatew
     return reply.code(201).send(await answer(request, commentId));
   });
 
-  app.put(DETAIL, contract({ summary: 'Edit your comment', body: commentUpdateBody, response: { 200: commentResponse } }), async (request) => {
+  const edit = (body: z.ZodType<{ content?: string | undefined; attachments?: number[] | undefined }>) => async (request: FastifyRequest) => {
     const comment = await visibleComment(request);
-    const body = parseOrThrow(commentUpdateBody, request.body ?? {});
-    await execute(context, request, 'comments.edit', { projectId: comment.projectId, commentId: comment._id, content: body.content, attachmentIds: body.attachments ?? comment.attachmentIds });
+    const { content, attachments } = parseOrThrow(body, request.body ?? {});
+    await execute(context, request, 'comments.edit', { projectId: comment.projectId, commentId: comment._id, content: content ?? comment.content, attachmentIds: attachments ?? comment.attachmentIds });
     return answer(request, comment._id);
-  });
+  };
+  app.put(DETAIL, contract({ summary: 'Edit your comment', body: commentUpdateBody, response: { 200: commentResponse } }), edit(commentUpdateBody));
+  app.patch(DETAIL, contract({ summary: 'Edit your comment: what is left out stays', body: commentPatchBody, response: { 200: commentResponse } }), edit(commentPatchBody));
 
   app.delete(DETAIL, contract({ summary: 'Delete your comment (it stays in the thread as deleted)', response: { 204: noContent } }), async (request, reply) => {
     const comment = await visibleComment(request);

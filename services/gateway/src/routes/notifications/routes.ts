@@ -1,7 +1,9 @@
 import {
   NOTIFICATION_SETTINGS,
   NotFoundError,
+  ValidationError,
   accessMessages,
+  catalogueMessages,
   markNotificationsBody,
   markNotificationsResponse,
   notificationListQuery,
@@ -11,10 +13,13 @@ import {
   notificationSettingStateResponse,
   notificationSettingsBody,
   paginationQuery,
+  paginatedResponse,
   parseOrThrow,
+  previewResponse,
+  trashBody,
   type NotificationSettingState,
 } from '@testament/contracts';
-import { findNotification, listNotifications, notificationStates, subscribedActionCodes } from '@testament/projections';
+import { deletedNotifications, findNotification, listDeletedNotifications, listNotifications, notificationStates, subscribedActionCodes } from '@testament/projections';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
@@ -64,6 +69,13 @@ export default async function notificationRoutes(app: FastifyInstance, context: 
     return reply.code(204).send();
   });
 
+  app.get(`${detail}delete/preview/`, contract({ summary: 'What deleting the notification would delete: itself alone', response: { 200: previewResponse } }), async (request) => {
+    await ownNotification(request);
+    return [{ verbose_name: 'source model', verbose_name_related_model: 'notifications', count: 1 }];
+  });
+
+  registerNotificationTrash(app, context);
+
   /** Answers the number of notifications matched; only those whose state changes go into the event. */
   app.post(
     '/api/v2/notifications/mark-as/',
@@ -111,5 +123,53 @@ export default async function notificationRoutes(app: FastifyInstance, context: 
     '/api/v2/notifications/disable/',
     contract({ summary: 'Stop receiving notifications of these kinds', body: notificationSettingsBody, response: { 200: z.string() } }),
     toggle('notifications.disable', accessMessages.notificationsDisabled),
+  );
+}
+
+/** The caller's trash of notifications (§2.7): list, recover, remove for good. Nobody sees or touches another's. */
+function registerNotificationTrash(app: FastifyInstance, context: GatewayContext) {
+  const { readStore } = context.system;
+
+  app.get(
+    '/api/v2/notifications/deleted/',
+    contract({ summary: "The caller's deleted notifications, newest first", querystring: paginationQuery, response: { 200: paginatedResponse(notificationResponse) } }),
+    async (request) => {
+      const page = pageRequest(request.query as Record<string, string>);
+      const { items, count } = await listDeletedNotifications(readStore, requireUser(request)._id, page);
+      const now = new Date();
+      return paginated(request, page, count, items.map((item) => notificationRepresentation(item, now)));
+    },
+  );
+
+  /** The notification ids the body names, each once: every one must be in the caller's trash, else a 400 names the first that is not. */
+  async function trashedIds(request: FastifyRequest): Promise<number[]> {
+    const ids = [...new Set(parseOrThrow(trashBody, request.body ?? {}).instance_ids)];
+    const found = new Set((await deletedNotifications(readStore, requireUser(request)._id, ids)).map((notification) => notification.id));
+    const missing = ids.find((id) => !found.has(id));
+    if (missing !== undefined) throw ValidationError.of('instance_ids', catalogueMessages.notInTrash(missing));
+    return ids;
+  }
+
+  app.post(
+    '/api/v2/notifications/deleted/recover/',
+    contract({ summary: 'Recover notifications from the trash', body: trashBody, response: { 200: z.array(notificationResponse) } }),
+    async (request) => {
+      const userId = requireUser(request)._id;
+      const notificationIds = await trashedIds(request);
+      await execute(context, request, 'notifications.recover', { userId, notificationIds });
+      const now = new Date();
+      const recovered = await Promise.all(notificationIds.map((id) => findNotification(readStore, userId, id)));
+      return recovered.filter((notification) => notification !== null).map((notification) => notificationRepresentation(notification, now));
+    },
+  );
+
+  app.post(
+    '/api/v2/notifications/deleted/remove/',
+    contract({ summary: 'Remove notifications from the trash for good', body: trashBody, response: { 204: noContent } }),
+    async (request, reply) => {
+      const notificationIds = await trashedIds(request);
+      await execute(context, request, 'notifications.remove', { userId: requireUser(request)._id, notificationIds });
+      return reply.code(204).send();
+    },
   );
 }

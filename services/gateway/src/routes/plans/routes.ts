@@ -13,6 +13,7 @@ import {
   planCreatedResponse,
   planListQuery,
   planPatchBody,
+  projectPlansQuery,
   planResponse,
   planTreeResponse,
   previewResponse,
@@ -82,6 +83,18 @@ export default async function planRoutes(app: FastifyInstance, context: GatewayC
       const planning = await planContext(readStore, project);
       const { items, count } = await listPlans(readStore, project._id, planFiltersOf(query, planning), page);
       return paginated(request, page, count, await represented(request, items, planning));
+    },
+  );
+
+  app.get(
+    '/api/v2/projects/:id(^\\d+)/testplans/',
+    contract({ summary: 'A project’s root plans, not paginated (archived ones with `is_archive=true`)', querystring: projectPlansQuery, response: { 200: z.array(planResponse) } }),
+    async (request) => {
+      const project = await visibleProjectOrFail(readStore, requireUser(request), idOf(request));
+      const { is_archive: includeArchived } = parseOrThrow(projectPlansQuery, request.query);
+      const planning = await planContext(readStore, project);
+      const { items } = await listPlans(readStore, project._id, { parent: null, includeArchived }, { skip: 0, limit: Number.MAX_SAFE_INTEGER });
+      return represented(request, items, planning);
     },
   );
 

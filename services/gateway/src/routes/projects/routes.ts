@@ -1,6 +1,12 @@
 import {
   NotFoundError,
+  PermissionDeniedError,
+  ValidationError,
   archiveRestoreBody,
+  catalogueMessages,
+  messages,
+  paginatedResponse,
+  trashBody,
   parseOrThrow,
   projectCreateBody,
   paginationQuery,
@@ -10,12 +16,13 @@ import {
   projectPatchBody,
   projectResponse,
   statisticsResponse,
+  type Project,
   type Statistics,
   type ProjectCreateBody,
   type ProjectPatchBody,
   type ProjectSettings,
 } from '@testament/contracts';
-import { findProject, findUser, listProjects, systemStatistics, type ProjectDocument } from '@testament/projections';
+import { deletedProjectsByIds, findProject, findUser, isProjectVisible, listDeletedProjects, listProjects, systemStatistics, type ProjectDocument } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { CommandInput } from '@testament/commands';
@@ -121,10 +128,10 @@ export default async function projectRoutes(app: FastifyInstance, context: Gatew
   app.patch(detail, updateContract, update);
   app.put(detail, updateContract, update);
 
-  app.delete(detail, contract({ summary: 'Delete a project and everything in it', response: { 204: noContent } }), async (request, reply) => {
+  // The icon stays while the project is in the trash, for its recovery; removing it from the trash takes the icon.
+  app.delete(detail, contract({ summary: 'Delete a project and everything in it (to the trash)', response: { 204: noContent } }), async (request, reply) => {
     const project = await visibleProject(request);
     await execute(context, request, 'projects.delete', { projectId: project._id });
-    if (project.icon) await deleteIcon(system.blobs, project.icon);
     return reply.code(204).send();
   });
 
@@ -152,6 +159,8 @@ export default async function projectRoutes(app: FastifyInstance, context: Gatew
     },
   );
 
+  registerProjectTrash(app, context, respondWith);
+
   app.get(`${detail}icon/`, contract({ summary: "The project's icon, or its thumbnail (`?width=&height=`)", response: { 200: file('The image', 'image/png', 'image/jpeg') } }), async (request, reply) => {
     const project = await visibleProject(request);
     if (!project.icon) throw new NotFoundError();
@@ -166,5 +175,58 @@ export default async function projectRoutes(app: FastifyInstance, context: Gatew
     '/api/v2/system/statistics/',
     contract({ summary: "Dashboard totals over the caller's visible, active projects", response: { 200: statisticsResponse } }),
     async (request): Promise<Statistics> => systemStatistics(system.readStore, viewerOf(requireUser(request))),
+  );
+}
+
+/** The trash of projects (§2.7): those the caller could see, recovered or removed for good by who may delete them. */
+function registerProjectTrash(app: FastifyInstance, context: GatewayContext, respondWith: (request: FastifyRequest, projectId: number) => Promise<Project>) {
+  const { system } = context;
+
+  app.get(
+    '/api/v2/projects/deleted/',
+    contract({ summary: 'Deleted projects the caller could see, the latest deleted first', querystring: paginationQuery, response: { 200: paginatedResponse(projectResponse) } }),
+    async (request) => {
+      const viewer = viewerOf(requireUser(request));
+      const page = pageRequest(request.query as Record<string, string>);
+      const { items, count } = await listDeletedProjects(system.readStore, viewer, page);
+      return paginated(request, page, count, items.map((project) => projectRepresentation(project, viewer, ownOrigin(request))));
+    },
+  );
+
+  /** The projects a body's `instance_ids` names, each once: every one in the trash (else a 400 names the first that is not) and one the caller could see (else 403). */
+  async function trashed(request: FastifyRequest): Promise<ProjectDocument[]> {
+    const viewer = viewerOf(requireUser(request));
+    const ids = [...new Set(parseOrThrow(trashBody, request.body ?? {}).instance_ids)];
+    const found = new Map((await deletedProjectsByIds(system.readStore, ids)).map((project) => [project._id, project]));
+    const missing = ids.find((id) => !found.has(id));
+    if (missing !== undefined) throw ValidationError.of('instance_ids', catalogueMessages.notInTrash(missing));
+    const projects = ids.map((id) => found.get(id)!);
+    if (projects.some((project) => !isProjectVisible(project, viewer))) throw new PermissionDeniedError(messages.cannotViewProject);
+    return projects;
+  }
+
+  app.post(
+    '/api/v2/projects/deleted/recover/',
+    contract({ summary: 'Recover projects from the trash, with everything in them', body: trashBody, response: { 200: z.array(projectResponse) } }),
+    async (request) => {
+      const recovered: Project[] = [];
+      for (const project of await trashed(request)) {
+        await execute(context, request, 'projects.recover', { projectId: project._id });
+        recovered.push(await respondWith(request, project._id));
+      }
+      return recovered;
+    },
+  );
+
+  app.post(
+    '/api/v2/projects/deleted/remove/',
+    contract({ summary: 'Remove projects from the trash for good, with everything in them', body: trashBody, response: { 204: noContent } }),
+    async (request, reply) => {
+      for (const project of await trashed(request)) {
+        await execute(context, request, 'projects.remove', { projectId: project._id });
+        if (project.icon) await deleteIcon(system.blobs, project.icon);
+      }
+      return reply.code(204).send();
+    },
   );
 }

@@ -3,6 +3,7 @@ import {
   ValidationError,
   parseOrThrow,
   previewResponse,
+  resultBulkCreateBody,
   resultCreateBody,
   resultCreatedResponse,
   resultListQuery,
@@ -11,6 +12,7 @@ import {
   resultResponse,
   resultsByAttributeQuery,
   trashBody,
+  type ResultCreateBody,
 } from '@testament/contracts';
 import { findPlan, findResult, findTest, resultsOfTest, resultsWithAttribute, type ResultDocument, type TestDocument } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -65,27 +67,56 @@ export default async function resultRoutes(app: FastifyInstance, context: Gatewa
     return listed(request, test, query.is_archive);
   });
 
-  app.post(BASE, contract({ summary: 'Record a result on a test, with a status per step of the case version', body: resultCreateBody, response: { 201: resultCreatedResponse } }), async (request, reply) => {
-    const body = parseOrThrow(resultCreateBody, request.body ?? {});
+  /** The test a new result names (`field`: where the body names it), in a project the caller can see, and the result as the command takes it. */
+  async function newResult(request: FastifyRequest, body: ResultCreateBody, field: string) {
     const test = await findTest(readStore, body.test);
-    if (!test) throw ValidationError.of('test', resultMessages.testUnknown(body.test));
+    if (!test) throw ValidationError.of(field, resultMessages.testUnknown(body.test));
     await visibleInProject(readStore, requireUser(request), test);
-    const { resultId } = await execute(context, request, 'tests.addResult', {
-      projectId: test.projectId,
-      testId: test._id,
-      status: body.status,
-      comment: body.comment ?? '',
-      executionTime: body.execution_time ?? null,
-      attributes: body.attributes ?? {},
-      attachmentIds: body.attachments ?? [],
-      isArchive: body.is_archive ?? false,
-      steps: (body.steps_results ?? []).map((step) => ({ stepId: step.step, status: step.status })),
+    return {
+      test,
+      input: {
+        projectId: test.projectId,
+        testId: test._id,
+        status: body.status,
+        comment: body.comment ?? '',
+        executionTime: body.execution_time ?? null,
+        attributes: body.attributes ?? {},
+        attachmentIds: body.attachments ?? [],
+        isArchive: body.is_archive ?? false,
+        steps: (body.steps_results ?? []).map((step) => ({ stepId: step.step, status: step.status })),
+      },
+    };
+  }
+
+  /** K1: a new result shows its files as ids. */
+  async function created(request: FastifyRequest, resultIds: number[], tests: TestDocument[]) {
+    const results = await Promise.all(resultIds.map((resultId) => findResult(readStore, resultId)));
+    if (results.some((result) => !result)) throw new NotFoundError();
+    const showing = await resultShowing(readStore, results as ResultDocument[], ownOrigin(request));
+    return (results as ResultDocument[]).map((result, index) => {
+      const { attachments: _files, ...shown } = resultRepresentation(result, showing, tests[index]!.isArchive);
+      return { ...shown, attachments: result.attachmentIds };
     });
-    const created = await findResult(readStore, resultId);
-    if (!created) throw new NotFoundError();
-    const { attachments: _files, ...shown } = resultRepresentation(created, await resultShowing(readStore, [created], ownOrigin(request)), test.isArchive);
-    return reply.code(201).send({ ...shown, attachments: created.attachmentIds });
+  }
+
+  app.post(BASE, contract({ summary: 'Record a result on a test, with a status per step of the case version', body: resultCreateBody, response: { 201: resultCreatedResponse } }), async (request, reply) => {
+    const { test, input } = await newResult(request, parseOrThrow(resultCreateBody, request.body ?? {}), 'test');
+    const { resultId } = await execute(context, request, 'tests.addResult', input);
+    return reply.code(201).send((await created(request, [resultId], [test]))[0]);
   });
+
+  app.post(
+    '/api/v2/test-results/bulk-create/',
+    contract({ summary: 'Record many results, on one test or many, all or none (at most 1,000)', body: resultBulkCreateBody, response: { 201: z.array(resultCreatedResponse) } }),
+    async (request, reply) => {
+      const parsed = resultBulkCreateBody.safeParse(request.body);
+      if (!parsed.success) throw new ValidationError(itemFieldErrors(parsed.error));
+      const items = [];
+      for (const [index, body] of parsed.data.entries()) items.push(await newResult(request, body, `${index}.test`));
+      const { resultIds } = await execute(context, request, 'tests.addResults', { results: items.map((item) => item.input) });
+      return reply.code(201).send(await created(request, resultIds, items.map((item) => item.test)));
+    },
+  );
 
   const one = async (request: FastifyRequest, resultId: number) => {
     const { test } = await visibleResult(request);
@@ -165,3 +196,13 @@ export default async function resultRoutes(app: FastifyInstance, context: Gatewa
   });
 }
 
+
+/** Errors of an array body, keyed by the item and its field (`1.status`), the array's own under `errors`. */
+function itemFieldErrors(error: z.ZodError): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length === 0 ? 'errors' : issue.path.slice(0, 2).map(String).join('.');
+    (fields[key] ??= []).push(issue.message);
+  }
+  return fields;
+}

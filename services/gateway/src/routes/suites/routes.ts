@@ -14,6 +14,7 @@ import {
   suiteDetailResponse,
   suiteListQuery,
   suitePatchBody,
+  suitePlansResponse,
   suiteResponse,
   suiteTreeResponse,
   suiteUpdatedResponse,
@@ -35,6 +36,7 @@ import {
   caseIdsDeletedWithSuite,
   caseIdsInSuites,
   findSuite,
+  findTestFields,
   findSuiteTree,
   findCases,
   listCases,
@@ -233,7 +235,7 @@ export default async function suiteRoutes(app: FastifyInstance, context: Gateway
   registerSuiteTrash(app, context, contract);
 }
 
-/** The views that mix suites and their cases: a tree level (`union/`) and a suite's cases (§3.2, §4.20). */
+/** The views that mix suites and their cases: a tree level (`union/`), a suite's cases and the plans testing them (§3.2, §4.20). */
 function registerSuiteCases(app: FastifyInstance, context: GatewayContext, contract: ReturnType<typeof routeContracts>, visibleSuite: (request: FastifyRequest) => Promise<SuiteDocument>) {
   const { readStore } = context.system;
 
@@ -295,6 +297,13 @@ function registerSuiteCases(app: FastifyInstance, context: GatewayContext, contr
       return paginated(request, page, count, items.map((found) => caseRepresentation(found, showing)));
     },
   );
+
+  // One id per test, as TestY answers: a plan with two tests of the suite's cases comes twice.
+  app.get(`${DETAIL}plans/`, contract({ summary: 'The plans holding tests of the suite’s own cases, once per test', response: { 200: suitePlansResponse } }), async (request) => {
+    const suite = await visibleSuite(request);
+    const tests = await findTestFields(readStore, suite.projectId, { suiteIds: [suite._id], includeArchived: true }, ['planId']);
+    return { plan_ids: tests.sort((a, b) => a._id - b._id).map((test) => test.planId) };
+  });
 }
 
 /**

@@ -127,15 +127,18 @@ export default async function testRoutes(app: FastifyInstance, context: GatewayC
   app.patch(DETAIL, updateContract, update);
   app.put(DETAIL, updateContract, update);
 
-  // §4.13: archiving a test archives its results with it.
-  app.get(`${DETAIL}archive/preview/`, contract({ summary: 'What archiving the test would archive', response: { 200: previewResponse } }), async (request) => {
+  /** §4.13: a test's archive or delete takes its results (those not archived yet, for an archive). */
+  const cascadeRows = async (request: FastifyRequest, change: 'archive' | 'delete') => {
     const test = await visibleTest(request);
-    const results = (await resultsOfTest(readStore, test._id)).filter((result) => !result.isArchive).length;
+    const results = (await resultsOfTest(readStore, test._id)).filter((result) => change === 'delete' || !result.isArchive).length;
     return [
       { verbose_name: 'test result', verbose_name_related_model: 'tests', count: results },
       { verbose_name: 'source model', verbose_name_related_model: 'tests', count: 1 },
     ];
-  });
+  };
+  app.get(`${DETAIL}archive/preview/`, contract({ summary: 'What archiving the test would archive', response: { 200: previewResponse } }), async (request) => cascadeRows(request, 'archive'));
+  // There is no DELETE tests/{id}/ (§2.7): a bulk update's `is_deleted` deletes what this lists.
+  app.get(`${DETAIL}delete/preview/`, contract({ summary: 'What deleting the test (through a bulk update) would delete', response: { 200: previewResponse } }), async (request) => cascadeRows(request, 'delete'));
 
   app.post(`${DETAIL}archive/`, contract({ summary: 'Archive a test and its results', response: { 200: testResponse } }), async (request) => {
     const test = await visibleTest(request);

@@ -9,6 +9,7 @@ import {
   paginationQuery,
   parseOrThrow,
   profilePatchBody,
+  profilePutBody,
   userConfigPatchBody,
   userConfigResponse,
   userCreateBody,
@@ -16,6 +17,7 @@ import {
   userListResponse,
   userMessages,
   userPatchBody,
+  userPutBody,
   userResponse,
   type UserConfig,
 } from '@testament/contracts';
@@ -53,6 +55,11 @@ function profileOf(body: { first_name?: string | undefined; last_name?: string |
   return { firstName: body.first_name, lastName: body.last_name, email: body.email };
 }
 
+/** A full update (PUT) names the username, which must stay the user's own; a PATCH need not name it. */
+function requireOwnUsername(body: object, user: UserDocument): void {
+  if ('username' in body && body.username !== user.username) throw ValidationError.of('username', userMessages.usernameFixed);
+}
+
 /** The caller's own account (profile (D1), UI config, password) and, for superusers, everyone's. */
 export default async function userRoutes(app: FastifyInstance, context: GatewayContext) {
   await app.register(avatarRoutes, context);
@@ -81,15 +88,22 @@ export default async function userRoutes(app: FastifyInstance, context: GatewayC
     userRepresentation(requireUser(request), ownOrigin(request)),
   );
 
+  const changeOwnProfile = (schema: typeof profilePatchBody | typeof profilePutBody) => async (request: FastifyRequest) => {
+    const user = requireUser(request);
+    const body = parseOrThrow(schema, request.body ?? {});
+    requireOwnUsername(body, user);
+    await execute(context, request, 'users.changeProfile', { userId: user._id, ...profileOf(body) });
+    return represent(request, user._id);
+  };
   app.patch(
     '/api/v2/users/me/',
     contract({ summary: "Change the caller's own profile (names, email); other fields are ignored", body: profilePatchBody, response: { 200: userResponse } }),
-    async (request) => {
-      const user = requireUser(request);
-      const body = parseOrThrow(profilePatchBody, request.body ?? {});
-      await execute(context, request, 'users.changeProfile', { userId: user._id, ...profileOf(body) });
-      return represent(request, user._id);
-    },
+    changeOwnProfile(profilePatchBody),
+  );
+  app.put(
+    '/api/v2/users/me/',
+    contract({ summary: "Change the caller's own profile as a full update: `username` (their own) is required, other fields are ignored", body: profilePutBody, response: { 200: userResponse } }),
+    changeOwnProfile(profilePutBody),
   );
 
   app.get('/api/v2/users/me/config/', contract({ summary: "The caller's UI config", response: { 200: userConfigResponse } }), async (request) => requireUser(request).config);
@@ -184,21 +198,24 @@ export default async function userRoutes(app: FastifyInstance, context: GatewayC
   });
 
   /** Superusers change anyone; others only their own profile fields (the decider refuses flags and passwords). */
-  app.patch(
+  const changeUser = (schema: typeof userPatchBody | typeof userPutBody) => async (request: FastifyRequest) => {
+    const target = await visibleUser(request);
+    const body = parseOrThrow(schema, request.body ?? {});
+    requireOwnUsername(body, target);
+    await execute(context, request, 'users.update', {
+      userId: target._id,
+      ...profileOf(body),
+      isActive: body.is_active,
+      isSuperuser: body.is_superuser,
+      password: body.password,
+    });
+    return represent(request, target._id);
+  };
+  app.patch(detail, contract({ summary: 'Change a user: superusers anything, others their own profile fields', body: userPatchBody, response: { 200: userResponse } }), changeUser(userPatchBody));
+  app.put(
     detail,
-    contract({ summary: 'Change a user: superusers anything, others their own profile fields', body: userPatchBody, response: { 200: userResponse } }),
-    async (request) => {
-      const target = await visibleUser(request);
-      const body = parseOrThrow(userPatchBody, request.body ?? {});
-      await execute(context, request, 'users.update', {
-        userId: target._id,
-        ...profileOf(body),
-        isActive: body.is_active,
-        isSuperuser: body.is_superuser,
-        password: body.password,
-      });
-      return represent(request, target._id);
-    },
+    contract({ summary: 'Change a user as a full update: `username` (unchanged) is required; fields left out stay as they are', body: userPutBody, response: { 200: userResponse } }),
+    changeUser(userPutBody),
   );
 
   app.delete(detail, contract({ summary: 'Delete a user (superusers)', response: { 204: noContent } }), async (request, reply) => {
