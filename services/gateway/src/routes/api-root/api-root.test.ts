@@ -8,8 +8,7 @@ import { resourceNames } from './routes.ts';
  * `GET|PATCH` pair as two), §2.7's delete preview, trash and archive endpoints for each resource it lists, the
  * pairs its prose names ("PATCH and PUT"), and issue 46's endpoints the reference's text leaves out. Not here:
  * what the reference says answers 405 (`PATCH cases/{id}/`, `DELETE tests/{id}/`); the JWT pair `POST /api/token/`
- * and `token/refresh/`, which the reference itself calls unconfirmed for TestY; and what later parts of issue 46
- * add: integrations (10), groups (6) and `POST import/zephyr/`.
+ * and `token/refresh/`, which the reference itself calls unconfirmed for TestY.
  */
 const REFERENCE_ENDPOINTS = [
   'GET /api/token/obtain/',
@@ -61,6 +60,23 @@ const REFERENCE_ENDPOINTS = [
   'DELETE /api/v2/custom-attributes/{id}/',
   'PATCH /api/v2/custom-attributes/{id}/',
   'GET /api/v2/custom-attributes/{id}/delete/preview/',
+  'GET /api/v2/groups/',
+  'POST /api/v2/groups/',
+  'DELETE /api/v2/groups/{id}/',
+  'GET /api/v2/groups/{id}/',
+  'PATCH /api/v2/groups/{id}/',
+  'PUT /api/v2/groups/{id}/',
+  'POST /api/v2/import/zephyr/',
+  'GET /api/v2/integrations/',
+  'POST /api/v2/integrations/',
+  'GET /api/v2/integrations/deleted/',
+  'POST /api/v2/integrations/deleted/recover/',
+  'POST /api/v2/integrations/deleted/remove/',
+  'DELETE /api/v2/integrations/{id}/',
+  'GET /api/v2/integrations/{id}/',
+  'PATCH /api/v2/integrations/{id}/',
+  'PUT /api/v2/integrations/{id}/',
+  'GET /api/v2/integrations/{id}/delete/preview/',
   'GET /api/v2/labels/',
   'POST /api/v2/labels/',
   'GET /api/v2/labels/deleted/',
