@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { formId } from './attachments.ts';
-import { flexibleBoolean } from './query.ts';
+import { booleanField } from './fields.ts';
 
 /** Refusals of an import file, each naming the case by its place in the file (and its key when it has one). */
 export const importMessages = {
@@ -36,7 +36,7 @@ export const zephyrImportFields = z.object({
   project: formId(true).transform((id) => id as number),
   /** The folders become suites under it; without it, under the project's root. */
   suite: formId(false),
-  is_async: flexibleBoolean.optional(),
+  is_async: booleanField.optional(),
 });
 export type ZephyrImportFields = z.output<typeof zephyrImportFields>;
 

@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { CONTENT_TYPES } from '../content-types.ts';
 import { messages } from '../messages.ts';
 import { catalogueMessages, projectReference, requiredText } from './project-catalogue.ts';
-import { flexibleBoolean, paginationQuery } from './query.ts';
+import { booleanField } from './fields.ts';
+import { paginationQuery } from './query.ts';
 import { id, paginatedResponse } from './wire.ts';
 
 export const INTEGRATION_URL_MAX = 2000;
@@ -49,21 +50,11 @@ const description = z
   .trim()
   .max(10_000, catalogueMessages.tooLong(10_000));
 
-/** A DRF BooleanField: true/false, their spellings as text, 1 and 0. */
-function booleanField() {
-  return z.unknown().transform((value, ctx): boolean => {
-    const parsed = flexibleBoolean.safeParse(value === 0 || value === 1 ? String(value) : value);
-    if (parsed.success) return parsed.data;
-    ctx.addIssue({ code: 'custom', message: value === undefined ? messages.required : value === null ? messages.notNull : messages.notABoolean });
-    return z.NEVER;
-  });
-}
-
 const integrationFields = {
   name: requiredText(255),
   description,
   service_url: serviceUrl,
-  is_new_tab: booleanField(),
+  is_new_tab: booleanField,
   project: projectReference,
   page_type: pageType,
 };
@@ -72,7 +63,7 @@ const integrationFields = {
 export const integrationCreateBody = z.object({
   ...integrationFields,
   description: description.optional().default(''),
-  is_new_tab: booleanField().optional().default(false),
+  is_new_tab: booleanField.optional().default(false),
 });
 export type IntegrationCreateBody = z.output<typeof integrationCreateBody>;
 
