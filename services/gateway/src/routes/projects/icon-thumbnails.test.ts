@@ -64,7 +64,7 @@ describe('project icon thumbnails (§3.1)', () => {
     expect(response.json()).toEqual({ icon: ['broken.png is not a png or jpg file'] });
   });
 
-  it('removes the thumbnails with the icon they belong to', async () => {
+  it('removes the thumbnails with the icon they belong to, a deleted project’s only once it is removed from the trash', async () => {
     const project = await withIcon('Replaced thumbs', await picture(64, 64));
     const oldKey = await iconKey(project.id);
     const { payload, headers } = multipart({}, { field: 'icon', filename: 'new.png', bytes: await picture(80, 80), type: 'image/png' });
@@ -73,6 +73,9 @@ describe('project icon thumbnails (§3.1)', () => {
     const newKey = await iconKey(project.id);
     expect(await server.system.blobs.get(thumbnailKey(newKey, 32))).not.toBeNull();
     expect((await admin.delete(`/api/v2/projects/${project.id}/`)).statusCode).toBe(204);
+    // In the trash the project keeps its icon, so a recovered one shows it again.
+    expect(await server.system.blobs.get(thumbnailKey(newKey, 32))).not.toBeNull();
+    expect((await admin.post('/api/v2/projects/deleted/remove/', { instance_ids: [project.id] })).statusCode).toBe(204);
     for (const size of THUMBNAIL_SIZES) expect(await server.system.blobs.get(thumbnailKey(newKey, size))).toBeNull();
     expect(await server.system.blobs.get(newKey)).toBeNull();
   });
