@@ -102,7 +102,8 @@ export async function timeLoads(page: Page, path: string, names: readonly string
 /** Once the page's calls are answered and its main thread has been idle twice in a row (charts drawn, lists shown). */
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
-  await page.evaluate('new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve)))');
+  // With a timeout: after a click on the tree, Chromium sometimes gives an idle page no idle period at all.
+  await page.evaluate('new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve, { timeout: 1000 }), { timeout: 1000 }))');
 }
 
 /**
