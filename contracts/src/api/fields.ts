@@ -27,16 +27,29 @@ export function drfInteger(value: unknown): number | undefined {
   return Number.isSafeInteger(parsed) ? parsed : undefined;
 }
 
-/** DRF's integer field with a lower bound: ids (the default, 1 and up) or counts and positions (0 and up). */
-export function integerField(minimum = 1) {
-  return z.union([z.number(), z.string()], { error: (issue) => (issue.input === undefined ? messages.required : issue.input === null ? messages.notNull : fieldMessages.invalidInteger) }).transform((value, ctx) => {
-    const parsed = drfInteger(value);
-    if (parsed === undefined || parsed < minimum) {
-      ctx.addIssue({ code: 'custom', message: fieldMessages.invalidInteger });
+/** A transform that reads a value with `read`, refusing what it cannot read (undefined) with `message`. */
+function readWith<I, O>(read: (value: I) => O | undefined, message: string) {
+  return (value: I, ctx: z.RefinementCtx<I>): O => {
+    const parsed = read(value);
+    if (parsed === undefined) {
+      ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
     return parsed;
-  });
+  };
+}
+
+/** An integer of at least `minimum` in DRF's reading, or undefined. */
+const drfIntegerFrom = (minimum: number) => (value: unknown) => {
+  const parsed = drfInteger(value);
+  return parsed === undefined || parsed < minimum ? undefined : parsed;
+};
+
+/** DRF's integer field with a lower bound: ids (the default, 1 and up) or counts and positions (0 and up). */
+export function integerField(minimum = 1) {
+  return z
+    .union([z.number(), z.string()], { error: (issue) => (issue.input === undefined ? messages.required : issue.input === null ? messages.notNull : fieldMessages.invalidInteger) })
+    .transform(readWith(drfIntegerFrom(minimum), fieldMessages.invalidInteger));
 }
 
 /** An id in a body: a positive integer, as a number or a numeric string. Whether it exists is checked later. */
@@ -66,40 +79,19 @@ export function drfBoolean(value: unknown): boolean | undefined {
 /** A boolean in a body or a multipart form: `true`, `"true"`, `1`, `"1"`, `"yes"`, `"on"`, … and their negatives. */
 export const booleanField = z
   .union([z.boolean(), z.number(), z.string()], { error: (issue) => (issue.input === undefined ? messages.required : issue.input === null ? messages.notNull : messages.notABoolean) })
-  .transform((value, ctx) => {
-    const parsed = drfBoolean(value);
-    if (parsed === undefined) {
-      ctx.addIssue({ code: 'custom', message: messages.notABoolean });
-      return z.NEVER;
-    }
-    return parsed;
-  });
+  .transform(readWith(drfBoolean, messages.notABoolean));
 
 /** A boolean query value (django-filter's BooleanFilter), in the same spellings. */
-export const queryBoolean = z.string().transform((value, ctx) => {
-  const parsed = drfBoolean(value);
-  if (parsed === undefined) {
-    ctx.addIssue({ code: 'custom', message: messages.notABoolean });
-    return z.NEVER;
-  }
-  return parsed;
-});
+export const queryBoolean = z.string().transform(readWith(drfBoolean, messages.notABoolean));
 
-/** The digits of each id in a comma-separated list, spaces around them allowed; null when one is not an id. */
-function idsInList(value: string, allowNull: boolean): string[] | null {
+/** The digits of each id in a comma-separated list, spaces around them allowed; undefined when one is not an id. */
+function idsInList(value: string, allowNull: boolean): string[] | undefined {
   const parts = value.split(',').map((part) => part.trim());
-  return parts.every((part) => /^\d+$/.test(part) || (allowNull && part === 'null')) ? parts.map((part) => (part === 'null' ? part : String(Number(part)))) : null;
+  return parts.every((part) => /^\d+$/.test(part) || (allowNull && part === 'null')) ? parts.map((part) => (part === 'null' ? part : String(Number(part)))) : undefined;
 }
 
 function listQuery(allowNull: boolean) {
-  return z.string().transform((value, ctx) => {
-    const ids = idsInList(value, allowNull);
-    if (ids === null) {
-      ctx.addIssue({ code: 'custom', message: fieldMessages.invalidInteger });
-      return z.NEVER;
-    }
-    return ids.join(',');
-  });
+  return z.string().transform(readWith((value: string) => idsInList(value, allowNull)?.join(','), fieldMessages.invalidInteger));
 }
 
 /** A query's comma-separated ids (`1,2, 3`), answered normalised as `1,2,3`. */
@@ -109,22 +101,8 @@ export const queryIdList = listQuery(false);
 export const queryIdOrNullList = listQuery(true);
 
 /** One id in a query, as its normalised digits. */
-export const queryId = z.string().transform((value, ctx) => {
-  const parsed = drfInteger(value);
-  if (parsed === undefined || parsed < 0) {
-    ctx.addIssue({ code: 'custom', message: fieldMessages.invalidInteger });
-    return z.NEVER;
-  }
-  return String(parsed);
-});
+const queryInteger = (value: string) => drfIntegerFrom(0)(value)?.toString();
+export const queryId = z.string().transform(readWith(queryInteger, fieldMessages.invalidInteger));
 
 /** A tree level in a query: `null` for the roots, or a parent's id. */
-export const queryParent = z.string().transform((value, ctx) => {
-  if (value.trim() === 'null') return 'null';
-  const parsed = drfInteger(value);
-  if (parsed === undefined || parsed < 0) {
-    ctx.addIssue({ code: 'custom', message: fieldMessages.invalidInteger });
-    return z.NEVER;
-  }
-  return String(parsed);
-});
+export const queryParent = z.string().transform(readWith((value: string) => (value.trim() === 'null' ? 'null' : queryInteger(value)), fieldMessages.invalidInteger));

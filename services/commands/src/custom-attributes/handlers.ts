@@ -1,7 +1,7 @@
 import type { AppliedTo } from '@testament/contracts';
 import type { KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
-import { catalogueCommands, loadCatalogue, type CatalogueItemRef } from '../project-catalogue/handlers.ts';
+import { catalogueCommands, loadCatalogue, type CatalogueItemRef, itemHandlers } from '../project-catalogue/handlers.ts';
 import { customAttributeDecider, type CustomAttributeFields } from './decide.ts';
 
 type ResultTarget = NonNullable<AppliedTo['testresult']>;
@@ -62,8 +62,6 @@ export function customAttributeHandlers(deps: KernelDeps, usableStatusIds: (proj
       const changes = appliedTo ? { ...rest, appliedTo: resolveStatuses(appliedTo, statusIds) } : rest;
       return attributes.change(input.projectId, input.id, changes, meta, { statusIds });
     },
-    delete: (input: CatalogueItemRef, meta: CommandMeta) => attributes.delete(input.projectId, input.id, meta),
-    recover: (input: CatalogueItemRef, meta: CommandMeta) => attributes.recover(input.projectId, input.id, meta),
-    remove: (input: CatalogueItemRef, meta: CommandMeta) => attributes.remove(input.projectId, input.id, meta),
+    ...itemHandlers(attributes),
   };
 }

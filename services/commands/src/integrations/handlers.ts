@@ -1,6 +1,6 @@
 import type { KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
-import { catalogueCommands, type CatalogueItemRef } from '../project-catalogue/handlers.ts';
+import { catalogueCommands, type CatalogueItemRef, itemHandlers } from '../project-catalogue/handlers.ts';
 import { integrationDecider, type IntegrationFields } from './decide.ts';
 
 export function integrationHandlers(deps: KernelDeps) {
@@ -9,8 +9,6 @@ export function integrationHandlers(deps: KernelDeps) {
     create: (input: IntegrationFields, meta: CommandMeta) => integrations.create(input, meta),
     change: (input: CatalogueItemRef & { changes: Partial<IntegrationFields> }, meta: CommandMeta) =>
       integrations.change(input.projectId, input.id, input.changes, meta),
-    delete: (input: CatalogueItemRef, meta: CommandMeta) => integrations.delete(input.projectId, input.id, meta),
-    recover: (input: CatalogueItemRef, meta: CommandMeta) => integrations.recover(input.projectId, input.id, meta),
-    remove: (input: CatalogueItemRef, meta: CommandMeta) => integrations.remove(input.projectId, input.id, meta),
+    ...itemHandlers(integrations),
   };
 }

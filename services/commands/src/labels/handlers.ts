@@ -1,6 +1,6 @@
 import type { KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
-import { catalogueCommands, type CatalogueItemRef } from '../project-catalogue/handlers.ts';
+import { catalogueCommands, type CatalogueItemRef, itemHandlers } from '../project-catalogue/handlers.ts';
 import { labelDecider, type LabelFields } from './decide.ts';
 
 export type LabelChanges = Partial<Pick<LabelFields, 'projectId' | 'name' | 'color' | 'type'>>;
@@ -16,8 +16,6 @@ export function labelHandlers(deps: KernelDeps) {
     create: (input: Omit<LabelFields, 'userId'>, meta: CommandMeta) => labels.create({ ...input, userId: meta.actor.userId }, meta),
     change: (input: CatalogueItemRef & { changes: LabelChanges }, meta: CommandMeta) =>
       labels.change(input.projectId, input.id, input.changes, meta),
-    delete: (input: CatalogueItemRef, meta: CommandMeta) => labels.delete(input.projectId, input.id, meta),
-    recover: (input: CatalogueItemRef, meta: CommandMeta) => labels.recover(input.projectId, input.id, meta),
-    remove: (input: CatalogueItemRef, meta: CommandMeta) => labels.remove(input.projectId, input.id, meta),
+    ...itemHandlers(labels),
   };
 }

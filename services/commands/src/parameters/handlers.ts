@@ -1,6 +1,6 @@
 import type { KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
-import { catalogueCommands, loadCatalogue, type CatalogueItemRef } from '../project-catalogue/handlers.ts';
+import { catalogueCommands, loadCatalogue, type CatalogueItemRef, itemHandlers } from '../project-catalogue/handlers.ts';
 import { parameterDecider, type ParameterFields } from './decide.ts';
 
 const PARAMETERS = 'parameters';
@@ -17,8 +17,6 @@ export function parameterHandlers(deps: KernelDeps) {
     create: (input: ParameterFields, meta: CommandMeta) => parameters.create(input, meta),
     change: (input: CatalogueItemRef & { changes: Partial<ParameterFields> }, meta: CommandMeta) =>
       parameters.change(input.projectId, input.id, input.changes, meta),
-    delete: (input: CatalogueItemRef, meta: CommandMeta) => parameters.delete(input.projectId, input.id, meta),
-    recover: (input: CatalogueItemRef, meta: CommandMeta) => parameters.recover(input.projectId, input.id, meta),
-    remove: (input: CatalogueItemRef, meta: CommandMeta) => parameters.remove(input.projectId, input.id, meta),
+    ...itemHandlers(parameters),
   };
 }

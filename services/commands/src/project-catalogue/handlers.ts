@@ -82,3 +82,11 @@ export interface CatalogueItemRef {
   projectId: number | null;
   id: number;
 }
+
+type ItemCommand = (projectId: number | null, id: number, meta: CommandMeta) => Promise<{ position: number }>;
+
+/** A catalogue's delete, recover and remove as handlers of the item the gateway names. */
+export function itemHandlers(catalogue: { delete: ItemCommand; recover: ItemCommand; remove: ItemCommand }) {
+  const byRef = (command: ItemCommand) => (input: CatalogueItemRef, meta: CommandMeta) => command(input.projectId, input.id, meta);
+  return { delete: byRef(catalogue.delete), recover: byRef(catalogue.recover), remove: byRef(catalogue.remove) };
+}

@@ -1,7 +1,7 @@
 import { streams, LAST_SEEDED_STATUS_ID, StatusType, SYSTEM_STATUSES, type StatusEvent } from '@testament/contracts';
 import { appendOnce, type KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
-import { catalogueCommands, loadCatalogue, type CatalogueItemRef } from '../project-catalogue/handlers.ts';
+import { catalogueCommands, loadCatalogue, type CatalogueItemRef, itemHandlers } from '../project-catalogue/handlers.ts';
 import { statusDecider, type StatusFacts, type StatusFields } from './decide.ts';
 
 const STATUSES = 'statuses';
@@ -18,6 +18,7 @@ export async function usableStatusIds(deps: KernelDeps, projectId: number): Prom
 
 export function statusHandlers(deps: KernelDeps) {
   const statuses = statusCatalogue(deps);
+  const items = itemHandlers(statuses);
   const facts = async (): Promise<StatusFacts> => {
     const system = await statuses.load(null);
     return { systemNames: [...system.items.values()].filter((item) => !item.deleted).map((item) => item.fields.name) };
@@ -36,7 +37,7 @@ export function statusHandlers(deps: KernelDeps) {
     change: async (input: CatalogueItemRef & { changes: Partial<StatusFields> }, meta: CommandMeta) =>
       statuses.change(input.projectId, input.id, input.changes, meta, await facts()),
     // `statuses.delete` also clears a project's default status: a workflow (workflows/status-deletion.ts).
-    recover: (input: CatalogueItemRef, meta: CommandMeta) => statuses.recover(input.projectId, input.id, meta),
-    remove: (input: CatalogueItemRef, meta: CommandMeta) => statuses.remove(input.projectId, input.id, meta),
+    recover: items.recover,
+    remove: items.remove,
   };
 }

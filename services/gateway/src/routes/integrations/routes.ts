@@ -1,10 +1,27 @@
-import { integrationCreateBody, integrationListQuery, integrationPatchBody, integrationResponse } from '@testament/contracts';
+import type { CommandInput } from '@testament/commands';
+import { integrationCreateBody, integrationListQuery, integrationPatchBody, integrationResponse, type IntegrationCreateBody, type IntegrationPatchBody } from '@testament/contracts';
 import { findIntegration, integrationTrash, listIntegrations } from '@testament/projections';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { registerCatalogueRoutes } from '../../http/catalogue-routes.ts';
 import { execute } from '../../http/execute.ts';
 import { integrationRepresentation } from './representation.ts';
+
+type IntegrationFields = CommandInput<'integrations.create'>;
+
+/** An integration's fields as the commands name them, from a create's body or a change's (whose fields may be absent). */
+function integrationFields(body: IntegrationCreateBody): IntegrationFields;
+function integrationFields(body: IntegrationPatchBody): Partial<IntegrationFields>;
+function integrationFields(body: IntegrationPatchBody): Partial<IntegrationFields> {
+  return {
+    projectId: body.project,
+    name: body.name,
+    description: body.description,
+    serviceUrl: body.service_url,
+    isNewTab: body.is_new_tab,
+    pageType: body.page_type,
+  };
+}
 
 /** `integrations/` (§3.16): a project's links to outside services, offered on its pages; paginated (§2.4). */
 export default async function integrationRoutes(app: FastifyInstance, context: GatewayContext) {
@@ -20,23 +37,8 @@ export default async function integrationRoutes(app: FastifyInstance, context: G
     find: findIntegration,
     listPage: ({ page_type, name }, project, page) => listIntegrations(readStore, project._id, { pageType: page_type, name }, page),
     represent: (_readStore, integrations) => integrations.map(integrationRepresentation),
-    create: (request, body) =>
-      execute(context, request, 'integrations.create', {
-        projectId: body.project,
-        name: body.name,
-        description: body.description,
-        serviceUrl: body.service_url,
-        isNewTab: body.is_new_tab,
-        pageType: body.page_type,
-      }),
-    changes: (body) => ({
-      projectId: body.project,
-      name: body.name,
-      description: body.description,
-      serviceUrl: body.service_url,
-      isNewTab: body.is_new_tab,
-      pageType: body.page_type,
-    }),
+    create: (request, body) => execute(context, request, 'integrations.create', integrationFields(body)),
+    changes: integrationFields,
     commands: { change: 'integrations.change', delete: 'integrations.delete', recover: 'integrations.recover', remove: 'integrations.remove' },
   });
 }
