@@ -1,5 +1,5 @@
-import { useLayoutSubscription, useObservable } from 'observable-hooks';
-import { useRef, useState } from 'react';
+import { useObservable, useObservableState } from 'observable-hooks';
+import { useRef } from 'react';
 import { map, type Observable } from 'rxjs';
 import { fetchOnChange, type Fetched } from '../api/fetch-on-change.ts';
 
@@ -28,9 +28,6 @@ export function useLiveQuery<Q, R>(query: Q, changes: (query: Q) => Observable<u
       ),
     [key],
   );
-  const [fetched, setFetched] = useState<Fetched<Q, R> | null>(null);
-  // Subscribed as the screen is put in the document, before the browser lays it out and paints it: a passive
-  // effect's subscription sent a page's calls only after that first drawing.
-  useLayoutSubscription(fetched$, setFetched);
+  const fetched = useObservableState<Fetched<Q, R> | null>(fetched$, null);
   return { data: fetched?.result ?? null, stale: fetched !== null && JSON.stringify(fetched.query) !== key };
 }
