@@ -28,3 +28,4 @@ export * from './testing/seeded-random.ts';
 export * from './collections/lru-map.ts';
 export * from './event-loop/time-slices.ts';
 export * from './threads/ts-worker.ts';
+export * from './read-store/sqlite/sqlite-read-store.ts';

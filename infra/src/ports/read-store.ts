@@ -1,6 +1,6 @@
 /**
  * ReadStore port: read-model collections queried and updated in MongoDB's
- * query and update language. Adapters: in-memory (mingo) and MongoDB.
+ * query and update language. Adapters: SQLite (embedded), MongoDB, and the in-memory engine.
  * No query is written twice: every read model uses only this interface.
  */
 
@@ -42,6 +42,11 @@ export interface Collection<T extends Document = Document> {
   find(filter: Filter, options?: FindOptions): Promise<T[]>;
   findOne(filter: Filter, options?: Pick<FindOptions, 'projection' | 'sort'>): Promise<T | null>;
   count(filter: Filter): Promise<number>;
+  /**
+   * The subset every adapter computes in its engine: leading `$match`es, one `$unwind` of a
+   * path, a `$group` (accumulators `$sum`, `$count`, `$avg`, `$min`, `$max`, `$push`,
+   * `$addToSet`, `$$ROOT`), then `$sort`, `$skip`, `$limit`, `$count` and `$project` of fields.
+   */
   aggregate<R = Record<string, unknown>>(pipeline: Record<string, unknown>[]): Promise<R[]>;
   /** Applies the operations in order. Update operators: $set, $unset, $inc, $push, $pull, $addToSet, $min, $max. */
   bulkWrite(operations: WriteOperation<T>[]): Promise<void>;
@@ -50,7 +55,24 @@ export interface Collection<T extends Document = Document> {
   clear(): Promise<void>;
 }
 
+/** The operations of one collection in a `writeAll`. */
+export interface CollectionWrites {
+  collection: string;
+  operations: WriteOperation[];
+}
+
 export interface ReadStore {
   collection<T extends Document = Document>(name: string): Collection<T>;
+  /**
+   * The writes of several collections as one unit where the engine has transactions (SQLite:
+   * one transaction, so a reader and a crash see all of them or none, a fold's checkpoint with
+   * its documents); other engines apply them in order, each collection's as its `bulkWrite`.
+   */
+  writeAll(writes: readonly CollectionWrites[]): Promise<void>;
   close(): Promise<void>;
+}
+
+/** `writeAll` for an engine without transactions: each collection's operations in turn. */
+export async function writeInOrder(store: ReadStore, writes: readonly CollectionWrites[]): Promise<void> {
+  for (const { collection, operations } of writes) if (operations.length > 0) await store.collection(collection).bulkWrite(operations);
 }

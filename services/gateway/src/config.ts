@@ -8,7 +8,7 @@ export interface Config {
   dataDir: string;
   adminPassword: string | undefined;
   eventStore: 'sqlite' | 'kurrentdb';
-  readStore: 'memory' | 'mongodb';
+  readStore: 'sqlite' | 'memory' | 'mongodb';
   bus: 'memory' | 'nats';
   kurrentDbUrl: string | undefined;
   mongoUrl: string | undefined;
@@ -71,6 +71,9 @@ const unlessOff = (value: string | undefined) => !['0', 'false', 'no'].includes(
 /** The private key that signs audit exports, in the data directory (PEM, readable by its owner only). */
 export const AUDIT_SIGNING_KEY_FILE = 'audit-signing-key.pem';
 
+/** The embedded read store's database, beside the event log (TESTAMENT_READ_STORE=sqlite, the default). */
+export const READ_MODELS_FILE = 'read-models.sqlite';
+
 /** The snapshots a server with memory read models keeps in its data directory (TESTAMENT_READ_MODEL_SNAPSHOT). */
 export const SNAPSHOT_FILES = { readModels: 'read-models.snapshot', auditTrail: 'audit-trail.snapshot' } as const;
 
@@ -81,7 +84,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env['TESTAMENT_DATA_DIR'] || './data'),
     adminPassword: env['TESTAMENT_ADMIN_PASSWORD'] || undefined,
     eventStore: choice('TESTAMENT_EVENT_STORE', env['TESTAMENT_EVENT_STORE'], ['sqlite', 'kurrentdb'], 'sqlite'),
-    readStore: choice('TESTAMENT_READ_STORE', env['TESTAMENT_READ_STORE'], ['memory', 'mongodb'], 'memory'),
+    readStore: choice('TESTAMENT_READ_STORE', env['TESTAMENT_READ_STORE'], ['sqlite', 'memory', 'mongodb'], 'sqlite'),
     bus: choice('TESTAMENT_BUS', env['TESTAMENT_BUS'], ['memory', 'nats'], 'memory'),
     kurrentDbUrl: env['KURRENTDB_URL'] || undefined,
     mongoUrl: env['MONGO_URL'] || undefined,

@@ -6,6 +6,7 @@ import {
   MemoryBus,
   MemoryReadStore,
   MongoReadStore,
+  SqliteReadStore,
   NatsBus,
   SqliteEventStore,
   SqliteIdAllocator,
@@ -34,7 +35,7 @@ import {
   type GeneratedAdminPassword,
 } from './admin/generated-password.ts';
 import { InProcessAuditTrail, ThreadAuditTrail, type AuditTrail } from './audit-trail/audit-trail.ts';
-import { AUDIT_SIGNING_KEY_FILE, SNAPSHOT_FILES, type Config } from './config.ts';
+import { AUDIT_SIGNING_KEY_FILE, READ_MODELS_FILE, SNAPSHOT_FILES, type Config } from './config.ts';
 import { settleHeap } from './heap-room.ts';
 import { ProjectionProgress } from './live/projection-progress.ts';
 import { blobImportStaging } from './http/import-staging.ts';
@@ -107,10 +108,9 @@ async function openReadStore(config: Config, options: SystemOptions): Promise<Re
   const report = options.onCollectionScan;
   // Collections that stay small whatever the data (a catalogue, one document per kind) may be read whole.
   const bounded = new Set(boundedCollectionNames(allProjections));
-  return new MemoryReadStore({
-    freezeDocuments: config.freezeReadModels,
-    ...(report ? { onCollectionScan: (scan) => bounded.has(scan.collection) || report(scan) } : {}),
-  });
+  const onCollectionScan: ScanListener | undefined = report && ((scan) => bounded.has(scan.collection) || report(scan));
+  if (config.readStore === 'sqlite') return new SqliteReadStore({ file: join(config.dataDir, READ_MODELS_FILE), ...(onCollectionScan && { onCollectionScan }) });
+  return new MemoryReadStore({ freezeDocuments: config.freezeReadModels, ...(onCollectionScan && { onCollectionScan }) });
 }
 
 async function openBus(config: Config): Promise<Bus> {

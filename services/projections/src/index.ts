@@ -12,6 +12,7 @@ import { accessRequestsProjection } from './access-requests/access-requests-proj
 import { MemoryReadStore } from '@testament/infra';
 import type { Projection } from './runner/projection.ts';
 import { ProjectionRunner, type ProjectionRunnerOptions } from './runner/projection-runner.ts';
+import { foldCode } from './runner/read-model-snapshot.ts';
 import { sessionsProjection } from './sessions/sessions-projection.ts';
 import { systemMessagesProjection } from './system-messages/system-messages-projection.ts';
 import { usersProjection } from './users/users-projection.ts';
@@ -120,6 +121,7 @@ export function auditRunner({ store, readStore, bus, onOwnThread = false }: Pick
     bus,
     projections: auditProjections,
     name: AUDIT_RUNNER,
+    version: foldCode(),
     batchSize: AUDIT_BATCH_SIZE,
     // Its catch-up runs while requests are served: a page waiting for it hears of each batch.
     ...(onOwnThread && { catchUpBatchSize: CATCH_UP_BATCH_SIZE, catchUpTopics: true }),
@@ -129,7 +131,7 @@ export function auditRunner({ store, readStore, bus, onOwnThread = false }: Pick
 
 /** The runner of the read models every screen reads, as a server starts it. */
 export function readModelsRunner({ store, readStore, bus }: Pick<ProjectionRunnerOptions, 'store' | 'readStore' | 'bus'>): ProjectionRunner {
-  return new ProjectionRunner({ store, readStore, bus, projections: readModelProjections, catchUpBatchSize: CATCH_UP_BATCH_SIZE });
+  return new ProjectionRunner({ store, readStore, bus, projections: readModelProjections, version: foldCode(), catchUpBatchSize: CATCH_UP_BATCH_SIZE });
 }
 
 /** Every read model. */

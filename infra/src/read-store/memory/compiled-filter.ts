@@ -9,7 +9,7 @@
  */
 import { Query } from 'mingo';
 import type { Document, Filter } from '../../ports/read-store.ts';
-import { isOperatorObject, isPlainObject } from './values.ts';
+import { isOperatorObject, isPlainObject } from '../shared/values.ts';
 
 /** A test that may not know (undefined), on a document or on one value. */
 type Undecided<T> = (input: T) => boolean | undefined;

@@ -6,7 +6,7 @@
  */
 import type { Document, Filter } from '../../ports/read-store.ts';
 import { isRangeBoundValue, rankOf, TypeEdge } from './key-order.ts';
-import { isOperatorObject, isPlainObject } from './values.ts';
+import { isOperatorObject, isPlainObject } from '../shared/values.ts';
 
 type Id = Document['_id'];
 

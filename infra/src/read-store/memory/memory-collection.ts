@@ -9,9 +9,10 @@
  */
 import { Aggregator, find as mingoFind } from 'mingo';
 import type { Collection, Document, Filter, FindOptions, IndexSpec, Sort, Update, WriteOperation } from '../../ports/read-store.ts';
-import { applyUpdate } from './apply-update.ts';
-import { cloneDocument } from './clone.ts';
-import { CANNOT_CREATE_INDEX, DuplicateKeyError, FAILED_TO_PARSE, INDEX_OPTIONS_CONFLICT, ReadStoreError, immutableIdError } from './errors.ts';
+import { applyUpdate } from '../shared/apply-update.ts';
+import { cloneDocument } from '../shared/clone.ts';
+import type { CollectionScan, ScanListener } from '../shared/scan.ts';
+import { CANNOT_CREATE_INDEX, DuplicateKeyError, FAILED_TO_PARSE, INDEX_OPTIONS_CONFLICT, ReadStoreError, immutableIdError } from '../shared/errors.ts';
 import { isEmptyFilter, upsertSeed } from './filter-analysis.ts';
 import { freezeDocument, normalizeDocument } from './freeze.ts';
 import { isReadOnlyPipeline, splitLeadingMatch, splitLeadingPage } from './pipeline-analysis.ts';
@@ -22,14 +23,7 @@ import { SubstringIndex } from './substring-index.ts';
 type Id = Document['_id'];
 
 /** A query that may read every document of a collection: reported so unindexed reads of growing data show. */
-export interface CollectionScan {
-  collection: string;
-  operation: 'find' | 'count' | 'aggregate' | 'update' | 'delete' | 'lookup';
-  filter: Filter;
-  sort?: Sort | undefined;
-}
-
-export type ScanListener = (scan: CollectionScan) => void;
+export type { CollectionScan, ScanListener } from '../shared/scan.ts';
 
 /** A collection as a snapshot keeps it: its documents at their natural positions, and each index's order by those positions. */
 export interface CollectionImage {

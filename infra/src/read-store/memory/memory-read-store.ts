@@ -3,7 +3,7 @@
  * indexes and a query planner (query-planner.ts), with mingo evaluating what
  * no index covers. It is rebuilt from the event log at start, or restored from a snapshot (snapshot.ts).
  */
-import type { Collection, Document, ReadStore } from '../../ports/read-store.ts';
+import { writeInOrder, type Collection, type CollectionWrites, type Document, type ReadStore } from '../../ports/read-store.ts';
 import { MemoryCollection, type ScanListener } from './memory-collection.ts';
 
 export type { CollectionScan, QueryPlanSummary, ScanListener } from './memory-collection.ts';
@@ -45,6 +45,10 @@ export class MemoryReadStore implements ReadStore {
   /** Files every index's buffered entries (a rebuild leaves them unsorted until the first read). */
   settleIndexes(): void {
     for (const collection of this.collections.values()) collection.settleIndexes();
+  }
+
+  writeAll(writes: readonly CollectionWrites[]): Promise<void> {
+    return writeInOrder(this, writes);
   }
 
   async close(): Promise<void> {}

@@ -3,7 +3,7 @@
  * handing it to mingo.
  */
 import type { Filter } from '../../ports/read-store.ts';
-import { isPlainObject } from './values.ts';
+import { isPlainObject } from '../shared/values.ts';
 
 type Stage = Record<string, unknown>;
 

@@ -11,7 +11,7 @@ import { compileFilter, searchedText } from './compiled-filter.ts';
 import { compareValues } from './key-order.ts';
 import { analyzeFilter, idsInFilter, isEmptyFilter, isIdOnlyFilter, type FilterAnalysis } from './filter-analysis.ts';
 import { sortDocuments } from './sort-documents.ts';
-import { isPlainObject } from './values.ts';
+import { isPlainObject } from '../shared/values.ts';
 import type { IndexEntry, IndexRange, RangeBound, SortedIndex, StoredRecord } from './sorted-index.ts';
 import { SubstringIndex } from './substring-index.ts';
 

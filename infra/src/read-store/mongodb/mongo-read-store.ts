@@ -4,7 +4,7 @@
  * is a thin pass-through.
  */
 import { MongoClient, type AnyBulkWriteOperation, type Db, type Collection as DriverCollection, type Document as DriverDocument } from 'mongodb';
-import type { Collection, Document, Filter, FindOptions, IndexSpec, ReadStore, WriteOperation } from '../../ports/read-store.ts';
+import { writeInOrder, type Collection, type CollectionWrites, type Document, type Filter, type FindOptions, type IndexSpec, type ReadStore, type WriteOperation } from '../../ports/read-store.ts';
 
 export class MongoReadStore implements ReadStore {
   private readonly collections = new Map<string, MongoCollection>();
@@ -27,6 +27,11 @@ export class MongoReadStore implements ReadStore {
       this.collections.set(name, collection);
     }
     return collection as unknown as Collection<T>;
+  }
+
+  /** In order, without a transaction (a standalone server has none): a fold's documents remember their position, so a fold resumed after a crash skips what it already wrote. */
+  writeAll(writes: readonly CollectionWrites[]): Promise<void> {
+    return writeInOrder(this, writes);
   }
 
   /** Drops the whole database: for tests that give each run a database of its own. */

@@ -30,6 +30,7 @@ export function remoteReadStore(ask: (call: ReadCall) => Promise<unknown>): Read
         clear: readOnly(name),
       };
     },
+    writeAll: () => Promise.reject(new Error('The read models are written by their own fold only')),
     close: async () => {},
   };
 }

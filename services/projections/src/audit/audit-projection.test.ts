@@ -1,5 +1,5 @@
 import { correlations } from '@testament/contracts';
-import { MemoryReadStore, type RecordedEvent } from '@testament/infra';
+import { SqliteReadStore, type RecordedEvent } from '@testament/infra';
 import { describe, expect, it } from 'vitest';
 import { foldInto, recorded, type TestEvent } from '../testing/fold.ts';
 import { PROJECT, randomTestLives } from '../testing/test-lives.ts';
@@ -43,7 +43,7 @@ function withJobs(events: TestEvent[]): TestEvent[] {
   return out;
 }
 
-const rowsOf = async (readStore: MemoryReadStore) => (await listAuditRows(readStore, {}, false, { skip: 0, limit: 100_000 })).items;
+const rowsOf = async (readStore: SqliteReadStore) => (await listAuditRows(readStore, {}, false, { skip: 0, limit: 100_000 })).items;
 
 /** From scratch, event by event: each test's case, last status and the names of statuses and cases as they were at that event. */
 function expectedTestRows(events: RecordedEvent[]) {
@@ -76,7 +76,7 @@ describe('audit read model', () => {
     [41, 1_200],
   ])('has one row per event, naming things as they were, equal to a recomputation from scratch (seed %i, %i steps)', async (seed, steps) => {
     const events = recorded(withJobs(withUsers(randomTestLives(seed, steps).events).map((event, i) => ({ ...event, actorId: event.actorId ?? USERS[i % 3]! }))));
-    const batched = new MemoryReadStore();
+    const batched = new SqliteReadStore();
     await foldInto(batched, [auditProjection], events, [1, 17, 64, 5]);
     const rows = await rowsOf(batched);
 
@@ -104,7 +104,7 @@ describe('audit read model', () => {
     }
 
     // Batching changes nothing: folded one event at a time, every document is the same.
-    const single = new MemoryReadStore();
+    const single = new SqliteReadStore();
     await foldInto(single, [auditProjection], events, [1]);
     const comparable = (found: AuditRowDocument[]) => found.map(({ _pos, ...row }) => row);
     expect(comparable(await rowsOf(single))).toEqual(comparable(rows));

@@ -1,4 +1,4 @@
-import { MemoryReadStore, type CollectionScan } from '@testament/infra';
+import { SqliteReadStore, type CollectionScan } from '@testament/infra';
 import { describe, expect, it } from 'vitest';
 import { AUDIT_HEAD, AUDIT_STREAMS, auditProjection } from './audit-projection.ts';
 import { projectStreamsBut } from './queries.ts';
@@ -6,7 +6,7 @@ import { projectStreamsBut } from './queries.ts';
 describe('a project’s streams but some kinds', () => {
   it('are every stream of the project but those of the kinds left out, read through the index', async () => {
     const scans: CollectionScan[] = [];
-    const readStore = new MemoryReadStore({ onCollectionScan: (scan) => scans.push(scan) });
+    const readStore = new SqliteReadStore({ onCollectionScan: (scan) => scans.push(scan) });
     const collection = readStore.collection(AUDIT_STREAMS);
     for (const index of auditProjection.collections[AUDIT_STREAMS]!.indexes) await collection.createIndex(index);
     const own = ['attachment-4', 'case-1', 'case-12', 'labels-project-3', 'plans-project-3', 'project-3', 'suites-project-3', 'test-2', 'test-30', 'testament-3'];

@@ -1,5 +1,5 @@
 import { DEFAULT_PROJECT_SETTINGS, type CaseContent } from '@testament/contracts';
-import { MemoryReadStore } from '@testament/infra';
+import { SqliteReadStore } from '@testament/infra';
 import { describe, expect, it } from 'vitest';
 import { PROJECTS, type ProjectDocument } from '../projects/project-document.ts';
 import { plansProjection } from '../plans/plans-projection.ts';
@@ -91,7 +91,7 @@ describe('cases read model', () => {
     [9001, 10_000],
   ])('keeps cases, versions and every count equal to a recomputation from scratch (seed %i, %i steps)', async (seed, steps) => {
     const { events, cases, parents } = randomHistory(seed, steps);
-    const readStore = new MemoryReadStore();
+    const readStore = new SqliteReadStore();
     await foldInto(readStore, [projectsProjection, suitesProjection, casesProjection, plansProjection, testsProjection], recorded(events), [1, 9, 64, 2]);
 
     const counted = [...cases.values()].filter((c) => !c.deleted && !c.versions.at(-1)!.isArchive).map((c) => c.versions.at(-1)!.content);

@@ -1,4 +1,4 @@
-import { MemoryReadStore } from '@testament/infra';
+import { SqliteReadStore } from '@testament/infra';
 import { describe, expect, it } from 'vitest';
 import { foldInto, recorded, type TestEvent } from '../testing/fold.ts';
 import { commentsProjection } from './comments-projection.ts';
@@ -41,7 +41,7 @@ function randomHistory(seed: number) {
 describe('comments read model', () => {
   it.each([2, 11, 77])('keeps every thread equal to a recomputation from scratch, pages and deep links included (seed %i)', async (seed) => {
     const { events, model } = randomHistory(seed);
-    const readStore = new MemoryReadStore();
+    const readStore = new SqliteReadStore();
     await foldInto(readStore, [commentsProjection], recorded(events), [1, 10, 33]);
     for (const objectId of [1, 2, 3]) {
       const thread = [...model.values()].filter((comment) => comment.objectId === objectId).sort((a, b) => (a.createdAt === b.createdAt ? b.id - a.id : a.createdAt < b.createdAt ? 1 : -1));

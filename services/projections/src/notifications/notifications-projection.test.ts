@@ -1,6 +1,6 @@
 import { createCommandService, newCommandMeta, SYSTEM_ACTOR, type Actor } from '@testament/commands';
 import { DEFAULT_PROJECT_SETTINGS, streams } from '@testament/contracts';
-import { MemoryBus, MemoryReadStore, SqliteEventStore, SqliteIdAllocator, seededIntegers } from '@testament/infra';
+import { MemoryBus, SqliteReadStore, SqliteEventStore, SqliteIdAllocator, seededIntegers } from '@testament/infra';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,7 +14,7 @@ import { listNotifications, subscribedActionCodes, unreadNotificationCount } fro
 let dir: string;
 let store: SqliteEventStore;
 let ids: SqliteIdAllocator;
-let live: MemoryReadStore;
+let live: SqliteReadStore;
 let runner: ProjectionRunner;
 const users: Record<string, Actor> = {};
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
   store = SqliteEventStore.open(join(dir, 'events.sqlite'));
   ids = SqliteIdAllocator.open(join(dir, 'ids.sqlite'));
   const commands = createCommandService({ store, ids });
-  live = new MemoryReadStore();
+  live = new SqliteReadStore();
   runner = new ProjectionRunner({ store, readStore: live, bus: new MemoryBus(), projections: allProjections, batchSize: 3 });
   await runner.start();
   const system = newCommandMeta(SYSTEM_ACTOR);
@@ -54,7 +54,7 @@ afterAll(async () => {
 });
 
 const id = (name: string) => users[name]!.userId!;
-const all = (readStore: MemoryReadStore, collection: string) => readStore.collection(collection).find({}, { sort: { _id: 1 } });
+const all = (readStore: SqliteReadStore, collection: string) => readStore.collection(collection).find({}, { sort: { _id: 1 } });
 
 describe('notifications read model', () => {
   it('delivers to subscribed recipients only, each notification numbered by the event it is about', async () => {
@@ -79,7 +79,7 @@ describe('notifications read model', () => {
   });
 
   it('rebuilds into exactly the same notifications and subscriptions, whatever order the read models are listed in', async () => {
-    const rebuiltStore = new MemoryReadStore();
+    const rebuiltStore = new SqliteReadStore();
     // Reversed: the runner, not the list, puts notifications (which reads projects and users as they were) before their owners.
     const rebuilt = new ProjectionRunner({ store, readStore: rebuiltStore, bus: new MemoryBus(), projections: [...allProjections].reverse(), batchSize: 1000 });
     await rebuilt.start();
@@ -111,12 +111,12 @@ describe('notifications of a job’s end', () => {
         : { type: 'BulkJobFinished', stream, actorId: userId, data: { ...ref, done: count } },
     ];
   };
-  const delivered = async (readStore: MemoryReadStore) =>
+  const delivered = async (readStore: SqliteReadStore) =>
     ((await all(readStore, NOTIFICATIONS)) as NotificationDocument[]).map((n) => ({ to: n.recipientId, id: n.id, code: n.actionCode, ...n.message })).sort((a, b) => a.to - b.to || a.id - b.id);
 
   it('tells the owner of a job in the background what it did and where, unless they disabled it; a job answered at once tells nobody', async () => {
     const events = recorded([project, ...job(1, 7), ...job(2, 8, { kind: 'cases', count: 3 }), choice(9, false), ...job(3, 9), ...job(4, 7, { background: false }), ...job(5, 7, { kind: 'assign', fails: true })]);
-    const readStore = new MemoryReadStore();
+    const readStore = new SqliteReadStore();
     await foldInto(readStore, readModelProjections, events);
     const at = (type: string, jobId: number) => events.find((event) => event.type === type && (event.data as { jobId: number }).jobId === jobId)!.position;
     expect(await delivered(readStore)).toEqual([
@@ -150,7 +150,7 @@ describe('notifications of a job’s end', () => {
       if (background && (choices.get(userId) ?? true)) expected.push({ to: userId, index: story.length - 1 });
     }
     const events = recorded(story);
-    const readStore = new MemoryReadStore();
+    const readStore = new SqliteReadStore();
     await foldInto(readStore, readModelProjections, events, [1 + next(7), 1 + next(30)]);
     const got = (await delivered(readStore)).map(({ to, id }) => ({ to, id }));
     const want = expected.map(({ to, index }) => ({ to, id: events[index]!.position })).sort((a, b) => a.to - b.to || a.id - b.id);

@@ -1,4 +1,4 @@
-import { MemoryReadStore, seededIntegers } from '@testament/infra';
+import { SqliteReadStore, seededIntegers } from '@testament/infra';
 import { describe, expect, it } from 'vitest';
 import { foldInto, recorded, type TestEvent } from '../testing/fold.ts';
 import { findPlanTree, listPlans } from './queries.ts';
@@ -83,7 +83,7 @@ const inNaturalOrder = (plans: ModelPlan[]) => [...plans].sort((a, b) => collato
 describe('plans read model', () => {
   it.each([3, 17, 45, 2026])('lists every level in the natural order of the names a recomputation from scratch gives, paged (seed %i)', async (seed) => {
     const { events, model } = randomHistory(seed);
-    const readStore = new MemoryReadStore();
+    const readStore = new SqliteReadStore();
     await foldInto(readStore, [plansProjection], recorded(events), [1, 9, 100, 3]);
 
     const live = [...model.values()].filter((p) => p.deletedWith === null);

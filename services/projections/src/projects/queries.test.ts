@@ -1,5 +1,5 @@
 import { DEFAULT_PROJECT_SETTINGS, type ProjectListQuery } from '@testament/contracts';
-import { MemoryReadStore } from '@testament/infra';
+import { SqliteReadStore } from '@testament/infra';
 import { describe, expect, it } from 'vitest';
 import { foldInto, recorded, type TestEvent } from '../testing/fold.ts';
 import { PROJECTS, type ProjectDocument } from './project-document.ts';
@@ -44,7 +44,7 @@ function bruteForce(projects: ProjectDocument[], viewer: Viewer, query: ProjectL
 
 describe('listProjects', () => {
   it('pages favourites first, then the rest, in every order, as a brute-force sort does', async () => {
-    const readStore = new MemoryReadStore();
+    const readStore = new SqliteReadStore();
     await foldInto(readStore, [projectsProjection, casesProjection, plansProjection, testsProjection], recorded(history(400)), [64]);
     const projects = await readStore.collection<ProjectDocument>(PROJECTS).find({});
     const viewer: Viewer = { userId: 1, isSuperuser: false, isExternal: false, favoriteIds: [5, 17, 300, 12, 44, 401], viewableProjectIds: [], manageableProjectIds: [] };
@@ -61,7 +61,7 @@ describe('listProjects', () => {
 
 describe('visibleProjectIds', () => {
   it('gives the live projects the visibility rule shows, for internal and external viewers alike', async () => {
-    const readStore = new MemoryReadStore();
+    const readStore = new SqliteReadStore();
     await foldInto(readStore, [projectsProjection, casesProjection, plansProjection, testsProjection], recorded(history(60)));
     const all = await readStore.collection<ProjectDocument>(PROJECTS).find({});
     const granted = [3, 6, 9, 11, 22, 31]; // ascending, as Viewer holds them

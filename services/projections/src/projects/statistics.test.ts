@@ -1,5 +1,5 @@
 import { DEFAULT_PROJECT_SETTINGS } from '@testament/contracts';
-import { MemoryReadStore } from '@testament/infra';
+import { SqliteReadStore } from '@testament/infra';
 import { describe, expect, it } from 'vitest';
 import { foldInto, recorded, type TestEvent } from '../testing/fold.ts';
 import { PROJECTS, type ProjectDocument } from './project-document.ts';
@@ -60,7 +60,7 @@ function fromScratch(projects: ProjectDocument[], who: Viewer): SystemStatistics
 
 describe('systemStatistics (§3.17)', () => {
   it.each([1, 7, 99, 2024])('equals a recomputation from the projects after a random history (seed %i)', async (seed) => {
-    const readStore = new MemoryReadStore();
+    const readStore = new SqliteReadStore();
     await foldInto(readStore, [projectsProjection, casesProjection, plansProjection, testsProjection], recorded(randomHistory(seed)), [1, 7, 50, 3]);
     const projects = await readStore.collection<ProjectDocument>(PROJECTS).find({});
     const someIds = projects.filter((p) => p._id % 3 === 0).map((p) => p._id);
@@ -70,7 +70,7 @@ describe('systemStatistics (§3.17)', () => {
   });
 
   it('counts live public projects for everyone, private ones for their members, nothing archived or deleted', async () => {
-    const readStore = new MemoryReadStore();
+    const readStore = new SqliteReadStore();
     const project = (projectId: number, isPrivate: boolean): TestEvent => ({
       type: 'ProjectCreated',
       stream: `project-${projectId}`,

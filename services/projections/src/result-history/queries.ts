@@ -64,12 +64,28 @@ export function statusesInHistory(histories: readonly PlanHistoryDocument[]): Se
 }
 
 /** What a result needs to be counted in a filtered histogram. */
-export type CountedResult = Pick<ResultDocument, '_id' | 'testId' | 'status' | 'isArchive' | 'createdAt' | 'attributes'>;
+/** Which results a histogram counts: a project's live ones created in [from, to), of these tests, with these statuses. */
+export interface CountedResults {
+  from: string;
+  to: string;
+  testIds: readonly number[];
+  includeArchived: boolean;
+  statuses?: readonly number[] | undefined;
+  /** Points by a result attribute's value instead of by day. */
+  attribute?: string | undefined;
+}
 
-/** A project's live results created in [from, to), the fields a histogram counts by (attributes only when bucketing by one). */
-export function resultsCreatedBetween(readStore: ReadStore, projectId: number, from: string, to: string, withAttributes: boolean): Promise<CountedResult[]> {
-  const projection: Record<string, 1> = { testId: 1, status: 1, isArchive: 1, createdAt: 1, ...(withAttributes ? { attributes: 1 } : {}) };
-  return readStore.collection<ResultDocument>(RESULTS).find({ projectId, isDeleted: false, createdAt: { $gte: from, $lt: to } }, { projection }) as Promise<CountedResult[]>;
+/** How many of those results each point (a day, or an attribute's value as text) has of each status, counted by the database. */
+export async function countResultsByPoint(readStore: ReadStore, projectId: number, counted: CountedResults): Promise<Array<{ point: string; status: number; results: number }>> {
+  if (counted.testIds.length === 0) return [];
+  const filter: Filter = { projectId, isDeleted: false, createdAt: { $gte: counted.from, $lt: counted.to }, testId: { $in: [...counted.testIds] } };
+  if (!counted.includeArchived) filter['isArchive'] = false;
+  if (counted.statuses) filter['status'] = { $in: [...counted.statuses] };
+  const point = counted.attribute === undefined ? '$createdDay' : `$attributes.${counted.attribute}`;
+  const groups = await readStore
+    .collection<ResultDocument>(RESULTS)
+    .aggregate<{ _id: { point: unknown; status: number }; results: number }>([{ $match: filter }, { $group: { _id: { point, status: '$status' }, results: { $sum: 1 } } }]);
+  return groups.filter((group) => group._id.point !== null && group._id.point !== undefined).map((group) => ({ point: String(group._id.point), status: group._id.status, results: group.results }));
 }
 
 /** The activity filters (§3.4) with names already resolved to ids. */

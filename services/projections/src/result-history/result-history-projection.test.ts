@@ -1,4 +1,4 @@
-import { MemoryReadStore } from '@testament/infra';
+import { SqliteReadStore } from '@testament/infra';
 import { describe, expect, it } from 'vitest';
 import { casesProjection } from '../cases/cases-projection.ts';
 import { plansProjection } from '../plans/plans-projection.ts';
@@ -26,7 +26,7 @@ describe('result history read model', () => {
     [77, 3_000],
   ])('keeps results per day and status, and the activity rows, equal to a recomputation from scratch (seed %i, %i steps)', async (seed, steps) => {
     const { events, tests, rows } = randomTestLives(seed, steps);
-    const readStore = new MemoryReadStore();
+    const readStore = new SqliteReadStore();
     await foldInto(readStore, [statusesProjection, casesProjection, plansProjection, testsProjection, resultHistoryProjection], recorded(events), [1, 13, 64, 3]);
     const days = daysOf(tests.values());
 

@@ -1,4 +1,4 @@
-import { MemoryReadStore, type RecordedEvent } from '@testament/infra';
+import { SqliteReadStore, type RecordedEvent } from '@testament/infra';
 import { describe, expect, it } from 'vitest';
 import { Batch } from './batch.ts';
 import type { Projection } from './projection.ts';
@@ -28,24 +28,24 @@ const tick = (position: number): RecordedEvent => ({
 });
 
 /** One batch of `events` folded by `projection` and written. */
-async function fold(readStore: MemoryReadStore, events: RecordedEvent[], projection: Projection = counter) {
+async function fold(readStore: SqliteReadStore, events: RecordedEvent[], projection: Projection = counter) {
   const batch = new Batch(readStore);
   await batch.load(events.flatMap((e) => projection.keys(e)));
   for (const event of events) await batch.apply(projection, event);
-  await batch.write();
+  await readStore.writeAll(batch.writes());
   return batch;
 }
 
 describe('batch', () => {
   it('folds several events into one document and writes it once, remembering the position', async () => {
-    const readStore = new MemoryReadStore();
+    const readStore = new SqliteReadStore();
     const batch = await fold(readStore, [tick(1), tick(2), tick(3)]);
     expect(await readStore.collection('counters').findOne({ _id: 'c' })).toEqual({ _id: 'c', ticks: 3, _pos: 3 });
     expect([...batch.topics]).toEqual(['counter']);
   });
 
   it('skips events a document already contains when they are delivered again', async () => {
-    const readStore = new MemoryReadStore();
+    const readStore = new SqliteReadStore();
     await fold(readStore, [tick(1), tick(2), tick(3)]);
     await fold(readStore, [tick(2), tick(3), tick(4)]);
     expect(await readStore.collection('counters').findOne({ _id: 'c' })).toEqual({ _id: 'c', ticks: 4, _pos: 4 });
@@ -77,7 +77,7 @@ const groups: Projection = {
 
 describe('batch dependents', () => {
   it('loads the documents an event names through loaded ones before applying it, keeping what the batch already changed', async () => {
-    const readStore = new MemoryReadStore();
+    const readStore = new SqliteReadStore();
     const event = (position: number, type: string, data: Record<string, string>): RecordedEvent => ({ ...tick(position), type, data });
     await fold(readStore, [event(1, 'Joined', { group: 'g', member: 'a' })], groups);
     await fold(readStore, [event(2, 'Joined', { group: 'g', member: 'b' }), event(3, 'Renamed', { group: 'g', name: 'Testers' })], groups);
@@ -108,7 +108,7 @@ const colours: Projection = {
 describe('batch-owned parts', () => {
   it('copies a part of a document once per batch, leaving the stored document as it was until the batch writes', async () => {
     // Frozen documents (the store's default): changing a stored part in place would throw.
-    const readStore = new MemoryReadStore();
+    const readStore = new SqliteReadStore();
     const event = (position: number, colour: string): RecordedEvent => ({ ...tick(position), data: { colour } });
     await fold(readStore, [event(1, 'red'), event(2, 'red'), event(3, 'blue')], colours);
     const first = await readStore.collection('tallies').findOne({ _id: 't' });
@@ -143,7 +143,7 @@ const desks: Projection = {
 
 describe('batch dependents of dependents', () => {
   it('loads what loaded dependents name, until nothing named is missing, before applying the event', async () => {
-    const readStore = new MemoryReadStore();
+    const readStore = new SqliteReadStore();
     const stored = (collection: string, documents: Array<Record<string, unknown> & { _id: string }>) =>
       readStore.collection(collection).bulkWrite(documents.map((document) => ({ replaceOne: { filter: { _id: document._id }, replacement: document, upsert: true } })));
     await stored('groups', [{ _id: 'g', members: ['a', 'b'] }]);

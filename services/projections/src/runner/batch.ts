@@ -1,4 +1,4 @@
-import type { Collection, Document, ReadStore, WriteOperation } from '@testament/infra';
+import type { CollectionWrites, Document, ReadStore, WriteOperation } from '@testament/infra';
 import type { DocumentKey, ProjectedEvent, Projection, ProjectionView } from './projection.ts';
 
 /** Every read-model document remembers the position of the last event folded into it. */
@@ -13,7 +13,7 @@ interface Slot {
 
 /**
  * One batch of events folded in memory: documents are loaded once, changed by
- * every event in order, and written back once with a single bulkWrite per collection.
+ * every event in order, and written back once (`writes`).
  */
 export class Batch {
   private readonly slots = new Map<string, Map<Document['_id'], Slot>>();
@@ -78,21 +78,18 @@ export class Batch {
     projection.apply(event, this.view);
   }
 
-  async write(): Promise<void> {
-    await Promise.all(
-      [...this.slots].map(async ([collection, slots]) => {
-        const operations: WriteOperation[] = [];
-        for (const [id, slot] of slots) {
-          if (!slot.dirty) continue;
-          operations.push(
-            slot.document
-              ? { replaceOne: { filter: { _id: id }, replacement: slot.document, upsert: true } }
-              : { deleteOne: { filter: { _id: id } } },
-          );
-        }
-        if (operations.length > 0) await (this.readStore.collection(collection) as Collection).bulkWrite(operations);
-      }),
-    );
+  /** What the batch changed, one write per document: stored with its checkpoint in one `writeAll`. */
+  writes(): CollectionWrites[] {
+    const writes: CollectionWrites[] = [];
+    for (const [collection, slots] of this.slots) {
+      const operations: WriteOperation[] = [];
+      for (const [id, slot] of slots) {
+        if (!slot.dirty) continue;
+        operations.push(slot.document ? { replaceOne: { filter: { _id: id }, replacement: slot.document, upsert: true } } : { deleteOne: { filter: { _id: id } } });
+      }
+      if (operations.length > 0) writes.push({ collection, operations });
+    }
+    return writes;
   }
 
   private slotsOf(collection: string): Map<Document['_id'], Slot> {

@@ -1,20 +1,20 @@
 import { createCommandService, newCommandMeta, SYSTEM_ACTOR, type CommandService } from '@testament/commands';
 import { topics } from '@testament/contracts';
-import { MemoryBus, MemoryReadStore, SqliteEventStore, SqliteIdAllocator, type EventStore, type ReadStore } from '@testament/infra';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { MemoryBus, SqliteReadStore, SqliteEventStore, SqliteIdAllocator, type EventStore, type ReadStore, type WriteOperation } from '@testament/infra';
+import fc from 'fast-check';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allProjections, AUDIT_RUNNER, auditProjections, readModelProjections } from '../index.ts';
 import type { Projection } from './projection.ts';
 import { PROJECTIONS_ADVANCED, ProjectionRunner, type ProjectionsAdvanced } from './projection-runner.ts';
-import { restoreReadModels, saveReadModels } from './read-model-snapshot.ts';
 
 let dir: string;
 let store: SqliteEventStore;
 let ids: SqliteIdAllocator;
 let commands: CommandService;
-let live: MemoryReadStore;
+let live: SqliteReadStore;
 let liveRunner: ProjectionRunner;
 const bus = new MemoryBus();
 
@@ -93,7 +93,7 @@ beforeAll(async () => {
   store = SqliteEventStore.open(join(dir, 'events.sqlite'));
   ids = SqliteIdAllocator.open(join(dir, 'ids.sqlite'));
   commands = createCommandService({ store, ids });
-  live = new MemoryReadStore();
+  live = new SqliteReadStore();
   liveRunner = runnerOn(live);
   await liveRunner.start();
   await writeTesting((await writeHistory(24))[0]!);
@@ -121,7 +121,7 @@ describe('projection runner', () => {
   });
 
   it('rebuilds from position 0 into exactly the live read models', async () => {
-    const rebuiltStore = new MemoryReadStore();
+    const rebuiltStore = new SqliteReadStore();
     const rebuilt = runnerOn(rebuiltStore);
     await rebuilt.start();
     expect(rebuilt.position).toBe(liveRunner.position);
@@ -156,7 +156,7 @@ describe('projection runner', () => {
   });
 
   it('folds the same read models as the read-model runner and the audit runner side by side, each naming itself in its notices', async () => {
-    const splitStore = new MemoryReadStore();
+    const splitStore = new SqliteReadStore();
     const notices: ProjectionsAdvanced[] = [];
     const splitBus = new MemoryBus();
     splitBus.subscribe(PROJECTIONS_ADVANCED, (payload) => void notices.push(payload as ProjectionsAdvanced));
@@ -185,7 +185,7 @@ describe('projection runner', () => {
       announced.push(...(payload as ProjectionsAdvanced).topics);
       told.push((payload as ProjectionsAdvanced).position);
     });
-    const readStore = new MemoryReadStore();
+    const readStore = new SqliteReadStore();
     const runner = new ProjectionRunner({ store, readStore, bus: batchesBus, projections: allProjections, batchSize: 2, catchUpBatchSize: 40, afterBatch: () => void (filings++, told.push('filed')) });
     const head = await store.headPosition();
     await runner.start();
@@ -224,7 +224,7 @@ describe('projection runner', () => {
         view.put('slow_counts', { _id: 1, events: (counted?.events ?? 0) + 1 });
       },
     };
-    const readStore = new MemoryReadStore();
+    const readStore = new SqliteReadStore();
     const slowBus = new MemoryBus();
     const folded = [0];
     slowBus.subscribe(PROJECTIONS_ADVANCED, (payload) => void folded.push((payload as ProjectionsAdvanced).position));
@@ -241,7 +241,7 @@ describe('projection runner', () => {
   });
 
   it('ends a start still catching up when stopped, folding nothing more', async () => {
-    const readStore = new MemoryReadStore();
+    const readStore = new SqliteReadStore();
     const runner = new ProjectionRunner({ store, readStore, bus, projections: auditProjections, name: AUDIT_RUNNER, batchSize: 1 });
     const started = runner.start();
     await new Promise((resolve) => setTimeout(resolve, 5));
@@ -260,49 +260,100 @@ const logUpTo = (last: number): Pick<EventStore, 'subscribe' | 'headPosition'> =
   subscribe: (after, handler, options) => store.subscribe(after, (events) => handler(events.filter((event) => event.position <= last)), options),
 });
 
-/** The read models (the audit trail aside) of a fold, from position 0 or from a snapshot, up to the log's head. */
-async function foldedReadModels(restoreFrom?: string) {
-  const readStore = new MemoryReadStore();
+/** The read models (the audit trail aside) of a fold from position 0 up to the log's head. */
+async function foldedReadModels() {
+  const readStore = new SqliteReadStore();
   const runner = new ProjectionRunner({ store, readStore, bus, projections: readModelProjections, batchSize: 7 });
-  const restored = restoreFrom === undefined ? undefined : await restoreReadModels(runner, readStore, store, restoreFrom);
   await runner.start();
   await runner.stop();
-  return { restored, models: await snapshot(runner, readStore) };
+  return snapshot(runner, readStore);
 }
 
-describe('read-model snapshots', () => {
-  it.each([0.1, 0.37, 0.62, 0.9, 1])('restore a snapshot taken at %f of the log and fold the rest into exactly a fold from position 0', async (share) => {
+/** A store whose `writeAll` fails inside its transaction once `operations` more have been written: a crash in the middle of a batch's commit. */
+function crashingAfter(inner: SqliteReadStore, operations: number, crashed: () => void): ReadStore {
+  let left = operations;
+  return {
+    collection: (name) => inner.collection(name),
+    close: () => inner.close(),
+    writeAll: async (writes) => {
+      const count = writes.reduce((sum, write) => sum + write.operations.length, 0);
+      if (left >= count) {
+        left -= count;
+        return inner.writeAll(writes);
+      }
+      const flat = writes.flatMap((write) => write.operations.map((operation) => ({ collection: write.collection, operations: [operation] })));
+      const poisoned = [...flat.slice(0, left), { collection: flat[0]!.collection, operations: [{ crash: {} } as unknown as WriteOperation] }];
+      crashed();
+      return inner.writeAll(poisoned);
+    },
+  };
+}
+
+describe('read models kept in SQLite across stops, crashes and code changes', () => {
+  it.each([0.1, 0.37, 0.62, 0.9, 1])('a fold stopped at %f of the log resumes on the same file into exactly a fold from position 0', async (share) => {
     const cut = Math.round((await store.headPosition()) * share);
-    const partStore = new MemoryReadStore();
-    const part = new ProjectionRunner({ store: logUpTo(cut), readStore: partStore, bus, projections: readModelProjections, batchSize: 7 });
+    const file = join(dir, `resume-${cut}.sqlite`);
+    const partStore = new SqliteReadStore({ file });
+    const part = new ProjectionRunner({ store: logUpTo(cut), readStore: partStore, bus, projections: readModelProjections, batchSize: 7, version: 'v1' });
     await part.start();
     await part.stop();
+    await partStore.close();
     expect(part.position).toBe(cut);
-    const file = join(dir, `read-models-${cut}.snapshot`);
-    const saved = await saveReadModels(part, partStore, store, file);
-    const { restored, models } = await foldedReadModels(file);
-    expect(restored).toEqual({ position: cut, documents: saved!.documents });
-    expect(models).toEqual((await foldedReadModels()).models);
+    const resumedStore = new SqliteReadStore({ file });
+    const resumed = new ProjectionRunner({ store, readStore: resumedStore, bus, projections: readModelProjections, batchSize: 7, version: 'v1' });
+    await resumed.start();
+    await resumed.stop();
+    expect(resumed.resumedFrom).toBe(cut);
+    expect(await snapshot(resumed, resumedStore)).toEqual(await foldedReadModels());
+    await resumedStore.close();
   });
 
-  it('ignores a snapshot made by other fold code, for another log, or cut short, and folds from position 0', async () => {
-    const readStore = new MemoryReadStore();
-    const runner = new ProjectionRunner({ store, readStore, bus, projections: readModelProjections });
-    await runner.start();
-    await runner.stop();
-    const file = join(dir, 'read-models.snapshot');
-    await saveReadModels(runner, readStore, store, file);
-    const text = await readFile(file, 'utf8');
-    const header = JSON.parse(text.slice(0, text.indexOf('\n')));
-    const full = (await foldedReadModels()).models;
-    for (const changed of [
-      { ...header, header: { ...header.header, code: 'other code' } },
-      { ...header, header: { ...header.header, eventHash: 'another log' } },
-    ]) {
-      await writeFile(file, JSON.stringify(changed) + text.slice(text.indexOf('\n')));
-      expect(await foldedReadModels(file)).toEqual({ restored: undefined, models: full });
+  it('a crash inside any commit keeps the last whole batch, and the next start resumes from it into exactly a fold from position 0', async () => {
+    const full = await foldedReadModels();
+    const head = await store.headPosition();
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 1, max: 40 }), async (crashAfter, batchSize) => {
+        const file = join(dir, `crash-${crashAfter}-${batchSize}.sqlite`);
+        const inner = new SqliteReadStore({ file });
+        let crash: () => void = () => {};
+        const crashed = new Promise<void>((resolve) => (crash = resolve));
+        const part = new ProjectionRunner({ store, readStore: crashingAfter(inner, crashAfter, crash), bus, projections: readModelProjections, batchSize, version: 'v1' });
+        const started = part.start().catch(() => {});
+        await Promise.race([started, crashed]);
+        await part.stop();
+        const stored = Number((await inner.collection('_checkpoints').findOne({ _id: part.runnerName }))?.['position'] ?? 0);
+        // What a crash leaves is a batch boundary the runner had reached, never a part of a batch.
+        expect(stored).toBe(Math.min(part.position, head));
+        await inner.close();
+        const resumedStore = new SqliteReadStore({ file });
+        const resumed = new ProjectionRunner({ store, readStore: resumedStore, bus, projections: readModelProjections, batchSize: 64, version: 'v1' });
+        await resumed.start();
+        await resumed.stop();
+        expect(resumed.resumedFrom).toBe(stored);
+        expect(await snapshot(resumed, resumedStore)).toEqual(full);
+        await resumedStore.close();
+      }),
+      { numRuns: 12 },
+    );
+  });
+
+  it('drops read models folded by other code, or past the end of the log, and folds them again from position 0', async () => {
+    const file = join(dir, 'versions.sqlite');
+    const full = await foldedReadModels();
+    const first = new SqliteReadStore({ file });
+    const old = new ProjectionRunner({ store, readStore: first, bus, projections: readModelProjections, version: 'old code' });
+    await old.start();
+    await old.stop();
+    await first.close();
+    // Other code: folded again. A log shorter than the stored position (another log): folded again. Then the same code on the same log resumes.
+    for (const [log, version, resumedFrom] of [[store, 'new code', 0], [logUpTo(5), 'new code', 0], [store, 'new code', 5]] as const) {
+      const readStore = new SqliteReadStore({ file });
+      const runner = new ProjectionRunner({ store: log, readStore, bus, projections: readModelProjections, version });
+      await runner.start();
+      await runner.stop();
+      expect(runner.resumedFrom).toBe(resumedFrom);
+      if (log === store) expect(await snapshot(runner, readStore)).toEqual(full);
+      await readStore.close();
     }
-    await writeFile(file, text.slice(0, Math.floor(text.length * 0.6)));
-    expect(await foldedReadModels(file)).toEqual({ restored: undefined, models: full });
   });
 });

@@ -1,5 +1,5 @@
 import { upcast } from '@testament/contracts';
-import { timeSlices, type Bus, type EventStore, type FoldedEvent, type ReadStore, type Subscription } from '@testament/infra';
+import { timeSlices, type Bus, type CollectionWrites, type Document, type EventStore, type FoldedEvent, type ReadStore, type Subscription } from '@testament/infra';
 import { Batch } from './batch.ts';
 import { PositionGate } from './position-gate.ts';
 import type { DocumentKey, Projection } from './projection.ts';
@@ -52,6 +52,11 @@ export interface ProjectionRunnerOptions {
    */
   catchUpTopics?: boolean;
   /**
+   * The code that folds (`foldCode`): stored with the checkpoint, and read models folded by
+   * other code are dropped and folded again from the start.
+   */
+  version?: string;
+  /**
    * Called after each batch is written once the start's catch-up is done, and
    * after the catch-up's last batch, before its position is told: a runner that folds
    * while requests are served files the memory store's buffered index entries
@@ -81,6 +86,8 @@ export class ProjectionRunner {
   private catchUpHead = 0;
   /** No projection needs an event's evidence, so the store may leave it out. */
   private readonly foldOnly: boolean;
+  /** The position the last `start` found stored and folded on from (0: the whole log). */
+  resumedFrom = 0;
 
   constructor(private readonly options: ProjectionRunnerOptions) {
     this.runnerName = options.name ?? READ_MODELS_RUNNER;
@@ -101,10 +108,16 @@ export class ProjectionRunner {
   async start(): Promise<void> {
     const stopped = new Promise<void>((resolve) => (this.onStop = resolve));
     await this.declareIndexes();
-    const saved = await this.options.readStore.collection(CHECKPOINTS).findOne({ _id: this.runnerName });
+    let saved = await this.options.readStore.collection(CHECKPOINTS).findOne({ _id: this.runnerName });
     const head = await this.options.store.headPosition();
     if (this.onStop === undefined) return;
-    this.checkpoint.reset(Number(saved?.['position'] ?? 0));
+    if (saved && !this.folds(saved, head)) {
+      console.warn(`the ${this.runnerName} were folded by other code or from another log: folding them again from the start`);
+      await this.clear();
+      saved = null;
+    }
+    this.resumedFrom = Number(saved?.['position'] ?? 0);
+    this.checkpoint.reset(this.resumedFrom);
     const batchSize = this.options.batchSize ?? 1000;
     const catchUpBatchSize = Math.max(batchSize, this.options.catchUpBatchSize ?? batchSize);
     this.catchingUp = catchUpBatchSize > batchSize;
@@ -132,9 +145,18 @@ export class ProjectionRunner {
   /** Drops every read model and folds the whole log again from position 0. */
   async rebuild(): Promise<void> {
     await this.stop();
+    await this.clear();
+    await this.start();
+  }
+
+  private async clear(): Promise<void> {
     for (const name of this.collectionNames()) await this.options.readStore.collection(name).clear();
     await this.options.readStore.collection(CHECKPOINTS).bulkWrite([{ deleteOne: { filter: { _id: this.runnerName } } }]);
-    await this.start();
+  }
+
+  /** Whether stored read models are this code's fold of a prefix of this log. */
+  private folds(saved: Document, head: number): boolean {
+    return (this.options.version === undefined || saved['version'] === this.options.version) && Number(saved['position']) <= head;
   }
 
   /** Resolves once the read models include `position`; rejects after `timeoutMs`. */
@@ -159,8 +181,12 @@ export class ProjectionRunner {
   }
 
   private saveCheckpoint(position: number): Promise<void> {
-    const checkpoint = { _id: this.runnerName, position };
-    return this.options.readStore.collection(CHECKPOINTS).bulkWrite([{ replaceOne: { filter: { _id: this.runnerName }, replacement: checkpoint, upsert: true } }]);
+    return this.options.readStore.writeAll([this.checkpointWrite(position)]);
+  }
+
+  private checkpointWrite(position: number): CollectionWrites {
+    const checkpoint = { _id: this.runnerName, position, ...(this.options.version === undefined ? {} : { version: this.options.version }) };
+    return { collection: CHECKPOINTS, operations: [{ replaceOne: { filter: { _id: this.runnerName }, replacement: checkpoint, upsert: true } }] };
   }
 
   private async declareIndexes(): Promise<void> {
@@ -193,11 +219,11 @@ export class ProjectionRunner {
       const paused = pause();
       if (paused) await paused;
     }
-    await batch.write();
     const position = events.at(-1)!.position;
+    // The documents and the checkpoint in one unit: a crash at any instant resumes exactly where the stored read models are.
+    await this.options.readStore.writeAll([...batch.writes(), this.checkpointWrite(position)]);
     // The catch-up's last batch files what the catch-up left to file before its position is told: a runner said to be at the head can be read at once.
     if (!this.catchingUp || position >= this.catchUpHead) this.options.afterBatch?.();
-    await this.saveCheckpoint(position);
     this.advance(position, [...batch.topics]);
   }
 

@@ -1,4 +1,4 @@
-import { MemoryBus, MemoryReadStore, SqliteEventStore, type NewEvent } from '@testament/infra';
+import { MemoryBus, SqliteReadStore, SqliteEventStore, type NewEvent } from '@testament/infra';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +9,7 @@ import { findActiveSession } from './queries.ts';
 
 let dir: string;
 let store: SqliteEventStore;
-let live: MemoryReadStore;
+let live: SqliteReadStore;
 let runner: ProjectionRunner;
 const NOW = new Date('2026-06-01T00:00:00.000Z');
 const USER = 'user-5';
@@ -33,7 +33,7 @@ const active = async (sessionHash: string) => (await findActiveSession(live, ses
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'testament-sessions-'));
   store = SqliteEventStore.open(join(dir, 'events.sqlite'));
-  live = new MemoryReadStore();
+  live = new SqliteReadStore();
   runner = new ProjectionRunner({ store, readStore: live, bus: new MemoryBus(), projections: allProjections });
   await runner.start();
   await append(USER, event('UserRegistered', {

@@ -1,5 +1,5 @@
 import { DEFAULT_PROJECT_SETTINGS } from '@testament/contracts';
-import { MemoryReadStore } from '@testament/infra';
+import { SqliteReadStore } from '@testament/infra';
 import { describe, expect, it } from 'vitest';
 import { PROJECTS, type ProjectDocument } from '../projects/project-document.ts';
 import { plansProjection } from '../plans/plans-projection.ts';
@@ -94,7 +94,7 @@ function fromScratch(model: Map<number, ModelSuite>) {
 describe('suites read model', () => {
   it.each([1, 5, 42, 2026])('equals a recomputation from scratch after a random history (seed %i)', async (seed) => {
     const { events, model } = randomHistory(seed);
-    const readStore = new MemoryReadStore();
+    const readStore = new SqliteReadStore();
     await foldInto(readStore, [projectsProjection, suitesProjection, casesProjection, plansProjection, testsProjection], recorded(events), [1, 13, 100, 2]);
 
     const tree = await findSuiteTree(readStore, PROJECT);
@@ -132,7 +132,7 @@ describe('suites read model', () => {
       const content = { name: `Case ${caseId}`, suiteId: suiteIds[i % suiteIds.length]!, description: '', setup: '', scenario: '', expected: '', teardown: '', estimate: 60, isSteps: false, attributes: {}, steps: [], labelIds: [], attachmentIds: [] };
       if (i % 2 === 0) events.push({ type: 'CaseCreated', stream: `case-${caseId}`, data: { caseId, projectId: PROJECT, historyId: caseId, userId: 5, content } });
     });
-    const readStore = new MemoryReadStore();
+    const readStore = new SqliteReadStore();
     const all = recorded(events);
     const view = (tree: SuiteTree) =>
       tree.descendantsOf(null).map((node) => ({ ...tree.node(node.id), path: tree.suitePath(node.id), children: tree.childrenOf(node.id).map((child) => child.id) }));
@@ -144,7 +144,7 @@ describe('suites read model', () => {
   });
 
   it('keeps the matches and their ancestors in a tree search, and orders by counts', async () => {
-    const readStore = new MemoryReadStore();
+    const readStore = new SqliteReadStore();
     const created = (id: number, parentId: number | null, name: string): TestEvent => ({ type: 'SuiteCreated', stream, data: { id, projectId: PROJECT, parentId, name, description: '', attributes: {} } });
     await foldInto(readStore, [suitesProjection, casesProjection], recorded([created(1, null, 'Web'), created(2, 1, 'Login'), created(3, 2, 'Password reset'), created(4, null, 'Mobile'), created(5, 4, 'Offline')]));
     const ids = async (filters: Parameters<typeof listSuites>[2]) => (await listSuites(readStore, PROJECT, filters, { skip: 0, limit: 99 })).items.map((node) => node.id);

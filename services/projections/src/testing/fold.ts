@@ -52,6 +52,6 @@ export async function foldInto(readStore: ReadStore, projections: readonly Proje
     const handling = (event: RecordedEvent) => ordered.filter((projection) => projection.handles.has(event.type));
     await batch.load(slice.flatMap((event) => handling(event).flatMap((projection) => projection.keys(event))));
     for (const event of slice) for (const projection of handling(event)) await batch.apply(projection, event);
-    await batch.write();
+    await readStore.writeAll(batch.writes());
   }
 }

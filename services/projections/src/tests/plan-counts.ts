@@ -103,7 +103,7 @@ export function recountTest(view: ProjectionView, projectId: number, before: Cou
 }
 
 /** The tallies by last status of the tests held directly by these plans (archived ones too with `includeArchived`). */
-export function sumStatusTallies(counts: ReadonlyMap<number, PlanTestCount>, planIds: Iterable<number>, includeArchived: boolean): Map<string, StatusTally> {
+export function sumStatusTallies(counts: ReadonlyMap<number, Pick<PlanTestCount, 'statuses' | 'archivedStatuses'>>, planIds: Iterable<number>, includeArchived: boolean): Map<string, StatusTally> {
   const sums = new Map<string, StatusTally>();
   const add = (tallies: Record<string, StatusTally>) => {
     for (const key in tallies) {
@@ -124,16 +124,4 @@ export function sumStatusTallies(counts: ReadonlyMap<number, PlanTestCount>, pla
     if (includeArchived) add(count.archivedStatuses);
   }
   return sums;
-}
-
-/** The same tallies worked out from tests themselves (a filtered statistics query). */
-export function tallyTests(tests: Iterable<Pick<TestDocument, 'lastStatus' | 'estimate'>>): Map<string, StatusTally> {
-  const tallies = new Map<string, StatusTally>();
-  for (const test of tests) {
-    const key = statusKey(test.lastStatus);
-    let tally = tallies.get(key);
-    if (!tally) tallies.set(key, (tally = emptyTally()));
-    addTest(tally, test, 1);
-  }
-  return tallies;
 }

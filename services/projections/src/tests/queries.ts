@@ -2,11 +2,11 @@ import type { Filter, ReadStore, Sort } from '@testament/infra';
 import { searchedLabelledCreated } from '../cases/queries.ts';
 import { findLabelledPage, type LabelFilter } from '../label-filter.ts';
 import { findPage, type PageWindow } from '../paging.ts';
-import { PLAN_TEST_COUNTS, type PlanTestCount, type PlanTestCountDocument } from './plan-counts.ts';
+import { PLAN_TEST_COUNTS, statusKey, type PlanTestCount, type PlanTestCountDocument, type StatusTally } from './plan-counts.ts';
 import { RESULTS, TESTS, type ResultDocument, type TestDocument } from './test-document.ts';
 
 export type { ResultDocument, TestDocument } from './test-document.ts';
-export { UNTESTED_KEY, statusKey, sumStatusTallies, tallyTests, type PlanTestCount, type StatusTally } from './plan-counts.ts';
+export { UNTESTED_KEY, statusKey, sumStatusTallies, type PlanTestCount, type StatusTally } from './plan-counts.ts';
 
 /** The tests filters (§3.5) with everything that names other read models already resolved to ids by the caller. */
 export interface TestFilters extends LabelFilter {
@@ -69,6 +69,32 @@ export function listTests(readStore: ReadStore, projectId: number, filters: Test
 /** Every test that passes the filters, with only the fields asked for (set-based counts, orders worked out by the caller). */
 export function findTestFields<K extends keyof TestDocument>(readStore: ReadStore, projectId: number, filters: TestFilters, fields: readonly K[]): Promise<Array<Pick<TestDocument, '_id' | K>>> {
   return readStore.collection<TestDocument>(TESTS).find(testFilter(projectId, filters), { projection: Object.fromEntries(fields.map((field) => [field, 1])) });
+}
+
+type StatusGroup = { _id: { planId: number; lastStatus: number | null }; tests: number; estimate?: number };
+
+/**
+ * The tests that pass the filters by plan and last status, with their estimates, counted by the
+ * database (two GROUP BYs: all of them, and those without an estimate), in the shape of the
+ * plans' counters so a filtered chart sums plans as an unfiltered one does.
+ */
+export async function filteredPlanCounts(readStore: ReadStore, projectId: number, filters: TestFilters): Promise<Map<number, Pick<PlanTestCount, 'statuses' | 'archivedStatuses'>>> {
+  const tests = readStore.collection<TestDocument>(TESTS);
+  const filter = testFilter(projectId, filters);
+  const byPlanAndStatus = { planId: '$planId', lastStatus: '$lastStatus' };
+  const [groups, unestimated] = await Promise.all([
+    tests.aggregate<StatusGroup>([{ $match: filter }, { $group: { _id: byPlanAndStatus, tests: { $sum: 1 }, estimate: { $sum: '$estimate' } } }]),
+    tests.aggregate<StatusGroup>([{ $match: { $and: [filter, { estimate: { $in: [null, 0] } }] } }, { $group: { _id: byPlanAndStatus, tests: { $sum: 1 } } }]),
+  ]);
+  const counts = new Map<number, Pick<PlanTestCount, 'statuses' | 'archivedStatuses'>>();
+  const tallyOf = ({ planId, lastStatus }: StatusGroup['_id']): StatusTally => {
+    let count = counts.get(planId);
+    if (!count) counts.set(planId, (count = { statuses: {}, archivedStatuses: {} }));
+    return (count.statuses[statusKey(lastStatus)] ??= { tests: 0, estimate: 0, unestimated: 0 });
+  };
+  for (const group of groups) Object.assign(tallyOf(group._id), { tests: group.tests, estimate: group.estimate ?? 0 });
+  for (const group of unestimated) tallyOf(group._id).unestimated = group.tests;
+  return counts;
 }
 
 /** A live test. */

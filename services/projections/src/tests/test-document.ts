@@ -54,6 +54,8 @@ export interface ResultDocument {
   caseHistoryId: number;
   caseVersion: number;
   createdAt: string;
+  /** The UTC day of `createdAt`, which a histogram groups by. */
+  createdDay: string;
   updatedAt: string;
 }
 

@@ -115,6 +115,7 @@ function applyTestEvent(event: EventOf<TestEvent>, view: ProjectionView): void {
         caseHistoryId,
         caseVersion,
         createdAt,
+        createdDay: createdAt.slice(0, 10),
         updatedAt: time,
       } satisfies ResultDocument);
       return changeTest(view, testId, time, { lastStatus });

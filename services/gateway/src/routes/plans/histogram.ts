@@ -1,5 +1,5 @@
 import { ValidationError, analyticsMessages, parseOrThrow, planHistogramQuery, planHistogramResponse, type HistogramPoint, type PlanHistogramQuery } from '@testament/contracts';
-import { findTestFields, planHistories, projectHistory, resultsCreatedBetween, resultsPerDay, type CountedResult } from '@testament/projections';
+import { countResultsByPoint, findTestFields, planHistories, projectHistory, resultsPerDay } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { visibleProjectOrFail } from '../../http/project-scope.ts';
@@ -44,18 +44,14 @@ function pointsOf(counts: ReadonlyMap<string, ReadonlyMap<number, number>>, cont
  */
 async function countResults(context: GatewayContext, planning: PlanContext, query: PlanHistogramQuery, planIds: number[] | undefined, days: string[]) {
   const { statuses, ...testFilters } = await testFiltersOf(context.system.readStore, planning, query, planIds);
-  const tests = new Set((await findTestFields(context.system.readStore, planning.project._id, testFilters, [])).map((test) => test._id));
-  const end = new Date(Date.parse(`${days.at(-1)}T00:00:00Z`) + DAY).toISOString();
-  const results = await resultsCreatedBetween(context.system.readStore, planning.project._id, `${days[0]}T00:00:00.000Z`, end, query.attribute !== undefined);
-  const counted = (result: CountedResult) => tests.has(result.testId) && (query.is_archive || !result.isArchive) && (!statuses || statuses.includes(result.status));
+  const testIds = (await findTestFields(context.system.readStore, planning.project._id, testFilters, [])).map((test) => test._id);
+  const to = new Date(Date.parse(`${days.at(-1)}T00:00:00Z`) + DAY).toISOString();
+  const groups = await countResultsByPoint(context.system.readStore, planning.project._id, { from: `${days[0]}T00:00:00.000Z`, to, testIds, includeArchived: query.is_archive ?? false, statuses: statuses?.filter((status): status is number => status !== null), attribute: query.attribute });
   const counts = new Map<string, Map<number, number>>(query.attribute === undefined ? days.map((day) => [day, new Map()]) : []);
-  for (const result of results) {
-    if (!counted(result)) continue;
-    const point = query.attribute === undefined ? result.createdAt.slice(0, 10) : result.attributes[query.attribute] === undefined ? undefined : String(result.attributes[query.attribute]);
-    if (point === undefined) continue;
+  for (const { point, status, results } of groups) {
     let byStatus = counts.get(point);
     if (!byStatus) counts.set(point, (byStatus = new Map()));
-    byStatus.set(result.status, (byStatus.get(result.status) ?? 0) + 1);
+    byStatus.set(status, results);
   }
   return query.attribute === undefined ? counts : new Map(bucketOrder(counts.keys()).map((point) => [point, counts.get(point)!]));
 }

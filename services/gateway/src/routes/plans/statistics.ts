@@ -11,7 +11,7 @@ import {
   type PlanProgress,
   type StatusSlice,
 } from '@testament/contracts';
-import { UNTESTED_KEY, findPlan, findTestFields, planTestCounts, statusKey, sumStatusTallies, tallyTests, testsResultedPerPlan, type StatusTally, type TestFilters } from '@testament/projections';
+import { UNTESTED_KEY, filteredPlanCounts, findPlan, planTestCounts, statusKey, sumStatusTallies, testsResultedPerPlan, type StatusTally } from '@testament/projections';
 import type { ReadStore } from '@testament/infra';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -88,22 +88,13 @@ export function registerPlanStatistics(app: FastifyInstance, context: GatewayCon
     const scope = planId === null ? planning.plans.descendantsOf(null).map((node) => node.id) : query.root_only ? [planId] : planning.plans.subtreeIds(planId);
     const requested = query.plan_ids?.split(',');
     const subtreeOf = (id: string) => new Set(query.root_only ? [Number(id)] : planning.plans.subtreeIds(Number(id)));
-    if (!filtersTests(query)) {
-      const counts = await planTestCounts(readStore, projectId);
-      const tallied = (planIds: Iterable<number>) => slicesOf(sumStatusTallies(counts, planIds, query.is_archive ?? false), planning, unit);
-      if (requested === undefined) return tallied(scope);
-      return Object.fromEntries(requested.map((id) => [id, tallied(subtreeOf(id))]));
-    }
-    const filters: TestFilters = await testFiltersOf(readStore, planning, query, planId === null ? undefined : scope);
-    const tests = await findTestFields(readStore, projectId, filters, ['lastStatus', 'estimate', 'planId']);
-    if (requested === undefined) return slicesOf(tallyTests(tests), planning, unit);
+    const filtered = filtersTests(query);
+    // Unfiltered, the plans' counters; filtered, the matching tests counted by plan and status in the database.
+    const counts = filtered ? await filteredPlanCounts(readStore, projectId, await testFiltersOf(readStore, planning, query, planId === null ? undefined : scope)) : await planTestCounts(readStore, projectId);
+    const tallied = (planIds: Iterable<number>) => slicesOf(sumStatusTallies(counts, planIds, !filtered && (query.is_archive ?? false)), planning, unit);
+    if (requested === undefined) return tallied(scope);
     // Child-plan mode: each plan over its own subtree.
-    return Object.fromEntries(
-      requested.map((id) => {
-        const subtree = subtreeOf(id);
-        return [id, slicesOf(tallyTests(tests.filter((test) => subtree.has(test.planId))), planning, unit)];
-      }),
-    );
+    return Object.fromEntries(requested.map((id) => [id, tallied(subtreeOf(id))]));
   }
 
   app.get(

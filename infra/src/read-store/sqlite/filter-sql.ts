@@ -1,0 +1,326 @@
+/**
+ * MongoDB filters as SQL over the SQLite read store's JSONB documents. Each path becomes
+ * `json_extract(doc, '$.path')`, the very expression the collection's indexes are built on,
+ * so SQLite's planner finds them. MongoDB's array rule (a condition on a path holds when it
+ * holds for one of the array's elements) is applied only to paths the collection has seen
+ * hold an array (`PathFacts`), since it costs a `json_each` per document; an equality on
+ * such a path that the collection indexes reads the path's table of values instead.
+ */
+import type { Filter } from '../../ports/read-store.ts';
+import { FAILED_TO_PARSE, ReadStoreError } from '../shared/errors.ts';
+import { isOperatorObject, isPlainObject } from '../shared/values.ts';
+import { DATE_FIELD } from './stored-json.ts';
+
+/** What the compiler must know of a collection's paths. */
+export interface PathFacts {
+  /** The longest leading part of `path` that holds an array in some document, if any. */
+  arrayPrefix(path: string): string | undefined;
+  /** A table `(value, id)` of every value MongoDB would match at `path`, when the collection keeps one. */
+  valuesTable(path: string): string | undefined;
+  /** An FTS5 trigram table over the text at `path`, by row id, when the collection keeps one. */
+  searchTable(path: string): string | undefined;
+}
+
+export interface SqlPart {
+  sql: string;
+  params: unknown[];
+}
+
+const NO_FACTS: PathFacts = { arrayPrefix: () => undefined, valuesTable: () => undefined, searchTable: () => undefined };
+
+/** A JSON path literal for SQL: `$.a."b c"`, segments quoted when they are not plain names. */
+export function jsonPath(path: string): string {
+  const segments = path.split('.').map((segment) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(segment) ? segment : `"${segment.replace(/"/g, '""')}"`));
+  return `'$.${segments.join('.').replace(/'/g, "''")}'`;
+}
+
+/** The value at a path of the document, as indexes and queries both write it. */
+export function fieldSql(path: string, document = 'doc'): string {
+  return path === '_id' && document === 'doc' ? 'id' : `json_extract(${document}, ${jsonPath(path)})`;
+}
+
+/** How one value is read: its SQL value, its JSON type name, and its JSON text. */
+interface Accessor {
+  value: string;
+  type: string;
+  json: string;
+}
+
+function documentAccessor(document: string, path: string): Accessor {
+  if (path === '_id' && document === 'doc') return { value: 'id', type: "(CASE typeof(id) WHEN 'text' THEN 'text' WHEN 'real' THEN 'real' ELSE 'integer' END)", json: 'json_quote(id)' };
+  const at = jsonPath(path);
+  return { value: `json_extract(${document}, ${at})`, type: `json_type(${document}, ${at})`, json: `(${document} -> ${at})` };
+}
+
+/** An element of a `json_each` (alias `element`), or a path inside it when it is an object. */
+function elementAccessor(element: string, rest: string): Accessor {
+  if (rest === '') return { value: `${element}.value`, type: `${element}.type`, json: `(CASE WHEN ${element}.type IN ('object', 'array') THEN ${element}.value ELSE json_quote(${element}.value) END)` };
+  const at = jsonPath(rest);
+  const inObject = (sql: string) => `(CASE WHEN ${element}.type = 'object' THEN ${sql} END)`;
+  return { value: inObject(`json_extract(${element}.value, ${at})`), type: inObject(`json_type(${element}.value, ${at})`), json: inObject(`(${element}.value -> ${at})`) };
+}
+
+type Condition = (accessor: Accessor) => SqlPart;
+
+/**
+ * `condition` on a path inside an array's element, which may hold an array itself
+ * (`memberships.roleIds`: each membership's roles): then on one of that array's elements.
+ */
+function elementCondition(alias: string, rest: string, condition: Condition): SqlPart {
+  const at = elementAccessor(alias, rest);
+  const plain = condition(at);
+  if (rest === '') return plain;
+  const inner = `${alias}_inner`;
+  const nested = condition(elementAccessor(inner, ''));
+  return {
+    sql: `(CASE WHEN ${at.type} = 'array' THEN EXISTS (SELECT 1 FROM json_each(${alias}.value, ${jsonPath(rest)}) AS ${inner} WHERE ${nested.sql}) ELSE ${plain.sql} END)`,
+    params: [...nested.params, ...plain.params],
+  };
+}
+
+const NUMERIC_TYPES = "('integer', 'real')";
+
+function isNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
+
+/** The SQL a compare of one value with a literal makes, with MongoDB's bracketing by type. */
+function equals(literal: unknown): Condition {
+  if (literal === null || literal === undefined) return (at) => ({ sql: `${at.value} IS NULL`, params: [] });
+  if (typeof literal === 'boolean') return (at) => ({ sql: `(${at.value} = ${literal ? 1 : 0} AND ${at.type} = '${literal}')`, params: [] });
+  if (literal instanceof Date) return (at) => ({ sql: `json_extract(${at.json}, ${jsonPath(DATE_FIELD)}) = ?`, params: [literal.toISOString()] });
+  if (isNumber(literal) || typeof literal === 'string') return (at) => ({ sql: `${at.value} = ?`, params: [literal] });
+  if (Array.isArray(literal) || isPlainObject(literal)) {
+    const kind = Array.isArray(literal) ? 'array' : 'object';
+    return (at) => ({ sql: `(${at.type} = '${kind}' AND json(${at.json}) = json(?))`, params: [JSON.stringify(literal)] });
+  }
+  throw new ReadStoreError(FAILED_TO_PARSE, `cannot compare with ${String(literal)}`);
+}
+
+const COMPARISONS: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' };
+
+function compares(operator: string, literal: unknown): Condition {
+  const sign = COMPARISONS[operator]!;
+  if (literal === null) return operator === '$gte' || operator === '$lte' ? equals(null) : () => ({ sql: '0', params: [] });
+  if (literal instanceof Date) return (at) => ({ sql: `json_extract(${at.json}, ${jsonPath(DATE_FIELD)}) ${sign} ?`, params: [literal.toISOString()] });
+  if (isNumber(literal)) return (at) => ({ sql: `(${at.value} ${sign} ? AND ${at.type} IN ${NUMERIC_TYPES})`, params: [literal] });
+  if (typeof literal === 'string') return (at) => ({ sql: `(${at.value} ${sign} ? AND ${at.type} = 'text')`, params: [literal] });
+  throw new ReadStoreError(FAILED_TO_PARSE, `${operator} needs a number, a string or a date`);
+}
+
+/** A regex that matches its text literally (a search box's escaped words): the text, or undefined. */
+export function literalText(source: string): string | undefined {
+  let text = '';
+  for (let i = 0; i < source.length; i++) {
+    const char = source[i]!;
+    if (char === '\\') {
+      const next = source[++i];
+      if (next === undefined || /[A-Za-z0-9]/.test(next)) return undefined;
+      text += next;
+    } else if ('.*+?^$()[]{}|'.includes(char)) return undefined;
+    else text += char;
+  }
+  return text;
+}
+
+function regexCondition(source: string, options: string): Condition {
+  const literal = options === '' ? literalText(source) : undefined;
+  if (literal !== undefined) return (at) => ({ sql: `(${at.type} = 'text' AND instr(${at.value}, ?) > 0)`, params: [literal] });
+  const prefix = options === '' && source.startsWith('^') ? literalText(source.slice(1)) : undefined;
+  // An anchored literal is a range of the index, as MongoDB uses it.
+  if (prefix) return (at) => ({ sql: `(${at.value} >= ? AND ${at.value} < ? AND ${at.type} = 'text')`, params: [prefix, `${prefix}\u{10FFFF}`] });
+  return (at) => ({ sql: `(${at.type} = 'text' AND regexp(?, ${at.value}))`, params: [`${options}/${source}`] });
+}
+
+function regexParts(spec: Record<string, unknown>): { source: string; options: string } {
+  const pattern = spec['$regex'];
+  if (pattern instanceof RegExp) return { source: pattern.source, options: pattern.flags };
+  if (typeof pattern !== 'string') throw new ReadStoreError(FAILED_TO_PARSE, '$regex has to be a string');
+  const options = spec['$options'] ?? '';
+  if (typeof options !== 'string') throw new ReadStoreError(FAILED_TO_PARSE, '$options has to be a string');
+  return { source: pattern, options };
+}
+
+function or(parts: SqlPart[]): SqlPart {
+  if (parts.length === 0) return { sql: '0', params: [] };
+  if (parts.length === 1) return parts[0]!;
+  return { sql: `(${parts.map((part) => part.sql).join(' OR ')})`, params: parts.flatMap((part) => part.params) };
+}
+
+function and(parts: SqlPart[]): SqlPart {
+  if (parts.length === 0) return { sql: '1', params: [] };
+  if (parts.length === 1) return parts[0]!;
+  return { sql: `(${parts.map((part) => part.sql).join(' AND ')})`, params: parts.flatMap((part) => part.params) };
+}
+
+/** True where `part` is false or unknown: MongoDB's negations match documents without the field. */
+function not(part: SqlPart): SqlPart {
+  return { sql: `((${part.sql}) IS NOT 1)`, params: part.params };
+}
+
+let elementAliases = 0;
+
+class FilterCompiler {
+  constructor(
+    private readonly facts: PathFacts,
+    /** The document's JSON: `doc`, or an element of an array under `$elemMatch`. */
+    private readonly document: string,
+  ) {}
+
+  filter(filter: Filter): SqlPart {
+    if (!isPlainObject(filter)) throw new ReadStoreError(FAILED_TO_PARSE, 'a filter has to be an object');
+    const parts: SqlPart[] = [];
+    for (const [key, value] of Object.entries(filter)) {
+      if (key === '$and' || key === '$or' || key === '$nor') {
+        if (!Array.isArray(value) || value.length === 0) throw new ReadStoreError(FAILED_TO_PARSE, `${key} must be a nonempty array`);
+        const clauses = value.map((clause) => this.filter(clause as Filter));
+        parts.push(key === '$and' ? and(clauses) : key === '$or' ? or(clauses) : not(or(clauses)));
+      } else if (key.startsWith('$')) throw new ReadStoreError(FAILED_TO_PARSE, `unknown top level operator: ${key}`);
+      else parts.push(this.field(key, value));
+    }
+    return and(parts);
+  }
+
+  private field(path: string, spec: unknown): SqlPart {
+    if (!isOperatorObject(spec)) return this.equalTo(path, spec);
+    const parts: SqlPart[] = [];
+    for (const [operator, operand] of Object.entries(spec)) {
+      if (operator === '$options') continue;
+      parts.push(this.operator(path, operator, operand, spec));
+    }
+    return and(parts);
+  }
+
+  private operator(path: string, operator: string, operand: unknown, spec: Record<string, unknown>): SqlPart {
+    switch (operator) {
+      case '$eq':
+        return this.equalTo(path, operand);
+      case '$ne':
+        return not(this.equalTo(path, operand));
+      case '$gt':
+      case '$gte':
+      case '$lt':
+      case '$lte':
+        return this.matches(path, compares(operator, operand));
+      case '$in':
+        return this.in(path, listOperand(operator, operand));
+      case '$nin':
+        return not(this.in(path, listOperand(operator, operand)));
+      case '$exists':
+        return operand ? this.exists(path) : not(this.exists(path));
+      case '$regex': {
+        const { source, options } = regexParts(spec);
+        return this.search(path, source, options) ?? this.matches(path, regexCondition(source, options));
+      }
+      case '$not':
+        if (!isOperatorObject(operand)) throw new ReadStoreError(FAILED_TO_PARSE, '$not needs an operator object');
+        return not(this.field(path, operand));
+      case '$all':
+        return and(listOperand(operator, operand).map((value) => this.matches(path, equals(value), value)));
+      case '$size': {
+        if (!Number.isInteger(operand)) throw new ReadStoreError(FAILED_TO_PARSE, '$size needs a whole number');
+        const at = documentAccessor(this.document, path);
+        return { sql: `(${at.type} = 'array' AND json_array_length(${at.json}) = ?)`, params: [operand] };
+      }
+      case '$elemMatch':
+        return this.elemMatch(path, operand);
+      default:
+        throw new ReadStoreError(FAILED_TO_PARSE, `unknown operator: ${operator}`);
+    }
+  }
+
+  /** `condition` holds for the value at `path`, or (MongoDB's array rule) for one of its elements. */
+  private matches(path: string, condition: Condition, literal?: unknown): SqlPart {
+    const prefix = this.document === 'doc' ? this.facts.arrayPrefix(path) : undefined;
+    const plain = condition(documentAccessor(this.document, path));
+    if (prefix === undefined) return plain;
+    const alias = `element${++elementAliases}`;
+    const rest = path === prefix ? '' : path.slice(prefix.length + 1);
+    const onElement = elementCondition(alias, rest, condition);
+    const inArray: SqlPart = { sql: `EXISTS (SELECT 1 FROM json_each(doc, ${jsonPath(prefix)}) AS ${alias} WHERE ${onElement.sql})`, params: onElement.params };
+    // A literal array also matches the whole array at the path.
+    const whenArray = Array.isArray(literal) && rest === '' ? or([inArray, plain]) : inArray;
+    const arrayType = documentAccessor('doc', prefix).type;
+    return { sql: `(CASE WHEN ${arrayType} = 'array' THEN (${whenArray.sql}) ELSE (${plain.sql}) END)`, params: [...whenArray.params, ...plain.params] };
+  }
+
+  /** An equality: a number or a string goes where a values table can take it. */
+  private equalTo(path: string, literal: unknown): SqlPart {
+    return isNumber(literal) || typeof literal === 'string' ? this.in(path, [literal]) : this.matches(path, equals(literal), literal);
+  }
+
+  private in(path: string, values: unknown[]): SqlPart {
+    const plain = values.filter((value) => isNumber(value) || typeof value === 'string');
+    const others = values.filter((value) => !(isNumber(value) || typeof value === 'string'));
+    const parts: SqlPart[] = others.map((value) => this.matches(path, equals(value), value));
+    if (plain.length > 0) {
+      // One JSON parameter, whatever the list's length: SQLite limits a statement's parameters.
+      const list = plain.length === 1 ? { sql: '= ?', params: plain } : { sql: 'IN (SELECT value FROM json_each(?))', params: [JSON.stringify(plain)] };
+      const table = this.document === 'doc' ? this.facts.valuesTable(path) : undefined;
+      if (table) parts.unshift({ sql: `id IN (SELECT id FROM ${table} WHERE value ${list.sql})`, params: list.params });
+      else parts.unshift(this.matches(path, (at) => ({ sql: `${at.value} ${list.sql}`, params: list.params })));
+    }
+    return or(parts);
+  }
+
+  /** An array is there even when empty: only a path through an array asks its elements. */
+  private exists(path: string): SqlPart {
+    const present: Condition = (at) => ({ sql: `${at.type} IS NOT NULL`, params: [] });
+    const prefix = this.document === 'doc' ? this.facts.arrayPrefix(path) : undefined;
+    return prefix === undefined || prefix === path ? present(documentAccessor(this.document, path)) : this.matches(path, present);
+  }
+
+  /** A literal search on a path the collection keeps a trigram index for: the index finds the rows, `instr` confirms them. */
+  private search(path: string, source: string, options: string): SqlPart | undefined {
+    const table = this.document === 'doc' && options === '' ? this.facts.searchTable(path) : undefined;
+    const text = table ? literalText(source) : undefined;
+    if (!table || text === undefined || [...text].length < 3) return undefined;
+    const confirm = regexCondition(source, options)(documentAccessor('doc', path));
+    return { sql: `(rid IN (SELECT rowid FROM ${table} WHERE ${table} MATCH ?) AND ${confirm.sql})`, params: [`"${text.replace(/"/g, '""')}"`, ...confirm.params] };
+  }
+
+  private elemMatch(path: string, operand: unknown): SqlPart {
+    if (!isPlainObject(operand)) throw new ReadStoreError(FAILED_TO_PARSE, '$elemMatch needs an object');
+    const alias = `element${++elementAliases}`;
+    const at = documentAccessor(this.document, path);
+    const element = elementAccessor(alias, '');
+    const condition = isOperatorObject(operand)
+      ? and(Object.entries(operand).map(([operator, value]) => scalarOperator(operator, value, operand)(element)))
+      : new FilterCompiler(NO_FACTS, `(CASE WHEN ${alias}.type = 'object' THEN ${alias}.value END)`).filter(operand);
+    return { sql: `(${at.type} = 'array' AND EXISTS (SELECT 1 FROM json_each(${at.json}) AS ${alias} WHERE ${condition.sql}))`, params: condition.params };
+  }
+}
+
+/** An operator on a scalar element (`$elemMatch: {$gte: 80}`). */
+function scalarOperator(operator: string, operand: unknown, spec: Record<string, unknown>): Condition {
+  if (operator === '$eq') return equals(operand);
+  if (operator in COMPARISONS) return compares(operator, operand);
+  if (operator === '$regex') {
+    const { source, options } = regexParts(spec);
+    return regexCondition(source, options);
+  }
+  if (operator === '$options') return () => ({ sql: '1', params: [] });
+  if (operator === '$in') return (at) => or(listOperand(operator, operand).map((value) => equals(value)(at)));
+  if (operator === '$ne') return (at) => not(equals(operand)(at));
+  throw new ReadStoreError(FAILED_TO_PARSE, `${operator} is not supported inside $elemMatch`);
+}
+
+function listOperand(operator: string, operand: unknown): unknown[] {
+  if (!Array.isArray(operand)) throw new ReadStoreError(FAILED_TO_PARSE, `${operator} needs an array`);
+  return operand;
+}
+
+export function filterSql(filter: Filter, facts: PathFacts): SqlPart {
+  return new FilterCompiler(facts, 'doc').filter(filter);
+}
+
+/** Paths a filter reads, so the store can learn which of them hold arrays before it compiles the filter. */
+export function filterPaths(filter: unknown, into = new Set<string>()): Set<string> {
+  if (!isPlainObject(filter)) return into;
+  for (const [key, value] of Object.entries(filter)) {
+    if (key === '$and' || key === '$or' || key === '$nor') {
+      if (Array.isArray(value)) for (const clause of value) filterPaths(clause, into);
+    } else if (!key.startsWith('$') && key !== '_id') into.add(key);
+  }
+  return into;
+}

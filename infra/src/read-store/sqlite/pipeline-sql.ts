@@ -1,0 +1,207 @@
+/**
+ * The aggregation subset of the port (see `Collection.aggregate`) as SQL: leading `$match`es
+ * become the WHERE, an `$unwind` a join with `json_each`, a `$group` a GROUP BY with SQL's
+ * aggregates, and a `$sort`/`$skip`/`$limit` on documents an ORDER BY and LIMIT. What follows
+ * a `$group` (a handful of groups) is shaped in JS: `$sort`, `$skip`, `$limit`, `$count`, `$project`.
+ */
+import type { Document, Filter, Sort } from '../../ports/read-store.ts';
+import { FAILED_TO_PARSE, ReadStoreError } from '../shared/errors.ts';
+import { isPlainObject } from '../shared/values.ts';
+import { jsonPath, type PathFacts, type SqlPart } from './filter-sql.ts';
+import { project } from './projection.ts';
+import { orderSql } from './sort-sql.ts';
+import { decodeDocument } from './stored-json.ts';
+
+export interface PipelineSource {
+  /** The collection's table, quoted. */
+  table: string;
+  facts: PathFacts;
+  where(filter: Filter): SqlPart;
+  rows(sql: string, params: unknown[]): unknown[][];
+}
+
+type Stage = Record<string, unknown>;
+
+function stageName(stage: Stage): string {
+  const names = Object.keys(stage);
+  if (names.length !== 1) throw new ReadStoreError(FAILED_TO_PARSE, 'a pipeline stage has exactly one field');
+  return names[0]!;
+}
+
+function unsupported(name: string): never {
+  throw new ReadStoreError(FAILED_TO_PARSE, `the read store's aggregation does not support ${name}`);
+}
+
+/** A `$path` reference, without its `$`. */
+function referencedPath(expression: unknown, what: string): string {
+  if (typeof expression !== 'string' || !expression.startsWith('$') || expression.startsWith('$$')) throw new ReadStoreError(FAILED_TO_PARSE, `${what} needs a $field reference`);
+  return expression.slice(1);
+}
+
+/** SQL for a referenced value as JSON text (null when missing), in the document or in the unwound element. */
+class Values {
+  constructor(private readonly unwound: string | undefined) {}
+
+  json(path: string): string {
+    if (this.unwound !== undefined && (path === this.unwound || path.startsWith(`${this.unwound}.`))) {
+      const rest = path.slice(this.unwound.length + 1);
+      const element = `(CASE unwound.type WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' WHEN 'null' THEN 'null' WHEN 'object' THEN unwound.value WHEN 'array' THEN unwound.value ELSE json_quote(unwound.value) END)`;
+      return rest === '' ? element : `(CASE WHEN unwound.type = 'object' THEN (unwound.value -> ${jsonPath(rest)}) END)`;
+    }
+    return `(doc -> ${jsonPath(path)})`;
+  }
+
+  number(path: string): string {
+    const json = this.json(path);
+    return `(CASE WHEN json_type(${json}) IN ('integer', 'real') THEN json_extract(${json}, '$') END)`;
+  }
+}
+
+interface Column {
+  name: string;
+  sql: string;
+  /** JSON text to parse, a number, or an array of JSON values to make distinct. */
+  kind: 'json' | 'number' | 'set';
+}
+
+function accumulator(name: string, spec: unknown, values: Values): Column {
+  if (!isPlainObject(spec) || Object.keys(spec).length !== 1) throw new ReadStoreError(FAILED_TO_PARSE, `the group field ${name} must be an accumulator`);
+  const [operator, operand] = Object.entries(spec)[0]!;
+  switch (operator) {
+    case '$sum':
+      if (typeof operand === 'number') return { name, sql: `count(*) * ${operand}`, kind: 'number' };
+      return { name, sql: `coalesce(sum(${values.number(referencedPath(operand, '$sum'))}), 0)`, kind: 'number' };
+    case '$count':
+      return { name, sql: 'count(*)', kind: 'number' };
+    case '$avg':
+      return { name, sql: `avg(${values.number(referencedPath(operand, '$avg'))})`, kind: 'number' };
+    case '$min':
+    case '$max': {
+      const path = referencedPath(operand, operator);
+      return { name, sql: `${operator.slice(1)}(json_extract(${values.json(path)}, '$'))`, kind: 'number' };
+    }
+    case '$push':
+    case '$addToSet': {
+      const json = operand === '$$ROOT' ? 'json(doc)' : values.json(referencedPath(operand, operator));
+      return { name, sql: `json_group_array(json(${json})) FILTER (WHERE ${json} IS NOT NULL)`, kind: operator === '$push' ? 'json' : 'set' };
+    }
+    default:
+      return unsupported(`the accumulator ${operator}`);
+  }
+}
+
+function groupKey(id: unknown, values: Values): string {
+  if (id === null || id === undefined) return "'null'";
+  if (typeof id === 'string' && id.startsWith('$')) return `ifnull(${values.json(referencedPath(id, '$group _id'))}, 'null')`;
+  if (isPlainObject(id)) return `json_object(${Object.entries(id).map(([field, value]) => `'${field.replace(/'/g, "''")}', json(${groupKey(value, values)})`).join(', ')})`;
+  return `json_quote(${JSON.stringify(id)})`;
+}
+
+function decodedRow(columns: Column[], row: unknown[]): Record<string, unknown> {
+  const output: Record<string, unknown> = {};
+  columns.forEach((column, i) => {
+    const value = row[i];
+    if (column.kind === 'number') output[column.name] = value;
+    else {
+      const decoded = value === null || value === undefined ? null : decodeDocument<unknown>(value as string);
+      output[column.name] = column.kind === 'set' && Array.isArray(decoded) ? [...new Map(decoded.map((item) => [JSON.stringify(item), item])).values()] : decoded;
+    }
+  });
+  return output;
+}
+
+export function aggregateSql(pipeline: Stage[], source: PipelineSource): Record<string, unknown>[] {
+  let at = 0;
+  const matches: Filter[] = [];
+  while (at < pipeline.length && stageName(pipeline[at]!) === '$match') matches.push(pipeline[at++]!['$match'] as Filter);
+  const where = source.where(matches.length === 0 ? {} : matches.length === 1 ? matches[0]! : { $and: matches });
+  let unwound: string | undefined;
+  if (at < pipeline.length && stageName(pipeline[at]!) === '$unwind') {
+    const spec = pipeline[at++]!['$unwind'];
+    unwound = referencedPath(isPlainObject(spec) ? spec['path'] : spec, '$unwind');
+  }
+  const join = unwound === undefined ? '' : `, json_each(doc, ${jsonPath(unwound)}) AS unwound`;
+  let rows: Record<string, unknown>[];
+  if (at < pipeline.length && stageName(pipeline[at]!) === '$group') {
+    const spec = pipeline[at++]!['$group'];
+    if (!isPlainObject(spec) || !('_id' in spec)) throw new ReadStoreError(FAILED_TO_PARSE, '$group needs an _id');
+    const values = new Values(unwound);
+    const columns: Column[] = [{ name: '_id', sql: groupKey(spec['_id'], values), kind: 'json' }];
+    for (const [name, accumulated] of Object.entries(spec)) if (name !== '_id') columns.push(accumulator(name, accumulated, values));
+    const sql = `SELECT ${columns.map((column) => column.sql).join(', ')} FROM ${source.table}${join} WHERE ${where.sql} GROUP BY 1`;
+    rows = source.rows(sql, where.params).map((row) => decodedRow(columns, row));
+  } else {
+    const documentStages: { sort?: Sort; skip?: number; limit?: number } = {};
+    if (at < pipeline.length && stageName(pipeline[at]!) === '$sort' && unwound === undefined) documentStages.sort = pipeline[at++]!['$sort'] as Sort;
+    if (at < pipeline.length && stageName(pipeline[at]!) === '$skip') documentStages.skip = Number(pipeline[at++]!['$skip']);
+    if (at < pipeline.length && stageName(pipeline[at]!) === '$limit') documentStages.limit = Number(pipeline[at++]!['$limit']);
+    const order = documentStages.sort ? orderSql(documentStages.sort, source.facts) : 'rid';
+    const paging = documentStages.limit !== undefined || documentStages.skip !== undefined ? ` LIMIT ${documentStages.limit ?? -1} OFFSET ${documentStages.skip ?? 0}` : '';
+    const element = unwound === undefined ? '' : `, ${new Values(unwound).json(unwound)}`;
+    const sql = `SELECT json(doc)${element} FROM ${source.table}${join} WHERE ${where.sql} ORDER BY ${order}${paging}`;
+    rows = source.rows(sql, where.params).map(([text, element]) => {
+      const document = decodeDocument<Document>(text as string);
+      if (unwound !== undefined) setPath(document, unwound, decodeDocument(element as string));
+      return document;
+    });
+  }
+  for (const stage of pipeline.slice(at)) rows = shaped(rows, stage);
+  return rows;
+}
+
+/** A stage after the SQL: over a handful of groups or a page of documents. */
+function shaped(rows: Record<string, unknown>[], stage: Stage): Record<string, unknown>[] {
+  const name = stageName(stage);
+  const operand = stage[name];
+  switch (name) {
+    case '$sort':
+      return [...rows].sort((a, b) => compareBy(operand as Sort, a, b));
+    case '$skip':
+      return rows.slice(Number(operand));
+    case '$limit':
+      return rows.slice(0, Number(operand));
+    case '$count':
+      return rows.length === 0 ? [] : [{ [String(operand)]: rows.length }];
+    case '$project':
+      return rows.map((row) => reshaped(row, operand as Record<string, unknown>));
+    default:
+      return unsupported(`${name} at this place in a pipeline`);
+  }
+}
+
+function reshaped(row: Record<string, unknown>, spec: Record<string, unknown>): Record<string, unknown> {
+  const references = Object.entries(spec).filter(([, value]) => typeof value === 'string');
+  const flags = Object.fromEntries(Object.entries(spec).filter(([, value]) => value === 0 || value === 1 || value === true || value === false).map(([path, value]) => [path, value ? 1 : 0])) as Record<string, 0 | 1>;
+  if (Object.keys(flags).length + references.length !== Object.keys(spec).length) unsupported('computed fields in $project');
+  const output = Object.keys(flags).length > 0 ? project(row as Document, flags) : references.length > 0 && spec['_id'] !== 0 ? { _id: row['_id'] } : {};
+  for (const [field, reference] of references) {
+    const value = valueAt(row, referencedPath(reference, '$project'));
+    if (value !== undefined) output[field] = value;
+  }
+  return output;
+}
+
+function valueAt(row: unknown, path: string): unknown {
+  let value = row;
+  for (const segment of path.split('.')) value = isPlainObject(value) ? value[segment] : undefined;
+  return value;
+}
+
+function setPath(document: Record<string, unknown>, path: string, value: unknown): void {
+  const segments = path.split('.');
+  let target = document;
+  for (const segment of segments.slice(0, -1)) target = target[segment] as Record<string, unknown>;
+  target[segments.at(-1)!] = value;
+}
+
+const TYPE_ORDER = (value: unknown): number => (value === null || value === undefined ? 0 : typeof value === 'number' ? 1 : typeof value === 'string' ? 2 : typeof value === 'boolean' ? 5 : 3);
+
+function compareBy(sort: Sort, a: Record<string, unknown>, b: Record<string, unknown>): number {
+  for (const [path, direction] of Object.entries(sort)) {
+    const left = valueAt(a, path);
+    const right = valueAt(b, path);
+    const order = TYPE_ORDER(left) - TYPE_ORDER(right) || (left === right ? 0 : (left as number) < (right as number) ? -1 : (left as number) > (right as number) ? 1 : 0);
+    if (order !== 0) return order * direction;
+  }
+  return 0;
+}
