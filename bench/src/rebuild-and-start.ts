@@ -1,4 +1,4 @@
-import { serverHeapArgs, SNAPSHOT_FILES, startServerProcess, type ServerProcess } from '@testament/gateway/testing/server-process';
+import { READ_MODELS_FILE, serverHeapArgs, SNAPSHOT_FILES, startServerProcess, type ServerProcess } from '@testament/gateway/testing/server-process';
 import { rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { JsonParseBaseline } from './baseline-json-parse.ts';
@@ -78,8 +78,8 @@ export async function startServerAtRest(label: string, env: Record<string, strin
 }
 
 /**
- * A cold start, as on a new machine or after a crash: the snapshots an earlier suite's
- * orderly stop left in the shared store are removed first, so the whole log is folded.
+ * A cold start, as on a new machine: the read models an earlier suite left in the shared store (the
+ * SQLite file, or the memory engine's snapshots) are removed first, so the whole log is folded.
  */
 export async function coldStartServer(label: string, dataDir: string, env: Record<string, string>, timeoutMs: number): Promise<ColdStart> {
   await removeSnapshots(dataDir);
@@ -87,7 +87,8 @@ export async function coldStartServer(label: string, dataDir: string, env: Recor
 }
 
 function removeSnapshots(dataDir: string): Promise<unknown> {
-  return Promise.all(Object.values(SNAPSHOT_FILES).map((file) => rm(join(dataDir, file), { force: true })));
+  const files = [...Object.values(SNAPSHOT_FILES), ...['', '-wal', '-shm'].map((suffix) => `${READ_MODELS_FILE}${suffix}`)];
+  return Promise.all(files.map((file) => rm(join(dataDir, file), { force: true })));
 }
 
 /**
@@ -115,7 +116,7 @@ export interface Restart extends ColdStart {
   snapshotMb: number;
 }
 
-/** Stops a server at rest in order (it writes its snapshots) and starts it again on the same data, which restores them. */
+/** Stops a server at rest in order and starts it again on the same data, which keeps its read models (the memory engine: restores its snapshots). */
 export async function restartServer(label: string, server: ServerProcess, dataDir: string, env: Record<string, string>, timeoutMs: number): Promise<Restart> {
   const stoppedAt = performance.now();
   await server.stop();
@@ -128,8 +129,8 @@ export async function restartServer(label: string, server: ServerProcess, dataDi
 /** The restart's rows: the orderly stop that writes the snapshots, and the start that restores them. */
 export function restartRows(of: string, restart: Restart, cold: ColdStart): BenchResult[] {
   return [
-    { name: `orderly stop with ${of}: the read models' and the audit trail's snapshots written`, value: round(restart.stopSeconds, 2), unit: 's', detail: { snapshotsMb: round(restart.snapshotMb, 0) } },
-    against({ name: `restart from those snapshots with ${of} (process start to listening)`, value: round(restart.seconds, 2), unit: 's' }, { name: 'the cold start', value: round(cold.seconds, 2), unit: 's' }),
+    { name: `orderly stop with ${of}`, value: round(restart.stopSeconds, 2), unit: 's', detail: { snapshotsMb: round(restart.snapshotMb, 0) } },
+    against({ name: `restart with ${of} (process start to listening)`, value: round(restart.seconds, 2), unit: 's', target: { op: '<=', value: 2 } }, { name: 'the cold start', value: round(cold.seconds, 2), unit: 's' }),
     against({ name: `audit trail caught up after that restart (${of})`, value: round(restart.auditSeconds, 2), unit: 's' }, { name: 'after the cold start', value: round(cold.auditSeconds, 2), unit: 's' }),
   ];
 }

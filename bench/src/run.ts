@@ -13,6 +13,7 @@ import { httpCreateProjectBenchmark } from './http-create-project.bench.ts';
 import { met, type BenchResult, type Target } from './measure.ts';
 import { mixedLoadBenchmarks } from './mixed-load.bench.ts';
 import { projectsListBenchmarks } from './projects-list.bench.ts';
+import { readStoreBenchmarks } from './read-store.bench.ts';
 import { rebuildBenchmarks } from './rebuild.bench.ts';
 import { testBenchmarks } from './tests.bench.ts';
 import { benchScale, QUICK_SCALE } from './scale.ts';
@@ -28,6 +29,7 @@ const SUITES: Record<string, () => Promise<BenchResult[]>> = {
   rebuild: rebuildBenchmarks,
   cases: caseBenchmarks,
   tests: testBenchmarks,
+  'read-store': readStoreBenchmarks,
   analytics: analyticsBenchmarks,
   'bulk-jobs': bulkJobBenchmarks,
   audit: auditBenchmarks,

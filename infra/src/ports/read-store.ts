@@ -69,6 +69,13 @@ export interface ReadStore {
    * its documents); other engines apply them in order, each collection's as its `bulkWrite`.
    */
   writeAll(writes: readonly CollectionWrites[]): Promise<void>;
+  /**
+   * Optional: these empty collections are about to be filled by a fold of a long log before anyone
+   * reads them but by `_id`, so the store may put off keeping their other indexes until the
+   * returned `done`, and then build them whole (SQLite: an index built at once is about twice as
+   * fast as one kept up row by row).
+   */
+  bulkLoad?(collections: readonly string[]): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

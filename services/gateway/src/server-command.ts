@@ -2,19 +2,21 @@ import { totalmem } from 'node:os';
 
 /**
  * How the server process is started (`npm start`, the process and browser
- * tests, the benchmarks): read models live in memory, so the heap may take
- * three quarters of the machine — a project of a million results needs more
- * than Node's default limit of about 4 GB. A young generation of 64 MB
- * semi-spaces (16 by default) lets the short-lived objects of a request and a
- * fold die young: results recorded over HTTP went from about 800 to about 1,080
- * per second on a 250,000-result store.
+ * tests, the benchmarks). A young generation of 64 MB semi-spaces (16 by
+ * default) lets the short-lived objects of a request and a fold die young:
+ * results recorded over HTTP went from about 800 to about 1,080 per second on
+ * a 250,000-result store. The read models live in SQLite, outside the heap;
+ * only the former memory engine (`TESTAMENT_READ_STORE=memory`) gets the heap
+ * settings below.
  */
-export function serverNodeArgs(): string[] {
-  return [...serverHeapArgs(), '--import', 'tsx', 'services/gateway/src/main.ts'];
+export function serverNodeArgs(readStore = process.env['TESTAMENT_READ_STORE']): string[] {
+  return [...serverHeapArgs(readStore), '--import', 'tsx', 'services/gateway/src/main.ts'];
 }
 
 /** The heap settings alone, for a process that folds the log as the server does (the rebuild benchmark's). */
-export function serverHeapArgs(): string[] {
+export function serverHeapArgs(readStore = process.env['TESTAMENT_READ_STORE']): string[] {
+  if (readStore !== 'memory') return ['--max-semi-space-size=64'];
+  // The memory engine keeps every read model in the heap: it may take three quarters of the machine.
   const heapMb = Math.max(4_096, Math.floor((totalmem() * 0.75) / 2 ** 20));
   // Without V8's memory reducer: once the server goes quiet it runs full collections of a heap that is
   // almost all live read models, and work arriving meanwhile runs beside them. On 1M events the

@@ -211,7 +211,7 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
     await runner.start();
     // A rebuild leaves the memory indexes' entries to be sorted at the first read: sort them before the first request.
     if (readStore instanceof MemoryReadStore) readStore.settleIndexes();
-    settleHeap(runner.position - (restoredFromSnapshot?.position ?? 0));
+    if (readStore instanceof MemoryReadStore) settleHeap(runner.position - (restoredFromSnapshot?.position ?? 0));
     opened.unshift({
       close: async () => {
         await runner.stop();

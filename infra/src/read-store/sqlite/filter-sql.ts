@@ -19,6 +19,8 @@ export interface PathFacts {
   valuesTable(path: string): string | undefined;
   /** An FTS5 trigram table over the text at `path`, by row id, when the collection keeps one. */
   searchTable(path: string): string | undefined;
+  /** The column that holds the value at an indexed path (`storedColumnValue`), when the collection keeps one. */
+  column(path: string): string | undefined;
 }
 
 export interface SqlPart {
@@ -26,7 +28,7 @@ export interface SqlPart {
   params: unknown[];
 }
 
-const NO_FACTS: PathFacts = { arrayPrefix: () => undefined, valuesTable: () => undefined, searchTable: () => undefined };
+const NO_FACTS: PathFacts = { arrayPrefix: () => undefined, valuesTable: () => undefined, searchTable: () => undefined, column: () => undefined };
 
 /** A JSON path literal for SQL: `$.a."b c"`, segments quoted when they are not plain names. */
 export function jsonPath(path: string): string {
@@ -34,22 +36,42 @@ export function jsonPath(path: string): string {
   return `'$.${segments.join('.').replace(/'/g, "''")}'`;
 }
 
-/** The value at a path of the document, as indexes and queries both write it. */
-export function fieldSql(path: string, document = 'doc'): string {
-  return path === '_id' && document === 'doc' ? 'id' : `json_extract(${document}, ${jsonPath(path)})`;
+/** The value at a path of the document, as indexes and queries both write it: its column, or the JSON. */
+export function fieldSql(path: string, facts: Pick<PathFacts, 'column'>, document = 'doc'): string {
+  if (document !== 'doc') return `json_extract(${document}, ${jsonPath(path)})`;
+  return path === '_id' ? 'id' : (facts.column(path) ?? `json_extract(doc, ${jsonPath(path)})`);
 }
 
-/** How one value is read: its SQL value, its JSON type name, and its JSON text. */
+/**
+ * An indexed path's column, as SQL computes it from a stored document: `json_extract`'s value,
+ * except that a boolean is the text `true` or `false` (not 1 or 0) and an object or array its JSON
+ * text, so a column says a value's type without the document (`storedColumnValue` in JS).
+ */
+export function columnSql(path: string): string {
+  const at = jsonPath(path);
+  return `(CASE json_type(doc, ${at}) WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' WHEN 'object' THEN json(doc -> ${at}) WHEN 'array' THEN json(doc -> ${at}) ELSE json_extract(doc, ${at}) END)`;
+}
+
+/** How one value is read: its SQL value, its JSON type name, and its JSON text; `column` when the value is a column (booleans as text). */
 interface Accessor {
   value: string;
   type: string;
   json: string;
+  column?: true;
 }
 
-function documentAccessor(document: string, path: string): Accessor {
+function documentAccessor(document: string, path: string, facts: PathFacts = NO_FACTS): Accessor {
   if (path === '_id' && document === 'doc') return { value: 'id', type: "(CASE typeof(id) WHEN 'text' THEN 'text' WHEN 'real' THEN 'real' ELSE 'integer' END)", json: 'json_quote(id)' };
   const at = jsonPath(path);
-  return { value: `json_extract(${document}, ${at})`, type: `json_type(${document}, ${at})`, json: `(${document} -> ${at})` };
+  const column = document === 'doc' ? facts.column(path) : undefined;
+  const json = { type: `json_type(${document}, ${at})`, json: `(${document} -> ${at})` };
+  return column ? { value: column, ...json, column: true } : { value: `json_extract(${document}, ${at})`, ...json };
+}
+
+/** The SQL type test that brackets a comparison: on a column its storage class, else the JSON type. */
+function typeIs(at: Accessor, kind: 'number' | 'text'): string {
+  if (at.column) return kind === 'number' ? `typeof(${at.value}) IN ('integer', 'real')` : `typeof(${at.value}) = 'text'`;
+  return kind === 'number' ? `${at.type} IN ('integer', 'real')` : `${at.type} = 'text'`;
 }
 
 /** An element of a `json_each` (alias `element`), or a path inside it when it is an object. */
@@ -78,7 +100,9 @@ function elementCondition(alias: string, rest: string, condition: Condition): Sq
   };
 }
 
-const NUMERIC_TYPES = "('integer', 'real')";
+function dateText(date: Date): string {
+  return JSON.stringify({ [DATE_FIELD]: date.toISOString() });
+}
 
 function isNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
@@ -87,8 +111,8 @@ function isNumber(value: unknown): value is number {
 /** The SQL a compare of one value with a literal makes, with MongoDB's bracketing by type. */
 function equals(literal: unknown): Condition {
   if (literal === null || literal === undefined) return (at) => ({ sql: `${at.value} IS NULL`, params: [] });
-  if (typeof literal === 'boolean') return (at) => ({ sql: `(${at.value} = ${literal ? 1 : 0} AND ${at.type} = '${literal}')`, params: [] });
-  if (literal instanceof Date) return (at) => ({ sql: `json_extract(${at.json}, ${jsonPath(DATE_FIELD)}) = ?`, params: [literal.toISOString()] });
+  if (typeof literal === 'boolean') return (at) => ({ sql: at.column ? `${at.value} = '${literal}'` : `(${at.value} = ${literal ? 1 : 0} AND ${at.type} = '${literal}')`, params: [] });
+  if (literal instanceof Date) return (at) => (at.column ? { sql: `${at.value} = ?`, params: [dateText(literal)] } : { sql: `json_extract(${at.json}, ${jsonPath(DATE_FIELD)}) = ?`, params: [literal.toISOString()] });
   if (isNumber(literal) || typeof literal === 'string') return (at) => ({ sql: `${at.value} = ?`, params: [literal] });
   if (Array.isArray(literal) || isPlainObject(literal)) {
     const kind = Array.isArray(literal) ? 'array' : 'object';
@@ -102,9 +126,10 @@ const COMPARISONS: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $l
 function compares(operator: string, literal: unknown): Condition {
   const sign = COMPARISONS[operator]!;
   if (literal === null) return operator === '$gte' || operator === '$lte' ? equals(null) : () => ({ sql: '0', params: [] });
-  if (literal instanceof Date) return (at) => ({ sql: `json_extract(${at.json}, ${jsonPath(DATE_FIELD)}) ${sign} ?`, params: [literal.toISOString()] });
-  if (isNumber(literal)) return (at) => ({ sql: `(${at.value} ${sign} ? AND ${at.type} IN ${NUMERIC_TYPES})`, params: [literal] });
-  if (typeof literal === 'string') return (at) => ({ sql: `(${at.value} ${sign} ? AND ${at.type} = 'text')`, params: [literal] });
+  // A date's column is its stored JSON text, whose ISO part orders it.
+  if (literal instanceof Date) return (at) => (at.column ? { sql: `${at.value} ${sign} ?`, params: [dateText(literal)] } : { sql: `json_extract(${at.json}, ${jsonPath(DATE_FIELD)}) ${sign} ?`, params: [literal.toISOString()] });
+  if (isNumber(literal)) return (at) => ({ sql: `(${at.value} ${sign} ? AND ${typeIs(at, 'number')})`, params: [literal] });
+  if (typeof literal === 'string') return (at) => ({ sql: `(${at.value} ${sign} ? AND ${typeIs(at, 'text')})`, params: [literal] });
   throw new ReadStoreError(FAILED_TO_PARSE, `${operator} needs a number, a string or a date`);
 }
 
@@ -125,11 +150,11 @@ export function literalText(source: string): string | undefined {
 
 function regexCondition(source: string, options: string): Condition {
   const literal = options === '' ? literalText(source) : undefined;
-  if (literal !== undefined) return (at) => ({ sql: `(${at.type} = 'text' AND instr(${at.value}, ?) > 0)`, params: [literal] });
+  if (literal !== undefined) return (at) => ({ sql: `(${typeIs(at, 'text')} AND instr(${at.value}, ?) > 0)`, params: [literal] });
   const prefix = options === '' && source.startsWith('^') ? literalText(source.slice(1)) : undefined;
   // An anchored literal is a range of the index, as MongoDB uses it.
-  if (prefix) return (at) => ({ sql: `(${at.value} >= ? AND ${at.value} < ? AND ${at.type} = 'text')`, params: [prefix, `${prefix}\u{10FFFF}`] });
-  return (at) => ({ sql: `(${at.type} = 'text' AND regexp(?, ${at.value}))`, params: [`${options}/${source}`] });
+  if (prefix) return (at) => ({ sql: `(${at.value} >= ? AND ${at.value} < ? AND ${typeIs(at, 'text')})`, params: [prefix, `${prefix}\u{10FFFF}`] });
+  return (at) => ({ sql: `(${typeIs(at, 'text')} AND regexp(?, ${at.value}))`, params: [`${options}/${source}`] });
 }
 
 function regexParts(spec: Record<string, unknown>): { source: string; options: string } {
@@ -141,13 +166,18 @@ function regexParts(spec: Record<string, unknown>): { source: string; options: s
   return { source: pattern, options };
 }
 
+const NOTHING: SqlPart = { sql: '0', params: [] };
+
+/** Clauses that can hold for nothing (`$in: []`) fold away, so SQLite plans no read for them. */
 function or(parts: SqlPart[]): SqlPart {
-  if (parts.length === 0) return { sql: '0', params: [] };
+  parts = parts.filter((part) => part.sql !== NOTHING.sql);
+  if (parts.length === 0) return NOTHING;
   if (parts.length === 1) return parts[0]!;
   return { sql: `(${parts.map((part) => part.sql).join(' OR ')})`, params: parts.flatMap((part) => part.params) };
 }
 
 function and(parts: SqlPart[]): SqlPart {
+  if (parts.some((part) => part.sql === NOTHING.sql)) return NOTHING;
   if (parts.length === 0) return { sql: '1', params: [] };
   if (parts.length === 1) return parts[0]!;
   return { sql: `(${parts.map((part) => part.sql).join(' AND ')})`, params: parts.flatMap((part) => part.params) };
@@ -219,7 +249,7 @@ class FilterCompiler {
         return and(listOperand(operator, operand).map((value) => this.matches(path, equals(value), value)));
       case '$size': {
         if (!Number.isInteger(operand)) throw new ReadStoreError(FAILED_TO_PARSE, '$size needs a whole number');
-        const at = documentAccessor(this.document, path);
+        const at = documentAccessor(this.document, path, this.facts);
         return { sql: `(${at.type} = 'array' AND json_array_length(${at.json}) = ?)`, params: [operand] };
       }
       case '$elemMatch':
@@ -232,7 +262,7 @@ class FilterCompiler {
   /** `condition` holds for the value at `path`, or (MongoDB's array rule) for one of its elements. */
   private matches(path: string, condition: Condition, literal?: unknown): SqlPart {
     const prefix = this.document === 'doc' ? this.facts.arrayPrefix(path) : undefined;
-    const plain = condition(documentAccessor(this.document, path));
+    const plain = condition(documentAccessor(this.document, path, this.facts));
     if (prefix === undefined) return plain;
     const alias = `element${++elementAliases}`;
     const rest = path === prefix ? '' : path.slice(prefix.length + 1);
@@ -267,7 +297,7 @@ class FilterCompiler {
   private exists(path: string): SqlPart {
     const present: Condition = (at) => ({ sql: `${at.type} IS NOT NULL`, params: [] });
     const prefix = this.document === 'doc' ? this.facts.arrayPrefix(path) : undefined;
-    return prefix === undefined || prefix === path ? present(documentAccessor(this.document, path)) : this.matches(path, present);
+    return prefix === undefined || prefix === path ? present(documentAccessor(this.document, path, this.facts)) : this.matches(path, present);
   }
 
   /** A literal search on a path the collection keeps a trigram index for: the index finds the rows, `instr` confirms them. */
@@ -275,7 +305,7 @@ class FilterCompiler {
     const table = this.document === 'doc' && options === '' ? this.facts.searchTable(path) : undefined;
     const text = table ? literalText(source) : undefined;
     if (!table || text === undefined || [...text].length < 3) return undefined;
-    const confirm = regexCondition(source, options)(documentAccessor('doc', path));
+    const confirm = regexCondition(source, options)(documentAccessor('doc', path, this.facts));
     return { sql: `(rid IN (SELECT rowid FROM ${table} WHERE ${table} MATCH ?) AND ${confirm.sql})`, params: [`"${text.replace(/"/g, '""')}"`, ...confirm.params] };
   }
 

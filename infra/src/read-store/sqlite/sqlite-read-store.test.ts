@@ -1,6 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { IndexSpec } from '../../ports/read-store.ts';
 import { readStoreContract } from '../contract.ts';
 import { SqliteReadStore } from './sqlite-read-store.ts';
 
@@ -19,4 +21,54 @@ readStoreContract('SQLite file', async () => {
       await rm(dir, { recursive: true, force: true });
     },
   };
+});
+
+describe('a bulk load', () => {
+  const indexes: IndexSpec[] = [{ keys: { projectId: 1, status: 1, _id: 1 } }, { keys: { projectId: 1, labelIds: 1, _id: 1 } }, { keys: { nameKey: 1 }, search: 'substring' }];
+  const documents = Array.from({ length: 300 }, (_, i) => ({ _id: i + 1, projectId: 1 + (i % 3), status: i % 5, labelIds: i % 4 === 0 ? [] : [i % 7, 10 + (i % 3)], nameKey: `case ${i} ${i % 2 ? 'login' : 'logout'}` }));
+  const queries = [{ projectId: 2, status: 3 }, { labelIds: 10 }, { labelIds: { $in: [3, 11] }, projectId: 1 }, { nameKey: { $regex: 'logi' } }, { nameKey: { $regex: '7 log' } }];
+
+  async function filled(store: SqliteReadStore, bulk: boolean, finish: boolean) {
+    const collection = store.collection('cases');
+    for (const index of indexes) await collection.createIndex(index);
+    const done = bulk ? await store.bulkLoad(['cases']) : undefined;
+    for (let at = 0; at < documents.length; at += 50) {
+      await store.writeAll([{ collection: 'cases', operations: documents.slice(at, at + 50).map((document) => ({ replaceOne: { filter: { _id: document._id }, replacement: document, upsert: true } })) }]);
+    }
+    expect(await collection.find({ _id: { $in: [5, 6] } })).toEqual([documents[4], documents[5]]);
+    if (finish) await done?.();
+    return collection;
+  }
+
+  async function answers(store: SqliteReadStore) {
+    const collection = store.collection('cases');
+    return Promise.all(queries.map(async (filter) => (await collection.find(filter, { sort: { _id: 1 } })).map((document) => document._id)));
+  }
+
+  it('builds the indexes, values and search tables at its end, answering as a store kept row by row', async () => {
+    const kept = new SqliteReadStore();
+    await filled(kept, false, true);
+    const bulk = new SqliteReadStore();
+    await filled(bulk, true, true);
+    expect(await answers(bulk)).toEqual(await answers(kept));
+    expect(bulk.sqliteCollection('cases').explain({ projectId: 2, status: 3 })[0]).toMatch(/^SEARCH rm_cases USING INDEX/);
+  });
+
+  it('cut short (a stop, a crash), is made whole when the indexes are declared again', async () => {
+    const kept = new SqliteReadStore();
+    await filled(kept, false, true);
+    const dir = await mkdtemp(join(tmpdir(), 'testament-bulk-load-'));
+    try {
+      const file = join(dir, 'read-models.sqlite');
+      const first = new SqliteReadStore({ file });
+      await filled(first, true, false);
+      await first.close();
+      const again = new SqliteReadStore({ file });
+      for (const index of indexes) await again.collection('cases').createIndex(index);
+      expect(await answers(again)).toEqual(await answers(kept));
+      await again.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
 });

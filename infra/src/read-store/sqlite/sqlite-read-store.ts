@@ -13,11 +13,11 @@ import { applyUpdate } from '../shared/apply-update.ts';
 import type { CollectionScan, ScanListener } from '../shared/scan.ts';
 import { DuplicateKeyError, FAILED_TO_PARSE, ReadStoreError, immutableIdError } from '../shared/errors.ts';
 import { isOperatorObject, isPlainObject } from '../shared/values.ts';
-import { filterPaths, filterSql, jsonPath, fieldSql, type PathFacts, type SqlPart } from './filter-sql.ts';
+import { columnSql, filterPaths, filterSql, jsonPath, fieldSql, type PathFacts, type SqlPart } from './filter-sql.ts';
 import { aggregateSql } from './pipeline-sql.ts';
 import { project } from './projection.ts';
 import { orderSql } from './sort-sql.ts';
-import { decodeDocument, encodeDocument } from './stored-json.ts';
+import { decodeDocument, encodeDocument, storedColumnValue } from './stored-json.ts';
 
 export interface SqliteReadStoreOptions {
   /** The database file; `:memory:` (the default) for a store that lives as long as the process. */
@@ -32,7 +32,13 @@ function quoted(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-const STATEMENT_CACHE = 500;
+const STATEMENT_CACHE = 2_000;
+/** Pages of the write-ahead log (4 KiB each) before they are copied into the file: 64 MiB, a few of a fold's batches, rather than SQLite's 4 MiB. */
+const WAL_AUTOCHECKPOINT_PAGES = 16_384;
+/** The file's layout (`PRAGMA user_version`): tables, columns and index names as this code makes them. */
+const LAYOUT_VERSION = 2;
+/** Columns that hold an indexed path's value are named by it: `f:projectId`. */
+const COLUMN_PREFIX = 'f:';
 
 export class SqliteReadStore implements ReadStore {
   readonly db: Connection;
@@ -49,15 +55,29 @@ export class SqliteReadStore implements ReadStore {
       this.db.pragma('journal_mode = WAL');
       // Read models are folds of the log: a power cut may cost the last commits, never their order (WAL), and the checkpoint commits with them.
       this.db.pragma('synchronous = NORMAL');
+      this.db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
     }
+    if (this.db.pragma('user_version', { simple: true }) !== LAYOUT_VERSION) this.dropEverything();
     this.db.pragma(`cache_size = -${options.cacheKiB ?? 65_536}`);
     this.db.pragma('temp_store = MEMORY');
     this.db.function('regexp', { deterministic: true }, (pattern: unknown, value: unknown) => (typeof value === 'string' && this.regex(String(pattern)).test(value) ? 1 : 0));
     this.db.exec('CREATE TABLE IF NOT EXISTS _rm_paths (collection TEXT NOT NULL, path TEXT NOT NULL, is_array INTEGER NOT NULL, PRIMARY KEY (collection, path)) WITHOUT ROWID');
+    // Values and search tables a bulk load left unkept (it stopped, or the process died, before its end): filled again when declared.
+    this.db.exec('CREATE TABLE IF NOT EXISTS _rm_unkept (side_table TEXT PRIMARY KEY) WITHOUT ROWID');
   }
 
   collection<T extends Document = Document>(name: string): Collection<T> {
     return this.sqliteCollection(name) as unknown as Collection<T>;
+  }
+
+  /** A file of another layout (or none yet) starts empty: read models are folds, made again from the log. */
+  private dropEverything(): void {
+    const tables = this.db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%' AND name NOT LIKE '%#%'").pluck().all() as string[];
+    const virtual = this.db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'").pluck().all() as string[];
+    this.db.transaction(() => {
+      for (const table of [...virtual, ...tables]) this.db.exec(`DROP TABLE IF EXISTS ${quoted(table)}`);
+      this.db.pragma(`user_version = ${LAYOUT_VERSION}`);
+    })();
   }
 
   /** The collection with its SQLite-only extras (`explain`). */
@@ -74,20 +94,30 @@ export class SqliteReadStore implements ReadStore {
     })();
   }
 
+  async bulkLoad(collections: readonly string[]): Promise<() => Promise<void>> {
+    const deferred = collections.map((name) => this.sqliteCollection(name)).filter((collection) => collection.isEmpty());
+    const rebuild = deferred.map((collection) => collection.deferIndexes());
+    // The log of pages grows through the load instead of being copied into the file every few megabytes, each copy with its sync.
+    this.db.pragma('wal_autocheckpoint = 0');
+    return async () => {
+      for (const build of rebuild) build();
+      this.db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
+      this.db.pragma('wal_checkpoint(TRUNCATE)');
+    };
+  }
+
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
   }
 
-  /** @internal A prepared statement, kept for its text's next use. */
+  /** @internal A prepared statement, kept for its text's next use (all forgotten at once when there are too many: the texts a process uses are few). */
   statement(sql: string): Statement {
     let statement = this.statements.get(sql);
-    if (statement) {
-      this.statements.delete(sql);
-    } else {
+    if (!statement) {
+      if (this.statements.size >= STATEMENT_CACHE) this.statements.clear();
       statement = this.db.prepare(sql);
-      if (this.statements.size >= STATEMENT_CACHE) this.statements.delete(this.statements.keys().next().value!);
+      this.statements.set(sql, statement);
     }
-    this.statements.set(sql, statement);
     return statement;
   }
 
@@ -132,6 +162,22 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
   /** Array paths an index names, each with its table of values. */
   private readonly valueTables = new Map<string, string>();
   private readonly searchTables = new Map<string, string>();
+  /**
+   * By indexed path, its column: indexes are built on columns, not on the document, so a write that
+   * leaves a path's value alone leaves its indexes alone (a result changes a test's status, not its
+   * ten other index entries). Kept in order, as `written` compares them.
+   */
+  private readonly columns = new Map<string, string>();
+  /** By which columns changed, the UPDATE that writes them with the document. */
+  private readonly updates = new Map<string, string>();
+  /**
+   * Rows as the last read or write left them (row id and column values), by `_id`: a fold loads its
+   * documents by `_id` and writes them back, and the write then needs no second lookup to know which
+   * columns changed. Every write of this process keeps it true (the file has one writer).
+   */
+  private readonly rows = new Map<Document['_id'], unknown[]>();
+  /** During a bulk load: the values and search tables are left alone, and filled whole at its end. */
+  private sideTablesDeferred = false;
 
   constructor(
     private readonly store: SqliteReadStore,
@@ -139,6 +185,9 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
   ) {
     this.table = quoted(`rm_${name}`);
     store.db.exec(`CREATE TABLE IF NOT EXISTS ${this.table} (rid INTEGER PRIMARY KEY, id NOT NULL UNIQUE, doc BLOB NOT NULL)`);
+    for (const { name: column } of store.db.pragma(`table_info(${this.table})`) as Array<{ name: string }>) {
+      if (column.startsWith(COLUMN_PREFIX)) this.columns.set(column.slice(COLUMN_PREFIX.length), quoted(column));
+    }
     for (const row of store.statement('SELECT path, is_array FROM _rm_paths WHERE collection = ?').all(name) as Array<{ path: string; is_array: number }>) {
       this.arrays.set(row.path, row.is_array === 1);
     }
@@ -161,6 +210,10 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
 
   searchTable(path: string): string | undefined {
     return this.searchTables.get(path);
+  }
+
+  column(path: string): string | undefined {
+    return this.columns.get(path);
   }
 
   /** Whether a document holds an array at `path`; learned once per path by a scan, then kept by every write. */
@@ -212,9 +265,16 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
   private findNow(filter: Filter, options: FindOptions = {}): Document[] {
     const { projection } = options;
     const onlyId = projection && Object.keys(projection).length === 1 && projection['_id'] === 1;
-    const { sql, params } = this.select(filter, options, onlyId ? 'id' : 'json(doc) AS doc');
+    // A load by ids (a fold's batch) remembers the rows, for the writes that follow.
+    const remember = !projection && isIdList(filter);
+    const columns = remember ? `json(doc), id, rid${[...this.columns.values()].map((name) => `, ${name}`).join('')}` : onlyId ? 'id' : 'json(doc)';
+    const { sql, params } = this.select(filter, options, columns);
     const rows = this.store.statement(sql).raw(true).all(...params) as unknown[][];
     if (onlyId) return rows.map(([id]) => ({ _id: id as Document['_id'] }));
+    if (remember) {
+      if (this.rows.size > ROW_MEMORY) this.rows.clear();
+      for (const row of rows) this.rows.set(row[1] as Document['_id'], row.slice(2));
+    }
     const documents = rows.map(([text]) => decodeDocument<Document>(text as string));
     return projection && Object.keys(projection).length > 0 ? (documents.map((document) => project(document, projection)) as Document[]) : documents;
   }
@@ -274,28 +334,25 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
 
   private insert(document: Document): void {
     if (document._id === undefined) document = { ...document, _id: randomUUID() };
-    const rid = this.run(`INSERT INTO ${this.table} (id, doc) VALUES (?, jsonb(?)) RETURNING rid`, [document._id, encodeDocument(document)], document);
-    this.written(rid, document);
+    const values = this.columnValues(document);
+    const names = [...this.columns.values()];
+    const rid = this.run(
+      `INSERT INTO ${this.table} (id, doc${names.map((name) => `, ${name}`).join('')}) VALUES (?, jsonb(?)${names.map(() => ', ?').join('')}) RETURNING rid`,
+      [document._id, encodeDocument(document), ...values],
+      document,
+    );
+    this.rows.set(document._id, [rid, ...values]);
+    this.written(rid, document, undefined, values);
   }
 
   private replaceOne(filter: Filter, replacement: Document, upsert: boolean): void {
     const keyed = idOf(filter);
-    if (upsert && keyed !== undefined && Object.keys(filter).length === 1 && (replacement._id === undefined || replacement._id === keyed)) {
-      // What every fold writes: one statement, the row (and its place in the natural order) kept when it exists.
-      const document = replacement._id === undefined ? { ...replacement, _id: keyed } : replacement;
-      const rid = this.run(`INSERT INTO ${this.table} (id, doc) VALUES (?, jsonb(?)) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc RETURNING rid`, [keyed, encodeDocument(document)], document);
-      this.written(rid, document);
-      return;
+    const id = keyed !== undefined && Object.keys(filter).length === 1 ? keyed : this.firstId(filter);
+    if (replacement._id !== undefined && id !== undefined && replacement._id !== id) {
+      if (keyed === undefined || this.rowOf(id)) throw immutableIdError(id, replacement._id);
     }
-    const id = this.firstId(filter);
-    if (id === undefined) {
-      if (!upsert) return;
-      const _id = replacement._id ?? idOf(filter) ?? randomUUID();
-      this.insert({ ...replacement, _id });
-      return;
-    }
-    if (replacement._id !== undefined && replacement._id !== id) throw immutableIdError(id, replacement._id);
-    this.overwrite(id, { ...replacement, _id: id });
+    const document = { ...replacement, _id: replacement._id ?? id ?? idOf(filter) ?? randomUUID() };
+    if (!this.overwrite(document) && upsert) this.insert(document);
   }
 
   private update(filter: Filter, update: Update, upsert: boolean, limit: number): void {
@@ -306,7 +363,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
       const id = document._id;
       applyUpdate(document, update, false);
       if (document._id !== id) throw immutableIdError(id, document._id);
-      this.overwrite(id, document);
+      this.overwrite(document);
     }
     if (texts.length === 0 && upsert) {
       const document = equalitiesOf(filter) as Document;
@@ -315,9 +372,43 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     }
   }
 
-  private overwrite(id: Document['_id'], document: Document): void {
-    const rid = this.run(`UPDATE ${this.table} SET doc = jsonb(?) WHERE id = ? RETURNING rid`, [encodeDocument(document), id], document);
-    this.written(rid, document);
+  /** The row of an `_id`: its row id and its columns' values. */
+  private rowOf(id: Document['_id']): unknown[] | undefined {
+    const remembered = this.rows.get(id);
+    if (remembered) return remembered;
+    const names = [...this.columns.values()];
+    return this.store.statement(`SELECT rid${names.map((name) => `, ${name}`).join('')} FROM ${this.table} WHERE id = ?`).raw(true).get(id) as unknown[] | undefined;
+  }
+
+  /** Replaces the stored document of `document._id`, writing only the columns whose values changed; false when there is none. */
+  private overwrite(document: Document): boolean {
+    const row = this.rowOf(document._id);
+    if (!row) return false;
+    const [rid, ...before] = row as [number, ...unknown[]];
+    const values = this.columnValues(document);
+    const changed: number[] = [];
+    values.forEach((value, i) => value !== before[i] && changed.push(i));
+    const key = changed.join(',');
+    let sql = this.updates.get(key);
+    if (!sql) {
+      const names = [...this.columns.values()];
+      sql = `UPDATE ${this.table} SET doc = jsonb(?)${changed.map((i) => `, ${names[i]} = ?`).join('')} WHERE rid = ?`;
+      this.updates.set(key, sql);
+    }
+    try {
+      this.store.statement(sql).run(encodeDocument(document), ...changed.map((i) => values[i]), rid);
+    } catch (error) {
+      this.rows.delete(document._id);
+      throw this.duplicateKey(error, document);
+    }
+    this.rows.set(document._id, [rid, ...values]);
+    this.written(rid, document, new Set(changed), values);
+    return true;
+  }
+
+  /** What the columns hold for a document, in their order. */
+  private columnValues(document: Document): unknown[] {
+    return [...this.columns.keys()].map((path) => storedColumnValue(valueAtPath(document, path)));
   }
 
   private delete(filter: Filter, limit: number): void {
@@ -326,6 +417,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     const remove = this.store.statement(`DELETE FROM ${this.table} WHERE rid = ? RETURNING id`);
     for (const rid of rids) {
       const id = remove.pluck().get(rid) as Document['_id'];
+      this.rows.delete(id);
       this.forget(rid, id);
     }
   }
@@ -341,22 +433,38 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     try {
       return this.store.statement(sql).pluck().get(...params) as number;
     } catch (error) {
-      if (error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_CONSTRAINT')) {
-        throw new DuplicateKeyError(this.name, indexNameIn(error.message), { _id: 1 }, { _id: document._id });
-      }
-      throw error;
+      throw this.duplicateKey(error, document);
     }
   }
 
-  /** Keeps what lives beside a written document: which paths hold arrays, the values tables, the search tables. */
-  private written(rid: number, document: Document): void {
+  private duplicateKey(error: unknown, document: Document): unknown {
+    if (error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_CONSTRAINT')) {
+      return new DuplicateKeyError(this.name, indexNameIn(error.message), { _id: 1 }, { _id: document._id });
+    }
+    return error;
+  }
+
+  /**
+   * Keeps what lives beside a written document: which paths hold arrays, the values tables, the search
+   * tables; after an overwrite, only those of paths whose column changed (`changed`, by column position).
+   */
+  private written(rid: number, document: Document, changed: ReadonlySet<number> | undefined, values: unknown[]): void {
     for (const [path, isArray] of this.arrays) if (!isArray && holdsArrayAt(document, path)) this.remember(path, true);
+    if (this.sideTablesDeferred) return;
+    const moved = (path: string) => {
+      if (!changed) return true;
+      const position = [...this.columns.keys()].indexOf(path);
+      // A path through an array (`members.userId`) has no value of its own to compare.
+      return position === -1 || values[position] === null || changed.has(position);
+    };
     for (const [path, table] of this.valueTables) {
+      if (!moved(path)) continue;
       this.store.statement(`DELETE FROM ${table} WHERE id = ?`).run(document._id);
       const insert = this.store.statement(`INSERT OR IGNORE INTO ${table} (value, id) VALUES (?, ?)`);
       for (const value of valuesAt(document, path.split('.'))) insert.run(value, document._id);
     }
     for (const [path, table] of this.searchTables) {
+      if (!moved(path)) continue;
       this.store.statement(`DELETE FROM ${table} WHERE rowid = ?`).run(rid);
       const text = textAt(document, path);
       if (text !== undefined) this.store.statement(`INSERT INTO ${table} (rowid, text) VALUES (?, ?)`).run(rid, text);
@@ -373,12 +481,13 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
   async createIndex({ keys, unique = false, search }: IndexSpec): Promise<void> {
     const paths = Object.keys(keys);
     const name = quoted(`rm_${this.name}|${Object.entries(keys).map(([path, direction]) => `${path}:${direction}`).join(',')}${unique ? '|unique' : ''}`);
-    const columns = Object.entries(keys).map(([path, direction]) => `${fieldSql(path)} ${direction === -1 ? 'DESC' : 'ASC'}`);
+    for (const path of paths) if (path !== '_id') this.keepColumn(path);
+    const columns = Object.entries(keys).map(([path, direction]) => `${fieldSql(path, this)} ${direction === -1 ? 'DESC' : 'ASC'}`);
     try {
       this.store.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${this.table} (${columns.join(', ')})`);
       if (unique) {
         // A missing field is null to MongoDB's unique index, and SQLite lets NULLs repeat: they are kept as a value of their own.
-        const keyed = paths.map((path) => (path === '_id' ? 'id' : `ifnull(${fieldSql(path)}, x'00')`));
+        const keyed = paths.map((path) => (path === '_id' ? 'id' : `ifnull(${fieldSql(path, this)}, x'00')`));
         this.store.db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${quoted(`${name.slice(1, -1)}|key`)} ON ${this.table} (${keyed.join(', ')})`);
       }
     } catch (error) {
@@ -396,40 +505,106 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     if (search === 'substring' && paths.length === 1) this.keepSearchTable(paths[0]!);
   }
 
+  /** @internal Whether the collection holds no document. */
+  isEmpty(): boolean {
+    return this.store.statement(`SELECT 1 FROM ${this.table} LIMIT 1`).get() === undefined;
+  }
+
+  /**
+   * @internal Drops the collection's indexes but the unique ones and stops keeping its values and
+   * search tables; the returned function builds them all again from the rows.
+   */
+  deferIndexes(): () => void {
+    const indexes = this.store.statement("SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL AND sql NOT LIKE 'CREATE UNIQUE%'").all(this.table.slice(1, -1)) as Array<{ name: string; sql: string }>;
+    for (const { name } of indexes) this.store.db.exec(`DROP INDEX ${quoted(name)}`);
+    this.sideTablesDeferred = true;
+    for (const table of [...this.valueTables.values(), ...this.searchTables.values()]) this.unkept(table, true);
+    return () => {
+      this.sideTablesDeferred = false;
+      this.store.db.transaction(() => {
+        for (const { sql } of indexes) this.store.db.exec(sql.replace(/^CREATE INDEX /, 'CREATE INDEX IF NOT EXISTS '));
+        for (const [path, table] of this.valueTables) this.fillValuesTable(path, table);
+        for (const [path, table] of this.searchTables) this.fillSearchTable(path, table);
+      })();
+    };
+  }
+
+  private unkept(table: string, isUnkept: boolean): void {
+    if (isUnkept) this.store.statement('INSERT OR IGNORE INTO _rm_unkept (side_table) VALUES (?)').run(table);
+    else this.store.statement('DELETE FROM _rm_unkept WHERE side_table = ?').run(table);
+  }
+
+  private isUnkept(table: string): boolean {
+    return this.store.statement('SELECT 1 FROM _rm_unkept WHERE side_table = ?').get(table) !== undefined;
+  }
+
+  /** A column for an indexed path, filled from the stored documents when it is new. */
+  private keepColumn(path: string): void {
+    if (this.columns.has(path)) return;
+    const column = quoted(`${COLUMN_PREFIX}${path}`);
+    this.store.db.exec(`ALTER TABLE ${this.table} ADD COLUMN ${column}`);
+    this.store.db.exec(`UPDATE ${this.table} SET ${column} = ${columnSql(path)}`);
+    this.columns.set(path, column);
+    this.updates.clear();
+    this.rows.clear();
+  }
+
   /** A table of every value MongoDB would match at an array path, by document: what makes `{labelIds: 7}` an index lookup. */
   private keepValuesTable(path: string): void {
     if (this.valueTables.has(path)) return;
     const table = quoted(`rm_${this.name}@${path}`);
     const exists = this.store.statement("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(table.slice(1, -1)) !== undefined;
-    if (!exists) {
-      this.store.db.exec(`CREATE TABLE ${table} (value NOT NULL, id NOT NULL, PRIMARY KEY (value, id)) WITHOUT ROWID; CREATE INDEX ${quoted(`${table.slice(1, -1)}|id`)} ON ${table} (id)`);
-      const insert = this.store.statement(`INSERT OR IGNORE INTO ${table} (value, id) VALUES (?, ?)`);
-      for (const text of this.store.statement(`SELECT json(doc) FROM ${this.table}`).pluck().all() as string[]) {
-        const document = decodeDocument<Document>(text);
-        for (const value of valuesAt(document, path.split('.'))) insert.run(value, document._id);
-      }
-    }
+    if (!exists) this.store.db.exec(`CREATE TABLE ${table} (value NOT NULL, id NOT NULL, PRIMARY KEY (value, id)) WITHOUT ROWID; CREATE INDEX ${quoted(`${table.slice(1, -1)}|id`)} ON ${table} (id)`);
+    if (!exists || this.isUnkept(table)) this.fillValuesTable(path, table);
     this.valueTables.set(path, table);
+  }
+
+  /** Fills a values table from the rows, whole; unkept while a bulk load runs. */
+  private fillValuesTable(path: string, table: string): void {
+    this.store.db.exec(`DELETE FROM ${table}`);
+    this.unkept(table, this.sideTablesDeferred);
+    if (this.sideTablesDeferred) return;
+    const insert = this.store.statement(`INSERT OR IGNORE INTO ${table} (value, id) VALUES (?, ?)`);
+    for (const text of this.store.statement(`SELECT json(doc) FROM ${this.table}`).pluck().all() as string[]) {
+      const document = decodeDocument<Document>(text);
+      for (const value of valuesAt(document, path.split('.'))) insert.run(value, document._id);
+    }
   }
 
   private keepSearchTable(path: string): void {
     if (this.searchTables.has(path)) return;
     const table = quoted(`rm_${this.name}#${path}`);
     const exists = this.store.statement("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(table.slice(1, -1)) !== undefined;
-    if (!exists) {
-      this.store.db.exec(`CREATE VIRTUAL TABLE ${table} USING fts5(text, tokenize = 'trigram case_sensitive 1', content = '', contentless_delete = 1)`);
-      this.store.db.exec(`INSERT INTO ${table} (rowid, text) SELECT rid, json_extract(doc, ${jsonPath(path)}) FROM ${this.table} WHERE json_type(doc, ${jsonPath(path)}) = 'text'`);
-    }
+    if (!exists) this.store.db.exec(`CREATE VIRTUAL TABLE ${table} USING fts5(text, tokenize = 'trigram case_sensitive 1', content = '', contentless_delete = 1)`);
+    if (!exists || this.isUnkept(table)) this.fillSearchTable(path, table);
     this.searchTables.set(path, table);
   }
 
+  /** Fills a search table from the rows, whole; unkept while a bulk load runs. */
+  private fillSearchTable(path: string, table: string): void {
+    this.store.db.exec(`INSERT INTO ${table} (${table}) VALUES ('delete-all')`);
+    this.unkept(table, this.sideTablesDeferred);
+    if (this.sideTablesDeferred) return;
+    this.store.db.exec(`INSERT INTO ${table} (rowid, text) SELECT rid, json_extract(doc, ${jsonPath(path)}) FROM ${this.table} WHERE json_type(doc, ${jsonPath(path)}) = 'text'`);
+  }
+
   async clear(): Promise<void> {
+    this.rows.clear();
     this.store.db.transaction(() => {
       this.store.db.exec(`DELETE FROM ${this.table}`);
       for (const table of this.valueTables.values()) this.store.db.exec(`DELETE FROM ${table}`);
-      for (const table of this.searchTables.values()) this.store.db.exec(`DELETE FROM ${table}`);
+      for (const table of this.searchTables.values()) this.store.db.exec(`INSERT INTO ${table} (${table}) VALUES ('delete-all')`);
     })();
   }
+}
+
+/** Rows remembered per collection before the memory starts again. */
+const ROW_MEMORY = 200_000;
+
+/** `{_id: {$in: [...]}}`: how a fold's batch loads its documents. */
+function isIdList(filter: Filter): boolean {
+  const keys = Object.keys(filter);
+  return keys.length === 1 && keys[0] === '_id' && isOperatorObject(filter['_id']) && Object.keys(filter['_id']).length === 1 && Array.isArray(filter['_id']['$in']);
 }
 
 /** The `_id` an equality filter names. */
@@ -473,9 +648,15 @@ function valuesAt(value: unknown, segments: string[]): Array<number | string> {
   return valuesAt(value[segments[0]!], segments.slice(1));
 }
 
-function textAt(document: Document, path: string): string | undefined {
+/** The value at a dotted path through subdocuments (not arrays), as `json_extract` finds it. */
+function valueAtPath(document: Document, path: string): unknown {
   let value: unknown = document;
   for (const segment of path.split('.')) value = isPlainObject(value) ? value[segment] : undefined;
+  return value;
+}
+
+function textAt(document: Document, path: string): string | undefined {
+  const value = valueAtPath(document, path);
   return typeof value === 'string' ? value : undefined;
 }
 

@@ -31,5 +31,14 @@ export function decodeDocument<T>(text: string): T {
   return (text.includes(DATE_MARK) ? JSON.parse(text, revived) : JSON.parse(text)) as T;
 }
 
+/** What an indexed path's column holds for a value: as `columnSql` computes it from the stored JSON. */
+export function storedColumnValue(value: unknown): unknown {
+  if (value === undefined || value === null) return null;
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'number') return Number.isFinite(value) ? value : null;
+  if (typeof value === 'string') return value;
+  return encodeDocument(value);
+}
+
 /** Whether the path names a date's ISO text inside its stored object. */
 export const DATE_FIELD = DATE_KEY;

@@ -23,6 +23,8 @@ export interface ProjectionsAdvanced {
 export const READ_MODELS_RUNNER = 'read-models';
 
 const CHECKPOINTS = '_checkpoints';
+/** A fold from the start of a log at least this long builds its indexes at the end (`ReadStore.bulkLoad`). */
+const BULK_LOAD_EVENTS = 20_000;
 
 /** Collections that stay small whatever the data, so reading them whole is fine (the checkpoints: one document per runner). */
 export function boundedCollectionNames(projections: readonly Projection[]): string[] {
@@ -88,6 +90,8 @@ export class ProjectionRunner {
   private readonly foldOnly: boolean;
   /** The position the last `start` found stored and folded on from (0: the whole log). */
   resumedFrom = 0;
+  /** A fold of a long log from the start puts off the stores' index upkeep (`bulkLoad`) until it reaches the head: this builds them. */
+  private finishBulkLoad: (() => Promise<void>) | undefined;
 
   constructor(private readonly options: ProjectionRunnerOptions) {
     this.runnerName = options.name ?? READ_MODELS_RUNNER;
@@ -118,6 +122,7 @@ export class ProjectionRunner {
     }
     this.resumedFrom = Number(saved?.['position'] ?? 0);
     this.checkpoint.reset(this.resumedFrom);
+    if (this.resumedFrom === 0 && head >= BULK_LOAD_EVENTS) this.finishBulkLoad = await this.options.readStore.bulkLoad?.(this.collectionNames());
     const batchSize = this.options.batchSize ?? 1000;
     const catchUpBatchSize = Math.max(batchSize, this.options.catchUpBatchSize ?? batchSize);
     this.catchingUp = catchUpBatchSize > batchSize;
@@ -140,6 +145,14 @@ export class ProjectionRunner {
     this.onStop = undefined;
     await this.subscription?.close();
     this.subscription = undefined;
+    await this.indexesBuilt();
+  }
+
+  /** Ends a bulk load: what the fold put off is built, before anyone is told the read models are there. */
+  private async indexesBuilt(): Promise<void> {
+    const finish = this.finishBulkLoad;
+    this.finishBulkLoad = undefined;
+    await finish?.();
   }
 
   /** Drops every read model and folds the whole log again from position 0. */
@@ -223,6 +236,7 @@ export class ProjectionRunner {
     // The documents and the checkpoint in one unit: a crash at any instant resumes exactly where the stored read models are.
     await this.options.readStore.writeAll([...batch.writes(), this.checkpointWrite(position)]);
     // The catch-up's last batch files what the catch-up left to file before its position is told: a runner said to be at the head can be read at once.
+    if (position >= this.catchUpHead) await this.indexesBuilt();
     if (!this.catchingUp || position >= this.catchUpHead) this.options.afterBatch?.();
     this.advance(position, [...batch.topics]);
   }
