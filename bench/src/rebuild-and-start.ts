@@ -68,7 +68,8 @@ export async function startServerAtRest(label: string, env: Record<string, strin
   const server = await startServerProcess(env, timeoutMs);
   const seconds = elapsedSeconds(startedAt);
   for (;;) {
-    const ready = (await (await fetch(`${server.url}/readyz`)).json()) as { head: number; audit_position: number };
+    // A connection the server closed as it was asked again (a keep-alive timing out) is asked again.
+    const ready = (await fetch(`${server.url}/readyz`).then((answer) => answer.json(), () => ({ head: 1, audit_position: 0 }))) as { head: number; audit_position: number };
     if (ready.audit_position >= ready.head) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

@@ -108,6 +108,9 @@ const AUDIT_BATCH_SIZE = 250;
  */
 const CATCH_UP_BATCH_SIZE = 40_000;
 
+/** Events per batch of the audit trail's catch-up in the serving process. */
+const AUDIT_CATCH_UP_BESIDE_REQUESTS = 2_000;
+
 /**
  * The audit trail's runner, wherever it folds: small batches, and a memory
  * store's index entries filed batch by batch, since it folds while requests
@@ -126,9 +129,13 @@ export function auditRunner({ store, readStore, bus, onOwnThread = false }: Pick
     projections: auditProjections,
     name: AUDIT_RUNNER,
     version: foldCode(),
+    // Beside requests (unless on a thread of its own), its indexes are kept row by row rather than built at the end.
+    bulkLoad: onOwnThread,
     batchSize: AUDIT_BATCH_SIZE,
-    // Its catch-up runs while requests are served: a page waiting for it hears of each batch.
-    ...(onOwnThread && { catchUpBatchSize: CATCH_UP_BATCH_SIZE, catchUpTopics: true }),
+    // Its catch-up runs while requests are served: a page waiting for it hears of each batch. Beside requests,
+    // a batch is one transaction that holds the event loop, so it stays a few thousand events.
+    catchUpBatchSize: onOwnThread ? CATCH_UP_BATCH_SIZE : AUDIT_CATCH_UP_BESIDE_REQUESTS,
+    catchUpTopics: true,
     ...(afterBatch && { afterBatch }),
   });
 }

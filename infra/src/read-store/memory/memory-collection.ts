@@ -14,7 +14,7 @@ import { cloneDocument } from '../shared/clone.ts';
 import type { CollectionScan, ScanListener } from '../shared/scan.ts';
 import { CANNOT_CREATE_INDEX, DuplicateKeyError, FAILED_TO_PARSE, INDEX_OPTIONS_CONFLICT, ReadStoreError, immutableIdError } from '../shared/errors.ts';
 import { isEmptyFilter, upsertSeed } from './filter-analysis.ts';
-import { freezeDocument, normalizeDocument } from './freeze.ts';
+import { freezeDocument, normalizeDocument } from '../shared/freeze.ts';
 import { isReadOnlyPipeline, splitLeadingMatch, splitLeadingPage } from './pipeline-analysis.ts';
 import { countDocuments, findDocuments, plan, scansCollection, type Page, type Plan, type PlannerSource } from './query-planner.ts';
 import { SortedIndex, type DocumentKeys, type StoredRecord } from './sorted-index.ts';

@@ -72,3 +72,30 @@ describe('a bulk load', () => {
     }
   });
 });
+
+describe('what the store remembers of its rows', () => {
+  it('is forgotten with a rolled-back write, so the next write of the same value still reaches the index', async () => {
+    const store = new SqliteReadStore();
+    const tests = store.collection('tests');
+    await tests.createIndex({ keys: { status: 1 } });
+    await tests.bulkWrite([{ insertOne: { document: { _id: 1, status: 1 } } }]);
+    await tests.find({ _id: { $in: [1] } });
+    const failing = store.writeAll([{ collection: 'tests', operations: [{ replaceOne: { filter: { _id: 1 }, replacement: { _id: 1, status: 2 }, upsert: true } }, { crash: {} } as never] }]);
+    await expect(failing).rejects.toThrow();
+    expect((await tests.find({ status: 1 })).map((document) => document._id)).toEqual([1]);
+    await store.writeAll([{ collection: 'tests', operations: [{ replaceOne: { filter: { _id: 1 }, replacement: { _id: 1, status: 2 }, upsert: true } }] }]);
+    expect((await tests.find({ status: 2 })).map((document) => document._id)).toEqual([1]);
+    expect(await tests.count({ status: 1 })).toBe(0);
+  });
+
+  it('hands out answers that cannot change the store, and answers again after a write', async () => {
+    const store = new SqliteReadStore();
+    const plans = store.collection('plans');
+    await plans.bulkWrite([{ insertOne: { document: { _id: 1, name: 'a', tags: ['x'] } } }]);
+    const [first] = await plans.find({ name: 'a' });
+    expect(() => ((first as unknown as { name: string }).name = 'changed')).toThrow(TypeError);
+    await plans.bulkWrite([{ updateOne: { filter: { _id: 1 }, update: { $set: { name: 'b' } } } }]);
+    expect(await plans.find({ name: 'a' })).toEqual([]);
+    expect(await plans.find({ name: 'b' })).toEqual([{ _id: 1, name: 'b', tags: ['x'] }]);
+  });
+});

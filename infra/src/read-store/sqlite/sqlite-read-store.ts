@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import Database, { type Database as Connection, type Statement } from 'better-sqlite3';
 import type { Collection, CollectionWrites, Document, Filter, FindOptions, IndexSpec, ReadStore, Update, WriteOperation } from '../../ports/read-store.ts';
 import { applyUpdate } from '../shared/apply-update.ts';
+import { freezeDocument } from '../shared/freeze.ts';
 import type { CollectionScan, ScanListener } from '../shared/scan.ts';
 import { DuplicateKeyError, FAILED_TO_PARSE, ReadStoreError, immutableIdError } from '../shared/errors.ts';
 import { isOperatorObject, isPlainObject } from '../shared/values.ts';
@@ -88,10 +89,16 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async writeAll(writes: readonly CollectionWrites[]): Promise<void> {
-    const collections = writes.map(({ collection, operations }) => [this.collection(collection) as unknown as SqliteCollection, operations] as const);
-    this.db.transaction(() => {
-      for (const [collection, operations] of collections) for (const operation of operations) collection.apply(operation);
-    })();
+    const collections = writes.map(({ collection, operations }) => [this.sqliteCollection(collection), operations] as const);
+    try {
+      this.db.transaction(() => {
+        for (const [collection, operations] of collections) for (const operation of operations) collection.apply(operation);
+      })();
+    } catch (error) {
+      // Rolled back: what the collections remembered of the rows it wrote is not so.
+      for (const [collection] of collections) collection.forgetRows();
+      throw error;
+    }
   }
 
   async bulkLoad(collections: readonly string[]): Promise<() => Promise<void>> {
@@ -103,6 +110,9 @@ export class SqliteReadStore implements ReadStore {
       for (const build of rebuild) build();
       this.db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
       this.db.pragma('wal_checkpoint(TRUNCATE)');
+      // The planner's statistics of the tables just filled: which index narrows a query most (results of 5,000 tests by test, not 1M of the project by day).
+      this.db.pragma('analysis_limit = 1000');
+      this.db.exec('ANALYZE');
     };
   }
 
@@ -176,6 +186,11 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
    * columns changed. Every write of this process keeps it true (the file has one writer).
    */
   private readonly rows = new Map<Document['_id'], unknown[]>();
+  /**
+   * Answers to finds since the collection was last written, frozen, by statement and parameters: a
+   * page that reads a project's thousand plans or counts reads them again only after a change.
+   */
+  private readonly answers = new Map<string, Document[]>();
   /** During a bulk load: the values and search tables are left alone, and filled whole at its end. */
   private sideTablesDeferred = false;
 
@@ -269,6 +284,18 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     const remember = !projection && isIdList(filter);
     const columns = remember ? `json(doc), id, rid${[...this.columns.values()].map((name) => `, ${name}`).join('')}` : onlyId ? 'id' : 'json(doc)';
     const { sql, params } = this.select(filter, options, columns);
+    const key = remember ? undefined : `${sql}\0${JSON.stringify(params)}\0${JSON.stringify(projection ?? null)}`;
+    const answered = key === undefined ? undefined : this.answers.get(key);
+    if (answered) return answered;
+    const found = this.findRows(sql, params, remember, onlyId === true, projection);
+    if (key !== undefined && found.length <= ANSWER_MEMORY_DOCUMENTS) {
+      if (this.answers.size >= ANSWER_MEMORY) this.answers.clear();
+      this.answers.set(key, found.map((document) => freezeDocument(document)));
+    }
+    return found;
+  }
+
+  private findRows(sql: string, params: unknown[], remember: boolean, onlyId: boolean, projection: FindOptions['projection']): Document[] {
     const rows = this.store.statement(sql).raw(true).all(...params) as unknown[][];
     if (onlyId) return rows.map(([id]) => ({ _id: id as Document['_id'] }));
     if (remember) {
@@ -313,6 +340,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
         try {
           this.store.db.transaction(() => this.apply(operation))();
         } catch (error) {
+          this.forgetRows();
           failure = error;
           return;
         }
@@ -323,6 +351,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
 
   /** @internal One write operation, inside the caller's transaction. */
   apply(operation: WriteOperation<Document>): void {
+    this.answers.clear();
     if ('insertOne' in operation) this.insert(operation.insertOne.document);
     else if ('replaceOne' in operation) this.replaceOne(operation.replaceOne.filter, operation.replaceOne.replacement, operation.replaceOne.upsert === true);
     else if ('updateOne' in operation) this.update(operation.updateOne.filter, operation.updateOne.update, operation.updateOne.upsert === true, 1);
@@ -505,6 +534,12 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     if (search === 'substring' && paths.length === 1) this.keepSearchTable(paths[0]!);
   }
 
+  /** @internal Forgets the rows remembered from reads and writes (after a rollback). */
+  forgetRows(): void {
+    this.rows.clear();
+    this.answers.clear();
+  }
+
   /** @internal Whether the collection holds no document. */
   isEmpty(): boolean {
     return this.store.statement(`SELECT 1 FROM ${this.table} LIMIT 1`).get() === undefined;
@@ -547,6 +582,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     this.columns.set(path, column);
     this.updates.clear();
     this.rows.clear();
+    this.answers.clear();
   }
 
   /** A table of every value MongoDB would match at an array path, by document: what makes `{labelIds: 7}` an index lookup. */
@@ -590,6 +626,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
 
   async clear(): Promise<void> {
     this.rows.clear();
+    this.answers.clear();
     this.store.db.transaction(() => {
       this.store.db.exec(`DELETE FROM ${this.table}`);
       for (const table of this.valueTables.values()) this.store.db.exec(`DELETE FROM ${table}`);
@@ -597,6 +634,10 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     })();
   }
 }
+
+/** Finds answered from memory per collection, and the most documents one such answer may hold. */
+const ANSWER_MEMORY = 64;
+const ANSWER_MEMORY_DOCUMENTS = 5_000;
 
 /** Rows remembered per collection before the memory starts again. */
 const ROW_MEMORY = 200_000;

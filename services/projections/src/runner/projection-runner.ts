@@ -59,6 +59,12 @@ export interface ProjectionRunnerOptions {
    */
   version?: string;
   /**
+   * Whether a fold from the start of a long log may put off the store's index upkeep to its end
+   * (`ReadStore.bulkLoad`; default yes). Not for a runner that folds while requests are served: the
+   * indexes built at its end would hold the event loop for seconds.
+   */
+  bulkLoad?: boolean;
+  /**
    * Called after each batch is written once the start's catch-up is done, and
    * after the catch-up's last batch, before its position is told: a runner that folds
    * while requests are served files the memory store's buffered index entries
@@ -122,7 +128,9 @@ export class ProjectionRunner {
     }
     this.resumedFrom = Number(saved?.['position'] ?? 0);
     this.checkpoint.reset(this.resumedFrom);
-    if (this.resumedFrom === 0 && head >= BULK_LOAD_EVENTS) this.finishBulkLoad = await this.options.readStore.bulkLoad?.(this.collectionNames());
+    // Read models kept from an earlier run are there at once: whoever follows the runner's notices hears so.
+    if (this.resumedFrom > 0) this.advance(this.resumedFrom, []);
+    if (this.resumedFrom === 0 && head >= BULK_LOAD_EVENTS && this.options.bulkLoad !== false) this.finishBulkLoad = await this.options.readStore.bulkLoad?.(this.collectionNames());
     const batchSize = this.options.batchSize ?? 1000;
     const catchUpBatchSize = Math.max(batchSize, this.options.catchUpBatchSize ?? batchSize);
     this.catchingUp = catchUpBatchSize > batchSize;
