@@ -12,3 +12,9 @@ export function isOperatorObject(value: unknown): value is Record<string, unknow
   for (const key in value) return key.startsWith('$');
   return false;
 }
+
+/** The value at a dotted path through subdocuments (not arrays), as `json_extract` finds it; undefined when missing. */
+export function valueAtPath(value: unknown, path: string): unknown {
+  for (const segment of path.split('.')) value = isPlainObject(value) ? value[segment] : undefined;
+  return value;
+}

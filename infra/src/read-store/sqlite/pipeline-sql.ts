@@ -6,7 +6,7 @@
  */
 import type { Document, Filter, Sort } from '../../ports/read-store.ts';
 import { FAILED_TO_PARSE, ReadStoreError } from '../shared/errors.ts';
-import { isPlainObject } from '../shared/values.ts';
+import { isPlainObject, valueAtPath } from '../shared/values.ts';
 import { jsonPath, type PathFacts, type SqlPart } from './filter-sql.ts';
 import { project } from './projection.ts';
 import { orderSql } from './sort-sql.ts';
@@ -175,16 +175,10 @@ function reshaped(row: Record<string, unknown>, spec: Record<string, unknown>): 
   if (Object.keys(flags).length + references.length !== Object.keys(spec).length) unsupported('computed fields in $project');
   const output = Object.keys(flags).length > 0 ? project(row as Document, flags) : references.length > 0 && spec['_id'] !== 0 ? { _id: row['_id'] } : {};
   for (const [field, reference] of references) {
-    const value = valueAt(row, referencedPath(reference, '$project'));
+    const value = valueAtPath(row, referencedPath(reference, '$project'));
     if (value !== undefined) output[field] = value;
   }
   return output;
-}
-
-function valueAt(row: unknown, path: string): unknown {
-  let value = row;
-  for (const segment of path.split('.')) value = isPlainObject(value) ? value[segment] : undefined;
-  return value;
 }
 
 function setPath(document: Record<string, unknown>, path: string, value: unknown): void {
@@ -198,8 +192,8 @@ const TYPE_ORDER = (value: unknown): number => (value === null || value === unde
 
 function compareBy(sort: Sort, a: Record<string, unknown>, b: Record<string, unknown>): number {
   for (const [path, direction] of Object.entries(sort)) {
-    const left = valueAt(a, path);
-    const right = valueAt(b, path);
+    const left = valueAtPath(a, path);
+    const right = valueAtPath(b, path);
     const order = TYPE_ORDER(left) - TYPE_ORDER(right) || (left === right ? 0 : (left as number) < (right as number) ? -1 : (left as number) > (right as number) ? 1 : 0);
     if (order !== 0) return order * direction;
   }

@@ -13,7 +13,7 @@ import { applyUpdate } from '../shared/apply-update.ts';
 import { freezeDocument } from '../shared/freeze.ts';
 import type { CollectionScan, ScanListener } from '../shared/scan.ts';
 import { DuplicateKeyError, FAILED_TO_PARSE, ReadStoreError, immutableIdError } from '../shared/errors.ts';
-import { isOperatorObject, isPlainObject } from '../shared/values.ts';
+import { isOperatorObject, isPlainObject, valueAtPath } from '../shared/values.ts';
 import { columnSql, filterPaths, filterSql, jsonPath, fieldSql, type PathFacts, type SqlPart } from './filter-sql.ts';
 import { aggregateSql } from './pipeline-sql.ts';
 import { project } from './projection.ts';
@@ -157,18 +157,12 @@ export class SqliteReadStore implements ReadStore {
   }
 }
 
-/** What an index names beyond its SQLite index: tables of an array path's values, and trigram tables for search. */
-interface CollectionSchema {
-  /** Index paths, with their leading parts: which of them hold arrays is kept up to date on every write. */
-  indexedPaths: Set<string>;
-  searchPaths: Set<string>;
-}
-
 export class SqliteCollection implements Collection<Document>, PathFacts {
   private readonly table: string;
   /** By path the collection has been asked about: whether some document holds an array there. */
   private readonly arrays = new Map<string, boolean>();
-  private readonly schema: CollectionSchema = { indexedPaths: new Set(), searchPaths: new Set() };
+  /** Index paths: one that comes to hold arrays gets its table of values. */
+  private readonly indexedPaths = new Set<string>();
   /** Array paths an index names, each with its table of values. */
   private readonly valueTables = new Map<string, string>();
   private readonly searchTables = new Map<string, string>();
@@ -245,7 +239,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
   private remember(path: string, isArray: boolean): void {
     this.arrays.set(path, isArray);
     this.store.statement('INSERT OR REPLACE INTO _rm_paths (collection, path, is_array) VALUES (?, ?, ?)').run(this.name, path, isArray ? 1 : 0);
-    if (isArray) for (const indexed of this.schema.indexedPaths) if (indexed === path || indexed.startsWith(`${path}.`)) this.keepValuesTable(indexed);
+    if (isArray) for (const indexed of this.indexedPaths) if (indexed === path || indexed.startsWith(`${path}.`)) this.keepValuesTable(indexed);
   }
 
   // ------------------------------------------------------------ reads
@@ -282,7 +276,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     const onlyId = projection && Object.keys(projection).length === 1 && projection['_id'] === 1;
     // A load by ids (a fold's batch) remembers the rows, for the writes that follow.
     const remember = !projection && isIdList(filter);
-    const columns = remember ? `json(doc), id, rid${[...this.columns.values()].map((name) => `, ${name}`).join('')}` : onlyId ? 'id' : 'json(doc)';
+    const columns = remember ? `json(doc), id, rid${this.columnList()}` : onlyId ? 'id' : 'json(doc)';
     const { sql, params } = this.select(filter, options, columns);
     const key = remember ? undefined : `${sql}\0${JSON.stringify(params)}\0${JSON.stringify(projection ?? null)}`;
     const answered = key === undefined ? undefined : this.answers.get(key);
@@ -364,9 +358,8 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
   private insert(document: Document): void {
     if (document._id === undefined) document = { ...document, _id: randomUUID() };
     const values = this.columnValues(document);
-    const names = [...this.columns.values()];
     const rid = this.run(
-      `INSERT INTO ${this.table} (id, doc${names.map((name) => `, ${name}`).join('')}) VALUES (?, jsonb(?)${names.map(() => ', ?').join('')}) RETURNING rid`,
+      `INSERT INTO ${this.table} (id, doc${this.columnList()}) VALUES (?, jsonb(?)${', ?'.repeat(this.columns.size)}) RETURNING rid`,
       [document._id, encodeDocument(document), ...values],
       document,
     );
@@ -405,8 +398,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
   private rowOf(id: Document['_id']): unknown[] | undefined {
     const remembered = this.rows.get(id);
     if (remembered) return remembered;
-    const names = [...this.columns.values()];
-    return this.store.statement(`SELECT rid${names.map((name) => `, ${name}`).join('')} FROM ${this.table} WHERE id = ?`).raw(true).get(id) as unknown[] | undefined;
+    return this.store.statement(`SELECT rid${this.columnList()} FROM ${this.table} WHERE id = ?`).raw(true).get(id) as unknown[] | undefined;
   }
 
   /** Replaces the stored document of `document._id`, writing only the columns whose values changed; false when there is none. */
@@ -433,6 +425,11 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     this.rows.set(document._id, [rid, ...values]);
     this.written(rid, document, new Set(changed), values);
     return true;
+  }
+
+  /** `, "f:a", "f:b"`: the columns, in their order, for a statement's list. */
+  private columnList(): string {
+    return [...this.columns.values()].map((name) => `, ${name}`).join('');
   }
 
   /** What the columns hold for a document, in their order. */
@@ -478,19 +475,19 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
    * tables; after an overwrite, only those of paths whose column changed (`changed`, by column position).
    */
   private written(rid: number, document: Document, changed: ReadonlySet<number> | undefined, values: unknown[]): void {
-    for (const [path, isArray] of this.arrays) if (!isArray && holdsArrayAt(document, path)) this.remember(path, true);
+    for (const [path, isArray] of this.arrays) if (!isArray && Array.isArray(valueAtPath(document, path))) this.remember(path, true);
     if (this.sideTablesDeferred) return;
+    const paths = changed && [...this.columns.keys()];
     const moved = (path: string) => {
-      if (!changed) return true;
-      const position = [...this.columns.keys()].indexOf(path);
+      if (!paths) return true;
+      const position = paths.indexOf(path);
       // A path through an array (`members.userId`) has no value of its own to compare.
-      return position === -1 || values[position] === null || changed.has(position);
+      return position === -1 || values[position] === null || changed!.has(position);
     };
     for (const [path, table] of this.valueTables) {
       if (!moved(path)) continue;
       this.store.statement(`DELETE FROM ${table} WHERE id = ?`).run(document._id);
-      const insert = this.store.statement(`INSERT OR IGNORE INTO ${table} (value, id) VALUES (?, ?)`);
-      for (const value of valuesAt(document, path.split('.'))) insert.run(value, document._id);
+      this.fileValues(table, path, document);
     }
     for (const [path, table] of this.searchTables) {
       if (!moved(path)) continue;
@@ -528,7 +525,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     }
     for (const path of paths) {
       if (path === '_id') continue;
-      this.schema.indexedPaths.add(path);
+      this.indexedPaths.add(path);
       if (this.arrayPrefix(path) !== undefined) this.keepValuesTable(path);
     }
     if (search === 'substring' && paths.length === 1) this.keepSearchTable(paths[0]!);
@@ -589,7 +586,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
   private keepValuesTable(path: string): void {
     if (this.valueTables.has(path)) return;
     const table = quoted(`rm_${this.name}@${path}`);
-    const exists = this.store.statement("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(table.slice(1, -1)) !== undefined;
+    const exists = this.tableExists(table);
     if (!exists) this.store.db.exec(`CREATE TABLE ${table} (value NOT NULL, id NOT NULL, PRIMARY KEY (value, id)) WITHOUT ROWID; CREATE INDEX ${quoted(`${table.slice(1, -1)}|id`)} ON ${table} (id)`);
     if (!exists || this.isUnkept(table)) this.fillValuesTable(path, table);
     this.valueTables.set(path, table);
@@ -600,17 +597,23 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     this.store.db.exec(`DELETE FROM ${table}`);
     this.unkept(table, this.sideTablesDeferred);
     if (this.sideTablesDeferred) return;
+    for (const text of this.store.statement(`SELECT json(doc) FROM ${this.table}`).pluck().all() as string[]) this.fileValues(table, path, decodeDocument<Document>(text));
+  }
+
+  /** Files a document's values at `path` in its values table. */
+  private fileValues(table: string, path: string, document: Document): void {
     const insert = this.store.statement(`INSERT OR IGNORE INTO ${table} (value, id) VALUES (?, ?)`);
-    for (const text of this.store.statement(`SELECT json(doc) FROM ${this.table}`).pluck().all() as string[]) {
-      const document = decodeDocument<Document>(text);
-      for (const value of valuesAt(document, path.split('.'))) insert.run(value, document._id);
-    }
+    for (const value of valuesAt(document, path.split('.'))) insert.run(value, document._id);
+  }
+
+  private tableExists(table: string): boolean {
+    return this.store.statement("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(table.slice(1, -1)) !== undefined;
   }
 
   private keepSearchTable(path: string): void {
     if (this.searchTables.has(path)) return;
     const table = quoted(`rm_${this.name}#${path}`);
-    const exists = this.store.statement("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(table.slice(1, -1)) !== undefined;
+    const exists = this.tableExists(table);
     if (!exists) this.store.db.exec(`CREATE VIRTUAL TABLE ${table} USING fts5(text, tokenize = 'trigram case_sensitive 1', content = '', contentless_delete = 1)`);
     if (!exists || this.isUnkept(table)) this.fillSearchTable(path, table);
     this.searchTables.set(path, table);
@@ -669,15 +672,6 @@ function equalitiesOf(filter: Filter): Record<string, unknown> {
   return document;
 }
 
-function holdsArrayAt(document: Document, path: string): boolean {
-  let value: unknown = document;
-  for (const segment of path.split('.')) {
-    if (!isPlainObject(value)) return false;
-    value = value[segment];
-  }
-  return Array.isArray(value);
-}
-
 /** The values MongoDB's equality would match at a path (through one array), as SQLite compares them: numbers and strings. */
 function valuesAt(value: unknown, segments: string[]): Array<number | string> {
   if (segments.length === 0) {
@@ -687,13 +681,6 @@ function valuesAt(value: unknown, segments: string[]): Array<number | string> {
   if (Array.isArray(value)) return value.flatMap((element) => (isPlainObject(element) ? valuesAt(element, segments) : []));
   if (!isPlainObject(value)) return [];
   return valuesAt(value[segments[0]!], segments.slice(1));
-}
-
-/** The value at a dotted path through subdocuments (not arrays), as `json_extract` finds it. */
-function valueAtPath(document: Document, path: string): unknown {
-  let value: unknown = document;
-  for (const segment of path.split('.')) value = isPlainObject(value) ? value[segment] : undefined;
-  return value;
 }
 
 function textAt(document: Document, path: string): string | undefined {
