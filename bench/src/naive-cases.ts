@@ -1,4 +1,4 @@
-import { MemoryBus, MemoryReadStore, SqliteEventStore } from '@testament/infra';
+import { MemoryBus, SqliteEventStore, SqliteReadStore } from '@testament/infra';
 import { allProjections, caseFilter, caseSort, ProjectionRunner, type CaseDocument, type CaseFilters, type SuiteDocument } from '@testament/projections';
 import { Aggregator, find } from 'mingo';
 
@@ -11,7 +11,7 @@ export interface NaiveCases {
 /** Folds the log into fresh read models in this process and keeps the suites' and cases' documents in arrays. */
 export async function loadCaseDocuments(file: string): Promise<NaiveCases> {
   const store = SqliteEventStore.open(file);
-  const readStore = new MemoryReadStore({ freezeDocuments: false });
+  const readStore = new SqliteReadStore();
   const runner = new ProjectionRunner({ store, readStore, bus: new MemoryBus(), projections: allProjections });
   try {
     await runner.start();

@@ -1,4 +1,4 @@
-import { MemoryBus, MemoryReadStore, SqliteEventStore } from '@testament/infra';
+import { MemoryBus, SqliteEventStore, SqliteReadStore } from '@testament/infra';
 import { PROJECTS, ProjectionRunner, type ProjectDocument } from '@testament/projections';
 import { projectsProjection } from '@testament/projections/projects/projects-projection';
 import { casesProjection } from '@testament/projections/cases/cases-projection';
@@ -17,7 +17,7 @@ export interface NaiveProjects {
 /** Folds the log into a fresh projects read model in this process and keeps its documents in an array. */
 export async function loadProjectDocuments(file: string, favoriteIds: number[]): Promise<NaiveProjects> {
   const store = SqliteEventStore.open(file);
-  const readStore = new MemoryReadStore();
+  const readStore = new SqliteReadStore();
   const runner = new ProjectionRunner({ store, readStore, bus: new MemoryBus(), projections: [casesProjection, projectsProjection] });
   try {
     await runner.start();

@@ -1,4 +1,4 @@
-import { MemoryBus, MemoryReadStore, SqliteEventStore, type Document } from '@testament/infra';
+import { MemoryBus, SqliteEventStore, SqliteReadStore, type Document } from '@testament/infra';
 import { allProjections, ProjectionRunner, testFilter, testSort, type PlanDocument, type TestDocument, type TestFilters } from '@testament/projections';
 import { Aggregator, find } from 'mingo';
 
@@ -11,7 +11,7 @@ export interface NaiveTests {
 /** Folds the log into fresh read models in this process and keeps the named collections' documents in arrays. */
 export async function loadCollections(file: string, names: readonly string[]): Promise<Map<string, Document[]>> {
   const store = SqliteEventStore.open(file);
-  const readStore = new MemoryReadStore({ freezeDocuments: false });
+  const readStore = new SqliteReadStore();
   const runner = new ProjectionRunner({ store, readStore, bus: new MemoryBus(), projections: allProjections });
   try {
     await runner.start();

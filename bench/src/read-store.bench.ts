@@ -9,7 +9,7 @@ import { residentMb } from './server-metrics.ts';
 import { testStore, type TestStore } from './test-store.ts';
 import { timeGets } from './view-timing.ts';
 
-/** What the in-heap engine measured on this machine, for the rows' detail: it no longer runs beside the SQLite default in one run. */
+/** What the former in-heap engine measured on this machine, for the rows' detail: it is gone from the code, so it cannot share a run. */
 const IN_HEAP_FIGURES = 'today in the heap (issue notes, same machine): RSS 7.2 GB; restart 18–27 s from a snapshot, 54–110 s without; tests list p95 22.5 ms; union level p95 12 ms';
 
 function views(store: TestStore, count: number) {
@@ -40,8 +40,7 @@ const TARGETS: Record<string, number> = {
  * Issue 47's read side on SQLite, through the real server process on 100,000 tests and 1,000,000
  * results made by the command side: the cold start that folds the whole log, resident memory, the
  * views' latencies, results recorded at 32 clients, and restarts after an orderly stop and after
- * kill -9. The in-heap engine's figures of the same machine are in the issue's notes (it cannot
- * share a run with a server that no longer holds its read models in the heap by default).
+ * kill -9. The former in-heap engine's figures of the same machine are in the issue's notes.
  */
 export async function readStoreBenchmarks(): Promise<BenchResult[]> {
   const shared = await testStore(scaled(1_000, 40), scaled(100, 25), scaled(1_000_000, 5_000));

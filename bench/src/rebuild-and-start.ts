@@ -1,5 +1,5 @@
-import { READ_MODELS_FILE, serverHeapArgs, SNAPSHOT_FILES, startServerProcess, type ServerProcess } from '@testament/gateway/testing/server-process';
-import { rm, stat } from 'node:fs/promises';
+import { AUDIT_TRAIL_FILE, READ_MODELS_FILE, SERVER_HEAP_ARGS, startServerProcess, type ServerProcess } from '@testament/gateway/testing/server-process';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { JsonParseBaseline } from './baseline-json-parse.ts';
 import { runChild } from './child-process.ts';
@@ -24,9 +24,9 @@ const REBUILD_CHILD = new URL('./rebuild-child.ts', import.meta.url).pathname;
  * took anywhere from 4 to 7 s), the first folding the audit trail behind them too.
  */
 export async function foldInChild(file: string, times = 1): Promise<Rebuild> {
-  const first = await runChild<Omit<Rebuild, 'runs'>>(REBUILD_CHILD, [file], serverHeapArgs());
+  const first = await runChild<Omit<Rebuild, 'runs'>>(REBUILD_CHILD, [file], [...SERVER_HEAP_ARGS]);
   const runs = [first.seconds];
-  while (runs.length < times) runs.push((await runChild<Omit<Rebuild, 'runs'>>(REBUILD_CHILD, [file, '--read-models-only'], serverHeapArgs())).seconds);
+  while (runs.length < times) runs.push((await runChild<Omit<Rebuild, 'runs'>>(REBUILD_CHILD, [file, '--read-models-only'], [...SERVER_HEAP_ARGS])).seconds);
   return { ...first, seconds: median(runs), runs };
 }
 
@@ -80,15 +80,15 @@ export async function startServerAtRest(label: string, env: Record<string, strin
 
 /**
  * A cold start, as on a new machine: the read models an earlier suite left in the shared store (the
- * SQLite file, or the memory engine's snapshots) are removed first, so the whole log is folded.
+ * read models' and the audit trail's SQLite files) are removed first, so the whole log is folded.
  */
 export async function coldStartServer(label: string, dataDir: string, env: Record<string, string>, timeoutMs: number): Promise<ColdStart> {
-  await removeSnapshots(dataDir);
+  await removeReadModels(dataDir);
   return startServerAtRest(label, { ...env, TESTAMENT_DATA_DIR: dataDir }, timeoutMs);
 }
 
-function removeSnapshots(dataDir: string): Promise<unknown> {
-  const files = [...Object.values(SNAPSHOT_FILES), ...['', '-wal', '-shm'].map((suffix) => `${READ_MODELS_FILE}${suffix}`)];
+function removeReadModels(dataDir: string): Promise<unknown> {
+  const files = [READ_MODELS_FILE, AUDIT_TRAIL_FILE].flatMap((file) => ['', '-wal', '-shm'].map((suffix) => `${file}${suffix}`));
   return Promise.all(files.map((file) => rm(join(dataDir, file), { force: true })));
 }
 
@@ -99,7 +99,7 @@ function removeSnapshots(dataDir: string): Promise<unknown> {
 export async function coldStartsServer(label: string, dataDir: string, env: Record<string, string>, timeoutMs: number, times: number): Promise<ColdStart & { runs: number[] }> {
   const runs: number[] = [];
   for (let more = 1; more < times; more++) {
-    await removeSnapshots(dataDir);
+    await removeReadModels(dataDir);
     const startedAt = performance.now();
     const server = await startServerProcess({ ...env, TESTAMENT_DATA_DIR: dataDir }, timeoutMs);
     runs.push(elapsedSeconds(startedAt));
@@ -112,25 +112,23 @@ export async function coldStartsServer(label: string, dataDir: string, env: Reco
 }
 
 export interface Restart extends ColdStart {
-  /** From the stop signal to the old process's exit: the snapshots written. */
+  /** From the stop signal to the old process's exit. */
   stopSeconds: number;
-  snapshotMb: number;
 }
 
-/** Stops a server at rest in order and starts it again on the same data, which keeps its read models (the memory engine: restores its snapshots). */
+/** Stops a server at rest in order and starts it again on the same data, which keeps its read models. */
 export async function restartServer(label: string, server: ServerProcess, dataDir: string, env: Record<string, string>, timeoutMs: number): Promise<Restart> {
   const stoppedAt = performance.now();
   await server.stop();
   const stopSeconds = elapsedSeconds(stoppedAt);
-  const sizes = await Promise.all(Object.values(SNAPSHOT_FILES).map((file) => stat(join(dataDir, file)).then((found) => found.size, () => 0)));
   const start = await startServerAtRest(`${label} (restarted)`, { ...env, TESTAMENT_DATA_DIR: dataDir }, timeoutMs);
-  return { ...start, stopSeconds, snapshotMb: sizes.reduce((sum, size) => sum + size, 0) / 2 ** 20 };
+  return { ...start, stopSeconds };
 }
 
-/** The restart's rows: the orderly stop that writes the snapshots, and the start that restores them. */
+/** The restart's rows: the orderly stop, and the start that finds the read models kept. */
 export function restartRows(of: string, restart: Restart, cold: ColdStart): BenchResult[] {
   return [
-    { name: `orderly stop with ${of}`, value: round(restart.stopSeconds, 2), unit: 's', detail: { snapshotsMb: round(restart.snapshotMb, 0) } },
+    { name: `orderly stop with ${of}`, value: round(restart.stopSeconds, 2), unit: 's' },
     against({ name: `restart with ${of} (process start to listening)`, value: round(restart.seconds, 2), unit: 's', target: { op: '<=', value: 2 } }, { name: 'the cold start', value: round(cold.seconds, 2), unit: 's' }),
     against({ name: `audit trail caught up after that restart (${of})`, value: round(restart.auditSeconds, 2), unit: 's' }, { name: 'after the cold start', value: round(cold.auditSeconds, 2), unit: 's' }),
   ];

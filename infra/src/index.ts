@@ -17,8 +17,6 @@ export * from './bus/subject.ts';
 export * from './bus/memory-bus.ts';
 export * from './bus/nats-bus.ts';
 export * from './blob-store/fs-blob-store.ts';
-export * from './read-store/memory/memory-read-store.ts';
-export * from './read-store/memory/snapshot.ts';
 export * from './read-store/remote/remote-read-store.ts';
 export * from './read-store/mongodb/mongo-read-store.ts';
 // Test support other packages' tests need; contract suites (they import vitest) are
@@ -29,3 +27,4 @@ export * from './collections/lru-map.ts';
 export * from './event-loop/time-slices.ts';
 export * from './threads/ts-worker.ts';
 export * from './read-store/sqlite/sqlite-read-store.ts';
+export * from './read-store/shared/scan.ts';

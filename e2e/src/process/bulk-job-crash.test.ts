@@ -39,7 +39,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * which the server process then opens.
  */
 async function seedProject(): Promise<{ dataDir: string; project: number }> {
-  const seeding = await startTestServer({ freezeReadModels: false, checkResponses: false, writeRateLimit: 0, writeWaitMs: 120_000 });
+  const seeding = await startTestServer({ checkResponses: false, writeRateLimit: 0, writeWaitMs: 120_000 });
   const project = await makeTests(await seeding.signIn('admin')).catch(async (error: unknown) => {
     await seeding.close();
     throw error;

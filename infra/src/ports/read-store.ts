@@ -1,6 +1,6 @@
 /**
  * ReadStore port: read-model collections queried and updated in MongoDB's
- * query and update language. Adapters: SQLite (embedded), MongoDB, and the in-memory engine.
+ * query and update language. Adapters: SQLite (embedded, the default) and MongoDB.
  * No query is written twice: every read model uses only this interface.
  */
 
@@ -30,9 +30,9 @@ export interface IndexSpec {
   unique?: boolean;
   /**
    * The one field in `keys` is searched for plain text, `{field: {$regex: 'escaped text'}}`
-   * (a search box): the memory store keeps a substring index for it, which answers such a
-   * search in time proportional to the text rather than to the documents; MongoDB gets
-   * the ordinary index, whose keys it scans for an unanchored regex.
+   * (a search box): SQLite keeps an FTS5 trigram index for it, which answers such a search
+   * in time proportional to the text rather than to the documents; MongoDB gets the
+   * ordinary index, whose keys it scans for an unanchored regex.
    */
   search?: 'substring';
 }

@@ -1,10 +1,10 @@
 /**
  * The ReadStore contract: every adapter must pass this same suite, so a read
  * model written against one engine behaves the same on the other. Expected
- * values are MongoDB's own behaviour; the memory engine is held to it.
+ * values are MongoDB's own behaviour; the embedded SQLite engine is held to it.
  *
  * Usage (in a *.test.ts file):
- *   readStoreContract('memory', async () => ({ store: new MemoryReadStore(), cleanup: async () => {} }));
+ *   readStoreContract('SQLite', async () => ({ store: new SqliteReadStore(), cleanup: async () => {} }));
  *   readStoreContract('MongoDB', null, 'MONGO_URL is not set');   // registers a visible skip
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -631,8 +631,8 @@ function describeIndexes(store: StoreAccess): void {
 // ---------------------------------------------------------------- isolation
 
 function describeIsolation(store: StoreAccess): void {
-  // An engine may hand out copies (MongoDB) or read-only documents (the memory store, which keeps what it is
-  // given frozen): either way, changing a document outside the store must never change the store.
+  // An engine may hand out copies (MongoDB) or read-only documents (SQLite's remembered answers, frozen):
+  // either way, changing a document outside the store must never change the store.
   describe('returned and written documents cannot change the store', () => {
     function attempt(change: () => void): void {
       try {

@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readStoreContract } from './contract.ts';
-import { MemoryReadStore } from './memory/memory-read-store.ts';
 import { MongoReadStore } from './mongodb/mongo-read-store.ts';
-
-readStoreContract('memory', async () => ({ store: new MemoryReadStore(), cleanup: async () => {} }));
 
 const mongoUrl = process.env.MONGO_URL;
 readStoreContract(

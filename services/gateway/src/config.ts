@@ -8,7 +8,7 @@ export interface Config {
   dataDir: string;
   adminPassword: string | undefined;
   eventStore: 'sqlite' | 'kurrentdb';
-  readStore: 'sqlite' | 'memory' | 'mongodb';
+  readStore: 'sqlite' | 'mongodb';
   bus: 'memory' | 'nats';
   kurrentDbUrl: string | undefined;
   mongoUrl: string | undefined;
@@ -31,14 +31,10 @@ export interface Config {
   writeRateLimit: number;
   /** Back off failed sign-ins per username, per client address and per both (http/login-throttle.ts). */
   loginThrottle: boolean;
-  /** Deep-freeze the in-memory read models' documents, so code that changes what it read fails loudly (tests turn it on). */
-  freezeReadModels: boolean;
   /** Hold every JSON answer to its route's response schema before sending it, strictly (tests turn it on). */
   checkResponses: boolean;
-  /** Fold and keep the audit trail on a thread of its own (embedded setup: memory read store, SQLite log). */
+  /** Fold and keep the audit trail on a thread of its own, in a file of its own (embedded setup: SQLite log and read store). */
   auditThread: boolean;
-  /** Keep the memory read models in a snapshot file when the server stops, and restore them at the next start. */
-  readModelSnapshot: boolean;
   /** How long each of the app's plugins may take to register at start before the start fails (Fastify's `pluginTimeout`). */
   pluginTimeoutMs: number;
   clientDir: string;
@@ -74,8 +70,8 @@ export const AUDIT_SIGNING_KEY_FILE = 'audit-signing-key.pem';
 /** The embedded read store's database, beside the event log (TESTAMENT_READ_STORE=sqlite, the default). */
 export const READ_MODELS_FILE = 'read-models.sqlite';
 
-/** The snapshots a server with memory read models keeps in its data directory (TESTAMENT_READ_MODEL_SNAPSHOT). */
-export const SNAPSHOT_FILES = { readModels: 'read-models.snapshot', auditTrail: 'audit-trail.snapshot' } as const;
+/** The audit trail's database in the embedded setup, folded on its own thread (TESTAMENT_AUDIT_THREAD, on by default). */
+export const AUDIT_TRAIL_FILE = 'audit-trail.sqlite';
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   return {
@@ -84,7 +80,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(env['TESTAMENT_DATA_DIR'] || './data'),
     adminPassword: env['TESTAMENT_ADMIN_PASSWORD'] || undefined,
     eventStore: choice('TESTAMENT_EVENT_STORE', env['TESTAMENT_EVENT_STORE'], ['sqlite', 'kurrentdb'], 'sqlite'),
-    readStore: choice('TESTAMENT_READ_STORE', env['TESTAMENT_READ_STORE'], ['sqlite', 'memory', 'mongodb'], 'sqlite'),
+    readStore: choice('TESTAMENT_READ_STORE', env['TESTAMENT_READ_STORE'], ['sqlite', 'mongodb'], 'sqlite'),
     bus: choice('TESTAMENT_BUS', env['TESTAMENT_BUS'], ['memory', 'nats'], 'memory'),
     kurrentDbUrl: env['KURRENTDB_URL'] || undefined,
     mongoUrl: env['MONGO_URL'] || undefined,
@@ -97,10 +93,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     maxUploadMb: integer('TESTAMENT_MAX_UPLOAD_MB', env['TESTAMENT_MAX_UPLOAD_MB'], 50),
     writeRateLimit: integer('TESTAMENT_WRITE_RATE_LIMIT', env['TESTAMENT_WRITE_RATE_LIMIT'], 50),
     loginThrottle: unlessOff(env['TESTAMENT_LOGIN_THROTTLE']),
-    freezeReadModels: flag(env['TESTAMENT_FREEZE_READ_MODELS']),
     checkResponses: flag(env['TESTAMENT_CHECK_RESPONSES']),
     auditThread: unlessOff(env['TESTAMENT_AUDIT_THREAD']),
-    readModelSnapshot: unlessOff(env['TESTAMENT_READ_MODEL_SNAPSHOT']),
     pluginTimeoutMs: integer('TESTAMENT_PLUGIN_TIMEOUT_MS', env['TESTAMENT_PLUGIN_TIMEOUT_MS'], 10_000),
     clientDir: resolve(env['TESTAMENT_CLIENT_DIR'] || defaultClientDir()),
     logLevel: env['LOG_LEVEL'] || 'warn',

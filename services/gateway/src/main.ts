@@ -28,8 +28,8 @@ async function main() {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   const address = await app.listen({ host: config.host, port: config.port });
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
-  const restored = system.restoredFromSnapshot;
-  const from = restored ? `read models restored from their snapshot at position ${restored.position}, ${system.runner.position - restored.position} events folded since` : `${system.runner.position} events folded`;
+  const { position, resumedFrom } = system.runner;
+  const from = resumedFrom > 0 ? `read models kept at position ${resumedFrom}, ${position - resumedFrom} events folded since` : `${position} events folded`;
   console.log(`Testament listening on ${address} (data in ${config.dataDir}, ready in ${seconds} s: ${from})`);
   await system.resumeBulkJobs();
 }

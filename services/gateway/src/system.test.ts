@@ -1,10 +1,10 @@
 import { startNatsServer } from '@testament/infra';
-import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_RUNNER } from '@testament/projections';
-import { READ_MODELS_FILE, SNAPSHOT_FILES } from './config.ts';
+import { AUDIT_TRAIL_FILE, READ_MODELS_FILE } from './config.ts';
 import { startTestServer, type TestServer } from './testing/harness.ts';
 
 let nats: Awaited<ReturnType<typeof startNatsServer>>;
@@ -39,71 +39,25 @@ describe('adapters chosen by configuration', () => {
 });
 
 describe('read models across a restart', () => {
-  it('keeps the SQLite read models: a restart folds only the events appended since its last stop', async () => {
+  it('keeps the SQLite read models and the audit trail\'s own file: a restart folds only the events appended since its last stop', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'testament-restart-'));
     try {
-      const first = await startTestServer({ dataDir });
+      const first = await startTestServer({ dataDir, auditThread: true });
       expect(first.system.runner.resumedFrom).toBe(0);
       const created = await (await first.signedIn('admin')).post('/api/v2/projects/', { name: 'Before the restart' });
       const stoppedAt = first.system.runner.position;
       await expect.poll(() => first.system.audit.position, { timeout: 5_000 }).toBeGreaterThanOrEqual(stoppedAt);
       await first.close();
-      expect((await stat(join(dataDir, READ_MODELS_FILE))).size).toBeGreaterThan(0);
+      for (const file of [READ_MODELS_FILE, AUDIT_TRAIL_FILE]) expect((await stat(join(dataDir, file))).size).toBeGreaterThan(0);
 
       const auditAt = first.system.audit.position;
       expect(auditAt).toBeGreaterThan(0);
-      const second = await startTestServer({ dataDir });
+      const second = await startTestServer({ dataDir, auditThread: true });
       expect(second.system.runner.resumedFrom).toBe(stoppedAt);
       // The audit trail kept from the first run counts as folded at once, though it has nothing new to fold: its reads do not wait.
       await expect.poll(() => second.system.progress.positionOf(AUDIT_RUNNER), { timeout: 5_000 }).toBeGreaterThanOrEqual(auditAt);
       const admin = await second.signIn('admin');
       expect((await admin.get(`/api/v2/projects/${created.json().id}/`)).json().name).toBe('Before the restart');
-      await second.close();
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  });
-});
-
-describe('memory read-model snapshots across a restart', () => {
-  it('restores the read models a stop left and folds only what came after; without the option, folds the whole log', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'testament-restart-'));
-    try {
-      const first = await startTestServer({ dataDir, readStore: 'memory' });
-      expect(first.system.restoredFromSnapshot).toBeUndefined();
-      const created = await (await first.signedIn('admin')).post('/api/v2/projects/', { name: 'Before the restart' });
-      const stoppedAt = first.system.runner.position;
-      await first.close();
-      expect((await stat(join(dataDir, SNAPSHOT_FILES.readModels))).size).toBeGreaterThan(0);
-
-      const second = await startTestServer({ dataDir, readStore: 'memory' });
-      expect(second.system.restoredFromSnapshot?.position).toBe(stoppedAt);
-      const admin = await second.signIn('admin');
-      expect((await admin.get(`/api/v2/projects/${created.json().id}/`)).json().name).toBe('Before the restart');
-      expect((await admin.post('/api/v2/projects/', { name: 'After the restart' })).statusCode).toBe(201);
-      await second.close();
-
-      const third = await startTestServer({ dataDir, readStore: 'memory', readModelSnapshot: false });
-      expect(third.system.restoredFromSnapshot).toBeUndefined();
-      const names = (await (await third.signIn('admin')).get('/api/v2/projects/?ordering=name')).json().results.map((project: { name: string }) => project.name);
-      expect(names).toEqual(['After the restart', 'Before the restart']);
-      await third.close();
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  });
-
-  it('stops in order when the snapshot cannot be written, and the next start folds the log', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'testament-restart-'));
-    try {
-      const first = await startTestServer({ dataDir, readStore: 'memory' });
-      // Where the snapshot would be written first there is a directory: the write fails.
-      await mkdir(join(dataDir, `${SNAPSHOT_FILES.readModels}.tmp`));
-      await first.close();
-      await expect(stat(join(dataDir, SNAPSHOT_FILES.readModels))).rejects.toThrow();
-      const second = await startTestServer({ dataDir, readStore: 'memory' });
-      expect(second.system.restoredFromSnapshot).toBeUndefined();
-      expect((await (await second.signIn('admin')).get('/api/v2/projects/')).statusCode).toBe(200);
       await second.close();
     } finally {
       await rm(dataDir, { recursive: true, force: true });

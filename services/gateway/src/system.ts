@@ -4,7 +4,6 @@ import {
   FsBlobStore,
   KurrentDbEventStore,
   MemoryBus,
-  MemoryReadStore,
   MongoReadStore,
   SqliteReadStore,
   NatsBus,
@@ -20,7 +19,7 @@ import {
   type ReadStore,
   type ScanListener,
 } from '@testament/infra';
-import { allProjections, boundedCollectionNames, countUsers, findUser, ProjectionRunner, readModelsRunner, restoreReadModels, runningBulkJobs, saveReadModels } from '@testament/projections';
+import { allProjections, boundedCollectionNames, countUsers, findUser, ProjectionRunner, readModelsRunner, runningBulkJobs } from '@testament/projections';
 import { type KeyObject } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -35,8 +34,7 @@ import {
   type GeneratedAdminPassword,
 } from './admin/generated-password.ts';
 import { InProcessAuditTrail, ThreadAuditTrail, type AuditTrail } from './audit-trail/audit-trail.ts';
-import { AUDIT_SIGNING_KEY_FILE, READ_MODELS_FILE, SNAPSHOT_FILES, type Config } from './config.ts';
-import { settleHeap } from './heap-room.ts';
+import { AUDIT_SIGNING_KEY_FILE, AUDIT_TRAIL_FILE, READ_MODELS_FILE, type Config } from './config.ts';
 import { ProjectionProgress } from './live/projection-progress.ts';
 import { blobImportStaging } from './http/import-staging.ts';
 
@@ -54,8 +52,6 @@ export interface System {
   audit: AuditTrail;
   /** Signs audit exports (infra's `export-seal.ts`): made at the first start, kept in the data directory. */
   auditSigningKey: KeyObject;
-  /** Where this start took the read models up from: a snapshot's position, and how many documents it held; undefined when it folded the whole log. */
-  restoredFromSnapshot: { position: number; documents: number } | undefined;
   /** The first admin's generated password while it is still theirs (its file is removed once it is not). */
   adminPassword: GeneratedAdminPassword | undefined;
   /**
@@ -109,8 +105,7 @@ async function openReadStore(config: Config, options: SystemOptions): Promise<Re
   // Collections that stay small whatever the data (a catalogue, one document per kind) may be read whole.
   const bounded = new Set(boundedCollectionNames(allProjections));
   const onCollectionScan: ScanListener | undefined = report && ((scan) => bounded.has(scan.collection) || report(scan));
-  if (config.readStore === 'sqlite') return new SqliteReadStore({ file: join(config.dataDir, READ_MODELS_FILE), ...(onCollectionScan && { onCollectionScan }) });
-  return new MemoryReadStore({ freezeDocuments: config.freezeReadModels, ...(onCollectionScan && { onCollectionScan }) });
+  return new SqliteReadStore({ file: join(config.dataDir, READ_MODELS_FILE), ...(onCollectionScan && { onCollectionScan }) });
 }
 
 async function openBus(config: Config): Promise<Bus> {
@@ -122,17 +117,14 @@ async function openBus(config: Config): Promise<Bus> {
 }
 
 /**
- * The audit trail: on a thread of its own when the read models live in this
- * process's memory and the log is a SQLite file (unless TESTAMENT_AUDIT_THREAD
- * is off), else a second runner here.
+ * The audit trail: in the embedded setup (SQLite log and read store), on a thread of its own
+ * with a SQLite file of its own (unless TESTAMENT_AUDIT_THREAD is off), so its row per event
+ * is written on another core and into another file than the read models'; else a second
+ * runner here, into the same read store.
  */
 function openAuditTrail(config: Config, options: SystemOptions, { store, readStore, bus }: { store: EventStore; readStore: ReadStore; bus: Bus }): AuditTrail {
-  if (readStore instanceof MemoryReadStore && config.eventStore === 'sqlite' && config.auditThread) {
-    return new ThreadAuditTrail(eventLogFile(config), bus, {
-      freezeDocuments: config.freezeReadModels,
-      snapshotFile: config.readModelSnapshot ? join(config.dataDir, SNAPSHOT_FILES.auditTrail) : undefined,
-      onCollectionScan: options.onCollectionScan,
-    });
+  if (config.eventStore === 'sqlite' && config.readStore === 'sqlite' && config.auditThread) {
+    return new ThreadAuditTrail({ eventsFile: eventLogFile(config), auditFile: join(config.dataDir, AUDIT_TRAIL_FILE) }, bus, { onCollectionScan: options.onCollectionScan });
   }
   return new InProcessAuditTrail(readStore, store, bus);
 }
@@ -206,19 +198,8 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
     }
     const dispatch = inProcessDispatcher(commands);
     const runner = readModelsRunner({ store, readStore, bus });
-    const snapshot = readStore instanceof MemoryReadStore && config.readModelSnapshot ? { readStore, file: join(config.dataDir, SNAPSHOT_FILES.readModels) } : undefined;
-    const restoredFromSnapshot = snapshot && (await restoreReadModels(runner, snapshot.readStore, store, snapshot.file));
     await runner.start();
-    // A rebuild leaves the memory indexes' entries to be sorted at the first read: sort them before the first request.
-    if (readStore instanceof MemoryReadStore) readStore.settleIndexes();
-    if (readStore instanceof MemoryReadStore) settleHeap(runner.position - (restoredFromSnapshot?.position ?? 0));
-    opened.unshift({
-      close: async () => {
-        await runner.stop();
-        // A snapshot that cannot be written (a full disk) costs the next start a whole fold, not this stop its other closes.
-        if (snapshot) await saveReadModels(runner, snapshot.readStore, store, snapshot.file).catch((error: unknown) => console.error('the read models could not be written to their snapshot', error));
-      },
-    });
+    opened.unshift({ close: () => runner.stop() });
     const audit = await open(openAuditTrail(config, options, { store, readStore, bus }));
     const progress = new ProjectionProgress(bus, [runner, audit]);
     const createdAdmin = await seed(config, dispatch, readStore, runner);
@@ -239,7 +220,6 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
       runner,
       audit,
       auditSigningKey,
-      restoredFromSnapshot,
       adminPassword: generatedPassword ? { password: generatedPassword, file: generatedPasswordFile(config.dataDir), created: createdAdmin } : undefined,
       resumeBulkJobs: () => resumeBulkJobs(dispatch, readStore),
       async close() {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryReadStore } from '../memory/memory-read-store.ts';
+import { SqliteReadStore } from '../sqlite/sqlite-read-store.ts';
 import { answerReadCall, remoteReadStore, type ReadCall } from './remote-read-store.ts';
 
 describe('remoteReadStore', () => {
   it('answers every read as the store it stands for, with the call cloned as a message would be, and refuses writes', async () => {
-    const local = new MemoryReadStore();
+    const local = new SqliteReadStore();
     const rows = local.collection('rows');
     await rows.createIndex({ keys: { group: 1, _id: -1 } });
     await rows.bulkWrite(Array.from({ length: 40 }, (_, i) => ({ insertOne: { document: { _id: i + 1, group: i % 3, name: `row ${i}` } } })));

@@ -1,6 +1,6 @@
 /**
- * Deep copy of a document as MongoDB would store it: what goes in or comes out
- * of the memory store is always a copy, so callers can't change stored data.
+ * Deep copy of a document as MongoDB would store it: an update's operands are
+ * copied before they are applied, so a caller can't change stored data later.
  *
  * Hand-written because read models are plain JSON-like data, and this walk is
  * several times faster than `structuredClone` on such data (see the report of

@@ -1,4 +1,4 @@
-/** Small checks on filter and document values shared by the memory store's modules. */
+/** Small checks on filter and document values shared by the stores' modules. */
 
 export function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null) return false;

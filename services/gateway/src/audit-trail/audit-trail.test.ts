@@ -1,5 +1,5 @@
 import { createCommandService, newCommandMeta, SYSTEM_ACTOR } from '@testament/commands';
-import { MemoryBus, MemoryReadStore, SqliteEventStore, SqliteIdAllocator, type CollectionScan } from '@testament/infra';
+import { MemoryBus, SqliteEventStore, SqliteIdAllocator, SqliteReadStore, type CollectionScan } from '@testament/infra';
 import { auditHead, listAuditRows, objectHistory, positionAt, PROJECTIONS_ADVANCED, projectStreams, ProjectionRunner, readModelProjections, type ProjectionsAdvanced } from '@testament/projections';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -39,10 +39,10 @@ beforeAll(async () => {
   store = SqliteEventStore.open(join(dir, 'events.sqlite'));
   ids = SqliteIdAllocator.open(join(dir, 'ids.sqlite'));
   bus.subscribe(PROJECTIONS_ADVANCED, (payload) => void notices.push(payload as ProjectionsAdvanced));
-  readModels = new ProjectionRunner({ store, readStore: new MemoryReadStore(), bus, projections: readModelProjections });
+  readModels = new ProjectionRunner({ store, readStore: new SqliteReadStore(), bus, projections: readModelProjections });
   await readModels.start();
-  thread = new ThreadAuditTrail(join(dir, 'events.sqlite'), bus, { freezeDocuments: true, onCollectionScan: (scan) => void scans.push(scan) });
-  inProcess = new InProcessAuditTrail(new MemoryReadStore(), store, new MemoryBus());
+  thread = new ThreadAuditTrail({ eventsFile: join(dir, 'events.sqlite'), auditFile: join(dir, 'audit-trail.sqlite') }, bus, { onCollectionScan: (scan) => void scans.push(scan) });
+  inProcess = new InProcessAuditTrail(new SqliteReadStore(), store, new MemoryBus());
   await Promise.all([thread.start(), inProcess.start()]);
 });
 
@@ -111,7 +111,7 @@ describe('the audit trail on its own thread', () => {
     expect(folds('read-models')).toBeGreaterThan(paces + 2);
     expect(folds('audit')).toBeLessThanOrEqual(paces + 2);
 
-    const unhurried = new ThreadAuditTrail(join(dir, 'events.sqlite'), bus, { freezeDocuments: true, paceMs: 600_000 });
+    const unhurried = new ThreadAuditTrail({ eventsFile: join(dir, 'events.sqlite'), auditFile: join(dir, 'audit-unhurried.sqlite') }, bus, { paceMs: 600_000 });
     await unhurried.start();
     const { position } = await commands['projects.create']({ name: 'Read at once', description: '', isPrivate: false, isArchive: false, icon: null }, meta());
     await readModels.waitFor(position, 5_000);
@@ -137,10 +137,10 @@ describe('the audit trail on its own thread', () => {
     expect(history.items[0]!._id).toBeGreaterThan(reached);
   });
 
-  it('keeps its fold in a snapshot across a restart: a restarted trail folds only what came since', async () => {
-    const snapshotFile = join(dir, 'audit-trail.snapshot');
+  it('keeps its fold in its file across a restart: a restarted trail folds only what came since', async () => {
+    const files = { eventsFile: join(dir, 'events.sqlite'), auditFile: join(dir, 'audit-restarted.sqlite') };
     const page = { skip: 0, limit: 100 };
-    const first = new ThreadAuditTrail(join(dir, 'events.sqlite'), new MemoryBus(), { freezeDocuments: true, snapshotFile });
+    const first = new ThreadAuditTrail(files, new MemoryBus());
     await first.start();
     const head = await store.headPosition();
     expect(first.position).toBe(head);
@@ -151,9 +151,9 @@ describe('the audit trail on its own thread', () => {
     const secondBus = new MemoryBus();
     const folded: ProjectionsAdvanced[] = [];
     secondBus.subscribe(PROJECTIONS_ADVANCED, (payload) => void folded.push(payload as ProjectionsAdvanced));
-    const second = new ThreadAuditTrail(join(dir, 'events.sqlite'), secondBus, { freezeDocuments: true, snapshotFile });
+    const second = new ThreadAuditTrail(files, secondBus);
     await second.start();
-    // One batch: the event since the snapshot, not the log from position 0 (250 events a batch).
+    // One batch: the event since the stop, not the log from position 0 (250 events a batch).
     expect(folded.filter((notice) => notice.runner === 'audit' && notice.topics.length > 0)).toHaveLength(1);
     expect(second.position).toBe(position);
     expect((await listAuditRows(second.readStore, { positionLte: head }, true, page)).items).toEqual(rows.items);

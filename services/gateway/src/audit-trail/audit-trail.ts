@@ -1,7 +1,7 @@
 /**
  * The audit trail's fold, behind the read models the screens read (see
- * docs/architecture.md, *Audit*): on a thread of its own in the embedded setup
- * (memory read store, SQLite log), else a second runner in this process.
+ * docs/architecture.md, *Audit*): on a thread of its own, into a SQLite file of
+ * its own, in the embedded setup, else a second runner in this process.
  * Either way its notices reach the bus as the `audit` runner's, its
  * queries go through `readStore`, and an export's steps through `exportRows`,
  * which summarizes the rows where they are.
@@ -78,10 +78,10 @@ interface Pending {
 }
 
 /**
- * The audit trail on a worker thread (audit-worker.ts): it reads the SQLite file
- * itself, learns of commits from the read models' notices, and answers the
- * trail's queries from its own heap, so the main thread neither folds a row per
- * event nor keeps them.
+ * The audit trail on a worker thread (audit-worker.ts): it reads the SQLite log
+ * itself, learns of commits from the read models' notices, folds into a SQLite
+ * file of its own and answers the trail's queries from it, so the main thread
+ * neither folds a row per event nor waits for their commits.
  */
 export class ThreadAuditTrail implements AuditTrail {
   readonly runnerName = AUDIT_RUNNER;
@@ -98,12 +98,11 @@ export class ThreadAuditTrail implements AuditTrail {
   private pace: NodeJS.Timeout | undefined;
 
   constructor(
-    eventsFile: string,
+    data: AuditThreadData,
     private readonly bus: Bus,
-    options: { freezeDocuments: boolean; snapshotFile?: string | undefined; onCollectionScan?: ScanListener | undefined; paceMs?: number },
+    options: { onCollectionScan?: ScanListener | undefined; paceMs?: number } = {},
   ) {
     const paceMs = options.paceMs ?? AUDIT_PACE_MS;
-    const data: AuditThreadData = { eventsFile, freezeDocuments: options.freezeDocuments, snapshotFile: options.snapshotFile };
     this.worker = startTsWorker(new URL('./audit-worker.ts', import.meta.url), data);
     this.worker.on('message', (message: FromAuditThread) => this.receive(message, options.onCollectionScan));
     this.worker.on('error', (error) => this.fail(error));
@@ -145,8 +144,8 @@ export class ThreadAuditTrail implements AuditTrail {
   async close(): Promise<void> {
     this.stopFollowing();
     clearTimeout(this.pace);
-    // A trail that keeps a snapshot writes it before its thread goes; one that failed has nothing to keep.
-    await this.request({ kind: 'control', id: 0, action: 'save' }).catch(() => undefined);
+    // The trail's file is closed before its thread goes; a thread that failed has nothing to close.
+    await this.request({ kind: 'control', id: 0, action: 'close' }).catch(() => undefined);
     this.worker.removeAllListeners('exit');
     await this.worker.terminate();
     this.fail(new Error('the audit trail is closed'));

@@ -1,11 +1,11 @@
 /**
  * The audit trail's thread: its own read-only view of the SQLite log, its own
- * memory read store, and the audit runner folding into it, so a row per event
- * costs neither the main thread's time nor its heap. The main thread tells it
- * of commits and asks it the trail's queries (see audit-trail.ts).
+ * SQLite file, and the audit runner folding into it, so a row per event costs
+ * neither the main thread's time nor the read models' file. The main thread
+ * tells it of commits and asks it the trail's queries (see audit-trail.ts).
  */
-import { answerReadCall, MemoryBus, MemoryReadStore, SqliteLogFollower, type CollectionScan } from '@testament/infra';
-import { auditExportRows, auditRunner, PROJECTIONS_ADVANCED, restoreReadModels, saveReadModels, type ProjectionsAdvanced } from '@testament/projections';
+import { answerReadCall, MemoryBus, SqliteLogFollower, SqliteReadStore, type CollectionScan } from '@testament/infra';
+import { auditExportRows, auditRunner, PROJECTIONS_ADVANCED, type ProjectionsAdvanced } from '@testament/projections';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { AuditThreadData, FromAuditThread, ToAuditThread } from './messages.ts';
@@ -18,32 +18,30 @@ import type { AuditThreadData, FromAuditThread, ToAuditThread } from './messages
 const TRAIL_NICENESS = 10;
 if (process.platform === 'linux') setPriority(TRAIL_NICENESS);
 
-const { eventsFile, freezeDocuments, snapshotFile } = workerData as AuditThreadData;
+const { eventsFile, auditFile } = workerData as AuditThreadData;
 const port = parentPort!;
 const post = (message: FromAuditThread) => port.postMessage(message);
 
 const scans: CollectionScan[] = [];
 const log = SqliteLogFollower.open(eventsFile);
-const readStore = new MemoryReadStore({ freezeDocuments, onCollectionScan: (scan) => void scans.push(scan) });
+const readStore = new SqliteReadStore({ file: auditFile, onCollectionScan: (scan) => void scans.push(scan) });
 const bus = new MemoryBus();
 bus.subscribe(PROJECTIONS_ADVANCED, (payload) => {
   const { position, topics } = payload as ProjectionsAdvanced;
   post({ kind: 'advanced', position, topics });
 });
 const runner = auditRunner({ store: log, readStore, bus, onOwnThread: true });
-// The snapshot a stop left, when it still fits, before the first fold; the index it files by several keys is sorted here.
-const restoring = snapshotFile ? restoreReadModels(runner, readStore, log, snapshotFile).then(() => readStore.settleIndexes()) : Promise.resolve();
 
 async function resume(): Promise<void> {
-  await restoring;
   await runner.start();
-  // Restored at the log's head, the trail folds nothing: the main thread learns its position all the same.
+  // Kept at the log's head, the trail folds nothing: the main thread learns its position all the same.
   post({ kind: 'advanced', position: runner.position, topics: [] });
 }
 
-async function save(): Promise<void> {
+async function close(): Promise<void> {
   await runner.stop();
-  if (snapshotFile) await saveReadModels(runner, readStore, log, snapshotFile);
+  await readStore.close();
+  await log.close();
 }
 
 async function answer(id: number, work: () => Promise<unknown>): Promise<void> {
@@ -68,7 +66,7 @@ port.on('message', (message: ToAuditThread) => {
       void answer(message.id, () => auditExportRows(readStore, message.filter, message.after, message.limit, message.withCsvFields));
       return;
     case 'control':
-      void answer(message.id, () => (message.action === 'resume' ? resume() : message.action === 'pause' ? runner.stop() : save()));
+      void answer(message.id, () => (message.action === 'resume' ? resume() : message.action === 'pause' ? runner.stop() : close()));
   }
 });
 

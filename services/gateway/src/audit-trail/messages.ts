@@ -9,9 +9,9 @@ export type ToAuditThread =
   | { kind: 'export'; id: number; filter: AuditFilter; after: number; limit: number; withCsvFields: boolean }
   /**
    * `resume` answers once the trail has folded the log's head as it was then; `pause` once it has stopped;
-   * `save` once it has stopped and written its snapshot (when it keeps one).
+   * `close` once it has stopped and closed its file.
    */
-  | { kind: 'control'; id: number; action: 'resume' | 'pause' | 'save' };
+  | { kind: 'control'; id: number; action: 'resume' | 'pause' | 'close' };
 
 /** What the audit trail's thread tells the main thread. */
 export type FromAuditThread =
@@ -19,10 +19,8 @@ export type FromAuditThread =
   | { kind: 'answer'; id: number; value?: unknown; error?: { name: string; message: string }; scans: CollectionScan[] }
   | { kind: 'failed'; message: string };
 
-/** What the thread is started with (startTsWorker adds the module to run). */
+/** What the thread is started with (startTsWorker adds the module to run): the log it follows, and the file it folds the trail into. */
 export interface AuditThreadData {
   eventsFile: string;
-  freezeDocuments: boolean;
-  /** Where the trail keeps its snapshot across restarts (read-model-snapshot.ts); undefined: it folds the whole log at every start. */
-  snapshotFile: string | undefined;
+  auditFile: string;
 }

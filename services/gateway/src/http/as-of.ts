@@ -1,6 +1,6 @@
 import { setImmediate as turn } from 'node:timers/promises';
 import { asOfQuery, parseOrThrow, streams } from '@testament/contracts';
-import { LruMap, MemoryBus, MemoryReadStore, type BatchHandler, type EventStore, type ReadStore, type RecordedEvent, type Subscription } from '@testament/infra';
+import { LruMap, MemoryBus, SqliteReadStore, type BatchHandler, type EventStore, type ReadStore, type RecordedEvent, type Subscription } from '@testament/infra';
 import { ProjectionRunner, allProjections, findPlanTree, plansProjection, positionAt, projectStreams, projectStreamsBut, streamsMovedOrRemovedAfter, testsOfPlans, type Projection } from '@testament/projections';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context.ts';
@@ -84,14 +84,17 @@ async function* inPages(events: readonly RecordedEvent[], after: number): AsyncI
   for (let at = from; at < events.length; at += PAGE) yield events.slice(at, at + PAGE);
 }
 
-/** Fresh read models of `projections` folded from `events`. */
+/**
+ * Fresh read models of `projections` folded from `events`, in a SQLite database of their own in
+ * memory. It is not closed when the past is let go: a request may still be reading it, and
+ * better-sqlite3 closes a database its last reader no longer holds.
+ */
 async function foldInto(events: PastEvents, projections: readonly Projection[]): Promise<ReadStore> {
-  const readStore = new MemoryReadStore();
+  const readStore = new SqliteReadStore();
   const runner = new ProjectionRunner({ store: events, readStore, bus: new MemoryBus(), projections, name: 'as-of' });
   await runner.start();
   await events.done;
   await runner.stop();
-  readStore.settleIndexes();
   return readStore;
 }
 

@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { GENERATED_PASSWORD_FILE } from '../admin/generated-password.ts';
-import { READ_MODELS_FILE, SNAPSHOT_FILES } from '../config.ts';
-import { serverHeapArgs, serverNodeArgs } from '../server-command.ts';
+import { AUDIT_TRAIL_FILE, READ_MODELS_FILE } from '../config.ts';
+import { SERVER_HEAP_ARGS, serverNodeArgs } from '../server-command.ts';
 
-export { GENERATED_PASSWORD_FILE, READ_MODELS_FILE, serverHeapArgs, serverNodeArgs, SNAPSHOT_FILES };
+export { AUDIT_TRAIL_FILE, GENERATED_PASSWORD_FILE, READ_MODELS_FILE, SERVER_HEAP_ARGS, serverNodeArgs };
 
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 
@@ -18,7 +18,7 @@ export interface ServerProcess {
 
 /** Starts the real server exactly as `npm start` does, on a free port, and waits until it listens. */
 export function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  return startListening(serverNodeArgs(env['TESTAMENT_READ_STORE'] ?? process.env['TESTAMENT_READ_STORE']), env, timeoutMs);
+  return startListening(serverNodeArgs(), env, timeoutMs);
 }
 
 /**

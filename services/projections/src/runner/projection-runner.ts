@@ -64,14 +64,6 @@ export interface ProjectionRunnerOptions {
    * indexes built at its end would hold the event loop for seconds.
    */
   bulkLoad?: boolean;
-  /**
-   * Called after each batch is written once the start's catch-up is done, and
-   * after the catch-up's last batch, before its position is told: a runner that folds
-   * while requests are served files the memory store's buffered index entries
-   * there, a batch's worth at a time, rather than leaving them all to the first
-   * read, and is not said to be at the head while a catch-up's filing is still to do.
-   */
-  afterBatch?: () => void;
 }
 
 /**
@@ -191,20 +183,6 @@ export class ProjectionRunner {
     return [...new Set(this.options.projections.flatMap((p) => Object.keys(p.collections)))];
   }
 
-  /**
-   * What a restore from a snapshot does before `start` (read-model-snapshot.ts): the indexes
-   * declared, so the snapshot files its documents in them, then, once restored, `position`
-   * recorded as folded.
-   */
-  async prepareRestore(): Promise<(position: number) => Promise<void>> {
-    await this.declareIndexes();
-    return (position) => this.saveCheckpoint(position);
-  }
-
-  private saveCheckpoint(position: number): Promise<void> {
-    return this.options.readStore.writeAll([this.checkpointWrite(position)]);
-  }
-
   private checkpointWrite(position: number): CollectionWrites {
     const checkpoint = { _id: this.runnerName, position, ...(this.options.version === undefined ? {} : { version: this.options.version }) };
     return { collection: CHECKPOINTS, operations: [{ replaceOne: { filter: { _id: this.runnerName }, replacement: checkpoint, upsert: true } }] };
@@ -245,7 +223,6 @@ export class ProjectionRunner {
     await this.options.readStore.writeAll([...batch.writes(), this.checkpointWrite(position)]);
     // The catch-up's last batch files what the catch-up left to file before its position is told: a runner said to be at the head can be read at once.
     if (position >= this.catchUpHead) await this.indexesBuilt();
-    if (!this.catchingUp || position >= this.catchUpHead) this.options.afterBatch?.();
     this.advance(position, [...batch.topics]);
   }
 
