@@ -1,10 +1,11 @@
+import { statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { IndexSpec } from '../../ports/read-store.ts';
 import { readStoreContract } from '../contract.ts';
-import { SqliteReadStore } from './sqlite-read-store.ts';
+import { SqliteReadStore, type SqliteReadStoreOptions } from './sqlite-read-store.ts';
 
 readStoreContract('SQLite in memory', async () => {
   const store = new SqliteReadStore();
@@ -97,5 +98,39 @@ describe('what the store remembers of its rows', () => {
     await plans.bulkWrite([{ updateOne: { filter: { _id: 1 }, update: { $set: { name: 'b' } } } }]);
     expect(await plans.find({ name: 'a' })).toEqual([]);
     expect(await plans.find({ name: 'b' })).toEqual([{ _id: 1, name: 'b', tags: ['x'] }]);
+  });
+});
+
+describe('the write-ahead log', () => {
+  /** The longest the log got while 1,000 commits were written with turns between them, as requests give the server's. */
+  async function longestLog(checkpoints: SqliteReadStoreOptions['checkpoints']): Promise<number> {
+    const dir = await mkdtemp(join(tmpdir(), 'testament-wal-'));
+    const file = join(dir, 'read-models.sqlite');
+    const store = new SqliteReadStore({ file, checkpoints });
+    try {
+      const rows = store.collection('rows');
+      await rows.createIndex({ keys: { group: 1, _id: 1 } });
+      let longest = 0;
+      for (let commit = 0; commit < 1_000; commit++) {
+        const documents = Array.from({ length: 5 }, (_, i) => ({ _id: commit * 5 + i, group: commit % 7, text: 'x'.repeat(300) }));
+        await store.writeAll([{ collection: 'rows', operations: documents.map((document) => ({ insertOne: { document } })) }]);
+        longest = Math.max(longest, statSync(`${file}-wal`).size);
+        if (commit % 5 === 0) await new Promise((resolve) => setTimeout(resolve, 1));
+      }
+      expect(await rows.count({})).toBe(5_000);
+      expect(await rows.count({ group: 3 })).toBe(Math.ceil((1_000 - 3) / 7) * 5);
+      return longest;
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  it('stays short under a steady stream of commits: its thread copies it into the file and starts it again, and every commit is kept', async () => {
+    const unchecked = await longestLog({ everyMs: 600_000, truncateFrames: 2 ** 30 });
+    // Started again past 64 pages (256 KiB), checked every 5 ms.
+    const checked = await longestLog({ everyMs: 5, truncateFrames: 64 });
+    expect(unchecked).toBeGreaterThan(4 * 2 ** 20);
+    expect(checked).toBeLessThan(unchecked / 2);
   });
 });

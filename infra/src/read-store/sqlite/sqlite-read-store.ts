@@ -19,6 +19,7 @@ import { aggregateSql } from './pipeline-sql.ts';
 import { project } from './projection.ts';
 import { orderSql } from './sort-sql.ts';
 import { decodeDocument, encodeDocument, storedColumnValue } from './stored-json.ts';
+import { WalCheckpointer, type CheckpointPace } from './wal-checkpointer.ts';
 
 export interface SqliteReadStoreOptions {
   /** The database file; `:memory:` (the default) for a store that lives as long as the process. */
@@ -27,6 +28,8 @@ export interface SqliteReadStoreOptions {
   cacheKiB?: number;
   /** Told of every query whose plan reads a whole collection (SQLite's `SCAN` of its table: no index serves it). */
   onCollectionScan?: ScanListener;
+  /** How the checkpoint thread keeps the write-ahead log short (`WalCheckpointer`); tests make it eager. */
+  checkpoints?: CheckpointPace;
 }
 
 function quoted(name: string): string {
@@ -34,8 +37,11 @@ function quoted(name: string): string {
 }
 
 const STATEMENT_CACHE = 2_000;
-/** Pages of the write-ahead log (4 KiB each) before they are copied into the file: 64 MiB, a few of a fold's batches, rather than SQLite's 4 MiB. */
-const WAL_AUTOCHECKPOINT_PAGES = 16_384;
+/**
+ * Pages of the write-ahead log (4 KiB each, 1 GiB) past which a commit copies them into the file itself:
+ * only when the checkpoint thread (`WalCheckpointer`) falls that far behind.
+ */
+const WAL_AUTOCHECKPOINT_PAGES = 262_144;
 /** The file's layout (`PRAGMA user_version`): tables, columns and index names as this code makes them. */
 const LAYOUT_VERSION = 2;
 /** Columns that hold an indexed path's value are named by it: `f:projectId`. */
@@ -48,6 +54,7 @@ export class SqliteReadStore implements ReadStore {
   private readonly patterns = new Map<string, RegExp>();
   /** By statement, whether its plan scans the collection's table: asked once per text. */
   private readonly scans = new Map<string, boolean>();
+  private readonly checkpointer: WalCheckpointer | undefined;
 
   constructor(private readonly options: SqliteReadStoreOptions = {}) {
     const file = options.file ?? ':memory:';
@@ -60,11 +67,13 @@ export class SqliteReadStore implements ReadStore {
     }
     if (this.db.pragma('user_version', { simple: true }) !== LAYOUT_VERSION) this.dropEverything();
     this.db.pragma(`cache_size = -${options.cacheKiB ?? 65_536}`);
-    this.db.pragma('temp_store = MEMORY');
+    // Sorts larger than the cache (an index built at the end of a bulk load) spill to temporary files rather than to memory.
     this.db.function('regexp', { deterministic: true }, (pattern: unknown, value: unknown) => (typeof value === 'string' && this.regex(String(pattern)).test(value) ? 1 : 0));
     this.db.exec('CREATE TABLE IF NOT EXISTS _rm_paths (collection TEXT NOT NULL, path TEXT NOT NULL, is_array INTEGER NOT NULL, PRIMARY KEY (collection, path)) WITHOUT ROWID');
     // Values and search tables a bulk load left unkept (it stopped, or the process died, before its end): filled again when declared.
     this.db.exec('CREATE TABLE IF NOT EXISTS _rm_unkept (side_table TEXT PRIMARY KEY) WITHOUT ROWID');
+    // Once the file exists: the thread opens it.
+    if (file !== ':memory:') this.checkpointer = new WalCheckpointer(file, options.checkpoints);
   }
 
   collection<T extends Document = Document>(name: string): Collection<T> {
@@ -104,12 +113,14 @@ export class SqliteReadStore implements ReadStore {
   async bulkLoad(collections: readonly string[]): Promise<() => Promise<void>> {
     const deferred = collections.map((name) => this.sqliteCollection(name)).filter((collection) => collection.isEmpty());
     const rebuild = deferred.map((collection) => collection.deferIndexes());
-    // The log of pages grows through the load instead of being copied into the file every few megabytes, each copy with its sync.
+    // The log of pages grows through the load instead of being copied into the file as it goes: the load rewrites the same pages over and over.
     this.db.pragma('wal_autocheckpoint = 0');
+    this.checkpointer?.pause();
     return async () => {
       for (const build of rebuild) build();
       this.db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
       this.db.pragma('wal_checkpoint(TRUNCATE)');
+      this.checkpointer?.resume();
       // The planner's statistics of the tables just filled: which index narrows a query most (results of 5,000 tests by test, not 1M of the project by day).
       this.db.pragma('analysis_limit = 1000');
       this.db.exec('ANALYZE');
@@ -117,6 +128,7 @@ export class SqliteReadStore implements ReadStore {
   }
 
   async close(): Promise<void> {
+    await this.checkpointer?.close();
     if (this.db.open) this.db.close();
   }
 
