@@ -43,16 +43,16 @@ export function fieldSql(path: string, facts: Pick<PathFacts, 'column'>, documen
 }
 
 /**
- * An indexed path's column, as SQL computes it from a stored document: `json_extract`'s value,
- * except that a boolean is the text `true` or `false` (not 1 or 0) and an object or array its JSON
- * text, so a column says a value's type without the document (`storedColumnValue` in JS).
+ * An indexed path's column, as SQL computes it from a stored document: `json_extract`'s value for a
+ * number, a string or null, and the JSON text as a BLOB for a boolean, an object (a date) or an
+ * array, so a column says a value's type without the document (`storedColumnValue` in JS).
  */
 export function columnSql(path: string): string {
   const at = jsonPath(path);
-  return `(CASE json_type(doc, ${at}) WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' WHEN 'object' THEN json(doc -> ${at}) WHEN 'array' THEN json(doc -> ${at}) ELSE json_extract(doc, ${at}) END)`;
+  return `(CASE WHEN json_type(doc, ${at}) IN ('true', 'false', 'object', 'array') THEN CAST(json(doc -> ${at}) AS BLOB) ELSE json_extract(doc, ${at}) END)`;
 }
 
-/** How one value is read: its SQL value, its JSON type name, and its JSON text; `column` when the value is a column (booleans as text). */
+/** How one value is read: its SQL value, its JSON type name, and its JSON text; `column` when the value is a column (`columnSql`). */
 interface Accessor {
   value: string;
   type: string;
@@ -104,6 +104,9 @@ function dateText(date: Date): string {
   return JSON.stringify({ [DATE_FIELD]: date.toISOString() });
 }
 
+/** How a date's JSON text begins. */
+const DATE_PREFIX = `{"${DATE_FIELD}":`;
+
 function isNumber(value: unknown): value is number {
   return typeof value === 'number' && Number.isFinite(value);
 }
@@ -111,8 +114,8 @@ function isNumber(value: unknown): value is number {
 /** The SQL a compare of one value with a literal makes, with MongoDB's bracketing by type. */
 function equals(literal: unknown): Condition {
   if (literal === null || literal === undefined) return (at) => ({ sql: `${at.value} IS NULL`, params: [] });
-  if (typeof literal === 'boolean') return (at) => ({ sql: at.column ? `${at.value} = '${literal}'` : `(${at.value} = ${literal ? 1 : 0} AND ${at.type} = '${literal}')`, params: [] });
-  if (literal instanceof Date) return (at) => (at.column ? { sql: `${at.value} = ?`, params: [dateText(literal)] } : { sql: `json_extract(${at.json}, ${jsonPath(DATE_FIELD)}) = ?`, params: [literal.toISOString()] });
+  if (typeof literal === 'boolean') return (at) => ({ sql: at.column ? `${at.value} = CAST('${literal}' AS BLOB)` : `(${at.value} = ${literal ? 1 : 0} AND ${at.type} = '${literal}')`, params: [] });
+  if (literal instanceof Date) return (at) => (at.column ? { sql: `${at.value} = CAST(? AS BLOB)`, params: [dateText(literal)] } : { sql: `json_extract(${at.json}, ${jsonPath(DATE_FIELD)}) = ?`, params: [literal.toISOString()] });
   if (isNumber(literal) || typeof literal === 'string') return (at) => ({ sql: `${at.value} = ?`, params: [literal] });
   if (Array.isArray(literal) || isPlainObject(literal)) {
     const kind = Array.isArray(literal) ? 'array' : 'object';
@@ -126,8 +129,8 @@ const COMPARISONS: Record<string, string> = { $gt: '>', $gte: '>=', $lt: '<', $l
 function compares(operator: string, literal: unknown): Condition {
   const sign = COMPARISONS[operator]!;
   if (literal === null) return operator === '$gte' || operator === '$lte' ? equals(null) : () => ({ sql: '0', params: [] });
-  // A date's column is its stored JSON text, whose ISO part orders it.
-  if (literal instanceof Date) return (at) => (at.column ? { sql: `${at.value} ${sign} ?`, params: [dateText(literal)] } : { sql: `json_extract(${at.json}, ${jsonPath(DATE_FIELD)}) ${sign} ?`, params: [literal.toISOString()] });
+  // A date's column is its stored JSON text, whose ISO part orders it; only dates' texts begin as a date's does.
+  if (literal instanceof Date) return (at) => (at.column ? { sql: `(substr(${at.value}, 1, ${DATE_PREFIX.length}) = CAST('${DATE_PREFIX}' AS BLOB) AND ${at.value} ${sign} CAST(? AS BLOB))`, params: [dateText(literal)] } : { sql: `json_extract(${at.json}, ${jsonPath(DATE_FIELD)}) ${sign} ?`, params: [literal.toISOString()] });
   if (isNumber(literal)) return (at) => ({ sql: `(${at.value} ${sign} ? AND ${typeIs(at, 'number')})`, params: [literal] });
   if (typeof literal === 'string') return (at) => ({ sql: `(${at.value} ${sign} ? AND ${typeIs(at, 'text')})`, params: [literal] });
   throw new ReadStoreError(FAILED_TO_PARSE, `${operator} needs a number, a string or a date`);
@@ -288,7 +291,11 @@ class FilterCompiler {
       const list = plain.length === 1 ? { sql: '= ?', params: plain } : { sql: 'IN (SELECT value FROM json_each(?))', params: [JSON.stringify(plain)] };
       const table = this.document === 'doc' ? this.facts.valuesTable(path) : undefined;
       if (table) parts.unshift({ sql: `id IN (SELECT id FROM ${table} WHERE value ${list.sql})`, params: list.params });
-      else parts.unshift(this.matches(path, (at) => ({ sql: `${at.value} ${list.sql}`, params: list.params })));
+      else {
+        // JSON's true and false read as 1 and 0: a number is not matched by a boolean (a column tells them apart itself).
+        const numbers = plain.some(isNumber);
+        parts.unshift(this.matches(path, (at) => ({ sql: numbers && !at.column ? `(${at.value} ${list.sql} AND ${at.type} NOT IN ('true', 'false'))` : `${at.value} ${list.sql}`, params: list.params })));
+      }
     }
     return or(parts);
   }

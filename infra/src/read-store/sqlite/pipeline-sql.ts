@@ -10,7 +10,7 @@ import { isPlainObject, valueAtPath } from '../shared/values.ts';
 import { jsonPath, type PathFacts, type SqlPart } from './filter-sql.ts';
 import { project } from './projection.ts';
 import { orderSql } from './sort-sql.ts';
-import { decodeDocument } from './stored-json.ts';
+import { columnValueOf, decodeDocument } from './stored-json.ts';
 
 export interface PipelineSource {
   /** The collection's table, quoted. */
@@ -38,12 +38,27 @@ function referencedPath(expression: unknown, what: string): string {
   return expression.slice(1);
 }
 
+/** A group key's part: its SQL, and how its value comes back to JS. */
+interface KeyPart {
+  sql: string;
+  decode(value: unknown): unknown;
+}
+
+const fromJson = (value: unknown) => decodeDocument(value as string);
+
 /** SQL for a referenced value as JSON text (null when missing), in the document or in the unwound element. */
 class Values {
-  constructor(private readonly unwound: string | undefined) {}
+  constructor(
+    private readonly unwound: string | undefined,
+    private readonly facts: Pick<PathFacts, 'column'>,
+  ) {}
+
+  private isUnwound(path: string): boolean {
+    return this.unwound !== undefined && (path === this.unwound || path.startsWith(`${this.unwound}.`));
+  }
 
   json(path: string): string {
-    if (this.unwound !== undefined && (path === this.unwound || path.startsWith(`${this.unwound}.`))) {
+    if (this.unwound !== undefined && this.isUnwound(path)) {
       const rest = path.slice(this.unwound.length + 1);
       const element = `(CASE unwound.type WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' WHEN 'null' THEN 'null' WHEN 'object' THEN unwound.value WHEN 'array' THEN unwound.value ELSE json_quote(unwound.value) END)`;
       return rest === '' ? element : `(CASE WHEN unwound.type = 'object' THEN (unwound.value -> ${jsonPath(rest)}) END)`;
@@ -51,9 +66,26 @@ class Values {
     return `(doc -> ${jsonPath(path)})`;
   }
 
+  /** An indexed path's column (`storedColumnValue`: every type told apart), read without the document. */
+  private column(path: string): string | undefined {
+    return this.isUnwound(path) ? undefined : this.facts.column(path);
+  }
+
   number(path: string): string {
+    const column = this.column(path);
+    if (column !== undefined) return `(CASE WHEN typeof(${column}) IN ('integer', 'real') THEN ${column} END)`;
     const json = this.json(path);
     return `(CASE WHEN json_type(${json}) IN ('integer', 'real') THEN json_extract(${json}, '$') END)`;
+  }
+
+  /**
+   * A value grouped by, null when missing: an indexed path's column, so a group over an index's
+   * columns reads the index alone, else the value's JSON text.
+   */
+  key(path: string): KeyPart {
+    const column = this.column(path);
+    if (column !== undefined) return { sql: column, decode: (value) => (value === null ? null : columnValueOf(value)) };
+    return { sql: `ifnull(${this.json(path)}, 'null')`, decode: fromJson };
   }
 }
 
@@ -90,11 +122,32 @@ function accumulator(name: string, spec: unknown, values: Values): Column {
   }
 }
 
-function groupKey(id: unknown, values: Values): string {
-  if (id === null || id === undefined) return "'null'";
-  if (typeof id === 'string' && id.startsWith('$')) return `ifnull(${values.json(referencedPath(id, '$group _id'))}, 'null')`;
-  if (isPlainObject(id)) return `json_object(${Object.entries(id).map(([field, value]) => `'${field.replace(/'/g, "''")}', json(${groupKey(value, values)})`).join(', ')})`;
-  return `json_quote(${JSON.stringify(id)})`;
+function groupKey(id: unknown, values: Values): KeyPart {
+  if (id === null || id === undefined) return { sql: "'null'", decode: fromJson };
+  if (typeof id === 'string' && id.startsWith('$')) return values.key(referencedPath(id, '$group _id'));
+  if (isPlainObject(id)) {
+    const fields = Object.entries(id).map(([field, value]) => [field, groupKey(value, values)] as const);
+    const json = (part: KeyPart) => (part.decode === fromJson ? `json(${part.sql})` : `(CASE WHEN typeof(${part.sql}) = 'blob' THEN json(CAST(${part.sql} AS TEXT)) ELSE json_quote(${part.sql}) END)`);
+    return { sql: `json_object(${fields.map(([field, part]) => `'${field.replace(/'/g, "''")}', ${json(part)}`).join(', ')})`, decode: fromJson };
+  }
+  return { sql: `json_quote(${JSON.stringify(id)})`, decode: fromJson };
+}
+
+/**
+ * The group's key as columns to GROUP BY: an object `_id`'s fields each a column of its own (put
+ * together in JS, once per group, rather than a JSON object made per row), anything else one. A
+ * field that is missing counts as null (MongoDB leaves it out of the key).
+ */
+function groupColumns(id: unknown, values: Values): { sql: string[]; key(row: unknown[]): unknown } {
+  if (!isPlainObject(id)) {
+    const part = groupKey(id, values);
+    return { sql: [part.sql], key: ([value]) => part.decode(value) };
+  }
+  const fields = Object.entries(id).map(([field, value]) => [field, groupKey(value, values)] as const);
+  return {
+    sql: fields.map(([, part]) => part.sql),
+    key: (row) => Object.fromEntries(fields.map(([field, part], i) => [field, part.decode(row[i])])),
+  };
 }
 
 function decodedRow(columns: Column[], row: unknown[]): Record<string, unknown> {
@@ -125,11 +178,13 @@ export function aggregateSql(pipeline: Stage[], source: PipelineSource): Record<
   if (at < pipeline.length && stageName(pipeline[at]!) === '$group') {
     const spec = pipeline[at++]!['$group'];
     if (!isPlainObject(spec) || !('_id' in spec)) throw new ReadStoreError(FAILED_TO_PARSE, '$group needs an _id');
-    const values = new Values(unwound);
-    const columns: Column[] = [{ name: '_id', sql: groupKey(spec['_id'], values), kind: 'json' }];
+    const values = new Values(unwound, source.facts);
+    const key = groupColumns(spec['_id'], values);
+    const columns: Column[] = [];
     for (const [name, accumulated] of Object.entries(spec)) if (name !== '_id') columns.push(accumulator(name, accumulated, values));
-    const sql = `SELECT ${columns.map((column) => column.sql).join(', ')} FROM ${source.table}${join} WHERE ${where.sql} GROUP BY 1`;
-    rows = source.rows(sql, where.params).map((row) => decodedRow(columns, row));
+    const groupBy = key.sql.map((_, i) => i + 1).join(', ');
+    const sql = `SELECT ${[...key.sql, ...columns.map((column) => column.sql)].join(', ')} FROM ${source.table}${join} WHERE ${where.sql} GROUP BY ${groupBy}`;
+    rows = source.rows(sql, where.params).map((row) => ({ _id: key.key(row), ...decodedRow(columns, row.slice(key.sql.length)) }));
   } else {
     const documentStages: { sort?: Sort; skip?: number; limit?: number } = {};
     if (at < pipeline.length && stageName(pipeline[at]!) === '$sort' && unwound === undefined) documentStages.sort = pipeline[at++]!['$sort'] as Sort;
@@ -137,7 +192,7 @@ export function aggregateSql(pipeline: Stage[], source: PipelineSource): Record<
     if (at < pipeline.length && stageName(pipeline[at]!) === '$limit') documentStages.limit = Number(pipeline[at++]!['$limit']);
     const order = documentStages.sort ? orderSql(documentStages.sort, source.facts) : 'rid';
     const paging = documentStages.limit !== undefined || documentStages.skip !== undefined ? ` LIMIT ${documentStages.limit ?? -1} OFFSET ${documentStages.skip ?? 0}` : '';
-    const element = unwound === undefined ? '' : `, ${new Values(unwound).json(unwound)}`;
+    const element = unwound === undefined ? '' : `, ${new Values(unwound, source.facts).json(unwound)}`;
     const sql = `SELECT json(doc)${element} FROM ${source.table}${join} WHERE ${where.sql} ORDER BY ${order}${paging}`;
     rows = source.rows(sql, where.params).map(([text, element]) => {
       const document = decodeDocument<Document>(text as string);

@@ -134,3 +134,33 @@ describe('the write-ahead log', () => {
     expect(checked).toBeLessThan(unchecked / 2);
   });
 });
+
+describe('a clear after other code folded the collection', () => {
+  it('drops the indexes, columns, values and search tables this code no longer declares, and keeps what it does', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'testament-clear-'));
+    const file = join(dir, 'read-models.sqlite');
+    const schema = (store: SqliteReadStore) =>
+      (store.db.prepare("SELECT type, name FROM sqlite_schema WHERE name LIKE 'rm_cases%' AND name NOT LIKE '%#%\\_%' ESCAPE '\\' ORDER BY name").all() as Array<{ type: string; name: string }>).map(({ type, name }) => `${type} ${name}`);
+    const columns = (store: SqliteReadStore) => (store.db.pragma('table_info("rm_cases")') as Array<{ name: string }>).map(({ name }) => name);
+    try {
+      const before = new SqliteReadStore({ file });
+      const old = before.collection('cases');
+      const indexes: IndexSpec[] = [{ keys: { projectId: 1, status: 1 } }, { keys: { labelIds: 1 } }, { keys: { nameKey: 1 }, search: 'substring' }];
+      for (const index of indexes) await old.createIndex(index);
+      await old.bulkWrite([{ insertOne: { document: { _id: 1, projectId: 1, status: 2, labelIds: [3], nameKey: 'login' } } }]);
+      await before.close();
+
+      const after = new SqliteReadStore({ file });
+      const cases = after.collection('cases');
+      await cases.createIndex({ keys: { projectId: 1, nameKey: 1 } });
+      await cases.clear();
+      expect(schema(after)).toEqual(['table rm_cases', 'index rm_cases|projectId:1,nameKey:1']);
+      expect(columns(after)).toEqual(['rid', 'id', 'doc', 'f:projectId', 'f:nameKey']);
+      await cases.bulkWrite([{ insertOne: { document: { _id: 2, projectId: 1, status: 2, labelIds: [3], nameKey: 'logout' } } }]);
+      expect(await cases.find({ projectId: 1, labelIds: 3, nameKey: { $regex: 'out' } })).toEqual([{ _id: 2, projectId: 1, status: 2, labelIds: [3], nameKey: 'logout' }]);
+      await after.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

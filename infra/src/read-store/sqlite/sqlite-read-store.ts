@@ -18,7 +18,7 @@ import { columnSql, filterPaths, filterSql, jsonPath, fieldSql, type PathFacts, 
 import { aggregateSql } from './pipeline-sql.ts';
 import { project } from './projection.ts';
 import { orderSql } from './sort-sql.ts';
-import { decodeDocument, encodeDocument, storedColumnValue } from './stored-json.ts';
+import { decodeDocument, encodeDocument, sameColumnValue, storedColumnValue } from './stored-json.ts';
 import { WalCheckpointer, type CheckpointPace } from './wal-checkpointer.ts';
 
 export interface SqliteReadStoreOptions {
@@ -43,7 +43,7 @@ const STATEMENT_CACHE = 2_000;
  */
 const WAL_AUTOCHECKPOINT_PAGES = 262_144;
 /** The file's layout (`PRAGMA user_version`): tables, columns and index names as this code makes them. */
-const LAYOUT_VERSION = 2;
+const LAYOUT_VERSION = 3;
 /** Columns that hold an indexed path's value are named by it: `f:projectId`. */
 const COLUMN_PREFIX = 'f:';
 
@@ -199,6 +199,8 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
   private readonly answers = new Map<string, Document[]>();
   /** During a bulk load: the values and search tables are left alone, and filled whole at its end. */
   private sideTablesDeferred = false;
+  /** The indexes declared by this process (`createIndex`): what a `clear` keeps. */
+  private readonly declaredIndexes = new Set<string>();
 
   constructor(
     private readonly store: SqliteReadStore,
@@ -420,7 +422,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     const [rid, ...before] = row as [number, ...unknown[]];
     const values = this.columnValues(document);
     const changed: number[] = [];
-    values.forEach((value, i) => value !== before[i] && changed.push(i));
+    values.forEach((value, i) => !sameColumnValue(value, before[i]) && changed.push(i));
     const key = changed.join(',');
     let sql = this.updates.get(key);
     if (!sql) {
@@ -523,10 +525,13 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     const columns = Object.entries(keys).map(([path, direction]) => `${fieldSql(path, this)} ${direction === -1 ? 'DESC' : 'ASC'}`);
     try {
       this.store.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${this.table} (${columns.join(', ')})`);
+      this.declaredIndexes.add(name);
       if (unique) {
         // A missing field is null to MongoDB's unique index, and SQLite lets NULLs repeat: they are kept as a value of their own.
         const keyed = paths.map((path) => (path === '_id' ? 'id' : `ifnull(${fieldSql(path, this)}, x'00')`));
-        this.store.db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${quoted(`${name.slice(1, -1)}|key`)} ON ${this.table} (${keyed.join(', ')})`);
+        const key = quoted(`${name.slice(1, -1)}|key`);
+        this.store.db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ${key} ON ${this.table} (${keyed.join(', ')})`);
+        this.declaredIndexes.add(key);
       }
     } catch (error) {
       this.store.db.exec(`DROP INDEX IF EXISTS ${name}`);
@@ -639,6 +644,11 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     this.store.db.exec(`INSERT INTO ${table} (rowid, text) SELECT rid, json_extract(doc, ${jsonPath(path)}) FROM ${this.table} WHERE json_type(doc, ${jsonPath(path)}) = 'text'`);
   }
 
+  /**
+   * Empties the collection, and drops what no index declared by this process uses: a fold is cleared when
+   * other code folded it (`ProjectionRunner`), after this code declared its indexes, and an index, column or
+   * side table the other code kept would otherwise cost every write and mislead the planner.
+   */
   async clear(): Promise<void> {
     this.rows.clear();
     this.answers.clear();
@@ -646,7 +656,31 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
       this.store.db.exec(`DELETE FROM ${this.table}`);
       for (const table of this.valueTables.values()) this.store.db.exec(`DELETE FROM ${table}`);
       for (const table of this.searchTables.values()) this.store.db.exec(`INSERT INTO ${table} (${table}) VALUES ('delete-all')`);
+      this.dropUndeclared();
     })();
+  }
+
+  private isFtsShadow(name: string): boolean {
+    return this.store.db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ? AND sql LIKE 'CREATE VIRTUAL TABLE%'").get(name.replace(/_(data|idx|docsize|config|content)$/, '')) !== undefined;
+  }
+
+  private dropUndeclared(): void {
+    const table = this.table.slice(1, -1);
+    const indexes = this.store.db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL").pluck().all(table) as string[];
+    for (const index of indexes) if (!this.declaredIndexes.has(quoted(index))) this.store.db.exec(`DROP INDEX ${quoted(index)}`);
+    const kept = new Set([...this.valueTables.values(), ...this.searchTables.values()]);
+    // Values tables (`@`) and search tables (`#`, whose own tables FTS5 names `<table>_data` and so on, dropped with it).
+    const like = table.replace(/[\\%_]/g, '\\$&');
+    const sideTables = (this.store.db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND (name LIKE ? ESCAPE '\\' OR name LIKE ? ESCAPE '\\')").pluck().all(`${like}@%`, `${like}#%`) as string[]).filter(
+      (name) => !(name.includes('#') && /_(data|idx|docsize|config|content)$/.test(name) && this.isFtsShadow(name)),
+    );
+    for (const side of sideTables) if (!kept.has(quoted(side))) this.store.db.exec(`DROP TABLE ${quoted(side)}`);
+    for (const [path, column] of this.columns) {
+      if (this.indexedPaths.has(path)) continue;
+      this.store.db.exec(`ALTER TABLE ${this.table} DROP COLUMN ${column}`);
+      this.columns.delete(path);
+      this.updates.clear();
+    }
   }
 }
 

@@ -31,13 +31,31 @@ export function decodeDocument<T>(text: string): T {
   return (text.includes(DATE_MARK) ? JSON.parse(text, revived) : JSON.parse(text)) as T;
 }
 
-/** What an indexed path's column holds for a value: as `columnSql` computes it from the stored JSON. */
+const TRUE_BLOB = Buffer.from('true');
+const FALSE_BLOB = Buffer.from('false');
+
+/**
+ * What an indexed path's column holds for a value, as `columnSql` computes it from the stored JSON:
+ * a number or a string as itself, null (or nothing) as NULL, and anything else (a boolean, a date,
+ * a subdocument, an array) as its JSON text in a BLOB, so a column tells every type apart and a
+ * group or a compare needs no document.
+ */
 export function storedColumnValue(value: unknown): unknown {
   if (value === undefined || value === null) return null;
-  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  if (typeof value === 'boolean') return value ? TRUE_BLOB : FALSE_BLOB;
   if (typeof value === 'number') return Number.isFinite(value) ? value : null;
   if (typeof value === 'string') return value;
-  return encodeDocument(value);
+  return Buffer.from(encodeDocument(value));
+}
+
+/** Whether two column values are the same (BLOBs by their bytes). */
+export function sameColumnValue(a: unknown, b: unknown): boolean {
+  return a === b || (Buffer.isBuffer(a) && Buffer.isBuffer(b) && a.equals(b));
+}
+
+/** A column's value as the document holds it: the inverse of `storedColumnValue` (NULL as null). */
+export function columnValueOf(value: unknown): unknown {
+  return Buffer.isBuffer(value) ? decodeDocument(value.toString()) : value;
 }
 
 /** Whether the path names a date's ISO text inside its stored object. */

@@ -63,7 +63,6 @@ export function statusesInHistory(histories: readonly PlanHistoryDocument[]): Se
   return new Set(histories.flatMap((history) => Object.keys(history.rowStatuses).map(Number)));
 }
 
-/** What a result needs to be counted in a filtered histogram. */
 /** Which results a histogram counts: a project's live ones created in [from, to), of these tests, with these statuses. */
 export interface CountedResults {
   from: string;
@@ -76,9 +75,10 @@ export interface CountedResults {
 }
 
 /** How many of those results each point (a day, or an attribute's value as text) has of each status, counted by the database. */
-export async function countResultsByPoint(readStore: ReadStore, projectId: number, counted: CountedResults): Promise<Array<{ point: string; status: number; results: number }>> {
+export async function countResultsByPoint(readStore: ReadStore, counted: CountedResults): Promise<Array<{ point: string; status: number; results: number }>> {
   if (counted.testIds.length === 0) return [];
-  const filter: Filter = { projectId, isDeleted: false, createdAt: { $gte: counted.from, $lt: counted.to }, testId: { $in: [...counted.testIds] } };
+  // By the tests' index alone (the tests are the project's): with the project named, SQLite walked a quarter's results of the whole project instead.
+  const filter: Filter = { isDeleted: false, createdAt: { $gte: counted.from, $lt: counted.to }, testId: { $in: [...counted.testIds] } };
   if (!counted.includeArchived) filter['isArchive'] = false;
   if (counted.statuses) filter['status'] = { $in: [...counted.statuses] };
   const point = counted.attribute === undefined ? '$createdDay' : `$attributes.${counted.attribute}`;

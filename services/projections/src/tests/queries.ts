@@ -68,7 +68,7 @@ export function listTests(readStore: ReadStore, projectId: number, filters: Test
 
 /** Every test that passes the filters, with only the fields asked for (set-based counts, orders worked out by the caller). */
 export function findTestFields<K extends keyof TestDocument>(readStore: ReadStore, projectId: number, filters: TestFilters, fields: readonly K[]): Promise<Array<Pick<TestDocument, '_id' | K>>> {
-  return readStore.collection<TestDocument>(TESTS).find(testFilter(projectId, filters), { projection: Object.fromEntries(fields.map((field) => [field, 1])) });
+  return readStore.collection<TestDocument>(TESTS).find(testFilter(projectId, filters), { projection: { _id: 1, ...Object.fromEntries(fields.map((field) => [field, 1])) } });
 }
 
 type StatusGroup = { _id: { planId: number; lastStatus: number | null }; tests: number; estimate?: number };

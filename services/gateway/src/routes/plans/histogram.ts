@@ -46,7 +46,7 @@ async function countResults(context: GatewayContext, planning: PlanContext, quer
   const { statuses, ...testFilters } = await testFiltersOf(context.system.readStore, planning, query, planIds);
   const testIds = (await findTestFields(context.system.readStore, planning.project._id, testFilters, [])).map((test) => test._id);
   const to = new Date(Date.parse(`${days.at(-1)}T00:00:00Z`) + DAY).toISOString();
-  const groups = await countResultsByPoint(context.system.readStore, planning.project._id, { from: `${days[0]}T00:00:00.000Z`, to, testIds, includeArchived: query.is_archive ?? false, statuses: statuses?.filter((status): status is number => status !== null), attribute: query.attribute });
+  const groups = await countResultsByPoint(context.system.readStore, { from: `${days[0]}T00:00:00.000Z`, to, testIds, includeArchived: query.is_archive ?? false, statuses: statuses?.filter((status): status is number => status !== null), attribute: query.attribute });
   const counts = new Map<string, Map<number, number>>(query.attribute === undefined ? days.map((day) => [day, new Map()]) : []);
   for (const { point, status, results } of groups) {
     let byStatus = counts.get(point);
