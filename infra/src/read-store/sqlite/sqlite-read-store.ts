@@ -614,7 +614,14 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     this.store.db.exec(`DELETE FROM ${table}`);
     this.unkept(table, this.sideTablesDeferred);
     if (this.sideTablesDeferred) return;
-    for (const text of this.store.statement(`SELECT json(doc) FROM ${this.table}`).pluck().all() as string[]) this.fileValues(table, path, decodeDocument<Document>(text));
+    // A page of rows at a time: the whole table at once held every document in memory at the end of a bulk load.
+    const page = this.store.statement(`SELECT rid, json(doc) FROM ${this.table} WHERE rid > ? ORDER BY rid LIMIT ${FILL_PAGE_ROWS}`).raw(true);
+    for (let after = 0; ; ) {
+      const rows = page.all(after) as Array<[number, string]>;
+      for (const [, text] of rows) this.fileValues(table, path, decodeDocument<Document>(text));
+      if (rows.length < FILL_PAGE_ROWS) return;
+      after = rows.at(-1)![0];
+    }
   }
 
   /** Files a document's values at `path` in its values table. */
@@ -683,6 +690,9 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     }
   }
 }
+
+/** Rows read at a time while a values table is filled whole. */
+const FILL_PAGE_ROWS = 10_000;
 
 /** Finds answered from memory per collection, and the most documents one such answer may hold. */
 const ANSWER_MEMORY = 64;
