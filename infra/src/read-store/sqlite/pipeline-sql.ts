@@ -38,13 +38,17 @@ function referencedPath(expression: unknown, what: string): string {
   return expression.slice(1);
 }
 
-/** A group key's part: its SQL, and how its value comes back to JS. */
+/** A group key's part: its SQL, the same as JSON text (inside an object key), and how its value comes back to JS. */
 interface KeyPart {
   sql: string;
+  json: string;
   decode(value: unknown): unknown;
 }
 
 const fromJson = (value: unknown) => decodeDocument(value as string);
+
+/** A part whose SQL is JSON text already. */
+const jsonPart = (sql: string): KeyPart => ({ sql, json: `json(${sql})`, decode: fromJson });
 
 /** SQL for a referenced value as JSON text (null when missing), in the document or in the unwound element. */
 class Values {
@@ -84,8 +88,8 @@ class Values {
    */
   key(path: string): KeyPart {
     const column = this.column(path);
-    if (column !== undefined) return { sql: column, decode: (value) => (value === null ? null : columnValueOf(value)) };
-    return { sql: `ifnull(${this.json(path)}, 'null')`, decode: fromJson };
+    if (column !== undefined) return { sql: column, json: `(CASE WHEN typeof(${column}) = 'blob' THEN json(CAST(${column} AS TEXT)) ELSE json_quote(${column}) END)`, decode: columnValueOf };
+    return jsonPart(`ifnull(${this.json(path)}, 'null')`);
   }
 }
 
@@ -122,15 +126,16 @@ function accumulator(name: string, spec: unknown, values: Values): Column {
   }
 }
 
+/** An object key's fields, each with its part. */
+function keyFields(id: Record<string, unknown>, values: Values): Array<readonly [string, KeyPart]> {
+  return Object.entries(id).map(([field, value]) => [field, groupKey(value, values)] as const);
+}
+
 function groupKey(id: unknown, values: Values): KeyPart {
-  if (id === null || id === undefined) return { sql: "'null'", decode: fromJson };
+  if (id === null || id === undefined) return jsonPart("'null'");
   if (typeof id === 'string' && id.startsWith('$')) return values.key(referencedPath(id, '$group _id'));
-  if (isPlainObject(id)) {
-    const fields = Object.entries(id).map(([field, value]) => [field, groupKey(value, values)] as const);
-    const json = (part: KeyPart) => (part.decode === fromJson ? `json(${part.sql})` : `(CASE WHEN typeof(${part.sql}) = 'blob' THEN json(CAST(${part.sql} AS TEXT)) ELSE json_quote(${part.sql}) END)`);
-    return { sql: `json_object(${fields.map(([field, part]) => `'${field.replace(/'/g, "''")}', ${json(part)}`).join(', ')})`, decode: fromJson };
-  }
-  return { sql: `json_quote(${JSON.stringify(id)})`, decode: fromJson };
+  if (isPlainObject(id)) return jsonPart(`json_object(${keyFields(id, values).map(([field, part]) => `'${field.replace(/'/g, "''")}', ${part.json}`).join(', ')})`);
+  return jsonPart(`json_quote(${JSON.stringify(id)})`);
 }
 
 /**
@@ -143,7 +148,7 @@ function groupColumns(id: unknown, values: Values): { sql: string[]; key(row: un
     const part = groupKey(id, values);
     return { sql: [part.sql], key: ([value]) => part.decode(value) };
   }
-  const fields = Object.entries(id).map(([field, value]) => [field, groupKey(value, values)] as const);
+  const fields = keyFields(id, values);
   return {
     sql: fields.map(([, part]) => part.sql),
     key: (row) => Object.fromEntries(fields.map(([field, part], i) => [field, part.decode(row[i])])),
