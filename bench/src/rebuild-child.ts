@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MemoryBus, SqliteEventStore, SqliteReadStore } from '@testament/infra';
-import { auditRunner, readModelsRunner, type ProjectionRunner } from '@testament/projections';
+import { auditRunner, readModels as versionedReadModels, type ProjectionRunner, type VersionedReadModels } from '@testament/projections';
 
 /**
  * Folds the log at argv[2] into fresh read models as a server's start does, and prints what it took, as
@@ -16,18 +16,18 @@ const readStore = new SqliteReadStore({ file: join(dir, 'read-models.sqlite') })
 const auditStore = new SqliteReadStore({ file: join(dir, 'audit-trail.sqlite') });
 const bus = new MemoryBus();
 
-async function fold(runner: ProjectionRunner): Promise<number> {
+async function fold(runner: ProjectionRunner | VersionedReadModels): Promise<number> {
   const startedAt = performance.now();
   await runner.start();
   return (performance.now() - startedAt) / 1000;
 }
 
-const readModels = readModelsRunner({ store, readStore, bus });
+const readModels = versionedReadModels({ store, readStore, bus });
 const seconds = await fold(readModels);
 // `--read-models-only` leaves the audit trail out (a repeat of the read models' fold).
 const audit = options.includes('--read-models-only') ? undefined : auditRunner({ store, readStore: auditStore, bus, onOwnThread: true });
 const auditSeconds = audit ? await fold(audit) : 0;
-const result = { events: readModels.position, seconds, auditSeconds, projects: await readStore.collection('projects').count({}), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) };
+const result = { events: readModels.position, seconds, auditSeconds, projects: await readModels.reads.collection('projects').count({}), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) };
 await Promise.all([readModels.stop(), audit?.stop()]);
 await Promise.all([readStore.close(), auditStore.close()]);
 await store.close();

@@ -18,6 +18,7 @@ export * from './bus/memory-bus.ts';
 export * from './bus/nats-bus.ts';
 export * from './blob-store/fs-blob-store.ts';
 export * from './read-store/remote/remote-read-store.ts';
+export * from './read-store/renamed/renamed-read-store.ts';
 export * from './read-store/mongodb/mongo-read-store.ts';
 // Test support other packages' tests need; contract suites (they import vitest) are
 // imported directly from '@testament/infra/bus/contract' and '@testament/infra/blob-store/contract'.

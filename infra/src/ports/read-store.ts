@@ -53,6 +53,8 @@ export interface Collection<T extends Document = Document> {
   createIndex(index: IndexSpec): Promise<void>;
   /** Removes every document (and keeps the indexes declared so far). */
   clear(): Promise<void>;
+  /** Removes the collection, its documents and its indexes: a later use starts an empty one. */
+  drop(): Promise<void>;
 }
 
 /** The operations of one collection in a `writeAll`. */

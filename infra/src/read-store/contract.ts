@@ -713,6 +713,26 @@ function describeLifecycle(store: StoreAccess): void {
       expect(await collection.count({})).toBe(1);
     });
 
+    it('drop removes the documents and the indexes of that collection alone, and a later use starts it empty', async () => {
+      const dropped = store().collection('tests~g1');
+      await seed(dropped);
+      await dropped.createIndex({ keys: { name: 1 }, unique: true });
+      await dropped.createIndex({ keys: { tags: 1 } });
+      await dropped.createIndex({ keys: { name: 1 }, search: 'substring' });
+      const kept = await seeded(store(), 'tests');
+      await kept.createIndex({ keys: { tags: 1 } });
+      await dropped.drop();
+      await store().collection('never-written').drop();
+      const again = store().collection('tests~g1');
+      expect(await again.count({})).toBe(0);
+      expect(await again.find({ tags: 'math' })).toEqual([]);
+      // Its unique index went with it.
+      await write(again, { insertOne: { document: { _id: 1, name: 'Ada' } } }, { insertOne: { document: { _id: 2, name: 'Ada' } } });
+      expect(await again.count({ name: 'Ada' })).toBe(2);
+      expect(await idsMatching(store().collection('tests'), { tags: 'math' })).toEqual([1, 2, 5]);
+      expect(await store().collection('tests').count({ name: { $regex: 'a' } })).toBe(4);
+    });
+
     it('collections are separate', async () => {
       const a = store().collection('a');
       await write(a, { insertOne: { document: { _id: 1 } } });

@@ -19,7 +19,7 @@ import {
   type ReadStore,
   type ScanListener,
 } from '@testament/infra';
-import { allProjections, boundedCollectionNames, countUsers, findUser, ProjectionRunner, readModelsRunner, runningBulkJobs } from '@testament/projections';
+import { allProjections, boundedCollectionNames, countUsers, findUser, readModels, runningBulkJobs, servedCollectionName, type VersionedReadModels } from '@testament/projections';
 import { type KeyObject } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -46,8 +46,8 @@ export interface System {
   blobs: BlobStore;
   dispatch: CommandDispatcher;
   progress: ProjectionProgress;
-  /** Folds the read models the screens read; a start returns once it has caught up. */
-  runner: ProjectionRunner;
+  /** Folds the read models the screens read (a copy per version of their code); a start returns once it serves every one caught up. */
+  runner: VersionedReadModels;
   /** Folds the audit trail behind `runner`, and answers its queries; a start does not wait for it (see `auditCaughtUp`). */
   audit: AuditTrail;
   /** Signs audit exports (infra's `export-seal.ts`): made at the first start, kept in the data directory. */
@@ -104,7 +104,7 @@ async function openReadStore(config: Config, options: SystemOptions): Promise<Re
   const report = options.onCollectionScan;
   // Collections that stay small whatever the data (a catalogue, one document per kind) may be read whole.
   const bounded = new Set(boundedCollectionNames(allProjections));
-  const onCollectionScan: ScanListener | undefined = report && ((scan) => bounded.has(scan.collection) || report(scan));
+  const onCollectionScan: ScanListener | undefined = report && ((scan) => bounded.has(servedCollectionName(scan.collection)) || report(scan));
   return new SqliteReadStore({ file: join(config.dataDir, READ_MODELS_FILE), ...(onCollectionScan && { onCollectionScan }) });
 }
 
@@ -130,7 +130,7 @@ function openAuditTrail(config: Config, options: SystemOptions, { store, readSto
 }
 
 /** First start: the seeded roles, the system statuses (§4.3) and the superuser `admin` (§4.2). Returns whether it created the admin. */
-async function seed(config: Config, dispatch: CommandDispatcher, readStore: ReadStore, runner: ProjectionRunner): Promise<boolean> {
+async function seed(config: Config, dispatch: CommandDispatcher, readStore: ReadStore, runner: VersionedReadModels): Promise<boolean> {
   const meta = newCommandMeta(SYSTEM_ACTOR);
   const roles = await dispatch('roles.seed', {}, meta);
   const statuses = await dispatch('statuses.seed', {}, meta);
@@ -145,7 +145,7 @@ async function seed(config: Config, dispatch: CommandDispatcher, readStore: Read
  * password that is in its file before the admin exists: a start that fails after writing it
  * finds it there and creates the admin with it. Returns whether this start created the admin.
  */
-async function createFirstAdmin(config: Config, dispatch: CommandDispatcher, runner: ProjectionRunner): Promise<boolean> {
+async function createFirstAdmin(config: Config, dispatch: CommandDispatcher, runner: VersionedReadModels): Promise<boolean> {
   // A configured password wins over one an earlier start generated for an admin it never created.
   if (config.adminPassword) removeGeneratedPassword(config.dataDir);
   const password = config.adminPassword ?? readGeneratedPassword(config.dataDir) ?? newGeneratedPassword(config.dataDir);
@@ -184,7 +184,7 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
   try {
     const lock = lockEmbeddedLog(config);
     if (lock) await open(lock);
-    const readStore = await open(openReadStore(config, options));
+    const storedReadModels = await open(openReadStore(config, options));
     const bus = await open(openBus(config));
     const store = await open(openEventStore(config));
     const ids = await open(openIdAllocator(config, store));
@@ -197,10 +197,12 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
       opened.unshift({ close: async () => stopServing() });
     }
     const dispatch = inProcessDispatcher(commands);
-    const runner = readModelsRunner({ store, readStore, bus });
+    const runner = readModels({ store, readStore: storedReadModels, bus });
     await runner.start();
     opened.unshift({ close: () => runner.stop() });
-    const audit = await open(openAuditTrail(config, options, { store, readStore, bus }));
+    // Queries read each read model's served copy.
+    const readStore = runner.reads;
+    const audit = await open(openAuditTrail(config, options, { store, readStore: storedReadModels, bus }));
     const progress = new ProjectionProgress(bus, [runner, audit]);
     const createdAdmin = await seed(config, dispatch, readStore, runner);
     const generatedPassword = await keptGeneratedPassword(store, config.dataDir);

@@ -11,7 +11,8 @@ import { notificationsProjection } from './notifications/notifications-projectio
 import { accessRequestsProjection } from './access-requests/access-requests-projection.ts';
 import type { Projection } from './runner/projection.ts';
 import { ProjectionRunner, type ProjectionRunnerOptions } from './runner/projection-runner.ts';
-import { foldCode } from './runner/fold-code.ts';
+import { readModelVersions } from './runner/read-model-versions.ts';
+import { VersionedReadModels } from './runner/versioned-read-models.ts';
 import { sessionsProjection } from './sessions/sessions-projection.ts';
 import { systemMessagesProjection } from './system-messages/system-messages-projection.ts';
 import { usersProjection } from './users/users-projection.ts';
@@ -28,7 +29,8 @@ import { auditProjection } from './audit/audit-projection.ts';
 export * from './runner/projection.ts';
 export * from './runner/projection-runner.ts';
 export * from './runner/position-gate.ts';
-export * from './runner/fold-code.ts';
+export * from './runner/versioned-read-models.ts';
+export * from './runner/read-model-versions.ts';
 export * from './projects/project-document.ts';
 export * from './projects/queries.ts';
 export * from './project-catalogue/catalogue-projection.ts';
@@ -126,7 +128,7 @@ export function auditRunner({ store, readStore, bus, onOwnThread = false }: Pick
     bus,
     projections: auditProjections,
     name: AUDIT_RUNNER,
-    version: foldCode(),
+    version: readModelVersions(auditProjections).get(auditProjection.name)!,
     // Beside requests (unless on a thread of its own), its indexes are kept row by row rather than built at the end.
     bulkLoad: onOwnThread,
     batchSize: AUDIT_BATCH_SIZE,
@@ -137,9 +139,15 @@ export function auditRunner({ store, readStore, bus, onOwnThread = false }: Pick
   });
 }
 
-/** The runner of the read models every screen reads, as a server starts it. */
-export function readModelsRunner({ store, readStore, bus }: Pick<ProjectionRunnerOptions, 'store' | 'readStore' | 'bus'>): ProjectionRunner {
-  return new ProjectionRunner({ store, readStore, bus, projections: readModelProjections, version: foldCode(), catchUpBatchSize: CATCH_UP_BATCH_SIZE });
+/**
+ * Events per batch of a read model's build beside the copies served (its code changed): a batch holds the
+ * event loop while it is applied and written, so it stays a few thousand events.
+ */
+const BACKGROUND_BATCH_SIZE = 2_000;
+
+/** The read models every screen reads, as a server starts them: a copy per version of their code (`VersionedReadModels`). */
+export function readModels({ store, readStore, bus }: Pick<ProjectionRunnerOptions, 'store' | 'readStore' | 'bus'>): VersionedReadModels {
+  return new VersionedReadModels({ store, readStore, bus, projections: readModelProjections, catchUpBatchSize: CATCH_UP_BATCH_SIZE, backgroundBatchSize: BACKGROUND_BATCH_SIZE });
 }
 
 /** Every read model. */

@@ -80,7 +80,16 @@ class MongoCollection implements Collection<Document> {
   async clear(): Promise<void> {
     await this.driver.deleteMany({});
   }
+
+  async drop(): Promise<void> {
+    // A collection never written has nothing to drop (older servers answer "ns not found").
+    await this.driver.drop().catch((error: unknown) => {
+      if ((error as { code?: number }).code !== NAMESPACE_NOT_FOUND) throw error;
+    });
+  }
 }
+
+const NAMESPACE_NOT_FOUND = 26;
 
 /** The options that were given, without keys set to undefined (which the driver would pass on to the server). */
 function definedOnly<T extends object>(options: T): Partial<T> {

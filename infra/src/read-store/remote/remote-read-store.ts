@@ -28,6 +28,7 @@ export function remoteReadStore(ask: (call: ReadCall) => Promise<unknown>): Read
         bulkWrite: readOnly(name),
         createIndex: readOnly(name),
         clear: readOnly(name),
+        drop: readOnly(name),
       };
     },
     writeAll: () => Promise.reject(new Error('The read models are written by their own fold only')),

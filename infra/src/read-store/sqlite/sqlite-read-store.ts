@@ -132,6 +132,13 @@ export class SqliteReadStore implements ReadStore {
     if (this.db.open) this.db.close();
   }
 
+  /** @internal A dropped collection: a later use makes it again, and no statement prepared for its tables is kept. */
+  forget(name: string): void {
+    this.collections.delete(name);
+    this.statements.clear();
+    this.scans.clear();
+  }
+
   /** @internal A prepared statement, kept for its text's next use (all forgotten at once when there are too many: the texts a process uses are few). */
   statement(sql: string): Statement {
     let statement = this.statements.get(sql);
@@ -665,6 +672,20 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
       for (const table of this.searchTables.values()) this.store.db.exec(`INSERT INTO ${table} (${table}) VALUES ('delete-all')`);
       this.dropUndeclared();
     })();
+  }
+
+  async drop(): Promise<void> {
+    const table = this.table.slice(1, -1);
+    const like = table.replace(/[\\%_]/g, '\\$&');
+    const sideTables = this.store.db.prepare("SELECT name, sql LIKE 'CREATE VIRTUAL TABLE%' AS virtual FROM sqlite_schema WHERE type = 'table' AND (name LIKE ? ESCAPE '\\' OR name LIKE ? ESCAPE '\\')").all(`${like}@%`, `${like}#%`) as Array<{ name: string; virtual: number }>;
+    this.store.db.transaction(() => {
+      // A search table first: dropping it drops the tables FTS5 keeps for it.
+      for (const { name } of sideTables.sort((a, b) => b.virtual - a.virtual)) this.store.db.exec(`DROP TABLE IF EXISTS ${quoted(name)}`);
+      this.store.db.exec(`DROP TABLE IF EXISTS ${this.table}`);
+      this.store.statement('DELETE FROM _rm_paths WHERE collection = ?').run(this.name);
+      for (const { name } of sideTables) this.store.statement('DELETE FROM _rm_unkept WHERE side_table = ?').run(quoted(name));
+    })();
+    this.store.forget(this.name);
   }
 
   private isFtsShadow(name: string): boolean {

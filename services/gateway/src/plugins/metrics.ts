@@ -52,6 +52,7 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { system }: Gateway
   app.get('/metrics', async (request, reply) => {
     if (!fromLoopback(request)) requireSuperuser(request);
     const memory = process.memoryUsage();
+    const readModels = system.runner.status();
     const metrics: Metric[] = [
       {
         name: 'testament_event_loop_delay_seconds',
@@ -98,6 +99,18 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { system }: Gateway
         help: 'Log position the read models include.',
         type: 'gauge',
         samples: [{ value: system.progress.current }],
+      },
+      {
+        name: 'testament_read_model_served',
+        help: 'By read model: 1 when the copy served was folded by this code, 0 while an old copy serves and the new one is built.',
+        type: 'gauge',
+        samples: readModels.models.map(({ name, version, servedVersion }) => ({ suffix: `{model="${name}",version="${version}",served_version="${servedVersion ?? ''}"}`, value: servedVersion === version ? 1 : 0 })),
+      },
+      {
+        name: 'testament_read_models_build_position',
+        help: 'Log position the read models being built beside the served copies include (absent when none is built).',
+        type: 'gauge',
+        samples: readModels.building ? [{ suffix: `{generation="${readModels.building.generation}"}`, value: readModels.building.position }] : [],
       },
       {
         name: 'testament_event_store_head_position',

@@ -20,6 +20,7 @@ export const accessRequestKey = (projectId: number, userId: number) => `${projec
 
 export const accessRequestsProjection = projection<AccessRequestEvent>({
   name: 'access-requests',
+  source: import.meta.url,
   collections: { [ACCESS_REQUESTS]: { indexes: [{ keys: { projectId: 1, pending: 1 } }] } },
   handles: new Set(['AccessRequested', 'AccessRequestResolved']),
   keys(event) {

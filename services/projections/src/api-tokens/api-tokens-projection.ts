@@ -20,6 +20,7 @@ type TokenEvent = Extract<UserEvent, { type: 'UserApiTokenIssued' | 'UserApiToke
 
 export const apiTokensProjection = projection<TokenEvent>({
   name: 'api-tokens',
+  source: import.meta.url,
   collections: { [API_TOKENS]: { indexes: [{ keys: { userId: 1 } }, { keys: { tokenId: 1 } }] } },
   handles: new Set(['UserApiTokenIssued', 'UserApiTokenDescriptionChanged', 'UserApiTokenRevoked']),
   keys: (event) => [[API_TOKENS, event.data.tokenHash]],

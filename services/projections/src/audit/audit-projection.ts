@@ -109,6 +109,7 @@ function namedIds(subject: AuditObjectType, values: Fields | undefined): Documen
  */
 export const auditProjection: Projection = {
   name: 'audit',
+  source: import.meta.url,
   collections: {
     [AUDIT_EVENTS]: {
       indexes: [

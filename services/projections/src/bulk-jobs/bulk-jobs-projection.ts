@@ -29,6 +29,7 @@ export interface BulkJobDocument {
 
 export const bulkJobsProjection = projection<BulkJobEvent>({
   name: 'bulk-jobs',
+  source: import.meta.url,
   collections: {
     [BULK_JOBS]: { indexes: [{ keys: { userId: 1, requestedAt: -1, _id: -1 } }, { keys: { status: 1, _id: 1 } }] },
   },

@@ -78,6 +78,7 @@ const MAKES_A_VERSION: ReadonlySet<string> = new Set<CaseEvent['type']>(['CaseVe
 
 export const casesProjection = projection<CaseEvent>({
   name: 'cases',
+  source: import.meta.url,
   collections: {
     // A project's cases in each order the table offers, a suite's in name order (archived ones apart), and the trash.
     [CASES]: {

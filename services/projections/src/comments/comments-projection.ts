@@ -20,6 +20,7 @@ export const COMMENTS = 'comments';
 
 export const commentsProjection = projection<CommentEvent>({
   name: 'comments',
+  source: import.meta.url,
   // A thread in time order, either way.
   collections: { [COMMENTS]: { indexes: [{ keys: { model: 1, objectId: 1, createdAt: 1, _id: 1 } }] } },
   handles: new Set(['CommentPosted', 'CommentEdited', 'CommentDeleted']),

@@ -11,6 +11,7 @@ export interface CustomAttributeDocument extends CatalogueDocument {
 }
 
 export const customAttributesProjection = catalogueProjection<CustomAttributeDocument>({
+  source: import.meta.url,
   prefix: 'CustomAttribute',
   collection: CUSTOM_ATTRIBUTES,
 });

@@ -13,6 +13,7 @@ export interface GroupDocument {
 
 export const groupsProjection = projection<GroupEvent>({
   name: GROUPS,
+  source: import.meta.url,
   // Groups are made by superusers, a handful at most.
   collections: { [GROUPS]: { indexes: [], bounded: true } },
   handles: new Set(['GroupCreated', 'GroupChanged', 'GroupDeleted']),

@@ -14,6 +14,7 @@ export interface IntegrationDocument extends CatalogueDocument {
 }
 
 export const integrationsProjection = catalogueProjection<IntegrationDocument>({
+  source: import.meta.url,
   prefix: 'Integration',
   collection: INTEGRATIONS,
   indexes: [{ keys: { projectId: 1, pageType: 1, isDeleted: 1 } }],

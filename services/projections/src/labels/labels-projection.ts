@@ -14,6 +14,7 @@ export interface LabelDocument extends CatalogueDocument {
 }
 
 export const labelsProjection = catalogueProjection<LabelDocument>({
+  source: import.meta.url,
   prefix: 'Label',
   collection: LABELS,
   derive: (label) => ({ nameKey: label.name.toLowerCase() }),

@@ -80,6 +80,7 @@ function applyBoxEvent(box: EventOf<NotificationEvent>, view: ProjectionView): v
  */
 export const notificationsProjection = projection<NotificationsEvent>({
   name: 'notifications',
+  source: import.meta.url,
   collections: {
     [NOTIFICATIONS]: { indexes: [{ keys: { recipientId: 1, isDeleted: 1, id: -1 } }, { keys: { recipientId: 1, unread: 1 } }] },
     // One document per action code, and one listing the superusers.

@@ -109,6 +109,7 @@ function applyToTree(event: EventOf<PlanEvent>, view: ProjectionView, projectId:
 
 export const plansProjection = projection<PlanEvent>({
   name: 'plans',
+  source: import.meta.url,
   collections: {
     // A level of the tree in its natural order, a project's plans in each order the list offers, and the trash.
     [PLANS]: {

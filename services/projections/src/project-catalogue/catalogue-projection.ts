@@ -18,6 +18,8 @@ export interface CatalogueProjectionOptions<D extends CatalogueDocument> {
   /** Event type prefix, as on the command side. */
   prefix: string;
   collection: string;
+  /** The module that defines the read model (`import.meta.url`). */
+  source: string;
   /** Indexes beyond the common ones. */
   indexes?: IndexSpec[];
   /** Fields computed from the others (e.g. a lower-cased name for sorting). */
@@ -41,6 +43,7 @@ export function catalogueProjection<D extends CatalogueDocument>(options: Catalo
   const withDerived = (document: D): D => ({ ...document, ...options.derive?.(document) });
   return projection<CatalogueItemEvent>({
     name: collection,
+    source: options.source,
     collections: {
       [collection]: { indexes: [{ keys: { projectId: 1, isDeleted: 1 } }, { keys: { isDeleted: 1, deletedAt: -1, _id: 1 } }, ...(options.indexes ?? [])] },
     },

@@ -161,6 +161,7 @@ function change(project: ProjectDocument, event: Exclude<ProjectEvent, { type: '
 
 export const projectsProjection = projection<Counted>({
   name: 'projects',
+  source: import.meta.url,
   collections: {
     // The dashboard's orders (queries.ts), each with `_id` last: by name without and with archived projects, and
     // by privacy then name (TestY's web app asks for that one by default). Rarer orders sort their matches.

@@ -212,6 +212,7 @@ function applyTestEvent(event: Event, view: ProjectionView, before: TestDocument
 
 export const resultHistoryProjection = projection<TestEvent>({
   name: 'result-history',
+  source: import.meta.url,
   collections: {
     [PLAN_HISTORY]: { indexes: [{ keys: { projectId: 1, _id: 1 } }] },
     [PROJECT_HISTORY]: { indexes: [] },

@@ -45,6 +45,7 @@ function putInCatalogue(view: ProjectionView, role: RoleDocument | null, roleId:
 
 export const rolesProjection = projection<RoleEvent>({
   name: 'roles',
+  source: import.meta.url,
   // Roles are defined by superusers, a few dozen at most; the catalogue is one document.
   collections: { [ROLES]: { indexes: [{ keys: { nameKey: 1 } }], bounded: true }, [ROLE_CATALOG]: { indexes: [], bounded: true } },
   handles: new Set(['RoleDefined', 'RoleChanged', 'RoleDeleted']),

@@ -22,15 +22,10 @@ export interface ProjectionsAdvanced {
 /** The runner of the read models every screen reads: writes wait for it, and a start for its catch-up. */
 export const READ_MODELS_RUNNER = 'read-models';
 
-const CHECKPOINTS = '_checkpoints';
+/** By runner, the position its read models include (and the code that folded them, where it says). */
+export const CHECKPOINTS = '_checkpoints';
 /** A fold from the start of a log at least this long builds its indexes at the end (`ReadStore.bulkLoad`). */
 const BULK_LOAD_EVENTS = 20_000;
-
-/** Collections that stay small whatever the data, so reading them whole is fine (the checkpoints: one document per runner). */
-export function boundedCollectionNames(projections: readonly Projection[]): string[] {
-  const bounded = projections.flatMap((p) => Object.entries(p.collections).filter(([, spec]) => spec.bounded).map(([name]) => name));
-  return [CHECKPOINTS, ...new Set(bounded)];
-}
 
 export interface ProjectionRunnerOptions {
   /** The log it follows: the whole store, or a part of it (a past's prefix). */
@@ -54,7 +49,7 @@ export interface ProjectionRunnerOptions {
    */
   catchUpTopics?: boolean;
   /**
-   * The code that folds (`foldCode`): stored with the checkpoint, and read models folded by
+   * The code that folds (`readModelVersions`): stored with the checkpoint, and read models folded by
    * other code are dropped and folded again from the start.
    */
   version?: string;
@@ -64,6 +59,11 @@ export interface ProjectionRunnerOptions {
    * indexes built at its end would hold the event loop for seconds.
    */
   bulkLoad?: boolean;
+  /**
+   * Whether it tells the bus how far it is (default yes). A runner building read models nobody
+   * reads yet (a new version beside the one served) keeps quiet: no page waits for it.
+   */
+  announces?: boolean;
 }
 
 /**
@@ -103,17 +103,24 @@ export class ProjectionRunner {
     return this.checkpoint.position;
   }
 
+  /** Events past it are left unfolded (`start`'s `until`). */
+  private until = Number.POSITIVE_INFINITY;
+
   /**
    * Declares indexes, resumes from the checkpoint and returns once the log's
    * current head is folded, or once `stop` is called, whichever comes first.
+   * With `until`, it folds up to that position only (a head it found beyond)
+   * and stops there: two runners are brought to the same position so.
    */
-  async start(): Promise<void> {
+  async start(until?: number): Promise<void> {
     const stopped = new Promise<void>((resolve) => (this.onStop = resolve));
     await this.declareIndexes();
     let saved = await this.options.readStore.collection(CHECKPOINTS).findOne({ _id: this.runnerName });
-    const head = await this.options.store.headPosition();
+    const logHead = await this.options.store.headPosition();
+    this.until = until ?? Number.POSITIVE_INFINITY;
+    const head = Math.min(logHead, this.until);
     if (this.onStop === undefined) return;
-    if (saved && !this.folds(saved, head)) {
+    if (saved && !this.folds(saved, logHead)) {
       console.warn(`the ${this.runnerName} were folded by other code or from another log: folding them again from the start`);
       await this.clear();
       saved = null;
@@ -129,6 +136,7 @@ export class ProjectionRunner {
     this.catchUpHead = head;
     this.subscription = this.subscribe(catchUpBatchSize);
     await Promise.race([this.waitFor(head), stopped]);
+    if (until !== undefined) return this.stop();
     if (!this.catchingUp || this.onStop === undefined) return;
     // Caught up: live batches are small, so a reader waits little for a write's batch. A stop meanwhile closes the same subscription and waits for it too.
     await this.subscription?.close();
@@ -201,12 +209,13 @@ export class ProjectionRunner {
     const keys: DocumentKey[] = [];
     for (const stored of recorded) {
       if (stored.position <= this.checkpoint.position) continue; // Delivered again after a resume.
+      if (stored.position > this.until) break;
       const event = currentVersion(stored);
       events.push(event);
       for (const projection of this.routes.get(event.type) ?? []) keys.push(...projection.keys(event));
     }
     if (events.length === 0) return;
-    const batch = new Batch(this.options.readStore, !this.catchingUp || this.options.catchUpTopics === true);
+    const batch = new Batch(this.options.readStore, this.options.announces !== false && (!this.catchingUp || this.options.catchUpTopics === true));
     await batch.load(keys);
     // A long batch gives requests a turn now and then: nothing is stored before `write`, so they read the batch whole or not at all.
     const pause = timeSlices();
@@ -228,6 +237,7 @@ export class ProjectionRunner {
 
   private advance(position: number, topics: string[]): void {
     this.checkpoint.advance(position);
+    if (this.options.announces === false) return;
     this.options.bus.publish(PROJECTIONS_ADVANCED, { runner: this.runnerName, position, topics } satisfies ProjectionsAdvanced);
   }
 }

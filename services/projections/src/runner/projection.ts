@@ -41,6 +41,11 @@ export interface CollectionSpec {
  */
 export interface Projection {
   name: string;
+  /**
+   * The module that defines it (`import.meta.url`): the files it runs decide its version
+   * (`readModelVersions`), so a change to its code folds it again, and only it.
+   */
+  source?: string;
   collections: Record<string, CollectionSpec>;
   /** Collections of other read models it reads, as they were before the event (the runner applies it before their owners). */
   readsBefore?: readonly string[];

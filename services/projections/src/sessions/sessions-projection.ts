@@ -24,6 +24,7 @@ export interface SessionDocument {
 
 export const sessionsProjection = projection<SessionEvent | Extract<UserEvent, { type: 'UserPasswordChanged' }>>({
   name: 'sessions',
+  source: import.meta.url,
   collections: { [SESSIONS]: { indexes: [{ keys: { userId: 1 } }] } },
   handles: new Set(['UserSessionStarted', 'UserSessionEnded', 'UserPasswordChanged']),
   keys: (event) => {

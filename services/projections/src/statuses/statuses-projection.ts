@@ -9,4 +9,4 @@ export interface StatusDocument extends CatalogueDocument {
   color: string;
 }
 
-export const statusesProjection = catalogueProjection<StatusDocument>({ prefix: 'Status', collection: STATUSES });
+export const statusesProjection = catalogueProjection<StatusDocument>({ source: import.meta.url, prefix: 'Status', collection: STATUSES });

@@ -113,6 +113,7 @@ function applyToSuites(event: EventOf<SuiteEvent>, view: ProjectionView, project
 
 export const suitesProjection = projection<SuiteEvent | CaseEvent>({
   name: 'suites',
+  source: import.meta.url,
   collections: {
     // A level of the tree in its natural order, a project's suites in that order, and the trash.
     [SUITES]: {

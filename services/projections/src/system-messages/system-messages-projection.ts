@@ -20,6 +20,7 @@ const messageIdOf = (stream: string) => streams.systemMessage.idOf(stream);
 
 export const systemMessagesProjection = projection<SystemMessageEvent>({
   name: 'system-messages',
+  source: import.meta.url,
   // A handful of banners at any time: listing them all is fine.
   collections: { [SYSTEM_MESSAGES]: { indexes: [{ keys: { isActive: 1 } }], bounded: true } },
   handles: new Set(['SystemMessageCreated', 'SystemMessageChanged', 'SystemMessageDeleted']),

@@ -133,6 +133,7 @@ function applyTestEvent(event: EventOf<TestEvent>, view: ProjectionView): void {
 
 export const testsProjection = projection<TestEvent | CaseEvent>({
   name: 'tests',
+  source: import.meta.url,
   collections: {
     // A project's or a plan's tests in each order the table offers (archived ones apart), the filters' columns, and the trash.
     [TESTS]: {

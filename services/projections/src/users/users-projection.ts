@@ -26,6 +26,7 @@ function userIdOf(event: EventOf<UsersEvent>): number {
 
 export const usersProjection = projection<UsersEvent>({
   name: 'users',
+  source: import.meta.url,
   collections: {
     // Lists go in id order over the users not deleted.
     // Members of a project are found from the project's member list (queries.ts), not by indexing every user's memberships.

@@ -11,6 +11,8 @@ const readiness = z.strictObject({
   head: z.number().int(),
   /** How far the audit trail is: it folds behind, and readiness does not wait for it. */
   audit_position: z.number().int(),
+  /** Read models whose code changed: their old copies serve while the new ones are built, to `position`, then switched to. */
+  building: z.strictObject({ generation: z.string(), models: z.array(z.string()), position: z.number().int() }).nullable(),
 });
 
 /** How far behind the log the read models may be and still take traffic. */
@@ -27,7 +29,8 @@ export default async function healthRoutes(app: FastifyInstance, { system }: Gat
       const position = system.progress.current;
       const ready = head - position <= READY_LAG;
       const auditPosition = system.progress.positionOf(AUDIT_RUNNER);
-      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'catching up', position, head, audit_position: auditPosition });
+      const building = system.runner.status().building ?? null;
+      return reply.code(ready ? 200 : 503).send({ status: ready ? 'ready' : 'catching up', position, head, audit_position: auditPosition, building });
     },
   );
 }

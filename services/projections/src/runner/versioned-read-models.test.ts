@@ -1,0 +1,302 @@
+import { MemoryBus, SqliteEventStore, SqliteReadStore, type Document, type NewEvent, type ReadStore } from '@testament/infra';
+import fc from 'fast-check';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Projection } from './projection.ts';
+import { ProjectionRunner } from './projection-runner.ts';
+import { READ_MODEL_CATALOG, VersionedReadModels } from './versioned-read-models.ts';
+
+const TALLIES = 'tallies';
+const RANKS = 'ranks';
+const NOTES = 'notes';
+
+/** A key's total of the amounts tallied; `factor` stands for a change of its code. */
+function tallies(factor: number): Projection {
+  return {
+    name: TALLIES,
+    collections: { [TALLIES]: { indexes: [{ keys: { total: 1 } }] } },
+    handles: new Set(['Tallied']),
+    keys: (event) => [[TALLIES, (event.data as { key: string }).key]],
+    apply(event, view) {
+      const { key, amount } = event.data as { key: string; amount: number };
+      const current = view.get<Document & { total: number }>(TALLIES, key);
+      view.put(TALLIES, { _id: key, total: (current?.total ?? 0) + amount * factor });
+    },
+  };
+}
+
+/** Reads the tallies as they were before each event: how many of a key's tallies found it above `threshold`. */
+function ranks(threshold: number): Projection {
+  return {
+    name: RANKS,
+    collections: { [RANKS]: { indexes: [] } },
+    readsBefore: [TALLIES],
+    handles: new Set(['Tallied']),
+    keys: (event) => {
+      const { key } = event.data as { key: string };
+      return [
+        [RANKS, key],
+        [TALLIES, key],
+      ];
+    },
+    apply(event, view) {
+      const { key } = event.data as { key: string };
+      const before = view.get<Document & { total: number }>(TALLIES, key)?.total ?? 0;
+      const current = view.get<Document & { above: number }>(RANKS, key);
+      view.put(RANKS, { _id: key, above: (current?.above ?? 0) + (before > threshold ? 1 : 0) });
+    },
+  };
+}
+
+const notes: Projection = {
+  name: NOTES,
+  collections: { [NOTES]: { indexes: [] } },
+  handles: new Set(['Noted']),
+  keys: (event) => [[NOTES, (event.data as { key: string }).key]],
+  apply(event, view) {
+    const { key, text } = event.data as { key: string; text: string };
+    const current = view.get<Document & { texts: string[] }>(NOTES, key);
+    view.put(NOTES, { _id: key, texts: [...(current?.texts ?? []), text] });
+  },
+};
+
+/** A code base: its read models and their versions. */
+interface Code {
+  projections: Projection[];
+  versions: Map<string, string>;
+}
+
+function code(tallyFactor: number, rankThreshold = 10, withNotes = true): Code {
+  const projections = [tallies(tallyFactor), ranks(rankThreshold), ...(withNotes ? [notes] : [])];
+  // As `readModelVersions` makes them: a reader's version changes with what it reads.
+  const versions = new Map([
+    [TALLIES, `t${tallyFactor}`],
+    [RANKS, `r${rankThreshold}-t${tallyFactor}`],
+    [NOTES, 'n1'],
+  ]);
+  return { projections, versions };
+}
+
+const meta = { actorId: 1, time: '2026-12-04T10:00:00.000Z', correlationId: 'c', causationId: null, commandId: 'k' };
+const tallied = (key: string, amount: number): NewEvent => ({ type: 'Tallied', schemaVersion: 1, data: { key, amount }, metadata: meta });
+const noted = (key: string, text: string): NewEvent => ({ type: 'Noted', schemaVersion: 1, data: { key, text }, metadata: meta });
+
+let dir: string;
+let store: SqliteEventStore;
+let readStore: SqliteReadStore;
+const bus = new MemoryBus();
+let messages: string[];
+
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'testament-versions-'));
+  store = SqliteEventStore.open(join(dir, 'events.sqlite'));
+  readStore = new SqliteReadStore({ file: join(dir, 'read-models.sqlite') });
+  messages = [];
+});
+
+afterEach(async () => {
+  await readStore.close();
+  await store.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function append(count: number, from = 0): Promise<number> {
+  let position = 0;
+  for (let n = from; n < from + count; n += 50) {
+    const events = Array.from({ length: Math.min(50, from + count - n) }, (_, i) => ((n + i) % 7 === 0 ? noted(`k${(n + i) % 5}`, `note ${n + i}`) : tallied(`k${(n + i) % 5}`, ((n + i) % 9) + 1)));
+    position = (await store.append(`s${n % 3}`, events, 'any')).position;
+  }
+  return position;
+}
+
+function readModels({ projections, versions }: Code, options: { backgroundBatchSize?: number; on?: ReadStore } = {}): VersionedReadModels {
+  return new VersionedReadModels({ store, readStore: options.on ?? readStore, bus, projections, versions, batchSize: 50, catchUpBatchSize: 500, backgroundBatchSize: options.backgroundBatchSize ?? 500, log: (message) => messages.push(message) });
+}
+
+async function contents(reads: ReadStore, projections: readonly Projection[]): Promise<Record<string, Document[]>> {
+  const dump: Record<string, Document[]> = {};
+  for (const projection of projections) for (const name of Object.keys(projection.collections)) dump[name] = await reads.collection(name).find({}, { sort: { _id: 1 }, projection: { _pos: 0 } });
+  return dump;
+}
+
+/** What `code` folds from the whole log, from nothing. */
+async function foldedFromScratch(built: Code): Promise<Record<string, Document[]>> {
+  const fresh = new SqliteReadStore();
+  const scratch = new VersionedReadModels({ store, readStore: fresh, bus: new MemoryBus(), projections: built.projections, versions: built.versions, log: () => {} });
+  await scratch.start();
+  const dump = await contents(scratch.reads, built.projections);
+  await scratch.stop();
+  await fresh.close();
+  return dump;
+}
+
+/** The tables of the read models' collections (not the checkpoints' or the catalog's). */
+function tableNames(): string[] {
+  return (readStore.db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'rm\\_%' ESCAPE '\\' AND name NOT LIKE 'rm\\_\\_%' ESCAPE '\\'").pluck().all() as string[]).sort();
+}
+
+describe('read models kept in a copy per version of their code', () => {
+  it('a first start builds every read model before serving, and a restart of the same code folds on from where it was', async () => {
+    await append(400);
+    const first = readModels(code(1));
+    await first.start();
+    expect(await contents(first.reads, code(1).projections)).toEqual(await foldedFromScratch(code(1)));
+    expect(messages.some((message) => message.startsWith('building the read models tallies, ranks, notes before serving'))).toBe(true);
+    await first.stop();
+
+    const head = await append(100, 400);
+    messages = [];
+    const again = readModels(code(1));
+    await again.start();
+    expect(again.resumedFrom).toBe(400);
+    expect(again.position).toBe(head);
+    expect(messages).toEqual([]);
+    expect(again.status().models.every((model) => model.servedVersion === model.version)).toBe(true);
+    expect(await contents(again.reads, code(1).projections)).toEqual(await foldedFromScratch(code(1)));
+    await again.stop();
+  });
+
+  it('a changed fold keeps serving its old copy while the new one is built beside it, then switches to it and drops the old one', async () => {
+    await append(3_000);
+    const before = readModels(code(1));
+    await before.start();
+    const oldCopy = await contents(before.reads, code(1).projections);
+    await before.stop();
+    const oldTables = tableNames();
+
+    const after = readModels(code(3), { backgroundBatchSize: 50 });
+    await after.start();
+    // Served at once: the old copies of the changed read models, the unchanged one as it was.
+    expect(after.status().building).toMatchObject({ models: [TALLIES, RANKS] });
+    expect(after.status().models.find((model) => model.name === TALLIES)).toEqual({ name: TALLIES, version: 't3', servedVersion: 't1' });
+    expect(await contents(after.reads, code(1).projections)).toEqual(oldCopy);
+    // Writes go on meanwhile: the unchanged read model has them as soon as they are folded.
+    const head = await append(200, 3_000);
+    await after.waitFor(head);
+    expect((await after.reads.collection(NOTES).find({}, { projection: { _pos: 0 } })).flatMap((note) => note['texts'] as string[])).toContain('note 3192');
+
+    await after.settled();
+    expect(after.status().building).toBeUndefined();
+    expect(after.status().models.every((model) => model.servedVersion === model.version)).toBe(true);
+    expect(await contents(after.reads, code(3).projections)).toEqual(await foldedFromScratch(code(3)));
+    expect(messages.some((message) => /read models tallies, ranks of generation \w+ built in/.test(message))).toBe(true);
+    // The old copies of the changed read models are gone; the unchanged one's is the same table.
+    const tables = tableNames();
+    const notesTable = oldTables.find((table) => table.startsWith('rm_notes~'))!;
+    expect(tables).toContain(notesTable);
+    expect(tables.filter((table) => oldTables.includes(table))).toEqual([notesTable]);
+    expect(await readStore.collection(READ_MODEL_CATALOG).find({ _id: { $in: ['~retired', '~building'] } })).toEqual([]);
+    await after.stop();
+  });
+
+  it('a reader whose own code changed is built with a copy of what it reads, so each event meets what it read as it was then', async () => {
+    await append(1_000);
+    const before = readModels(code(1, 10));
+    await before.start();
+    await before.stop();
+    const after = readModels(code(1, 30));
+    await after.start();
+    expect(after.status().building).toMatchObject({ models: [TALLIES, RANKS] });
+    await after.settled();
+    expect(await contents(after.reads, code(1, 30).projections)).toEqual(await foldedFromScratch(code(1, 30)));
+    await after.stop();
+  });
+
+  it('a build stopped halfway carries on from its checkpoint at the next start; one made obsolete by newer code is dropped', async () => {
+    await append(3_000);
+    const before = readModels(code(1));
+    await before.start();
+    await before.stop();
+
+    const interrupted = readModels(code(2), { backgroundBatchSize: 50 });
+    await interrupted.start();
+    while ((interrupted.status().building?.position ?? 0) < 1_000) await new Promise((resolve) => setTimeout(resolve, 5));
+    const generation = interrupted.status().building!.generation;
+    await interrupted.stop();
+    expect(tableNames().filter((table) => table.endsWith(`~${generation}`))).toEqual(['rm_ranks~' + generation, 'rm_tallies~' + generation]);
+
+    const resumed = readModels(code(2), { backgroundBatchSize: 50 });
+    await resumed.start();
+    await resumed.settled();
+    expect(messages.at(-1)).toMatch(/carried on from position [1-9]\d{3}/);
+    expect(await contents(resumed.reads, code(2).projections)).toEqual(await foldedFromScratch(code(2)));
+    await resumed.stop();
+
+    const superseded = readModels(code(4), { backgroundBatchSize: 50 });
+    await superseded.start();
+    while ((superseded.status().building?.position ?? 0) < 1_000) await new Promise((resolve) => setTimeout(resolve, 5));
+    const supersededGeneration = superseded.status().building!.generation;
+    await superseded.stop();
+    const newest = readModels(code(5));
+    await newest.start();
+    await newest.settled();
+    expect(tableNames().some((table) => table.endsWith(`~${supersededGeneration}`))).toBe(false);
+    expect(await contents(newest.reads, code(5).projections)).toEqual(await foldedFromScratch(code(5)));
+    await newest.stop();
+  });
+
+  it('a read model the code no longer has is dropped, and read models kept by code from before versions are built again', async () => {
+    await append(500);
+    // Code before versions kept its read models under their own names, with one checkpoint.
+    const unversioned = new ProjectionRunner({ store, readStore, bus, projections: code(1).projections, version: 'before versions' });
+    await unversioned.start();
+    await unversioned.stop();
+    expect(tableNames()).toContain('rm_tallies');
+
+    const first = readModels(code(1));
+    await first.start();
+    expect(tableNames().some((table) => table === 'rm_tallies' || table === 'rm_notes')).toBe(false);
+    expect(await contents(first.reads, code(1).projections)).toEqual(await foldedFromScratch(code(1)));
+    await first.stop();
+
+    const withoutNotes = readModels(code(1, 10, false));
+    await withoutNotes.start();
+    expect(tableNames().some((table) => table.startsWith('rm_notes'))).toBe(false);
+    expect(await readStore.collection(READ_MODEL_CATALOG).findOne({ _id: NOTES })).toBeNull();
+    await withoutNotes.stop();
+  });
+
+  it('whatever the code changes and wherever a start stops, what is served once settled equals a fold of the whole log by the last code', async () => {
+    const step = fc.record({ events: fc.integer({ min: 0, max: 300 }), factor: fc.integer({ min: 1, max: 3 }), threshold: fc.constantFrom(10, 30), stopAfter: fc.option(fc.integer({ min: 0, max: 600 }), { nil: undefined }) });
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 4 }), async (steps) => {
+        const run = await mkdtemp(join(tmpdir(), 'testament-versions-run-'));
+        const runStore = SqliteEventStore.open(join(run, 'events.sqlite'));
+        const runReads = new SqliteReadStore({ file: join(run, 'read-models.sqlite') });
+        let appended = 0;
+        let last = code(1);
+        try {
+          for (const { events, factor, threshold, stopAfter } of steps) {
+            for (let n = appended; n < appended + events; n += 100) {
+              const batch = Array.from({ length: Math.min(100, appended + events - n) }, (_, i) => ((n + i) % 7 === 0 ? noted(`k${(n + i) % 5}`, `note ${n + i}`) : tallied(`k${(n + i) % 5}`, ((n + i) % 9) + 1)));
+              await runStore.append('s', batch, 'any');
+            }
+            appended += events;
+            last = code(factor, threshold);
+            const models = new VersionedReadModels({ store: runStore, readStore: runReads, bus, projections: last.projections, versions: last.versions, batchSize: 20, catchUpBatchSize: 40, backgroundBatchSize: 20, log: () => {} });
+            await models.start();
+            if (stopAfter !== undefined) while (models.status().building && models.status().building!.position < stopAfter) await new Promise((resolve) => setTimeout(resolve, 1));
+            else await models.settled();
+            await models.stop();
+          }
+          const final = new VersionedReadModels({ store: runStore, readStore: runReads, bus, projections: last.projections, versions: last.versions, log: () => {} });
+          await final.start();
+          await final.settled();
+          const fresh = new SqliteReadStore();
+          const scratch = new VersionedReadModels({ store: runStore, readStore: fresh, bus: new MemoryBus(), projections: last.projections, versions: last.versions, log: () => {} });
+          await scratch.start();
+          expect(await contents(final.reads, last.projections)).toEqual(await contents(scratch.reads, last.projections));
+          await Promise.all([final.stop(), scratch.stop()]);
+          await fresh.close();
+        } finally {
+          await runReads.close();
+          await runStore.close();
+          await rm(run, { recursive: true, force: true });
+        }
+      }),
+      { numRuns: 25 },
+    );
+  });
+});

@@ -1,0 +1,332 @@
+import { renamedReadStore, type Bus, type CollectionWrites, type Document, type EventStore, type ReadStore, type Unsubscribe } from '@testament/infra';
+import { PositionGate } from './position-gate.ts';
+import type { Projection } from './projection.ts';
+import { CHECKPOINTS, PROJECTIONS_ADVANCED, ProjectionRunner, READ_MODELS_RUNNER, type ProjectionsAdvanced } from './projection-runner.ts';
+import { readModelVersions } from './read-model-versions.ts';
+import { randomBytes } from 'node:crypto';
+
+/** By read model, the version its stored copy was folded by and the generation (suffix of its collections' names) that holds it. */
+export const READ_MODEL_CATALOG = '_read_models';
+/** The catalog's entry for collections of replaced versions, dropped once nothing reads them (after a crash: at the next start). */
+const RETIRED = '~retired';
+/** The catalog's entry for the generation being built beside the served one, so a start that builds another one drops it. */
+const BUILDING = '~building';
+/** Separates a collection's name from its generation's in the stored name: `tests~3f9a0c12`. */
+const GENERATION_MARK = '~';
+
+interface CatalogEntry extends Document {
+  _id: string;
+  version: string;
+  generation: string;
+  /** Its collections' stored names: dropped by a start whose code no longer has the read model. */
+  collections: string[];
+  /**
+   * Left behind the log by a start whose code folds it otherwise: the served runner's checkpoint no
+   * longer says how far it is, so even code that folds it as it was builds it again.
+   */
+  frozen?: true;
+}
+
+interface CollectionList extends Document {
+  _id: string;
+  collections: string[];
+  /** A build's: the generation it builds, and the versions it builds them for. */
+  generation?: string;
+  signature?: string;
+}
+
+/** The collection a stored name holds a copy of: `tests~3f9a0c12` → `tests`. */
+export function servedCollectionName(storedName: string): string {
+  const mark = storedName.indexOf(GENERATION_MARK);
+  return mark === -1 ? storedName : storedName.slice(0, mark);
+}
+
+/** Collections that stay small whatever the data, so reading them whole is fine (the checkpoints, one document per runner; the catalog, one per read model). */
+export function boundedCollectionNames(projections: readonly Projection[]): string[] {
+  const bounded = projections.flatMap((p) => Object.entries(p.collections).filter(([, spec]) => spec.bounded).map(([name]) => name));
+  return [CHECKPOINTS, READ_MODEL_CATALOG, ...new Set(bounded)];
+}
+
+function storedName(collection: string, generation: string): string {
+  return `${collection}${GENERATION_MARK}${generation}`;
+}
+
+export interface VersionedReadModelsOptions {
+  store: Pick<EventStore, 'subscribe' | 'headPosition'>;
+  /** The store the copies live in, under their stored names. */
+  readStore: ReadStore;
+  bus: Bus;
+  projections: readonly Projection[];
+  name?: string;
+  /** By read model, the version of its fold (default: from its code, `readModelVersions`). */
+  versions?: ReadonlyMap<string, string>;
+  batchSize?: number;
+  /** Events per batch of a start's catch-up, and of a build nobody waits for but the start. */
+  catchUpBatchSize?: number;
+  /** Events per batch of a build beside the served copies: each batch holds the event loop while requests are served. */
+  backgroundBatchSize?: number;
+  log?: (message: string) => void;
+}
+
+/** What is served and what is being built, for `/readyz` and `/metrics`. */
+export interface ReadModelsStatus {
+  position: number;
+  models: Array<{ name: string; version: string; servedVersion: string | undefined }>;
+  building: { generation: string; models: string[]; position: number } | undefined;
+}
+
+/** How often a build that holds up the start says how far it is. */
+const PROGRESS_EVERY_MS = 10_000;
+
+/**
+ * The read models, each kept in a copy per version of its fold code (blue/green). A start serves the
+ * copies its code folded; a read model whose code changed keeps serving its old copy (as of the
+ * position it had: the code that folded it is gone) while its new version is folded beside it from
+ * the start of the log, and the two are switched in one transaction once the new one has caught up;
+ * the old copy is dropped then. A read model with no copy yet (a first start, a new read model) is
+ * built before the start returns. A build that a crash or a stop interrupted carries on from its
+ * checkpoint at the next start, unless the code changed again.
+ */
+export class VersionedReadModels {
+  readonly runnerName: string;
+  /** The read store as queries read it: each collection by its served copy. */
+  readonly reads: ReadStore;
+  /** The position the last start found kept and folded on from (0: built from the start). */
+  resumedFrom = 0;
+  private readonly versions: ReadonlyMap<string, string>;
+  /** By collection, the stored name of the copy served. */
+  private served = new Map<string, string>();
+  /** By read model, the version of the copy served. */
+  private servedVersions = new Map<string, string>();
+  private live: ProjectionRunner | undefined;
+  /** What `live` folds: the read models whose served copy is this code's, as the start found them. */
+  private liveProjections: readonly Projection[] = [];
+  private build: { runner: ProjectionRunner; generation: string; projections: Projection[] } | undefined;
+  private background: Promise<void> | undefined;
+  private readonly gate = new PositionGate();
+  private readonly unsubscribe: Unsubscribe;
+  private stopped = false;
+  private quiet = false;
+
+  constructor(private readonly options: VersionedReadModelsOptions) {
+    this.runnerName = options.name ?? READ_MODELS_RUNNER;
+    this.versions = options.versions ?? readModelVersions(options.projections);
+    this.reads = renamedReadStore(options.readStore, (collection) => this.served.get(collection) ?? collection);
+    this.unsubscribe = options.bus.subscribe(PROJECTIONS_ADVANCED, (payload) => {
+      const { runner, position } = payload as ProjectionsAdvanced;
+      if (runner === this.runnerName) this.gate.advance(position);
+    });
+  }
+
+  get position(): number {
+    return this.gate.position;
+  }
+
+  async waitFor(position: number, timeoutMs = Number.POSITIVE_INFINITY): Promise<void> {
+    if (!(await this.gate.waitFor(position, timeoutMs))) throw new Error(`read models did not reach position ${position} within ${timeoutMs} ms`);
+  }
+
+  /** Resolves once no build runs beside the served copies (switched, or stopped). */
+  async settled(): Promise<void> {
+    await this.background;
+  }
+
+  status(): ReadModelsStatus {
+    return {
+      position: this.position,
+      models: this.options.projections.map(({ name }) => ({ name, version: this.versions.get(name)!, servedVersion: this.servedVersions.get(name) })),
+      building: this.build && { generation: this.build.generation, models: this.build.projections.map((projection) => projection.name), position: this.build.runner.position },
+    };
+  }
+
+  /**
+   * Serves the copies this code folded, caught up with the log's head; builds those with no copy
+   * first, and those whose copy is another code's in the background.
+   */
+  async start(): Promise<void> {
+    const catalog = this.options.readStore.collection(READ_MODEL_CATALOG);
+    const entries = new Map((await catalog.find({})).map((entry) => [String(entry._id), entry]));
+    if (entries.size === 0) await this.forgetUnversioned();
+    await this.dropListed(entries.get(RETIRED) as CollectionList | undefined);
+    const kept = this.options.projections.filter((projection) => {
+      const entry = entries.get(projection.name);
+      return entry?.['version'] === this.versions.get(projection.name) && entry?.['frozen'] !== true;
+    });
+    const frozen = this.options.projections.filter((projection) => entries.has(projection.name) && !kept.includes(projection) && entries.get(projection.name)!['frozen'] !== true);
+    await catalog.bulkWrite(frozen.map((projection) => ({ updateOne: { filter: { _id: projection.name }, update: { $set: { frozen: true } } } })));
+    for (const [name, entry] of entries) {
+      if (name.startsWith(GENERATION_MARK)) continue;
+      if (this.collectionsOf(name).length === 0) {
+        await this.dropListed(entry as CatalogEntry);
+        continue;
+      }
+      this.servedVersions.set(name, String(entry['version']));
+      for (const collection of this.collectionsOf(name)) this.served.set(collection, storedName(collection, String(entry['generation'])));
+    }
+    const toBuild = this.withWhatTheyRead(this.options.projections.filter((projection) => !kept.includes(projection)));
+    if (kept.length > 0) {
+      this.liveProjections = kept;
+      this.live = this.liveRunner(kept);
+      await this.live.start();
+      this.resumedFrom = this.live.resumedFrom;
+    }
+    if (toBuild.length === 0) return;
+    // A build a stop interrupted carries on, if it builds the same versions; another is dropped.
+    const signature = toBuild.map((projection) => `${projection.name}:${this.versions.get(projection.name)}`).join(' ');
+    const building = entries.get(BUILDING) as CollectionList | undefined;
+    const resumable = building?.signature === signature;
+    if (building && !resumable) await this.dropListed(building, storedName(this.runnerName, building.generation!));
+    // A new name for every build, so a build never writes into a copy being served (code changed back and forth).
+    const generation = resumable ? building.generation! : randomBytes(4).toString('hex');
+    await catalog.bulkWrite([{ replaceOne: { filter: { _id: BUILDING }, replacement: { _id: BUILDING, generation, signature, collections: this.storedNames(toBuild, generation) }, upsert: true } }]);
+    const unserved = toBuild.filter((projection) => !entries.has(projection.name));
+    // A new data directory's read models are built from an empty log: nothing to tell.
+    if ((await this.options.store.headPosition()) === 0) this.quiet = true;
+    if (unserved.length > 0) {
+      this.log(`building the read models ${unserved.map((projection) => projection.name).join(', ')} before serving (generation ${generation})`);
+      await this.buildAndSwitch(toBuild, generation, true);
+      return;
+    }
+    this.log(`the code of ${toBuild.map((projection) => projection.name).join(', ')} changed: their old copies serve while the new ones are built (generation ${generation})`);
+    this.background = this.buildAndSwitch(toBuild, generation, false).catch((error: unknown) => console.error(`the read models' build of generation ${generation} stopped`, error));
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    await this.build?.runner.stop();
+    await this.background;
+    await this.live?.stop();
+    this.unsubscribe();
+  }
+
+  private async buildAndSwitch(projections: Projection[], generation: string, holdsUpStart: boolean): Promise<void> {
+    const startedAt = performance.now();
+    const runner = this.buildRunner(projections, generation, holdsUpStart);
+    this.build = { runner, generation, projections };
+    const head = await this.options.store.headPosition();
+    const progress = holdsUpStart ? setInterval(() => this.log(`read models built to position ${runner.position} of ${head}`), PROGRESS_EVERY_MS) : undefined;
+    try {
+      await runner.start();
+    } finally {
+      clearInterval(progress);
+    }
+    if (this.stopped) return;
+    await this.switchTo(projections, generation, runner);
+    const carriedOn = runner.resumedFrom > 0 ? ` (carried on from position ${runner.resumedFrom})` : '';
+    this.log(`read models ${projections.map((projection) => projection.name).join(', ')} of generation ${generation} built in ${((performance.now() - startedAt) / 1000).toFixed(1)} s${carriedOn} and served from position ${this.position}`);
+  }
+
+  /**
+   * Stops the served copies' runner and the build at the same position, then in one transaction
+   * names the built copies served, and serves every read model from one runner again.
+   */
+  private async switchTo(built: Projection[], generation: string, runner: ProjectionRunner): Promise<void> {
+    await this.live?.stop();
+    await runner.stop();
+    const position = Math.max(this.live?.position ?? 0, runner.position);
+    if (this.live && this.live.position < position) await this.liveRunner(this.liveProjections).start(position);
+    if (runner.position < position) await this.buildRunner(built, generation, true).start(position);
+    const retired = built.flatMap((projection) => [...this.collectionsOf(projection.name)].map((collection) => this.served.get(collection))).filter((name): name is string => name !== undefined);
+    const earlierRetired = ((await this.options.readStore.collection(READ_MODEL_CATALOG).findOne({ _id: RETIRED })) as CollectionList | null)?.collections ?? [];
+    const writes: CollectionWrites[] = [
+      {
+        collection: READ_MODEL_CATALOG,
+        operations: [
+          ...built.map((projection) => ({
+            replaceOne: {
+              filter: { _id: projection.name },
+              replacement: { _id: projection.name, version: this.versions.get(projection.name)!, generation, collections: this.storedNames([projection], generation) } satisfies CatalogEntry,
+              upsert: true,
+            },
+          })),
+          { replaceOne: { filter: { _id: RETIRED }, replacement: { _id: RETIRED, collections: [...earlierRetired, ...retired] }, upsert: true } },
+          { deleteOne: { filter: { _id: BUILDING } } },
+        ],
+      },
+      {
+        collection: CHECKPOINTS,
+        operations: [
+          { replaceOne: { filter: { _id: this.runnerName }, replacement: { _id: this.runnerName, position }, upsert: true } },
+          { deleteOne: { filter: { _id: storedName(this.runnerName, generation) } } },
+        ],
+      },
+    ];
+    await this.options.readStore.writeAll(writes);
+    for (const projection of built) {
+      this.servedVersions.set(projection.name, this.versions.get(projection.name)!);
+      for (const collection of this.collectionsOf(projection.name)) this.served.set(collection, storedName(collection, generation));
+    }
+    this.build = undefined;
+    if (this.stopped) return;
+    this.liveProjections = this.options.projections;
+    this.live = this.liveRunner(this.liveProjections);
+    await this.live.start();
+    await this.dropListed({ _id: RETIRED, collections: [...earlierRetired, ...retired] });
+  }
+
+  private liveRunner(projections: readonly Projection[]): ProjectionRunner {
+    const { store, bus, batchSize, catchUpBatchSize } = this.options;
+    const readStore = renamedReadStore(this.options.readStore, (collection) => this.served.get(collection) ?? collection);
+    return new ProjectionRunner({ store, readStore, bus, projections, name: this.runnerName, ...(batchSize && { batchSize }), ...(catchUpBatchSize && { catchUpBatchSize }) });
+  }
+
+  /** Folds `projections` into copies of their own, quietly: nobody reads them until the switch. */
+  private buildRunner(projections: readonly Projection[], generation: string, holdsUpStart: boolean): ProjectionRunner {
+    const { store, bus, batchSize, catchUpBatchSize, backgroundBatchSize } = this.options;
+    const own = new Set(projections.flatMap((projection) => Object.keys(projection.collections)));
+    const readStore = renamedReadStore(this.options.readStore, (collection) => (own.has(collection) ? storedName(collection, generation) : collection));
+    const batches = holdsUpStart ? catchUpBatchSize : backgroundBatchSize;
+    return new ProjectionRunner({
+      store,
+      readStore,
+      bus,
+      projections,
+      name: storedName(this.runnerName, generation),
+      version: generation,
+      announces: false,
+      // Beside requests, its indexes are kept row by row: built at its end, they would hold the event loop for seconds.
+      bulkLoad: holdsUpStart,
+      ...(batchSize && { batchSize }),
+      ...(batches && { catchUpBatchSize: batches }),
+    });
+  }
+
+  /** The read models with those whose collections they read (as they were before each event), and so on: a build folds them all. */
+  private withWhatTheyRead(projections: readonly Projection[]): Projection[] {
+    const owners = new Map(this.options.projections.flatMap((projection) => Object.keys(projection.collections).map((collection) => [collection, projection] as const)));
+    const needed = new Set(projections);
+    for (const projection of needed) {
+      for (const collection of projection.readsBefore ?? []) {
+        const owner = owners.get(collection);
+        if (owner) needed.add(owner);
+      }
+    }
+    return this.options.projections.filter((projection) => needed.has(projection));
+  }
+
+  private collectionsOf(name: string): string[] {
+    return Object.keys(this.options.projections.find((projection) => projection.name === name)?.collections ?? {});
+  }
+
+  private storedNames(projections: readonly Projection[], generation: string): string[] {
+    return projections.flatMap((projection) => Object.keys(projection.collections).map((collection) => storedName(collection, generation)));
+  }
+
+  /** Drops the collections a catalog entry lists, then the entry (and the build's checkpoint, if any). */
+  private async dropListed(list: CollectionList | undefined, checkpoint?: string): Promise<void> {
+    if (!list) return;
+    for (const name of list.collections) await this.options.readStore.collection(name).drop();
+    await this.options.readStore.collection(READ_MODEL_CATALOG).bulkWrite([{ deleteOne: { filter: { _id: list._id } } }]);
+    if (checkpoint) await this.options.readStore.collection(CHECKPOINTS).bulkWrite([{ deleteOne: { filter: { _id: checkpoint } } }]);
+  }
+
+  /** A store without a catalog: its read models, if any, were kept under their own names by code before versions. */
+  private async forgetUnversioned(): Promise<void> {
+    for (const projection of this.options.projections) for (const collection of Object.keys(projection.collections)) await this.options.readStore.collection(collection).drop();
+    await this.options.readStore.collection(CHECKPOINTS).bulkWrite([{ deleteOne: { filter: { _id: this.runnerName } } }]);
+  }
+
+  private log(message: string): void {
+    if (!this.quiet) (this.options.log ?? console.log)(message);
+  }
+}
