@@ -95,7 +95,7 @@ export function createCommandService(deps: CommandServiceDeps) {
     cases: [caseHandlers(cases), caseWritesWithLabels(kernel, cases), casesWithTests],
     comments: [commentHandlers(kernel, attachmentsOf)],
     suites: [suiteHandlers(suites), suiteCascade(suites, casesWithTests)],
-    plans: [planTests(plans, tests, (projectId, caseId) => caseStanding(kernel, projectId, caseId))],
+    plans: [planTests(kernel, plans, tests, (projectId, caseId) => caseStanding(kernel, projectId, caseId))],
     tests: [testHandlers(tests), resultBatch(kernel, tests)],
     'bulk-jobs': [
       bulkJobWorkflow(

@@ -36,6 +36,7 @@ import {
 import { InProcessAuditTrail, ThreadAuditTrail, type AuditTrail } from './audit-trail/audit-trail.ts';
 import { AUDIT_SIGNING_KEY_FILE, AUDIT_TRAIL_FILE, READ_MODELS_FILE, type Config } from './config.ts';
 import { ProjectionProgress } from './live/projection-progress.ts';
+import { GenerationThread } from './read-models/generation-thread.ts';
 import { blobImportStaging } from './http/import-staging.ts';
 
 /** Everything the gateway talks to. In the embedded setup all of it runs in this process. */
@@ -129,6 +130,18 @@ function openAuditTrail(config: Config, options: SystemOptions, { store, readSto
   return new InProcessAuditTrail(readStore, store, bus);
 }
 
+/**
+ * Where a generation of the read models built beside the served copies is folded: in the embedded setup
+ * (SQLite log and read store), on a thread of its own into the same file, so the requests keep their turns;
+ * elsewhere in this process. (A build a start waits for runs in this process: on a thread, the first fold of
+ * 1.17M events took 189 s instead of 139.)
+ */
+function generationBuilds(config: Config, bus: Bus): Pick<Parameters<typeof readModels>[0], 'builds'> {
+  if (config.eventStore !== 'sqlite' || config.readStore !== 'sqlite') return {};
+  const files = { eventsFile: eventLogFile(config), readModelsFile: join(config.dataDir, READ_MODELS_FILE) };
+  return { builds: (build) => new GenerationThread(files, build, bus) };
+}
+
 /** First start: the seeded roles, the system statuses (§4.3) and the superuser `admin` (§4.2). Returns whether it created the admin. */
 async function seed(config: Config, dispatch: CommandDispatcher, readStore: ReadStore, runner: VersionedReadModels): Promise<boolean> {
   const meta = newCommandMeta(SYSTEM_ACTOR);
@@ -197,7 +210,7 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
       opened.unshift({ close: async () => stopServing() });
     }
     const dispatch = inProcessDispatcher(commands);
-    const runner = readModels({ store, readStore: storedReadModels, bus });
+    const runner = readModels({ store, readStore: storedReadModels, bus, ...generationBuilds(config, bus) });
     await runner.start();
     opened.unshift({ close: () => runner.stop() });
     // Queries read each read model's served copy.

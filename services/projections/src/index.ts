@@ -12,7 +12,7 @@ import { accessRequestsProjection } from './access-requests/access-requests-proj
 import type { Projection } from './runner/projection.ts';
 import { ProjectionRunner, type ProjectionRunnerOptions } from './runner/projection-runner.ts';
 import { readModelVersions } from './runner/read-model-versions.ts';
-import { VersionedReadModels } from './runner/versioned-read-models.ts';
+import { VersionedReadModels, type VersionedReadModelsOptions } from './runner/versioned-read-models.ts';
 import { sessionsProjection } from './sessions/sessions-projection.ts';
 import { systemMessagesProjection } from './system-messages/system-messages-projection.ts';
 import { usersProjection } from './users/users-projection.ts';
@@ -145,9 +145,19 @@ export function auditRunner({ store, readStore, bus, onOwnThread = false }: Pick
  */
 const BACKGROUND_BATCH_SIZE = 2_000;
 
+/**
+ * Events per batch of such a build on a thread of its own: it holds no event loop but the file's write lock, which
+ * a write of the served runner waits for; bigger batches rewrite a document many events change less often.
+ */
+const BACKGROUND_BATCH_SIZE_ON_A_THREAD = 10_000;
+
+/** The batches of the read models' runners, wherever a generation of them is folded. */
+export const readModelBatches = { catchUpBatchSize: CATCH_UP_BATCH_SIZE, backgroundBatchSize: BACKGROUND_BATCH_SIZE, backgroundBatchSizeOnAThread: BACKGROUND_BATCH_SIZE_ON_A_THREAD } as const;
+
 /** The read models every screen reads, as a server starts them: a copy per version of their code (`VersionedReadModels`). */
-export function readModels({ store, readStore, bus }: Pick<ProjectionRunnerOptions, 'store' | 'readStore' | 'bus'>): VersionedReadModels {
-  return new VersionedReadModels({ store, readStore, bus, projections: readModelProjections, catchUpBatchSize: CATCH_UP_BATCH_SIZE, backgroundBatchSize: BACKGROUND_BATCH_SIZE });
+export function readModels({ store, readStore, bus, builds }: Pick<VersionedReadModelsOptions, 'store' | 'readStore' | 'bus' | 'builds'>): VersionedReadModels {
+  const { catchUpBatchSize, backgroundBatchSize } = readModelBatches;
+  return new VersionedReadModels({ store, readStore, bus, projections: readModelProjections, catchUpBatchSize, backgroundBatchSize, ...(builds && { builds }) });
 }
 
 /** Every read model. */

@@ -28,8 +28,11 @@ export interface SqliteReadStoreOptions {
   cacheKiB?: number;
   /** Told of every query whose plan reads a whole collection (SQLite's `SCAN` of its table: no index serves it). */
   onCollectionScan?: ScanListener;
-  /** How the checkpoint thread keeps the write-ahead log short (`WalCheckpointer`); tests make it eager. */
-  checkpoints?: CheckpointPace;
+  /**
+   * How the checkpoint thread keeps the write-ahead log short (`WalCheckpointer`); tests make it eager.
+   * `false` for a second connection to a file whose first one checkpoints it (a thread folding into it).
+   */
+  checkpoints?: CheckpointPace | false;
 }
 
 function quoted(name: string): string {
@@ -73,7 +76,7 @@ export class SqliteReadStore implements ReadStore {
     // Values and search tables a bulk load left unkept (it stopped, or the process died, before its end): filled again when declared.
     this.db.exec('CREATE TABLE IF NOT EXISTS _rm_unkept (side_table TEXT PRIMARY KEY) WITHOUT ROWID');
     // Once the file exists: the thread opens it.
-    if (file !== ':memory:') this.checkpointer = new WalCheckpointer(file, options.checkpoints);
+    if (file !== ':memory:' && options.checkpoints !== false) this.checkpointer = new WalCheckpointer(file, options.checkpoints || undefined);
   }
 
   collection<T extends Document = Document>(name: string): Collection<T> {

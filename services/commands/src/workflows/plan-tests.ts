@@ -1,4 +1,6 @@
 import { ValidationError, planMessages } from '@testament/contracts';
+import { CommandBatch } from '../kernel/command-batch.ts';
+import type { KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
 import type { PlanChanges, PlanCreateInput, PlanRef, planCommands } from '../plans/handlers.ts';
 import type { testCommands } from '../tests/handlers.ts';
@@ -25,7 +27,18 @@ export interface PlanTest {
 /** Whether a case can go into a plan of the project (the cases' answer, wired in by the command service). */
 export type CaseStanding = (projectId: number, caseId: number) => Promise<'addable' | 'archived' | 'unknown'>;
 
-export function planTests(plans: PlanCommands, tests: TestCommands, caseStanding: CaseStanding) {
+export function planTests(deps: KernelDeps, plans: PlanCommands, tests: TestCommands, caseStanding: CaseStanding) {
+  /**
+   * The tests' commands of one plan command, decided one by one and appended in one go: a plan of
+   * 5,000 cases took 5,000 appends, each its own transaction, 9 s on 100,000 tests. Each test is
+   * its own stream, and comes once, so no decision needs another's to be stored first.
+   */
+  async function inOneAppend<T>(first: { position: number }, items: readonly T[], step: (item: T, meta: CommandMeta) => Promise<unknown>, meta: CommandMeta): Promise<number> {
+    const batch = new CommandBatch();
+    // Under an idempotency key each test is its own command: a retry finds each one's id and events again.
+    for (const [index, item] of items.entries()) await step(item, { ...causedBy(meta), ...(meta.idempotent ? { commandId: `${meta.commandId}.${index}` } : {}), batch });
+    return Math.max(first.position, await batch.commit(deps, [], meta));
+  }
 
   /** Every case must be a live case of the project that is not archived (§3.4), checked before anything is written. */
   async function requireAddableCases(projectId: number, caseIds: readonly number[]): Promise<void> {
@@ -53,8 +66,11 @@ export function planTests(plans: PlanCommands, tests: TestCommands, caseStanding
       await requireAddableCases(input.projectId, caseIds);
       const created = await plans.create(input, meta);
       const pairs = created.ids.flatMap((planId) => caseIds.map((caseId) => ({ planId, caseId })));
-      const position = await cascadeAfter(created, pairs, ({ planId, caseId }) =>
-        tests.create({ projectId: input.projectId, planId, caseId, assigneeId: input.assignees?.[caseId] ?? null, permission: 'add_testplan' }, causedBy(meta)),
+      const position = await inOneAppend(
+        created,
+        pairs,
+        ({ planId, caseId }, testMeta) => tests.create({ projectId: input.projectId, planId, caseId, assigneeId: input.assignees?.[caseId] ?? null, permission: 'add_testplan' }, testMeta),
+        meta,
       );
       return { position, ids: created.ids };
     },
@@ -68,15 +84,17 @@ export function planTests(plans: PlanCommands, tests: TestCommands, caseStanding
       const changed = await plans.change(input, meta);
       const archivedByCase = new Map(input.currentTests.filter((test) => test.isArchive).map((test) => [test.caseId, test.testId]));
       const { projectId, id: planId } = input;
-      let position = await cascadeAfter(changed, added, (caseId) => {
-        const archived = archivedByCase.get(caseId);
-        return archived === undefined
-          ? tests.create({ projectId, planId, caseId, assigneeId: null, permission: 'change_testplan' }, causedBy(meta))
-          : tests.unarchive({ projectId, testId: archived, permission: 'change_testplan' }, causedBy(meta));
-      });
-      const withdrawn = live.filter((test) => !wanted.has(test.caseId));
-      position = await cascadeAfter({ position }, withdrawn, (test) => tests.withdraw({ projectId, testId: test.testId, planId }, causedBy(meta)));
-      return { position };
+      // The tests of added cases (made, or an archived one back) and of withdrawn ones: each test once.
+      const steps = [
+        ...added.map((caseId) => (testMeta: CommandMeta) => {
+          const archived = archivedByCase.get(caseId);
+          return archived === undefined
+            ? tests.create({ projectId, planId, caseId, assigneeId: null, permission: 'change_testplan' }, testMeta)
+            : tests.unarchive({ projectId, testId: archived, permission: 'change_testplan' }, testMeta);
+        }),
+        ...live.filter((test) => !wanted.has(test.caseId)).map((test) => (testMeta: CommandMeta) => tests.withdraw({ projectId, testId: test.testId, planId }, testMeta)),
+      ];
+      return { position: await inOneAppend(changed, steps, (step, testMeta) => step(testMeta), meta) };
     },
     archive: cascade(plans.archive, tests.archive, 'change_testplan'),
     unarchive: cascade(plans.unarchive, tests.unarchive, 'change_testplan'),

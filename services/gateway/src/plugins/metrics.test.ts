@@ -60,6 +60,12 @@ describe('GET /metrics', () => {
     expect(head).toBe(await server.system.store.headPosition());
     expect(valueOf(after, 'testament_read_models_position')).toBe(head);
     expect(valueOf(after, 'testament_write_waits')).toBe(0);
+    // At rest every read model is served by the copy this code folded, and none is being built.
+    const served = after.split('\n').filter((line) => line.startsWith('testament_read_model_served{'));
+    expect(served.length).toBe(server.system.runner.status().models.length);
+    expect(served.every((line) => line.endsWith(' 1'))).toBe(true);
+    expect(after).toContain('# TYPE testament_read_models_build_position gauge');
+    expect(after).not.toMatch(/^testament_read_models_build_position\{/m);
   });
 
   it('starts a new event-loop window with ?reset=1, for benchmarks', async () => {

@@ -65,7 +65,55 @@ export interface VersionedReadModelsOptions {
   catchUpBatchSize?: number;
   /** Events per batch of a build beside the served copies: each batch holds the event loop while requests are served. */
   backgroundBatchSize?: number;
+  /** Where a generation built beside the served copies is folded (default: a `generationRunner` in this process; the server's embedded setup: a thread). */
+  builds?: (build: GenerationBuild) => ReadModelsBuild;
   log?: (message: string) => void;
+}
+
+/** A generation to fold: these read models, into collections of their own named after it. */
+export interface GenerationBuild {
+  projections: readonly Projection[];
+  generation: string;
+  /** The served runner's name: the build's checkpoint is named after it. */
+  runnerName: string;
+  /** A start waits for it (nothing of these read models is served yet), rather than requests being served beside it. */
+  holdsUpStart: boolean;
+}
+
+/** A generation's fold wherever it runs: a `ProjectionRunner`'s start, stop and position. */
+export interface ReadModelsBuild {
+  readonly position: number;
+  readonly resumedFrom: number;
+  /** Folds to the log's head, or with `until` to that position only and stops there. */
+  start(until?: number): Promise<void>;
+  stop(): Promise<void>;
+  /** Lets go of what it holds, once switched to or abandoned. */
+  close?(): Promise<void>;
+}
+
+/**
+ * The runner that folds a generation: quietly (nobody reads it until the switch), into its own collections and
+ * its own checkpoints' collection (so a thread folding it into the same file writes no table the served runner does).
+ */
+export function generationRunner(
+  { store, readStore, bus, batchSize, catchUpBatchSize, backgroundBatchSize }: Pick<VersionedReadModelsOptions, 'store' | 'readStore' | 'bus' | 'batchSize' | 'catchUpBatchSize' | 'backgroundBatchSize'>,
+  { projections, generation, runnerName, holdsUpStart }: GenerationBuild,
+): ProjectionRunner {
+  const own = new Set([CHECKPOINTS, ...projections.flatMap((projection) => Object.keys(projection.collections))]);
+  const batches = holdsUpStart ? catchUpBatchSize : backgroundBatchSize;
+  return new ProjectionRunner({
+    store,
+    readStore: renamedReadStore(readStore, (collection) => (own.has(collection) ? storedName(collection, generation) : collection)),
+    bus,
+    projections,
+    name: storedName(runnerName, generation),
+    version: generation,
+    announces: false,
+    // Beside requests, its indexes are kept row by row: built at its end, they would hold the event loop (or the file) for seconds.
+    bulkLoad: holdsUpStart,
+    ...(batchSize && { batchSize }),
+    ...(batches && { catchUpBatchSize: batches }),
+  });
 }
 
 /** What is served and what is being built, for `/readyz` and `/metrics`. */
@@ -101,7 +149,7 @@ export class VersionedReadModels {
   private live: ProjectionRunner | undefined;
   /** What `live` folds: the read models whose served copy is this code's, as the start found them. */
   private liveProjections: readonly Projection[] = [];
-  private build: { runner: ProjectionRunner; generation: string; projections: Projection[] } | undefined;
+  private build: { runner: ReadModelsBuild; generation: string; projections: Projection[] } | undefined;
   private background: Promise<void> | undefined;
   private readonly gate = new PositionGate();
   private readonly unsubscribe: Unsubscribe;
@@ -148,10 +196,7 @@ export class VersionedReadModels {
     const entries = new Map((await catalog.find({})).map((entry) => [String(entry._id), entry]));
     if (entries.size === 0) await this.forgetUnversioned();
     await this.dropListed(entries.get(RETIRED) as CollectionList | undefined);
-    const kept = this.options.projections.filter((projection) => {
-      const entry = entries.get(projection.name);
-      return entry?.['version'] === this.versions.get(projection.name) && entry?.['frozen'] !== true;
-    });
+    const kept = this.keptOf(entries);
     const frozen = this.options.projections.filter((projection) => entries.has(projection.name) && !kept.includes(projection) && entries.get(projection.name)!['frozen'] !== true);
     await catalog.bulkWrite(frozen.map((projection) => ({ updateOne: { filter: { _id: projection.name }, update: { $set: { frozen: true } } } })));
     for (const [name, entry] of entries) {
@@ -175,12 +220,12 @@ export class VersionedReadModels {
     const signature = toBuild.map((projection) => `${projection.name}:${this.versions.get(projection.name)}`).join(' ');
     const building = entries.get(BUILDING) as CollectionList | undefined;
     const resumable = building?.signature === signature;
-    if (building && !resumable) await this.dropListed(building, storedName(this.runnerName, building.generation!));
+    if (building && !resumable) await this.dropListed(building);
     // A new name for every build, so a build never writes into a copy being served (code changed back and forth).
     const generation = resumable ? building.generation! : randomBytes(4).toString('hex');
-    await catalog.bulkWrite([{ replaceOne: { filter: { _id: BUILDING }, replacement: { _id: BUILDING, generation, signature, collections: this.storedNames(toBuild, generation) }, upsert: true } }]);
+    await catalog.bulkWrite([{ replaceOne: { filter: { _id: BUILDING }, replacement: { _id: BUILDING, generation, signature, collections: [storedName(CHECKPOINTS, generation), ...this.storedNames(toBuild, generation)] }, upsert: true } }]);
     const unserved = toBuild.filter((projection) => !entries.has(projection.name));
-    // A new data directory's read models are built from an empty log: nothing to tell.
+    // A new data directory's read models are built from an empty log, here: nothing to tell, nowhere else to go.
     if ((await this.options.store.headPosition()) === 0) this.quiet = true;
     if (unserved.length > 0) {
       this.log(`building the read models ${unserved.map((projection) => projection.name).join(', ')} before serving (generation ${generation})`);
@@ -201,17 +246,20 @@ export class VersionedReadModels {
 
   private async buildAndSwitch(projections: Projection[], generation: string, holdsUpStart: boolean): Promise<void> {
     const startedAt = performance.now();
-    const runner = this.buildRunner(projections, generation, holdsUpStart);
+    const build = { projections, generation, runnerName: this.runnerName, holdsUpStart };
+    // A build the start waits for runs here, where nothing else runs yet and its bulk load keeps the whole file to itself.
+    const runner: ReadModelsBuild = (!holdsUpStart && this.options.builds?.(build)) || generationRunner(this.options, { projections, generation, runnerName: this.runnerName, holdsUpStart });
     this.build = { runner, generation, projections };
     const head = await this.options.store.headPosition();
     const progress = holdsUpStart ? setInterval(() => this.log(`read models built to position ${runner.position} of ${head}`), PROGRESS_EVERY_MS) : undefined;
     try {
       await runner.start();
+      if (this.stopped) return;
+      await this.switchTo(projections, generation, runner);
     } finally {
       clearInterval(progress);
+      await runner.close?.();
     }
-    if (this.stopped) return;
-    await this.switchTo(projections, generation, runner);
     const carriedOn = runner.resumedFrom > 0 ? ` (carried on from position ${runner.resumedFrom})` : '';
     this.log(`read models ${projections.map((projection) => projection.name).join(', ')} of generation ${generation} built in ${((performance.now() - startedAt) / 1000).toFixed(1)} s${carriedOn} and served from position ${this.position}`);
   }
@@ -220,13 +268,14 @@ export class VersionedReadModels {
    * Stops the served copies' runner and the build at the same position, then in one transaction
    * names the built copies served, and serves every read model from one runner again.
    */
-  private async switchTo(built: Projection[], generation: string, runner: ProjectionRunner): Promise<void> {
+  private async switchTo(built: Projection[], generation: string, runner: ReadModelsBuild): Promise<void> {
     await this.live?.stop();
     await runner.stop();
     const position = Math.max(this.live?.position ?? 0, runner.position);
-    if (this.live && this.live.position < position) await this.liveRunner(this.liveProjections).start(position);
-    if (runner.position < position) await this.buildRunner(built, generation, true).start(position);
-    const retired = built.flatMap((projection) => [...this.collectionsOf(projection.name)].map((collection) => this.served.get(collection))).filter((name): name is string => name !== undefined);
+    if (this.live && this.live.position < position) await this.live.start(position);
+    if (runner.position < position) await runner.start(position);
+    // The copies replaced, and the build's checkpoints.
+    const retired = [...built.flatMap((projection) => this.collectionsOf(projection.name).map((collection) => this.served.get(collection))).filter((name): name is string => name !== undefined), storedName(CHECKPOINTS, generation)];
     const earlierRetired = ((await this.options.readStore.collection(READ_MODEL_CATALOG).findOne({ _id: RETIRED })) as CollectionList | null)?.collections ?? [];
     const writes: CollectionWrites[] = [
       {
@@ -243,13 +292,7 @@ export class VersionedReadModels {
           { deleteOne: { filter: { _id: BUILDING } } },
         ],
       },
-      {
-        collection: CHECKPOINTS,
-        operations: [
-          { replaceOne: { filter: { _id: this.runnerName }, replacement: { _id: this.runnerName, position }, upsert: true } },
-          { deleteOne: { filter: { _id: storedName(this.runnerName, generation) } } },
-        ],
-      },
+      { collection: CHECKPOINTS, operations: [{ replaceOne: { filter: { _id: this.runnerName }, replacement: { _id: this.runnerName, position }, upsert: true } }] },
     ];
     await this.options.readStore.writeAll(writes);
     for (const projection of built) {
@@ -270,25 +313,25 @@ export class VersionedReadModels {
     return new ProjectionRunner({ store, readStore, bus, projections, name: this.runnerName, ...(batchSize && { batchSize }), ...(catchUpBatchSize && { catchUpBatchSize }) });
   }
 
-  /** Folds `projections` into copies of their own, quietly: nobody reads them until the switch. */
-  private buildRunner(projections: readonly Projection[], generation: string, holdsUpStart: boolean): ProjectionRunner {
-    const { store, bus, batchSize, catchUpBatchSize, backgroundBatchSize } = this.options;
-    const own = new Set(projections.flatMap((projection) => Object.keys(projection.collections)));
-    const readStore = renamedReadStore(this.options.readStore, (collection) => (own.has(collection) ? storedName(collection, generation) : collection));
-    const batches = holdsUpStart ? catchUpBatchSize : backgroundBatchSize;
-    return new ProjectionRunner({
-      store,
-      readStore,
-      bus,
-      projections,
-      name: storedName(this.runnerName, generation),
-      version: generation,
-      announces: false,
-      // Beside requests, its indexes are kept row by row: built at its end, they would hold the event loop for seconds.
-      bulkLoad: holdsUpStart,
-      ...(batchSize && { batchSize }),
-      ...(batches && { catchUpBatchSize: batches }),
-    });
+  /**
+   * The read models whose stored copy this code folded and is not frozen, and whose reads are kept too (a
+   * version names what it reads, so only a catalog written otherwise could keep a reader without them).
+   */
+  private keptOf(entries: ReadonlyMap<string, Document>): Projection[] {
+    const owners = new Map(this.options.projections.flatMap((projection) => Object.keys(projection.collections).map((collection) => [collection, projection] as const)));
+    const kept = new Set(
+      this.options.projections.filter((projection) => {
+        const entry = entries.get(projection.name);
+        return entry?.['version'] === this.versions.get(projection.name) && entry?.['frozen'] !== true;
+      }),
+    );
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const projection of kept) {
+        if ((projection.readsBefore ?? []).some((collection) => owners.has(collection) && !kept.has(owners.get(collection)!))) changed = kept.delete(projection);
+      }
+    }
+    return this.options.projections.filter((projection) => kept.has(projection));
   }
 
   /** The read models with those whose collections they read (as they were before each event), and so on: a build folds them all. */
@@ -312,12 +355,11 @@ export class VersionedReadModels {
     return projections.flatMap((projection) => Object.keys(projection.collections).map((collection) => storedName(collection, generation)));
   }
 
-  /** Drops the collections a catalog entry lists, then the entry (and the build's checkpoint, if any). */
-  private async dropListed(list: CollectionList | undefined, checkpoint?: string): Promise<void> {
+  /** Drops the collections a catalog entry lists, then the entry. */
+  private async dropListed(list: CollectionList | undefined): Promise<void> {
     if (!list) return;
     for (const name of list.collections) await this.options.readStore.collection(name).drop();
     await this.options.readStore.collection(READ_MODEL_CATALOG).bulkWrite([{ deleteOne: { filter: { _id: list._id } } }]);
-    if (checkpoint) await this.options.readStore.collection(CHECKPOINTS).bulkWrite([{ deleteOne: { filter: { _id: checkpoint } } }]);
   }
 
   /** A store without a catalog: its read models, if any, were kept under their own names by code before versions. */

@@ -1,0 +1,61 @@
+/**
+ * A generation of the read models folded on a thread of its own (see generation-thread.ts): its own
+ * read-only view of the SQLite log and its own connection to the read models' file, writing only the
+ * generation's tables, in short transactions, while the main thread serves the copies in use.
+ */
+import { MemoryBus, SqliteLogFollower, SqliteReadStore } from '@testament/infra';
+import { generationRunner, readModelBatches, readModelProjections } from '@testament/projections';
+import { setPriority } from 'node:os';
+import { parentPort, workerData } from 'node:worker_threads';
+import type { FromGenerationThread, GenerationThreadData, ToGenerationThread } from './messages.ts';
+
+/** The build yields to requests: on Linux a thread's priority is its own (see the audit trail's thread). */
+const BUILD_NICENESS = 10;
+if (process.platform === 'linux') setPriority(BUILD_NICENESS);
+/** How often the main thread hears how far the build is (`/readyz`, `/metrics`). */
+const PROGRESS_EVERY_MS = 500;
+
+const { eventsFile, readModelsFile, names, generation, runnerName, holdsUpStart } = workerData as GenerationThreadData;
+const port = parentPort!;
+const post = (message: FromGenerationThread) => port.postMessage(message);
+
+const log = SqliteLogFollower.open(eventsFile);
+// The main thread's connection checkpoints the file.
+const readStore = new SqliteReadStore({ file: readModelsFile, checkpoints: false });
+const projections = readModelProjections.filter((projection) => names.includes(projection.name));
+const { catchUpBatchSize, backgroundBatchSizeOnAThread } = readModelBatches;
+const runner = generationRunner({ store: log, readStore, bus: new MemoryBus(), catchUpBatchSize, backgroundBatchSize: backgroundBatchSizeOnAThread }, { projections, generation, runnerName, holdsUpStart });
+const progress = setInterval(() => post({ kind: 'advanced', position: runner.position }), PROGRESS_EVERY_MS);
+
+async function start(until: number | undefined): Promise<void> {
+  await runner.start(until);
+  // Built row by row, the new tables have no statistics yet: the planner needs them to choose between indexes.
+  if (!holdsUpStart && until === undefined) {
+    readStore.db.pragma('analysis_limit = 1000');
+    readStore.db.exec('ANALYZE');
+  }
+}
+
+async function close(): Promise<void> {
+  clearInterval(progress);
+  await runner.stop();
+  await readStore.close();
+  await log.close();
+}
+
+async function answer(id: number, work: () => Promise<void>): Promise<void> {
+  try {
+    await work();
+    post({ kind: 'answer', id, value: { position: runner.position, resumedFrom: runner.resumedFrom } });
+  } catch (error) {
+    const { name, message } = error instanceof Error ? error : new Error(String(error));
+    post({ kind: 'answer', id, error: { name, message } });
+  }
+}
+
+port.on('message', (message: ToGenerationThread) => {
+  if (message.kind === 'committed') return log.committed(message.position);
+  void answer(message.id, () => (message.action === 'start' ? start(message.until) : message.action === 'stop' ? runner.stop() : close()));
+});
+
+process.on('uncaughtException', (error) => post({ kind: 'failed', message: error.stack ?? error.message }));
