@@ -246,9 +246,9 @@ export class VersionedReadModels {
 
   private async buildAndSwitch(projections: Projection[], generation: string, holdsUpStart: boolean): Promise<void> {
     const startedAt = performance.now();
-    const build = { projections, generation, runnerName: this.runnerName, holdsUpStart };
+    const build: GenerationBuild = { projections, generation, runnerName: this.runnerName, holdsUpStart };
     // A build the start waits for runs here, where nothing else runs yet and its bulk load keeps the whole file to itself.
-    const runner: ReadModelsBuild = (!holdsUpStart && this.options.builds?.(build)) || generationRunner(this.options, { projections, generation, runnerName: this.runnerName, holdsUpStart });
+    const runner: ReadModelsBuild = (!holdsUpStart && this.options.builds?.(build)) || generationRunner(this.options, build);
     this.build = { runner, generation, projections };
     const head = await this.options.store.headPosition();
     const progress = holdsUpStart ? setInterval(() => this.log(`read models built to position ${runner.position} of ${head}`), PROGRESS_EVERY_MS) : undefined;
