@@ -102,13 +102,28 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function append(count: number, from = 0): Promise<number> {
+/** The n-th event of a history: mostly tallies over five keys, every seventh a note. */
+function nthEvent(n: number): NewEvent {
+  return n % 7 === 0 ? noted(`k${n % 5}`, `note ${n}`) : tallied(`k${n % 5}`, (n % 9) + 1);
+}
+
+async function append(count: number, from = 0, into: SqliteEventStore = store): Promise<number> {
   let position = 0;
   for (let n = from; n < from + count; n += 50) {
-    const events = Array.from({ length: Math.min(50, from + count - n) }, (_, i) => ((n + i) % 7 === 0 ? noted(`k${(n + i) % 5}`, `note ${n + i}`) : tallied(`k${(n + i) % 5}`, ((n + i) % 9) + 1)));
-    position = (await store.append(`s${n % 3}`, events, 'any')).position;
+    const events = Array.from({ length: Math.min(50, from + count - n) }, (_, i) => nthEvent(n + i));
+    position = (await into.append(`s${n % 3}`, events, 'any')).position;
   }
   return position;
+}
+
+/** Starts `built` beside the served copies and stops it once its build has folded `events`: the generation it was building. */
+async function stoppedHalfway(built: Code, events: number): Promise<string> {
+  const models = readModels(built, { backgroundBatchSize: 50 });
+  await models.start();
+  while ((models.status().building?.position ?? 0) < events) await new Promise((resolve) => setTimeout(resolve, 5));
+  const { generation } = models.status().building!;
+  await models.stop();
+  return generation;
 }
 
 function readModels({ projections, versions }: Code, options: { backgroundBatchSize?: number; on?: ReadStore } = {}): VersionedReadModels {
@@ -210,11 +225,7 @@ describe('read models kept in a copy per version of their code', () => {
     await before.start();
     await before.stop();
 
-    const interrupted = readModels(code(2), { backgroundBatchSize: 50 });
-    await interrupted.start();
-    while ((interrupted.status().building?.position ?? 0) < 1_000) await new Promise((resolve) => setTimeout(resolve, 5));
-    const generation = interrupted.status().building!.generation;
-    await interrupted.stop();
+    const generation = await stoppedHalfway(code(2), 1_000);
     expect(tableNames().filter((table) => table.endsWith(`~${generation}`))).toEqual(['rm_ranks~' + generation, 'rm_tallies~' + generation]);
 
     const resumed = readModels(code(2), { backgroundBatchSize: 50 });
@@ -224,11 +235,7 @@ describe('read models kept in a copy per version of their code', () => {
     expect(await contents(resumed.reads, code(2).projections)).toEqual(await foldedFromScratch(code(2)));
     await resumed.stop();
 
-    const superseded = readModels(code(4), { backgroundBatchSize: 50 });
-    await superseded.start();
-    while ((superseded.status().building?.position ?? 0) < 1_000) await new Promise((resolve) => setTimeout(resolve, 5));
-    const supersededGeneration = superseded.status().building!.generation;
-    await superseded.stop();
+    const supersededGeneration = await stoppedHalfway(code(4), 1_000);
     const newest = readModels(code(5));
     await newest.start();
     await newest.settled();
@@ -269,10 +276,7 @@ describe('read models kept in a copy per version of their code', () => {
         let last = code(1);
         try {
           for (const { events, factor, threshold, stopAfter } of steps) {
-            for (let n = appended; n < appended + events; n += 100) {
-              const batch = Array.from({ length: Math.min(100, appended + events - n) }, (_, i) => ((n + i) % 7 === 0 ? noted(`k${(n + i) % 5}`, `note ${n + i}`) : tallied(`k${(n + i) % 5}`, ((n + i) % 9) + 1)));
-              await runStore.append('s', batch, 'any');
-            }
+            await append(events, appended, runStore);
             appended += events;
             last = code(factor, threshold);
             const models = new VersionedReadModels({ store: runStore, readStore: runReads, bus, projections: last.projections, versions: last.versions, batchSize: 20, catchUpBatchSize: 40, backgroundBatchSize: 20, log: () => {} });
