@@ -6,7 +6,7 @@
  * queries go through `readStore`, and an export's steps through `exportRows`,
  * which summarizes the rows where they are.
  */
-import { remoteReadStore, startTsWorker, type Bus, type EventStore, type ReadStore, type ScanListener } from '@testament/infra';
+import { remoteReadStore, startTsWorker, ThreadRequests, type Bus, type EventStore, type ReadStore, type ScanListener } from '@testament/infra';
 import { AUDIT_RUNNER, auditExportRows, auditRunner, type AuditExportRow, type AuditFilter, PROJECTIONS_ADVANCED, READ_MODELS_RUNNER, type ProjectionRunner, type ProjectionsAdvanced } from '@testament/projections';
 import type { Worker } from 'node:worker_threads';
 import type { AuditThreadData, FromAuditThread, ToAuditThread } from './messages.ts';
@@ -72,11 +72,6 @@ export class InProcessAuditTrail implements AuditTrail {
  */
 export const AUDIT_PACE_MS = 100;
 
-interface Pending {
-  resolve(value: unknown): void;
-  reject(error: Error): void;
-}
-
 /**
  * The audit trail on a worker thread (audit-worker.ts): it reads the SQLite log
  * itself, learns of commits from the read models' notices, folds into a SQLite
@@ -87,11 +82,9 @@ export class ThreadAuditTrail implements AuditTrail {
   readonly runnerName = AUDIT_RUNNER;
   readonly readStore: ReadStore;
   private reached = 0;
-  private nextId = 0;
-  private readonly pending = new Map<number, Pending>();
   private readonly worker: Worker;
+  private readonly requests: ThreadRequests<Extract<ToAuditThread, { id: number }>, unknown>;
   private readonly stopFollowing: () => void;
-  private failure: Error | undefined;
   /** The read models' newest position, and the newest the thread was told of. */
   private committed = 0;
   private told = 0;
@@ -104,9 +97,10 @@ export class ThreadAuditTrail implements AuditTrail {
   ) {
     const paceMs = options.paceMs ?? AUDIT_PACE_MS;
     this.worker = startTsWorker(new URL('./audit-worker.ts', import.meta.url), data);
+    this.requests = new ThreadRequests(this.worker);
     this.worker.on('message', (message: FromAuditThread) => this.receive(message, options.onCollectionScan));
-    this.worker.on('error', (error) => this.fail(error));
-    this.worker.on('exit', (code) => this.fail(new Error(`the audit trail's thread exited with code ${code}`)));
+    this.worker.on('error', (error) => this.requests.fail(error));
+    this.worker.on('exit', (code) => this.requests.fail(new Error(`the audit trail's thread exited with code ${code}`)));
     // Every commit reaches the read models' runner; the trail hears of it from its notices, at its pace.
     this.stopFollowing = bus.subscribe(PROJECTIONS_ADVANCED, (payload) => {
       const { runner, position } = payload as ProjectionsAdvanced;
@@ -114,7 +108,7 @@ export class ThreadAuditTrail implements AuditTrail {
       this.committed = Math.max(this.committed, position);
       this.pace ??= setTimeout(() => this.hurry(), paceMs);
     });
-    this.readStore = remoteReadStore((call) => this.request({ kind: 'query', id: 0, call }));
+    this.readStore = remoteReadStore((call) => this.requests.ask({ kind: 'query', id: 0, call }));
   }
 
   get position(): number {
@@ -126,42 +120,29 @@ export class ThreadAuditTrail implements AuditTrail {
     this.pace = undefined;
     if (this.committed <= this.told) return;
     this.told = this.committed;
-    this.send({ kind: 'committed', position: this.told });
+    this.requests.post({ kind: 'committed', position: this.told } satisfies ToAuditThread);
   }
 
   exportRows(filter: AuditFilter, after: number, limit: number, withCsvFields: boolean): Promise<AuditExportRow[]> {
-    return this.request({ kind: 'export', id: 0, filter, after, limit, withCsvFields }) as Promise<AuditExportRow[]>;
+    return this.requests.ask({ kind: 'export', id: 0, filter, after, limit, withCsvFields }) as Promise<AuditExportRow[]>;
   }
 
   async start(): Promise<void> {
-    await this.request({ kind: 'control', id: 0, action: 'resume' });
+    await this.requests.ask({ kind: 'control', id: 0, action: 'resume' });
   }
 
   async stop(): Promise<void> {
-    await this.request({ kind: 'control', id: 0, action: 'pause' });
+    await this.requests.ask({ kind: 'control', id: 0, action: 'pause' });
   }
 
   async close(): Promise<void> {
     this.stopFollowing();
     clearTimeout(this.pace);
     // The trail's file is closed before its thread goes; a thread that failed has nothing to close.
-    await this.request({ kind: 'control', id: 0, action: 'close' }).catch(() => undefined);
+    await this.requests.ask({ kind: 'control', id: 0, action: 'close' }).catch(() => undefined);
     this.worker.removeAllListeners('exit');
     await this.worker.terminate();
-    this.fail(new Error('the audit trail is closed'));
-  }
-
-  private request(message: Extract<ToAuditThread, { id: number }>): Promise<unknown> {
-    if (this.failure) return Promise.reject(this.failure);
-    const id = ++this.nextId;
-    return new Promise((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      this.send({ ...message, id });
-    });
-  }
-
-  private send(message: ToAuditThread): void {
-    if (!this.failure) this.worker.postMessage(message);
+    this.requests.fail(new Error('the audit trail is closed'));
   }
 
   private receive(message: FromAuditThread, onScan: ScanListener | undefined): void {
@@ -174,23 +155,9 @@ export class ThreadAuditTrail implements AuditTrail {
       console.error(`the audit trail's thread failed: ${message.message}`);
       return;
     }
-    const waiting = this.pending.get(message.id);
-    if (!waiting) return;
-    this.pending.delete(message.id);
-    try {
-      // The thread's store saw a query no index serves: the listener decides, as for the main store.
+    // The thread's store saw a query no index serves: the listener decides, as for the main store.
+    this.requests.settle(message, () => {
       for (const scan of message.scans) onScan?.(scan);
-    } catch (error) {
-      waiting.reject(error as Error);
-      return;
-    }
-    if (message.error) waiting.reject(Object.assign(new Error(message.error.message), { name: message.error.name }));
-    else waiting.resolve(message.value);
-  }
-
-  private fail(error: Error): void {
-    this.failure ??= error;
-    for (const waiting of this.pending.values()) waiting.reject(error);
-    this.pending.clear();
+    });
   }
 }
