@@ -11,6 +11,14 @@ export interface BatchMark {
 }
 
 /**
+ * The meta of the `index`-th command decided into `batch`: under an idempotency key each is its own
+ * command (`<key>.<index>`), so a retry finds each one's id and events again rather than the first's.
+ */
+export function batchMemberMeta(meta: CommandMeta, index: number, batch: CommandBatch): CommandMeta {
+  return { ...meta, ...(meta.idempotent ? { commandId: `${meta.commandId}.${index}` } : {}), batch };
+}
+
+/**
  * Decisions of many commands appended together, all or nothing: a bulk job's
  * chunk with its progress mark. A command run with a batch in its meta
  * decides as usual (refusals are thrown) but appends nothing; `commit` then

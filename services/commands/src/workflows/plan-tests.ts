@@ -1,5 +1,5 @@
 import { ValidationError, planMessages } from '@testament/contracts';
-import { CommandBatch } from '../kernel/command-batch.ts';
+import { batchMemberMeta, CommandBatch } from '../kernel/command-batch.ts';
 import type { KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
 import type { PlanChanges, PlanCreateInput, PlanRef, planCommands } from '../plans/handlers.ts';
@@ -33,10 +33,9 @@ export function planTests(deps: KernelDeps, plans: PlanCommands, tests: TestComm
    * 5,000 cases took 5,000 appends, each its own transaction, 9 s on 100,000 tests. Each test is
    * its own stream, and comes once, so no decision needs another's to be stored first.
    */
-  async function inOneAppend<T>(first: { position: number }, items: readonly T[], step: (item: T, meta: CommandMeta) => Promise<unknown>, meta: CommandMeta): Promise<number> {
+  async function inOneAppend(first: { position: number }, steps: ReadonlyArray<(meta: CommandMeta) => Promise<unknown>>, meta: CommandMeta): Promise<number> {
     const batch = new CommandBatch();
-    // Under an idempotency key each test is its own command: a retry finds each one's id and events again.
-    for (const [index, item] of items.entries()) await step(item, { ...causedBy(meta), ...(meta.idempotent ? { commandId: `${meta.commandId}.${index}` } : {}), batch });
+    for (const [index, step] of steps.entries()) await step(batchMemberMeta(causedBy(meta), index, batch));
     return Math.max(first.position, await batch.commit(deps, [], meta));
   }
 
@@ -65,13 +64,8 @@ export function planTests(deps: KernelDeps, plans: PlanCommands, tests: TestComm
       const caseIds = [...new Set(input.caseIds)];
       await requireAddableCases(input.projectId, caseIds);
       const created = await plans.create(input, meta);
-      const pairs = created.ids.flatMap((planId) => caseIds.map((caseId) => ({ planId, caseId })));
-      const position = await inOneAppend(
-        created,
-        pairs,
-        ({ planId, caseId }, testMeta) => tests.create({ projectId: input.projectId, planId, caseId, assigneeId: input.assignees?.[caseId] ?? null, permission: 'add_testplan' }, testMeta),
-        meta,
-      );
+      const steps = created.ids.flatMap((planId) => caseIds.map((caseId) => (testMeta: CommandMeta) => tests.create({ projectId: input.projectId, planId, caseId, assigneeId: input.assignees?.[caseId] ?? null, permission: 'add_testplan' }, testMeta)));
+      const position = await inOneAppend(created, steps, meta);
       return { position, ids: created.ids };
     },
     async change(input: PlanRef & { changes: PlanChanges; caseIds?: number[]; currentTests: PlanTest[] }, meta: CommandMeta) {
@@ -94,7 +88,7 @@ export function planTests(deps: KernelDeps, plans: PlanCommands, tests: TestComm
         }),
         ...live.filter((test) => !wanted.has(test.caseId)).map((test) => (testMeta: CommandMeta) => tests.withdraw({ projectId, testId: test.testId, planId }, testMeta)),
       ];
-      return { position: await inOneAppend(changed, steps, (step, testMeta) => step(testMeta), meta) };
+      return { position: await inOneAppend(changed, steps, meta) };
     },
     archive: cascade(plans.archive, tests.archive, 'change_testplan'),
     unarchive: cascade(plans.unarchive, tests.unarchive, 'change_testplan'),

@@ -1,4 +1,4 @@
-import { CommandBatch } from '../kernel/command-batch.ts';
+import { batchMemberMeta, CommandBatch } from '../kernel/command-batch.ts';
 import type { KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
 import type { ResultInput, TestRef, testCommands } from '../tests/handlers.ts';
@@ -31,7 +31,7 @@ export function resultBatch(deps: KernelDeps, tests: TestCommands) {
   return {
     async addResults(input: { results: Array<TestRef & ResultInput> }, meta: CommandMeta) {
       // Under an idempotency key each result is its own command: a test's second result must not pass for a retry of its first.
-      const metaOf = (index: number, batch: CommandBatch): CommandMeta => ({ ...meta, ...(meta.idempotent ? { commandId: `${meta.commandId}.${index}` } : {}), batch });
+      const metaOf = (index: number, batch: CommandBatch): CommandMeta => batchMemberMeta(meta, index, batch);
       // Decided and thrown away: the refusals are what it is for.
       const trial = new CommandBatch();
       for (const [index, result] of input.results.entries()) await tests.addResult(result, metaOf(index, trial));

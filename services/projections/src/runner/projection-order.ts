@@ -8,14 +8,7 @@ import type { Projection } from './projection.ts';
  * Throws on a mistake, so a wrong declaration fails at start, not in a fold.
  */
 export function projectionOrder(projections: readonly Projection[]): Projection[] {
-  const owners = new Map<string, Projection>();
-  for (const projection of projections) {
-    for (const collection of Object.keys(projection.collections)) {
-      const owner = owners.get(collection);
-      if (owner) throw new Error(`collection ${collection} is owned by both ${owner.name} and ${projection.name}`);
-      owners.set(collection, projection);
-    }
-  }
+  const owners = collectionOwners(projections);
   // Edges reader -> owner: the reader must come first.
   const after = new Map<Projection, Set<Projection>>(projections.map((projection) => [projection, new Set()]));
   for (const reader of projections) {
@@ -38,4 +31,17 @@ export function projectionOrder(projections: readonly Projection[]): Projection[
   };
   for (const projection of projections) visit(projection, []);
   return ordered;
+}
+
+/** By collection, the read model that owns it; throws when two declare the same one. */
+export function collectionOwners(projections: readonly Projection[]): Map<string, Projection> {
+  const owners = new Map<string, Projection>();
+  for (const projection of projections) {
+    for (const collection of Object.keys(projection.collections)) {
+      const owner = owners.get(collection);
+      if (owner) throw new Error(`collection ${collection} is owned by both ${owner.name} and ${projection.name}`);
+      owners.set(collection, projection);
+    }
+  }
+  return owners;
 }

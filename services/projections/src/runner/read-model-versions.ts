@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { dirname, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Projection } from './projection.ts';
+import { collectionOwners } from './projection-order.ts';
 import { SourceClosure } from './source-closure.ts';
 
 /** The files' names are hashed relative to the repository, so a checkout elsewhere has the same versions. */
@@ -17,8 +18,7 @@ const RUNNER = fileURLToPath(new URL('./projection-runner.ts', import.meta.url))
 /** By read model name, its version. */
 export function readModelVersions(projections: readonly Projection[], closure = new SourceClosure()): Map<string, string> {
   const runner = filesHash(closure, closure.of(RUNNER));
-  const owners = new Map<string, Projection>();
-  for (const projection of projections) for (const collection of Object.keys(projection.collections)) owners.set(collection, projection);
+  const owners = collectionOwners(projections);
   const versions = new Map<string, string>();
   const versionOf = (projection: Projection, reading: readonly string[]): string => {
     const known = versions.get(projection.name);

@@ -2,6 +2,7 @@ import { renamedReadStore, type Bus, type CollectionWrites, type Document, type 
 import { PositionGate } from './position-gate.ts';
 import type { Projection } from './projection.ts';
 import { CHECKPOINTS, PROJECTIONS_ADVANCED, ProjectionRunner, READ_MODELS_RUNNER, type ProjectionsAdvanced } from './projection-runner.ts';
+import { collectionOwners } from './projection-order.ts';
 import { readModelVersions } from './read-model-versions.ts';
 import { randomBytes } from 'node:crypto';
 
@@ -142,6 +143,8 @@ export class VersionedReadModels {
   /** The position the last start found kept and folded on from (0: built from the start). */
   resumedFrom = 0;
   private readonly versions: ReadonlyMap<string, string>;
+  /** By collection, the read model that owns it. */
+  private readonly owners: ReadonlyMap<string, Projection>;
   /** By collection, the stored name of the copy served. */
   private served = new Map<string, string>();
   /** By read model, the version of the copy served. */
@@ -159,6 +162,7 @@ export class VersionedReadModels {
   constructor(private readonly options: VersionedReadModelsOptions) {
     this.runnerName = options.name ?? READ_MODELS_RUNNER;
     this.versions = options.versions ?? readModelVersions(options.projections);
+    this.owners = collectionOwners(options.projections);
     this.reads = renamedReadStore(options.readStore, (collection) => this.served.get(collection) ?? collection);
     this.unsubscribe = options.bus.subscribe(PROJECTIONS_ADVANCED, (payload) => {
       const { runner, position } = payload as ProjectionsAdvanced;
@@ -309,8 +313,8 @@ export class VersionedReadModels {
 
   private liveRunner(projections: readonly Projection[]): ProjectionRunner {
     const { store, bus, batchSize, catchUpBatchSize } = this.options;
-    const readStore = renamedReadStore(this.options.readStore, (collection) => this.served.get(collection) ?? collection);
-    return new ProjectionRunner({ store, readStore, bus, projections, name: this.runnerName, ...(batchSize && { batchSize }), ...(catchUpBatchSize && { catchUpBatchSize }) });
+    // It writes the copies served, by the names queries read them by.
+    return new ProjectionRunner({ store, readStore: this.reads, bus, projections, name: this.runnerName, ...(batchSize && { batchSize }), ...(catchUpBatchSize && { catchUpBatchSize }) });
   }
 
   /**
@@ -318,7 +322,6 @@ export class VersionedReadModels {
    * version names what it reads, so only a catalog written otherwise could keep a reader without them).
    */
   private keptOf(entries: ReadonlyMap<string, Document>): Projection[] {
-    const owners = new Map(this.options.projections.flatMap((projection) => Object.keys(projection.collections).map((collection) => [collection, projection] as const)));
     const kept = new Set(
       this.options.projections.filter((projection) => {
         const entry = entries.get(projection.name);
@@ -328,7 +331,7 @@ export class VersionedReadModels {
     for (let changed = true; changed; ) {
       changed = false;
       for (const projection of kept) {
-        if ((projection.readsBefore ?? []).some((collection) => owners.has(collection) && !kept.has(owners.get(collection)!))) changed = kept.delete(projection);
+        if ((projection.readsBefore ?? []).some((collection) => this.owners.has(collection) && !kept.has(this.owners.get(collection)!))) changed = kept.delete(projection);
       }
     }
     return this.options.projections.filter((projection) => kept.has(projection));
@@ -336,11 +339,10 @@ export class VersionedReadModels {
 
   /** The read models with those whose collections they read (as they were before each event), and so on: a build folds them all. */
   private withWhatTheyRead(projections: readonly Projection[]): Projection[] {
-    const owners = new Map(this.options.projections.flatMap((projection) => Object.keys(projection.collections).map((collection) => [collection, projection] as const)));
     const needed = new Set(projections);
     for (const projection of needed) {
       for (const collection of projection.readsBefore ?? []) {
-        const owner = owners.get(collection);
+        const owner = this.owners.get(collection);
         if (owner) needed.add(owner);
       }
     }
