@@ -94,7 +94,11 @@ export async function unsafeHeaders(api: APIRequestContext, baseURL: string): Pr
   return { 'X-CSRFToken': token, Origin: baseURL };
 }
 
-/** A JSON write as the signed-in API session; answers the parsed body after checking the status. */
+/**
+ * A JSON write as the signed-in API session; answers the parsed body after checking the status. A write
+ * over the user's rate limit (a spec arranging hundreds of cases at once) waits as `Retry-After` says and
+ * is sent again, as a well-behaved script does.
+ */
 export async function send<T = Record<string, unknown>>(
   api: APIRequestContext,
   baseURL: string,
@@ -103,7 +107,11 @@ export async function send<T = Record<string, unknown>>(
   data: unknown,
   status = method === 'POST' ? 201 : 200,
 ): Promise<T> {
-  const response = await api.fetch(path, { method, data, headers: await unsafeHeaders(api, baseURL) });
+  let response = await api.fetch(path, { method, data, headers: await unsafeHeaders(api, baseURL) });
+  for (let retries = 0; response.status() === 429 && retries < 5; retries++) {
+    await new Promise((resolve) => setTimeout(resolve, 1_000 * Number(response.headers()['retry-after'] ?? 1)));
+    response = await api.fetch(path, { method, data, headers: await unsafeHeaders(api, baseURL) });
+  }
   expect(response.status(), await response.text()).toBe(status);
   return (await response.json()) as T;
 }

@@ -13,15 +13,16 @@ export interface ThreadAnswer<Value> {
 }
 
 /**
- * Requests to a worker thread and their answers, matched by id. Once the thread has failed (or was
- * closed), every request waiting and every later one is rejected with why, and nothing more is posted.
+ * Requests to a worker thread and their answers, matched by id (or, from a worker, to the thread that
+ * started it: its `parentPort`). Once the thread has failed (or was closed), every request waiting and
+ * every later one is rejected with why, and nothing more is posted.
  */
 export class ThreadRequests<Message extends { id: number }, Value> {
   private readonly pending = new Map<number, Pending<Value>>();
   private nextId = 0;
   private failure: Error | undefined;
 
-  constructor(private readonly worker: Worker) {}
+  constructor(private readonly worker: Pick<Worker, 'postMessage'>) {}
 
   /** Posts the request under a new id; resolves with the thread's answer to it. */
   ask(message: Message): Promise<Value> {

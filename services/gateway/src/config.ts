@@ -35,6 +35,8 @@ export interface Config {
   checkResponses: boolean;
   /** Fold and keep the audit trail on a thread of its own, in a file of its own (embedded setup: SQLite log and read store). */
   auditThread: boolean;
+  /** Fold the read models on a thread of its own, the file's only writer, while this thread reads it (embedded setup). */
+  readModelsThread: boolean;
   /** How long each of the app's plugins may take to register at start before the start fails (Fastify's `pluginTimeout`). */
   pluginTimeoutMs: number;
   clientDir: string;
@@ -95,6 +97,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     loginThrottle: unlessOff(env['TESTAMENT_LOGIN_THROTTLE']),
     checkResponses: flag(env['TESTAMENT_CHECK_RESPONSES']),
     auditThread: unlessOff(env['TESTAMENT_AUDIT_THREAD']),
+    readModelsThread: unlessOff(env['TESTAMENT_READ_MODELS_THREAD']),
     pluginTimeoutMs: integer('TESTAMENT_PLUGIN_TIMEOUT_MS', env['TESTAMENT_PLUGIN_TIMEOUT_MS'], 10_000),
     clientDir: resolve(env['TESTAMENT_CLIENT_DIR'] || defaultClientDir()),
     logLevel: env['LOG_LEVEL'] || 'warn',

@@ -19,7 +19,7 @@ import {
   type ReadStore,
   type ScanListener,
 } from '@testament/infra';
-import { allProjections, boundedCollectionNames, countUsers, findUser, readModels, runningBulkJobs, servedCollectionName, type VersionedReadModels } from '@testament/projections';
+import { allProjections, boundedCollectionNames, countUsers, findUser, readModels, runningBulkJobs, servedCollectionName, type ServedReadModels } from '@testament/projections';
 import { type KeyObject } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,6 +37,7 @@ import { InProcessAuditTrail, ThreadAuditTrail, type AuditTrail } from './audit-
 import { AUDIT_SIGNING_KEY_FILE, AUDIT_TRAIL_FILE, READ_MODELS_FILE, type Config } from './config.ts';
 import { ProjectionProgress } from './live/projection-progress.ts';
 import { GenerationThread } from './read-models/generation-thread.ts';
+import { ReadModelsThread } from './read-models/read-models-thread.ts';
 import { blobImportStaging } from './http/import-staging.ts';
 
 /** Everything the gateway talks to. In the embedded setup all of it runs in this process. */
@@ -48,7 +49,7 @@ export interface System {
   dispatch: CommandDispatcher;
   progress: ProjectionProgress;
   /** Folds the read models the screens read (a copy per version of their code); a start returns once it serves every one caught up. */
-  runner: VersionedReadModels;
+  runner: ServedReadModels;
   /** Folds the audit trail behind `runner`, and answers its queries; a start does not wait for it (see `auditCaughtUp`). */
   audit: AuditTrail;
   /** Signs audit exports (infra's `export-seal.ts`): made at the first start, kept in the data directory. */
@@ -102,11 +103,36 @@ async function openReadStore(config: Config, options: SystemOptions): Promise<Re
     if (!config.mongoUrl) throw new Error('TESTAMENT_READ_STORE=mongodb needs MONGO_URL');
     return MongoReadStore.connect(config.mongoUrl, config.mongoDatabase);
   }
-  const report = options.onCollectionScan;
-  // Collections that stay small whatever the data (a catalogue, one document per kind) may be read whole.
-  const bounded = new Set(boundedCollectionNames(allProjections));
-  const onCollectionScan: ScanListener | undefined = report && ((scan) => bounded.has(servedCollectionName(scan.collection)) || report(scan));
+  const onCollectionScan = scansOfGrowingCollections(options);
   return new SqliteReadStore({ file: join(config.dataDir, READ_MODELS_FILE), ...(onCollectionScan && { onCollectionScan }) });
+}
+
+/** The scan listener told only of collections that grow with the data: those that stay small (a catalogue, one document per kind) may be read whole. */
+function scansOfGrowingCollections({ onCollectionScan: report }: SystemOptions): ScanListener | undefined {
+  const bounded = new Set(boundedCollectionNames(allProjections));
+  return report && ((scan) => bounded.has(servedCollectionName(scan.collection)) || report(scan));
+}
+
+/**
+ * Whether the read models fold on a thread of their own: in the embedded setup (SQLite log and read store, the
+ * audit trail on its thread too), unless TESTAMENT_READ_MODELS_THREAD is off. The thread is the read models'
+ * file's only writer, so a trail folded here (TESTAMENT_AUDIT_THREAD off) keeps them here too.
+ */
+function foldsOnAThread(config: Config): boolean {
+  return config.eventStore === 'sqlite' && config.readStore === 'sqlite' && config.readModelsThread && config.auditThread;
+}
+
+/** The read models on a thread of their own, told of every commit of this process's log. */
+function readModelsThread(config: Config, options: SystemOptions, store: SqliteEventStore, bus: Bus): ReadModelsThread {
+  const onCollectionScan = scansOfGrowingCollections(options);
+  const thread = new ReadModelsThread({ eventsFile: eventLogFile(config), readModelsFile: join(config.dataDir, READ_MODELS_FILE) }, bus, { onCollectionScan });
+  const stopTelling = store.onCommit((head) => thread.committed(head));
+  const close = thread.close.bind(thread);
+  thread.close = async () => {
+    stopTelling();
+    await close();
+  };
+  return thread;
 }
 
 async function openBus(config: Config): Promise<Bus> {
@@ -123,11 +149,12 @@ async function openBus(config: Config): Promise<Bus> {
  * is written on another core and into another file than the read models'; else a second
  * runner here, into the same read store.
  */
-function openAuditTrail(config: Config, options: SystemOptions, { store, readStore, bus }: { store: EventStore; readStore: ReadStore; bus: Bus }): AuditTrail {
+function openAuditTrail(config: Config, options: SystemOptions, { store, readStore, bus }: { store: EventStore; readStore: ReadStore | undefined; bus: Bus }): AuditTrail {
   if (config.eventStore === 'sqlite' && config.readStore === 'sqlite' && config.auditThread) {
     return new ThreadAuditTrail({ eventsFile: eventLogFile(config), auditFile: join(config.dataDir, AUDIT_TRAIL_FILE) }, bus, { onCollectionScan: options.onCollectionScan });
   }
-  return new InProcessAuditTrail(readStore, store, bus);
+  // The read models fold here whenever the trail does (`foldsOnAThread`): their store is this process's.
+  return new InProcessAuditTrail(readStore!, store, bus);
 }
 
 /**
@@ -143,7 +170,7 @@ function generationBuilds(config: Config, bus: Bus): Pick<Parameters<typeof read
 }
 
 /** First start: the seeded roles, the system statuses (§4.3) and the superuser `admin` (§4.2). Returns whether it created the admin. */
-async function seed(config: Config, dispatch: CommandDispatcher, readStore: ReadStore, runner: VersionedReadModels): Promise<boolean> {
+async function seed(config: Config, dispatch: CommandDispatcher, readStore: ReadStore, runner: ServedReadModels): Promise<boolean> {
   const meta = newCommandMeta(SYSTEM_ACTOR);
   const roles = await dispatch('roles.seed', {}, meta);
   const statuses = await dispatch('statuses.seed', {}, meta);
@@ -158,7 +185,7 @@ async function seed(config: Config, dispatch: CommandDispatcher, readStore: Read
  * password that is in its file before the admin exists: a start that fails after writing it
  * finds it there and creates the admin with it. Returns whether this start created the admin.
  */
-async function createFirstAdmin(config: Config, dispatch: CommandDispatcher, runner: VersionedReadModels): Promise<boolean> {
+async function createFirstAdmin(config: Config, dispatch: CommandDispatcher, runner: ServedReadModels): Promise<boolean> {
   // A configured password wins over one an earlier start generated for an admin it never created.
   if (config.adminPassword) removeGeneratedPassword(config.dataDir);
   const password = config.adminPassword ?? readGeneratedPassword(config.dataDir) ?? newGeneratedPassword(config.dataDir);
@@ -197,7 +224,9 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
   try {
     const lock = lockEmbeddedLog(config);
     if (lock) await open(lock);
-    const storedReadModels = await open(openReadStore(config, options));
+    const threaded = foldsOnAThread(config);
+    // On a thread, the read models' file is the thread's to write: this one reads it from a connection of its own.
+    const storedReadModels = threaded ? undefined : await open(openReadStore(config, options));
     const bus = await open(openBus(config));
     const store = await open(openEventStore(config));
     const ids = await open(openIdAllocator(config, store));
@@ -210,7 +239,7 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
       opened.unshift({ close: async () => stopServing() });
     }
     const dispatch = inProcessDispatcher(commands);
-    const runner = readModels({ store, readStore: storedReadModels, bus, ...generationBuilds(config, bus) });
+    const runner = storedReadModels ? readModels({ store, readStore: storedReadModels, bus, ...generationBuilds(config, bus) }) : await open(readModelsThread(config, options, store as SqliteEventStore, bus));
     await runner.start();
     opened.unshift({ close: () => runner.stop() });
     // Queries read each read model's served copy.

@@ -155,9 +155,9 @@ const BACKGROUND_BATCH_SIZE_ON_A_THREAD = 10_000;
 export const readModelBatches = { catchUpBatchSize: CATCH_UP_BATCH_SIZE, backgroundBatchSize: BACKGROUND_BATCH_SIZE, backgroundBatchSizeOnAThread: BACKGROUND_BATCH_SIZE_ON_A_THREAD } as const;
 
 /** The read models every screen reads, as a server starts them: a copy per version of their code (`VersionedReadModels`). */
-export function readModels({ store, readStore, bus, builds }: Pick<VersionedReadModelsOptions, 'store' | 'readStore' | 'bus' | 'builds'>): VersionedReadModels {
+export function readModels({ store, readStore, bus, builds, onServed }: Pick<VersionedReadModelsOptions, 'store' | 'readStore' | 'bus' | 'builds' | 'onServed'>): VersionedReadModels {
   const { catchUpBatchSize, backgroundBatchSize } = readModelBatches;
-  return new VersionedReadModels({ store, readStore, bus, projections: readModelProjections, catchUpBatchSize, backgroundBatchSize, ...(builds && { builds }) });
+  return new VersionedReadModels({ store, readStore, bus, projections: readModelProjections, catchUpBatchSize, backgroundBatchSize, ...(builds && { builds }), ...(onServed && { onServed }) });
 }
 
 /** Every read model. */

@@ -60,6 +60,7 @@ export class SqliteEventStore implements EventStore {
   /** Settles when the commit on its way has been published or rejected. */
   private committing: Promise<void> | undefined;
   private readonly commits = new CommitWaiters();
+  private readonly commitListeners = new Set<(head: number) => void>();
   private head: number;
   private closed = false;
 
@@ -141,6 +142,12 @@ export class SqliteEventStore implements EventStore {
     return this.head;
   }
 
+  /** Tells `listener` the log's new head after every commit: a thread folding the log from its own connection learns of them so. */
+  onCommit(listener: (head: number) => void): () => void {
+    this.commitListeners.add(listener);
+    return () => this.commitListeners.delete(listener);
+  }
+
   /** The file read directly, on a thread of its own: no parsing, and the main thread stays free. */
   verifyLog(options: VerifyScope): Promise<LogVerification> {
     return options.streams ? verifySqliteStreams(this.db, options.streams, options.signal) : verifySqliteLog(this.db.name, options);
@@ -217,6 +224,7 @@ export class SqliteEventStore implements EventStore {
     this.stats.events += plan.rows.length;
     for (const { append, results } of plan.accepted) append.resolve(results);
     this.commits.wake();
+    for (const listener of this.commitListeners) listener(this.head);
   }
 
   /** The database is the truth: forget what we believed about it. */

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { IndexSpec } from '../../ports/read-store.ts';
+import type { Document, IndexSpec } from '../../ports/read-store.ts';
 import { readStoreContract } from '../contract.ts';
 import { SqliteReadStore, type SqliteReadStoreOptions } from './sqlite-read-store.ts';
 
@@ -160,6 +160,39 @@ describe('a clear after other code folded the collection', () => {
       expect(await cases.find({ projectId: 1, labelIds: 3, nameKey: { $regex: 'out' } })).toEqual([{ _id: 2, projectId: 1, status: 2, labelIds: [3], nameKey: 'logout' }]);
       await after.close();
     } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('a reader of a file another connection writes', () => {
+  it('answers as the writer would, by the same indexes, values and search tables, once told which collections changed', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'testament-reader-'));
+    const file = join(dir, 'read-models.sqlite');
+    const writer = new SqliteReadStore({ file, checkpoints: false });
+    const reader = new SqliteReadStore({ file, reader: true });
+    const write = (documents: Document[]) => writer.writeAll([{ collection: 'cases', operations: documents.map((document) => ({ replaceOne: { filter: { _id: document._id }, replacement: document, upsert: true } })) }]);
+    try {
+      const cases = writer.collection('cases');
+      const indexes: IndexSpec[] = [{ keys: { projectId: 1, labelIds: 1 } }, { keys: { nameKey: 1 }, search: 'substring' }];
+      for (const index of indexes) await cases.createIndex(index);
+      await write([{ _id: 1, projectId: 1, labelIds: [3, 4], nameKey: 'login page' }]);
+      const read = reader.sqliteCollection('cases');
+      // Read once, so the reader remembers the answer and what it learnt of the collection.
+      expect((await read.find({ labelIds: 4 })).map((document) => document._id)).toEqual([1]);
+      await write([{ _id: 2, projectId: 1, labelIds: [4], nameKey: 'logout' }, { _id: 1, projectId: 1, labelIds: [3], nameKey: 'login page' }]);
+      // Until told, a remembered answer may be an earlier one; once told, it is the file's.
+      reader.changed(['cases']);
+      const told = reader.sqliteCollection('cases');
+      expect((await told.find({ labelIds: 4 })).map((document) => document._id)).toEqual([2]);
+      expect((await told.find({ nameKey: { $regex: 'gin p' } })).map((document) => document._id)).toEqual([1]);
+      expect(told.explain({ labelIds: 4 }).join(' ')).toMatch(/rm_cases@labelIds/);
+      expect(told.explain({ nameKey: { $regex: 'gin p' } }).join(' ')).toMatch(/rm_cases#nameKey/);
+      // The reader wrote nothing: what it learnt of array paths is its own.
+      expect(reader.db.prepare('SELECT count(*) FROM _rm_paths WHERE collection = ?').pluck().get('cases')).toBe(writer.db.prepare('SELECT count(*) FROM _rm_paths WHERE collection = ?').pluck().get('cases'));
+    } finally {
+      await reader.close();
+      await writer.close();
       await rm(dir, { recursive: true, force: true });
     }
   });

@@ -33,6 +33,12 @@ export interface SqliteReadStoreOptions {
    * `false` for a second connection to a file whose first one checkpoints it (a thread folding into it).
    */
   checkpoints?: CheckpointPace | false;
+  /**
+   * A connection that only reads a file another connection writes (a thread folding the read models):
+   * it never changes the file's layout, learns the tables' columns and side tables from the file, and
+   * forgets what it knew of a collection when told the collection changed (`changed`).
+   */
+  reader?: boolean;
 }
 
 function quoted(name: string): string {
@@ -62,6 +68,12 @@ export class SqliteReadStore implements ReadStore {
   constructor(private readonly options: SqliteReadStoreOptions = {}) {
     const file = options.file ?? ':memory:';
     this.db = new Database(file);
+    this.db.pragma('busy_timeout = 10000');
+    if (options.reader) {
+      this.db.pragma(`cache_size = -${options.cacheKiB ?? 65_536}`);
+      this.registerFunctions();
+      return;
+    }
     if (file !== ':memory:') {
       this.db.pragma('journal_mode = WAL');
       // Read models are folds of the log: a power cut may cost the last commits, never their order (WAL), and the checkpoint commits with them.
@@ -70,8 +82,7 @@ export class SqliteReadStore implements ReadStore {
     }
     if (this.db.pragma('user_version', { simple: true }) !== LAYOUT_VERSION) this.dropEverything();
     this.db.pragma(`cache_size = -${options.cacheKiB ?? 65_536}`);
-    // Sorts larger than the cache (an index built at the end of a bulk load) spill to temporary files rather than to memory.
-    this.db.function('regexp', { deterministic: true }, (pattern: unknown, value: unknown) => (typeof value === 'string' && this.regex(String(pattern)).test(value) ? 1 : 0));
+    this.registerFunctions();
     this.db.exec('CREATE TABLE IF NOT EXISTS _rm_paths (collection TEXT NOT NULL, path TEXT NOT NULL, is_array INTEGER NOT NULL, PRIMARY KEY (collection, path)) WITHOUT ROWID');
     // Values and search tables a bulk load left unkept (it stopped, or the process died, before its end): filled again when declared.
     this.db.exec('CREATE TABLE IF NOT EXISTS _rm_unkept (side_table TEXT PRIMARY KEY) WITHOUT ROWID');
@@ -81,6 +92,24 @@ export class SqliteReadStore implements ReadStore {
 
   collection<T extends Document = Document>(name: string): Collection<T> {
     return this.sqliteCollection(name) as unknown as Collection<T>;
+  }
+
+  /** Whether this connection only reads a file another one writes (`reader`). */
+  get isReader(): boolean {
+    return this.options.reader === true;
+  }
+
+  /**
+   * Another connection wrote these collections: what this one remembered of them (answers, rows, columns,
+   * side tables, array paths) is learnt again from the file at their next use. Prepared statements stay:
+   * SQLite prepares one again itself when the schema under it changed.
+   */
+  changed(names: Iterable<string>): void {
+    for (const name of names) this.collections.delete(name);
+  }
+
+  private registerFunctions(): void {
+    this.db.function('regexp', { deterministic: true }, (pattern: unknown, value: unknown) => (typeof value === 'string' && this.regex(String(pattern)).test(value) ? 1 : 0));
   }
 
   /** A file of another layout (or none yet) starts empty: read models are folds, made again from the log. */
@@ -224,6 +253,22 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     for (const row of store.statement('SELECT path, is_array FROM _rm_paths WHERE collection = ?').all(name) as Array<{ path: string; is_array: number }>) {
       this.arrays.set(row.path, row.is_array === 1);
     }
+    if (store.isReader) this.findSideTables();
+  }
+
+  /** A reader's side tables are those the writer keeps (filled, not left unkept by a bulk load still running). */
+  private findSideTables(): void {
+    const table = this.table.slice(1, -1);
+    const like = table.replace(/[\\%_]/g, '\\$&');
+    const rows = this.store
+      .statement("SELECT name, sql LIKE 'CREATE VIRTUAL TABLE%' AS virtual FROM sqlite_schema WHERE type = 'table' AND (name LIKE ? ESCAPE '\\' OR name LIKE ? ESCAPE '\\') AND name NOT IN (SELECT trim(side_table, '\"') FROM _rm_unkept)")
+      .all(`${like}@%`, `${like}#%`) as Array<{ name: string; virtual: number }>;
+    for (const { name, virtual } of rows) {
+      const mark = name.charAt(table.length);
+      const path = name.slice(table.length + 1);
+      if (mark === '@' && !virtual) this.valueTables.set(path, quoted(name));
+      else if (mark === '#' && virtual) this.searchTables.set(path, quoted(name));
+    }
   }
 
   // ------------------------------------------------------------ PathFacts
@@ -262,6 +307,8 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
 
   private remember(path: string, isArray: boolean): void {
     this.arrays.set(path, isArray);
+    // A reader learns it for itself; the writer files it, with the values tables it needs.
+    if (this.store.isReader) return;
     this.store.statement('INSERT OR REPLACE INTO _rm_paths (collection, path, is_array) VALUES (?, ?, ?)').run(this.name, path, isArray ? 1 : 0);
     if (isArray) for (const indexed of this.indexedPaths) if (indexed === path || indexed.startsWith(`${path}.`)) this.keepValuesTable(indexed);
   }

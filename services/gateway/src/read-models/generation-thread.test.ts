@@ -11,8 +11,14 @@ import { startSystem, type System } from '../system.ts';
 let config: Config;
 const started: System[] = [];
 
+const setups = [
+  { setup: 'folded on the main thread, the build on a thread', threads: { readModelsThread: false, auditThread: false } },
+  { setup: 'folded on a thread of their own that the main thread reads, the build on a thread of its own', threads: { readModelsThread: true, auditThread: true } },
+];
+let threads = setups[0]!.threads;
+
 beforeEach(async () => {
-  config = { ...configFromEnv({}), dataDir: await mkdtemp(join(tmpdir(), 'testament-generation-')), adminPassword: 'Admin-pass1!', logLevel: 'silent', auditThread: false };
+  config = { ...configFromEnv({}), dataDir: await mkdtemp(join(tmpdir(), 'testament-generation-')), adminPassword: 'Admin-pass1!', logLevel: 'silent', ...threads };
 });
 afterEach(async () => {
   for (const system of started.splice(0)) await system.close();
@@ -37,9 +43,24 @@ async function foldedByOtherCode(readModel: string): Promise<void> {
   await file.close();
 }
 
-describe('a read model whose code changed, in the embedded setup', () => {
+/** The users as a page lists them: a `find`, whose answer the store may remember until the collection changes. */
+async function usernames(system: System): Promise<string[]> {
+  return (await system.readStore.collection('users').find({}, { sort: { username: 1 } })).map((user) => String(user['username']));
+}
+
+describe.each(setups)('a read model whose code changed, in the embedded setup ($setup)', (each) => {
+  beforeEach(async () => {
+    threads = each.threads;
+    config = { ...config, ...threads };
+  });
+
   it('is built on a thread beside the copy served, switched to once caught up, and kept by the next start', async () => {
     const first = await start();
+    await register(first, 'early');
+    // Read, then written: the next read sees the write (read-your-writes, whichever thread folds).
+    expect(await usernames(first)).toContain('early');
+    await register(first, 'later');
+    expect(await usernames(first)).toContain('later');
     for (let n = 0; n < 30; n++) await register(first, `user${n}`);
     await first.close();
     started.length = 0;
@@ -48,19 +69,22 @@ describe('a read model whose code changed, in the embedded setup', () => {
     const upgraded = await start();
     // The start did not wait for the build: the users' old copy serves, and writes go on meanwhile.
     expect(upgraded.runner.status().building?.models).toContain('users');
-    expect(await countUsers(upgraded.readStore)).toBeGreaterThanOrEqual(31);
+    expect(await countUsers(upgraded.readStore)).toBeGreaterThanOrEqual(33);
+    expect(await usernames(upgraded)).not.toContain('during');
     await register(upgraded, 'during');
     await upgraded.runner.settled();
     expect(upgraded.runner.status().building).toBeUndefined();
     expect(upgraded.runner.status().models.every((model) => model.servedVersion === model.version)).toBe(true);
-    expect(await countUsers(upgraded.readStore)).toBe(32);
+    expect(await countUsers(upgraded.readStore)).toBe(34);
+    expect(await usernames(upgraded)).toContain('during');
     await register(upgraded, 'after');
-    expect(await countUsers(upgraded.readStore)).toBe(33);
+    expect(await countUsers(upgraded.readStore)).toBe(35);
+    expect(await usernames(upgraded)).toContain('after');
     await upgraded.close();
     started.length = 0;
 
     const again = await start();
     expect(again.runner.status().building).toBeUndefined();
-    expect(await countUsers(again.readStore)).toBe(33);
+    expect(await countUsers(again.readStore)).toBe(35);
   });
 });

@@ -7,6 +7,7 @@ import { MemoryBus, SqliteLogFollower, SqliteReadStore } from '@testament/infra'
 import { generationRunner, readModelBatches, readModelProjections } from '@testament/projections';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
+import { answerControl } from './control-answers.ts';
 import type { FromGenerationThread, GenerationThreadData, ToGenerationThread } from './messages.ts';
 
 /** The build yields to requests: on Linux a thread's priority is its own (see the audit trail's thread). */
@@ -43,19 +44,9 @@ async function close(): Promise<void> {
   await log.close();
 }
 
-async function answer(id: number, work: () => Promise<void>): Promise<void> {
-  try {
-    await work();
-    post({ kind: 'answer', id, value: { position: runner.position, resumedFrom: runner.resumedFrom } });
-  } catch (error) {
-    const { name, message } = error instanceof Error ? error : new Error(String(error));
-    post({ kind: 'answer', id, error: { name, message } });
-  }
-}
-
 port.on('message', (message: ToGenerationThread) => {
   if (message.kind === 'committed') return log.committed(message.position);
-  void answer(message.id, () => (message.action === 'start' ? start(message.until) : message.action === 'stop' ? runner.stop() : close()));
+  void answerControl(post, runner, message.id, () => (message.action === 'start' ? start(message.until) : message.action === 'stop' ? runner.stop() : close()));
 });
 
 process.on('uncaughtException', (error) => post({ kind: 'failed', message: error.stack ?? error.message }));

@@ -1,3 +1,6 @@
+import type { ReadModelsStatus } from '@testament/projections';
+import type { ControlAnswer } from './control-answers.ts';
+
 /** What the server's main thread tells a generation's thread. */
 export type ToGenerationThread =
   | { kind: 'committed'; position: number }
@@ -7,7 +10,7 @@ export type ToGenerationThread =
 /** What a generation's thread tells the main thread. */
 export type FromGenerationThread =
   | { kind: 'advanced'; position: number }
-  | { kind: 'answer'; id: number; value?: { position: number; resumedFrom: number }; error?: { name: string; message: string } }
+  | ControlAnswer
   | { kind: 'failed'; message: string };
 
 /** What the thread is started with (startTsWorker adds the module to run). */
@@ -19,4 +22,27 @@ export interface GenerationThreadData {
   generation: string;
   runnerName: string;
   holdsUpStart: boolean;
+}
+
+/** What the server's main thread tells the read models' thread (read-models-worker.ts). */
+export type ToReadModelsThread =
+  | { kind: 'committed'; position: number }
+  /** `start` answers once the read models are served at the log's head; `stop` once they stopped folding; `close` once their files are closed. */
+  | { kind: 'control'; id: number; action: 'start' | 'stop' | 'close' }
+  /** The main thread reads the copies named in a `served` request now. */
+  | { kind: 'answer'; id: number; error?: { name: string; message: string } };
+
+/** What the read models' thread tells the main thread. */
+export type FromReadModelsThread =
+  | { kind: 'advanced'; position: number; topics: string[]; collections: string[] }
+  | { kind: 'status'; status: ReadModelsStatus }
+  /** By collection, the stored name of the copy served; the thread drops a replaced copy once this is answered. */
+  | { kind: 'served'; id: number; served: Array<[string, string]> }
+  | ControlAnswer
+  | { kind: 'failed'; message: string };
+
+/** What the read models' thread is started with: the log it follows, and the file it folds into. */
+export interface ReadModelsThreadData {
+  eventsFile: string;
+  readModelsFile: string;
 }

@@ -31,7 +31,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   // Read models frozen, so a route that changes a document it read fails its test; answers held to their contracts.
   // The audit trail folds in this thread unless a test asks for its own thread (the audit routes' tests and the real server do):
   // a thread per test server would double the suite's time on two cores.
-  const config = { ...configFromEnv({}), dataDir, adminPassword: ADMIN_PASSWORD, logLevel: 'silent', checkResponses: true, auditThread: false, ...overrides };
+  const config = { ...configFromEnv({}), dataDir, adminPassword: ADMIN_PASSWORD, logLevel: 'silent', checkResponses: true, auditThread: false, readModelsThread: false, ...overrides };
   // Any route whose query would read a whole growing collection fails its test (a 500), so missing indexes show.
   const system = await startSystem(config, {
     onCollectionScan: (scan) => {

@@ -17,6 +17,8 @@ export interface ProjectionsAdvanced {
   runner: string;
   position: number;
   topics: string[];
+  /** The collections its batch wrote (by the names its read store was asked), for readers on another connection that remember what they read. */
+  collections?: string[];
 }
 
 /** The runner of the read models every screen reads: writes wait for it, and a start for its catch-up. */
@@ -128,7 +130,7 @@ export class ProjectionRunner {
     this.resumedFrom = Number(saved?.['position'] ?? 0);
     this.checkpoint.reset(this.resumedFrom);
     // Read models kept from an earlier run are there at once: whoever follows the runner's notices hears so.
-    if (this.resumedFrom > 0) this.advance(this.resumedFrom, []);
+    if (this.resumedFrom > 0) this.advance(this.resumedFrom, [], []);
     if (this.resumedFrom === 0 && head >= BULK_LOAD_EVENTS && this.options.bulkLoad !== false) this.finishBulkLoad = await this.options.readStore.bulkLoad?.(this.collectionNames());
     const batchSize = this.options.batchSize ?? 1000;
     const catchUpBatchSize = Math.max(batchSize, this.options.catchUpBatchSize ?? batchSize);
@@ -229,15 +231,16 @@ export class ProjectionRunner {
     }
     const position = events.at(-1)!.position;
     // The documents and the checkpoint in one unit: a crash at any instant resumes exactly where the stored read models are.
-    await this.options.readStore.writeAll([...batch.writes(), this.checkpointWrite(position)]);
+    const writes = batch.writes();
+    await this.options.readStore.writeAll([...writes, this.checkpointWrite(position)]);
     // The catch-up's last batch files what the catch-up left to file before its position is told: a runner said to be at the head can be read at once.
     if (position >= this.catchUpHead) await this.indexesBuilt();
-    this.advance(position, [...batch.topics]);
+    this.advance(position, [...batch.topics], writes.map((write) => write.collection));
   }
 
-  private advance(position: number, topics: string[]): void {
+  private advance(position: number, topics: string[], collections: string[]): void {
     this.checkpoint.advance(position);
     if (this.options.announces === false) return;
-    this.options.bus.publish(PROJECTIONS_ADVANCED, { runner: this.runnerName, position, topics } satisfies ProjectionsAdvanced);
+    this.options.bus.publish(PROJECTIONS_ADVANCED, { runner: this.runnerName, position, topics, collections } satisfies ProjectionsAdvanced);
   }
 }

@@ -206,6 +206,26 @@ describe('read models kept in a copy per version of their code', () => {
     await after.stop();
   });
 
+  it('with every read model changed, the frozen copies serve and each write is told readable as soon as it is committed', async () => {
+    const withoutNotes = (factor: number) => code(factor, 10, false);
+    await append(1_000);
+    const before = readModels(withoutNotes(1));
+    await before.start();
+    const oldCopy = await contents(before.reads, withoutNotes(1).projections);
+    await before.stop();
+
+    const after = readModels(withoutNotes(3), { backgroundBatchSize: 50 });
+    await after.start();
+    expect(after.status().building).toMatchObject({ models: [TALLIES, RANKS] });
+    const head = await append(100, 1_000);
+    // Nothing folds them into the frozen copies, so a write waits for nothing more than its commit.
+    await after.waitFor(head, 5_000);
+    expect(await contents(after.reads, withoutNotes(1).projections)).toEqual(oldCopy);
+    await after.settled();
+    expect(await contents(after.reads, withoutNotes(3).projections)).toEqual(await foldedFromScratch(withoutNotes(3)));
+    await after.stop();
+  });
+
   it('a reader whose own code changed is built with a copy of what it reads, so each event meets what it read as it was then', async () => {
     await append(1_000);
     const before = readModels(code(1, 10));

@@ -68,7 +68,30 @@ export interface VersionedReadModelsOptions {
   backgroundBatchSize?: number;
   /** Where a generation built beside the served copies is folded (default: a `generationRunner` in this process; the server's embedded setup: a thread). */
   builds?: (build: GenerationBuild) => ReadModelsBuild;
+  /**
+   * Told, by collection, the stored name of the copy served: at a start, and at every switch before the
+   * replaced copies are dropped, so readers on another connection (the main thread, while a thread folds)
+   * read the new copies by then.
+   */
+  onServed?: (served: ReadonlyMap<string, string>) => Promise<void>;
   log?: (message: string) => void;
+}
+
+/** The read models as a server uses them, wherever they are folded (`VersionedReadModels` here, or on a thread). */
+export interface ServedReadModels {
+  readonly runnerName: string;
+  /** The read store as queries read it: each collection by its served copy. */
+  readonly reads: ReadStore;
+  readonly position: number;
+  /** The position the last start found kept and folded on from (0: built from the start). */
+  readonly resumedFrom: number;
+  /** Serves the copies this code folded, caught up with the log's head (see `VersionedReadModels.start`). */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  waitFor(position: number, timeoutMs?: number): Promise<void>;
+  /** Resolves once no build runs beside the served copies (switched, or stopped). */
+  settled(): Promise<void>;
+  status(): ReadModelsStatus;
 }
 
 /** A generation to fold: these read models, into collections of their own named after it. */
@@ -136,7 +159,7 @@ const PROGRESS_EVERY_MS = 10_000;
  * built before the start returns. A build that a crash or a stop interrupted carries on from its
  * checkpoint at the next start, unless the code changed again.
  */
-export class VersionedReadModels {
+export class VersionedReadModels implements ServedReadModels {
   readonly runnerName: string;
   /** The read store as queries read it: each collection by its served copy. */
   readonly reads: ReadStore;
@@ -212,8 +235,11 @@ export class VersionedReadModels {
       this.servedVersions.set(name, String(entry['version']));
       for (const collection of this.collectionsOf(name)) this.served.set(collection, storedName(collection, String(entry['generation'])));
     }
+    await this.options.onServed?.(this.served);
     const toBuild = this.withWhatTheyRead(this.options.projections.filter((projection) => !kept.includes(projection)));
-    if (kept.length > 0) {
+    const unserved = toBuild.filter((projection) => !entries.has(projection.name));
+    // With every served copy frozen, the runner folds nothing but still tells each commit: a write is then as readable as it will be until the switch.
+    if (kept.length > 0 || unserved.length === 0) {
       this.liveProjections = kept;
       this.live = this.liveRunner(kept);
       await this.live.start();
@@ -228,7 +254,6 @@ export class VersionedReadModels {
     // A new name for every build, so a build never writes into a copy being served (code changed back and forth).
     const generation = resumable ? building.generation! : randomBytes(4).toString('hex');
     await catalog.bulkWrite([{ replaceOne: { filter: { _id: BUILDING }, replacement: { _id: BUILDING, generation, signature, collections: [storedName(CHECKPOINTS, generation), ...this.storedNames(toBuild, generation)] }, upsert: true } }]);
-    const unserved = toBuild.filter((projection) => !entries.has(projection.name));
     // A new data directory's read models are built from an empty log, here: nothing to tell, nowhere else to go.
     if ((await this.options.store.headPosition()) === 0) this.quiet = true;
     if (unserved.length > 0) {
@@ -304,6 +329,7 @@ export class VersionedReadModels {
       for (const collection of this.collectionsOf(projection.name)) this.served.set(collection, storedName(collection, generation));
     }
     this.build = undefined;
+    await this.options.onServed?.(this.served);
     if (this.stopped) return;
     this.liveProjections = this.options.projections;
     this.live = this.liveRunner(this.liveProjections);

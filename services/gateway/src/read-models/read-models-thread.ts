@@ -1,0 +1,115 @@
+/**
+ * The read models folded on a worker thread (read-models-worker.ts) in the embedded setup, so the main
+ * thread's turns go to requests, and a second core to the fold: the thread is the read models' file's
+ * only writer; the main thread reads it from a connection of its own (SQLite's WAL: one writer, many
+ * readers). Every batch's notice reaches the bus from here, after this connection has forgotten what
+ * it remembered of the collections the batch wrote, so a write's response and the next read see it.
+ */
+import { renamedReadStore, SqliteReadStore, startTsWorker, ThreadRequests, type Bus, type ReadStore, type ScanListener } from '@testament/infra';
+import { PositionGate, PROJECTIONS_ADVANCED, READ_MODELS_RUNNER, type ProjectionsAdvanced, type ReadModelsStatus, type ServedReadModels } from '@testament/projections';
+import type { Worker } from 'node:worker_threads';
+import type { FromReadModelsThread, ReadModelsThreadData, ToReadModelsThread } from './messages.ts';
+
+export class ReadModelsThread implements ServedReadModels {
+  readonly runnerName = READ_MODELS_RUNNER;
+  readonly reads: ReadStore;
+  resumedFrom = 0;
+  private readonly reader: SqliteReadStore;
+  private readonly worker: Worker;
+  private readonly requests: ThreadRequests<Extract<ToReadModelsThread, { kind: 'control' }>, { position: number; resumedFrom: number }>;
+  private readonly gate = new PositionGate();
+  /** By collection, the stored name of the copy served, as the thread last said. */
+  private served = new Map<string, string>();
+  private lastStatus: ReadModelsStatus = { position: 0, models: [], building: undefined };
+  private building: Promise<void> | undefined;
+  private settleBuilding: (() => void) | undefined;
+
+  constructor(
+    files: ReadModelsThreadData,
+    private readonly bus: Bus,
+    options: { onCollectionScan?: ScanListener | undefined } = {},
+  ) {
+    this.reader = new SqliteReadStore({ file: files.readModelsFile, reader: true, ...(options.onCollectionScan && { onCollectionScan: options.onCollectionScan }) });
+    this.reads = renamedReadStore(this.reader, (collection) => this.served.get(collection) ?? collection);
+    this.worker = startTsWorker(new URL('./read-models-worker.ts', import.meta.url), files);
+    this.requests = new ThreadRequests(this.worker);
+    this.worker.on('message', (message: FromReadModelsThread) => this.receive(message));
+    this.worker.on('error', (error) => this.requests.fail(error));
+    this.worker.on('exit', (code) => this.requests.fail(new Error(`the read models' thread exited with code ${code}`)));
+  }
+
+  get position(): number {
+    return this.gate.position;
+  }
+
+  /** The log's new head: the thread folds it. */
+  committed(position: number): void {
+    this.requests.post({ kind: 'committed', position } satisfies ToReadModelsThread);
+  }
+
+  async start(): Promise<void> {
+    const { position, resumedFrom } = await this.requests.ask({ kind: 'control', id: 0, action: 'start' });
+    this.resumedFrom = resumedFrom;
+    this.gate.advance(position);
+  }
+
+  async stop(): Promise<void> {
+    await this.requests.ask({ kind: 'control', id: 0, action: 'stop' });
+  }
+
+  async waitFor(position: number, timeoutMs = Number.POSITIVE_INFINITY): Promise<void> {
+    if (!(await this.gate.waitFor(position, timeoutMs))) throw new Error(`read models did not reach position ${position} within ${timeoutMs} ms`);
+  }
+
+  async settled(): Promise<void> {
+    await this.building;
+  }
+
+  status(): ReadModelsStatus {
+    return { ...this.lastStatus, position: this.position };
+  }
+
+  async close(): Promise<void> {
+    await this.requests.ask({ kind: 'control', id: 0, action: 'close' }).catch(() => undefined);
+    this.worker.removeAllListeners('exit');
+    await this.worker.terminate();
+    this.requests.fail(new Error("the read models' thread is closed"));
+    this.settleBuilding?.();
+    await this.reader.close();
+  }
+
+  private receive(message: FromReadModelsThread): void {
+    switch (message.kind) {
+      case 'advanced':
+        this.reader.changed(message.collections.map((collection) => this.served.get(collection) ?? collection));
+        this.gate.advance(message.position);
+        this.bus.publish(PROJECTIONS_ADVANCED, { runner: this.runnerName, position: message.position, topics: message.topics } satisfies ProjectionsAdvanced);
+        return;
+      case 'served':
+        this.reader.changed([...this.served.values(), ...message.served.map(([, stored]) => stored)]);
+        this.served = new Map(message.served);
+        this.worker.postMessage({ kind: 'answer', id: message.id } satisfies ToReadModelsThread);
+        return;
+      case 'status':
+        this.followBuild(message.status);
+        return;
+      case 'failed':
+        console.error(`the read models' thread failed: ${message.message}`);
+        this.requests.fail(new Error(`the read models' thread failed: ${message.message}`));
+        return;
+      case 'answer':
+        this.requests.settle(message);
+    }
+  }
+
+  /** `settled` waits while the thread says a build runs beside the served copies. */
+  private followBuild(status: ReadModelsStatus): void {
+    this.lastStatus = status;
+    if (status.building && !this.building) this.building = new Promise((resolve) => (this.settleBuilding = resolve));
+    if (!status.building && this.building) {
+      this.settleBuilding?.();
+      this.building = undefined;
+      this.settleBuilding = undefined;
+    }
+  }
+}
