@@ -1,4 +1,7 @@
-import { AUDIT_TRAIL_FILE, READ_MODELS_FILE, SERVER_HEAP_ARGS, startServerProcess, type ServerProcess } from '@testament/gateway/testing/server-process';
+import { AUDIT_TRAIL_FILE, FOLD_YOUNG_GENERATION_MB, READ_MODELS_FILE, startServerProcess, type ServerProcess } from '@testament/gateway/testing/server-process';
+
+/** A fold in a child process with the young generation the server's folding thread has. */
+const FOLD_HEAP_ARGS = [`--max-semi-space-size=${FOLD_YOUNG_GENERATION_MB / 3}`];
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { JsonParseBaseline } from './baseline-json-parse.ts';
@@ -24,9 +27,9 @@ const REBUILD_CHILD = new URL('./rebuild-child.ts', import.meta.url).pathname;
  * took anywhere from 4 to 7 s), the first folding the audit trail behind them too.
  */
 export async function foldInChild(file: string, times = 1): Promise<Rebuild> {
-  const first = await runChild<Omit<Rebuild, 'runs'>>(REBUILD_CHILD, [file], [...SERVER_HEAP_ARGS]);
+  const first = await runChild<Omit<Rebuild, 'runs'>>(REBUILD_CHILD, [file], FOLD_HEAP_ARGS);
   const runs = [first.seconds];
-  while (runs.length < times) runs.push((await runChild<Omit<Rebuild, 'runs'>>(REBUILD_CHILD, [file, '--read-models-only'], [...SERVER_HEAP_ARGS])).seconds);
+  while (runs.length < times) runs.push((await runChild<Omit<Rebuild, 'runs'>>(REBUILD_CHILD, [file, '--read-models-only'], FOLD_HEAP_ARGS)).seconds);
   return { ...first, seconds: median(runs), runs };
 }
 

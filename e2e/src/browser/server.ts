@@ -42,7 +42,7 @@ export async function startServer(): Promise<RunningServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'testament-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, serverNodeArgs(), {
+  const child = spawn(process.execPath, await serverNodeArgs(), {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -49,7 +49,7 @@ describe('the server process', () => {
   }, 180_000);
 
   it('keeps the generated password through a kill -9 the moment its file exists: the next start creates the admin with it, or finds it created', async () => {
-    const first = spawn(process.execPath, serverNodeArgs(), { cwd: ROOT, env: { ...process.env, TESTAMENT_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'error' }, stdio: 'ignore' });
+    const first = spawn(process.execPath, await serverNodeArgs(), { cwd: ROOT, env: { ...process.env, TESTAMENT_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'error' }, stdio: 'ignore' });
     const exited = new Promise((resolve) => first.once('exit', resolve));
     try {
       await expect.poll(() => existsSync(passwordFile()), { timeout: 60_000, interval: 1 }).toBe(true);

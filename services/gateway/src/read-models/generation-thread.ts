@@ -8,6 +8,7 @@
 import { startTsWorker, ThreadRequests, type Bus } from '@testament/infra';
 import { PROJECTIONS_ADVANCED, READ_MODELS_RUNNER, type GenerationBuild, type ProjectionsAdvanced, type ReadModelsBuild } from '@testament/projections';
 import type { Worker } from 'node:worker_threads';
+import { FOLD_YOUNG_GENERATION_MB } from './fold-heap.ts';
 import type { FromGenerationThread, ToGenerationThread } from './messages.ts';
 
 export class GenerationThread implements ReadModelsBuild {
@@ -18,7 +19,7 @@ export class GenerationThread implements ReadModelsBuild {
   private readonly stopFollowing: () => void;
 
   constructor(files: { eventsFile: string; readModelsFile: string }, { projections, generation, runnerName, holdsUpStart }: GenerationBuild, bus: Bus) {
-    this.worker = startTsWorker(new URL('./generation-worker.ts', import.meta.url), { ...files, names: projections.map((projection) => projection.name), generation, runnerName, holdsUpStart });
+    this.worker = startTsWorker(new URL('./generation-worker.ts', import.meta.url), { ...files, names: projections.map((projection) => projection.name), generation, runnerName, holdsUpStart }, { resourceLimits: { maxYoungGenerationSizeMb: FOLD_YOUNG_GENERATION_MB } });
     this.requests = new ThreadRequests(this.worker);
     this.worker.on('message', (message: FromGenerationThread) => this.receive(message));
     this.worker.on('error', (error) => this.requests.fail(error));

@@ -8,6 +8,7 @@
 import { renamedReadStore, SqliteReadStore, startTsWorker, ThreadRequests, type Bus, type ReadStore, type ScanListener } from '@testament/infra';
 import { PositionGate, PROJECTIONS_ADVANCED, READ_MODELS_RUNNER, type ProjectionsAdvanced, type ReadModelsStatus, type ServedReadModels } from '@testament/projections';
 import type { Worker } from 'node:worker_threads';
+import { FOLD_YOUNG_GENERATION_MB } from './fold-heap.ts';
 import type { FromReadModelsThread, ReadModelsThreadData, ToReadModelsThread } from './messages.ts';
 
 export class ReadModelsThread implements ServedReadModels {
@@ -31,7 +32,7 @@ export class ReadModelsThread implements ServedReadModels {
   ) {
     this.reader = new SqliteReadStore({ file: files.readModelsFile, reader: true, ...(options.onCollectionScan && { onCollectionScan: options.onCollectionScan }) });
     this.reads = renamedReadStore(this.reader, (collection) => this.served.get(collection) ?? collection);
-    this.worker = startTsWorker(new URL('./read-models-worker.ts', import.meta.url), files);
+    this.worker = startTsWorker(new URL('./read-models-worker.ts', import.meta.url), files, { resourceLimits: { maxYoungGenerationSizeMb: FOLD_YOUNG_GENERATION_MB } });
     this.requests = new ThreadRequests(this.worker);
     this.worker.on('message', (message: FromReadModelsThread) => this.receive(message));
     this.worker.on('error', (error) => this.requests.fail(error));

@@ -24,7 +24,8 @@ export async function loadResourceRoutes(): Promise<ResourceRoutes[]> {
     .sort();
   return Promise.all(
     resources.map(async (resource) => {
-      const module = (await import(new URL(`./${resource}/routes.ts`, ROUTES_DIR).href)) as { default?: ResourceRoutes };
+      // A relative template, so the server's bundle (scripts/build-server.mjs) holds every folder's routes.
+      const module = (await import(`./${resource}/routes.ts`)) as { default?: ResourceRoutes };
       if (typeof module.default !== 'function') throw new Error(`routes/${resource}/routes.ts must export its routes plugin as default`);
       return module.default;
     }),

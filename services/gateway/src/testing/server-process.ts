@@ -2,9 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { GENERATED_PASSWORD_FILE } from '../admin/generated-password.ts';
 import { AUDIT_TRAIL_FILE, READ_MODELS_FILE } from '../config.ts';
-import { SERVER_HEAP_ARGS, serverNodeArgs } from '../server-command.ts';
+import { FOLD_YOUNG_GENERATION_MB } from '../read-models/fold-heap.ts';
+import { serverNodeArgs } from '../server-command.ts';
 
-export { AUDIT_TRAIL_FILE, GENERATED_PASSWORD_FILE, READ_MODELS_FILE, SERVER_HEAP_ARGS, serverNodeArgs };
+export { AUDIT_TRAIL_FILE, FOLD_YOUNG_GENERATION_MB, GENERATED_PASSWORD_FILE, READ_MODELS_FILE, serverNodeArgs };
 
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 
@@ -17,8 +18,8 @@ export interface ServerProcess {
 }
 
 /** Starts the real server exactly as `npm start` does, on a free port, and waits until it listens. */
-export function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
-  return startListening(serverNodeArgs(), env, timeoutMs);
+export async function startServerProcess(env: Record<string, string>, timeoutMs = 60_000): Promise<ServerProcess> {
+  return startListening(await serverNodeArgs(), env, timeoutMs);
 }
 
 /**
