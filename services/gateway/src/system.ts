@@ -93,9 +93,11 @@ export function openIdAllocator(config: Config, store: EventStore): IdAllocator 
   return config.eventStore === 'sqlite' ? SqliteIdAllocator.open(join(config.dataDir, 'ids.sqlite')) : new EventStoreIdAllocator(store);
 }
 
-/** Told of every query that may read a whole collection that grows with the data (no index serves it). */
 export interface SystemOptions {
+  /** Told of every query that may read a whole collection that grows with the data (no index serves it). */
   onCollectionScan?: ScanListener;
+  /** Events a start must fold for the read models' thread to be replaced by a new one once caught up (`ReadModelsThread`; tests make it small). */
+  freshReadModelsThreadAfterEvents?: number;
 }
 
 async function openReadStore(config: Config, options: SystemOptions): Promise<ReadStore> {
@@ -125,7 +127,7 @@ function foldsOnAThread(config: Config): boolean {
 /** The read models on a thread of their own, told of every commit of this process's log. */
 function readModelsThread(config: Config, options: SystemOptions, store: SqliteEventStore, bus: Bus): ReadModelsThread {
   const onCollectionScan = scansOfGrowingCollections(options);
-  const thread = new ReadModelsThread({ eventsFile: eventLogFile(config), readModelsFile: join(config.dataDir, READ_MODELS_FILE) }, bus, { onCollectionScan });
+  const thread = new ReadModelsThread({ eventsFile: eventLogFile(config), readModelsFile: join(config.dataDir, READ_MODELS_FILE) }, bus, { onCollectionScan, freshThreadAfterEvents: options.freshReadModelsThreadAfterEvents });
   const stopTelling = store.onCommit((head) => thread.committed(head));
   const close = thread.close.bind(thread);
   thread.close = async () => {

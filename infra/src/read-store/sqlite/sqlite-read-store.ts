@@ -64,6 +64,8 @@ export class SqliteReadStore implements ReadStore {
   /** By statement, whether its plan scans the collection's table: asked once per text. */
   private readonly scans = new Map<string, boolean>();
   private readonly checkpointer: WalCheckpointer | undefined;
+  /** A reader's: the file's schema as its collections learnt it (`changed`). */
+  private schemaVersion: number | undefined;
 
   constructor(private readonly options: SqliteReadStoreOptions = {}) {
     const file = options.file ?? ':memory:';
@@ -100,12 +102,19 @@ export class SqliteReadStore implements ReadStore {
   }
 
   /**
-   * Another connection wrote these collections: what this one remembered of them (answers, rows, columns,
-   * side tables, array paths) is learnt again from the file at their next use. Prepared statements stay:
-   * SQLite prepares one again itself when the schema under it changed.
+   * Another connection wrote these collections: what this one remembered of their rows is forgotten, and
+   * which paths hold arrays is read again. When the file's schema changed too (a new table, column or
+   * index), every collection learns its tables again at its next use. Prepared statements stay: SQLite
+   * prepares one again itself when the schema under it changed.
    */
   changed(names: Iterable<string>): void {
-    for (const name of names) this.collections.delete(name);
+    const schemaVersion = this.statement('PRAGMA schema_version').pluck().get() as number;
+    if (schemaVersion !== this.schemaVersion) {
+      this.schemaVersion = schemaVersion;
+      this.collections.clear();
+      return;
+    }
+    for (const name of names) this.collections.get(name)?.reread();
   }
 
   private registerFunctions(): void {
@@ -250,10 +259,14 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     for (const { name: column } of store.db.pragma(`table_info(${this.table})`) as Array<{ name: string }>) {
       if (column.startsWith(COLUMN_PREFIX)) this.columns.set(column.slice(COLUMN_PREFIX.length), quoted(column));
     }
-    for (const row of store.statement('SELECT path, is_array FROM _rm_paths WHERE collection = ?').all(name) as Array<{ path: string; is_array: number }>) {
+    this.learnArrayPaths();
+    if (store.isReader) this.findSideTables();
+  }
+
+  private learnArrayPaths(): void {
+    for (const row of this.store.statement('SELECT path, is_array FROM _rm_paths WHERE collection = ?').all(this.name) as Array<{ path: string; is_array: number }>) {
       this.arrays.set(row.path, row.is_array === 1);
     }
-    if (store.isReader) this.findSideTables();
   }
 
   /** A reader's side tables are those the writer keeps (filled, not left unkept by a bulk load still running). */
@@ -609,6 +622,13 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
   forgetRows(): void {
     this.rows.clear();
     this.answers.clear();
+  }
+
+  /** @internal Another connection wrote the collection: its rows are forgotten, and its array paths read again. */
+  reread(): void {
+    this.forgetRows();
+    this.arrays.clear();
+    this.learnArrayPaths();
   }
 
   /** @internal Whether the collection holds no document. */

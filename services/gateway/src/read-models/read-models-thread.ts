@@ -11,13 +11,20 @@ import type { Worker } from 'node:worker_threads';
 import { FOLD_YOUNG_GENERATION_MB } from './fold-heap.ts';
 import type { FromReadModelsThread, ReadModelsThreadData, ToReadModelsThread } from './messages.ts';
 
+/**
+ * Events a start must have folded for its thread to be replaced by a new one once caught up: a fold of a long
+ * log leaves the thread's heap grown to its batches (hundreds of MB on 1.17M events), and a new thread, which
+ * carries on from the checkpoint at the head, starts with a heap of its own size.
+ */
+const FRESH_THREAD_AFTER_EVENTS = 100_000;
+
 export class ReadModelsThread implements ServedReadModels {
   readonly runnerName = READ_MODELS_RUNNER;
   readonly reads: ReadStore;
   resumedFrom = 0;
   private readonly reader: SqliteReadStore;
-  private readonly worker: Worker;
-  private readonly requests: ThreadRequests<Extract<ToReadModelsThread, { kind: 'control' }>, { position: number; resumedFrom: number }>;
+  private worker!: Worker;
+  private requests!: ThreadRequests<Extract<ToReadModelsThread, { kind: 'control' }>, { position: number; resumedFrom: number }>;
   private readonly gate = new PositionGate();
   /** By collection, the stored name of the copy served, as the thread last said. */
   private served = new Map<string, string>();
@@ -26,17 +33,31 @@ export class ReadModelsThread implements ServedReadModels {
   private settleBuilding: (() => void) | undefined;
 
   constructor(
-    files: ReadModelsThreadData,
+    private readonly files: ReadModelsThreadData,
     private readonly bus: Bus,
-    options: { onCollectionScan?: ScanListener | undefined } = {},
+    private readonly options: { onCollectionScan?: ScanListener | undefined; freshThreadAfterEvents?: number } = {},
   ) {
     this.reader = new SqliteReadStore({ file: files.readModelsFile, reader: true, ...(options.onCollectionScan && { onCollectionScan: options.onCollectionScan }) });
     this.reads = renamedReadStore(this.reader, (collection) => this.served.get(collection) ?? collection);
-    this.worker = startTsWorker(new URL('./read-models-worker.ts', import.meta.url), files, { resourceLimits: { maxYoungGenerationSizeMb: FOLD_YOUNG_GENERATION_MB } });
-    this.requests = new ThreadRequests(this.worker);
-    this.worker.on('message', (message: FromReadModelsThread) => this.receive(message));
-    this.worker.on('error', (error) => this.requests.fail(error));
-    this.worker.on('exit', (code) => this.requests.fail(new Error(`the read models' thread exited with code ${code}`)));
+    this.startThread();
+  }
+
+  private startThread(): void {
+    const worker = startTsWorker(new URL('./read-models-worker.ts', import.meta.url), this.files, { resourceLimits: { maxYoungGenerationSizeMb: FOLD_YOUNG_GENERATION_MB } });
+    const requests = new ThreadRequests<Extract<ToReadModelsThread, { kind: 'control' }>, { position: number; resumedFrom: number }>(worker);
+    worker.on('message', (message: FromReadModelsThread) => this.receive(message));
+    worker.on('error', (error) => requests.fail(error));
+    worker.on('exit', (code) => requests.fail(new Error(`the read models' thread exited with code ${code}`)));
+    this.worker = worker;
+    this.requests = requests;
+  }
+
+  /** Closes the thread's files, then the thread. */
+  private async stopThread(): Promise<void> {
+    await this.requests.ask({ kind: 'control', id: 0, action: 'close' }).catch(() => undefined);
+    this.worker.removeAllListeners('exit');
+    await this.worker.terminate();
+    this.requests.fail(new Error("the read models' thread is closed"));
   }
 
   get position(): number {
@@ -51,6 +72,11 @@ export class ReadModelsThread implements ServedReadModels {
   async start(): Promise<void> {
     const { position, resumedFrom } = await this.requests.ask({ kind: 'control', id: 0, action: 'start' });
     this.resumedFrom = resumedFrom;
+    if (position - resumedFrom >= (this.options.freshThreadAfterEvents ?? FRESH_THREAD_AFTER_EVENTS)) {
+      await this.stopThread();
+      this.startThread();
+      await this.requests.ask({ kind: 'control', id: 0, action: 'start' });
+    }
     this.gate.advance(position);
   }
 
@@ -71,10 +97,7 @@ export class ReadModelsThread implements ServedReadModels {
   }
 
   async close(): Promise<void> {
-    await this.requests.ask({ kind: 'control', id: 0, action: 'close' }).catch(() => undefined);
-    this.worker.removeAllListeners('exit');
-    await this.worker.terminate();
-    this.requests.fail(new Error("the read models' thread is closed"));
+    await this.stopThread();
     this.settleBuilding?.();
     await this.reader.close();
   }
