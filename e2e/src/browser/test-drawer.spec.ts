@@ -34,8 +34,9 @@ async function resultIds(api: APIRequestContext, testId: number): Promise<number
 const drawer = (page: Page) => page.locator('.test-drawer');
 const form = (page: Page, name: string) => drawer(page).getByRole('region', { name });
 
-/** Opens the status dropdown labelled `label` and picks `status`. */
+/** Opens the status dropdown labelled `label` and picks `status`, once the panel of the last choice has closed (it fades out). */
 async function chooseStatus(page: Page, label: string, status: string) {
+  await expect(page.locator('.p-dropdown-panel')).toHaveCount(0);
   await drawer(page).locator('.p-dropdown', { has: page.getByLabel(label, { exact: true }) }).click();
   await page.locator('.p-dropdown-panel').getByRole('option', { name: status, exact: true }).click();
 }

@@ -163,6 +163,29 @@ describe('the audit trail on its own thread', () => {
     await second.close();
   });
 
+  it('after a long catch-up carries on in a new thread: it answers as before, and follows the commits that come next', async () => {
+    const files = { eventsFile: join(dir, 'events.sqlite'), auditFile: join(dir, 'audit-fresh.sqlite') };
+    const page = { skip: 0, limit: 100 };
+    const fresh = new ThreadAuditTrail(files, bus, { freshThreadAfterEvents: 1, paceMs: 5 });
+    try {
+      const started = fresh.start();
+      // Asked while the trail catches up or its thread is replaced: answered by one thread or the other, never refused.
+      const during = listAuditRows(fresh.readStore, {}, true, page);
+      await started;
+      await expect(during).resolves.toMatchObject({ items: expect.any(Array) });
+      expect(await listAuditRows(fresh.readStore, {}, true, page)).toEqual(await listAuditRows(inProcess.readStore, {}, true, page));
+      const { position } = await createCommandService({ store, ids })['projects.create']({ name: 'After the new thread', description: '', isPrivate: false, isArchive: false, icon: null }, newCommandMeta({ userId: 2, isSuperuser: false, isExternal: false }));
+      await caughtUp(position);
+      for (let waited = 0; fresh.position < position; waited += 10) {
+        if (waited > 10_000) throw new Error(`the new thread did not reach ${position}: ${fresh.position}`);
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      expect(await auditHead(fresh.readStore)).toBe(position);
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('reports a query no index serves to the listener, and refuses writes', async () => {
     scans.length = 0;
     await thread.readStore.collection('audit_events').find({ objectName: 'nothing indexed' });

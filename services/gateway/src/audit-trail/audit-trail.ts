@@ -72,6 +72,9 @@ export class InProcessAuditTrail implements AuditTrail {
  */
 export const AUDIT_PACE_MS = 100;
 
+/** Events a catch-up must have folded for the trail's thread to be replaced by a new one once caught up (as the read models', `ReadModelsThread`). */
+const FRESH_THREAD_AFTER_EVENTS = 100_000;
+
 /**
  * The audit trail on a worker thread (audit-worker.ts): it reads the SQLite log
  * itself, learns of commits from the read models' notices, folds into a SQLite
@@ -82,25 +85,23 @@ export class ThreadAuditTrail implements AuditTrail {
   readonly runnerName = AUDIT_RUNNER;
   readonly readStore: ReadStore;
   private reached = 0;
-  private readonly worker: Worker;
-  private readonly requests: ThreadRequests<Extract<ToAuditThread, { id: number }>, unknown>;
+  private worker!: Worker;
+  private requests!: ThreadRequests<Extract<ToAuditThread, { id: number }>, unknown>;
   private readonly stopFollowing: () => void;
   /** The read models' newest position, and the newest the thread was told of. */
   private committed = 0;
   private told = 0;
   private pace: NodeJS.Timeout | undefined;
+  /** Set while a new thread replaces the one that caught up (`start`). */
+  private replacing: Promise<void> | undefined;
 
   constructor(
-    data: AuditThreadData,
+    private readonly data: AuditThreadData,
     private readonly bus: Bus,
-    options: { onCollectionScan?: ScanListener | undefined; paceMs?: number } = {},
+    private readonly options: { onCollectionScan?: ScanListener | undefined; paceMs?: number; freshThreadAfterEvents?: number } = {},
   ) {
     const paceMs = options.paceMs ?? AUDIT_PACE_MS;
-    this.worker = startTsWorker(new URL('./audit-worker.ts', import.meta.url), data);
-    this.requests = new ThreadRequests(this.worker);
-    this.worker.on('message', (message: FromAuditThread) => this.receive(message, options.onCollectionScan));
-    this.worker.on('error', (error) => this.requests.fail(error));
-    this.worker.on('exit', (code) => this.requests.fail(new Error(`the audit trail's thread exited with code ${code}`)));
+    this.startThread();
     // Every commit reaches the read models' runner; the trail hears of it from its notices, at its pace.
     this.stopFollowing = bus.subscribe(PROJECTIONS_ADVANCED, (payload) => {
       const { runner, position } = payload as ProjectionsAdvanced;
@@ -108,7 +109,7 @@ export class ThreadAuditTrail implements AuditTrail {
       this.committed = Math.max(this.committed, position);
       this.pace ??= setTimeout(() => this.hurry(), paceMs);
     });
-    this.readStore = remoteReadStore((call) => this.requests.ask({ kind: 'query', id: 0, call }));
+    this.readStore = remoteReadStore((call) => this.ask({ kind: 'query', id: 0, call }));
   }
 
   get position(): number {
@@ -124,11 +125,31 @@ export class ThreadAuditTrail implements AuditTrail {
   }
 
   exportRows(filter: AuditFilter, after: number, limit: number, withCsvFields: boolean): Promise<AuditExportRow[]> {
-    return this.requests.ask({ kind: 'export', id: 0, filter, after, limit, withCsvFields }) as Promise<AuditExportRow[]>;
+    return this.ask({ kind: 'export', id: 0, filter, after, limit, withCsvFields }) as Promise<AuditExportRow[]>;
   }
 
+  /**
+   * Folds to the log's head. After a long catch-up the thread is replaced by a new one, which carries on
+   * from the trail's checkpoint: the catch-up's grown heap goes with the old thread.
+   */
   async start(): Promise<void> {
-    await this.requests.ask({ kind: 'control', id: 0, action: 'resume' });
+    const { resumedFrom, position } = (await this.requests.ask({ kind: 'control', id: 0, action: 'resume' })) as { resumedFrom: number; position: number };
+    if (position - resumedFrom < (this.options.freshThreadAfterEvents ?? FRESH_THREAD_AFTER_EVENTS)) return;
+    // Queries asked meanwhile wait for the new thread; those already asked are answered before the old one closes.
+    this.replacing = (async () => {
+      await this.stopThread();
+      this.startThread();
+      this.told = 0;
+      await this.requests.ask({ kind: 'control', id: 0, action: 'resume' });
+      this.hurry();
+    })();
+    await this.replacing;
+    this.replacing = undefined;
+  }
+
+  private async ask(message: Extract<ToAuditThread, { kind: 'query' | 'export' }>): Promise<unknown> {
+    await this.replacing;
+    return this.requests.ask(message);
   }
 
   async stop(): Promise<void> {
@@ -138,7 +159,21 @@ export class ThreadAuditTrail implements AuditTrail {
   async close(): Promise<void> {
     this.stopFollowing();
     clearTimeout(this.pace);
-    // The trail's file is closed before its thread goes; a thread that failed has nothing to close.
+    await this.stopThread();
+  }
+
+  private startThread(): void {
+    const worker = startTsWorker(new URL('./audit-worker.ts', import.meta.url), this.data);
+    const requests = new ThreadRequests<Extract<ToAuditThread, { id: number }>, unknown>(worker);
+    worker.on('message', (message: FromAuditThread) => this.receive(message, this.options.onCollectionScan));
+    worker.on('error', (error) => requests.fail(error));
+    worker.on('exit', (code) => requests.fail(new Error(`the audit trail's thread exited with code ${code}`)));
+    this.worker = worker;
+    this.requests = requests;
+  }
+
+  /** The trail's file is closed before its thread goes; a thread that failed has nothing to close. */
+  private async stopThread(): Promise<void> {
     await this.requests.ask({ kind: 'control', id: 0, action: 'close' }).catch(() => undefined);
     this.worker.removeAllListeners('exit');
     await this.worker.terminate();

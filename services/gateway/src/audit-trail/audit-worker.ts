@@ -32,10 +32,11 @@ bus.subscribe(PROJECTIONS_ADVANCED, (payload) => {
 });
 const runner = auditRunner({ store: log, readStore, bus, onOwnThread: true });
 
-async function resume(): Promise<void> {
+async function resume(): Promise<{ resumedFrom: number; position: number }> {
   await runner.start();
   // Kept at the log's head, the trail folds nothing: the main thread learns its position all the same.
   post({ kind: 'advanced', position: runner.position, topics: [] });
+  return { resumedFrom: runner.resumedFrom, position: runner.position };
 }
 
 async function close(): Promise<void> {

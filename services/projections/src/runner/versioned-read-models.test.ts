@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Projection } from './projection.ts';
 import { ProjectionRunner } from './projection-runner.ts';
-import { READ_MODEL_CATALOG, VersionedReadModels } from './versioned-read-models.ts';
+import { generationRunner, READ_MODEL_CATALOG, VersionedReadModels } from './versioned-read-models.ts';
 
 const TALLIES = 'tallies';
 const RANKS = 'ranks';
@@ -214,13 +214,42 @@ describe('read models kept in a copy per version of their code', () => {
     const oldCopy = await contents(before.reads, withoutNotes(1).projections);
     await before.stop();
 
-    const after = readModels(withoutNotes(3), { backgroundBatchSize: 50 });
+    // The build is held back until the frozen copies have been read, so the switch cannot come first.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const { projections, versions } = withoutNotes(3);
+    const after = new VersionedReadModels({
+      store,
+      readStore,
+      bus,
+      projections,
+      versions,
+      batchSize: 50,
+      log: () => {},
+      builds: (build) => {
+        const runner = generationRunner({ store, readStore, bus, batchSize: 50 }, build);
+        return {
+          get position() {
+            return runner.position;
+          },
+          get resumedFrom() {
+            return runner.resumedFrom;
+          },
+          start: async (until?: number) => {
+            await held;
+            await runner.start(until);
+          },
+          stop: () => runner.stop(),
+        };
+      },
+    });
     await after.start();
     expect(after.status().building).toMatchObject({ models: [TALLIES, RANKS] });
     const head = await append(100, 1_000);
     // Nothing folds them into the frozen copies, so a write waits for nothing more than its commit.
     await after.waitFor(head, 5_000);
     expect(await contents(after.reads, withoutNotes(1).projections)).toEqual(oldCopy);
+    release();
     await after.settled();
     expect(await contents(after.reads, withoutNotes(3).projections)).toEqual(await foldedFromScratch(withoutNotes(3)));
     await after.stop();
