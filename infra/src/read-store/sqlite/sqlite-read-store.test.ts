@@ -197,3 +197,25 @@ describe('a reader of a file another connection writes', () => {
     }
   });
 });
+
+describe('writes beside another connection to the file', () => {
+  it('wait their turn while the checkpoint thread starts the log again, even those that read before they write', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'testament-busy-'));
+    // Started again past one page, as often as it can: every few commits restart the log under the writer.
+    const store = new SqliteReadStore({ file: join(dir, 'read-models.sqlite'), checkpoints: { everyMs: 1, truncateFrames: 1 } });
+    try {
+      const counters = store.collection('counters');
+      await counters.createIndex({ keys: { group: 1 } });
+      await store.writeAll([{ collection: 'counters', operations: Array.from({ length: 50 }, (_, i) => ({ insertOne: { document: { _id: i, group: i % 5, count: 0, text: 'x'.repeat(2_000) } } })) }]);
+      for (let round = 0; round < 1_500; round++) {
+        // An update reads its document, then writes it, in one transaction.
+        await store.writeAll([{ collection: 'counters', operations: [{ updateOne: { filter: { _id: round % 50 }, update: { $inc: { count: 1 } } } }] }]);
+        if (round % 3 === 0) await new Promise((resolve) => setImmediate(resolve));
+      }
+      expect((await counters.find({})).reduce((sum, document) => sum + Number(document['count']), 0)).toBe(1_500);
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

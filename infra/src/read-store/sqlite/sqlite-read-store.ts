@@ -128,7 +128,7 @@ export class SqliteReadStore implements ReadStore {
     this.db.transaction(() => {
       for (const table of [...virtual, ...tables]) this.db.exec(`DROP TABLE IF EXISTS ${quoted(table)}`);
       this.db.pragma(`user_version = ${LAYOUT_VERSION}`);
-    })();
+    }).immediate();
   }
 
   /** The collection with its SQLite-only extras (`explain`). */
@@ -138,12 +138,18 @@ export class SqliteReadStore implements ReadStore {
     return collection;
   }
 
+  /**
+   * Every write transaction here takes the write lock as it begins (`immediate`), waiting its turn (busy timeout): one that
+   * read first and wrote after another connection's commit or a checkpoint's restart of the log would fail at once with
+   * SQLITE_BUSY, whatever the timeout, and the fold that asked would stop (the read models' thread, a build's thread and
+   * the checkpoint thread share the file).
+   */
   async writeAll(writes: readonly CollectionWrites[]): Promise<void> {
     const collections = writes.map(({ collection, operations }) => [this.sqliteCollection(collection), operations] as const);
     try {
       this.db.transaction(() => {
         for (const [collection, operations] of collections) for (const operation of operations) collection.apply(operation);
-      })();
+      }).immediate();
     } catch (error) {
       // Rolled back: what the collections remembered of the rows it wrote is not so.
       for (const [collection] of collections) collection.forgetRows();
@@ -423,7 +429,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
           return;
         }
       }
-    })();
+    }).immediate();
     if (failure !== undefined) throw failure;
   }
 
@@ -651,7 +657,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
         for (const { sql } of indexes) this.store.db.exec(sql.replace(/^CREATE INDEX /, 'CREATE INDEX IF NOT EXISTS '));
         for (const [path, table] of this.valueTables) this.fillValuesTable(path, table);
         for (const [path, table] of this.searchTables) this.fillSearchTable(path, table);
-      })();
+      }).immediate();
     };
   }
 
@@ -741,7 +747,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
       for (const table of this.valueTables.values()) this.store.db.exec(`DELETE FROM ${table}`);
       for (const table of this.searchTables.values()) this.store.db.exec(`INSERT INTO ${table} (${table}) VALUES ('delete-all')`);
       this.dropUndeclared();
-    })();
+    }).immediate();
   }
 
   async drop(): Promise<void> {
@@ -754,7 +760,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
       this.store.db.exec(`DROP TABLE IF EXISTS ${this.table}`);
       this.store.statement('DELETE FROM _rm_paths WHERE collection = ?').run(this.name);
       for (const { name } of sideTables) this.store.statement('DELETE FROM _rm_unkept WHERE side_table = ?').run(quoted(name));
-    })();
+    }).immediate();
     this.store.forget(this.name);
   }
 
