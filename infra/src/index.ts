@@ -28,5 +28,6 @@ export * from './collections/lru-map.ts';
 export * from './event-loop/time-slices.ts';
 export * from './threads/ts-worker.ts';
 export * from './threads/thread-requests.ts';
+export * from './threads/requests-thread.ts';
 export * from './read-store/sqlite/sqlite-read-store.ts';
 export * from './read-store/shared/scan.ts';

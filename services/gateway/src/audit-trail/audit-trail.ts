@@ -6,7 +6,7 @@
  * queries go through `readStore`, and an export's steps through `exportRows`,
  * which summarizes the rows where they are.
  */
-import { remoteReadStore, startTsWorker, ThreadRequests, type Bus, type EventStore, type ReadStore, type ScanListener } from '@testament/infra';
+import { type Bus, closeRequestsThread, type EventStore, type ReadStore, remoteReadStore, type ScanListener, startRequestsThread, type ThreadRequests } from '@testament/infra';
 import { AUDIT_RUNNER, auditExportRows, auditRunner, type AuditExportRow, type AuditFilter, PROJECTIONS_ADVANCED, READ_MODELS_RUNNER, type ProjectionRunner, type ProjectionsAdvanced } from '@testament/projections';
 import type { Worker } from 'node:worker_threads';
 import type { AuditThreadData, FromAuditThread, ToAuditThread } from './messages.ts';
@@ -163,21 +163,15 @@ export class ThreadAuditTrail implements AuditTrail {
   }
 
   private startThread(): void {
-    const worker = startTsWorker(new URL('./audit-worker.ts', import.meta.url), this.data);
-    const requests = new ThreadRequests<Extract<ToAuditThread, { id: number }>, unknown>(worker);
-    worker.on('message', (message: FromAuditThread) => this.receive(message, this.options.onCollectionScan));
-    worker.on('error', (error) => requests.fail(error));
-    worker.on('exit', (code) => requests.fail(new Error(`the audit trail's thread exited with code ${code}`)));
-    this.worker = worker;
-    this.requests = requests;
+    ({ worker: this.worker, requests: this.requests } = startRequestsThread(new URL('./audit-worker.ts', import.meta.url), this.data, {
+      name: "the audit trail's thread",
+      onMessage: (message: FromAuditThread) => this.receive(message, this.options.onCollectionScan),
+    }));
   }
 
   /** The trail's file is closed before its thread goes; a thread that failed has nothing to close. */
   private async stopThread(): Promise<void> {
-    await this.requests.ask({ kind: 'control', id: 0, action: 'close' }).catch(() => undefined);
-    this.worker.removeAllListeners('exit');
-    await this.worker.terminate();
-    this.requests.fail(new Error('the audit trail is closed'));
+    await closeRequestsThread({ worker: this.worker, requests: this.requests }, { kind: 'control', id: 0, action: 'close' }, 'the audit trail is closed');
   }
 
   private receive(message: FromAuditThread, onScan: ScanListener | undefined): void {

@@ -5,7 +5,7 @@
  * connection write while others read, so the served copies answer throughout; the build's
  * transactions stay short, since a write of the served runner waits for them.
  */
-import { startTsWorker, ThreadRequests, type Bus } from '@testament/infra';
+import { type Bus, closeRequestsThread, startRequestsThread, type ThreadRequests } from '@testament/infra';
 import { PROJECTIONS_ADVANCED, READ_MODELS_RUNNER, type GenerationBuild, type ProjectionsAdvanced, type ReadModelsBuild } from '@testament/projections';
 import type { Worker } from 'node:worker_threads';
 import { FOLD_YOUNG_GENERATION_MB } from './fold-heap.ts';
@@ -19,11 +19,11 @@ export class GenerationThread implements ReadModelsBuild {
   private readonly stopFollowing: () => void;
 
   constructor(files: { eventsFile: string; readModelsFile: string }, { projections, generation, runnerName, holdsUpStart }: GenerationBuild, bus: Bus) {
-    this.worker = startTsWorker(new URL('./generation-worker.ts', import.meta.url), { ...files, names: projections.map((projection) => projection.name), generation, runnerName, holdsUpStart }, { resourceLimits: { maxYoungGenerationSizeMb: FOLD_YOUNG_GENERATION_MB } });
-    this.requests = new ThreadRequests(this.worker);
-    this.worker.on('message', (message: FromGenerationThread) => this.receive(message));
-    this.worker.on('error', (error) => this.requests.fail(error));
-    this.worker.on('exit', (code) => this.requests.fail(new Error(`the read models' build thread exited with code ${code}`)));
+    ({ worker: this.worker, requests: this.requests } = startRequestsThread(
+      new URL('./generation-worker.ts', import.meta.url),
+      { ...files, names: projections.map((projection) => projection.name), generation, runnerName, holdsUpStart },
+      { name: "the read models' build thread", onMessage: (message: FromGenerationThread) => this.receive(message), resourceLimits: { maxYoungGenerationSizeMb: FOLD_YOUNG_GENERATION_MB } },
+    ));
     // The thread reads the log itself; it learns of commits from the served runner's notices.
     this.stopFollowing = bus.subscribe(PROJECTIONS_ADVANCED, (payload) => {
       const { runner, position } = payload as ProjectionsAdvanced;
@@ -45,10 +45,7 @@ export class GenerationThread implements ReadModelsBuild {
 
   async close(): Promise<void> {
     this.stopFollowing();
-    await this.requests.ask({ kind: 'control', id: 0, action: 'close' }).catch(() => undefined);
-    this.worker.removeAllListeners('exit');
-    await this.worker.terminate();
-    this.requests.fail(new Error("the read models' build thread is closed"));
+    await closeRequestsThread({ worker: this.worker, requests: this.requests }, { kind: 'control', id: 0, action: 'close' }, "the read models' build thread is closed");
   }
 
   private receive(message: FromGenerationThread): void {

@@ -5,7 +5,7 @@
  * readers). Every batch's notice reaches the bus from here, after this connection has forgotten what
  * it remembered of the collections the batch wrote, so a write's response and the next read see it.
  */
-import { renamedReadStore, SqliteReadStore, startTsWorker, ThreadRequests, type Bus, type ReadStore, type ScanListener } from '@testament/infra';
+import { type Bus, closeRequestsThread, type ReadStore, renamedReadStore, type ScanListener, SqliteReadStore, startRequestsThread, type ThreadRequests } from '@testament/infra';
 import { PositionGate, PROJECTIONS_ADVANCED, READ_MODELS_RUNNER, type ProjectionsAdvanced, type ReadModelsStatus, type ServedReadModels } from '@testament/projections';
 import type { Worker } from 'node:worker_threads';
 import { FOLD_YOUNG_GENERATION_MB } from './fold-heap.ts';
@@ -43,21 +43,16 @@ export class ReadModelsThread implements ServedReadModels {
   }
 
   private startThread(): void {
-    const worker = startTsWorker(new URL('./read-models-worker.ts', import.meta.url), this.files, { resourceLimits: { maxYoungGenerationSizeMb: FOLD_YOUNG_GENERATION_MB } });
-    const requests = new ThreadRequests<Extract<ToReadModelsThread, { kind: 'control' }>, { position: number; resumedFrom: number }>(worker);
-    worker.on('message', (message: FromReadModelsThread) => this.receive(message));
-    worker.on('error', (error) => requests.fail(error));
-    worker.on('exit', (code) => requests.fail(new Error(`the read models' thread exited with code ${code}`)));
-    this.worker = worker;
-    this.requests = requests;
+    ({ worker: this.worker, requests: this.requests } = startRequestsThread(new URL('./read-models-worker.ts', import.meta.url), this.files, {
+      name: "the read models' thread",
+      onMessage: (message: FromReadModelsThread) => this.receive(message),
+      resourceLimits: { maxYoungGenerationSizeMb: FOLD_YOUNG_GENERATION_MB },
+    }));
   }
 
   /** Closes the thread's files, then the thread. */
   private async stopThread(): Promise<void> {
-    await this.requests.ask({ kind: 'control', id: 0, action: 'close' }).catch(() => undefined);
-    this.worker.removeAllListeners('exit');
-    await this.worker.terminate();
-    this.requests.fail(new Error("the read models' thread is closed"));
+    await closeRequestsThread({ worker: this.worker, requests: this.requests }, { kind: 'control', id: 0, action: 'close' }, "the read models' thread is closed");
   }
 
   get position(): number {
