@@ -4,6 +4,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
 import { firstValueFrom, from, share, switchMap, tap } from 'rxjs';
+import { reloadOnStaleBuild } from './app/reload-on-stale-build.ts';
 import { router } from './app/router.tsx';
 import { session } from './app/services.ts';
 import './app/app.css';
@@ -23,6 +24,7 @@ function followTheme(): Promise<unknown> {
 }
 
 async function start() {
+  reloadOnStaleBuild(window);
   session.askEarly();
   await Promise.all([initI18n(), followTheme()]);
   createRoot(document.getElementById('root')!).render(

@@ -1,7 +1,7 @@
 import type { ApexOptions } from 'apexcharts';
 import { useObservableEagerState } from 'observable-hooks';
 import { Skeleton } from 'primereact/skeleton';
-import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { Props as ApexChartProps } from 'react-apexcharts';
 import { useTranslation } from 'react-i18next';
 import { theme$ } from '../../theme/theme.ts';
@@ -9,30 +9,48 @@ import { chartOptions } from './chart-options.ts';
 import { preloadCharts } from './preload-charts.ts';
 import './charts.css';
 
-/** Runs `work` once the browser is idle, or after `withinMs` at the latest; answers a way to call it off. */
-function whenIdle(work: () => void, withinMs: number): () => void {
-  if (typeof window.requestIdleCallback !== 'function') {
-    const timer = window.setTimeout(work, 0);
-    return () => window.clearTimeout(timer);
-  }
-  const request = window.requestIdleCallback(work, { timeout: withinMs });
-  return () => window.cancelIdleCallback(request);
+/** Runs `work` in a task of its own once the next frame is painted; answers a way to call it off. */
+function afterNextPaint(work: () => void): () => void {
+  let timer: number | undefined;
+  // A frame's callbacks run just before it is painted; a task queued from there runs after the paint.
+  const frame = window.requestAnimationFrame(() => (timer = window.setTimeout(work, 0)));
+  return () => {
+    window.cancelAnimationFrame(frame);
+    window.clearTimeout(timer);
+  };
 }
 
-const ApexChart = lazy(preloadCharts);
-
-/** The longest a first drawing waits for the page to go idle. */
-const DRAW_WITHIN_MS = 300;
+type ChartModule = Awaited<ReturnType<typeof preloadCharts>>;
 
 /**
- * False until the browser is idle after the first render (or DRAW_WITHIN_MS has passed). apexcharts
- * draws in one long task: a chart whose figures came first held back the tests' rows that came a moment
- * later, so a chart is drawn once what else the page had to show is on screen.
+ * apexcharts' component once the page has painted what its first render showed and the module is loaded;
+ * null until then. apexcharts draws in one long task: a chart drawn in the render that also shows a page's
+ * rows would hold their paint back, so it is drawn in the task after. (Waiting for an idle period instead
+ * cost up to its 300 ms limit on every page, since a page loading its chunks and data is never idle; and
+ * React.lazy behind Suspense showed a chart whose module was long loaded up to 300 ms late, as React
+ * throttles the reveal of a suspended boundary.)
  */
-function useIdleAfterMount(): boolean {
-  const [idle, setIdle] = useState(false);
-  useEffect(() => whenIdle(() => setIdle(true), DRAW_WITHIN_MS), []);
-  return idle;
+function useChartModule(): ChartModule | null {
+  const [module, setModule] = useState<ChartModule | null>(null);
+  useEffect(() => {
+    let mounted = true;
+    const cancel = afterNextPaint(() =>
+      preloadCharts().then(
+        (loaded) => mounted && setModule(() => loaded),
+        // Thrown where the chart renders, so the screen's error boundary shows the failed download.
+        (error: unknown) =>
+          mounted &&
+          setModule(() => {
+            throw error;
+          }),
+      ),
+    );
+    return () => {
+      mounted = false;
+      cancel();
+    };
+  }, []);
+  return module;
 }
 
 export interface ChartProps {
@@ -55,17 +73,11 @@ export function Chart({ type, options, series, height = 300, label }: ChartProps
   const { i18n } = useTranslation();
   const language = i18n.language;
   const themed = useMemo(() => chartOptions(options, { theme, language }), [options, theme, language]);
-  const idle = useIdleAfterMount();
+  const charts = useChartModule();
   const placeholder = <Skeleton height={typeof height === 'number' ? `${height}px` : height} />;
   return (
     <div className="chart" {...(label ? { role: 'img', 'aria-label': label } : {})}>
-      {idle ? (
-        <Suspense fallback={placeholder}>
-          <ApexChart key={language} type={type} options={themed} series={series} height={height} width="100%" />
-        </Suspense>
-      ) : (
-        placeholder
-      )}
+      {charts ? <charts.default key={language} type={type} options={themed} series={series} height={height} width="100%" /> : placeholder}
     </div>
   );
 }
