@@ -198,6 +198,51 @@ describe('a reader of a file another connection writes', () => {
   });
 });
 
+describe('the planner of a reader', () => {
+  // At first a test in each of 200 projects, all in one plan; then 3,000 tests of project 1 in 100 plans: the index that narrows "these 20 plans of project 1" turns over.
+  const first = (id: number) => ({ _id: id, projectId: id, planId: 1, status: id % 5 });
+  const later = (id: number) => ({ _id: id, projectId: 1, planId: 1 + (id % 100), status: id % 5 });
+  const inPlans = { projectId: 1, planId: { $in: Array.from({ length: 20 }, (_, i) => i + 1) } };
+
+  async function grown(options: Partial<SqliteReadStoreOptions>, grow: (writer: SqliteReadStore) => Promise<void>) {
+    const dir = await mkdtemp(join(tmpdir(), 'testament-statistics-'));
+    const file = join(dir, 'read-models.sqlite');
+    const writer = new SqliteReadStore({ file, checkpoints: false, ...options });
+    const reader = new SqliteReadStore({ file, reader: true });
+    const write = (documents: Document[]) => writer.writeAll([{ collection: 'tests', operations: documents.map((document) => ({ insertOne: { document } })) }]);
+    try {
+      const tests = writer.collection('tests');
+      await tests.createIndex({ keys: { projectId: 1, status: 1, _id: 1 } });
+      await tests.createIndex({ keys: { planId: 1, _id: 1 } });
+      await write(Array.from({ length: 200 }, (_, i) => first(i + 1)));
+      writer.analyze();
+      reader.changed(['tests']);
+      expect(reader.sqliteCollection('tests').explain(inPlans).join(' ')).toMatch(/USING INDEX "?rm_tests\|projectId/);
+      for (let at = 201; at <= 3_200; at += 500) await write(Array.from({ length: 500 }, (_, i) => later(at + i)));
+      await grow(writer);
+      const before = reader.sqliteCollection('tests').explain(inPlans).join(' ');
+      reader.changed(['tests']);
+      return { before, after: reader.sqliteCollection('tests').explain(inPlans).join(' '), count: await reader.collection('tests').count(inPlans) };
+    } finally {
+      await reader.close();
+      await writer.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  it("plans by the writer's new statistics once told of a change, not by those it loaded first", async () => {
+    const { before, after, count } = await grown({}, async (writer) => writer.analyze());
+    expect(before).toMatch(/USING INDEX "?rm_tests\|projectId/);
+    expect(after).toMatch(/USING INDEX "?rm_tests\|planId/);
+    expect(count).toBe(1 + 20 * 30);
+  });
+
+  it('gets new statistics without being asked once a table has grown past what they say (PRAGMA optimize)', async () => {
+    const { after } = await grown({ statisticsCheckEveryMs: 0 }, async () => undefined);
+    expect(after).toMatch(/USING INDEX "?rm_tests\|planId/);
+  });
+});
+
 describe('writes beside another connection to the file', () => {
   it('wait their turn while the checkpoint thread starts the log again, even those that read before they write', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'testament-busy-'));

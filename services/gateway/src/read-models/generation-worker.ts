@@ -32,8 +32,7 @@ async function start(until: number | undefined): Promise<void> {
   await runner.start(until);
   // Built row by row, the new tables have no statistics yet: the planner needs them to choose between indexes.
   if (!holdsUpStart && until === undefined) {
-    readStore.db.pragma('analysis_limit = 1000');
-    readStore.db.exec('ANALYZE');
+    readStore.analyze();
   }
 }
 
