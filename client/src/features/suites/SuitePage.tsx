@@ -66,20 +66,19 @@ function SuiteView({ projectId, suiteId, tab }: { projectId: number; suiteId: nu
   return (
     <section className="suite-page">
       {shown ? (
-        <>
-          <header className="suite-page__header">
-            <div>
-              <h1>{shown.name}</h1>
-              <p className="suite-page__created">{t('suites.page.created', { date: formatDate(shown.created_at, i18n.language) })}</p>
-            </div>
-            <SuiteActions items={actions.itemsFor(shown)} />
-          </header>
-          <RouteTabs tabs={tabs} active={Math.max(0, SUITE_TABS.findIndex((candidate) => candidate.path === tab))} />
-          {!overview && <SuiteTab suite={shown} tab={tab} />}
-        </>
+        <header className="suite-page__header">
+          <div>
+            <h1>{shown.name}</h1>
+            <p className="suite-page__created">{t('suites.page.created', { date: formatDate(shown.created_at, i18n.language) })}</p>
+          </div>
+          <SuiteActions items={actions.itemsFor(shown)} />
+        </header>
       ) : (
-        <Skeleton height="10rem" />
+        <Skeleton height="4rem" />
       )}
+      {/* From the first render, as they need only the address: TabMenu measures its active tab as it mounts (a forced layout). */}
+      <RouteTabs tabs={tabs} active={Math.max(0, SUITE_TABS.findIndex((candidate) => candidate.path === tab))} />
+      {!overview && (shown ? <SuiteTab suite={shown} tab={tab} /> : <Skeleton height="6rem" />)}
       {overview && (
         // The cases ask for their own page beside the suite's, not after it.
         <div className="suite-page__overview">
