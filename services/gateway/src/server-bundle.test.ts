@@ -2,17 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { buildServer } from './server-bundle.ts';
+import { buildServer, workerModules } from './server-bundle.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-
-function workerModules(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return workerModules(path);
-    return /[-.]worker\.ts$/.test(entry.name) ? [path] : [];
-  });
-}
 
 describe('the server bundle', () => {
   it('holds every worker module beside the server, keeps each module its source URL, and is the same bundle for the same code', async () => {

@@ -21,7 +21,8 @@ const WORKER_MODULE = /[-.]worker\.ts$/;
 /** Bundles older than this are removed by a later build (a server runs from its bundle as long as it lives). */
 const KEEP_OLD_BUNDLES_MS = 7 * 86_400_000;
 
-function workerModules(dir: string): string[] {
+/** The worker modules (`*-worker.ts`, `*.worker.ts`) under `dir`, each bundled beside the server. */
+export function workerModules(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return workerModules(path);

@@ -127,14 +127,10 @@ function foldsOnAThread(config: Config): boolean {
 /** The read models on a thread of their own, told of every commit of this process's log. */
 function readModelsThread(config: Config, options: SystemOptions, store: SqliteEventStore, bus: Bus): ReadModelsThread {
   const onCollectionScan = scansOfGrowingCollections(options);
-  const thread = new ReadModelsThread({ eventsFile: eventLogFile(config), readModelsFile: join(config.dataDir, READ_MODELS_FILE) }, bus, { onCollectionScan, freshThreadAfterEvents: options.freshReadModelsThreadAfterEvents });
-  const stopTelling = store.onCommit((head) => thread.committed(head));
-  const close = thread.close.bind(thread);
-  thread.close = async () => {
-    stopTelling();
-    await close();
-  };
-  return thread;
+  return new ReadModelsThread({ eventsFile: eventLogFile(config), readModelsFile: join(config.dataDir, READ_MODELS_FILE) }, bus, (listener) => store.onCommit(listener), {
+    onCollectionScan,
+    freshThreadAfterEvents: options.freshReadModelsThreadAfterEvents,
+  });
 }
 
 async function openBus(config: Config): Promise<Bus> {

@@ -32,14 +32,19 @@ export class ReadModelsThread implements ServedReadModels {
   private building: Promise<void> | undefined;
   private settleBuilding: (() => void) | undefined;
 
+  private readonly stopFollowing: () => void;
+
+  /** `commits` tells of each new head of the log (`SqliteEventStore.onCommit`), from now until `close`. */
   constructor(
     private readonly files: ReadModelsThreadData,
     private readonly bus: Bus,
+    commits: (listener: (head: number) => void) => () => void,
     private readonly options: { onCollectionScan?: ScanListener | undefined; freshThreadAfterEvents?: number } = {},
   ) {
     this.reader = new SqliteReadStore({ file: files.readModelsFile, reader: true, ...(options.onCollectionScan && { onCollectionScan: options.onCollectionScan }) });
     this.reads = renamedReadStore(this.reader, (collection) => this.served.get(collection) ?? collection);
     this.startThread();
+    this.stopFollowing = commits((head) => this.committed(head));
   }
 
   private startThread(): void {
@@ -60,7 +65,7 @@ export class ReadModelsThread implements ServedReadModels {
   }
 
   /** The log's new head: the thread folds it. */
-  committed(position: number): void {
+  private committed(position: number): void {
     this.requests.post({ kind: 'committed', position } satisfies ToReadModelsThread);
   }
 
@@ -92,6 +97,7 @@ export class ReadModelsThread implements ServedReadModels {
   }
 
   async close(): Promise<void> {
+    this.stopFollowing();
     await this.stopThread();
     this.settleBuilding?.();
     await this.reader.close();
