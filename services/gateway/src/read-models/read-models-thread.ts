@@ -8,7 +8,7 @@
 import { type Bus, closeRequestsThread, type ReadStore, renamedReadStore, type ScanListener, SqliteReadStore, startRequestsThread, type ThreadRequests } from '@testament/infra';
 import { PositionGate, PROJECTIONS_ADVANCED, READ_MODELS_RUNNER, type ProjectionsAdvanced, type ReadModelsStatus, type ServedReadModels } from '@testament/projections';
 import type { Worker } from 'node:worker_threads';
-import { FOLD_YOUNG_GENERATION_MB } from './fold-heap.ts';
+import { FOLD_YOUNG_GENERATION_MB, LIVE_FOLD_YOUNG_GENERATION_MB } from './fold-heap.ts';
 import type { FromReadModelsThread, ReadModelsThreadData, ToReadModelsThread } from './messages.ts';
 
 /**
@@ -47,11 +47,11 @@ export class ReadModelsThread implements ServedReadModels {
     this.stopFollowing = commits((head) => this.committed(head));
   }
 
-  private startThread(): void {
+  private startThread(youngGenerationMb = FOLD_YOUNG_GENERATION_MB): void {
     ({ worker: this.worker, requests: this.requests } = startRequestsThread(new URL('./read-models-worker.ts', import.meta.url), this.files, {
       name: "the read models' thread",
       onMessage: (message: FromReadModelsThread) => this.receive(message),
-      resourceLimits: { maxYoungGenerationSizeMb: FOLD_YOUNG_GENERATION_MB },
+      resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb },
     }));
   }
 
@@ -74,7 +74,7 @@ export class ReadModelsThread implements ServedReadModels {
     this.resumedFrom = resumedFrom;
     if (position - resumedFrom >= (this.options.freshThreadAfterEvents ?? FRESH_THREAD_AFTER_EVENTS)) {
       await this.stopThread();
-      this.startThread();
+      this.startThread(LIVE_FOLD_YOUNG_GENERATION_MB);
       await this.requests.ask({ kind: 'control', id: 0, action: 'start' });
     }
     this.gate.advance(position);
