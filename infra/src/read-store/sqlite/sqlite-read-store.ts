@@ -30,7 +30,8 @@ export interface SqliteReadStoreOptions {
   onCollectionScan?: ScanListener;
   /**
    * How the checkpoint thread keeps the write-ahead log short (`WalCheckpointer`); tests make it eager.
-   * `false` for a second connection to a file whose first one checkpoints it (a thread folding into it).
+   * `false` for a second connection to a file whose first one checkpoints it (a thread folding into it):
+   * the first one also keeps the file's statistics fresh (`statisticsCheckEveryMs`).
    */
   checkpoints?: CheckpointPace | false;
   /**
@@ -39,7 +40,7 @@ export interface SqliteReadStoreOptions {
    * forgets what it knew of a collection when told the collection changed (`changed`).
    */
   reader?: boolean;
-  /** How often a writer looks for statistics gone stale (default 5 minutes; tests make it eager). */
+  /** How often the connection that checkpoints the file looks for statistics gone stale (default 5 minutes; tests make it eager). */
   statisticsCheckEveryMs?: number;
 }
 
@@ -172,7 +173,8 @@ export class SqliteReadStore implements ReadStore {
 
   /** Gathers statistics again for the tables SQLite finds have grown or shrunk past what their statistics say, now and then. */
   private refreshStaleStatistics(): void {
-    if (this.isReader || performance.now() - this.statisticsCheckedAt < (this.options.statisticsCheckEveryMs ?? STATISTICS_CHECK_EVERY_MS)) return;
+    // One connection keeps the file: a build's connection (`checkpoints: false`) would re-gather its own tables over and over as they grow.
+    if (this.isReader || this.options.checkpoints === false || performance.now() - this.statisticsCheckedAt < (this.options.statisticsCheckEveryMs ?? STATISTICS_CHECK_EVERY_MS)) return;
     this.statisticsCheckedAt = performance.now();
     // Dry run (0x1) of analysing (0x2) every table (0x10000): one `ANALYZE "main"."table"` line per stale table.
     const stale = (this.db.pragma('optimize(0x10003)') as Array<{ optimize: string }>).map((line) => /ANALYZE "main"\."((?:[^"]|"")+)"/.exec(line.optimize)?.[1]?.replace(/""/g, '"'));
