@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Navigate, createBrowserRouter, useParams } from 'react-router';
+import { Navigate, createBrowserRouter, useParams, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { LogoutPage } from '../features/logout/LogoutPage.tsx';
 import { RequireSuperuser } from '../session/RequireSuperuser.tsx';
 import { RequireUser } from '../session/RequireUser.tsx';
@@ -7,7 +7,9 @@ import { preloadCharts } from '../components/charts/preload-charts.ts';
 import { AppShell } from '../shell/AppShell.tsx';
 import { FullPageSpinner } from '../shell/FullPageSpinner.tsx';
 import { NotFoundPage } from '../shell/ErrorPage.tsx';
+import type { PrefetchPlace } from './prefetch.ts';
 import { RootLayout } from './RootLayout.tsx';
+import { session } from './services.ts';
 
 /**
  * A screen loaded when first visited: the first page downloads the shell and its own screen
@@ -24,6 +26,32 @@ function charted<T>(screen: Promise<T>): Promise<T> {
   void preloadCharts().catch(() => undefined);
   return screen;
 }
+
+/**
+ * A route whose screen's calls are asked for as its address is entered (app/prefetch.ts), beside the
+ * download of its code and the app's first render, for a signed-in user; navigation waits for none of it.
+ * Only a new node asks again: a tab, an opened test or a filter keeps the screen, whose lists ask for themselves.
+ */
+function prefetching(screenCalls: () => Promise<(place: PrefetchPlace) => void>) {
+  return {
+    loader: ({ params, request }: LoaderFunctionArgs) => {
+      const search = new URL(request.url).searchParams;
+      // Who is signed in is asked once the app has started, in the same task as this first loader: look after it.
+      void screenCalls()
+        .then(async (prefetchScreen) => {
+          const config = await session.signedInConfig();
+          if (config) prefetchScreen({ params, search, config });
+        })
+        .catch(() => undefined); // The screen then asks for itself.
+      return null;
+    },
+    shouldRevalidate: ({ currentParams, nextParams }: ShouldRevalidateFunctionArgs) =>
+      currentParams['projectId'] !== nextParams['projectId'] || currentParams['planId'] !== nextParams['planId'],
+  };
+}
+
+const planPageCalls = () => import('../features/plans/page/prefetch-plan-page.ts').then((module) => module.prefetchPlanPage);
+const overviewCalls = () => import('../features/project-page/prefetch-overview.ts').then((module) => module.prefetchProjectOverview);
 
 /** The old administration address of a project tab (§2 route table). */
 function LegacyProjectTab() {
@@ -53,7 +81,7 @@ export const router = createBrowserRouter([
             lazy: () => page(import('../features/project-page/ProjectPage.tsx'), 'ProjectPage'),
             children: [
               { index: true, element: <Navigate to="overview" replace /> },
-              { path: 'overview', lazy: () => charted(page(import('../features/project-page/ProjectOverviewTab.tsx'), 'ProjectOverviewTab')) },
+              { path: 'overview', lazy: () => charted(page(import('../features/project-page/ProjectOverviewTab.tsx'), 'ProjectOverviewTab')), ...prefetching(overviewCalls) },
               { path: 'parameters', lazy: () => page(import('../features/parameters/ParametersTab.tsx'), 'ParametersTab') },
               { path: 'labels', lazy: () => page(import('../features/labels/LabelsTab.tsx'), 'LabelsTab') },
               { path: 'statuses', lazy: () => page(import('../features/statuses/StatusesTab.tsx'), 'StatusesTab') },
@@ -82,11 +110,11 @@ export const router = createBrowserRouter([
             path: 'projects/:projectId/plans',
             lazy: () => page(import('../features/plans/PlansWorkspace.tsx'), 'PlansWorkspace'),
             children: [
-              { index: true, lazy: () => charted(page(import('../features/plans/page/PlanPage.tsx'), 'PlanPage')) },
+              { index: true, lazy: () => charted(page(import('../features/plans/page/PlanPage.tsx'), 'PlanPage')), ...prefetching(planPageCalls) },
               { path: 'new-test-plan', lazy: () => page(import('../features/plans/form/PlanFormPage.tsx'), 'PlanFormPage') },
               { path: ':planId/edit-test-plan', lazy: () => page(import('../features/plans/form/PlanFormPage.tsx'), 'PlanFormPage') },
               { path: ':planId/activity', lazy: () => page(import('../features/plan-activity/PlanActivityPage.tsx'), 'PlanActivityPage') },
-              { path: ':planId/:tab?', lazy: () => charted(page(import('../features/plans/page/PlanPage.tsx'), 'PlanPage')) },
+              { path: ':planId/:tab?', lazy: () => charted(page(import('../features/plans/page/PlanPage.tsx'), 'PlanPage')), ...prefetching(planPageCalls) },
             ],
           },
           { path: 'profile', lazy: () => page(import('../features/profile/ProfilePage.tsx'), 'ProfilePage') },

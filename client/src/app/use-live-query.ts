@@ -2,6 +2,7 @@ import { useObservable, useObservableState } from 'observable-hooks';
 import { useRef } from 'react';
 import { map, type Observable } from 'rxjs';
 import { fetchOnChange, type Fetched } from '../api/fetch-on-change.ts';
+import { takePrefetched } from './prefetch.ts';
 
 export interface LiveQuery<R> {
   /** The latest answer, or null before the first one. */
@@ -13,7 +14,8 @@ export interface LiveQuery<R> {
 /**
  * `fetchOnChange` for a component. The query (plain JSON) is compared by value, so a new
  * object with the same content does not refetch. `changes` and `fetch` may be
- * new functions on every render; the latest ones are used.
+ * new functions on every render; the latest ones are used. The first fetch takes an
+ * answer a route asked for ahead (`prefetch`) for the same fetch and query.
  */
 export function useLiveQuery<Q, R>(query: Q, changes: (query: Q) => Observable<unknown>, fetch: (query: Q) => Observable<R>): LiveQuery<R> {
   const latest = useRef({ changes, fetch });
@@ -24,7 +26,7 @@ export function useLiveQuery<Q, R>(query: Q, changes: (query: Q) => Observable<u
       fetchOnChange(
         inputs$.pipe(map(([queryKey]) => JSON.parse(queryKey) as Q)),
         (q) => latest.current.changes(q),
-        (q) => latest.current.fetch(q),
+        (q) => takePrefetched(latest.current.fetch, q) ?? latest.current.fetch(q),
       ),
     [key],
   );

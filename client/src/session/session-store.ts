@@ -1,5 +1,5 @@
 import { topics, deepMergeConfig, type loginBody, type sessionResponse, type UserConfig } from '@testament/contracts';
-import { BehaviorSubject, EMPTY, Observable, Subscription, catchError, asyncScheduler, concatMap, observeOn, of, shareReplay, switchMap, tap } from 'rxjs';
+import { BehaviorSubject, EMPTY, Observable, Subscription, catchError, asyncScheduler, concatMap, firstValueFrom, map, observeOn, of, shareReplay, switchMap, tap } from 'rxjs';
 import type { z } from 'zod';
 import type { ApiClient } from '../api/api-client.ts';
 import type { LiveChannel } from '../api/live-channel.ts';
@@ -37,6 +37,17 @@ export class SessionStore {
     // A kept answer is handed over asynchronously, like a request's, so the app's reactions (failure routing) are listening by then.
     this.early = this.api.get<SessionAnswer>('/auth/session/').pipe(shareReplay(1), observeOn(asyncScheduler));
     this.early.subscribe({ error: () => undefined });
+  }
+
+  /**
+   * The signed-in user's config as soon as it is known: at once when the user is loaded, else from the
+   * answer asked for early, before the app's first render; null when nobody is signed in or nothing was asked.
+   * A route's loader waits for it to ask its screen's calls ahead (app/prefetch.ts) only for a signed-in user.
+   */
+  signedInConfig(): Promise<UserConfig | null> {
+    if (this.user) return Promise.resolve(this.config$.value);
+    if (!this.early) return Promise.resolve(null);
+    return firstValueFrom(this.early.pipe(map(({ user, config }) => (user ? (config ?? {}) : null))), { defaultValue: null }).catch(() => null);
   }
 
   /** The current user and their config in one answer (§4 Login); nobody signed in goes to the login page without a failed request. */

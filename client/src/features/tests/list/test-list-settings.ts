@@ -5,7 +5,8 @@ export const TEST_COLUMNS = ['id', 'name', 'plan_path', 'suite_path', 'estimate'
 export type TestColumn = (typeof TEST_COLUMNS)[number];
 
 /** The tests list's view and hidden columns, remembered in this browser. */
-export const useTestListSetting = listSettings('test-list', TEST_COLUMNS).useSetting;
+export const testListSettings = listSettings('test-list', TEST_COLUMNS);
+export const useTestListSetting = testListSettings.useSetting;
 
 /** The Add Result column's width, in pixels. */
 export const ACTIONS_WIDTH = 130;

@@ -1,0 +1,65 @@
+import { Observable, firstValueFrom, of, throwError } from 'rxjs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PREFETCH_KEPT_MS, prefetch, takePrefetched } from './prefetch.ts';
+
+/** A fetch that counts how often it went to the server, answering with the query and the count. */
+function countingFetch() {
+  const sent: unknown[] = [];
+  const fetch = (query: { plan: number; filter?: Record<string, unknown> }) =>
+    new Observable<string>((subscriber) => {
+      sent.push(query);
+      subscriber.next(`answer ${sent.length} for plan ${query.plan}`);
+      subscriber.complete();
+    });
+  return { fetch, sent };
+}
+
+afterEach(() => vi.useRealTimers());
+
+describe('answers asked ahead of their screen', () => {
+  it('are sent at once and taken by the first fetch of the same query, whatever order its fields were written in', async () => {
+    const { fetch, sent } = countingFetch();
+    prefetch(fetch, { plan: 7, filter: { status: 2, assignee: null } });
+    expect(sent).toHaveLength(1);
+    const taken = takePrefetched(fetch, { filter: { assignee: null, status: 2 }, plan: 7 });
+    expect(taken && (await firstValueFrom(taken))).toBe('answer 1 for plan 7');
+    expect(sent).toHaveLength(1);
+  });
+
+  it('are taken once: the next fetch of the query asks the server again', () => {
+    const { fetch } = countingFetch();
+    prefetch(fetch, { plan: 7 });
+    expect(takePrefetched(fetch, { plan: 7 })).toBeDefined();
+    expect(takePrefetched(fetch, { plan: 7 })).toBeUndefined();
+  });
+
+  it('belong to their fetch and query only', () => {
+    const first = countingFetch();
+    const second = countingFetch();
+    prefetch(first.fetch, { plan: 7 });
+    expect(takePrefetched(second.fetch, { plan: 7 })).toBeUndefined();
+    expect(takePrefetched(first.fetch, { plan: 8 })).toBeUndefined();
+    expect(takePrefetched(first.fetch, { plan: 7, filter: { status: 2 } })).toBeUndefined();
+  });
+
+  it('go out once for the same query asked ahead twice', () => {
+    const { fetch, sent } = countingFetch();
+    prefetch(fetch, { plan: 7 });
+    prefetch(fetch, { plan: 7 });
+    expect(sent).toHaveLength(1);
+  });
+
+  it('are dropped when no screen took them in time', () => {
+    vi.useFakeTimers();
+    const { fetch } = countingFetch();
+    prefetch(fetch, { plan: 7 });
+    vi.advanceTimersByTime(PREFETCH_KEPT_MS);
+    expect(takePrefetched(fetch, { plan: 7 })).toBeUndefined();
+  });
+
+  it('hand a failure to the screen that takes them, without an unhandled error before', async () => {
+    const failing = (_query: number) => throwError(() => new Error('no answer'));
+    prefetch(failing, 7);
+    await expect(firstValueFrom(takePrefetched(failing, 7) ?? of('none'))).rejects.toThrow('no answer');
+  });
+});

@@ -1,0 +1,14 @@
+import { prefetch, type PrefetchPlace } from '../../../app/prefetch.ts';
+import { prefetchStatistics } from '../../plan-statistics/prefetch-statistics.ts';
+import { prefetchTests } from '../../tests/list/prefetch-tests.ts';
+import { planOrGone } from '../plan-api.ts';
+
+/** The plan page's own calls, asked for as its address is entered: the plan, its statistics and the first page of its tests. */
+export function prefetchPlanPage({ params, search, config }: PrefetchPlace): void {
+  const projectId = Number(params['projectId']);
+  const planId = params['planId'] ? Number(params['planId']) : null;
+  if (!Number.isInteger(projectId) || (planId !== null && !Number.isInteger(planId))) return;
+  if (planId !== null) prefetch(planOrGone, planId);
+  prefetchStatistics(config, projectId, planId, search);
+  prefetchTests(config, projectId, planId, search);
+}

@@ -1,0 +1,19 @@
+import type { UserConfig } from '@testament/contracts';
+import { prefetch } from '../../../app/prefetch.ts';
+import { LIST_PAGE_SIZES } from '../../../components/list/paged-table.ts';
+import { userListSettings } from '../../../components/list/user-list-settings.ts';
+import { testConditions, testFilterCodec } from './test-filter.ts';
+import { testListApi } from './test-list-api.ts';
+import { testListSettings } from './test-list-settings.ts';
+
+/**
+ * Asks ahead for the first page `TestsTable` will show of a plan's subtree (or the project's tests,
+ * `planId` null) at this address: the user's page size, the server's order, the filter in the address.
+ * The tree view's levels are left to the tree (it opens the levels the user kept open).
+ */
+export function prefetchTests(config: UserConfig, projectId: number, planId: number | null, search: URLSearchParams): void {
+  if (testListSettings.read().layout !== 'table') return;
+  const rows = userListSettings(config, 'tests_table', LIST_PAGE_SIZES).pageSize ?? LIST_PAGE_SIZES[0]!;
+  const conditions = testConditions(testFilterCodec.fromParams(search));
+  prefetch(testListApi.list, { project: projectId, planId, page: 1, page_size: rows, conditions });
+}
