@@ -51,7 +51,6 @@ function prefetching(screenCalls: () => Promise<(place: PrefetchPlace) => void>)
 }
 
 const planPageCalls = () => import('../features/plans/page/prefetch-plan-page.ts').then((module) => module.prefetchPlanPage);
-const overviewCalls = () => import('../features/project-page/prefetch-overview.ts').then((module) => module.prefetchProjectOverview);
 
 /** The old administration address of a project tab (§2 route table). */
 function LegacyProjectTab() {
@@ -81,7 +80,7 @@ export const router = createBrowserRouter([
             lazy: () => page(import('../features/project-page/ProjectPage.tsx'), 'ProjectPage'),
             children: [
               { index: true, element: <Navigate to="overview" replace /> },
-              { path: 'overview', lazy: () => charted(page(import('../features/project-page/ProjectOverviewTab.tsx'), 'ProjectOverviewTab')), ...prefetching(overviewCalls) },
+              { path: 'overview', lazy: () => charted(page(import('../features/project-page/ProjectOverviewTab.tsx'), 'ProjectOverviewTab')) },
               { path: 'parameters', lazy: () => page(import('../features/parameters/ParametersTab.tsx'), 'ParametersTab') },
               { path: 'labels', lazy: () => page(import('../features/labels/LabelsTab.tsx'), 'LabelsTab') },
               { path: 'statuses', lazy: () => page(import('../features/statuses/StatusesTab.tsx'), 'StatusesTab') },

@@ -2,14 +2,10 @@ import type { PlanProgress, StatusSlice } from '@testament/contracts';
 import type { Observable } from 'rxjs';
 import { apiPath } from '../../api/paths.ts';
 import { api } from '../../app/services.ts';
-import { lastDays, type DayRange } from '../../i18n/dates.ts';
-import type { HistogramQuery } from '../plan-statistics/statistics-api.ts';
+import type { DayRange } from '../../i18n/dates.ts';
 
 /** The executed tests' default period: the last 7 days, today included (§2 Overview). */
 export const PROGRESS_DAYS = 7;
-
-/** The recent activity card's histogram: the project's results per day and status over the last days. */
-export const recentActivityQuery = (projectId: number): HistogramQuery => ({ projectId, planId: null, conditions: {}, range: lastDays(PROGRESS_DAYS), attribute: null });
 
 export const overviewApi = {
   /** Tests per last status across the project's plans (the statuses donut). */
