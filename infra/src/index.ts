@@ -30,4 +30,5 @@ export * from './threads/ts-worker.ts';
 export * from './threads/thread-requests.ts';
 export * from './threads/requests-thread.ts';
 export * from './read-store/sqlite/sqlite-read-store.ts';
+export * from './read-store/sqlite/writer-lease.ts';
 export * from './read-store/shared/scan.ts';

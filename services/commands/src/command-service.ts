@@ -13,7 +13,7 @@ import { customAttributeHandlers, requiredAttributeNames, requiredResultAttribut
 import { isLiveSuite, suiteCommands, suiteHandlers } from './suites/handlers.ts';
 import { suiteCascade } from './workflows/suite-cascade.ts';
 import { caseTests } from './workflows/case-tests.ts';
-import { caseCommands, caseHandlers, caseStanding, currentCaseVersion } from './cases/handlers.ts';
+import { caseCommands, caseHandlers, caseStandings, currentCaseVersion } from './cases/handlers.ts';
 import { commentHandlers } from './comments/handlers.ts';
 import { planCommands } from './plans/handlers.ts';
 import { testCommands, testHandlers } from './tests/handlers.ts';
@@ -95,7 +95,7 @@ export function createCommandService(deps: CommandServiceDeps) {
     cases: [caseHandlers(cases), caseWritesWithLabels(kernel, cases), casesWithTests],
     comments: [commentHandlers(kernel, attachmentsOf)],
     suites: [suiteHandlers(suites), suiteCascade(suites, casesWithTests)],
-    plans: [planTests(kernel, plans, tests, (projectId, caseId) => caseStanding(kernel, projectId, caseId))],
+    plans: [planTests(kernel, plans, tests, (projectId, caseIds) => caseStandings(kernel, projectId, caseIds))],
     tests: [testHandlers(tests), resultBatch(kernel, tests)],
     'bulk-jobs': [
       bulkJobWorkflow(

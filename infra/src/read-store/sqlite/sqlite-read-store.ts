@@ -44,6 +44,9 @@ export interface SqliteReadStoreOptions {
   statisticsCheckEveryMs?: number;
 }
 
+/** Run inside every write transaction of a fenced writer (`fenceWrites`): throws to refuse the write (`SqliteWriterLease.check`). */
+export type WriteFence = () => void;
+
 function quoted(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
@@ -78,6 +81,8 @@ export class SqliteReadStore implements ReadStore {
   private statisticsGeneration = 0;
   /** A writer's: when it last asked whether statistics went stale. */
   private statisticsCheckedAt = performance.now();
+  /** A fenced writer's check, run first in each of its write transactions. */
+  private fence: WriteFence | undefined;
 
   constructor(private readonly options: SqliteReadStoreOptions = {}) {
     const file = options.file ?? ':memory:';
@@ -213,6 +218,7 @@ export class SqliteReadStore implements ReadStore {
     const collections = writes.map(({ collection, operations }) => [this.sqliteCollection(collection), operations] as const);
     try {
       this.db.transaction(() => {
+        this.checkFence();
         for (const [collection, operations] of collections) for (const operation of operations) collection.apply(operation);
       }).immediate();
     } catch (error) {
@@ -221,6 +227,19 @@ export class SqliteReadStore implements ReadStore {
       throw error;
     }
     this.refreshStaleStatistics();
+  }
+
+  /**
+   * From now on every write (`writeAll`, `bulkWrite`) first runs `fence` in its transaction, and is refused,
+   * whole, when it throws: a writer under a lease (`SqliteWriterLease`) that was taken over writes nothing more.
+   */
+  fenceWrites(fence: WriteFence): void {
+    this.fence = fence;
+  }
+
+  /** @internal A collection's write runs its store's fence first. */
+  checkFence(): void {
+    this.fence?.();
   }
 
   async bulkLoad(collections: readonly string[]): Promise<() => Promise<void>> {
@@ -485,6 +504,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     let failure: unknown;
     // Ordered, as MongoDB's: what came before a failing operation stays written, the failing one leaves nothing.
     this.store.db.transaction(() => {
+      this.store.checkFence();
       for (const operation of operations) {
         try {
           this.store.db.transaction(() => this.apply(operation))();

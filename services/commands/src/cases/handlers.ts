@@ -125,9 +125,16 @@ export async function currentCaseVersion(deps: KernelDeps, caseId: number) {
   return { version: { historyId: latest.historyId, version: state.versions.length, steps }, suiteId: latest.content.suiteId };
 }
 
-/** Whether a case can go into a plan: live in the project, and not archived (for the plans' workflow). */
-export async function caseStanding(deps: KernelDeps, projectId: number, caseId: number): Promise<'addable' | 'archived' | 'unknown'> {
-  const { state } = await deps.aggregates.load(streams.testCase.of(caseId), caseDecider);
-  if (!state.exists || state.deleted || state.projectId !== projectId) return 'unknown';
-  return latestVersion(state).isArchive ? 'archived' : 'addable';
+/**
+ * Whether each case can go into a plan: live in the project, and not archived (for the plans' workflow). The
+ * streams of cases not kept are read in one go: a plan of 1,000 cases made after a restart read them one by one.
+ */
+export async function caseStandings(deps: KernelDeps, projectId: number, caseIds: readonly number[]): Promise<Map<number, 'addable' | 'archived' | 'unknown'>> {
+  await deps.aggregates.preload(caseIds.map(streams.testCase.of), caseDecider);
+  const standings = new Map<number, 'addable' | 'archived' | 'unknown'>();
+  for (const caseId of caseIds) {
+    const { state } = await deps.aggregates.load(streams.testCase.of(caseId), caseDecider);
+    standings.set(caseId, !state.exists || state.deleted || state.projectId !== projectId ? 'unknown' : latestVersion(state).isArchive ? 'archived' : 'addable');
+  }
+  return standings;
 }

@@ -33,6 +33,8 @@ interface StreamRead {
 /** The store as it is, noting every readStream: which stream, from where, and how many events came back. */
 function readCounting(inner: EventStore, beforeAppend?: (stream: string) => Promise<void>) {
   const reads: StreamRead[] = [];
+  /** The number of streams of each readStreams. */
+  const batches: number[] = [];
   const counted: EventStore = {
     async append(stream, events, expected) {
       await beforeAppend?.(stream);
@@ -49,6 +51,7 @@ function readCounting(inner: EventStore, beforeAppend?: (stream: string) => Prom
     },
     async readStreams(streams) {
       const read = await inner.readStreams(streams);
+      batches.push(streams.length);
       for (const [stream, events] of read) reads.push({ stream, fromRevision: 0, events: events.length });
       return read;
     },
@@ -59,7 +62,7 @@ function readCounting(inner: EventStore, beforeAppend?: (stream: string) => Prom
     close: () => inner.close(),
   };
   const readsOf = (stream: string) => reads.filter((read) => read.stream === stream);
-  return { store: counted, readsOf };
+  return { store: counted, readsOf, batches };
 }
 
 const meta = () => newCommandMeta(owner);
@@ -131,6 +134,28 @@ describe('aggregate cache in the command handler', () => {
     // The cache holds the stream at its head: the next command reads nothing before deciding.
     await commands['projects.update']({ projectId, description: 'after the conflict' }, meta());
     expect(counting.readsOf(stream).at(-1)).toEqual({ stream, fromRevision: head.revision + 1, events: 0 });
+  });
+});
+
+describe('a plan made of many cases', () => {
+  it('reads the cases a fresh command service does not keep in one read', async () => {
+    const author = createCommandService({ store, ids });
+    const { projectId } = await newProject('Planned');
+    const { id: suiteId } = await author['suites.create']({ projectId, parentId: null, name: 'Suite', description: '', attributes: {}, attachmentIds: [] }, meta());
+    const content = (n: number) => ({ name: `Case ${n}`, suiteId, description: '', setup: '', scenario: 'Do it', expected: 'Done', teardown: '', estimate: null, isSteps: false, attributes: {}, steps: [], labels: [] });
+    const caseIds: number[] = [];
+    for (let n = 0; n < 30; n++) caseIds.push((await author['cases.create']({ projectId, content: content(n) }, meta())).caseId);
+
+    // As after a restart: nothing of the cases is kept.
+    const counting = readCounting(store);
+    const restarted = createCommandService({ store: counting.store, ids });
+    const fields = { name: 'Release', description: '', startedAt: '2026-01-05T09:00:00.000Z', dueDate: '2026-03-05T09:00:00.000Z', finishedAt: null, attributes: {}, attachmentIds: [] };
+    await restarted['plans.create']({ projectId, parentId: null, fields, isArchive: false, parameterIds: [], caseIds }, meta());
+
+    expect(counting.batches).toEqual([caseIds.length]);
+    for (const caseId of caseIds) expect(counting.readsOf(`case-${caseId}`).filter((read) => read.fromRevision === 0)).toHaveLength(1);
+    const tests = (await store.readAll(0, 1_000_000)).filter((event) => event.type === 'TestCreated' && (event.data as { projectId: number }).projectId === projectId);
+    expect(tests).toHaveLength(30);
   });
 });
 

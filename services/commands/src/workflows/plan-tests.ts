@@ -24,10 +24,10 @@ export interface PlanTest {
  * archive, delete and their undoing take the subtree's tests along. The plan's
  * stream first, then each test's stream, caused by it.
  */
-/** Whether a case can go into a plan of the project (the cases' answer, wired in by the command service). */
-export type CaseStanding = (projectId: number, caseId: number) => Promise<'addable' | 'archived' | 'unknown'>;
+/** Whether each case can go into a plan of the project (the cases' answer, wired in by the command service). */
+export type CaseStandings = (projectId: number, caseIds: readonly number[]) => Promise<ReadonlyMap<number, 'addable' | 'archived' | 'unknown'>>;
 
-export function planTests(deps: KernelDeps, plans: PlanCommands, tests: TestCommands, caseStanding: CaseStanding) {
+export function planTests(deps: KernelDeps, plans: PlanCommands, tests: TestCommands, caseStandings: CaseStandings) {
   /**
    * The tests' commands of one plan command, decided one by one and appended in one go: a plan of
    * 5,000 cases took 5,000 appends, each its own transaction, 9 s on 100,000 tests. Each test is
@@ -42,8 +42,9 @@ export function planTests(deps: KernelDeps, plans: PlanCommands, tests: TestComm
   /** Every case must be a live case of the project that is not archived (§3.4), checked before anything is written. */
   async function requireAddableCases(projectId: number, caseIds: readonly number[]): Promise<void> {
     const archived: number[] = [];
+    const standings = await caseStandings(projectId, caseIds);
     for (const caseId of caseIds) {
-      const standing = await caseStanding(projectId, caseId);
+      const standing = standings.get(caseId);
       if (standing === 'unknown') throw ValidationError.of('test_cases', planMessages.caseUnknown(caseId));
       if (standing === 'archived') archived.push(caseId);
     }

@@ -1,0 +1,87 @@
+import type { Database } from 'better-sqlite3';
+
+/** A write refused because the lease it was made under has passed to another holder (or lapsed). */
+export class LeaseLostError extends Error {
+  override readonly name = 'LeaseLostError';
+}
+
+/** A holder's term of a lease: the epoch fences its writes. */
+export interface LeaseTerm {
+  epoch: number;
+  expiresAt: number;
+}
+
+export interface WriterLeaseOptions {
+  /** The lease's name: one per thing that must have a single writer (the read models). */
+  name: string;
+  /** Who asks: a process (and thread) name, shown to whoever finds the lease taken. */
+  holder: string;
+  /** How long a term lasts without a renewal: the longest a standby waits after its active writer died. */
+  ttlMs: number;
+  /** Wall-clock milliseconds; the holders share a host (and its clock) with the file. */
+  now?: () => number;
+}
+
+/**
+ * A lease on the writing of a SQLite file, kept in that file. One holder at a time: a standby takes
+ * it once the active holder's term has run out (it died, or hangs), and each taking raises the epoch.
+ * The epoch is the fence: `check`, inside the holder's write transaction, refuses the write of a
+ * holder whose term was taken over, so a deposed writer that wakes up late writes nothing. The check
+ * and the writes commit together (SQLite's write lock makes them one step).
+ */
+export class SqliteWriterLease {
+  private readonly now: () => number;
+
+  constructor(
+    private readonly db: Database,
+    private readonly options: WriterLeaseOptions,
+  ) {
+    this.now = options.now ?? Date.now;
+    db.exec('CREATE TABLE IF NOT EXISTS _rm_leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, epoch INTEGER NOT NULL, expires_at INTEGER NOT NULL) WITHOUT ROWID');
+  }
+
+  /** Takes the lease when nobody holds it or its term ran out; the new term, or null while another holds it. */
+  tryAcquire(): LeaseTerm | null {
+    return this.db
+      .transaction(() => {
+        const now = this.now();
+        const current = this.row();
+        if (current && current.holder !== this.options.holder && current.expires_at > now) return null;
+        const term = { epoch: (current?.epoch ?? 0) + 1, expiresAt: now + this.options.ttlMs };
+        this.db
+          .prepare('INSERT INTO _rm_leases (name, holder, epoch, expires_at) VALUES (?, ?, ?, ?) ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, epoch = excluded.epoch, expires_at = excluded.expires_at')
+          .run(this.options.name, this.options.holder, term.epoch, term.expiresAt);
+        return term;
+      })
+      .immediate();
+  }
+
+  /** Extends the term; false when it was taken over (the holder must stop writing). */
+  renew(term: LeaseTerm): boolean {
+    const expiresAt = this.now() + this.options.ttlMs;
+    const renewed = this.db.prepare('UPDATE _rm_leases SET expires_at = ? WHERE name = ? AND epoch = ? AND holder = ?').run(expiresAt, this.options.name, term.epoch, this.options.holder).changes === 1;
+    if (renewed) term.expiresAt = expiresAt;
+    return renewed;
+  }
+
+  /** Gives the lease up at an orderly stop, so a standby takes it at once instead of after the term. */
+  release(term: LeaseTerm): void {
+    this.db.prepare('UPDATE _rm_leases SET expires_at = 0 WHERE name = ? AND epoch = ?').run(this.options.name, term.epoch);
+  }
+
+  /** Inside a write transaction: throws LeaseLostError unless `term` is still the lease's. */
+  check(term: LeaseTerm): void {
+    const current = this.row();
+    if (current?.epoch !== term.epoch) throw new LeaseLostError(`the ${this.options.name} lease passed to ${current?.holder ?? 'nobody'} (epoch ${current?.epoch ?? 0}); this writer (epoch ${term.epoch}) stops`);
+  }
+
+  /** Who holds the lease now, for a standby's log line. */
+  holderNow(): { holder: string; epoch: number; expiresAt: number } | null {
+    const current = this.row();
+    return current ? { holder: current.holder, epoch: current.epoch, expiresAt: current.expires_at } : null;
+  }
+
+  private row(): { holder: string; epoch: number; expires_at: number } | undefined {
+    return this.db.prepare('SELECT holder, epoch, expires_at FROM _rm_leases WHERE name = ?').get(this.options.name) as { holder: string; epoch: number; expires_at: number } | undefined;
+  }
+}
