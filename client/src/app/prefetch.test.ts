@@ -1,4 +1,4 @@
-import { Observable, firstValueFrom, of, throwError } from 'rxjs';
+import { Observable, Subject, firstValueFrom, of, throwError } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PREFETCH_KEPT_MS, prefetch, takePrefetched } from './prefetch.ts';
 
@@ -42,11 +42,12 @@ describe('answers asked ahead of their screen', () => {
     expect(takePrefetched(first.fetch, { plan: 7, filter: { status: 2 } })).toBeUndefined();
   });
 
-  it('go out once for the same query asked ahead twice', () => {
+  it('give way to a newer answer of the same query: a plan left and opened again is asked for again', async () => {
     const { fetch, sent } = countingFetch();
     prefetch(fetch, { plan: 7 });
     prefetch(fetch, { plan: 7 });
-    expect(sent).toHaveLength(1);
+    expect(sent).toHaveLength(2);
+    expect(await firstValueFrom(takePrefetched(fetch, { plan: 7 })!)).toBe('answer 2 for plan 7');
   });
 
   it('are dropped when no screen took them in time', () => {
@@ -57,9 +58,19 @@ describe('answers asked ahead of their screen', () => {
     expect(takePrefetched(fetch, { plan: 7 })).toBeUndefined();
   });
 
-  it('hand a failure to the screen that takes them, without an unhandled error before', async () => {
-    const failing = (_query: number) => throwError(() => new Error('no answer'));
-    prefetch(failing, 7);
-    await expect(firstValueFrom(takePrefetched(failing, 7) ?? of('none'))).rejects.toThrow('no answer');
+  it('are not kept when they fail, and a screen that took one on its way asks the server itself when it fails', async () => {
+    let calls = 0;
+    const failingOnce = (query: number) => (calls++ === 0 ? throwError(() => new Error('403')) : of(`answer for ${query}`));
+    prefetch(failingOnce, 7);
+    expect(takePrefetched(failingOnce, 7)).toBeUndefined();
+
+    const later = new Subject<string>();
+    let asked = 0;
+    const slowThenFailing = (query: number) => (asked++ === 0 ? later.asObservable() : of(`own answer for ${query}`));
+    prefetch(slowThenFailing, 8);
+    const taken = takePrefetched(slowThenFailing, 8)!;
+    const answer = firstValueFrom(taken);
+    later.error(new Error('403'));
+    await expect(answer).resolves.toBe('own answer for 8');
   });
 });

@@ -1,5 +1,5 @@
 import type { UserConfig } from '@testament/contracts';
-import { shareReplay, type Observable } from 'rxjs';
+import { catchError, shareReplay, type Observable } from 'rxjs';
 
 /**
  * Answers asked for ahead of the screen that shows them. A route's loader starts its screen's
@@ -23,28 +23,34 @@ export function queryKey(query: unknown): string {
   );
 }
 
-/** Sends `fetch(query)` now and keeps its answer for the first `takePrefetched` of the same fetch and query. */
+/**
+ * Sends `fetch(query)` now and keeps its answer for the first `takePrefetched` of the same fetch and query. An
+ * answer of the same query kept from before (a plan left and opened again) gives way to this newer one.
+ */
 export function prefetch<Q, R>(fetch: Fetch<Q, R>, query: Q): void {
   const byQuery = kept.get(fetch) ?? new Map<string, Observable<unknown>>();
   kept.set(fetch, byQuery);
   const key = queryKey(query);
-  if (byQuery.has(key)) return;
   const answer$ = fetch(query).pipe(shareReplay(1));
-  // A failure has already gone through the data layer's routing; the screen that takes it keeps what it shows.
-  answer$.subscribe({ error: () => undefined });
-  byQuery.set(key, answer$);
-  setTimeout(() => {
+  const drop = () => {
     if (byQuery.get(key) === answer$) byQuery.delete(key);
-  }, PREFETCH_KEPT_MS);
+  };
+  byQuery.set(key, answer$);
+  // A failed answer is not kept: the screen asks itself, and its own failure is the one the app shows (a 403 page).
+  answer$.subscribe({ error: drop });
+  setTimeout(drop, PREFETCH_KEPT_MS);
 }
 
-/** The answer asked for ahead of this fetch and query, taken so that the next fetch asks the server again; undefined if none waits. */
+/**
+ * The answer asked for ahead of this fetch and query, taken so that the next fetch asks the server again; undefined
+ * if none waits. Should the answer on its way fail, the screen asks the server itself.
+ */
 export function takePrefetched<Q, R>(fetch: Fetch<Q, R>, query: Q): Observable<R> | undefined {
   const byQuery = kept.get(fetch);
   const key = queryKey(query);
-  const answer$ = byQuery?.get(key);
+  const answer$ = byQuery?.get(key) as Observable<R> | undefined;
   byQuery?.delete(key);
-  return answer$ as Observable<R> | undefined;
+  return answer$?.pipe(catchError(() => fetch(query)));
 }
 
 /** Where a route's screen is about to show, as its loader hands it to the screen's prefetch. */

@@ -193,7 +193,11 @@ export class SqliteReadStore implements ReadStore {
 
   /** A file of another layout (or none yet) starts empty: read models are folds, made again from the log. */
   private dropEverything(): void {
-    const tables = this.db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%' AND name NOT LIKE '%#%'").pluck().all() as string[];
+    // The writers' lease stays: its epoch must never start over (a writer of the old layout still holds its term).
+    const tables = this.db
+      .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%' AND name NOT LIKE '%#%' AND name <> '_rm_leases'")
+      .pluck()
+      .all() as string[];
     const virtual = this.db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'").pluck().all() as string[];
     this.db.transaction(() => {
       for (const table of [...virtual, ...tables]) this.db.exec(`DROP TABLE IF EXISTS ${quoted(table)}`);
@@ -230,8 +234,9 @@ export class SqliteReadStore implements ReadStore {
   }
 
   /**
-   * From now on every write (`writeAll`, `bulkWrite`) first runs `fence` in its transaction, and is refused,
-   * whole, when it throws: a writer under a lease (`SqliteWriterLease`) that was taken over writes nothing more.
+   * From now on every write (`writeAll`, `bulkWrite`, a collection's `clear` and `drop`) first runs `fence` in its
+   * transaction, and is refused, whole, when it throws: a writer under a lease (`SqliteWriterLease`) that was taken
+   * over writes nothing more. (Index changes and statistics are not fenced.)
    */
   fenceWrites(fence: WriteFence): void {
     this.fence = fence;
@@ -828,6 +833,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     this.rows.clear();
     this.answers.clear();
     this.store.db.transaction(() => {
+      this.store.checkFence();
       this.store.db.exec(`DELETE FROM ${this.table}`);
       for (const table of this.valueTables.values()) this.store.db.exec(`DELETE FROM ${table}`);
       for (const table of this.searchTables.values()) this.store.db.exec(`INSERT INTO ${table} (${table}) VALUES ('delete-all')`);
@@ -840,6 +846,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     const like = table.replace(/[\\%_]/g, '\\$&');
     const sideTables = this.store.db.prepare("SELECT name, sql LIKE 'CREATE VIRTUAL TABLE%' AS virtual FROM sqlite_schema WHERE type = 'table' AND (name LIKE ? ESCAPE '\\' OR name LIKE ? ESCAPE '\\')").all(`${like}@%`, `${like}#%`) as Array<{ name: string; virtual: number }>;
     this.store.db.transaction(() => {
+      this.store.checkFence();
       // A search table first: dropping it drops the tables FTS5 keeps for it.
       for (const { name } of sideTables.sort((a, b) => b.virtual - a.virtual)) this.store.db.exec(`DROP TABLE IF EXISTS ${quoted(name)}`);
       this.store.db.exec(`DROP TABLE IF EXISTS ${this.table}`);

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,7 +15,11 @@ beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'testament-lease-'));
   file = join(dir, 'read-models.sqlite');
 });
+/** Writer processes started by a test: killed whatever the test's outcome. */
+const children: ChildProcess[] = [];
+
 afterEach(async () => {
+  for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   for (const store of opened.splice(0)) await store.close();
   await rm(dir, { recursive: true, force: true });
 });
@@ -79,8 +83,9 @@ describe('the read models’ writer lease', () => {
     const first = holderProcess('projections-1', ttlMs);
     await first.wrote(20);
     const standby = holderProcess('projections-2', ttlMs);
-    // Waiting for the lease, the standby writes nothing while the active one lives.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await standby.waiting();
+    // Past two terms, the active one renewing: the standby has written nothing.
+    await new Promise((resolve) => setTimeout(resolve, 2 * ttlMs));
     expect(standby.written()).toBe(0);
     const killedAt = Date.now();
     first.child.kill('SIGKILL');
@@ -98,6 +103,18 @@ describe('the read models’ writer lease', () => {
     expect(byHolder('projections-2').slice(0, standby.written())).toEqual(Array.from({ length: standby.written() }, (_, n) => n + 1));
     expect(new Set(documents.filter((document) => document.holder === 'projections-2').map((document) => document.epoch))).toEqual(new Set([2]));
   }, 30_000);
+
+  it('keeps its epoch through a reset of the file’s layout, so a writer of the old layout is still fenced', async () => {
+    const clock = { now: 0 };
+    const old = writer('projections-1', clock);
+    const term = old.lease.tryAcquire()!;
+    old.store.fenceWrites(() => old.lease.check(term));
+    old.store.db.pragma('user_version = 0'); // As a file made by another layout.
+    clock.now += 3_001;
+    const upgraded = writer('projections-2', clock); // Opening it resets the layout: every table dropped.
+    expect(upgraded.lease.tryAcquire()).toMatchObject({ epoch: 2 });
+    await expect(old.store.writeAll(insert('late'))).rejects.toThrow(LeaseLostError);
+  });
 });
 
 const CHILD = fileURLToPath(new URL('./testing/lease-holder-child.ts', import.meta.url));
@@ -111,14 +128,21 @@ function holderProcess(holder: string, ttlMs: number) {
   const waiters: Array<{ count: number; resolve: () => void }> = [];
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (chunk: string) => {
-    committed += chunk.split('\n').filter(Boolean).length;
+    const lines = chunk.split('\n').filter(Boolean);
+    if (lines.includes('waiting')) saidWaiting();
+    committed += lines.filter((line) => line !== 'waiting').length;
     for (const waiter of waiters.filter((candidate) => committed >= candidate.count)) waiter.resolve();
   });
   child.stderr.on('data', (chunk) => (stderr += String(chunk)));
+  let saidWaiting: () => void = () => undefined;
+  const waiting = new Promise<void>((resolve) => (saidWaiting = resolve));
   const exited = new Promise<never>((_resolve, reject) => child.on('exit', (code, signal) => reject(new Error(`${holder} exited (${String(code ?? signal)}): ${stderr}`))));
   exited.catch(() => undefined);
+  children.push(child);
   return {
     child,
+    /** Once the process found the lease held by another and waits for it. */
+    waiting: () => Promise.race([waiting, exited]),
     written: () => committed,
     wrote: (count: number) => Promise.race([new Promise<void>((resolve) => (committed >= count ? resolve() : waiters.push({ count, resolve }))), exited]),
   };

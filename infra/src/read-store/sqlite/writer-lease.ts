@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 
-/** A write refused because the lease it was made under has passed to another holder (or lapsed). */
+/** A write refused because the lease it was made under has passed to another holder. */
 export class LeaseLostError extends Error {
   override readonly name = 'LeaseLostError';
 }
@@ -14,7 +14,10 @@ export interface LeaseTerm {
 export interface WriterLeaseOptions {
   /** The lease's name: one per thing that must have a single writer (the read models). */
   name: string;
-  /** Who asks: a process (and thread) name, shown to whoever finds the lease taken. */
+  /**
+   * Who asks, unique per process (host and pid, say): a holder of the same name takes the lease at once, as a
+   * restarted process does, and fences its own earlier incarnation. Shown to whoever finds the lease taken.
+   */
   holder: string;
   /** How long a term lasts without a renewal: the longest a standby waits after its active writer died. */
   ttlMs: number;
@@ -31,6 +34,7 @@ export interface WriterLeaseOptions {
  */
 export class SqliteWriterLease {
   private readonly now: () => number;
+  private readonly current: ReturnType<Database['prepare']>;
 
   constructor(
     private readonly db: Database,
@@ -38,6 +42,8 @@ export class SqliteWriterLease {
   ) {
     this.now = options.now ?? Date.now;
     db.exec('CREATE TABLE IF NOT EXISTS _rm_leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, epoch INTEGER NOT NULL, expires_at INTEGER NOT NULL) WITHOUT ROWID');
+    // Prepared once: `check` runs in every fenced write.
+    this.current = db.prepare('SELECT holder, epoch, expires_at FROM _rm_leases WHERE name = ?');
   }
 
   /** Takes the lease when nobody holds it or its term ran out; the new term, or null while another holds it. */
@@ -69,10 +75,13 @@ export class SqliteWriterLease {
     this.db.prepare('UPDATE _rm_leases SET expires_at = 0 WHERE name = ? AND epoch = ?').run(this.options.name, term.epoch);
   }
 
-  /** Inside a write transaction: throws LeaseLostError unless `term` is still the lease's. */
+  /**
+   * Inside a write transaction: throws LeaseLostError unless `term` is still the lease's (its epoch, and this holder).
+   * A term that ran out while nobody took the lease over still writes: no other writer has written since.
+   */
   check(term: LeaseTerm): void {
     const current = this.row();
-    if (current?.epoch !== term.epoch) throw new LeaseLostError(`the ${this.options.name} lease passed to ${current?.holder ?? 'nobody'} (epoch ${current?.epoch ?? 0}); this writer (epoch ${term.epoch}) stops`);
+    if (current?.epoch !== term.epoch || current.holder !== this.options.holder) throw new LeaseLostError(`the ${this.options.name} lease passed to ${current?.holder ?? 'nobody'} (epoch ${current?.epoch ?? 0}); this writer (epoch ${term.epoch}) stops`);
   }
 
   /** Who holds the lease now, for a standby's log line. */
@@ -82,6 +91,6 @@ export class SqliteWriterLease {
   }
 
   private row(): { holder: string; epoch: number; expires_at: number } | undefined {
-    return this.db.prepare('SELECT holder, epoch, expires_at FROM _rm_leases WHERE name = ?').get(this.options.name) as { holder: string; epoch: number; expires_at: number } | undefined;
+    return this.current.get(this.options.name) as { holder: string; epoch: number; expires_at: number } | undefined;
   }
 }

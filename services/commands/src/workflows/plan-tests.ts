@@ -44,7 +44,7 @@ export function planTests(deps: KernelDeps, plans: PlanCommands, tests: TestComm
     const archived: number[] = [];
     const standings = await caseStandings(projectId, caseIds);
     for (const caseId of caseIds) {
-      const standing = standings.get(caseId);
+      const standing = standings.get(caseId) ?? 'unknown';
       if (standing === 'unknown') throw ValidationError.of('test_cases', planMessages.caseUnknown(caseId));
       if (standing === 'archived') archived.push(caseId);
     }

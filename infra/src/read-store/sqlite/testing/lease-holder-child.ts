@@ -1,7 +1,7 @@
 /**
  * A writer of the read models' file under the lease, for the crash test: takes the lease (waiting while
- * another holds it), renews it, and writes numbered documents, printing each one's number once committed,
- * until it is killed.
+ * another holds it, and says `waiting` then), renews it, and writes numbered documents, printing each one's
+ * number once committed, until it is killed.
  */
 import { SqliteReadStore } from '../sqlite-read-store.ts';
 import { SqliteWriterLease } from '../writer-lease.ts';
@@ -10,6 +10,7 @@ const [file, holder, ttl] = process.argv.slice(2) as [string, string, string];
 const store = new SqliteReadStore({ file, checkpoints: false });
 const lease = new SqliteWriterLease(store.db, { name: 'read-models', holder, ttlMs: Number(ttl) });
 let term = lease.tryAcquire();
+if (!term) process.stdout.write('waiting\n');
 while (!term) {
   await new Promise((resolve) => setTimeout(resolve, 50));
   term = lease.tryAcquire();
