@@ -1,6 +1,6 @@
 import { Observable, Subject, firstValueFrom, of, throwError } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PREFETCH_KEPT_MS, prefetch, takePrefetched } from './prefetch.ts';
+import { PREFETCH_KEPT_MS, dropPrefetched, prefetch, takePrefetched } from './prefetch.ts';
 
 /** A fetch that counts how often it went to the server, answering with the query and the count. */
 function countingFetch() {
@@ -48,6 +48,29 @@ describe('answers asked ahead of their screen', () => {
     prefetch(fetch, { plan: 7 });
     expect(sent).toHaveLength(2);
     expect(await firstValueFrom(takePrefetched(fetch, { plan: 7 })!)).toBe('answer 2 for plan 7');
+  });
+
+  it('are called off, on their way, when another screen is entered; one a screen took goes on', async () => {
+    const calledOff: number[] = [];
+    const answers = new Map<number, Subject<string>>();
+    const slow = (plan: number) =>
+      new Observable<string>((subscriber) => {
+        const answer = new Subject<string>();
+        answers.set(plan, answer);
+        const relayed = answer.subscribe(subscriber);
+        return () => {
+          relayed.unsubscribe();
+          if (!answer.closed && !answer.isStopped) calledOff.push(plan);
+        };
+      });
+    prefetch(slow, 7);
+    prefetch(slow, 8);
+    const taken = firstValueFrom(takePrefetched(slow, 8)!);
+    dropPrefetched();
+    expect(calledOff).toEqual([7]);
+    expect(takePrefetched(slow, 7)).toBeUndefined();
+    answers.get(8)!.next('plan 8');
+    await expect(taken).resolves.toBe('plan 8');
   });
 
   it('are dropped when no screen took them in time', () => {

@@ -1,5 +1,5 @@
 import type { UserConfig } from '@testament/contracts';
-import { catchError, shareReplay, type Observable } from 'rxjs';
+import { Observable, Subscription, catchError, shareReplay } from 'rxjs';
 
 /**
  * Answers asked for ahead of the screen that shows them. A route's loader starts its screen's
@@ -14,7 +14,13 @@ export const PREFETCH_KEPT_MS = 10_000;
 
 type Fetch<Q, R> = (query: Q) => Observable<R>;
 
-const kept = new Map<Fetch<never, unknown>, Map<string, Observable<unknown>>>();
+/** An answer on its way or in, and the subscription that keeps its request going until a screen takes it. */
+interface Waiting {
+  answer$: Observable<unknown>;
+  warmUp: Subscription;
+}
+
+const kept = new Map<Fetch<never, unknown>, Map<string, Waiting>>();
 
 /** A query's key, whatever order its fields were written in (the screen and its loader build the same query separately). */
 export function queryKey(query: unknown): string {
@@ -23,22 +29,30 @@ export function queryKey(query: unknown): string {
   );
 }
 
+/** Stops keeping one answer; a request still on its way is called off (no screen will take it). */
+function release(byQuery: Map<string, Waiting>, key: string, waiting: Waiting): void {
+  if (byQuery.get(key) !== waiting) return;
+  byQuery.delete(key);
+  waiting.warmUp.unsubscribe();
+}
+
 /**
  * Sends `fetch(query)` now and keeps its answer for the first `takePrefetched` of the same fetch and query. An
  * answer of the same query kept from before (a plan left and opened again) gives way to this newer one.
  */
 export function prefetch<Q, R>(fetch: Fetch<Q, R>, query: Q): void {
-  const byQuery = kept.get(fetch) ?? new Map<string, Observable<unknown>>();
+  const byQuery = kept.get(fetch) ?? new Map<string, Waiting>();
   kept.set(fetch, byQuery);
   const key = queryKey(query);
-  const answer$ = fetch(query).pipe(shareReplay(1));
-  const drop = () => {
-    if (byQuery.get(key) === answer$) byQuery.delete(key);
-  };
-  byQuery.set(key, answer$);
+  const previous = byQuery.get(key);
+  if (previous) release(byQuery, key, previous);
+  // Counted subscribers: the request goes on while the warm-up or a screen that took it listens.
+  const answer$ = fetch(query).pipe(shareReplay({ bufferSize: 1, refCount: true }));
+  const waiting: Waiting = { answer$, warmUp: new Subscription() };
+  byQuery.set(key, waiting);
   // A failed answer is not kept: the screen asks itself, and its own failure is the one the app shows (a 403 page).
-  answer$.subscribe({ error: drop });
-  setTimeout(drop, PREFETCH_KEPT_MS);
+  waiting.warmUp.add(answer$.subscribe({ error: () => release(byQuery, key, waiting) }));
+  setTimeout(() => release(byQuery, key, waiting), PREFETCH_KEPT_MS);
 }
 
 /**
@@ -48,9 +62,20 @@ export function prefetch<Q, R>(fetch: Fetch<Q, R>, query: Q): void {
 export function takePrefetched<Q, R>(fetch: Fetch<Q, R>, query: Q): Observable<R> | undefined {
   const byQuery = kept.get(fetch);
   const key = queryKey(query);
-  const answer$ = byQuery?.get(key) as Observable<R> | undefined;
-  byQuery?.delete(key);
-  return answer$?.pipe(catchError(() => fetch(query)));
+  const waiting = byQuery?.get(key);
+  if (!byQuery || !waiting) return undefined;
+  byQuery.delete(key);
+  return new Observable<R>((subscriber) => {
+    const taken = (waiting.answer$ as Observable<R>).pipe(catchError(() => fetch(query))).subscribe(subscriber);
+    // The screen listens now: the warm-up may go, and the screen's leaving calls the request off as its own would be.
+    waiting.warmUp.unsubscribe();
+    return taken;
+  });
+}
+
+/** A new screen is being entered: answers still waiting for the one left are called off (a click through a tree's plans). */
+export function dropPrefetched(): void {
+  for (const byQuery of kept.values()) for (const [key, waiting] of [...byQuery]) release(byQuery, key, waiting);
 }
 
 /** Where a route's screen is about to show, as its loader hands it to the screen's prefetch. */

@@ -7,7 +7,7 @@ import { preloadCharts } from '../components/charts/preload-charts.ts';
 import { AppShell } from '../shell/AppShell.tsx';
 import { FullPageSpinner } from '../shell/FullPageSpinner.tsx';
 import { NotFoundPage } from '../shell/ErrorPage.tsx';
-import type { PrefetchPlace } from './prefetch.ts';
+import { dropPrefetched, type PrefetchPlace } from './prefetch.ts';
 import { RootLayout } from './RootLayout.tsx';
 import { session } from './services.ts';
 
@@ -35,6 +35,7 @@ function charted<T>(screen: Promise<T>): Promise<T> {
 function prefetching(screenCalls: () => Promise<(place: PrefetchPlace) => void>) {
   return {
     loader: ({ params, request }: LoaderFunctionArgs) => {
+      dropPrefetched();
       const search = new URL(request.url).searchParams;
       // Who is signed in is asked once the app has started, in the same task as this first loader: look after it.
       void screenCalls()
