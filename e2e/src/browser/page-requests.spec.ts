@@ -46,14 +46,19 @@ test('the plan and suite pages send their data calls together, right after the s
     await expect(page.getByRole('img', { name: 'Tests Count' }).locator('.apexcharts-pie-area').first()).toBeAttached();
     watched.stop();
     const waited = (pattern: RegExp) => waitedFor(watched.calls, pattern);
-    expect(waited(new RegExp(`^/api/v2/testplans/${release}/$`)), 'the plan waited for').toEqual([]);
-    expect(waited(new RegExp(`^/api/v2/testplans/${release}/tests/\\?`)), 'its tests waited for').toEqual([]);
-    expect(waited(new RegExp(`^/api/v2/testplans/statistics/\\?.*parent=${release}`)), 'its statistics waited for').toEqual([]);
-    // Asked ahead by the route as the address was entered, and taken by the page: once each, not again with other terms.
-    const askedAhead = [`^/api/v2/testplans/${release}/$`, `^/api/v2/testplans/${release}/tests/\\?`, `^/api/v2/testplans/statistics/\\?.*parent=${release}`];
-    for (const own of askedAhead) expect(watched.calls.filter((call) => new RegExp(own).test(call.url)).map((call) => call.url), own).toHaveLength(1);
+    // The page's own calls, asked ahead by the route as the address was entered.
+    const askedAhead = {
+      'the plan': new RegExp(`^/api/v2/testplans/${release}/$`),
+      'its tests': new RegExp(`^/api/v2/testplans/${release}/tests/\\?`),
+      'its statistics': new RegExp(`^/api/v2/testplans/statistics/\\?.*parent=${release}`),
+    };
+    for (const [what, own] of Object.entries(askedAhead)) {
+      expect(waited(own), `${what} waited for`).toEqual([]);
+      // Taken by the page: once each, not again with other terms.
+      expect(watched.calls.filter((call) => own.test(call.url)).map((call) => call.url), what).toHaveLength(1);
+    }
     // The tree goes out with the page's first render, by when the calls asked ahead may be answered: it waits for nothing else.
-    const aheadPaths = new Set(watched.calls.filter((call) => askedAhead.some((own) => new RegExp(own).test(call.url))).map((call) => call.path));
+    const aheadPaths = new Set(watched.calls.filter((call) => Object.values(askedAhead).some((own) => own.test(call.url))).map((call) => call.path));
     expect(waited(/^\/api\/v2\/testplans\/\?.*parent=null/).filter((path) => !aheadPaths.has(path)), 'the plans tree waited for').toEqual([]);
   });
 

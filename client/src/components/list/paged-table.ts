@@ -4,7 +4,9 @@ import { session } from '../../app/services.ts';
 import type { Paginated } from '../../api/paginated.ts';
 import type { LiveQuery } from '../../app/use-live-query.ts';
 import { useResettingState } from './use-resetting-state.ts';
-import { userListPatch, useUserListSettings, type UserList } from './user-list-settings.ts';
+import type { UserConfig } from '@testament/contracts';
+import { useObservableState } from 'observable-hooks';
+import { userListPatch, userListSettings, type UserList } from './user-list-settings.ts';
 
 export interface Paging {
   page: number;
@@ -13,6 +15,11 @@ export interface Paging {
 
 /** The page sizes the cases and tests tables offer: §9's default of 10 first, up to 500 (the API allows 1,000). */
 export const LIST_PAGE_SIZES = [10, 20, 50, 100, 200, 500];
+
+/** The rows of a list's page in this config: the size the person kept, or the first one offered. */
+export function listPageRows(config: UserConfig, list: UserList): number {
+  return userListSettings(config, list, LIST_PAGE_SIZES).pageSize ?? LIST_PAGE_SIZES[0]!;
+}
 
 /** From this many rows a page, only the rows in view are in the document (the virtual scroller). */
 export const VIRTUAL_ROWS_FROM = 100;
@@ -34,7 +41,7 @@ const SCROLL_HEIGHT = 'max(20rem, calc(100vh - 12rem))';
  * from its first row.
  */
 export function usePaging<R extends DataTableValueArray>(list: UserList, listKey: string) {
-  const rows = useUserListSettings(list, LIST_PAGE_SIZES).pageSize ?? LIST_PAGE_SIZES[0]!;
+  const rows = listPageRows(useObservableState(session.config$, session.config$.value), list);
   const [page, setPage] = useResettingState(1, `${listKey}&rows=${rows}`);
   const tableRef = useRef<DataTable<R>>(null);
   // Not as the table mounts, at its top already: scrolling it then forced a layout of the page being drawn.

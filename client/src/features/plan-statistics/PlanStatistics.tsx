@@ -11,7 +11,7 @@ import { testConditions, testFilterCodec } from '../tests/list/test-filter.ts';
 import { ChildPlansProgress } from './ChildPlansProgress.tsx';
 import { StatusPies } from './StatusPies.tsx';
 import { TestsHistogram } from './TestsHistogram.tsx';
-import { SEGMENTS, settingsPatch, statisticsSettings, type Segment } from './statistics-settings.ts';
+import { SEGMENTS, settingsPatch, shownSegment, statisticsSettings, type Segment } from './statistics-settings.ts';
 import { STATISTICS_DEBOUNCE_MS, useSettled } from './statistics-streams.ts';
 import './plan-statistics.css';
 
@@ -34,8 +34,7 @@ export const PlanStatistics = memo(function PlanStatistics({ projectId, planId }
   const [pickedAsOf, setAsOf] = useAsOf();
   const asOf = planId === null ? null : pickedAsOf;
   const scope = { projectId, planId, conditions, asOf };
-  // Only the status pies look back in time.
-  const segment = asOf ? 'pie' : settings.segment;
+  const segment = shownSegment(settings, asOf);
   const segments = SEGMENTS.map((value) => ({ value, label: t(`planStatistics.segments.${value}`) }));
 
   return (

@@ -11,7 +11,7 @@ import { isoDay, type DayRange } from '../../i18n/dates.ts';
 import { seededSliceLabel } from '../../i18n/seeded-names.ts';
 import { statisticsApi, type HistogramQuery, type StatisticsScope } from './statistics-api.ts';
 import { histogramOptions } from './statistics-figures.ts';
-import { BUCKETINGS, type Bucketing, type StatisticsSettings } from './statistics-settings.ts';
+import { BUCKETINGS, histogramAttribute, type Bucketing, type StatisticsSettings } from './statistics-settings.ts';
 import { useStatistics } from './statistics-streams.ts';
 
 interface TestsHistogramProps {
@@ -31,7 +31,7 @@ export function TestsHistogram({ scope, settings, onRange, onBucketing, onAttrib
   // The range shown while its second day is being picked; it is asked for once both are.
   const [picked, setPicked] = useResettingState<Array<Date | null>>([dayOf(range.start), dayOf(range.end)], `${range.start}/${range.end}`);
   const [attributeText, typeAttribute] = useDebouncedText(settings.attribute, (text) => onAttribute(text.trim()));
-  const attribute = bucketing === 'by_attribute' ? settings.attribute.trim() : null;
+  const attribute = histogramAttribute(settings);
   const bucketings = BUCKETINGS.map((value) => ({ value, label: t(value === 'by_time' ? 'planStatistics.bar.byTime' : 'planStatistics.bar.byAttribute') }));
 
   const pick = (days: Array<Date | null>) => {

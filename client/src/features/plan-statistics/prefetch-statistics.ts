@@ -3,7 +3,7 @@ import { prefetch } from '../../app/prefetch.ts';
 import { asOfIn } from '../audit/as-of.ts';
 import { testConditions, testFilterCodec } from '../tests/list/test-filter.ts';
 import { statisticsApi, type StatisticsScope } from './statistics-api.ts';
-import { statisticsSettings } from './statistics-settings.ts';
+import { histogramAttribute, shownSegment, statisticsSettings } from './statistics-settings.ts';
 
 /**
  * Asks ahead for what `PlanStatistics` will show on a plan's page (or the project's, `planId` null) at this
@@ -16,11 +16,11 @@ export function prefetchStatistics(config: UserConfig, projectId: number, planId
   const filter = testFilterCodec.fromParams(search);
   const asOf = planId === null ? null : asOfIn(search);
   const scope: StatisticsScope = { projectId, planId, conditions: testConditions(filter), asOf };
-  const segment = asOf ? 'pie' : settings.segment;
+  const segment = shownSegment(settings, asOf);
   if (segment === 'pie') prefetch(statisticsApi.slices, { ...scope, period: settings.period });
   else if (segment === 'child') prefetch(statisticsApi.childPlans, { ...scope, period: settings.period, archived: filter.showArchived });
   else {
-    const attribute = settings.bucketing === 'by_attribute' ? settings.attribute.trim() : null;
+    const attribute = histogramAttribute(settings);
     if (attribute !== '') prefetch(statisticsApi.histogram, { ...scope, range: settings.range, attribute });
   }
 }

@@ -62,6 +62,16 @@ export function statisticsSettings(config: UserConfig, planId: number | null, to
   };
 }
 
+/** The segment drawn: the chosen one, but the status pies when looking back (`asOf`), the only one that can. */
+export function shownSegment(settings: StatisticsSettings, asOf: string | null): Segment {
+  return asOf ? 'pie' : settings.segment;
+}
+
+/** The result attribute the histogram buckets by, null by day; '' when one is wanted and none is named yet. */
+export function histogramAttribute(settings: StatisticsSettings): string | null {
+  return settings.bucketing === 'by_attribute' ? settings.attribute.trim() : null;
+}
+
 /** Config patches that keep one choice; the server deep-merges them into the rest. */
 export const settingsPatch = {
   open: (open: boolean): UserConfig => ({ ui: { is_open_plan_statistics: open } }),

@@ -1,7 +1,6 @@
 import type { UserConfig } from '@testament/contracts';
 import { prefetch } from '../../../app/prefetch.ts';
-import { LIST_PAGE_SIZES } from '../../../components/list/paged-table.ts';
-import { userListSettings } from '../../../components/list/user-list-settings.ts';
+import { listPageRows } from '../../../components/list/paged-table.ts';
 import { testConditions, testFilterCodec } from './test-filter.ts';
 import { testListApi } from './test-list-api.ts';
 import { testListSettings } from './test-list-settings.ts';
@@ -13,7 +12,6 @@ import { testListSettings } from './test-list-settings.ts';
  */
 export function prefetchTests(config: UserConfig, projectId: number, planId: number | null, search: URLSearchParams): void {
   if (testListSettings.read().layout !== 'table') return;
-  const rows = userListSettings(config, 'tests_table', LIST_PAGE_SIZES).pageSize ?? LIST_PAGE_SIZES[0]!;
   const conditions = testConditions(testFilterCodec.fromParams(search));
-  prefetch(testListApi.list, { project: projectId, planId, page: 1, page_size: rows, conditions });
+  prefetch(testListApi.list, { project: projectId, planId, page: 1, page_size: listPageRows(config, 'tests_table'), conditions });
 }
