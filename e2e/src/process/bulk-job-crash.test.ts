@@ -8,7 +8,7 @@ import { createProject } from '@testament/gateway/testing/people';
 import { startServerProcess, type ServerProcess } from '@testament/gateway/testing/server-process';
 import { seededRandom } from '@testament/infra';
 
-const PLANS = 20;
+const PLANS = 40;
 const CASES = 1_000;
 const TESTS = PLANS * CASES;
 const KILLS = 5;
@@ -102,13 +102,15 @@ describe('a bulk job through kill -9', () => {
       }
     };
 
-    // Kill k waits for progress somewhere in the k-th of KILLS + 1 equal stretches of the job, then a random part of a step.
+    // The first kill waits for progress somewhere in the job's first tenth; each later one for the resumed job's
+    // first progress (a resumed job runs thousands of tests a second, and would end before a kill aimed further on).
+    // Each then waits a random part of a step, so kills land anywhere within a chunk.
     const random = seededRandom(20_240_607);
     let killedAt = 0;
     let kills = 0;
+    let resumedFrom = -1;
     for (let kill = 1; kill <= KILLS; kill++) {
-      // Spread over the first half of the job: a resumed job runs thousands of tests a second, and may end before a later kill.
-      const threshold = Math.floor((TESTS * (kill - 1 + random())) / (2 * KILLS));
+      const threshold = kill === 1 ? Math.floor((TESTS * random()) / (2 * KILLS)) : resumedFrom + 1;
       const seen = await watch((job) => job.done >= threshold);
       const wait = Math.round(random() * lastStep.ms);
       await sleep(wait);
@@ -124,6 +126,7 @@ describe('a bulk job through kill -9', () => {
       // The job may have ended in the moment between the look and the kill: that kill interrupted nothing.
       const after = await job();
       if (after.status !== 'running' && Date.parse(after.ended_at!) < interruptedAt) break;
+      resumedFrom = after.done;
       kills++;
       killedAt = interruptedAt;
     }
