@@ -264,3 +264,67 @@ describe('writes beside another connection to the file', () => {
     }
   });
 });
+
+describe('the B-trees an index spec costs', () => {
+  const btrees = (store: SqliteReadStore) => store.db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'rm_cases' AND sql IS NOT NULL").pluck().all() as string[];
+
+  it('are none for a search index or a key through an array, whose side tables serve them, and the same finds are answered', async () => {
+    const store = new SqliteReadStore();
+    const cases = store.collection('cases');
+    await cases.bulkWrite([{ _id: 1, projectId: 1, status: 2, labelIds: [3, 4], nameKey: 'login page' }, { _id: 2, projectId: 1, status: 1, labelIds: [4], nameKey: 'logout' }].map((document) => ({ insertOne: { document } })));
+    const indexes: IndexSpec[] = [{ keys: { projectId: 1, status: 1, _id: 1 } }, { keys: { projectId: 1, labelIds: 1, _id: 1 } }, { keys: { nameKey: 1 }, search: 'substring' }];
+    for (const index of indexes) await cases.createIndex(index);
+    expect(btrees(store)).toEqual(['rm_cases|projectId:1,status:1,_id:1']);
+    expect((await cases.find({ projectId: 1, labelIds: 3 })).map((document) => document._id)).toEqual([1]);
+    expect((await cases.find({ nameKey: { $regex: 'gout' } })).map((document) => document._id)).toEqual([2]);
+    await store.close();
+  });
+
+  it('of a key whose path comes to hold arrays only after it was declared are dropped then, and kept dropped by a restart', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'testament-read-store-'));
+    const file = join(dir, 'read-models.sqlite');
+    const index: IndexSpec = { keys: { projectId: 1, labelIds: 1, _id: 1 } };
+    try {
+      const store = new SqliteReadStore({ file });
+      await store.collection('cases').createIndex(index);
+      expect(btrees(store)).toEqual(['rm_cases|projectId:1,labelIds:1,_id:1']);
+      await store.writeAll([{ collection: 'cases', operations: [{ insertOne: { document: { _id: 1, projectId: 1, labelIds: [3, 4] } } }] }]);
+      expect(btrees(store)).toEqual([]);
+      expect(store.sqliteCollection('cases').explain({ projectId: 1, labelIds: 4 }).join(' ')).toMatch(/rm_cases@labelIds/);
+      await store.close();
+
+      // As an earlier version left it: the B-tree built.
+      const earlier = new SqliteReadStore({ file });
+      earlier.db.exec(`CREATE INDEX "rm_cases|projectId:1,labelIds:1,_id:1" ON rm_cases ("f:projectId", "f:labelIds", id)`);
+      await earlier.close();
+
+      const restarted = new SqliteReadStore({ file });
+      await restarted.collection('cases').createIndex(index);
+      expect(btrees(restarted)).toEqual([]);
+      expect((await restarted.collection('cases').find({ labelIds: 4 })).map((document) => document._id)).toEqual([1]);
+      await restarted.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('of such a key are not built again at the end of a bulk load that found its arrays', async () => {
+    const store = new SqliteReadStore();
+    await store.collection('cases').createIndex({ keys: { projectId: 1, labelIds: 1, _id: 1 } } satisfies IndexSpec);
+    const done = await store.bulkLoad(['cases']);
+    await store.writeAll([{ collection: 'cases', operations: [{ insertOne: { document: { _id: 1, projectId: 1, labelIds: [3, 4] } } }] }]);
+    await done();
+    expect(btrees(store)).toEqual([]);
+    expect((await store.collection('cases').find({ projectId: 1, labelIds: 3 })).map((document) => document._id)).toEqual([1]);
+    await store.close();
+  });
+
+  it('stay for a unique index through an array: its uniqueness is the B-tree', async () => {
+    const store = new SqliteReadStore();
+    const cases = store.collection('cases');
+    await cases.bulkWrite([{ insertOne: { document: { _id: 1, tags: ['a'] } } }]);
+    await cases.createIndex({ keys: { tags: 1 }, unique: true });
+    expect(btrees(store).some((name) => name.includes('tags'))).toBe(true);
+    await store.close();
+  });
+});

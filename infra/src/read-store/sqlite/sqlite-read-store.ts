@@ -344,6 +344,10 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
   private sideTablesDeferred = false;
   /** The indexes declared by this process (`createIndex`): what a `clear` keeps. */
   private readonly declaredIndexes = new Set<string>();
+  /** The declared B-tree indexes that are not unique, with their paths: one whose path comes to hold arrays is dropped. */
+  private readonly orderIndexes = new Map<string, string[]>();
+  /** Those dropped so: a bulk load that set them aside does not build them again at its end. */
+  private readonly droppedForArrays = new Set<string>();
 
   constructor(
     private readonly store: SqliteReadStore,
@@ -418,7 +422,9 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     // A reader learns it for itself; the writer files it, with the values tables it needs.
     if (this.store.isReader) return;
     this.store.statement('INSERT OR REPLACE INTO _rm_paths (collection, path, is_array) VALUES (?, ?, ?)').run(this.name, path, isArray ? 1 : 0);
-    if (isArray) for (const indexed of this.indexedPaths) if (indexed === path || indexed.startsWith(`${path}.`)) this.keepValuesTable(indexed);
+    if (!isArray) return;
+    for (const indexed of this.indexedPaths) if (indexed === path || indexed.startsWith(`${path}.`)) this.keepValuesTable(indexed);
+    this.dropIndexesThrough(path);
   }
 
   // ------------------------------------------------------------ reads
@@ -690,8 +696,14 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     for (const path of paths) if (path !== '_id') this.keepColumn(path);
     const columns = Object.entries(keys).map(([path, direction]) => `${fieldSql(path, this)} ${direction === -1 ? 'DESC' : 'ASC'}`);
     try {
-      this.store.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${this.table} (${columns.join(', ')})`);
-      this.declaredIndexes.add(name);
+      if (unique || !this.servedBySideTables(paths, search)) {
+        this.store.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${this.table} (${columns.join(', ')})`);
+        this.declaredIndexes.add(name);
+        if (!unique) this.orderIndexes.set(name, paths);
+      } else if (!this.store.isReader) {
+        // An earlier version built it.
+        this.store.db.exec(`DROP INDEX IF EXISTS ${name}`);
+      }
       if (unique) {
         // A missing field is null to MongoDB's unique index, and SQLite lets NULLs repeat: they are kept as a value of their own.
         const keyed = paths.map((path) => (path === '_id' ? 'id' : `ifnull(${fieldSql(path, this)}, x'00')`));
@@ -712,6 +724,28 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
       if (this.arrayPrefix(path) !== undefined) this.keepValuesTable(path);
     }
     if (search === 'substring' && paths.length === 1) this.keepSearchTable(paths[0]!);
+  }
+
+  /**
+   * Whether an index's work is done by the side tables alone, so SQLite is spared its B-tree: a search
+   * index is its trigram table (a B-tree cannot find a substring), and a key through an array is its values
+   * table (the column holds the whole array, which no filter or order compares). Each such B-tree cost
+   * every insert a write at a random place, which made a plan's thousand new tests the slowest fold.
+   */
+  private servedBySideTables(paths: string[], search: IndexSpec['search']): boolean {
+    if (search === 'substring' && paths.length === 1) return true;
+    return paths.some((path) => path !== '_id' && this.arrayPrefix(path) !== undefined);
+  }
+
+  /** Drops the B-trees whose keys go through a path that has come to hold arrays (see `servedBySideTables`). */
+  private dropIndexesThrough(arrayPath: string): void {
+    for (const [name, paths] of this.orderIndexes) {
+      if (!paths.some((path) => path === arrayPath || path.startsWith(`${arrayPath}.`))) continue;
+      this.store.db.exec(`DROP INDEX IF EXISTS ${name}`);
+      this.droppedForArrays.add(name);
+      this.orderIndexes.delete(name);
+      this.declaredIndexes.delete(name);
+    }
   }
 
   /** @internal Forgets the rows remembered from reads and writes (after a rollback). */
@@ -744,7 +778,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     return () => {
       this.sideTablesDeferred = false;
       this.store.db.transaction(() => {
-        for (const { sql } of indexes) this.store.db.exec(sql.replace(/^CREATE INDEX /, 'CREATE INDEX IF NOT EXISTS '));
+        for (const { name, sql } of indexes) if (!this.droppedForArrays.has(quoted(name))) this.store.db.exec(sql.replace(/^CREATE INDEX /, 'CREATE INDEX IF NOT EXISTS '));
         for (const [path, table] of this.valueTables) this.fillValuesTable(path, table);
         for (const [path, table] of this.searchTables) this.fillSearchTable(path, table);
       }).immediate();
