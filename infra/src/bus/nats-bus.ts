@@ -55,7 +55,8 @@ export class NatsBus implements Bus {
   ) {}
 
   static async connect(url: string, options: NatsBusOptions = {}): Promise<NatsBus> {
-    const connection = await connect({ servers: url, name: options.name });
+    // A service outlives a NATS restart: it reconnects for as long as it runs (the client gives up after ten tries by default).
+    const connection = await connect({ servers: url, name: options.name, maxReconnectAttempts: -1 });
     return new NatsBus(connection, options.onHandlerError ?? reportToConsole);
   }
 

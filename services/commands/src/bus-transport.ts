@@ -6,6 +6,9 @@ import type { BulkChunk, ChunkOutcome, ChunkWorkers } from './workflows/bulk-job
 
 export const COMMAND_SUBJECT = 'testament.commands';
 
+/** The log's new head after a commit (`{ position }`), for the projection service to fold on: a notice, so one missed is caught up by its look at the log. */
+export const LOG_COMMITTED = 'testament.log.committed';
+
 interface CommandRequest {
   name: string;
   input: unknown;

@@ -3,6 +3,13 @@ import { resolve } from 'node:path';
 
 /** The operating interface (ARCHITECTURE.md §6): everything comes from the environment. */
 export interface Config {
+  /**
+   * What this process is (TESTAMENT_ROLE): `all`, the embedded server with every part in it (the default), or
+   * `projections`, the projection service of a multi-process deployment (roles/projections/).
+   */
+  role: 'all' | 'projections';
+  /** How long a projection service's term on the read models lasts unrenewed: the longest its standby waits after it died. */
+  leaseTtlMs: number;
   host: string;
   port: number;
   dataDir: string;
@@ -77,6 +84,8 @@ export const AUDIT_TRAIL_FILE = 'audit-trail.sqlite';
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   return {
+    role: choice('TESTAMENT_ROLE', env['TESTAMENT_ROLE'], ['all', 'projections'], 'all'),
+    leaseTtlMs: integer('TESTAMENT_LEASE_TTL_MS', env['TESTAMENT_LEASE_TTL_MS'], 3_000),
     host: env['HOST'] || '127.0.0.1',
     port: integer('PORT', env['PORT'], 8000),
     dataDir: resolve(env['TESTAMENT_DATA_DIR'] || './data'),

@@ -2,9 +2,10 @@ import { LogInUseError, type ScanListener } from '@testament/infra';
 import type { GeneratedAdminPassword } from './admin/generated-password.ts';
 import { buildApp } from './app.ts';
 import { configFromEnv } from './config.ts';
+import { serveProjections } from './roles/projections/main.ts';
 import { startSystem } from './system.ts';
 
-/** `npm start`: the embedded server with every part in this process. */
+/** `npm start` (TESTAMENT_ROLE all, the default): the embedded server with every part in this process. */
 async function main() {
   const config = configFromEnv();
   const startedAt = performance.now();
@@ -42,7 +43,8 @@ function generatedPasswordNotice({ password, file, created }: GeneratedAdminPass
     : `The superuser "admin" still has its generated password, ${kept}.`;
 }
 
-main().catch((error: unknown) => {
+const role = configFromEnv().role;
+(role === 'projections' ? serveProjections(configFromEnv()) : main()).catch((error: unknown) => {
   // A second server on the same data directory is a mistake to name, not a crash to trace.
   console.error(error instanceof LogInUseError ? `Cannot start: ${error.message}.` : error);
   process.exit(1);

@@ -1,4 +1,5 @@
-import type { Database } from 'better-sqlite3';
+import Sqlite, { type Database } from 'better-sqlite3';
+import type { SqliteReadStore } from './sqlite-read-store.ts';
 
 /** A write refused because the lease it was made under has passed to another holder. */
 export class LeaseLostError extends Error {
@@ -35,6 +36,17 @@ export interface WriterLeaseOptions {
 export class SqliteWriterLease {
   private readonly now: () => number;
   private readonly current: ReturnType<Database['prepare']>;
+  private owned = false;
+
+  /** A lease on a connection of its own to `file` (made when missing), which `close` closes: the holder renews on it while other threads write. */
+  static open(file: string, options: WriterLeaseOptions): SqliteWriterLease {
+    const db = new Sqlite(file);
+    db.pragma('busy_timeout = 10000');
+    db.pragma('journal_mode = WAL');
+    const lease = new SqliteWriterLease(db, options);
+    lease.owned = true;
+    return lease;
+  }
 
   constructor(
     private readonly db: Database,
@@ -90,7 +102,30 @@ export class SqliteWriterLease {
     return current ? { holder: current.holder, epoch: current.epoch, expiresAt: current.expires_at } : null;
   }
 
+  /** Closes the connection `open` made. */
+  close(): void {
+    if (this.owned && this.db.open) this.db.close();
+  }
+
   private row(): { holder: string; epoch: number; expires_at: number } | undefined {
     return this.current.get(this.options.name) as { holder: string; epoch: number; expires_at: number } | undefined;
   }
+}
+
+/** A term as another thread of the holder's process is told it (`workerData`): enough to fence its own connection's writes. */
+export interface HeldLease {
+  name: string;
+  holder: string;
+  epoch: number;
+}
+
+/**
+ * Fences the writes of `store` (a connection of its own to the lease's file, on another thread of the
+ * holder, say) with a term the holder took: they are refused, whole, once another holder took the lease.
+ * Renewing is the holder's business, on its own connection.
+ */
+export function fenceWithLease(store: SqliteReadStore, held: HeldLease): void {
+  const lease = new SqliteWriterLease(store.db, { name: held.name, holder: held.holder, ttlMs: 0 });
+  const term = { epoch: held.epoch, expiresAt: 0 };
+  store.fenceWrites(() => lease.check(term));
 }

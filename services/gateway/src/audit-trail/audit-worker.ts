@@ -4,7 +4,7 @@
  * neither the main thread's time nor the read models' file. The main thread
  * tells it of commits and asks it the trail's queries (see audit-trail.ts).
  */
-import { answerReadCall, MemoryBus, SqliteLogFollower, SqliteReadStore, type CollectionScan } from '@testament/infra';
+import { answerReadCall, fenceWithLease, MemoryBus, SqliteLogFollower, SqliteReadStore, type CollectionScan } from '@testament/infra';
 import { auditExportRows, auditRunner, PROJECTIONS_ADVANCED, type ProjectionsAdvanced } from '@testament/projections';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -18,13 +18,14 @@ import type { AuditThreadData, FromAuditThread, ToAuditThread } from './messages
 const TRAIL_NICENESS = 10;
 if (process.platform === 'linux') setPriority(TRAIL_NICENESS);
 
-const { eventsFile, auditFile } = workerData as AuditThreadData;
+const { eventsFile, auditFile, fence } = workerData as AuditThreadData;
 const port = parentPort!;
 const post = (message: FromAuditThread) => port.postMessage(message);
 
 const scans: CollectionScan[] = [];
 const log = SqliteLogFollower.open(eventsFile);
 const readStore = new SqliteReadStore({ file: auditFile, onCollectionScan: (scan) => void scans.push(scan) });
+if (fence) fenceWithLease(readStore, fence);
 const bus = new MemoryBus();
 bus.subscribe(PROJECTIONS_ADVANCED, (payload) => {
   const { position, topics } = payload as ProjectionsAdvanced;

@@ -1,4 +1,4 @@
-import type { CollectionScan, ReadCall } from '@testament/infra';
+import type { CollectionScan, HeldLease, ReadCall } from '@testament/infra';
 import type { AuditFilter } from '@testament/projections';
 
 /** What the server's main thread tells the audit trail's thread. */
@@ -23,4 +23,6 @@ export type FromAuditThread =
 export interface AuditThreadData {
   eventsFile: string;
   auditFile: string;
+  /** In the projection service: the term under which the thread writes the trail's file, refused once another took it. */
+  fence?: HeldLease;
 }

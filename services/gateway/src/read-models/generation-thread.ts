@@ -9,7 +9,7 @@ import { type Bus, closeRequestsThread, startRequestsThread, type ThreadRequests
 import { PROJECTIONS_ADVANCED, READ_MODELS_RUNNER, type GenerationBuild, type ProjectionsAdvanced, type ReadModelsBuild } from '@testament/projections';
 import type { Worker } from 'node:worker_threads';
 import { FOLD_YOUNG_GENERATION_MB } from './fold-heap.ts';
-import type { FromGenerationThread, ToGenerationThread } from './messages.ts';
+import type { FromGenerationThread, GenerationThreadData, ToGenerationThread } from './messages.ts';
 
 export class GenerationThread implements ReadModelsBuild {
   position = 0;
@@ -18,7 +18,7 @@ export class GenerationThread implements ReadModelsBuild {
   private readonly requests: ThreadRequests<Extract<ToGenerationThread, { id: number }>, { position: number; resumedFrom: number }>;
   private readonly stopFollowing: () => void;
 
-  constructor(files: { eventsFile: string; readModelsFile: string }, { projections, generation, runnerName, holdsUpStart }: GenerationBuild, bus: Bus) {
+  constructor(files: Pick<GenerationThreadData, 'eventsFile' | 'readModelsFile' | 'fence'>, { projections, generation, runnerName, holdsUpStart }: GenerationBuild, bus: Bus) {
     ({ worker: this.worker, requests: this.requests } = startRequestsThread(
       new URL('./generation-worker.ts', import.meta.url),
       { ...files, names: projections.map((projection) => projection.name), generation, runnerName, holdsUpStart },

@@ -3,7 +3,7 @@
  * read-only view of the SQLite log and its own connection to the read models' file, writing only the
  * generation's tables, in short transactions, while the main thread serves the copies in use.
  */
-import { MemoryBus, SqliteLogFollower, SqliteReadStore } from '@testament/infra';
+import { fenceWithLease, MemoryBus, SqliteLogFollower, SqliteReadStore } from '@testament/infra';
 import { generationRunner, readModelBatches, readModelProjections } from '@testament/projections';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -16,13 +16,14 @@ if (process.platform === 'linux') setPriority(BUILD_NICENESS);
 /** How often the main thread hears how far the build is (`/readyz`, `/metrics`). */
 const PROGRESS_EVERY_MS = 500;
 
-const { eventsFile, readModelsFile, names, generation, runnerName, holdsUpStart } = workerData as GenerationThreadData;
+const { eventsFile, readModelsFile, names, generation, runnerName, holdsUpStart, fence } = workerData as GenerationThreadData;
 const port = parentPort!;
 const post = (message: FromGenerationThread) => port.postMessage(message);
 
 const log = SqliteLogFollower.open(eventsFile);
 // The main thread's connection checkpoints the file.
 const readStore = new SqliteReadStore({ file: readModelsFile, checkpoints: false });
+if (fence) fenceWithLease(readStore, fence);
 const projections = readModelProjections.filter((projection) => names.includes(projection.name));
 const { catchUpBatchSize, backgroundBatchSizeOnAThread } = readModelBatches;
 const runner = generationRunner({ store: log, readStore, bus: new MemoryBus(), catchUpBatchSize, backgroundBatchSize: backgroundBatchSizeOnAThread }, { projections, generation, runnerName, holdsUpStart });

@@ -1,3 +1,4 @@
+import type { HeldLease } from '@testament/infra';
 import type { ReadModelsStatus } from '@testament/projections';
 import type { ControlAnswer } from './control-answers.ts';
 
@@ -22,6 +23,8 @@ export interface GenerationThreadData {
   generation: string;
   runnerName: string;
   holdsUpStart: boolean;
+  /** The projection service's term (see ReadModelsThreadData). */
+  fence?: HeldLease;
 }
 
 /** What the server's main thread tells the read models' thread (read-models-worker.ts). */
@@ -45,4 +48,6 @@ export type FromReadModelsThread =
 export interface ReadModelsThreadData {
   eventsFile: string;
   readModelsFile: string;
+  /** In the projection service: the term under which the thread (and the builds it starts) write the file, refused once another took it. */
+  fence?: HeldLease;
 }

@@ -5,7 +5,7 @@
  * reads the file from its own connection; it hears of every batch, and of every switch of copies before
  * a replaced copy is dropped.
  */
-import { MemoryBus, SqliteLogFollower, SqliteReadStore, ThreadRequests } from '@testament/infra';
+import { fenceWithLease, MemoryBus, SqliteLogFollower, SqliteReadStore, ThreadRequests } from '@testament/infra';
 import { PROJECTIONS_ADVANCED, READ_MODELS_RUNNER, readModels, type ProjectionsAdvanced } from '@testament/projections';
 import { parentPort, workerData } from 'node:worker_threads';
 import { GenerationThread } from './generation-thread.ts';
@@ -22,6 +22,7 @@ const toMain = new ThreadRequests<Extract<FromReadModelsThread, { kind: 'served'
 
 const log = SqliteLogFollower.open(files.eventsFile);
 const readStore = new SqliteReadStore({ file: files.readModelsFile });
+if (files.fence) fenceWithLease(readStore, files.fence);
 const bus = new MemoryBus();
 bus.subscribe(PROJECTIONS_ADVANCED, (payload) => {
   const { runner, position, topics, collections = [] } = payload as ProjectionsAdvanced;

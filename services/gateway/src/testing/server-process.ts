@@ -23,6 +23,14 @@ export async function startServerProcess(env: Record<string, string>, timeoutMs 
 }
 
 /**
+ * Starts the server's bundle in another role of a deployment (TESTAMENT_ROLE in `env`), and waits until its
+ * output matches `ready` (a role that serves no HTTP says so otherwise); its `url` is then empty.
+ */
+export async function startRoleProcess(env: Record<string, string>, ready: RegExp, timeoutMs = 60_000): Promise<ServerProcess> {
+  return startListening(await serverNodeArgs(), env, timeoutMs, ready);
+}
+
+/**
  * Starts a TypeScript entry point (a path from the repository root, or absolute) the same way,
  * and waits until it prints `listening on <url>` (benchmarks start their reference servers so).
  */
@@ -30,7 +38,8 @@ export function startListeningProcess(entry: string, env: Record<string, string>
   return startListening(['--import', 'tsx', entry], env, timeoutMs);
 }
 
-function startListening(nodeArgs: string[], env: Record<string, string>, timeoutMs: number): Promise<ServerProcess> {
+/** `ready`: the output that says the process is up (`listening on <url>` by default). */
+function startListening(nodeArgs: string[], env: Record<string, string>, timeoutMs: number, ready = /listening on (http:\/\/[^\s]+)/): Promise<ServerProcess> {
   const child = spawn(process.execPath, nodeArgs, {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'error', ...env },
@@ -49,10 +58,10 @@ function startListening(nodeArgs: string[], env: Record<string, string>, timeout
     }, timeoutMs);
     const collect = (chunk: Buffer) => {
       output.push(chunk.toString());
-      const listening = /listening on (http:\/\/[^\s]+)/.exec(output.join(''));
-      if (listening) {
+      const up = ready.exec(output.join(''));
+      if (up) {
         clearTimeout(timer);
-        resolve({ url: listening[1]!, output, child, stop });
+        resolve({ url: up[1] ?? '', output, child, stop });
       }
     };
     child.stdout!.on('data', collect);
