@@ -41,6 +41,11 @@ export interface CommandOutcome<State> {
   position: number;
   /** The aggregate's state after the command. */
   state: State;
+  /**
+   * Under an idempotency key, when the command had run already: the events that run wrote, for a command
+   * whose answer names what it made (a result's id, plans' ids), so a retry answers what the first run made.
+   */
+  earlier?: RecordedEvent[];
 }
 
 const MAX_ATTEMPTS = 10;
@@ -97,8 +102,8 @@ async function decideAndAppend<Command, State, Event extends DomainEvent>(
   for (let attempt = 1; ; attempt++) {
     const { revision, state } = await deps.aggregates.load(stream, decider);
     if (meta.idempotent) {
-      const earlier = await earlierEventOf(deps.store, stream, meta.commandId);
-      if (earlier) return { position: earlier.position, state };
+      const earlier = await earlierEventsOf(deps.store, stream, meta.commandId);
+      if (earlier.length > 0) return { position: earlier.at(-1)!.position, state, earlier };
     }
     const now = deps.clock().toISOString();
     const events = decider.decide(command, state, { actor: meta.actor, now, permissionsOf: deps.permissionsOf, ...extraContext });
@@ -125,14 +130,14 @@ async function decideAndAppend<Command, State, Event extends DomainEvent>(
 }
 
 /**
- * The last event an earlier run of this command wrote to the stream. Only
+ * The events an earlier run of this command wrote to the stream. Only
  * commands under an idempotency key ask, which is rare, so reading the whole
  * stream is fine. It is read after the aggregate was loaded, so it sees at
  * least what the decision will: a run appended after that makes the append
  * fail on its expected revision, and the retry finds it.
  */
-async function earlierEventOf(store: EventStore, stream: string, commandId: string): Promise<RecordedEvent | undefined> {
-  return (await store.readStream(stream)).findLast((e) => e.metadata.commandId === commandId);
+async function earlierEventsOf(store: EventStore, stream: string, commandId: string): Promise<RecordedEvent[]> {
+  return (await store.readStream(stream)).filter((e) => e.metadata.commandId === commandId);
 }
 
 /**

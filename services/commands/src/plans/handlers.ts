@@ -59,8 +59,10 @@ export function planCommands(deps: KernelDeps, lookups: PlanLookups) {
       while (ids.length < combinations.length) ids.push(await deps.ids.next('testplan'));
       const plans = combinations.map((parameterIds, index) => ({ id: ids[index]!, parameterIds }));
       const command: PlanCommand = { type: 'Create', projectId: input.projectId, parentId: input.parentId, fields: input.fields, isArchive: input.isArchive, plans, facts: await facts(input.projectId, input.fields.attachmentIds) };
-      const { position } = await run(input.projectId, command, meta);
-      return { position, ids };
+      const project = await deps.projectAccess(input.projectId, meta.actor);
+      const { position, earlier } = await handleCommand(deps, planTreeDecider, streamOf(input.projectId), command, meta, { project });
+      // A retry answers with the plans its first run made (the ids drawn now go unused).
+      return { position, ids: earlier ? earlier.map((event) => (event.data as { id: number }).id) : ids };
     },
     change: async (input: PlanRef & { changes: PlanChanges }, meta: CommandMeta) =>
       run(input.projectId, { type: 'Change', id: input.id, changes: input.changes, facts: await facts(input.projectId, input.changes.attachmentIds) }, meta),

@@ -41,9 +41,13 @@ type Cascaded = { withPlan?: number; withCase?: number; permission?: string };
 export function testCommands(deps: KernelDeps, lookups: TestLookups) {
   const streamOf = streams.test.of;
 
-  async function run(projectId: number, testId: number, command: TestCommand, meta: CommandMeta) {
+  async function decided(projectId: number, testId: number, command: TestCommand, meta: CommandMeta) {
     const project = await deps.projectAccess(projectId, meta.actor);
-    const { position } = await handleCommand(deps, testDecider, streamOf(testId), command, meta, { project });
+    return handleCommand(deps, testDecider, streamOf(testId), command, meta, { project });
+  }
+
+  async function run(projectId: number, testId: number, command: TestCommand, meta: CommandMeta) {
+    const { position } = await decided(projectId, testId, command, meta);
     return { position, testId };
   }
 
@@ -77,8 +81,9 @@ export function testCommands(deps: KernelDeps, lookups: TestLookups) {
     const stepResultIds: number[] = [];
     for (const _step of steps) stepResultIds.push(await deps.ids.next('teststepresult'));
     const createdAt = deps.clock().toISOString();
-    const { position } = await run(projectId, testId, { type: 'AddResult', resultId, createdAt, fields, steps, stepResultIds, facts }, meta);
-    return { position, resultId };
+    const { position, earlier } = await decided(projectId, testId, { type: 'AddResult', resultId, createdAt, fields, steps, stepResultIds, facts }, meta);
+    // A retry answers with the result its first run recorded (the id drawn now goes unused).
+    return { position, resultId: earlier ? (earlier[0]!.data as { resultId: number }).resultId : resultId };
   }
 
   return {

@@ -11,6 +11,23 @@ async function parameter(project: number, group: string, data: string): Promise<
 }
 
 describe('plans', () => {
+  it('created again under the same Idempotency-Key, answer the plans and tests the first request made, and make none more', async () => {
+    const project = await world.newProject('Plans retried');
+    const suite = await createSuite(world.alice, project, 'Web');
+    const login = await createCase(world.alice, project, suite);
+    const chrome = await parameter(project, 'Browser', 'Chrome');
+    const firefox = await parameter(project, 'Browser', 'Firefox');
+    const body = { project, name: 'Retried', parameters: [chrome, firefox], test_cases: [login.id], started_at: '2026-01-05T09:00:00Z', due_date: '2026-01-12T09:00:00Z' };
+    const send = () => world.alice.post('/api/v2/testplans/', body, { 'idempotency-key': 'plans-retried-1' });
+    const first = await send();
+    const again = await send();
+    expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
+    expect(again.json()).toEqual(first.json());
+    expect(first.json()).toHaveLength(2);
+    expect((await world.alice.get(`/api/v2/testplans/?project=${project}&page_size=100`)).json().count).toBe(2);
+    expect((await world.alice.get(`/api/v2/tests/?project=${project}&page_size=100`)).json().count).toBe(2);
+  });
+
   it('are created one per parameter combination, each titled by its values and holding a test per case (K2: an array)', async () => {
     const project = await world.newProject('Parametrised');
     const suite = await createSuite(world.alice, project, 'Web');

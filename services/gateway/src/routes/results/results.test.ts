@@ -43,6 +43,16 @@ describe('results', () => {
     expect((await world.alice.post('/api/v2/results/', { test: 999999, status: 2 })).statusCode).toBe(400);
   });
 
+  it('repeated under the same Idempotency-Key, answer the result the first request recorded, and record no second one', async () => {
+    const { test } = await oneTest('Result retried');
+    const send = () => world.alice.post('/api/v2/results/', { test, status: 1, comment: 'Once' }, { 'idempotency-key': 'result-retried-1' });
+    const first = await send();
+    const again = await send();
+    expect([first.statusCode, again.statusCode]).toEqual([201, 201]);
+    expect(again.json()).toEqual(first.json());
+    expect((await world.alice.get(`/api/v2/results/?test=${test}`)).json().map((result: { id: number }) => result.id)).toEqual([first.json().id]);
+  });
+
   it('keep the last status the newest live result’s through edits and deletes (D6)', async () => {
     const { test } = await oneTest('Last status');
     const older = await addResult(world.alice, test, 1);
