@@ -10,6 +10,7 @@ export * from './event-store/sqlite/verify-file.ts';
 export * from './event-store/sqlite/sqlite-event-store.ts';
 export * from './event-store/sqlite/log-follower.ts';
 export * from './event-store/sqlite/log-head.ts';
+export * from './event-store/sqlite/log-reader.ts';
 export * from './event-store/sqlite/writer-lock.ts';
 export * from './event-store/kurrentdb/kurrentdb-event-store.ts';
 export * from './id-allocator/sqlite-id-allocator.ts';

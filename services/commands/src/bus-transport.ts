@@ -37,9 +37,45 @@ async function requestOverBus(bus: Bus, subject: string, payload: unknown, timeo
   }
 }
 
-/** Sends commands over the bus; domain errors come back as their own classes. */
-export function busDispatcher(bus: Bus, options: { timeoutMs?: number } = {}): CommandDispatcher {
-  return async (name, input, meta) => (await requestOverBus(bus, COMMAND_SUBJECT, { name, input, meta }, options.timeoutMs ?? 15_000)) as never;
+/** How long a command waits, asked again with a backoff, while no command service answers (one restarting). */
+const UNAVAILABLE_WAIT_MS = 5_000;
+const FIRST_RETRY_MS = 50;
+
+/** A command service says so as it starts serving (`{}`): commands sent before it to one that died will get no answer. */
+export const COMMAND_SERVICE_STARTED = 'testament.commands.started';
+
+/**
+ * Sends commands over the bus; domain errors come back as their own classes. While no command service
+ * serves the subject (one restarting) the command was delivered to nobody, so it is asked again, for up
+ * to `unavailableWaitMs`: a failover of the command service is a slower answer, not an error. A command
+ * still unanswered when a command service (re)starts was taken by one that died: it fails then, as after
+ * its timeout (it may have been made), rather than at the timeout. (One command service per deployment:
+ * the start of a second one beside a live one would fail commands that one is still answering.)
+ */
+export function busDispatcher(bus: Bus, options: { timeoutMs?: number; unavailableWaitMs?: number } = {}): CommandDispatcher {
+  const unanswered = new Set<(error: Error) => void>();
+  bus.subscribe(COMMAND_SERVICE_STARTED, () => {
+    for (const fail of unanswered) fail(new BusRequestError('the command service restarted before it answered; the change may have been made', 'timeout'));
+    unanswered.clear();
+  });
+  const ask = (payload: unknown) =>
+    new Promise<unknown>((resolve, reject) => {
+      unanswered.add(reject);
+      requestOverBus(bus, COMMAND_SUBJECT, payload, options.timeoutMs ?? 15_000)
+        .then(resolve, reject)
+        .finally(() => unanswered.delete(reject));
+    });
+  return async (name, input, meta) => {
+    const giveUpAt = Date.now() + (options.unavailableWaitMs ?? UNAVAILABLE_WAIT_MS);
+    for (let wait = FIRST_RETRY_MS; ; wait = Math.min(wait * 2, 1_000)) {
+      try {
+        return (await ask({ name, input, meta })) as never;
+      } catch (error) {
+        if (!(error instanceof BusRequestError && error.code === 'no_responders') || Date.now() + wait > giveUpAt) throw error;
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
+  };
 }
 
 /** Bulk job chunks: each request is one chunk, taken by one of the workers serving this subject. */

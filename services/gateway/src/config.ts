@@ -5,9 +5,9 @@ import { resolve } from 'node:path';
 export interface Config {
   /**
    * What this process is (TESTAMENT_ROLE): `all`, the embedded server with every part in it (the default), or
-   * `projections`, the projection service of a multi-process deployment (roles/projections/).
+   * one service of a deployment of several (roles/): `gateway`, `commands` or `projections`.
    */
-  role: 'all' | 'projections';
+  role: 'all' | 'gateway' | 'commands' | 'projections';
   /** How long a projection service's term on the read models lasts unrenewed: the longest its standby waits after it died. */
   leaseTtlMs: number;
   host: string;
@@ -84,7 +84,7 @@ export const AUDIT_TRAIL_FILE = 'audit-trail.sqlite';
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   return {
-    role: choice('TESTAMENT_ROLE', env['TESTAMENT_ROLE'], ['all', 'projections'], 'all'),
+    role: choice('TESTAMENT_ROLE', env['TESTAMENT_ROLE'], ['all', 'gateway', 'commands', 'projections'], 'all'),
     leaseTtlMs: integer('TESTAMENT_LEASE_TTL_MS', env['TESTAMENT_LEASE_TTL_MS'], 3_000),
     host: env['HOST'] || '127.0.0.1',
     port: integer('PORT', env['PORT'], 8000),

@@ -1,16 +1,20 @@
 import { LogInUseError, type ScanListener } from '@testament/infra';
 import type { GeneratedAdminPassword } from './admin/generated-password.ts';
 import { buildApp } from './app.ts';
-import { configFromEnv } from './config.ts';
+import { configFromEnv, type Config } from './config.ts';
+import { serveCommandService } from './roles/commands/main.ts';
+import { startGatewaySystem } from './roles/gateway/gateway-system.ts';
 import { serveProjections } from './roles/projections/main.ts';
-import { startSystem } from './system.ts';
+import { startSystem, type System, type SystemOptions } from './system.ts';
 
-/** `npm start` (TESTAMENT_ROLE all, the default): the embedded server with every part in this process. */
-async function main() {
-  const config = configFromEnv();
+/**
+ * The HTTP server: `npm start` (TESTAMENT_ROLE all, the default), the embedded server with every part in
+ * this process, or a gateway of a deployment of several (TESTAMENT_ROLE=gateway, roles/gateway/).
+ */
+async function serveHttp(config: Config, start: (options: SystemOptions) => Promise<System>) {
   const startedAt = performance.now();
   let reportScan: ScanListener = () => {};
-  const system = await startSystem(config, { onCollectionScan: (scan) => reportScan(scan) });
+  const system = await start({ onCollectionScan: (scan) => reportScan(scan) });
   // Said before anything else can fail: the admin exists from here on.
   if (system.adminPassword) console.log(generatedPasswordNotice(system.adminPassword));
   const app = await buildApp({ system, config });
@@ -43,8 +47,14 @@ function generatedPasswordNotice({ password, file, created }: GeneratedAdminPass
     : `The superuser "admin" still has its generated password, ${kept}.`;
 }
 
-const role = configFromEnv().role;
-(role === 'projections' ? serveProjections(configFromEnv()) : main()).catch((error: unknown) => {
+const config = configFromEnv();
+const roles: Record<Config['role'], () => Promise<void>> = {
+  all: () => serveHttp(config, (options) => startSystem(config, options)),
+  gateway: () => serveHttp(config, () => startGatewaySystem(config)),
+  commands: () => serveCommandService(config),
+  projections: () => serveProjections(config),
+};
+roles[config.role]().catch((error: unknown) => {
   // A second server on the same data directory is a mistake to name, not a crash to trace.
   console.error(error instanceof LogInUseError ? `Cannot start: ${error.message}.` : error);
   process.exit(1);

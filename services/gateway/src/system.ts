@@ -39,6 +39,7 @@ import { ProjectionProgress } from './live/projection-progress.ts';
 import { GenerationThread } from './read-models/generation-thread.ts';
 import { ReadModelsThread } from './read-models/read-models-thread.ts';
 import { blobImportStaging } from './http/import-staging.ts';
+import { OpenedResources } from './opened-resources.ts';
 
 /** Everything the gateway talks to. In the embedded setup all of it runs in this process. */
 export interface System {
@@ -172,7 +173,7 @@ async function seed(config: Config, dispatch: CommandDispatcher, readStore: Read
   const meta = newCommandMeta(SYSTEM_ACTOR);
   const roles = await dispatch('roles.seed', {}, meta);
   const statuses = await dispatch('statuses.seed', {}, meta);
-  const createdAdmin = (await countUsers(readStore)) === 0 && (await createFirstAdmin(config, dispatch, runner));
+  const createdAdmin = (await countUsers(readStore)) === 0 && (await createFirstAdmin(config, dispatch, (position) => runner.waitFor(position)));
   await runner.waitFor(roles.position);
   await runner.waitFor(statuses.position);
   return createdAdmin;
@@ -183,7 +184,7 @@ async function seed(config: Config, dispatch: CommandDispatcher, readStore: Read
  * password that is in its file before the admin exists: a start that fails after writing it
  * finds it there and creates the admin with it. Returns whether this start created the admin.
  */
-async function createFirstAdmin(config: Config, dispatch: CommandDispatcher, runner: ServedReadModels): Promise<boolean> {
+export async function createFirstAdmin(config: Config, dispatch: CommandDispatcher, readable: (position: number) => Promise<void>): Promise<boolean> {
   // A configured password wins over one an earlier start generated for an admin it never created.
   if (config.adminPassword) removeGeneratedPassword(config.dataDir);
   const password = config.adminPassword ?? readGeneratedPassword(config.dataDir) ?? newGeneratedPassword(config.dataDir);
@@ -196,7 +197,7 @@ async function createFirstAdmin(config: Config, dispatch: CommandDispatcher, run
     if (error instanceof Error && error.name === 'ValidationError') return { position: 0 };
     throw error;
   });
-  await runner.waitFor(admin.position);
+  await readable(admin.position);
   return admin.position > 0;
 }
 
@@ -212,13 +213,8 @@ async function resumeBulkJobs(dispatch: CommandDispatcher, readStore: ReadStore)
 
 export async function startSystem(config: Config, options: SystemOptions = {}): Promise<System> {
   mkdirSync(config.dataDir, { recursive: true });
-  // Whatever opened before a failure is closed again, so a bad configuration leaves nothing behind.
-  const opened: Array<{ close(): Promise<void> }> = [];
-  const open = async <T extends { close(): Promise<void> }>(resource: Promise<T> | T): Promise<T> => {
-    const ready = await resource;
-    opened.unshift(ready);
-    return ready;
-  };
+  const resources = new OpenedResources();
+  const open = <T extends { close(): Promise<void> }>(resource: Promise<T> | T) => resources.open(resource);
   try {
     const lock = lockEmbeddedLog(config);
     if (lock) await open(lock);
@@ -234,12 +230,12 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
     const commands = createCommandService({ store, ids, importStaging: blobImportStaging(blobs), ...(config.bus === 'nats' ? { chunkWorkers: busChunkWorkers(bus) } : {}) });
     if (config.bus === 'nats') {
       const stopServing = serveBulkChunks(bus, commands);
-      opened.unshift({ close: async () => stopServing() });
+      resources.onClose(stopServing);
     }
     const dispatch = inProcessDispatcher(commands);
     const runner = storedReadModels ? readModels({ store, readStore: storedReadModels, bus, ...generationBuilds(config, bus) }) : await open(readModelsThread(config, options, store as SqliteEventStore, bus));
     await runner.start();
-    opened.unshift({ close: () => runner.stop() });
+    resources.onClose(() => runner.stop());
     // Queries read each read model's served copy.
     const readStore = runner.reads;
     const audit = await open(openAuditTrail(config, options, { store, readStore: storedReadModels, bus }));
@@ -248,7 +244,7 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
     const generatedPassword = await keptGeneratedPassword(store, config.dataDir);
     if (generatedPassword) {
       const stopWatching = await removeGeneratedPasswordOnceChanged(progress, store, readStore, config.dataDir);
-      opened.unshift({ close: async () => stopWatching() });
+      resources.onClose(stopWatching);
     }
     // The trail catches up while requests are served; its reads wait for it (auditCaughtUp).
     audit.start().catch((error: unknown) => console.error('the audit trail stopped folding', error));
@@ -266,11 +262,11 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
       resumeBulkJobs: () => resumeBulkJobs(dispatch, readStore),
       async close() {
         progress.close();
-        for (const resource of opened) await resource.close();
+        await resources.closeAll();
       },
     };
   } catch (error) {
-    for (const resource of opened) await resource.close().catch(() => undefined);
+    await resources.closeAfterFailure();
     throw error;
   }
 }

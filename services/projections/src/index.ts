@@ -1,3 +1,4 @@
+import type { Document, ReadStore } from '@testament/infra';
 import { projectsProjection } from './projects/projects-projection.ts';
 import { statusesProjection } from './statuses/statuses-projection.ts';
 import { labelsProjection } from './labels/labels-projection.ts';
@@ -162,4 +163,10 @@ export function readModels({ store, readStore, bus, builds, onServed }: Pick<Ver
 
 /** Every read model. */
 export const allProjections: readonly Projection[] = [...readModelProjections, ...auditProjections];
+
+/** Every read model's documents, collection by collection, in `_id` order: what a test compares with a fold from scratch. */
+export async function documentsOfReadModels(reads: ReadStore): Promise<Record<string, Document[]>> {
+  const names = readModelProjections.flatMap((projection) => Object.keys(projection.collections));
+  return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await reads.collection(name).find({}, { sort: { _id: 1 } })] as const)));
+}
 export * from './notifications/queries.ts';

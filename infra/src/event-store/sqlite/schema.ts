@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import type { RecordedEvent } from '../../ports/event-store.ts';
+import type { RecordedEvent, StoredEventText } from '../../ports/event-store.ts';
 
 /**
  * Opens (creating if needed) the event log file with the settings durability
@@ -69,4 +69,9 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
     position: row[0],
     hash: row[7],
   };
+}
+
+/** A row as its stored text: the canonical JSON its hash was made of, handed over unparsed. */
+export function toStoredText(row: EventRow): StoredEventText {
+  return { type: row[3], data: row[5], schemaVersion: row[4], metadata: row[6], stream: row[1], revision: row[2], position: row[0], hash: row[7] };
 }

@@ -32,7 +32,7 @@ import { readAheadFrom } from './catch-up-reader.ts';
 import { CommitWaiters } from './commit-waiters.ts';
 import { CommitWriter } from './commit-writer.ts';
 import { LogSubscription } from './log-subscription.ts';
-import { EVENT_COLUMNS, openEventDatabase, READ_ALL, toRecordedEvent, type EventRow } from './schema.ts';
+import { EVENT_COLUMNS, openEventDatabase, READ_ALL, toRecordedEvent, toStoredText, type EventRow } from './schema.ts';
 import { RecentRows } from './recent-rows.ts';
 import { verifySqliteLog, verifySqliteStreams } from './verify-file.ts';
 import { NO_STREAM_HEAD, StreamHeadCache, type StreamHead } from './stream-heads.ts';
@@ -284,8 +284,4 @@ function serializeEvent(event: NewEvent): SerializedEvent {
     dataJson: canonicalJson(event.data),
     metadataJson: canonicalJson(event.metadata),
   };
-}
-
-function toStoredText(row: EventRow): StoredEventText {
-  return { type: row[3], data: row[5], schemaVersion: row[4], metadata: row[6], stream: row[1], revision: row[2], position: row[0], hash: row[7] };
 }

@@ -140,6 +140,11 @@ export class SqliteReadStore implements ReadStore {
     for (const name of names) this.collections.get(name)?.reread();
   }
 
+  /** `changed` for every collection this connection has opened: another connection wrote, nobody said what. */
+  changedAll(): void {
+    this.changed([...this.collections.keys()]);
+  }
+
   /**
    * A reader's planner loads the writer's new statistics: SQLite reads them only as a connection loads the
    * schema, and gathering them does not change the schema, so a reader would keep planning by the old ones

@@ -1,11 +1,19 @@
 import { ConflictError, NotFoundError, PermissionDeniedError, StaleVersionError, ValidationError, messages } from '@testament/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { BusRequestError } from '@testament/infra';
 import { setEntityTag } from '../http/conditional.ts';
 import { NotAuthenticatedError, NotYetVisibleError, ThrottledError, UriTooLongError } from '../http/errors.ts';
 import { clientGone } from './cancellation.ts';
 
 const MB = 1024 * 1024;
+
+/** A command a gateway could not hand to the command service, or got no answer for in time. */
+function commandServiceUnavailable(code: BusRequestError['code']): string {
+  return code === 'no_responders'
+    ? 'The command service is not available; nothing was changed. Retry in a moment.'
+    : 'The command service did not answer in time; the change may have been made. Repeat the request with the same Idempotency-Key.';
+}
 
 /** One place that turns every failure into the API's error shapes (§2.5); never a bare 500 for bad input. */
 export const errorPlugin = fp(async (app: FastifyInstance) => {
@@ -31,6 +39,7 @@ export const errorPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(429).header('Retry-After', String(error.retryAfterSeconds)).send({ detail: error.message });
     }
     if (error instanceof NotYetVisibleError) return reply.code(503).header('Retry-After', '1').send({ detail: error.message });
+    if (error instanceof BusRequestError && error.code !== 'handler_error') return reply.code(503).header('Retry-After', '1').send({ detail: commandServiceUnavailable(error.code) });
     if (error.code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(400).send({ errors: [messages.fileTooLarge(5)] });
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send({ detail: messages.bodyTooLarge(request.routeOptions.bodyLimit / MB) });

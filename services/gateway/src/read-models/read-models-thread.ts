@@ -105,11 +105,14 @@ export class ReadModelsThread implements ServedReadModels {
 
   private receive(message: FromReadModelsThread): void {
     switch (message.kind) {
-      case 'advanced':
-        this.reader.changed(message.collections.map((collection) => this.served.get(collection) ?? collection));
+      case 'advanced': {
+        const written = message.collections.map((collection) => this.served.get(collection) ?? collection);
+        this.reader.changed(written);
         this.gate.advance(message.position);
-        this.bus.publish(PROJECTIONS_ADVANCED, { runner: this.runnerName, position: message.position, topics: message.topics } satisfies ProjectionsAdvanced);
+        // With the stored names written, so a gateway reading the file from another process forgets what it remembered of them.
+        this.bus.publish(PROJECTIONS_ADVANCED, { runner: this.runnerName, position: message.position, topics: message.topics, collections: written } satisfies ProjectionsAdvanced);
         return;
+      }
       case 'served':
         this.reader.changed([...this.served.values(), ...message.served.map(([, stored]) => stored)]);
         this.served = new Map(message.served);

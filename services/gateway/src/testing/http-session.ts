@@ -4,7 +4,7 @@ export class HttpSession {
 
   constructor(private readonly baseUrl: string) {}
 
-  async request(method: string, path: string, body?: unknown): Promise<Response> {
+  async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
     if (!this.cookies.has('csrftoken')) this.keepCookies(await fetch(`${this.baseUrl}/auth/csrf/`));
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
@@ -13,6 +13,7 @@ export class HttpSession {
         cookie: this.cookieHeader(),
         'x-csrftoken': this.cookies.get('csrftoken') ?? '',
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
@@ -23,6 +24,13 @@ export class HttpSession {
   async login(username: string, password: string): Promise<void> {
     const response = await this.request('POST', '/auth/login/', { username, password });
     if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  }
+
+  /** The same browser (its cookies) toward another server: another gateway of the same deployment, say. */
+  on(baseUrl: string): HttpSession {
+    const other = new HttpSession(baseUrl);
+    for (const [name, value] of this.cookies) other.cookies.set(name, value);
+    return other;
   }
 
   cookie(name: string): string | undefined {

@@ -244,3 +244,8 @@ export class ProjectionRunner {
     this.options.bus.publish(PROJECTIONS_ADVANCED, { runner: this.runnerName, position, topics, collections } satisfies ProjectionsAdvanced);
   }
 }
+
+/** The position a runner's checkpoint says it has folded (as a reader in another process than the runner's sees it); undefined before its first batch. */
+export async function checkpointOf(readStore: ReadStore, runnerName: string): Promise<number | undefined> {
+  return ((await readStore.collection(CHECKPOINTS).findOne({ _id: runnerName })) as { position: number } | null)?.position;
+}

@@ -400,3 +400,16 @@ export class VersionedReadModels implements ServedReadModels {
     if (!this.quiet) (this.options.log ?? console.log)(message);
   }
 }
+
+/**
+ * By collection, the stored name of the copy served, as the catalog in `readStore` says: how a process that
+ * reads the file another one folds (a gateway beside the projection service) knows which copies to read.
+ */
+export async function servedCopies(readStore: ReadStore): Promise<Map<string, string>> {
+  const served = new Map<string, string>();
+  for (const entry of await readStore.collection(READ_MODEL_CATALOG).find({})) {
+    if (String(entry._id).startsWith(GENERATION_MARK)) continue;
+    for (const stored of (entry as CatalogEntry).collections) served.set(servedCollectionName(stored), stored);
+  }
+  return served;
+}

@@ -1,0 +1,186 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { HttpSession } from '@testament/gateway/testing/http-session';
+import { keptAndRebuilt } from '@testament/gateway/testing/rebuild';
+import { seededRandom, startNatsServer, type RunningNatsServer } from '@testament/infra';
+
+const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+const ADMIN_PASSWORD = 'Faults-pass1!';
+const CLIENTS = 16;
+const RUN_MS = 30_000;
+const TESTS = 20;
+/** A write is asked again (with its Idempotency-Key) for this long before it counts as failed. */
+const WRITE_GIVES_UP_MS = 20_000;
+const LEASE_TTL_MS = 1_500;
+const PASSED = 2;
+
+let nats: RunningNatsServer | undefined;
+let dataDir: string | undefined;
+let launcher: ChildProcess | undefined;
+afterAll(async () => {
+  if (launcher && launcher.exitCode === null) {
+    launcher.kill('SIGKILL');
+    await new Promise((resolve) => launcher!.once('exit', resolve));
+  }
+  await nats?.stop();
+  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+});
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** `npm run start:cluster` as an operator runs it, its output kept. */
+function startLauncher(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start-cluster.ts'], { cwd: ROOT, env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+  const text = () => output;
+  const lines = (pattern: RegExp) => [...text().matchAll(new RegExp(pattern, 'g'))];
+  /** The pid of the last start of a role the launcher named (`cluster: <name> started (pid N)`). */
+  const pidOf = (name: string) => Number(lines(new RegExp(`cluster: ${name} started \\(pid (\\d+)\\)`)).at(-1)![1]);
+  /** The pid of the projection service that took the lease last (its holder name is host/pid/nonce). */
+  const activeProjections = () => Number(lines(/projections: active as [^/\s]+\/(\d+)\//).at(-1)![1]);
+  return { child, text, lines, pidOf, activeProjections };
+}
+
+async function until(what: string, condition: () => boolean | Promise<boolean>, timeoutMs: number, output: () => string): Promise<void> {
+  const from = performance.now();
+  while (!(await condition())) {
+    if (performance.now() - from > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms\n${output().slice(-3_000)}`);
+    await sleep(50);
+  }
+}
+
+interface Outcome {
+  /** Writes by their marker: answered 201 (`ok`) or, after every retry, an error (`failed`). */
+  writes: Map<string, 'ok' | 'failed'>;
+  requests: number;
+  failedAttempts: number;
+  /** The longest a client saw its requests fail, one after another, from the first one's sending to the next success. */
+  longestOutageMs: number;
+}
+
+/** One client: writes a result (its marker in the comment and the Idempotency-Key, asked again until answered), then reads the tests' list. */
+async function client(session: HttpSession, project: number, testIds: number[], name: string, stopAt: number, outcome: Outcome): Promise<void> {
+  const random = seededRandom(name.length * 7_919 + Number(name.replace(/\D/g, '')));
+  let failingSince: number | undefined;
+  const attempt = async (what: string, send: () => Promise<Response>, ok: (status: number) => boolean): Promise<boolean> => {
+    outcome.requests++;
+    const sentAt = performance.now();
+    let body = '';
+    const status = await send().then(
+      async (response) => ((body = await response.text()), response.status),
+      () => 0,
+    );
+    if (ok(status)) {
+      if (failingSince !== undefined) outcome.longestOutageMs = Math.max(outcome.longestOutageMs, performance.now() - failingSince);
+      failingSince = undefined;
+      return true;
+    }
+    // A refusal of the request itself would be a bug, not an outage.
+    if (status >= 400 && status < 500) throw new Error(`${name}: ${what} answered ${status} at ${Math.round(performance.now() - (stopAt - RUN_MS))} ms: ${body}`);
+    outcome.failedAttempts++;
+    // From when the failed request was sent: one that hung until its timeout counts whole.
+    failingSince ??= sentAt;
+    return false;
+  };
+  for (let n = 0; performance.now() < stopAt; n++) {
+    const marker = `${name}-${n}`;
+    const test = testIds[Math.floor(random() * testIds.length)]!;
+    const givesUpAt = performance.now() + WRITE_GIVES_UP_MS;
+    let written = false;
+    while (!written && performance.now() < givesUpAt) {
+      written = await attempt(`POST results/ (test ${test})`, () => session.request('POST', '/api/v2/results/', { test, status: PASSED, comment: marker }, { 'idempotency-key': marker }), (status) => status === 201);
+      if (!written) await sleep(100);
+    }
+    outcome.writes.set(marker, written ? 'ok' : 'failed');
+    await attempt('GET tests/', () => session.request('GET', `/api/v2/tests/?project=${project}&page_size=25`), (status) => status === 200);
+  }
+}
+
+describe('the services under faults (npm run start:cluster: 2 gateways, 1 command service, 2 projection services)', () => {
+  it('keeps every acknowledged write while a gateway, the command service and the active projection service are killed under load', async () => {
+    nats = await startNatsServer();
+    dataDir = await mkdtemp(join(tmpdir(), 'testament-cluster-faults-'));
+    const cluster = startLauncher({
+      NATS_URL: nats.url,
+      TESTAMENT_DATA_DIR: dataDir,
+      PORT: '0',
+      TESTAMENT_GATEWAYS: '2',
+      TESTAMENT_PROJECTION_SERVICES: '2',
+      TESTAMENT_ADMIN_PASSWORD: ADMIN_PASSWORD,
+      TESTAMENT_WRITE_RATE_LIMIT: '0',
+      TESTAMENT_LEASE_TTL_MS: String(LEASE_TTL_MS),
+    });
+    launcher = cluster.child;
+    await until('two gateways and a standby', () => cluster.lines(/listening on http:\/\/\S+/).length >= 2 && /standing by/.test(cluster.text()), 180_000, cluster.text);
+    const url = /listening on (http:\/\/\S+)/.exec(cluster.text())![1]!;
+
+    // A project with a plan of TESTS tests, made through the gateways.
+    const admin = new HttpSession(url);
+    await admin.login('admin', ADMIN_PASSWORD);
+    const post = async <T>(path: string, body: unknown) => {
+      const response = await admin.request('POST', path, body);
+      expect(response.status, `${path}: ${await response.clone().text()}`).toBe(201);
+      return (await response.json()) as T;
+    };
+    const project = (await post<{ id: number }>('/api/v2/projects/', { name: 'Faults' })).id;
+    const suite = (await post<{ id: number }>('/api/v2/suites/', { name: 'Suite', project })).id;
+    const cases: number[] = [];
+    for (let n = 0; n < TESTS; n++) cases.push((await post<{ id: number }>('/api/v2/cases/', { name: `Case ${n}`, project, suite, scenario: 'Do it' })).id);
+    const [plan] = await post<Array<{ id: number }>>('/api/v2/testplans/', { name: 'Plan', project, test_cases: cases, started_at: '2026-12-01T00:00:00Z', due_date: '2026-12-31T00:00:00Z' });
+    const tests = (await (await admin.request('GET', `/api/v2/testplans/${plan!.id}/tests/?page_size=100`)).json()) as { results: Array<{ id: number }> };
+    const testIds = tests.results.map((test) => test.id);
+    expect(testIds).toHaveLength(TESTS);
+
+    // Sixteen clients for RUN_MS; meanwhile a kill at a random moment in each third of the run.
+    const outcome: Outcome = { writes: new Map(), requests: 0, failedAttempts: 0, longestOutageMs: 0 };
+    const startedAt = performance.now();
+    const clients = Array.from({ length: CLIENTS }, (_, n) => client(admin.on(url), project, testIds, `client${n}`, startedAt + RUN_MS, outcome));
+    const random = seededRandom(48);
+    const kills: Array<{ what: string; pid: number; atMs: number }> = [];
+    const victims: Array<[string, () => number]> = [
+      ['a gateway', () => cluster.pidOf('gateway 1')],
+      ['the command service', () => cluster.pidOf('the command service')],
+      ['the active projection service', () => cluster.activeProjections()],
+    ];
+    for (const [third, [what, pidOf]] of victims.entries()) {
+      const at = startedAt + (RUN_MS / 3) * (third + 0.2 + 0.6 * random());
+      await sleep(Math.max(0, at - performance.now()));
+      const pid = pidOf();
+      process.kill(pid, 'SIGKILL');
+      kills.push({ what, pid, atMs: Math.round(performance.now() - startedAt) });
+    }
+    await Promise.all(clients);
+    const terms = cluster.lines(/projections: active as \S+ \(term (\d+)\)/).map((line) => Number(line[1]));
+    const ok = [...outcome.writes].filter(([, result]) => result === 'ok').map(([marker]) => marker);
+    const failed = [...outcome.writes].filter(([, result]) => result === 'failed').map(([marker]) => marker);
+    console.info(
+      `${outcome.requests} requests by ${CLIENTS} clients in ${RUN_MS / 1000} s; kills: ${kills.map((kill) => `${kill.what} at ${kill.atMs} ms`).join(', ')}; ` +
+        `longest a client's requests kept failing: ${Math.round(outcome.longestOutageMs)} ms (${outcome.failedAttempts} failed attempts); ${ok.length} writes acknowledged, ${failed.length} given up`,
+    );
+    expect(kills).toHaveLength(3);
+    // The standby took over from the killed one.
+    expect(Math.max(...terms)).toBeGreaterThanOrEqual(2);
+    // The failover window: no client saw its requests fail for longer than the lease, a restart and a catch-up.
+    expect(outcome.longestOutageMs).toBeLessThan(10_000);
+    expect(failed).toEqual([]);
+
+    // Every acknowledged write is in the read models, once; nothing else is.
+    const resultsOf = async (test: number) => (await (await admin.request('GET', `/api/v2/results/?test=${test}`)).json()) as Array<{ comment: string }>;
+    const comments = (await Promise.all(testIds.map(resultsOf))).flat().map((result) => result.comment);
+    expect(new Set(comments).size).toBe(comments.length);
+    expect(comments.toSorted()).toEqual(ok.toSorted());
+
+    // Stopped, the read models equal a fold of the whole log from scratch.
+    cluster.child.kill('SIGTERM');
+    await new Promise((resolve) => cluster.child.once('exit', resolve));
+    const { kept, rebuilt, resumedFrom, head } = await keptAndRebuilt(dataDir);
+    expect(resumedFrom).toBe(head);
+    expect(kept).toEqual(rebuilt);
+  }, 300_000);
+});

@@ -1,0 +1,71 @@
+/**
+ * The command service (TESTAMENT_ROLE=commands): the one process that appends to the SQLite log (its
+ * lock refuses a second one), serving the gateways' commands and the bulk jobs' chunks over NATS
+ * (request/reply in queue groups) and announcing each commit (`testament.log.committed`) for the
+ * projection service. A first start seeds the log as the embedded server does: the roles, the
+ * system statuses and the first superuser.
+ */
+import { busChunkWorkers, COMMAND_SERVICE_STARTED, createCommandService, inProcessDispatcher, LOG_COMMITTED, newCommandMeta, serveBulkChunks, serveCommands, SYSTEM_ACTOR } from '@testament/commands';
+import { FsBlobStore, NatsBus, SqliteEventStore, type EventStore } from '@testament/infra';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { generatedPasswordFile, keptGeneratedPassword } from '../../admin/generated-password.ts';
+import type { Config } from '../../config.ts';
+import { blobImportStaging } from '../../http/import-staging.ts';
+import { createFirstAdmin, lockEmbeddedLog, openEventStore, openIdAllocator } from '../../system.ts';
+
+/** Events read at a time while a first start looks for a registered user. */
+const PAGE = 1_000;
+
+/** Whether the log holds a registration: the first start registers the admin, so one is found in its first pages. */
+async function anyUserRegistered(store: EventStore): Promise<boolean> {
+  for (let after = 0; ; ) {
+    const page = await store.readAll(after, PAGE);
+    if (page.length === 0) return false;
+    if (page.some((event) => event.type === 'UserRegistered')) return true;
+    after = page.at(-1)!.position;
+  }
+}
+
+export async function serveCommandService(config: Config): Promise<void> {
+  if (config.bus !== 'nats' || !config.natsUrl) throw new Error('TESTAMENT_ROLE=commands needs TESTAMENT_BUS=nats and NATS_URL: the gateways send it their commands');
+  if (config.eventStore !== 'sqlite') throw new Error('TESTAMENT_ROLE=commands appends to the SQLite log (TESTAMENT_EVENT_STORE=sqlite)');
+  mkdirSync(config.dataDir, { recursive: true });
+  const lock = lockEmbeddedLog(config)!;
+  const bus = await NatsBus.connect(config.natsUrl, { name: `testament-commands-${process.pid}` });
+  const store = (await openEventStore(config)) as SqliteEventStore;
+  const ids = openIdAllocator(config, store);
+  const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
+  const commands = createCommandService({ store, ids, importStaging: blobImportStaging(blobs), chunkWorkers: busChunkWorkers(bus) });
+  const stopAnnouncing = store.onCommit((position) => bus.publish(LOG_COMMITTED, { position }));
+
+  const dispatch = inProcessDispatcher(commands);
+  await dispatch('roles.seed', {}, newCommandMeta(SYSTEM_ACTOR));
+  await dispatch('statuses.seed', {}, newCommandMeta(SYSTEM_ACTOR));
+  // The gateways read the admin once the projection service folded it.
+  const createdAdmin = !(await anyUserRegistered(store)) && (await createFirstAdmin(config, dispatch, async () => {}));
+  const password = await keptGeneratedPassword(store, config.dataDir);
+  if (password) console.log(createdAdmin ? `Created the superuser "admin" with the password: ${password}\nIt is kept in ${generatedPasswordFile(config.dataDir)} until the password is changed.` : `The superuser "admin" still has its generated password, kept in ${generatedPasswordFile(config.dataDir)}.`);
+
+  const stopServing = [serveCommands(bus, commands), serveBulkChunks(bus, commands)];
+  await bus.flush();
+  // Commands a gateway sent to this service's earlier incarnation will get no answer: it stops waiting for them.
+  bus.publish(COMMAND_SERVICE_STARTED, {});
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    for (const unsubscribe of stopServing) unsubscribe();
+    // What was acknowledged is written before the log closes.
+    await store.close();
+    stopAnnouncing();
+    await ids.close();
+    await bus.close();
+    await lock.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  console.log(`commands: serving on NATS, the log at position ${await store.headPosition()}`);
+}

@@ -1,0 +1,78 @@
+/**
+ * What a gateway (TESTAMENT_ROLE=gateway) talks to in a deployment of several processes on one host:
+ * commands go to the command service over NATS (request/reply, a queue group: any command service
+ * answers), the read models and the audit trail are read from the files the projection service writes,
+ * the log is read from its file (the "as of" views, /readyz), uploads are the data directory's. Several
+ * gateways may run side by side: none holds anything another needs.
+ */
+import { busDispatcher } from '@testament/commands';
+import { FsBlobStore, loadOrCreateSigningKey, MemoryBus, NatsBus, SqliteLogReader } from '@testament/infra';
+import { AUDIT_RUNNER, auditExportRows, PROJECTIONS_ADVANCED, READ_MODELS_RUNNER, type ProjectionsAdvanced } from '@testament/projections';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AuditTrail } from '../../audit-trail/audit-trail.ts';
+import { AUDIT_SIGNING_KEY_FILE, AUDIT_TRAIL_FILE, READ_MODELS_FILE, type Config } from '../../config.ts';
+import { ProjectionProgress } from '../../live/projection-progress.ts';
+import { OpenedResources } from '../../opened-resources.ts';
+import type { System } from '../../system.ts';
+import { FollowedFold } from './followed-fold.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resolves once the projection service serves the read models (it may start after this process). */
+export async function startGatewaySystem(config: Config): Promise<System> {
+  if (config.bus !== 'nats' || !config.natsUrl) throw new Error('TESTAMENT_ROLE=gateway needs TESTAMENT_BUS=nats and NATS_URL: it sends commands to the command service');
+  if (config.eventStore !== 'sqlite' || config.readStore !== 'sqlite') throw new Error('TESTAMENT_ROLE=gateway reads the SQLite log and read models (TESTAMENT_EVENT_STORE and TESTAMENT_READ_STORE sqlite)');
+  const resources = new OpenedResources();
+  try {
+    const nats = await resources.open(NatsBus.connect(config.natsUrl, { name: `testament-gateway-${process.pid}` }));
+    const eventsFile = join(config.dataDir, 'events.sqlite');
+    // The command service makes the log at its first start.
+    while (!existsSync(eventsFile)) await sleep(100);
+    const store = await resources.open(SqliteLogReader.open(eventsFile));
+    // Positions reach the progress only from the folds below, after each has forgotten what the fold changed:
+    // a write released by a notice then reads what it wrote.
+    const positions = new MemoryBus();
+    const onPosition = (notice: ProjectionsAdvanced) => positions.publish(PROJECTIONS_ADVANCED, notice);
+    const runner = await resources.open(new FollowedFold(nats, { file: join(config.dataDir, READ_MODELS_FILE), runnerName: READ_MODELS_RUNNER, versioned: true, onPosition }));
+    const trail = await resources.open(new FollowedFold(nats, { file: join(config.dataDir, AUDIT_TRAIL_FILE), runnerName: AUDIT_RUNNER, versioned: false, onPosition }));
+    await runner.start();
+    const audit: AuditTrail = {
+      runnerName: AUDIT_RUNNER,
+      get position() {
+        return trail.position;
+      },
+      readStore: trail.reads,
+      exportRows: (filter, after, limit, withCsvFields) => auditExportRows(trail.reads, filter, after, limit, withCsvFields),
+      // The projection service's trail follows the commits at its own pace.
+      hurry: () => {},
+      start: () => trail.start(),
+      stop: async () => {},
+      close: () => trail.close(),
+    };
+    const progress = new ProjectionProgress(positions, [runner, audit]);
+    void audit.start();
+    return {
+      store,
+      readStore: runner.reads,
+      bus: positions,
+      blobs: new FsBlobStore(join(config.dataDir, 'blobs')),
+      dispatch: busDispatcher(nats),
+      progress,
+      runner,
+      audit,
+      auditSigningKey: loadOrCreateSigningKey(join(config.dataDir, AUDIT_SIGNING_KEY_FILE)),
+      // The command service made the first admin, and says where its password is.
+      adminPassword: undefined,
+      // The command service carries on the jobs a stop left running.
+      resumeBulkJobs: async () => {},
+      async close() {
+        progress.close();
+        await resources.closeAll();
+      },
+    };
+  } catch (error) {
+    await resources.closeAfterFailure();
+    throw error;
+  }
+}
