@@ -5,6 +5,7 @@ import { appendBenchmarks } from './append.bench.ts';
 import { auditBenchmarks } from './audit.bench.ts';
 import { bulkJobBenchmarks } from './bulk-jobs.bench.ts';
 import { caseBenchmarks } from './cases.bench.ts';
+import { clusterBenchmarks } from './cluster.bench.ts';
 import { baselineBenchmarks } from './baselines.bench.ts';
 import { browserBenchmarks } from './browser.bench.ts';
 import { commandLatencyBenchmarks } from './command-latency.bench.ts';
@@ -34,6 +35,7 @@ const SUITES: Record<string, () => Promise<BenchResult[]>> = {
   'bulk-jobs': bulkJobBenchmarks,
   audit: auditBenchmarks,
   browser: browserBenchmarks,
+  cluster: clusterBenchmarks,
 };
 
 const number = (value: number) => (Number.isNaN(value) ? 'n/a' : value.toLocaleString('en'));

@@ -79,10 +79,17 @@ test('a plan’s statistics: the pies, the histogram and the child plans, follow
   await test.step('another browser sees a result added meanwhile without a reload', async () => {
     const other = await openBrowser();
     await signIn(other);
+    // A change made after the page read its data but before its live channel follows the plans is not
+    // told to it (a known gap: the channel does not replay what a screen missed); the change waits for that.
+    const plansTopic = `project:${project}:plans`;
+    const following = new Promise<void>((resolve) =>
+      other.on('websocket', (socket) => socket.on('framereceived', ({ payload }) => String(payload).includes('"subscribed"') && String(payload).includes(`"${plansTopic}"`) && resolve())),
+    );
     await other.goto(`/projects/${project}/plans/${release}`);
     const nightly = area(other).getByRole('progressbar', { name: 'Progress of Nightly' });
     // A whole page loading in a second browser on a busy machine: more time than a change on screen.
     await expect(nightly).toHaveText('0%', { timeout: 20_000 });
+    await following;
     await addResult('Remember me', 'Passed');
     await expect(nightly).toHaveText('100%', { timeout: LIVE_MS });
     await expect(nightly).toHaveClass(/progress-meter--done/);

@@ -1,14 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startClusterProcess, type ClusterProcess } from '@testament/gateway/testing/cluster-process';
 import { HttpSession } from '@testament/gateway/testing/http-session';
 import { keptAndRebuilt } from '@testament/gateway/testing/rebuild';
 import { seededRandom, startNatsServer, type RunningNatsServer } from '@testament/infra';
 
-const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const ADMIN_PASSWORD = 'Faults-pass1!';
 const CLIENTS = 16;
 const RUN_MS = 30_000;
@@ -20,40 +18,14 @@ const PASSED = 2;
 
 let nats: RunningNatsServer | undefined;
 let dataDir: string | undefined;
-let launcher: ChildProcess | undefined;
+let cluster: ClusterProcess | undefined;
 afterAll(async () => {
-  if (launcher && launcher.exitCode === null) {
-    launcher.kill('SIGKILL');
-    await new Promise((resolve) => launcher!.once('exit', resolve));
-  }
+  await cluster?.stop('SIGKILL');
   await nats?.stop();
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** `npm run start:cluster` as an operator runs it, its output kept. */
-function startLauncher(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start-cluster.ts'], { cwd: ROOT, env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => void (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => void (output += chunk.toString()));
-  const text = () => output;
-  const lines = (pattern: RegExp) => [...text().matchAll(new RegExp(pattern, 'g'))];
-  /** The pid of the last start of a role the launcher named (`cluster: <name> started (pid N)`). */
-  const pidOf = (name: string) => Number(lines(new RegExp(`cluster: ${name} started \\(pid (\\d+)\\)`)).at(-1)![1]);
-  /** The pid of the projection service that took the lease last (its holder name is host/pid/nonce). */
-  const activeProjections = () => Number(lines(/projections: active as [^/\s]+\/(\d+)\//).at(-1)![1]);
-  return { child, text, lines, pidOf, activeProjections };
-}
-
-async function until(what: string, condition: () => boolean | Promise<boolean>, timeoutMs: number, output: () => string): Promise<void> {
-  const from = performance.now();
-  while (!(await condition())) {
-    if (performance.now() - from > timeoutMs) throw new Error(`${what}: not within ${timeoutMs} ms\n${output().slice(-3_000)}`);
-    await sleep(50);
-  }
-}
 
 interface Outcome {
   /** Writes by their marker: answered 201 (`ok`) or, after every retry, an error (`failed`). */
@@ -106,7 +78,7 @@ describe('the services under faults (npm run start:cluster: 2 gateways, 1 comman
   it('keeps every acknowledged write while a gateway, the command service and the active projection service are killed under load', async () => {
     nats = await startNatsServer();
     dataDir = await mkdtemp(join(tmpdir(), 'testament-cluster-faults-'));
-    const cluster = startLauncher({
+    cluster = startClusterProcess({
       NATS_URL: nats.url,
       TESTAMENT_DATA_DIR: dataDir,
       PORT: '0',
@@ -116,9 +88,9 @@ describe('the services under faults (npm run start:cluster: 2 gateways, 1 comman
       TESTAMENT_WRITE_RATE_LIMIT: '0',
       TESTAMENT_LEASE_TTL_MS: String(LEASE_TTL_MS),
     });
-    launcher = cluster.child;
-    await until('two gateways and a standby', () => cluster.lines(/listening on http:\/\/\S+/).length >= 2 && /standing by/.test(cluster.text()), 180_000, cluster.text);
-    const url = /listening on (http:\/\/\S+)/.exec(cluster.text())![1]!;
+    const started = cluster;
+    await cluster.until('two gateways and a standby', () => started.lines(/listening on http:\/\/\S+/).length >= 2 && /standing by/.test(started.output()), 180_000);
+    const url = cluster.url();
 
     // A project with a plan of TESTS tests, made through the gateways.
     const admin = new HttpSession(url);
@@ -144,9 +116,9 @@ describe('the services under faults (npm run start:cluster: 2 gateways, 1 comman
     const random = seededRandom(48);
     const kills: Array<{ what: string; pid: number; atMs: number }> = [];
     const victims: Array<[string, () => number]> = [
-      ['a gateway', () => cluster.pidOf('gateway 1')],
-      ['the command service', () => cluster.pidOf('the command service')],
-      ['the active projection service', () => cluster.activeProjections()],
+      ['a gateway', () => started.pidOf('gateway 1')],
+      ['the command service', () => started.pidOf('the command service')],
+      ['the active projection service', () => started.activeProjections()],
     ];
     for (const [third, [what, pidOf]] of victims.entries()) {
       const at = startedAt + (RUN_MS / 3) * (third + 0.2 + 0.6 * random());
@@ -177,8 +149,7 @@ describe('the services under faults (npm run start:cluster: 2 gateways, 1 comman
     expect(comments.toSorted()).toEqual(ok.toSorted());
 
     // Stopped, the read models equal a fold of the whole log from scratch.
-    cluster.child.kill('SIGTERM');
-    await new Promise((resolve) => cluster.child.once('exit', resolve));
+    await cluster.stop();
     const { kept, rebuilt, resumedFrom, head } = await keptAndRebuilt(dataDir);
     expect(resumedFrom).toBe(head);
     expect(kept).toEqual(rebuilt);

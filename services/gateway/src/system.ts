@@ -240,6 +240,7 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
     const readStore = runner.reads;
     const audit = await open(openAuditTrail(config, options, { store, readStore: storedReadModels, bus }));
     const progress = new ProjectionProgress(bus, [runner, audit]);
+    resources.onClose(() => progress.close());
     const createdAdmin = await seed(config, dispatch, readStore, runner);
     const generatedPassword = await keptGeneratedPassword(store, config.dataDir);
     if (generatedPassword) {
@@ -260,10 +261,7 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
       auditSigningKey,
       adminPassword: generatedPassword ? { password: generatedPassword, file: generatedPasswordFile(config.dataDir), created: createdAdmin } : undefined,
       resumeBulkJobs: () => resumeBulkJobs(dispatch, readStore),
-      async close() {
-        progress.close();
-        await resources.closeAll();
-      },
+      close: () => resources.closeAll(),
     };
   } catch (error) {
     await resources.closeAfterFailure();

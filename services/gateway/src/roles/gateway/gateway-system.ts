@@ -51,6 +51,7 @@ export async function startGatewaySystem(config: Config): Promise<System> {
       close: () => trail.close(),
     };
     const progress = new ProjectionProgress(positions, [runner, audit]);
+    resources.onClose(() => progress.close());
     void audit.start();
     return {
       store,
@@ -66,10 +67,7 @@ export async function startGatewaySystem(config: Config): Promise<System> {
       adminPassword: undefined,
       // The command service carries on the jobs a stop left running.
       resumeBulkJobs: async () => {},
-      async close() {
-        progress.close();
-        await resources.closeAll();
-      },
+      close: () => resources.closeAll(),
     };
   } catch (error) {
     await resources.closeAfterFailure();
