@@ -1,10 +1,7 @@
 import Database from 'better-sqlite3';
 import type { EventStore, RecordedEvent, StoredEventText, Subscription } from '../../ports/event-store.ts';
-import { EVENT_COLUMNS, READ_ALL, toRecordedEvent, toStoredText, type EventRow } from './schema.ts';
+import { EVENT_COLUMNS, READ_ALL, readStreamsWith, toRecordedEvent, toStoredText, type EventRow } from './schema.ts';
 import { verifySqliteLog, verifySqliteStreams } from './verify-file.ts';
-
-/** Streams read per query by `readStreams`, as the writer's store does. */
-const STREAMS_PER_QUERY = 1_000;
 
 /**
  * The SQLite log as a process that does not write it reads it (a gateway beside the command service): a
@@ -43,12 +40,7 @@ export class SqliteLogReader implements EventStore {
   }
 
   async readStreams(streams: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
-    const read = new Map<string, RecordedEvent[]>(streams.map((stream) => [stream, []]));
-    const wanted = [...read.keys()];
-    for (let from = 0; from < wanted.length; from += STREAMS_PER_QUERY) {
-      for (const row of this.statements.readStreams.all(JSON.stringify(wanted.slice(from, from + STREAMS_PER_QUERY))) as EventRow[]) read.get(row[1])!.push(toRecordedEvent(row));
-    }
-    return read;
+    return readStreamsWith(this.statements.readStreams, streams);
   }
 
   async readAll(after: number, limit: number): Promise<RecordedEvent[]> {

@@ -75,3 +75,16 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
 export function toStoredText(row: EventRow): StoredEventText {
   return { type: row[3], data: row[5], schemaVersion: row[4], metadata: row[6], stream: row[1], revision: row[2], position: row[0], hash: row[7] };
 }
+
+/** Streams read per query by `readStreamsWith`: a read's fixed cost (a statement, the page cache checked against the log) paid once, not per stream. */
+const STREAMS_PER_QUERY = 1_000;
+
+/** Each stream's events, by a statement taking a JSON list of streams, a thousand streams per query; [] for a stream that does not exist. */
+export function readStreamsWith(statement: Database.Statement, streams: readonly string[]): Map<string, RecordedEvent[]> {
+  const read = new Map<string, RecordedEvent[]>(streams.map((stream) => [stream, []]));
+  const wanted = [...read.keys()];
+  for (let from = 0; from < wanted.length; from += STREAMS_PER_QUERY) {
+    for (const row of statement.all(JSON.stringify(wanted.slice(from, from + STREAMS_PER_QUERY))) as EventRow[]) read.get(row[1])!.push(toRecordedEvent(row));
+  }
+  return read;
+}

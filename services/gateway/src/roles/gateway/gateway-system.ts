@@ -10,6 +10,7 @@ import { FsBlobStore, loadOrCreateSigningKey, MemoryBus, NatsBus, SqliteLogReade
 import { AUDIT_RUNNER, auditExportRows, PROJECTIONS_ADVANCED, READ_MODELS_RUNNER, type ProjectionsAdvanced } from '@testament/projections';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { AuditTrail } from '../../audit-trail/audit-trail.ts';
 import { AUDIT_SIGNING_KEY_FILE, AUDIT_TRAIL_FILE, READ_MODELS_FILE, type Config } from '../../config.ts';
 import { ProjectionProgress } from '../../live/projection-progress.ts';
@@ -17,7 +18,6 @@ import { OpenedResources } from '../../opened-resources.ts';
 import type { System } from '../../system.ts';
 import { FollowedFold } from './followed-fold.ts';
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Resolves once the projection service serves the read models (it may start after this process). */
 export async function startGatewaySystem(config: Config): Promise<System> {

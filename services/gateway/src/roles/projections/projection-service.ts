@@ -13,6 +13,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ThreadAuditTrail } from '../../audit-trail/audit-trail.ts';
 import { AUDIT_TRAIL_FILE, READ_MODELS_FILE, type Config } from '../../config.ts';
 import { ReadModelsThread } from '../../read-models/read-models-thread.ts';
@@ -43,10 +44,9 @@ export interface ProjectionService {
   close(): Promise<void>;
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * Stands by until it holds the leases, then folds. Resolves once it is active (or closed while standing by),
+ * Stands by until it holds the leases, then folds. Resolves once it is active,
  * with the handle that stops it and gives the leases up, so a standby takes over at once.
  */
 export async function startProjectionService(config: Config, bus: Bus, events: ProjectionServiceEvents): Promise<ProjectionService> {
@@ -55,14 +55,13 @@ export async function startProjectionService(config: Config, bus: Bus, events: P
   const eventsFile = join(config.dataDir, 'events.sqlite');
   const holder = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
   const leases = LEASES.map(({ name, file }) => ({ name, lease: SqliteWriterLease.open(join(config.dataDir, file), { name, holder, ttlMs: config.leaseTtlMs }) }));
-  let closed = false;
   const releaseAll = (terms: Array<LeaseTerm | null>) => terms.forEach((term, i) => term && leases[i]!.lease.release(term));
   const closeLeases = () => leases.forEach(({ lease }) => lease.close());
 
   // Standing by: both terms, or none (a half-taken pair is given back, so two standbys cannot each hold one).
   let terms: LeaseTerm[] | undefined;
   let heldBy = '';
-  while (!terms && !closed) {
+  while (!terms) {
     const taken = leases.map(({ lease }) => lease.tryAcquire());
     if (taken.every((term) => term !== null)) terms = taken as LeaseTerm[];
     else {
@@ -72,9 +71,10 @@ export async function startProjectionService(config: Config, bus: Bus, events: P
       await sleep(config.leaseTtlMs / STANDBY_TRIES_PER_TERM);
     }
   }
-  const held = terms!;
+  const held = terms;
   const fence = (name: string): HeldLease => ({ name, holder, epoch: held[LEASES.findIndex((lease) => lease.name === name)]!.epoch });
 
+  let closed = false;
   const renewals = setInterval(() => {
     const lost = leases.find(({ lease }, i) => !lease.renew(held[i]!));
     if (lost && !closed) events.lost(`the ${lost.name} lease passed to ${lost.lease.holderNow()?.holder ?? 'nobody'}`);
