@@ -76,6 +76,9 @@ const unlessOff = (value: string | undefined) => !['0', 'false', 'no'].includes(
 /** The private key that signs audit exports, in the data directory (PEM, readable by its owner only). */
 export const AUDIT_SIGNING_KEY_FILE = 'audit-signing-key.pem';
 
+/** The write rate limits' and the sign-in throttle's counts, shared by every gateway on the host and kept over a restart. */
+export const RATE_LIMITS_FILE = 'rate-limits.sqlite';
+
 /** The embedded read store's database, beside the event log (TESTAMENT_READ_STORE=sqlite, the default). */
 export const READ_MODELS_FILE = 'read-models.sqlite';
 

@@ -1,7 +1,22 @@
 import { messages, ValidationError } from '@testament/contracts';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ThrottledError } from './errors.ts';
 import { backoffSeconds, LOGIN_BACKOFF, LoginThrottle } from './login-throttle.ts';
+import { SharedRateLimits } from './rate-limits.ts';
+
+const opened: SharedRateLimits[] = [];
+/** Counts in a database of their own (in memory), closed after each test. */
+function limits(file = ':memory:'): SharedRateLimits {
+  const made = new SharedRateLimits(file);
+  opened.push(made);
+  return made;
+}
+afterEach(() => {
+  for (const made of opened.splice(0)) made.close();
+});
 
 const wrongPassword = async (): Promise<never> => {
   throw ValidationError.general(messages.loginFailed);
@@ -41,7 +56,7 @@ describe('the backoff', () => {
 
 describe('sign-in throttling', () => {
   it('makes one address wait longer and longer for one username, and answers even the right password with the wait', async () => {
-    const throttle = new LoginThrottle();
+    const throttle = await LoginThrottle.counting(limits());
     expect(await fail(throttle, '10.0.0.1', 'alice', 6)).toEqual(['wrong', 'wrong', 'wrong', 'wrong', 'wrong', 'wrong']);
     const looked = vi.fn(rightPassword);
     expect(await outcome(throttle, '10.0.0.1', 'alice', looked)).toBe('wait 1');
@@ -57,7 +72,7 @@ describe('sign-in throttling', () => {
   });
 
   it('lets the right password through once the wait is over, and forgets the username’s failures then', async () => {
-    const throttle = new LoginThrottle();
+    const throttle = await LoginThrottle.counting(limits());
     await fail(throttle, '10.0.0.1', 'alice', 7);
     wait(2);
     expect(await outcome(throttle, '10.0.0.1', 'alice', rightPassword)).toBe('signed in');
@@ -65,7 +80,7 @@ describe('sign-in throttling', () => {
   });
 
   it('does not hold up other users at that address, nor the user at another address', async () => {
-    const throttle = new LoginThrottle();
+    const throttle = await LoginThrottle.counting(limits());
     await fail(throttle, '10.0.0.1', 'alice', 8);
     expect(await outcome(throttle, '10.0.0.1', 'alice', rightPassword)).toMatch(/^wait/);
     expect(await outcome(throttle, '10.0.0.1', 'bob', rightPassword)).toBe('signed in');
@@ -73,7 +88,7 @@ describe('sign-in throttling', () => {
   });
 
   it('keeps the owner of a username guessed at from everywhere waiting a minute at most', async () => {
-    const throttle = new LoginThrottle();
+    const throttle = await LoginThrottle.counting(limits());
     for (let machine = 1; machine <= 40; machine++) await fail(throttle, `10.1.0.${machine}`, 'alice', 1);
     const refused = await outcome(throttle, '192.168.1.5', 'alice', rightPassword);
     expect(refused).toMatch(/^wait /);
@@ -83,7 +98,7 @@ describe('sign-in throttling', () => {
   });
 
   it('makes an address that tries many usernames wait, whoever it names next, and a success there does not clear that', async () => {
-    const throttle = new LoginThrottle();
+    const throttle = await LoginThrottle.counting(limits());
     for (let user = 1; user <= 50; user++) expect(await outcome(throttle, '10.0.0.9', `user${user}`)).toBe('wrong');
     expect(await outcome(throttle, '10.0.0.9', 'attacker', rightPassword)).toBe('signed in');
     expect(await outcome(throttle, '10.0.0.9', 'user51')).toBe('wrong');
@@ -92,7 +107,7 @@ describe('sign-in throttling', () => {
   });
 
   it('gives a burst of parallel guesses no more tries than the same guesses one by one', async () => {
-    const throttle = new LoginThrottle();
+    const throttle = await LoginThrottle.counting(limits());
     const checked = vi.fn(() => new Promise<string>((_, reject) => setTimeout(() => reject(ValidationError.general(messages.loginFailed)), 20)));
     const outcomes = await Promise.all(Array.from({ length: 20 }, () => outcome(throttle, '10.0.0.1', 'alice', checked)));
     expect(checked).toHaveBeenCalledTimes(5);
@@ -101,10 +116,20 @@ describe('sign-in throttling', () => {
   });
 
   it('forgets a key’s failures a day after the first', async () => {
-    const throttle = new LoginThrottle();
+    const throttle = await LoginThrottle.counting(limits());
     await fail(throttle, '10.0.0.1', 'alice', 5);
     wait(LOGIN_BACKOFF.forgetAfterSeconds);
     expect(await fail(throttle, '10.0.0.1', 'alice', 5)).toEqual(Array(5).fill('wrong'));
     expect(await outcome(throttle, '10.0.0.1', 'alice', rightPassword)).toBe('signed in');
+  });
+
+  it('holds across the gateways of a host: failures at one make the others wait, and a restart forgets nothing', async () => {
+    const file = join(await mkdtemp(join(tmpdir(), 'testament-limits-')), 'rate-limits.sqlite');
+    const first = await LoginThrottle.counting(limits(file));
+    const second = await LoginThrottle.counting(limits(file));
+    expect([...(await fail(first, '10.0.0.1', 'alice', 3)), ...(await fail(second, '10.0.0.1', 'alice', 3))]).toEqual(Array(6).fill('wrong'));
+    expect(await outcome(first, '10.0.0.1', 'alice', rightPassword)).toBe('wait 1');
+    const restarted = await LoginThrottle.counting(limits(file));
+    expect(await outcome(restarted, '10.0.0.1', 'alice', rightPassword)).toBe('wait 1');
   });
 });

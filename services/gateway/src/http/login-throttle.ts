@@ -1,7 +1,8 @@
 import { messages, streams, ValidationError } from '@testament/contracts';
 import type { FastifyRequest } from 'fastify';
 import { createHash } from 'node:crypto';
-import { RateLimiterMemory, type RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import type { SharedRateLimits } from './rate-limits.ts';
 import { ThrottledError } from './errors.ts';
 
 /** How one key's failed sign-ins are answered: some free, then each waits twice as long as the one before, up to a cap. */
@@ -44,7 +45,7 @@ type KeyKind = keyof Omit<LoginBackoffPolicy, 'forgetAfterSeconds'>;
 /** One of the three counts an attempt falls under, and its key in the stores. */
 type ThrottleKey = { kind: KeyKind; key: string };
 
-/** A record still in force: the library's memory store keeps an expired one until its timer has run. */
+/** A record still in force: a store may hand back one whose window has just ended. */
 const live = (record: RateLimiterRes | null) => (record && record.msBeforeNext > 0 ? record : null);
 
 /** The password was wrong, or the user cannot sign in: what the throttle counts (anything else is not a guess). */
@@ -59,16 +60,24 @@ const isCredentialFailure = (error: unknown) => error instanceof ValidationError
  * starts at most as many at once as it has free failures left (one when none), so a burst of
  * parallel guesses gets no more tries than the same guesses one by one.
  *
- * The counts live in this process (rate-limiter-flexible's memory store), like the write rate limit.
+ * The counts live in the host's shared file (rate-limits.ts), like the write rate limit; only the
+ * attempts under way are this process's.
  */
 export class LoginThrottle {
-  private readonly failures: RateLimiterMemory;
-  private readonly waits = new RateLimiterMemory({ keyPrefix: 'login-wait', points: 0, duration: 0 });
   private readonly underWay = new Map<string, number[]>();
   private nextTicket = 0;
 
-  constructor(private readonly policy: LoginBackoffPolicy = LOGIN_BACKOFF) {
-    this.failures = new RateLimiterMemory({ keyPrefix: 'login-failures', points: Number.MAX_SAFE_INTEGER, duration: policy.forgetAfterSeconds });
+  private constructor(
+    private readonly failures: RateLimiterAbstract,
+    private readonly waits: RateLimiterAbstract,
+    private readonly policy: LoginBackoffPolicy,
+  ) {}
+
+  /** A throttle counting in `limits`: every gateway of the host that opens the same file sees the same failures and waits. */
+  static async counting(limits: SharedRateLimits, policy: LoginBackoffPolicy = LOGIN_BACKOFF): Promise<LoginThrottle> {
+    const failures = await limits.limiter({ keyPrefix: 'login-failures', points: Number.MAX_SAFE_INTEGER, duration: policy.forgetAfterSeconds });
+    const waits = await limits.limiter({ keyPrefix: 'login-wait', points: 0, duration: 0 });
+    return new LoginThrottle(failures, waits, policy);
   }
 
   /** Runs `attempt` (which checks the password) unless one of its keys is waiting or busy: then a 429 (ThrottledError). */

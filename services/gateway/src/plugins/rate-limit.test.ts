@@ -1,29 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Browser, type TestServer } from '../testing/harness.ts';
-import { TokenBuckets } from './rate-limit.ts';
-
-describe('token buckets', () => {
-  it('let a burst through, then one request per 1/rate seconds, and say how long to wait', () => {
-    const buckets = new TokenBuckets(2, 4);
-    expect([0, 0, 0, 0].map(() => buckets.take('a', 1000))).toEqual([0, 0, 0, 0]);
-    expect(buckets.take('a', 1000)).toBe(0.5);
-    expect(buckets.take('b', 1000)).toBe(0);
-    expect(buckets.take('a', 1250)).toBe(0.25);
-    expect(buckets.take('a', 1500)).toBe(0);
-    expect(buckets.take('a', 1500)).toBe(0.5);
-  });
-
-  it('forget only buckets that have filled up again', () => {
-    const buckets = new TokenBuckets(1, 2);
-    buckets.take('a', 0);
-    buckets.take('a', 0);
-    buckets.take('b', 0);
-    buckets.sweep(1000); // a has 1 token again, b is full
-    expect(buckets.take('a', 1000)).toBe(0);
-    expect(buckets.take('a', 1000)).toBe(1);
-  });
-});
 
 const PASSWORD = 'Secret-pass1!';
 let server: TestServer;
