@@ -42,6 +42,15 @@ describe('the data layer', () => {
     expect(server.headers[0]).toMatchObject({ 'X-CSRFToken': 'token-1', 'If-Match': '"2"' });
   });
 
+  it('tells the read position of each answer that names one, for the live channel', async () => {
+    const { api } = client({ 'GET /api/v2/projects/': { status: 200, body: [], headers: { 'X-Read-Position': '41' } }, 'GET /api/v2/users/me/': { status: 200, body: {} } });
+    const positions: number[] = [];
+    api.readPositions$.subscribe((position) => positions.push(position));
+    await firstValueFrom(api.get('/api/v2/projects/'));
+    await firstValueFrom(api.get('/api/v2/users/me/'));
+    expect(positions).toEqual([41]);
+  });
+
   it('fetches a CSRF cookie before the first write when there is none', async () => {
     const { api, server } = client({}, { cookies: '' });
     await firstValueFrom(api.post('/auth/login/', { json: {} }));

@@ -1,4 +1,5 @@
 import { Observable, Subject, catchError, defer, finalize, from, map, switchMap, throwError } from 'rxjs';
+import { READ_POSITION_HEADER } from '@testament/contracts';
 import { ApiError } from './api-error.ts';
 import { UNSAFE_METHODS, readCsrfCookie } from './csrf.ts';
 import type { Failure } from './failures.ts';
@@ -44,6 +45,8 @@ export const LOGIN_PATH = '/login';
 export class ApiClient {
   /** Failures the routing acted on, for the shell to show. */
   readonly failures$ = new Subject<Failure>();
+  /** The read models' position of each answer (READ_POSITION_HEADER), for the live channel. */
+  readonly readPositions$ = new Subject<number>();
   private sessionEnding = false;
   /** Writes still waiting for their answer: one of them may replace the session (a password change does). */
   private readonly writesInFlight = new Set<Promise<unknown>>();
@@ -173,6 +176,8 @@ export class ApiClient {
         .then(async (response) => {
           const body = await readBody(response);
           if (!response.ok) throw new ApiError(response.status, body);
+          const readPosition = Number(response.headers.get(READ_POSITION_HEADER) ?? Number.NaN);
+          if (Number.isInteger(readPosition)) this.readPositions$.next(readPosition);
           subscriber.next({ body: body as T, headers: response.headers });
           subscriber.complete();
         })

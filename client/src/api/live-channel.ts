@@ -4,10 +4,29 @@ import { webSocket, type WebSocketSubject } from 'rxjs/webSocket';
 interface LiveMessage {
   topic?: string;
   subscribed?: string[];
+  /** With `subscribed`: the read models' position the topics are followed from. */
+  position?: number;
   error?: string;
 }
 
+/** What the client asks: follow topics, stop, or tell which followed ones changed after a position. */
+type LiveRequest = { subscribe: string[] } | { unsubscribe: string[] } | { changedSince: number; topics: string[] };
+
+/** The socket carries both ways: what arrives is always the server's. */
+const fromServer = (message: LiveMessage | LiveRequest) => message as LiveMessage;
+
 const RECONNECT_DELAY_MS = 2_000;
+
+/**
+ * How long an answer and a topic's subscription are taken to belong to the same screen: a screen asks
+ * for its data as it follows its topics, and an answer asked ahead is taken within 10 s (`prefetch`).
+ */
+const SAME_SCREEN_MS = 15_000;
+
+interface Moment {
+  position: number;
+  at: number;
+}
 
 /**
  * The app's live channel (`/ws/live/`): one socket shared by every screen. A
@@ -16,12 +35,47 @@ const RECONNECT_DELAY_MS = 2_000;
  * because notices sent while the socket was down are lost.
  */
 export class LiveChannel {
-  private readonly socket: WebSocketSubject<LiveMessage>;
+  private readonly socket: WebSocketSubject<LiveMessage | LiveRequest>;
   /** The server keeps one set of topics per socket, so each topic is followed once, shared by every screen that wants it. */
   private readonly followed = new Map<string, Observable<void>>();
+  /** The read positions of the recent answers (`answeredAt`). */
+  private readonly answers: Moment[] = [];
+  /** By topic, the position its subscription was acknowledged at, while recent. */
+  private readonly subscriptions = new Map<string, Moment>();
 
-  constructor(url: string, WebSocketCtor?: typeof WebSocket) {
-    this.socket = webSocket<LiveMessage>({ url, ...(WebSocketCtor ? { WebSocketCtor } : {}) });
+  constructor(
+    url: string,
+    WebSocketCtor?: typeof WebSocket,
+    private readonly now: () => number = () => Date.now(),
+  ) {
+    this.socket = webSocket<LiveMessage | LiveRequest>({ url, ...(WebSocketCtor ? { WebSocketCtor } : {}) });
+  }
+
+  /**
+   * An answer read at `position` (its `X-Read-Position`). Notices go only to topics followed already, so a
+   * change between an answer and the subscription of the screen showing it would be missed: whichever of
+   * the two comes second asks the server which of the topics changed after the answer's position.
+   */
+  answeredAt(position: number): void {
+    const at = this.forgetOld();
+    this.answers.push({ position, at });
+    const newer = [...this.subscriptions].filter(([, subscribed]) => subscribed.position > position).map(([topic]) => topic);
+    if (newer.length > 0) this.socket.next({ changedSince: position, topics: newer });
+  }
+
+  private subscribedAt(topic: string, position: number): void {
+    const at = this.forgetOld();
+    this.subscriptions.set(topic, { position, at });
+    const older = this.answers.filter((answer) => answer.position < position);
+    if (older.length > 0) this.socket.next({ changedSince: Math.min(...older.map((answer) => answer.position)), topics: [topic] });
+  }
+
+  /** Drops answers and subscriptions too old to belong together; returns the time now. */
+  private forgetOld(): number {
+    const at = this.now();
+    while (this.answers.length > 0 && this.answers[0]!.at < at - SAME_SCREEN_MS) this.answers.shift();
+    for (const [topic, subscribed] of this.subscriptions) if (subscribed.at < at - SAME_SCREEN_MS) this.subscriptions.delete(topic);
+    return at;
   }
 
   /** Emits once per change of the topic (and once after each reconnect); never errors. */
@@ -45,15 +99,18 @@ export class LiveChannel {
           .multiplex(
             () => ({ subscribe: [topic] }),
             () => ({ unsubscribe: [topic] }),
-            (message) => message.topic === topic || (message.subscribed?.includes(topic) ?? false),
+            (message) => fromServer(message).topic === topic || (fromServer(message).subscribed?.includes(topic) ?? false),
           )
           .pipe(
+            map(fromServer),
             filter((message) => {
               if (message.topic === topic) return true;
-              // The first acknowledgement of a new connection stands for the notices it missed.
-              const missedNotices = reconnected && !acknowledged;
+              if (acknowledged) return false;
               acknowledged = true;
-              return missedNotices;
+              // The first acknowledgement of a new connection stands for the notices it missed.
+              if (reconnected) return true;
+              if (message.position !== undefined) this.subscribedAt(topic, message.position);
+              return false;
             }),
           );
       }).pipe(retry({ delay: RECONNECT_DELAY_MS }), repeat({ delay: RECONNECT_DELAY_MS }));

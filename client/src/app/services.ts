@@ -11,5 +11,6 @@ export const api = new ApiClient({
 });
 
 export const live = new LiveChannel(socketUrl('/ws/live/'));
+api.readPositions$.subscribe((position) => live.answeredAt(position));
 
 export const session = new SessionStore(api, live);

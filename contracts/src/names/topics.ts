@@ -60,3 +60,10 @@ export function topicOwner(topic: string): TopicOwner {
   if (project) return project[2] === 'audit' ? { kind: 'audit', projectId: Number(project[1]) } : { kind: 'project', projectId: Number(project[1]) };
   return { kind: 'unknown' };
 }
+
+/**
+ * The response header naming the read models' position a request was answered at (at least). A screen
+ * that follows a topic only after its answer came asks the live channel which of its topics changed
+ * since (`{"changedSince": position, "topics": [...]}`), so a change in between is not missed.
+ */
+export const READ_POSITION_HEADER = 'x-read-position';

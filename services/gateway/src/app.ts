@@ -14,6 +14,7 @@ import { methodNotAllowedPlugin } from './plugins/method-not-allowed.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { loginThrottlePlugin, rateLimitPlugin } from './plugins/rate-limit.ts';
+import { readPositionPlugin } from './plugins/read-position.ts';
 import { turnsPlugin } from './plugins/turns.ts';
 import { watchdogPlugin } from './plugins/watchdog.ts';
 import { loadResourceRoutes } from './routes/index.ts';
@@ -41,6 +42,7 @@ export async function buildApp(context: GatewayContext): Promise<FastifyInstance
   });
 
   await app.register(cancellationPlugin);
+  await app.register(readPositionPlugin, context);
   await app.register(turnsPlugin);
   await app.register(externalPlugins, context);
   await app.register(errorPlugin);

@@ -1,4 +1,5 @@
 import type { Bus, Unsubscribe } from '@testament/infra';
+import { TopicHistory } from './topic-history.ts';
 import { PositionGate, PROJECTIONS_ADVANCED, READ_MODELS_RUNNER, type ProjectionsAdvanced } from '@testament/projections';
 
 type TopicListener = (topic: string, position: number) => void;
@@ -20,9 +21,12 @@ export class ProjectionProgress {
   private readonly listeners = new Set<TopicListener>();
   private readonly unsubscribe: Unsubscribe;
   private waits = 0;
+  private readonly history: TopicHistory;
 
   constructor(bus: Bus, runners: readonly FollowedRunner[]) {
     for (const runner of runners) this.gates.set(runner.runnerName, new PositionGate(runner.position));
+    // Batches folded before it listened are not known: the newest position any runner had then.
+    this.history = new TopicHistory(Math.max(0, ...runners.map((runner) => runner.position)));
     this.unsubscribe = bus.subscribe(PROJECTIONS_ADVANCED, (payload) => this.advance(payload as ProjectionsAdvanced));
   }
 
@@ -53,6 +57,11 @@ export class ProjectionProgress {
     }
   }
 
+  /** Of `topics`, those a batch after `since` changed (all when that is older than the history kept). */
+  changedSince(since: number, topics: readonly string[]): string[] {
+    return this.history.changedSince(since, topics);
+  }
+
   onTopic(listener: TopicListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -73,6 +82,7 @@ export class ProjectionProgress {
     const gate = this.gates.get(runner);
     if (!gate) return;
     gate.advance(position);
+    this.history.record(position, topics);
     for (const topic of topics) for (const listener of this.listeners) listener(topic, position);
   }
 }

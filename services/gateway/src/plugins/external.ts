@@ -5,6 +5,7 @@ import websocket from '@fastify/websocket';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { GatewayContext } from '../context.ts';
+import { READ_POSITION_HEADER } from '@testament/contracts';
 
 /**
  * Third-party plugins: CORS, cookies, multipart bodies, websockets. CORS answers
@@ -18,8 +19,8 @@ export const externalPlugins = fp(async (app: FastifyInstance, { config }: Gatew
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['Content-Type', 'X-CSRFToken', 'Authorization', 'Idempotency-Key', 'X-Correlation-Id', 'If-Match'],
-    // A case's version, for `If-Match` on its next edit.
-    exposedHeaders: ['ETag'],
+    // A case's version, for `If-Match` on its next edit; the position an answer was read at, for the live channel.
+    exposedHeaders: ['ETag', READ_POSITION_HEADER],
     maxAge: 600,
   });
   await app.register(cookie);

@@ -64,7 +64,9 @@ export default async function liveRoutes(app: FastifyInstance, { system, config 
           description:
             'Signed-in users, from a trusted origin. The client sends `{"subscribe": [topics]}` or `{"unsubscribe": [topics]}`; the server answers ' +
             '`{"subscribed": [topics], "position": n}`, sends `{"error": message, "topic"?: topic}` for a topic the caller may not follow, past the limit of topics, ' +
-            'or for a message that is not JSON, and sends `{"topic": topic, "position": n}` whenever a followed topic changed.',
+            'or for a message that is not JSON, and sends `{"topic": topic, "position": n}` whenever a followed topic changed. ' +
+            '`{"changedSince": n, "topics": [topics]}` asks for such a notice for each followed topic among them that changed after position n ' +
+            '(an answer read at n names it in its `X-Read-Position` header): a change made between an answer and the subscription is not missed.',
           response: { 101: { description: 'Switching to the WebSocket protocol' } },
         }),
         preValidation: async (request) => checkHandshake(request, config.trustedOrigins),
@@ -75,14 +77,24 @@ export default async function liveRoutes(app: FastifyInstance, { system, config 
         const stop = system.progress.onTopic((topic, position) => {
           if (followed.has(topic)) send(socket, { topic, position });
         });
+        /** A notice for each followed topic among `topics` changed after `since`: what a screen's answer read at `since` may lack. */
+        const tellChangedSince = (since: unknown, topics: unknown) => {
+          if (typeof since !== 'number' || !Number.isInteger(since) || since < 0 || !Array.isArray(topics)) {
+            return send(socket, { error: 'changedSince takes a position (a whole number) and a list of topics.' });
+          }
+          const asked = topics.map(String).filter((topic) => followed.has(topic));
+          const position = system.progress.current;
+          for (const topic of system.progress.changedSince(since, asked)) send(socket, { topic, position });
+        };
         socket.on('close', stop);
         socket.on('message', async (raw) => {
-          let message: { subscribe?: unknown; unsubscribe?: unknown };
+          let message: { subscribe?: unknown; unsubscribe?: unknown; changedSince?: unknown; topics?: unknown };
           try {
             message = JSON.parse(String(raw));
           } catch {
             return send(socket, { error: 'Messages must be JSON.' });
           }
+          if (message.changedSince !== undefined) return tellChangedSince(message.changedSince, message.topics);
           for (const topic of Array.isArray(message.unsubscribe) ? message.unsubscribe : []) followed.delete(String(topic));
           for (const topic of Array.isArray(message.subscribe) ? message.subscribe.map(String) : []) {
             if (followed.size >= MAX_TOPICS_PER_SOCKET) return send(socket, { error: 'Too many topics.', topic });
