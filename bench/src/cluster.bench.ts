@@ -5,6 +5,7 @@ import { runTempDir } from './fixtures.ts';
 import type { HttpCall } from './http-call.ts';
 import { describeFailures, HTTP_CLIENTS, runLoad, signIn } from './http-load.ts';
 import { against, log, round, seededRandom, summarize, type BenchResult } from './measure.ts';
+import { writeToNoticeLatency } from './live-latency.ts';
 import { startServerAtRest } from './rebuild-and-start.ts';
 import { scaled } from './scale.ts';
 
@@ -14,6 +15,8 @@ const WRITE_SHARE = 0.2;
 /** The System status Passed. */
 const PASSED = 2;
 const LEASE_TTL_MS = 1_500;
+/** Results written one at a time while sockets follow their plan, for the write-to-notice latency. */
+const NOTICED_WRITES = 200;
 
 interface Plan {
   dataDir: string;
@@ -72,6 +75,11 @@ async function load(url: string, plan: Plan, writeShare: number) {
   return { perSecond, p99: latency.p99, failures: describeFailures(outcome.failures) };
 }
 
+/** The write-to-notice latency with the plan's topic followed by sockets as the browser app follows it. */
+async function noticed(url: string, plan: Plan) {
+  return writeToNoticeLatency(url, await signIn(url, 'admin'), plan.projectId, plan.testIds, PASSED, scaled(NOTICED_WRITES, 20));
+}
+
 async function startCluster(plan: Plan, natsUrl: string, gateways: number): Promise<ClusterProcess> {
   const cluster = startClusterProcess({ NATS_URL: natsUrl, TESTAMENT_DATA_DIR: plan.dataDir, PORT: '0', TESTAMENT_GATEWAYS: String(gateways), TESTAMENT_PROJECTION_SERVICES: '2', TESTAMENT_WRITE_RATE_LIMIT: '0', TESTAMENT_LEASE_TTL_MS: String(LEASE_TTL_MS) });
   await cluster.until(`${gateways} gateways and a standby`, () => cluster.lines(/listening on http:\/\/\S+/).length >= gateways && /standing by/.test(cluster.output()), 300_000);
@@ -105,28 +113,35 @@ export async function clusterBenchmarks(): Promise<BenchResult[]> {
   const of = `a plan of ${plan.testIds.length} tests, ${HTTP_CLIENTS} clients`;
   try {
     const embedded = await startServerAtRest('embedded server', { TESTAMENT_DATA_DIR: plan.dataDir, TESTAMENT_WRITE_RATE_LIMIT: '0' }, 600_000);
-    const inProcess = { mixed: await load(embedded.server.url, plan, WRITE_SHARE), writes: await load(embedded.server.url, plan, 1) };
+    const inProcess = { mixed: await load(embedded.server.url, plan, WRITE_SHARE), writes: await load(embedded.server.url, plan, 1), notices: await noticed(embedded.server.url, plan) };
     await embedded.server.stop();
 
-    const measured: Record<number, { mixed: Awaited<ReturnType<typeof load>>; writes?: Awaited<ReturnType<typeof load>> }> = {};
+    const measured: Record<number, { mixed: Awaited<ReturnType<typeof load>>; writes?: Awaited<ReturnType<typeof load>>; notices?: Awaited<ReturnType<typeof noticed>> }> = {};
     let failoverMs = NaN;
     for (const gateways of [1, 2]) {
       const cluster = await startCluster(plan, nats.url, gateways);
       try {
-        measured[gateways] = { mixed: await load(cluster.url(), plan, WRITE_SHARE), ...(gateways === 1 ? { writes: await load(cluster.url(), plan, 1) } : {}) };
+        measured[gateways] = {
+          mixed: await load(cluster.url(), plan, WRITE_SHARE),
+          ...(gateways === 1 ? { writes: await load(cluster.url(), plan, 1) } : { notices: await noticed(cluster.url(), plan) }),
+        };
         if (gateways === 2) failoverMs = await projectionFailover(cluster, plan);
       } finally {
         await cluster.stop();
       }
     }
     const [one, two] = [measured[1]!, measured[2]!];
-    log(`cluster: in one process ${inProcess.mixed.perSecond}/s p99 ${inProcess.mixed.p99} ms; 1 gateway ${one.mixed.perSecond}/s p99 ${one.mixed.p99} ms; 2 gateways ${two.mixed.perSecond}/s p99 ${two.mixed.p99} ms; results alone in one process ${inProcess.writes.perSecond}/s, through NATS ${one.writes!.perSecond}/s; projection failover ${round(failoverMs, 0)} ms`);
+    log(`cluster: in one process ${inProcess.mixed.perSecond}/s p99 ${inProcess.mixed.p99} ms; 1 gateway ${one.mixed.perSecond}/s p99 ${one.mixed.p99} ms; 2 gateways ${two.mixed.perSecond}/s p99 ${two.mixed.p99} ms; results alone in one process ${inProcess.writes.perSecond}/s, through NATS ${one.writes!.perSecond}/s; projection failover ${round(failoverMs, 0)} ms; write to notice p50/p99 ${inProcess.notices.latency.p50}/${inProcess.notices.latency.p99} ms in one process, ${two.notices!.latency.p50}/${two.notices!.latency.p99} ms over 2 gateways`);
     const baselineOne = { name: `1 gateway, same mix (${of})`, value: one.mixed.perSecond, unit: 'requests/s' };
     return [
       against({ name: `read-heavy mix through 2 gateways (${of})`, value: two.mixed.perSecond, unit: 'requests/s', detail: { p99: two.mixed.p99, p99OfOneGateway: one.mixed.p99, failures: two.mixed.failures } }, baselineOne, { op: '>=', value: 1.6 }),
       against({ name: `read-heavy mix through 2 gateways: p99 (${of})`, value: two.mixed.p99, unit: 'ms', detail: { failures: two.mixed.failures } }, { name: '1 gateway, same mix', value: one.mixed.p99, unit: 'ms' }, { op: '<=', value: 1 }),
       against({ name: `read-heavy mix through 1 gateway (${of})`, value: one.mixed.perSecond, unit: 'requests/s', detail: { p99: one.mixed.p99, failures: one.mixed.failures } }, { name: 'the embedded server, same mix', value: inProcess.mixed.perSecond, unit: 'requests/s' }),
       against({ name: `results recorded through NATS, 1 gateway (${of})`, value: one.writes!.perSecond, unit: 'requests/s', detail: { p99: one.writes!.p99, p99InProcess: inProcess.writes.p99, failures: one.writes!.failures } }, { name: 'the embedded server, in one process', value: inProcess.writes.perSecond, unit: 'requests/s' }),
+      against(
+        { name: `write to live notice, sockets spread over 2 gateways: p99 (${NOTICED_WRITES} results one at a time, each heard on 4 sockets)`, value: two.notices!.latency.p99, unit: 'ms', detail: { ...two.notices!.latency, lost: two.notices!.lost } },
+        { name: 'the embedded server, same writes: p99', value: inProcess.notices.latency.p99, unit: 'ms' },
+      ),
       { name: `projection service failover under writes: kill -9 of the active one until a result is answered again (lease ${LEASE_TTL_MS} ms)`, value: round(failoverMs, 0), unit: 'ms', target: { op: '<=', value: 5_000 } },
     ];
   } finally {

@@ -1,7 +1,5 @@
 import { MemoryBus, SqliteEventStore, SqliteReadStore } from '@testament/infra';
-import { PROJECTS, ProjectionRunner, type ProjectDocument } from '@testament/projections';
-import { projectsProjection } from '@testament/projections/projects/projects-projection';
-import { casesProjection } from '@testament/projections/cases/cases-projection';
+import { PROJECTS, ProjectionRunner, readModelProjections, type ProjectDocument } from '@testament/projections';
 import { escapeRegex } from '@testament/projections/escape-regex';
 import { Aggregator, find } from 'mingo';
 
@@ -14,11 +12,11 @@ export interface NaiveProjects {
   favoriteIds: number[];
 }
 
-/** Folds the log into a fresh projects read model in this process and keeps its documents in an array. */
+/** Folds the log into fresh read models (the projects' reads others) in this process and keeps its documents in an array. */
 export async function loadProjectDocuments(file: string, favoriteIds: number[]): Promise<NaiveProjects> {
   const store = SqliteEventStore.open(file);
   const readStore = new SqliteReadStore();
-  const runner = new ProjectionRunner({ store, readStore, bus: new MemoryBus(), projections: [casesProjection, projectsProjection] });
+  const runner = new ProjectionRunner({ store, readStore, bus: new MemoryBus(), projections: readModelProjections });
   try {
     await runner.start();
     return { documents: await readStore.collection<ProjectDocument>(PROJECTS).find({}), favoriteIds };

@@ -1,12 +1,11 @@
 import type { BulkJob } from '@testament/contracts';
 import { rm } from 'node:fs/promises';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCase, createPlan, createSuite } from '@testament/gateway/testing/builders';
-import { ADMIN_PASSWORD, startTestServer, type Browser } from '@testament/gateway/testing/harness';
+import { ADMIN_PASSWORD } from '@testament/gateway/testing/harness';
 import { HttpSession } from '@testament/gateway/testing/http-session';
-import { createProject } from '@testament/gateway/testing/people';
 import { startServerProcess, type ServerProcess } from '@testament/gateway/testing/server-process';
 import { seededRandom } from '@testament/infra';
+import { resultsSince, seedProject } from './seeded-project.ts';
 
 const PLANS = 40;
 const CASES = 1_000;
@@ -31,40 +30,9 @@ const seconds = (from: number) => ((performance.now() - from) / 1000).toFixed(1)
 const timing = (what: string, from: number) => console.info(`${what}: ${seconds(from)} s (at ${seconds(startedAt)} s)`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * A project of TESTS tests (PLANS plans of the same CASES cases), made through
- * the API of the embedded system in this process (the gateway's testing harness,
- * the one way into the command side e2e may import): no sockets and no write
- * limits, so it takes seconds. Closed without removing the data directory,
- * which the server process then opens.
- */
-async function seedProject(): Promise<{ dataDir: string; project: number }> {
-  const seeding = await startTestServer({ checkResponses: false, writeRateLimit: 0, writeWaitMs: 120_000 });
-  const project = await makeTests(await seeding.signIn('admin')).catch(async (error: unknown) => {
-    await seeding.close();
-    throw error;
-  });
-  await seeding.app.close();
-  await seeding.system.close();
-  return { dataDir: seeding.config.dataDir, project };
-}
-
-async function makeTests(admin: Browser): Promise<number> {
-  const project = (await createProject(admin, { name: 'Crash' })).id;
-  const suite = await createSuite(admin, project, 'Everything');
-  const caseIds: number[] = [];
-  for (let n = 0; n < CASES; n += 50) {
-    const batch = await Promise.all(Array.from({ length: 50 }, (_, i) => createCase(admin, project, suite, { name: `Case ${n + i}` })));
-    caseIds.push(...batch.map((created: { id: number }) => created.id));
-  }
-  // Plans in parallel, so their tests' appends share commits.
-  await Promise.all(Array.from({ length: PLANS }, (_, n) => createPlan(admin, project, { name: `Plan ${n}`, test_cases: caseIds })));
-  return project;
-}
-
 describe('a bulk job through kill -9', () => {
   it('adds exactly one result to every test however often the server is killed while it runs', async () => {
-    const seeded = await seedProject();
+    const seeded = await seedProject(PLANS, CASES);
     dataDir = seeded.dataDir;
     timing(`seeded ${TESTS} tests`, startedAt);
 
@@ -142,10 +110,7 @@ describe('a bulk job through kill -9', () => {
     const count = async (query: string) => (await get<{ count: number }>(`/api/v2/tests/?project=${seeded.project}&page_size=1${query}`)).count;
     expect(await count('')).toBe(TESTS);
     expect(await count(`&last_status=${PASSED}`)).toBe(TESTS);
-    type Point = Record<string, { count: number } | string>;
-    const histogram = await get<Point[]>(`/api/v2/testplans/histogram/?project=${seeded.project}&start_date=${firstDay}&end_date=${day(Date.now())}`);
-    const results = histogram.flatMap((point) => Object.values(point)).reduce((sum, entry) => sum + (typeof entry === 'string' ? 0 : entry.count), 0);
-    expect(results).toBe(TESTS);
+    expect(await resultsSince(get, seeded.project, firstDay)).toBe(TESTS);
     timing('checked', startedAt);
   }, 600_000);
 });

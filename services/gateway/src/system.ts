@@ -202,7 +202,7 @@ export async function createFirstAdmin(config: Config, dispatch: CommandDispatch
 }
 
 /** Jobs a stopped server left running carry on in the background, as the users who asked for them (§4.11). */
-async function resumeBulkJobs(dispatch: CommandDispatcher, readStore: ReadStore): Promise<void> {
+export async function resumeBulkJobs(dispatch: CommandDispatcher, readStore: ReadStore): Promise<void> {
   for (const job of await runningBulkJobs(readStore)) {
     const user = await findUser(readStore, job.userId);
     if (!user) continue;

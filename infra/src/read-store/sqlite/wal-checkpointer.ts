@@ -41,6 +41,9 @@ export class WalCheckpointer {
 
   close(): Promise<void> {
     this.closed ??= new Promise<void>((resolve) => {
+      // Unreferenced while it runs, it must hold the process open while it closes: a process awaiting this
+      // with nothing else to do would otherwise end at once, its close unsettled (exit code 13).
+      this.worker.ref();
       this.worker.once('exit', () => resolve());
       this.worker.once('message', () => void this.worker.terminate());
       this.worker.postMessage('close');

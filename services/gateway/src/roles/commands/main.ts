@@ -3,16 +3,18 @@
  * lock refuses a second one), serving the gateways' commands and the bulk jobs' chunks over NATS
  * (request/reply in queue groups) and announcing each commit (`testament.log.committed`) for the
  * projection service. A first start seeds the log as the embedded server does: the roles, the
- * system statuses and the first superuser.
+ * system statuses and the first superuser. A restart resumes the bulk jobs its stop left running.
  */
-import { busChunkWorkers, COMMAND_SERVICE_STARTED, createCommandService, inProcessDispatcher, LOG_COMMITTED, newCommandMeta, serveBulkChunks, serveCommands, SYSTEM_ACTOR } from '@testament/commands';
-import { FsBlobStore, NatsBus, SqliteEventStore, type EventStore } from '@testament/infra';
+import { busChunkWorkers, COMMAND_SERVICE_STARTED, createCommandService, inProcessDispatcher, type CommandDispatcher, LOG_COMMITTED, newCommandMeta, serveBulkChunks, serveCommands, SYSTEM_ACTOR } from '@testament/commands';
+import { FsBlobStore, NatsBus, SqliteEventStore, type Bus, type EventStore } from '@testament/infra';
+import { READ_MODELS_RUNNER } from '@testament/projections';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { generatedPasswordFile, keptGeneratedPassword } from '../../admin/generated-password.ts';
-import type { Config } from '../../config.ts';
+import { READ_MODELS_FILE, type Config } from '../../config.ts';
 import { blobImportStaging } from '../../http/import-staging.ts';
-import { createFirstAdmin, lockEmbeddedLog, openEventStore, openIdAllocator } from '../../system.ts';
+import { createFirstAdmin, lockEmbeddedLog, openEventStore, openIdAllocator, resumeBulkJobs } from '../../system.ts';
+import { FollowedFold } from '../gateway/followed-fold.ts';
 
 /** Events read at a time while a first start looks for a registered user. */
 const PAGE = 1_000;
@@ -25,6 +27,25 @@ async function anyUserRegistered(store: EventStore): Promise<boolean> {
     if (page.some((event) => event.type === 'UserRegistered')) return true;
     after = page.at(-1)!.position;
   }
+}
+
+/**
+ * The bulk jobs a stop of this service left running carry on, as in the embedded server: which ones
+ * the read models say, once the projection service has folded everything this start found in the log
+ * (read from its file, as a gateway reads it). Only the command service applies chunks, so no other
+ * process runs them meanwhile.
+ */
+function resumeJobsLeftRunning(config: Config, bus: Bus, dispatch: CommandDispatcher, head: number): { stop(): Promise<void> } {
+  const fold = new FollowedFold(bus, { file: join(config.dataDir, READ_MODELS_FILE), runnerName: READ_MODELS_RUNNER, versioned: true });
+  void (async () => {
+    await fold.start();
+    await fold.waitFor(head);
+    await resumeBulkJobs(dispatch, fold.reads);
+  })()
+    .catch((error: unknown) => console.error('the bulk jobs left running could not be resumed', error))
+    .finally(() => fold.close());
+  // A stop before the read models caught up leaves the jobs to the next start.
+  return { stop: () => fold.close() };
 }
 
 export async function serveCommandService(config: Config): Promise<void> {
@@ -51,12 +72,14 @@ export async function serveCommandService(config: Config): Promise<void> {
   await bus.flush();
   // Commands a gateway sent to this service's earlier incarnation will get no answer: it stops waiting for them.
   bus.publish(COMMAND_SERVICE_STARTED, {});
+  const resuming = resumeJobsLeftRunning(config, bus, dispatch, await store.headPosition());
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: shutting down`);
     for (const unsubscribe of stopServing) unsubscribe();
+    await resuming.stop();
     // What was acknowledged is written before the log closes.
     await store.close();
     stopAnnouncing();

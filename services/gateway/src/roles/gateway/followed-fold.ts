@@ -67,6 +67,7 @@ export class FollowedFold {
   }
 
   async close(): Promise<void> {
+    if (this.closed) return;
     this.closed = true;
     clearTimeout(this.look);
     this.stopHearing();
