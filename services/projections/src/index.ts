@@ -156,9 +156,9 @@ const BACKGROUND_BATCH_SIZE_ON_A_THREAD = 10_000;
 export const readModelBatches = { catchUpBatchSize: CATCH_UP_BATCH_SIZE, backgroundBatchSize: BACKGROUND_BATCH_SIZE, backgroundBatchSizeOnAThread: BACKGROUND_BATCH_SIZE_ON_A_THREAD } as const;
 
 /** The read models every screen reads, as a server starts them: a copy per version of their code (`VersionedReadModels`). */
-export function readModels({ store, readStore, bus, builds, onServed }: Pick<VersionedReadModelsOptions, 'store' | 'readStore' | 'bus' | 'builds' | 'onServed'>): VersionedReadModels {
+export function readModels({ store, readStore, bus, builds, onServed, retiredGraceMs }: Pick<VersionedReadModelsOptions, 'store' | 'readStore' | 'bus' | 'builds' | 'onServed' | 'retiredGraceMs'>): VersionedReadModels {
   const { catchUpBatchSize, backgroundBatchSize } = readModelBatches;
-  return new VersionedReadModels({ store, readStore, bus, projections: readModelProjections, catchUpBatchSize, backgroundBatchSize, ...(builds && { builds }), ...(onServed && { onServed }) });
+  return new VersionedReadModels({ store, readStore, bus, projections: readModelProjections, catchUpBatchSize, backgroundBatchSize, ...(builds && { builds }), ...(onServed && { onServed }), ...(retiredGraceMs && { retiredGraceMs }) });
 }
 
 /** Every read model. */

@@ -95,8 +95,10 @@ describe('what the store remembers of its rows', () => {
     await plans.bulkWrite([{ insertOne: { document: { _id: 1, name: 'a', tags: ['x'] } } }]);
     const [first] = await plans.find({ name: 'a' });
     expect(() => ((first as unknown as { name: string }).name = 'changed')).toThrow(TypeError);
+    expect(await plans.count({ name: 'a' })).toBe(1);
     await plans.bulkWrite([{ updateOne: { filter: { _id: 1 }, update: { $set: { name: 'b' } } } }]);
     expect(await plans.find({ name: 'a' })).toEqual([]);
+    expect(await plans.count({ name: 'a' })).toBe(0);
     expect(await plans.find({ name: 'b' })).toEqual([{ _id: 1, name: 'b', tags: ['x'] }]);
   });
 });
@@ -180,11 +182,13 @@ describe('a reader of a file another connection writes', () => {
       const read = reader.sqliteCollection('cases');
       // Read once, so the reader remembers the answer and what it learnt of the collection.
       expect((await read.find({ labelIds: 4 })).map((document) => document._id)).toEqual([1]);
+      expect(await read.count({ projectId: 1 })).toBe(1);
       await write([{ _id: 2, projectId: 1, labelIds: [4], nameKey: 'logout' }, { _id: 1, projectId: 1, labelIds: [3], nameKey: 'login page' }]);
       // Until told, a remembered answer may be an earlier one; once told, it is the file's.
       reader.changed(['cases']);
       const told = reader.sqliteCollection('cases');
       expect((await told.find({ labelIds: 4 })).map((document) => document._id)).toEqual([2]);
+      expect(await told.count({ projectId: 1 })).toBe(2);
       expect((await told.find({ nameKey: { $regex: 'gin p' } })).map((document) => document._id)).toEqual([1]);
       expect(told.explain({ labelIds: 4 }).join(' ')).toMatch(/rm_cases@labelIds/);
       expect(told.explain({ nameKey: { $regex: 'gin p' } }).join(' ')).toMatch(/rm_cases#nameKey/);
@@ -277,6 +281,17 @@ describe('the B-trees an index spec costs', () => {
     expect(btrees(store)).toEqual(['rm_cases|projectId:1,status:1,_id:1']);
     expect((await cases.find({ projectId: 1, labelIds: 3 })).map((document) => document._id)).toEqual([1]);
     expect((await cases.find({ nameKey: { $regex: 'gout' } })).map((document) => document._id)).toEqual([2]);
+    await store.close();
+  });
+
+  it('are none for `_id` alone, the table’s own key, which serves its order either way', async () => {
+    const store = new SqliteReadStore();
+    const rows = store.collection('rows');
+    await rows.createIndex({ keys: { _id: -1 } });
+    await rows.bulkWrite([3, 1, 2].map((_id) => ({ insertOne: { document: { _id } } })));
+    expect(btrees(store)).toEqual([]);
+    expect((await rows.find({}, { sort: { _id: -1 }, limit: 2 })).map((document) => document._id)).toEqual([3, 2]);
+    expect(store.sqliteCollection('rows').explain({}, { sort: { _id: -1 } }).join(' ')).not.toMatch(/TEMP B-TREE/);
     await store.close();
   });
 

@@ -345,6 +345,8 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
    * page that reads a project's thousand plans or counts reads them again only after a change.
    */
   private readonly answers = new Map<string, Document[]>();
+  /** Counts since the collection was last written, the same way: every page of a long list counts it whole. */
+  private readonly counts = new Map<string, number>();
   /** During a bulk load: the values and search tables are left alone, and filled whole at its end. */
   private sideTablesDeferred = false;
   /** The indexes declared by this process (`createIndex`): what a `clear` keeps. */
@@ -497,8 +499,14 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
   async count(filter: Filter): Promise<number> {
     const where = this.where(filter);
     const sql = `SELECT count(*) FROM ${this.table} WHERE ${where.sql}`;
+    const key = `${sql}\0${JSON.stringify(where.params)}`;
+    const counted = this.counts.get(key);
+    if (counted !== undefined) return counted;
     if (where.sql !== '0') this.store.checkPlan({ collection: this.name, operation: 'count', filter }, this.table, sql, where.params);
-    return (this.store.statement(sql).pluck().get(...where.params) as number) ?? 0;
+    const count = (this.store.statement(sql).pluck().get(...where.params) as number) ?? 0;
+    if (this.counts.size >= ANSWER_MEMORY) this.counts.clear();
+    this.counts.set(key, count);
+    return count;
   }
 
   async aggregate<R = Record<string, unknown>>(pipeline: Record<string, unknown>[]): Promise<R[]> {
@@ -536,7 +544,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
 
   /** @internal One write operation, inside the caller's transaction. */
   apply(operation: WriteOperation<Document>): void {
-    this.answers.clear();
+    this.forgetAnswers();
     if ('insertOne' in operation) this.insert(operation.insertOne.document);
     else if ('replaceOne' in operation) this.replaceOne(operation.replaceOne.filter, operation.replaceOne.replacement, operation.replaceOne.upsert === true);
     else if ('updateOne' in operation) this.update(operation.updateOne.filter, operation.updateOne.update, operation.updateOne.upsert === true, 1);
@@ -701,12 +709,12 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     for (const path of paths) if (path !== '_id') this.keepColumn(path);
     const columns = Object.entries(keys).map(([path, direction]) => `${fieldSql(path, this)} ${direction === -1 ? 'DESC' : 'ASC'}`);
     try {
-      if (unique || !this.servedBySideTables(paths, search)) {
+      if (unique || !(this.servedBySideTables(paths, search) || isIdOnly(paths))) {
         this.store.db.exec(`CREATE INDEX IF NOT EXISTS ${name} ON ${this.table} (${columns.join(', ')})`);
         this.declaredIndexes.add(name);
         if (!unique) this.orderIndexes.set(name, paths);
       } else if (!this.store.isReader) {
-        // An earlier version built it.
+        // An earlier version built it, or side tables serve it.
         this.store.db.exec(`DROP INDEX IF EXISTS ${name}`);
       }
       if (unique) {
@@ -753,10 +761,15 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     }
   }
 
+  private forgetAnswers(): void {
+    this.answers.clear();
+    this.counts.clear();
+  }
+
   /** @internal Forgets the rows remembered from reads and writes (after a rollback). */
   forgetRows(): void {
     this.rows.clear();
-    this.answers.clear();
+    this.forgetAnswers();
   }
 
   /** @internal Another connection wrote the collection: its rows are forgotten, and its array paths read again. */
@@ -808,7 +821,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     this.columns.set(path, column);
     this.updates.clear();
     this.rows.clear();
-    this.answers.clear();
+    this.forgetAnswers();
   }
 
   /** A table of every value MongoDB would match at an array path, by document: what makes `{labelIds: 7}` an index lookup. */
@@ -870,7 +883,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
    */
   async clear(): Promise<void> {
     this.rows.clear();
-    this.answers.clear();
+    this.forgetAnswers();
     this.store.db.transaction(() => {
       this.store.checkFence();
       this.store.db.exec(`DELETE FROM ${this.table}`);
@@ -918,6 +931,9 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     }
   }
 }
+
+/** An index of `_id` alone is the table's own unique key on `id`, walked either way: a B-tree of its own would only cost every insert. */
+const isIdOnly = (paths: readonly string[]) => paths.length === 1 && paths[0] === '_id';
 
 /** Rows read at a time while a values table is filled whole. */
 const FILL_PAGE_ROWS = 10_000;

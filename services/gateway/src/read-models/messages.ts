@@ -25,6 +25,8 @@ export interface GenerationThreadData {
   holdsUpStart: boolean;
   /** The projection service's term (see ReadModelsThreadData). */
   fence?: HeldLease;
+  /** In the projection service: how long copies replaced by a switch stay for the gateways (`VersionedReadModelsOptions.retiredGraceMs`). */
+  retiredGraceMs?: number;
 }
 
 /** What the server's main thread tells the read models' thread (read-models-worker.ts). */
@@ -50,4 +52,6 @@ export interface ReadModelsThreadData {
   readModelsFile: string;
   /** In the projection service: the term under which the thread (and the builds it starts) write the file, refused once another took it. */
   fence?: HeldLease;
+  /** In the projection service: how long copies replaced by a switch stay for the gateways (`VersionedReadModelsOptions.retiredGraceMs`). */
+  retiredGraceMs?: number;
 }

@@ -126,8 +126,19 @@ async function stoppedHalfway(built: Code, events: number): Promise<string> {
   return generation;
 }
 
-function readModels({ projections, versions }: Code, options: { backgroundBatchSize?: number; on?: ReadStore } = {}): VersionedReadModels {
-  return new VersionedReadModels({ store, readStore: options.on ?? readStore, bus, projections, versions, batchSize: 50, catchUpBatchSize: 500, backgroundBatchSize: options.backgroundBatchSize ?? 500, log: (message) => messages.push(message) });
+function readModels({ projections, versions }: Code, options: { backgroundBatchSize?: number; on?: ReadStore; retiredGraceMs?: number } = {}): VersionedReadModels {
+  return new VersionedReadModels({
+    store,
+    readStore: options.on ?? readStore,
+    bus,
+    projections,
+    versions,
+    batchSize: 50,
+    catchUpBatchSize: 500,
+    backgroundBatchSize: options.backgroundBatchSize ?? 500,
+    ...(options.retiredGraceMs && { retiredGraceMs: options.retiredGraceMs }),
+    log: (message) => messages.push(message),
+  });
 }
 
 async function contents(reads: ReadStore, projections: readonly Projection[]): Promise<Record<string, Document[]>> {
@@ -204,6 +215,40 @@ describe('read models kept in a copy per version of their code', () => {
     expect(tables.filter((table) => oldTables.includes(table))).toEqual([notesTable]);
     expect(await readStore.collection(READ_MODEL_CATALOG).find({ _id: { $in: ['~retired', '~building'] } })).toEqual([]);
     await after.stop();
+  });
+
+  it('with a grace for readers in other processes, keeps the replaced copies that long after the switch; a stop meanwhile leaves them to the next start', async () => {
+    await append(1_000);
+    const before = readModels(code(1));
+    await before.start();
+    await before.stop();
+    const oldTables = tableNames();
+    const retired = async () => ((await readStore.collection(READ_MODEL_CATALOG).findOne({ _id: '~retired' })) as { collections: string[] } | null)?.collections ?? [];
+
+    const graced = readModels(code(3), { retiredGraceMs: 300 });
+    await graced.start();
+    await graced.settled();
+    // Switched: the new copies serve, and the old ones are still there for a reader that has not looked at the catalog yet.
+    expect(await contents(graced.reads, code(3).projections)).toEqual(await foldedFromScratch(code(3)));
+    const replaced = oldTables.filter((table) => /^rm_(tallies|ranks)~/.test(table));
+    expect(replaced).toHaveLength(2);
+    expect(tableNames()).toEqual(expect.arrayContaining(oldTables));
+    expect((await retired()).length).toBeGreaterThan(0);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(await retired()).toEqual([]);
+    expect(tableNames().filter((table) => replaced.includes(table))).toEqual([]);
+    await graced.stop();
+
+    const stoppedEarly = readModels(code(1), { retiredGraceMs: 60_000 });
+    await stoppedEarly.start();
+    await stoppedEarly.settled();
+    const listed = await retired();
+    expect(listed.length).toBeGreaterThan(0);
+    await stoppedEarly.stop();
+    const next = readModels(code(1));
+    await next.start();
+    expect(await retired()).toEqual([]);
+    await next.stop();
   });
 
   it('with every read model changed, the frozen copies serve and each write is told readable as soon as it is committed', async () => {

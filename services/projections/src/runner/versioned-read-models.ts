@@ -74,6 +74,12 @@ export interface VersionedReadModelsOptions {
    * read the new copies by then.
    */
   onServed?: (served: ReadonlyMap<string, string>) => Promise<void>;
+  /**
+   * How long replaced copies are kept after a switch before they are dropped (default: dropped at once). Readers
+   * in other processes (a projection service's gateways) learn of a switch from the file within a second or so,
+   * and a read of a copy dropped under it would fail; until then they still read the old copy whole.
+   */
+  retiredGraceMs?: number;
   log?: (message: string) => void;
 }
 
@@ -267,6 +273,7 @@ export class VersionedReadModels implements ServedReadModels {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    for (const timer of this.retiring) clearTimeout(timer);
     await this.build?.runner.stop();
     await this.background;
     await this.live?.stop();
@@ -334,7 +341,28 @@ export class VersionedReadModels implements ServedReadModels {
     this.liveProjections = this.options.projections;
     this.live = this.liveRunner(this.liveProjections);
     await this.live.start();
-    await this.dropListed({ _id: RETIRED, collections: [...earlierRetired, ...retired] });
+    const replaced = [...earlierRetired, ...retired];
+    const graceMs = this.options.retiredGraceMs ?? 0;
+    if (graceMs === 0) return this.dropListed({ _id: RETIRED, collections: replaced });
+    // Left listed meanwhile: a stop before the grace ends leaves them to the next start, which drops them.
+    const timer = setTimeout(() => {
+      this.retiring.delete(timer);
+      this.dropRetired(replaced).catch((error: unknown) => this.log(`the replaced read models could not be dropped yet: ${String(error)}`));
+    }, graceMs).unref();
+    this.retiring.add(timer);
+  }
+
+  /** Timers dropping replaced copies once their grace has run out. */
+  private readonly retiring = new Set<NodeJS.Timeout>();
+
+  /** Drops retired copies and takes them off the catalog's list, leaving copies retired since listed. */
+  private async dropRetired(names: readonly string[]): Promise<void> {
+    if (this.stopped) return;
+    for (const name of names) await this.options.readStore.collection(name).drop();
+    const catalog = this.options.readStore.collection(READ_MODEL_CATALOG);
+    const listed = ((await catalog.findOne({ _id: RETIRED })) as CollectionList | null)?.collections ?? [];
+    const left = listed.filter((name) => !names.includes(name));
+    await catalog.bulkWrite([left.length === 0 ? { deleteOne: { filter: { _id: RETIRED } } } : { replaceOne: { filter: { _id: RETIRED }, replacement: { _id: RETIRED, collections: left }, upsert: true } }]);
   }
 
   private liveRunner(projections: readonly Projection[]): ProjectionRunner {

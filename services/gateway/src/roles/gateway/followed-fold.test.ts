@@ -1,5 +1,5 @@
 import { MemoryBus, SqliteReadStore } from '@testament/infra';
-import { CHECKPOINTS, PROJECTIONS_ADVANCED, type ProjectionsAdvanced } from '@testament/projections';
+import { CHECKPOINTS, PROJECTIONS_ADVANCED, READ_MODEL_CATALOG, READ_MODELS_RUNNER, type ProjectionsAdvanced } from '@testament/projections';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -41,6 +41,43 @@ describe('a fold another process keeps, followed', () => {
       expect(fold.position).toBe(9);
       expect(await rows()).toEqual([1, 2, 3]);
       expect(passedOn).toEqual([5, 7, 9]);
+    } finally {
+      await fold.close();
+      await writer.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('reads the copies the catalog serves before it tells a position written to copies it did not read: a switch of copies', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'testament-followed-'));
+    const file = join(dir, 'read-models.sqlite');
+    const writer = new SqliteReadStore({ file });
+    const bus = new MemoryBus();
+    const fold = new FollowedFold(bus, { file, runnerName: READ_MODELS_RUNNER, versioned: true });
+    const serve = (generation: string, position: number, name: string) =>
+      writer.writeAll([
+        { collection: `things~${generation}`, operations: [{ insertOne: { document: { _id: 1, name } } }] },
+        { collection: READ_MODEL_CATALOG, operations: [{ replaceOne: { filter: { _id: 'things' }, replacement: { _id: 'things', version: generation, generation, collections: [`things~${generation}`] }, upsert: true } }] },
+        { collection: CHECKPOINTS, operations: [{ replaceOne: { filter: { _id: READ_MODELS_RUNNER }, replacement: { _id: READ_MODELS_RUNNER, position }, upsert: true } }] },
+      ]);
+    const told: Array<{ position: number; name: unknown }> = [];
+    try {
+      await serve('a', 3, 'old');
+      await fold.start();
+      expect((await fold.reads.collection('things').findOne({ _id: 1 }))?.['name']).toBe('old');
+      // The service switched to a new copy and folded a write into it; the notice is the first this process hears of it.
+      await serve('b', 4, 'new');
+      const heard = new Promise<void>((resolve) => {
+        const check = setInterval(async () => {
+          if (fold.position < 4) return;
+          clearInterval(check);
+          told.push({ position: fold.position, name: (await fold.reads.collection('things').findOne({ _id: 1 }))?.['name'] });
+          resolve();
+        }, 1);
+      });
+      bus.publish(PROJECTIONS_ADVANCED, { runner: READ_MODELS_RUNNER, position: 4, topics: [], collections: ['things~b', CHECKPOINTS] } satisfies ProjectionsAdvanced);
+      await heard;
+      expect(told).toEqual([{ position: 4, name: 'new' }]);
     } finally {
       await fold.close();
       await writer.close();

@@ -6,7 +6,7 @@
  * to `onPosition` (the gateway's `ProjectionProgress`), so a write waiting for it is never left waiting.
  */
 import { type Bus, renamedReadStore, type ReadStore, SqliteReadStore, type Unsubscribe } from '@testament/infra';
-import { CHECKPOINTS, checkpointOf, PositionGate, PROJECTIONS_ADVANCED, type ProjectionsAdvanced, type ReadModelsStatus, READ_MODEL_CATALOG, servedCopies } from '@testament/projections';
+import { CHECKPOINTS, checkpointOf, PositionGate, PROJECTIONS_ADVANCED, type ProjectionsAdvanced, type ReadModelsStatus, READ_MODEL_CATALOG, servedCollectionName, servedCopies } from '@testament/projections';
 
 /** The wait before the next look at the checkpoint after one found it ahead of the notices, and the longest wait between looks. */
 const FIRST_LOOK_MS = 50;
@@ -40,7 +40,7 @@ export class FollowedFold {
     this.runnerName = options.runnerName;
     this.reader = new SqliteReadStore({ file: options.file, reader: true });
     this.reads = options.versioned ? renamedReadStore(this.reader, (collection) => this.served.get(collection) ?? collection) : this.reader;
-    this.stopHearing = bus.subscribe(PROJECTIONS_ADVANCED, (payload) => this.heard(payload as ProjectionsAdvanced));
+    this.stopHearing = bus.subscribe(PROJECTIONS_ADVANCED, (payload) => void this.heard(payload as ProjectionsAdvanced));
   }
 
   get position(): number {
@@ -74,12 +74,25 @@ export class FollowedFold {
     await this.reader.close();
   }
 
-  private heard(notice: ProjectionsAdvanced): void {
+  private async heard(notice: ProjectionsAdvanced): Promise<void> {
     if (notice.runner !== this.runnerName || notice.position <= this.gate.position) return;
     // A notice without the names written (an audit trail's) leaves nothing remembered.
     if (notice.collections) this.reader.changed(notice.collections);
     else this.reader.changedAll();
+    // Written to copies this process does not read: the service switched copies, and a write told readable must be read from the new ones.
+    if (this.options.versioned && notice.collections?.some((stored) => servedCollectionName(stored) !== stored && this.served.get(servedCollectionName(stored)) !== stored)) {
+      await this.readServedCopies().catch((error: unknown) => console.error(`reading ${this.runnerName}' served copies failed`, error));
+    }
     this.reached(notice);
+  }
+
+  /** The copies the file's catalog names served now; what was remembered of the ones that changed is forgotten. */
+  private async readServedCopies(): Promise<Map<string, string>> {
+    this.reader.changed([READ_MODEL_CATALOG]);
+    const served = await servedCopies(this.reader);
+    if ([...served].some(([collection, stored]) => this.served.get(collection) !== stored)) this.reader.changed([...this.served.values(), ...served.values()]);
+    if (served.size > 0) this.served = served;
+    return served;
   }
 
   private reached(notice: ProjectionsAdvanced): void {
@@ -95,12 +108,7 @@ export class FollowedFold {
     this.reader.changed([CHECKPOINTS, READ_MODEL_CATALOG]);
     const position = await checkpointOf(this.reader, this.runnerName);
     if (position === undefined) return 'absent';
-    if (this.options.versioned) {
-      const served = await servedCopies(this.reader);
-      if (served.size === 0) return 'absent';
-      if ([...served].some(([collection, stored]) => this.served.get(collection) !== stored)) this.reader.changed([...this.served.values(), ...served.values()]);
-      this.served = served;
-    }
+    if (this.options.versioned && (await this.readServedCopies()).size === 0) return 'absent';
     if (position <= this.gate.position) return 'current';
     // Folded past what was heard: whatever was remembered may be stale.
     this.reader.changedAll();

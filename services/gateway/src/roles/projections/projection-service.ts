@@ -18,6 +18,8 @@ import { ThreadAuditTrail } from '../../audit-trail/audit-trail.ts';
 import { AUDIT_TRAIL_FILE, READ_MODELS_FILE, type Config } from '../../config.ts';
 import { ReadModelsThread } from '../../read-models/read-models-thread.ts';
 
+/** How long copies replaced by a switch stay: the gateways look at the file's catalog at least once a second. */
+const RETIRED_GRACE_MS = 30_000;
 /** How often the log's head is looked at, beside the commit notices. */
 const HEAD_LOOK_MS = 250;
 /** How often a standby asks for the lease, as a share of its term. */
@@ -83,7 +85,7 @@ export async function startProjectionService(config: Config, bus: Bus, events: P
   while (!existsSync(eventsFile)) await sleep(HEAD_LOOK_MS); // The command service makes the log at its first start.
   const head = new LogHeadWatch(eventsFile, HEAD_LOOK_MS);
   const stopHearing = bus.subscribe(LOG_COMMITTED, (payload) => head.told((payload as { position: number }).position));
-  const readModels = new ReadModelsThread({ eventsFile, readModelsFile: join(config.dataDir, READ_MODELS_FILE), fence: fence('read-models') }, bus, (listener) => head.onHead(listener));
+  const readModels = new ReadModelsThread({ eventsFile, readModelsFile: join(config.dataDir, READ_MODELS_FILE), fence: fence('read-models'), retiredGraceMs: RETIRED_GRACE_MS }, bus, (listener) => head.onHead(listener));
   const audit = new ThreadAuditTrail({ eventsFile, auditFile: join(config.dataDir, AUDIT_TRAIL_FILE), fence: fence('audit-trail') }, bus);
   const close = async () => {
     if (closed) return;
