@@ -103,6 +103,28 @@ describe('what the store remembers of its rows', () => {
   });
 });
 
+describe('deep pages', () => {
+  it('read from remembered rows answer as pages counted from the start, NULL keys, other orders and writes included', async () => {
+    const anchored = new SqliteReadStore({ pageAnchorEvery: 2 });
+    const counted = new SqliteReadStore();
+    const documents = Array.from({ length: 15 }, (_, i) => ({ _id: i + 1, status: i % 4 === 0 ? null : i % 3, estimate: i % 5 === 0 ? undefined : i }));
+    for (const store of [anchored, counted]) await store.collection('tests').bulkWrite(documents.map((document) => ({ insertOne: { document } })));
+    const sorts = [{ status: 1, _id: 1 }, { estimate: 1, status: 1, _id: 1 }, { _id: 1 }, { status: -1, _id: -1 }, { status: 1 }] as const;
+    const pages = async (store: SqliteReadStore) => {
+      const seen: unknown[] = [];
+      for (const sort of sorts) for (let skip = 0; skip <= 16; skip++) seen.push((await store.collection('tests').find({}, { sort, skip, limit: 3 })).map((document) => document._id));
+      return seen;
+    };
+    for (let round = 0; round < 2; round++) {
+      expect(await pages(anchored)).toEqual(await pages(counted));
+      expect(await pages(anchored)).toEqual(await pages(counted));
+      for (const store of [anchored, counted]) await store.collection('tests').bulkWrite([{ deleteOne: { filter: { _id: 2 + round } } }, { updateOne: { filter: { _id: 9 }, update: { $set: { status: null } } } }]);
+    }
+    await anchored.close();
+    await counted.close();
+  });
+});
+
 describe('the write-ahead log', () => {
   /** The longest the log got while 1,000 commits were written with turns between them, as requests give the server's. */
   async function longestLog(checkpoints: SqliteReadStoreOptions['checkpoints']): Promise<number> {
