@@ -3,7 +3,6 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { RateLimiterSQLite, type RateLimiterAbstract } from 'rate-limiter-flexible';
 
-/** A limiter's shape: `points` per `duration` seconds under `keyPrefix`. */
 /** How often ended counts are deleted. */
 const SWEEP_INTERVAL_MS = 5 * 60_000;
 
@@ -12,6 +11,7 @@ interface Sweepable {
   clearExpired(before: number): Promise<void>;
 }
 
+/** A limiter's shape: `points` per `duration` seconds under `keyPrefix`. */
 export interface LimiterOptions {
   keyPrefix: string;
   points: number;

@@ -111,8 +111,10 @@ describe('/ws/live/', () => {
     socket.send(JSON.stringify({ changedSince: followedFrom, topics: ['projects'] }));
     await acknowledged();
     expect(messages.slice(noticesSoFar).filter((m) => (m as { topic?: string }).topic)).toEqual([]);
+    for (const notAnObject of ['null', '5', '"projects"']) socket.send(notAnObject);
+    await until(() => (messages.filter((m) => (m as { error?: string }).error === 'Messages must be JSON objects.').length === 3 ? true : undefined));
     socket.send(JSON.stringify({ changedSince: 'soon', topics: ['projects'] }));
-    expect(await until(() => messages.find((m) => (m as { error?: string }).error))).toEqual({ error: 'changedSince takes a position (a whole number) and a list of topics.' });
+    expect(await until(() => messages.find((m) => (m as { error?: string }).error?.startsWith('changedSince')))).toEqual({ error: 'changedSince takes a position (a whole number) and a list of topics.' });
     socket.close();
   });
 });

@@ -94,6 +94,8 @@ export default async function liveRoutes(app: FastifyInstance, { system, config 
           } catch {
             return send(socket, { error: 'Messages must be JSON.' });
           }
+          // `null` or a number is JSON too, and has no fields to read.
+          if (typeof message !== 'object' || message === null) return send(socket, { error: 'Messages must be JSON objects.' });
           if (message.changedSince !== undefined) return tellChangedSince(message.changedSince, message.topics);
           for (const topic of Array.isArray(message.unsubscribe) ? message.unsubscribe : []) followed.delete(String(topic));
           for (const topic of Array.isArray(message.subscribe) ? message.subscribe.map(String) : []) {
