@@ -8,13 +8,13 @@ describe('what a screen shows', () => {
     const changes = new Subject<void>();
     let version = 0;
     const seen: Array<Fetched<number, string>> = [];
-    fetchOnChange(queries, () => changes, (query) => of(`page ${query} v${++version}`)).subscribe((fetched) => seen.push(fetched));
+    fetchOnChange(queries, () => changes, (query, afterChange) => of(`page ${query} v${++version}${afterChange ? ' after a change' : ''}`)).subscribe((fetched) => seen.push(fetched));
     queries.next(1);
     changes.next();
     queries.next(2);
     expect(seen).toEqual([
       { query: 1, result: 'page 1 v1' },
-      { query: 1, result: 'page 1 v2' },
+      { query: 1, result: 'page 1 v2 after a change' },
       { query: 2, result: 'page 2 v3' },
     ]);
   });

@@ -8,19 +8,20 @@ export interface Fetched<Q, R> {
 
 /**
  * What a screen shows: fetched for every query, and again whenever it may have
- * changed (a live notice, a change made here). A failed fetch keeps what is on
- * screen; the data layer has already reported it.
+ * changed (a live notice, a change made here: `afterChange`). A failed fetch keeps
+ * what is on screen; the data layer has already reported it.
  */
 export function fetchOnChange<Q, R>(
   query$: Observable<Q>,
   changes: (query: Q) => Observable<unknown>,
-  fetch: (query: Q) => Observable<R>,
+  fetch: (query: Q, afterChange: boolean) => Observable<R>,
 ): Observable<Fetched<Q, R>> {
   return query$.pipe(
     switchMap((query) =>
       changes(query).pipe(
-        startWith(undefined),
-        switchMap(() => fetch(query).pipe(catchError(() => EMPTY))),
+        map(() => true),
+        startWith(false),
+        switchMap((afterChange) => fetch(query, afterChange).pipe(catchError(() => EMPTY))),
         map((result) => ({ result, query })),
       ),
     ),

@@ -18,10 +18,15 @@ const fromServer = (message: LiveMessage | LiveRequest) => message as LiveMessag
 const RECONNECT_DELAY_MS = 2_000;
 
 /**
- * How long an answer and a topic's subscription are taken to belong to the same screen: a screen asks
- * for its data as it follows its topics, and an answer asked ahead is taken within 10 s (`prefetch`).
+ * How long before a topic's subscription is sent an answer may still be its screen's: a screen asks for its
+ * data as it follows its topics, and an answer a route asked ahead is taken within 10 s (`prefetch`).
  */
-const SAME_SCREEN_MS = 15_000;
+const ANSWERED_BEFORE_MS = 15_000;
+/** How long after its acknowledgement a subscription is matched with answers read before it (a fetch sent before, answered after). */
+const SUBSCRIPTION_KEPT_MS = 60_000;
+/** Answers older than this are forgotten, and at most this many are kept. */
+const ANSWERS_KEPT_MS = 120_000;
+const ANSWERS_KEPT = 2_000;
 
 interface Moment {
   position: number;
@@ -40,6 +45,8 @@ export class LiveChannel {
   private readonly followed = new Map<string, Observable<void>>();
   /** The read positions of the recent answers (`answeredAt`). */
   private readonly answers: Moment[] = [];
+  /** By topic, when its subscription was last sent. */
+  private readonly sent = new Map<string, number>();
   /** By topic, the position its subscription was acknowledged at, while recent. */
   private readonly subscriptions = new Map<string, Moment>();
 
@@ -59,22 +66,30 @@ export class LiveChannel {
   answeredAt(position: number): void {
     const at = this.forgetOld();
     this.answers.push({ position, at });
+    if (this.answers.length > ANSWERS_KEPT) this.answers.shift();
     const newer = [...this.subscriptions].filter(([, subscribed]) => subscribed.position > position).map(([topic]) => topic);
     if (newer.length > 0) this.socket.next({ changedSince: position, topics: newer });
   }
 
+  private subscribing(topic: string): LiveRequest {
+    this.sent.set(topic, this.now());
+    return { subscribe: [topic] };
+  }
+
+  /** The subscription is acknowledged at `position`: answers its screen may show, read before that, may lack changes. */
   private subscribedAt(topic: string, position: number): void {
     const at = this.forgetOld();
     this.subscriptions.set(topic, { position, at });
-    const older = this.answers.filter((answer) => answer.position < position);
+    const from = (this.sent.get(topic) ?? at) - ANSWERED_BEFORE_MS;
+    const older = this.answers.filter((answer) => answer.at >= from && answer.position < position);
     if (older.length > 0) this.socket.next({ changedSince: Math.min(...older.map((answer) => answer.position)), topics: [topic] });
   }
 
-  /** Drops answers and subscriptions too old to belong together; returns the time now. */
+  /** Drops answers and subscriptions too old to be matched; returns the time now. */
   private forgetOld(): number {
     const at = this.now();
-    while (this.answers.length > 0 && this.answers[0]!.at < at - SAME_SCREEN_MS) this.answers.shift();
-    for (const [topic, subscribed] of this.subscriptions) if (subscribed.at < at - SAME_SCREEN_MS) this.subscriptions.delete(topic);
+    while (this.answers.length > 0 && this.answers[0]!.at < at - ANSWERS_KEPT_MS) this.answers.shift();
+    for (const [topic, subscribed] of this.subscriptions) if (subscribed.at < at - SUBSCRIPTION_KEPT_MS) this.subscriptions.delete(topic);
     return at;
   }
 
@@ -97,7 +112,7 @@ export class LiveChannel {
         const reconnected = connections > 1;
         return this.socket
           .multiplex(
-            () => ({ subscribe: [topic] }),
+            () => this.subscribing(topic),
             () => ({ unsubscribe: [topic] }),
             (message) => fromServer(message).topic === topic || (fromServer(message).subscribed?.includes(topic) ?? false),
           )

@@ -14,8 +14,8 @@ export interface LiveQuery<R> {
 /**
  * `fetchOnChange` for a component. The query (plain JSON) is compared by value, so a new
  * object with the same content does not refetch. `changes` and `fetch` may be
- * new functions on every render; the latest ones are used. The first fetch takes an
- * answer a route asked for ahead (`prefetch`) for the same fetch and query.
+ * new functions on every render; the latest ones are used. A fetch that is not a refetch after a
+ * change takes an answer a route asked for ahead (`prefetch`) for the same fetch and query.
  */
 export function useLiveQuery<Q, R>(query: Q, changes: (query: Q) => Observable<unknown>, fetch: (query: Q) => Observable<R>): LiveQuery<R> {
   const latest = useRef({ changes, fetch });
@@ -26,7 +26,8 @@ export function useLiveQuery<Q, R>(query: Q, changes: (query: Q) => Observable<u
       fetchOnChange(
         inputs$.pipe(map(([queryKey]) => JSON.parse(queryKey) as Q)),
         (q) => latest.current.changes(q),
-        (q) => takePrefetched(latest.current.fetch, q) ?? latest.current.fetch(q),
+        // An answer asked ahead was read before the change a refetch is for: only a first fetch takes one.
+        (q, afterChange) => (afterChange ? undefined : takePrefetched(latest.current.fetch, q)) ?? latest.current.fetch(q),
       ),
     [key],
   );
