@@ -487,12 +487,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     const order = orderSql(sort, this);
     const keys = paths.map((path) => fieldSql(path, this)).join(', ');
     const list = `${where.sql}\0${order}\0${JSON.stringify(where.params)}`;
-    let anchors = this.anchors.get(list);
-    if (!anchors) {
-      if (this.anchors.size >= ANSWER_MEMORY) this.anchors.clear();
-      this.anchors.set(list, (anchors = []));
-    }
-    const noted = anchors;
+    const noted = this.anchorsOf(list);
     /** The condition "after anchor `at`" (1-based; 0: the list's start), and its parameters. */
     const after = (at: number) => (at === 0 ? { sql: '', params: [] } : { sql: ` AND (${keys}) > (${paths.map(() => '?').join(', ')})`, params: noted[at - 1]! });
     /** The nearest anchor at or before `at` that a comparison can start from. */
@@ -520,6 +515,16 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     const params = [...where.params, ...start.params, limit, skip - anchor * every];
     this.store.checkPlan({ collection: this.name, operation: 'find', filter, sort }, this.table, sql, params);
     return { sql, params };
+  }
+
+  /** The anchors noted of a list so far (none yet for a list not asked of since the last write). */
+  private anchorsOf(list: string): unknown[][] {
+    let noted = this.anchors.get(list);
+    if (!noted) {
+      if (this.anchors.size >= ANSWER_MEMORY) this.anchors.clear();
+      this.anchors.set(list, (noted = []));
+    }
+    return noted;
   }
 
   /** SQLite's plan for a find, one line per step (`SEARCH … USING INDEX …`): for tests that hold a query to its index. */

@@ -25,8 +25,6 @@ export interface GenerationThreadData {
   holdsUpStart: boolean;
   /** The projection service's term (see ReadModelsThreadData). */
   fence?: HeldLease;
-  /** In the projection service: how long copies replaced by a switch stay for the gateways (`VersionedReadModelsOptions.retiredGraceMs`). */
-  retiredGraceMs?: number;
 }
 
 /** What the server's main thread tells the read models' thread (read-models-worker.ts). */

@@ -343,7 +343,7 @@ export class VersionedReadModels implements ServedReadModels {
     await this.live.start();
     const replaced = [...earlierRetired, ...retired];
     const graceMs = this.options.retiredGraceMs ?? 0;
-    if (graceMs === 0) return this.dropListed({ _id: RETIRED, collections: replaced });
+    if (graceMs === 0) return this.dropRetired(replaced);
     // Left listed meanwhile: a stop before the grace ends leaves them to the next start, which drops them.
     const timer = setTimeout(() => {
       this.retiring.delete(timer);
