@@ -7,7 +7,13 @@ const TESTS = ['\\.test\\.tsx?$', '/testing/', '/testing\\.ts$', '/given-when-th
 
 module.exports = {
   forbidden: [
-    { name: 'no-cycles', severity: 'error', comment: 'Import cycles hide layering mistakes and break initialisation order.', from: {}, to: { circular: true } },
+    {
+      name: 'no-cycles',
+      severity: 'error',
+      comment: 'Import cycles hide layering mistakes and break initialisation order.',
+      from: {},
+      to: { circular: true },
+    },
     {
       name: 'contracts-import-nothing-of-ours',
       severity: 'error',
@@ -41,7 +47,10 @@ module.exports = {
       severity: 'error',
       comment: 'What crosses aggregates is a workflow (services/commands/src/workflows/). project-catalogue/ is the shared catalogue kind.',
       from: { path: '^services/commands/src/([^/]+)/', pathNot: ['^services/commands/src/(workflows|kernel)/', ...TESTS] },
-      to: { path: '^services/commands/src/[^/]+/', pathNot: ['^services/commands/src/$1/', '^services/commands/src/(kernel|project-catalogue)/'] },
+      to: {
+        path: '^services/commands/src/[^/]+/',
+        pathNot: ['^services/commands/src/$1/', '^services/commands/src/(kernel|project-catalogue)/'],
+      },
     },
     {
       name: 'projections-import-no-commands',
@@ -51,9 +60,46 @@ module.exports = {
       to: { path: '^services/commands/' },
     },
     {
+      name: 'infra-imports-nothing-of-ours',
+      severity: 'error',
+      comment: 'infra/ holds the adapters behind the ports: it knows no wire, no aggregate and no read model.',
+      from: { path: '^infra/' },
+      to: { path: '^(contracts|services|client|e2e|bench)/' },
+    },
+    {
+      name: 'contracts-import-no-node-module',
+      severity: 'error',
+      comment: 'contracts/ runs in the browser too.',
+      from: { path: '^contracts/' },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'production-code-imports-no-test-support',
+      severity: 'error',
+      comment: 'Test helpers stay out of what ships; tests, benchmarks and e2e may use them.',
+      from: { path: '^(contracts|infra|services|client)/', pathNot: TESTS },
+      to: { path: TESTS },
+    },
+    {
+      name: 'gateway-http-imports-no-route',
+      severity: 'error',
+      comment: 'http/ holds what every resource uses; a resource lives in its own routes/ folder.',
+      from: { path: '^services/gateway/src/http/', pathNot: TESTS },
+      to: { path: '^services/gateway/src/routes/' },
+    },
+    {
+      name: 'gateway-routes-do-not-import-each-other',
+      severity: 'error',
+      comment: "A route folder serves one resource; what two share lives in the read model's queries, http/ or representations/.",
+      from: { path: '^services/gateway/src/routes/([^/]+)/', pathNot: TESTS },
+      to: { path: '^services/gateway/src/routes/[^/]+/', pathNot: '^services/gateway/src/routes/$1/' },
+    },
+    {
       name: 'declared-dependencies-only',
       severity: 'error',
-      comment: 'Each package lists the npm packages it imports in its own package.json (workspace packages: scripts/check-workspace-dependencies.mjs).',
+      comment:
+        'Each package lists the npm packages it imports in its own package.json ' +
+        '(workspace packages: scripts/check-workspace-dependencies.mjs).',
       from: {},
       to: { dependencyTypes: ['npm-no-pkg', 'npm-unknown'] },
     },

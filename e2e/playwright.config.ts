@@ -12,7 +12,7 @@ export default defineConfig({
   // Two cores: one browser at a time keeps timings honest.
   workers: 1,
   fullyParallel: false,
-  forbidOnly: !!process.env['CI'],
+  forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
@@ -22,7 +22,14 @@ export default defineConfig({
     viewport: { width: 1400, height: 900 },
     launchOptions: {
       executablePath: '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',

@@ -6,7 +6,15 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const built = join(root, 'client/dist/index.html');
-const sources = ['client/src', 'client/public', 'client/index.html', 'client/vite.config.ts', 'client/package.json', 'contracts/src', 'package-lock.json'];
+const sources = [
+  'client/src',
+  'client/public',
+  'client/index.html',
+  'client/vite.config.ts',
+  'client/package.json',
+  'contracts/src',
+  'package-lock.json',
+];
 
 function newestChange(path) {
   if (!existsSync(path)) return 0;

@@ -21,7 +21,10 @@ for (const file of sources(join(root, 'services/gateway/src'))) {
   readFileSync(file, 'utf8')
     .split('\n')
     .forEach((line, index) => {
-      if (COLLECTION_ACCESS.test(line)) problems.push(`${relative(root, file)}:${index + 1} opens a read-model collection; add a query to the read model's queries.ts instead`);
+      if (COLLECTION_ACCESS.test(line))
+        problems.push(
+          `${relative(root, file)}:${index + 1} opens a read-model collection; add a query to the read model's queries.ts instead`,
+        );
     });
 }
 if (problems.length > 0) {

@@ -19,7 +19,10 @@ for (const [path, entry] of Object.entries(lock.packages)) {
   if (!semver.satisfies(oldest, wanted)) problems.push(`${path.replace(/^.*node_modules\//, '')}@${entry.version} needs Node ${wanted}`);
 }
 if (problems.length > 0) {
-  console.error(`These packages do not run on Node ${oldest} (engines.node in package.json): pin an older release (see README, Run it)\n${problems.join('\n')}`);
+  console.error(
+    `These packages do not run on Node ${oldest} (engines.node in package.json): ` +
+      `pin an older release (see README, Run it)\n${problems.join('\n')}`,
+  );
   process.exit(1);
 }
 console.log(`node engines: every locked package runs on Node ${oldest}`);

@@ -23,7 +23,8 @@ for (const workspace of rootPackage.workspaces) {
   const declared = new Set(Object.keys({ ...manifest.dependencies, ...manifest.devDependencies }));
   for (const file of sources(join(root, workspace, 'src'))) {
     for (const [, used] of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      if (used !== manifest.name && !declared.has(used)) problems.push(`${relative(root, file)} imports ${used}, which ${workspace}/package.json does not declare`);
+      if (used !== manifest.name && !declared.has(used))
+        problems.push(`${relative(root, file)} imports ${used}, which ${workspace}/package.json does not declare`);
     }
   }
 }

@@ -8,7 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
-import { startNatsServer, type RunningNatsServer } from '../infra/src/testing/nats-server.ts';
+import { startNatsServer, type RunningNatsServer } from '../infra/src/bus/nats-server-process.ts';
 import { serverNodeArgs } from '../services/gateway/src/server-command.ts';
 
 /** A role that exits is started again after this long, doubled while it keeps failing at once (up to a minute). */
@@ -29,11 +29,11 @@ const [bundle] = await serverNodeArgs();
 const gateways = count('TESTAMENT_GATEWAYS', availableParallelism());
 const projectionServices = count('TESTAMENT_PROJECTION_SERVICES', 2);
 let nats: RunningNatsServer | undefined;
-if (!process.env['NATS_URL']) {
+if (!process.env.NATS_URL) {
   nats = await startNatsServer();
   console.log(`cluster: nats-server started at ${nats.url} (set NATS_URL to use your own)`);
 }
-const env = { ...process.env, TESTAMENT_BUS: 'nats', NATS_URL: process.env['NATS_URL'] || nats!.url };
+const env = { ...process.env, TESTAMENT_BUS: 'nats', NATS_URL: process.env.NATS_URL || nats!.url };
 let stopping = false;
 
 /** Restarts after a crash, waiting longer while the role keeps dying at once. */
@@ -83,10 +83,21 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
   if (stopping) return;
   stopping = true;
   console.log(`cluster: ${signal}, stopping the gateways, then the services`);
-  const exited = (child: { once(event: 'exit', listener: () => void): unknown }) => new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = (child: { once(event: 'exit', listener: () => void): unknown }) =>
+    new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
-  await Promise.all(workers.map((worker) => (worker.process.kill(signal), exited(worker))));
-  await Promise.all([...children].map((child) => (child.kill(signal), exited(child))));
+  await Promise.all(
+    workers.map((worker) => {
+      worker.process.kill(signal);
+      return exited(worker);
+    }),
+  );
+  await Promise.all(
+    [...children].map((child) => {
+      child.kill(signal);
+      return exited(child);
+    }),
+  );
   await nats?.stop();
   process.exit(0);
 }

@@ -26,7 +26,11 @@ export async function appendBenchmarks(): Promise<BenchResult[]> {
       // One event per append, 64 callers at a time: what concurrent commands produce.
       const single = scaled(20_000, 500);
       let started = performance.now();
-      await inParallel(Array.from({ length: single }, (_, i) => i), 64, (i) => store.append(`single-${i % 64}-${i % 50}`, [event(i)], 'any'));
+      await inParallel(
+        Array.from({ length: single }, (_, i) => i),
+        64,
+        (i) => store.append(`single-${i % 64}-${i % 50}`, [event(i)], 'any'),
+      );
       const concurrent = { name: 'append: single events, 64 concurrent callers', value: rate(single, started), unit: 'events/s' };
 
       // One caller at a time: every append waits for its own fsync.
@@ -39,8 +43,17 @@ export async function appendBenchmarks(): Promise<BenchResult[]> {
       const batches = scaled(2_000, 20);
       const batch = Array.from({ length: 100 }, (_, i) => event(i));
       started = performance.now();
-      await inParallel(Array.from({ length: batches }, (_, i) => i), 16, (i) => store.append(`batch-${i % 16}`, batch, 'any'));
-      const batched = { name: 'append: batches of 100 events, 16 in flight', value: rate(batches * 100, started), unit: 'events/s', target: { op: '>=' as const, value: 50_000 } };
+      await inParallel(
+        Array.from({ length: batches }, (_, i) => i),
+        16,
+        (i) => store.append(`batch-${i % 16}`, batch, 'any'),
+      );
+      const batched = {
+        name: 'append: batches of 100 events, 16 in flight',
+        value: rate(batches * 100, started),
+        unit: 'events/s',
+        target: { op: '>=' as const, value: 50_000 },
+      };
 
       return [against(concurrent, rawBatches), against(oneCaller, rawSingle), against(batched, rawBatches)];
     } finally {

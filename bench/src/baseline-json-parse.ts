@@ -16,11 +16,17 @@ export interface JsonParseBaseline {
 /** Baseline (b) on the log at `file`, in a fresh process. */
 export async function jsonParseRate(file: string): Promise<JsonParseBaseline> {
   const child = new URL('./json-parse-child.ts', import.meta.url).pathname;
-  const { events, loadSeconds, parseSeconds } = await runChild<{ events: number; loadSeconds: number; parseSeconds: number }>(child, [file]);
+  const { events, loadSeconds, parseSeconds } = await runChild<{ events: number; loadSeconds: number; parseSeconds: number }>(child, [
+    file,
+  ]);
   const of = `${events.toLocaleString('en')} events`;
   return {
     parseRate: { name: `JSON.parse of the same ${of}`, value: round(events / parseSeconds, 0), unit: 'events/s' },
-    readAndParseRate: { name: `reading and JSON.parse of the same ${of}`, value: round(events / (loadSeconds + parseSeconds), 0), unit: 'events/s' },
+    readAndParseRate: {
+      name: `reading and JSON.parse of the same ${of}`,
+      value: round(events / (loadSeconds + parseSeconds), 0),
+      unit: 'events/s',
+    },
     loadAndParse: { name: `reading and JSON.parse of the same ${of}`, value: round(loadSeconds + parseSeconds, 2), unit: 's' },
   };
 }

@@ -17,14 +17,25 @@ type Row = [number, string, number, string, number, string, string, string];
 function row(position: number): Row {
   const metadata = { actorId: 7, causationId: null, commandId: randomUUID(), correlationId: randomUUID(), time: new Date().toISOString() };
   const data = { description: `Edit ${position} of project ${position % 1000}` };
-  return [position, `project-${position % 1000}`, Math.floor(position / 1000), 'ProjectDetailsChanged', 1, JSON.stringify(data), JSON.stringify(metadata), randomBytes(32).toString('hex')];
+  return [
+    position,
+    `project-${position % 1000}`,
+    Math.floor(position / 1000),
+    'ProjectDetailsChanged',
+    1,
+    JSON.stringify(data),
+    JSON.stringify(metadata),
+    randomBytes(32).toString('hex'),
+  ];
 }
 
 async function withEventTable<T>(work: (insert: (rows: Row[]) => void) => T): Promise<T> {
   return withTempDir('bench-raw-sqlite-', async (dir) => {
     const db = openEventDatabase(join(dir, 'events.sqlite'));
     try {
-      const statement = db.prepare('INSERT INTO events (position, stream, revision, type, schema_version, data, metadata, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+      const statement = db.prepare(
+        'INSERT INTO events (position, stream, revision, type, schema_version, data, metadata, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+      );
       const insert = db.transaction((rows: Row[]) => {
         for (const r of rows) statement.run(r);
       });
@@ -42,7 +53,11 @@ export function rawInsertRate(): Promise<Baseline> {
     const prepared = Array.from({ length: batches }, (_, b) => Array.from({ length: 100 }, (_, i) => row(b * 100 + i + 1)));
     const startedAt = performance.now();
     for (const batch of prepared) insert(batch);
-    return { name: 'raw SQLite insert, 100 rows per transaction', value: round((batches * 100) / elapsedSeconds(startedAt), 0), unit: 'rows/s' };
+    return {
+      name: 'raw SQLite insert, 100 rows per transaction',
+      value: round((batches * 100) / elapsedSeconds(startedAt), 0),
+      unit: 'rows/s',
+    };
   });
 }
 
@@ -66,6 +81,10 @@ export function rawCommitLatency(): Promise<CommitLatency> {
     const rate = round(commits / elapsedSeconds(startedAt), 0);
     const { p50, p95 } = summarize(samples);
     const name = 'raw SQLite insert, 1 row per transaction';
-    return { rate: { name, value: rate, unit: 'rows/s' }, p50: { name: `${name}: p50`, value: p50, unit: 'ms' }, p95: { name: `${name}: p95`, value: p95, unit: 'ms' } };
+    return {
+      rate: { name, value: rate, unit: 'rows/s' },
+      p50: { name: `${name}: p50`, value: p50, unit: 'ms' },
+      p95: { name: `${name}: p95`, value: p95, unit: 'ms' },
+    };
   });
 }

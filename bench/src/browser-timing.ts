@@ -6,7 +6,14 @@ import { median, round } from './measure.ts';
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 
@@ -14,7 +21,10 @@ export function launchChromium(): Promise<Browser> {
 export async function signedInContext(browser: Browser, baseURL: string, username: string): Promise<BrowserContext> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1400, height: 900 } });
   await context.request.get('/auth/csrf/');
-  const answer = await context.request.post('/auth/login/', { data: { username, password: BENCH_PASSWORD, remember_me: false }, headers: await unsafeHeaders(context, baseURL) });
+  const answer = await context.request.post('/auth/login/', {
+    data: { username, password: BENCH_PASSWORD, remember_me: false },
+    headers: await unsafeHeaders(context, baseURL),
+  });
   if (answer.status() !== 200) throw new Error(`signing in as ${username}: ${answer.status()} ${await answer.text()}`);
   return context;
 }
@@ -40,7 +50,9 @@ export async function watchFirstMatches(page: Page, selectors: Record<string, st
       const selectors = ${JSON.stringify(selectors)};
       window.__firstMatch = {};
       const look = () => {
-        for (const [name, selector] of Object.entries(selectors)) if (!(name in window.__firstMatch) && document.querySelector(selector)) window.__firstMatch[name] = performance.now();
+        for (const [name, selector] of Object.entries(selectors)) {
+          if (!(name in window.__firstMatch) && document.querySelector(selector)) window.__firstMatch[name] = performance.now();
+        }
         if (Object.keys(window.__firstMatch).length === Object.keys(selectors).length) observer.disconnect();
       };
       const observer = new MutationObserver(look);
@@ -62,11 +74,16 @@ export interface PageLoad {
  */
 export async function loadPage(page: Page, path: string, names: readonly string[], timeoutMs = 120_000): Promise<PageLoad> {
   await page.goto(path, { waitUntil: 'commit' });
-  await page.waitForFunction(`${JSON.stringify(names)}.every((name) => name in (window.__firstMatch ?? {}))`, undefined, { timeout: timeoutMs, polling: 50 });
+  await page.waitForFunction(`${JSON.stringify(names)}.every((name) => name in (window.__firstMatch ?? {}))`, undefined, {
+    timeout: timeoutMs,
+    polling: 50,
+  });
   const marks = await page.evaluate<Record<string, number>>('window.__firstMatch');
   await page.waitForLoadState('networkidle');
   const calls = await page.evaluate<Array<{ path: string; start: number; end: number }>>(
-    `performance.getEntriesByType('resource').filter((entry) => /\\/(api\\/v2|auth)\\//.test(new URL(entry.name).pathname)).map((entry) => ({ path: entry.name.replace(location.origin, ''), start: entry.startTime, end: entry.responseEnd }))`,
+    `performance.getEntriesByType('resource')` +
+      `.filter((entry) => /\\/(api\\/v2|auth)\\//.test(new URL(entry.name).pathname))` +
+      `.map((entry) => ({ path: entry.name.replace(location.origin, ''), start: entry.startTime, end: entry.responseEnd }))`,
   );
   return { marks, calls };
 }
@@ -79,12 +96,18 @@ export async function loadPage(page: Page, path: string, names: readonly string[
 export function rounds(load: PageLoad, mark: string): number {
   const before = load.calls.filter((call) => call.start < load.marks[mark]!).sort((a, b) => a.start - b.start);
   const round = new Map<(typeof before)[number], number>();
-  for (const call of before) round.set(call, 1 + Math.max(0, ...before.filter((earlier) => earlier.end <= call.start).map((earlier) => round.get(earlier) ?? 0)));
+  for (const call of before)
+    round.set(call, 1 + Math.max(0, ...before.filter((earlier) => earlier.end <= call.start).map((earlier) => round.get(earlier) ?? 0)));
   return Math.max(0, ...round.values());
 }
 
 /** The median of each mark over `times` loads after one to warm up, the rounds of the median load, and every figure. */
-export async function timeLoads(page: Page, path: string, names: readonly string[], times: number): Promise<{ ms: Record<string, number>; runs: Record<string, number[]>; rounds: Record<string, number> }> {
+export async function timeLoads(
+  page: Page,
+  path: string,
+  names: readonly string[],
+  times: number,
+): Promise<{ ms: Record<string, number>; runs: Record<string, number[]>; rounds: Record<string, number> }> {
   await loadPage(page, path, names);
   const loads: PageLoad[] = [];
   for (let run = 0; run < times; run++) loads.push(await loadPage(page, path, names));
@@ -103,7 +126,9 @@ export async function timeLoads(page: Page, path: string, names: readonly string
 async function settled(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
   // With a timeout: after a click on the tree, Chromium sometimes gives an idle page no idle period at all.
-  await page.evaluate('new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve, { timeout: 1000 }), { timeout: 1000 }))');
+  await page.evaluate(
+    'new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve, { timeout: 1000 }), { timeout: 1000 }))',
+  );
 }
 
 /**
@@ -132,7 +157,10 @@ export async function timeExpand(page: Page, name: string, times: number): Promi
     );
     // The first opening loads nothing the others do not, but is left out like a page's first load.
     if (run > 0) runs.push(round(ms, 1));
-    await page.getByRole('treeitem', { name, exact: true }).getByRole('button', { name: `Collapse ${name}` }).click();
+    await page
+      .getByRole('treeitem', { name, exact: true })
+      .getByRole('button', { name: `Collapse ${name}` })
+      .click();
   }
   return { ms: median(runs), runs };
 }

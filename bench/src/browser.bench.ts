@@ -56,7 +56,10 @@ async function measureProject(server: ServerProcess, store: TestStore): Promise<
     const timed = async (label: string, path: string, names: Array<keyof typeof MARKS>) => {
       const times = await timeLoads(page, path, names, RUNS);
       for (const name of names) detail[`${label} ${name}`] = { runs: times.runs[name]!.join(' '), callRounds: times.rounds[name]! };
-      log(`${label}: ${names.map((name) => `${name} ${times.ms[name]} ms (${times.runs[name]!.join(', ')}), ${times.rounds[name]} call rounds`).join('; ')}`);
+      const shown = names.map(
+        (name) => `${name} ${times.ms[name]} ms (${times.runs[name]!.join(', ')}), ${times.rounds[name]} call rounds`,
+      );
+      log(`${label}: ${shown.join('; ')}`);
       return times.ms;
     };
 
@@ -81,15 +84,18 @@ async function measureProject(server: ServerProcess, store: TestStore): Promise<
     const expandPlan = await timeExpand(page, planName, RUNS);
     detail['expand a plan'] = { runs: expandPlan.runs.join(' ') };
     detail['expand a suite'] = { runs: expandSuite.runs.join(' ') };
-    log(`expanding ${planName}: ${expandPlan.ms} ms (${expandPlan.runs.join(', ')}); ${suite.name}: ${expandSuite.ms} ms (${expandSuite.runs.join(', ')})`);
+    log(
+      `expanding ${planName}: ${expandPlan.ms} ms (${expandPlan.runs.join(', ')});` +
+        ` ${suite.name}: ${expandSuite.ms} ms (${expandSuite.runs.join(', ')})`,
+    );
     await context.close();
     return {
-      planRows: planPage['testRows']!,
-      pies: planPage['pies']!,
-      bars: bars['bars']!,
-      rootBars: rootBars['bars']!,
-      overviewBars: overview['overviewBars']!,
-      suiteRows: suitePage['caseRows']!,
+      planRows: planPage.testRows!,
+      pies: planPage.pies!,
+      bars: bars.bars!,
+      rootBars: rootBars.bars!,
+      overviewBars: overview.overviewBars!,
+      suiteRows: suitePage.caseRows!,
       expandPlan: expandPlan.ms,
       expandSuite: expandSuite.ms,
       detail,
@@ -126,17 +132,43 @@ export async function browserBenchmarks(): Promise<BenchResult[]> {
   const largeFigures = await measureOn('browser', large);
   const of = describe(large);
   const baseline = (value: number, what: string) => ({ name: `${what}, small project (${describe(small)})`, value, unit: 'ms' });
-  const screen = (name: string, key: keyof Omit<ProjectFigures, 'detail'>, what: string, target: Target, detailKeys: string[]): BenchResult =>
+  const screen = (
+    name: string,
+    key: keyof Omit<ProjectFigures, 'detail'>,
+    what: string,
+    target: Target,
+    detailKeys: string[],
+  ): BenchResult =>
     against(
-      { name: `${name} (${of})`, value: largeFigures[key], unit: 'ms', target, detail: Object.fromEntries(detailKeys.flatMap((k) => Object.entries(largeFigures.detail[k] ?? {}).map(([field, value]) => [`${field}`, value]))) },
+      {
+        name: `${name} (${of})`,
+        value: largeFigures[key],
+        unit: 'ms',
+        target,
+        detail: Object.fromEntries(
+          detailKeys.flatMap((k) => Object.entries(largeFigures.detail[k] ?? {}).map(([field, value]) => [`${field}`, value])),
+        ),
+      },
       baseline(smallFigures[key], what),
     );
   return [
-    screen('plan page: navigation to the first test rows (a root plan, 2,000 tests in its subtree)', 'planRows', 'the same', SCREEN_TARGET, ['plan page testRows']),
+    screen(
+      'plan page: navigation to the first test rows (a root plan, 2,000 tests in its subtree)',
+      'planRows',
+      'the same',
+      SCREEN_TARGET,
+      ['plan page testRows'],
+    ),
     screen('plan page: navigation to the status pies drawn', 'pies', 'the same', SCREEN_TARGET, ['plan page pies']),
-    screen('plan page with Bar chosen: navigation to the histogram drawn (last 7 days)', 'bars', 'the same', SCREEN_TARGET, ['plan page with Bar bars']),
-    screen('all tests with Bar chosen: navigation to the histogram of the whole project drawn', 'rootBars', 'the same', SCREEN_TARGET, ['all tests with Bar bars']),
-    screen('project overview: navigation to the recent activity histogram drawn', 'overviewBars', 'the same', SCREEN_TARGET, ['project overview overviewBars']),
+    screen('plan page with Bar chosen: navigation to the histogram drawn (last 7 days)', 'bars', 'the same', SCREEN_TARGET, [
+      'plan page with Bar bars',
+    ]),
+    screen('all tests with Bar chosen: navigation to the histogram of the whole project drawn', 'rootBars', 'the same', SCREEN_TARGET, [
+      'all tests with Bar bars',
+    ]),
+    screen('project overview: navigation to the recent activity histogram drawn', 'overviewBars', 'the same', SCREEN_TARGET, [
+      'project overview overviewBars',
+    ]),
     screen('suite page: navigation to the first case rows', 'suiteRows', 'the same', SCREEN_TARGET, ['suite page caseRows']),
     screen('plans tree: a root plan opened, click to its children shown', 'expandPlan', 'the same', EXPAND_TARGET, ['expand a plan']),
     screen('suites tree: a suite opened, click to its children shown', 'expandSuite', 'the same', EXPAND_TARGET, ['expand a suite']),

@@ -30,7 +30,12 @@ export async function answered(agent: Agent, baseUrl: string, spec: HttpCall, cr
  */
 export async function runJob(baseUrl: string, credentials: Credentials, path: string, body: Record<string, unknown>): Promise<JobRun> {
   const agent = connection();
-  const latest = async () => (JSON.parse(await answered(agent, baseUrl, { kind: 'jobs', method: 'GET', path: '/api/v2/bulk-jobs/?page_size=1', expect: 200 }, credentials)) as { results: BulkJob[] }).results[0];
+  const latest = async () =>
+    (
+      JSON.parse(
+        await answered(agent, baseUrl, { kind: 'jobs', method: 'GET', path: '/api/v2/bulk-jobs/?page_size=1', expect: 200 }, credentials),
+      ) as { results: BulkJob[] }
+    ).results[0];
   const before = (await latest())?.id;
   const startedAt = performance.now();
   await answered(agent, baseUrl, { kind: 'bulk', method: 'PUT', path, body: { ...body, is_async: true }, expect: 200 }, credentials);
@@ -77,7 +82,13 @@ export async function requestUntil(baseUrl: string, credentials: Credentials, pa
 }
 
 /** The naive way: one API call per item, `clients` at a time; the seconds the sample took, extrapolated to `total` items. */
-export async function naively(baseUrl: string, credentials: Credentials, calls: HttpCall[], clients: number, total: number): Promise<number> {
+export async function naively(
+  baseUrl: string,
+  credentials: Credentials,
+  calls: HttpCall[],
+  clients: number,
+  total: number,
+): Promise<number> {
   const agent = new Agent({ keepAlive: true, maxSockets: clients });
   const startedAt = performance.now();
   await inParallel(calls, clients, (spec) => answered(agent, baseUrl, spec, credentials));

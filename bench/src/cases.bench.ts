@@ -16,7 +16,8 @@ const TREE_PAGE = 99;
 const LIST_PAGE = 10;
 
 /** A tree level a user opens: a suite with child suites, as the tree view asks for it. */
-const treeLevelPath = (store: CaseStore, parent: number) => `/api/v2/suites/union/?project=${store.projectId}&parent=${parent}&page=1&page_size=${TREE_PAGE}`;
+const treeLevelPath = (store: CaseStore, parent: number) =>
+  `/api/v2/suites/union/?project=${store.projectId}&parent=${parent}&page=1&page_size=${TREE_PAGE}`;
 
 /** The cases table with a label filter, the newest estimate first, a random page; every third also within a suite's subtree. */
 function caseQueries(store: CaseStore, count: number) {
@@ -27,7 +28,10 @@ function caseQueries(store: CaseStore, count: number) {
     const notLabel = pick(store.labelIds);
     const suite = i % 3 === 0 ? pick(store.parentSuiteIds) : undefined;
     const page = 1 + Math.floor(random() * 20);
-    const path = `/api/v2/cases/?project=${store.projectId}&labels=${labels.join(',')}&not_labels=${notLabel}&labels_condition=or&ordering=-estimate${suite ? `&suite=${suite}&show_descendants=true` : ''}&page=${page}&page_size=${LIST_PAGE}`;
+    const path =
+      `/api/v2/cases/?project=${store.projectId}&labels=${labels.join(',')}&` +
+      `not_labels=${notLabel}&labels_condition=or&` +
+      `ordering=-estimate${suite ? `&suite=${suite}&show_descendants=true` : ''}&page=${page}&page_size=${LIST_PAGE}`;
     return { path, labels, notLabel, suite, page };
   });
 }
@@ -45,16 +49,43 @@ interface CaseDetail {
  * with one label more, one case after another; the seconds `count` cases took,
  * extrapolated to `total`.
  */
-async function relabelOneByOne(baseUrl: string, credentials: Credentials, projectId: number, count: number, total: number): Promise<number> {
+async function relabelOneByOne(
+  baseUrl: string,
+  credentials: Credentials,
+  projectId: number,
+  count: number,
+  total: number,
+): Promise<number> {
   const agent = connection();
-  const get = async (path: string) => JSON.parse(await answered(agent, baseUrl, { kind: 'read', method: 'GET', path, expect: 200 }, credentials));
-  const { results } = (await get(`/api/v2/cases/?project=${projectId}&ordering=id&page=1&page_size=${count}`)) as { results: Array<{ id: number }> };
+  const get = async (path: string) =>
+    JSON.parse(await answered(agent, baseUrl, { kind: 'read', method: 'GET', path, expect: 200 }, credentials));
+  const { results } = (await get(`/api/v2/cases/?project=${projectId}&ordering=id&page=1&page_size=${count}`)) as {
+    results: Array<{ id: number }>;
+  };
   const startedAt = performance.now();
   for (const { id } of results) {
-    const { suite, steps, labels, name, description, setup, scenario, expected, teardown, estimate, is_steps, attributes } = (await get(`/api/v2/cases/${id}/`)) as CaseDetail;
+    const { suite, steps, labels, name, description, setup, scenario, expected, teardown, estimate, is_steps, attributes } = (await get(
+      `/api/v2/cases/${id}/`,
+    )) as CaseDetail;
     const body = {
-      project: projectId, suite: suite.id, name, description, setup, scenario, expected, teardown, estimate, is_steps, attributes,
-      steps: steps.map((step) => ({ id: step.id, name: step.name, scenario: step.scenario, expected: step.expected, sort_order: step.sort_order })),
+      project: projectId,
+      suite: suite.id,
+      name,
+      description,
+      setup,
+      scenario,
+      expected,
+      teardown,
+      estimate,
+      is_steps,
+      attributes,
+      steps: steps.map((step) => ({
+        id: step.id,
+        name: step.name,
+        scenario: step.scenario,
+        expected: step.expected,
+        sort_order: step.sort_order,
+      })),
       labels: [...labels.map((label) => ({ id: label.id, name: label.name })), { name: 'one-by-one' }],
     };
     await answered(agent, baseUrl, { kind: 'update', method: 'PUT', path: `/api/v2/cases/${id}/`, body, expect: 200 }, credentials);
@@ -82,8 +113,20 @@ export async function caseBenchmarks(): Promise<BenchResult[]> {
   const naiveLevels = summarize(timeNaively(levels.slice(0, 30).map((parent) => () => naiveTreeLevel(naive!, parent, TREE_PAGE))));
   const naiveLists = summarize(
     timeNaively(
-      queries.slice(0, 30).map((q) => () =>
-        naiveCasePage(naive!, store.projectId, { labels: q.labels, notLabels: [q.notLabel], condition: 'or', ordering: '-estimate', ...(q.suite ? { suiteIds: [q.suite] } : {}) }, { skip: (q.page - 1) * LIST_PAGE, limit: LIST_PAGE }),
+      queries.slice(0, 30).map(
+        (q) => () =>
+          naiveCasePage(
+            naive!,
+            store.projectId,
+            {
+              labels: q.labels,
+              notLabels: [q.notLabel],
+              condition: 'or',
+              ordering: '-estimate',
+              ...(q.suite ? { suiteIds: [q.suite] } : {}),
+            },
+            { skip: (q.page - 1) * LIST_PAGE, limit: LIST_PAGE },
+          ),
       ),
     ),
   );
@@ -96,9 +139,25 @@ export async function caseBenchmarks(): Promise<BenchResult[]> {
   try {
     const rss = residentMb(server.child.pid!);
     const tester = await signIn(server.url, store.tester);
-    await timeGets(server.url, tester, levels.slice(0, 10).map((parent) => treeLevelPath(store, parent))); // warm-up
-    const treeLevels = summarize(await timeGets(server.url, tester, levels.map((parent) => treeLevelPath(store, parent))));
-    const lists = summarize(await timeGets(server.url, tester, queries.map((q) => q.path)));
+    await timeGets(
+      server.url,
+      tester,
+      levels.slice(0, 10).map((parent) => treeLevelPath(store, parent)),
+    ); // warm-up
+    const treeLevels = summarize(
+      await timeGets(
+        server.url,
+        tester,
+        levels.map((parent) => treeLevelPath(store, parent)),
+      ),
+    );
+    const lists = summarize(
+      await timeGets(
+        server.url,
+        tester,
+        queries.map((q) => q.path),
+      ),
+    );
 
     const sessions = await Promise.all(Array.from({ length: 4 }, () => signIn(server.url, store.tester)));
     let counter = 0;
@@ -109,30 +168,65 @@ export async function caseBenchmarks(): Promise<BenchResult[]> {
       measureMs: scaled(10_000, 2_000),
       nextCall: () => {
         const suite = store.suiteIds[counter % store.suiteIds.length]!;
-        return { kind: 'create', method: 'POST', path: '/api/v2/cases/', body: { project: store.projectId, suite, name: `Load case ${counter++}`, scenario: 'Do it', estimate: '1h', labels: [{ name: 'label-1' }] }, expect: 201 };
+        return {
+          kind: 'create',
+          method: 'POST',
+          path: '/api/v2/cases/',
+          body: {
+            project: store.projectId,
+            suite,
+            name: `Load case ${counter++}`,
+            scenario: 'Do it',
+            estimate: '1h',
+            labels: [{ name: 'label-1' }],
+          },
+          expect: 201,
+        };
       },
       credentials: (client) => sessions[client % sessions.length],
     });
     const creates = summarize(outcome.all);
 
     const listPath = queries[0]!.path;
-    const idleList = summarize(await timeGets(server.url, tester, Array.from({ length: scaled(100, 20) }, () => listPath)));
+    const idleList = summarize(
+      await timeGets(
+        server.url,
+        tester,
+        Array.from({ length: scaled(100, 20) }, () => listPath),
+      ),
+    );
     const stopListing = { now: false };
     const listing = requestUntil(server.url, sessions[0]!, listPath, stopListing);
     const relabelBody = { project: store.projectId, filter_conditions: {}, labels: [{ name: 'relabelled' }], labels_action: 'add' };
     const relabel = await runJob(server.url, tester, '/api/v2/cases/bulk-update/', relabelBody).finally(() => (stopListing.now = true));
     const duringRelabel = summarize(await listing);
     const relabelled = `${thousands(relabel.job.total)} cases`;
-    log(`bulk relabel of ${relabelled}: ${round(relabel.seconds, 1)} s; cases list p50 ${duringRelabel.p50} ms, p99 ${duringRelabel.p99} ms (${duringRelabel.count} requests)`);
+    log(
+      `bulk relabel of ${relabelled}: ${round(relabel.seconds, 1)} s; cases list ` +
+        `p50 ${duringRelabel.p50} ms, p99 ${duringRelabel.p99} ms (${duringRelabel.count} requests)`,
+    );
     const sample = scaled(500, 20);
     const oneByOne = await relabelOneByOne(server.url, tester, store.projectId, sample, relabel.job.total);
     const restart = await restartServer('cases', server, store.dataDir, env, 600_000);
     server = restart.server;
     return [
-      ...latencyRows(`tree level with counts (${of}, page of ${TREE_PAGE})`, treeLevels, naiveLevels, 30, { requests: treeLevels.count, naiveQueries: naiveLevels.count }),
-      ...latencyRows(`cases: label filter, by estimate, page of ${LIST_PAGE} (${of})`, lists, naiveLists, 50, { requests: lists.count, naiveQueries: naiveLists.count, withinASubtree: 'one query in three' }),
+      ...latencyRows(`tree level with counts (${of}, page of ${TREE_PAGE})`, treeLevels, naiveLevels, 30, {
+        requests: treeLevels.count,
+        naiveQueries: naiveLevels.count,
+      }),
+      ...latencyRows(`cases: label filter, by estimate, page of ${LIST_PAGE} (${of})`, lists, naiveLists, 50, {
+        requests: lists.count,
+        naiveQueries: naiveLists.count,
+        withinASubtree: 'one query in three',
+      }),
       against(
-        { name: 'POST /api/v2/cases/ over HTTP: throughput', value: round(outcome.succeeded / outcome.seconds, 0), unit: 'requests/s', target: { op: '>=', value: 1_000 }, detail: { clients: HTTP_CLIENTS, p50: creates.p50, p99: creates.p99, failures: describeFailures(outcome.failures) } },
+        {
+          name: 'POST /api/v2/cases/ over HTTP: throughput',
+          value: round(outcome.succeeded / outcome.seconds, 0),
+          unit: 'requests/s',
+          target: { op: '>=', value: 1_000 },
+          detail: { clients: HTTP_CLIENTS, p50: creates.p50, p99: creates.p99, failures: describeFailures(outcome.failures) },
+        },
         hello.throughput,
       ),
       against(
@@ -142,10 +236,22 @@ export async function caseBenchmarks(): Promise<BenchResult[]> {
           unit: 's',
           detail: { casesPerSecond: Math.round(relabel.job.done / relabel.seconds), ...progressDetail(relabel) },
         },
-        { name: `${relabelled} × GET and PUT cases/{id}/, one case after another (${thousands(sample)} measured, extrapolated)`, value: round(oneByOne, 1), unit: 's' },
+        {
+          name: `${relabelled} × GET and PUT cases/{id}/, one case after another (${thousands(sample)} measured, extrapolated)`,
+          value: round(oneByOne, 1),
+          unit: 's',
+        },
       ),
       ...(['p50', 'p99'] as const).map((p) =>
-        against({ name: `cases list page of ${LIST_PAGE} during the bulk relabel: ${p}`, value: duringRelabel[p], unit: 'ms', detail: { requests: duringRelabel.count } }, { name: `the same page, server idle: ${p}`, value: idleList[p], unit: 'ms' }),
+        against(
+          {
+            name: `cases list page of ${LIST_PAGE} during the bulk relabel: ${p}`,
+            value: duringRelabel[p],
+            unit: 'ms',
+            detail: { requests: duringRelabel.count },
+          },
+          { name: `the same page, server idle: ${p}`, value: idleList[p], unit: 'ms' },
+        ),
       ),
       ...rebuildRows('the cases log', fold, parse, { logWrittenThroughCommandsSeconds: round(store.buildSeconds, 1) }),
       ...coldStartRows(of, start, parse),

@@ -34,15 +34,44 @@ async function planStore(): Promise<Plan> {
     await seed(commands);
     const [superuser] = await registerUsers(commands, ['admin'], { superuser: true });
     const admin = as(superuser!.actor);
-    const { projectId } = await commands['projects.create']({ name: 'Cluster', description: '', isPrivate: false, isArchive: false, icon: null }, admin);
-    const { id: suiteId } = await commands['suites.create']({ projectId, parentId: null, name: 'Suite', description: '', attributes: {}, attachmentIds: [] }, admin);
+    const { projectId } = await commands['projects.create'](
+      { name: 'Cluster', description: '', isPrivate: false, isArchive: false, icon: null },
+      admin,
+    );
+    const { id: suiteId } = await commands['suites.create'](
+      { projectId, parentId: null, name: 'Suite', description: '', attributes: {}, attachmentIds: [] },
+      admin,
+    );
     const caseIds: number[] = [];
     for (let n = 0; n < CASES; n++) {
-      const content = { name: `Case ${n}`, suiteId, description: '', setup: '', scenario: 'Do it', expected: '', teardown: '', estimate: null, isSteps: false, attributes: {}, steps: [] };
+      const content = {
+        name: `Case ${n}`,
+        suiteId,
+        description: '',
+        setup: '',
+        scenario: 'Do it',
+        expected: '',
+        teardown: '',
+        estimate: null,
+        isSteps: false,
+        attributes: {},
+        steps: [],
+      };
       caseIds.push((await commands['cases.create']({ projectId, content }, admin)).caseId);
     }
-    const fields = { name: 'Release', description: '', startedAt: '2026-12-01T00:00:00.000Z', dueDate: '2026-12-31T00:00:00.000Z', finishedAt: null, attributes: {}, attachmentIds: [] };
-    const { ids } = await commands['plans.create']({ projectId, parentId: null, fields, isArchive: false, parameterIds: [], caseIds }, admin);
+    const fields = {
+      name: 'Release',
+      description: '',
+      startedAt: '2026-12-01T00:00:00.000Z',
+      dueDate: '2026-12-31T00:00:00.000Z',
+      finishedAt: null,
+      attributes: {},
+      attachmentIds: [],
+    };
+    const { ids } = await commands['plans.create'](
+      { projectId, parentId: null, fields, isArchive: false, parameterIds: [], caseIds },
+      admin,
+    );
     const testIds: number[] = [];
     for (let after = 0; ; ) {
       const page = await side.store.readAll(after, 10_000);
@@ -62,14 +91,32 @@ function mix(plan: Plan, client: number, writeShare: number): () => HttpCall {
   const pages = Math.ceil(plan.testIds.length / PAGE_SIZE);
   return () =>
     random() < writeShare
-      ? { kind: 'result', method: 'POST', path: '/api/v2/results/', body: { test: plan.testIds[Math.floor(random() * plan.testIds.length)], status: PASSED }, expect: 201 }
-      : { kind: 'list', method: 'GET', path: `/api/v2/testplans/${plan.planId}/tests/?page=${1 + Math.floor(random() * pages)}&page_size=${PAGE_SIZE}`, expect: 200 };
+      ? {
+          kind: 'result',
+          method: 'POST',
+          path: '/api/v2/results/',
+          body: { test: plan.testIds[Math.floor(random() * plan.testIds.length)], status: PASSED },
+          expect: 201,
+        }
+      : {
+          kind: 'list',
+          method: 'GET',
+          path: `/api/v2/testplans/${plan.planId}/tests/?page=${1 + Math.floor(random() * pages)}&page_size=${PAGE_SIZE}`,
+          expect: 200,
+        };
 }
 
 async function load(url: string, plan: Plan, writeShare: number) {
   const admin = await signIn(url, 'admin');
   const calls = Array.from({ length: HTTP_CLIENTS }, (_, client) => mix(plan, client, writeShare));
-  const outcome = await runLoad({ baseUrl: url, clients: HTTP_CLIENTS, warmupMs: scaled(5_000, 1_000), measureMs: scaled(30_000, 3_000), nextCall: (client) => calls[client]!(), credentials: () => admin });
+  const outcome = await runLoad({
+    baseUrl: url,
+    clients: HTTP_CLIENTS,
+    warmupMs: scaled(5_000, 1_000),
+    measureMs: scaled(30_000, 3_000),
+    nextCall: (client) => calls[client]!(),
+    credentials: () => admin,
+  });
   const latency = summarize(outcome.all);
   const perSecond = round(outcome.succeeded / outcome.seconds, 0);
   return { perSecond, p99: latency.p99, failures: describeFailures(outcome.failures) };
@@ -81,8 +128,20 @@ async function noticed(url: string, plan: Plan) {
 }
 
 async function startCluster(plan: Plan, natsUrl: string, gateways: number): Promise<ClusterProcess> {
-  const cluster = startClusterProcess({ NATS_URL: natsUrl, TESTAMENT_DATA_DIR: plan.dataDir, PORT: '0', TESTAMENT_GATEWAYS: String(gateways), TESTAMENT_PROJECTION_SERVICES: '2', TESTAMENT_WRITE_RATE_LIMIT: '0', TESTAMENT_LEASE_TTL_MS: String(LEASE_TTL_MS) });
-  await cluster.until(`${gateways} gateways and a standby`, () => cluster.lines(/listening on http:\/\/\S+/).length >= gateways && /standing by/.test(cluster.output()), 300_000);
+  const cluster = startClusterProcess({
+    NATS_URL: natsUrl,
+    TESTAMENT_DATA_DIR: plan.dataDir,
+    PORT: '0',
+    TESTAMENT_GATEWAYS: String(gateways),
+    TESTAMENT_PROJECTION_SERVICES: '2',
+    TESTAMENT_WRITE_RATE_LIMIT: '0',
+    TESTAMENT_LEASE_TTL_MS: String(LEASE_TTL_MS),
+  });
+  await cluster.until(
+    `${gateways} gateways and a standby`,
+    () => cluster.lines(/listening on http:\/\/\S+/).length >= gateways && /standing by/.test(cluster.output()),
+    300_000,
+  );
   return cluster;
 }
 
@@ -94,7 +153,14 @@ async function startCluster(plan: Plan, natsUrl: string, gateways: number): Prom
 async function projectionFailover(cluster: ClusterProcess, plan: Plan): Promise<number> {
   const url = cluster.url();
   const admin = await signIn(url, 'admin');
-  const record = async () => (await fetch(`${url}/api/v2/results/`, { method: 'POST', headers: { cookie: admin.cookie, 'x-csrftoken': admin.csrf, origin: url, 'content-type': 'application/json' }, body: JSON.stringify({ test: plan.testIds[0], status: PASSED }) })).status;
+  const record = async () =>
+    (
+      await fetch(`${url}/api/v2/results/`, {
+        method: 'POST',
+        headers: { cookie: admin.cookie, 'x-csrftoken': admin.csrf, origin: url, 'content-type': 'application/json' },
+        body: JSON.stringify({ test: plan.testIds[0], status: PASSED }),
+      })
+    ).status;
   process.kill(cluster.activeProjections(), 'SIGKILL');
   const killedAt = performance.now();
   while ((await record()) !== 201) if (performance.now() - killedAt > 60_000) return NaN;
@@ -112,11 +178,22 @@ export async function clusterBenchmarks(): Promise<BenchResult[]> {
   const nats = await startNatsServer();
   const of = `a plan of ${plan.testIds.length} tests, ${HTTP_CLIENTS} clients`;
   try {
-    const embedded = await startServerAtRest('embedded server', { TESTAMENT_DATA_DIR: plan.dataDir, TESTAMENT_WRITE_RATE_LIMIT: '0' }, 600_000);
-    const inProcess = { mixed: await load(embedded.server.url, plan, WRITE_SHARE), writes: await load(embedded.server.url, plan, 1), notices: await noticed(embedded.server.url, plan) };
+    const embedded = await startServerAtRest(
+      'embedded server',
+      { TESTAMENT_DATA_DIR: plan.dataDir, TESTAMENT_WRITE_RATE_LIMIT: '0' },
+      600_000,
+    );
+    const inProcess = {
+      mixed: await load(embedded.server.url, plan, WRITE_SHARE),
+      writes: await load(embedded.server.url, plan, 1),
+      notices: await noticed(embedded.server.url, plan),
+    };
     await embedded.server.stop();
 
-    const measured: Record<number, { mixed: Awaited<ReturnType<typeof load>>; writes?: Awaited<ReturnType<typeof load>>; notices?: Awaited<ReturnType<typeof noticed>> }> = {};
+    const measured: Record<
+      number,
+      { mixed: Awaited<ReturnType<typeof load>>; writes?: Awaited<ReturnType<typeof load>>; notices?: Awaited<ReturnType<typeof noticed>> }
+    > = {};
     let failoverMs = NaN;
     for (const gateways of [1, 2]) {
       const cluster = await startCluster(plan, nats.url, gateways);
@@ -131,18 +208,73 @@ export async function clusterBenchmarks(): Promise<BenchResult[]> {
       }
     }
     const [one, two] = [measured[1]!, measured[2]!];
-    log(`cluster: in one process ${inProcess.mixed.perSecond}/s p99 ${inProcess.mixed.p99} ms; 1 gateway ${one.mixed.perSecond}/s p99 ${one.mixed.p99} ms; 2 gateways ${two.mixed.perSecond}/s p99 ${two.mixed.p99} ms; results alone in one process ${inProcess.writes.perSecond}/s, through NATS ${one.writes!.perSecond}/s; projection failover ${round(failoverMs, 0)} ms; write to notice p50/p99 ${inProcess.notices.latency.p50}/${inProcess.notices.latency.p99} ms in one process, ${two.notices!.latency.p50}/${two.notices!.latency.p99} ms over 2 gateways`);
+    log(
+      `cluster: in one process ${inProcess.mixed.perSecond}/s p99 ${inProcess.mixed.p99} ms; ` +
+        `1 gateway ${one.mixed.perSecond}/s p99 ${one.mixed.p99} ms; 2 gateways ${two.mixed.perSecond}/s ` +
+        `p99 ${two.mixed.p99} ms; results alone in one process ${inProcess.writes.perSecond}/s, ` +
+        `through NATS ${one.writes!.perSecond}/s; projection failover ${round(failoverMs, 0)} ms; ` +
+        `write to notice p50/p99 ${inProcess.notices.latency.p50}/${inProcess.notices.latency.p99} ms ` +
+        `in one process, ${two.notices!.latency.p50}/${two.notices!.latency.p99} ms over 2 gateways`,
+    );
     const baselineOne = { name: `1 gateway, same mix (${of})`, value: one.mixed.perSecond, unit: 'requests/s' };
     return [
-      against({ name: `read-heavy mix through 2 gateways (${of})`, value: two.mixed.perSecond, unit: 'requests/s', detail: { p99: two.mixed.p99, p99OfOneGateway: one.mixed.p99, failures: two.mixed.failures } }, baselineOne, { op: '>=', value: 1.6 }),
-      against({ name: `read-heavy mix through 2 gateways: p99 (${of})`, value: two.mixed.p99, unit: 'ms', detail: { failures: two.mixed.failures } }, { name: '1 gateway, same mix', value: one.mixed.p99, unit: 'ms' }, { op: '<=', value: 1 }),
-      against({ name: `read-heavy mix through 1 gateway (${of})`, value: one.mixed.perSecond, unit: 'requests/s', detail: { p99: one.mixed.p99, failures: one.mixed.failures } }, { name: 'the embedded server, same mix', value: inProcess.mixed.perSecond, unit: 'requests/s' }),
-      against({ name: `results recorded through NATS, 1 gateway (${of})`, value: one.writes!.perSecond, unit: 'requests/s', detail: { p99: one.writes!.p99, p99InProcess: inProcess.writes.p99, failures: one.writes!.failures } }, { name: 'the embedded server, in one process', value: inProcess.writes.perSecond, unit: 'requests/s' }),
       against(
-        { name: `write to live notice, sockets spread over 2 gateways: p99 (${NOTICED_WRITES} results one at a time, each heard on 4 sockets)`, value: two.notices!.latency.p99, unit: 'ms', detail: { ...two.notices!.latency, lost: two.notices!.lost } },
+        {
+          name: `read-heavy mix through 2 gateways (${of})`,
+          value: two.mixed.perSecond,
+          unit: 'requests/s',
+          detail: { p99: two.mixed.p99, p99OfOneGateway: one.mixed.p99, failures: two.mixed.failures },
+        },
+        baselineOne,
+        { op: '>=', value: 1.6 },
+      ),
+      against(
+        {
+          name: `read-heavy mix through 2 gateways: p99 (${of})`,
+          value: two.mixed.p99,
+          unit: 'ms',
+          detail: { failures: two.mixed.failures },
+        },
+        { name: '1 gateway, same mix', value: one.mixed.p99, unit: 'ms' },
+        { op: '<=', value: 1 },
+      ),
+      against(
+        {
+          name: `read-heavy mix through 1 gateway (${of})`,
+          value: one.mixed.perSecond,
+          unit: 'requests/s',
+          detail: { p99: one.mixed.p99, failures: one.mixed.failures },
+        },
+        { name: 'the embedded server, same mix', value: inProcess.mixed.perSecond, unit: 'requests/s' },
+      ),
+      against(
+        {
+          name: `results recorded through NATS, 1 gateway (${of})`,
+          value: one.writes!.perSecond,
+          unit: 'requests/s',
+          detail: { p99: one.writes!.p99, p99InProcess: inProcess.writes.p99, failures: one.writes!.failures },
+        },
+        { name: 'the embedded server, in one process', value: inProcess.writes.perSecond, unit: 'requests/s' },
+      ),
+      against(
+        {
+          name:
+            'write to live notice, sockets spread over 2 gateways: p99 ' +
+            `(${NOTICED_WRITES} results one at a time, each heard on 4 sockets)`,
+          value: two.notices!.latency.p99,
+          unit: 'ms',
+          detail: { ...two.notices!.latency, lost: two.notices!.lost },
+        },
         { name: 'the embedded server, same writes: p99', value: inProcess.notices.latency.p99, unit: 'ms' },
       ),
-      { name: `projection service failover under writes: kill -9 of the active one until a result is answered again (lease ${LEASE_TTL_MS} ms)`, value: round(failoverMs, 0), unit: 'ms', target: { op: '<=', value: 5_000 } },
+      {
+        name:
+          'projection service failover under writes: kill -9 of the active ' +
+          `one until a result is answered again (lease ${LEASE_TTL_MS} ms)`,
+        value: round(failoverMs, 0),
+        unit: 'ms',
+        target: { op: '<=', value: 5_000 },
+      },
     ];
   } finally {
     await nats.stop();

@@ -18,7 +18,10 @@ async function growStream(commands: CommandService, owner: BenchUser, projectId:
   for (let written = 0, step = 0; written < events; step++) {
     if (events - written >= 3) {
       // Details, privacy and a setting: three events in one command.
-      await commands['projects.update']({ projectId, description: `Step ${step}`, isPrivate: step % 2 === 0, settings: { resultEditLimit: 60 * (step + 1) } }, as(owner.actor));
+      await commands['projects.update'](
+        { projectId, description: `Step ${step}`, isPrivate: step % 2 === 0, settings: { resultEditLimit: 60 * (step + 1) } },
+        as(owner.actor),
+      );
       written += 3;
     } else {
       await commands['projects.update']({ projectId, description: `Step ${step}` }, as(owner.actor));
@@ -29,7 +32,10 @@ async function growStream(commands: CommandService, owner: BenchUser, projectId:
 
 /** A project of exactly `events` events (creation and the creator's membership are the first two). */
 async function projectWithEvents(commands: CommandService, owner: BenchUser, events: number): Promise<number> {
-  const { projectId } = await commands['projects.create']({ name: `Stream of ${events}`, description: '', isPrivate: false, isArchive: false, icon: null }, as(owner.actor));
+  const { projectId } = await commands['projects.create'](
+    { name: `Stream of ${events}`, description: '', isPrivate: false, isArchive: false, icon: null },
+    as(owner.actor),
+  );
   await growStream(commands, owner, projectId, events - 2);
   return projectId;
 }
@@ -69,7 +75,10 @@ export async function commandLatencyBenchmarks(): Promise<BenchResult[]> {
       for (let i = 0; i < shortStreams; i++) shortIds.push(await make(SHORT_EVENTS));
       const startedAt = performance.now();
       const longId = await make(longEvents);
-      log(`command latency: a ${longEvents.toLocaleString('en')}-event stream made through updateProject in ${round(elapsedSeconds(startedAt), 1)} s`);
+      log(
+        `command latency: a ${longEvents.toLocaleString('en')}-event stream ` +
+          `made through updateProject in ${round(elapsedSeconds(startedAt), 1)} s`,
+      );
       const warmUpId = await make(SHORT_EVENTS);
 
       // The disk's own commit latency, measured just before the commands it is compared with.
@@ -81,7 +90,8 @@ export async function commandLatencyBenchmarks(): Promise<BenchResult[]> {
         long.push(...(await timeUpdates(side.commands, owner!, [longId])));
       }
 
-      // Reopened: the first command on each aggregate starts from the log. A command on a third project pays for the rest (roles, statements).
+      // Reopened: the first command on each aggregate starts from the log. A command on a third project pays for the rest (roles,
+      // statements).
       const coldShort: number[] = [];
       const coldLong: number[] = [];
       for (let i = 0; i < COLD_SAMPLES; i++) {
@@ -97,16 +107,30 @@ export async function commandLatencyBenchmarks(): Promise<BenchResult[]> {
       const l = summarize(long);
       const shortName = `updateProject on a ${SHORT_EVENTS}-event stream`;
       const longName = `updateProject on a ${longEvents.toLocaleString('en')}-event stream`;
-      const detail = { commands: perLength, shortStreams, note: `${shortStreams} short projects take ${COMMANDS_PER_SHORT_STREAM} commands each so they stay at 10-20 events` };
+      const detail = {
+        commands: perLength,
+        shortStreams,
+        note: `${shortStreams} short projects take ${COMMANDS_PER_SHORT_STREAM} commands each so they stay at 10-20 events`,
+      };
       const upTo = { op: '<=' as const, value: 1.5 };
       const coldShortMedian = summarize(coldShort).p50;
       return [
         against({ name: `${shortName}: median`, value: s.p50, unit: 'ms', detail }, commit.p50),
         against({ name: `${shortName}: p95`, value: s.p95, unit: 'ms' }, commit.p95),
-        against({ name: `${longName}: median`, value: l.p50, unit: 'ms' }, { name: `${shortName}: median`, value: s.p50, unit: 'ms' }, upTo),
+        against(
+          { name: `${longName}: median`, value: l.p50, unit: 'ms' },
+          { name: `${shortName}: median`, value: s.p50, unit: 'ms' },
+          upTo,
+        ),
         against({ name: `${longName}: p95`, value: l.p95, unit: 'ms' }, { name: `${shortName}: p95`, value: s.p95, unit: 'ms' }, upTo),
-        against({ name: `${shortName}, first after reopening: median`, value: coldShortMedian, unit: 'ms', detail: { reopenings: COLD_SAMPLES } }, commit.p50),
-        against({ name: `${longName}, first after reopening: median`, value: summarize(coldLong).p50, unit: 'ms' }, { name: `${shortName}, first after reopening: median`, value: coldShortMedian, unit: 'ms' }),
+        against(
+          { name: `${shortName}, first after reopening: median`, value: coldShortMedian, unit: 'ms', detail: { reopenings: COLD_SAMPLES } },
+          commit.p50,
+        ),
+        against(
+          { name: `${longName}, first after reopening: median`, value: summarize(coldLong).p50, unit: 'ms' },
+          { name: `${shortName}, first after reopening: median`, value: coldShortMedian, unit: 'ms' },
+        ),
       ];
     } finally {
       await side.close();

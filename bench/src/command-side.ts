@@ -52,11 +52,23 @@ export interface BenchUser {
 }
 
 /** Registers users through `registerUser` (each hashes a password with scrypt, hence the modest concurrency). */
-export async function registerUsers(commands: CommandService, usernames: string[], options: { superuser?: boolean } = {}): Promise<BenchUser[]> {
+export async function registerUsers(
+  commands: CommandService,
+  usernames: string[],
+  options: { superuser?: boolean } = {},
+): Promise<BenchUser[]> {
   const registered = new Map<string, BenchUser>();
   const isSuperuser = options.superuser ?? false;
   await inParallel(usernames, 8, async (username) => {
-    const input = { username, email: `${username}@bench.test`, firstName: 'Bench', lastName: username, password: BENCH_PASSWORD, isSuperuser, isActive: true };
+    const input = {
+      username,
+      email: `${username}@bench.test`,
+      firstName: 'Bench',
+      lastName: username,
+      password: BENCH_PASSWORD,
+      isSuperuser,
+      isActive: true,
+    };
     const { userId } = await commands['users.register'](input, asSystem());
     registered.set(username, { username, userId, actor: userActor(userId, isSuperuser) });
   });

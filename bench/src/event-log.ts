@@ -6,7 +6,10 @@ import { once, runTempDir } from './fixtures.ts';
 import { elapsedSeconds, inParallel, log, round } from './measure.ts';
 import { scaled } from './scale.ts';
 
-/** A realistic history written through the real command side: users who sign in and change their config, projects with members and many edits. */
+/**
+ * A realistic history written through the real command side: users who sign in and change their config, projects with members and many
+ * edits.
+ */
 export interface LogShape {
   users: number;
   /** Each login verifies the password with scrypt (~60 ms of CPU), so they are few. */
@@ -23,7 +26,14 @@ export interface LogShape {
  * About 1,000,000 events: 500 users × 25 (claim, registration, 2 logins, 1 logout, 20 config changes)
  * and 24,000 projects × 41 (creation, creator's membership, 2 members, 28 edits of which 9 write two events).
  */
-export const MILLION: LogShape = { users: 500, loginsPerUser: 2, configChangesPerUser: 20, projects: 24_000, membersPerProject: 2, editsPerProject: 28 };
+export const MILLION: LogShape = {
+  users: 500,
+  loginsPerUser: 2,
+  configChangesPerUser: 20,
+  projects: 24_000,
+  membersPerProject: 2,
+  editsPerProject: 28,
+};
 
 /** Commands in flight: enough for the store's group commit to batch well. */
 const CONCURRENCY = 256;
@@ -40,7 +50,10 @@ const USER_ROLE_ID = 2;
 async function userActivity(commands: CommandService, user: BenchUser, shape: LogShape): Promise<void> {
   for (let login = 0; login < shape.loginsPerUser; login++) {
     const sessionHash = randomBytes(32).toString('hex');
-    await commands['sessions.logIn']({ username: user.username, password: BENCH_PASSWORD, sessionHash, expiresAt: '2099-01-01T00:00:00.000Z', rememberMe: false }, asSystem());
+    await commands['sessions.logIn'](
+      { username: user.username, password: BENCH_PASSWORD, sessionHash, expiresAt: '2099-01-01T00:00:00.000Z', rememberMe: false },
+      asSystem(),
+    );
     if (login < shape.loginsPerUser - 1) await commands['sessions.logOut']({ userId: user.userId, sessionHash }, as(user.actor));
   }
   for (let change = 0; change < shape.configChangesPerUser; change++) {
@@ -89,7 +102,10 @@ export async function writeEventLog(dataDir: string, shape: LogShape): Promise<E
   try {
     await seed(side.commands);
     const admins = await registerUsers(side.commands, ['admin'], { superuser: true });
-    const others = await registerUsers(side.commands, Array.from({ length: shape.users - 1 }, (_, i) => `user${i + 1}`));
+    const others = await registerUsers(
+      side.commands,
+      Array.from({ length: shape.users - 1 }, (_, i) => `user${i + 1}`),
+    );
     const users = [...admins, ...others];
     await inParallel(tasks(side.commands, users, shape), CONCURRENCY, (task) => task());
     const events = await side.store.headPosition();

@@ -54,7 +54,9 @@ export function call(agent: Agent, baseUrl: string, spec: HttpCall, credentials?
       timedOut = true;
       req.destroy();
     });
-    req.on('error', (error) => resolve({ status: 0, ms: performance.now() - sent, body: String(error), failure: timedOut ? 'timeout' : 'network error' }));
+    req.on('error', (error) =>
+      resolve({ status: 0, ms: performance.now() - sent, body: String(error), failure: timedOut ? 'timeout' : 'network error' }),
+    );
     req.end(body);
   });
 }

@@ -18,7 +18,11 @@ const SESSIONS = 4;
 export async function httpCreateProjectBenchmark(): Promise<BenchResult[]> {
   const hello = await helloWorldBaseline();
   return withTempDir('bench-http-', async (dataDir) => {
-    const server = await startServerProcess({ TESTAMENT_DATA_DIR: dataDir, TESTAMENT_ADMIN_PASSWORD: BENCH_PASSWORD, TESTAMENT_WRITE_RATE_LIMIT: '0' });
+    const server = await startServerProcess({
+      TESTAMENT_DATA_DIR: dataDir,
+      TESTAMENT_ADMIN_PASSWORD: BENCH_PASSWORD,
+      TESTAMENT_WRITE_RATE_LIMIT: '0',
+    });
     try {
       const sessions = await Promise.all(Array.from({ length: SESSIONS }, () => signIn(server.url, 'admin')));
       let counter = 0;
@@ -39,9 +43,21 @@ export async function httpCreateProjectBenchmark(): Promise<BenchResult[]> {
         writeRateLimit: 'disabled (TESTAMENT_WRITE_RATE_LIMIT=0)',
       };
       return [
-        against({ name: 'POST /api/v2/projects/ over HTTP: throughput', value: round(outcome.succeeded / outcome.seconds, 0), unit: 'requests/s', target: { op: '>=', value: 2_000 }, detail }, hello.throughput),
+        against(
+          {
+            name: 'POST /api/v2/projects/ over HTTP: throughput',
+            value: round(outcome.succeeded / outcome.seconds, 0),
+            unit: 'requests/s',
+            target: { op: '>=', value: 2_000 },
+            detail,
+          },
+          hello.throughput,
+        ),
         against({ name: 'POST /api/v2/projects/ over HTTP: p50 latency', value: latency.p50, unit: 'ms' }, hello.p50),
-        against({ name: 'POST /api/v2/projects/ over HTTP: p99 latency', value: latency.p99, unit: 'ms', target: { op: '<=', value: 50 } }, hello.p99),
+        against(
+          { name: 'POST /api/v2/projects/ over HTTP: p99 latency', value: latency.p99, unit: 'ms', target: { op: '<=', value: 50 } },
+          hello.p99,
+        ),
       ];
     } finally {
       await server.stop();

@@ -67,7 +67,10 @@ export async function runLoad(plan: LoadPlan): Promise<LoadOutcome> {
         if (result.status === spec.expect) {
           all.push(result.ms);
           let ofKind = latencies.get(spec.kind);
-          if (!ofKind) latencies.set(spec.kind, (ofKind = []));
+          if (!ofKind) {
+            ofKind = [];
+            latencies.set(spec.kind, ofKind);
+          }
           ofKind.push(result.ms);
         } else {
           const reason = result.failure ?? String(result.status);
@@ -93,9 +96,13 @@ export function describeFailures(failures: Record<string, number>): string {
  * sent inside the window.
  */
 export async function startProber(baseUrl: string, path: string, everyMs: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', new URL('./prober-child.ts', import.meta.url).pathname, baseUrl, path, String(everyMs)], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', new URL('./prober-child.ts', import.meta.url).pathname, baseUrl, path, String(everyMs)],
+    {
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -35,7 +35,14 @@ async function follow(baseUrl: string, credentials: Credentials, topic: string):
  * (issue 48: a write's notice on the other gateways' websockets). Returns the latencies of every
  * write on every socket, and how many notices never came.
  */
-export async function writeToNoticeLatency(baseUrl: string, credentials: Credentials, projectId: number, testIds: readonly number[], status: number, writes: number): Promise<{ latency: LatencySummary; lost: number }> {
+export async function writeToNoticeLatency(
+  baseUrl: string,
+  credentials: Credentials,
+  projectId: number,
+  testIds: readonly number[],
+  status: number,
+  writes: number,
+): Promise<{ latency: LatencySummary; lost: number }> {
   const topic = topics.plans(projectId);
   const followers = await Promise.all(Array.from({ length: SOCKETS }, () => follow(baseUrl, credentials, topic)));
   const agent = connection();
@@ -55,7 +62,12 @@ export async function writeToNoticeLatency(baseUrl: string, credentials: Credent
             };
           }),
       );
-      await call(agent, baseUrl, { kind: 'result', method: 'POST', path: '/api/v2/results/', body: { test: testIds[write % testIds.length], status }, expect: 201 }, credentials);
+      await call(
+        agent,
+        baseUrl,
+        { kind: 'result', method: 'POST', path: '/api/v2/results/', body: { test: testIds[write % testIds.length], status }, expect: 201 },
+        credentials,
+      );
       for (const ms of await Promise.all(heard)) {
         if (ms === undefined) lost++;
         else samples.push(ms);

@@ -86,7 +86,7 @@ export function elapsedSeconds(startedAt: number): number {
 
 export { inParallel } from '@testament/commands';
 
-export { seededRandom } from '@testament/infra';
+export { seededRandom } from '@testament/infra/testing/seeded-random';
 
 export function log(message: string): void {
   console.error(`  ${message}`);

@@ -25,7 +25,12 @@ function mix(client: number, totalPages: number, firstSerial: number): () => Htt
     }
     if (random() < SEARCH_SHARE) {
       const { term } = NAME_SEARCHES[Math.floor(random() * NAME_SEARCHES.length)]!;
-      return { kind: 'search', method: 'GET', path: `/api/v2/projects/?page_size=${PAGE_SIZE}&name=${encodeURIComponent(term)}`, expect: 200 };
+      return {
+        kind: 'search',
+        method: 'GET',
+        path: `/api/v2/projects/?page_size=${PAGE_SIZE}&name=${encodeURIComponent(term)}`,
+        expect: 200,
+      };
     }
     const page = 1 + Math.floor(random() * totalPages);
     return { kind: 'list', method: 'GET', path: `/api/v2/projects/?page=${page}&page_size=${PAGE_SIZE}`, expect: 200 };
@@ -41,7 +46,11 @@ export async function mixedLoadBenchmarks(): Promise<BenchResult[]> {
   const hello = await helloWorldBaseline();
   const of = `${store.projects.toLocaleString('en')} projects`;
   // An empty TESTAMENT_WRITE_RATE_LIMIT gives the server's own default, whatever this process's environment says.
-  const { server } = await startServerAtRest(`mixed load on ${of}`, { TESTAMENT_DATA_DIR: store.dataDir, TESTAMENT_WRITE_RATE_LIMIT: '' }, 600_000);
+  const { server } = await startServerAtRest(
+    `mixed load on ${of}`,
+    { TESTAMENT_DATA_DIR: store.dataDir, TESTAMENT_WRITE_RATE_LIMIT: '' },
+    600_000,
+  );
   try {
     const clients = await Promise.all(store.clients.map((username) => signIn(server.url, username)));
     const admin = await signIn(server.url, store.admin);
@@ -76,18 +85,59 @@ export async function mixedLoadBenchmarks(): Promise<BenchResult[]> {
     // Where the time goes: each kind of request on its own.
     const byKind = [...outcome.latencies].map(([kind, samples]) => {
       const { count, p50, p99 } = summarize(samples);
-      return against({ name: `${name}: p99 latency of ${kind} requests`, value: p99, unit: 'ms', detail: { requests: count, p50 } }, hello.p99);
+      return against(
+        { name: `${name}: p99 latency of ${kind} requests`, value: p99, unit: 'ms', detail: { requests: count, p50 } },
+        hello.p99,
+      );
     });
     return [
-      against({ name: `${name}: throughput`, value: round(outcome.succeeded / outcome.seconds, 0), unit: 'requests/s', target: { op: '>=', value: 2_000 }, detail }, hello.throughput),
-      against({ name: `${name}: p99 latency`, value: all.p99, unit: 'ms', target: { op: '<=', value: 100 }, detail: { p50: all.p50, p95: all.p95 } }, hello.p99),
+      against(
+        {
+          name: `${name}: throughput`,
+          value: round(outcome.succeeded / outcome.seconds, 0),
+          unit: 'requests/s',
+          target: { op: '>=', value: 2_000 },
+          detail,
+        },
+        hello.throughput,
+      ),
+      against(
+        {
+          name: `${name}: p99 latency`,
+          value: all.p99,
+          unit: 'ms',
+          target: { op: '<=', value: 100 },
+          detail: { p50: all.p50, p95: all.p95 },
+        },
+        hello.p99,
+      ),
       ...byKind,
       delay
-        ? against({ name: `${name}: server event-loop delay p99`, value: round(delay.value, 2), unit: 'ms', target: { op: '<=', value: 50 }, detail: { source: delay.metric } }, hello.eventLoopDelayP99)
-        : { name: `${name}: server event-loop delay p99 UNAVAILABLE (no GET /metrics)`, value: NaN, unit: 'ms', target: { op: '<=', value: 50 } },
+        ? against(
+            {
+              name: `${name}: server event-loop delay p99`,
+              value: round(delay.value, 2),
+              unit: 'ms',
+              target: { op: '<=', value: 50 },
+              detail: { source: delay.metric },
+            },
+            hello.eventLoopDelayP99,
+          )
+        : {
+            name: `${name}: server event-loop delay p99 UNAVAILABLE (no GET /metrics)`,
+            value: NaN,
+            unit: 'ms',
+            target: { op: '<=', value: 50 },
+          },
       against({ name: `${name}: server RSS`, value: round(rss.value, 0), unit: 'MB', detail: { source: rss.metric } }, hello.rss),
       against(
-        { name: `${name}: /healthz p99, probed every ${PROBE_EVERY_MS} ms`, value: summarize(probes.latencies).p99, unit: 'ms', target: { op: '<=', value: 20 }, detail: { probes: probes.latencies.length, failedProbes: probes.failures } },
+        {
+          name: `${name}: /healthz p99, probed every ${PROBE_EVERY_MS} ms`,
+          value: summarize(probes.latencies).p99,
+          unit: 'ms',
+          target: { op: '<=', value: 20 },
+          detail: { probes: probes.latencies.length, failedProbes: probes.failures },
+        },
         hello.healthzP99,
       ),
       against(

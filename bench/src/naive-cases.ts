@@ -1,8 +1,19 @@
 import { MemoryBus, SqliteEventStore, SqliteReadStore } from '@testament/infra';
-import { allProjections, caseFilter, caseSort, ProjectionRunner, type CaseDocument, type CaseFilters, type SuiteDocument } from '@testament/projections';
+import {
+  allProjections,
+  caseFilter,
+  caseSort,
+  ProjectionRunner,
+  type CaseDocument,
+  type CaseFilters,
+  type SuiteDocument,
+} from '@testament/projections';
 import { Aggregator, find } from 'mingo';
 
-/** The naive way to answer the suites-and-cases views, for comparison: every document in a plain array, scanned per query with mingo, no index. */
+/**
+ * The naive way to answer the suites-and-cases views, for comparison: every document in a plain array, scanned per query with mingo, no
+ * index.
+ */
 export interface NaiveCases {
   suites: SuiteDocument[];
   cases: CaseDocument[];
@@ -15,7 +26,10 @@ export async function loadCaseDocuments(file: string): Promise<NaiveCases> {
   const runner = new ProjectionRunner({ store, readStore, bus: new MemoryBus(), projections: allProjections });
   try {
     await runner.start();
-    return { suites: await readStore.collection<SuiteDocument>('suites').find({}), cases: await readStore.collection<CaseDocument>('cases').find({}) };
+    return {
+      suites: await readStore.collection<SuiteDocument>('suites').find({}),
+      cases: await readStore.collection<CaseDocument>('cases').find({}),
+    };
   } finally {
     await runner.stop();
     await store.close();
@@ -27,11 +41,19 @@ export async function loadCaseDocuments(file: string): Promise<NaiveCases> {
 export function naiveCasePage(naive: NaiveCases, projectId: number, filters: CaseFilters, page: { skip: number; limit: number }) {
   const filter = caseFilter(projectId, filters);
   const count = find(naive.cases, filter).all().length;
-  const items = new Aggregator([{ $match: filter }, { $sort: caseSort(filters.ordering) }, { $skip: page.skip }, { $limit: page.limit }]).run(naive.cases);
+  const items = new Aggregator([
+    { $match: filter },
+    { $sort: caseSort(filters.ordering) },
+    { $skip: page.skip },
+    { $limit: page.limit },
+  ]).run(naive.cases);
   return { count, items };
 }
 
-/** One tree level: the child suites in the natural order of their names, each with the live cases of its subtree counted by walking it, then the parent's cases by name. */
+/**
+ * One tree level: the child suites in the natural order of their names, each with the live cases of its subtree counted by walking it, then
+ * the parent's cases by name.
+ */
 export function naiveTreeLevel(naive: NaiveCases, parentId: number, limit: number) {
   const live = naive.suites.filter((suite) => !suite.isDeleted);
   const subtree = (id: number): number[] => [id, ...live.filter((suite) => suite.parentId === id).flatMap((child) => subtree(child._id))];
@@ -40,6 +62,9 @@ export function naiveTreeLevel(naive: NaiveCases, parentId: number, limit: numbe
     const ids = subtree(suite._id);
     return { suite, count: find(naive.cases, { isDeleted: false, isArchive: false, suiteId: { $in: ids } }).all().length };
   });
-  const cases = find(naive.cases, { isDeleted: false, isArchive: false, suiteId: parentId }).sort({ nameKey: 1, _id: 1 }).limit(Math.max(0, limit - counted.length)).all();
+  const cases = find(naive.cases, { isDeleted: false, isArchive: false, suiteId: parentId })
+    .sort({ nameKey: 1, _id: 1 })
+    .limit(Math.max(0, limit - counted.length))
+    .all();
   return { suites: counted, cases };
 }

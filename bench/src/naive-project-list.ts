@@ -30,7 +30,7 @@ export async function loadProjectDocuments(file: string, favoriteIds: number[]):
 /** The dashboard's default list (live, unarchived; favourites first, then by name) by a full scan with mingo. */
 export function naiveListProjects(projects: NaiveProjects, name: string | undefined, page: { skip: number; limit: number }) {
   const filter: Record<string, unknown> = { isDeleted: false, isArchive: false };
-  if (name) filter['nameKey'] = { $regex: escapeRegex(name.toLowerCase()) };
+  if (name) filter.nameKey = { $regex: escapeRegex(name.toLowerCase()) };
   const count = find(projects.documents, filter).all().length;
   const items = new Aggregator([
     { $match: filter },

@@ -1,8 +1,19 @@
 import { MemoryBus, SqliteEventStore, SqliteReadStore, type Document } from '@testament/infra';
-import { allProjections, ProjectionRunner, testFilter, testSort, type PlanDocument, type TestDocument, type TestFilters } from '@testament/projections';
+import {
+  allProjections,
+  ProjectionRunner,
+  testFilter,
+  testSort,
+  type PlanDocument,
+  type TestDocument,
+  type TestFilters,
+} from '@testament/projections';
 import { Aggregator, find } from 'mingo';
 
-/** The naive way to answer the plans-and-tests views, for comparison: every document in a plain array, scanned per query with mingo, no index. */
+/**
+ * The naive way to answer the plans-and-tests views, for comparison: every document in a plain array, scanned per query with mingo, no
+ * index.
+ */
 export interface NaiveTests {
   plans: PlanDocument[];
   tests: TestDocument[];
@@ -30,14 +41,25 @@ export async function loadTestDocuments(file: string): Promise<NaiveTests> {
 }
 
 /** A filtered, sorted page of tests: the same filter and order the read model is asked for, by a full scan. */
-export function naiveTestPage(naive: NaiveTests, projectId: number, filters: TestFilters, ordering: string, page: { skip: number; limit: number }) {
+export function naiveTestPage(
+  naive: NaiveTests,
+  projectId: number,
+  filters: TestFilters,
+  ordering: string,
+  page: { skip: number; limit: number },
+) {
   const filter = testFilter(projectId, filters);
   const count = find(naive.tests, filter).all().length;
-  const items = new Aggregator([{ $match: filter }, { $sort: testSort(ordering) }, { $skip: page.skip }, { $limit: page.limit }]).run(naive.tests);
+  const items = new Aggregator([{ $match: filter }, { $sort: testSort(ordering) }, { $skip: page.skip }, { $limit: page.limit }]).run(
+    naive.tests,
+  );
   return { count, items };
 }
 
-/** One union level: the child plans in the natural order of their names, each with its subtree's live tests counted and estimated by walking it, then the parent's tests by name. */
+/**
+ * One union level: the child plans in the natural order of their names, each with its subtree's live tests counted and estimated by walking
+ * it, then the parent's tests by name.
+ */
 export function naiveUnionLevel(naive: NaiveTests, projectId: number, parentId: number | null, limit: number) {
   const live = naive.plans.filter((plan) => !plan.isDeleted && plan.projectId === projectId);
   const subtree = (id: number): number[] => [id, ...live.filter((plan) => plan.parentId === id).flatMap((child) => subtree(child._id))];
@@ -46,6 +68,12 @@ export function naiveUnionLevel(naive: NaiveTests, projectId: number, parentId: 
     const tests = find(naive.tests, { isDeleted: false, isArchive: false, planId: { $in: subtree(plan._id) } }).all() as TestDocument[];
     return { plan, count: tests.length, estimate: tests.reduce((sum, test) => sum + (test.estimate ?? 0), 0) };
   });
-  const tests = parentId === null ? [] : find(naive.tests, { isDeleted: false, isArchive: false, planId: parentId }).sort({ nameKey: 1, _id: 1 }).limit(Math.max(0, limit - counted.length)).all();
+  const tests =
+    parentId === null
+      ? []
+      : find(naive.tests, { isDeleted: false, isArchive: false, planId: parentId })
+          .sort({ nameKey: 1, _id: 1 })
+          .limit(Math.max(0, limit - counted.length))
+          .all();
   return { plans: counted, tests };
 }

@@ -16,10 +16,21 @@ const RUNS = 3;
 export async function planBuilding(baseUrl: string, credentials: Credentials, projectId: number, of: string): Promise<BenchResult[]> {
   const agent = connection();
   try {
-    const send = async <T>(method: 'GET' | 'POST' | 'PATCH', path: string, body: unknown, expect: number): Promise<T> => JSON.parse(await answered(agent, baseUrl, { kind: 'plan', method, path, body, expect, timeoutMs: 120_000 }, credentials)) as T;
+    const send = async <T>(method: 'GET' | 'POST' | 'PATCH', path: string, body: unknown, expect: number): Promise<T> =>
+      JSON.parse(await answered(agent, baseUrl, { kind: 'plan', method, path, body, expect, timeoutMs: 120_000 }, credentials)) as T;
     const suite = (await send<{ id: number }>('POST', '/api/v2/suites/', { name: 'Plan building', project: projectId }, 201)).id;
     const cases: number[] = [];
-    for (let n = 0; n < CASES; n++) cases.push((await send<{ id: number }>('POST', '/api/v2/cases/', { name: `Plan building ${n}`, project: projectId, suite, scenario: 'Do it' }, 201)).id);
+    for (let n = 0; n < CASES; n++)
+      cases.push(
+        (
+          await send<{ id: number }>(
+            'POST',
+            '/api/v2/cases/',
+            { name: `Plan building ${n}`, project: projectId, suite, scenario: 'Do it' },
+            201,
+          )
+        ).id,
+      );
     const dates = { started_at: '2026-12-01T00:00:00Z', due_date: '2026-12-31T00:00:00Z' };
     const timed = async (method: 'POST' | 'PATCH', path: string, body: unknown, expect: number): Promise<number> => {
       const result = await call(agent, baseUrl, { kind: 'plan', method, path, body, expect, timeoutMs: 120_000 }, credentials);
@@ -31,18 +42,53 @@ export async function planBuilding(baseUrl: string, credentials: Credentials, pr
       for (let run = 0; run < RUNS; run++) runs.push(await make(run));
       return { ms: median(runs), runs };
     };
-    const thousand = await measure((run) => timed('POST', '/api/v2/testplans/', { name: `1,000 cases ${run}`, project: projectId, test_cases: cases.slice(0, 1_000), ...dates }, 201));
-    const all = await measure((run) => timed('POST', '/api/v2/testplans/', { name: `5,000 cases ${run}`, project: projectId, test_cases: cases, ...dates }, 201));
+    const thousand = await measure((run) =>
+      timed(
+        'POST',
+        '/api/v2/testplans/',
+        { name: `1,000 cases ${run}`, project: projectId, test_cases: cases.slice(0, 1_000), ...dates },
+        201,
+      ),
+    );
+    const all = await measure((run) =>
+      timed('POST', '/api/v2/testplans/', { name: `5,000 cases ${run}`, project: projectId, test_cases: cases, ...dates }, 201),
+    );
     const added = await measure(async (run) => {
-      const [plan] = await send<Array<{ id: number }>>('POST', '/api/v2/testplans/', { name: `Empty ${run}`, project: projectId, ...dates }, 201);
+      const [plan] = await send<Array<{ id: number }>>(
+        'POST',
+        '/api/v2/testplans/',
+        { name: `Empty ${run}`, project: projectId, ...dates },
+        201,
+      );
       return timed('PATCH', `/api/v2/testplans/${plan!.id}/`, { test_cases: cases }, 200);
     });
-    log(`plans built in a project of ${of}: 1,000 cases ${round(thousand.ms, 0)} ms, 5,000 cases ${round(all.ms, 0)} ms, 5,000 added by PATCH ${round(added.ms, 0)} ms`);
+    log(
+      `plans built in a project of ${of}: 1,000 cases ${round(thousand.ms, 0)} ms, ` +
+        `5,000 cases ${round(all.ms, 0)} ms, 5,000 added by PATCH ${round(added.ms, 0)} ms`,
+    );
     const detail = (runs: number[]) => ({ runsMs: runs.map((ms) => round(ms, 0)).join(' ') });
     return [
-      { name: `plan with 1,000 cases in one POST, in a project of ${of}`, value: round(thousand.ms, 0), unit: 'ms', target: { op: '<=', value: 250 }, detail: { ...detail(thousand.runs), testyAt10kTests: '300–800 ms (issue 47)' } },
-      { name: `plan with 5,000 cases in one POST, in a project of ${of}`, value: round(all.ms, 0), unit: 'ms', target: { op: '<=', value: 1_000 }, detail: { ...detail(all.runs), testyAt10kTests: '2.3 s (issue 47)' } },
-      { name: `5,000 cases added to a plan by one PATCH, in a project of ${of}`, value: round(added.ms, 0), unit: 'ms', target: { op: '<=', value: 1_000 }, detail: { ...detail(added.runs), testyAt10kTests: '2.6 s (issue 47)' } },
+      {
+        name: `plan with 1,000 cases in one POST, in a project of ${of}`,
+        value: round(thousand.ms, 0),
+        unit: 'ms',
+        target: { op: '<=', value: 250 },
+        detail: { ...detail(thousand.runs), testyAt10kTests: '300–800 ms (issue 47)' },
+      },
+      {
+        name: `plan with 5,000 cases in one POST, in a project of ${of}`,
+        value: round(all.ms, 0),
+        unit: 'ms',
+        target: { op: '<=', value: 1_000 },
+        detail: { ...detail(all.runs), testyAt10kTests: '2.3 s (issue 47)' },
+      },
+      {
+        name: `5,000 cases added to a plan by one PATCH, in a project of ${of}`,
+        value: round(added.ms, 0),
+        unit: 'ms',
+        target: { op: '<=', value: 1_000 },
+        detail: { ...detail(added.runs), testyAt10kTests: '2.6 s (issue 47)' },
+      },
     ];
   } finally {
     agent.destroy();

@@ -51,30 +51,49 @@ async function buildProjectStore(dataDir: string, projects: number, clientUsers:
   const side = await openSeededCommandSide(dataDir);
   const { commands } = side;
   try {
-    const creators = await registerUsers(commands, Array.from({ length: Math.ceil(projects / PROJECTS_PER_CREATOR) }, (_, i) => `creator${i + 1}`));
+    const creators = await registerUsers(
+      commands,
+      Array.from({ length: Math.ceil(projects / PROJECTS_PER_CREATOR) }, (_, i) => `creator${i + 1}`),
+    );
     const [reader] = await registerUsers(commands, ['reader']);
     const clients = Array.from({ length: clientUsers }, (_, i) => `client${i + 1}`);
     await registerUsers(commands, clients);
 
     const random = seededRandom(42);
     const projectIds: number[] = [];
-    await inParallel(Array.from({ length: projects }, (_, i) => i), CONCURRENCY, async (serial) => {
-      const creator = creators[serial % creators.length]!;
-      const input = { name: projectName(serial, random), description: 'Made by the benchmark', isPrivate: serial % 10 === 0, isArchive: false, icon: null };
-      const { projectId } = await commands['projects.create'](input, as(creator.actor));
-      projectIds.push(projectId);
-    });
+    await inParallel(
+      Array.from({ length: projects }, (_, i) => i),
+      CONCURRENCY,
+      async (serial) => {
+        const creator = creators[serial % creators.length]!;
+        const input = {
+          name: projectName(serial, random),
+          description: 'Made by the benchmark',
+          isPrivate: serial % 10 === 0,
+          isArchive: false,
+          icon: null,
+        };
+        const { projectId } = await commands['projects.create'](input, as(creator.actor));
+        projectIds.push(projectId);
+      },
+    );
 
     // Starred one at a time from the dashboard, as a user would.
     const favourites: number[] = [];
     for (let i = 0; i < FAVOURITES; i++) {
       favourites.push(projectIds[Math.floor(random() * projectIds.length)]!);
-      await commands['users.changeConfig']({ userId: reader!.userId, patch: { projects: { favorite: [...favourites] } } }, as(reader!.actor));
+      await commands['users.changeConfig'](
+        { userId: reader!.userId, patch: { projects: { favorite: [...favourites] } } },
+        as(reader!.actor),
+      );
     }
 
     const events = await side.store.headPosition();
     const buildSeconds = elapsedSeconds(startedAt);
-    log(`project store: ${projects.toLocaleString('en')} projects by ${creators.length} users (${events.toLocaleString('en')} events) made through commands in ${round(buildSeconds, 1)} s`);
+    log(
+      `project store: ${projects.toLocaleString('en')} projects by ${creators.length} users ` +
+        `(${events.toLocaleString('en')} events) made through commands in ${round(buildSeconds, 1)} s`,
+    );
     return { dataDir, projects, events, buildSeconds, admin: 'admin', reader: reader!.username, favouriteIds: favourites, clients };
   } finally {
     await side.close();
@@ -83,7 +102,9 @@ async function buildProjectStore(dataDir: string, projects: number, clientUsers:
 
 /** Built once per run for each size; the caller must not change it unless it is the last to use it. */
 export function projectStore(projects: number, clientUsers = 0): Promise<ProjectStore> {
-  return once(`project-store-${projects}-${clientUsers}`, async () => buildProjectStore(await runTempDir('bench-projects-'), projects, clientUsers));
+  return once(`project-store-${projects}-${clientUsers}`, async () =>
+    buildProjectStore(await runTempDir('bench-projects-'), projects, clientUsers),
+  );
 }
 
 export const eventsFile = (store: { dataDir: string }) => join(store.dataDir, 'events.sqlite');

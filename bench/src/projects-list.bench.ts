@@ -16,7 +16,8 @@ interface ListQuery {
   name?: string;
 }
 
-const listPath = (q: ListQuery) => `/api/v2/projects/?page=${q.page}&page_size=${PAGE_SIZE}${q.name ? `&name=${encodeURIComponent(q.name)}` : ''}`;
+const listPath = (q: ListQuery) =>
+  `/api/v2/projects/?page=${q.page}&page_size=${PAGE_SIZE}${q.name ? `&name=${encodeURIComponent(q.name)}` : ''}`;
 
 /** Random pages of the default order (favourites first, then by name), the same every run. */
 function randomPages(count: number, totalPages: number): ListQuery[] {
@@ -63,10 +64,21 @@ function timeNaively(naive: NaiveProjects, queries: ListQuery[]): number[] {
   return samples;
 }
 
-function latencyRows(label: string, ours: LatencySummary, naive: LatencySummary, p95Target: number, detail: BenchResult['detail']): BenchResult[] {
+function latencyRows(
+  label: string,
+  ours: LatencySummary,
+  naive: LatencySummary,
+  p95Target: number,
+  detail: BenchResult['detail'],
+): BenchResult[] {
   return (['p50', 'p95', 'p99'] as const).map((p) =>
     against(
-      { name: `${label}: ${p}`, value: ours[p], unit: 'ms', ...(p === 'p95' ? { target: { op: '<=' as const, value: p95Target }, detail } : {}) },
+      {
+        name: `${label}: ${p}`,
+        value: ours[p],
+        unit: 'ms',
+        ...(p === 'p95' ? { target: { op: '<=' as const, value: p95Target }, detail } : {}),
+      },
       { name: `the same queries by a naive full scan (mingo, in the bench process): ${p}`, value: naive[p], unit: 'ms' },
     ),
   );
@@ -100,13 +112,32 @@ export async function projectsListBenchmarks(): Promise<BenchResult[]> {
     const ours = summarize(await timeOverHttp(server.url, reader, pages));
     const searchSamples = await timeOverHttp(server.url, reader, searches);
     const perTerm = Object.fromEntries(
-      NAME_SEARCHES.map(({ term, matches }, i) => [`p50 "${term}" (${matches})`, summarize(searchSamples.filter((_, j) => j % NAME_SEARCHES.length === i)).p50]),
+      NAME_SEARCHES.map(({ term, matches }, i) => [
+        `p50 "${term}" (${matches})`,
+        summarize(searchSamples.filter((_, j) => j % NAME_SEARCHES.length === i)).p50,
+      ]),
     );
     const rss = residentMb(server.child.pid!);
     return [
-      ...latencyRows(`projects list, random page (${of})`, ours, naivePages, 10, { pageSize: PAGE_SIZE, requests: ours.count, naiveQueries: naivePages.count }),
-      ...latencyRows(`projects list, name search (${of})`, summarize(searchSamples), naiveSearches, 50, { requests: searchSamples.length, naiveQueries: naiveSearches.count, ...perTerm }),
-      against({ name: `server cold start on ${of} (process start to listening)`, value: round(coldStart, 2), unit: 's', detail: { events: store.events } }, parse.loadAndParse),
+      ...latencyRows(`projects list, random page (${of})`, ours, naivePages, 10, {
+        pageSize: PAGE_SIZE,
+        requests: ours.count,
+        naiveQueries: naivePages.count,
+      }),
+      ...latencyRows(`projects list, name search (${of})`, summarize(searchSamples), naiveSearches, 50, {
+        requests: searchSamples.length,
+        naiveQueries: naiveSearches.count,
+        ...perTerm,
+      }),
+      against(
+        {
+          name: `server cold start on ${of} (process start to listening)`,
+          value: round(coldStart, 2),
+          unit: 's',
+          detail: { events: store.events },
+        },
+        parse.loadAndParse,
+      ),
       against({ name: `server RSS on ${of}`, value: round(rss, 0), unit: 'MB' }, hello.rss),
     ];
   } finally {

@@ -12,7 +12,9 @@ import { upgradeOfTheTestsReadModel } from './upgrade.ts';
 import { timeGets } from './view-timing.ts';
 
 /** What the former in-heap engine measured on this machine, for the rows' detail: it is gone from the code, so it cannot share a run. */
-const IN_HEAP_FIGURES = 'today in the heap (issue notes, same machine): RSS 7.2 GB; restart 18–27 s from a snapshot, 54–110 s without; tests list p95 22.5 ms; union level p95 12 ms';
+const IN_HEAP_FIGURES =
+  'today in the heap (issue notes, same machine): RSS 7.2 GB; restart 18–27 s from ' +
+  'a snapshot, 54–110 s without; tests list p95 22.5 ms; union level p95 12 ms';
 
 function views(store: TestStore, count: number) {
   const random = seededRandom(47);
@@ -20,14 +22,31 @@ function views(store: TestStore, count: number) {
   const today = new Date();
   const day = (offset: number) => new Date(today.getTime() + offset * 86_400_000).toISOString().slice(0, 10);
   const scope = () => (random() < 0.3 ? `project=${store.projectId}` : `project=${store.projectId}&parent=${pick(store.rootPlanIds)}`);
-  const tests = () => `status=${pick(store.statusIds)},${pick(store.statusIds)}&labels=${pick(store.labelIds)}&assignee=${pick(store.testerIds)}`;
+  const tests = () =>
+    `status=${pick(store.statusIds)},${pick(store.statusIds)}&labels=${pick(store.labelIds)}&assignee=${pick(store.testerIds)}`;
   const list = (make: () => string) => Array.from({ length: count }, make);
   return {
-    'tests: status + label + assignee, by name, page of 25': list(() => `/api/v2/tests/?project=${store.projectId}&last_status=${pick(store.statusIds)},${pick(store.statusIds)}&labels=${pick(store.labelIds)}&assignee=${pick(store.testerIds)}&ordering=name&page=${1 + Math.floor(random() * 3)}&page_size=25`),
-    'plans union level with counts and estimates': list(() => `/api/v2/testplans/union/?project=${store.projectId}&parent=${random() < 0.3 ? 'null' : pick(store.rootPlanIds)}&page=1&page_size=99`),
-    'filtered plan statistics (last status, label, assignee)': list(() => `/api/v2/testplans/statistics/?${scope()}&${tests().replace('status=', 'last_status=')}`),
-    'filtered histogram by day, 90 days (label)': list(() => `/api/v2/testplans/histogram/?${scope()}&labels=${pick(store.labelIds)}&start_date=${day(-90)}&end_date=${day(0)}`),
-    'tests: search by name, page of 25': list(() => `/api/v2/tests/?project=${store.projectId}&search=${encodeURIComponent(`case ${Math.floor(random() * 999)}`)}&page=1&page_size=25`),
+    'tests: status + label + assignee, by name, page of 25': list(
+      () =>
+        `/api/v2/tests/?project=${store.projectId}&last_status=${pick(store.statusIds)},${pick(store.statusIds)}&` +
+        `labels=${pick(store.labelIds)}&assignee=${pick(store.testerIds)}&` +
+        `ordering=name&page=${1 + Math.floor(random() * 3)}&page_size=25`,
+    ),
+    'plans union level with counts and estimates': list(
+      () =>
+        `/api/v2/testplans/union/?project=${store.projectId}&` +
+        `parent=${random() < 0.3 ? 'null' : pick(store.rootPlanIds)}&page=1&page_size=99`,
+    ),
+    'filtered plan statistics (last status, label, assignee)': list(
+      () => `/api/v2/testplans/statistics/?${scope()}&${tests().replace('status=', 'last_status=')}`,
+    ),
+    'filtered histogram by day, 90 days (label)': list(
+      () => `/api/v2/testplans/histogram/?${scope()}&labels=${pick(store.labelIds)}&start_date=${day(-90)}&end_date=${day(0)}`,
+    ),
+    'tests: search by name, page of 25': list(
+      () =>
+        `/api/v2/tests/?project=${store.projectId}&search=${encodeURIComponent(`case ${Math.floor(random() * 999)}`)}&page=1&page_size=25`,
+    ),
   };
 }
 
@@ -58,40 +77,118 @@ export async function readStoreBenchmarks(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
   try {
     results.push(
-      { name: `cold start on SQLite with ${of}: the whole log folded, process start to listening`, value: round(cold.seconds, 1), unit: 's', target: { op: '<=', value: 120 }, detail: { note: IN_HEAP_FIGURES } },
+      {
+        name: `cold start on SQLite with ${of}: the whole log folded, process start to listening`,
+        value: round(cold.seconds, 1),
+        unit: 's',
+        target: { op: '<=', value: 120 },
+        detail: { note: IN_HEAP_FIGURES },
+      },
       { name: `audit trail caught up after that start (${of})`, value: round(cold.auditSeconds, 1), unit: 's' },
-      against({ name: `server RSS after the cold start (${of})`, value: round(residentMb(server.child.pid!), 0), unit: 'MB', target: { op: '<=', value: 1_024 } }, hello.rss),
+      against(
+        {
+          name: `server RSS after the cold start (${of})`,
+          value: round(residentMb(server.child.pid!), 0),
+          unit: 'MB',
+          target: { op: '<=', value: 1_024 },
+        },
+        hello.rss,
+      ),
     );
     const lead = await signIn(server.url, store.lead);
     const byView = views(store, scaled(200, 20));
-    await timeGets(server.url, lead, Object.values(byView).flatMap((paths) => paths.slice(0, 5))); // warm-up
+    await timeGets(
+      server.url,
+      lead,
+      Object.values(byView).flatMap((paths) => paths.slice(0, 5)),
+    ); // warm-up
     for (const [view, paths] of Object.entries(byView)) {
       const latency = summarize(await timeGets(server.url, lead, paths));
       log(`${view}: p50 ${latency.p50} ms, p95 ${latency.p95} ms, p99 ${latency.p99} ms`);
-      results.push(against({ name: `${view} (${of}): p95`, value: latency.p95, unit: 'ms', ...(TARGETS[view] ? { target: { op: '<=' as const, value: TARGETS[view]! } } : {}), detail: { p50: latency.p50, p99: latency.p99, requests: latency.count } }, hello.p99));
+      results.push(
+        against(
+          {
+            name: `${view} (${of}): p95`,
+            value: latency.p95,
+            unit: 'ms',
+            ...(TARGETS[view] ? { target: { op: '<=' as const, value: TARGETS[view]! } } : {}),
+            detail: { p50: latency.p50, p99: latency.p99, requests: latency.count },
+          },
+          hello.p99,
+        ),
+      );
     }
     results.push(...(await planBuilding(server.url, lead, store.projectId, of)));
-    results.push(against({ name: `server RSS after the views (${of})`, value: round(residentMb(server.child.pid!), 0), unit: 'MB', target: { op: '<=', value: 1_024 } }, hello.rss));
+    results.push(
+      against(
+        {
+          name: `server RSS after the views (${of})`,
+          value: round(residentMb(server.child.pid!), 0),
+          unit: 'MB',
+          target: { op: '<=', value: 1_024 },
+        },
+        hello.rss,
+      ),
+    );
 
     const stoppedAt = performance.now();
     await server.stop();
     const stopSeconds = elapsedSeconds(stoppedAt);
     const restart = await startServerAtRest('read store (restarted)', { ...env, TESTAMENT_DATA_DIR: dataDir }, 600_000);
     server = restart.server;
-    results.push({ name: `restart after an orderly stop (${of}): process start to listening`, value: round(restart.seconds, 2), unit: 's', target: { op: '<=', value: 2 }, detail: { stopSeconds: round(stopSeconds, 2) } });
+    results.push({
+      name: `restart after an orderly stop (${of}): process start to listening`,
+      value: round(restart.seconds, 2),
+      unit: 's',
+      target: { op: '<=', value: 2 },
+      detail: { stopSeconds: round(stopSeconds, 2) },
+    });
     const adds = await recordResults(server.url, store);
     results.push(
-      against({ name: 'POST /api/v2/results/ at 32 clients right after that restart: throughput', value: adds.throughput, unit: 'requests/s', target: { op: '>=', value: 1_000 }, detail: { p50: adds.latency.p50, failures: adds.failures } }, hello.throughput),
-      { name: 'POST /api/v2/results/ at 32 clients right after that restart: p99', value: adds.latency.p99, unit: 'ms', target: { op: '<=', value: 50 } },
-      against({ name: `server RSS after recording results (${of})`, value: round(residentMb(server.child.pid!), 0), unit: 'MB', target: { op: '<=', value: 1_024 } }, hello.rss),
+      against(
+        {
+          name: 'POST /api/v2/results/ at 32 clients right after that restart: throughput',
+          value: adds.throughput,
+          unit: 'requests/s',
+          target: { op: '>=', value: 1_000 },
+          detail: { p50: adds.latency.p50, failures: adds.failures },
+        },
+        hello.throughput,
+      ),
+      {
+        name: 'POST /api/v2/results/ at 32 clients right after that restart: p99',
+        value: adds.latency.p99,
+        unit: 'ms',
+        target: { op: '<=', value: 50 },
+      },
+      against(
+        {
+          name: `server RSS after recording results (${of})`,
+          value: round(residentMb(server.child.pid!), 0),
+          unit: 'MB',
+          target: { op: '<=', value: 1_024 },
+        },
+        hello.rss,
+      ),
     );
 
     await server.stop('SIGKILL');
     const killed = await startServerAtRest('read store (after kill -9)', { ...env, TESTAMENT_DATA_DIR: dataDir }, 600_000);
     server = killed.server;
-    results.push({ name: `start after kill -9 (${of}): process start to listening`, value: round(killed.seconds, 2), unit: 's', target: { op: '<=', value: 5 } });
+    results.push({
+      name: `start after kill -9 (${of}): process start to listening`,
+      value: round(killed.seconds, 2),
+      unit: 's',
+      target: { op: '<=', value: 5 },
+    });
 
-    const upgrade = await upgradeOfTheTestsReadModel(server, { ...env, TESTAMENT_DATA_DIR: dataDir }, await signIn(server.url, store.lead), byView['tests: status + label + assignee, by name, page of 25']!, of);
+    const upgrade = await upgradeOfTheTestsReadModel(
+      server,
+      { ...env, TESTAMENT_DATA_DIR: dataDir },
+      await signIn(server.url, store.lead),
+      byView['tests: status + label + assignee, by name, page of 25']!,
+      of,
+    );
     server = upgrade.server;
     results.push(...upgrade.rows);
     return results;

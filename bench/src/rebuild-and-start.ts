@@ -1,4 +1,10 @@
-import { AUDIT_TRAIL_FILE, FOLD_YOUNG_GENERATION_MB, READ_MODELS_FILE, startServerProcess, type ServerProcess } from '@testament/gateway/testing/server-process';
+import {
+  AUDIT_TRAIL_FILE,
+  FOLD_YOUNG_GENERATION_MB,
+  READ_MODELS_FILE,
+  startServerProcess,
+  type ServerProcess,
+} from '@testament/gateway/testing/server-process';
 
 /** A fold in a child process with the young generation the server's folding thread has. */
 const FOLD_HEAP_ARGS = [`--max-semi-space-size=${FOLD_YOUNG_GENERATION_MB / 3}`];
@@ -29,7 +35,8 @@ const REBUILD_CHILD = new URL('./rebuild-child.ts', import.meta.url).pathname;
 export async function foldInChild(file: string, times = 1): Promise<Rebuild> {
   const first = await runChild<Omit<Rebuild, 'runs'>>(REBUILD_CHILD, [file], FOLD_HEAP_ARGS);
   const runs = [first.seconds];
-  while (runs.length < times) runs.push((await runChild<Omit<Rebuild, 'runs'>>(REBUILD_CHILD, [file, '--read-models-only'], FOLD_HEAP_ARGS)).seconds);
+  while (runs.length < times)
+    runs.push((await runChild<Omit<Rebuild, 'runs'>>(REBUILD_CHILD, [file, '--read-models-only'], FOLD_HEAP_ARGS)).seconds);
   return { ...first, seconds: median(runs), runs };
 }
 
@@ -39,16 +46,33 @@ function medianDetail(runs: readonly number[] | undefined): { medianOfSeconds: s
 }
 
 /** The rebuild's rows: the read models (the issue's target) and the audit trail's fold, each beside reading and parsing the same log. */
-export function rebuildRows(of: string, fold: Rebuild, parse: JsonParseBaseline, detail: Record<string, number | string>, ratioTarget?: Target): BenchResult[] {
+export function rebuildRows(
+  of: string,
+  fold: Rebuild,
+  parse: JsonParseBaseline,
+  detail: Record<string, number | string>,
+  ratioTarget?: Target,
+): BenchResult[] {
   const events = fold.events.toLocaleString('en');
   return [
     against(
-      { name: `projection rebuild of ${of} (${events} events): the read models a start waits for`, value: round(fold.events / fold.seconds, 0), unit: 'events/s', target: { op: '>=', value: 200_000 }, detail: { seconds: round(fold.seconds, 2), ...medianDetail(fold.runs), ...detail } },
+      {
+        name: `projection rebuild of ${of} (${events} events): the read models a start waits for`,
+        value: round(fold.events / fold.seconds, 0),
+        unit: 'events/s',
+        target: { op: '>=', value: 200_000 },
+        detail: { seconds: round(fold.seconds, 2), ...medianDetail(fold.runs), ...detail },
+      },
       parse.readAndParseRate,
       ratioTarget,
     ),
     against(
-      { name: `audit trail fold of ${of}, behind the read models (a start does not wait for it)`, value: round(fold.events / fold.auditSeconds, 0), unit: 'events/s', detail: { seconds: round(fold.auditSeconds, 2) } },
+      {
+        name: `audit trail fold of ${of}, behind the read models (a start does not wait for it)`,
+        value: round(fold.events / fold.auditSeconds, 0),
+        unit: 'events/s',
+        detail: { seconds: round(fold.auditSeconds, 2) },
+      },
       parse.readAndParseRate,
     ),
   ];
@@ -72,7 +96,10 @@ export async function startServerAtRest(label: string, env: Record<string, strin
   const seconds = elapsedSeconds(startedAt);
   for (;;) {
     // A connection the server closed as it was asked again (a keep-alive timing out) is asked again.
-    const ready = (await fetch(`${server.url}/readyz`).then((answer) => answer.json(), () => ({ head: 1, audit_position: 0 }))) as { head: number; audit_position: number };
+    const ready = (await fetch(`${server.url}/readyz`).then(
+      (answer) => answer.json(),
+      () => ({ head: 1, audit_position: 0 }),
+    )) as { head: number; audit_position: number };
     if (ready.audit_position >= ready.head) break;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -99,7 +126,13 @@ function removeReadModels(dataDir: string): Promise<unknown> {
  * The cold start as the median of `times` (the first at rest, as `coldStartServer`; the others stopped
  * as soon as they listen), since one start on a shared machine varies by a second or two.
  */
-export async function coldStartsServer(label: string, dataDir: string, env: Record<string, string>, timeoutMs: number, times: number): Promise<ColdStart & { runs: number[] }> {
+export async function coldStartsServer(
+  label: string,
+  dataDir: string,
+  env: Record<string, string>,
+  timeoutMs: number,
+  times: number,
+): Promise<ColdStart & { runs: number[] }> {
   const runs: number[] = [];
   for (let more = 1; more < times; more++) {
     await removeReadModels(dataDir);
@@ -120,7 +153,13 @@ export interface Restart extends ColdStart {
 }
 
 /** Stops a server at rest in order and starts it again on the same data, which keeps its read models. */
-export async function restartServer(label: string, server: ServerProcess, dataDir: string, env: Record<string, string>, timeoutMs: number): Promise<Restart> {
+export async function restartServer(
+  label: string,
+  server: ServerProcess,
+  dataDir: string,
+  env: Record<string, string>,
+  timeoutMs: number,
+): Promise<Restart> {
   const stoppedAt = performance.now();
   await server.stop();
   const stopSeconds = elapsedSeconds(stoppedAt);
@@ -132,15 +171,40 @@ export async function restartServer(label: string, server: ServerProcess, dataDi
 export function restartRows(of: string, restart: Restart, cold: ColdStart): BenchResult[] {
   return [
     { name: `orderly stop with ${of}`, value: round(restart.stopSeconds, 2), unit: 's' },
-    against({ name: `restart with ${of} (process start to listening)`, value: round(restart.seconds, 2), unit: 's', target: { op: '<=', value: 2 } }, { name: 'the cold start', value: round(cold.seconds, 2), unit: 's' }),
-    against({ name: `audit trail caught up after that restart (${of})`, value: round(restart.auditSeconds, 2), unit: 's' }, { name: 'after the cold start', value: round(cold.auditSeconds, 2), unit: 's' }),
+    against(
+      {
+        name: `restart with ${of} (process start to listening)`,
+        value: round(restart.seconds, 2),
+        unit: 's',
+        target: { op: '<=', value: 2 },
+      },
+      { name: 'the cold start', value: round(cold.seconds, 2), unit: 's' },
+    ),
+    against(
+      { name: `audit trail caught up after that restart (${of})`, value: round(restart.auditSeconds, 2), unit: 's' },
+      { name: 'after the cold start', value: round(cold.auditSeconds, 2), unit: 's' },
+    ),
   ];
 }
 
 /** The cold start's rows: listening (the issue's target when given) and the audit trail caught up. */
-export function coldStartRows(of: string, start: ColdStart & { runs?: number[] }, parse: JsonParseBaseline, target?: Target): BenchResult[] {
+export function coldStartRows(
+  of: string,
+  start: ColdStart & { runs?: number[] },
+  parse: JsonParseBaseline,
+  target?: Target,
+): BenchResult[] {
   return [
-    against({ name: `cold start with ${of} (process start to listening)`, value: round(start.seconds, 2), unit: 's', ...(target && { target }), detail: medianDetail(start.runs) }, parse.loadAndParse),
+    against(
+      {
+        name: `cold start with ${of} (process start to listening)`,
+        value: round(start.seconds, 2),
+        unit: 's',
+        ...(target && { target }),
+        detail: medianDetail(start.runs),
+      },
+      parse.loadAndParse,
+    ),
     against({ name: `audit trail caught up after that start (${of})`, value: round(start.auditSeconds, 2), unit: 's' }, parse.loadAndParse),
   ];
 }

@@ -27,7 +27,13 @@ const seconds = await fold(readModels);
 // `--read-models-only` leaves the audit trail out (a repeat of the read models' fold).
 const audit = options.includes('--read-models-only') ? undefined : auditRunner({ store, readStore: auditStore, bus, onOwnThread: true });
 const auditSeconds = audit ? await fold(audit) : 0;
-const result = { events: readModels.position, seconds, auditSeconds, projects: await readModels.reads.collection('projects').count({}), peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024) };
+const result = {
+  events: readModels.position,
+  seconds,
+  auditSeconds,
+  projects: await readModels.reads.collection('projects').count({}),
+  peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+};
 await Promise.all([readModels.stop(), audit?.stop()]);
 await Promise.all([readStore.close(), auditStore.close()]);
 await store.close();

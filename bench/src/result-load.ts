@@ -21,16 +21,34 @@ export async function recordResults(baseUrl: string, store: TestStore): Promise<
     clients: HTTP_CLIENTS,
     warmupMs: scaled(2_000, 500),
     measureMs: scaled(10_000, 2_000),
-    nextCall: () => ({ kind: 'create', method: 'POST', path: '/api/v2/results/', body: { test: firstTest + Math.floor(random() * store.tests), status: store.statusIds[Math.floor(random() * store.statusIds.length)] }, expect: 201 }),
+    nextCall: () => ({
+      kind: 'create',
+      method: 'POST',
+      path: '/api/v2/results/',
+      body: {
+        test: firstTest + Math.floor(random() * store.tests),
+        status: store.statusIds[Math.floor(random() * store.statusIds.length)],
+      },
+      expect: 201,
+    }),
     credentials: (client) => sessions[client % sessions.length],
   });
-  return { throughput: Math.round(outcome.succeeded / outcome.seconds), latency: summarize(outcome.all), failures: describeFailures(outcome.failures) };
+  return {
+    throughput: Math.round(outcome.succeeded / outcome.seconds),
+    latency: summarize(outcome.all),
+    failures: describeFailures(outcome.failures),
+  };
 }
 
 /** Test ids are one sequence from the first: the first test's id, from the tests list. */
 async function firstTestId(baseUrl: string, credentials: Credentials, store: TestStore): Promise<number> {
   const agent = connection();
-  const result = await call(agent, baseUrl, { kind: 'get', method: 'GET', path: `/api/v2/tests/?project=${store.projectId}&ordering=id&page_size=1`, expect: 200 }, credentials);
+  const result = await call(
+    agent,
+    baseUrl,
+    { kind: 'get', method: 'GET', path: `/api/v2/tests/?project=${store.projectId}&ordering=id&page_size=1`, expect: 200 },
+    credentials,
+  );
   agent.destroy();
   return (JSON.parse(result.body) as { results: Array<{ id: number }> }).results[0]!.id;
 }

@@ -44,15 +44,24 @@ const targetText = (target: Target | undefined) => (target ? `${target.op} ${num
 function printTable(results: BenchResult[], scaled: boolean): void {
   const rows = results.map((r) => {
     const verdict = Number.isNaN(r.value) && r.target ? 'n/a' : met(r);
-    const verdictText = verdict === undefined ? '' : typeof verdict === 'string' ? verdict : `${verdict ? 'met' : 'MISSED'}${scaled ? ' (scaled)' : ''}`;
-    const ratio = r.ratio === undefined ? '' : `${Number.isNaN(r.ratio) ? 'n/a' : `${number(r.ratio)}×`}${r.ratioTarget ? ` (${targetText(r.ratioTarget)})` : ''}`;
+    const verdictText =
+      verdict === undefined ? '' : typeof verdict === 'string' ? verdict : `${verdict ? 'met' : 'MISSED'}${scaled ? ' (scaled)' : ''}`;
+    const ratio =
+      r.ratio === undefined
+        ? ''
+        : `${Number.isNaN(r.ratio) ? 'n/a' : `${number(r.ratio)}×`}${r.ratioTarget ? ` (${targetText(r.ratioTarget)})` : ''}`;
     const baseline = r.baseline ? `${number(r.baseline.value)} ${r.baseline.unit}  ${r.baseline.name}` : '';
     return [r.name, `${number(r.value)} ${r.unit}`, targetText(r.target), verdictText, ratio, baseline];
   });
   const header = ['benchmark', 'result', 'target', '', 'ratio', 'baseline (same run)'];
   const widths = header.map((title, i) => Math.max(title.length, ...rows.map((row) => row[i]!.length)));
-  const line = (cells: string[]) => cells.map((cell, i) => cell.padEnd(widths[i]!)).join('  ').trimEnd();
-  if (scaled) console.log(`SCALED RUN (BENCH_SCALE=${benchScale()}): sizes and windows are shrunk; these figures say nothing about the targets.`);
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join('  ')
+      .trimEnd();
+  if (scaled)
+    console.log(`SCALED RUN (BENCH_SCALE=${benchScale()}): sizes and windows are shrunk; these figures say nothing about the targets.`);
   console.log(line(header));
   console.log(widths.map((w) => '-'.repeat(w)).join('  '));
   for (const row of rows) console.log(line(row));
@@ -65,7 +74,7 @@ function printTable(results: BenchResult[], scaled: boolean): void {
  */
 async function main() {
   const args = process.argv.slice(2);
-  if (args.includes('--quick') && !process.env['BENCH_SCALE']) process.env['BENCH_SCALE'] = String(QUICK_SCALE);
+  if (args.includes('--quick') && !process.env.BENCH_SCALE) process.env.BENCH_SCALE = String(QUICK_SCALE);
   const chosen = args.filter((arg) => arg !== '--quick');
   const unknown = chosen.filter((name) => !SUITES[name]);
   if (unknown.length > 0) throw new Error(`unknown benchmark ${unknown.join(', ')}; choose from ${Object.keys(SUITES).join(', ')}`);
@@ -83,7 +92,11 @@ async function main() {
         // One broken suite (the system under test is changing) must not cost the others' figures.
         console.error(error);
         failed.push(name);
-        results.push({ name: `${name}: FAILED (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`, value: NaN, unit: '' });
+        results.push({
+          name: `${name}: FAILED (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
+          value: NaN,
+          unit: '',
+        });
       }
       console.error(`  ${name} took ${Math.round((performance.now() - startedAt) / 1000)} s`);
     }
@@ -93,7 +106,12 @@ async function main() {
   printTable(results, scale !== 1);
   const file = new URL('../results/latest.json', import.meta.url);
   await mkdir(new URL('.', file), { recursive: true });
-  const machine = { cpus: cpus().length, cpuModel: cpus()[0]?.model ?? 'unknown', memoryGiB: Math.round(totalmem() / 2 ** 30), node: process.version };
+  const machine = {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+  };
   await writeFile(file, `${JSON.stringify({ at: new Date().toISOString(), scale, suites: names, ...machine, results }, null, 2)}\n`);
   console.error(`written to ${file.pathname}`);
   if (failed.length > 0) {

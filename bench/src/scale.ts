@@ -6,7 +6,7 @@
 export const QUICK_SCALE = 0.02;
 
 export function benchScale(): number {
-  const raw = process.env['BENCH_SCALE'];
+  const raw = process.env.BENCH_SCALE;
   if (raw === undefined || raw === '') return 1;
   const scale = Number(raw);
   if (!(scale > 0 && scale <= 1)) throw new Error(`BENCH_SCALE must be in (0, 1]; got "${raw}"`);

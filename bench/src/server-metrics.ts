@@ -11,7 +11,10 @@ export function residentMb(pid: number): number {
  * `GET /metrics` in Prometheus text format as `name{labels}` → value; null when the server has no such endpoint.
  * `reset` starts a new event-loop delay window (`?reset=1`) after this scrape.
  */
-export async function scrapeMetrics(baseUrl: string, options: { credentials?: Credentials; reset?: boolean } = {}): Promise<Map<string, number> | null> {
+export async function scrapeMetrics(
+  baseUrl: string,
+  options: { credentials?: Credentials; reset?: boolean } = {},
+): Promise<Map<string, number> | null> {
   const url = new URL(options.reset ? '/metrics?reset=1' : '/metrics', baseUrl);
   const response = await fetch(url, { headers: options.credentials ? { cookie: options.credentials.cookie } : {} });
   const text = await response.text();

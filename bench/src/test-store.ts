@@ -42,12 +42,18 @@ function steppedClock() {
   let next: number | null = null;
   let step = 0;
   return {
-    now: () => (next === null ? new Date() : new Date((next += step))),
+    now: () => {
+      if (next === null) return new Date();
+      next += step;
+      return new Date(next);
+    },
     spread(from: number, to: number, commands: number) {
       step = (to - from) / (commands * CLOCK_READS_PER_COMMAND);
       next = from;
     },
-    stop: () => void (next = null),
+    stop: () => {
+      next = null;
+    },
   };
 }
 const WORDS = ['login', 'checkout', 'search', 'profile', 'payment', 'report', 'export', 'import', 'upload', 'settings', 'cart', 'order'];
@@ -60,69 +66,142 @@ async function buildTestStore(dataDir: string, plans: number, testsPerPlan: numb
   try {
     const [lead, ...testers] = await registerUsers(commands, ['lead', ...Array.from({ length: TESTERS }, (_, n) => `tester${n}`)]);
     const meta = () => as(lead!.actor);
-    const { projectId } = await commands['projects.create']({ name: 'Release testing', description: 'Made by the benchmark', isPrivate: false, isArchive: false, icon: null }, meta());
+    const { projectId } = await commands['projects.create'](
+      { name: 'Release testing', description: 'Made by the benchmark', isPrivate: false, isArchive: false, icon: null },
+      meta(),
+    );
     const random = seededRandom(17);
     const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
     const labelIds: number[] = [];
-    for (let n = 0; n < LABELS; n++) labelIds.push((await commands['labels.create']({ projectId, name: `label-${n}`, color: null, type: 0 }, meta())).id);
+    for (let n = 0; n < LABELS; n++)
+      labelIds.push((await commands['labels.create']({ projectId, name: `label-${n}`, color: null, type: 0 }, meta())).id);
     const suiteIds: number[] = [];
-    for (let n = 0; n < SUITES; n++) suiteIds.push((await commands['suites.create']({ projectId, parentId: n < 10 ? null : suiteIds[n % 10]!, name: `Suite ${n}`, description: '', attributes: {}, attachmentIds: [] }, meta())).id);
+    for (let n = 0; n < SUITES; n++)
+      suiteIds.push(
+        (
+          await commands['suites.create'](
+            {
+              projectId,
+              parentId: n < 10 ? null : suiteIds[n % 10]!,
+              name: `Suite ${n}`,
+              description: '',
+              attributes: {},
+              attachmentIds: [],
+            },
+            meta(),
+          )
+        ).id,
+      );
 
     // Twice as many cases as a plan holds, so plans share cases as real ones do.
     const caseIds: number[] = [];
-    await inParallel(Array.from({ length: testsPerPlan * 2 }, (_, i) => i), CONCURRENCY, async (serial) => {
-      const labels = [...new Set(Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(labelIds)))];
-      const content = {
-        name: `Check ${pick(WORDS)} ${pick(WORDS)} ${String(serial).padStart(5, '0')}`,
-        suiteId: pick(suiteIds),
-        description: '',
-        setup: '',
-        scenario: 'Do what the name says',
-        expected: 'It works',
-        teardown: '',
-        estimate: random() < 0.2 ? null : 60 * Math.ceil(random() * 60),
-        isSteps: false,
-        attributes: {},
-        steps: [],
-        labels: labels.map((id) => ({ id, name: `label-${labelIds.indexOf(id)}` })),
-      };
-      caseIds.push((await commands['cases.create']({ projectId, content }, meta())).caseId);
-    });
+    await inParallel(
+      Array.from({ length: testsPerPlan * 2 }, (_, i) => i),
+      CONCURRENCY,
+      async (serial) => {
+        const labels = [...new Set(Array.from({ length: 1 + Math.floor(random() * 3) }, () => pick(labelIds)))];
+        const content = {
+          name: `Check ${pick(WORDS)} ${pick(WORDS)} ${String(serial).padStart(5, '0')}`,
+          suiteId: pick(suiteIds),
+          description: '',
+          setup: '',
+          scenario: 'Do what the name says',
+          expected: 'It works',
+          teardown: '',
+          estimate: random() < 0.2 ? null : 60 * Math.ceil(random() * 60),
+          isSteps: false,
+          attributes: {},
+          steps: [],
+          labels: labels.map((id) => ({ id, name: `label-${labelIds.indexOf(id)}` })),
+        };
+        caseIds.push((await commands['cases.create']({ projectId, content }, meta())).caseId);
+      },
+    );
 
     // Roots of twenty plans: the root and nineteen children, each with its own share of the cases.
     const roots = Math.max(1, Math.round(plans / 20));
     const rootPlanIds: number[] = [];
     const planIds: number[] = [];
-    const fields = (name: string) => ({ name, description: '', startedAt: '2026-01-05T09:00:00.000Z', dueDate: '2026-03-05T09:00:00.000Z', finishedAt: null, attributes: {}, attachmentIds: [] });
+    const fields = (name: string) => ({
+      name,
+      description: '',
+      startedAt: '2026-01-05T09:00:00.000Z',
+      dueDate: '2026-03-05T09:00:00.000Z',
+      finishedAt: null,
+      attributes: {},
+      attachmentIds: [],
+    });
     const share = (serial: number) => Array.from({ length: testsPerPlan }, (_, n) => caseIds[(serial * 37 + n) % caseIds.length]!);
     for (let r = 0; r < roots; r++) {
-      const [rootId] = (await commands['plans.create']({ projectId, parentId: null, fields: fields(`Release ${r}`), isArchive: false, parameterIds: [], caseIds: share(planIds.length) }, meta())).ids;
+      const [rootId] = (
+        await commands['plans.create'](
+          { projectId, parentId: null, fields: fields(`Release ${r}`), isArchive: false, parameterIds: [], caseIds: share(planIds.length) },
+          meta(),
+        )
+      ).ids;
       rootPlanIds.push(rootId!);
       planIds.push(rootId!);
       const children = Array.from({ length: Math.min(19, plans - planIds.length - (roots - r - 1)) }, (_, c) => c);
       await inParallel(children, 8, async (c) => {
         const serial = planIds.length + c;
-        const [childId] = (await commands['plans.create']({ projectId, parentId: rootId!, fields: fields(`Release ${r}.${c}`), isArchive: false, parameterIds: [], caseIds: share(serial) }, meta())).ids;
+        const [childId] = (
+          await commands['plans.create'](
+            {
+              projectId,
+              parentId: rootId!,
+              fields: fields(`Release ${r}.${c}`),
+              isArchive: false,
+              parameterIds: [],
+              caseIds: share(serial),
+            },
+            meta(),
+          )
+        ).ids;
         planIds.push(childId!);
       });
     }
     const tests = await testIdsOf(side, projectId);
 
     // Seven tests in ten are assigned; then the results, spread over the tests.
-    await inParallel(tests.filter(() => random() < 0.7), CONCURRENCY, async (testId) => {
-      const tester = pick(testers);
-      await commands['tests.assign']({ projectId, testId, assignee: { ...tester.actor, userId: tester.userId } }, meta());
-    });
+    await inParallel(
+      tests.filter(() => random() < 0.7),
+      CONCURRENCY,
+      async (testId) => {
+        const tester = pick(testers);
+        await commands['tests.assign']({ projectId, testId, assignee: { ...tester.actor, userId: tester.userId } }, meta());
+      },
+    );
     const builtAt = Date.now();
     clock.spread(builtAt - RESULT_DAYS * 86_400_000, builtAt, results);
-    await inParallel(Array.from({ length: results }, (_, i) => i), CONCURRENCY, async () => {
-      const tester = pick(testers);
-      await commands['tests.addResult']({ projectId, testId: pick(tests), status: pick(STATUSES), comment: '', executionTime: null, attributes: {}, attachmentIds: [], isArchive: false, steps: [] }, as(tester.actor));
-    });
+    await inParallel(
+      Array.from({ length: results }, (_, i) => i),
+      CONCURRENCY,
+      async () => {
+        const tester = pick(testers);
+        await commands['tests.addResult'](
+          {
+            projectId,
+            testId: pick(tests),
+            status: pick(STATUSES),
+            comment: '',
+            executionTime: null,
+            attributes: {},
+            attachmentIds: [],
+            isArchive: false,
+            steps: [],
+          },
+          as(tester.actor),
+        );
+      },
+    );
     clock.stop();
     const events = await side.store.headPosition();
     const buildSeconds = elapsedSeconds(startedAt);
-    log(`test store: ${tests.length.toLocaleString('en')} tests in ${planIds.length.toLocaleString('en')} plans, ${results.toLocaleString('en')} results (${events.toLocaleString('en')} events) made through commands in ${round(buildSeconds, 1)} s`);
+    log(
+      `test store: ${tests.length.toLocaleString('en')} tests in ${planIds.length.toLocaleString('en')} ` +
+        `plans, ${results.toLocaleString('en')} results ` +
+        `(${events.toLocaleString('en')} events) made through commands in ${round(buildSeconds, 1)} s`,
+    );
     return {
       dataDir,
       projectId,
@@ -148,7 +227,9 @@ async function testIdsOf(side: Awaited<ReturnType<typeof openSeededCommandSide>>
   for (let after = 0; ; ) {
     const page = await side.store.readAll(after, 10_000);
     if (page.length === 0) return ids;
-    for (const event of page) if (event.type === 'TestCreated' && (event.data as { projectId: number }).projectId === projectId) ids.push((event.data as { testId: number }).testId);
+    for (const event of page)
+      if (event.type === 'TestCreated' && (event.data as { projectId: number }).projectId === projectId)
+        ids.push((event.data as { testId: number }).testId);
     after = page.at(-1)!.position;
   }
 }
@@ -160,14 +241,14 @@ async function testIdsOf(side: Awaited<ReturnType<typeof openSeededCommandSide>>
  */
 export function testStore(plans: number, testsPerPlan: number, results: number): Promise<TestStore> {
   return once(`test-store-${plans}-${testsPerPlan}-${results}`, async () => {
-    const earlier = process.env['BENCH_TESTS_STORE'];
+    const earlier = process.env.BENCH_TESTS_STORE;
     if (earlier) {
       const saved = JSON.parse(await readFile(earlier, 'utf8')) as TestStore;
       if (saved.planIds.length === plans && saved.tests === plans * testsPerPlan && saved.results === results) return saved;
     }
     const built = await buildTestStore(await runTempDir('bench-tests-'), plans, testsPerPlan, results);
     // `BENCH_SAVE_TESTS_STORE=<json>` keeps a copy, as built, for later runs to name in BENCH_TESTS_STORE.
-    const saveAs = process.env['BENCH_SAVE_TESTS_STORE'];
+    const saveAs = process.env.BENCH_SAVE_TESTS_STORE;
     if (saveAs) {
       await cp(built.dataDir, `${saveAs}.data`, { recursive: true });
       await writeFile(saveAs, JSON.stringify({ ...built, dataDir: `${saveAs}.data` }));

@@ -20,7 +20,13 @@ export interface Upgrade {
  * list's latency while the new copy is built beside it (against its quiet latency on the same server
  * before), and when `/readyz` reports the switch. The module is restored whatever happens.
  */
-export async function upgradeOfTheTestsReadModel(server: ServerProcess, env: Record<string, string>, credentials: Credentials, paths: string[], of: string): Promise<Upgrade> {
+export async function upgradeOfTheTestsReadModel(
+  server: ServerProcess,
+  env: Record<string, string>,
+  credentials: Credentials,
+  paths: string[],
+  of: string,
+): Promise<Upgrade> {
   const quiet = summarize(await timeGets(server.url, credentials, paths));
   await server.stop();
   const original = await readFile(TESTS_READ_MODEL, 'utf8');
@@ -47,16 +53,37 @@ export async function upgradeOfTheTestsReadModel(server: ServerProcess, env: Rec
   }
   const switched = elapsedSeconds(startedAt);
   const duringBuild = summarize(during);
-  log(`upgrade of the tests read model: listening in ${round(listening, 2)} s, first tests list in ${round(firstAnswer, 2)} s, switched in ${round(switched, 1)} s; tests list p99 ${duringBuild.p99} ms during the build, ${quiet.p99} ms quiet`);
+  log(
+    `upgrade of the tests read model: listening in ${round(listening, 2)} s, first ` +
+      `tests list in ${round(firstAnswer, 2)} s, switched in ${round(switched, 1)} s; ` +
+      `tests list p99 ${duringBuild.p99} ms during the build, ${quiet.p99} ms quiet`,
+  );
   return {
     server: upgraded,
     rows: [
-      { name: `upgrade that changes the tests read model (${of}): process start to the first tests list answered`, value: round(firstAnswer, 2), unit: 's', target: { op: '<=', value: 2 }, detail: { listening: round(listening, 2) } },
+      {
+        name: `upgrade that changes the tests read model (${of}): process start to the first tests list answered`,
+        value: round(firstAnswer, 2),
+        unit: 's',
+        target: { op: '<=', value: 2 },
+        detail: { listening: round(listening, 2) },
+      },
       against(
-        { name: `tests list while the new tests read model is built beside the old (${of}): p99`, value: duringBuild.p99, unit: 'ms', target: { op: '<=', value: round(2 * quiet.p99, 1) }, detail: { p50: duringBuild.p50, p95: duringBuild.p95, requests: duringBuild.count } },
+        {
+          name: `tests list while the new tests read model is built beside the old (${of}): p99`,
+          value: duringBuild.p99,
+          unit: 'ms',
+          target: { op: '<=', value: round(2 * quiet.p99, 1) },
+          detail: { p50: duringBuild.p50, p95: duringBuild.p95, requests: duringBuild.count },
+        },
         { name: 'the same list on the same server before the upgrade (quiet): p99', value: quiet.p99, unit: 'ms' },
       ),
-      { name: `that upgrade's build of the new copy, to the switch /readyz reports (${of})`, value: round(switched, 1), unit: 's', target: { op: '<=', value: 120 } },
+      {
+        name: `that upgrade's build of the new copy, to the switch /readyz reports (${of})`,
+        value: round(switched, 1),
+        unit: 's',
+        target: { op: '<=', value: 120 },
+      },
     ],
   };
 }

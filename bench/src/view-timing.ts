@@ -8,7 +8,8 @@ export async function timeGets(baseUrl: string, credentials: Credentials, paths:
   for (const path of paths) {
     const result = await call(agent, baseUrl, { kind: 'get', method: 'GET', path, expect: 200 }, credentials);
     // A page past the end of a small filtered list is a 404: still an answer, timed the same.
-    if (result.status !== 200 && result.status !== 404) throw new Error(`GET ${path} answered ${result.status}: ${result.body.slice(0, 200)}`);
+    if (result.status !== 200 && result.status !== 404)
+      throw new Error(`GET ${path} answered ${result.status}: ${result.body.slice(0, 200)}`);
     samples.push(result.ms);
   }
   agent.destroy();
@@ -25,7 +26,13 @@ export function timeNaively(work: Array<() => unknown>): number[] {
 }
 
 /** p50, p95 (with its target) and p99 of a view, each beside the naive full scan's. */
-export function latencyRows(label: string, ours: LatencySummary, naive: LatencySummary, p95Target: number | undefined, detail: BenchResult['detail']): BenchResult[] {
+export function latencyRows(
+  label: string,
+  ours: LatencySummary,
+  naive: LatencySummary,
+  p95Target: number | undefined,
+  detail: BenchResult['detail'],
+): BenchResult[] {
   return (['p50', 'p95', 'p99'] as const).map((p) =>
     against(
       {

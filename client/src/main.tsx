@@ -29,7 +29,8 @@ async function start() {
   await Promise.all([initI18n(), followTheme()]);
   createRoot(document.getElementById('root')!).render(
     <StrictMode>
-      {/* No ripple: each button's ripple measured itself as it mounted, a forced layout per button (a tenth of a second on a plan page). */}
+      {/* No ripple: each button's ripple measured itself as it mounted, a forced layout per button
+          (a tenth of a second on a plan page). */}
       <PrimeReactProvider>
         <RouterProvider router={router} />
       </PrimeReactProvider>

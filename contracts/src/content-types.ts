@@ -5,7 +5,12 @@ import { z } from 'zod';
  * assignments, integrations) use to name a model (§4.1). Stable across
  * installations; never renumber, only append.
  */
-export const contentTypeResponse = z.strictObject({ id: z.number().int().positive(), app_label: z.string(), model: z.string(), name: z.string() });
+export const contentTypeResponse = z.strictObject({
+  id: z.number().int().positive(),
+  app_label: z.string(),
+  model: z.string(),
+  name: z.string(),
+});
 export type ContentType = z.output<typeof contentTypeResponse>;
 
 export const CONTENT_TYPES: readonly ContentType[] = [

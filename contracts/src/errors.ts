@@ -6,7 +6,11 @@ export type FieldErrors = Record<string, string[]>;
 /** A request or command that breaks a rule: answered 400 with its field errors. */
 export class ValidationError extends Error {
   constructor(readonly fields: FieldErrors) {
-    super(Object.entries(fields).map(([field, messages]) => `${field}: ${messages.join(' ')}`).join('; '));
+    super(
+      Object.entries(fields)
+        .map(([field, messages]) => `${field}: ${messages.join(' ')}`)
+        .join('; '),
+    );
     this.name = 'ValidationError';
   }
 
@@ -61,7 +65,13 @@ export class StaleVersionError extends ConflictError {
 }
 
 /** Rebuilds a domain error that crossed a process boundary (bus reply) as its own class. */
-export function reviveDomainError(remote: { name?: string; message?: string; fields?: FieldErrors; currentVersion?: number; versionTag?: string }): Error {
+export function reviveDomainError(remote: {
+  name?: string;
+  message?: string;
+  fields?: FieldErrors;
+  currentVersion?: number;
+  versionTag?: string;
+}): Error {
   switch (remote.name) {
     case 'ValidationError':
       return new ValidationError(remote.fields ?? { errors: [remote.message ?? 'Invalid request.'] });
@@ -83,7 +93,8 @@ export function zodFieldErrors(error: z.ZodError): FieldErrors {
   const fields: FieldErrors = {};
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? String(issue.path[0]) : 'errors';
-    (fields[key] ??= []).push(issue.message);
+    fields[key] ??= [];
+    fields[key].push(issue.message);
   }
   return fields;
 }

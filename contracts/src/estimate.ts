@@ -12,10 +12,24 @@ export const estimateMessages = {
 
 const WORKING_DAY = 8 * 3_600;
 const UNITS: Record<string, number> = {
-  d: WORKING_DAY, day: WORKING_DAY, days: WORKING_DAY,
-  h: 3_600, hr: 3_600, hrs: 3_600, hour: 3_600, hours: 3_600,
-  m: 60, min: 60, mins: 60, minute: 60, minutes: 60,
-  s: 1, sec: 1, secs: 1, second: 1, seconds: 1,
+  d: WORKING_DAY,
+  day: WORKING_DAY,
+  days: WORKING_DAY,
+  h: 3_600,
+  hr: 3_600,
+  hrs: 3_600,
+  hour: 3_600,
+  hours: 3_600,
+  m: 60,
+  min: 60,
+  mins: 60,
+  minute: 60,
+  minutes: 60,
+  s: 1,
+  sec: 1,
+  secs: 1,
+  second: 1,
+  seconds: 1,
 };
 const WEEKS = new Set(['w', 'wk', 'wks', 'week', 'weeks']);
 const CLOCK = /^(\d+):(\d{1,2})(?::(\d{1,2}))?(?:\.(\d+))?$/;

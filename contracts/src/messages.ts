@@ -22,7 +22,8 @@ export const messages = {
   tooManyItems: (max: number) => `Ensure this list has no more than ${max} items.`,
   treeTooDeep: (max: number) => `A tree may be at most ${max} levels deep: this would make it deeper.`,
   caseLabelsOverLimit: (caseId: number, max: number) => `Case ${caseId} would have more than ${max} labels.`,
-  tooManyCombinations: (combinations: number, max: number) => `The parameters make ${combinations} plans; at most ${max} can be created at once.`,
+  tooManyCombinations: (combinations: number, max: number) =>
+    `The parameters make ${combinations} plans; at most ${max} can be created at once.`,
   forbidden: 'You do not have permission to perform this action.',
   cannotManageProject: 'You are not able to manage this project',
   cannotViewProject: 'You are not able to view this project',

@@ -42,7 +42,11 @@ export const NOTIFICATION_SETTINGS: readonly NotificationSetting[] = [
   { actionCode: NotificationAction.accessRemoved, verboseName: 'Project access removed' },
 ];
 
-export const DEFAULT_NOTIFICATIONS: readonly number[] = [NotificationAction.accessRequested, NotificationAction.accessGranted, NotificationAction.accessRemoved];
+export const DEFAULT_NOTIFICATIONS: readonly number[] = [
+  NotificationAction.accessRequested,
+  NotificationAction.accessGranted,
+  NotificationAction.accessRemoved,
+];
 
 export function notificationSetting(actionCode: number): NotificationSetting | undefined {
   return NOTIFICATION_SETTINGS.find((setting) => setting.actionCode === actionCode);

@@ -14,7 +14,10 @@ describe('project visibility (§3.1 is_visible)', () => {
       [true, true, true, false, true],
     ] as const;
     for (const [isPrivate, isSuperuser, isExternal, grants, visible] of cases) {
-      expect(mayViewProject({ isPrivate }, { isSuperuser, isExternal }, () => grants), JSON.stringify({ isPrivate, isSuperuser, isExternal, grants })).toBe(visible);
+      expect(
+        mayViewProject({ isPrivate }, { isSuperuser, isExternal }, () => grants),
+        JSON.stringify({ isPrivate, isSuperuser, isExternal, grants }),
+      ).toBe(visible);
     }
   });
 });

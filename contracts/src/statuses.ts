@@ -31,4 +31,13 @@ export const SYSTEM_STATUSES: readonly SystemStatus[] = [
 export const LAST_SEEDED_STATUS_ID = 8;
 
 /** Names a custom status may not take (case-insensitively). */
-export const BUILT_IN_STATUS_NAMES: readonly string[] = ['Failed', 'Passed', 'Skipped', 'Broken', 'Blocked', 'Untested', 'Retest', 'Rollbacked'];
+export const BUILT_IN_STATUS_NAMES: readonly string[] = [
+  'Failed',
+  'Passed',
+  'Skipped',
+  'Broken',
+  'Blocked',
+  'Untested',
+  'Retest',
+  'Rollbacked',
+];

@@ -24,7 +24,7 @@ export function deepMergeConfig(base: UserConfig, patch: UserConfig): UserConfig
 
 /** The ids in `config.projects.favorite`, the dashboard's favourites. */
 export function favoriteProjectIds(config: UserConfig): number[] {
-  const projects = config['projects'];
-  if (!isPlainObject(projects) || !Array.isArray(projects['favorite'])) return [];
-  return projects['favorite'].filter((id): id is number => Number.isInteger(id));
+  const projects = config.projects;
+  if (!isPlainObject(projects) || !Array.isArray(projects.favorite)) return [];
+  return projects.favorite.filter((id): id is number => Number.isInteger(id));
 }

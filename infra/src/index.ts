@@ -22,10 +22,10 @@ export * from './blob-store/fs-blob-store.ts';
 export * from './read-store/remote/remote-read-store.ts';
 export * from './read-store/renamed/renamed-read-store.ts';
 export * from './read-store/mongodb/mongo-read-store.ts';
-// Test support other packages' tests need; contract suites (they import vitest) are
-// imported directly from '@testament/infra/bus/contract' and '@testament/infra/blob-store/contract'.
-export * from './testing/nats-server.ts';
-export * from './testing/seeded-random.ts';
+export * from './bus/nats-server-process.ts';
+// Test support is imported directly, never through here: contract suites (they import vitest) from
+// '@testament/infra/bus/contract' and '@testament/infra/blob-store/contract', the seeded random numbers
+// of benchmarks and fault tests from '@testament/infra/testing/seeded-random'.
 export * from './collections/lru-map.ts';
 export * from './event-loop/time-slices.ts';
 export * from './threads/ts-worker.ts';

@@ -43,7 +43,10 @@ describe('the data layer', () => {
   });
 
   it('tells the read position of each answer that names one, for the live channel', async () => {
-    const { api } = client({ 'GET /api/v2/projects/': { status: 200, body: [], headers: { 'X-Read-Position': '41' } }, 'GET /api/v2/users/me/': { status: 200, body: {} } });
+    const { api } = client({
+      'GET /api/v2/projects/': { status: 200, body: [], headers: { 'X-Read-Position': '41' } },
+      'GET /api/v2/users/me/': { status: 200, body: {} },
+    });
     const positions: number[] = [];
     api.readPositions$.subscribe((position) => positions.push(position));
     await firstValueFrom(api.get('/api/v2/projects/'));
@@ -83,7 +86,10 @@ describe('the data layer', () => {
   });
 
   it('raises the internal-error toast for a 500 and for no answer at all', async () => {
-    const { api, failures } = client({ 'GET /api/v2/projects/': { status: 500, body: { detail: 'boom' } }, 'GET /api/v2/users/me/': 'network-error' });
+    const { api, failures } = client({
+      'GET /api/v2/projects/': { status: 500, body: { detail: 'boom' } },
+      'GET /api/v2/users/me/': 'network-error',
+    });
     await failureOf(firstValueFrom(api.get('/api/v2/projects/')));
     const offline = await failureOf(firstValueFrom(api.get('/api/v2/users/me/')));
     expect(offline.status).toBeNull();
@@ -114,9 +120,10 @@ describe('the data layer', () => {
     /** A server where the password change answers only when told to, setting a new CSRF cookie with its answer if `replaces`. */
     function passwordChange({ replaces }: { replaces: boolean }) {
       let cookies = 'csrftoken=old';
-      let answerChange = () => undefined as void;
+      let answerChange: () => void = () => {};
       const calls: string[] = [];
-      const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+      const json = (status: number, body: unknown) =>
+        new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
       const api = new ApiClient({
         cookies: () => cookies,
         currentPath: () => '/profile',
@@ -157,7 +164,9 @@ describe('the data layer', () => {
 
     it('holds calls made while a write that replaces the session is in flight, and sends them under the new one', async () => {
       const { api, calls, failures, answerChange } = passwordChange({ replaces: true });
-      const change = firstValueFrom(api.post('/api/v2/users/change-password/', { json: { password: 'n3w-Secret!' }, replacesSession: true }));
+      const change = firstValueFrom(
+        api.post('/api/v2/users/change-password/', { json: { password: 'n3w-Secret!' }, replacesSession: true }),
+      );
       const refetch = firstValueFrom(api.get('/api/v2/users/me/'));
       await settle();
       expect(calls).toEqual(['POST /api/v2/users/change-password/']);

@@ -1,30 +1,14 @@
 import { Observable, Subject, catchError, defer, finalize, from, map, switchMap, throwError } from 'rxjs';
-import { READ_POSITION_HEADER } from '@testament/contracts';
+import { READ_POSITION_HEADER, authRoutes, type RouteSet } from '@testament/contracts';
 import { ApiError } from './api-error.ts';
 import { UNSAFE_METHODS, readCsrfCookie } from './csrf.ts';
+import { endpointsOf, type Endpoints } from './endpoints.ts';
 import type { Failure } from './failures.ts';
+import type { ApiAnswer, Query, RequestOptions } from './request.ts';
 
-export type QueryValue = string | number | boolean | null | undefined;
-export type Query = Record<string, QueryValue>;
+export type { ApiAnswer, Query, QueryValue, RequestOptions } from './request.ts';
+
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export interface RequestOptions {
-  query?: Query;
-  json?: unknown;
-  form?: FormData;
-  /** Statuses the caller shows itself (a form shows a 400's fields and a 403's detail) instead of the app-wide routing. */
-  handles?: readonly number[] | 'all';
-  /** The write replaces the session (a password change): calls made while it is in flight wait for its answer, so none goes out under the session it ends. */
-  replacesSession?: boolean;
-  /** Headers the call sends besides the app's own (`If-Match`). */
-  headers?: Record<string, string>;
-}
-
-/** An answer with its headers, for a caller that reads one (a case's `ETag`). */
-export interface ApiAnswer<T> {
-  body: T;
-  headers: Headers;
-}
 
 /** What the client needs from the browser; tests hand in their own. */
 export interface ApiEnvironment {
@@ -55,6 +39,11 @@ export class ApiClient {
 
   constructor(private readonly env: ApiEnvironment) {}
 
+  /** A resource's operations as calls typed by their contracts: `api.endpoints(planRoutes).retrieve({ id })`. */
+  endpoints<S extends RouteSet>(routes: S): Endpoints<S> {
+    return endpointsOf(this, routes);
+  }
+
   get<T>(path: string, options: RequestOptions = {}): Observable<T> {
     return this.request<T>('GET', path, options);
   }
@@ -77,7 +66,9 @@ export class ApiClient {
 
   /** A call whose answer's headers matter too; otherwise as `request`. */
   answer<T>(method: Method, path: string, options: RequestOptions = {}): Observable<ApiAnswer<T>> {
-    const attempt = defer(() => from(this.ensureCsrfCookie(method))).pipe(switchMap(() => this.send<T>(method, withQuery(path, options.query), options)));
+    const attempt = defer(() => from(this.ensureCsrfCookie(method))).pipe(
+      switchMap(() => this.send<T>(method, withQuery(path, options.query), options)),
+    );
     const sent = defer(() => {
       const sentUnder = readCsrfCookie(this.env.cookies());
       return attempt.pipe(
@@ -120,7 +111,9 @@ export class ApiClient {
   /** Logs out on the server; failures are irrelevant because the session is over either way. */
   async logOut(): Promise<void> {
     await this.ensureCsrfCookie('POST');
-    await this.env.fetch('/auth/logout/', { method: 'POST', credentials: 'same-origin', headers: this.headers('POST') }).catch(() => undefined);
+    await this.env
+      .fetch(authRoutes.logout.path, { method: 'POST', credentials: 'same-origin', headers: this.headers('POST') })
+      .catch(() => undefined);
   }
 
   /**
@@ -165,7 +158,12 @@ export class ApiClient {
   private send<T>(method: Method, url: string, options: RequestOptions): Observable<ApiAnswer<T>> {
     return new Observable<ApiAnswer<T>>((subscriber) => {
       const abort = new AbortController();
-      const init: RequestInit = { method, credentials: 'same-origin', headers: { ...this.headers(method), ...options.headers }, signal: abort.signal };
+      const init: RequestInit = {
+        method,
+        credentials: 'same-origin',
+        headers: { ...this.headers(method), ...options.headers },
+        signal: abort.signal,
+      };
       if (options.form) init.body = options.form;
       else if (options.json !== undefined) {
         (init.headers as Record<string, string>)['Content-Type'] = 'application/json';
@@ -203,7 +201,7 @@ export class ApiClient {
   /** The server checks CSRF on every unsafe call, login included, so make sure the cookie exists first. */
   private async ensureCsrfCookie(method: string): Promise<void> {
     if (!UNSAFE_METHODS.has(method) || readCsrfCookie(this.env.cookies())) return;
-    await this.env.fetch('/auth/csrf/', { credentials: 'same-origin' });
+    await this.env.fetch(authRoutes.csrf.path, { credentials: 'same-origin' });
   }
 }
 

@@ -13,7 +13,7 @@ export class ApiError extends Error {
 
   /** The `{detail}` of 401/403/404 answers. */
   get detail(): string | undefined {
-    const detail = isRecord(this.body) ? this.body['detail'] : undefined;
+    const detail = isRecord(this.body) ? this.body.detail : undefined;
     return typeof detail === 'string' ? detail : undefined;
   }
 

@@ -8,7 +8,11 @@ describe('what a screen shows', () => {
     const changes = new Subject<void>();
     let version = 0;
     const seen: Array<Fetched<number, string>> = [];
-    fetchOnChange(queries, () => changes, (query, afterChange) => of(`page ${query} v${++version}${afterChange ? ' after a change' : ''}`)).subscribe((fetched) => seen.push(fetched));
+    fetchOnChange(
+      queries,
+      () => changes,
+      (query, afterChange) => of(`page ${query} v${++version}${afterChange ? ' after a change' : ''}`),
+    ).subscribe((fetched) => seen.push(fetched));
     queries.next(1);
     changes.next();
     queries.next(2);
@@ -23,7 +27,11 @@ describe('what a screen shows', () => {
     const changes = new Subject<void>();
     let fail = false;
     const seen: string[] = [];
-    fetchOnChange(of('q'), () => changes, () => (fail ? throwError(() => new Error('offline')) : of('fresh'))).subscribe((fetched) => seen.push(fetched.result));
+    fetchOnChange(
+      of('q'),
+      () => changes,
+      () => (fail ? throwError(() => new Error('offline')) : of('fresh')),
+    ).subscribe((fetched) => seen.push(fetched.result));
     fail = true;
     changes.next();
     fail = false;

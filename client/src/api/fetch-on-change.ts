@@ -1,4 +1,4 @@
-import { EMPTY, Observable, catchError, map, startWith, switchMap } from 'rxjs';
+import { EMPTY, type Observable, catchError, map, startWith, switchMap } from 'rxjs';
 
 export interface Fetched<Q, R> {
   result: R;

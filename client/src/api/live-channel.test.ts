@@ -63,24 +63,27 @@ describe('the live channel’s missed changes', () => {
     expect(socket.sent.slice(1)).toEqual([{ changedSince: 48, topics: ['projects'] }]);
   });
 
-  it('matches answers read around a subscription however long its acknowledgement takes, and none from long before it was sent', async () => {
-    const clock = { now: 1_000 };
-    const live = new LiveChannel('ws://server/ws/live/', ScriptedSocket as unknown as typeof WebSocket, () => clock.now);
-    live.answeredAt(10);
-    clock.now += 20_000;
-    live.changes('projects').subscribe();
-    await settled();
-    const socket = ScriptedSocket.last!;
-    live.answeredAt(30);
-    // A slow acknowledgement (a busy server, a held message): the answer at 30 came as the subscription went out.
-    clock.now += 40_000;
-    socket.deliver({ subscribed: ['projects'], position: 50 });
-    expect(socket.sent.slice(1)).toEqual([{ changedSince: 30, topics: ['projects'] }]);
-    // A minute after the acknowledgement, an older answer is another screen's.
-    clock.now += 61_000;
-    live.answeredAt(20);
-    expect(socket.sent.slice(1)).toEqual([{ changedSince: 30, topics: ['projects'] }]);
-  });
+  it(
+    'matches answers read around a subscription however long its ' + 'acknowledgement takes, and none from long before it was sent',
+    async () => {
+      const clock = { now: 1_000 };
+      const live = new LiveChannel('ws://server/ws/live/', ScriptedSocket as unknown as typeof WebSocket, () => clock.now);
+      live.answeredAt(10);
+      clock.now += 20_000;
+      live.changes('projects').subscribe();
+      await settled();
+      const socket = ScriptedSocket.last!;
+      live.answeredAt(30);
+      // A slow acknowledgement (a busy server, a held message): the answer at 30 came as the subscription went out.
+      clock.now += 40_000;
+      socket.deliver({ subscribed: ['projects'], position: 50 });
+      expect(socket.sent.slice(1)).toEqual([{ changedSince: 30, topics: ['projects'] }]);
+      // A minute after the acknowledgement, an older answer is another screen's.
+      clock.now += 61_000;
+      live.answeredAt(20);
+      expect(socket.sent.slice(1)).toEqual([{ changedSince: 30, topics: ['projects'] }]);
+    },
+  );
 
   it('passes the server’s notices on as changes', async () => {
     const { notices, socket } = await followed('projects', { now: 0 });

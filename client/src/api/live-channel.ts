@@ -1,4 +1,4 @@
-import { Observable, defer, filter, map, repeat, retry, share } from 'rxjs';
+import { type Observable, defer, filter, map, repeat, retry, share } from 'rxjs';
 import { webSocket, type WebSocketSubject } from 'rxjs/webSocket';
 
 interface LiveMessage {

@@ -23,7 +23,9 @@ export const TREE_PAGE_SIZE = 99;
 export function firstPageIfGone<Q extends PageQuery, R>(fetch: (query: Q) => Observable<R>): (query: Q) => Observable<R> {
   return (query) =>
     fetch(query).pipe(
-      catchError((error: unknown) => (isApiError(error) && error.status === 404 && query.page > 1 ? fetch({ ...query, page: 1 }) : throwError(() => error))),
+      catchError((error: unknown) =>
+        isApiError(error) && error.status === 404 && query.page > 1 ? fetch({ ...query, page: 1 }) : throwError(() => error),
+      ),
     );
 }
 
@@ -32,7 +34,10 @@ export function firstPageIfGone<Q extends PageQuery, R>(fetch: (query: Q) => Obs
  * them. A later page that is gone (rows went away meanwhile) answers 404,
  * which the fetch is told it handles, and counts as empty.
  */
-export function firstPagesJoined<T>(pages: number, fetchPage: (page: number, handles: number[]) => Observable<Paginated<T>>): Observable<{ results: T[]; count: number }> {
+export function firstPagesJoined<T>(
+  pages: number,
+  fetchPage: (page: number, handles: number[]) => Observable<Paginated<T>>,
+): Observable<{ results: T[]; count: number }> {
   const pageOrGone = (page: number) =>
     fetchPage(page, page > 1 ? [404] : []).pipe(
       catchError((error: unknown) => (page > 1 && isApiError(error) && error.status === 404 ? of(null) : throwError(() => error))),

@@ -22,6 +22,7 @@ export function RootLayout() {
   const { pathname } = useLocation();
   useSubscription(toasts$, (message) => toast.current?.show(message));
   useFailureRouting();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a page's error clears when the address changes
   useEffect(() => errorView$.next(null), [pathname]);
   return (
     <>

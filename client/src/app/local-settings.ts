@@ -1,5 +1,15 @@
 /** Settings kept in this browser only (§3 "Local settings"). */
-export type LocalSetting = 'lang' | 'theme' | 'dashboard-view' | 'hidden-system-messages' | 'suite-tree' | 'plan-tree' | 'case-list' | 'test-list' | 'case-drawer-width' | 'test-drawer-width';
+export type LocalSetting =
+  | 'lang'
+  | 'theme'
+  | 'dashboard-view'
+  | 'hidden-system-messages'
+  | 'suite-tree'
+  | 'plan-tree'
+  | 'case-list'
+  | 'test-list'
+  | 'case-drawer-width'
+  | 'test-drawer-width';
 
 export function readLocal(key: LocalSetting): string | null {
   try {

@@ -25,7 +25,9 @@ const kept = new Map<Fetch<never, unknown>, Map<string, Waiting>>();
 /** A query's key, whatever order its fields were written in (the screen and its loader build the same query separately). */
 export function queryKey(query: unknown): string {
   return JSON.stringify(query, (_key, value: unknown) =>
-    value !== null && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : value,
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : value,
   );
 }
 

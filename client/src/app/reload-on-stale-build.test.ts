@@ -6,7 +6,10 @@ function fakeWindow() {
   const target = new EventTarget();
   const reload = vi.fn();
   const stored = new Map<string, string>();
-  const sessionStorage = { getItem: (key: string) => stored.get(key) ?? null, setItem: (key: string, value: string) => void stored.set(key, value) } as Storage;
+  const sessionStorage = {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => void stored.set(key, value),
+  } as Storage;
   const window = { addEventListener: target.addEventListener.bind(target), sessionStorage, location: { reload } } as StaleBuildWindow;
   const missingChunk = () => {
     const event = new Event('vite:preloadError', { cancelable: true });
@@ -25,17 +28,21 @@ describe('a tab whose build the server no longer has', () => {
     expect(event.defaultPrevented).toBe(true);
   });
 
-  it('does not reload again within 30 s of such a reload, so a chunk missing from the new build too shows its error instead of a reload loop', () => {
-    const { window, reload, missingChunk } = fakeWindow();
-    let now = 1_000_000;
-    reloadOnStaleBuild(window, () => now);
-    missingChunk();
-    now += 29_000;
-    const again = missingChunk();
-    expect(reload).toHaveBeenCalledTimes(1);
-    expect(again.defaultPrevented).toBe(false);
-    now += 2_000;
-    missingChunk();
-    expect(reload).toHaveBeenCalledTimes(2);
-  });
+  it(
+    'does not reload again within 30 s of such a reload, so a chunk ' +
+      'missing from the new build too shows its error instead of a reload loop',
+    () => {
+      const { window, reload, missingChunk } = fakeWindow();
+      let now = 1_000_000;
+      reloadOnStaleBuild(window, () => now);
+      missingChunk();
+      now += 29_000;
+      const again = missingChunk();
+      expect(reload).toHaveBeenCalledTimes(1);
+      expect(again.defaultPrevented).toBe(false);
+      now += 2_000;
+      missingChunk();
+      expect(reload).toHaveBeenCalledTimes(2);
+    },
+  );
 });

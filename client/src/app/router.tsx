@@ -47,7 +47,7 @@ function prefetching(screenCalls: () => Promise<(place: PrefetchPlace) => void>)
       return null;
     },
     shouldRevalidate: ({ currentParams, nextParams }: ShouldRevalidateFunctionArgs) =>
-      currentParams['projectId'] !== nextParams['projectId'] || currentParams['planId'] !== nextParams['planId'],
+      currentParams.projectId !== nextParams.projectId || currentParams.planId !== nextParams.planId,
   };
 }
 
@@ -81,14 +81,23 @@ export const router = createBrowserRouter([
             lazy: () => page(import('../features/project-page/ProjectPage.tsx'), 'ProjectPage'),
             children: [
               { index: true, element: <Navigate to="overview" replace /> },
-              { path: 'overview', lazy: () => charted(page(import('../features/project-page/ProjectOverviewTab.tsx'), 'ProjectOverviewTab')) },
+              {
+                path: 'overview',
+                lazy: () => charted(page(import('../features/project-page/ProjectOverviewTab.tsx'), 'ProjectOverviewTab')),
+              },
               { path: 'parameters', lazy: () => page(import('../features/parameters/ParametersTab.tsx'), 'ParametersTab') },
               { path: 'labels', lazy: () => page(import('../features/labels/LabelsTab.tsx'), 'LabelsTab') },
               { path: 'statuses', lazy: () => page(import('../features/statuses/StatusesTab.tsx'), 'StatusesTab') },
-              { path: 'custom-attributes', lazy: () => page(import('../features/custom-attributes/CustomAttributesTab.tsx'), 'CustomAttributesTab') },
+              {
+                path: 'custom-attributes',
+                lazy: () => page(import('../features/custom-attributes/CustomAttributesTab.tsx'), 'CustomAttributesTab'),
+              },
               { path: 'integrations', lazy: () => page(import('../features/integrations/IntegrationsTab.tsx'), 'IntegrationsTab') },
               { path: 'settings', lazy: () => page(import('../features/project-settings/ProjectSettingsTab.tsx'), 'ProjectSettingsTab') },
-              { path: 'access-management', lazy: () => page(import('../features/access-management/AccessManagementTab.tsx'), 'AccessManagementTab') },
+              {
+                path: 'access-management',
+                lazy: () => page(import('../features/access-management/AccessManagementTab.tsx'), 'AccessManagementTab'),
+              },
               { path: 'audit', lazy: () => page(import('../features/audit/ProjectAuditTab.tsx'), 'ProjectAuditTab') },
             ],
           },
@@ -110,11 +119,19 @@ export const router = createBrowserRouter([
             path: 'projects/:projectId/plans',
             lazy: () => page(import('../features/plans/PlansWorkspace.tsx'), 'PlansWorkspace'),
             children: [
-              { index: true, lazy: () => charted(page(import('../features/plans/page/PlanPage.tsx'), 'PlanPage')), ...prefetching(planPageCalls) },
+              {
+                index: true,
+                lazy: () => charted(page(import('../features/plans/page/PlanPage.tsx'), 'PlanPage')),
+                ...prefetching(planPageCalls),
+              },
               { path: 'new-test-plan', lazy: () => page(import('../features/plans/form/PlanFormPage.tsx'), 'PlanFormPage') },
               { path: ':planId/edit-test-plan', lazy: () => page(import('../features/plans/form/PlanFormPage.tsx'), 'PlanFormPage') },
               { path: ':planId/activity', lazy: () => page(import('../features/plan-activity/PlanActivityPage.tsx'), 'PlanActivityPage') },
-              { path: ':planId/:tab?', lazy: () => charted(page(import('../features/plans/page/PlanPage.tsx'), 'PlanPage')), ...prefetching(planPageCalls) },
+              {
+                path: ':planId/:tab?',
+                lazy: () => charted(page(import('../features/plans/page/PlanPage.tsx'), 'PlanPage')),
+                ...prefetching(planPageCalls),
+              },
             ],
           },
           { path: 'profile', lazy: () => page(import('../features/profile/ProfilePage.tsx'), 'ProfilePage') },
@@ -132,7 +149,10 @@ export const router = createBrowserRouter([
             children: [
               { path: 'users', lazy: () => page(import('../features/users/UsersPage.tsx'), 'UsersPage') },
               { path: 'roles', lazy: () => page(import('../features/roles/RolesPage.tsx'), 'RolesPage') },
-              { path: 'system-messages', lazy: () => page(import('../features/system-messages/SystemMessagesPage.tsx'), 'SystemMessagesPage') },
+              {
+                path: 'system-messages',
+                lazy: () => page(import('../features/system-messages/SystemMessagesPage.tsx'), 'SystemMessagesPage'),
+              },
               { path: 'audit', lazy: () => page(import('../features/audit/SystemAuditPage.tsx'), 'SystemAuditPage') },
             ],
           },

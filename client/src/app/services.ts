@@ -1,3 +1,4 @@
+import { liveRoutes } from '@testament/contracts';
 import { ApiClient } from '../api/api-client.ts';
 import { LiveChannel } from '../api/live-channel.ts';
 import { socketUrl } from '../api/paths.ts';
@@ -10,7 +11,7 @@ export const api = new ApiClient({
   currentPath: () => window.location.pathname + window.location.search,
 });
 
-export const live = new LiveChannel(socketUrl('/ws/live/'));
+export const live = new LiveChannel(socketUrl(liveRoutes.channel.path));
 api.readPositions$.subscribe((position) => live.answeredAt(position));
 
 export const session = new SessionStore(api, live);

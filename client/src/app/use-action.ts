@@ -10,7 +10,10 @@ export type ActionOutcome<R> = Extract<ActionState<R>, { state: 'done' | 'failed
  * ignored, its state drives the button, and `onOutcome` hears how it ended.
  * The outcome stream is shared, so the request is sent once however many listen.
  */
-export function useAction<I, R>(run: (input: I) => Observable<R>, onOutcome: (outcome: ActionOutcome<R>) => void): [(input: I) => void, ActionState<R>] {
+export function useAction<I, R>(
+  run: (input: I) => Observable<R>,
+  onOutcome: (outcome: ActionOutcome<R>) => void,
+): [(input: I) => void, ActionState<R>] {
   // The stream is built once; the latest `run` sees the latest props.
   const latestRun = useRef(run);
   latestRun.current = run;

@@ -9,15 +9,19 @@ function initialFilters(fields: readonly string[], search: Partial<Record<string
   return Object.fromEntries(fields.map((field) => [field, { value: search[field] ?? null, matchMode: 'contains' }]));
 }
 
-function columnFilters<T extends string, F extends string>(filters: DataTableFilterMeta, texts: readonly T[], flags: readonly F[]): ColumnFilters<T, F> {
-  const valueOf = (field: string) => (filters[field] as { value?: unknown } | undefined)?.value;
+function columnFilters<T extends string, F extends string>(
+  filters: DataTableFilterMeta,
+  texts: readonly T[],
+  flags: readonly F[],
+): ColumnFilters<T, F> {
+  const filterValue = (field: string) => (filters[field] as { value?: unknown } | undefined)?.value;
   const chosen: Record<string, string | boolean> = {};
   for (const field of texts) {
-    const value = valueOf(field);
+    const value = filterValue(field);
     if (typeof value === 'string' && value.trim() !== '') chosen[field] = value.trim();
   }
   for (const field of flags) {
-    const value = valueOf(field);
+    const value = filterValue(field);
     if (typeof value === 'boolean') chosen[field] = value;
   }
   return chosen as ColumnFilters<T, F>;
@@ -35,7 +39,11 @@ export function useLazyTable<T extends string, F extends string>(
   { pageSize = PAGE_SIZE_OPTIONS[0]!, search = {} }: { pageSize?: number; search?: Partial<Record<T, string>> } = {},
 ) {
   const [state, setState] = useState(() => ({ page: 1, rows: pageSize, filters: initialFilters([...textFields, ...flagFields], search) }));
-  const query: PageQuery & ColumnFilters<T, F> = { page: state.page, page_size: state.rows, ...columnFilters(state.filters, textFields, flagFields) };
+  const query: PageQuery & ColumnFilters<T, F> = {
+    page: state.page,
+    page_size: state.rows,
+    ...columnFilters(state.filters, textFields, flagFields),
+  };
   const tableProps = (page: Paginated<unknown> | null) => ({
     lazy: true,
     paginator: true,

@@ -18,16 +18,17 @@ function countingFetch() {
 
 afterEach(() => dropPrefetched());
 
+function Plan({ changes, fetch }: { changes: Observable<void>; fetch: (query: { plan: number }) => Observable<string> }) {
+  const { data } = useLiveQuery({ plan: 7 }, () => changes, fetch);
+  return <p>{data ?? 'loading'}</p>;
+}
+
 describe('a live query', () => {
   it('takes an answer asked ahead only for its first fetch: a refetch after a change asks the server, whatever still waits', () => {
     const { fetch, asked } = countingFetch();
     const changes = new Subject<void>();
-    function Plan() {
-      const { data } = useLiveQuery({ plan: 7 }, () => changes, fetch);
-      return <p>{data ?? 'loading'}</p>;
-    }
     prefetch(fetch, { plan: 7 });
-    render(<Plan />);
+    render(<Plan changes={changes} fetch={fetch} />);
     expect(screen.getByText('plan 7, answer 1')).toBeTruthy();
     // Another answer asked ahead for the same query waits, read before the change the notice is for.
     prefetch(fetch, { plan: 7 });

@@ -12,7 +12,10 @@ import './markdown.css';
  */
 const plugins = [remarkGfm];
 
-/** What a compact text keeps: inline emphasis. Blocks unwrap so the text flows as one paragraph; links unwrap to their text, as a card may itself be clickable. */
+/**
+ * What a compact text keeps: inline emphasis. Blocks unwrap so the text flows as one paragraph; links unwrap to their text, as a card may
+ * itself be clickable.
+ */
 const COMPACT_ELEMENTS = ['strong', 'em', 'del', 'code'];
 
 /** Long text collapses after 3 lines or 300 characters (§1, §9). */

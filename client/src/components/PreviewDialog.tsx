@@ -23,7 +23,17 @@ interface PreviewDialogProps {
 }
 
 /** An archive or a delete that first shows what goes with the object: one row per affected model, rows of 0 left out (§4.13). */
-export function PreviewDialog({ header, question, loadPreview, previewKey, rowLabel, affectedLabel, warning, confirm, onClose }: PreviewDialogProps) {
+export function PreviewDialog({
+  header,
+  question,
+  loadPreview,
+  previewKey,
+  rowLabel,
+  affectedLabel,
+  warning,
+  confirm,
+  onClose,
+}: PreviewDialogProps) {
   const { t } = useTranslation();
   const load = useRef(loadPreview);
   load.current = loadPreview;
@@ -39,7 +49,15 @@ export function PreviewDialog({ header, question, loadPreview, previewKey, rowLa
   const footer = (
     <>
       <Button type="button" label={t('common.cancel')} text severity="secondary" onClick={onClose} />
-      <Button type="button" label={confirm.label} icon={confirm.icon} severity={confirm.severity} loading={confirm.running} disabled={rows === null} onClick={confirm.onClick} />
+      <Button
+        type="button"
+        label={confirm.label}
+        icon={confirm.icon}
+        severity={confirm.severity}
+        loading={confirm.running}
+        disabled={rows === null}
+        onClick={confirm.onClick}
+      />
     </>
   );
   return (

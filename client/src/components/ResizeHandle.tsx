@@ -31,6 +31,7 @@ export function ResizeHandle({ width, label, grows, widthAt, onResize, onRelease
     settle(width + direction * (grows === 'right' ? 20 : -20));
   };
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a focusable splitter that keys and the pointer move; <hr> is a static rule
     <div
       className={className}
       role="separator"

@@ -6,8 +6,12 @@ export function RowActions({ name, onEdit, onDelete }: { name: string; onEdit?: 
   const { t } = useTranslation();
   return (
     <span className="row-actions">
-      {onEdit && <Button icon="pi pi-pencil" text rounded severity="secondary" aria-label={t('common.editNamed', { name })} onClick={onEdit} />}
-      {onDelete && <Button icon="pi pi-trash" text rounded severity="danger" aria-label={t('common.deleteNamed', { name })} onClick={onDelete} />}
+      {onEdit && (
+        <Button icon="pi pi-pencil" text rounded severity="secondary" aria-label={t('common.editNamed', { name })} onClick={onEdit} />
+      )}
+      {onDelete && (
+        <Button icon="pi pi-trash" text rounded severity="danger" aria-label={t('common.deleteNamed', { name })} onClick={onDelete} />
+      )}
     </span>
   );
 }

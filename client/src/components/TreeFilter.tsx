@@ -30,11 +30,21 @@ export function TreeFilter({ inputId, nodes, placeholder, value, onChange }: Tre
   const [fullTree, setFullTree] = useState(false);
   const [expandedKeys, setExpandedKeys] = useState<TreeSelectExpandedKeysType>({});
   const selection = useMemo(() => selectionKeysOf(nodes, new Set(value.map(String))), [nodes, value]);
-  // PrimeReact's tree filters again only when its nodes or its search change: fresh nodes make a flip of the switch apply to the search already typed.
+  // PrimeReact's tree filters again only when its nodes or its search change: fresh nodes make a flip of the switch apply to the search
+  // already typed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a flip of the switch must hand the tree fresh nodes
   const options = useMemo(() => [...nodes], [nodes, fullTree]);
   const showFullTree = (on: boolean) => {
     setFullTree(on);
-    setExpandedKeys(on ? Object.fromEntries(everyNode(nodes).filter(hasChildren).map((node) => [String(node.key), true])) : {});
+    setExpandedKeys(
+      on
+        ? Object.fromEntries(
+            everyNode(nodes)
+              .filter(hasChildren)
+              .map((node) => [String(node.key), true]),
+          )
+        : {},
+    );
   };
   const switchId = `${inputId}-full-tree`;
   const tools = (
@@ -59,7 +69,8 @@ export function TreeFilter({ inputId, nodes, placeholder, value, onChange }: Tre
       valueTemplate={(selected) => <SelectedTags nodes={selected as TreeNode[]} placeholder={placeholder} />}
       placeholder={placeholder}
       filter
-      // Show full tree off: a search shows the matching nodes and the way to them; on: every branch opens and a search keeps each match's whole branch.
+      // Show full tree off: a search shows the matching nodes and the way to them; on: every branch opens and a search keeps each match's
+      // whole branch.
       filterMode={fullTree ? 'lenient' : 'strict'}
       filterPlaceholder={t('common.search')}
       emptyMessage={t('treeFilter.empty')}

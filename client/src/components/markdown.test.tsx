@@ -21,8 +21,14 @@ describe('markdown', () => {
   });
 
   it('drops javascript: from a link, and opens another site in a new tab without a handle back', () => {
-    const { container } = render(<Markdown text="[x](javascript:alert(1)) [docs](https://example.com/docs) [suites](/projects/3/suites)" />);
-    expect([...container.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual(['', 'https://example.com/docs', '/projects/3/suites']);
+    const { container } = render(
+      <Markdown text="[x](javascript:alert(1)) [docs](https://example.com/docs) [suites](/projects/3/suites)" />,
+    );
+    expect([...container.querySelectorAll('a')].map((link) => link.getAttribute('href'))).toEqual([
+      '',
+      'https://example.com/docs',
+      '/projects/3/suites',
+    ]);
     const external = screen.getByRole('link', { name: 'docs' });
     expect([external.getAttribute('target'), external.getAttribute('rel')]).toEqual(['_blank', 'noopener noreferrer']);
     expect(screen.getByRole('link', { name: 'suites' }).hasAttribute('target')).toBe(false);

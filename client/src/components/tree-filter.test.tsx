@@ -8,7 +8,10 @@ import { TreeFilter } from './TreeFilter.tsx';
 const node = (id: number, label: string, children: TreeNode[] = []): TreeNode => ({ key: String(id), label, children });
 
 /** Eight nodes: Payments with two children, and six more roots. */
-const NODES = [node(1, 'Payments', [node(11, 'Cards'), node(12, 'Refunds')]), ...['Login', 'Search', 'Profile', 'Reports', 'Settings'].map((label, index) => node(index + 2, label))];
+const NODES = [
+  node(1, 'Payments', [node(11, 'Cards'), node(12, 'Refunds')]),
+  ...['Login', 'Search', 'Profile', 'Reports', 'Settings'].map((label, index) => node(index + 2, label)),
+];
 
 function Harness({ initial = [] }: { initial?: number[] }) {
   const [value, setValue] = useState(initial);
@@ -29,7 +32,10 @@ const inPanel = { hidden: true } as const;
 
 const value = () => screen.getByLabelText('value').textContent;
 const field = () => document.querySelector<HTMLElement>('.tree-filter')!;
-const tags = () => within(field()).queryAllByText(/./, { selector: '.p-treeselect-token-label' }).map((tag) => tag.textContent);
+const tags = () =>
+  within(field())
+    .queryAllByText(/./, { selector: '.p-treeselect-token-label' })
+    .map((tag) => tag.textContent);
 const shown = (label: string) => screen.queryByRole('treeitem', { name: label, ...inPanel }) !== null;
 
 async function open() {

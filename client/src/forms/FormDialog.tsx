@@ -55,7 +55,9 @@ export function FormDialog(props: FormDialogProps) {
       breakpoints={{ '640px': '95vw' }}
     >
       <form id={props.formId} className="form" onSubmit={props.onSubmit} noValidate>
-        {props.action.alert.length > 0 && <Message severity="error" text={props.action.alert.map((m) => translateFormMessage(t, m)).join(' ')} />}
+        {props.action.alert.length > 0 && (
+          <Message severity="error" text={props.action.alert.map((m) => translateFormMessage(t, m)).join(' ')} />
+        )}
         {props.children}
       </form>
     </Dialog>

@@ -3,7 +3,17 @@ import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { FieldError } from './FieldError.tsx';
 
 /** A labelled field with its message under it. */
-export function FormField({ id, label, error, children }: { id: string; label: string; error?: { message?: string | undefined } | undefined; children: ReactNode }) {
+export function FormField({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error?: { message?: string | undefined } | undefined;
+  children: ReactNode;
+}) {
   return (
     <div className="field">
       <label id={`${id}-label`} htmlFor={id}>

@@ -12,7 +12,17 @@ interface PasswordFieldProps<T extends FieldValues, U> extends BoundFieldProps<T
 }
 
 /** A labelled password field with the show/hide toggle; no strength meter, the rules are the spec's. */
-export function PasswordField<T extends FieldValues, U>({ control, name, id, label, error, autoComplete, disabled, describedBy, children }: PasswordFieldProps<T, U>) {
+export function PasswordField<T extends FieldValues, U>({
+  control,
+  name,
+  id,
+  label,
+  error,
+  autoComplete,
+  disabled,
+  describedBy,
+  children,
+}: PasswordFieldProps<T, U>) {
   return (
     <FormField id={id} label={label} error={error}>
       <Controller

@@ -18,7 +18,12 @@ export function SwitchField<T extends FieldValues, U>({ control, name, id, label
         name={name}
         control={control}
         render={({ field }) => (
-          <InputSwitch inputId={id} checked={field.value === true} disabled={disabled ?? false} onChange={(event) => field.onChange(event.value)} />
+          <InputSwitch
+            inputId={id}
+            checked={field.value === true}
+            disabled={disabled ?? false}
+            onChange={(event) => field.onChange(event.value)}
+          />
         )}
       />
       <label htmlFor={id}>{label}</label>

@@ -8,7 +8,16 @@ interface TextFieldProps<T extends FieldValues, U> extends BoundFieldProps<T, U>
 }
 
 /** A labelled one-line text field of a form, with its message under it. */
-export function TextField<T extends FieldValues, U>({ control, name, id, label, error, autoFocus, disabled, placeholder }: TextFieldProps<T, U>) {
+export function TextField<T extends FieldValues, U>({
+  control,
+  name,
+  id,
+  label,
+  error,
+  autoFocus,
+  disabled,
+  placeholder,
+}: TextFieldProps<T, U>) {
   return (
     <FormField id={id} label={label} error={error}>
       <Controller

@@ -40,7 +40,13 @@ interface ActionFormOptions<In extends FieldValues, Out, R> extends UseFormProps
  * what a FormDialog needs in `submitProps`: whether it changed, the action,
  * and the submit handler that validates first.
  */
-export function useActionForm<In extends FieldValues, Out, R>({ fields, run, onDone, onRefused, ...options }: ActionFormOptions<In, Out, R>) {
+export function useActionForm<In extends FieldValues, Out, R>({
+  fields,
+  run,
+  onDone,
+  onRefused,
+  ...options
+}: ActionFormOptions<In, Out, R>) {
   const form = useForm<In, unknown, Out>(options);
   const action = useFormAction(run, { fields, setError: form.setError }, onDone, onRefused);
   const { errors, isDirty } = form.formState;

@@ -18,7 +18,9 @@ const DISCARD: LeaveQuestion = { header: 'forms.discard.header', message: 'forms
 export function useLeaveGuard(changed: boolean, question: LeaveQuestion = DISCARD): { release(): void } {
   const { t } = useTranslation();
   const released = useRef(false);
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => changed && !released.current && currentLocation.pathname !== nextLocation.pathname);
+  const blocker = useBlocker(
+    ({ currentLocation, nextLocation }) => changed && !released.current && currentLocation.pathname !== nextLocation.pathname,
+  );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     confirmDialog({

@@ -10,11 +10,20 @@ describe('seeded names', () => {
     expect(seededName(i18next.t, 'status', 'Passed')).toBe('Пройден');
     expect(seededName(i18next.t, 'status', 'Flaky')).toBe('Flaky');
     expect(seededName(i18next.t, 'role', 'External user')).toBe('Внешний пользователь');
-    expect(withSeededNames(i18next.t, 'role', [{ id: 1, name: 'Admin' }, { id: 9, name: 'Lead' }])).toEqual([
+    expect(
+      withSeededNames(i18next.t, 'role', [
+        { id: 1, name: 'Admin' },
+        { id: 9, name: 'Lead' },
+      ]),
+    ).toEqual([
       { id: 1, name: 'Администратор' },
       { id: 9, name: 'Lead' },
     ]);
-    expect([seededSliceLabel(i18next.t, 'PASSED'), seededSliceLabel(i18next.t, 'UNTESTED'), seededSliceLabel(i18next.t, 'FLAKY')]).toEqual(['ПРОЙДЕН', 'НЕ ПРОТЕСТИРОВАН', 'FLAKY']);
+    expect([seededSliceLabel(i18next.t, 'PASSED'), seededSliceLabel(i18next.t, 'UNTESTED'), seededSliceLabel(i18next.t, 'FLAKY')]).toEqual([
+      'ПРОЙДЕН',
+      'НЕ ПРОТЕСТИРОВАН',
+      'FLAKY',
+    ]);
     expect([seededSliceLabel(i18next.t, 'passed'), seededSliceLabel(i18next.t, 'flaky')]).toEqual(['ПРОЙДЕН', 'FLAKY']);
   });
 });

@@ -71,8 +71,9 @@ interface KnownMessage {
 type Template = (...args: never[]) => string;
 
 const MARKER = (index: number) => `\u0000${index}\u0000`;
+// biome-ignore lint/suspicious/noControlCharactersInRegex: NUL marks the arguments on purpose, as no message's text holds it
 const MARKERS = /\u0000(\d+)\u0000/g;
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * A template written out with a marker for each argument. The stand-ins act as
@@ -94,11 +95,11 @@ function withMarkers(template: Template): string {
 function knownMessages(source: object, prefix = ''): KnownMessage[] {
   return Object.entries(source).flatMap(([name, value]): KnownMessage[] => {
     const key = `${prefix}${name}`;
-    if (typeof value === 'string') return [{ key, pattern: new RegExp(`^${escape(value)}$`) }];
+    if (typeof value === 'string') return [{ key, pattern: new RegExp(`^${escapeRegExp(value)}$`) }];
     if (typeof value === 'function') {
       const seen = new Set<string>();
       // An argument shown twice ("10x10") matches the same text both times.
-      const pattern = escape(withMarkers(value as Template)).replace(MARKERS, (_, index: string) => {
+      const pattern = escapeRegExp(withMarkers(value as Template)).replace(MARKERS, (_, index: string) => {
         if (seen.has(index)) return `\\k<a${index}>`;
         seen.add(index);
         return `(?<a${index}>.+?)`;

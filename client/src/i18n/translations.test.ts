@@ -11,7 +11,9 @@ const sources = Object.entries(import.meta.glob<string>('../**/*.{ts,tsx}', { qu
   .map(([, text]) => text);
 
 function keysOf(tree: object, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([key, value]) => (typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value as object, `${prefix}${key}.`)));
+  return Object.entries(tree).flatMap(([key, value]) =>
+    typeof value === 'string' ? [`${prefix}${key}`] : keysOf(value as object, `${prefix}${key}.`),
+  );
 }
 
 const englishKeys = new Set(keysOf(en));
@@ -23,7 +25,10 @@ describe('translations', () => {
     const used = new Set<string>();
     for (const text of sources) {
       for (const match of text.matchAll(literal)) used.add(match[1]!);
-      for (const match of text.matchAll(ternary)) [match[1]!, match[2]!].forEach((key) => used.add(key));
+      for (const match of text.matchAll(ternary)) {
+        used.add(match[1]!);
+        used.add(match[2]!);
+      }
     }
     expect(used.size).toBeGreaterThan(50);
     expect([...used].filter((key) => !englishKeys.has(key))).toEqual([]);
@@ -51,7 +56,11 @@ describe('server messages in the reader’s language', () => {
   it('recognise a template whose value is a list, as the suites’ required attributes are named', async () => {
     const i18n = createInstance();
     await i18n.init({ lng: 'ru', resources: { ru: { translation: ru } }, interpolation: { escapeValue: false } });
-    expect(translateServerMessage(i18n.t, "Missing following required attributes: ['Owner', 'Area']")).toBe("Не хватает обязательных атрибутов: ['Owner', 'Area']");
-    expect(translateServerMessage(i18n.t, 'Only author of latest change can skip version')).toBe('Перезаписать версию может только автор последнего изменения');
+    expect(translateServerMessage(i18n.t, "Missing following required attributes: ['Owner', 'Area']")).toBe(
+      "Не хватает обязательных атрибутов: ['Owner', 'Area']",
+    );
+    expect(translateServerMessage(i18n.t, 'Only author of latest change can skip version')).toBe(
+      'Перезаписать версию может только автор последнего изменения',
+    );
   });
 });

@@ -6,6 +6,9 @@ export type Translations<T> = { [K in keyof T]: T[K] extends string ? string : T
  * with it; the Russian ones must have exactly the English keys (the type says
  * so). The locales (locales/en.ts, ru.ts) put the features' texts together.
  */
-export function featureTexts<const English extends object>(en: English, ru: Translations<English>): { en: English; ru: Translations<English> } {
+export function featureTexts<const English extends object>(
+  en: English,
+  ru: Translations<English>,
+): { en: English; ru: Translations<English> } {
   return { en, ru };
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiClient } from '../api/api-client.ts';
 import type { LiveChannel } from '../api/live-channel.ts';
 import { scriptedFetch, type ScriptedAnswer } from '../testing/scripted-fetch.ts';
-import { aUser } from '../testing/use-server.ts';
+import { aUser } from '../testing/scripted-server.ts';
 import { SessionStore } from './session-store.ts';
 
 function sessionAnswering(answer: ScriptedAnswer) {

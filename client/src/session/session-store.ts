@@ -1,12 +1,27 @@
-import { topics, deepMergeConfig, type loginBody, type sessionResponse, type UserConfig } from '@testament/contracts';
-import { BehaviorSubject, EMPTY, Observable, Subscription, catchError, asyncScheduler, concatMap, firstValueFrom, map, observeOn, of, shareReplay, switchMap, tap } from 'rxjs';
+import { authRoutes, topics, deepMergeConfig, userRoutes, type loginBody, type UserConfig } from '@testament/contracts';
+import {
+  BehaviorSubject,
+  EMPTY,
+  type Observable,
+  type Subscription,
+  catchError,
+  asyncScheduler,
+  concatMap,
+  firstValueFrom,
+  map,
+  observeOn,
+  of,
+  shareReplay,
+  switchMap,
+  tap,
+} from 'rxjs';
 import type { z } from 'zod';
 import type { ApiClient } from '../api/api-client.ts';
+import type { AnswerOf, Endpoints } from '../api/endpoints.ts';
 import type { LiveChannel } from '../api/live-channel.ts';
-import { apiPath } from '../api/paths.ts';
 import type { User } from './user.ts';
 
-type SessionAnswer = z.output<typeof sessionResponse>;
+type SessionAnswer = AnswerOf<typeof authRoutes.session>;
 
 /** The body of `POST /auth/login/`. */
 export type Credentials = z.input<typeof loginBody>;
@@ -22,11 +37,16 @@ export class SessionStore {
   private following: Subscription | undefined;
   /** The answer to "who is signed in", asked for before the first render and kept until a load uses it. */
   private early: Observable<SessionAnswer> | undefined;
+  private readonly auth: Endpoints<typeof authRoutes>;
+  private readonly users: Endpoints<typeof userRoutes>;
 
   constructor(
     private readonly api: ApiClient,
     private readonly live: LiveChannel,
-  ) {}
+  ) {
+    this.auth = api.endpoints(authRoutes);
+    this.users = api.endpoints(userRoutes);
+  }
 
   get user(): User | null {
     return this.user$.value;
@@ -35,7 +55,7 @@ export class SessionStore {
   /** Asks who is signed in while the app is still starting (translations, theme), so the first screen waits one round trip less. */
   askEarly(): void {
     // A kept answer is handed over asynchronously, like a request's, so the app's reactions (failure routing) are listening by then.
-    this.early = this.api.get<SessionAnswer>('/auth/session/').pipe(shareReplay(1), observeOn(asyncScheduler));
+    this.early = this.auth.session().pipe(shareReplay(1), observeOn(asyncScheduler));
     this.early.subscribe({ error: () => undefined });
   }
 
@@ -47,12 +67,14 @@ export class SessionStore {
   signedInConfig(): Promise<UserConfig | null> {
     if (this.user) return Promise.resolve(this.config$.value);
     if (!this.early) return Promise.resolve(null);
-    return firstValueFrom(this.early.pipe(map(({ user, config }) => (user ? (config ?? {}) : null))), { defaultValue: null }).catch(() => null);
+    return firstValueFrom(this.early.pipe(map(({ user, config }) => (user ? (config ?? {}) : null))), { defaultValue: null }).catch(
+      () => null,
+    );
   }
 
   /** The current user and their config in one answer (§4 Login); nobody signed in goes to the login page without a failed request. */
   load(): Observable<User> {
-    return (this.early ?? this.api.get<SessionAnswer>('/auth/session/')).pipe(
+    return (this.early ?? this.auth.session()).pipe(
       concatMap(({ user, config }) => {
         this.early = undefined;
         if (!user) {
@@ -70,7 +92,7 @@ export class SessionStore {
   /** Clears what the previous user left, logs in, then loads the new user; the login page handles every failure. */
   logIn(credentials: Credentials): Observable<User> {
     this.clear();
-    return this.api.post(`/auth/login/`, { json: credentials, handles: 'all' }).pipe(
+    return this.auth.login({ body: credentials }, { handles: 'all' }).pipe(
       tap(() => this.api.sessionStarted()),
       switchMap(() => this.load()),
     );
@@ -92,22 +114,22 @@ export class SessionStore {
   /** Shows the change at once and saves it; the server deep-merges the patch (arrays replaced). */
   changeConfig(patch: UserConfig): void {
     this.config$.next(deepMergeConfig(this.config$.value, patch));
-    this.api
-      .patch<UserConfig>(apiPath('users/me/config/'), { json: patch })
+    this.users
+      .updateConfig({ body: patch })
       .pipe(catchError(() => this.refreshConfig()))
       .subscribe((config) => this.config$.next(config));
   }
 
   /** The user as the server now has them, after a change to the profile, the avatar or the password. */
   refreshUser(): void {
-    this.api
-      .get<User>(apiPath('users/me/'))
+    this.users
+      .me()
       .pipe(catchError(() => EMPTY))
       .subscribe((user) => this.user$.next(user));
   }
 
   private refreshConfig(): Observable<UserConfig> {
-    return this.api.get<UserConfig>(apiPath('users/me/config/')).pipe(catchError(() => EMPTY));
+    return this.users.config().pipe(catchError(() => EMPTY));
   }
 
   private follow(userId: number): void {

@@ -10,11 +10,11 @@ export function configSection(config: UserConfig, name: string): Record<string, 
 
 /** `ui.is_open_sidebar`; the sidebar starts open. */
 export function isSidebarOpen(config: UserConfig): boolean {
-  return configSection(config, 'ui')['is_open_sidebar'] !== false;
+  return configSection(config, 'ui').is_open_sidebar !== false;
 }
 
 /** The dashboard's two switches, `projects.is_only_favorite` and `projects.is_show_archived`. */
 export function dashboardSwitches(config: UserConfig): { onlyFavorites: boolean; showArchived: boolean } {
   const projects = configSection(config, 'projects');
-  return { onlyFavorites: projects['is_only_favorite'] === true, showArchived: projects['is_show_archived'] === true };
+  return { onlyFavorites: projects.is_only_favorite === true, showArchived: projects.is_show_archived === true };
 }

@@ -8,11 +8,13 @@ import { SidebarLink } from './SidebarLink.tsx';
 import { useSignedInUser } from './use-signed-in-user.ts';
 import { switchMap } from 'rxjs';
 
-/** §2 App shell: logo, the open project's links, administration for superusers, Notifications with the live unread count, Profile, Logout. */
+/**
+ * §2 App shell: logo, the open project's links, administration for superusers, Notifications with the live unread count, Profile, Logout.
+ */
 export function Sidebar({ open }: { open: boolean }) {
   const { t } = useTranslation();
   const user = useSignedInUser();
-  const projectId = useMatch('/projects/:projectId/*')?.params['projectId'];
+  const projectId = useMatch('/projects/:projectId/*')?.params.projectId;
   const unread$ = useObservable((inputs$) => inputs$.pipe(switchMap(([userId]) => unreadNotificationCount(userId))), [user.id]);
   const unread = useObservableState(unread$, 0);
 

@@ -15,7 +15,10 @@ export interface ScriptedFetch {
  * A stand-in for the network in unit tests of the data layer: answers by
  * "METHOD path" (query string included), a list of answers one after another. The e2e suite talks to the real server.
  */
-export function scriptedFetch(answers: Record<string, ScriptedAnswer | ScriptedAnswer[]>, options: { onCall?(key: string): void } = {}): ScriptedFetch {
+export function scriptedFetch(
+  answers: Record<string, ScriptedAnswer | ScriptedAnswer[]>,
+  options: { onCall?(key: string): void } = {},
+): ScriptedFetch {
   const calls: string[] = [];
   const headers: Array<Record<string, string>> = [];
   const bodies: unknown[] = [];

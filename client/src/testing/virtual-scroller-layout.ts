@@ -6,7 +6,7 @@ import { afterEach, beforeEach } from 'vitest';
  * `height` pixels high (and 1,000 wide) with no padding, as a browser would
  * report it; everything else still measures zero.
  */
-export function useVirtualScrollerRoom(height: number): void {
+export function virtualScrollerRoomPerTest(height: number): void {
   const offsetHeight = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'offsetHeight')!;
   const boundingRect = Element.prototype.getBoundingClientRect;
   const isScroller = (element: Element) => element.classList.contains('p-virtualscroller');

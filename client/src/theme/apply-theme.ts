@@ -21,6 +21,6 @@ export function showTheme(theme: Theme, css: string): void {
     document.head.prepend(style);
   }
   style.textContent = css;
-  document.documentElement.dataset['theme'] = theme;
+  document.documentElement.dataset.theme = theme;
   document.documentElement.style.colorScheme = theme;
 }

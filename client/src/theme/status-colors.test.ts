@@ -31,7 +31,10 @@ async function themeSurfaces(theme: Theme): Promise<string[]> {
 }
 
 /** What a new install seeds (contracts/src/statuses.ts) and the Untested slice the statistics add. */
-const DEFAULTS = [...SYSTEM_STATUSES.filter((status) => !status.deleted).map(({ name, color }) => ({ name, color })), { name: 'Untested', color: UNTESTED_SLICE.color }];
+const DEFAULTS = [
+  ...SYSTEM_STATUSES.filter((status) => !status.deleted).map(({ name, color }) => ({ name, color })),
+  { name: 'Untested', color: UNTESTED_SLICE.color },
+];
 
 describe('the default status colours', () => {
   it.each(THEMES)('are checked against the %s theme’s own surfaces', async (theme) => {
@@ -50,7 +53,9 @@ describe('the default status colours', () => {
   });
 
   it.each(THEMES)('stand out 3:1 from every surface of the %s theme (WCAG 2.1, graphics)', (theme) => {
-    const faint = DEFAULTS.filter((status) => THEME_SURFACES[theme].some((surface) => contrastWCAG21(colorOf(status.color), surface) < GRAPHICS_CONTRAST));
+    const faint = DEFAULTS.filter((status) =>
+      THEME_SURFACES[theme].some((surface) => contrastWCAG21(colorOf(status.color), surface) < GRAPHICS_CONTRAST),
+    );
     expect(faint.map((status) => status.name)).toEqual([]);
   });
 
@@ -60,15 +65,18 @@ describe('the default status colours', () => {
 });
 
 describe('a colour drawn on a theme', () => {
-  it('is lifted off the dark page when it would vanish there (TestY’s near-black Skipped), and darkened on the light one when too pale', () => {
-    const skipped = visibleColor('rgba(34, 34, 34, 1)', 'dark');
-    expect(contrastOn('dark', colorOf(skipped))).toBeGreaterThanOrEqual(GRAPHICS_CONTRAST);
-    expect(deltaE2000(colorOf(skipped), colorOf('rgba(34, 34, 34, 1)'))).toBeLessThan(35);
-    expect(visibleColor('rgba(34, 34, 34, 1)', 'light')).toBe('rgba(34, 34, 34, 1)');
-    const blocked = visibleColor('rgba(208, 208, 208, 1)', 'light');
-    expect(contrastOn('light', colorOf(blocked))).toBeGreaterThanOrEqual(GRAPHICS_CONTRAST);
-    expect(visibleColor('rgba(208, 208, 208, 1)', 'dark')).toBe('rgba(208, 208, 208, 1)');
-  });
+  it(
+    'is lifted off the dark page when it would vanish there (TestY’s ' + 'near-black Skipped), and darkened on the light one when too pale',
+    () => {
+      const skipped = visibleColor('rgba(34, 34, 34, 1)', 'dark');
+      expect(contrastOn('dark', colorOf(skipped))).toBeGreaterThanOrEqual(GRAPHICS_CONTRAST);
+      expect(deltaE2000(colorOf(skipped), colorOf('rgba(34, 34, 34, 1)'))).toBeLessThan(35);
+      expect(visibleColor('rgba(34, 34, 34, 1)', 'light')).toBe('rgba(34, 34, 34, 1)');
+      const blocked = visibleColor('rgba(208, 208, 208, 1)', 'light');
+      expect(contrastOn('light', colorOf(blocked))).toBeGreaterThanOrEqual(GRAPHICS_CONTRAST);
+      expect(visibleColor('rgba(208, 208, 208, 1)', 'dark')).toBe('rgba(208, 208, 208, 1)');
+    },
+  );
 
   it('keeps its hue when lifted', () => {
     const [, , hueBefore] = to(colorOf('#3a0d12'), OKLCH).coords;

@@ -1,4 +1,4 @@
-import { BehaviorSubject, Observable, combineLatest, defer, distinctUntilChanged, fromEvent, map, shareReplay, startWith } from 'rxjs';
+import { BehaviorSubject, type Observable, combineLatest, defer, distinctUntilChanged, fromEvent, map, shareReplay, startWith } from 'rxjs';
 import { readLocal, writeLocal } from '../app/local-settings.ts';
 
 export const THEME_SETTINGS = ['light', 'dark', 'system'] as const;
@@ -44,5 +44,10 @@ export function effectiveTheme(setting$: Observable<ThemeSetting>, system$: Obse
   );
 }
 
-/** The theme on screen, one for all who follow it (the stylesheet, the charts); the first of them starts listening to the system's preference. */
-export const theme$: Observable<Theme> = defer(() => effectiveTheme(themeSetting$, systemTheme())).pipe(shareReplay({ bufferSize: 1, refCount: true }));
+/**
+ * The theme on screen, one for all who follow it (the stylesheet, the charts); the first of them starts listening to the system's
+ * preference.
+ */
+export const theme$: Observable<Theme> = defer(() => effectiveTheme(themeSetting$, systemTheme())).pipe(
+  shareReplay({ bufferSize: 1, refCount: true }),
+);

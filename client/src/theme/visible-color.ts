@@ -25,7 +25,10 @@ const shown = new Map<string, string>();
 export function visibleColor(color: string, theme: Theme): string {
   const key = `${theme}:${color}`;
   let found = shown.get(key);
-  if (found === undefined) shown.set(key, (found = lifted(color, theme)));
+  if (found === undefined) {
+    found = lifted(color, theme);
+    shown.set(key, found);
+  }
   return found;
 }
 

@@ -11,7 +11,10 @@ export const analyticsMessages = {
   datesOrder: 'The start date must not be after the end date.',
 } as const;
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, analyticsMessages.wrongDate).refine((value) => !Number.isNaN(Date.parse(value)), analyticsMessages.wrongDate);
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, analyticsMessages.wrongDate)
+  .refine((value) => !Number.isNaN(Date.parse(value)), analyticsMessages.wrongDate);
 
 /**
  * `testplans/histogram/?project=&parent=` and `testplans/{id}/histogram/` (§3.4, §4.6):

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
+import { noContent, routeSet } from './route.ts';
 import { timestamp } from './wire.ts';
 
 /** TTL tokens for scripts and CI (§2.2): `Authorization: Token <key>`. */
@@ -52,3 +53,34 @@ export const apiTokenResponse = z.strictObject({
   created_at: timestamp,
 });
 export type ApiToken = z.output<typeof apiTokenResponse>;
+
+const tokenList = '/api/token/obtain/';
+const tokenDetail = '/api/token/obtain/:key/';
+
+/** `/api/token/obtain/` (§2.2, outside /api/v2/): TTL API tokens for scripts and CI. */
+export const apiTokenRoutes = routeSet('api-tokens', {
+  /** Credentials in the body are the authority: no session needed. */
+  create: {
+    method: 'POST',
+    path: tokenList,
+    summary: 'Create an API token with username and password; the answer is the only one that shows its key',
+    body: tokenObtainBody,
+    response: { 201: apiTokenResponse },
+    public: true,
+  },
+  list: { method: 'GET', path: tokenList, summary: "The caller's API tokens", response: { 200: z.array(apiTokenResponse) } },
+  retrieve: {
+    method: 'GET',
+    path: tokenDetail,
+    summary: "One of the caller's API tokens, by its id or its key",
+    response: { 200: apiTokenResponse },
+  },
+  update: {
+    method: 'PATCH',
+    path: tokenDetail,
+    summary: "Change an API token's description",
+    body: tokenPatchBody,
+    response: { 200: apiTokenResponse },
+  },
+  destroy: { method: 'DELETE', path: tokenDetail, summary: 'Revoke an API token', response: { 204: noContent } },
+});

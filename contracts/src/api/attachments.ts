@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { drfInteger } from './fields.ts';
 import { CONTENT_TYPES } from '../content-types.ts';
 import { messages } from '../messages.ts';
-import { catalogueMessages } from './project-catalogue.ts';
+import { catalogueMessages, projectScopeQuery } from './project-catalogue.ts';
+import { file, noContent, routeSet } from './route.ts';
 import { count, id } from './wire.ts';
 
 export const attachmentMessages = {
@@ -14,15 +15,18 @@ export const attachmentMessages = {
 
 /** An id in a multipart field (a string) or a JSON number; empty means none. */
 export function formId(required: boolean) {
-  return z.unknown().optional().transform((value, ctx): number | null => {
-    if (value === undefined || value === null || value === '') {
-      if (required) ctx.addIssue({ code: 'custom', message: messages.required });
-      return null;
-    }
-    const id = drfInteger(value);
-    if (id === undefined || id <= 0) ctx.addIssue({ code: 'custom', message: catalogueMessages.invalidInteger });
-    return id ?? NaN;
-  });
+  return z
+    .unknown()
+    .optional()
+    .transform((value, ctx): number | null => {
+      if (value === undefined || value === null || value === '') {
+        if (required) ctx.addIssue({ code: 'custom', message: messages.required });
+        return null;
+      }
+      const id = drfInteger(value);
+      if (id === undefined || id <= 0) ctx.addIssue({ code: 'custom', message: catalogueMessages.invalidInteger });
+      return id ?? NaN;
+    });
 }
 
 /** The fields of `POST attachments/` besides its `file` parts (§3.12). */
@@ -30,7 +34,8 @@ export const attachmentUploadFields = z.object({
   project: formId(true).transform((id) => id as number),
   /** A content-type id published by `custom-attributes/content-types/` (§4.1). */
   content_type: formId(false).superRefine((id, ctx) => {
-    if (id !== null && !CONTENT_TYPES.some((type) => type.id === id)) ctx.addIssue({ code: 'custom', message: attachmentMessages.unknownContentType(id) });
+    if (id !== null && !CONTENT_TYPES.some((type) => type.id === id))
+      ctx.addIssue({ code: 'custom', message: attachmentMessages.unknownContentType(id) });
   }),
   object_id: formId(false),
   comment: z.string({ error: catalogueMessages.notAString }).optional().default(''),
@@ -66,3 +71,39 @@ export const attachmentResponse = z.strictObject({
   link: z.string(),
 });
 export type Attachment = z.output<typeof attachmentResponse>;
+
+const attachmentBase = '/api/v2/attachments/';
+const attachmentDetail = '/api/v2/attachments/:id(^\\d+)/';
+
+/** `attachments/` (§3.12) and the downloads at `/attachments/{id}/`. */
+export const attachmentRoutes = routeSet('attachments', {
+  list: {
+    method: 'GET',
+    path: attachmentBase,
+    summary: "A project's attachments",
+    querystring: projectScopeQuery,
+    response: { 200: z.array(attachmentResponse) },
+  },
+  upload: {
+    method: 'POST',
+    path: attachmentBase,
+    summary: 'Upload files: one attachment per multipart `file` part, in the project (and for the owner) the fields name',
+    body: attachmentUploadFields,
+    multipart: true,
+    response: { 201: z.array(attachmentResponse) },
+  },
+  retrieve: { method: 'GET', path: attachmentDetail, summary: 'One attachment', response: { 200: attachmentResponse } },
+  destroy: {
+    method: 'DELETE',
+    path: attachmentDetail,
+    summary: 'Delete an attachment (soft: it can be restored)',
+    response: { 204: noContent },
+  },
+  download: {
+    method: 'GET',
+    path: '/attachments/:id(^\\d+)/',
+    summary: "An attachment's file: `?width=&height=` for an image's thumbnail, `?view=true` to show it inline when that is safe",
+    // Inline only as an image type its bytes proved, or as plain text; anything else is opaque bytes.
+    response: { 200: file('The file', 'application/octet-stream', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'text/plain') },
+  },
+});

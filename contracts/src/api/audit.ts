@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { paginationQuery, queryDateTime } from './query.ts';
+import { file, routeSet } from './route.ts';
 import { count, id, timestamp } from './wire.ts';
 
 /**
@@ -36,7 +37,15 @@ export const AUDIT_OBJECT_TYPES = [
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 
 /** Objects whose whole life `audit/objects/{type}/{id}/` answers. */
-export const AUDIT_HISTORY_TYPES = ['project', 'suite', 'case', 'plan', 'test', 'user', 'role'] as const satisfies readonly AuditObjectType[];
+export const AUDIT_HISTORY_TYPES = [
+  'project',
+  'suite',
+  'case',
+  'plan',
+  'test',
+  'user',
+  'role',
+] as const satisfies readonly AuditObjectType[];
 
 /** What the event did to its object, for screens to say in their language. */
 export const AUDIT_ACTIONS = [
@@ -66,7 +75,8 @@ export const auditMessages = {
   rangeReversed: 'The end of the time range is before its start.',
   notAPosition: 'A valid integer is required.',
   notAChoice: 'Select a valid choice.',
-  catchingUp: (folded: number, wanted: number) => `The audit trail is still catching up with the log (${folded} of ${wanted} events). Try again in a moment.`,
+  catchingUp: (folded: number, wanted: number) =>
+    `The audit trail is still catching up with the log (${folded} of ${wanted} events). Try again in a moment.`,
 } as const;
 
 const position = z.string().regex(/^\d+$/, auditMessages.notAPosition);
@@ -79,7 +89,10 @@ export const auditFilterQuery = z.object({
   project: z.string().regex(/^\d+$/, auditMessages.notAPosition).optional(),
   object_type: listOf(AUDIT_OBJECT_TYPES).optional(),
   object_id: z.string().regex(/^\d+$/, auditMessages.notAPosition).optional(),
-  actor: z.string().regex(/^\d+(,\d+)*$/, auditMessages.notAPosition).optional(),
+  actor: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, auditMessages.notAPosition)
+    .optional(),
   /** Event types of the log (`CaseVersioned`), comma-separated. */
   event_type: z.string().optional(),
   action: listOf(AUDIT_ACTIONS).optional(),
@@ -132,7 +145,10 @@ export const auditEventResponse = z.strictObject({
   changes: z.array(auditChange),
   correlation_id: z.string(),
   causation_id: z.string().nullable(),
-  /** In a list asked with `group=jobs`, on a bulk job's row: how many of the job's events it stands for (read by its `correlation_id`); otherwise null. */
+  /**
+   * In a list asked with `group=jobs`, on a bulk job's row: how many of the job's events it stands for (read by its `correlation_id`);
+   * otherwise null.
+   */
   group: z.strictObject({ events: count }).nullable(),
 });
 export type AuditEvent = z.output<typeof auditEventResponse>;
@@ -163,7 +179,10 @@ export const auditExportLine = z.strictObject({
   summary: z.string(),
   /** sha256 over the hash and the readable fields (project, object, summary): they verify by it. */
   seal: z.string(),
-  /** On the last line of each step of the export, and on its last: `ed25519 <key id> <end|more> <base64>`, the server's signature of the seals so far. */
+  /**
+   * On the last line of each step of the export, and on its last: `ed25519 <key id> <end|more> <base64>`, the server's signature of the
+   * seals so far.
+   */
   signature: z.string().nullable(),
 });
 export type AuditExportLine = z.output<typeof auditExportLine>;
@@ -190,5 +209,51 @@ export const auditVerification = z.strictObject({
 });
 export type AuditVerification = z.output<typeof auditVerification>;
 
-/** `as_of=<ISO time>` on the reads that can answer from the past (Testament's own): folded from the log up to that time, marked by the `Testament-As-Of` header. */
+/**
+ * `as_of=<ISO time>` on the reads that can answer from the past (Testament's own): folded from the log up to that time, marked by the
+ * `Testament-As-Of` header.
+ */
 export const asOfQuery = z.object({ as_of: queryDateTime.optional() });
+
+/**
+ * The audit trail (issue 14): every event of the log as a readable row, an object's whole life with its diffs,
+ * exports that verify offline, and verification of the log itself.
+ */
+export const auditRoutes = routeSet('audit', {
+  events: {
+    method: 'GET',
+    path: '/api/v2/audit/events/',
+    summary: 'Events of a project (or, for superusers, of the whole system) as readable rows, newest first, paged at a fixed head',
+    querystring: auditEventsQuery,
+    response: { 200: auditEventsResponse },
+  },
+  objectHistory: {
+    method: 'GET',
+    path: '/api/v2/audit/objects/:type/:id/',
+    summary: 'The whole life of a project, suite, case, plan, test, user or role: each change with the fields it changed',
+    querystring: paginationQuery,
+    response: { 200: auditEventsResponse },
+  },
+  export: {
+    method: 'GET',
+    path: '/api/v2/audit/export/',
+    summary:
+      'The filtered events as NDJSON (default) or CSV, streamed: each line carries its ' +
+      'stream, revision, position, hash and previous hash, so the file verifies offline',
+    querystring: auditExportQuery,
+    response: { 200: file('The events, oldest first', 'application/x-ndjson', 'text/csv') },
+  },
+  signingKey: {
+    method: 'GET',
+    path: '/api/v2/audit/signing-key/',
+    summary: 'The public key that signs the exports, to verify their readable fields offline (`npm run verify -- --file … --key …`)',
+    response: { 200: auditSigningKeyResponse },
+  },
+  verify: {
+    method: 'GET',
+    path: '/api/v2/audit/verify/',
+    summary: 'Re-hashes every stream of a project (or, for superusers, of the whole log) and reports the first broken link',
+    querystring: auditVerifyQuery,
+    response: { 200: auditVerification },
+  },
+});

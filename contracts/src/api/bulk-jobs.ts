@@ -1,14 +1,17 @@
 import { z } from 'zod';
 import { booleanField, idArrayField, idField, nullableIdField } from './fields.ts';
 import { attributeValues } from '../events/suites.ts';
-
-import { count, id, timestamp } from './wire.ts';
+import { paginationQuery } from './query.ts';
+import { routeSet } from './route.ts';
+import { testResponse } from './tests.ts';
+import { count, id, paginatedResponse, timestamp } from './wire.ts';
 
 export const bulkMessages = {
   oneChange: 'Send one change: plan_id, assignee_id, is_deleted or result.',
   includedAndExcluded: 'Send included_tests or excluded_tests, not both.',
   statusUnknown: (statusId: number) => `Invalid pk "${statusId}" - object does not exist.`,
-  requiredAttributes: (names: readonly string[], suiteId: number) => `Required attributes are missing for the tests of suite ${suiteId}: ${names.join(', ')}`,
+  requiredAttributes: (names: readonly string[], suiteId: number) =>
+    `Required attributes are missing for the tests of suite ${suiteId}: ${names.join(', ')}`,
   running: 'Another bulk operation of yours is still running in this project; wait for it to end.',
 } as const;
 
@@ -16,10 +19,14 @@ export const bulkMessages = {
 export const BULK_SYNC_LIMIT = 1_000;
 
 /** The list filters as the web app sends them: query values, as strings, numbers, booleans or lists. */
-const conditionValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))]).transform((value) => (Array.isArray(value) ? value.join(',') : String(value)));
+const conditionValue = z
+  .union([z.string(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))])
+  .transform((value) => (Array.isArray(value) ? value.join(',') : String(value)));
 export const filterConditions = z
   .record(z.string(), conditionValue.nullable())
-  .transform((conditions) => Object.fromEntries(Object.entries(conditions).filter((entry): entry is [string, string] => entry[1] !== null && entry[1] !== '')));
+  .transform((conditions) =>
+    Object.fromEntries(Object.entries(conditions).filter((entry): entry is [string, string] => entry[1] !== null && entry[1] !== '')),
+  );
 
 /** What is done to every selected test: one of these (§3.5). */
 const bulkChanges = {
@@ -32,7 +39,12 @@ const bulkChanges = {
       status: idField,
       comment: z.string().optional(),
       attachments: idArrayField.optional(),
-      attributes: z.object({ non_suite_specific: attributeValues.optional(), suite_specific: z.array(z.object({ suite_id: idField, values: attributeValues })).optional() }).optional(),
+      attributes: z
+        .object({
+          non_suite_specific: attributeValues.optional(),
+          suite_specific: z.array(z.object({ suite_id: idField, values: attributeValues })).optional(),
+        })
+        .optional(),
     })
     .optional(),
 };
@@ -75,3 +87,46 @@ export const bulkJobResponse = z.strictObject({
   ended_at: timestamp.nullable(),
 });
 export type BulkJob = z.output<typeof bulkJobResponse>;
+
+/** The changed tests; none (an empty body, K3) when the change goes on as a job in the background. */
+const changedTests = z.array(testResponse).optional();
+
+const testsBulkUpdate = {
+  path: '/api/v2/tests/bulk-update/',
+  summary:
+    'Assign, move, delete or add a result to the tests a filter selects ' +
+    '(in `current_plan`’s subtree), minus exclusions or only those ' +
+    'included; over 1,000 or with `is_async`, as a job in the background',
+  body: testBulkUpdateBody,
+  response: { 200: changedTests },
+} as const;
+
+/**
+ * Bulk changes of tests (§3.5, §4.11) as jobs, and the caller's jobs: small selections are answered when the
+ * job ends, large ones (or `is_async`) at once, with an empty body, the job going on in the background (K3).
+ */
+export const bulkJobRoutes = routeSet('bulk-jobs', {
+  bulkUpdate: { method: 'PUT', ...testsBulkUpdate },
+  // TestY's router takes PATCH here too, with the same body and meaning.
+  bulkUpdatePatch: { method: 'PATCH', ...testsBulkUpdate },
+  bulkUpdateTree: {
+    method: 'PUT',
+    path: '/api/v2/tests/bulk-update-tree/',
+    summary: 'The same for what the tree view selected: whole plan subtrees and single tests, after the filters',
+    body: testBulkUpdateTreeBody,
+    response: { 200: changedTests },
+  },
+  list: {
+    method: 'GET',
+    path: '/api/v2/bulk-jobs/',
+    summary: 'The caller’s bulk jobs, the latest first',
+    querystring: paginationQuery,
+    response: { 200: paginatedResponse(bulkJobResponse) },
+  },
+  retrieve: {
+    method: 'GET',
+    path: '/api/v2/bulk-jobs/:id(^\\d+)/',
+    summary: 'One of the caller’s bulk jobs: how far it got and how it ended',
+    response: { 200: bulkJobResponse },
+  },
+});

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { booleanField, idArrayField, queryId, queryIdList } from './fields.ts';
-import { numberChoice, projectReference, requiredText } from './project-catalogue.ts';
+import { contentTypeResponse } from '../content-types.ts';
+import { catalogueRoutes, numberChoice, projectReference, projectScopeQuery, requiredText } from './project-catalogue.ts';
+import { routeSet } from './route.ts';
 import { id } from './wire.ts';
 
 export const customAttributeMessages = {
@@ -84,7 +86,6 @@ export const customAttributeResponse = z.strictObject({
 });
 export type CustomAttribute = z.output<typeof customAttributeResponse>;
 
-
 const resultAttribute = z.strictObject({ name: z.string(), is_required: z.boolean() });
 
 /** `custom-attributes/testresult/`: the result attributes for every suite, and those limited to some suites. */
@@ -93,3 +94,29 @@ export const testResultAttributesResponse = z.strictObject({
   suite_specific: z.array(z.strictObject({ suite_id: id, suite_name: z.string(), values: z.array(resultAttribute) })),
 });
 export type TestResultAttributes = z.output<typeof testResultAttributesResponse>;
+
+/** `custom-attributes/` (the catalogue's endpoints). */
+export const customAttributeRoutes = catalogueRoutes('custom-attributes', {
+  itemName: 'custom attribute',
+  createBody: customAttributeCreateBody,
+  patchBody: customAttributePatchBody,
+  response: customAttributeResponse,
+  listQuery: customAttributeListQuery,
+});
+
+/** The two helpers beside the catalogue: what attributes apply to, and what a result asks for. */
+export const customAttributeLookupRoutes = routeSet('custom-attributes', {
+  contentTypes: {
+    method: 'GET',
+    path: '/api/v2/custom-attributes/content-types/',
+    summary: 'The models custom attributes can apply to',
+    response: { 200: z.array(contentTypeResponse) },
+  },
+  resultAttributes: {
+    method: 'GET',
+    path: '/api/v2/custom-attributes/testresult/',
+    summary: 'The result attributes a project asks for, given a status (`?status_id=`) and suites (`?suite=1,2`)',
+    querystring: projectScopeQuery.extend(testResultAttributesQuery.shape),
+    response: { 200: testResultAttributesResponse },
+  },
+});

@@ -48,7 +48,10 @@ const drfIntegerFrom = (minimum: number) => (value: unknown) => {
 /** DRF's integer field with a lower bound: ids (the default, 1 and up) or counts and positions (0 and up). */
 export function integerField(minimum = 1) {
   return z
-    .union([z.number(), z.string()], { error: (issue) => (issue.input === undefined ? messages.required : issue.input === null ? messages.notNull : fieldMessages.invalidInteger) })
+    .union([z.number(), z.string()], {
+      error: (issue) =>
+        issue.input === undefined ? messages.required : issue.input === null ? messages.notNull : fieldMessages.invalidInteger,
+    })
     .transform(readWith(drfIntegerFrom(minimum), fieldMessages.invalidInteger));
 }
 
@@ -78,7 +81,9 @@ export function drfBoolean(value: unknown): boolean | undefined {
 
 /** A boolean in a body or a multipart form: `true`, `"true"`, `1`, `"1"`, `"yes"`, `"on"`, … and their negatives. */
 export const booleanField = z
-  .union([z.boolean(), z.number(), z.string()], { error: (issue) => (issue.input === undefined ? messages.required : issue.input === null ? messages.notNull : messages.notABoolean) })
+  .union([z.boolean(), z.number(), z.string()], {
+    error: (issue) => (issue.input === undefined ? messages.required : issue.input === null ? messages.notNull : messages.notABoolean),
+  })
   .transform(readWith(drfBoolean, messages.notABoolean));
 
 /** A boolean query value (django-filter's BooleanFilter), in the same spellings. */
@@ -87,7 +92,9 @@ export const queryBoolean = z.string().transform(readWith(drfBoolean, messages.n
 /** The digits of each id in a comma-separated list, spaces around them allowed; undefined when one is not an id. */
 function idsInList(value: string, allowNull: boolean): string[] | undefined {
   const parts = value.split(',').map((part) => part.trim());
-  return parts.every((part) => /^\d+$/.test(part) || (allowNull && part === 'null')) ? parts.map((part) => (part === 'null' ? part : String(Number(part)))) : undefined;
+  return parts.every((part) => /^\d+$/.test(part) || (allowNull && part === 'null'))
+    ? parts.map((part) => (part === 'null' ? part : String(Number(part))))
+    : undefined;
 }
 
 function listQuery(allowNull: boolean) {
@@ -105,4 +112,6 @@ const queryInteger = (value: string) => drfIntegerFrom(0)(value)?.toString();
 export const queryId = z.string().transform(readWith(queryInteger, fieldMessages.invalidInteger));
 
 /** A tree level in a query: `null` for the roots, or a parent's id. */
-export const queryParent = z.string().transform(readWith((value: string) => (value.trim() === 'null' ? 'null' : queryInteger(value)), fieldMessages.invalidInteger));
+export const queryParent = z
+  .string()
+  .transform(readWith((value: string) => (value.trim() === 'null' ? 'null' : queryInteger(value)), fieldMessages.invalidInteger));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { permissionList, roleName } from './roles.ts';
+import { noContent, routeSet } from './route.ts';
 import { id } from './wire.ts';
 
 /**
@@ -26,3 +27,32 @@ export const groupResponse = z.strictObject({
   url: z.string(),
 });
 export type Group = z.output<typeof groupResponse>;
+
+const groupDetail = '/api/v2/groups/:id(^\\d+)/';
+const groupChange = {
+  path: groupDetail,
+  summary: 'Change a group (superusers); a permission list sent is the complete new set',
+  body: groupPatchBody,
+  response: { 200: groupResponse },
+} as const;
+
+/** `groups/` (§3.15): TestY's legacy CRUD over authentication groups, a bare list. */
+export const groupRoutes = routeSet('groups', {
+  list: {
+    method: 'GET',
+    path: '/api/v2/groups/',
+    summary: 'The authentication groups, by id (not paginated)',
+    response: { 200: z.array(groupResponse) },
+  },
+  retrieve: { method: 'GET', path: groupDetail, summary: 'One group', response: { 200: groupResponse } },
+  create: {
+    method: 'POST',
+    path: '/api/v2/groups/',
+    summary: 'Create a group (superusers)',
+    body: groupCreateBody,
+    response: { 201: groupResponse },
+  },
+  update: { method: 'PATCH', ...groupChange },
+  replace: { method: 'PUT', ...groupChange },
+  destroy: { method: 'DELETE', path: groupDetail, summary: 'Delete a group for good (superusers)', response: { 204: noContent } },
+});

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { formId } from './attachments.ts';
+import { bulkJobResponse } from './bulk-jobs.ts';
 import { booleanField } from './fields.ts';
+import { routeSet } from './route.ts';
 
 /** Refusals of an import file, each naming the case by its place in the file (and its key when it has one). */
 export const importMessages = {
@@ -31,7 +33,9 @@ export const IMPORT_NO_SCRIPT = 'No test script in the Zephyr Scale export.';
 /** The suite the cases without a folder go to when the import names no target suite: a root suite, made once and reused. */
 export const IMPORT_DEFAULT_SUITE = 'Imported from Zephyr Scale';
 
-/** `POST import/zephyr/`'s fields besides its `file` part: the project, a suite to import under, and whether to answer before the job ends. */
+/**
+ * `POST import/zephyr/`'s fields besides its `file` part: the project, a suite to import under, and whether to answer before the job ends.
+ */
 export const zephyrImportFields = z.object({
   project: formId(true).transform((id) => id as number),
   /** The folders become suites under it; without it, under the project's root. */
@@ -59,3 +63,23 @@ export type ImportedCase = z.output<typeof importedCaseSchema>;
 /** The cases of an accepted import, kept aside (in the BlobStore) while its job creates them: items are their 1-based places here. */
 export const stagedImportSchema = z.object({ cases: z.array(importedCaseSchema) });
 export type StagedImport = z.output<typeof stagedImportSchema>;
+
+/**
+ * `import/zephyr/`: a Zephyr Scale export (JSON or CSV) becomes suites, cases, steps and labels of a project, as a bulk job.
+ */
+export const importRoutes = routeSet('imports', {
+  zephyr: {
+    method: 'POST',
+    path: '/api/v2/import/zephyr/',
+    summary:
+      'Import a Zephyr Scale export (the multipart `file`: JSON or CSV) into a project: ' +
+      'folders become suites under `suite` (or the root), test cases become cases with their ' +
+      'steps and labels; over 1,000 cases or with `is_async`, as a job in the background',
+    body: zephyrImportFields,
+    multipart: true,
+    response: {
+      200: bulkJobResponse.describe('The job, ended'),
+      202: bulkJobResponse.describe('The job, going on in the background: follow it at `bulk-jobs/{id}/`'),
+    },
+  },
+});

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CONTENT_TYPES } from '../content-types.ts';
 import { messages } from '../messages.ts';
-import { catalogueMessages, projectReference, requiredText } from './project-catalogue.ts';
+import { catalogueMessages, catalogueRoutes, projectReference, requiredText } from './project-catalogue.ts';
 import { booleanField } from './fields.ts';
 import { paginationQuery } from './query.ts';
 import { id, paginatedResponse } from './wire.ts';
@@ -41,7 +41,8 @@ const pageType = z.unknown().transform((value, ctx): string => {
   if (value === undefined) ctx.addIssue({ code: 'custom', message: messages.required });
   else if (value === null) ctx.addIssue({ code: 'custom', message: messages.notNull });
   else if (typeof value !== 'string') ctx.addIssue({ code: 'custom', message: integrationMessages.invalidPageType });
-  else if (!INTEGRATION_PAGE_TYPES.includes(value.trim().toLowerCase())) ctx.addIssue({ code: 'custom', message: integrationMessages.unknownPageType(value) });
+  else if (!INTEGRATION_PAGE_TYPES.includes(value.trim().toLowerCase()))
+    ctx.addIssue({ code: 'custom', message: integrationMessages.unknownPageType(value) });
   return typeof value === 'string' ? value.trim().toLowerCase() : z.NEVER;
 });
 
@@ -90,3 +91,13 @@ export const integrationResponse = z.strictObject({
 });
 export type Integration = z.output<typeof integrationResponse>;
 export const integrationListResponse = paginatedResponse(integrationResponse);
+
+/** `integrations/` (the catalogue's endpoints). */
+export const integrationRoutes = catalogueRoutes('integrations', {
+  itemName: 'integration',
+  createBody: integrationCreateBody,
+  patchBody: integrationPatchBody,
+  response: integrationResponse,
+  listQuery: integrationListQuery,
+  paged: true,
+});

@@ -1,6 +1,6 @@
 import { messages } from '../messages.ts';
 import { z } from 'zod';
-import { colorField, numberChoice, projectReference, requiredText } from './project-catalogue.ts';
+import { catalogueRoutes, colorField, numberChoice, projectReference, requiredText } from './project-catalogue.ts';
 import { id } from './wire.ts';
 
 export const labelMessages = {
@@ -39,3 +39,12 @@ export const labelResponse = z.strictObject({
   color: z.string().nullable(),
 });
 export type Label = z.output<typeof labelResponse>;
+
+/** `labels/` (the catalogue's endpoints). */
+export const labelRoutes = catalogueRoutes('labels', {
+  itemName: 'label',
+  createBody: labelCreateBody,
+  patchBody: labelPatchBody,
+  response: labelResponse,
+  listQuery: labelListQuery,
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { projectReference, requiredText } from './project-catalogue.ts';
+import { catalogueRoutes, projectReference, requiredText } from './project-catalogue.ts';
+import { routeSet } from './route.ts';
 import { id } from './wire.ts';
 
 export const parameterMessages = {
@@ -23,3 +24,22 @@ export const parameterResponse = z.strictObject({
   url: z.string(),
 });
 export type Parameter = z.output<typeof parameterResponse>;
+
+/** `parameters/` (the catalogue's endpoints). */
+export const parameterRoutes = catalogueRoutes('parameters', {
+  itemName: 'parameter',
+  createBody: parameterCreateBody,
+  patchBody: parameterPatchBody,
+  response: parameterResponse,
+  listQuery: z.object({}),
+});
+
+/** A project's own list of its parameters, beside the catalogue. */
+export const projectParameterRoutes = routeSet('parameters', {
+  ofProject: {
+    method: 'GET',
+    path: '/api/v2/projects/:id(^\\d+)/parameters/',
+    summary: "A project's parameters",
+    response: { 200: z.array(parameterResponse) },
+  },
+});

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { fieldMessages, idField, queryId } from './fields.ts';
 import { messages } from '../messages.ts';
 import { paginationQuery } from './query.ts';
+import { noContent, routeSet, type RouteSet } from './route.ts';
+import { paginatedResponse, previewResponse } from './wire.ts';
 
 /** Messages shared by the per-project catalogues (statuses, labels, parameters, custom attributes). */
 export const catalogueMessages = {
@@ -45,7 +47,8 @@ export const projectReference = idField;
 export function numberChoice<const T extends number>(choices: readonly T[]) {
   return z.unknown().transform((value, ctx): T => {
     if (value === undefined) ctx.addIssue({ code: 'custom', message: messages.required });
-    else if (typeof value !== 'number' || !choices.includes(value as T)) ctx.addIssue({ code: 'custom', message: catalogueMessages.invalidChoice(value) });
+    else if (typeof value !== 'number' || !choices.includes(value as T))
+      ctx.addIssue({ code: 'custom', message: catalogueMessages.invalidChoice(value) });
     return value as T;
   });
 }
@@ -64,3 +67,110 @@ export const projectScopeQuery = z.object({ project: queryId });
 
 /** `deleted/` (§2.7): the trash, of one project or of every project the caller can see. */
 export const trashListQuery = projectScopeQuery.partial().extend(paginationQuery.shape);
+
+/** What a catalogue's routes are made of (statuses, labels, parameters, custom attributes, integrations). */
+export interface CatalogueShape<
+  C extends z.ZodType,
+  P extends z.ZodType,
+  R extends z.ZodType,
+  L extends z.ZodObject,
+  Paged extends boolean,
+> {
+  /** One item, as the docs' summaries name it: `custom attribute`. */
+  itemName: string;
+  createBody: C;
+  patchBody: P;
+  /** The item's wire object: the contract of every answer made of items. */
+  response: R;
+  /** The list's filters besides `?project=`. */
+  listQuery: L;
+  /** The list answers in pages (integrations); otherwise a bare array. */
+  paged?: Paged;
+}
+
+/**
+ * The common endpoints of a project catalogue (§2.7, §3.8–§3.11, §3.16) under `/api/v2/{resource}/`: the list of a project,
+ * create, one item, change (PATCH or PUT), delete to the trash with its preview, and the trash's list, recover and remove.
+ */
+export function catalogueRoutes<
+  C extends z.ZodType,
+  P extends z.ZodType,
+  R extends z.ZodType,
+  L extends z.ZodObject,
+  Paged extends boolean = false,
+  Resource extends string = string,
+>(resource: Resource, shape: CatalogueShape<C, P, R, L, Paged>): CatalogueRoutes<C, P, R, L, Paged, Resource> {
+  return routeSet(resource, catalogueTable(resource, shape));
+}
+
+function catalogueTable<
+  C extends z.ZodType,
+  P extends z.ZodType,
+  R extends z.ZodType,
+  L extends z.ZodObject,
+  Paged extends boolean = false,
+  Resource extends string = string,
+>(resource: Resource, shape: CatalogueShape<C, P, R, L, Paged>) {
+  const base = `/api/v2/${resource}/` as const;
+  const detail = `${base}:id(^\\d+)/` as const;
+  const pluralName = resource.replaceAll('-', ' ');
+  const { itemName, response } = shape;
+  const change = { path: detail, summary: `Change a ${itemName}`, body: shape.patchBody, response: { 200: response } } as const;
+  return {
+    list: {
+      method: 'GET',
+      path: base,
+      summary: `The ${pluralName} a project uses (\`?project=\`)`,
+      // Typed by hand: zod's `extend` loses a generic shape's keys, and the client's calls are checked against them.
+      querystring: projectScopeQuery.extend(shape.listQuery.shape) as unknown as z.ZodObject<
+        (typeof projectScopeQuery)['shape'] & L['shape']
+      >,
+      response: {
+        200: (shape.paged ? paginatedResponse(response) : z.array(response)) as Paged extends true
+          ? ReturnType<typeof paginatedResponse<R>>
+          : z.ZodArray<R>,
+      },
+    },
+    create: { method: 'POST', path: base, summary: `Create a ${itemName}`, body: shape.createBody, response: { 201: response } },
+    retrieve: { method: 'GET', path: detail, summary: `One ${itemName}`, response: { 200: response } },
+    update: { method: 'PATCH', ...change },
+    replace: { method: 'PUT', ...change },
+    destroy: { method: 'DELETE', path: detail, summary: `Delete a ${itemName} (it goes to the trash)`, response: { 204: noContent } },
+    deletePreview: {
+      method: 'GET',
+      path: `${detail}delete/preview/`,
+      summary: `What deleting the ${itemName} would delete`,
+      response: { 200: previewResponse },
+    },
+    trash: {
+      method: 'GET',
+      path: `${base}deleted/`,
+      summary: `Deleted ${pluralName} in the trash, of one project (\`?project=\`) or of every project the caller can see`,
+      querystring: trashListQuery,
+      response: { 200: paginatedResponse(response) },
+    },
+    recover: {
+      method: 'POST',
+      path: `${base}deleted/recover/`,
+      summary: `Recover ${pluralName} from the trash`,
+      body: trashBody,
+      response: { 200: z.array(response) },
+    },
+    remove: {
+      method: 'POST',
+      path: `${base}deleted/remove/`,
+      summary: `Remove ${pluralName} from the trash for good`,
+      body: trashBody,
+      response: { 204: noContent },
+    },
+  } as const;
+}
+
+export type CatalogueRoutes<
+  C extends z.ZodType,
+  P extends z.ZodType,
+  R extends z.ZodType,
+  L extends z.ZodObject,
+  Paged extends boolean,
+  Resource extends string = string,
+> = RouteSet<ReturnType<typeof catalogueTable<C, P, R, L, Paged, Resource>>>;

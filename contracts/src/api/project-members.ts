@@ -2,6 +2,8 @@ import { messages } from '../messages.ts';
 import { z } from 'zod';
 import { permissionResponse, roleResponse } from './roles.ts';
 import { userListQuery, userResponse } from './users.ts';
+import { paginationQuery } from './query.ts';
+import { routeSet } from './route.ts';
 import { paginatedResponse } from './wire.ts';
 
 /** `GET projects/{id}/members/`: the user filters (case-insensitive containment on the text fields). */
@@ -31,3 +33,24 @@ export const memberResponse = userResponse.extend({
 });
 export type Member = z.output<typeof memberResponse>;
 export const memberListResponse = paginatedResponse(memberResponse);
+
+const project = '/api/v2/projects/:id(^\\d+)/';
+
+/** A project's members (its access-management tab) and requests for access to it (§3.1). */
+export const projectMemberRoutes = routeSet('project-members', {
+  list: {
+    method: 'GET',
+    path: `${project}members/` as const,
+    summary: "A project's members, with their roles in it",
+    querystring: memberListQuery.extend(paginationQuery.shape),
+    response: { 200: memberListResponse },
+  },
+  /** 400 when the caller can already see the project or already has a pending request; managers are notified. */
+  requestAccess: {
+    method: 'POST',
+    path: `${project}access/` as const,
+    summary: 'Ask for access to a project; answers the confirmation to show',
+    body: accessRequestBody,
+    response: { 200: z.string() },
+  },
+});

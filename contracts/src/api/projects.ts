@@ -2,30 +2,28 @@ import { z } from 'zod';
 import { booleanField, idField, nullableIdField, queryBoolean } from './fields.ts';
 import { parseCalendarDuration } from '../duration.ts';
 import { messages } from '../messages.ts';
+import { trashBody } from './project-catalogue.ts';
+import { paginationQuery } from './query.ts';
+import { file, noContent, routeSet } from './route.ts';
+import { count, id, paginatedResponse, previewResponse, timestamp } from './wire.ts';
 
-import { count, id, paginatedResponse, timestamp } from './wire.ts';
-
-const resultEditLimit = z
-  .union([z.string(), z.number(), z.null()])
-  .transform((value, ctx) => {
-    if (value === null) return null;
-    const text = String(value).trim();
-    if (text === '') return null;
-    const seconds = parseCalendarDuration(text);
-    if (seconds === null || seconds <= 0) {
-      ctx.addIssue({ code: 'custom', message: messages.invalidDuration });
-      return z.NEVER;
-    }
-    return seconds;
-  });
+const resultEditLimit = z.union([z.string(), z.number(), z.null()]).transform((value, ctx) => {
+  if (value === null) return null;
+  const text = String(value).trim();
+  if (text === '') return null;
+  const seconds = parseCalendarDuration(text);
+  if (seconds === null || seconds <= 0) {
+    ctx.addIssue({ code: 'custom', message: messages.invalidDuration });
+    return z.NEVER;
+  }
+  return seconds;
+});
 
 /** Keys a TestY client adds beyond these are ignored, as its serializers ignore them; the known ones are checked. */
 export const projectSettingsBody = z.object({
   is_result_editable: booleanField.optional(),
   result_edit_limit: resultEditLimit.optional(),
-  status_order: z
-    .record(z.string().regex(/^\d+$/, messages.statusOrderShape), z.coerce.number().int())
-    .optional(),
+  status_order: z.record(z.string().regex(/^\d+$/, messages.statusOrderShape), z.coerce.number().int()).optional(),
   default_status: nullableIdField.optional(),
 });
 
@@ -118,3 +116,94 @@ export const statisticsResponse = z.strictObject({
   tests_count: count,
 });
 export type Statistics = z.output<typeof statisticsResponse>;
+
+const projectList = '/api/v2/projects/';
+const projectDetail = '/api/v2/projects/:id(^\\d+)/';
+const projectChange = {
+  path: projectDetail,
+  summary: 'Change a project (a new icon may come as a multipart file `icon`)',
+  body: projectPatchBody,
+  multipart: true,
+  response: { 200: projectResponse },
+} as const;
+
+/** `projects/` (§3.1): the projects, their archive and trash, their icons, and the dashboard's totals (§3.17). */
+export const projectRoutes = routeSet('projects', {
+  list: {
+    method: 'GET',
+    path: projectList,
+    summary: 'Projects the caller may see, favourites first',
+    querystring: projectListQuery.extend(paginationQuery.shape),
+    response: { 200: projectListResponse },
+  },
+  create: {
+    method: 'POST',
+    path: projectList,
+    summary: 'Create a project (an icon may come as a multipart file `icon`)',
+    body: projectCreateBody,
+    multipart: true,
+    response: { 201: projectResponse },
+  },
+  retrieve: { method: 'GET', path: projectDetail, summary: 'One project', response: { 200: projectResponse } },
+  update: { method: 'PATCH', ...projectChange },
+  replace: { method: 'PUT', ...projectChange },
+  destroy: {
+    method: 'DELETE',
+    path: projectDetail,
+    summary: 'Delete a project and everything in it (to the trash)',
+    response: { 204: noContent },
+  },
+  deletePreview: {
+    method: 'GET',
+    path: `${projectDetail}delete/preview/` as const,
+    summary: 'What deleting the project would delete',
+    response: { 200: previewResponse },
+  },
+  archivePreview: {
+    method: 'GET',
+    path: `${projectDetail}archive/preview/` as const,
+    summary: 'What archiving the project would archive',
+    response: { 200: previewResponse },
+  },
+  archive: { method: 'POST', path: `${projectDetail}archive/` as const, summary: 'Archive a project', response: { 200: projectResponse } },
+  restore: {
+    method: 'POST',
+    path: '/api/v2/projects/archive/restore/',
+    summary: 'Restore archived projects',
+    body: archiveRestoreBody,
+    response: { 200: z.array(projectResponse) },
+  },
+  trash: {
+    method: 'GET',
+    path: '/api/v2/projects/deleted/',
+    summary: 'Deleted projects the caller could see, the latest deleted first',
+    querystring: paginationQuery,
+    response: { 200: paginatedResponse(projectResponse) },
+  },
+  recover: {
+    method: 'POST',
+    path: '/api/v2/projects/deleted/recover/',
+    summary: 'Recover projects from the trash, with everything in them',
+    body: trashBody,
+    response: { 200: z.array(projectResponse) },
+  },
+  remove: {
+    method: 'POST',
+    path: '/api/v2/projects/deleted/remove/',
+    summary: 'Remove projects from the trash for good, with everything in them',
+    body: trashBody,
+    response: { 204: noContent },
+  },
+  icon: {
+    method: 'GET',
+    path: `${projectDetail}icon/` as const,
+    summary: "The project's icon, or its thumbnail (`?width=&height=`)",
+    response: { 200: file('The image', 'image/png', 'image/jpeg') },
+  },
+  statistics: {
+    method: 'GET',
+    path: '/api/v2/system/statistics/',
+    summary: "Dashboard totals over the caller's visible, active projects",
+    response: { 200: statisticsResponse },
+  },
+});

@@ -5,14 +5,16 @@ import { LIMITS } from '../limits.ts';
 import { messages } from '../messages.ts';
 import { attributeValues } from '../events/suites.ts';
 import { attachmentResponse } from './attachments.ts';
-import { catalogueMessages } from './project-catalogue.ts';
+import { catalogueMessages, trashBody } from './project-catalogue.ts';
 import { commentResponse } from './comments.ts';
 import { paginationQuery } from './query.ts';
-import { id, timestamp } from './wire.ts';
+import { noContent, routeSet } from './route.ts';
+import { id, previewResponse, timestamp } from './wire.ts';
 
 export const resultMessages = {
   notEditable: 'Results in this project are not editable. Contact with project admin',
-  gapClosed: (limitSeconds: number) => `Update gap closed, you can only update "comment" on current result. Update gap is set to "${formatCalendarDuration(limitSeconds)}"`,
+  gapClosed: (limitSeconds: number) =>
+    `Update gap closed, you can only update "comment" on current result. Update gap is set to "${formatCalendarDuration(limitSeconds)}"`,
   caseVersionChanged: 'Test case version changed you can only update "comment" on current result',
   archivedTest: 'Results cannot be added to or changed on an archived test.',
   archivedResult: 'An archived result cannot be changed.',
@@ -25,7 +27,6 @@ export const resultMessages = {
   scopeRequired: 'Give test or project.',
   attributeScope: 'plan, attribute_name and attribute_value are required.',
 } as const;
-
 
 /** `POST results/` (§3.6): the status and, per step of the case version, a step status. */
 export const resultCreateBody = z.object({
@@ -40,7 +41,9 @@ export const resultCreateBody = z.object({
 });
 export type ResultCreateBody = z.output<typeof resultCreateBody>;
 
-/** `POST test-results/bulk-create/`: a JSON array of `POST results/` bodies, on one test or many; a field error names the item, `1.status`. */
+/**
+ * `POST test-results/bulk-create/`: a JSON array of `POST results/` bodies, on one test or many; a field error names the item, `1.status`.
+ */
 export const resultBulkCreateBody = z
   .array(resultCreateBody, { error: messages.notAList })
   .min(1, messages.required)
@@ -53,7 +56,9 @@ export const resultBulkCreateBody = z
 export const resultPatchBody = resultCreateBody.partial().extend({
   steps_results: z
     .array(
-      z.object({ id: idField.optional(), step: idField.optional(), status: idField }).refine((stepResult) => stepResult.id !== undefined || stepResult.step !== undefined, { message: resultMessages.stepNamed }),
+      z
+        .object({ id: idField.optional(), step: idField.optional(), status: idField })
+        .refine((stepResult) => stepResult.id !== undefined || stepResult.step !== undefined, { message: resultMessages.stepNamed }),
       { error: messages.notAList },
     )
     .optional(),
@@ -111,7 +116,10 @@ export const resultsUnionQuery = paginationQuery.extend({
   type: z.enum(['result', 'comment'], { error: (issue) => catalogueMessages.invalidChoice(issue.input) }).optional(),
   ordering: z.enum(['created_at', '-created_at'], { error: messages.invalidOrdering }).optional(),
 });
-export const resultsUnionItem = z.union([resultResponse.extend({ type: z.literal('result') }), commentResponse.extend({ type: z.literal('comment') })]);
+export const resultsUnionItem = z.union([
+  resultResponse.extend({ type: z.literal('result') }),
+  commentResponse.extend({ type: z.literal('comment') }),
+]);
 export type ResultsUnionItem = z.output<typeof resultsUnionItem>;
 
 /** `DELETE results/attributes/`: the results of the tests directly in `plan` whose attribute has the value (case-insensitive). */
@@ -119,4 +127,73 @@ export const resultsByAttributeQuery = z.object({
   plan: queryId.optional(),
   attribute_name: z.string().optional(),
   attribute_value: z.string().optional(),
+});
+
+const RESULTS = '/api/v2/results/';
+const RESULT = '/api/v2/results/:id(^\\d+)/';
+const resultChange = {
+  path: RESULT,
+  summary: 'Change a result within the project’s edit limits (§4.10, D9)',
+  body: resultPatchBody,
+  response: { 200: resultResponse },
+} as const;
+
+/** `results/` (§3.6, §4.10): a test's results, recording, editing within the limits, deleting (the last status follows, D6). */
+export const resultRoutes = routeSet('results', {
+  list: {
+    method: 'GET',
+    path: RESULTS,
+    summary: 'A test’s results (`?test=`), newest first, not paginated',
+    querystring: resultListQuery,
+    response: { 200: z.array(resultResponse) },
+  },
+  create: {
+    method: 'POST',
+    path: RESULTS,
+    summary: 'Record a result on a test, with a status per step of the case version',
+    body: resultCreateBody,
+    response: { 201: resultCreatedResponse },
+  },
+  bulkCreate: {
+    method: 'POST',
+    path: '/api/v2/test-results/bulk-create/',
+    summary: 'Record many results, on one test or many, all or none (at most 1,000)',
+    body: resultBulkCreateBody,
+    response: { 201: z.array(resultCreatedResponse) },
+  },
+  retrieve: { method: 'GET', path: RESULT, summary: 'One result', response: { 200: resultResponse } },
+  update: { method: 'PATCH', ...resultChange },
+  replace: { method: 'PUT', ...resultChange },
+  archivePreview: {
+    method: 'GET',
+    path: `${RESULT}archive/preview/`,
+    summary: 'What archiving the result would archive',
+    response: { 200: previewResponse },
+  },
+  archive: {
+    method: 'POST',
+    path: `${RESULT}archive/`,
+    summary: 'Archive a result (it keeps counting for its test’s last status, D6)',
+    response: { 200: resultResponse },
+  },
+  restore: {
+    method: 'POST',
+    path: `${RESULTS}archive/restore/`,
+    summary: 'Restore archived results',
+    body: trashBody,
+    response: { 200: z.array(resultResponse) },
+  },
+  destroyByAttribute: {
+    method: 'DELETE',
+    path: `${RESULTS}attributes/`,
+    summary: 'Delete the results of the tests directly in a plan whose attribute has a value (case-insensitive)',
+    querystring: resultsByAttributeQuery,
+    response: { 204: noContent },
+  },
+  destroy: {
+    method: 'DELETE',
+    path: RESULT,
+    summary: 'Delete a result (its test’s last status follows, D6)',
+    response: { 204: noContent },
+  },
 });

@@ -3,6 +3,8 @@ import { drfInteger } from './fields.ts';
 import { accessMessages } from '../access-messages.ts';
 import { messages } from '../messages.ts';
 import { PERMISSIONS, RoleType } from '../permissions.ts';
+import { paginationQuery } from './query.ts';
+import { noContent, routeSet } from './route.ts';
 import { id, paginatedResponse } from './wire.ts';
 
 /** A DRF primary-key field: a positive integer, or its digits in a string. Existence is checked later. */
@@ -29,11 +31,7 @@ const roleType = z.unknown().transform((value, ctx) => {
 });
 
 /** Django's auth names (roles, groups): at most 150 characters. */
-export const roleName = z
-  .string({ error: messages.required })
-  .trim()
-  .min(1, messages.blank)
-  .max(150, messages.maxLength(150));
+export const roleName = z.string({ error: messages.required }).trim().min(1, messages.blank).max(150, messages.maxLength(150));
 
 /** `POST roles/`: name, permission ids, type (default custom). */
 export const roleCreateBody = z.object({
@@ -79,3 +77,43 @@ export const permissionResponse = z.strictObject({ id, name: z.string(), codenam
 /** `roles/assign/` answers one row per role the user now holds in the project. */
 export const roleAssignmentResponse = z.strictObject({ project: id, user: id, role: id });
 export type RoleAssignment = z.output<typeof roleAssignmentResponse>;
+
+const roleList = '/api/v2/roles/';
+const roleDetail = '/api/v2/roles/:id(^\\d+)/';
+const roleChange = {
+  path: roleDetail,
+  summary: 'Change a role (superusers); a permission list sent is the complete new set',
+  body: rolePatchBody,
+  response: { 200: roleResponse },
+} as const;
+const roleAssignment = {
+  path: '/api/v2/roles/assign/',
+  summary: "Make the user's roles in the project exactly these (POST grants access, PUT changes it)",
+  body: roleAssignBody,
+  response: { 200: z.array(roleAssignmentResponse) },
+} as const;
+
+/** `roles/` (§3.15): roles, the permission catalogue, and assigning roles to users per project. */
+export const roleRoutes = routeSet('roles', {
+  list: { method: 'GET', path: roleList, summary: 'The roles, by name', querystring: paginationQuery, response: { 200: roleListResponse } },
+  retrieve: { method: 'GET', path: roleDetail, summary: 'One role', response: { 200: roleResponse } },
+  create: { method: 'POST', path: roleList, summary: 'Create a role (superusers)', body: roleCreateBody, response: { 201: roleResponse } },
+  update: { method: 'PATCH', ...roleChange },
+  replace: { method: 'PUT', ...roleChange },
+  destroy: { method: 'DELETE', path: roleDetail, summary: 'Delete a role (superusers)', response: { 204: noContent } },
+  permissions: {
+    method: 'GET',
+    path: '/api/v2/roles/permissions/',
+    summary: 'The permission catalogue',
+    response: { 200: z.array(permissionResponse) },
+  },
+  assign: { method: 'POST', ...roleAssignment },
+  reassign: { method: 'PUT', ...roleAssignment },
+  unassign: {
+    method: 'POST',
+    path: '/api/v2/roles/unassign/',
+    summary: 'Remove every role of the user in the project',
+    body: roleUnassignBody,
+    response: { 204: noContent },
+  },
+});

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { colorField, numberChoice, projectReference, requiredText } from './project-catalogue.ts';
+import { catalogueRoutes, colorField, numberChoice, projectReference, requiredText } from './project-catalogue.ts';
 import { id } from './wire.ts';
 
 export const statusMessages = {
@@ -46,3 +46,12 @@ export const statusResponse = z.strictObject({
   project: id.nullable(),
 });
 export type Status = z.output<typeof statusResponse>;
+
+/** `statuses/` (the catalogue's endpoints). */
+export const statusRoutes = catalogueRoutes('statuses', {
+  itemName: 'status',
+  createBody: statusCreateBody,
+  patchBody: statusPatchBody,
+  response: statusResponse,
+  listQuery: statusListQuery,
+});

@@ -3,9 +3,11 @@ import { idField, nullableIdField, queryParent } from './fields.ts';
 import { messages } from '../messages.ts';
 import { attributeValues } from '../events/suites.ts';
 import { attachmentResponse } from './attachments.ts';
-import { catalogueMessages, projectReference, requiredText } from './project-catalogue.ts';
+import { caseListQuery, caseResponse, caseTreeFilterQuery, caseUnionItem } from './cases.ts';
+import { catalogueMessages, projectReference, projectScopeQuery, requiredText, trashBody, trashListQuery } from './project-catalogue.ts';
 import { paginationQuery, queryDateTime } from './query.ts';
-import { count, id, timestamp } from './wire.ts';
+import { noContent, routeSet } from './route.ts';
+import { count, id, paginatedResponse, previewResponse, timestamp } from './wire.ts';
 
 export const SUITE_NAME_MAX = 100;
 
@@ -27,7 +29,10 @@ function pythonList(names: readonly string[]): string {
 }
 
 const parentReference = nullableIdField;
-const attributesField = attributeValues.refine((values) => Object.keys(values).every((key) => !key.includes(',')), suiteMessages.attributeKeyComma);
+const attributesField = attributeValues.refine(
+  (values) => Object.keys(values).every((key) => !key.includes(',')),
+  suiteMessages.attributeKeyComma,
+);
 const attachmentIds = z.array(idField, { error: messages.notAList });
 
 export const suiteCreateBody = z.object({
@@ -93,7 +98,9 @@ export interface Breadcrumbs {
   parent: Breadcrumbs | null;
 }
 /** From the node up to the root (§2.8). */
-export const breadcrumbsResponse: z.ZodType<Breadcrumbs> = z.lazy(() => z.strictObject({ id, title: z.string(), parent: breadcrumbsResponse.nullable() }));
+export const breadcrumbsResponse: z.ZodType<Breadcrumbs> = z.lazy(() =>
+  z.strictObject({ id, title: z.string(), parent: breadcrumbsResponse.nullable() }),
+);
 
 /** One suite (retrieve) adds its breadcrumbs and attachments. */
 export const suiteDetailResponse = suiteResponse.extend({ breadcrumbs: breadcrumbsResponse, attachments: z.array(attachmentResponse) });
@@ -145,7 +152,9 @@ export const suiteUnionItem = suiteResponse.omit({ url: true }).extend({ is_leaf
 
 /** `POST suites/copy/`: whole subtrees with their cases, under another suite or into another project (§3.2, §4.19). */
 export const suiteCopyBody = z.object({
-  suites: z.array(z.object({ id, new_name: requiredText(SUITE_NAME_MAX).optional() }), { error: messages.notAList }).min(1, messages.required),
+  suites: z
+    .array(z.object({ id, new_name: requiredText(SUITE_NAME_MAX).optional() }), { error: messages.notAList })
+    .min(1, messages.required),
   dst_project_id: projectReference.optional(),
   dst_suite_id: id.optional(),
 });
@@ -153,3 +162,109 @@ export const suiteCopiedResponse = z.array(suiteUpdatedResponse);
 
 /** `GET suites/{id}/plans/`: the plans of the tests of the suite's own cases, one id per test. */
 export const suitePlansResponse = z.strictObject({ plan_ids: z.array(id) });
+
+const suiteBase = '/api/v2/suites/';
+const suiteDetail = '/api/v2/suites/:id(^\\d+)/';
+const suiteChange = {
+  path: suiteDetail,
+  summary: 'Change or move a suite (`parent`)',
+  body: suitePatchBody,
+  response: { 200: suiteUpdatedResponse },
+} as const;
+
+/** `suites/` (§3.2, §2.7, §2.8): lists and levels, one suite, its place in the tree, changes and the trash. */
+export const suiteRoutes = routeSet('suites', {
+  list: {
+    method: 'GET',
+    path: suiteBase,
+    summary: 'A project’s suites (`?project=`): one level with `parent`, searched, in an order, paginated',
+    querystring: projectScopeQuery.extend(suiteListQuery.shape),
+    response: { 200: paginatedResponse(suiteResponse) },
+  },
+  create: { method: 'POST', path: suiteBase, summary: 'Create a suite', body: suiteCreateBody, response: { 201: suiteCreatedResponse } },
+  retrieve: { method: 'GET', path: suiteDetail, summary: 'One suite with its breadcrumbs', response: { 200: suiteDetailResponse } },
+  update: { method: 'PATCH', ...suiteChange },
+  replace: { method: 'PUT', ...suiteChange },
+  destroy: { method: 'DELETE', path: suiteDetail, summary: 'Delete a suite and its subtree (to the trash)', response: { 204: noContent } },
+  deletePreview: {
+    method: 'GET',
+    path: `${suiteDetail}delete/preview/`,
+    summary: 'What deleting the suite would delete',
+    response: { 200: previewResponse },
+  },
+  ancestors: {
+    method: 'GET',
+    path: `${suiteDetail}ancestors/`,
+    summary: 'The ids of the suite’s ancestors',
+    response: { 200: ancestorsResponse },
+  },
+  breadcrumbs: {
+    method: 'GET',
+    path: `${suiteDetail}breadcrumbs/`,
+    summary: 'The suite and its ancestors, nested',
+    response: { 200: breadcrumbsResponse },
+  },
+  descendantsTree: {
+    method: 'GET',
+    path: `${suiteDetail}descendants-tree/`,
+    summary: 'The suite’s subtree',
+    response: { 200: suiteTreeResponse },
+  },
+  tree: {
+    method: 'GET',
+    path: `${suiteBase}descendants-tree/`,
+    summary: 'A project’s suite tree (`?project=`), or a suite’s subtree (`&parent=`)',
+    querystring: projectScopeQuery.extend(suiteDescendantsQuery.shape),
+    response: { 200: suiteTreeResponse },
+  },
+  copy: {
+    method: 'POST',
+    path: `${suiteBase}copy/`,
+    summary: 'Copy suites with their subtrees and cases, under another suite or into another project',
+    body: suiteCopyBody,
+    response: { 200: suiteCopiedResponse },
+  },
+  union: {
+    method: 'GET',
+    path: `${suiteBase}union/`,
+    summary:
+      'One level of the tree view (`?project=&parent=`): its suites with their matching cases ' +
+      'counted, then the parent’s cases; without `parent` (or with `null`), the root suites',
+    querystring: projectScopeQuery.extend(suiteUnionQuery.shape).extend(caseTreeFilterQuery.shape),
+    response: { 200: paginatedResponse(z.union([suiteUnionItem, caseUnionItem])) },
+  },
+  cases: {
+    method: 'GET',
+    path: `${suiteDetail}cases/`,
+    summary: 'The suite’s cases, or its subtree’s (`show_descendants`), with the case filters',
+    querystring: caseListQuery,
+    response: { 200: paginatedResponse(caseResponse) },
+  },
+  plans: {
+    method: 'GET',
+    path: `${suiteDetail}plans/`,
+    summary: 'The plans holding tests of the suite’s own cases, once per test',
+    response: { 200: suitePlansResponse },
+  },
+  trash: {
+    method: 'GET',
+    path: `${suiteBase}deleted/`,
+    summary: 'Deleted suites of one project (`?project=`) or of every project the caller can see',
+    querystring: trashListQuery,
+    response: { 200: paginatedResponse(suiteResponse) },
+  },
+  recover: {
+    method: 'POST',
+    path: `${suiteBase}deleted/recover/`,
+    summary: 'Recover suites with their subtrees from the trash',
+    body: trashBody,
+    response: { 200: z.array(suiteResponse) },
+  },
+  remove: {
+    method: 'POST',
+    path: `${suiteBase}deleted/remove/`,
+    summary: 'Remove suites from the trash for good',
+    body: trashBody,
+    response: { 204: noContent },
+  },
+});

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { booleanField, queryBoolean } from './fields.ts';
 import { messages } from '../messages.ts';
 import { SYSTEM_MESSAGE_LEVELS } from '../events/system-messages.ts';
-
+import { noContent, routeSet } from './route.ts';
 import { id, timestamp } from './wire.ts';
 
 export const systemMessages = {
@@ -53,3 +53,35 @@ export type ManagedSystemMessage = z.output<typeof managedSystemMessageResponse>
 
 /** `GET system/messages/`: the active banners, or with `include_inactive` (superusers) all of them, managed. */
 export const systemMessageListResponse = z.union([z.array(systemMessageResponse), z.array(managedSystemMessageResponse)]);
+
+const messageList = '/api/v2/system/messages/';
+const messageDetail = '/api/v2/system/messages/:id(^\\d+)/';
+
+/** `system/messages/` (§3.17): the banners, public to read; superusers manage them. */
+export const systemMessageRoutes = routeSet('system-messages', {
+  /** No authentication: the login page shows the banners too. */
+  list: {
+    method: 'GET',
+    path: messageList,
+    summary: 'The active banners, needing no sign-in; superusers may include the inactive ones',
+    querystring: systemMessageListQuery,
+    response: { 200: systemMessageListResponse },
+    public: true,
+  },
+  create: {
+    method: 'POST',
+    path: messageList,
+    summary: 'Create a banner (superusers)',
+    body: systemMessageCreateBody,
+    response: { 201: managedSystemMessageResponse },
+  },
+  retrieve: { method: 'GET', path: messageDetail, summary: 'One banner (superusers)', response: { 200: managedSystemMessageResponse } },
+  update: {
+    method: 'PATCH',
+    path: messageDetail,
+    summary: 'Change a banner (superusers)',
+    body: systemMessagePatchBody,
+    response: { 200: managedSystemMessageResponse },
+  },
+  destroy: { method: 'DELETE', path: messageDetail, summary: 'Delete a banner (superusers)', response: { 204: noContent } },
+});

@@ -2,9 +2,11 @@ import { asOfQuery } from './audit.ts';
 import { z } from 'zod';
 import { booleanField, idField, nullableIdField, queryBoolean, queryIdList, queryIdOrNullList } from './fields.ts';
 import { messages } from '../messages.ts';
-import { catalogueMessages } from './project-catalogue.ts';
+import { catalogueMessages, projectScopeQuery, trashBody, trashListQuery } from './project-catalogue.ts';
 import { paginationQuery, queryDateTime } from './query.ts';
-import { id, timestamp } from './wire.ts';
+import { resultsUnionItem, resultsUnionQuery } from './results.ts';
+import { noContent, routeSet } from './route.ts';
+import { id, paginatedResponse, previewResponse, timestamp } from './wire.ts';
 
 export const testMessages = {
   notAMember: 'User is not a member of a project.',
@@ -49,9 +51,13 @@ export const testOrdering = z
   .optional();
 
 /** `GET tests/?project=` and `GET testplans/{id}/tests/` (`show_descendants`: the plan's subtree). */
-export const testListQuery = paginationQuery.extend({ ...testFilterQuery.shape, ...asOfQuery.shape, show_descendants: queryBoolean.optional(), ordering: testOrdering });
+export const testListQuery = paginationQuery.extend({
+  ...testFilterQuery.shape,
+  ...asOfQuery.shape,
+  show_descendants: queryBoolean.optional(),
+  ordering: testOrdering,
+});
 export type TestListQuery = z.output<typeof testListQuery>;
-
 
 /** `PATCH tests/{id}/` (§3.5): assignee (null unassigns), plan (a move), archive flag; the case stays. */
 export const testPatchBody = z.object({
@@ -93,3 +99,80 @@ export const testResponse = z.strictObject({
 });
 export type Test = z.output<typeof testResponse>;
 
+const TESTS = '/api/v2/tests/';
+const TEST = '/api/v2/tests/:id(^\\d+)/';
+const testChange = {
+  path: TEST,
+  summary: 'Assign (`assignee`, null unassigns), move (`plan`) or archive a test',
+  body: testPatchBody,
+  response: { 200: testResponse },
+} as const;
+
+/** `tests/` (§3.5, §2.7): lists with every filter, one test, assignment, moves, archive and the trash. */
+export const testRoutes = routeSet('tests', {
+  list: {
+    method: 'GET',
+    path: TESTS,
+    summary: 'A project’s tests (`?project=`) with every tests filter, ordered (by name by default) and paginated',
+    querystring: projectScopeQuery.extend(testListQuery.shape),
+    response: { 200: paginatedResponse(testResponse) },
+  },
+  create: {
+    method: 'POST',
+    path: TESTS,
+    summary: 'Add one case to a plan as a test',
+    body: testCreateBody,
+    response: { 201: testResponse },
+  },
+  retrieve: { method: 'GET', path: TEST, summary: 'One test', response: { 200: testResponse } },
+  update: { method: 'PATCH', ...testChange },
+  replace: { method: 'PUT', ...testChange },
+  archivePreview: {
+    method: 'GET',
+    path: `${TEST}archive/preview/`,
+    summary: 'What archiving the test would archive',
+    response: { 200: previewResponse },
+  },
+  deletePreview: {
+    method: 'GET',
+    path: `${TEST}delete/preview/`,
+    summary: 'What deleting the test (through a bulk update) would delete',
+    response: { 200: previewResponse },
+  },
+  archive: { method: 'POST', path: `${TEST}archive/`, summary: 'Archive a test and its results', response: { 200: testResponse } },
+  restore: {
+    method: 'POST',
+    path: `${TESTS}archive/restore/`,
+    summary: 'Restore archived tests',
+    body: trashBody,
+    response: { 200: z.array(testResponse) },
+  },
+  resultsUnion: {
+    method: 'GET',
+    path: `${TEST}results-union/`,
+    summary: 'The test’s results and comments in one thread, oldest first unless ordered (`type` keeps one kind)',
+    querystring: resultsUnionQuery,
+    response: { 200: paginatedResponse(resultsUnionItem) },
+  },
+  trash: {
+    method: 'GET',
+    path: `${TESTS}deleted/`,
+    summary: 'Deleted tests of one project (`?project=`) or of every project the caller can see',
+    querystring: trashListQuery,
+    response: { 200: paginatedResponse(testResponse) },
+  },
+  recover: {
+    method: 'POST',
+    path: `${TESTS}deleted/recover/`,
+    summary: 'Recover tests with their results from the trash',
+    body: trashBody,
+    response: { 200: z.array(testResponse) },
+  },
+  remove: {
+    method: 'POST',
+    path: `${TESTS}deleted/remove/`,
+    summary: 'Remove tests from the trash for good',
+    body: trashBody,
+    response: { 204: noContent },
+  },
+});

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { booleanField, queryBoolean, queryId } from './fields.ts';
 import { ValidationError } from '../errors.ts';
 import { messages } from '../messages.ts';
-
-import { id, paginatedResponse, timestamp } from './wire.ts';
+import { paginationQuery } from './query.ts';
+import { file, noContent, routeSet } from './route.ts';
+import { detailResponse, id, paginatedResponse, timestamp } from './wire.ts';
 
 /** The spec's password rules, in the order their messages are shown. */
 export function passwordProblems(password: string): string[] {
@@ -188,3 +189,81 @@ export const userListResponse = paginatedResponse(userResponse);
 
 /** The user's UI config: free-form by design (user-config.ts), so any JSON object. */
 export const userConfigResponse = z.record(z.string(), z.unknown());
+
+const userList = '/api/v2/users/';
+const userDetail = '/api/v2/users/:id(^\\d+)/';
+const me = '/api/v2/users/me/';
+const myConfig = '/api/v2/users/me/config/';
+const myAvatar = '/api/v2/users/me/avatar/';
+
+/** `users/` (§3.14): the caller's own account (profile, UI config, password, avatar) and, for superusers, everyone's. */
+export const userRoutes = routeSet('users', {
+  me: { method: 'GET', path: me, summary: 'The signed-in user', response: { 200: userResponse } },
+  updateMe: {
+    method: 'PATCH',
+    path: me,
+    summary: "Change the caller's own profile (names, email); other fields are ignored",
+    body: profilePatchBody,
+    response: { 200: userResponse },
+  },
+  replaceMe: {
+    method: 'PUT',
+    path: me,
+    summary: "Change the caller's own profile as a full update: `username` (their own) is required, other fields are ignored",
+    body: profilePutBody,
+    response: { 200: userResponse },
+  },
+  config: { method: 'GET', path: myConfig, summary: "The caller's UI config", response: { 200: userConfigResponse } },
+  updateConfig: {
+    method: 'PATCH',
+    path: myConfig,
+    summary: "Deep-merge a patch into the caller's UI config (null removes a key)",
+    body: userConfigPatchBody,
+    response: { 200: userConfigResponse },
+  },
+  changePassword: {
+    method: 'POST',
+    path: '/api/v2/users/change-password/',
+    summary: "Change the caller's password, ending their other sessions",
+    body: changePasswordBody,
+    response: { 200: z.string() },
+  },
+  list: {
+    method: 'GET',
+    path: userList,
+    summary: 'Users the caller may see',
+    querystring: userListQuery.extend(paginationQuery.shape),
+    response: { 200: userListResponse },
+  },
+  retrieve: { method: 'GET', path: userDetail, summary: 'One user', response: { 200: userResponse } },
+  create: { method: 'POST', path: userList, summary: 'Create a user (superusers)', body: userCreateBody, response: { 201: userResponse } },
+  update: {
+    method: 'PATCH',
+    path: userDetail,
+    summary: 'Change a user: superusers anything, others their own profile fields',
+    body: userPatchBody,
+    response: { 200: userResponse },
+  },
+  replace: {
+    method: 'PUT',
+    path: userDetail,
+    summary: 'Change a user as a full update: `username` (unchanged) is required; fields left out stay as they are',
+    body: userPutBody,
+    response: { 200: userResponse },
+  },
+  destroy: { method: 'DELETE', path: userDetail, summary: 'Delete a user (superusers)', response: { 204: noContent } },
+  uploadAvatar: {
+    method: 'POST',
+    path: myAvatar,
+    summary: "Set the caller's avatar: a png or jpeg file `avatar`, and `crop` (JSON fractions left, upper, right, lower)",
+    multipart: true,
+    response: { 200: detailResponse },
+  },
+  removeAvatar: { method: 'DELETE', path: myAvatar, summary: "Remove the caller's avatar", response: { 200: detailResponse } },
+  avatar: {
+    method: 'GET',
+    path: '/avatars/:userId(^\\d+)/',
+    summary: "A user's avatar, 180 px",
+    response: { 200: file('The image', 'image/png', 'image/jpeg') },
+  },
+});

@@ -4,7 +4,10 @@ import { defineEvents, type EventsOf } from './catalog.ts';
 
 const id = z.number().int().positive();
 
-/** What a bulk relabelling of cases does (§3.3 labels_action): `add` keeps a case's own labels, `update` and `clear` replace them, `delete` takes the given ones off. */
+/**
+ * What a bulk relabelling of cases does (§3.3 labels_action): `add` keeps a case's own labels, `update` and `clear` replace them, `delete`
+ * takes the given ones off.
+ */
 export const LABELS_ACTIONS = ['add', 'update', 'delete', 'clear'] as const;
 
 /** What a bulk job does to each selected item: a test (§4.11), a case for `cases` (§3.3), or a case to create for `import`. */
@@ -22,7 +25,9 @@ export const bulkOperationSchema = z.discriminatedUnion('kind', [
     attributes: attributeValues,
     suiteAttributes: z.array(z.object({ suiteId: id, values: attributeValues })),
   }),
-  /** Each case moved to `suiteId` and/or relabelled, as a new version; labels by id, those named by name resolved when the job was accepted. */
+  /**
+   * Each case moved to `suiteId` and/or relabelled, as a new version; labels by id, those named by name resolved when the job was accepted.
+   */
   z.object({
     kind: z.literal('cases'),
     suiteId: id.nullable(),

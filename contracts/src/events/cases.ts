@@ -42,7 +42,10 @@ export type CaseContent = z.output<typeof caseContentSchema>;
  * `historyId` comes from one global sequence: TestY's links carry it (`?version=`).
  */
 export const caseEvents = defineEvents({
-  CaseCreated: { version: 1, schema: z.object({ caseId: id, projectId: id, historyId: id, userId: id.nullable(), content: caseContentSchema }) },
+  CaseCreated: {
+    version: 1,
+    schema: z.object({ caseId: id, projectId: id, historyId: id, userId: id.nullable(), content: caseContentSchema }),
+  },
   /** A new version: an edit, a move, a bulk change or a restore (`restoredFrom`, a display version). */
   CaseVersioned: {
     version: 1,

@@ -23,4 +23,3 @@ export function catalogueLifecycleEvents<P extends string>(prefix: P): Catalogue
     [`${prefix}Removed`]: { version: 1, schema: idOnly },
   } as CatalogueLifecycleEvents<P>;
 }
-

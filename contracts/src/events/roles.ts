@@ -18,7 +18,12 @@ export const roleEvents = defineEvents({
   /** Only the fields that changed. */
   RoleChanged: {
     version: 1,
-    schema: z.object({ roleId, name: z.string().min(1).optional(), type: z.number().int().optional(), permissions: permissions.optional() }),
+    schema: z.object({
+      roleId,
+      name: z.string().min(1).optional(),
+      type: z.number().int().optional(),
+      permissions: permissions.optional(),
+    }),
   },
   /** Memberships that still name the role grant nothing through it from now on. */
   RoleDeleted: { version: 1, schema: z.object({ roleId }) },

@@ -20,7 +20,12 @@ export const systemMessageEvents = defineEvents({
   /** Only the fields that changed. */
   SystemMessageChanged: {
     version: 1,
-    schema: z.object({ content: z.string().min(1).optional(), level: level.optional(), isClosing: z.boolean().optional(), isActive: z.boolean().optional() }),
+    schema: z.object({
+      content: z.string().min(1).optional(),
+      level: level.optional(),
+      isClosing: z.boolean().optional(),
+      isActive: z.boolean().optional(),
+    }),
   },
   SystemMessageDeleted: { version: 1, schema: z.object({}) },
 });

@@ -1,6 +1,6 @@
 /**
  * Every stream name of the log, built and read back here only. A stream is
- * what one decision must see consistently (docs/architecture.md, "Stream
+ * what one decision must see consistently (docs/commands.md, "Stream
  * boundaries"); the name says whose it is, `<kind>-<id>`.
  */
 
@@ -32,10 +32,37 @@ function numbered(prefix: string) {
   };
 }
 
-/** Builds `<prefix><rest>` names from other parts. */
+/** Builds `<prefix><rest>` names from other parts; `is` tells a name of this kind. */
 function composed<Parts extends unknown[]>(prefix: string, rest: (...parts: Parts) => string) {
-  return Object.assign((...parts: Parts) => `${prefix}${rest(...parts)}`, { prefix });
+  return Object.assign((...parts: Parts) => `${prefix}${rest(...parts)}`, { prefix, is: (stream: string) => stream.startsWith(prefix) });
 }
+
+/** Builds `<prefix><id>-<id>...` names from `count` ids and reads them back. */
+function numberedParts<Ids extends number[]>(prefix: string, count: Ids['length']) {
+  const build = composed(prefix, (...ids: Ids) => ids.join('-'));
+  return Object.assign(build, {
+    /** The ids in a name of this kind (the first `count` of its dash-separated parts), or null for any other name. */
+    idsOf(stream: string): Ids | null {
+      if (!stream.startsWith(prefix)) return null;
+      const ids = stream.slice(prefix.length).split('-', count).map(Number);
+      return ids.length === count && ids.every(Number.isSafeInteger) ? (ids as Ids) : null;
+    },
+  });
+}
+
+const CATALOGUE_STREAM = /^([a-z-]+?)-(?:project-(\d+)|system)$/;
+
+/** A per-project catalogue (`statuses-project-3`), or its system-wide one (`statuses-system`). */
+const catalogue = Object.assign(
+  (resource: string, projectId: number | null) => (projectId === null ? `${resource}-system` : `${resource}-project-${projectId}`),
+  {
+    /** The catalogue a name is of, or null; the suites' and plans' streams read as catalogues too, so ask for them first. */
+    of(stream: string): { resource: string; projectId: number | null } | null {
+      const match = CATALOGUE_STREAM.exec(stream);
+      return match ? { resource: match[1]!, projectId: match[2] === undefined ? null : Number(match[2]) } : null;
+    },
+  },
+);
 
 export const streams = {
   project: numbered('project-'),
@@ -55,18 +82,18 @@ export const streams = {
   /** A test (a case placed in a plan), its assignment and its results. */
   test: numbered('test-'),
   /** A user's bulk jobs in a project (`bulk-jobs-3-7`): one running at a time. */
-  bulkJobs: composed('bulk-jobs-', (projectId: number, userId: number) => `${projectId}-${userId}`),
+  bulkJobs: numberedParts<[projectId: number, userId: number]>('bulk-jobs-', 2),
   /** The mark of one chunk of a bulk job (`bulk-job-chunk-3-41-500`: project, job, first test's index), written once. */
-  bulkJobChunk: composed('bulk-job-chunk-', (projectId: number, jobId: number, from: number) => `${projectId}-${jobId}-${from}`),
+  bulkJobChunk: numberedParts<[projectId: number, jobId: number, from: number]>('bulk-job-chunk-', 3),
   /** Reserves a username (written with `no_stream`); the name is case-insensitive. */
   username: composed('username-', (username: string) => username.trim().toLowerCase()),
-  accessRequest: composed('access-request-', (projectId: number, userId: number) => `${projectId}-${userId}`),
+  accessRequest: numberedParts<[projectId: number, userId: number]>('access-request-', 2),
   /** The role catalogue: one stream, every role decision sees all roles. */
   roles: 'roles',
   /** The authentication groups: one stream, so group names stay unique. */
   groups: 'groups',
   /** A per-project catalogue (`statuses-project-3`, `labels-project-3`), or its system-wide one (`statuses-system`). */
-  catalogue: (resource: string, projectId: number | null) => (projectId === null ? `${resource}-system` : `${resource}-project-${projectId}`),
+  catalogue,
   /** Reserves a command id so that a retried command is not applied twice. */
   commandReservation: composed('command-', (commandIdHash: string) => commandIdHash),
 } as const;

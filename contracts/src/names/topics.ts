@@ -30,8 +30,13 @@ export const topics = {
 /** Lists anyone signed in may read (each caller sees their own rows of them): anyone signed in may follow them. */
 export const OPEN_TOPICS: ReadonlySet<string> = new Set([topics.projects, topics.roles, topics.users, topics.systemMessages]);
 
-/** Collections that span every project (a catalogue, the attachments): what each project's list shows is announced on `project:<id>` too. */
-export const COLLECTION_TOPICS: ReadonlySet<string> = new Set([topics.attachments, ...['statuses', 'labels', 'parameters', 'customAttributes', 'integrations'].map(topics.catalogue)]);
+/**
+ * Collections that span every project (a catalogue, the attachments): what each project's list shows is announced on `project:<id>` too.
+ */
+export const COLLECTION_TOPICS: ReadonlySet<string> = new Set([
+  topics.attachments,
+  ...['statuses', 'labels', 'parameters', 'customAttributes', 'integrations'].map(topics.catalogue),
+]);
 
 /**
  * What a topic announces changes of, for deciding who may follow it: whoever may read that
@@ -57,7 +62,8 @@ export function topicOwner(topic: string): TopicOwner {
   const user = /^user:(\d+)(?::(notifications|notification-settings|tokens|bulk-jobs))?$/.exec(topic);
   if (user) return user[2] ? { kind: 'own', userId: Number(user[1]) } : { kind: 'user', userId: Number(user[1]) };
   const project = /^project:(\d+)(?::(suites|plans|comments|audit))?$/.exec(topic);
-  if (project) return project[2] === 'audit' ? { kind: 'audit', projectId: Number(project[1]) } : { kind: 'project', projectId: Number(project[1]) };
+  if (project)
+    return project[2] === 'audit' ? { kind: 'audit', projectId: Number(project[1]) } : { kind: 'project', projectId: Number(project[1]) };
   return { kind: 'unknown' };
 }
 

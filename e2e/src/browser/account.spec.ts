@@ -5,7 +5,11 @@ test.describe('API tokens', () => {
   // A wrong password is refused with 400.
   test.use({ expectedFailures: { '/api/token/obtain/': 400 } });
 
-  test('a user creates a token, sees its key once, scripts use it without CSRF, and a revoked one is refused', async ({ page, adminApi, baseURL }) => {
+  test('a user creates a token, sees its key once, scripts use it without CSRF, and a revoked one is refused', async ({
+    page,
+    adminApi,
+    baseURL,
+  }) => {
     const person = await createUserThroughApi(adminApi, baseURL!, 'scripter');
     await signIn(page, person);
     await page.getByRole('link', { name: 'Profile' }).click();
@@ -52,62 +56,68 @@ test.describe('API tokens', () => {
   });
 });
 
-test('system messages: a superuser posts banners; everyone sees them live, closable ones can be hidden, the login page shows them too', async ({
+test(
+  'system messages: a superuser posts banners; everyone sees them ' + 'live, closable ones can be hidden, the login page shows them too',
+  async ({ page, openBrowser, adminApi, baseURL }) => {
+    const person = await createUserThroughApi(adminApi, baseURL!, 'reader');
+    const reader = await openBrowser();
+    await signIn(reader, person);
+    await signIn(page);
+    await page.getByRole('link', { name: 'System messages' }).click();
+
+    const post = async (content: string, level: string, closable: boolean) => {
+      await page.getByRole('button', { name: 'Create message' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Create system message' });
+      await dialog.getByLabel('Message').fill(content);
+      await dialog.locator('.p-dropdown').click();
+      await page.locator('.p-dropdown-panel').getByRole('option', { name: level }).click();
+      if (!closable) await dialog.getByText('Users may close it').click();
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      await expect(toast(page, 'Message created')).toBeVisible();
+    };
+    await post('Maintenance tonight at 22:00', 'Warning', true);
+    await post('Welcome to the test server', 'Info', false);
+
+    const banners = reader.getByRole('region', { name: 'System messages' });
+    await expect(banners.getByText('Maintenance tonight at 22:00')).toBeVisible();
+    await expect(banners.getByText('Welcome to the test server')).toBeVisible();
+    await expect(banners.locator('.p-inline-message-warn')).toContainText('Maintenance');
+
+    await test.step('a closable banner is hidden, and stays hidden; the other one cannot be', async () => {
+      await expect(banners.getByRole('button', { name: 'Hide this message' })).toHaveCount(1);
+      await banners.getByRole('button', { name: 'Hide this message' }).click();
+      await expect(banners.getByText('Maintenance tonight at 22:00')).toBeHidden();
+      await reader.reload();
+      await expect(banners.getByText('Welcome to the test server')).toBeVisible();
+      await expect(banners.getByText('Maintenance tonight at 22:00')).toBeHidden();
+    });
+
+    await test.step('the login page shows the banners to anyone', async () => {
+      const visitor = await openBrowser();
+      await visitor.goto('/login');
+      await expect(visitor.getByRole('region', { name: 'System messages' }).getByText('Welcome to the test server')).toBeVisible();
+    });
+
+    await test.step('deleted banners go away everywhere', async () => {
+      for (const content of ['Maintenance tonight at 22:00', 'Welcome to the test server']) {
+        await page
+          .getByRole('row')
+          .filter({ hasText: content })
+          .getByRole('button', { name: /^Delete / })
+          .click();
+        await page.getByRole('dialog', { name: 'Delete system message' }).getByRole('button', { name: 'Delete' }).click();
+        await expect(page.getByRole('row').filter({ hasText: content })).toHaveCount(0);
+      }
+      await expect(banners).toHaveCount(0);
+    });
+  },
+);
+
+test('a superuser defines a role with its permissions, offers it in access management, and cannot delete a seeded one', async ({
   page,
-  openBrowser,
   adminApi,
   baseURL,
 }) => {
-  const person = await createUserThroughApi(adminApi, baseURL!, 'reader');
-  const reader = await openBrowser();
-  await signIn(reader, person);
-  await signIn(page);
-  await page.getByRole('link', { name: 'System messages' }).click();
-
-  const post = async (content: string, level: string, closable: boolean) => {
-    await page.getByRole('button', { name: 'Create message' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create system message' });
-    await dialog.getByLabel('Message').fill(content);
-    await dialog.locator('.p-dropdown').click();
-    await page.locator('.p-dropdown-panel').getByRole('option', { name: level }).click();
-    if (!closable) await dialog.getByText('Users may close it').click();
-    await dialog.getByRole('button', { name: 'Create' }).click();
-    await expect(toast(page, 'Message created')).toBeVisible();
-  };
-  await post('Maintenance tonight at 22:00', 'Warning', true);
-  await post('Welcome to the test server', 'Info', false);
-
-  const banners = reader.getByRole('region', { name: 'System messages' });
-  await expect(banners.getByText('Maintenance tonight at 22:00')).toBeVisible();
-  await expect(banners.getByText('Welcome to the test server')).toBeVisible();
-  await expect(banners.locator('.p-inline-message-warn')).toContainText('Maintenance');
-
-  await test.step('a closable banner is hidden, and stays hidden; the other one cannot be', async () => {
-    await expect(banners.getByRole('button', { name: 'Hide this message' })).toHaveCount(1);
-    await banners.getByRole('button', { name: 'Hide this message' }).click();
-    await expect(banners.getByText('Maintenance tonight at 22:00')).toBeHidden();
-    await reader.reload();
-    await expect(banners.getByText('Welcome to the test server')).toBeVisible();
-    await expect(banners.getByText('Maintenance tonight at 22:00')).toBeHidden();
-  });
-
-  await test.step('the login page shows the banners to anyone', async () => {
-    const visitor = await openBrowser();
-    await visitor.goto('/login');
-    await expect(visitor.getByRole('region', { name: 'System messages' }).getByText('Welcome to the test server')).toBeVisible();
-  });
-
-  await test.step('deleted banners go away everywhere', async () => {
-    for (const content of ['Maintenance tonight at 22:00', 'Welcome to the test server']) {
-      await page.getByRole('row').filter({ hasText: content }).getByRole('button', { name: /^Delete / }).click();
-      await page.getByRole('dialog', { name: 'Delete system message' }).getByRole('button', { name: 'Delete' }).click();
-      await expect(page.getByRole('row').filter({ hasText: content })).toHaveCount(0);
-    }
-    await expect(banners).toHaveCount(0);
-  });
-});
-
-test('a superuser defines a role with its permissions, offers it in access management, and cannot delete a seeded one', async ({ page, adminApi, baseURL }) => {
   const roleName = uniqueName('Viewer');
   const projectId = await createProjectThroughApi(adminApi, baseURL!, uniqueName('Grants'));
   await signIn(page);
@@ -140,7 +150,11 @@ test('a superuser defines a role with its permissions, offers it in access manag
   await expect(page.getByRole('row').filter({ hasText: roleName })).toHaveCount(0);
 });
 
-test('the administration screens are for superusers: an ordinary user gets the no-permission page and never sees e-mails', async ({ page, adminApi, baseURL }) => {
+test('the administration screens are for superusers: an ordinary user gets the no-permission page and never sees e-mails', async ({
+  page,
+  adminApi,
+  baseURL,
+}) => {
   const person = await createUserThroughApi(adminApi, baseURL!, 'ordinary');
   await signIn(page, person);
   await expect(page.getByRole('navigation').getByRole('link', { name: 'Users' })).toHaveCount(0);

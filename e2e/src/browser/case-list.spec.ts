@@ -5,8 +5,21 @@ async function createSuite(api: APIRequestContext, baseURL: string, project: num
   return (await send<{ id: number }>(api, baseURL, 'POST', '/api/v2/suites/', { name, project, parent: null })).id;
 }
 
-async function createCase(api: APIRequestContext, baseURL: string, project: number, suite: number, name: string, labels: string[] = []): Promise<void> {
-  await send(api, baseURL, 'POST', '/api/v2/cases/', { project, suite, name, scenario: 'Do it', labels: labels.map((label) => ({ name: label })) });
+async function createCase(
+  api: APIRequestContext,
+  baseURL: string,
+  project: number,
+  suite: number,
+  name: string,
+  labels: string[] = [],
+): Promise<void> {
+  await send(api, baseURL, 'POST', '/api/v2/cases/', {
+    project,
+    suite,
+    name,
+    scenario: 'Do it',
+    labels: labels.map((label) => ({ name: label })),
+  });
 }
 
 /** A project with a Source suite of ten cases (three of them labelled) and an empty Target suite. */
@@ -129,7 +142,11 @@ test('a case created elsewhere shows up without a reload', async ({ adminApi, ba
   await expect(caseNames(other)).toContainText(['Arrived live']);
 });
 
-test('the tree view: suites with their counts, opened level by level, and labels, a new one too, added to a ticked case', async ({ page, adminApi, baseURL }) => {
+test('the tree view: suites with their counts, opened level by level, and labels, a new one too, added to a ticked case', async ({
+  page,
+  adminApi,
+  baseURL,
+}) => {
   const { project } = await arrange(adminApi, baseURL!);
   await signIn(page);
   await page.goto(`/projects/${project}/suites`);
@@ -210,7 +227,8 @@ test('a tree level of more than 99 cases shows 99 of them, and the rest on Load 
   test.slow(); // 105 cases to arrange.
   const project = await createProjectThroughApi(adminApi, baseURL!, uniqueName('Case tree pages'));
   const big = await createSuite(adminApi, baseURL!, project, 'Big');
-  for (let index = 1; index <= 105; index += 1) await createCase(adminApi, baseURL!, project, big, `Case ${String(index).padStart(3, '0')}`);
+  for (let index = 1; index <= 105; index += 1)
+    await createCase(adminApi, baseURL!, project, big, `Case ${String(index).padStart(3, '0')}`);
   await signIn(page);
   await page.goto(`/projects/${project}/suites`);
   await page.getByRole('button', { name: 'Tree', exact: true }).click();

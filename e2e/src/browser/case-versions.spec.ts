@@ -1,15 +1,36 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { chooseLanguage, createProjectThroughApi, createUserThroughApi, expect, keepScreenshot, send, signIn, test, toast, uniqueName } from './fixtures.ts';
+import {
+  chooseLanguage,
+  createProjectThroughApi,
+  createUserThroughApi,
+  expect,
+  keepScreenshot,
+  send,
+  signIn,
+  test,
+  toast,
+  uniqueName,
+} from './fixtures.ts';
 
 /** A public project (anyone inside may edit it, K8) with a suite and a case of two steps. */
 async function caseWithSteps(api: APIRequestContext, baseURL: string, prefix: string) {
   const projectId = await createProjectThroughApi(api, baseURL, uniqueName(prefix));
-  const suiteId = (await send<{ id: number }>(api, baseURL, 'POST', '/api/v2/suites/', { name: 'Login', project: projectId, parent: null })).id;
+  const suiteId = (await send<{ id: number }>(api, baseURL, 'POST', '/api/v2/suites/', { name: 'Login', project: projectId, parent: null }))
+    .id;
   const steps = [
     { name: 'Open the login page', scenario: 'Go to /login', expected: 'The form shows', sort_order: 1 },
     { name: 'Type the password', scenario: 'Type it and press Enter', expected: 'The dashboard shows', sort_order: 2 },
   ];
-  const caseId = (await send<{ id: number }>(api, baseURL, 'POST', '/api/v2/cases/', { project: projectId, suite: suiteId, name: 'Sign in', description: 'Signing in with a password.', is_steps: true, steps })).id;
+  const caseId = (
+    await send<{ id: number }>(api, baseURL, 'POST', '/api/v2/cases/', {
+      project: projectId,
+      suite: suiteId,
+      name: 'Sign in',
+      description: 'Signing in with a password.',
+      is_steps: true,
+      steps,
+    })
+  ).id;
   return { projectId, suiteId, caseId, drawerAt: `/projects/${projectId}/suites/${suiteId}?test_case=${caseId}` };
 }
 
@@ -21,7 +42,11 @@ async function editForm(page: Page, caseId: number, projectId: number, name: str
   await expect(page.getByLabel('Name', { exact: true })).toHaveValue(name, { timeout: 20_000 });
 }
 
-test('edit a case twice, then compare its versions from the History tab: the changed field and the changed step, word by word', async ({ page, adminApi, baseURL }) => {
+test('edit a case twice, then compare its versions from the History tab: the changed field and the changed step, word by word', async ({
+  page,
+  adminApi,
+  baseURL,
+}) => {
   test.setTimeout(120_000); // Three saves and three comparisons, in two languages.
   const { caseId, drawerAt } = await caseWithSteps(adminApi, baseURL!, 'Case diff');
   await signIn(page);
@@ -89,7 +114,12 @@ test.describe('two people editing the same case', () => {
   // The first save of the second person is refused as stale, on purpose.
   test.use({ expectedFailures: { '/api/v2/cases/*/': 409 } });
 
-  test('the later save meets the earlier one: a merge dialog for what both changed, the rest merged without asking', async ({ page, adminApi, baseURL, openBrowser }) => {
+  test('the later save meets the earlier one: a merge dialog for what both changed, the rest merged without asking', async ({
+    page,
+    adminApi,
+    baseURL,
+    openBrowser,
+  }) => {
     test.setTimeout(120_000); // Two browsers, four saves.
     const { projectId, caseId } = await caseWithSteps(adminApi, baseURL!, 'Case merge');
     const bob = await createUserThroughApi(adminApi, baseURL!, 'bob');

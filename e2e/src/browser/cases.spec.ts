@@ -9,7 +9,12 @@ async function projectWithSuite(api: APIRequestContext, baseURL: string, prefix:
 }
 
 async function caseThroughApi(api: APIRequestContext, baseURL: string, projectId: number, suiteId: number, name: string, scenario: string) {
-  const created = await send<{ id: number }>(api, baseURL, 'POST', '/api/v2/cases/', { project: projectId, suite: suiteId, name, scenario });
+  const created = await send<{ id: number }>(api, baseURL, 'POST', '/api/v2/cases/', {
+    project: projectId,
+    suite: suiteId,
+    name,
+    scenario,
+  });
   return created.id;
 }
 
@@ -49,14 +54,22 @@ test('create a case with steps, reordered by dragging', async ({ page, adminApi,
       await step.getByLabel('Scenario').fill(scenario!);
     }
     await page.getByRole('button', { name: 'Collapse all steps' }).click();
-    await stepPanels(page).nth(1).locator('xpath=ancestor::tr').locator('.p-datatable-reorderablerow-handle').dragTo(stepPanels(page).first());
+    await stepPanels(page)
+      .nth(1)
+      .locator('xpath=ancestor::tr')
+      .locator('.p-datatable-reorderablerow-handle')
+      .dragTo(stepPanels(page).first());
     await expect(stepPanels(page).locator('.step-panel__title')).toHaveText(['Step 1. Type the password', 'Step 2. Open the login page']);
     await keepScreenshot(page, 'case-form-steps');
   });
 
   await test.step('a copy goes right after its step', async () => {
     await page.getByRole('button', { name: 'Copy step 1' }).click();
-    await expect(stepPanels(page).locator('.step-panel__title')).toHaveText(['Step 1. Type the password', 'Step 2. Type the password (Copy)', 'Step 3. Open the login page']);
+    await expect(stepPanels(page).locator('.step-panel__title')).toHaveText([
+      'Step 1. Type the password',
+      'Step 2. Type the password (Copy)',
+      'Step 3. Open the login page',
+    ]);
     await page.getByRole('button', { name: 'Delete step 2' }).click();
     await page.getByRole('dialog', { name: 'Delete step' }).getByRole('button', { name: 'Delete' }).click();
     await expect(stepPanels(page)).toHaveCount(2);
@@ -70,7 +83,9 @@ test('create a case with steps, reordered by dragging', async ({ page, adminApi,
 
   await test.step('a file on the Attachments tab', async () => {
     await page.getByRole('tab', { name: 'Attachments' }).click();
-    await page.locator('.p-tabview-panel:visible input[type=file]').setInputFiles({ name: 'login.txt', mimeType: 'text/plain', buffer: Buffer.from('user: admin') });
+    await page
+      .locator('.p-tabview-panel:visible input[type=file]')
+      .setInputFiles({ name: 'login.txt', mimeType: 'text/plain', buffer: Buffer.from('user: admin') });
     await expect(page.getByRole('link', { name: 'login.txt' })).toBeVisible();
     await page.getByRole('tab', { name: 'General' }).click();
   });
@@ -136,7 +151,11 @@ test('edit as a new version and as the current version, view the old version and
   });
 
   await test.step('moving it to another suite asks first, then shows it there', async () => {
-    const other = await send<{ id: number }>(adminApi, baseURL!, 'POST', '/api/v2/suites/', { name: 'Recovery', project: projectId, parent: null });
+    const other = await send<{ id: number }>(adminApi, baseURL!, 'POST', '/api/v2/suites/', {
+      name: 'Recovery',
+      project: projectId,
+      parent: null,
+    });
     await drawer(page).getByRole('button', { name: 'Edit' }).click();
     await page.getByRole('button', { name: 'Select suite' }).click();
     await page.getByRole('dialog', { name: 'Select suite' }).getByText('Recovery').click();
@@ -186,7 +205,12 @@ test('copy a case, archive it and restore it', async ({ page, adminApi, baseURL 
   });
 });
 
-test('comment, edit the comment, delete it; another person sees a new comment at once', async ({ page, adminApi, baseURL, openBrowser }) => {
+test('comment, edit the comment, delete it; another person sees a new comment at once', async ({
+  page,
+  adminApi,
+  baseURL,
+  openBrowser,
+}) => {
   const { projectId, suiteId } = await projectWithSuite(adminApi, baseURL!, 'Case comments');
   const caseId = await caseThroughApi(adminApi, baseURL!, projectId, suiteId, 'Change the language', 'Pick Русский');
   const address = `/projects/${projectId}/suites/${suiteId}?test_case=${caseId}`;

@@ -45,8 +45,9 @@ function watchConsole(page: Page, expected: ExpectedFailures): string[] {
 }
 
 export const test = base.extend<Fixtures>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's needs from this pattern, and refuses anything else
   baseURL: async ({}, use) => {
-    const url = process.env['TESTAMENT_E2E_URL'];
+    const url = process.env.TESTAMENT_E2E_URL;
     if (!url) throw new Error('TESTAMENT_E2E_URL is not set: run through playwright.config.ts');
     await use(url);
   },
@@ -66,7 +67,10 @@ export const test = base.extend<Fixtures>({
       return page;
     });
     for (const { close } of opened) await close();
-    expect(opened.flatMap(({ problems }) => problems), 'the other browsers’ consoles stay clean').toEqual([]);
+    expect(
+      opened.flatMap(({ problems }) => problems),
+      'the other browsers’ consoles stay clean',
+    ).toEqual([]);
   },
   adminApi: async ({ baseURL }, use) => {
     const api = await apiSession(baseURL!, ADMIN);
@@ -116,20 +120,59 @@ export async function send<T = Record<string, unknown>>(
   return (await response.json()) as T;
 }
 
-export async function createProjectThroughApi(api: APIRequestContext, baseURL: string, name: string, options: { isPrivate?: boolean; description?: string } = {}): Promise<number> {
-  const project = await send<{ id: number }>(api, baseURL, 'POST', '/api/v2/projects/', { name, is_private: options.isPrivate ?? false, description: options.description });
+export async function createProjectThroughApi(
+  api: APIRequestContext,
+  baseURL: string,
+  name: string,
+  options: { isPrivate?: boolean; description?: string } = {},
+): Promise<number> {
+  const project = await send<{ id: number }>(api, baseURL, 'POST', '/api/v2/projects/', {
+    name,
+    is_private: options.isPrivate ?? false,
+    description: options.description,
+  });
   return project.id;
 }
 
 /** A case with a one-line scenario; `fields` adds labels by name, an estimate and the like. */
-export async function createCaseThroughApi(api: APIRequestContext, baseURL: string, project: number, suite: number, name: string, fields: { labels?: string[]; estimate?: string | null } = {}): Promise<number> {
+export async function createCaseThroughApi(
+  api: APIRequestContext,
+  baseURL: string,
+  project: number,
+  suite: number,
+  name: string,
+  fields: { labels?: string[]; estimate?: string | null } = {},
+): Promise<number> {
   const { labels = [], ...rest } = fields;
-  return (await send<{ id: number }>(api, baseURL, 'POST', '/api/v2/cases/', { project, suite, name, scenario: 'Do it', labels: labels.map((label) => ({ name: label })), ...rest })).id;
+  return (
+    await send<{ id: number }>(api, baseURL, 'POST', '/api/v2/cases/', {
+      project,
+      suite,
+      name,
+      scenario: 'Do it',
+      labels: labels.map((label) => ({ name: label })),
+      ...rest,
+    })
+  ).id;
 }
 
 /** A plan of a week in January 2026 holding a test per case. */
-export async function createPlanThroughApi(api: APIRequestContext, baseURL: string, project: number, name: string, parent: number | null, cases: number[]): Promise<number> {
-  const [plan] = await send<Array<{ id: number }>>(api, baseURL, 'POST', '/api/v2/testplans/', { project, name, parent, started_at: '2026-01-05T09:00:00Z', due_date: '2026-01-12T09:00:00Z', test_cases: cases });
+export async function createPlanThroughApi(
+  api: APIRequestContext,
+  baseURL: string,
+  project: number,
+  name: string,
+  parent: number | null,
+  cases: number[],
+): Promise<number> {
+  const [plan] = await send<Array<{ id: number }>>(api, baseURL, 'POST', '/api/v2/testplans/', {
+    project,
+    name,
+    parent,
+    started_at: '2026-01-05T09:00:00Z',
+    due_date: '2026-01-12T09:00:00Z',
+    test_cases: cases,
+  });
   return plan!.id;
 }
 
@@ -137,7 +180,11 @@ export async function createPlanThroughApi(api: APIRequestContext, baseURL: stri
 export async function createUserThroughApi(api: APIRequestContext, baseURL: string, prefix: string): Promise<Credentials & { id: number }> {
   const username = uniqueName(prefix).replace(/\s+/g, '-').toLowerCase();
   const password = 'Person-Pass1!';
-  const user = await send<{ id: number }>(api, baseURL, 'POST', '/api/v2/users/', { username, email: `${username}@example.test`, password });
+  const user = await send<{ id: number }>(api, baseURL, 'POST', '/api/v2/users/', {
+    username,
+    email: `${username}@example.test`,
+    password,
+  });
   return { id: user.id, username, password };
 }
 

@@ -8,6 +8,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     throw new Error('client/dist is missing: run `npm run build:client` (npm run test:e2e does it for you)');
   }
   const server = await startServer();
-  process.env['TESTAMENT_E2E_URL'] = server.url;
+  process.env.TESTAMENT_E2E_URL = server.url;
   return () => server.stop();
 }

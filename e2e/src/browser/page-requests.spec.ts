@@ -26,12 +26,20 @@ async function arrange(api: APIRequestContext, baseURL: string) {
   const passed = statuses.find((status) => status.name === 'Passed')!.id;
   // In batches, within the write rate limit's burst.
   for (let made = 0; made < RESULTS_TODAY; made += 20) {
-    await Promise.all(Array.from({ length: 20 }, (_, n) => send(api, baseURL, 'POST', '/api/v2/results/', { test: tests[(made + n) % tests.length]!.id, status: passed })));
+    await Promise.all(
+      Array.from({ length: 20 }, (_, n) =>
+        send(api, baseURL, 'POST', '/api/v2/results/', { test: tests[(made + n) % tests.length]!.id, status: passed }),
+      ),
+    );
   }
   return { project, checkout, release };
 }
 
-test('the plan and suite pages send their data calls together, right after the session, and the histogram keeps a few round steps', async ({ page, adminApi, baseURL }) => {
+test('the plan and suite pages send their data calls together, right after the session, and the histogram keeps a few round steps', async ({
+  page,
+  adminApi,
+  baseURL,
+}) => {
   test.slow(); // Arranging 120 results through the API.
   const { project, checkout, release } = await arrange(adminApi, baseURL!);
   await signIn(page);
@@ -55,11 +63,19 @@ test('the plan and suite pages send their data calls together, right after the s
     for (const [what, own] of Object.entries(askedAhead)) {
       expect(waited(own), `${what} waited for`).toEqual([]);
       // Taken by the page: once each, not again with other terms.
-      expect(watched.calls.filter((call) => own.test(call.url)).map((call) => call.url), what).toHaveLength(1);
+      expect(
+        watched.calls.filter((call) => own.test(call.url)).map((call) => call.url),
+        what,
+      ).toHaveLength(1);
     }
     // The tree goes out with the page's first render, by when the calls asked ahead may be answered: it waits for nothing else.
-    const aheadPaths = new Set(watched.calls.filter((call) => Object.values(askedAhead).some((own) => own.test(call.url))).map((call) => call.path));
-    expect(waited(/^\/api\/v2\/testplans\/\?.*parent=null/).filter((path) => !aheadPaths.has(path)), 'the plans tree waited for').toEqual([]);
+    const aheadPaths = new Set(
+      watched.calls.filter((call) => Object.values(askedAhead).some((own) => own.test(call.url))).map((call) => call.path),
+    );
+    expect(
+      waited(/^\/api\/v2\/testplans\/\?.*parent=null/).filter((path) => !aheadPaths.has(path)),
+      'the plans tree waited for',
+    ).toEqual([]);
   });
 
   await test.step('a suite opened by its address: the suite, its cases and the tree in one round', async () => {
@@ -74,22 +90,25 @@ test('the plan and suite pages send their data calls together, right after the s
     expect(waited(/^\/api\/v2\/suites\/\?.*parent=null/), 'the suites tree waited for').toEqual([]);
   });
 
-  await test.step('Bar kept as the user’s choice: the plan still opens, and the histogram’s count axis has a few round steps, not a line per result', async () => {
-    await chooseSegment({ graph_base_type: 'bar', graph_base_bar_type: 'by_time' });
-    try {
-      await page.goto(`/projects/${project}/plans/${release}`);
-      await expect(page.locator('.plan-tests__row').first()).toBeVisible();
-      const histogram = page.getByRole('img', { name: 'Tests Count Histogram' });
-      await expect(histogram.locator('.apexcharts-bar-area:not([barHeight="0"])')).toHaveCount(1);
-      const labels = await histogram.locator('.apexcharts-yaxis-label').allTextContents();
-      const values = labels.map(Number);
-      expect(values.length, `y-axis labels ${labels.join(', ')}`).toBeLessThanOrEqual(11);
-      // The top line reaches today's bar, and the steps are whole and even.
-      expect(Math.max(...values)).toBeGreaterThanOrEqual(RESULTS_TODAY);
-      expect(new Set(values.slice(1).map((value, index) => value - values[index]!)).size, `y-axis labels ${labels.join(', ')}`).toBe(1);
-    } finally {
-      // The admin's choice is every later test's too.
-      await chooseSegment({ graph_base_type: 'pie' });
-    }
-  });
+  await test.step(
+    'Bar kept as the user’s choice: the plan still opens, and the ' + 'histogram’s count axis has a few round steps, not a line per result',
+    async () => {
+      await chooseSegment({ graph_base_type: 'bar', graph_base_bar_type: 'by_time' });
+      try {
+        await page.goto(`/projects/${project}/plans/${release}`);
+        await expect(page.locator('.plan-tests__row').first()).toBeVisible();
+        const histogram = page.getByRole('img', { name: 'Tests Count Histogram' });
+        await expect(histogram.locator('.apexcharts-bar-area:not([barHeight="0"])')).toHaveCount(1);
+        const labels = await histogram.locator('.apexcharts-yaxis-label').allTextContents();
+        const values = labels.map(Number);
+        expect(values.length, `y-axis labels ${labels.join(', ')}`).toBeLessThanOrEqual(11);
+        // The top line reaches today's bar, and the steps are whole and even.
+        expect(Math.max(...values)).toBeGreaterThanOrEqual(RESULTS_TODAY);
+        expect(new Set(values.slice(1).map((value, index) => value - values[index]!)).size, `y-axis labels ${labels.join(', ')}`).toBe(1);
+      } finally {
+        // The admin's choice is every later test's too.
+        await chooseSegment({ graph_base_type: 'pie' });
+      }
+    },
+  );
 });

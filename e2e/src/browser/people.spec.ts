@@ -1,6 +1,17 @@
 import type { Locator, Page } from '@playwright/test';
 import { ADMIN } from './server.ts';
-import { apiSession, createProjectThroughApi, createUserThroughApi, expect, keepScreenshot, logIn, signIn, test, toast, uniqueName } from './fixtures.ts';
+import {
+  apiSession,
+  createProjectThroughApi,
+  createUserThroughApi,
+  expect,
+  keepScreenshot,
+  logIn,
+  signIn,
+  test,
+  toast,
+  uniqueName,
+} from './fixtures.ts';
 
 test.use({
   // The new user opens the private project's address before being let in, and asks twice; the old password is refused.
@@ -27,7 +38,12 @@ async function expectSwitchedOn(page: Page, kind: string) {
   await expect(page.getByRole('switch', { name: kind })).toBeChecked();
 }
 
-test('a superuser creates a user, who asks for a private project, is let in with a role and is told so live', async ({ page, openBrowser, adminApi, baseURL }) => {
+test('a superuser creates a user, who asks for a private project, is let in with a role and is told so live', async ({
+  page,
+  openBrowser,
+  adminApi,
+  baseURL,
+}) => {
   // Three people in three browsers through a whole journey: about 30 s alone, more on a busy machine.
   test.slow();
   // The project's manager is the member who created it; superusers are not members.
@@ -137,14 +153,22 @@ test('a superuser creates a user, who asks for a private project, is let in with
   });
 
   await test.step('the superuser changes the role, then removes the access', async () => {
-    await page.getByRole('row').filter({ hasText: username }).getByRole('button', { name: `Edit ${username}` }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: username })
+      .getByRole('button', { name: `Edit ${username}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Edit user access' });
     await expect(dialog.getByRole('combobox', { name: 'User' })).toBeDisabled();
     await pickRole(page, dialog, 'Admin');
     await dialog.getByRole('button', { name: 'Update' }).click();
     await expect(page.getByRole('row').filter({ hasText: username })).toContainText('Admin');
 
-    await page.getByRole('row').filter({ hasText: username }).getByRole('button', { name: `Delete ${username}` }).click();
+    await page
+      .getByRole('row')
+      .filter({ hasText: username })
+      .getByRole('button', { name: `Delete ${username}` })
+      .click();
     await page.getByRole('dialog', { name: 'Remove access' }).getByRole('button', { name: 'Remove access' }).click();
     await expect(toast(page, 'User access deleted successfully')).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: username })).toHaveCount(0);
@@ -170,7 +194,9 @@ test('a user changes their password and their avatar', async ({ page, adminApi, 
   });
 
   await test.step('a file that is not a png or jpeg is refused by its content, whatever its name', async () => {
-    await page.locator('.avatar-picker input[type=file]').setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') });
+    await page
+      .locator('.avatar-picker input[type=file]')
+      .setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('not a picture at all') });
     await expect(page.getByText('fake.png is not a png or jpg file')).toBeVisible();
   });
 

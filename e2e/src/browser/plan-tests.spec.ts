@@ -1,5 +1,16 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { createCaseThroughApi, createPlanThroughApi, createProjectThroughApi, expect, keepScreenshot, send, signIn, test, toast, uniqueName } from './fixtures.ts';
+import {
+  createCaseThroughApi,
+  createPlanThroughApi,
+  createProjectThroughApi,
+  expect,
+  keepScreenshot,
+  send,
+  signIn,
+  test,
+  toast,
+  uniqueName,
+} from './fixtures.ts';
 
 /**
  * A Release plan of three tests (one passed, one failed, one assigned to the
@@ -15,7 +26,8 @@ async function arrange(api: APIRequestContext, baseURL: string) {
   const remember = await createCaseThroughApi(api, baseURL, project, suite, 'Remember me');
   const release = await createPlanThroughApi(api, baseURL, project, 'Release', null, [login, logout, reset]);
   await createPlanThroughApi(api, baseURL, project, 'Nightly', release, [remember]);
-  const tests = ((await (await api.get(`/api/v2/tests/?project=${project}`)).json()) as { results: Array<{ id: number; name: string }> }).results;
+  const tests = ((await (await api.get(`/api/v2/tests/?project=${project}`)).json()) as { results: Array<{ id: number; name: string }> })
+    .results;
   const testOf = (name: string) => tests.find((found) => found.name === name)!.id;
   const statuses = (await (await api.get(`/api/v2/statuses/?project=${project}`)).json()) as Array<{ id: number; name: string }>;
   const statusOf = (name: string) => statuses.find((status) => status.name === name)!.id;
@@ -32,13 +44,19 @@ const filterDrawer = (page: Page) => page.locator('.test-filter');
 
 /** Opens a MultiSelect of the filter drawer by its label and ticks the options. */
 async function tick(page: Page, label: string, options: string[]) {
-  await filterDrawer(page).locator('.p-multiselect', { has: page.getByLabel(label, { exact: true }) }).click();
+  await filterDrawer(page)
+    .locator('.p-multiselect', { has: page.getByLabel(label, { exact: true }) })
+    .click();
   const panel = page.locator('.p-multiselect-panel');
   for (const option of options) await panel.getByRole('option', { name: option, exact: true }).click();
   await panel.getByRole('button', { name: 'Close' }).click(); // Escape would close the drawer too.
 }
 
-test('a plan’s tests: filtered by status and label, sorted, columns, a saved filter, Assigned to me, and the tree', async ({ page, adminApi, baseURL }) => {
+test('a plan’s tests: filtered by status and label, sorted, columns, a saved filter, Assigned to me, and the tree', async ({
+  page,
+  adminApi,
+  baseURL,
+}) => {
   test.slow(); // A dozen steps with reloads.
   const { project, release } = await arrange(adminApi, baseURL!);
   await signIn(page);

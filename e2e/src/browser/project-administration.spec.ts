@@ -1,5 +1,15 @@
 import type { Page } from '@playwright/test';
-import { createProjectThroughApi, createUserThroughApi, expect, keepScreenshot, send, signIn, test, toast, uniqueName } from './fixtures.ts';
+import {
+  createProjectThroughApi,
+  createUserThroughApi,
+  expect,
+  keepScreenshot,
+  send,
+  signIn,
+  test,
+  toast,
+  uniqueName,
+} from './fixtures.ts';
 
 const rowOf = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
 const statusNames = (page: Page) => page.getByRole('table', { name: 'Statuses' }).locator('tbody tr td:nth-child(3)');
@@ -10,7 +20,11 @@ async function openTab(page: Page, projectId: number, tab: string) {
   await expect(page.getByRole('heading', { level: 2, name: tab === 'Settings' ? 'Project settings' : tab })).toBeVisible();
 }
 
-test('statuses: system ones fixed, a custom one from the palette, an order that waits for Save order, one default', async ({ page, adminApi, baseURL }) => {
+test('statuses: system ones fixed, a custom one from the palette, an order that waits for Save order, one default', async ({
+  page,
+  adminApi,
+  baseURL,
+}) => {
   const projectId = await createProjectThroughApi(adminApi, baseURL!, uniqueName('Statuses'));
   await signIn(page);
   await openTab(page, projectId, 'Statuses');
@@ -87,7 +101,10 @@ test('a custom attribute of type JSON: its rules, then a value tried against the
   const dialog = page.getByRole('dialog', { name: 'Create custom attribute' });
 
   await dialog.getByLabel('Name').fill('Environment, staging');
-  await dialog.locator('.p-dropdown').filter({ has: page.locator('#attribute-type') }).click();
+  await dialog
+    .locator('.p-dropdown')
+    .filter({ has: page.locator('#attribute-type') })
+    .click();
   await page.getByRole('option', { name: 'JSON' }).click();
   await dialog.getByRole('button', { name: 'Create' }).click();
   await expect(dialog.getByText('The name must not contain commas.')).toBeVisible();
@@ -159,7 +176,10 @@ test.describe('the catalogue tabs', () => {
 
     await test.step('parameters, grouped', async () => {
       await page.getByRole('menuitem', { name: 'Parameters' }).click();
-      for (const [name, group] of [['Chrome', 'Browser'], ['Firefox', 'Browser']] as const) {
+      for (const [name, group] of [
+        ['Chrome', 'Browser'],
+        ['Firefox', 'Browser'],
+      ] as const) {
         await page.getByRole('button', { name: 'Create parameter' }).click();
         const dialog = page.getByRole('dialog', { name: 'Create parameter' });
         await dialog.getByLabel('Name').fill(name);
@@ -227,29 +247,33 @@ test('a screen opened by its address loads without React Router warnings', async
   expect(warnings.filter((text) => text.includes('HydrateFallback'))).toEqual([]);
 });
 
-test('the overview shows the settings, the members with their roles, the statuses counted so far and the executed tests of the last 7 days', async ({ page, adminApi, baseURL }) => {
-  const projectId = await createProjectThroughApi(adminApi, baseURL!, uniqueName('Overview'), { isPrivate: true });
-  const member = await createUserThroughApi(adminApi, baseURL!, 'member');
-  const roles = (await (await adminApi.get('/api/v2/roles/')).json()) as { results: Array<{ id: number; name: string }> };
-  const userRole = roles.results.find((role) => role.name === 'User')!.id;
-  await send(adminApi, baseURL!, 'POST', '/api/v2/roles/assign/', { project: projectId, user: member.id, roles: [userRole] }, 200);
-  const progressQuery = page.waitForRequest((request) => request.url().includes(`/projects/${projectId}/progress/`));
-  await signIn(page);
-  await page.goto(`/projects/${projectId}/overview`);
+test(
+  'the overview shows the settings, the members with their roles, the ' +
+    'statuses counted so far and the executed tests of the last 7 days',
+  async ({ page, adminApi, baseURL }) => {
+    const projectId = await createProjectThroughApi(adminApi, baseURL!, uniqueName('Overview'), { isPrivate: true });
+    const member = await createUserThroughApi(adminApi, baseURL!, 'member');
+    const roles = (await (await adminApi.get('/api/v2/roles/')).json()) as { results: Array<{ id: number; name: string }> };
+    const userRole = roles.results.find((role) => role.name === 'User')!.id;
+    await send(adminApi, baseURL!, 'POST', '/api/v2/roles/assign/', { project: projectId, user: member.id, roles: [userRole] }, 200);
+    const progressQuery = page.waitForRequest((request) => request.url().includes(`/projects/${projectId}/progress/`));
+    await signIn(page);
+    await page.goto(`/projects/${projectId}/overview`);
 
-  await expect(page.locator('.settings-summary__row').filter({ hasText: 'Type' })).toContainText('Private');
-  const members = page.getByRole('list', { name: 'Members' });
-  await expect(members.getByRole('listitem').filter({ hasText: member.username })).toContainText('User');
-  await expect(page.getByRole('link', { name: 'Manage access' })).toHaveAttribute('href', `/projects/${projectId}/access-management`);
+    await expect(page.locator('.settings-summary__row').filter({ hasText: 'Type' })).toContainText('Private');
+    const members = page.getByRole('list', { name: 'Members' });
+    await expect(members.getByRole('listitem').filter({ hasText: member.username })).toContainText('User');
+    await expect(page.getByRole('link', { name: 'Manage access' })).toHaveAttribute('href', `/projects/${projectId}/access-management`);
 
-  const statuses = page.getByRole('list', { name: 'Statuses' }).getByRole('listitem');
-  await expect(statuses).toHaveText(['FAILED0', 'PASSED0', 'SKIPPED0', 'BROKEN0', 'BLOCKED0', 'RETEST0', 'UNTESTED0']);
-  await expect(page.getByText('No tests yet')).toBeVisible();
+    const statuses = page.getByRole('list', { name: 'Statuses' }).getByRole('listitem');
+    await expect(statuses).toHaveText(['FAILED0', 'PASSED0', 'SKIPPED0', 'BROKEN0', 'BLOCKED0', 'RETEST0', 'UNTESTED0']);
+    await expect(page.getByText('No tests yet')).toBeVisible();
 
-  const period = new URL((await progressQuery).url()).searchParams;
-  const days = (Date.parse(period.get('end_date')!) - Date.parse(period.get('start_date')!)) / 86_400_000;
-  expect(days).toBe(6);
-  await expect(page.getByRole('table', { name: 'Executed tests' })).toContainText('No test plans yet.');
-  await expect(page.getByText('Nothing is assigned to you in this project yet.')).toBeVisible();
-  await keepScreenshot(page, 'project-overview');
-});
+    const period = new URL((await progressQuery).url()).searchParams;
+    const days = (Date.parse(period.get('end_date')!) - Date.parse(period.get('start_date')!)) / 86_400_000;
+    expect(days).toBe(6);
+    await expect(page.getByRole('table', { name: 'Executed tests' })).toContainText('No test plans yet.');
+    await expect(page.getByText('Nothing is assigned to you in this project yet.')).toBeVisible();
+    await keepScreenshot(page, 'project-overview');
+  },
+);

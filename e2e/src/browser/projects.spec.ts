@@ -6,7 +6,9 @@ import type { Page } from '@playwright/test';
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 /** Markdown with blocks (a heading, paragraphs, a list) and a link, several times longer than three lines. */
-const LONG_DESCRIPTION = `## Goals\n\n${'A **long** flight to the moon and back. '.repeat(8)}\n\n- land\n- walk, see [the map](https://example.com/map)\n- return\n\n${'Then more of it. '.repeat(20)}`;
+const LONG_DESCRIPTION =
+  `## Goals\n\n${'A **long** flight to the moon and back. '.repeat(8)}\n\n- land\n- walk, ` +
+  `see [the map](https://example.com/map)\n- return\n\n${'Then more of it. '.repeat(20)}`;
 
 const card = (page: Page, name: string) => page.getByTestId('project-card').filter({ hasText: name });
 
@@ -14,7 +16,9 @@ async function searchFor(page: Page, text: string) {
   await page.getByRole('searchbox', { name: 'Search projects' }).fill(text);
 }
 
-test('a project from creation to deletion, through search, favourites, views, languages, themes and the archive', async ({ page }, testInfo) => {
+test('a project from creation to deletion, through search, favourites, views, languages, themes and the archive', async ({
+  page,
+}, testInfo) => {
   const name = uniqueName('Journey');
   await page.goto('/login');
   await logIn(page);
@@ -44,7 +48,9 @@ test('a project from creation to deletion, through search, favourites, views, la
   });
 
   await test.step('favourite it; Only favorites is saved in the user config', async () => {
-    await card(page, name).getByRole('button', { name: `Add ${name} to favorites` }).click();
+    await card(page, name)
+      .getByRole('button', { name: `Add ${name} to favorites` })
+      .click();
     await expect(card(page, name).getByRole('button', { name: `Remove ${name} from favorites` })).toHaveAttribute('aria-pressed', 'true');
     await searchFor(page, '');
     await page.getByText('Only favorites').click();
@@ -96,7 +102,12 @@ test('a project from creation to deletion, through search, favourites, views, la
     await card(page, name).getByRole('link', { name }).click();
     await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
     const summary = page.locator('.settings-summary');
-    for (const [setting, value] of [['Status', 'Active'], ['Type', 'Public'], ['Editable test results', 'Yes'], ['Result edit time', '1h']]) {
+    for (const [setting, value] of [
+      ['Status', 'Active'],
+      ['Type', 'Public'],
+      ['Editable test results', 'Yes'],
+      ['Result edit time', '1h'],
+    ]) {
       await expect(summary.locator('.settings-summary__row').filter({ hasText: setting! })).toContainText(value!);
     }
     await page.getByRole('link', { name: 'Projects' }).click();
@@ -104,7 +115,9 @@ test('a project from creation to deletion, through search, favourites, views, la
 
   await test.step('archive it after the preview, then find it among the archived', async () => {
     await searchFor(page, name);
-    await card(page, name).getByRole('button', { name: `Actions for ${name}` }).click();
+    await card(page, name)
+      .getByRole('button', { name: `Actions for ${name}` })
+      .click();
     await page.getByRole('menuitem', { name: 'Archive' }).click();
     const dialog = page.getByRole('dialog', { name: `Archive ${name}` });
     await expect(dialog.getByRole('list', { name: 'Affected objects' })).toContainText('The project itself');
@@ -115,7 +128,9 @@ test('a project from creation to deletion, through search, favourites, views, la
   });
 
   await test.step('unarchive it in the edit form', async () => {
-    await card(page, name).getByRole('button', { name: `Actions for ${name}` }).click();
+    await card(page, name)
+      .getByRole('button', { name: `Actions for ${name}` })
+      .click();
     await page.getByRole('menuitem', { name: 'Edit' }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit project' });
     await dialog.getByText('Archived').click();
@@ -127,7 +142,9 @@ test('a project from creation to deletion, through search, favourites, views, la
   });
 
   await test.step('delete it after the preview', async () => {
-    await card(page, name).getByRole('button', { name: `Actions for ${name}` }).click();
+    await card(page, name)
+      .getByRole('button', { name: `Actions for ${name}` })
+      .click();
     await page.getByRole('menuitem', { name: 'Delete' }).click();
     const dialog = page.getByRole('dialog', { name: `Delete ${name}` });
     await expect(dialog.getByRole('list', { name: 'Affected objects' })).toBeVisible();
@@ -136,7 +153,11 @@ test('a project from creation to deletion, through search, favourites, views, la
   });
 });
 
-test('a description is markdown: bold on the card, in the table and on the project page; a long one clamped to three lines', async ({ page, adminApi, baseURL }) => {
+test('a description is markdown: bold on the card, in the table and on the project page; a long one clamped to three lines', async ({
+  page,
+  adminApi,
+  baseURL,
+}) => {
   const prefix = uniqueName('Markdown');
   const [short, long] = [`${prefix} short`, `${prefix} long`];
   await createProjectThroughApi(adminApi, baseURL!, short, { description: '**Apollo** mission' });
@@ -187,7 +208,9 @@ test('the project form shows its validation messages', async ({ page }) => {
   await page.getByRole('button', { name: 'Create project' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create project' });
   await dialog.getByLabel('Name').fill('   ');
-  await dialog.locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
   await dialog.getByRole('button', { name: 'Create', exact: true }).click();
   await expect(dialog.getByText('This field may not be blank.')).toBeVisible();
   await expect(dialog.getByText('notes.txt is not a png or jpg file')).toBeVisible();

@@ -1,5 +1,15 @@
 import type { Locator, Page } from '@playwright/test';
-import { createPlanThroughApi, createProjectThroughApi, expect, keepScreenshot, send, signIn, test, toast, uniqueName } from './fixtures.ts';
+import {
+  createPlanThroughApi,
+  createProjectThroughApi,
+  expect,
+  keepScreenshot,
+  send,
+  signIn,
+  test,
+  toast,
+  uniqueName,
+} from './fixtures.ts';
 
 const drawer = (page: Page) => page.locator('.test-drawer');
 const adding = (page: Page) => drawer(page).getByRole('region', { name: 'Add result' });
@@ -37,7 +47,11 @@ async function addResultToEveryStep(page: Page, other: string | null): Promise<L
 
 test('a result’s steps set at once, and its toast clear of the test drawer, narrow or widened', async ({ page, adminApi, baseURL }) => {
   const projectId = await createProjectThroughApi(adminApi, baseURL!, uniqueName('Toasts'));
-  const suite = await send<{ id: number }>(adminApi, baseURL!, 'POST', '/api/v2/suites/', { name: 'Login', project: projectId, parent: null });
+  const suite = await send<{ id: number }>(adminApi, baseURL!, 'POST', '/api/v2/suites/', {
+    name: 'Login',
+    project: projectId,
+    parent: null,
+  });
   const created = await send<{ id: number }>(adminApi, baseURL!, 'POST', '/api/v2/cases/', {
     project: projectId,
     suite: suite.id,
@@ -46,7 +60,9 @@ test('a result’s steps set at once, and its toast clear of the test drawer, na
     steps: ['Open the page', 'Type the password', 'Press Enter'].map((name, index) => ({ name, scenario: name, sort_order: index + 1 })),
   });
   const plan = await createPlanThroughApi(adminApi, baseURL!, projectId, 'Sprint 1', null, [created.id]);
-  const tests = (await (await adminApi.get(`/api/v2/tests/?project=${projectId}&plan=${plan}`)).json()) as { results: Array<{ id: number }> };
+  const tests = (await (await adminApi.get(`/api/v2/tests/?project=${projectId}&plan=${plan}`)).json()) as {
+    results: Array<{ id: number }>;
+  };
   const address = `/projects/${projectId}/plans/${plan}?test=${tests.results[0]!.id}`;
   await signIn(page);
 
@@ -58,16 +74,19 @@ test('a result’s steps set at once, and its toast clear of the test drawer, na
     await keepScreenshot(page, 'toast-beside-test-drawer');
   });
 
-  await test.step('widened to most of the window, the drawer still keeps its header and buttons clear; every step Failed from the menu', async () => {
-    await page.evaluate("window.localStorage.setItem('test-drawer-width', '5000')");
-    await page.reload();
-    await expect(drawer(page).getByRole('heading', { name: 'Sign in' })).toBeVisible();
-    const notice = await addResultToEveryStep(page, 'Failed');
-    const width = (await drawer(page).boundingBox())!.width;
-    expect(width).toBeGreaterThan(0.65 * page.viewportSize()!.width);
-    expect(await overlap(notice, drawer(page)), 'the toast leaves the widened drawer free').toBe(false);
-    await keepScreenshot(page, 'toast-beside-wide-test-drawer');
-  });
+  await test.step(
+    'widened to most of the window, the drawer still keeps its ' + 'header and buttons clear; every step Failed from the menu',
+    async () => {
+      await page.evaluate("window.localStorage.setItem('test-drawer-width', '5000')");
+      await page.reload();
+      await expect(drawer(page).getByRole('heading', { name: 'Sign in' })).toBeVisible();
+      const notice = await addResultToEveryStep(page, 'Failed');
+      const width = (await drawer(page).boundingBox())!.width;
+      expect(width).toBeGreaterThan(0.65 * page.viewportSize()!.width);
+      expect(await overlap(notice, drawer(page)), 'the toast leaves the widened drawer free').toBe(false);
+      await keepScreenshot(page, 'toast-beside-wide-test-drawer');
+    },
+  );
 
   await test.step('with the drawer closed, toasts take the middle of the window again', async () => {
     await drawer(page).getByRole('button', { name: 'Close' }).first().click();

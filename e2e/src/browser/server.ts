@@ -30,7 +30,10 @@ async function waitUntilReady(url: string, child: ChildProcess, output: string[]
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${output.join('')}`);
-    const ready = await fetch(`${url}/readyz`).then((response) => response.ok, () => false);
+    const ready = await fetch(`${url}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ready) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }

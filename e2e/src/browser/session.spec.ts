@@ -2,7 +2,10 @@ import { readFileSync } from 'node:fs';
 import { createProjectThroughApi, expect, logIn, test } from './fixtures.ts';
 
 /** Where the footer points by default: the project's own tracker and documentation. */
-const project = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as { homepage: string; bugs: { url: string } };
+const project = JSON.parse(readFileSync(new URL('../../../package.json', import.meta.url), 'utf8')) as {
+  homepage: string;
+  bugs: { url: string };
+};
 
 test.describe('session', () => {
   test.use({

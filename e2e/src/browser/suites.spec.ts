@@ -5,7 +5,13 @@ import { chooseLanguage, createProjectThroughApi, expect, keepScreenshot, send, 
 const node = (page: Page, name: string) => page.getByRole('treeitem', { name, exact: true }).locator(':scope > .suite-node');
 const breadcrumbs = (page: Page) => page.getByRole('navigation', { name: 'Path to the suite' }).getByRole('link');
 
-async function suiteThroughApi(api: APIRequestContext, baseURL: string, project: number, name: string, parent: number | null = null): Promise<number> {
+async function suiteThroughApi(
+  api: APIRequestContext,
+  baseURL: string,
+  project: number,
+  name: string,
+  parent: number | null = null,
+): Promise<number> {
   return (await send<{ id: number }>(api, baseURL, 'POST', '/api/v2/suites/', { name, project, parent })).id;
 }
 
@@ -22,10 +28,19 @@ async function createSuiteInForm(page: Page, name: string) {
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
 }
 
-test('a three-level tree built through the forms and the right-click menu, with breadcrumbs, counts and a search', async ({ page, adminApi, baseURL }) => {
+test('a three-level tree built through the forms and the right-click menu, with breadcrumbs, counts and a search', async ({
+  page,
+  adminApi,
+  baseURL,
+}) => {
   const projectName = uniqueName('Suites');
   const projectId = await createProjectThroughApi(adminApi, baseURL!, projectName);
-  await send(adminApi, baseURL!, 'POST', '/api/v2/custom-attributes/', { name: 'Browser', type: 0, project: projectId, applied_to: { testsuite: { is_required: false } } });
+  await send(adminApi, baseURL!, 'POST', '/api/v2/custom-attributes/', {
+    name: 'Browser',
+    type: 0,
+    project: projectId,
+    applied_to: { testsuite: { is_required: false } },
+  });
   await signIn(page);
   await page.goto(`/projects/${projectId}/suites`);
   await expect(page.getByRole('heading', { name: projectName })).toBeVisible();
@@ -38,7 +53,9 @@ test('a three-level tree built through the forms and the right-click menu, with 
     await page.getByLabel('Browser').fill('Firefox');
     await keepScreenshot(page, 'suites-form');
     await page.getByRole('tab', { name: 'Attachments' }).click();
-    await page.locator('input[type=file]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('remember the cookies') });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('remember the cookies') });
     await expect(page.getByRole('link', { name: 'notes.txt' })).toBeVisible();
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await expect(toast(page, 'Test suite Web created')).toBeVisible();
@@ -231,7 +248,8 @@ test('a suite created by one person appears in another’s tree without a reload
 
 test('a level shows 99 suites, then Load more', async ({ page, adminApi, baseURL }) => {
   const projectId = await createProjectThroughApi(adminApi, baseURL!, uniqueName('Many suites'));
-  for (let index = 1; index <= 100; index++) await suiteThroughApi(adminApi, baseURL!, projectId, `Suite ${String(index).padStart(3, '0')}`);
+  for (let index = 1; index <= 100; index++)
+    await suiteThroughApi(adminApi, baseURL!, projectId, `Suite ${String(index).padStart(3, '0')}`);
   await signIn(page);
   await page.goto(`/projects/${projectId}/suites`);
   const items = page.getByRole('tree').getByRole('treeitem');
@@ -258,7 +276,11 @@ async function threeLevelsThroughApi(api: APIRequestContext, baseURL: string, pr
   return { web, login };
 }
 
-test('the tree search lives in the address: a reload keeps it, another suite keeps it, clearing it takes it away', async ({ page, adminApi, baseURL }) => {
+test('the tree search lives in the address: a reload keeps it, another suite keeps it, clearing it takes it away', async ({
+  page,
+  adminApi,
+  baseURL,
+}) => {
   const projectId = await createProjectThroughApi(adminApi, baseURL!, uniqueName('Tree search'));
   const { login } = await threeLevelsThroughApi(adminApi, baseURL!, projectId);
   await signIn(page);

@@ -22,7 +22,9 @@ async function planWithTest(api: APIRequestContext, baseURL: string) {
     due_date: '2026-01-12T09:00:00Z',
     test_cases: [created.id],
   });
-  const tests = (await (await api.get(`/api/v2/tests/?project=${projectId}&plan=${plan!.id}`)).json()) as { results: Array<{ id: number }> };
+  const tests = (await (await api.get(`/api/v2/tests/?project=${projectId}&plan=${plan!.id}`)).json()) as {
+    results: Array<{ id: number }>;
+  };
   return { projectId, suiteId: suite.id, caseId: created.id, planId: plan!.id, testId: tests.results[0]!.id };
 }
 
@@ -37,13 +39,20 @@ const form = (page: Page, name: string) => drawer(page).getByRole('region', { na
 /** Opens the status dropdown labelled `label` and picks `status`, once the panel of the last choice has closed (it fades out). */
 async function chooseStatus(page: Page, label: string, status: string) {
   await expect(page.locator('.p-dropdown-panel')).toHaveCount(0);
-  await drawer(page).locator('.p-dropdown', { has: page.getByLabel(label, { exact: true }) }).click();
+  await drawer(page)
+    .locator('.p-dropdown', { has: page.getByLabel(label, { exact: true }) })
+    .click();
   await page.locator('.p-dropdown-panel').getByRole('option', { name: status, exact: true }).click();
 }
 
 test.use({ expectedFailures: { '/api/v2/results/*/': 400 } });
 
-test('a test in its drawer: assigned, results added, edited and cloned, commented, seen live, and locked by the edit limit', async ({ page, adminApi, baseURL, openBrowser }) => {
+test('a test in its drawer: assigned, results added, edited and cloned, commented, seen live, and locked by the edit limit', async ({
+  page,
+  adminApi,
+  baseURL,
+  openBrowser,
+}) => {
   const { projectId, planId, testId } = await planWithTest(adminApi, baseURL!);
   const address = `/projects/${projectId}/plans/${planId}?test=${testId}`;
   await signIn(page);
@@ -86,7 +95,9 @@ test('a test in its drawer: assigned, results added, edited and cloned, commente
   });
 
   await test.step('edited', async () => {
-    await drawer(page).getByRole('button', { name: `Edit result #${first}` }).click();
+    await drawer(page)
+      .getByRole('button', { name: `Edit result #${first}` })
+      .click();
     const editing = form(page, 'Edit result');
     await expect(editing.getByRole('button', { name: 'Update' })).toBeDisabled();
     await editing.getByLabel('Comment').fill('Enter does nothing on the password field');
@@ -96,7 +107,9 @@ test('a test in its drawer: assigned, results added, edited and cloned, commente
   });
 
   await test.step('cloned as it is', async () => {
-    await drawer(page).getByRole('button', { name: `Clone result #${first}` }).click();
+    await drawer(page)
+      .getByRole('button', { name: `Clone result #${first}` })
+      .click();
     const cloning = form(page, 'Clone result');
     await expect(cloning.getByLabel('Comment')).toHaveValue('Enter does nothing on the password field');
     await cloning.getByRole('button', { name: 'Add' }).click();
@@ -118,7 +131,9 @@ test('a test in its drawer: assigned, results added, edited and cloned, commente
   await test.step('past the project’s edit limit, a change of status is refused', async () => {
     await send(adminApi, baseURL!, 'PATCH', `/api/v2/projects/${projectId}/`, { settings: { result_edit_limit: '1s' } });
     await page.waitForTimeout(1500);
-    await drawer(page).getByRole('button', { name: `Edit result #${first}` }).click();
+    await drawer(page)
+      .getByRole('button', { name: `Edit result #${first}` })
+      .click();
     await chooseStatus(page, 'Status', 'Passed');
     await form(page, 'Edit result').getByRole('button', { name: 'Update' }).click();
     await expect(form(page, 'Edit result').getByRole('alert').or(form(page, 'Edit result').locator('.p-message-error'))).toContainText(

@@ -1,5 +1,17 @@
 import type { Locator } from '@playwright/test';
-import { chooseLanguage, createProjectThroughApi, createUserThroughApi, expect, keepScreenshot, logIn, send, signIn, test, toast, uniqueName } from './fixtures.ts';
+import {
+  chooseLanguage,
+  createProjectThroughApi,
+  createUserThroughApi,
+  expect,
+  keepScreenshot,
+  logIn,
+  send,
+  signIn,
+  test,
+  toast,
+  uniqueName,
+} from './fixtures.ts';
 
 /**
  * Layout defects a person saw and a unit test cannot: boxes measured in the
@@ -9,7 +21,14 @@ import { chooseLanguage, createProjectThroughApi, createUserThroughApi, expect, 
 async function box(locator: Locator) {
   const found = await locator.boundingBox();
   if (!found) throw new Error(`${locator.toString()} has no box`);
-  return { left: found.x, top: found.y, right: found.x + found.width, bottom: found.y + found.height, width: found.width, height: found.height };
+  return {
+    left: found.x,
+    top: found.y,
+    right: found.x + found.width,
+    bottom: found.y + found.height,
+    width: found.width,
+    height: found.height,
+  };
 }
 
 function expectInside(inner: Awaited<ReturnType<typeof box>>, outer: Awaited<ReturnType<typeof box>>, what: string) {
@@ -53,7 +72,11 @@ test('project initials stay inside their icon, on the dashboard and in the proje
   expectInside(await box(headerIcon.locator('.p-avatar-text')), await box(headerIcon), 'in the header');
 });
 
-test('a private project’s card gives its name the room and puts Request access under it when the row is short', async ({ page, adminApi, baseURL }) => {
+test('a private project’s card gives its name the room and puts Request access under it when the row is short', async ({
+  page,
+  adminApi,
+  baseURL,
+}) => {
   const name = uniqueName('Confidential Payments Workspace');
   await createProjectThroughApi(adminApi, baseURL!, name, { isPrivate: true });
   const outsider = await createUserThroughApi(adminApi, baseURL!, 'outsider');
@@ -80,7 +103,11 @@ test('the login form’s fields are equally wide', async ({ page }) => {
   expect(password.right).toBeCloseTo(username.right, 0);
 });
 
-test('status dots stand out in the dark theme: the seeded ones, and a near-black one of an older palette drawn lighter', async ({ page, adminApi, baseURL }) => {
+test('status dots stand out in the dark theme: the seeded ones, and a near-black one of an older palette drawn lighter', async ({
+  page,
+  adminApi,
+  baseURL,
+}) => {
   const projectId = await createProjectThroughApi(adminApi, baseURL!, uniqueName('Dark dots'));
   // TestY's Skipped, as a project seeded before the palette changed keeps it.
   await send(adminApi, baseURL!, 'POST', '/api/v2/statuses/', { name: 'Old skipped', color: 'rgba(34, 34, 34, 1)', project: projectId });
@@ -97,7 +124,9 @@ test('status dots stand out in the dark theme: the seeded ones, and a near-black
     return { name: item.textContent, fill: getComputedStyle(dot).backgroundColor, background: getComputedStyle(under).backgroundColor };
   }))()`);
   const shown = dots as Array<{ name: string; fill: string; background: string }>;
-  expect(shown.map((dot) => dot.name)).toEqual(expect.arrayContaining([expect.stringContaining('SKIPPED'), expect.stringContaining('BROKEN'), expect.stringContaining('UNTESTED')]));
+  expect(shown.map((dot) => dot.name)).toEqual(
+    expect.arrayContaining([expect.stringContaining('SKIPPED'), expect.stringContaining('BROKEN'), expect.stringContaining('UNTESTED')]),
+  );
   for (const { name, fill, background } of shown) {
     expect(contrast(parseColor(fill).rgb, parseColor(background).rgb), `${name}: ${fill} on ${background}`).toBeGreaterThanOrEqual(3);
   }

@@ -34,7 +34,10 @@ async function stop(server: ServerProcess): Promise<void> {
 
 /** `npm run admin -- <args>` as an operator types it, on this test's data directory. */
 function admin(args: string[], stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn('npm', ['run', '--silent', 'admin', '--', ...args, '--data', dataDir], { cwd: ROOT, stdio: ['pipe', 'pipe', 'pipe'] });
+  const child = spawn('npm', ['run', '--silent', 'admin', '--', ...args, '--data', dataDir], {
+    cwd: ROOT,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -53,7 +56,8 @@ async function createUser(server: ServerProcess, username: string, password: str
 const status = async (session: HttpSession, path: string) => (await session.request('GET', path)).status;
 
 describe('npm run admin -- reset-password', () => {
-  it("gives a user a new password while the server is stopped: it signs in over HTTP; the old one and the user's sessions do not", async () => {
+  it('gives a user a new password while the server is stopped: it ' +
+    "signs in over HTTP; the old one and the user's sessions do not", async () => {
     const first = await start();
     await createUser(first, 'alice', 'Alice-pass1!');
     const alice = new HttpSession(first.url);
@@ -75,8 +79,13 @@ describe('npm run admin -- reset-password', () => {
     // The audit trail shows the change, made by the system rather than by a user.
     const auditor = new HttpSession(second.url);
     await auditor.login('admin', ADMIN_PASSWORD);
-    const changes = async () => (await (await auditor.request('GET', '/api/v2/audit/events/?event_type=UserPasswordChanged')).json()) as { results: Array<{ actor: unknown; object: { name: string } }> };
-    await expect.poll(async () => (await changes()).results, { timeout: 30_000 }).toMatchObject([{ actor: null, object: { name: 'alice' } }]);
+    const changes = async () =>
+      (await (await auditor.request('GET', '/api/v2/audit/events/?event_type=UserPasswordChanged')).json()) as {
+        results: Array<{ actor: unknown; object: { name: string } }>;
+      };
+    await expect
+      .poll(async () => (await changes()).results, { timeout: 30_000 })
+      .toMatchObject([{ actor: null, object: { name: 'alice' } }]);
   }, 180_000);
 
   it("takes the admin's new password from standard input, and removes the generated password's file", async () => {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD } from '@testament/gateway/testing/harness';
 import { HttpSession } from '@testament/gateway/testing/http-session';
 import { startServerProcess, type ServerProcess } from '@testament/gateway/testing/server-process';
-import { seededRandom } from '@testament/infra';
+import { seededRandom } from '@testament/infra/testing/seeded-random';
 import { resultsSince, seedProject } from './seeded-project.ts';
 
 const PLANS = 40;
@@ -16,7 +16,6 @@ const PASSED = 2;
 const POLL_MS = 50;
 /** A job that shows no progress for this long has stopped (not resumed after a restart, say): fail now rather than at the timeout. */
 const STALL_MS = 60_000;
-
 
 let dataDir: string | undefined;
 let server: ServerProcess | undefined;
@@ -52,7 +51,10 @@ describe('a bulk job through kill -9', () => {
     const jobStartedAt = performance.now();
     const day = (time: number) => new Date(time).toISOString().slice(0, 10);
     const firstDay = day(Date.now());
-    const accepted = await session.request('PUT', '/api/v2/tests/bulk-update/', { project: seeded.project, result: { status: PASSED, comment: 'Through kill -9' } });
+    const accepted = await session.request('PUT', '/api/v2/tests/bulk-update/', {
+      project: seeded.project,
+      result: { status: PASSED, comment: 'Through kill -9' },
+    });
     expect(accepted.status).toBe(200);
     expect(await accepted.text()).toBe('');
 
@@ -107,7 +109,8 @@ describe('a bulk job through kill -9', () => {
     expect(Date.parse(ended.ended_at!)).toBeGreaterThan(killedAt);
 
     // Every test resulted Passed, and the project holds as many results as tests: so exactly one each.
-    const count = async (query: string) => (await get<{ count: number }>(`/api/v2/tests/?project=${seeded.project}&page_size=1${query}`)).count;
+    const count = async (query: string) =>
+      (await get<{ count: number }>(`/api/v2/tests/?project=${seeded.project}&page_size=1${query}`)).count;
     expect(await count('')).toBe(TESTS);
     expect(await count(`&last_status=${PASSED}`)).toBe(TESTS);
     expect(await resultsSince(get, seeded.project, firstDay)).toBe(TESTS);

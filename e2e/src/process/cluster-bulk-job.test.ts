@@ -31,7 +31,17 @@ describe('a bulk job when the command service is killed (TESTAMENT_ROLE=commands
     dataDir = seeded.dataDir;
     nats = await startNatsServer();
     const start = async (role: string, ready: RegExp) => {
-      const child = await startRoleProcess({ TESTAMENT_ROLE: role, TESTAMENT_BUS: 'nats', NATS_URL: nats!.url, TESTAMENT_DATA_DIR: seeded.dataDir, TESTAMENT_WRITE_RATE_LIMIT: '0' }, ready, 120_000);
+      const child = await startRoleProcess(
+        {
+          TESTAMENT_ROLE: role,
+          TESTAMENT_BUS: 'nats',
+          NATS_URL: nats!.url,
+          TESTAMENT_DATA_DIR: seeded.dataDir,
+          TESTAMENT_WRITE_RATE_LIMIT: '0',
+        },
+        ready,
+        120_000,
+      );
       processes.push(child);
       return child;
     };
@@ -58,7 +68,10 @@ describe('a bulk job when the command service is killed (TESTAMENT_ROLE=commands
       }
     };
     const firstDay = new Date().toISOString().slice(0, 10);
-    const accepted = await session.request('PUT', '/api/v2/tests/bulk-update/', { project: seeded.project, result: { status: PASSED, comment: 'Through a command service kill' } });
+    const accepted = await session.request('PUT', '/api/v2/tests/bulk-update/', {
+      project: seeded.project,
+      result: { status: PASSED, comment: 'Through a command service kill' },
+    });
     expect(accepted.status).toBe(200);
 
     const interrupted = await watch((seen) => seen.done > 0);

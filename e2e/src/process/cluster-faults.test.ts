@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { startClusterProcess, type ClusterProcess } from '@testament/gateway/testing/cluster-process';
 import { HttpSession } from '@testament/gateway/testing/http-session';
 import { keptAndRebuilt } from '@testament/gateway/testing/rebuild';
-import { seededRandom, startNatsServer, type RunningNatsServer } from '@testament/infra';
+import { startNatsServer, type RunningNatsServer } from '@testament/infra';
+import { seededRandom } from '@testament/infra/testing/seeded-random';
 
 const ADMIN_PASSWORD = 'Faults-pass1!';
 const CLIENTS = 16;
@@ -36,8 +37,17 @@ interface Outcome {
   longestOutageMs: number;
 }
 
-/** One client: writes a result (its marker in the comment and the Idempotency-Key, asked again until answered), then reads the tests' list. */
-async function client(session: HttpSession, project: number, testIds: number[], name: string, stopAt: number, outcome: Outcome): Promise<void> {
+/**
+ * One client: writes a result (its marker in the comment and the Idempotency-Key, asked again until answered), then reads the tests' list.
+ */
+async function client(
+  session: HttpSession,
+  project: number,
+  testIds: number[],
+  name: string,
+  stopAt: number,
+  outcome: Outcome,
+): Promise<void> {
   const random = seededRandom(name.length * 7_919 + Number(name.replace(/\D/g, '')));
   let failingSince: number | undefined;
   const attempt = async (what: string, send: () => Promise<Response>, ok: (status: number) => boolean): Promise<boolean> => {
@@ -45,7 +55,10 @@ async function client(session: HttpSession, project: number, testIds: number[], 
     const sentAt = performance.now();
     let body = '';
     const status = await send().then(
-      async (response) => ((body = await response.text()), response.status),
+      async (response) => {
+        body = await response.text();
+        return response.status;
+      },
       () => 0,
     );
     if (ok(status)) {
@@ -54,7 +67,8 @@ async function client(session: HttpSession, project: number, testIds: number[], 
       return true;
     }
     // A refusal of the request itself would be a bug, not an outage.
-    if (status >= 400 && status < 500) throw new Error(`${name}: ${what} answered ${status} at ${Math.round(performance.now() - (stopAt - RUN_MS))} ms: ${body}`);
+    if (status >= 400 && status < 500)
+      throw new Error(`${name}: ${what} answered ${status} at ${Math.round(performance.now() - (stopAt - RUN_MS))} ms: ${body}`);
     outcome.failedAttempts++;
     // From when the failed request was sent: one that hung until its timeout counts whole.
     failingSince ??= sentAt;
@@ -66,16 +80,25 @@ async function client(session: HttpSession, project: number, testIds: number[], 
     const givesUpAt = performance.now() + WRITE_GIVES_UP_MS;
     let written = false;
     while (!written && performance.now() < givesUpAt) {
-      written = await attempt(`POST results/ (test ${test})`, () => session.request('POST', '/api/v2/results/', { test, status: PASSED, comment: marker }, { 'idempotency-key': marker }), (status) => status === 201);
+      written = await attempt(
+        `POST results/ (test ${test})`,
+        () => session.request('POST', '/api/v2/results/', { test, status: PASSED, comment: marker }, { 'idempotency-key': marker }),
+        (status) => status === 201,
+      );
       if (!written) await sleep(100);
     }
     outcome.writes.set(marker, written ? 'ok' : 'failed');
-    await attempt('GET tests/', () => session.request('GET', `/api/v2/tests/?project=${project}&page_size=25`), (status) => status === 200);
+    await attempt(
+      'GET tests/',
+      () => session.request('GET', `/api/v2/tests/?project=${project}&page_size=25`),
+      (status) => status === 200,
+    );
   }
 }
 
 describe('the services under faults (npm run start:cluster: 2 gateways, 1 command service, 2 projection services)', () => {
-  it('keeps every acknowledged write while a gateway, the command service and the active projection service are killed under load', async () => {
+  it('keeps every acknowledged write while a gateway, the command ' +
+    'service and the active projection service are killed under load', async () => {
     nats = await startNatsServer();
     dataDir = await mkdtemp(join(tmpdir(), 'testament-cluster-faults-'));
     cluster = startClusterProcess({
@@ -89,7 +112,11 @@ describe('the services under faults (npm run start:cluster: 2 gateways, 1 comman
       TESTAMENT_LEASE_TTL_MS: String(LEASE_TTL_MS),
     });
     const started = cluster;
-    await cluster.until('two gateways and a standby', () => started.lines(/listening on http:\/\/\S+/).length >= 2 && /standing by/.test(started.output()), 180_000);
+    await cluster.until(
+      'two gateways and a standby',
+      () => started.lines(/listening on http:\/\/\S+/).length >= 2 && /standing by/.test(started.output()),
+      180_000,
+    );
     const url = cluster.url();
 
     // A project with a plan of TESTS tests, made through the gateways.
@@ -103,16 +130,27 @@ describe('the services under faults (npm run start:cluster: 2 gateways, 1 comman
     const project = (await post<{ id: number }>('/api/v2/projects/', { name: 'Faults' })).id;
     const suite = (await post<{ id: number }>('/api/v2/suites/', { name: 'Suite', project })).id;
     const cases: number[] = [];
-    for (let n = 0; n < TESTS; n++) cases.push((await post<{ id: number }>('/api/v2/cases/', { name: `Case ${n}`, project, suite, scenario: 'Do it' })).id);
-    const [plan] = await post<Array<{ id: number }>>('/api/v2/testplans/', { name: 'Plan', project, test_cases: cases, started_at: '2026-12-01T00:00:00Z', due_date: '2026-12-31T00:00:00Z' });
-    const tests = (await (await admin.request('GET', `/api/v2/testplans/${plan!.id}/tests/?page_size=100`)).json()) as { results: Array<{ id: number }> };
+    for (let n = 0; n < TESTS; n++)
+      cases.push((await post<{ id: number }>('/api/v2/cases/', { name: `Case ${n}`, project, suite, scenario: 'Do it' })).id);
+    const [plan] = await post<Array<{ id: number }>>('/api/v2/testplans/', {
+      name: 'Plan',
+      project,
+      test_cases: cases,
+      started_at: '2026-12-01T00:00:00Z',
+      due_date: '2026-12-31T00:00:00Z',
+    });
+    const tests = (await (await admin.request('GET', `/api/v2/testplans/${plan!.id}/tests/?page_size=100`)).json()) as {
+      results: Array<{ id: number }>;
+    };
     const testIds = tests.results.map((test) => test.id);
     expect(testIds).toHaveLength(TESTS);
 
     // Sixteen clients for RUN_MS; meanwhile a kill at a random moment in each third of the run.
     const outcome: Outcome = { writes: new Map(), requests: 0, failedAttempts: 0, longestOutageMs: 0 };
     const startedAt = performance.now();
-    const clients = Array.from({ length: CLIENTS }, (_, n) => client(admin.on(url), project, testIds, `client${n}`, startedAt + RUN_MS, outcome));
+    const clients = Array.from({ length: CLIENTS }, (_, n) =>
+      client(admin.on(url), project, testIds, `client${n}`, startedAt + RUN_MS, outcome),
+    );
     const random = seededRandom(48);
     const kills: Array<{ what: string; pid: number; atMs: number }> = [];
     const victims: Array<[string, () => number]> = [
@@ -132,8 +170,10 @@ describe('the services under faults (npm run start:cluster: 2 gateways, 1 comman
     const ok = [...outcome.writes].filter(([, result]) => result === 'ok').map(([marker]) => marker);
     const failed = [...outcome.writes].filter(([, result]) => result === 'failed').map(([marker]) => marker);
     console.info(
-      `${outcome.requests} requests by ${CLIENTS} clients in ${RUN_MS / 1000} s; kills: ${kills.map((kill) => `${kill.what} at ${kill.atMs} ms`).join(', ')}; ` +
-        `longest a client's requests kept failing: ${Math.round(outcome.longestOutageMs)} ms (${outcome.failedAttempts} failed attempts); ${ok.length} writes acknowledged, ${failed.length} given up`,
+      `${outcome.requests} requests by ${CLIENTS} clients in ${RUN_MS / 1000} s; ` +
+        `kills: ${kills.map((kill) => `${kill.what} at ${kill.atMs} ms`).join(', ')}; ` +
+        `longest a client's requests kept failing: ${Math.round(outcome.longestOutageMs)} ms ` +
+        `(${outcome.failedAttempts} failed attempts); ${ok.length} writes acknowledged, ${failed.length} given up`,
     );
     expect(kills).toHaveLength(3);
     // The standby took over from the killed one.
@@ -143,7 +183,8 @@ describe('the services under faults (npm run start:cluster: 2 gateways, 1 comman
     expect(failed).toEqual([]);
 
     // Every acknowledged write is in the read models, once; nothing else is.
-    const resultsOf = async (test: number) => (await (await admin.request('GET', `/api/v2/results/?test=${test}`)).json()) as Array<{ comment: string }>;
+    const resultsOf = async (test: number) =>
+      (await (await admin.request('GET', `/api/v2/results/?test=${test}`)).json()) as Array<{ comment: string }>;
     const comments = (await Promise.all(testIds.map(resultsOf))).flat().map((result) => result.comment);
     expect(new Set(comments).size).toBe(comments.length);
     expect(comments.toSorted()).toEqual(ok.toSorted());

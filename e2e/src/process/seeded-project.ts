@@ -24,7 +24,9 @@ async function makeTests(admin: Browser, plans: number, cases: number): Promise<
   const suite = await createSuite(admin, project, 'Everything');
   const caseIds: number[] = [];
   for (let n = 0; n < cases; n += 50) {
-    const batch = await Promise.all(Array.from({ length: Math.min(50, cases - n) }, (_, i) => createCase(admin, project, suite, { name: `Case ${n + i}` })));
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(50, cases - n) }, (_, i) => createCase(admin, project, suite, { name: `Case ${n + i}` })),
+    );
     caseIds.push(...batch.map((created: { id: number }) => created.id));
   }
   // Plans in parallel, so their tests' appends share commits.

@@ -28,7 +28,8 @@ afterEach(async () => {
 });
 
 describe('the server process', () => {
-  it('creates the admin on first start with a generated password, kept in the data directory and named at each start until it is changed', async () => {
+  it('creates the admin on first start with a generated password, kept ' +
+    'in the data directory and named at each start until it is changed', async () => {
     const first = await start();
     const password = /with the password: (\S+)/.exec(first.output.join(''))?.[1];
     expect(password).toBeDefined();
@@ -48,8 +49,13 @@ describe('the server process', () => {
     expect(third.output.join('')).not.toMatch(/password/);
   }, 180_000);
 
-  it('keeps the generated password through a kill -9 the moment its file exists: the next start creates the admin with it, or finds it created', async () => {
-    const first = spawn(process.execPath, await serverNodeArgs(), { cwd: ROOT, env: { ...process.env, TESTAMENT_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'error' }, stdio: 'ignore' });
+  it('keeps the generated password through a kill -9 the moment its file ' +
+    'exists: the next start creates the admin with it, or finds it created', async () => {
+    const first = spawn(process.execPath, await serverNodeArgs(), {
+      cwd: ROOT,
+      env: { ...process.env, TESTAMENT_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'error' },
+      stdio: 'ignore',
+    });
     const exited = new Promise((resolve) => first.once('exit', resolve));
     try {
       await expect.poll(() => existsSync(passwordFile()), { timeout: 60_000, interval: 1 }).toBe(true);
@@ -62,7 +68,10 @@ describe('the server process', () => {
     const second = await start();
     const output = second.output.join('');
     // Which of the two depends on where the kill landed; either way the password is the file's.
-    expect(output.includes(`Created the superuser "admin" with the password: ${password}`) || output.includes(`still has its generated password, kept in ${passwordFile()}`)).toBe(true);
+    expect(
+      output.includes(`Created the superuser "admin" with the password: ${password}`) ||
+        output.includes(`still has its generated password, kept in ${passwordFile()}`),
+    ).toBe(true);
     await new HttpSession(second.url).login('admin', password);
   }, 120_000);
 

@@ -16,7 +16,14 @@ let gateways: ServerProcess[] = [];
 
 /** Each role started as a deployment starts it: the same bundle, its role in TESTAMENT_ROLE, one NATS and one data directory. */
 const start = async (role: string, ready: RegExp) => {
-  const env = { TESTAMENT_ROLE: role, TESTAMENT_BUS: 'nats', NATS_URL: nats.url, TESTAMENT_DATA_DIR: dataDir, TESTAMENT_ADMIN_PASSWORD: ADMIN_PASSWORD, TESTAMENT_WRITE_RATE_LIMIT: '0' };
+  const env = {
+    TESTAMENT_ROLE: role,
+    TESTAMENT_BUS: 'nats',
+    NATS_URL: nats.url,
+    TESTAMENT_DATA_DIR: dataDir,
+    TESTAMENT_ADMIN_PASSWORD: ADMIN_PASSWORD,
+    TESTAMENT_WRITE_RATE_LIMIT: '0',
+  };
   const child = await startRoleProcess(env, ready, 120_000);
   processes.push(child);
   return child;
@@ -43,7 +50,8 @@ describe('the services as separate processes (TESTAMENT_ROLE gateway, commands, 
     const admin = new HttpSession(first);
     await admin.login('admin', ADMIN_PASSWORD);
     const elsewhere = admin.on(second);
-    const count = async (session: HttpSession) => ((await (await session.request('GET', '/api/v2/projects/?page_size=100')).json()) as { results: unknown[] }).results.length;
+    const count = async (session: HttpSession) =>
+      ((await (await session.request('GET', '/api/v2/projects/?page_size=100')).json()) as { results: unknown[] }).results.length;
     // Asked before each write too: what a gateway remembered of an answer must go when another process writes.
     expect([await count(admin), await count(elsewhere)]).toEqual([0, 0]);
     for (let n = 0; n < 10; n++) {

@@ -94,9 +94,7 @@ export class FsBlobStore implements BlobStore {
  */
 export function assertValidBlobKey(key: string): void {
   const segments = typeof key === 'string' ? key.split('/') : [];
-  const valid =
-    segments.length > 0 &&
-    segments.every((segment) => KEY_SEGMENT.test(segment) && segment !== '.' && segment !== '..');
+  const valid = segments.length > 0 && segments.every((segment) => KEY_SEGMENT.test(segment) && segment !== '.' && segment !== '..');
   if (!valid) {
     throw new Error(`Invalid blob key ${JSON.stringify(key)}: expected '/'-separated segments of [A-Za-z0-9._-]`);
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningNatsServer, startNatsServer } from '../testing/nats-server.ts';
+import { type RunningNatsServer, startNatsServer } from './nats-server-process.ts';
 import { busContract } from './contract.ts';
 import { MemoryBus } from './memory-bus.ts';
 import { NatsBus } from './nats-bus.ts';

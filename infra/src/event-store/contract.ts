@@ -7,12 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  WrongExpectedRevisionError,
-  type EventStore,
-  type NewEvent,
-  type RecordedEvent,
-} from '../ports/event-store.ts';
+import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '../ports/event-store.ts';
 import { canonicalJson, eventHashOfCanonical } from './hash.ts';
 import { verifyChain } from './verify.ts';
 
@@ -119,7 +114,10 @@ export function eventStoreContract(
         const read = await store.readStreams([names[4]!, missing, ...names, names[0]!]);
         expect([...read.keys()]).toEqual([names[4], missing, names[0], names[1], names[2], names[3]]);
         for (const stream of [...names, missing]) expect(read.get(stream)).toEqual(await store.readStream(stream));
-        expect(read.get(names[3]!)!.map((e) => [e.revision, e.type])).toEqual([[0, 'E1'], [1, 'E2']]);
+        expect(read.get(names[3]!)!.map((e) => [e.revision, e.type])).toEqual([
+          [0, 'E1'],
+          [1, 'E2'],
+        ]);
         expect(await store.readStreams([])).toEqual(new Map());
       });
 
@@ -194,9 +192,7 @@ export function eventStoreContract(
 
       it('keeps every concurrent any-append, each at its own revision, chained', async () => {
         const stream = streamName('log-1');
-        const results = await Promise.all(
-          Array.from({ length: 10 }, (_, i) => store.append(stream, [newEvent('Logged', { i })], 'any')),
-        );
+        const results = await Promise.all(Array.from({ length: 10 }, (_, i) => store.append(stream, [newEvent('Logged', { i })], 'any')));
         expect(results.map((r) => r.revision).sort((a, b) => a - b)).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
         const events = await store.readStream(stream);
         expect(events).toHaveLength(10);
@@ -363,7 +359,11 @@ export function eventStoreContract(
 
       it('delivers batches of at most batchSize', async () => {
         const stream = streamName('batches');
-        await store.append(stream, Array.from({ length: 10 }, (_, i) => newEvent('E', { i })), 'no_stream');
+        await store.append(
+          stream,
+          Array.from({ length: 10 }, (_, i) => newEvent('E', { i })),
+          'no_stream',
+        );
         const received = collector(isOwn);
         const subscription = store.subscribe(head0, received.handler, { batchSize: 3 });
         try {

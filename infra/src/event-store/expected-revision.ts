@@ -11,10 +11,6 @@ export function satisfiesExpected(expected: ExpectedRevision, current: CurrentRe
   return current === expected;
 }
 
-export function wrongExpectedRevision(
-  stream: string,
-  expected: ExpectedRevision,
-  current: CurrentRevision,
-): WrongExpectedRevisionError {
+export function wrongExpectedRevision(stream: string, expected: ExpectedRevision, current: CurrentRevision): WrongExpectedRevisionError {
   return new WrongExpectedRevisionError(stream, expected, current === NO_STREAM_REVISION ? 'no_stream' : current);
 }

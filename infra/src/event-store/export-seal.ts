@@ -10,7 +10,16 @@
  * removed, added or moved breaks the next signature; a cut-off export lacks its closing one.
  * Anyone with the server's public key (`GET /api/v2/audit/signing-key/`) checks it offline.
  */
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, hash as digestOf, sign, verify, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  hash as digestOf,
+  sign,
+  verify,
+  type KeyObject,
+} from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { canonicalJson } from './hash.ts';
 
@@ -48,7 +57,10 @@ export class SealDigest {
 /** A key's short name, printed by the verifier and served with the key: a prefix of the sha256 of its public key. */
 export function signingKeyId(key: KeyObject): string {
   const publicKey = key.type === 'private' ? createPublicKey(key) : key;
-  return createHash('sha256').update(publicKey.export({ type: 'spki', format: 'der' })).digest('hex').slice(0, 16);
+  return createHash('sha256')
+    .update(publicKey.export({ type: 'spki', format: 'der' }))
+    .digest('hex')
+    .slice(0, 16);
 }
 
 /** A signature as a line writes it: `ed25519 <key id> <end|more> <base64>`. */
@@ -87,7 +99,11 @@ export class ExportSealer {
 
   /** The signature for the line sealed last: the end of a step, or (`last`) of the export. */
   sign(last: boolean): string {
-    return formatSignature({ keyId: signingKeyId(this.key), last, value: sign(null, this.digest.message(last), this.key).toString('base64') });
+    return formatSignature({
+      keyId: signingKeyId(this.key),
+      last,
+      value: sign(null, this.digest.message(last), this.key).toString('base64'),
+    });
   }
 }
 

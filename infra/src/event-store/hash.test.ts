@@ -4,9 +4,7 @@ import { canonicalJson, eventHash } from './hash.ts';
 
 describe('canonicalJson', () => {
   it('sorts object keys at every depth and keeps array order', () => {
-    expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: null } })).toBe(
-      '{"a":{"c":null,"d":[3,{"y":2,"z":1}]},"b":1}',
-    );
+    expect(canonicalJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: null } })).toBe('{"a":{"c":null,"d":[3,{"y":2,"z":1}]},"b":1}');
   });
 
   it('follows JSON.stringify for values JSON cannot hold', () => {
@@ -27,9 +25,7 @@ describe('eventHash', () => {
   const content = { stream: 'case-1', revision: 0, type: 'CaseCreated', schemaVersion: 1, data: { b: 2, a: 1 }, metadata: {} };
 
   it('is sha256 over the canonical JSON of the predecessor hash and the content', () => {
-    const expected = createHash('sha256')
-      .update('[null,"case-1",0,"CaseCreated",1,{"a":1,"b":2},{}]')
-      .digest('hex');
+    const expected = createHash('sha256').update('[null,"case-1",0,"CaseCreated",1,{"a":1,"b":2},{}]').digest('hex');
     expect(eventHash(null, content)).toBe(expected);
   });
 

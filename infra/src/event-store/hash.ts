@@ -97,6 +97,8 @@ export function eventHashOfCanonical(
   // Equal to canonicalJson([previousHash, stream, revision, type, schemaVersion, data, metadata]), written
   // directly: verifying a log hashes every event, and the head is five plain values.
   const previous = previousHash === null ? 'null' : JSON.stringify(previousHash);
-  const content = `[${previous},${JSON.stringify(event.stream)},${event.revision},${JSON.stringify(event.type)},${event.schemaVersion},${dataJson},${metadataJson}]`;
+  const content =
+    `[${previous},${JSON.stringify(event.stream)},${event.revision},${JSON.stringify(event.type)},` +
+    `${event.schemaVersion},${dataJson},${metadataJson}]`;
   return digest('sha256', content, 'hex');
 }

@@ -17,7 +17,12 @@ export const breakReasons = {
   unreadable: 'the line is not a readable event',
 } as const;
 
-const breakAt = (event: Pick<ChainBreak, 'stream' | 'revision' | 'position'>, reason: string): ChainBreak => ({ stream: event.stream, revision: event.revision, position: event.position, reason });
+const breakAt = (event: Pick<ChainBreak, 'stream' | 'revision' | 'position'>, reason: string): ChainBreak => ({
+  stream: event.stream,
+  revision: event.revision,
+  position: event.position,
+  reason,
+});
 
 /** Follows each stream's chain through events seen in log order. */
 export class ChainVerifier {
@@ -33,7 +38,8 @@ export class ChainVerifier {
     this.eventsChecked++;
     const previous = this.heads.get(event.stream);
     const expectedRevision = previous === undefined ? 0 : previous.revision + 1;
-    if (event.revision !== expectedRevision) return breakAt(event, event.revision > expectedRevision ? breakReasons.missing(expectedRevision) : breakReasons.order);
+    if (event.revision !== expectedRevision)
+      return breakAt(event, event.revision > expectedRevision ? breakReasons.missing(expectedRevision) : breakReasons.order);
     const hash = eventHashOfCanonical(previous === undefined ? null : previous.hash, event, event.data, event.metadata);
     if (hash !== event.hash) return breakAt(event, breakReasons.hash);
     if (previous === undefined) this.heads.set(event.stream, { revision: event.revision, hash: event.hash });
@@ -52,7 +58,8 @@ export class ChainVerifier {
     this.eventsChecked++;
     const previous = this.heads.get(line.stream);
     if (previous !== undefined && line.revision <= previous.revision) return breakAt(line, breakReasons.order);
-    if (previous !== undefined && line.revision === previous.revision + 1 && line.previousHash !== previous.hash) return breakAt(line, breakReasons.link);
+    if (previous !== undefined && line.revision === previous.revision + 1 && line.previousHash !== previous.hash)
+      return breakAt(line, breakReasons.link);
     if ((line.revision === 0) !== (line.previousHash === null)) return breakAt(line, breakReasons.link);
     if (eventHash(line.previousHash, line) !== line.hash) return breakAt(line, breakReasons.hash);
     this.heads.set(line.stream, { revision: line.revision, hash: line.hash });
@@ -87,14 +94,26 @@ export class StreamsVerifier {
   }
 
   result(): LogVerification {
-    return { ok: this.firstBreak === null, eventsChecked: this.chains.eventsChecked, streamsChecked: this.chains.streamsChecked, head: this.head, firstBreak: this.firstBreak };
+    return {
+      ok: this.firstBreak === null,
+      eventsChecked: this.chains.eventsChecked,
+      streamsChecked: this.chains.streamsChecked,
+      head: this.head,
+      firstBreak: this.firstBreak,
+    };
   }
 }
 
 /** Verifications of two sets of streams that share none, as one. */
 export function bothVerifications(a: LogVerification, b: LogVerification): LogVerification {
   const firstBreak = [a.firstBreak, b.firstBreak].filter((found) => found !== null).sort((x, y) => x.position - y.position)[0] ?? null;
-  return { ok: a.ok && b.ok, eventsChecked: a.eventsChecked + b.eventsChecked, streamsChecked: a.streamsChecked + b.streamsChecked, head: Math.max(a.head, b.head), firstBreak };
+  return {
+    ok: a.ok && b.ok,
+    eventsChecked: a.eventsChecked + b.eventsChecked,
+    streamsChecked: a.streamsChecked + b.streamsChecked,
+    head: Math.max(a.head, b.head),
+    firstBreak,
+  };
 }
 
 export type ChainVerification = { ok: true } | { ok: false; stream: string; revision: number };
@@ -141,7 +160,14 @@ export async function verifyThroughPort(store: EventStore, options: VerifyLogOpt
     const page = await store.readAllText(head, pageSize);
     for (const event of page) {
       const broken = verifier.check(event);
-      if (broken) return { ok: false, eventsChecked: verifier.eventsChecked, streamsChecked: verifier.streamsChecked, head: event.position, firstBreak: broken };
+      if (broken)
+        return {
+          ok: false,
+          eventsChecked: verifier.eventsChecked,
+          streamsChecked: verifier.streamsChecked,
+          head: event.position,
+          firstBreak: broken,
+        };
     }
     if (page.length === 0) break;
     head = page[page.length - 1]!.position;
@@ -151,7 +177,11 @@ export async function verifyThroughPort(store: EventStore, options: VerifyLogOpt
   return { ok: true, eventsChecked: verifier.eventsChecked, streamsChecked: verifier.streamsChecked, head, firstBreak: null };
 }
 
-async function verifyStreamsThroughPort(store: EventStore, streams: readonly string[], signal: AbortSignal | undefined): Promise<LogVerification> {
+async function verifyStreamsThroughPort(
+  store: EventStore,
+  streams: readonly string[],
+  signal: AbortSignal | undefined,
+): Promise<LogVerification> {
   const verifier = new StreamsVerifier();
   for (let from = 0; from < streams.length; from += STREAMS_PER_READ) {
     signal?.throwIfAborted();
@@ -186,7 +216,8 @@ interface ExportedEvent {
 /** A record of an export, or why it could not be read. */
 type ExportRecord = ExportedEvent | { unreadable: true };
 
-const pick = (source: Record<string, unknown>, fields: readonly string[]) => Object.fromEntries(fields.map((field) => [field, source[field]]));
+const pick = (source: Record<string, unknown>, fields: readonly string[]) =>
+  Object.fromEntries(fields.map((field) => [field, source[field]]));
 
 /** NDJSON: one event per line. */
 async function* ndjsonRecords(lines: AsyncIterable<string> | Iterable<string>): AsyncGenerator<ExportRecord> {
@@ -209,12 +240,16 @@ export function csvCells(record: string): string[] {
   for (let i = 0; i < record.length; i++) {
     const char = record[i]!;
     if (quoted) {
-      if (char === '"' && record[i + 1] === '"') (cell += '"'), i++;
-      else if (char === '"') quoted = false;
+      if (char === '"' && record[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (char === '"') quoted = false;
       else cell += char;
     } else if (char === '"') quoted = true;
-    else if (char === ',') cells.push(cell), (cell = '');
-    else cell += char;
+    else if (char === ',') {
+      cells.push(cell);
+      cell = '';
+    } else cell += char;
   }
   cells.push(cell);
   return cells;
@@ -261,9 +296,12 @@ async function* csvRecords(lines: AsyncIterable<string> | Iterable<string>): Asy
 
 export const exportBreaks = {
   unsealed: 'it carries no seal, so its readable fields are not covered (an export made before sealing, or its seals were removed)',
-  sealed: (fields: readonly string[]) => `its readable fields (${fields.join(', ')}) are not those it was exported with: they do not match its seal`,
-  derived: (field: string, shown: unknown, recorded: unknown) => `its ${field} says ${JSON.stringify(shown)}, but its event says ${JSON.stringify(recorded)}`,
-  signature: (from: number, to: number) => `the signature closing lines ${from}–${to} does not hold: lines among them were changed, sealed again, added, removed or moved`,
+  sealed: (fields: readonly string[]) =>
+    `its readable fields (${fields.join(', ')}) are not those it was exported with: they do not match its seal`,
+  derived: (field: string, shown: unknown, recorded: unknown) =>
+    `its ${field} says ${JSON.stringify(shown)}, but its event says ${JSON.stringify(recorded)}`,
+  signature: (from: number, to: number) =>
+    `the signature closing lines ${from}–${to} does not hold: lines among them were changed, sealed again, added, removed or moved`,
   unreadableSignature: 'its signature cannot be read',
   otherKey: (keyId: string, trusted: string) => `it is signed with key ${keyId}, not with the trusted key ${trusted}`,
   afterEnd: 'it comes after the line whose signature ends the export',
@@ -274,8 +312,9 @@ export const exportBreaks = {
 function derivedBreak(record: ExportedEvent, format: ExportFormat): string | null {
   if (format !== 'csv') return null;
   const metadata = (record.metadata ?? {}) as { time?: unknown; correlationId?: unknown };
-  if (record.readable['time'] !== metadata.time) return exportBreaks.derived('time', record.readable['time'], metadata.time);
-  if (record.readable['correlation_id'] !== metadata.correlationId) return exportBreaks.derived('correlation_id', record.readable['correlation_id'], metadata.correlationId);
+  if (record.readable.time !== metadata.time) return exportBreaks.derived('time', record.readable.time, metadata.time);
+  if (record.readable.correlation_id !== metadata.correlationId)
+    return exportBreaks.derived('correlation_id', record.readable.correlation_id, metadata.correlationId);
   return null;
 }
 
@@ -333,7 +372,9 @@ export async function verifyExportLines(lines: AsyncIterable<string> | Iterable<
 }
 
 /** The first line, and an iterator over the others. */
-async function firstLine(lines: AsyncIterable<string> | Iterable<string>): Promise<[string | undefined, AsyncIterator<string> & AsyncIterable<string>]> {
+async function firstLine(
+  lines: AsyncIterable<string> | Iterable<string>,
+): Promise<[string | undefined, AsyncIterator<string> & AsyncIterable<string>]> {
   const iterator = (async function* () {
     yield* lines;
   })();

@@ -6,12 +6,7 @@
  * So processes sharing a store never hand out the same id.
  */
 import { randomUUID } from 'node:crypto';
-import {
-  WrongExpectedRevisionError,
-  type EventStore,
-  type NewEvent,
-  type RecordedEvent,
-} from '../ports/event-store.ts';
+import { WrongExpectedRevisionError, type EventStore, type NewEvent, type RecordedEvent } from '../ports/event-store.ts';
 import type { IdAllocator } from '../ports/id-allocator.ts';
 import { BlockSizes, checkBlockSize, checkResourceType, DEFAULT_BLOCK_SIZE, IdBlock } from './id-block.ts';
 

@@ -61,10 +61,7 @@ describe('SqliteIdAllocator', () => {
       const file = join(dir, 'ids.db');
       // Both start at the same moment, after their (slow) module loading.
       const startAt = Date.now() + 1500;
-      const [first, second] = await Promise.all([
-        allocateInChild(file, 2000, startAt),
-        allocateInChild(file, 2000, startAt),
-      ]);
+      const [first, second] = await Promise.all([allocateInChild(file, 2000, startAt), allocateInChild(file, 2000, startAt)]);
       const all = [...first, ...second];
       expect(all).toHaveLength(4000);
       expect(new Set(all).size).toBe(4000);
@@ -95,11 +92,9 @@ async function allocateInChild(file: string, count: number, startAt: number): Pr
     await ids.close();
     process.stdout.write(out.join(' '));
   `;
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['--import', 'tsx', '--input-type=module', '-e', script],
-    { cwd: REPO_ROOT },
-  );
+  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: REPO_ROOT,
+  });
   return stdout.split(' ').map(Number);
 }
 

@@ -21,7 +21,9 @@ export class IdBlock {
 export const DEFAULT_BLOCK_SIZE = 100;
 /** A block used up faster than this makes the next one twice as large. */
 const FAST_BLOCK_MS = 1_000;
-/** Blocks grow to this many times the configured size at most: a restart loses the rest of a block (a gap in the ids, never a duplicate). */
+/**
+ * Blocks grow to this many times the configured size at most: a restart loses the rest of a block (a gap in the ids, never a duplicate).
+ */
 const MAX_GROWTH = 100;
 
 /**

@@ -10,7 +10,11 @@ export type Unsubscribe = () => void;
 export type ReplyHandler = (payload: unknown, subject: string) => Promise<unknown> | unknown;
 
 export class BusRequestError extends Error {
-  constructor(message: string, readonly code: 'no_responders' | 'timeout' | 'handler_error', readonly remote?: unknown) {
+  constructor(
+    message: string,
+    readonly code: 'no_responders' | 'timeout' | 'handler_error',
+    readonly remote?: unknown,
+  ) {
     super(message);
     this.name = 'BusRequestError';
   }

@@ -55,9 +55,39 @@ type StoreAccess = () => ReadStore;
 /** A small team directory with missing fields, nulls, arrays and subdocuments on purpose. */
 function people(): Document[] {
   return [
-    { _id: 1, name: 'Ada', age: 36, team: 'core', tags: ['math', 'engines'], address: { city: 'London', zip: 'N1' }, scores: [{ kind: 'exam', value: 90 }, { kind: 'quiz', value: 70 }], active: true },
-    { _id: 2, name: 'alan', age: 41, team: 'core', tags: ['math', 'crypto'], address: { city: 'Manchester' }, scores: [{ kind: 'exam', value: 60 }], active: false },
-    { _id: 3, name: 'Grace', age: 85, team: 'navy', tags: ['compilers'], address: { city: 'New York', zip: '10001' }, scores: [], active: true },
+    {
+      _id: 1,
+      name: 'Ada',
+      age: 36,
+      team: 'core',
+      tags: ['math', 'engines'],
+      address: { city: 'London', zip: 'N1' },
+      scores: [
+        { kind: 'exam', value: 90 },
+        { kind: 'quiz', value: 70 },
+      ],
+      active: true,
+    },
+    {
+      _id: 2,
+      name: 'alan',
+      age: 41,
+      team: 'core',
+      tags: ['math', 'crypto'],
+      address: { city: 'Manchester' },
+      scores: [{ kind: 'exam', value: 60 }],
+      active: false,
+    },
+    {
+      _id: 3,
+      name: 'Grace',
+      age: 85,
+      team: 'navy',
+      tags: ['compilers'],
+      address: { city: 'New York', zip: '10001' },
+      scores: [],
+      active: true,
+    },
     { _id: 4, name: 'Linus', age: 28, team: null, tags: [], scores: [{ kind: 'quiz', value: 95 }] },
     { _id: 5, name: 'Barbara', age: 41, team: 'core', tags: ['languages', 'math'], address: { city: 'london' }, active: true },
     { _id: 6, name: 'Edsger', tags: ['algorithms'], address: { city: 'Austin' }, scores: [{ kind: 'exam', value: 99 }] },
@@ -113,7 +143,11 @@ function describeWrites(store: StoreAccess): void {
 
     it('keeps numeric and string ids apart', async () => {
       const collection = store().collection('items');
-      await write(collection, { insertOne: { document: { _id: 1, kind: 'number' } } }, { insertOne: { document: { _id: '1', kind: 'string' } } });
+      await write(
+        collection,
+        { insertOne: { document: { _id: 1, kind: 'number' } } },
+        { insertOne: { document: { _id: '1', kind: 'string' } } },
+      );
       expect(await collection.find({ _id: '1' })).toEqual([{ _id: '1', kind: 'string' }]);
       expect(await collection.find({ _id: 1 })).toEqual([{ _id: 1, kind: 'number' }]);
       expect(await collection.count({})).toBe(2);
@@ -143,8 +177,12 @@ function describeWrites(store: StoreAccess): void {
 
     it('refuses to change _id, by replacement or by $set, and leaves the document as it was', async () => {
       const collection = await seeded(store());
-      await expect(write(collection, { replaceOne: { filter: { name: 'Grace' }, replacement: { _id: 99, name: 'Other' } } })).rejects.toMatchObject({ code: 66 });
-      await expect(write(collection, { updateOne: { filter: { _id: 3 }, update: { $set: { _id: 98 } } } })).rejects.toMatchObject({ code: 66 });
+      await expect(
+        write(collection, { replaceOne: { filter: { name: 'Grace' }, replacement: { _id: 99, name: 'Other' } } }),
+      ).rejects.toMatchObject({ code: 66 });
+      await expect(write(collection, { updateOne: { filter: { _id: 3 }, update: { $set: { _id: 98 } } } })).rejects.toMatchObject({
+        code: 66,
+      });
       expect(await only(collection, 3)).toEqual(people()[2]);
       expect(await collection.count({ _id: { $in: [98, 99] } })).toBe(0);
     });
@@ -189,7 +227,7 @@ function describeWrites(store: StoreAccess): void {
       await write(collection, { insertOne: { document: { _id: 'd', at } } });
       const found = await only(collection, 'd');
       expect(found?.at).toBeInstanceOf(Date);
-      expect((found?.at as Date).toISOString()).toBe(at.toISOString());
+      expect((found!.at as Date).toISOString()).toBe(at.toISOString());
       expect(await collection.count({ at: { $gt: new Date('2026-01-01T00:00:00.000Z') } })).toBe(1);
     });
 
@@ -212,7 +250,12 @@ function describeUpdateOperators(store: StoreAccess): void {
     }
 
     it('$set replaces and adds fields, creating subdocuments along dotted paths', async () => {
-      expect(await updated({ _id: 1, name: 'A', address: { city: 'London', zip: 'N1' } }, { $set: { name: 'B', 'address.city': 'Paris', 'meta.created.by': 'me' } })).toEqual({
+      expect(
+        await updated(
+          { _id: 1, name: 'A', address: { city: 'London', zip: 'N1' } },
+          { $set: { name: 'B', 'address.city': 'Paris', 'meta.created.by': 'me' } },
+        ),
+      ).toEqual({
         _id: 1,
         name: 'B',
         address: { city: 'Paris', zip: 'N1' },
@@ -221,19 +264,42 @@ function describeUpdateOperators(store: StoreAccess): void {
     });
 
     it('$unset removes fields, also at dotted paths', async () => {
-      expect(await updated({ _id: 1, a: 1, b: 2, address: { city: 'London', zip: 'N1' } }, { $unset: { a: '', 'address.zip': '', missing: '' } })).toEqual({ _id: 1, b: 2, address: { city: 'London' } });
+      expect(
+        await updated(
+          { _id: 1, a: 1, b: 2, address: { city: 'London', zip: 'N1' } },
+          { $unset: { a: '', 'address.zip': '', missing: '' } },
+        ),
+      ).toEqual({ _id: 1, b: 2, address: { city: 'London' } });
     });
 
     it('$inc adds to numbers and starts missing fields from zero', async () => {
-      expect(await updated({ _id: 1, count: 1, stats: { views: 10 } }, { $inc: { count: 2, 'stats.views': -3, fresh: 5 } })).toEqual({ _id: 1, count: 3, stats: { views: 7 }, fresh: 5 });
+      expect(await updated({ _id: 1, count: 1, stats: { views: 10 } }, { $inc: { count: 2, 'stats.views': -3, fresh: 5 } })).toEqual({
+        _id: 1,
+        count: 3,
+        stats: { views: 7 },
+        fresh: 5,
+      });
     });
 
     it('$push appends one value or several with $each, creating the array when missing', async () => {
-      expect(await updated({ _id: 1, tags: ['a'] }, { $push: { tags: 'b', list: { $each: [1, 2] } } })).toEqual({ _id: 1, tags: ['a', 'b'], list: [1, 2] });
+      expect(await updated({ _id: 1, tags: ['a'] }, { $push: { tags: 'b', list: { $each: [1, 2] } } })).toEqual({
+        _id: 1,
+        tags: ['a', 'b'],
+        list: [1, 2],
+      });
     });
 
     it('$pull removes every matching element, by value, by $in or by condition', async () => {
-      const before = { _id: 1, tags: ['a', 'b', 'a', 'c'], codes: [1, 2, 3, 4], items: [{ sku: 'x', qty: 1 }, { sku: 'y', qty: 5 }, { sku: 'z', qty: 0 }] };
+      const before = {
+        _id: 1,
+        tags: ['a', 'b', 'a', 'c'],
+        codes: [1, 2, 3, 4],
+        items: [
+          { sku: 'x', qty: 1 },
+          { sku: 'y', qty: 5 },
+          { sku: 'z', qty: 0 },
+        ],
+      };
       expect(await updated(before, { $pull: { tags: 'a', codes: { $in: [2, 4] }, items: { qty: { $lt: 2 } } } })).toEqual({
         _id: 1,
         tags: ['b', 'c'],
@@ -243,13 +309,30 @@ function describeUpdateOperators(store: StoreAccess): void {
     });
 
     it('$addToSet adds only values not already present', async () => {
-      expect(await updated({ _id: 1, tags: ['a', 'b'] }, { $addToSet: { tags: 'a', fresh: 'x' } })).toEqual({ _id: 1, tags: ['a', 'b'], fresh: ['x'] });
-      expect(await updated({ _id: 2, tags: ['a'] }, { $addToSet: { tags: { $each: ['a', 'd', 'e'] } } })).toEqual({ _id: 2, tags: ['a', 'd', 'e'] });
+      expect(await updated({ _id: 1, tags: ['a', 'b'] }, { $addToSet: { tags: 'a', fresh: 'x' } })).toEqual({
+        _id: 1,
+        tags: ['a', 'b'],
+        fresh: ['x'],
+      });
+      expect(await updated({ _id: 2, tags: ['a'] }, { $addToSet: { tags: { $each: ['a', 'd', 'e'] } } })).toEqual({
+        _id: 2,
+        tags: ['a', 'd', 'e'],
+      });
     });
 
     it('$min and $max keep the smaller or larger value and set missing fields', async () => {
-      expect(await updated({ _id: 1, low: 10, high: 10 }, { $min: { low: 5, lowMissing: 3 }, $max: { high: 5, highMissing: 7 } })).toEqual({ _id: 1, low: 5, high: 10, lowMissing: 3, highMissing: 7 });
-      expect(await updated({ _id: 2, low: 10, high: 10 }, { $min: { low: 20 }, $max: { high: 20 } })).toEqual({ _id: 2, low: 10, high: 20 });
+      expect(await updated({ _id: 1, low: 10, high: 10 }, { $min: { low: 5, lowMissing: 3 }, $max: { high: 5, highMissing: 7 } })).toEqual({
+        _id: 1,
+        low: 5,
+        high: 10,
+        lowMissing: 3,
+        highMissing: 7,
+      });
+      expect(await updated({ _id: 2, low: 10, high: 10 }, { $min: { low: 20 }, $max: { high: 20 } })).toEqual({
+        _id: 2,
+        low: 10,
+        high: 20,
+      });
     });
 
     it('updateOne changes only the first matching document; without a match and without upsert it does nothing', async () => {
@@ -283,7 +366,14 @@ function describeUpdateOperators(store: StoreAccess): void {
       const collection = store().collection('items');
       const before = { _id: 1, name: 'A', tags: ['a'], count: 1 };
       await write(collection, { insertOne: { document: before } });
-      const invalid = [{ $inc: { name: 1 } }, { $push: { name: 'x' } }, { $addToSet: { count: 2 } }, { $pull: { name: 'A' } }, { $set: { 'name.first': 'B' } }, { $inc: { 'count.total': 1 } }];
+      const invalid = [
+        { $inc: { name: 1 } },
+        { $push: { name: 'x' } },
+        { $addToSet: { count: 2 } },
+        { $pull: { name: 'A' } },
+        { $set: { 'name.first': 'B' } },
+        { $inc: { 'count.total': 1 } },
+      ];
       for (const update of invalid) {
         await expect(write(collection, { updateOne: { filter: { _id: 1 }, update } }), JSON.stringify(update)).rejects.toThrow();
       }
@@ -362,12 +452,16 @@ function describeQueries(store: StoreAccess): void {
       expect(await collection.find({ _id: 1 }, { projection: { 'address.city': 1 } })).toEqual([{ _id: 1, address: { city: 'London' } }]);
       expect(await collection.find({ _id: 1 }, { projection: { _id: 1 } })).toEqual([{ _id: 1 }]);
       // A field the document lacks is left out, not set to null.
-      expect(await collection.find({ _id: 1 }, { projection: { name: 1, nickname: 1, tags: 1 } })).toEqual([{ _id: 1, name: 'Ada', tags: ['math', 'engines'] }]);
+      expect(await collection.find({ _id: 1 }, { projection: { name: 1, nickname: 1, tags: 1 } })).toEqual([
+        { _id: 1, name: 'Ada', tags: ['math', 'engines'] },
+      ]);
     });
 
     it('projection excludes fields', async () => {
       const collection = await seeded(store());
-      expect(await collection.find({ _id: 1 }, { projection: { tags: 0, scores: 0, address: 0 } })).toEqual([{ _id: 1, name: 'Ada', age: 36, team: 'core', active: true }]);
+      expect(await collection.find({ _id: 1 }, { projection: { tags: 0, scores: 0, address: 0 } })).toEqual([
+        { _id: 1, name: 'Ada', age: 36, team: 'core', active: true },
+      ]);
       expect(await collection.find({ _id: 1 }, { projection: { 'address.zip': 0, tags: 0, scores: 0 } })).toEqual([
         { _id: 1, name: 'Ada', age: 36, team: 'core', address: { city: 'London' }, active: true },
       ]);
@@ -375,7 +469,10 @@ function describeQueries(store: StoreAccess): void {
 
     it('findOne applies sort and projection', async () => {
       const collection = await seeded(store());
-      expect(await collection.findOne({ team: 'core' }, { sort: { age: -1, _id: -1 }, projection: { name: 1 } })).toEqual({ _id: 5, name: 'Barbara' });
+      expect(await collection.findOne({ team: 'core' }, { sort: { age: -1, _id: -1 }, projection: { name: 1 } })).toEqual({
+        _id: 5,
+        name: 'Barbara',
+      });
     });
   });
 }
@@ -431,7 +528,8 @@ function describeSortingAndPaging(store: StoreAccess): void {
     });
 
     it('pages through a filtered, sorted result', async () => {
-      const page = (skip: number) => collection.find({ tags: { $exists: true } }, { sort: { age: -1, _id: 1 }, skip, limit: 2, projection: { _id: 1 } });
+      const page = (skip: number) =>
+        collection.find({ tags: { $exists: true } }, { sort: { age: -1, _id: 1 }, skip, limit: 2, projection: { _id: 1 } });
       expect([...(await page(0)), ...(await page(2)), ...(await page(4))]).toEqual([3, 2, 5, 1, 4, 6].map((_id) => ({ _id })));
     });
   });
@@ -457,7 +555,11 @@ function describeAggregation(store: StoreAccess): void {
 
     it('$unwind then $group counts array elements', async () => {
       const collection = await seeded(store());
-      const result = await collection.aggregate([{ $unwind: '$tags' }, { $group: { _id: '$tags', count: { $sum: 1 } } }, { $sort: { count: -1, _id: 1 } }]);
+      const result = await collection.aggregate([
+        { $unwind: '$tags' },
+        { $group: { _id: '$tags', count: { $sum: 1 } } },
+        { $sort: { count: -1, _id: 1 } },
+      ]);
       expect(result).toEqual([
         { _id: 'math', count: 3 },
         { _id: 'algorithms', count: 1 },
@@ -482,7 +584,16 @@ function describeAggregation(store: StoreAccess): void {
       const collection = await seeded(store());
       const result = await collection.aggregate([
         { $match: { team: 'core' } },
-        { $group: { _id: { team: '$team', active: '$active' }, youngest: { $min: '$age' }, oldest: { $max: '$age' }, age: { $avg: '$age' }, names: { $push: '$name' }, ages: { $addToSet: '$age' } } },
+        {
+          $group: {
+            _id: { team: '$team', active: '$active' },
+            youngest: { $min: '$age' },
+            oldest: { $max: '$age' },
+            age: { $avg: '$age' },
+            names: { $push: '$name' },
+            ages: { $addToSet: '$age' },
+          },
+        },
         { $sort: { youngest: 1 } },
       ]);
       expect(result).toEqual([
@@ -493,7 +604,11 @@ function describeAggregation(store: StoreAccess): void {
 
     it('$unwind of an array of subdocuments groups by a field of its elements', async () => {
       const collection = await seeded(store());
-      const result = await collection.aggregate([{ $unwind: '$scores' }, { $group: { _id: '$scores.kind', best: { $max: '$scores.value' }, taken: { $sum: 1 } } }, { $sort: { _id: 1 } }]);
+      const result = await collection.aggregate([
+        { $unwind: '$scores' },
+        { $group: { _id: '$scores.kind', best: { $max: '$scores.value' }, taken: { $sum: 1 } } },
+        { $sort: { _id: 1 } },
+      ]);
       expect(result).toEqual([
         { _id: 'exam', best: 99, taken: 3 },
         { _id: 'quiz', best: 95, taken: 2 },
@@ -503,7 +618,11 @@ function describeAggregation(store: StoreAccess): void {
     it('$count, and an empty result for a collection never written', async () => {
       const collection = await seeded(store());
       expect(await collection.aggregate([{ $match: { team: 'core' } }, { $count: 'n' }])).toEqual([{ n: 3 }]);
-      expect(await store().collection('never').aggregate([{ $match: {} }])).toEqual([]);
+      expect(
+        await store()
+          .collection('never')
+          .aggregate([{ $match: {} }]),
+      ).toEqual([]);
     });
   });
 }
@@ -514,7 +633,10 @@ function describeAggregation(store: StoreAccess): void {
 const INDEX_SENSITIVE_QUERIES: [Filter, FindOptions][] = [
   [{ team: 'core' }, {}],
   [{ team: 'core', age: 41 }, {}],
-  [{ team: 'core', age: { $gt: 40 } }, { sort: { age: -1, _id: 1 }, limit: 2 }],
+  [
+    { team: 'core', age: { $gt: 40 } },
+    { sort: { age: -1, _id: 1 }, limit: 2 },
+  ],
   [{ team: { $in: ['core', 'navy'] } }, {}],
   [{ team: null }, {}],
   [{ team: { $eq: 'navy' } }, {}],
@@ -590,8 +712,12 @@ function describeIndexes(store: StoreAccess): void {
       await collection.createIndex({ keys: { email: 1 }, unique: true });
       await write(collection, { insertOne: { document: { _id: 1, email: 'a@x' } } }, { insertOne: { document: { _id: 2, email: 'b@x' } } });
       await expect(write(collection, { insertOne: { document: { _id: 3, email: 'a@x' } } })).rejects.toMatchObject({ code: 11000 });
-      await expect(write(collection, { replaceOne: { filter: { _id: 4 }, replacement: { _id: 4, email: 'b@x' }, upsert: true } })).rejects.toMatchObject({ code: 11000 });
-      await expect(write(collection, { updateOne: { filter: { _id: 2 }, update: { $set: { email: 'a@x' } } } })).rejects.toMatchObject({ code: 11000 });
+      await expect(
+        write(collection, { replaceOne: { filter: { _id: 4 }, replacement: { _id: 4, email: 'b@x' }, upsert: true } }),
+      ).rejects.toMatchObject({ code: 11000 });
+      await expect(write(collection, { updateOne: { filter: { _id: 2 }, update: { $set: { email: 'a@x' } } } })).rejects.toMatchObject({
+        code: 11000,
+      });
       expect(await collection.find({}, { sort: { _id: 1 } })).toEqual([
         { _id: 1, email: 'a@x' },
         { _id: 2, email: 'b@x' },
@@ -599,15 +725,25 @@ function describeIndexes(store: StoreAccess): void {
       // Rewriting a document with its own key is not a duplicate.
       await write(collection, { replaceOne: { filter: { _id: 1 }, replacement: { _id: 1, email: 'a@x', name: 'A' } } });
       // A freed key can be taken.
-      await write(collection, { updateOne: { filter: { _id: 2 }, update: { $set: { email: 'c@x' } } } }, { insertOne: { document: { _id: 3, email: 'b@x' } } });
+      await write(
+        collection,
+        { updateOne: { filter: { _id: 2 }, update: { $set: { email: 'c@x' } } } },
+        { insertOne: { document: { _id: 3, email: 'b@x' } } },
+      );
       expect(await idsMatching(collection, { email: 'b@x' })).toEqual([3]);
     });
 
     it('a compound unique index rejects only a duplicate of the whole key', async () => {
       const collection = store().collection('suites');
       await collection.createIndex({ keys: { project: 1, name: 1 }, unique: true });
-      await write(collection, { insertOne: { document: { _id: 1, project: 1, name: 'Login' } } }, { insertOne: { document: { _id: 2, project: 2, name: 'Login' } } });
-      await expect(write(collection, { insertOne: { document: { _id: 3, project: 1, name: 'Login' } } })).rejects.toMatchObject({ code: 11000 });
+      await write(
+        collection,
+        { insertOne: { document: { _id: 1, project: 1, name: 'Login' } } },
+        { insertOne: { document: { _id: 2, project: 2, name: 'Login' } } },
+      );
+      await expect(write(collection, { insertOne: { document: { _id: 3, project: 1, name: 'Login' } } })).rejects.toMatchObject({
+        code: 11000,
+      });
       expect(await idsMatching(collection, { project: 1 })).toEqual([1]);
       expect(await idsMatching(collection, { name: 'Login' })).toEqual([1, 2]);
     });
@@ -647,7 +783,9 @@ function describeIsolation(store: StoreAccess): void {
       attempt(() => (document.name = 'changed'));
       attempt(() => (document.tags as string[] | undefined)?.push('changed'));
       const address = document.address as Record<string, unknown> | undefined;
-      attempt(() => address && (address.city = 'changed'));
+      attempt(() => {
+        if (address) address.city = 'changed';
+      });
     }
 
     it('mutating what find, findOne and aggregate return does not change the store', async () => {
@@ -659,7 +797,7 @@ function describeIsolation(store: StoreAccess): void {
       (await collection.aggregate<Document>([{ $match: { team: 'core' } }])).forEach(vandalize);
       (await collection.aggregate<Document>([{ $sort: { _id: 1 } }])).forEach(vandalize);
       const grouped = await collection.aggregate<{ members: Document[] }>([{ $group: { _id: '$team', members: { $push: '$$ROOT' } } }]);
-      grouped.forEach((group) => group.members.forEach(vandalize));
+      for (const group of grouped) group.members.forEach(vandalize);
       expect(await collection.find({}, { sort: { _id: 1 } })).toEqual(people());
     });
 
@@ -730,7 +868,11 @@ function describeLifecycle(store: StoreAccess): void {
       await write(again, { insertOne: { document: { _id: 1, name: 'Ada' } } }, { insertOne: { document: { _id: 2, name: 'Ada' } } });
       expect(await again.count({ name: 'Ada' })).toBe(2);
       expect(await idsMatching(store().collection('tests'), { tags: 'math' })).toEqual([1, 2, 5]);
-      expect(await store().collection('tests').count({ name: { $regex: 'a' } })).toBe(4);
+      expect(
+        await store()
+          .collection('tests')
+          .count({ name: { $regex: 'a' } }),
+      ).toBe(4);
     });
 
     it('collections are separate', async () => {
@@ -744,7 +886,9 @@ function describeLifecycle(store: StoreAccess): void {
       const collection = store().collection('bulk');
       const idsToWrite = Array.from({ length: 10_000 }, (_, i) => `doc-${i}`);
       const upserts = (revision: number): WriteOperation[] =>
-        idsToWrite.map((_id, i) => ({ replaceOne: { filter: { _id }, replacement: { _id, i, revision, even: i % 2 === 0 }, upsert: true } }));
+        idsToWrite.map((_id, i) => ({
+          replaceOne: { filter: { _id }, replacement: { _id, i, revision, even: i % 2 === 0 }, upsert: true },
+        }));
       await collection.bulkWrite(upserts(1));
       await collection.bulkWrite(upserts(2));
       const found = await collection.find({ _id: { $in: idsToWrite } });

@@ -1,7 +1,8 @@
 /**
- * Seeded pseudo-random fractions in [0, 1), for property tests and benchmarks
- * that must replay (mulberry32: 32-bit integer steps, exact in JavaScript, unlike
- * a multiplicative generator whose products outgrow a double and lose their low bits).
+ * Seeded pseudo-random fractions in [0, 1), for benchmarks and fault tests whose load
+ * must replay; property tests use fast-check, which shrinks and prints its seed.
+ * (mulberry32: 32-bit integer steps, exact in JavaScript, unlike a multiplicative
+ * generator whose products outgrow a double and lose their low bits.)
  */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;

@@ -7,7 +7,10 @@ export interface RequestsThread<Request extends { id: number }, Value> {
   requests: ThreadRequests<Request, Value>;
 }
 
-/** A TypeScript worker module asked through `ThreadRequests`: what it posts goes to `onMessage`; its error or exit fails every request waiting. */
+/**
+ * A TypeScript worker module asked through `ThreadRequests`: what it posts goes to `onMessage`; its error or exit fails every request
+ * waiting.
+ */
 export function startRequestsThread<Request extends { id: number }, Value>(
   entry: URL,
   data: object,
@@ -21,8 +24,15 @@ export function startRequestsThread<Request extends { id: number }, Value>(
   return { worker, requests };
 }
 
-/** Asks the thread to close its files (`closing`), then ends it, failing whatever is asked later with `why`; a thread that failed has nothing to close. */
-export async function closeRequestsThread<Request extends { id: number }, Value>({ worker, requests }: RequestsThread<Request, Value>, closing: Request, why: string): Promise<void> {
+/**
+ * Asks the thread to close its files (`closing`), then ends it, failing whatever is asked later with `why`; a thread that failed has
+ * nothing to close.
+ */
+export async function closeRequestsThread<Request extends { id: number }, Value>(
+  { worker, requests }: RequestsThread<Request, Value>,
+  closing: Request,
+  why: string,
+): Promise<void> {
   await requests.ask(closing).catch(() => undefined);
   worker.removeAllListeners('exit');
   await worker.terminate();

@@ -8,7 +8,9 @@ const { parentPort } = require('node:worker_threads');
 const held = [];
 parentPort.on('message', (message) => {
   if (message.kind === 'never') return;
-  if (message.kind === 'odd') return parentPort.postMessage({ id: message.id, error: { name: 'ValidationError', message: 'odd: ' + message.n } });
+  if (message.kind === 'odd') {
+    return parentPort.postMessage({ id: message.id, error: { name: 'ValidationError', message: 'odd: ' + message.n } });
+  }
   held.push(message);
   if (held.length === 2) for (const { id, n } of held.reverse()) parentPort.postMessage({ id, value: n * 2 });
 });`;

@@ -1,7 +1,10 @@
 import { pathToFileURL } from 'node:url';
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 
-/** In the server's bundle (scripts/build-server.mjs): by a worker module's source URL, the file its bundle is, beside this one. */
+/**
+ * In the server's bundle (services/gateway/src/server-bundle.ts): by a worker module's source URL, the file its bundle is,
+ * beside this one.
+ */
 declare const TESTAMENT_BUNDLED_WORKERS: Record<string, string> | undefined;
 
 /**
@@ -11,6 +14,10 @@ declare const TESTAMENT_BUNDLED_WORKERS: Record<string, string> | undefined;
  */
 export function startTsWorker(entry: URL, data: object, options: { resourceLimits?: ResourceLimits } = {}): Worker {
   const bundled = typeof TESTAMENT_BUNDLED_WORKERS === 'undefined' ? undefined : TESTAMENT_BUNDLED_WORKERS[entry.href];
-  if (bundled) return new Worker(new URL(bundled, pathToFileURL(`${import.meta.dirname}/`)), { ...options, workerData: { ...data, entry: entry.href } });
+  if (bundled)
+    return new Worker(new URL(bundled, pathToFileURL(`${import.meta.dirname}/`)), {
+      ...options,
+      workerData: { ...data, entry: entry.href },
+    });
   return new Worker(new URL('./ts-worker.mjs', import.meta.url), { ...options, workerData: { ...data, entry: entry.href } });
 }

@@ -46,9 +46,16 @@ describe('commands over NATS', () => {
     const client = await NatsBus.connect(otherNats.url);
     const lateStore = SqliteEventStore.open(join(quiet, 'events.sqlite'));
     const lateIds = SqliteIdAllocator.open(join(quiet, 'ids.sqlite'));
-    const create = (dispatcher: CommandDispatcher) => dispatcher('projects.create', { name: 'Waited', description: '', isPrivate: false, isArchive: false, icon: null }, newCommandMeta(owner));
+    const create = (dispatcher: CommandDispatcher) =>
+      dispatcher(
+        'projects.create',
+        { name: 'Waited', description: '', isPrivate: false, isArchive: false, icon: null },
+        newCommandMeta(owner),
+      );
     try {
-      await expect(create(busDispatcher(client, { unavailableWaitMs: 300 }))).rejects.toSatisfy((error) => error instanceof BusRequestError && error.code === 'no_responders');
+      await expect(create(busDispatcher(client, { unavailableWaitMs: 300 }))).rejects.toSatisfy(
+        (error) => error instanceof BusRequestError && error.code === 'no_responders',
+      );
       const sent = create(busDispatcher(client, { unavailableWaitMs: 10_000 }));
       await new Promise((resolve) => setTimeout(resolve, 500));
       const lateServer = await NatsBus.connect(otherNats.url);
@@ -75,7 +82,11 @@ describe('commands over NATS', () => {
       dying.reply(COMMAND_SUBJECT, () => new Promise(() => {}));
       await dying.flush();
       const sentAt = performance.now();
-      const sent = busDispatcher(client, { timeoutMs: 60_000 })('projects.create', { name: 'Lost', description: '', isPrivate: false, isArchive: false, icon: null }, newCommandMeta(owner));
+      const sent = busDispatcher(client, { timeoutMs: 60_000 })(
+        'projects.create',
+        { name: 'Lost', description: '', isPrivate: false, isArchive: false, icon: null },
+        newCommandMeta(owner),
+      );
       await new Promise((resolve) => setTimeout(resolve, 200));
       dying.publish(COMMAND_SERVICE_STARTED, {});
       await expect(sent).rejects.toSatisfy((error) => error instanceof BusRequestError && error.code === 'timeout');
@@ -88,26 +99,64 @@ describe('commands over NATS', () => {
   });
 
   it('runs a command in the other process and returns its result', async () => {
-    const result = await dispatch('projects.create', { name: 'Remote', description: '', isPrivate: false, isArchive: false, icon: null }, newCommandMeta(owner));
+    const result = await dispatch(
+      'projects.create',
+      { name: 'Remote', description: '', isPrivate: false, isArchive: false, icon: null },
+      newCommandMeta(owner),
+    );
     expect(result.projectId).toBeGreaterThan(0);
     expect(result.position).toBe(await store.headPosition());
   });
 
   it('brings domain errors back as their own classes, so the gateway maps them to 403/404', async () => {
-    const { projectId } = await dispatch('projects.create', { name: 'Theirs', description: '', isPrivate: true, isArchive: false, icon: null }, newCommandMeta(owner));
+    const { projectId } = await dispatch(
+      'projects.create',
+      { name: 'Theirs', description: '', isPrivate: true, isArchive: false, icon: null },
+      newCommandMeta(owner),
+    );
     const stranger = { userId: 4, isSuperuser: false, isExternal: false };
-    await expect(dispatch('projects.update', { projectId, name: 'Mine' }, newCommandMeta(stranger))).rejects.toBeInstanceOf(PermissionDeniedError);
+    await expect(dispatch('projects.update', { projectId, name: 'Mine' }, newCommandMeta(stranger))).rejects.toBeInstanceOf(
+      PermissionDeniedError,
+    );
     await expect(dispatch('projects.delete', { projectId: 99999 }, newCommandMeta(owner))).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it('brings a stale edit back with the version it missed, for the 409 and its ETag', async () => {
     const meta = () => newCommandMeta(owner);
-    const { projectId } = await dispatch('projects.create', { name: 'Edited twice', description: '', isPrivate: false, isArchive: false, icon: null }, meta());
-    const { id: suiteId } = await dispatch('suites.create', { projectId, parentId: null, name: 'Suite', description: '', attributes: {}, attachmentIds: [] }, meta());
-    const content = (name: string) => ({ name, suiteId, description: '', setup: '', scenario: 'Do it', expected: '', teardown: '', estimate: null, isSteps: false, attributes: {}, steps: [] });
+    const { projectId } = await dispatch(
+      'projects.create',
+      { name: 'Edited twice', description: '', isPrivate: false, isArchive: false, icon: null },
+      meta(),
+    );
+    const { id: suiteId } = await dispatch(
+      'suites.create',
+      { projectId, parentId: null, name: 'Suite', description: '', attributes: {}, attachmentIds: [] },
+      meta(),
+    );
+    const content = (name: string) => ({
+      name,
+      suiteId,
+      description: '',
+      setup: '',
+      scenario: 'Do it',
+      expected: '',
+      teardown: '',
+      estimate: null,
+      isSteps: false,
+      attributes: {},
+      steps: [],
+    });
     const { caseId } = await dispatch('cases.create', { projectId, content: content('First') }, meta());
-    await dispatch('cases.update', { projectId, caseId, content: content('Second'), skipHistory: false, expectedVersionTags: ['1'] }, meta());
-    const stale = dispatch('cases.update', { projectId, caseId, content: content('Third'), skipHistory: false, expectedVersionTags: ['1'] }, meta());
+    await dispatch(
+      'cases.update',
+      { projectId, caseId, content: content('Second'), skipHistory: false, expectedVersionTags: ['1'] },
+      meta(),
+    );
+    const stale = dispatch(
+      'cases.update',
+      { projectId, caseId, content: content('Third'), skipHistory: false, expectedVersionTags: ['1'] },
+      meta(),
+    );
     await expect(stale).rejects.toBeInstanceOf(StaleVersionError);
     await expect(stale).rejects.toMatchObject({ currentVersion: 2, versionTag: '2' });
   });

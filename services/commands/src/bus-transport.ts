@@ -6,7 +6,10 @@ import type { BulkChunk, ChunkOutcome, ChunkWorkers } from './workflows/bulk-job
 
 export const COMMAND_SUBJECT = 'testament.commands';
 
-/** The log's new head after a commit (`{ position }`), for the projection service to fold on: a notice, so one missed is caught up by its look at the log. */
+/**
+ * The log's new head after a commit (`{ position }`), for the projection service to fold on: a notice, so one missed is caught up by its
+ * look at the log.
+ */
 export const LOG_COMMITTED = 'testament.log.committed';
 
 interface CommandRequest {
@@ -19,7 +22,9 @@ interface CommandRequest {
 export function serveCommands(bus: Bus, service: CommandService): Unsubscribe {
   return bus.reply(COMMAND_SUBJECT, async (payload) => {
     const { name, input, meta } = payload as CommandRequest;
-    const handler = Object.hasOwn(service, name) ? (service[name as keyof CommandService] as (i: unknown, m: CommandMeta) => Promise<unknown>) : undefined;
+    const handler = Object.hasOwn(service, name)
+      ? (service[name as keyof CommandService] as (i: unknown, m: CommandMeta) => Promise<unknown>)
+      : undefined;
     if (!handler) throw new Error(`unknown command ${name}`);
     return handler(input, meta);
   });
@@ -55,7 +60,8 @@ export const COMMAND_SERVICE_STARTED = 'testament.commands.started';
 export function busDispatcher(bus: Bus, options: { timeoutMs?: number; unavailableWaitMs?: number } = {}): CommandDispatcher {
   const unanswered = new Set<(error: Error) => void>();
   bus.subscribe(COMMAND_SERVICE_STARTED, () => {
-    for (const fail of unanswered) fail(new BusRequestError('the command service restarted before it answered; the change may have been made', 'timeout'));
+    for (const fail of unanswered)
+      fail(new BusRequestError('the command service restarted before it answered; the change may have been made', 'timeout'));
     unanswered.clear();
   });
   const ask = (payload: unknown) =>
@@ -105,7 +111,12 @@ export function busChunkWorkers(bus: Bus, options: { inFlight?: number; timeoutM
     async apply(chunk, actor) {
       for (let attempt = 1; ; attempt++) {
         try {
-          return (await requestOverBus(bus, BULK_CHUNK_SUBJECT, { chunk, meta: newCommandMeta(actor) }, options.timeoutMs ?? CHUNK_TIMEOUT_MS)) as ChunkOutcome;
+          return (await requestOverBus(
+            bus,
+            BULK_CHUNK_SUBJECT,
+            { chunk, meta: newCommandMeta(actor) },
+            options.timeoutMs ?? CHUNK_TIMEOUT_MS,
+          )) as ChunkOutcome;
         } catch (error) {
           // A domain error comes back revived; what is still a bus error (no worker, none answered) is tried again.
           if (!(error instanceof BusRequestError) || attempt >= CHUNK_ATTEMPTS) throw error;

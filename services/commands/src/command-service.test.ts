@@ -2,7 +2,11 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createCommandService, namespaced } from './command-service.ts';
 
-const folders = new Set(readdirSync(new URL('.', import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name));
+const folders = new Set(
+  readdirSync(new URL('.', import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name),
+);
 
 describe('command names', () => {
   it('are <resource>.<verb>, the resource being the folder of its aggregate', () => {
@@ -18,7 +22,12 @@ describe('command names', () => {
 
   it('refuse a verb defined twice for one resource, at start', () => {
     const handler = async () => ({ position: 0 });
-    expect(() => namespaced({ statuses: [{ create: handler, delete: handler }, { delete: handler }] })).toThrow('two command handlers are named statuses.delete');
-    expect(Object.keys(namespaced({ statuses: [{ delete: handler }], labels: [{ delete: handler }] }))).toEqual(['statuses.delete', 'labels.delete']);
+    expect(() => namespaced({ statuses: [{ create: handler, delete: handler }, { delete: handler }] })).toThrow(
+      'two command handlers are named statuses.delete',
+    );
+    expect(Object.keys(namespaced({ statuses: [{ delete: handler }], labels: [{ delete: handler }] }))).toEqual([
+      'statuses.delete',
+      'labels.delete',
+    ]);
   });
 });

@@ -41,7 +41,7 @@ export interface CommandServiceDeps {
   store: EventStore;
   ids: IdAllocator;
   clock?: () => Date;
-  /** How many aggregate states this process keeps (default: 10,000 streams, 2,000,000 events folded into them). */
+  /** How many aggregate states this process keeps (default: 250,000 streams, 2,000,000 events folded into them). */
   cacheLimits?: Partial<AggregateCacheLimits>;
   /** Who applies bulk jobs' chunks: the processes serving them on the bus (busChunkWorkers); by default, this one. */
   chunkWorkers?: ChunkWorkers;
@@ -66,8 +66,14 @@ export function createCommandService(deps: CommandServiceDeps) {
   const projects = projectHandlers(kernel, statusIds);
   const sessionFlows = sessionWorkflows(kernel);
   const attachmentsOf = (projectId: number, attachmentIds: readonly number[]) => unusableAttachment(kernel, projectId, attachmentIds);
-  const suites = suiteCommands(kernel, { requiredAttributes: (projectId) => requiredAttributeNames(kernel, projectId, 'testsuite'), unusableAttachment: attachmentsOf });
-  const cases = caseCommands(kernel, { suiteLive: (projectId, suiteId) => isLiveSuite(kernel, projectId, suiteId), unusableAttachment: attachmentsOf });
+  const suites = suiteCommands(kernel, {
+    requiredAttributes: (projectId) => requiredAttributeNames(kernel, projectId, 'testsuite'),
+    unusableAttachment: attachmentsOf,
+  });
+  const cases = caseCommands(kernel, {
+    suiteLive: (projectId, suiteId) => isLiveSuite(kernel, projectId, suiteId),
+    unusableAttachment: attachmentsOf,
+  });
   const plans = planCommands(kernel, {
     requiredAttributes: (projectId) => requiredAttributeNames(kernel, projectId, 'testplan'),
     unusableAttachment: attachmentsOf,
@@ -84,7 +90,14 @@ export function createCommandService(deps: CommandServiceDeps) {
   });
   const casesWithTests = caseTests(cases, tests);
   return namespaced({
-    users: [userHandlers(kernel), { register: registerWithDefaultNotifications(kernel), changePassword: sessionFlows.changePassword, resetPassword: sessionFlows.resetPassword }],
+    users: [
+      userHandlers(kernel),
+      {
+        register: registerWithDefaultNotifications(kernel),
+        changePassword: sessionFlows.changePassword,
+        resetPassword: sessionFlows.resetPassword,
+      },
+    ],
     sessions: [sessionHandlers(kernel), { logIn: sessionFlows.logIn }],
     projects: [projects, { assignRoles: assignRolesAnsweringRequest(kernel, projects.setMemberRoles) }],
     statuses: [statusHandlers(kernel), { delete: deleteStatusClearingDefault(kernel) }],
@@ -101,7 +114,12 @@ export function createCommandService(deps: CommandServiceDeps) {
       bulkJobWorkflow(
         kernel,
         bulkJobCommands(kernel),
-        { tests, cases, labelIds: caseLabelIds(kernel), imports: caseImport(kernel, suites, cases, caseLabelIds(kernel), labelCatalogue(kernel), deps.importStaging) },
+        {
+          tests,
+          cases,
+          labelIds: caseLabelIds(kernel),
+          imports: caseImport(kernel, suites, cases, caseLabelIds(kernel), labelCatalogue(kernel), deps.importStaging),
+        },
         (projectId, statusId, suiteId) => requiredResultAttributeNames(kernel, projectId, statusId, suiteId),
         deps.chunkWorkers,
       ),
@@ -115,7 +133,9 @@ export function createCommandService(deps: CommandServiceDeps) {
   });
 }
 
-type Merged<T extends readonly object[]> = T extends readonly [infer First, ...infer Rest extends readonly object[]] ? First & Merged<Rest> : unknown;
+type Merged<T extends readonly object[]> = T extends readonly [infer First, ...infer Rest extends readonly object[]]
+  ? First & Merged<Rest>
+  : unknown;
 type Groups = Record<string, readonly object[]>;
 /** `{statuses: [{create}]}` → `{'statuses.create': …}`. */
 type Namespaced<G extends Groups> = {

@@ -70,6 +70,9 @@ const serializersCompiledOnFirstUse: SerializerFactory = (externalSchemas, optio
   const compile = SerializerSelector()(externalSchemas, options);
   return (route) => {
     let serialize: ((document: unknown) => string) | undefined;
-    return (document) => (serialize ??= compile(route))(document);
+    return (document) => {
+      serialize ??= compile(route);
+      return serialize(document);
+    };
   };
 };

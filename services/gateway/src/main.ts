@@ -34,7 +34,10 @@ async function serveHttp(config: Config, start: (options: SystemOptions) => Prom
   const address = await app.listen({ host: config.host, port: config.port });
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
   const { position, resumedFrom } = system.runner;
-  const from = resumedFrom > 0 ? `read models kept at position ${resumedFrom}, ${position - resumedFrom} events folded since` : `${position} events folded`;
+  const from =
+    resumedFrom > 0
+      ? `read models kept at position ${resumedFrom}, ${position - resumedFrom} events folded since`
+      : `${position} events folded`;
   console.log(`Testament listening on ${address} (data in ${config.dataDir}, ready in ${seconds} s: ${from})`);
   await system.resumeBulkJobs();
 }

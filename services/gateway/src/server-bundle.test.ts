@@ -7,17 +7,29 @@ import { buildServer, workerModules } from './server-bundle.ts';
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
 describe('the server bundle', () => {
-  it('holds every worker module beside the server, keeps each module its source URL, and is the same bundle for the same code', async () => {
-    const main = await buildServer();
-    const directory = dirname(main);
-    const workers = ['infra/src', 'services/gateway/src'].flatMap((source) => workerModules(join(ROOT, source)));
-    expect(workers.map((worker) => worker.slice(ROOT.length))).toEqual(expect.arrayContaining(['services/gateway/src/read-models/read-models-worker.ts', 'services/gateway/src/audit-trail/audit-worker.ts']));
-    const bundled = readdirSync(directory);
-    for (const worker of workers) expect(bundled).toContain(`${worker.slice(ROOT.length).replace(/\.ts$/, '').replace(/[/.]/g, '_')}.mjs`);
-    // A read model's version is a hash of its source: the bundle names the source, not itself.
-    const code = bundled.filter((file) => file.endsWith('.mjs')).map((file) => readFileSync(join(directory, file), 'utf8')).join('\n');
-    expect(code).toContain(JSON.stringify(new URL('../../projections/src/tests/tests-projection.ts', import.meta.url).href));
-    expect(code).not.toMatch(/import\.meta\.url/);
-    expect(await buildServer()).toBe(main);
-  });
+  it(
+    'holds every worker module beside the server, keeps each module ' + 'its source URL, and is the same bundle for the same code',
+    async () => {
+      const main = await buildServer();
+      const directory = dirname(main);
+      const workers = ['infra/src', 'services/gateway/src'].flatMap((source) => workerModules(join(ROOT, source)));
+      expect(workers.map((worker) => worker.slice(ROOT.length))).toEqual(
+        expect.arrayContaining([
+          'services/gateway/src/read-models/read-models-worker.ts',
+          'services/gateway/src/audit-trail/audit-worker.ts',
+        ]),
+      );
+      const bundled = readdirSync(directory);
+      for (const worker of workers)
+        expect(bundled).toContain(`${worker.slice(ROOT.length).replace(/\.ts$/, '').replace(/[/.]/g, '_')}.mjs`);
+      // A read model's version is a hash of its source: the bundle names the source, not itself.
+      const code = bundled
+        .filter((file) => file.endsWith('.mjs'))
+        .map((file) => readFileSync(join(directory, file), 'utf8'))
+        .join('\n');
+      expect(code).toContain(JSON.stringify(new URL('../../projections/src/tests/tests-projection.ts', import.meta.url).href));
+      expect(code).not.toMatch(/import\.meta\.url/);
+      expect(await buildServer()).toBe(main);
+    },
+  );
 });

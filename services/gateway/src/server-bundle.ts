@@ -46,7 +46,9 @@ const sourceUrls: Plugin = {
 const packagesStayImports: Plugin = {
   name: 'packages-stay-imports',
   setup(bundler) {
-    bundler.onResolve({ filter: /^[^./]/ }, (args) => (args.path.startsWith('@testament/') ? undefined : { path: args.path, external: true }));
+    bundler.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith('@testament/') ? undefined : { path: args.path, external: true },
+    );
   },
 };
 

@@ -39,30 +39,34 @@ describe('adapters chosen by configuration', () => {
 });
 
 describe('read models across a restart', () => {
-  it('keeps the SQLite read models (folded on their thread) and the audit trail\'s own file: a restart folds only the events appended since its last stop', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'testament-restart-'));
-    try {
-      const first = await startTestServer({ dataDir, auditThread: true, readModelsThread: true });
-      expect(first.system.runner.resumedFrom).toBe(0);
-      const created = await (await first.signedIn('admin')).post('/api/v2/projects/', { name: 'Before the restart' });
-      const stoppedAt = first.system.runner.position;
-      await expect.poll(() => first.system.audit.position, { timeout: 5_000 }).toBeGreaterThanOrEqual(stoppedAt);
-      await first.close();
-      for (const file of [READ_MODELS_FILE, AUDIT_TRAIL_FILE]) expect((await stat(join(dataDir, file))).size).toBeGreaterThan(0);
+  it(
+    "keeps the SQLite read models (folded on their thread) and the audit trail's " +
+      'own file: a restart folds only the events appended since its last stop',
+    async () => {
+      const dataDir = await mkdtemp(join(tmpdir(), 'testament-restart-'));
+      try {
+        const first = await startTestServer({ dataDir, auditThread: true, readModelsThread: true });
+        expect(first.system.runner.resumedFrom).toBe(0);
+        const created = await (await first.signedIn('admin')).post('/api/v2/projects/', { name: 'Before the restart' });
+        const stoppedAt = first.system.runner.position;
+        await expect.poll(() => first.system.audit.position, { timeout: 5_000 }).toBeGreaterThanOrEqual(stoppedAt);
+        await first.close();
+        for (const file of [READ_MODELS_FILE, AUDIT_TRAIL_FILE]) expect((await stat(join(dataDir, file))).size).toBeGreaterThan(0);
 
-      const auditAt = first.system.audit.position;
-      expect(auditAt).toBeGreaterThan(0);
-      const second = await startTestServer({ dataDir, auditThread: true, readModelsThread: true });
-      expect(second.system.runner.resumedFrom).toBe(stoppedAt);
-      // The audit trail kept from the first run counts as folded at once, though it has nothing new to fold: its reads do not wait.
-      await expect.poll(() => second.system.progress.positionOf(AUDIT_RUNNER), { timeout: 5_000 }).toBeGreaterThanOrEqual(auditAt);
-      const admin = await second.signIn('admin');
-      expect((await admin.get(`/api/v2/projects/${created.json().id}/`)).json().name).toBe('Before the restart');
-      await second.close();
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
-  });
+        const auditAt = first.system.audit.position;
+        expect(auditAt).toBeGreaterThan(0);
+        const second = await startTestServer({ dataDir, auditThread: true, readModelsThread: true });
+        expect(second.system.runner.resumedFrom).toBe(stoppedAt);
+        // The audit trail kept from the first run counts as folded at once, though it has nothing new to fold: its reads do not wait.
+        await expect.poll(() => second.system.progress.positionOf(AUDIT_RUNNER), { timeout: 5_000 }).toBeGreaterThanOrEqual(auditAt);
+        const admin = await second.signIn('admin');
+        expect((await admin.get(`/api/v2/projects/${created.json().id}/`)).json().name).toBe('Before the restart');
+        await second.close();
+      } finally {
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe('one writer per data directory', () => {

@@ -1,4 +1,12 @@
-import { busChunkWorkers, createCommandService, inProcessDispatcher, newCommandMeta, serveBulkChunks, SYSTEM_ACTOR, type CommandDispatcher } from '@testament/commands';
+import {
+  busChunkWorkers,
+  createCommandService,
+  inProcessDispatcher,
+  newCommandMeta,
+  serveBulkChunks,
+  SYSTEM_ACTOR,
+  type CommandDispatcher,
+} from '@testament/commands';
 import {
   EventStoreIdAllocator,
   FsBlobStore,
@@ -19,8 +27,17 @@ import {
   type ReadStore,
   type ScanListener,
 } from '@testament/infra';
-import { allProjections, boundedCollectionNames, countUsers, findUser, readModels, runningBulkJobs, servedCollectionName, type ServedReadModels } from '@testament/projections';
-import { type KeyObject } from 'node:crypto';
+import {
+  allProjections,
+  boundedCollectionNames,
+  countUsers,
+  findUser,
+  readModels,
+  runningBulkJobs,
+  servedCollectionName,
+  type ServedReadModels,
+} from '@testament/projections';
+import type { KeyObject } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
@@ -77,7 +94,10 @@ export function lockEmbeddedLog(config: Config): SqliteWriterLock | undefined {
   try {
     return SqliteWriterLock.acquire(eventLogFile(config));
   } catch (error) {
-    if (error instanceof LogInUseError) throw new LogInUseError(`the data directory ${config.dataDir} is in use by another process (a server running on it, or npm run admin)`);
+    if (error instanceof LogInUseError)
+      throw new LogInUseError(
+        `the data directory ${config.dataDir} is in use by another process (a server running on it, or npm run admin)`,
+      );
     throw error;
   }
 }
@@ -97,7 +117,10 @@ export function openIdAllocator(config: Config, store: EventStore): IdAllocator 
 export interface SystemOptions {
   /** Told of every query that may read a whole collection that grows with the data (no index serves it). */
   onCollectionScan?: ScanListener;
-  /** Events a start must fold for the read models' thread to be replaced by a new one once caught up (`ReadModelsThread`; tests make it small). */
+  /**
+   * Events a start must fold for the read models' thread to be replaced by a new one once caught up (`ReadModelsThread`; tests make it
+   * small).
+   */
   freshReadModelsThreadAfterEvents?: number;
 }
 
@@ -110,7 +133,10 @@ async function openReadStore(config: Config, options: SystemOptions): Promise<Re
   return new SqliteReadStore({ file: join(config.dataDir, READ_MODELS_FILE), ...(onCollectionScan && { onCollectionScan }) });
 }
 
-/** The scan listener told only of collections that grow with the data: those that stay small (a catalogue, one document per kind) may be read whole. */
+/**
+ * The scan listener told only of collections that grow with the data: those that stay small (a catalogue, one document per kind) may be
+ * read whole.
+ */
 function scansOfGrowingCollections({ onCollectionScan: report }: SystemOptions): ScanListener | undefined {
   const bounded = new Set(boundedCollectionNames(allProjections));
   return report && ((scan) => bounded.has(servedCollectionName(scan.collection)) || report(scan));
@@ -128,10 +154,15 @@ function foldsOnAThread(config: Config): boolean {
 /** The read models on a thread of their own, told of every commit of this process's log. */
 function readModelsThread(config: Config, options: SystemOptions, store: SqliteEventStore, bus: Bus): ReadModelsThread {
   const onCollectionScan = scansOfGrowingCollections(options);
-  return new ReadModelsThread({ eventsFile: eventLogFile(config), readModelsFile: join(config.dataDir, READ_MODELS_FILE) }, bus, (listener) => store.onCommit(listener), {
-    onCollectionScan,
-    freshThreadAfterEvents: options.freshReadModelsThreadAfterEvents,
-  });
+  return new ReadModelsThread(
+    { eventsFile: eventLogFile(config), readModelsFile: join(config.dataDir, READ_MODELS_FILE) },
+    bus,
+    (listener) => store.onCommit(listener),
+    {
+      onCollectionScan,
+      freshThreadAfterEvents: options.freshReadModelsThreadAfterEvents,
+    },
+  );
 }
 
 async function openBus(config: Config): Promise<Bus> {
@@ -148,9 +179,15 @@ async function openBus(config: Config): Promise<Bus> {
  * is written on another core and into another file than the read models'; else a second
  * runner here, into the same read store.
  */
-function openAuditTrail(config: Config, options: SystemOptions, { store, readStore, bus }: { store: EventStore; readStore: ReadStore | undefined; bus: Bus }): AuditTrail {
+function openAuditTrail(
+  config: Config,
+  options: SystemOptions,
+  { store, readStore, bus }: { store: EventStore; readStore: ReadStore | undefined; bus: Bus },
+): AuditTrail {
   if (config.eventStore === 'sqlite' && config.readStore === 'sqlite' && config.auditThread) {
-    return new ThreadAuditTrail({ eventsFile: eventLogFile(config), auditFile: join(config.dataDir, AUDIT_TRAIL_FILE) }, bus, { onCollectionScan: options.onCollectionScan });
+    return new ThreadAuditTrail({ eventsFile: eventLogFile(config), auditFile: join(config.dataDir, AUDIT_TRAIL_FILE) }, bus, {
+      onCollectionScan: options.onCollectionScan,
+    });
   }
   // The read models fold here whenever the trail does (`foldsOnAThread`): their store is this process's.
   return new InProcessAuditTrail(readStore!, store, bus);
@@ -173,7 +210,8 @@ async function seed(config: Config, dispatch: CommandDispatcher, readStore: Read
   const meta = newCommandMeta(SYSTEM_ACTOR);
   const roles = await dispatch('roles.seed', {}, meta);
   const statuses = await dispatch('statuses.seed', {}, meta);
-  const createdAdmin = (await countUsers(readStore)) === 0 && (await createFirstAdmin(config, dispatch, (position) => runner.waitFor(position)));
+  const createdAdmin =
+    (await countUsers(readStore)) === 0 && (await createFirstAdmin(config, dispatch, (position) => runner.waitFor(position)));
   await runner.waitFor(roles.position);
   await runner.waitFor(statuses.position);
   return createdAdmin;
@@ -184,7 +222,11 @@ async function seed(config: Config, dispatch: CommandDispatcher, readStore: Read
  * password that is in its file before the admin exists: a start that fails after writing it
  * finds it there and creates the admin with it. Returns whether this start created the admin.
  */
-export async function createFirstAdmin(config: Config, dispatch: CommandDispatcher, readable: (position: number) => Promise<void>): Promise<boolean> {
+export async function createFirstAdmin(
+  config: Config,
+  dispatch: CommandDispatcher,
+  readable: (position: number) => Promise<void>,
+): Promise<boolean> {
   // A configured password wins over one an earlier start generated for an admin it never created.
   if (config.adminPassword) removeGeneratedPassword(config.dataDir);
   const password = config.adminPassword ?? readGeneratedPassword(config.dataDir) ?? newGeneratedPassword(config.dataDir);
@@ -227,13 +269,20 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
     const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
     const auditSigningKey = loadOrCreateSigningKey(join(config.dataDir, AUDIT_SIGNING_KEY_FILE));
     // Over NATS, bulk jobs' chunks are shared with every process serving them; in one process, it applies them itself.
-    const commands = createCommandService({ store, ids, importStaging: blobImportStaging(blobs), ...(config.bus === 'nats' ? { chunkWorkers: busChunkWorkers(bus) } : {}) });
+    const commands = createCommandService({
+      store,
+      ids,
+      importStaging: blobImportStaging(blobs),
+      ...(config.bus === 'nats' ? { chunkWorkers: busChunkWorkers(bus) } : {}),
+    });
     if (config.bus === 'nats') {
       const stopServing = serveBulkChunks(bus, commands);
       resources.onClose(stopServing);
     }
     const dispatch = inProcessDispatcher(commands);
-    const runner = storedReadModels ? readModels({ store, readStore: storedReadModels, bus, ...generationBuilds(config, bus) }) : await open(readModelsThread(config, options, store as SqliteEventStore, bus));
+    const runner = storedReadModels
+      ? readModels({ store, readStore: storedReadModels, bus, ...generationBuilds(config, bus) })
+      : await open(readModelsThread(config, options, store as SqliteEventStore, bus));
     await runner.start();
     resources.onClose(() => runner.stop());
     // Queries read each read model's served copy.
@@ -259,7 +308,9 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
       runner,
       audit,
       auditSigningKey,
-      adminPassword: generatedPassword ? { password: generatedPassword, file: generatedPasswordFile(config.dataDir), created: createdAdmin } : undefined,
+      adminPassword: generatedPassword
+        ? { password: generatedPassword, file: generatedPasswordFile(config.dataDir), created: createdAdmin }
+        : undefined,
       resumeBulkJobs: () => resumeBulkJobs(dispatch, readStore),
       close: () => resources.closeAll(),
     };

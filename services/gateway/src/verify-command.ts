@@ -21,7 +21,10 @@ export function verifyExportFile(file: string, trustedKey: KeyObject): Promise<L
 function trustedKey(keyFile: string | undefined, dataDir: string): KeyObject {
   const file = resolve(keyFile ?? join(dataDir, AUDIT_SIGNING_KEY_FILE));
   if (!existsSync(file)) {
-    throw new Error(`no key at ${file} to check the export's signatures against: give the server's public key with --key (GET /api/v2/audit/signing-key/), or its data directory with --data`);
+    throw new Error(
+      `no key at ${file} to check the export's signatures against: give the server's public ` +
+        'key with --key (GET /api/v2/audit/signing-key/), or its data directory with --data',
+    );
   }
   return trustedKeyFrom(readFileSync(file));
 }
@@ -35,11 +38,14 @@ export function verifyDataDirectory(dataDir: string): Promise<LogVerification> {
 
 function report(verification: LogVerification, seconds: number, signedBy: KeyObject | undefined): string {
   const rate = Math.round(verification.eventsChecked / Math.max(seconds, 1e-6)).toLocaleString('en');
-  const counted = `${verification.eventsChecked.toLocaleString('en')} events in ${verification.streamsChecked.toLocaleString('en')} streams, ${seconds.toFixed(2)} s (${rate} events/s)`;
+  const counted =
+    `${verification.eventsChecked.toLocaleString('en')} events ` +
+    `in ${verification.streamsChecked.toLocaleString('en')} streams, ${seconds.toFixed(2)} s (${rate} events/s)`;
   const sealed = signedBy ? `, every line's readable fields match its seal, and the signatures of key ${signingKeyId(signedBy)} hold` : '';
   if (verification.ok) return `OK: every link holds${sealed} — ${counted}`;
   const broken = verification.firstBreak!;
-  return `BROKEN at position ${broken.position} (stream ${broken.stream}, revision ${broken.revision}): ${broken.reason} — after ${counted}`;
+  const where = `position ${broken.position} (stream ${broken.stream}, revision ${broken.revision})`;
+  return `BROKEN at ${where}: ${broken.reason} — after ${counted}`;
 }
 
 export async function verifyCommand(args: readonly string[]): Promise<number> {
@@ -48,11 +54,14 @@ export async function verifyCommand(args: readonly string[]): Promise<number> {
     return at >= 0 ? args[at + 1] : undefined;
   };
   const exported = option('--file');
-  const dataDir = option('--data') ?? process.env['TESTAMENT_DATA_DIR'] ?? './data';
+  const dataDir = option('--data') ?? process.env.TESTAMENT_DATA_DIR ?? './data';
   const started = performance.now();
   try {
     const key = exported === undefined ? undefined : trustedKey(option('--key'), dataDir);
-    const verification = exported === undefined || key === undefined ? await verifyDataDirectory(resolve(dataDir)) : await verifyExportFile(resolve(exported), key);
+    const verification =
+      exported === undefined || key === undefined
+        ? await verifyDataDirectory(resolve(dataDir))
+        : await verifyExportFile(resolve(exported), key);
     console.log(report(verification, (performance.now() - started) / 1000, key));
     return verification.ok ? 0 : 1;
   } catch (error) {

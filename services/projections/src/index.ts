@@ -92,7 +92,30 @@ export * from './audit/summary.ts';
  * The read models the screens read, folded by the runner a start waits for (the runner
  * orders them by what they read: roles first, notifications before users and projects).
  */
-export const readModelProjections: readonly Projection[] = [rolesProjection, notificationsProjection, accessRequestsProjection, usersProjection, sessionsProjection, projectsProjection, statusesProjection, labelsProjection, parametersProjection, customAttributesProjection, integrationsProjection, groupsProjection, apiTokensProjection, systemMessagesProjection, attachmentsProjection, suitesProjection, casesProjection, commentsProjection, plansProjection, testsProjection, resultHistoryProjection, bulkJobsProjection];
+export const readModelProjections: readonly Projection[] = [
+  rolesProjection,
+  notificationsProjection,
+  accessRequestsProjection,
+  usersProjection,
+  sessionsProjection,
+  projectsProjection,
+  statusesProjection,
+  labelsProjection,
+  parametersProjection,
+  customAttributesProjection,
+  integrationsProjection,
+  groupsProjection,
+  apiTokensProjection,
+  systemMessagesProjection,
+  attachmentsProjection,
+  suitesProjection,
+  casesProjection,
+  commentsProjection,
+  plansProjection,
+  testsProjection,
+  resultHistoryProjection,
+  bulkJobsProjection,
+];
 
 /**
  * The audit trail folds on a runner of its own (`AUDIT_RUNNER`), behind the others: a row per
@@ -100,7 +123,10 @@ export const readModelProjections: readonly Projection[] = [rolesProjection, not
  */
 export const auditProjections: readonly Projection[] = [auditProjection];
 export const AUDIT_RUNNER = 'audit';
-/** Events per batch of the trail's fold: a batch runs between requests, and at about 60 µs an event it stays well under the 50 ms a request may wait. */
+/**
+ * Events per batch of the trail's fold: a batch runs between requests, and at about 60 µs an event it stays well under the 50 ms a request
+ * may wait.
+ */
 const AUDIT_BATCH_SIZE = 250;
 
 /**
@@ -112,7 +138,10 @@ const CATCH_UP_BATCH_SIZE = 40_000;
 
 /** Events per batch of the audit trail's catch-up in the serving process. */
 const AUDIT_CATCH_UP_BESIDE_REQUESTS = 2_000;
-/** Events per batch of the audit trail's catch-up on its own thread: its rows are new in every batch, so bigger batches save little and hold more memory. */
+/**
+ * Events per batch of the audit trail's catch-up on its own thread: its rows are new in every batch, so bigger batches save little and hold
+ * more memory.
+ */
 const AUDIT_CATCH_UP_ON_ITS_THREAD = 10_000;
 
 /**
@@ -122,7 +151,12 @@ const AUDIT_CATCH_UP_ON_ITS_THREAD = 10_000;
  * (`auditCaughtUp`): its catch-up at a start folds in big batches and builds
  * its indexes once at the end, as the read models' does.
  */
-export function auditRunner({ store, readStore, bus, onOwnThread = false }: Pick<ProjectionRunnerOptions, 'store' | 'readStore' | 'bus'> & { onOwnThread?: boolean }): ProjectionRunner {
+export function auditRunner({
+  store,
+  readStore,
+  bus,
+  onOwnThread = false,
+}: Pick<ProjectionRunnerOptions, 'store' | 'readStore' | 'bus'> & { onOwnThread?: boolean }): ProjectionRunner {
   return new ProjectionRunner({
     store,
     readStore,
@@ -153,12 +187,33 @@ const BACKGROUND_BATCH_SIZE = 2_000;
 const BACKGROUND_BATCH_SIZE_ON_A_THREAD = 10_000;
 
 /** The batches of the read models' runners, wherever a generation of them is folded. */
-export const readModelBatches = { catchUpBatchSize: CATCH_UP_BATCH_SIZE, backgroundBatchSize: BACKGROUND_BATCH_SIZE, backgroundBatchSizeOnAThread: BACKGROUND_BATCH_SIZE_ON_A_THREAD } as const;
+export const readModelBatches = {
+  catchUpBatchSize: CATCH_UP_BATCH_SIZE,
+  backgroundBatchSize: BACKGROUND_BATCH_SIZE,
+  backgroundBatchSizeOnAThread: BACKGROUND_BATCH_SIZE_ON_A_THREAD,
+} as const;
 
 /** The read models every screen reads, as a server starts them: a copy per version of their code (`VersionedReadModels`). */
-export function readModels({ store, readStore, bus, builds, onServed, retiredGraceMs }: Pick<VersionedReadModelsOptions, 'store' | 'readStore' | 'bus' | 'builds' | 'onServed' | 'retiredGraceMs'>): VersionedReadModels {
+export function readModels({
+  store,
+  readStore,
+  bus,
+  builds,
+  onServed,
+  retiredGraceMs,
+}: Pick<VersionedReadModelsOptions, 'store' | 'readStore' | 'bus' | 'builds' | 'onServed' | 'retiredGraceMs'>): VersionedReadModels {
   const { catchUpBatchSize, backgroundBatchSize } = readModelBatches;
-  return new VersionedReadModels({ store, readStore, bus, projections: readModelProjections, catchUpBatchSize, backgroundBatchSize, ...(builds && { builds }), ...(onServed && { onServed }), ...(retiredGraceMs && { retiredGraceMs }) });
+  return new VersionedReadModels({
+    store,
+    readStore,
+    bus,
+    projections: readModelProjections,
+    catchUpBatchSize,
+    backgroundBatchSize,
+    ...(builds && { builds }),
+    ...(onServed && { onServed }),
+    ...(retiredGraceMs && { retiredGraceMs }),
+  });
 }
 
 /** Every read model. */
@@ -167,6 +222,8 @@ export const allProjections: readonly Projection[] = [...readModelProjections, .
 /** Every read model's documents, collection by collection, in `_id` order: what a test compares with a fold from scratch. */
 export async function documentsOfReadModels(reads: ReadStore): Promise<Record<string, Document[]>> {
   const names = readModelProjections.flatMap((projection) => Object.keys(projection.collections));
-  return Object.fromEntries(await Promise.all(names.map(async (name) => [name, await reads.collection(name).find({}, { sort: { _id: 1 } })] as const)));
+  return Object.fromEntries(
+    await Promise.all(names.map(async (name) => [name, await reads.collection(name).find({}, { sort: { _id: 1 } })] as const)),
+  );
 }
 export * from './notifications/queries.ts';

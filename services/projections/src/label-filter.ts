@@ -11,7 +11,8 @@ export interface LabelFilter {
 export function labelFilter({ labels = [], notLabels = [], condition = 'or' }: LabelFilter): Filter | null {
   const has = labels.map((id) => ({ labelIds: id }));
   const lacks = notLabels.map((id) => ({ labelIds: { $ne: id } }));
-  const joined = (parts: Filter[]): Filter | null => (parts.length === 0 ? null : parts.length === 1 ? parts[0]! : condition === 'and' ? { $and: parts } : { $or: parts });
+  const joined = (parts: Filter[]): Filter | null =>
+    parts.length === 0 ? null : parts.length === 1 ? parts[0]! : condition === 'and' ? { $and: parts } : { $or: parts };
   const halves = [joined(has), joined(lacks)].filter((part): part is Filter => part !== null);
   return joined(halves);
 }
@@ -39,7 +40,12 @@ export async function findLabelledPage<T extends Document, F extends LabelFilter
 ): Promise<{ items: T[]; count: number }> {
   if (!holdsForMost(filters)) return findPage(collection, filterOf(filters), sort, page);
   const unlabelled = { ...filters, labels: undefined, notLabels: undefined };
-  const leftOut = { ...filters, labels: filters.notLabels, notLabels: filters.labels, condition: filters.condition === 'and' ? ('or' as const) : ('and' as const) };
+  const leftOut = {
+    ...filters,
+    labels: filters.notLabels,
+    notLabels: filters.labels,
+    condition: filters.condition === 'and' ? ('or' as const) : ('and' as const),
+  };
   const [all, excluded, items] = await Promise.all([
     collection.count(filterOf(unlabelled)),
     collection.count(filterOf(leftOut)),

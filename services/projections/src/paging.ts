@@ -7,7 +7,15 @@ export interface PageWindow {
 }
 
 /** One page of a filtered, sorted list and the total count of the filter, in parallel. */
-export async function findPage<T extends Document>(collection: Collection<T>, filter: Filter, sort: Sort, page: PageWindow): Promise<{ items: T[]; count: number }> {
-  const [count, items] = await Promise.all([collection.count(filter), collection.find(filter, { sort, skip: page.skip, limit: page.limit })]);
+export async function findPage<T extends Document>(
+  collection: Collection<T>,
+  filter: Filter,
+  sort: Sort,
+  page: PageWindow,
+): Promise<{ items: T[]; count: number }> {
+  const [count, items] = await Promise.all([
+    collection.count(filter),
+    collection.find(filter, { sort, skip: page.skip, limit: page.limit }),
+  ]);
   return { items, count };
 }

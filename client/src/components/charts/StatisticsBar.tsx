@@ -34,7 +34,12 @@ export function StatisticsBar({ items, label }: { items: readonly StatisticsItem
         {items
           .filter((item) => item.value > 0)
           .map((item) => (
-            <span key={item.key} className="statistics-bar__part" style={{ flexGrow: item.value, background: visible(item.color) }} title={`${item.label}: ${percent(item)}`} />
+            <span
+              key={item.key}
+              className="statistics-bar__part"
+              style={{ flexGrow: item.value, background: visible(item.color) }}
+              title={`${item.label}: ${percent(item)}`}
+            />
           ))}
       </div>
       <ul className="statistics-bar__legend">
@@ -48,7 +53,13 @@ export function StatisticsBar({ items, label }: { items: readonly StatisticsItem
         ))}
       </ul>
       {items.length > LEGEND_VISIBLE ? (
-        <Button link size="small" className="statistics-bar__more" label={more > 0 ? t('charts.showAll', { count: more }) : t('charts.showLess')} onClick={() => setOpened(!opened)} />
+        <Button
+          link
+          size="small"
+          className="statistics-bar__more"
+          label={more > 0 ? t('charts.showAll', { count: more }) : t('charts.showLess')}
+          onClick={() => setOpened(!opened)}
+        />
       ) : null}
     </figure>
   );

@@ -49,7 +49,14 @@ export function chartOptions(options: ApexOptions, { theme, language }: ChartLoo
   const look: ApexOptions = {
     // Drawn once, without apexcharts' animation: its frames kept the page busy for most of a second after the
     // drawing, beside the rows and the other charts still to come.
-    chart: { background: 'transparent', fontFamily: 'inherit', toolbar: { show: false }, animations: { enabled: false }, locales: LOCALES, defaultLocale: locale },
+    chart: {
+      background: 'transparent',
+      fontFamily: 'inherit',
+      toolbar: { show: false },
+      animations: { enabled: false },
+      locales: LOCALES,
+      defaultLocale: locale,
+    },
     theme: { mode: theme },
     tooltip: { theme, y: { formatter: number } },
     ...(Array.isArray(options.yaxis) ? {} : { yaxis: { labels: { formatter: number } } }),

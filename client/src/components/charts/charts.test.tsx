@@ -10,8 +10,17 @@ import { visibleColor } from '../../theme/visible-color.ts';
 
 describe('the charts’ look', () => {
   it('lays a chart’s options over the theme, the page showing through, and the reader’s language', () => {
-    const options = chartOptions({ chart: { stacked: true }, tooltip: { x: { show: false } }, colors: ['#111', '#C44D56'] }, { theme: 'dark', language: 'ru' });
-    expect(options.chart).toMatchObject({ stacked: true, background: 'transparent', defaultLocale: 'ru', toolbar: { show: false }, animations: { enabled: false } });
+    const options = chartOptions(
+      { chart: { stacked: true }, tooltip: { x: { show: false } }, colors: ['#111', '#C44D56'] },
+      { theme: 'dark', language: 'ru' },
+    );
+    expect(options.chart).toMatchObject({
+      stacked: true,
+      background: 'transparent',
+      defaultLocale: 'ru',
+      toolbar: { show: false },
+      animations: { enabled: false },
+    });
     expect(options.chart?.locales?.map((locale) => locale.name)).toEqual(['en', 'ru']);
     expect(options.theme).toEqual({ mode: 'dark' });
     expect(options.tooltip).toMatchObject({ theme: 'dark', x: { show: false } });
@@ -51,12 +60,14 @@ describe('the statistics widgets’ figures (§9)', () => {
   });
 });
 
-const statuses: StatisticsItem[] = ['Passed', 'Failed', 'Skipped', 'Broken', 'Blocked', 'Retest', 'Flaky', 'Slow', 'UNTESTED'].map((label, index) => ({
-  key: label,
-  label,
-  value: index === 0 ? 2 : 1,
-  color: '#123456',
-}));
+const statuses: StatisticsItem[] = ['Passed', 'Failed', 'Skipped', 'Broken', 'Blocked', 'Retest', 'Flaky', 'Slow', 'UNTESTED'].map(
+  (label, index) => ({
+    key: label,
+    label,
+    value: index === 0 ? 2 : 1,
+    color: '#123456',
+  }),
+);
 
 describe('the segmented statistics bar', () => {
   it('lists each part with its value and share, seven of them until “Show all (+N)”, then back with “Show less”', async () => {

@@ -32,12 +32,25 @@ export function ColumnsToggle<C extends string>({ columns, hidden, onChange, lab
             .filter((column) => column !== fixed)
             .map((column) => (
               <li key={column}>
-                <Checkbox inputId={`${prefix}-${column}`} checked={!hidden.includes(column)} onChange={(event) => toggle(column, event.checked === true)} />
+                <Checkbox
+                  inputId={`${prefix}-${column}`}
+                  checked={!hidden.includes(column)}
+                  onChange={(event) => toggle(column, event.checked === true)}
+                />
                 <label htmlFor={`${prefix}-${column}`}>{labelOf(column)}</label>
               </li>
             ))}
         </ul>
-        {onDefaultWidths && <Button label={t('list.defaultWidths')} icon="pi pi-arrows-h" size="small" text className="list-columns__default-widths" onClick={onDefaultWidths} />}
+        {onDefaultWidths && (
+          <Button
+            label={t('list.defaultWidths')}
+            icon="pi pi-arrows-h"
+            size="small"
+            text
+            className="list-columns__default-widths"
+            onClick={onDefaultWidths}
+          />
+        )}
       </OverlayPanel>
     </>
   );

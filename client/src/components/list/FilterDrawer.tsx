@@ -7,7 +7,15 @@ import { Sidebar } from 'primereact/sidebar';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isoDay } from '../../i18n/dates.ts';
-import { conditionApplies, labelState, withNextLabelState, withRangeStart, type DateRange, type LabelFilter, type LabelsCondition } from './filter-values.ts';
+import {
+  conditionApplies,
+  labelState,
+  withNextLabelState,
+  withRangeStart,
+  type DateRange,
+  type LabelFilter,
+  type LabelsCondition,
+} from './filter-values.ts';
 import { useDebouncedText } from './use-debounced-text.ts';
 import './list.css';
 
@@ -26,7 +34,15 @@ interface FilterDrawerProps<F extends { showArchived: boolean }> {
 }
 
 /** A list's filter drawer (§2 "Filter drawers"): saved filters, the fields, Show archived and Clear; every change applies at once. */
-export function FilterDrawer<F extends { showArchived: boolean }>({ className, saved, filter, onChange, empty, onHide, children }: FilterDrawerProps<F>) {
+export function FilterDrawer<F extends { showArchived: boolean }>({
+  className,
+  saved,
+  filter,
+  onChange,
+  empty,
+  onHide,
+  children,
+}: FilterDrawerProps<F>) {
   const { t } = useTranslation();
   const archivedId = useId();
   return (
@@ -35,7 +51,11 @@ export function FilterDrawer<F extends { showArchived: boolean }>({ className, s
       <div className="form">
         {children}
         <span className="field-switch">
-          <InputSwitch inputId={archivedId} checked={filter.showArchived} onChange={(event) => onChange({ ...filter, showArchived: event.value })} />
+          <InputSwitch
+            inputId={archivedId}
+            checked={filter.showArchived}
+            onChange={(event) => onChange({ ...filter, showArchived: event.value })}
+          />
           <label htmlFor={archivedId}>{t('list.filter.showArchived')}</label>
         </span>
         <Button type="button" label={t('list.filter.clear')} icon="pi pi-filter-slash" outlined onClick={() => onChange(empty)} />

@@ -16,7 +16,9 @@ export function LayoutSwitch({ value, onChange }: { value: ListLayout; onChange(
       options={layouts}
       allowEmpty={false}
       onChange={(event) => onChange(event.value as ListLayout)}
-      itemTemplate={(option: { value: ListLayout; label: string }) => <i className={LAYOUT_ICONS[option.value]} title={option.label} aria-label={option.label} />}
+      itemTemplate={(option: { value: ListLayout; label: string }) => (
+        <i className={LAYOUT_ICONS[option.value]} title={option.label} role="img" aria-label={option.label} />
+      )}
       aria-label={t('list.view')}
     />
   );

@@ -72,15 +72,47 @@ export function SavedFilters({ projectId, area, normalize, current, picked, onPi
       <div className="saved-filters__actions">
         {selected !== null && (
           <>
-            <Button type="button" label={t('list.saved.save')} icon="pi pi-save" size="small" disabled={!unsaved} onClick={() => store({ [selected]: current }, 'updated')} />
-            <Button type="button" label={t('list.saved.reset')} icon="pi pi-undo" size="small" outlined disabled={!unsaved} onClick={() => onLoad(saved[selected]!)} />
-            <Button type="button" label={t('list.saved.rename')} icon="pi pi-pencil" size="small" outlined onClick={() => setNaming('rename')} />
-            <Button type="button" label={t('list.saved.delete')} icon="pi pi-trash" size="small" outlined severity="danger" onClick={() => remove(selected)} />
+            <Button
+              type="button"
+              label={t('list.saved.save')}
+              icon="pi pi-save"
+              size="small"
+              disabled={!unsaved}
+              onClick={() => store({ [selected]: current }, 'updated')}
+            />
+            <Button
+              type="button"
+              label={t('list.saved.reset')}
+              icon="pi pi-undo"
+              size="small"
+              outlined
+              disabled={!unsaved}
+              onClick={() => onLoad(saved[selected]!)}
+            />
+            <Button
+              type="button"
+              label={t('list.saved.rename')}
+              icon="pi pi-pencil"
+              size="small"
+              outlined
+              onClick={() => setNaming('rename')}
+            />
+            <Button
+              type="button"
+              label={t('list.saved.delete')}
+              icon="pi pi-trash"
+              size="small"
+              outlined
+              severity="danger"
+              onClick={() => remove(selected)}
+            />
           </>
         )}
         <Button type="button" label={t('list.saved.saveAsNew')} icon="pi pi-plus" size="small" outlined onClick={() => setNaming('new')} />
       </div>
-      {naming && <FilterNameForm initial={naming === 'rename' ? (selected ?? '') : ''} onConfirm={named} onCancel={() => setNaming(null)} />}
+      {naming && (
+        <FilterNameForm initial={naming === 'rename' ? (selected ?? '') : ''} onConfirm={named} onCancel={() => setNaming(null)} />
+      )}
     </section>
   );
 }

@@ -17,7 +17,16 @@ export function LabelTags({ labels }: { labels: ReadonlyArray<{ id: number; name
       {labels.slice(0, SHOWN_LABELS).map((label) => (
         <Tag key={label.id} value={label.name} className="label-tag" />
       ))}
-      {labels.length > SHOWN_LABELS && <span title={labels.slice(SHOWN_LABELS).map((label) => label.name).join(', ')}>...</span>}
+      {labels.length > SHOWN_LABELS && (
+        <span
+          title={labels
+            .slice(SHOWN_LABELS)
+            .map((label) => label.name)
+            .join(', ')}
+        >
+          ...
+        </span>
+      )}
     </span>
   );
 }
@@ -65,7 +74,17 @@ export function DrawerLink({ opens, children, className, title }: DrawerLinkProp
 }
 
 /** A row's name with its archive tag, opening its drawer. */
-export function NameLink({ name, archived, opens, className }: { name: string; archived: boolean; opens: Record<string, string | null>; className: string }) {
+export function NameLink({
+  name,
+  archived,
+  opens,
+  className,
+}: {
+  name: string;
+  archived: boolean;
+  opens: Record<string, string | null>;
+  className: string;
+}) {
   const { t } = useTranslation();
   return (
     <span className={className}>

@@ -29,7 +29,12 @@ interface ResizedColumn {
  * gets its width; the table is at least as wide as all of them, so a narrow
  * window scrolls the table sideways rather than squeezing the name.
  */
-export function useListColumns<C extends string>(list: UserList, columns: readonly C[], layout: ColumnLayout<C>, [hidden, setHidden]: [C[], (hidden: C[]) => void]) {
+export function useListColumns<C extends string>(
+  list: UserList,
+  columns: readonly C[],
+  layout: ColumnLayout<C>,
+  [hidden, setHidden]: [C[], (hidden: C[]) => void],
+) {
   const kept = useUserListSettings(list).widths;
   const [resets, setResets] = useState(0);
   const shown = columns.filter((column) => !hidden.includes(column));
@@ -37,8 +42,15 @@ export function useListColumns<C extends string>(list: UserList, columns: readon
   return {
     shown,
     /** A column's own props: its key for the resize event, its class and its width. */
-    propsOf: (column: C) => ({ columnKey: column, className: `list-view__col-${column}`, style: column === layout.flexible ? {} : { width: `${widthOf(column)}px` } }),
-    /** Changes with the columns shown and when the widths go back to the defaults: PrimeReact keeps a drag's widths by column position, so the table is drawn anew then. */
+    propsOf: (column: C) => ({
+      columnKey: column,
+      className: `list-view__col-${column}`,
+      style: column === layout.flexible ? {} : { width: `${widthOf(column)}px` },
+    }),
+    /**
+     * Changes with the columns shown and when the widths go back to the defaults: PrimeReact keeps a drag's widths by column position, so
+     * the table is drawn anew then.
+     */
     tableKey: `${shown.join(',')}/${resets}`,
     tableProps: {
       tableStyle: { minWidth: `${shown.reduce((sum, column) => sum + widthOf(column), layout.unresized)}px` },

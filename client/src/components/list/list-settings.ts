@@ -18,13 +18,18 @@ export function listSettings<C extends string>(key: LocalSetting, columns: reado
   function read(): ListSettings<C> {
     try {
       const stored = JSON.parse(readLocal(key) ?? '{}') as Partial<Record<keyof ListSettings<C>, unknown>>;
-      return { layout: stored.layout === 'tree' ? 'tree' : 'table', hiddenInTable: columnsIn(stored.hiddenInTable), hiddenInTree: columnsIn(stored.hiddenInTree) };
+      return {
+        layout: stored.layout === 'tree' ? 'tree' : 'table',
+        hiddenInTable: columnsIn(stored.hiddenInTable),
+        hiddenInTree: columnsIn(stored.hiddenInTree),
+      };
     } catch {
       return { layout: 'table', hiddenInTable: [], hiddenInTree: [] }; // Unreadable settings fall back to the defaults.
     }
   }
 
   /** One of the settings as state that outlives the page: each change is written at once, beside the other settings as stored now. */
+  // biome-ignore lint/correctness/noComponentHookFactories: listSettings runs once per list, at module level: one useSetting each
   function useSetting<K extends keyof ListSettings<C>>(name: K): [ListSettings<C>[K], (value: ListSettings<C>[K]) => void] {
     const [value, setValue] = useState(() => read()[name]);
     const change = (next: ListSettings<C>[K]) => {

@@ -69,7 +69,12 @@ export function usePaging<R extends DataTableValueArray>(list: UserList, listKey
  * header; a page of a hundred rows or more is virtual, its rows of one
  * height drawn only near the view, so 500 stay as light as 20.
  */
-export function pagedTableProps<T>(answer: LiveQuery<Paginated<T>>, paging: Paging, onPaging: (paging: Paging) => void, texts: { label: string; empty: string }) {
+export function pagedTableProps<T>(
+  answer: LiveQuery<Paginated<T>>,
+  paging: Paging,
+  onPaging: (paging: Paging) => void,
+  texts: { label: string; empty: string },
+) {
   return {
     value: answer.data?.results ?? [],
     dataKey: 'id',

@@ -4,20 +4,28 @@ import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../app/services.ts';
 import { chooseLanguage } from '../../i18n/i18n.ts';
-import { useScriptedServer } from '../../testing/use-server.ts';
+import { scriptedServerPerTest } from '../../testing/scripted-server.ts';
 import { SavedFilters } from './SavedFilters.tsx';
 import { savedFilterState, type SavedFilterArea } from './saved-filters.ts';
 
 const saved = { smoke: 'labels=1', regress: 'labels=2%2C3&labels_condition=or' };
 const withNightly = { test_suites: { filters: { '4': { ...saved, nightly: 'labels=5' } } } };
-const net = useScriptedServer({ 'PATCH /api/v2/users/me/config/': { status: 200, body: withNightly } });
+const net = scriptedServerPerTest({ 'PATCH /api/v2/users/me/config/': { status: 200, body: withNightly } });
 /** The saved filters over a current filter the test can change, as the lists hold them. */
 function Harness({ initial, area = 'test_suites' }: { initial: string; area?: SavedFilterArea }) {
   const [current, setCurrent] = useState(initial);
   const [picked, setPicked] = useState<string | null>(null);
   return (
     <>
-      <SavedFilters projectId={4} area={area} normalize={(query) => query} current={current} picked={picked} onPick={setPicked} onLoad={setCurrent} />
+      <SavedFilters
+        projectId={4}
+        area={area}
+        normalize={(query) => query}
+        current={current}
+        picked={picked}
+        onPick={setPicked}
+        onLoad={setCurrent}
+      />
       <output aria-label="current">{current}</output>
       <button type="button" onClick={() => setCurrent('name_or_id=other')}>
         change filter
@@ -27,7 +35,12 @@ function Harness({ initial, area = 'test_suites' }: { initial: string; area?: Sa
 }
 
 describe('saved filters (§4 filter states)', () => {
-  beforeEach(() => session.config$.next({ test_suites: { filters: { '4': saved, '5': { elsewhere: 'labels=9' } } }, test_plans: { filters: { '4': { mine: 'assignee=1' } } } }));
+  beforeEach(() =>
+    session.config$.next({
+      test_suites: { filters: { '4': saved, '5': { elsewhere: 'labels=9' } } },
+      test_plans: { filters: { '4': { mine: 'assignee=1' } } },
+    }),
+  );
 
   it('auto-selects a saved filter equal to the current one', () => {
     expect(savedFilterState(saved, null, 'labels=1')).toEqual({ selected: 'smoke', unsaved: false });

@@ -1,6 +1,8 @@
 import type { UserConfig } from '@testament/contracts';
 
-/** Where the user config keeps a list's saved filters (§3 "Saved filters"): the tests' under `test_plans`, the cases' under `test_suites`. */
+/**
+ * Where the user config keeps a list's saved filters (§3 "Saved filters"): the tests' under `test_plans`, the cases' under `test_suites`.
+ */
 export type SavedFilterArea = 'test_plans' | 'test_suites';
 
 /** A project's saved filters of one list: name → query string. */
@@ -12,7 +14,7 @@ function objectAt(value: unknown): Record<string, unknown> {
 
 /** `<area>.filters[projectId]` of the user config, the strings only. */
 export function savedFiltersOf(config: UserConfig, area: SavedFilterArea, projectId: number): SavedFilters {
-  const filters = objectAt(objectAt(objectAt(config[area])['filters'])[String(projectId)]);
+  const filters = objectAt(objectAt(objectAt(config[area]).filters)[String(projectId)]);
   return Object.fromEntries(Object.entries(filters).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
 }
 
@@ -34,7 +36,12 @@ export interface SavedFilterState {
  * filter moves away from it. Saved strings are compared as filters
  * (`normalize` reads and writes one again), since they may come from elsewhere.
  */
-export function savedFilterState(saved: SavedFilters, picked: string | null, current: string, normalize: (query: string) => string = (query) => query): SavedFilterState {
+export function savedFilterState(
+  saved: SavedFilters,
+  picked: string | null,
+  current: string,
+  normalize: (query: string) => string = (query) => query,
+): SavedFilterState {
   const same = (name: string) => normalize(saved[name]!) === current;
   if (picked !== null && picked in saved) return { selected: picked, unsaved: !same(picked) };
   const equal = current === '' ? undefined : Object.keys(saved).find(same);

@@ -19,16 +19,28 @@ export function selectedCount(selection: PageSelection, total: number): number {
 /** The selection after the user ticked exactly `chosen` among the rows of the page shown. */
 export function withPageChoice(selection: PageSelection, pageIds: readonly number[], chosen: readonly number[]): PageSelection {
   const offPage = (id: number) => !pageIds.includes(id);
-  if (selection.all) return { all: true, excluded: [...selection.excluded.filter(offPage), ...pageIds.filter((id) => !chosen.includes(id))] };
+  if (selection.all)
+    return { all: true, excluded: [...selection.excluded.filter(offPage), ...pageIds.filter((id) => !chosen.includes(id))] };
   return { all: false, ids: [...selection.ids.filter(offPage), ...chosen] };
 }
 
 /** A server-paged DataTable's checkbox props for a selection: the page's ticks, and the header box as select-all. */
-export function selectionTableProps<R extends { id: number }>(selection: PageSelection, onChange: (selection: PageSelection) => void, rows: readonly R[]) {
+export function selectionTableProps<R extends { id: number }>(
+  selection: PageSelection,
+  onChange: (selection: PageSelection) => void,
+  rows: readonly R[],
+) {
   return {
     selectionMode: 'checkbox' as const,
     selection: rows.filter((row) => isChosen(selection, row.id)),
-    onSelectionChange: (event: { value: R[] }) => onChange(withPageChoice(selection, rows.map((row) => row.id), event.value.map((row) => row.id))),
+    onSelectionChange: (event: { value: R[] }) =>
+      onChange(
+        withPageChoice(
+          selection,
+          rows.map((row) => row.id),
+          event.value.map((row) => row.id),
+        ),
+      ),
     selectAll: selection.all && selection.excluded.length === 0,
     onSelectAllChange: (event: { checked: boolean }) => onChange(event.checked ? EVERYTHING : NO_SELECTION),
   };

@@ -57,17 +57,17 @@ export function levelsLoader<C, I>(fetchPage: (page: LevelPage, conditions: C, h
     return known ? of(known) : fetchPage(query, conditions, handles).pipe(tap((answer) => kept.set(key, answer)));
   };
   const level = ({ project, conditions }: LevelsQuery<C>, parent: Parent, pages: number): Observable<Level<I>> =>
-    firstPagesJoined(pages, (number, handles) => page({ project, parent, page: number, page_size: TREE_PAGE_SIZE }, conditions, handles)).pipe(
-      map(({ results, count }) => ({ items: results, count })),
-    );
+    firstPagesJoined(pages, (number, handles) =>
+      page({ project, parent, page: number, page_size: TREE_PAGE_SIZE }, conditions, handles),
+    ).pipe(map(({ results, count }) => ({ items: results, count })));
   return {
     forget: () => {
       kept = new Map();
     },
     fetch: (query: LevelsQuery<C>): Observable<Levels<I>> =>
-      forkJoin(query.levels.map(({ parent, pages }) => level(query, parent, pages).pipe(map((found) => [String(parent), found] as const)))).pipe(
-        map((levels): Levels<I> => Object.fromEntries(levels)),
-      ),
+      forkJoin(
+        query.levels.map(({ parent, pages }) => level(query, parent, pages).pipe(map((found) => [String(parent), found] as const))),
+      ).pipe(map((levels): Levels<I> => Object.fromEntries(levels))),
   };
 }
 
@@ -79,7 +79,12 @@ export function nodesOf<I extends UnionRow>(levels: Levels<I>, parent: Parent, k
     (item): TreeNode =>
       item.is_leaf
         ? { key: keys.leaf(item.id), data: item, leaf: true }
-        : { key: keys.branch(item.id), data: item, leaf: !item.has_children && item.union_count === 0, children: nodesOf(levels, item.id, keys) },
+        : {
+            key: keys.branch(item.id),
+            data: item,
+            leaf: !item.has_children && item.union_count === 0,
+            children: nodesOf(levels, item.id, keys),
+          },
   );
   const left = level.count - level.items.length;
   const more: MoreRow = { more: parent, left };

@@ -67,14 +67,14 @@ export function shownTicks(selection: TreeSelection, nodes: readonly TreeNode[])
     if (selection.all) {
       if (selection.excluded.some((exclusion) => exclusion.key === key)) return;
       shown[key] = selection.excluded.some((exclusion) => exclusion.path.includes(key)) ? HALF_TICKED : TICKED;
-      node.children?.forEach((child) => visit(child, true));
+      for (const child of node.children ?? []) visit(child, true);
     } else {
       const ticked = underTicked || isTicked(selection.checked[key]);
       if (ticked) shown[key] = TICKED;
-      node.children?.forEach((child) => visit(child, ticked));
+      for (const child of node.children ?? []) visit(child, ticked);
     }
   };
-  nodes.forEach((node) => visit(node, false));
+  for (const node of nodes) visit(node, false);
   return shown;
 }
 
@@ -93,13 +93,18 @@ export function exclusionsAfter(previous: readonly TreeExclusion[], ticks: Check
     const key = String(node.key);
     const state = ticks[key];
     const row: unknown = node.data;
-    if (isTicked(state) || isHalfTicked(state)) node.children?.forEach((child) => visit(child, [...path, key]));
-    // A "Load more" row stands for rows no one could untick one by one.
-    else if (isUnionRow(row)) unticked.push({ key, path, leaves: leavesIn(row) });
+    if (isTicked(state) || isHalfTicked(state)) {
+      for (const child of node.children ?? []) visit(child, [...path, key]);
+    } else if (isUnionRow(row)) {
+      // A "Load more" row stands for rows no one could untick one by one.
+      unticked.push({ key, path, leaves: leavesIn(row) });
+    }
   };
-  nodes.forEach((node) => visit(node, []));
+  for (const node of nodes) visit(node, []);
   const shown = new Set(keysOf(nodes));
-  const hidden = previous.filter((exclusion) => !shown.has(exclusion.key) && exclusion.path.every((key) => !shown.has(key) || isHalfTicked(ticks[key])));
+  const hidden = previous.filter(
+    (exclusion) => !shown.has(exclusion.key) && exclusion.path.every((key) => !shown.has(key) || isHalfTicked(ticks[key])),
+  );
   return [...unticked, ...hidden];
 }
 

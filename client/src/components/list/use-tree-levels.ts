@@ -6,7 +6,16 @@ import type { Paginated } from '../../api/paginated.ts';
 import { changesOf } from '../../app/changes.ts';
 import { useLiveQuery } from '../../app/use-live-query.ts';
 import { rowHeightStyle } from './paged-table.ts';
-import { levelsLoader, nodesOf, openBranches, type LevelPage, type MoreRow, type Parent, type RowKeys, type UnionRow } from './tree-levels.ts';
+import {
+  levelsLoader,
+  nodesOf,
+  openBranches,
+  type LevelPage,
+  type MoreRow,
+  type Parent,
+  type RowKeys,
+  type UnionRow,
+} from './tree-levels.ts';
 
 const isBranch = (row: UnionRow | MoreRow) => 'is_leaf' in row && !row.is_leaf;
 import { useResettingState } from './use-resetting-state.ts';
@@ -31,12 +40,25 @@ interface TreeLevelsOptions<C, I> {
  * each a page of 99 at a time with "Load more", kept current by the topic.
  * Opening another root closes what was open.
  */
-export function useTreeLevels<C, I extends UnionRow>({ projectId, root, conditions, filterKey, topic, fetchPage, keys, texts }: TreeLevelsOptions<C, I>) {
+export function useTreeLevels<C, I extends UnionRow>({
+  projectId,
+  root,
+  conditions,
+  filterKey,
+  topic,
+  fetchPage,
+  keys,
+  texts,
+}: TreeLevelsOptions<C, I>) {
   const [expanded, setExpanded] = useResettingState<TreeTableExpandedKeysType>({}, String(root));
   const [pages, setPages] = useResettingState<Record<string, number>>({}, `${root}?${filterKey}`);
   const [loader] = useState(() => levelsLoader(fetchPage));
   const levels = useLiveQuery(
-    { project: projectId, conditions, levels: [root, ...openBranches(expanded, keys.branchIdOf)].map((parent) => ({ parent, pages: pages[String(parent)] ?? 1 })) },
+    {
+      project: projectId,
+      conditions,
+      levels: [root, ...openBranches(expanded, keys.branchIdOf)].map((parent) => ({ parent, pages: pages[String(parent)] ?? 1 })),
+    },
     () => changesOf(topic).pipe(tap(loader.forget)),
     loader.fetch,
   );

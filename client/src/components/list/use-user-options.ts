@@ -1,7 +1,7 @@
 import { useObservableCallback, useObservableState } from 'observable-hooks';
 import { useRef } from 'react';
 import { catchError, debounceTime, forkJoin, map, of, type Observable } from 'rxjs';
-import { apiPath } from '../../api/paths.ts';
+import { userRoutes } from '@testament/contracts';
 import { api } from '../../app/services.ts';
 import { useLiveQuery } from '../../app/use-live-query.ts';
 import type { User } from '../../session/user.ts';
@@ -9,7 +9,9 @@ import type { User } from '../../session/user.ts';
 /** cases-and-plans §9: a user search asks once typing pauses 250 ms. */
 export const USER_SEARCH_DEBOUNCE_MS = 250;
 
-const userById = (id: number): Observable<User | null> => api.get<User>(apiPath(`users/${id}/`), { handles: [404] }).pipe(catchError(() => of(null)));
+const users = api.endpoints(userRoutes);
+
+const userById = (id: number): Observable<User | null> => users.retrieve({ id }, { handles: [404] }).pipe(catchError(() => of(null)));
 
 /** Chosen users a search did not bring, asked for one by one; one gone meanwhile is left out. */
 const usersByIds = (ids: number[]): Observable<User[]> =>

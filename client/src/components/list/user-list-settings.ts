@@ -17,12 +17,15 @@ export interface UserListSettings {
 /** The narrowest and widest a kept width may be: a width from another version or typed by hand stays usable. */
 export const COLUMN_WIDTH_RANGE = { min: 48, max: 1600 } as const;
 
-const isWidth = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value >= COLUMN_WIDTH_RANGE.min && value <= COLUMN_WIDTH_RANGE.max;
+const isWidth = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isFinite(value) && value >= COLUMN_WIDTH_RANGE.min && value <= COLUMN_WIDTH_RANGE.max;
 
 export function userListSettings(config: UserConfig, list: UserList, pageSizes: readonly number[] = []): UserListSettings {
   const kept = configSection(configSection(config, 'ui'), list);
-  const widths = Object.fromEntries(Object.entries(configSection(kept, 'column_widths')).filter((entry): entry is [string, number] => isWidth(entry[1])));
-  const pageSize = pageSizes.find((size) => size === kept['page_size']) ?? null;
+  const widths = Object.fromEntries(
+    Object.entries(configSection(kept, 'column_widths')).filter((entry): entry is [string, number] => isWidth(entry[1])),
+  );
+  const pageSize = pageSizes.find((size) => size === kept.page_size) ?? null;
   return { widths, pageSize };
 }
 

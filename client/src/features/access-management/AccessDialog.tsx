@@ -38,7 +38,8 @@ export function AccessDialog({ projectId, member, roles, onClose }: AccessDialog
     resolver: zodResolver(schema),
     defaultValues: { user: member?.id, roles: member?.roles.map((role) => role.id) ?? [] },
     fields: FIELDS,
-    run: (values: z.output<typeof schema>) => roleApi.assign({ project: projectId, ...values }, member ? 'PUT' : 'POST').pipe(map(() => values)),
+    run: (values: z.output<typeof schema>) =>
+      roleApi.assign({ project: projectId, ...values }, member ? 'PUT' : 'POST').pipe(map(() => values)),
     onDone: () => {
       announceChange(topics.project(projectId));
       notify({ severity: 'success', summary: t('access.assigned') });

@@ -32,7 +32,12 @@ export function AccessManagementTab() {
     () => merge(changesOf(topics.project(project.id)), changesOf(topics.users)),
     memberApi.list,
   );
-  const roles = useLiveQuery(null, () => changesOf(topics.roles), () => roleApi.list().pipe(map((page) => page.results))).data ?? [];
+  const roles =
+    useLiveQuery(
+      null,
+      () => changesOf(topics.roles),
+      () => roleApi.list().pipe(map((page) => page.results)),
+    ).data ?? [];
   const form = useItemForm<Member>();
 
   const removeAccess = (member: Member) =>
@@ -59,7 +64,14 @@ export function AccessManagementTab() {
         pt={{ table: { 'aria-label': t('access.title') } }}
       >
         {SEARCHABLE.map((field) => (
-          <Column key={field} field={field} header={t(`users.fields.${field}`)} filter showFilterMenu={false} filterPlaceholder={t('common.search')} />
+          <Column
+            key={field}
+            field={field}
+            header={t(`users.fields.${field}`)}
+            filter
+            showFilterMenu={false}
+            filterPlaceholder={t('common.search')}
+          />
         ))}
         <Column
           header={t('access.roles')}

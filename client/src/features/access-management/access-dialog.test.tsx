@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { aUser, useScriptedServer } from '../../testing/use-server.ts';
+import { aUser, scriptedServerPerTest } from '../../testing/scripted-server.ts';
 import { AccessDialog } from './AccessDialog.tsx';
 import type { Member } from './member.ts';
 
@@ -10,7 +10,7 @@ const roles = [
   { id: 2, name: 'User', permissions: [], type: 0, url: 'http://testament.test/api/v2/roles/2/' },
 ];
 const bob: Member = { ...aUser(7, 'bob'), roles: [roles[1]!] };
-const net = useScriptedServer({ 'PUT /api/v2/roles/assign/': { status: 200, body: [] } });
+const net = scriptedServerPerTest({ 'PUT /api/v2/roles/assign/': { status: 200, body: [] } });
 
 describe('granting access (§5; the e2e grants and changes roles on the real server)', () => {
   it('needs at least one role', async () => {
@@ -21,5 +21,4 @@ describe('granting access (§5; the e2e grants and changes roles on the real ser
     expect(await screen.findByText('This list may not be empty.')).toBeTruthy();
     expect(net.server.calls).not.toContain('PUT /api/v2/roles/assign/');
   });
-
 });

@@ -40,13 +40,24 @@ export function ApiTokensSection() {
   );
   return (
     <Card title={header} subTitle={t('tokens.hint')} className="api-tokens">
-      <DataTable value={tokens ?? []} loading={tokens === null} dataKey="id" emptyMessage={t('tokens.empty')} pt={{ table: { 'aria-label': t('tokens.title') } }}>
-        <Column header={t('tokens.description')} body={(token: ApiToken) => token.description || <span className="muted">{t('tokens.noDescription')}</span>} />
+      <DataTable
+        value={tokens ?? []}
+        loading={tokens === null}
+        dataKey="id"
+        emptyMessage={t('tokens.empty')}
+        pt={{ table: { 'aria-label': t('tokens.title') } }}
+      >
+        <Column
+          header={t('tokens.description')}
+          body={(token: ApiToken) => token.description || <span className="muted">{t('tokens.noDescription')}</span>}
+        />
         <Column header={t('tokens.created')} body={(token: ApiToken) => formatDate(token.created_at, i18n.language)} />
         <Column header={t('tokens.expires')} body={(token: ApiToken) => formatDate(token.expiration_date, i18n.language)} />
         <Column
           header={t('tokens.state')}
-          body={(token: ApiToken) => <Tag value={t(token.is_valid ? 'tokens.valid' : 'tokens.expired')} severity={token.is_valid ? 'success' : 'secondary'} />}
+          body={(token: ApiToken) => (
+            <Tag value={t(token.is_valid ? 'tokens.valid' : 'tokens.expired')} severity={token.is_valid ? 'success' : 'secondary'} />
+          )}
         />
         <Column
           className="catalogue__actions"

@@ -36,12 +36,7 @@ export function CreateTokenDialog({ onCreated, onClose }: { onCreated(token: Api
     },
   });
   return (
-    <FormDialog
-      formId="token-form"
-      header={t('tokens.createTitle')}
-      {...submitProps}
-      onClose={onClose}
-    >
+    <FormDialog formId="token-form" header={t('tokens.createTitle')} {...submitProps} onClose={onClose}>
       <TextField
         control={control}
         name="description"

@@ -1,4 +1,4 @@
-import type { ApiToken, tokenObtainBody } from '@testament/contracts';
+import { apiTokenRoutes, type ApiToken, type tokenObtainBody } from '@testament/contracts';
 import type { Observable } from 'rxjs';
 import type { z } from 'zod';
 import { api } from '../../app/services.ts';
@@ -7,9 +7,11 @@ export type { ApiToken } from '@testament/contracts';
 /** The owner's credentials, a description, and an expiry day (null: the default year). */
 export type TokenRequest = z.input<typeof tokenObtainBody>;
 
+const tokens = api.endpoints(apiTokenRoutes);
+
 /** `/api/token/obtain/` (outside /api/v2/): create with the owner's credentials, list own, revoke. */
 export const apiTokenApi = {
-  list: (): Observable<ApiToken[]> => api.get('/api/token/obtain/'),
-  create: (request: TokenRequest): Observable<ApiToken> => api.post('/api/token/obtain/', { json: request, handles: [400, 401, 403] }),
-  revoke: (id: string): Observable<void> => api.delete(`/api/token/obtain/${id}/`, { handles: [403, 404] }),
+  list: (): Observable<ApiToken[]> => tokens.list(),
+  create: (request: TokenRequest): Observable<ApiToken> => tokens.create({ body: request }, { handles: [400, 401, 403] }),
+  revoke: (id: string): Observable<void> => tokens.destroy({ key: id }, { handles: [403, 404] }),
 };

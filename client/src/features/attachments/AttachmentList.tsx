@@ -4,7 +4,15 @@ import { useTranslation } from 'react-i18next';
 import './attachments.css';
 
 /** Links to the files, each with its size; with `onRemove`, a button that takes it off; `emptyText` says there are none. */
-export function AttachmentList({ files, onRemove, emptyText }: { files: readonly Attachment[]; onRemove?: (file: Attachment) => void; emptyText?: string }) {
+export function AttachmentList({
+  files,
+  onRemove,
+  emptyText,
+}: {
+  files: readonly Attachment[];
+  onRemove?: (file: Attachment) => void;
+  emptyText?: string;
+}) {
   const { t } = useTranslation();
   if (files.length === 0) return emptyText ? <p className="attachment-list__empty">{emptyText}</p> : null;
   return (
@@ -17,7 +25,16 @@ export function AttachmentList({ files, onRemove, emptyText }: { files: readonly
           </a>
           <span className="attachment-list__size">{file.size_humanize}</span>
           {onRemove && (
-            <Button type="button" icon="pi pi-times" text rounded size="small" severity="secondary" aria-label={t('attachments.remove', { name: file.filename })} onClick={() => onRemove(file)} />
+            <Button
+              type="button"
+              icon="pi pi-times"
+              text
+              rounded
+              size="small"
+              severity="secondary"
+              aria-label={t('attachments.remove', { name: file.filename })}
+              onClick={() => onRemove(file)}
+            />
           )}
         </li>
       ))}

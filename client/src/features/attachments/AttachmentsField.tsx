@@ -7,7 +7,15 @@ import { uploadAttachments } from './attachment-api.ts';
 import { AttachmentList } from './AttachmentList.tsx';
 
 /** A form's files: uploaded at once and unbound; the owner names them by id when it is saved (§3.12). */
-export function AttachmentsField({ projectId, value, onChange }: { projectId: number; value: Attachment[]; onChange(files: Attachment[]): void }) {
+export function AttachmentsField({
+  projectId,
+  value,
+  onChange,
+}: {
+  projectId: number;
+  value: Attachment[];
+  onChange(files: Attachment[]): void;
+}) {
   const { t } = useTranslation();
   const [upload, state] = useAction(
     (files: File[]) => uploadAttachments(projectId, files),

@@ -1,9 +1,8 @@
-import type { AuditVerification, auditEventsResponse } from '@testament/contracts';
+import { auditRoutes, type AuditVerification, type auditEventsResponse } from '@testament/contracts';
 import { catchError, of, throwError, type Observable } from 'rxjs';
 import type { z } from 'zod';
 import { isApiError } from '../../api/api-error.ts';
 import { firstPageIfGone } from '../../api/paginated.ts';
-import { apiPath } from '../../api/paths.ts';
 import { api } from '../../app/services.ts';
 import type { AuditHistoryType } from './audit-links.ts';
 import { auditEventsQueryOf, auditExportQueryOf, type AuditEventsQuery, type AuditExportFormat, type AuditView } from './audit-view.ts';
@@ -16,7 +15,9 @@ export type AuditAnswer<T> = T | typeof AUDIT_FORBIDDEN;
 
 /** A 403 is the screen's to say (it names what may not be read), not the app's forbidden page. */
 function forbiddenAsAnswer<T>(call: Observable<T>): Observable<AuditAnswer<T>> {
-  return call.pipe(catchError((error: unknown) => (isApiError(error) && error.status === 403 ? of(AUDIT_FORBIDDEN) : throwError(() => error))));
+  return call.pipe(
+    catchError((error: unknown) => (isApiError(error) && error.status === 403 ? of(AUDIT_FORBIDDEN) : throwError(() => error))),
+  );
 }
 
 const NO_EVENTS: AuditEvents = {
@@ -46,12 +47,14 @@ export interface ObjectHistoryRequest {
   page_size: number;
 }
 
+const audit = api.endpoints(auditRoutes);
+
 /** The calls of the audit trail: its events, an object's life, the export and the verification of the hash chains. */
 export const auditApi = {
   /** A page of a project's events (or, `projectId` null, the whole system's); a page gone meanwhile falls back to the first. */
   events: firstPageIfGone(
     ({ projectId, ...view }: AuditEventsRequest): Observable<AuditAnswer<AuditEvents>> =>
-      forbiddenAsAnswer(api.get<AuditEvents>(apiPath('audit/events/'), { query: auditEventsQueryOf(view, projectId), handles: [403, 404] })),
+      forbiddenAsAnswer(audit.events({ query: auditEventsQueryOf(view, projectId) }, { handles: [403, 404] })),
   ),
   /** The events a bulk job's row stands for, oldest first, a page at a time. */
   groupEvents: ({ projectId, correlationId, after, head, page, page_size }: GroupEventsRequest): Observable<AuditEvents> => {
@@ -64,19 +67,19 @@ export const auditApi = {
       page: String(page),
       page_size: String(page_size),
     };
-    return api.get<AuditEvents>(apiPath('audit/events/'), { query });
+    return audit.events({ query });
   },
   /** An object's whole life, oldest first; an object the trail has not seen yet has none. */
   history: ({ type, id, page, page_size }: ObjectHistoryRequest): Observable<AuditAnswer<AuditEvents>> =>
     forbiddenAsAnswer(
-      api.get<AuditEvents>(apiPath(`audit/objects/${type}/${id}/`), { query: { page, page_size }, handles: [403, 404] }).pipe(
-        catchError((error: unknown) => (isApiError(error) && error.status === 404 ? of(NO_EVENTS) : throwError(() => error))),
-      ),
+      audit
+        .objectHistory({ type, id, query: { page, page_size } }, { handles: [403, 404] })
+        .pipe(catchError((error: unknown) => (isApiError(error) && error.status === 404 ? of(NO_EVENTS) : throwError(() => error)))),
     ),
   /** Re-hashes the project's streams (or every stream) and says whether every link holds. */
   verify: (projectId: number | null): Observable<AuditAnswer<AuditVerification>> =>
-    forbiddenAsAnswer(api.get<AuditVerification>(apiPath('audit/verify/'), { query: { project: projectId }, handles: [403] })),
+    forbiddenAsAnswer(audit.verify({ query: { project: projectId } }, { handles: [403] })),
   /** Where the browser downloads what the filters select, as a file (the server answers with an attachment). */
   exportUrl: (view: AuditView, projectId: number | null, format: AuditExportFormat): string =>
-    `${apiPath('audit/export/')}?${new URLSearchParams(auditExportQueryOf(view, projectId, format) as Record<string, string>)}`,
+    `${audit.export.path({})}?${new URLSearchParams(auditExportQueryOf(view, projectId, format) as Record<string, string>)}`,
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { anAuditEvent } from './audit-fixtures.ts';
+import { anAuditEvent } from '../../testing/audit-fixtures.ts';
 import { auditObjectPath } from './audit-links.ts';
 
 const superuser = { username: 'root', is_superuser: true };

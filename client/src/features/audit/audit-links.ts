@@ -1,4 +1,4 @@
-import { AUDIT_HISTORY_TYPES, type AuditEvent } from '@testament/contracts';
+import type { AUDIT_HISTORY_TYPES, AuditEvent } from '@testament/contracts';
 import type { User } from '../../session/user.ts';
 import { userProfilePath } from '../plan-activity/activity-user.ts';
 import { planPaths } from '../plans/plan-paths.ts';
@@ -15,7 +15,10 @@ const GONE_BY = new Set<AuditEvent['action']>(['deleted', 'removed']);
  * suites page (`?test_case=`), a test in its drawer on the plans page (`?test=`), the project's
  * overview; a user for those who may look them up, roles for superusers. Null for the rest.
  */
-export function auditObjectPath(event: Pick<AuditEvent, 'object' | 'project' | 'action'>, reader: Pick<User, 'username' | 'is_superuser'>): string | null {
+export function auditObjectPath(
+  event: Pick<AuditEvent, 'object' | 'project' | 'action'>,
+  reader: Pick<User, 'username' | 'is_superuser'>,
+): string | null {
   if (GONE_BY.has(event.action)) return null;
   const { type, id, name } = event.object;
   const projectId = type === 'project' ? id : event.project;

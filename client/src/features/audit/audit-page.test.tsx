@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { announceChange, topics } from '../../app/changes.ts';
-import { aUser, useScriptedServer } from '../../testing/use-server.ts';
-import { anAuditEvent } from './audit-fixtures.ts';
+import { aUser, scriptedServerPerTest } from '../../testing/scripted-server.ts';
+import { anAuditEvent } from '../../testing/audit-fixtures.ts';
 import { AuditTrail } from './components/AuditTrail.tsx';
 import { ObjectHistory } from './ObjectHistory.tsx';
 
@@ -13,7 +13,13 @@ const EVENTS = 'GET /api/v2/audit/events/?project=1';
 const FIRST_PAGE = `${EVENTS}&ordering=-position&page=1&page_size=50&group=jobs`;
 const envelope = (results: AuditEvent[], { count = results.length, head = 40, current = 1 } = {}) => ({
   status: 200,
-  body: { links: { next: null, previous: null }, count, pages: { next: null, previous: null, current, total: Math.max(1, Math.ceil(count / 50)) }, head, results },
+  body: {
+    links: { next: null, previous: null },
+    count,
+    pages: { next: null, previous: null, current, total: Math.max(1, Math.ceil(count / 50)) },
+    head,
+    results,
+  },
 });
 
 const edited = anAuditEvent(40, '2026-06-03T15:30:00Z', {
@@ -34,7 +40,12 @@ const resulted = anAuditEvent(39, '2026-06-03T09:15:00Z', {
     { field: 'result.status', before: null, after: 'Passed' },
   ],
 });
-const created = anAuditEvent(38, '2026-06-02T08:00:00Z', { actor: null, event_type: 'CaseCreated', action: 'created', changes: [{ field: 'name', before: null, after: 'Login' }] });
+const created = anAuditEvent(38, '2026-06-02T08:00:00Z', {
+  actor: null,
+  event_type: 'CaseCreated',
+  action: 'created',
+  changes: [{ field: 'name', before: null, after: 'Login' }],
+});
 /** Project 4: a bulk job of 60 assignments shown as its request's row, and a sign-in, which has nothing to open. */
 const JOB_EVENTS = 'GET /api/v2/audit/events/?project=4';
 const jobStarted = anAuditEvent(50, '2026-06-04T10:00:00Z', {
@@ -47,42 +58,82 @@ const jobStarted = anAuditEvent(50, '2026-06-04T10:00:00Z', {
   correlation_id: 'bulk-job-4-9',
   group: { events: 60 },
 });
-const signedIn = anAuditEvent(49, '2026-06-04T09:00:00Z', { stream: 'sessions-7', event_type: 'UserSessionStarted', action: 'signed_in', object: { type: 'user', id: 7, name: 'alice' }, project: 4 });
+const signedIn = anAuditEvent(49, '2026-06-04T09:00:00Z', {
+  stream: 'sessions-7',
+  event_type: 'UserSessionStarted',
+  action: 'signed_in',
+  object: { type: 'user', id: 7, name: 'alice' },
+  project: 4,
+});
 const jobMembers = Array.from({ length: 60 }, (_, index) =>
   index === 59
-    ? anAuditEvent(111, '2026-06-04T10:00:05Z', { stream: 'bulk-jobs-4-7', event_type: 'BulkJobProgressed', action: 'other', object: { type: 'bulk_job', id: 9, name: 'assign' }, project: 4, correlation_id: 'bulk-job-4-9' })
-    : anAuditEvent(51 + index, '2026-06-04T10:00:01Z', { stream: `test-${index}`, event_type: 'TestAssigned', action: 'assigned', object: { type: 'test', id: index, name: `Test ${index}` }, project: 4, changes: [{ field: 'assignee', before: null, after: 'bob' }], correlation_id: 'bulk-job-4-9' }),
+    ? anAuditEvent(111, '2026-06-04T10:00:05Z', {
+        stream: 'bulk-jobs-4-7',
+        event_type: 'BulkJobProgressed',
+        action: 'other',
+        object: { type: 'bulk_job', id: 9, name: 'assign' },
+        project: 4,
+        correlation_id: 'bulk-job-4-9',
+      })
+    : anAuditEvent(51 + index, '2026-06-04T10:00:01Z', {
+        stream: `test-${index}`,
+        event_type: 'TestAssigned',
+        action: 'assigned',
+        object: { type: 'test', id: index, name: `Test ${index}` },
+        project: 4,
+        changes: [{ field: 'assignee', before: null, after: 'bob' }],
+        correlation_id: 'bulk-job-4-9',
+      }),
 );
 const verification = { ok: true, project: 1, events_checked: 1234, streams_checked: 17, head: 40, took_ms: 12.4, first_break: null };
 
-const net = useScriptedServer(
+const net = scriptedServerPerTest(
   {
     [FIRST_PAGE]: envelope([edited, resulted, created], { count: 120 }),
     [`${EVENTS}&action=result_added&ordering=-position&page=1&page_size=50`]: envelope([resulted]),
     [`${EVENTS}&ordering=-position&page=2&page_size=50&position_lte=40&group=jobs`]: envelope([created], { count: 120, current: 2 }),
-    'GET /api/v2/audit/events/?project=2&ordering=-position&page=1&page_size=50&group=jobs': { status: 403, body: { detail: 'You do not have permission to read the audit trail of this project.' } },
+    'GET /api/v2/audit/events/?project=2&ordering=-position&page=1&page_size=50&group=jobs': {
+      status: 403,
+      body: { detail: 'You do not have permission to read the audit trail of this project.' },
+    },
     'GET /api/v2/audit/verify/?project=1': { status: 200, body: verification },
     'GET /api/v2/audit/events/?ordering=-position&page=1&page_size=50&group=jobs': envelope([{ ...edited, project: 3 }], { count: 1 }),
     [`${JOB_EVENTS}&ordering=-position&page=1&page_size=50&group=jobs`]: envelope([jobStarted, signedIn], { head: 120 }),
-    [`${JOB_EVENTS}&correlation_id=bulk-job-4-9&position_gt=50&position_lte=120&ordering=position&page=1&page_size=50`]: envelope(jobMembers.slice(0, 50), { count: 60 }),
-    [`${JOB_EVENTS}&correlation_id=bulk-job-4-9&position_gt=50&position_lte=120&ordering=position&page=2&page_size=50`]: envelope(jobMembers.slice(50), { count: 60, current: 2 }),
+    [`${JOB_EVENTS}&correlation_id=bulk-job-4-9&position_gt=50&position_lte=120&ordering=position&page=1&page_size=50`]: envelope(
+      jobMembers.slice(0, 50),
+      { count: 60 },
+    ),
+    [`${JOB_EVENTS}&correlation_id=bulk-job-4-9&position_gt=50&position_lte=120&ordering=position&page=2&page_size=50`]: envelope(
+      jobMembers.slice(50),
+      { count: 60, current: 2 },
+    ),
     'GET /api/v2/audit/verify/': {
       status: 200,
-      body: { ...verification, ok: false, project: null, first_break: { stream: 'case-300', revision: 2, position: 38, reason: 'hash mismatch' } },
+      body: {
+        ...verification,
+        ok: false,
+        project: null,
+        first_break: { stream: 'case-300', revision: 2, position: 38, reason: 'hash mismatch' },
+      },
     },
     'GET /api/v2/users/?page=1&page_size=20': { status: 200, body: { count: 1, results: [aUser(7, 'alice')] } },
     'GET /api/v2/audit/objects/case/300/?page=1&page_size=10': envelope([created, edited], { head: 40 }),
-    'GET /api/v2/audit/objects/test/5/?page=1&page_size=10': { status: 403, body: { detail: 'You do not have permission to read the audit trail of this project.' } },
+    'GET /api/v2/audit/objects/test/5/?page=1&page_size=10': {
+      status: 403,
+      body: { detail: 'You do not have permission to read the audit trail of this project.' },
+    },
   },
   aUser(1, 'admin', { is_superuser: true }),
 );
 
 beforeAll(() => {
-  process.env['TZ'] = 'UTC'; // Day headers are the reader's days.
+  process.env.TZ = 'UTC'; // Day headers are the reader's days.
 });
 
 function renderTrail(projectId = 1, at = `/projects/${projectId}/audit`) {
-  const router = createMemoryRouter([{ path: '/projects/:projectId/audit', element: <AuditTrail projectId={projectId} /> }], { initialEntries: [at] });
+  const router = createMemoryRouter([{ path: '/projects/:projectId/audit', element: <AuditTrail projectId={projectId} /> }], {
+    initialEntries: [at],
+  });
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -95,10 +146,24 @@ describe('the audit page', () => {
     renderTrail();
     expect(await shownEvents(120)).toBeTruthy();
     const trail = screen.getByRole('region', { name: 'Audit trail' });
-    expect(within(trail).getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(['Wednesday, June 3, 2026', 'Tuesday, June 2, 2026']);
-    const [header, editRow, resultRow] = within(screen.getByRole('table', { name: 'Events of Wednesday, June 3, 2026' })).getAllByRole('row');
-    expect(within(header!).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['', 'Time', 'User', 'Action', 'Object', 'What happened']);
-    expect(within(editRow!).getAllByRole('cell').map((cell) => cell.textContent?.trim())).toEqual(['', '3:30:00 PM', 'alice', 'Changed', 'Test caseLogin works', 'Changed test case “Login works”: name and scenario']);
+    expect(
+      within(trail)
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Wednesday, June 3, 2026', 'Tuesday, June 2, 2026']);
+    const [header, editRow, resultRow] = within(screen.getByRole('table', { name: 'Events of Wednesday, June 3, 2026' })).getAllByRole(
+      'row',
+    );
+    expect(
+      within(header!)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['', 'Time', 'User', 'Action', 'Object', 'What happened']);
+    expect(
+      within(editRow!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent?.trim()),
+    ).toEqual(['', '3:30:00 PM', 'alice', 'Changed', 'Test caseLogin works', 'Changed test case “Login works”: name and scenario']);
     expect(within(editRow!).getByRole('link', { name: 'Login works' }).getAttribute('href')).toBe('/projects/1/suites?test_case=300');
     expect(within(editRow!).getByRole('link', { name: 'alice' }).getAttribute('href')).toBe('/administration/users?username=alice');
     expect(within(resultRow!).getByText('Added a result to test “Login works”: Passed')).toBeTruthy();
@@ -113,7 +178,9 @@ describe('the audit page', () => {
     const editRow = within(screen.getByRole('table', { name: 'Events of Wednesday, June 3, 2026' })).getAllByRole('row')[1]!;
     await userEvent.click(within(editRow).getByRole('button', { name: 'Show the changes' }));
     const diff = await screen.findByRole('table', { name: 'Changes' });
-    const rows = within(diff).getAllByRole('row').map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    const rows = within(diff)
+      .getAllByRole('row')
+      .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
     expect(rows[0]).toEqual(['Field', 'Before', 'After']);
     expect(rows[1]).toEqual(['Name', 'Login', 'Login works']);
     expect(rows[2]![2]).toBe(`${'x'.repeat(159)}…`);
@@ -139,7 +206,9 @@ describe('the audit page', () => {
     const ndjson = await screen.findByRole('link', { name: 'Export NDJSON' });
     expect(ndjson.getAttribute('href')).toBe('/api/v2/audit/export/?format=ndjson&project=1&action=result_added');
     expect(ndjson.hasAttribute('download')).toBe(true);
-    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/v2/audit/export/?format=csv&project=1&action=result_added');
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+      '/api/v2/audit/export/?format=csv&project=1&action=result_added',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
     expect(await screen.findByText('The log is intact: 1,234 events in 17 streams checked in 12 ms (up to position 40).')).toBeTruthy();
   });
@@ -152,7 +221,11 @@ describe('the audit page', () => {
     await waitFor(() => expect(calls(FIRST_PAGE).length).toBe(before + 1));
     await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     await waitFor(() => expect(router.state.location.search).toBe('?page=2&anchor=40'));
-    await waitFor(() => expect(calls(`${EVENTS}&ordering=-position&page=2`)).toEqual([`${EVENTS}&ordering=-position&page=2&page_size=50&position_lte=40&group=jobs`]));
+    await waitFor(() =>
+      expect(calls(`${EVENTS}&ordering=-position&page=2`)).toEqual([
+        `${EVENTS}&ordering=-position&page=2&page_size=50&position_lte=40&group=jobs`,
+      ]),
+    );
     // Anchored, the page stays; a new event only says there are newer ones.
     act(() => announceChange(topics.audit(1)));
     expect(await screen.findByText('Newer events have been recorded since this page was opened.')).toBeTruthy();
@@ -160,18 +233,23 @@ describe('the audit page', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
-  it('reads the whole system’s trail without a project, linking each row into its own project, and shows where the log breaks', async () => {
-    const router = createMemoryRouter([{ path: '/administration/audit', element: <AuditTrail projectId={null} /> }], { initialEntries: ['/administration/audit'] });
-    render(<RouterProvider router={router} />);
-    expect(await shownEvents(1)).toBeTruthy();
-    expect(screen.getByRole('region', { name: 'Audit trail of the whole system' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Login works' }).getAttribute('href')).toBe('/projects/3/suites?test_case=300');
-    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/v2/audit/export/?format=csv');
-    await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('The log does not verify: stream case-300, revision 2, position 38: hash mismatch')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: 'Close the verification result' }));
-    await waitFor(() => expect(screen.queryByText(/The log does not verify/)).toBeNull());
-  });
+  it(
+    'reads the whole system’s trail without a project, linking ' + 'each row into its own project, and shows where the log breaks',
+    async () => {
+      const router = createMemoryRouter([{ path: '/administration/audit', element: <AuditTrail projectId={null} /> }], {
+        initialEntries: ['/administration/audit'],
+      });
+      render(<RouterProvider router={router} />);
+      expect(await shownEvents(1)).toBeTruthy();
+      expect(screen.getByRole('region', { name: 'Audit trail of the whole system' })).toBeTruthy();
+      expect(screen.getByRole('link', { name: 'Login works' }).getAttribute('href')).toBe('/projects/3/suites?test_case=300');
+      expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe('/api/v2/audit/export/?format=csv');
+      await userEvent.click(screen.getByRole('button', { name: 'Verify' }));
+      expect(await screen.findByText('The log does not verify: stream case-300, revision 2, position 38: hash mismatch')).toBeTruthy();
+      await userEvent.click(screen.getByRole('button', { name: 'Close the verification result' }));
+      await waitFor(() => expect(screen.queryByText(/The log does not verify/)).toBeNull());
+    },
+  );
 
   it('shows a bulk job as one row that opens to its events, a page at a time; a row with nothing to open has no control', async () => {
     renderTrail(4);
@@ -179,14 +257,21 @@ describe('the audit page', () => {
     const [, jobRow, signInRow] = within(table).getAllByRole('row');
     expect(within(signInRow!).getAllByRole('cell')[0]!.textContent).toBe('');
     expect(within(signInRow!).queryByRole('button')).toBeNull();
-    expect(within(jobRow!).getAllByRole('cell').slice(4).map((cell) => cell.textContent)).toEqual(['Bulk operationAssigning tests', 'Started a bulk operation: assigning tests (items: 60)Events: 60']);
+    expect(
+      within(jobRow!)
+        .getAllByRole('cell')
+        .slice(4)
+        .map((cell) => cell.textContent),
+    ).toEqual(['Bulk operationAssigning tests', 'Started a bulk operation: assigning tests (items: 60)Events: 60']);
 
     await userEvent.click(within(jobRow!).getByRole('button', { name: 'Show the operation’s events (60)' }));
     const members = await screen.findByRole('table', { name: 'Events of the operation' }, { timeout: 5000 });
     expect(within(members).getAllByRole('row')).toHaveLength(51);
     expect(within(members).getAllByRole('row')[1]!.textContent).toContain('Assigned test “Test 0” to bob');
     await userEvent.click(within(screen.getByRole('region', { name: 'Events of the operation' })).getByRole('button', { name: 'Page 2' }));
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Events of the operation' })).getAllByRole('row')).toHaveLength(11));
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Events of the operation' })).getAllByRole('row')).toHaveLength(11),
+    );
     expect(screen.getByText('Bulk operation progressed: assigning tests')).toBeTruthy();
     await userEvent.click(within(jobRow!).getByRole('button', { name: 'Hide the operation’s events' }));
     await waitFor(() => expect(screen.queryByRole('table', { name: 'Events of the operation' })).toBeNull());
@@ -216,8 +301,19 @@ describe('an object’s history from the audit trail', () => {
     );
     const table = await screen.findByRole('table', { name: 'Audit trail of this object' }, { timeout: 5000 });
     const rows = within(table).getAllByRole('row');
-    expect(within(rows[0]!).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['', 'Time', 'User', 'What happened']);
-    expect(rows.slice(1).map((row) => within(row).getAllByRole('cell').slice(1).map((cell) => cell.textContent))).toEqual([
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['', 'Time', 'User', 'What happened']);
+    expect(
+      rows.slice(1).map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .slice(1)
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
       ['Jun 2, 2026 8:00:00 AM', 'System', 'CreatedCreated test case “Login works”'],
       ['Jun 3, 2026 3:30:00 PM', 'alice', 'ChangedChanged test case “Login works”: name and scenario'],
     ]);

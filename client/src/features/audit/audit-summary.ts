@@ -36,7 +36,9 @@ export function truncated(text: string, max: number): string {
   return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text;
 }
 
-/** An event type of the log in the reader's words ("Test case created" for `CaseCreated`); one the app does not know, as the log names it. */
+/**
+ * An event type of the log in the reader's words ("Test case created" for `CaseCreated`); one the app does not know, as the log names it.
+ */
 export function auditEventName(t: TFunction, type: string): string {
   return t(`audit.eventTypes.${type}`, { defaultValue: type });
 }
@@ -58,16 +60,22 @@ function objectPhrase(t: TFunction, object: AuditEvent['object']): string {
 function fieldList(t: TFunction, language: string, changes: readonly AuditChange[]): string | null {
   const labels = [...new Set(changes.map((change) => auditFieldLabel(t, change.field).toLocaleLowerCase(language)))];
   if (labels.length === 0) return null;
-  const named = labels.length > FIELDS_NAMED + 1 ? [...labels.slice(0, FIELDS_NAMED), t('audit.summary.moreFields', { count: labels.length - FIELDS_NAMED })] : labels;
+  const named =
+    labels.length > FIELDS_NAMED + 1
+      ? [...labels.slice(0, FIELDS_NAMED), t('audit.summary.moreFields', { count: labels.length - FIELDS_NAMED })]
+      : labels;
   return new Intl.ListFormat(language, { style: 'long', type: 'conjunction' }).format(named);
 }
 
 const afterOf = (changes: readonly AuditChange[], field: string) => changes.find((change) => change.field === field)?.after;
 
-/** A bulk job's events say what the job does and how far it got: started with its items, then progressed, finished or stopped (with why). */
+/**
+ * A bulk job's events say what the job does and how far it got: started with its items, then progressed, finished or stopped (with why).
+ */
 function bulkJobSentence(t: TFunction, language: string, event: SummarizedEvent): { text: string; detail: string | null } {
   const operation = auditObjectName(t, event.object).toLocaleLowerCase(language);
-  if (event.action === 'created') return { text: t('audit.summary.bulkJobStarted', { operation, count: Number(afterOf(event.changes, 'items') ?? 0) }), detail: null };
+  if (event.action === 'created')
+    return { text: t('audit.summary.bulkJobStarted', { operation, count: Number(afterOf(event.changes, 'items') ?? 0) }), detail: null };
   const reason = afterOf(event.changes, 'reason');
   const done = afterOf(event.changes, 'done');
   const detail = typeof reason === 'string' ? reason : typeof done === 'number' ? t('audit.summary.bulkJobDone', { count: done }) : null;
@@ -78,20 +86,26 @@ function bulkJobSentence(t: TFunction, language: string, event: SummarizedEvent)
 function sentence(t: TFunction, language: string, event: SummarizedEvent, object: string): { text: string; detail: string | null } | null {
   if (event.object.type === 'bulk_job') return bulkJobSentence(t, language, event);
   const changes = event.changes.filter((change) => !UNSUMMARIZED.has(change.field));
-  const ofResult = changes.filter((change) => change.field.startsWith(RESULT_PREFIX)).map((change) => ({ ...change, field: change.field.slice(RESULT_PREFIX.length) }));
+  const ofResult = changes
+    .filter((change) => change.field.startsWith(RESULT_PREFIX))
+    .map((change) => ({ ...change, field: change.field.slice(RESULT_PREFIX.length) }));
   switch (event.action) {
     case 'changed':
     case 'moved':
       return { text: t(`audit.summary.${event.action}`, { object }), detail: fieldList(t, language, changes) };
     case 'result_added': {
       const status = afterOf(event.changes, `${RESULT_PREFIX}status`);
-      return { text: t('audit.summary.result_added', { object }), detail: typeof status === 'string' ? seededName(t, 'status', status) : null };
+      return {
+        text: t('audit.summary.result_added', { object }),
+        detail: typeof status === 'string' ? seededName(t, 'status', status) : null,
+      };
     }
     case 'result_changed':
       return { text: t('audit.summary.result_changed', { object }), detail: fieldList(t, language, ofResult) };
     case 'assigned': {
       const assignee = afterOf(event.changes, 'assignee');
-      if (assignee === null || assignee === undefined || assignee === '') return { text: t('audit.summary.unassigned', { object }), detail: null };
+      if (assignee === null || assignee === undefined || assignee === '')
+        return { text: t('audit.summary.unassigned', { object }), detail: null };
       return { text: t('audit.summary.assigned', { object, assignee: String(assignee) }), detail: null };
     }
     case 'other':

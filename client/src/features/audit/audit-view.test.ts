@@ -1,13 +1,23 @@
 import { auditEventsQuery, auditExportQuery } from '@testament/contracts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_AUDIT_VIEW, auditEventsQueryOf, auditExportQueryOf, auditViewCodec, cleared, filtered, isFiltered, paged, type AuditView } from './audit-view.ts';
+import {
+  DEFAULT_AUDIT_VIEW,
+  auditEventsQueryOf,
+  auditExportQueryOf,
+  auditViewCodec,
+  cleared,
+  filtered,
+  isFiltered,
+  paged,
+  type AuditView,
+} from './audit-view.ts';
 
 const fromAddress = (query: string) => auditViewCodec.fromParams(new URLSearchParams(query));
-const localZone = process.env['TZ'];
+const localZone = process.env.TZ;
 
 afterEach(() => {
-  if (localZone === undefined) delete process.env['TZ'];
-  else process.env['TZ'] = localZone;
+  if (localZone === undefined) delete process.env.TZ;
+  else process.env.TZ = localZone;
 });
 
 describe('the audit view in the address', () => {
@@ -32,13 +42,26 @@ describe('the audit view in the address', () => {
     };
     const address = auditViewCodec.toQueryString(view);
     expect(address).toBe(
-      'sort=oldest&actor=3%2C9&object_type=case%2Ctest&action=created%2Cdeleted&event_type=CaseVersioned%2CResultAdded&from=2026-06-01&to=2026-06-03&search=login&page=3&page_size=100&anchor=420',
+      'sort=oldest&actor=3%2C9&object_type=case%2Ctest&action=created%2Cdeleted&event_type=CaseVersioned%2CResultAdded&' +
+        'from=2026-06-01&to=2026-06-03&search=login&page=3&page_size=100&anchor=420',
     );
-    expect(fromAddress(address)).toEqual({ ...view, actors: [3, 9], objectTypes: ['case', 'test'], actions: ['created', 'deleted'], eventTypes: ['CaseVersioned', 'ResultAdded'], search: 'login' });
+    expect(fromAddress(address)).toEqual({
+      ...view,
+      actors: [3, 9],
+      objectTypes: ['case', 'test'],
+      actions: ['created', 'deleted'],
+      eventTypes: ['CaseVersioned', 'ResultAdded'],
+      search: 'login',
+    });
   });
 
   it('reads what it cannot use as the default: unknown kinds and actions, odd days, sizes, pages and anchors', () => {
-    expect(fromAddress('object_type=case,planet&action=changed,exploded&event_type=caseVersioned,<x>&from=2026-13-45&to=2026-06-01&page=-2&page_size=30&anchor=abc')).toEqual({
+    expect(
+      fromAddress(
+        'object_type=case,planet&action=changed,exploded&event_type=caseVersioned,' +
+          '<x>&from=2026-13-45&to=2026-06-01&page=-2&page_size=30&anchor=abc',
+      ),
+    ).toEqual({
       ...DEFAULT_AUDIT_VIEW,
       objectTypes: ['case'],
       actions: ['changed'],
@@ -63,14 +86,17 @@ describe('moving through the audit view', () => {
     expect(isFiltered(paging)).toBe(false);
   });
 
-  it('anchors further pages to the head the first page answered, keeps that anchor while paging, and lets go on page 1 or a new size', () => {
-    const second = paged(DEFAULT_AUDIT_VIEW, 2, 50, 1200);
-    expect(second).toMatchObject({ page: 2, anchor: 1200 });
-    // A later head (the log grew) does not move pages already anchored.
-    expect(paged(second, 3, 50, 1300)).toMatchObject({ page: 3, anchor: 1200 });
-    expect(paged(second, 1, 50, 1300)).toMatchObject({ page: 1, anchor: null });
-    expect(paged(second, 2, 100, 1300)).toMatchObject({ page: 1, page_size: 100, anchor: null });
-  });
+  it(
+    'anchors further pages to the head the first page answered, keeps ' + 'that anchor while paging, and lets go on page 1 or a new size',
+    () => {
+      const second = paged(DEFAULT_AUDIT_VIEW, 2, 50, 1200);
+      expect(second).toMatchObject({ page: 2, anchor: 1200 });
+      // A later head (the log grew) does not move pages already anchored.
+      expect(paged(second, 3, 50, 1300)).toMatchObject({ page: 3, anchor: 1200 });
+      expect(paged(second, 1, 50, 1300)).toMatchObject({ page: 1, anchor: null });
+      expect(paged(second, 2, 100, 1300)).toMatchObject({ page: 1, page_size: 100, anchor: null });
+    },
+  );
 });
 
 describe('the audit view as the server takes it', () => {
@@ -81,14 +107,19 @@ describe('the audit view as the server takes it', () => {
   });
 
   it('lists the events themselves under a filter that picks rows by what they are; by user or day a job stays one row', () => {
-    for (const narrowed of [{ objectTypes: ['test' as const] }, { actions: ['assigned' as const] }, { eventTypes: ['TestAssigned'] }, { search: 'login' }]) {
+    for (const narrowed of [
+      { objectTypes: ['test' as const] },
+      { actions: ['assigned' as const] },
+      { eventTypes: ['TestAssigned'] },
+      { search: 'login' },
+    ]) {
       expect(auditEventsQueryOf({ ...DEFAULT_AUDIT_VIEW, ...narrowed }, 5).group, JSON.stringify(narrowed)).toBeUndefined();
     }
     expect(auditEventsQueryOf({ ...DEFAULT_AUDIT_VIEW, actors: [3], from: '2026-06-01' }, 5).group).toBe('jobs');
   });
 
   it('sends lists comma-separated, the reader’s days as instants, and the anchor as position_lte; the contract reads it', () => {
-    process.env['TZ'] = 'Europe/Moscow'; // UTC+3
+    process.env.TZ = 'Europe/Moscow'; // UTC+3
     const view: AuditView = {
       ...DEFAULT_AUDIT_VIEW,
       newestFirst: false,
@@ -121,8 +152,11 @@ describe('the audit view as the server takes it', () => {
   });
 
   it('takes a range of one day as that whole day', () => {
-    process.env['TZ'] = 'UTC';
-    expect(auditEventsQueryOf({ ...DEFAULT_AUDIT_VIEW, from: '2026-06-01' }, 1)).toMatchObject({ since: '2026-06-01T00:00:00.000Z', until: '2026-06-01T23:59:59.999Z' });
+    process.env.TZ = 'UTC';
+    expect(auditEventsQueryOf({ ...DEFAULT_AUDIT_VIEW, from: '2026-06-01' }, 1)).toMatchObject({
+      since: '2026-06-01T00:00:00.000Z',
+      until: '2026-06-01T23:59:59.999Z',
+    });
   });
 
   it('exports what the filters select, every page of it, in the format asked for', () => {

@@ -1,4 +1,11 @@
-import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES, type AuditAction, type AuditObjectType, type auditEventsQuery, type auditExportQuery } from '@testament/contracts';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_OBJECT_TYPES,
+  type AuditAction,
+  type AuditObjectType,
+  type auditEventsQuery,
+  type auditExportQuery,
+} from '@testament/contracts';
 import type { z } from 'zod';
 import type { PageQuery } from '../../api/paginated.ts';
 import { idsOf, queryStringOf, type FilterCodec } from '../../components/list/filter-values.ts';
@@ -62,7 +69,7 @@ function positiveOf(value: string | null): number | null {
 
 /** Choices in a fixed order (the contract's for types and actions, ascending for the rest), so equal choices give equal addresses. */
 function normalized(view: AuditView): AuditView {
-  const page = view.page > 1 ? view.page : 1;
+  const page = Math.max(view.page, 1);
   return {
     ...view,
     actors: [...new Set(view.actors)].sort((a, b) => a - b),

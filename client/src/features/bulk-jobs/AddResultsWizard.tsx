@@ -13,7 +13,15 @@ import { confirmDiscard } from '../../forms/confirm-discard.ts';
 import { translateFormMessage } from '../../forms/form-messages.ts';
 import { useCatalogueList } from '../project-catalogue/use-catalogue.ts';
 import { statusApi } from '../statuses/status.ts';
-import { BULK_RESULT_STEPS, EMPTY_BULK_RESULT, bulkResultChange, bulkResultSchema, type BulkResultFields, type BulkResultStep, type BulkResultValues } from './bulk-result-form.ts';
+import {
+  BULK_RESULT_STEPS,
+  EMPTY_BULK_RESULT,
+  bulkResultChange,
+  bulkResultSchema,
+  type BulkResultFields,
+  type BulkResultStep,
+  type BulkResultValues,
+} from './bulk-result-form.ts';
 import { BulkResultStepFields } from './BulkResultSteps.tsx';
 import { updateTests } from './tests-bulk-api.ts';
 import type { TestsBulkTarget } from './tests-bulk-target.ts';
@@ -55,7 +63,8 @@ export function AddResultsWizard({ target, onClose, onDone }: AddResultsWizardPr
         if (isApiError(outcome.error) && !outcome.error.routed) setAlert(Object.values(outcome.error.fieldErrors).flat());
         return;
       }
-      if (outcome.result.kind === 'done') notify({ severity: 'success', summary: t('bulkJobs.wizard.added', { count: outcome.result.changed.length }) });
+      if (outcome.result.kind === 'done')
+        notify({ severity: 'success', summary: t('bulkJobs.wizard.added', { count: outcome.result.changed.length }) });
       onDone();
     },
   );
@@ -69,7 +78,14 @@ export function AddResultsWizard({ target, onClose, onDone }: AddResultsWizardPr
   const footer = (
     <>
       <Button type="button" label={t('common.cancel')} text severity="secondary" onClick={requestClose} />
-      <Button type="button" label={t('bulkJobs.wizard.back')} icon="pi pi-arrow-left" outlined disabled={stepIndex === 0} onClick={() => setStepIndex(stepIndex - 1)} />
+      <Button
+        type="button"
+        label={t('bulkJobs.wizard.back')}
+        icon="pi pi-arrow-left"
+        outlined
+        disabled={stepIndex === 0}
+        onClick={() => setStepIndex(stepIndex - 1)}
+      />
       <Button
         type="submit"
         form="bulk-result"
@@ -83,8 +99,21 @@ export function AddResultsWizard({ target, onClose, onDone }: AddResultsWizardPr
     </>
   );
   return (
-    <Dialog visible modal header={t('bulkJobs.wizard.title')} footer={footer} onHide={requestClose} style={{ width: '600px' }} breakpoints={{ '640px': '95vw' }}>
-      <Steps model={BULK_RESULT_STEPS.map((name) => ({ label: t(`bulkJobs.wizard.steps.${name}`) }))} activeIndex={stepIndex} readOnly className="bulk-result__steps" />
+    <Dialog
+      visible
+      modal
+      header={t('bulkJobs.wizard.title')}
+      footer={footer}
+      onHide={requestClose}
+      style={{ width: '600px' }}
+      breakpoints={{ '640px': '95vw' }}
+    >
+      <Steps
+        model={BULK_RESULT_STEPS.map((name) => ({ label: t(`bulkJobs.wizard.steps.${name}`) }))}
+        activeIndex={stepIndex}
+        readOnly
+        className="bulk-result__steps"
+      />
       <form id="bulk-result" className="form bulk-result" noValidate onSubmit={(event) => void form.handleSubmit(next)(event)}>
         {alert.length > 0 && <Message severity="error" text={alert.map((message) => translateFormMessage(t, message)).join(' ')} />}
         <p className="bulk-result__selected">{t('bulkJobs.wizard.selected', { count: target.count })}</p>

@@ -13,6 +13,8 @@ const NOTICE_LIFE_MS = 8_000;
  */
 export function BackgroundJobNotice() {
   const { t } = useTranslation();
-  useSubscription(backgroundStarted$, () => notify({ severity: 'info', summary: t('bulkJobs.background.summary'), detail: t('bulkJobs.background.detail'), life: NOTICE_LIFE_MS }));
+  useSubscription(backgroundStarted$, () =>
+    notify({ severity: 'info', summary: t('bulkJobs.background.summary'), detail: t('bulkJobs.background.detail'), life: NOTICE_LIFE_MS }),
+  );
   return null;
 }

@@ -18,7 +18,11 @@ export function BulkJobCard({ job, onDismiss }: { job: BulkJob; onDismiss(): voi
         <strong>{label}</strong>
         <Button icon="pi pi-times" text rounded size="small" severity="secondary" aria-label={t('bulkJobs.dismiss')} onClick={onDismiss} />
       </header>
-      <ProgressBar value={percent} displayValueTemplate={() => t('bulkJobs.progress', { done: job.done, total: job.total })} className="bulk-job__bar" />
+      <ProgressBar
+        value={percent}
+        displayValueTemplate={() => t('bulkJobs.progress', { done: job.done, total: job.total })}
+        className="bulk-job__bar"
+      />
       {job.status === 'running' ? <JobPaceLine job={job} /> : <JobEnd job={job} />}
     </article>
   );
@@ -31,7 +35,8 @@ function JobPaceLine({ job }: { job: BulkJob }) {
   const rate = new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 1 }).format(pace.rate);
   return (
     <small className="bulk-job__pace">
-      {t(`bulkJobs.rate.${jobItems(job)}`, { rate })} · {t('bulkJobs.timeLeft', { time: formatTimeToCome(pace.secondsLeft, i18n.language) })}
+      {t(`bulkJobs.rate.${jobItems(job)}`, { rate })} ·{' '}
+      {t('bulkJobs.timeLeft', { time: formatTimeToCome(pace.secondsLeft, i18n.language) })}
     </small>
   );
 }
@@ -42,5 +47,12 @@ function JobEnd({ job }: { job: BulkJob }) {
   if (job.status === 'finished') return <Message severity="success" text={t(`bulkJobs.finished.${items}`, { total: job.total })} />;
   const reason = translateServerMessage(t, job.reason ?? '');
   const told = { done: job.done, total: job.total, reason };
-  return <Message severity="error" text={job.failed_item === null ? t(`bulkJobs.failed.${items}`, told) : t(`bulkJobs.failedAt.${items}`, { ...told, item: job.failed_item })} />;
+  return (
+    <Message
+      severity="error"
+      text={
+        job.failed_item === null ? t(`bulkJobs.failed.${items}`, told) : t(`bulkJobs.failedAt.${items}`, { ...told, item: job.failed_item })
+      }
+    />
+  );
 }

@@ -34,7 +34,9 @@ function StatusStep({ form, statuses }: Pick<StepProps, 'form' | 'statuses'>) {
       <Controller
         name="status"
         control={form.control}
-        render={({ field }) => <StatusSelect id="bulk-result-status" statuses={statuses} value={field.value} invalid={!!error} onChange={field.onChange} />}
+        render={({ field }) => (
+          <StatusSelect id="bulk-result-status" statuses={statuses} value={field.value} invalid={!!error} onChange={field.onChange} />
+        )}
       />
     </FormField>
   );
@@ -82,11 +84,19 @@ function AdditionalStep({ form, projectId }: Pick<StepProps, 'form' | 'projectId
   return (
     <>
       <FormField id="bulk-result-comment" label={t('bulkJobs.wizard.comment')}>
-        <Controller name="comment" control={form.control} render={({ field }) => <InputTextarea id="bulk-result-comment" rows={4} autoResize {...field} />} />
+        <Controller
+          name="comment"
+          control={form.control}
+          render={({ field }) => <InputTextarea id="bulk-result-comment" rows={4} autoResize {...field} />}
+        />
       </FormField>
       <div className="field">
         <span className="field__label">{t('bulkJobs.wizard.attachments')}</span>
-        <Controller name="attachments" control={form.control} render={({ field }) => <AttachmentsField projectId={projectId} value={field.value} onChange={field.onChange} />} />
+        <Controller
+          name="attachments"
+          control={form.control}
+          render={({ field }) => <AttachmentsField projectId={projectId} value={field.value} onChange={field.onChange} />}
+        />
       </div>
     </>
   );

@@ -3,17 +3,25 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { announceChange, topics } from '../../app/changes.ts';
 import type { ScriptedAnswer } from '../../testing/scripted-fetch.ts';
-import { ADMIN, useScriptedServer } from '../../testing/use-server.ts';
-import { aJob } from './bulk-fixtures.ts';
+import { ADMIN, scriptedServerPerTest } from '../../testing/scripted-server.ts';
+import { aJob } from '../../testing/bulk-fixtures.ts';
 import type { BulkJob } from './bulk-job-api.ts';
 import { BulkJobsPanel } from './BulkJobsPanel.tsx';
 import { useRunningBulkJob } from './use-running-bulk-job.ts';
 
 const JOBS = 'GET /api/v2/bulk-jobs/?page=1&page_size=20';
 const answers: Record<string, ScriptedAnswer> = {};
-const net = useScriptedServer(answers);
+const net = scriptedServerPerTest(answers);
 const answerJobs = (...jobs: BulkJob[]) => {
-  answers[JOBS] = { status: 200, body: { links: { next: null, previous: null }, count: jobs.length, pages: { next: null, previous: null, current: 1, total: 1 }, results: jobs } };
+  answers[JOBS] = {
+    status: 200,
+    body: {
+      links: { next: null, previous: null },
+      count: jobs.length,
+      pages: { next: null, previous: null, current: 1, total: 1 },
+      results: jobs,
+    },
+  };
 };
 beforeEach(() => answerJobs());
 
@@ -45,10 +53,25 @@ describe('the bulk jobs panel', () => {
     await waitFor(() => expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('25'));
     expect(jobCalls()).toBe(before + 1);
 
-    answerJobs(aJob(5, { status: 'failed', done: 1200, failed_item: 1234, reason: 'Invalid pk "9" - object does not exist.', updated_at: '2026-06-01T10:00:30Z', ended_at: '2026-06-01T10:00:30Z' }));
+    answerJobs(
+      aJob(5, {
+        status: 'failed',
+        done: 1200,
+        failed_item: 1234,
+        reason: 'Invalid pk "9" - object does not exist.',
+        updated_at: '2026-06-01T10:00:30Z',
+        ended_at: '2026-06-01T10:00:30Z',
+      }),
+    );
     // A second notice within the second waits for the end of it, then refetches once.
     jobsChanged();
-    expect(await screen.findByText('Stopped at test #1234 after 1,200 of 2,000 tests: Invalid pk "9" - object does not exist.', {}, { timeout: 3000 })).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Stopped at test #1234 after 1,200 of 2,000 tests: Invalid pk "9" - object does not exist.',
+        {},
+        { timeout: 3000 },
+      ),
+    ).toBeTruthy();
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('60');
   });
 
@@ -64,7 +87,13 @@ describe('the bulk jobs panel', () => {
       aJob(7, { ...ended, status: 'failed', done: 1200, failed_item: 4321, reason: 'Invalid pk "9" - object does not exist.' }),
     );
     jobsChanged();
-    expect(await screen.findByText('Stopped at case #4321 after 1,200 of 2,000 cases: Invalid pk "9" - object does not exist.', {}, { timeout: 3000 })).toBeTruthy();
+    expect(
+      await screen.findByText(
+        'Stopped at case #4321 after 1,200 of 2,000 cases: Invalid pk "9" - object does not exist.',
+        {},
+        { timeout: 3000 },
+      ),
+    ).toBeTruthy();
     expect(screen.getByText('Done: 2,000 cases changed.')).toBeTruthy();
   });
 

@@ -31,7 +31,9 @@ export interface SuiteFields {
   attributes: CustomAttribute[];
 }
 
-/** The attributes the chosen status asks for: those of every suite, then those of each selected suite (§3 "Bulk result attribute groups"). */
+/**
+ * The attributes the chosen status asks for: those of every suite, then those of each selected suite (§3 "Bulk result attribute groups").
+ */
 export interface BulkResultFields {
   common: CustomAttribute[];
   suites: SuiteFields[];
@@ -44,12 +46,20 @@ export interface BulkResultFields {
  * type and id, which the inputs and the form's paths go by.
  */
 export function bulkResultFields(answer: TestResultAttributes, attributes: readonly CustomAttribute[]): BulkResultFields {
-  const byName = new Map(attributes.filter((attribute) => !attribute.is_deleted && attribute.applied_to.testresult).map((attribute) => [attribute.name, attribute]));
+  const byName = new Map(
+    attributes
+      .filter((attribute) => !attribute.is_deleted && attribute.applied_to.testresult)
+      .map((attribute) => [attribute.name, attribute]),
+  );
   const known = (names: ReadonlyArray<{ name: string }>) => names.flatMap(({ name }) => byName.get(name) ?? []);
-  const required = [...answer.non_suite_specific, ...answer.suite_specific.flatMap((suite) => suite.values)].filter((value) => value.is_required).map((value) => value.name);
+  const required = [...answer.non_suite_specific, ...answer.suite_specific.flatMap((suite) => suite.values)]
+    .filter((value) => value.is_required)
+    .map((value) => value.name);
   return {
     common: known(answer.non_suite_specific),
-    suites: answer.suite_specific.map((suite) => ({ id: suite.suite_id, name: suite.suite_name, attributes: known(suite.values) })).filter((suite) => suite.attributes.length > 0),
+    suites: answer.suite_specific
+      .map((suite) => ({ id: suite.suite_id, name: suite.suite_name, attributes: known(suite.values) }))
+      .filter((suite) => suite.attributes.length > 0),
     required: new Set(required),
   };
 }
@@ -66,7 +76,9 @@ function stepIssues(t: TFunction, step: BulkResultStep, values: BulkResultValues
   if (!fields) return [];
   if (step === 'common') return attributeIssues(t, fields.common, values.attributes, fields.required, 'attributes');
   if (step === 'specific') {
-    return fields.suites.flatMap((suite) => attributeIssues(t, suite.attributes, values.suites[suiteKey(suite.id)] ?? {}, fields.required, `suites.${suiteKey(suite.id)}`));
+    return fields.suites.flatMap((suite) =>
+      attributeIssues(t, suite.attributes, values.suites[suiteKey(suite.id)] ?? {}, fields.required, `suites.${suiteKey(suite.id)}`),
+    );
   }
   return [];
 }
@@ -74,11 +86,18 @@ function stepIssues(t: TFunction, step: BulkResultStep, values: BulkResultValues
 /** The step's rules as a form schema: Next is its submit, and once tried a message goes as soon as its field is put right. */
 export function bulkResultSchema(t: TFunction, step: BulkResultStep, fields: BulkResultFields | null) {
   return z.custom<BulkResultValues>().superRefine((values, ctx) => {
-    for (const issue of stepIssues(t, step, values, fields)) ctx.addIssue({ code: 'custom', path: issue.path.split('.'), message: issue.message });
+    for (const issue of stepIssues(t, step, values, fields))
+      ctx.addIssue({ code: 'custom', path: issue.path.split('.'), message: issue.message });
   });
 }
 
-function attributeIssues(t: TFunction, attributes: readonly CustomAttribute[], texts: Record<string, string>, required: ReadonlySet<string>, at: string): StepIssue[] {
+function attributeIssues(
+  t: TFunction,
+  attributes: readonly CustomAttribute[],
+  texts: Record<string, string>,
+  required: ReadonlySet<string>,
+  at: string,
+): StepIssue[] {
   return attributes.flatMap((attribute): StepIssue[] => {
     const text = texts[attributeKey(attribute)] ?? '';
     const path = `${at}.${attributeKey(attribute)}`;
@@ -107,7 +126,10 @@ export function bulkResultChange(values: BulkResultValues, fields: BulkResultFie
       attachments: values.attachments.map((file) => file.id),
       attributes: {
         non_suite_specific: typedValues(fields.common, values.attributes),
-        suite_specific: fields.suites.map((suite) => ({ suite_id: suite.id, values: typedValues(suite.attributes, values.suites[suiteKey(suite.id)] ?? {}) })),
+        suite_specific: fields.suites.map((suite) => ({
+          suite_id: suite.id,
+          values: typedValues(suite.attributes, values.suites[suiteKey(suite.id)] ?? {}),
+        })),
       },
     },
   };

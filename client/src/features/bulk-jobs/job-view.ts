@@ -6,8 +6,14 @@ import type { BulkJob } from './bulk-job-api.ts';
  * the page sees it run). A job that had ended before the page opened is left
  * to its notification.
  */
-export function shownJobs(jobs: readonly BulkJob[], seen: { running: ReadonlySet<number>; atStart: ReadonlySet<number> }, dismissed: ReadonlySet<number>): BulkJob[] {
-  return jobs.filter((job) => !dismissed.has(job.id) && (job.status === 'running' || seen.running.has(job.id) || !seen.atStart.has(job.id)));
+export function shownJobs(
+  jobs: readonly BulkJob[],
+  seen: { running: ReadonlySet<number>; atStart: ReadonlySet<number> },
+  dismissed: ReadonlySet<number>,
+): BulkJob[] {
+  return jobs.filter(
+    (job) => !dismissed.has(job.id) && (job.status === 'running' || seen.running.has(job.id) || !seen.atStart.has(job.id)),
+  );
 }
 
 /** What a job's counts count: cases for a job on cases, else tests. */

@@ -4,7 +4,14 @@ import { featureTexts } from '../../i18n/translations.ts';
 export const bulkJobsTexts = featureTexts(
   {
     panel: 'Bulk operations',
-    operations: { assign: 'Assigning tests', move: 'Moving tests', delete: 'Deleting tests', result: 'Adding results', cases: 'Changing cases', import: 'Importing cases' },
+    operations: {
+      assign: 'Assigning tests',
+      move: 'Moving tests',
+      delete: 'Deleting tests',
+      result: 'Adding results',
+      cases: 'Changing cases',
+      import: 'Importing cases',
+    },
     progress: '{{done, number}} of {{total, number}}',
     rate: { tests: '{{rate}} tests/s', cases: '{{rate}} cases/s' },
     timeLeft: 'ends {{time}}',
@@ -22,7 +29,9 @@ export const bulkJobsTexts = featureTexts(
     jobRunning: 'Your bulk operation in this project is still running; the others wait until it ends.',
     background: {
       summary: 'Running in the background',
-      detail: 'Follow it in the bulk operations panel at the bottom right; you will be notified when it ends. Other bulk operations in this project wait until then.',
+      detail:
+        'Follow it in the bulk operations panel at the bottom right; you will be ' +
+        'notified when it ends. Other bulk operations in this project wait until then.',
     },
     wizard: {
       title: 'Add results',
@@ -42,7 +51,14 @@ export const bulkJobsTexts = featureTexts(
   },
   {
     panel: 'Массовые операции',
-    operations: { assign: 'Назначение тестов', move: 'Перенос тестов', delete: 'Удаление тестов', result: 'Добавление результатов', cases: 'Изменение тест-кейсов', import: 'Импорт тест-кейсов' },
+    operations: {
+      assign: 'Назначение тестов',
+      move: 'Перенос тестов',
+      delete: 'Удаление тестов',
+      result: 'Добавление результатов',
+      cases: 'Изменение тест-кейсов',
+      import: 'Импорт тест-кейсов',
+    },
     progress: '{{done, number}} из {{total, number}}',
     rate: { tests: '{{rate}} тестов/с', cases: '{{rate}} тест-кейсов/с' },
     timeLeft: 'завершится {{time}}',
@@ -60,7 +76,9 @@ export const bulkJobsTexts = featureTexts(
     jobRunning: 'Ваша массовая операция в этом проекте ещё выполняется; остальные ждут её окончания.',
     background: {
       summary: 'Выполняется в фоне',
-      detail: 'Следите за ней на панели массовых операций справа внизу; когда она завершится, придёт уведомление. Другие массовые операции в этом проекте ждут её окончания.',
+      detail:
+        'Следите за ней на панели массовых операций справа внизу; когда она завершится, ' +
+        'придёт уведомление. Другие массовые операции в этом проекте ждут её окончания.',
     },
     wizard: {
       title: 'Добавление результатов',

@@ -11,5 +11,9 @@ export function useRunningBulkJob(projectId: number): boolean {
 export function useBulkActionWait(projectId: number) {
   const { t } = useTranslation();
   const running = useRunningBulkJob(projectId);
-  return { disabled: running, tooltip: running ? t('bulkJobs.jobRunning') : undefined, tooltipOptions: { showOnDisabled: true, position: 'bottom' as const } };
+  return {
+    disabled: running,
+    tooltip: running ? t('bulkJobs.jobRunning') : undefined,
+    tooltipOptions: { showOnDisabled: true, position: 'bottom' as const },
+  };
 }

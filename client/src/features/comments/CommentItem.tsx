@@ -33,16 +33,32 @@ export function CommentItem({ comment, projectId, highlighted = false }: { comme
       doneMessage: t('comments.deleted'),
     });
   return (
-    <article id={`comment-${comment.id}`} className={`comment${deleted ? ' is-deleted' : ''}${highlighted ? ' is-highlighted' : ''}`} aria-label={t('comments.by', { name: comment.user.username })}>
+    <article
+      id={`comment-${comment.id}`}
+      className={`comment${deleted ? ' is-deleted' : ''}${highlighted ? ' is-highlighted' : ''}`}
+      aria-label={t('comments.by', { name: comment.user.username })}
+    >
       <header className="comment__header">
-        <Avatar image={comment.user.avatar_link || undefined} label={comment.user.avatar_link ? undefined : comment.user.username.slice(0, 1).toUpperCase()} shape="circle" />
+        <Avatar
+          image={comment.user.avatar_link || undefined}
+          label={comment.user.avatar_link ? undefined : comment.user.username.slice(0, 1).toUpperCase()}
+          shape="circle"
+        />
         <strong>{comment.user.username}</strong>
         <time dateTime={comment.created_at}>{formatDateTime(comment.created_at, i18n.language)}</time>
         {comment.updated_at !== comment.created_at && !deleted && <span className="comment__edited">{t('comments.edited')}</span>}
         {deleted && <Tag value={t('comments.deletedMarker')} severity="secondary" />}
         {mine && !editing && (
           <span className="comment__actions">
-            <Button icon="pi pi-pencil" text rounded size="small" severity="secondary" aria-label={t('comments.edit')} onClick={() => setEditing(true)} />
+            <Button
+              icon="pi pi-pencil"
+              text
+              rounded
+              size="small"
+              severity="secondary"
+              aria-label={t('comments.edit')}
+              onClick={() => setEditing(true)}
+            />
             <Button icon="pi pi-trash" text rounded size="small" severity="danger" aria-label={t('comments.delete')} onClick={remove} />
           </span>
         )}

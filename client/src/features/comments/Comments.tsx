@@ -20,7 +20,11 @@ interface CommentsProps {
 export function Comments({ model, objectId, projectId, onCount }: CommentsProps) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const thread = useLiveQuery({ model, object_id: objectId, page, page_size: THREAD_PAGE_SIZE }, () => changesOf(topics.comments(projectId)), commentApi.thread).data;
+  const thread = useLiveQuery(
+    { model, object_id: objectId, page, page_size: THREAD_PAGE_SIZE },
+    () => changesOf(topics.comments(projectId)),
+    commentApi.thread,
+  ).data;
   const count = thread?.count;
   useEffect(() => {
     if (count !== undefined) onCount?.(count);
@@ -30,9 +34,16 @@ export function Comments({ model, objectId, projectId, onCount }: CommentsProps)
     <section className="comments" aria-label={t('comments.title')}>
       <NewComment model={model} objectId={objectId} projectId={projectId} onAdded={() => setPage(1)} />
       {thread && thread.results.length === 0 && <p className="comments__empty">{t('comments.empty')}</p>}
-      {thread?.results.map((comment) => <CommentItem key={comment.id} comment={comment} projectId={projectId} />)}
+      {thread?.results.map((comment) => (
+        <CommentItem key={comment.id} comment={comment} projectId={projectId} />
+      ))}
       {thread && thread.count > THREAD_PAGE_SIZE && (
-        <Paginator first={(thread.pages.current - 1) * THREAD_PAGE_SIZE} rows={THREAD_PAGE_SIZE} totalRecords={thread.count} onPageChange={(event) => setPage(event.page + 1)} />
+        <Paginator
+          first={(thread.pages.current - 1) * THREAD_PAGE_SIZE}
+          rows={THREAD_PAGE_SIZE}
+          totalRecords={thread.count}
+          onPageChange={(event) => setPage(event.page + 1)}
+        />
       )}
     </section>
   );

@@ -6,7 +6,17 @@ import { CommentEditor } from './CommentEditor.tsx';
 import './comments.css';
 
 /** The box that adds a comment to an object (§5: text or a file); the thread follows the project's comments topic. */
-export function NewComment({ model, objectId, projectId, onAdded }: { model: CommentModel; objectId: number; projectId: number; onAdded?: () => void }) {
+export function NewComment({
+  model,
+  objectId,
+  projectId,
+  onAdded,
+}: {
+  model: CommentModel;
+  objectId: number;
+  projectId: number;
+  onAdded?: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <CommentEditor

@@ -1,6 +1,5 @@
-import { COMMENT_PAGE_SIZE, type Comment, type Paginated } from '@testament/contracts';
+import { COMMENT_PAGE_SIZE, commentRoutes, type Comment, type Paginated } from '@testament/contracts';
 import type { Observable } from 'rxjs';
-import { apiPath } from '../../api/paths.ts';
 import { firstPageIfGone } from '../../api/paginated.ts';
 import { api } from '../../app/services.ts';
 
@@ -21,16 +20,18 @@ export interface CommentBody {
   attachments: number[];
 }
 
+const comments = api.endpoints(commentRoutes);
+
 /** The comment calls of §7: a thread newest first, 5 a page; writes for the author only. */
 export const commentApi = {
   thread: firstPageIfGone(
     (query: ThreadQuery): Observable<Paginated<Comment>> =>
-      api.get(apiPath('comments/'), { query: { ...query, ordering: '-created_at' }, handles: [404] }),
+      comments.list({ query: { ...query, ordering: '-created_at' } }, { handles: [404] }),
   ),
   create: (model: CommentModel, objectId: number, body: CommentBody): Observable<Comment> =>
-    api.post(apiPath('comments/'), { json: { model, object_id: objectId, ...body }, handles: [403] }),
-  update: (commentId: number, body: CommentBody): Observable<Comment> => api.put(apiPath(`comments/${commentId}/`), { json: body, handles: [403, 404] }),
-  remove: (commentId: number): Observable<void> => api.delete(apiPath(`comments/${commentId}/`), { handles: [400, 403, 404] }),
+    comments.create({ body: { model, object_id: objectId, ...body } }, { handles: [403] }),
+  update: (commentId: number, body: CommentBody): Observable<Comment> => comments.replace({ id: commentId, body }, { handles: [403, 404] }),
+  remove: (commentId: number): Observable<void> => comments.destroy({ id: commentId }, { handles: [400, 403, 404] }),
 };
 
 export const THREAD_PAGE_SIZE = COMMENT_PAGE_SIZE;

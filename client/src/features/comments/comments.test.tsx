@@ -2,7 +2,7 @@ import type { Comment } from '@testament/contracts';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { ADMIN, aUser, useScriptedServer } from '../../testing/use-server.ts';
+import { ADMIN, aUser, scriptedServerPerTest } from '../../testing/scripted-server.ts';
 import { Comments } from './Comments.tsx';
 
 const bob = aUser(2, 'bob');
@@ -23,7 +23,7 @@ const thread = [
   comment(1, { content: 'Comment was deleted', deleted_at: '2026-01-04T10:00:00Z' }),
 ];
 
-useScriptedServer({
+scriptedServerPerTest({
   'GET /api/v2/comments/?model=testcase&object_id=9&page=1&page_size=5&ordering=-created_at': {
     status: 200,
     body: { links: { next: null, previous: null }, count: 3, pages: { next: null, previous: null, current: 1, total: 1 }, results: thread },

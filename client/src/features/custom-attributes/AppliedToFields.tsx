@@ -15,7 +15,7 @@ export function AppliedToFields({ control, statuses }: { control: FormControl; s
   const { t } = useTranslation();
   const appliedTo = useWatch({ control, name: 'applied_to' });
   return (
-    <div className="applied-to" role="group" aria-labelledby="attribute-applied-to-label">
+    <fieldset className="applied-to" aria-labelledby="attribute-applied-to-label">
       {ATTRIBUTE_MODELS.map((model) => {
         const active = appliedTo[model]?.is_active === true;
         const suites = (appliedTo[model] as { suite_ids?: number[] } | undefined)?.suite_ids ?? [];
@@ -26,7 +26,11 @@ export function AppliedToFields({ control, statuses }: { control: FormControl; s
                 name={`applied_to.${model}.is_active`}
                 control={control}
                 render={({ field }) => (
-                  <Checkbox inputId={`applied-${model}`} checked={field.value === true} onChange={(event) => field.onChange(event.checked === true)} />
+                  <Checkbox
+                    inputId={`applied-${model}`}
+                    checked={field.value === true}
+                    onChange={(event) => field.onChange(event.checked === true)}
+                  />
                 )}
               />
               <label htmlFor={`applied-${model}`}>{t(`catalogue.attribute.models.${model}`)}</label>
@@ -36,7 +40,12 @@ export function AppliedToFields({ control, statuses }: { control: FormControl; s
                 name={`applied_to.${model}.is_required`}
                 control={control}
                 render={({ field }) => (
-                  <InputSwitch inputId={`required-${model}`} checked={field.value === true} disabled={!active} onChange={(event) => field.onChange(event.value)} />
+                  <InputSwitch
+                    inputId={`required-${model}`}
+                    checked={field.value === true}
+                    disabled={!active}
+                    onChange={(event) => field.onChange(event.value)}
+                  />
                 )}
               />
               <label htmlFor={`required-${model}`}>{t('catalogue.attribute.required')}</label>
@@ -66,6 +75,6 @@ export function AppliedToFields({ control, statuses }: { control: FormControl; s
           </div>
         );
       })}
-    </div>
+    </fieldset>
   );
 }

@@ -18,7 +18,16 @@ interface AttributeFieldsetProps<T extends FieldValues> {
 }
 
 /** A form's custom attributes, each with its own message (§5): text on one line, a list one item per line, JSON as written. */
-export function AttributeFieldset<T extends FieldValues>({ attributes, field: valuesField = 'attributes', control, errors, isRequired, idPrefix, legend, className }: AttributeFieldsetProps<T>) {
+export function AttributeFieldset<T extends FieldValues>({
+  attributes,
+  field: valuesField = 'attributes',
+  control,
+  errors,
+  isRequired,
+  idPrefix,
+  legend,
+  className,
+}: AttributeFieldsetProps<T>) {
   if (attributes.length === 0) return null;
   return (
     <fieldset className={className}>
@@ -33,7 +42,14 @@ export function AttributeFieldset<T extends FieldValues>({ attributes, field: va
               name={`${valuesField}.${key}` as Path<T>}
               control={control}
               render={({ field }) => (
-                <AttributeInput id={id} type={attribute.type} invalid={!!error} value={String(field.value ?? '')} onChange={field.onChange} onBlur={field.onBlur} />
+                <AttributeInput
+                  id={id}
+                  type={attribute.type}
+                  invalid={!!error}
+                  value={String(field.value ?? '')}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
               )}
             />
           </FormField>

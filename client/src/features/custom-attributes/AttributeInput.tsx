@@ -16,7 +16,8 @@ interface AttributeInputProps {
 /** A custom attribute's value as every form takes it, by its type (§4.17): text on one line, a list one item a line, JSON as written. */
 export function AttributeInput({ id, type, value, invalid, onChange, onBlur, rows = 3 }: AttributeInputProps) {
   const { t } = useTranslation();
-  if (type === 0) return <InputText id={id} value={value} invalid={invalid} onChange={(event) => onChange(event.target.value)} onBlur={onBlur} />;
+  if (type === 0)
+    return <InputText id={id} value={value} invalid={invalid} onChange={(event) => onChange(event.target.value)} onBlur={onBlur} />;
   return (
     <InputTextarea
       id={id}

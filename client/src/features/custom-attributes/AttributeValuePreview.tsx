@@ -1,6 +1,7 @@
 import { Chip } from 'primereact/chip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { keyedTexts } from '../../components/keyed-texts.ts';
 import type { AttributeType } from './custom-attribute.ts';
 import { readAttributeValue } from './attribute-value.ts';
 import { AttributeInput } from './AttributeInput.tsx';
@@ -29,7 +30,7 @@ export function AttributeValuePreview({ type, required }: { type: AttributeType;
         read.value !== undefined && (
           <span className="attribute-preview__accepted">
             <i className="pi pi-check-circle" aria-hidden /> {t('catalogue.attribute.previewAccepted')}
-            {type === 1 && (read.value as string[]).map((item, index) => <Chip key={index} label={item} />)}
+            {type === 1 && keyedTexts(read.value as string[]).map(({ text, key }) => <Chip key={key} label={text} />)}
           </span>
         )
       )}

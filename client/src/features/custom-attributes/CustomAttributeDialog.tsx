@@ -11,12 +11,7 @@ import { catalogueSaved } from '../project-catalogue/use-catalogue.ts';
 import type { Status } from '../statuses/status.ts';
 import { AppliedToFields } from './AppliedToFields.tsx';
 import { AttributeValuePreview } from './AttributeValuePreview.tsx';
-import {
-  activeAppliedTo,
-  attributeFormDefaults,
-  attributeFormSchema,
-  type AttributeFormValues,
-} from './attribute-form.ts';
+import { activeAppliedTo, attributeFormDefaults, attributeFormSchema, type AttributeFormValues } from './attribute-form.ts';
 import { ATTRIBUTE_MODELS, ATTRIBUTE_TYPES, customAttributeApi, type AttributeType, type CustomAttribute } from './custom-attribute.ts';
 
 const FIELDS = ['name', 'type', 'applied_to'] as const;
@@ -63,7 +58,12 @@ export function CustomAttributeDialog({ projectId, attribute, statuses, onClose 
           name="type"
           control={control}
           render={({ field }) => (
-            <Dropdown inputId="attribute-type" value={field.value} options={types} onChange={(event) => field.onChange(event.value as AttributeType)} />
+            <Dropdown
+              inputId="attribute-type"
+              value={field.value}
+              options={types}
+              onChange={(event) => field.onChange(event.value as AttributeType)}
+            />
           )}
         />
       </FormField>

@@ -47,7 +47,10 @@ export function CustomAttributesTab() {
                 <Tag
                   key={model}
                   severity={attribute.applied_to[model]?.is_required ? 'warning' : 'secondary'}
-                  value={t(`catalogue.attribute.models.${model}`) + (attribute.applied_to[model]?.is_required ? ` · ${t('catalogue.attribute.required')}` : '')}
+                  value={
+                    t(`catalogue.attribute.models.${model}`) +
+                    (attribute.applied_to[model]?.is_required ? ` · ${t('catalogue.attribute.required')}` : '')
+                  }
                 />
               ))}
             </span>

@@ -21,7 +21,11 @@ export function attributeFormDefaults(attribute: CustomAttribute | null): Attrib
       testcase: { ...entry('testcase'), suite_ids: suites('testcase') },
       testplan: entry('testplan'),
       testsuite: entry('testsuite'),
-      testresult: { ...entry('testresult'), suite_ids: suites('testresult'), status_specific: attribute?.applied_to.testresult?.status_specific ?? [] },
+      testresult: {
+        ...entry('testresult'),
+        suite_ids: suites('testresult'),
+        status_specific: attribute?.applied_to.testresult?.status_specific ?? [],
+      },
     },
   };
 }

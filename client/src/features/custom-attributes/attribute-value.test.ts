@@ -40,6 +40,8 @@ describe('the custom attribute form', () => {
       is_deleted: false,
       applied_to: { testcase: { is_required: true, is_active: true, suite_ids: [4] } },
     });
-    expect(activeAppliedTo(attributeFormSchema.parse(defaults).applied_to)).toEqual({ testcase: { is_required: true, is_active: true, suite_ids: [4] } });
+    expect(activeAppliedTo(attributeFormSchema.parse(defaults).applied_to)).toEqual({
+      testcase: { is_required: true, is_active: true, suite_ids: [4] },
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { CUSTOM_ATTRIBUTE_MODELS, type CustomAttribute, type CustomAttributeCreateBody, type CustomAttributeModel } from '@testament/contracts';
+import { CUSTOM_ATTRIBUTE_MODELS, type CustomAttribute, type CustomAttributeModel, customAttributeRoutes } from '@testament/contracts';
 import { catalogueApi } from '../project-catalogue/catalogue-api.ts';
 
 /** 0 Text, 1 List, 2 JSON (§3.11). */
@@ -11,7 +11,7 @@ export type AttributeType = (typeof ATTRIBUTE_TYPES)[number]['value'];
 
 export type { CustomAttribute } from '@testament/contracts';
 
-export const customAttributeApi = catalogueApi<CustomAttribute, CustomAttributeCreateBody>('custom-attributes');
+export const customAttributeApi = catalogueApi(customAttributeRoutes);
 
 /** The models an attribute applies to, in the order the form lists them. */
 export const ATTRIBUTE_MODELS: readonly CustomAttributeModel[] = CUSTOM_ATTRIBUTE_MODELS;

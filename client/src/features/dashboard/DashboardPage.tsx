@@ -19,6 +19,9 @@ import './dashboard.css';
 
 const switches$ = session.config$.pipe(map(dashboardSwitches));
 
+/** The cards shown greyed while the first page loads. */
+const PLACEHOLDER_CARDS = ['first', 'second', 'third'];
+
 /** How far the list goes: the table's page, or how many pages the cards have scrolled through; both restart with new filters. */
 interface Paging {
   filters: string;
@@ -32,7 +35,15 @@ export function DashboardPage() {
   const [view, setView] = useState<DashboardView>(storedDashboardView);
   const [search, setSearch] = useState('');
   const name = useObservableState(
-    useObservable((inputs$) => inputs$.pipe(map(([text]) => text), debounceTime(SEARCH_DEBOUNCE_MS), distinctUntilChanged()), [search]),
+    useObservable(
+      (inputs$) =>
+        inputs$.pipe(
+          map(([text]) => text),
+          debounceTime(SEARCH_DEBOUNCE_MS),
+          distinctUntilChanged(),
+        ),
+      [search],
+    ),
     '',
   );
 
@@ -74,8 +85,8 @@ export function DashboardPage() {
       />
       {list.data === null ? (
         <div className="project-cards">
-          {Array.from({ length: 3 }, (_, index) => (
-            <Skeleton key={index} height="11rem" />
+          {PLACEHOLDER_CARDS.map((card) => (
+            <Skeleton key={card} height="11rem" />
           ))}
         </div>
       ) : view === 'table' ? (

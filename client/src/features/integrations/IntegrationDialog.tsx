@@ -15,11 +15,25 @@ import { INTEGRATION_PAGES, integrationApi, type Integration } from './integrati
 import { PLACEHOLDERS } from './placeholders.ts';
 
 const { shape } = integrationCreateBody;
-const schema = z.object({ name: shape.name, description: z.string(), service_url: shape.service_url, page_type: z.string(), is_new_tab: z.boolean() });
+const schema = z.object({
+  name: shape.name,
+  description: z.string(),
+  service_url: shape.service_url,
+  page_type: z.string(),
+  is_new_tab: z.boolean(),
+});
 const FIELDS = ['name', 'description', 'service_url', 'page_type', 'is_new_tab'] as const;
 
 /** Create or edit an integration: a named link to an outside service, offered on one kind of page (§3.16). */
-export function IntegrationDialog({ projectId, integration, onClose }: { projectId: number; integration: Integration | null; onClose(): void }) {
+export function IntegrationDialog({
+  projectId,
+  integration,
+  onClose,
+}: {
+  projectId: number;
+  integration: Integration | null;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const { control, errors, submitProps } = useActionForm({
     resolver: zodResolver(schema),
@@ -31,7 +45,8 @@ export function IntegrationDialog({ projectId, integration, onClose }: { project
       is_new_tab: integration?.is_new_tab ?? true,
     },
     fields: FIELDS,
-    run: (values: z.output<typeof schema>) => (integration ? integrationApi.update(integration.id, values) : integrationApi.create({ ...values, project: projectId })),
+    run: (values: z.output<typeof schema>) =>
+      integration ? integrationApi.update(integration.id, values) : integrationApi.create({ ...values, project: projectId }),
     onDone: () => {
       catalogueSaved(t, 'integration', projectId, !integration);
       onClose();
@@ -49,7 +64,14 @@ export function IntegrationDialog({ projectId, integration, onClose }: { project
       {...submitProps}
       onClose={onClose}
     >
-      <TextField control={control} name="name" id="integration-name" label={t('catalogue.integration.name')} error={errors.name} autoFocus />
+      <TextField
+        control={control}
+        name="name"
+        id="integration-name"
+        label={t('catalogue.integration.name')}
+        error={errors.name}
+        autoFocus
+      />
       <TextField
         control={control}
         name="service_url"
@@ -62,11 +84,22 @@ export function IntegrationDialog({ projectId, integration, onClose }: { project
         <Controller
           name="page_type"
           control={control}
-          render={({ field }) => <Dropdown inputId="integration-page" value={field.value} options={pageOptions} onChange={(event) => field.onChange(event.value as string)} />}
+          render={({ field }) => (
+            <Dropdown
+              inputId="integration-page"
+              value={field.value}
+              options={pageOptions}
+              onChange={(event) => field.onChange(event.value as string)}
+            />
+          )}
         />
       </FormField>
       <FormField id="integration-description" label={t('catalogue.integration.description')} error={errors.description}>
-        <Controller name="description" control={control} render={({ field }) => <InputTextarea id="integration-description" rows={3} autoResize {...field} />} />
+        <Controller
+          name="description"
+          control={control}
+          render={({ field }) => <InputTextarea id="integration-description" rows={3} autoResize {...field} />}
+        />
       </FormField>
       <SwitchField control={control} name="is_new_tab" id="integration-new-tab" label={t('catalogue.integration.newTab')} />
     </FormDialog>

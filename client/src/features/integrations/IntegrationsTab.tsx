@@ -32,15 +32,27 @@ export function IntegrationsTab() {
       >
         <Column field="name" header={t('catalogue.integration.name')} />
         <Column field="service_url" header={t('catalogue.integration.serviceUrl')} className="catalogue__url" />
-        <Column header={t('catalogue.integration.pageType')} body={(integration: Integration) => t(`catalogue.integration.pages.${integration.page_type}`, { defaultValue: integration.page_type })} />
-        <Column header={t('catalogue.integration.newTab')} body={(integration: Integration) => t(integration.is_new_tab ? 'common.yes' : 'common.no')} />
+        <Column
+          header={t('catalogue.integration.pageType')}
+          body={(integration: Integration) =>
+            t(`catalogue.integration.pages.${integration.page_type}`, { defaultValue: integration.page_type })
+          }
+        />
+        <Column
+          header={t('catalogue.integration.newTab')}
+          body={(integration: Integration) => t(integration.is_new_tab ? 'common.yes' : 'common.no')}
+        />
         <Column field="description" header={t('catalogue.integration.description')} />
         <Column
           className="catalogue__actions"
-          body={(integration: Integration) => <RowActions name={integration.name} onEdit={() => form.openEdit(integration)} onDelete={() => remove(integration)} />}
+          body={(integration: Integration) => (
+            <RowActions name={integration.name} onEdit={() => form.openEdit(integration)} onDelete={() => remove(integration)} />
+          )}
         />
       </DataTable>
-      {form.editing && <IntegrationDialog projectId={project.id} integration={form.editing === 'new' ? null : form.editing} onClose={form.close} />}
+      {form.editing && (
+        <IntegrationDialog projectId={project.id} integration={form.editing === 'new' ? null : form.editing} onClose={form.close} />
+      )}
     </section>
   );
 }

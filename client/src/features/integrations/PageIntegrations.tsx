@@ -14,7 +14,11 @@ import { integrationHref, integrationsForPage, type IntegrationPlace } from './i
 export function PageIntegrations({ pageType, place }: { pageType: string; place: IntegrationPlace }) {
   const { t } = useTranslation();
   const menu = useRef<Menu>(null);
-  const integrations = useLiveQuery({ projectId: place.projectId, pageType }, ({ projectId }) => changesOf(topics.project(projectId)), ({ projectId }) => integrationsForPage(projectId, pageType)).data;
+  const integrations = useLiveQuery(
+    { projectId: place.projectId, pageType },
+    ({ projectId }) => changesOf(topics.project(projectId)),
+    ({ projectId }) => integrationsForPage(projectId, pageType),
+  ).data;
   if (!integrations || integrations.length === 0) return null;
   const items: MenuItem[] = integrations.map((integration) => ({
     label: integration.name,
@@ -36,7 +40,14 @@ export function PageIntegrations({ pageType, place }: { pageType: string; place:
         aria-controls="page-integrations"
         onClick={(event) => menu.current?.toggle(event)}
       />
-      <Menu model={items} popup ref={menu} id="page-integrations" aria-label={t('plans.actions.integrations')} pt={{ action: { rel: 'noopener noreferrer' } }} />
+      <Menu
+        model={items}
+        popup
+        ref={menu}
+        id="page-integrations"
+        aria-label={t('plans.actions.integrations')}
+        pt={{ action: { rel: 'noopener noreferrer' } }}
+      />
     </>
   );
 }

@@ -1,27 +1,29 @@
-import { PAGE_SIZE_MAX, type Integration, type IntegrationCreateBody, type Paginated } from '@testament/contracts';
+import { PAGE_SIZE_MAX, integrationRoutes, type Integration, type IntegrationCreateBody } from '@testament/contracts';
 import { map, type Observable } from 'rxjs';
-import { apiPath } from '../../api/paths.ts';
 import { api } from '../../app/services.ts';
 import { catalogueApi, type CatalogueApi } from '../project-catalogue/catalogue-api.ts';
 
 export type { Integration } from '@testament/contracts';
 
 /** The pages our screens and TestY's offer integrations on, in the order the form lists them. */
+const integrations = api.endpoints(integrationRoutes);
+
 export const INTEGRATION_PAGES = ['testplan', 'testsuite', 'testcase'] as const;
 
 /** A project's integrations page by page (§3.16): every one, for its settings tab (a project has a handful). */
 function listAll(projectId: number): Observable<Integration[]> {
-  return api
-    .get<Paginated<Integration>>(apiPath('integrations/'), { query: { project: projectId, page: 1, page_size: PAGE_SIZE_MAX } })
-    .pipe(map((page) => page.results));
+  return integrations.list({ query: { project: projectId, page: 1, page_size: PAGE_SIZE_MAX } }).pipe(map((page) => page.results));
 }
 
-export const integrationApi: CatalogueApi<Integration, IntegrationCreateBody> = { ...catalogueApi<Integration, IntegrationCreateBody>('integrations'), list: listAll };
+export const integrationApi: CatalogueApi<Integration, IntegrationCreateBody> = {
+  ...catalogueApi(integrationRoutes),
+  list: listAll,
+};
 
 /** The integrations a kind of page offers, asked as TestY's plan page asks (`page_type=testplan&page=1&page_size=…`). */
 export function integrationsForPage(projectId: number, pageType: string): Observable<Integration[]> {
-  return api
-    .get<Paginated<Integration>>(apiPath('integrations/'), { query: { project: projectId, page_type: pageType, page: 1, page_size: PAGE_SIZE_MAX } })
+  return integrations
+    .list({ query: { project: projectId, page_type: pageType, page: 1, page_size: PAGE_SIZE_MAX } })
     .pipe(map((page) => page.results));
 }
 

@@ -5,8 +5,8 @@ import { ConfirmDialog } from 'primereact/confirmdialog';
 import { Outlet, RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { chooseLanguage } from '../../i18n/i18n.ts';
-import { useScriptedServer } from '../../testing/use-server.ts';
-import { aProject } from '../results/result-fixtures.ts';
+import { scriptedServerPerTest } from '../../testing/scripted-server.ts';
+import { aProject } from '../../testing/result-fixtures.ts';
 import { IntegrationsTab } from './IntegrationsTab.tsx';
 import { integrationHref } from './integration.ts';
 
@@ -17,11 +17,23 @@ function anIntegration(id: number, name: string, given: Partial<Integration> = {
 }
 
 const jenkins = anIntegration(4, 'Jenkins', { description: 'Nightly run' });
-const wiki = anIntegration(5, 'Wiki', { service_url: 'https://wiki.example.com/p/{{TESTY_PROJECT_ID}}', is_new_tab: false, page_type: 'testsuite' });
-const page = (results: Integration[]) => ({ status: 200, body: { links: { next: null, previous: null }, count: results.length, pages: { next: null, previous: null, current: 1, total: 1 }, results } });
+const wiki = anIntegration(5, 'Wiki', {
+  service_url: 'https://wiki.example.com/p/{{TESTY_PROJECT_ID}}',
+  is_new_tab: false,
+  page_type: 'testsuite',
+});
+const page = (results: Integration[]) => ({
+  status: 200,
+  body: {
+    links: { next: null, previous: null },
+    count: results.length,
+    pages: { next: null, previous: null, current: 1, total: 1 },
+    results,
+  },
+});
 const LIST = 'GET /api/v2/integrations/?project=1&page=1&page_size=1000';
 
-const net = useScriptedServer({
+const net = scriptedServerPerTest({
   [LIST]: page([jenkins, wiki]),
   'POST /api/v2/integrations/': { status: 201, body: anIntegration(6, 'Grafana') },
   'PATCH /api/v2/integrations/4/': { status: 200, body: { ...jenkins, name: 'Build server' } },
@@ -30,7 +42,13 @@ const net = useScriptedServer({
 
 function renderTab() {
   const router = createMemoryRouter(
-    [{ path: '/projects/:projectId', element: <Outlet context={aProject()} />, children: [{ path: 'integrations', element: <IntegrationsTab /> }] }],
+    [
+      {
+        path: '/projects/:projectId',
+        element: <Outlet context={aProject()} />,
+        children: [{ path: 'integrations', element: <IntegrationsTab /> }],
+      },
+    ],
     { initialEntries: ['/projects/1/integrations'] },
   );
   render(
@@ -47,7 +65,12 @@ describe('the project’s Integrations tab (/projects/{id}/integrations)', () =>
   it('lists the integrations with their address, page and tab', async () => {
     renderTab();
     const jenkinsRow = await rowOf('Jenkins');
-    expect(within(jenkinsRow).getAllByRole('cell').map((cell) => cell.textContent?.trim()).slice(0, 5)).toEqual(['Jenkins', PLAN_URL, 'Test plan pages', 'Yes', 'Nightly run']);
+    expect(
+      within(jenkinsRow)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent?.trim())
+        .slice(0, 5),
+    ).toEqual(['Jenkins', PLAN_URL, 'Test plan pages', 'Yes', 'Nightly run']);
     expect(within(await rowOf('Wiki')).getByText('Test suite pages')).toBeTruthy();
     expect(within(await rowOf('Wiki')).getByText('No')).toBeTruthy();
   });
@@ -106,7 +129,11 @@ describe('the project’s Integrations tab (/projects/{id}/integrations)', () =>
     await userEvent.type(name, 'Build server');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(net.server.calls).toContain('PATCH /api/v2/integrations/4/'));
-    expect(net.server.bodies[net.server.calls.indexOf('PATCH /api/v2/integrations/4/')]).toMatchObject({ name: 'Build server', service_url: PLAN_URL, is_new_tab: true });
+    expect(net.server.bodies[net.server.calls.indexOf('PATCH /api/v2/integrations/4/')]).toMatchObject({
+      name: 'Build server',
+      service_url: PLAN_URL,
+      is_new_tab: true,
+    });
   });
 
   it('deletes one after asking', async () => {
@@ -136,6 +163,8 @@ describe('an integration’s address', () => {
   });
 
   it('keeps a plan placeholder where the page has no plan, and other braces as they are', () => {
-    expect(integrationHref({ service_url: 'https://x.example/{{TESTY_PLAN_ID}}/{{OTHER}}' }, { projectId: 3 })).toBe('https://x.example/{{TESTY_PLAN_ID}}/{{OTHER}}');
+    expect(integrationHref({ service_url: 'https://x.example/{{TESTY_PLAN_ID}}/{{OTHER}}' }, { projectId: 3 })).toBe(
+      'https://x.example/{{TESTY_PLAN_ID}}/{{OTHER}}',
+    );
   });
 });

@@ -48,7 +48,15 @@ export function LabelDialog({ projectId, label, onClose }: { projectId: number; 
           <FormField id="label-color" label={t('catalogue.label.color')} error={errors.color}>
             <ColorField id="label-color" value={field.value} onChange={field.onChange} />
             {field.value !== '' && (
-              <Button type="button" className="color-field__clear" label={t('catalogue.label.noColor')} icon="pi pi-times" text size="small" onClick={() => field.onChange('')} />
+              <Button
+                type="button"
+                className="color-field__clear"
+                label={t('catalogue.label.noColor')}
+                icon="pi pi-times"
+                text
+                size="small"
+                onClick={() => field.onChange('')}
+              />
             )}
           </FormField>
         )}

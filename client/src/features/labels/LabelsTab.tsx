@@ -24,7 +24,13 @@ export function LabelsTab() {
       <SectionHeader title={t('catalogue.label.title')} hint={t('catalogue.label.hint')}>
         <CreateButton label={t('catalogue.label.create')} onClick={form.openNew} />
       </SectionHeader>
-      <DataTable value={labels ?? []} loading={labels === null} dataKey="id" emptyMessage={t('catalogue.label.empty')} pt={{ table: { 'aria-label': t('catalogue.label.title') } }}>
+      <DataTable
+        value={labels ?? []}
+        loading={labels === null}
+        dataKey="id"
+        emptyMessage={t('catalogue.label.empty')}
+        pt={{ table: { 'aria-label': t('catalogue.label.title') } }}
+      >
         <Column
           header={t('catalogue.label.name')}
           body={(label: Label) => (

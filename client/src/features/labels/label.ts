@@ -1,6 +1,6 @@
-import type { Label, LabelCreateBody } from '@testament/contracts';
+import { labelRoutes } from '@testament/contracts';
 import { catalogueApi } from '../project-catalogue/catalogue-api.ts';
 
 export type { Label } from '@testament/contracts';
 
-export const labelApi = catalogueApi<Label, LabelCreateBody>('labels');
+export const labelApi = catalogueApi(labelRoutes);

@@ -35,9 +35,7 @@ export function LoginForm({ onSubmit, submitting, failure }: LoginFormProps) {
         <Controller
           name="username"
           control={control}
-          render={({ field }) => (
-            <InputText id="login-username" autoComplete="username" autoFocus invalid={!!errors.username} {...field} />
-          )}
+          render={({ field }) => <InputText id="login-username" autoComplete="username" autoFocus invalid={!!errors.username} {...field} />}
         />
       </FormField>
       <PasswordField
@@ -53,7 +51,11 @@ export function LoginForm({ onSubmit, submitting, failure }: LoginFormProps) {
           name="remember_me"
           control={control}
           render={({ field }) => (
-            <Checkbox inputId="login-remember" checked={field.value === true} onChange={(event) => field.onChange(event.checked === true)} />
+            <Checkbox
+              inputId="login-remember"
+              checked={field.value === true}
+              onChange={(event) => field.onChange(event.checked === true)}
+            />
           )}
         />
         <label htmlFor="login-remember">{t('login.rememberMe')}</label>

@@ -11,7 +11,7 @@ import { translateServerMessage } from '../../i18n/server-messages.ts';
 export function loginFailureMessage(t: TFunction, error: ApiError): string {
   if (error.status === null) return t('login.errors.noServerResponse');
   if (error.status === 400) {
-    const general = error.fieldErrors['errors']?.[0];
+    const general = error.fieldErrors.errors?.[0];
     return general === messages.loginFailed ? translateServerMessage(t, general) : t('login.errors.missingCredentials');
   }
   if (error.status === 401) return t('login.errors.unauthorized');

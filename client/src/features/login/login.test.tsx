@@ -46,7 +46,7 @@ describe('the login alert', () => {
     expect(message(500)).toBe('Login failed');
   });
 
-  it('says how long to wait when sign-ins back off, in the reader\'s language', async () => {
+  it("says how long to wait when sign-ins back off, in the reader's language", async () => {
     const throttled = { detail: 'Request was throttled. Expected available in 8 seconds.' };
     expect(message(429, throttled)).toBe('Request was throttled. Expected available in 8 seconds.');
     await chooseLanguage('ru');

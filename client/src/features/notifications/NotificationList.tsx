@@ -17,7 +17,11 @@ export function NotificationList() {
   const user = useSignedInUser();
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<Notification[]>([]);
-  const list = useLiveQuery({ page, page_size: NOTIFICATIONS_PAGE_SIZE }, () => changesOf(topics.notifications(user.id)), notificationApi.list);
+  const list = useLiveQuery(
+    { page, page_size: NOTIFICATIONS_PAGE_SIZE },
+    () => changesOf(topics.notifications(user.id)),
+    notificationApi.list,
+  );
   const [mark, marking] = useAction(
     ({ ids, unread }: { ids: number[]; unread: boolean }) => notificationApi.mark(ids, unread),
     ({ state }) => {
@@ -33,9 +37,30 @@ export function NotificationList() {
     <section className="notification-list">
       <div className="notification-list__toolbar">
         <span className="notification-list__selected">{t('notifications.selected', { count: selected.length })}</span>
-        <Button label={t('notifications.markRead')} icon="pi pi-envelope" outlined size="small" disabled={ids.length === 0 || busy} onClick={() => mark({ ids, unread: false })} />
-        <Button label={t('notifications.markUnread')} icon="pi pi-inbox" outlined size="small" disabled={ids.length === 0 || busy} onClick={() => mark({ ids, unread: true })} />
-        <Button label={t('notifications.markAllRead')} icon="pi pi-check-square" text size="small" disabled={busy} onClick={() => mark({ ids: [], unread: false })} />
+        <Button
+          label={t('notifications.markRead')}
+          icon="pi pi-envelope"
+          outlined
+          size="small"
+          disabled={ids.length === 0 || busy}
+          onClick={() => mark({ ids, unread: false })}
+        />
+        <Button
+          label={t('notifications.markUnread')}
+          icon="pi pi-inbox"
+          outlined
+          size="small"
+          disabled={ids.length === 0 || busy}
+          onClick={() => mark({ ids, unread: true })}
+        />
+        <Button
+          label={t('notifications.markAllRead')}
+          icon="pi pi-check-square"
+          text
+          size="small"
+          disabled={busy}
+          onClick={() => mark({ ids: [], unread: false })}
+        />
       </div>
       <DataTable
         value={list.data?.results ?? []}
@@ -65,7 +90,12 @@ export function NotificationList() {
           )}
         />
         <Column field="actor" header={t('notifications.actor')} />
-        <Column header={t('notifications.when')} body={(notification: Notification) => <span title={notification.timestamp}>{formatTimeAgo(notification.timestamp, i18n.language)}</span>} />
+        <Column
+          header={t('notifications.when')}
+          body={(notification: Notification) => (
+            <span title={notification.timestamp}>{formatTimeAgo(notification.timestamp, i18n.language)}</span>
+          )}
+        />
       </DataTable>
     </section>
   );

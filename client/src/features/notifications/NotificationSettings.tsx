@@ -7,7 +7,10 @@ import { useLiveQuery } from '../../app/use-live-query.ts';
 import { useSignedInUser } from '../../shell/use-signed-in-user.ts';
 import { notificationApi, type NotificationSettingState } from './notification.ts';
 
-/** One switch per kind of notification, as the server says it stands: most are off until switched on (K10), the end of one's own background jobs on until switched off. */
+/**
+ * One switch per kind of notification, as the server says it stands: most are off until switched on (K10), the end of one's own background
+ * jobs on until switched off.
+ */
 export function NotificationSettings() {
   const { t } = useTranslation();
   const user = useSignedInUser();

@@ -1,7 +1,6 @@
-import type { Notification, NotificationSettingState } from '@testament/contracts';
+import { notificationRoutes, type Notification, type NotificationSettingState } from '@testament/contracts';
 import type { Observable } from 'rxjs';
 import { firstPageIfGone, type PageQuery, type Paginated } from '../../api/paginated.ts';
-import { apiPath } from '../../api/paths.ts';
 import { api } from '../../app/services.ts';
 
 export type { Notification, NotificationSettingState } from '@testament/contracts';
@@ -9,17 +8,19 @@ export type { Notification, NotificationSettingState } from '@testament/contract
 /** The overview lists ten at a time (§9). */
 export const NOTIFICATIONS_PAGE_SIZE = 10;
 
+const notifications = api.endpoints(notificationRoutes);
+
 export const notificationApi = {
   list: firstPageIfGone(
     (query: PageQuery): Observable<Paginated<Notification>> =>
-      api.get(apiPath('notifications/'), { query: { ...query, ordering: '-id' }, handles: [404] }),
+      notifications.list({ query: { ...query, ordering: '-id' } }, { handles: [404] }),
   ),
   /** An empty list means all of the user's notifications. */
-  mark: (ids: number[], unread: boolean): Observable<number> => api.post(apiPath('notifications/mark-as/'), { json: { unread, notifications: ids } }),
+  mark: (ids: number[], unread: boolean): Observable<number> => notifications.mark({ body: { unread, notifications: ids } }),
   /** Each kind the user can switch on or off, and whether it is on (some are until switched off). */
-  settings: (): Observable<NotificationSettingState[]> => api.get(apiPath('notifications/settings/')),
+  settings: (): Observable<NotificationSettingState[]> => notifications.settings(),
   setEnabled: (actionCode: number, enabled: boolean): Observable<string> =>
-    api.post(apiPath(enabled ? 'notifications/enable/' : 'notifications/disable/'), { json: { settings: [actionCode] } }),
+    (enabled ? notifications.enable : notifications.disable)({ body: { settings: [actionCode] } }),
 };
 
 /** The translated template split around its placeholder, for the link in between. */

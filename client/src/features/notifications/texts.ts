@@ -14,7 +14,10 @@ export const notificationsTexts = featureTexts(
     markUnread: 'Mark as unread',
     markAllRead: 'Mark all as read',
     empty: 'No notifications',
-    settingsHint: 'Choose what you are notified about. The end of an operation you started in the background and the project access notifications are on until you switch them off; the rest stay off until you switch them on.',
+    settingsHint:
+      'Choose what you are notified about. The end of an operation you ' +
+      'started in the background and the project access notifications are on ' +
+      'until you switch them off; the rest stay off until you switch them on.',
     kinds: {
       '0': 'A test was assigned to me',
       '1': 'A test was unassigned from me',
@@ -38,7 +41,10 @@ export const notificationsTexts = featureTexts(
     markUnread: 'Отметить непрочитанными',
     markAllRead: 'Прочитать все',
     empty: 'Уведомлений нет',
-    settingsHint: 'Выберите, о чём вас уведомлять. Уведомления о завершении операций, запущенных вами в фоне, и о доступе к проектам включены, пока вы их не выключите; остальные приходят, только если их включить.',
+    settingsHint:
+      'Выберите, о чём вас уведомлять. Уведомления о завершении операций, ' +
+      'запущенных вами в фоне, и о доступе к проектам включены, пока ' +
+      'вы их не выключите; остальные приходят, только если их включить.',
     kinds: {
       '0': 'Мне назначили тест',
       '1': 'С меня сняли тест',

@@ -16,7 +16,17 @@ const schema = parameterCreateBody.pick({ data: true, group_name: true });
 const FIELDS = ['data', 'group_name'] as const;
 
 /** Create or edit a parameter: its value and its group, which may be new or one already in use. */
-export function ParameterDialog({ projectId, parameter, groups, onClose }: { projectId: number; parameter: Parameter | null; groups: string[]; onClose(): void }) {
+export function ParameterDialog({
+  projectId,
+  parameter,
+  groups,
+  onClose,
+}: {
+  projectId: number;
+  parameter: Parameter | null;
+  groups: string[];
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const { control, errors, submitProps } = useActionForm({
     resolver: zodResolver(schema),
@@ -48,7 +58,9 @@ export function ParameterDialog({ projectId, parameter, groups, onClose }: { pro
               inputId="parameter-group"
               value={field.value}
               suggestions={suggestions}
-              completeMethod={(event) => setSuggestions(groups.filter((group) => group.toLowerCase().includes(event.query.trim().toLowerCase())))}
+              completeMethod={(event) =>
+                setSuggestions(groups.filter((group) => group.toLowerCase().includes(event.query.trim().toLowerCase())))
+              }
               dropdown
               onChange={(event) => field.onChange((event.value as string | null) ?? '')}
               onBlur={field.onBlur}

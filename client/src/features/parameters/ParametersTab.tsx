@@ -35,7 +35,9 @@ export function ParametersTab() {
         <Column field="group_name" header={t('catalogue.parameter.group')} sortable />
         <Column
           className="catalogue__actions"
-          body={(parameter: Parameter) => <RowActions name={parameter.data} onEdit={() => form.openEdit(parameter)} onDelete={() => remove(parameter)} />}
+          body={(parameter: Parameter) => (
+            <RowActions name={parameter.data} onEdit={() => form.openEdit(parameter)} onDelete={() => remove(parameter)} />
+          )}
         />
       </DataTable>
       {form.editing && (

@@ -1,9 +1,9 @@
-import type { Parameter, ParameterCreateBody } from '@testament/contracts';
+import { type Parameter, parameterRoutes } from '@testament/contracts';
 import { catalogueApi } from '../project-catalogue/catalogue-api.ts';
 
 export type { Parameter } from '@testament/contracts';
 
-export const parameterApi = catalogueApi<Parameter, ParameterCreateBody>('parameters');
+export const parameterApi = catalogueApi(parameterRoutes);
 
 /** The groups already in use, for the form's suggestions. */
 export function parameterGroups(parameters: readonly Parameter[]): string[] {

@@ -36,4 +36,6 @@ export function checkPasswordPair(pair: PasswordPair, ctx: z.RefinementCtx, { op
   else if (pair.confirm !== pair.password) ctx.addIssue({ code: 'custom', path: ['confirm'], message: userMessages.passwordsDiffer });
 }
 
-export const changePasswordSchema = z.object({ password: z.string(), confirm: z.string() }).superRefine((pair, ctx) => checkPasswordPair(pair, ctx, { optional: false }));
+export const changePasswordSchema = z
+  .object({ password: z.string(), confirm: z.string() })
+  .superRefine((pair, ctx) => checkPasswordPair(pair, ctx, { optional: false }));

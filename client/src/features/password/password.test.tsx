@@ -1,10 +1,10 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { useScriptedServer } from '../../testing/use-server.ts';
+import { scriptedServerPerTest } from '../../testing/scripted-server.ts';
 import { ChangePasswordDialog } from './ChangePasswordDialog.tsx';
 
-const net = useScriptedServer({ 'POST /api/v2/users/change-password/': { status: 200, body: 'Password changed successfully' } });
+const net = scriptedServerPerTest({ 'POST /api/v2/users/change-password/': { status: 200, body: 'Password changed successfully' } });
 
 const metRules = () => screen.getByRole('list', { name: 'The password needs' }).querySelectorAll('li.is-met').length;
 

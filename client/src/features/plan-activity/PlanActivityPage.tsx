@@ -14,8 +14,8 @@ import './plan-activity.css';
 export function PlanActivityPage() {
   const { t } = useTranslation();
   const params = useParams();
-  const projectId = Number(params['projectId']);
-  const planId = Number(params['planId']);
+  const projectId = Number(params.projectId);
+  const planId = Number(params.planId);
   const plan = useLiveQuery(planId, () => changesOf(topics.plans(projectId)), planOrGone).data;
   const keepSearch = useKeptTreeSearch();
   if (plan === GONE) return <Navigate to={keepSearch(planPaths.root(projectId))} replace />;

@@ -2,12 +2,12 @@ import type { ActivityItem } from '@testament/contracts';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { announceChange, topics } from '../../app/changes.ts';
-import { useScriptedServer } from '../../testing/use-server.ts';
-import { aPlan } from '../plans/plan-fixtures.ts';
+import { scriptedServerPerTest } from '../../testing/scripted-server.ts';
+import { aPlan } from '../../testing/plan-fixtures.ts';
 import { PlansWorkspace } from '../plans/PlansWorkspace.tsx';
-import { anActivityItem } from './activity-fixtures.ts';
+import { anActivityItem } from '../../testing/activity-fixtures.ts';
 import { PlanActivityPage } from './PlanActivityPage.tsx';
 
 const ACTIVITY = '/api/v2/testplans/7/activity/';
@@ -15,9 +15,16 @@ const envelope = (results: Record<string, ActivityItem[]>, count = Object.values
   status: 200,
   body: { links: { next: null, previous: null }, count, pages: { next: null, previous: null, current: 1, total: 1 }, results },
 });
-const status = (id: number, name: string, color: string) => ({ id, url: `http://testament.test/api/v2/statuses/${id}/`, name, color, type: 0, project: null });
+const status = (id: number, name: string, color: string) => ({
+  id,
+  url: `http://testament.test/api/v2/statuses/${id}/`,
+  name,
+  color,
+  type: 0,
+  project: null,
+});
 
-const net = useScriptedServer({
+const net = scriptedServerPerTest({
   'GET /api/v2/testplans/?project=1&parent=null&ordering=name&page=1&page_size=99': { status: 200, body: { count: 0, results: [] } },
   'GET /api/v2/testplans/7/': { status: 200, body: aPlan(7, 'Sprint', { title: 'Sprint [Chrome]' }) },
   'GET /api/v2/testplans/7/breadcrumbs/': { status: 200, body: { id: 7, title: 'Sprint [Chrome]', parent: null } },
@@ -36,7 +43,7 @@ const net = useScriptedServer({
 });
 
 beforeAll(() => {
-  process.env['TZ'] = 'UTC'; // Day headers are the reader's days.
+  process.env.TZ = 'UTC'; // Day headers are the reader's days.
 });
 beforeEach(() => window.localStorage.clear());
 
@@ -63,6 +70,10 @@ const dayTable = (day: string) => screen.findByRole('table', { name: `Activity o
 const shownRecords = (count: number) => screen.findByText(`Records: ${count}`, {}, { timeout: 5000 });
 const activityCalls = () => net.server.calls.filter((call) => call.startsWith(`GET ${ACTIVITY}?`));
 
+afterEach(() => {
+  vi.useRealTimers();
+});
+
 describe('the plan activity page (cases-and-plans §2 "Plan activity page")', () => {
   it('shows the plan’s records by day: time, test, plan path, action, status and user', async () => {
     renderActivity();
@@ -70,14 +81,30 @@ describe('the plan activity page (cases-and-plans §2 "Plan activity page")', ()
     expect(screen.getByRole('link', { name: 'Back to the plan' }).getAttribute('href')).toBe('/projects/1/plans/7');
     expect(await shownRecords(3)).toBeTruthy();
     const page = screen.getByRole('region', { name: 'Activity: Sprint [Chrome]' });
-    expect(within(page).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual(['Wednesday, June 3, 2026', 'Tuesday, June 2, 2026']);
+    expect(
+      within(page)
+        .getAllByRole('heading', { level: 2 })
+        .map((heading) => heading.textContent),
+    ).toEqual(['Wednesday, June 3, 2026', 'Tuesday, June 2, 2026']);
 
     const [header, deleted, updated] = within(await dayTable('Wednesday, June 3, 2026')).getAllByRole('row');
-    expect(within(header!).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Time', 'Test', 'Test plan', 'Action', 'Status', 'User']);
-    expect(within(deleted!).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['3:30:00 PM', 'Login works', 'ReleaseSprint', 'Deleted', 'Failed', 'Aadmin']);
+    expect(
+      within(header!)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Time', 'Test', 'Test plan', 'Action', 'Status', 'User']);
+    expect(
+      within(deleted!)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['3:30:00 PM', 'Login works', 'ReleaseSprint', 'Deleted', 'Failed', 'Aadmin']);
     expect(within(deleted!).getByRole('link', { name: 'Login works' }).getAttribute('href')).toBe('/projects/1/plans/7?test=5');
     const crumbs = within(deleted!).getByRole('navigation', { name: 'Path to the test plan' });
-    expect(within(crumbs).getAllByRole('link').map((link) => link.getAttribute('href'))).toEqual(['/projects/1/plans/1', '/projects/1/plans/7']);
+    expect(
+      within(crumbs)
+        .getAllByRole('link')
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/projects/1/plans/1', '/projects/1/plans/7']);
     // The reader is the seeded admin: shown as text; another person links to the users page.
     expect(within(deleted!).queryByRole('link', { name: 'admin' })).toBeNull();
     expect(within(updated!).getByRole('link', { name: 'alice' }).getAttribute('href')).toBe('/administration/users?username=alice');
@@ -107,17 +134,24 @@ describe('the plan activity page (cases-and-plans §2 "Plan activity page")', ()
     await userEvent.click(screen.getByRole('searchbox', { name: 'Search by test or user' }));
     await userEvent.paste('nobody');
     expect(await screen.findByText('Nothing matches the filters.', {}, { timeout: 3000 })).toBeTruthy();
-    expect(activityCalls().filter((call) => call.includes('search='))).toEqual([`GET ${ACTIVITY}?page=1&page_size=10&ordering=-history_date&search=nobody`]);
+    expect(activityCalls().filter((call) => call.includes('search='))).toEqual([
+      `GET ${ACTIVITY}?page=1&page_size=10&ordering=-history_date&search=nobody`,
+    ]);
   });
 
   it('reads its filters from the address, and offers the statuses of the history', async () => {
     renderActivity('/projects/1/plans/7/activity?action=deleted');
     expect(await shownRecords(1)).toBeTruthy();
     await userEvent.click(document.querySelector('#plan-activity-status')!.closest('.p-multiselect')!);
-    expect(within(await screen.findByRole('listbox', { hidden: true })).getAllByRole('option', { hidden: true }).map((option) => option.textContent)).toEqual(['Passed', 'Failed']);
+    expect(
+      within(await screen.findByRole('listbox', { hidden: true }))
+        .getAllByRole('option', { hidden: true })
+        .map((option) => option.textContent),
+    ).toEqual(['Passed', 'Failed']);
   });
 
   it('refetches on a burst of changes at most once a second: at once, and once after', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     renderActivity();
     await shownRecords(3);
     const before = activityCalls().length;
@@ -126,7 +160,7 @@ describe('the plan activity page (cases-and-plans §2 "Plan activity page")', ()
     });
     await waitFor(() => expect(activityCalls().length).toBe(before + 1));
     await waitFor(() => expect(activityCalls().length).toBe(before + 2), { timeout: 3000 });
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await act(() => vi.advanceTimersByTimeAsync(1200));
     expect(activityCalls().length).toBe(before + 2);
   });
 });

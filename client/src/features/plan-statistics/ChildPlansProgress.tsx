@@ -26,7 +26,10 @@ export function ChildPlansProgress({ scope, period, archived }: ChildPlansProgre
   const keepSearch = useKeptTreeSearch();
   const [measure, setMeasure] = useState<ProgressMeasure>('value');
   const children = useStatistics({ ...scope, period, archived }, statisticsApi.childPlans).data;
-  const measures = MEASURES.map((value) => ({ value, label: t(value === 'value' ? 'planStatistics.child.count' : 'planStatistics.child.estimates') }));
+  const measures = MEASURES.map((value) => ({
+    value,
+    label: t(value === 'value' ? 'planStatistics.child.count' : 'planStatistics.child.estimates'),
+  }));
   const amount = (value: number) => {
     const number = formatChartNumber(value, i18n.language);
     return measure === 'estimates' ? t(`planStatistics.pie.units.${period}`, { value: number }) : number;
@@ -35,7 +38,13 @@ export function ChildPlansProgress({ scope, period, archived }: ChildPlansProgre
     <section className="plan-statistics__card" aria-label={t('planStatistics.child.title')}>
       <header className="plan-statistics__card-header">
         <h3>{t('planStatistics.child.title')}</h3>
-        <SelectButton value={measure} options={measures} allowEmpty={false} onChange={(event) => setMeasure(event.value as ProgressMeasure)} aria-label={t('planStatistics.child.measure')} />
+        <SelectButton
+          value={measure}
+          options={measures}
+          allowEmpty={false}
+          onChange={(event) => setMeasure(event.value as ProgressMeasure)}
+          aria-label={t('planStatistics.child.measure')}
+        />
       </header>
       {!children ? (
         <Skeleton height="8rem" />
@@ -49,7 +58,9 @@ export function ChildPlansProgress({ scope, period, archived }: ChildPlansProgre
               <li key={child.id}>
                 <Link to={keepSearch(planPaths.plan(scope.projectId, child.id))}>{child.title}</Link>
                 <ProgressMeter done={tested} total={total} label={t('planStatistics.child.progress', { name: child.title })} />
-                <span className="plan-statistics__figures">{t('planStatistics.child.tested', { tested: amount(tested), all: amount(total) })}</span>
+                <span className="plan-statistics__figures">
+                  {t('planStatistics.child.tested', { tested: amount(tested), all: amount(total) })}
+                </span>
               </li>
             );
           })}

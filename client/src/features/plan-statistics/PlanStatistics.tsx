@@ -62,7 +62,9 @@ export const PlanStatistics = memo(function PlanStatistics({ projectId, planId }
         />
       </header>
       {asOf && <AsOfBanner asOf={asOf} onNow={() => setAsOf(null)} />}
-      {open && segment === 'pie' && <StatusPies scope={scope} period={settings.period} onPeriod={(period) => session.changeConfig(settingsPatch.period(period))} />}
+      {open && segment === 'pie' && (
+        <StatusPies scope={scope} period={settings.period} onPeriod={(period) => session.changeConfig(settingsPatch.period(period))} />
+      )}
       {open && segment === 'bar' && (
         <TestsHistogram
           scope={scope}

@@ -42,7 +42,13 @@ export function StatusPies({ scope, period, onPeriod }: StatusPiesProps) {
         unit={period}
         empty={t('planStatistics.pie.noEstimates')}
         tools={
-          <SelectButton value={period} options={periods} allowEmpty={false} onChange={(event) => onPeriod(event.value as EstimatePeriod)} aria-label={t('planStatistics.pie.period')} />
+          <SelectButton
+            value={period}
+            options={periods}
+            allowEmpty={false}
+            onChange={(event) => onPeriod(event.value as EstimatePeriod)}
+            aria-label={t('planStatistics.pie.period')}
+          />
         }
         note={missing.all > 0 ? t('planStatistics.pie.unestimated', missing) : null}
       />
@@ -86,7 +92,14 @@ function SlicesCard({ title, items, unit, empty, tools, note }: SlicesCardProps)
         <p className="plan-statistics__empty">{empty}</p>
       ) : (
         <div className="plan-statistics__slices">
-          <Donut parts={items} centreLabel={t('planStatistics.pie.total')} centreValue={format(total)} label={title} height={DONUT_HEIGHT} format={format} />
+          <Donut
+            parts={items}
+            centreLabel={t('planStatistics.pie.total')}
+            centreValue={format(total)}
+            label={title}
+            height={DONUT_HEIGHT}
+            format={format}
+          />
           <StatisticsBar items={items.map((item) => ({ ...item, shownValue: format(item.value) }))} label={title} />
         </div>
       )}

@@ -32,7 +32,10 @@ export function TestsHistogram({ scope, settings, onRange, onBucketing, onAttrib
   const [picked, setPicked] = useResettingState<Array<Date | null>>([dayOf(range.start), dayOf(range.end)], `${range.start}/${range.end}`);
   const [attributeText, typeAttribute] = useDebouncedText(settings.attribute, (text) => onAttribute(text.trim()));
   const attribute = histogramAttribute(settings);
-  const bucketings = BUCKETINGS.map((value) => ({ value, label: t(value === 'by_time' ? 'planStatistics.bar.byTime' : 'planStatistics.bar.byAttribute') }));
+  const bucketings = BUCKETINGS.map((value) => ({
+    value,
+    label: t(value === 'by_time' ? 'planStatistics.bar.byTime' : 'planStatistics.bar.byAttribute'),
+  }));
 
   const pick = (days: Array<Date | null>) => {
     setPicked(days);
@@ -55,13 +58,28 @@ export function TestsHistogram({ scope, settings, onRange, onBucketing, onAttrib
             dateFormat="yy-mm-dd"
             aria-label={t('planStatistics.bar.range')}
           />
-          <SelectButton value={bucketing} options={bucketings} allowEmpty={false} onChange={(event) => onBucketing(event.value as Bucketing)} aria-label={t('planStatistics.bar.bucketing')} />
+          <SelectButton
+            value={bucketing}
+            options={bucketings}
+            allowEmpty={false}
+            onChange={(event) => onBucketing(event.value as Bucketing)}
+            aria-label={t('planStatistics.bar.bucketing')}
+          />
           {bucketing === 'by_attribute' && (
-            <InputText value={attributeText} onChange={(event) => typeAttribute(event.target.value)} placeholder={t('planStatistics.bar.attribute')} aria-label={t('planStatistics.bar.attribute')} />
+            <InputText
+              value={attributeText}
+              onChange={(event) => typeAttribute(event.target.value)}
+              placeholder={t('planStatistics.bar.attribute')}
+              aria-label={t('planStatistics.bar.attribute')}
+            />
           )}
         </div>
       </header>
-      {attribute === '' ? <p className="plan-statistics__empty">{t('planStatistics.bar.attributeNeeded')}</p> : <HistogramChart query={{ ...scope, range, attribute }} />}
+      {attribute === '' ? (
+        <p className="plan-statistics__empty">{t('planStatistics.bar.attributeNeeded')}</p>
+      ) : (
+        <HistogramChart query={{ ...scope, range, attribute }} />
+      )}
     </section>
   );
 }
@@ -99,5 +117,13 @@ export function HistogramChart({ query }: { query: HistogramQuery }) {
     });
     return { options, series: series.map((status) => ({ name: seededSliceLabel(t, status.label), data: status.counts })) };
   }, [points, width, byDay, t, i18n.language]);
-  return <div ref={observe}>{chart ? <Chart type="bar" options={chart.options} series={chart.series} height={320} label={t('planStatistics.bar.title')} /> : <Skeleton height="20rem" />}</div>;
+  return (
+    <div ref={observe}>
+      {chart ? (
+        <Chart type="bar" options={chart.options} series={chart.series} height={320} label={t('planStatistics.bar.title')} />
+      ) : (
+        <Skeleton height="20rem" />
+      )}
+    </div>
+  );
 }

@@ -30,20 +30,25 @@ function histogram(days: number[][]): HistogramPoint[] {
 
 /** Up to a year of days, up to six statuses; counts from none to a million results on a day. */
 const days = fc.integer({ min: 1, max: STATUSES.length }).chain((statuses) =>
-  fc.array(fc.array(fc.oneof(fc.nat(20), fc.nat(5_000), fc.nat(A_MILLION)), { minLength: statuses, maxLength: statuses }), { minLength: 1, maxLength: 366 }),
+  fc.array(fc.array(fc.oneof(fc.nat(20), fc.nat(5_000), fc.nat(A_MILLION)), { minLength: statuses, maxLength: statuses }), {
+    minLength: 1,
+    maxLength: 366,
+  }),
 );
 /** One day holding a million results, split between the statuses in any way, among quieter days. */
-const aMillionInOneDay = fc.record({
-  quiet: fc.array(fc.array(fc.nat(1_000), { minLength: STATUSES.length, maxLength: STATUSES.length }), { maxLength: 90 }),
-  split: fc.array(fc.nat(A_MILLION), { minLength: STATUSES.length - 1, maxLength: STATUSES.length - 1 }),
-  at: fc.nat(),
-}).map(({ quiet, split, at }) => {
-  const cuts = [0, ...[...split].sort((a, b) => a - b), A_MILLION];
-  const busy = cuts.slice(1).map((cut, index) => cut - cuts[index]!);
-  const all = [...quiet];
-  all.splice(at % (quiet.length + 1), 0, busy);
-  return all;
-});
+const aMillionInOneDay = fc
+  .record({
+    quiet: fc.array(fc.array(fc.nat(1_000), { minLength: STATUSES.length, maxLength: STATUSES.length }), { maxLength: 90 }),
+    split: fc.array(fc.nat(A_MILLION), { minLength: STATUSES.length - 1, maxLength: STATUSES.length - 1 }),
+    at: fc.nat(),
+  })
+  .map(({ quiet, split, at }) => {
+    const cuts = [0, ...[...split].sort((a, b) => a - b), A_MILLION];
+    const busy = cuts.slice(1).map((cut, index) => cut - cuts[index]!);
+    const all = [...quiet];
+    all.splice(at % (quiet.length + 1), 0, busy);
+    return all;
+  });
 
 const tallest = (dayCounts: number[][]) => Math.max(...dayCounts.map((counts) => counts.reduce((sum, count) => sum + count, 0)));
 const isNiceStep = (step: number) => Number.isInteger(step) && step >= 1 && /^[125]0*$/.test(String(step));

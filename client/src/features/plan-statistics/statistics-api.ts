@@ -1,8 +1,8 @@
-import type { HistogramPoint, StatusSlice } from '@testament/contracts';
+import { planRoutes, type HistogramPoint, type StatusSlice } from '@testament/contracts';
 import { map, of, switchMap, type Observable } from 'rxjs';
-import { apiPath } from '../../api/paths.ts';
 import { api } from '../../app/services.ts';
 import type { DayRange } from '../../i18n/dates.ts';
+import { scopeSlices, slicesByPlan } from '../plans/plan-api.ts';
 import { planTreeKind } from '../plans/tree/plan-tree-kind.tsx';
 import type { TestConditions } from '../tests/list/test-filter.ts';
 import type { EstimatePeriod } from './statistics-settings.ts';
@@ -34,28 +34,42 @@ function scopeQuery({ projectId, planId, conditions }: StatisticsScope) {
   return { project: projectId, ...(planId === null ? {} : { parent: planId }), ...conditions };
 }
 
+const plans = api.endpoints(planRoutes);
+
 /** The plan statistics calls (§3.4 Statistics and Histogram). */
 export const statisticsApi = {
   slices: (query: SlicesQuery): Observable<StatusSlice[]> =>
-    query.asOf && query.planId !== null
+    (query.asOf && query.planId !== null
       ? // The plan as it was: its own statistics read, folded from the log up to that time.
-        api.get(apiPath(`testplans/${query.planId}/statistics/`), { query: { ...query.conditions, estimate_period: query.period, as_of: query.asOf } })
-      : api.get(apiPath('testplans/statistics/'), { query: { ...scopeQuery(query), estimate_period: query.period } }),
+        plans.statisticsOfPlan({
+          id: query.planId,
+          query: { ...query.conditions, estimate_period: query.period, as_of: query.asOf },
+        })
+      : plans.statistics({ query: { ...scopeQuery(query), estimate_period: query.period } })
+    ).pipe(map(scopeSlices)),
   histogram: (query: HistogramQuery): Observable<HistogramPoint[]> =>
-    api.get(apiPath('testplans/histogram/'), {
+    plans.histogram({
       query: { ...scopeQuery(query), start_date: query.range.start, end_date: query.range.end, attribute: query.attribute ?? undefined },
     }),
-  /** The plan's direct children (the project's root plans for the root), as the tree bar lists them, each with its subtree's statistics (`plan_ids`). */
+  /**
+   * The plan's direct children (the project's root plans for the root), as the tree bar lists them, each with its subtree's statistics
+   * (`plan_ids`).
+   */
   childPlans: (query: ChildPlansQuery): Observable<ChildPlanSlices[]> =>
-    planTreeKind.level({ projectId: query.projectId, parentId: query.planId, ordering: 'name', search: '', pages: 1, archived: query.archived }).pipe(
-      switchMap(({ items }) =>
-        items.length === 0
-          ? of([])
-          : api
-              .get<Record<string, StatusSlice[]>>(apiPath('testplans/statistics/'), {
-                query: { ...scopeQuery(query), estimate_period: query.period, plan_ids: items.map((plan) => plan.id).join(',') },
-              })
-              .pipe(map((answer) => items.map((plan) => ({ id: plan.id, title: plan.title, slices: answer[String(plan.id)] ?? [] })))),
+    planTreeKind
+      .level({ projectId: query.projectId, parentId: query.planId, ordering: 'name', search: '', pages: 1, archived: query.archived })
+      .pipe(
+        switchMap(({ items }) =>
+          items.length === 0
+            ? of([])
+            : plans
+                .statistics({
+                  query: { ...scopeQuery(query), estimate_period: query.period, plan_ids: items.map((plan) => plan.id).join(',') },
+                })
+                .pipe(
+                  map(slicesByPlan),
+                  map((answer) => items.map((plan) => ({ id: plan.id, title: plan.title, slices: answer[String(plan.id)] ?? [] }))),
+                ),
+        ),
       ),
-    ),
 };

@@ -11,7 +11,12 @@ const slice = (id: number | null, label: string, value: number, estimates: numbe
   estimates,
   empty_estimates: empty,
 });
-const slices = [slice(2, 'PASSED', 5, 90, 1), slice(1, 'FAILED', 2, 30, 2), slice(null, 'UNTESTED', 3, 45.5, 3), slice(6, 'RETEST', 0, 0, 0)];
+const slices = [
+  slice(2, 'PASSED', 5, 90, 1),
+  slice(1, 'FAILED', 2, 30, 2),
+  slice(null, 'UNTESTED', 3, 45.5, 3),
+  slice(6, 'RETEST', 0, 0, 0),
+];
 
 describe('the pies’ figures (cases-and-plans §2, §4.5)', () => {
   it('turn the statuses into parts, counted or by estimates, with their own colours and labels', () => {
@@ -67,7 +72,8 @@ describe('the histogram’s figures (§4.6, §9)', () => {
   it('show every x-axis label up to 10 points, else every (points/8 rounded down + 1)-th', () => {
     expect([1, 7, 10].map(labelInterval)).toEqual([0, 0, 0]);
     expect([11, 16, 17, 31, 90].map(labelInterval)).toEqual([1, 2, 2, 3, 11]);
-    const shown = (points: number) => Array.from({ length: points }, (_, index) => index).filter((index) => showsLabel(index, labelInterval(points)));
+    const shown = (points: number) =>
+      Array.from({ length: points }, (_, index) => index).filter((index) => showsLabel(index, labelInterval(points)));
     expect(shown(7)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     expect(shown(17)).toEqual([0, 3, 6, 9, 12, 15]);
   });

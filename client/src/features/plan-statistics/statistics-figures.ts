@@ -18,7 +18,12 @@ const NICE_STEPS = [1, 2, 5];
 
 /** The statuses of a statistics answer as a chart's parts: their tests, or their estimates. */
 export function sliceItems(slices: readonly StatusSlice[], measure: ProgressMeasure, labelOf: (label: string) => string): StatisticsItem[] {
-  return slices.map((slice) => ({ key: String(slice.id ?? 'untested'), label: labelOf(slice.label), value: slice[measure], color: slice.color }));
+  return slices.map((slice) => ({
+    key: String(slice.id ?? 'untested'),
+    label: labelOf(slice.label),
+    value: slice[measure],
+    color: slice.color,
+  }));
 }
 
 /**
@@ -123,7 +128,10 @@ export interface HistogramLabels {
  * most about ten y-axis lines (`countAxis`: bounds and steps fixed, so apexcharts draws those and
  * never a line per result) and about eight x-axis labels.
  */
-export function histogramOptions(points: readonly HistogramPoint[], { plotWidth, axisLabel, fullLabel }: HistogramLabels): { options: ApexOptions; series: HistogramSeries[] } {
+export function histogramOptions(
+  points: readonly HistogramPoint[],
+  { plotWidth, axisLabel, fullLabel }: HistogramLabels,
+): { options: ApexOptions; series: HistogramSeries[] } {
   const { categories, series } = histogramSeries(points);
   const interval = labelInterval(points.length);
   const axis = countAxis(tallestStack(series));
@@ -135,8 +143,12 @@ export function histogramOptions(points: readonly HistogramPoint[], { plotWidth,
     legend: { position: 'bottom' },
     xaxis: {
       categories,
-      // The points are the categories themselves (days or attribute values, each once), so a label finds its place whatever apexcharts passes along.
-      labels: { formatter: (value) => (showsLabel(categories.indexOf(String(value)), interval) ? axisLabel(String(value)) : ''), hideOverlappingLabels: false },
+      // The points are the categories themselves (days or attribute values, each once), so a label finds its place whatever apexcharts
+      // passes along.
+      labels: {
+        formatter: (value) => (showsLabel(categories.indexOf(String(value)), interval) ? axisLabel(String(value)) : ''),
+        hideOverlappingLabels: false,
+      },
     },
     yaxis: { min: 0, max: axis.max, tickAmount: axis.ticks, decimalsInFloat: 0 },
     tooltip: { x: { formatter: (value: string | number) => fullLabel(String(value)) } },

@@ -20,7 +20,10 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** What the user chose for the statistics, kept in their config (platform §3 "User config" `ui`). */
 export interface StatisticsSettings {
-  /** Whether the area shows its charts or only its header, `ui.is_open_plan_statistics`: a person who closed it gets the tests at the top of every plan. */
+  /**
+   * Whether the area shows its charts or only its header, `ui.is_open_plan_statistics`: a person who closed it gets the tests at the top of
+   * every plan.
+   */
   open: boolean;
   segment: Segment;
   period: EstimatePeriod;
@@ -44,6 +47,7 @@ function oneOf<T extends string>(choices: readonly T[], value: unknown, fallback
 function storedRange(stored: Record<string, unknown>, today: Date): DayRange | null {
   const { start_date: start, end_date: storedEnd } = stored;
   if (typeof start !== 'string' || typeof storedEnd !== 'string' || !DAY.test(start) || !DAY.test(storedEnd)) return null;
+  // biome-ignore lint/complexity/useMathMinMax: these are YYYY-MM-DD strings, which compare as text; Math.min would make them NaN
   const end = storedEnd < isoDay(today) ? storedEnd : isoDay(today);
   return start <= end ? { start, end } : null;
 }
@@ -51,12 +55,12 @@ function storedRange(stored: Record<string, unknown>, today: Date): DayRange | n
 /** The settings in a config, each with its default where the config has none (or one this version does not know). */
 export function statisticsSettings(config: UserConfig, planId: number | null, today: Date = new Date()): StatisticsSettings {
   const ui = configSection(config, 'ui');
-  const attribute = ui['graph_base_bar_attribute_input'];
+  const attribute = ui.graph_base_bar_attribute_input;
   return {
-    open: ui['is_open_plan_statistics'] !== false,
-    segment: oneOf(SEGMENTS, ui['graph_base_type'], 'pie'),
-    period: oneOf(ESTIMATE_PERIODS, ui['test_plan_estimate_everywhere_period'], 'minutes'),
-    bucketing: oneOf(BUCKETINGS, ui['graph_base_bar_type'], 'by_time'),
+    open: ui.is_open_plan_statistics !== false,
+    segment: oneOf(SEGMENTS, ui.graph_base_type, 'pie'),
+    period: oneOf(ESTIMATE_PERIODS, ui.test_plan_estimate_everywhere_period, 'minutes'),
+    bucketing: oneOf(BUCKETINGS, ui.graph_base_bar_type, 'by_time'),
     attribute: typeof attribute === 'string' ? attribute : '',
     range: storedRange(configSection(configSection(ui, 'test_plan'), rangeKey(planId)), today) ?? lastDays(DEFAULT_DAYS, today),
   };
@@ -79,5 +83,7 @@ export const settingsPatch = {
   period: (period: EstimatePeriod): UserConfig => ({ ui: { test_plan_estimate_everywhere_period: period } }),
   bucketing: (bucketing: Bucketing): UserConfig => ({ ui: { graph_base_bar_type: bucketing } }),
   attribute: (attribute: string): UserConfig => ({ ui: { graph_base_bar_attribute_input: attribute } }),
-  range: (planId: number | null, range: DayRange): UserConfig => ({ ui: { test_plan: { [rangeKey(planId)]: { start_date: range.start, end_date: range.end } } } }),
+  range: (planId: number | null, range: DayRange): UserConfig => ({
+    ui: { test_plan: { [rangeKey(planId)]: { start_date: range.start, end_date: range.end } } },
+  }),
 };

@@ -11,7 +11,14 @@ export const STATISTICS_DEBOUNCE_MS = 1000;
 /** The value once it has stood still for `ms` (compared as JSON); the first one at once. */
 export function useSettled<T>(value: T, ms: number): T {
   const key = JSON.stringify(value);
-  const settled$ = useObservable((inputs$: Observable<[string]>) => inputs$.pipe(map(([latest]) => latest), debounceTime(ms)), [key]);
+  const settled$ = useObservable(
+    (inputs$: Observable<[string]>) =>
+      inputs$.pipe(
+        map(([latest]) => latest),
+        debounceTime(ms),
+      ),
+    [key],
+  );
   const settled = useObservableState(settled$, key);
   return useMemo(() => JSON.parse(settled) as T, [settled]);
 }

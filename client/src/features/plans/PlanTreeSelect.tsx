@@ -9,7 +9,13 @@ import { planApi, type PlanTreeNode } from './plan-api.ts';
 export function planNodes(plans: readonly PlanTreeNode[], excludedId: number | null, underExcluded = false): TreeNode[] {
   return plans.map((plan) => {
     const excluded = underExcluded || plan.id === excludedId;
-    return { key: String(plan.id), label: plan.title, selectable: !excluded, className: excluded ? 'plan-tree-select__excluded' : '', children: planNodes(plan.children, excludedId, excluded) };
+    return {
+      key: String(plan.id),
+      label: plan.title,
+      selectable: !excluded,
+      className: excluded ? 'plan-tree-select__excluded' : '',
+      children: planNodes(plan.children, excludedId, excluded),
+    };
   });
 }
 

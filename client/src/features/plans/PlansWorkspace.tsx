@@ -13,14 +13,21 @@ import './plans.css';
  */
 export function PlansWorkspace() {
   const params = useParams();
-  const projectId = Number(params['projectId']);
-  const selectedId = params['planId'] ? Number(params['planId']) : null;
+  const projectId = Number(params.projectId);
+  const selectedId = params.planId ? Number(params.planId) : null;
   const trail = useTrail(planTreeKind, projectId, selectedId);
   const actions = usePlanActions(projectId, selectedId === null ? [] : [...trail.map((crumb) => crumb.id), selectedId]);
   return (
     <PlanActionsContext.Provider value={actions}>
       <div className="suites-workspace">
-        <TreeBar<Plan> key={projectId} kind={planTreeKind} projectId={projectId} selectedId={selectedId} trail={trail} itemsFor={actions.menuFor} />
+        <TreeBar<Plan>
+          key={projectId}
+          kind={planTreeKind}
+          projectId={projectId}
+          selectedId={selectedId}
+          trail={trail}
+          itemsFor={actions.menuFor}
+        />
         <div className="suites-workspace__content">
           <Outlet />
         </div>

@@ -1,23 +1,24 @@
-import type {
-  Breadcrumbs,
-  CaseSearchNode,
-  Plan,
-  PlanTreeNode,
-  PreviewRow,
-  StatusSlice,
-  planCasesResponse,
-  planCopyBody,
-  planCreateBody,
-  planCreatedResponse,
-  planPatchBody,
+import {
+  caseRoutes,
+  planRoutes,
+  type Breadcrumbs,
+  type CaseSearchNode,
+  type Plan,
+  type PlanTreeNode,
+  type PreviewRow,
+  type StatusSlice,
+  type planCopyBody,
+  type planCreateBody,
+  type planCreatedResponse,
+  type planPatchBody,
 } from '@testament/contracts';
 import { map, type Observable } from 'rxjs';
 import type { z } from 'zod';
-import { apiPath } from '../../api/paths.ts';
+import type { AnswerOf } from '../../api/endpoints.ts';
 import { announceChange, topics } from '../../app/changes.ts';
 import { api } from '../../app/services.ts';
 import { labelConditions, type LabelFilter } from '../../components/list/filter-values.ts';
-import { goneNodes } from '../suites/tree/tree-kind.ts';
+import { goneNodes, type LevelPageQuery } from '../suites/tree/tree-kind.ts';
 import { followedOrGone } from '../suites/tree/workspace-pages.tsx';
 
 export type { Plan, PlanTreeNode } from '@testament/contracts';
@@ -37,7 +38,9 @@ export interface CaseSearch {
   archived: boolean;
 }
 
-/** The tests of a plan's subtree by status: all, and those with a status (§4: progress counts what is not untested), as counts or estimates. */
+/**
+ * The tests of a plan's subtree by status: all, and those with a status (§4: progress counts what is not untested), as counts or estimates.
+ */
 export interface PlanProgressCounts {
   total: number;
   tested: number;
@@ -50,38 +53,56 @@ export type ProgressMeasure = 'value' | 'estimates';
 /** The tests of a subtree, all and tested, from its statistics. */
 export function progressOf(slices: readonly StatusSlice[], measure: ProgressMeasure = 'value'): PlanProgressCounts {
   const sum = (counted: readonly StatusSlice[]) => counted.reduce((total, slice) => total + slice[measure], 0);
-  return { total: sum(slices), tested: sum(slices.filter((slice) => slice.id !== null)), slices: slices.filter((slice) => slice.value > 0) };
+  return {
+    total: sum(slices),
+    tested: sum(slices.filter((slice) => slice.id !== null)),
+    slices: slices.filter((slice) => slice.value > 0),
+  };
 }
+
+/** What `testplans/statistics/` answers: one list for the scope, or one per plan with `plan_ids`. */
+export type PlanStatistics = AnswerOf<typeof planRoutes.statistics>;
+
+/** The scope's statistics (asked without `plan_ids`). */
+export const scopeSlices = (answer: PlanStatistics): StatusSlice[] => (Array.isArray(answer) ? answer : []);
+
+/** The statistics of each plan asked for with `plan_ids`, by its id. */
+export const slicesByPlan = (answer: PlanStatistics): Record<string, StatusSlice[]> => (Array.isArray(answer) ? {} : answer);
+
+const plans = api.endpoints(planRoutes);
+const cases = api.endpoints(caseRoutes);
 
 /** Calls to `testplans/` (§3.4) and what the plan screens need besides. Forms show a 400's fields and a 403's detail themselves. */
 export const planApi = {
-  get: (id: number): Observable<Plan> => api.get(apiPath(`testplans/${id}/`)),
+  get: (id: number): Observable<Plan> => plans.retrieve({ id }),
+  /** A page of a tree level (`parent`), searched, with Show Archived. */
+  level: (query: LevelPageQuery, handles: number[]) => plans.list({ query }, { handles }),
   /** For a page that follows the plan: one deleted meanwhile answers 404, which the page handles by leaving. */
-  follow: (id: number): Observable<Plan> => api.get(apiPath(`testplans/${id}/`), { handles: [404] }),
-  breadcrumbs: (id: number): Observable<Breadcrumbs> => api.get(apiPath(`testplans/${id}/breadcrumbs/`), { handles: [404] }),
+  follow: (id: number): Observable<Plan> => plans.retrieve({ id }, { handles: [404] }),
+  breadcrumbs: (id: number): Observable<Breadcrumbs> => plans.breadcrumbs({ id }, { handles: [404] }),
   /** The project's whole plan tree, for pickers. */
-  tree: (projectId: number): Observable<PlanTreeNode[]> => api.get(apiPath('testplans/descendants-tree/'), { query: { project: projectId } }),
+  tree: (projectId: number): Observable<PlanTreeNode[]> => plans.tree({ query: { project: projectId } }),
   /** One plan per parameter combination (§4.18): the answer is a list. */
-  create: (body: PlanCreateBody): Observable<CreatedPlans> => api.post(apiPath('testplans/'), { json: body, handles: [403] }),
-  update: (id: number, body: PlanPatchBody): Observable<Plan> => api.patch(apiPath(`testplans/${id}/`), { json: body, handles: [403] }),
+  create: (body: PlanCreateBody): Observable<CreatedPlans> => plans.create({ body }, { handles: [403] }),
+  update: (id: number, body: PlanPatchBody): Observable<Plan> => plans.update({ id, body }, { handles: [403] }),
   /** The cases of the plan's own tests, to tick them in the form (§3.4). */
   caseIds: (id: number): Observable<number[]> =>
-    api.get<z.output<typeof planCasesResponse>>(apiPath(`testplans/${id}/cases/`), { query: { include_children: false } }).pipe(map((answer) => answer.case_ids)),
-  remove: (id: number): Observable<void> => api.delete(apiPath(`testplans/${id}/`)),
-  deletePreview: (id: number): Observable<PreviewRow[]> => api.get(apiPath(`testplans/${id}/delete/preview/`)),
-  archivePreview: (id: number): Observable<PreviewRow[]> => api.get(apiPath(`testplans/${id}/archive/preview/`)),
-  archive: (id: number): Observable<Plan> => api.post(apiPath(`testplans/${id}/archive/`)),
-  restore: (id: number): Observable<Plan[]> => api.post(apiPath('testplans/archive/restore/'), { json: { instance_ids: [id] } }),
+    plans.cases({ id, query: { include_children: false } }).pipe(map((answer) => answer.case_ids)),
+  remove: (id: number): Observable<void> => plans.destroy({ id }),
+  deletePreview: (id: number): Observable<PreviewRow[]> => plans.deletePreview({ id }),
+  archivePreview: (id: number): Observable<PreviewRow[]> => plans.archivePreview({ id }),
+  archive: (id: number): Observable<Plan> => plans.archive({ id }),
+  restore: (id: number): Observable<Plan[]> => plans.restore({ body: { instance_ids: [id] } }),
   /** The copy dialog shows a 400 itself (§8). */
-  copy: (body: PlanCopyBody): Observable<Plan[]> => api.post(apiPath('testplans/copy/'), { json: body, handles: [400, 403] }),
+  copy: (body: PlanCopyBody): Observable<Plan[]> => plans.copy({ body }, { handles: [400, 403] }),
   /** The plan's subtree by status, for its progress popover (statistics with `plan_ids`, §3.4). */
   progress: ({ projectId, planId, archived }: { projectId: number; planId: number; archived: boolean }): Observable<PlanProgressCounts> =>
-    api
-      .get<Record<string, StatusSlice[]>>(apiPath('testplans/statistics/'), { query: { project: projectId, plan_ids: planId, is_archive: archived || undefined } })
-      .pipe(map((answer) => progressOf(answer[String(planId)] ?? []))),
+    plans
+      .statistics({ query: { project: projectId, plan_ids: planId, is_archive: archived || undefined } })
+      .pipe(map((answer) => progressOf(slicesByPlan(answer)[String(planId)] ?? []))),
   /** The case picker's tree: the suites holding matching cases, with the cases (§3.3). */
   searchCases: (query: CaseSearch): Observable<CaseSearchNode[]> =>
-    api.get(apiPath('cases/search/'), {
+    cases.search({
       query: {
         project: query.projectId,
         search: query.search.trim() || undefined,

@@ -26,6 +26,9 @@ export function translatedPlanMessage(t: TFunction, message: string): string {
 }
 
 /** A field's error with this feature's keys translated. */
-export function translatedError(t: TFunction, error: { message?: string | undefined } | undefined): { message?: string | undefined } | undefined {
+export function translatedError(
+  t: TFunction,
+  error: { message?: string | undefined } | undefined,
+): { message?: string | undefined } | undefined {
   return error?.message === undefined ? error : { message: translatedPlanMessage(t, error.message) };
 }

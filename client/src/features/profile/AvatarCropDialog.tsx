@@ -46,7 +46,10 @@ export function AvatarCropDialog({ file, onClose }: { file: File; onClose(): voi
       // The first server message, then the pointer to the details (§8).
       const first = isApiError(error) ? (error.detail ?? Object.values(error.fieldErrors).flat()[0]) : undefined;
       console.error(error);
-      notify({ severity: 'error', summary: [first && translateServerMessage(t, first), t('profile.avatar.seeConsole')].filter(Boolean).join(' ') });
+      notify({
+        severity: 'error',
+        summary: [first && translateServerMessage(t, first), t('profile.avatar.seeConsole')].filter(Boolean).join(' '),
+      });
     },
   );
 
@@ -65,7 +68,15 @@ export function AvatarCropDialog({ file, onClose }: { file: File; onClose(): voi
     </>
   );
   return (
-    <Dialog visible modal header={t('profile.avatar.cropTitle')} footer={footer} onHide={onClose} style={{ width: '478px' }} breakpoints={{ '520px': '95vw' }}>
+    <Dialog
+      visible
+      modal
+      header={t('profile.avatar.cropTitle')}
+      footer={footer}
+      onHide={onClose}
+      style={{ width: '478px' }}
+      breakpoints={{ '520px': '95vw' }}
+    >
       <div className="avatar-crop">
         {!picture || !crop ? (
           <ProgressSpinner style={{ width: 40, height: 40 }} strokeWidth="4" />

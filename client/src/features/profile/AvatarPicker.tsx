@@ -38,9 +38,18 @@ export function AvatarPicker({ user }: { user: User }) {
   return (
     <div className="avatar-picker">
       {user.avatar_link ? (
-        <Avatar image={user.avatar_link} shape="circle" className="avatar-picker__image" imageAlt={t('profile.avatar.alt', { name: displayName(user) })} />
+        <Avatar
+          image={user.avatar_link}
+          shape="circle"
+          className="avatar-picker__image"
+          imageAlt={t('profile.avatar.alt', { name: displayName(user) })}
+        />
       ) : (
-        <Avatar label={displayName(user).charAt(0).toUpperCase()} shape="circle" className="avatar-picker__image avatar-picker__image--initial" />
+        <Avatar
+          label={displayName(user).charAt(0).toUpperCase()}
+          shape="circle"
+          className="avatar-picker__image avatar-picker__image--initial"
+        />
       )}
       <div className="avatar-picker__actions">
         <ImageChooseButton label={t('profile.avatar.choose')} onChoose={(chosen) => void choose(chosen)} />

@@ -48,7 +48,12 @@ export function CircleCropper({ src, picture, crop, onChange }: CircleCropperPro
     drag.current = null;
   };
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    const moves: Record<string, [number, number]> = { ArrowLeft: [-step, 0], ArrowRight: [step, 0], ArrowUp: [0, -step], ArrowDown: [0, step] };
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-step, 0],
+      ArrowRight: [step, 0],
+      ArrowUp: [0, -step],
+      ArrowDown: [0, step],
+    };
     const move = moves[event.key];
     if (move) onChange(clampCrop({ ...crop, x: crop.x + move[0], y: crop.y + move[1] }, picture));
     else if (event.key === '+' || event.key === '=') onChange(resizeCrop(crop, step * 2, picture));
@@ -60,9 +65,11 @@ export function CircleCropper({ src, picture, crop, onChange }: CircleCropperPro
   return (
     <div className="cropper" style={{ width: picture.width * scale, height: picture.height * scale }}>
       <img src={src} alt="" className="cropper__picture" draggable={false} width={picture.width * scale} height={picture.height * scale} />
+      {/* biome-ignore lint/a11y/useSemanticElements: the crop square is an area the pointer and keys move, not a set of form controls */}
       <div
         className="cropper__selection"
         role="group"
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: the crop square takes focus to be moved and resized by keys (arrows, +, −)
         tabIndex={0}
         aria-label={t('profile.avatar.cropArea')}
         aria-description={t('profile.avatar.cropKeys')}
@@ -73,7 +80,14 @@ export function CircleCropper({ src, picture, crop, onChange }: CircleCropperPro
         onPointerCancel={end}
         onKeyDown={onKeyDown}
       >
-        <span className="cropper__handle" aria-hidden onPointerDown={begin('resize')} onPointerMove={follow} onPointerUp={end} onPointerCancel={end} />
+        <span
+          className="cropper__handle"
+          aria-hidden
+          onPointerDown={begin('resize')}
+          onPointerMove={follow}
+          onPointerUp={end}
+          onPointerCancel={end}
+        />
       </div>
     </div>
   );

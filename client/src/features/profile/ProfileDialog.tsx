@@ -29,13 +29,7 @@ export function ProfileDialog({ user, onClose }: { user: User; onClose(): void }
     },
   });
   return (
-    <FormDialog
-      formId="profile-form"
-      header={t('profile.editTitle')}
-      editing
-      {...submitProps}
-      onClose={onClose}
-    >
+    <FormDialog formId="profile-form" header={t('profile.editTitle')} editing {...submitProps} onClose={onClose}>
       {FIELDS.map((name) => (
         <TextField key={name} control={control} name={name} id={`profile-${name}`} label={t(`users.fields.${name}`)} error={errors[name]} />
       ))}

@@ -19,6 +19,7 @@ export function ColorField({ id, value, onChange }: ColorFieldProps) {
         {PALETTE.map((preset) => {
           const chosen = preset.value.toLowerCase() === value.toLowerCase();
           return (
+            // biome-ignore lint/a11y/useSemanticElements: colour swatches, each a tab stop; radios would change the look and keys
             <button
               key={preset.value}
               type="button"
@@ -47,7 +48,9 @@ export function ColorField({ id, value, onChange }: ColorFieldProps) {
   );
 }
 
-/** A colour shown as a round dot, as statuses and labels are everywhere; one too faint for the theme is drawn so it shows (`visibleColor`). */
+/**
+ * A colour shown as a round dot, as statuses and labels are everywhere; one too faint for the theme is drawn so it shows (`visibleColor`).
+ */
 export function ColorDot({ color }: { color: string | null }) {
   const visible = useVisibleColor();
   return <span className="color-dot" style={{ background: color === null ? 'transparent' : visible(color) }} aria-hidden />;

@@ -1,5 +1,7 @@
+import type { CatalogueRoutes } from '@testament/contracts';
 import type { Observable } from 'rxjs';
-import { apiPath } from '../../api/paths.ts';
+import type { z } from 'zod';
+import type { AnswerOf } from '../../api/endpoints.ts';
 import { api } from '../../app/services.ts';
 
 export interface CatalogueApi<T, B> {
@@ -9,16 +11,24 @@ export interface CatalogueApi<T, B> {
   remove(id: number): Observable<void>;
 }
 
+type AnyCatalogueRoutes = CatalogueRoutes<z.ZodType, z.ZodType, z.ZodType, z.ZodObject, boolean>;
+
+/** A catalogue's items and its create body, as its contracts say. */
+type ItemOf<S extends AnyCatalogueRoutes> = AnswerOf<S['retrieve']>;
+type CreateBodyOf<S extends AnyCatalogueRoutes> = z.input<S['create']['body']>;
+
 /**
  * A project's catalogue of statuses, labels, parameters or custom attributes
  * (§3.8–§3.11): a bare list per project and the usual writes. Forms show a
  * 400's fields and a 403's detail themselves; a refused delete is a toast.
  */
-export function catalogueApi<T, B extends { project?: number | null | undefined }>(path: string): CatalogueApi<T, B> {
+export function catalogueApi<S extends AnyCatalogueRoutes>(routes: S): CatalogueApi<ItemOf<S>, CreateBodyOf<S>> {
+  const calls = api.endpoints<AnyCatalogueRoutes>(routes);
+  // One adapter for every catalogue: the generic answers are the contracts' items, which TypeScript cannot follow through `S`.
   return {
-    list: (projectId) => api.get(apiPath(`${path}/`), { query: { project: projectId } }),
-    create: (body) => api.post(apiPath(`${path}/`), { json: body, handles: [403] }),
-    update: (id, body) => api.patch(apiPath(`${path}/${id}/`), { json: body, handles: [403] }),
-    remove: (id) => api.delete(apiPath(`${path}/${id}/`), { handles: [400, 403] }),
-  };
+    list: (projectId) => calls.list({ query: { project: projectId } }),
+    create: (body) => calls.create({ body }, { handles: [403] }),
+    update: (id, body) => calls.update({ id, body }, { handles: [403] }),
+    remove: (id) => calls.destroy({ id }, { handles: [400, 403] }),
+  } as CatalogueApi<ItemOf<S>, CreateBodyOf<S>>;
 }

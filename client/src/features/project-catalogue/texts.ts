@@ -63,7 +63,9 @@ export const catalogueTexts = featureTexts(
     },
     integration: {
       title: 'Integrations',
-      hint: 'Links to outside services offered on the project’s pages. In the address, {{projectPlaceholder}} and {{planPlaceholder}} are replaced by the ids of the page it is opened from.',
+      hint:
+        'Links to outside services offered on the project’s pages. In the address, {{projectPlaceholder}} ' +
+        'and {{planPlaceholder}} are replaced by the ids of the page it is opened from.',
       create: 'Create integration',
       createTitle: 'Create integration',
       editTitle: 'Edit integration',
@@ -142,7 +144,9 @@ export const catalogueTexts = featureTexts(
     },
     status: {
       title: 'Статусы',
-      hint: 'Перетащите строки или воспользуйтесь стрелками, чтобы изменить порядок; он применится после сохранения. Системные статусы изменить нельзя.',
+      hint:
+        'Перетащите строки или воспользуйтесь стрелками, чтобы изменить порядок; ' +
+        'он применится после сохранения. Системные статусы изменить нельзя.',
       create: 'Создать статус',
       createTitle: 'Новый статус',
       editTitle: 'Изменение статуса',
@@ -168,7 +172,9 @@ export const catalogueTexts = featureTexts(
     },
     integration: {
       title: 'Интеграции',
-      hint: 'Ссылки на внешние сервисы на страницах проекта. В адресе {{projectPlaceholder}} и {{planPlaceholder}} заменяются идентификаторами страницы, с которой её открывают.',
+      hint:
+        'Ссылки на внешние сервисы на страницах проекта. В адресе {{projectPlaceholder}} и ' +
+        '{{planPlaceholder}} заменяются идентификаторами страницы, с которой её открывают.',
       create: 'Создать интеграцию',
       createTitle: 'Новая интеграция',
       editTitle: 'Изменение интеграции',

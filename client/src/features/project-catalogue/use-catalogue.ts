@@ -21,7 +21,12 @@ export function catalogueSaved(t: TFunction, kind: CatalogueKind, projectId: num
 }
 
 /** Delete after a confirmation; a refusal (403, 400) is a toast with the server's words. */
-export function useCatalogueDelete<T extends { id: number }>(kind: CatalogueKind, projectId: number, catalogue: CatalogueApi<T, never>, nameOf: (item: T) => string) {
+export function useCatalogueDelete<T extends { id: number }>(
+  kind: CatalogueKind,
+  projectId: number,
+  catalogue: CatalogueApi<T, never>,
+  nameOf: (item: T) => string,
+) {
   const { t } = useTranslation();
   return (item: T) =>
     confirmRemoval(t, {

@@ -7,7 +7,9 @@ import { RecentActivityCard } from './components/RecentActivityCard.tsx';
 import { SettingsSummary } from './components/SettingsSummary.tsx';
 import { StatusesCard } from './components/StatusesCard.tsx';
 
-/** §2 Overview tab: settings and people beside the statuses; the executed tests, the last days' results and the reader's assignments below. */
+/**
+ * §2 Overview tab: settings and people beside the statuses; the executed tests, the last days' results and the reader's assignments below.
+ */
 export function ProjectOverviewTab() {
   const project = useOutletContext<Project>();
   return (

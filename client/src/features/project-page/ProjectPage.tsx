@@ -16,10 +16,12 @@ import { projectStream } from './streams/project.ts';
 export function ProjectPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const projectId = Number(useParams()['projectId']);
-  const project$ = useObservable((inputs$) => projectStream(inputs$.pipe(map(([id]) => id)), projectChanges, projectApi.get), [projectId] as const);
+  const projectId = Number(useParams().projectId);
+  const project$ = useObservable((inputs$) => projectStream(inputs$.pipe(map(([id]) => id)), projectChanges, projectApi.get), [
+    projectId,
+  ] as const);
   const project = useObservableState(project$, null);
-  const tab = useMatch('/projects/:projectId/:tab')?.params['tab'];
+  const tab = useMatch('/projects/:projectId/:tab')?.params.tab;
   // Deleting the project leaves nothing to show here (§2 Dashboard).
   const { open, dialog } = useProjectDialogs({ onDeleted: () => void navigate('/') });
 

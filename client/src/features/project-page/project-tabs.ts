@@ -15,5 +15,8 @@ export type ProjectTab = (typeof PROJECT_TABS)[number]['path'];
 
 /** The tab a path shows; the overview when it names none. */
 export function tabIndexOf(tab: string | undefined): number {
-  return Math.max(0, PROJECT_TABS.findIndex((candidate) => candidate.path === tab));
+  return Math.max(
+    0,
+    PROJECT_TABS.findIndex((candidate) => candidate.path === tab),
+  );
 }

@@ -78,7 +78,13 @@ export function ProjectSettingsTab() {
             </FormField>
           )}
           {manageable && (
-            <SwitchField control={control} name="is_private" id="settings-private" label={t('projects.form.private')} hint={t('projects.form.privateHint')} />
+            <SwitchField
+              control={control}
+              name="is_private"
+              id="settings-private"
+              label={t('projects.form.private')}
+              hint={t('projects.form.privateHint')}
+            />
           )}
           {manageable && (
             <div className="form__actions">

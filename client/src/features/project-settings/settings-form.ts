@@ -3,7 +3,9 @@ import { z } from 'zod';
 import type { Project } from '../projects/project.ts';
 
 /** The limit is checked by the API's own duration rule; empty means unlimited. */
-const resultEditLimit = z.string().refine((text) => projectSettingsBody.shape.result_edit_limit.safeParse(text).success, messages.invalidDuration);
+const resultEditLimit = z
+  .string()
+  .refine((text) => projectSettingsBody.shape.result_edit_limit.safeParse(text).success, messages.invalidDuration);
 
 export const settingsFormSchema = z.object({
   is_result_editable: z.boolean(),
@@ -27,7 +29,10 @@ export function settingsFormValues(project: Project): SettingsFormValues {
 export function settingsPatch(values: SettingsFormValues, canChangePrivacy: boolean): ProjectPatchRequest {
   const limit = values.result_edit_limit.trim();
   return {
-    settings: { is_result_editable: values.is_result_editable, result_edit_limit: values.is_result_editable && limit !== '' ? limit : null },
+    settings: {
+      is_result_editable: values.is_result_editable,
+      result_edit_limit: values.is_result_editable && limit !== '' ? limit : null,
+    },
     ...(canChangePrivacy ? { is_private: values.is_private } : {}),
   };
 }

@@ -60,7 +60,13 @@ export function ProjectFormDialog({ project, onClose }: { project?: Project; onC
         />
       </FormField>
       {allowed.privacy && (
-        <SwitchField control={control} name="is_private" id="project-is_private" label={t('projects.form.private')} hint={t('projects.form.privateHint')} />
+        <SwitchField
+          control={control}
+          name="is_private"
+          id="project-is_private"
+          label={t('projects.form.private')}
+          hint={t('projects.form.privateHint')}
+        />
       )}
       {allowed.archive && <SwitchField control={control} name="is_archive" id="project-is_archive" label={t('projects.form.archived')} />}
       <FormField id="project-icon" label={t('projects.form.icon')} error={errors.icon}>

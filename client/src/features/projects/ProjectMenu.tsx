@@ -29,8 +29,15 @@ export function ProjectMenu({ project, onAction, withEdit = true }: ProjectMenuP
     ...(withEdit && canEditProject(project, user.is_superuser)
       ? [{ label: t('projects.actions.edit'), icon: 'pi pi-pencil', command: () => onAction('edit', project) }]
       : []),
-    ...(!project.is_archive ? [{ label: t('projects.actions.archive'), icon: 'pi pi-box', command: () => onAction('archive', project) }] : []),
-    { label: t('projects.actions.delete'), icon: 'pi pi-trash', className: 'menu-item--danger', command: () => onAction('delete', project) },
+    ...(!project.is_archive
+      ? [{ label: t('projects.actions.archive'), icon: 'pi pi-box', command: () => onAction('archive', project) }]
+      : []),
+    {
+      label: t('projects.actions.delete'),
+      icon: 'pi pi-trash',
+      className: 'menu-item--danger',
+      command: () => onAction('delete', project),
+    },
   ];
   return (
     <>

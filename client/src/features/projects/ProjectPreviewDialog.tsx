@@ -15,7 +15,17 @@ const run: Record<PreviewAction, { preview(id: number): Observable<PreviewRow[]>
 };
 
 /** Archive or delete after showing what goes with the project (§2, §4.13). */
-export function ProjectPreviewDialog({ action, project, onClose, onDone }: { action: PreviewAction; project: Project; onClose(): void; onDone?(): void }) {
+export function ProjectPreviewDialog({
+  action,
+  project,
+  onClose,
+  onDone,
+}: {
+  action: PreviewAction;
+  project: Project;
+  onClose(): void;
+  onDone?(): void;
+}) {
   const { t } = useTranslation();
   const [confirm, execution] = useAction(
     () => run[action].execute(project.id),

@@ -31,11 +31,25 @@ export function RequestAccessDialog({ project, onClose }: { project: Project; on
   const footer = (
     <>
       <Button type="button" label={t('common.cancel')} text severity="secondary" onClick={onClose} />
-      <Button type="button" label={t('projects.access.send')} icon="pi pi-send" loading={sending.state === 'running'} onClick={() => send(reason)} />
+      <Button
+        type="button"
+        label={t('projects.access.send')}
+        icon="pi pi-send"
+        loading={sending.state === 'running'}
+        onClick={() => send(reason)}
+      />
     </>
   );
   return (
-    <Dialog visible modal header={t('projects.access.title', { name: project.name })} footer={footer} onHide={onClose} style={{ width: '600px' }} breakpoints={{ '640px': '95vw' }}>
+    <Dialog
+      visible
+      modal
+      header={t('projects.access.title', { name: project.name })}
+      footer={footer}
+      onHide={onClose}
+      style={{ width: '600px' }}
+      breakpoints={{ '640px': '95vw' }}
+    >
       <div className="form">
         <div className="field">
           <label htmlFor="access-reason">{t('projects.access.reason')}</label>

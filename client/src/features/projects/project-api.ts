@@ -1,7 +1,6 @@
-import type { ProjectPatchRequest } from '@testament/contracts';
+import { projectMemberRoutes, projectRoutes, type ProjectPatchRequest } from '@testament/contracts';
 import type { Observable } from 'rxjs';
 import type { Paginated } from '../../api/paginated.ts';
-import { apiPath } from '../../api/paths.ts';
 import { api } from '../../app/services.ts';
 import type { PreviewRow, Project, Statistics } from './project.ts';
 
@@ -13,10 +12,13 @@ export interface ProjectListQuery {
   pageSize: number;
 }
 
+const projects = api.endpoints(projectRoutes);
+const members = api.endpoints(projectMemberRoutes);
+
 /** Calls to `projects/` (§3.1) and the dashboard's totals (§3.17). */
 export const projectApi = {
   list(query: ProjectListQuery): Observable<Paginated<Project>> {
-    return api.get(apiPath('projects/'), {
+    return projects.list({
       query: {
         name: query.name.trim(),
         favorites: query.onlyFavorites || undefined,
@@ -26,19 +28,19 @@ export const projectApi = {
       },
     });
   },
-  get: (id: number): Observable<Project> => api.get(apiPath(`projects/${id}/`)),
+  get: (id: number): Observable<Project> => projects.retrieve({ id }),
   /** Forms show a 400's fields and a 403's detail themselves. */
-  create: (form: FormData): Observable<Project> => api.post(apiPath('projects/'), { form, handles: [403] }),
-  update: (id: number, form: FormData): Observable<Project> => api.patch(apiPath(`projects/${id}/`), { form, handles: [403] }),
+  create: (form: FormData): Observable<Project> => projects.create({ form }, { handles: [403] }),
+  update: (id: number, form: FormData): Observable<Project> => projects.update({ id, form }, { handles: [403] }),
   /** Privacy and settings as JSON; the server merges the keys of `settings` one by one (§3.1). */
-  patch: (id: number, body: ProjectPatchRequest): Observable<Project> => api.patch(apiPath(`projects/${id}/`), { json: body, handles: [403] }),
-  remove: (id: number): Observable<void> => api.delete(apiPath(`projects/${id}/`)),
-  archive: (id: number): Observable<Project> => api.post(apiPath(`projects/${id}/archive/`)),
-  deletePreview: (id: number): Observable<PreviewRow[]> => api.get(apiPath(`projects/${id}/delete/preview/`)),
-  archivePreview: (id: number): Observable<PreviewRow[]> => api.get(apiPath(`projects/${id}/archive/preview/`)),
+  patch: (id: number, body: ProjectPatchRequest): Observable<Project> => projects.update({ id, body }, { handles: [403] }),
+  remove: (id: number): Observable<void> => projects.destroy({ id }),
+  archive: (id: number): Observable<Project> => projects.archive({ id }),
+  deletePreview: (id: number): Observable<PreviewRow[]> => projects.deletePreview({ id }),
+  archivePreview: (id: number): Observable<PreviewRow[]> => projects.archivePreview({ id }),
   /** Answered by the server's access requests (§3.1); failures are the caller's toast. */
   requestAccess: (id: number, reason: string): Observable<string> =>
-    api.post(apiPath(`projects/${id}/access/`), { json: reason ? { reason } : {}, handles: 'all' }),
+    members.requestAccess({ id, body: reason ? { reason } : {} }, { handles: 'all' }),
   /** The dashboard hides its totals when the server has no statistics. */
-  statistics: (): Observable<Statistics> => api.get(apiPath('system/statistics/'), { handles: [404] }),
+  statistics: (): Observable<Statistics> => projects.statistics({}, { handles: [404] }),
 };

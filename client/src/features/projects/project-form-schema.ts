@@ -13,7 +13,9 @@ const icon = z
   });
 
 /** The API's own create body, plus the icon file. */
-export const projectFormSchema = projectCreateBody.pick({ name: true, description: true, is_private: true, is_archive: true }).extend({ icon });
+export const projectFormSchema = projectCreateBody
+  .pick({ name: true, description: true, is_private: true, is_archive: true })
+  .extend({ icon });
 
 export type ProjectFormInput = z.input<typeof projectFormSchema>;
 export type ProjectFormValues = z.output<typeof projectFormSchema>;

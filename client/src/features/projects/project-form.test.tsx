@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../app/services.ts';
 import { chooseLanguage } from '../../i18n/i18n.ts';
-import { ADMIN } from '../../testing/use-server.ts';
+import { ADMIN } from '../../testing/scripted-server.ts';
 import { ProjectFormDialog } from './ProjectFormDialog.tsx';
 
 describe('the project form', () => {

@@ -8,7 +8,10 @@ export type ProjectDialogKind = 'create' | 'edit' | 'archive' | 'delete' | 'requ
 type OpenDialog = { kind: ProjectDialogKind; project?: Project } | null;
 
 /** One place that opens a project's dialogs, so a card, a table row and the project header behave alike. */
-export function useProjectDialogs(options: { onDeleted?(): void } = {}): { open(kind: ProjectDialogKind, project?: Project): void; dialog: ReactNode } {
+export function useProjectDialogs(options: { onDeleted?(): void } = {}): {
+  open(kind: ProjectDialogKind, project?: Project): void;
+  dialog: ReactNode;
+} {
   const [open, setOpen] = useState<OpenDialog>(null);
   const close = () => setOpen(null);
   let dialog: ReactNode = null;
@@ -17,7 +20,15 @@ export function useProjectDialogs(options: { onDeleted?(): void } = {}): { open(
     const { project } = open;
     if (open.kind === 'edit') dialog = <ProjectFormDialog key={project.id} project={project} onClose={close} />;
     else if (open.kind === 'request-access') dialog = <RequestAccessDialog project={project} onClose={close} />;
-    else dialog = <ProjectPreviewDialog action={open.kind} project={project} onClose={close} {...(open.kind === 'delete' && options.onDeleted ? { onDone: options.onDeleted } : {})} />;
+    else
+      dialog = (
+        <ProjectPreviewDialog
+          action={open.kind}
+          project={project}
+          onClose={close}
+          {...(open.kind === 'delete' && options.onDeleted ? { onDone: options.onDeleted } : {})}
+        />
+      );
   }
   return { open: (kind, project) => setOpen({ kind, ...(project ? { project } : {}) }), dialog };
 }

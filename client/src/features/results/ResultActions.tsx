@@ -27,7 +27,16 @@ export function ResultActions({ result, currentVersion, readOnly, onEdit, onClon
         onClick={() => onEdit(result)}
       />
       {result.test_case_version === currentVersion && (
-        <Button icon="pi pi-clone" text rounded size="small" severity="secondary" aria-label={t('results.clone', { id: result.id })} disabled={readOnly} onClick={() => onClone(result)} />
+        <Button
+          icon="pi pi-clone"
+          text
+          rounded
+          size="small"
+          severity="secondary"
+          aria-label={t('results.clone', { id: result.id })}
+          disabled={readOnly}
+          onClick={() => onClone(result)}
+        />
       )}
     </>
   );

@@ -59,10 +59,23 @@ export interface ResultFormProps {
 const TITLES = { add: 'results.addTitle', edit: 'results.editTitle', clone: 'results.cloneTitle' } as const;
 
 /** Where a result is shown: its test's drawer on the plan page, scrolled to it (§2 Routes). */
-const resultPath = (projectId: number, test: Test, resultId: number) => `${planPaths.test(projectId, test.plan, test.id)}#result-${resultId}`;
+const resultPath = (projectId: number, test: Test, resultId: number) =>
+  `${planPaths.test(projectId, test.plan, test.id)}#result-${resultId}`;
 
 /** Add, edit or clone a result, as a panel inside the test drawer (tests-and-results §2, §4, §5, §8). */
-export function ResultForm({ mode, projectId, test, found, source, statuses, attributes, defaultStatus, onClose, onSaved, changes }: ResultFormProps) {
+export function ResultForm({
+  mode,
+  projectId,
+  test,
+  found,
+  source,
+  statuses,
+  attributes,
+  defaultStatus,
+  onClose,
+  onSaved,
+  changes,
+}: ResultFormProps) {
   const { t } = useTranslation();
   const suiteId = found.suite.id;
   const start = { mode, found, source, defaultStatus, attributes };
@@ -102,7 +115,9 @@ export function ResultForm({ mode, projectId, test, found, source, statuses, att
     },
   );
 
-  const setAllSteps = (status: number) => rows.forEach((row) => form.setValue(`steps.${stepKey(row.step)}`, status, { shouldDirty: true }));
+  const setAllSteps = (status: number) => {
+    for (const row of rows) form.setValue(`steps.${stepKey(row.step)}`, status, { shouldDirty: true });
+  };
   const requestClose = () => (formState.isDirty ? confirmDiscard(t, onClose) : onClose());
   const title = t(TITLES[mode]);
   return (
@@ -112,12 +127,26 @@ export function ResultForm({ mode, projectId, test, found, source, statuses, att
         <Button type="button" icon="pi pi-times" text rounded severity="secondary" aria-label={t('results.close')} onClick={requestClose} />
       </header>
       <form id="result-form" className="form" noValidate onSubmit={(event) => void form.handleSubmit((sent) => submit(sent))(event)}>
-        {alert.length > 0 && <Message severity="error" className="result-form__alert" text={alert.map((message) => translateFormMessage(t, message)).join(' ')} />}
+        {alert.length > 0 && (
+          <Message
+            severity="error"
+            className="result-form__alert"
+            text={alert.map((message) => translateFormMessage(t, message)).join(' ')}
+          />
+        )}
         <FormField id="result-status" label={t('results.status')} error={formState.errors.status}>
           <Controller
             name="status"
             control={control}
-            render={({ field }) => <StatusSelect id="result-status" statuses={statuses} value={field.value} invalid={!!formState.errors.status} onChange={field.onChange} />}
+            render={({ field }) => (
+              <StatusSelect
+                id="result-status"
+                statuses={statuses}
+                value={field.value}
+                invalid={!!formState.errors.status}
+                onChange={field.onChange}
+              />
+            )}
           />
         </FormField>
         <FormField id="result-comment" label={t('results.comment')} error={formState.errors.comment}>
@@ -125,12 +154,25 @@ export function ResultForm({ mode, projectId, test, found, source, statuses, att
             name="comment"
             control={control}
             render={({ field }) => (
-              <InputTextarea id="result-comment" rows={4} autoResize placeholder={t('results.commentPlaceholder')} invalid={!!formState.errors.comment} {...field} />
+              <InputTextarea
+                id="result-comment"
+                rows={4}
+                autoResize
+                placeholder={t('results.commentPlaceholder')}
+                invalid={!!formState.errors.comment}
+                {...field}
+              />
             )}
           />
           <small className="field__hint">{t('results.commentHint')}</small>
         </FormField>
-        <StepStatusFields rows={rows} statuses={statuses} allSteps={allStepsStatus(statuses, defaultStatus)} control={control} onSetAll={setAllSteps} />
+        <StepStatusFields
+          rows={rows}
+          statuses={statuses}
+          allSteps={allStepsStatus(statuses, defaultStatus)}
+          control={control}
+          onSetAll={setAllSteps}
+        />
         <AttributeFieldset
           attributes={shownAttributes}
           control={control}
@@ -142,7 +184,11 @@ export function ResultForm({ mode, projectId, test, found, source, statuses, att
         />
         <div className="field">
           <span className="field__label">{t('results.attachments')}</span>
-          <Controller name="attachments" control={control} render={({ field }) => <AttachmentsField projectId={projectId} value={field.value} onChange={field.onChange} />} />
+          <Controller
+            name="attachments"
+            control={control}
+            render={({ field }) => <AttachmentsField projectId={projectId} value={field.value} onChange={field.onChange} />}
+          />
         </div>
       </form>
       <footer className="result-form__actions">

@@ -23,10 +23,19 @@ export function ResultItem({ result, highlighted, actions }: ResultItemProps) {
   const { t, i18n } = useTranslation();
   const steps = [...result.steps_results].sort((a, b) => a.sort_order - b.sort_order);
   return (
-    <article id={`result-${result.id}`} className={`result-item${highlighted ? ' is-highlighted' : ''}`} aria-label={t('results.item', { id: result.id })}>
+    <article
+      id={`result-${result.id}`}
+      className={`result-item${highlighted ? ' is-highlighted' : ''}`}
+      aria-label={t('results.item', { id: result.id })}
+    >
       <header className="result-item__header">
         <StatusTag name={result.status_text} color={result.status_color} />
-        <Avatar image={result.avatar_link || undefined} label={result.avatar_link ? undefined : result.user_full_name.slice(0, 1).toUpperCase()} shape="circle" size="normal" />
+        <Avatar
+          image={result.avatar_link || undefined}
+          label={result.avatar_link ? undefined : result.user_full_name.slice(0, 1).toUpperCase()}
+          shape="circle"
+          size="normal"
+        />
         <strong>{result.user_full_name}</strong>
         <time dateTime={result.created_at}>{formatDateTime(result.created_at, i18n.language)}</time>
         <span className="result-item__version">{t('results.caseVersion', { version: result.test_case_version })}</span>

@@ -56,7 +56,9 @@ export function StepStatusFields({ rows, statuses, allSteps, control, onSetAll }
             <Controller
               name={`steps.${stepKey(row.step)}`}
               control={control}
-              render={({ field }) => <StatusSelect id={id} statuses={statuses} value={field.value} invalid={false} onChange={field.onChange} />}
+              render={({ field }) => (
+                <StatusSelect id={id} statuses={statuses} value={field.value} invalid={false} onChange={field.onChange} />
+              )}
             />
           </FormField>
         );

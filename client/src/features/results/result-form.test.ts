@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { aCaseWithSteps, aResult, aResultAttribute } from './result-fixtures.ts';
-import { attributeNamesIn, canSubmit, createBody, patchBody, resultAttributesFor, resultFormDefaults, stepRows, type ResultFormValues } from './result-form.ts';
+import { aCaseWithSteps, aResult, aResultAttribute } from '../../testing/result-fixtures.ts';
+import {
+  attributeNamesIn,
+  canSubmit,
+  createBody,
+  patchBody,
+  resultAttributesFor,
+  resultFormDefaults,
+  stepRows,
+  type ResultFormValues,
+} from './result-form.ts';
 
 const found = aCaseWithSteps();
 const browser = aResultAttribute(11, 'Browser', true);
@@ -25,8 +34,12 @@ describe('the result form’s start', () => {
 
   it('takes what the result says to edit or clone it; an edit keeps the steps of the result’s own version', () => {
     const source = aResult(20, { attributes: { Browser: 'Firefox' } });
-    expect(resultFormDefaults({ mode: 'clone', found, source, defaultStatus: 2, attributes })).toMatchObject({ status: 1, comment: 'It broke', steps: { step71: 2, step72: 1 } });
-    expect(resultFormDefaults({ mode: 'edit', found, source, defaultStatus: 2, attributes }).attributes['attribute11']).toBe('Firefox');
+    expect(resultFormDefaults({ mode: 'clone', found, source, defaultStatus: 2, attributes })).toMatchObject({
+      status: 1,
+      comment: 'It broke',
+      steps: { step71: 2, step72: 1 },
+    });
+    expect(resultFormDefaults({ mode: 'edit', found, source, defaultStatus: 2, attributes }).attributes.attribute11).toBe('Firefox');
     expect(stepRows({ mode: 'edit', found: aCaseWithSteps({ steps: [] }), source })).toEqual([
       { step: 71, name: 'Open the login page', id: 901 },
       { step: 72, name: 'Type the password', id: 902 },
@@ -52,7 +65,10 @@ describe('submitting a result (§5)', () => {
 
 describe('what is sent (§7)', () => {
   it('creates with a status per step and the attributes that apply, by name', () => {
-    const values: ResultFormValues = { ...resultFormDefaults({ mode: 'add', found, source: null, defaultStatus: 1, attributes }), steps: { step71: 2, step72: 1 } };
+    const values: ResultFormValues = {
+      ...resultFormDefaults({ mode: 'add', found, source: null, defaultStatus: 1, attributes }),
+      steps: { step71: 2, step72: 1 },
+    };
     values.attributes = { attribute11: 'Chrome', attribute12: 'BUG-1', attribute13: 'Pixel' };
     expect(createBody(5, values, stepRows({ mode: 'add', found, source: null }), attributes, 4)).toEqual({
       test: 5,

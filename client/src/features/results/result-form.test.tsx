@@ -2,12 +2,12 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { useScriptedServer } from '../../testing/use-server.ts';
-import { aCaseWithSteps, aResult, aResultAttribute, aTest, STATUSES } from './result-fixtures.ts';
+import { scriptedServerPerTest } from '../../testing/scripted-server.ts';
+import { aCaseWithSteps, aResult, aResultAttribute, aTest, STATUSES } from '../../testing/result-fixtures.ts';
 import { ResultForm, type ResultFormProps } from './ResultForm.tsx';
 
 const GAP = 'Update gap closed, you can only update "comment" on current result. Update gap is set to "1h"';
-const net = useScriptedServer({
+const net = scriptedServerPerTest({
   'POST /api/v2/results/': { status: 400, body: { attributes: ["Missing following required attributes: ['Browser']"] } },
   'PATCH /api/v2/results/20/': { status: 400, body: { errors: [GAP] } },
 });
@@ -46,7 +46,9 @@ describe('adding a result (tests-and-results §5)', () => {
   it('starts on the default status and waits for a status on every step', async () => {
     show();
     expect(screen.getByRole('region', { name: 'Add result' })).toBeTruthy();
-    expect(document.querySelector('#result-status')!.closest('.p-dropdown')!.querySelector('.p-dropdown-label')!.textContent).toBe('Passed');
+    expect(document.querySelector('#result-status')!.closest('.p-dropdown')!.querySelector('.p-dropdown-label')!.textContent).toBe(
+      'Passed',
+    );
     expect(submit('Add').hasAttribute('disabled')).toBe(true);
     await choose('result-step-71', 'Passed');
     expect(submit('Add').hasAttribute('disabled')).toBe(true);
@@ -56,7 +58,8 @@ describe('adding a result (tests-and-results §5)', () => {
 
   it('sets every step to the default status at one click, or to any other from its menu, and sends them', async () => {
     show({ defaultStatus: 2 });
-    const stepLabel = (step: number) => document.getElementById(`result-step-${step}`)!.closest('.p-dropdown')!.querySelector('.p-dropdown-label')!.textContent;
+    const stepLabel = (step: number) =>
+      document.getElementById(`result-step-${step}`)!.closest('.p-dropdown')!.querySelector('.p-dropdown-label')!.textContent;
     await userEvent.click(screen.getByRole('button', { name: 'Set all steps to Passed' }));
     expect([stepLabel(71), stepLabel(72)]).toEqual(['Passed', 'Passed']);
     expect(submit('Add').hasAttribute('disabled')).toBe(false);
@@ -69,7 +72,13 @@ describe('adding a result (tests-and-results §5)', () => {
 
     await userEvent.click(submit('Add'));
     await waitFor(() => expect(net.server.calls).toContain('POST /api/v2/results/'));
-    expect(net.server.bodies[net.server.calls.indexOf('POST /api/v2/results/')]).toMatchObject({ status: 2, steps_results: [{ step: 71, status: 3 }, { step: 72, status: 3 }] });
+    expect(net.server.bodies[net.server.calls.indexOf('POST /api/v2/results/')]).toMatchObject({
+      status: 2,
+      steps_results: [
+        { step: 71, status: 3 },
+        { step: 72, status: 3 },
+      ],
+    });
   });
 
   it('offers the project’s default status for every step, Passed when it has none, and nothing for a case without steps', () => {
@@ -88,7 +97,13 @@ describe('adding a result (tests-and-results §5)', () => {
     await userEvent.type(screen.getByLabelText('Comment'), 'Works');
     await userEvent.click(submit('Add'));
     await waitFor(() => expect(net.server.calls).toContain('POST /api/v2/results/'));
-    expect(net.server.bodies[net.server.calls.indexOf('POST /api/v2/results/')]).toEqual({ test: 5, status: 2, comment: 'Works', attachments: [], attributes: {} });
+    expect(net.server.bodies[net.server.calls.indexOf('POST /api/v2/results/')]).toEqual({
+      test: 5,
+      status: 2,
+      comment: 'Works',
+      attachments: [],
+      attributes: {},
+    });
     const field = screen.getByLabelText('Browser').closest('.field')!;
     expect(await within(field as HTMLElement).findByRole('alert')).toBeTruthy();
   });

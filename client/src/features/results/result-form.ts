@@ -1,4 +1,13 @@
-import { StatusType, type Attachment, type CaseDetail, type CustomAttribute, type Result, type ResultCreateBody, type ResultPatchBody, type Status } from '@testament/contracts';
+import {
+  StatusType,
+  type Attachment,
+  type CaseDetail,
+  type CustomAttribute,
+  type Result,
+  type ResultCreateBody,
+  type ResultPatchBody,
+  type Status,
+} from '@testament/contracts';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { attributeKey, attributeText, readAttributeValue } from '../custom-attributes/attribute-value.ts';
@@ -44,7 +53,7 @@ export interface ResultFormStart {
 export function resultAttributesFor(attributes: readonly CustomAttribute[], suiteId: number, statusId: number | null): CustomAttribute[] {
   return attributes.filter((attribute) => {
     const target = attribute.applied_to.testresult;
-    if (!target || !target.is_active || attribute.is_deleted) return false;
+    if (!target?.is_active || attribute.is_deleted) return false;
     const fitsSuite = target.suite_ids.length === 0 || target.suite_ids.includes(suiteId);
     const fitsStatus = target.status_specific.length === 0 || (statusId !== null && target.status_specific.includes(statusId));
     return fitsSuite && fitsStatus;
@@ -56,7 +65,9 @@ export const isRequiredResultAttribute = (attribute: CustomAttribute) => attribu
 /** An edited result keeps the steps of the version it was made on; a new one takes the case's current steps. */
 export function stepRows({ mode, found, source }: Pick<ResultFormStart, 'mode' | 'found' | 'source'>): StepRow[] {
   if (mode === 'edit' && source) {
-    return [...source.steps_results].sort((a, b) => a.sort_order - b.sort_order).map((row) => ({ step: row.step, name: row.name, id: row.id }));
+    return [...source.steps_results]
+      .sort((a, b) => a.sort_order - b.sort_order)
+      .map((row) => ({ step: row.step, name: row.name, id: row.id }));
   }
   if (!found.is_steps) return [];
   return [...found.steps].sort((a, b) => a.sort_order - b.sort_order).map((step) => ({ step: step.id, name: step.name }));
@@ -70,15 +81,24 @@ export function resultFormDefaults(start: ResultFormStart): ResultFormValues {
     comment: source?.comment ?? '',
     steps: Object.fromEntries(stepRows(start).map((row) => [stepKey(row.step), stepStatus(row.step)])),
     attributes: Object.fromEntries(
-      start.attributes.filter((attribute) => attribute.applied_to.testresult).map((attribute) => [attributeKey(attribute), attributeText(source?.attributes[attribute.name])]),
+      start.attributes
+        .filter((attribute) => attribute.applied_to.testresult)
+        .map((attribute) => [attributeKey(attribute), attributeText(source?.attributes[attribute.name])]),
     ),
     attachments: source?.attachments ?? [],
   };
 }
 
-/** The status "all steps" gives every step at one click: the project's default status, else the system's Passed; null when the project has neither. */
+/**
+ * The status "all steps" gives every step at one click: the project's default status, else the system's Passed; null when the project has
+ * neither.
+ */
 export function allStepsStatus(statuses: readonly Status[], defaultStatus: number | null): Status | null {
-  return statuses.find((status) => status.id === defaultStatus) ?? statuses.find((status) => status.type === StatusType.system && status.name === 'Passed') ?? null;
+  return (
+    statuses.find((status) => status.id === defaultStatus) ??
+    statuses.find((status) => status.type === StatusType.system && status.name === 'Passed') ??
+    null
+  );
 }
 
 /**
@@ -98,13 +118,19 @@ export function resultFormSchema(t: TFunction, attributes: readonly CustomAttrib
     for (const attribute of resultAttributesFor(attributes, suiteId, values.status)) {
       const key = attributeKey(attribute);
       const read = readAttributeValue(attribute.type as AttributeType, values.attributes[key] ?? '', isRequiredResultAttribute(attribute));
-      if (!read.ok) ctx.addIssue({ code: 'custom', path: ['attributes', key], message: read.values ? t(read.message, read.values) : read.message });
+      if (!read.ok)
+        ctx.addIssue({ code: 'custom', path: ['attributes', key], message: read.values ? t(read.message, read.values) : read.message });
     }
   });
 }
 
 /** The typed values of the attributes that fit, by name; emptied ones are left out (`base` keeps what the result had besides). */
-function attributeValues(values: ResultFormValues, attributes: readonly CustomAttribute[], suiteId: number, base: Record<string, unknown> = {}): Record<string, unknown> {
+function attributeValues(
+  values: ResultFormValues,
+  attributes: readonly CustomAttribute[],
+  suiteId: number,
+  base: Record<string, unknown> = {},
+): Record<string, unknown> {
   const chosen: Record<string, unknown> = { ...base };
   for (const attribute of resultAttributesFor(attributes, suiteId, values.status)) {
     const read = readAttributeValue(attribute.type as AttributeType, values.attributes[attributeKey(attribute)] ?? '', false);
@@ -115,7 +141,13 @@ function attributeValues(values: ResultFormValues, attributes: readonly CustomAt
 }
 
 /** `POST results/` (§7): the status, the comment, a status per step, the attributes and the files. */
-export function createBody(testId: number, values: ResultFormValues, rows: readonly StepRow[], attributes: readonly CustomAttribute[], suiteId: number): ResultCreateBody {
+export function createBody(
+  testId: number,
+  values: ResultFormValues,
+  rows: readonly StepRow[],
+  attributes: readonly CustomAttribute[],
+  suiteId: number,
+): ResultCreateBody {
   return {
     test: testId,
     status: values.status ?? 0,
@@ -133,15 +165,38 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * fields only those that changed, so a comment can still be edited once the
  * edit limit has closed the rest (§4.10). Step results carry their ids.
  */
-export function patchBody(testId: number, values: ResultFormValues, source: Result, rows: readonly StepRow[], attributes: readonly CustomAttribute[], suiteId: number): ResultPatchBody {
+export function patchBody(
+  testId: number,
+  values: ResultFormValues,
+  source: Result,
+  rows: readonly StepRow[],
+  attributes: readonly CustomAttribute[],
+  suiteId: number,
+): ResultPatchBody {
   const body: ResultPatchBody = { test: testId, comment: values.comment };
   if (values.status !== null && values.status !== source.status) body.status = values.status;
-  const steps = rows.map((row) => ({ ...(row.id === undefined ? {} : { id: row.id }), step: row.step, status: values.steps[stepKey(row.step)] ?? 0 }));
-  if (!same(steps.map((row) => row.status), rows.map((row) => source.steps_results.find((kept) => kept.step === row.step)?.status))) body.steps_results = steps;
+  const steps = rows.map((row) => ({
+    ...(row.id === undefined ? {} : { id: row.id }),
+    step: row.step,
+    status: values.steps[stepKey(row.step)] ?? 0,
+  }));
+  if (
+    !same(
+      steps.map((row) => row.status),
+      rows.map((row) => source.steps_results.find((kept) => kept.step === row.step)?.status),
+    )
+  )
+    body.steps_results = steps;
   const chosen = attributeValues(values, attributes, suiteId, source.attributes);
   if (!same(chosen, source.attributes)) body.attributes = chosen;
   const files = values.attachments.map((file) => file.id);
-  if (!same(files, source.attachments.map((file) => file.id))) body.attachments = files;
+  if (
+    !same(
+      files,
+      source.attachments.map((file) => file.id),
+    )
+  )
+    body.attachments = files;
   return body;
 }
 

@@ -11,7 +11,11 @@ import { attributeNamesIn, type ResultFormValues } from './result-form.ts';
  * field; everything else (the edit limits, a 403's detail) is returned for
  * the form's error block.
  */
-export function placeResultErrors(error: ApiError, shownAttributes: readonly CustomAttribute[], setError: UseFormSetError<ResultFormValues>): string[] {
+export function placeResultErrors(
+  error: ApiError,
+  shownAttributes: readonly CustomAttribute[],
+  setError: UseFormSetError<ResultFormValues>,
+): string[] {
   if (error.status !== 400) return error.detail ? [error.detail] : [];
   const rest: string[] = [];
   for (const [field, messages] of Object.entries(error.fieldErrors)) {
@@ -22,7 +26,11 @@ export function placeResultErrors(error: ApiError, shownAttributes: readonly Cus
   return rest;
 }
 
-function placedOnAttributes(message: string, shownAttributes: readonly CustomAttribute[], setError: UseFormSetError<ResultFormValues>): boolean {
+function placedOnAttributes(
+  message: string,
+  shownAttributes: readonly CustomAttribute[],
+  setError: UseFormSetError<ResultFormValues>,
+): boolean {
   const named = attributeNamesIn(message).flatMap((name) => shownAttributes.filter((attribute) => attribute.name === name));
   for (const attribute of named) setError(`attributes.${attributeKey(attribute)}`, { type: 'server', message: formMessages.required });
   return named.length > 0;

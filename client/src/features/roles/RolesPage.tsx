@@ -22,7 +22,11 @@ const isSeeded = (role: Role) => SEEDED_ROLES.some((seeded) => seeded.id === rol
 /** /administration/roles: superusers define the roles granted per project (§3.15). */
 export function RolesPage() {
   const { t } = useTranslation();
-  const roles = useLiveQuery(null, () => changesOf(topics.roles), () => roleApi.list().pipe(map((page) => page.results))).data;
+  const roles = useLiveQuery(
+    null,
+    () => changesOf(topics.roles),
+    () => roleApi.list().pipe(map((page) => page.results)),
+  ).data;
   const permissions = useLiveQuery(null, () => changesOf(topics.roles), roleApi.permissions).data ?? [];
   const form = useItemForm<Role>();
   const remove = (role: Role) =>
@@ -43,9 +47,18 @@ export function RolesPage() {
       <SectionHeader title={t('roles.title')} hint={t('roles.hint')}>
         <CreateButton label={t('roles.create')} onClick={form.openNew} />
       </SectionHeader>
-      <DataTable value={roles ?? []} loading={roles === null} dataKey="id" emptyMessage={t('roles.empty')} pt={{ table: { 'aria-label': t('roles.title') } }}>
+      <DataTable
+        value={roles ?? []}
+        loading={roles === null}
+        dataKey="id"
+        emptyMessage={t('roles.empty')}
+        pt={{ table: { 'aria-label': t('roles.title') } }}
+      >
         <Column header={t('roles.name')} body={(role: Role) => seededName(t, 'role', role.name)} />
-        <Column header={t('roles.type')} body={(role: Role) => <Tag value={t(`roles.types.${ROLE_TYPES[role.type] ?? 'custom'}`)} severity="secondary" />} />
+        <Column
+          header={t('roles.type')}
+          body={(role: Role) => <Tag value={t(`roles.types.${ROLE_TYPES[role.type] ?? 'custom'}`)} severity="secondary" />}
+        />
         <Column
           header={t('roles.permissions')}
           body={(role: Role) => (

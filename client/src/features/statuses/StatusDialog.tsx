@@ -23,7 +23,8 @@ export function StatusDialog({ projectId, status, onClose }: { projectId: number
     resolver: zodResolver(schema),
     defaultValues: { name: status?.name ?? '', color: status?.color ?? PALETTE[0].value },
     fields: FIELDS,
-    run: (values: z.output<typeof schema>) => (status ? statusApi.update(status.id, values) : statusApi.create({ ...values, project: projectId })),
+    run: (values: z.output<typeof schema>) =>
+      status ? statusApi.update(status.id, values) : statusApi.create({ ...values, project: projectId }),
     onDone: () => {
       catalogueSaved(t, 'status', projectId, !status);
       onClose();

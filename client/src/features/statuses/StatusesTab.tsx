@@ -89,7 +89,10 @@ export function StatusesTab() {
         <Column
           header={t('catalogue.status.type')}
           body={(status: Status) => (
-            <Tag value={t(isSystemStatus(status) ? 'catalogue.status.system' : 'catalogue.status.custom')} severity={isSystemStatus(status) ? 'secondary' : 'info'} />
+            <Tag
+              value={t(isSystemStatus(status) ? 'catalogue.status.system' : 'catalogue.status.custom')}
+              severity={isSystemStatus(status) ? 'secondary' : 'info'}
+            />
           )}
         />
         <Column
@@ -106,7 +109,9 @@ export function StatusesTab() {
         <Column
           className="catalogue__actions"
           body={(status: Status) =>
-            isSystemStatus(status) ? null : <RowActions name={status.name} onEdit={() => form.openEdit(status)} onDelete={() => remove(status)} />
+            isSystemStatus(status) ? null : (
+              <RowActions name={status.name} onEdit={() => form.openEdit(status)} onDelete={() => remove(status)} />
+            )
           }
         />
       </DataTable>

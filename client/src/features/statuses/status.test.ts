@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { arrangedStatuses, moved, orderChanged, statusOrderSetting, type Status } from './status.ts';
 
-const status = (id: number, name: string): Status => ({ id, url: `http://testament.test/api/v2/statuses/${id}/`, name, color: '#000', type: id < 9 ? 0 : 1, project: id < 9 ? null : 1 });
+const status = (id: number, name: string): Status => ({
+  id,
+  url: `http://testament.test/api/v2/statuses/${id}/`,
+  name,
+  color: '#000',
+  type: id < 9 ? 0 : 1,
+  project: id < 9 ? null : 1,
+});
 const saved = [status(1, 'Failed'), status(2, 'Passed'), status(9, 'Flaky')];
 const ids = (statuses: Status[]) => statuses.map((s) => s.id);
 

@@ -1,9 +1,9 @@
-import { StatusType, type Status, type StatusCreateBody } from '@testament/contracts';
+import { StatusType, type Status, statusRoutes } from '@testament/contracts';
 import { catalogueApi } from '../project-catalogue/catalogue-api.ts';
 
 export type { Status } from '@testament/contracts';
 
-export const statusApi = catalogueApi<Status, StatusCreateBody>('statuses');
+export const statusApi = catalogueApi(statusRoutes);
 
 /** System statuses cannot be edited or deleted (§2 Statuses). */
 export const isSystemStatus = (status: Status) => status.type === StatusType.system;

@@ -25,7 +25,10 @@ export function useDefaultStatus(project: Project): { choose(choice: DefaultChoi
       }
       announceProjectChange(project.id);
       const { status, isDefault } = outcome.result;
-      notify({ severity: 'success', summary: isDefault ? t('catalogue.status.defaultUpdated', { name: status.name }) : t('catalogue.status.defaultRemoved') });
+      notify({
+        severity: 'success',
+        summary: isDefault ? t('catalogue.status.defaultUpdated', { name: status.name }) : t('catalogue.status.defaultRemoved'),
+      });
     },
   );
   return { choose, saving: state.state === 'running' };

@@ -43,7 +43,11 @@ export function SuitePage() {
 function ProjectRoot({ projectId }: { projectId: number }) {
   const { t } = useTranslation();
   return (
-    <WorkspaceRoot title={t('suites.page.allCases')} createLabel={t('suites.actions.createSuite')} createPath={(prevUrl) => suitePaths.create(projectId, null, prevUrl)}>
+    <WorkspaceRoot
+      title={t('suites.page.allCases')}
+      createLabel={t('suites.actions.createSuite')}
+      createPath={(prevUrl) => suitePaths.create(projectId, null, prevUrl)}
+    >
       <CasesView projectId={projectId} suiteId={null} />
     </WorkspaceRoot>
   );
@@ -77,12 +81,23 @@ function SuiteView({ projectId, suiteId, tab }: { projectId: number; suiteId: nu
         <Skeleton height="4rem" />
       )}
       {/* From the first render, as they need only the address: TabMenu measures its active tab as it mounts (a forced layout). */}
-      <RouteTabs tabs={tabs} active={Math.max(0, SUITE_TABS.findIndex((candidate) => candidate.path === tab))} />
+      <RouteTabs
+        tabs={tabs}
+        active={Math.max(
+          0,
+          SUITE_TABS.findIndex((candidate) => candidate.path === tab),
+        )}
+      />
       {!overview && (shown ? <SuiteTab suite={shown} tab={tab} /> : <Skeleton height="6rem" />)}
       {overview && (
         // The cases ask for their own page beside the suite's, not after it.
         <div className="suite-page__overview">
-          {shown && (shown.description ? <Markdown text={shown.description} /> : <p className="suite-page__empty">{t('suites.page.noDescription')}</p>)}
+          {shown &&
+            (shown.description ? (
+              <Markdown text={shown.description} />
+            ) : (
+              <p className="suite-page__empty">{t('suites.page.noDescription')}</p>
+            ))}
           <CasesView projectId={projectId} suiteId={suiteId} />
         </div>
       )}

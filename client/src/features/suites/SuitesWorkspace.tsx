@@ -12,14 +12,21 @@ import './suites.css';
  */
 export function SuitesWorkspace() {
   const params = useParams();
-  const projectId = Number(params['projectId']);
-  const selectedId = params['suiteId'] ? Number(params['suiteId']) : null;
+  const projectId = Number(params.projectId);
+  const selectedId = params.suiteId ? Number(params.suiteId) : null;
   const trail = useTrail(suiteTreeKind, projectId, selectedId);
   const actions = useSuiteActions(projectId, selectedId === null ? [] : [...trail.map((crumb) => crumb.id), selectedId]);
   return (
     <SuiteActionsContext.Provider value={actions}>
       <div className="suites-workspace">
-        <TreeBar<Suite> key={projectId} kind={suiteTreeKind} projectId={projectId} selectedId={selectedId} trail={trail} itemsFor={actions.itemsFor} />
+        <TreeBar<Suite>
+          key={projectId}
+          kind={suiteTreeKind}
+          projectId={projectId}
+          selectedId={selectedId}
+          trail={trail}
+          itemsFor={actions.itemsFor}
+        />
         <div className="suites-workspace__content">
           <Outlet />
         </div>

@@ -9,10 +9,16 @@ export const suiteRuleMessages = {
 } as const;
 
 /** The server's words on a suite's parent, which the app-wide server catalogue does not list. */
-const serverKeys: Record<string, string> = { [suiteMessages.childOfItself]: 'suites.form.childOfItself', [suiteMessages.ownParent]: suiteRuleMessages.ownParent };
+const serverKeys: Record<string, string> = {
+  [suiteMessages.childOfItself]: 'suites.form.childOfItself',
+  [suiteMessages.ownParent]: suiteRuleMessages.ownParent,
+};
 
 /** A field's error with this feature's keys translated; other contract and server messages pass to FieldError as they are. */
-export function translatedError(t: TFunction, error: { message?: string | undefined } | undefined): { message?: string | undefined } | undefined {
+export function translatedError(
+  t: TFunction,
+  error: { message?: string | undefined } | undefined,
+): { message?: string | undefined } | undefined {
   const message = error?.message;
   if (message === undefined) return error;
   const key = message.startsWith('suites.') ? message : serverKeys[message];

@@ -8,6 +8,8 @@ describe('keepingTreeSearch', () => {
   });
 
   it('adds the search beside a query the address has, replacing an older search', () => {
-    expect(keepingTreeSearch('/projects/1/suites/new-test-case?suiteId=4&treeSearch=old', 'reset')).toBe('/projects/1/suites/new-test-case?suiteId=4&treeSearch=reset');
+    expect(keepingTreeSearch('/projects/1/suites/new-test-case?suiteId=4&treeSearch=old', 'reset')).toBe(
+      '/projects/1/suites/new-test-case?suiteId=4&treeSearch=reset',
+    );
   });
 });

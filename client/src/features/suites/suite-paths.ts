@@ -4,9 +4,12 @@ export const suitePaths = {
   /** A suite's page, or the project's root for none. */
   suite: (projectId: number, suiteId: number | null, tab?: string) =>
     suiteId === null ? suitePaths.root(projectId) : `/projects/${projectId}/suites/${suiteId}${tab ? `/${tab}` : ''}`,
-  create: (projectId: number, parentId: number | null, prevUrl: string) =>
-    `/projects/${projectId}/suites/new-test-suite?${new URLSearchParams({ ...(parentId !== null ? { parentTestSuite: String(parentId) } : {}), prevUrl })}`,
-  edit: (projectId: number, suiteId: number, prevUrl: string) => `/projects/${projectId}/suites/${suiteId}/edit-test-suite?${new URLSearchParams({ prevUrl })}`,
+  create: (projectId: number, parentId: number | null, prevUrl: string) => {
+    const query = new URLSearchParams({ ...(parentId !== null ? { parentTestSuite: String(parentId) } : {}), prevUrl });
+    return `/projects/${projectId}/suites/new-test-suite?${query}`;
+  },
+  edit: (projectId: number, suiteId: number, prevUrl: string) =>
+    `/projects/${projectId}/suites/${suiteId}/edit-test-suite?${new URLSearchParams({ prevUrl })}`,
   createCase: (projectId: number, suiteId: number) => `/projects/${projectId}/suites/new-test-case?suiteId=${suiteId}`,
   plans: (projectId: number) => `/projects/${projectId}/plans`,
 };

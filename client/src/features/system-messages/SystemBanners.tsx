@@ -17,7 +17,7 @@ export function SystemBanners({ changes = () => EMPTY }: { changes?: () => Obser
   const shown = messages.filter((message) => !isHidden(message, hidden));
   if (shown.length === 0) return null;
   return (
-    <div className="system-banners" role="region" aria-label={t('systemMessages.banners')}>
+    <section className="system-banners" aria-label={t('systemMessages.banners')}>
       {shown.map((message: SystemMessage) => (
         <Message
           key={message.id}
@@ -28,12 +28,19 @@ export function SystemBanners({ changes = () => EMPTY }: { changes?: () => Obser
               <i className={`pi ${message.level === 0 ? 'pi-info-circle' : 'pi-exclamation-triangle'}`} aria-hidden />
               <span className="system-banner__text">{message.content}</span>
               {message.is_closing && (
-                <Button icon="pi pi-times" text rounded size="small" aria-label={t('systemMessages.hide')} onClick={() => hideMessage(message)} />
+                <Button
+                  icon="pi pi-times"
+                  text
+                  rounded
+                  size="small"
+                  aria-label={t('systemMessages.hide')}
+                  onClick={() => hideMessage(message)}
+                />
               )}
             </div>
           }
         />
       ))}
-    </div>
+    </section>
   );
 }

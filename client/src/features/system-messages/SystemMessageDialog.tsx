@@ -26,7 +26,12 @@ export function SystemMessageDialog({ message, onClose }: { message: ManagedSyst
   const { t } = useTranslation();
   const { control, errors, submitProps } = useActionForm({
     resolver: zodResolver(schema),
-    defaultValues: { content: message?.content ?? '', level: message?.level ?? 0, is_closing: message?.is_closing ?? true, is_active: message?.is_active ?? true },
+    defaultValues: {
+      content: message?.content ?? '',
+      level: message?.level ?? 0,
+      is_closing: message?.is_closing ?? true,
+      is_active: message?.is_active ?? true,
+    },
     fields: FIELDS,
     run: (body: SystemMessageBody) => (message ? systemMessageApi.update(message.id, body) : systemMessageApi.create(body)),
     onDone: () => {
@@ -55,7 +60,14 @@ export function SystemMessageDialog({ message, onClose }: { message: ManagedSyst
         <Controller
           name="level"
           control={control}
-          render={({ field }) => <Dropdown inputId="system-message-level" value={field.value} options={levels} onChange={(event) => field.onChange(event.value as number)} />}
+          render={({ field }) => (
+            <Dropdown
+              inputId="system-message-level"
+              value={field.value}
+              options={levels}
+              onChange={(event) => field.onChange(event.value as number)}
+            />
+          )}
         />
       </FormField>
       <SwitchField control={control} name="is_closing" id="system-message-closing" label={t('systemMessages.closable')} />

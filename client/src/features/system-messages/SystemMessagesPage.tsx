@@ -30,14 +30,28 @@ export function SystemMessagesPage() {
       <SectionHeader title={t('systemMessages.title')} hint={t('systemMessages.hint')}>
         <CreateButton label={t('systemMessages.create')} onClick={form.openNew} />
       </SectionHeader>
-      <DataTable value={messages ?? []} loading={messages === null} dataKey="id" emptyMessage={t('systemMessages.empty')} pt={{ table: { 'aria-label': t('systemMessages.title') } }}>
+      <DataTable
+        value={messages ?? []}
+        loading={messages === null}
+        dataKey="id"
+        emptyMessage={t('systemMessages.empty')}
+        pt={{ table: { 'aria-label': t('systemMessages.title') } }}
+      >
         <Column field="content" header={t('systemMessages.content')} className="system-messages__content" />
         <Column
           header={t('systemMessages.level')}
-          body={(message: ManagedSystemMessage) => <Tag value={t(`systemMessages.levels.${levelOf(message.level).key}`)} severity={levelOf(message.level).tag} />}
+          body={(message: ManagedSystemMessage) => (
+            <Tag value={t(`systemMessages.levels.${levelOf(message.level).key}`)} severity={levelOf(message.level).tag} />
+          )}
         />
-        <Column header={t('systemMessages.closable')} body={(message: ManagedSystemMessage) => <FlagCell value={message.is_closing} label={t('systemMessages.closable')} />} />
-        <Column header={t('systemMessages.active')} body={(message: ManagedSystemMessage) => <FlagCell value={message.is_active} label={t('systemMessages.active')} />} />
+        <Column
+          header={t('systemMessages.closable')}
+          body={(message: ManagedSystemMessage) => <FlagCell value={message.is_closing} label={t('systemMessages.closable')} />}
+        />
+        <Column
+          header={t('systemMessages.active')}
+          body={(message: ManagedSystemMessage) => <FlagCell value={message.is_active} label={t('systemMessages.active')} />}
+        />
         <Column
           className="catalogue__actions"
           body={(message: ManagedSystemMessage) => (

@@ -1,7 +1,12 @@
-import type { ManagedSystemMessage, SystemMessage, systemMessageCreateBody, systemMessagePatchBody } from '@testament/contracts';
-import { BehaviorSubject, type Observable } from 'rxjs';
+import {
+  systemMessageRoutes,
+  type ManagedSystemMessage,
+  type SystemMessage,
+  type systemMessageCreateBody,
+  type systemMessagePatchBody,
+} from '@testament/contracts';
+import { BehaviorSubject, map, type Observable } from 'rxjs';
 import type { z } from 'zod';
-import { apiPath } from '../../api/paths.ts';
 import { readLocal, writeLocal } from '../../app/local-settings.ts';
 import { api } from '../../app/services.ts';
 
@@ -16,13 +21,20 @@ export const LEVELS = [
 
 export const levelOf = (level: number) => LEVELS.find((candidate) => candidate.value === level) ?? LEVELS[0];
 
+const systemMessages = api.endpoints(systemMessageRoutes);
+
+/** The list's banners as superusers see them: with `include_inactive`, every one is. */
+const managedOnly = (messages: ReadonlyArray<SystemMessage | ManagedSystemMessage>): ManagedSystemMessage[] =>
+  messages.filter((message): message is ManagedSystemMessage => 'is_active' in message);
+
 export const systemMessageApi = {
   /** Needs no sign-in: the login page shows the banners too. */
-  active: (): Observable<SystemMessage[]> => api.get(apiPath('system/messages/'), { handles: [401] }),
-  all: (): Observable<ManagedSystemMessage[]> => api.get(apiPath('system/messages/'), { query: { include_inactive: true } }),
-  create: (body: SystemMessageBody): Observable<ManagedSystemMessage> => api.post(apiPath('system/messages/'), { json: body, handles: [403] }),
-  update: (id: number, body: z.input<typeof systemMessagePatchBody>): Observable<ManagedSystemMessage> => api.patch(apiPath(`system/messages/${id}/`), { json: body, handles: [403] }),
-  remove: (id: number): Observable<void> => api.delete(apiPath(`system/messages/${id}/`), { handles: [403] }),
+  active: (): Observable<SystemMessage[]> => systemMessages.list({}, { handles: [401] }),
+  all: (): Observable<ManagedSystemMessage[]> => systemMessages.list({ query: { include_inactive: true } }).pipe(map(managedOnly)),
+  create: (body: SystemMessageBody): Observable<ManagedSystemMessage> => systemMessages.create({ body }, { handles: [403] }),
+  update: (id: number, body: z.input<typeof systemMessagePatchBody>): Observable<ManagedSystemMessage> =>
+    systemMessages.update({ id, body }, { handles: [403] }),
+  remove: (id: number): Observable<void> => systemMessages.destroy({ id }, { handles: [403] }),
 };
 
 /**

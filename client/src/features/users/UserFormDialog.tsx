@@ -57,7 +57,13 @@ export function UserFormDialog({ user, onClose }: { user: User | null; onClose()
         labels={{ password: t(editing ? 'users.newPassword' : 'users.fields.password'), confirm: t('password.confirm') }}
       />
       <SwitchField control={control} name="is_active" id="user-is_active" label={t('users.fields.is_active')} />
-      <SwitchField control={control} name="is_superuser" id="user-is_superuser" label={t('users.fields.is_superuser')} hint={t('users.superuserHint')} />
+      <SwitchField
+        control={control}
+        name="is_superuser"
+        id="user-is_superuser"
+        label={t('users.fields.is_superuser')}
+        hint={t('users.superuserHint')}
+      />
     </FormDialog>
   );
 }

@@ -66,7 +66,14 @@ export function UsersPage() {
         pt={{ table: { 'aria-label': t('users.title') } }}
       >
         {TEXT_COLUMNS.map((field) => (
-          <Column key={field} field={field} header={t(`users.fields.${field}`)} filter showFilterMenu={false} filterPlaceholder={t('common.search')} />
+          <Column
+            key={field}
+            field={field}
+            header={t(`users.fields.${field}`)}
+            filter
+            showFilterMenu={false}
+            filterPlaceholder={t('common.search')}
+          />
         ))}
         {FLAG_COLUMNS.map((field) => (
           <Column
@@ -83,7 +90,11 @@ export function UsersPage() {
         <Column
           className="catalogue__actions"
           body={(user: User) => (
-            <RowActions name={user.username} onEdit={() => form.openEdit(user)} {...(user.id !== me.id ? { onDelete: () => remove(user) } : {})} />
+            <RowActions
+              name={user.username}
+              onEdit={() => form.openEdit(user)}
+              {...(user.id !== me.id ? { onDelete: () => remove(user) } : {})}
+            />
           )}
         />
       </DataTable>

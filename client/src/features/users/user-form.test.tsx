@@ -2,12 +2,12 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { chooseLanguage } from '../../i18n/i18n.ts';
-import { aUser, useScriptedServer } from '../../testing/use-server.ts';
+import { aUser, scriptedServerPerTest } from '../../testing/scripted-server.ts';
 import { UserFormDialog } from './UserFormDialog.tsx';
 import { userBody, userFormDefaults } from './user-form.ts';
 
 const alice = aUser(5, 'alice', { first_name: 'Alice', email: 'alice@example.test' });
-const net = useScriptedServer({ 'PATCH /api/v2/users/5/': { status: 200, body: alice } });
+const net = scriptedServerPerTest({ 'PATCH /api/v2/users/5/': { status: 200, body: alice } });
 
 describe('the user form (§5)', () => {
   it('says which fields must not be empty', async () => {
@@ -34,7 +34,13 @@ describe('the user form (§5)', () => {
     await userEvent.type(screen.getByLabelText('Last name'), 'Smith');
     await userEvent.click(screen.getByRole('button', { name: 'Update' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(net.server.bodies.at(-1)).toEqual({ email: 'alice@example.test', first_name: 'Alice', last_name: 'Smith', is_active: true, is_superuser: false });
+    expect(net.server.bodies.at(-1)).toEqual({
+      email: 'alice@example.test',
+      first_name: 'Alice',
+      last_name: 'Smith',
+      is_active: true,
+      is_superuser: false,
+    });
   });
 
   it('sends the username and the password when creating', () => {

@@ -81,7 +81,15 @@ export const en = {
   },
   /** Names the server seeds in English, shown in the reader's language while they keep them (i18n/seeded-names.ts). */
   seeded: {
-    status: { Failed: 'Failed', Passed: 'Passed', Skipped: 'Skipped', Broken: 'Broken', Blocked: 'Blocked', Retest: 'Retest', UNTESTED: 'UNTESTED' },
+    status: {
+      Failed: 'Failed',
+      Passed: 'Passed',
+      Skipped: 'Skipped',
+      Broken: 'Broken',
+      Blocked: 'Blocked',
+      Retest: 'Retest',
+      UNTESTED: 'UNTESTED',
+    },
     role: { Admin: 'Admin', User: 'User', 'External user': 'External user' },
   },
   login: loginTexts.en,

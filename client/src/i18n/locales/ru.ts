@@ -79,7 +79,15 @@ export const ru: Messages = {
     custom: 'Свой цвет',
   },
   seeded: {
-    status: { Failed: 'Провален', Passed: 'Пройден', Skipped: 'Пропущен', Broken: 'Сломан', Blocked: 'Заблокирован', Retest: 'Перепроверить', UNTESTED: 'НЕ ПРОТЕСТИРОВАН' },
+    status: {
+      Failed: 'Провален',
+      Passed: 'Пройден',
+      Skipped: 'Пропущен',
+      Broken: 'Сломан',
+      Blocked: 'Заблокирован',
+      Retest: 'Перепроверить',
+      UNTESTED: 'НЕ ПРОТЕСТИРОВАН',
+    },
     role: { Admin: 'Администратор', User: 'Пользователь', 'External user': 'Внешний пользователь' },
   },
   login: loginTexts.ru,

@@ -31,6 +31,7 @@ import {
   NO_STREAM,
   START,
   type AllStreamResolvedEvent,
+  type AppendResult as KurrentAppendResult,
   type AppendStreamState,
   type EventData,
   type JSONType,
@@ -141,7 +142,9 @@ export class KurrentDbEventStore implements EventStore {
     for (let from = 0; from < wanted.length; from += READS_IN_FLIGHT) {
       const part = wanted.slice(from, from + READS_IN_FLIGHT);
       const events = await Promise.all(part.map((stream) => this.readStream(stream)));
-      part.forEach((stream, index) => read.set(stream, events[index]!));
+      part.forEach((stream, index) => {
+        read.set(stream, events[index]!);
+      });
     }
     return read;
   }
@@ -165,7 +168,11 @@ export class KurrentDbEventStore implements EventStore {
 
   /** KurrentDB keeps JSON as it was sent: written again canonically, as the hashes were made of it. */
   async readAllText(after: number, limit: number): Promise<StoredEventText[]> {
-    return (await this.readAll(after, limit)).map((event) => ({ ...event, data: canonicalJson(event.data), metadata: canonicalJson(event.metadata) }));
+    return (await this.readAll(after, limit)).map((event) => ({
+      ...event,
+      data: canonicalJson(event.data),
+      metadata: canonicalJson(event.metadata),
+    }));
   }
 
   subscribe(after: number, handler: BatchHandler, options?: SubscribeOptions): Subscription {
@@ -173,8 +180,7 @@ export class KurrentDbEventStore implements EventStore {
       after,
       handler,
       batchSize: options?.batchSize ?? DEFAULT_BATCH_SIZE,
-      open: (from) =>
-        this.client.subscribeToAll({ fromPosition: readPositionAfter(from), filter: excludeSystemEvents() }),
+      open: (from) => this.client.subscribeToAll({ fromPosition: readPositionAfter(from), filter: excludeSystemEvents() }),
       toRecordedEvent,
     });
     return this.subscriptions.track(subscription);
@@ -203,7 +209,7 @@ export class KurrentDbEventStore implements EventStore {
   private async tryAppendAfter(stream: string, head: StreamHead, events: NewEvent[]): Promise<AppendResult | undefined> {
     const eventData = chainEvents(stream, head, events);
     const streamState = head.revision === NO_STREAM_REVISION ? NO_STREAM : BigInt(head.revision);
-    let result;
+    let result: KurrentAppendResult;
     try {
       result = await this.client.appendToStream(stream, eventData, { streamState });
     } catch (error) {
@@ -237,7 +243,12 @@ export class KurrentDbEventStore implements EventStore {
 }
 
 /** Our events as the client's EventData, each hashed onto its predecessor. */
-function chainEvents(stream: string, head: StreamHead, events: NewEvent[], metadataOf: (stored: StoredMetadata) => JSONType = (stored) => ({ ...stored })): EventData[] {
+function chainEvents(
+  stream: string,
+  head: StreamHead,
+  events: NewEvent[],
+  metadataOf: (stored: StoredMetadata) => JSONType = (stored) => ({ ...stored }),
+): EventData[] {
   let { revision, hash } = head;
   return events.map((event) => {
     revision += 1;
@@ -287,7 +298,8 @@ function toRecordedEvent(resolved: ResolvedEvent | AllStreamResolvedEvent): Reco
 function storedMetadataOf(raw: unknown, created: Date): StoredMetadata {
   const stored = (typeof raw === 'object' && raw !== null ? raw : {}) as { schemaVersion?: unknown; metadata?: unknown; hash?: unknown };
   const schemaVersion = Number(stored.schemaVersion);
-  const metadata = typeof stored.metadata === 'string' ? (JSON.parse(stored.metadata) as EventMetadata) : (stored.metadata as EventMetadata | undefined);
+  const metadata =
+    typeof stored.metadata === 'string' ? (JSON.parse(stored.metadata) as EventMetadata) : (stored.metadata as EventMetadata | undefined);
   return {
     schemaVersion: Number.isInteger(schemaVersion) ? schemaVersion : 1,
     metadata: metadata ?? {

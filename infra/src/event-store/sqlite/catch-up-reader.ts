@@ -56,5 +56,6 @@ export class CatchUpReader {
 
 /** A subscription's `readAhead` over the SQLite file at `file`, reading what its `options` ask for. */
 export function readAheadFrom(file: string, options: SubscribeOptions | undefined) {
-  return (after: number, until: number, pageSize: number) => new CatchUpReader(file, { after, until, pageSize, foldOnly: options?.foldOnly === true });
+  return (after: number, until: number, pageSize: number) =>
+    new CatchUpReader(file, { after, until, pageSize, foldOnly: options?.foldOnly === true });
 }

@@ -49,11 +49,7 @@ export interface GroupPlan {
   lastPosition: number;
 }
 
-export function planGroup(
-  group: PendingAppend[],
-  currentHead: (stream: string) => StreamHead,
-  headPosition: number,
-): GroupPlan {
+export function planGroup(group: PendingAppend[], currentHead: (stream: string) => StreamHead, headPosition: number): GroupPlan {
   const plan: GroupPlan = { rows: [], accepted: [], newHeads: new Map(), lastPosition: headPosition };
   const headOf = (stream: string) => plan.newHeads.get(stream) ?? currentHead(stream);
   for (const append of group) {
@@ -79,16 +75,7 @@ function addRows(plan: GroupPlan, append: PendingStreamAppend, head: StreamHead)
     plan.lastPosition += 1;
     const identity = { stream: append.stream, revision, type: event.type, schemaVersion: event.schemaVersion };
     hash = eventHashOfCanonical(hash, identity, event.dataJson, event.metadataJson);
-    plan.rows.push([
-      plan.lastPosition,
-      append.stream,
-      revision,
-      event.type,
-      event.schemaVersion,
-      event.dataJson,
-      event.metadataJson,
-      hash,
-    ]);
+    plan.rows.push([plan.lastPosition, append.stream, revision, event.type, event.schemaVersion, event.dataJson, event.metadataJson, hash]);
   }
   return { revision, hash };
 }

@@ -14,7 +14,8 @@ describe('LogHeadWatch', () => {
     try {
       const first = await store.append('s-1', [newEvent('Happened', { n: 1 })], 'any');
       // Listened to once a look has found the first head: only later heads are told.
-      for (let waited = 0; watch.position < first.position && waited < 5_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+      for (let waited = 0; watch.position < first.position && waited < 5_000; waited += 10)
+        await new Promise((resolve) => setTimeout(resolve, 10));
       const heads: number[] = [];
       watch.onHead((head) => heads.push(head));
       // Unannounced: the next look finds it.

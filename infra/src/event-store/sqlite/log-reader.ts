@@ -22,7 +22,9 @@ export class SqliteLogReader implements EventStore {
     this.statements = {
       readAll: db.prepare(READ_ALL).raw(),
       readStream: db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision`).raw(),
-      readStreams: db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream IN (SELECT value FROM json_each(?)) ORDER BY stream, revision`).raw(),
+      readStreams: db
+        .prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream IN (SELECT value FROM json_each(?)) ORDER BY stream, revision`)
+        .raw(),
       headPosition: db.prepare('SELECT max(position) FROM events').pluck(),
     };
   }

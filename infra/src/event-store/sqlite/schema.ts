@@ -38,7 +38,8 @@ export function openEventDatabase(file: string): Database.Database {
 export const EVENT_DATABASE_PRAGMAS = ['journal_mode = WAL', 'synchronous = FULL', 'busy_timeout = 5000'];
 
 /** Appends one event; parameters in InsertRow order. */
-export const INSERT_EVENT = 'INSERT INTO events (position, stream, revision, type, schema_version, data, metadata, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)';
+export const INSERT_EVENT =
+  'INSERT INTO events (position, stream, revision, type, schema_version, data, metadata, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)';
 
 /** Column order of every SELECT of events, read with `.raw()`. */
 export const EVENT_COLUMNS = 'position, stream, revision, type, schema_version, data, metadata, hash';
@@ -73,18 +74,33 @@ export function toRecordedEvent(row: EventRow): RecordedEvent {
 
 /** A row as its stored text: the canonical JSON its hash was made of, handed over unparsed. */
 export function toStoredText(row: EventRow): StoredEventText {
-  return { type: row[3], data: row[5], schemaVersion: row[4], metadata: row[6], stream: row[1], revision: row[2], position: row[0], hash: row[7] };
+  return {
+    type: row[3],
+    data: row[5],
+    schemaVersion: row[4],
+    metadata: row[6],
+    stream: row[1],
+    revision: row[2],
+    position: row[0],
+    hash: row[7],
+  };
 }
 
-/** Streams read per query by `readStreamsWith`: a read's fixed cost (a statement, the page cache checked against the log) paid once, not per stream. */
+/**
+ * Streams read per query by `readStreamsWith`: a read's fixed cost (a statement, the page cache checked against the log) paid once, not per
+ * stream.
+ */
 const STREAMS_PER_QUERY = 1_000;
 
-/** Each stream's events, by a statement taking a JSON list of streams, a thousand streams per query; [] for a stream that does not exist. */
+/**
+ * Each stream's events, by a statement taking a JSON list of streams, a thousand streams per query; [] for a stream that does not exist.
+ */
 export function readStreamsWith(statement: Database.Statement, streams: readonly string[]): Map<string, RecordedEvent[]> {
   const read = new Map<string, RecordedEvent[]>(streams.map((stream) => [stream, []]));
   const wanted = [...read.keys()];
   for (let from = 0; from < wanted.length; from += STREAMS_PER_QUERY) {
-    for (const row of statement.all(JSON.stringify(wanted.slice(from, from + STREAMS_PER_QUERY))) as EventRow[]) read.get(row[1])!.push(toRecordedEvent(row));
+    for (const row of statement.all(JSON.stringify(wanted.slice(from, from + STREAMS_PER_QUERY))) as EventRow[])
+      read.get(row[1])!.push(toRecordedEvent(row));
   }
   return read;
 }

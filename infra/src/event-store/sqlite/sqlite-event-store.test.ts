@@ -57,9 +57,7 @@ describe('SqliteEventStore', () => {
     const results = await Promise.all(appends);
     expect(store.stats.commits).toBeLessThanOrEqual(2);
     expect(store.stats.appends).toBe(200);
-    expect(results.map((r) => r.position).sort((a, b) => a - b)).toEqual(
-      Array.from({ length: 200 }, (_, i) => i + 1),
-    );
+    expect(results.map((r) => r.position).sort((a, b) => a - b)).toEqual(Array.from({ length: 200 }, (_, i) => i + 1));
     await store.close();
   });
 
@@ -99,7 +97,10 @@ describe('SqliteEventStore', () => {
     const intruder = new Database(file);
     intruder.prepare(INSERT_EVENT).run([2, 'intruder', 0, 'X', 1, '{}', '{}', 'hash']);
     intruder.close();
-    const outcomes = await Promise.allSettled([store.append('b', [newEvent('B')], 'no_stream'), store.append('c', [newEvent('C')], 'no_stream')]);
+    const outcomes = await Promise.allSettled([
+      store.append('b', [newEvent('B')], 'no_stream'),
+      store.append('c', [newEvent('C')], 'no_stream'),
+    ]);
     expect(outcomes.map((o) => o.status)).toEqual(['rejected', 'rejected']);
     expect((outcomes[0] as PromiseRejectedResult).reason).toMatchObject({ code: 'SQLITE_CONSTRAINT_PRIMARYKEY' });
     expect(await store.readStream('b')).toEqual([]);
@@ -110,7 +111,11 @@ describe('SqliteEventStore', () => {
   it('reads what it just committed from memory exactly as the file holds it', async () => {
     const store = SqliteEventStore.open(file);
     for (let group = 0; group < 40; group++) {
-      await Promise.all(Array.from({ length: 1 + (group % 5) }, (_, i) => store.append(`s-${(group + i) % 6}`, [newEvent('E', { group, i, text: 'Тест ✓' })], 'any')));
+      await Promise.all(
+        Array.from({ length: 1 + (group % 5) }, (_, i) =>
+          store.append(`s-${(group + i) % 6}`, [newEvent('E', { group, i, text: 'Тест ✓' })], 'any'),
+        ),
+      );
     }
     const head = await store.headPosition();
     const fromMemory = await Promise.all(Array.from({ length: head + 1 }, (_, after) => store.readAll(after, 7)));
@@ -202,7 +207,9 @@ describe('SqliteEventStore', () => {
     const subscription = store.subscribe(0, (events: FoldedEvent[]) => void delivered.push(...events), { batchSize: 500, foldOnly: true });
     while (delivered.length < behind) await new Promise((resolve) => setTimeout(resolve, 5));
     await subscription.close();
-    const folded = (await store.readAll(0, behind)).map(({ hash: _hash, metadata: { actorId, time }, ...event }): FoldedEvent => ({ ...event, metadata: { actorId, time } }));
+    const folded = (await store.readAll(0, behind)).map(
+      ({ hash: _hash, metadata: { actorId, time }, ...event }): FoldedEvent => ({ ...event, metadata: { actorId, time } }),
+    );
     expect(delivered).toEqual(folded);
     await store.close();
   });
@@ -221,9 +228,7 @@ describe('SqliteEventStore', () => {
     }
     expect(verifyChain(all)).toEqual({ ok: true });
     const lastRevision = Math.max(...all.filter((e) => e.stream === 'durability-0').map((e) => e.revision));
-    expect((await store.append('durability-0', [newEvent('After restart')], lastRevision)).revision).toBe(
-      lastRevision + 1,
-    );
+    expect((await store.append('durability-0', [newEvent('After restart')], lastRevision)).revision).toBe(lastRevision + 1);
     await store.close();
   });
 });

@@ -252,9 +252,7 @@ export class SqliteEventStore implements EventStore {
 function prepareStatements(db: Database.Database) {
   return {
     readAll: db.prepare(READ_ALL).raw(),
-    readStream: db
-      .prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision`)
-      .raw(),
+    readStream: db.prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream = ? AND revision >= ? ORDER BY revision`).raw(),
     readStreams: db
       .prepare(`SELECT ${EVENT_COLUMNS} FROM events WHERE stream IN (SELECT value FROM json_each(?)) ORDER BY stream, revision`)
       .raw(),

@@ -16,8 +16,10 @@ const STREAMS_PER_QUERY = 1_000;
 const IN_THREAD_EVENTS = 20_000;
 /** Streams read in one query on the calling thread, between turns of its event loop. */
 const STREAMS_PER_SLICE = 50;
+/** The streams asked for: the one parameter, a JSON array. */
+const ASKED_STREAMS = 'SELECT value FROM json_each(?)';
 /** Each stream's events in log order, the streams one after another (through the (stream, revision) index). */
-const STREAMS_BY_POSITION = `SELECT ${EVENT_COLUMNS} FROM events WHERE stream IN (SELECT value FROM json_each(?)) ORDER BY stream, position`;
+const STREAMS_BY_POSITION = `SELECT ${EVENT_COLUMNS} FROM events WHERE stream IN (${ASKED_STREAMS}) ORDER BY stream, position`;
 
 /**
  * Re-hashes every stream of a SQLite event log file, read-only and without a
@@ -37,7 +39,8 @@ export function verifySqliteFile(file: string, streams?: ReadonlySet<string>): L
 function verifyStreams(db: Database.Database, streams: readonly string[]): LogVerification {
   const verifier = new StreamsVerifier();
   const read = db.prepare(STREAMS_BY_POSITION).raw();
-  for (let from = 0; from < streams.length; from += STREAMS_PER_QUERY) checkStreams(read, verifier, streams.slice(from, from + STREAMS_PER_QUERY));
+  for (let from = 0; from < streams.length; from += STREAMS_PER_QUERY)
+    checkStreams(read, verifier, streams.slice(from, from + STREAMS_PER_QUERY));
   return verifier.result();
 }
 
@@ -46,7 +49,18 @@ function checkStreams(read: Database.Statement, verifier: StreamsVerifier, strea
   for (let start = 0; start < rows.length; ) {
     let end = start;
     while (end < rows.length && rows[end]![1] === rows[start]![1]) end++;
-    verifier.check(rows.slice(start, end).map(([position, stream, revision, type, schemaVersion, data, metadata, hash]) => ({ position, stream, revision, type, schemaVersion, data, metadata, hash })));
+    verifier.check(
+      rows.slice(start, end).map(([position, stream, revision, type, schemaVersion, data, metadata, hash]) => ({
+        position,
+        stream,
+        revision,
+        type,
+        schemaVersion,
+        data,
+        metadata,
+        hash,
+      })),
+    );
     start = end;
   }
 }
@@ -55,7 +69,12 @@ function checkStreams(read: Database.Statement, verifier: StreamsVerifier, strea
  * Some streams of the log `db` reads (a project's): the first IN_THREAD_EVENTS or so on the
  * calling thread, in slices between requests, and whatever is left on a thread of its own.
  */
-export async function verifySqliteStreams(db: Database.Database, streams: ReadonlySet<string>, signal?: AbortSignal, inThreadEvents = IN_THREAD_EVENTS): Promise<LogVerification> {
+export async function verifySqliteStreams(
+  db: Database.Database,
+  streams: ReadonlySet<string>,
+  signal?: AbortSignal,
+  inThreadEvents = IN_THREAD_EVENTS,
+): Promise<LogVerification> {
   const names = [...streams];
   const verifier = new StreamsVerifier();
   const read = db.prepare(STREAMS_BY_POSITION).raw();
@@ -68,7 +87,10 @@ export async function verifySqliteStreams(db: Database.Database, streams: Readon
     await turn();
   }
   if (from >= names.length) return verifier.result();
-  return bothVerifications(verifier.result(), await verifySqliteLog(db.name, { streams: new Set(names.slice(from)), ...(signal && { signal }) }));
+  return bothVerifications(
+    verifier.result(),
+    await verifySqliteLog(db.name, { streams: new Set(names.slice(from)), ...(signal && { signal }) }),
+  );
 }
 
 function verifyWholeLog(db: Database.Database): LogVerification {
@@ -80,7 +102,8 @@ function verifyWholeLog(db: Database.Database): LogVerification {
     for (const [position, stream, revision, type, schemaVersion, data, metadata, hash] of rows) {
       head = position;
       const broken = verifier.check({ position, stream, revision, type, schemaVersion, data, metadata, hash });
-      if (broken) return { ok: false, eventsChecked: verifier.eventsChecked, streamsChecked: verifier.streamsChecked, head, firstBreak: broken };
+      if (broken)
+        return { ok: false, eventsChecked: verifier.eventsChecked, streamsChecked: verifier.streamsChecked, head, firstBreak: broken };
     }
   }
   return { ok: true, eventsChecked: verifier.eventsChecked, streamsChecked: verifier.streamsChecked, head, firstBreak: null };

@@ -20,7 +20,9 @@ afterEach(async () => {
 
 /** Another process that takes the lock, says so, and holds it until it is killed. */
 async function holdInAnotherProcess(): Promise<ChildProcess> {
-  const script = `import { SqliteWriterLock } from ${JSON.stringify(LOCK_MODULE)}; SqliteWriterLock.acquire(${JSON.stringify(log)}); console.log('held'); setInterval(() => {}, 60_000);`;
+  const script =
+    `import { SqliteWriterLock } from ${JSON.stringify(LOCK_MODULE)}; ` +
+    `SqliteWriterLock.acquire(${JSON.stringify(log)}); console.log('held'); setInterval(() => {}, 60_000);`;
   const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
   const [output] = (await once(child.stdout!, 'data')) as [Buffer];
   expect(output.toString()).toContain('held');

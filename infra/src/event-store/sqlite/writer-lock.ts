@@ -29,7 +29,8 @@ export class SqliteWriterLock {
       return new SqliteWriterLock(db);
     } catch (error) {
       db.close();
-      if ((error as { code?: string }).code === 'SQLITE_BUSY') throw new LogInUseError(`the event log ${logFile} is in use by another process`);
+      if ((error as { code?: string }).code === 'SQLITE_BUSY')
+        throw new LogInUseError(`the event log ${logFile} is in use by another process`);
       throw error;
     }
   }

@@ -3,8 +3,24 @@
  * official driver. The port speaks MongoDB's language already, so each method
  * is a thin pass-through.
  */
-import { MongoClient, type AnyBulkWriteOperation, type Db, type Collection as DriverCollection, type Document as DriverDocument } from 'mongodb';
-import { writeInOrder, type Collection, type CollectionWrites, type Document, type Filter, type FindOptions, type IndexSpec, type ReadStore, type WriteOperation } from '../../ports/read-store.ts';
+import {
+  MongoClient,
+  type AnyBulkWriteOperation,
+  type Db,
+  type Collection as DriverCollection,
+  type Document as DriverDocument,
+} from 'mongodb';
+import {
+  writeInOrder,
+  type Collection,
+  type CollectionWrites,
+  type Document,
+  type Filter,
+  type FindOptions,
+  type IndexSpec,
+  type ReadStore,
+  type WriteOperation,
+} from '../../ports/read-store.ts';
 
 export class MongoReadStore implements ReadStore {
   private readonly collections = new Map<string, MongoCollection>();
@@ -29,7 +45,10 @@ export class MongoReadStore implements ReadStore {
     return collection as unknown as Collection<T>;
   }
 
-  /** In order, without a transaction (a standalone server has none): a fold's documents remember their position, so a fold resumed after a crash skips what it already wrote. */
+  /**
+   * In order, without a transaction (a standalone server has none): a fold's documents remember their position, so a fold resumed after a
+   * crash skips what it already wrote.
+   */
   writeAll(writes: readonly CollectionWrites[]): Promise<void> {
     return writeInOrder(this, writes);
   }

@@ -7,7 +7,9 @@ describe('remoteReadStore', () => {
     const local = new SqliteReadStore();
     const rows = local.collection('rows');
     await rows.createIndex({ keys: { group: 1, _id: -1 } });
-    await rows.bulkWrite(Array.from({ length: 40 }, (_, i) => ({ insertOne: { document: { _id: i + 1, group: i % 3, name: `row ${i}` } } })));
+    await rows.bulkWrite(
+      Array.from({ length: 40 }, (_, i) => ({ insertOne: { document: { _id: i + 1, group: i % 3, name: `row ${i}` } } })),
+    );
     const calls: ReadCall[] = [];
     const remote = remoteReadStore(async (call) => {
       calls.push(call);
@@ -15,7 +17,9 @@ describe('remoteReadStore', () => {
     }).collection('rows');
 
     const filter = { group: 1, name: { $regex: 'row 1', $options: 'i' } };
-    expect(await remote.find(filter, { sort: { _id: -1 }, skip: 1, limit: 3 })).toEqual(await rows.find(filter, { sort: { _id: -1 }, skip: 1, limit: 3 }));
+    expect(await remote.find(filter, { sort: { _id: -1 }, skip: 1, limit: 3 })).toEqual(
+      await rows.find(filter, { sort: { _id: -1 }, skip: 1, limit: 3 }),
+    );
     expect(await remote.findOne({ _id: 7 })).toEqual(await rows.findOne({ _id: 7 }));
     expect(await remote.count({ group: 2 })).toBe(13);
     expect(await remote.aggregate([{ $group: { _id: '$group', n: { $sum: 1 } } }, { $sort: { _id: 1 } }])).toEqual([

@@ -8,7 +8,8 @@ import type { Collection, CollectionWrites, Document, ReadStore } from '../../po
 export function renamedReadStore(store: ReadStore, physical: (name: string) => string): ReadStore {
   return {
     collection: <T extends Document = Document>(name: string): Collection<T> => store.collection<T>(physical(name)),
-    writeAll: (writes: readonly CollectionWrites[]) => store.writeAll(writes.map((write) => ({ ...write, collection: physical(write.collection) }))),
+    writeAll: (writes: readonly CollectionWrites[]) =>
+      store.writeAll(writes.map((write) => ({ ...write, collection: physical(write.collection) }))),
     ...(store.bulkLoad && { bulkLoad: (collections: readonly string[]) => store.bulkLoad!(collections.map(physical)) }),
     close: async () => {},
   };

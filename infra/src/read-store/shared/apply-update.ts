@@ -69,7 +69,10 @@ function assertApplicable(target: Record<string, unknown>, operators: Operators)
       }
       if (found.value === undefined) continue;
       if (NUMERIC_OPERATORS.has(operator) && typeof found.value !== 'number') {
-        throw new ReadStoreError(TYPE_MISMATCH, `Cannot apply ${operator} to a value of non-numeric type: '${path}' is ${typeName(found.value)}`);
+        throw new ReadStoreError(
+          TYPE_MISMATCH,
+          `Cannot apply ${operator} to a value of non-numeric type: '${path}' is ${typeName(found.value)}`,
+        );
       }
       if (ARRAY_OPERATORS.has(operator) && !Array.isArray(found.value)) {
         throw new ReadStoreError(BAD_VALUE, `Cannot apply ${operator} to a non-array value: '${path}' is ${typeName(found.value)}`);

@@ -14,25 +14,32 @@ import { SqliteReadStore } from './sqlite-read-store.ts';
 const names = ['alpha', 'beta', 'Gamma', 'delta run', 'éclair', 'beta-2'];
 
 const documentArbitrary = (id: number) =>
-  fc.record(
-    {
-      projectId: fc.integer({ min: 1, max: 3 }),
-      isDeleted: fc.boolean(),
-      status: fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }),
-      nameKey: fc.constantFrom(...names),
-      estimate: fc.option(fc.double({ min: 0, max: 100, noNaN: true }), { nil: null }),
-      labelIds: fc.array(fc.integer({ min: 1, max: 5 }), { maxLength: 3 }),
-      members: fc.array(fc.record({ userId: fc.integer({ min: 1, max: 4 }), roleIds: fc.array(fc.integer({ min: 1, max: 4 }), { maxLength: 3 }) }), { maxLength: 2 }),
-      meta: fc.record({ source: fc.constantFrom('api', 'import'), depth: fc.integer({ min: 0, max: 3 }) }, { requiredKeys: ['source'] }),
-    },
-    { requiredKeys: ['projectId', 'isDeleted', 'nameKey'] },
-  ).map((document) => ({ _id: id, ...document }) as Document);
+  fc
+    .record(
+      {
+        projectId: fc.integer({ min: 1, max: 3 }),
+        isDeleted: fc.boolean(),
+        status: fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }),
+        nameKey: fc.constantFrom(...names),
+        estimate: fc.option(fc.double({ min: 0, max: 100, noNaN: true }), { nil: null }),
+        labelIds: fc.array(fc.integer({ min: 1, max: 5 }), { maxLength: 3 }),
+        members: fc.array(
+          fc.record({ userId: fc.integer({ min: 1, max: 4 }), roleIds: fc.array(fc.integer({ min: 1, max: 4 }), { maxLength: 3 }) }),
+          { maxLength: 2 },
+        ),
+        meta: fc.record({ source: fc.constantFrom('api', 'import'), depth: fc.integer({ min: 0, max: 3 }) }, { requiredKeys: ['source'] }),
+      },
+      { requiredKeys: ['projectId', 'isDeleted', 'nameKey'] },
+    )
+    .map((document) => ({ _id: id, ...document }) as Document);
 
 const scalarFilter: fc.Arbitrary<Filter> = fc.oneof(
   fc.integer({ min: 1, max: 3 }).map((projectId) => ({ projectId })),
   fc.boolean().map((isDeleted) => ({ isDeleted })),
   fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }).map((status) => ({ status })),
-  fc.array(fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }), { minLength: 1, maxLength: 3 }).map((list) => ({ status: { $in: list } })),
+  fc
+    .array(fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }), { minLength: 1, maxLength: 3 })
+    .map((list) => ({ status: { $in: list } })),
   fc.array(fc.integer({ min: 1, max: 4 }), { maxLength: 3 }).map((list) => ({ status: { $nin: list } })),
   fc.integer({ min: 1, max: 5 }).map((label) => ({ labelIds: label })),
   fc.integer({ min: 1, max: 5 }).map((label) => ({ labelIds: { $ne: label } })),
@@ -41,11 +48,19 @@ const scalarFilter: fc.Arbitrary<Filter> = fc.oneof(
   fc.integer({ min: 1, max: 4 }).map((roleId) => ({ 'members.roleIds': roleId })),
   fc.array(fc.integer({ min: 1, max: 4 }), { maxLength: 2 }).map((roleIds) => ({ 'members.roleIds': { $nin: roleIds } })),
   fc.constantFrom('api', 'import').map((source) => ({ 'meta.source': source })),
-  fc.record({ op: fc.constantFrom('$gt', '$gte', '$lt', '$lte'), value: fc.double({ min: 0, max: 100, noNaN: true }) }).map(({ op, value }) => ({ estimate: { [op]: value } })),
-  fc.record({ low: fc.integer({ min: 0, max: 3 }), high: fc.integer({ min: 0, max: 3 }) }).map(({ low, high }) => ({ 'meta.depth': { $gte: low, $lte: high } })),
-  fc.constantFrom('a', 'et', 'run', 'ta-', 'ÉC', 'éc').map((text) => ({ nameKey: { $regex: text.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&') } })),
+  fc
+    .record({ op: fc.constantFrom('$gt', '$gte', '$lt', '$lte'), value: fc.double({ min: 0, max: 100, noNaN: true }) })
+    .map(({ op, value }) => ({ estimate: { [op]: value } })),
+  fc
+    .record({ low: fc.integer({ min: 0, max: 3 }), high: fc.integer({ min: 0, max: 3 }) })
+    .map(({ low, high }) => ({ 'meta.depth': { $gte: low, $lte: high } })),
+  fc
+    .constantFrom('a', 'et', 'run', 'ta-', 'ÉC', 'éc')
+    .map((text) => ({ nameKey: { $regex: text.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&') } })),
   fc.constantFrom('^a', '^be', 'A$').map((pattern) => ({ nameKey: { $regex: pattern, $options: 'i' } })),
-  fc.constantFrom('status', 'estimate', 'meta.depth', 'labelIds').chain((path) => fc.boolean().map((exists) => ({ [path]: { $exists: exists } }))),
+  fc
+    .constantFrom('status', 'estimate', 'meta.depth', 'labelIds')
+    .chain((path) => fc.boolean().map((exists) => ({ [path]: { $exists: exists } }))),
 );
 
 const filterArbitrary: fc.Arbitrary<Filter> = fc.letrec<{ filter: Filter }>((tie) => ({
@@ -59,7 +74,11 @@ const filterArbitrary: fc.Arbitrary<Filter> = fc.letrec<{ filter: Filter }>((tie
 
 const sortArbitrary: fc.Arbitrary<Sort> = fc
   .subarray(['projectId', 'status', 'nameKey', 'estimate', 'isDeleted'], { maxLength: 2 })
-  .chain((paths) => fc.tuple(...paths.map(() => fc.constantFrom<1 | -1>(1, -1))).map((directions) => Object.fromEntries(paths.map((path, i) => [path, directions[i]!]))))
+  .chain((paths) =>
+    fc
+      .tuple(...paths.map(() => fc.constantFrom<1 | -1>(1, -1)))
+      .map((directions) => Object.fromEntries(paths.map((path, i) => [path, directions[i]!]))),
+  )
   .map((sort) => ({ ...sort, _id: 1 as const }));
 
 /**
@@ -92,7 +111,10 @@ function oracle(documents: Document[], filter: Filter, sort: Sort, skip: number,
     }
     return 0;
   };
-  return matching.sort(compare).slice(skip, limit > 0 ? skip + limit : undefined).map((document) => document._id);
+  return matching
+    .sort(compare)
+    .slice(skip, limit > 0 ? skip + limit : undefined)
+    .map((document) => document._id);
 }
 
 describe('the SQLite read store against MongoDB semantics (mingo as the oracle)', () => {
@@ -119,7 +141,11 @@ describe('the SQLite read store against MongoDB semantics (mingo as the oracle)'
             const half = Math.floor(documents.length / 2);
             await collection.bulkWrite(documents.slice(0, half).map((document) => ({ insertOne: { document } })));
             await collection.count({ labelIds: 1 });
-            await collection.bulkWrite(documents.slice(half).map((document) => ({ replaceOne: { filter: { _id: document._id }, replacement: document, upsert: true } })));
+            await collection.bulkWrite(
+              documents
+                .slice(half)
+                .map((document) => ({ replaceOne: { filter: { _id: document._id }, replacement: document, upsert: true } })),
+            );
             const asOracle = async (kept: Document[]) => {
               // Each asked twice: a remembered answer, count or anchor must be the same.
               for (const [filter, sort, skip, limit] of [...queries, ...queries]) {
@@ -130,7 +156,11 @@ describe('the SQLite read store against MongoDB semantics (mingo as the oracle)'
             };
             await asOracle(documents);
             // A write forgets what was remembered: every third document goes.
-            await collection.bulkWrite(documents.filter((document) => Number(document._id) % 3 === 0).map((document) => ({ deleteOne: { filter: { _id: document._id } } })));
+            await collection.bulkWrite(
+              documents
+                .filter((document) => Number(document._id) % 3 === 0)
+                .map((document) => ({ deleteOne: { filter: { _id: document._id } } })),
+            );
             await asOracle(documents.filter((document) => Number(document._id) % 3 !== 0));
           } finally {
             await store.close();

@@ -28,11 +28,18 @@ export interface SqlPart {
   params: unknown[];
 }
 
-const NO_FACTS: PathFacts = { arrayPrefix: () => undefined, valuesTable: () => undefined, searchTable: () => undefined, column: () => undefined };
+const NO_FACTS: PathFacts = {
+  arrayPrefix: () => undefined,
+  valuesTable: () => undefined,
+  searchTable: () => undefined,
+  column: () => undefined,
+};
 
 /** A JSON path literal for SQL: `$.a."b c"`, segments quoted when they are not plain names. */
 export function jsonPath(path: string): string {
-  const segments = path.split('.').map((segment) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(segment) ? segment : `"${segment.replace(/"/g, '""')}"`));
+  const segments = path
+    .split('.')
+    .map((segment) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(segment) ? segment : `"${segment.replace(/"/g, '""')}"`));
   return `'$.${segments.join('.').replace(/'/g, "''")}'`;
 }
 
@@ -49,7 +56,10 @@ export function fieldSql(path: string, facts: Pick<PathFacts, 'column'>, documen
  */
 export function columnSql(path: string): string {
   const at = jsonPath(path);
-  return `(CASE WHEN json_type(doc, ${at}) IN ('true', 'false', 'object', 'array') THEN CAST(json(doc -> ${at}) AS BLOB) ELSE json_extract(doc, ${at}) END)`;
+  return (
+    `(CASE WHEN json_type(doc, ${at}) IN ('true', 'false', 'object', 'array') ` +
+    `THEN CAST(json(doc -> ${at}) AS BLOB) ELSE json_extract(doc, ${at}) END)`
+  );
 }
 
 /** How one value is read: its SQL value, its JSON type name, and its JSON text; `column` when the value is a column (`columnSql`). */
@@ -61,7 +71,12 @@ interface Accessor {
 }
 
 function documentAccessor(document: string, path: string, facts: PathFacts = NO_FACTS): Accessor {
-  if (path === '_id' && document === 'doc') return { value: 'id', type: "(CASE typeof(id) WHEN 'text' THEN 'text' WHEN 'real' THEN 'real' ELSE 'integer' END)", json: 'json_quote(id)' };
+  if (path === '_id' && document === 'doc')
+    return {
+      value: 'id',
+      type: "(CASE typeof(id) WHEN 'text' THEN 'text' WHEN 'real' THEN 'real' ELSE 'integer' END)",
+      json: 'json_quote(id)',
+    };
   const at = jsonPath(path);
   const column = document === 'doc' ? facts.column(path) : undefined;
   const json = { type: `json_type(${document}, ${at})`, json: `(${document} -> ${at})` };
@@ -76,10 +91,19 @@ function typeIs(at: Accessor, kind: 'number' | 'text'): string {
 
 /** An element of a `json_each` (alias `element`), or a path inside it when it is an object. */
 function elementAccessor(element: string, rest: string): Accessor {
-  if (rest === '') return { value: `${element}.value`, type: `${element}.type`, json: `(CASE WHEN ${element}.type IN ('object', 'array') THEN ${element}.value ELSE json_quote(${element}.value) END)` };
+  if (rest === '')
+    return {
+      value: `${element}.value`,
+      type: `${element}.type`,
+      json: `(CASE WHEN ${element}.type IN ('object', 'array') THEN ${element}.value ELSE json_quote(${element}.value) END)`,
+    };
   const at = jsonPath(rest);
   const inObject = (sql: string) => `(CASE WHEN ${element}.type = 'object' THEN ${sql} END)`;
-  return { value: inObject(`json_extract(${element}.value, ${at})`), type: inObject(`json_type(${element}.value, ${at})`), json: inObject(`(${element}.value -> ${at})`) };
+  return {
+    value: inObject(`json_extract(${element}.value, ${at})`),
+    type: inObject(`json_type(${element}.value, ${at})`),
+    json: inObject(`(${element}.value -> ${at})`),
+  };
 }
 
 type Condition = (accessor: Accessor) => SqlPart;
@@ -95,7 +119,9 @@ function elementCondition(alias: string, rest: string, condition: Condition): Sq
   const inner = `${alias}_inner`;
   const nested = condition(elementAccessor(inner, ''));
   return {
-    sql: `(CASE WHEN ${at.type} = 'array' THEN EXISTS (SELECT 1 FROM json_each(${alias}.value, ${jsonPath(rest)}) AS ${inner} WHERE ${nested.sql}) ELSE ${plain.sql} END)`,
+    sql:
+      `(CASE WHEN ${at.type} = 'array' THEN EXISTS (SELECT 1 FROM ` +
+      `json_each(${alias}.value, ${jsonPath(rest)}) AS ${inner} WHERE ${nested.sql}) ELSE ${plain.sql} END)`,
     params: [...nested.params, ...plain.params],
   };
 }
@@ -114,8 +140,16 @@ function isNumber(value: unknown): value is number {
 /** The SQL a compare of one value with a literal makes, with MongoDB's bracketing by type. */
 function equals(literal: unknown): Condition {
   if (literal === null || literal === undefined) return (at) => ({ sql: `${at.value} IS NULL`, params: [] });
-  if (typeof literal === 'boolean') return (at) => ({ sql: at.column ? `${at.value} = CAST('${literal}' AS BLOB)` : `(${at.value} = ${literal ? 1 : 0} AND ${at.type} = '${literal}')`, params: [] });
-  if (literal instanceof Date) return (at) => (at.column ? { sql: `${at.value} = CAST(? AS BLOB)`, params: [dateText(literal)] } : { sql: `json_extract(${at.json}, ${jsonPath(DATE_FIELD)}) = ?`, params: [literal.toISOString()] });
+  if (typeof literal === 'boolean')
+    return (at) => ({
+      sql: at.column ? `${at.value} = CAST('${literal}' AS BLOB)` : `(${at.value} = ${literal ? 1 : 0} AND ${at.type} = '${literal}')`,
+      params: [],
+    });
+  if (literal instanceof Date)
+    return (at) =>
+      at.column
+        ? { sql: `${at.value} = CAST(? AS BLOB)`, params: [dateText(literal)] }
+        : { sql: `json_extract(${at.json}, ${jsonPath(DATE_FIELD)}) = ?`, params: [literal.toISOString()] };
   if (isNumber(literal) || typeof literal === 'string') return (at) => ({ sql: `${at.value} = ?`, params: [literal] });
   if (Array.isArray(literal) || isPlainObject(literal)) {
     const kind = Array.isArray(literal) ? 'array' : 'object';
@@ -130,7 +164,14 @@ function compares(operator: string, literal: unknown): Condition {
   const sign = COMPARISONS[operator]!;
   if (literal === null) return operator === '$gte' || operator === '$lte' ? equals(null) : () => ({ sql: '0', params: [] });
   // A date's column is its stored JSON text, whose ISO part orders it; only dates' texts begin as a date's does.
-  if (literal instanceof Date) return (at) => (at.column ? { sql: `(substr(${at.value}, 1, ${DATE_PREFIX.length}) = CAST('${DATE_PREFIX}' AS BLOB) AND ${at.value} ${sign} CAST(? AS BLOB))`, params: [dateText(literal)] } : { sql: `json_extract(${at.json}, ${jsonPath(DATE_FIELD)}) ${sign} ?`, params: [literal.toISOString()] });
+  if (literal instanceof Date)
+    return (at) =>
+      at.column
+        ? {
+            sql: `(substr(${at.value}, 1, ${DATE_PREFIX.length}) = CAST('${DATE_PREFIX}' AS BLOB) AND ${at.value} ${sign} CAST(? AS BLOB))`,
+            params: [dateText(literal)],
+          }
+        : { sql: `json_extract(${at.json}, ${jsonPath(DATE_FIELD)}) ${sign} ?`, params: [literal.toISOString()] };
   if (isNumber(literal)) return (at) => ({ sql: `(${at.value} ${sign} ? AND ${typeIs(at, 'number')})`, params: [literal] });
   if (typeof literal === 'string') return (at) => ({ sql: `(${at.value} ${sign} ? AND ${typeIs(at, 'text')})`, params: [literal] });
   throw new ReadStoreError(FAILED_TO_PARSE, `${operator} needs a number, a string or a date`);
@@ -156,15 +197,16 @@ function regexCondition(source: string, options: string): Condition {
   if (literal !== undefined) return (at) => ({ sql: `(${typeIs(at, 'text')} AND instr(${at.value}, ?) > 0)`, params: [literal] });
   const prefix = options === '' && source.startsWith('^') ? literalText(source.slice(1)) : undefined;
   // An anchored literal is a range of the index, as MongoDB uses it.
-  if (prefix) return (at) => ({ sql: `(${at.value} >= ? AND ${at.value} < ? AND ${typeIs(at, 'text')})`, params: [prefix, `${prefix}\u{10FFFF}`] });
+  if (prefix)
+    return (at) => ({ sql: `(${at.value} >= ? AND ${at.value} < ? AND ${typeIs(at, 'text')})`, params: [prefix, `${prefix}\u{10FFFF}`] });
   return (at) => ({ sql: `(${typeIs(at, 'text')} AND regexp(?, ${at.value}))`, params: [`${options}/${source}`] });
 }
 
 function regexParts(spec: Record<string, unknown>): { source: string; options: string } {
-  const pattern = spec['$regex'];
+  const pattern = spec.$regex;
   if (pattern instanceof RegExp) return { source: pattern.source, options: pattern.flags };
   if (typeof pattern !== 'string') throw new ReadStoreError(FAILED_TO_PARSE, '$regex has to be a string');
-  const options = spec['$options'] ?? '';
+  const options = spec.$options ?? '';
   if (typeof options !== 'string') throw new ReadStoreError(FAILED_TO_PARSE, '$options has to be a string');
   return { source: pattern, options };
 }
@@ -270,11 +312,17 @@ class FilterCompiler {
     const alias = `element${++elementAliases}`;
     const rest = path === prefix ? '' : path.slice(prefix.length + 1);
     const onElement = elementCondition(alias, rest, condition);
-    const inArray: SqlPart = { sql: `EXISTS (SELECT 1 FROM json_each(doc, ${jsonPath(prefix)}) AS ${alias} WHERE ${onElement.sql})`, params: onElement.params };
+    const inArray: SqlPart = {
+      sql: `EXISTS (SELECT 1 FROM json_each(doc, ${jsonPath(prefix)}) AS ${alias} WHERE ${onElement.sql})`,
+      params: onElement.params,
+    };
     // A literal array also matches the whole array at the path.
     const whenArray = Array.isArray(literal) && rest === '' ? or([inArray, plain]) : inArray;
     const arrayType = documentAccessor('doc', prefix).type;
-    return { sql: `(CASE WHEN ${arrayType} = 'array' THEN (${whenArray.sql}) ELSE (${plain.sql}) END)`, params: [...whenArray.params, ...plain.params] };
+    return {
+      sql: `(CASE WHEN ${arrayType} = 'array' THEN (${whenArray.sql}) ELSE (${plain.sql}) END)`,
+      params: [...whenArray.params, ...plain.params],
+    };
   }
 
   /** An equality: a number or a string goes where a values table can take it. */
@@ -288,13 +336,21 @@ class FilterCompiler {
     const parts: SqlPart[] = others.map((value) => this.matches(path, equals(value), value));
     if (plain.length > 0) {
       // One JSON parameter, whatever the list's length: SQLite limits a statement's parameters.
-      const list = plain.length === 1 ? { sql: '= ?', params: plain } : { sql: 'IN (SELECT value FROM json_each(?))', params: [JSON.stringify(plain)] };
+      const list =
+        plain.length === 1
+          ? { sql: '= ?', params: plain }
+          : { sql: 'IN (SELECT value FROM json_each(?))', params: [JSON.stringify(plain)] };
       const table = this.document === 'doc' ? this.facts.valuesTable(path) : undefined;
       if (table) parts.unshift({ sql: `id IN (SELECT id FROM ${table} WHERE value ${list.sql})`, params: list.params });
       else {
         // JSON's true and false read as 1 and 0: a number is not matched by a boolean (a column tells them apart itself).
         const numbers = plain.some(isNumber);
-        parts.unshift(this.matches(path, (at) => ({ sql: numbers && !at.column ? `(${at.value} ${list.sql} AND ${at.type} NOT IN ('true', 'false'))` : `${at.value} ${list.sql}`, params: list.params })));
+        parts.unshift(
+          this.matches(path, (at) => ({
+            sql: numbers && !at.column ? `(${at.value} ${list.sql} AND ${at.type} NOT IN ('true', 'false'))` : `${at.value} ${list.sql}`,
+            params: list.params,
+          })),
+        );
       }
     }
     return or(parts);
@@ -304,7 +360,9 @@ class FilterCompiler {
   private exists(path: string): SqlPart {
     const present: Condition = (at) => ({ sql: `${at.type} IS NOT NULL`, params: [] });
     const prefix = this.document === 'doc' ? this.facts.arrayPrefix(path) : undefined;
-    return prefix === undefined || prefix === path ? present(documentAccessor(this.document, path, this.facts)) : this.matches(path, present);
+    return prefix === undefined || prefix === path
+      ? present(documentAccessor(this.document, path, this.facts))
+      : this.matches(path, present);
   }
 
   /** A literal search on a path the collection keeps a trigram index for: the index finds the rows, `instr` confirms them. */
@@ -313,7 +371,10 @@ class FilterCompiler {
     const text = table ? literalText(source) : undefined;
     if (!table || text === undefined || [...text].length < 3) return undefined;
     const confirm = regexCondition(source, options)(documentAccessor('doc', path, this.facts));
-    return { sql: `(rid IN (SELECT rowid FROM ${table} WHERE ${table} MATCH ?) AND ${confirm.sql})`, params: [`"${text.replace(/"/g, '""')}"`, ...confirm.params] };
+    return {
+      sql: `(rid IN (SELECT rowid FROM ${table} WHERE ${table} MATCH ?) AND ${confirm.sql})`,
+      params: [`"${text.replace(/"/g, '""')}"`, ...confirm.params],
+    };
   }
 
   private elemMatch(path: string, operand: unknown): SqlPart {
@@ -324,7 +385,10 @@ class FilterCompiler {
     const condition = isOperatorObject(operand)
       ? and(Object.entries(operand).map(([operator, value]) => scalarOperator(operator, value, operand)(element)))
       : new FilterCompiler(NO_FACTS, `(CASE WHEN ${alias}.type = 'object' THEN ${alias}.value END)`).filter(operand);
-    return { sql: `(${at.type} = 'array' AND EXISTS (SELECT 1 FROM json_each(${at.json}) AS ${alias} WHERE ${condition.sql}))`, params: condition.params };
+    return {
+      sql: `(${at.type} = 'array' AND EXISTS (SELECT 1 FROM json_each(${at.json}) AS ${alias} WHERE ${condition.sql}))`,
+      params: condition.params,
+    };
   }
 }
 

@@ -21,16 +21,33 @@ const valueArbitrary = fc.oneof(
 );
 
 const documentArbitrary = (id: number) =>
-  fc.record({ projectId: fc.integer({ min: 1, max: 2 }), v: valueArbitrary, w: valueArbitrary }, { requiredKeys: ['projectId'] })// Plain objects, as JSON gives them (fast-check makes them without a prototype, which mingo cannot hash).
+  fc
+    .record({ projectId: fc.integer({ min: 1, max: 2 }), v: valueArbitrary, w: valueArbitrary }, { requiredKeys: ['projectId'] })
+    // Plain objects, as JSON gives them (fast-check makes them without a prototype, which mingo cannot hash).
     .map((document) => JSON.parse(JSON.stringify({ _id: id, ...document })) as Document);
 
 /** Filters that tell a boolean, a null, a number and text that looks like them apart. */
-const filters = [{ v: true }, { v: 'true' }, { v: null }, { v: 2.25 }, { v: { $gt: 'a' } }, { v: { $in: [1, 'true', false] } }, { v: { $ne: false } }, { v: { a: 1 } }];
+const filters = [
+  { v: true },
+  { v: 'true' },
+  { v: null },
+  { v: 2.25 },
+  { v: { $gt: 'a' } },
+  { v: { $in: [1, 'true', false] } },
+  { v: { $ne: false } },
+  { v: { a: 1 } },
+];
 
 /** Each pipeline with the fields of its object key. */
 const pipelines: Array<[Array<Record<string, unknown>>, string[]]> = [
   [[{ $group: { _id: '$v', n: { $sum: 1 } } }], []],
-  [[{ $match: { projectId: 1 } }, { $group: { _id: { v: '$v', p: '$projectId' }, n: { $sum: 1 }, ids: { $sum: '$_id' }, vs: { $sum: '$v' } } }], ['v', 'p']],
+  [
+    [
+      { $match: { projectId: 1 } },
+      { $group: { _id: { v: '$v', p: '$projectId' }, n: { $sum: 1 }, ids: { $sum: '$_id' }, vs: { $sum: '$v' } } },
+    ],
+    ['v', 'p'],
+  ],
   [[{ $group: { _id: { v: '$v', w: '$w' }, n: { $count: {} } } }], ['v', 'w']],
 ];
 
@@ -42,7 +59,11 @@ const pipelines: Array<[Array<Record<string, unknown>>, string[]]> = [
 function keyed(groups: Array<Record<string, unknown>>, fields: readonly string[]): string[] {
   const merged = new Map<string, Record<string, number>>();
   for (const { _id, ...counts } of groups) {
-    const key = JSON.stringify(typeof _id === 'object' && _id !== null && !Array.isArray(_id) ? Object.fromEntries(fields.map((field) => [field, (_id as Record<string, unknown>)[field] ?? null])) : (_id ?? null));
+    const key = JSON.stringify(
+      typeof _id === 'object' && _id !== null && !Array.isArray(_id)
+        ? Object.fromEntries(fields.map((field) => [field, (_id as Record<string, unknown>)[field] ?? null]))
+        : (_id ?? null),
+    );
     const sum = merged.get(key) ?? {};
     for (const [name, value] of Object.entries(counts)) sum[name] = (sum[name] ?? 0) + (value as number);
     merged.set(key, sum);
@@ -68,7 +89,9 @@ describe('the SQLite read store’s groups against MongoDB semantics (mingo as t
             }
             for (const filter of filters) {
               const query = new Query(filter);
-              expect((await collection.find(filter, { sort: { _id: 1 } })).map((document) => document._id)).toEqual(documents.filter((document) => query.test(document)).map((document) => document._id));
+              expect((await collection.find(filter, { sort: { _id: 1 } })).map((document) => document._id)).toEqual(
+                documents.filter((document) => query.test(document)).map((document) => document._id),
+              );
             }
           } finally {
             await store.close();

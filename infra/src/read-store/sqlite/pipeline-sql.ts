@@ -34,7 +34,8 @@ function unsupported(name: string): never {
 
 /** A `$path` reference, without its `$`. */
 function referencedPath(expression: unknown, what: string): string {
-  if (typeof expression !== 'string' || !expression.startsWith('$') || expression.startsWith('$$')) throw new ReadStoreError(FAILED_TO_PARSE, `${what} needs a $field reference`);
+  if (typeof expression !== 'string' || !expression.startsWith('$') || expression.startsWith('$$'))
+    throw new ReadStoreError(FAILED_TO_PARSE, `${what} needs a $field reference`);
   return expression.slice(1);
 }
 
@@ -64,7 +65,10 @@ class Values {
   json(path: string): string {
     if (this.unwound !== undefined && this.isUnwound(path)) {
       const rest = path.slice(this.unwound.length + 1);
-      const element = `(CASE unwound.type WHEN 'true' THEN 'true' WHEN 'false' THEN 'false' WHEN 'null' THEN 'null' WHEN 'object' THEN unwound.value WHEN 'array' THEN unwound.value ELSE json_quote(unwound.value) END)`;
+      const element =
+        `(CASE unwound.type WHEN 'true' THEN 'true' WHEN 'false' THEN ` +
+        `'false' WHEN 'null' THEN 'null' WHEN 'object' THEN unwound.value WHEN ` +
+        `'array' THEN unwound.value ELSE json_quote(unwound.value) END)`;
       return rest === '' ? element : `(CASE WHEN unwound.type = 'object' THEN (unwound.value -> ${jsonPath(rest)}) END)`;
     }
     return `(doc -> ${jsonPath(path)})`;
@@ -88,7 +92,12 @@ class Values {
    */
   key(path: string): KeyPart {
     const column = this.column(path);
-    if (column !== undefined) return { sql: column, json: `(CASE WHEN typeof(${column}) = 'blob' THEN json(CAST(${column} AS TEXT)) ELSE json_quote(${column}) END)`, decode: columnValueOf };
+    if (column !== undefined)
+      return {
+        sql: column,
+        json: `(CASE WHEN typeof(${column}) = 'blob' THEN json(CAST(${column} AS TEXT)) ELSE json_quote(${column}) END)`,
+        decode: columnValueOf,
+      };
     return jsonPart(`ifnull(${this.json(path)}, 'null')`);
   }
 }
@@ -101,7 +110,8 @@ interface Column {
 }
 
 function accumulator(name: string, spec: unknown, values: Values): Column {
-  if (!isPlainObject(spec) || Object.keys(spec).length !== 1) throw new ReadStoreError(FAILED_TO_PARSE, `the group field ${name} must be an accumulator`);
+  if (!isPlainObject(spec) || Object.keys(spec).length !== 1)
+    throw new ReadStoreError(FAILED_TO_PARSE, `the group field ${name} must be an accumulator`);
   const [operator, operand] = Object.entries(spec)[0]!;
   switch (operator) {
     case '$sum':
@@ -119,7 +129,11 @@ function accumulator(name: string, spec: unknown, values: Values): Column {
     case '$push':
     case '$addToSet': {
       const json = operand === '$$ROOT' ? 'json(doc)' : values.json(referencedPath(operand, operator));
-      return { name, sql: `json_group_array(json(${json})) FILTER (WHERE ${json} IS NOT NULL)`, kind: operator === '$push' ? 'json' : 'set' };
+      return {
+        name,
+        sql: `json_group_array(json(${json})) FILTER (WHERE ${json} IS NOT NULL)`,
+        kind: operator === '$push' ? 'json' : 'set',
+      };
     }
     default:
       return unsupported(`the accumulator ${operator}`);
@@ -134,7 +148,12 @@ function keyFields(id: Record<string, unknown>, values: Values): Array<readonly 
 function groupKey(id: unknown, values: Values): KeyPart {
   if (id === null || id === undefined) return jsonPart("'null'");
   if (typeof id === 'string' && id.startsWith('$')) return values.key(referencedPath(id, '$group _id'));
-  if (isPlainObject(id)) return jsonPart(`json_object(${keyFields(id, values).map(([field, part]) => `'${field.replace(/'/g, "''")}', ${part.json}`).join(', ')})`);
+  if (isPlainObject(id))
+    return jsonPart(
+      `json_object(${keyFields(id, values)
+        .map(([field, part]) => `'${field.replace(/'/g, "''")}', ${part.json}`)
+        .join(', ')})`,
+    );
   return jsonPart(`json_quote(${JSON.stringify(id)})`);
 }
 
@@ -162,7 +181,10 @@ function decodedRow(columns: Column[], row: unknown[]): Record<string, unknown> 
     if (column.kind === 'number') output[column.name] = value;
     else {
       const decoded = value === null || value === undefined ? null : decodeDocument<unknown>(value as string);
-      output[column.name] = column.kind === 'set' && Array.isArray(decoded) ? [...new Map(decoded.map((item) => [JSON.stringify(item), item])).values()] : decoded;
+      output[column.name] =
+        column.kind === 'set' && Array.isArray(decoded)
+          ? [...new Map(decoded.map((item) => [JSON.stringify(item), item])).values()]
+          : decoded;
     }
   });
   return output;
@@ -171,32 +193,38 @@ function decodedRow(columns: Column[], row: unknown[]): Record<string, unknown> 
 export function aggregateSql(pipeline: Stage[], source: PipelineSource): Record<string, unknown>[] {
   let at = 0;
   const matches: Filter[] = [];
-  while (at < pipeline.length && stageName(pipeline[at]!) === '$match') matches.push(pipeline[at++]!['$match'] as Filter);
+  while (at < pipeline.length && stageName(pipeline[at]!) === '$match') matches.push(pipeline[at++]!.$match as Filter);
   const where = source.where(matches.length === 0 ? {} : matches.length === 1 ? matches[0]! : { $and: matches });
   let unwound: string | undefined;
   if (at < pipeline.length && stageName(pipeline[at]!) === '$unwind') {
-    const spec = pipeline[at++]!['$unwind'];
-    unwound = referencedPath(isPlainObject(spec) ? spec['path'] : spec, '$unwind');
+    const spec = pipeline[at++]!.$unwind;
+    unwound = referencedPath(isPlainObject(spec) ? spec.path : spec, '$unwind');
   }
   const join = unwound === undefined ? '' : `, json_each(doc, ${jsonPath(unwound)}) AS unwound`;
   let rows: Record<string, unknown>[];
   if (at < pipeline.length && stageName(pipeline[at]!) === '$group') {
-    const spec = pipeline[at++]!['$group'];
+    const spec = pipeline[at++]!.$group;
     if (!isPlainObject(spec) || !('_id' in spec)) throw new ReadStoreError(FAILED_TO_PARSE, '$group needs an _id');
     const values = new Values(unwound, source.facts);
-    const key = groupColumns(spec['_id'], values);
+    const key = groupColumns(spec._id, values);
     const columns: Column[] = [];
     for (const [name, accumulated] of Object.entries(spec)) if (name !== '_id') columns.push(accumulator(name, accumulated, values));
     const groupBy = key.sql.map((_, i) => i + 1).join(', ');
-    const sql = `SELECT ${[...key.sql, ...columns.map((column) => column.sql)].join(', ')} FROM ${source.table}${join} WHERE ${where.sql} GROUP BY ${groupBy}`;
+    const sql =
+      `SELECT ${[...key.sql, ...columns.map((column) => column.sql)].join(', ')} ` +
+      `FROM ${source.table}${join} WHERE ${where.sql} GROUP BY ${groupBy}`;
     rows = source.rows(sql, where.params).map((row) => ({ _id: key.key(row), ...decodedRow(columns, row.slice(key.sql.length)) }));
   } else {
     const documentStages: { sort?: Sort; skip?: number; limit?: number } = {};
-    if (at < pipeline.length && stageName(pipeline[at]!) === '$sort' && unwound === undefined) documentStages.sort = pipeline[at++]!['$sort'] as Sort;
-    if (at < pipeline.length && stageName(pipeline[at]!) === '$skip') documentStages.skip = Number(pipeline[at++]!['$skip']);
-    if (at < pipeline.length && stageName(pipeline[at]!) === '$limit') documentStages.limit = Number(pipeline[at++]!['$limit']);
+    if (at < pipeline.length && stageName(pipeline[at]!) === '$sort' && unwound === undefined)
+      documentStages.sort = pipeline[at++]!.$sort as Sort;
+    if (at < pipeline.length && stageName(pipeline[at]!) === '$skip') documentStages.skip = Number(pipeline[at++]!.$skip);
+    if (at < pipeline.length && stageName(pipeline[at]!) === '$limit') documentStages.limit = Number(pipeline[at++]!.$limit);
     const order = documentStages.sort ? orderSql(documentStages.sort, source.facts) : 'rid';
-    const paging = documentStages.limit !== undefined || documentStages.skip !== undefined ? ` LIMIT ${documentStages.limit ?? -1} OFFSET ${documentStages.skip ?? 0}` : '';
+    const paging =
+      documentStages.limit !== undefined || documentStages.skip !== undefined
+        ? ` LIMIT ${documentStages.limit ?? -1} OFFSET ${documentStages.skip ?? 0}`
+        : '';
     const element = unwound === undefined ? '' : `, ${new Values(unwound, source.facts).json(unwound)}`;
     const sql = `SELECT json(doc)${element} FROM ${source.table}${join} WHERE ${where.sql} ORDER BY ${order}${paging}`;
     rows = source.rows(sql, where.params).map(([text, element]) => {
@@ -231,9 +259,14 @@ function shaped(rows: Record<string, unknown>[], stage: Stage): Record<string, u
 
 function reshaped(row: Record<string, unknown>, spec: Record<string, unknown>): Record<string, unknown> {
   const references = Object.entries(spec).filter(([, value]) => typeof value === 'string');
-  const flags = Object.fromEntries(Object.entries(spec).filter(([, value]) => value === 0 || value === 1 || value === true || value === false).map(([path, value]) => [path, value ? 1 : 0])) as Record<string, 0 | 1>;
+  const flags = Object.fromEntries(
+    Object.entries(spec)
+      .filter(([, value]) => value === 0 || value === 1 || value === true || value === false)
+      .map(([path, value]) => [path, value ? 1 : 0]),
+  ) as Record<string, 0 | 1>;
   if (Object.keys(flags).length + references.length !== Object.keys(spec).length) unsupported('computed fields in $project');
-  const output = Object.keys(flags).length > 0 ? project(row as Document, flags) : references.length > 0 && spec['_id'] !== 0 ? { _id: row['_id'] } : {};
+  const output =
+    Object.keys(flags).length > 0 ? project(row as Document, flags) : references.length > 0 && spec._id !== 0 ? { _id: row._id } : {};
   for (const [field, reference] of references) {
     const value = valueAtPath(row, referencedPath(reference, '$project'));
     if (value !== undefined) output[field] = value;
@@ -248,13 +281,24 @@ function setPath(document: Record<string, unknown>, path: string, value: unknown
   target[segments.at(-1)!] = value;
 }
 
-const TYPE_ORDER = (value: unknown): number => (value === null || value === undefined ? 0 : typeof value === 'number' ? 1 : typeof value === 'string' ? 2 : typeof value === 'boolean' ? 5 : 3);
+const TYPE_ORDER = (value: unknown): number =>
+  value === null || value === undefined
+    ? 0
+    : typeof value === 'number'
+      ? 1
+      : typeof value === 'string'
+        ? 2
+        : typeof value === 'boolean'
+          ? 5
+          : 3;
 
 function compareBy(sort: Sort, a: Record<string, unknown>, b: Record<string, unknown>): number {
   for (const [path, direction] of Object.entries(sort)) {
     const left = valueAtPath(a, path);
     const right = valueAtPath(b, path);
-    const order = TYPE_ORDER(left) - TYPE_ORDER(right) || (left === right ? 0 : (left as number) < (right as number) ? -1 : (left as number) > (right as number) ? 1 : 0);
+    const order =
+      TYPE_ORDER(left) - TYPE_ORDER(right) ||
+      (left === right ? 0 : (left as number) < (right as number) ? -1 : (left as number) > (right as number) ? 1 : 0);
     if (order !== 0) return order * direction;
   }
   return 0;

@@ -7,14 +7,16 @@ import { isPlainObject } from '../shared/values.ts';
  */
 export function project(document: Document, projection: Record<string, 0 | 1>): Record<string, unknown> {
   const entries = Object.entries(projection);
-  const including = entries.some(([path, flag]) => flag === 1 && path !== '_id') || (entries.length === 1 && entries[0]![0] === '_id' && entries[0]![1] === 1);
+  const including =
+    entries.some(([path, flag]) => flag === 1 && path !== '_id') ||
+    (entries.length === 1 && entries[0]![0] === '_id' && entries[0]![1] === 1);
   if (!including) {
     const copy: Record<string, unknown> = document;
     for (const [path] of entries) removePath(copy, path.split('.'));
     return copy;
   }
   const shown: Record<string, unknown> = {};
-  if (projection['_id'] !== 0) shown['_id'] = document._id;
+  if (projection._id !== 0) shown._id = document._id;
   for (const [path, flag] of entries) if (flag === 1 && path !== '_id') copyPath(document, shown, path.split('.'));
   return shown;
 }
@@ -34,7 +36,8 @@ function copyPath(from: Record<string, unknown>, to: Record<string, unknown>, se
       return part;
     });
   } else if (isPlainObject(value)) {
-    const part = (isPlainObject(to[head]) ? to[head] : (to[head] = {})) as Record<string, unknown>;
+    if (!isPlainObject(to[head])) to[head] = {};
+    const part = to[head] as Record<string, unknown>;
     copyPath(value, part, rest);
   }
 }

@@ -14,7 +14,10 @@ export function orderSql(sort: Sort, facts: PathFacts): string {
       const at = jsonPath(path);
       terms.push(`(CASE WHEN json_type(doc, ${at}) = 'array' AND json_array_length(doc, ${at}) = 0 THEN 0 ELSE 1 END) ${order}`);
       const extreme = direction === -1 ? 'max' : 'min';
-      terms.push(`(CASE WHEN json_type(doc, ${at}) = 'array' THEN (SELECT ${extreme}(value) FROM json_each(doc, ${at})) ELSE json_extract(doc, ${at}) END) ${order}`);
+      terms.push(
+        `(CASE WHEN json_type(doc, ${at}) = 'array' THEN (SELECT ${extreme}(value) ` +
+          `FROM json_each(doc, ${at})) ELSE json_extract(doc, ${at}) END) ${order}`,
+      );
     } else terms.push(`${fieldSql(path, facts)} ${order}`);
   }
   return terms.join(', ');

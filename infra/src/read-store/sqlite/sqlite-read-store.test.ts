@@ -25,16 +25,39 @@ readStoreContract('SQLite file', async () => {
 });
 
 describe('a bulk load', () => {
-  const indexes: IndexSpec[] = [{ keys: { projectId: 1, status: 1, _id: 1 } }, { keys: { projectId: 1, labelIds: 1, _id: 1 } }, { keys: { nameKey: 1 }, search: 'substring' }];
-  const documents = Array.from({ length: 300 }, (_, i) => ({ _id: i + 1, projectId: 1 + (i % 3), status: i % 5, labelIds: i % 4 === 0 ? [] : [i % 7, 10 + (i % 3)], nameKey: `case ${i} ${i % 2 ? 'login' : 'logout'}` }));
-  const queries = [{ projectId: 2, status: 3 }, { labelIds: 10 }, { labelIds: { $in: [3, 11] }, projectId: 1 }, { nameKey: { $regex: 'logi' } }, { nameKey: { $regex: '7 log' } }];
+  const indexes: IndexSpec[] = [
+    { keys: { projectId: 1, status: 1, _id: 1 } },
+    { keys: { projectId: 1, labelIds: 1, _id: 1 } },
+    { keys: { nameKey: 1 }, search: 'substring' },
+  ];
+  const documents = Array.from({ length: 300 }, (_, i) => ({
+    _id: i + 1,
+    projectId: 1 + (i % 3),
+    status: i % 5,
+    labelIds: i % 4 === 0 ? [] : [i % 7, 10 + (i % 3)],
+    nameKey: `case ${i} ${i % 2 ? 'login' : 'logout'}`,
+  }));
+  const queries = [
+    { projectId: 2, status: 3 },
+    { labelIds: 10 },
+    { labelIds: { $in: [3, 11] }, projectId: 1 },
+    { nameKey: { $regex: 'logi' } },
+    { nameKey: { $regex: '7 log' } },
+  ];
 
   async function filled(store: SqliteReadStore, bulk: boolean, finish: boolean) {
     const collection = store.collection('cases');
     for (const index of indexes) await collection.createIndex(index);
     const done = bulk ? await store.bulkLoad(['cases']) : undefined;
     for (let at = 0; at < documents.length; at += 50) {
-      await store.writeAll([{ collection: 'cases', operations: documents.slice(at, at + 50).map((document) => ({ replaceOne: { filter: { _id: document._id }, replacement: document, upsert: true } })) }]);
+      await store.writeAll([
+        {
+          collection: 'cases',
+          operations: documents
+            .slice(at, at + 50)
+            .map((document) => ({ replaceOne: { filter: { _id: document._id }, replacement: document, upsert: true } })),
+        },
+      ]);
     }
     expect(await collection.find({ _id: { $in: [5, 6] } })).toEqual([documents[4], documents[5]]);
     if (finish) await done?.();
@@ -43,7 +66,9 @@ describe('a bulk load', () => {
 
   async function answers(store: SqliteReadStore) {
     const collection = store.collection('cases');
-    return Promise.all(queries.map(async (filter) => (await collection.find(filter, { sort: { _id: 1 } })).map((document) => document._id)));
+    return Promise.all(
+      queries.map(async (filter) => (await collection.find(filter, { sort: { _id: 1 } })).map((document) => document._id)),
+    );
   }
 
   it('builds the indexes, values and search tables at its end, answering as a store kept row by row', async () => {
@@ -81,10 +106,17 @@ describe('what the store remembers of its rows', () => {
     await tests.createIndex({ keys: { status: 1 } });
     await tests.bulkWrite([{ insertOne: { document: { _id: 1, status: 1 } } }]);
     await tests.find({ _id: { $in: [1] } });
-    const failing = store.writeAll([{ collection: 'tests', operations: [{ replaceOne: { filter: { _id: 1 }, replacement: { _id: 1, status: 2 }, upsert: true } }, { crash: {} } as never] }]);
+    const failing = store.writeAll([
+      {
+        collection: 'tests',
+        operations: [{ replaceOne: { filter: { _id: 1 }, replacement: { _id: 1, status: 2 }, upsert: true } }, { crash: {} } as never],
+      },
+    ]);
     await expect(failing).rejects.toThrow();
     expect((await tests.find({ status: 1 })).map((document) => document._id)).toEqual([1]);
-    await store.writeAll([{ collection: 'tests', operations: [{ replaceOne: { filter: { _id: 1 }, replacement: { _id: 1, status: 2 }, upsert: true } }] }]);
+    await store.writeAll([
+      { collection: 'tests', operations: [{ replaceOne: { filter: { _id: 1 }, replacement: { _id: 1, status: 2 }, upsert: true } }] },
+    ]);
     expect((await tests.find({ status: 2 })).map((document) => document._id)).toEqual([1]);
     expect(await tests.count({ status: 1 })).toBe(0);
   });
@@ -107,18 +139,31 @@ describe('deep pages', () => {
   it('read from remembered rows answer as pages counted from the start, NULL keys, other orders and writes included', async () => {
     const anchored = new SqliteReadStore({ pageAnchorEvery: 2 });
     const counted = new SqliteReadStore();
-    const documents = Array.from({ length: 15 }, (_, i) => ({ _id: i + 1, status: i % 4 === 0 ? null : i % 3, estimate: i % 5 === 0 ? undefined : i }));
-    for (const store of [anchored, counted]) await store.collection('tests').bulkWrite(documents.map((document) => ({ insertOne: { document } })));
+    const documents = Array.from({ length: 15 }, (_, i) => ({
+      _id: i + 1,
+      status: i % 4 === 0 ? null : i % 3,
+      estimate: i % 5 === 0 ? undefined : i,
+    }));
+    for (const store of [anchored, counted])
+      await store.collection('tests').bulkWrite(documents.map((document) => ({ insertOne: { document } })));
     const sorts = [{ status: 1, _id: 1 }, { estimate: 1, status: 1, _id: 1 }, { _id: 1 }, { status: -1, _id: -1 }, { status: 1 }] as const;
     const pages = async (store: SqliteReadStore) => {
       const seen: unknown[] = [];
-      for (const sort of sorts) for (let skip = 0; skip <= 16; skip++) seen.push((await store.collection('tests').find({}, { sort, skip, limit: 3 })).map((document) => document._id));
+      for (const sort of sorts)
+        for (let skip = 0; skip <= 16; skip++)
+          seen.push((await store.collection('tests').find({}, { sort, skip, limit: 3 })).map((document) => document._id));
       return seen;
     };
     for (let round = 0; round < 2; round++) {
       expect(await pages(anchored)).toEqual(await pages(counted));
       expect(await pages(anchored)).toEqual(await pages(counted));
-      for (const store of [anchored, counted]) await store.collection('tests').bulkWrite([{ deleteOne: { filter: { _id: 2 + round } } }, { updateOne: { filter: { _id: 9 }, update: { $set: { status: null } } } }]);
+      for (const store of [anchored, counted])
+        await store
+          .collection('tests')
+          .bulkWrite([
+            { deleteOne: { filter: { _id: 2 + round } } },
+            { updateOne: { filter: { _id: 9 }, update: { $set: { status: null } } } },
+          ]);
     }
     await anchored.close();
     await counted.close();
@@ -150,13 +195,16 @@ describe('the write-ahead log', () => {
     }
   }
 
-  it('stays short under a steady stream of commits: its thread copies it into the file and starts it again, and every commit is kept', async () => {
-    const unchecked = await longestLog({ everyMs: 600_000, truncateFrames: 2 ** 30 });
-    // Started again past 64 pages (256 KiB), checked every 5 ms.
-    const checked = await longestLog({ everyMs: 5, truncateFrames: 64 });
-    expect(unchecked).toBeGreaterThan(4 * 2 ** 20);
-    expect(checked).toBeLessThan(unchecked / 2);
-  });
+  it(
+    'stays short under a steady stream of commits: its thread copies ' + 'it into the file and starts it again, and every commit is kept',
+    async () => {
+      const unchecked = await longestLog({ everyMs: 600_000, truncateFrames: 2 ** 30 });
+      // Started again past 64 pages (256 KiB), checked every 5 ms.
+      const checked = await longestLog({ everyMs: 5, truncateFrames: 64 });
+      expect(unchecked).toBeGreaterThan(4 * 2 ** 20);
+      expect(checked).toBeLessThan(unchecked / 2);
+    },
+  );
 });
 
 describe('a clear after other code folded the collection', () => {
@@ -164,12 +212,21 @@ describe('a clear after other code folded the collection', () => {
     const dir = await mkdtemp(join(tmpdir(), 'testament-clear-'));
     const file = join(dir, 'read-models.sqlite');
     const schema = (store: SqliteReadStore) =>
-      (store.db.prepare("SELECT type, name FROM sqlite_schema WHERE name LIKE 'rm_cases%' AND name NOT LIKE '%#%\\_%' ESCAPE '\\' ORDER BY name").all() as Array<{ type: string; name: string }>).map(({ type, name }) => `${type} ${name}`);
-    const columns = (store: SqliteReadStore) => (store.db.pragma('table_info("rm_cases")') as Array<{ name: string }>).map(({ name }) => name);
+      (
+        store.db
+          .prepare("SELECT type, name FROM sqlite_schema WHERE name LIKE 'rm_cases%' AND name NOT LIKE '%#%\\_%' ESCAPE '\\' ORDER BY name")
+          .all() as Array<{ type: string; name: string }>
+      ).map(({ type, name }) => `${type} ${name}`);
+    const columns = (store: SqliteReadStore) =>
+      (store.db.pragma('table_info("rm_cases")') as Array<{ name: string }>).map(({ name }) => name);
     try {
       const before = new SqliteReadStore({ file });
       const old = before.collection('cases');
-      const indexes: IndexSpec[] = [{ keys: { projectId: 1, status: 1 } }, { keys: { labelIds: 1 } }, { keys: { nameKey: 1 }, search: 'substring' }];
+      const indexes: IndexSpec[] = [
+        { keys: { projectId: 1, status: 1 } },
+        { keys: { labelIds: 1 } },
+        { keys: { nameKey: 1 }, search: 'substring' },
+      ];
       for (const index of indexes) await old.createIndex(index);
       await old.bulkWrite([{ insertOne: { document: { _id: 1, projectId: 1, status: 2, labelIds: [3], nameKey: 'login' } } }]);
       await before.close();
@@ -181,7 +238,9 @@ describe('a clear after other code folded the collection', () => {
       expect(schema(after)).toEqual(['table rm_cases', 'index rm_cases|projectId:1,nameKey:1']);
       expect(columns(after)).toEqual(['rid', 'id', 'doc', 'f:projectId', 'f:nameKey']);
       await cases.bulkWrite([{ insertOne: { document: { _id: 2, projectId: 1, status: 2, labelIds: [3], nameKey: 'logout' } } }]);
-      expect(await cases.find({ projectId: 1, labelIds: 3, nameKey: { $regex: 'out' } })).toEqual([{ _id: 2, projectId: 1, status: 2, labelIds: [3], nameKey: 'logout' }]);
+      expect(await cases.find({ projectId: 1, labelIds: 3, nameKey: { $regex: 'out' } })).toEqual([
+        { _id: 2, projectId: 1, status: 2, labelIds: [3], nameKey: 'logout' },
+      ]);
       await after.close();
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -195,7 +254,13 @@ describe('a reader of a file another connection writes', () => {
     const file = join(dir, 'read-models.sqlite');
     const writer = new SqliteReadStore({ file, checkpoints: false });
     const reader = new SqliteReadStore({ file, reader: true });
-    const write = (documents: Document[]) => writer.writeAll([{ collection: 'cases', operations: documents.map((document) => ({ replaceOne: { filter: { _id: document._id }, replacement: document, upsert: true } })) }]);
+    const write = (documents: Document[]) =>
+      writer.writeAll([
+        {
+          collection: 'cases',
+          operations: documents.map((document) => ({ replaceOne: { filter: { _id: document._id }, replacement: document, upsert: true } })),
+        },
+      ]);
     try {
       const cases = writer.collection('cases');
       const indexes: IndexSpec[] = [{ keys: { projectId: 1, labelIds: 1 } }, { keys: { nameKey: 1 }, search: 'substring' }];
@@ -205,7 +270,10 @@ describe('a reader of a file another connection writes', () => {
       // Read once, so the reader remembers the answer and what it learnt of the collection.
       expect((await read.find({ labelIds: 4 })).map((document) => document._id)).toEqual([1]);
       expect(await read.count({ projectId: 1 })).toBe(1);
-      await write([{ _id: 2, projectId: 1, labelIds: [4], nameKey: 'logout' }, { _id: 1, projectId: 1, labelIds: [3], nameKey: 'login page' }]);
+      await write([
+        { _id: 2, projectId: 1, labelIds: [4], nameKey: 'logout' },
+        { _id: 1, projectId: 1, labelIds: [3], nameKey: 'login page' },
+      ]);
       // Until told, a remembered answer may be an earlier one; once told, it is the file's.
       reader.changed(['cases']);
       const told = reader.sqliteCollection('cases');
@@ -215,7 +283,9 @@ describe('a reader of a file another connection writes', () => {
       expect(told.explain({ labelIds: 4 }).join(' ')).toMatch(/rm_cases@labelIds/);
       expect(told.explain({ nameKey: { $regex: 'gin p' } }).join(' ')).toMatch(/rm_cases#nameKey/);
       // The reader wrote nothing: what it learnt of array paths is its own.
-      expect(reader.db.prepare('SELECT count(*) FROM _rm_paths WHERE collection = ?').pluck().get('cases')).toBe(writer.db.prepare('SELECT count(*) FROM _rm_paths WHERE collection = ?').pluck().get('cases'));
+      expect(reader.db.prepare('SELECT count(*) FROM _rm_paths WHERE collection = ?').pluck().get('cases')).toBe(
+        writer.db.prepare('SELECT count(*) FROM _rm_paths WHERE collection = ?').pluck().get('cases'),
+      );
     } finally {
       await reader.close();
       await writer.close();
@@ -225,7 +295,8 @@ describe('a reader of a file another connection writes', () => {
 });
 
 describe('the planner of a reader', () => {
-  // At first a test in each of 200 projects, all in one plan; then 3,000 tests of project 1 in 100 plans: the index that narrows "these 20 plans of project 1" turns over.
+  // At first a test in each of 200 projects, all in one plan; then 3,000 tests of project 1 in 100 plans: the index that narrows "these 20
+  // plans of project 1" turns over.
   const first = (id: number) => ({ _id: id, projectId: id, planId: 1, status: id % 5 });
   const later = (id: number) => ({ _id: id, projectId: 1, planId: 1 + (id % 100), status: id % 5 });
   const inPlans = { projectId: 1, planId: { $in: Array.from({ length: 20 }, (_, i) => i + 1) } };
@@ -235,7 +306,8 @@ describe('the planner of a reader', () => {
     const file = join(dir, 'read-models.sqlite');
     const writer = new SqliteReadStore({ file, checkpoints: false, ...options });
     const reader = new SqliteReadStore({ file, reader: true });
-    const write = (documents: Document[]) => writer.writeAll([{ collection: 'tests', operations: documents.map((document) => ({ insertOne: { document } })) }]);
+    const write = (documents: Document[]) =>
+      writer.writeAll([{ collection: 'tests', operations: documents.map((document) => ({ insertOne: { document } })) }]);
     try {
       const tests = writer.collection('tests');
       await tests.createIndex({ keys: { projectId: 1, status: 1, _id: 1 } });
@@ -248,7 +320,11 @@ describe('the planner of a reader', () => {
       await grow(writer);
       const before = reader.sqliteCollection('tests').explain(inPlans).join(' ');
       reader.changed(['tests']);
-      return { before, after: reader.sqliteCollection('tests').explain(inPlans).join(' '), count: await reader.collection('tests').count(inPlans) };
+      return {
+        before,
+        after: reader.sqliteCollection('tests').explain(inPlans).join(' '),
+        count: await reader.collection('tests').count(inPlans),
+      };
     } finally {
       await reader.close();
       await writer.close();
@@ -264,7 +340,10 @@ describe('the planner of a reader', () => {
   });
 
   it('gets new statistics without being asked once a table has grown past what they say (PRAGMA optimize)', async () => {
-    const { after } = await grown({ statisticsCheckEveryMs: 0, checkpoints: { everyMs: 250, truncateFrames: 32_768 } }, async () => undefined);
+    const { after } = await grown(
+      { statisticsCheckEveryMs: 0, checkpoints: { everyMs: 250, truncateFrames: 32_768 } },
+      async () => undefined,
+    );
     expect(after).toMatch(/USING INDEX "?rm_tests\|planId/);
   });
 });
@@ -277,13 +356,22 @@ describe('writes beside another connection to the file', () => {
     try {
       const counters = store.collection('counters');
       await counters.createIndex({ keys: { group: 1 } });
-      await store.writeAll([{ collection: 'counters', operations: Array.from({ length: 50 }, (_, i) => ({ insertOne: { document: { _id: i, group: i % 5, count: 0, text: 'x'.repeat(2_000) } } })) }]);
+      await store.writeAll([
+        {
+          collection: 'counters',
+          operations: Array.from({ length: 50 }, (_, i) => ({
+            insertOne: { document: { _id: i, group: i % 5, count: 0, text: 'x'.repeat(2_000) } },
+          })),
+        },
+      ]);
       for (let round = 0; round < 1_500; round++) {
         // An update reads its document, then writes it, in one transaction.
-        await store.writeAll([{ collection: 'counters', operations: [{ updateOne: { filter: { _id: round % 50 }, update: { $inc: { count: 1 } } } }] }]);
+        await store.writeAll([
+          { collection: 'counters', operations: [{ updateOne: { filter: { _id: round % 50 }, update: { $inc: { count: 1 } } } }] },
+        ]);
         if (round % 3 === 0) await new Promise((resolve) => setImmediate(resolve));
       }
-      expect((await counters.find({})).reduce((sum, document) => sum + Number(document['count']), 0)).toBe(1_500);
+      expect((await counters.find({})).reduce((sum, document) => sum + Number(document.count), 0)).toBe(1_500);
     } finally {
       await store.close();
       await rm(dir, { recursive: true, force: true });
@@ -292,13 +380,26 @@ describe('writes beside another connection to the file', () => {
 });
 
 describe('the B-trees an index spec costs', () => {
-  const btrees = (store: SqliteReadStore) => store.db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'rm_cases' AND sql IS NOT NULL").pluck().all() as string[];
+  const btrees = (store: SqliteReadStore) =>
+    store.db
+      .prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = 'rm_cases' AND sql IS NOT NULL")
+      .pluck()
+      .all() as string[];
 
   it('are none for a search index or a key through an array, whose side tables serve them, and the same finds are answered', async () => {
     const store = new SqliteReadStore();
     const cases = store.collection('cases');
-    await cases.bulkWrite([{ _id: 1, projectId: 1, status: 2, labelIds: [3, 4], nameKey: 'login page' }, { _id: 2, projectId: 1, status: 1, labelIds: [4], nameKey: 'logout' }].map((document) => ({ insertOne: { document } })));
-    const indexes: IndexSpec[] = [{ keys: { projectId: 1, status: 1, _id: 1 } }, { keys: { projectId: 1, labelIds: 1, _id: 1 } }, { keys: { nameKey: 1 }, search: 'substring' }];
+    await cases.bulkWrite(
+      [
+        { _id: 1, projectId: 1, status: 2, labelIds: [3, 4], nameKey: 'login page' },
+        { _id: 2, projectId: 1, status: 1, labelIds: [4], nameKey: 'logout' },
+      ].map((document) => ({ insertOne: { document } })),
+    );
+    const indexes: IndexSpec[] = [
+      { keys: { projectId: 1, status: 1, _id: 1 } },
+      { keys: { projectId: 1, labelIds: 1, _id: 1 } },
+      { keys: { nameKey: 1 }, search: 'substring' },
+    ];
     for (const index of indexes) await cases.createIndex(index);
     expect(btrees(store)).toEqual(['rm_cases|projectId:1,status:1,_id:1']);
     expect((await cases.find({ projectId: 1, labelIds: 3 })).map((document) => document._id)).toEqual([1]);
@@ -313,7 +414,12 @@ describe('the B-trees an index spec costs', () => {
     await rows.bulkWrite([3, 1, 2].map((_id) => ({ insertOne: { document: { _id } } })));
     expect(btrees(store)).toEqual([]);
     expect((await rows.find({}, { sort: { _id: -1 }, limit: 2 })).map((document) => document._id)).toEqual([3, 2]);
-    expect(store.sqliteCollection('rows').explain({}, { sort: { _id: -1 } }).join(' ')).not.toMatch(/TEMP B-TREE/);
+    expect(
+      store
+        .sqliteCollection('rows')
+        .explain({}, { sort: { _id: -1 } })
+        .join(' '),
+    ).not.toMatch(/TEMP B-TREE/);
     await store.close();
   });
 
@@ -325,7 +431,9 @@ describe('the B-trees an index spec costs', () => {
       const store = new SqliteReadStore({ file });
       await store.collection('cases').createIndex(index);
       expect(btrees(store)).toEqual(['rm_cases|projectId:1,labelIds:1,_id:1']);
-      await store.writeAll([{ collection: 'cases', operations: [{ insertOne: { document: { _id: 1, projectId: 1, labelIds: [3, 4] } } }] }]);
+      await store.writeAll([
+        { collection: 'cases', operations: [{ insertOne: { document: { _id: 1, projectId: 1, labelIds: [3, 4] } } }] },
+      ]);
       expect(btrees(store)).toEqual([]);
       expect(store.sqliteCollection('cases').explain({ projectId: 1, labelIds: 4 }).join(' ')).toMatch(/rm_cases@labelIds/);
       await store.close();

@@ -8,7 +8,17 @@
  */
 import { randomUUID } from 'node:crypto';
 import Database, { type Database as Connection, type Statement } from 'better-sqlite3';
-import type { Collection, CollectionWrites, Document, Filter, FindOptions, IndexSpec, ReadStore, Update, WriteOperation } from '../../ports/read-store.ts';
+import type {
+  Collection,
+  CollectionWrites,
+  Document,
+  Filter,
+  FindOptions,
+  IndexSpec,
+  ReadStore,
+  Update,
+  WriteOperation,
+} from '../../ports/read-store.ts';
 import { applyUpdate } from '../shared/apply-update.ts';
 import { freezeDocument } from '../shared/freeze.ts';
 import type { CollectionScan, ScanListener } from '../shared/scan.ts';
@@ -97,14 +107,18 @@ export class SqliteReadStore implements ReadStore {
     }
     if (file !== ':memory:') {
       this.db.pragma('journal_mode = WAL');
-      // Read models are folds of the log: a power cut may cost the last commits, never their order (WAL), and the checkpoint commits with them.
+      // Read models are folds of the log: a power cut may cost the last commits, never their order (WAL), and the checkpoint commits with
+      // them.
       this.db.pragma('synchronous = NORMAL');
       this.db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
     }
     if (this.db.pragma('user_version', { simple: true }) !== LAYOUT_VERSION) this.dropEverything();
     this.db.pragma(`cache_size = -${options.cacheKiB ?? 65_536}`);
     this.registerFunctions();
-    this.db.exec('CREATE TABLE IF NOT EXISTS _rm_paths (collection TEXT NOT NULL, path TEXT NOT NULL, is_array INTEGER NOT NULL, PRIMARY KEY (collection, path)) WITHOUT ROWID');
+    this.db.exec(
+      'CREATE TABLE IF NOT EXISTS _rm_paths (collection TEXT NOT NULL, path TEXT NOT ' +
+        'NULL, is_array INTEGER NOT NULL, PRIMARY KEY (collection, path)) WITHOUT ROWID',
+    );
     // Values and search tables a bulk load left unkept (it stopped, or the process died, before its end): filled again when declared.
     this.db.exec('CREATE TABLE IF NOT EXISTS _rm_unkept (side_table TEXT PRIMARY KEY) WITHOUT ROWID');
     // Counts the times the writer gathered statistics, so readers know to load them again (`changed`).
@@ -113,7 +127,8 @@ export class SqliteReadStore implements ReadStore {
     // A file whose statistics were sampled (before they were counted) has them gathered in full, once.
     if (!counted) this.analyze();
     // Once the file exists: the thread opens it.
-    if (file !== ':memory:' && options.checkpoints !== false) this.checkpointer = new WalCheckpointer(file, options.checkpoints || undefined);
+    if (file !== ':memory:' && options.checkpoints !== false)
+      this.checkpointer = new WalCheckpointer(file, options.checkpoints || undefined);
   }
 
   collection<T extends Document = Document>(name: string): Collection<T> {
@@ -181,46 +196,70 @@ export class SqliteReadStore implements ReadStore {
    */
   analyze(tables?: readonly string[]): void {
     this.db.pragma('analysis_limit = 0');
-    this.db.transaction(() => {
-      if (tables) for (const table of tables) this.db.exec(`ANALYZE ${quoted(table)}`);
-      else this.db.exec('ANALYZE');
-      this.db.exec('INSERT INTO _rm_statistics (id, generation) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET generation = generation + 1');
-    }).immediate();
+    this.db
+      .transaction(() => {
+        if (tables) for (const table of tables) this.db.exec(`ANALYZE ${quoted(table)}`);
+        else this.db.exec('ANALYZE');
+        this.db.exec(
+          'INSERT INTO _rm_statistics (id, generation) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET generation = generation + 1',
+        );
+      })
+      .immediate();
   }
 
   /** Gathers statistics again for the tables SQLite finds have grown or shrunk past what their statistics say, now and then. */
   private refreshStaleStatistics(): void {
     // One connection keeps the file: a build's connection (`checkpoints: false`) would re-gather its own tables over and over as they grow.
-    if (this.isReader || this.options.checkpoints === false || performance.now() - this.statisticsCheckedAt < (this.options.statisticsCheckEveryMs ?? STATISTICS_CHECK_EVERY_MS)) return;
+    if (
+      this.isReader ||
+      this.options.checkpoints === false ||
+      performance.now() - this.statisticsCheckedAt < (this.options.statisticsCheckEveryMs ?? STATISTICS_CHECK_EVERY_MS)
+    )
+      return;
     this.statisticsCheckedAt = performance.now();
     // Dry run (0x1) of analysing (0x2) every table (0x10000): one `ANALYZE "main"."table"` line per stale table.
-    const stale = (this.db.pragma('optimize(0x10003)') as Array<{ optimize: string }>).map((line) => /ANALYZE "main"\."((?:[^"]|"")+)"/.exec(line.optimize)?.[1]?.replace(/""/g, '"'));
+    const stale = (this.db.pragma('optimize(0x10003)') as Array<{ optimize: string }>).map((line) =>
+      /ANALYZE "main"\."((?:[^"]|"")+)"/.exec(line.optimize)?.[1]?.replace(/""/g, '"'),
+    );
     const tables = stale.filter((table): table is string => table !== undefined);
     if (tables.length > 0) this.analyze(tables);
   }
 
   private registerFunctions(): void {
-    this.db.function('regexp', { deterministic: true }, (pattern: unknown, value: unknown) => (typeof value === 'string' && this.regex(String(pattern)).test(value) ? 1 : 0));
+    this.db.function('regexp', { deterministic: true }, (pattern: unknown, value: unknown) =>
+      typeof value === 'string' && this.regex(String(pattern)).test(value) ? 1 : 0,
+    );
   }
 
   /** A file of another layout (or none yet) starts empty: read models are folds, made again from the log. */
   private dropEverything(): void {
     // The writers' lease stays: its epoch must never start over (a writer of the old layout still holds its term).
     const tables = this.db
-      .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND sql NOT LIKE 'CREATE VIRTUAL TABLE%' AND name NOT LIKE '%#%' AND name <> '_rm_leases'")
+      .prepare(
+        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' AND " +
+          "sql NOT LIKE 'CREATE VIRTUAL TABLE%' AND name NOT LIKE '%#%' AND name <> '_rm_leases'",
+      )
       .pluck()
       .all() as string[];
-    const virtual = this.db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'").pluck().all() as string[];
-    this.db.transaction(() => {
-      for (const table of [...virtual, ...tables]) this.db.exec(`DROP TABLE IF EXISTS ${quoted(table)}`);
-      this.db.pragma(`user_version = ${LAYOUT_VERSION}`);
-    }).immediate();
+    const virtual = this.db
+      .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'")
+      .pluck()
+      .all() as string[];
+    this.db
+      .transaction(() => {
+        for (const table of [...virtual, ...tables]) this.db.exec(`DROP TABLE IF EXISTS ${quoted(table)}`);
+        this.db.pragma(`user_version = ${LAYOUT_VERSION}`);
+      })
+      .immediate();
   }
 
   /** The collection with its SQLite-only extras (`explain`). */
   sqliteCollection(name: string): SqliteCollection {
     let collection = this.collections.get(name);
-    if (!collection) this.collections.set(name, (collection = new SqliteCollection(this, name)));
+    if (!collection) {
+      collection = new SqliteCollection(this, name);
+      this.collections.set(name, collection);
+    }
     return collection;
   }
 
@@ -233,10 +272,12 @@ export class SqliteReadStore implements ReadStore {
   async writeAll(writes: readonly CollectionWrites[]): Promise<void> {
     const collections = writes.map(({ collection, operations }) => [this.sqliteCollection(collection), operations] as const);
     try {
-      this.db.transaction(() => {
-        this.checkFence();
-        for (const [collection, operations] of collections) for (const operation of operations) collection.apply(operation);
-      }).immediate();
+      this.db
+        .transaction(() => {
+          this.checkFence();
+          for (const [collection, operations] of collections) for (const operation of operations) collection.apply(operation);
+        })
+        .immediate();
     } catch (error) {
       // Rolled back: what the collections remembered of the rows it wrote is not so.
       for (const [collection] of collections) collection.forgetRows();
@@ -262,7 +303,8 @@ export class SqliteReadStore implements ReadStore {
   async bulkLoad(collections: readonly string[]): Promise<() => Promise<void>> {
     const deferred = collections.map((name) => this.sqliteCollection(name)).filter((collection) => collection.isEmpty());
     const rebuild = deferred.map((collection) => collection.deferIndexes());
-    // The log of pages grows through the load instead of being copied into the file as it goes: the load rewrites the same pages over and over.
+    // The log of pages grows through the load instead of being copied into the file as it goes: the load rewrites the same pages over and
+    // over.
     this.db.pragma('wal_autocheckpoint = 0');
     this.checkpointer?.pause();
     return async () => {
@@ -270,7 +312,8 @@ export class SqliteReadStore implements ReadStore {
       this.db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
       this.db.pragma('wal_checkpoint(TRUNCATE)');
       this.checkpointer?.resume();
-      // The planner's statistics of the tables just filled: which index narrows a query most (results of 5,000 tests by test, not 1M of the project by day).
+      // The planner's statistics of the tables just filled: which index narrows a query most (results of 5,000 tests by test, not 1M of the
+      // project by day).
       this.analyze();
     };
   }
@@ -287,7 +330,10 @@ export class SqliteReadStore implements ReadStore {
     this.scans.clear();
   }
 
-  /** @internal A prepared statement, kept for its text's next use (all forgotten at once when there are too many: the texts a process uses are few). */
+  /**
+   * @internal A prepared statement, kept for its text's next use (all forgotten at once when there are too many: the texts a process uses
+   * are few).
+   */
   statement(sql: string): Statement {
     let statement = this.statements.get(sql);
     if (!statement) {
@@ -379,7 +425,10 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
   }
 
   private learnArrayPaths(): void {
-    for (const row of this.store.statement('SELECT path, is_array FROM _rm_paths WHERE collection = ?').all(this.name) as Array<{ path: string; is_array: number }>) {
+    for (const row of this.store.statement('SELECT path, is_array FROM _rm_paths WHERE collection = ?').all(this.name) as Array<{
+      path: string;
+      is_array: number;
+    }>) {
       this.arrays.set(row.path, row.is_array === 1);
     }
   }
@@ -389,7 +438,11 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     const table = this.table.slice(1, -1);
     const like = table.replace(/[\\%_]/g, '\\$&');
     const rows = this.store
-      .statement("SELECT name, sql LIKE 'CREATE VIRTUAL TABLE%' AS virtual FROM sqlite_schema WHERE type = 'table' AND (name LIKE ? ESCAPE '\\' OR name LIKE ? ESCAPE '\\') AND name NOT IN (SELECT trim(side_table, '\"') FROM _rm_unkept)")
+      .statement(
+        "SELECT name, sql LIKE 'CREATE VIRTUAL TABLE%' AS virtual FROM sqlite_schema " +
+          "WHERE type = 'table' AND (name LIKE ? ESCAPE '\\' OR name LIKE ? ESCAPE " +
+          "'\\') AND name NOT IN (SELECT trim(side_table, '\"') FROM _rm_unkept)",
+      )
       .all(`${like}@%`, `${like}#%`) as Array<{ name: string; virtual: number }>;
     for (const { name, virtual } of rows) {
       const mark = name.charAt(table.length);
@@ -427,7 +480,8 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     if (path === '_id') return false;
     let known = this.arrays.get(path);
     if (known === undefined) {
-      known = this.store.statement(`SELECT 1 FROM ${this.table} WHERE json_type(doc, ${jsonPath(path)}) = 'array' LIMIT 1`).get() !== undefined;
+      known =
+        this.store.statement(`SELECT 1 FROM ${this.table} WHERE json_type(doc, ${jsonPath(path)}) = 'array' LIMIT 1`).get() !== undefined;
       this.remember(path, known);
     }
     return known;
@@ -437,7 +491,9 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     this.arrays.set(path, isArray);
     // A reader learns it for itself; the writer files it, with the values tables it needs.
     if (this.store.isReader) return;
-    this.store.statement('INSERT OR REPLACE INTO _rm_paths (collection, path, is_array) VALUES (?, ?, ?)').run(this.name, path, isArray ? 1 : 0);
+    this.store
+      .statement('INSERT OR REPLACE INTO _rm_paths (collection, path, is_array) VALUES (?, ?, ?)')
+      .run(this.name, path, isArray ? 1 : 0);
     if (!isArray) return;
     for (const indexed of this.indexedPaths) if (indexed === path || indexed.startsWith(`${path}.`)) this.keepValuesTable(indexed);
     this.dropIndexesThrough(path);
@@ -450,7 +506,12 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     return filterSql(filter, this);
   }
 
-  private select(filter: Filter, options: FindOptions, columns: string, operation: CollectionScan['operation'] = 'find'): { sql: string; params: unknown[] } {
+  private select(
+    filter: Filter,
+    options: FindOptions,
+    columns: string,
+    operation: CollectionScan['operation'] = 'find',
+  ): { sql: string; params: unknown[] } {
     const where = this.where(filter);
     const order = options.sort && Object.keys(options.sort).length > 0 ? orderSql(options.sort, this) : 'rid';
     const limit = options.limit && options.limit > 0 ? options.limit : -1;
@@ -482,14 +543,16 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     const sort = options.sort;
     if (skip < every || !sort) return undefined;
     const paths = Object.keys(sort);
-    if (paths.at(-1) !== '_id' || paths.some((path) => sort[path] !== 1 || (path !== '_id' && this.arrayPrefix(path) !== undefined))) return undefined;
+    if (paths.at(-1) !== '_id' || paths.some((path) => sort[path] !== 1 || (path !== '_id' && this.arrayPrefix(path) !== undefined)))
+      return undefined;
     const where = this.where(filter);
     const order = orderSql(sort, this);
     const keys = paths.map((path) => fieldSql(path, this)).join(', ');
     const list = `${where.sql}\0${order}\0${JSON.stringify(where.params)}`;
     const noted = this.anchorsOf(list);
     /** The condition "after anchor `at`" (1-based; 0: the list's start), and its parameters. */
-    const after = (at: number) => (at === 0 ? { sql: '', params: [] } : { sql: ` AND (${keys}) > (${paths.map(() => '?').join(', ')})`, params: noted[at - 1]! });
+    const after = (at: number) =>
+      at === 0 ? { sql: '', params: [] } : { sql: ` AND (${keys}) > (${paths.map(() => '?').join(', ')})`, params: noted[at - 1]! };
     /** The nearest anchor at or before `at` that a comparison can start from. */
     const usable = (at: number) => {
       while (at > 0 && noted[at - 1]!.some((key) => key === null)) at--;
@@ -522,7 +585,8 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     let noted = this.anchors.get(list);
     if (!noted) {
       if (this.anchors.size >= ANSWER_MEMORY) this.anchors.clear();
-      this.anchors.set(list, (noted = []));
+      noted = [];
+      this.anchors.set(list, noted);
     }
     return noted;
   }
@@ -535,7 +599,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
 
   private findNow(filter: Filter, options: FindOptions = {}): Document[] {
     const { projection } = options;
-    const onlyId = projection && Object.keys(projection).length === 1 && projection['_id'] === 1;
+    const onlyId = projection && Object.keys(projection).length === 1 && projection._id === 1;
     // A load by ids (a fold's batch) remembers the rows, for the writes that follow.
     const remember = !projection && isIdList(filter);
     const columns = remember ? `json(doc), id, rid${this.columnList()}` : onlyId ? 'id' : 'json(doc)';
@@ -546,20 +610,28 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     const found = this.findRows(sql, params, remember, onlyId === true, projection);
     if (key !== undefined && found.length <= ANSWER_MEMORY_DOCUMENTS) {
       if (this.answers.size >= ANSWER_MEMORY) this.answers.clear();
-      this.answers.set(key, found.map((document) => freezeDocument(document)));
+      this.answers.set(
+        key,
+        found.map((document) => freezeDocument(document)),
+      );
     }
     return found;
   }
 
   private findRows(sql: string, params: unknown[], remember: boolean, onlyId: boolean, projection: FindOptions['projection']): Document[] {
-    const rows = this.store.statement(sql).raw(true).all(...params) as unknown[][];
+    const rows = this.store
+      .statement(sql)
+      .raw(true)
+      .all(...params) as unknown[][];
     if (onlyId) return rows.map(([id]) => ({ _id: id as Document['_id'] }));
     if (remember) {
       if (this.rows.size > ROW_MEMORY) this.rows.clear();
       for (const row of rows) this.rows.set(row[1] as Document['_id'], row.slice(2));
     }
     const documents = rows.map(([text]) => decodeDocument<Document>(text as string));
-    return projection && Object.keys(projection).length > 0 ? (documents.map((document) => project(document, projection)) as Document[]) : documents;
+    return projection && Object.keys(projection).length > 0
+      ? (documents.map((document) => project(document, projection)) as Document[])
+      : documents;
   }
 
   async findOne(filter: Filter, options: Pick<FindOptions, 'projection' | 'sort'> = {}): Promise<Document | null> {
@@ -573,7 +645,11 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     const counted = this.counts.get(key);
     if (counted !== undefined) return counted;
     if (where.sql !== '0') this.store.checkPlan({ collection: this.name, operation: 'count', filter }, this.table, sql, where.params);
-    const count = (this.store.statement(sql).pluck().get(...where.params) as number) ?? 0;
+    const count =
+      (this.store
+        .statement(sql)
+        .pluck()
+        .get(...where.params) as number) ?? 0;
     if (this.counts.size >= ANSWER_MEMORY) this.counts.clear();
     this.counts.set(key, count);
     return count;
@@ -586,7 +662,10 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
       where: (filter) => this.where(filter),
       rows: (sql, params) => {
         this.store.checkPlan({ collection: this.name, operation: 'aggregate', filter: {} }, this.table, sql, params);
-        return this.store.statement(sql).raw(true).all(...params) as unknown[][];
+        return this.store
+          .statement(sql)
+          .raw(true)
+          .all(...params) as unknown[][];
       },
     }) as R[];
   }
@@ -597,18 +676,20 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     if (operations.length === 0) return;
     let failure: unknown;
     // Ordered, as MongoDB's: what came before a failing operation stays written, the failing one leaves nothing.
-    this.store.db.transaction(() => {
-      this.store.checkFence();
-      for (const operation of operations) {
-        try {
-          this.store.db.transaction(() => this.apply(operation))();
-        } catch (error) {
-          this.forgetRows();
-          failure = error;
-          return;
+    this.store.db
+      .transaction(() => {
+        this.store.checkFence();
+        for (const operation of operations) {
+          try {
+            this.store.db.transaction(() => this.apply(operation))();
+          } catch (error) {
+            this.forgetRows();
+            failure = error;
+            return;
+          }
         }
-      }
-    }).immediate();
+      })
+      .immediate();
     if (failure !== undefined) throw failure;
   }
 
@@ -616,8 +697,10 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
   apply(operation: WriteOperation<Document>): void {
     this.forgetAnswers();
     if ('insertOne' in operation) this.insert(operation.insertOne.document);
-    else if ('replaceOne' in operation) this.replaceOne(operation.replaceOne.filter, operation.replaceOne.replacement, operation.replaceOne.upsert === true);
-    else if ('updateOne' in operation) this.update(operation.updateOne.filter, operation.updateOne.update, operation.updateOne.upsert === true, 1);
+    else if ('replaceOne' in operation)
+      this.replaceOne(operation.replaceOne.filter, operation.replaceOne.replacement, operation.replaceOne.upsert === true);
+    else if ('updateOne' in operation)
+      this.update(operation.updateOne.filter, operation.updateOne.update, operation.updateOne.upsert === true, 1);
     else if ('updateMany' in operation) this.update(operation.updateMany.filter, operation.updateMany.update, false, -1);
     else if ('deleteOne' in operation) this.delete(operation.deleteOne.filter, 1);
     else if ('deleteMany' in operation) this.delete(operation.deleteMany.filter, -1);
@@ -648,7 +731,10 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
 
   private update(filter: Filter, update: Update, upsert: boolean, limit: number): void {
     const { sql, params } = this.select(filter, { limit }, 'json(doc)', 'update');
-    const texts = this.store.statement(sql).pluck().all(...params) as string[];
+    const texts = this.store
+      .statement(sql)
+      .pluck()
+      .all(...params) as string[];
     for (const text of texts) {
       const document = decodeDocument<Document>(text);
       const id = document._id;
@@ -667,7 +753,9 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
   private rowOf(id: Document['_id']): unknown[] | undefined {
     const remembered = this.rows.get(id);
     if (remembered) return remembered;
-    return this.store.statement(`SELECT rid${this.columnList()} FROM ${this.table} WHERE id = ?`).raw(true).get(id) as unknown[] | undefined;
+    return this.store.statement(`SELECT rid${this.columnList()} FROM ${this.table} WHERE id = ?`).raw(true).get(id) as
+      | unknown[]
+      | undefined;
   }
 
   /** Replaces the stored document of `document._id`, writing only the columns whose values changed; false when there is none. */
@@ -677,7 +765,9 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     const [rid, ...before] = row as [number, ...unknown[]];
     const values = this.columnValues(document);
     const changed: number[] = [];
-    values.forEach((value, i) => !sameColumnValue(value, before[i]) && changed.push(i));
+    values.forEach((value, i) => {
+      if (!sameColumnValue(value, before[i])) changed.push(i);
+    });
     const key = changed.join(',');
     let sql = this.updates.get(key);
     if (!sql) {
@@ -708,7 +798,10 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
 
   private delete(filter: Filter, limit: number): void {
     const { sql, params } = this.select(filter, { limit }, 'rid', 'delete');
-    const rids = this.store.statement(sql).pluck().all(...params) as number[];
+    const rids = this.store
+      .statement(sql)
+      .pluck()
+      .all(...params) as number[];
     const remove = this.store.statement(`DELETE FROM ${this.table} WHERE rid = ? RETURNING id`);
     for (const rid of rids) {
       const id = remove.pluck().get(rid) as Document['_id'];
@@ -720,13 +813,19 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
   /** The first document a filter matches, in natural order. */
   private firstId(filter: Filter): Document['_id'] | undefined {
     const { sql, params } = this.select(filter, { limit: 1 }, 'id');
-    return this.store.statement(sql).pluck().get(...params) as Document['_id'] | undefined;
+    return this.store
+      .statement(sql)
+      .pluck()
+      .get(...params) as Document['_id'] | undefined;
   }
 
   /** Runs a write of `document`, turning SQLite's constraint failures into MongoDB's duplicate key error. */
   private run(sql: string, params: unknown[], document: Document): number {
     try {
-      return this.store.statement(sql).pluck().get(...params) as number;
+      return this.store
+        .statement(sql)
+        .pluck()
+        .get(...params) as number;
     } catch (error) {
       throw this.duplicateKey(error, document);
     }
@@ -775,7 +874,11 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
 
   async createIndex({ keys, unique = false, search }: IndexSpec): Promise<void> {
     const paths = Object.keys(keys);
-    const name = quoted(`rm_${this.name}|${Object.entries(keys).map(([path, direction]) => `${path}:${direction}`).join(',')}${unique ? '|unique' : ''}`);
+    const name = quoted(
+      `rm_${this.name}|${Object.entries(keys)
+        .map(([path, direction]) => `${path}:${direction}`)
+        .join(',')}${unique ? '|unique' : ''}`,
+    );
     for (const path of paths) if (path !== '_id') this.keepColumn(path);
     const columns = Object.entries(keys).map(([path, direction]) => `${fieldSql(path, this)} ${direction === -1 ? 'DESC' : 'ASC'}`);
     try {
@@ -860,17 +963,24 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
    * search tables; the returned function builds them all again from the rows.
    */
   deferIndexes(): () => void {
-    const indexes = this.store.statement("SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL AND sql NOT LIKE 'CREATE UNIQUE%'").all(this.table.slice(1, -1)) as Array<{ name: string; sql: string }>;
+    const indexes = this.store
+      .statement(
+        "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL AND sql NOT LIKE 'CREATE UNIQUE%'",
+      )
+      .all(this.table.slice(1, -1)) as Array<{ name: string; sql: string }>;
     for (const { name } of indexes) this.store.db.exec(`DROP INDEX ${quoted(name)}`);
     this.sideTablesDeferred = true;
     for (const table of [...this.valueTables.values(), ...this.searchTables.values()]) this.unkept(table, true);
     return () => {
       this.sideTablesDeferred = false;
-      this.store.db.transaction(() => {
-        for (const { name, sql } of indexes) if (!this.droppedForArrays.has(quoted(name))) this.store.db.exec(sql.replace(/^CREATE INDEX /, 'CREATE INDEX IF NOT EXISTS '));
-        for (const [path, table] of this.valueTables) this.fillValuesTable(path, table);
-        for (const [path, table] of this.searchTables) this.fillSearchTable(path, table);
-      }).immediate();
+      this.store.db
+        .transaction(() => {
+          for (const { name, sql } of indexes)
+            if (!this.droppedForArrays.has(quoted(name))) this.store.db.exec(sql.replace(/^CREATE INDEX /, 'CREATE INDEX IF NOT EXISTS '));
+          for (const [path, table] of this.valueTables) this.fillValuesTable(path, table);
+          for (const [path, table] of this.searchTables) this.fillSearchTable(path, table);
+        })
+        .immediate();
     };
   }
 
@@ -900,7 +1010,11 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     if (this.valueTables.has(path)) return;
     const table = quoted(`rm_${this.name}@${path}`);
     const exists = this.tableExists(table);
-    if (!exists) this.store.db.exec(`CREATE TABLE ${table} (value NOT NULL, id NOT NULL, PRIMARY KEY (value, id)) WITHOUT ROWID; CREATE INDEX ${quoted(`${table.slice(1, -1)}|id`)} ON ${table} (id)`);
+    if (!exists)
+      this.store.db.exec(
+        `CREATE TABLE ${table} (value NOT NULL, id NOT NULL, PRIMARY KEY (value, id)) ` +
+          `WITHOUT ROWID; CREATE INDEX ${quoted(`${table.slice(1, -1)}|id`)} ON ${table} (id)`,
+      );
     if (!exists || this.isUnkept(table)) this.fillValuesTable(path, table);
     this.valueTables.set(path, table);
   }
@@ -911,7 +1025,9 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     this.unkept(table, this.sideTablesDeferred);
     if (this.sideTablesDeferred) return;
     // A page of rows at a time: the whole table at once held every document in memory at the end of a bulk load.
-    const page = this.store.statement(`SELECT rid, json(doc) FROM ${this.table} WHERE rid > ? ORDER BY rid LIMIT ${FILL_PAGE_ROWS}`).raw(true);
+    const page = this.store
+      .statement(`SELECT rid, json(doc) FROM ${this.table} WHERE rid > ? ORDER BY rid LIMIT ${FILL_PAGE_ROWS}`)
+      .raw(true);
     for (let after = 0; ; ) {
       const rows = page.all(after) as Array<[number, string]>;
       for (const [, text] of rows) this.fileValues(table, path, decodeDocument<Document>(text));
@@ -934,7 +1050,10 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     if (this.searchTables.has(path)) return;
     const table = quoted(`rm_${this.name}#${path}`);
     const exists = this.tableExists(table);
-    if (!exists) this.store.db.exec(`CREATE VIRTUAL TABLE ${table} USING fts5(text, tokenize = 'trigram case_sensitive 1', content = '', contentless_delete = 1)`);
+    if (!exists)
+      this.store.db.exec(
+        `CREATE VIRTUAL TABLE ${table} USING fts5(text, tokenize = 'trigram case_sensitive 1', content = '', contentless_delete = 1)`,
+      );
     if (!exists || this.isUnkept(table)) this.fillSearchTable(path, table);
     this.searchTables.set(path, table);
   }
@@ -944,7 +1063,10 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     this.store.db.exec(`INSERT INTO ${table} (${table}) VALUES ('delete-all')`);
     this.unkept(table, this.sideTablesDeferred);
     if (this.sideTablesDeferred) return;
-    this.store.db.exec(`INSERT INTO ${table} (rowid, text) SELECT rid, json_extract(doc, ${jsonPath(path)}) FROM ${this.table} WHERE json_type(doc, ${jsonPath(path)}) = 'text'`);
+    this.store.db.exec(
+      `INSERT INTO ${table} (rowid, text) SELECT rid, json_extract(doc, ${jsonPath(path)}) ` +
+        `FROM ${this.table} WHERE json_type(doc, ${jsonPath(path)}) = 'text'`,
+    );
   }
 
   /**
@@ -955,44 +1077,63 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
   async clear(): Promise<void> {
     this.rows.clear();
     this.forgetAnswers();
-    this.store.db.transaction(() => {
-      this.store.checkFence();
-      this.store.db.exec(`DELETE FROM ${this.table}`);
-      for (const table of this.valueTables.values()) this.store.db.exec(`DELETE FROM ${table}`);
-      for (const table of this.searchTables.values()) this.store.db.exec(`INSERT INTO ${table} (${table}) VALUES ('delete-all')`);
-      this.dropUndeclared();
-    }).immediate();
+    this.store.db
+      .transaction(() => {
+        this.store.checkFence();
+        this.store.db.exec(`DELETE FROM ${this.table}`);
+        for (const table of this.valueTables.values()) this.store.db.exec(`DELETE FROM ${table}`);
+        for (const table of this.searchTables.values()) this.store.db.exec(`INSERT INTO ${table} (${table}) VALUES ('delete-all')`);
+        this.dropUndeclared();
+      })
+      .immediate();
   }
 
   async drop(): Promise<void> {
     const table = this.table.slice(1, -1);
     const like = table.replace(/[\\%_]/g, '\\$&');
-    const sideTables = this.store.db.prepare("SELECT name, sql LIKE 'CREATE VIRTUAL TABLE%' AS virtual FROM sqlite_schema WHERE type = 'table' AND (name LIKE ? ESCAPE '\\' OR name LIKE ? ESCAPE '\\')").all(`${like}@%`, `${like}#%`) as Array<{ name: string; virtual: number }>;
-    this.store.db.transaction(() => {
-      this.store.checkFence();
-      // A search table first: dropping it drops the tables FTS5 keeps for it.
-      for (const { name } of sideTables.sort((a, b) => b.virtual - a.virtual)) this.store.db.exec(`DROP TABLE IF EXISTS ${quoted(name)}`);
-      this.store.db.exec(`DROP TABLE IF EXISTS ${this.table}`);
-      this.store.statement('DELETE FROM _rm_paths WHERE collection = ?').run(this.name);
-      for (const { name } of sideTables) this.store.statement('DELETE FROM _rm_unkept WHERE side_table = ?').run(quoted(name));
-    }).immediate();
+    const sideTables = this.store.db
+      .prepare(
+        "SELECT name, sql LIKE 'CREATE VIRTUAL TABLE%' AS virtual FROM sqlite_schema " +
+          "WHERE type = 'table' AND (name LIKE ? ESCAPE '\\' OR name LIKE ? ESCAPE '\\')",
+      )
+      .all(`${like}@%`, `${like}#%`) as Array<{ name: string; virtual: number }>;
+    this.store.db
+      .transaction(() => {
+        this.store.checkFence();
+        // A search table first: dropping it drops the tables FTS5 keeps for it.
+        for (const { name } of sideTables.sort((a, b) => b.virtual - a.virtual)) this.store.db.exec(`DROP TABLE IF EXISTS ${quoted(name)}`);
+        this.store.db.exec(`DROP TABLE IF EXISTS ${this.table}`);
+        this.store.statement('DELETE FROM _rm_paths WHERE collection = ?').run(this.name);
+        for (const { name } of sideTables) this.store.statement('DELETE FROM _rm_unkept WHERE side_table = ?').run(quoted(name));
+      })
+      .immediate();
     this.store.forget(this.name);
   }
 
   private isFtsShadow(name: string): boolean {
-    return this.store.db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ? AND sql LIKE 'CREATE VIRTUAL TABLE%'").get(name.replace(/_(data|idx|docsize|config|content)$/, '')) !== undefined;
+    return (
+      this.store.db
+        .prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ? AND sql LIKE 'CREATE VIRTUAL TABLE%'")
+        .get(name.replace(/_(data|idx|docsize|config|content)$/, '')) !== undefined
+    );
   }
 
   private dropUndeclared(): void {
     const table = this.table.slice(1, -1);
-    const indexes = this.store.db.prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL").pluck().all(table) as string[];
+    const indexes = this.store.db
+      .prepare("SELECT name FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL")
+      .pluck()
+      .all(table) as string[];
     for (const index of indexes) if (!this.declaredIndexes.has(quoted(index))) this.store.db.exec(`DROP INDEX ${quoted(index)}`);
     const kept = new Set([...this.valueTables.values(), ...this.searchTables.values()]);
     // Values tables (`@`) and search tables (`#`, whose own tables FTS5 names `<table>_data` and so on, dropped with it).
     const like = table.replace(/[\\%_]/g, '\\$&');
-    const sideTables = (this.store.db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND (name LIKE ? ESCAPE '\\' OR name LIKE ? ESCAPE '\\')").pluck().all(`${like}@%`, `${like}#%`) as string[]).filter(
-      (name) => !(name.includes('#') && /_(data|idx|docsize|config|content)$/.test(name) && this.isFtsShadow(name)),
-    );
+    const sideTables = (
+      this.store.db
+        .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND (name LIKE ? ESCAPE '\\' OR name LIKE ? ESCAPE '\\')")
+        .pluck()
+        .all(`${like}@%`, `${like}#%`) as string[]
+    ).filter((name) => !(name.includes('#') && /_(data|idx|docsize|config|content)$/.test(name) && this.isFtsShadow(name)));
     for (const side of sideTables) if (!kept.has(quoted(side))) this.store.db.exec(`DROP TABLE ${quoted(side)}`);
     for (const [path, column] of this.columns) {
       if (this.indexedPaths.has(path)) continue;
@@ -1022,12 +1163,18 @@ const ROW_MEMORY = 200_000;
 /** `{_id: {$in: [...]}}`: how a fold's batch loads its documents. */
 function isIdList(filter: Filter): boolean {
   const keys = Object.keys(filter);
-  return keys.length === 1 && keys[0] === '_id' && isOperatorObject(filter['_id']) && Object.keys(filter['_id']).length === 1 && Array.isArray(filter['_id']['$in']);
+  return (
+    keys.length === 1 &&
+    keys[0] === '_id' &&
+    isOperatorObject(filter._id) &&
+    Object.keys(filter._id).length === 1 &&
+    Array.isArray(filter._id.$in)
+  );
 }
 
 /** The `_id` an equality filter names. */
 function idOf(filter: Filter): Document['_id'] | undefined {
-  const id = filter['_id'];
+  const id = filter._id;
   return typeof id === 'string' || typeof id === 'number' ? id : undefined;
 }
 
@@ -1036,11 +1183,14 @@ function equalitiesOf(filter: Filter): Record<string, unknown> {
   const document: Record<string, unknown> = {};
   for (const [path, spec] of Object.entries(filter)) {
     if (path.startsWith('$')) continue;
-    const value = isOperatorObject(spec) ? ('$eq' in spec ? spec['$eq'] : undefined) : spec;
+    const value = isOperatorObject(spec) ? ('$eq' in spec ? spec.$eq : undefined) : spec;
     if (value === undefined) continue;
     const segments = path.split('.');
     let target = document;
-    for (const segment of segments.slice(0, -1)) target = (isPlainObject(target[segment]) ? target[segment] : (target[segment] = {})) as Record<string, unknown>;
+    for (const segment of segments.slice(0, -1)) {
+      if (!isPlainObject(target[segment])) target[segment] = {};
+      target = target[segment] as Record<string, unknown>;
+    }
     target[segments.at(-1)!] = value;
   }
   return document;
@@ -1050,7 +1200,9 @@ function equalitiesOf(filter: Filter): Record<string, unknown> {
 function valuesAt(value: unknown, segments: string[]): Array<number | string> {
   if (segments.length === 0) {
     const values = Array.isArray(value) ? value : [value];
-    return values.filter((item): item is number | string => typeof item === 'string' || (typeof item === 'number' && Number.isFinite(item)));
+    return values.filter(
+      (item): item is number | string => typeof item === 'string' || (typeof item === 'number' && Number.isFinite(item)),
+    );
   }
   if (Array.isArray(value)) return value.flatMap((element) => (isPlainObject(element) ? valuesAt(element, segments) : []));
   if (!isPlainObject(value)) return [];

@@ -21,8 +21,11 @@ describe('the read store’s checkpoint thread', () => {
       `await store.close();`,
       `console.log('closed');`,
     ].join('\n');
-    // Nothing else keeps the script's process alive while it awaits the close (a server's socket would): an unsettled await ends it with code 13.
-    const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { cwd: new URL('.', import.meta.url).pathname });
+    // Nothing else keeps the script's process alive while it awaits the close (a server's socket would): an unsettled await ends it with
+    // code 13.
+    const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: new URL('.', import.meta.url).pathname,
+    });
     expect(stdout.trim()).toBe('closed');
   }, 30_000);
 });

@@ -29,7 +29,8 @@ const timer = setInterval(() => {
     checkpoint();
   } catch (error) {
     // Busy (another checkpoint, or a file being set up): the next tick tries again.
-    if (error?.code !== 'SQLITE_BUSY' && error?.code !== 'SQLITE_LOCKED') parentPort.postMessage({ error: String(error?.message ?? error) });
+    if (error?.code !== 'SQLITE_BUSY' && error?.code !== 'SQLITE_LOCKED')
+      parentPort.postMessage({ error: String(error?.message ?? error) });
   }
 }, everyMs);
 

@@ -73,7 +73,9 @@ describe('the read models’ writer lease', () => {
     await standby.store.writeAll(insert('by the new holder'));
     // Awake again, the deposed one writes what it had folded: refused, all of it, by either way of writing.
     await expect(active.store.writeAll([...insert('late 1'), ...insert('late 2')])).rejects.toThrow(LeaseLostError);
-    await expect(active.store.collection('writes').bulkWrite([{ insertOne: { document: { _id: 'late 3' } } }])).rejects.toThrow(LeaseLostError);
+    await expect(active.store.collection('writes').bulkWrite([{ insertOne: { document: { _id: 'late 3' } } }])).rejects.toThrow(
+      LeaseLostError,
+    );
     const ids = (await standby.store.collection('writes').find({})).map((document) => document._id).sort();
     expect(ids).toEqual(['before', 'by the new holder']);
   });
@@ -98,10 +100,16 @@ describe('the read models’ writer lease', () => {
     const reader = new SqliteReadStore({ file, reader: true });
     opened.push(reader);
     const documents = await reader.collection<{ _id: string; holder: string; epoch: number; n: number }>('writes').find({});
-    const byHolder = (holder: string) => documents.filter((document) => document.holder === holder).map((document) => document.n).sort((a, b) => a - b);
+    const byHolder = (holder: string) =>
+      documents
+        .filter((document) => document.holder === holder)
+        .map((document) => document.n)
+        .sort((a, b) => a - b);
     expect(byHolder('projections-1').slice(0, first.written())).toEqual(Array.from({ length: first.written() }, (_, n) => n + 1));
     expect(byHolder('projections-2').slice(0, standby.written())).toEqual(Array.from({ length: standby.written() }, (_, n) => n + 1));
-    expect(new Set(documents.filter((document) => document.holder === 'projections-2').map((document) => document.epoch))).toEqual(new Set([2]));
+    expect(new Set(documents.filter((document) => document.holder === 'projections-2').map((document) => document.epoch))).toEqual(
+      new Set([2]),
+    );
   }, 30_000);
 
   it('keeps its epoch through a reset of the file’s layout, so a writer of the old layout is still fenced', async () => {
@@ -122,7 +130,10 @@ const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 /** A writer process under the lease (testing/lease-holder-child.ts), and how many writes it says it committed. */
 function holderProcess(holder: string, ttlMs: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, file, holder, String(ttlMs)], { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', CHILD, file, holder, String(ttlMs)], {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let committed = 0;
   let stderr = '';
   const waiters: Array<{ count: number; resolve: () => void }> = [];
@@ -136,7 +147,9 @@ function holderProcess(holder: string, ttlMs: number) {
   child.stderr.on('data', (chunk) => (stderr += String(chunk)));
   let saidWaiting: () => void = () => undefined;
   const waiting = new Promise<void>((resolve) => (saidWaiting = resolve));
-  const exited = new Promise<never>((_resolve, reject) => child.on('exit', (code, signal) => reject(new Error(`${holder} exited (${String(code ?? signal)}): ${stderr}`))));
+  const exited = new Promise<never>((_resolve, reject) =>
+    child.on('exit', (code, signal) => reject(new Error(`${holder} exited (${String(code ?? signal)}): ${stderr}`))),
+  );
   exited.catch(() => undefined);
   children.push(child);
   return {
@@ -144,6 +157,7 @@ function holderProcess(holder: string, ttlMs: number) {
     /** Once the process found the lease held by another and waits for it. */
     waiting: () => Promise.race([waiting, exited]),
     written: () => committed,
-    wrote: (count: number) => Promise.race([new Promise<void>((resolve) => (committed >= count ? resolve() : waiters.push({ count, resolve }))), exited]),
+    wrote: (count: number) =>
+      Promise.race([new Promise<void>((resolve) => (committed >= count ? resolve() : waiters.push({ count, resolve }))), exited]),
   };
 }

@@ -38,7 +38,10 @@ export class SqliteWriterLease {
   private readonly current: ReturnType<Database['prepare']>;
   private owned = false;
 
-  /** A lease on a connection of its own to `file` (made when missing), which `close` closes: the holder renews on it while other threads write. */
+  /**
+   * A lease on a connection of its own to `file` (made when missing), which `close` closes: the holder renews on it while other threads
+   * write.
+   */
   static open(file: string, options: WriterLeaseOptions): SqliteWriterLease {
     const db = new Sqlite(file);
     db.pragma('busy_timeout = 10000');
@@ -53,7 +56,10 @@ export class SqliteWriterLease {
     private readonly options: WriterLeaseOptions,
   ) {
     this.now = options.now ?? Date.now;
-    db.exec('CREATE TABLE IF NOT EXISTS _rm_leases (name TEXT PRIMARY KEY, holder TEXT NOT NULL, epoch INTEGER NOT NULL, expires_at INTEGER NOT NULL) WITHOUT ROWID');
+    db.exec(
+      'CREATE TABLE IF NOT EXISTS _rm_leases (name TEXT PRIMARY KEY, holder TEXT ' +
+        'NOT NULL, epoch INTEGER NOT NULL, expires_at INTEGER NOT NULL) WITHOUT ROWID',
+    );
     // Prepared once: `check` runs in every fenced write.
     this.current = db.prepare('SELECT holder, epoch, expires_at FROM _rm_leases WHERE name = ?');
   }
@@ -67,7 +73,11 @@ export class SqliteWriterLease {
         if (current && current.holder !== this.options.holder && current.expires_at > now) return null;
         const term = { epoch: (current?.epoch ?? 0) + 1, expiresAt: now + this.options.ttlMs };
         this.db
-          .prepare('INSERT INTO _rm_leases (name, holder, epoch, expires_at) VALUES (?, ?, ?, ?) ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, epoch = excluded.epoch, expires_at = excluded.expires_at')
+          .prepare(
+            'INSERT INTO _rm_leases (name, holder, epoch, expires_at) VALUES ' +
+              '(?, ?, ?, ?) ON CONFLICT (name) DO UPDATE SET holder = excluded.holder, ' +
+              'epoch = excluded.epoch, expires_at = excluded.expires_at',
+          )
           .run(this.options.name, this.options.holder, term.epoch, term.expiresAt);
         return term;
       })
@@ -77,7 +87,10 @@ export class SqliteWriterLease {
   /** Extends the term; false when it was taken over (the holder must stop writing). */
   renew(term: LeaseTerm): boolean {
     const expiresAt = this.now() + this.options.ttlMs;
-    const renewed = this.db.prepare('UPDATE _rm_leases SET expires_at = ? WHERE name = ? AND epoch = ? AND holder = ?').run(expiresAt, this.options.name, term.epoch, this.options.holder).changes === 1;
+    const renewed =
+      this.db
+        .prepare('UPDATE _rm_leases SET expires_at = ? WHERE name = ? AND epoch = ? AND holder = ?')
+        .run(expiresAt, this.options.name, term.epoch, this.options.holder).changes === 1;
     if (renewed) term.expiresAt = expiresAt;
     return renewed;
   }
@@ -93,7 +106,11 @@ export class SqliteWriterLease {
    */
   check(term: LeaseTerm): void {
     const current = this.row();
-    if (current?.epoch !== term.epoch || current.holder !== this.options.holder) throw new LeaseLostError(`the ${this.options.name} lease passed to ${current?.holder ?? 'nobody'} (epoch ${current?.epoch ?? 0}); this writer (epoch ${term.epoch}) stops`);
+    if (current?.epoch !== term.epoch || current.holder !== this.options.holder)
+      throw new LeaseLostError(
+        `the ${this.options.name} lease passed to ${current?.holder ?? 'nobody'} ` +
+          `(epoch ${current?.epoch ?? 0}); this writer (epoch ${term.epoch}) stops`,
+      );
   }
 
   /** Who holds the lease now, for a standby's log line. */

@@ -5,13 +5,20 @@ import type { ProjectAccess } from '../kernel/project-access.ts';
 import { accessRequestDecider } from './decide.ts';
 
 const bob = { userId: 8, isSuperuser: false, isExternal: false };
-const access = (canView: boolean, exists = true): ProjectAccess => ({ projectId: 3, exists, isArchive: false, canView, can: () => canView });
+const access = (canView: boolean, exists = true): ProjectAccess => ({
+  projectId: 3,
+  exists,
+  isArchive: false,
+  canView,
+  can: () => canView,
+});
 const request = { type: 'RequestAccess' as const, projectId: 3, userId: 8, reason: 'I test it' };
 const requested: AccessRequestEvent = { type: 'AccessRequested', data: { projectId: 3, userId: 8, reason: 'I test it' } };
 const resolved: AccessRequestEvent = { type: 'AccessRequestResolved', data: { projectId: 3, userId: 8 } };
 
 /** The decider reads the caller's access to the project from its context, as the handler provides it. */
-const when = (history: AccessRequestEvent[], project: ProjectAccess, actor = bob) => given(accessRequestDecider, history).when(request, actor, { project });
+const when = (history: AccessRequestEvent[], project: ProjectAccess, actor = bob) =>
+  given(accessRequestDecider, history).when(request, actor, { project });
 
 describe('access request decider', () => {
   it('records a request to a project the caller cannot see', () => {

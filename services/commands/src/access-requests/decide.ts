@@ -8,7 +8,11 @@ export type AccessRequestCommand =
   /** Roles were just assigned to the user in the project (already authorised by that assignment). */
   | { type: 'ResolveAccessRequest'; projectId: number; userId: number };
 
-function decideRequest(command: Extract<AccessRequestCommand, { type: 'RequestAccess' }>, state: AccessRequestState, context: DecisionContext) {
+function decideRequest(
+  command: Extract<AccessRequestCommand, { type: 'RequestAccess' }>,
+  state: AccessRequestState,
+  context: DecisionContext,
+) {
   const { project, actor } = context;
   if (!project?.exists) throw new NotFoundError();
   if (actor.userId !== command.userId) throw new PermissionDeniedError();
@@ -27,4 +31,3 @@ export const accessRequestDecider: Decider<AccessRequestCommand, AccessRequestSt
   },
   evolve: evolveAccessRequest,
 };
-

@@ -17,7 +17,9 @@ export function accessRequestHandlers(deps: KernelDeps) {
       const userId = meta.actor.userId ?? 0;
       const project = await deps.projectAccess(input.projectId, meta.actor);
       const command = { type: 'RequestAccess' as const, projectId: input.projectId, userId, reason: input.reason };
-      const { position } = await handleCommand(deps, accessRequestDecider, streams.accessRequest(input.projectId, userId), command, meta, { project });
+      const { position } = await handleCommand(deps, accessRequestDecider, streams.accessRequest(input.projectId, userId), command, meta, {
+        project,
+      });
       return { position };
     },
   };

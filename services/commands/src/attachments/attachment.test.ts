@@ -5,8 +5,16 @@ import { accessGranting, accessTo, actors, fieldErrorsOf } from '../project-cata
 import { attachmentDecider, type AttachmentCommand } from './decide.ts';
 
 const { member, stranger, external, superuser } = actors;
-const file = { filename: 'report.final.png', mimeType: 'image/png', size: 1234, blobKey: 'attachments/3/abc', imageType: 'image/png' as const };
-const upload = (owner: { contentTypeId: number | null; objectId: number | null } = { contentTypeId: null, objectId: null }): AttachmentCommand => ({
+const file = {
+  filename: 'report.final.png',
+  mimeType: 'image/png',
+  size: 1234,
+  blobKey: 'attachments/3/abc',
+  imageType: 'image/png' as const,
+};
+const upload = (
+  owner: { contentTypeId: number | null; objectId: number | null } = { contentTypeId: null, objectId: null },
+): AttachmentCommand => ({
   type: 'UploadAttachment',
   attachmentId: 20,
   projectId: 3,
@@ -44,7 +52,9 @@ describe('attachment uploads', () => {
     expect(() => open([]).when(upload(), external, accessTo(external))).toThrow(PermissionDeniedError);
     expect(() => open([]).when(upload(), stranger, accessTo(stranger, { isPrivate: true }))).toThrow(PermissionDeniedError);
     expect(open([]).when(upload(), member, accessTo(member, { isPrivate: true, members: { 5: [2] } }))).toHaveLength(1);
-    expect(() => open([]).when(upload(), member, accessTo(member, { isPrivate: true, members: { 5: [3] } }))).toThrow(PermissionDeniedError);
+    expect(() => open([]).when(upload(), member, accessTo(member, { isPrivate: true, members: { 5: [3] } }))).toThrow(
+      PermissionDeniedError,
+    );
     expect(() => open([]).when(upload(), member, accessGranting(['view_project', 'delete_attachment']))).toThrow(PermissionDeniedError);
     expect(open([]).when(upload(), member, accessGranting(['view_project', 'add_attachment']))).toHaveLength(1);
     expect(open([]).when(upload(), superuser, accessTo(superuser, { isPrivate: true }))).toHaveLength(1);
@@ -69,15 +79,21 @@ describe('attachment deletion', () => {
   it('needs delete_attachment, except for the uploader of an unbound attachment', () => {
     const canAddOnly = accessGranting(['view_project', 'add_attachment']);
     expect(() => open([uploaded(9)]).when({ type: 'DeleteAttachment' }, member, canAddOnly)).toThrow(PermissionDeniedError);
-    expect(open([uploaded(9)]).when({ type: 'DeleteAttachment' }, member, accessGranting(['view_project', 'delete_attachment']))).toEqual([deleted]);
+    expect(open([uploaded(9)]).when({ type: 'DeleteAttachment' }, member, accessGranting(['view_project', 'delete_attachment']))).toEqual([
+      deleted,
+    ]);
     expect(open([uploaded(5)]).when({ type: 'DeleteAttachment' }, member, canAddOnly)).toEqual([deleted]);
     const bound = [uploaded(5, { contentTypeId: 7, objectId: 42 })];
     expect(() => open(bound).when({ type: 'DeleteAttachment' }, member, canAddOnly)).toThrow(PermissionDeniedError);
   });
 
   it('keeps the uploader out of a project they can no longer see, and out of archived projects', () => {
-    expect(() => open([uploaded(5)]).when({ type: 'DeleteAttachment' }, member, accessTo(member, { isPrivate: true }))).toThrow(PermissionDeniedError);
-    expect(() => open([uploaded(5)]).when({ type: 'DeleteAttachment' }, member, accessTo(member, { isArchive: true }))).toThrow(PermissionDeniedError);
+    expect(() => open([uploaded(5)]).when({ type: 'DeleteAttachment' }, member, accessTo(member, { isPrivate: true }))).toThrow(
+      PermissionDeniedError,
+    );
+    expect(() => open([uploaded(5)]).when({ type: 'DeleteAttachment' }, member, accessTo(member, { isArchive: true }))).toThrow(
+      PermissionDeniedError,
+    );
     expect(open([uploaded(5)]).when({ type: 'DeleteAttachment' }, superuser, accessTo(superuser, { isArchive: true }))).toEqual([deleted]);
   });
 });

@@ -69,7 +69,9 @@ export function decideAttachment(command: AttachmentCommand, state: AttachmentSt
         throw ValidationError.of('content_type', attachmentMessages.unknownContentType(command.contentTypeId));
       }
       const { type: _type, ...fields } = command;
-      return [{ type: 'AttachmentUploaded', data: { ...fields, userId: context.actor.userId, name: fileNameWithoutExtension(command.filename) } }];
+      return [
+        { type: 'AttachmentUploaded', data: { ...fields, userId: context.actor.userId, name: fileNameWithoutExtension(command.filename) } },
+      ];
     }
     case 'DeleteAttachment':
       if (!state.exists || state.deleted) throw new NotFoundError();

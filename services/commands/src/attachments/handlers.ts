@@ -30,7 +30,10 @@ export function attachmentHandlers(deps: KernelDeps) {
   };
 }
 
-/** The first of these ids that is not a live attachment of the project, or null when all are (for the owners' rules; the command service hands it to them). */
+/**
+ * The first of these ids that is not a live attachment of the project, or null when all are (for the owners' rules; the command service
+ * hands it to them).
+ */
 export async function unusableAttachment(deps: KernelDeps, projectId: number, attachmentIds: readonly number[]): Promise<number | null> {
   for (const attachmentId of new Set(attachmentIds)) {
     const { state } = await deps.aggregates.load(streams.attachment.of(attachmentId), attachmentDecider);

@@ -5,8 +5,21 @@ import { bulkJobsDecider } from './decide.ts';
 
 const alice = { userId: 7, isSuperuser: false, isExternal: false };
 const assign = { kind: 'assign' as const, assignee: { userId: 9, isSuperuser: false, isExternal: false } };
-const request = { type: 'Request' as const, jobId: 4, projectId: 3, userId: 7, operation: assign, itemIds: [11, 12, 13, 14, 15], chunkSize: 2, background: true, planId: 6 };
-const requested: BulkJobEvent = { type: 'BulkJobRequested', data: { jobId: 4, projectId: 3, userId: 7, operation: assign, itemIds: [11, 12, 13, 14, 15], chunkSize: 2, background: true, planId: 6 } };
+const request = {
+  type: 'Request' as const,
+  jobId: 4,
+  projectId: 3,
+  userId: 7,
+  operation: assign,
+  itemIds: [11, 12, 13, 14, 15],
+  chunkSize: 2,
+  background: true,
+  planId: 6,
+};
+const requested: BulkJobEvent = {
+  type: 'BulkJobRequested',
+  data: { jobId: 4, projectId: 3, userId: 7, operation: assign, itemIds: [11, 12, 13, 14, 15], chunkSize: 2, background: true, planId: 6 },
+};
 const progressed = (done: number): BulkJobEvent => ({ type: 'BulkJobProgressed', data: { jobId: 4, projectId: 3, done } });
 
 describe('bulk jobs decider', () => {
@@ -33,10 +46,24 @@ describe('bulk jobs decider', () => {
   });
 
   it('ends once: finished with every test, or failed where it stopped; then nothing more', () => {
-    expect(given(bulkJobsDecider, [requested, progressed(4)]).when({ type: 'Finish', jobId: 4 }, alice)).toEqual([{ type: 'BulkJobFinished', data: { jobId: 4, projectId: 3, done: 5 } }]);
-    const failed: BulkJobEvent = { type: 'BulkJobFailed', data: { jobId: 4, projectId: 3, done: 2, itemId: 13, reason: 'The plan is deleted.' } };
-    expect(given(bulkJobsDecider, [requested, progressed(2)]).when({ type: 'Fail', jobId: 4, itemId: 13, reason: 'The plan is deleted.' }, alice)).toEqual([failed]);
-    for (const command of [{ type: 'Finish' as const, jobId: 4 }, { type: 'RecordProgress' as const, jobId: 4, done: 5 }, { type: 'Fail' as const, jobId: 4, itemId: null, reason: 'x' }]) {
+    expect(given(bulkJobsDecider, [requested, progressed(4)]).when({ type: 'Finish', jobId: 4 }, alice)).toEqual([
+      { type: 'BulkJobFinished', data: { jobId: 4, projectId: 3, done: 5 } },
+    ]);
+    const failed: BulkJobEvent = {
+      type: 'BulkJobFailed',
+      data: { jobId: 4, projectId: 3, done: 2, itemId: 13, reason: 'The plan is deleted.' },
+    };
+    expect(
+      given(bulkJobsDecider, [requested, progressed(2)]).when(
+        { type: 'Fail', jobId: 4, itemId: 13, reason: 'The plan is deleted.' },
+        alice,
+      ),
+    ).toEqual([failed]);
+    for (const command of [
+      { type: 'Finish' as const, jobId: 4 },
+      { type: 'RecordProgress' as const, jobId: 4, done: 5 },
+      { type: 'Fail' as const, jobId: 4, itemId: null, reason: 'x' },
+    ]) {
       expect(given(bulkJobsDecider, [requested, failed]).when(command, alice)).toEqual([]);
     }
   });

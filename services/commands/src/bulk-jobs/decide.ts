@@ -1,9 +1,26 @@
-import { bulkMessages, ConflictError, NotFoundError, PermissionDeniedError, type BulkJobEvent, type BulkOperation } from '@testament/contracts';
+import {
+  bulkMessages,
+  ConflictError,
+  NotFoundError,
+  PermissionDeniedError,
+  type BulkJobEvent,
+  type BulkOperation,
+} from '@testament/contracts';
 import type { Decider } from '../kernel/decider.ts';
 import { evolveBulkJobs, initialBulkJobsState, type BulkJob, type BulkJobsState } from './evolve.ts';
 
 export type BulkJobCommand =
-  | { type: 'Request'; jobId: number; projectId: number; userId: number; operation: BulkOperation; itemIds: readonly number[]; chunkSize: number; background: boolean; planId: number | null }
+  | {
+      type: 'Request';
+      jobId: number;
+      projectId: number;
+      userId: number;
+      operation: BulkOperation;
+      itemIds: readonly number[];
+      chunkSize: number;
+      background: boolean;
+      planId: number | null;
+    }
   /** `done`: the items applied so far, in order; a mark at or below the recorded one changes nothing (a resumed job repeats it). */
   | { type: 'RecordProgress'; jobId: number; done: number }
   | { type: 'Finish'; jobId: number }
@@ -28,12 +45,19 @@ export const bulkJobsDecider: Decider<BulkJobCommand, BulkJobsState, BulkJobEven
         if (actor.userId !== command.userId) throw new PermissionDeniedError();
         if (state.running !== null) throw new ConflictError(bulkMessages.running);
         const { jobId, projectId, userId, operation, itemIds, chunkSize, background, planId } = command;
-        return [{ type: 'BulkJobRequested', data: { jobId, projectId, userId, operation, itemIds: [...itemIds], chunkSize, background, planId } }];
+        return [
+          { type: 'BulkJobRequested', data: { jobId, projectId, userId, operation, itemIds: [...itemIds], chunkSize, background, planId } },
+        ];
       }
       case 'RecordProgress': {
         const job = runningJob(state, command.jobId);
         if (!job || command.done <= job.done) return [];
-        return [{ type: 'BulkJobProgressed', data: { jobId: job.jobId, projectId: job.projectId, done: Math.min(command.done, job.itemIds.length) } }];
+        return [
+          {
+            type: 'BulkJobProgressed',
+            data: { jobId: job.jobId, projectId: job.projectId, done: Math.min(command.done, job.itemIds.length) },
+          },
+        ];
       }
       case 'Finish': {
         const job = runningJob(state, command.jobId);
@@ -41,7 +65,14 @@ export const bulkJobsDecider: Decider<BulkJobCommand, BulkJobsState, BulkJobEven
       }
       case 'Fail': {
         const job = runningJob(state, command.jobId);
-        return job ? [{ type: 'BulkJobFailed', data: { jobId: job.jobId, projectId: job.projectId, done: job.done, itemId: command.itemId, reason: command.reason } }] : [];
+        return job
+          ? [
+              {
+                type: 'BulkJobFailed',
+                data: { jobId: job.jobId, projectId: job.projectId, done: job.done, itemId: command.itemId, reason: command.reason },
+              },
+            ]
+          : [];
       }
     }
   },

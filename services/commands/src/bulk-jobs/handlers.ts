@@ -15,7 +15,8 @@ export interface BulkJobRef {
 export function bulkJobCommands(deps: KernelDeps) {
   const streamOf = (ref: Pick<BulkJobRef, 'projectId' | 'userId'>) => streams.bulkJobs(ref.projectId, ref.userId);
   return {
-    run: (ref: Pick<BulkJobRef, 'projectId' | 'userId'>, command: BulkJobCommand, meta: CommandMeta) => handleCommand(deps, bulkJobsDecider, streamOf(ref), command, meta),
+    run: (ref: Pick<BulkJobRef, 'projectId' | 'userId'>, command: BulkJobCommand, meta: CommandMeta) =>
+      handleCommand(deps, bulkJobsDecider, streamOf(ref), command, meta),
     /** Whether a job of the user's runs in the project now. */
     async isRunning(ref: Pick<BulkJobRef, 'projectId' | 'userId'>): Promise<boolean> {
       return (await deps.aggregates.load(streamOf(ref), bulkJobsDecider)).state.running !== null;

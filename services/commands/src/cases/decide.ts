@@ -1,4 +1,16 @@
-import { LIMITS, NotFoundError, PermissionDeniedError, StaleVersionError, ValidationError, caseMessages, catalogueMessages, messages, type BulkOperation, type CaseContent, type CaseEvent } from '@testament/contracts';
+import {
+  LIMITS,
+  NotFoundError,
+  PermissionDeniedError,
+  StaleVersionError,
+  ValidationError,
+  caseMessages,
+  catalogueMessages,
+  messages,
+  type BulkOperation,
+  type CaseContent,
+  type CaseEvent,
+} from '@testament/contracts';
 import type { DecisionContext, Decider } from '../kernel/decider.ts';
 import { requireProjectWrite } from '../kernel/project-access.ts';
 import { currentVersionTag, evolveCase, initialCaseState, latestVersion, type CaseState } from './evolve.ts';
@@ -20,7 +32,14 @@ export type CaseCommand =
    * `expectedVersionTags`: the revisions the edit was made on (`If-Match`); when
    * given, the edit is refused unless one of them is still the case's. Null: the last write wins.
    */
-  | { type: 'Update'; historyId: number; content: CaseContent; skipHistory: boolean; facts: CaseFacts; expectedVersionTags?: readonly string[] | null }
+  | {
+      type: 'Update';
+      historyId: number;
+      content: CaseContent;
+      skipHistory: boolean;
+      facts: CaseFacts;
+      expectedVersionTags?: readonly string[] | null;
+    }
   /** A bulk job's change of one case, made on its latest version: moved (`suiteId`), relabelled, or both. */
   | { type: 'BulkChange'; historyId: number; suiteId: number | null; labels: Relabelling | null; facts: CaseFacts }
   | { type: 'RestoreVersion'; historyId: number; version: number; facts: CaseFacts }
@@ -62,7 +81,8 @@ function requireChange(state: CaseState, context: DecisionContext): void {
 function requireExpectedVersion(state: CaseState, expected: readonly string[] | null | undefined): void {
   if (expected === null || expected === undefined) return;
   const current = currentVersionTag(state);
-  if (!expected.includes(current)) throw new StaleVersionError(caseMessages.staleVersion(state.versions.length), state.versions.length, current);
+  if (!expected.includes(current))
+    throw new StaleVersionError(caseMessages.staleVersion(state.versions.length), state.versions.length, current);
 }
 
 function update(command: Extract<CaseCommand, { type: 'Update' }>, state: CaseState, context: DecisionContext): CaseEvent[] {
@@ -74,11 +94,18 @@ function update(command: Extract<CaseCommand, { type: 'Update' }>, state: CaseSt
   const { caseId, projectId } = state;
   if (command.skipHistory) {
     if (latest.userId !== context.actor.userId) throw ValidationError.general(caseMessages.onlyAuthorCanSkipVersion);
-    return sameContent(latest.content, command.content) ? [] : [{ type: 'CaseAmended', data: { caseId, projectId, content: command.content } }];
+    return sameContent(latest.content, command.content)
+      ? []
+      : [{ type: 'CaseAmended', data: { caseId, projectId, content: command.content } }];
   }
   // D12: no version without a change.
   if (sameContent(latest.content, command.content)) return [];
-  return [{ type: 'CaseVersioned', data: { caseId, projectId, historyId: command.historyId, userId: context.actor.userId, content: command.content } }];
+  return [
+    {
+      type: 'CaseVersioned',
+      data: { caseId, projectId, historyId: command.historyId, userId: context.actor.userId, content: command.content },
+    },
+  ];
 }
 
 function relabelled(current: readonly number[], { action, labelIds }: Relabelling): number[] {
@@ -96,11 +123,19 @@ function relabelled(current: readonly number[], { action, labelIds }: Relabellin
 
 function bulkChange(command: Extract<CaseCommand, { type: 'BulkChange' }>, state: CaseState, context: DecisionContext): CaseEvent[] {
   const latest = latestVersion(live(state)).content;
-  const content = { ...latest, suiteId: command.suiteId ?? latest.suiteId, labelIds: command.labels ? relabelled(latest.labelIds, command.labels) : latest.labelIds };
+  const content = {
+    ...latest,
+    suiteId: command.suiteId ?? latest.suiteId,
+    labelIds: command.labels ? relabelled(latest.labelIds, command.labels) : latest.labelIds,
+  };
   return update({ type: 'Update', historyId: command.historyId, content, skipHistory: false, facts: command.facts }, state, context);
 }
 
-function restoreVersion(command: Extract<CaseCommand, { type: 'RestoreVersion' }>, state: CaseState, context: DecisionContext): CaseEvent[] {
+function restoreVersion(
+  command: Extract<CaseCommand, { type: 'RestoreVersion' }>,
+  state: CaseState,
+  context: DecisionContext,
+): CaseEvent[] {
   live(state);
   requireChange(state, context);
   const restored = state.versions[command.version - 1];
@@ -108,7 +143,19 @@ function restoreVersion(command: Extract<CaseCommand, { type: 'RestoreVersion' }
   if (!command.facts.suiteLive) throw ValidationError.of('suite', caseMessages.restoredSuiteGone);
   if (sameContent(latestVersion(state).content, restored.content)) return [];
   const { caseId, projectId } = state;
-  return [{ type: 'CaseVersioned', data: { caseId, projectId, historyId: command.historyId, userId: context.actor.userId, content: restored.content, restoredFrom: command.version } }];
+  return [
+    {
+      type: 'CaseVersioned',
+      data: {
+        caseId,
+        projectId,
+        historyId: command.historyId,
+        userId: context.actor.userId,
+        content: restored.content,
+        restoredFrom: command.version,
+      },
+    },
+  ];
 }
 
 export const caseDecider: Decider<CaseCommand, CaseState, CaseEvent> = {
@@ -120,7 +167,18 @@ export const caseDecider: Decider<CaseCommand, CaseState, CaseEvent> = {
         if (state.exists) return [];
         requireProjectWrite(context.project, context.actor, 'add_testcase');
         requireValidContent(command.content, command.facts);
-        return [{ type: 'CaseCreated', data: { caseId: command.caseId, projectId: command.projectId, historyId: command.historyId, userId: context.actor.userId, content: command.content } }];
+        return [
+          {
+            type: 'CaseCreated',
+            data: {
+              caseId: command.caseId,
+              projectId: command.projectId,
+              historyId: command.historyId,
+              userId: context.actor.userId,
+              content: command.content,
+            },
+          },
+        ];
       case 'Update':
         return update(command, state, context);
       case 'BulkChange':
@@ -139,12 +197,21 @@ export const caseDecider: Decider<CaseCommand, CaseState, CaseEvent> = {
       case 'Delete':
         live(state);
         requireProjectWrite(context.project, context.actor, 'delete_testcase');
-        return [{ type: 'CaseDeleted', data: { caseId, projectId, ...(command.withSuite === undefined ? {} : { withSuite: command.withSuite }) } }];
+        return [
+          {
+            type: 'CaseDeleted',
+            data: { caseId, projectId, ...(command.withSuite === undefined ? {} : { withSuite: command.withSuite }) },
+          },
+        ];
       case 'Recover':
       case 'Remove':
         if (!state.exists || !state.deleted) throw ValidationError.of('instance_ids', catalogueMessages.notInTrash(command.caseId));
         requireProjectWrite(context.project, context.actor, 'delete_testcase');
-        return [command.type === 'Recover' ? { type: 'CaseRecovered', data: { caseId, projectId } } : { type: 'CaseRemoved', data: { caseId, projectId } }];
+        return [
+          command.type === 'Recover'
+            ? { type: 'CaseRecovered', data: { caseId, projectId } }
+            : { type: 'CaseRemoved', data: { caseId, projectId } },
+        ];
     }
   },
   evolve: evolveCase,

@@ -34,17 +34,38 @@ export function evolveCase(state: CaseState, event: CaseEvent): CaseState {
   switch (event.type) {
     case 'CaseCreated': {
       const { caseId, projectId, historyId, userId, content } = event.data;
-      return { exists: true, caseId, projectId, deleted: false, versions: [{ historyId, userId, isArchive: false, content, amendments: 0 }] };
+      return {
+        exists: true,
+        caseId,
+        projectId,
+        deleted: false,
+        versions: [{ historyId, userId, isArchive: false, content, amendments: 0 }],
+      };
     }
     case 'CaseVersioned':
-      return withVersion(state, { historyId: event.data.historyId, userId: event.data.userId, isArchive: latestVersion(state).isArchive, content: event.data.content, amendments: 0 });
+      return withVersion(state, {
+        historyId: event.data.historyId,
+        userId: event.data.userId,
+        isArchive: latestVersion(state).isArchive,
+        content: event.data.content,
+        amendments: 0,
+      });
     case 'CaseAmended': {
       const latest = latestVersion(state);
-      return { ...state, versions: [...state.versions.slice(0, -1), { ...latest, content: event.data.content, amendments: latest.amendments + 1 }] };
+      return {
+        ...state,
+        versions: [...state.versions.slice(0, -1), { ...latest, content: event.data.content, amendments: latest.amendments + 1 }],
+      };
     }
     case 'CaseArchived':
     case 'CaseUnarchived':
-      return withVersion(state, { ...latestVersion(state), historyId: event.data.historyId, userId: event.data.userId, isArchive: event.type === 'CaseArchived', amendments: 0 });
+      return withVersion(state, {
+        ...latestVersion(state),
+        historyId: event.data.historyId,
+        userId: event.data.userId,
+        isArchive: event.type === 'CaseArchived',
+        amendments: 0,
+      });
     case 'CaseDeleted':
       return { ...state, deleted: true };
     case 'CaseRecovered':

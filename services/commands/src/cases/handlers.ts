@@ -16,8 +16,14 @@ const filesOf = (content: CaseContent) => [...content.attachmentIds, ...content.
 
 /** A step as the API hands it over: without an id when it is new; without files to keep its own (D7). */
 export type StepInput = Omit<CaseStep, 'id' | 'attachmentIds'> & { id?: number; attachmentIds?: number[] };
-/** A case's content as the API hands it over: steps may be new, labels are already ids; on an update, absent labels or files are kept (D7). */
-export type CaseContentInput = Omit<CaseContent, 'steps' | 'labelIds' | 'attachmentIds'> & { steps: StepInput[]; labelIds?: number[]; attachmentIds?: number[] };
+/**
+ * A case's content as the API hands it over: steps may be new, labels are already ids; on an update, absent labels or files are kept (D7).
+ */
+export type CaseContentInput = Omit<CaseContent, 'steps' | 'labelIds' | 'attachmentIds'> & {
+  steps: StepInput[];
+  labelIds?: number[];
+  attachmentIds?: number[];
+};
 
 export interface CaseRef {
   projectId: number;
@@ -72,14 +78,29 @@ export function caseCommands(deps: KernelDeps, lookups: CaseLookups) {
       const caseId = await idForNewAggregate(deps, 'testcase', streamOf, meta);
       const content = await contentOf(input.content, null);
       const facts = await factsOf(input.projectId, content);
-      return run(input.projectId, caseId, { type: 'Create', caseId, projectId: input.projectId, historyId: await deps.ids.next('casehistory'), content, facts }, meta);
+      return run(
+        input.projectId,
+        caseId,
+        { type: 'Create', caseId, projectId: input.projectId, historyId: await deps.ids.next('casehistory'), content, facts },
+        meta,
+      );
     },
     /** `expectedVersionTags`: the `If-Match` tags of an edit made on a version read earlier (null or absent: the last write wins). */
-    async update(input: CaseRef & { content: CaseContentInput; skipHistory: boolean; expectedVersionTags?: readonly string[] | null }, meta: CommandMeta) {
+    async update(
+      input: CaseRef & { content: CaseContentInput; skipHistory: boolean; expectedVersionTags?: readonly string[] | null },
+      meta: CommandMeta,
+    ) {
       const content = await contentOf(input.content, input.caseId);
       const facts = await factsOf(input.projectId, content);
       const historyId = await deps.ids.next('casehistory');
-      const command: CaseCommand = { type: 'Update', historyId, content, skipHistory: input.skipHistory, facts, expectedVersionTags: input.expectedVersionTags ?? null };
+      const command: CaseCommand = {
+        type: 'Update',
+        historyId,
+        content,
+        skipHistory: input.skipHistory,
+        facts,
+        expectedVersionTags: input.expectedVersionTags ?? null,
+      };
       return run(input.projectId, input.caseId, command, meta);
     },
     /** Many cases loaded in one read, before a bulk job's chunk changes them one by one. */
@@ -88,7 +109,13 @@ export function caseCommands(deps: KernelDeps, lookups: CaseLookups) {
     async bulkChange(input: CaseRef & { suiteId: number | null; labels: Relabelling | null }, meta: CommandMeta) {
       // Staying in its suite needs no look: a live case's suite is live.
       const facts = { suiteLive: input.suiteId === null || (await lookups.suiteLive(input.projectId, input.suiteId)) };
-      const command: CaseCommand = { type: 'BulkChange', historyId: await deps.ids.next('casehistory'), suiteId: input.suiteId, labels: input.labels, facts };
+      const command: CaseCommand = {
+        type: 'BulkChange',
+        historyId: await deps.ids.next('casehistory'),
+        suiteId: input.suiteId,
+        labels: input.labels,
+        facts,
+      };
       return run(input.projectId, input.caseId, command, meta);
     },
     async restoreVersion(input: CaseRef & { version: number }, meta: CommandMeta) {
@@ -96,12 +123,24 @@ export function caseCommands(deps: KernelDeps, lookups: CaseLookups) {
       const restored = state.versions[input.version - 1] ?? (state.exists ? latestVersion(state) : undefined);
       // A restored version's files may have been deleted since: its suite is checked, its files are taken as they were.
       const facts = { suiteLive: restored ? await lookups.suiteLive(input.projectId, restored.content.suiteId) : false };
-      return run(input.projectId, input.caseId, { type: 'RestoreVersion', historyId: await deps.ids.next('casehistory'), version: input.version, facts }, meta);
+      return run(
+        input.projectId,
+        input.caseId,
+        { type: 'RestoreVersion', historyId: await deps.ids.next('casehistory'), version: input.version, facts },
+        meta,
+      );
     },
-    archive: async (input: CaseRef, meta: CommandMeta) => run(input.projectId, input.caseId, { type: 'Archive', historyId: await deps.ids.next('casehistory') }, meta),
-    unarchive: async (input: CaseRef, meta: CommandMeta) => run(input.projectId, input.caseId, { type: 'Unarchive', historyId: await deps.ids.next('casehistory') }, meta),
+    archive: async (input: CaseRef, meta: CommandMeta) =>
+      run(input.projectId, input.caseId, { type: 'Archive', historyId: await deps.ids.next('casehistory') }, meta),
+    unarchive: async (input: CaseRef, meta: CommandMeta) =>
+      run(input.projectId, input.caseId, { type: 'Unarchive', historyId: await deps.ids.next('casehistory') }, meta),
     delete: (input: CaseRef & { withSuite?: number }, meta: CommandMeta) =>
-      run(input.projectId, input.caseId, { type: 'Delete', ...(input.withSuite === undefined ? {} : { withSuite: input.withSuite }) }, meta),
+      run(
+        input.projectId,
+        input.caseId,
+        { type: 'Delete', ...(input.withSuite === undefined ? {} : { withSuite: input.withSuite }) },
+        meta,
+      ),
     recover: (input: CaseRef, meta: CommandMeta) => run(input.projectId, input.caseId, { type: 'Recover', caseId: input.caseId }, meta),
     remove: (input: CaseRef, meta: CommandMeta) => run(input.projectId, input.caseId, { type: 'Remove', caseId: input.caseId }, meta),
   };
@@ -116,7 +155,10 @@ export function caseHandlers(commands: ReturnType<typeof caseCommands>) {
   return { restoreVersion: commands.restoreVersion };
 }
 
-/** The case as a new result is recorded against it (for the tests' rules; the command service hands it to them): its latest version with its steps, and its suite. */
+/**
+ * The case as a new result is recorded against it (for the tests' rules; the command service hands it to them): its latest version with its
+ * steps, and its suite.
+ */
 export async function currentCaseVersion(deps: KernelDeps, caseId: number) {
   const { state } = await deps.aggregates.load(streams.testCase.of(caseId), caseDecider);
   if (!state.exists) return { version: { historyId: 1, version: 1, steps: [] }, suiteId: 0 };
@@ -129,12 +171,19 @@ export async function currentCaseVersion(deps: KernelDeps, caseId: number) {
  * Whether each case can go into a plan: live in the project, and not archived (for the plans' workflow). The
  * streams of cases not kept are read in one go: a plan of 1,000 cases made after a restart read them one by one.
  */
-export async function caseStandings(deps: KernelDeps, projectId: number, caseIds: readonly number[]): Promise<Map<number, 'addable' | 'archived' | 'unknown'>> {
+export async function caseStandings(
+  deps: KernelDeps,
+  projectId: number,
+  caseIds: readonly number[],
+): Promise<Map<number, 'addable' | 'archived' | 'unknown'>> {
   await deps.aggregates.preload(caseIds.map(streams.testCase.of), caseDecider);
   const standings = new Map<number, 'addable' | 'archived' | 'unknown'>();
   for (const caseId of caseIds) {
     const { state } = await deps.aggregates.load(streams.testCase.of(caseId), caseDecider);
-    standings.set(caseId, !state.exists || state.deleted || state.projectId !== projectId ? 'unknown' : latestVersion(state).isArchive ? 'archived' : 'addable');
+    standings.set(
+      caseId,
+      !state.exists || state.deleted || state.projectId !== projectId ? 'unknown' : latestVersion(state).isArchive ? 'archived' : 'addable',
+    );
   }
   return standings;
 }

@@ -1,4 +1,11 @@
-import { NotFoundError, ValidationError, catalogueMessages, commentMessages, type CommentEvent, type CommentModel } from '@testament/contracts';
+import {
+  NotFoundError,
+  ValidationError,
+  catalogueMessages,
+  commentMessages,
+  type CommentEvent,
+  type CommentModel,
+} from '@testament/contracts';
 import type { Decider } from '../kernel/decider.ts';
 import { requireProjectWrite } from '../kernel/project-access.ts';
 
@@ -13,7 +20,16 @@ export interface CommentState {
 export const initialCommentState: CommentState = { exists: false, commentId: 0, projectId: 0, userId: 0, deleted: false };
 
 export type CommentCommand =
-  | { type: 'Post'; commentId: number; projectId: number; model: CommentModel; objectId: number; content: string; attachmentIds: number[]; unusableAttachment: number | null }
+  | {
+      type: 'Post';
+      commentId: number;
+      projectId: number;
+      model: CommentModel;
+      objectId: number;
+      content: string;
+      attachmentIds: number[];
+      unusableAttachment: number | null;
+    }
   | { type: 'Edit'; content: string; attachmentIds: number[]; unusableAttachment: number | null }
   | { type: 'Delete' };
 

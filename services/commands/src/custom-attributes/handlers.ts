@@ -27,14 +27,25 @@ export async function requiredAttributeNames(deps: KernelDeps, projectId: number
     .map((item) => item.fields.name);
 }
 
-/** The names of the active required attributes a result with this status, on a case of this suite, must carry (§4.17: empty suite or status lists mean any). */
-export async function requiredResultAttributeNames(deps: KernelDeps, projectId: number, statusId: number, suiteId: number): Promise<string[]> {
+/**
+ * The names of the active required attributes a result with this status, on a case of this suite, must carry (§4.17: empty suite or status
+ * lists mean any).
+ */
+export async function requiredResultAttributeNames(
+  deps: KernelDeps,
+  projectId: number,
+  statusId: number,
+  suiteId: number,
+): Promise<string[]> {
   const state = await loadCatalogue(deps, customAttributeDecider, ATTRIBUTES, projectId);
   return [...state.items.values()]
     .filter((item) => {
       const target = item.fields.appliedTo.testresult;
       if (item.deleted || !target?.isActive || !target.isRequired) return false;
-      return (target.suiteIds.length === 0 || target.suiteIds.includes(suiteId)) && (target.statusSpecific.length === 0 || target.statusSpecific.includes(statusId));
+      return (
+        (target.suiteIds.length === 0 || target.suiteIds.includes(suiteId)) &&
+        (target.statusSpecific.length === 0 || target.statusSpecific.includes(statusId))
+      );
     })
     .map((item) => item.fields.name);
 }

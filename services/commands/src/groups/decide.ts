@@ -36,7 +36,8 @@ function validated(state: GroupsState, fields: Partial<GroupFields>, groupId: nu
   if (fields.name !== undefined) {
     const name = fields.name.trim();
     if (!name) throw ValidationError.of('name', 'This field may not be blank.');
-    if ([...state.groups.values()].some((group) => group.id !== groupId && group.name === name)) throw ValidationError.of('name', accessMessages.groupNameTaken);
+    if ([...state.groups.values()].some((group) => group.id !== groupId && group.name === name))
+      throw ValidationError.of('name', accessMessages.groupNameTaken);
     clean.name = name;
   }
   if (fields.permissions !== undefined) {
@@ -65,7 +66,8 @@ export function decideGroups(command: GroupCommand, state: GroupsState, context:
       const fields = validated(state, command, group.id);
       const changes: Extract<GroupEvent, { type: 'GroupChanged' }>['data'] = { groupId: group.id };
       if (fields.name !== undefined && fields.name !== group.name) changes.name = fields.name;
-      if (fields.permissions !== undefined && fields.permissions.join() !== group.permissions.join()) changes.permissions = fields.permissions;
+      if (fields.permissions !== undefined && fields.permissions.join() !== group.permissions.join())
+        changes.permissions = fields.permissions;
       return Object.keys(changes).length === 1 ? [] : [{ type: 'GroupChanged', data: changes }];
     }
     case 'DeleteGroup':

@@ -23,13 +23,21 @@ describe('integration catalogue', () => {
   it('keeps names unique per project, exactly as typed', () => {
     const again = () => given(integrationDecider, [created]).when({ type: 'Create', id: 5, fields: jenkins }, member, accessTo(member));
     expect(fieldErrorsOf(again)).toEqual({ errors: ['The fields name, project must make a unique set.'] });
-    expect(given(integrationDecider, [created]).when({ type: 'Create', id: 5, fields: { ...jenkins, name: 'jenkins' } }, member, accessTo(member))).toHaveLength(1);
+    expect(
+      given(integrationDecider, [created]).when(
+        { type: 'Create', id: 5, fields: { ...jenkins, name: 'jenkins' } },
+        member,
+        accessTo(member),
+      ),
+    ).toHaveLength(1);
   });
 
   it('frees the name of a deleted integration, and refuses to recover it while another holds the name', () => {
     const deleted: IntegrationEvent[] = [created, { type: 'IntegrationDeleted', data: { id: 4 } }];
     const replacement: IntegrationEvent = { type: 'IntegrationCreated', data: { id: 5, ...jenkins } };
-    expect(given(integrationDecider, deleted).when({ type: 'Create', id: 5, fields: jenkins }, member, accessTo(member))).toEqual([replacement]);
+    expect(given(integrationDecider, deleted).when({ type: 'Create', id: 5, fields: jenkins }, member, accessTo(member))).toEqual([
+      replacement,
+    ]);
     const recover = () => given(integrationDecider, [...deleted, replacement]).when({ type: 'Recover', id: 4 }, member, accessTo(member));
     expect(fieldErrorsOf(recover)).toEqual({ errors: ['The fields name, project must make a unique set.'] });
   });
@@ -39,22 +47,38 @@ describe('integration catalogue', () => {
     expect(given(integrationDecider, [created]).when({ type: 'Change', id: 4, changes }, member, accessTo(member))).toEqual([
       { type: 'IntegrationChanged', data: { id: 4, isNewTab: false } },
     ]);
-    expect(given(integrationDecider, [created]).when({ type: 'Change', id: 4, changes: { name: 'Jenkins' } }, member, accessTo(member))).toEqual([]);
+    expect(
+      given(integrationDecider, [created]).when({ type: 'Change', id: 4, changes: { name: 'Jenkins' } }, member, accessTo(member)),
+    ).toEqual([]);
   });
 
   it('needs the projectintegration permissions in a private project (§4.14)', () => {
     const withLabelsOnly = accessGranting(['view_project', 'add_label', 'change_label', 'delete_label']);
-    expect(() => given(integrationDecider, []).when({ type: 'Create', id: 4, fields: jenkins }, member, withLabelsOnly)).toThrow(PermissionDeniedError);
-    expect(() => given(integrationDecider, [created]).when({ type: 'Change', id: 4, changes: { name: 'CI' } }, member, withLabelsOnly)).toThrow(PermissionDeniedError);
-    expect(() => given(integrationDecider, [created]).when({ type: 'Delete', id: 4 }, member, withLabelsOnly)).toThrow(PermissionDeniedError);
-    expect(given(integrationDecider, []).when({ type: 'Create', id: 4, fields: jenkins }, member, accessGranting(['add_projectintegration']))).toEqual([created]);
-    expect(given(integrationDecider, [created]).when({ type: 'Change', id: 4, changes: { name: 'CI' } }, member, accessGranting(['change_projectintegration']))).toEqual([
-      { type: 'IntegrationChanged', data: { id: 4, name: 'CI' } },
-    ]);
-    expect(given(integrationDecider, [created]).when({ type: 'Delete', id: 4 }, member, accessGranting(['delete_projectintegration']))).toEqual([
-      { type: 'IntegrationDeleted', data: { id: 4 } },
-    ]);
-    expect(() => given(integrationDecider, [created]).when({ type: 'Delete', id: 4 }, stranger, accessTo(stranger, { isPrivate: true }))).toThrow(PermissionDeniedError);
+    expect(() => given(integrationDecider, []).when({ type: 'Create', id: 4, fields: jenkins }, member, withLabelsOnly)).toThrow(
+      PermissionDeniedError,
+    );
+    expect(() =>
+      given(integrationDecider, [created]).when({ type: 'Change', id: 4, changes: { name: 'CI' } }, member, withLabelsOnly),
+    ).toThrow(PermissionDeniedError);
+    expect(() => given(integrationDecider, [created]).when({ type: 'Delete', id: 4 }, member, withLabelsOnly)).toThrow(
+      PermissionDeniedError,
+    );
+    expect(
+      given(integrationDecider, []).when({ type: 'Create', id: 4, fields: jenkins }, member, accessGranting(['add_projectintegration'])),
+    ).toEqual([created]);
+    expect(
+      given(integrationDecider, [created]).when(
+        { type: 'Change', id: 4, changes: { name: 'CI' } },
+        member,
+        accessGranting(['change_projectintegration']),
+      ),
+    ).toEqual([{ type: 'IntegrationChanged', data: { id: 4, name: 'CI' } }]);
+    expect(
+      given(integrationDecider, [created]).when({ type: 'Delete', id: 4 }, member, accessGranting(['delete_projectintegration'])),
+    ).toEqual([{ type: 'IntegrationDeleted', data: { id: 4 } }]);
+    expect(() =>
+      given(integrationDecider, [created]).when({ type: 'Delete', id: 4 }, stranger, accessTo(stranger, { isPrivate: true })),
+    ).toThrow(PermissionDeniedError);
   });
 
   it('gives the seeded User role the integration permissions (§4.14 seeded roles)', () => {
@@ -64,7 +88,9 @@ describe('integration catalogue', () => {
 
   it('keeps an archived project read-only except for superusers (§2.7)', () => {
     const archived = accessGranting(['add_projectintegration'], { isArchive: true });
-    expect(() => given(integrationDecider, []).when({ type: 'Create', id: 4, fields: jenkins }, member, archived)).toThrow(PermissionDeniedError);
+    expect(() => given(integrationDecider, []).when({ type: 'Create', id: 4, fields: jenkins }, member, archived)).toThrow(
+      PermissionDeniedError,
+    );
     expect(given(integrationDecider, []).when({ type: 'Create', id: 4, fields: jenkins }, superuser, archived)).toEqual([created]);
   });
 });

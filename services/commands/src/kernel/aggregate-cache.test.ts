@@ -77,7 +77,12 @@ async function newProject(name: string): Promise<{ projectId: number; stream: st
 
 function detailsChanged(count: number): NewEvent[] {
   const metadata = { actorId: 42, time: '2026-05-01T10:00:00.000Z', correlationId: 'bulk', causationId: null, commandId: 'bulk' };
-  return Array.from({ length: count }, (_, i) => ({ type: 'ProjectDetailsChanged', data: { description: `edit ${i}` }, schemaVersion: 1, metadata }));
+  return Array.from({ length: count }, (_, i) => ({
+    type: 'ProjectDetailsChanged',
+    data: { description: `edit ${i}` },
+    schemaVersion: 1,
+    metadata,
+  }));
 }
 
 describe('aggregate cache in the command handler', () => {
@@ -141,20 +146,46 @@ describe('a plan made of many cases', () => {
   it('reads the cases a fresh command service does not keep in one read', async () => {
     const author = createCommandService({ store, ids });
     const { projectId } = await newProject('Planned');
-    const { id: suiteId } = await author['suites.create']({ projectId, parentId: null, name: 'Suite', description: '', attributes: {}, attachmentIds: [] }, meta());
-    const content = (n: number) => ({ name: `Case ${n}`, suiteId, description: '', setup: '', scenario: 'Do it', expected: 'Done', teardown: '', estimate: null, isSteps: false, attributes: {}, steps: [], labels: [] });
+    const { id: suiteId } = await author['suites.create'](
+      { projectId, parentId: null, name: 'Suite', description: '', attributes: {}, attachmentIds: [] },
+      meta(),
+    );
+    const content = (n: number) => ({
+      name: `Case ${n}`,
+      suiteId,
+      description: '',
+      setup: '',
+      scenario: 'Do it',
+      expected: 'Done',
+      teardown: '',
+      estimate: null,
+      isSteps: false,
+      attributes: {},
+      steps: [],
+      labels: [],
+    });
     const caseIds: number[] = [];
     for (let n = 0; n < 30; n++) caseIds.push((await author['cases.create']({ projectId, content: content(n) }, meta())).caseId);
 
     // As after a restart: nothing of the cases is kept.
     const counting = readCounting(store);
     const restarted = createCommandService({ store: counting.store, ids });
-    const fields = { name: 'Release', description: '', startedAt: '2026-01-05T09:00:00.000Z', dueDate: '2026-03-05T09:00:00.000Z', finishedAt: null, attributes: {}, attachmentIds: [] };
+    const fields = {
+      name: 'Release',
+      description: '',
+      startedAt: '2026-01-05T09:00:00.000Z',
+      dueDate: '2026-03-05T09:00:00.000Z',
+      finishedAt: null,
+      attributes: {},
+      attachmentIds: [],
+    };
     await restarted['plans.create']({ projectId, parentId: null, fields, isArchive: false, parameterIds: [], caseIds }, meta());
 
     expect(counting.batches).toEqual([caseIds.length]);
     for (const caseId of caseIds) expect(counting.readsOf(`case-${caseId}`).filter((read) => read.fromRevision === 0)).toHaveLength(1);
-    const tests = (await store.readAll(0, 1_000_000)).filter((event) => event.type === 'TestCreated' && (event.data as { projectId: number }).projectId === projectId);
+    const tests = (await store.readAll(0, 1_000_000)).filter(
+      (event) => event.type === 'TestCreated' && (event.data as { projectId: number }).projectId === projectId,
+    );
     expect(tests).toHaveLength(30);
   });
 });

@@ -121,7 +121,11 @@ export class AggregateCache {
   }
 
   private evictOverLimits(): void {
-    for (let oldest = this.entries.oldestKey(); oldest !== undefined && (this.entries.size > this.limits.maxStreams || this.totalWeight > this.limits.maxWeight); oldest = this.entries.oldestKey()) {
+    for (
+      let oldest = this.entries.oldestKey();
+      oldest !== undefined && (this.entries.size > this.limits.maxStreams || this.totalWeight > this.limits.maxWeight);
+      oldest = this.entries.oldestKey()
+    ) {
       this.forget(oldest);
     }
   }

@@ -45,7 +45,9 @@ export class CommandBatch implements DecisionBatch {
     if (appends.length === 0) return 0;
     try {
       const results = await deps.store.appendMany(appends);
-      this.decisions.forEach((decision, index) => decision.remember(results[index]!.revision));
+      this.decisions.forEach((decision, index) => {
+        decision.remember(results[index]!.revision);
+      });
       return Math.max(...results.map((result) => result.position));
     } catch (error) {
       if (error instanceof WrongExpectedRevisionError) for (const { stream } of this.decisions) deps.aggregates.forget(stream);

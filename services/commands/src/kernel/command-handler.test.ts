@@ -49,7 +49,13 @@ describe('command handler', () => {
     const meta = newCommandMeta(owner, { correlationId: 'corr-1' });
     const { projectId } = await commands['projects.create'](newProject('Meta'), meta);
     const [created] = await store.readStream(`project-${projectId}`);
-    expect(created!.metadata).toEqual({ actorId: 42, time: '2026-05-01T10:00:00.000Z', correlationId: 'corr-1', causationId: null, commandId: meta.commandId });
+    expect(created!.metadata).toEqual({
+      actorId: 42,
+      time: '2026-05-01T10:00:00.000Z',
+      correlationId: 'corr-1',
+      causationId: null,
+      commandId: meta.commandId,
+    });
   });
 
   it('makes one aggregate for a create retried under the same idempotency key, even concurrently', async () => {
@@ -74,9 +80,13 @@ describe('command handler', () => {
   });
 
   it('decides commands into a batch without appending, then appends the batch and its mark all at once, or nothing', async () => {
-    const [a, b] = [(await commands['projects.create'](newProject('Batch A'), newCommandMeta(owner))).projectId, (await commands['projects.create'](newProject('Batch B'), newCommandMeta(owner))).projectId];
+    const [a, b] = [
+      (await commands['projects.create'](newProject('Batch A'), newCommandMeta(owner))).projectId,
+      (await commands['projects.create'](newProject('Batch B'), newCommandMeta(owner))).projectId,
+    ];
     const head = await store.headPosition();
-    const rename = (projectId: number, name: string, batch: CommandBatch) => commands['projects.update']({ projectId, name }, { ...newCommandMeta(owner), batch });
+    const rename = (projectId: number, name: string, batch: CommandBatch) =>
+      commands['projects.update']({ projectId, name }, { ...newCommandMeta(owner), batch });
     const batch = new CommandBatch();
     expect((await rename(a, 'Batch A2', batch)).position).toBe(0);
     await rename(b, 'Batch B2', batch);
@@ -113,7 +123,10 @@ describe('command handler', () => {
 
   it('claims usernames exactly once under concurrency, case-insensitively', async () => {
     const register = (username: string) =>
-      commands['users.register']({ username, email: '', firstName: '', lastName: '', password: 'Secret-pass1!', isSuperuser: false, isActive: true }, newCommandMeta(SYSTEM_ACTOR));
+      commands['users.register'](
+        { username, email: '', firstName: '', lastName: '', password: 'Secret-pass1!', isSuperuser: false, isActive: true },
+        newCommandMeta(SYSTEM_ACTOR),
+      );
     const outcomes = await Promise.allSettled([register('zoe'), register('Zoe'), register('ZOE')]);
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     for (const failed of outcomes.filter((o) => o.status === 'rejected')) {
@@ -122,16 +135,26 @@ describe('command handler', () => {
   });
 
   it('verifies passwords on the write side and refuses wrong ones with the reference message', async () => {
-    await commands['users.register']({ username: 'yan', email: '', firstName: '', lastName: '', password: 'Secret-pass1!', isSuperuser: false, isActive: true }, newCommandMeta(SYSTEM_ACTOR));
+    await commands['users.register'](
+      { username: 'yan', email: '', firstName: '', lastName: '', password: 'Secret-pass1!', isSuperuser: false, isActive: true },
+      newCommandMeta(SYSTEM_ACTOR),
+    );
     const session = { sessionHash: 'h', expiresAt: '2030-01-01T00:00:00.000Z', rememberMe: false };
-    await expect(commands['sessions.logIn']({ username: 'yan', password: 'wrong', ...session }, newCommandMeta(SYSTEM_ACTOR))).rejects.toThrow('Unable to log in with provided credentials.');
-    const { userId } = await commands['sessions.logIn']({ username: 'YAN', password: 'Secret-pass1!', ...session }, newCommandMeta(SYSTEM_ACTOR));
+    await expect(
+      commands['sessions.logIn']({ username: 'yan', password: 'wrong', ...session }, newCommandMeta(SYSTEM_ACTOR)),
+    ).rejects.toThrow('Unable to log in with provided credentials.');
+    const { userId } = await commands['sessions.logIn'](
+      { username: 'YAN', password: 'Secret-pass1!', ...session },
+      newCommandMeta(SYSTEM_ACTOR),
+    );
     const events = [...(await store.readStream(`user-${userId}`)), ...(await store.readStream(`sessions-${userId}`))];
     expect(events.at(-1)!.type).toBe('UserSessionStarted');
     expect(JSON.stringify(events)).not.toContain('Secret-pass1!');
   });
 
   it('refuses commands on aggregates that do not exist', async () => {
-    await expect(commands['projects.update']({ projectId: 987654, name: 'x' }, newCommandMeta(owner))).rejects.toBeInstanceOf(NotFoundError);
+    await expect(commands['projects.update']({ projectId: 987654, name: 'x' }, newCommandMeta(owner))).rejects.toBeInstanceOf(
+      NotFoundError,
+    );
   });
 });

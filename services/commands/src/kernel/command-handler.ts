@@ -111,7 +111,8 @@ async function decideAndAppend<Command, State, Event extends DomainEvent>(
     const newEvents = toNewEvents(events, meta, now);
     const expected = revision === -1 ? 'no_stream' : revision;
     const evolved = foldEvents(decider, state, events);
-    const remember = (appendedRevision: number) => deps.aggregates.remember(stream, decider, { revision: appendedRevision, state: evolved });
+    const remember = (appendedRevision: number) =>
+      deps.aggregates.remember(stream, decider, { revision: appendedRevision, state: evolved });
     if (meta.batch) {
       meta.batch.add({ stream, events: newEvents, expected, remember });
       return { position: 0, state: evolved };

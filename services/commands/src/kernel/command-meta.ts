@@ -27,7 +27,10 @@ export interface CommandMeta {
 export function newCommandMeta(actor: Actor, options: { idempotencyKey?: string; correlationId?: string } = {}): CommandMeta {
   const { idempotencyKey, correlationId } = options;
   const commandId = idempotencyKey
-    ? createHash('sha256').update(`${actor.userId ?? 'system'}:${idempotencyKey}`).digest('hex').slice(0, 32)
+    ? createHash('sha256')
+        .update(`${actor.userId ?? 'system'}:${idempotencyKey}`)
+        .digest('hex')
+        .slice(0, 32)
     : randomUUID();
   return { actor, commandId, correlationId: correlationId ?? randomUUID(), causationId: null, idempotent: Boolean(idempotencyKey) };
 }

@@ -40,6 +40,10 @@ export interface Decider<Command, State, Event extends DomainEvent> {
 }
 
 /** The state after `events`: through the decider's `evolveAll` when it has one. */
-export function foldEvents<State, Event extends DomainEvent>(decider: Pick<Decider<unknown, State, Event>, 'evolve' | 'evolveAll'>, state: State, events: readonly Event[]): State {
+export function foldEvents<State, Event extends DomainEvent>(
+  decider: Pick<Decider<unknown, State, Event>, 'evolve' | 'evolveAll'>,
+  state: State,
+  events: readonly Event[],
+): State {
   return decider.evolveAll ? decider.evolveAll(state, events) : events.reduce(decider.evolve, state);
 }

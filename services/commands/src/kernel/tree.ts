@@ -42,8 +42,15 @@ export function ancestorsOf<N extends TreeNode>(nodes: ReadonlyMap<number, N>, n
   return found;
 }
 
-/** Levels from the node down to its deepest descendant that `counts` keeps (parents kept with their children), the node included: 1 for a leaf. */
-export function heightOf<N extends TreeNode>(nodes: ReadonlyMap<number, N>, rootId: number, counts: (node: N) => boolean = () => true): number {
+/**
+ * Levels from the node down to its deepest descendant that `counts` keeps (parents kept with their children), the node included: 1 for a
+ * leaf.
+ */
+export function heightOf<N extends TreeNode>(
+  nodes: ReadonlyMap<number, N>,
+  rootId: number,
+  counts: (node: N) => boolean = () => true,
+): number {
   const levels = new Map<number, number>([[rootId, 1]]);
   let height = 1;
   for (const node of subtreeOf(nodes, rootId).slice(1)) {

@@ -16,16 +16,26 @@ describe('label catalogue', () => {
   });
 
   it('refuses a name that clashes case-insensitively, naming the existing label', () => {
-    expect(fieldErrorsOf(() => open([created(10)]).when({ type: 'Create', id: 11, fields: { ...fields, name: ' SMOKE ' } }, member, publicProject))).toEqual({ name: ['Label " SMOKE " clashes with already existing label "Smoke".'] });
+    expect(
+      fieldErrorsOf(() =>
+        open([created(10)]).when({ type: 'Create', id: 11, fields: { ...fields, name: ' SMOKE ' } }, member, publicProject),
+      ),
+    ).toEqual({ name: ['Label " SMOKE " clashes with already existing label "Smoke".'] });
   });
 
   it('takes a clash as done when a case body names the label (orExisting): parallel cases share one label', () => {
-    expect(open([created(10)]).when({ type: 'Create', id: 11, fields: { ...fields, name: ' SMOKE ' }, orExisting: true }, member, publicProject)).toEqual([]);
+    expect(
+      open([created(10)]).when({ type: 'Create', id: 11, fields: { ...fields, name: ' SMOKE ' }, orExisting: true }, member, publicProject),
+    ).toEqual([]);
     expect(open([]).when({ type: 'Create', id: 11, fields, orExisting: true }, member, publicProject)).toEqual([created(11)]);
     const deleted: LabelEvent = { type: 'LabelDeleted', data: { id: 10 } };
-    expect(open([created(10), deleted]).when({ type: 'Create', id: 11, fields, orExisting: true }, member, publicProject)).toEqual([created(11)]);
+    expect(open([created(10), deleted]).when({ type: 'Create', id: 11, fields, orExisting: true }, member, publicProject)).toEqual([
+      created(11),
+    ]);
     // Only who may add labels is answered so.
-    expect(() => open([created(10)]).when({ type: 'Create', id: 11, fields, orExisting: true }, external, accessTo(external))).toThrow(PermissionDeniedError);
+    expect(() => open([created(10)]).when({ type: 'Create', id: 11, fields, orExisting: true }, external, accessTo(external))).toThrow(
+      PermissionDeniedError,
+    );
   });
 
   it('frees the name of a deleted label', () => {
@@ -43,17 +53,27 @@ describe('label catalogue', () => {
 
   it('refuses a rename onto another label and a move to another project', () => {
     const history = [created(10), created(11, 'Regression')];
-    expect(() => open(history).when({ type: 'Change', id: 11, changes: { name: 'smoke' } }, member, publicProject)).toThrow(ValidationError);
-    expect(fieldErrorsOf(() => open(history).when({ type: 'Change', id: 11, changes: { projectId: 4 } }, member, publicProject))).toEqual({ project: ['The project cannot be changed.'] });
+    expect(() => open(history).when({ type: 'Change', id: 11, changes: { name: 'smoke' } }, member, publicProject)).toThrow(
+      ValidationError,
+    );
+    expect(fieldErrorsOf(() => open(history).when({ type: 'Change', id: 11, changes: { projectId: 4 } }, member, publicProject))).toEqual({
+      project: ['The project cannot be changed.'],
+    });
   });
 
   it('deletes to the trash, recovers from it and removes from it', () => {
     const deleted: LabelEvent = { type: 'LabelDeleted', data: { id: 10 } };
     expect(open([created(10)]).when({ type: 'Delete', id: 10 }, member, publicProject)).toEqual([deleted]);
     expect(() => open([created(10), deleted]).when({ type: 'Delete', id: 10 }, member, publicProject)).toThrow(NotFoundError);
-    expect(() => open([created(10), deleted]).when({ type: 'Change', id: 10, changes: { name: 'x' } }, member, publicProject)).toThrow(NotFoundError);
-    expect(open([created(10), deleted]).when({ type: 'Recover', id: 10 }, member, publicProject)).toEqual([{ type: 'LabelRecovered', data: { id: 10 } }]);
-    expect(open([created(10), deleted]).when({ type: 'Remove', id: 10 }, member, publicProject)).toEqual([{ type: 'LabelRemoved', data: { id: 10 } }]);
+    expect(() => open([created(10), deleted]).when({ type: 'Change', id: 10, changes: { name: 'x' } }, member, publicProject)).toThrow(
+      NotFoundError,
+    );
+    expect(open([created(10), deleted]).when({ type: 'Recover', id: 10 }, member, publicProject)).toEqual([
+      { type: 'LabelRecovered', data: { id: 10 } },
+    ]);
+    expect(open([created(10), deleted]).when({ type: 'Remove', id: 10 }, member, publicProject)).toEqual([
+      { type: 'LabelRemoved', data: { id: 10 } },
+    ]);
     expect(() => open([created(10)]).when({ type: 'Remove', id: 10 }, member, publicProject)).toThrow(ValidationError);
     expect(open([created(10), deleted, { type: 'LabelRemoved', data: { id: 10 } }]).state.items.size).toBe(0);
   });
@@ -85,7 +105,9 @@ describe('label catalogue', () => {
     expect(open([]).when({ type: 'Create', id: 11, fields: { ...fields, name: 'n' } }, member, canAdd)).toHaveLength(1);
     expect(() => open(history).when({ type: 'Change', id: 10, changes: { name: 'n' } }, member, canAdd)).toThrow(PermissionDeniedError);
     expect(() => open(history).when({ type: 'Delete', id: 10 }, member, canAdd)).toThrow(PermissionDeniedError);
-    expect(open(history).when({ type: 'Change', id: 10, changes: { name: 'n' } }, member, accessGranting(['change_label']))).toHaveLength(1);
+    expect(open(history).when({ type: 'Change', id: 10, changes: { name: 'n' } }, member, accessGranting(['change_label']))).toHaveLength(
+      1,
+    );
     expect(open(history).when({ type: 'Delete', id: 10 }, member, accessGranting(['delete_label']))).toHaveLength(1);
   });
 

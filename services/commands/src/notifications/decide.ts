@@ -1,4 +1,11 @@
-import { PermissionDeniedError, ValidationError, accessMessages, notificationSetting, receivesNotification, type NotificationEvent } from '@testament/contracts';
+import {
+  PermissionDeniedError,
+  ValidationError,
+  accessMessages,
+  notificationSetting,
+  receivesNotification,
+  type NotificationEvent,
+} from '@testament/contracts';
 import type { DecisionContext, Decider } from '../kernel/decider.ts';
 import { evolveNotificationBox, initialNotificationBox, type NotificationBoxState } from './evolve.ts';
 
@@ -28,9 +35,15 @@ function receives(state: NotificationBoxState, code: number): boolean {
   return receivesNotification(code, state.enabled.has(code) ? true : state.disabled.has(code) ? false : undefined);
 }
 
-export function decideNotifications(command: NotificationCommand, state: NotificationBoxState, context: DecisionContext): NotificationEvent[] {
+export function decideNotifications(
+  command: NotificationCommand,
+  state: NotificationBoxState,
+  context: DecisionContext,
+): NotificationEvent[] {
   if (command.type === 'EnableDefaultNotifications') {
-    return state.enabled.size + state.disabled.size === 0 && command.actionCodes.length > 0 ? [{ type: 'NotificationsEnabled', data: { actionCodes: settingCodes([...command.actionCodes]) } }] : [];
+    return state.enabled.size + state.disabled.size === 0 && command.actionCodes.length > 0
+      ? [{ type: 'NotificationsEnabled', data: { actionCodes: settingCodes([...command.actionCodes]) } }]
+      : [];
   }
   if (context.actor.userId !== command.userId) throw new PermissionDeniedError();
   switch (command.type) {
@@ -48,7 +61,9 @@ export function decideNotifications(command: NotificationCommand, state: Notific
     }
     case 'DeleteNotification': {
       const { notificationId } = command;
-      return state.deleted.has(notificationId) || state.removed.has(notificationId) ? [] : [{ type: 'NotificationDeleted', data: { notificationId } }];
+      return state.deleted.has(notificationId) || state.removed.has(notificationId)
+        ? []
+        : [{ type: 'NotificationDeleted', data: { notificationId } }];
     }
     case 'RecoverNotifications': {
       const notificationIds = sortedIds(command.notificationIds).filter((id) => state.deleted.has(id));
@@ -66,4 +81,3 @@ export const notificationBoxDecider: Decider<NotificationCommand, NotificationBo
   decide: decideNotifications,
   evolve: evolveNotificationBox,
 };
-

@@ -12,7 +12,12 @@ export interface NotificationBoxState {
   removed: ReadonlySet<number>;
 }
 
-export const initialNotificationBox: NotificationBoxState = { enabled: new Set(), disabled: new Set(), deleted: new Set(), removed: new Set() };
+export const initialNotificationBox: NotificationBoxState = {
+  enabled: new Set(),
+  disabled: new Set(),
+  deleted: new Set(),
+  removed: new Set(),
+};
 
 /** `to` with the codes added, `from` with them taken out. */
 function moved(codes: readonly number[], to: ReadonlySet<number>, from: ReadonlySet<number>): [ReadonlySet<number>, ReadonlySet<number>] {
@@ -47,6 +52,10 @@ export function evolveNotificationBox(state: NotificationBoxState, event: Notifi
     case 'NotificationsRecovered':
       return { ...state, deleted: without(state.deleted, event.data.notificationIds) };
     case 'NotificationsRemoved':
-      return { ...state, deleted: without(state.deleted, event.data.notificationIds), removed: new Set([...state.removed, ...event.data.notificationIds]) };
+      return {
+        ...state,
+        deleted: without(state.deleted, event.data.notificationIds),
+        removed: new Set([...state.removed, ...event.data.notificationIds]),
+      };
   }
 }

@@ -21,12 +21,22 @@ describe('parameter catalogue', () => {
   });
 
   it('uses the test-plan permissions (D5)', () => {
-    expect(() => given(parameterDecider, []).when({ type: 'Create', id: 4, fields: chrome }, member, accessGranting(['view_project', 'add_label']))).toThrow(PermissionDeniedError);
-    expect(given(parameterDecider, []).when({ type: 'Create', id: 4, fields: chrome }, member, accessGranting(['add_testplan']))).toHaveLength(1);
-    expect(given(parameterDecider, [created]).when({ type: 'Change', id: 4, changes: { data: 'Firefox' } }, member, accessGranting(['change_testplan']))).toEqual([
-      { type: 'ParameterChanged', data: { id: 4, data: 'Firefox' } },
-    ]);
+    expect(() =>
+      given(parameterDecider, []).when({ type: 'Create', id: 4, fields: chrome }, member, accessGranting(['view_project', 'add_label'])),
+    ).toThrow(PermissionDeniedError);
+    expect(
+      given(parameterDecider, []).when({ type: 'Create', id: 4, fields: chrome }, member, accessGranting(['add_testplan'])),
+    ).toHaveLength(1);
+    expect(
+      given(parameterDecider, [created]).when(
+        { type: 'Change', id: 4, changes: { data: 'Firefox' } },
+        member,
+        accessGranting(['change_testplan']),
+      ),
+    ).toEqual([{ type: 'ParameterChanged', data: { id: 4, data: 'Firefox' } }]);
     expect(given(parameterDecider, [created]).when({ type: 'Delete', id: 4 }, member, accessGranting(['delete_testplan']))).toHaveLength(1);
-    expect(() => given(parameterDecider, [created]).when({ type: 'Delete', id: 4 }, stranger, accessTo(stranger, { isPrivate: true }))).toThrow(PermissionDeniedError);
+    expect(() =>
+      given(parameterDecider, [created]).when({ type: 'Delete', id: 4 }, stranger, accessTo(stranger, { isPrivate: true })),
+    ).toThrow(PermissionDeniedError);
   });
 });

@@ -1,11 +1,24 @@
-import { LIMITS, NotFoundError, PermissionDeniedError, ValidationError, catalogueMessages, messages, planMessages, type PlanEvent, type PlanFields } from '@testament/contracts';
+import {
+  LIMITS,
+  NotFoundError,
+  PermissionDeniedError,
+  ValidationError,
+  catalogueMessages,
+  messages,
+  planMessages,
+  type PlanEvent,
+  type PlanFields,
+} from '@testament/contracts';
 import type { DecisionContext, Decider } from '../kernel/decider.ts';
 import { requireProjectWrite } from '../kernel/project-access.ts';
 import { ancestorsOf, heightOf, isAtOrAbove, requireDepth, subtreeOf } from '../kernel/tree.ts';
 import { requireAttributes } from '../kernel/attributes.ts';
 import { evolvePlanTree, initialPlanTree, type PlanNode, type PlanTreeState } from './evolve.ts';
 
-/** What the handler looked up in other aggregates: the custom attributes a plan of this project must have (§4.17), and a named file that is not the project's. */
+/**
+ * What the handler looked up in other aggregates: the custom attributes a plan of this project must have (§4.17), and a named file that is
+ * not the project's.
+ */
 export interface PlanFacts {
   requiredAttributes: readonly string[];
   unusableAttachment: number | null;
@@ -13,7 +26,15 @@ export interface PlanFacts {
 
 export type PlanCommand =
   /** One plan per entry of `plans`, each with its parameter combination (§4.18). */
-  | { type: 'Create'; projectId: number; parentId: number | null; fields: PlanFields; isArchive: boolean; plans: ReadonlyArray<{ id: number; parameterIds: number[] }>; facts: PlanFacts }
+  | {
+      type: 'Create';
+      projectId: number;
+      parentId: number | null;
+      fields: PlanFields;
+      isArchive: boolean;
+      plans: ReadonlyArray<{ id: number; parameterIds: number[] }>;
+      facts: PlanFacts;
+    }
   | { type: 'Change'; id: number; changes: Partial<PlanFields> & { parentId?: number | null }; facts: PlanFacts }
   | { type: 'Archive'; id: number }
   | { type: 'Unarchive'; id: number }
@@ -35,15 +56,18 @@ function requireParent(state: PlanTreeState, parentId: number | null, selfId: nu
   if (!parent) throw ValidationError.of('parent', planMessages.parentUnknown(parentId));
   if (parent.deletedWith !== null) throw ValidationError.of('parent', planMessages.parentInTrash);
   if (selfId !== null && isAtOrAbove(state.plans, selfId, parentId)) throw ValidationError.of('parent', planMessages.childOfItself);
-  if (parent.isArchive || ancestorsOf(state.plans, parentId).some((ancestor) => ancestor.isArchive)) throw ValidationError.of('parent', planMessages.parentArchived);
+  if (parent.isArchive || ancestorsOf(state.plans, parentId).some((ancestor) => ancestor.isArchive))
+    throw ValidationError.of('parent', planMessages.parentArchived);
 }
 
 function requireDates(startedAt: string | undefined, dueDate: string | undefined): void {
-  if (startedAt !== undefined && dueDate !== undefined && Date.parse(startedAt) >= Date.parse(dueDate)) throw ValidationError.of('due_date', planMessages.datesOrder);
+  if (startedAt !== undefined && dueDate !== undefined && Date.parse(startedAt) >= Date.parse(dueDate))
+    throw ValidationError.of('due_date', planMessages.datesOrder);
 }
 
 function requireAttachments(facts: PlanFacts): void {
-  if (facts.unusableAttachment !== null) throw ValidationError.of('attachments', catalogueMessages.projectUnknown(facts.unusableAttachment));
+  if (facts.unusableAttachment !== null)
+    throw ValidationError.of('attachments', catalogueMessages.projectUnknown(facts.unusableAttachment));
 }
 
 /** An archived plan stays as it is for everyone but superusers, as an archived case does (§2.7). */
@@ -57,13 +81,21 @@ function create(command: Extract<PlanCommand, { type: 'Create' }>, state: PlanTr
   requireProjectWrite(context.project, context.actor, 'add_testplan');
   requireParent(state, command.parentId, null);
   requireDepth(state.plans, command.parentId, 1);
-  if (command.plans.length > LIMITS.plansPerCreate) throw ValidationError.of('parameters', messages.tooManyCombinations(command.plans.length, LIMITS.plansPerCreate));
+  if (command.plans.length > LIMITS.plansPerCreate)
+    throw ValidationError.of('parameters', messages.tooManyCombinations(command.plans.length, LIMITS.plansPerCreate));
   requireDates(command.fields.startedAt, command.fields.dueDate);
   requireAttachments(command.facts);
   requireAttributes(command.fields.attributes, command.facts.requiredAttributes);
   return command.plans.map((plan) => ({
     type: 'PlanCreated',
-    data: { id: plan.id, projectId: command.projectId, parentId: command.parentId, parameterIds: plan.parameterIds, isArchive: command.isArchive, ...command.fields },
+    data: {
+      id: plan.id,
+      projectId: command.projectId,
+      parentId: command.parentId,
+      parameterIds: plan.parameterIds,
+      isArchive: command.isArchive,
+      ...command.fields,
+    },
   }));
 }
 
@@ -83,7 +115,11 @@ function change(command: Extract<PlanCommand, { type: 'Change' }>, state: PlanTr
   const events: PlanEvent[] = Object.keys(details).length > 1 ? [{ type: 'PlanChanged', data: details }] : [];
   if (parentId !== undefined && parentId !== node.parentId) {
     requireParent(state, parentId, node.id);
-    requireDepth(state.plans, parentId, heightOf(state.plans, node.id, (member) => member.deletedWith === null));
+    requireDepth(
+      state.plans,
+      parentId,
+      heightOf(state.plans, node.id, (member) => member.deletedWith === null),
+    );
     events.push({ type: 'PlanMoved', data: { id: node.id, parentId } });
   }
   return events;
@@ -91,7 +127,9 @@ function change(command: Extract<PlanCommand, { type: 'Change' }>, state: PlanTr
 
 /** The plans of the subtree that share the root's mark (archived with it, deleted with it). */
 function takenTogether(state: PlanTreeState, node: PlanNode, mark: (member: PlanNode) => number | null): number[] {
-  return subtreeOf(state.plans, node.id).filter((member) => mark(member) === mark(node)).map((member) => member.id);
+  return subtreeOf(state.plans, node.id)
+    .filter((member) => mark(member) === mark(node))
+    .map((member) => member.id);
 }
 
 function inTrash(state: PlanTreeState, id: number, context: DecisionContext): PlanNode {
@@ -113,14 +151,17 @@ export const planTreeDecider: Decider<PlanCommand, PlanTreeState, PlanEvent> = {
         const node = live(state, command.id);
         requireProjectWrite(context.project, context.actor, 'change_testplan');
         if (node.isArchive) return [];
-        const planIds = subtreeOf(state.plans, node.id).filter((member) => !member.isArchive && member.deletedWith === null).map((member) => member.id);
+        const planIds = subtreeOf(state.plans, node.id)
+          .filter((member) => !member.isArchive && member.deletedWith === null)
+          .map((member) => member.id);
         return [{ type: 'PlanArchived', data: { id: node.id, planIds } }];
       }
       case 'Unarchive': {
         const node = live(state, command.id);
         requireProjectWrite(context.project, context.actor, 'change_testplan');
         if (!node.isArchive) return [];
-        if (ancestorsOf(state.plans, node.id).some((ancestor) => ancestor.isArchive)) throw ValidationError.of('parent', planMessages.parentArchived);
+        if (ancestorsOf(state.plans, node.id).some((ancestor) => ancestor.isArchive))
+          throw ValidationError.of('parent', planMessages.parentArchived);
         // A plan archived with an ancestor's subtree, or on its own, brings back what went with it.
         const planIds = node.archivedWith === null ? [node.id] : takenTogether(state, node, (member) => member.archivedWith);
         return [{ type: 'PlanUnarchived', data: { id: node.id, planIds } }];
@@ -128,14 +169,21 @@ export const planTreeDecider: Decider<PlanCommand, PlanTreeState, PlanEvent> = {
       case 'Delete': {
         const node = live(state, command.id);
         requireProjectWrite(context.project, context.actor, 'delete_testplan');
-        const planIds = subtreeOf(state.plans, node.id).filter((member) => member.deletedWith === null).map((member) => member.id);
+        const planIds = subtreeOf(state.plans, node.id)
+          .filter((member) => member.deletedWith === null)
+          .map((member) => member.id);
         return [{ type: 'PlanDeleted', data: { id: node.id, planIds } }];
       }
       case 'Recover': {
         const node = inTrash(state, command.id, context);
         const parent = node.parentId === null ? undefined : state.plans.get(node.parentId);
         if (parent && parent.deletedWith !== null) throw ValidationError.of('instance_ids', planMessages.parentInTrash);
-        requireDepth(state.plans, node.parentId, heightOf(state.plans, node.id, (member) => member.deletedWith === node.deletedWith), 'instance_ids');
+        requireDepth(
+          state.plans,
+          node.parentId,
+          heightOf(state.plans, node.id, (member) => member.deletedWith === node.deletedWith),
+          'instance_ids',
+        );
         return [{ type: 'PlanRecovered', data: { id: node.id, planIds: takenTogether(state, node, (member) => member.deletedWith) } }];
       }
       case 'Remove': {

@@ -16,7 +16,13 @@ export interface PlanRef {
   id: number;
 }
 
-export type PlanCreateInput = { projectId: number; parentId: number | null; fields: PlanFields; isArchive: boolean; parameterIds: number[] };
+export type PlanCreateInput = {
+  projectId: number;
+  parentId: number | null;
+  fields: PlanFields;
+  isArchive: boolean;
+  parameterIds: number[];
+};
 export type PlanChanges = Partial<PlanFields> & { parentId?: number | null };
 
 /**
@@ -34,7 +40,10 @@ export function parameterCombinations(parameterIds: readonly number[], parameter
   // Counted before any is made: twenty groups of two values would be a million plans.
   const count = ordered.reduce((product, values) => product * values.length, 1);
   if (count > LIMITS.plansPerCreate) throw ValidationError.of('parameters', messages.tooManyCombinations(count, LIMITS.plansPerCreate));
-  return ordered.reduce<number[][]>((combinations, values) => combinations.flatMap((combination) => values.map((value) => [...combination, value])), [[]]);
+  return ordered.reduce<number[][]>(
+    (combinations, values) => combinations.flatMap((combination) => values.map((value) => [...combination, value])),
+    [[]],
+  );
 }
 
 /** Every plan command on the project's plan tree; the tests follow through a workflow (workflows/plan-tests.ts). */
@@ -58,14 +67,26 @@ export function planCommands(deps: KernelDeps, lookups: PlanLookups) {
       const ids = [await idForNewAggregate(deps, 'testplan', () => streamOf(input.projectId), meta)];
       while (ids.length < combinations.length) ids.push(await deps.ids.next('testplan'));
       const plans = combinations.map((parameterIds, index) => ({ id: ids[index]!, parameterIds }));
-      const command: PlanCommand = { type: 'Create', projectId: input.projectId, parentId: input.parentId, fields: input.fields, isArchive: input.isArchive, plans, facts: await facts(input.projectId, input.fields.attachmentIds) };
+      const command: PlanCommand = {
+        type: 'Create',
+        projectId: input.projectId,
+        parentId: input.parentId,
+        fields: input.fields,
+        isArchive: input.isArchive,
+        plans,
+        facts: await facts(input.projectId, input.fields.attachmentIds),
+      };
       const project = await deps.projectAccess(input.projectId, meta.actor);
       const { position, earlier } = await handleCommand(deps, planTreeDecider, streamOf(input.projectId), command, meta, { project });
       // A retry answers with the plans its first run made (the ids drawn now go unused).
       return { position, ids: earlier ? earlier.map((event) => (event.data as { id: number }).id) : ids };
     },
     change: async (input: PlanRef & { changes: PlanChanges }, meta: CommandMeta) =>
-      run(input.projectId, { type: 'Change', id: input.id, changes: input.changes, facts: await facts(input.projectId, input.changes.attachmentIds) }, meta),
+      run(
+        input.projectId,
+        { type: 'Change', id: input.id, changes: input.changes, facts: await facts(input.projectId, input.changes.attachmentIds) },
+        meta,
+      ),
     archive: (input: PlanRef, meta: CommandMeta) => run(input.projectId, { type: 'Archive', id: input.id }, meta),
     unarchive: (input: PlanRef, meta: CommandMeta) => run(input.projectId, { type: 'Unarchive', id: input.id }, meta),
     delete: (input: PlanRef, meta: CommandMeta) => run(input.projectId, { type: 'Delete', id: input.id }, meta),

@@ -83,10 +83,11 @@ export function catalogueDecider<F extends CatalogueFields, E extends DomainEven
   };
   const trashed = (state: CatalogueState<F>, id: number): CatalogueItem<F> => {
     const item = state.items.get(id);
-    if (!item || !item.deleted) throw new ValidationError({ instance_ids: [catalogueMessages.notInTrash(id)] });
+    if (!item?.deleted) throw new ValidationError({ instance_ids: [catalogueMessages.notInTrash(id)] });
     return item;
   };
-  const liveWithKey = (state: CatalogueState<F>, key: string) => [...state.items.values()].find((item) => !item.deleted && spec.uniqueKey(item.fields) === key);
+  const liveWithKey = (state: CatalogueState<F>, key: string) =>
+    [...state.items.values()].find((item) => !item.deleted && spec.uniqueKey(item.fields) === key);
   const requireUnique = (state: CatalogueState<F>, fields: F, selfId: number) => {
     const key = spec.uniqueKey(fields);
     for (const item of state.items.values()) {

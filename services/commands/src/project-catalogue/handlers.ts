@@ -31,7 +31,12 @@ function idsAbove(ids: IdAllocator, seededUpTo: number): IdAllocator {
  * A catalogue as it stands: what the rules of other aggregates read (usable statuses, required
  * attributes) for every command, so it builds no command closures on the way.
  */
-export async function loadCatalogue<F extends CatalogueFields, E extends DomainEvent, X>(deps: KernelDeps, decider: CatalogueDecider<F, E, X>, resource: string, projectId: number | null): Promise<CatalogueState<F>> {
+export async function loadCatalogue<F extends CatalogueFields, E extends DomainEvent, X>(
+  deps: KernelDeps,
+  decider: CatalogueDecider<F, E, X>,
+  resource: string,
+  projectId: number | null,
+): Promise<CatalogueState<F>> {
   return (await deps.aggregates.load(streams.catalogue(resource, projectId), decider)).state;
 }
 

@@ -26,9 +26,19 @@ export function accessTo(actor: Actor, setup: ProjectSetup = {}): { project: Pro
   const events: ProjectEvent[] = [
     {
       type: 'ProjectCreated',
-      data: { projectId: 3, name: 'P', description: '', isPrivate: setup.isPrivate ?? false, isArchive: false, settings: DEFAULT_PROJECT_SETTINGS, icon: null },
+      data: {
+        projectId: 3,
+        name: 'P',
+        description: '',
+        isPrivate: setup.isPrivate ?? false,
+        isArchive: false,
+        settings: DEFAULT_PROJECT_SETTINGS,
+        icon: null,
+      },
     },
-    ...Object.entries(setup.members ?? {}).map(([userId, roleIds]): ProjectEvent => ({ type: 'ProjectMemberRolesSet', data: { userId: Number(userId), roleIds } })),
+    ...Object.entries(setup.members ?? {}).map(
+      ([userId, roleIds]): ProjectEvent => ({ type: 'ProjectMemberRolesSet', data: { userId: Number(userId), roleIds } }),
+    ),
     ...(setup.isArchive ? [{ type: 'ProjectArchived', data: {} } as ProjectEvent] : []),
     ...(setup.deleted ? [{ type: 'ProjectDeleted', data: {} } as ProjectEvent] : []),
   ];
@@ -37,7 +47,15 @@ export function accessTo(actor: Actor, setup: ProjectSetup = {}): { project: Pro
 
 /** A member of project 3 whose roles grant exactly these codenames (roles beyond the seeded ones). */
 export function accessGranting(codenames: string[], setup: { isArchive?: boolean } = {}): { project: ProjectAccess } {
-  return { project: { projectId: 3, exists: true, isArchive: setup.isArchive ?? false, canView: true, can: (codename) => codenames.includes(codename) } };
+  return {
+    project: {
+      projectId: 3,
+      exists: true,
+      isArchive: setup.isArchive ?? false,
+      canView: true,
+      can: (codename) => codenames.includes(codename),
+    },
+  };
 }
 
 /** The field errors of the ValidationError an action throws. */

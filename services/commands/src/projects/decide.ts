@@ -87,7 +87,11 @@ function decideUpdate(changes: ProjectChanges, state: ProjectState, context: Dec
  * Managers may do it, but adding or removing a role that carries
  * `project_restricted` takes a superuser, and nobody removes themselves.
  */
-function decideMemberRoles(command: Extract<ProjectCommand, { type: 'SetMemberRoles' }>, state: ProjectState, context: DecisionContext): ProjectEvent[] {
+function decideMemberRoles(
+  command: Extract<ProjectCommand, { type: 'SetMemberRoles' }>,
+  state: ProjectState,
+  context: DecisionContext,
+): ProjectEvent[] {
   requireManageable(state, context);
   const { userId } = command;
   const roleIds = [...new Set(command.roleIds)].sort((a, b) => a - b);
@@ -147,4 +151,3 @@ export const projectDecider: Decider<ProjectCommand, ProjectState, ProjectEvent>
   decide: decideProject,
   evolve: evolveProject,
 };
-

@@ -1,4 +1,11 @@
-import { streams, DEFAULT_PROJECT_SETTINGS, PermissionDeniedError, ValidationError, permissionIds, type ProjectEvent } from '@testament/contracts';
+import {
+  streams,
+  DEFAULT_PROJECT_SETTINGS,
+  PermissionDeniedError,
+  ValidationError,
+  permissionIds,
+  type ProjectEvent,
+} from '@testament/contracts';
 import { SqliteEventStore, SqliteIdAllocator } from '@testament/infra';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -19,7 +26,15 @@ const EXTERNAL = 3;
 
 const created: ProjectEvent = {
   type: 'ProjectCreated',
-  data: { projectId: 3, name: 'Apollo', description: '', isPrivate: true, isArchive: false, settings: DEFAULT_PROJECT_SETTINGS, icon: null },
+  data: {
+    projectId: 3,
+    name: 'Apollo',
+    description: '',
+    isPrivate: true,
+    isArchive: false,
+    settings: DEFAULT_PROJECT_SETTINGS,
+    icon: null,
+  },
 };
 const roles = (userId: number, roleIds: number[]): ProjectEvent => ({ type: 'ProjectMemberRolesSet', data: { userId, roleIds } });
 const history = [created, roles(5, [ADMIN]), roles(6, [USER])];
@@ -76,10 +91,18 @@ describe('assigning roles through the handlers', () => {
     const system = newCommandMeta(SYSTEM_ACTOR);
     await commands['roles.seed']({}, system);
     const user = (username: string) =>
-      commands['users.register']({ username, email: '', firstName: '', lastName: '', password: 'Secret-pass1!', isSuperuser: false, isActive: true }, system);
+      commands['users.register'](
+        { username, email: '', firstName: '', lastName: '', password: 'Secret-pass1!', isSuperuser: false, isActive: true },
+        system,
+      );
     owner = { userId: (await user('owner')).userId, isSuperuser: false, isExternal: false };
     guestId = (await user('guest')).userId;
-    projectId = (await commands['projects.create']({ name: 'Private', description: '', isPrivate: true, isArchive: false, icon: null }, newCommandMeta(owner))).projectId;
+    projectId = (
+      await commands['projects.create'](
+        { name: 'Private', description: '', isPrivate: true, isArchive: false, icon: null },
+        newCommandMeta(owner),
+      )
+    ).projectId;
   });
   afterAll(async () => {
     await ids.close();
@@ -88,10 +111,17 @@ describe('assigning roles through the handlers', () => {
   });
 
   it('answers unknown roles, users and projects in the body as field errors', async () => {
-    const assign = (input: { projectId: number; userId: number; roleIds: number[] }) => commands['projects.assignRoles'](input, newCommandMeta(owner));
-    await expect(assign({ projectId, userId: guestId, roleIds: [USER, 77] })).rejects.toMatchObject({ fields: { roles: ['Invalid pk "77" - object does not exist.'] } });
-    await expect(assign({ projectId, userId: 999, roleIds: [USER] })).rejects.toMatchObject({ fields: { user: ['Invalid pk "999" - object does not exist.'] } });
-    await expect(assign({ projectId: 999, userId: guestId, roleIds: [USER] })).rejects.toMatchObject({ fields: { project: ['Invalid pk "999" - object does not exist.'] } });
+    const assign = (input: { projectId: number; userId: number; roleIds: number[] }) =>
+      commands['projects.assignRoles'](input, newCommandMeta(owner));
+    await expect(assign({ projectId, userId: guestId, roleIds: [USER, 77] })).rejects.toMatchObject({
+      fields: { roles: ['Invalid pk "77" - object does not exist.'] },
+    });
+    await expect(assign({ projectId, userId: 999, roleIds: [USER] })).rejects.toMatchObject({
+      fields: { user: ['Invalid pk "999" - object does not exist.'] },
+    });
+    await expect(assign({ projectId: 999, userId: guestId, roleIds: [USER] })).rejects.toMatchObject({
+      fields: { project: ['Invalid pk "999" - object does not exist.'] },
+    });
   });
 
   it('resolves the pending access request of the user it assigns', async () => {
@@ -107,12 +137,17 @@ describe('assigning roles through the handlers', () => {
 
   it('authorises with a custom role as soon as it exists, and stops when its permission is taken away', async () => {
     const admin = newCommandMeta(superuser);
-    const { roleId } = await commands['roles.create']({ name: 'Project lead', roleType: 1, permissions: permissionIds(['view_project', 'change_project']) }, admin);
+    const { roleId } = await commands['roles.create'](
+      { name: 'Project lead', roleType: 1, permissions: permissionIds(['view_project', 'change_project']) },
+      admin,
+    );
     await commands['projects.assignRoles']({ projectId, userId: guestId, roleIds: [roleId] }, newCommandMeta(owner));
     const lead = { userId: guestId, isSuperuser: false, isExternal: false };
     await commands['projects.update']({ projectId, description: 'led by a custom role' }, newCommandMeta(lead));
     await commands['roles.change']({ roleId, permissions: permissionIds(['view_project']) }, admin);
-    await expect(commands['projects.update']({ projectId, description: 'no longer' }, newCommandMeta(lead))).rejects.toBeInstanceOf(PermissionDeniedError);
+    await expect(commands['projects.update']({ projectId, description: 'no longer' }, newCommandMeta(lead))).rejects.toBeInstanceOf(
+      PermissionDeniedError,
+    );
     await commands['roles.delete']({ roleId }, admin);
     await expect(commands['projects.archive']({ projectId }, newCommandMeta(lead))).rejects.toBeInstanceOf(PermissionDeniedError);
   });

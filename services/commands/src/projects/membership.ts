@@ -5,7 +5,10 @@ import type { ProjectCommand } from './decide.ts';
 type Run = (projectId: number, command: ProjectCommand, meta: CommandMeta) => Promise<{ position: number; projectId: number }>;
 
 /** Sets a member's roles in a project (the `setMemberRoles` command). */
-export type SetMemberRoles = (input: { projectId: number; userId: number; roleIds: number[] }, meta: CommandMeta) => Promise<{ position: number }>;
+export type SetMemberRoles = (
+  input: { projectId: number; userId: number; roleIds: number[] },
+  meta: CommandMeta,
+) => Promise<{ position: number }>;
 
 /** The body names the project: one that does not exist is a field error, as for any other reference. */
 export function projectAsField(projectId: number) {

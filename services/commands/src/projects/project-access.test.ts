@@ -39,9 +39,13 @@ describe('project access', () => {
   });
 
   it('answers 404 for missing or deleted projects and 403 otherwise', () => {
-    expect(() => requireProjectPermission(projectAccessOf(state(), actor(1, { isSuperuser: true })), 'view_project')).toThrow(NotFoundError);
+    expect(() => requireProjectPermission(projectAccessOf(state(), actor(1, { isSuperuser: true })), 'view_project')).toThrow(
+      NotFoundError,
+    );
     const deleted = state(created(false), { type: 'ProjectDeleted', data: {} });
-    expect(() => requireProjectPermission(projectAccessOf(deleted, actor(1, { isSuperuser: true })), 'view_project')).toThrow(NotFoundError);
+    expect(() => requireProjectPermission(projectAccessOf(deleted, actor(1, { isSuperuser: true })), 'view_project')).toThrow(
+      NotFoundError,
+    );
     expect(() => requireProjectPermission(projectAccessOf(state(created(true)), actor(9)), 'add_label')).toThrow(PermissionDeniedError);
   });
 });

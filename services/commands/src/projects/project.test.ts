@@ -13,7 +13,16 @@ const created = (isPrivate = false): ProjectEvent => ({
   data: { projectId: 3, name: 'Apollo', description: '', isPrivate, isArchive: false, settings: DEFAULT_PROJECT_SETTINGS, icon: null },
 });
 const ownerIsAdmin: ProjectEvent = { type: 'ProjectMemberRolesSet', data: { userId: 5, roleIds: [1] } };
-const create = { type: 'CreateProject' as const, projectId: 3, name: 'Apollo', description: '', isPrivate: false, isArchive: false, settings: DEFAULT_PROJECT_SETTINGS, icon: null };
+const create = {
+  type: 'CreateProject' as const,
+  projectId: 3,
+  name: 'Apollo',
+  description: '',
+  isPrivate: false,
+  isArchive: false,
+  settings: DEFAULT_PROJECT_SETTINGS,
+  icon: null,
+};
 
 describe('project decider', () => {
   it('makes a non-superuser creator the Admin of the new project', () => {
@@ -30,7 +39,13 @@ describe('project decider', () => {
 
   it('records one event per facet that really changes', () => {
     const events = given(projectDecider, [created(), ownerIsAdmin]).when(
-      { type: 'UpdateProject', name: 'Apollo 2', description: '', isPrivate: true, settings: { isResultEditable: true, resultEditLimit: 60 } },
+      {
+        type: 'UpdateProject',
+        name: 'Apollo 2',
+        description: '',
+        isPrivate: true,
+        settings: { isResultEditable: true, resultEditLimit: 60 },
+      },
       owner,
     );
     expect(events).toEqual([
@@ -50,10 +65,14 @@ describe('project decider', () => {
   });
 
   it('keeps the archive flag for administrators and archived projects read-only for others', () => {
-    expect(() => given(projectDecider, [created(), ownerIsAdmin]).when({ type: 'UpdateProject', isArchive: true }, owner)).toThrow(PermissionDeniedError);
+    expect(() => given(projectDecider, [created(), ownerIsAdmin]).when({ type: 'UpdateProject', isArchive: true }, owner)).toThrow(
+      PermissionDeniedError,
+    );
     const archived = [created(), ownerIsAdmin, { type: 'ProjectArchived', data: {} } as ProjectEvent];
     expect(() => given(projectDecider, archived).when({ type: 'UpdateProject', name: 'y' }, owner)).toThrow(PermissionDeniedError);
-    expect(given(projectDecider, archived).when({ type: 'UpdateProject', isArchive: false }, superuser)).toEqual([{ type: 'ProjectRestored', data: {} }]);
+    expect(given(projectDecider, archived).when({ type: 'UpdateProject', isArchive: false }, superuser)).toEqual([
+      { type: 'ProjectRestored', data: {} },
+    ]);
   });
 
   it('archives once and restores once', () => {
@@ -64,7 +83,9 @@ describe('project decider', () => {
   });
 
   it('deletes with delete_project only, and a deleted project is gone', () => {
-    expect(given(projectDecider, [created(), ownerIsAdmin]).when({ type: 'DeleteProject' }, owner)).toEqual([{ type: 'ProjectDeleted', data: {} }]);
+    expect(given(projectDecider, [created(), ownerIsAdmin]).when({ type: 'DeleteProject' }, owner)).toEqual([
+      { type: 'ProjectDeleted', data: {} },
+    ]);
     const userRole: ProjectEvent = { type: 'ProjectMemberRolesSet', data: { userId: 9, roleIds: [2] } };
     expect(() => given(projectDecider, [created(), userRole]).when({ type: 'DeleteProject' }, stranger)).toThrow(PermissionDeniedError);
     const deleted = [created(), { type: 'ProjectDeleted', data: {} } as ProjectEvent];
@@ -79,9 +100,16 @@ describe('project decider', () => {
     // Only what is in the trash.
     expect(() => given(projectDecider, [created(), ownerIsAdmin]).when({ type: 'RemoveProject' }, owner)).toThrow(NotFoundError);
     const recovered = [...deleted, { type: 'ProjectRecovered', data: {} } as ProjectEvent];
-    expect(given(projectDecider, recovered).when({ type: 'UpdateProject', name: 'Back' }, owner)).toEqual([{ type: 'ProjectDetailsChanged', data: { name: 'Back' } }]);
+    expect(given(projectDecider, recovered).when({ type: 'UpdateProject', name: 'Back' }, owner)).toEqual([
+      { type: 'ProjectDetailsChanged', data: { name: 'Back' } },
+    ]);
     const removed = [...deleted, { type: 'ProjectRemoved', data: {} } as ProjectEvent];
-    for (const command of [{ type: 'RecoverProject' }, { type: 'RemoveProject' }, { type: 'DeleteProject' }, { type: 'ArchiveProject' }] as const) {
+    for (const command of [
+      { type: 'RecoverProject' },
+      { type: 'RemoveProject' },
+      { type: 'DeleteProject' },
+      { type: 'ArchiveProject' },
+    ] as const) {
       expect(() => given(projectDecider, removed).when(command, superuser)).toThrow(NotFoundError);
     }
   });

@@ -24,7 +24,6 @@ export type RoleCommand =
   | ({ type: 'ChangeRole'; roleId: number } & Partial<RoleFields>)
   | { type: 'DeleteRole'; roleId: number };
 
-
 const seededIds = new Set(SEEDED_ROLES.map((role) => role.id));
 const knownPermissions = new Set(PERMISSIONS.map((p) => p.id));
 const roleTypes: number[] = Object.values(RoleType);

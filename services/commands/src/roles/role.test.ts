@@ -1,4 +1,12 @@
-import { streams, NotFoundError, PermissionDeniedError, SEEDED_ROLES, ValidationError, permissionIds, type RoleEvent } from '@testament/contracts';
+import {
+  streams,
+  NotFoundError,
+  PermissionDeniedError,
+  SEEDED_ROLES,
+  ValidationError,
+  permissionIds,
+  type RoleEvent,
+} from '@testament/contracts';
 import { SqliteEventStore } from '@testament/infra';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,7 +25,10 @@ const seeded: RoleEvent[] = SEEDED_ROLES.map((role) => ({
   type: 'RoleDefined',
   data: { roleId: role.id, name: role.name, type: role.type, permissions: role.permissions },
 }));
-const tester: RoleEvent = { type: 'RoleDefined', data: { roleId: 4, name: 'Tester', type: 1, permissions: permissionIds(['view_project']) } };
+const tester: RoleEvent = {
+  type: 'RoleDefined',
+  data: { roleId: 4, name: 'Tester', type: 1, permissions: permissionIds(['view_project']) },
+};
 
 describe('role catalogue decider', () => {
   it('seeds the roles that are not in the log yet, once', () => {
@@ -28,7 +39,10 @@ describe('role catalogue decider', () => {
   it('creates a role with the next id and its permissions sorted and without repeats', () => {
     const view = permissionIds(['view_project']);
     const add = permissionIds(['add_testcase']);
-    const events = given(roleDecider, seeded).when({ type: 'CreateRole', name: ' Tester ', roleType: 1, permissions: [...add, ...view, ...view] }, superuser);
+    const events = given(roleDecider, seeded).when(
+      { type: 'CreateRole', name: ' Tester ', roleType: 1, permissions: [...add, ...view, ...view] },
+      superuser,
+    );
     expect(events).toEqual([{ type: 'RoleDefined', data: { roleId: 4, name: 'Tester', type: 1, permissions: [...view, ...add] } }]);
   });
 
@@ -39,8 +53,12 @@ describe('role catalogue decider', () => {
   });
 
   it('keeps names unique, whatever their case, and frees the name of a deleted role', () => {
-    expect(() => given(roleDecider, seeded).when({ type: 'CreateRole', name: 'admin', roleType: 1, permissions: [] }, superuser)).toThrow(ValidationError);
-    expect(() => given(roleDecider, [...seeded, tester]).when({ type: 'ChangeRole', roleId: 1, name: 'TESTER' }, superuser)).toThrow(ValidationError);
+    expect(() => given(roleDecider, seeded).when({ type: 'CreateRole', name: 'admin', roleType: 1, permissions: [] }, superuser)).toThrow(
+      ValidationError,
+    );
+    expect(() => given(roleDecider, [...seeded, tester]).when({ type: 'ChangeRole', roleId: 1, name: 'TESTER' }, superuser)).toThrow(
+      ValidationError,
+    );
     expect(given(roleDecider, [...seeded, tester]).when({ type: 'ChangeRole', roleId: 4, name: 'tester' }, superuser)).toEqual([
       { type: 'RoleChanged', data: { roleId: 4, name: 'tester' } },
     ]);
@@ -50,12 +68,20 @@ describe('role catalogue decider', () => {
     expect(() => given(roleDecider, seeded).when({ type: 'CreateRole', name: 'X', roleType: 1, permissions: [999] }, superuser)).toThrow(
       expect.objectContaining({ fields: { permissions: ['Invalid pk "999" - object does not exist.'] } }),
     );
-    expect(() => given(roleDecider, seeded).when({ type: 'CreateRole', name: 'X', roleType: 2, permissions: [] }, superuser)).toThrow(ValidationError);
+    expect(() => given(roleDecider, seeded).when({ type: 'CreateRole', name: 'X', roleType: 2, permissions: [] }, superuser)).toThrow(
+      ValidationError,
+    );
   });
 
   it('records only the fields that change, and nothing for an unchanged role', () => {
     const history = [...seeded, tester];
-    const change = { type: 'ChangeRole' as const, roleId: 4, name: 'Tester', roleType: 1, permissions: permissionIds(['view_project', 'change_project']) };
+    const change = {
+      type: 'ChangeRole' as const,
+      roleId: 4,
+      name: 'Tester',
+      roleType: 1,
+      permissions: permissionIds(['view_project', 'change_project']),
+    };
     expect(given(roleDecider, history).when(change, superuser)).toEqual([
       { type: 'RoleChanged', data: { roleId: 4, permissions: permissionIds(['change_project', 'view_project']).sort((a, b) => a - b) } },
     ]);
@@ -70,15 +96,26 @@ describe('role catalogue decider', () => {
   });
 
   it('deletes custom roles only: seeded ones stay, unknown ones are 404', () => {
-    expect(given(roleDecider, [...seeded, tester]).when({ type: 'DeleteRole', roleId: 4 }, superuser)).toEqual([{ type: 'RoleDeleted', data: { roleId: 4 } }]);
+    expect(given(roleDecider, [...seeded, tester]).when({ type: 'DeleteRole', roleId: 4 }, superuser)).toEqual([
+      { type: 'RoleDeleted', data: { roleId: 4 } },
+    ]);
     expect(() => given(roleDecider, seeded).when({ type: 'DeleteRole', roleId: 1 }, superuser)).toThrow(ValidationError);
     expect(() => given(roleDecider, seeded).when({ type: 'DeleteRole', roleId: 9 }, superuser)).toThrow(NotFoundError);
-    expect(() => given(roleDecider, [...seeded, tester, { type: 'RoleDeleted', data: { roleId: 4 } }]).when({ type: 'ChangeRole', roleId: 4, name: 'Y' }, superuser)).toThrow(NotFoundError);
+    expect(() =>
+      given(roleDecider, [...seeded, tester, { type: 'RoleDeleted', data: { roleId: 4 } }]).when(
+        { type: 'ChangeRole', roleId: 4, name: 'Y' },
+        superuser,
+      ),
+    ).toThrow(NotFoundError);
   });
 
   it('lets only superusers manage roles', () => {
-    expect(() => given(roleDecider, seeded).when({ type: 'CreateRole', name: 'X', roleType: 1, permissions: [] }, manager)).toThrow(PermissionDeniedError);
-    expect(() => given(roleDecider, [...seeded, tester]).when({ type: 'ChangeRole', roleId: 4, name: 'Y' }, manager)).toThrow(PermissionDeniedError);
+    expect(() => given(roleDecider, seeded).when({ type: 'CreateRole', name: 'X', roleType: 1, permissions: [] }, manager)).toThrow(
+      PermissionDeniedError,
+    );
+    expect(() => given(roleDecider, [...seeded, tester]).when({ type: 'ChangeRole', roleId: 4, name: 'Y' }, manager)).toThrow(
+      PermissionDeniedError,
+    );
     expect(() => given(roleDecider, [...seeded, tester]).when({ type: 'DeleteRole', roleId: 4 }, manager)).toThrow(PermissionDeniedError);
   });
 });
@@ -91,11 +128,17 @@ describe('role directory', () => {
       const otherProcess = createCommandService({ store, ids: { next: async () => 1, close: async () => undefined } });
       const directory = new RoleDirectory(store);
       expect(directory.permissionsOf([1]).has('change_project')).toBe(true);
-      const { roleId } = await otherProcess['roles.create']({ name: 'Reviewer', roleType: 1, permissions: permissionIds(['view_project']) }, newCommandMeta(superuser));
+      const { roleId } = await otherProcess['roles.create'](
+        { name: 'Reviewer', roleType: 1, permissions: permissionIds(['view_project']) },
+        newCommandMeta(superuser),
+      );
       expect(directory.exists(roleId)).toBe(false);
       await directory.refresh();
       expect([...directory.permissionsOf([roleId])]).toEqual(['view_project']);
-      await otherProcess['roles.change']({ roleId, permissions: permissionIds(['view_project', 'change_project']) }, newCommandMeta(superuser));
+      await otherProcess['roles.change'](
+        { roleId, permissions: permissionIds(['view_project', 'change_project']) },
+        newCommandMeta(superuser),
+      );
       await directory.refresh();
       expect(directory.permissionsOf([roleId]).has('change_project')).toBe(true);
       await otherProcess['roles.delete']({ roleId }, newCommandMeta(superuser));

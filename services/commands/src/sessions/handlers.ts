@@ -10,7 +10,13 @@ export async function startSession(
   session: NewSession & { replacesSessionHash?: string },
   meta: CommandMeta,
 ): Promise<{ position: number }> {
-  const { position } = await handleCommand(deps, sessionDecider, streams.sessions.of(userId), { type: 'StartSession', userId, ...session }, meta);
+  const { position } = await handleCommand(
+    deps,
+    sessionDecider,
+    streams.sessions.of(userId),
+    { type: 'StartSession', userId, ...session },
+    meta,
+  );
   return { position };
 }
 

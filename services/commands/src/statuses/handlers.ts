@@ -12,7 +12,10 @@ export function statusCatalogue(deps: KernelDeps) {
 
 /** The ids of the statuses a project may use: the system ones and its own, deleted ones left out. */
 export async function usableStatusIds(deps: KernelDeps, projectId: number): Promise<number[]> {
-  const [system, own] = await Promise.all([loadCatalogue(deps, statusDecider, STATUSES, null), loadCatalogue(deps, statusDecider, STATUSES, projectId)]);
+  const [system, own] = await Promise.all([
+    loadCatalogue(deps, statusDecider, STATUSES, null),
+    loadCatalogue(deps, statusDecider, STATUSES, projectId),
+  ]);
   return [...system.items.values(), ...own.items.values()].filter((item) => !item.deleted).map((item) => item.id);
 }
 

@@ -13,7 +13,10 @@ export interface SuiteFields {
   attachmentIds: number[];
 }
 
-/** What the handler looked up in other aggregates: the custom attributes a suite of this project must have (§4.17), and a named file that is not the project's. */
+/**
+ * What the handler looked up in other aggregates: the custom attributes a suite of this project must have (§4.17), and a named file that is
+ * not the project's.
+ */
 export interface SuiteFacts {
   requiredAttributes: readonly string[];
   unusableAttachment: number | null;
@@ -44,7 +47,8 @@ function requireParent(state: SuiteTreeState, parentId: number | null, selfId: n
 
 /** Files must be live attachments of the suite's project. */
 function requireAttachments(facts: SuiteFacts): void {
-  if (facts.unusableAttachment !== null) throw ValidationError.of('attachments', catalogueMessages.projectUnknown(facts.unusableAttachment));
+  if (facts.unusableAttachment !== null)
+    throw ValidationError.of('attachments', catalogueMessages.projectUnknown(facts.unusableAttachment));
 }
 
 function create(command: Extract<SuiteCommand, { type: 'Create' }>, state: SuiteTreeState, context: DecisionContext): SuiteEvent[] {
@@ -76,7 +80,11 @@ function change(command: Extract<SuiteCommand, { type: 'Change' }>, state: Suite
   if (Object.keys(details).length > 1) events.push({ type: 'SuiteChanged', data: details });
   if (parentId !== undefined && parentId !== node.parentId) {
     requireParent(state, parentId, node.id);
-    requireDepth(state.suites, parentId, heightOf(state.suites, node.id, (member) => member.deletedWith === null));
+    requireDepth(
+      state.suites,
+      parentId,
+      heightOf(state.suites, node.id, (member) => member.deletedWith === null),
+    );
     events.push({ type: 'SuiteMoved', data: { id: node.id, parentId } });
   }
   return events;
@@ -100,7 +108,9 @@ export const suiteTreeDecider: Decider<SuiteCommand, SuiteTreeState, SuiteEvent>
       case 'Delete': {
         const node = live(state, command.id);
         requireProjectWrite(context.project, context.actor, 'delete_testsuite');
-        const suiteIds = subtreeOf(state.suites, node.id).filter((member) => member.deletedWith === null).map((member) => member.id);
+        const suiteIds = subtreeOf(state.suites, node.id)
+          .filter((member) => member.deletedWith === null)
+          .map((member) => member.id);
         return [{ type: 'SuiteDeleted', data: { id: node.id, suiteIds } }];
       }
       case 'Recover': {
@@ -109,7 +119,12 @@ export const suiteTreeDecider: Decider<SuiteCommand, SuiteTreeState, SuiteEvent>
         requireProjectWrite(context.project, context.actor, 'delete_testsuite');
         const parent = node.parentId === null ? undefined : state.suites.get(node.parentId);
         if (parent && parent.deletedWith !== null) throw ValidationError.of('instance_ids', suiteMessages.parentInTrash);
-        requireDepth(state.suites, node.parentId, heightOf(state.suites, node.id, (member) => member.deletedWith === node.deletedWith), 'instance_ids');
+        requireDepth(
+          state.suites,
+          node.parentId,
+          heightOf(state.suites, node.id, (member) => member.deletedWith === node.deletedWith),
+          'instance_ids',
+        );
         return [{ type: 'SuiteRecovered', data: { id: node.id, suiteIds: deletedTogether(state, node) } }];
       }
       case 'Remove': {

@@ -54,9 +54,15 @@ export function evolveSuiteTree(state: SuiteTreeState, event: SuiteEvent): Suite
       return node ? withNodes(state, [{ ...node, parentId: event.data.parentId }]) : state;
     }
     case 'SuiteDeleted':
-      return withNodes(state, nodesOf(state, event.data.suiteIds).map((node) => ({ ...node, deletedWith: event.data.id })));
+      return withNodes(
+        state,
+        nodesOf(state, event.data.suiteIds).map((node) => ({ ...node, deletedWith: event.data.id })),
+      );
     case 'SuiteRecovered':
-      return withNodes(state, nodesOf(state, event.data.suiteIds).map((node) => ({ ...node, deletedWith: null })));
+      return withNodes(
+        state,
+        nodesOf(state, event.data.suiteIds).map((node) => ({ ...node, deletedWith: null })),
+      );
     case 'SuiteRemoved': {
       const suites = new Map(state.suites);
       for (const id of event.data.suiteIds) suites.delete(id);

@@ -3,7 +3,10 @@ import { handleCommand, idForNewAggregate, type KernelDeps } from '../kernel/com
 import type { CommandMeta } from '../kernel/command-meta.ts';
 import { suiteTreeDecider, type SuiteCommand, type SuiteFacts, type SuiteFields } from './decide.ts';
 
-/** What the suites' rules read in other aggregates, wired in by the command service: the required custom attributes, and a named file that is not the project's. */
+/**
+ * What the suites' rules read in other aggregates, wired in by the command service: the required custom attributes, and a named file that
+ * is not the project's.
+ */
 export interface SuiteLookups {
   requiredAttributes(projectId: number): Promise<readonly string[]>;
   unusableAttachment(projectId: number, attachmentIds: readonly number[]): Promise<number | null>;
@@ -33,11 +36,19 @@ export function suiteCommands(deps: KernelDeps, lookups: SuiteLookups) {
     async create(input: { projectId: number } & SuiteFields, meta: CommandMeta) {
       const { projectId, ...fields } = input;
       const id = await idForNewAggregate(deps, 'testsuite', () => streamOf(projectId), meta);
-      const { position } = await run(projectId, { type: 'Create', id, projectId, fields, facts: await facts(projectId, fields.attachmentIds) }, meta);
+      const { position } = await run(
+        projectId,
+        { type: 'Create', id, projectId, fields, facts: await facts(projectId, fields.attachmentIds) },
+        meta,
+      );
       return { position, id };
     },
     change: async (input: SuiteRef & { changes: Partial<SuiteFields> }, meta: CommandMeta) =>
-      run(input.projectId, { type: 'Change', id: input.id, changes: input.changes, facts: await facts(input.projectId, input.changes.attachmentIds) }, meta),
+      run(
+        input.projectId,
+        { type: 'Change', id: input.id, changes: input.changes, facts: await facts(input.projectId, input.changes.attachmentIds) },
+        meta,
+      ),
     delete: (input: SuiteRef, meta: CommandMeta) => run(input.projectId, { type: 'Delete', id: input.id }, meta),
     recover: (input: SuiteRef, meta: CommandMeta) => run(input.projectId, { type: 'Recover', id: input.id }, meta),
     remove: (input: SuiteRef, meta: CommandMeta) => run(input.projectId, { type: 'Remove', id: input.id }, meta),

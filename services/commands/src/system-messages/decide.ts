@@ -1,4 +1,10 @@
-import { NotFoundError, PermissionDeniedError, systemMessages, type SystemMessageEvent, type SystemMessageLevel } from '@testament/contracts';
+import {
+  NotFoundError,
+  PermissionDeniedError,
+  systemMessages,
+  type SystemMessageEvent,
+  type SystemMessageLevel,
+} from '@testament/contracts';
 import type { DecisionContext, Decider } from '../kernel/decider.ts';
 
 export interface SystemMessageFields {
@@ -44,7 +50,11 @@ function changedFields(command: Partial<SystemMessageFields>, state: SystemMessa
   return changed;
 }
 
-export function decideSystemMessage(command: SystemMessageCommand, state: SystemMessageState, context: DecisionContext): SystemMessageEvent[] {
+export function decideSystemMessage(
+  command: SystemMessageCommand,
+  state: SystemMessageState,
+  context: DecisionContext,
+): SystemMessageEvent[] {
   requireSuperuser(context);
   switch (command.type) {
     case 'CreateSystemMessage': {
@@ -82,4 +92,3 @@ export const systemMessageDecider: Decider<SystemMessageCommand, SystemMessageSt
   decide: decideSystemMessage,
   evolve: evolveSystemMessage,
 };
-

@@ -12,21 +12,35 @@ const created: SystemMessageEvent = {
 
 describe('system message decider', () => {
   it('creates a banner for a superuser only', () => {
-    const command = { type: 'CreateSystemMessage' as const, messageId: 3, content: 'Maintenance tonight', level: 1 as const, isClosing: true, isActive: true };
+    const command = {
+      type: 'CreateSystemMessage' as const,
+      messageId: 3,
+      content: 'Maintenance tonight',
+      level: 1 as const,
+      isClosing: true,
+      isActive: true,
+    };
     expect(given(systemMessageDecider, []).when(command, admin)).toEqual([created]);
     expect(() => given(systemMessageDecider, []).when(command, alice)).toThrow(PermissionDeniedError);
   });
 
   it('records only the fields that change', () => {
-    expect(given(systemMessageDecider, [created]).when({ type: 'ChangeSystemMessage', content: 'Maintenance tonight', isActive: false, level: 1 }, admin)).toEqual([
-      { type: 'SystemMessageChanged', data: { isActive: false } },
-    ]);
+    expect(
+      given(systemMessageDecider, [created]).when(
+        { type: 'ChangeSystemMessage', content: 'Maintenance tonight', isActive: false, level: 1 },
+        admin,
+      ),
+    ).toEqual([{ type: 'SystemMessageChanged', data: { isActive: false } }]);
     expect(given(systemMessageDecider, [created]).when({ type: 'ChangeSystemMessage', isClosing: true }, admin)).toEqual([]);
-    expect(() => given(systemMessageDecider, [created]).when({ type: 'ChangeSystemMessage', isActive: false }, alice)).toThrow(PermissionDeniedError);
+    expect(() => given(systemMessageDecider, [created]).when({ type: 'ChangeSystemMessage', isActive: false }, alice)).toThrow(
+      PermissionDeniedError,
+    );
   });
 
   it('deletes once; a deleted or unknown banner is not found', () => {
-    expect(given(systemMessageDecider, [created]).when({ type: 'DeleteSystemMessage' }, admin)).toEqual([{ type: 'SystemMessageDeleted', data: {} }]);
+    expect(given(systemMessageDecider, [created]).when({ type: 'DeleteSystemMessage' }, admin)).toEqual([
+      { type: 'SystemMessageDeleted', data: {} },
+    ]);
     const deleted = [created, { type: 'SystemMessageDeleted', data: {} } as SystemMessageEvent];
     expect(() => given(systemMessageDecider, deleted).when({ type: 'DeleteSystemMessage' }, admin)).toThrow(NotFoundError);
     expect(() => given(systemMessageDecider, deleted).when({ type: 'ChangeSystemMessage', content: 'x' }, admin)).toThrow(NotFoundError);

@@ -20,7 +20,10 @@ export interface CaseVersionFacts {
   steps: ReadonlyArray<{ id: number; name: string; sortOrder: number }>;
 }
 
-/** What the handler looked up for a result: whether its statuses and files are the project's, the attributes its status requires (§4.17), the case as it is now. */
+/**
+ * What the handler looked up for a result: whether its statuses and files are the project's, the attributes its status requires (§4.17),
+ * the case as it is now.
+ */
 export interface ResultFacts {
   unusableStatus: number | null;
   unusableAttachment: number | null;
@@ -53,8 +56,21 @@ export type TestCommand =
   | { type: 'Recover'; testId: number; permission?: string }
   | { type: 'Remove'; testId: number; permission?: string }
   /** `stepResultIds`: fresh ids for the step results, one per step status. */
-  | { type: 'AddResult'; resultId: number; createdAt: string; fields: ResultInput; steps: StepStatus[]; stepResultIds: number[]; facts: ResultFacts }
-  | { type: 'EditResult'; resultId: number; changes: Partial<ResultInput> & { steps?: StepStatus[] }; facts: ResultFacts & { settings: EditSettings } }
+  | {
+      type: 'AddResult';
+      resultId: number;
+      createdAt: string;
+      fields: ResultInput;
+      steps: StepStatus[];
+      stepResultIds: number[];
+      facts: ResultFacts;
+    }
+  | {
+      type: 'EditResult';
+      resultId: number;
+      changes: Partial<ResultInput> & { steps?: StepStatus[] };
+      facts: ResultFacts & { settings: EditSettings };
+    }
   | { type: 'DeleteResult'; resultId: number };
 
 function live(state: TestState): TestState {
@@ -70,7 +86,8 @@ function liveResult(state: TestState, resultId: number): ResultState {
 
 function requireResultFacts(fields: Partial<ResultInput>, facts: ResultFacts): void {
   if (facts.unusableStatus !== null) throw ValidationError.of('status', resultMessages.statusUnknown(facts.unusableStatus));
-  if (facts.unusableAttachment !== null) throw ValidationError.of('attachments', catalogueMessages.projectUnknown(facts.unusableAttachment));
+  if (facts.unusableAttachment !== null)
+    throw ValidationError.of('attachments', catalogueMessages.projectUnknown(facts.unusableAttachment));
   if (fields.attributes !== undefined) requireAttributes(fields.attributes, facts.requiredAttributes);
 }
 
@@ -81,7 +98,13 @@ function stepResultsOf(steps: readonly StepStatus[], ids: readonly number[], ver
   if (byStep.size !== steps.length || steps.length !== version.steps.length || version.steps.some((step) => !byStep.has(step.id))) {
     throw ValidationError.of('steps_results', resultMessages.stepsMismatch);
   }
-  return version.steps.map((step, index) => ({ id: ids[index]!, stepId: step.id, name: step.name, sortOrder: step.sortOrder, status: byStep.get(step.id)! }));
+  return version.steps.map((step, index) => ({
+    id: ids[index]!,
+    stepId: step.id,
+    name: step.name,
+    sortOrder: step.sortOrder,
+    status: byStep.get(step.id)!,
+  }));
 }
 
 function addResult(command: Extract<TestCommand, { type: 'AddResult' }>, state: TestState, context: DecisionContext): TestEvent[] {
@@ -91,7 +114,14 @@ function addResult(command: Extract<TestCommand, { type: 'AddResult' }>, state: 
   if (state.isArchive) throw ValidationError.general(resultMessages.archivedTest);
   requireResultFacts(command.fields, command.facts);
   const stepResults = stepResultsOf(command.steps, command.stepResultIds, command.facts.caseVersion);
-  const added: ResultState = { ...command.fields, stepResults, id: command.resultId, createdAt: command.createdAt, caseHistoryId: command.facts.caseVersion.historyId, deleted: false };
+  const added: ResultState = {
+    ...command.fields,
+    stepResults,
+    id: command.resultId,
+    createdAt: command.createdAt,
+    caseHistoryId: command.facts.caseVersion.historyId,
+    deleted: false,
+  };
   const { testId, projectId } = state;
   return [
     {
@@ -116,11 +146,17 @@ const PROTECTED: ReadonlyArray<keyof ResultFields> = ['status', 'executionTime',
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** §4.10 with D9: a protected field blocks the edit only when its value really changes. */
-function requireEditable(result: ResultState, changed: Partial<ResultFields>, facts: ResultFacts & { settings: EditSettings }, now: string): void {
+function requireEditable(
+  result: ResultState,
+  changed: Partial<ResultFields>,
+  facts: ResultFacts & { settings: EditSettings },
+  now: string,
+): void {
   if (!PROTECTED.some((field) => field in changed)) return;
   if (!facts.settings.isResultEditable) throw ValidationError.general(resultMessages.notEditable);
   const limit = facts.settings.resultEditLimit;
-  if (limit !== null && Date.parse(now) - Date.parse(result.createdAt) > limit * 1000) throw ValidationError.general(resultMessages.gapClosed(limit));
+  if (limit !== null && Date.parse(now) - Date.parse(result.createdAt) > limit * 1000)
+    throw ValidationError.general(resultMessages.gapClosed(limit));
   if (facts.caseVersion.historyId !== result.caseHistoryId) throw ValidationError.general(resultMessages.caseVersionChanged);
 }
 
@@ -135,10 +171,12 @@ function editResult(command: Extract<TestCommand, { type: 'EditResult' }>, state
     if (value !== undefined && !same(value, result[key])) changed[key] = value;
   }
   // An archived result can only be restored.
-  if (result.isArchive && Object.keys(changed).some((key) => key !== 'isArchive')) throw ValidationError.general(resultMessages.archivedResult);
+  if (result.isArchive && Object.keys(changed).some((key) => key !== 'isArchive'))
+    throw ValidationError.general(resultMessages.archivedResult);
   if (steps !== undefined) {
     const statusOf = new Map(steps.map((step) => [step.stepId, step.status]));
-    if ([...statusOf.keys()].some((stepId) => !result.stepResults.some((step) => step.stepId === stepId))) throw ValidationError.of('steps_results', resultMessages.stepsMismatch);
+    if ([...statusOf.keys()].some((stepId) => !result.stepResults.some((step) => step.stepId === stepId)))
+      throw ValidationError.of('steps_results', resultMessages.stepsMismatch);
     const stepResults = result.stepResults.map((step) => ({ ...step, status: statusOf.get(step.stepId) ?? step.status }));
     if (!same(stepResults, result.stepResults)) changed.stepResults = stepResults;
   }
@@ -158,7 +196,10 @@ function create(command: Extract<TestCommand, { type: 'Create' }>, state: TestSt
 }
 
 /** The plan or case a cascade came from, as the event names it. */
-const takenWith = ({ withPlan, withCase }: { withPlan?: number; withCase?: number }) => ({ ...(withPlan === undefined ? {} : { withPlan }), ...(withCase === undefined ? {} : { withCase }) });
+const takenWith = ({ withPlan, withCase }: { withPlan?: number; withCase?: number }) => ({
+  ...(withPlan === undefined ? {} : { withPlan }),
+  ...(withCase === undefined ? {} : { withCase }),
+});
 
 function requireInTrash(state: TestState, testId: number): void {
   if (!state.exists || !state.deleted) throw ValidationError.of('instance_ids', catalogueMessages.notInTrash(testId));

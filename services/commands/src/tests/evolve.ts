@@ -55,8 +55,21 @@ export function lastStatusOf(results: Iterable<ResultState>): number | null {
 function changedResult(state: TestState, event: TestEvent): ResultState | undefined {
   switch (event.type) {
     case 'ResultAdded': {
-      const { resultId, status, comment, executionTime, attributes, attachmentIds, stepResults, isArchive, createdAt, caseHistoryId } = event.data;
-      return { id: resultId, status, comment, executionTime, attributes, attachmentIds, stepResults, isArchive, createdAt, caseHistoryId, deleted: false };
+      const { resultId, status, comment, executionTime, attributes, attachmentIds, stepResults, isArchive, createdAt, caseHistoryId } =
+        event.data;
+      return {
+        id: resultId,
+        status,
+        comment,
+        executionTime,
+        attributes,
+        attachmentIds,
+        stepResults,
+        isArchive,
+        createdAt,
+        caseHistoryId,
+        deleted: false,
+      };
     }
     case 'ResultEdited': {
       const { testId: _testId, projectId: _projectId, resultId, lastStatus: _lastStatus, ...changes } = event.data;
@@ -114,7 +127,10 @@ export function evolveTestEvents(state: TestState, events: readonly TestEvent[])
       state = evolveTest(state, event);
       continue;
     }
-    if (state.results !== owned) state = { ...state, results: (owned = new Map(state.results)) };
+    if (state.results !== owned) {
+      owned = new Map(state.results);
+      state = { ...state, results: owned };
+    }
     owned.set(result.id, result);
   }
   return state;

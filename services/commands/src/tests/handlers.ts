@@ -81,34 +81,74 @@ export function testCommands(deps: KernelDeps, lookups: TestLookups) {
     const stepResultIds: number[] = [];
     for (const _step of steps) stepResultIds.push(await deps.ids.next('teststepresult'));
     const createdAt = deps.clock().toISOString();
-    const { position, earlier } = await decided(projectId, testId, { type: 'AddResult', resultId, createdAt, fields, steps, stepResultIds, facts }, meta);
+    const { position, earlier } = await decided(
+      projectId,
+      testId,
+      { type: 'AddResult', resultId, createdAt, fields, steps, stepResultIds, facts },
+      meta,
+    );
     // A retry answers with the result its first run recorded (the id drawn now goes unused).
     return { position, resultId: earlier ? (earlier[0]!.data as { resultId: number }).resultId : resultId };
   }
 
   return {
-    async create(input: { projectId: number; planId: number; caseId: number; assigneeId: number | null; permission?: string }, meta: CommandMeta) {
+    async create(
+      input: { projectId: number; planId: number; caseId: number; assigneeId: number | null; permission?: string },
+      meta: CommandMeta,
+    ) {
       const testId = await idForNewAggregate(deps, 'test', streamOf, meta);
       const { projectId, planId, caseId, assigneeId } = input;
-      return run(projectId, testId, { type: 'Create', testId, projectId, planId, caseId, assigneeId, permission: input.permission ?? 'add_test' }, meta);
+      return run(
+        projectId,
+        testId,
+        { type: 'Create', testId, projectId, planId, caseId, assigneeId, permission: input.permission ?? 'add_test' },
+        meta,
+      );
     },
     /** `assignee`: who the assignee is to the access rules (the gateway knows users), or null to unassign. */
     async assign(input: TestRef & { assignee: (Actor & { userId: number }) | null }, meta: CommandMeta) {
       const assigneeCanView = input.assignee === null || (await deps.projectAccess(input.projectId, input.assignee)).canView;
-      return run(input.projectId, input.testId, { type: 'Assign', assigneeId: input.assignee?.userId ?? null, facts: { assigneeCanView } }, meta);
+      return run(
+        input.projectId,
+        input.testId,
+        { type: 'Assign', assigneeId: input.assignee?.userId ?? null, facts: { assigneeCanView } },
+        meta,
+      );
     },
     move: async (input: TestRef & { planId: number }, meta: CommandMeta) =>
-      run(input.projectId, input.testId, { type: 'Move', planId: input.planId, facts: { planLive: await lookups.planLive(input.projectId, input.planId) } }, meta),
-    archive: (input: TestRef & Cascaded, meta: CommandMeta) => run(input.projectId, input.testId, { type: 'Archive', withPlan: input.withPlan, withCase: input.withCase, permission: input.permission }, meta),
-    unarchive: (input: TestRef & Cascaded, meta: CommandMeta) => run(input.projectId, input.testId, { type: 'Unarchive', permission: input.permission }, meta),
-    delete: (input: TestRef & Cascaded, meta: CommandMeta) => run(input.projectId, input.testId, { type: 'Delete', withPlan: input.withPlan, withCase: input.withCase, permission: input.permission }, meta),
-    recover: (input: TestRef & Cascaded, meta: CommandMeta) => run(input.projectId, input.testId, { type: 'Recover', testId: input.testId, permission: input.permission }, meta),
-    remove: (input: TestRef & Cascaded, meta: CommandMeta) => run(input.projectId, input.testId, { type: 'Remove', testId: input.testId, permission: input.permission }, meta),
+      run(
+        input.projectId,
+        input.testId,
+        { type: 'Move', planId: input.planId, facts: { planLive: await lookups.planLive(input.projectId, input.planId) } },
+        meta,
+      ),
+    archive: (input: TestRef & Cascaded, meta: CommandMeta) =>
+      run(
+        input.projectId,
+        input.testId,
+        { type: 'Archive', withPlan: input.withPlan, withCase: input.withCase, permission: input.permission },
+        meta,
+      ),
+    unarchive: (input: TestRef & Cascaded, meta: CommandMeta) =>
+      run(input.projectId, input.testId, { type: 'Unarchive', permission: input.permission }, meta),
+    delete: (input: TestRef & Cascaded, meta: CommandMeta) =>
+      run(
+        input.projectId,
+        input.testId,
+        { type: 'Delete', withPlan: input.withPlan, withCase: input.withCase, permission: input.permission },
+        meta,
+      ),
+    recover: (input: TestRef & Cascaded, meta: CommandMeta) =>
+      run(input.projectId, input.testId, { type: 'Recover', testId: input.testId, permission: input.permission }, meta),
+    remove: (input: TestRef & Cascaded, meta: CommandMeta) =>
+      run(input.projectId, input.testId, { type: 'Remove', testId: input.testId, permission: input.permission }, meta),
     /** D8: a test leaving its plan's case list is archived when it has results, deleted otherwise. */
     async withdraw(input: TestRef & { planId: number }, meta: CommandMeta) {
       const { state } = await deps.aggregates.load(streamOf(input.testId), testDecider);
       const hasResults = [...state.results.values()].some((result) => !result.deleted);
-      const command: TestCommand = hasResults ? { type: 'Archive', withPlan: input.planId, permission: 'change_testplan' } : { type: 'Delete', withPlan: input.planId, permission: 'change_testplan' };
+      const command: TestCommand = hasResults
+        ? { type: 'Archive', withPlan: input.planId, permission: 'change_testplan' }
+        : { type: 'Delete', withPlan: input.planId, permission: 'change_testplan' };
       return run(input.projectId, input.testId, command, meta);
     },
     addResult,
@@ -123,20 +163,34 @@ export function testCommands(deps: KernelDeps, lookups: TestLookups) {
      * A bulk result (§4.11): the common attributes with the test's suite's over
      * them, and every step of the case version at the result's status.
      */
-    async addResultToEveryStep(input: TestRef & Omit<ResultInput, 'steps'> & { suiteAttributes: ReadonlyArray<{ suiteId: number; values: Record<string, unknown> }> }, meta: CommandMeta) {
+    async addResultToEveryStep(
+      input: TestRef &
+        Omit<ResultInput, 'steps'> & { suiteAttributes: ReadonlyArray<{ suiteId: number; values: Record<string, unknown> }> },
+      meta: CommandMeta,
+    ) {
       const { suiteAttributes, ...result } = input;
       const current = await caseOf(input.testId);
       const attributes = { ...result.attributes, ...suiteAttributes.find((suite) => suite.suiteId === current.suiteId)?.values };
-      return addResult({ ...result, attributes, steps: current.version.steps.map((step) => ({ stepId: step.id, status: result.status })) }, meta, current);
+      return addResult(
+        { ...result, attributes, steps: current.version.steps.map((step) => ({ stepId: step.id, status: result.status })) },
+        meta,
+        current,
+      );
     },
     async editResult(input: TestRef & { resultId: number; changes: Partial<ResultInput> }, meta: CommandMeta) {
       const test = (await deps.aggregates.load(streamOf(input.testId), testDecider)).state;
       const facts = await resultFacts(input, input.changes, test.results.get(input.resultId)?.status);
       const settings = await lookups.editSettings(input.projectId);
-      const { position } = await run(input.projectId, input.testId, { type: 'EditResult', resultId: input.resultId, changes: input.changes, facts: { ...facts, settings } }, meta);
+      const { position } = await run(
+        input.projectId,
+        input.testId,
+        { type: 'EditResult', resultId: input.resultId, changes: input.changes, facts: { ...facts, settings } },
+        meta,
+      );
       return { position, resultId: input.resultId };
     },
-    deleteResult: async (input: TestRef & { resultId: number }, meta: CommandMeta) => run(input.projectId, input.testId, { type: 'DeleteResult', resultId: input.resultId }, meta),
+    deleteResult: async (input: TestRef & { resultId: number }, meta: CommandMeta) =>
+      run(input.projectId, input.testId, { type: 'DeleteResult', resultId: input.resultId }, meta),
   };
 }
 

@@ -89,7 +89,8 @@ function authoriseUpdate(changes: UserChanges, state: UserState, context: Decisi
   const self = actor.userId === state.userId;
   if (!actor.isSuperuser) {
     if (!self) throw new PermissionDeniedError(userMessages.onlySuperuserManagesUsers);
-    const flags = (changes.isActive !== undefined && changes.isActive !== state.isActive) ||
+    const flags =
+      (changes.isActive !== undefined && changes.isActive !== state.isActive) ||
       (changes.isSuperuser !== undefined && changes.isSuperuser !== state.isSuperuser);
     if (flags) throw new PermissionDeniedError(userMessages.onlySuperuserPrivileges);
     if (changes.passwordHash !== undefined) throw new PermissionDeniedError(userMessages.onlySuperuserPasswords);
@@ -139,7 +140,12 @@ export function decideUser(command: UserCommand, state: UserState, context: Deci
       return Object.keys(command.patch).length > 0 ? [{ type: 'UserConfigChanged', data: { patch: command.patch } }] : [];
     case 'ChangePassword':
       requireSelfOrSuperuser(state, context);
-      return [{ type: 'UserPasswordChanged', data: { passwordHash: command.passwordHash, ...(command.keptSessionHash ? { keptSessionHash: command.keptSessionHash } : {}) } }];
+      return [
+        {
+          type: 'UserPasswordChanged',
+          data: { passwordHash: command.passwordHash, ...(command.keptSessionHash ? { keptSessionHash: command.keptSessionHash } : {}) },
+        },
+      ];
     case 'UpdateUser': {
       const { type: _type, ...changes } = command;
       return decideUpdate(changes, state, context);
@@ -175,4 +181,3 @@ export const userDecider: Decider<UserCommand, UserState, UserEvent> = {
   decide: decideUser,
   evolve: evolveUser,
 };
-

@@ -1,4 +1,12 @@
-import { streams, PermissionDeniedError, ValidationError, messages, userMessages, type StoredAvatar, type UserConfig } from '@testament/contracts';
+import {
+  streams,
+  PermissionDeniedError,
+  ValidationError,
+  messages,
+  userMessages,
+  type StoredAvatar,
+  type UserConfig,
+} from '@testament/contracts';
 import { appendOnce, handleCommand, idForNewAggregate, type KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
 import { hashPassword } from '../kernel/passwords.ts';
@@ -32,12 +40,25 @@ async function claimUsername(deps: KernelDeps, username: string, meta: CommandMe
   }
 }
 
-/** A new account. Superusers only (checked before the name is claimed, and again by the decider). Its default notifications are a workflow's (workflows/user-registration.ts). */
-export async function registerUser(deps: KernelDeps, input: RegisterUserInput, meta: CommandMeta): Promise<{ position: number; userId: number }> {
+/**
+ * A new account. Superusers only (checked before the name is claimed, and again by the decider). Its default notifications are a workflow's
+ * (workflows/user-registration.ts).
+ */
+export async function registerUser(
+  deps: KernelDeps,
+  input: RegisterUserInput,
+  meta: CommandMeta,
+): Promise<{ position: number; userId: number }> {
   if (!meta.actor.isSuperuser) throw new PermissionDeniedError(userMessages.onlySuperuserManagesUsers);
   const userId = await claimUsername(deps, input.username, meta);
   const { password, ...profile } = input;
-  const { position } = await handleCommand(deps, userDecider, streams.user.of(userId), { type: 'RegisterUser', userId, ...profile, passwordHash: await hashPassword(password) }, meta);
+  const { position } = await handleCommand(
+    deps,
+    userDecider,
+    streams.user.of(userId),
+    { type: 'RegisterUser', userId, ...profile, passwordHash: await hashPassword(password) },
+    meta,
+  );
   return { position, userId };
 }
 

@@ -8,7 +8,17 @@ const admin = { userId: 1, isSuperuser: true, isExternal: false };
 const bob = { userId: 8, isSuperuser: false, isExternal: false };
 const registered: UserEvent = {
   type: 'UserRegistered',
-  data: { userId: 7, username: 'alice', email: 'a@x.io', firstName: 'A', lastName: 'L', passwordHash: 'h', isSuperuser: false, isStaff: false, isActive: true },
+  data: {
+    userId: 7,
+    username: 'alice',
+    email: 'a@x.io',
+    firstName: 'A',
+    lastName: 'L',
+    passwordHash: 'h',
+    isSuperuser: false,
+    isStaff: false,
+    isActive: true,
+  },
 };
 /** Sessions written before they had their own stream (`sessions-<id>`). */
 const olderLogSession = (sessionHash: string): UserEvent => ({
@@ -18,14 +28,27 @@ const olderLogSession = (sessionHash: string): UserEvent => ({
 
 describe('user decider', () => {
   it('registers a user once, for a superuser only; a second registration of the same stream is refused', () => {
-    const command = { type: 'RegisterUser' as const, userId: 7, username: 'alice', email: 'a@x.io', firstName: 'A', lastName: 'L', passwordHash: 'h', isSuperuser: false, isActive: true };
+    const command = {
+      type: 'RegisterUser' as const,
+      userId: 7,
+      username: 'alice',
+      email: 'a@x.io',
+      firstName: 'A',
+      lastName: 'L',
+      passwordHash: 'h',
+      isSuperuser: false,
+      isActive: true,
+    };
     expect(given(userDecider, []).when(command, admin)).toEqual([registered]);
     expect(() => given(userDecider, []).when(command, alice)).toThrow(PermissionDeniedError);
     expect(() => given(userDecider, [registered]).when(command, admin)).toThrow(ValidationError);
   });
 
   it('records only the profile fields that really change', () => {
-    const events = given(userDecider, [registered]).when({ type: 'ChangeProfile', firstName: 'A', lastName: 'Liddell', email: 'a@x.io' }, alice);
+    const events = given(userDecider, [registered]).when(
+      { type: 'ChangeProfile', firstName: 'A', lastName: 'Liddell', email: 'a@x.io' },
+      alice,
+    );
     expect(events).toEqual([{ type: 'UserProfileChanged', data: { lastName: 'Liddell' } }]);
     expect(given(userDecider, [registered]).when({ type: 'ChangeProfile', firstName: 'A' }, alice)).toEqual([]);
   });
@@ -40,7 +63,11 @@ describe('user decider', () => {
   });
 
   it('changes a password in one event, which ends the earlier sessions by itself; sessions in older logs change nothing', () => {
-    const history = [registered, olderLogSession('s1'), { type: 'UserSessionEnded', data: { sessionHash: 's1', reason: 'logout' } } as UserEvent];
+    const history = [
+      registered,
+      olderLogSession('s1'),
+      { type: 'UserSessionEnded', data: { sessionHash: 's1', reason: 'logout' } } as UserEvent,
+    ];
     expect(given(userDecider, history).state).toEqual(given(userDecider, [registered]).state);
     expect(given(userDecider, history).when({ type: 'ChangePassword', passwordHash: 'h2' }, alice)).toEqual([
       { type: 'UserPasswordChanged', data: { passwordHash: 'h2' } },
@@ -71,12 +98,14 @@ describe('user administration', () => {
   });
 
   it('records nothing when nothing changes, and reactivates an inactive user', () => {
-    expect(given(userDecider, [registered]).when({ type: 'UpdateUser', firstName: 'A', isActive: true, isSuperuser: false }, admin)).toEqual([]);
+    expect(
+      given(userDecider, [registered]).when({ type: 'UpdateUser', firstName: 'A', isActive: true, isSuperuser: false }, admin),
+    ).toEqual([]);
     const { state } = given(userDecider, [registered, { type: 'UserDeactivated', data: {} }]);
     expect(state.isActive).toBe(false);
-    expect(given(userDecider, [registered, { type: 'UserDeactivated', data: {} }]).when({ type: 'UpdateUser', isActive: true }, admin)).toEqual([
-      { type: 'UserActivated', data: {} },
-    ]);
+    expect(
+      given(userDecider, [registered, { type: 'UserDeactivated', data: {} }]).when({ type: 'UpdateUser', isActive: true }, admin),
+    ).toEqual([{ type: 'UserActivated', data: {} }]);
   });
 
   it('lets users change only their own profile fields (D1): flags, passwords and other users are refused', () => {
@@ -124,7 +153,9 @@ describe('avatars', () => {
   const avatar = { key: 'avatars/7/a-180.png', originalKey: 'avatars/7/a.png', contentType: 'image/png' as const };
 
   it('sets and removes the avatar for the user themselves', () => {
-    expect(given(userDecider, [registered]).when({ type: 'SetAvatar', avatar }, alice)).toEqual([{ type: 'UserAvatarChanged', data: { avatar } }]);
+    expect(given(userDecider, [registered]).when({ type: 'SetAvatar', avatar }, alice)).toEqual([
+      { type: 'UserAvatarChanged', data: { avatar } },
+    ]);
     const withAvatar = [registered, { type: 'UserAvatarChanged', data: { avatar } } as UserEvent];
     expect(given(userDecider, withAvatar).state.avatar).toEqual(avatar);
     expect(given(userDecider, withAvatar).when({ type: 'RemoveAvatar' }, alice)).toEqual([{ type: 'UserAvatarRemoved', data: {} }]);
@@ -143,10 +174,12 @@ describe('API tokens', () => {
 
   it('lets only the owner rename or revoke a token; to anyone else it does not exist', () => {
     const history = [registered, token(HASH_A)];
-    expect(given(userDecider, history).when({ type: 'ChangeApiTokenDescription', tokenHash: HASH_A, description: 'deploy' }, alice)).toEqual([
-      { type: 'UserApiTokenDescriptionChanged', data: { tokenHash: HASH_A, description: 'deploy' } },
-    ]);
-    expect(given(userDecider, history).when({ type: 'ChangeApiTokenDescription', tokenHash: HASH_A, description: 'ci' }, alice)).toEqual([]);
+    expect(
+      given(userDecider, history).when({ type: 'ChangeApiTokenDescription', tokenHash: HASH_A, description: 'deploy' }, alice),
+    ).toEqual([{ type: 'UserApiTokenDescriptionChanged', data: { tokenHash: HASH_A, description: 'deploy' } }]);
+    expect(given(userDecider, history).when({ type: 'ChangeApiTokenDescription', tokenHash: HASH_A, description: 'ci' }, alice)).toEqual(
+      [],
+    );
     expect(given(userDecider, history).when({ type: 'RevokeApiToken', tokenHash: HASH_A }, alice)).toEqual([
       { type: 'UserApiTokenRevoked', data: { tokenHash: HASH_A, reason: 'revoked' } },
     ]);

@@ -59,13 +59,44 @@ async function startWorker(options: { vanishAfterFirstChunk?: boolean } = {}): P
 /** A project with PLANS plans of the same CASES cases: PLANS × CASES tests. */
 async function plannedProject(commands: CommandService, owner: Actor): Promise<{ projectId: number; testIds: number[] }> {
   const meta = () => newCommandMeta(owner);
-  const { projectId } = await commands['projects.create']({ name: 'Shared jobs', description: '', isPrivate: false, isArchive: false, icon: null }, meta());
-  const { id: suiteId } = await commands['suites.create']({ projectId, parentId: null, name: 'Suite', description: '', attributes: {}, attachmentIds: [] }, meta());
-  const content = (n: number) => ({ name: `Case ${n}`, suiteId, description: '', setup: '', scenario: 'Do it', expected: 'Done', teardown: '', estimate: null, isSteps: false, attributes: {}, steps: [], labels: [] });
+  const { projectId } = await commands['projects.create'](
+    { name: 'Shared jobs', description: '', isPrivate: false, isArchive: false, icon: null },
+    meta(),
+  );
+  const { id: suiteId } = await commands['suites.create'](
+    { projectId, parentId: null, name: 'Suite', description: '', attributes: {}, attachmentIds: [] },
+    meta(),
+  );
+  const content = (n: number) => ({
+    name: `Case ${n}`,
+    suiteId,
+    description: '',
+    setup: '',
+    scenario: 'Do it',
+    expected: 'Done',
+    teardown: '',
+    estimate: null,
+    isSteps: false,
+    attributes: {},
+    steps: [],
+    labels: [],
+  });
   const caseIds: number[] = [];
   for (let n = 0; n < CASES; n++) caseIds.push((await commands['cases.create']({ projectId, content: content(n) }, meta())).caseId);
-  const fields = (name: string) => ({ name, description: '', startedAt: '2026-01-05T09:00:00.000Z', dueDate: '2026-03-05T09:00:00.000Z', finishedAt: null, attributes: {}, attachmentIds: [] });
-  for (let p = 0; p < PLANS; p++) await commands['plans.create']({ projectId, parentId: null, fields: fields(`Plan ${p}`), isArchive: false, parameterIds: [], caseIds }, meta());
+  const fields = (name: string) => ({
+    name,
+    description: '',
+    startedAt: '2026-01-05T09:00:00.000Z',
+    dueDate: '2026-03-05T09:00:00.000Z',
+    finishedAt: null,
+    attributes: {},
+    attachmentIds: [],
+  });
+  for (let p = 0; p < PLANS; p++)
+    await commands['plans.create'](
+      { projectId, parentId: null, fields: fields(`Plan ${p}`), isArchive: false, parameterIds: [], caseIds },
+      meta(),
+    );
   return { projectId, testIds: await createdTests(projectId) };
 }
 
@@ -74,7 +105,9 @@ async function createdTests(projectId: number): Promise<number[]> {
   for (let after = 0; ; ) {
     const page = await store.readAll(after, 10_000);
     if (page.length === 0) return ids;
-    for (const event of page) if (event.type === 'TestCreated' && (event.data as { projectId: number }).projectId === projectId) ids.push((event.data as { testId: number }).testId);
+    for (const event of page)
+      if (event.type === 'TestCreated' && (event.data as { projectId: number }).projectId === projectId)
+        ids.push((event.data as { testId: number }).testId);
     after = page.at(-1)!.position;
   }
 }
@@ -95,20 +128,37 @@ afterAll(async () => {
 });
 
 describe('bulk jobs shared by workers over NATS', () => {
-  it('applies one big job across two workers, each chunk once; a worker that vanishes after applying a chunk gets it redone elsewhere without a second result', { timeout: 120_000 }, async () => {
+  it('applies one big job across two workers, each chunk once; a worker that vanishes ' +
+    'after applying a chunk gets it redone elsewhere without a second result', {
+    timeout: 120_000,
+  }, async () => {
     const coordinator = await startWorker();
     const other = await startWorker();
     const { commands } = coordinator;
     await commands['roles.seed']({}, newCommandMeta(SYSTEM_ACTOR));
     await commands['statuses.seed']({}, newCommandMeta(SYSTEM_ACTOR));
-    const { userId } = await commands['users.register']({ username: 'lead', email: 'lead@example.test', firstName: 'Lead', lastName: 'Tester', password: 'Secret-pass1!', isSuperuser: true, isActive: true }, newCommandMeta(SYSTEM_ACTOR));
+    const { userId } = await commands['users.register'](
+      {
+        username: 'lead',
+        email: 'lead@example.test',
+        firstName: 'Lead',
+        lastName: 'Tester',
+        password: 'Secret-pass1!',
+        isSuperuser: true,
+        isActive: true,
+      },
+      newCommandMeta(SYSTEM_ACTOR),
+    );
     const owner = { userId, isSuperuser: true, isExternal: false };
     const { projectId, testIds } = await plannedProject(commands, owner);
     expect(testIds).toHaveLength(CASES * PLANS);
     const quitter = await startWorker({ vanishAfterFirstChunk: true });
 
     const operation = { kind: 'result' as const, status: 2, comment: 'Shared', attachmentIds: [], attributes: {}, suiteAttributes: [] };
-    const { jobId } = await commands['bulk-jobs.request']({ projectId, operation, itemIds: testIds, suiteIds: [], planId: null, wait: true }, newCommandMeta(owner));
+    const { jobId } = await commands['bulk-jobs.request'](
+      { projectId, operation, itemIds: testIds, suiteIds: [], planId: null, wait: true },
+      newCommandMeta(owner),
+    );
 
     const jobEvents = await store.readStream(streams.bulkJobs(projectId, userId));
     expect(jobEvents.at(-1)).toMatchObject({ type: 'BulkJobFinished', data: { jobId, done: testIds.length } });
@@ -127,18 +177,26 @@ describe('bulk jobs shared by workers over NATS', () => {
     // Each chunk has one mark, written in the same append as its tests' results: they sit right before it in the log.
     for (let from = 0; from < testIds.length; from += CHUNK) {
       const mark = await store.readStream(streams.bulkJobChunk(projectId, jobId, from));
-      expect(mark, `chunk ${from}`).toMatchObject([{ type: 'BulkJobChunkApplied', data: { from, count: CHUNK }, metadata: { correlationId: correlations.bulkJob(projectId, jobId) } }]);
+      expect(mark, `chunk ${from}`).toMatchObject([
+        { type: 'BulkJobChunkApplied', data: { from, count: CHUNK }, metadata: { correlationId: correlations.bulkJob(projectId, jobId) } },
+      ]);
       const positions = testIds.slice(from, from + CHUNK).map((testId) => resultAt.get(testId)!);
       expect([Math.min(...positions), Math.max(...positions)], `chunk ${from}`).toEqual([mark[0]!.position - CHUNK, mark[0]!.position - 1]);
     }
     const taken = [coordinator, other, quitter].map((worker) => worker.applied.length);
-    expect(taken.every((count) => count > 0), `chunks per worker ${taken}`).toBe(true);
-    // What the quitter applied (the chunks it had taken when it went) was run again elsewhere: more chunk runs than chunks, still one result per test.
+    expect(
+      taken.every((count) => count > 0),
+      `chunks per worker ${taken}`,
+    ).toBe(true);
+    // What the quitter applied (the chunks it had taken when it went) was run again elsewhere: more chunk runs than chunks, still one
+    // result per test.
     expect(quitter.applied.length).toBeGreaterThan(0);
     expect(taken.reduce((a, b) => a + b)).toBeGreaterThan(testIds.length / CHUNK);
   });
 
-  it('tries a job in the background again after a fault of the server, from where it stood, and still applies every test once', { timeout: 60_000 }, async () => {
+  it('tries a job in the background again after a fault of the server, from where it stood, and still applies every test once', {
+    timeout: 60_000,
+  }, async () => {
     // One process, whose first chunk fails on a write as a full disk would: the job must not wait for the next start.
     let service: CommandService | undefined;
     let faults = 1;
@@ -153,15 +211,35 @@ describe('bulk jobs shared by workers over NATS', () => {
     service = createCommandService({ store, ids, chunkWorkers: flaky });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      const { userId } = await service['users.register']({ username: 'solo', email: 'solo@example.test', firstName: 'Solo', lastName: 'Tester', password: 'Secret-pass1!', isSuperuser: true, isActive: true }, newCommandMeta(SYSTEM_ACTOR));
+      const { userId } = await service['users.register'](
+        {
+          username: 'solo',
+          email: 'solo@example.test',
+          firstName: 'Solo',
+          lastName: 'Tester',
+          password: 'Secret-pass1!',
+          isSuperuser: true,
+          isActive: true,
+        },
+        newCommandMeta(SYSTEM_ACTOR),
+      );
       const owner = { userId, isSuperuser: true, isExternal: false };
       const { projectId, testIds } = await plannedProject(service, owner);
       const operation = { kind: 'result' as const, status: 2, comment: 'Again', attachmentIds: [], attributes: {}, suiteAttributes: [] };
-      const { jobId } = await service['bulk-jobs.request']({ projectId, operation, itemIds: testIds, suiteIds: [], planId: null, wait: false }, newCommandMeta(owner));
+      const { jobId } = await service['bulk-jobs.request'](
+        { projectId, operation, itemIds: testIds, suiteIds: [], planId: null, wait: false },
+        newCommandMeta(owner),
+      );
       const lastEvent = async () => (await store.readStream(streams.bulkJobs(projectId, userId))).at(-1);
-      await expect.poll(lastEvent, { timeout: 30_000, interval: 200 }).toMatchObject({ type: 'BulkJobFinished', data: { jobId, done: testIds.length } });
+      await expect
+        .poll(lastEvent, { timeout: 30_000, interval: 200 })
+        .toMatchObject({ type: 'BulkJobFinished', data: { jobId, done: testIds.length } });
       expect(logged).toHaveBeenCalledWith(expect.stringContaining(`bulk job ${jobId} stopped on a fault`), expect.any(Error));
-      for (const testId of testIds) expect((await store.readStream(streams.test.of(testId))).filter((event) => event.type === 'ResultAdded'), `test ${testId}`).toHaveLength(1);
+      for (const testId of testIds)
+        expect(
+          (await store.readStream(streams.test.of(testId))).filter((event) => event.type === 'ResultAdded'),
+          `test ${testId}`,
+        ).toHaveLength(1);
     } finally {
       logged.mockRestore();
     }

@@ -1,4 +1,14 @@
-import { ConflictError, NotFoundError, PermissionDeniedError, ValidationError, bulkMessages, correlations, streams, type BulkJobChunkEvent, type BulkOperation } from '@testament/contracts';
+import {
+  ConflictError,
+  NotFoundError,
+  PermissionDeniedError,
+  ValidationError,
+  bulkMessages,
+  correlations,
+  streams,
+  type BulkJobChunkEvent,
+  type BulkOperation,
+} from '@testament/contracts';
 import { timeSlices, WrongExpectedRevisionError } from '@testament/infra';
 import type { bulkJobCommands, BulkJobRef } from '../bulk-jobs/handlers.ts';
 import type { BulkJob } from '../bulk-jobs/evolve.ts';
@@ -21,7 +31,10 @@ const chunkSizeFor = (items: number) => Math.min(BULK_CHUNK, Math.max(50, Math.c
 const CHUNK_CONCURRENCY = 32;
 /** A chunk decided again this often when other writers keep changing its items between its decision and its append. */
 const CHUNK_ATTEMPTS = 10;
-/** A job in the background that a fault of the server stopped is tried again this often, a little later each time, before it waits for the next start. */
+/**
+ * A job in the background that a fault of the server stopped is tried again this often, a little later each time, before it waits for the
+ * next start.
+ */
 const BACKGROUND_ATTEMPTS = 5;
 const RETRY_AFTER_MS = 1_000;
 
@@ -51,7 +64,10 @@ export interface ChunkWorkers {
 type Jobs = ReturnType<typeof bulkJobCommands>;
 
 /** A job's commands all carry its correlation id, whoever runs them and whenever: the audit trail shows the job's events as one group. */
-const jobMeta = (ref: Pick<BulkJobRef, 'projectId' | 'jobId'>, meta: CommandMeta): CommandMeta => ({ ...meta, correlationId: correlations.bulkJob(ref.projectId, ref.jobId) });
+const jobMeta = (ref: Pick<BulkJobRef, 'projectId' | 'jobId'>, meta: CommandMeta): CommandMeta => ({
+  ...meta,
+  correlationId: correlations.bulkJob(ref.projectId, ref.jobId),
+});
 
 /** What a job changes: tests, or cases; the project's labels, which a case relabelling names; and the cases an import creates. */
 export interface BulkTargets {
@@ -61,17 +77,31 @@ export interface BulkTargets {
   imports: ReturnType<typeof caseImport>;
 }
 
-/** A job as it is asked for: a case relabelling names its labels by id or by name, an import its folders and label names, resolved to ids when it is accepted. */
+/**
+ * A job as it is asked for: a case relabelling names its labels by id or by name, an import its folders and label names, resolved to ids
+ * when it is accepted.
+ */
 export type RequestedOperation =
   | Exclude<BulkOperation, { kind: 'cases' | 'import' }>
   | { kind: 'cases'; suiteId: number | null; labels: { action: Relabelling['action']; labels: CaseLabelInput[] } | null }
   | ({ kind: 'import' } & ImportRequest);
 
 /** The permission each item's change needs, checked once before a job is accepted. */
-const PERMISSION: Record<BulkOperation['kind'], string> = { assign: 'change_test', move: 'change_test', delete: 'delete_test', result: 'add_testresult', cases: 'change_testcase', import: 'add_testcase' };
+const PERMISSION: Record<BulkOperation['kind'], string> = {
+  assign: 'change_test',
+  move: 'change_test',
+  delete: 'delete_test',
+  result: 'add_testresult',
+  cases: 'change_testcase',
+  import: 'add_testcase',
+};
 
-/** A refusal of one item that ends the job with its reason; anything else is a fault of the server, and the job is tried again (inBackground). */
-const refusal = (error: unknown) => error instanceof ValidationError || error instanceof NotFoundError || error instanceof PermissionDeniedError;
+/**
+ * A refusal of one item that ends the job with its reason; anything else is a fault of the server, and the job is tried again
+ * (inBackground).
+ */
+const refusal = (error: unknown) =>
+  error instanceof ValidationError || error instanceof NotFoundError || error instanceof PermissionDeniedError;
 
 /** The refusal as the user reads it: a validation's messages without their fields' names. */
 const reasonOf = (error: Error) => (error instanceof ValidationError ? Object.values(error.fields).flat().join(' ') : error.message);
@@ -97,7 +127,9 @@ export function bulkJobWorkflow(
   async function checkAttributes(projectId: number, operation: Extract<BulkOperation, { kind: 'result' }>, suiteIds: readonly number[]) {
     for (const suiteId of suiteIds) {
       const given = { ...operation.attributes, ...operation.suiteAttributes.find((suite) => suite.suiteId === suiteId)?.values };
-      const missing = (await requiredResultAttributes(projectId, operation.status, suiteId)).filter((name) => given[name] === undefined || given[name] === null || given[name] === '');
+      const missing = (await requiredResultAttributes(projectId, operation.status, suiteId)).filter(
+        (name) => given[name] === undefined || given[name] === null || given[name] === '',
+      );
       if (missing.length > 0) throw ValidationError.of('attributes', bulkMessages.requiredAttributes(missing, suiteId));
     }
   }
@@ -120,7 +152,16 @@ export function bulkJobWorkflow(
         return tests.delete(ref, meta);
       case 'result':
         return tests.addResultToEveryStep(
-          { ...ref, status: operation.status, comment: operation.comment, executionTime: null, attributes: operation.attributes, attachmentIds: operation.attachmentIds, isArchive: false, suiteAttributes: operation.suiteAttributes },
+          {
+            ...ref,
+            status: operation.status,
+            comment: operation.comment,
+            executionTime: null,
+            attributes: operation.attributes,
+            attachmentIds: operation.attachmentIds,
+            isArchive: false,
+            suiteAttributes: operation.suiteAttributes,
+          },
           meta,
         );
     }
@@ -160,11 +201,14 @@ export function bulkJobWorkflow(
    */
   async function applyChunk(chunk: BulkChunk, given: CommandMeta): Promise<ChunkOutcome> {
     const job = await jobs.job(chunk.ref);
-    if (!job || job.status !== 'running') return { position: 0, refused: null };
+    if (job?.status !== 'running') return { position: 0, refused: null };
     const meta = jobMeta(chunk.ref, given);
     const itemIds = job.itemIds.slice(chunk.from, chunk.from + job.chunkSize);
     const markStream = streams.bulkJobChunk(job.projectId, job.jobId, chunk.from);
-    const applied: BulkJobChunkEvent = { type: 'BulkJobChunkApplied', data: { jobId: job.jobId, projectId: job.projectId, from: chunk.from, count: itemIds.length } };
+    const applied: BulkJobChunkEvent = {
+      type: 'BulkJobChunkApplied',
+      data: { jobId: job.jobId, projectId: job.projectId, from: chunk.from, count: itemIds.length },
+    };
     const mark: BatchMark = { stream: markStream, events: [applied], expected: 'no_stream' };
     for (let attempt = 1; ; attempt++) {
       const earlier = await deps.store.readStream(markStream);
@@ -192,7 +236,7 @@ export function bulkJobWorkflow(
   async function execute(ref: BulkJobRef, actor: Actor): Promise<number> {
     const meta = () => jobMeta(ref, newCommandMeta(actor));
     const job = await jobs.job(ref);
-    if (!job || job.status !== 'running') return 0;
+    if (job?.status !== 'running') return 0;
     const starts: number[] = [];
     for (let from = job.done; from < job.itemIds.length; from += job.chunkSize) starts.push(from);
     const pending = new Map<number, Promise<ChunkOutcome>>();
@@ -200,7 +244,8 @@ export function bulkJobWorkflow(
     const launch = () => {
       for (; launched < starts.length && pending.size < chunkWorkers.inFlight; launched++) {
         const applying = chunkWorkers.apply({ ref, from: starts[launched]! }, actor);
-        // A chunk ahead of the one awaited may fail first: its fault is taken when its turn comes, not left unhandled (which ends the process).
+        // A chunk ahead of the one awaited may fail first: its fault is taken when its turn comes, not left unhandled (which ends the
+        // process).
         applying.catch(() => undefined);
         pending.set(starts[launched]!, applying);
       }
@@ -214,7 +259,11 @@ export function bulkJobWorkflow(
         pending.delete(from);
         if (outcome.refused) {
           await settle();
-          const { position } = await run(ref, { type: 'Fail', jobId: job.jobId, itemId: outcome.refused.itemId, reason: outcome.refused.reason }, meta());
+          const { position } = await run(
+            ref,
+            { type: 'Fail', jobId: job.jobId, itemId: outcome.refused.itemId, reason: outcome.refused.reason },
+            meta(),
+          );
           await ended(job);
           return position;
         }
@@ -232,7 +281,9 @@ export function bulkJobWorkflow(
   /** What a job leaves behind once it ended: an import's staged file. Its loss only leaves bytes behind, so it is logged, not thrown. */
   async function ended(job: BulkJob) {
     if (job.operation.kind !== 'import') return;
-    await imports.discard(job.operation).catch((error: unknown) => console.error(`bulk job ${job.jobId}: its staged file could not be dropped`, error));
+    await imports
+      .discard(job.operation)
+      .catch((error: unknown) => console.error(`bulk job ${job.jobId}: its staged file could not be dropped`, error));
   }
 
   /**
@@ -266,7 +317,17 @@ export function bulkJobWorkflow(
      * tests are in, if one) and applies it: to its end before answering with
      * `wait`, else in the background.
      */
-    async request(input: { projectId: number; operation: RequestedOperation; itemIds: readonly number[]; suiteIds: readonly number[]; planId: number | null; wait: boolean }, meta: CommandMeta) {
+    async request(
+      input: {
+        projectId: number;
+        operation: RequestedOperation;
+        itemIds: readonly number[];
+        suiteIds: readonly number[];
+        planId: number | null;
+        wait: boolean;
+      },
+      meta: CommandMeta,
+    ) {
       const userId = meta.actor.userId;
       if (userId === null) throw new PermissionDeniedError();
       requireProjectWrite(await deps.projectAccess(input.projectId, meta.actor), meta.actor, PERMISSION[input.operation.kind]);
@@ -278,7 +339,15 @@ export function bulkJobWorkflow(
       const ref = { projectId: input.projectId, userId, jobId };
       // A chunk appends each item's events once: an item named twice would be refused as a conflict with itself.
       const itemIds = [...new Set(input.itemIds)];
-      const request = { type: 'Request' as const, ...ref, operation, itemIds, chunkSize: chunkWorkers.chunkSize ?? chunkSizeFor(itemIds.length), background: !input.wait, planId: input.planId };
+      const request = {
+        type: 'Request' as const,
+        ...ref,
+        operation,
+        itemIds,
+        chunkSize: chunkWorkers.chunkSize ?? chunkSizeFor(itemIds.length),
+        background: !input.wait,
+        planId: input.planId,
+      };
       const { position } = await run(ref, request, jobMeta(ref, meta));
       if (input.wait) return { position: await execute(ref, meta.actor), jobId };
       inBackground(ref, meta.actor);

@@ -1,10 +1,19 @@
-import { LIMITS, NotFoundError, ValidationError, importMessages, stagedImportSchema, streams, type BulkOperation, type ImportedCase } from '@testament/contracts';
+import {
+  LIMITS,
+  NotFoundError,
+  ValidationError,
+  importMessages,
+  stagedImportSchema,
+  streams,
+  type BulkOperation,
+  type ImportedCase,
+} from '@testament/contracts';
 import { createHash } from 'node:crypto';
 import type { caseCommands } from '../cases/handlers.ts';
 import type { KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
 import { requireProjectWrite } from '../kernel/project-access.ts';
-import { labelCatalogue } from '../labels/handlers.ts';
+import type { labelCatalogue } from '../labels/handlers.ts';
 import type { suiteCommands } from '../suites/handlers.ts';
 import { suiteTreeDecider } from '../suites/decide.ts';
 import type { SuiteTreeState } from '../suites/evolve.ts';
@@ -22,7 +31,10 @@ export interface ImportStaging {
   discard(key: string): Promise<void>;
 }
 
-/** An import as it is asked for: the staged file, its folder paths and label names (for the suites and labels it needs), and the suite it goes under. */
+/**
+ * An import as it is asked for: the staged file, its folder paths and label names (for the suites and labels it needs), and the suite it
+ * goes under.
+ */
 export interface ImportRequest {
   source: 'zephyr';
   stagedKey: string;
@@ -33,7 +45,11 @@ export interface ImportRequest {
 
 const pathKey = (path: readonly string[]) => JSON.stringify(path);
 /** A command id made from the request's, so a retried request finds the suite or label it made the first time. */
-const derivedMeta = (meta: CommandMeta, part: string): CommandMeta => ({ ...meta, causationId: meta.commandId, commandId: createHash('sha256').update(`${meta.commandId}:${part}`).digest('hex').slice(0, 32) });
+const derivedMeta = (meta: CommandMeta, part: string): CommandMeta => ({
+  ...meta,
+  causationId: meta.commandId,
+  commandId: createHash('sha256').update(`${meta.commandId}:${part}`).digest('hex').slice(0, 32),
+});
 
 function depthOf(tree: SuiteTreeState, suiteId: number | null): number {
   let depth = 0;
@@ -78,20 +94,25 @@ export function caseImport(
   }
 
   return {
-    /** The operation with its folders as suite ids and its labels as ids, made where missing; refused (nothing written) without a permission it needs, an unknown target suite or a tree too deep. */
+    /**
+     * The operation with its folders as suite ids and its labels as ids, made where missing; refused (nothing written) without a permission
+     * it needs, an unknown target suite or a tree too deep.
+     */
     async resolve(projectId: number, request: ImportRequest, meta: CommandMeta): Promise<ImportOperation> {
       const access = await deps.projectAccess(projectId, meta.actor);
       requireProjectWrite(access, meta.actor, 'add_testcase');
       const tree = (await deps.aggregates.load(streams.suites.of(projectId), suiteTreeDecider)).state;
       const target = request.suiteId === null ? null : tree.suites.get(request.suiteId);
-      if (request.suiteId !== null && (!target || target.deletedWith !== null)) throw ValidationError.of('suite', importMessages.suiteUnknown(request.suiteId));
+      if (request.suiteId !== null && (!target || target.deletedWith !== null))
+        throw ValidationError.of('suite', importMessages.suiteUnknown(request.suiteId));
       const base = depthOf(tree, request.suiteId);
       const deepest = Math.max(0, ...request.folders.map((path) => path.length));
       if (base + deepest > LIMITS.treeDepth) throw ValidationError.of('file', importMessages.folderTooDeep(LIMITS.treeDepth));
 
       // Each folder's path, parents first, matched to a live suite of that name under its parent where there is one.
       const paths = new Map<string, readonly string[]>([[pathKey([]), []]]);
-      for (const folder of request.folders) for (let length = 1; length <= folder.length; length++) paths.set(pathKey(folder.slice(0, length)), folder.slice(0, length));
+      for (const folder of request.folders)
+        for (let length = 1; length <= folder.length; length++) paths.set(pathKey(folder.slice(0, length)), folder.slice(0, length));
       const ordered = [...paths.values()].sort((a, b) => a.length - b.length);
       const live = [...tree.suites.values()].filter((suite) => suite.deletedWith === null);
       const suiteIds = new Map<string, number | null>([[pathKey([]), request.suiteId]]);
@@ -104,7 +125,9 @@ export function caseImport(
       }
       if (missing.length > 0) requireProjectWrite(access, meta.actor, 'add_testsuite');
       const catalogue = await labels.load(projectId);
-      const known = new Set([...catalogue.items.values()].filter((item) => !item.deleted).map((item) => item.fields.name.trim().toLowerCase()));
+      const known = new Set(
+        [...catalogue.items.values()].filter((item) => !item.deleted).map((item) => item.fields.name.trim().toLowerCase()),
+      );
       if (request.labels.some((name) => !known.has(name.trim().toLowerCase()))) requireProjectWrite(access, meta.actor, 'add_label');
 
       for (const path of missing) {
@@ -132,7 +155,9 @@ export function caseImport(
       const suiteId = operation.suites.find((suite) => pathKey(suite.path) === pathKey(item.folder))?.suiteId;
       // A case with no folder and no target suite was given a default folder by the gateway: a suite is always found.
       if (suiteId === undefined) throw new NotFoundError();
-      const labelIds = item.labels.flatMap((name) => operation.labels.find((label) => label.name.toLowerCase() === name.toLowerCase())?.labelId ?? []);
+      const labelIds = item.labels.flatMap(
+        (name) => operation.labels.find((label) => label.name.toLowerCase() === name.toLowerCase())?.labelId ?? [],
+      );
       const content = {
         name: item.name,
         suiteId,

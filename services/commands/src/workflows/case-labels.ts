@@ -28,13 +28,29 @@ export function caseLabelIds(deps: KernelDeps) {
     const live = [...state.items.values()].filter((item) => !item.deleted);
     const ids: number[] = [];
     for (const label of wanted) {
-      const known = label.id !== undefined ? live.find((item) => item.id === label.id) : live.find((item) => item.fields.name.trim().toLowerCase() === label.name.trim().toLowerCase());
+      const known =
+        label.id !== undefined
+          ? live.find((item) => item.id === label.id)
+          : live.find((item) => item.fields.name.trim().toLowerCase() === label.name.trim().toLowerCase());
       if (!known && !create) continue;
       if (label.id !== undefined && !known) throw ValidationError.of('labels', caseMessages.labelUnknown(label.id));
       // Each new label is its own command: a retried request finds the labels it made. A parallel request that made
       // the same name first satisfies it (`orExisting`): both cases share that label.
-      const labelMeta = { ...meta, causationId: meta.commandId, commandId: createHash('sha256').update(`${meta.commandId}:label:${label.name.toLowerCase()}`).digest('hex').slice(0, 32) };
-      const id = known?.id ?? (await labels.create({ projectId, name: label.name.trim(), color: label.color ?? null, type: 0, userId: meta.actor.userId }, labelMeta, undefined, true)).id;
+      const labelMeta = {
+        ...meta,
+        causationId: meta.commandId,
+        commandId: createHash('sha256').update(`${meta.commandId}:label:${label.name.toLowerCase()}`).digest('hex').slice(0, 32),
+      };
+      const id =
+        known?.id ??
+        (
+          await labels.create(
+            { projectId, name: label.name.trim(), color: label.color ?? null, type: 0, userId: meta.actor.userId },
+            labelMeta,
+            undefined,
+            true,
+          )
+        ).id;
       if (!ids.includes(id)) ids.push(id);
     }
     return ids;
@@ -57,7 +73,9 @@ export function caseWritesWithLabels(deps: KernelDeps, cases: CaseCommands) {
   return {
     create: async (input: { projectId: number; content: ContentWithLabels }, meta: CommandMeta) =>
       cases.create({ projectId: input.projectId, content: await withLabelIds(input.projectId, input.content, meta) }, meta),
-    update: async (input: CaseRef & { content: ContentWithLabels; skipHistory: boolean; expectedVersionTags?: readonly string[] | null }, meta: CommandMeta) =>
-      cases.update({ ...input, content: await withLabelIds(input.projectId, input.content, meta) }, meta),
+    update: async (
+      input: CaseRef & { content: ContentWithLabels; skipHistory: boolean; expectedVersionTags?: readonly string[] | null },
+      meta: CommandMeta,
+    ) => cases.update({ ...input, content: await withLabelIds(input.projectId, input.content, meta) }, meta),
   };
 }

@@ -17,9 +17,15 @@ export type CaseWithTests = CaseRef & { testIds: number[] };
  */
 export function caseTests(cases: CaseCommands, tests: TestCommands) {
   const follow =
-    <I extends CaseRef>(caseStep: (input: I, meta: CommandMeta) => Promise<{ position: number }>, testStep: TestCommands['archive'], permission: string) =>
+    <I extends CaseRef>(
+      caseStep: (input: I, meta: CommandMeta) => Promise<{ position: number }>,
+      testStep: TestCommands['archive'],
+      permission: string,
+    ) =>
     async (input: I & { testIds: number[] }, meta: CommandMeta) => ({
-      position: await cascadeAfter(await caseStep(input, meta), input.testIds, (testId) => testStep({ projectId: input.projectId, testId, withCase: input.caseId, permission }, causedBy(meta))),
+      position: await cascadeAfter(await caseStep(input, meta), input.testIds, (testId) =>
+        testStep({ projectId: input.projectId, testId, withCase: input.caseId, permission }, causedBy(meta)),
+      ),
     });
   return {
     delete: follow(cases.delete, tests.delete, 'delete_testcase'),

@@ -25,7 +25,10 @@ export interface PlanTest {
  * stream first, then each test's stream, caused by it.
  */
 /** Whether each case can go into a plan of the project (the cases' answer, wired in by the command service). */
-export type CaseStandings = (projectId: number, caseIds: readonly number[]) => Promise<ReadonlyMap<number, 'addable' | 'archived' | 'unknown'>>;
+export type CaseStandings = (
+  projectId: number,
+  caseIds: readonly number[],
+) => Promise<ReadonlyMap<number, 'addable' | 'archived' | 'unknown'>>;
 
 export function planTests(deps: KernelDeps, plans: PlanCommands, tests: TestCommands, caseStandings: CaseStandings) {
   /**
@@ -33,7 +36,11 @@ export function planTests(deps: KernelDeps, plans: PlanCommands, tests: TestComm
    * 5,000 cases took 5,000 appends, each its own transaction, 9 s on 100,000 tests. Each test is
    * its own stream, and comes once, so no decision needs another's to be stored first.
    */
-  async function inOneAppend(first: { position: number }, steps: ReadonlyArray<(meta: CommandMeta) => Promise<unknown>>, meta: CommandMeta): Promise<number> {
+  async function inOneAppend(
+    first: { position: number },
+    steps: ReadonlyArray<(meta: CommandMeta) => Promise<unknown>>,
+    meta: CommandMeta,
+  ): Promise<number> {
     const batch = new CommandBatch();
     for (const [index, step] of steps.entries()) await step(batchMemberMeta(causedBy(meta), index, batch));
     return Math.max(first.position, await batch.commit(deps, [], meta));
@@ -51,12 +58,17 @@ export function planTests(deps: KernelDeps, plans: PlanCommands, tests: TestComm
     if (archived.length > 0) throw ValidationError.of('test_cases', planMessages.caseArchived(archived));
   }
 
-
   /** The same test command on each of the tests, after the plan's own. */
   const cascade =
-    (planStep: (input: PlanRef, meta: CommandMeta) => Promise<{ position: number }>, testStep: TestCommands['archive'], permission: string) =>
+    (
+      planStep: (input: PlanRef, meta: CommandMeta) => Promise<{ position: number }>,
+      testStep: TestCommands['archive'],
+      permission: string,
+    ) =>
     async (input: PlanRef & { testIds: number[] }, meta: CommandMeta) => ({
-      position: await cascadeAfter(await planStep(input, meta), input.testIds, (testId) => testStep({ projectId: input.projectId, testId, withPlan: input.id, permission }, causedBy(meta))),
+      position: await cascadeAfter(await planStep(input, meta), input.testIds, (testId) =>
+        testStep({ projectId: input.projectId, testId, withPlan: input.id, permission }, causedBy(meta)),
+      ),
     });
 
   return {
@@ -65,7 +77,15 @@ export function planTests(deps: KernelDeps, plans: PlanCommands, tests: TestComm
       const caseIds = [...new Set(input.caseIds)];
       await requireAddableCases(input.projectId, caseIds);
       const created = await plans.create(input, meta);
-      const steps = created.ids.flatMap((planId) => caseIds.map((caseId) => (testMeta: CommandMeta) => tests.create({ projectId: input.projectId, planId, caseId, assigneeId: input.assignees?.[caseId] ?? null, permission: 'add_testplan' }, testMeta)));
+      const steps = created.ids.flatMap((planId) =>
+        caseIds.map(
+          (caseId) => (testMeta: CommandMeta) =>
+            tests.create(
+              { projectId: input.projectId, planId, caseId, assigneeId: input.assignees?.[caseId] ?? null, permission: 'add_testplan' },
+              testMeta,
+            ),
+        ),
+      );
       const position = await inOneAppend(created, steps, meta);
       return { position, ids: created.ids };
     },
@@ -87,7 +107,9 @@ export function planTests(deps: KernelDeps, plans: PlanCommands, tests: TestComm
             ? tests.create({ projectId, planId, caseId, assigneeId: null, permission: 'change_testplan' }, testMeta)
             : tests.unarchive({ projectId, testId: archived, permission: 'change_testplan' }, testMeta);
         }),
-        ...live.filter((test) => !wanted.has(test.caseId)).map((test) => (testMeta: CommandMeta) => tests.withdraw({ projectId, testId: test.testId, planId }, testMeta)),
+        ...live
+          .filter((test) => !wanted.has(test.caseId))
+          .map((test) => (testMeta: CommandMeta) => tests.withdraw({ projectId, testId: test.testId, planId }, testMeta)),
       ];
       return { position: await inOneAppend(changed, steps, meta) };
     },

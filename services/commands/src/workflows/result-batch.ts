@@ -16,7 +16,8 @@ function roundsOf<R extends { testId: number }>(results: readonly R[]): Array<Ar
   results.forEach((result, index) => {
     const round = seen.get(result.testId) ?? 0;
     seen.set(result.testId, round + 1);
-    (rounds[round] ??= []).push({ index, result });
+    rounds[round] ??= [];
+    rounds[round].push({ index, result });
   });
   return rounds;
 }

@@ -16,7 +16,10 @@ export function deleteStatusClearingDefault(deps: KernelDeps) {
     const deleted = await statuses.delete(input.projectId, input.id, meta);
     if (input.projectId === null) return deleted;
     const command = { type: 'ClearDefaultStatus' as const, statusId: input.id };
-    const cleared = await handleCommand(deps, projectDecider, streams.project.of(input.projectId), command, { ...meta, causationId: meta.commandId });
+    const cleared = await handleCommand(deps, projectDecider, streams.project.of(input.projectId), command, {
+      ...meta,
+      causationId: meta.commandId,
+    });
     return { position: Math.max(deleted.position, cleared.position) };
   };
 }

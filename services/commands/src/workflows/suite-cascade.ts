@@ -16,11 +16,19 @@ type Cases = Array<Omit<CaseWithTests, 'projectId'>>;
  * reach of its own.
  */
 export function suiteCascade(suites: SuiteCommands, cases: CasesWithTests) {
-  const each = async (first: { position: number }, items: Cases, step: (item: Cases[number]) => Promise<{ position: number }>) => ({ position: await cascadeAfter(first, items, step) });
+  const each = async (first: { position: number }, items: Cases, step: (item: Cases[number]) => Promise<{ position: number }>) => ({
+    position: await cascadeAfter(first, items, step),
+  });
   return {
     delete: async (input: SuiteRef & { cases: Cases }, meta: CommandMeta) =>
-      each(await suites.delete(input, meta), input.cases, (item) => cases.delete({ ...item, projectId: input.projectId, withSuite: input.id }, causedBy(meta))),
-    recover: async (input: SuiteRef & { cases: Cases }, meta: CommandMeta) => each(await suites.recover(input, meta), input.cases, (item) => cases.recover({ ...item, projectId: input.projectId }, causedBy(meta))),
-    remove: async (input: SuiteRef & { cases: Cases }, meta: CommandMeta) => each(await suites.remove(input, meta), input.cases, (item) => cases.remove({ ...item, projectId: input.projectId }, causedBy(meta))),
+      each(await suites.delete(input, meta), input.cases, (item) =>
+        cases.delete({ ...item, projectId: input.projectId, withSuite: input.id }, causedBy(meta)),
+      ),
+    recover: async (input: SuiteRef & { cases: Cases }, meta: CommandMeta) =>
+      each(await suites.recover(input, meta), input.cases, (item) =>
+        cases.recover({ ...item, projectId: input.projectId }, causedBy(meta)),
+      ),
+    remove: async (input: SuiteRef & { cases: Cases }, meta: CommandMeta) =>
+      each(await suites.remove(input, meta), input.cases, (item) => cases.remove({ ...item, projectId: input.projectId }, causedBy(meta))),
   };
 }

@@ -13,7 +13,10 @@ export function registerWithDefaultNotifications(deps: KernelDeps) {
   return async (input: RegisterUserInput, meta: CommandMeta) => {
     const registered = await registerUser(deps, input, meta);
     const command = { type: 'EnableDefaultNotifications' as const, userId: registered.userId, actionCodes: DEFAULT_NOTIFICATIONS };
-    const subscribed = await handleCommand(deps, notificationBoxDecider, streams.notificationBox.of(registered.userId), command, { ...meta, causationId: meta.commandId });
+    const subscribed = await handleCommand(deps, notificationBoxDecider, streams.notificationBox.of(registered.userId), command, {
+      ...meta,
+      causationId: meta.commandId,
+    });
     return { userId: registered.userId, position: Math.max(registered.position, subscribed.position) };
   };
 }

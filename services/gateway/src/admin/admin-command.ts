@@ -38,7 +38,7 @@ const OPTIONS = {
 } as const;
 
 export async function adminCommand(args: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
-  let parsed;
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: typeof OPTIONS; allowPositionals: true }>>;
   try {
     parsed = parseArgs({ args: [...args], options: OPTIONS, allowPositionals: true });
   } catch (error) {
@@ -52,8 +52,11 @@ export async function adminCommand(args: readonly string[], env: NodeJS.ProcessE
   }
   if (command !== 'reset-password') return usageError(`unknown command "${command}"`);
   if (operands.length !== 1) return usageError('reset-password takes one user name');
-  const dataDir = values.data ?? env['TESTAMENT_DATA_DIR'];
-  return resetPassword(operands[0]!, { env: { ...env, ...(dataDir ? { TESTAMENT_DATA_DIR: dataDir } : {}) }, fromStdin: values['password-stdin'] ?? false });
+  const dataDir = values.data ?? env.TESTAMENT_DATA_DIR;
+  return resetPassword(operands[0]!, {
+    env: { ...env, ...(dataDir ? { TESTAMENT_DATA_DIR: dataDir } : {}) },
+    fromStdin: values['password-stdin'] ?? false,
+  });
 }
 
 function usageError(message: string): number {
@@ -67,13 +70,14 @@ async function resetPassword(username: string, { env, fromStdin }: { env: NodeJS
     console.error(`Cannot reset the password of "${username}": ${why}`);
     return 1;
   };
-  if (config.eventStore === 'sqlite' && !existsSync(join(config.dataDir, 'events.sqlite'))) return refuse(`there is no data directory with an event log at ${config.dataDir}.`);
-  const given = fromStdin ? await readStdin() : env['TESTAMENT_NEW_PASSWORD'];
+  if (config.eventStore === 'sqlite' && !existsSync(join(config.dataDir, 'events.sqlite')))
+    return refuse(`there is no data directory with an event log at ${config.dataDir}.`);
+  const given = fromStdin ? await readStdin() : env.TESTAMENT_NEW_PASSWORD;
   const password = given ?? generatePassword();
   const problems = passwordProblems(password);
   if (problems.length > 0) return refuse(problems.join(' '));
 
-  let lock;
+  let lock: ReturnType<typeof lockEmbeddedLog>;
   try {
     lock = lockEmbeddedLog(config);
   } catch (error) {
@@ -104,5 +108,7 @@ async function readStdin(): Promise<string> {
   if (process.stdin.isTTY) console.error('Type the new password, then Ctrl+D:');
   const chunks: Buffer[] = [];
   for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
 }

@@ -92,7 +92,12 @@ export async function keptGeneratedPassword(store: EventStore, dataDir: string):
  * While the server runs: the file goes as soon as the read models have folded a change of the
  * admin that ended its password. Returns the stop.
  */
-export async function removeGeneratedPasswordOnceChanged(progress: ProjectionProgress, store: EventStore, readStore: ReadStore, dataDir: string): Promise<() => void> {
+export async function removeGeneratedPasswordOnceChanged(
+  progress: ProjectionProgress,
+  store: EventStore,
+  readStore: ReadStore,
+  dataDir: string,
+): Promise<() => void> {
   const admin = await findUserByUsername(readStore, FIRST_ADMIN);
   if (!admin) return () => {};
   const adminTopic = topics.user(admin._id);

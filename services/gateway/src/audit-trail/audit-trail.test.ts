@@ -1,6 +1,16 @@
 import { createCommandService, newCommandMeta, SYSTEM_ACTOR } from '@testament/commands';
 import { MemoryBus, SqliteEventStore, SqliteIdAllocator, SqliteReadStore, type CollectionScan } from '@testament/infra';
-import { auditHead, listAuditRows, objectHistory, positionAt, PROJECTIONS_ADVANCED, projectStreams, ProjectionRunner, readModelProjections, type ProjectionsAdvanced } from '@testament/projections';
+import {
+  auditHead,
+  listAuditRows,
+  objectHistory,
+  positionAt,
+  PROJECTIONS_ADVANCED,
+  projectStreams,
+  ProjectionRunner,
+  readModelProjections,
+  type ProjectionsAdvanced,
+} from '@testament/projections';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -24,10 +34,17 @@ async function writeHistory(commands: ReturnType<typeof createCommandService>, p
   await commands['roles.seed']({}, system);
   const projects: number[] = [];
   for (let i = 0; i < people; i++) {
-    const { userId } = await commands['users.register']({ username: `u${i}`, email: '', firstName: '', lastName: '', password: 'Secret-pass1!', isSuperuser: false, isActive: true }, system);
+    const { userId } = await commands['users.register'](
+      { username: `u${i}`, email: '', firstName: '', lastName: '', password: 'Secret-pass1!', isSuperuser: false, isActive: true },
+      system,
+    );
     const meta = () => newCommandMeta({ userId, isSuperuser: false, isExternal: false });
-    const { projectId } = await commands['projects.create']({ name: `Project ${i}`, description: '', isPrivate: false, isArchive: false, icon: null }, meta());
-    for (let edit = 0; edit < 3; edit++) await commands['projects.update']({ projectId, name: `Project ${i}.${edit}`, description: `edit ${edit}` }, meta());
+    const { projectId } = await commands['projects.create'](
+      { name: `Project ${i}`, description: '', isPrivate: false, isArchive: false, icon: null },
+      meta(),
+    );
+    for (let edit = 0; edit < 3; edit++)
+      await commands['projects.update']({ projectId, name: `Project ${i}.${edit}`, description: `edit ${edit}` }, meta());
     if (i > 0) await commands['projects.setMemberRoles']({ projectId, userId: userId - 1, roleIds: [2] }, meta());
     projects.push(projectId);
   }
@@ -41,7 +58,9 @@ beforeAll(async () => {
   bus.subscribe(PROJECTIONS_ADVANCED, (payload) => void notices.push(payload as ProjectionsAdvanced));
   readModels = new ProjectionRunner({ store, readStore: new SqliteReadStore(), bus, projections: readModelProjections });
   await readModels.start();
-  thread = new ThreadAuditTrail({ eventsFile: join(dir, 'events.sqlite'), auditFile: join(dir, 'audit-trail.sqlite') }, bus, { onCollectionScan: (scan) => void scans.push(scan) });
+  thread = new ThreadAuditTrail({ eventsFile: join(dir, 'events.sqlite'), auditFile: join(dir, 'audit-trail.sqlite') }, bus, {
+    onCollectionScan: (scan) => void scans.push(scan),
+  });
   inProcess = new InProcessAuditTrail(new SqliteReadStore(), store, new MemoryBus());
   await Promise.all([thread.start(), inProcess.start()]);
 });
@@ -70,16 +89,23 @@ describe('the audit trail on its own thread', () => {
     expect(await auditHead(thread.readStore)).toBe(await store.headPosition());
     for (const projectId of projects.slice(0, 4)) {
       const page = { skip: 0, limit: 10 };
-      expect(await listAuditRows(thread.readStore, { projectId }, true, page)).toEqual(await listAuditRows(inProcess.readStore, { projectId }, true, page));
+      expect(await listAuditRows(thread.readStore, { projectId }, true, page)).toEqual(
+        await listAuditRows(inProcess.readStore, { projectId }, true, page),
+      );
       expect(await listAuditRows(thread.readStore, { projectId, actions: ['changed'], search: 'project' }, false, page)).toEqual(
         await listAuditRows(inProcess.readStore, { projectId, actions: ['changed'], search: 'project' }, false, page),
       );
-      expect(await objectHistory(thread.readStore, 'project', projectId, 1e9, page)).toEqual(await objectHistory(inProcess.readStore, 'project', projectId, 1e9, page));
+      expect(await objectHistory(thread.readStore, 'project', projectId, 1e9, page)).toEqual(
+        await objectHistory(inProcess.readStore, 'project', projectId, 1e9, page),
+      );
       expect(await projectStreams(thread.readStore, projectId)).toEqual(await projectStreams(inProcess.readStore, projectId));
       for (const withCsvFields of [false, true]) {
         const step = await thread.exportRows({ projectId }, 0, 5, withCsvFields);
         expect(step).toEqual(await inProcess.exportRows({ projectId }, 0, 5, withCsvFields));
-        expect(step.map((row) => row.summary)).toContain(`changed the description from "edit 0" to "edit 1", the name from "Project ${projects.indexOf(projectId)}.0" to "Project ${projects.indexOf(projectId)}.1"`);
+        expect(step.map((row) => row.summary)).toContain(
+          'changed the description from "edit 0" to "edit 1", the name from ' +
+            `"Project ${projects.indexOf(projectId)}.0" to "Project ${projects.indexOf(projectId)}.1"`,
+        );
       }
     }
     const middle = (await listAuditRows(inProcess.readStore, {}, false, { skip: 20, limit: 1 })).items[0]!;
@@ -103,7 +129,10 @@ describe('the audit trail on its own thread', () => {
     const from = notices.length;
     const startedAt = performance.now();
     let last = 0;
-    for (let i = 0; i < 30; i++) last = (await commands['projects.create']({ name: `Burst ${i}`, description: '', isPrivate: false, isArchive: false, icon: null }, meta())).position;
+    for (let i = 0; i < 30; i++)
+      last = (
+        await commands['projects.create']({ name: `Burst ${i}`, description: '', isPrivate: false, isArchive: false, icon: null }, meta())
+      ).position;
     await caughtUp(last);
     const paces = Math.ceil((performance.now() - startedAt) / AUDIT_PACE_MS);
     const burst = notices.slice(from);
@@ -111,14 +140,22 @@ describe('the audit trail on its own thread', () => {
     expect(folds('read-models')).toBeGreaterThan(paces + 2);
     expect(folds('audit')).toBeLessThanOrEqual(paces + 2);
 
-    const unhurried = new ThreadAuditTrail({ eventsFile: join(dir, 'events.sqlite'), auditFile: join(dir, 'audit-unhurried.sqlite') }, bus, { paceMs: 600_000 });
+    const unhurried = new ThreadAuditTrail(
+      { eventsFile: join(dir, 'events.sqlite'), auditFile: join(dir, 'audit-unhurried.sqlite') },
+      bus,
+      { paceMs: 600_000 },
+    );
     await unhurried.start();
-    const { position } = await commands['projects.create']({ name: 'Read at once', description: '', isPrivate: false, isArchive: false, icon: null }, meta());
+    const { position } = await commands['projects.create'](
+      { name: 'Read at once', description: '', isPrivate: false, isArchive: false, icon: null },
+      meta(),
+    );
     await readModels.waitFor(position, 5_000);
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(unhurried.position).toBeLessThan(position);
     unhurried.hurry();
-    for (let waited = 0; unhurried.position < position && waited < 5_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+    for (let waited = 0; unhurried.position < position && waited < 5_000; waited += 10)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     expect(unhurried.position).toBe(position);
     await unhurried.close();
   });
@@ -126,7 +163,10 @@ describe('the audit trail on its own thread', () => {
   it('stops and carries on where it stopped', async () => {
     await thread.stop();
     const reached = thread.position;
-    const { position, projectId } = await createCommandService({ store, ids })['projects.create']({ name: 'While stopped', description: '', isPrivate: false, isArchive: false, icon: null }, newCommandMeta({ userId: 2, isSuperuser: false, isExternal: false }));
+    const { position, projectId } = await createCommandService({ store, ids })['projects.create'](
+      { name: 'While stopped', description: '', isPrivate: false, isArchive: false, icon: null },
+      newCommandMeta({ userId: 2, isSuperuser: false, isExternal: false }),
+    );
     await readModels.waitFor(position, 5_000);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(thread.position).toBe(reached);
@@ -147,7 +187,10 @@ describe('the audit trail on its own thread', () => {
     const rows = await listAuditRows(first.readStore, {}, true, page);
     await first.close();
 
-    const { position, projectId } = await createCommandService({ store, ids })['projects.create']({ name: 'After the restart', description: '', isPrivate: false, isArchive: false, icon: null }, newCommandMeta({ userId: 2, isSuperuser: false, isExternal: false }));
+    const { position, projectId } = await createCommandService({ store, ids })['projects.create'](
+      { name: 'After the restart', description: '', isPrivate: false, isArchive: false, icon: null },
+      newCommandMeta({ userId: 2, isSuperuser: false, isExternal: false }),
+    );
     const secondBus = new MemoryBus();
     const folded: ProjectionsAdvanced[] = [];
     secondBus.subscribe(PROJECTIONS_ADVANCED, (payload) => void folded.push(payload as ProjectionsAdvanced));
@@ -174,7 +217,10 @@ describe('the audit trail on its own thread', () => {
       await started;
       await expect(during).resolves.toMatchObject({ items: expect.any(Array) });
       expect(await listAuditRows(fresh.readStore, {}, true, page)).toEqual(await listAuditRows(inProcess.readStore, {}, true, page));
-      const { position } = await createCommandService({ store, ids })['projects.create']({ name: 'After the new thread', description: '', isPrivate: false, isArchive: false, icon: null }, newCommandMeta({ userId: 2, isSuperuser: false, isExternal: false }));
+      const { position } = await createCommandService({ store, ids })['projects.create'](
+        { name: 'After the new thread', description: '', isPrivate: false, isArchive: false, icon: null },
+        newCommandMeta({ userId: 2, isSuperuser: false, isExternal: false }),
+      );
       await caughtUp(position);
       for (let waited = 0; fresh.position < position; waited += 10) {
         if (waited > 10_000) throw new Error(`the new thread did not reach ${position}: ${fresh.position}`);

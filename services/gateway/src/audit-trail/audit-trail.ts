@@ -1,13 +1,32 @@
 /**
  * The audit trail's fold, behind the read models the screens read (see
- * docs/architecture.md, *Audit*): on a thread of its own, into a SQLite file of
+ * docs/audit.md): on a thread of its own, into a SQLite file of
  * its own, in the embedded setup, else a second runner in this process.
  * Either way its notices reach the bus as the `audit` runner's, its
  * queries go through `readStore`, and an export's steps through `exportRows`,
  * which summarizes the rows where they are.
  */
-import { type Bus, closeRequestsThread, type EventStore, type ReadStore, remoteReadStore, type ScanListener, startRequestsThread, type ThreadRequests } from '@testament/infra';
-import { AUDIT_RUNNER, auditExportRows, auditRunner, type AuditExportRow, type AuditFilter, PROJECTIONS_ADVANCED, READ_MODELS_RUNNER, type ProjectionRunner, type ProjectionsAdvanced } from '@testament/projections';
+import {
+  type Bus,
+  closeRequestsThread,
+  type EventStore,
+  type ReadStore,
+  remoteReadStore,
+  type ScanListener,
+  startRequestsThread,
+  type ThreadRequests,
+} from '@testament/infra';
+import {
+  AUDIT_RUNNER,
+  auditExportRows,
+  auditRunner,
+  type AuditExportRow,
+  type AuditFilter,
+  PROJECTIONS_ADVANCED,
+  READ_MODELS_RUNNER,
+  type ProjectionRunner,
+  type ProjectionsAdvanced,
+} from '@testament/projections';
 import type { Worker } from 'node:worker_threads';
 import type { AuditThreadData, FromAuditThread, ToAuditThread } from './messages.ts';
 
@@ -72,7 +91,10 @@ export class InProcessAuditTrail implements AuditTrail {
  */
 export const AUDIT_PACE_MS = 100;
 
-/** Events a catch-up must have folded for the trail's thread to be replaced by a new one once caught up (as the read models', `ReadModelsThread`). */
+/**
+ * Events a catch-up must have folded for the trail's thread to be replaced by a new one once caught up (as the read models',
+ * `ReadModelsThread`).
+ */
 const FRESH_THREAD_AFTER_EVENTS = 100_000;
 
 /**
@@ -133,7 +155,10 @@ export class ThreadAuditTrail implements AuditTrail {
    * from the trail's checkpoint: the catch-up's grown heap goes with the old thread.
    */
   async start(): Promise<void> {
-    const { resumedFrom, position } = (await this.requests.ask({ kind: 'control', id: 0, action: 'resume' })) as { resumedFrom: number; position: number };
+    const { resumedFrom, position } = (await this.requests.ask({ kind: 'control', id: 0, action: 'resume' })) as {
+      resumedFrom: number;
+      position: number;
+    };
     if (position - resumedFrom < (this.options.freshThreadAfterEvents ?? FRESH_THREAD_AFTER_EVENTS)) return;
     // Queries asked meanwhile wait for the new thread; those already asked are answered before the old one closes.
     this.replacing = (async () => {
@@ -171,13 +196,21 @@ export class ThreadAuditTrail implements AuditTrail {
 
   /** The trail's file is closed before its thread goes; a thread that failed has nothing to close. */
   private async stopThread(): Promise<void> {
-    await closeRequestsThread({ worker: this.worker, requests: this.requests }, { kind: 'control', id: 0, action: 'close' }, 'the audit trail is closed');
+    await closeRequestsThread(
+      { worker: this.worker, requests: this.requests },
+      { kind: 'control', id: 0, action: 'close' },
+      'the audit trail is closed',
+    );
   }
 
   private receive(message: FromAuditThread, onScan: ScanListener | undefined): void {
     if (message.kind === 'advanced') {
       this.reached = message.position;
-      this.bus.publish(PROJECTIONS_ADVANCED, { runner: AUDIT_RUNNER, position: message.position, topics: message.topics } satisfies ProjectionsAdvanced);
+      this.bus.publish(PROJECTIONS_ADVANCED, {
+        runner: AUDIT_RUNNER,
+        position: message.position,
+        topics: message.topics,
+      } satisfies ProjectionsAdvanced);
       return;
     }
     if (message.kind === 'failed') {

@@ -1,7 +1,27 @@
 import { setImmediate as turn } from 'node:timers/promises';
 import { asOfQuery, parseOrThrow, streams } from '@testament/contracts';
-import { LruMap, MemoryBus, SqliteReadStore, type BatchHandler, type EventStore, type ReadStore, type RecordedEvent, type Subscription } from '@testament/infra';
-import { ProjectionRunner, allProjections, findPlanTree, plansProjection, positionAt, projectStreams, projectStreamsBut, streamsMovedOrRemovedAfter, testsOfPlans, type Projection } from '@testament/projections';
+import {
+  LruMap,
+  MemoryBus,
+  SqliteReadStore,
+  type BatchHandler,
+  type EventStore,
+  type ReadStore,
+  type RecordedEvent,
+  type Subscription,
+} from '@testament/infra';
+import {
+  ProjectionRunner,
+  allProjections,
+  findPlanTree,
+  plansProjection,
+  positionAt,
+  projectStreams,
+  projectStreamsBut,
+  streamsMovedOrRemovedAfter,
+  testsOfPlans,
+  type Projection,
+} from '@testament/projections';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context.ts';
 import type { System } from '../system.ts';
@@ -15,7 +35,17 @@ export const AS_OF_HEADER = 'Testament-As-Of';
  * what they show). Histories, activity, notifications and sessions are left out: they cost most
  * of a fold and no past is asked of them.
  */
-const NOT_IN_PASTS = new Set(['audit', 'result-history', 'notifications', 'sessions', 'api-tokens', 'access-requests', 'system-messages', 'bulk-jobs', 'comments']);
+const NOT_IN_PASTS = new Set([
+  'audit',
+  'result-history',
+  'notifications',
+  'sessions',
+  'api-tokens',
+  'access-requests',
+  'system-messages',
+  'bulk-jobs',
+  'comments',
+]);
 const PAST_PROJECTIONS = allProjections.filter((projection) => !NOT_IN_PASTS.has(projection.name));
 
 /**
@@ -27,7 +57,18 @@ export type PastScope = { kind: 'project' } | { kind: 'plans'; planIds: readonly
 export const WHOLE_PROJECT: PastScope = { kind: 'project' };
 
 /** Streams a scoped past reads only when it names them (tests, cases), or never (those of read models no past has). */
-const OUTSIDE_FRAME = [streams.test, streams.testCase, streams.comment, streams.bulkJobs, streams.accessRequest, streams.sessions, streams.notificationBox, streams.commandReservation, streams.username, streams.systemMessage].map((kind) => kind.prefix);
+const OUTSIDE_FRAME = [
+  streams.test,
+  streams.testCase,
+  streams.comment,
+  streams.bulkJobs,
+  streams.accessRequest,
+  streams.sessions,
+  streams.notificationBox,
+  streams.commandReservation,
+  streams.username,
+  streams.systemMessage,
+].map((kind) => kind.prefix);
 
 /** Folded pasts kept at once: each is a read store of its project, or of a part of it, as it was. */
 const KEPT = 3;
@@ -68,7 +109,12 @@ class PastEvents implements Pick<EventStore, 'subscribe' | 'headPosition'> {
 }
 
 /** The log up to a position, only the streams asked for. */
-async function* logPrefix(store: EventStore, until: number, wanted: (stream: string) => boolean, after: number): AsyncIterable<RecordedEvent[]> {
+async function* logPrefix(
+  store: EventStore,
+  until: number,
+  wanted: (stream: string) => boolean,
+  after: number,
+): AsyncIterable<RecordedEvent[]> {
   for (let position = after; position < until; ) {
     const page = await store.readAll(position, Math.min(PAGE, until - position));
     if (page.length === 0) return;
@@ -133,11 +179,21 @@ export class Pasts {
       const wanted = (stream: string) => own.has(stream) || shared.has(stream);
       return foldInto(new PastEvents((after) => logPrefix(this.system.store, position, wanted, after)), PAST_PROJECTIONS);
     }
-    const [own, shared] = await Promise.all([projectStreamsBut(trail, projectId, OUTSIDE_FRAME), projectStreamsBut(trail, null, OUTSIDE_FRAME)]);
+    const [own, shared] = await Promise.all([
+      projectStreamsBut(trail, projectId, OUTSIDE_FRAME),
+      projectStreamsBut(trail, null, OUTSIDE_FRAME),
+    ]);
     const frame = await this.eventsOf([...own, ...shared], position);
-    const tests = scope.kind === 'plans' ? await this.eventsOf([...(await this.testStreams(projectId, position, scope.planIds, frame))], position) : [];
-    const caseIds = scope.kind === 'case' ? [scope.caseId] : tests.flatMap((event) => (event.type === 'TestCreated' ? [(event.data as { caseId: number }).caseId] : []));
-    const cases = await this.eventsOf([...new Set(caseIds)].map((id) => streams.testCase.of(id)), position);
+    const tests =
+      scope.kind === 'plans' ? await this.eventsOf([...(await this.testStreams(projectId, position, scope.planIds, frame))], position) : [];
+    const caseIds =
+      scope.kind === 'case'
+        ? [scope.caseId]
+        : tests.flatMap((event) => (event.type === 'TestCreated' ? [(event.data as { caseId: number }).caseId] : []));
+    const cases = await this.eventsOf(
+      [...new Set(caseIds)].map((id) => streams.testCase.of(id)),
+      position,
+    );
     const events = [...frame, ...tests, ...cases].sort((a, b) => a.position - b.position);
     return foldInto(new PastEvents((after) => inPages(events, after)), PAST_PROJECTIONS);
   }
@@ -145,7 +201,8 @@ export class Pasts {
   /** Each stream's events up to `position`. */
   private async eventsOf(names: readonly string[], position: number): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
-    for (const name of names) for (const event of await this.system.store.readStream(name)) if (event.position <= position) events.push(event);
+    for (const name of names)
+      for (const event of await this.system.store.readStream(name)) if (event.position <= position) events.push(event);
     return events;
   }
 
@@ -154,12 +211,28 @@ export class Pasts {
    * there now, and those moved or removed since (their streams tell where they
    * were). The subtrees are as they were, from the plans' own stream.
    */
-  private async testStreams(projectId: number, position: number, planIds: readonly number[], frame: readonly RecordedEvent[]): Promise<Set<string>> {
+  private async testStreams(
+    projectId: number,
+    position: number,
+    planIds: readonly number[],
+    frame: readonly RecordedEvent[],
+  ): Promise<Set<string>> {
     const plansStream = streams.plans.of(projectId);
-    const plansThen = await foldInto(new PastEvents((after) => inPages(frame.filter((event) => event.stream === plansStream), after)), [plansProjection]);
+    const plansThen = await foldInto(
+      new PastEvents((after) =>
+        inPages(
+          frame.filter((event) => event.stream === plansStream),
+          after,
+        ),
+      ),
+      [plansProjection],
+    );
     const tree = await findPlanTree(plansThen, projectId);
     const subtrees = [...new Set(planIds.flatMap((id) => [id, ...tree.deletedSubtreeOf(id).map((node) => node.id)]))];
-    const [live, deleted] = await Promise.all([testsOfPlans(this.system.readStore, projectId, subtrees, false), testsOfPlans(this.system.readStore, projectId, subtrees, true)]);
+    const [live, deleted] = await Promise.all([
+      testsOfPlans(this.system.readStore, projectId, subtrees, false),
+      testsOfPlans(this.system.readStore, projectId, subtrees, true),
+    ]);
     // A test moved away before that read must show in the trail's moves: the trail folds behind the read models.
     await this.trailCaughtUp();
     const movedOrRemoved = await streamsMovedOrRemovedAfter(this.system.audit.readStore, projectId, position);
@@ -168,7 +241,12 @@ export class Pasts {
   }
 }
 
-const scopeKey = (scope: PastScope): string => (scope.kind === 'project' ? 'project' : scope.kind === 'case' ? `case ${scope.caseId}` : `plans ${[...scope.planIds].sort((a, b) => a - b).join(',')}`);
+const scopeKey = (scope: PastScope): string =>
+  scope.kind === 'project'
+    ? 'project'
+    : scope.kind === 'case'
+      ? `case ${scope.caseId}`
+      : `plans ${[...scope.planIds].sort((a, b) => a - b).join(',')}`;
 
 const pasts = new WeakMap<object, Pasts>();
 
@@ -177,14 +255,23 @@ const pasts = new WeakMap<object, Pasts>();
  * `as_of=` the project (or the part of it `scope` names) as it was then, and
  * the answer says so in its header.
  */
-export async function readStoreAsOf(context: GatewayContext, request: FastifyRequest, reply: FastifyReply, projectId: number, scope: PastScope = WHOLE_PROJECT): Promise<ReadStore> {
+export async function readStoreAsOf(
+  context: GatewayContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  projectId: number,
+  scope: PastScope = WHOLE_PROJECT,
+): Promise<ReadStore> {
   const { system } = context;
   const { as_of: asOf } = parseOrThrow(asOfQuery, request.query ?? {});
   if (asOf === undefined) return system.readStore;
   // A past is found by the audit trail's clock and streams.
   await auditCaughtUp(context, request.cancellation);
   let known = pasts.get(system);
-  if (!known) pasts.set(system, (known = new Pasts(system, () => auditCaughtUp(context))));
+  if (!known) {
+    known = new Pasts(system, () => auditCaughtUp(context));
+    pasts.set(system, known);
+  }
   reply.header(AS_OF_HEADER, new Date(asOf).toISOString());
   return known.at(projectId, asOf, scope);
 }

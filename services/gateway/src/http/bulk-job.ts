@@ -25,6 +25,11 @@ export async function startBulkJob(
 }
 
 /** The same, answering only whether the job ended here. */
-export async function runBulkJob(context: GatewayContext, request: FastifyRequest, job: Omit<CommandInput<'bulk-jobs.request'>, 'wait'>, isAsync: boolean | undefined): Promise<boolean> {
+export async function runBulkJob(
+  context: GatewayContext,
+  request: FastifyRequest,
+  job: Omit<CommandInput<'bulk-jobs.request'>, 'wait'>,
+  isAsync: boolean | undefined,
+): Promise<boolean> {
   return (await startBulkJob(context, request, job, isAsync)).ended;
 }

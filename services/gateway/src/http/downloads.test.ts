@@ -3,7 +3,9 @@ import { TEXT_INLINE_TYPE, contentDisposition, inlineTypeOf } from './downloads.
 
 describe('safe downloads', () => {
   it('encodes quotes, backslashes, line breaks and non-ASCII names without breaking the header', () => {
-    expect(contentDisposition('attachment', 'a"b\\c\r\nd.txt')).toBe(`attachment; filename="a_b_c__d.txt"; filename*=UTF-8''a%22b%5Cc%0D%0Ad.txt`);
+    expect(contentDisposition('attachment', 'a"b\\c\r\nd.txt')).toBe(
+      `attachment; filename="a_b_c__d.txt"; filename*=UTF-8''a%22b%5Cc%0D%0Ad.txt`,
+    );
     expect(contentDisposition('inline', '日本.png')).toBe(`inline; filename="__.png"; filename*=UTF-8''%E6%97%A5%E6%9C%AC.png`);
   });
 

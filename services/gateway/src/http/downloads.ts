@@ -5,7 +5,15 @@ import type { FastifyReply } from 'fastify';
 const ACTIVE_EXTENSIONS = new Set(['html', 'htm', 'xhtml', 'xht', 'shtml', 'svg', 'svgz', 'xml', 'xsl', 'xslt', 'js', 'mjs', 'cjs']);
 const ACTIVE_TYPE = /html|xml|svg|javascript|ecmascript/;
 /** Declared types besides `text/*` whose content is plain text. */
-const TEXT_TYPES = new Set(['application/json', 'application/x-ndjson', 'application/yaml', 'application/x-yaml', 'application/toml', 'application/sql', 'application/x-sh']);
+const TEXT_TYPES = new Set([
+  'application/json',
+  'application/x-ndjson',
+  'application/yaml',
+  'application/x-yaml',
+  'application/toml',
+  'application/sql',
+  'application/x-sh',
+]);
 /** A NUL byte this early means binary content, whatever the declared type says. */
 const TEXT_PROBE_BYTES = 8192;
 

@@ -10,7 +10,9 @@ export class NotAuthenticatedError extends Error {
 
 /** The change is durable but the read models did not include it within the bounded wait (or, as said, they are still catching up). */
 export class NotYetVisibleError extends Error {
-  constructor(message = 'The change was saved but is not readable yet. Retry the read, or repeat the request with the same Idempotency-Key.') {
+  constructor(
+    message = 'The change was saved but is not readable yet. Retry the read, or repeat the request with the same Idempotency-Key.',
+  ) {
     super(message);
     this.name = 'NotYetVisibleError';
   }

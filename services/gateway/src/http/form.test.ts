@@ -13,16 +13,20 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** Every route that reads a multipart body, with the file field it expects. */
-const routes = () => [
-  { method: 'POST', url: '/api/v2/projects/', file: 'icon' },
-  { method: 'PATCH', url: `/api/v2/projects/${project}/`, file: 'icon' },
-  { method: 'PUT', url: `/api/v2/projects/${project}/`, file: 'icon' },
-  { method: 'POST', url: '/api/v2/attachments/', file: 'file' },
-  { method: 'POST', url: '/api/v2/users/me/avatar/', file: 'avatar' },
-] as const;
+const routes = () =>
+  [
+    { method: 'POST', url: '/api/v2/projects/', file: 'icon' },
+    { method: 'PATCH', url: `/api/v2/projects/${project}/`, file: 'icon' },
+    { method: 'PUT', url: `/api/v2/projects/${project}/`, file: 'icon' },
+    { method: 'POST', url: '/api/v2/attachments/', file: 'file' },
+    { method: 'POST', url: '/api/v2/users/me/avatar/', file: 'avatar' },
+  ] as const;
 
 function wellFormed(file: string) {
-  return multipart({ name: 'Renamed', project: String(project), crop: '{}' }, { field: file, filename: 'a.png', bytes: PNG_1X1, type: 'image/png' });
+  return multipart(
+    { name: 'Renamed', project: String(project), crop: '{}' },
+    { field: file, filename: 'a.png', bytes: PNG_1X1, type: 'image/png' },
+  );
 }
 
 describe('broken multipart bodies answer 400, never 500', () => {

@@ -1,4 +1,12 @@
-import { AVATAR_MIN_CROP, AVATAR_SIZE, ValidationError, messages, userMessages, type AvatarCrop, type WebImageType } from '@testament/contracts';
+import {
+  AVATAR_MIN_CROP,
+  AVATAR_SIZE,
+  ValidationError,
+  messages,
+  userMessages,
+  type AvatarCrop,
+  type WebImageType,
+} from '@testament/contracts';
 import sharp, { type Sharp } from 'sharp';
 import type { UploadedFile } from './form.ts';
 import { detectImageType, detectWebImageType, type ImageType } from './images.ts';
@@ -63,7 +71,10 @@ export async function thumbnail(picture: Picture, size: number): Promise<Buffer>
  * 1:1 square (the app shows it in a circle), at least 10x10 px. Returns the
  * cropped picture and its 180 px rendition.
  */
-export async function cropAvatar(picture: Decoded<ImageType>, crop: AvatarCrop): Promise<{ original: Picture<ImageType>; rendition: Picture<ImageType> }> {
+export async function cropAvatar(
+  picture: Decoded<ImageType>,
+  crop: AvatarCrop,
+): Promise<{ original: Picture<ImageType>; rendition: Picture<ImageType> }> {
   let left = Math.round(crop.left * picture.width);
   let top = Math.round(crop.upper * picture.height);
   const boxWidth = Math.round(crop.right * picture.width) - left;
@@ -74,5 +85,8 @@ export async function cropAvatar(picture: Decoded<ImageType>, crop: AvatarCrop):
   top += Math.floor((boxHeight - side) / 2);
   const cropped = await encode(sharp(picture.bytes).extract({ left, top, width: side, height: side }), picture.contentType);
   const rendition = await encode(sharp(cropped).resize(AVATAR_SIZE, AVATAR_SIZE), picture.contentType);
-  return { original: { bytes: cropped, contentType: picture.contentType }, rendition: { bytes: rendition, contentType: picture.contentType } };
+  return {
+    original: { bytes: cropped, contentType: picture.contentType },
+    rendition: { bytes: rendition, contentType: picture.contentType },
+  };
 }

@@ -24,7 +24,12 @@ const wrongPassword = async (): Promise<never> => {
 const rightPassword = async () => 'signed in';
 
 /** What an attempt came to: signed in, a wrong password (the password was looked at), or throttled for n seconds (it was not). */
-async function outcome(throttle: LoginThrottle, address: string, username: string, check: () => Promise<string> = wrongPassword): Promise<string> {
+async function outcome(
+  throttle: LoginThrottle,
+  address: string,
+  username: string,
+  check: () => Promise<string> = wrongPassword,
+): Promise<string> {
   try {
     return await throttle.attempt(address, username, check);
   } catch (error) {
@@ -108,7 +113,9 @@ describe('sign-in throttling', () => {
 
   it('gives a burst of parallel guesses no more tries than the same guesses one by one', async () => {
     const throttle = await LoginThrottle.counting(limits());
-    const checked = vi.fn(() => new Promise<string>((_, reject) => setTimeout(() => reject(ValidationError.general(messages.loginFailed)), 20)));
+    const checked = vi.fn(
+      () => new Promise<string>((_, reject) => setTimeout(() => reject(ValidationError.general(messages.loginFailed)), 20)),
+    );
     const outcomes = await Promise.all(Array.from({ length: 20 }, () => outcome(throttle, '10.0.0.1', 'alice', checked)));
     expect(checked).toHaveBeenCalledTimes(5);
     expect(outcomes.filter((answer) => answer === 'wrong')).toHaveLength(5);
@@ -127,7 +134,9 @@ describe('sign-in throttling', () => {
     const file = join(await mkdtemp(join(tmpdir(), 'testament-limits-')), 'rate-limits.sqlite');
     const first = await LoginThrottle.counting(limits(file));
     const second = await LoginThrottle.counting(limits(file));
-    expect([...(await fail(first, '10.0.0.1', 'alice', 3)), ...(await fail(second, '10.0.0.1', 'alice', 3))]).toEqual(Array(6).fill('wrong'));
+    expect([...(await fail(first, '10.0.0.1', 'alice', 3)), ...(await fail(second, '10.0.0.1', 'alice', 3))]).toEqual(
+      Array(6).fill('wrong'),
+    );
     expect(await outcome(first, '10.0.0.1', 'alice', rightPassword)).toBe('wait 1');
     const restarted = await LoginThrottle.counting(limits(file));
     expect(await outcome(restarted, '10.0.0.1', 'alice', rightPassword)).toBe('wait 1');

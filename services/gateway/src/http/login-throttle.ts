@@ -49,7 +49,8 @@ type ThrottleKey = { kind: KeyKind; key: string };
 const live = (record: RateLimiterRes | null) => (record && record.msBeforeNext > 0 ? record : null);
 
 /** The password was wrong, or the user cannot sign in: what the throttle counts (anything else is not a guess). */
-const isCredentialFailure = (error: unknown) => error instanceof ValidationError && (error.fields['errors'] ?? []).includes(messages.loginFailed);
+const isCredentialFailure = (error: unknown) =>
+  error instanceof ValidationError && (error.fields.errors ?? []).includes(messages.loginFailed);
 
 /**
  * Sign-in throttling per username, per client address and per both, with exponential backoff
@@ -75,7 +76,11 @@ export class LoginThrottle {
 
   /** A throttle counting in `limits`: every gateway of the host that opens the same file sees the same failures and waits. */
   static async counting(limits: SharedRateLimits, policy: LoginBackoffPolicy = LOGIN_BACKOFF): Promise<LoginThrottle> {
-    const failures = await limits.limiter({ keyPrefix: 'login-failures', points: Number.MAX_SAFE_INTEGER, duration: policy.forgetAfterSeconds });
+    const failures = await limits.limiter({
+      keyPrefix: 'login-failures',
+      points: Number.MAX_SAFE_INTEGER,
+      duration: policy.forgetAfterSeconds,
+    });
     const waits = await limits.limiter({ keyPrefix: 'login-wait', points: 0, duration: 0 });
     return new LoginThrottle(failures, waits, policy);
   }
@@ -143,7 +148,9 @@ function keysOf(address: string, username: string): ThrottleKey[] {
   ];
 }
 
-/** A sign-in with a password (`attempt` checks it), under the process's throttle when it has one: from the client's address (`request.ip`). */
+/**
+ * A sign-in with a password (`attempt` checks it), under the process's throttle when it has one: from the client's address (`request.ip`).
+ */
 export function throttledSignIn<T>(request: FastifyRequest, username: string, attempt: () => Promise<T>): Promise<T> {
   const throttle = request.server.loginThrottle;
   return throttle ? throttle.attempt(request.ip, username, attempt) : attempt();

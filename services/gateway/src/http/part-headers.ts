@@ -50,7 +50,11 @@ export class DeclaredFileTypes {
   private note(block: string): void {
     // The first line is what follows the boundary on its own line (transport padding).
     const headers = block.split('\r\n').slice(1);
-    const value = (name: string) => headers.find((line) => line.toLowerCase().startsWith(`${name}:`))?.slice(name.length + 1).trim();
+    const value = (name: string) =>
+      headers
+        .find((line) => line.toLowerCase().startsWith(`${name}:`))
+        ?.slice(name.length + 1)
+        .trim();
     if (!/;\s*filename\*?\s*=/i.test(value('content-disposition') ?? '')) return;
     this.declared.push((value('content-type') ?? '') !== '');
   }

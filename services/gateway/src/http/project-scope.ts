@@ -1,7 +1,15 @@
-import { NotFoundError, PermissionDeniedError, ValidationError, catalogueMessages, messages, parseOrThrow, trashBody } from '@testament/contracts';
+import {
+  NotFoundError,
+  PermissionDeniedError,
+  ValidationError,
+  catalogueMessages,
+  messages,
+  parseOrThrow,
+  trashBody,
+} from '@testament/contracts';
 import { findProject, isProjectVisible, visibleProjectIds, type ProjectDocument, type UserDocument } from '@testament/projections';
 import type { ReadStore } from '@testament/infra';
-import { viewerOf } from '../routes/projects/representation.ts';
+import { viewerOf } from '../representations/projects.ts';
 
 /** A project the caller may see: 404 when it does not exist, 403 when it is hidden from them. */
 export async function visibleProjectOrFail(readStore: ReadStore, user: UserDocument, projectId: number): Promise<ProjectDocument> {
@@ -20,15 +28,22 @@ export function requiredProjectQuery(query: unknown): number {
 }
 
 /** An object that lives in a project the caller can see: 404 when there is none, 403 when its project is hidden. */
-export async function visibleInProject<T extends { projectId: number }>(readStore: ReadStore, user: UserDocument, found: T | null): Promise<T> {
+export async function visibleInProject<T extends { projectId: number }>(
+  readStore: ReadStore,
+  user: UserDocument,
+  found: T | null,
+): Promise<T> {
   if (!found) throw new NotFoundError();
   await visibleProjectOrFail(readStore, user, found.projectId);
   return found;
 }
 
-/** The projects whose trash a list shows: the one asked for (`?project=`), else every one the caller can see (null: all, for a superuser). */
+/**
+ * The projects whose trash a list shows: the one asked for (`?project=`), else every one the caller can see (null: all, for a superuser).
+ */
 export async function trashProjects(readStore: ReadStore, user: UserDocument, query: unknown): Promise<number[] | null> {
-  if ((query as { project?: string }).project !== undefined) return [(await visibleProjectOrFail(readStore, user, requiredProjectQuery(query)))._id];
+  if ((query as { project?: string }).project !== undefined)
+    return [(await visibleProjectOrFail(readStore, user, requiredProjectQuery(query)))._id];
   return user.isSuperuser ? null : visibleProjectIds(readStore, viewerOf(user));
 }
 

@@ -39,8 +39,9 @@ export class SharedRateLimits {
   /** A limiter counting in the shared file (its table is made on first use). */
   async limiter(options: LimiterOptions): Promise<RateLimiterAbstract> {
     const limiter = await new Promise<RateLimiterSQLite>((resolve, reject) => {
-      const made: RateLimiterSQLite = new RateLimiterSQLite({ ...options, storeClient: this.db, storeType: 'better-sqlite3', tableName: 'rate_limits' }, (error?: Error) =>
-        error ? reject(error) : resolve(made),
+      const made: RateLimiterSQLite = new RateLimiterSQLite(
+        { ...options, storeClient: this.db, storeType: 'better-sqlite3', tableName: 'rate_limits' },
+        (error?: Error) => (error ? reject(error) : resolve(made)),
       );
     });
     this.limiters.push(limiter);

@@ -7,5 +7,6 @@ import type { ProjectTree, ProjectTreeNode } from '@testament/projections';
  * the copy is a command per node and the decider would refuse only the one that goes too deep.
  */
 export function requireFitsUnder(tree: ProjectTree<ProjectTreeNode>, parentId: number | null, height: number, field: string): void {
-  if ((parentId === null ? 0 : tree.depthOf(parentId)) + height > LIMITS.treeDepth) throw ValidationError.of(field, messages.treeTooDeep(LIMITS.treeDepth));
+  if ((parentId === null ? 0 : tree.depthOf(parentId)) + height > LIMITS.treeDepth)
+    throw ValidationError.of(field, messages.treeTooDeep(LIMITS.treeDepth));
 }

@@ -8,7 +8,10 @@ describe('the topics of recent batches', () => {
     history.record(12, ['project:1:plans', 'project:1']);
     history.record(13, []);
     history.record(14, ['project:2:plans']);
-    expect(history.changedSince(11, ['projects', 'project:1:plans', 'project:2:plans', 'users']).sort()).toEqual(['project:1:plans', 'project:2:plans']);
+    expect(history.changedSince(11, ['projects', 'project:1:plans', 'project:2:plans', 'users']).sort()).toEqual([
+      'project:1:plans',
+      'project:2:plans',
+    ]);
     expect(history.changedSince(10, ['projects'])).toEqual(['projects']);
     expect(history.changedSince(14, ['projects', 'project:2:plans'])).toEqual([]);
   });

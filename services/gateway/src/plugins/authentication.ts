@@ -79,7 +79,7 @@ function refererOrigin(referer: string | undefined): string | undefined {
   }
 }
 
-const usable = (user: UserDocument | null): user is UserDocument => user !== null && user.isActive && !user.isDeleted;
+const usable = (user: UserDocument | null): user is UserDocument => user?.isActive === true && !user.isDeleted;
 
 /**
  * `Authorization: Token <key>` (§2.2): a key that is unknown, revoked, expired

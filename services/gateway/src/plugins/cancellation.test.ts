@@ -38,11 +38,17 @@ function postOverSocket(name: string, path: string, body: string | Buffer, heade
   return client;
 }
 
-const aborted = (signal: AbortSignal) => new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve())));
+const aborted = (signal: AbortSignal) =>
+  new Promise<void>((resolve) => (signal.aborted ? resolve() : signal.addEventListener('abort', () => resolve())));
 
 async function metric(series: string): Promise<number> {
   const text = (await admin.get('/metrics')).body;
-  return Number(text.split('\n').find((line) => line.startsWith(`${series} `))!.split(' ')[1]);
+  return Number(
+    text
+      .split('\n')
+      .find((line) => line.startsWith(`${series} `))!
+      .split(' ')[1],
+  );
 }
 
 describe('a client that disconnects', () => {
@@ -91,7 +97,10 @@ describe('a client that disconnects', () => {
     });
     const dispatch = vi.spyOn(server.system, 'dispatch');
     try {
-      const body = multipart({ project: String(project) }, { field: 'file', filename: 'a.txt', bytes: Buffer.from('hello'), type: 'text/plain' });
+      const body = multipart(
+        { project: String(project) },
+        { field: 'file', filename: 'a.txt', bytes: Buffer.from('hello'), type: 'text/plain' },
+      );
       const client = postOverSocket('upload', '/api/v2/attachments/', body.payload, body.headers);
       await stored;
       client.destroy();

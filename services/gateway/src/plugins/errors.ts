@@ -39,7 +39,11 @@ export const errorPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(429).header('Retry-After', String(error.retryAfterSeconds)).send({ detail: error.message });
     }
     if (error instanceof NotYetVisibleError) return reply.code(503).header('Retry-After', '1').send({ detail: error.message });
-    if (error instanceof BusRequestError && error.code !== 'handler_error') return reply.code(503).header('Retry-After', '1').send({ detail: commandServiceUnavailable(error.code) });
+    if (error instanceof BusRequestError && error.code !== 'handler_error')
+      return reply
+        .code(503)
+        .header('Retry-After', '1')
+        .send({ detail: commandServiceUnavailable(error.code) });
     if (error.code === 'FST_REQ_FILE_TOO_LARGE') return reply.code(400).send({ errors: [messages.fileTooLarge(5)] });
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.code(413).send({ detail: messages.bodyTooLarge(request.routeOptions.bodyLimit / MB) });

@@ -11,11 +11,11 @@ describe('a path that exists with other methods', () => {
   it('answers 405 with Allow, as DRF does (GET /auth/logout/ in TestY)', async () => {
     const logout = await server.app.inject({ method: 'GET', url: '/auth/logout/' });
     expect(logout.statusCode).toBe(405);
-    expect(logout.headers['allow']).toBe('POST');
+    expect(logout.headers.allow).toBe('POST');
     expect(logout.json()).toEqual({ detail: 'Method "GET" not allowed.' });
     const messages = await server.app.inject({ method: 'PUT', url: '/api/v2/system/messages/' });
     expect(messages.statusCode).toBe(405);
-    expect(messages.headers['allow']).toBe('GET, HEAD, POST');
+    expect(messages.headers.allow).toBe('GET, HEAD, POST');
   });
 
   it('matches parameters as the routes do: an id that is not a number is still not found', async () => {

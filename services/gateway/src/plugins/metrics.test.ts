@@ -1,5 +1,10 @@
+import Fastify from 'fastify';
+import { register as globalRegistry } from 'prom-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Browser, type TestServer } from '../testing/harness.ts';
+import { cancellationPlugin } from './cancellation.ts';
+import { gcPausesPlugin } from './gc-pauses.ts';
+import { metricsPlugin } from './metrics.ts';
 
 let server: TestServer;
 let admin: Browser;
@@ -13,7 +18,7 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 /** The value of one series (`name` with its labels or suffix) in an exposition. */
-function valueOf(text: string, series: string): number {
+function seriesValue(text: string, series: string): number {
   const line = text.split('\n').find((candidate) => candidate.startsWith(`${series} `));
   if (!line) throw new Error(`no ${series} in\n${text}`);
   return Number(line.slice(series.length + 1));
@@ -25,24 +30,51 @@ function scrape(remoteAddress: string, browser?: Browser, query = '') {
   return server.app.inject({ method: 'GET', url: `/metrics${query}`, remoteAddress, headers: cookie ? { cookie } : {} });
 }
 
+/** Every family an operator or a benchmark (bench/src/server-metrics.ts) reads, with its type. */
+const FAMILIES = {
+  testament_event_loop_delay_seconds: 'summary',
+  testament_gc_pause_seconds_total: 'counter',
+  testament_gc_pauses_total: 'counter',
+  testament_gc_longest_pause_seconds: 'gauge',
+  process_resident_memory_bytes: 'gauge',
+  nodejs_heap_size_used_bytes: 'gauge',
+  testament_http_requests_total: 'counter',
+  testament_http_requests_abandoned_total: 'counter',
+  testament_read_models_position: 'gauge',
+  testament_read_model_served: 'gauge',
+  testament_read_models_build_position: 'gauge',
+  testament_event_store_head_position: 'gauge',
+  testament_write_waits: 'gauge',
+};
+
 describe('GET /metrics', () => {
+  it('exposes each family by its name and type, and nothing else', async () => {
+    const text = (await scrape('127.0.0.1')).body;
+    const types = Object.fromEntries([...text.matchAll(/^# TYPE (\S+) (\S+)$/gm)].map(([, name, type]) => [name, type]));
+    expect(types).toEqual(FAMILIES);
+    for (const name of Object.keys(FAMILIES)) expect(text).toMatch(new RegExp(`^# HELP ${name} \\S`, 'm'));
+    // Units as the names say: bytes, not kilobytes or megabytes.
+    expect(seriesValue(text, 'process_resident_memory_bytes')).toBeGreaterThan(1024 * 1024);
+    expect(seriesValue(text, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(1024 * 1024);
+  });
+
   it('answers in Prometheus’ text format with the event loop, the garbage collector, memory, requests and positions', async () => {
     const response = await scrape('127.0.0.1');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/plain; version=0.0.4; charset=utf-8');
     const text = response.body;
     for (const quantile of ['0.5', '0.99', '1']) {
-      expect(valueOf(text, `testament_event_loop_delay_seconds{quantile="${quantile}"}`)).toBeGreaterThanOrEqual(0);
+      expect(seriesValue(text, `testament_event_loop_delay_seconds{quantile="${quantile}"}`)).toBeGreaterThanOrEqual(0);
     }
-    expect(valueOf(text, 'testament_event_loop_delay_seconds_count')).toBeGreaterThan(0);
-    expect(valueOf(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
-    expect(valueOf(text, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
-    expect(valueOf(text, 'testament_http_requests_abandoned_total')).toBe(0);
+    expect(seriesValue(text, 'testament_event_loop_delay_seconds_count')).toBeGreaterThan(0);
+    expect(seriesValue(text, 'process_resident_memory_bytes')).toBeGreaterThan(0);
+    expect(seriesValue(text, 'nodejs_heap_size_used_bytes')).toBeGreaterThan(0);
+    expect(seriesValue(text, 'testament_http_requests_abandoned_total')).toBe(0);
     expect(text).toContain('# TYPE testament_http_requests_total counter');
     // Starting a server collects garbage many times over.
-    expect(valueOf(text, 'testament_gc_pauses_total{kind="minor"}')).toBeGreaterThan(0);
-    expect(valueOf(text, 'testament_gc_pause_seconds_total{kind="minor"}')).toBeGreaterThan(0);
-    expect(valueOf(text, 'testament_gc_longest_pause_seconds')).toBeGreaterThan(0);
+    expect(seriesValue(text, 'testament_gc_pauses_total{kind="minor"}')).toBeGreaterThan(0);
+    expect(seriesValue(text, 'testament_gc_pause_seconds_total{kind="minor"}')).toBeGreaterThan(0);
+    expect(seriesValue(text, 'testament_gc_longest_pause_seconds')).toBeGreaterThan(0);
   });
 
   it('counts answers by status class and follows the read models and the log', async () => {
@@ -51,15 +83,15 @@ describe('GET /metrics', () => {
     expect((await admin.post('/api/v2/projects/', {})).statusCode).toBe(400);
     const after = (await scrape('127.0.0.1')).body;
     // The first scrape itself is a 2xx as well; a Browser's POST may fetch its CSRF cookie first.
-    const answered = (text: string, statusClass: string) => valueOf(text, `testament_http_requests_total{class="${statusClass}"}`);
+    const answered = (text: string, statusClass: string) => seriesValue(text, `testament_http_requests_total{class="${statusClass}"}`);
     expect(answered(after, '2xx')).toBeGreaterThanOrEqual(answered(before, '2xx') + 2);
     expect(answered(after, '4xx')).toBe(answered(before, '4xx') + 1);
     expect(answered(after, '5xx')).toBe(0);
-    const head = valueOf(after, 'testament_event_store_head_position');
-    expect(head).toBeGreaterThan(valueOf(before, 'testament_event_store_head_position'));
+    const head = seriesValue(after, 'testament_event_store_head_position');
+    expect(head).toBeGreaterThan(seriesValue(before, 'testament_event_store_head_position'));
     expect(head).toBe(await server.system.store.headPosition());
-    expect(valueOf(after, 'testament_read_models_position')).toBe(head);
-    expect(valueOf(after, 'testament_write_waits')).toBe(0);
+    expect(seriesValue(after, 'testament_read_models_position')).toBe(head);
+    expect(seriesValue(after, 'testament_write_waits')).toBe(0);
     // At rest every read model is served by the copy this code folded, and none is being built.
     const served = after.split('\n').filter((line) => line.startsWith('testament_read_model_served{'));
     expect(served.length).toBe(server.system.runner.status().models.length);
@@ -70,9 +102,25 @@ describe('GET /metrics', () => {
 
   it('starts a new event-loop window with ?reset=1, for benchmarks', async () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
-    const beforeReset = valueOf((await scrape('127.0.0.1', undefined, '?reset=1')).body, 'testament_event_loop_delay_seconds_count');
-    const afterReset = valueOf((await scrape('127.0.0.1')).body, 'testament_event_loop_delay_seconds_count');
+    const beforeReset = seriesValue((await scrape('127.0.0.1', undefined, '?reset=1')).body, 'testament_event_loop_delay_seconds_count');
+    const afterReset = seriesValue((await scrape('127.0.0.1')).body, 'testament_event_loop_delay_seconds_count');
     expect(afterReset).toBeLessThan(beforeReset);
+  });
+
+  it('keeps each app’s metrics in its own registry: apps in one process neither collide nor share counts', async () => {
+    const other = Fastify();
+    await other.register(cancellationPlugin);
+    await other.register(gcPausesPlugin);
+    await other.register(metricsPlugin, { system: server.system, config: server.config });
+    try {
+      const response = await other.inject({ method: 'GET', url: '/metrics', remoteAddress: '127.0.0.1' });
+      expect(response.statusCode).toBe(200);
+      expect(seriesValue(response.body, 'testament_http_requests_total{class="2xx"}')).toBe(0);
+      expect(seriesValue((await scrape('127.0.0.1')).body, 'testament_http_requests_total{class="2xx"}')).toBeGreaterThan(0);
+      expect(globalRegistry.getMetricsAsArray()).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 
   it('is for this machine, and for superusers from elsewhere', async () => {

@@ -1,13 +1,13 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import { errorResponse } from '@testament/contracts';
+import { errorResponse, schemaRoutes } from '@testament/contracts';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import type { GatewayContext } from '../context.ts';
-import { ANYONE, jsonSchemaOf, SIGNED_IN } from '../http/route-schema.ts';
+import { jsonSchemaOf, SIGNED_IN, serve } from '../http/route-schema.ts';
 
-export const OPENAPI_PATH = '/api/v2/schema/';
+export const OPENAPI_PATH = schemaRoutes.document.path;
 export const DOCS_PATH = '/api/v2/docs';
 
 /** Errors every operation may answer (§2.5), added to the document rather than to each route. */
@@ -22,7 +22,7 @@ const ERROR_STATUSES: Record<string, string> = {
 type Operation = { responses?: Record<string, unknown> };
 
 function withErrorResponses(document: Record<string, unknown>) {
-  const paths = (document['paths'] ?? {}) as Record<string, Record<string, Operation>>;
+  const paths = (document.paths ?? {}) as Record<string, Record<string, Operation>>;
   const error = { $ref: '#/components/schemas/Error' };
   for (const operations of Object.values(paths)) {
     for (const operation of Object.values(operations)) {
@@ -50,10 +50,11 @@ export const openApiPlugin = fp(async (app: FastifyInstance, { config }: Gateway
   app.setValidatorCompiler(() => () => true);
 
   app.addHook('onRoute', (route: RouteOptions) => {
-    const schema = route.schema as { hide?: boolean; response?: unknown; summary?: string } | undefined;
-    if (schema?.hide) return;
-    if (!schema?.response || !schema.summary) {
-      throw new Error(`${String(route.method)} ${route.url} has no contract: give it one with routeContracts() (http/route-schema.ts)`);
+    if ((route.schema as { hide?: boolean } | undefined)?.hide) return;
+    if (!route.config?.declaredAs) {
+      throw new Error(
+        `${String(route.method)} ${route.url} has no contract: declare it in contracts/src/api/<resource>.ts and serve it with serve()`,
+      );
     }
   });
 
@@ -63,7 +64,9 @@ export const openApiPlugin = fp(async (app: FastifyInstance, { config }: Gateway
       info: {
         title: 'Testament API',
         version: '2.1',
-        description: 'The /api/v2 wire contract (TestY 2.1 compatible). Sign in with the session cookie (and the X-CSRFToken header on writes), or send `Authorization: Token <key>`.',
+        description:
+          'The /api/v2 wire contract (TestY 2.1 compatible). Sign in with the session cookie ' +
+          '(and the X-CSRFToken header on writes), or send `Authorization: Token <key>`.',
       },
       components: {
         securitySchemes: {
@@ -74,14 +77,15 @@ export const openApiPlugin = fp(async (app: FastifyInstance, { config }: Gateway
       },
       security: SIGNED_IN,
     },
-    transformObject: (document) => ('openapiObject' in document ? (withErrorResponses(document.openapiObject as Record<string, unknown>) as never) : document.swaggerObject),
+    transformObject: (document) =>
+      'openapiObject' in document
+        ? (withErrorResponses(document.openapiObject as Record<string, unknown>) as never)
+        : document.swaggerObject,
   });
 
-  app.get(
-    OPENAPI_PATH,
-    { schema: { tags: ['schema'], summary: 'This API as an OpenAPI 3.1 document', security: ANYONE, response: { 200: { description: 'The OpenAPI document', type: 'object' } } } },
-    // The document as it is, not through a serializer made from its own one-line schema.
-    async (_request, reply) => reply.type('application/json; charset=utf-8').send(JSON.stringify(app.swagger())),
+  // The document as it is, not through a serializer made from its own one-line schema.
+  serve(app, schemaRoutes.document, async (_request, reply) =>
+    reply.type('application/json; charset=utf-8').send(JSON.stringify(app.swagger())),
   );
   await app.register(fastifySwaggerUi, { routePrefix: DOCS_PATH, uiConfig: { url: OPENAPI_PATH, deepLinking: true } });
 
@@ -91,7 +95,10 @@ export const openApiPlugin = fp(async (app: FastifyInstance, { config }: Gateway
       if (!schema) return payload;
       const checked = schema.safeParse(payload);
       if (!checked.success) {
-        throw new Error(`${request.method} ${request.routeOptions.url} answered ${reply.statusCode} outside its contract:\n${z.prettifyError(checked.error)}`);
+        throw new Error(
+          `${request.method} ${request.routeOptions.url} answered ${reply.statusCode} ` +
+            `outside its contract:\n${z.prettifyError(checked.error)}`,
+        );
       }
       return payload;
     });

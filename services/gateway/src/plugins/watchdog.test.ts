@@ -34,7 +34,9 @@ describe('event-loop watchdog', () => {
       );
       // A busy stall is time the thread ran, or waited for a CPU that other processes had (Linux tells; CI's machine is Linux).
       // The longest stall is the hold (on a loaded machine it may be reported a little shorter, or in two).
-      const stall = warn.mock.calls.map(([fields]) => fields as unknown as { stalledMs: number; ranMs: number; waitedMs: number }).reduce((longest, fields) => (fields.stalledMs > longest.stalledMs ? fields : longest));
+      const stall = warn.mock.calls
+        .map(([fields]) => fields as unknown as { stalledMs: number; ranMs: number; waitedMs: number })
+        .reduce((longest, fields) => (fields.stalledMs > longest.stalledMs ? fields : longest));
       expect(stall.ranMs + stall.waitedMs).toBeGreaterThanOrEqual(stall.stalledMs * 0.75);
     } finally {
       await server.system.runner.start();
@@ -55,12 +57,20 @@ describe('event-loop watchdog', () => {
       expect(garbage.length).toBe(300_000);
       holdEventLoop(60);
       await vi.waitFor(() =>
-        expect(warn).toHaveBeenCalledWith(expect.objectContaining({ gcMs: expect.toSatisfy((ms: number) => ms > 0), gc: expect.arrayContaining(['major']) }), 'the event loop was blocked'),
+        expect(warn).toHaveBeenCalledWith(
+          expect.objectContaining({ gcMs: expect.toSatisfy((ms: number) => ms > 0), gc: expect.arrayContaining(['major']) }),
+          'the event loop was blocked',
+        ),
       );
       // A stall of the code alone names no collection.
       warn.mockClear();
       holdEventLoop(120);
-      await vi.waitFor(() => expect(warn).toHaveBeenCalledWith(expect.objectContaining({ stalledMs: expect.toSatisfy((ms: number) => ms > 50) }), 'the event loop was blocked'));
+      await vi.waitFor(() =>
+        expect(warn).toHaveBeenCalledWith(
+          expect.objectContaining({ stalledMs: expect.toSatisfy((ms: number) => ms > 50) }),
+          'the event loop was blocked',
+        ),
+      );
       const [fields] = warn.mock.calls.at(-1)! as unknown as [{ gcMs: number; gc: string[] }];
       expect(fields.gc).not.toContain('major');
     } finally {

@@ -57,7 +57,8 @@ export const watchdogPlugin = fp(async (app: FastifyInstance) => {
     lastTimes = after;
     if (stalledMs > STALL_MS) {
       const routes = [...new Set([...finishedSinceTick, ...[...inFlight].map(routeOf)])];
-      const thread = before && after ? { ranMs: Math.round(after.ranMs - before.ranMs), waitedMs: Math.round(after.waitedMs - before.waitedMs) } : {};
+      const thread =
+        before && after ? { ranMs: Math.round(after.ranMs - before.ranMs), waitedMs: Math.round(after.waitedMs - before.waitedMs) } : {};
       // The collector's report of a pause arrives in the turn after it.
       setImmediate(() => {
         const gc = app.gcPauses.within(from, now);

@@ -13,12 +13,21 @@ const started: System[] = [];
 
 const setups = [
   { setup: 'folded on the main thread, the build on a thread', threads: { readModelsThread: false, auditThread: false } },
-  { setup: 'folded on a thread of their own that the main thread reads, the build on a thread of its own', threads: { readModelsThread: true, auditThread: true } },
+  {
+    setup: 'folded on a thread of their own that the main thread reads, the build on a thread of its own',
+    threads: { readModelsThread: true, auditThread: true },
+  },
 ];
 let threads = setups[0]!.threads;
 
 beforeEach(async () => {
-  config = { ...configFromEnv({}), dataDir: await mkdtemp(join(tmpdir(), 'testament-generation-')), adminPassword: 'Admin-pass1!', logLevel: 'silent', ...threads };
+  config = {
+    ...configFromEnv({}),
+    dataDir: await mkdtemp(join(tmpdir(), 'testament-generation-')),
+    adminPassword: 'Admin-pass1!',
+    logLevel: 'silent',
+    ...threads,
+  };
 });
 afterEach(async () => {
   for (const system of started.splice(0)) await system.close();
@@ -32,20 +41,34 @@ async function start(): Promise<System> {
 }
 
 async function register(system: System, username: string): Promise<void> {
-  const { position } = await system.dispatch('users.register', { username, password: 'Secret-pass1!', email: `${username}@example.test`, firstName: '', lastName: '', isSuperuser: false, isActive: true }, newCommandMeta(SYSTEM_ACTOR));
+  const { position } = await system.dispatch(
+    'users.register',
+    {
+      username,
+      password: 'Secret-pass1!',
+      email: `${username}@example.test`,
+      firstName: '',
+      lastName: '',
+      isSuperuser: false,
+      isActive: true,
+    },
+    newCommandMeta(SYSTEM_ACTOR),
+  );
   await system.runner.waitFor(position);
 }
 
 /** What a deployment of code that folds the users read model otherwise does to its stored copy: another version. */
 async function foldedByOtherCode(readModel: string): Promise<void> {
   const file = new SqliteReadStore({ file: join(config.dataDir, READ_MODELS_FILE), checkpoints: false });
-  await file.collection(READ_MODEL_CATALOG).bulkWrite([{ updateOne: { filter: { _id: readModel }, update: { $set: { version: 'folded by other code' } } } }]);
+  await file
+    .collection(READ_MODEL_CATALOG)
+    .bulkWrite([{ updateOne: { filter: { _id: readModel }, update: { $set: { version: 'folded by other code' } } } }]);
   await file.close();
 }
 
 /** The users as a page lists them: a `find`, whose answer the store may remember until the collection changes. */
 async function usernames(system: System): Promise<string[]> {
-  return (await system.readStore.collection('users').find({}, { sort: { username: 1 } })).map((user) => String(user['username']));
+  return (await system.readStore.collection('users').find({}, { sort: { username: 1 } })).map((user) => String(user.username));
 }
 
 describe.each(setups)('a read model whose code changed, in the embedded setup ($setup)', (each) => {

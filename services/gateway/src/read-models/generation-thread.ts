@@ -6,7 +6,13 @@
  * transactions stay short, since a write of the served runner waits for them.
  */
 import { type Bus, closeRequestsThread, startRequestsThread, type ThreadRequests } from '@testament/infra';
-import { PROJECTIONS_ADVANCED, READ_MODELS_RUNNER, type GenerationBuild, type ProjectionsAdvanced, type ReadModelsBuild } from '@testament/projections';
+import {
+  PROJECTIONS_ADVANCED,
+  READ_MODELS_RUNNER,
+  type GenerationBuild,
+  type ProjectionsAdvanced,
+  type ReadModelsBuild,
+} from '@testament/projections';
 import type { Worker } from 'node:worker_threads';
 import { FOLD_YOUNG_GENERATION_MB } from './fold-heap.ts';
 import type { FromGenerationThread, GenerationThreadData, ToGenerationThread } from './messages.ts';
@@ -18,11 +24,19 @@ export class GenerationThread implements ReadModelsBuild {
   private readonly requests: ThreadRequests<Extract<ToGenerationThread, { id: number }>, { position: number; resumedFrom: number }>;
   private readonly stopFollowing: () => void;
 
-  constructor(files: Pick<GenerationThreadData, 'eventsFile' | 'readModelsFile' | 'fence'>, { projections, generation, runnerName, holdsUpStart }: GenerationBuild, bus: Bus) {
+  constructor(
+    files: Pick<GenerationThreadData, 'eventsFile' | 'readModelsFile' | 'fence'>,
+    { projections, generation, runnerName, holdsUpStart }: GenerationBuild,
+    bus: Bus,
+  ) {
     ({ worker: this.worker, requests: this.requests } = startRequestsThread(
       new URL('./generation-worker.ts', import.meta.url),
       { ...files, names: projections.map((projection) => projection.name), generation, runnerName, holdsUpStart },
-      { name: "the read models' build thread", onMessage: (message: FromGenerationThread) => this.receive(message), resourceLimits: { maxYoungGenerationSizeMb: FOLD_YOUNG_GENERATION_MB } },
+      {
+        name: "the read models' build thread",
+        onMessage: (message: FromGenerationThread) => this.receive(message),
+        resourceLimits: { maxYoungGenerationSizeMb: FOLD_YOUNG_GENERATION_MB },
+      },
     ));
     // The thread reads the log itself; it learns of commits from the served runner's notices.
     this.stopFollowing = bus.subscribe(PROJECTIONS_ADVANCED, (payload) => {
@@ -34,7 +48,12 @@ export class GenerationThread implements ReadModelsBuild {
   async start(until?: number): Promise<void> {
     // Brought to a position the served runner has folded: committed, whatever the thread has heard.
     if (until !== undefined) this.requests.post({ kind: 'committed', position: until } satisfies ToGenerationThread);
-    const { position, resumedFrom } = await this.requests.ask({ kind: 'control', id: 0, action: 'start', ...(until !== undefined && { until }) });
+    const { position, resumedFrom } = await this.requests.ask({
+      kind: 'control',
+      id: 0,
+      action: 'start',
+      ...(until !== undefined && { until }),
+    });
     this.position = position;
     this.resumedFrom = resumedFrom;
   }
@@ -45,7 +64,11 @@ export class GenerationThread implements ReadModelsBuild {
 
   async close(): Promise<void> {
     this.stopFollowing();
-    await closeRequestsThread({ worker: this.worker, requests: this.requests }, { kind: 'control', id: 0, action: 'close' }, "the read models' build thread is closed");
+    await closeRequestsThread(
+      { worker: this.worker, requests: this.requests },
+      { kind: 'control', id: 0, action: 'close' },
+      "the read models' build thread is closed",
+    );
   }
 
   private receive(message: FromGenerationThread): void {

@@ -26,7 +26,10 @@ const readStore = new SqliteReadStore({ file: readModelsFile, checkpoints: false
 if (fence) fenceWithLease(readStore, fence);
 const projections = readModelProjections.filter((projection) => names.includes(projection.name));
 const { catchUpBatchSize, backgroundBatchSizeOnAThread } = readModelBatches;
-const runner = generationRunner({ store: log, readStore, bus: new MemoryBus(), catchUpBatchSize, backgroundBatchSize: backgroundBatchSizeOnAThread }, { projections, generation, runnerName, holdsUpStart });
+const runner = generationRunner(
+  { store: log, readStore, bus: new MemoryBus(), catchUpBatchSize, backgroundBatchSize: backgroundBatchSizeOnAThread },
+  { projections, generation, runnerName, holdsUpStart },
+);
 const progress = setInterval(() => post({ kind: 'advanced', position: runner.position }), PROGRESS_EVERY_MS);
 
 async function start(until: number | undefined): Promise<void> {
@@ -46,7 +49,9 @@ async function close(): Promise<void> {
 
 port.on('message', (message: ToGenerationThread) => {
   if (message.kind === 'committed') return log.committed(message.position);
-  void answerControl(post, runner, message.id, () => (message.action === 'start' ? start(message.until) : message.action === 'stop' ? runner.stop() : close()));
+  void answerControl(post, runner, message.id, () =>
+    message.action === 'start' ? start(message.until) : message.action === 'stop' ? runner.stop() : close(),
+  );
 });
 
 process.on('uncaughtException', (error) => post({ kind: 'failed', message: error.stack ?? error.message }));

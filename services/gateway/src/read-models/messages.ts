@@ -5,14 +5,14 @@ import type { ControlAnswer } from './control-answers.ts';
 /** What the server's main thread tells a generation's thread. */
 export type ToGenerationThread =
   | { kind: 'committed'; position: number }
-  /** `start` answers once the generation has folded the log's head (or `until`); `stop` once it has stopped; `close` once its files are closed. */
+  /**
+   * `start` answers once the generation has folded the log's head (or `until`); `stop` once it has stopped; `close` once its files are
+   * closed.
+   */
   | { kind: 'control'; id: number; action: 'start' | 'stop' | 'close'; until?: number };
 
 /** What a generation's thread tells the main thread. */
-export type FromGenerationThread =
-  | { kind: 'advanced'; position: number }
-  | ControlAnswer
-  | { kind: 'failed'; message: string };
+export type FromGenerationThread = { kind: 'advanced'; position: number } | ControlAnswer | { kind: 'failed'; message: string };
 
 /** What the thread is started with (startTsWorker adds the module to run). */
 export interface GenerationThreadData {
@@ -30,7 +30,10 @@ export interface GenerationThreadData {
 /** What the server's main thread tells the read models' thread (read-models-worker.ts). */
 export type ToReadModelsThread =
   | { kind: 'committed'; position: number }
-  /** `start` answers once the read models are served at the log's head; `stop` once they stopped folding; `close` once their files are closed. */
+  /**
+   * `start` answers once the read models are served at the log's head; `stop` once they stopped folding; `close` once their files are
+   * closed.
+   */
   | { kind: 'control'; id: number; action: 'start' | 'stop' | 'close' }
   /** The main thread reads the copies named in a `served` request now. */
   | { kind: 'answer'; id: number; error?: { name: string; message: string } };
@@ -50,6 +53,8 @@ export interface ReadModelsThreadData {
   readModelsFile: string;
   /** In the projection service: the term under which the thread (and the builds it starts) write the file, refused once another took it. */
   fence?: HeldLease;
-  /** In the projection service: how long copies replaced by a switch stay for the gateways (`VersionedReadModelsOptions.retiredGraceMs`). */
+  /**
+   * In the projection service: how long copies replaced by a switch stay for the gateways (`VersionedReadModelsOptions.retiredGraceMs`).
+   */
   retiredGraceMs?: number;
 }

@@ -5,8 +5,24 @@
  * readers). Every batch's notice reaches the bus from here, after this connection has forgotten what
  * it remembered of the collections the batch wrote, so a write's response and the next read see it.
  */
-import { type Bus, closeRequestsThread, type ReadStore, renamedReadStore, type ScanListener, SqliteReadStore, startRequestsThread, type ThreadRequests } from '@testament/infra';
-import { PositionGate, PROJECTIONS_ADVANCED, READ_MODELS_RUNNER, type ProjectionsAdvanced, type ReadModelsStatus, type ServedReadModels } from '@testament/projections';
+import {
+  type Bus,
+  closeRequestsThread,
+  type ReadStore,
+  renamedReadStore,
+  type ScanListener,
+  SqliteReadStore,
+  startRequestsThread,
+  type ThreadRequests,
+} from '@testament/infra';
+import {
+  PositionGate,
+  PROJECTIONS_ADVANCED,
+  READ_MODELS_RUNNER,
+  type ProjectionsAdvanced,
+  type ReadModelsStatus,
+  type ServedReadModels,
+} from '@testament/projections';
 import type { Worker } from 'node:worker_threads';
 import { FOLD_YOUNG_GENERATION_MB, LIVE_FOLD_YOUNG_GENERATION_MB } from './fold-heap.ts';
 import type { FromReadModelsThread, ReadModelsThreadData, ToReadModelsThread } from './messages.ts';
@@ -41,23 +57,35 @@ export class ReadModelsThread implements ServedReadModels {
     commits: (listener: (head: number) => void) => () => void,
     private readonly options: { onCollectionScan?: ScanListener | undefined; freshThreadAfterEvents?: number } = {},
   ) {
-    this.reader = new SqliteReadStore({ file: files.readModelsFile, reader: true, ...(options.onCollectionScan && { onCollectionScan: options.onCollectionScan }) });
+    this.reader = new SqliteReadStore({
+      file: files.readModelsFile,
+      reader: true,
+      ...(options.onCollectionScan && { onCollectionScan: options.onCollectionScan }),
+    });
     this.reads = renamedReadStore(this.reader, (collection) => this.served.get(collection) ?? collection);
     this.startThread();
     this.stopFollowing = commits((head) => this.committed(head));
   }
 
   private startThread(youngGenerationMb = FOLD_YOUNG_GENERATION_MB): void {
-    ({ worker: this.worker, requests: this.requests } = startRequestsThread(new URL('./read-models-worker.ts', import.meta.url), this.files, {
-      name: "the read models' thread",
-      onMessage: (message: FromReadModelsThread) => this.receive(message),
-      resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb },
-    }));
+    ({ worker: this.worker, requests: this.requests } = startRequestsThread(
+      new URL('./read-models-worker.ts', import.meta.url),
+      this.files,
+      {
+        name: "the read models' thread",
+        onMessage: (message: FromReadModelsThread) => this.receive(message),
+        resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb },
+      },
+    ));
   }
 
   /** Closes the thread's files, then the thread. */
   private async stopThread(): Promise<void> {
-    await closeRequestsThread({ worker: this.worker, requests: this.requests }, { kind: 'control', id: 0, action: 'close' }, "the read models' thread is closed");
+    await closeRequestsThread(
+      { worker: this.worker, requests: this.requests },
+      { kind: 'control', id: 0, action: 'close' },
+      "the read models' thread is closed",
+    );
   }
 
   get position(): number {
@@ -85,7 +113,8 @@ export class ReadModelsThread implements ServedReadModels {
   }
 
   async waitFor(position: number, timeoutMs = Number.POSITIVE_INFINITY): Promise<void> {
-    if (!(await this.gate.waitFor(position, timeoutMs))) throw new Error(`read models did not reach position ${position} within ${timeoutMs} ms`);
+    if (!(await this.gate.waitFor(position, timeoutMs)))
+      throw new Error(`read models did not reach position ${position} within ${timeoutMs} ms`);
   }
 
   async settled(): Promise<void> {
@@ -110,7 +139,12 @@ export class ReadModelsThread implements ServedReadModels {
         this.reader.changed(written);
         this.gate.advance(message.position);
         // With the stored names written, so a gateway reading the file from another process forgets what it remembered of them.
-        this.bus.publish(PROJECTIONS_ADVANCED, { runner: this.runnerName, position: message.position, topics: message.topics, collections: written } satisfies ProjectionsAdvanced);
+        this.bus.publish(PROJECTIONS_ADVANCED, {
+          runner: this.runnerName,
+          position: message.position,
+          topics: message.topics,
+          collections: written,
+        } satisfies ProjectionsAdvanced);
         return;
       }
       case 'served':

@@ -56,7 +56,9 @@ async function close(): Promise<void> {
 port.on('message', (message: ToReadModelsThread) => {
   if (message.kind === 'committed') return log.committed(message.position);
   if (message.kind === 'answer') return toMain.settle(message);
-  void answerControl(post, runner, message.id, () => (message.action === 'start' ? start() : message.action === 'stop' ? runner.stop() : close()));
+  void answerControl(post, runner, message.id, () =>
+    message.action === 'start' ? start() : message.action === 'stop' ? runner.stop() : close(),
+  );
 });
 
 process.on('uncaughtException', (error) => post({ kind: 'failed', message: error.stack ?? error.message }));

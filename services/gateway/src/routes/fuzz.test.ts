@@ -10,11 +10,15 @@ import { startTestServer, type Browser, type TestServer } from '../testing/harne
  */
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
 const ODD_IDS = ['0', '-1', '99999999999999999999', 'abc', '1.5', '%F0%9F%92%A9', '1'];
-const ODD_QUERY = '?page=-1&page_size=abc&project=x&parent=%00&ordering=-zzz,&name=%E2%80%AE&is_archive=maybe&type=9&suite=1e400&include_inactive=2';
+const ODD_QUERY =
+  '?page=-1&page_size=abc&project=x&parent=%00&ordering=-zzz,&name=%E2%80%AE&is_archive=maybe&type=9&suite=1e400&include_inactive=2';
 const WRONG_VALUES: unknown[] = [null, 12345, -1, true, [], {}, 'x'.repeat(20_000), '𝕏\u0000\u202e', [{ nested: [[[]]] }], 1e308];
 const LONG_ENOUGH_MS = 5_000;
 
-type Operation = { requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> }; security?: Array<Record<string, unknown>> };
+type Operation = {
+  requestBody?: { content?: Record<string, { schema?: { properties?: Record<string, unknown> } }> };
+  security?: Array<Record<string, unknown>>;
+};
 type Document = { paths: Record<string, Partial<Record<(typeof METHODS)[number], Operation>>> };
 
 let server: TestServer;
@@ -39,11 +43,18 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-async function expectRefusedCalmly(browser: Browser, method: string, url: string, payload?: string | Record<string, unknown> | unknown[], headers?: Record<string, string>) {
+async function expectRefusedCalmly(
+  browser: Browser,
+  method: string,
+  url: string,
+  payload?: string | Record<string, unknown> | unknown[],
+  headers?: Record<string, string>,
+) {
   const started = performance.now();
   const response = await browser.request(method as 'GET', url, payload as never, headers);
   answered.set(response.statusCode, (answered.get(response.statusCode) ?? 0) + 1);
-  expect(response.statusCode, `${method} ${url} ${typeof payload === 'string' ? payload.slice(0, 80) : JSON.stringify(payload)?.slice(0, 80)}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
+  const sent = typeof payload === 'string' ? payload.slice(0, 80) : JSON.stringify(payload)?.slice(0, 80);
+  expect(response.statusCode, `${method} ${url} ${sent}: ${response.body.slice(0, 300)}`).toBeLessThan(500);
   expect(performance.now() - started, `${method} ${url} took too long`).toBeLessThan(LONG_ENOUGH_MS);
 }
 
@@ -55,7 +66,13 @@ describe('every route, fed malformed input', () => {
   it('answers odd ids and query values without a 5xx', async () => {
     for (const { method, path } of operations) {
       if (path === '/auth/logout/') continue;
-      for (const id of ODD_IDS) await expectRefusedCalmly(admin, method, path.replace(/\{\w+\}/g, id) + ODD_QUERY, method === 'GET' || method === 'DELETE' ? undefined : {});
+      for (const id of ODD_IDS)
+        await expectRefusedCalmly(
+          admin,
+          method,
+          path.replace(/\{\w+\}/g, id) + ODD_QUERY,
+          method === 'GET' || method === 'DELETE' ? undefined : {},
+        );
     }
   });
 
@@ -75,7 +92,8 @@ describe('every route, fed malformed input', () => {
 
   it('answers anonymous callers without a 5xx', async () => {
     const anonymous = server.browser();
-    for (const { method, path } of operations) await expectRefusedCalmly(anonymous, method, path.replace(/\{\w+\}/g, '1'), method === 'GET' ? undefined : { name: 'x' });
+    for (const { method, path } of operations)
+      await expectRefusedCalmly(anonymous, method, path.replace(/\{\w+\}/g, '1'), method === 'GET' ? undefined : { name: 'x' });
   });
 });
 
@@ -94,7 +112,12 @@ describe('every route but the public ones, called anonymously', () => {
   ];
 
   it('are exactly the operations the document marks public', () => {
-    expect(operations.filter((operation) => operation.isPublic).map(({ method, path }) => `${method} ${path}`).sort()).toEqual(PUBLIC);
+    expect(
+      operations
+        .filter((operation) => operation.isPublic)
+        .map(({ method, path }) => `${method} ${path}`)
+        .sort(),
+    ).toEqual(PUBLIC);
   });
 
   it('answer 401 before reading the body or the query, whatever they hold', async () => {
@@ -105,10 +128,17 @@ describe('every route but the public ones, called anonymously', () => {
       if (isPublic) continue;
       const url = path.replace(/\{\w+\}/g, '1') + ODD_QUERY;
       const bodies: Array<[string | Record<string, unknown> | undefined, Record<string, string>?]> =
-        method === 'GET' ? [[undefined]] : [[Object.fromEntries(fields.map((field) => [field, [{ nested: 12345 }]]))], ['{"broken": ', { 'content-type': 'application/json' }], ['--x\r\nhalf a part', { 'content-type': 'multipart/form-data; boundary=x' }]];
+        method === 'GET'
+          ? [[undefined]]
+          : [
+              [Object.fromEntries(fields.map((field) => [field, [{ nested: 12345 }]]))],
+              ['{"broken": ', { 'content-type': 'application/json' }],
+              ['--x\r\nhalf a part', { 'content-type': 'multipart/form-data; boundary=x' }],
+            ];
       for (const [body, headers] of bodies) {
         const response = await anonymous.request(method, url, body as never, headers);
-        if (response.statusCode !== 401 || !response.headers['www-authenticate']) refusedOtherwise.push(`${method} ${url} ${String(body).slice(0, 20)}: ${response.statusCode} ${response.body.slice(0, 120)}`);
+        if (response.statusCode !== 401 || !response.headers['www-authenticate'])
+          refusedOtherwise.push(`${method} ${url} ${String(body).slice(0, 20)}: ${response.statusCode} ${response.body.slice(0, 120)}`);
       }
     }
     expect(refusedOtherwise).toEqual([]);

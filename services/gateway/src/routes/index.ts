@@ -24,7 +24,7 @@ export async function loadResourceRoutes(): Promise<ResourceRoutes[]> {
     .sort();
   return Promise.all(
     resources.map(async (resource) => {
-      // A relative template, so the server's bundle (scripts/build-server.mjs) holds every folder's routes.
+      // A relative template, so the server's bundle (services/gateway/src/server-bundle.ts) holds every folder's routes.
       const module = (await import(`./${resource}/routes.ts`)) as { default?: ResourceRoutes };
       if (typeof module.default !== 'function') throw new Error(`routes/${resource}/routes.ts must export its routes plugin as default`);
       return module.default;

@@ -13,12 +13,29 @@ export async function createSuite(browser: Browser, project: number, name: strin
 }
 
 export async function createCase(browser: Browser, project: number, suite: number, changes: Record<string, unknown> = {}) {
-  return created(browser, '/api/v2/cases/', { project, suite, name: 'Log in', scenario: 'Type the password', expected: 'Signed in', ...changes });
+  return created(browser, '/api/v2/cases/', {
+    project,
+    suite,
+    name: 'Log in',
+    scenario: 'Type the password',
+    expected: 'Signed in',
+    ...changes,
+  });
 }
 
 /** A plan of a week from 2026-01-05 with tests of these cases; one plan per parameter combination. */
-export async function createPlans(browser: Browser, project: number, changes: Record<string, unknown> = {}): Promise<Array<{ id: number; name: string }>> {
-  return created(browser, '/api/v2/testplans/', { project, name: 'Release 1', started_at: '2026-01-05T09:00:00Z', due_date: '2026-01-12T09:00:00Z', ...changes });
+export async function createPlans(
+  browser: Browser,
+  project: number,
+  changes: Record<string, unknown> = {},
+): Promise<Array<{ id: number; name: string }>> {
+  return created(browser, '/api/v2/testplans/', {
+    project,
+    name: 'Release 1',
+    started_at: '2026-01-05T09:00:00Z',
+    due_date: '2026-01-12T09:00:00Z',
+    ...changes,
+  });
 }
 
 export async function createPlan(browser: Browser, project: number, changes: Record<string, unknown> = {}): Promise<number> {
@@ -26,7 +43,11 @@ export async function createPlan(browser: Browser, project: number, changes: Rec
 }
 
 /** The tests of a plan's subtree, by case id. */
-export async function testsOfPlan(browser: Browser, planId: number, query = ''): Promise<Array<Record<string, unknown> & { id: number; case: number }>> {
+export async function testsOfPlan(
+  browser: Browser,
+  planId: number,
+  query = '',
+): Promise<Array<Record<string, unknown> & { id: number; case: number }>> {
   const response = await browser.get(`/api/v2/testplans/${planId}/tests/?show_descendants=true${query}`);
   expect(response.statusCode, response.body).toBe(200);
   return response.json().results;

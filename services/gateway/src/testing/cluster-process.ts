@@ -23,10 +23,17 @@ export interface ClusterProcess {
 
 /** `npm run start:cluster` as an operator runs it (scripts/start-cluster.ts), its output kept. */
 export function startClusterProcess(env: Record<string, string>): ClusterProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start-cluster.ts'], { cwd: ROOT, env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start-cluster.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => void (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+  const appendOutput = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  child.stdout!.on('data', appendOutput);
+  child.stderr!.on('data', appendOutput);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const lines = (pattern: RegExp) => [...output.matchAll(new RegExp(pattern, 'g'))];
   return {

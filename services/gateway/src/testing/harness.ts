@@ -31,11 +31,22 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   // Read models frozen, so a route that changes a document it read fails its test; answers held to their contracts.
   // The audit trail folds in this thread unless a test asks for its own thread (the audit routes' tests and the real server do):
   // a thread per test server would double the suite's time on two cores.
-  const config = { ...configFromEnv({}), dataDir, adminPassword: ADMIN_PASSWORD, logLevel: 'silent', checkResponses: true, auditThread: false, readModelsThread: false, ...overrides };
+  const config = {
+    ...configFromEnv({}),
+    dataDir,
+    adminPassword: ADMIN_PASSWORD,
+    logLevel: 'silent',
+    checkResponses: true,
+    auditThread: false,
+    readModelsThread: false,
+    ...overrides,
+  };
   // Any route whose query would read a whole growing collection fails its test (a 500), so missing indexes show.
   const system = await startSystem(config, {
     onCollectionScan: (scan) => {
-      throw new Error(`collection scan of ${scan.collection} (${scan.operation} ${JSON.stringify(scan.filter)}): no index serves this query`);
+      throw new Error(
+        `collection scan of ${scan.collection} (${scan.operation} ${JSON.stringify(scan.filter)}): no index serves this query`,
+      );
     },
   });
   const app = await buildApp({ system, config });
@@ -58,7 +69,15 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     async createUser(username, password, options = {}) {
       const { userId, position } = await system.dispatch(
         'users.register',
-        { username, password, email: `${username}@example.test`, firstName: '', lastName: '', isSuperuser: options.isSuperuser ?? false, isActive: true },
+        {
+          username,
+          password,
+          email: `${username}@example.test`,
+          firstName: '',
+          lastName: '',
+          isSuperuser: options.isSuperuser ?? false,
+          isActive: true,
+        },
         newCommandMeta(SYSTEM_ACTOR),
       );
       await system.runner.waitFor(position);
@@ -84,7 +103,12 @@ export class Browser {
 
   constructor(private readonly app: FastifyInstance) {}
 
-  async request(method: InjectOptions['method'], url: string, payload?: Body, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  async request(
+    method: InjectOptions['method'],
+    url: string,
+    payload?: Body,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
     if (!this.cookies.has('csrftoken') && method !== 'GET') await this.request('GET', '/auth/csrf/');
     const response = await this.app.inject({
       method,
@@ -143,7 +167,9 @@ export function multipart(fields: Record<string, string>, files?: FilePart | Fil
   }
   for (const file of [files ?? []].flat()) {
     const type = file.type === undefined ? '' : `Content-Type: ${file.type}\r\n`;
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\n${type}\r\n`));
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.filename}"\r\n${type}\r\n`),
+    );
     parts.push(file.bytes, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));

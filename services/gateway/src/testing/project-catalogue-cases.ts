@@ -35,7 +35,11 @@ export async function startCatalogueWorld(overrides: Partial<Config> = {}): Prom
   for (const name of ['alice', 'bob', 'eve', 'mallory']) ids[name] = await server.createUser(name, PASSWORD);
   const admin = await login('admin', ADMIN_PASSWORD);
   const setMember = async (projectId: number, userId: number, roleIds: number[]) => {
-    const { position } = await server.system.dispatch('projects.setMemberRoles', { projectId, userId, roleIds }, newCommandMeta(SYSTEM_ACTOR));
+    const { position } = await server.system.dispatch(
+      'projects.setMemberRoles',
+      { projectId, userId, roleIds },
+      newCommandMeta(SYSTEM_ACTOR),
+    );
     await server.system.runner.waitFor(position);
   };
   const createProject = async (name: string, isPrivate: boolean) => {
@@ -46,10 +50,10 @@ export async function startCatalogueWorld(overrides: Partial<Config> = {}): Prom
   const publicProject = await createProject('Open house', false);
   const privateProject = await createProject('Vault', true);
   const elsewhere = await createProject('Elsewhere', true);
-  await setMember(privateProject, ids['alice']!, [ROLE.user]);
-  await setMember(privateProject, ids['eve']!, [ROLE.user]);
-  await setMember(elsewhere, ids['eve']!, [ROLE.external]);
-  await setMember(privateProject, ids['mallory']!, [ROLE.external]);
+  await setMember(privateProject, ids.alice!, [ROLE.user]);
+  await setMember(privateProject, ids.eve!, [ROLE.user]);
+  await setMember(elsewhere, ids.eve!, [ROLE.external]);
+  await setMember(privateProject, ids.mallory!, [ROLE.external]);
   return {
     server,
     admin,
@@ -62,7 +66,7 @@ export async function startCatalogueWorld(overrides: Partial<Config> = {}): Prom
     privateProject,
     async newProject(name) {
       const projectId = await createProject(name, false);
-      await setMember(projectId, ids['alice']!, [ROLE.admin]);
+      await setMember(projectId, ids.alice!, [ROLE.admin]);
       return projectId;
     },
     async archive(projectId) {
@@ -72,7 +76,7 @@ export async function startCatalogueWorld(overrides: Partial<Config> = {}): Prom
 }
 
 /** The world for one test file: filled in before its tests run, closed after them. */
-export function useCatalogueWorld(overrides: Partial<Config> = {}): CatalogueWorld {
+export function catalogueWorldForFile(overrides: Partial<Config> = {}): CatalogueWorld {
   const world = {} as CatalogueWorld;
   beforeAll(async () => {
     Object.assign(world, await startCatalogueWorld(overrides));
@@ -101,7 +105,8 @@ export function describeCatalogueResource(c: CatalogueCase): void {
   const url = (suffix = '') => `/api/v2/${c.path}/${suffix}`;
   let counter = 0;
   const unique = () => `${c.path}-${++counter}`;
-  const listedIds = (body: unknown) => ((c.paginated ? (body as { results: unknown[] }).results : body) as Array<{ id: number }>).map((row) => row.id);
+  const listedIds = (body: unknown) =>
+    ((c.paginated ? (body as { results: unknown[] }).results : body) as Array<{ id: number }>).map((row) => row.id);
   async function create(browser: Browser, projectId: number) {
     const response = await browser.post(url(), c.body(projectId, unique()));
     expect(response.statusCode, response.body).toBe(201);

@@ -12,7 +12,9 @@ export type AllReadModels = Awaited<ReturnType<typeof documentsOfReadModels>>;
  * opened as a server would: the copies its catalog serves, caught up with the log), and as a fold of the whole
  * log from scratch makes them: what a test requires to be equal.
  */
-export async function keptAndRebuilt(dataDir: string): Promise<{ kept: AllReadModels; rebuilt: AllReadModels; resumedFrom: number; head: number }> {
+export async function keptAndRebuilt(
+  dataDir: string,
+): Promise<{ kept: AllReadModels; rebuilt: AllReadModels; resumedFrom: number; head: number }> {
   const copy = await mkdtemp(join(tmpdir(), 'testament-kept-'));
   // Stopped: nobody else writes it.
   const store = SqliteEventStore.open(join(dataDir, 'events.sqlite'));
@@ -23,7 +25,12 @@ export async function keptAndRebuilt(dataDir: string): Promise<{ kept: AllReadMo
     await kept.start();
     const rebuilt = readModels({ store, readStore: new SqliteReadStore(), bus: new MemoryBus() });
     await rebuilt.start();
-    const result = { kept: await documentsOfReadModels(kept.reads), rebuilt: await documentsOfReadModels(rebuilt.reads), resumedFrom: kept.resumedFrom, head };
+    const result = {
+      kept: await documentsOfReadModels(kept.reads),
+      rebuilt: await documentsOfReadModels(rebuilt.reads),
+      resumedFrom: kept.resumedFrom,
+      head,
+    };
     await kept.stop();
     await rebuilt.stop();
     return result;

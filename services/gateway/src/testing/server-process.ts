@@ -39,7 +39,12 @@ export function startListeningProcess(entry: string, env: Record<string, string>
 }
 
 /** `ready`: the output that says the process is up (`listening on <url>` by default). */
-function startListening(nodeArgs: string[], env: Record<string, string>, timeoutMs: number, ready = /listening on (http:\/\/[^\s]+)/): Promise<ServerProcess> {
+function startListening(
+  nodeArgs: string[],
+  env: Record<string, string>,
+  timeoutMs: number,
+  ready = /listening on (http:\/\/[^\s]+)/,
+): Promise<ServerProcess> {
   const child = spawn(process.execPath, nodeArgs, {
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', PORT: '0', LOG_LEVEL: 'error', ...env },

@@ -33,7 +33,15 @@ export const accessRequestsProjection = projection<AccessRequestEvent>({
     const time = event.metadata.time;
     if (event.type === 'AccessRequested') {
       const { reason } = event.data;
-      view.put(ACCESS_REQUESTS, { _id, projectId, userId, reason, pending: true, requestedAt: time, resolvedAt: null } satisfies AccessRequestDocument);
+      view.put(ACCESS_REQUESTS, {
+        _id,
+        projectId,
+        userId,
+        reason,
+        pending: true,
+        requestedAt: time,
+        resolvedAt: null,
+      } satisfies AccessRequestDocument);
     } else {
       const current = view.get<AccessRequestDocument>(ACCESS_REQUESTS, _id);
       if (current) view.put(ACCESS_REQUESTS, { ...current, pending: false, resolvedAt: time });

@@ -30,7 +30,14 @@ export const apiTokensProjection = projection<TokenEvent>({
     switch (event.type) {
       case 'UserApiTokenIssued': {
         const { tokenHash, tokenId, description, expiresAt } = event.data;
-        view.put(API_TOKENS, { _id: tokenHash, tokenId, userId, description, expiresAt, createdAt: event.metadata.time } satisfies ApiTokenDocument);
+        view.put(API_TOKENS, {
+          _id: tokenHash,
+          tokenId,
+          userId,
+          description,
+          expiresAt,
+          createdAt: event.metadata.time,
+        } satisfies ApiTokenDocument);
         return;
       }
       case 'UserApiTokenDescriptionChanged': {

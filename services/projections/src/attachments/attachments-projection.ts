@@ -29,7 +29,9 @@ export interface AttachmentDocument {
 export const attachmentsProjection = projection<AttachmentEvent>({
   name: ATTACHMENTS,
   source: import.meta.url,
-  collections: { [ATTACHMENTS]: { indexes: [{ keys: { projectId: 1, isDeleted: 1, _id: 1 } }, { keys: { contentTypeId: 1, objectId: 1 } }] } },
+  collections: {
+    [ATTACHMENTS]: { indexes: [{ keys: { projectId: 1, isDeleted: 1, _id: 1 } }, { keys: { contentTypeId: 1, objectId: 1 } }] },
+  },
   handles: new Set(['AttachmentUploaded', 'AttachmentDeleted']),
   keys: (event) => [[ATTACHMENTS, streams.attachment.idOf(event.stream)]],
   apply(event, view) {

@@ -14,6 +14,10 @@ export function findAttachment(readStore: ReadStore, attachmentId: number): Prom
 /** The live attachments among these ids, in the order asked (deleted or unknown ones left out). */
 export async function attachmentsByIds(readStore: ReadStore, attachmentIds: readonly number[]): Promise<AttachmentDocument[]> {
   if (attachmentIds.length === 0) return [];
-  const found = new Map((await readStore.collection<AttachmentDocument>(ATTACHMENTS).find({ _id: { $in: [...new Set(attachmentIds)] }, isDeleted: false })).map((item) => [item._id, item]));
+  const found = new Map(
+    (await readStore.collection<AttachmentDocument>(ATTACHMENTS).find({ _id: { $in: [...new Set(attachmentIds)] }, isDeleted: false })).map(
+      (item) => [item._id, item],
+    ),
+  );
   return attachmentIds.flatMap((id) => found.get(id) ?? []);
 }

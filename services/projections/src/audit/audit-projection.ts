@@ -53,7 +53,9 @@ export interface AuditObjectDocument {
   fields: Fields;
 }
 
-/** `audit_streams`: each stream's project and last hash, so rows carry their predecessor's hash and verification knows a project's streams. */
+/**
+ * `audit_streams`: each stream's project and last hash, so rows carry their predecessor's hash and verification knows a project's streams.
+ */
 export interface AuditStreamDocument {
   [key: string]: unknown;
   _id: string;
@@ -79,7 +81,10 @@ export function relatedObjects(row: Pick<AuditRowDocument, 'objectKeys'>): Objec
 const subjects = new WeakMap<ProjectedEvent, Subject>();
 function subjectFor(event: ProjectedEvent): Subject {
   let subject = subjects.get(event);
-  if (!subject) subjects.set(event, (subject = subjectOf(event)));
+  if (!subject) {
+    subject = subjectOf(event);
+    subjects.set(event, subject);
+  }
   return subject;
 }
 
@@ -90,14 +95,14 @@ function namedIds(subject: AuditObjectType, values: Fields | undefined): Documen
   if (!values) return [];
   const keys: DocumentKey[] = [];
   const named = namedFields(subject);
-  for (const source of [values, values['content'] as Fields | undefined]) {
+  for (const source of [values, values.content as Fields | undefined]) {
     if (!source) continue;
     for (const field in named) {
       const value = source[field];
       if (typeof value === 'number') keys.push([AUDIT_OBJECTS, objectKey(named[field]!, value)]);
     }
   }
-  if (typeof values['caseId'] === 'number') keys.push([AUDIT_OBJECTS, objectKey('case', values['caseId'])]);
+  if (typeof values.caseId === 'number') keys.push([AUDIT_OBJECTS, objectKey('case', values.caseId)]);
   return keys;
 }
 
@@ -133,7 +138,14 @@ export const auditProjection: Projection = {
   keys(event) {
     const subject = subjectFor(event);
     // The row itself too: an event delivered again after a resume finds its row and leaves it as folded the first time.
-    const keys: DocumentKey[] = [[AUDIT_EVENTS, event.position], [AUDIT_STREAMS, event.stream], [AUDIT_STREAMS, AUDIT_HEAD], objectDocumentKey(subject), ...subject.related.map(objectDocumentKey), ...namedIds(subject.type, event.data as Fields)];
+    const keys: DocumentKey[] = [
+      [AUDIT_EVENTS, event.position],
+      [AUDIT_STREAMS, event.stream],
+      [AUDIT_STREAMS, AUDIT_HEAD],
+      objectDocumentKey(subject),
+      ...subject.related.map(objectDocumentKey),
+      ...namedIds(subject.type, event.data as Fields),
+    ];
     if (event.metadata.actorId !== null) keys.push([AUDIT_OBJECTS, objectKey('user', event.metadata.actorId)]);
     return keys;
   },
@@ -141,8 +153,10 @@ export const auditProjection: Projection = {
     const subject = subjectFor(event);
     const before = view.get<AuditObjectDocument>(AUDIT_OBJECTS, objectKey(subject.type, subject.id));
     const keys = namedIds(subject.type, before?.fields);
-    for (const ref of subject.related) keys.push(...namedIds(ref.type, view.get<AuditObjectDocument>(AUDIT_OBJECTS, objectKey(ref.type, ref.id))?.fields));
-    if (subject.type === 'notification_settings' || subject.type === 'access_request') keys.push([AUDIT_OBJECTS, objectKey('user', subject.id)]);
+    for (const ref of subject.related)
+      keys.push(...namedIds(ref.type, view.get<AuditObjectDocument>(AUDIT_OBJECTS, objectKey(ref.type, ref.id))?.fields));
+    if (subject.type === 'notification_settings' || subject.type === 'access_request')
+      keys.push([AUDIT_OBJECTS, objectKey('user', subject.id)]);
     return keys;
   },
   // `needsEvidence`: its runner delivers whole recorded events.
@@ -189,7 +203,12 @@ function foldAuditEvent(event: RecordedEvent, view: ProjectionView): void {
   const streamBefore = view.get<AuditStreamDocument>(AUDIT_STREAMS, event.stream);
   // The stream's name and the event's type as strings already held, not each event's own copy.
   const stream = streamBefore?._id ?? event.stream;
-  view.put(AUDIT_STREAMS, { _id: stream, projectId: streamBefore?.projectId ?? projectId, revision: event.revision, hash: event.hash } satisfies AuditStreamDocument);
+  view.put(AUDIT_STREAMS, {
+    _id: stream,
+    projectId: streamBefore?.projectId ?? projectId,
+    revision: event.revision,
+    hash: event.hash,
+  } satisfies AuditStreamDocument);
   view.put(AUDIT_STREAMS, { _id: AUDIT_HEAD, projectId: null, revision: event.position, hash: '' } satisfies AuditStreamDocument);
 
   const { actorId } = event.metadata;

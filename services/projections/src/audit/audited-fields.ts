@@ -8,7 +8,21 @@ export type Fields = Readonly<Record<string, unknown>>;
 type Data = Record<string, unknown>;
 
 /** Bookkeeping of events, not fields of their objects (the object's own id is left out too: see `fieldsOfData`). */
-const bookkeeping = new Set(['id', 'projectId', 'historyId', 'suiteIds', 'planIds', 'withSuite', 'withPlan', 'withCase', 'previousAssigneeId', 'lastStatus', 'restoredFrom', 'caseHistoryId', 'caseVersion']);
+const bookkeeping = new Set([
+  'id',
+  'projectId',
+  'historyId',
+  'suiteIds',
+  'planIds',
+  'withSuite',
+  'withPlan',
+  'withCase',
+  'previousAssigneeId',
+  'lastStatus',
+  'restoredFrom',
+  'caseHistoryId',
+  'caseVersion',
+]);
 /** Secrets and storage keys: the log keeps their digests, the audit trail says only that they changed. */
 const secret = /hash$|password|blobKey/i;
 
@@ -41,35 +55,44 @@ const flags: Partial<Record<AuditAction, Data>> = {
   recovered: { isDeleted: false },
   removed: { isRemoved: true },
 };
-const userFlags: Partial<Record<AuditAction, Data>> = { archived: { isActive: false }, restored: { isActive: true }, deleted: { isDeleted: true } };
+const userFlags: Partial<Record<AuditAction, Data>> = {
+  archived: { isActive: false },
+  restored: { isActive: true },
+  deleted: { isDeleted: true },
+};
 
 /** The subject's fields after the event, from its fields before. */
-export function subjectFieldsAfter(event: Pick<RecordedEvent, 'type' | 'data'>, subject: ObjectRef, action: AuditAction, before: Fields | undefined): Fields {
+export function subjectFieldsAfter(
+  event: Pick<RecordedEvent, 'type' | 'data'>,
+  subject: ObjectRef,
+  action: AuditAction,
+  before: Fields | undefined,
+): Fields {
   const data = event.data as Data;
   const own = [subject.type];
-  const version = Number(before?.['version'] ?? 0);
+  const version = Number(before?.version ?? 0);
   switch (event.type) {
     case 'CaseCreated':
     case 'CaseVersioned':
-      return { ...before, ...(data['content'] as Data), version: version + 1 };
+      return { ...before, ...(data.content as Data), version: version + 1 };
     case 'CaseAmended':
-      return { ...before, ...(data['content'] as Data) };
+      return { ...before, ...(data.content as Data) };
     case 'CaseArchived':
     case 'CaseUnarchived':
       return { ...before, isArchive: event.type === 'CaseArchived', version: version + 1 };
     case 'ProjectSettingsChanged':
-      return { ...before, settings: { ...(before?.['settings'] as Data | undefined), ...(data['settings'] as Data) } };
+      return { ...before, settings: { ...(before?.settings as Data | undefined), ...(data.settings as Data) } };
     case 'UserConfigChanged':
-      return { ...before, config: { ...(before?.['config'] as Data | undefined), ...(data['patch'] as Data) } };
+      return { ...before, config: { ...(before?.config as Data | undefined), ...(data.patch as Data) } };
     case 'ResultAdded':
     case 'ResultEdited':
     case 'ResultDeleted':
-      return { ...before, lastStatus: data['lastStatus'] };
+      return { ...before, lastStatus: data.lastStatus };
     case 'ProjectMemberRolesSet':
       // One field per member, so a diff names whose roles changed.
-      return { ...before, [`member ${String(data['userId'])} roles`]: data['roleIds'] };
+      return { ...before, [`member ${String(data.userId)} roles`]: data.roleIds };
     case 'BulkJobRequested':
-      return { operation: data['operation'], items: (data['itemIds'] as unknown[]).length, done: 0, userId: data['userId'] };
+      return { operation: data.operation, items: (data.itemIds as unknown[]).length, done: 0, userId: data.userId };
   }
   const flagged = (subject.type === 'user' ? userFlags : flags)[action];
   if (flagged) return { ...before, ...fieldsOfData(data, own), ...flagged };
@@ -92,7 +115,15 @@ export function secretChanges(event: Pick<RecordedEvent, 'type' | 'data'>): Audi
 export function namedFields(subject: AuditObjectType): Record<string, AuditObjectType> {
   return subject === 'plan' ? namedInPlans : namedElsewhere;
 }
-const namedElsewhere: Record<string, AuditObjectType> = { status: 'status', lastStatus: 'status', assigneeId: 'user', userId: 'user', suiteId: 'suite', parentId: 'suite', planId: 'plan' };
+const namedElsewhere: Record<string, AuditObjectType> = {
+  status: 'status',
+  lastStatus: 'status',
+  assigneeId: 'user',
+  userId: 'user',
+  suiteId: 'suite',
+  parentId: 'suite',
+  planId: 'plan',
+};
 const namedInPlans: Record<string, AuditObjectType> = { ...namedElsewhere, parentId: 'plan' };
 
 /** How an id field reads: `assigneeId` → `assignee`, `lastStatus` → `last_status`. */
@@ -106,18 +137,32 @@ const fieldNames = new Map<string, string>();
 function fieldName(prefix: string, field: string): string {
   const key = prefix + field;
   let name = fieldNames.get(key);
-  if (name === undefined) fieldNames.set(key, (name = prefix + wireField(field)));
+  if (name === undefined) {
+    name = prefix + wireField(field);
+    fieldNames.set(key, name);
+  }
   return name;
 }
 
-const same = (a: unknown, b: unknown) => a === b || (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && canonicalJson(a) === canonicalJson(b));
-const empty = (value: unknown) => value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0) || (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
+const same = (a: unknown, b: unknown) =>
+  a === b || (typeof a === 'object' && typeof b === 'object' && a !== null && b !== null && canonicalJson(a) === canonicalJson(b));
+const empty = (value: unknown) =>
+  value === undefined ||
+  value === null ||
+  value === '' ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === 'object' && value !== null && Object.keys(value).length === 0);
 
 /**
  * Every field that differs between before and after, in the order the object's fields first appear;
  * a new object lists only the fields it was given. `display` turns ids into the names they had.
  */
-export function diff(before: Fields | undefined, after: Fields, display: (field: string, value: unknown) => unknown, prefix = ''): AuditChange[] {
+export function diff(
+  before: Fields | undefined,
+  after: Fields,
+  display: (field: string, value: unknown) => unknown,
+  prefix = '',
+): AuditChange[] {
   const changes: AuditChange[] = [];
   const fields = new Set([...Object.keys(before ?? {}), ...Object.keys(after)]);
   for (const field of fields) {
@@ -130,11 +175,15 @@ export function diff(before: Fields | undefined, after: Fields, display: (field:
 }
 
 /** An object's name from its fields, for the rows that mention it. */
-export function nameOf(ref: ObjectRef, fields: Fields | undefined, nameOfObject: (type: AuditObjectType, id: number) => string | undefined): string {
+export function nameOf(
+  ref: ObjectRef,
+  fields: Fields | undefined,
+  nameOfObject: (type: AuditObjectType, id: number) => string | undefined,
+): string {
   const text = (key: string) => (typeof fields?.[key] === 'string' ? (fields[key] as string) : '');
   switch (ref.type) {
     case 'test':
-      return nameOfObject('case', Number(fields?.['caseId'])) ?? '';
+      return nameOfObject('case', Number(fields?.caseId)) ?? '';
     case 'notification_settings':
     case 'access_request':
       return nameOfObject('user', ref.id) ?? '';
@@ -148,7 +197,7 @@ export function nameOf(ref: ObjectRef, fields: Fields | undefined, nameOfObject:
     case 'attachment':
       return text('filename');
     case 'bulk_job':
-      return String((fields?.['operation'] as { kind?: string } | undefined)?.kind ?? '');
+      return String((fields?.operation as { kind?: string } | undefined)?.kind ?? '');
     case 'result':
       return `#${ref.id}`;
     default:

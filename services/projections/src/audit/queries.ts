@@ -3,7 +3,16 @@ import type { Filter, ReadStore } from '@testament/infra';
 import { escapeRegex } from '../escape-regex.ts';
 import { findPage, type PageWindow } from '../paging.ts';
 import { correlations } from '@testament/contracts';
-import { AUDIT_EVENTS, AUDIT_HEAD, AUDIT_OBJECTS, AUDIT_STREAMS, BULK_JOB_HEAD, type AuditObjectDocument, type AuditRowDocument, type AuditStreamDocument } from './audit-projection.ts';
+import {
+  AUDIT_EVENTS,
+  AUDIT_HEAD,
+  AUDIT_OBJECTS,
+  AUDIT_STREAMS,
+  BULK_JOB_HEAD,
+  type AuditObjectDocument,
+  type AuditRowDocument,
+  type AuditStreamDocument,
+} from './audit-projection.ts';
 import { objectKey } from './subjects.ts';
 import { auditSummary, SUMMARIZED_FIELDS } from './summary.ts';
 
@@ -32,38 +41,56 @@ const oneOrIn = <T>(values: T[]) => (values.length === 1 ? values[0] : { $in: va
 /** The filter in MongoDB's language, led by the fields the indexes lead with. */
 export function auditQuery(filter: AuditFilter): Filter {
   const query: Filter = {};
-  if (filter.projectId !== undefined) query['projectId'] = filter.projectId;
-  if (filter.jobsAsOneRow) query['grouped'] = false;
-  if (filter.actorIds) query['actorId'] = oneOrIn(filter.actorIds);
-  if (filter.objectTypes) query['objectType'] = oneOrIn(filter.objectTypes);
-  if (filter.eventTypes) query['type'] = oneOrIn(filter.eventTypes);
-  if (filter.objectTypes?.length === 1 && filter.objectId !== undefined) query['objectKeys'] = objectKey(filter.objectTypes[0]!, filter.objectId);
-  else if (filter.objectId !== undefined) query['objectId'] = filter.objectId;
-  if (filter.actions) query['action'] = oneOrIn(filter.actions);
-  if (filter.correlationId !== undefined) query['correlationId'] = filter.correlationId;
+  if (filter.projectId !== undefined) query.projectId = filter.projectId;
+  if (filter.jobsAsOneRow) query.grouped = false;
+  if (filter.actorIds) query.actorId = oneOrIn(filter.actorIds);
+  if (filter.objectTypes) query.objectType = oneOrIn(filter.objectTypes);
+  if (filter.eventTypes) query.type = oneOrIn(filter.eventTypes);
+  if (filter.objectTypes?.length === 1 && filter.objectId !== undefined)
+    query.objectKeys = objectKey(filter.objectTypes[0]!, filter.objectId);
+  else if (filter.objectId !== undefined) query.objectId = filter.objectId;
+  if (filter.actions) query.action = oneOrIn(filter.actions);
+  if (filter.correlationId !== undefined) query.correlationId = filter.correlationId;
   if (filter.since !== undefined || filter.until !== undefined) {
-    query['at'] = { ...(filter.since !== undefined && { $gte: filter.since }), ...(filter.until !== undefined && { $lte: filter.until }) };
+    query.at = { ...(filter.since !== undefined && { $gte: filter.since }), ...(filter.until !== undefined && { $lte: filter.until }) };
   }
   if (filter.positionLte !== undefined || filter.positionGt !== undefined) {
-    query['_id'] = { ...(filter.positionLte !== undefined && { $lte: filter.positionLte }), ...(filter.positionGt !== undefined && { $gt: filter.positionGt }) };
+    query._id = {
+      ...(filter.positionLte !== undefined && { $lte: filter.positionLte }),
+      ...(filter.positionGt !== undefined && { $gt: filter.positionGt }),
+    };
   }
-  if (filter.search) query['$or'] = [{ objectName: { $regex: escapeRegex(filter.search), $options: 'i' } }, { actorName: { $regex: escapeRegex(filter.search), $options: 'i' } }];
+  if (filter.search)
+    query.$or = [
+      { objectName: { $regex: escapeRegex(filter.search), $options: 'i' } },
+      { actorName: { $regex: escapeRegex(filter.search), $options: 'i' } },
+    ];
   return query;
 }
 
 /** A page of audit rows, newest first unless asked otherwise, with the filter's count. */
-export function listAuditRows(readStore: ReadStore, filter: AuditFilter, newestFirst: boolean, page: PageWindow): Promise<{ items: AuditRowDocument[]; count: number }> {
+export function listAuditRows(
+  readStore: ReadStore,
+  filter: AuditFilter,
+  newestFirst: boolean,
+  page: PageWindow,
+): Promise<{ items: AuditRowDocument[]; count: number }> {
   return findPage(readStore.collection<AuditRowDocument>(AUDIT_EVENTS), auditQuery(filter), { _id: newestFirst ? -1 : 1 }, page);
 }
 
 /** Whether a row stands for a bulk job's events (the job's request, once jobs carry their correlation id). */
-export const isGroupHead = (row: Pick<AuditRowDocument, 'type' | 'correlationId'>) => row.type === BULK_JOB_HEAD && correlations.isBulkJob(row.correlationId);
+export const isGroupHead = (row: Pick<AuditRowDocument, 'type' | 'correlationId'>) =>
+  row.type === BULK_JOB_HEAD && correlations.isBulkJob(row.correlationId);
 
 /**
  * How many events each group of these rows holds besides the row that stands for it, up to a position
  * (the page's anchor), by the group's correlation id: one count of the correlation index per group row.
  */
-export async function groupSizes(readStore: ReadStore, rows: readonly AuditRowDocument[], positionLte: number): Promise<Map<string, number>> {
+export async function groupSizes(
+  readStore: ReadStore,
+  rows: readonly AuditRowDocument[],
+  positionLte: number,
+): Promise<Map<string, number>> {
   const heads = rows.filter(isGroupHead);
   const events = readStore.collection<AuditRowDocument>(AUDIT_EVENTS);
   const counts = await Promise.all(heads.map((row) => events.count({ correlationId: row.correlationId, _id: { $lte: positionLte } })));
@@ -82,7 +109,13 @@ const CSV_EXPORT_FIELDS = [...EXPORT_FIELDS, 'at', 'actorName', 'correlationId']
  * the trail folds on a thread of its own this runs there, so a row's changes (every field of a
  * result) never cross to the exporting thread, only the short line it needs.
  */
-export async function auditExportRows(readStore: ReadStore, filter: AuditFilter, after: number, limit: number, withCsvFields: boolean): Promise<AuditExportRow[]> {
+export async function auditExportRows(
+  readStore: ReadStore,
+  filter: AuditFilter,
+  after: number,
+  limit: number,
+  withCsvFields: boolean,
+): Promise<AuditExportRow[]> {
   const fields = withCsvFields ? CSV_EXPORT_FIELDS : EXPORT_FIELDS;
   const query = auditQuery({ ...filter, positionGt: Math.max(after, filter.positionGt ?? 0) });
   const projection = Object.fromEntries(fields.map((field) => [field, 1 as const]));
@@ -106,8 +139,19 @@ export async function auditHead(readStore: ReadStore): Promise<number> {
 }
 
 /** The life of one object: every event about it or taking it along, oldest first. */
-export function objectHistory(readStore: ReadStore, type: AuditObjectType, id: number, positionLte: number, page: PageWindow): Promise<{ items: AuditRowDocument[]; count: number }> {
-  return findPage(readStore.collection<AuditRowDocument>(AUDIT_EVENTS), { objectKeys: objectKey(type, id), _id: { $lte: positionLte } }, { _id: 1 }, page);
+export function objectHistory(
+  readStore: ReadStore,
+  type: AuditObjectType,
+  id: number,
+  positionLte: number,
+  page: PageWindow,
+): Promise<{ items: AuditRowDocument[]; count: number }> {
+  return findPage(
+    readStore.collection<AuditRowDocument>(AUDIT_EVENTS),
+    { objectKeys: objectKey(type, id), _id: { $lte: positionLte } },
+    { _id: 1 },
+    page,
+  );
 }
 
 /** The object as the audit trail knows it: its project and name, also after its removal. */
@@ -123,13 +167,17 @@ export async function projectStreams(readStore: ReadStore, projectId: number | n
 
 /** The position of the last event at or before a time (0 when none): what an "as of" view folds up to. */
 export async function positionAt(readStore: ReadStore, time: string): Promise<number> {
-  const last = await readStore.collection<AuditRowDocument>(AUDIT_EVENTS).findOne({ at: { $lte: time } }, { sort: { at: -1, _id: -1 }, projection: { _id: 1 } });
+  const last = await readStore
+    .collection<AuditRowDocument>(AUDIT_EVENTS)
+    .findOne({ at: { $lte: time } }, { sort: { at: -1, _id: -1 }, projection: { _id: 1 } });
   return last?._id ?? 0;
 }
 
 /** The streams of a project's objects moved or removed after a position: where such an object was then, only the log knows. */
 export async function streamsMovedOrRemovedAfter(readStore: ReadStore, projectId: number, position: number): Promise<Set<string>> {
-  const rows = await readStore.collection<AuditRowDocument>(AUDIT_EVENTS).find({ projectId, action: { $in: ['moved', 'removed'] }, _id: { $gt: position } }, { projection: { stream: 1 } });
+  const rows = await readStore
+    .collection<AuditRowDocument>(AUDIT_EVENTS)
+    .find({ projectId, action: { $in: ['moved', 'removed'] }, _id: { $gt: position } }, { projection: { stream: 1 } });
   return new Set(rows.map((row) => row.stream));
 }
 
@@ -147,7 +195,10 @@ export async function projectStreamsBut(readStore: ReadStore, projectId: number 
     from = pastAll(prefix);
   }
   const collection = readStore.collection<AuditStreamDocument>(AUDIT_STREAMS);
-  const filters = [...ranges.map((range) => ({ projectId, _id: range })), from === undefined ? { projectId } : { projectId, _id: { $gte: from } }];
+  const filters = [
+    ...ranges.map((range) => ({ projectId, _id: range })),
+    from === undefined ? { projectId } : { projectId, _id: { $gte: from } },
+  ];
   const found = await Promise.all(filters.map((filter) => collection.find(filter, { projection: { _id: 1 } })));
   return found.flat().flatMap((stream) => (stream._id === AUDIT_HEAD ? [] : [stream._id]));
 }

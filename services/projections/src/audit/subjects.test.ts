@@ -9,7 +9,29 @@ describe('what an audit row is about', () => {
   });
 
   it('places a group as a system-wide object', () => {
-    expect(subjectOf({ stream: 'groups', type: 'GroupChanged', data: { groupId: 2, name: 'Testers' } })).toEqual({ type: 'group', id: 2, projectId: null, related: [] });
+    expect(subjectOf({ stream: 'groups', type: 'GroupChanged', data: { groupId: 2, name: 'Testers' } })).toEqual({
+      type: 'group',
+      id: 2,
+      projectId: null,
+      related: [],
+    });
     expect(actionOf('GroupDeleted')).toBe('deleted');
+  });
+});
+
+describe('what an audit row of a two-part stream is about', () => {
+  it('places an access request by its project and user, and a bulk job chunk by its project', () => {
+    expect(subjectOf({ stream: 'access-request-4-9', type: 'AccessRequested', data: {} })).toEqual({
+      type: 'access_request',
+      id: 9,
+      projectId: 4,
+      related: [{ type: 'user', id: 9 }],
+    });
+    expect(subjectOf({ stream: 'bulk-job-chunk-4-41-500', type: 'BulkJobChunkApplied', data: { jobId: 41 } })).toEqual({
+      type: 'bulk_job',
+      id: 41,
+      projectId: 4,
+      related: [],
+    });
   });
 });

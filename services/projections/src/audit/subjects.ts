@@ -1,4 +1,4 @@
-import type { AuditAction, AuditObjectType } from '@testament/contracts';
+import { streams, type AuditAction, type AuditObjectType } from '@testament/contracts';
 import type { RecordedEvent } from '@testament/infra';
 
 /** An object of the audit trail, keyed `type:id` (`case:300`). */
@@ -21,18 +21,19 @@ type Data = Record<string, unknown>;
 const number = (value: unknown) => (typeof value === 'number' ? value : 0);
 
 /** Streams named `<kind>-<id>` whose events are about that one object. */
-const ownStreams: Array<[prefix: string, type: AuditObjectType]> = [
-  ['project-', 'project'],
-  ['user-', 'user'],
-  ['sessions-', 'user'],
-  ['notifications-', 'notification_settings'],
-  ['case-', 'case'],
-  ['test-', 'test'],
-  ['comment-', 'comment'],
-  ['attachment-', 'attachment'],
-  ['system-message-', 'system_message'],
+const ownStreams: Array<[kind: { idOf(stream: string): number; is(stream: string): boolean }, type: AuditObjectType]> = [
+  [streams.project, 'project'],
+  [streams.user, 'user'],
+  [streams.sessions, 'user'],
+  [streams.notificationBox, 'notification_settings'],
+  [streams.testCase, 'case'],
+  [streams.test, 'test'],
+  [streams.comment, 'comment'],
+  [streams.attachment, 'attachment'],
+  [streams.systemMessage, 'system_message'],
 ];
 
+/** The audit's name for each catalogue's objects. */
 const catalogueTypes: Record<string, AuditObjectType> = {
   statuses: 'status',
   labels: 'label',
@@ -40,43 +41,46 @@ const catalogueTypes: Record<string, AuditObjectType> = {
   'custom-attributes': 'custom_attribute',
   integrations: 'integration',
 };
-const catalogueStream = /^(statuses|labels|parameters|custom-attributes|integrations)-(?:project-(\d+)|system)$/;
-const projectTree = /^(suites|plans)-project-(\d+)$/;
-const pairStream = /^(access-request|bulk-jobs)-(\d+)-(\d+)$/;
-const bulkJobChunkStream = /^bulk-job-chunk-(\d+)-/;
 
 /**
- * The object an event concerns. Stream names are built in `contracts/src/names/streams.ts`;
- * this reads them back by kind, so a new kind of stream shows here as an `other` row
- * until it is named (the audit test fails on an event type it cannot place).
+ * The object an event concerns. Stream names are built and read back in `contracts/src/names/streams.ts`;
+ * a new kind of stream shows here as an `other` row until it is named (the audit test fails on an event type it cannot place).
  */
 export function subjectOf(event: Pick<RecordedEvent, 'stream' | 'type' | 'data'>): Subject {
+  const { stream } = event;
   const data = event.data as Data;
-  const projectIdOfData = typeof data['projectId'] === 'number' ? data['projectId'] : null;
-  const tree = projectTree.exec(event.stream);
-  if (tree) {
-    const type = tree[1] === 'suites' ? 'suite' : 'plan';
-    const id = number(data['id']);
-    const subtree = (data['suiteIds'] ?? data['planIds'] ?? []) as number[];
-    return { type, id, projectId: Number(tree[2]), related: subtree.filter((other) => other !== id).map((other) => ({ type, id: other })) };
+  const projectIdOfData = typeof data.projectId === 'number' ? data.projectId : null;
+  for (const [kind, type] of [
+    [streams.suites, 'suite'],
+    [streams.plans, 'plan'],
+  ] as const) {
+    if (!kind.is(stream)) continue;
+    const id = number(data.id);
+    const subtree = (data.suiteIds ?? data.planIds ?? []) as number[];
+    return {
+      type,
+      id,
+      projectId: kind.idOf(stream),
+      related: subtree.filter((other) => other !== id).map((other) => ({ type, id: other })),
+    };
   }
-  const catalogue = catalogueStream.exec(event.stream);
-  if (catalogue) return { type: catalogueTypes[catalogue[1]!]!, id: number(data['id']), projectId: catalogue[2] ? Number(catalogue[2]) : null, related: [] };
-  const pair = pairStream.exec(event.stream);
-  if (pair) {
-    const projectId = Number(pair[2]);
-    if (pair[1] === 'access-request') return { type: 'access_request', id: Number(pair[3]), projectId, related: [{ type: 'user', id: Number(pair[3]) }] };
-    return { type: 'bulk_job', id: number(data['jobId']), projectId, related: [] };
+  const catalogue = streams.catalogue.of(stream);
+  const catalogueType = catalogue && catalogueTypes[catalogue.resource];
+  if (catalogue && catalogueType) return { type: catalogueType, id: number(data.id), projectId: catalogue.projectId, related: [] };
+  const accessRequest = streams.accessRequest.idsOf(stream);
+  if (accessRequest) {
+    const [projectId, userId] = accessRequest;
+    return { type: 'access_request', id: userId, projectId, related: [{ type: 'user', id: userId }] };
   }
-  const chunk = bulkJobChunkStream.exec(event.stream);
-  if (chunk) return { type: 'bulk_job', id: number(data['jobId']), projectId: Number(chunk[1]), related: [] };
-  if (event.stream === 'roles' || event.stream.startsWith('role-')) return { type: 'role', id: number(data['roleId']), projectId: null, related: [] };
-  if (event.stream === 'groups') return { type: 'group', id: number(data['groupId']), projectId: null, related: [] };
-  if (event.stream.startsWith('username-')) return { type: 'user', id: number(data['userId']), projectId: null, related: [] };
-  if (event.stream.startsWith('command-')) return { type: 'reservation', id: number(data['aggregateId']), projectId: null, related: [] };
-  for (const [prefix, type] of ownStreams) {
-    if (!event.stream.startsWith(prefix)) continue;
-    const id = Number(event.stream.slice(prefix.length));
+  const bulkJob = streams.bulkJobs.idsOf(stream) ?? streams.bulkJobChunk.idsOf(stream);
+  if (bulkJob) return { type: 'bulk_job', id: number(data.jobId), projectId: bulkJob[0], related: [] };
+  if (stream === streams.roles) return { type: 'role', id: number(data.roleId), projectId: null, related: [] };
+  if (stream === streams.groups) return { type: 'group', id: number(data.groupId), projectId: null, related: [] };
+  if (streams.username.is(stream)) return { type: 'user', id: number(data.userId), projectId: null, related: [] };
+  if (streams.commandReservation.is(stream)) return { type: 'reservation', id: number(data.aggregateId), projectId: null, related: [] };
+  for (const [kind, type] of ownStreams) {
+    if (!kind.is(stream)) continue;
+    const id = kind.idOf(stream);
     const projectId = type === 'project' ? id : projectIdOfData;
     return { type, id, projectId, related: relatedOf(event.type, data) };
   }
@@ -84,9 +88,9 @@ export function subjectOf(event: Pick<RecordedEvent, 'stream' | 'type' | 'data'>
 }
 
 function relatedOf(type: string, data: Data): ObjectRef[] {
-  if (type.startsWith('Result')) return [{ type: 'result', id: number(data['resultId']) }];
-  if (type === 'ProjectMemberRolesSet') return [{ type: 'user', id: number(data['userId']) }];
-  if (type === 'CommentPosted') return [{ type: data['model'] === 'testcase' ? 'case' : 'test', id: number(data['objectId']) }];
+  if (type.startsWith('Result')) return [{ type: 'result', id: number(data.resultId) }];
+  if (type === 'ProjectMemberRolesSet') return [{ type: 'user', id: number(data.userId) }];
+  if (type === 'CommentPosted') return [{ type: data.model === 'testcase' ? 'case' : 'test', id: number(data.objectId) }];
   return [];
 }
 

@@ -8,7 +8,8 @@ function shown(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
 }
 
-const listed = (changes: readonly AuditChange[]) => changes.map((change) => `the ${change.field.replace(/_/g, ' ')} from ${shown(change.before)} to ${shown(change.after)}`).join(', ');
+const listed = (changes: readonly AuditChange[]) =>
+  changes.map((change) => `the ${change.field.replace(/_/g, ' ')} from ${shown(change.before)} to ${shown(change.after)}`).join(', ');
 
 /** What a summary reads of a row. */
 export const SUMMARIZED_FIELDS = ['type', 'objectType', 'objectId', 'objectName', 'objectKeys', 'action', 'changes'] as const;
@@ -20,7 +21,9 @@ export function auditSummary(row: SummarizedRow): string {
   const named = row.objectName ? ` "${row.objectName}"` : ` ${row.objectId}`;
   const related = relatedObjects(row);
   const resultId = related.find((ref) => ref.type === 'result')?.id;
-  const resultChanges = row.changes.filter((change) => change.field.startsWith('result.')).map((change) => ({ ...change, field: change.field.slice('result.'.length) }));
+  const resultChanges = row.changes
+    .filter((change) => change.field.startsWith('result.'))
+    .map((change) => ({ ...change, field: change.field.slice('result.'.length) }));
   switch (row.action) {
     case 'created':
       return `created the ${kind}${named}`;
@@ -35,7 +38,10 @@ export function auditSummary(row: SummarizedRow): string {
     case 'removed':
       return `${row.action} the ${kind}${named}${related.length > 0 ? ` and ${related.length} inside it` : ''}`;
     case 'result_added':
-      return `added result ${shown(resultChanges.find((change) => change.field === 'status')?.after).replace(/"/g, '')} to test ${row.objectId}`;
+      return (
+        `added result ${shown(resultChanges.find((change) => change.field === 'status')?.after).replace(/"/g, '')} ` +
+        `to test ${row.objectId}`
+      );
     case 'result_changed':
       return `changed result ${resultId} of test ${row.objectId}${resultChanges.length > 0 ? `: ${listed(resultChanges)}` : ''}`;
     case 'result_deleted':

@@ -40,14 +40,32 @@ export const bulkJobsProjection = projection<BulkJobEvent>({
     const { jobId } = event.data;
     if (event.type === 'BulkJobRequested') {
       const { projectId, userId, operation, itemIds, background, planId } = event.data;
-      const job: BulkJobDocument = { _id: jobId, projectId, userId, kind: operation.kind, total: itemIds.length, done: 0, background, planId, status: 'running', failedItemId: null, reason: null, requestedAt: time, updatedAt: time, endedAt: null };
+      const job: BulkJobDocument = {
+        _id: jobId,
+        projectId,
+        userId,
+        kind: operation.kind,
+        total: itemIds.length,
+        done: 0,
+        background,
+        planId,
+        status: 'running',
+        failedItemId: null,
+        reason: null,
+        requestedAt: time,
+        updatedAt: time,
+        endedAt: null,
+      };
       view.put(BULK_JOBS, job);
       view.notify(topics.bulkJobs(userId));
       return;
     }
     const job = view.get<BulkJobDocument>(BULK_JOBS, jobId);
     if (!job) return;
-    const ended = event.type === 'BulkJobProgressed' ? {} : { status: event.type === 'BulkJobFinished' ? ('finished' as const) : ('failed' as const), endedAt: time };
+    const ended =
+      event.type === 'BulkJobProgressed'
+        ? {}
+        : { status: event.type === 'BulkJobFinished' ? ('finished' as const) : ('failed' as const), endedAt: time };
     const failure = event.type === 'BulkJobFailed' ? { failedItemId: event.data.itemId, reason: event.data.reason } : {};
     view.put(BULK_JOBS, { ...job, done: event.data.done, updatedAt: time, ...ended, ...failure });
     view.notify(topics.bulkJobs(job.userId));

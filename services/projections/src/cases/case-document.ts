@@ -55,7 +55,9 @@ export function contributionAfter(previous: CaseDocument | undefined, event: Cas
       return counted(event.data.content.suiteId, event.data.content.estimate);
     case 'CaseVersioned':
     case 'CaseAmended':
-      return previous && !previous.isArchive && !previous.isDeleted ? counted(event.data.content.suiteId, event.data.content.estimate) : null;
+      return previous && !previous.isArchive && !previous.isDeleted
+        ? counted(event.data.content.suiteId, event.data.content.estimate)
+        : null;
     case 'CaseUnarchived':
       return previous && !previous.isDeleted ? counted(previous.suiteId, previous.estimate) : null;
     case 'CaseRecovered':
@@ -68,7 +70,9 @@ export function contributionAfter(previous: CaseDocument | undefined, event: Cas
 }
 
 /** What a case adds to its suite's counts: one case and its estimate while it is neither archived nor deleted. */
-export function caseContribution(document: Pick<CaseDocument, 'suiteId' | 'estimate' | 'isArchive' | 'isDeleted'> | undefined): Contribution {
+export function caseContribution(
+  document: Pick<CaseDocument, 'suiteId' | 'estimate' | 'isArchive' | 'isDeleted'> | undefined,
+): Contribution {
   if (!document || document.isArchive || document.isDeleted) return null;
   return { suiteId: document.suiteId, cases: 1, estimate: document.estimate ?? 0 };
 }

@@ -4,7 +4,8 @@ import { CASE_VERSIONS, CASES, type CaseDocument, type CaseHistoryRow, type Case
 
 /** A new case's document, written out field by field: one object shape for every case. */
 function documentOf(caseId: number, projectId: number, content: CaseContent, time: string, history: CaseHistoryRow[]): CaseDocument {
-  const { name, suiteId, description, setup, scenario, expected, teardown, estimate, isSteps, attributes, steps, labelIds, attachmentIds } = content;
+  const { name, suiteId, description, setup, scenario, expected, teardown, estimate, isSteps, attributes, steps, labelIds, attachmentIds } =
+    content;
   return {
     _id: caseId,
     projectId,
@@ -48,10 +49,19 @@ function nextCase(previous: CaseDocument | undefined, event: EventOf<CaseEvent>)
       return { ...previous, ...content, nameKey: content.name.toLowerCase(), updatedAt: time, history, amendments: 0 };
     }
     case 'CaseAmended':
-      return { ...previous, ...event.data.content, nameKey: event.data.content.name.toLowerCase(), updatedAt: time, amendments: previous.amendments + 1 };
+      return {
+        ...previous,
+        ...event.data.content,
+        nameKey: event.data.content.name.toLowerCase(),
+        updatedAt: time,
+        amendments: previous.amendments + 1,
+      };
     case 'CaseArchived':
     case 'CaseUnarchived': {
-      const history = [...previous.history, { historyId: event.data.historyId, userId: event.data.userId, action: 'Updated' as const, date: time }];
+      const history = [
+        ...previous.history,
+        { historyId: event.data.historyId, userId: event.data.userId, action: 'Updated' as const, date: time },
+      ];
       return { ...previous, isArchive: event.type === 'CaseArchived', updatedAt: time, history, amendments: 0 };
     }
     case 'CaseDeleted':
@@ -64,14 +74,20 @@ function nextCase(previous: CaseDocument | undefined, event: EventOf<CaseEvent>)
 }
 
 export const contentOf = (document: CaseDocument): CaseContent => {
-  const { name, suiteId, description, setup, scenario, expected, teardown, estimate, isSteps, attributes, steps, labelIds, attachmentIds } = document;
+  const { name, suiteId, description, setup, scenario, expected, teardown, estimate, isSteps, attributes, steps, labelIds, attachmentIds } =
+    document;
   return { name, suiteId, description, setup, scenario, expected, teardown, estimate, isSteps, attributes, steps, labelIds, attachmentIds };
 };
 
 /** A version the case moved on from keeps a snapshot; the latest one is the case's own document. */
 function keepSupersededVersion(view: ProjectionView, previous: CaseDocument): void {
   const latest = previous.history.at(-1)!;
-  view.put(CASE_VERSIONS, { _id: latest.historyId, caseId: previous._id, isArchive: previous.isArchive, content: contentOf(previous) } satisfies CaseVersionDocument);
+  view.put(CASE_VERSIONS, {
+    _id: latest.historyId,
+    caseId: previous._id,
+    isArchive: previous.isArchive,
+    content: contentOf(previous),
+  } satisfies CaseVersionDocument);
 }
 
 const MAKES_A_VERSION: ReadonlySet<string> = new Set<CaseEvent['type']>(['CaseVersioned', 'CaseArchived', 'CaseUnarchived']);
@@ -87,7 +103,8 @@ export const casesProjection = projection<CaseEvent>({
         { keys: { projectId: 1, isDeleted: 1, isArchive: 1, estimate: 1, _id: 1 } },
         { keys: { projectId: 1, isDeleted: 1, isArchive: 1, createdAt: 1, _id: 1 } },
         { keys: { suiteId: 1, isDeleted: 1, isArchive: 1, nameKey: 1, _id: 1 } },
-        // The label filter (§4.16): one entry per label a case carries, so a label's cases are found and counted without reading the others.
+        // The label filter (§4.16): one entry per label a case carries, so a label's cases are found and counted without reading the
+        // others.
         { keys: { projectId: 1, isDeleted: 1, isArchive: 1, labelIds: 1, _id: 1 } },
         { keys: { isDeleted: 1, projectId: 1, deletedAt: 1, _id: 1 } },
         { keys: { nameKey: 1 }, search: 'substring' },
@@ -95,7 +112,16 @@ export const casesProjection = projection<CaseEvent>({
     },
     [CASE_VERSIONS]: { indexes: [{ keys: { caseId: 1, _id: 1 } }] },
   },
-  handles: new Set(['CaseCreated', 'CaseVersioned', 'CaseAmended', 'CaseArchived', 'CaseUnarchived', 'CaseDeleted', 'CaseRecovered', 'CaseRemoved']),
+  handles: new Set([
+    'CaseCreated',
+    'CaseVersioned',
+    'CaseAmended',
+    'CaseArchived',
+    'CaseUnarchived',
+    'CaseDeleted',
+    'CaseRecovered',
+    'CaseRemoved',
+  ]),
   keys: (event) => [[CASES, event.data.caseId]],
   apply(event, view) {
     const previous = view.get<CaseDocument>(CASES, event.data.caseId);

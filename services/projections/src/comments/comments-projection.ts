@@ -31,11 +31,23 @@ export const commentsProjection = projection<CommentEvent>({
     switch (event.type) {
       case 'CommentPosted': {
         const { commentId, projectId, model, objectId, userId, content, attachmentIds } = event.data;
-        view.put(COMMENTS, { _id: commentId, projectId, model, objectId, userId, content, attachmentIds, createdAt: time, updatedAt: time, deletedAt: null } satisfies CommentDocument);
+        view.put(COMMENTS, {
+          _id: commentId,
+          projectId,
+          model,
+          objectId,
+          userId,
+          content,
+          attachmentIds,
+          createdAt: time,
+          updatedAt: time,
+          deletedAt: null,
+        } satisfies CommentDocument);
         break;
       }
       case 'CommentEdited':
-        if (previous) view.put(COMMENTS, { ...previous, content: event.data.content, attachmentIds: event.data.attachmentIds, updatedAt: time });
+        if (previous)
+          view.put(COMMENTS, { ...previous, content: event.data.content, attachmentIds: event.data.attachmentIds, updatedAt: time });
         break;
       case 'CommentDeleted':
         if (previous) view.put(COMMENTS, { ...previous, deletedAt: time, updatedAt: time });

@@ -10,7 +10,13 @@ export function findComment(readStore: ReadStore, commentId: number): Promise<Co
 }
 
 /** One page of an object's thread, newest first unless asked otherwise, tombstones included. */
-export function listComments(readStore: ReadStore, model: CommentModel, objectId: number, newestFirst: boolean, page: PageWindow): Promise<{ items: CommentDocument[]; count: number }> {
+export function listComments(
+  readStore: ReadStore,
+  model: CommentModel,
+  objectId: number,
+  newestFirst: boolean,
+  page: PageWindow,
+): Promise<{ items: CommentDocument[]; count: number }> {
   const order = newestFirst ? -1 : 1;
   return findPage(readStore.collection<CommentDocument>(COMMENTS), { model, objectId }, { createdAt: order, _id: order }, page);
 }

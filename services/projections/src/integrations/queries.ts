@@ -14,8 +14,8 @@ export interface IntegrationFilters {
 /** One page of a project's integrations, oldest first (§3.16). */
 export function listIntegrations(readStore: ReadStore, projectId: number, filters: IntegrationFilters, page: PageWindow) {
   const filter: Filter = { projectId, isDeleted: false };
-  if (filters.pageType) filter['pageType'] = filters.pageType.toLowerCase();
-  if (filters.name) filter['nameKey'] = { $regex: escapeRegex(filters.name.toLowerCase()) };
+  if (filters.pageType) filter.pageType = filters.pageType.toLowerCase();
+  if (filters.name) filter.nameKey = { $regex: escapeRegex(filters.name.toLowerCase()) };
   return findPage(readStore.collection<IntegrationDocument>(INTEGRATIONS), filter, { _id: 1 }, page);
 }
 

@@ -11,7 +11,7 @@ function labelSort(ordering: string | undefined): Sort {
   for (const term of (ordering ?? 'name').split(',').filter(Boolean)) {
     sort[ORDER_FIELDS[term.replace(/^-/, '')]!] = term.startsWith('-') ? -1 : 1;
   }
-  return { ...sort, _id: sort['_id'] ?? 1 };
+  return { ...sort, _id: sort._id ?? 1 };
 }
 
 export function listLabels(readStore: ReadStore, projectId: number, ordering?: string): Promise<LabelDocument[]> {

@@ -52,7 +52,10 @@ export function withId(ids: readonly number[], id: number, present: boolean): nu
 
 /** Whether a user receives notifications of the document's action code. */
 export function receivesCode(document: SubscribersDocument, userId: number): boolean {
-  return receivesNotification(document._id, document.userIds.includes(userId) ? true : document.disabledIds.includes(userId) ? false : undefined);
+  return receivesNotification(
+    document._id,
+    document.userIds.includes(userId) ? true : document.disabledIds.includes(userId) ? false : undefined,
+  );
 }
 
 /** The live topic whose change means the user's notifications (and unread count) changed. */

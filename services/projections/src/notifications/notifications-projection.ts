@@ -6,17 +6,43 @@ import { ACCESS_REQUESTS } from '../access-requests/access-requests-projection.t
 import { PROJECTS } from '../projects/project-document.ts';
 import { ROLE_CATALOG } from '../roles/role-catalog.ts';
 import { USERS } from '../users/user-document.ts';
-import { NOTIFICATION_SUBSCRIBERS, NOTIFICATIONS, noChoices, notificationKey, receivesCode, withId, type NotificationDocument, type SubscribersDocument } from './notification-document.ts';
-import { actorName, bulkJobDependents, notificationDocument, PRODUCING_EVENTS, producedBy, producerKeys, type ProducingEvent } from './producers.ts';
+import {
+  NOTIFICATION_SUBSCRIBERS,
+  NOTIFICATIONS,
+  noChoices,
+  notificationKey,
+  receivesCode,
+  withId,
+  type NotificationDocument,
+  type SubscribersDocument,
+} from './notification-document.ts';
+import {
+  actorName,
+  bulkJobDependents,
+  notificationDocument,
+  PRODUCING_EVENTS,
+  producedBy,
+  producerKeys,
+  type ProducingEvent,
+} from './producers.ts';
 import { applySuperuserEvent, NOTIFICATION_AUDIENCES, SUPERUSER_EVENTS, SUPERUSERS, type SuperuserEvent } from './superusers.ts';
 
 /** What the user does with their own notifications (their `notifications-<id>` stream). */
-const BOX_EVENTS = ['NotificationsEnabled', 'NotificationsDisabled', 'NotificationsMarked', 'NotificationDeleted', 'NotificationsRecovered', 'NotificationsRemoved'] as const;
+const BOX_EVENTS = [
+  'NotificationsEnabled',
+  'NotificationsDisabled',
+  'NotificationsMarked',
+  'NotificationDeleted',
+  'NotificationsRecovered',
+  'NotificationsRemoved',
+] as const;
 
 type NotificationsEvent = ProducingEvent | SuperuserEvent | NotificationEvent;
 
-const isProducing = (event: EventOf<NotificationsEvent>): event is EventOf<ProducingEvent> => (PRODUCING_EVENTS as readonly string[]).includes(event.type);
-const isAboutSuperusers = (event: EventOf<NotificationsEvent>): event is EventOf<SuperuserEvent> => (SUPERUSER_EVENTS as readonly string[]).includes(event.type);
+const isProducing = (event: EventOf<NotificationsEvent>): event is EventOf<ProducingEvent> =>
+  (PRODUCING_EVENTS as readonly string[]).includes(event.type);
+const isAboutSuperusers = (event: EventOf<NotificationsEvent>): event is EventOf<SuperuserEvent> =>
+  (SUPERUSER_EVENTS as readonly string[]).includes(event.type);
 
 const ownerOf = (event: ProjectedEvent) => streams.notificationBox.idOf(event.stream);
 
@@ -52,7 +78,11 @@ function applyBoxEvent(box: EventOf<NotificationEvent>, view: ProjectionView): v
       for (const code of box.data.actionCodes) {
         const current = subscribers(view, code);
         const enabled = box.type === 'NotificationsEnabled';
-        view.put(NOTIFICATION_SUBSCRIBERS, { _id: code, userIds: withId(current.userIds, owner, enabled), disabledIds: withId(current.disabledIds, owner, !enabled) } satisfies SubscribersDocument);
+        view.put(NOTIFICATION_SUBSCRIBERS, {
+          _id: code,
+          userIds: withId(current.userIds, owner, enabled),
+          disabledIds: withId(current.disabledIds, owner, !enabled),
+        } satisfies SubscribersDocument);
       }
       view.notify(topics.notificationSettings(owner));
       return;

@@ -1,4 +1,14 @@
-import { bulkJobPlaces, JOB_END_NOTIFICATIONS, streams, NotificationAction, notificationTemplates, type AccessRequestEvent, type BulkJobEvent, type ProjectEvent, type TestEvent } from '@testament/contracts';
+import {
+  bulkJobPlaces,
+  JOB_END_NOTIFICATIONS,
+  streams,
+  NotificationAction,
+  notificationTemplates,
+  type AccessRequestEvent,
+  type BulkJobEvent,
+  type ProjectEvent,
+  type TestEvent,
+} from '@testament/contracts';
 import { ACCESS_REQUESTS, accessRequestKey, type AccessRequestDocument } from '../access-requests/access-requests-projection.ts';
 import { BULK_JOBS, type BulkJobDocument } from '../bulk-jobs/bulk-jobs-projection.ts';
 import { PLANS, type PlanDocument } from '../plans/plan-document.ts';
@@ -69,7 +79,9 @@ function memberRolesSet(event: EventOf<MemberRolesSet>, view: ProjectionView, ac
   const pending = view.get<AccessRequestDocument>(ACCESS_REQUESTS, accessRequestKey(projectId, userId))?.pending === true;
   const about = { recipientId: userId, projectId, placeholderText: project.name, placeholderLink: overviewLink(projectId) };
   if (roleIds.length === 0) {
-    return wasMember ? [{ ...about, actionCode: NotificationAction.accessRemoved, template: notificationTemplates.removedFromProject(actor) }] : [];
+    return wasMember
+      ? [{ ...about, actionCode: NotificationAction.accessRemoved, template: notificationTemplates.removedFromProject(actor) }]
+      : [];
   }
   const template = pending
     ? notificationTemplates.accessGranted(actor)
@@ -88,10 +100,32 @@ function testAssigned(event: EventOf<TestAssigned>, view: ProjectionView, actor:
   const { testId, projectId, assigneeId, previousAssigneeId } = event.data;
   const test = view.get<TestDocument>(TESTS, testId);
   if (!test) return [];
-  const about = { projectId, placeholderText: `Test ${test.name}`, placeholderLink: `/projects/${projectId}/plans/${test.planId}?test=${testId}` };
+  const about = {
+    projectId,
+    placeholderText: `Test ${test.name}`,
+    placeholderLink: `/projects/${projectId}/plans/${test.planId}?test=${testId}`,
+  };
   return [
-    ...(assigneeId === null ? [] : [{ ...about, recipientId: assigneeId, actionCode: NotificationAction.testAssigned, template: notificationTemplates.testAssigned(actor) }]),
-    ...(previousAssigneeId === null ? [] : [{ ...about, recipientId: previousAssigneeId, actionCode: NotificationAction.testUnassigned, template: notificationTemplates.testUnassigned(actor) }]),
+    ...(assigneeId === null
+      ? []
+      : [
+          {
+            ...about,
+            recipientId: assigneeId,
+            actionCode: NotificationAction.testAssigned,
+            template: notificationTemplates.testAssigned(actor),
+          },
+        ]),
+    ...(previousAssigneeId === null
+      ? []
+      : [
+          {
+            ...about,
+            recipientId: previousAssigneeId,
+            actionCode: NotificationAction.testUnassigned,
+            template: notificationTemplates.testUnassigned(actor),
+          },
+        ]),
   ];
 }
 
@@ -110,9 +144,14 @@ function jobEnded(event: EventOf<BulkJobEnded>, view: ProjectionView): Produced[
   const projectId = project._id;
   const place = plan
     ? { placeholderText: bulkJobPlaces.inPlan(plan.name), placeholderLink: `/projects/${projectId}/plans/${plan._id}` }
-    : { placeholderText: bulkJobPlaces.inProject(project.name), placeholderLink: `/projects/${projectId}/${job.kind === 'cases' || job.kind === 'import' ? 'suites' : 'plans'}` };
+    : {
+        placeholderText: bulkJobPlaces.inProject(project.name),
+        placeholderLink: `/projects/${projectId}/${job.kind === 'cases' || job.kind === 'import' ? 'suites' : 'plans'}`,
+      };
   const template =
-    event.type === 'BulkJobFinished' ? notificationTemplates.jobFinished[job.kind](event.data.done) : notificationTemplates.jobFailed(event.data.done, job.total, event.data.reason);
+    event.type === 'BulkJobFinished'
+      ? notificationTemplates.jobFinished[job.kind](event.data.done)
+      : notificationTemplates.jobFailed(event.data.done, job.total, event.data.reason);
   return [{ recipientId: job.userId, actionCode: JOB_END_NOTIFICATIONS[job.kind], template, projectId, ...place, toActor: true }];
 }
 
@@ -139,7 +178,9 @@ export function producerKeys(event: EventOf<ProducingEvent>): DocumentKey[] {
       [TESTS, testId],
       [NOTIFICATION_SUBSCRIBERS, NotificationAction.testAssigned],
       [NOTIFICATION_SUBSCRIBERS, NotificationAction.testUnassigned],
-      ...[assigneeId, previousAssigneeId].flatMap((userId) => (userId === null ? [] : [[NOTIFICATIONS, notificationKey(userId, event.position)] as const])),
+      ...[assigneeId, previousAssigneeId].flatMap((userId) =>
+        userId === null ? [] : [[NOTIFICATIONS, notificationKey(userId, event.position)] as const],
+      ),
     ];
   }
   if (event.type === 'AccessRequested') {

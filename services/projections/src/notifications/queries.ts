@@ -20,7 +20,7 @@ export function unreadNotificationCount(readStore: ReadStore, userId: number): P
 function listSort(ordering: string | undefined): Sort {
   const sort: Sort = {};
   for (const term of (ordering ?? '-id').split(',')) sort[term.replace(/^-/, '')] = term.startsWith('-') ? -1 : 1;
-  return { ...sort, id: sort['id'] ?? -1 };
+  return { ...sort, id: sort.id ?? -1 };
 }
 
 /** One page of the user's own notifications, newest first unless ordered otherwise. */
@@ -44,7 +44,11 @@ export function findNotification(readStore: ReadStore, userId: number, id: numbe
 }
 
 /** The user's notifications among `ids`, or all of them when `ids` is null: `{id, unread}` each. */
-export function notificationStates(readStore: ReadStore, userId: number, ids: number[] | null): Promise<Array<Pick<NotificationDocument, 'id' | 'unread'>>> {
+export function notificationStates(
+  readStore: ReadStore,
+  userId: number,
+  ids: number[] | null,
+): Promise<Array<Pick<NotificationDocument, 'id' | 'unread'>>> {
   const filter = ids === null ? own(userId) : { ...own(userId), id: { $in: ids } };
   return readStore.collection<NotificationDocument>(NOTIFICATIONS).find(filter, { projection: { id: 1, unread: 1 } }) as Promise<
     Array<Pick<NotificationDocument, 'id' | 'unread'>>
@@ -54,7 +58,11 @@ export function notificationStates(readStore: ReadStore, userId: number, ids: nu
 /** The action codes the user receives notifications for: those they enabled, and those on by default they did not disable. */
 export async function subscribedActionCodes(readStore: ReadStore, userId: number): Promise<Set<number>> {
   // One document per action code that anyone ever chose: a handful.
-  const chosen = new Map((await readStore.collection<SubscribersDocument>(NOTIFICATION_SUBSCRIBERS).find({})).map((document) => [document._id, document]));
-  const codes = NOTIFICATION_SETTINGS.map((setting) => setting.actionCode).filter((code) => receivesCode(chosen.get(code) ?? noChoices(code), userId));
+  const chosen = new Map(
+    (await readStore.collection<SubscribersDocument>(NOTIFICATION_SUBSCRIBERS).find({})).map((document) => [document._id, document]),
+  );
+  const codes = NOTIFICATION_SETTINGS.map((setting) => setting.actionCode).filter((code) =>
+    receivesCode(chosen.get(code) ?? noChoices(code), userId),
+  );
   return new Set(codes);
 }

@@ -8,4 +8,8 @@ export interface ParameterDocument extends CatalogueDocument {
   groupName: string;
 }
 
-export const parametersProjection = catalogueProjection<ParameterDocument>({ source: import.meta.url, prefix: 'Parameter', collection: PARAMETERS });
+export const parametersProjection = catalogueProjection<ParameterDocument>({
+  source: import.meta.url,
+  prefix: 'Parameter',
+  collection: PARAMETERS,
+});

@@ -14,7 +14,8 @@ function applyToPlans(event: EventOf<PlanEvent>, view: ProjectionView, projectId
   const time = event.metadata.time;
   switch (event.type) {
     case 'PlanCreated': {
-      const { id, parentId, name, description, startedAt, dueDate, finishedAt, attributes, attachmentIds, parameterIds, isArchive } = event.data;
+      const { id, parentId, name, description, startedAt, dueDate, finishedAt, attributes, attachmentIds, parameterIds, isArchive } =
+        event.data;
       const plan: PlanDocument = {
         _id: id,
         projectId,
@@ -34,14 +35,17 @@ function applyToPlans(event: EventOf<PlanEvent>, view: ProjectionView, projectId
         createdAt: time,
         updatedAt: time,
       };
-      return view.put(PLANS, plan);
+      view.put(PLANS, plan);
+      return;
     }
     case 'PlanChanged': {
       const { id, ...changes } = event.data;
-      return changePlan(view, id, time, changes.name === undefined ? changes : { ...changes, sortKey: naturalSortKey(changes.name) });
+      changePlan(view, id, time, changes.name === undefined ? changes : { ...changes, sortKey: naturalSortKey(changes.name) });
+      return;
     }
     case 'PlanMoved':
-      return changePlan(view, event.data.id, time, { parentId: event.data.parentId });
+      changePlan(view, event.data.id, time, { parentId: event.data.parentId });
+      return;
     case 'PlanArchived':
     case 'PlanUnarchived':
       for (const id of event.data.planIds) changePlan(view, id, time, { isArchive: event.type === 'PlanArchived' });
@@ -123,7 +127,16 @@ export const plansProjection = projection<PlanEvent>({
     },
     [PLAN_TREES]: { indexes: [] },
   },
-  handles: new Set(['PlanCreated', 'PlanChanged', 'PlanMoved', 'PlanArchived', 'PlanUnarchived', 'PlanDeleted', 'PlanRecovered', 'PlanRemoved']),
+  handles: new Set([
+    'PlanCreated',
+    'PlanChanged',
+    'PlanMoved',
+    'PlanArchived',
+    'PlanUnarchived',
+    'PlanDeleted',
+    'PlanRecovered',
+    'PlanRemoved',
+  ]),
   keys: (event) => [[PLAN_TREES, streams.plans.idOf(event.stream)], ...idsOf(event).map((id) => [PLANS, id] as const)],
   apply(event, view) {
     const projectId = streams.plans.idOf(event.stream);

@@ -58,16 +58,23 @@ export function planSort(ordering: string | undefined): Sort {
     const field = ORDER_FIELDS[term.replace(/^-/, '')];
     if (field) sort[field] = term.startsWith('-') ? -1 : 1;
   }
-  return { ...sort, _id: sort['_id'] ?? Object.values(sort)[0] ?? 1 };
+  return { ...sort, _id: sort._id ?? Object.values(sort)[0] ?? 1 };
 }
 
 export function planFilter(projectId: number, filters: PlanFilters): Filter {
   const parts = [
-    { projectId, isDeleted: false, ...(filters.includeArchived ? {} : { isArchive: false }), ...(filters.parent === undefined ? {} : { parentId: filters.parent }) },
+    {
+      projectId,
+      isDeleted: false,
+      ...(filters.includeArchived ? {} : { isArchive: false }),
+      ...(filters.parent === undefined ? {} : { parentId: filters.parent }),
+    },
     ...(filters.planIds ? [{ _id: { $in: filters.planIds } }] : []),
     ...(filters.parameterIds ?? []).map((parameterId) => ({ parameterIds: parameterId })),
     ...(filters.attributes ?? []).map((name) => ({ [`attributes.${name}`]: { $exists: true } })),
-    ...(filters.anyAttributes?.length ? [{ $or: filters.anyAttributes.map((name) => ({ [`attributes.${name}`]: { $exists: true } })) }] : []),
+    ...(filters.anyAttributes?.length
+      ? [{ $or: filters.anyAttributes.map((name) => ({ [`attributes.${name}`]: { $exists: true } })) }]
+      : []),
     createdRange(filters.startedAfter, filters.startedBefore, 'startedAt'),
     createdRange(filters.createdAfter, filters.createdBefore),
   ].filter((part): part is Filter => part !== null);
@@ -75,18 +82,29 @@ export function planFilter(projectId: number, filters: PlanFilters): Filter {
 }
 
 /** One page of a project's plans that pass the filters, and how many pass. */
-export function listPlans(readStore: ReadStore, projectId: number, filters: PlanFilters, page: PageWindow): Promise<{ items: PlanDocument[]; count: number }> {
+export function listPlans(
+  readStore: ReadStore,
+  projectId: number,
+  filters: PlanFilters,
+  page: PageWindow,
+): Promise<{ items: PlanDocument[]; count: number }> {
   return findPage(readStore.collection<PlanDocument>(PLANS), planFilter(projectId, filters), planSort(filters.ordering), page);
 }
 
 /** The ids of a project's plans that pass the filters (the plan filters of the tests lists). */
 export async function planIdsMatching(readStore: ReadStore, projectId: number, filters: PlanFilters): Promise<number[]> {
-  const found = await readStore.collection<PlanDocument>(PLANS).find(planFilter(projectId, { ...filters, includeArchived: true }), { projection: { _id: 1 } });
+  const found = await readStore
+    .collection<PlanDocument>(PLANS)
+    .find(planFilter(projectId, { ...filters, includeArchived: true }), { projection: { _id: 1 } });
   return found.map((plan) => plan._id);
 }
 
 /** Deleted plans of the given projects (null: every project), the latest deleted first. */
-export function listDeletedPlans(readStore: ReadStore, projectIds: readonly number[] | null, page: PageWindow): Promise<{ items: PlanDocument[]; count: number }> {
+export function listDeletedPlans(
+  readStore: ReadStore,
+  projectIds: readonly number[] | null,
+  page: PageWindow,
+): Promise<{ items: PlanDocument[]; count: number }> {
   const filter = { isDeleted: true, ...(projectIds ? { projectId: { $in: [...projectIds] } } : {}) };
   return findPage(readStore.collection<PlanDocument>(PLANS), filter, { deletedAt: -1, _id: 1 }, page);
 }

@@ -45,7 +45,9 @@ export function catalogueProjection<D extends CatalogueDocument>(options: Catalo
     name: collection,
     source: options.source,
     collections: {
-      [collection]: { indexes: [{ keys: { projectId: 1, isDeleted: 1 } }, { keys: { isDeleted: 1, deletedAt: -1, _id: 1 } }, ...(options.indexes ?? [])] },
+      [collection]: {
+        indexes: [{ keys: { projectId: 1, isDeleted: 1 } }, { keys: { isDeleted: 1, deletedAt: -1, _id: 1 } }, ...(options.indexes ?? [])],
+      },
     },
     handles: new Set(SUFFIXES.map((suffix) => `${prefix}${suffix}`)),
     keys: (event) => [[collection, event.data.id]],

@@ -40,7 +40,11 @@ function findTrashedItems<D extends CatalogueDocument>(readStore: ReadStore, col
 
 /** One catalogue's trash, the deleted items the trash endpoints list, recover and remove. */
 export interface CatalogueTrash<D extends CatalogueDocument> {
-  list(readStore: ReadStore, projectIds: ReadonlyArray<number | null> | null, page: { skip: number; limit: number }): Promise<{ items: D[]; count: number }>;
+  list(
+    readStore: ReadStore,
+    projectIds: ReadonlyArray<number | null> | null,
+    page: { skip: number; limit: number },
+  ): Promise<{ items: D[]; count: number }>;
   find(readStore: ReadStore, ids: readonly number[]): Promise<D[]>;
 }
 

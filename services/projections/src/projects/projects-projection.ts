@@ -14,15 +14,33 @@ const SUITE_COUNTING: ReadonlySet<string> = new Set<SuiteCounting['type']>(['Sui
 const countsSuites = (event: Counted): event is SuiteCounting => SUITE_COUNTING.has(event.type);
 
 /** Every case event may change whether the case counts (§4.13: live, not archived). */
-const CASE_COUNTING: ReadonlySet<string> = new Set<CaseEvent['type']>(['CaseCreated', 'CaseArchived', 'CaseUnarchived', 'CaseDeleted', 'CaseRecovered']);
+const CASE_COUNTING: ReadonlySet<string> = new Set<CaseEvent['type']>([
+  'CaseCreated',
+  'CaseArchived',
+  'CaseUnarchived',
+  'CaseDeleted',
+  'CaseRecovered',
+]);
 const countsCases = (event: EventOf<Counted>): event is EventOf<CaseEvent> => CASE_COUNTING.has(event.type);
 
 /** The plan and test events that may change whether a plan or a test counts (live, not archived). */
 type PlanCounting = Extract<PlanEvent, { type: 'PlanCreated' | 'PlanArchived' | 'PlanUnarchived' | 'PlanDeleted' | 'PlanRecovered' }>;
-const PLAN_COUNTING: ReadonlySet<string> = new Set<PlanCounting['type']>(['PlanCreated', 'PlanArchived', 'PlanUnarchived', 'PlanDeleted', 'PlanRecovered']);
+const PLAN_COUNTING: ReadonlySet<string> = new Set<PlanCounting['type']>([
+  'PlanCreated',
+  'PlanArchived',
+  'PlanUnarchived',
+  'PlanDeleted',
+  'PlanRecovered',
+]);
 const countsPlans = (event: EventOf<Counted>): event is EventOf<PlanCounting> => PLAN_COUNTING.has(event.type);
 type TestCounting = Extract<TestEvent, { type: 'TestCreated' | 'TestArchived' | 'TestUnarchived' | 'TestDeleted' | 'TestRecovered' }>;
-const TEST_COUNTING: ReadonlySet<string> = new Set<TestCounting['type']>(['TestCreated', 'TestArchived', 'TestUnarchived', 'TestDeleted', 'TestRecovered']);
+const TEST_COUNTING: ReadonlySet<string> = new Set<TestCounting['type']>([
+  'TestCreated',
+  'TestArchived',
+  'TestUnarchived',
+  'TestDeleted',
+  'TestRecovered',
+]);
 const countsTests = (event: EventOf<Counted>): event is EventOf<TestCounting> => TEST_COUNTING.has(event.type);
 
 type Counted = ProjectEvent | SuiteCounting | CaseEvent | PlanCounting | TestCounting;
@@ -68,9 +86,15 @@ function lifecycleAfter(before: Lifecycle | undefined, event: PlanCounting | Tes
  * The project with its plan or test count moved by what the event changes in each plan (or the test) it names, each
  * read as it was before: a subtree or a bulk job's tests that were already archived or in the trash do not count twice.
  */
-function withPlansOrTestsCounted(project: ProjectDocument | undefined, view: ProjectionView, event: EventOf<PlanCounting | TestCounting>): ProjectDocument | undefined {
+function withPlansOrTestsCounted(
+  project: ProjectDocument | undefined,
+  view: ProjectionView,
+  event: EventOf<PlanCounting | TestCounting>,
+): ProjectDocument | undefined {
   if (!project) return undefined;
-  const [collection, ids, counter] = countsPlans(event) ? ([PLANS, planIdsOf(event), 'plans'] as const) : ([TESTS, [event.data.testId], 'tests'] as const);
+  const [collection, ids, counter] = countsPlans(event)
+    ? ([PLANS, planIdsOf(event), 'plans'] as const)
+    : ([TESTS, [event.data.testId], 'tests'] as const);
   let added = 0;
   for (const id of ids) {
     const before = view.get<PlanDocument | TestDocument>(collection, id);
@@ -81,7 +105,11 @@ function withPlansOrTestsCounted(project: ProjectDocument | undefined, view: Pro
 }
 
 /** The project with its case count moved, or undefined when the event leaves it alone. */
-function withCasesCounted(project: ProjectDocument | undefined, view: ProjectionView, event: EventOf<CaseEvent>): ProjectDocument | undefined {
+function withCasesCounted(
+  project: ProjectDocument | undefined,
+  view: ProjectionView,
+  event: EventOf<CaseEvent>,
+): ProjectDocument | undefined {
   const previous = view.get<CaseDocument>(CASES, event.data.caseId);
   const added = (contributionAfter(previous, event) ? 1 : 0) - (caseContribution(previous) ? 1 : 0);
   if (!project || added === 0) return undefined;
@@ -90,11 +118,17 @@ function withCasesCounted(project: ProjectDocument | undefined, view: Projection
 
 function withSuitesCounted(project: ProjectDocument | undefined, event: SuiteCounting): ProjectDocument | undefined {
   if (!project) return undefined;
-  const added = event.type === 'SuiteCreated' ? 1 : event.type === 'SuiteRecovered' ? event.data.suiteIds.length : -event.data.suiteIds.length;
+  const added =
+    event.type === 'SuiteCreated' ? 1 : event.type === 'SuiteRecovered' ? event.data.suiteIds.length : -event.data.suiteIds.length;
   return { ...project, counts: { ...project.counts, suites: project.counts.suites + added } };
 }
 
-function evolveProjectDocument(project: ProjectDocument | undefined, event: ProjectEvent, time: string, view: ProjectionView): ProjectDocument | undefined {
+function evolveProjectDocument(
+  project: ProjectDocument | undefined,
+  event: ProjectEvent,
+  time: string,
+  view: ProjectionView,
+): ProjectDocument | undefined {
   if (event.type === 'ProjectCreated') {
     const { projectId, name, description, isPrivate, isArchive, settings, icon } = event.data;
     return {
@@ -222,8 +256,8 @@ export const projectsProjection = projection<Counted>({
       : countsPlans(event) || countsTests(event)
         ? withPlansOrTestsCounted(previous, view, event)
         : countsSuites(event)
-        ? withSuitesCounted(previous, event)
-        : evolveProjectDocument(previous, event, event.metadata.time, view);
+          ? withSuitesCounted(previous, event)
+          : evolveProjectDocument(previous, event, event.metadata.time, view);
     if (!next) return;
     view.put(PROJECTS, next);
     adjustTotals(view, counted, next);

@@ -42,10 +42,10 @@ const ORDER_FIELDS: Record<string, string> = { name: 'nameKey', is_archive: 'isA
 function listFilter(viewer: Viewer, query: ProjectListQuery): Record<string, unknown> {
   const filter: Record<string, unknown> = { isDeleted: false };
   // Archived rows are hidden unless asked for (§2.6).
-  if (query.is_archive !== true) filter['isArchive'] = false;
-  if (query.name) filter['nameKey'] = { $regex: escapeRegex(query.name.toLowerCase()) };
+  if (query.is_archive !== true) filter.isArchive = false;
+  if (query.name) filter.nameKey = { $regex: escapeRegex(query.name.toLowerCase()) };
   if (viewer.isExternal && !viewer.isSuperuser) filter['members.userId'] = viewer.userId;
-  if (query.favorites === true) filter['_id'] = { $in: viewer.favoriteIds };
+  if (query.favorites === true) filter._id = { $in: viewer.favoriteIds };
   return filter;
 }
 
@@ -55,7 +55,7 @@ function listSort(query: ProjectListQuery): Sort {
   for (const term of (query.ordering ?? '').split(',').filter(Boolean)) {
     sort[ORDER_FIELDS[term.replace(/^-/, '')]!] = term.startsWith('-') ? -1 : 1;
   }
-  const name = sort['nameKey'] ?? 1;
+  const name = sort.nameKey ?? 1;
   return { ...sort, nameKey: name, _id: name };
 }
 
@@ -79,7 +79,10 @@ export async function listProjects(
     const [count, items] = await Promise.all([projects.count(filter), projects.find(filter, { sort, skip: page.skip, limit: page.limit })]);
     return { items, count };
   }
-  const [count, favorites] = await Promise.all([projects.count(filter), projects.find({ ...filter, _id: { $in: viewer.favoriteIds } }, { sort })]);
+  const [count, favorites] = await Promise.all([
+    projects.count(filter),
+    projects.find({ ...filter, _id: { $in: viewer.favoriteIds } }, { sort }),
+  ]);
   const leading = favorites.slice(page.skip, page.skip + page.limit);
   const remaining = page.limit - leading.length;
   const others =
@@ -93,7 +96,11 @@ export async function listProjects(
 }
 
 /** The deleted projects (the trash) the viewer could see, most recently changed (deleted) first. */
-export async function listDeletedProjects(readStore: ReadStore, viewer: Viewer, page: { skip: number; limit: number }): Promise<{ items: ProjectDocument[]; count: number }> {
+export async function listDeletedProjects(
+  readStore: ReadStore,
+  viewer: Viewer,
+  page: { skip: number; limit: number },
+): Promise<{ items: ProjectDocument[]; count: number }> {
   // Deleted projects are few; who may see one is worked out per project (§3.1 is_visible).
   const deleted = await readStore.collection<ProjectDocument>(PROJECTS).find({ isDeleted: true }, { sort: { updatedAt: -1, _id: -1 } });
   const visible = deleted.filter((project) => isProjectVisible(project, viewer));
@@ -102,7 +109,12 @@ export async function listDeletedProjects(readStore: ReadStore, viewer: Viewer, 
 
 /** Deleted projects by id, in the order asked. */
 export async function deletedProjectsByIds(readStore: ReadStore, ids: readonly number[]): Promise<ProjectDocument[]> {
-  const found = new Map((await readStore.collection<ProjectDocument>(PROJECTS).find({ _id: { $in: [...ids] }, isDeleted: true })).map((project) => [project._id, project]));
+  const found = new Map(
+    (await readStore.collection<ProjectDocument>(PROJECTS).find({ _id: { $in: [...ids] }, isDeleted: true })).map((project) => [
+      project._id,
+      project,
+    ]),
+  );
   return ids.flatMap((id) => found.get(id) ?? []);
 }
 

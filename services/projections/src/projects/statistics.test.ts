@@ -1,6 +1,8 @@
 import { DEFAULT_PROJECT_SETTINGS } from '@testament/contracts';
 import { SqliteReadStore } from '@testament/infra';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { batchSizes, nth, pick } from '../testing/arbitraries.ts';
 import { foldInto, recorded, type TestEvent } from '../testing/fold.ts';
 import { PROJECTS, type ProjectDocument } from './project-document.ts';
 import { plansProjection } from '../plans/plans-projection.ts';
@@ -9,7 +11,6 @@ import { projectsProjection } from './projects-projection.ts';
 import { casesProjection } from '../cases/cases-projection.ts';
 import { isProjectVisible, type Viewer } from './queries.ts';
 import { systemStatistics, type SystemStatistics } from './statistics.ts';
-import { seededIntegers } from '@testament/infra';
 
 const viewer = (options: Partial<Viewer>): Viewer => ({
   userId: 9,
@@ -21,26 +22,48 @@ const viewer = (options: Partial<Viewer>): Viewer => ({
   ...options,
 });
 
-/** A random life for a few dozen projects: created public or private, made private or public, archived, restored, deleted. */
-function randomHistory(seed: number): TestEvent[] {
-  const next = seededIntegers(seed);
+/** A project created public or private, archived or not; or a project made private or public, archived, restored, deleted, edited. */
+type Step =
+  | { kind: 'create'; isPrivate: boolean; isArchive: boolean }
+  | { kind: 'privacy'; project: number; isPrivate: boolean }
+  | { kind: 'archive' | 'restore' | 'delete' | 'edit'; project: number };
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('create' as const), isPrivate: fc.boolean(), isArchive: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('privacy' as const), project: pick, isPrivate: fc.boolean() }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('archive' as const), project: pick }) },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('restore' as const), project: pick }) },
+  fc.record({ kind: fc.constantFrom('delete' as const, 'edit' as const), project: pick }),
+);
+
+/** A life of a few dozen projects: created public or private, made private or public, archived, restored, deleted. */
+function history(steps: readonly Step[]): TestEvent[] {
   const events: TestEvent[] = [];
   const created: number[] = [];
-  for (let step = 0; step < 400; step++) {
-    const roll = next(10);
-    if (roll < 2 || created.length === 0) {
+  for (const [index, done] of steps.entries()) {
+    if (done.kind === 'create') {
       const projectId = created.length + 1;
       created.push(projectId);
-      const data = { projectId, name: `P${projectId}`, description: '', isPrivate: next(2) === 0, isArchive: next(5) === 0, settings: DEFAULT_PROJECT_SETTINGS, icon: null };
+      const data = {
+        projectId,
+        name: `P${projectId}`,
+        description: '',
+        isPrivate: done.isPrivate,
+        isArchive: done.isArchive,
+        settings: DEFAULT_PROJECT_SETTINGS,
+        icon: null,
+      };
       events.push({ type: 'ProjectCreated', stream: `project-${projectId}`, data });
       continue;
     }
-    const stream = `project-${created[next(created.length)]}`;
-    if (roll < 4) events.push({ type: 'ProjectPrivacyChanged', stream, data: { isPrivate: next(2) === 0 } });
-    else if (roll < 6) events.push({ type: 'ProjectArchived', stream, data: {} });
-    else if (roll < 8) events.push({ type: 'ProjectRestored', stream, data: {} });
-    else if (roll < 9) events.push({ type: 'ProjectDeleted', stream, data: {} });
-    else events.push({ type: 'ProjectDetailsChanged', stream, data: { description: `edit ${step}` } });
+    const projectId = nth(created, done.project);
+    if (projectId === undefined) continue;
+    const stream = `project-${projectId}`;
+    if (done.kind === 'privacy') events.push({ type: 'ProjectPrivacyChanged', stream, data: { isPrivate: done.isPrivate } });
+    else if (done.kind === 'archive') events.push({ type: 'ProjectArchived', stream, data: {} });
+    else if (done.kind === 'restore') events.push({ type: 'ProjectRestored', stream, data: {} });
+    else if (done.kind === 'delete') events.push({ type: 'ProjectDeleted', stream, data: {} });
+    else events.push({ type: 'ProjectDetailsChanged', stream, data: { description: `edit ${index}` } });
   }
   return events;
 }
@@ -59,14 +82,31 @@ function fromScratch(projects: ProjectDocument[], who: Viewer): SystemStatistics
 }
 
 describe('systemStatistics (§3.17)', () => {
-  it.each([1, 7, 99, 2024])('equals a recomputation from the projects after a random history (seed %i)', async (seed) => {
-    const readStore = new SqliteReadStore();
-    await foldInto(readStore, [projectsProjection, casesProjection, plansProjection, testsProjection], recorded(randomHistory(seed)), [1, 7, 50, 3]);
-    const projects = await readStore.collection<ProjectDocument>(PROJECTS).find({});
-    const someIds = projects.filter((p) => p._id % 3 === 0).map((p) => p._id);
-    for (const who of [viewer({}), viewer({ isSuperuser: true }), viewer({ viewableProjectIds: someIds }), viewer({ isExternal: true, viewableProjectIds: someIds }), viewer({ isExternal: true })]) {
-      expect(await systemStatistics(readStore, who), JSON.stringify(who)).toEqual(fromScratch(projects, who));
-    }
+  it('equals a recomputation from the projects after a random history', { timeout: 30_000 }, async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 400, size: 'max' }), batchSizes, async (steps, batches) => {
+        const readStore = new SqliteReadStore();
+        await foldInto(
+          readStore,
+          [projectsProjection, casesProjection, plansProjection, testsProjection],
+          recorded(history(steps)),
+          batches,
+        );
+        const projects = await readStore.collection<ProjectDocument>(PROJECTS).find({});
+        const someIds = projects.filter((p) => p._id % 3 === 0).map((p) => p._id);
+        for (const who of [
+          viewer({}),
+          viewer({ isSuperuser: true }),
+          viewer({ viewableProjectIds: someIds }),
+          viewer({ isExternal: true, viewableProjectIds: someIds }),
+          viewer({ isExternal: true }),
+        ]) {
+          expect(await systemStatistics(readStore, who), JSON.stringify(who)).toEqual(fromScratch(projects, who));
+        }
+        await readStore.close();
+      }),
+      { numRuns: 20, interruptAfterTimeLimit: 20_000 },
+    );
   });
 
   it('counts live public projects for everyone, private ones for their members, nothing archived or deleted', async () => {
@@ -74,12 +114,27 @@ describe('systemStatistics (§3.17)', () => {
     const project = (projectId: number, isPrivate: boolean): TestEvent => ({
       type: 'ProjectCreated',
       stream: `project-${projectId}`,
-      data: { projectId, name: `P${projectId}`, description: '', isPrivate, isArchive: false, settings: DEFAULT_PROJECT_SETTINGS, icon: null },
+      data: {
+        projectId,
+        name: `P${projectId}`,
+        description: '',
+        isPrivate,
+        isArchive: false,
+        settings: DEFAULT_PROJECT_SETTINGS,
+        icon: null,
+      },
     });
     await foldInto(
       readStore,
       [projectsProjection, casesProjection, plansProjection, testsProjection],
-      recorded([project(1, false), project(2, true), project(3, false), project(4, false), { type: 'ProjectArchived', stream: 'project-3', data: {} }, { type: 'ProjectDeleted', stream: 'project-4', data: {} }]),
+      recorded([
+        project(1, false),
+        project(2, true),
+        project(3, false),
+        project(4, false),
+        { type: 'ProjectArchived', stream: 'project-3', data: {} },
+        { type: 'ProjectDeleted', stream: 'project-4', data: {} },
+      ]),
     );
     expect((await systemStatistics(readStore, viewer({}))).projects_count).toBe(1);
     expect((await systemStatistics(readStore, viewer({ viewableProjectIds: [2] }))).projects_count).toBe(2);

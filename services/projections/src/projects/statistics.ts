@@ -1,6 +1,13 @@
 import type { Statistics } from '@testament/contracts';
 import type { ReadStore } from '@testament/infra';
-import { PROJECT_TOTALS, PROJECTS, type ProjectDocument, type ProjectTotals, type ProjectTotalsDocument, type ProjectTotalsId } from './project-document.ts';
+import {
+  PROJECT_TOTALS,
+  PROJECTS,
+  type ProjectDocument,
+  type ProjectTotals,
+  type ProjectTotalsDocument,
+  type ProjectTotalsId,
+} from './project-document.ts';
 import type { Viewer } from './queries.ts';
 import { addTotals, contributionOf, NO_TOTALS } from './totals.ts';
 
@@ -15,7 +22,9 @@ async function totals(readStore: ReadStore, id: ProjectTotalsId): Promise<Projec
 async function viewableTotals(readStore: ReadStore, viewer: Viewer, privateOnly: boolean): Promise<ProjectTotals> {
   if (viewer.viewableProjectIds.length === 0) return NO_TOTALS;
   const projects = await readStore.collection<ProjectDocument>(PROJECTS).find({ _id: { $in: [...viewer.viewableProjectIds] } });
-  return projects.filter((project) => !privateOnly || project.isPrivate).reduce((sum, project) => addTotals(sum, contributionOf(project)), NO_TOTALS);
+  return projects
+    .filter((project) => !privateOnly || project.isPrivate)
+    .reduce((sum, project) => addTotals(sum, contributionOf(project)), NO_TOTALS);
 }
 
 /**

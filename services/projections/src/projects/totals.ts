@@ -1,5 +1,11 @@
 import type { ProjectionView } from '../runner/projection.ts';
-import { PROJECT_TOTALS, type ProjectDocument, type ProjectTotals, type ProjectTotalsDocument, type ProjectTotalsId } from './project-document.ts';
+import {
+  PROJECT_TOTALS,
+  type ProjectDocument,
+  type ProjectTotals,
+  type ProjectTotalsDocument,
+  type ProjectTotalsId,
+} from './project-document.ts';
 
 export const NO_TOTALS: ProjectTotals = { projects: 0, suites: 0, cases: 0, plans: 0, tests: 0 };
 
@@ -36,7 +42,14 @@ export const TOTALS_KEYS = [
 /** Moves the totals from what `previous` contributed to what `next` does. */
 export function adjustTotals(view: ProjectionView, previous: TotalsShare | undefined, next: TotalsShare): void {
   // Most changes (names, settings, members) leave what the project adds untouched.
-  if (previous && previous.isArchive === next.isArchive && previous.isDeleted === next.isDeleted && previous.isPrivate === next.isPrivate && previous.counts === next.counts) return;
+  if (
+    previous &&
+    previous.isArchive === next.isArchive &&
+    previous.isDeleted === next.isDeleted &&
+    previous.isPrivate === next.isPrivate &&
+    previous.counts === next.counts
+  )
+    return;
   const audiences: Array<[ProjectTotalsId, (project: TotalsShare | undefined) => boolean]> = [
     ['all', () => true],
     ['public', (project) => project !== undefined && !project.isPrivate],

@@ -3,7 +3,10 @@ import type { ActivityType } from '@testament/contracts';
 /** Results by status id: how many. */
 export type StatusCounts = Record<string, number>;
 
-/** Live results per UTC day of creation (`YYYY-MM-DD`) and status, archived ones apart (a result or its test archived): what the histogram draws. */
+/**
+ * Live results per UTC day of creation (`YYYY-MM-DD`) and status, archived ones apart (a result or its test archived): what the histogram
+ * draws.
+ */
 export interface DayCounts {
   days: Record<string, StatusCounts>;
   archivedDays: Record<string, StatusCounts>;

@@ -2,7 +2,17 @@ import type { ActivityType } from '@testament/contracts';
 import type { Filter, ReadStore, Sort } from '@testament/infra';
 import type { PageWindow } from '../paging.ts';
 import { RESULTS, TESTS, type ResultDocument, type TestDocument } from '../tests/test-document.ts';
-import { newestDay, PLAN_HISTORY, PROJECT_HISTORY, RESULT_ACTIVITY, type ActivityRowDocument, type DayCounts, type PlanHistoryDocument, type ProjectHistoryDocument, type StatusCounts } from './history-documents.ts';
+import {
+  newestDay,
+  PLAN_HISTORY,
+  PROJECT_HISTORY,
+  RESULT_ACTIVITY,
+  type ActivityRowDocument,
+  type DayCounts,
+  type PlanHistoryDocument,
+  type ProjectHistoryDocument,
+  type StatusCounts,
+} from './history-documents.ts';
 
 export type { ActivityRowDocument, PlanHistoryDocument } from './history-documents.ts';
 
@@ -13,11 +23,19 @@ export function planHistories(readStore: ReadStore, planIds: readonly number[]):
 
 /** The day counts of every plan of a project, summed. */
 export async function projectHistory(readStore: ReadStore, projectId: number): Promise<DayCounts> {
-  return (await readStore.collection<ProjectHistoryDocument>(PROJECT_HISTORY).findOne({ _id: projectId })) ?? { days: {}, archivedDays: {} };
+  return (
+    (await readStore.collection<ProjectHistoryDocument>(PROJECT_HISTORY).findOne({ _id: projectId })) ?? { days: {}, archivedDays: {} }
+  );
 }
 
-/** Results per day of `days` and status id, summed over the plans or projects (archived ones too with `includeArchived`); every day present. */
-export function resultsPerDay(histories: readonly DayCounts[], days: readonly string[], includeArchived: boolean): Map<string, Map<number, number>> {
+/**
+ * Results per day of `days` and status id, summed over the plans or projects (archived ones too with `includeArchived`); every day present.
+ */
+export function resultsPerDay(
+  histories: readonly DayCounts[],
+  days: readonly string[],
+  includeArchived: boolean,
+): Map<string, Map<number, number>> {
   const perDay = new Map(days.map((day) => [day, new Map<number, number>()]));
   const add = (byDay: Record<string, StatusCounts>) => {
     for (const [day, sums] of perDay) {
@@ -39,20 +57,34 @@ export function resultsPerDay(histories: readonly DayCounts[], days: readonly st
  * or later, as the default one (the last 7 days) does, is summed from the plans' `testsByLastDay`; an
  * older period, rarer, reads its results.
  */
-export async function testsResultedPerPlan(readStore: ReadStore, projectId: number, fromDay: string, toDay: string): Promise<Map<number, number>> {
+export async function testsResultedPerPlan(
+  readStore: ReadStore,
+  projectId: number,
+  fromDay: string,
+  toDay: string,
+): Promise<Map<number, number>> {
   // The newest UTC day with a live result, archived or not.
   const { days, archivedDays } = await projectHistory(readStore, projectId);
   const newest = newestDay(days, archivedDays);
   if (newest === undefined || toDay >= newest) {
     const histories = await readStore.collection<PlanHistoryDocument>(PLAN_HISTORY).find({ projectId });
-    return new Map(histories.map((history) => [history._id, Object.entries(history.testsByLastDay).reduce((sum, [day, tests]) => (day >= fromDay ? sum + tests : sum), 0)]));
+    return new Map(
+      histories.map((history) => [
+        history._id,
+        Object.entries(history.testsByLastDay).reduce((sum, [day, tests]) => (day >= fromDay ? sum + tests : sum), 0),
+      ]),
+    );
   }
-  const results = await readStore.collection<ResultDocument>(RESULTS).find(
-    { projectId, isDeleted: false, createdAt: { $gte: `${fromDay}T00:00:00.000Z`, $lte: `${toDay}T23:59:59.999Z` } },
-    { projection: { testId: 1 } },
-  );
+  const results = await readStore
+    .collection<ResultDocument>(RESULTS)
+    .find(
+      { projectId, isDeleted: false, createdAt: { $gte: `${fromDay}T00:00:00.000Z`, $lte: `${toDay}T23:59:59.999Z` } },
+      { projection: { testId: 1 } },
+    );
   const testIds = [...new Set(results.map((result) => result.testId))];
-  const tests = await readStore.collection<TestDocument>(TESTS).find({ _id: { $in: testIds }, isDeleted: false, isArchive: false }, { projection: { planId: 1 } });
+  const tests = await readStore
+    .collection<TestDocument>(TESTS)
+    .find({ _id: { $in: testIds }, isDeleted: false, isArchive: false }, { projection: { planId: 1 } });
   const perPlan = new Map<number, number>();
   for (const test of tests) perPlan.set(test.planId, (perPlan.get(test.planId) ?? 0) + 1);
   return perPlan;
@@ -75,17 +107,26 @@ export interface CountedResults {
 }
 
 /** How many of those results each point (a day, or an attribute's value as text) has of each status, counted by the database. */
-export async function countResultsByPoint(readStore: ReadStore, counted: CountedResults): Promise<Array<{ point: string; status: number; results: number }>> {
+export async function countResultsByPoint(
+  readStore: ReadStore,
+  counted: CountedResults,
+): Promise<Array<{ point: string; status: number; results: number }>> {
   if (counted.testIds.length === 0) return [];
-  // By the tests' index alone (the tests are the project's): with the project named, SQLite walked a quarter's results of the whole project instead.
+  // By the tests' index alone (the tests are the project's): with the project named, SQLite walked a quarter's results of the whole project
+  // instead.
   const filter: Filter = { isDeleted: false, createdAt: { $gte: counted.from, $lt: counted.to }, testId: { $in: [...counted.testIds] } };
-  if (!counted.includeArchived) filter['isArchive'] = false;
-  if (counted.statuses) filter['status'] = { $in: [...counted.statuses] };
+  if (!counted.includeArchived) filter.isArchive = false;
+  if (counted.statuses) filter.status = { $in: [...counted.statuses] };
   const point = counted.attribute === undefined ? '$createdDay' : `$attributes.${counted.attribute}`;
   const groups = await readStore
     .collection<ResultDocument>(RESULTS)
-    .aggregate<{ _id: { point: unknown; status: number }; results: number }>([{ $match: filter }, { $group: { _id: { point, status: '$status' }, results: { $sum: 1 } } }]);
-  return groups.filter((group) => group._id.point !== null && group._id.point !== undefined).map((group) => ({ point: String(group._id.point), status: group._id.status, results: group.results }));
+    .aggregate<{ _id: { point: unknown; status: number }; results: number }>([
+      { $match: filter },
+      { $group: { _id: { point, status: '$status' }, results: { $sum: 1 } } },
+    ]);
+  return groups
+    .filter((group) => group._id.point !== null && group._id.point !== undefined)
+    .map((group) => ({ point: String(group._id.point), status: group._id.status, results: group.results }));
 }
 
 /** The activity filters (§3.4) with names already resolved to ids. */
@@ -102,30 +143,51 @@ export interface ActivityFilters {
 
 /** The rows' filter; `projectId`, which the plans imply, lets a page walk the project's rows by time. */
 function activityFilter(projectId: number | undefined, filters: ActivityFilters): Filter {
-  const filter: Filter = { ...(projectId === undefined ? {} : { projectId }), live: true, planId: filters.planIds.length === 1 ? filters.planIds[0] : { $in: [...filters.planIds] } };
-  if (filters.types) filter['type'] = { $in: [...filters.types] };
-  if (filters.statuses) filter['status'] = { $in: [...filters.statuses] };
-  if (filters.userIds) filter['userId'] = { $in: [...filters.userIds] };
-  if (filters.testIds) filter['testId'] = { $in: [...filters.testIds] };
-  if (filters.search) filter['$or'] = [{ testId: { $in: [...filters.search.testIds] } }, { userId: { $in: [...filters.search.userIds] } }];
+  const filter: Filter = {
+    ...(projectId === undefined ? {} : { projectId }),
+    live: true,
+    planId: filters.planIds.length === 1 ? filters.planIds[0] : { $in: [...filters.planIds] },
+  };
+  if (filters.types) filter.type = { $in: [...filters.types] };
+  if (filters.statuses) filter.status = { $in: [...filters.statuses] };
+  if (filters.userIds) filter.userId = { $in: [...filters.userIds] };
+  if (filters.testIds) filter.testId = { $in: [...filters.testIds] };
+  if (filters.search) filter.$or = [{ testId: { $in: [...filters.search.testIds] } }, { userId: { $in: [...filters.search.userIds] } }];
   return filter;
 }
 
 /** One page of a subtree's history rows in the given order, and how many pass the filters. */
-export async function listActivity(readStore: ReadStore, projectId: number, filters: ActivityFilters, sort: Sort, page: PageWindow): Promise<{ items: ActivityRowDocument[]; count: number }> {
+export async function listActivity(
+  readStore: ReadStore,
+  projectId: number,
+  filters: ActivityFilters,
+  sort: Sort,
+  page: PageWindow,
+): Promise<{ items: ActivityRowDocument[]; count: number }> {
   const rows = readStore.collection<ActivityRowDocument>(RESULT_ACTIVITY);
   // Counted without the project, the plans' index alone answers an unfiltered count.
-  const [count, items] = await Promise.all([rows.count(activityFilter(undefined, filters)), rows.find(activityFilter(projectId, filters), { sort, skip: page.skip, limit: page.limit })]);
+  const [count, items] = await Promise.all([
+    rows.count(activityFilter(undefined, filters)),
+    rows.find(activityFilter(projectId, filters), { sort, skip: page.skip, limit: page.limit }),
+  ]);
   return { items, count };
 }
 
 /** Every history row that passes the filters, with only what an order worked out elsewhere needs (by test name). */
-export function findActivityKeys(readStore: ReadStore, projectId: number, filters: ActivityFilters): Promise<Array<Pick<ActivityRowDocument, '_id' | 'testId' | 'at'>>> {
-  return readStore.collection<ActivityRowDocument>(RESULT_ACTIVITY).find(activityFilter(projectId, filters), { projection: { testId: 1, at: 1 } });
+export function findActivityKeys(
+  readStore: ReadStore,
+  projectId: number,
+  filters: ActivityFilters,
+): Promise<Array<Pick<ActivityRowDocument, '_id' | 'testId' | 'at'>>> {
+  return readStore
+    .collection<ActivityRowDocument>(RESULT_ACTIVITY)
+    .find(activityFilter(projectId, filters), { projection: { testId: 1, at: 1 } });
 }
 
 export async function activityRowsByIds(readStore: ReadStore, ids: readonly number[]): Promise<ActivityRowDocument[]> {
   if (ids.length === 0) return [];
-  const found = new Map((await readStore.collection<ActivityRowDocument>(RESULT_ACTIVITY).find({ _id: { $in: [...ids] } })).map((row) => [row._id, row]));
+  const found = new Map(
+    (await readStore.collection<ActivityRowDocument>(RESULT_ACTIVITY).find({ _id: { $in: [...ids] } })).map((row) => [row._id, row]),
+  );
   return ids.flatMap((id) => found.get(id) ?? []);
 }

@@ -20,7 +20,14 @@ type Event = EventOf<TestEvent>;
 type ResultFacts = Pick<ResultDocument, 'createdAt' | 'status' | 'isArchive' | 'isDeleted'>;
 type TestFacts = Pick<TestDocument, 'planId' | 'isArchive' | 'isDeleted'>;
 
-const TEST_EVENTS = new Set<TestEvent['type']>(['TestMoved', 'TestArchived', 'TestUnarchived', 'TestDeleted', 'TestRecovered', 'TestRemoved']);
+const TEST_EVENTS = new Set<TestEvent['type']>([
+  'TestMoved',
+  'TestArchived',
+  'TestUnarchived',
+  'TestDeleted',
+  'TestRecovered',
+  'TestRemoved',
+]);
 type ResultEvent = Extract<Event, { type: 'ResultAdded' | 'ResultEdited' | 'ResultDeleted' }>;
 const isResultEvent = (event: Event): event is ResultEvent => RESULT_EVENTS.has(event.type);
 
@@ -40,7 +47,8 @@ function countedAs(result: ResultFacts | undefined, test: TestFacts | undefined)
 }
 
 const sameCount = (a: Counted | undefined, b: Counted | undefined) =>
-  a === b || (a !== undefined && b !== undefined && a.planId === b.planId && a.day === b.day && a.status === b.status && a.archived === b.archived);
+  a === b ||
+  (a !== undefined && b !== undefined && a.planId === b.planId && a.day === b.day && a.status === b.status && a.archived === b.archived);
 
 /** Moves one count in a map the batch owns; a count that reaches zero goes. True when it went. */
 function addTo(counts: Record<string, number>, key: string, sign: 1 | -1): boolean {
@@ -69,9 +77,22 @@ function ownMap<K extends string, T>(view: ProjectionView, document: Document & 
 }
 
 const planHistoryFor = (view: ProjectionView, planId: number, projectId: number) =>
-  writable<PlanHistoryDocument>(view, PLAN_HISTORY, planId, (stored) => ({ ...stored }), () => ({ _id: planId, projectId, days: {}, archivedDays: {}, rowStatuses: {}, testsByLastDay: {} }));
+  writable<PlanHistoryDocument>(
+    view,
+    PLAN_HISTORY,
+    planId,
+    (stored) => ({ ...stored }),
+    () => ({ _id: planId, projectId, days: {}, archivedDays: {}, rowStatuses: {}, testsByLastDay: {} }),
+  );
 
-const projectHistoryFor = (view: ProjectionView, projectId: number) => writable<ProjectHistoryDocument>(view, PROJECT_HISTORY, projectId, (stored) => ({ ...stored }), () => ({ _id: projectId, days: {}, archivedDays: {} }));
+const projectHistoryFor = (view: ProjectionView, projectId: number) =>
+  writable<ProjectHistoryDocument>(
+    view,
+    PROJECT_HISTORY,
+    projectId,
+    (stored) => ({ ...stored }),
+    () => ({ _id: projectId, days: {}, archivedDays: {} }),
+  );
 
 /** One result more or less on its day, in its plan's counts and its project's; a day that reaches no results goes. */
 function count(view: ProjectionView, projectId: number, counted: Counted | undefined, sign: 1 | -1): void {
@@ -93,7 +114,10 @@ function recount(view: ProjectionView, projectId: number, before: Counted | unde
   count(view, projectId, after, 1);
 }
 
-/** Where a test counts in its plan's `testsByLastDay`: the day of its newest live result; nowhere while it is archived or deleted, or has none. */
+/**
+ * Where a test counts in its plan's `testsByLastDay`: the day of its newest live result; nowhere while it is archived or deleted, or has
+ * none.
+ */
 interface LastDay {
   planId: number;
   day: string;
@@ -118,7 +142,14 @@ function countRow(view: ProjectionView, row: ActivityRowDocument, sign: 1 | -1):
   addTo(ownMap(view, planHistoryFor(view, row.planId, row.projectId), 'rowStatuses'), String(row.status), sign);
 }
 
-function recordRow(event: ResultEvent, view: ProjectionView, test: TestFacts, history: TestHistoryDocument, type: ActivityType, result: Pick<ResultFacts, 'status' | 'isArchive'>): void {
+function recordRow(
+  event: ResultEvent,
+  view: ProjectionView,
+  test: TestFacts,
+  history: TestHistoryDocument,
+  type: ActivityType,
+  result: Pick<ResultFacts, 'status' | 'isArchive'>,
+): void {
   const status = view.get<StatusDocument>(STATUSES, result.status);
   const row: ActivityRowDocument = {
     _id: event.position,
@@ -160,7 +191,8 @@ function applyResultEvent(event: ResultEvent, view: ProjectionView, test: TestDo
     history.resultDays.push(dayOf(added.createdAt));
     recountLastDay(view, projectId, lastDay, lastDayOf(test, history));
     history.resultIds.push(resultId);
-    return recordRow(event, view, test, history, '+', added);
+    recordRow(event, view, test, history, '+', added);
+    return;
   }
   const before = view.get<ResultDocument>(RESULTS, resultId);
   if (!before) return;
@@ -182,12 +214,17 @@ function applyTestEvent(event: Event, view: ProjectionView, before: TestDocument
   const history = view.get<TestHistoryDocument>(TEST_HISTORY, before._id);
   if (!history) return;
   const after: TestFacts | undefined =
-    event.type === 'TestMoved' ? { ...before, planId: event.data.planId }
-    : event.type === 'TestArchived' ? { ...before, isArchive: true }
-    : event.type === 'TestUnarchived' ? { ...before, isArchive: false }
-    : event.type === 'TestDeleted' ? { ...before, isDeleted: true }
-    : event.type === 'TestRecovered' ? { ...before, isDeleted: false }
-    : undefined;
+    event.type === 'TestMoved'
+      ? { ...before, planId: event.data.planId }
+      : event.type === 'TestArchived'
+        ? { ...before, isArchive: true }
+        : event.type === 'TestUnarchived'
+          ? { ...before, isArchive: false }
+          : event.type === 'TestDeleted'
+            ? { ...before, isDeleted: true }
+            : event.type === 'TestRecovered'
+              ? { ...before, isDeleted: false }
+              : undefined;
   const { projectId } = event.data;
   recountLastDay(view, projectId, lastDayOf(before, history), after && lastDayOf(after, history));
   for (const resultId of history.resultIds) {
@@ -218,10 +255,7 @@ export const resultHistoryProjection = projection<TestEvent>({
     [PROJECT_HISTORY]: { indexes: [] },
     // A plan's rows, or a project's, newest first.
     [RESULT_ACTIVITY]: {
-      indexes: [
-        { keys: { planId: 1, live: 1, at: -1, _id: -1 } },
-        { keys: { projectId: 1, live: 1, at: -1, _id: -1 } },
-      ],
+      indexes: [{ keys: { planId: 1, live: 1, at: -1, _id: -1 } }, { keys: { projectId: 1, live: 1, at: -1, _id: -1 } }],
     },
     [TEST_HISTORY]: { indexes: [] },
   },

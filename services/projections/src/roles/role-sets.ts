@@ -15,7 +15,12 @@ export interface MemberRoles {
 }
 
 /** The list with `key`'s entry set to `roleIds` (or removed when there are none), still sorted: one copy, one search. */
-export function withRoles<K extends 'projectId' | 'userId', E extends Record<K, number> & { roleIds: number[] }>(entries: readonly E[], key: K, id: number, roleIds: number[]): E[] {
+export function withRoles<K extends 'projectId' | 'userId', E extends Record<K, number> & { roleIds: number[] }>(
+  entries: readonly E[],
+  key: K,
+  id: number,
+  roleIds: number[],
+): E[] {
   let low = 0;
   let high = entries.length;
   while (low < high) {
@@ -33,12 +38,17 @@ export function withRoles<K extends 'projectId' | 'userId', E extends Record<K, 
   return copy;
 }
 
-/** One array per combination of role ids, shared by every membership holding it: readers can then work out what a combination grants once. */
+/**
+ * One array per combination of role ids, shared by every membership holding it: readers can then work out what a combination grants once.
+ */
 const combinations = new Map<string, number[]>();
 
 function shared(roleIds: number[]): number[] {
   const combination = roleIds.join();
   let canonical = combinations.get(combination);
-  if (!canonical) combinations.set(combination, (canonical = roleIds.slice()));
+  if (!canonical) {
+    canonical = roleIds.slice();
+    combinations.set(combination, canonical);
+  }
   return canonical;
 }

@@ -61,10 +61,17 @@ const groups: Projection = {
     const data = event.data as { group: string; member?: string };
     return [['groups', data.group], ...(data.member ? [['members', data.member] as const] : [])];
   },
-  dependents: (event, view) => (view.get<{ _id: string; members: string[] }>('groups', (event.data as { group: string }).group)?.members ?? []).map((id) => ['members', id] as const),
+  dependents: (event, view) =>
+    (view.get<{ _id: string; members: string[] }>('groups', (event.data as { group: string }).group)?.members ?? []).map(
+      (id) => ['members', id] as const,
+    ),
   apply(event, view) {
     const data = event.data as { group: string; member?: string; name?: string };
-    const group = view.get<{ _id: string; name: string; members: string[] }>('groups', data.group) ?? { _id: data.group, name: data.group, members: [] };
+    const group = view.get<{ _id: string; name: string; members: string[] }>('groups', data.group) ?? {
+      _id: data.group,
+      name: data.group,
+      members: [],
+    };
     if (event.type === 'Joined') {
       view.put('groups', { ...group, members: [...group.members, data.member!] });
       view.put('members', { _id: data.member!, groupName: group.name });
@@ -98,7 +105,10 @@ const colours: Projection = {
   apply(event, view) {
     const stored = view.get<{ _id: string; byColour: Record<string, number> }>('tallies', 't');
     const tally = stored && view.isUnsaved('tallies', stored) ? stored : { _id: 't', byColour: {}, ...stored };
-    tally.byColour = view.ownPart(tally, 'byColour', tally.byColour, (map) => (copies.push(`at ${event.position}`), { ...map }));
+    tally.byColour = view.ownPart(tally, 'byColour', tally.byColour, (map) => {
+      copies.push(`at ${event.position}`);
+      return { ...map };
+    });
     const colour = (event.data as { colour: string }).colour;
     tally.byColour[colour] = (tally.byColour[colour] ?? 0) + 1;
     view.put('tallies', tally);
@@ -115,11 +125,17 @@ describe('batch-owned parts', () => {
     await fold(readStore, [event(4, 'blue'), event(5, 'green')], colours);
     expect(copies).toEqual(['at 1', 'at 4']);
     expect(first).toEqual({ _id: 't', byColour: { red: 2, blue: 1 }, _pos: 3 });
-    expect(await readStore.collection('tallies').findOne({ _id: 't' })).toEqual({ _id: 't', byColour: { red: 2, blue: 2, green: 1 }, _pos: 5 });
+    expect(await readStore.collection('tallies').findOne({ _id: 't' })).toEqual({
+      _id: 't',
+      byColour: { red: 2, blue: 2, green: 1 },
+      _pos: 5,
+    });
   });
 });
 
-/** A group's members each sit at a desk their own document names: moving the group moves their desks, documents only dependents can name. */
+/**
+ * A group's members each sit at a desk their own document names: moving the group moves their desks, documents only dependents can name.
+ */
 const desks: Projection = {
   name: 'desks',
   collections: { groups: { indexes: [] }, members: { indexes: [] }, desks: { indexes: [] } },
@@ -145,10 +161,18 @@ describe('batch dependents of dependents', () => {
   it('loads what loaded dependents name, until nothing named is missing, before applying the event', async () => {
     const readStore = new SqliteReadStore();
     const stored = (collection: string, documents: Array<Record<string, unknown> & { _id: string }>) =>
-      readStore.collection(collection).bulkWrite(documents.map((document) => ({ replaceOne: { filter: { _id: document._id }, replacement: document, upsert: true } })));
+      readStore
+        .collection(collection)
+        .bulkWrite(documents.map((document) => ({ replaceOne: { filter: { _id: document._id }, replacement: document, upsert: true } })));
     await stored('groups', [{ _id: 'g', members: ['a', 'b'] }]);
-    await stored('members', [{ _id: 'a', desk: 'd1' }, { _id: 'b', desk: 'd2' }]);
-    await stored('desks', [{ _id: 'd1', floor: 1, seats: 4 }, { _id: 'd2', floor: 1, seats: 6 }]);
+    await stored('members', [
+      { _id: 'a', desk: 'd1' },
+      { _id: 'b', desk: 'd2' },
+    ]);
+    await stored('desks', [
+      { _id: 'd1', floor: 1, seats: 4 },
+      { _id: 'd2', floor: 1, seats: 6 },
+    ]);
     await fold(readStore, [{ ...tick(1), type: 'Moved', data: { group: 'g', floor: 3 } }], desks);
     expect(await readStore.collection('desks').find({})).toEqual([
       { _id: 'd1', floor: 3, seats: 4, _pos: 1 },

@@ -32,7 +32,10 @@ export class Batch {
     for (const [collection, id] of keys) {
       if (this.slots.get(collection)?.has(id)) continue;
       let ids = wanted.get(collection);
-      if (!ids) wanted.set(collection, (ids = new Set()));
+      if (!ids) {
+        ids = new Set();
+        wanted.set(collection, ids);
+      }
       ids.add(id);
     }
     await Promise.all(
@@ -85,7 +88,11 @@ export class Batch {
       const operations: WriteOperation[] = [];
       for (const [id, slot] of slots) {
         if (!slot.dirty) continue;
-        operations.push(slot.document ? { replaceOne: { filter: { _id: id }, replacement: slot.document, upsert: true } } : { deleteOne: { filter: { _id: id } } });
+        operations.push(
+          slot.document
+            ? { replaceOne: { filter: { _id: id }, replacement: slot.document, upsert: true } }
+            : { deleteOne: { filter: { _id: id } } },
+        );
       }
       if (operations.length > 0) writes.push({ collection, operations });
     }
@@ -94,7 +101,10 @@ export class Batch {
 
   private slotsOf(collection: string): Map<Document['_id'], Slot> {
     let slots = this.slots.get(collection);
-    if (!slots) this.slots.set(collection, (slots = new Map()));
+    if (!slots) {
+      slots = new Map();
+      this.slots.set(collection, slots);
+    }
     return slots;
   }
 
@@ -102,7 +112,10 @@ export class Batch {
     const slots = this.slotsOf(collection);
     let slot = slots.get(id);
     // A document the projection did not ask for is treated as new; keys() must name what apply() reads.
-    if (!slot) slots.set(id, (slot = { document: undefined, storedPosition: 0, dirty: false }));
+    if (!slot) {
+      slot = { document: undefined, storedPosition: 0, dirty: false };
+      slots.set(id, slot);
+    }
     return slot;
   }
 
@@ -147,7 +160,10 @@ class BatchView implements ProjectionView {
 
   ownPart<T>(document: Document, part: string, current: T | undefined, copy: (current: T | undefined) => T): T {
     let owned = this.batch.ownedParts.get(document);
-    if (!owned) this.batch.ownedParts.set(document, (owned = new Set()));
+    if (!owned) {
+      owned = new Set();
+      this.batch.ownedParts.set(document, owned);
+    }
     if (current !== undefined && owned.has(part)) return current;
     owned.add(part);
     return copy(current);

@@ -23,7 +23,8 @@ export function projectionOrder(projections: readonly Projection[]): Projection[
   const state = new Map<Projection, 'visiting' | 'done'>();
   const visit = (projection: Projection, path: string[]) => {
     if (state.get(projection) === 'done') return;
-    if (state.get(projection) === 'visiting') throw new Error(`read models read each other in a circle: ${[...path, projection.name].join(' -> ')}`);
+    if (state.get(projection) === 'visiting')
+      throw new Error(`read models read each other in a circle: ${[...path, projection.name].join(' -> ')}`);
     state.set(projection, 'visiting');
     for (const reader of after.get(projection)!) visit(reader, [...path, projection.name]);
     state.set(projection, 'done');

@@ -1,5 +1,14 @@
 import { upcast } from '@testament/contracts';
-import { timeSlices, type Bus, type CollectionWrites, type Document, type EventStore, type FoldedEvent, type ReadStore, type Subscription } from '@testament/infra';
+import {
+  timeSlices,
+  type Bus,
+  type CollectionWrites,
+  type Document,
+  type EventStore,
+  type FoldedEvent,
+  type ReadStore,
+  type Subscription,
+} from '@testament/infra';
 import { Batch } from './batch.ts';
 import { PositionGate } from './position-gate.ts';
 import type { DocumentKey, Projection } from './projection.ts';
@@ -17,7 +26,10 @@ export interface ProjectionsAdvanced {
   runner: string;
   position: number;
   topics: string[];
-  /** The collections its batch wrote (by the names its read store was asked), for readers on another connection that remember what they read. */
+  /**
+   * The collections its batch wrote (by the names its read store was asked), for readers on another connection that remember what they
+   * read.
+   */
   collections?: string[];
 }
 
@@ -127,11 +139,12 @@ export class ProjectionRunner {
       await this.clear();
       saved = null;
     }
-    this.resumedFrom = Number(saved?.['position'] ?? 0);
+    this.resumedFrom = Number(saved?.position ?? 0);
     this.checkpoint.reset(this.resumedFrom);
     // Read models kept from an earlier run are there at once: whoever follows the runner's notices hears so.
     if (this.resumedFrom > 0) this.advance(this.resumedFrom, [], []);
-    if (this.resumedFrom === 0 && head >= BULK_LOAD_EVENTS && this.options.bulkLoad !== false) this.finishBulkLoad = await this.options.readStore.bulkLoad?.(this.collectionNames());
+    if (this.resumedFrom === 0 && head >= BULK_LOAD_EVENTS && this.options.bulkLoad !== false)
+      this.finishBulkLoad = await this.options.readStore.bulkLoad?.(this.collectionNames());
     const batchSize = this.options.batchSize ?? 1000;
     const catchUpBatchSize = Math.max(batchSize, this.options.catchUpBatchSize ?? batchSize);
     this.catchingUp = catchUpBatchSize > batchSize;
@@ -140,14 +153,18 @@ export class ProjectionRunner {
     await Promise.race([this.waitFor(head), stopped]);
     if (until !== undefined) return this.stop();
     if (!this.catchingUp || this.onStop === undefined) return;
-    // Caught up: live batches are small, so a reader waits little for a write's batch. A stop meanwhile closes the same subscription and waits for it too.
+    // Caught up: live batches are small, so a reader waits little for a write's batch. A stop meanwhile closes the same subscription and
+    // waits for it too.
     await this.subscription?.close();
     this.catchingUp = false;
     if (this.onStop !== undefined) this.subscription = this.subscribe(batchSize);
   }
 
   private subscribe(batchSize: number): Subscription {
-    return this.options.store.subscribe(this.checkpoint.position, (events: FoldedEvent[]) => this.fold(events), { batchSize, foldOnly: this.foldOnly });
+    return this.options.store.subscribe(this.checkpoint.position, (events: FoldedEvent[]) => this.fold(events), {
+      batchSize,
+      foldOnly: this.foldOnly,
+    });
   }
 
   async stop(): Promise<void> {
@@ -179,7 +196,7 @@ export class ProjectionRunner {
 
   /** Whether stored read models are this code's fold of a prefix of this log. */
   private folds(saved: Document, head: number): boolean {
-    return (this.options.version === undefined || saved['version'] === this.options.version) && Number(saved['position']) <= head;
+    return (this.options.version === undefined || saved.version === this.options.version) && Number(saved.position) <= head;
   }
 
   /** Resolves once the read models include `position`; rejects after `timeoutMs`. */
@@ -195,7 +212,10 @@ export class ProjectionRunner {
 
   private checkpointWrite(position: number): CollectionWrites {
     const checkpoint = { _id: this.runnerName, position, ...(this.options.version === undefined ? {} : { version: this.options.version }) };
-    return { collection: CHECKPOINTS, operations: [{ replaceOne: { filter: { _id: this.runnerName }, replacement: checkpoint, upsert: true } }] };
+    return {
+      collection: CHECKPOINTS,
+      operations: [{ replaceOne: { filter: { _id: this.runnerName }, replacement: checkpoint, upsert: true } }],
+    };
   }
 
   private async declareIndexes(): Promise<void> {
@@ -217,7 +237,10 @@ export class ProjectionRunner {
       for (const projection of this.routes.get(event.type) ?? []) keys.push(...projection.keys(event));
     }
     if (events.length === 0) return;
-    const batch = new Batch(this.options.readStore, this.options.announces !== false && (!this.catchingUp || this.options.catchUpTopics === true));
+    const batch = new Batch(
+      this.options.readStore,
+      this.options.announces !== false && (!this.catchingUp || this.options.catchUpTopics === true),
+    );
     await batch.load(keys);
     // A long batch gives requests a turn now and then: nothing is stored before `write`, so they read the batch whole or not at all.
     const pause = timeSlices();
@@ -233,19 +256,32 @@ export class ProjectionRunner {
     // The documents and the checkpoint in one unit: a crash at any instant resumes exactly where the stored read models are.
     const writes = batch.writes();
     await this.options.readStore.writeAll([...writes, this.checkpointWrite(position)]);
-    // The catch-up's last batch files what the catch-up left to file before its position is told: a runner said to be at the head can be read at once.
+    // The catch-up's last batch files what the catch-up left to file before its position is told: a runner said to be at the head can be
+    // read at once.
     if (position >= this.catchUpHead) await this.indexesBuilt();
-    this.advance(position, [...batch.topics], writes.map((write) => write.collection));
+    this.advance(
+      position,
+      [...batch.topics],
+      writes.map((write) => write.collection),
+    );
   }
 
   private advance(position: number, topics: string[], collections: string[]): void {
     this.checkpoint.advance(position);
     if (this.options.announces === false) return;
-    this.options.bus.publish(PROJECTIONS_ADVANCED, { runner: this.runnerName, position, topics, collections } satisfies ProjectionsAdvanced);
+    this.options.bus.publish(PROJECTIONS_ADVANCED, {
+      runner: this.runnerName,
+      position,
+      topics,
+      collections,
+    } satisfies ProjectionsAdvanced);
   }
 }
 
-/** The position a runner's checkpoint says it has folded (as a reader in another process than the runner's sees it); undefined before its first batch. */
+/**
+ * The position a runner's checkpoint says it has folded (as a reader in another process than the runner's sees it); undefined before its
+ * first batch.
+ */
 export async function checkpointOf(readStore: ReadStore, runnerName: string): Promise<number | undefined> {
   return ((await readStore.collection(CHECKPOINTS).findOne({ _id: runnerName })) as { position: number } | null)?.position;
 }

@@ -20,7 +20,15 @@ function write(files: Record<string, string>): void {
 }
 
 function readModel(name: string, file: string, readsBefore: string[] = []): Projection {
-  return { name, source: pathToFileURL(join(dir, file)).href, collections: { [name]: { indexes: [] } }, readsBefore, handles: new Set(), keys: () => [], apply: () => {} };
+  return {
+    name,
+    source: pathToFileURL(join(dir, file)).href,
+    collections: { [name]: { indexes: [] } },
+    readsBefore,
+    handles: new Set(),
+    keys: () => [],
+    apply: () => {},
+  };
 }
 
 /** A small code base: two read models sharing a helper, one of them reading the other's collection. */
@@ -28,8 +36,12 @@ function codeBase(changes: Record<string, string> = {}): void {
   write({
     'shared.ts': 'export function total(values: number[]): number { return values.reduce((a, b) => a + b, 0); }\n',
     'types.ts': 'export interface Tally { key: string; total: number }\n',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the source text of a module, its template literal written out as it stands
     'format.ts': 'export const label = (key: string) => `#${key}`;\n',
-    'tallies.ts': "import type { Tally } from './types.ts';\nimport { total } from './shared.ts';\nimport {\n  topics,\n  type PlanEvent,\n} from '@testament/contracts';\nexport const tallies = { total, topics };\n",
+    'tallies.ts':
+      "import type { Tally } from './types.ts';\nimport { total } from " +
+      "'./shared.ts';\nimport {\n  topics,\n  type PlanEvent,\n} from " +
+      "'@testament/contracts';\nexport const tallies = { total, topics };\n",
     'ranks.ts': "import { label } from './format.ts';\nexport const ranks = label;\n",
     'notes.ts': "export { label as noteLabel } from './format.ts';\nexport type { Tally } from './types.ts';\n",
     ...changes,
@@ -38,17 +50,27 @@ function codeBase(changes: Record<string, string> = {}): void {
 
 function versions(changes: Record<string, string> = {}): Map<string, string> {
   codeBase(changes);
-  return readModelVersions([readModel('tallies', 'tallies.ts'), readModel('ranks', 'ranks.ts', ['tallies']), readModel('notes', 'notes.ts')], new SourceClosure());
+  return readModelVersions(
+    [readModel('tallies', 'tallies.ts'), readModel('ranks', 'ranks.ts', ['tallies']), readModel('notes', 'notes.ts')],
+    new SourceClosure(),
+  );
 }
 
 describe('a read model’s version follows the code it runs', () => {
-  it('the files a module runs: relative imports, re-exports, and a package’s named values followed to the files declaring them, type-only imports left out', () => {
-    codeBase();
-    const closure = new SourceClosure();
-    const names = (file: string) => [...closure.of(join(dir, file))].map((path) => (path.startsWith(dir) ? path.slice(dir.length + 1) : path.slice(path.indexOf('/contracts/') + 1))).sort();
-    expect(names('tallies.ts')).toEqual(['contracts/src/names/topics.ts', 'shared.ts', 'tallies.ts']);
-    expect(names('notes.ts')).toEqual(['format.ts', 'notes.ts']);
-  });
+  it(
+    'the files a module runs: relative imports, re-exports, and a package’s ' +
+      'named values followed to the files declaring them, type-only imports left out',
+    () => {
+      codeBase();
+      const closure = new SourceClosure();
+      const names = (file: string) =>
+        [...closure.of(join(dir, file))]
+          .map((path) => (path.startsWith(dir) ? path.slice(dir.length + 1) : path.slice(path.indexOf('/contracts/') + 1)))
+          .sort();
+      expect(names('tallies.ts')).toEqual(['contracts/src/names/topics.ts', 'shared.ts', 'tallies.ts']);
+      expect(names('notes.ts')).toEqual(['format.ts', 'notes.ts']);
+    },
+  );
 
   it('a change to a file a read model runs changes its version and its readers’, and no other', () => {
     const before = versions();

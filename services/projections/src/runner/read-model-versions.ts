@@ -23,11 +23,22 @@ export function readModelVersions(projections: readonly Projection[], closure = 
   const versionOf = (projection: Projection, reading: readonly string[]): string => {
     const known = versions.get(projection.name);
     if (known) return known;
-    if (reading.includes(projection.name)) throw new Error(`read models read each other in a circle: ${[...reading, projection.name].join(' → ')}`);
+    if (reading.includes(projection.name))
+      throw new Error(`read models read each other in a circle: ${[...reading, projection.name].join(' → ')}`);
     const hash = createHash('sha256').update(runner).update('\0').update(projection.name).update('\0');
     hash.update(projection.source ? filesHash(closure, closure.of(fileURLToPath(projection.source))) : 'no source');
-    const read = [...new Set((projection.readsBefore ?? []).map((collection) => owners.get(collection)).filter((owner): owner is Projection => owner !== undefined && owner !== projection))];
-    for (const owner of read.sort((a, b) => a.name.localeCompare(b.name))) hash.update('\0').update(owner.name).update(versionOf(owner, [...reading, projection.name]));
+    const read = [
+      ...new Set(
+        (projection.readsBefore ?? [])
+          .map((collection) => owners.get(collection))
+          .filter((owner): owner is Projection => owner !== undefined && owner !== projection),
+      ),
+    ];
+    for (const owner of read.sort((a, b) => a.name.localeCompare(b.name)))
+      hash
+        .update('\0')
+        .update(owner.name)
+        .update(versionOf(owner, [...reading, projection.name]));
     const version = hash.digest('hex').slice(0, 16);
     versions.set(projection.name, version);
     return version;

@@ -11,10 +11,22 @@ import { fileURLToPath } from 'node:url';
 /** Packages of this repository, whose sources are part of a fold; other packages are libraries. */
 const WORKSPACE_SCOPE = '@testament/';
 
-/** `import … from '…'`, `export … from '…'` and `import '…'`, at the start of a line, type-only ones included (told apart by `typeOnly`). */
-const MODULE_STATEMENT = /^[ \t]*(import|export)[ \t]+(type[ \t]+)?(?:(\{[^}]*\}|\*(?:[ \t]+as[ \t]+\w+)?|\w+(?:[ \t]*,[ \t]*(?:\{[^}]*\}|\*[ \t]+as[ \t]+\w+))?)[ \t\n]+from[ \t]+)?['"]([^'"]+)['"]/gm;
+/**
+ * `import … from '…'`, `export … from '…'` and `import '…'`, at the start of a line, type-only ones included (told apart by `typeOnly`).
+ */
+const MODULE_STATEMENT = new RegExp(
+  String.raw`^[ \t]*(import|export)[ \t]+(type[ \t]+)?` +
+    // What it takes from the module: `{ a, b }`, `* as ns`, a default name, or a default name with one of those.
+    String.raw`(?:(\{[^}]*\}|\*(?:[ \t]+as[ \t]+\w+)?|\w+(?:[ \t]*,[ \t]*(?:\{[^}]*\}|\*[ \t]+as[ \t]+\w+))?)[ \t\n]+from[ \t]+)?` +
+    `['"]([^'"]+)['"]`,
+  'gm',
+);
 /** Names a file declares and exports itself. */
-const DECLARED_EXPORT = /^[ \t]*export[ \t]+(?:declare[ \t]+)?(?:default[ \t]+)?(?:async[ \t]+)?(?:const|let|var|function\*?|class|abstract[ \t]+class|enum)[ \t]+(\w+)/gm;
+const DECLARED_EXPORT = new RegExp(
+  String.raw`^[ \t]*export[ \t]+(?:declare[ \t]+)?(?:default[ \t]+)?(?:async[ \t]+)?` +
+    String.raw`(?:const|let|var|function\*?|class|abstract[ \t]+class|enum)[ \t]+(\w+)`,
+  'gm',
+);
 /** `export { a, b as c };`: names declared elsewhere in the file. */
 const LOCAL_EXPORT_LIST = /^[ \t]*export[ \t]*\{([^}]*)\}[ \t]*;?[ \t]*$/gm;
 
@@ -71,7 +83,7 @@ export class SourceClosure {
     if (specifier.startsWith(WORKSPACE_SCOPE) && bindings !== undefined) {
       return bindings.filter((binding) => !binding.typeOnly).map((binding) => this.declaring(entry, binding.imported, new Set()) ?? entry);
     }
-    if (bindings !== undefined && bindings.every((binding) => binding.typeOnly)) return [];
+    if (bindings?.every((binding) => binding.typeOnly)) return [];
     return [entry];
   }
 
@@ -90,7 +102,10 @@ export class SourceClosure {
         if (found) return found;
         continue;
       }
-      const reexported = statement.clause === undefined ? undefined : namedBindings(statement.clause, true).find((binding) => binding.imported === name || binding.exportedAs === name);
+      const reexported =
+        statement.clause === undefined
+          ? undefined
+          : namedBindings(statement.clause, true).find((binding) => binding.imported === name || binding.exportedAs === name);
       if (reexported && !reexported.typeOnly) return this.declaring(target, reexported.imported, new Set()) ?? target;
     }
     return undefined;
@@ -110,16 +125,25 @@ export class SourceClosure {
     let parsed = this.parsed.get(file);
     if (!parsed) {
       const text = readFileSync(file, 'utf8');
-      const statements = [...text.matchAll(MODULE_STATEMENT)].map(([, kind, typeOnly, clause, specifier]) => ({ kind: kind as 'import' | 'export', typeOnly: typeOnly !== undefined, clause: clause?.trim(), specifier: specifier! }));
+      const statements = [...text.matchAll(MODULE_STATEMENT)].map(([, kind, typeOnly, clause, specifier]) => ({
+        kind: kind as 'import' | 'export',
+        typeOnly: typeOnly !== undefined,
+        clause: clause?.trim(),
+        specifier: specifier!,
+      }));
       const declared = new Set([...text.matchAll(DECLARED_EXPORT)].map(([, name]) => name!));
-      for (const [, list] of text.matchAll(LOCAL_EXPORT_LIST)) for (const binding of namedBindings(`{${list}}`, true)) declared.add(binding.exportedAs);
-      this.parsed.set(file, (parsed = { text, statements, declared }));
+      for (const [, list] of text.matchAll(LOCAL_EXPORT_LIST))
+        for (const binding of namedBindings(`{${list}}`, true)) declared.add(binding.exportedAs);
+      parsed = { text, statements, declared };
+      this.parsed.set(file, parsed);
     }
     return parsed;
   }
 }
 
-/** The bindings of `{ a, type B, c as d }` (a default import counts as `default`; a namespace as none: the caller takes the whole module). */
+/**
+ * The bindings of `{ a, type B, c as d }` (a default import counts as `default`; a namespace as none: the caller takes the whole module).
+ */
 function namedBindings(clause: string): Binding[] | undefined;
 function namedBindings(clause: string, exported: true): Array<Binding & { exportedAs: string }>;
 function namedBindings(clause: string): Array<Binding & { exportedAs: string }> | undefined {

@@ -126,7 +126,10 @@ async function stoppedHalfway(built: Code, events: number): Promise<string> {
   return generation;
 }
 
-function readModels({ projections, versions }: Code, options: { backgroundBatchSize?: number; on?: ReadStore; retiredGraceMs?: number } = {}): VersionedReadModels {
+function readModels(
+  { projections, versions }: Code,
+  options: { backgroundBatchSize?: number; on?: ReadStore; retiredGraceMs?: number } = {},
+): VersionedReadModels {
   return new VersionedReadModels({
     store,
     readStore: options.on ?? readStore,
@@ -143,14 +146,23 @@ function readModels({ projections, versions }: Code, options: { backgroundBatchS
 
 async function contents(reads: ReadStore, projections: readonly Projection[]): Promise<Record<string, Document[]>> {
   const dump: Record<string, Document[]> = {};
-  for (const projection of projections) for (const name of Object.keys(projection.collections)) dump[name] = await reads.collection(name).find({}, { sort: { _id: 1 }, projection: { _pos: 0 } });
+  for (const projection of projections)
+    for (const name of Object.keys(projection.collections))
+      dump[name] = await reads.collection(name).find({}, { sort: { _id: 1 }, projection: { _pos: 0 } });
   return dump;
 }
 
 /** What `code` folds from the whole log, from nothing. */
 async function foldedFromScratch(built: Code): Promise<Record<string, Document[]>> {
   const fresh = new SqliteReadStore();
-  const scratch = new VersionedReadModels({ store, readStore: fresh, bus: new MemoryBus(), projections: built.projections, versions: built.versions, log: () => {} });
+  const scratch = new VersionedReadModels({
+    store,
+    readStore: fresh,
+    bus: new MemoryBus(),
+    projections: built.projections,
+    versions: built.versions,
+    log: () => {},
+  });
   await scratch.start();
   const dump = await contents(scratch.reads, built.projections);
   await scratch.stop();
@@ -160,7 +172,14 @@ async function foldedFromScratch(built: Code): Promise<Record<string, Document[]
 
 /** The tables of the read models' collections (not the checkpoints' or the catalog's). */
 function tableNames(): string[] {
-  return (readStore.db.prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'rm\\_%' ESCAPE '\\' AND name NOT LIKE 'rm\\_\\_%' ESCAPE '\\'").pluck().all() as string[]).sort();
+  return (
+    readStore.db
+      .prepare(
+        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name LIKE 'rm\\_%' ESCAPE '\\' AND name NOT LIKE 'rm\\_\\_%' ESCAPE '\\'",
+      )
+      .pluck()
+      .all() as string[]
+  ).sort();
 }
 
 describe('read models kept in a copy per version of their code', () => {
@@ -184,72 +203,83 @@ describe('read models kept in a copy per version of their code', () => {
     await again.stop();
   });
 
-  it('a changed fold keeps serving its old copy while the new one is built beside it, then switches to it and drops the old one', async () => {
-    await append(3_000);
-    const before = readModels(code(1));
-    await before.start();
-    const oldCopy = await contents(before.reads, code(1).projections);
-    await before.stop();
-    const oldTables = tableNames();
+  it(
+    'a changed fold keeps serving its old copy while the new one ' + 'is built beside it, then switches to it and drops the old one',
+    async () => {
+      await append(3_000);
+      const before = readModels(code(1));
+      await before.start();
+      const oldCopy = await contents(before.reads, code(1).projections);
+      await before.stop();
+      const oldTables = tableNames();
 
-    const after = readModels(code(3), { backgroundBatchSize: 50 });
-    await after.start();
-    // Served at once: the old copies of the changed read models, the unchanged one as it was.
-    expect(after.status().building).toMatchObject({ models: [TALLIES, RANKS] });
-    expect(after.status().models.find((model) => model.name === TALLIES)).toEqual({ name: TALLIES, version: 't3', servedVersion: 't1' });
-    expect(await contents(after.reads, code(1).projections)).toEqual(oldCopy);
-    // Writes go on meanwhile: the unchanged read model has them as soon as they are folded.
-    const head = await append(200, 3_000);
-    await after.waitFor(head);
-    expect((await after.reads.collection(NOTES).find({}, { projection: { _pos: 0 } })).flatMap((note) => note['texts'] as string[])).toContain('note 3192');
+      const after = readModels(code(3), { backgroundBatchSize: 50 });
+      await after.start();
+      // Served at once: the old copies of the changed read models, the unchanged one as it was.
+      expect(after.status().building).toMatchObject({ models: [TALLIES, RANKS] });
+      expect(after.status().models.find((model) => model.name === TALLIES)).toEqual({ name: TALLIES, version: 't3', servedVersion: 't1' });
+      expect(await contents(after.reads, code(1).projections)).toEqual(oldCopy);
+      // Writes go on meanwhile: the unchanged read model has them as soon as they are folded.
+      const head = await append(200, 3_000);
+      await after.waitFor(head);
+      expect(
+        (await after.reads.collection(NOTES).find({}, { projection: { _pos: 0 } })).flatMap((note) => note.texts as string[]),
+      ).toContain('note 3192');
 
-    await after.settled();
-    expect(after.status().building).toBeUndefined();
-    expect(after.status().models.every((model) => model.servedVersion === model.version)).toBe(true);
-    expect(await contents(after.reads, code(3).projections)).toEqual(await foldedFromScratch(code(3)));
-    expect(messages.some((message) => /read models tallies, ranks of generation \w+ built in/.test(message))).toBe(true);
-    // The old copies of the changed read models are gone; the unchanged one's is the same table.
-    const tables = tableNames();
-    const notesTable = oldTables.find((table) => table.startsWith('rm_notes~'))!;
-    expect(tables).toContain(notesTable);
-    expect(tables.filter((table) => oldTables.includes(table))).toEqual([notesTable]);
-    expect(await readStore.collection(READ_MODEL_CATALOG).find({ _id: { $in: ['~retired', '~building'] } })).toEqual([]);
-    await after.stop();
-  });
+      await after.settled();
+      expect(after.status().building).toBeUndefined();
+      expect(after.status().models.every((model) => model.servedVersion === model.version)).toBe(true);
+      expect(await contents(after.reads, code(3).projections)).toEqual(await foldedFromScratch(code(3)));
+      expect(messages.some((message) => /read models tallies, ranks of generation \w+ built in/.test(message))).toBe(true);
+      // The old copies of the changed read models are gone; the unchanged one's is the same table.
+      const tables = tableNames();
+      const notesTable = oldTables.find((table) => table.startsWith('rm_notes~'))!;
+      expect(tables).toContain(notesTable);
+      expect(tables.filter((table) => oldTables.includes(table))).toEqual([notesTable]);
+      expect(await readStore.collection(READ_MODEL_CATALOG).find({ _id: { $in: ['~retired', '~building'] } })).toEqual([]);
+      await after.stop();
+    },
+  );
 
-  it('with a grace for readers in other processes, keeps the replaced copies that long after the switch; a stop meanwhile leaves them to the next start', async () => {
-    await append(1_000);
-    const before = readModels(code(1));
-    await before.start();
-    await before.stop();
-    const oldTables = tableNames();
-    const retired = async () => ((await readStore.collection(READ_MODEL_CATALOG).findOne({ _id: '~retired' })) as { collections: string[] } | null)?.collections ?? [];
+  it(
+    'with a grace for readers in other processes, keeps the replaced copies ' +
+      'that long after the switch; a stop meanwhile leaves them to the next start',
+    async () => {
+      await append(1_000);
+      const before = readModels(code(1));
+      await before.start();
+      await before.stop();
+      const oldTables = tableNames();
+      const retired = async () =>
+        ((await readStore.collection(READ_MODEL_CATALOG).findOne({ _id: '~retired' })) as { collections: string[] } | null)?.collections ??
+        [];
 
-    const graced = readModels(code(3), { retiredGraceMs: 300 });
-    await graced.start();
-    await graced.settled();
-    // Switched: the new copies serve, and the old ones are still there for a reader that has not looked at the catalog yet.
-    expect(await contents(graced.reads, code(3).projections)).toEqual(await foldedFromScratch(code(3)));
-    const replaced = oldTables.filter((table) => /^rm_(tallies|ranks)~/.test(table));
-    expect(replaced).toHaveLength(2);
-    expect(tableNames()).toEqual(expect.arrayContaining(oldTables));
-    expect((await retired()).length).toBeGreaterThan(0);
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(await retired()).toEqual([]);
-    expect(tableNames().filter((table) => replaced.includes(table))).toEqual([]);
-    await graced.stop();
+      const graced = readModels(code(3), { retiredGraceMs: 300 });
+      await graced.start();
+      await graced.settled();
+      // Switched: the new copies serve, and the old ones are still there for a reader that has not looked at the catalog yet.
+      expect(await contents(graced.reads, code(3).projections)).toEqual(await foldedFromScratch(code(3)));
+      const replaced = oldTables.filter((table) => /^rm_(tallies|ranks)~/.test(table));
+      expect(replaced).toHaveLength(2);
+      expect(tableNames()).toEqual(expect.arrayContaining(oldTables));
+      expect((await retired()).length).toBeGreaterThan(0);
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      expect(await retired()).toEqual([]);
+      expect(tableNames().filter((table) => replaced.includes(table))).toEqual([]);
+      await graced.stop();
 
-    const stoppedEarly = readModels(code(1), { retiredGraceMs: 60_000 });
-    await stoppedEarly.start();
-    await stoppedEarly.settled();
-    const listed = await retired();
-    expect(listed.length).toBeGreaterThan(0);
-    await stoppedEarly.stop();
-    const next = readModels(code(1));
-    await next.start();
-    expect(await retired()).toEqual([]);
-    await next.stop();
-  });
+      const stoppedEarly = readModels(code(1), { retiredGraceMs: 60_000 });
+      await stoppedEarly.start();
+      await stoppedEarly.settled();
+      const listed = await retired();
+      expect(listed.length).toBeGreaterThan(0);
+      await stoppedEarly.stop();
+      const next = readModels(code(1));
+      await next.start();
+      expect(await retired()).toEqual([]);
+      await next.stop();
+    },
+  );
 
   it('with every read model changed, the frozen copies serve and each write is told readable as soon as it is committed', async () => {
     const withoutNotes = (factor: number) => code(factor, 10, false);
@@ -320,7 +350,10 @@ describe('read models kept in a copy per version of their code', () => {
     await before.stop();
 
     const generation = await stoppedHalfway(code(2), 1_000);
-    expect(tableNames().filter((table) => table.endsWith(`~${generation}`))).toEqual(['rm_ranks~' + generation, 'rm_tallies~' + generation]);
+    expect(tableNames().filter((table) => table.endsWith(`~${generation}`))).toEqual([
+      'rm_ranks~' + generation,
+      'rm_tallies~' + generation,
+    ]);
 
     const resumed = readModels(code(2), { backgroundBatchSize: 50 });
     await resumed.start();
@@ -359,42 +392,77 @@ describe('read models kept in a copy per version of their code', () => {
     await withoutNotes.stop();
   });
 
-  it('whatever the code changes and wherever a start stops, what is served once settled equals a fold of the whole log by the last code', async () => {
-    const step = fc.record({ events: fc.integer({ min: 0, max: 300 }), factor: fc.integer({ min: 1, max: 3 }), threshold: fc.constantFrom(10, 30), stopAfter: fc.option(fc.integer({ min: 0, max: 600 }), { nil: undefined }) });
-    await fc.assert(
-      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 4 }), async (steps) => {
-        const run = await mkdtemp(join(tmpdir(), 'testament-versions-run-'));
-        const runStore = SqliteEventStore.open(join(run, 'events.sqlite'));
-        const runReads = new SqliteReadStore({ file: join(run, 'read-models.sqlite') });
-        let appended = 0;
-        let last = code(1);
-        try {
-          for (const { events, factor, threshold, stopAfter } of steps) {
-            await append(events, appended, runStore);
-            appended += events;
-            last = code(factor, threshold);
-            const models = new VersionedReadModels({ store: runStore, readStore: runReads, bus, projections: last.projections, versions: last.versions, batchSize: 20, catchUpBatchSize: 40, backgroundBatchSize: 20, log: () => {} });
-            await models.start();
-            if (stopAfter !== undefined) while (models.status().building && models.status().building!.position < stopAfter) await new Promise((resolve) => setTimeout(resolve, 1));
-            else await models.settled();
-            await models.stop();
+  it(
+    'whatever the code changes and wherever a start stops, what is ' +
+      'served once settled equals a fold of the whole log by the last code',
+    async () => {
+      const step = fc.record({
+        events: fc.integer({ min: 0, max: 300 }),
+        factor: fc.integer({ min: 1, max: 3 }),
+        threshold: fc.constantFrom(10, 30),
+        stopAfter: fc.option(fc.integer({ min: 0, max: 600 }), { nil: undefined }),
+      });
+      await fc.assert(
+        fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 4 }), async (steps) => {
+          const run = await mkdtemp(join(tmpdir(), 'testament-versions-run-'));
+          const runStore = SqliteEventStore.open(join(run, 'events.sqlite'));
+          const runReads = new SqliteReadStore({ file: join(run, 'read-models.sqlite') });
+          let appended = 0;
+          let last = code(1);
+          try {
+            for (const { events, factor, threshold, stopAfter } of steps) {
+              await append(events, appended, runStore);
+              appended += events;
+              last = code(factor, threshold);
+              const models = new VersionedReadModels({
+                store: runStore,
+                readStore: runReads,
+                bus,
+                projections: last.projections,
+                versions: last.versions,
+                batchSize: 20,
+                catchUpBatchSize: 40,
+                backgroundBatchSize: 20,
+                log: () => {},
+              });
+              await models.start();
+              if (stopAfter !== undefined)
+                while (models.status().building && models.status().building!.position < stopAfter)
+                  await new Promise((resolve) => setTimeout(resolve, 1));
+              else await models.settled();
+              await models.stop();
+            }
+            const final = new VersionedReadModels({
+              store: runStore,
+              readStore: runReads,
+              bus,
+              projections: last.projections,
+              versions: last.versions,
+              log: () => {},
+            });
+            await final.start();
+            await final.settled();
+            const fresh = new SqliteReadStore();
+            const scratch = new VersionedReadModels({
+              store: runStore,
+              readStore: fresh,
+              bus: new MemoryBus(),
+              projections: last.projections,
+              versions: last.versions,
+              log: () => {},
+            });
+            await scratch.start();
+            expect(await contents(final.reads, last.projections)).toEqual(await contents(scratch.reads, last.projections));
+            await Promise.all([final.stop(), scratch.stop()]);
+            await fresh.close();
+          } finally {
+            await runReads.close();
+            await runStore.close();
+            await rm(run, { recursive: true, force: true });
           }
-          const final = new VersionedReadModels({ store: runStore, readStore: runReads, bus, projections: last.projections, versions: last.versions, log: () => {} });
-          await final.start();
-          await final.settled();
-          const fresh = new SqliteReadStore();
-          const scratch = new VersionedReadModels({ store: runStore, readStore: fresh, bus: new MemoryBus(), projections: last.projections, versions: last.versions, log: () => {} });
-          await scratch.start();
-          expect(await contents(final.reads, last.projections)).toEqual(await contents(scratch.reads, last.projections));
-          await Promise.all([final.stop(), scratch.stop()]);
-          await fresh.close();
-        } finally {
-          await runReads.close();
-          await runStore.close();
-          await rm(run, { recursive: true, force: true });
-        }
-      }),
-      { numRuns: 25 },
-    );
-  });
+        }),
+        { numRuns: 25 },
+      );
+    },
+  );
 });

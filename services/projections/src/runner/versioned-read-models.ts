@@ -1,4 +1,12 @@
-import { renamedReadStore, type Bus, type CollectionWrites, type Document, type EventStore, type ReadStore, type Unsubscribe } from '@testament/infra';
+import {
+  renamedReadStore,
+  type Bus,
+  type CollectionWrites,
+  type Document,
+  type EventStore,
+  type ReadStore,
+  type Unsubscribe,
+} from '@testament/infra';
 import { PositionGate } from './position-gate.ts';
 import type { Projection } from './projection.ts';
 import { CHECKPOINTS, PROJECTIONS_ADVANCED, ProjectionRunner, READ_MODELS_RUNNER, type ProjectionsAdvanced } from './projection-runner.ts';
@@ -42,9 +50,16 @@ export function servedCollectionName(storedName: string): string {
   return mark === -1 ? storedName : storedName.slice(0, mark);
 }
 
-/** Collections that stay small whatever the data, so reading them whole is fine (the checkpoints, one document per runner; the catalog, one per read model). */
+/**
+ * Collections that stay small whatever the data, so reading them whole is fine (the checkpoints, one document per runner; the catalog, one
+ * per read model).
+ */
 export function boundedCollectionNames(projections: readonly Projection[]): string[] {
-  const bounded = projections.flatMap((p) => Object.entries(p.collections).filter(([, spec]) => spec.bounded).map(([name]) => name));
+  const bounded = projections.flatMap((p) =>
+    Object.entries(p.collections)
+      .filter(([, spec]) => spec.bounded)
+      .map(([name]) => name),
+  );
   return [CHECKPOINTS, READ_MODEL_CATALOG, ...new Set(bounded)];
 }
 
@@ -66,7 +81,10 @@ export interface VersionedReadModelsOptions {
   catchUpBatchSize?: number;
   /** Events per batch of a build beside the served copies: each batch holds the event loop while requests are served. */
   backgroundBatchSize?: number;
-  /** Where a generation built beside the served copies is folded (default: a `generationRunner` in this process; the server's embedded setup: a thread). */
+  /**
+   * Where a generation built beside the served copies is folded (default: a `generationRunner` in this process; the server's embedded
+   * setup: a thread).
+   */
   builds?: (build: GenerationBuild) => ReadModelsBuild;
   /**
    * Told, by collection, the stored name of the copy served: at a start, and at every switch before the
@@ -126,7 +144,14 @@ export interface ReadModelsBuild {
  * its own checkpoints' collection (so a thread folding it into the same file writes no table the served runner does).
  */
 export function generationRunner(
-  { store, readStore, bus, batchSize, catchUpBatchSize, backgroundBatchSize }: Pick<VersionedReadModelsOptions, 'store' | 'readStore' | 'bus' | 'batchSize' | 'catchUpBatchSize' | 'backgroundBatchSize'>,
+  {
+    store,
+    readStore,
+    bus,
+    batchSize,
+    catchUpBatchSize,
+    backgroundBatchSize,
+  }: Pick<VersionedReadModelsOptions, 'store' | 'readStore' | 'bus' | 'batchSize' | 'catchUpBatchSize' | 'backgroundBatchSize'>,
   { projections, generation, runnerName, holdsUpStart }: GenerationBuild,
 ): ProjectionRunner {
   const own = new Set([CHECKPOINTS, ...projections.flatMap((projection) => Object.keys(projection.collections))]);
@@ -204,7 +229,8 @@ export class VersionedReadModels implements ServedReadModels {
   }
 
   async waitFor(position: number, timeoutMs = Number.POSITIVE_INFINITY): Promise<void> {
-    if (!(await this.gate.waitFor(position, timeoutMs))) throw new Error(`read models did not reach position ${position} within ${timeoutMs} ms`);
+    if (!(await this.gate.waitFor(position, timeoutMs)))
+      throw new Error(`read models did not reach position ${position} within ${timeoutMs} ms`);
   }
 
   /** Resolves once no build runs beside the served copies (switched, or stopped). */
@@ -215,8 +241,16 @@ export class VersionedReadModels implements ServedReadModels {
   status(): ReadModelsStatus {
     return {
       position: this.position,
-      models: this.options.projections.map(({ name }) => ({ name, version: this.versions.get(name)!, servedVersion: this.servedVersions.get(name) })),
-      building: this.build && { generation: this.build.generation, models: this.build.projections.map((projection) => projection.name), position: this.build.runner.position },
+      models: this.options.projections.map(({ name }) => ({
+        name,
+        version: this.versions.get(name)!,
+        servedVersion: this.servedVersions.get(name),
+      })),
+      building: this.build && {
+        generation: this.build.generation,
+        models: this.build.projections.map((projection) => projection.name),
+        position: this.build.runner.position,
+      },
     };
   }
 
@@ -230,21 +264,26 @@ export class VersionedReadModels implements ServedReadModels {
     if (entries.size === 0) await this.forgetUnversioned();
     await this.dropListed(entries.get(RETIRED) as CollectionList | undefined);
     const kept = this.keptOf(entries);
-    const frozen = this.options.projections.filter((projection) => entries.has(projection.name) && !kept.includes(projection) && entries.get(projection.name)!['frozen'] !== true);
-    await catalog.bulkWrite(frozen.map((projection) => ({ updateOne: { filter: { _id: projection.name }, update: { $set: { frozen: true } } } })));
+    const frozen = this.options.projections.filter(
+      (projection) => entries.has(projection.name) && !kept.includes(projection) && entries.get(projection.name)!.frozen !== true,
+    );
+    await catalog.bulkWrite(
+      frozen.map((projection) => ({ updateOne: { filter: { _id: projection.name }, update: { $set: { frozen: true } } } })),
+    );
     for (const [name, entry] of entries) {
       if (name.startsWith(GENERATION_MARK)) continue;
       if (this.collectionsOf(name).length === 0) {
         await this.dropListed(entry as CatalogEntry);
         continue;
       }
-      this.servedVersions.set(name, String(entry['version']));
-      for (const collection of this.collectionsOf(name)) this.served.set(collection, storedName(collection, String(entry['generation'])));
+      this.servedVersions.set(name, String(entry.version));
+      for (const collection of this.collectionsOf(name)) this.served.set(collection, storedName(collection, String(entry.generation)));
     }
     await this.options.onServed?.(this.served);
     const toBuild = this.withWhatTheyRead(this.options.projections.filter((projection) => !kept.includes(projection)));
     const unserved = toBuild.filter((projection) => !entries.has(projection.name));
-    // With every served copy frozen, the runner folds nothing but still tells each commit: a write is then as readable as it will be until the switch.
+    // With every served copy frozen, the runner folds nothing but still tells each commit: a write is then as readable as it will be until
+    // the switch.
     if (kept.length > 0 || unserved.length === 0) {
       this.liveProjections = kept;
       this.live = this.liveRunner(kept);
@@ -259,16 +298,36 @@ export class VersionedReadModels implements ServedReadModels {
     if (building && !resumable) await this.dropListed(building);
     // A new name for every build, so a build never writes into a copy being served (code changed back and forth).
     const generation = resumable ? building.generation! : randomBytes(4).toString('hex');
-    await catalog.bulkWrite([{ replaceOne: { filter: { _id: BUILDING }, replacement: { _id: BUILDING, generation, signature, collections: [storedName(CHECKPOINTS, generation), ...this.storedNames(toBuild, generation)] }, upsert: true } }]);
+    await catalog.bulkWrite([
+      {
+        replaceOne: {
+          filter: { _id: BUILDING },
+          replacement: {
+            _id: BUILDING,
+            generation,
+            signature,
+            collections: [storedName(CHECKPOINTS, generation), ...this.storedNames(toBuild, generation)],
+          },
+          upsert: true,
+        },
+      },
+    ]);
     // A new data directory's read models are built from an empty log, here: nothing to tell, nowhere else to go.
     if ((await this.options.store.headPosition()) === 0) this.quiet = true;
     if (unserved.length > 0) {
-      this.log(`building the read models ${unserved.map((projection) => projection.name).join(', ')} before serving (generation ${generation})`);
+      this.log(
+        `building the read models ${unserved.map((projection) => projection.name).join(', ')} before serving (generation ${generation})`,
+      );
       await this.buildAndSwitch(toBuild, generation, true);
       return;
     }
-    this.log(`the code of ${toBuild.map((projection) => projection.name).join(', ')} changed: their old copies serve while the new ones are built (generation ${generation})`);
-    this.background = this.buildAndSwitch(toBuild, generation, false).catch((error: unknown) => console.error(`the read models' build of generation ${generation} stopped`, error));
+    this.log(
+      `the code of ${toBuild.map((projection) => projection.name).join(', ')} changed: ` +
+        `their old copies serve while the new ones are built (generation ${generation})`,
+    );
+    this.background = this.buildAndSwitch(toBuild, generation, false).catch((error: unknown) =>
+      console.error(`the read models' build of generation ${generation} stopped`, error),
+    );
   }
 
   async stop(): Promise<void> {
@@ -287,7 +346,9 @@ export class VersionedReadModels implements ServedReadModels {
     const runner: ReadModelsBuild = (!holdsUpStart && this.options.builds?.(build)) || generationRunner(this.options, build);
     this.build = { runner, generation, projections };
     const head = await this.options.store.headPosition();
-    const progress = holdsUpStart ? setInterval(() => this.log(`read models built to position ${runner.position} of ${head}`), PROGRESS_EVERY_MS) : undefined;
+    const progress = holdsUpStart
+      ? setInterval(() => this.log(`read models built to position ${runner.position} of ${head}`), PROGRESS_EVERY_MS)
+      : undefined;
     try {
       await runner.start();
       if (this.stopped) return;
@@ -297,7 +358,10 @@ export class VersionedReadModels implements ServedReadModels {
       await runner.close?.();
     }
     const carriedOn = runner.resumedFrom > 0 ? ` (carried on from position ${runner.resumedFrom})` : '';
-    this.log(`read models ${projections.map((projection) => projection.name).join(', ')} of generation ${generation} built in ${((performance.now() - startedAt) / 1000).toFixed(1)} s${carriedOn} and served from position ${this.position}`);
+    this.log(
+      `read models ${projections.map((projection) => projection.name).join(', ')} of generation ${generation} ` +
+        `built in ${((performance.now() - startedAt) / 1000).toFixed(1)} s${carriedOn} and served from position ${this.position}`,
+    );
   }
 
   /**
@@ -311,8 +375,14 @@ export class VersionedReadModels implements ServedReadModels {
     if (this.live && this.live.position < position) await this.live.start(position);
     if (runner.position < position) await runner.start(position);
     // The copies replaced, and the build's checkpoints.
-    const retired = [...built.flatMap((projection) => this.collectionsOf(projection.name).map((collection) => this.served.get(collection))).filter((name): name is string => name !== undefined), storedName(CHECKPOINTS, generation)];
-    const earlierRetired = ((await this.options.readStore.collection(READ_MODEL_CATALOG).findOne({ _id: RETIRED })) as CollectionList | null)?.collections ?? [];
+    const retired = [
+      ...built
+        .flatMap((projection) => this.collectionsOf(projection.name).map((collection) => this.served.get(collection)))
+        .filter((name): name is string => name !== undefined),
+      storedName(CHECKPOINTS, generation),
+    ];
+    const earlierRetired =
+      ((await this.options.readStore.collection(READ_MODEL_CATALOG).findOne({ _id: RETIRED })) as CollectionList | null)?.collections ?? [];
     const writes: CollectionWrites[] = [
       {
         collection: READ_MODEL_CATALOG,
@@ -320,15 +390,29 @@ export class VersionedReadModels implements ServedReadModels {
           ...built.map((projection) => ({
             replaceOne: {
               filter: { _id: projection.name },
-              replacement: { _id: projection.name, version: this.versions.get(projection.name)!, generation, collections: this.storedNames([projection], generation) } satisfies CatalogEntry,
+              replacement: {
+                _id: projection.name,
+                version: this.versions.get(projection.name)!,
+                generation,
+                collections: this.storedNames([projection], generation),
+              } satisfies CatalogEntry,
               upsert: true,
             },
           })),
-          { replaceOne: { filter: { _id: RETIRED }, replacement: { _id: RETIRED, collections: [...earlierRetired, ...retired] }, upsert: true } },
+          {
+            replaceOne: {
+              filter: { _id: RETIRED },
+              replacement: { _id: RETIRED, collections: [...earlierRetired, ...retired] },
+              upsert: true,
+            },
+          },
           { deleteOne: { filter: { _id: BUILDING } } },
         ],
       },
-      { collection: CHECKPOINTS, operations: [{ replaceOne: { filter: { _id: this.runnerName }, replacement: { _id: this.runnerName, position }, upsert: true } }] },
+      {
+        collection: CHECKPOINTS,
+        operations: [{ replaceOne: { filter: { _id: this.runnerName }, replacement: { _id: this.runnerName, position }, upsert: true } }],
+      },
     ];
     await this.options.readStore.writeAll(writes);
     for (const projection of built) {
@@ -362,13 +446,25 @@ export class VersionedReadModels implements ServedReadModels {
     const catalog = this.options.readStore.collection(READ_MODEL_CATALOG);
     const listed = ((await catalog.findOne({ _id: RETIRED })) as CollectionList | null)?.collections ?? [];
     const left = listed.filter((name) => !names.includes(name));
-    await catalog.bulkWrite([left.length === 0 ? { deleteOne: { filter: { _id: RETIRED } } } : { replaceOne: { filter: { _id: RETIRED }, replacement: { _id: RETIRED, collections: left }, upsert: true } }]);
+    await catalog.bulkWrite([
+      left.length === 0
+        ? { deleteOne: { filter: { _id: RETIRED } } }
+        : { replaceOne: { filter: { _id: RETIRED }, replacement: { _id: RETIRED, collections: left }, upsert: true } },
+    ]);
   }
 
   private liveRunner(projections: readonly Projection[]): ProjectionRunner {
     const { store, bus, batchSize, catchUpBatchSize } = this.options;
     // It writes the copies served, by the names queries read them by.
-    return new ProjectionRunner({ store, readStore: this.reads, bus, projections, name: this.runnerName, ...(batchSize && { batchSize }), ...(catchUpBatchSize && { catchUpBatchSize }) });
+    return new ProjectionRunner({
+      store,
+      readStore: this.reads,
+      bus,
+      projections,
+      name: this.runnerName,
+      ...(batchSize && { batchSize }),
+      ...(catchUpBatchSize && { catchUpBatchSize }),
+    });
   }
 
   /**
@@ -379,13 +475,14 @@ export class VersionedReadModels implements ServedReadModels {
     const kept = new Set(
       this.options.projections.filter((projection) => {
         const entry = entries.get(projection.name);
-        return entry?.['version'] === this.versions.get(projection.name) && entry?.['frozen'] !== true;
+        return entry?.version === this.versions.get(projection.name) && entry?.frozen !== true;
       }),
     );
     for (let changed = true; changed; ) {
       changed = false;
       for (const projection of kept) {
-        if ((projection.readsBefore ?? []).some((collection) => this.owners.has(collection) && !kept.has(this.owners.get(collection)!))) changed = kept.delete(projection);
+        if ((projection.readsBefore ?? []).some((collection) => this.owners.has(collection) && !kept.has(this.owners.get(collection)!)))
+          changed = kept.delete(projection);
       }
     }
     return this.options.projections.filter((projection) => kept.has(projection));
@@ -420,7 +517,8 @@ export class VersionedReadModels implements ServedReadModels {
 
   /** A store without a catalog: its read models, if any, were kept under their own names by code before versions. */
   private async forgetUnversioned(): Promise<void> {
-    for (const projection of this.options.projections) for (const collection of Object.keys(projection.collections)) await this.options.readStore.collection(collection).drop();
+    for (const projection of this.options.projections)
+      for (const collection of Object.keys(projection.collections)) await this.options.readStore.collection(collection).drop();
     await this.options.readStore.collection(CHECKPOINTS).bulkWrite([{ deleteOne: { filter: { _id: this.runnerName } } }]);
   }
 

@@ -7,7 +7,13 @@ import type { ProjectionView } from './projection.ts';
  * once, so the caller changes it in place; put again when already writable, which
  * stamps the event's position, as a rebuild in other batches would.
  */
-export function writable<T extends Document>(view: ProjectionView, collection: string, id: Document['_id'], copy: (stored: T) => T, create: () => T): T {
+export function writable<T extends Document>(
+  view: ProjectionView,
+  collection: string,
+  id: Document['_id'],
+  copy: (stored: T) => T,
+  create: () => T,
+): T {
   const stored = view.get<T>(collection, id);
   const document = stored && view.isUnsaved(collection, stored) ? stored : stored ? copy(stored) : create();
   view.put(collection, document);

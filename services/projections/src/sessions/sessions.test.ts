@@ -21,7 +21,8 @@ const event = (type: string, data: object): NewEvent => ({
   schemaVersion: 1,
   metadata: { actorId: 5, time: '2026-05-01T10:00:00.000Z', correlationId: 'c', causationId: null, commandId: 'c' },
 });
-const started = (sessionHash: string) => event('UserSessionStarted', { sessionHash, expiresAt: '2027-01-01T00:00:00.000Z', rememberMe: false });
+const started = (sessionHash: string) =>
+  event('UserSessionStarted', { sessionHash, expiresAt: '2027-01-01T00:00:00.000Z', rememberMe: false });
 
 async function append(stream: string, ...events: NewEvent[]): Promise<void> {
   await store.append(stream, events, 'any');
@@ -36,9 +37,20 @@ beforeAll(async () => {
   live = new SqliteReadStore();
   runner = new ProjectionRunner({ store, readStore: live, bus: new MemoryBus(), projections: allProjections });
   await runner.start();
-  await append(USER, event('UserRegistered', {
-    userId: 5, username: 'eve', email: '', firstName: '', lastName: '', passwordHash: 'h', isSuperuser: false, isStaff: false, isActive: true,
-  }));
+  await append(
+    USER,
+    event('UserRegistered', {
+      userId: 5,
+      username: 'eve',
+      email: '',
+      firstName: '',
+      lastName: '',
+      passwordHash: 'h',
+      isSuperuser: false,
+      isStaff: false,
+      isActive: true,
+    }),
+  );
 });
 
 afterAll(async () => {

@@ -9,7 +9,13 @@ export async function listProjectStatuses(
   statusOrder: Record<string, number>,
   type?: number,
 ): Promise<StatusDocument[]> {
-  const statuses = await listCatalogueItems<StatusDocument>(readStore, STATUSES, [null, projectId], { _id: 1 }, type === undefined ? {} : { type });
+  const statuses = await listCatalogueItems<StatusDocument>(
+    readStore,
+    STATUSES,
+    [null, projectId],
+    { _id: 1 },
+    type === undefined ? {} : { type },
+  );
   const position = (status: StatusDocument) => statusOrder[String(status._id)] ?? Number.POSITIVE_INFINITY;
   return statuses.sort((a, b) => position(a) - position(b) || a._id - b._id);
 }

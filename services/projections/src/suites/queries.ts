@@ -20,7 +20,9 @@ export async function findSuite(readStore: ReadStore, suiteId: number): Promise<
 /** The suites' documents in the order of `ids` (missing ones left out). */
 export async function suitesByIds(readStore: ReadStore, ids: readonly number[]): Promise<SuiteDocument[]> {
   if (ids.length === 0) return [];
-  const found = new Map((await readStore.collection<SuiteDocument>(SUITES).find({ _id: { $in: [...ids] } })).map((suite) => [suite._id, suite]));
+  const found = new Map(
+    (await readStore.collection<SuiteDocument>(SUITES).find({ _id: { $in: [...ids] } })).map((suite) => [suite._id, suite]),
+  );
   return ids.flatMap((id) => found.get(id) ?? []);
 }
 
@@ -75,7 +77,12 @@ function matcherOf(search: string): (node: SuiteTreeNode) => boolean {
 }
 
 /** The live suites of the project that pass the filters, sorted, and how many there are. */
-export async function listSuites(readStore: ReadStore, projectId: number, filters: SuiteFilters, page: PageWindow): Promise<{ items: SuiteTreeNode[]; count: number; tree: SuiteTree }> {
+export async function listSuites(
+  readStore: ReadStore,
+  projectId: number,
+  filters: SuiteFilters,
+  page: PageWindow,
+): Promise<{ items: SuiteTreeNode[]; count: number; tree: SuiteTree }> {
   const tree = await findSuiteTree(readStore, projectId);
   let nodes: readonly SuiteTreeNode[] = filters.parent === undefined ? tree.descendantsOf(null) : tree.childrenOf(filters.parent);
   const tests: Array<(node: SuiteTreeNode) => boolean> = [];
@@ -95,9 +102,16 @@ export async function listSuites(readStore: ReadStore, projectId: number, filter
 }
 
 /** Deleted suites of the given projects (null: every project), the latest deleted first. */
-export async function listDeletedSuites(readStore: ReadStore, projectIds: readonly number[] | null, page: PageWindow): Promise<{ items: SuiteDocument[]; count: number }> {
+export async function listDeletedSuites(
+  readStore: ReadStore,
+  projectIds: readonly number[] | null,
+  page: PageWindow,
+): Promise<{ items: SuiteDocument[]; count: number }> {
   const filter = { isDeleted: true, ...(projectIds ? { projectId: { $in: [...projectIds] } } : {}) };
   const collection = readStore.collection<SuiteDocument>(SUITES);
-  const [items, count] = await Promise.all([collection.find(filter, { sort: { deletedAt: -1, _id: 1 }, skip: page.skip, limit: page.limit }), collection.count(filter)]);
+  const [items, count] = await Promise.all([
+    collection.find(filter, { sort: { deletedAt: -1, _id: 1 }, skip: page.skip, limit: page.limit }),
+    collection.count(filter),
+  ]);
   return { items, count };
 }

@@ -41,7 +41,10 @@ export interface SuiteTreeNode {
   totalEstimate: number;
 }
 
-/** `suite_trees`: one document per project with every suite's place and counts, so a change of counts walks up a few ancestors instead of loading them. */
+/**
+ * `suite_trees`: one document per project with every suite's place and counts, so a change of counts walks up a few ancestors instead of
+ * loading them.
+ */
 export type SuiteTreeDocument = ProjectTreeDocument<SuiteTreeNode>;
 
 export const SUITE_TREES = 'suite_trees';

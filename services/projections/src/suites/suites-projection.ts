@@ -5,7 +5,14 @@ import { naturalSortKey } from '../trees/natural-order.ts';
 import { SUITE_TREES, SUITES, type SuiteDocument, type SuiteTreeDocument, type SuiteTreeNode } from './suite-document.ts';
 import { addLeaf, countCases, withTotals } from './tree.ts';
 
-const SUITE_EVENTS: ReadonlySet<string> = new Set<SuiteEvent['type']>(['SuiteCreated', 'SuiteChanged', 'SuiteMoved', 'SuiteDeleted', 'SuiteRecovered', 'SuiteRemoved']);
+const SUITE_EVENTS: ReadonlySet<string> = new Set<SuiteEvent['type']>([
+  'SuiteCreated',
+  'SuiteChanged',
+  'SuiteMoved',
+  'SuiteDeleted',
+  'SuiteRecovered',
+  'SuiteRemoved',
+]);
 const isSuiteEvent = (event: EventOf<SuiteEvent | CaseEvent>): event is EventOf<SuiteEvent> => SUITE_EVENTS.has(event.type);
 
 /** The project's tree to change: the one this batch already made, or a copy of the stored one (copied once per batch, not per event). */
@@ -40,7 +47,10 @@ function changeSuite(view: ProjectionView, id: number, time: string, change: (su
 }
 
 /** A change of the tree's shape: the nodes after it, whose totals are then worked out again. */
-function reshaped(nodes: readonly SuiteTreeNode[], event: EventOf<Extract<SuiteEvent, { type: 'SuiteMoved' | 'SuiteDeleted' | 'SuiteRecovered' | 'SuiteRemoved' }>>): SuiteTreeNode[] {
+function reshaped(
+  nodes: readonly SuiteTreeNode[],
+  event: EventOf<Extract<SuiteEvent, { type: 'SuiteMoved' | 'SuiteDeleted' | 'SuiteRecovered' | 'SuiteRemoved' }>>,
+): SuiteTreeNode[] {
   switch (event.type) {
     case 'SuiteMoved':
       return nodes.map((node) => (node.id === event.data.id ? { ...node, parentId: event.data.parentId } : node));
@@ -57,14 +67,29 @@ function reshaped(nodes: readonly SuiteTreeNode[], event: EventOf<Extract<SuiteE
   }
 }
 
-/** The project's suite tree after a suite event: a new leaf and a rename in place, any other change of shape by working the totals out again. */
+/**
+ * The project's suite tree after a suite event: a new leaf and a rename in place, any other change of shape by working the totals out
+ * again.
+ */
 function applyToTree(event: EventOf<SuiteEvent>, view: ProjectionView, projectId: number): void {
   const tree = draftOf(view, projectId) ?? { _id: projectId, nodes: [], shape: 0 };
   switch (event.type) {
     case 'SuiteCreated': {
       const { id, parentId, name } = event.data;
       if (tree.nodes.some((node) => node.id === id)) return;
-      addLeaf(tree.nodes, { id, parentId, name, sortKey: naturalSortKey(name), createdAt: event.metadata.time, deleted: false, cases: 0, estimate: 0, descendants: 0, totalCases: 0, totalEstimate: 0 });
+      addLeaf(tree.nodes, {
+        id,
+        parentId,
+        name,
+        sortKey: naturalSortKey(name),
+        createdAt: event.metadata.time,
+        deleted: false,
+        cases: 0,
+        estimate: 0,
+        descendants: 0,
+        totalCases: 0,
+        totalEstimate: 0,
+      });
       break;
     }
     case 'SuiteChanged': {
@@ -86,24 +111,41 @@ function applyToSuites(event: EventOf<SuiteEvent>, view: ProjectionView, project
   switch (event.type) {
     case 'SuiteCreated': {
       const { id, parentId, name, description, attributes, attachmentIds = [] } = event.data;
-      view.put(SUITES, { _id: id, projectId, parentId, name, sortKey: naturalSortKey(name), description, attributes, attachmentIds, isDeleted: false, deletedAt: null, createdAt: time, updatedAt: time });
+      view.put(SUITES, {
+        _id: id,
+        projectId,
+        parentId,
+        name,
+        sortKey: naturalSortKey(name),
+        description,
+        attributes,
+        attachmentIds,
+        isDeleted: false,
+        deletedAt: null,
+        createdAt: time,
+        updatedAt: time,
+      });
       return;
     }
     case 'SuiteChanged': {
       const { name, description, attributes, attachmentIds } = event.data;
-      return changeSuite(view, event.data.id, time, (suite) => {
+      changeSuite(view, event.data.id, time, (suite) => {
         if (attachmentIds !== undefined) suite.attachmentIds = attachmentIds;
         if (name !== undefined) Object.assign(suite, { name, sortKey: naturalSortKey(name) });
         if (description !== undefined) suite.description = description;
         if (attributes !== undefined) suite.attributes = attributes;
       });
+      return;
     }
     case 'SuiteMoved':
-      return changeSuite(view, event.data.id, time, (suite) => (suite.parentId = event.data.parentId));
+      changeSuite(view, event.data.id, time, (suite) => (suite.parentId = event.data.parentId));
+      return;
     case 'SuiteDeleted':
     case 'SuiteRecovered':
       for (const id of event.data.suiteIds) {
-        changeSuite(view, id, time, (suite) => Object.assign(suite, { isDeleted: event.type === 'SuiteDeleted', deletedAt: event.type === 'SuiteDeleted' ? time : null }));
+        changeSuite(view, id, time, (suite) =>
+          Object.assign(suite, { isDeleted: event.type === 'SuiteDeleted', deletedAt: event.type === 'SuiteDeleted' ? time : null }),
+        );
       }
       return;
     case 'SuiteRemoved':
@@ -127,7 +169,17 @@ export const suitesProjection = projection<SuiteEvent | CaseEvent>({
   },
   // Case counts: what a case added before the event is in the cases read model as it was.
   readsBefore: [CASES],
-  handles: new Set([...SUITE_EVENTS, 'CaseCreated', 'CaseVersioned', 'CaseAmended', 'CaseArchived', 'CaseUnarchived', 'CaseDeleted', 'CaseRecovered', 'CaseRemoved']) as ReadonlySet<(SuiteEvent | CaseEvent)['type']>,
+  handles: new Set([
+    ...SUITE_EVENTS,
+    'CaseCreated',
+    'CaseVersioned',
+    'CaseAmended',
+    'CaseArchived',
+    'CaseUnarchived',
+    'CaseDeleted',
+    'CaseRecovered',
+    'CaseRemoved',
+  ]) as ReadonlySet<(SuiteEvent | CaseEvent)['type']>,
   keys: (event) =>
     isSuiteEvent(event)
       ? [[SUITE_TREES, streams.suites.idOf(event.stream)], ...idsOf(event).map((id) => [SUITES, id] as const)]

@@ -56,7 +56,9 @@ export function withTotals(nodes: readonly SuiteTreeNode[]): SuiteTreeNode[] {
   }
   return nodes.map((node) => {
     const sum = totals.get(node.id) ?? { descendants: 0, totalCases: node.cases, totalEstimate: node.estimate };
-    return sum.descendants === node.descendants && sum.totalCases === node.totalCases && sum.totalEstimate === node.totalEstimate ? node : { ...node, ...sum };
+    return sum.descendants === node.descendants && sum.totalCases === node.totalCases && sum.totalEstimate === node.totalEstimate
+      ? node
+      : { ...node, ...sum };
   });
 }
 

@@ -32,7 +32,15 @@ export const systemMessagesProjection = projection<SystemMessageEvent>({
     switch (event.type) {
       case 'SystemMessageCreated': {
         const { content, level, isClosing, isActive } = event.data;
-        view.put(SYSTEM_MESSAGES, { _id: id, content, level, isClosing, isActive, createdAt: time, updatedAt: time } satisfies SystemMessageDocument);
+        view.put(SYSTEM_MESSAGES, {
+          _id: id,
+          content,
+          level,
+          isClosing,
+          isActive,
+          createdAt: time,
+          updatedAt: time,
+        } satisfies SystemMessageDocument);
         return;
       }
       case 'SystemMessageChanged': {

@@ -25,7 +25,13 @@ export function recorded(events: readonly TestEvent[], firstPosition = 1): Recor
       type: event.type,
       data: event.data,
       schemaVersion: currentSchemaVersion(event.type),
-      metadata: { actorId: event.actorId ?? null, time: event.time ?? '2026-01-01T00:00:00.000Z', correlationId: event.correlationId ?? 'test', causationId: null, commandId: `test-${i}` },
+      metadata: {
+        actorId: event.actorId ?? null,
+        time: event.time ?? '2026-01-01T00:00:00.000Z',
+        correlationId: event.correlationId ?? 'test',
+        causationId: null,
+        commandId: `test-${i}`,
+      },
       stream: event.stream,
       revision,
       position: firstPosition + i,
@@ -39,9 +45,15 @@ export function recorded(events: readonly TestEvent[], firstPosition = 1): Recor
  * `batchSizes` entry, cycling), without an event store: for property tests
  * that compare a read model with a recomputation from scratch.
  */
-export async function foldInto(readStore: ReadStore, projections: readonly Projection[], events: readonly RecordedEvent[], batchSizes: readonly number[] = [events.length || 1]): Promise<void> {
+export async function foldInto(
+  readStore: ReadStore,
+  projections: readonly Projection[],
+  events: readonly RecordedEvent[],
+  batchSizes: readonly number[] = [events.length || 1],
+): Promise<void> {
   for (const projection of projections) {
-    for (const [name, { indexes }] of Object.entries(projection.collections)) for (const index of indexes) await readStore.collection(name).createIndex(index);
+    for (const [name, { indexes }] of Object.entries(projection.collections))
+      for (const index of indexes) await readStore.collection(name).createIndex(index);
   }
   const ordered = projectionOrder(projections);
   for (let start = 0, turn = 0; start < events.length; turn++) {

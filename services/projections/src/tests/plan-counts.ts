@@ -13,7 +13,9 @@ export interface StatusTally {
 export const statusKey = (status: number | null): string => (status === null ? UNTESTED_KEY : String(status));
 export const UNTESTED_KEY = 'untested';
 
-/** What a plan holds directly: its live tests and their estimates in seconds, unarchived and archived apart, and the same by last status. */
+/**
+ * What a plan holds directly: its live tests and their estimates in seconds, unarchived and archived apart, and the same by last status.
+ */
 export interface PlanTestCount {
   tests: number;
   estimate: number;
@@ -44,7 +46,8 @@ type Counted = Pick<TestDocument, 'planId' | 'estimate' | 'isArchive' | 'isDelet
 
 const counts = (test: Counted): test is NonNullable<Counted> => test !== undefined && !test.isDeleted;
 const sameContribution = (a: Counted, b: Counted) =>
-  counts(a) === counts(b) && (!counts(a) || (a.planId === b!.planId && a.estimate === b!.estimate && a.isArchive === b!.isArchive && a.lastStatus === b!.lastStatus));
+  counts(a) === counts(b) &&
+  (!counts(a) || (a.planId === b!.planId && a.estimate === b!.estimate && a.isArchive === b!.isArchive && a.lastStatus === b!.lastStatus));
 
 const emptyTally = (): StatusTally => ({ tests: 0, estimate: 0, unestimated: 0 });
 
@@ -58,7 +61,8 @@ function addTest(tally: StatusTally, test: Pick<TestDocument, 'estimate'>, sign:
 /** Counts a test into its status's tally of a map the batch owns; a tally that reaches no tests goes. */
 function countIn(tallies: Record<string, StatusTally>, test: NonNullable<Counted>, sign: 1 | -1): void {
   const key = statusKey(test.lastStatus);
-  const tally = (tallies[key] ??= emptyTally());
+  tallies[key] ??= emptyTally();
+  const tally = tallies[key];
   addTest(tally, test, sign);
   if (tally.tests === 0) delete tallies[key];
 }
@@ -70,7 +74,11 @@ const copyTallies = (tallies: Record<string, StatusTally>) => {
 };
 
 /** A plan's counts, deep, for the batch to change in place. */
-const copyCount = (stored: PlanTestCountDocument): PlanTestCountDocument => ({ ...stored, statuses: copyTallies(stored.statuses), archivedStatuses: copyTallies(stored.archivedStatuses) });
+const copyCount = (stored: PlanTestCountDocument): PlanTestCountDocument => ({
+  ...stored,
+  statuses: copyTallies(stored.statuses),
+  archivedStatuses: copyTallies(stored.archivedStatuses),
+});
 
 /** Counts a test into its plan (out of it with `sign` -1). */
 function countInPlan(view: ProjectionView, projectId: number, test: NonNullable<Counted>, sign: 1 | -1): void {
@@ -103,7 +111,11 @@ export function recountTest(view: ProjectionView, projectId: number, before: Cou
 }
 
 /** The tallies by last status of the tests held directly by these plans (archived ones too with `includeArchived`). */
-export function sumStatusTallies(counts: ReadonlyMap<number, Pick<PlanTestCount, 'statuses' | 'archivedStatuses'>>, planIds: Iterable<number>, includeArchived: boolean): Map<string, StatusTally> {
+export function sumStatusTallies(
+  counts: ReadonlyMap<number, Pick<PlanTestCount, 'statuses' | 'archivedStatuses'>>,
+  planIds: Iterable<number>,
+  includeArchived: boolean,
+): Map<string, StatusTally> {
   const sums = new Map<string, StatusTally>();
   const add = (tallies: Record<string, StatusTally>) => {
     for (const key in tallies) {

@@ -2,11 +2,20 @@ import { topics, type CaseContent, type CaseEvent, type TestEvent } from '@testa
 import { CASES, type CaseDocument } from '../cases/case-document.ts';
 import { projection, type DocumentKey, type EventOf, type ProjectionView } from '../runner/projection.ts';
 import { PLAN_TEST_COUNTS, recountTest } from './plan-counts.ts';
-import { CASE_TESTS, RESULT_EVENTS, RESULTS, TESTS, type CaseTestsDocument, type ResultDocument, type TestDocument } from './test-document.ts';
+import {
+  CASE_TESTS,
+  RESULT_EVENTS,
+  RESULTS,
+  TESTS,
+  type CaseTestsDocument,
+  type ResultDocument,
+  type TestDocument,
+} from './test-document.ts';
 
 type Event = EventOf<TestEvent | CaseEvent>;
 const CASE_CHANGES: ReadonlySet<string> = new Set<CaseEvent['type']>(['CaseVersioned', 'CaseAmended']);
-const isCaseChange = (event: Event): event is EventOf<Extract<CaseEvent, { type: 'CaseVersioned' | 'CaseAmended' }>> => CASE_CHANGES.has(event.type);
+const isCaseChange = (event: Event): event is EventOf<Extract<CaseEvent, { type: 'CaseVersioned' | 'CaseAmended' }>> =>
+  CASE_CHANGES.has(event.type);
 const resultIdOf = (event: Event): number | null => (RESULT_EVENTS.has(event.type) ? (event.data as { resultId: number }).resultId : null);
 
 /** What a test copies from its case. */
@@ -34,7 +43,13 @@ function applyCaseChange(event: EventOf<Extract<CaseEvent, { type: 'CaseVersione
   for (const testId of view.get<CaseTestsDocument>(CASE_TESTS, event.data.caseId)?.testIds ?? []) {
     const test = view.get<TestDocument>(TESTS, testId);
     if (!test) continue;
-    if (test.name === copied.name && test.suiteId === copied.suiteId && test.estimate === copied.estimate && JSON.stringify(test.labelIds) === JSON.stringify(copied.labelIds)) continue;
+    if (
+      test.name === copied.name &&
+      test.suiteId === copied.suiteId &&
+      test.estimate === copied.estimate &&
+      JSON.stringify(test.labelIds) === JSON.stringify(copied.labelIds)
+    )
+      continue;
     const changed = { ...test, ...copied };
     view.put(TESTS, changed);
     recountTest(view, event.data.projectId, test, changed);
@@ -80,17 +95,32 @@ function applyTestEvent(event: EventOf<TestEvent>, view: ProjectionView): void {
       return;
     }
     case 'TestAssigned':
-      return changeTest(view, testId, time, { assigneeId: event.data.assigneeId });
+      changeTest(view, testId, time, { assigneeId: event.data.assigneeId });
+      return;
     case 'TestMoved':
-      return changeTest(view, testId, time, { planId: event.data.planId });
+      changeTest(view, testId, time, { planId: event.data.planId });
+      return;
     case 'TestArchived':
-      return changeTest(view, testId, time, { isArchive: true, archivedWithPlan: event.data.withPlan ?? null, archivedWithCase: event.data.withCase ?? null });
+      changeTest(view, testId, time, {
+        isArchive: true,
+        archivedWithPlan: event.data.withPlan ?? null,
+        archivedWithCase: event.data.withCase ?? null,
+      });
+      return;
     case 'TestUnarchived':
-      return changeTest(view, testId, time, { isArchive: false, archivedWithPlan: null, archivedWithCase: null });
+      changeTest(view, testId, time, { isArchive: false, archivedWithPlan: null, archivedWithCase: null });
+      return;
     case 'TestDeleted':
-      return changeTest(view, testId, time, { isDeleted: true, deletedAt: time, deletedWithPlan: event.data.withPlan ?? null, deletedWithCase: event.data.withCase ?? null });
+      changeTest(view, testId, time, {
+        isDeleted: true,
+        deletedAt: time,
+        deletedWithPlan: event.data.withPlan ?? null,
+        deletedWithCase: event.data.withCase ?? null,
+      });
+      return;
     case 'TestRecovered':
-      return changeTest(view, testId, time, { isDeleted: false, deletedAt: null, deletedWithPlan: null, deletedWithCase: null });
+      changeTest(view, testId, time, { isDeleted: false, deletedAt: null, deletedWithPlan: null, deletedWithCase: null });
+      return;
     case 'TestRemoved': {
       const test = view.get<TestDocument>(TESTS, testId);
       if (test) listTest(view, test.caseId, testId, false);
@@ -98,7 +128,21 @@ function applyTestEvent(event: EventOf<TestEvent>, view: ProjectionView): void {
       return;
     }
     case 'ResultAdded': {
-      const { resultId, status, comment, executionTime, attributes, attachmentIds, stepResults, isArchive, userId, caseHistoryId, caseVersion, createdAt, lastStatus } = event.data;
+      const {
+        resultId,
+        status,
+        comment,
+        executionTime,
+        attributes,
+        attachmentIds,
+        stepResults,
+        isArchive,
+        userId,
+        caseHistoryId,
+        caseVersion,
+        createdAt,
+        lastStatus,
+      } = event.data;
       view.put(RESULTS, {
         _id: resultId,
         projectId,
@@ -118,16 +162,19 @@ function applyTestEvent(event: EventOf<TestEvent>, view: ProjectionView): void {
         createdDay: createdAt.slice(0, 10),
         updatedAt: time,
       } satisfies ResultDocument);
-      return changeTest(view, testId, time, { lastStatus });
+      changeTest(view, testId, time, { lastStatus });
+      return;
     }
     case 'ResultEdited': {
       const { testId: _test, projectId: _project, resultId, lastStatus, ...changes } = event.data;
       changeResult(view, resultId, time, changes);
-      return changeTest(view, testId, time, { lastStatus });
+      changeTest(view, testId, time, { lastStatus });
+      return;
     }
     case 'ResultDeleted':
       changeResult(view, event.data.resultId, time, { isDeleted: true });
-      return changeTest(view, testId, time, { lastStatus: event.data.lastStatus });
+      changeTest(view, testId, time, { lastStatus: event.data.lastStatus });
+      return;
   }
 }
 
@@ -181,9 +228,23 @@ export const testsProjection = projection<TestEvent | CaseEvent>({
     if (isCaseChange(event)) return [[CASE_TESTS, event.data.caseId]];
     const data = event.data as TestEvent['data'];
     const resultId = resultIdOf(event);
-    if (resultId !== null) return [[TESTS, data.testId], [RESULTS, resultId]];
-    if (event.type === 'TestCreated') return [[TESTS, data.testId], [CASES, event.data.caseId], [CASE_TESTS, event.data.caseId], [PLAN_TEST_COUNTS, event.data.planId]];
-    if (event.type === 'TestMoved') return [[TESTS, data.testId], [PLAN_TEST_COUNTS, event.data.planId]];
+    if (resultId !== null)
+      return [
+        [TESTS, data.testId],
+        [RESULTS, resultId],
+      ];
+    if (event.type === 'TestCreated')
+      return [
+        [TESTS, data.testId],
+        [CASES, event.data.caseId],
+        [CASE_TESTS, event.data.caseId],
+        [PLAN_TEST_COUNTS, event.data.planId],
+      ];
+    if (event.type === 'TestMoved')
+      return [
+        [TESTS, data.testId],
+        [PLAN_TEST_COUNTS, event.data.planId],
+      ];
     return [[TESTS, data.testId]];
   },
   // The counts of the plan a test is in (known from its document), and a case's tests, then their plans.
@@ -200,7 +261,12 @@ export const testsProjection = projection<TestEvent | CaseEvent>({
     const test = view.get<TestDocument>(TESTS, (event.data as TestEvent['data']).testId);
     if (!test) return [];
     // A removal unlists the test from its case's tests: the case is in the test's document.
-    return event.type === 'TestRemoved' ? [[PLAN_TEST_COUNTS, test.planId], [CASE_TESTS, test.caseId]] : [[PLAN_TEST_COUNTS, test.planId]];
+    return event.type === 'TestRemoved'
+      ? [
+          [PLAN_TEST_COUNTS, test.planId],
+          [CASE_TESTS, test.caseId],
+        ]
+      : [[PLAN_TEST_COUNTS, test.planId]];
   },
   apply(event, view) {
     if (isCaseChange(event)) return applyCaseChange(event, view);

@@ -121,7 +121,8 @@ export class ProjectTree<N extends ProjectTreeNode> {
   withAncestors(ids: Iterable<number>): Set<number> {
     const kept = new Set<number>();
     for (const id of ids) {
-      for (let node = this.node(id); node && !kept.has(node.id); node = node.parentId === null ? undefined : this.node(node.parentId)) kept.add(node.id);
+      for (let node = this.node(id); node && !kept.has(node.id); node = node.parentId === null ? undefined : this.node(node.parentId))
+        kept.add(node.id);
     }
     return kept;
   }
@@ -136,7 +137,9 @@ export class ProjectTree<N extends ProjectTreeNode> {
     const byDepth: number[][] = [];
     for (const id of this.withAncestors(own.keys())) {
       sums.set(id, own.get(id) ?? zero);
-      (byDepth[this.depthOf(id)] ??= []).push(id);
+      const depth = this.depthOf(id);
+      byDepth[depth] ??= [];
+      byDepth[depth].push(id);
     }
     for (let depth = byDepth.length - 1; depth > 1; depth--) {
       for (const id of byDepth[depth] ?? []) {
@@ -150,7 +153,8 @@ export class ProjectTree<N extends ProjectTreeNode> {
   private under(id: number | null, children: ReadonlyMap<number | null, number[]>): N[] {
     const found: N[] = [];
     for (const position of children.get(id) ?? []) found.push(this.nodes[position]!);
-    for (let index = 0; index < found.length; index++) for (const position of children.get(found[index]!.id) ?? []) found.push(this.nodes[position]!);
+    for (let index = 0; index < found.length; index++)
+      for (const position of children.get(found[index]!.id) ?? []) found.push(this.nodes[position]!);
     return found;
   }
 }
@@ -176,16 +180,25 @@ export function projectTreeOf<N extends ProjectTreeNode, T extends ProjectTree<N
 ): T {
   if (!document) return new Tree([]);
   let tree = indexed.get(document) as T | undefined;
-  if (!tree) indexed.set(document, (tree = new Tree(document.nodes, shapeOf(document, store, Tree))));
+  if (!tree) {
+    tree = new Tree(document.nodes, shapeOf(document, store, Tree));
+    indexed.set(document, tree);
+  }
   return tree;
 }
 
 function shapeOf(document: ProjectTreeDocument<ProjectTreeNode>, store: object, kind: unknown): TreeShape {
   if (document.shape === undefined) return new TreeShape(document.nodes);
   let kinds = shapes.get(store);
-  if (!kinds) shapes.set(store, (kinds = new Map()));
+  if (!kinds) {
+    kinds = new Map();
+    shapes.set(store, kinds);
+  }
   let projects = kinds.get(kind);
-  if (!projects) kinds.set(kind, (projects = new Map()));
+  if (!projects) {
+    projects = new Map();
+    kinds.set(kind, projects);
+  }
   const known = projects.get(document._id);
   if (known?.shape === document.shape && known.index.positionOf.size === document.nodes.length) return known.index;
   const index = new TreeShape(document.nodes);

@@ -1,10 +1,10 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { isProjectManageable, isProjectVisible } from '../projects/queries.ts';
 import type { ProjectDocument } from '../projects/project-document.ts';
 import type { RoleCatalog } from '../roles/role-catalog.ts';
 import { withGrants } from './access.ts';
 import type { StoredUserDocument } from './user-document.ts';
-import { seededRandom } from '@testament/infra';
 
 const catalog: RoleCatalog = {
   roles: {
@@ -18,8 +18,20 @@ const member = [2];
 
 function user(memberships: Array<[number, number[]]>): StoredUserDocument {
   return {
-    _id: 7, username: 'u', usernameKey: 'u', email: '', firstName: '', lastName: '', isActive: true, isSuperuser: false, isStaff: false,
-    dateJoined: '', config: {}, isDeleted: false, avatar: null, sessionsValidAfter: 0,
+    _id: 7,
+    username: 'u',
+    usernameKey: 'u',
+    email: '',
+    firstName: '',
+    lastName: '',
+    isActive: true,
+    isSuperuser: false,
+    isStaff: false,
+    dateJoined: '',
+    config: {},
+    isDeleted: false,
+    avatar: null,
+    sessionsValidAfter: 0,
     memberships: memberships.map(([projectId, roleIds]) => ({ projectId, roleIds })),
   };
 }
@@ -27,15 +39,37 @@ function user(memberships: Array<[number, number[]]>): StoredUserDocument {
 const privateProject = (id: number) => ({ _id: id, isPrivate: true }) as ProjectDocument;
 
 describe('what memberships grant', () => {
-  it('answers for memberships in any order, as a plain search through them would', () => {
-    const random = seededRandom(11);
-    const memberships = Array.from({ length: 500 }, (_, i) => [1 + ((i * 7919) % 3000), random() < 0.5 ? admin : member] as [number, number[]]);
-    const granted = withGrants(user(memberships), catalog);
-    const viewer = { userId: 7, isSuperuser: false, isExternal: false, favoriteIds: [], viewableProjectIds: granted.viewableProjectIds, manageableProjectIds: granted.manageableProjectIds };
-    for (let id = 0; id <= 3001; id++) {
-      const held = memberships.find(([projectId]) => projectId === id);
-      expect(isProjectVisible(privateProject(id), viewer), `view ${id}`).toBe(held !== undefined);
-      expect(isProjectManageable(privateProject(id), viewer), `change ${id}`).toBe(held?.[1] === admin);
-    }
+  it('answers for memberships in any order, as a plain search through them would', { timeout: 30_000 }, () => {
+    // Up to 500 memberships of projects 1–3000, one each, in any order, as an admin or a member.
+    const membershipsArbitrary = fc.uniqueArray(
+      fc
+        .tuple(fc.integer({ min: 1, max: 3000 }), fc.boolean())
+        .map(([projectId, isAdmin]): [number, number[]] => [projectId, isAdmin ? admin : member]),
+      { selector: ([projectId]) => projectId, maxLength: 500, size: 'max' },
+    );
+    fc.assert(
+      fc.property(membershipsArbitrary, (memberships) => {
+        const granted = withGrants(user(memberships), catalog);
+        const viewer = {
+          userId: 7,
+          isSuperuser: false,
+          isExternal: false,
+          favoriteIds: [],
+          viewableProjectIds: granted.viewableProjectIds,
+          manageableProjectIds: granted.manageableProjectIds,
+        };
+        const ids = Array.from({ length: 3002 }, (_, id) => id);
+        // Every project's answers at once: [id, may view, may change], each a plain search through the memberships.
+        expect(
+          ids.map((id) => [id, isProjectVisible(privateProject(id), viewer), isProjectManageable(privateProject(id), viewer)]),
+        ).toEqual(
+          ids.map((id) => {
+            const held = memberships.find(([projectId]) => projectId === id);
+            return [id, held !== undefined, held?.[1] === admin];
+          }),
+        );
+      }),
+      { numRuns: 50 },
+    );
   });
 });

@@ -30,7 +30,12 @@ export function withGrants(user: StoredUserDocument, catalog: RoleCatalog): User
     let grants = grantsOf.get(roleIds);
     if (!grants) {
       const granted = grantedBy(catalog, roleIds);
-      grantsOf.set(roleIds, (grants = { restricted: granted.has('project_restricted'), view: granted.has('view_project'), change: granted.has('change_project') }));
+      grants = {
+        restricted: granted.has('project_restricted'),
+        view: granted.has('view_project'),
+        change: granted.has('change_project'),
+      };
+      grantsOf.set(roleIds, grants);
     }
     if (grants.restricted) isExternal = true;
     if (grants.view) viewableProjectIds.push(projectId);

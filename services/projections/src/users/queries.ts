@@ -11,7 +11,10 @@ export async function findUser(readStore: ReadStore, userId: number): Promise<Us
 }
 
 export async function findUserByUsername(readStore: ReadStore, username: string): Promise<UserDocument | null> {
-  return oneWithAccess(readStore, await readStore.collection<StoredUserDocument>(USERS).findOne({ usernameKey: username.trim().toLowerCase() }));
+  return oneWithAccess(
+    readStore,
+    await readStore.collection<StoredUserDocument>(USERS).findOne({ usernameKey: username.trim().toLowerCase() }),
+  );
 }
 
 export function countUsers(readStore: ReadStore): Promise<number> {
@@ -35,14 +38,19 @@ export interface UserListFilter {
 /** The members of some projects, from the projects' own member lists (a user's memberships are not indexed). */
 async function membersOf(readStore: ReadStore, projectIds: readonly number[]): Promise<number[]> {
   if (projectIds.length === 0) return [];
-  const projects = await readStore.collection<ProjectDocument>(PROJECTS).find({ _id: { $in: [...projectIds] } }, { projection: { members: 1 } });
+  const projects = await readStore
+    .collection<ProjectDocument>(PROJECTS)
+    .find({ _id: { $in: [...projectIds] } }, { projection: { members: 1 } });
   return [...new Set(projects.flatMap((project) => project.members.map((member) => member.userId)))];
 }
 
 /** Everyone but deleted users; an external user sees only themselves and their co-members (§4.14). */
 async function visibleUsersFilter(readStore: ReadStore, viewer: UserDocument): Promise<Filter> {
   if (!viewer.isExternal || viewer.isSuperuser) return { isDeleted: false };
-  const coMembers = await membersOf(readStore, viewer.memberships.map((membership) => membership.projectId));
+  const coMembers = await membersOf(
+    readStore,
+    viewer.memberships.map((membership) => membership.projectId),
+  );
   return { isDeleted: false, _id: { $in: [viewer._id, ...coMembers] } };
 }
 
@@ -78,7 +86,10 @@ export async function listUsers(
   const users = readStore.collection<StoredUserDocument>(USERS);
   const catalog = await loadRoleCatalog(readStore);
   const filter = await listFilter(readStore, viewer, query, restrictedRoleIds(catalog));
-  const [count, items] = await Promise.all([users.count(filter), users.find(filter, { sort: { _id: 1 }, skip: page.skip, limit: page.limit })]);
+  const [count, items] = await Promise.all([
+    users.count(filter),
+    users.find(filter, { sort: { _id: 1 }, skip: page.skip, limit: page.limit }),
+  ]);
   return { items: items.map((user) => withGrants(user, catalog)), count };
 }
 
@@ -97,6 +108,8 @@ export async function storedUsersByIds(readStore: ReadStore, userIds: Iterable<n
 
 /** The ids of users (not deleted) whose username contains the text, case-insensitively (a search by who did something). */
 export async function userIdsWithUsernameContaining(readStore: ReadStore, text: string): Promise<number[]> {
-  const found = await readStore.collection<StoredUserDocument>(USERS).find({ isDeleted: false, usernameKey: { $regex: escapeRegex(text.toLowerCase()) } }, { projection: { _id: 1 } });
+  const found = await readStore
+    .collection<StoredUserDocument>(USERS)
+    .find({ isDeleted: false, usernameKey: { $regex: escapeRegex(text.toLowerCase()) } }, { projection: { _id: 1 } });
   return found.map((user) => user._id);
 }

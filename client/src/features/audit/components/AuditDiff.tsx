@@ -31,8 +31,8 @@ export function AuditDiff({ changes }: { changes: readonly AuditChange[] }) {
         </tr>
       </thead>
       <tbody>
-        {changes.map((change, index) => (
-          <tr key={`${change.field}-${index}`}>
+        {changes.map((change) => (
+          <tr key={change.field}>
             <th scope="row">{auditFieldLabel(t, change.field)}</th>
             <td>
               <Value t={t} field={change.field} value={change.before} />

@@ -76,7 +76,12 @@ function Summary({ event }: { event: AuditEvent }) {
 
 function ActionTag({ event }: { event: AuditEvent }) {
   const { t } = useTranslation();
-  return <Tag value={t(`audit.actions.${event.action}`, { defaultValue: event.action })} severity={ACTION_SEVERITY[event.action] ?? 'secondary'} />;
+  return (
+    <Tag
+      value={t(`audit.actions.${event.action}`, { defaultValue: event.action })}
+      severity={ACTION_SEVERITY[event.action] ?? 'secondary'}
+    />
+  );
 }
 
 /** The time of day, or (`withDay`) the day above it. */
@@ -106,7 +111,10 @@ interface AuditEventsTableProps {
   events: readonly AuditEvent[];
   /** The table's accessible name. */
   label: string;
-  /** Rows of one object's history (in a drawer, say) leave the object out, give the day with the time, and say the action with what happened. */
+  /**
+   * Rows of one object's history (in a drawer, say) leave the object out, give the day with the time, and say the action with what
+   * happened.
+   */
   oneObject?: boolean;
   /** For a list that shows each bulk job as one row: where that row's events are read when it opens. */
   groups?: AuditGroupScope;
@@ -122,7 +130,14 @@ const GROUP_PAGE = 50;
 function AuditGroupEvents({ event, scope }: { event: AuditEvent; scope: AuditGroupScope }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
-  const query = { projectId: scope.projectId, correlationId: event.correlation_id, after: event.position, head: scope.head, page, page_size: GROUP_PAGE };
+  const query = {
+    projectId: scope.projectId,
+    correlationId: event.correlation_id,
+    after: event.position,
+    head: scope.head,
+    page,
+    page_size: GROUP_PAGE,
+  };
   const answer = useLiveQuery(query, () => NEVER, auditApi.groupEvents);
   const found = answer.data;
   return (
@@ -130,7 +145,12 @@ function AuditGroupEvents({ event, scope }: { event: AuditEvent; scope: AuditGro
       <div className="audit__progress">{(found === null || answer.stale) && <ProgressBar mode="indeterminate" />}</div>
       {found && <AuditEventsTable events={found.results} label={t('audit.groupEvents')} />}
       {found && found.count > GROUP_PAGE && (
-        <Paginator first={(page - 1) * GROUP_PAGE} rows={GROUP_PAGE} totalRecords={found.count} onPageChange={(change) => setPage(change.page + 1)} />
+        <Paginator
+          first={(page - 1) * GROUP_PAGE}
+          rows={GROUP_PAGE}
+          totalRecords={found.count}
+          onPageChange={(change) => setPage(change.page + 1)}
+        />
       )}
     </section>
   );
@@ -148,17 +168,44 @@ function RowDetails({ event, groups }: { event: AuditEvent; groups: AuditGroupSc
 }
 
 /** The row's expand control, only where there is something to open: changed fields or a bulk job's events. */
-function Expander({ event, open, groups, onToggle }: { event: AuditEvent; open: boolean; groups: AuditGroupScope | undefined; onToggle(): void }) {
+function Expander({
+  event,
+  open,
+  groups,
+  onToggle,
+}: {
+  event: AuditEvent;
+  open: boolean;
+  groups: AuditGroupScope | undefined;
+  onToggle(): void;
+}) {
   const { t } = useTranslation();
   const grouped = groups !== undefined ? groupSizeOf(event) : 0;
   if (event.changes.length === 0 && grouped === 0) return null;
-  const label = grouped > 0 ? (open ? t('audit.hideGroup') : t('audit.showGroup', { count: grouped })) : t(open ? 'audit.hideChanges' : 'audit.showChanges');
+  const label =
+    grouped > 0
+      ? open
+        ? t('audit.hideGroup')
+        : t('audit.showGroup', { count: grouped })
+      : t(open ? 'audit.hideChanges' : 'audit.showChanges');
   return (
-    <Button type="button" icon={open ? 'pi pi-chevron-down' : 'pi pi-chevron-right'} text rounded size="small" aria-expanded={open} aria-label={label} onClick={onToggle} />
+    <Button
+      type="button"
+      icon={open ? 'pi pi-chevron-down' : 'pi pi-chevron-right'}
+      text
+      rounded
+      size="small"
+      aria-expanded={open}
+      aria-label={label}
+      onClick={onToggle}
+    />
   );
 }
 
-/** Events as rows: time, user, action, object and what happened; a row with changed fields opens to its diff, a bulk job's row to its events. */
+/**
+ * Events as rows: time, user, action, object and what happened; a row with changed fields opens to its diff, a bulk job's row to its
+ * events.
+ */
 export function AuditEventsTable({ events, label, oneObject = false, groups }: AuditEventsTableProps) {
   const { t } = useTranslation();
   const [expanded, setExpanded] = useState<DataTableExpandedRows>({});
@@ -181,9 +228,15 @@ export function AuditEventsTable({ events, label, oneObject = false, groups }: A
     >
       <Column
         className="audit__toggle"
-        body={(event: AuditEvent) => <Expander event={event} open={Boolean(expanded[event.position])} groups={groups} onToggle={() => toggle(event)} />}
+        body={(event: AuditEvent) => (
+          <Expander event={event} open={Boolean(expanded[event.position])} groups={groups} onToggle={() => toggle(event)} />
+        )}
       />
-      <Column header={t('audit.columns.time')} className="audit__time" body={(event: AuditEvent) => <When event={event} withDay={oneObject} />} />
+      <Column
+        header={t('audit.columns.time')}
+        className="audit__time"
+        body={(event: AuditEvent) => <When event={event} withDay={oneObject} />}
+      />
       <Column header={t('audit.columns.actor')} body={(event: AuditEvent) => <Actor event={event} />} />
       {!oneObject && <Column header={t('audit.columns.action')} body={(event: AuditEvent) => <ActionTag event={event} />} />}
       {!oneObject && <Column header={t('audit.columns.object')} body={(event: AuditEvent) => <AuditObject event={event} />} />}

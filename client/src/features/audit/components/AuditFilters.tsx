@@ -64,17 +64,24 @@ export function AuditFilters({ view, onChange }: AuditFiltersProps) {
   ];
   const objectTypes = AUDIT_OBJECT_TYPES.map((value) => ({ value, label: t(`audit.objectTypes.${value}`) }));
   const actions = AUDIT_ACTIONS.map((value) => ({ value, label: t(`audit.actions.${value}`) }));
-  const eventTypes = EVENT_TYPES.map((value) => ({ value, label: auditEventName(t, value) })).sort((a, b) => a.label.localeCompare(b.label, i18n.language));
+  const eventTypes = EVENT_TYPES.map((value) => ({ value, label: auditEventName(t, value) })).sort((a, b) =>
+    a.label.localeCompare(b.label, i18n.language),
+  );
   const range = view.from ? [dateOf(view.from), dateOf(view.to)] : null;
   const pickRange = (picked: Array<Date | null> | null | undefined) => {
     const [start, end] = picked ?? [];
     onChange(filtered(view, { from: start ? isoDay(start) : null, to: start && end ? isoDay(end) : null }));
   };
   return (
-    <div className="audit__filters" role="group" aria-label={t('audit.filters')}>
+    <fieldset className="audit__filters" aria-label={t('audit.filters')}>
       <span className="audit__field">
         <label htmlFor="audit-order">{t('audit.time')}</label>
-        <Dropdown inputId="audit-order" value={view.newestFirst} options={orders} onChange={(event) => onChange(filtered(view, { newestFirst: event.value as boolean }))} />
+        <Dropdown
+          inputId="audit-order"
+          value={view.newestFirst}
+          options={orders}
+          onChange={(event) => onChange(filtered(view, { newestFirst: event.value as boolean }))}
+        />
       </span>
       <Choices
         id="audit-actor"
@@ -85,9 +92,31 @@ export function AuditFilters({ view, onChange }: AuditFiltersProps) {
         onChange={(actorIds) => onChange(filtered(view, { actors: actorIds }))}
         onSearch={actors.search}
       />
-      <Choices id="audit-object-type" label={t('audit.objectType')} placeholder={t('audit.anyObjectType')} value={view.objectTypes} options={objectTypes} onChange={(objectTypes) => onChange(filtered(view, { objectTypes }))} />
-      <Choices id="audit-action" label={t('audit.action')} placeholder={t('audit.anyAction')} value={view.actions} options={actions} onChange={(actions) => onChange(filtered(view, { actions }))} />
-      <Choices id="audit-event-type" label={t('audit.eventType')} placeholder={t('audit.anyEventType')} value={view.eventTypes} options={eventTypes} onChange={(eventTypes) => onChange(filtered(view, { eventTypes }))} searchable />
+      <Choices
+        id="audit-object-type"
+        label={t('audit.objectType')}
+        placeholder={t('audit.anyObjectType')}
+        value={view.objectTypes}
+        options={objectTypes}
+        onChange={(objectTypes) => onChange(filtered(view, { objectTypes }))}
+      />
+      <Choices
+        id="audit-action"
+        label={t('audit.action')}
+        placeholder={t('audit.anyAction')}
+        value={view.actions}
+        options={actions}
+        onChange={(actions) => onChange(filtered(view, { actions }))}
+      />
+      <Choices
+        id="audit-event-type"
+        label={t('audit.eventType')}
+        placeholder={t('audit.anyEventType')}
+        value={view.eventTypes}
+        options={eventTypes}
+        onChange={(eventTypes) => onChange(filtered(view, { eventTypes }))}
+        searchable
+      />
       <span className="audit__field">
         <label htmlFor="audit-dates">{t('audit.dates')}</label>
         <Calendar
@@ -103,7 +132,14 @@ export function AuditFilters({ view, onChange }: AuditFiltersProps) {
         />
       </span>
       <SearchBox className="audit__search" label={t('audit.search')} value={search} onType={type} />
-      <Button type="button" label={t('audit.clear')} icon="pi pi-filter-slash" outlined disabled={!isFiltered(view)} onClick={() => onChange(cleared(view))} />
-    </div>
+      <Button
+        type="button"
+        label={t('audit.clear')}
+        icon="pi pi-filter-slash"
+        outlined
+        disabled={!isFiltered(view)}
+        onClick={() => onChange(cleared(view))}
+      />
+    </fieldset>
   );
 }

@@ -29,7 +29,12 @@ export function VerificationResult({ result, onClose }: { result: AuditAnswer<Au
   let text: string;
   if (result === AUDIT_FORBIDDEN) text = t('audit.forbidden');
   else if (result.ok || !result.first_break) {
-    text = t('audit.verified', { events: number(result.events_checked), streams: number(result.streams_checked), ms: number(Math.round(result.took_ms)), head: result.head });
+    text = t('audit.verified', {
+      events: number(result.events_checked),
+      streams: number(result.streams_checked),
+      ms: number(Math.round(result.took_ms)),
+      head: result.head,
+    });
   } else text = t('audit.broken', { ...result.first_break });
   const ok = result !== AUDIT_FORBIDDEN && result.ok;
   return (
@@ -39,7 +44,16 @@ export function VerificationResult({ result, onClose }: { result: AuditAnswer<Au
       content={
         <span className="audit__verification-text">
           <span role="status">{text}</span>
-          <Button type="button" icon="pi pi-times" text rounded size="small" severity="secondary" aria-label={t('audit.closeVerification')} onClick={onClose} />
+          <Button
+            type="button"
+            icon="pi pi-times"
+            text
+            rounded
+            size="small"
+            severity="secondary"
+            aria-label={t('audit.closeVerification')}
+            onClick={onClose}
+          />
         </span>
       }
     />
@@ -65,7 +79,15 @@ export function useVerification(projectId: number | null) {
 }
 
 /** Export of what the filters select (NDJSON, CSV), and Verify. */
-export function AuditTools({ view, projectId, verification }: { view: AuditView; projectId: number | null; verification: ReturnType<typeof useVerification> }) {
+export function AuditTools({
+  view,
+  projectId,
+  verification,
+}: {
+  view: AuditView;
+  projectId: number | null;
+  verification: ReturnType<typeof useVerification>;
+}) {
   const { t } = useTranslation();
   return (
     <div className="audit__tools">

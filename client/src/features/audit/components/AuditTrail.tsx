@@ -32,7 +32,17 @@ function DayEvents({ day, groups }: { day: AuditDay; groups: AuditGroupScope }) 
 /** On a page anchored to an earlier head, whether the log has grown since: the reader may go back to the newest. */
 function useNewerEvents(projectId: number | null, anchor: number | null): boolean {
   const newer$ = useObservable(
-    (inputs$) => inputs$.pipe(switchMap(([id, anchored]) => (anchored === null ? of(false) : auditChanges(id).pipe(map(() => true), startWith(false))))),
+    (inputs$) =>
+      inputs$.pipe(
+        switchMap(([id, anchored]) =>
+          anchored === null
+            ? of(false)
+            : auditChanges(id).pipe(
+                map(() => true),
+                startWith(false),
+              ),
+        ),
+      ),
     [projectId, anchor] as const,
   );
   return useObservableState(newer$, false);
@@ -77,13 +87,21 @@ export function AuditTrail({ projectId }: { projectId: number | null }) {
           content={
             <span className="audit__newer-text">
               {t('audit.newer')}
-              <Button type="button" label={t('audit.showNewest')} size="small" onClick={() => setView(paged(view, 1, view.page_size, null))} />
+              <Button
+                type="button"
+                label={t('audit.showNewest')}
+                size="small"
+                onClick={() => setView(paged(view, 1, view.page_size, null))}
+              />
             </span>
           }
         />
       )}
       {answer?.count === 0 && <p className="audit__empty">{t(isFiltered(view) ? 'audit.nothingFound' : 'audit.empty')}</p>}
-      {answer?.days.map((day, index) => <DayEvents key={`${day.day}-${index}`} day={day} groups={{ projectId, head: answer.head }} />)}
+      {answer?.days.map((day) => (
+        // A day's first event: the same day can come twice on a page when its events are not in time order.
+        <DayEvents key={day.events[0]!.position} day={day} groups={{ projectId, head: answer.head }} />
+      ))}
       <Paginator
         first={((answer?.current ?? view.page) - 1) * view.page_size}
         rows={view.page_size}

@@ -20,7 +20,9 @@ export function auditPage(request: AuditEventsRequest): Observable<AuditAnswer<A
     .events(request)
     .pipe(
       map((answer) =>
-        answer === AUDIT_FORBIDDEN ? answer : { count: answer.count, current: answer.pages.current, head: answer.head, days: auditDays(answer.results) },
+        answer === AUDIT_FORBIDDEN
+          ? answer
+          : { count: answer.count, current: answer.pages.current, head: answer.head, days: auditDays(answer.results) },
       ),
     );
 }

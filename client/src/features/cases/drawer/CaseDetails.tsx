@@ -35,11 +35,21 @@ export function CaseDetails({ shown, children }: { shown: CaseDetail; children?:
   return (
     <div className="case-details">
       {shown.labels.length > 0 && (
-        <div className="case-details__labels" aria-label={t('caseDrawer.labels')}>
+        // biome-ignore lint/a11y/useSemanticElements: a group of tags, not form controls; a fieldset's frame would change the row
+        <div className="case-details__labels" role="group" aria-label={t('caseDrawer.labels')}>
           {shown.labels.slice(0, SHOWN_LABELS).map((label) => (
             <Tag key={label.id} value={label.name} className="label-tag" />
           ))}
-          {shown.labels.length > SHOWN_LABELS && <span title={shown.labels.slice(SHOWN_LABELS).map((label) => label.name).join(', ')}>...</span>}
+          {shown.labels.length > SHOWN_LABELS && (
+            <span
+              title={shown.labels
+                .slice(SHOWN_LABELS)
+                .map((label) => label.name)
+                .join(', ')}
+            >
+              ...
+            </span>
+          )}
         </div>
       )}
       {children}

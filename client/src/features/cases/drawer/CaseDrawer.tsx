@@ -22,7 +22,11 @@ export function CaseDrawer({ projectId, caseId, onClose }: { projectId: number; 
   const [params, setParams] = useSearchParams();
   const version = numberOrNull(params.get('version'));
   const [copying, setCopying] = useState(false);
-  const found = useLiveQuery({ caseId, version }, () => changesOf(topics.suites(projectId)), (query) => caseApi.watch(query.caseId, query.version)).data;
+  const found = useLiveQuery(
+    { caseId, version },
+    () => changesOf(topics.suites(projectId)),
+    (query) => caseApi.watch(query.caseId, query.version),
+  ).data;
   const shown = found?.id === caseId ? found : null;
 
   /** The latest version is the case itself: no `version` in the address. */
@@ -44,7 +48,14 @@ export function CaseDrawer({ projectId, caseId, onClose }: { projectId: number; 
       onClose={onClose}
     >
       {shown ? (
-        <CaseView projectId={projectId} shown={shown} viewedVersion={version ?? shown.current_version} onVersion={showVersion} onCopy={() => setCopying(true)} onClose={onClose} />
+        <CaseView
+          projectId={projectId}
+          shown={shown}
+          viewedVersion={version ?? shown.current_version}
+          onVersion={showVersion}
+          onCopy={() => setCopying(true)}
+          onClose={onClose}
+        />
       ) : (
         <ProgressSpinner className="case-drawer__loading" />
       )}

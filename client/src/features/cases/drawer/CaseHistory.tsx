@@ -10,7 +10,9 @@ import { caseApi, type CaseHistoryRow } from '../form/case-api.ts';
 import type { VersionPair } from '../versions/CaseVersionsDialog.tsx';
 
 /** The comparison comes with the text diff library it needs, fetched once someone compares. */
-const CaseVersionsDialog = lazy(() => import('../versions/CaseVersionsDialog.tsx').then((module) => ({ default: module.CaseVersionsDialog })));
+const CaseVersionsDialog = lazy(() =>
+  import('../versions/CaseVersionsDialog.tsx').then((module) => ({ default: module.CaseVersionsDialog })),
+);
 
 /** Case history comes 5 a page (tests-and-results §9). */
 const HISTORY_PAGE_SIZE = 5;
@@ -20,7 +22,11 @@ export function CaseHistory({ projectId, caseId }: { projectId: number; caseId: 
   const { t, i18n } = useTranslation();
   const [page, setPage] = useState(1);
   const [comparing, setComparing] = useState<VersionPair | null>(null);
-  const history = useLiveQuery({ caseId, page }, () => changesOf(topics.suites(projectId)), (query) => caseApi.history(query.caseId, query.page, HISTORY_PAGE_SIZE)).data;
+  const history = useLiveQuery(
+    { caseId, page },
+    () => changesOf(topics.suites(projectId)),
+    (query) => caseApi.history(query.caseId, query.page, HISTORY_PAGE_SIZE),
+  ).data;
   // A case has as many versions as history rows; the newest is the current one.
   const current = history?.count ?? 0;
   const compare = (label: string, icon: string, pair: VersionPair) => (
@@ -28,8 +34,13 @@ export function CaseHistory({ projectId, caseId }: { projectId: number; caseId: 
   );
   const compareButtons = (row: CaseHistoryRow) => (
     <span className="case-history__compare">
-      {row.version > 1 && compare(t('caseVersions.withPrevious', { version: row.version }), 'pi pi-arrow-right-arrow-left', { older: row.version - 1, newer: row.version })}
-      {row.version < current && compare(t('caseVersions.withCurrent', { version: row.version }), 'pi pi-forward', { older: row.version, newer: current })}
+      {row.version > 1 &&
+        compare(t('caseVersions.withPrevious', { version: row.version }), 'pi pi-arrow-right-arrow-left', {
+          older: row.version - 1,
+          newer: row.version,
+        })}
+      {row.version < current &&
+        compare(t('caseVersions.withCurrent', { version: row.version }), 'pi pi-forward', { older: row.version, newer: current })}
     </span>
   );
   return (

@@ -14,7 +14,17 @@ const run: Record<CasePreviewAction, { preview(id: number): Observable<PreviewRo
 };
 
 /** Archive or delete after showing what goes with the case (§4.13), as projects and suites do. */
-export function CasePreviewDialog({ action, shown, onClose, onDone }: { action: CasePreviewAction; shown: CaseDetail; onClose(): void; onDone(): void }) {
+export function CasePreviewDialog({
+  action,
+  shown,
+  onClose,
+  onDone,
+}: {
+  action: CasePreviewAction;
+  shown: CaseDetail;
+  onClose(): void;
+  onDone(): void;
+}) {
   const { t } = useTranslation();
   const [confirm, execution] = useAction(
     () => run[action].execute(shown.id),
@@ -31,7 +41,9 @@ export function CasePreviewDialog({ action, shown, onClose, onDone }: { action: 
       question={t(action === 'delete' ? 'caseDrawer.deleteQuestion' : 'caseDrawer.archiveQuestion', { name: shown.name })}
       loadPreview={() => run[action].preview(shown.id)}
       previewKey={`${action}/${shown.id}`}
-      rowLabel={(row) => (row.verbose_name === 'source model' ? t('caseDrawer.itself') : t(`models.${row.verbose_name}`, { defaultValue: row.verbose_name }))}
+      rowLabel={(row) =>
+        row.verbose_name === 'source model' ? t('caseDrawer.itself') : t(`models.${row.verbose_name}`, { defaultValue: row.verbose_name })
+      }
       affectedLabel={t('caseDrawer.affected')}
       warning={t('caseDrawer.previewWarning')}
       confirm={{

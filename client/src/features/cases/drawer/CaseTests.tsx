@@ -24,7 +24,10 @@ interface Sort {
   order: 1 | -1;
 }
 
-/** The tests of the case in the project's plans: sortable, filtered by last status, archived ones on request; each opens in its plan (tests-and-results §2 Case drawer). */
+/**
+ * The tests of the case in the project's plans: sortable, filtered by last status, archived ones on request; each opens in its plan
+ * (tests-and-results §2 Case drawer).
+ */
 export function CaseTests({ projectId, caseId }: { projectId: number; caseId: number }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
@@ -41,7 +44,10 @@ export function CaseTests({ projectId, caseId }: { projectId: number; caseId: nu
     ...(archived ? { is_archive: 'true' } : {}),
   };
   const tests = useLiveQuery(query, () => changesOf(topics.plans(projectId)), caseTests).data;
-  const statusOptions = [{ value: UNTESTED, label: t('results.untested') }, ...withSeededNames(t, 'status', known).map((status) => ({ value: String(status.id), label: status.name }))];
+  const statusOptions = [
+    { value: UNTESTED, label: t('results.untested') },
+    ...withSeededNames(t, 'status', known).map((status) => ({ value: String(status.id), label: status.name })),
+  ];
   const onSort = (event: DataTableStateEvent) => {
     setSort(event.sortField && event.sortOrder ? { field: event.sortField, order: event.sortOrder === -1 ? -1 : 1 } : null);
     setPage(1);
@@ -91,10 +97,30 @@ export function CaseTests({ projectId, caseId }: { projectId: number; caseId: nu
         emptyMessage={t('caseDrawer.noTests')}
         pt={{ table: { 'aria-label': t('caseDrawer.tests') } }}
       >
-        <Column field="id" header={t('caseDrawer.testsId')} sortable body={(test: Test) => <Link to={planPaths.test(projectId, test.plan, test.id)}>{test.id}</Link>} />
-        <Column field="plan" header={t('caseDrawer.testsPlan')} sortable body={(test: Test) => <PathBreadcrumbs path={test.plan_path} label={t('caseDrawer.testsPlan')} />} />
-        <Column field="last_status" header={t('caseDrawer.testsLastStatus')} sortable body={(test: Test) => <StatusTag name={test.last_status_name} color={test.last_status_color} />} />
-        <Column field="assignee_username" header={t('caseDrawer.testsAssignee')} sortable body={(test: Test) => test.assignee_username ?? '—'} />
+        <Column
+          field="id"
+          header={t('caseDrawer.testsId')}
+          sortable
+          body={(test: Test) => <Link to={planPaths.test(projectId, test.plan, test.id)}>{test.id}</Link>}
+        />
+        <Column
+          field="plan"
+          header={t('caseDrawer.testsPlan')}
+          sortable
+          body={(test: Test) => <PathBreadcrumbs path={test.plan_path} label={t('caseDrawer.testsPlan')} />}
+        />
+        <Column
+          field="last_status"
+          header={t('caseDrawer.testsLastStatus')}
+          sortable
+          body={(test: Test) => <StatusTag name={test.last_status_name} color={test.last_status_color} />}
+        />
+        <Column
+          field="assignee_username"
+          header={t('caseDrawer.testsAssignee')}
+          sortable
+          body={(test: Test) => test.assignee_username ?? '—'}
+        />
       </DataTable>
     </section>
   );

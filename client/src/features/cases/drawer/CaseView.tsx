@@ -70,7 +70,15 @@ export function CaseView({ projectId, shown, viewedVersion, onVersion, onCopy, o
         <Button label={t('caseDrawer.edit')} icon="pi pi-pencil" outlined size="small" onClick={edit} />
         <Button label={t('caseDrawer.copy')} icon="pi pi-copy" outlined size="small" onClick={onCopy} />
         <Menu model={menuItems} popup ref={menu} />
-        <Button icon="pi pi-ellipsis-v" text rounded severity="secondary" aria-label={t('caseDrawer.more')} aria-haspopup onClick={(event) => menu.current?.toggle(event)} />
+        <Button
+          icon="pi pi-ellipsis-v"
+          text
+          rounded
+          severity="secondary"
+          aria-label={t('caseDrawer.more')}
+          aria-haspopup
+          onClick={(event) => menu.current?.toggle(event)}
+        />
       </div>
       {viewedVersion !== latest && (
         <Message

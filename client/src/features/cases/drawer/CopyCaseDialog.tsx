@@ -34,11 +34,26 @@ export function CopyCaseDialog({ projectId, source, onClose }: { projectId: numb
   const footer = (
     <>
       <Button type="button" label={t('common.cancel')} text severity="secondary" onClick={onClose} />
-      <Button type="button" label={t('caseDrawer.copy')} icon="pi pi-copy" disabled={name.trim() === ''} loading={state.state === 'running'} onClick={() => copy(undefined)} />
+      <Button
+        type="button"
+        label={t('caseDrawer.copy')}
+        icon="pi pi-copy"
+        disabled={name.trim() === ''}
+        loading={state.state === 'running'}
+        onClick={() => copy(undefined)}
+      />
     </>
   );
   return (
-    <Dialog visible modal header={t('caseDrawer.copyTitle')} footer={footer} onHide={onClose} style={{ width: '478px' }} breakpoints={{ '640px': '95vw' }}>
+    <Dialog
+      visible
+      modal
+      header={t('caseDrawer.copyTitle')}
+      footer={footer}
+      onHide={onClose}
+      style={{ width: '478px' }}
+      breakpoints={{ '640px': '95vw' }}
+    >
       <div className="form">
         {refusal.length > 0 && <Message severity="error" text={refusal.map((message) => translateFormMessage(t, message)).join(' ')} />}
         <FormField id="copy-case-name" label={t('caseDrawer.newName')}>

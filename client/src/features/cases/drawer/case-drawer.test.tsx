@@ -1,11 +1,11 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useScriptedServer } from '../../../testing/use-server.ts';
+import { scriptedServerPerTest } from '../../../testing/scripted-server.ts';
 import { CaseDrawer } from './CaseDrawer.tsx';
 
 // The case itself is beside the point: the drawer keeps waiting for it.
-useScriptedServer({ 'GET /api/v2/cases/7/': { status: 404, body: { detail: 'Not found.' } } });
+scriptedServerPerTest({ 'GET /api/v2/cases/7/': { status: 404, body: { detail: 'Not found.' } } });
 
 beforeEach(() => localStorage.clear());
 

@@ -2,18 +2,30 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { useScriptedServer } from '../../../testing/use-server.ts';
-import { aPage, aTest, STATUSES } from '../../results/result-fixtures.ts';
+import { scriptedServerPerTest } from '../../../testing/scripted-server.ts';
+import { aPage, aTest, STATUSES } from '../../../testing/result-fixtures.ts';
 import { CaseTests } from './CaseTests.tsx';
 
 const TESTS = '/api/v2/cases/7/tests/';
-const net = useScriptedServer({
+const net = scriptedServerPerTest({
   'GET /api/v2/statuses/?project=1': { status: 200, body: STATUSES },
   [`GET ${TESTS}?page=1&page_size=5&ordering=last_status`]: { status: 200, body: aPage([aTest()]) },
   [`GET ${TESTS}?page=1&page_size=5&ordering=last_status&is_archive=true`]: { status: 200, body: aPage([aTest()]) },
   [`GET ${TESTS}?page=1&page_size=5`]: {
     status: 200,
-    body: aPage([aTest(), aTest({ id: 6, plan: 8, plan_path: 'Nightly', last_status: 2, last_status_name: 'Passed', last_status_color: '#00ff00', assignee: 2, assignee_username: 'bob' })]),
+    body: aPage([
+      aTest(),
+      aTest({
+        id: 6,
+        plan: 8,
+        plan_path: 'Nightly',
+        last_status: 2,
+        last_status_name: 'Passed',
+        last_status_color: '#00ff00',
+        assignee: 2,
+        assignee_username: 'bob',
+      }),
+    ]),
   },
 });
 

@@ -4,7 +4,10 @@ import { notifyRefusal } from '../../../app/refusal.ts';
 import { notify } from '../../../app/toasts.ts';
 import { caseApi, type CaseDetail } from '../form/case-api.ts';
 
-/** The drawer's writes on the case (§4) that need no preview: restoring from the archive and restoring an old version (archive and delete: CasePreviewDialog). */
+/**
+ * The drawer's writes on the case (§4) that need no preview: restoring from the archive and restoring an old version (archive and delete:
+ * CasePreviewDialog).
+ */
 export function useCaseActions(projectId: number, shown: CaseDetail, onRestored: () => void) {
   const { t } = useTranslation();
   const changed = () => announceChange(topics.suites(projectId));
@@ -14,7 +17,9 @@ export function useCaseActions(projectId: number, shown: CaseDetail, onRestored:
   };
   return {
     unarchive: () =>
-      caseApi.unarchive(shown.id).subscribe({ next: () => succeeded(t('caseDrawer.unarchived')), error: (error: unknown) => notifyRefusal(t, error) }),
+      caseApi
+        .unarchive(shown.id)
+        .subscribe({ next: () => succeeded(t('caseDrawer.unarchived')), error: (error: unknown) => notifyRefusal(t, error) }),
     restoreVersion: (version: number) =>
       caseApi.restoreVersion(shown.id, version).subscribe({
         next: () => {

@@ -7,7 +7,15 @@ import type { CaseFormValues } from './case-form.ts';
 const isRequired = (attribute: CustomAttribute) => attribute.applied_to.testcase?.is_required ?? false;
 
 /** The case attributes of the chosen suite, each with its own message (§5). */
-export function AttributeFields({ attributes, control, errors }: { attributes: CustomAttribute[]; control: Control<CaseFormValues>; errors: FieldErrors<CaseFormValues>['attributes'] }) {
+export function AttributeFields({
+  attributes,
+  control,
+  errors,
+}: {
+  attributes: CustomAttribute[];
+  control: Control<CaseFormValues>;
+  errors: FieldErrors<CaseFormValues>['attributes'];
+}) {
   const { t } = useTranslation();
   return (
     <AttributeFieldset

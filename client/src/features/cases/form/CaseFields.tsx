@@ -17,7 +17,17 @@ import { SuitePicker } from './SuitePicker.tsx';
 type TextName = 'description' | 'setup' | 'scenario' | 'expected' | 'teardown';
 
 /** A markdown text of the case, typed as source. */
-function MarkdownField({ control, name, errors, rows = 4 }: { control: Control<CaseFormValues>; name: TextName; errors: FieldErrors<CaseFormValues>; rows?: number }) {
+function MarkdownField({
+  control,
+  name,
+  errors,
+  rows = 4,
+}: {
+  control: Control<CaseFormValues>;
+  name: TextName;
+  errors: FieldErrors<CaseFormValues>;
+  rows?: number;
+}) {
   const { t } = useTranslation();
   const id = `case-${name}`;
   return (
@@ -37,9 +47,18 @@ function EstimateField({ control, errors }: { control: Control<CaseFormValues>; 
   return (
     <FormField id="case-estimate" label={t('caseForm.fields.estimate')} error={errors.estimate}>
       <span className="case-form__estimate">
-        <Controller name="estimate" control={control} render={({ field }) => <InputText id="case-estimate" invalid={!!errors.estimate} {...field} />} />
+        <Controller
+          name="estimate"
+          control={control}
+          render={({ field }) => <InputText id="case-estimate" invalid={!!errors.estimate} {...field} />}
+        />
         <Tooltip target=".case-form__estimate-help" position="top" />
-        <i className="pi pi-question-circle case-form__estimate-help" role="img" aria-label={t('caseForm.estimate.help')} data-pr-tooltip={t('caseForm.estimate.formats')} />
+        <i
+          className="pi pi-question-circle case-form__estimate-help"
+          role="img"
+          aria-label={t('caseForm.estimate.help')}
+          data-pr-tooltip={t('caseForm.estimate.formats')}
+        />
       </span>
     </FormField>
   );
@@ -62,12 +81,18 @@ export function CaseGeneralFields({ projectId, form, attributes }: FieldsProps &
         <Controller
           name="suite"
           control={control}
-          render={({ field }) => <SuitePicker projectId={projectId} id="case-suite" value={field.value} invalid={!!errors.suite} onChange={field.onChange} />}
+          render={({ field }) => (
+            <SuitePicker projectId={projectId} id="case-suite" value={field.value} invalid={!!errors.suite} onChange={field.onChange} />
+          )}
         />
       </FormField>
       <EstimateField control={control} errors={errors} />
       <FormField id="case-labels" label={t('caseForm.fields.labels')} error={errors.labels}>
-        <Controller name="labels" control={control} render={({ field }) => <LabelsChooser projectId={projectId} id="case-labels" value={field.value} onChange={field.onChange} />} />
+        <Controller
+          name="labels"
+          control={control}
+          render={({ field }) => <LabelsChooser projectId={projectId} id="case-labels" value={field.value} onChange={field.onChange} />}
+        />
       </FormField>
       <AttributeFields attributes={caseAttributesFor(attributes, suite?.id ?? null)} control={control} errors={errors.attributes} />
       <MarkdownField control={control} name="description" errors={errors} />

@@ -82,8 +82,11 @@ export function CaseForm({ projectId, found, base, startSuite, attributes, prevU
         return loadConflict(madeOn.found, values, attributes).pipe(
           switchMap((loaded): Observable<Outcome> => {
             const merged = { ...submission, values: loaded.merge.resolve({}), base: loaded.current };
-            if (loaded.merge.items.some((item) => item.outcome === 'conflict') || merges >= QUIET_MERGES) return of({ conflict: loaded, submission: merged });
-            return update(caseId, merged, merges + 1).pipe(map((outcome) => ('saved' in outcome ? { ...outcome, mergedWith: outcome.mergedWith ?? loaded } : outcome)));
+            if (loaded.merge.items.some((item) => item.outcome === 'conflict') || merges >= QUIET_MERGES)
+              return of({ conflict: loaded, submission: merged });
+            return update(caseId, merged, merges + 1).pipe(
+              map((outcome) => ('saved' in outcome ? { ...outcome, mergedWith: outcome.mergedWith ?? loaded } : outcome)),
+            );
           }),
         );
       }),
@@ -92,7 +95,9 @@ export function CaseForm({ projectId, found, base, startSuite, attributes, prevU
 
   const action = useFormAction(
     (submission: Submission): Observable<Outcome> =>
-      found ? update(found.id, submission) : caseApi.create(caseBody(submission.values, projectId, attributes, false)).pipe(map((saved) => ({ saved }))),
+      found
+        ? update(found.id, submission)
+        : caseApi.create(caseBody(submission.values, projectId, attributes, false)).pipe(map((saved) => ({ saved }))),
     { fields: CASE_SERVER_FIELDS, setError: form.setError },
     (outcome) => {
       if ('conflict' in outcome) return setConflict(outcome);
@@ -102,7 +107,10 @@ export function CaseForm({ projectId, found, base, startSuite, attributes, prevU
       notify({ severity: 'success', summary: t(found ? 'caseForm.updated' : 'caseForm.created') });
       if (mergedWith) {
         const fields = mergedWith.merge.items.map((item) => mergeSubjectLabel(t, item, attributes)).join(', ');
-        notify({ severity: 'info', summary: t('caseForm.merge.savedMerged', { version: mergedWith.current.found.current_version, fields }) });
+        notify({
+          severity: 'info',
+          summary: t('caseForm.merge.savedMerged', { version: mergedWith.current.found.current_version, fields }),
+        });
       }
       const version = found ? `&version=${saved.versions[0] ?? saved.current_version}` : '';
       const target = `${suitesPage(saved.suite.id)}?test_case=${saved.id}${version}`;
@@ -135,7 +143,8 @@ export function CaseForm({ projectId, found, base, startSuite, attributes, prevU
     });
 
   const running = action.state.state === 'running';
-  const back = () => void navigate(prevUrl ?? keepSearch(found ? `${suitesPage(found.suite.id)}?test_case=${found.id}` : suitesPage(startSuite?.id)));
+  const back = () =>
+    void navigate(prevUrl ?? keepSearch(found ? `${suitesPage(found.suite.id)}?test_case=${found.id}` : suitesPage(startSuite?.id)));
   return (
     <form className="case-form" noValidate onSubmit={(event) => void save(false)(event)}>
       <header className="case-form__header">
@@ -143,11 +152,25 @@ export function CaseForm({ projectId, found, base, startSuite, attributes, prevU
         <h1>{found ? t('caseForm.editTitle', { name: found.name }) : t('caseForm.createTitle')}</h1>
         <div className="case-form__actions">
           <Button type="button" label={t('common.cancel')} text severity="secondary" onClick={back} />
-          {found && <Button type="button" label={t('caseForm.updateCurrent')} outlined disabled={running} onClick={(event) => void save(true)(event)} />}
+          {found && (
+            <Button
+              type="button"
+              label={t('caseForm.updateCurrent')}
+              outlined
+              disabled={running}
+              onClick={(event) => void save(true)(event)}
+            />
+          )}
           <Button type="submit" label={t(found ? 'caseForm.update' : 'caseForm.create')} icon="pi pi-check" loading={running} />
         </div>
       </header>
-      {action.alert.length > 0 && <Message severity="error" className="case-form__alert" text={action.alert.map((message) => translateFormMessage(t, message)).join(' ')} />}
+      {action.alert.length > 0 && (
+        <Message
+          severity="error"
+          className="case-form__alert"
+          text={action.alert.map((message) => translateFormMessage(t, message)).join(' ')}
+        />
+      )}
       <TabView className="case-form__tabs" renderActiveOnly={false}>
         <TabPanel header={t('caseForm.tabs.general')} pt={{ headerAction: { id: 'general' } }}>
           <ResizableSplit

@@ -1,8 +1,7 @@
-import type { SuiteDetail } from '@testament/contracts';
+import { suiteRoutes } from '@testament/contracts';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { NEVER, map, of, switchMap, type Observable } from 'rxjs';
 import { useLocation, useParams, useSearchParams } from 'react-router';
-import { apiPath } from '../../../api/paths.ts';
 import { api } from '../../../app/services.ts';
 import { useLiveQuery } from '../../../app/use-live-query.ts';
 import { useCatalogueList } from '../../project-catalogue/use-catalogue.ts';
@@ -12,15 +11,21 @@ import type { SuiteChoice } from './case-form.ts';
 import { CaseForm } from './CaseForm.tsx';
 import './case-form.css';
 
+const suites = api.endpoints(suiteRoutes);
+
 const numberOrNull = (text: string | null) => (text && /^\d+$/.test(text) ? Number(text) : null);
 
 /** What an edit starts from: the version asked for (the current one unless named), and the current one, which a save names. */
 function editingOf(caseId: number, version: number | null): Observable<{ shown: CaseDetail; base: EditedCase }> {
-  return caseApi.current(caseId).pipe(
-    switchMap((base) =>
-      version === null || version === base.found.current_version ? of({ shown: base.found, base }) : caseApi.get(caseId, version).pipe(map((shown) => ({ shown, base }))),
-    ),
-  );
+  return caseApi
+    .current(caseId)
+    .pipe(
+      switchMap((base) =>
+        version === null || version === base.found.current_version
+          ? of({ shown: base.found, base })
+          : caseApi.get(caseId, version).pipe(map((shown) => ({ shown, base }))),
+      ),
+    );
 }
 
 /** The suite a new case starts in: handed over in the navigation state, or named by `suiteId`. */
@@ -28,7 +33,7 @@ function startingSuite(state: unknown, suiteId: number | null): Observable<Suite
   const handed = (state as { suite?: SuiteChoice } | null)?.suite;
   if (handed) return of(handed);
   if (suiteId === null) return of(null);
-  return api.get<SuiteDetail>(apiPath(`suites/${suiteId}/`));
+  return suites.retrieve({ id: suiteId });
 }
 
 /**
@@ -37,7 +42,7 @@ function startingSuite(state: unknown, suiteId: number | null): Observable<Suite
  * form starts from is read once: a change elsewhere must not reset typed text.
  */
 export function CaseFormPage() {
-  const projectId = Number(useParams()['projectId']);
+  const projectId = Number(useParams().projectId);
   const [params] = useSearchParams();
   const location = useLocation();
   const caseId = numberOrNull(params.get('test_case'));
@@ -45,12 +50,15 @@ export function CaseFormPage() {
   const version = numberOrNull(params.get('version'));
   const once = () => NEVER;
 
-  const found = useLiveQuery({ caseId, version, editing }, once, (query) => (query.editing && query.caseId !== null ? editingOf(query.caseId, query.version) : of(null)));
+  const found = useLiveQuery({ caseId, version, editing }, once, (query) =>
+    query.editing && query.caseId !== null ? editingOf(query.caseId, query.version) : of(null),
+  );
   const suite = useLiveQuery(numberOrNull(params.get('suiteId')), once, (suiteId) => startingSuite(location.state, suiteId));
   const attributes = useCatalogueList(projectId, customAttributeApi);
 
   if (found.data === null && editing) return <ProgressSpinner className="case-form__loading" />;
-  if (attributes === null || (suite.data === null && !editing && params.has('suiteId'))) return <ProgressSpinner className="case-form__loading" />;
+  if (attributes === null || (suite.data === null && !editing && params.has('suiteId')))
+    return <ProgressSpinner className="case-form__loading" />;
   return (
     <CaseForm
       key={found.data?.shown.id ?? 'new'}

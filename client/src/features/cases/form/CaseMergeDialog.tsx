@@ -25,7 +25,11 @@ function Author({ author }: { author: VersionAuthor | null }) {
   const { t, i18n } = useTranslation();
   if (!author) return null;
   const when = author.date ? formatDateTime(author.date, i18n.language) : '';
-  return <span className="case-merge__author">{t('caseForm.merge.changedBy', { user: author.username ?? t('caseVersions.nobody'), date: when, version: author.version })}</span>;
+  return (
+    <span className="case-merge__author">
+      {t('caseForm.merge.changedBy', { user: author.username ?? t('caseVersions.nobody'), date: when, version: author.version })}
+    </span>
+  );
 }
 
 /** One side's value, as the other edit's changes are listed. */
@@ -33,14 +37,22 @@ function Value({ values, side }: { values: MergeValues; side: Side }) {
   const { t } = useTranslation();
   switch (values.type) {
     case 'text':
-      return values[side] === '' ? <span className="version-diff__empty">{t('caseVersions.empty')}</span> : <span className="case-merge__text">{values[side]}</span>;
+      return values[side] === '' ? (
+        <span className="version-diff__empty">{t('caseVersions.empty')}</span>
+      ) : (
+        <span className="case-merge__text">{values[side]}</span>
+      );
     case 'flag':
       return <span>{t(values[side] ? 'caseVersions.yes' : 'caseVersions.no')}</span>;
     case 'names':
       return <span>{values[side].length === 0 ? t('caseVersions.empty') : values[side].join(', ')}</span>;
     case 'step': {
       const step = values[side];
-      return step ? <span className="case-merge__text">{[step.name, step.scenario, step.expected].filter(Boolean).join('\n')}</span> : <span className="version-diff__empty">{t('caseForm.merge.stepDeleted')}</span>;
+      return step ? (
+        <span className="case-merge__text">{[step.name, step.scenario, step.expected].filter(Boolean).join('\n')}</span>
+      ) : (
+        <span className="version-diff__empty">{t('caseForm.merge.stepDeleted')}</span>
+      );
     }
   }
 }
@@ -56,10 +68,12 @@ function Sides({ values }: { values: MergeValues }) {
   }
   return (
     <div className="version-diff__sides">
-      <div aria-label={labels[0]} className="text-diff__side">
+      {/* biome-ignore lint/a11y/useSemanticElements: a side of shown values, not form controls, like the text diff's <pre> sides */}
+      <div role="group" aria-label={labels[0]} className="text-diff__side">
         <Value values={values} side="mine" />
       </div>
-      <div aria-label={labels[1]} className="text-diff__side">
+      {/* biome-ignore lint/a11y/useSemanticElements: a side of shown values, not form controls, like the text diff's <pre> sides */}
+      <div role="group" aria-label={labels[1]} className="text-diff__side">
         <Value values={values} side="theirs" />
       </div>
     </div>
@@ -85,11 +99,27 @@ export function CaseMergeDialog({ merge, currentVersion, attributes, saving, onS
   const footer = (
     <>
       <Button type="button" label={t('common.cancel')} text severity="secondary" onClick={onCancel} />
-      <Button type="button" label={t('caseForm.merge.save')} icon="pi pi-check" disabled={undecided > 0} loading={saving} onClick={() => onSave(choices)} />
+      <Button
+        type="button"
+        label={t('caseForm.merge.save')}
+        icon="pi pi-check"
+        disabled={undecided > 0}
+        loading={saving}
+        onClick={() => onSave(choices)}
+      />
     </>
   );
   return (
-    <Dialog visible modal maximizable header={t('caseForm.merge.title')} footer={footer} onHide={onCancel} style={{ width: '980px' }} breakpoints={{ '1040px': '95vw' }}>
+    <Dialog
+      visible
+      modal
+      maximizable
+      header={t('caseForm.merge.title')}
+      footer={footer}
+      onHide={onCancel}
+      style={{ width: '980px' }}
+      breakpoints={{ '1040px': '95vw' }}
+    >
       <Message severity="warn" className="case-merge__intro" text={t('caseForm.merge.intro', { version: currentVersion })} />
       {conflicts.length > 0 && (
         <section className="case-merge__section" aria-label={t('caseForm.merge.conflicts')}>
@@ -107,8 +137,16 @@ export function CaseMergeDialog({ merge, currentVersion, attributes, saving, onS
               <div className="case-merge__choice">
                 {(['mine', 'theirs'] as const).map((side) => (
                   <span key={side}>
-                    <RadioButton inputId={`${item.key}-${side}`} name={item.key} value={side} checked={choices[item.key] === side} onChange={() => setChoices({ ...choices, [item.key]: side })} />
-                    <label htmlFor={`${item.key}-${side}`}>{t(side === 'mine' ? 'caseForm.merge.keepMine' : 'caseForm.merge.takeTheirs')}</label>
+                    <RadioButton
+                      inputId={`${item.key}-${side}`}
+                      name={item.key}
+                      value={side}
+                      checked={choices[item.key] === side}
+                      onChange={() => setChoices({ ...choices, [item.key]: side })}
+                    />
+                    <label htmlFor={`${item.key}-${side}`}>
+                      {t(side === 'mine' ? 'caseForm.merge.keepMine' : 'caseForm.merge.takeTheirs')}
+                    </label>
                   </span>
                 ))}
               </div>

@@ -11,13 +11,26 @@ import './labels-chooser.css';
 const NO_LABELS: never[] = [];
 
 /** The case's labels: type to find a project label, or make a new one by name (§5 Label chooser). */
-export function LabelsChooser({ projectId, id, value, onChange }: { projectId: number; id: string; value: LabelChoice[]; onChange(labels: LabelChoice[]): void }) {
+export function LabelsChooser({
+  projectId,
+  id,
+  value,
+  onChange,
+}: {
+  projectId: number;
+  id: string;
+  value: LabelChoice[];
+  onChange(labels: LabelChoice[]): void;
+}) {
   const { t } = useTranslation();
   const projectLabels = useCatalogueList(projectId, labelApi) ?? NO_LABELS;
   // The typed text is kept and the suggestions follow the labels, so text typed before they arrive still finds them.
   // Each search is a new object: the list changes even for the same text, which is what opens the panel.
   const [search, setSearch] = useState<{ text: string } | null>(null);
-  const suggestions = useMemo(() => (search === null ? [] : labelSuggestions(search.text, projectLabels, value)), [search, projectLabels, value]);
+  const suggestions = useMemo(
+    () => (search === null ? [] : labelSuggestions(search.text, projectLabels, value)),
+    [search, projectLabels, value],
+  );
   return (
     <AutoComplete
       inputId={id}

@@ -43,14 +43,37 @@ export function StepPanel({ projectId, step, number, open, errors, onToggle, onC
           onClick={onToggle}
         />
         <span className="step-panel__title">{title}</span>
-        <Button type="button" icon="pi pi-copy" text rounded size="small" severity="secondary" aria-label={t('caseForm.steps.copy', { number })} onClick={onCopy} />
-        <Button type="button" icon="pi pi-trash" text rounded size="small" severity="danger" aria-label={t('caseForm.steps.delete', { number })} onClick={onDelete} />
+        <Button
+          type="button"
+          icon="pi pi-copy"
+          text
+          rounded
+          size="small"
+          severity="secondary"
+          aria-label={t('caseForm.steps.copy', { number })}
+          onClick={onCopy}
+        />
+        <Button
+          type="button"
+          icon="pi pi-trash"
+          text
+          rounded
+          size="small"
+          severity="danger"
+          aria-label={t('caseForm.steps.delete', { number })}
+          onClick={onDelete}
+        />
       </div>
       {/* Collapsed steps stay mounted, so their text is kept and the height can animate. */}
       <div className="step-panel__body" inert={!open}>
         <div className="step-panel__fields">
           <FormField id={fieldId('name')} label={t('caseForm.steps.name')} error={errors?.name}>
-            <InputText id={fieldId('name')} value={step.name} invalid={!!errors?.name} onChange={(event) => onChange({ ...step, name: event.target.value })} />
+            <InputText
+              id={fieldId('name')}
+              value={step.name}
+              invalid={!!errors?.name}
+              onChange={(event) => onChange({ ...step, name: event.target.value })}
+            />
           </FormField>
           <FormField id={fieldId('scenario')} label={t('caseForm.fields.scenario')} error={errors?.scenario}>
             <InputTextarea
@@ -63,7 +86,13 @@ export function StepPanel({ projectId, step, number, open, errors, onToggle, onC
             />
           </FormField>
           <FormField id={fieldId('expected')} label={t('caseForm.fields.expected')}>
-            <InputTextarea id={fieldId('expected')} value={step.expected} rows={2} autoResize onChange={(event) => onChange({ ...step, expected: event.target.value })} />
+            <InputTextarea
+              id={fieldId('expected')}
+              value={step.expected}
+              rows={2}
+              autoResize
+              onChange={(event) => onChange({ ...step, expected: event.target.value })}
+            />
           </FormField>
           <AttachmentsField projectId={projectId} value={step.attachments} onChange={(attachments) => onChange({ ...step, attachments })} />
         </div>

@@ -27,6 +27,7 @@ export function StepsEditor({ projectId, steps, onChange, errors }: StepsEditorP
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(() => new Set());
   const stepErrors = errors?.steps;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only new errors open steps, not edits of the steps
   useEffect(() => {
     const erroneous = steps.filter((_, index) => stepErrors?.[index] !== undefined).map((step) => step.key);
     if (erroneous.length > 0) setExpanded((open) => new Set([...open, ...erroneous]));
@@ -67,7 +68,13 @@ export function StepsEditor({ projectId, steps, onChange, errors }: StepsEditorP
     <div className="steps-editor">
       <div className="steps-editor__bar">
         <span className="field__label">{t('caseForm.steps.title')}</span>
-        <Button type="button" label={t('caseForm.steps.expandAll')} text size="small" onClick={() => setExpanded(new Set(steps.map((step) => step.key)))} />
+        <Button
+          type="button"
+          label={t('caseForm.steps.expandAll')}
+          text
+          size="small"
+          onClick={() => setExpanded(new Set(steps.map((step) => step.key)))}
+        />
         <Button type="button" label={t('caseForm.steps.collapseAll')} text size="small" onClick={() => setExpanded(new Set())} />
       </div>
       {steps.length > 0 && (
@@ -101,7 +108,15 @@ export function StepsEditor({ projectId, steps, onChange, errors }: StepsEditorP
         </DataTable>
       )}
       <FieldError error={errors?.list} />
-      <Button type="button" label={t('caseForm.steps.add')} icon="pi pi-plus" outlined size="small" className="steps-editor__add" onClick={add} />
+      <Button
+        type="button"
+        label={t('caseForm.steps.add')}
+        icon="pi pi-plus"
+        outlined
+        size="small"
+        className="steps-editor__add"
+        onClick={add}
+      />
     </div>
   );
 }

@@ -33,12 +33,31 @@ export function SuiteTreeDialog({ projectId, onPick, onClose }: { projectId: num
 }
 
 /** The case's suite: its name, and a button that opens the tree to choose another. */
-export function SuitePicker({ projectId, id, value, invalid, onChange }: { projectId: number; id: string; value: SuiteChoice | null; invalid: boolean; onChange(suite: SuiteChoice): void }) {
+export function SuitePicker({
+  projectId,
+  id,
+  value,
+  invalid,
+  onChange,
+}: {
+  projectId: number;
+  id: string;
+  value: SuiteChoice | null;
+  invalid: boolean;
+  onChange(suite: SuiteChoice): void;
+}) {
   const { t } = useTranslation();
   const [picking, setPicking] = useState(false);
   return (
     <div className="p-inputgroup">
-      <InputText id={id} readOnly value={value?.name ?? ''} placeholder={t('caseForm.suite.placeholder')} invalid={invalid} onClick={() => setPicking(true)} />
+      <InputText
+        id={id}
+        readOnly
+        value={value?.name ?? ''}
+        placeholder={t('caseForm.suite.placeholder')}
+        invalid={invalid}
+        onClick={() => setPicking(true)}
+      />
       <Button type="button" icon="pi pi-sitemap" aria-label={t('caseForm.suite.select')} onClick={() => setPicking(true)} />
       {picking && (
         <SuiteTreeDialog

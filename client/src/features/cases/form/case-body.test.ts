@@ -18,7 +18,10 @@ describe('the case body (§5, §7)', () => {
 });
 
 describe('the labels chooser (§5)', () => {
-  const project = [{ id: 1, name: 'Smoke' }, { id: 2, name: 'Regression' }];
+  const project = [
+    { id: 1, name: 'Smoke' },
+    { id: 2, name: 'Regression' },
+  ];
 
   it('matches names case-insensitively and offers a new label for an unseen name', () => {
     expect(labelSuggestions('SMO', project, [])).toEqual([
@@ -29,10 +32,17 @@ describe('the labels chooser (§5)', () => {
   });
 
   it('says a label is already added, and adds each name once', () => {
-    expect(labelSuggestions('reg', project, [{ id: 2, name: 'Regression' }])).toEqual([{ name: 'reg', state: 'new' }, { id: 2, name: 'Regression', state: 'added' }]);
-    expect(chosenLabels([{ id: 2, name: 'Regression' }, { id: 2, name: 'Regression', state: 'added' }, { name: 'flaky', state: 'new' }, { name: 'FLAKY' }])).toEqual([
-      { id: 2, name: 'Regression' },
-      { name: 'flaky' },
+    expect(labelSuggestions('reg', project, [{ id: 2, name: 'Regression' }])).toEqual([
+      { name: 'reg', state: 'new' },
+      { id: 2, name: 'Regression', state: 'added' },
     ]);
+    expect(
+      chosenLabels([
+        { id: 2, name: 'Regression' },
+        { id: 2, name: 'Regression', state: 'added' },
+        { name: 'flaky', state: 'new' },
+        { name: 'FLAKY' },
+      ]),
+    ).toEqual([{ id: 2, name: 'Regression' }, { name: 'flaky' }]);
   });
 });

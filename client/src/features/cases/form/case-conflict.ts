@@ -33,7 +33,12 @@ export function loadConflict(base: CaseDetail, mine: CaseFormValues, attributes:
           const saved = [...versions, current.found].map((found, index): SavedVersion => {
             const version = between[index] ?? latest;
             const row = history.results.find((each) => each.version === version);
-            return { version, username: row?.user?.username ?? null, date: row?.history_date ?? '', values: caseFormDefaults(found, null, attributes) };
+            return {
+              version,
+              username: row?.user?.username ?? null,
+              date: row?.history_date ?? '',
+              values: caseFormDefaults(found, null, attributes),
+            };
           });
           return { current, merge: mergeCase(caseFormDefaults(base, null, attributes), mine, saved) };
         }),

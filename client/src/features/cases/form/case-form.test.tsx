@@ -5,7 +5,7 @@ import { ConfirmDialog } from 'primereact/confirmdialog';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { chooseLanguage } from '../../../i18n/i18n.ts';
-import { useScriptedServer } from '../../../testing/use-server.ts';
+import { scriptedServerPerTest } from '../../../testing/scripted-server.ts';
 import { CaseForm } from './CaseForm.tsx';
 
 const severity: CustomAttribute = {
@@ -18,9 +18,15 @@ const severity: CustomAttribute = {
   applied_to: { testcase: { is_required: true, is_active: true, suite_ids: [] } },
 };
 
-const net = useScriptedServer({
+const net = scriptedServerPerTest({
   'GET /api/v2/labels/?project=1': { status: 200, body: [] },
-  'POST /api/v2/cases/': { status: 400, body: { name: ['Ensure this field has no more than 255 characters.'], attributes: ['Missing following required attributes: [Severity]'] } },
+  'POST /api/v2/cases/': {
+    status: 400,
+    body: {
+      name: ['Ensure this field has no more than 255 characters.'],
+      attributes: ['Missing following required attributes: [Severity]'],
+    },
+  },
 });
 
 function renderForm(attributes: CustomAttribute[] = []) {
@@ -86,7 +92,15 @@ describe('the case form (§5)', () => {
     expect(await screen.findByText('Ensure this field has no more than 255 characters.')).toBeTruthy();
     expect(screen.getByText('Missing following required attributes: [Severity]')).toBeTruthy();
     expect(screen.getByLabelText<HTMLInputElement>('Name').value).toBe('Log in');
-    expect(net.server.bodies.at(-1)).toMatchObject({ name: 'Log in', project: 1, suite: 4, is_steps: false, scenario: 'Open the page', labels: [], attributes: {} });
+    expect(net.server.bodies.at(-1)).toMatchObject({
+      name: 'Log in',
+      project: 1,
+      suite: 4,
+      is_steps: false,
+      scenario: 'Open the page',
+      labels: [],
+      attributes: {},
+    });
     expect(net.server.bodies.at(-1)).not.toHaveProperty('estimate');
   });
 });

@@ -36,7 +36,17 @@ export interface CaseFormValues {
 }
 
 /** The fields a 400's messages go under (§5); the rest go to the general alert. */
-export const CASE_SERVER_FIELDS = ['name', 'setup', 'scenario', 'teardown', 'estimate', 'description', 'labels', 'suite', 'expected'] as const;
+export const CASE_SERVER_FIELDS = [
+  'name',
+  'setup',
+  'scenario',
+  'teardown',
+  'estimate',
+  'description',
+  'labels',
+  'suite',
+  'expected',
+] as const;
 
 export { attributeKey } from '../../custom-attributes/attribute-value.ts';
 
@@ -44,7 +54,7 @@ export { attributeKey } from '../../custom-attributes/attribute-value.ts';
 export function caseAttributesFor(attributes: readonly CustomAttribute[], suiteId: number | null): CustomAttribute[] {
   return attributes.filter((attribute) => {
     const target = attribute.applied_to.testcase;
-    if (!target || !target.is_active || attribute.is_deleted) return false;
+    if (!target?.is_active || attribute.is_deleted) return false;
     return target.suite_ids.length === 0 || (suiteId !== null && target.suite_ids.includes(suiteId));
   });
 }
@@ -56,31 +66,42 @@ export function caseAttributesFor(attributes: readonly CustomAttribute[], suiteI
  */
 export function caseFormSchema(t: TFunction, attributes: readonly CustomAttribute[]) {
   const required = t('caseForm.errors.required');
-  return z
-    .custom<CaseFormValues>()
-    .superRefine((values, ctx) => {
-      const need = (path: (string | number)[], text: string) => {
-        if (text.trim() === '') ctx.addIssue({ code: 'custom', path, message: required });
-      };
-      need(['name'], values.name);
-      if (values.suite === null) ctx.addIssue({ code: 'custom', path: ['suite'], message: required });
-      if (!values.is_steps) need(['scenario'], values.scenario);
-      else if (values.steps.length === 0) ctx.addIssue({ code: 'custom', path: ['steps'], message: required });
-      else
-        values.steps.forEach((step, index) => {
-          need(['steps', index, 'name'], step.name);
-          need(['steps', index, 'scenario'], step.scenario);
+  return z.custom<CaseFormValues>().superRefine((values, ctx) => {
+    const need = (path: (string | number)[], text: string) => {
+      if (text.trim() === '') ctx.addIssue({ code: 'custom', path, message: required });
+    };
+    need(['name'], values.name);
+    if (values.suite === null) ctx.addIssue({ code: 'custom', path: ['suite'], message: required });
+    if (!values.is_steps) need(['scenario'], values.scenario);
+    else if (values.steps.length === 0) ctx.addIssue({ code: 'custom', path: ['steps'], message: required });
+    else
+      values.steps.forEach((step, index) => {
+        need(['steps', index, 'name'], step.name);
+        need(['steps', index, 'scenario'], step.scenario);
+      });
+    for (const attribute of caseAttributesFor(attributes, values.suite?.id ?? null)) {
+      const key = attributeKey(attribute);
+      const read = readAttributeValue(
+        attribute.type as AttributeType,
+        values.attributes[key] ?? '',
+        attribute.applied_to.testcase?.is_required ?? false,
+      );
+      // The case form words a missing value as its other fields do (§5).
+      if (!read.ok)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['attributes', key],
+          message: read.message === formMessages.required ? required : t(read.message, read.values ?? {}),
         });
-      for (const attribute of caseAttributesFor(attributes, values.suite?.id ?? null)) {
-        const key = attributeKey(attribute);
-        const read = readAttributeValue(attribute.type as AttributeType, values.attributes[key] ?? '', attribute.applied_to.testcase?.is_required ?? false);
-        // The case form words a missing value as its other fields do (§5).
-        if (!read.ok) ctx.addIssue({ code: 'custom', path: ['attributes', key], message: read.message === formMessages.required ? required : t(read.message, read.values ?? {}) });
-      }
-    });
+    }
+  });
 }
 
-export function caseFormDefaults(found: CaseDetail | null, suite: SuiteChoice | null, attributes: readonly CustomAttribute[]): CaseFormValues {
+export function caseFormDefaults(
+  found: CaseDetail | null,
+  suite: SuiteChoice | null,
+  attributes: readonly CustomAttribute[],
+): CaseFormValues {
   return {
     name: found?.name ?? '',
     suite: found ? found.suite : suite,
@@ -100,7 +121,9 @@ export function caseFormDefaults(found: CaseDetail | null, suite: SuiteChoice | 
       attachments: step.attachments,
     })),
     labels: (found?.labels ?? []).map(({ id, name }) => ({ id, name })),
-    attributes: Object.fromEntries(attributes.map((attribute) => [attributeKey(attribute), attributeText(found?.attributes[attribute.name])])),
+    attributes: Object.fromEntries(
+      attributes.map((attribute) => [attributeKey(attribute), attributeText(found?.attributes[attribute.name])]),
+    ),
     attachments: found?.attachments ?? [],
   };
 }

@@ -5,17 +5,31 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { toasts$ } from '../../../app/toasts.ts';
 import { chooseLanguage } from '../../../i18n/i18n.ts';
-import { aUser, useScriptedServer } from '../../../testing/use-server.ts';
+import { aUser, scriptedServerPerTest } from '../../../testing/scripted-server.ts';
 import type { ScriptedAnswer } from '../../../testing/scripted-fetch.ts';
-import { aCase } from '../versions/case-fixtures.ts';
+import { aCase } from '../../../testing/case-fixtures.ts';
 import { CaseForm } from './CaseForm.tsx';
 import { CaseFormPage } from './CaseFormPage.tsx';
 
 const CASE = '/api/v2/cases/7/';
 const opened = aCase({ versions: [2, 1], current_version: 2, is_steps: false, scenario: 'Type the password', steps: [] });
-const page = (rows: unknown[]) => ({ links: { next: null, previous: null }, count: rows.length, pages: { next: null, previous: null, current: 1, total: 1 }, results: rows });
-const row = (version: number, username: string) => ({ user: aUser(version, username), version, action: 'Updated', history_date: `2026-03-0${version}T10:00:00Z` });
-const stale: ScriptedAnswer = { status: 409, body: { detail: 'The test case was changed after it was read: its current version is 3.', current_version: 3 }, headers: { ETag: '"3"' } };
+const page = (rows: unknown[]) => ({
+  links: { next: null, previous: null },
+  count: rows.length,
+  pages: { next: null, previous: null, current: 1, total: 1 },
+  results: rows,
+});
+const row = (version: number, username: string) => ({
+  user: aUser(version, username),
+  version,
+  action: 'Updated',
+  history_date: `2026-03-0${version}T10:00:00Z`,
+});
+const stale: ScriptedAnswer = {
+  status: 409,
+  body: { detail: 'The test case was changed after it was read: its current version is 3.', current_version: 3 },
+  headers: { ETag: '"3"' },
+};
 
 /** The server after Bob saved version 3 from the same version 2: his version, its history, and Alice's first save refused. */
 function bobSaved(changes: Partial<CaseDetail>) {
@@ -47,37 +61,42 @@ function renderForm() {
 }
 
 const puts = (server: { calls: string[]; headers: Array<Record<string, string>>; bodies: unknown[] }) =>
-  server.calls.flatMap((call, index) => (call === `PUT ${CASE}` ? [{ ifMatch: server.headers[index]!['If-Match'], body: server.bodies[index] as Record<string, unknown> }] : []));
+  server.calls.flatMap((call, index) =>
+    call === `PUT ${CASE}` ? [{ ifMatch: server.headers[index]!['If-Match'], body: server.bodies[index] as Record<string, unknown> }] : [],
+  );
 
 describe('saving a case someone else saved meanwhile (409)', () => {
   describe('when we both changed the same field', () => {
-    const net = useScriptedServer(bobSaved({ name: 'Log on', estimate: '1h' }));
+    const net = scriptedServerPerTest(bobSaved({ name: 'Log on', estimate: '1h' }));
 
-    it('shows their change beside mine, with who made it, takes what only they changed, and saves my choice against their version', async () => {
-      const router = renderForm();
-      await userEvent.clear(screen.getByLabelText('Name'));
-      await userEvent.type(screen.getByLabelText('Name'), 'Sign in');
-      await userEvent.click(screen.getByRole('button', { name: 'Update' }));
-      const dialog = await screen.findByRole('dialog', { name: 'Someone else saved this test case' });
-      expect(within(dialog).getByText(/Version 3 was saved while you were editing/)).toBeTruthy();
-      const name = within(dialog).getByRole('group', { name: /Name/ });
-      expect(within(name).getByText(/changed by bob/).textContent).toContain('(version 3)');
-      expect(within(name).getByLabelText('Yours').textContent).toBe('Sign in');
-      expect(within(name).getByLabelText('Theirs').textContent).toBe('Log on');
-      const taken = within(dialog).getByRole('region', { name: 'Taken from the other edit' });
-      expect(within(taken).getByText('Estimate')).toBeTruthy();
-      expect(within(taken).getByText('1h')).toBeTruthy();
-      // Nothing is saved until every conflict has a choice.
-      const save = within(dialog).getByRole('button', { name: 'Save merged' });
-      expect(save.hasAttribute('disabled')).toBe(true);
-      await userEvent.click(within(name).getByLabelText('Take theirs'));
-      await userEvent.click(save);
-      await waitFor(() => expect(router.state.location.pathname).toBe('/projects/1/suites/4'));
-      expect(puts(net.server).map((put) => put.ifMatch)).toEqual(['"2"', '"3"']);
-      expect(puts(net.server)[0]!.body).toMatchObject({ name: 'Sign in', estimate: null });
-      expect(puts(net.server)[1]!.body).toMatchObject({ name: 'Log on', estimate: '1h' });
-      expect(router.state.location.search).toBe('?test_case=7&version=4');
-    });
+    it(
+      'shows their change beside mine, with who made it, takes what ' + 'only they changed, and saves my choice against their version',
+      async () => {
+        const router = renderForm();
+        await userEvent.clear(screen.getByLabelText('Name'));
+        await userEvent.type(screen.getByLabelText('Name'), 'Sign in');
+        await userEvent.click(screen.getByRole('button', { name: 'Update' }));
+        const dialog = await screen.findByRole('dialog', { name: 'Someone else saved this test case' });
+        expect(within(dialog).getByText(/Version 3 was saved while you were editing/)).toBeTruthy();
+        const name = within(dialog).getByRole('group', { name: /Name/ });
+        expect(within(name).getByText(/changed by bob/).textContent).toContain('(version 3)');
+        expect(within(name).getByLabelText('Yours').textContent).toBe('Sign in');
+        expect(within(name).getByLabelText('Theirs').textContent).toBe('Log on');
+        const taken = within(dialog).getByRole('region', { name: 'Taken from the other edit' });
+        expect(within(taken).getByText('Estimate')).toBeTruthy();
+        expect(within(taken).getByText('1h')).toBeTruthy();
+        // Nothing is saved until every conflict has a choice.
+        const save = within(dialog).getByRole('button', { name: 'Save merged' });
+        expect(save.hasAttribute('disabled')).toBe(true);
+        await userEvent.click(within(name).getByLabelText('Take theirs'));
+        await userEvent.click(save);
+        await waitFor(() => expect(router.state.location.pathname).toBe('/projects/1/suites/4'));
+        expect(puts(net.server).map((put) => put.ifMatch)).toEqual(['"2"', '"3"']);
+        expect(puts(net.server)[0]!.body).toMatchObject({ name: 'Sign in', estimate: null });
+        expect(puts(net.server)[1]!.body).toMatchObject({ name: 'Log on', estimate: '1h' });
+        expect(router.state.location.search).toBe('?test_case=7&version=4');
+      },
+    );
 
     it('keeps all mine or takes all theirs at once', async () => {
       renderForm();
@@ -107,7 +126,7 @@ describe('saving a case someone else saved meanwhile (409)', () => {
   });
 
   describe('when we changed different fields', () => {
-    const net = useScriptedServer(bobSaved({ setup: 'Clear the cookies' }));
+    const net = scriptedServerPerTest(bobSaved({ setup: 'Clear the cookies' }));
 
     it('asks nothing: saves mine with theirs against their version, and says what it took', async () => {
       const notices: string[] = [];
@@ -128,7 +147,7 @@ describe('saving a case someone else saved meanwhile (409)', () => {
 
 describe('editing from an older version', () => {
   const older = aCase({ ...opened, name: 'Log in (old)', versions: [2, 1], current_version: 2 });
-  const net = useScriptedServer({
+  const net = scriptedServerPerTest({
     [`GET ${CASE}`]: { status: 200, body: opened, headers: { ETag: '"2"' } },
     [`GET ${CASE}?ver=1`]: { status: 200, body: older },
     [`PUT ${CASE}`]: { status: 200, body: { ...opened, versions: [3, 2, 1], current_version: 3 }, headers: { ETag: '"3"' } },

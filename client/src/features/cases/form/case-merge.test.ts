@@ -4,7 +4,14 @@ import type { CaseFormValues } from './case-form.ts';
 import { mergeCase, type SavedVersion } from './case-merge.ts';
 import type { StepValues } from './steps.ts';
 
-const step = (id: number, name: string, scenario = `Do ${name}`): StepValues => ({ key: `step-${id}`, id, name, scenario, expected: '', attachments: [] });
+const step = (id: number, name: string, scenario = `Do ${name}`): StepValues => ({
+  key: `step-${id}`,
+  id,
+  name,
+  scenario,
+  expected: '',
+  attachments: [],
+});
 const file = (id: number): Attachment => ({ id, filename: `f${id}.txt` }) as Attachment;
 
 const base: CaseFormValues = {
@@ -23,7 +30,12 @@ const base: CaseFormValues = {
   attachments: [file(10)],
 };
 const values = (changes: Partial<CaseFormValues>): CaseFormValues => ({ ...base, ...changes });
-const saved = (version: number, username: string, changes: Partial<CaseFormValues>): SavedVersion => ({ version, username, date: `2026-03-0${version}T10:00:00Z`, values: values(changes) });
+const saved = (version: number, username: string, changes: Partial<CaseFormValues>): SavedVersion => ({
+  version,
+  username,
+  date: `2026-03-0${version}T10:00:00Z`,
+  values: values(changes),
+});
 
 describe('merging an edit with the versions saved since it was opened', () => {
   it('takes what only they changed, keeps what only I changed, and asks nothing when nobody changed the same thing', () => {
@@ -40,7 +52,9 @@ describe('merging an edit with the versions saved since it was opened', () => {
   it('asks only about a field both changed differently, keeping mine until they choose theirs', () => {
     const mine = values({ name: 'Sign in' });
     const merge = mergeCase(base, mine, [saved(3, 'bob', { name: 'Log on' })]);
-    expect(merge.items).toEqual([expect.objectContaining({ key: 'field:name', outcome: 'conflict', values: { type: 'text', mine: 'Sign in', theirs: 'Log on' } })]);
+    expect(merge.items).toEqual([
+      expect.objectContaining({ key: 'field:name', outcome: 'conflict', values: { type: 'text', mine: 'Sign in', theirs: 'Log on' } }),
+    ]);
     expect(merge.resolve({}).name).toBe('Sign in');
     expect(merge.resolve({ 'field:name': 'theirs' }).name).toBe('Log on');
     // The same change on both sides is no conflict.
@@ -48,7 +62,11 @@ describe('merging an edit with the versions saved since it was opened', () => {
   });
 
   it('names the version that changed each field last, among those saved since', () => {
-    const chain = [saved(3, 'bob', { name: 'Log on' }), saved(4, 'carol', { name: 'Log on', teardown: 'Log out' }), saved(5, 'dan', { name: 'Log on', teardown: 'Log out', estimate: '5m' })];
+    const chain = [
+      saved(3, 'bob', { name: 'Log on' }),
+      saved(4, 'carol', { name: 'Log on', teardown: 'Log out' }),
+      saved(5, 'dan', { name: 'Log on', teardown: 'Log out', estimate: '5m' }),
+    ];
     const merge = mergeCase(base, values({ name: 'Sign in' }), chain);
     expect(Object.fromEntries(merge.items.map((item) => [item.key, item.changedBy]))).toEqual({
       'field:name': { version: 3, username: 'bob', date: '2026-03-03T10:00:00Z' },
@@ -56,7 +74,10 @@ describe('merging an edit with the versions saved since it was opened', () => {
       'field:estimate': { version: 5, username: 'dan', date: '2026-03-05T10:00:00Z' },
     });
     // A version amended in place has no newer version: its change is the current version's.
-    expect(mergeCase(base, base, [saved(2, 'alice', { teardown: 'x' })]).items[0]!.changedBy).toMatchObject({ version: 2, username: 'alice' });
+    expect(mergeCase(base, base, [saved(2, 'alice', { teardown: 'x' })]).items[0]!.changedBy).toMatchObject({
+      version: 2,
+      username: 'alice',
+    });
   });
 
   it('merges labels and files both ways: their additions and removals with mine', () => {
@@ -73,7 +94,9 @@ describe('merging an edit with the versions saved since it was opened', () => {
   });
 
   it('merges steps one by one by their id: their edits, additions and deletions with mine, conflicts asked per step', () => {
-    const mine = values({ steps: [step(1, 'Open'), step(2, 'Type the password'), { ...step(0, 'Check'), id: undefined, key: 'new-step-9' }, step(3, 'Submit')] });
+    const mine = values({
+      steps: [step(1, 'Open'), step(2, 'Type the password'), { ...step(0, 'Check'), id: undefined, key: 'new-step-9' }, step(3, 'Submit')],
+    });
     const theirs = saved(3, 'bob', { steps: [step(1, 'Open the page'), step(2, 'Type the name'), step(3, 'Submit'), step(4, 'Log out')] });
     const merge = mergeCase(base, mine, [theirs]);
     expect(merge.items.map((item) => [item.key, item.outcome])).toEqual([
@@ -101,10 +124,14 @@ describe('merging an edit with the versions saved since it was opened', () => {
 
   it('takes their order of the steps unless I reordered them too, which asks', () => {
     const reversed = [step(3, 'Submit'), step(2, 'Type'), step(1, 'Open')];
-    const theirOrder = mergeCase(base, values({ steps: [step(1, 'Open'), step(2, 'Type it'), step(3, 'Submit')] }), [saved(3, 'bob', { steps: reversed })]);
+    const theirOrder = mergeCase(base, values({ steps: [step(1, 'Open'), step(2, 'Type it'), step(3, 'Submit')] }), [
+      saved(3, 'bob', { steps: reversed }),
+    ]);
     expect(theirOrder.items.map((item) => [item.key, item.outcome])).toEqual([['field:stepOrder', 'theirs']]);
     expect(theirOrder.resolve({}).steps.map((each) => each.name)).toEqual(['Submit', 'Type it', 'Open']);
-    const both = mergeCase(base, values({ steps: [step(2, 'Type'), step(1, 'Open'), step(3, 'Submit')] }), [saved(3, 'bob', { steps: reversed })]);
+    const both = mergeCase(base, values({ steps: [step(2, 'Type'), step(1, 'Open'), step(3, 'Submit')] }), [
+      saved(3, 'bob', { steps: reversed }),
+    ]);
     expect(both.items.map((item) => [item.key, item.outcome])).toEqual([['field:stepOrder', 'conflict']]);
     expect(both.resolve({}).steps.map((each) => each.id)).toEqual([2, 1, 3]);
     expect(both.resolve({ 'field:stepOrder': 'theirs' }).steps.map((each) => each.id)).toEqual([3, 2, 1]);
@@ -117,6 +144,10 @@ describe('merging an edit with the versions saved since it was opened', () => {
       ['attribute:attribute7', 'conflict'],
       ['attribute:attribute9', 'theirs'],
     ]);
-    expect(merge.resolve({ 'attribute:attribute7': 'theirs' }).attributes).toEqual({ attribute7: 'medium', attribute8: 'web', attribute9: 'v2' });
+    expect(merge.resolve({ 'attribute:attribute7': 'theirs' }).attributes).toEqual({
+      attribute7: 'medium',
+      attribute8: 'web',
+      attribute9: 'v2',
+    });
   });
 });

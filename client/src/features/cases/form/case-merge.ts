@@ -71,9 +71,16 @@ interface Found extends Omit<MergeItem, 'changedBy'> {
   same: Same<unknown>;
 }
 
-const sameFile = (a: readonly Attachment[], b: readonly Attachment[]) => a.length === b.length && a.every((file, index) => file.id === b[index]!.id);
+const sameFile = (a: readonly Attachment[], b: readonly Attachment[]) =>
+  a.length === b.length && a.every((file, index) => file.id === b[index]!.id);
 const sameStep: Same<StepValues | null> = (a, b) =>
-  a === b || (a !== null && b !== null && a.name === b.name && a.scenario === b.scenario && a.expected === b.expected && sameFile(a.attachments, b.attachments));
+  a === b ||
+  (a !== null &&
+    b !== null &&
+    a.name === b.name &&
+    a.scenario === b.scenario &&
+    a.expected === b.expected &&
+    sameFile(a.attachments, b.attachments));
 const sameList: Same<readonly string[]> = (a, b) => a.length === b.length && a.every((item, index) => item === b[index]);
 const sameSet = (a: readonly string[], b: readonly string[]) => sameList([...a].sort(), [...b].sort());
 
@@ -113,12 +120,23 @@ function mergedSet<T>(base: readonly T[], mine: readonly T[], theirs: readonly T
   const ids = (items: readonly T[]) => items.map(identity);
   const [inBase, inMine, inTheirs] = [new Set(ids(base)), new Set(ids(mine)), new Set(ids(theirs))];
   const removedByMe = new Set([...inBase].filter((id) => !inMine.has(id)));
-  const merged = [...theirs.filter((item) => !removedByMe.has(identity(item))), ...mine.filter((item) => !inBase.has(identity(item)) && !inTheirs.has(identity(item)))];
+  const merged = [
+    ...theirs.filter((item) => !removedByMe.has(identity(item))),
+    ...mine.filter((item) => !inBase.has(identity(item)) && !inTheirs.has(identity(item))),
+  ];
   return { merged, theirsChanged: !sameSet(ids(base), ids(theirs)), mineChanged: !sameSet(ids(base), ids(mine)) };
 }
 
 /** A set field merged both ways, and its item when the other edit changed it. */
-function setItem<T>(field: 'labels' | 'attachments', base: readonly T[], mine: readonly T[], theirs: readonly T[], identity: (item: T) => string, name: (item: T) => string, read: (values: CaseFormValues) => readonly T[]) {
+function setItem<T>(
+  field: 'labels' | 'attachments',
+  base: readonly T[],
+  mine: readonly T[],
+  theirs: readonly T[],
+  identity: (item: T) => string,
+  name: (item: T) => string,
+  read: (values: CaseFormValues) => readonly T[],
+) {
   const set = mergedSet(base, mine, theirs, identity);
   if (!set.theirsChanged) return { merged: [...mine], item: null };
   const item: Found = {
@@ -136,7 +154,11 @@ function setItem<T>(field: 'labels' | 'attachments', base: readonly T[], mine: r
 const keptOrder = (steps: readonly StepValues[], base: ReadonlySet<string>) => steps.map(stepIdentity).filter((id) => base.has(id));
 
 /** The kept steps in `primary`'s order, with those only `secondary` has where they stand there. */
-function orderedSteps(primary: readonly StepValues[], secondary: readonly StepValues[], kept: ReadonlyMap<string, StepValues>): StepValues[] {
+function orderedSteps(
+  primary: readonly StepValues[],
+  secondary: readonly StepValues[],
+  kept: ReadonlyMap<string, StepValues>,
+): StepValues[] {
   const keptIds = (steps: readonly StepValues[]) => steps.map(stepIdentity).filter((id) => kept.has(id));
   return interleaved(keptIds(primary), keptIds(secondary)).map((id) => kept.get(id)!);
 }
@@ -155,7 +177,9 @@ function combine(base: CaseFormValues, mine: CaseFormValues, theirs: CaseFormVal
     if (winner === 'mine') continue;
     const key = `field:${field}`;
     const values: MergeValues =
-      field === 'is_steps' ? { type: 'flag', mine: mine.is_steps, theirs: theirs.is_steps } : { type: 'text', mine: fieldText(mine, field), theirs: fieldText(theirs, field) };
+      field === 'is_steps'
+        ? { type: 'flag', mine: mine.is_steps, theirs: theirs.is_steps }
+        : { type: 'text', mine: fieldText(mine, field), theirs: fieldText(theirs, field) };
     found.push({ key, subject: { kind: 'field', field }, outcome: winner, values, pick: (values) => values[field], same });
     if (winner === 'theirs' || chosen(key) === 'theirs') Object.assign(merged, { [field]: theirs[field] });
   }
@@ -167,12 +191,35 @@ function combine(base: CaseFormValues, mine: CaseFormValues, theirs: CaseFormVal
     const winner = threeWay(read(base), read(mine), read(theirs), (a, b) => a === b);
     if (winner === 'mine') continue;
     const key = `attribute:${attribute}`;
-    found.push({ key, subject: { kind: 'attribute', key: attribute }, outcome: winner, values: { type: 'text', mine: read(mine), theirs: read(theirs) }, pick: read, same: (a, b) => a === b });
+    found.push({
+      key,
+      subject: { kind: 'attribute', key: attribute },
+      outcome: winner,
+      values: { type: 'text', mine: read(mine), theirs: read(theirs) },
+      pick: read,
+      same: (a, b) => a === b,
+    });
     if (winner === 'theirs' || chosen(key) === 'theirs') merged.attributes[attribute] = read(theirs);
   }
 
-  const labels = setItem('labels', base.labels, mine.labels, theirs.labels, labelIdentity, (label) => label.name, (values) => values.labels);
-  const files = setItem('attachments', base.attachments, mine.attachments, theirs.attachments, fileIdentity, (file) => file.filename, (values) => values.attachments);
+  const labels = setItem(
+    'labels',
+    base.labels,
+    mine.labels,
+    theirs.labels,
+    labelIdentity,
+    (label) => label.name,
+    (values) => values.labels,
+  );
+  const files = setItem(
+    'attachments',
+    base.attachments,
+    mine.attachments,
+    theirs.attachments,
+    fileIdentity,
+    (file) => file.filename,
+    (values) => values.attachments,
+  );
   for (const set of [labels, files]) if (set.item) found.push(set.item);
   merged.labels = labels.merged;
   merged.attachments = files.merged;
@@ -182,7 +229,13 @@ function combine(base: CaseFormValues, mine: CaseFormValues, theirs: CaseFormVal
 }
 
 /** Steps merged one by one by their identity, then ordered: mine's order if I reordered them, else theirs'. */
-function mergedSteps(base: CaseFormValues, mine: CaseFormValues, theirs: CaseFormValues, chosen: (key: string) => Side, found: Found[]): StepValues[] {
+function mergedSteps(
+  base: CaseFormValues,
+  mine: CaseFormValues,
+  theirs: CaseFormValues,
+  chosen: (key: string) => Side,
+  found: Found[],
+): StepValues[] {
   const byIdentity = (steps: readonly StepValues[]) => new Map(steps.map((step) => [stepIdentity(step), step]));
   const [inBase, inMine, inTheirs] = [byIdentity(base.steps), byIdentity(mine.steps), byIdentity(theirs.steps)];
   const kept = new Map<string, StepValues>();
@@ -193,7 +246,14 @@ function mergedSteps(base: CaseFormValues, mine: CaseFormValues, theirs: CaseFor
     if (winner !== 'mine') {
       const pick = (values: CaseFormValues) => values.steps.find((step) => stepIdentity(step) === identity) ?? null;
       const name = stepName(my) || stepName(their) || stepName(was);
-      found.push({ key, subject: { kind: 'step', name }, outcome: winner, values: { type: 'step', mine: my, theirs: their }, pick, same: sameStep as Same<unknown> });
+      found.push({
+        key,
+        subject: { kind: 'step', name },
+        outcome: winner,
+        values: { type: 'step', mine: my, theirs: their },
+        pick,
+        same: sameStep as Same<unknown>,
+      });
     }
     const step = winner === 'theirs' || (winner === 'conflict' && chosen(key) === 'theirs') ? their : my;
     if (step) kept.set(identity, step);
@@ -203,7 +263,11 @@ function mergedSteps(base: CaseFormValues, mine: CaseFormValues, theirs: CaseFor
   const baseOrder = keptOrder(base.steps, baseIds);
   const ordering = (steps: readonly StepValues[]) => keptOrder(steps, baseIds);
   // Each side's order of the steps it kept from the base, against the base's order of those same steps.
-  const reordered = (steps: readonly StepValues[]) => !sameList(ordering(steps), baseOrder.filter((id) => ordering(steps).includes(id)));
+  const reordered = (steps: readonly StepValues[]) =>
+    !sameList(
+      ordering(steps),
+      baseOrder.filter((id) => ordering(steps).includes(id)),
+    );
   const [mineReordered, theirsReordered] = [reordered(mine.steps), reordered(theirs.steps)];
   let primary: Side = mineReordered ? 'mine' : 'theirs';
   if (theirsReordered) {
@@ -211,13 +275,23 @@ function mergedSteps(base: CaseFormValues, mine: CaseFormValues, theirs: CaseFor
     const outcome = mineReordered ? 'conflict' : 'theirs';
     const names = (values: CaseFormValues) => values.steps.map((step) => step.name);
     const pick = (values: CaseFormValues) => ordering(values.steps);
-    found.push({ key, subject: { kind: 'field', field: 'stepOrder' }, outcome, values: { type: 'names', mine: names(mine), theirs: names(theirs) }, pick, same: (a, b) => sameList(a as string[], b as string[]) });
+    found.push({
+      key,
+      subject: { kind: 'field', field: 'stepOrder' },
+      outcome,
+      values: { type: 'names', mine: names(mine), theirs: names(theirs) },
+      pick,
+      same: (a, b) => sameList(a as string[], b as string[]),
+    });
     primary = outcome === 'theirs' || chosen(key) === 'theirs' ? 'theirs' : 'mine';
   }
   return primary === 'mine' ? orderedSteps(mine.steps, theirs.steps, kept) : orderedSteps(theirs.steps, mine.steps, kept);
 }
 
-/** The version among those saved since the form's that last changed what `pick` reads; the current one when none did (an amendment in place). */
+/**
+ * The version among those saved since the form's that last changed what `pick` reads; the current one when none did (an amendment in
+ * place).
+ */
 function authorOf(base: CaseFormValues, saved: readonly SavedVersion[], pick: Found['pick'], same: Same<unknown>): VersionAuthor | null {
   let previous = base;
   let author: SavedVersion | undefined;

@@ -1,16 +1,19 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { useScriptedServer } from '../../../testing/use-server.ts';
+import { scriptedServerPerTest } from '../../../testing/scripted-server.ts';
 import { LabelsChooser } from './LabelsChooser.tsx';
 
-useScriptedServer({
-  'GET /api/v2/labels/?project=1': { status: 200, body: [{ id: 1, name: 'slow', color: null, project: 1, user: 1, username: 'admin', type: 1 }] },
+scriptedServerPerTest({
+  'GET /api/v2/labels/?project=1': {
+    status: 200,
+    body: [{ id: 1, name: 'slow', color: null, project: 1, user: 1, username: 'admin', type: 1 }],
+  },
 });
 
 describe('the labels chooser', () => {
   it('finds the project’s labels for text typed before they arrived', async () => {
-    let release = () => undefined as void;
+    let release: () => void = () => {};
     const arrived = new Promise<void>((resolve) => (release = resolve));
     const scripted = window.fetch;
     window.fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {

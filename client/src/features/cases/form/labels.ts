@@ -1,6 +1,9 @@
 import type { LabelChoice } from './case-form.ts';
 
-/** A suggestion of the labels chooser: a project label, one already on the case, or a name no label has yet (§5); the chosen ones carry no state. */
+/**
+ * A suggestion of the labels chooser: a project label, one already on the case, or a name no label has yet (§5); the chosen ones carry no
+ * state.
+ */
 export interface LabelSuggestion extends LabelChoice {
   state?: 'existing' | 'added' | 'new';
 }
@@ -12,7 +15,11 @@ export function labelSuggestions(query: string, projectLabels: readonly LabelCho
   const typed = query.trim();
   const matches: LabelSuggestion[] = projectLabels
     .filter((label) => label.name.toLocaleLowerCase().includes(typed.toLocaleLowerCase()))
-    .map((label) => ({ id: label.id, name: label.name, state: chosen.some((taken) => same(taken.name, label.name)) ? 'added' : 'existing' }));
+    .map((label) => ({
+      id: label.id,
+      name: label.name,
+      state: chosen.some((taken) => same(taken.name, label.name)) ? 'added' : 'existing',
+    }));
   const known = [...projectLabels, ...chosen].some((label) => same(label.name, typed));
   return typed !== '' && !known ? [{ name: typed, state: 'new' }, ...matches] : matches;
 }

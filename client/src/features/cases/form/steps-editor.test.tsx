@@ -7,10 +7,25 @@ import { caseBody, caseFormDefaults } from './case-form.ts';
 import { StepsEditor } from './StepsEditor.tsx';
 import { renumbered, type StepValues } from './steps.ts';
 
-const step = (id: number, name: string): StepValues => ({ key: `step-${id}`, id, name, scenario: `do ${name}`, expected: '', attachments: [] });
+const step = (id: number, name: string): StepValues => ({
+  key: `step-${id}`,
+  id,
+  name,
+  scenario: `do ${name}`,
+  expected: '',
+  attachments: [],
+});
 
 /** The editor as a form holds it: the steps in state, shown back after every change. */
-function Harness({ initial, errors, seen }: { initial: StepValues[]; errors?: Parameters<typeof StepsEditor>[0]['errors']; seen?: (steps: StepValues[]) => void }) {
+function Harness({
+  initial,
+  errors,
+  seen,
+}: {
+  initial: StepValues[];
+  errors?: Parameters<typeof StepsEditor>[0]['errors'];
+  seen?: (steps: StepValues[]) => void;
+}) {
   const [steps, setSteps] = useState(initial);
   return (
     <StepsEditor

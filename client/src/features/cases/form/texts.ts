@@ -41,7 +41,9 @@ export const caseFormTexts = featureTexts(
     labels: { new: 'New label', added: 'Already added', noMatches: 'No matches' },
     merge: {
       title: 'Someone else saved this test case',
-      intro: 'Version {{version}} was saved while you were editing. Their changes are beside yours: what only they changed is taken; choose where you both changed the same thing.',
+      intro:
+        'Version {{version}} was saved while you were editing. Their changes are beside ' +
+        'yours: what only they changed is taken; choose where you both changed the same thing.',
       conflicts: 'Changed by both',
       conflictsCount: 'Changed by both: {{count}}',
       keepAllMine: 'Keep all mine',
@@ -113,7 +115,9 @@ export const caseFormTexts = featureTexts(
     labels: { new: 'Новая метка', added: 'Уже добавлена', noMatches: 'Совпадений нет' },
     merge: {
       title: 'Этот тест-кейс сохранил кто-то другой',
-      intro: 'Пока вы редактировали, сохранили версию {{version}}. Её изменения показаны рядом с вашими: то, что изменили только там, взято; выберите, где вы оба изменили одно и то же.',
+      intro:
+        'Пока вы редактировали, сохранили версию {{version}}. Её изменения показаны рядом с ' +
+        'вашими: то, что изменили только там, взято; выберите, где вы оба изменили одно и то же.',
       conflicts: 'Изменено обоими',
       conflictsCount: 'Изменено обоими: {{count}}',
       keepAllMine: 'Оставить все мои',

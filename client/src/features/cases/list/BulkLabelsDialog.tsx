@@ -52,7 +52,14 @@ export function BulkLabelsDialog({ projectId, target, onClose, onDone }: BulkLab
           name="action"
           control={form.control}
           render={({ field }) => (
-            <SelectButton id="bulk-labels-action" value={field.value} options={actions} allowEmpty={false} onChange={(event) => field.onChange(event.value)} aria-labelledby="bulk-labels-action-label" />
+            <SelectButton
+              id="bulk-labels-action"
+              value={field.value}
+              options={actions}
+              allowEmpty={false}
+              onChange={(event) => field.onChange(event.value)}
+              aria-labelledby="bulk-labels-action-label"
+            />
           )}
         />
       </FormField>
@@ -61,7 +68,9 @@ export function BulkLabelsDialog({ projectId, target, onClose, onDone }: BulkLab
           <Controller
             name="labels"
             control={form.control}
-            render={({ field }) => <LabelsChooser projectId={projectId} id="bulk-labels-labels" value={field.value} onChange={field.onChange} />}
+            render={({ field }) => (
+              <LabelsChooser projectId={projectId} id="bulk-labels-labels" value={field.value} onChange={field.onChange} />
+            )}
           />
         </FormField>
       )}

@@ -9,7 +9,9 @@ import type { CaseColumn } from './case-list-settings.ts';
 
 /** The case's name; it opens the case drawer by `?test_case=`, keeping the rest of the page's query. */
 export function CaseNameLink({ row }: { row: { id: number; name: string; is_archive: boolean } }) {
-  return <NameLink name={row.name} archived={row.is_archive} opens={{ test_case: String(row.id) }} className="list-view__name case-list__name" />;
+  return (
+    <NameLink name={row.name} archived={row.is_archive} opens={{ test_case: String(row.id) }} className="list-view__name case-list__name" />
+  );
 }
 
 /** A cell of the cases tree: a case's, a suite's, or the "Load more" row's. */

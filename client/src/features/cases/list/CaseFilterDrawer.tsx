@@ -19,11 +19,25 @@ export function CaseFilterDrawer({ projectId, filter, onChange, onHide, saved }:
       <div className="field">
         <label htmlFor="case-filter-suites">{t('caseList.filter.suites')}</label>
         {/* The list takes each chosen suite with its descendants. */}
-        <TreeFilter inputId="case-filter-suites" nodes={suites ?? []} placeholder={t('treeFilter.suitesPlaceholder')} value={filter.suites} onChange={(chosen) => change({ suites: chosen })} />
+        <TreeFilter
+          inputId="case-filter-suites"
+          nodes={suites ?? []}
+          placeholder={t('treeFilter.suitesPlaceholder')}
+          value={filter.suites}
+          onChange={(chosen) => change({ suites: chosen })}
+        />
       </div>
       <LabelsField labels={labels} filter={filter} onChange={onChange} />
-      <DateRangeField legend={t('caseList.filter.suiteCreated')} range={filter.suiteCreated} onChange={(suiteCreated) => change({ suiteCreated })} />
-      <DateRangeField legend={t('caseList.filter.caseCreated')} range={filter.caseCreated} onChange={(caseCreated) => change({ caseCreated })} />
+      <DateRangeField
+        legend={t('caseList.filter.suiteCreated')}
+        range={filter.suiteCreated}
+        onChange={(suiteCreated) => change({ suiteCreated })}
+      />
+      <DateRangeField
+        legend={t('caseList.filter.caseCreated')}
+        range={filter.caseCreated}
+        onChange={(caseCreated) => change({ caseCreated })}
+      />
     </FilterDrawer>
   );
 }

@@ -43,13 +43,22 @@ export function CasesTable({ projectId, suiteId, filter, toolbar, actions }: Cas
   const listKey = `${suiteId}?${filterToQueryString(filter)}`;
   const { paging, setPaging, tableRef } = usePaging<Case[]>('cases_table', `${listKey}&${sort.field}${sort.order}`);
   const [selection, setSelection] = useResettingState<PageSelection>(NO_SELECTION, listKey);
-  const query = { project: projectId, page: paging.page, page_size: paging.rows, ordering: `${sort.order < 0 ? '-' : ''}${sort.field}`, ...conditions };
+  const query = {
+    project: projectId,
+    page: paging.page,
+    page_size: paging.rows,
+    ordering: `${sort.order < 0 ? '-' : ''}${sort.field}`,
+    ...conditions,
+  };
   const cases = useLiveQuery(query, () => changesOf(topics.suites(projectId)), caseListApi.list);
   const rows = cases.data?.results ?? [];
   const total = cases.data?.count ?? 0;
 
   const count = selectedCount(selection, total);
-  const bulkTarget = { count, send: (change: BulkChange) => caseListApi.bulkUpdate(bulkUpdateBody({ projectId, suiteId, conditions }, selection, change), count) };
+  const bulkTarget = {
+    count,
+    send: (change: BulkChange) => caseListApi.bulkUpdate(bulkUpdateBody({ projectId, suiteId, conditions }, selection, change), count),
+  };
 
   return (
     <div className="list-view__table">
@@ -69,12 +78,21 @@ export function CasesTable({ projectId, suiteId, filter, toolbar, actions }: Cas
         {...columns.tableProps}
         sortField={sort.field}
         sortOrder={sort.order}
-        onSort={(event: DataTableStateEvent) => setSort(event.sortField ? { field: event.sortField, order: event.sortOrder === -1 ? -1 : 1 } : DEFAULT_SORT)}
+        onSort={(event: DataTableStateEvent) =>
+          setSort(event.sortField ? { field: event.sortField, order: event.sortOrder === -1 ? -1 : 1 } : DEFAULT_SORT)
+        }
         {...selectionTableProps(selection, setSelection, rows)}
       >
         <Column selectionMode="multiple" style={{ width: CHECKBOX_WIDTH }} resizeable={false} />
         {columns.shown.map((column) => (
-          <Column key={column} {...columns.propsOf(column)} field={column} header={t(`caseList.columns.${column}`)} sortable={SORTABLE.includes(column)} body={cellOf(column)} />
+          <Column
+            key={column}
+            {...columns.propsOf(column)}
+            field={column}
+            header={t(`caseList.columns.${column}`)}
+            sortable={SORTABLE.includes(column)}
+            body={cellOf(column)}
+          />
         ))}
       </DataTable>
     </div>

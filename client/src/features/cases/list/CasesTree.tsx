@@ -25,7 +25,8 @@ const LAYOUT = { widths: CASE_COLUMN_WIDTHS, flexible: 'name' as const, unresize
 type TreeConditions = Omit<CaseConditions, 'show_descendants'>;
 
 /** A page of a level of the cases tree (`suites/union/`), suites then cases by name. */
-const levelPage = (page: LevelPage, conditions: TreeConditions, handles: number[]) => caseListApi.level({ ...page, ordering: 'name', ...conditions }, handles);
+const levelPage = (page: LevelPage, conditions: TreeConditions, handles: number[]) =>
+  caseListApi.level({ ...page, ordering: 'name', ...conditions }, handles);
 const rowKeys = { ...caseRowKeys, branchIdOf: suiteIdOf };
 
 interface CasesTreeProps {
@@ -73,7 +74,13 @@ export function CasesTree({ projectId, suiteId, filter, toolbar, actions }: Case
       </div>
       <TreeTable key={columns.tableKey} {...treeProps} {...columns.tableProps} {...treeSelectionProps(selection, setSelection, nodes)}>
         {columns.shown.map((column) => (
-          <Column key={column} {...columns.propsOf(column)} header={t(`caseList.columns.${column}`)} expander={column === 'name'} body={(node: TreeNode) => treeCell(column, node, projectId, loadMore)} />
+          <Column
+            key={column}
+            {...columns.propsOf(column)}
+            header={t(`caseList.columns.${column}`)}
+            expander={column === 'name'}
+            body={(node: TreeNode) => treeCell(column, node, projectId, loadMore)}
+          />
         ))}
       </TreeTable>
     </div>

@@ -31,10 +31,23 @@ export const CasesView = memo(function CasesView({ projectId, suiteId }: { proje
   const toolbar = (
     <>
       <LayoutSwitch value={layout} onChange={setLayout} />
-      <ListFilters projectId={projectId} area="test_suites" codec={caseFilterCodec} filter={filter} onChange={setFilter} drawer={(props) => <CaseFilterDrawer {...props} />} />
+      <ListFilters
+        projectId={projectId}
+        area="test_suites"
+        codec={caseFilterCodec}
+        filter={filter}
+        onChange={setFilter}
+        drawer={(props) => <CaseFilterDrawer {...props} />}
+      />
     </>
   );
-  const actions = suiteId !== null && <Button label={t('caseList.create')} icon="pi pi-plus" onClick={() => navigate(keepSearch(suitePaths.createCase(projectId, suiteId)))} />;
+  const actions = suiteId !== null && (
+    <Button
+      label={t('caseList.create')}
+      icon="pi pi-plus"
+      onClick={() => navigate(keepSearch(suitePaths.createCase(projectId, suiteId)))}
+    />
+  );
   const View = layout === 'table' ? CasesTable : CasesTree;
   return (
     <section className="list-view case-list" aria-label={t('caseList.title')}>

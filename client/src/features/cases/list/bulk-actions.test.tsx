@@ -3,14 +3,17 @@ import userEvent from '@testing-library/user-event';
 import { Subject } from 'rxjs';
 import { describe, expect, it, vi } from 'vitest';
 import { toasts$ } from '../../../app/toasts.ts';
-import { useScriptedServer } from '../../../testing/use-server.ts';
+import { scriptedServerPerTest } from '../../../testing/scripted-server.ts';
 import type { BulkOutcome } from '../../bulk-jobs/bulk-update.ts';
 import type { BulkTarget } from './bulk-change.ts';
 import { BulkActions } from './BulkActions.tsx';
 
-useScriptedServer({
+scriptedServerPerTest({
   'GET /api/v2/labels/?project=1': { status: 200, body: [] },
-  'GET /api/v2/bulk-jobs/?page=1&page_size=20': { status: 200, body: { count: 0, pages: { next: null, previous: null, current: 1, total: 1 }, results: [] } },
+  'GET /api/v2/bulk-jobs/?page=1&page_size=20': {
+    status: 200,
+    body: { count: 0, pages: { next: null, previous: null, current: 1, total: 1 }, results: [] },
+  },
 });
 
 describe('the cases’ bulk actions bar', () => {

@@ -3,13 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { of } from 'rxjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toasts$ } from '../../../app/toasts.ts';
-import { useScriptedServer } from '../../../testing/use-server.ts';
+import { scriptedServerPerTest } from '../../../testing/scripted-server.ts';
 import type { BulkOutcome } from '../../bulk-jobs/bulk-update.ts';
 import type { BulkChange } from './bulk-change.ts';
 import { BulkLabelsDialog } from './BulkLabelsDialog.tsx';
 
-useScriptedServer({
-  'GET /api/v2/labels/?project=1': { status: 200, body: [{ id: 1, name: 'smoke', color: null, project: 1, user: 1, username: 'admin', type: 1 }] },
+scriptedServerPerTest({
+  'GET /api/v2/labels/?project=1': {
+    status: 200,
+    body: [{ id: 1, name: 'smoke', color: null, project: 1, user: 1, username: 'admin', type: 1 }],
+  },
 });
 
 const toasts: string[] = [];

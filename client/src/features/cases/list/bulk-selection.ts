@@ -16,6 +16,16 @@ export interface ListScope {
 }
 
 /** `bulk-update/`'s body: the cases the conditions select under the open suite, narrowed by the selection (§3.3). */
-export function bulkUpdateBody({ projectId, suiteId, conditions }: ListScope, selection: PageSelection, change: BulkChange): CaseBulkUpdateBody {
-  return { project: projectId, filter_conditions: { ...conditions }, ...(suiteId === null ? {} : { current_suite: suiteId }), ...selectionBody(selection), ...change };
+export function bulkUpdateBody(
+  { projectId, suiteId, conditions }: ListScope,
+  selection: PageSelection,
+  change: BulkChange,
+): CaseBulkUpdateBody {
+  return {
+    project: projectId,
+    filter_conditions: { ...conditions },
+    ...(suiteId === null ? {} : { current_suite: suiteId }),
+    ...selectionBody(selection),
+    ...change,
+  };
 }

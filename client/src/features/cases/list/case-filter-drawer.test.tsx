@@ -3,13 +3,19 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { useScriptedServer } from '../../../testing/use-server.ts';
+import { scriptedServerPerTest } from '../../../testing/scripted-server.ts';
 import { CaseFilterDrawer } from './CaseFilterDrawer.tsx';
 import { EMPTY_FILTER, type CaseFilter } from './case-filter.ts';
 
-useScriptedServer({
-  'GET /api/v2/labels/?project=1': { status: 200, body: [1, 2].map((id) => ({ id, name: `label ${id}`, color: null, project: 1, user: 1, username: 'admin', type: 1 })) },
-  'GET /api/v2/suites/descendants-tree/?project=1': { status: 200, body: [suite(1, 'Payments', [suite(11, 'Cards', [], { id: 1, name: 'Payments' })]), suite(2, 'Login')] },
+scriptedServerPerTest({
+  'GET /api/v2/labels/?project=1': {
+    status: 200,
+    body: [1, 2].map((id) => ({ id, name: `label ${id}`, color: null, project: 1, user: 1, username: 'admin', type: 1 })),
+  },
+  'GET /api/v2/suites/descendants-tree/?project=1': {
+    status: 200,
+    body: [suite(1, 'Payments', [suite(11, 'Cards', [], { id: 1, name: 'Payments' })]), suite(2, 'Login')],
+  },
 });
 
 function suite(id: number, name: string, children: SuiteTreeNode[] = [], parent: SuiteTreeNode['parent'] = null): SuiteTreeNode {
@@ -21,7 +27,15 @@ function Harness({ initial }: { initial: CaseFilter }) {
   const [open, setOpen] = useState(true);
   return (
     <>
-      {open && <CaseFilterDrawer projectId={1} filter={filter} onChange={(next) => setState({ filter: next, changes: changes + 1 })} onHide={() => setOpen(false)} saved={null} />}
+      {open && (
+        <CaseFilterDrawer
+          projectId={1}
+          filter={filter}
+          onChange={(next) => setState({ filter: next, changes: changes + 1 })}
+          onHide={() => setOpen(false)}
+          saved={null}
+        />
+      )}
       <output aria-label="filter">{JSON.stringify(filter)}</output>
       <output aria-label="changes">{changes}</output>
     </>
@@ -62,7 +76,11 @@ describe('the cases filter drawer (§5)', () => {
   });
 
   it('clears everything', async () => {
-    render(<Harness initial={{ ...EMPTY_FILTER, search: 'login', caseCreated: { after: '2026-01-01', before: '2026-01-05' }, showArchived: true }} />);
+    render(
+      <Harness
+        initial={{ ...EMPTY_FILTER, search: 'login', caseCreated: { after: '2026-01-01', before: '2026-01-05' }, showArchived: true }}
+      />,
+    );
     expect(searchBox().value).toBe('login');
     expect(screen.getByLabelText<HTMLInputElement>('Test case created: To').disabled).toBe(false);
     expect(screen.getByLabelText<HTMLInputElement>('Test suite created: To').disabled).toBe(true);

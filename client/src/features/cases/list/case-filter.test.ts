@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { withFilter, withNextLabelState, withRangeStart } from '../../../components/list/filter-values.ts';
-import { EMPTY_FILTER, caseConditions, caseFilterCodec, filterFromQueryString, filterToQueryString, type CaseFilter } from './case-filter.ts';
+import {
+  EMPTY_FILTER,
+  caseConditions,
+  caseFilterCodec,
+  filterFromQueryString,
+  filterToQueryString,
+  type CaseFilter,
+} from './case-filter.ts';
 
 const everything: CaseFilter = {
   search: ' login ',
@@ -17,19 +24,26 @@ describe('the cases filter as a query string (§3 "Cases filter")', () => {
   it('writes every field under the spec’s names and reads them back', () => {
     const query = filterToQueryString(everything);
     expect(query).toBe(
-      'name_or_id=login&suites=3%2C7&labels=1%2C2&not_labels=4&labels_condition=or&test_suite_created_after=2025-12-01&test_suite_created_before=2025-12-31&test_case_created_after=2026-01-01&test_case_created_before=2026-01-31&is_archive=true',
+      'name_or_id=login&suites=3%2C7&labels=1%2C2&not_labels=4&labels_condition=or&' +
+        'test_suite_created_after=2025-12-01&test_suite_created_before=2025-12-31&' +
+        'test_case_created_after=2026-01-01&test_case_created_before=2026-01-31&is_archive=true',
     );
     expect(filterFromQueryString(query)).toEqual({ ...everything, search: 'login' });
   });
 
   it('writes nothing for the empty filter, and drops what it cannot read', () => {
     expect(filterToQueryString(EMPTY_FILTER)).toBe('');
-    expect(filterFromQueryString('labels=x,5&test_case_created_after=soon&labels_condition=maybe&is_archive=1')).toEqual({ ...EMPTY_FILTER, labels: [5] });
+    expect(filterFromQueryString('labels=x,5&test_case_created_after=soon&labels_condition=maybe&is_archive=1')).toEqual({
+      ...EMPTY_FILTER,
+      labels: [5],
+    });
   });
 
   it('keeps and/or only with two labels or more, and the upper date only with a lower one (§5)', () => {
     expect(filterToQueryString({ ...EMPTY_FILTER, labels: [1], labelsCondition: 'or' })).toBe('labels=1');
-    expect(filterToQueryString({ ...EMPTY_FILTER, labels: [1], notLabels: [2], labelsCondition: 'or' })).toBe('labels=1&not_labels=2&labels_condition=or');
+    expect(filterToQueryString({ ...EMPTY_FILTER, labels: [1], notLabels: [2], labelsCondition: 'or' })).toBe(
+      'labels=1&not_labels=2&labels_condition=or',
+    );
     expect(filterToQueryString({ ...EMPTY_FILTER, caseCreated: { after: null, before: '2026-01-31' } })).toBe('');
   });
 

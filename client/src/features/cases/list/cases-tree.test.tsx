@@ -3,13 +3,16 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ScriptedAnswer } from '../../../testing/scripted-fetch.ts';
-import { useScriptedServer } from '../../../testing/use-server.ts';
+import { scriptedServerPerTest } from '../../../testing/scripted-server.ts';
 import { CasesTree } from './CasesTree.tsx';
 import { EMPTY_FILTER } from './case-filter.ts';
-import { aPage, aTreeCase, aTreeSuite } from './list-fixtures.ts';
+import { aPage, aTreeCase, aTreeSuite } from '../../../testing/case-list-fixtures.ts';
 
 // Pages of three rows instead of 99: happy-dom takes seconds to draw a hundred rows.
-vi.mock('../../../api/paginated.ts', async (original) => ({ ...(await original<typeof import('../../../api/paginated.ts')>()), TREE_PAGE_SIZE: 3 }));
+vi.mock('../../../api/paginated.ts', async (original) => ({
+  ...(await original<typeof import('../../../api/paginated.ts')>()),
+  TREE_PAGE_SIZE: 3,
+}));
 
 const login = { id: 5, name: 'Login' };
 const inner = { id: 6, name: 'Inner' };
@@ -26,12 +29,29 @@ const COUNT = 'GET /api/v2/cases/?project=1&page=1&page_size=1&ordering=name&sui
 const answers: Record<string, ScriptedAnswer> = {
   [LEVEL]: { status: 200, body: aPage(firstPage, 6, 1, 3) },
   [MORE]: { status: 200, body: aPage(secondPage, 6, 2, 3) },
-  'GET /api/v2/suites/union/?project=1&parent=6&page=1&page_size=3&ordering=name': { status: 200, body: aPage(range(301, 303).map((id) => aTreeCase(id, inner)), 3, 1, 3) },
-  'GET /api/v2/cases/?project=1&suite=6&show_descendants=true&page=1&page_size=1000&ordering=id': { status: 200, body: aPage(range(301, 303).map((id) => aTreeCase(id, inner)), 3) },
-  'GET /api/v2/suites/descendants-tree/?project=1': { status: 200, body: [{ id: 9, name: 'Target', has_children: false, parent: null, children: [] }] },
+  'GET /api/v2/suites/union/?project=1&parent=6&page=1&page_size=3&ordering=name': {
+    status: 200,
+    body: aPage(
+      range(301, 303).map((id) => aTreeCase(id, inner)),
+      3,
+      1,
+      3,
+    ),
+  },
+  'GET /api/v2/cases/?project=1&suite=6&show_descendants=true&page=1&page_size=1000&ordering=id': {
+    status: 200,
+    body: aPage(
+      range(301, 303).map((id) => aTreeCase(id, inner)),
+      3,
+    ),
+  },
+  'GET /api/v2/suites/descendants-tree/?project=1': {
+    status: 200,
+    body: [{ id: 9, name: 'Target', has_children: false, parent: null, children: [] }],
+  },
   [PUT]: { status: 200, body: [] },
 };
-const net = useScriptedServer(answers);
+const net = scriptedServerPerTest(answers);
 
 beforeEach(() => {
   localStorage.clear();
@@ -83,7 +103,13 @@ describe('the cases tree', () => {
     expect(screen.getByText('Selected: 6')).toBeTruthy();
     expect(within(rowOf('Inner')).getByRole('checkbox').getAttribute('aria-checked')).not.toBe('true');
     const body = await moveToTarget();
-    expect({ ...body, excluded_cases: [...body.excluded_cases].sort() }).toEqual({ project: 1, filter_conditions: {}, current_suite: 5, excluded_cases: [101, 302], suite: 9 });
+    expect({ ...body, excluded_cases: [...body.excluded_cases].sort() }).toEqual({
+      project: 1,
+      filter_conditions: {},
+      current_suite: 5,
+      excluded_cases: [101, 302],
+      suite: 9,
+    });
   });
 
   it('sends select-all over 1,000 cases as a job in the background (§4.11)', async () => {
@@ -113,6 +139,12 @@ describe('the cases tree', () => {
     await tick('Case 101');
     await tick('Inner');
     expect(screen.getByText('Selected: 4')).toBeTruthy();
-    expect(await moveToTarget('PUT /api/v2/cases/bulk-update-tree/')).toEqual({ project: 1, filter_conditions: {}, included_suites: [6], included_cases: [101], suite: 9 });
+    expect(await moveToTarget('PUT /api/v2/cases/bulk-update-tree/')).toEqual({
+      project: 1,
+      filter_conditions: {},
+      included_suites: [6],
+      included_cases: [101],
+      suite: 9,
+    });
   });
 });

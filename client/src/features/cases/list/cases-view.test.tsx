@@ -2,13 +2,19 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useScriptedServer } from '../../../testing/use-server.ts';
+import { scriptedServerPerTest } from '../../../testing/scripted-server.ts';
 import { CasesView } from './CasesView.tsx';
-import { aCase, aPage, aTreeCase } from './list-fixtures.ts';
+import { aCase, aPage, aTreeCase } from '../../../testing/case-list-fixtures.ts';
 
-useScriptedServer({
-  'GET /api/v2/cases/?project=1&page=1&page_size=10&ordering=name&suite=5&show_descendants=true': { status: 200, body: aPage([aCase(11, 'Accepts a password')], 1, 1, 10) },
-  'GET /api/v2/suites/union/?project=1&parent=5&page=1&page_size=99&ordering=name': { status: 200, body: aPage([aTreeCase(11, { id: 5, name: 'Login' })], 1) },
+scriptedServerPerTest({
+  'GET /api/v2/cases/?project=1&page=1&page_size=10&ordering=name&suite=5&show_descendants=true': {
+    status: 200,
+    body: aPage([aCase(11, 'Accepts a password')], 1, 1, 10),
+  },
+  'GET /api/v2/suites/union/?project=1&parent=5&page=1&page_size=99&ordering=name': {
+    status: 200,
+    body: aPage([aTreeCase(11, { id: 5, name: 'Login' })], 1),
+  },
 });
 
 beforeEach(() => localStorage.clear());
@@ -21,7 +27,10 @@ const visit = () =>
     </MemoryRouter>,
   );
 
-const headers = () => within(screen.getByRole('table', { name: 'Test cases' })).getAllByRole('columnheader').map((header) => header.textContent);
+const headers = () =>
+  within(screen.getByRole('table', { name: 'Test cases' }))
+    .getAllByRole('columnheader')
+    .map((header) => header.textContent);
 
 async function hideColumn(name: string) {
   await userEvent.click(screen.getByRole('button', { name: 'Columns' }));

@@ -22,7 +22,9 @@ function excludedCaseIds({ projectId, conditions }: ListScope, excluded: readonl
   const cases = excluded.flatMap((exclusion) => caseIdOf(exclusion.key) ?? []);
   const suites = excluded.flatMap((exclusion) => suiteIdOf(exclusion.key) ?? []);
   if (suites.length === 0) return of(cases);
-  return caseListApi.ids({ project: projectId, ...conditions, suite: suites.join(','), show_descendants: true }).pipe(map((under) => [...cases, ...under]));
+  return caseListApi
+    .ids({ project: projectId, ...conditions, suite: suites.join(','), show_descendants: true })
+    .pipe(map((under) => [...cases, ...under]));
 }
 
 /**
@@ -38,12 +40,18 @@ export function useTreeBulkTarget(scope: ListScope, selection: TreeSelection, no
   if (!selection.all) {
     const { count, branches, leaves } = treeChoice(selection.checked, nodes);
     const chosen = { included_suites: branches, included_cases: leaves };
-    return { count, send: (change: BulkChange) => caseListApi.bulkUpdateTree({ project: scope.projectId, filter_conditions: { ...scope.conditions }, ...chosen, ...change }, count) };
+    return {
+      count,
+      send: (change: BulkChange) =>
+        caseListApi.bulkUpdateTree({ project: scope.projectId, filter_conditions: { ...scope.conditions }, ...chosen, ...change }, count),
+    };
   }
   const count = Math.max(0, (total ?? 0) - excludedCount(selection.excluded));
   return {
     count,
     send: (change: BulkChange) =>
-      excludedCaseIds(scope, selection.excluded).pipe(switchMap((excluded) => caseListApi.bulkUpdate(bulkUpdateBody(scope, { all: true, excluded }, change), count))),
+      excludedCaseIds(scope, selection.excluded).pipe(
+        switchMap((excluded) => caseListApi.bulkUpdate(bulkUpdateBody(scope, { all: true, excluded }, change), count)),
+      ),
   };
 }

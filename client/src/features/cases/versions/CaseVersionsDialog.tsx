@@ -8,6 +8,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { forkJoin } from 'rxjs';
 import { changesOf, topics } from '../../../app/changes.ts';
+import { keyedTexts } from '../../../components/keyed-texts.ts';
 import { useLiveQuery } from '../../../app/use-live-query.ts';
 import { formatDateTime } from '../../../i18n/dates.ts';
 import { caseApi, type CaseHistoryRow } from '../form/case-api.ts';
@@ -54,13 +55,13 @@ function NameList({ kept, only, onlyClass }: { kept: readonly string[]; only: re
   if (kept.length + only.length === 0) return <p className="version-diff__values version-diff__empty">{t('caseVersions.empty')}</p>;
   return (
     <ul className="version-diff__values">
-      {only.map((name, index) => (
-        <li key={`only-${index}`} className={onlyClass}>
-          {name}
+      {keyedTexts(only).map(({ text, key }) => (
+        <li key={`only-${key}`} className={onlyClass}>
+          {text}
         </li>
       ))}
-      {kept.map((name, index) => (
-        <li key={`kept-${index}`}>{name}</li>
+      {keyedTexts(kept).map(({ text, key }) => (
+        <li key={`kept-${key}`}>{text}</li>
       ))}
     </ul>
   );
@@ -85,13 +86,24 @@ function StepChange({ step, number, sides }: { step: StepDiff; number: number; s
     <li className="version-diff__step">
       <h4>
         {t('caseVersions.stepTitle', { number, name })}
-        {step.change !== 'same' && <Tag value={t(`caseVersions.change.${step.change}`)} severity={step.change === 'removed' ? 'danger' : step.change === 'added' ? 'success' : 'info'} />}
+        {step.change !== 'same' && (
+          <Tag
+            value={t(`caseVersions.change.${step.change}`)}
+            severity={step.change === 'removed' ? 'danger' : step.change === 'added' ? 'success' : 'info'}
+          />
+        )}
       </h4>
       {step.change !== 'same' && step.change !== 'moved' && (
         <>
-          {(step.change !== 'changed' || step.fields.includes('name')) && <TextDiff older={older?.name ?? ''} newer={newer?.name ?? ''} labels={sides} />}
-          {(step.change !== 'changed' || step.fields.includes('scenario')) && <TextDiff older={older?.scenario ?? ''} newer={newer?.scenario ?? ''} labels={sides} />}
-          {(step.change !== 'changed' || step.fields.includes('expected')) && Boolean(older?.expected || newer?.expected) && <TextDiff older={older?.expected ?? ''} newer={newer?.expected ?? ''} labels={sides} />}
+          {(step.change !== 'changed' || step.fields.includes('name')) && (
+            <TextDiff older={older?.name ?? ''} newer={newer?.name ?? ''} labels={sides} />
+          )}
+          {(step.change !== 'changed' || step.fields.includes('scenario')) && (
+            <TextDiff older={older?.scenario ?? ''} newer={newer?.scenario ?? ''} labels={sides} />
+          )}
+          {(step.change !== 'changed' || step.fields.includes('expected')) && Boolean(older?.expected || newer?.expected) && (
+            <TextDiff older={older?.expected ?? ''} newer={newer?.expected ?? ''} labels={sides} />
+          )}
           {step.fields.includes('attachments') && (
             <Sides
               older={<NameList kept={[]} only={(older?.attachments ?? []).map((file) => file.filename)} onlyClass="" />}
@@ -109,7 +121,11 @@ function SameValue({ diff }: { diff: FieldDiff }) {
   const { t } = useTranslation();
   switch (diff.kind) {
     case 'text':
-      return LONG_TEXT_FIELDS.has(diff.field) ? <pre className="text-diff__side">{diff.newer}</pre> : <p className="version-diff__values">{textOf(t, diff.newer)}</p>;
+      return LONG_TEXT_FIELDS.has(diff.field) ? (
+        <pre className="text-diff__side">{diff.newer}</pre>
+      ) : (
+        <p className="version-diff__values">{textOf(t, diff.newer)}</p>
+      );
     case 'flag':
       return <p className="version-diff__values">{t(diff.newer ? 'caseVersions.yes' : 'caseVersions.no')}</p>;
     case 'names':
@@ -119,7 +135,13 @@ function SameValue({ diff }: { diff: FieldDiff }) {
     case 'attributes':
       return <NameList kept={diff.entries.map((entry) => `${entry.name}: ${entry.newer ?? ''}`)} only={[]} onlyClass="" />;
     case 'steps':
-      return <NameList kept={diff.steps.map((step, index) => t('caseVersions.stepTitle', { number: index + 1, name: step.newer?.name ?? '' }))} only={[]} onlyClass="" />;
+      return (
+        <NameList
+          kept={diff.steps.map((step, index) => t('caseVersions.stepTitle', { number: index + 1, name: step.newer?.name ?? '' }))}
+          only={[]}
+          onlyClass=""
+        />
+      );
   }
 }
 
@@ -135,10 +157,20 @@ function FieldValues({ diff, sides }: { diff: FieldDiff; sides: readonly [string
       return <Sides older={said(diff.older)} newer={said(diff.newer)} />;
     }
     case 'names':
-      return <Sides older={<NameList kept={diff.kept} only={diff.removed} onlyClass="version-diff__removed" />} newer={<NameList kept={diff.kept} only={diff.added} onlyClass="version-diff__added" />} />;
+      return (
+        <Sides
+          older={<NameList kept={diff.kept} only={diff.removed} onlyClass="version-diff__removed" />}
+          newer={<NameList kept={diff.kept} only={diff.added} onlyClass="version-diff__added" />}
+        />
+      );
     case 'files': {
       const names = (files: ReadonlyArray<{ filename: string }>) => files.map((file) => file.filename);
-      return <Sides older={<NameList kept={names(diff.kept)} only={names(diff.removed)} onlyClass="version-diff__removed" />} newer={<NameList kept={names(diff.kept)} only={names(diff.added)} onlyClass="version-diff__added" />} />;
+      return (
+        <Sides
+          older={<NameList kept={names(diff.kept)} only={names(diff.removed)} onlyClass="version-diff__removed" />}
+          newer={<NameList kept={names(diff.kept)} only={names(diff.added)} onlyClass="version-diff__added" />}
+        />
+      );
     }
     case 'attributes':
       return (
@@ -146,10 +178,14 @@ function FieldValues({ diff, sides }: { diff: FieldDiff; sides: readonly [string
           {diff.entries
             .filter((entry) => entry.change !== 'same')
             .map((entry) => (
-            <div key={entry.name}>
-              <strong>{entry.name}</strong> <Tag value={t(`caseVersions.change.${entry.change}`)} severity={entry.change === 'removed' ? 'danger' : entry.change === 'added' ? 'success' : 'info'} />
-              <TextDiff older={entry.older ?? ''} newer={entry.newer ?? ''} labels={sides} />
-            </div>
+              <div key={entry.name}>
+                <strong>{entry.name}</strong>{' '}
+                <Tag
+                  value={t(`caseVersions.change.${entry.change}`)}
+                  severity={entry.change === 'removed' ? 'danger' : entry.change === 'added' ? 'success' : 'info'}
+                />
+                <TextDiff older={entry.older ?? ''} newer={entry.newer ?? ''} labels={sides} />
+              </div>
             ))}
         </div>
       );
@@ -189,7 +225,12 @@ export function CaseVersionsDialog({ projectId, caseId, versions, initial, onClo
   const loaded = useLiveQuery(
     { caseId, ...pair },
     () => changesOf(topics.suites(projectId)),
-    (query) => forkJoin({ older: caseApi.watch(query.caseId, query.older), newer: caseApi.watch(query.caseId, query.newer), history: caseApi.history(query.caseId, 1, 1000) }),
+    (query) =>
+      forkJoin({
+        older: caseApi.watch(query.caseId, query.older),
+        newer: caseApi.watch(query.caseId, query.newer),
+        history: caseApi.history(query.caseId, 1, 1000),
+      }),
   );
   const shown = loaded.data && !loaded.stale ? loaded.data : null;
   const fields = useMemo(() => (shown ? compareVersions(shown.older, shown.newer).filter(holdsSomething) : []), [shown]);
@@ -197,21 +238,51 @@ export function CaseVersionsDialog({ projectId, caseId, versions, initial, onClo
   const unchanged = fields.filter((field) => !field.changed);
 
   const current = versions[0];
-  const options = versions.map((version) => ({ value: version, label: t(version === current ? 'caseVersions.currentVersion' : 'caseVersions.version', { version }) }));
+  const options = versions.map((version) => ({
+    value: version,
+    label: t(version === current ? 'caseVersions.currentVersion' : 'caseVersions.version', { version }),
+  }));
   const madeBy = (version: number, rows: readonly CaseHistoryRow[]) => {
     const row = rows.find((each) => each.version === version);
-    return row ? t('caseVersions.madeBy', { user: row.user?.username ?? t('caseVersions.nobody'), date: formatDateTime(row.history_date, i18n.language) }) : '';
+    return row
+      ? t('caseVersions.madeBy', {
+          user: row.user?.username ?? t('caseVersions.nobody'),
+          date: formatDateTime(row.history_date, i18n.language),
+        })
+      : '';
   };
   const sides = [t('caseVersions.version', { version: pair.older }), t('caseVersions.version', { version: pair.newer })] as const;
 
   return (
-    <Dialog visible modal maximizable header={t('caseVersions.title')} onHide={onClose} style={{ width: '1100px' }} breakpoints={{ '1200px': '95vw' }}>
+    <Dialog
+      visible
+      modal
+      maximizable
+      header={t('caseVersions.title')}
+      onHide={onClose}
+      style={{ width: '1100px' }}
+      breakpoints={{ '1200px': '95vw' }}
+    >
       <div className="version-diff__toolbar">
         <label htmlFor="compare-older">{t('caseVersions.from')}</label>
-        <Dropdown inputId="compare-older" value={pair.older} options={options} onChange={(event) => setPair({ ...pair, older: event.value as number })} />
+        <Dropdown
+          inputId="compare-older"
+          value={pair.older}
+          options={options}
+          onChange={(event) => setPair({ ...pair, older: event.value as number })}
+        />
         <label htmlFor="compare-newer">{t('caseVersions.to')}</label>
-        <Dropdown inputId="compare-newer" value={pair.newer} options={options} onChange={(event) => setPair({ ...pair, newer: event.value as number })} />
-        {shown && <span className="version-diff__summary">{changed.length === 0 ? t('caseVersions.sameContent') : t('caseVersions.changedFields', { count: changed.length })}</span>}
+        <Dropdown
+          inputId="compare-newer"
+          value={pair.newer}
+          options={options}
+          onChange={(event) => setPair({ ...pair, newer: event.value as number })}
+        />
+        {shown && (
+          <span className="version-diff__summary">
+            {changed.length === 0 ? t('caseVersions.sameContent') : t('caseVersions.changedFields', { count: changed.length })}
+          </span>
+        )}
       </div>
       {!shown ? (
         <ProgressSpinner className="case-drawer__loading" aria-label={t('caseVersions.loading')} />
@@ -230,7 +301,12 @@ export function CaseVersionsDialog({ projectId, caseId, versions, initial, onClo
               <FieldRow key={diff.field} diff={diff} sides={sides} />
             ))}
             {unchanged.length > 0 && (
-              <Panel header={t('caseVersions.unchanged', { count: unchanged.length })} toggleable collapsed={true} className="version-diff__unchanged">
+              <Panel
+                header={t('caseVersions.unchanged', { count: unchanged.length })}
+                toggleable
+                collapsed={true}
+                className="version-diff__unchanged"
+              >
                 {unchanged.map((diff) => (
                   <FieldRow key={diff.field} diff={diff} sides={sides} />
                 ))}

@@ -3,14 +3,27 @@ import { useTranslation } from 'react-i18next';
 import { sideBySide, type TextSegment } from './text-diff.ts';
 import './case-versions.css';
 
+/** A static diff's segments are known by where they start in the side's text (none is empty, so each starts elsewhere). */
+function withStarts(segments: readonly TextSegment[]): Array<TextSegment & { start: number }> {
+  let start = 0;
+  return segments.map((segment) => {
+    const placed = { ...segment, start };
+    start += segment.text.length;
+    return placed;
+  });
+}
+
 function DiffSide({ segments, changedAs: Mark, label }: { segments: TextSegment[]; changedAs: 'del' | 'ins'; label: string }) {
   const { t } = useTranslation();
   return (
-    <pre className="text-diff__side" aria-label={label}>
+    // biome-ignore lint/a11y/useSemanticElements: a named side of a diff, which stays a <pre> to keep the text's line breaks and spaces
+    <pre className="text-diff__side" role="group" aria-label={label}>
       {segments.length === 0 ? (
         <span className="text-diff__empty">{t('caseVersions.empty')}</span>
       ) : (
-        segments.map((segment, index) => (segment.changed ? <Mark key={index}>{segment.text}</Mark> : <span key={index}>{segment.text}</span>))
+        withStarts(segments).map((segment) =>
+          segment.changed ? <Mark key={segment.start}>{segment.text}</Mark> : <span key={segment.start}>{segment.text}</span>,
+        )
       )}
     </pre>
   );

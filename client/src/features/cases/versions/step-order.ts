@@ -8,7 +8,10 @@ export function interleaved(primary: readonly string[], secondary: readonly stri
   const order = [...primary];
   secondary.forEach((id, index) => {
     if (order.includes(id)) return;
-    const before = secondary.slice(0, index).reverse().find((earlier) => order.includes(earlier));
+    const before = secondary
+      .slice(0, index)
+      .reverse()
+      .find((earlier) => order.includes(earlier));
     order.splice(before === undefined ? 0 : order.indexOf(before) + 1, 0, id);
   });
   return order;

@@ -21,6 +21,9 @@ describe('a text compared side by side', () => {
   });
 
   it('shows equal texts unmarked', () => {
-    expect(sideBySide('Same\ntext', 'Same\ntext')).toEqual({ older: [{ text: 'Same\ntext', changed: false }], newer: [{ text: 'Same\ntext', changed: false }] });
+    expect(sideBySide('Same\ntext', 'Same\ntext')).toEqual({
+      older: [{ text: 'Same\ntext', changed: false }],
+      newer: [{ text: 'Same\ntext', changed: false }],
+    });
   });
 });

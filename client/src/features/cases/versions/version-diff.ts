@@ -44,7 +44,13 @@ export interface AttributeDiff {
 }
 
 export type FieldDiff =
-  | { field: Exclude<DiffField, 'is_archive' | 'is_steps' | 'steps' | 'labels' | 'attributes' | 'attachments'>; kind: 'text'; changed: boolean; older: string; newer: string }
+  | {
+      field: Exclude<DiffField, 'is_archive' | 'is_steps' | 'steps' | 'labels' | 'attributes' | 'attachments'>;
+      kind: 'text';
+      changed: boolean;
+      older: string;
+      newer: string;
+    }
   | { field: 'is_archive' | 'is_steps'; kind: 'flag'; changed: boolean; older: boolean; newer: boolean }
   | { field: 'labels'; kind: 'names'; changed: boolean; added: string[]; removed: string[]; kept: string[] }
   | { field: 'attachments'; kind: 'files'; changed: boolean; added: Attachment[]; removed: Attachment[]; kept: Attachment[] }
@@ -59,7 +65,8 @@ function setDiff<T>(older: readonly T[], newer: readonly T[], identity: (item: T
   return { added, removed, kept: newer.filter((item) => olderIds.has(identity(item))), changed: added.length + removed.length > 0 };
 }
 
-const sameFiles = (a: readonly Attachment[], b: readonly Attachment[]) => a.length === b.length && a.every((file, index) => file.id === b[index]!.id);
+const sameFiles = (a: readonly Attachment[], b: readonly Attachment[]) =>
+  a.length === b.length && a.every((file, index) => file.id === b[index]!.id);
 
 /**
  * Steps matched by their id, which a step keeps across versions: each added,
@@ -68,7 +75,8 @@ const sameFiles = (a: readonly Attachment[], b: readonly Attachment[]) => a.leng
  */
 export function stepsDiff(older: readonly CaseStep[], newer: readonly CaseStep[]): StepDiff[] {
   const [olderById, newerById] = [new Map(older.map((step) => [step.id, step])), new Map(newer.map((step) => [step.id, step]))];
-  const inBoth = (steps: readonly CaseStep[]) => steps.filter((step) => olderById.has(step.id) && newerById.has(step.id)).map((step) => step.id);
+  const inBoth = (steps: readonly CaseStep[]) =>
+    steps.filter((step) => olderById.has(step.id) && newerById.has(step.id)).map((step) => step.id);
   const [olderPlaces, newerPlaces] = [inBoth(older), inBoth(newer)];
   const order = interleaved(
     newer.map((step) => String(step.id)),
@@ -99,7 +107,13 @@ export function compareVersions(older: CaseDetail, newer: CaseDetail): FieldDiff
     const [was, is] = [read(older), read(newer)];
     return { field, kind: 'text', changed: was !== is, older: was, newer: is };
   };
-  const flag = (field: 'is_archive' | 'is_steps'): FieldDiff => ({ field, kind: 'flag', changed: older[field] !== newer[field], older: older[field], newer: newer[field] });
+  const flag = (field: 'is_archive' | 'is_steps'): FieldDiff => ({
+    field,
+    kind: 'flag',
+    changed: older[field] !== newer[field],
+    older: older[field],
+    newer: newer[field],
+  });
   const labels = setDiff(older.labels, newer.labels, (label) => label.id);
   const names = (items: ReadonlyArray<{ name: string }>) => items.map((item) => item.name);
   const attributes = attributesDiff(older.attributes, newer.attributes);
@@ -116,7 +130,14 @@ export function compareVersions(older: CaseDetail, newer: CaseDetail): FieldDiff
     { field: 'steps', kind: 'steps', changed: steps.some((step) => step.change !== 'same'), steps },
     text('teardown', (version) => version.teardown),
     text('estimate', (version) => version.estimate ?? ''),
-    { field: 'labels', kind: 'names', changed: labels.changed, added: names(labels.added), removed: names(labels.removed), kept: names(labels.kept) },
+    {
+      field: 'labels',
+      kind: 'names',
+      changed: labels.changed,
+      added: names(labels.added),
+      removed: names(labels.removed),
+      kept: names(labels.kept),
+    },
     { field: 'attributes', kind: 'attributes', changed: attributes.some((entry) => entry.change !== 'same'), entries: attributes },
     { field: 'attachments', kind: 'files', ...setDiff(older.attachments, newer.attachments, (file) => file.id) },
   ];

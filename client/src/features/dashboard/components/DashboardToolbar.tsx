@@ -50,7 +50,9 @@ export function DashboardToolbar(props: DashboardToolbarProps) {
           options={views}
           allowEmpty={false}
           onChange={(event) => props.onView(event.value as DashboardView)}
-          itemTemplate={(option: { value: DashboardView; label: string }) => <i className={VIEW_ICONS[option.value]} title={option.label} />}
+          itemTemplate={(option: { value: DashboardView; label: string }) => (
+            <i className={VIEW_ICONS[option.value]} title={option.label} />
+          )}
           aria-label={t('dashboard.view.label')}
         />
         <Button label={t('dashboard.create')} icon="pi pi-plus" onClick={props.onCreate} />

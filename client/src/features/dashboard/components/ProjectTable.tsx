@@ -47,7 +47,11 @@ export function ProjectTable({ page, loading, onPage, onAction }: ProjectTablePr
           </span>
         )}
       />
-      <Column header={t('dashboard.columns.description')} className="project-table__about" body={(project: Project) => <Markdown compact text={project.description} className="project-table__description" />} />
+      <Column
+        header={t('dashboard.columns.description')}
+        className="project-table__about"
+        body={(project: Project) => <Markdown compact text={project.description} className="project-table__description" />}
+      />
       {PROJECT_COUNTERS.map((counter) => (
         <Column
           key={counter}

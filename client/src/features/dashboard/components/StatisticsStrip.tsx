@@ -5,7 +5,13 @@ import { projectApi } from '../../projects/project-api.ts';
 import { projectListChanges } from '../../projects/project-changes.ts';
 import type { Statistics } from '../../projects/project.ts';
 
-const TOTALS = ['projects_count', 'suites_count', 'cases_count', 'plans_count', 'tests_count'] as const satisfies readonly (keyof Statistics)[];
+const TOTALS = [
+  'projects_count',
+  'suites_count',
+  'cases_count',
+  'plans_count',
+  'tests_count',
+] as const satisfies readonly (keyof Statistics)[];
 
 /** Totals over the user's visible, active projects (§3.17), kept current; absent when the server has none. */
 export function StatisticsStrip() {

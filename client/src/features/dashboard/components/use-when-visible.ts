@@ -9,12 +9,16 @@ export function useWhenVisible<T extends Element>(onVisible: () => void, enabled
   const ref = useRef<T>(null);
   const callback = useRef(onVisible);
   callback.current = onVisible;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each load observes afresh, so a sentinel still in view asks for the next page
   useEffect(() => {
     const element = ref.current;
     if (!element || !enabled) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) callback.current();
-    }, { rootMargin: '200px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) callback.current();
+      },
+      { rootMargin: '200px' },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [enabled, loaded]);

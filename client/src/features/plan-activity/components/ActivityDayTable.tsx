@@ -69,7 +69,11 @@ function Author({ item }: { item: ActivityItem }) {
   const profile = userProfilePath(item.username, reader);
   return (
     <span className="plan-activity__user">
-      <Avatar image={item.avatar_link || undefined} label={item.avatar_link ? undefined : item.username.slice(0, 1).toUpperCase()} shape="circle" />
+      <Avatar
+        image={item.avatar_link || undefined}
+        label={item.avatar_link ? undefined : item.username.slice(0, 1).toUpperCase()}
+        shape="circle"
+      />
       {profile ? <Link to={profile}>{item.username}</Link> : <span>{item.username}</span>}
     </span>
   );
@@ -88,7 +92,10 @@ export function ActivityDayTable({ day, projectId, planId }: { day: ActivityDay;
           className="plan-activity__time"
           body={(item: ActivityItem) => <time dateTime={item.action_timestamp}>{formatTime(item.action_timestamp, i18n.language)}</time>}
         />
-        <Column header={t('planActivity.columns.test')} body={(item: ActivityItem) => <TestLink item={item} projectId={projectId} planId={planId} />} />
+        <Column
+          header={t('planActivity.columns.test')}
+          body={(item: ActivityItem) => <TestLink item={item} projectId={projectId} planId={planId} />}
+        />
         <Column header={t('planActivity.columns.plan')} body={(item: ActivityItem) => <PlanCrumbs item={item} projectId={projectId} />} />
         <Column header={t('planActivity.columns.action')} body={(item: ActivityItem) => <ActionTag action={item.action} />} />
         <Column header={t('planActivity.columns.status')} body={(item: ActivityItem) => <StatusAtTheTime item={item} />} />

@@ -25,12 +25,21 @@ export function ActivityFilters({ view, statuses, onChange }: ActivityFiltersPro
     { value: false, label: t('planActivity.oldestFirst') },
   ];
   const actions = ACTIVITY_ACTION_NAMES.map((action) => ({ value: action, label: t(`planActivity.actions.${action}`) }));
-  const statusOptions = (statuses ?? []).map((status) => ({ value: status.id, label: seededName(t, 'status', status.name), color: status.color }));
+  const statusOptions = (statuses ?? []).map((status) => ({
+    value: status.id,
+    label: seededName(t, 'status', status.name),
+    color: status.color,
+  }));
   return (
-    <div className="plan-activity__filters" role="group" aria-label={t('planActivity.filters')}>
+    <fieldset className="plan-activity__filters" aria-label={t('planActivity.filters')}>
       <span className="plan-activity__field">
         <label htmlFor="plan-activity-time">{t('planActivity.time')}</label>
-        <Dropdown inputId="plan-activity-time" value={view.newestFirst} options={orders} onChange={(event) => onChange(filtered(view, { newestFirst: event.value as boolean }))} />
+        <Dropdown
+          inputId="plan-activity-time"
+          value={view.newestFirst}
+          options={orders}
+          onChange={(event) => onChange(filtered(view, { newestFirst: event.value as boolean }))}
+        />
       </span>
       <span className="plan-activity__field">
         <label htmlFor="plan-activity-action">{t('planActivity.action')}</label>
@@ -64,7 +73,14 @@ export function ActivityFilters({ view, statuses, onChange }: ActivityFiltersPro
         />
       </span>
       <SearchBox className="plan-activity__search" label={t('planActivity.search')} value={search} onType={type} />
-      <Button type="button" label={t('planActivity.clear')} icon="pi pi-filter-slash" outlined disabled={!isFiltered(view)} onClick={() => onChange(cleared(view))} />
-    </div>
+      <Button
+        type="button"
+        label={t('planActivity.clear')}
+        icon="pi pi-filter-slash"
+        outlined
+        disabled={!isFiltered(view)}
+        onClick={() => onChange(cleared(view))}
+      />
+    </fieldset>
   );
 }

@@ -22,8 +22,12 @@ export function ActivityRecords({ projectId, planId }: { projectId: number; plan
       <ActivityFilters view={view} statuses={statuses} onChange={setView} />
       <div className="plan-activity__progress">{(answer === null || page.stale) && <ProgressBar mode="indeterminate" />}</div>
       {answer && <p className="plan-activity__total">{t('planActivity.total', { count: answer.count })}</p>}
-      {answer?.count === 0 && <p className="suite-page__empty">{t(isFiltered(view) ? 'planActivity.nothingFound' : 'planActivity.empty')}</p>}
-      {answer?.days.map((day) => <ActivityDayTable key={day.day} day={day} projectId={projectId} planId={planId} />)}
+      {answer?.count === 0 && (
+        <p className="suite-page__empty">{t(isFiltered(view) ? 'planActivity.nothingFound' : 'planActivity.empty')}</p>
+      )}
+      {answer?.days.map((day) => (
+        <ActivityDayTable key={day.day} day={day} projectId={projectId} planId={planId} />
+      ))}
       <Paginator
         first={((answer?.current ?? view.page) - 1) * view.page_size}
         rows={view.page_size}

@@ -16,7 +16,9 @@ export interface ActivityPage {
 export function activityPage(request: ActivityRequest): Observable<ActivityPage> {
   return activityApi
     .page(request)
-    .pipe(map((answer) => ({ count: answer.count, current: answer.pages.current, days: activityDays(answer.results, request.newestFirst) })));
+    .pipe(
+      map((answer) => ({ count: answer.count, current: answer.pages.current, days: activityDays(answer.results, request.newestFirst) })),
+    );
 }
 
 /**

@@ -43,20 +43,43 @@ export function newNameErrors(error: ApiError): string[] {
 }
 
 /** Copies the plan with its subtree and unarchived tests, without results, under a plan or as a root (§ Dialogs, §4.19). */
-export function PlanCopyDialog({ projectId, plan, parentId, onClose }: { projectId: number; plan: PlanRef; parentId: number | null; onClose(): void }) {
+export function PlanCopyDialog({
+  projectId,
+  plan,
+  parentId,
+  onClose,
+}: {
+  projectId: number;
+  plan: PlanRef;
+  parentId: number | null;
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const form = useForm<CopyForm, unknown, z.output<typeof schema>>({
     mode: 'onChange',
     resolver: zodResolver(schema),
-    defaultValues: { newName: `${plan.name} (Copy)`, start: new Date(plan.started_at), due: new Date(plan.due_date), parent: parentId, keepAssignee: false },
+    defaultValues: {
+      newName: `${plan.name} (Copy)`,
+      start: new Date(plan.started_at),
+      due: new Date(plan.due_date),
+      parent: parentId,
+      keepAssignee: false,
+    },
   });
   const [alert, setAlert] = useState<string[]>([]);
   const [copy, copying] = useAction(
     ({ newName, start, due, parent, keepAssignee }: z.output<typeof schema>) =>
       planApi
         .copy({
-          plans: [{ plan: plan.id, new_name: newName.trim(), ...(start ? { started_at: toMinute(start) } : {}), ...(due ? { due_date: toMinute(due) } : {}) }],
+          plans: [
+            {
+              plan: plan.id,
+              new_name: newName.trim(),
+              ...(start ? { started_at: toMinute(start) } : {}),
+              ...(due ? { due_date: toMinute(due) } : {}),
+            },
+          ],
           dst_plan: parent,
           keep_assignee: keepAssignee,
         })
@@ -71,7 +94,7 @@ export function PlanCopyDialog({ projectId, plan, parentId, onClose }: { project
         // The new name's messages go under it (§8); the rest into the alert.
         const [nameError] = newNameErrors(outcome.error);
         if (nameError) form.setError('newName', { type: 'server', message: nameError });
-        setAlert(nameError ? [] : (outcome.error.detail ? [outcome.error.detail] : Object.values(outcome.error.fieldErrors).flat()));
+        setAlert(nameError ? [] : outcome.error.detail ? [outcome.error.detail] : Object.values(outcome.error.fieldErrors).flat());
       }
     },
   );
@@ -81,11 +104,26 @@ export function PlanCopyDialog({ projectId, plan, parentId, onClose }: { project
   const footer = (
     <>
       <Button type="button" label={t('common.cancel')} text severity="secondary" onClick={requestClose} />
-      <Button type="submit" form="plan-copy-form" label={t('plans.copy.submit')} icon="pi pi-copy" disabled={newName.trim() === ''} loading={copying.state === 'running'} />
+      <Button
+        type="submit"
+        form="plan-copy-form"
+        label={t('plans.copy.submit')}
+        icon="pi pi-copy"
+        disabled={newName.trim() === ''}
+        loading={copying.state === 'running'}
+      />
     </>
   );
   return (
-    <Dialog visible modal header={t('plans.copy.title', { name: plan.title })} footer={footer} onHide={requestClose} style={{ width: '600px' }} breakpoints={{ '640px': '95vw' }}>
+    <Dialog
+      visible
+      modal
+      header={t('plans.copy.title', { name: plan.title })}
+      footer={footer}
+      onHide={requestClose}
+      style={{ width: '600px' }}
+      breakpoints={{ '640px': '95vw' }}
+    >
       <form id="plan-copy-form" className="form" onSubmit={form.handleSubmit(copy)} noValidate>
         {alert.length > 0 && <Message severity="error" text={alert.map((message) => translateFormMessage(t, message)).join(' ')} />}
         <Controller
@@ -111,7 +149,13 @@ export function PlanCopyDialog({ projectId, plan, parentId, onClose }: { project
           control={form.control}
           render={({ field }) => (
             <FormField id="plan-copy-parent" label={t('plans.copy.parent')}>
-              <PlanTreeSelect id="plan-copy-parent" projectId={projectId} value={field.value} onChange={field.onChange} placeholder={t('plans.form.noParent')} />
+              <PlanTreeSelect
+                id="plan-copy-parent"
+                projectId={projectId}
+                value={field.value}
+                onChange={field.onChange}
+                placeholder={t('plans.form.noParent')}
+              />
             </FormField>
           )}
         />
@@ -120,7 +164,11 @@ export function PlanCopyDialog({ projectId, plan, parentId, onClose }: { project
           control={form.control}
           render={({ field }) => (
             <span className="field-checkbox">
-              <Checkbox inputId="plan-copy-keep-assignee" checked={field.value} onChange={(event) => field.onChange(event.checked === true)} />
+              <Checkbox
+                inputId="plan-copy-keep-assignee"
+                checked={field.value}
+                onChange={(event) => field.onChange(event.checked === true)}
+              />
               <label htmlFor="plan-copy-keep-assignee">{t('plans.copy.keepAssignee')}</label>
             </span>
           )}

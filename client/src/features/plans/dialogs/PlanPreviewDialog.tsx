@@ -45,7 +45,9 @@ export function PlanPreviewDialog({ action, plan, onStart, onFailed, onDone, onC
       question={t(`plans.${action}.question`, { name: plan.title })}
       loadPreview={() => run[action].preview(plan.id)}
       previewKey={`${action}/${plan.id}`}
-      rowLabel={(row) => (row.verbose_name === 'source model' ? t('plans.preview.plans') : t(`models.${row.verbose_name}`, { defaultValue: row.verbose_name }))}
+      rowLabel={(row) =>
+        row.verbose_name === 'source model' ? t('plans.preview.plans') : t(`models.${row.verbose_name}`, { defaultValue: row.verbose_name })
+      }
       affectedLabel={t('plans.preview.affected')}
       warning={t(`plans.${action}.warning`)}
       confirm={{

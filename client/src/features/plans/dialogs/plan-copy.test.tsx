@@ -3,18 +3,20 @@ import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/api-error.ts';
-import { useScriptedServer } from '../../../testing/use-server.ts';
-import { aPlan } from '../plan-fixtures.ts';
+import { scriptedServerPerTest } from '../../../testing/scripted-server.ts';
+import { aPlan } from '../../../testing/plan-fixtures.ts';
 import { PlanCopyDialog, newNameErrors } from './PlanCopyDialog.tsx';
 
-const net = useScriptedServer({
+const net = scriptedServerPerTest({
   'GET /api/v2/testplans/descendants-tree/?project=1': { status: 200, body: [] },
   'POST /api/v2/testplans/copy/': { status: 400, body: { plans: ['New plan name is required'] } },
 });
 
 function renderDialog() {
   const plan = aPlan(7, 'Sprint', { title: 'Sprint [Chrome]' });
-  const router = createMemoryRouter([{ path: '/', element: <PlanCopyDialog projectId={1} plan={plan} parentId={3} onClose={() => undefined} /> }]);
+  const router = createMemoryRouter([
+    { path: '/', element: <PlanCopyDialog projectId={1} plan={plan} parentId={3} onClose={() => undefined} /> },
+  ]);
   render(<RouterProvider router={router} />);
 }
 
@@ -36,7 +38,7 @@ describe('the plan copy dialog (§5, §8)', () => {
     expect(await screen.findByText('New plan name is required')).toBeTruthy();
     const body = net.server.bodies[net.server.calls.indexOf('POST /api/v2/testplans/copy/')] as { plans: Array<Record<string, unknown>> };
     expect(body).toMatchObject({ plans: [{ plan: 7, new_name: 'Sprint (Copy)' }], dst_plan: 3, keep_assignee: false });
-    expect(new Date(body.plans[0]!['started_at'] as string).getTime()).toBe(new Date('2026-03-02T09:00:00Z').getTime());
+    expect(new Date(body.plans[0]!.started_at as string).getTime()).toBe(new Date('2026-03-02T09:00:00Z').getTime());
   });
 
   it('reads the new name’s messages as TestY nests them too', () => {

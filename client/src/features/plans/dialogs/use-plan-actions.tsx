@@ -62,17 +62,37 @@ export function usePlanActions(projectId: number, selectedPath: readonly number[
     void navigator.clipboard.writeText(link).then(() => notify({ severity: 'success', summary: t('plans.actions.linkCopied') }));
   };
   const common = (plan: ActedPlan) => ({
-    createChild: { label: t('plans.actions.createChild'), icon: 'pi pi-plus', command: () => void navigate(keepSearch(planPaths.create(projectId, plan.id, currentUrl()))) },
+    createChild: {
+      label: t('plans.actions.createChild'),
+      icon: 'pi pi-plus',
+      command: () => void navigate(keepSearch(planPaths.create(projectId, plan.id, currentUrl()))),
+    },
     copy: { label: t('plans.actions.copy'), icon: 'pi pi-copy', command: () => setOpen({ kind: 'copy', plan }) },
     copyLink: { label: t('plans.actions.copyLink'), icon: 'pi pi-link', command: () => copyLink(plan) },
-    edit: { label: t('plans.actions.edit'), icon: 'pi pi-pencil', disabled: plan.is_archive, command: () => void navigate(keepSearch(planPaths.edit(projectId, plan.id, currentUrl()))) },
+    edit: {
+      label: t('plans.actions.edit'),
+      icon: 'pi pi-pencil',
+      disabled: plan.is_archive,
+      command: () => void navigate(keepSearch(planPaths.edit(projectId, plan.id, currentUrl()))),
+    },
     archive: { label: t('plans.actions.archive'), icon: 'pi pi-box', command: () => setOpen({ kind: 'archive', plan }) },
     remove: { label: t('plans.actions.delete'), icon: 'pi pi-trash', command: () => setOpen({ kind: 'delete', plan }) },
-    viewActivity: { label: t('plans.actions.viewActivity'), icon: 'pi pi-history', command: () => void navigate(keepSearch(planPaths.activity(projectId, plan.id))) },
+    viewActivity: {
+      label: t('plans.actions.viewActivity'),
+      icon: 'pi pi-history',
+      command: () => void navigate(keepSearch(planPaths.activity(projectId, plan.id))),
+    },
   });
   const menuFor = (plan: ActedPlan): MenuItem[] => {
     const items = common(plan);
-    return [items.createChild, items.copy, items.copyLink, ...(plan.is_archive ? [] : [items.edit, items.archive]), items.remove, items.viewActivity];
+    return [
+      items.createChild,
+      items.copy,
+      items.copyLink,
+      ...(plan.is_archive ? [] : [items.edit, items.archive]),
+      items.remove,
+      items.viewActivity,
+    ];
   };
   const buttonsFor = (plan: ActedPlan): MenuItem[] => {
     const items = common(plan);
@@ -81,10 +101,12 @@ export function usePlanActions(projectId: number, selectedPath: readonly number[
   };
 
   let dialog: ReactNode = null;
-  if (open?.kind === 'copy') dialog = <PlanCopyDialog projectId={projectId} plan={open.plan} parentId={open.plan.parent?.id ?? null} onClose={close} />;
+  if (open?.kind === 'copy')
+    dialog = <PlanCopyDialog projectId={projectId} plan={open.plan} parentId={open.plan.parent?.id ?? null} onClose={close} />;
   else if (open) {
     // Deleting the selected plan or one above it leaves for the project's root; the plans on the way stop being asked for.
-    const leaving = open.kind === 'delete' && selectedPath.includes(open.plan.id) ? selectedPath.slice(selectedPath.indexOf(open.plan.id)) : [];
+    const leaving =
+      open.kind === 'delete' && selectedPath.includes(open.plan.id) ? selectedPath.slice(selectedPath.indexOf(open.plan.id)) : [];
     dialog = (
       <PlanPreviewDialog
         action={open.kind}

@@ -34,12 +34,7 @@ export function CasePicker({ projectId, value, onChange, error }: CasePickerProp
     <fieldset className="case-picker">
       <legend className="field__label">{t('plans.picker.title')}</legend>
       <div className="case-picker__tools">
-        <SearchBox
-          className="case-picker__search"
-          label={t('plans.picker.search')}
-          value={tree.text}
-          onType={tree.onType}
-        />
+        <SearchBox className="case-picker__search" label={t('plans.picker.search')} value={tree.text} onType={tree.onType} />
         <span className="field-switch">
           <InputSwitch inputId="case-picker-archived" checked={tree.archived} onChange={(event) => tree.setArchived(event.value)} />
           <label htmlFor="case-picker-archived">{t('plans.picker.showArchived')}</label>

@@ -4,7 +4,9 @@ import { FormField } from '../../../forms/FormField.tsx';
 import type { Parameter } from '../../parameters/parameter.ts';
 
 /** The parameters by group, each group a heading of its values. */
-export function parameterGroups(parameters: readonly Parameter[]): Array<{ label: string; items: Array<{ label: string; value: number }> }> {
+export function parameterGroups(
+  parameters: readonly Parameter[],
+): Array<{ label: string; items: Array<{ label: string; value: number }> }> {
   const groups = new Map<string, Array<{ label: string; value: number }>>();
   for (const parameter of [...parameters].sort((a, b) => a.group_name.localeCompare(b.group_name) || a.data.localeCompare(b.data))) {
     groups.set(parameter.group_name, [...(groups.get(parameter.group_name) ?? []), { label: parameter.data, value: parameter.id }]);

@@ -46,19 +46,40 @@ export function PlanFields({ projectId, form, editedId, attributes, parameters }
         control={control}
         render={({ field }) => (
           <FormField id="plan-parent" label={t('plans.form.parent')} error={translatedError(t, errors.parent)}>
-            <PlanTreeSelect id="plan-parent" projectId={projectId} value={field.value} onChange={field.onChange} placeholder={t('plans.form.noParent')} excludedId={editedId} invalid={!!errors.parent} />
+            <PlanTreeSelect
+              id="plan-parent"
+              projectId={projectId}
+              value={field.value}
+              onChange={field.onChange}
+              placeholder={t('plans.form.noParent')}
+              excludedId={editedId}
+              invalid={!!errors.parent}
+            />
           </FormField>
         )}
       />
       {parameters && (
-        <Controller name="parameters" control={control} render={({ field }) => <ParametersField parameters={parameters} value={field.value} onChange={field.onChange} error={errors.parameters} />} />
+        <Controller
+          name="parameters"
+          control={control}
+          render={({ field }) => (
+            <ParametersField parameters={parameters} value={field.value} onChange={field.onChange} error={errors.parameters} />
+          )}
+        />
       )}
       <Controller
         name="description"
         control={control}
         render={({ field }) => (
           <FormField id="plan-description" label={t('plans.form.description')} error={errors.description}>
-            <InputTextarea id="plan-description" rows={6} autoResize placeholder={t('plans.form.descriptionHint')} invalid={!!errors.description} {...field} />
+            <InputTextarea
+              id="plan-description"
+              rows={6}
+              autoResize
+              placeholder={t('plans.form.descriptionHint')}
+              invalid={!!errors.description}
+              {...field}
+            />
           </FormField>
         )}
       />

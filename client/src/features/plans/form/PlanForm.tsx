@@ -43,7 +43,9 @@ interface PlanFormProps {
 /** What a save answers: the plan to go to and its name. */
 type Saved = { id: number; name: string; count: number };
 
-/** Create or edit a plan (§2 Plan form, §4): the fields beside the case picker, the files on their own tab; leaving with changes asks first. */
+/**
+ * Create or edit a plan (§2 Plan form, §4): the fields beside the case picker, the files on their own tab; leaving with changes asks first.
+ */
 export function PlanForm({ projectId, edited, attributes, parameters, parentId, prevUrl }: PlanFormProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -57,11 +59,19 @@ export function PlanForm({ projectId, edited, attributes, parameters, parentId, 
     run: ({ parameters: chosen, ...body }) =>
       plan
         ? planApi.update(plan.id, body).pipe(map((saved) => ({ id: saved.id, name: saved.name, count: 1 })))
-        : planApi.create({ ...body, project: projectId, parameters: chosen }).pipe(map((created) => ({ id: created[0]!.id, name: created[0]!.name, count: created.length }))),
+        : planApi
+            .create({ ...body, project: projectId, parameters: chosen })
+            .pipe(map((created) => ({ id: created[0]!.id, name: created[0]!.name, count: created.length }))),
     onDone: (saved) => {
       guard.release();
       announcePlansChange(projectId);
-      notify({ severity: 'success', summary: t(plan ? 'plans.form.updated' : saved.count > 1 ? 'plans.form.createdMany' : 'plans.form.created', { name: saved.name, count: saved.count }) });
+      notify({
+        severity: 'success',
+        summary: t(plan ? 'plans.form.updated' : saved.count > 1 ? 'plans.form.createdMany' : 'plans.form.created', {
+          name: saved.name,
+          count: saved.count,
+        }),
+      });
       // A new plan is shown; an edited one goes back where the user came from (§4).
       void navigate(plan && prevUrl ? prevUrl : keepSearch(planPaths.plan(projectId, saved.id)));
     },
@@ -77,22 +87,48 @@ export function PlanForm({ projectId, edited, attributes, parameters, parentId, 
         <h1>{plan ? t('plans.form.editTitle', { name: plan.title }) : t('plans.form.createTitle')}</h1>
         <div className="plan-form__buttons">
           <Button type="button" label={t('plans.form.back')} icon="pi pi-arrow-left" text severity="secondary" onClick={back} />
-          <Button type="submit" form="plan-form" label={t(plan ? 'plans.form.save' : 'plans.form.create')} icon="pi pi-check" loading={running} />
+          <Button
+            type="submit"
+            form="plan-form"
+            label={t(plan ? 'plans.form.save' : 'plans.form.create')}
+            icon="pi pi-check"
+            loading={running}
+          />
         </div>
       </header>
       <form id="plan-form" className="form" onSubmit={submitProps.onSubmit} noValidate>
-        {alert.length > 0 && <Message severity="error" text={alert.map((message) => translatedPlanMessage(t, translateFormMessage(t, message))).join(' ')} />}
+        {alert.length > 0 && (
+          <Message severity="error" text={alert.map((message) => translatedPlanMessage(t, translateFormMessage(t, message))).join(' ')} />
+        )}
         <TabView renderActiveOnly={false}>
           <TabPanel header={t('plans.form.general')}>
             <ResizableSplit
-              first={<PlanFields projectId={projectId} form={form} editedId={plan?.id ?? null} attributes={shown} parameters={plan ? null : parameters} />}
+              first={
+                <PlanFields
+                  projectId={projectId}
+                  form={form}
+                  editedId={plan?.id ?? null}
+                  attributes={shown}
+                  parameters={plan ? null : parameters}
+                />
+              }
               second={
-                <Controller name="test_cases" control={control} render={({ field }) => <CasePicker projectId={projectId} value={field.value} onChange={field.onChange} error={errors.test_cases} />} />
+                <Controller
+                  name="test_cases"
+                  control={control}
+                  render={({ field }) => (
+                    <CasePicker projectId={projectId} value={field.value} onChange={field.onChange} error={errors.test_cases} />
+                  )}
+                />
               }
             />
           </TabPanel>
           <TabPanel header={t('plans.form.attachments')}>
-            <Controller name="attachments" control={control} render={({ field }) => <AttachmentsField projectId={projectId} value={field.value} onChange={field.onChange} />} />
+            <Controller
+              name="attachments"
+              control={control}
+              render={({ field }) => <AttachmentsField projectId={projectId} value={field.value} onChange={field.onChange} />}
+            />
           </TabPanel>
         </TabView>
       </form>

@@ -10,7 +10,7 @@ import { PlanForm } from './PlanForm.tsx';
 const numberOrNull = (text: string | null | undefined) => (text && /^\d+$/.test(text) ? Number(text) : null);
 
 /** Only a path of this app is a place to go back to. */
-const appPath = (url: string | null) => (url && url.startsWith('/') && !url.startsWith('//') ? url : null);
+const appPath = (url: string | null) => (url?.startsWith('/') && !url.startsWith('//') ? url : null);
 
 /**
  * /projects/{id}/plans/new-test-plan?parentTestPlan=&prevUrl= and /plans/{planId}/edit-test-plan?prevUrl=
@@ -19,8 +19,8 @@ const appPath = (url: string | null) => (url && url.startsWith('/') && !url.star
 export function PlanFormPage() {
   const params = useParams();
   const [query] = useSearchParams();
-  const projectId = Number(params['projectId']);
-  const planId = numberOrNull(params['planId']);
+  const projectId = Number(params.projectId);
+  const planId = numberOrNull(params.planId);
   const loaded$ = useObservable(
     (inputs$) =>
       inputs$.pipe(

@@ -5,7 +5,14 @@ import { withStart } from './PlanDates.tsx';
 import { toMinute } from './plan-form.ts';
 
 const aCase = (id: number, suiteId: number) => ({ id, name: `Case ${id}`, suite_id: suiteId, labels: [], is_archive: false });
-const login: CaseSearchNode = { id: 2, name: 'Login', title: 'Login', parent_id: 1, children: [], test_cases: [aCase(21, 2), aCase(22, 2)] };
+const login: CaseSearchNode = {
+  id: 2,
+  name: 'Login',
+  title: 'Login',
+  parent_id: 1,
+  children: [],
+  test_cases: [aCase(21, 2), aCase(22, 2)],
+};
 const web: CaseSearchNode = { id: 1, name: 'Web', title: 'Web', parent_id: null, children: [login], test_cases: [aCase(11, 1)] };
 const nodes = pickerNodes([web]);
 
@@ -37,7 +44,10 @@ describe('the plan dates (§5, §9)', () => {
     const start = new Date(2026, 2, 2, 9, 30);
     const due = new Date(2026, 2, 5, 18, 0);
     expect(withStart({ start, due }, new Date(2026, 2, 3))).toEqual({ start: new Date(2026, 2, 3, 9, 30), due });
-    expect(withStart({ start, due }, new Date(2026, 2, 8))).toEqual({ start: new Date(2026, 2, 8, 9, 30), due: new Date(2026, 2, 9, 9, 30) });
+    expect(withStart({ start, due }, new Date(2026, 2, 8))).toEqual({
+      start: new Date(2026, 2, 8, 9, 30),
+      due: new Date(2026, 2, 9, 9, 30),
+    });
   });
 
   it('are sent to the minute with the user’s offset', () => {

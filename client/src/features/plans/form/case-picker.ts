@@ -17,7 +17,12 @@ export function pickerNodes(suites: readonly CaseSearchNode[]): TreeNode[] {
     data: { kind: 'suite' },
     children: [
       ...pickerNodes(suite.children),
-      ...suite.test_cases.map((found) => ({ key: String(found.id), label: found.name, leaf: true, data: { kind: 'case', archived: found.is_archive, labels: found.labels } })),
+      ...suite.test_cases.map((found) => ({
+        key: String(found.id),
+        label: found.name,
+        leaf: true,
+        data: { kind: 'case', archived: found.is_archive, labels: found.labels },
+      })),
     ],
   }));
 }
@@ -68,6 +73,8 @@ export function pickedAfter(picked: readonly number[], nodes: readonly TreeNode[
 export function openedAtFirst(nodes: readonly TreeNode[], filtering: boolean, picked: ReadonlySet<number>): Record<string, boolean> {
   const keys = filtering
     ? suiteKeysIn(nodes)
-    : Object.entries(selectionKeysOf(nodes, picked)).flatMap(([key, state]) => (isSuiteKey(key) && (state.checked || state.partialChecked) ? [key] : []));
+    : Object.entries(selectionKeysOf(nodes, picked)).flatMap(([key, state]) =>
+        isSuiteKey(key) && (state.checked || state.partialChecked) ? [key] : [],
+      );
   return Object.fromEntries(keys.map((key) => [key, true]));
 }

@@ -5,9 +5,9 @@ import { ConfirmDialog } from 'primereact/confirmdialog';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { chooseLanguage } from '../../../i18n/i18n.ts';
-import { useScriptedServer } from '../../../testing/use-server.ts';
+import { scriptedServerPerTest } from '../../../testing/scripted-server.ts';
 import type { Parameter } from '../../parameters/parameter.ts';
-import { aPlan } from '../plan-fixtures.ts';
+import { aPlan } from '../../../testing/plan-fixtures.ts';
 import { PlanForm } from './PlanForm.tsx';
 import { parameterGroups } from './ParametersField.tsx';
 
@@ -15,7 +15,14 @@ const PROJECT = 3;
 
 const aCase = (id: number, name: string, suiteId: number) => ({ id, name, suite_id: suiteId, labels: [], is_archive: false });
 const mobile: CaseSearchNode = { id: 2, name: 'Mobile', title: 'Mobile', parent_id: 1, children: [], test_cases: [aCase(201, 'Swipe', 2)] };
-const web: CaseSearchNode = { id: 1, name: 'Web', title: 'Web', parent_id: null, children: [mobile], test_cases: [aCase(101, 'Log in', 1), aCase(102, 'Log out', 1)] };
+const web: CaseSearchNode = {
+  id: 1,
+  name: 'Web',
+  title: 'Web',
+  parent_id: null,
+  children: [mobile],
+  test_cases: [aCase(101, 'Log in', 1), aCase(102, 'Log out', 1)],
+};
 
 const owner: CustomAttribute = {
   id: 4,
@@ -30,12 +37,19 @@ const owner: CustomAttribute = {
 const created = { ...aPlan(50, 'Release'), path: '50', deleted_at: null, attachments: [] as number[] };
 const { title: _title, has_children: _children, created_at: _created, ...planMin } = created;
 
-const net = useScriptedServer({
+const net = scriptedServerPerTest({
   [`GET /api/v2/testplans/descendants-tree/?project=${PROJECT}`]: { status: 200, body: [] },
   [`GET /api/v2/cases/search/?project=${PROJECT}`]: { status: 200, body: [web] },
   [`GET /api/v2/labels/?project=${PROJECT}`]: { status: 200, body: [] },
   'POST /api/v2/testplans/': { status: 201, body: [planMin, { ...planMin, id: 51 }] },
-  'PATCH /api/v2/testplans/7/': { status: 400, body: { name: ['A name the server refuses.'], test_cases: ['Archived test cases cannot be added to a test plan: 102'], due_date: ['Start date must be earlier than due date.'] } },
+  'PATCH /api/v2/testplans/7/': {
+    status: 400,
+    body: {
+      name: ['A name the server refuses.'],
+      test_cases: ['Archived test cases cannot be added to a test plan: 102'],
+      due_date: ['Start date must be earlier than due date.'],
+    },
+  },
 });
 
 function renderForm(edited: { plan: ReturnType<typeof aPlan>; caseIds: number[] } | null, attributes: CustomAttribute[] = []) {
@@ -43,7 +57,9 @@ function renderForm(edited: { plan: ReturnType<typeof aPlan>; caseIds: number[] 
     [
       {
         path: '/projects/:projectId/plans/new-test-plan',
-        element: <PlanForm projectId={PROJECT} edited={edited} attributes={attributes} parameters={[]} parentId={null} prevUrl="/elsewhere" />,
+        element: (
+          <PlanForm projectId={PROJECT} edited={edited} attributes={attributes} parameters={[]} parentId={null} prevUrl="/elsewhere" />
+        ),
       },
       { path: '/elsewhere', element: <p>Somewhere else</p> },
       { path: '/projects/:projectId/plans/:planId', element: <p>The plan page</p> },
@@ -88,8 +104,16 @@ describe('the plan form (§2 Plan form, §5)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/projects/${PROJECT}/plans/50`));
     const body = sent('POST /api/v2/testplans/') as Record<string, unknown>;
-    expect(body).toMatchObject({ name: 'Release', project: PROJECT, parent: null, test_cases: [101, 102, 201], parameters: [], attributes: { Owner: 'Ann' }, attachments: [] });
-    expect(body['started_at']).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
+    expect(body).toMatchObject({
+      name: 'Release',
+      project: PROJECT,
+      parent: null,
+      test_cases: [101, 102, 201],
+      parameters: [],
+      attributes: { Owner: 'Ann' },
+      attachments: [],
+    });
+    expect(body.started_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}[+-]\d{2}:\d{2}$/);
   });
 
   it('asks for a required attribute of plans', async () => {
@@ -148,7 +172,13 @@ describe('the parameters (§3.10, §4.18)', () => {
   it('are grouped by their group name', () => {
     const parameter = (id: number, group_name: string, data: string): Parameter => ({ id, project: PROJECT, group_name, data, url: '' });
     expect(parameterGroups([parameter(1, 'OS', 'Linux'), parameter(2, 'Browser', 'Firefox'), parameter(3, 'Browser', 'Chrome')])).toEqual([
-      { label: 'Browser', items: [{ label: 'Chrome', value: 3 }, { label: 'Firefox', value: 2 }] },
+      {
+        label: 'Browser',
+        items: [
+          { label: 'Chrome', value: 3 },
+          { label: 'Firefox', value: 2 },
+        ],
+      },
       { label: 'OS', items: [{ label: 'Linux', value: 1 }] },
     ]);
   });

@@ -31,7 +31,10 @@ export type PlanFormBody = Omit<PlanCreateBody, 'project' | 'parameters' | 'is_a
 
 /** The project's attributes of plans that are switched on (§3.11). */
 export function planAttributes(attributes: readonly CustomAttribute[]): CustomAttribute[] {
-  return attributes.filter((attribute) => !attribute.is_deleted && attribute.applied_to.testplan !== undefined && attribute.applied_to.testplan.is_active !== false);
+  return attributes.filter(
+    (attribute) =>
+      !attribute.is_deleted && attribute.applied_to.testplan !== undefined && attribute.applied_to.testplan.is_active !== false,
+  );
 }
 
 export const isRequired = (attribute: CustomAttribute) => attribute.applied_to.testplan?.is_required ?? false;
@@ -44,7 +47,8 @@ export function toMinute(date: Date): string {
   const pad = (value: number) => String(Math.abs(value)).padStart(2, '0');
   const offset = -date.getTimezoneOffset();
   const zone = `${offset < 0 ? '-' : '+'}${pad(Math.trunc(offset / 60))}:${pad(offset % 60)}`;
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}${zone}`;
+  const day = `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+  return `${day}T${pad(date.getHours())}:${pad(date.getMinutes())}${zone}`;
 }
 
 /** Now, to the minute. */
@@ -55,7 +59,12 @@ function thisMinute(): Date {
 }
 
 /** A new plan starts now and is due a day later, under `parentId`; an edited one starts as it is, its own cases ticked. */
-export function planFormDefaults(plan: Plan | null, attributes: readonly CustomAttribute[], parentId: number | null, caseIds: readonly number[]): PlanFormValues {
+export function planFormDefaults(
+  plan: Plan | null,
+  attributes: readonly CustomAttribute[],
+  parentId: number | null,
+  caseIds: readonly number[],
+): PlanFormValues {
   const start = plan ? new Date(plan.started_at) : thisMinute();
   return {
     name: plan?.name ?? '',
@@ -64,40 +73,61 @@ export function planFormDefaults(plan: Plan | null, attributes: readonly CustomA
     parent: plan ? (plan.parent?.id ?? null) : parentId,
     parameters: [],
     description: plan?.description ?? '',
-    attributes: Object.fromEntries(attributes.map((attribute) => [attributeKey(attribute), attributeText(plan?.attributes[attribute.name])])),
+    attributes: Object.fromEntries(
+      attributes.map((attribute) => [attributeKey(attribute), attributeText(plan?.attributes[attribute.name])]),
+    ),
     attachments: plan?.attachments ?? [],
     test_cases: [...caseIds],
   };
 }
 
-const requiredDate = z.date().nullable().refine((date) => date !== null, planRuleMessages.dateRequired);
+const requiredDate = z
+  .date()
+  .nullable()
+  .refine((date) => date !== null, planRuleMessages.dateRequired);
 
 /**
  * The form's rules (§5): a name of at most 100, both dates with the start first, a plan that is not its
  * own parent, and each attribute by its type; then the body, keeping the values of attributes the form
  * does not show.
  */
-export function planFormSchema(t: TFunction, editedId: number | null, attributes: readonly CustomAttribute[], kept: Record<string, unknown> = {}) {
+export function planFormSchema(
+  t: TFunction,
+  editedId: number | null,
+  attributes: readonly CustomAttribute[],
+  kept: Record<string, unknown> = {},
+) {
   return z
     .object({
       name: requiredText(NAME_MAX),
       started_at: requiredDate,
       due_date: requiredDate,
-      parent: z.number().nullable().refine((parent) => editedId === null || parent !== editedId, planRuleMessages.ownParent),
+      parent: z
+        .number()
+        .nullable()
+        .refine((parent) => editedId === null || parent !== editedId, planRuleMessages.ownParent),
       parameters: z.array(z.number()),
       description: z.string(),
       attributes: z.record(z.string(), z.string()),
       attachments: z.array(z.custom<Attachment>()),
       test_cases: z.array(z.number()),
     })
-    .refine((values) => !values.started_at || !values.due_date || values.started_at < values.due_date, { path: ['due_date'], message: planRuleMessages.datesOrder })
+    .refine((values) => !values.started_at || !values.due_date || values.started_at < values.due_date, {
+      path: ['due_date'],
+      message: planRuleMessages.datesOrder,
+    })
     .transform((values, ctx): PlanFormBody & { parameters: number[] } => {
       const read: Record<string, unknown> = {};
       for (const attribute of attributes) {
         const key = attributeKey(attribute);
         const value = readAttributeValue(attribute.type as AttributeType, values.attributes[key] ?? '', isRequired(attribute));
         // Required stays a key FieldError knows; the others carry their values (the text limit).
-        if (!value.ok) ctx.addIssue({ code: 'custom', path: ['attributes', key], message: value.message === formMessages.required ? value.message : t(value.message, value.values ?? {}) });
+        if (!value.ok)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['attributes', key],
+            message: value.message === formMessages.required ? value.message : t(value.message, value.values ?? {}),
+          });
         else if (value.value !== undefined) read[attribute.name] = value.value;
       }
       const shown = new Set(attributes.map((attribute) => attribute.name));

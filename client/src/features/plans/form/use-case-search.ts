@@ -28,7 +28,9 @@ export function useCaseSearch(projectId: number, picked: ReadonlySet<number>) {
   const nodes = useMemo(() => pickerNodes(found.data ?? []), [found.data]);
   const filtering = search.trim() !== '' || labels.labels.length + labels.notLabels.length > 0;
   const [expanded, setExpanded] = useState<TreeExpandedKeysType | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search, label filter or archive switch opens the tree afresh
   useEffect(() => setExpanded(null), [search, JSON.stringify(labels), archived]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the tree opens once per search, when its answer comes, not on every pick
   useEffect(() => {
     if (expanded === null && found.data && !found.stale) setExpanded(openedAtFirst(nodes, filtering, picked));
   }, [expanded, found.data, found.stale]);

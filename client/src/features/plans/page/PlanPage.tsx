@@ -37,7 +37,11 @@ export function PlanPage() {
     <>
       {planId === null ? (
         // Without a plan: every test of the project, and a way to start a root plan.
-        <WorkspaceRoot title={t('plans.page.allTests')} createLabel={t('plans.actions.createPlan')} createPath={(prevUrl) => planPaths.create(projectId, null, prevUrl)}>
+        <WorkspaceRoot
+          title={t('plans.page.allTests')}
+          createLabel={t('plans.actions.createPlan')}
+          createPath={(prevUrl) => planPaths.create(projectId, null, prevUrl)}
+        >
           <PlanStatistics projectId={projectId} planId={null} />
           <PlanTests projectId={projectId} planId={null} />
         </WorkspaceRoot>
@@ -101,7 +105,15 @@ function PlanTabs({ projectId, planId, tab }: { projectId: number; planId: numbe
     icon,
     to: keepSearch(planPaths.plan(projectId, planId, path)),
   }));
-  return <RouteTabs tabs={tabs} active={Math.max(0, PLAN_TABS.findIndex((candidate) => candidate.path === tab))} />;
+  return (
+    <RouteTabs
+      tabs={tabs}
+      active={Math.max(
+        0,
+        PLAN_TABS.findIndex((candidate) => candidate.path === tab),
+      )}
+    />
+  );
 }
 
 function PlanTab({ plan, tab }: { plan: Plan; tab: string }) {
@@ -109,7 +121,11 @@ function PlanTab({ plan, tab }: { plan: Plan; tab: string }) {
   if (tab === 'attachments') return <AttachmentList files={plan.attachments} emptyText={t('plans.page.noAttachments')} />;
   if (tab === 'history') return <ObjectHistory projectId={plan.project} type="plan" id={plan.id} />;
   if (tab === 'custom-attributes') {
-    return Object.keys(plan.attributes).length > 0 ? <AttributeValues values={plan.attributes} /> : <p className="suite-page__empty">{t('plans.page.noAttributes')}</p>;
+    return Object.keys(plan.attributes).length > 0 ? (
+      <AttributeValues values={plan.attributes} />
+    ) : (
+      <p className="suite-page__empty">{t('plans.page.noAttributes')}</p>
+    );
   }
   return plan.description ? <Markdown text={plan.description} /> : <p className="suite-page__empty">{t('plans.page.noDescription')}</p>;
 }

@@ -2,8 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useScriptedServer } from '../../../testing/use-server.ts';
-import { aPlan } from '../plan-fixtures.ts';
+import { scriptedServerPerTest } from '../../../testing/scripted-server.ts';
+import { aPlan } from '../../../testing/plan-fixtures.ts';
 import { PlansWorkspace } from '../PlansWorkspace.tsx';
 import { PlanPage } from './PlanPage.tsx';
 
@@ -18,7 +18,7 @@ vi.mock('../../plan-statistics/PlanStatistics.tsx', () => ({
 const sprint = aPlan(7, 'Sprint', { title: 'Sprint [Chrome]', description: 'All **checks**' });
 const old = aPlan(8, 'Old', { is_archive: true, finished_at: '2026-03-05T09:00:00Z' });
 const emptyLevel = { status: 200, body: { count: 0, results: [] } };
-const answers: Parameters<typeof useScriptedServer>[0] = {
+const answers: Parameters<typeof scriptedServerPerTest>[0] = {
   'GET /api/v2/testplans/?project=1&parent=null&ordering=name&page=1&page_size=99': emptyLevel,
   'GET /api/v2/testplans/7/': { status: 200, body: sprint },
   'GET /api/v2/testplans/8/': { status: 200, body: old },
@@ -41,13 +41,29 @@ const answers: Parameters<typeof useScriptedServer>[0] = {
       count: 2,
       pages: { next: null, previous: null, current: 1, total: 1 },
       results: [
-        { id: 4, name: 'Jenkins', description: '', service_url: 'https://ci.example.com/p/{{TESTY_PROJECT_ID}}/plan/{{TESTY_PLAN_ID}}', is_new_tab: true, project: 1, page_type: 'testplan' },
-        { id: 5, name: 'Dashboard', description: 'Charts', service_url: 'https://charts.example.com/?plan={{TESTY_PLAN_ID}}', is_new_tab: false, project: 1, page_type: 'testplan' },
+        {
+          id: 4,
+          name: 'Jenkins',
+          description: '',
+          service_url: 'https://ci.example.com/p/{{TESTY_PROJECT_ID}}/plan/{{TESTY_PLAN_ID}}',
+          is_new_tab: true,
+          project: 1,
+          page_type: 'testplan',
+        },
+        {
+          id: 5,
+          name: 'Dashboard',
+          description: 'Charts',
+          service_url: 'https://charts.example.com/?plan={{TESTY_PLAN_ID}}',
+          is_new_tab: false,
+          project: 1,
+          page_type: 'testplan',
+        },
       ],
     },
   },
 };
-const net = useScriptedServer(answers);
+const net = scriptedServerPerTest(answers);
 
 beforeEach(() => window.localStorage.clear());
 
@@ -68,8 +84,8 @@ describe('the plan page (tests-and-results §2 Plan page)', () => {
     expect(screen.getByText('Finished').nextElementSibling?.textContent).toBe('—');
     const buttons = ['Create child plan', 'Edit', 'Copy', 'Archive', 'Delete', 'View activity'];
     for (const name of buttons) expect(screen.getByRole<HTMLButtonElement>('button', { name }).disabled).toBe(false);
-    expect(screen.getByRole('region', { name: 'Tests' }).dataset['plan']).toBe('7');
-    expect(screen.getByRole('region', { name: 'Statistics' }).dataset['plan']).toBe('7');
+    expect(screen.getByRole('region', { name: 'Tests' }).dataset.plan).toBe('7');
+    expect(screen.getByRole('region', { name: 'Statistics' }).dataset.plan).toBe('7');
   });
 
   it('leads to the plan’s activity', async () => {
@@ -83,7 +99,11 @@ describe('the plan page (tests-and-results §2 Plan page)', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Archive' }));
     const dialog = await screen.findByRole('dialog', { name: 'Archive Sprint [Chrome]' });
     const rows = await within(dialog).findByRole('list', { name: 'Affected objects' });
-    expect(within(rows).getAllByRole('listitem').map((row) => row.textContent)).toEqual(['Tests4', 'Test plans2']);
+    expect(
+      within(rows)
+        .getAllByRole('listitem')
+        .map((row) => row.textContent),
+    ).toEqual(['Tests4', 'Test plans2']);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Archive' }));
     await waitFor(() => expect(net.server.calls).toContain('POST /api/v2/testplans/7/archive/'));
   });
@@ -116,7 +136,10 @@ describe('the plan page (tests-and-results §2 Plan page)', () => {
   it('has no integrations button while the project has none', async () => {
     const key = 'GET /api/v2/integrations/?project=1&page_type=testplan&page=1&page_size=1000';
     const some = answers![key]!;
-    answers![key] = { status: 200, body: { links: { next: null, previous: null }, count: 0, pages: { next: null, previous: null, current: 1, total: 1 }, results: [] } };
+    answers![key] = {
+      status: 200,
+      body: { links: { next: null, previous: null }, count: 0, pages: { next: null, previous: null, current: 1, total: 1 }, results: [] },
+    };
     try {
       renderPage('/projects/1/plans/7');
       expect(await screen.findByRole('button', { name: 'Edit' })).toBeTruthy();

@@ -5,8 +5,8 @@ import { planOrGone } from '../plan-api.ts';
 
 /** The plan page's own calls, asked for as its address is entered: the plan, its statistics and the first page of its tests. */
 export function prefetchPlanPage({ params, search, config }: PrefetchPlace): void {
-  const projectId = Number(params['projectId']);
-  const planId = params['planId'] ? Number(params['planId']) : null;
+  const projectId = Number(params.projectId);
+  const planId = params.planId ? Number(params.planId) : null;
   if (!Number.isInteger(projectId) || (planId !== null && !Number.isInteger(planId))) return;
   if (planId !== null) prefetch(planOrGone, planId);
   prefetchStatistics(config, projectId, planId, search);

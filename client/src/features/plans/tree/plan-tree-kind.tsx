@@ -20,7 +20,7 @@ export const planTreeKind: TreeKind<Plan> = {
   },
   infoIcon: 'pi pi-chart-bar',
   topic: topics.plans,
-  level: levelOf<Plan>('testplans/'),
+  level: levelOf(planApi.level),
   breadcrumbs: (id) => (gonePlans.has(id) ? of(null) : planApi.breadcrumbs(id)),
   path: planPaths.plan,
   // The title carries the parameter values, which tell a parametrised plan's copies apart.

@@ -3,24 +3,30 @@ import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { announceChange, topics } from '../../../app/changes.ts';
-import { useScriptedServer } from '../../../testing/use-server.ts';
-import { aPlan } from '../plan-fixtures.ts';
+import { scriptedServerPerTest } from '../../../testing/scripted-server.ts';
+import { aPlan } from '../../../testing/plan-fixtures.ts';
 import type { Plan } from '../plan-api.ts';
 import { PlansWorkspace } from '../PlansWorkspace.tsx';
 import { readTreeBarSettings } from '../../suites/tree/tree-bar-settings.ts';
 
 const level = (parent: string, plans: Plan[], extra = '') => ({
-  [`GET /api/v2/testplans/?project=1&parent=${parent}&ordering=name${extra}&page=1&page_size=99`]: { status: 200, body: { count: plans.length, results: plans } },
+  [`GET /api/v2/testplans/?project=1&parent=${parent}&ordering=name${extra}&page=1&page_size=99`]: {
+    status: 200,
+    body: { count: plans.length, results: plans },
+  },
 });
 
 const sprint = aPlan(10, 'Sprint', { has_children: true });
 const chrome = aPlan(11, 'Smoke', { title: 'Smoke [Chrome]', parent: { id: 10, name: 'Sprint' } });
 const old = aPlan(20, 'Old release', { is_archive: true });
-const net = useScriptedServer({
+const net = scriptedServerPerTest({
   ...level('null', [sprint]),
   ...level('10', [chrome]),
   ...level('null', [sprint, old], '&is_archive=true'),
-  'GET /api/v2/testplans/11/breadcrumbs/': { status: 200, body: { id: 11, title: 'Smoke [Chrome]', parent: { id: 10, title: 'Sprint', parent: null } } },
+  'GET /api/v2/testplans/11/breadcrumbs/': {
+    status: 200,
+    body: { id: 11, title: 'Smoke [Chrome]', parent: { id: 10, title: 'Sprint', parent: null } },
+  },
   'GET /api/v2/testplans/11/': { status: 200, body: chrome },
   'GET /api/v2/testplans/statistics/?project=1&plan_ids=10': {
     status: 200,
@@ -57,7 +63,11 @@ describe('the plans tree bar (§2 Tree bar)', () => {
     expect((await node('Smoke [Chrome]')).getAttribute('aria-selected')).toBe('true');
     expect((await node('Sprint')).getAttribute('aria-expanded')).toBe('true');
     const crumbs = screen.getByRole('navigation', { name: 'Path to the plan' });
-    expect(within(crumbs).getAllByRole('link').map((link) => link.textContent)).toEqual(['HOME', 'Sprint', 'Smoke [Chrome]']);
+    expect(
+      within(crumbs)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['HOME', 'Sprint', 'Smoke [Chrome]']);
     expect(readTreeBarSettings('plans').opened).toEqual({ 1: [10] });
     expect(readTreeBarSettings('suites').opened).toEqual({});
   });
@@ -81,7 +91,11 @@ describe('the plans tree bar (§2 Tree bar)', () => {
 
     archived.querySelector('.suite-node')!.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, clientX: 5, clientY: 5 }));
     const menu = await screen.findByRole('menubar', { hidden: true });
-    expect(within(menu).getAllByRole('menuitem', { hidden: true }).map((item) => item.textContent)).toEqual(['Create child plan', 'Copy', 'Copy link', 'Delete', 'View activity']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem', { hidden: true })
+        .map((item) => item.textContent),
+    ).toEqual(['Create child plan', 'Copy', 'Copy link', 'Delete', 'View activity']);
   });
 
   it('offers the whole menu for a plan in use, and Create child plan opens the form under it', async () => {
@@ -89,7 +103,11 @@ describe('the plans tree bar (§2 Tree bar)', () => {
     const plan = await node('Sprint');
     plan.querySelector('.suite-node')!.dispatchEvent(new MouseEvent('contextmenu', { bubbles: true, clientX: 5, clientY: 5 }));
     const menu = await screen.findByRole('menubar', { hidden: true });
-    expect(within(menu).getAllByRole('menuitem', { hidden: true }).map((item) => item.textContent)).toEqual(['Create child plan', 'Copy', 'Copy link', 'Edit', 'Archive', 'Delete', 'View activity']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitem', { hidden: true })
+        .map((item) => item.textContent),
+    ).toEqual(['Create child plan', 'Copy', 'Copy link', 'Edit', 'Archive', 'Delete', 'View activity']);
     await userEvent.click(within(menu).getByText('Create child plan'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/projects/1/plans/new-test-plan'));
     expect(new URLSearchParams(router.state.location.search).get('parentTestPlan')).toBe('10');

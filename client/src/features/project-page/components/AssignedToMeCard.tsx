@@ -8,7 +8,9 @@ import { overviewApi } from '../overview-api.ts';
 import { overviewChanges } from '../streams/overview.ts';
 import { StatusDonut, StatusLegend } from './StatusDonut.tsx';
 
-/** "Assigned to me": the reader's tests in the project by last status, a donut read as progress, tested of all (platform §2 Overview tab). */
+/**
+ * "Assigned to me": the reader's tests in the project by last status, a donut read as progress, tested of all (platform §2 Overview tab).
+ */
 export function AssignedToMeCard({ project }: { project: Project }) {
   const { t } = useTranslation();
   const me = useSignedInUser();

@@ -31,11 +31,19 @@ export function MembersCard({ project }: { project: Project }) {
   );
   return (
     <Card title={title} className="overview-card overview-members">
-      {members?.count === 0 && <p className="overview-card__empty">{t(project.is_private ? 'projectPage.overview.noMembersPrivate' : 'projectPage.overview.noMembersPublic')}</p>}
+      {members?.count === 0 && (
+        <p className="overview-card__empty">
+          {t(project.is_private ? 'projectPage.overview.noMembersPrivate' : 'projectPage.overview.noMembersPublic')}
+        </p>
+      )}
       <ul aria-label={t('projectPage.overview.members')}>
         {members?.results.map((member) => (
           <li key={member.id} className="overview-members__row">
-            <Avatar label={member.username.charAt(0).toUpperCase()} shape="circle" {...(member.avatar_link ? { image: member.avatar_link } : {})} />
+            <Avatar
+              label={member.username.charAt(0).toUpperCase()}
+              shape="circle"
+              {...(member.avatar_link ? { image: member.avatar_link } : {})}
+            />
             <span className="overview-members__name">
               <strong>{member.username}</strong>
               {fullName(member) && <small>{fullName(member)}</small>}

@@ -19,7 +19,10 @@ const PROGRESS_PAGE_SIZE = 5;
 
 const dayOf = (day: string) => new Date(`${day}T00:00`);
 
-/** "Executed tests": each root plan's tested tests of all as a progress bar, and those executed in the chosen period; future days cannot be chosen. */
+/**
+ * "Executed tests": each root plan's tested tests of all as a progress bar, and those executed in the chosen period; future days cannot be
+ * chosen.
+ */
 export function ProgressCard({ project }: { project: Project }) {
   const { t } = useTranslation();
   const [period, setPeriod] = useState<DayRange>(() => lastDays(PROGRESS_DAYS));
@@ -54,13 +57,20 @@ export function ProgressCard({ project }: { project: Project }) {
         emptyMessage={t('projectPage.overview.noPlans')}
         pt={{ table: { 'aria-label': t('projectPage.overview.progress') } }}
       >
-        <Column header={t('projectPage.overview.plan')} body={(row: PlanProgress) => <Link to={planPaths.plan(project.id, row.id)}>{row.title}</Link>} />
+        <Column
+          header={t('projectPage.overview.plan')}
+          body={(row: PlanProgress) => <Link to={planPaths.plan(project.id, row.id)}>{row.title}</Link>}
+        />
         <Column
           header={t('projectPage.overview.executedTotal')}
           className="overview-progress__meter"
           body={(row: PlanProgress) => (
             <span className="overview-progress__executed">
-              <ProgressMeter done={row.tests_progress_total} total={row.tests_total} label={t('projectPage.overview.executedOf', { title: row.title })} />
+              <ProgressMeter
+                done={row.tests_progress_total}
+                total={row.tests_total}
+                label={t('projectPage.overview.executedOf', { title: row.title })}
+              />
               <span className="overview-progress__figures">{`${row.tests_progress_total} / ${row.tests_total}`}</span>
             </span>
           )}

@@ -24,7 +24,13 @@ export function ProjectHeader({ project, onAction }: { project: Project; onActio
         </div>
         <div className="project-header__actions">
           {canEditProject(project, user.is_superuser) && (
-            <Button icon="pi pi-pencil" label={t('projects.actions.edit')} outlined size="small" onClick={() => onAction('edit', project)} />
+            <Button
+              icon="pi pi-pencil"
+              label={t('projects.actions.edit')}
+              outlined
+              size="small"
+              onClick={() => onAction('edit', project)}
+            />
           )}
           <FavoriteButton projectId={project.id} projectName={project.name} />
           <ProjectMenu project={project} onAction={onAction} withEdit={false} />

@@ -9,7 +9,10 @@ import { PROGRESS_DAYS } from '../overview-api.ts';
 /** The activity of the last days: the project's results per day and status (the plans' histogram over the whole project). */
 export function RecentActivityCard({ project }: { project: Project }) {
   const { t } = useTranslation();
-  const query = useMemo(() => ({ projectId: project.id, planId: null, conditions: {}, range: lastDays(PROGRESS_DAYS), attribute: null }), [project.id]);
+  const query = useMemo(
+    () => ({ projectId: project.id, planId: null, conditions: {}, range: lastDays(PROGRESS_DAYS), attribute: null }),
+    [project.id],
+  );
   return (
     <Card title={t('projectPage.overview.recentActivity')} className="overview-card overview-activity">
       <HistogramChart query={query} />

@@ -15,7 +15,11 @@ interface StatusDonutProps {
 /** Tests by last status as a donut, a slice per status with a figure in the middle (platform §2 Overview tab). */
 export function StatusDonut({ slices, centreLabel, centreValue, label }: StatusDonutProps) {
   const { t } = useTranslation();
-  const parts = useMemo(() => slices.map((slice) => ({ key: String(slice.id), label: seededSliceLabel(t, slice.label), value: slice.value, color: slice.color })), [slices, t]);
+  const parts = useMemo(
+    () =>
+      slices.map((slice) => ({ key: String(slice.id), label: seededSliceLabel(t, slice.label), value: slice.value, color: slice.color })),
+    [slices, t],
+  );
   return (
     <div className="overview-donut">
       <Donut parts={parts} centreLabel={centreLabel} centreValue={centreValue} label={label} height={240} />

@@ -22,7 +22,14 @@ export function StatusesCard({ project }: { project: Project }) {
   return (
     <Card title={t('projectPage.overview.statuses')} className="overview-card overview-statuses">
       {slices && total === 0 && <p className="overview-card__empty">{t('projectPage.overview.noTests')}</p>}
-      {slices && total > 0 && <StatusDonut slices={slices} centreLabel={t('projectPage.overview.total')} centreValue={String(total)} label={t('projectPage.overview.totalTests', { count: total })} />}
+      {slices && total > 0 && (
+        <StatusDonut
+          slices={slices}
+          centreLabel={t('projectPage.overview.total')}
+          centreValue={String(total)}
+          label={t('projectPage.overview.totalTests', { count: total })}
+        />
+      )}
       <StatusLegend slices={slices ?? []} label={t('projectPage.overview.statuses')} />
     </Card>
   );

@@ -1,4 +1,4 @@
-import { EMPTY, Observable, catchError, startWith, switchMap } from 'rxjs';
+import { EMPTY, type Observable, catchError, startWith, switchMap } from 'rxjs';
 import type { Project } from '../../projects/project.ts';
 
 /**

@@ -24,7 +24,10 @@ import { suitePaths } from '../suite-paths.ts';
 
 const schema = z.object({
   newName: z.string().refine((name) => name.trim() !== '', suiteRuleMessages.copyNameEmpty),
-  project: z.number().nullable().refine((project) => project !== null, suiteRuleMessages.projectRequired),
+  project: z
+    .number()
+    .nullable()
+    .refine((project) => project !== null, suiteRuleMessages.projectRequired),
   parent: z.number().nullable(),
 });
 type CopyForm = z.input<typeof schema>;
@@ -52,7 +55,11 @@ export function SuiteCopyDialog({ projectId, suite, onClose }: { projectId: numb
   const [copy, copying] = useAction(
     ({ newName, project, parent }: z.output<typeof schema>) =>
       suiteApi
-        .copy({ suites: [{ id: suite.id, new_name: newName.trim() }], dst_project_id: project!, ...(parent !== null ? { dst_suite_id: parent } : {}) })
+        .copy({
+          suites: [{ id: suite.id, new_name: newName.trim() }],
+          dst_project_id: project!,
+          ...(parent !== null ? { dst_suite_id: parent } : {}),
+        })
         .pipe(map((copies) => copies[0]!)),
     (outcome) => {
       if (outcome.state === 'done') {
@@ -75,11 +82,26 @@ export function SuiteCopyDialog({ projectId, suite, onClose }: { projectId: numb
   const footer = (
     <>
       <Button type="button" label={t('common.cancel')} text severity="secondary" onClick={requestClose} />
-      <Button type="submit" form="suite-copy-form" label={t('suites.copy.submit')} icon="pi pi-copy" disabled={newName.trim() === ''} loading={copying.state === 'running'} />
+      <Button
+        type="submit"
+        form="suite-copy-form"
+        label={t('suites.copy.submit')}
+        icon="pi pi-copy"
+        disabled={newName.trim() === ''}
+        loading={copying.state === 'running'}
+      />
     </>
   );
   return (
-    <Dialog visible modal header={t('suites.copy.title', { name: suite.name })} footer={footer} onHide={requestClose} style={{ width: '600px' }} breakpoints={{ '640px': '95vw' }}>
+    <Dialog
+      visible
+      modal
+      header={t('suites.copy.title', { name: suite.name })}
+      footer={footer}
+      onHide={requestClose}
+      style={{ width: '600px' }}
+      breakpoints={{ '640px': '95vw' }}
+    >
       <form id="suite-copy-form" className="form" onSubmit={form.handleSubmit(copy)} noValidate>
         {alert.length > 0 && <Message severity="error" text={alert.map((message) => translateFormMessage(t, message)).join(' ')} />}
         <Controller
@@ -121,7 +143,14 @@ export function SuiteCopyDialog({ projectId, suite, onClose }: { projectId: numb
             control={form.control}
             render={({ field }) => (
               <FormField id="suite-copy-parent" label={t('suites.copy.parent')} error={undefined}>
-                <SuiteTreeSelect key={destination} id="suite-copy-parent" projectId={destination} value={field.value} onChange={field.onChange} placeholder={t('suites.form.noParent')} />
+                <SuiteTreeSelect
+                  key={destination}
+                  id="suite-copy-parent"
+                  projectId={destination}
+                  value={field.value}
+                  onChange={field.onChange}
+                  placeholder={t('suites.form.noParent')}
+                />
               </FormField>
             )}
           />

@@ -8,7 +8,17 @@ import { suitePaths } from '../suite-paths.ts';
 import { useKeptTreeSearch } from '../tree/use-tree-search.ts';
 
 /** Delete after showing what goes with the suite (§ Suite pages, §4.13). */
-export function SuiteDeleteDialog({ projectId, suite, selectedPath, onClose }: { projectId: number; suite: SuiteRef; selectedPath: readonly number[]; onClose(): void }) {
+export function SuiteDeleteDialog({
+  projectId,
+  suite,
+  selectedPath,
+  onClose,
+}: {
+  projectId: number;
+  suite: SuiteRef;
+  selectedPath: readonly number[];
+  onClose(): void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const keepSearch = useKeptTreeSearch();
@@ -38,12 +48,19 @@ export function SuiteDeleteDialog({ projectId, suite, selectedPath, onClose }: {
       previewKey={String(suite.id)}
       rowLabel={(row) => (
         <>
-          {t(`suites.delete.models.${row.verbose_name}`, { defaultValue: row.verbose_name })} <small className="preview__model">({row.verbose_name_related_model})</small>
+          {t(`suites.delete.models.${row.verbose_name}`, { defaultValue: row.verbose_name })}{' '}
+          <small className="preview__model">({row.verbose_name_related_model})</small>
         </>
       )}
       affectedLabel={t('suites.delete.affected')}
       warning={t('suites.delete.warning')}
-      confirm={{ label: t('suites.delete.confirm'), icon: 'pi pi-trash', severity: 'danger', running: deletion.state === 'running', onClick: () => confirm(undefined) }}
+      confirm={{
+        label: t('suites.delete.confirm'),
+        icon: 'pi pi-trash',
+        severity: 'danger',
+        running: deletion.state === 'running',
+        onClick: () => confirm(undefined),
+      }}
       onClose={onClose}
     />
   );

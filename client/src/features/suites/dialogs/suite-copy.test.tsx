@@ -3,17 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../api/api-error.ts';
-import { useScriptedServer } from '../../../testing/use-server.ts';
+import { scriptedServerPerTest } from '../../../testing/scripted-server.ts';
 import { SuiteCopyDialog, copyNameErrors } from './SuiteCopyDialog.tsx';
 
-const net = useScriptedServer({
+const net = scriptedServerPerTest({
   'GET /api/v2/projects/?page_size=1000': { status: 200, body: { count: 0, results: [] } },
   'GET /api/v2/suites/descendants-tree/?project=3': { status: 200, body: [] },
   'POST /api/v2/suites/copy/': { status: 400, body: { suites: ['Ensure this field has no more than 100 characters.'] } },
 });
 
 function renderDialog() {
-  const router = createMemoryRouter([{ path: '/', element: <SuiteCopyDialog projectId={3} suite={{ id: 7, name: 'Web' }} onClose={() => undefined} /> }]);
+  const router = createMemoryRouter([
+    { path: '/', element: <SuiteCopyDialog projectId={3} suite={{ id: 7, name: 'Web' }} onClose={() => undefined} /> },
+  ]);
   render(<RouterProvider router={router} />);
 }
 

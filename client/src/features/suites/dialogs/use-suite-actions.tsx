@@ -41,12 +41,24 @@ export function useSuiteActions(projectId: number, selectedPath: readonly number
     void navigator.clipboard.writeText(link).then(() => notify({ severity: 'success', summary: t('suites.actions.linkCopied') }));
   };
   const itemsFor = (suite: SuiteRef): MenuItem[] => [
-    { label: t('suites.actions.createChild'), icon: 'pi pi-plus', command: () => void navigate(keepSearch(suitePaths.create(projectId, suite.id, currentUrl()))) },
+    {
+      label: t('suites.actions.createChild'),
+      icon: 'pi pi-plus',
+      command: () => void navigate(keepSearch(suitePaths.create(projectId, suite.id, currentUrl()))),
+    },
     { label: t('suites.actions.copy'), icon: 'pi pi-copy', command: () => setOpen({ kind: 'copy', suite }) },
     { label: t('suites.actions.copyLink'), icon: 'pi pi-link', command: () => copyLink(suite) },
-    { label: t('suites.actions.edit'), icon: 'pi pi-pencil', command: () => void navigate(keepSearch(suitePaths.edit(projectId, suite.id, currentUrl()))) },
+    {
+      label: t('suites.actions.edit'),
+      icon: 'pi pi-pencil',
+      command: () => void navigate(keepSearch(suitePaths.edit(projectId, suite.id, currentUrl()))),
+    },
     { label: t('suites.actions.delete'), icon: 'pi pi-trash', command: () => setOpen({ kind: 'delete', suite }) },
-    { label: t('suites.actions.createCase'), icon: 'pi pi-file-plus', command: () => void navigate(keepSearch(suitePaths.createCase(projectId, suite.id))) },
+    {
+      label: t('suites.actions.createCase'),
+      icon: 'pi pi-file-plus',
+      command: () => void navigate(keepSearch(suitePaths.createCase(projectId, suite.id))),
+    },
   ];
   let dialog: ReactNode = null;
   if (open?.kind === 'copy') dialog = <SuiteCopyDialog projectId={projectId} suite={open.suite} onClose={close} />;

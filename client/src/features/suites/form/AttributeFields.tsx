@@ -6,7 +6,15 @@ import { AttributeInput } from '../../custom-attributes/AttributeInput.tsx';
 import type { SuiteAttribute, SuiteFormValues } from './suite-form.ts';
 
 /** The project's suite attributes, each by its type: text on a line, a list one item a line, JSON in a box (§4.17). */
-export function AttributeFields({ attributes, control, errors }: { attributes: readonly SuiteAttribute[]; control: Control<SuiteFormValues, unknown, unknown>; errors: FieldErrors<SuiteFormValues> }) {
+export function AttributeFields({
+  attributes,
+  control,
+  errors,
+}: {
+  attributes: readonly SuiteAttribute[];
+  control: Control<SuiteFormValues, unknown, unknown>;
+  errors: FieldErrors<SuiteFormValues>;
+}) {
   const { t } = useTranslation();
   if (attributes.length === 0) return null;
   return (
@@ -25,7 +33,16 @@ export function AttributeFields({ attributes, control, errors }: { attributes: r
             <Controller
               name={`attributes.${index}`}
               control={control}
-              render={({ field }) => <AttributeInput id={id} type={attribute.type} invalid={!!message} value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} />}
+              render={({ field }) => (
+                <AttributeInput
+                  id={id}
+                  type={attribute.type}
+                  invalid={!!message}
+                  value={field.value ?? ''}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                />
+              )}
             />
             {message && (
               <small className="p-error field__error" role="alert">

@@ -66,8 +66,21 @@ export function SuiteForm({ projectId, suite, attributes, parentId, backTo }: Su
       <header className="page-header">
         <h1>{suite ? t('suites.form.editTitle', { name: suite.name }) : t('suites.form.createTitle')}</h1>
         <div className="suite-form__buttons">
-          <Button type="button" label={t('suites.form.back')} icon="pi pi-arrow-left" text severity="secondary" onClick={() => void navigate(backTo)} />
-          <Button type="submit" form="suite-form" label={t(suite ? 'suites.form.save' : 'suites.form.create')} icon="pi pi-check" loading={running} />
+          <Button
+            type="button"
+            label={t('suites.form.back')}
+            icon="pi pi-arrow-left"
+            text
+            severity="secondary"
+            onClick={() => void navigate(backTo)}
+          />
+          <Button
+            type="submit"
+            form="suite-form"
+            label={t(suite ? 'suites.form.save' : 'suites.form.create')}
+            icon="pi pi-check"
+            loading={running}
+          />
         </div>
       </header>
       <form id="suite-form" className="form" onSubmit={submitProps.onSubmit} noValidate>
@@ -81,7 +94,14 @@ export function SuiteForm({ projectId, suite, attributes, parentId, backTo }: Su
                 control={control}
                 render={({ field }) => (
                   <FormField id="suite-parent" label={t('suites.form.parent')} error={translatedError(t, errors.parent)}>
-                    <SuiteTreeSelect id="suite-parent" projectId={projectId} value={field.value} onChange={field.onChange} placeholder={t('suites.form.noParent')} invalid={!!errors.parent} />
+                    <SuiteTreeSelect
+                      id="suite-parent"
+                      projectId={projectId}
+                      value={field.value}
+                      onChange={field.onChange}
+                      placeholder={t('suites.form.noParent')}
+                      invalid={!!errors.parent}
+                    />
                   </FormField>
                 )}
               />
@@ -98,7 +118,11 @@ export function SuiteForm({ projectId, suite, attributes, parentId, backTo }: Su
             </div>
           </TabPanel>
           <TabPanel header={t('suites.form.attachments')}>
-            <Controller name="attachments" control={control} render={({ field }) => <AttachmentsField projectId={projectId} value={field.value} onChange={field.onChange} />} />
+            <Controller
+              name="attachments"
+              control={control}
+              render={({ field }) => <AttachmentsField projectId={projectId} value={field.value} onChange={field.onChange} />}
+            />
           </TabPanel>
         </TabView>
       </form>

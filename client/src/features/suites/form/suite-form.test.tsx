@@ -6,7 +6,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { chooseLanguage } from '../../../i18n/i18n.ts';
 import { aSuite } from '../../../testing/suites.ts';
-import { useScriptedServer } from '../../../testing/use-server.ts';
+import { scriptedServerPerTest } from '../../../testing/scripted-server.ts';
 import type { SuiteDetail } from '../suite-api.ts';
 import { SuiteForm } from './SuiteForm.tsx';
 
@@ -27,7 +27,7 @@ const browser: CustomAttribute = {
   applied_to: { testsuite: { is_required: true, is_active: true } },
 };
 
-const net = useScriptedServer({
+const net = scriptedServerPerTest({
   [`GET /api/v2/suites/descendants-tree/?project=${PROJECT}`]: { status: 200, body: [] },
   'PATCH /api/v2/suites/5/': { status: 400, body: { parent: ['An element cannot be a child of itself.'] } },
 });
@@ -35,7 +35,10 @@ const net = useScriptedServer({
 function renderForm(suite: SuiteDetail | null, attributes: CustomAttribute[] = []) {
   const router = createMemoryRouter(
     [
-      { path: '/projects/:projectId/suites/new-test-suite', element: <SuiteForm projectId={PROJECT} suite={suite} attributes={attributes} parentId={null} backTo="/elsewhere" /> },
+      {
+        path: '/projects/:projectId/suites/new-test-suite',
+        element: <SuiteForm projectId={PROJECT} suite={suite} attributes={attributes} parentId={null} backTo="/elsewhere" />,
+      },
       { path: '/elsewhere', element: <p>Somewhere else</p> },
     ],
     { initialEntries: [`/projects/${PROJECT}/suites/new-test-suite`] },

@@ -39,7 +39,11 @@ function attributeText(type: AttributeType, value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-export function suiteFormDefaults(suite: SuiteDetail | null, attributes: readonly SuiteAttribute[], parentId: number | null): SuiteFormValues {
+export function suiteFormDefaults(
+  suite: SuiteDetail | null,
+  attributes: readonly SuiteAttribute[],
+  parentId: number | null,
+): SuiteFormValues {
   return {
     name: suite?.name ?? '',
     parent: suite ? (suite.parent?.id ?? null) : parentId,
@@ -57,7 +61,10 @@ export function suiteFormSchema(editedId: number | null, attributes: readonly Su
   return z
     .object({
       name: suiteCreateBody.shape.name,
-      parent: z.number().nullable().refine((parent) => editedId === null || parent !== editedId, suiteRuleMessages.ownParent),
+      parent: z
+        .number()
+        .nullable()
+        .refine((parent) => editedId === null || parent !== editedId, suiteRuleMessages.ownParent),
       description: z.string(),
       attributes: z.array(z.string()),
       attachments: z.array(z.custom<Attachment>()),
@@ -71,6 +78,12 @@ export function suiteFormSchema(editedId: number | null, attributes: readonly Su
       });
       const shown = new Set(attributes.map((attribute) => attribute.name));
       const others = Object.fromEntries(Object.entries(kept).filter(([name]) => !shown.has(name)));
-      return { name: values.name, parent: values.parent, description: values.description, attributes: { ...others, ...read }, attachments: values.attachments.map((file) => file.id) };
+      return {
+        name: values.name,
+        parent: values.parent,
+        description: values.description,
+        attributes: { ...others, ...read },
+        attachments: values.attachments.map((file) => file.id),
+      };
     });
 }

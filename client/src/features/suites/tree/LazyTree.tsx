@@ -10,10 +10,10 @@ import { TREE_ITEM } from './tree-keys.ts';
 
 type TreeProps<T extends TreeItem> = Omit<TreeViewContext, 'kind' | 'focusedId'> &
   Pick<TreeNodeActions, 'toggle' | 'linkTo' | 'go'> & {
-  kind: TreeKind<T>;
-  /** A node's right-click menu. */
-  itemsFor(item: T): MenuItem[];
-};
+    kind: TreeKind<T>;
+    /** A node's right-click menu. */
+    itemsFor(item: T): MenuItem[];
+  };
 
 /** Tabbing into the tree before any node had the focus lands on the selected node, or else on the first one. */
 function focusEntryNode(event: FocusEvent<HTMLElement>) {
@@ -39,6 +39,8 @@ export function LazyTree<T extends TreeItem>({ itemsFor, ...props }: TreeProps<T
   // The bar's own functions are new on each of its renders; the nodes call the latest through this.
   const latest = useRef(props);
   latest.current = props;
+  /* biome-ignore lint/correctness/useExhaustiveDependencies: a node's link keeps the tree's search,
+     so a new project or search draws the nodes again */
   const actions = useMemo<TreeNodeActions>(
     () => ({
       kind,
@@ -56,13 +58,19 @@ export function LazyTree<T extends TreeItem>({ itemsFor, ...props }: TreeProps<T
         info.current?.toggle(event);
       },
     }),
-    // A node's link keeps the tree's search: a new search draws the nodes again.
     [kind, projectId, search],
   );
   return (
     <TreeContext.Provider value={context}>
       <TreeActionsContext.Provider value={actions}>
-        <ul role="tree" className="suite-tree" aria-label={t(props.kind.texts.label)} tabIndex={focusedId === null ? 0 : undefined} onFocus={focusEntryNode}>
+        <ul
+          // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the WAI-ARIA tree: a list whose items are treeitems
+          role="tree"
+          className="suite-tree"
+          aria-label={t(props.kind.texts.label)}
+          tabIndex={focusedId === null ? 0 : undefined}
+          onFocus={focusEntryNode}
+        >
           <TreeLevel parentId={null} depth={1} />
         </ul>
         <ContextMenu ref={menu} model={menuItem ? itemsFor(menuItem) : []} />

@@ -29,11 +29,24 @@ export function SortPopover({ kind, ordering, onChange, archived, onArchivedChan
   ];
   return (
     <>
-      <Button type="button" icon="pi pi-sort-alt" text rounded severity="secondary" aria-label={t('suites.tree.sort')} onClick={(event) => panel.current?.toggle(event)} />
+      <Button
+        type="button"
+        icon="pi pi-sort-alt"
+        text
+        rounded
+        severity="secondary"
+        aria-label={t('suites.tree.sort')}
+        onClick={(event) => panel.current?.toggle(event)}
+      />
       <OverlayPanel ref={panel} className="tree-sort">
         <div className="field">
           <label htmlFor="tree-sort-field">{t('suites.tree.sortField')}</label>
-          <Dropdown inputId="tree-sort-field" value={sort.field} options={fields} onChange={(event) => onChange(orderingOf({ ...sort, field: event.value as string }))} />
+          <Dropdown
+            inputId="tree-sort-field"
+            value={sort.field}
+            options={fields}
+            onChange={(event) => onChange(orderingOf({ ...sort, field: event.value as string }))}
+          />
         </div>
         <SelectButton
           value={sort.descending}

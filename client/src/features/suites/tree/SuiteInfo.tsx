@@ -1,7 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import type { Suite } from '../suite-api.ts';
 
-/** The info popover's counts (§2 Tree bar): suites under it, its cases with the subtree's in brackets, the estimate, the subtree's in brackets. */
+/**
+ * The info popover's counts (§2 Tree bar): suites under it, its cases with the subtree's in brackets, the estimate, the subtree's in
+ * brackets.
+ */
 export function SuiteInfo({ suite }: { suite: Suite }) {
   const { t } = useTranslation();
   return (

@@ -38,6 +38,8 @@ export function TreeBar<T extends TreeItem>({ kind, projectId, selectedId, trail
   const bar = useRef<HTMLElement>(null);
   const { search, text, onType } = useTreeSearch();
   const linkTo = (id: number | null) => keepingTreeSearch(kind.path(projectId, id), search);
+  /* biome-ignore lint/correctness/useExhaustiveDependencies: the settings are written when they change;
+     the tree's kind is fixed for the bar's life */
   useEffect(() => writeTreeBarSettings(settings, kind.mode), [settings]);
   const project = useLiveQuery(projectId, projectChanges, projectApi.get).data;
   const storeOpened = (ids: number[]) => setSettings((current) => ({ ...current, opened: { ...current.opened, [projectId]: ids } }));
@@ -76,7 +78,15 @@ export function TreeBar<T extends TreeItem>({ kind, projectId, selectedId, trail
               archived={archived}
               onArchivedChange={(showArchived) => update({ showArchived })}
             />
-            <Button type="button" icon="pi pi-minus" text rounded severity="secondary" aria-label={t('suites.tree.collapseAll')} onClick={opening.collapseAll} />
+            <Button
+              type="button"
+              icon="pi pi-minus"
+              text
+              rounded
+              severity="secondary"
+              aria-label={t('suites.tree.collapseAll')}
+              onClick={opening.collapseAll}
+            />
           </div>
           <LazyTree
             kind={kind}

@@ -81,6 +81,8 @@ const TreeNode = memo(function TreeNode({ item, depth, open, selected, focused }
   const tree = useTreeActions();
   const { nodeGone, kind } = tree;
   // A node closed away, filtered out or deleted while holding the tab stop gives it back to the tree.
+  /* biome-ignore lint/correctness/useExhaustiveDependencies: the tab stop is handed back when this node goes,
+     whatever the tree's callbacks are by then */
   useEffect(() => () => nodeGone(item.id), [item.id]);
   const name = kind.nameOf(item);
   const counted = kind.countOf?.(item);
@@ -99,6 +101,8 @@ const TreeNode = memo(function TreeNode({ item, depth, open, selected, focused }
       }}
       onKeyDown={(event) => onTreeItemKeyDown(event, { expanded, toggle: () => tree.toggle(item.id), open: () => tree.go(item.id) })}
     >
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the row only takes the right click for the node's menu;
+          the treeitem around it is the focusable element that handles keys */}
       <div
         className={`suite-node${selected ? ' suite-node--selected' : ''}`}
         style={{ paddingLeft: `${(depth - 1) * INDENT}px` }}
@@ -151,6 +155,7 @@ const TreeNode = memo(function TreeNode({ item, depth, open, selected, focused }
         />
       </div>
       {open && (
+        // biome-ignore lint/a11y/useSemanticElements: the WAI-ARIA tree pattern: a treeitem's children are a list with the group role
         <ul role="group" className="suite-tree__group">
           <TreeLevel parentId={item.id} depth={depth + 1} />
         </ul>

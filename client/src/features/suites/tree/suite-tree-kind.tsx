@@ -5,7 +5,9 @@ import { suitePaths } from '../suite-paths.ts';
 import { SuiteInfo } from './SuiteInfo.tsx';
 import { levelOf, type TreeKind } from './tree-kind.ts';
 
-/** The suites tree: `suites/` levels, suite pages, each suite's cases counted over its subtree, and an info popover of counts (§2 Tree bar). */
+/**
+ * The suites tree: `suites/` levels, suite pages, each suite's cases counted over its subtree, and an info popover of counts (§2 Tree bar).
+ */
 export const suiteTreeKind: TreeKind<Suite> = {
   mode: 'suites',
   sortFields: ['name', 'id', 'created_at', 'total_cases_count'],
@@ -20,7 +22,7 @@ export const suiteTreeKind: TreeKind<Suite> = {
   },
   infoIcon: 'pi pi-info-circle',
   topic: topics.suites,
-  level: levelOf<Suite>('suites/'),
+  level: levelOf(suiteApi.level),
   breadcrumbs: (id) => (goneSuites.has(id) ? of(null) : suiteApi.breadcrumbs(id)),
   path: (projectId, id) => suitePaths.suite(projectId, id),
   nameOf: (suite) => suite.name,

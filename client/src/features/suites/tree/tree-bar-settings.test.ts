@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { suiteTreeKind } from './suite-tree-kind.tsx';
 import { trailOf } from './TreeBreadcrumbs.tsx';
-import { TREE_BAR, orderingOf, readTreeBarSettings, resizedTo, selectionAfterClick, shownWidth, sortOf, toggled, writeTreeBarSettings } from './tree-bar-settings.ts';
+import {
+  TREE_BAR,
+  orderingOf,
+  readTreeBarSettings,
+  resizedTo,
+  selectionAfterClick,
+  shownWidth,
+  sortOf,
+  toggled,
+  writeTreeBarSettings,
+} from './tree-bar-settings.ts';
 
 describe('the tree bar width (§2 Tree bar, §9)', () => {
   const expanded = { collapsed: false, width: TREE_BAR.expandedWidth };

@@ -5,7 +5,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { announceChange, topics } from '../../../app/changes.ts';
 import { aSuite } from '../../../testing/suites.ts';
-import { useScriptedServer } from '../../../testing/use-server.ts';
+import { scriptedServerPerTest } from '../../../testing/scripted-server.ts';
 import { SuitesWorkspace } from '../SuitesWorkspace.tsx';
 import { readTreeBarSettings } from './tree-bar-settings.ts';
 
@@ -34,7 +34,7 @@ const answers = {
   ...level('11', [], 'log'),
   'GET /api/v2/suites/11/breadcrumbs/': { status: 200, body: { id: 11, title: 'Login', parent: { id: 10, title: 'Web', parent: null } } },
 };
-const net = useScriptedServer(answers);
+const net = scriptedServerPerTest(answers);
 
 beforeEach(() => {
   window.localStorage.clear();
@@ -105,7 +105,14 @@ describe('the tree’s keys (WAI-ARIA tree view)', () => {
 describe('the case counts', () => {
   it('show each suite’s cases with its subtree’s beside its name, and follow the project’s changes', async () => {
     renderWorkspace();
-    const counts = () => screen.getAllByRole('treeitem').map((item) => [item.getAttribute('aria-label'), item.querySelector('.suite-node__count')?.textContent, item.getAttribute('aria-description')]);
+    const counts = () =>
+      screen
+        .getAllByRole('treeitem')
+        .map((item) => [
+          item.getAttribute('aria-label'),
+          item.querySelector('.suite-node__count')?.textContent,
+          item.getAttribute('aria-description'),
+        ]);
     await node('Mobile');
     expect(counts()).toEqual([
       ['Web', '12', 'Cases in this suite and below: 12'],
@@ -137,27 +144,31 @@ describe('the opened nodes (§4: remembered per cache key)', () => {
 });
 
 describe('the tree search in the address (§2 treeSearch)', () => {
-  it('comes from the address and goes back into the box, follows the box without a history entry per keystroke, and goes along to another suite', async () => {
-    const { router } = renderWorkspace('/projects/1/suites?treeSearch=reset');
-    const box = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search suites' });
-    expect(box.value).toBe('reset');
-    expect(await node('Login')).toBeTruthy();
-    expect(screen.queryByRole('treeitem', { name: 'Mobile' })).toBeNull();
+  it(
+    'comes from the address and goes back into the box, follows the box ' +
+      'without a history entry per keystroke, and goes along to another suite',
+    async () => {
+      const { router } = renderWorkspace('/projects/1/suites?treeSearch=reset');
+      const box = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search suites' });
+      expect(box.value).toBe('reset');
+      expect(await node('Login')).toBeTruthy();
+      expect(screen.queryByRole('treeitem', { name: 'Mobile' })).toBeNull();
 
-    await userEvent.click(screen.getByRole('link', { name: 'Login' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/projects/1/suites/11'));
-    expect(router.state.location.search).toBe('?treeSearch=reset');
+      await userEvent.click(screen.getByRole('link', { name: 'Login' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/projects/1/suites/11'));
+      expect(router.state.location.search).toBe('?treeSearch=reset');
 
-    await userEvent.clear(box);
-    await userEvent.type(box, 'log');
-    await waitFor(() => expect(router.state.location.search).toBe('?treeSearch=log'));
-    expect(router.state.historyAction).toBe('REPLACE');
-    await userEvent.clear(box);
-    await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(box.value).toBe('');
+      await userEvent.clear(box);
+      await userEvent.type(box, 'log');
+      await waitFor(() => expect(router.state.location.search).toBe('?treeSearch=log'));
+      expect(router.state.historyAction).toBe('REPLACE');
+      await userEvent.clear(box);
+      await waitFor(() => expect(router.state.location.search).toBe(''));
+      expect(box.value).toBe('');
 
-    // An address from elsewhere (a link, back) puts its search in the box.
-    await act(() => router.navigate('/projects/1/suites/11?treeSearch=reset'));
-    expect(box.value).toBe('reset');
-  });
+      // An address from elsewhere (a link, back) puts its search in the box.
+      await act(() => router.navigate('/projects/1/suites/11?treeSearch=reset'));
+      expect(box.value).toBe('reset');
+    },
+  );
 });

@@ -2,8 +2,6 @@ import type { Breadcrumbs, Paginated } from '@testament/contracts';
 import type { ReactNode } from 'react';
 import { map, type Observable } from 'rxjs';
 import { TREE_PAGE_SIZE, firstPagesJoined } from '../../../api/paginated.ts';
-import { apiPath } from '../../../api/paths.ts';
-import { api } from '../../../app/services.ts';
 
 /** The two trees of the tree bar (§2 Tree bar): Test Suites & Cases, Test Plans & Results. */
 export type TreeMode = 'suites' | 'plans';
@@ -66,17 +64,35 @@ export interface TreeKind<T extends TreeItem> {
   /** The address of a node, or of the project's root for null. */
   path(projectId: number, id: number | null): string;
   nameOf(item: T): string;
-  /** What a node counts beside its name (a suite: the cases in its subtree) and how that reads in full; none for a tree that counts nothing there. */
+  /**
+   * What a node counts beside its name (a suite: the cases in its subtree) and how that reads in full; none for a tree that counts nothing
+   * there.
+   */
   countOf?(item: T): { count: number; text: string };
   renderInfo(item: T, projectId: number): ReactNode;
 }
 
+/** What a tree level asks its list for, a page at a time (`suites/`, `testplans/`). */
+export interface LevelPageQuery {
+  project: number;
+  parent: number | 'null';
+  ordering: string;
+  treesearch: string | undefined;
+  /** Show Archived (plans). */
+  is_archive: true | undefined;
+  page: number;
+  page_size: number;
+}
+
+/** One page of a tree level: a typed call of the tree's list (`suites.list`), with the statuses it handles. */
+export type LevelPage<T> = (query: LevelPageQuery, handles: number[]) => Observable<Paginated<T>>;
+
 /** A level of a tree list (`suites/`, `testplans/`): a page of 99 at a time, its first `pages` pages joined (§9). */
-export function levelOf<T>(resource: string) {
+export function levelOf<T>(pageOf: LevelPage<T>) {
   return (query: LevelQuery): Observable<Level<T>> =>
     firstPagesJoined(query.pages, (page, handles) =>
-      api.get<Paginated<T>>(apiPath(resource), {
-        query: {
+      pageOf(
+        {
           project: query.projectId,
           parent: query.parentId ?? 'null',
           ordering: query.ordering,
@@ -86,7 +102,7 @@ export function levelOf<T>(resource: string) {
           page_size: TREE_PAGE_SIZE,
         },
         handles,
-      }),
+      ),
     ).pipe(map(({ results, count }) => ({ items: results, count })));
 }
 
@@ -97,8 +113,12 @@ export function levelOf<T>(resource: string) {
 export function goneNodes() {
   const ids = new Set<number>();
   return {
-    add: (gone: readonly number[]) => gone.forEach((id) => ids.add(id)),
-    remove: (back: readonly number[]) => back.forEach((id) => ids.delete(id)),
+    add: (gone: readonly number[]) => {
+      for (const id of gone) ids.add(id);
+    },
+    remove: (back: readonly number[]) => {
+      for (const id of back) ids.delete(id);
+    },
     has: (id: number) => ids.has(id),
   };
 }

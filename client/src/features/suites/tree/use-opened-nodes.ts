@@ -21,9 +21,11 @@ function flip(ids: ReadonlySet<number>, id: number): Set<number> {
  */
 export function useOpenedNodes(stored: readonly number[], store: (ids: number[]) => void, search: string, trail: Trail) {
   const [inSearch, setInSearch] = useState<SearchOpening>(ALL_OPEN);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search opens every match again
   useEffect(() => setInSearch(ALL_OPEN), [search]);
   const opened = new Set(stored);
   const ancestors = trail.slice(0, -1).map((crumb) => crumb.id);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new trail opens anything; what the user closes later stays closed
   useEffect(() => {
     // Only a new trail opens anything; what the user closes later stays closed.
     if (ancestors.some((id) => !opened.has(id))) store([...new Set([...opened, ...ancestors])]);

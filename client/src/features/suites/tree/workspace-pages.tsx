@@ -10,16 +10,21 @@ import { useKeptTreeSearch } from './use-tree-search.ts';
 export const GONE = 'gone' as const;
 
 /** A node's page asks for it, unless it is being deleted here; a 404 means it went meanwhile. */
-export function followedOrGone<T>(follow: (id: number) => Observable<T>, gone: { has(id: number): boolean }): (id: number) => Observable<T | typeof GONE> {
+export function followedOrGone<T>(
+  follow: (id: number) => Observable<T>,
+  gone: { has(id: number): boolean },
+): (id: number) => Observable<T | typeof GONE> {
   return (id) =>
-    gone.has(id) ? of(GONE) : follow(id).pipe(catchError((error: unknown) => (isApiError(error) && error.status === 404 ? of(GONE) : throwError(() => error))));
+    gone.has(id)
+      ? of(GONE)
+      : follow(id).pipe(catchError((error: unknown) => (isApiError(error) && error.status === 404 ? of(GONE) : throwError(() => error))));
 }
 
 /** The workspace page's address: the project, and the node (`nodeParam`) if one is selected, on a tab (overview by default). */
 export function useWorkspacePage(nodeParam: string): { projectId: number; nodeId: number | null; tab: string } {
   const params = useParams();
   const node = params[nodeParam];
-  return { projectId: Number(params['projectId']), nodeId: node ? Number(node) : null, tab: params['tab'] ?? 'overview' };
+  return { projectId: Number(params.projectId), nodeId: node ? Number(node) : null, tab: params.tab ?? 'overview' };
 }
 
 interface WorkspaceRootProps {
@@ -46,14 +51,16 @@ export function WorkspaceRoot({ title, createLabel, createPath, children }: Work
   );
 }
 
-/** A drawer the address opens with `?{param}=id`; closing it takes that and `alsoRemoved` (its view, its version) away and keeps the rest. */
+/**
+ * A drawer the address opens with `?{param}=id`; closing it takes that and `alsoRemoved` (its view, its version) away and keeps the rest.
+ */
 export function useDrawerParam(param: string, alsoRemoved: readonly string[]): { id: number | null; close(): void } {
   const [params, setParams] = useSearchParams();
   const id = Number(params.get(param));
   const close = () =>
     setParams((current) => {
       const next = new URLSearchParams(current);
-      [param, ...alsoRemoved].forEach((key) => next.delete(key));
+      for (const key of [param, ...alsoRemoved]) next.delete(key);
       return next;
     });
   return { id: id || null, close };

@@ -65,7 +65,12 @@ export function ActivityList({ projectId, test, query, onOrdering, emptyText, wi
       {list && items.length === 0 && <p className="activity-list__empty">{emptyText}</p>}
       {items.map((item) =>
         item.type === 'result' ? (
-          <ResultItem key={`result-${item.id}`} result={item} highlighted={isTarget('result', item.id)} actions={<ResultActions result={item} {...resultActions} />} />
+          <ResultItem
+            key={`result-${item.id}`}
+            result={item}
+            highlighted={isTarget('result', item.id)}
+            actions={<ResultActions result={item} {...resultActions} />}
+          />
         ) : (
           <CommentItem key={`comment-${item.id}`} comment={item} projectId={projectId} highlighted={isTarget('comment', item.id)} />
         ),

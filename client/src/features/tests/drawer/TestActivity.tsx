@@ -22,6 +22,7 @@ export function TestActivity({ projectId, test, resultActions }: { projectId: nu
   const [tab, setTab] = useState<TabName>(target?.kind === 'comment' ? 'comments' : 'all');
   const [ordering, setOrdering] = useState<Ordering>('-created_at');
   // `#comment-N` opens the comments tab, also when the address changes while the drawer is open.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each new comment address opens the tab again
   useEffect(() => {
     if (target?.kind === 'comment') setTab('comments');
   }, [target?.kind, target?.id]);

@@ -26,14 +26,26 @@ export function TestAssignee({ projectId, test, readOnly }: { projectId: number;
       <h3>{t('testDrawer.assignee')}</h3>
       {name ? (
         <span className="test-assignee__user">
-          <Avatar image={test.avatar_link || undefined} label={test.avatar_link ? undefined : name.slice(0, 1).toUpperCase()} shape="circle" aria-hidden />
+          <Avatar
+            image={test.avatar_link || undefined}
+            label={test.avatar_link ? undefined : name.slice(0, 1).toUpperCase()}
+            shape="circle"
+            aria-hidden
+          />
           <span className="test-assignee__name">{name}</span>
         </span>
       ) : (
         <span className="test-assignee__none">{t('testDrawer.unassigned')}</span>
       )}
       {test.assignee !== me.id && !readOnly && (
-        <Button label={t('testDrawer.assignToMe')} icon="pi pi-user" size="small" text loading={state.state === 'running'} onClick={() => assignToMe(undefined)} />
+        <Button
+          label={t('testDrawer.assignToMe')}
+          icon="pi pi-user"
+          size="small"
+          text
+          loading={state.state === 'running'}
+          onClick={() => assignToMe(undefined)}
+        />
       )}
     </section>
   );

@@ -55,7 +55,11 @@ function TestDrawerContent({ projectId, testId, onClose, formChanges }: ContentP
   const drawer = useDrawerView(onClose);
   const test = useLiveQuery(testId, () => changesOf(topics.plans(projectId)), testDrawerApi.watch).data;
   const caseId = test?.case ?? null;
-  const found = useLiveQuery(caseId, (id) => (id === null ? NEVER : changesOf(topics.suites(projectId))), (id) => (id === null ? NEVER : caseApi.watch(id, null))).data;
+  const found = useLiveQuery(
+    caseId,
+    (id) => (id === null ? NEVER : changesOf(topics.suites(projectId))),
+    (id) => (id === null ? NEVER : caseApi.watch(id, null)),
+  ).data;
   const project = useLiveQuery(projectId, projectChanges, projectApi.get).data;
   const statuses = useCatalogueList(projectId, statusApi);
   const attributes = useCatalogueList(projectId, customAttributeApi);
@@ -71,7 +75,10 @@ function TestDrawerContent({ projectId, testId, onClose, formChanges }: ContentP
         found={found}
         readOnly={readOnly}
         onAddResult={() => drawer.open({ name: 'addResult' })}
-        resultActions={{ onEdit: (result) => drawer.open({ name: 'editResult', result }), onClone: (result) => drawer.open({ name: 'cloneResult', result }) }}
+        resultActions={{
+          onEdit: (result) => drawer.open({ name: 'editResult', result }),
+          onClone: (result) => drawer.open({ name: 'cloneResult', result }),
+        }}
       />
     );
   }

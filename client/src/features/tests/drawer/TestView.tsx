@@ -20,7 +20,10 @@ interface TestViewProps {
   resultActions: Omit<ResultActionsProps, 'currentVersion' | 'readOnly'>;
 }
 
-/** The test in the drawer: its case's actual version and Add Result, what the case says, the assignee, and the thread (tests-and-results §2). */
+/**
+ * The test in the drawer: its case's actual version and Add Result, what the case says, the assignee, and the thread (tests-and-results
+ * §2).
+ */
 export function TestView({ projectId, test, found, readOnly, onAddResult, resultActions }: TestViewProps) {
   const { t } = useTranslation();
   const caseAddress = `/projects/${projectId}/suites/${found.suite.id}?test_case=${found.id}&version=${found.current_version}`;
@@ -39,7 +42,11 @@ export function TestView({ projectId, test, found, readOnly, onAddResult, result
       <CaseDetails shown={found}>
         <TestAssignee projectId={projectId} test={test} readOnly={readOnly} />
       </CaseDetails>
-      <TestActivity projectId={projectId} test={test} resultActions={{ ...resultActions, currentVersion: found.current_version, readOnly }} />
+      <TestActivity
+        projectId={projectId}
+        test={test}
+        resultActions={{ ...resultActions, currentVersion: found.current_version, readOnly }}
+      />
     </div>
   );
 }

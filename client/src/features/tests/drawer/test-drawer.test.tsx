@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ScriptedAnswer } from '../../../testing/scripted-fetch.ts';
-import { ADMIN, aUser, useScriptedServer } from '../../../testing/use-server.ts';
-import { aCaseWithSteps, aPage, aProject, aResult, aTest, STATUSES } from '../../results/result-fixtures.ts';
+import { ADMIN, aUser, scriptedServerPerTest } from '../../../testing/scripted-server.ts';
+import { aCaseWithSteps, aPage, aProject, aResult, aTest, STATUSES } from '../../../testing/result-fixtures.ts';
 import { TestDrawer } from './TestDrawer.tsx';
 
 const UNION = '/api/v2/tests/5/results-union/';
@@ -32,7 +32,7 @@ const answers: Record<string, ScriptedAnswer> = {
   [`GET ${UNION}?ordering=-created_at&type=comment&page=1&page_size=10`]: { status: 200, body: aPage([comment]) },
   'PATCH /api/v2/tests/5/': { status: 200, body: aTest({ assignee: 1, assignee_username: 'admin' }) },
 };
-const net = useScriptedServer(answers);
+const net = scriptedServerPerTest(answers);
 
 beforeEach(() => localStorage.clear());
 
@@ -52,7 +52,9 @@ describe('the test drawer (tests-and-results §2 Test drawer)', () => {
   it('shows the test, its case at the actual version, and its results and comments', async () => {
     open();
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Test case, version 2/ }).getAttribute('href')).toBe('/projects/1/suites/4?test_case=7&version=2');
+    expect(screen.getByRole('link', { name: /Test case, version 2/ }).getAttribute('href')).toBe(
+      '/projects/1/suites/4?test_case=7&version=2',
+    );
     // The case's step, by its name in bold: the results, if they have arrived by now, name the same step in their step lists.
     expect(screen.getByText('Open the login page', { selector: 'strong' })).toBeTruthy();
     expect(await screen.findByText('Total: 3')).toBeTruthy();

@@ -3,7 +3,11 @@ import { useSearchParams } from 'react-router';
 import type { Result } from '../../results/result-api.ts';
 
 /** The drawer's views (tests-and-results §4): the test, or one of the result forms beside it. */
-export type DrawerView = { name: 'test' } | { name: 'addResult' } | { name: 'editResult'; result: Result } | { name: 'cloneResult'; result: Result };
+export type DrawerView =
+  | { name: 'test' }
+  | { name: 'addResult' }
+  | { name: 'editResult'; result: Result }
+  | { name: 'cloneResult'; result: Result };
 
 const TEST: DrawerView = { name: 'test' };
 

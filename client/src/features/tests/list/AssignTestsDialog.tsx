@@ -21,7 +21,10 @@ export function AssignTestsDialog({ target, onClose, onDone }: TestsBulkDialogPr
   });
   const assignee = form.watch('assignee');
   const { users, search } = useAssigneeOptions(target.projectId, typeof assignee === 'number' ? [assignee] : []);
-  const options = [{ value: 'nobody', label: t('testList.bulk.unassign') }, ...users.filter((user) => user.is_active).map((user) => ({ value: user.id, label: user.username }))];
+  const options = [
+    { value: 'nobody', label: t('testList.bulk.unassign') },
+    ...users.filter((user) => user.is_active).map((user) => ({ value: user.id, label: user.username })),
+  ];
   return (
     <FormDialog
       formId="assign-tests"

@@ -7,12 +7,19 @@ import { useTestsBulkForm, type TestsBulkDialogProps } from './use-tests-bulk-fo
 type DeleteValues = { typed: string };
 
 /** tests-and-results §5: Delete waits until the box holds the selected count, compared without regard to case. */
-const confirmsCount = (typed: string, count: number) => typed.trim().localeCompare(String(count), undefined, { sensitivity: 'accent' }) === 0;
+const confirmsCount = (typed: string, count: number) =>
+  typed.trim().localeCompare(String(count), undefined, { sensitivity: 'accent' }) === 0;
 
 /** Bulk delete: every selected test goes, once the user typed how many they are. */
 export function DeleteTestsDialog({ target, onClose, onDone }: TestsBulkDialogProps) {
   const { t } = useTranslation();
-  const form = useTestsBulkForm<DeleteValues>({ target, defaultValues: { typed: '' }, change: () => ({ is_deleted: true }), doneMessage: t('testList.bulk.deleted'), onDone });
+  const form = useTestsBulkForm<DeleteValues>({
+    target,
+    defaultValues: { typed: '' },
+    change: () => ({ is_deleted: true }),
+    doneMessage: t('testList.bulk.deleted'),
+    onDone,
+  });
   return (
     <FormDialog
       formId="delete-tests"

@@ -33,7 +33,15 @@ export function MoveTestsDialog({ target, onClose, onDone }: TestsBulkDialogProp
         <Controller
           name="plan"
           control={form.control}
-          render={({ field }) => <PlanTreeSelect id="move-tests-plan" projectId={target.projectId} value={field.value} onChange={field.onChange} placeholder={t('testList.bulk.choosePlan')} />}
+          render={({ field }) => (
+            <PlanTreeSelect
+              id="move-tests-plan"
+              projectId={target.projectId}
+              value={field.value}
+              onChange={field.onChange}
+              placeholder={t('testList.bulk.choosePlan')}
+            />
+          )}
         />
       </FormField>
     </FormDialog>

@@ -30,9 +30,20 @@ export const PlanTests = memo(function PlanTests({ projectId, planId }: { projec
   const toolbar = (
     <>
       <LayoutSwitch value={layout} onChange={setLayout} />
-      <ListFilters projectId={projectId} area="test_plans" codec={testFilterCodec} filter={filter} onChange={setFilter} drawer={(props) => <TestFilterDrawer {...props} />} />
+      <ListFilters
+        projectId={projectId}
+        area="test_plans"
+        codec={testFilterCodec}
+        filter={filter}
+        onChange={setFilter}
+        drawer={(props) => <TestFilterDrawer {...props} />}
+      />
       <span className="field-switch">
-        <InputSwitch inputId="plan-tests-mine" checked={filter.assignees.includes(me.id)} onChange={(event) => setFilter(withMe(filter, me.id, event.value))} />
+        <InputSwitch
+          inputId="plan-tests-mine"
+          checked={filter.assignees.includes(me.id)}
+          onChange={(event) => setFilter(withMe(filter, me.id, event.value))}
+        />
         <label htmlFor="plan-tests-mine">{t('testList.assignedToMe')}</label>
       </span>
     </>

@@ -79,7 +79,13 @@ function PlanName({ plan, projectId }: { plan: UnionPlan; projectId: number }) {
       <Link to={{ pathname: planPaths.plan(projectId, plan.id), search: searchWith({ test: null, view: null }) }} title={plan.title}>
         {plan.title}
       </Link>
-      <Tag value={String(plan.union_count)} severity="secondary" rounded title={t('testList.matching', { count: plan.union_count })} className="list-view__branch-count" />
+      <Tag
+        value={String(plan.union_count)}
+        severity="secondary"
+        rounded
+        title={t('testList.matching', { count: plan.union_count })}
+        className="list-view__branch-count"
+      />
       {plan.is_archive && <Tag value={t('list.archived')} severity="secondary" />}
     </span>
   );
@@ -101,7 +107,12 @@ function planCell(column: TestColumn, plan: UnionPlan, projectId: number): React
 }
 
 /** A cell of the tests tree: a plan's, a test's, or the "Load more" row's. */
-export function treeCell(column: TestColumn | 'actions', node: TreeNode, projectId: number, onLoadMore: (parent: Parent) => void): ReactNode {
+export function treeCell(
+  column: TestColumn | 'actions',
+  node: TreeNode,
+  projectId: number,
+  onLoadMore: (parent: Parent) => void,
+): ReactNode {
   const row = node.data as UnionItem | MoreRow;
   if ('more' in row) return column === 'name' ? <LoadMore row={row} onLoadMore={onLoadMore} /> : null;
   if (!row.is_leaf) return column === 'actions' ? null : planCell(column, row, projectId);

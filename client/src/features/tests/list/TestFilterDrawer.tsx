@@ -30,9 +30,21 @@ export function TestFilterDrawer({ projectId, filter, onChange, onHide, saved }:
       <StatusesField projectId={projectId} value={filter.statuses} onChange={(statuses) => change({ statuses })} />
       <AssigneeField projectId={projectId} filter={filter} onChange={onChange} />
       <LabelsField labels={labels} filter={filter} onChange={onChange} />
-      <DateRangeField legend={t('testList.filter.planStarted')} range={filter.planStarted} onChange={(planStarted) => change({ planStarted })} />
-      <DateRangeField legend={t('testList.filter.planCreated')} range={filter.planCreated} onChange={(planCreated) => change({ planCreated })} />
-      <DateRangeField legend={t('testList.filter.testCreated')} range={filter.testCreated} onChange={(testCreated) => change({ testCreated })} />
+      <DateRangeField
+        legend={t('testList.filter.planStarted')}
+        range={filter.planStarted}
+        onChange={(planStarted) => change({ planStarted })}
+      />
+      <DateRangeField
+        legend={t('testList.filter.planCreated')}
+        range={filter.planCreated}
+        onChange={(planCreated) => change({ planCreated })}
+      />
+      <DateRangeField
+        legend={t('testList.filter.testCreated')}
+        range={filter.testCreated}
+        onChange={(testCreated) => change({ testCreated })}
+      />
     </FilterDrawer>
   );
 }
@@ -50,7 +62,13 @@ function PlansField({ projectId, value, onChange }: IdsFieldProps<number>) {
   return (
     <div className="field">
       <label htmlFor="test-filter-plans">{t('testList.filter.plans')}</label>
-      <TreeFilter inputId="test-filter-plans" nodes={tree ? planNodes(tree, null) : []} placeholder={t('treeFilter.plansPlaceholder')} value={value} onChange={onChange} />
+      <TreeFilter
+        inputId="test-filter-plans"
+        nodes={tree ? planNodes(tree, null) : []}
+        placeholder={t('treeFilter.plansPlaceholder')}
+        value={value}
+        onChange={onChange}
+      />
     </div>
   );
 }
@@ -62,7 +80,13 @@ function SuitesField({ projectId, value, onChange }: IdsFieldProps<number>) {
   return (
     <div className="field">
       <label htmlFor="test-filter-suites">{t('testList.filter.suites')}</label>
-      <TreeFilter inputId="test-filter-suites" nodes={suites ?? []} placeholder={t('treeFilter.suitesPlaceholder')} value={value} onChange={onChange} />
+      <TreeFilter
+        inputId="test-filter-suites"
+        nodes={suites ?? []}
+        placeholder={t('treeFilter.suitesPlaceholder')}
+        value={value}
+        onChange={onChange}
+      />
     </div>
   );
 }
@@ -75,7 +99,10 @@ const fromOption = (option: string) => (option === 'null' ? null : Number(option
 function StatusesField({ projectId, value, onChange }: IdsFieldProps<number | null>) {
   const { t } = useTranslation();
   const statuses = useCatalogueList(projectId, statusApi) ?? [];
-  const options = [{ value: 'null', label: t('testList.untested') }, ...statuses.map((status) => ({ value: String(status.id), label: seededName(t, 'status', status.name) }))];
+  const options = [
+    { value: 'null', label: t('testList.untested') },
+    ...statuses.map((status) => ({ value: String(status.id), label: seededName(t, 'status', status.name) })),
+  ];
   return (
     <div className="field">
       <label htmlFor="test-filter-statuses">{t('testList.filter.statuses')}</label>
@@ -97,7 +124,10 @@ function AssigneeField({ projectId, filter, onChange }: { projectId: number; fil
   const me = useSignedInUser();
   const chosen = filter.assignees.filter((id): id is number => id !== null);
   const { users, search } = useAssigneeOptions(projectId, chosen);
-  const options = [{ value: 'null', label: t('testList.filter.unassigned') }, ...users.map((user) => ({ value: String(user.id), label: user.username }))];
+  const options = [
+    { value: 'null', label: t('testList.filter.unassigned') },
+    ...users.map((user) => ({ value: String(user.id), label: user.username })),
+  ];
   return (
     <div className="field">
       <label htmlFor="test-filter-assignee">{t('testList.filter.assignee')}</label>
@@ -112,7 +142,11 @@ function AssigneeField({ projectId, filter, onChange }: { projectId: number; fil
         placeholder={t('testList.filter.assigneePlaceholder')}
       />
       <span className="field-switch">
-        <Checkbox inputId="test-filter-me" checked={chosen.includes(me.id)} onChange={(event) => onChange(withMe(filter, me.id, event.checked === true))} />
+        <Checkbox
+          inputId="test-filter-me"
+          checked={chosen.includes(me.id)}
+          onChange={(event) => onChange(withMe(filter, me.id, event.checked === true))}
+        />
         <label htmlFor="test-filter-me">{t('testList.filter.me')}</label>
       </span>
     </div>

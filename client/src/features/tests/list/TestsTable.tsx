@@ -17,7 +17,17 @@ import { TestsBulkBar } from './TestsBulkBar.tsx';
 import { listTarget } from './tests-bulk.ts';
 import { useOpenTest } from './use-open-test.ts';
 
-const COLUMNS: readonly TestColumn[] = ['id', 'name', 'plan_path', 'suite_path', 'estimate', 'labels', 'last_status', 'assignee_username', 'created_at'];
+const COLUMNS: readonly TestColumn[] = [
+  'id',
+  'name',
+  'plan_path',
+  'suite_path',
+  'estimate',
+  'labels',
+  'last_status',
+  'assignee_username',
+  'created_at',
+];
 /** The columns the server orders by (§3.5 `ordering`, each named like its column); the rest keep the server's order. */
 const SORTABLE: readonly TestColumn[] = ['id', 'name', 'suite_path', 'estimate', 'last_status', 'assignee_username', 'created_at'];
 const LAYOUT = { widths: TEST_COLUMN_WIDTHS, flexible: 'name' as const, unresized: CHECKBOX_WIDTH + ACTIONS_WIDTH };
@@ -64,7 +74,9 @@ export function TestsTable({ projectId, planId, filter, toolbar }: TestsViewProp
         {...pagedTableProps(tests, paging, setPaging, { label: t('testList.title'), empty: t('testList.empty') })}
         {...columns.tableProps}
         {...(sort ? { sortField: sort.field, sortOrder: sort.order } : {})}
-        onSort={(event: DataTableStateEvent) => setSort(event.sortField ? { field: event.sortField as TestColumn, order: event.sortOrder === -1 ? -1 : 1 } : null)}
+        onSort={(event: DataTableStateEvent) =>
+          setSort(event.sortField ? { field: event.sortField as TestColumn, order: event.sortOrder === -1 ? -1 : 1 } : null)
+        }
         {...selectionTableProps(selection, setSelection, tests.data?.results ?? [])}
         onRowClick={(event) => !onRowCheckbox(event.originalEvent) && openTest((event.data as Test).id)}
         rowClassName={() => 'plan-tests__row'}
@@ -80,7 +92,13 @@ export function TestsTable({ projectId, planId, filter, toolbar }: TestsViewProp
             body={(row: Test) => testCell(column, row)}
           />
         ))}
-        <Column header={t('testList.columns.actions')} body={(row: Test) => <AddResultLink row={row} />} className="list-view__col-actions" style={{ width: ACTIONS_WIDTH }} resizeable={false} />
+        <Column
+          header={t('testList.columns.actions')}
+          body={(row: Test) => <AddResultLink row={row} />}
+          className="list-view__col-actions"
+          style={{ width: ACTIONS_WIDTH }}
+          resizeable={false}
+        />
       </DataTable>
     </div>
   );

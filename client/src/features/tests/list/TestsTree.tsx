@@ -20,7 +20,17 @@ import { TestsBulkBar } from './TestsBulkBar.tsx';
 import { useOpenTest } from './use-open-test.ts';
 import { useTreeBulkTarget } from './use-tree-bulk-target.ts';
 
-const COLUMNS: readonly TestColumn[] = ['name', 'last_status', 'id', 'suite_path', 'assignee_username', 'estimate', 'labels', 'started_at', 'created_at'];
+const COLUMNS: readonly TestColumn[] = [
+  'name',
+  'last_status',
+  'id',
+  'suite_path',
+  'assignee_username',
+  'estimate',
+  'labels',
+  'started_at',
+  'created_at',
+];
 const LAYOUT = { widths: TEST_COLUMN_WIDTHS, flexible: 'name' as const, unresized: ACTIONS_WIDTH };
 
 /**
@@ -63,7 +73,13 @@ export function TestsTree({ projectId, planId, filter, toolbar }: TestsViewProps
           <ColumnsToggle {...columns.toggleProps} labelOf={(column) => t(`testList.columns.${column}`)} />
         </span>
       </div>
-      <TreeTable key={columns.tableKey} {...treeProps} {...columns.tableProps} {...treeSelectionProps(selection, setSelection, nodes)} onRowClick={clicked}>
+      <TreeTable
+        key={columns.tableKey}
+        {...treeProps}
+        {...columns.tableProps}
+        {...treeSelectionProps(selection, setSelection, nodes)}
+        onRowClick={clicked}
+      >
         {columns.shown.map((column) => (
           <Column
             key={column}

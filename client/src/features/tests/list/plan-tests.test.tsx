@@ -3,17 +3,20 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../../app/services.ts';
-import { useScriptedServer } from '../../../testing/use-server.ts';
-import { aPage } from '../../cases/list/list-fixtures.ts';
+import { scriptedServerPerTest } from '../../../testing/scripted-server.ts';
+import { aPage } from '../../../testing/case-list-fixtures.ts';
 import { PlanTests } from './PlanTests.tsx';
-import { aTest, aTreeTest } from './list-fixtures.ts';
+import { aTest, aTreeTest } from '../../../testing/test-list-fixtures.ts';
 import { ShownLocation } from './shown-location.tsx';
 
 const PAGE = 'GET /api/v2/testplans/7/tests/?show_descendants=true&page=1&page_size=10';
 const mine = aTest(12, 'Mine');
-const net = useScriptedServer({
+const net = scriptedServerPerTest({
   [PAGE]: { status: 200, body: aPage([aTest(11, 'Everyone’s'), mine], 30, 1, 10) },
-  'GET /api/v2/testplans/7/tests/?show_descendants=true&page=2&page_size=10': { status: 200, body: aPage([aTest(21, 'Second page')], 30, 2, 10) },
+  'GET /api/v2/testplans/7/tests/?show_descendants=true&page=2&page_size=10': {
+    status: 200,
+    body: aPage([aTest(21, 'Second page')], 30, 2, 10),
+  },
   [`${PAGE}&assignee=1`]: { status: 200, body: aPage([mine], 1, 1, 10) },
   'GET /api/v2/testplans/descendants-tree/?project=1': { status: 200, body: [] },
   'GET /api/v2/suites/descendants-tree/?project=1': { status: 200, body: [] },
@@ -22,7 +25,10 @@ const net = useScriptedServer({
   'GET /api/v2/projects/1/': { status: 200, body: { id: 1, is_private: false } },
   'GET /api/v2/users/?page=1&page_size=20&exclude_external=1': { status: 200, body: aPage([], 0) },
   'GET /api/v2/users/1/': { status: 200, body: { id: 1, username: 'admin' } },
-  'GET /api/v2/testplans/union/?project=1&parent=7&page=1&page_size=99&ordering=name': { status: 200, body: aPage([aTreeTest(11, 'In the tree')], 1) },
+  'GET /api/v2/testplans/union/?project=1&parent=7&page=1&page_size=99&ordering=name': {
+    status: 200,
+    body: aPage([aTreeTest(11, 'In the tree')], 1),
+  },
 });
 
 beforeEach(() => {

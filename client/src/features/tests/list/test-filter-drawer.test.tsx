@@ -2,20 +2,38 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { aUser, useScriptedServer } from '../../../testing/use-server.ts';
+import { aUser, scriptedServerPerTest } from '../../../testing/scripted-server.ts';
 import { TestFilterDrawer } from './TestFilterDrawer.tsx';
 import { EMPTY_TEST_FILTER, type TestFilter } from './test-filter.ts';
 
 const status = (id: number, name: string) => ({ id, name, color: '#000', project: 1, type: 1 });
-const plan = (id: number, title: string, children: unknown[] = [], parent: { id: number; title: string } | null = null) => ({ id, title, has_children: children.length > 0, parent, children });
-const net = useScriptedServer({
-  'GET /api/v2/labels/?project=1': { status: 200, body: [1, 2].map((id) => ({ id, name: `label ${id}`, color: null, project: 1, user: 1, username: 'admin', type: 1 })) },
+const plan = (id: number, title: string, children: unknown[] = [], parent: { id: number; title: string } | null = null) => ({
+  id,
+  title,
+  has_children: children.length > 0,
+  parent,
+  children,
+});
+const net = scriptedServerPerTest({
+  'GET /api/v2/labels/?project=1': {
+    status: 200,
+    body: [1, 2].map((id) => ({ id, name: `label ${id}`, color: null, project: 1, user: 1, username: 'admin', type: 1 })),
+  },
   'GET /api/v2/statuses/?project=1': { status: 200, body: [status(3, 'Passed'), status(4, 'Failed')] },
-  'GET /api/v2/testplans/descendants-tree/?project=1': { status: 200, body: [plan(7, 'Release', [plan(8, 'Nightly', [], { id: 7, title: 'Release' })])] },
+  'GET /api/v2/testplans/descendants-tree/?project=1': {
+    status: 200,
+    body: [plan(7, 'Release', [plan(8, 'Nightly', [], { id: 7, title: 'Release' })])],
+  },
   'GET /api/v2/suites/descendants-tree/?project=1': { status: 200, body: [] },
   'GET /api/v2/projects/1/': { status: 200, body: { id: 1, name: 'Shop', is_private: true } },
-  'GET /api/v2/users/?page=1&page_size=20&project=1': { status: 200, body: { count: 2, pages: { next: null, previous: null, current: 1, total: 1 }, results: [aUser(1, 'admin'), aUser(5, 'bob')] } },
-  'GET /api/v2/users/?page=1&page_size=20&username=bo&project=1': { status: 200, body: { count: 1, pages: { next: null, previous: null, current: 1, total: 1 }, results: [aUser(5, 'bob')] } },
+  'GET /api/v2/users/?page=1&page_size=20&project=1': {
+    status: 200,
+    body: { count: 2, pages: { next: null, previous: null, current: 1, total: 1 }, results: [aUser(1, 'admin'), aUser(5, 'bob')] },
+  },
+  'GET /api/v2/users/?page=1&page_size=20&username=bo&project=1': {
+    status: 200,
+    body: { count: 1, pages: { next: null, previous: null, current: 1, total: 1 }, results: [aUser(5, 'bob')] },
+  },
 });
 
 function Harness({ initial }: { initial: TestFilter }) {
@@ -52,35 +70,39 @@ describe('the tests filter drawer (tests-and-results §2, §5)', () => {
     expect(shown().assignees).toEqual([null]);
   });
 
-  it('filters by users found by name among the private project’s members, and by not assigned', async () => {
-    render(<Harness initial={EMPTY_TEST_FILTER} />);
-    await openMultiSelect('test-filter-assignee');
-    await userEvent.click(await option('Not assigned'));
-    // The members come once the project has: typing only after they show keeps the search apart from that first redraw.
-    await option('admin');
-    // The search waits for typing to pause: under CI's load that once took 10.5 s. A redraw while typing can also take the
-    // typed letters with the input they went to (CI lost them once), so the search is typed again until it holds.
-    // The calls are joined so a failure names them all.
-    await waitFor(
-      async () => {
-        const input = document.querySelector<HTMLInputElement>('.p-multiselect-filter')!;
-        if (input.value !== 'bo') {
-          await userEvent.clear(input);
-          await userEvent.type(input, 'bo');
-        }
-        expect(net.server.calls.join('\n')).toContain('GET /api/v2/users/?page=1&page_size=20&username=bo&project=1');
-      },
-      { timeout: SLOW_WAIT },
-    );
-    // The found users' answer redraws the list: an option found just before it is gone, so pick again until the pick holds.
-    await waitFor(
-      async () => {
-        if (!shown().assignees.includes(5)) await userEvent.click(await option('bob'));
-        expect(shown().assignees).toEqual([null, 5]);
-      },
-      { timeout: SLOW_WAIT },
-    );
-  }, 3 * SLOW_WAIT);
+  it(
+    'filters by users found by name among the private project’s members, and by not assigned',
+    async () => {
+      render(<Harness initial={EMPTY_TEST_FILTER} />);
+      await openMultiSelect('test-filter-assignee');
+      await userEvent.click(await option('Not assigned'));
+      // The members come once the project has: typing only after they show keeps the search apart from that first redraw.
+      await option('admin');
+      // The search waits for typing to pause: under CI's load that once took 10.5 s. A redraw while typing can also take the
+      // typed letters with the input they went to (CI lost them once), so the search is typed again until it holds.
+      // The calls are joined so a failure names them all.
+      await waitFor(
+        async () => {
+          const input = document.querySelector<HTMLInputElement>('.p-multiselect-filter')!;
+          if (input.value !== 'bo') {
+            await userEvent.clear(input);
+            await userEvent.type(input, 'bo');
+          }
+          expect(net.server.calls.join('\n')).toContain('GET /api/v2/users/?page=1&page_size=20&username=bo&project=1');
+        },
+        { timeout: SLOW_WAIT },
+      );
+      // The found users' answer redraws the list: an option found just before it is gone, so pick again until the pick holds.
+      await waitFor(
+        async () => {
+          if (!shown().assignees.includes(5)) await userEvent.click(await option('bob'));
+          expect(shown().assignees).toEqual([null, 5]);
+        },
+        { timeout: SLOW_WAIT },
+      );
+    },
+    3 * SLOW_WAIT,
+  );
 
   it('chooses plans in the tree filter, a plan with the plans under it', async () => {
     render(<Harness initial={EMPTY_TEST_FILTER} />);

@@ -26,17 +26,28 @@ describe('the tests filter as a query string (tests-and-results §7 "Tests filte
       'name_or_id=login&plans=3%2C9&suites=5&statuses=null%2C4&assignee=null%2C2&labels=1&not_labels=6&labels_condition=or' +
         '&test_plan_started_after=2026-01-01&test_plan_started_before=2026-01-31&test_plan_created_after=2025-12-01&is_archive=true',
     );
-    expect(testFilterFromQueryString(query)).toEqual({ ...everything, search: 'login', plans: [3, 9], statuses: [null, 4], testCreated: { after: null, before: null } });
+    expect(testFilterFromQueryString(query)).toEqual({
+      ...everything,
+      search: 'login',
+      plans: [3, 9],
+      statuses: [null, 4],
+      testCreated: { after: null, before: null },
+    });
   });
 
   it('writes nothing for the empty filter, and drops what it cannot read', () => {
     expect(testFilterCodec.toQueryString(EMPTY_TEST_FILTER)).toBe('');
-    expect(testFilterFromQueryString('statuses=x,3,nul&assignee=me&test_created_after=today')).toEqual({ ...EMPTY_TEST_FILTER, statuses: [3] });
+    expect(testFilterFromQueryString('statuses=x,3,nul&assignee=me&test_created_after=today')).toEqual({
+      ...EMPTY_TEST_FILTER,
+      statuses: [3],
+    });
   });
 
   it('replaces the filter in the page’s query and keeps the open test', () => {
     const page = new URLSearchParams('test=12&statuses=1&treeSearch=api');
-    expect(withFilter(page, testFilterCodec, { ...EMPTY_TEST_FILTER, assignees: [4] }).toString()).toBe('test=12&treeSearch=api&assignee=4');
+    expect(withFilter(page, testFilterCodec, { ...EMPTY_TEST_FILTER, assignees: [4] }).toString()).toBe(
+      'test=12&treeSearch=api&assignee=4',
+    );
   });
 });
 

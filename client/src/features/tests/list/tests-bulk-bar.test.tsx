@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { useScriptedServer } from '../../../testing/use-server.ts';
+import { scriptedServerPerTest } from '../../../testing/scripted-server.ts';
 import type { TestsBulkTarget } from '../../bulk-jobs/tests-bulk-target.ts';
 import { TestsBulkBar } from './TestsBulkBar.tsx';
 
@@ -19,9 +19,19 @@ const job = (project: number, status: 'running' | 'finished') => ({
   ended_at: null,
 });
 const JOBS = 'GET /api/v2/bulk-jobs/?page=1&page_size=20';
-const net = useScriptedServer({ [JOBS]: { status: 200, body: { count: 2, pages: { next: null, previous: null, current: 1, total: 1 }, results: [job(2, 'running'), job(1, 'finished')] } } });
+const net = scriptedServerPerTest({
+  [JOBS]: {
+    status: 200,
+    body: { count: 2, pages: { next: null, previous: null, current: 1, total: 1 }, results: [job(2, 'running'), job(1, 'finished')] },
+  },
+});
 
-const target: TestsBulkTarget = { projectId: 1, planId: 7, count: 12, selection: { view: 'list', body: { project: 1, current_plan: 7, filter_conditions: {}, included_tests: [3] } } };
+const target: TestsBulkTarget = {
+  projectId: 1,
+  planId: 7,
+  count: 12,
+  selection: { view: 'list', body: { project: 1, current_plan: 7, filter_conditions: {}, included_tests: [3] } },
+};
 const ACTIONS = ['Assign', 'Move', 'Delete', 'Add results'];
 const isDisabled = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name }).disabled;
 

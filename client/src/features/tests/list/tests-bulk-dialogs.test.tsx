@@ -4,7 +4,7 @@ import { of, throwError } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/api-error.ts';
 import { toasts$ } from '../../../app/toasts.ts';
-import { aUser, useScriptedServer } from '../../../testing/use-server.ts';
+import { aUser, scriptedServerPerTest } from '../../../testing/scripted-server.ts';
 import type { TestsBulkTarget } from '../../bulk-jobs/tests-bulk-target.ts';
 import { AssignTestsDialog } from './AssignTestsDialog.tsx';
 import { DeleteTestsDialog } from './DeleteTestsDialog.tsx';
@@ -15,13 +15,21 @@ vi.mock('../../bulk-jobs/tests-bulk-api.ts', () => ({ updateTests }));
 
 const users = [aUser(1, 'admin'), aUser(5, 'bob'), aUser(6, 'gone', { is_active: false })];
 const plan = (id: number, title: string) => ({ id, title, has_children: false, parent: null, children: [] });
-useScriptedServer({
+scriptedServerPerTest({
   'GET /api/v2/projects/1/': { status: 200, body: { id: 1, name: 'Shop', is_private: true } },
-  'GET /api/v2/users/?page=1&page_size=20&project=1': { status: 200, body: { count: 3, pages: { next: null, previous: null, current: 1, total: 1 }, results: users } },
+  'GET /api/v2/users/?page=1&page_size=20&project=1': {
+    status: 200,
+    body: { count: 3, pages: { next: null, previous: null, current: 1, total: 1 }, results: users },
+  },
   'GET /api/v2/testplans/descendants-tree/?project=1': { status: 200, body: [plan(7, 'Release'), plan(9, 'Hotfix')] },
 });
 
-const target: TestsBulkTarget = { projectId: 1, planId: 7, count: 12, selection: { view: 'list', body: { project: 1, current_plan: 7, filter_conditions: {}, excluded_tests: [3] } } };
+const target: TestsBulkTarget = {
+  projectId: 1,
+  planId: 7,
+  count: 12,
+  selection: { view: 'list', body: { project: 1, current_plan: 7, filter_conditions: {}, excluded_tests: [3] } },
+};
 const toasts: string[] = [];
 toasts$.subscribe((toast) => toasts.push(String(toast.summary)));
 afterEach(() => {
@@ -37,12 +45,17 @@ function show(Dialog: typeof DeleteTestsDialog) {
 
 const button = (name: string) => within(screen.getByRole('dialog')).getByRole<HTMLButtonElement>('button', { name });
 
-/** Opens a dropdown and picks an option (happy-dom leaves the overlay panel undisplayed, so the option is clicked as an element); the options it offered. */
+/**
+ * Opens a dropdown and picks an option (happy-dom leaves the overlay panel undisplayed, so the option is clicked as an element); the
+ * options it offered.
+ */
 async function choose(field: string, option: string): Promise<string[]> {
   await userEvent.click(document.getElementById(field)!.closest('.p-dropdown')!);
   const panel = await waitFor(() => [...document.querySelectorAll<HTMLElement>('.p-dropdown-panel')].at(-1)!);
   const chosen = await within(panel).findByRole('option', { name: option, hidden: true });
-  const offered = within(panel).getAllByRole('option', { hidden: true }).map((found) => found.textContent ?? '');
+  const offered = within(panel)
+    .getAllByRole('option', { hidden: true })
+    .map((found) => found.textContent ?? '');
   fireEvent.click(chosen);
   return offered;
 }
@@ -64,7 +77,9 @@ describe('the bulk delete of tests (tests-and-results §5: type the count to del
   });
 
   it('shows the refusal of a running job (409) and stays open', async () => {
-    updateTests.mockReturnValue(throwError(() => new ApiError(409, { detail: 'Another bulk operation of yours is running in this project.' })));
+    updateTests.mockReturnValue(
+      throwError(() => new ApiError(409, { detail: 'Another bulk operation of yours is running in this project.' })),
+    );
     const { onDone } = show(DeleteTestsDialog);
     await userEvent.type(screen.getByLabelText('Type 12 to confirm'), '12');
     await userEvent.click(button('Delete'));

@@ -11,7 +11,8 @@ export interface TestsScope {
 }
 
 /** The list's conditions as its query sends them: `filter_conditions` takes query values, which are strings. */
-const filterConditions = (conditions: TestConditions): Record<string, string> => Object.fromEntries(Object.entries(conditions).map(([key, value]) => [key, String(value)]));
+const filterConditions = (conditions: TestConditions): Record<string, string> =>
+  Object.fromEntries(Object.entries(conditions).map(([key, value]) => [key, String(value)]));
 
 /**
  * The table's selection for `bulk-update/` (tests-and-results §7): the tests the
@@ -24,7 +25,10 @@ export function listTarget({ projectId, planId, conditions }: TestsScope, select
     projectId,
     planId,
     count: selectedCount(selection, total),
-    selection: { view: 'list', body: { project: projectId, current_plan: planId, filter_conditions: filterConditions(conditions), ...chosen } },
+    selection: {
+      view: 'list',
+      body: { project: projectId, current_plan: planId, filter_conditions: filterConditions(conditions), ...chosen },
+    },
   };
 }
 
@@ -34,6 +38,9 @@ export function treeTarget({ projectId, planId, conditions }: TestsScope, { bran
     projectId,
     planId,
     count,
-    selection: { view: 'tree', body: { project: projectId, filter_conditions: filterConditions(conditions), included_plans: branches, included_tests: leaves } },
+    selection: {
+      view: 'tree',
+      body: { project: projectId, filter_conditions: filterConditions(conditions), included_plans: branches, included_tests: leaves },
+    },
   };
 }

@@ -4,12 +4,12 @@ import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { session } from '../../../app/services.ts';
 import type { ScriptedAnswer } from '../../../testing/scripted-fetch.ts';
-import { useScriptedServer } from '../../../testing/use-server.ts';
-import { useVirtualScrollerRoom } from '../../../testing/virtual-scroller-layout.ts';
-import { aPage } from '../../cases/list/list-fixtures.ts';
+import { scriptedServerPerTest } from '../../../testing/scripted-server.ts';
+import { virtualScrollerRoomPerTest } from '../../../testing/virtual-scroller-layout.ts';
+import { aPage } from '../../../testing/case-list-fixtures.ts';
 import { TestsTable } from './TestsTable.tsx';
 import { EMPTY_TEST_FILTER, type TestFilter } from './test-filter.ts';
-import { aTest } from './list-fixtures.ts';
+import { aTest } from '../../../testing/test-list-fixtures.ts';
 import { ShownLocation } from './shown-location.tsx';
 
 function manyTests(count: number, from = 1) {
@@ -17,7 +17,14 @@ function manyTests(count: number, from = 1) {
 }
 
 const rows = [
-  aTest(11, 'Accepts a password', { last_status: 3, last_status_name: 'Passed', last_status_color: '#2a2', assignee: 2, assignee_username: 'ann', labels: [{ id: 1, name: 'smoke', color: null }] }),
+  aTest(11, 'Accepts a password', {
+    last_status: 3,
+    last_status_name: 'Passed',
+    last_status_color: '#2a2',
+    assignee: 2,
+    assignee_username: 'ann',
+    labels: [{ id: 1, name: 'smoke', color: null }],
+  }),
   aTest(12, 'Blocks after five tries', { plan_path: 'Release/Nightly', estimate: '2h' }),
 ];
 const PLAN_PAGE = 'GET /api/v2/testplans/7/tests/?show_descendants=true&page=1&page_size=10';
@@ -36,12 +43,18 @@ const answers: Record<string, ScriptedAnswer> = {
   'PUT /api/v2/tests/bulk-update/': { status: 200, body: [] },
   // Plan 8: 600 tests, pages of 500 and of 20.
   'GET /api/v2/testplans/8/tests/?show_descendants=true&page=1&page_size=500': { status: 200, body: aPage(manyTests(500), 600, 1, 500) },
-  'GET /api/v2/testplans/8/tests/?show_descendants=true&page=2&page_size=500': { status: 200, body: aPage(manyTests(100, 501), 600, 2, 500) },
+  'GET /api/v2/testplans/8/tests/?show_descendants=true&page=2&page_size=500': {
+    status: 200,
+    body: aPage(manyTests(100, 501), 600, 2, 500),
+  },
   'GET /api/v2/testplans/8/tests/?show_descendants=true&page=1&page_size=10': { status: 200, body: aPage(manyTests(10), 600, 1, 10) },
-  'GET /api/v2/testplans/8/tests/?show_descendants=true&page=2&page_size=10': { status: 200, body: aPage([aTest(2000, 'On page 2')], 600, 2, 10) },
+  'GET /api/v2/testplans/8/tests/?show_descendants=true&page=2&page_size=10': {
+    status: 200,
+    body: aPage([aTest(2000, 'On page 2')], 600, 2, 10),
+  },
   'GET /api/v2/testplans/8/tests/?show_descendants=true&page=1&page_size=20': { status: 200, body: aPage(manyTests(20), 600, 1, 20) },
 };
-const net = useScriptedServer(answers);
+const net = scriptedServerPerTest(answers);
 
 beforeEach(() => {
   localStorage.clear();
@@ -57,14 +70,29 @@ const renderTable = (planId: number | null = 7, filter: TestFilter = EMPTY_TEST_
     </MemoryRouter>,
   );
 
-const headers = () => within(screen.getByRole('table', { name: 'Tests' })).getAllByRole('columnheader').map((header) => header.textContent);
+const headers = () =>
+  within(screen.getByRole('table', { name: 'Tests' }))
+    .getAllByRole('columnheader')
+    .map((header) => header.textContent);
 const location = () => screen.getByLabelText('location').textContent;
 
 describe('the tests table (cases-and-plans §3 "Tests table")', () => {
   it('shows every column of the spec, the last status or Untested, the assignee and the labels', async () => {
     renderTable();
     const row = (await screen.findByText('Accepts a password')).closest('tr')!;
-    expect(headers()).toEqual(['', 'ID', 'Name', 'Test plan', 'Test suite', 'Estimate', 'Labels', 'Last status', 'Assignee', 'Created at', 'Actions']);
+    expect(headers()).toEqual([
+      '',
+      'ID',
+      'Name',
+      'Test plan',
+      'Test suite',
+      'Estimate',
+      'Labels',
+      'Last status',
+      'Assignee',
+      'Created at',
+      'Actions',
+    ]);
     expect(within(row).getByText('Passed')).toBeTruthy();
     expect(within(row).getByText('ann')).toBeTruthy();
     expect(within(row).getByText('smoke')).toBeTruthy();
@@ -116,7 +144,10 @@ describe('the tests table (cases-and-plans §3 "Tests table")', () => {
 });
 
 /** PrimeReact's checkbox is a box around an input, each with the role. */
-const checkboxIn = (element: HTMLElement) => within(element).getAllByRole<HTMLInputElement>('checkbox').find((box) => box.tagName === 'INPUT')!;
+const checkboxIn = (element: HTMLElement) =>
+  within(element)
+    .getAllByRole<HTMLInputElement>('checkbox')
+    .find((box) => box.tagName === 'INPUT')!;
 const tick = (name: string) => userEvent.click(checkboxIn(screen.getByText(name).closest('tr')!));
 const isTicked = (name: string) => checkboxIn(screen.getByText(name).closest('tr')!).checked;
 const tickAll = () => userEvent.click(checkboxIn(screen.getByRole('table', { name: 'Tests' }).querySelector('thead')!));
@@ -148,7 +179,13 @@ describe('selecting tests in the table for bulk actions (cases-and-plans §4)', 
     expect(isTicked('First of page 1')).toBe(true);
     expect(isTicked('Second of page 1')).toBe(false);
 
-    expect(await deleteSelection(23)).toEqual({ project: 1, current_plan: 9, filter_conditions: {}, excluded_tests: [22, 32], is_deleted: true });
+    expect(await deleteSelection(23)).toEqual({
+      project: 1,
+      current_plan: 9,
+      filter_conditions: {},
+      excluded_tests: [22, 32],
+      is_deleted: true,
+    });
     await waitFor(() => expect(screen.queryByRole('toolbar')).toBeNull());
   });
 
@@ -160,7 +197,13 @@ describe('selecting tests in the table for bulk actions (cases-and-plans §4)', 
     await screen.findByText('First of page 2');
     await tick('Second of page 2');
     expect(screen.getByText('Selected: 2')).toBeTruthy();
-    expect(await deleteSelection(2)).toEqual({ project: 1, current_plan: 9, filter_conditions: {}, included_tests: [21, 32], is_deleted: true });
+    expect(await deleteSelection(2)).toEqual({
+      project: 1,
+      current_plan: 9,
+      filter_conditions: {},
+      included_tests: [21, 32],
+      is_deleted: true,
+    });
   });
 
   it('drops the selection when the filter changes, and a tick does not open the drawer', async () => {
@@ -194,7 +237,9 @@ describe('a dense table: widths, page sizes and virtual rows (issue 45)', () => 
     // The table never squeezes the columns below their widths: at least the name's 420 and the others', checkbox and actions included.
     expect(table().style.minWidth).toBe(`${48 + 72 + 420 + 170 + 260 + 90 + 170 + 120 + 150 + 180 + 130}px`);
     // Each column but the checkbox and the actions has a resize handle.
-    const resizable = within(table()).getAllByRole('columnheader').map((header) => header.classList.contains('p-resizable-column'));
+    const resizable = within(table())
+      .getAllByRole('columnheader')
+      .map((header) => header.classList.contains('p-resizable-column'));
     expect(resizable).toEqual([false, true, true, true, true, true, true, true, true, true, false]);
   });
 
@@ -224,32 +269,35 @@ describe('a dense table: widths, page sizes and virtual rows (issue 45)', () => 
   });
 
   describe('in a scrolling area 600 pixels high', () => {
-    useVirtualScrollerRoom(600);
+    virtualScrollerRoomPerTest(600);
 
-    it('draws a page of 500 through the virtual scroller: the rows near the view, not all 500, and further ones as it scrolls', async () => {
-      session.config$.next({ ui: { tests_table: { page_size: 500 } } });
-      renderTable(8);
-      await screen.findByText('Test number 1');
-      expect(screen.getByText('Tests: 600')).toBeTruthy();
-      const drawn = () => within(table()).getAllByRole('row').length - 1;
-      // 15 rows of 40 pixels in view, and some on either side.
-      expect(drawn()).toBeGreaterThanOrEqual(15);
-      expect(drawn()).toBeLessThan(50);
-      expect(screen.queryByText('Test number 300')).toBeNull();
+    it(
+      'draws a page of 500 through the virtual scroller: the rows ' + 'near the view, not all 500, and further ones as it scrolls',
+      async () => {
+        session.config$.next({ ui: { tests_table: { page_size: 500 } } });
+        renderTable(8);
+        await screen.findByText('Test number 1');
+        expect(screen.getByText('Tests: 600')).toBeTruthy();
+        const drawn = () => within(table()).getAllByRole('row').length - 1;
+        // 15 rows of 40 pixels in view, and some on either side.
+        expect(drawn()).toBeGreaterThanOrEqual(15);
+        expect(drawn()).toBeLessThan(50);
+        expect(screen.queryByText('Test number 300')).toBeNull();
 
-      const scroller = table().closest<HTMLElement>('.p-virtualscroller')!;
-      scroller.scrollTop = 299 * 40;
-      fireEvent.scroll(scroller);
-      expect(await screen.findByText('Test number 300')).toBeTruthy();
-      expect(screen.queryByText('Test number 1')).toBeNull();
-      expect(drawn()).toBeLessThan(50);
+        const scroller = table().closest<HTMLElement>('.p-virtualscroller')!;
+        scroller.scrollTop = 299 * 40;
+        fireEvent.scroll(scroller);
+        expect(await screen.findByText('Test number 300')).toBeTruthy();
+        expect(screen.queryByText('Test number 1')).toBeNull();
+        expect(drawn()).toBeLessThan(50);
 
-      // The next page shows from its first row.
-      await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
-      await waitFor(() => expect(scroller.scrollTop).toBe(0));
-      fireEvent.scroll(scroller); // What a browser sends after the scroll back to the top.
-      expect(await screen.findByText('Test number 501')).toBeTruthy();
-    });
+        // The next page shows from its first row.
+        await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+        await waitFor(() => expect(scroller.scrollTop).toBe(0));
+        fireEvent.scroll(scroller); // What a browser sends after the scroll back to the top.
+        expect(await screen.findByText('Test number 501')).toBeTruthy();
+      },
+    );
   });
 
   it('draws a page of 10 whole, without the virtual scroller', async () => {

@@ -2,15 +2,18 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { useScriptedServer } from '../../../testing/use-server.ts';
-import { aPage } from '../../cases/list/list-fixtures.ts';
+import { scriptedServerPerTest } from '../../../testing/scripted-server.ts';
+import { aPage } from '../../../testing/case-list-fixtures.ts';
 import { TestsTree } from './TestsTree.tsx';
 import { EMPTY_TEST_FILTER, type TestFilter } from './test-filter.ts';
-import { aTreePlan, aTreeTest } from './list-fixtures.ts';
+import { aTreePlan, aTreeTest } from '../../../testing/test-list-fixtures.ts';
 import { ShownLocation } from './shown-location.tsx';
 
 // Pages of three rows instead of 99: happy-dom takes seconds to draw a hundred rows.
-vi.mock('../../../api/paginated.ts', async (original) => ({ ...(await original<typeof import('../../../api/paginated.ts')>()), TREE_PAGE_SIZE: 3 }));
+vi.mock('../../../api/paginated.ts', async (original) => ({
+  ...(await original<typeof import('../../../api/paginated.ts')>()),
+  TREE_PAGE_SIZE: 3,
+}));
 
 const release = { id: 7, name: 'Release' };
 const LEVEL = 'GET /api/v2/testplans/union/?project=1&parent=7&page=1&page_size=3&ordering=name';
@@ -18,15 +21,24 @@ const MORE = 'GET /api/v2/testplans/union/?project=1&parent=7&page=2&page_size=3
 const CHILD = 'GET /api/v2/testplans/union/?project=1&parent=8&page=1&page_size=3&ordering=name';
 const UPDATE = 'PUT /api/v2/tests/bulk-update/';
 const TREE_UPDATE = 'PUT /api/v2/tests/bulk-update-tree/';
-const net = useScriptedServer({
-  [LEVEL]: { status: 200, body: aPage([aTreePlan(8, 'Nightly', release, 2), aTreeTest(101, 'Logs in'), aTreeTest(102, 'Logs out')], 4, 1, 3) },
+const net = scriptedServerPerTest({
+  [LEVEL]: {
+    status: 200,
+    body: aPage([aTreePlan(8, 'Nightly', release, 2), aTreeTest(101, 'Logs in'), aTreeTest(102, 'Logs out')], 4, 1, 3),
+  },
   [MORE]: { status: 200, body: aPage([aTreeTest(103, 'Resets a password')], 4, 2, 3) },
   [CHILD]: { status: 200, body: aPage([aTreeTest(201, 'Nightly check'), aTreeTest(202, 'Nightly smoke')], 2, 1, 3) },
   [`${LEVEL}&assignee=5`]: { status: 200, body: aPage([aTreeTest(102, 'Logs out')], 1, 1, 3) },
-  'GET /api/v2/testplans/union/?project=1&parent=null&page=1&page_size=3&ordering=name': { status: 200, body: aPage([aTreePlan(7, 'Release', null, 4)], 1, 1, 3) },
+  'GET /api/v2/testplans/union/?project=1&parent=null&page=1&page_size=3&ordering=name': {
+    status: 200,
+    body: aPage([aTreePlan(7, 'Release', null, 4)], 1, 1, 3),
+  },
   // Everything select-all takes: the open plan's tests with those of the plans under it; and Nightly's.
   'GET /api/v2/testplans/7/tests/?show_descendants=true&page=1&page_size=1': { status: 200, body: aPage([], 6) },
-  'GET /api/v2/testplans/8/tests/?show_descendants=true&page=1&page_size=1000&ordering=id': { status: 200, body: aPage([aTreeTest(201, 'Nightly check'), aTreeTest(202, 'Nightly smoke')], 2) },
+  'GET /api/v2/testplans/8/tests/?show_descendants=true&page=1&page_size=1000&ordering=id': {
+    status: 200,
+    body: aPage([aTreeTest(201, 'Nightly check'), aTreeTest(202, 'Nightly smoke')], 2),
+  },
   [UPDATE]: { status: 200, body: [] },
   [TREE_UPDATE]: { status: 200, body: [] },
 });
@@ -80,7 +92,12 @@ describe('the tests tree (cases-and-plans §3 "Tests tree")', () => {
 });
 
 /** PrimeReact's checkbox is a box around an input, each with the role. */
-const tick = (name: string) => userEvent.click(within(rowOf(name)).getAllByRole('checkbox').find((box) => box.tagName === 'INPUT')!);
+const tick = (name: string) =>
+  userEvent.click(
+    within(rowOf(name))
+      .getAllByRole('checkbox')
+      .find((box) => box.tagName === 'INPUT')!,
+  );
 
 /** Deletes the selection, typing the count the bar shows; the body `call` got. */
 async function deleteSelection(count: number, call: string) {
@@ -100,7 +117,13 @@ describe('selecting in the tests tree for bulk actions (cases-and-plans §4)', (
     await tick('Logs in');
     expect(screen.getByText('Selected: 3')).toBeTruthy();
     expect(screen.getByLabelText('location').textContent).toBe('/projects/1/plans/7');
-    expect(await deleteSelection(3, TREE_UPDATE)).toEqual({ project: 1, filter_conditions: {}, included_plans: [8], included_tests: [101], is_deleted: true });
+    expect(await deleteSelection(3, TREE_UPDATE)).toEqual({
+      project: 1,
+      filter_conditions: {},
+      included_plans: [8],
+      included_tests: [101],
+      is_deleted: true,
+    });
   });
 
   it('select-all takes the open plan’s tests, loaded or not, less the unticked tests and every test of an unticked plan', async () => {
@@ -111,6 +134,12 @@ describe('selecting in the tests tree for bulk actions (cases-and-plans §4)', (
     await tick('Nightly');
     await tick('Logs in');
     expect(await screen.findByText('Selected: 3')).toBeTruthy();
-    expect(await deleteSelection(3, UPDATE)).toEqual({ project: 1, current_plan: 7, filter_conditions: {}, excluded_tests: [101, 201, 202], is_deleted: true });
+    expect(await deleteSelection(3, UPDATE)).toEqual({
+      project: 1,
+      current_plan: 7,
+      filter_conditions: {},
+      excluded_tests: [101, 201, 202],
+      is_deleted: true,
+    });
   });
 });

@@ -7,7 +7,8 @@ import { projectApi } from '../../projects/project-api.ts';
 import { testListApi, type UserSearch } from './test-list-api.ts';
 
 /** The users found for a search; none while the project loads. */
-const usersFound = (search: UserSearch | null): Observable<User[]> => (search ? testListApi.users(search).pipe(map((page) => page.results)) : of([]));
+const usersFound = (search: UserSearch | null): Observable<User[]> =>
+  search ? testListApi.users(search).pipe(map((page) => page.results)) : of([]);
 
 /**
  * The users the assignee filter offers: those the typed name finds among the
@@ -16,6 +17,11 @@ const usersFound = (search: UserSearch | null): Observable<User[]> => (search ? 
 export function useAssigneeOptions(projectId: number, chosen: readonly number[]): { users: User[]; search(text: string): void } {
   const [search, username] = useUserSearchText();
   const project = useLiveQuery(projectId, (id) => changesOf(topics.project(id)), projectApi.get).data;
-  const found = useLiveQuery(project ? { projectId, isPrivate: project.is_private, username } : null, () => changesOf(topics.project(projectId)), usersFound).data ?? [];
+  const found =
+    useLiveQuery(
+      project ? { projectId, isPrivate: project.is_private, username } : null,
+      () => changesOf(topics.project(projectId)),
+      usersFound,
+    ).data ?? [];
   return { users: useUserOptions(found, chosen), search };
 }

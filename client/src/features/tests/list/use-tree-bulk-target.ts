@@ -17,11 +17,19 @@ interface TreeBulk {
 
 /** How many tests select-all takes: those the conditions select in the open plan's subtree, as the table counts them. */
 const totalOf = (scope: TestsScope | null) =>
-  scope ? testListApi.list({ project: scope.projectId, planId: scope.planId, conditions: scope.conditions, page: 1, page_size: 1 }).pipe(map((page) => page.count)) : of(null);
+  scope
+    ? testListApi
+        .list({ project: scope.projectId, planId: scope.planId, conditions: scope.conditions, page: 1, page_size: 1 })
+        .pipe(map((page) => page.count))
+    : of(null);
 
 /** The tests the conditions select under each unticked plan: `bulk-update/` excludes tests only. */
 const testsUnder = (query: { scope: TestsScope; plans: number[] } | null) =>
-  query ? forkJoin(query.plans.map((planId) => testListApi.ids({ project: query.scope.projectId, planId, conditions: query.scope.conditions }))).pipe(map((ids) => ids.flat())) : of([]);
+  query
+    ? forkJoin(
+        query.plans.map((planId) => testListApi.ids({ project: query.scope.projectId, planId, conditions: query.scope.conditions })),
+      ).pipe(map((ids) => ids.flat()))
+    : of([]);
 
 /**
  * What the tree's bulk actions change: the ticked rows through `bulk-update-tree/`,
@@ -38,7 +46,8 @@ export function useTreeBulkTarget(scope: TestsScope, selection: TreeSelection, n
     return { count: target.count, target };
   }
   // Counted from the plans' matching tests until their ids come.
-  if (total.data === null || under.data === null || under.stale) return { count: Math.max(0, (total.data ?? 0) - excludedCount(excluded)), target: null };
+  if (total.data === null || under.data === null || under.stale)
+    return { count: Math.max(0, (total.data ?? 0) - excludedCount(excluded)), target: null };
   const tests = excluded.flatMap((exclusion) => testIdOf(exclusion.key) ?? []);
   const target = listTarget(scope, { all: true, excluded: [...tests, ...under.data] }, total.data);
   return { count: target.count, target };

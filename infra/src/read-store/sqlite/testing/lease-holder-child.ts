@@ -19,7 +19,9 @@ const held = term;
 store.fenceWrites(() => lease.check(held));
 setInterval(() => lease.renew(held), Number(ttl) / 3);
 for (let n = 1; ; n++) {
-  await store.writeAll([{ collection: 'writes', operations: [{ insertOne: { document: { _id: `${holder}-${n}`, holder, epoch: held.epoch, n } } }] }]);
+  await store.writeAll([
+    { collection: 'writes', operations: [{ insertOne: { document: { _id: `${holder}-${n}`, holder, epoch: held.epoch, n } } }] },
+  ]);
   process.stdout.write(`${n}\n`);
   await new Promise((resolve) => setTimeout(resolve, 5));
 }

@@ -5,8 +5,19 @@
  * projection service. A first start seeds the log as the embedded server does: the roles, the
  * system statuses and the first superuser. A restart resumes the bulk jobs its stop left running.
  */
-import { busChunkWorkers, COMMAND_SERVICE_STARTED, createCommandService, inProcessDispatcher, type CommandDispatcher, LOG_COMMITTED, newCommandMeta, serveBulkChunks, serveCommands, SYSTEM_ACTOR } from '@testament/commands';
-import { FsBlobStore, NatsBus, SqliteEventStore, type Bus, type EventStore } from '@testament/infra';
+import {
+  busChunkWorkers,
+  COMMAND_SERVICE_STARTED,
+  createCommandService,
+  inProcessDispatcher,
+  type CommandDispatcher,
+  LOG_COMMITTED,
+  newCommandMeta,
+  serveBulkChunks,
+  serveCommands,
+  SYSTEM_ACTOR,
+} from '@testament/commands';
+import { FsBlobStore, NatsBus, type SqliteEventStore, type Bus, type EventStore } from '@testament/infra';
 import { READ_MODELS_RUNNER } from '@testament/projections';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -49,7 +60,8 @@ function resumeJobsLeftRunning(config: Config, bus: Bus, dispatch: CommandDispat
 }
 
 export async function serveCommandService(config: Config): Promise<void> {
-  if (config.bus !== 'nats' || !config.natsUrl) throw new Error('TESTAMENT_ROLE=commands needs TESTAMENT_BUS=nats and NATS_URL: the gateways send it their commands');
+  if (config.bus !== 'nats' || !config.natsUrl)
+    throw new Error('TESTAMENT_ROLE=commands needs TESTAMENT_BUS=nats and NATS_URL: the gateways send it their commands');
   if (config.eventStore !== 'sqlite') throw new Error('TESTAMENT_ROLE=commands appends to the SQLite log (TESTAMENT_EVENT_STORE=sqlite)');
   mkdirSync(config.dataDir, { recursive: true });
   const lock = lockEmbeddedLog(config)!;
@@ -66,7 +78,13 @@ export async function serveCommandService(config: Config): Promise<void> {
   // The gateways read the admin once the projection service folded it.
   const createdAdmin = !(await anyUserRegistered(store)) && (await createFirstAdmin(config, dispatch, async () => {}));
   const password = await keptGeneratedPassword(store, config.dataDir);
-  if (password) console.log(createdAdmin ? `Created the superuser "admin" with the password: ${password}\nIt is kept in ${generatedPasswordFile(config.dataDir)} until the password is changed.` : `The superuser "admin" still has its generated password, kept in ${generatedPasswordFile(config.dataDir)}.`);
+  if (password)
+    console.log(
+      createdAdmin
+        ? `Created the superuser "admin" with the password: ${password}\nIt is kept ` +
+            `in ${generatedPasswordFile(config.dataDir)} until the password is changed.`
+        : `The superuser "admin" still has its generated password, kept in ${generatedPasswordFile(config.dataDir)}.`,
+    );
 
   const stopServing = [serveCommands(bus, commands), serveBulkChunks(bus, commands)];
   await bus.flush();

@@ -1,5 +1,11 @@
 import { MemoryBus, SqliteReadStore } from '@testament/infra';
-import { CHECKPOINTS, PROJECTIONS_ADVANCED, READ_MODEL_CATALOG, READ_MODELS_RUNNER, type ProjectionsAdvanced } from '@testament/projections';
+import {
+  CHECKPOINTS,
+  PROJECTIONS_ADVANCED,
+  READ_MODEL_CATALOG,
+  READ_MODELS_RUNNER,
+  type ProjectionsAdvanced,
+} from '@testament/projections';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,46 +13,58 @@ import { describe, expect, it } from 'vitest';
 import { FollowedFold } from './followed-fold.ts';
 
 describe('a fold another process keeps, followed', () => {
-  it('learns a position from the notices, and from the checkpoint in the file when no notice came; either way forgets what it read before', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'testament-followed-'));
-    const file = join(dir, 'trail.sqlite');
-    const writer = new SqliteReadStore({ file });
-    const bus = new MemoryBus();
-    const passedOn: number[] = [];
-    const fold = new FollowedFold(bus, { file, runnerName: 'audit', versioned: false, onPosition: (notice) => passedOn.push(notice.position) });
-    const write = (position: number, row: number) =>
-      writer.writeAll([
-        { collection: 'rows', operations: [{ insertOne: { document: { _id: row } } }] },
-        { collection: CHECKPOINTS, operations: [{ replaceOne: { filter: { _id: 'audit' }, replacement: { _id: 'audit', position }, upsert: true } }] },
-      ]);
-    const rows = async () => (await fold.reads.collection('rows').find({})).map((row) => row._id);
-    try {
-      const started = fold.start();
-      await write(5, 1);
-      await started;
-      expect(fold.position).toBe(5);
-      expect(await rows()).toEqual([1]);
+  it(
+    'learns a position from the notices, and from the checkpoint in the ' +
+      'file when no notice came; either way forgets what it read before',
+    async () => {
+      const dir = await mkdtemp(join(tmpdir(), 'testament-followed-'));
+      const file = join(dir, 'trail.sqlite');
+      const writer = new SqliteReadStore({ file });
+      const bus = new MemoryBus();
+      const passedOn: number[] = [];
+      const fold = new FollowedFold(bus, {
+        file,
+        runnerName: 'audit',
+        versioned: false,
+        onPosition: (notice) => passedOn.push(notice.position),
+      });
+      const write = (position: number, row: number) =>
+        writer.writeAll([
+          { collection: 'rows', operations: [{ insertOne: { document: { _id: row } } }] },
+          {
+            collection: CHECKPOINTS,
+            operations: [{ replaceOne: { filter: { _id: 'audit' }, replacement: { _id: 'audit', position }, upsert: true } }],
+          },
+        ]);
+      const rows = async () => (await fold.reads.collection('rows').find({})).map((row) => row._id);
+      try {
+        const started = fold.start();
+        await write(5, 1);
+        await started;
+        expect(fold.position).toBe(5);
+        expect(await rows()).toEqual([1]);
 
-      // Told: at once.
-      await write(7, 2);
-      bus.publish(PROJECTIONS_ADVANCED, { runner: 'audit', position: 7, topics: ['t'] } satisfies ProjectionsAdvanced);
-      await bus.flush();
-      expect(fold.position).toBe(7);
-      expect(await rows()).toEqual([1, 2]);
+        // Told: at once.
+        await write(7, 2);
+        bus.publish(PROJECTIONS_ADVANCED, { runner: 'audit', position: 7, topics: ['t'] } satisfies ProjectionsAdvanced);
+        await bus.flush();
+        expect(fold.position).toBe(7);
+        expect(await rows()).toEqual([1, 2]);
 
-      // Not told (the notice lost): the next look finds it, within the longest wait between looks.
-      await write(9, 3);
-      const from = performance.now();
-      while (fold.position < 9 && performance.now() - from < 5_000) await new Promise((resolve) => setTimeout(resolve, 20));
-      expect(fold.position).toBe(9);
-      expect(await rows()).toEqual([1, 2, 3]);
-      expect(passedOn).toEqual([5, 7, 9]);
-    } finally {
-      await fold.close();
-      await writer.close();
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+        // Not told (the notice lost): the next look finds it, within the longest wait between looks.
+        await write(9, 3);
+        const from = performance.now();
+        while (fold.position < 9 && performance.now() - from < 5_000) await new Promise((resolve) => setTimeout(resolve, 20));
+        expect(fold.position).toBe(9);
+        expect(await rows()).toEqual([1, 2, 3]);
+        expect(passedOn).toEqual([5, 7, 9]);
+      } finally {
+        await fold.close();
+        await writer.close();
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('reads the copies the catalog serves before it tells a position written to copies it did not read: a switch of copies', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'testament-followed-'));
@@ -57,25 +75,46 @@ describe('a fold another process keeps, followed', () => {
     const serve = (generation: string, position: number, name: string) =>
       writer.writeAll([
         { collection: `things~${generation}`, operations: [{ insertOne: { document: { _id: 1, name } } }] },
-        { collection: READ_MODEL_CATALOG, operations: [{ replaceOne: { filter: { _id: 'things' }, replacement: { _id: 'things', version: generation, generation, collections: [`things~${generation}`] }, upsert: true } }] },
-        { collection: CHECKPOINTS, operations: [{ replaceOne: { filter: { _id: READ_MODELS_RUNNER }, replacement: { _id: READ_MODELS_RUNNER, position }, upsert: true } }] },
+        {
+          collection: READ_MODEL_CATALOG,
+          operations: [
+            {
+              replaceOne: {
+                filter: { _id: 'things' },
+                replacement: { _id: 'things', version: generation, generation, collections: [`things~${generation}`] },
+                upsert: true,
+              },
+            },
+          ],
+        },
+        {
+          collection: CHECKPOINTS,
+          operations: [
+            { replaceOne: { filter: { _id: READ_MODELS_RUNNER }, replacement: { _id: READ_MODELS_RUNNER, position }, upsert: true } },
+          ],
+        },
       ]);
     const told: Array<{ position: number; name: unknown }> = [];
     try {
       await serve('a', 3, 'old');
       await fold.start();
-      expect((await fold.reads.collection('things').findOne({ _id: 1 }))?.['name']).toBe('old');
+      expect((await fold.reads.collection('things').findOne({ _id: 1 }))?.name).toBe('old');
       // The service switched to a new copy and folded a write into it; the notice is the first this process hears of it.
       await serve('b', 4, 'new');
       const heard = new Promise<void>((resolve) => {
         const check = setInterval(async () => {
           if (fold.position < 4) return;
           clearInterval(check);
-          told.push({ position: fold.position, name: (await fold.reads.collection('things').findOne({ _id: 1 }))?.['name'] });
+          told.push({ position: fold.position, name: (await fold.reads.collection('things').findOne({ _id: 1 }))?.name });
           resolve();
         }, 1);
       });
-      bus.publish(PROJECTIONS_ADVANCED, { runner: READ_MODELS_RUNNER, position: 4, topics: [], collections: ['things~b', CHECKPOINTS] } satisfies ProjectionsAdvanced);
+      bus.publish(PROJECTIONS_ADVANCED, {
+        runner: READ_MODELS_RUNNER,
+        position: 4,
+        topics: [],
+        collections: ['things~b', CHECKPOINTS],
+      } satisfies ProjectionsAdvanced);
       await heard;
       expect(told).toEqual([{ position: 4, name: 'new' }]);
     } finally {

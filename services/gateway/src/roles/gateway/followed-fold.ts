@@ -6,7 +6,17 @@
  * to `onPosition` (the gateway's `ProjectionProgress`), so a write waiting for it is never left waiting.
  */
 import { type Bus, renamedReadStore, type ReadStore, SqliteReadStore, type Unsubscribe } from '@testament/infra';
-import { CHECKPOINTS, checkpointOf, PositionGate, PROJECTIONS_ADVANCED, type ProjectionsAdvanced, type ReadModelsStatus, READ_MODEL_CATALOG, servedCollectionName, servedCopies } from '@testament/projections';
+import {
+  CHECKPOINTS,
+  checkpointOf,
+  PositionGate,
+  PROJECTIONS_ADVANCED,
+  type ProjectionsAdvanced,
+  type ReadModelsStatus,
+  READ_MODEL_CATALOG,
+  servedCollectionName,
+  servedCopies,
+} from '@testament/projections';
 
 /** The wait before the next look at the checkpoint after one found it ahead of the notices, and the longest wait between looks. */
 const FIRST_LOOK_MS = 50;
@@ -50,14 +60,16 @@ export class FollowedFold {
   /** Resolves once the service serves the fold (it may start after this process), at the position it has then. */
   async start(): Promise<void> {
     // The file may not hold the store's tables yet either: the service makes them as it starts.
-    while (!this.closed && (await this.lookAtFile().catch(() => 'absent' as const)) === 'absent') await new Promise((resolve) => setTimeout(resolve, 100));
+    while (!this.closed && (await this.lookAtFile().catch(() => 'absent' as const)) === 'absent')
+      await new Promise((resolve) => setTimeout(resolve, 100));
     this.scheduleLook();
   }
 
   async stop(): Promise<void> {}
 
   async waitFor(position: number, timeoutMs = Number.POSITIVE_INFINITY): Promise<void> {
-    if (!(await this.gate.waitFor(position, timeoutMs))) throw new Error(`${this.runnerName} did not reach position ${position} within ${timeoutMs} ms`);
+    if (!(await this.gate.waitFor(position, timeoutMs)))
+      throw new Error(`${this.runnerName} did not reach position ${position} within ${timeoutMs} ms`);
   }
 
   async settled(): Promise<void> {}
@@ -80,7 +92,12 @@ export class FollowedFold {
     if (notice.collections) this.reader.changed(notice.collections);
     else this.reader.changedAll();
     // Written to copies this process does not read: the service switched copies, and a write told readable must be read from the new ones.
-    if (this.options.versioned && notice.collections?.some((stored) => servedCollectionName(stored) !== stored && this.served.get(servedCollectionName(stored)) !== stored)) {
+    if (
+      this.options.versioned &&
+      notice.collections?.some(
+        (stored) => servedCollectionName(stored) !== stored && this.served.get(servedCollectionName(stored)) !== stored,
+      )
+    ) {
       await this.readServedCopies().catch((error: unknown) => console.error(`reading ${this.runnerName}' served copies failed`, error));
     }
     this.reached(notice);
@@ -90,7 +107,8 @@ export class FollowedFold {
   private async readServedCopies(): Promise<Map<string, string>> {
     this.reader.changed([READ_MODEL_CATALOG]);
     const served = await servedCopies(this.reader);
-    if ([...served].some(([collection, stored]) => this.served.get(collection) !== stored)) this.reader.changed([...this.served.values(), ...served.values()]);
+    if ([...served].some(([collection, stored]) => this.served.get(collection) !== stored))
+      this.reader.changed([...this.served.values(), ...served.values()]);
     if (served.size > 0) this.served = served;
     return served;
   }

@@ -18,11 +18,12 @@ import { OpenedResources } from '../../opened-resources.ts';
 import type { System } from '../../system.ts';
 import { FollowedFold } from './followed-fold.ts';
 
-
 /** Resolves once the projection service serves the read models (it may start after this process). */
 export async function startGatewaySystem(config: Config): Promise<System> {
-  if (config.bus !== 'nats' || !config.natsUrl) throw new Error('TESTAMENT_ROLE=gateway needs TESTAMENT_BUS=nats and NATS_URL: it sends commands to the command service');
-  if (config.eventStore !== 'sqlite' || config.readStore !== 'sqlite') throw new Error('TESTAMENT_ROLE=gateway reads the SQLite log and read models (TESTAMENT_EVENT_STORE and TESTAMENT_READ_STORE sqlite)');
+  if (config.bus !== 'nats' || !config.natsUrl)
+    throw new Error('TESTAMENT_ROLE=gateway needs TESTAMENT_BUS=nats and NATS_URL: it sends commands to the command service');
+  if (config.eventStore !== 'sqlite' || config.readStore !== 'sqlite')
+    throw new Error('TESTAMENT_ROLE=gateway reads the SQLite log and read models (TESTAMENT_EVENT_STORE and TESTAMENT_READ_STORE sqlite)');
   const resources = new OpenedResources();
   try {
     const nats = await resources.open(NatsBus.connect(config.natsUrl, { name: `testament-gateway-${process.pid}` }));
@@ -34,8 +35,12 @@ export async function startGatewaySystem(config: Config): Promise<System> {
     // a write released by a notice then reads what it wrote.
     const positions = new MemoryBus();
     const onPosition = (notice: ProjectionsAdvanced) => positions.publish(PROJECTIONS_ADVANCED, notice);
-    const runner = await resources.open(new FollowedFold(nats, { file: join(config.dataDir, READ_MODELS_FILE), runnerName: READ_MODELS_RUNNER, versioned: true, onPosition }));
-    const trail = await resources.open(new FollowedFold(nats, { file: join(config.dataDir, AUDIT_TRAIL_FILE), runnerName: AUDIT_RUNNER, versioned: false, onPosition }));
+    const runner = await resources.open(
+      new FollowedFold(nats, { file: join(config.dataDir, READ_MODELS_FILE), runnerName: READ_MODELS_RUNNER, versioned: true, onPosition }),
+    );
+    const trail = await resources.open(
+      new FollowedFold(nats, { file: join(config.dataDir, AUDIT_TRAIL_FILE), runnerName: AUDIT_RUNNER, versioned: false, onPosition }),
+    );
     await runner.start();
     const audit: AuditTrail = {
       runnerName: AUDIT_RUNNER,

@@ -4,7 +4,10 @@ import { startProjectionService, type ProjectionService } from './projection-ser
 
 /** The process of TESTAMENT_ROLE=projections: stands by or folds until a signal, and says which, for the launcher's log. */
 export async function serveProjections(config: Config): Promise<void> {
-  if (config.bus !== 'nats' || !config.natsUrl) throw new Error('TESTAMENT_ROLE=projections needs TESTAMENT_BUS=nats and NATS_URL: the command service and the gateways are other processes');
+  if (config.bus !== 'nats' || !config.natsUrl)
+    throw new Error(
+      'TESTAMENT_ROLE=projections needs TESTAMENT_BUS=nats and NATS_URL: the command service and the gateways are other processes',
+    );
   const bus = await NatsBus.connect(config.natsUrl, { name: `testament-projections-${process.pid}` });
   let service: ProjectionService | undefined;
   const stop = async (signal: string) => {
@@ -18,7 +21,8 @@ export async function serveProjections(config: Config): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
   service = await startProjectionService(config, bus, {
     standby: (heldBy) => console.log(`projections: standing by, the lease is held by ${heldBy}`),
-    active: (holder, epoch, position) => console.log(`projections: active as ${holder} (term ${epoch}), read models at position ${position}`),
+    active: (holder, epoch, position) =>
+      console.log(`projections: active as ${holder} (term ${epoch}), read models at position ${position}`),
     lost: (reason) => {
       // Its writes are refused already (the fence); what runs on would only fail.
       console.error(`projections: ${reason}; stopping`);

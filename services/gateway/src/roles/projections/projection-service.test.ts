@@ -47,7 +47,13 @@ afterAll(async () => {
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
-const env = () => ({ TESTAMENT_ROLE: 'projections', TESTAMENT_BUS: 'nats', NATS_URL: nats.url, TESTAMENT_DATA_DIR: dataDir, TESTAMENT_LEASE_TTL_MS: String(LEASE_TTL_MS) });
+const env = () => ({
+  TESTAMENT_ROLE: 'projections',
+  TESTAMENT_BUS: 'nats',
+  NATS_URL: nats.url,
+  TESTAMENT_DATA_DIR: dataDir,
+  TESTAMENT_LEASE_TTL_MS: String(LEASE_TTL_MS),
+});
 const start = async (ready: RegExp) => {
   const child = await startRoleProcess(env(), ready, 120_000);
   processes.push(child);
@@ -65,11 +71,23 @@ async function until(what: string, condition: () => boolean, timeoutMs: number):
 }
 
 describe('the projection service (TESTAMENT_ROLE=projections)', () => {
-  it('folds the log another process writes; killed, its standby takes over within the lease and folds on, and the read models equal a fold from scratch', async () => {
+  it('folds the log another process writes; killed, its standby takes over within ' +
+    'the lease and folds on, and the read models equal a fold from scratch', async () => {
     const system = newCommandMeta(SYSTEM_ACTOR);
     await commands['roles.seed']({}, system);
     await commands['statuses.seed']({}, system);
-    const { userId } = await commands['users.register']({ username: 'admin', email: 'admin@example.test', firstName: '', lastName: '', password: 'Admin-pass1!', isSuperuser: true, isActive: true }, system);
+    const { userId } = await commands['users.register'](
+      {
+        username: 'admin',
+        email: 'admin@example.test',
+        firstName: '',
+        lastName: '',
+        password: 'Admin-pass1!',
+        isSuperuser: true,
+        isActive: true,
+      },
+      system,
+    );
     const admin = newCommandMeta({ userId, isSuperuser: true, isExternal: false });
 
     const first = await start(ACTIVE);
@@ -81,8 +99,14 @@ describe('the projection service (TESTAMENT_ROLE=projections)', () => {
     let written = 0;
     const writer = (async () => {
       while (writing) {
-        const { projectId } = await commands['projects.create']({ name: `Project ${written}`, description: '', isPrivate: false, isArchive: false, icon: null }, admin);
-        await commands['suites.create']({ projectId, parentId: null, name: 'Suite', description: '', attributes: {}, attachmentIds: [] }, admin);
+        const { projectId } = await commands['projects.create'](
+          { name: `Project ${written}`, description: '', isPrivate: false, isArchive: false, icon: null },
+          admin,
+        );
+        await commands['suites.create'](
+          { projectId, parentId: null, name: 'Suite', description: '', attributes: {}, attachmentIds: [] },
+          admin,
+        );
         written++;
         await sleep(5);
       }
@@ -96,7 +120,10 @@ describe('the projection service (TESTAMENT_ROLE=projections)', () => {
     const takeoverMs = performance.now() - killedAt;
     await until('read models at the head of the kill', () => folded >= headAtKill, 30_000);
     const freshMs = performance.now() - killedAt;
-    console.info(`takeover ${Math.round(takeoverMs)} ms after the kill (lease ${LEASE_TTL_MS} ms); read models served at the kill's head ${Math.round(freshMs)} ms after it`);
+    console.info(
+      `takeover ${Math.round(takeoverMs)} ms after the kill (lease ${LEASE_TTL_MS} ` +
+        `ms); read models served at the kill's head ${Math.round(freshMs)} ms after it`,
+    );
     expect(Number(ACTIVE.exec(second.output.join(''))![2])).toBe(firstTerm + 1);
     // The target is 5 s (issue 48); the bound leaves room for a loaded machine, and the figure is printed.
     expect(freshMs).toBeLessThan(8_000);
@@ -113,7 +140,7 @@ describe('the projection service (TESTAMENT_ROLE=projections)', () => {
     await store.close();
     const { kept, rebuilt, resumedFrom } = await keptAndRebuilt(dataDir);
     expect(resumedFrom).toBe(head);
-    expect((rebuilt['projects'] as unknown[]).length).toBe(written);
+    expect((rebuilt.projects as unknown[]).length).toBe(written);
     expect(kept).toEqual(rebuilt);
   }, 180_000);
 });

@@ -46,19 +46,30 @@ export interface ProjectionService {
   close(): Promise<void>;
 }
 
-
 /**
  * Stands by until it holds the leases, then folds. Resolves once it is active,
  * with the handle that stops it and gives the leases up, so a standby takes over at once.
  */
 export async function startProjectionService(config: Config, bus: Bus, events: ProjectionServiceEvents): Promise<ProjectionService> {
-  if (config.eventStore !== 'sqlite' || config.readStore !== 'sqlite') throw new Error('TESTAMENT_ROLE=projections folds the SQLite log into SQLite files (TESTAMENT_EVENT_STORE and TESTAMENT_READ_STORE sqlite)');
+  if (config.eventStore !== 'sqlite' || config.readStore !== 'sqlite')
+    throw new Error(
+      'TESTAMENT_ROLE=projections folds the SQLite log into SQLite files (TESTAMENT_EVENT_STORE and TESTAMENT_READ_STORE sqlite)',
+    );
   mkdirSync(config.dataDir, { recursive: true });
   const eventsFile = join(config.dataDir, 'events.sqlite');
   const holder = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
-  const leases = LEASES.map(({ name, file }) => ({ name, lease: SqliteWriterLease.open(join(config.dataDir, file), { name, holder, ttlMs: config.leaseTtlMs }) }));
-  const releaseAll = (terms: Array<LeaseTerm | null>) => terms.forEach((term, i) => term && leases[i]!.lease.release(term));
-  const closeLeases = () => leases.forEach(({ lease }) => lease.close());
+  const leases = LEASES.map(({ name, file }) => ({
+    name,
+    lease: SqliteWriterLease.open(join(config.dataDir, file), { name, holder, ttlMs: config.leaseTtlMs }),
+  }));
+  const releaseAll = (terms: Array<LeaseTerm | null>) => {
+    terms.forEach((term, i) => {
+      if (term) leases[i]!.lease.release(term);
+    });
+  };
+  const closeLeases = () => {
+    for (const { lease } of leases) lease.close();
+  };
 
   // Standing by: both terms, or none (a half-taken pair is given back, so two standbys cannot each hold one).
   let terms: LeaseTerm[] | undefined;
@@ -69,7 +80,10 @@ export async function startProjectionService(config: Config, bus: Bus, events: P
     else {
       releaseAll(taken);
       const holderNow = leases.map(({ lease }) => lease.holderNow()?.holder).find((name) => name && name !== holder) ?? 'another process';
-      if (holderNow !== heldBy) events.standby((heldBy = holderNow));
+      if (holderNow !== heldBy) {
+        heldBy = holderNow;
+        events.standby(heldBy);
+      }
       await sleep(config.leaseTtlMs / STANDBY_TRIES_PER_TERM);
     }
   }
@@ -85,7 +99,11 @@ export async function startProjectionService(config: Config, bus: Bus, events: P
   while (!existsSync(eventsFile)) await sleep(HEAD_LOOK_MS); // The command service makes the log at its first start.
   const head = new LogHeadWatch(eventsFile, HEAD_LOOK_MS);
   const stopHearing = bus.subscribe(LOG_COMMITTED, (payload) => head.told((payload as { position: number }).position));
-  const readModels = new ReadModelsThread({ eventsFile, readModelsFile: join(config.dataDir, READ_MODELS_FILE), fence: fence('read-models'), retiredGraceMs: RETIRED_GRACE_MS }, bus, (listener) => head.onHead(listener));
+  const readModels = new ReadModelsThread(
+    { eventsFile, readModelsFile: join(config.dataDir, READ_MODELS_FILE), fence: fence('read-models'), retiredGraceMs: RETIRED_GRACE_MS },
+    bus,
+    (listener) => head.onHead(listener),
+  );
   const audit = new ThreadAuditTrail({ eventsFile, auditFile: join(config.dataDir, AUDIT_TRAIL_FILE), fence: fence('audit-trail') }, bus);
   const close = async () => {
     if (closed) return;

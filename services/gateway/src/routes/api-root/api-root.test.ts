@@ -246,7 +246,11 @@ beforeAll(async () => {
   admin = await server.signedIn('admin');
   const { paths } = (await admin.get(OPENAPI_PATH)).json() as { paths: Record<string, Record<string, unknown>> };
   // Path parameters by place, not by name: the reference's `{key}` is the document's `{id}` as much as `{userId}`.
-  documented = new Set(Object.entries(paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path.replace(/{\w+}/g, '{}')}`)));
+  documented = new Set(
+    Object.entries(paths).flatMap(([path, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${path.replace(/{\w+}/g, '{}')}`),
+    ),
+  );
 });
 afterAll(() => server.close());
 
@@ -267,7 +271,20 @@ describe('GET /api/v2/, the API root', () => {
     const root = await admin.get('/api/v2/');
     expect(root.statusCode, root.body).toBe(200);
     const listed = root.json() as Record<string, string>;
-    for (const name of ['cases', 'comments', 'labels', 'notifications', 'projects', 'results', 'roles', 'statuses', 'suites', 'testplans', 'tests', 'users']) {
+    for (const name of [
+      'cases',
+      'comments',
+      'labels',
+      'notifications',
+      'projects',
+      'results',
+      'roles',
+      'statuses',
+      'suites',
+      'testplans',
+      'tests',
+      'users',
+    ]) {
       expect(listed[name], name).toBe(`${ORIGIN}/api/v2/${name}/`);
     }
     expect(listed).not.toHaveProperty('schema');

@@ -1,10 +1,8 @@
+import { apiRootRoutes } from '@testament/contracts';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
-import { routeContracts } from '../../http/route-schema.ts';
+import { serve } from '../../http/route-schema.ts';
 import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
-
-const contract = routeContracts('api-root');
 
 /** A resource's list: a GET of `/api/v2/<name>/`, one segment deep. */
 const RESOURCE_LIST = /^\/api\/v2\/([a-z][a-z-]*)\/$/;
@@ -20,17 +18,17 @@ export function resourceNames(paths: Paths): string[] {
   return Object.entries(paths)
     .flatMap(([path, operations]) => {
       const name = RESOURCE_LIST.exec(path)?.[1];
-      const list = operations['get'];
+      const list = operations.get;
       return name && list && !list.tags?.includes('schema') ? [name] : [];
     })
     .sort();
 }
 
 /** `GET /api/v2/`: DRF's router root, each resource's name with the absolute URL of its list. */
-export default async function apiRootRoutes(app: FastifyInstance, _context: GatewayContext) {
+export default async function serveApiRoot(app: FastifyInstance, _context: GatewayContext) {
   let names: string[] | undefined;
 
-  app.get('/api/v2/', contract({ summary: 'The API root: each resource with the URL of its list', response: { 200: z.record(z.string(), z.string()) } }), async (request) => {
+  serve(app, apiRootRoutes.root, async (request) => {
     requireUser(request);
     names ??= resourceNames((app.swagger() as { paths?: Paths }).paths ?? {});
     const origin = ownOrigin(request);

@@ -38,7 +38,6 @@ function script(token: string) {
   };
 }
 
-
 describe('POST /api/token/obtain/', () => {
   it('issues a year-long token for valid credentials, usable at once', async () => {
     await server.createUser('ci-bot', PASSWORD);
@@ -58,10 +57,14 @@ describe('POST /api/token/obtain/', () => {
     await server.createUser('ci-dated', PASSWORD);
     const dated = await obtain('ci-dated', { expiration_date: '2099-01-31' });
     expect(dated.expiration_date).toBe('2099-01-31T00:00:00.000Z');
-    const past = await server.browser().post('/api/token/obtain/', { username: 'ci-dated', password: PASSWORD, expiration_date: '2001-01-01' });
+    const past = await server
+      .browser()
+      .post('/api/token/obtain/', { username: 'ci-dated', password: PASSWORD, expiration_date: '2001-01-01' });
     expect(past.statusCode).toBe(400);
     expect(past.json()).toEqual({ expiration_date: ['Expiration date must be in the future.'] });
-    const malformed = await server.browser().post('/api/token/obtain/', { username: 'ci-dated', password: PASSWORD, expiration_date: 'tomorrow' });
+    const malformed = await server
+      .browser()
+      .post('/api/token/obtain/', { username: 'ci-dated', password: PASSWORD, expiration_date: 'tomorrow' });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json()).toHaveProperty('expiration_date');
   });
@@ -80,7 +83,10 @@ describe('POST /api/token/obtain/', () => {
     await server.system.runner.waitFor(position);
     const inactive = await server.browser().post('/api/token/obtain/', { username: 'ci-inactive', password: PASSWORD });
     expect(inactive.json()).toEqual({ errors: ['Unable to log in with provided credentials.'] });
-    expect((await server.browser().post('/api/token/obtain/', {})).json()).toEqual({ username: ['This field is required.'], password: ['This field is required.'] });
+    expect((await server.browser().post('/api/token/obtain/', {})).json()).toEqual({
+      username: ['This field is required.'],
+      password: ['This field is required.'],
+    });
   });
 
   it('keeps only a hash of the key in the event log and the read models', async () => {
@@ -138,7 +144,14 @@ describe('Authorization: Token <key>', () => {
     const hash = apiTokenHash(key);
     const { position } = await server.system.dispatch(
       'users.issueApiToken',
-      { username: 'ci-expiring', password: PASSWORD, tokenHash: hash, tokenId: apiTokenId(hash), description: '', expiresAt: '2020-01-01T00:00:00.000Z' },
+      {
+        username: 'ci-expiring',
+        password: PASSWORD,
+        tokenHash: hash,
+        tokenId: apiTokenId(hash),
+        description: '',
+        expiresAt: '2020-01-01T00:00:00.000Z',
+      },
       newCommandMeta(SYSTEM_ACTOR),
     );
     await server.system.runner.waitFor(position);

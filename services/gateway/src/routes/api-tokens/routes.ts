@@ -3,7 +3,7 @@ import {
   API_TOKEN_TTL_MS,
   NotFoundError,
   ValidationError,
-  apiTokenResponse,
+  apiTokenRoutes,
   parseOrThrow,
   tokenMessages,
   tokenObtainBody,
@@ -12,16 +12,12 @@ import {
 } from '@testament/contracts';
 import { findApiToken, findOwnApiToken, listApiTokens, type ApiTokenDocument, type UserDocument } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
 import { apiTokenHash, apiTokenId, newApiTokenKey } from '../../http/api-tokens.ts';
 import { execute, waitUntilReadable } from '../../http/execute.ts';
 import { throttledSignIn } from '../../http/login-throttle.ts';
-import { noContent, routeContracts } from '../../http/route-schema.ts';
+import { serve } from '../../http/route-schema.ts';
 import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
-
-const detail = '/api/token/obtain/:key/';
-const contract = routeContracts('api-tokens');
 
 /** The token as the API shows it; the key itself only once, in the answer that creates it. */
 function tokenRepresentation(token: ApiTokenDocument, origin: string, key: string | null = null): ApiToken {
@@ -38,58 +34,61 @@ function tokenRepresentation(token: ApiTokenDocument, origin: string, key: strin
 
 /** The path names a token by its id, or (as TestY's clients do) by its key; either way only the owner finds it. */
 async function ownToken(readStore: GatewayContext['system']['readStore'], user: UserDocument, key: string): Promise<ApiTokenDocument> {
-  const token = /^[0-9a-f]{64}$/.test(key) ? await findApiToken(readStore, apiTokenHash(key)) : await findOwnApiToken(readStore, user._id, key);
+  const token = /^[0-9a-f]{64}$/.test(key)
+    ? await findApiToken(readStore, apiTokenHash(key))
+    : await findOwnApiToken(readStore, user._id, key);
   if (!token || token.userId !== user._id) throw new NotFoundError();
   return token;
 }
 
 /** TTL API tokens for scripts and CI (§2.2): `Authorization: Token <key>`, no CSRF. */
-export default async function tokenRoutes(app: FastifyInstance, context: GatewayContext) {
+export default async function serveApiTokens(app: FastifyInstance, context: GatewayContext) {
   const { system, config } = context;
   const tokenOf = (request: FastifyRequest) => ownToken(system.readStore, requireUser(request), (request.params as { key: string }).key);
 
   /** Credentials in the body are the authority: no session needed. */
-  app.post(
-    '/api/token/obtain/',
-    contract({ summary: 'Create an API token with username and password; the answer is the only one that shows its key', body: tokenObtainBody, response: { 201: apiTokenResponse } }, { public: true }),
-    async (request, reply) => {
-      const body = parseOrThrow(tokenObtainBody, request.body ?? {});
-      const expiresAt = body.expiration_date ?? new Date(Date.now() + API_TOKEN_TTL_MS).toISOString();
-      if (expiresAt <= new Date().toISOString()) throw ValidationError.of('expiration_date', tokenMessages.expirationInPast);
-      const key = newApiTokenKey();
-      const tokenHash = apiTokenHash(key);
-      const caller = request.principal?.user;
-      const actor = caller ? { userId: caller._id, isSuperuser: caller.isSuperuser, isExternal: caller.isExternal } : SYSTEM_ACTOR;
-      const { position } = await throttledSignIn(request, body.username, () =>
-        system.dispatch(
-          'users.issueApiToken',
-          { username: body.username, password: body.password, tokenHash, tokenId: apiTokenId(tokenHash), description: body.description, expiresAt },
-          newCommandMeta(actor, { correlationId: request.id }),
-        ),
-      );
-      await waitUntilReadable(system, config, position, request.cancellation);
-      const token = await findApiToken(system.readStore, tokenHash);
-      return reply.code(201).send(tokenRepresentation(token!, ownOrigin(request), key));
-    },
-  );
+  serve(app, apiTokenRoutes.create, async (request, reply) => {
+    const body = parseOrThrow(tokenObtainBody, request.body ?? {});
+    const expiresAt = body.expiration_date ?? new Date(Date.now() + API_TOKEN_TTL_MS).toISOString();
+    if (expiresAt <= new Date().toISOString()) throw ValidationError.of('expiration_date', tokenMessages.expirationInPast);
+    const key = newApiTokenKey();
+    const tokenHash = apiTokenHash(key);
+    const caller = request.principal?.user;
+    const actor = caller ? { userId: caller._id, isSuperuser: caller.isSuperuser, isExternal: caller.isExternal } : SYSTEM_ACTOR;
+    const { position } = await throttledSignIn(request, body.username, () =>
+      system.dispatch(
+        'users.issueApiToken',
+        {
+          username: body.username,
+          password: body.password,
+          tokenHash,
+          tokenId: apiTokenId(tokenHash),
+          description: body.description,
+          expiresAt,
+        },
+        newCommandMeta(actor, { correlationId: request.id }),
+      ),
+    );
+    await waitUntilReadable(system, config, position, request.cancellation);
+    const token = await findApiToken(system.readStore, tokenHash);
+    return reply.code(201).send(tokenRepresentation(token!, ownOrigin(request), key));
+  });
 
-  app.get('/api/token/obtain/', contract({ summary: "The caller's API tokens", response: { 200: z.array(apiTokenResponse) } }), async (request) => {
+  serve(app, apiTokenRoutes.list, async (request) => {
     const user = requireUser(request);
     return (await listApiTokens(system.readStore, user._id)).map((token) => tokenRepresentation(token, ownOrigin(request)));
   });
 
-  app.get(detail, contract({ summary: "One of the caller's API tokens, by its id or its key", response: { 200: apiTokenResponse } }), async (request) =>
-    tokenRepresentation(await tokenOf(request), ownOrigin(request)),
-  );
+  serve(app, apiTokenRoutes.retrieve, async (request) => tokenRepresentation(await tokenOf(request), ownOrigin(request)));
 
-  app.patch(detail, contract({ summary: "Change an API token's description", body: tokenPatchBody, response: { 200: apiTokenResponse } }), async (request) => {
+  serve(app, apiTokenRoutes.update, async (request) => {
     const token = await tokenOf(request);
     const { description } = parseOrThrow(tokenPatchBody, request.body ?? {});
     await execute(context, request, 'users.changeApiTokenDescription', { userId: token.userId, tokenHash: token._id, description });
     return tokenRepresentation((await findApiToken(system.readStore, token._id))!, ownOrigin(request));
   });
 
-  app.delete(detail, contract({ summary: 'Revoke an API token', response: { 204: noContent } }), async (request, reply) => {
+  serve(app, apiTokenRoutes.destroy, async (request, reply) => {
     const token = await tokenOf(request);
     await execute(context, request, 'users.revokeApiToken', { userId: token.userId, tokenHash: token._id });
     return reply.code(204).send();

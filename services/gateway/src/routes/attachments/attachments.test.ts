@@ -30,7 +30,9 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const picture = (width: number, height: number, format: 'png' | 'jpeg' | 'gif' | 'webp' = 'png') =>
-  sharp({ create: { width, height, channels: 3, background: 'teal' } }).toFormat(format).toBuffer();
+  sharp({ create: { width, height, channels: 3, background: 'teal' } })
+    .toFormat(format)
+    .toBuffer();
 const file = (filename: string, bytes: Buffer | string, type?: string): FilePart => ({
   field: 'file',
   filename,
@@ -50,7 +52,8 @@ async function upload(browser: Browser, project: number, files: FilePart | FileP
   return response.json() as Array<{ id: number; link: string } & Record<string, unknown>>;
 }
 
-const storedFiles = async (project: number) => (await readdir(join(server.config.dataDir, 'blobs', 'blobs', 'attachments', String(project)))).length;
+const storedFiles = async (project: number) =>
+  (await readdir(join(server.config.dataDir, 'blobs', 'blobs', 'attachments', String(project)))).length;
 const uploadOne = async (browser: Browser, project: number, one: FilePart = pngFile()) => (await upload(browser, project, one))[0]!;
 const listIds = async (browser: Browser, project: number) =>
   ((await browser.get(`/api/v2/attachments/?project=${project}`)).json() as Array<{ id: number }>).map((row) => row.id);
@@ -83,11 +86,11 @@ describe('attachments: upload and read (§3.12)', () => {
   it('takes several files at once, unbound when no owner is given', async () => {
     const big = Buffer.alloc(1_258_291, 1);
     const created = await upload(people.alice.browser, publicProject, [pngFile('a.png'), file('b.bin', big, 'application/octet-stream')]);
-    expect(created.map((row) => [row['filename'], row['content_type'], row['object_id'], row['comment']])).toEqual([
+    expect(created.map((row) => [row.filename, row.content_type, row.object_id, row.comment])).toEqual([
       ['a.png', null, null, ''],
       ['b.bin', null, null, ''],
     ]);
-    expect(created[1]!['size_humanize']).toBe('1.2 MB');
+    expect(created[1]!.size_humanize).toBe('1.2 MB');
     const listed = await listIds(people.bob.browser, publicProject);
     expect(listed).toEqual(expect.arrayContaining(created.map((row) => row.id)));
   });
@@ -188,7 +191,9 @@ describe('attachments: access (§4.14)', () => {
   it('refuses non-members and members without view_project in a private project', async () => {
     const attachment = await uploadOne(people.alice.browser, privateProject);
     for (const outsider of [people.bob.browser, people.mallory.browser]) {
-      expect((await outsider.get(`/api/v2/attachments/?project=${privateProject}`)).json()).toEqual({ detail: 'You are not able to view this project' });
+      expect((await outsider.get(`/api/v2/attachments/?project=${privateProject}`)).json()).toEqual({
+        detail: 'You are not able to view this project',
+      });
       expect((await post(outsider, { project: String(privateProject) }, pngFile())).statusCode).toBe(403);
       expect((await outsider.get(`/api/v2/attachments/${attachment.id}/`)).statusCode).toBe(403);
       expect((await outsider.get(`/attachments/${attachment.id}/`)).statusCode).toBe(403);
@@ -210,7 +215,9 @@ describe('attachments: access (§4.14)', () => {
     const own = await uploadOne(carol, privateProject);
     const [ownBound] = await upload(carol, privateProject, pngFile(), { content_type: '7', object_id: '3' });
     const others = await uploadOne(people.alice.browser, privateProject);
-    expect((await carol.delete(`/api/v2/attachments/${others.id}/`)).json()).toEqual({ detail: 'You do not have permission to perform this action.' });
+    expect((await carol.delete(`/api/v2/attachments/${others.id}/`)).json()).toEqual({
+      detail: 'You do not have permission to perform this action.',
+    });
     expect((await carol.delete(`/api/v2/attachments/${ownBound!.id}/`)).statusCode).toBe(403);
     expect((await carol.delete(`/api/v2/attachments/${own.id}/`)).statusCode).toBe(204);
   });
@@ -239,7 +246,7 @@ describe('attachments: access (§4.14)', () => {
     expect((await people.alice.browser.delete(`/api/v2/attachments/${attachment.id}/`)).statusCode).toBe(404);
     const stored = await server.system.readStore.collection('attachments').findOne({ _id: attachment.id });
     expect(stored).toMatchObject({ isDeleted: true });
-    expect(await server.system.blobs.get(stored!['blobKey'] as string)).not.toBeNull();
+    expect(await server.system.blobs.get(stored!.blobKey as string)).not.toBeNull();
   });
 });
 
@@ -282,12 +289,15 @@ describe('attachments: safe downloads (§5 uploads)', () => {
     for (const attachment of await upload(people.alice.browser, publicProject, uploads)) {
       const response = await download(attachment, '?view=true');
       expectDownload(response);
-      expect(response.headers['content-type'], String(attachment['filename'])).not.toMatch(/html|svg|javascript|image/);
+      expect(response.headers['content-type'], String(attachment.filename)).not.toMatch(/html|svg|javascript|image/);
     }
   });
 
   it('shows text-like files inline as plain UTF-8 text', async () => {
-    const [log, json] = await upload(people.alice.browser, publicProject, [file('run.log', 'step 1 ok\n', 'text/x-log'), file('data.json', '{"a":1}', 'application/json')]);
+    const [log, json] = await upload(people.alice.browser, publicProject, [
+      file('run.log', 'step 1 ok\n', 'text/x-log'),
+      file('data.json', '{"a":1}', 'application/json'),
+    ]);
     for (const attachment of [log!, json!]) {
       const response = await download(attachment, '?view=1');
       expectSandboxed(response);
@@ -306,7 +316,11 @@ describe('attachments: safe downloads (§5 uploads)', () => {
 
   it('serves pre-rendered thumbnails of images that decode to the requested size', async () => {
     for (const format of ['png', 'jpeg', 'gif', 'webp'] as const) {
-      const attachment = await uploadOne(people.alice.browser, publicProject, file(`wide.${format}`, await picture(600, 300, format), `image/${format}`));
+      const attachment = await uploadOne(
+        people.alice.browser,
+        publicProject,
+        file(`wide.${format}`, await picture(600, 300, format), `image/${format}`),
+      );
       const size = async (query: string) => {
         const response = await download(attachment, `?view=true&${query}`);
         expectSandboxed(response);
@@ -339,7 +353,10 @@ describe('attachments: size limit', () => {
 
   it('refuses a file over TESTAMENT_MAX_UPLOAD_MB and takes one under it', async () => {
     const project = (await createProject(alice, { name: 'Small' })).id;
-    const tooBig = await post(alice, { project: String(project) }, [pngFile(), file('big.bin', Buffer.alloc(1024 * 1024 + 1), 'application/octet-stream')]);
+    const tooBig = await post(alice, { project: String(project) }, [
+      pngFile(),
+      file('big.bin', Buffer.alloc(1024 * 1024 + 1), 'application/octet-stream'),
+    ]);
     expect(tooBig.statusCode).toBe(400);
     expect(tooBig.json()).toEqual({ errors: ['The file is larger than 1 MB.'] });
     expect(await listIds(alice, project)).toEqual([]);
@@ -348,7 +365,11 @@ describe('attachments: size limit', () => {
 
   it('refuses more files than one upload may carry', async () => {
     const project = (await createProject(alice, { name: 'Many' })).id;
-    const response = await post(alice, { project: String(project) }, Array.from({ length: 21 }, (_, n) => pngFile(`${n}.png`)));
+    const response = await post(
+      alice,
+      { project: String(project) },
+      Array.from({ length: 21 }, (_, n) => pngFile(`${n}.png`)),
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ errors: ['At most 20 files can be uploaded at once.'] });
   });

@@ -3,26 +3,24 @@ import {
   NotFoundError,
   ValidationError,
   attachmentMessages,
-  attachmentResponse,
+  attachmentRoutes,
   attachmentUploadFields,
   parseOrThrow,
-  projectScopeQuery,
 } from '@testament/contracts';
 import type { BlobStore } from '@testament/infra';
 import { findAttachment, listAttachments } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
 import { inlineTypeOf, sendDownload } from '../../http/downloads.ts';
 import { execute } from '../../http/execute.ts';
 import { readForm, type UploadedFile } from '../../http/form.ts';
 import { readWebImage } from '../../http/image-processing.ts';
 import { requiredProjectQuery, visibleProjectOrFail } from '../../http/project-scope.ts';
-import { file, noContent, routeContracts } from '../../http/route-schema.ts';
+import { serve } from '../../http/route-schema.ts';
 import { deleteWithThumbnails, storeThumbnails, thumbnailKeyFor } from '../../http/thumbnails.ts';
 import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
-import { attachmentRepresentation } from './representation.ts';
+import { attachmentRepresentation } from '../../representations/attachments.ts';
 
 /** How many `file` parts one upload may carry; each may be as large as TESTAMENT_MAX_UPLOAD_MB. */
 export const MAX_FILES_PER_UPLOAD = 20;
@@ -50,15 +48,12 @@ async function storeFile(blobs: BlobStore, projectId: number, file: UploadedFile
   return { filename: file.filename, mimeType: file.mimeType!, size: file.bytes.length, blobKey, imageType: image?.contentType ?? null };
 }
 
-const contract = routeContracts('attachments');
-
 const flagOn = (value: string | undefined) => ['true', '1', 'yes'].includes((value ?? '').toLowerCase());
 
 /** `attachments/` (§3.12) and the downloads at `/attachments/{id}/`. */
-export default async function attachmentRoutes(app: FastifyInstance, context: GatewayContext) {
+export default async function serveAttachments(app: FastifyInstance, context: GatewayContext) {
   const { system, config } = context;
   const { readStore, blobs } = system;
-  const base = '/api/v2/attachments/';
 
   /** An attachment in a project the caller can see: 404 when it does not exist, 403 when its project is hidden. */
   const visibleAttachment = async (request: FastifyRequest) => {
@@ -68,7 +63,7 @@ export default async function attachmentRoutes(app: FastifyInstance, context: Ga
     return attachment;
   };
 
-  app.get(base, contract({ summary: "A project's attachments", querystring: projectScopeQuery, response: { 200: z.array(attachmentResponse) } }), async (request) => {
+  serve(app, attachmentRoutes.list, async (request) => {
     const project = await visibleProjectOrFail(readStore, requireUser(request), requiredProjectQuery(request.query));
     return (await listAttachments(readStore, project._id)).map((attachment) => attachmentRepresentation(attachment, ownOrigin(request)));
   });
@@ -77,71 +72,58 @@ export default async function attachmentRoutes(app: FastifyInstance, context: Ga
    * One attachment per `file` part, the owner kept as given. Every file is checked before any is stored;
    * when the command side refuses, the bytes of the files it did not record are dropped again.
    */
-  app.post(
-    base,
-    contract({
-      summary: 'Upload files: one attachment per multipart `file` part, in the project (and for the owner) the fields name',
-      body: attachmentUploadFields,
-      multipart: true,
-      response: { 201: z.array(attachmentResponse) },
-    }),
-    async (request, reply) => {
-      const user = requireUser(request);
-      const form = await readForm(request, { maxFileMb: config.maxUploadMb, maxFiles: MAX_FILES_PER_UPLOAD });
-      const fields = parseOrThrow(attachmentUploadFields, form.fields);
-      const files = form.files.filter((file) => file.field === 'file');
-      requireWellFormed(files);
-      await visibleProjectOrFail(readStore, user, fields.project);
-      const stored: StoredFile[] = [];
-      for (const file of files) stored.push(await storeFile(blobs, fields.project, file));
-      const ids: number[] = [];
-      try {
-        for (const [index, file] of stored.entries()) {
-          const input = { ...file, projectId: fields.project, comment: fields.comment, contentTypeId: fields.content_type, objectId: fields.object_id };
-          ids.push((await execute(context, request, 'attachments.upload', input, { idempotencyPart: `file-${index}` })).attachmentId);
-        }
-      } catch (error) {
-        for (const file of stored.slice(ids.length)) await deleteWithThumbnails(blobs, file.blobKey);
-        throw error;
+  serve(app, attachmentRoutes.upload, async (request, reply) => {
+    const user = requireUser(request);
+    const form = await readForm(request, { maxFileMb: config.maxUploadMb, maxFiles: MAX_FILES_PER_UPLOAD });
+    const fields = parseOrThrow(attachmentUploadFields, form.fields);
+    const files = form.files.filter((file) => file.field === 'file');
+    requireWellFormed(files);
+    await visibleProjectOrFail(readStore, user, fields.project);
+    const stored: StoredFile[] = [];
+    for (const file of files) stored.push(await storeFile(blobs, fields.project, file));
+    const ids: number[] = [];
+    try {
+      for (const [index, file] of stored.entries()) {
+        const input = {
+          ...file,
+          projectId: fields.project,
+          comment: fields.comment,
+          contentTypeId: fields.content_type,
+          objectId: fields.object_id,
+        };
+        ids.push((await execute(context, request, 'attachments.upload', input, { idempotencyPart: `file-${index}` })).attachmentId);
       }
-      const created = [];
-      for (const [index, id] of ids.entries()) {
-        const attachment = await findAttachment(readStore, id);
-        // A retried request (same Idempotency-Key) answers with the first upload's attachments: drop the bytes stored again.
-        if (attachment?.blobKey !== stored[index]!.blobKey) await deleteWithThumbnails(blobs, stored[index]!.blobKey);
-        if (attachment) created.push(attachmentRepresentation(attachment, ownOrigin(request)));
-      }
-      return reply.code(201).send(created);
-    },
-  );
+    } catch (error) {
+      for (const file of stored.slice(ids.length)) await deleteWithThumbnails(blobs, file.blobKey);
+      throw error;
+    }
+    const created = [];
+    for (const [index, id] of ids.entries()) {
+      const attachment = await findAttachment(readStore, id);
+      // A retried request (same Idempotency-Key) answers with the first upload's attachments: drop the bytes stored again.
+      if (attachment?.blobKey !== stored[index]!.blobKey) await deleteWithThumbnails(blobs, stored[index]!.blobKey);
+      if (attachment) created.push(attachmentRepresentation(attachment, ownOrigin(request)));
+    }
+    return reply.code(201).send(created);
+  });
 
-  app.get(`${base}:id(^\\d+)/`, contract({ summary: 'One attachment', response: { 200: attachmentResponse } }), async (request) =>
-    attachmentRepresentation(await visibleAttachment(request), ownOrigin(request)),
-  );
+  serve(app, attachmentRoutes.retrieve, async (request) => attachmentRepresentation(await visibleAttachment(request), ownOrigin(request)));
 
   /** A soft delete; the bytes stay for a later recovery. */
-  app.delete(`${base}:id(^\\d+)/`, contract({ summary: 'Delete an attachment (soft: it can be restored)', response: { 204: noContent } }), async (request, reply) => {
+  serve(app, attachmentRoutes.destroy, async (request, reply) => {
     const attachment = await visibleAttachment(request);
     await execute(context, request, 'attachments.delete', { attachmentId: attachment._id });
     return reply.code(204).send();
   });
 
   /** The file, or with `width`/`height` an image's thumbnail; `view` shows what is safe to show inline. */
-  app.get(
-    '/attachments/:id(^\\d+)/',
-    contract({
-      summary: "An attachment's file: `?width=&height=` for an image's thumbnail, `?view=true` to show it inline when that is safe",
-      // Inline only as an image type its bytes proved, or as plain text; anything else is opaque bytes.
-      response: { 200: file('The file', 'application/octet-stream', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'text/plain') },
-    }),
-    async (request, reply) => {
-      const attachment = await visibleAttachment(request);
-      const query = request.query as Record<string, string | undefined>;
-      const wanted = thumbnailKeyFor(attachment.blobKey, query);
-      const blob = (attachment.imageType ? await blobs.get(wanted) : null) ?? (await blobs.get(attachment.blobKey));
-      if (!blob) throw new NotFoundError();
-      const inlineType = flagOn(query['view']) ? inlineTypeOf(attachment, blob.bytes) : null;
-      return sendDownload(reply, { bytes: blob.bytes, filename: attachment.filename, inlineType });
-    },
-  );
+  serve(app, attachmentRoutes.download, async (request, reply) => {
+    const attachment = await visibleAttachment(request);
+    const query = request.query as Record<string, string | undefined>;
+    const wanted = thumbnailKeyFor(attachment.blobKey, query);
+    const blob = (attachment.imageType ? await blobs.get(wanted) : null) ?? (await blobs.get(attachment.blobKey));
+    if (!blob) throw new NotFoundError();
+    const inlineType = flagOn(query.view) ? inlineTypeOf(attachment, blob.bytes) : null;
+    return sendDownload(reply, { bytes: blob.bytes, filename: attachment.filename, inlineType });
+  });
 }

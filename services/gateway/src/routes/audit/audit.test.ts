@@ -3,10 +3,10 @@ import { trustedKeyFrom, verifyExportLines } from '@testament/infra';
 import { describe, expect, it } from 'vitest';
 import { addResult, createCase, createSuite, testsOfPlan, createPlan, userIdOf } from '../../testing/builders.ts';
 import { assign } from '../../testing/people.ts';
-import { useCatalogueWorld } from '../../testing/project-catalogue-cases.ts';
+import { catalogueWorldForFile } from '../../testing/project-catalogue-cases.ts';
 
 // The trail on its own thread, as the server runs it.
-const world = useCatalogueWorld({ auditThread: true });
+const world = catalogueWorldForFile({ auditThread: true });
 const USER_ROLE = 2;
 
 /** A project where alice made a case, renamed it twice and recorded a result on its test. */
@@ -33,14 +33,26 @@ describe('audit trail', () => {
     expect(changed.statusCode, changed.body).toBe(200);
     const rows = changed.json().results;
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({ event_type: 'CaseVersioned', object: { type: 'case', id: caseId, name: 'Login works offline' }, actor: { username: 'alice' } });
-    expect(rows[0].changes).toEqual(expect.arrayContaining([{ field: 'name', before: 'Login works', after: 'Login works offline' }, { field: 'version', before: 1, after: 2 }]));
+    expect(rows[0]).toMatchObject({
+      event_type: 'CaseVersioned',
+      object: { type: 'case', id: caseId, name: 'Login works offline' },
+      actor: { username: 'alice' },
+    });
+    expect(rows[0].changes).toEqual(
+      expect.arrayContaining([
+        { field: 'name', before: 'Login works', after: 'Login works offline' },
+        { field: 'version', before: 1, after: 2 },
+      ]),
+    );
     expect(rows[0].summary).toContain('changed the name from "Login works" to "Login works offline"');
     expect(rows[1].changes).toContainEqual({ field: 'name', before: 'Login works offline', after: 'Login works anywhere' });
     const results = (await events(`project=${project}&action=result_added`)).json().results;
     expect(results).toHaveLength(1);
     const status = (await world.alice.get('/api/v2/statuses/1/')).json().name;
-    expect(results[0]).toMatchObject({ object: { type: 'test', id: testId, name: 'Login works anywhere' }, summary: `added result ${status} to test ${testId}` });
+    expect(results[0]).toMatchObject({
+      object: { type: 'test', id: testId, name: 'Login works anywhere' },
+      summary: `added result ${status} to test ${testId}`,
+    });
     expect(results[0].changes).toContainEqual({ field: 'last_status', before: null, after: status });
   });
 
@@ -49,11 +61,17 @@ describe('audit trail', () => {
     const alice = await userIdOf(world.alice);
     const all = (await events(`project=${project}&page_size=1000`)).json();
     expect(all.results.every((row: { project: number }) => row.project === project)).toBe(true);
-    expect((await events(`project=${project}&actor=${alice}&page_size=1000`)).json().count).toBe(all.results.filter((row: { actor: { id: number } | null }) => row.actor?.id === alice).length);
+    expect((await events(`project=${project}&actor=${alice}&page_size=1000`)).json().count).toBe(
+      all.results.filter((row: { actor: { id: number } | null }) => row.actor?.id === alice).length,
+    );
     expect((await events(`project=${project}&event_type=CaseCreated,CaseVersioned`)).json().count).toBe(3);
     expect((await events(`project=${project}&object_type=case&object_id=${caseId}`)).json().count).toBe(3);
     const first = all.results[all.results.length - 1];
-    expect((await events(`project=${project}&correlation_id=${first.correlation_id}`)).json().results.map((row: { position: number }) => row.position)).toContain(first.position);
+    expect(
+      (await events(`project=${project}&correlation_id=${first.correlation_id}`))
+        .json()
+        .results.map((row: { position: number }) => row.position),
+    ).toContain(first.position);
     const since = new Date(Date.now() + 60_000).toISOString();
     expect((await events(`project=${project}&since=${since}`)).json().count).toBe(0);
     expect((await events(`project=${project}&search=anywhere`)).json().count).toBeGreaterThan(0);
@@ -70,50 +88,75 @@ describe('audit trail', () => {
     expect(second.head).toBe(first.head);
     expect(second.count).toBe(first.count);
     const whole = (await events(`project=${project}&page_size=6&position_lte=${first.head}`)).json().results;
-    expect([...first.results, ...second.results].map((row: { position: number }) => row.position)).toEqual(whole.map((row: { position: number }) => row.position));
+    expect([...first.results, ...second.results].map((row: { position: number }) => row.position)).toEqual(
+      whole.map((row: { position: number }) => row.position),
+    );
     expect((await events(`project=${project}`)).json().count).toBe(first.count + 1);
   });
 
-  it('shows a bulk job as one row standing for its events, which its correlation id pages; flat lists and the export still hold every event', async () => {
-    const { project, suite } = await auditedProject('Audit jobs');
-    const cases = [];
-    for (const n of [1, 2, 3, 4, 5]) cases.push((await createCase(world.alice, project, suite, { name: `Bulk ${n}` })).id);
-    const plan = await createPlan(world.alice, project, { test_cases: cases });
-    const bob = await userIdOf(world.bob);
-    const bulk = await world.alice.put('/api/v2/tests/bulk-update/', { project, current_plan: plan, assignee_id: bob });
-    expect(bulk.statusCode, bulk.body).toBe(200);
+  it(
+    'shows a bulk job as one row standing for its events, which its ' +
+      'correlation id pages; flat lists and the export still hold every event',
+    async () => {
+      const { project, suite } = await auditedProject('Audit jobs');
+      const cases = [];
+      for (const n of [1, 2, 3, 4, 5]) cases.push((await createCase(world.alice, project, suite, { name: `Bulk ${n}` })).id);
+      const plan = await createPlan(world.alice, project, { test_cases: cases });
+      const bob = await userIdOf(world.bob);
+      const bulk = await world.alice.put('/api/v2/tests/bulk-update/', { project, current_plan: plan, assignee_id: bob });
+      expect(bulk.statusCode, bulk.body).toBe(200);
 
-    const flat = (await events(`project=${project}&page_size=1000`)).json();
-    const grouped = (await events(`project=${project}&page_size=1000&group=jobs`)).json();
-    const job = grouped.results.filter((row: { event_type: string }) => row.event_type === 'BulkJobRequested');
-    expect(job).toHaveLength(1);
-    // The request, then five assignments and the chunk's mark in one append, the progress and the end.
-    expect(job[0].group).toEqual({ events: 8 });
-    expect(grouped.count).toBe(flat.count - 8);
-    expect(grouped.results.filter((row: { group: unknown }) => row.group !== null)).toHaveLength(1);
-    expect(grouped.results.some((row: { event_type: string }) => row.event_type === 'TestAssigned')).toBe(false);
-    expect(flat.results.every((row: { group: unknown }) => row.group === null)).toBe(true);
+      const flat = (await events(`project=${project}&page_size=1000`)).json();
+      const grouped = (await events(`project=${project}&page_size=1000&group=jobs`)).json();
+      const job = grouped.results.filter((row: { event_type: string }) => row.event_type === 'BulkJobRequested');
+      expect(job).toHaveLength(1);
+      // The request, then five assignments and the chunk's mark in one append, the progress and the end.
+      expect(job[0].group).toEqual({ events: 8 });
+      expect(grouped.count).toBe(flat.count - 8);
+      expect(grouped.results.filter((row: { group: unknown }) => row.group !== null)).toHaveLength(1);
+      expect(grouped.results.some((row: { event_type: string }) => row.event_type === 'TestAssigned')).toBe(false);
+      expect(flat.results.every((row: { group: unknown }) => row.group === null)).toBe(true);
 
-    const members = (await events(`project=${project}&correlation_id=${job[0].correlation_id}&position_gt=${job[0].position}&ordering=position&page_size=3`)).json();
-    expect(members.count).toBe(8);
-    expect(members.results.map((row: { event_type: string }) => row.event_type)).toEqual(['TestAssigned', 'TestAssigned', 'TestAssigned']);
-    const rest = (await world.alice.get(members.links.next)).json().results.concat((await world.alice.get((await world.alice.get(members.links.next)).json().links.next)).json().results);
-    expect(rest.map((row: { event_type: string }) => row.event_type)).toEqual(['TestAssigned', 'TestAssigned', 'BulkJobChunkApplied', 'BulkJobProgressed', 'BulkJobFinished']);
+      const members = (
+        await events(
+          `project=${project}&correlation_id=${job[0].correlation_id}&position_gt=${job[0].position}&ordering=position&page_size=3`,
+        )
+      ).json();
+      expect(members.count).toBe(8);
+      expect(members.results.map((row: { event_type: string }) => row.event_type)).toEqual([
+        'TestAssigned',
+        'TestAssigned',
+        'TestAssigned',
+      ]);
+      const rest = (await world.alice.get(members.links.next))
+        .json()
+        .results.concat((await world.alice.get((await world.alice.get(members.links.next)).json().links.next)).json().results);
+      expect(rest.map((row: { event_type: string }) => row.event_type)).toEqual([
+        'TestAssigned',
+        'TestAssigned',
+        'BulkJobChunkApplied',
+        'BulkJobProgressed',
+        'BulkJobFinished',
+      ]);
 
-    const exported = (await world.alice.get(`/api/v2/audit/export/?project=${project}`)).body.trim().split('\n');
-    expect(exported).toHaveLength(flat.count);
-    expect((await events(`project=${project}&group=everything`)).statusCode).toBe(400);
-    // The whole system's list groups the same way, through its own index.
-    const system = (await world.admin.get('/api/v2/audit/events/?group=jobs&page_size=1000')).json();
-    expect(system.results.filter((row: { correlation_id: string }) => row.correlation_id === job[0].correlation_id)).toEqual([job[0]]);
-  });
+      const exported = (await world.alice.get(`/api/v2/audit/export/?project=${project}`)).body.trim().split('\n');
+      expect(exported).toHaveLength(flat.count);
+      expect((await events(`project=${project}&group=everything`)).statusCode).toBe(400);
+      // The whole system's list groups the same way, through its own index.
+      const system = (await world.admin.get('/api/v2/audit/events/?group=jobs&page_size=1000')).json();
+      expect(system.results.filter((row: { correlation_id: string }) => row.correlation_id === job[0].correlation_id)).toEqual([job[0]]);
+    },
+  );
 
   it('is read by superusers and by members whose roles grant view_audit, and shows nobody another project’s events', async () => {
     const { project } = await auditedProject('Audit access');
     expect((await world.bob.get(`/api/v2/audit/events/?project=${project}`)).statusCode).toBe(403);
     await assign(world.admin, project, await userIdOf(world.bob), [USER_ROLE]);
     const member = await world.bob.get(`/api/v2/audit/events/?project=${project}`);
-    expect([member.statusCode, member.json()]).toEqual([403, { detail: 'You do not have permission to read the audit trail of this project.' }]);
+    expect([member.statusCode, member.json()]).toEqual([
+      403,
+      { detail: 'You do not have permission to read the audit trail of this project.' },
+    ]);
     expect((await world.alice.get('/api/v2/audit/events/')).statusCode).toBe(403);
     expect((await world.bob.get(`/api/v2/audit/verify/?project=${project}`)).statusCode).toBe(403);
     expect((await world.bob.get(`/api/v2/audit/export/?project=${project}`)).statusCode).toBe(403);
@@ -135,12 +178,18 @@ describe('audit trail', () => {
     const child = await createSuite(world.alice, project, 'Inner', suite);
     expect((await world.alice.delete(`/api/v2/suites/${suite}/`)).statusCode).toBe(204);
     const inner = (await world.alice.get(`/api/v2/audit/objects/suite/${child}/`)).json().results;
-    expect(inner.map((row: { action: string; object: { id: number } }) => [row.action, row.object.id])).toEqual([['created', child], ['deleted', suite]]);
+    expect(inner.map((row: { action: string; object: { id: number } }) => [row.action, row.object.id])).toEqual([
+      ['created', child],
+      ['deleted', suite],
+    ]);
     expect((await world.alice.get(`/api/v2/audit/objects/planet/1/`)).statusCode).toBe(400);
     expect((await world.alice.get(`/api/v2/audit/objects/case/999999/`)).statusCode).toBe(404);
     expect((await world.alice.get(`/api/v2/audit/objects/user/${await userIdOf(world.bob)}/`)).statusCode).toBe(403);
     const bobsLife = (await world.admin.get(`/api/v2/audit/objects/user/${await userIdOf(world.bob)}/`)).json().results;
-    expect(bobsLife.find((row: { action: string }) => row.action === 'created')).toMatchObject({ event_type: 'UserRegistered', object: { name: 'bob' } });
+    expect(bobsLife.find((row: { action: string }) => row.action === 'created')).toMatchObject({
+      event_type: 'UserRegistered',
+      object: { name: 'bob' },
+    });
     expect(JSON.stringify(bobsLife)).not.toMatch(/passwordHash|sessionHash/);
   });
 
@@ -163,13 +212,22 @@ describe('audit trail', () => {
     const victim = JSON.parse(tampered[2]!);
     victim.data = { ...victim.data, name: 'Forged' };
     tampered[2] = JSON.stringify(victim);
-    expect((await verifyExportLines(tampered, key)).firstBreak).toMatchObject({ position: victim.position, reason: 'line 3: the hash does not match the event’s content' });
+    expect((await verifyExportLines(tampered, key)).firstBreak).toMatchObject({
+      position: victim.position,
+      reason: 'line 3: the hash does not match the event’s content',
+    });
     const retold = [...lines];
     const summarised = JSON.parse(retold[2]!);
     retold[2] = JSON.stringify({ ...summarised, summary: 'signed in' });
-    expect((await verifyExportLines(retold, key)).firstBreak).toMatchObject({ position: summarised.position, reason: expect.stringMatching(/^line 3: its readable fields \(project, object, summary\)/) });
+    expect((await verifyExportLines(retold, key)).firstBreak).toMatchObject({
+      position: summarised.position,
+      reason: expect.stringMatching(/^line 3: its readable fields \(project, object, summary\)/),
+    });
     const csv = await world.alice.get(`/api/v2/audit/export/?project=${project}&format=csv`);
-    expect(csv.body.split('\r\n')[0]).toBe('position,time,actor,event_type,object_type,object_id,object_name,project,summary,correlation_id,stream,revision,schema_version,data,metadata,previous_hash,hash,seal,signature');
+    expect(csv.body.split('\r\n')[0]).toBe(
+      'position,time,actor,event_type,object_type,object_id,object_name,project,summary,' +
+        'correlation_id,stream,revision,schema_version,data,metadata,previous_hash,hash,seal,signature',
+    );
     // The CSV carries the same evidence: it verifies too, and a changed name in its data is found.
     const records = csv.body.split('\r\n');
     // Its columns from the trail's row: the time, the actor's name and the correlation id.
@@ -179,9 +237,13 @@ describe('audit trail', () => {
     expect(await verifyExportLines(records, key)).toMatchObject({ ok: true, eventsChecked: lines.length });
     const forged = records.map((record) => record.replace('""name"":""Login works offline""', '""name"":""Login works forged""'));
     expect(forged).not.toEqual(records);
-    expect((await verifyExportLines(forged, key)).firstBreak).toMatchObject({ reason: expect.stringMatching(/^line \d+: the hash does not match the event’s content$/) });
+    expect((await verifyExportLines(forged, key)).firstBreak).toMatchObject({
+      reason: expect.stringMatching(/^line \d+: the hash does not match the event’s content$/),
+    });
     const renamed = records.map((record, index) => (index === 1 ? record.replace(',admin,', ',mallory,') : record));
-    expect((await verifyExportLines(renamed, key)).firstBreak).toMatchObject({ reason: expect.stringMatching(/^line 1: its readable fields \(time, actor,/) });
+    expect((await verifyExportLines(renamed, key)).firstBreak).toMatchObject({
+      reason: expect.stringMatching(/^line 1: its readable fields \(time, actor,/),
+    });
   });
 
   it('verifies a project’s streams and the whole log', async () => {

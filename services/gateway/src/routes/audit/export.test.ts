@@ -21,12 +21,19 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'testament-export-'));
   store = SqliteEventStore.open(join(dir, 'events.sqlite'));
   for (let at = 0; at < EVENTS; at += 500) {
-    const events = Array.from({ length: 500 }, (_, i) => ({ type: 'ProjectUpdated', data: { n: at + i }, schemaVersion: 1, metadata: { actorId: 1, time: TIME, correlationId: 'c', causationId: null, commandId: `k${at + i}` } }));
+    const events = Array.from({ length: 500 }, (_, i) => ({
+      type: 'ProjectUpdated',
+      data: { n: at + i },
+      schemaVersion: 1,
+      metadata: { actorId: 1, time: TIME, correlationId: 'c', causationId: null, commandId: `k${at + i}` },
+    }));
     await store.append('project-1', events, at === 0 ? 'no_stream' : at - 1);
   }
   // One stream: each event's previous hash is the one before it, as the trail's rows say.
   const stored = await store.readAll(0, EVENTS);
-  stored.forEach((event, index) => previousHash.set(event.position, index === 0 ? null : stored[index - 1]!.hash));
+  stored.forEach((event, index) => {
+    previousHash.set(event.position, index === 0 ? null : stored[index - 1]!.hash);
+  });
 });
 
 afterAll(async () => {
@@ -114,7 +121,8 @@ function forged(records: string[], format: ExportFormat, n: number, change: (lin
 const csvQuoted = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 
 describe.each(['ndjson', 'csv'] as const)('an exported %s file', (format) => {
-  const sealed = format === 'csv' ? 'time, actor, object_type, object_id, object_name, project, summary, correlation_id' : 'project, object, summary';
+  const sealed =
+    format === 'csv' ? 'time, actor, object_type, object_id, object_name, project, summary, correlation_id' : 'project, object, summary';
   const reasonAt = async (records: string[], key = trustedKey) => (await verifyExportLines(records, key)).firstBreak?.reason;
 
   it('verifies untouched: every line sealed, the last of each step and of the export signed', async () => {
@@ -133,13 +141,20 @@ describe.each(['ndjson', 'csv'] as const)('an exported %s file', (format) => {
 
   it('names the line whose summary, object or actor was forged, and a forged time by its field', async () => {
     const records = await exported(format);
-    const summary = forged(records, format, 17, (line) => (line['summary'] = 'deleted everything'));
-    expect(await reasonAt(summary)).toBe(`line 17: its readable fields (${sealed}) are not those it was exported with: they do not match its seal`);
-    const object = forged(records, format, 18, (line) => (format === 'csv' ? (line['object_name'] = 'Q') : (line['object'] = { type: 'project', id: 2, name: 'Q' })));
+    const summary = forged(records, format, 17, (line) => (line.summary = 'deleted everything'));
+    expect(await reasonAt(summary)).toBe(
+      `line 17: its readable fields (${sealed}) are not those it was exported with: they do not match its seal`,
+    );
+    const object = forged(records, format, 18, (line) => {
+      if (format === 'csv') line.object_name = 'Q';
+      else line.object = { type: 'project', id: 2, name: 'Q' };
+    });
     expect(await reasonAt(object)).toMatch(/^line 18: its readable fields/);
     if (format === 'csv') {
-      expect(await reasonAt(forged(records, format, 19, (line) => (line['actor'] = 'mallory')))).toMatch(/^line 19: its readable fields/);
-      expect(await reasonAt(forged(records, format, 20, (line) => (line['time'] = '2020-01-01T00:00:00.000Z')))).toBe(`line 20: its time says "2020-01-01T00:00:00.000Z", but its event says "${TIME}"`);
+      expect(await reasonAt(forged(records, format, 19, (line) => (line.actor = 'mallory')))).toMatch(/^line 19: its readable fields/);
+      expect(await reasonAt(forged(records, format, 20, (line) => (line.time = '2020-01-01T00:00:00.000Z')))).toBe(
+        `line 20: its time says "2020-01-01T00:00:00.000Z", but its event says "${TIME}"`,
+      );
     }
   });
 
@@ -148,17 +163,27 @@ describe.each(['ndjson', 'csv'] as const)('an exported %s file', (format) => {
     const first = format === 'csv' ? 1 : 0; // The CSV's header comes first.
     const { sealOf } = await import('@testament/infra');
     const resealed = forged(records, format, 17, (line) => {
-      line['summary'] = 'deleted everything';
-      line['seal'] = sealOf(String(line['hash']), format === 'csv' ? Object.fromEntries(sealed.split(', ').map((name) => [name, line[name]])) : line, format);
+      line.summary = 'deleted everything';
+      line.seal = sealOf(
+        String(line.hash),
+        format === 'csv' ? Object.fromEntries(sealed.split(', ').map((name) => [name, line[name]])) : line,
+        format,
+      );
     });
-    expect(await reasonAt(resealed)).toBe('line 2000: the signature closing lines 1–2000 does not hold: lines among them were changed, sealed again, added, removed or moved');
+    expect(await reasonAt(resealed)).toBe(
+      'line 2000: the signature closing lines 1–2000 does not hold: lines among them were changed, sealed again, added, removed or moved',
+    );
     const removed = records.filter((_, index) => index !== first + 1_499);
-    expect(await reasonAt(removed)).toBe('line 1999: the signature closing lines 1–1999 does not hold: lines among them were changed, sealed again, added, removed or moved');
+    expect(await reasonAt(removed)).toBe(
+      'line 1999: the signature closing lines 1–1999 does not hold: lines among them were changed, sealed again, added, removed or moved',
+    );
     const cut = records.slice(0, first + 4_500);
     expect(await reasonAt(cut)).toBe('line 4500: the export ends without its closing signature: lines from 4001 on were cut off, or added');
     const { privateKey: otherKey } = generateKeyPairSync('ed25519');
-    expect(await reasonAt(records, createPublicKey(otherKey))).toMatch(/^line 2000: it is signed with key [0-9a-f]{16}, not with the trusted key [0-9a-f]{16}$/);
-    const unsealed = forged(records, format, 1, (line) => (line['seal'] = format === 'csv' ? '' : undefined));
+    expect(await reasonAt(records, createPublicKey(otherKey))).toMatch(
+      /^line 2000: it is signed with key [0-9a-f]{16}, not with the trusted key [0-9a-f]{16}$/,
+    );
+    const unsealed = forged(records, format, 1, (line) => (line.seal = format === 'csv' ? '' : undefined));
     expect(await reasonAt(unsealed)).toMatch(/^line 1: it carries no seal/);
   });
 });

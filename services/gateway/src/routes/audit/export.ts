@@ -12,10 +12,22 @@ const STEP = 2_000;
 
 /** What a line's readable fields say, by their names in the line (SEALED_FIELDS): what its seal covers. */
 function readableOf(row: AuditExportRow, format: ExportFormat): Record<string, unknown> {
-  if (format === 'ndjson') return { project: row.projectId, object: { type: row.objectType, id: row.objectId, name: row.objectName }, summary: row.summary };
+  if (format === 'ndjson')
+    return { project: row.projectId, object: { type: row.objectType, id: row.objectId, name: row.objectName }, summary: row.summary };
   // CSV cells are text: sealed as the reader will read them.
-  const cells = { time: row.at, actor: row.actorName, object_type: row.objectType, object_id: row.objectId, object_name: row.objectName, project: row.projectId, summary: row.summary, correlation_id: row.correlationId };
-  return Object.fromEntries(Object.entries(cells).map(([name, value]) => [name, value === null || value === undefined ? '' : String(value)]));
+  const cells = {
+    time: row.at,
+    actor: row.actorName,
+    object_type: row.objectType,
+    object_id: row.objectId,
+    object_name: row.objectName,
+    project: row.projectId,
+    summary: row.summary,
+    correlation_id: row.correlationId,
+  };
+  return Object.fromEntries(
+    Object.entries(cells).map(([name, value]) => [name, value === null || value === undefined ? '' : String(value)]),
+  );
 }
 
 /**
@@ -25,14 +37,36 @@ function readableOf(row: AuditExportRow, format: ExportFormat): Record<string, u
 function exportLine(event: StoredEventText, row: AuditExportRow, seal: string, signature: string | null): string {
   const object: AuditExportLine['object'] = { type: row.objectType, id: row.objectId, name: row.objectName };
   return (
-    `{"position":${event.position},"stream":${JSON.stringify(event.stream)},"revision":${event.revision},"type":${JSON.stringify(event.type)},` +
+    `{"position":${event.position},"stream":${JSON.stringify(event.stream)},` +
+    `"revision":${event.revision},"type":${JSON.stringify(event.type)},` +
     `"schema_version":${event.schemaVersion},"data":${event.data},"metadata":${event.metadata},"hash":${JSON.stringify(event.hash)},` +
-    `"previous_hash":${JSON.stringify(row.previousHash)},"project":${JSON.stringify(row.projectId)},"object":${JSON.stringify(object)},"summary":${JSON.stringify(row.summary)},` +
+    `"previous_hash":${JSON.stringify(row.previousHash)},"project":${JSON.stringify(row.projectId)},` +
+    `"object":${JSON.stringify(object)},"summary":${JSON.stringify(row.summary)},` +
     `"seal":${JSON.stringify(seal)},"signature":${JSON.stringify(signature)}}`
   );
 }
 
-const CSV_COLUMNS = ['position', 'time', 'actor', 'event_type', 'object_type', 'object_id', 'object_name', 'project', 'summary', 'correlation_id', 'stream', 'revision', 'schema_version', 'data', 'metadata', 'previous_hash', 'hash', 'seal', 'signature'] as const;
+const CSV_COLUMNS = [
+  'position',
+  'time',
+  'actor',
+  'event_type',
+  'object_type',
+  'object_id',
+  'object_name',
+  'project',
+  'summary',
+  'correlation_id',
+  'stream',
+  'revision',
+  'schema_version',
+  'data',
+  'metadata',
+  'previous_hash',
+  'hash',
+  'seal',
+  'signature',
+] as const;
 
 const csvCell = (value: unknown) => {
   const text = value === null || value === undefined ? '' : String(value);
@@ -40,7 +74,27 @@ const csvCell = (value: unknown) => {
 };
 
 function csvLine(event: StoredEventText, row: AuditExportRow, seal: string, signature: string | null): string {
-  const cells = [event.position, row.at, row.actorName ?? '', event.type, row.objectType, row.objectId, row.objectName, row.projectId ?? '', row.summary, row.correlationId, event.stream, event.revision, event.schemaVersion, event.data, event.metadata, row.previousHash ?? '', event.hash, seal, signature];
+  const cells = [
+    event.position,
+    row.at,
+    row.actorName ?? '',
+    event.type,
+    row.objectType,
+    row.objectId,
+    row.objectName,
+    row.projectId ?? '',
+    row.summary,
+    row.correlationId,
+    event.stream,
+    event.revision,
+    event.schemaVersion,
+    event.data,
+    event.metadata,
+    row.previousHash ?? '',
+    event.hash,
+    seal,
+    signature,
+  ];
   return cells.map(csvCell).join(',');
 }
 
@@ -59,11 +113,19 @@ interface SealedLine {
  * this one work side by side. Each line is sealed, and the last of each step
  * signed with `signingKey` (`ExportSealer`), so its readable fields verify offline too.
  */
-export async function* exportText(trail: Pick<AuditTrail, 'exportRows'>, store: EventStore, filter: AuditFilter, format: ExportFormat, signingKey: KeyObject): AsyncGenerator<string> {
+export async function* exportText(
+  trail: Pick<AuditTrail, 'exportRows'>,
+  store: EventStore,
+  filter: AuditFilter,
+  format: ExportFormat,
+  signingKey: KeyObject,
+): AsyncGenerator<string> {
   if (format === 'csv') yield CSV_COLUMNS.join(',') + '\r\n';
   const sealer = new ExportSealer(signingKey, format);
   const written = (line: SealedLine, signature: string | null) =>
-    format === 'csv' ? csvLine(line.event, line.row, line.seal, signature) + '\r\n' : exportLine(line.event, line.row, line.seal, signature) + '\n';
+    format === 'csv'
+      ? csvLine(line.event, line.row, line.seal, signature) + '\r\n'
+      : exportLine(line.event, line.row, line.seal, signature) + '\n';
   const rowsAfter = (after: number) => {
     const step = trail.exportRows(filter, after, STEP, format === 'csv');
     // Awaited later, or never when the download is abandoned: its failure is not unhandled meanwhile.

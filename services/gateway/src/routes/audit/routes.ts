@@ -3,29 +3,36 @@ import {
   NotFoundError,
   ValidationError,
   auditEventsQuery,
-  auditEventsResponse,
   auditExportQuery,
   auditMessages,
-  auditSigningKeyResponse,
-  auditVerification,
   auditVerifyQuery,
   paginationQuery,
   parseOrThrow,
   type AuditFilterQuery,
   type AuditObjectType,
+  auditRoutes,
 } from '@testament/contracts';
 import { signingKeyId, verifyEventLog } from '@testament/infra';
 import { createPublicKey } from 'node:crypto';
-import { auditHead, findAuditObject, findProject, groupSizes, listAuditRows, objectHistory, projectStreams, type AuditFilter } from '@testament/projections';
+import {
+  auditHead,
+  findAuditObject,
+  findProject,
+  groupSizes,
+  listAuditRows,
+  objectHistory,
+  projectStreams,
+  type AuditFilter,
+} from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { auditCaughtUp } from '../../http/audit-caught-up.ts';
 import { pageRequest, paginated } from '../../http/pagination.ts';
-import { file, routeContracts } from '../../http/route-schema.ts';
+import { serve } from '../../http/route-schema.ts';
 import { requireUser } from '../../plugins/authentication.ts';
-import { auditedProject } from './access.ts';
+import { auditedProject } from '../../http/audit-access.ts';
 import { exportAudit } from './export.ts';
-import { auditRepresentation } from './representation.ts';
+import { auditRepresentation } from '../../representations/audit.ts';
 
 const list = (value: string | undefined) => value?.split(',').map((part) => part.trim());
 
@@ -56,11 +63,10 @@ function auditFilterOf(query: AuditFilterQuery, projectId: number | null): Audit
  * verify offline, and verification of the log itself. Readable by superusers,
  * and per project by members whose roles grant `view_audit`.
  */
-export default async function auditRoutes(app: FastifyInstance, context: GatewayContext) {
+export default async function serveAudit(app: FastifyInstance, context: GatewayContext) {
   const { readStore, store } = context.system;
   // The trail's own queries go where it folds (a thread of its own in the embedded setup).
   const trail = context.system.audit.readStore;
-  const contract = routeContracts('audit');
 
   // Signed in first (401 before anything), then the trail caught up with what the screens show.
   app.addHook('preHandler', async (request) => {
@@ -75,85 +81,76 @@ export default async function auditRoutes(app: FastifyInstance, context: Gateway
     return { ...filter, positionLte: filter.positionLte ?? (await auditHead(trail)) };
   }
 
-  async function answerPage(request: FastifyRequest, filter: AuditFilter & { positionLte: number }, page: ReturnType<typeof pageRequest>, found: Awaited<ReturnType<typeof listAuditRows>>) {
+  async function answerPage(
+    request: FastifyRequest,
+    filter: AuditFilter & { positionLte: number },
+    page: ReturnType<typeof pageRequest>,
+    found: Awaited<ReturnType<typeof listAuditRows>>,
+  ) {
     const groups = filter.jobsAsOneRow ? await groupSizes(trail, found.items, filter.positionLte) : undefined;
     const rows = found.items.map((row) => auditRepresentation(row, groups));
     return { ...paginated(request, page, found.count, rows, { position_lte: String(filter.positionLte) }), head: filter.positionLte };
   }
 
-  app.get(
-    '/api/v2/audit/events/',
-    contract({ summary: 'Events of a project (or, for superusers, of the whole system) as readable rows, newest first, paged at a fixed head', querystring: auditEventsQuery, response: { 200: auditEventsResponse } }),
-    async (request) => {
-      const query = parseOrThrow(auditEventsQuery, request.query);
-      const projectId = await auditedProject(readStore, requireUser(request), projectOf(query));
-      const filter = await anchored({ ...auditFilterOf(query, projectId), ...(query.group === 'jobs' && { jobsAsOneRow: true }) });
-      const page = pageRequest(query);
-      return answerPage(request, filter, page, await listAuditRows(trail, filter, query.ordering !== 'position', page));
-    },
-  );
+  serve(app, auditRoutes.events, async (request) => {
+    const query = parseOrThrow(auditEventsQuery, request.query);
+    const projectId = await auditedProject(readStore, requireUser(request), projectOf(query));
+    const filter = await anchored({ ...auditFilterOf(query, projectId), ...(query.group === 'jobs' && { jobsAsOneRow: true }) });
+    const page = pageRequest(query);
+    return answerPage(request, filter, page, await listAuditRows(trail, filter, query.ordering !== 'position', page));
+  });
 
-  app.get(
-    '/api/v2/audit/objects/:type/:id/',
-    contract({ summary: 'The whole life of a project, suite, case, plan, test, user or role: each change with the fields it changed', querystring: paginationQuery, response: { 200: auditEventsResponse } }),
-    async (request) => {
-      const { type, id } = request.params as { type: string; id: string };
-      if (!(AUDIT_HISTORY_TYPES as readonly string[]).includes(type)) throw ValidationError.of('type', auditMessages.unknownObjectType(type));
-      if (!/^\d+$/.test(id)) throw new NotFoundError();
-      const user = requireUser(request);
-      const object = await findAuditObject(trail, type as AuditObjectType, Number(id));
-      if (!object) throw new NotFoundError();
-      // A project that no longer exists keeps its trail for superusers only.
-      if (object.projectId !== null && !user.isSuperuser && !(await findProject(readStore, object.projectId))) throw new NotFoundError();
-      await auditedProject(readStore, user, object.projectId);
-      const filter = await anchored({});
-      const page = pageRequest(parseOrThrow(paginationQuery, request.query));
-      return answerPage(request, filter, page, await objectHistory(trail, type as AuditObjectType, Number(id), filter.positionLte, page));
-    },
-  );
+  serve(app, auditRoutes.objectHistory, async (request) => {
+    const { type, id } = request.params as { type: string; id: string };
+    if (!(AUDIT_HISTORY_TYPES as readonly string[]).includes(type)) throw ValidationError.of('type', auditMessages.unknownObjectType(type));
+    if (!/^\d+$/.test(id)) throw new NotFoundError();
+    const user = requireUser(request);
+    const object = await findAuditObject(trail, type as AuditObjectType, Number(id));
+    if (!object) throw new NotFoundError();
+    // A project that no longer exists keeps its trail for superusers only.
+    if (object.projectId !== null && !user.isSuperuser && !(await findProject(readStore, object.projectId))) throw new NotFoundError();
+    await auditedProject(readStore, user, object.projectId);
+    const filter = await anchored({});
+    const page = pageRequest(parseOrThrow(paginationQuery, request.query));
+    return answerPage(request, filter, page, await objectHistory(trail, type as AuditObjectType, Number(id), filter.positionLte, page));
+  });
 
-  app.get(
-    '/api/v2/audit/export/',
-    contract({
-      summary: 'The filtered events as NDJSON (default) or CSV, streamed: each line carries its stream, revision, position, hash and previous hash, so the file verifies offline',
-      querystring: auditExportQuery,
-      response: { 200: file('The events, oldest first', 'application/x-ndjson', 'text/csv') },
-    }),
-    async (request, reply) => {
-      const query = parseOrThrow(auditExportQuery, request.query);
-      const projectId = await auditedProject(readStore, requireUser(request), projectOf(query));
-      const filter = await anchored(auditFilterOf(query, projectId));
-      return exportAudit(reply, { trail: context.system.audit, store, signingKey: context.system.auditSigningKey }, filter, query.format ?? 'ndjson', projectId);
-    },
-  );
+  serve(app, auditRoutes.export, async (request, reply) => {
+    const query = parseOrThrow(auditExportQuery, request.query);
+    const projectId = await auditedProject(readStore, requireUser(request), projectOf(query));
+    const filter = await anchored(auditFilterOf(query, projectId));
+    return exportAudit(
+      reply,
+      { trail: context.system.audit, store, signingKey: context.system.auditSigningKey },
+      filter,
+      query.format ?? 'ndjson',
+      projectId,
+    );
+  });
 
-  app.get(
-    '/api/v2/audit/signing-key/',
-    contract({ summary: 'The public key that signs the exports, to verify their readable fields offline (`npm run verify -- --file … --key …`)', response: { 200: auditSigningKeyResponse } }),
-    async () => {
-      const key = context.system.auditSigningKey;
-      return { algorithm: 'Ed25519' as const, key_id: signingKeyId(key), public_key: createPublicKey(key).export({ type: 'spki', format: 'pem' }).toString() };
-    },
-  );
+  serve(app, auditRoutes.signingKey, async () => {
+    const key = context.system.auditSigningKey;
+    return {
+      algorithm: 'Ed25519' as const,
+      key_id: signingKeyId(key),
+      public_key: createPublicKey(key).export({ type: 'spki', format: 'pem' }).toString(),
+    };
+  });
 
-  app.get(
-    '/api/v2/audit/verify/',
-    contract({ summary: 'Re-hashes every stream of a project (or, for superusers, of the whole log) and reports the first broken link', querystring: auditVerifyQuery, response: { 200: auditVerification } }),
-    async (request) => {
-      const query = parseOrThrow(auditVerifyQuery, request.query);
-      const projectId = await auditedProject(readStore, requireUser(request), projectOf(query));
-      const started = performance.now();
-      const streams = projectId === null ? undefined : await projectStreams(trail, projectId);
-      const result = await verifyEventLog(store, { ...(streams && { streams }), signal: request.cancellation });
-      return {
-        ok: result.ok,
-        project: projectId,
-        events_checked: result.eventsChecked,
-        streams_checked: result.streamsChecked,
-        head: result.head,
-        took_ms: Math.round(performance.now() - started),
-        first_break: result.firstBreak,
-      };
-    },
-  );
+  serve(app, auditRoutes.verify, async (request) => {
+    const query = parseOrThrow(auditVerifyQuery, request.query);
+    const projectId = await auditedProject(readStore, requireUser(request), projectOf(query));
+    const started = performance.now();
+    const streams = projectId === null ? undefined : await projectStreams(trail, projectId);
+    const result = await verifyEventLog(store, { ...(streams && { streams }), signal: request.cancellation });
+    return {
+      ok: result.ok,
+      project: projectId,
+      events_checked: result.eventsChecked,
+      streams_checked: result.streamsChecked,
+      head: result.head,
+      took_ms: Math.round(performance.now() - started),
+      first_break: result.firstBreak,
+    };
+  });
 }

@@ -24,18 +24,21 @@ describe('login and sessions', () => {
     expect((await browser.get('/api/v2/users/me/')).json()).toMatchObject({ username: 'admin', is_superuser: true });
   });
 
-  it('says who is signed in with their config, or nulls for nobody, without a 401 (an anonymous visit logs no failed request)', async () => {
-    const browser = server.browser();
-    const anonymous = await browser.get('/auth/session/');
-    expect(anonymous.statusCode).toBe(200);
-    expect(anonymous.json()).toEqual({ user: null, config: null });
-    await browser.login('admin', ADMIN_PASSWORD);
-    await browser.patch('/api/v2/users/me/config/', { ui: { is_open_sidebar: false } });
-    const signedIn = (await browser.get('/auth/session/')).json();
-    expect(signedIn.user).toMatchObject({ id: 1, username: 'admin', is_superuser: true });
-    expect(signedIn.config).toEqual((await browser.get('/api/v2/users/me/config/')).json());
-    expect(signedIn.config).toMatchObject({ ui: { is_open_sidebar: false } });
-  });
+  it(
+    'says who is signed in with their config, or nulls for nobody, ' + 'without a 401 (an anonymous visit logs no failed request)',
+    async () => {
+      const browser = server.browser();
+      const anonymous = await browser.get('/auth/session/');
+      expect(anonymous.statusCode).toBe(200);
+      expect(anonymous.json()).toEqual({ user: null, config: null });
+      await browser.login('admin', ADMIN_PASSWORD);
+      await browser.patch('/api/v2/users/me/config/', { ui: { is_open_sidebar: false } });
+      const signedIn = (await browser.get('/auth/session/')).json();
+      expect(signedIn.user).toMatchObject({ id: 1, username: 'admin', is_superuser: true });
+      expect(signedIn.config).toEqual((await browser.get('/api/v2/users/me/config/')).json());
+      expect(signedIn.config).toMatchObject({ ui: { is_open_sidebar: false } });
+    },
+  );
 
   it('keeps a remembered session for a year', async () => {
     const response = await server.browser().login('admin', ADMIN_PASSWORD, true);
@@ -44,7 +47,10 @@ describe('login and sessions', () => {
 
   it('answers bad credentials with 400 and the reference message, for unknown users too', async () => {
     const browser = server.browser();
-    for (const [username, password] of [['admin', 'wrong'], ['nobody', 'whatever']]) {
+    for (const [username, password] of [
+      ['admin', 'wrong'],
+      ['nobody', 'whatever'],
+    ]) {
       const response = await browser.post('/auth/login/', { username, password });
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({ errors: ['Unable to log in with provided credentials.'] });
@@ -67,7 +73,11 @@ describe('login and sessions', () => {
 
   it('answers anonymous API calls with 401 and WWW-Authenticate, never 403', async () => {
     const browser = server.browser();
-    for (const [method, url] of [['GET', '/api/v2/users/me/'], ['GET', '/api/v2/projects/'], ['POST', '/api/v2/projects/']] as const) {
+    for (const [method, url] of [
+      ['GET', '/api/v2/users/me/'],
+      ['GET', '/api/v2/projects/'],
+      ['POST', '/api/v2/projects/'],
+    ] as const) {
       const response = await browser.request(method, url, method === 'POST' ? { name: 'x' } : undefined);
       expect(response.statusCode).toBe(401);
       expect(response.headers['www-authenticate']).toBeTruthy();

@@ -1,30 +1,27 @@
 import {
   NotFoundError,
   ValidationError,
-  bulkJobResponse,
   bulkMessages,
-  paginatedResponse,
   paginationQuery,
   parseOrThrow,
   testBulkUpdateBody,
   testBulkUpdateTreeBody,
   testMessages,
-  testResponse,
   type BulkOperation,
   type TestBulkUpdateBody,
+  bulkJobRoutes,
 } from '@testament/contracts';
 import { findBulkJob, findPlan, findUser, listBulkJobs, testsByIds } from '@testament/projections';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
 import { runBulkJob } from '../../http/bulk-job.ts';
 import { pageRequest, paginated } from '../../http/pagination.ts';
 import { visibleProjectOrFail } from '../../http/project-scope.ts';
-import { routeContracts } from '../../http/route-schema.ts';
+import { serve } from '../../http/route-schema.ts';
 import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
-import { planContext, testRepresentation, testShowing, type PlanContext } from '../tests/representation.ts';
-import { jobRepresentation } from './representation.ts';
-import { selectedTests, type TestSelection } from './selection.ts';
+import { planContext, testRepresentation, testShowing, type PlanContext } from '../../representations/tests.ts';
+import { jobRepresentation } from '../../representations/bulk-jobs.ts';
+import { selectedTests, type TestSelection } from '../../http/test-selection.ts';
 
 type Changes = Pick<TestBulkUpdateBody, 'plan_id' | 'assignee_id' | 'is_deleted' | 'result'>;
 
@@ -34,9 +31,8 @@ type Changes = Pick<TestBulkUpdateBody, 'plan_id' | 'assignee_id' | 'is_deleted'
  * it test by test; small selections are answered when the job ends, large ones
  * (or `is_async`) at once, the job going on in the background.
  */
-export default async function bulkJobRoutes(app: FastifyInstance, context: GatewayContext) {
+export default async function serveBulkJobs(app: FastifyInstance, context: GatewayContext) {
   const { readStore } = context.system;
-  const contract = routeContracts('bulk-jobs');
 
   /** What the job does, checked against the project: a live plan of it, an active user, a status it has. */
   async function operationOf(changes: Changes, planning: PlanContext): Promise<Exclude<BulkOperation, { kind: 'cases' | 'import' }>> {
@@ -67,8 +63,15 @@ export default async function bulkJobRoutes(app: FastifyInstance, context: Gatew
     };
   }
 
-  /** Resolves the selection, checks the change and runs it as a job: answered with the tests when it ends, or at once when it goes on in the background. */
-  async function run(request: FastifyRequest, reply: FastifyReply, body: TestSelection & Changes & { project: number; is_async?: boolean | undefined }) {
+  /**
+   * Resolves the selection, checks the change and runs it as a job: answered with the tests when it ends, or at once when it goes on in the
+   * background.
+   */
+  async function run(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    body: TestSelection & Changes & { project: number; is_async?: boolean | undefined },
+  ) {
     const planning = await contextOf(request, body.project);
     const selected = await selectedTests(readStore, planning, body);
     const operation = await operationOf(body, planning);
@@ -77,35 +80,34 @@ export default async function bulkJobRoutes(app: FastifyInstance, context: Gatew
     const suiteIds = [...new Set(selected.map((test) => test.suiteId))];
     const planId = planIds.size === 1 ? [...planIds][0]! : null;
     // K3: a job in the background answers 200 with an empty body.
-    if (!(await runBulkJob(context, request, { projectId: planning.project._id, operation, itemIds, suiteIds, planId }, body.is_async))) return reply.code(200).send();
+    if (!(await runBulkJob(context, request, { projectId: planning.project._id, operation, itemIds, suiteIds, planId }, body.is_async)))
+      return reply.code(200).send();
     if (operation.kind === 'delete') return [];
     const tests = await testsByIds(readStore, itemIds);
     const showing = await testShowing(readStore, planning, tests, ownOrigin(request));
     return tests.map((test) => testRepresentation(test, showing));
   }
 
-  const contextOf = async (request: FastifyRequest, projectId: number) => planContext(readStore, await visibleProjectOrFail(readStore, requireUser(request), projectId));
-  const response = { 200: z.array(testResponse) };
+  const contextOf = async (request: FastifyRequest, projectId: number) =>
+    planContext(readStore, await visibleProjectOrFail(readStore, requireUser(request), projectId));
 
   // TestY's router takes PATCH here too, with the same body and meaning.
-  const listBulkUpdate = contract({ summary: 'Assign, move, delete or add a result to the tests a filter selects (in `current_plan`’s subtree), minus exclusions or only those included; over 1,000 or with `is_async`, as a job in the background', body: testBulkUpdateBody, response });
-  const runListBulkUpdate = async (request: FastifyRequest, reply: FastifyReply) => run(request, reply, { view: 'list', ...parseOrThrow(testBulkUpdateBody, request.body ?? {}) });
-  app.put('/api/v2/tests/bulk-update/', listBulkUpdate, runListBulkUpdate);
-  app.patch('/api/v2/tests/bulk-update/', listBulkUpdate, runListBulkUpdate);
+  const runListBulkUpdate = async (request: FastifyRequest, reply: FastifyReply) =>
+    run(request, reply, { view: 'list', ...parseOrThrow(testBulkUpdateBody, request.body ?? {}) });
+  serve(app, bulkJobRoutes.bulkUpdate, runListBulkUpdate);
+  serve(app, bulkJobRoutes.bulkUpdatePatch, runListBulkUpdate);
 
-  app.put(
-    '/api/v2/tests/bulk-update-tree/',
-    contract({ summary: 'The same for what the tree view selected: whole plan subtrees and single tests, after the filters', body: testBulkUpdateTreeBody, response }),
-    async (request, reply) => run(request, reply, { view: 'tree', ...parseOrThrow(testBulkUpdateTreeBody, request.body ?? {}) }),
+  serve(app, bulkJobRoutes.bulkUpdateTree, async (request, reply) =>
+    run(request, reply, { view: 'tree', ...parseOrThrow(testBulkUpdateTreeBody, request.body ?? {}) }),
   );
 
-  app.get('/api/v2/bulk-jobs/', contract({ summary: 'The caller’s bulk jobs, the latest first', querystring: paginationQuery, response: { 200: paginatedResponse(bulkJobResponse) } }), async (request) => {
+  serve(app, bulkJobRoutes.list, async (request) => {
     const page = pageRequest(parseOrThrow(paginationQuery, request.query));
     const { items, count } = await listBulkJobs(readStore, requireUser(request)._id, page);
     return paginated(request, page, count, items.map(jobRepresentation));
   });
 
-  app.get('/api/v2/bulk-jobs/:id(^\\d+)/', contract({ summary: 'One of the caller’s bulk jobs: how far it got and how it ended', response: { 200: bulkJobResponse } }), async (request) => {
+  serve(app, bulkJobRoutes.retrieve, async (request) => {
     const job = await findBulkJob(readStore, Number((request.params as { id: string }).id));
     if (!job || job.userId !== requireUser(request)._id) throw new NotFoundError();
     return jobRepresentation(job);

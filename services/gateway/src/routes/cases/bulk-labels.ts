@@ -7,7 +7,12 @@ import { listLabels, type CaseDocument } from '@testament/projections';
  * whole, naming the first case that would not fit: before the job makes the names the project
  * lacks, and before it changes the first case (the case's decider would stop the job there).
  */
-export async function requireLabelsFit(readStore: ReadStore, projectId: number, selected: readonly CaseDocument[], change: Pick<CaseBulkUpdateTreeBody, 'labels_action' | 'labels'>): Promise<void> {
+export async function requireLabelsFit(
+  readStore: ReadStore,
+  projectId: number,
+  selected: readonly CaseDocument[],
+  change: Pick<CaseBulkUpdateTreeBody, 'labels_action' | 'labels'>,
+): Promise<void> {
   if (change.labels_action !== 'add' || !change.labels) return;
   const existing = await listLabels(readStore, projectId);
   const ids = new Set(existing.map((label) => label._id));
@@ -21,6 +26,7 @@ export async function requireLabelsFit(readStore: ReadStore, projectId: number, 
   }
   for (const found of selected) {
     const alreadyThere = found.labelIds.filter((labelId) => known.has(labelId)).length;
-    if (found.labelIds.length + known.size - alreadyThere + made.size > LIMITS.labelsPerCase) throw ValidationError.of('labels', messages.caseLabelsOverLimit(found._id, LIMITS.labelsPerCase));
+    if (found.labelIds.length + known.size - alreadyThere + made.size > LIMITS.labelsPerCase)
+      throw ValidationError.of('labels', messages.caseLabelsOverLimit(found._id, LIMITS.labelsPerCase));
   }
 }

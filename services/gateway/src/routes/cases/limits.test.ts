@@ -34,31 +34,64 @@ async function refusedWhole(send: () => Promise<{ statusCode: number; json(): un
 describe('a case', () => {
   it('holds at most LIMITS steps, labels and files, refused before anything is written (new labels included)', async () => {
     const body = { name: 'Big', project, suite, scenario: 'Do it' };
-    await refusedWhole(() => admin.post('/api/v2/cases/', { ...body, is_steps: true, steps: steps(LIMITS.stepsPerCase + 1) }), { steps: tooMany(LIMITS.stepsPerCase) });
-    await refusedWhole(() => admin.post('/api/v2/cases/', { ...body, labels: labels(LIMITS.labelsPerCase + 1) }), { labels: tooMany(LIMITS.labelsPerCase) });
-    await refusedWhole(() => admin.post('/api/v2/cases/', { ...body, attachments: Array.from({ length: LIMITS.attachmentsPerCase + 1 }, (_, index) => index + 1) }), {
-      attachments: tooMany(LIMITS.attachmentsPerCase),
+    await refusedWhole(() => admin.post('/api/v2/cases/', { ...body, is_steps: true, steps: steps(LIMITS.stepsPerCase + 1) }), {
+      steps: tooMany(LIMITS.stepsPerCase),
     });
-    const created = await admin.post('/api/v2/cases/', { ...body, is_steps: true, steps: steps(LIMITS.stepsPerCase), labels: labels(LIMITS.labelsPerCase) });
+    await refusedWhole(() => admin.post('/api/v2/cases/', { ...body, labels: labels(LIMITS.labelsPerCase + 1) }), {
+      labels: tooMany(LIMITS.labelsPerCase),
+    });
+    await refusedWhole(
+      () =>
+        admin.post('/api/v2/cases/', {
+          ...body,
+          attachments: Array.from({ length: LIMITS.attachmentsPerCase + 1 }, (_, index) => index + 1),
+        }),
+      {
+        attachments: tooMany(LIMITS.attachmentsPerCase),
+      },
+    );
+    const created = await admin.post('/api/v2/cases/', {
+      ...body,
+      is_steps: true,
+      steps: steps(LIMITS.stepsPerCase),
+      labels: labels(LIMITS.labelsPerCase),
+    });
     expect(created.statusCode, created.body.slice(0, 300)).toBe(201);
     expect(created.json().steps).toHaveLength(LIMITS.stepsPerCase);
     const { id } = created.json();
-    await refusedWhole(() => admin.put(`/api/v2/cases/${id}/`, { ...body, labels: labels(LIMITS.labelsPerCase + 1, 'more') }), { labels: tooMany(LIMITS.labelsPerCase) });
+    await refusedWhole(() => admin.put(`/api/v2/cases/${id}/`, { ...body, labels: labels(LIMITS.labelsPerCase + 1, 'more') }), {
+      labels: tooMany(LIMITS.labelsPerCase),
+    });
   });
 });
 
 describe('a bulk update', () => {
-  it('names at most LIMITS.labelsPerRequest labels, and may not give a case more than LIMITS.labelsPerCase: refused whole, before any label is made', async () => {
-    const full = (await admin.post('/api/v2/cases/', { name: 'Nearly full', project, suite, scenario: 'Do it', labels: labels(LIMITS.labelsPerCase - 3, 'kept') })).json();
-    const roomy = (await admin.post('/api/v2/cases/', { name: 'Roomy', project, suite, scenario: 'Do it' })).json();
-    const update = (names: Array<{ name: string }>, included = [full.id, roomy.id]) => admin.put('/api/v2/cases/bulk-update/', { project, included_cases: included, labels_action: 'add', labels: names });
-    await refusedWhole(() => update(labels(LIMITS.labelsPerRequest + 1, 'bulk')), { labels: tooMany(LIMITS.labelsPerRequest) });
-    // Two labels it has, and four new ones: 101.
-    await refusedWhole(() => update([{ name: 'kept 0' }, { name: 'KEPT 1' }, ...labels(4, 'new')]), { labels: [`Case ${full.id} would have more than ${LIMITS.labelsPerCase} labels.`] });
-    expect((await admin.get(`/api/v2/cases/${full.id}/`)).json().labels).toHaveLength(LIMITS.labelsPerCase - 3);
-    const fits = await update([{ name: 'kept 0' }, ...labels(3, 'new')]);
-    expect(fits.statusCode, fits.body.slice(0, 300)).toBe(200);
-    expect((await admin.get(`/api/v2/cases/${full.id}/`)).json().labels).toHaveLength(LIMITS.labelsPerCase);
-    expect((await admin.get(`/api/v2/cases/${roomy.id}/`)).json().labels).toHaveLength(4);
-  });
+  it(
+    'names at most LIMITS.labelsPerRequest labels, and may not give a case ' +
+      'more than LIMITS.labelsPerCase: refused whole, before any label is made',
+    async () => {
+      const full = (
+        await admin.post('/api/v2/cases/', {
+          name: 'Nearly full',
+          project,
+          suite,
+          scenario: 'Do it',
+          labels: labels(LIMITS.labelsPerCase - 3, 'kept'),
+        })
+      ).json();
+      const roomy = (await admin.post('/api/v2/cases/', { name: 'Roomy', project, suite, scenario: 'Do it' })).json();
+      const update = (names: Array<{ name: string }>, included = [full.id, roomy.id]) =>
+        admin.put('/api/v2/cases/bulk-update/', { project, included_cases: included, labels_action: 'add', labels: names });
+      await refusedWhole(() => update(labels(LIMITS.labelsPerRequest + 1, 'bulk')), { labels: tooMany(LIMITS.labelsPerRequest) });
+      // Two labels it has, and four new ones: 101.
+      await refusedWhole(() => update([{ name: 'kept 0' }, { name: 'KEPT 1' }, ...labels(4, 'new')]), {
+        labels: [`Case ${full.id} would have more than ${LIMITS.labelsPerCase} labels.`],
+      });
+      expect((await admin.get(`/api/v2/cases/${full.id}/`)).json().labels).toHaveLength(LIMITS.labelsPerCase - 3);
+      const fits = await update([{ name: 'kept 0' }, ...labels(3, 'new')]);
+      expect(fits.statusCode, fits.body.slice(0, 300)).toBe(200);
+      expect((await admin.get(`/api/v2/cases/${full.id}/`)).json().labels).toHaveLength(LIMITS.labelsPerCase);
+      expect((await admin.get(`/api/v2/cases/${roomy.id}/`)).json().labels).toHaveLength(4);
+    },
+  );
 });

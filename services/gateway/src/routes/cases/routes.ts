@@ -2,14 +2,12 @@ import {
   NotFoundError,
   ValidationError,
   caseCreateBody,
-  caseDetailResponse,
-  caseHistoryResponse,
   caseListQuery,
   caseMessages,
-  caseResponse,
+  type caseResponse,
   caseRetrieveQuery,
+  caseRoutes,
   caseUpdateBody,
-  caseSearchResponse,
   caseCopyBody,
   caseBulkMoveBody,
   caseBulkUpdateBody,
@@ -20,19 +18,11 @@ import {
   caseTreeFilterQuery,
   type CaseSearchNode,
   caseVersionRestoreBody,
-  caseStaleResponse,
-  caseUpdateHeaders,
   caseVersionTag,
   catalogueMessages,
-  paginatedResponse,
   parseOrThrow,
-  previewResponse,
-  projectScopeQuery,
-  trashBody,
-  trashListQuery,
   type CaseCreateBody,
   testListQuery,
-  testResponse,
 } from '@testament/contracts';
 import type { ReadStore } from '@testament/infra';
 import { readStoreAsOf } from '../../http/as-of.ts';
@@ -51,7 +41,7 @@ import {
   countResults,
 } from '@testament/projections';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
 import { projectForNewItem } from '../../http/catalogue-routes.ts';
 import { ifMatchTags, setEntityTag } from '../../http/conditional.ts';
@@ -59,20 +49,27 @@ import { execute } from '../../http/execute.ts';
 import { runBulkJob } from '../../http/bulk-job.ts';
 import { pageRequest, paginated } from '../../http/pagination.ts';
 import { namedInstances, requiredProjectQuery, trashProjects, visibleInProject, visibleProjectOrFail } from '../../http/project-scope.ts';
-import { noContent, routeContracts } from '../../http/route-schema.ts';
+import { serve } from '../../http/route-schema.ts';
 import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
 import { throwIfAborted } from '../../plugins/cancellation.ts';
-import { userRepresentation } from '../users/representation.ts';
-import { caseDetailRepresentation, caseRepresentation, copiedCaseContent, filesOf, labelsOf, latestShown, type CaseShowing } from './representation.ts';
-import { caseFiltersOf, caseShowing, projectContext } from './filters.ts';
+import { userRepresentation } from '../../representations/users.ts';
+import {
+  caseDetailRepresentation,
+  caseRepresentation,
+  copiedCaseContent,
+  filesOf,
+  labelsOf,
+  latestShown,
+  type CaseShowing,
+} from '../../representations/cases.ts';
+import { caseFiltersOf, caseShowing, projectContext } from '../../http/case-filters.ts';
 import { requireLabelsFit } from './bulk-labels.ts';
 import { copyFiles } from '../../http/file-copies.ts';
-import { testIdsOfCase } from './following-tests.ts';
-import { listTestsOrdered, testFiltersOf } from '../tests/filters.ts';
-import { planContext, testRepresentation, testShowing } from '../tests/representation.ts';
+import { testIdsOfCase } from '../../http/tests-following-cases.ts';
+import { listTestsOrdered, testFiltersOf } from '../../http/test-filters.ts';
+import { planContext, testRepresentation, testShowing } from '../../representations/tests.ts';
 
 const BASE = '/api/v2/cases/';
-const DETAIL = `${BASE}:id(^\\d+)/`;
 /** A case body as the case's content; absent labels and files are left to the command side (kept on an update, D7). */
 function contentOf(body: CaseCreateBody) {
   return {
@@ -94,25 +91,39 @@ function contentOf(body: CaseCreateBody) {
       sortOrder: step.sort_order ?? index + 1,
       ...(step.attachments ? { attachmentIds: step.attachments } : {}),
     })),
-    ...(body.labels ? { labels: body.labels.map((label) => ({ ...(label.id === undefined ? {} : { id: label.id }), name: label.name, color: label.color ?? null })) } : {}),
+    ...(body.labels
+      ? {
+          labels: body.labels.map((label) => ({
+            ...(label.id === undefined ? {} : { id: label.id }),
+            name: label.name,
+            color: label.color ?? null,
+          })),
+        }
+      : {}),
     ...(body.attachments ? { attachmentIds: body.attachments } : {}),
   };
 }
 
 /** `filter_conditions` as the list's query: TestY's web app sends its query values, lists as arrays or comma-joined. */
 function conditionsAsQuery(conditions: Record<string, unknown> | undefined): Record<string, string> {
-  return Object.fromEntries(Object.entries(conditions ?? {}).flatMap(([key, value]) => (value === null || value === undefined || value === '' ? [] : [[key, Array.isArray(value) ? value.join(',') : String(value)]])));
+  return Object.fromEntries(
+    Object.entries(conditions ?? {}).flatMap(([key, value]) =>
+      value === null || value === undefined || value === '' ? [] : [[key, Array.isArray(value) ? value.join(',') : String(value)]],
+    ),
+  );
 }
 
 /** `cases/` (§3.3, §4.9, §2.7): lists with filters, versions and history, changes, archive and the trash. */
-export default async function caseRoutes(app: FastifyInstance, context: GatewayContext) {
+export default async function serveCases(app: FastifyInstance, context: GatewayContext) {
   const { readStore } = context.system;
-  const contract = routeContracts('cases');
   const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
 
   /** A live case in a project the caller can see. */
-  const visibleCase = async (request: FastifyRequest): Promise<CaseDocument> => visibleInProject(readStore, requireUser(request), await findCase(readStore, idOf(request)));
-  /** A case as the wire shows it, from the present or (`from`) a past of its project; an answer (`reply`) names its revision in the ETag. */
+  const visibleCase = async (request: FastifyRequest): Promise<CaseDocument> =>
+    visibleInProject(readStore, requireUser(request), await findCase(readStore, idOf(request)));
+  /**
+   * A case as the wire shows it, from the present or (`from`) a past of its project; an answer (`reply`) names its revision in the ETag.
+   */
   const detailOf = async (request: FastifyRequest, caseId: number, reply: FastifyReply | null = null, from: ReadStore = readStore) => {
     const found = await findCase(from, caseId);
     if (!found) throw new NotFoundError();
@@ -124,86 +135,85 @@ export default async function caseRoutes(app: FastifyInstance, context: GatewayC
     const showings = new Map<number, CaseShowing>();
     for (const projectId of new Set(cases.map((found) => found.projectId))) {
       const context = await projectContext(readStore, projectId);
-      showings.set(projectId, await caseShowing(readStore, context, cases.filter((found) => found.projectId === projectId), ownOrigin(request)));
+      showings.set(
+        projectId,
+        await caseShowing(
+          readStore,
+          context,
+          cases.filter((found) => found.projectId === projectId),
+          ownOrigin(request),
+        ),
+      );
     }
     return cases.map((found) => caseRepresentation(found, showings.get(found.projectId)!));
   };
 
-  app.get(
-    BASE,
-    contract({
-      summary: 'A project’s cases (`?project=`), filtered by suites, name, labels, archive and creation time, ordered and paginated',
-      querystring: projectScopeQuery.extend(caseListQuery.shape),
-      response: { 200: paginatedResponse(caseResponse) },
-    }),
-    async (request) => {
-      const project = await visibleProjectOrFail(readStore, requireUser(request), requiredProjectQuery(request.query));
-      const query = parseOrThrow(caseListQuery, request.query);
-      const page = pageRequest(query);
-      const context = await projectContext(readStore, project._id);
-      const { items, count } = await listCases(readStore, project._id, caseFiltersOf(query, context.tree), page);
-      const showing = await caseShowing(readStore, context, items, ownOrigin(request));
-      throwIfAborted(request);
-      return paginated(request, page, count, items.map((found) => caseRepresentation(found, showing)));
-    },
-  );
+  serve(app, caseRoutes.list, async (request) => {
+    const project = await visibleProjectOrFail(readStore, requireUser(request), requiredProjectQuery(request.query));
+    const query = parseOrThrow(caseListQuery, request.query);
+    const page = pageRequest(query);
+    const context = await projectContext(readStore, project._id);
+    const { items, count } = await listCases(readStore, project._id, caseFiltersOf(query, context.tree), page);
+    const showing = await caseShowing(readStore, context, items, ownOrigin(request));
+    throwIfAborted(request);
+    return paginated(
+      request,
+      page,
+      count,
+      items.map((found) => caseRepresentation(found, showing)),
+    );
+  });
 
-  /** What an answer's ETag says, for the answers with a case's current version. */
-  const CURRENT_TAG = { ETag: 'The current version’s revision, for `If-Match` on `PUT`' };
-
-  app.post(BASE, contract({ summary: 'Create a case, with a scenario or steps', body: caseCreateBody, response: { 201: caseDetailResponse }, responseHeaders: { 201: CURRENT_TAG } }), async (request, reply) => {
+  serve(app, caseRoutes.create, async (request, reply) => {
     const body = parseOrThrow(caseCreateBody, request.body ?? {});
     await projectForNewItem(readStore, requireUser(request), body.project);
     const { caseId } = await execute(context, request, 'cases.create', { projectId: body.project, content: contentOf(body) });
     return reply.code(201).send(await detailOf(request, caseId, reply));
   });
 
-  app.get(
-    DETAIL,
-    contract({
-      summary: 'One case: its current version (with its ETag), or the version `ver`; `version` (a history id) redirects to `ver`',
-      querystring: caseRetrieveQuery,
-      response: { 200: caseDetailResponse, 308: noContent },
-      responseHeaders: { 200: { ETag: `${CURRENT_TAG.ETag} (not sent with \`ver\`)` } },
-    }),
-    async (request, reply: FastifyReply) => {
-      const found = await visibleCase(request);
-      const query = parseOrThrow(caseRetrieveQuery, request.query);
-      if (query.version !== undefined && query.ver === undefined) {
-        const position = found.history.findIndex((row) => row.historyId === Number(query.version));
-        if (position < 0) throw new NotFoundError();
-        return reply.redirect(`${BASE}${found._id}/?ver=${position + 1}`, 308);
-      }
-      if (query.ver === undefined) return detailOf(request, found._id, reply, await readStoreAsOf(context, request, reply, found.projectId, { kind: 'case', caseId: found._id }));
-      const version = await findCaseVersion(readStore, found, Number(query.ver));
-      if (!version) throw ValidationError.of('ver', caseMessages.incorrectVersion);
-      const showing = await caseShowing(readStore, await projectContext(readStore, found.projectId), [version.content], ownOrigin(request));
-      return caseDetailRepresentation(found, { content: version.content, isArchive: version.isArchive, version: Number(query.ver) }, showing);
-    },
-  );
-
-  app.put(
-    DETAIL,
-    contract({
-      summary: 'Change a case: a new version, or the latest overwritten (`skip_history`); with `If-Match`, only while the version it names is still the current one',
-      headers: caseUpdateHeaders,
-      body: caseUpdateBody,
-      response: { 200: caseDetailResponse, 409: caseStaleResponse },
-      responseHeaders: { 200: CURRENT_TAG, 409: { ETag: 'The current version’s revision, which the edit did not name' } },
-    }),
-    async (request, reply) => {
-      const found = await visibleCase(request);
-      const expectedVersionTags = ifMatchTags(request) ?? null;
-      const body = parseOrThrow(caseUpdateBody, request.body ?? {});
-      if (body.project !== found.projectId) throw ValidationError.of('project', catalogueMessages.projectFixed);
-      await execute(context, request, 'cases.update', { projectId: found.projectId, caseId: found._id, content: contentOf(body), skipHistory: body.skip_history ?? false, expectedVersionTags });
-      return detailOf(request, found._id, reply);
-    },
-  );
-
-  app.delete(DETAIL, contract({ summary: 'Delete a case (to the trash)', response: { 204: noContent } }), async (request, reply) => {
+  serve(app, caseRoutes.retrieve, async (request, reply: FastifyReply) => {
     const found = await visibleCase(request);
-    await execute(context, request, 'cases.delete', { projectId: found.projectId, caseId: found._id, testIds: await testIdsOfCase(readStore, found._id, 'delete') });
+    const query = parseOrThrow(caseRetrieveQuery, request.query);
+    if (query.version !== undefined && query.ver === undefined) {
+      const position = found.history.findIndex((row) => row.historyId === Number(query.version));
+      if (position < 0) throw new NotFoundError();
+      return reply.redirect(`${BASE}${found._id}/?ver=${position + 1}`, 308);
+    }
+    if (query.ver === undefined)
+      return detailOf(
+        request,
+        found._id,
+        reply,
+        await readStoreAsOf(context, request, reply, found.projectId, { kind: 'case', caseId: found._id }),
+      );
+    const version = await findCaseVersion(readStore, found, Number(query.ver));
+    if (!version) throw ValidationError.of('ver', caseMessages.incorrectVersion);
+    const showing = await caseShowing(readStore, await projectContext(readStore, found.projectId), [version.content], ownOrigin(request));
+    return caseDetailRepresentation(found, { content: version.content, isArchive: version.isArchive, version: Number(query.ver) }, showing);
+  });
+
+  serve(app, caseRoutes.replace, async (request, reply) => {
+    const found = await visibleCase(request);
+    const expectedVersionTags = ifMatchTags(request) ?? null;
+    const body = parseOrThrow(caseUpdateBody, request.body ?? {});
+    if (body.project !== found.projectId) throw ValidationError.of('project', catalogueMessages.projectFixed);
+    await execute(context, request, 'cases.update', {
+      projectId: found.projectId,
+      caseId: found._id,
+      content: contentOf(body),
+      skipHistory: body.skip_history ?? false,
+      expectedVersionTags,
+    });
+    return detailOf(request, found._id, reply);
+  });
+
+  serve(app, caseRoutes.destroy, async (request, reply) => {
+    const found = await visibleCase(request);
+    await execute(context, request, 'cases.delete', {
+      projectId: found.projectId,
+      caseId: found._id,
+      testIds: await testIdsOfCase(readStore, found._id, 'delete'),
+    });
     return reply.code(204).send();
   });
 
@@ -212,81 +222,117 @@ export default async function caseRoutes(app: FastifyInstance, context: GatewayC
     const testIds = await testIdsOfCase(readStore, caseId, change);
     return [
       { verbose_name: 'test', verbose_name_related_model: 'test cases', count: testIds.length },
-      { verbose_name: 'test result', verbose_name_related_model: 'tests', count: await countResults(readStore, testIds, change === 'delete') },
+      {
+        verbose_name: 'test result',
+        verbose_name_related_model: 'tests',
+        count: await countResults(readStore, testIds, change === 'delete'),
+      },
       { verbose_name: 'source model', verbose_name_related_model: 'test cases', count: 1 },
     ];
   }
-  app.get(`${DETAIL}delete/preview/`, contract({ summary: 'What deleting the case would delete', response: { 200: previewResponse } }), async (request) => cascadeRows((await visibleCase(request))._id, 'delete'));
-  app.get(`${DETAIL}archive/preview/`, contract({ summary: 'What archiving the case would archive', response: { 200: previewResponse } }), async (request) => cascadeRows((await visibleCase(request))._id, 'archive'));
+  serve(app, caseRoutes.deletePreview, async (request) => cascadeRows((await visibleCase(request))._id, 'delete'));
+  serve(app, caseRoutes.archivePreview, async (request) => cascadeRows((await visibleCase(request))._id, 'archive'));
 
-  app.post(`${DETAIL}archive/`, contract({ summary: 'Archive a case (a new version)', response: { 200: caseDetailResponse }, responseHeaders: { 200: CURRENT_TAG } }), async (request, reply) => {
+  serve(app, caseRoutes.archive, async (request, reply) => {
     const found = await visibleCase(request);
-    await execute(context, request, 'cases.archive', { projectId: found.projectId, caseId: found._id, testIds: await testIdsOfCase(readStore, found._id, 'archive') });
+    await execute(context, request, 'cases.archive', {
+      projectId: found.projectId,
+      caseId: found._id,
+      testIds: await testIdsOfCase(readStore, found._id, 'archive'),
+    });
     return detailOf(request, found._id, reply);
   });
 
-  app.post(`${BASE}archive/restore/`, contract({ summary: 'Restore archived cases', body: trashBody, response: { 200: z.array(caseResponse) } }), async (request) => {
-    const found = await namedInstances(readStore, requireUser(request), request.body, (ids) => casesByIds(readStore, ids), (item) => !item.isDeleted);
-    for (const item of found) await execute(context, request, 'cases.unarchive', { projectId: item.projectId, caseId: item._id, testIds: await testIdsOfCase(readStore, item._id, 'unarchive') });
-    return listed(request, await casesByIds(readStore, found.map((item) => item._id)));
+  serve(app, caseRoutes.unarchive, async (request) => {
+    const found = await namedInstances(
+      readStore,
+      requireUser(request),
+      request.body,
+      (ids) => casesByIds(readStore, ids),
+      (item) => !item.isDeleted,
+    );
+    for (const item of found)
+      await execute(context, request, 'cases.unarchive', {
+        projectId: item.projectId,
+        caseId: item._id,
+        testIds: await testIdsOfCase(readStore, item._id, 'unarchive'),
+      });
+    return listed(
+      request,
+      await casesByIds(
+        readStore,
+        found.map((item) => item._id),
+      ),
+    );
   });
 
-  app.post(
-    `${DETAIL}version/restore/`,
-    contract({ summary: 'Make an old version the current one (a new version)', body: caseVersionRestoreBody, response: { 200: caseDetailResponse }, responseHeaders: { 200: CURRENT_TAG } }),
-    async (request, reply) => {
-      const found = await visibleCase(request);
-      const { version } = parseOrThrow(caseVersionRestoreBody, request.body ?? {});
-      await execute(context, request, 'cases.restoreVersion', { projectId: found.projectId, caseId: found._id, version });
-      return detailOf(request, found._id, reply);
-    },
-  );
+  serve(app, caseRoutes.restoreVersion, async (request, reply) => {
+    const found = await visibleCase(request);
+    const { version } = parseOrThrow(caseVersionRestoreBody, request.body ?? {});
+    await execute(context, request, 'cases.restoreVersion', { projectId: found.projectId, caseId: found._id, version });
+    return detailOf(request, found._id, reply);
+  });
 
-  app.get(
-    `${DETAIL}history/`,
-    contract({ summary: 'Who made each version and when, newest first', querystring: z.object({ ordering: z.string().optional(), page: z.string().optional(), page_size: z.string().optional() }), response: { 200: paginatedResponse(caseHistoryResponse) } }),
-    async (request) => {
-      const found = await visibleCase(request);
-      const query = request.query as Record<string, string>;
-      const page = pageRequest(query);
-      const rows = found.history.map((row, index) => ({ ...row, version: index + 1 }));
-      const ordering = query['ordering'] || '-history_date';
-      const key = ordering.replace(/^-/, '');
-      if (!['history_date', 'history_user', 'history_type'].includes(key)) throw ValidationError.of('ordering', 'Invalid ordering.');
-      const sortKey = (row: (typeof rows)[number]) => (key === 'history_user' ? (row.userId ?? 0) : key === 'history_type' ? row.action : row.version);
-      rows.sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : a.version - b.version) * (ordering.startsWith('-') ? -1 : 1));
-      const shown = rows.slice(page.skip, page.skip + page.limit);
-      const users = new Map<number, Awaited<ReturnType<typeof findUser>>>();
-      for (const userId of new Set(shown.flatMap((row) => (row.userId === null ? [] : [row.userId])))) users.set(userId, await findUser(readStore, userId));
-      const origin = ownOrigin(request);
-      return paginated(
-        request,
-        page,
-        rows.length,
-        shown.map((row) => {
-          const user = row.userId === null ? null : users.get(row.userId);
-          return { user: user ? userRepresentation(user, origin) : null, version: row.version, action: row.action, history_date: row.date };
-        }),
-      );
-    },
-  );
+  serve(app, caseRoutes.history, async (request) => {
+    const found = await visibleCase(request);
+    const query = request.query as Record<string, string>;
+    const page = pageRequest(query);
+    const rows = found.history.map((row, index) => ({ ...row, version: index + 1 }));
+    const ordering = query.ordering || '-history_date';
+    const key = ordering.replace(/^-/, '');
+    if (!['history_date', 'history_user', 'history_type'].includes(key)) throw ValidationError.of('ordering', 'Invalid ordering.');
+    const sortKey = (row: (typeof rows)[number]) =>
+      key === 'history_user' ? (row.userId ?? 0) : key === 'history_type' ? row.action : row.version;
+    rows.sort(
+      (a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : a.version - b.version) * (ordering.startsWith('-') ? -1 : 1),
+    );
+    const shown = rows.slice(page.skip, page.skip + page.limit);
+    const users = new Map<number, Awaited<ReturnType<typeof findUser>>>();
+    for (const userId of new Set(shown.flatMap((row) => (row.userId === null ? [] : [row.userId]))))
+      users.set(userId, await findUser(readStore, userId));
+    const origin = ownOrigin(request);
+    return paginated(
+      request,
+      page,
+      rows.length,
+      shown.map((row) => {
+        const user = row.userId === null ? null : users.get(row.userId);
+        return { user: user ? userRepresentation(user, origin) : null, version: row.version, action: row.action, history_date: row.date };
+      }),
+    );
+  });
 
-  app.post(`${BASE}copy/`, contract({ summary: 'Copy cases with their steps and labels, into another suite of the same project', body: caseCopyBody, response: { 200: z.array(caseDetailResponse) } }), async (request) => {
+  serve(app, caseRoutes.copy, async (request) => {
     const body = parseOrThrow(caseCopyBody, request.body ?? {});
-    const sources = await casesByIds(readStore, body.cases.map((item) => item.id));
+    const sources = await casesByIds(
+      readStore,
+      body.cases.map((item) => item.id),
+    );
     const missing = body.cases.find((item) => !sources.some((found) => found._id === item.id && !found.isDeleted));
     if (missing) throw ValidationError.of('cases', catalogueMessages.projectUnknown(missing.id));
     for (const found of sources) await visibleProjectOrFail(readStore, requireUser(request), found.projectId);
     const destination = body.dst_suite_id === undefined ? undefined : await findSuite(readStore, body.dst_suite_id);
-    if (body.dst_suite_id !== undefined && !destination) throw ValidationError.of('dst_suite_id', catalogueMessages.projectUnknown(body.dst_suite_id));
-    if (destination && sources.some((found) => found.projectId !== destination.projectId)) throw ValidationError.general(caseMessages.copyToAnotherProject);
+    if (body.dst_suite_id !== undefined && !destination)
+      throw ValidationError.of('dst_suite_id', catalogueMessages.projectUnknown(body.dst_suite_id));
+    if (destination && sources.some((found) => found.projectId !== destination.projectId))
+      throw ValidationError.general(caseMessages.copyToAnotherProject);
     const copies: number[] = [];
     for (const item of body.cases) {
       const found = sources.find((source) => source._id === item.id)!;
       const { labels } = await projectContext(readStore, found.projectId);
       const fileCopies = await copyFiles(context, request, found.projectId, filesOf(found), `case-${found._id}`);
-      const content = { ...copiedCaseContent(found, labels, true, fileCopies), name: item.new_name ?? found.name, suiteId: destination?._id ?? found.suiteId };
-      const { caseId } = await execute(context, request, 'cases.create', { projectId: found.projectId, content }, { idempotencyPart: String(item.id) });
+      const content = {
+        ...copiedCaseContent(found, labels, true, fileCopies),
+        name: item.new_name ?? found.name,
+        suiteId: destination?._id ?? found.suiteId,
+      };
+      const { caseId } = await execute(
+        context,
+        request,
+        'cases.create',
+        { projectId: found.projectId, content },
+        { idempotencyPart: String(item.id) },
+      );
       copies.push(caseId);
     }
     return Promise.all(copies.map((caseId) => detailOf(request, caseId)));
@@ -297,12 +343,25 @@ export default async function caseRoutes(app: FastifyInstance, context: GatewayC
    * version: answered with them as lists show them when it ends, or at once
    * with an empty body when it runs in the background (over BULK_SYNC_LIMIT, or `is_async`).
    */
-  const runBulkChange = async (request: FastifyRequest, reply: FastifyReply, projectId: number, selected: CaseDocument[], change: CaseBulkUpdateTreeBody) => {
-    if (change.suite !== undefined && (await findSuite(readStore, change.suite))?.projectId !== projectId) throw ValidationError.of('suite', catalogueMessages.projectUnknown(change.suite));
+  const runBulkChange = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    projectId: number,
+    selected: CaseDocument[],
+    change: CaseBulkUpdateTreeBody,
+  ) => {
+    if (change.suite !== undefined && (await findSuite(readStore, change.suite))?.projectId !== projectId)
+      throw ValidationError.of('suite', catalogueMessages.projectUnknown(change.suite));
     await requireLabelsFit(readStore, projectId, selected, change);
     const labels = change.labels_action ? { action: change.labels_action, labels: change.labels ?? [] } : null;
     const itemIds = selected.map((found) => found._id);
-    const job = { projectId, operation: { kind: 'cases' as const, suiteId: change.suite ?? null, labels }, itemIds, suiteIds: [], planId: null };
+    const job = {
+      projectId,
+      operation: { kind: 'cases' as const, suiteId: change.suite ?? null, labels },
+      itemIds,
+      suiteIds: [],
+      planId: null,
+    };
     if (!(await runBulkJob(context, request, job, change.is_async))) return reply.code(200).send();
     return listed(request, await casesByIds(readStore, itemIds));
   };
@@ -314,80 +373,80 @@ export default async function caseRoutes(app: FastifyInstance, context: GatewayC
     return { projectId: project._id, tree, cases: await findCases(readStore, project._id, caseFiltersOf(conditions, tree)) };
   };
 
-  /** The list view's selection: what the filters keep (within `current_suite`'s subtree; null or absent, the whole project), minus exclusions or only the included ones. */
+  /**
+   * The list view's selection: what the filters keep (within `current_suite`'s subtree; null or absent, the whole project), minus
+   * exclusions or only the included ones.
+   */
   const listSelection = async (request: FastifyRequest, body: CaseBulkMoveBody | CaseBulkUpdateBody) => {
     const { projectId, tree, cases } = await filtered(request, body);
-    const within = body.current_suite == null ? undefined : new Set([body.current_suite, ...tree.descendantsOf(body.current_suite).map((node) => node.id)]);
+    const within =
+      body.current_suite == null
+        ? undefined
+        : new Set([body.current_suite, ...tree.descendantsOf(body.current_suite).map((node) => node.id)]);
     const excluded = new Set(body.excluded_cases);
     const included = body.included_cases && new Set(body.included_cases);
-    return { projectId, selected: cases.filter((found) => (!within || within.has(found.suiteId)) && (!included || included.has(found._id)) && !excluded.has(found._id)) };
+    return {
+      projectId,
+      selected: cases.filter(
+        (found) => (!within || within.has(found.suiteId)) && (!included || included.has(found._id)) && !excluded.has(found._id),
+      ),
+    };
   };
 
-  app.put(
-    `${BASE}bulk-update/`,
-    contract({ summary: 'Move and/or relabel the cases a filter selects, minus exclusions or only the included ones (each a new version); over 1,000 or with `is_async`, as a job in the background', body: caseBulkUpdateBody, response: { 200: z.array(caseResponse) } }),
-    async (request, reply) => {
-      const body = parseOrThrow(caseBulkUpdateBody, request.body ?? {});
-      const { projectId, selected } = await listSelection(request, body);
-      return runBulkChange(request, reply, projectId, selected, body);
-    },
-  );
+  serve(app, caseRoutes.bulkUpdate, async (request, reply) => {
+    const body = parseOrThrow(caseBulkUpdateBody, request.body ?? {});
+    const { projectId, selected } = await listSelection(request, body);
+    return runBulkChange(request, reply, projectId, selected, body);
+  });
 
-  app.post(
-    '/api/v2/test-cases/bulk-move/',
-    contract({ summary: 'Move the cases a filter selects, minus exclusions or only the included ones, into `suite` (each a new version); over 1,000 or with `is_async`, as a job', body: caseBulkMoveBody, response: { 200: z.array(caseResponse) } }),
-    async (request, reply) => {
-      const body = parseOrThrow(caseBulkMoveBody, request.body ?? {});
-      const { projectId, selected } = await listSelection(request, body);
-      return runBulkChange(request, reply, projectId, selected, body);
-    },
-  );
+  serve(app, caseRoutes.bulkMove, async (request, reply) => {
+    const body = parseOrThrow(caseBulkMoveBody, request.body ?? {});
+    const { projectId, selected } = await listSelection(request, body);
+    return runBulkChange(request, reply, projectId, selected, body);
+  });
 
-  app.put(
-    `${BASE}bulk-update-tree/`,
-    contract({ summary: 'Move and/or relabel what the tree view selected: whole suite subtrees and single cases, after the filters (each a new version); over 1,000 or with `is_async`, as a job', body: caseBulkUpdateTreeBody, response: { 200: z.array(caseResponse) } }),
-    async (request, reply) => {
-      const body = parseOrThrow(caseBulkUpdateTreeBody, request.body ?? {});
-      const { projectId, tree, cases } = await filtered(request, body);
-      const suites = new Set((body.included_suites ?? []).flatMap((suiteId) => [suiteId, ...tree.descendantsOf(suiteId).map((node) => node.id)]));
-      const included = new Set(body.included_cases);
-      return runBulkChange(request, reply, projectId, cases.filter((found) => suites.has(found.suiteId) || included.has(found._id)), body);
-    },
-  );
+  serve(app, caseRoutes.bulkUpdateTree, async (request, reply) => {
+    const body = parseOrThrow(caseBulkUpdateTreeBody, request.body ?? {});
+    const { projectId, tree, cases } = await filtered(request, body);
+    const suites = new Set(
+      (body.included_suites ?? []).flatMap((suiteId) => [suiteId, ...tree.descendantsOf(suiteId).map((node) => node.id)]),
+    );
+    const included = new Set(body.included_cases);
+    return runBulkChange(
+      request,
+      reply,
+      projectId,
+      cases.filter((found) => suites.has(found.suiteId) || included.has(found._id)),
+      body,
+    );
+  });
 
-  app.get(
-    `${BASE}search/`,
-    contract({
-      summary: 'The case picker (`?project=`): the suites holding matching cases, and their ancestors, as a tree of roots with the cases',
-      querystring: projectScopeQuery.extend(caseTreeFilterQuery.shape),
-      response: { 200: caseSearchResponse },
-    }),
-    async (request) => {
-      const project = await visibleProjectOrFail(readStore, requireUser(request), requiredProjectQuery(request.query));
-      const query = parseOrThrow(caseTreeFilterQuery, request.query);
-      const { tree, labels } = await projectContext(readStore, project._id);
-      const matches = await findCases(readStore, project._id, caseFiltersOf(query, tree));
-      throwIfAborted(request);
-      return pickerTree(tree, labels, matches);
-    },
-  );
+  serve(app, caseRoutes.search, async (request) => {
+    const project = await visibleProjectOrFail(readStore, requireUser(request), requiredProjectQuery(request.query));
+    const query = parseOrThrow(caseTreeFilterQuery, request.query);
+    const { tree, labels } = await projectContext(readStore, project._id);
+    const matches = await findCases(readStore, project._id, caseFiltersOf(query, tree));
+    throwIfAborted(request);
+    return pickerTree(tree, labels, matches);
+  });
 
-  app.get(
-    `${DETAIL}tests/`,
-    contract({ summary: 'The tests of the case in the project’s plans, with the tests filters (the case drawer’s Tests tab)', querystring: testListQuery, response: { 200: paginatedResponse(testResponse) } }),
-    async (request) => {
-      const found = await visibleCase(request);
-      const query = parseOrThrow(testListQuery, request.query);
-      const page = pageRequest(query);
-      const planning = await planContext(readStore, await visibleProjectOrFail(readStore, requireUser(request), found.projectId));
-      const filters = { ...(await testFiltersOf(readStore, planning, query)), caseIds: [found._id] };
-      const { items, count } = await listTestsOrdered(readStore, planning, filters, query.ordering, 'id', page);
-      const showing = await testShowing(readStore, planning, items, ownOrigin(request));
-      return paginated(request, page, count, items.map((test) => testRepresentation(test, showing)));
-    },
-  );
+  serve(app, caseRoutes.tests, async (request) => {
+    const found = await visibleCase(request);
+    const query = parseOrThrow(testListQuery, request.query);
+    const page = pageRequest(query);
+    const planning = await planContext(readStore, await visibleProjectOrFail(readStore, requireUser(request), found.projectId));
+    const filters = { ...(await testFiltersOf(readStore, planning, query)), caseIds: [found._id] };
+    const { items, count } = await listTestsOrdered(readStore, planning, filters, query.ordering, 'id', page);
+    const showing = await testShowing(readStore, planning, items, ownOrigin(request));
+    return paginated(
+      request,
+      page,
+      count,
+      items.map((test) => testRepresentation(test, showing)),
+    );
+  });
 
-  registerCaseTrash(app, context, contract, listed);
+  registerCaseTrash(app, context, listed);
 }
 
 /** The suites that hold matches or hold suites that do, each with its matching cases, from the roots down. */
@@ -423,32 +482,49 @@ function pickerTree(tree: SuiteTree, labels: ReadonlyMap<number, LabelDocument>,
 function registerCaseTrash(
   app: FastifyInstance,
   context: GatewayContext,
-  contract: ReturnType<typeof routeContracts>,
   listed: (request: FastifyRequest, cases: CaseDocument[]) => Promise<z.output<typeof caseResponse>[]>,
 ) {
   const { readStore } = context.system;
-  app.get(
-    `${BASE}deleted/`,
-    contract({ summary: 'Deleted cases of one project (`?project=`) or of every project the caller can see', querystring: trashListQuery, response: { 200: paginatedResponse(caseResponse) } }),
-    async (request) => {
-      const scope = await trashProjects(readStore, requireUser(request), request.query);
-      const page = pageRequest(request.query as Record<string, string>);
-      const { items, count } = await listDeletedCases(readStore, scope, page);
-      return paginated(request, page, count, await listed(request, items));
-    },
-  );
-
-  const trashed = (request: FastifyRequest): Promise<CaseDocument[]> =>
-    namedInstances(readStore, requireUser(request), request.body, (ids) => casesByIds(readStore, ids), (item) => item.isDeleted);
-
-  app.post(`${BASE}deleted/recover/`, contract({ summary: 'Recover cases from the trash', body: trashBody, response: { 200: z.array(caseResponse) } }), async (request) => {
-    const found = await trashed(request);
-    for (const item of found) await execute(context, request, 'cases.recover', { projectId: item.projectId, caseId: item._id, testIds: await testIdsOfCase(readStore, item._id, 'recover') });
-    return listed(request, await casesByIds(readStore, found.map((item) => item._id)));
+  serve(app, caseRoutes.trash, async (request) => {
+    const scope = await trashProjects(readStore, requireUser(request), request.query);
+    const page = pageRequest(request.query as Record<string, string>);
+    const { items, count } = await listDeletedCases(readStore, scope, page);
+    return paginated(request, page, count, await listed(request, items));
   });
 
-  app.post(`${BASE}deleted/remove/`, contract({ summary: 'Remove cases from the trash for good', body: trashBody, response: { 204: noContent } }), async (request, reply) => {
-    for (const item of await trashed(request)) await execute(context, request, 'cases.remove', { projectId: item.projectId, caseId: item._id, testIds: await testIdsOfCase(readStore, item._id, 'remove') });
+  const trashed = (request: FastifyRequest): Promise<CaseDocument[]> =>
+    namedInstances(
+      readStore,
+      requireUser(request),
+      request.body,
+      (ids) => casesByIds(readStore, ids),
+      (item) => item.isDeleted,
+    );
+
+  serve(app, caseRoutes.recover, async (request) => {
+    const found = await trashed(request);
+    for (const item of found)
+      await execute(context, request, 'cases.recover', {
+        projectId: item.projectId,
+        caseId: item._id,
+        testIds: await testIdsOfCase(readStore, item._id, 'recover'),
+      });
+    return listed(
+      request,
+      await casesByIds(
+        readStore,
+        found.map((item) => item._id),
+      ),
+    );
+  });
+
+  serve(app, caseRoutes.remove, async (request, reply) => {
+    for (const item of await trashed(request))
+      await execute(context, request, 'cases.remove', {
+        projectId: item.projectId,
+        caseId: item._id,
+        testIds: await testIdsOfCase(readStore, item._id, 'remove'),
+      });
     return reply.code(204).send();
   });
 }

@@ -24,7 +24,7 @@ const SERVER_PREFIXES = ['/api/', '/auth/', '/ws/', '/attachments/', '/avatars/'
  * Serves the built browser app, and its index.html for every client route so
  * reloads work (§2.3). Unknown server paths answer the API's 404.
  */
-export default async function clientRoutes(app: FastifyInstance, { config }: GatewayContext) {
+export default async function serveClient(app: FastifyInstance, { config }: GatewayContext) {
   const hasClient = existsSync(join(config.clientDir, 'index.html'));
   if (hasClient) {
     await app.register(fastifyStatic, {
@@ -40,7 +40,10 @@ export default async function clientRoutes(app: FastifyInstance, { config }: Gat
     const path = request.url.split('?')[0]!;
     const allowed = app.allowedMethods(path);
     if (allowed.length > 0 && SERVER_PREFIXES.some((prefix) => path.startsWith(prefix))) {
-      return reply.code(405).header('Allow', allowed.join(', ')).send({ detail: messages.methodNotAllowed(request.method) });
+      return reply
+        .code(405)
+        .header('Allow', allowed.join(', '))
+        .send({ detail: messages.methodNotAllowed(request.method) });
     }
     // A chunk of an older build (a tab open across an upgrade) is missing, not a page: index.html would be run as a script.
     if (!hasClient || request.method !== 'GET' || [...SERVER_PREFIXES, `/${HASHED_ASSETS}/`].some((prefix) => path.startsWith(prefix))) {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser } from '../../testing/harness.ts';
-import { useCatalogueWorld } from '../../testing/project-catalogue-cases.ts';
+import { catalogueWorldForFile } from '../../testing/project-catalogue-cases.ts';
 
-const world = useCatalogueWorld();
+const world = catalogueWorldForFile();
 
 async function caseIn(browser: Browser, project: number): Promise<number> {
   const suite = (await browser.post('/api/v2/suites/', { name: 'Suite', project })).json().id;
@@ -23,7 +23,13 @@ describe('comments on cases', () => {
     }
     const first = (await world.bob.get(`/api/v2/comments/?model=testcase&object_id=${caseId}`)).json();
     expect(first).toMatchObject({ count: 7, pages: { total: 2, current: 1 } });
-    expect(first.results.map((comment: { content: string }) => comment.content)).toEqual(['Note 7', 'Note 6', 'Note 5', 'Note 4', 'Note 3']);
+    expect(first.results.map((comment: { content: string }) => comment.content)).toEqual([
+      'Note 7',
+      'Note 6',
+      'Note 5',
+      'Note 4',
+      'Note 3',
+    ]);
     expect(first.results[0]).toMatchObject({ user: { username: 'alice' }, attachments: [], deleted_at: null });
     const deepLink = (await world.bob.get(`/api/v2/comments/?comment_id=${ids[0]}`)).json();
     expect(deepLink.pages.current).toBe(2);
@@ -39,24 +45,38 @@ describe('comments on cases', () => {
     expect(tombstone).toMatchObject({ content: 'Comment was deleted', attachments: [] });
     expect(tombstone.deleted_at).not.toBeNull();
     expect((await world.alice.put(`/api/v2/comments/${ids[1]}/`, { content: 'back' })).statusCode).toBe(404);
-    expect((await world.alice.get(`/api/v2/comments/?model=testcase&object_id=${caseId}&ordering=created_at&page_size=2`)).json().results.map((comment: { content: string }) => comment.content)).toEqual(['Note 1, edited', 'Comment was deleted']);
+    expect(
+      (await world.alice.get(`/api/v2/comments/?model=testcase&object_id=${caseId}&ordering=created_at&page_size=2`))
+        .json()
+        .results.map((comment: { content: string }) => comment.content),
+    ).toEqual(['Note 1, edited', 'Comment was deleted']);
   });
 
   it('refuse empty comments and threads without their object, and hide what the caller cannot see as missing (D4)', async () => {
     const project = await world.newProject('Comment rules');
     const caseId = await caseIn(world.alice, project);
-    expect((await world.alice.post('/api/v2/comments/', { model: 'testcase', object_id: caseId, content: ' ' })).json()).toEqual({ errors: ['Comment cannot be empty'] });
+    expect((await world.alice.post('/api/v2/comments/', { model: 'testcase', object_id: caseId, content: ' ' })).json()).toEqual({
+      errors: ['Comment cannot be empty'],
+    });
     expect((await world.alice.post('/api/v2/comments/', { model: 'testcase', object_id: 999999, content: 'x' })).statusCode).toBe(404);
-    expect((await world.alice.post('/api/v2/comments/', { model: 'nothing', object_id: caseId, content: 'x' })).json()).toEqual({ model: ['"nothing" is not a valid choice.'] });
-    expect((await world.alice.get('/api/v2/comments/?model=testcase')).json()).toEqual({ errors: ['Both model and object_id are required.'] });
+    expect((await world.alice.post('/api/v2/comments/', { model: 'nothing', object_id: caseId, content: 'x' })).json()).toEqual({
+      model: ['"nothing" is not a valid choice.'],
+    });
+    expect((await world.alice.get('/api/v2/comments/?model=testcase')).json()).toEqual({
+      errors: ['Both model and object_id are required.'],
+    });
     const secret = await caseIn(world.alice, world.privateProject);
     const note = (await world.alice.post('/api/v2/comments/', { model: 'testcase', object_id: secret, content: 'inside' })).json();
     expect((await world.bob.get(`/api/v2/comments/?model=testcase&object_id=${secret}`)).statusCode).toBe(404);
-    expect((await world.bob.post('/api/v2/comments/', { model: 'testcase', object_id: secret, content: 'let me in' })).statusCode).toBe(404);
+    expect((await world.bob.post('/api/v2/comments/', { model: 'testcase', object_id: secret, content: 'let me in' })).statusCode).toBe(
+      404,
+    );
     expect((await world.bob.get(`/api/v2/comments/${note.id}/`)).statusCode).toBe(404);
     expect((await world.eve.get(`/api/v2/comments/${note.id}/`)).statusCode).toBe(200);
     const suite = (await world.alice.post('/api/v2/suites/', { name: 'Commented', project })).json().id;
-    expect((await world.alice.post('/api/v2/comments/', { model: 'testsuite', object_id: suite, content: 'On a suite' })).statusCode).toBe(201);
+    expect((await world.alice.post('/api/v2/comments/', { model: 'testsuite', object_id: suite, content: 'On a suite' })).statusCode).toBe(
+      201,
+    );
   });
 
   it('are edited in part with PATCH: what is left out stays, by their author only', async () => {
@@ -68,7 +88,9 @@ describe('comments on cases', () => {
     expect(patched.json()).toMatchObject({ id: file.id, content: 'Better words', attachments: [] });
     // Nothing sent: nothing changes, and the comment is still not empty.
     expect((await world.alice.patch(`/api/v2/comments/${file.id}/`, {})).json()).toMatchObject({ content: 'Better words' });
-    expect((await world.alice.patch(`/api/v2/comments/${file.id}/`, { content: '  ' })).json()).toEqual({ errors: ['Comment cannot be empty'] });
+    expect((await world.alice.patch(`/api/v2/comments/${file.id}/`, { content: '  ' })).json()).toEqual({
+      errors: ['Comment cannot be empty'],
+    });
     expect((await world.alice.patch(`/api/v2/comments/${file.id}/`, { content: 42 })).statusCode).toBe(400);
     expect((await world.bob.patch(`/api/v2/comments/${file.id}/`, { content: 'Bob was here' })).statusCode).toBe(404);
     expect((await world.anonymous.patch(`/api/v2/comments/${file.id}/`, { content: 'Anyone' })).statusCode).toBe(401);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { describeCatalogueResource, useCatalogueWorld } from '../../testing/project-catalogue-cases.ts';
+import { describeCatalogueResource, catalogueWorldForFile } from '../../testing/project-catalogue-cases.ts';
 
-const world = useCatalogueWorld();
+const world = catalogueWorldForFile();
 
 const onPlans = { testplan: { is_required: false } };
 
@@ -50,7 +50,10 @@ describe('custom attributes', () => {
       name: 'Environment',
       type: 0,
       project: projectId,
-      applied_to: { testcase: { is_required: false, is_suite_specific: true, suite_ids: [] }, testresult: { is_suite_specific: false, status_specific: null } },
+      applied_to: {
+        testcase: { is_required: false, is_suite_specific: true, suite_ids: [] },
+        testresult: { is_suite_specific: false, status_specific: null },
+      },
     });
     expect(attribute.applied_to.testcase).toEqual({ is_required: false, is_active: true, suite_ids: [] });
     const wrong = await world.alice.post('/api/v2/custom-attributes/', {
@@ -98,7 +101,9 @@ describe('custom attributes', () => {
   it('change their targets as a whole', async () => {
     const projectId = await world.newProject('Attribute change');
     const attribute = await create({ name: 'Env', type: 0, project: projectId, applied_to: onPlans });
-    const changed = await world.alice.patch(`/api/v2/custom-attributes/${attribute.id}/`, { applied_to: { testsuite: { is_required: true } } });
+    const changed = await world.alice.patch(`/api/v2/custom-attributes/${attribute.id}/`, {
+      applied_to: { testsuite: { is_required: true } },
+    });
     expect(changed.json().applied_to).toEqual({ testsuite: { is_required: true, is_active: true } });
     expect((await world.alice.patch(`/api/v2/custom-attributes/${attribute.id}/`, { applied_to: {} })).statusCode).toBe(400);
   });
@@ -122,7 +127,8 @@ describe('custom attribute helpers', () => {
     await create({ name: 'Trace', type: 2, project: projectId, applied_to: { testresult: { status_specific: [1] } } });
     await create({ name: 'Device', type: 0, project: projectId, applied_to: { testresult: { suite_ids: [3, 5] } } });
     await create({ name: 'Plan only', type: 0, project: projectId, applied_to: onPlans });
-    const form = async (query: string) => (await world.alice.get(`/api/v2/custom-attributes/testresult/?project=${projectId}${query}`)).json();
+    const form = async (query: string) =>
+      (await world.alice.get(`/api/v2/custom-attributes/testresult/?project=${projectId}${query}`)).json();
     expect(await form('&status_id=2')).toEqual({
       non_suite_specific: [{ name: 'Build', is_required: true }],
       suite_specific: [

@@ -1,71 +1,77 @@
 import {
   CUSTOM_ATTRIBUTE_MODELS,
   contentTypeOf,
-  contentTypeResponse,
-  customAttributeCreateBody,
-  customAttributeListQuery,
-  customAttributePatchBody,
-  customAttributeResponse,
   parseOrThrow,
-  projectScopeQuery,
   testResultAttributesQuery,
-  testResultAttributesResponse,
   type TestResultAttributesQuery,
+  customAttributeLookupRoutes,
+  customAttributeRoutes,
 } from '@testament/contracts';
 import { customAttributeTrash, findCustomAttribute, listCustomAttributes, suitesByIds, type ProjectDocument } from '@testament/projections';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
 import { registerCatalogueRoutes } from '../../http/catalogue-routes.ts';
 import { execute } from '../../http/execute.ts';
 import { requiredProjectQuery, visibleProjectOrFail } from '../../http/project-scope.ts';
-import { routeContracts } from '../../http/route-schema.ts';
+import { serve } from '../../http/route-schema.ts';
 import { requireUser } from '../../plugins/authentication.ts';
-import { selectedTests } from '../bulk-jobs/selection.ts';
-import { planContext } from '../tests/representation.ts';
-import { appliedToInput, customAttributeRepresentation, testResultAttributes } from './representation.ts';
+import { selectedTests } from '../../http/test-selection.ts';
+import { planContext } from '../../representations/tests.ts';
+import { appliedToInput, customAttributeRepresentation, testResultAttributes } from '../../representations/custom-attributes.ts';
 
 /** The query's own keys; any other is one of the tests list's filters. */
-const ATTRIBUTE_QUERY_KEYS = new Set(['project', 'status_id', 'suite', 'current_plan', 'included_tests', 'excluded_tests', 'included_plans']);
+const ATTRIBUTE_QUERY_KEYS = new Set([
+  'project',
+  'status_id',
+  'suite',
+  'current_plan',
+  'included_tests',
+  'excluded_tests',
+  'included_plans',
+]);
 
 /** `custom-attributes/` (§3.11, §4.17) with its two helpers. */
-export default async function customAttributeRoutes(app: FastifyInstance, context: GatewayContext) {
+export default async function serveCustomAttributes(app: FastifyInstance, context: GatewayContext) {
   const { readStore } = context.system;
-  const contract = routeContracts('custom-attributes');
 
-  app.get(
-    '/api/v2/custom-attributes/content-types/',
-    contract({ summary: 'The models custom attributes can apply to', response: { 200: z.array(contentTypeResponse) } }),
-    async (request) => {
-      requireUser(request);
-      return CUSTOM_ATTRIBUTE_MODELS.map(contentTypeOf);
-    },
-  );
+  serve(app, customAttributeLookupRoutes.contentTypes, async (request) => {
+    requireUser(request);
+    return CUSTOM_ATTRIBUTE_MODELS.map(contentTypeOf);
+  });
 
-  app.get(
-    '/api/v2/custom-attributes/testresult/',
-    contract({
-      summary: 'The result attributes a project asks for, given a status (`?status_id=`) and suites (`?suite=1,2`)',
-      querystring: projectScopeQuery.extend(testResultAttributesQuery.shape),
-      response: { 200: testResultAttributesResponse },
-    }),
-    async (request) => {
-      const project = await visibleProjectOrFail(readStore, requireUser(request), requiredProjectQuery(request.query));
-      const query = parseOrThrow(testResultAttributesQuery, request.query);
-      const attributes = await listCustomAttributes(readStore, project._id);
-      const statusId = query.status_id === undefined ? undefined : Number(query.status_id);
-      const answer = testResultAttributes(attributes, statusId, query.suite?.split(',').map(Number) ?? (await selectionSuites(project, query, request.query as Record<string, string>)));
-      const suites = await suitesByIds(readStore, answer.suite_specific.map((suite) => suite.suite_id));
-      const names = new Map(suites.filter((suite) => suite.projectId === project._id).map((suite) => [suite._id, suite.name]));
-      return { ...answer, suite_specific: answer.suite_specific.map((suite) => ({ ...suite, suite_name: names.get(suite.suite_id) ?? '' })) };
-    },
-  );
+  serve(app, customAttributeLookupRoutes.resultAttributes, async (request) => {
+    const project = await visibleProjectOrFail(readStore, requireUser(request), requiredProjectQuery(request.query));
+    const query = parseOrThrow(testResultAttributesQuery, request.query);
+    const attributes = await listCustomAttributes(readStore, project._id);
+    const statusId = query.status_id === undefined ? undefined : Number(query.status_id);
+    const answer = testResultAttributes(
+      attributes,
+      statusId,
+      query.suite?.split(',').map(Number) ?? (await selectionSuites(project, query, request.query as Record<string, string>)),
+    );
+    const suites = await suitesByIds(
+      readStore,
+      answer.suite_specific.map((suite) => suite.suite_id),
+    );
+    const names = new Map(suites.filter((suite) => suite.projectId === project._id).map((suite) => [suite._id, suite.name]));
+    return {
+      ...answer,
+      suite_specific: answer.suite_specific.map((suite) => ({ ...suite, suite_name: names.get(suite.suite_id) ?? '' })),
+    };
+  });
 
   /** The suites of the tests a bulk selection covers; undefined (every suite) when the query selects nothing. */
-  async function selectionSuites(project: ProjectDocument, query: TestResultAttributesQuery, raw: Record<string, string>): Promise<number[] | undefined> {
-    const filter_conditions = Object.fromEntries(Object.entries(raw).filter(([key, value]) => !ATTRIBUTE_QUERY_KEYS.has(key) && value !== ''));
+  async function selectionSuites(
+    project: ProjectDocument,
+    query: TestResultAttributesQuery,
+    raw: Record<string, string>,
+  ): Promise<number[] | undefined> {
+    const filter_conditions = Object.fromEntries(
+      Object.entries(raw).filter(([key, value]) => !ATTRIBUTE_QUERY_KEYS.has(key) && value !== ''),
+    );
     const { current_plan, included_tests, excluded_tests, included_plans } = query;
-    if (current_plan === undefined && !included_tests && !excluded_tests && !included_plans && Object.keys(filter_conditions).length === 0) return undefined;
+    if (current_plan === undefined && !included_tests && !excluded_tests && !included_plans && Object.keys(filter_conditions).length === 0)
+      return undefined;
     const selection = included_plans
       ? { view: 'tree' as const, included_plans, included_tests, filter_conditions }
       : { view: 'list' as const, current_plan, included_tests, excluded_tests, filter_conditions };
@@ -74,13 +80,8 @@ export default async function customAttributeRoutes(app: FastifyInstance, contex
   }
 
   registerCatalogueRoutes(app, context, {
-    path: 'custom-attributes',
-    itemName: 'custom attribute',
+    routes: customAttributeRoutes,
     trash: customAttributeTrash,
-    createBody: customAttributeCreateBody,
-    patchBody: customAttributePatchBody,
-    response: customAttributeResponse,
-    listQuery: customAttributeListQuery,
     find: findCustomAttribute,
     list: ({ suite }, project) => listCustomAttributes(readStore, project._id, suite === undefined ? undefined : Number(suite)),
     represent: (_readStore, attributes, origin) => attributes.map((attribute) => customAttributeRepresentation(attribute, origin)),
@@ -99,6 +100,9 @@ export default async function customAttributeRoutes(app: FastifyInstance, contex
     }),
     commands: {
       change: 'custom-attributes.change',
-      delete: 'custom-attributes.delete', recover: 'custom-attributes.recover', remove: 'custom-attributes.remove' },
+      delete: 'custom-attributes.delete',
+      recover: 'custom-attributes.recover',
+      remove: 'custom-attributes.remove',
+    },
   });
 }

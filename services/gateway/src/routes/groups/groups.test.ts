@@ -8,7 +8,11 @@ let admin: Browser;
 let alice: Person;
 
 beforeAll(async () => {
-  ({ server, admin, people: { alice } } = await startWithPeople('alice'));
+  ({
+    server,
+    admin,
+    people: { alice },
+  } = await startWithPeople('alice'));
 });
 afterAll(() => server.close());
 
@@ -81,15 +85,30 @@ describe('groups (§3.15)', () => {
     await createGroup({ name: 'Taken' });
     expect((await admin.post('/api/v2/groups/', {})).json()).toEqual({ name: ['This field is required.'] });
     expect((await admin.post('/api/v2/groups/', { name: '  ' })).json()).toEqual({ name: ['This field may not be blank.'] });
-    expect((await admin.post('/api/v2/groups/', { name: 'x'.repeat(151) })).json()).toEqual({ name: ['Ensure this field has no more than 150 characters.'] });
+    expect((await admin.post('/api/v2/groups/', { name: 'x'.repeat(151) })).json()).toEqual({
+      name: ['Ensure this field has no more than 150 characters.'],
+    });
     expect((await admin.post('/api/v2/groups/', { name: 'Taken' })).json()).toEqual({ name: ['group with this name already exists.'] });
-    expect((await admin.post('/api/v2/groups/', { name: 'Odd', permissions: [1, 999] })).json()).toEqual({ permissions: ['Invalid pk "999" - object does not exist.'] });
-    expect((await admin.post('/api/v2/groups/', { name: 'Odd', permissions: 'all' })).json()).toEqual({ permissions: ['Expected a list of items.'] });
-    expect((await admin.post('/api/v2/groups/', { name: 'Odd', permissions: ['x'] })).json()).toEqual({ permissions: ['Incorrect type. Expected pk value.'] });
+    expect((await admin.post('/api/v2/groups/', { name: 'Odd', permissions: [1, 999] })).json()).toEqual({
+      permissions: ['Invalid pk "999" - object does not exist.'],
+    });
+    expect((await admin.post('/api/v2/groups/', { name: 'Odd', permissions: 'all' })).json()).toEqual({
+      permissions: ['Expected a list of items.'],
+    });
+    expect((await admin.post('/api/v2/groups/', { name: 'Odd', permissions: ['x'] })).json()).toEqual({
+      permissions: ['Incorrect type. Expected pk value.'],
+    });
     expect((await admin.post('/api/v2/groups/', [1])).statusCode).toBe(400);
     const other = await createGroup({ name: 'Other' });
-    expect((await admin.patch(`/api/v2/groups/${other.id}/`, { name: 'Taken' })).json()).toEqual({ name: ['group with this name already exists.'] });
-    expect((await admin.get('/api/v2/groups/')).json().map((row: { name: string }) => row.name).filter((name: string) => name === 'Odd')).toEqual([]);
+    expect((await admin.patch(`/api/v2/groups/${other.id}/`, { name: 'Taken' })).json()).toEqual({
+      name: ['group with this name already exists.'],
+    });
+    expect(
+      (await admin.get('/api/v2/groups/'))
+        .json()
+        .map((row: { name: string }) => row.name)
+        .filter((name: string) => name === 'Odd'),
+    ).toEqual([]);
   });
 
   it('answer 404 for groups that do not exist', async () => {
@@ -104,7 +123,14 @@ describe('groups (§3.15)', () => {
       .filter(([path]) => path.startsWith('/api/v2/groups/'))
       .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
     expect(operations.sort()).toEqual(
-      ['GET /api/v2/groups/', 'POST /api/v2/groups/', 'GET /api/v2/groups/{id}/', 'PUT /api/v2/groups/{id}/', 'PATCH /api/v2/groups/{id}/', 'DELETE /api/v2/groups/{id}/'].sort(),
+      [
+        'GET /api/v2/groups/',
+        'POST /api/v2/groups/',
+        'GET /api/v2/groups/{id}/',
+        'PUT /api/v2/groups/{id}/',
+        'PATCH /api/v2/groups/{id}/',
+        'DELETE /api/v2/groups/{id}/',
+      ].sort(),
     );
   });
 });

@@ -5,7 +5,7 @@ import {
   PermissionDeniedError,
   ValidationError,
   attachmentMessages,
-  bulkJobResponse,
+  importRoutes,
   parseOrThrow,
   zephyrImportFields,
   type ImportedCase,
@@ -17,15 +17,20 @@ import { startBulkJob } from '../../http/bulk-job.ts';
 import { readForm } from '../../http/form.ts';
 import { blobImportStaging } from '../../http/import-staging.ts';
 import { visibleProjectOrFail } from '../../http/project-scope.ts';
-import { routeContracts } from '../../http/route-schema.ts';
+import { serve } from '../../http/route-schema.ts';
 import { requireUser } from '../../plugins/authentication.ts';
-import { jobRepresentation } from '../bulk-jobs/representation.ts';
+import { jobRepresentation } from '../../representations/bulk-jobs.ts';
 import { readZephyrExport } from './zephyr-export.ts';
 
-const contract = routeContracts('imports');
-
-/** A refusal made before the job exists (or a job that failed, which dropped its file itself): the staged file is dropped. A fault of the server keeps it, for a job that may resume. */
-const refusal = (error: unknown) => error instanceof ValidationError || error instanceof PermissionDeniedError || error instanceof NotFoundError || error instanceof ConflictError;
+/**
+ * A refusal made before the job exists (or a job that failed, which dropped its file itself): the staged file is dropped. A fault of the
+ * server keeps it, for a job that may resume.
+ */
+const refusal = (error: unknown) =>
+  error instanceof ValidationError ||
+  error instanceof PermissionDeniedError ||
+  error instanceof NotFoundError ||
+  error instanceof ConflictError;
 
 /** The folders the cases name (each once) and their label names (each once, ignoring case). */
 function namesOf(cases: readonly ImportedCase[]) {
@@ -43,40 +48,37 @@ function namesOf(cases: readonly ImportedCase[]) {
  * written), then staged in the BlobStore for the job, which creates a case per
  * item with progress in `bulk-jobs/` and, in the background, a notification at its end.
  */
-export default async function importRoutes(app: FastifyInstance, context: GatewayContext) {
+export default async function serveImports(app: FastifyInstance, context: GatewayContext) {
   const { system, config } = context;
   const staging = blobImportStaging(system.blobs);
 
-  app.post(
-    '/api/v2/import/zephyr/',
-    contract({
-      summary:
-        'Import a Zephyr Scale export (the multipart `file`: JSON or CSV) into a project: folders become suites under `suite` (or the root), test cases become cases with their steps and labels; over 1,000 cases or with `is_async`, as a job in the background',
-      body: zephyrImportFields,
-      multipart: true,
-      response: { 200: bulkJobResponse.describe('The job, ended'), 202: bulkJobResponse.describe('The job, going on in the background: follow it at `bulk-jobs/{id}/`') },
-    }),
-    async (request, reply) => {
-      const user = requireUser(request);
-      const form = await readForm(request, { maxFileMb: config.maxUploadMb, maxFiles: 1 });
-      const fields = parseOrThrow(zephyrImportFields, form.fields);
-      const project = await visibleProjectOrFail(system.readStore, user, fields.project);
-      const file = form.files.find((part) => part.field === 'file');
-      if (!file) throw ValidationError.of('file', attachmentMessages.noFile);
-      // Cases outside any folder need a suite: the one named, else a root suite for imports.
-      const cases = readZephyrExport(file.bytes).map((item) => (item.folder.length === 0 && fields.suite === null ? { ...item, folder: [IMPORT_DEFAULT_SUITE] } : item));
-      const stagedKey = await staging.stage(project._id, { cases });
-      try {
-        const operation = { kind: 'import' as const, source: 'zephyr' as const, stagedKey, suiteId: fields.suite, ...namesOf(cases) };
-        const itemIds = cases.map((_, index) => index + 1);
-        const { jobId, ended } = await startBulkJob(context, request, { projectId: project._id, operation, itemIds, suiteIds: [], planId: null }, fields.is_async);
-        const job = await findBulkJob(system.readStore, jobId);
-        if (!job) throw new Error(`bulk job ${jobId} is not in the read model after its request`);
-        return reply.code(ended ? 200 : 202).send(jobRepresentation(job));
-      } catch (error) {
-        if (refusal(error)) await staging.discard(stagedKey).catch(() => undefined);
-        throw error;
-      }
-    },
-  );
+  serve(app, importRoutes.zephyr, async (request, reply) => {
+    const user = requireUser(request);
+    const form = await readForm(request, { maxFileMb: config.maxUploadMb, maxFiles: 1 });
+    const fields = parseOrThrow(zephyrImportFields, form.fields);
+    const project = await visibleProjectOrFail(system.readStore, user, fields.project);
+    const file = form.files.find((part) => part.field === 'file');
+    if (!file) throw ValidationError.of('file', attachmentMessages.noFile);
+    // Cases outside any folder need a suite: the one named, else a root suite for imports.
+    const cases = readZephyrExport(file.bytes).map((item) =>
+      item.folder.length === 0 && fields.suite === null ? { ...item, folder: [IMPORT_DEFAULT_SUITE] } : item,
+    );
+    const stagedKey = await staging.stage(project._id, { cases });
+    try {
+      const operation = { kind: 'import' as const, source: 'zephyr' as const, stagedKey, suiteId: fields.suite, ...namesOf(cases) };
+      const itemIds = cases.map((_, index) => index + 1);
+      const { jobId, ended } = await startBulkJob(
+        context,
+        request,
+        { projectId: project._id, operation, itemIds, suiteIds: [], planId: null },
+        fields.is_async,
+      );
+      const job = await findBulkJob(system.readStore, jobId);
+      if (!job) throw new Error(`bulk job ${jobId} is not in the read model after its request`);
+      return reply.code(ended ? 200 : 202).send(jobRepresentation(job));
+    } catch (error) {
+      if (refusal(error)) await staging.discard(stagedKey).catch(() => undefined);
+      throw error;
+    }
+  });
 }

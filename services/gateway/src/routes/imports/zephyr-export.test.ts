@@ -10,7 +10,7 @@ function refusal(text: string): string[] {
     read(text);
   } catch (error) {
     expect(error).toBeInstanceOf(ValidationError);
-    return (error as ValidationError).fields['file'] ?? [];
+    return (error as ValidationError).fields.file ?? [];
   }
   throw new Error('the file was accepted');
 }
@@ -40,13 +40,27 @@ const CLOUD_PAGE = {
       testScript: {
         type: 'STEP_BY_STEP',
         steps: [
-          { inline: { description: 'Open the basket and press <em>Checkout</em>', testData: 'basket: 2 items', expectedResult: 'The payment page lists the saved card' } },
+          {
+            inline: {
+              description: 'Open the basket and press <em>Checkout</em>',
+              testData: 'basket: 2 items',
+              expectedResult: 'The payment page lists the saved card',
+            },
+          },
           { inline: { description: 'Choose the saved card<br>and confirm', testData: null, expectedResult: 'The order is placed' } },
           { inline: { description: '', testData: '', expectedResult: '' } },
         ],
       },
     },
-    { key: 'SHOP-T8', name: 'Refund an order', objective: null, precondition: null, labels: [], folder: null, testScript: { type: 'PLAIN_TEXT', text: 'Refund from the back office.\nThe shopper gets an e-mail.' } },
+    {
+      key: 'SHOP-T8',
+      name: 'Refund an order',
+      objective: null,
+      precondition: null,
+      labels: [],
+      folder: null,
+      testScript: { type: 'PLAIN_TEXT', text: 'Refund from the back office.\nThe shopper gets an e-mail.' },
+    },
   ],
 };
 
@@ -59,42 +73,74 @@ const SERVER_LIST = [
     folder: '/Web/Accounts/',
     labels: ['auth'],
     estimatedTime: 0,
-    testScript: { type: 'STEP_BY_STEP', steps: [{ index: 0, description: 'Enter name and password', testData: 'ann / s3cret', expectedResult: 'The dashboard opens' }, { index: 1, description: '', testData: '', expectedResult: 'A welcome banner shows' }] },
+    testScript: {
+      type: 'STEP_BY_STEP',
+      steps: [
+        { index: 0, description: 'Enter name and password', testData: 'ann / s3cret', expectedResult: 'The dashboard opens' },
+        { index: 1, description: '', testData: '', expectedResult: 'A welcome banner shows' },
+      ],
+    },
   },
-  { key: 'WEB-T2', name: 'Log out', folder: '/Web', testScript: { type: 'BDD', text: 'Given a signed-in user\nWhen they log out\nThen the login page shows' } },
+  {
+    key: 'WEB-T2',
+    name: 'Log out',
+    folder: '/Web',
+    testScript: { type: 'BDD', text: 'Given a signed-in user\nWhen they log out\nThen the login page shows' },
+  },
 ];
 
 const CSV_HEADER =
-  'Key,Name,Status,Precondition,Objective,Folder,Priority,Component,Labels,Owner,Estimated Time,Coverage (Issues),Coverage (Pages),Test Script (Step-by-Step) - Step,Test Script (Step-by-Step) - Test Data,Test Script (Step-by-Step) - Expected Result,Test Script (Plain Text),Test Script (BDD)';
+  'Key,Name,Status,Precondition,Objective,Folder,Priority,Component,Labels,Owner,Estimated Time,Coverage (Issues),Coverage (Pages),' +
+  'Test Script (Step-by-Step) - Step,Test Script (Step-by-Step) - Test Data,Test Script (Step-by-Step) - Expected Result,' +
+  'Test Script (Plain Text),Test Script (BDD)';
 
 /** Zephyr Scale's CSV: one row per step; a row with a Name starts a case, the rows below without one add its steps. */
 const CSV_EXPORT = [
   CSV_HEADER,
-  'HR-T1,Add an employee,Draft,Signed in as HR,"Create a record, then find it",/People/Records,Normal,,"onboarding,regression",,1h 30m,,,Open the form,,The form is empty,,',
+  'HR-T1,Add an employee,Draft,Signed in as HR,"Create a record, then find it",/People/Records,Normal,,' +
+    '"onboarding,regression",,1h 30m,,,Open the form,,The form is empty,,',
   ',,,,,,,,,,,,,"Fill in the name\nand the start date",Ann Lee; 2025-01-06,The record is saved,,',
   ',,,,,,,,,,,,,Search for her,Ann,"She is listed, once",,',
   'HR-T2,Archive an employee,Approved,,,/People,High,,,,00:45,,,,,,Archive from the record page.,',
 ].join('\r\n');
 
 describe('Zephyr Scale JSON exports', () => {
-  it('reads a Cloud page: folders by id into paths, HTML as text, steps with their data, labels once, the key, priority and status in the description', () => {
-    const [saved, refund] = read(JSON.stringify(CLOUD_PAGE));
-    expect(saved).toEqual({
-      name: 'Pay with a saved card',
-      folder: ['Checkout', 'Payment cards'],
-      description: 'The shopper pays with a card kept from an earlier order.\nCovers 3-D Secure & CVC.\n\nZephyr Scale key: SHOP-T7\nPriority: High\nStatus: Approved',
-      setup: 'A shopper with a saved Visa card',
-      scenario: '',
-      estimate: 330,
-      isSteps: true,
-      steps: [
-        { name: 'Step 1', scenario: 'Open the basket and press Checkout\n\nTest data: basket: 2 items', expected: 'The payment page lists the saved card' },
-        { name: 'Step 2', scenario: 'Choose the saved card\nand confirm', expected: 'The order is placed' },
-      ],
-      labels: ['payments', 'Smoke'],
-    });
-    expect(refund).toMatchObject({ name: 'Refund an order', folder: [], description: 'Zephyr Scale key: SHOP-T8', isSteps: false, steps: [], scenario: 'Refund from the back office.\nThe shopper gets an e-mail.', estimate: null });
-  });
+  it(
+    'reads a Cloud page: folders by id into paths, HTML as text, steps with ' +
+      'their data, labels once, the key, priority and status in the description',
+    () => {
+      const [saved, refund] = read(JSON.stringify(CLOUD_PAGE));
+      expect(saved).toEqual({
+        name: 'Pay with a saved card',
+        folder: ['Checkout', 'Payment cards'],
+        description:
+          'The shopper pays with a card kept from an earlier order.\nCovers 3-D Secure & CVC.\n\n' +
+          'Zephyr Scale key: SHOP-T7\nPriority: High\nStatus: Approved',
+        setup: 'A shopper with a saved Visa card',
+        scenario: '',
+        estimate: 330,
+        isSteps: true,
+        steps: [
+          {
+            name: 'Step 1',
+            scenario: 'Open the basket and press Checkout\n\nTest data: basket: 2 items',
+            expected: 'The payment page lists the saved card',
+          },
+          { name: 'Step 2', scenario: 'Choose the saved card\nand confirm', expected: 'The order is placed' },
+        ],
+        labels: ['payments', 'Smoke'],
+      });
+      expect(refund).toMatchObject({
+        name: 'Refund an order',
+        folder: [],
+        description: 'Zephyr Scale key: SHOP-T8',
+        isSteps: false,
+        steps: [],
+        scenario: 'Refund from the back office.\nThe shopper gets an e-mail.',
+        estimate: null,
+      });
+    },
+  );
 
   it('reads a Server list: folders as paths, a step with only an expected result named by its number, a BDD script as the scenario', () => {
     const [login, logout] = read(JSON.stringify(SERVER_LIST));
@@ -103,11 +149,18 @@ describe('Zephyr Scale JSON exports', () => {
       { name: 'Step 1', scenario: 'Enter name and password\n\nTest data: ann / s3cret', expected: 'The dashboard opens' },
       { name: 'Step 2', scenario: 'Step 2', expected: 'A welcome banner shows' },
     ]);
-    expect(logout).toMatchObject({ folder: ['Web'], isSteps: false, scenario: 'Given a signed-in user\nWhen they log out\nThen the login page shows' });
+    expect(logout).toMatchObject({
+      folder: ['Web'],
+      isSteps: false,
+      scenario: 'Given a signed-in user\nWhen they log out\nThen the login page shows',
+    });
   });
 
   it('takes `{"testCases": [...]}` and a byte order mark', () => {
-    expect(readZephyrExport(Buffer.from(`\uFEFF${JSON.stringify({ testCases: SERVER_LIST })}`)).map((item) => item.name)).toEqual(['Log in', 'Log out']);
+    expect(readZephyrExport(Buffer.from(`\uFEFF${JSON.stringify({ testCases: SERVER_LIST })}`)).map((item) => item.name)).toEqual([
+      'Log in',
+      'Log out',
+    ]);
   });
 });
 
@@ -124,25 +177,44 @@ describe('Zephyr Scale CSV exports', () => {
       isSteps: true,
       steps: [
         { name: 'Step 1', scenario: 'Open the form', expected: 'The form is empty' },
-        { name: 'Step 2', scenario: 'Fill in the name\nand the start date\n\nTest data: Ann Lee; 2025-01-06', expected: 'The record is saved' },
+        {
+          name: 'Step 2',
+          scenario: 'Fill in the name\nand the start date\n\nTest data: Ann Lee; 2025-01-06',
+          expected: 'The record is saved',
+        },
         { name: 'Step 3', scenario: 'Search for her\n\nTest data: Ann', expected: 'She is listed, once' },
       ],
       labels: ['onboarding', 'regression'],
     });
-    expect(archive).toMatchObject({ name: 'Archive an employee', folder: ['People'], estimate: 2700, isSteps: false, scenario: 'Archive from the record page.' });
+    expect(archive).toMatchObject({
+      name: 'Archive an employee',
+      folder: ['People'],
+      estimate: 2700,
+      isSteps: false,
+      scenario: 'Archive from the record page.',
+    });
   });
 
   it('reads a header with only some columns, in any order and case, separated by semicolons', () => {
     const [only] = read('name;FOLDER;labels\nCheck the totals;/Reports;finance\n');
     // Our cases need a scenario or steps: one without a script says so.
-    expect(only).toMatchObject({ name: 'Check the totals', folder: ['Reports'], labels: ['finance'], isSteps: false, description: '', scenario: 'No test script in the Zephyr Scale export.' });
+    expect(only).toMatchObject({
+      name: 'Check the totals',
+      folder: ['Reports'],
+      labels: ['finance'],
+      isSteps: false,
+      description: '',
+      scenario: 'No test script in the Zephyr Scale export.',
+    });
   });
 });
 
 describe('a file refused whole, before anything is written', () => {
   it('refuses what is neither JSON nor a CSV with a Name column', () => {
     expect(refusal('{"values": [')).toEqual([expect.stringMatching(/^The file is not valid JSON: /)]);
-    expect(refusal('{"name": "one case, not a list"}')).toEqual(['The file is neither a Zephyr Scale JSON export nor a Zephyr Scale CSV export.']);
+    expect(refusal('{"name": "one case, not a list"}')).toEqual([
+      'The file is neither a Zephyr Scale JSON export nor a Zephyr Scale CSV export.',
+    ]);
     expect(refusal('Key,Title\nT-1,Something\n')).toEqual(['The CSV file has no Name column.']);
     expect(refusal('Name,Folder\n"unclosed,/A\n')).toEqual([expect.stringMatching(/^The file is not a valid CSV file: /)]);
     expect(refusal('')).toEqual(['The file holds no test cases.']);
@@ -150,7 +222,9 @@ describe('a file refused whole, before anything is written', () => {
   });
 
   it('refuses step rows before any case, naming the row', () => {
-    expect(refusal(`${CSV_HEADER}\n,,,,,,,,,,,,,Orphan step,,,,\n`)).toEqual(['Row 2 continues a test case, but no test case starts before it.']);
+    expect(refusal(`${CSV_HEADER}\n,,,,,,,,,,,,,Orphan step,,,,\n`)).toEqual([
+      'Row 2 continues a test case, but no test case starts before it.',
+    ]);
   });
 
   it('names every case over a limit by its place and key, and stops listing after twenty', () => {
@@ -181,7 +255,9 @@ describe('a file refused whole, before anything is written', () => {
   });
 
   it('refuses an estimated time that is no duration', () => {
-    expect(refusal('Name,Estimated Time\nSlow one,"about a week"\n')).toEqual(['Test case #1: its estimated time "about a week" is not a duration.']);
+    expect(refusal('Name,Estimated Time\nSlow one,"about a week"\n')).toEqual([
+      'Test case #1: its estimated time "about a week" is not a duration.',
+    ]);
   });
 });
 

@@ -1,4 +1,12 @@
-import { IMPORT_NO_SCRIPT, LIMITS, SUITE_NAME_MAX, ValidationError, importMessages, parseEstimate, type ImportedCase } from '@testament/contracts';
+import {
+  IMPORT_NO_SCRIPT,
+  LIMITS,
+  SUITE_NAME_MAX,
+  ValidationError,
+  importMessages,
+  parseEstimate,
+  type ImportedCase,
+} from '@testament/contracts';
 import { parse as parseCsv } from 'csv-parse/sync';
 
 /**
@@ -87,9 +95,14 @@ const folderPath = (value: string) =>
 
 /** A name, or the name of an object (`{name}`), as Zephyr gives priorities and statuses. */
 const nameOf = (value: unknown): string =>
-  typeof value === 'string' ? value.trim() : value && typeof value === 'object' && typeof (value as { name?: unknown }).name === 'string' ? (value as { name: string }).name.trim() : '';
+  typeof value === 'string'
+    ? value.trim()
+    : value && typeof value === 'object' && typeof (value as { name?: unknown }).name === 'string'
+      ? (value as { name: string }).name.trim()
+      : '';
 
-const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const record = (value: unknown): Record<string, unknown> =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
 // ---------------------------------------------------------------- JSON
 
@@ -98,7 +111,8 @@ function folderPaths(folders: unknown): Map<number, string[]> {
   const byId = new Map<number, { parentId: number | null; name: string }>();
   for (const folder of Array.isArray(folders) ? folders : []) {
     const { id, parentId, name } = record(folder);
-    if (typeof id === 'number' && typeof name === 'string') byId.set(id, { parentId: typeof parentId === 'number' ? parentId : null, name });
+    if (typeof id === 'number' && typeof name === 'string')
+      byId.set(id, { parentId: typeof parentId === 'number' ? parentId : null, name });
   }
   const paths = new Map<number, string[]>();
   for (const id of byId.keys()) {
@@ -115,31 +129,40 @@ function folderPaths(folders: unknown): Map<number, string[]> {
 
 function jsonStep(value: unknown): RawStep {
   const step = record(value);
-  const inline = step['inline'] ? record(step['inline']) : step;
-  return { description: plainText(inline['description']), testData: plainText(inline['testData']), expectedResult: plainText(inline['expectedResult']) };
+  const inline = step.inline ? record(step.inline) : step;
+  return {
+    description: plainText(inline.description),
+    testData: plainText(inline.testData),
+    expectedResult: plainText(inline.expectedResult),
+  };
 }
 
 function jsonCase(value: unknown, folders: Map<number, string[]>): RawCase | null {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
   const item = value as Record<string, unknown>;
-  const folder = item['folder'];
-  const script = record(item['testScript']);
-  const type = String(script['type'] ?? '').toUpperCase();
-  const steps = Array.isArray(script['steps']) ? script['steps'].map(jsonStep) : [];
-  const estimated = item['estimatedTime'];
+  const folder = item.folder;
+  const script = record(item.testScript);
+  const type = String(script.type ?? '').toUpperCase();
+  const steps = Array.isArray(script.steps) ? script.steps.map(jsonStep) : [];
+  const estimated = item.estimatedTime;
   return {
-    key: typeof item['key'] === 'string' ? item['key'].trim() : '',
-    name: typeof item['name'] === 'string' ? item['name'].trim() : '',
-    objective: plainText(item['objective']),
-    precondition: plainText(item['precondition']),
-    folder: typeof folder === 'string' ? folderPath(folder) : typeof record(folder)['id'] === 'number' ? (folders.get(record(folder)['id'] as number) ?? []) : [],
-    labels: Array.isArray(item['labels']) ? item['labels'].filter((label): label is string => typeof label === 'string') : [],
-    priority: nameOf(item['priority']),
-    status: nameOf(item['status']),
+    key: typeof item.key === 'string' ? item.key.trim() : '',
+    name: typeof item.name === 'string' ? item.name.trim() : '',
+    objective: plainText(item.objective),
+    precondition: plainText(item.precondition),
+    folder:
+      typeof folder === 'string'
+        ? folderPath(folder)
+        : typeof record(folder).id === 'number'
+          ? (folders.get(record(folder).id as number) ?? [])
+          : [],
+    labels: Array.isArray(item.labels) ? item.labels.filter((label): label is string => typeof label === 'string') : [],
+    priority: nameOf(item.priority),
+    status: nameOf(item.status),
     // Zephyr Scale's APIs give the estimate in milliseconds.
     estimate: typeof estimated === 'number' && estimated > 0 ? Math.round(estimated / 1000) : null,
     steps,
-    text: type === 'PLAIN_TEXT' || type === 'BDD' ? plainText(script['text']) : null,
+    text: type === 'PLAIN_TEXT' || type === 'BDD' ? plainText(script.text) : null,
   };
 }
 
@@ -151,9 +174,9 @@ function readJson(text: string): Array<RawCase | null> {
     throw ValidationError.of('file', importMessages.badJson((error as Error).message));
   }
   const root = record(document);
-  const list = Array.isArray(document) ? document : (root['values'] ?? root['testCases']);
+  const list = Array.isArray(document) ? document : (root.values ?? root.testCases);
   if (!Array.isArray(list)) throw ValidationError.of('file', importMessages.unreadable);
-  const folders = folderPaths(root['folders']);
+  const folders = folderPaths(root.folders);
   return list.map((item) => jsonCase(item, folders));
 }
 
@@ -196,12 +219,19 @@ function readCsv(text: string): Array<RawCase | null> {
     throw ValidationError.of('file', importMessages.badCsv((error as Error).message));
   }
   const header = (rows[0] ?? []).map((cell) => cell.trim().toLowerCase());
-  const column = Object.fromEntries(Object.entries(COLUMNS).map(([field, name]) => [field, header.indexOf(name)])) as Record<keyof typeof COLUMNS, number>;
+  const column = Object.fromEntries(Object.entries(COLUMNS).map(([field, name]) => [field, header.indexOf(name)])) as Record<
+    keyof typeof COLUMNS,
+    number
+  >;
   if (column.name < 0) throw ValidationError.of('file', importMessages.noNameColumn);
   const cases: RawCase[] = [];
   for (const [index, row] of rows.slice(1).entries()) {
     const cell = (field: keyof typeof COLUMNS) => (column[field] < 0 ? '' : (row[column[field]] ?? ''));
-    const step: RawStep = { description: plainText(cell('step')), testData: plainText(cell('testData')), expectedResult: plainText(cell('expected')) };
+    const step: RawStep = {
+      description: plainText(cell('step')),
+      testData: plainText(cell('testData')),
+      expectedResult: plainText(cell('expected')),
+    };
     const starts = cell('name').trim() !== '' || cell('key').trim() !== '';
     if (!starts) {
       // Row numbers as a spreadsheet shows them: the header is row 1.
@@ -233,7 +263,9 @@ function readCsv(text: string): Array<RawCase | null> {
 
 /** The key, priority and status, which have no field of ours, as the description's last lines. */
 function zephyrFacts(raw: RawCase): string {
-  return [raw.key && `Zephyr Scale key: ${raw.key}`, raw.priority && `Priority: ${raw.priority}`, raw.status && `Status: ${raw.status}`].filter(Boolean).join('\n');
+  return [raw.key && `Zephyr Scale key: ${raw.key}`, raw.priority && `Priority: ${raw.priority}`, raw.status && `Status: ${raw.status}`]
+    .filter(Boolean)
+    .join('\n');
 }
 
 /** Our case from a raw one, or the problem that refuses it. */
@@ -244,7 +276,8 @@ function ourCase(raw: RawCase): ImportedCase | string {
   if (raw.folder.some((part) => part.length > SUITE_NAME_MAX)) return importMessages.folderTooLong(SUITE_NAME_MAX);
   if (raw.folder.length > LIMITS.treeDepth) return importMessages.folderTooDeep(LIMITS.treeDepth);
   const labels = new Map<string, string>();
-  for (const label of raw.labels.map((name) => name.trim()).filter(Boolean)) if (!labels.has(label.toLowerCase())) labels.set(label.toLowerCase(), label);
+  for (const label of raw.labels.map((name) => name.trim()).filter(Boolean))
+    if (!labels.has(label.toLowerCase())) labels.set(label.toLowerCase(), label);
   if (labels.size > LIMITS.labelsPerCase) return importMessages.tooManyLabels(LIMITS.labelsPerCase);
   if ([...labels.values()].some((label) => label.length > 255)) return importMessages.labelTooLong(255);
   const steps = raw.steps

@@ -1,8 +1,8 @@
 import { permissionIds } from '@testament/contracts';
 import { describe, expect, it } from 'vitest';
-import { describeCatalogueResource, useCatalogueWorld } from '../../testing/project-catalogue-cases.ts';
+import { describeCatalogueResource, catalogueWorldForFile } from '../../testing/project-catalogue-cases.ts';
 
-const world = useCatalogueWorld();
+const world = catalogueWorldForFile();
 
 const PLAN_URL = 'https://ci.example.com/job/run?project={{TESTY_PROJECT_ID}}&plan={{TESTY_PLAN_ID}}';
 
@@ -39,7 +39,12 @@ describe('integrations', () => {
       page_type: 'testplan',
     });
     expect((await world.alice.get(`/api/v2/integrations/${integration.id}/`)).json()).toEqual(integration);
-    const minimal = await world.alice.post('/api/v2/integrations/', { name: 'Grafana', service_url: 'http://grafana.local:3000/d/abc', project: projectId, page_type: 'testplan' });
+    const minimal = await world.alice.post('/api/v2/integrations/', {
+      name: 'Grafana',
+      service_url: 'http://grafana.local:3000/d/abc',
+      project: projectId,
+      page_type: 'testplan',
+    });
     expect(minimal.json()).toMatchObject({ description: '', is_new_tab: false });
   });
 
@@ -51,7 +56,12 @@ describe('integrations', () => {
       ['Suite wiki', 'testsuite'],
       ['Grafana', 'testplan'],
     ] as const) {
-      const response = await world.alice.post('/api/v2/integrations/', { name, service_url: PLAN_URL, project: projectId, page_type: pageType });
+      const response = await world.alice.post('/api/v2/integrations/', {
+        name,
+        service_url: PLAN_URL,
+        project: projectId,
+        page_type: pageType,
+      });
       created.push(response.json().id);
     }
     const response = await world.alice.get(`/api/v2/integrations/?project=${projectId}&page_type=testplan&page=1&page_size=10`);
@@ -64,7 +74,9 @@ describe('integrations', () => {
     });
     const second = (await world.alice.get(`/api/v2/integrations/?project=${projectId}&page_size=1&page=2`)).json();
     expect(second).toMatchObject({ count: 3, pages: { current: 2, total: 3, previous: 1, next: 3 }, results: [{ id: created[1] }] });
-    expect((await world.alice.get(`/api/v2/integrations/?project=${projectId}&name=graf`)).json().results.map((row: { id: number }) => row.id)).toEqual([created[2]]);
+    expect(
+      (await world.alice.get(`/api/v2/integrations/?project=${projectId}&name=graf`)).json().results.map((row: { id: number }) => row.id),
+    ).toEqual([created[2]]);
     expect((await world.alice.get(`/api/v2/integrations/?project=${projectId}&page=9`)).statusCode).toBe(404);
     expect((await world.alice.get(`/api/v2/integrations/?project=${projectId}&page_size=abc`)).statusCode).toBe(404);
   });
@@ -99,7 +111,9 @@ describe('integrations', () => {
     expect((await post({ ...valid, service_url: `https://example.com/${'a'.repeat(2000)}` })).json()).toEqual({
       service_url: ['Ensure this field has no more than 2000 characters.'],
     });
-    expect((await post({ ...valid, page_type: 'spaceship' })).json()).toEqual({ page_type: ['Object with model=spaceship does not exist.'] });
+    expect((await post({ ...valid, page_type: 'spaceship' })).json()).toEqual({
+      page_type: ['Object with model=spaceship does not exist.'],
+    });
     expect((await post({ ...valid, page_type: 7 })).json()).toEqual({ page_type: ['Invalid value.'] });
     expect((await post({ ...valid, is_new_tab: 'perhaps' })).json()).toEqual({ is_new_tab: ['Must be a valid boolean.'] });
     expect((await post({ ...valid, description: null })).json()).toEqual({ description: ['This field may not be null.'] });
@@ -109,13 +123,17 @@ describe('integrations', () => {
     expect(created.json()).toMatchObject({ is_new_tab: true });
     const id = created.json().id as number;
     expect((await world.alice.patch(`/api/v2/integrations/${id}/`, { service_url: 'javascript:void(0)' })).statusCode).toBe(400);
-    expect((await world.alice.patch(`/api/v2/integrations/${id}/`, { project: world.publicProject })).json()).toEqual({ project: ['The project cannot be changed.'] });
+    expect((await world.alice.patch(`/api/v2/integrations/${id}/`, { project: world.publicProject })).json()).toEqual({
+      project: ['The project cannot be changed.'],
+    });
     expect((await world.alice.get(`/api/v2/integrations/${id}/`)).json()).toMatchObject({ service_url: PLAN_URL, project: projectId });
   });
 
   it('change by PUT and PATCH, one field at a time or all of them', async () => {
     const projectId = await world.newProject('Integration edits');
-    const id = (await world.alice.post('/api/v2/integrations/', { name: 'CI', service_url: PLAN_URL, project: projectId, page_type: 'testplan' })).json().id;
+    const id = (
+      await world.alice.post('/api/v2/integrations/', { name: 'CI', service_url: PLAN_URL, project: projectId, page_type: 'testplan' })
+    ).json().id;
     const put = await world.alice.put(`/api/v2/integrations/${id}/`, {
       name: 'Build server',
       description: 'Nightly',
@@ -126,26 +144,47 @@ describe('integrations', () => {
     });
     expect(put.statusCode, put.body).toBe(200);
     expect(put.json()).toMatchObject({ name: 'Build server', description: 'Nightly', page_type: 'testsuite', is_new_tab: false });
-    expect((await world.alice.patch(`/api/v2/integrations/${id}/`, { description: '' })).json()).toMatchObject({ name: 'Build server', description: '' });
+    expect((await world.alice.patch(`/api/v2/integrations/${id}/`, { description: '' })).json()).toMatchObject({
+      name: 'Build server',
+      description: '',
+    });
   });
 
   it('need the project integration permissions in a private project: a role without them gets 403', async () => {
     const { admin, eve, mallory, privateProject, server } = world;
-    const id = (await admin.post('/api/v2/integrations/', { name: 'Vault CI', service_url: PLAN_URL, project: privateProject, page_type: 'testplan' })).json().id;
+    const id = (
+      await admin.post('/api/v2/integrations/', { name: 'Vault CI', service_url: PLAN_URL, project: privateProject, page_type: 'testplan' })
+    ).json().id;
     // A member who may view the project and manage its labels, but not its integrations.
-    const role = await admin.post('/api/v2/roles/', { name: 'Label keeper', permissions: permissionIds(['view_project', 'add_label', 'change_label', 'delete_label']) });
+    const role = await admin.post('/api/v2/roles/', {
+      name: 'Label keeper',
+      permissions: permissionIds(['view_project', 'add_label', 'change_label', 'delete_label']),
+    });
     const keeperId = await server.createUser('keeper', 'Secret-pass1!');
-    expect((await admin.post('/api/v2/roles/assign/', { project: privateProject, user: keeperId, roles: [role.json().id] })).statusCode).toBe(200);
+    expect(
+      (await admin.post('/api/v2/roles/assign/', { project: privateProject, user: keeperId, roles: [role.json().id] })).statusCode,
+    ).toBe(200);
     const keeper = await server.signIn('keeper', 'Secret-pass1!');
-    expect((await keeper.get(`/api/v2/integrations/?project=${privateProject}&page_type=testplan&page=1&page_size=10`)).json().results.map((row: { id: number }) => row.id)).toContain(id);
+    expect(
+      (await keeper.get(`/api/v2/integrations/?project=${privateProject}&page_type=testplan&page=1&page_size=10`))
+        .json()
+        .results.map((row: { id: number }) => row.id),
+    ).toContain(id);
     expect((await keeper.get(`/api/v2/integrations/${id}/`)).statusCode).toBe(200);
-    const refused = await keeper.post('/api/v2/integrations/', { name: 'Mine', service_url: PLAN_URL, project: privateProject, page_type: 'testplan' });
+    const refused = await keeper.post('/api/v2/integrations/', {
+      name: 'Mine',
+      service_url: PLAN_URL,
+      project: privateProject,
+      page_type: 'testplan',
+    });
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ detail: 'You do not have permission to perform this action.' });
     expect((await keeper.patch(`/api/v2/integrations/${id}/`, { name: 'Mine' })).statusCode).toBe(403);
     expect((await keeper.delete(`/api/v2/integrations/${id}/`)).statusCode).toBe(403);
     // mallory's role in the project (External user) does not even let her view it.
-    expect((await mallory.get(`/api/v2/integrations/?project=${privateProject}&page_type=testplan&page=1&page_size=10`)).statusCode).toBe(403);
+    expect((await mallory.get(`/api/v2/integrations/?project=${privateProject}&page_type=testplan&page=1&page_size=10`)).statusCode).toBe(
+      403,
+    );
     // eve's User role carries add/change/delete_projectintegration (§4.14 seeded roles).
     expect((await eve.patch(`/api/v2/integrations/${id}/`, { name: 'Renamed' })).json()).toMatchObject({ name: 'Renamed' });
     expect((await admin.get(`/api/v2/integrations/${id}/`)).json()).toMatchObject({ name: 'Renamed' });

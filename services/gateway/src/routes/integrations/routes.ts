@@ -1,11 +1,11 @@
 import type { CommandInput } from '@testament/commands';
-import { integrationCreateBody, integrationListQuery, integrationPatchBody, integrationResponse, type IntegrationCreateBody, type IntegrationPatchBody } from '@testament/contracts';
+import { type IntegrationCreateBody, type IntegrationPatchBody, integrationRoutes } from '@testament/contracts';
 import { findIntegration, integrationTrash, listIntegrations } from '@testament/projections';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { registerCatalogueRoutes } from '../../http/catalogue-routes.ts';
 import { execute } from '../../http/execute.ts';
-import { integrationRepresentation } from './representation.ts';
+import { integrationRepresentation } from '../../representations/integrations.ts';
 
 type IntegrationFields = CommandInput<'integrations.create'>;
 
@@ -24,21 +24,21 @@ function integrationFields(body: IntegrationPatchBody): Partial<IntegrationField
 }
 
 /** `integrations/` (§3.16): a project's links to outside services, offered on its pages; paginated (§2.4). */
-export default async function integrationRoutes(app: FastifyInstance, context: GatewayContext) {
+export default async function serveIntegrations(app: FastifyInstance, context: GatewayContext) {
   const { readStore } = context.system;
   registerCatalogueRoutes(app, context, {
-    path: 'integrations',
-    itemName: 'integration',
+    routes: integrationRoutes,
     trash: integrationTrash,
-    createBody: integrationCreateBody,
-    patchBody: integrationPatchBody,
-    response: integrationResponse,
-    listQuery: integrationListQuery,
     find: findIntegration,
     listPage: ({ page_type, name }, project, page) => listIntegrations(readStore, project._id, { pageType: page_type, name }, page),
     represent: (_readStore, integrations) => integrations.map(integrationRepresentation),
     create: (request, body) => execute(context, request, 'integrations.create', integrationFields(body)),
     changes: integrationFields,
-    commands: { change: 'integrations.change', delete: 'integrations.delete', recover: 'integrations.recover', remove: 'integrations.remove' },
+    commands: {
+      change: 'integrations.change',
+      delete: 'integrations.delete',
+      recover: 'integrations.recover',
+      remove: 'integrations.remove',
+    },
   });
 }

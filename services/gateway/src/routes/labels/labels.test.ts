@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { describeCatalogueResource, useCatalogueWorld } from '../../testing/project-catalogue-cases.ts';
+import { describeCatalogueResource, catalogueWorldForFile } from '../../testing/project-catalogue-cases.ts';
 
-const world = useCatalogueWorld();
+const world = catalogueWorldForFile();
 
 describeCatalogueResource({
   world,
@@ -62,7 +62,9 @@ describe('labels', () => {
     expect((await world.alice.post('/api/v2/labels/', { name: 'x'.repeat(256), project: projectId })).json()).toEqual({
       name: ['Ensure this field has no more than 255 characters.'],
     });
-    expect((await world.alice.post('/api/v2/labels/', { name: 'x', project: projectId, type: 3 })).json()).toEqual({ type: ['"3" is not a valid choice.'] });
+    expect((await world.alice.post('/api/v2/labels/', { name: 'x', project: projectId, type: 3 })).json()).toEqual({
+      type: ['"3" is not a valid choice.'],
+    });
     const custom = await world.alice.post('/api/v2/labels/', { name: 'x', project: projectId, type: 1, color: 'rgba(1, 2, 3, 0.5)' });
     expect(custom.json()).toMatchObject({ type: 1, color: 'rgba(1, 2, 3, 0.5)' });
     expect((await world.alice.patch(`/api/v2/labels/${custom.json().id}/`, { color: null })).json().color).toBeNull();

@@ -68,7 +68,7 @@ describe('/ws/live/', () => {
     await until(() => messages.find((m) => (m as { subscribed?: string[] }).subscribed?.includes('projects')));
     const other = await server.signedIn('admin');
     const created = await other.post('/api/v2/projects/', { name: 'Live one' });
-    const notice = await until(() => messages.find((m) => (m as { topic?: string }).topic === 'projects')) as { position: number };
+    const notice = (await until(() => messages.find((m) => (m as { topic?: string }).topic === 'projects'))) as { position: number };
     expect(notice.position).toBeGreaterThan(0);
     const list = await admin.get('/api/v2/projects/?name=live');
     expect(list.json().results[0].id).toBe(created.json().id);
@@ -83,38 +83,49 @@ describe('/ws/live/', () => {
     const { socket, messages, opened } = connect('/ws/live/', { cookie: cookieHeader(outsider), origin: ORIGIN });
     expect(await opened).toBe(101);
     socket.send(JSON.stringify({ subscribe: [`project:${secret.id}`, `user:${adminId}:notifications`, 'projects'] }));
-    const ack = await until(() => messages.find((m) => (m as { subscribed?: string[] }).subscribed)) as { subscribed: string[] };
+    const ack = (await until(() => messages.find((m) => (m as { subscribed?: string[] }).subscribed))) as { subscribed: string[] };
     expect(ack.subscribed).toEqual(['projects']);
     expect(messages.filter((m) => (m as { error?: string }).error)).toHaveLength(2);
     socket.close();
   });
 
-  it('tells, when asked, the followed topics changed after an answer’s read position: a change between the answer and the subscription is not missed', async () => {
-    const listed = await admin.get('/api/v2/projects/');
-    const readAt = Number(listed.headers[READ_POSITION_HEADER]);
-    expect(Number.isInteger(readAt)).toBe(true);
-    // Another browser adds a project before this one follows the list: no notice can reach it.
-    await (await server.signedIn('admin')).post('/api/v2/projects/', { name: 'Made in between' });
-    const { socket, messages, opened } = connect('/ws/live/', { cookie: cookieHeader(admin), origin: ORIGIN });
-    expect(await opened).toBe(101);
-    const acknowledged = async () => {
-      const before = messages.length;
-      socket.send(JSON.stringify({ subscribe: ['projects'] }));
-      return (await until(() => messages.slice(before).find((m) => (m as { subscribed?: string[] }).subscribed))) as { position: number };
-    };
-    const { position: followedFrom } = await acknowledged();
-    expect(followedFrom).toBeGreaterThan(readAt);
-    socket.send(JSON.stringify({ changedSince: readAt, topics: ['projects', 'users', `project:${readAt}`] }));
-    expect(await until(() => messages.find((m) => (m as { topic?: string }).topic))).toEqual({ topic: 'projects', position: followedFrom });
-    // Asked from the position it follows from, nothing changed since: no notice comes before the next acknowledgement.
-    const noticesSoFar = messages.length;
-    socket.send(JSON.stringify({ changedSince: followedFrom, topics: ['projects'] }));
-    await acknowledged();
-    expect(messages.slice(noticesSoFar).filter((m) => (m as { topic?: string }).topic)).toEqual([]);
-    for (const notAnObject of ['null', '5', '"projects"']) socket.send(notAnObject);
-    await until(() => (messages.filter((m) => (m as { error?: string }).error === 'Messages must be JSON objects.').length === 3 ? true : undefined));
-    socket.send(JSON.stringify({ changedSince: 'soon', topics: ['projects'] }));
-    expect(await until(() => messages.find((m) => (m as { error?: string }).error?.startsWith('changedSince')))).toEqual({ error: 'changedSince takes a position (a whole number) and a list of topics.' });
-    socket.close();
-  });
+  it(
+    'tells, when asked, the followed topics changed after an answer’s read ' +
+      'position: a change between the answer and the subscription is not missed',
+    async () => {
+      const listed = await admin.get('/api/v2/projects/');
+      const readAt = Number(listed.headers[READ_POSITION_HEADER]);
+      expect(Number.isInteger(readAt)).toBe(true);
+      // Another browser adds a project before this one follows the list: no notice can reach it.
+      await (await server.signedIn('admin')).post('/api/v2/projects/', { name: 'Made in between' });
+      const { socket, messages, opened } = connect('/ws/live/', { cookie: cookieHeader(admin), origin: ORIGIN });
+      expect(await opened).toBe(101);
+      const acknowledged = async () => {
+        const before = messages.length;
+        socket.send(JSON.stringify({ subscribe: ['projects'] }));
+        return (await until(() => messages.slice(before).find((m) => (m as { subscribed?: string[] }).subscribed))) as { position: number };
+      };
+      const { position: followedFrom } = await acknowledged();
+      expect(followedFrom).toBeGreaterThan(readAt);
+      socket.send(JSON.stringify({ changedSince: readAt, topics: ['projects', 'users', `project:${readAt}`] }));
+      expect(await until(() => messages.find((m) => (m as { topic?: string }).topic))).toEqual({
+        topic: 'projects',
+        position: followedFrom,
+      });
+      // Asked from the position it follows from, nothing changed since: no notice comes before the next acknowledgement.
+      const noticesSoFar = messages.length;
+      socket.send(JSON.stringify({ changedSince: followedFrom, topics: ['projects'] }));
+      await acknowledged();
+      expect(messages.slice(noticesSoFar).filter((m) => (m as { topic?: string }).topic)).toEqual([]);
+      for (const notAnObject of ['null', '5', '"projects"']) socket.send(notAnObject);
+      await until(() =>
+        messages.filter((m) => (m as { error?: string }).error === 'Messages must be JSON objects.').length === 3 ? true : undefined,
+      );
+      socket.send(JSON.stringify({ changedSince: 'soon', topics: ['projects'] }));
+      expect(await until(() => messages.find((m) => (m as { error?: string }).error?.startsWith('changedSince')))).toEqual({
+        error: 'changedSince takes a position (a whole number) and a list of topics.',
+      });
+      socket.close();
+    },
+  );
 });

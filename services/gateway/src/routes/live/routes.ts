@@ -1,14 +1,14 @@
-import { topics, PermissionDeniedError, messages } from '@testament/contracts';
+import type { WebsocketHandler } from '@fastify/websocket';
+import { liveRoutes, topics, PermissionDeniedError, messages, type DeclaredRoute } from '@testament/contracts';
 import { unreadNotificationCount } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { GatewayContext } from '../../context.ts';
-import { routeContracts, webSocketRoute } from '../../http/route-schema.ts';
+import { serveSocket } from '../../http/route-schema.ts';
 import { originTrusted, requireUser } from '../../plugins/authentication.ts';
 import { mayFollow } from './topic-access.ts';
 
 const MAX_TOPICS_PER_SOCKET = 200;
-const contract = routeContracts('live');
 
 /** Before the upgrade: a signed-in user, from a trusted origin (D2). */
 function checkHandshake(request: FastifyRequest, trustedOrigins: readonly string[]): void {
@@ -20,34 +20,42 @@ function send(socket: WebSocket, message: unknown): void {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
 }
 
-export default async function liveRoutes(app: FastifyInstance, { system, config }: GatewayContext) {
+/**
+ * A socket route whose handshake is checked before the upgrade: `serveSocket` takes no route options, so the check
+ * is the `preValidation` hook of a scope holding that route alone.
+ */
+async function serveCheckedSocket(
+  app: FastifyInstance,
+  route: DeclaredRoute,
+  check: (request: FastifyRequest) => Promise<void>,
+  wsHandler: WebsocketHandler,
+): Promise<void> {
+  await app.register(async (scope) => {
+    scope.addHook('preValidation', check);
+    serveSocket(scope, route, wsHandler);
+  });
+}
+
+export default async function serveLive(app: FastifyInstance, { system, config }: GatewayContext) {
   /** TestY's socket: `{"count": n}` on connect and whenever the user's unread count may have changed. */
-  app.route(
-    webSocketRoute(
-      '/ws/notifications/:userId(^\\d+)/',
-      {
-        ...contract({
-          summary: "WebSocket: the caller's unread notification count (TestY's socket)",
-          description: 'Only for the signed-in user, from a trusted origin. The server sends `{"count": n}` on connect and whenever the unread count may have changed; it reads nothing from the client.',
-          response: { 101: { description: 'Switching to the WebSocket protocol' } },
-        }),
-        preValidation: async (request) => {
-          checkHandshake(request, config.trustedOrigins);
-          if (Number((request.params as { userId: string }).userId) !== requireUser(request)._id) {
-            throw new PermissionDeniedError(messages.forbidden);
-          }
-        },
-      },
-      (socket, request) => {
-        const userId = requireUser(request)._id;
-        const pushCount = async () => send(socket, { count: await unreadNotificationCount(system.readStore, userId) });
-        const stop = system.progress.onTopic((topic) => {
-          if (topic === topics.notifications(userId)) void pushCount();
-        });
-        socket.on('close', stop);
-        void pushCount();
-      },
-    ),
+  await serveCheckedSocket(
+    app,
+    liveRoutes.notificationCount,
+    async (request) => {
+      checkHandshake(request, config.trustedOrigins);
+      if (Number((request.params as { userId: string }).userId) !== requireUser(request)._id) {
+        throw new PermissionDeniedError(messages.forbidden);
+      }
+    },
+    (socket, request) => {
+      const userId = requireUser(request)._id;
+      const pushCount = async () => send(socket, { count: await unreadNotificationCount(system.readStore, userId) });
+      const stop = system.progress.onTopic((topic) => {
+        if (topic === topics.notifications(userId)) void pushCount();
+      });
+      socket.on('close', stop);
+      void pushCount();
+    },
   );
 
   /**
@@ -55,57 +63,44 @@ export default async function liveRoutes(app: FastifyInstance, { system, config 
    * `{"unsubscribe": [topics]}`; the server sends `{"topic", "position"}` when a
    * followed topic changed, so screens refetch what they show.
    */
-  app.route(
-    webSocketRoute(
-      '/ws/live/',
-      {
-        ...contract({
-          summary: 'WebSocket: the live channel, telling screens when what they show changed',
-          description:
-            'Signed-in users, from a trusted origin. The client sends `{"subscribe": [topics]}` or `{"unsubscribe": [topics]}`; the server answers ' +
-            '`{"subscribed": [topics], "position": n}`, sends `{"error": message, "topic"?: topic}` for a topic the caller may not follow, past the limit of topics, ' +
-            'or for a message that is not JSON, and sends `{"topic": topic, "position": n}` whenever a followed topic changed. ' +
-            '`{"changedSince": n, "topics": [topics]}` asks for such a notice for each followed topic among them that changed after position n ' +
-            '(an answer read at n names it in its `X-Read-Position` header): a change made between an answer and the subscription is not missed.',
-          response: { 101: { description: 'Switching to the WebSocket protocol' } },
-        }),
-        preValidation: async (request) => checkHandshake(request, config.trustedOrigins),
-      },
-      (socket, request) => {
-        const user = requireUser(request);
-        const followed = new Set<string>();
-        const stop = system.progress.onTopic((topic, position) => {
-          if (followed.has(topic)) send(socket, { topic, position });
-        });
-        /** A notice for each followed topic among `topics` changed after `since`: what a screen's answer read at `since` may lack. */
-        const tellChangedSince = (since: unknown, topics: unknown) => {
-          if (typeof since !== 'number' || !Number.isInteger(since) || since < 0 || !Array.isArray(topics)) {
-            return send(socket, { error: 'changedSince takes a position (a whole number) and a list of topics.' });
-          }
-          const asked = topics.map(String).filter((topic) => followed.has(topic));
-          const position = system.progress.current;
-          for (const topic of system.progress.changedSince(since, asked)) send(socket, { topic, position });
-        };
-        socket.on('close', stop);
-        socket.on('message', async (raw) => {
-          let message: { subscribe?: unknown; unsubscribe?: unknown; changedSince?: unknown; topics?: unknown };
-          try {
-            message = JSON.parse(String(raw));
-          } catch {
-            return send(socket, { error: 'Messages must be JSON.' });
-          }
-          // `null` or a number is JSON too, and has no fields to read.
-          if (typeof message !== 'object' || message === null) return send(socket, { error: 'Messages must be JSON objects.' });
-          if (message.changedSince !== undefined) return tellChangedSince(message.changedSince, message.topics);
-          for (const topic of Array.isArray(message.unsubscribe) ? message.unsubscribe : []) followed.delete(String(topic));
-          for (const topic of Array.isArray(message.subscribe) ? message.subscribe.map(String) : []) {
-            if (followed.size >= MAX_TOPICS_PER_SOCKET) return send(socket, { error: 'Too many topics.', topic });
-            if (await mayFollow(system.readStore, user, topic)) followed.add(topic);
-            else send(socket, { error: messages.forbidden, topic });
-          }
-          send(socket, { subscribed: [...followed], position: system.progress.current });
-        });
-      },
-    ),
+  await serveCheckedSocket(
+    app,
+    liveRoutes.channel,
+    async (request) => checkHandshake(request, config.trustedOrigins),
+    (socket, request) => {
+      const user = requireUser(request);
+      const followed = new Set<string>();
+      const stop = system.progress.onTopic((topic, position) => {
+        if (followed.has(topic)) send(socket, { topic, position });
+      });
+      /** A notice for each followed topic among `topics` changed after `since`: what a screen's answer read at `since` may lack. */
+      const tellChangedSince = (since: unknown, topics: unknown) => {
+        if (typeof since !== 'number' || !Number.isInteger(since) || since < 0 || !Array.isArray(topics)) {
+          return send(socket, { error: 'changedSince takes a position (a whole number) and a list of topics.' });
+        }
+        const asked = topics.map(String).filter((topic) => followed.has(topic));
+        const position = system.progress.current;
+        for (const topic of system.progress.changedSince(since, asked)) send(socket, { topic, position });
+      };
+      socket.on('close', stop);
+      socket.on('message', async (raw) => {
+        let message: { subscribe?: unknown; unsubscribe?: unknown; changedSince?: unknown; topics?: unknown };
+        try {
+          message = JSON.parse(String(raw));
+        } catch {
+          return send(socket, { error: 'Messages must be JSON.' });
+        }
+        // `null` or a number is JSON too, and has no fields to read.
+        if (typeof message !== 'object' || message === null) return send(socket, { error: 'Messages must be JSON objects.' });
+        if (message.changedSince !== undefined) return tellChangedSince(message.changedSince, message.topics);
+        for (const topic of Array.isArray(message.unsubscribe) ? message.unsubscribe : []) followed.delete(String(topic));
+        for (const topic of Array.isArray(message.subscribe) ? message.subscribe.map(String) : []) {
+          if (followed.size >= MAX_TOPICS_PER_SOCKET) return send(socket, { error: 'Too many topics.', topic });
+          if (await mayFollow(system.readStore, user, topic)) followed.add(topic);
+          else send(socket, { error: messages.forbidden, topic });
+        }
+        send(socket, { subscribed: [...followed], position: system.progress.current });
+      });
+    },
   );
 }

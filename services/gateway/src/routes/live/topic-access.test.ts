@@ -6,10 +6,10 @@ import WebSocket from 'ws';
 import { createSuite, userIdOf } from '../../testing/builders.ts';
 import { ORIGIN, type Browser } from '../../testing/harness.ts';
 import { assign } from '../../testing/people.ts';
-import { useCatalogueWorld } from '../../testing/project-catalogue-cases.ts';
+import { catalogueWorldForFile } from '../../testing/project-catalogue-cases.ts';
 
 // The audit API reads the trail where the server folds it: on its own thread.
-const world = useCatalogueWorld({ auditThread: true });
+const world = catalogueWorldForFile({ auditThread: true });
 const ADMIN_ROLE = 1;
 let base: string;
 
@@ -60,9 +60,14 @@ describe('following a live topic', () => {
       [topics.user(outsiderId), `/api/v2/users/${outsiderId}/`],
     ];
     const people: Record<string, Browser> = { admin: world.admin, bob: world.bob, alice: world.alice, mallory: world.mallory };
-    const allowedBy = new Map<string, { mayRead: string[]; mayFollow: string[] }>(reads.map(([topic]) => [topic, { mayRead: [], mayFollow: [] }]));
+    const allowedBy = new Map<string, { mayRead: string[]; mayFollow: string[] }>(
+      reads.map(([topic]) => [topic, { mayRead: [], mayFollow: [] }]),
+    );
     for (const [name, browser] of Object.entries(people)) {
-      const following = await followed(browser, reads.map(([topic]) => topic));
+      const following = await followed(
+        browser,
+        reads.map(([topic]) => topic),
+      );
       for (const [topic, path] of reads) {
         const read = await browser.get(path);
         expect([200, 403, 404], `${name} ${path}: ${read.body}`).toContain(read.statusCode);
@@ -73,15 +78,22 @@ describe('following a live topic', () => {
     for (const [topic, { mayRead, mayFollow }] of allowedBy) expect(mayFollow, topic).toEqual(mayRead);
     // Each kind both lets someone in and keeps someone out (open topics: everyone signed in).
     const kinds = new Map<TopicOwner['kind'], string[][]>();
-    for (const [topic, { mayRead }] of allowedBy) kinds.set(topicOwner(topic).kind, [...(kinds.get(topicOwner(topic).kind) ?? []), mayRead]);
+    for (const [topic, { mayRead }] of allowedBy)
+      kinds.set(topicOwner(topic).kind, [...(kinds.get(topicOwner(topic).kind) ?? []), mayRead]);
     expect(kinds.get('open')).toEqual([Object.keys(people)]);
     for (const kind of ['project', 'audit', 'user'] as const) {
-      for (const allowed of kinds.get(kind)!) expect(allowed.length > 0 && allowed.length < Object.keys(people).length, `${kind}: ${allowed}`).toBe(true);
+      for (const allowed of kinds.get(kind)!)
+        expect(allowed.length > 0 && allowed.length < Object.keys(people).length, `${kind}: ${allowed}`).toBe(true);
     }
     expect(allowedBy.get(topics.audit(project))!.mayFollow).toEqual(['admin', 'bob']);
 
     // What only its owner reads (the API answers each caller with their own): its owner, and nobody else, not even a superuser.
-    for (const topic of [topics.notifications(aliceId), topics.notificationSettings(aliceId), topics.apiTokens(aliceId), topics.bulkJobs(aliceId)]) {
+    for (const topic of [
+      topics.notifications(aliceId),
+      topics.notificationSettings(aliceId),
+      topics.apiTokens(aliceId),
+      topics.bulkJobs(aliceId),
+    ]) {
       expect((await followed(world.alice, [topic])).has(topic), topic).toBe(true);
       expect((await followed(world.admin, [topic])).has(topic), topic).toBe(false);
       expect((await followed(world.bob, [topic])).has(topic), topic).toBe(false);

@@ -2,7 +2,7 @@ import { NotFoundError, PermissionDeniedError, topicOwner } from '@testament/con
 import type { ReadStore } from '@testament/infra';
 import { findVisibleUser, type UserDocument } from '@testament/projections';
 import { visibleProjectOrFail } from '../../http/project-scope.ts';
-import { auditedProject } from '../audit/access.ts';
+import { auditedProject } from '../../http/audit-access.ts';
 
 /** Whether the API's own check lets the read through: a refusal (403, 404) is a no, anything else goes on up. */
 async function passes(check: () => Promise<unknown>): Promise<boolean> {

@@ -8,11 +8,15 @@ let grace: Person;
 let bob: Person;
 let ids: number[];
 
-const list = async (browser: Browser, path = '/api/v2/notifications/'): Promise<number[]> => (await browser.get(path)).json().results.map((n: { id: number }) => n.id);
+const list = async (browser: Browser, path = '/api/v2/notifications/'): Promise<number[]> =>
+  (await browser.get(path)).json().results.map((n: { id: number }) => n.id);
 const trash = (browser: Browser) => list(browser, '/api/v2/notifications/deleted/');
 
 beforeAll(async () => {
-  ({ server, people: { alice, grace, bob } } = await startWithPeople('alice', 'grace', 'bob'));
+  ({
+    server,
+    people: { alice, grace, bob },
+  } = await startWithPeople('alice', 'grace', 'bob'));
   // Grace is told of each project alice adds her to (a new account receives the access kinds).
   for (const name of ['One', 'Two', 'Three']) {
     const project = await createProject(alice.browser, { name, is_private: true });
@@ -40,7 +44,9 @@ describe('the trash of notifications', () => {
     expect(await list(grace.browser)).toEqual([ids[2]]);
     expect(await trash(bob.browser)).toEqual([]);
     // Bob cannot recover grace's: they are not in his trash.
-    expect((await bob.browser.post('/api/v2/notifications/deleted/recover/', { instance_ids: [ids[0]] })).json()).toEqual({ instance_ids: [`Invalid pk "${ids[0]}" - object does not exist.`] });
+    expect((await bob.browser.post('/api/v2/notifications/deleted/recover/', { instance_ids: [ids[0]] })).json()).toEqual({
+      instance_ids: [`Invalid pk "${ids[0]}" - object does not exist.`],
+    });
 
     const recovered = await grace.browser.post('/api/v2/notifications/deleted/recover/', { instance_ids: [ids[0]] });
     expect(recovered.statusCode).toBe(200);
@@ -56,7 +62,9 @@ describe('the trash of notifications', () => {
     expect((await grace.browser.post('/api/v2/notifications/deleted/recover/', { instance_ids: [ids[1]] })).statusCode).toBe(400);
     expect((await grace.browser.get(`/api/v2/notifications/${ids[1]}/`)).statusCode).toBe(404);
     const events = await server.system.store.readStream(`notifications-${grace.id}`);
-    expect(events.filter((e) => e.type === 'NotificationsRecovered' || e.type === 'NotificationsRemoved').map((e) => [e.type, e.data])).toEqual([
+    expect(
+      events.filter((e) => e.type === 'NotificationsRecovered' || e.type === 'NotificationsRemoved').map((e) => [e.type, e.data]),
+    ).toEqual([
       ['NotificationsRecovered', { notificationIds: [ids[0]] }],
       ['NotificationsRemoved', { notificationIds: [ids[1]] }],
     ]);
@@ -67,7 +75,9 @@ describe('the trash of notifications', () => {
       const refused = await grace.browser.post('/api/v2/notifications/deleted/remove/', body);
       expect(refused.statusCode).toBe(400);
     }
-    expect((await grace.browser.post('/api/v2/notifications/deleted/recover/', {})).json()).toEqual({ instance_ids: ['This field is required.'] });
+    expect((await grace.browser.post('/api/v2/notifications/deleted/recover/', {})).json()).toEqual({
+      instance_ids: ['This field is required.'],
+    });
     expect((await grace.browser.post('/api/v2/notifications/deleted/recover/', { instance_ids: ['x'] })).statusCode).toBe(400);
     expect(await list(grace.browser)).toEqual([ids[0], ids[2]]);
     const anonymous = server.browser();

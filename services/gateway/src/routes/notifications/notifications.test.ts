@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { ORIGIN, type Browser, type TestServer } from '../../testing/harness.ts';
 import { ROLE, assign, createProject, signedIn, startWithPeople, type Person } from '../../testing/people.ts';
-import { timeago } from './representation.ts';
+import { timeago } from '../../representations/notifications.ts';
 
 let server: TestServer;
 let admin: Browser;
@@ -13,7 +13,11 @@ let carol: Person;
 let projectId: number;
 
 beforeAll(async () => {
-  ({ server, admin, people: { alice, bob, carol } } = await startWithPeople('alice', 'bob', 'carol'));
+  ({
+    server,
+    admin,
+    people: { alice, bob, carol },
+  } = await startWithPeople('alice', 'bob', 'carol'));
   await server.app.listen({ host: '127.0.0.1', port: 0 });
   projectId = (await createProject(alice.browser, { name: 'Apollo', is_private: true })).id;
 });
@@ -28,31 +32,41 @@ interface Notification {
   message: { template: string; placeholder_text: string; placeholder_link: string };
 }
 
-const list = async (browser: Browser, query = ''): Promise<Notification[]> => (await browser.get(`/api/v2/notifications/${query}`)).json().results;
+const list = async (browser: Browser, query = ''): Promise<Notification[]> =>
+  (await browser.get(`/api/v2/notifications/${query}`)).json().results;
 const enable = (browser: Browser, settings: unknown[]) => browser.post('/api/v2/notifications/enable/', { settings });
 const markAs = (browser: Browser, body: Record<string, unknown>) => browser.post('/api/v2/notifications/mark-as/', body);
 
 describe('notification settings', () => {
-  it('lists every kind; a new account has the project access kinds enabled, so a first access request reaches someone, and the end of its own jobs', async () => {
-    const settings = (await carol.browser.get('/api/v2/notifications/settings/')).json();
-    expect(settings).toEqual([
-      { action_code: 0, verbose_name: 'Test assigned', enabled: false },
-      { action_code: 1, verbose_name: 'Test unassigned', enabled: false },
-      { action_code: 4, verbose_name: 'Bulk update ended', enabled: true },
-      { action_code: 5, verbose_name: 'Project access requested', enabled: true },
-      { action_code: 6, verbose_name: 'Project access granted', enabled: true },
-      { action_code: 7, verbose_name: 'Project access removed', enabled: true },
-    ]);
-  });
+  it(
+    'lists every kind; a new account has the project access kinds enabled, ' +
+      'so a first access request reaches someone, and the end of its own jobs',
+    async () => {
+      const settings = (await carol.browser.get('/api/v2/notifications/settings/')).json();
+      expect(settings).toEqual([
+        { action_code: 0, verbose_name: 'Test assigned', enabled: false },
+        { action_code: 1, verbose_name: 'Test unassigned', enabled: false },
+        { action_code: 4, verbose_name: 'Bulk update ended', enabled: true },
+        { action_code: 5, verbose_name: 'Project access requested', enabled: true },
+        { action_code: 6, verbose_name: 'Project access granted', enabled: true },
+        { action_code: 7, verbose_name: 'Project access removed', enabled: true },
+      ]);
+    },
+  );
 
   it('enables and disables kinds, answering a JSON string', async () => {
     const enabled = await enable(carol.browser, [0, '5']);
     expect(enabled.statusCode).toBe(200);
     expect(enabled.json()).toBe('Enabled notifications for Test assigned, Project access requested');
     const codes = async () =>
-      (await carol.browser.get('/api/v2/notifications/settings/')).json().filter((s: { enabled: boolean }) => s.enabled).map((s: { action_code: number }) => s.action_code);
+      (await carol.browser.get('/api/v2/notifications/settings/'))
+        .json()
+        .filter((s: { enabled: boolean }) => s.enabled)
+        .map((s: { action_code: number }) => s.action_code);
     expect(await codes()).toEqual([0, 4, 5, 6, 7]);
-    expect((await carol.browser.post('/api/v2/notifications/disable/', { settings: [0, 6] })).json()).toBe('Disabled notifications for Test assigned, Project access granted');
+    expect((await carol.browser.post('/api/v2/notifications/disable/', { settings: [0, 6] })).json()).toBe(
+      'Disabled notifications for Test assigned, Project access granted',
+    );
     expect(await codes()).toEqual([4, 5, 7]);
     // The end of a job stays on until disabled, and comes back when enabled.
     await carol.browser.post('/api/v2/notifications/disable/', { settings: [4] });
@@ -128,7 +142,11 @@ describe('delivery', () => {
       'Your roles in {{placeholder}} were changed by alice',
       'Your request for access to {{placeholder}} was granted by alice',
     ]);
-    expect((await list(frank.browser))[0]!.message).toEqual({ template: 'You were added to {{placeholder}} by bob', placeholder_text: 'Gemini', placeholder_link: `/projects/${other.id}/overview` });
+    expect((await list(frank.browser))[0]!.message).toEqual({
+      template: 'You were added to {{placeholder}} by bob',
+      placeholder_text: 'Gemini',
+      placeholder_link: `/projects/${other.id}/overview`,
+    });
   });
 
   it('does not tell people about what they did themselves', async () => {
@@ -155,14 +173,18 @@ describe('reading, marking and deleting', () => {
     ids = (await list(grace.browser)).map((n) => n.id);
   });
 
-  it('lists the caller\'s own notifications, newest first, paginated, filtered by unread', async () => {
+  it("lists the caller's own notifications, newest first, paginated, filtered by unread", async () => {
     expect(ids).toHaveLength(3);
     expect([...ids].sort((a, b) => b - a)).toEqual(ids);
     const page = (await grace.browser.get('/api/v2/notifications/?page_size=2')).json();
     expect(page).toMatchObject({ count: 3, pages: { total: 2, next: 2 } });
     expect((await list(grace.browser, '?ordering=id')).map((n) => n.id)).toEqual([...ids].reverse());
     expect((await grace.browser.get('/api/v2/notifications/?ordering=actor')).statusCode).toBe(400);
-    expect((await grace.browser.get(`/api/v2/notifications/${ids[0]}/`)).json()).toMatchObject({ id: ids[0], unread: true, actor: 'alice' });
+    expect((await grace.browser.get(`/api/v2/notifications/${ids[0]}/`)).json()).toMatchObject({
+      id: ids[0],
+      unread: true,
+      actor: 'alice',
+    });
     expect((await bob.browser.get(`/api/v2/notifications/${ids[0]}/`)).statusCode).toBe(404);
   });
 
@@ -179,7 +201,7 @@ describe('reading, marking and deleting', () => {
     expect((await markAs(grace.browser, { notifications: 'all' })).statusCode).toBe(400);
   });
 
-  it('records every mark as an event in the user\'s notification stream', async () => {
+  it("records every mark as an event in the user's notification stream", async () => {
     const events = await server.system.store.readStream(`notifications-${grace.id}`);
     expect(events.filter((e) => e.type === 'NotificationsMarked').map((e) => e.data)).toEqual([
       { unread: false, notificationIds: [ids[0]] },
@@ -188,7 +210,7 @@ describe('reading, marking and deleting', () => {
     ]);
   });
 
-  it('deletes the caller\'s own notification only', async () => {
+  it("deletes the caller's own notification only", async () => {
     expect((await bob.browser.delete(`/api/v2/notifications/${ids[2]}/`)).statusCode).toBe(404);
     expect((await grace.browser.delete(`/api/v2/notifications/${ids[2]}/`)).statusCode).toBe(204);
     expect((await grace.browser.get(`/api/v2/notifications/${ids[2]}/`)).statusCode).toBe(404);
@@ -240,7 +262,7 @@ describe('the unread count over /ws/notifications/{userId}/', () => {
 
 describe('timeago', () => {
   const now = new Date('2026-03-10T12:00:00Z');
-  it('reads like TestY\'s: the two largest adjacent units', () => {
+  it("reads like TestY's: the two largest adjacent units", () => {
     expect(timeago('2026-03-10T11:59:30Z', now)).toBe('0 minutes ago');
     expect(timeago('2026-03-10T11:57:00Z', now)).toBe('3 minutes ago');
     expect(timeago('2026-03-10T10:59:00Z', now)).toBe('1 hour, 1 minute ago');

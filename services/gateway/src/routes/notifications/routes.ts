@@ -5,38 +5,35 @@ import {
   accessMessages,
   catalogueMessages,
   markNotificationsBody,
-  markNotificationsResponse,
   notificationListQuery,
-  notificationListResponse,
-  notificationResponse,
+  notificationRoutes,
   notificationSetting,
-  notificationSettingStateResponse,
   notificationSettingsBody,
-  paginationQuery,
-  paginatedResponse,
   parseOrThrow,
-  previewResponse,
   trashBody,
   type NotificationSettingState,
 } from '@testament/contracts';
-import { deletedNotifications, findNotification, listDeletedNotifications, listNotifications, notificationStates, subscribedActionCodes } from '@testament/projections';
+import {
+  deletedNotifications,
+  findNotification,
+  listDeletedNotifications,
+  listNotifications,
+  notificationStates,
+  subscribedActionCodes,
+} from '@testament/projections';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
 import { execute } from '../../http/execute.ts';
 import { pageRequest, paginated } from '../../http/pagination.ts';
 import { sendJsonString } from '../../http/replies.ts';
-import { noContent, routeContracts } from '../../http/route-schema.ts';
+import { serve } from '../../http/route-schema.ts';
 import { requireUser } from '../../plugins/authentication.ts';
-import { notificationRepresentation } from './representation.ts';
-
-const detail = '/api/v2/notifications/:id(^\\d+)/';
-const contract = routeContracts('notifications');
+import { notificationRepresentation } from '../../representations/notifications.ts';
 
 const verboseNames = (codes: number[]) => codes.map((code) => notificationSetting(code)!.verboseName);
 
 /** The caller's own notifications, their settings, and marking them read or unread (§3.13). */
-export default async function notificationRoutes(app: FastifyInstance, context: GatewayContext) {
+export default async function serveNotifications(app: FastifyInstance, context: GatewayContext) {
   const { system } = context;
 
   async function ownNotification(request: FastifyRequest) {
@@ -46,30 +43,29 @@ export default async function notificationRoutes(app: FastifyInstance, context: 
     return notification;
   }
 
-  app.get(
-    '/api/v2/notifications/',
-    contract({ summary: "The caller's notifications", querystring: notificationListQuery.extend(paginationQuery.shape), response: { 200: notificationListResponse } }),
-    async (request) => {
-      const user = requireUser(request);
-      const query = parseOrThrow(notificationListQuery, request.query);
-      const page = pageRequest(request.query as Record<string, string>);
-      const { items, count } = await listNotifications(system.readStore, user._id, query, page);
-      const now = new Date();
-      return paginated(request, page, count, items.map((item) => notificationRepresentation(item, now)));
-    },
-  );
+  serve(app, notificationRoutes.list, async (request) => {
+    const user = requireUser(request);
+    const query = parseOrThrow(notificationListQuery, request.query);
+    const page = pageRequest(request.query as Record<string, string>);
+    const { items, count } = await listNotifications(system.readStore, user._id, query, page);
+    const now = new Date();
+    return paginated(
+      request,
+      page,
+      count,
+      items.map((item) => notificationRepresentation(item, now)),
+    );
+  });
 
-  app.get(detail, contract({ summary: "One of the caller's notifications", response: { 200: notificationResponse } }), async (request) =>
-    notificationRepresentation(await ownNotification(request), new Date()),
-  );
+  serve(app, notificationRoutes.retrieve, async (request) => notificationRepresentation(await ownNotification(request), new Date()));
 
-  app.delete(detail, contract({ summary: 'Delete a notification', response: { 204: noContent } }), async (request, reply) => {
+  serve(app, notificationRoutes.destroy, async (request, reply) => {
     const notification = await ownNotification(request);
     await execute(context, request, 'notifications.delete', { userId: notification.recipientId, notificationId: notification.id });
     return reply.code(204).send();
   });
 
-  app.get(`${detail}delete/preview/`, contract({ summary: 'What deleting the notification would delete: itself alone', response: { 200: previewResponse } }), async (request) => {
+  serve(app, notificationRoutes.deletePreview, async (request) => {
     await ownNotification(request);
     return [{ verbose_name: 'source model', verbose_name_related_model: 'notifications', count: 1 }];
   });
@@ -77,69 +73,53 @@ export default async function notificationRoutes(app: FastifyInstance, context: 
   registerNotificationTrash(app, context);
 
   /** Answers the number of notifications matched; only those whose state changes go into the event. */
-  app.post(
-    '/api/v2/notifications/mark-as/',
-    contract({
-      summary: 'Mark notifications read or unread (none listed: all of them); answers how many matched',
-      body: markNotificationsBody,
-      response: { 200: markNotificationsResponse },
-    }),
-    async (request, reply) => {
-      const user = requireUser(request);
-      const { unread, notifications } = parseOrThrow(markNotificationsBody, request.body ?? {});
-      const matched = await notificationStates(system.readStore, user._id, notifications.length > 0 ? notifications : null);
-      const changing = matched.filter((notification) => notification.unread !== unread).map((notification) => notification.id);
-      if (changing.length > 0) await execute(context, request, 'notifications.mark', { userId: user._id, unread, notificationIds: changing });
-      return reply.type('application/json; charset=utf-8').send(JSON.stringify(matched.length));
-    },
-  );
+  serve(app, notificationRoutes.mark, async (request, reply) => {
+    const user = requireUser(request);
+    const { unread, notifications } = parseOrThrow(markNotificationsBody, request.body ?? {});
+    const matched = await notificationStates(system.readStore, user._id, notifications.length > 0 ? notifications : null);
+    const changing = matched.filter((notification) => notification.unread !== unread).map((notification) => notification.id);
+    if (changing.length > 0) await execute(context, request, 'notifications.mark', { userId: user._id, unread, notificationIds: changing });
+    return reply.type('application/json; charset=utf-8').send(JSON.stringify(matched.length));
+  });
 
-  app.get(
-    '/api/v2/notifications/settings/',
-    contract({ summary: 'Each notification kind and whether the caller receives it', response: { 200: z.array(notificationSettingStateResponse) } }),
-    async (request) => {
-      const subscribed = await subscribedActionCodes(system.readStore, requireUser(request)._id);
-      return NOTIFICATION_SETTINGS.map(({ actionCode, verboseName }): NotificationSettingState => ({
+  serve(app, notificationRoutes.settings, async (request) => {
+    const subscribed = await subscribedActionCodes(system.readStore, requireUser(request)._id);
+    return NOTIFICATION_SETTINGS.map(
+      ({ actionCode, verboseName }): NotificationSettingState => ({
         action_code: actionCode,
         verbose_name: verboseName,
         enabled: subscribed.has(actionCode),
-      }));
-    },
-  );
+      }),
+    );
+  });
 
-  const toggle = (command: 'notifications.enable' | 'notifications.disable', message: (names: string[]) => string) =>
+  const toggle =
+    (command: 'notifications.enable' | 'notifications.disable', message: (names: string[]) => string) =>
     async (request: FastifyRequest, reply: FastifyReply) => {
       const user = requireUser(request);
       const { settings } = parseOrThrow(notificationSettingsBody, request.body ?? {});
       await execute(context, request, command, { userId: user._id, actionCodes: settings });
       return sendJsonString(reply, message(verboseNames(settings)));
     };
-  app.post(
-    '/api/v2/notifications/enable/',
-    contract({ summary: 'Start receiving notifications of these kinds', body: notificationSettingsBody, response: { 200: z.string() } }),
-    toggle('notifications.enable', accessMessages.notificationsEnabled),
-  );
-  app.post(
-    '/api/v2/notifications/disable/',
-    contract({ summary: 'Stop receiving notifications of these kinds', body: notificationSettingsBody, response: { 200: z.string() } }),
-    toggle('notifications.disable', accessMessages.notificationsDisabled),
-  );
+  serve(app, notificationRoutes.enable, toggle('notifications.enable', accessMessages.notificationsEnabled));
+  serve(app, notificationRoutes.disable, toggle('notifications.disable', accessMessages.notificationsDisabled));
 }
 
 /** The caller's trash of notifications (§2.7): list, recover, remove for good. Nobody sees or touches another's. */
 function registerNotificationTrash(app: FastifyInstance, context: GatewayContext) {
   const { readStore } = context.system;
 
-  app.get(
-    '/api/v2/notifications/deleted/',
-    contract({ summary: "The caller's deleted notifications, newest first", querystring: paginationQuery, response: { 200: paginatedResponse(notificationResponse) } }),
-    async (request) => {
-      const page = pageRequest(request.query as Record<string, string>);
-      const { items, count } = await listDeletedNotifications(readStore, requireUser(request)._id, page);
-      const now = new Date();
-      return paginated(request, page, count, items.map((item) => notificationRepresentation(item, now)));
-    },
-  );
+  serve(app, notificationRoutes.trash, async (request) => {
+    const page = pageRequest(request.query as Record<string, string>);
+    const { items, count } = await listDeletedNotifications(readStore, requireUser(request)._id, page);
+    const now = new Date();
+    return paginated(
+      request,
+      page,
+      count,
+      items.map((item) => notificationRepresentation(item, now)),
+    );
+  });
 
   /** The notification ids the body names, each once: every one must be in the caller's trash, else a 400 names the first that is not. */
   async function trashedIds(request: FastifyRequest): Promise<number[]> {
@@ -150,26 +130,18 @@ function registerNotificationTrash(app: FastifyInstance, context: GatewayContext
     return ids;
   }
 
-  app.post(
-    '/api/v2/notifications/deleted/recover/',
-    contract({ summary: 'Recover notifications from the trash', body: trashBody, response: { 200: z.array(notificationResponse) } }),
-    async (request) => {
-      const userId = requireUser(request)._id;
-      const notificationIds = await trashedIds(request);
-      await execute(context, request, 'notifications.recover', { userId, notificationIds });
-      const now = new Date();
-      const recovered = await Promise.all(notificationIds.map((id) => findNotification(readStore, userId, id)));
-      return recovered.filter((notification) => notification !== null).map((notification) => notificationRepresentation(notification, now));
-    },
-  );
+  serve(app, notificationRoutes.recover, async (request) => {
+    const userId = requireUser(request)._id;
+    const notificationIds = await trashedIds(request);
+    await execute(context, request, 'notifications.recover', { userId, notificationIds });
+    const now = new Date();
+    const recovered = await Promise.all(notificationIds.map((id) => findNotification(readStore, userId, id)));
+    return recovered.filter((notification) => notification !== null).map((notification) => notificationRepresentation(notification, now));
+  });
 
-  app.post(
-    '/api/v2/notifications/deleted/remove/',
-    contract({ summary: 'Remove notifications from the trash for good', body: trashBody, response: { 204: noContent } }),
-    async (request, reply) => {
-      const notificationIds = await trashedIds(request);
-      await execute(context, request, 'notifications.remove', { userId: requireUser(request)._id, notificationIds });
-      return reply.code(204).send();
-    },
-  );
+  serve(app, notificationRoutes.remove, async (request, reply) => {
+    const notificationIds = await trashedIds(request);
+    await execute(context, request, 'notifications.remove', { userId: requireUser(request)._id, notificationIds });
+    return reply.code(204).send();
+  });
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { describeCatalogueResource, useCatalogueWorld } from '../../testing/project-catalogue-cases.ts';
+import { describeCatalogueResource, catalogueWorldForFile } from '../../testing/project-catalogue-cases.ts';
 
-const world = useCatalogueWorld();
+const world = catalogueWorldForFile();
 
 describeCatalogueResource({
   world,
@@ -42,7 +42,11 @@ describe('parameters', () => {
     const again = await world.alice.post('/api/v2/parameters/', { data: 'Chrome', group_name: 'Browser', project: projectId });
     expect(again.statusCode).toBe(400);
     expect(again.json()).toEqual({ errors: ['The fields group_name, data, project must make a unique set.'] });
-    expect((await world.alice.post('/api/v2/parameters/', { data: 'Chrome', group_name: 'Engine', project: projectId })).statusCode).toBe(201);
-    expect((await world.alice.post('/api/v2/parameters/', { data: 'Chrome', project: projectId })).json()).toEqual({ group_name: ['This field is required.'] });
+    expect((await world.alice.post('/api/v2/parameters/', { data: 'Chrome', group_name: 'Engine', project: projectId })).statusCode).toBe(
+      201,
+    );
+    expect((await world.alice.post('/api/v2/parameters/', { data: 'Chrome', project: projectId })).json()).toEqual({
+      group_name: ['This field is required.'],
+    });
   });
 });

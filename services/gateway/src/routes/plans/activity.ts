@@ -1,4 +1,11 @@
-import { ACTIVITY_ACTIONS, parseOrThrow, planActivityQuery, planActivityResponse, statusResponse, type ActivityItem, type PlanActivityQuery } from '@testament/contracts';
+import {
+  ACTIVITY_ACTIONS,
+  parseOrThrow,
+  planActivityQuery,
+  type ActivityItem,
+  type PlanActivityQuery,
+  planRoutes,
+} from '@testament/contracts';
 import type { Sort } from '@testament/infra';
 import {
   activityRowsByIds,
@@ -14,17 +21,16 @@ import {
   type ActivityRowDocument,
 } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
 import { pageRequest, paginated, type PageRequest } from '../../http/pagination.ts';
 import { visibleProjectOrFail } from '../../http/project-scope.ts';
-import type { routeContracts } from '../../http/route-schema.ts';
+import { serve } from '../../http/route-schema.ts';
 import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
-import { statusRepresentation } from '../statuses/representation.ts';
-import { planContext, type PlanContext } from '../tests/representation.ts';
-import { avatarLink } from '../users/representation.ts';
-import { PLAN_DETAIL } from './filters.ts';
-import { planBreadcrumbs } from './representation.ts';
+import { statusRepresentation } from '../../representations/statuses.ts';
+import { planContext, type PlanContext } from '../../representations/tests.ts';
+import { avatarLink } from '../../representations/users.ts';
+
+import { planBreadcrumbs } from '../../representations/plans.ts';
 
 const ORDER_FIELDS: Record<string, string> = { history_date: 'at', history_user: 'userId', history_type: 'type' };
 const BY_TEST_NAME = 'test__case__name';
@@ -36,12 +42,16 @@ function activitySort(ordering: string | undefined): Sort {
     const field = ORDER_FIELDS[term.replace(/^-/, '')];
     if (field && !(field in sort)) sort[field] = term.startsWith('-') ? -1 : 1;
   }
-  if (!('at' in sort)) sort['at'] = -1;
-  return { ...sort, _id: sort['at']! };
+  if (!('at' in sort)) sort.at = -1;
+  return { ...sort, _id: sort.at! };
 }
 
 /** `testplans/{id}/activity/` and `activity/statuses/` (§3.4, §4.8): the history of the results in a plan's subtree. */
-export function registerPlanActivity(app: FastifyInstance, context: GatewayContext, contract: ReturnType<typeof routeContracts>, visiblePlan: (request: FastifyRequest) => Promise<{ _id: number; projectId: number }>) {
+export function registerPlanActivity(
+  app: FastifyInstance,
+  context: GatewayContext,
+  visiblePlan: (request: FastifyRequest) => Promise<{ _id: number; projectId: number }>,
+) {
   const { readStore } = context.system;
 
   async function filtersOf(planning: PlanContext, planId: number, query: PlanActivityQuery): Promise<ActivityFilters> {
@@ -49,7 +59,9 @@ export function registerPlanActivity(app: FastifyInstance, context: GatewayConte
     const text = query.search?.trim();
     const [testIds, userIds] = text
       ? await Promise.all([
-          findTestFields(readStore, planning.project._id, { planIds, search: text, includeArchived: true }, []).then((tests) => tests.map((test) => test._id)),
+          findTestFields(readStore, planning.project._id, { planIds, search: text, includeArchived: true }, []).then((tests) =>
+            tests.map((test) => test._id),
+          ),
           userIdsWithUsernameContaining(readStore, text),
         ])
       : [];
@@ -69,17 +81,31 @@ export function registerPlanActivity(app: FastifyInstance, context: GatewayConte
     const byName = ordering?.split(',').find((term) => term.replace(/^-/, '') === BY_TEST_NAME);
     if (!byName) return listActivity(readStore, planning.project._id, filters, activitySort(ordering), page);
     const keys = await findActivityKeys(readStore, planning.project._id, filters);
-    const names = new Map((await testsByIds(readStore, [...new Set(keys.map((key) => key.testId))])).map((test) => [test._id, test.nameKey]));
+    const names = new Map(
+      (await testsByIds(readStore, [...new Set(keys.map((key) => key.testId))])).map((test) => [test._id, test.nameKey]),
+    );
     const direction = byName.startsWith('-') ? -1 : 1;
     keys.sort((a, b) => {
       const [x, y] = [names.get(a.testId) ?? '', names.get(b.testId) ?? ''];
       return x !== y ? (x < y ? -direction : direction) : a.at !== b.at ? (a.at < b.at ? 1 : -1) : b._id - a._id;
     });
-    return { items: await activityRowsByIds(readStore, keys.slice(page.skip, page.skip + page.limit).map((key) => key._id)), count: keys.length };
+    return {
+      items: await activityRowsByIds(
+        readStore,
+        keys.slice(page.skip, page.skip + page.limit).map((key) => key._id),
+      ),
+      count: keys.length,
+    };
   }
 
   async function itemsOf(planning: PlanContext, rows: ActivityRowDocument[], origin: string): Promise<ActivityItem[]> {
-    const [tests, users] = await Promise.all([testsByIds(readStore, [...new Set(rows.map((row) => row.testId))]), storedUsersByIds(readStore, rows.flatMap((row) => (row.userId === null ? [] : [row.userId])))]);
+    const [tests, users] = await Promise.all([
+      testsByIds(readStore, [...new Set(rows.map((row) => row.testId))]),
+      storedUsersByIds(
+        readStore,
+        rows.flatMap((row) => (row.userId === null ? [] : [row.userId])),
+      ),
+    ]);
     const names = new Map(tests.map((test) => [test._id, test.name]));
     return rows.map((row) => {
       const user = row.userId === null ? undefined : users.get(row.userId);
@@ -100,30 +126,28 @@ export function registerPlanActivity(app: FastifyInstance, context: GatewayConte
     });
   }
 
-  app.get(
-    `${PLAN_DETAIL}activity/`,
-    contract({ summary: 'The history of the results in the plan’s subtree: a page of rows grouped by UTC day', querystring: planActivityQuery, response: { 200: planActivityResponse } }),
-    async (request) => {
-      const plan = await visiblePlan(request);
-      const query = parseOrThrow(planActivityQuery, request.query);
-      const page = pageRequest(query);
-      const planning = await planContext(readStore, await visibleProjectOrFail(readStore, requireUser(request), plan.projectId));
-      const { items, count } = await pageOf(planning, await filtersOf(planning, plan._id, query), query.ordering, page);
-      // Paged first, then grouped by day within the page (K6): a day can continue on the next page.
-      const days: Record<string, ActivityItem[]> = {};
-      for (const item of await itemsOf(planning, items, ownOrigin(request))) (days[`${item.action_timestamp.slice(0, 10)}T00:00:00Z`] ??= []).push(item);
-      return paginated(request, page, count, days);
-    },
-  );
+  serve(app, planRoutes.activity, async (request) => {
+    const plan = await visiblePlan(request);
+    const query = parseOrThrow(planActivityQuery, request.query);
+    const page = pageRequest(query);
+    const planning = await planContext(readStore, await visibleProjectOrFail(readStore, requireUser(request), plan.projectId));
+    const { items, count } = await pageOf(planning, await filtersOf(planning, plan._id, query), query.ordering, page);
+    // Paged first, then grouped by day within the page (K6): a day can continue on the next page.
+    const days: Record<string, ActivityItem[]> = {};
+    for (const item of await itemsOf(planning, items, ownOrigin(request))) {
+      const day = `${item.action_timestamp.slice(0, 10)}T00:00:00Z`;
+      days[day] ??= [];
+      days[day].push(item);
+    }
+    return paginated(request, page, count, days);
+  });
 
-  app.get(
-    `${PLAN_DETAIL}activity/statuses/`,
-    contract({ summary: 'The statuses met in the history of the plan’s subtree, in the project’s order (the activity’s status filter)', response: { 200: z.array(statusResponse) } }),
-    async (request) => {
-      const plan = await visiblePlan(request);
-      const planning = await planContext(readStore, await visibleProjectOrFail(readStore, requireUser(request), plan.projectId));
-      const met = statusesInHistory(await planHistories(readStore, planning.plans.subtreeIds(plan._id)));
-      return [...planning.statuses.values()].filter((status) => met.has(status._id)).map((status) => statusRepresentation(status, ownOrigin(request)));
-    },
-  );
+  serve(app, planRoutes.activityStatuses, async (request) => {
+    const plan = await visiblePlan(request);
+    const planning = await planContext(readStore, await visibleProjectOrFail(readStore, requireUser(request), plan.projectId));
+    const met = statusesInHistory(await planHistories(readStore, planning.plans.subtreeIds(plan._id)));
+    return [...planning.statuses.values()]
+      .filter((status) => met.has(status._id))
+      .map((status) => statusRepresentation(status, ownOrigin(request)));
+  });
 }

@@ -1,15 +1,22 @@
-import { ValidationError, catalogueMessages, parseOrThrow, planCopyBody, planResponse, type PlanCopyBody } from '@testament/contracts';
+import {
+  ValidationError,
+  catalogueMessages,
+  parseOrThrow,
+  planCopyBody,
+  type planResponse,
+  type PlanCopyBody,
+  planRoutes,
+} from '@testament/contracts';
 import { casesByIds, findPlan, findPlanTree, plansByIds, testsOfPlans, type PlanDocument, type PlanTree } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
 import { execute } from '../../http/execute.ts';
 import { copyFiles } from '../../http/file-copies.ts';
 import { visibleInProject } from '../../http/project-scope.ts';
 import { requireFitsUnder } from '../../http/tree-depth.ts';
-import type { routeContracts } from '../../http/route-schema.ts';
+import { serve } from '../../http/route-schema.ts';
 import { requireUser } from '../../plugins/authentication.ts';
-import { PLANS_BASE } from './filters.ts';
 
 type Override = PlanCopyBody['plans'][number];
 
@@ -26,12 +33,21 @@ function planCopier(context: GatewayContext, request: FastifyRequest, keepAssign
   async function copy(source: PlanDocument, parentId: number | null, override: Partial<Override>, tree: PlanTree): Promise<number> {
     const files = await copyFiles(context, request, source.projectId, source.attachmentIds, `plan-${source._id}`);
     const tests = (await testsOfPlans(readStore, source.projectId, [source._id], false)).filter((test) => !test.isArchive);
-    const cases = new Map((await casesByIds(readStore, tests.map((test) => test.caseId))).map((found) => [found._id, found]));
+    const cases = new Map(
+      (
+        await casesByIds(
+          readStore,
+          tests.map((test) => test.caseId),
+        )
+      ).map((found) => [found._id, found]),
+    );
     const copied = tests.filter((test) => {
       const found = cases.get(test.caseId);
       return found && !found.isDeleted && !found.isArchive;
     });
-    const assignees = keepAssignee ? Object.fromEntries(copied.flatMap((test) => (test.assigneeId === null ? [] : [[test.caseId, test.assigneeId]]))) : undefined;
+    const assignees = keepAssignee
+      ? Object.fromEntries(copied.flatMap((test) => (test.assigneeId === null ? [] : [[test.caseId, test.assigneeId]])))
+      : undefined;
     const { ids } = await execute(
       context,
       request,
@@ -55,15 +71,23 @@ function planCopier(context: GatewayContext, request: FastifyRequest, keepAssign
       },
       { idempotencyPart: `plan-${source._id}` },
     );
-    for (const child of await plansByIds(readStore, tree.childrenOf(source._id).map((node) => node.id))) if (!child.isArchive) await copy(child, ids[0]!, {}, tree);
+    for (const child of await plansByIds(
+      readStore,
+      tree.childrenOf(source._id).map((node) => node.id),
+    ))
+      if (!child.isArchive) await copy(child, ids[0]!, {}, tree);
     return ids[0]!;
   }
   return { copy };
 }
 
-export function registerPlanCopy(app: FastifyInstance, context: GatewayContext, contract: ReturnType<typeof routeContracts>, represented: (request: FastifyRequest, plans: PlanDocument[]) => Promise<z.output<typeof planResponse>[]>) {
+export function registerPlanCopy(
+  app: FastifyInstance,
+  context: GatewayContext,
+  represented: (request: FastifyRequest, plans: PlanDocument[]) => Promise<z.output<typeof planResponse>[]>,
+) {
   const { readStore } = context.system;
-  app.post(`${PLANS_BASE}copy/`, contract({ summary: 'Copy plans with their subtrees and unarchived tests (no results), under another plan or as roots', body: planCopyBody, response: { 200: z.array(planResponse) } }), async (request) => {
+  serve(app, planRoutes.copy, async (request) => {
     const body = parseOrThrow(planCopyBody, request.body ?? {});
     const user = requireUser(request);
     const sources: PlanDocument[] = [];
@@ -73,7 +97,11 @@ export function registerPlanCopy(app: FastifyInstance, context: GatewayContext, 
       sources.push(await visibleInProject(readStore, user, found));
     }
     const destination = body.dst_plan === undefined || body.dst_plan === null ? null : await findPlan(readStore, body.dst_plan);
-    if (body.dst_plan !== undefined && body.dst_plan !== null && (!destination || sources.some((source) => source.projectId !== destination.projectId))) {
+    if (
+      body.dst_plan !== undefined &&
+      body.dst_plan !== null &&
+      (!destination || sources.some((source) => source.projectId !== destination.projectId))
+    ) {
       throw ValidationError.of('dst_plan', catalogueMessages.projectUnknown(body.dst_plan));
     }
     for (const source of sources) {
@@ -82,7 +110,8 @@ export function registerPlanCopy(app: FastifyInstance, context: GatewayContext, 
     }
     const copier = planCopier(context, request, body.keep_assignee ?? false);
     const roots: number[] = [];
-    for (const [index, source] of sources.entries()) roots.push(await copier.copy(source, destination?._id ?? null, body.plans[index]!, await findPlanTree(readStore, source.projectId)));
+    for (const [index, source] of sources.entries())
+      roots.push(await copier.copy(source, destination?._id ?? null, body.plans[index]!, await findPlanTree(readStore, source.projectId)));
     return represented(request, await plansByIds(readStore, roots));
   });
 }

@@ -1,20 +1,20 @@
 import type { PlanListQuery } from '@testament/contracts';
 import type { PlanFilters } from '@testament/projections';
-import type { PlanContext } from '../tests/representation.ts';
+import type { PlanContext } from '../../representations/tests.ts';
 import { idsOf } from '../../http/id-lists.ts';
 
-export const PLANS_BASE = '/api/v2/testplans/';
-export const PLAN_DETAIL = `${PLANS_BASE}:id(^\\d+)/`;
-
 /** `?parent=null` is the roots, a number that plan's children. */
-export const parentFilter = (parent: string | undefined): number | null | undefined => (parent === undefined ? undefined : parent === 'null' ? null : Number(parent));
+export const parentFilter = (parent: string | undefined): number | null | undefined =>
+  parent === undefined ? undefined : parent === 'null' ? null : Number(parent);
 const names = (list: string | undefined) => list?.split(',').filter(Boolean);
 
 /** The plans a title search keeps (`search`: the hits; `treesearch`: the hits and their ancestors), or undefined without one. */
 function searchedPlans(context: PlanContext, search: string | undefined, withAncestors: boolean): number[] | undefined {
   const text = search?.trim().toLowerCase();
   if (!text) return undefined;
-  const hits = context.plans.descendantsOf(null).flatMap((node) => (context.title(node).toLowerCase().includes(text) || String(node.id) === text ? [node.id] : []));
+  const hits = context.plans
+    .descendantsOf(null)
+    .flatMap((node) => (context.title(node).toLowerCase().includes(text) || String(node.id) === text ? [node.id] : []));
   return withAncestors ? [...context.plans.withAncestors(hits)] : hits;
 }
 
@@ -35,4 +35,3 @@ export function planFiltersOf(query: Partial<PlanListQuery>, context: PlanContex
     ordering: query.ordering,
   };
 }
-

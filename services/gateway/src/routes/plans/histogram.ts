@@ -1,13 +1,21 @@
-import { ValidationError, analyticsMessages, parseOrThrow, planHistogramQuery, planHistogramResponse, type HistogramPoint, type PlanHistogramQuery } from '@testament/contracts';
+import {
+  ValidationError,
+  analyticsMessages,
+  parseOrThrow,
+  planHistogramQuery,
+  type HistogramPoint,
+  type PlanHistogramQuery,
+  planRoutes,
+} from '@testament/contracts';
 import { countResultsByPoint, findTestFields, planHistories, projectHistory, resultsPerDay } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { visibleProjectOrFail } from '../../http/project-scope.ts';
-import type { routeContracts } from '../../http/route-schema.ts';
+import { serve } from '../../http/route-schema.ts';
 import { requireUser } from '../../plugins/authentication.ts';
-import { filtersTests, testFiltersOf } from '../tests/filters.ts';
-import { planContext, type PlanContext } from '../tests/representation.ts';
-import { PLAN_DETAIL, PLANS_BASE } from './filters.ts';
+import { filtersTests, testFiltersOf } from '../../http/test-filters.ts';
+import { planContext, type PlanContext } from '../../representations/tests.ts';
+
 import { projectOrPlanScope } from './statistics.ts';
 
 const DAY = 86_400_000;
@@ -33,7 +41,10 @@ function bucketOrder(values: Iterable<string>): string[] {
 /** Points with one entry per project status (zeros included), in the project's status order. */
 function pointsOf(counts: ReadonlyMap<string, ReadonlyMap<number, number>>, context: PlanContext): HistogramPoint[] {
   return [...counts].map(([point, byStatus]) => {
-    const entries = [...context.statuses.values()].map((status) => [String(status._id), { label: status.name.toLowerCase(), count: byStatus.get(status._id) ?? 0, color: status.color }]);
+    const entries = [...context.statuses.values()].map((status) => [
+      String(status._id),
+      { label: status.name.toLowerCase(), count: byStatus.get(status._id) ?? 0, color: status.color },
+    ]);
     return { point, ...Object.fromEntries(entries) } as HistogramPoint;
   });
 }
@@ -42,22 +53,42 @@ function pointsOf(counts: ReadonlyMap<string, ReadonlyMap<number, number>>, cont
  * The results of the matching tests created in the range, counted by day or
  * by a result attribute's value; `last_status` means the result's status here.
  */
-async function countResults(context: GatewayContext, planning: PlanContext, query: PlanHistogramQuery, planIds: number[] | undefined, days: string[]) {
+async function countResults(
+  context: GatewayContext,
+  planning: PlanContext,
+  query: PlanHistogramQuery,
+  planIds: number[] | undefined,
+  days: string[],
+) {
   const { statuses, ...testFilters } = await testFiltersOf(context.system.readStore, planning, query, planIds);
   const testIds = (await findTestFields(context.system.readStore, planning.project._id, testFilters, [])).map((test) => test._id);
   const to = new Date(Date.parse(`${days.at(-1)}T00:00:00Z`) + DAY).toISOString();
-  const groups = await countResultsByPoint(context.system.readStore, { from: `${days[0]}T00:00:00.000Z`, to, testIds, includeArchived: query.is_archive ?? false, statuses: statuses?.filter((status): status is number => status !== null), attribute: query.attribute });
+  const groups = await countResultsByPoint(context.system.readStore, {
+    from: `${days[0]}T00:00:00.000Z`,
+    to,
+    testIds,
+    includeArchived: query.is_archive ?? false,
+    statuses: statuses?.filter((status): status is number => status !== null),
+    attribute: query.attribute,
+  });
   const counts = new Map<string, Map<number, number>>(query.attribute === undefined ? days.map((day) => [day, new Map()]) : []);
   for (const { point, status, results } of groups) {
     let byStatus = counts.get(point);
-    if (!byStatus) counts.set(point, (byStatus = new Map()));
+    if (!byStatus) {
+      byStatus = new Map();
+      counts.set(point, byStatus);
+    }
     byStatus.set(status, results);
   }
   return query.attribute === undefined ? counts : new Map(bucketOrder(counts.keys()).map((point) => [point, counts.get(point)!]));
 }
 
 /** `testplans/histogram/` and `testplans/{id}/histogram/` (§3.4, §4.6). */
-export function registerPlanHistogram(app: FastifyInstance, context: GatewayContext, contract: ReturnType<typeof routeContracts>, visiblePlan: (request: FastifyRequest) => Promise<{ _id: number; projectId: number }>) {
+export function registerPlanHistogram(
+  app: FastifyInstance,
+  context: GatewayContext,
+  visiblePlan: (request: FastifyRequest) => Promise<{ _id: number; projectId: number }>,
+) {
   const { readStore } = context.system;
 
   /** Unfiltered and by day, the per-day counters answer (the project's, or its plans'); otherwise the results in the range are counted. */
@@ -74,21 +105,13 @@ export function registerPlanHistogram(app: FastifyInstance, context: GatewayCont
     return pointsOf(await countResults(context, planning, query, planIds, days), planning);
   }
 
-  app.get(
-    `${PLANS_BASE}histogram/`,
-    contract({ summary: 'Results per day (or per value of a result attribute) and status in a project or a plan’s subtree, under the tests filters', querystring: planHistogramQuery, response: { 200: planHistogramResponse } }),
-    async (request) => {
-      const { projectId, planId } = await projectOrPlanScope(readStore, request);
-      return histogram(request, projectId, planId);
-    },
-  );
+  serve(app, planRoutes.histogram, async (request) => {
+    const { projectId, planId } = await projectOrPlanScope(readStore, request);
+    return histogram(request, projectId, planId);
+  });
 
-  app.get(
-    `${PLAN_DETAIL}histogram/`,
-    contract({ summary: 'Results per day (or per value of a result attribute) and status in the plan’s subtree (`root_only`: the plan alone)', querystring: planHistogramQuery, response: { 200: planHistogramResponse } }),
-    async (request) => {
-      const plan = await visiblePlan(request);
-      return histogram(request, plan.projectId, plan._id);
-    },
-  );
+  serve(app, planRoutes.histogramOfPlan, async (request) => {
+    const plan = await visiblePlan(request);
+    return histogram(request, plan.projectId, plan._id);
+  });
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createCase, createPlan, createSuite } from '../../testing/builders.ts';
-import { useCatalogueWorld } from '../../testing/project-catalogue-cases.ts';
+import { catalogueWorldForFile } from '../../testing/project-catalogue-cases.ts';
 
-const world = useCatalogueWorld();
+const world = catalogueWorldForFile();
 
 describe('GET projects/{id}/testplans/', () => {
   it('lists the project’s root plans, not paginated, archived ones only when asked', async () => {
@@ -44,7 +44,9 @@ describe('GET suites/{id}/plans/', () => {
     const answer = await world.alice.get(`/api/v2/suites/${suite}/plans/`);
     expect(answer.statusCode, answer.body).toBe(200);
     expect(answer.json()).toEqual({ plan_ids: [both, both, single] });
-    expect((await world.alice.get(`/api/v2/suites/${await createSuite(world.alice, project, 'Empty')}/plans/`)).json()).toEqual({ plan_ids: [] });
+    expect((await world.alice.get(`/api/v2/suites/${await createSuite(world.alice, project, 'Empty')}/plans/`)).json()).toEqual({
+      plan_ids: [],
+    });
   });
 
   it('answers 404 for no such suite, 403 in a hidden project and 401 to anonymous callers', async () => {

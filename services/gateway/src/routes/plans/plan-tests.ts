@@ -1,24 +1,26 @@
-import { formatEstimate, paginatedResponse, parseOrThrow, planUnionItem, planUnionQuery, projectScopeQuery, testListQuery, testResponse, testUnionItem } from '@testament/contracts';
+import { formatEstimate, parseOrThrow, planUnionQuery, testListQuery, planRoutes } from '@testament/contracts';
 import type { ReadStore } from '@testament/infra';
 import { attachmentsByIds, findTestFields, listPlans, planTestCounts, type PlanDocument, type TestFilters } from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
 import { pageRequest, paginated } from '../../http/pagination.ts';
 import { requiredProjectQuery, visibleProjectOrFail } from '../../http/project-scope.ts';
-import type { routeContracts } from '../../http/route-schema.ts';
+import { serve } from '../../http/route-schema.ts';
 import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
 import { throwIfAborted } from '../../plugins/cancellation.ts';
-import { filtersTests, listTestsOrdered, testFiltersOf } from '../tests/filters.ts';
-import { planContext, testRepresentation, testShowing, type PlanContext } from '../tests/representation.ts';
-import { planRepresentation } from './representation.ts';
-import { PLAN_DETAIL, PLANS_BASE, parentFilter, planFiltersOf } from './filters.ts';
+import { filtersTests, listTestsOrdered, testFiltersOf } from '../../http/test-filters.ts';
+import { planContext, testRepresentation, testShowing, type PlanContext } from '../../representations/tests.ts';
+import { planRepresentation } from '../../representations/plans.ts';
+import { parentFilter, planFiltersOf } from './filters.ts';
 
 type Totals = Map<number, { tests: number; estimate: number }>;
 
 /** Each plan's own counts summed up the tree: every plan's subtree totals. */
 function summedUp(context: PlanContext, own: Totals): Totals {
-  return context.plans.sumUp(own, { tests: 0, estimate: 0 }, (total, sum) => ({ tests: total.tests + sum.tests, estimate: total.estimate + sum.estimate }));
+  return context.plans.sumUp(own, { tests: 0, estimate: 0 }, (total, sum) => ({
+    tests: total.tests + sum.tests,
+    estimate: total.estimate + sum.estimate,
+  }));
 }
 
 /**
@@ -32,7 +34,12 @@ export async function subtreeTotals(readStore: ReadStore, context: PlanContext, 
     const kept = filters.planIds && new Set(filters.planIds);
     for (const [planId, count] of await planTestCounts(readStore, context.project._id)) {
       if (kept && !kept.has(planId)) continue;
-      own.set(planId, filters.includeArchived ? { tests: count.tests + count.archivedTests, estimate: count.estimate + count.archivedEstimate } : { tests: count.tests, estimate: count.estimate });
+      own.set(
+        planId,
+        filters.includeArchived
+          ? { tests: count.tests + count.archivedTests, estimate: count.estimate + count.archivedEstimate }
+          : { tests: count.tests, estimate: count.estimate },
+      );
     }
     return summedUp(context, own);
   }
@@ -46,73 +53,107 @@ export async function subtreeTotals(readStore: ReadStore, context: PlanContext, 
 }
 
 /** The views that mix plans and their tests: a tree level (`union/`) and a plan's tests (§3.4, §4.20). */
-export function registerPlanTests(app: FastifyInstance, context: GatewayContext, contract: ReturnType<typeof routeContracts>, visiblePlan: (request: FastifyRequest) => Promise<PlanDocument>) {
+export function registerPlanTests(
+  app: FastifyInstance,
+  context: GatewayContext,
+  visiblePlan: (request: FastifyRequest) => Promise<PlanDocument>,
+) {
   const { readStore } = context.system;
 
-  app.get(
-    `${PLANS_BASE}union/`,
-    contract({
-      summary: 'One level of the plans tree view (`?project=&parent=`, parent required): its plans with their matching tests counted and estimated, then the parent’s own tests',
-      querystring: projectScopeQuery.extend(planUnionQuery.shape),
-      response: { 200: paginatedResponse(z.union([planUnionItem, testUnionItem])) },
-    }),
-    async (request) => {
-      const project = await visibleProjectOrFail(readStore, requireUser(request), requiredProjectQuery(request.query));
-      const query = parseOrThrow(planUnionQuery, request.query);
-      const page = pageRequest(query);
-      const planning = await planContext(readStore, project);
-      const parent = parentFilter(query.parent) ?? null;
-      const filters = await testFiltersOf(readStore, planning, query);
-      // While tests are filtered, only plans with matching tests below them are listed.
-      const filtering = filtersTests(query);
-      // Only the parent's subtree counts at this level.
-      const below = parent === null ? undefined : new Set(planning.plans.subtreeIds(parent));
-      const planIds = below && filters.planIds ? filters.planIds.filter((id) => below.has(id)) : below ? [...below] : filters.planIds;
-      const totals = await subtreeTotals(readStore, planning, { ...filters, planIds }, filtering);
-      const planFilters = planFiltersOf({ ...query, parent: query.parent, search: undefined, treesearch: undefined, ordering: planOrdering(query.ordering) }, planning);
-      const level = (await listPlans(readStore, project._id, { ...planFilters, includeArchived: query.is_archive }, { skip: 0, limit: Number.MAX_SAFE_INTEGER })).items.filter(
-        (plan) => !filtering || (totals.get(plan._id)?.tests ?? 0) > 0,
-      );
-      const shownPlans = level.slice(page.skip, page.skip + page.limit);
-      const testWindow = { ...page, skip: Math.max(0, page.skip - level.length), limit: page.limit - shownPlans.length };
-      const tests =
-        parent === null ? { items: [], count: 0 } : await listTestsOrdered(readStore, planning, { ...filters, planIds: [parent] }, testOrdering(query.ordering), 'name', testWindow.limit > 0 ? testWindow : { ...page, skip: 0, limit: 1 });
-      const shownTests = testWindow.limit > 0 ? tests.items : [];
-      const origin = ownOrigin(request);
-      const showing = await testShowing(readStore, planning, shownTests, origin);
-      const files = new Map((await attachmentsByIds(readStore, shownPlans.flatMap((plan) => plan.attachmentIds))).map((file) => [file._id, file]));
-      throwIfAborted(request);
-      return paginated(request, page, level.length + tests.count, [
-        ...shownPlans.map((plan) => {
-          const { url: _url, attachments: _attachments, ...listed } = planRepresentation(plan, planning, files, origin);
-          const total = totals.get(plan._id) ?? { tests: 0, estimate: 0 };
-          // K12: here a plan has children when it has child plans or tests.
-          const hasChildren = listed.has_children || total.tests > 0;
-          return { ...listed, has_children: hasChildren, is_leaf: false as const, estimate: formatEstimate(total.estimate), union_count: total.tests };
-        }),
-        ...shownTests.map((test) => {
-          const { url: _url, plan_path: _path, ...listed } = testRepresentation(test, showing);
-          return { ...listed, is_leaf: true as const };
-        }),
-      ]);
-    },
-  );
+  serve(app, planRoutes.union, async (request) => {
+    const project = await visibleProjectOrFail(readStore, requireUser(request), requiredProjectQuery(request.query));
+    const query = parseOrThrow(planUnionQuery, request.query);
+    const page = pageRequest(query);
+    const planning = await planContext(readStore, project);
+    const parent = parentFilter(query.parent) ?? null;
+    const filters = await testFiltersOf(readStore, planning, query);
+    // While tests are filtered, only plans with matching tests below them are listed.
+    const filtering = filtersTests(query);
+    // Only the parent's subtree counts at this level.
+    const below = parent === null ? undefined : new Set(planning.plans.subtreeIds(parent));
+    const planIds = below && filters.planIds ? filters.planIds.filter((id) => below.has(id)) : below ? [...below] : filters.planIds;
+    const totals = await subtreeTotals(readStore, planning, { ...filters, planIds }, filtering);
+    const planFilters = planFiltersOf(
+      { ...query, parent: query.parent, search: undefined, treesearch: undefined, ordering: planOrdering(query.ordering) },
+      planning,
+    );
+    const level = (
+      await listPlans(
+        readStore,
+        project._id,
+        { ...planFilters, includeArchived: query.is_archive },
+        { skip: 0, limit: Number.MAX_SAFE_INTEGER },
+      )
+    ).items.filter((plan) => !filtering || (totals.get(plan._id)?.tests ?? 0) > 0);
+    const shownPlans = level.slice(page.skip, page.skip + page.limit);
+    const testWindow = { ...page, skip: Math.max(0, page.skip - level.length), limit: page.limit - shownPlans.length };
+    const tests =
+      parent === null
+        ? { items: [], count: 0 }
+        : await listTestsOrdered(
+            readStore,
+            planning,
+            { ...filters, planIds: [parent] },
+            testOrdering(query.ordering),
+            'name',
+            testWindow.limit > 0 ? testWindow : { ...page, skip: 0, limit: 1 },
+          );
+    const shownTests = testWindow.limit > 0 ? tests.items : [];
+    const origin = ownOrigin(request);
+    const showing = await testShowing(readStore, planning, shownTests, origin);
+    const files = new Map(
+      (
+        await attachmentsByIds(
+          readStore,
+          shownPlans.flatMap((plan) => plan.attachmentIds),
+        )
+      ).map((file) => [file._id, file]),
+    );
+    throwIfAborted(request);
+    return paginated(request, page, level.length + tests.count, [
+      ...shownPlans.map((plan) => {
+        const { url: _url, attachments: _attachments, ...listed } = planRepresentation(plan, planning, files, origin);
+        const total = totals.get(plan._id) ?? { tests: 0, estimate: 0 };
+        // K12: here a plan has children when it has child plans or tests.
+        const hasChildren = listed.has_children || total.tests > 0;
+        return {
+          ...listed,
+          has_children: hasChildren,
+          is_leaf: false as const,
+          estimate: formatEstimate(total.estimate),
+          union_count: total.tests,
+        };
+      }),
+      ...shownTests.map((test) => {
+        const { url: _url, plan_path: _path, ...listed } = testRepresentation(test, showing);
+        return { ...listed, is_leaf: true as const };
+      }),
+    ]);
+  });
 
-  app.get(
-    `${PLAN_DETAIL}tests/`,
-    contract({ summary: 'The plan’s tests, or its subtree’s (`show_descendants`), with every tests filter, by creation unless ordered', querystring: testListQuery, response: { 200: paginatedResponse(testResponse) } }),
-    async (request) => {
-      const plan = await visiblePlan(request);
-      const query = parseOrThrow(testListQuery, request.query);
-      const page = pageRequest(query);
-      const project = await visibleProjectOrFail(readStore, requireUser(request), plan.projectId);
-      const planning = await planContext(readStore, project);
-      const scope = query.show_descendants ? planning.plans.subtreeIds(plan._id) : [plan._id];
-      const { items, count } = await listTestsOrdered(readStore, planning, await testFiltersOf(readStore, planning, query, scope), query.ordering, 'created_at', page);
-      const showing = await testShowing(readStore, planning, items, ownOrigin(request));
-      return paginated(request, page, count, items.map((test) => testRepresentation(test, showing)));
-    },
-  );
+  serve(app, planRoutes.tests, async (request) => {
+    const plan = await visiblePlan(request);
+    const query = parseOrThrow(testListQuery, request.query);
+    const page = pageRequest(query);
+    const project = await visibleProjectOrFail(readStore, requireUser(request), plan.projectId);
+    const planning = await planContext(readStore, project);
+    const scope = query.show_descendants ? planning.plans.subtreeIds(plan._id) : [plan._id];
+    const { items, count } = await listTestsOrdered(
+      readStore,
+      planning,
+      await testFiltersOf(readStore, planning, query, scope),
+      query.ordering,
+      'created_at',
+      page,
+    );
+    const showing = await testShowing(readStore, planning, items, ownOrigin(request));
+    return paginated(
+      request,
+      page,
+      count,
+      items.map((test) => testRepresentation(test, showing)),
+    );
+  });
 }
 
 /** The union view's order split in two: the plans' terms (plans are listed first) and the tests' terms. */

@@ -27,14 +27,25 @@ describe("a project's plan figures before it has plans", () => {
     const response = await alice.get(`/api/v2/testplans/statistics/?project=${projectId}&parent=null`);
     expect(response.statusCode, response.body).toBe(200);
     const slices = response.json();
-    expect(slices.map((slice: { label: string }) => slice.label)).toEqual(['FLAKY', 'PASSED', 'FAILED', 'SKIPPED', 'BROKEN', 'BLOCKED', 'RETEST', 'UNTESTED']);
+    expect(slices.map((slice: { label: string }) => slice.label)).toEqual([
+      'FLAKY',
+      'PASSED',
+      'FAILED',
+      'SKIPPED',
+      'BROKEN',
+      'BLOCKED',
+      'RETEST',
+      'UNTESTED',
+    ]);
     expect(slices[0]).toEqual({ id: flaky.id, label: 'FLAKY', color: '#123456', value: 0, estimates: 0, empty_estimates: 0 });
     expect(slices.at(-1)).toEqual({ id: null, label: 'UNTESTED', color: '#868A90', value: 0, estimates: 0, empty_estimates: 0 });
     expect((await alice.get(`/api/v2/testplans/statistics/?project=${projectId}`)).json()).toEqual(slices);
   });
 
   it('statistics: a scope is required, a plan that does not exist is 404, a hidden project 403', async () => {
-    expect((await alice.get('/api/v2/testplans/statistics/')).json()).toEqual({ errors: ['Invalid statistic query parameter, set parent or project'] });
+    expect((await alice.get('/api/v2/testplans/statistics/')).json()).toEqual({
+      errors: ['Invalid statistic query parameter, set parent or project'],
+    });
     expect((await alice.get('/api/v2/testplans/statistics/?parent=12')).statusCode).toBe(404);
     const hidden = await newProject('Hidden figures', true);
     expect((await alice.get(`/api/v2/testplans/statistics/?project=${hidden}`)).statusCode).toBe(403);
@@ -42,10 +53,14 @@ describe("a project's plan figures before it has plans", () => {
 
   it('progress: no rows, for a visible project only, and a period in ISO datetimes', async () => {
     const projectId = await newProject('Progress');
-    const response = await alice.get(`/api/v2/projects/${projectId}/progress/?start_date=2026-11-01T00:00:00Z&end_date=2026-11-23T00:00:00Z`);
+    const response = await alice.get(
+      `/api/v2/projects/${projectId}/progress/?start_date=2026-11-01T00:00:00Z&end_date=2026-11-23T00:00:00Z`,
+    );
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual([]);
-    expect((await alice.get(`/api/v2/projects/${projectId}/progress/?start_date=2026-11-01&end_date=2026-11-23T10:15%2B03:00`)).statusCode).toBe(200);
+    expect(
+      (await alice.get(`/api/v2/projects/${projectId}/progress/?start_date=2026-11-01&end_date=2026-11-23T10:15%2B03:00`)).statusCode,
+    ).toBe(200);
     const badPeriod = await alice.get(`/api/v2/projects/${projectId}/progress/?start_date=last-week&end_date=2026-13-45`);
     expect(badPeriod.statusCode).toBe(400);
     expect(Object.keys(badPeriod.json())).toEqual(['start_date', 'end_date']);

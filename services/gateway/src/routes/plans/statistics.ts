@@ -5,31 +5,40 @@ import {
   parseOrThrow,
   planMessages,
   planProgressQuery,
-  planProgressResponse,
   planStatisticsQuery,
-  planStatisticsResponse,
   type PlanProgress,
   type StatusSlice,
+  planRoutes,
 } from '@testament/contracts';
-import { UNTESTED_KEY, filteredPlanCounts, findPlan, planTestCounts, statusKey, sumStatusTallies, testsResultedPerPlan, type StatusTally } from '@testament/projections';
+import {
+  UNTESTED_KEY,
+  filteredPlanCounts,
+  findPlan,
+  planTestCounts,
+  statusKey,
+  sumStatusTallies,
+  testsResultedPerPlan,
+  type StatusTally,
+} from '@testament/projections';
 import type { ReadStore } from '@testament/infra';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
 import { WHOLE_PROJECT, readStoreAsOf } from '../../http/as-of.ts';
 import { idsOf } from '../../http/id-lists.ts';
 import { visibleProjectOrFail } from '../../http/project-scope.ts';
-import type { routeContracts } from '../../http/route-schema.ts';
+import { serve } from '../../http/route-schema.ts';
 import { requireUser } from '../../plugins/authentication.ts';
-import { filtersTests, testFiltersOf } from '../tests/filters.ts';
-import { planContext, type PlanContext } from '../tests/representation.ts';
-import { PLAN_DETAIL, PLANS_BASE } from './filters.ts';
+import { filtersTests, testFiltersOf } from '../../http/test-filters.ts';
+import { planContext, type PlanContext } from '../../representations/tests.ts';
 
 /**
  * The scope of `testplans/statistics/` and `histogram/`: a plan's subtree with
  * `parent=`, else the whole project with `project=` (§3.4).
  */
-export async function projectOrPlanScope(readStore: ReadStore, request: FastifyRequest): Promise<{ projectId: number; planId: number | null }> {
+export async function projectOrPlanScope(
+  readStore: ReadStore,
+  request: FastifyRequest,
+): Promise<{ projectId: number; planId: number | null }> {
   requireUser(request);
   const { project, parent } = (request.query ?? {}) as { project?: string; parent?: string };
   if (parent !== undefined && parent !== 'null') {
@@ -63,14 +72,23 @@ function slicesOf(tallies: ReadonlyMap<string, StatusTally>, context: PlanContex
   const present = [...tallies]
     .filter(([, tally]) => tally.tests > 0)
     .sort(([a, x], [b, y]) => y.tests - x.tests || rank(a) - rank(b))
-    .map(([key, tally]) => ({ ...labelled(key), value: tally.tests, estimates: Math.round((tally.estimate / unit) * 100) / 100, empty_estimates: tally.unestimated }));
+    .map(([key, tally]) => ({
+      ...labelled(key),
+      value: tally.tests,
+      estimates: Math.round((tally.estimate / unit) * 100) / 100,
+      empty_estimates: tally.unestimated,
+    }));
   const zero = { value: 0, estimates: 0, empty_estimates: 0 };
   const absent = order.filter((key) => !(tallies.get(key)?.tests ?? 0)).map((key) => ({ ...labelled(key), ...zero }));
   return [...present, ...absent];
 }
 
 /** Plan statistics and progress (§3.4, §4.5, §4.7). */
-export function registerPlanStatistics(app: FastifyInstance, context: GatewayContext, contract: ReturnType<typeof routeContracts>, visiblePlan: (request: FastifyRequest) => Promise<{ _id: number; projectId: number }>) {
+export function registerPlanStatistics(
+  app: FastifyInstance,
+  context: GatewayContext,
+  visiblePlan: (request: FastifyRequest) => Promise<{ _id: number; projectId: number }>,
+) {
   const { readStore } = context.system;
   const live = readStore;
 
@@ -82,38 +100,44 @@ export function registerPlanStatistics(app: FastifyInstance, context: GatewayCon
     const query = parseOrThrow(planStatisticsQuery, request.query);
     const project = await visibleProjectOrFail(live, requireUser(request), projectId);
     // With `as_of`, the same questions are asked of the project as it was then.
-    const readStore = await readStoreAsOf(context, request, reply, projectId, planId === null ? WHOLE_PROJECT : { kind: 'plans', planIds: [planId, ...(idsOf(query.plan_ids) ?? [])] });
+    const readStore = await readStoreAsOf(
+      context,
+      request,
+      reply,
+      projectId,
+      planId === null ? WHOLE_PROJECT : { kind: 'plans', planIds: [planId, ...(idsOf(query.plan_ids) ?? [])] },
+    );
     const planning = await planContext(readStore, project);
     const unit = ESTIMATE_UNIT[query.estimate_period ?? 'minutes'];
-    const scope = planId === null ? planning.plans.descendantsOf(null).map((node) => node.id) : query.root_only ? [planId] : planning.plans.subtreeIds(planId);
+    const scope =
+      planId === null
+        ? planning.plans.descendantsOf(null).map((node) => node.id)
+        : query.root_only
+          ? [planId]
+          : planning.plans.subtreeIds(planId);
     const requested = query.plan_ids?.split(',');
     const subtreeOf = (id: string) => new Set(query.root_only ? [Number(id)] : planning.plans.subtreeIds(Number(id)));
     const filtered = filtersTests(query);
     // Unfiltered, the plans' counters; filtered, the matching tests counted by plan and status in the database.
-    const counts = filtered ? await filteredPlanCounts(readStore, projectId, await testFiltersOf(readStore, planning, query, planId === null ? undefined : scope)) : await planTestCounts(readStore, projectId);
-    const tallied = (planIds: Iterable<number>) => slicesOf(sumStatusTallies(counts, planIds, !filtered && (query.is_archive ?? false)), planning, unit);
+    const counts = filtered
+      ? await filteredPlanCounts(readStore, projectId, await testFiltersOf(readStore, planning, query, planId === null ? undefined : scope))
+      : await planTestCounts(readStore, projectId);
+    const tallied = (planIds: Iterable<number>) =>
+      slicesOf(sumStatusTallies(counts, planIds, !filtered && (query.is_archive ?? false)), planning, unit);
     if (requested === undefined) return tallied(scope);
     // Child-plan mode: each plan over its own subtree.
     return Object.fromEntries(requested.map((id) => [id, tallied(subtreeOf(id))]));
   }
 
-  app.get(
-    `${PLANS_BASE}statistics/`,
-    contract({ summary: 'Tests per last status, with estimates, in a project or a plan’s subtree, under the tests filters', querystring: planStatisticsQuery, response: { 200: planStatisticsResponse } }),
-    async (request, reply) => {
-      const { projectId, planId } = await projectOrPlanScope(readStore, request);
-      return statistics(request, reply, projectId, planId);
-    },
-  );
+  serve(app, planRoutes.statistics, async (request, reply) => {
+    const { projectId, planId } = await projectOrPlanScope(readStore, request);
+    return statistics(request, reply, projectId, planId);
+  });
 
-  app.get(
-    `${PLAN_DETAIL}statistics/`,
-    contract({ summary: 'Tests per last status, with estimates, in the plan’s subtree (`root_only`: the plan alone)', querystring: planStatisticsQuery, response: { 200: planStatisticsResponse } }),
-    async (request, reply) => {
-      const plan = await visiblePlan(request);
-      return statistics(request, reply, plan.projectId, plan._id);
-    },
-  );
+  serve(app, planRoutes.statisticsOfPlan, async (request, reply) => {
+    const plan = await visiblePlan(request);
+    return statistics(request, reply, plan.projectId, plan._id);
+  });
 
   /**
    * §4.7 and D13: per plan, its subtree's unarchived tests and those with a
@@ -146,31 +170,23 @@ export function registerPlanStatistics(app: FastifyInstance, context: GatewayCon
     });
   }
 
-  app.get(
-    '/api/v2/projects/:id(^\\d+)/progress/',
-    contract({ summary: 'Progress of each root plan of the project that is not archived, in a period', querystring: planProgressQuery, response: { 200: z.array(planProgressResponse) } }),
-    async (request) => {
-      const project = await visibleProjectOrFail(readStore, requireUser(request), Number((request.params as { id: string }).id));
-      const planning = await planContext(readStore, project);
-      return progressOf(
-        request,
-        planning,
-        planning.plans.childrenOf(null).map((node) => node.id),
-      );
-    },
-  );
+  serve(app, planRoutes.projectProgress, async (request) => {
+    const project = await visibleProjectOrFail(readStore, requireUser(request), Number((request.params as { id: string }).id));
+    const planning = await planContext(readStore, project);
+    return progressOf(
+      request,
+      planning,
+      planning.plans.childrenOf(null).map((node) => node.id),
+    );
+  });
 
-  app.get(
-    `${PLAN_DETAIL}progress/`,
-    contract({ summary: 'Progress of each direct child plan that is not archived, in a period (D13)', querystring: planProgressQuery, response: { 200: z.array(planProgressResponse) } }),
-    async (request) => {
-      const plan = await visiblePlan(request);
-      const planning = await planContext(readStore, await visibleProjectOrFail(readStore, requireUser(request), plan.projectId));
-      return progressOf(
-        request,
-        planning,
-        planning.plans.childrenOf(plan._id).map((node) => node.id),
-      );
-    },
-  );
+  serve(app, planRoutes.progress, async (request) => {
+    const plan = await visiblePlan(request);
+    const planning = await planContext(readStore, await visibleProjectOrFail(readStore, requireUser(request), plan.projectId));
+    return progressOf(
+      request,
+      planning,
+      planning.plans.childrenOf(plan._id).map((node) => node.id),
+    );
+  });
 }

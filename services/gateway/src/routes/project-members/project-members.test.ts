@@ -13,7 +13,11 @@ let secret: number;
 let open: number;
 
 beforeAll(async () => {
-  ({ server, admin, people: { alice, bob, carol, ext } } = await startWithPeople('alice', 'bob', 'carol', 'ext'));
+  ({
+    server,
+    admin,
+    people: { alice, bob, carol, ext },
+  } = await startWithPeople('alice', 'bob', 'carol', 'ext'));
   await alice.browser.patch('/api/v2/users/me/', { first_name: 'Alice', last_name: 'Archer', email: 'alice@corp.test' });
   await bob.browser.patch('/api/v2/users/me/', { first_name: 'Bob', last_name: 'Baker', email: 'bob@corp.test' });
   secret = (await createProject(alice.browser, { name: 'Secret', is_private: true })).id;
@@ -46,7 +50,11 @@ describe('GET projects/{id}/members/', () => {
     });
     expect(bobRow.roles).toHaveLength(1);
     expect(bobRow.roles[0]).toMatchObject({ id: ROLE.user, name: 'User', type: 0 });
-    expect(bobRow.roles[0].permissions).toContainEqual({ id: permissionIds(['view_project'])[0], name: 'Can view project', codename: 'view_project' });
+    expect(bobRow.roles[0].permissions).toContainEqual({
+      id: permissionIds(['view_project'])[0],
+      name: 'Can view project',
+      codename: 'view_project',
+    });
     expect(bobRow.roles[0].permissions.map((p: { codename: string }) => p.codename)).not.toContain('change_project');
   });
 
@@ -99,11 +107,15 @@ describe('POST projects/{id}/access/', () => {
   });
 
   it('refuses callers who can already see the project, and takes the reason as optional', async () => {
-    expect((await carol.browser.post(`/api/v2/projects/${open}/access/`)).json()).toEqual({ errors: ['You can already view this project.'] });
+    expect((await carol.browser.post(`/api/v2/projects/${open}/access/`)).json()).toEqual({
+      errors: ['You can already view this project.'],
+    });
     expect((await ext.browser.post(`/api/v2/projects/${open}/access/`)).statusCode).toBe(200);
     const hidden = (await createProject(alice.browser, { name: 'Hidden', is_private: true })).id;
     expect((await bob.browser.post(`/api/v2/projects/${hidden}/access/`, { reason: null })).statusCode).toBe(200);
-    expect((await carol.browser.post(`/api/v2/projects/${hidden}/access/`, { reason: 42 })).json()).toEqual({ reason: ['Not a valid string.'] });
+    expect((await carol.browser.post(`/api/v2/projects/${hidden}/access/`, { reason: 42 })).json()).toEqual({
+      reason: ['Not a valid string.'],
+    });
   });
 
   it('answers 401 to anonymous callers and 404 for unknown projects', async () => {

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createCase, createPlan, createSuite } from '../../testing/builders.ts';
+import { createCase, createSuite } from '../../testing/builders.ts';
 import type { Browser } from '../../testing/harness.ts';
-import { useCatalogueWorld } from '../../testing/project-catalogue-cases.ts';
+import { catalogueWorldForFile } from '../../testing/project-catalogue-cases.ts';
 
-const world = useCatalogueWorld();
+const world = catalogueWorldForFile();
 
 /** One thing a user does to a project's plans, tests and cases; the numbers pick among what exists then. */
 type Step =
@@ -15,10 +15,26 @@ type Step =
 
 const pick = fc.nat({ max: 50 });
 const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('createPlan' as const), cases: fc.integer({ min: 0, max: 3 }), parent: fc.option(pick) }) },
-  fc.record({ kind: fc.constantFrom('archivePlan' as const, 'restorePlan' as const, 'deletePlan' as const, 'recoverPlan' as const), plan: pick }),
-  fc.record({ kind: fc.constantFrom('archiveCase' as const, 'restoreCase' as const, 'deleteCase' as const, 'recoverCase' as const), case: pick }),
-  { weight: 2, arbitrary: fc.record({ kind: fc.constantFrom('bulkDeleteTests' as const, 'bulkMoveTests' as const), tests: fc.array(pick, { minLength: 1, maxLength: 4 }), isAsync: fc.boolean() }) },
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant('createPlan' as const), cases: fc.integer({ min: 0, max: 3 }), parent: fc.option(pick) }),
+  },
+  fc.record({
+    kind: fc.constantFrom('archivePlan' as const, 'restorePlan' as const, 'deletePlan' as const, 'recoverPlan' as const),
+    plan: pick,
+  }),
+  fc.record({
+    kind: fc.constantFrom('archiveCase' as const, 'restoreCase' as const, 'deleteCase' as const, 'recoverCase' as const),
+    case: pick,
+  }),
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constantFrom('bulkDeleteTests' as const, 'bulkMoveTests' as const),
+      tests: fc.array(pick, { minLength: 1, maxLength: 4 }),
+      isAsync: fc.boolean(),
+    }),
+  },
 );
 
 const counted = async (browser: Browser, path: string) => {
@@ -44,7 +60,12 @@ async function counters(browser: Browser, project: number) {
 
 /** The bulk jobs of the caller have all ended. */
 async function jobsEnded(browser: Browser) {
-  await expect.poll(async () => (await browser.get('/api/v2/bulk-jobs/')).json().results.every((job: { status: string }) => job.status !== 'running'), { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => (await browser.get('/api/v2/bulk-jobs/')).json().results.every((job: { status: string }) => job.status !== 'running'),
+      { timeout: 10_000 },
+    )
+    .toBe(true);
 }
 
 describe('project counters (§6: live, unarchived suites, cases, plans and tests)', () => {
@@ -58,13 +79,21 @@ describe('project counters (§6: live, unarchived suites, cases, plans and tests
         const cases: number[] = [];
         for (const name of ['A', 'B', 'C']) cases.push((await createCase(alice, project, suite, { name })).id);
         const plans: number[] = [];
-        const nth = <T>(items: readonly T[], index: number): T | undefined => (items.length === 0 ? undefined : items[index % items.length]);
+        const nth = <T>(items: readonly T[], index: number): T | undefined =>
+          items.length === 0 ? undefined : items[index % items.length];
         for (const done of steps) {
           let answer: { statusCode: number; body: string } | undefined;
           switch (done.kind) {
             case 'createPlan': {
               const parent = done.parent === null ? null : (nth(plans, done.parent) ?? null);
-              const created = await alice.post('/api/v2/testplans/', { project, name: `P${plans.length}`, parent, started_at: '2026-01-05T09:00:00Z', due_date: '2026-01-12T09:00:00Z', test_cases: cases.slice(0, done.cases) });
+              const created = await alice.post('/api/v2/testplans/', {
+                project,
+                name: `P${plans.length}`,
+                parent,
+                started_at: '2026-01-05T09:00:00Z',
+                due_date: '2026-01-12T09:00:00Z',
+                test_cases: cases.slice(0, done.cases),
+              });
               if (created.statusCode === 201) plans.push(created.json()[0].id);
               answer = created;
               break;
@@ -95,11 +124,18 @@ describe('project counters (§6: live, unarchived suites, cases, plans and tests
               break;
             case 'bulkDeleteTests':
             case 'bulkMoveTests': {
-              const live = (await alice.get(`/api/v2/tests/?project=${project}&page_size=100`)).json().results.map((test: { id: number }) => test.id);
+              const live = (await alice.get(`/api/v2/tests/?project=${project}&page_size=100`))
+                .json()
+                .results.map((test: { id: number }) => test.id);
               if (live.length === 0) break;
               const chosen = [...new Set(done.tests.map((index) => nth<number>(live, index)!))];
               const change = done.kind === 'bulkDeleteTests' ? { is_deleted: true } : { plan_id: nth(plans, done.tests[0]!) };
-              answer = await alice.put('/api/v2/tests/bulk-update/', { project, included_tests: chosen, is_async: done.isAsync, ...change });
+              answer = await alice.put('/api/v2/tests/bulk-update/', {
+                project,
+                included_tests: chosen,
+                is_async: done.isAsync,
+                ...change,
+              });
               if (done.isAsync) await jobsEnded(alice);
               break;
             }

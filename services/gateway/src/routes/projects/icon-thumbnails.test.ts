@@ -12,7 +12,10 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const picture = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: 'teal' } }).png().toBuffer();
+const picture = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: 'teal' } })
+    .png()
+    .toBuffer();
 
 async function withIcon(name: string, bytes: Buffer) {
   const { payload, headers } = multipart({ name }, { field: 'icon', filename: 'icon.png', bytes, type: 'image/png' });
@@ -58,7 +61,10 @@ describe('project icon thumbnails (§3.1)', () => {
 
   it('refuses a file that only starts like a png', async () => {
     const fake = Buffer.concat([(await picture(40, 40)).subarray(0, 20), Buffer.from('garbage')]);
-    const { payload, headers } = multipart({ name: 'Broken icon' }, { field: 'icon', filename: 'broken.png', bytes: fake, type: 'image/png' });
+    const { payload, headers } = multipart(
+      { name: 'Broken icon' },
+      { field: 'icon', filename: 'broken.png', bytes: fake, type: 'image/png' },
+    );
     const response = await admin.post('/api/v2/projects/', payload, headers);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ icon: ['broken.png is not a png or jpg file'] });

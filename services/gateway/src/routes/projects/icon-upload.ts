@@ -11,7 +11,7 @@ import { deleteWithThumbnails, storeThumbnails } from '../../http/thumbnails.ts'
  */
 export async function storeIcon(blobs: BlobStore, form: Form): Promise<string | null | undefined> {
   const file = form.files.find((f) => f.field === 'icon');
-  if (!file) return form.fields['icon'] === '' || form.fields['icon'] === null ? null : undefined;
+  if (!file) return form.fields.icon === '' || form.fields.icon === null ? null : undefined;
   const picture = await readPicture(file, 'icon');
   const key = `project-icons/${randomUUID()}.${picture.contentType === 'image/png' ? 'png' : 'jpg'}`;
   await blobs.put(key, { bytes: file.bytes, contentType: picture.contentType });

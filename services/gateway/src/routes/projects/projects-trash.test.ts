@@ -9,11 +9,17 @@ let alice: Person;
 let bob: Person;
 let carol: Person;
 
-const trash = async (browser: Browser): Promise<number[]> => (await browser.get('/api/v2/projects/deleted/')).json().results.map((p: { id: number }) => p.id);
-const live = async (browser: Browser): Promise<number[]> => (await browser.get('/api/v2/projects/?page_size=1000')).json().results.map((p: { id: number }) => p.id);
+const trash = async (browser: Browser): Promise<number[]> =>
+  (await browser.get('/api/v2/projects/deleted/')).json().results.map((p: { id: number }) => p.id);
+const live = async (browser: Browser): Promise<number[]> =>
+  (await browser.get('/api/v2/projects/?page_size=1000')).json().results.map((p: { id: number }) => p.id);
 
 beforeAll(async () => {
-  ({ server, admin, people: { alice, bob, carol } } = await startWithPeople('alice', 'bob', 'carol'));
+  ({
+    server,
+    admin,
+    people: { alice, bob, carol },
+  } = await startWithPeople('alice', 'bob', 'carol'));
 });
 afterAll(() => server.close());
 
@@ -27,7 +33,12 @@ describe('the trash of projects', () => {
     const before = await statistics();
     expect((await alice.browser.delete(`/api/v2/projects/${project}/`)).statusCode).toBe(204);
     expect(await live(alice.browser)).not.toContain(project);
-    expect(await statistics()).toEqual({ ...before, projects_count: before.projects_count - 1, suites_count: before.suites_count - 1, cases_count: before.cases_count - 1 });
+    expect(await statistics()).toEqual({
+      ...before,
+      projects_count: before.projects_count - 1,
+      suites_count: before.suites_count - 1,
+      cases_count: before.cases_count - 1,
+    });
     expect((await alice.browser.get(`/api/v2/projects/${project}/`)).statusCode).toBe(404);
 
     const page = (await alice.browser.get('/api/v2/projects/deleted/')).json();
@@ -62,7 +73,9 @@ describe('the trash of projects', () => {
   it('removes for good: out of the trash, out of every view, never recovered', async () => {
     const project = (await createProject(alice.browser, { name: 'Gemini' })).id;
     await createSuite(alice.browser, project, 'Docking');
-    expect((await alice.browser.post('/api/v2/projects/deleted/remove/', { instance_ids: [project] })).json()).toEqual({ instance_ids: [`Invalid pk "${project}" - object does not exist.`] });
+    expect((await alice.browser.post('/api/v2/projects/deleted/remove/', { instance_ids: [project] })).json()).toEqual({
+      instance_ids: [`Invalid pk "${project}" - object does not exist.`],
+    });
     await alice.browser.delete(`/api/v2/projects/${project}/`);
     expect((await alice.browser.post('/api/v2/projects/deleted/remove/', { instance_ids: [project] })).statusCode).toBe(204);
     expect(await trash(alice.browser)).toEqual([]);

@@ -43,7 +43,10 @@ describe('creating projects', () => {
   });
 
   it('creates from multipart with a png icon that is served back with its type', async () => {
-    const { payload, headers } = multipart({ name: 'Gemini', is_private: 'true' }, { field: 'icon', filename: 'g.png', bytes: PNG_1X1, type: 'image/png' });
+    const { payload, headers } = multipart(
+      { name: 'Gemini', is_private: 'true' },
+      { field: 'icon', filename: 'g.png', bytes: PNG_1X1, type: 'image/png' },
+    );
     const response = await alice.post('/api/v2/projects/', payload, headers);
     expect(response.statusCode, response.body).toBe(201);
     const project = response.json();
@@ -56,7 +59,10 @@ describe('creating projects', () => {
   });
 
   it('refuses an icon that is not a png or jpeg by its content, whatever its name', async () => {
-    const { payload, headers } = multipart({ name: 'Fake' }, { field: 'icon', filename: 'evil.png', bytes: Buffer.from('<svg onload=alert(1)>'), type: 'image/png' });
+    const { payload, headers } = multipart(
+      { name: 'Fake' },
+      { field: 'icon', filename: 'evil.png', bytes: Buffer.from('<svg onload=alert(1)>'), type: 'image/png' },
+    );
     const response = await alice.post('/api/v2/projects/', payload, headers);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ icon: ['evil.png is not a png or jpg file'] });
@@ -71,7 +77,11 @@ describe('creating projects', () => {
     expect(badLimit.json()).toHaveProperty('settings');
     expect((await alice.post('/api/v2/projects/', { name: 'X', settings: { is_result_editable: 'sometimes' } })).statusCode).toBe(400);
     // Keys a TestY client adds beyond the known ones are ignored, as TestY's serializers ignore them.
-    const extraKeys = await alice.post('/api/v2/projects/', { name: 'Extra keys', settings: { is_result_editable: false, theme: 'dark' }, legacy_flag: 1 });
+    const extraKeys = await alice.post('/api/v2/projects/', {
+      name: 'Extra keys',
+      settings: { is_result_editable: false, theme: 'dark' },
+      legacy_flag: 1,
+    });
     expect(extraKeys.statusCode, extraKeys.body).toBe(201);
     expect(extraKeys.json().settings).toMatchObject({ is_result_editable: false });
     expect(extraKeys.json().settings).not.toHaveProperty('theme');
@@ -132,7 +142,11 @@ describe('listing projects', () => {
     expect(card).toMatchObject({ id: secret.id, name: 'Secret base', is_visible: false, is_manageable: false, description: '' });
     expect((await bob.get(`/api/v2/projects/${secret.id}/`)).statusCode).toBe(403);
     expect((await bob.get(`/api/v2/projects/${secret.id}/`)).json()).toEqual({ detail: 'You are not able to view this project' });
-    expect((await admin.get(`/api/v2/projects/${secret.id}/`)).json()).toMatchObject({ is_visible: true, is_manageable: true, description: 'classified' });
+    expect((await admin.get(`/api/v2/projects/${secret.id}/`)).json()).toMatchObject({
+      is_visible: true,
+      is_manageable: true,
+      description: 'classified',
+    });
   });
 
   it('answers 404 for a project that does not exist', async () => {
@@ -143,8 +157,15 @@ describe('listing projects', () => {
 describe('changing projects', () => {
   it('lets a manager patch details and settings, merging settings key by key', async () => {
     const project = await create(alice, { name: 'Vostok' });
-    const response = await alice.patch(`/api/v2/projects/${project.id}/`, { description: 'First', settings: { result_edit_limit: '2d 3h' } });
-    expect(response.json()).toMatchObject({ name: 'Vostok', description: 'First', settings: { result_edit_limit: '2d 3h', is_result_editable: true } });
+    const response = await alice.patch(`/api/v2/projects/${project.id}/`, {
+      description: 'First',
+      settings: { result_edit_limit: '2d 3h' },
+    });
+    expect(response.json()).toMatchObject({
+      name: 'Vostok',
+      description: 'First',
+      settings: { result_edit_limit: '2d 3h', is_result_editable: true },
+    });
     const off = await alice.patch(`/api/v2/projects/${project.id}/`, { settings: { result_edit_limit: '' } });
     expect(off.json().settings.result_edit_limit).toBeNull();
   });
@@ -174,7 +195,13 @@ describe('changing projects', () => {
   it('previews and deletes a project; it is then gone', async () => {
     const project = await create(alice, { name: 'Buran' });
     const preview = (await alice.get(`/api/v2/projects/${project.id}/delete/preview/`)).json();
-    expect(preview.map((row: { verbose_name: string }) => row.verbose_name)).toEqual(['test suite', 'test case', 'test plan', 'test', 'source model']);
+    expect(preview.map((row: { verbose_name: string }) => row.verbose_name)).toEqual([
+      'test suite',
+      'test case',
+      'test plan',
+      'test',
+      'source model',
+    ]);
     expect((await alice.delete(`/api/v2/projects/${project.id}/`)).statusCode).toBe(204);
     expect((await alice.get(`/api/v2/projects/${project.id}/`)).statusCode).toBe(404);
     expect((await alice.get('/api/v2/projects/?name=buran')).json().count).toBe(0);

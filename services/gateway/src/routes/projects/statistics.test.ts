@@ -16,7 +16,11 @@ afterAll(() => server.close());
 
 describe('GET system/statistics/', () => {
   async function project(name: string, options: { isPrivate?: boolean; isArchive?: boolean } = {}) {
-    const response = await admin.post('/api/v2/projects/', { name, is_private: options.isPrivate ?? false, is_archive: options.isArchive ?? false });
+    const response = await admin.post('/api/v2/projects/', {
+      name,
+      is_private: options.isPrivate ?? false,
+      is_archive: options.isArchive ?? false,
+    });
     expect(response.statusCode, response.body).toBe(201);
     return response.json().id as number;
   }
@@ -33,7 +37,11 @@ describe('GET system/statistics/', () => {
     expect((await admin.get('/api/v2/system/statistics/')).json().projects_count).toBe(adminBefore + 2);
 
     const aliceId = (await alice.get('/api/v2/users/me/')).json().id;
-    const { position } = await server.system.dispatch('projects.setMemberRoles', { projectId: hidden, userId: aliceId, roleIds: [2] }, newCommandMeta(SYSTEM_ACTOR));
+    const { position } = await server.system.dispatch(
+      'projects.setMemberRoles',
+      { projectId: hidden, userId: aliceId, roleIds: [2] },
+      newCommandMeta(SYSTEM_ACTOR),
+    );
     await server.system.runner.waitFor(position);
     expect((await alice.get('/api/v2/system/statistics/')).json().projects_count).toBe(before + 2);
   });

@@ -2,29 +2,32 @@ import {
   NotFoundError,
   ValidationError,
   parseOrThrow,
-  previewResponse,
   resultBulkCreateBody,
   resultCreateBody,
-  resultCreatedResponse,
   resultListQuery,
   resultMessages,
   resultPatchBody,
-  resultResponse,
   resultsByAttributeQuery,
-  trashBody,
   type ResultCreateBody,
+  resultRoutes,
 } from '@testament/contracts';
-import { findPlan, findResult, findTest, resultsOfTest, resultsWithAttribute, type ResultDocument, type TestDocument } from '@testament/projections';
+import {
+  findPlan,
+  findResult,
+  findTest,
+  resultsOfTest,
+  resultsWithAttribute,
+  type ResultDocument,
+  type TestDocument,
+} from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
 import { execute } from '../../http/execute.ts';
 import { namedInstances, visibleInProject } from '../../http/project-scope.ts';
-import { noContent, routeContracts } from '../../http/route-schema.ts';
+import { serve } from '../../http/route-schema.ts';
 import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
-import { resultRepresentation, resultShowing } from './representation.ts';
-
-const BASE = '/api/v2/results/';
+import { resultRepresentation, resultShowing } from '../../representations/results.ts';
 
 /** The step a step result of an edit is about: the one it names, or that of the result's step result with its id. */
 function stepOf(result: ResultDocument, stepResult: { id?: number | undefined; step?: number | undefined }): number {
@@ -33,12 +36,10 @@ function stepOf(result: ResultDocument, stepResult: { id?: number | undefined; s
   if (!known) throw ValidationError.of('steps_results', resultMessages.stepResultUnknown(stepResult.id!));
   return known.stepId;
 }
-const DETAIL = `${BASE}:id(^\\d+)/`;
 
 /** `results/` (§3.6, §4.10): a test's results, recording, editing within the limits, deleting (the last status follows, D6). */
-export default async function resultRoutes(app: FastifyInstance, context: GatewayContext) {
+export default async function serveResults(app: FastifyInstance, context: GatewayContext) {
   const { readStore } = context.system;
-  const contract = routeContracts('results');
   const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
 
   /** A result of a live test in a project the caller can see. */
@@ -59,7 +60,7 @@ export default async function resultRoutes(app: FastifyInstance, context: Gatewa
       .filter((result) => includeArchived === undefined || result.is_archive === includeArchived);
   }
 
-  app.get(BASE, contract({ summary: 'A test’s results (`?test=`), newest first, not paginated', querystring: resultListQuery, response: { 200: z.array(resultResponse) } }), async (request) => {
+  serve(app, resultRoutes.list, async (request) => {
     const query = parseOrThrow(resultListQuery, request.query);
     if (query.test === undefined) throw ValidationError.general(resultMessages.scopeRequired);
     const test = await visibleInProject(readStore, requireUser(request), await findTest(readStore, Number(query.test)));
@@ -67,7 +68,10 @@ export default async function resultRoutes(app: FastifyInstance, context: Gatewa
     return listed(request, test, query.is_archive);
   });
 
-  /** The test a new result names (`field`: where the body names it), in a project the caller can see, and the result as the command takes it. */
+  /**
+   * The test a new result names (`field`: where the body names it), in a project the caller can see, and the result as the command takes
+   * it.
+   */
   async function newResult(request: FastifyRequest, body: ResultCreateBody, field: string) {
     const test = await findTest(readStore, body.test);
     if (!test) throw ValidationError.of(field, resultMessages.testUnknown(body.test));
@@ -99,24 +103,26 @@ export default async function resultRoutes(app: FastifyInstance, context: Gatewa
     });
   }
 
-  app.post(BASE, contract({ summary: 'Record a result on a test, with a status per step of the case version', body: resultCreateBody, response: { 201: resultCreatedResponse } }), async (request, reply) => {
+  serve(app, resultRoutes.create, async (request, reply) => {
     const { test, input } = await newResult(request, parseOrThrow(resultCreateBody, request.body ?? {}), 'test');
     const { resultId } = await execute(context, request, 'tests.addResult', input);
     return reply.code(201).send((await created(request, [resultId], [test]))[0]);
   });
 
-  app.post(
-    '/api/v2/test-results/bulk-create/',
-    contract({ summary: 'Record many results, on one test or many, all or none (at most 1,000)', body: resultBulkCreateBody, response: { 201: z.array(resultCreatedResponse) } }),
-    async (request, reply) => {
-      const parsed = resultBulkCreateBody.safeParse(request.body);
-      if (!parsed.success) throw new ValidationError(itemFieldErrors(parsed.error));
-      const items = [];
-      for (const [index, body] of parsed.data.entries()) items.push(await newResult(request, body, `${index}.test`));
-      const { resultIds } = await execute(context, request, 'tests.addResults', { results: items.map((item) => item.input) });
-      return reply.code(201).send(await created(request, resultIds, items.map((item) => item.test)));
-    },
-  );
+  serve(app, resultRoutes.bulkCreate, async (request, reply) => {
+    const parsed = resultBulkCreateBody.safeParse(request.body);
+    if (!parsed.success) throw new ValidationError(itemFieldErrors(parsed.error));
+    const items = [];
+    for (const [index, body] of parsed.data.entries()) items.push(await newResult(request, body, `${index}.test`));
+    const { resultIds } = await execute(context, request, 'tests.addResults', { results: items.map((item) => item.input) });
+    return reply.code(201).send(
+      await created(
+        request,
+        resultIds,
+        items.map((item) => item.test),
+      ),
+    );
+  });
 
   const one = async (request: FastifyRequest, resultId: number) => {
     const { test } = await visibleResult(request);
@@ -125,7 +131,7 @@ export default async function resultRoutes(app: FastifyInstance, context: Gatewa
     return shown;
   };
 
-  app.get(DETAIL, contract({ summary: 'One result', response: { 200: resultResponse } }), async (request) => one(request, idOf(request)));
+  serve(app, resultRoutes.retrieve, async (request) => one(request, idOf(request)));
 
   const update = async (request: FastifyRequest) => {
     const { result, test } = await visibleResult(request);
@@ -148,24 +154,34 @@ export default async function resultRoutes(app: FastifyInstance, context: Gatewa
     });
     return one(request, result._id);
   };
-  const updateContract = contract({ summary: 'Change a result within the project’s edit limits (§4.10, D9)', body: resultPatchBody, response: { 200: resultResponse } });
-  app.patch(DETAIL, updateContract, update);
-  app.put(DETAIL, updateContract, update);
+  serve(app, resultRoutes.update, update);
+  serve(app, resultRoutes.replace, update);
 
   const setArchive = (request: FastifyRequest, result: ResultDocument, isArchive: boolean) =>
-    execute(context, request, 'tests.editResult', { projectId: result.projectId, testId: result.testId, resultId: result._id, changes: { isArchive } });
+    execute(context, request, 'tests.editResult', {
+      projectId: result.projectId,
+      testId: result.testId,
+      resultId: result._id,
+      changes: { isArchive },
+    });
 
-  app.get(`${DETAIL}archive/preview/`, contract({ summary: 'What archiving the result would archive', response: { 200: previewResponse } }), async (request) => {
+  serve(app, resultRoutes.archivePreview, async (request) => {
     await visibleResult(request);
     return [{ verbose_name: 'source model', verbose_name_related_model: 'test results', count: 1 }];
   });
-  app.post(`${DETAIL}archive/`, contract({ summary: 'Archive a result (it keeps counting for its test’s last status, D6)', response: { 200: resultResponse } }), async (request) => {
+  serve(app, resultRoutes.archive, async (request) => {
     const { result } = await visibleResult(request);
     await setArchive(request, result, true);
     return one(request, result._id);
   });
-  app.post(`${BASE}archive/restore/`, contract({ summary: 'Restore archived results', body: trashBody, response: { 200: z.array(resultResponse) } }), async (request) => {
-    const results = await namedInstances(readStore, requireUser(request), request.body, async (ids) => (await Promise.all(ids.map((id) => findResult(readStore, id)))).flatMap((found) => found ?? []), (found) => found.isArchive);
+  serve(app, resultRoutes.restore, async (request) => {
+    const results = await namedInstances(
+      readStore,
+      requireUser(request),
+      request.body,
+      async (ids) => (await Promise.all(ids.map((id) => findResult(readStore, id)))).flatMap((found) => found ?? []),
+      (found) => found.isArchive,
+    );
     for (const result of results) await setArchive(request, result, false);
     const restored = [];
     for (const result of results) {
@@ -175,34 +191,31 @@ export default async function resultRoutes(app: FastifyInstance, context: Gatewa
     return restored;
   });
 
-  app.delete(
-    `${BASE}attributes/`,
-    contract({ summary: 'Delete the results of the tests directly in a plan whose attribute has a value (case-insensitive)', querystring: resultsByAttributeQuery, response: { 204: noContent } }),
-    async (request, reply) => {
-      const query = parseOrThrow(resultsByAttributeQuery, request.query);
-      if (!query.plan || !query.attribute_name || query.attribute_value === undefined) throw ValidationError.general(resultMessages.attributeScope);
-      const plan = await visibleInProject(readStore, requireUser(request), await findPlan(readStore, Number(query.plan)));
-      for (const result of await resultsWithAttribute(readStore, plan._id, query.attribute_name, query.attribute_value)) {
-        await execute(context, request, 'tests.deleteResult', { projectId: result.projectId, testId: result.testId, resultId: result._id });
-      }
-      return reply.code(204).send();
-    },
-  );
+  serve(app, resultRoutes.destroyByAttribute, async (request, reply) => {
+    const query = parseOrThrow(resultsByAttributeQuery, request.query);
+    if (!query.plan || !query.attribute_name || query.attribute_value === undefined)
+      throw ValidationError.general(resultMessages.attributeScope);
+    const plan = await visibleInProject(readStore, requireUser(request), await findPlan(readStore, Number(query.plan)));
+    for (const result of await resultsWithAttribute(readStore, plan._id, query.attribute_name, query.attribute_value)) {
+      await execute(context, request, 'tests.deleteResult', { projectId: result.projectId, testId: result.testId, resultId: result._id });
+    }
+    return reply.code(204).send();
+  });
 
-  app.delete(DETAIL, contract({ summary: 'Delete a result (its test’s last status follows, D6)', response: { 204: noContent } }), async (request, reply) => {
+  serve(app, resultRoutes.destroy, async (request, reply) => {
     const { result, test } = await visibleResult(request);
     await execute(context, request, 'tests.deleteResult', { projectId: test.projectId, testId: test._id, resultId: result._id });
     return reply.code(204).send();
   });
 }
 
-
 /** Errors of an array body, keyed by the item and its field (`1.status`), the array's own under `errors`. */
 function itemFieldErrors(error: z.ZodError): Record<string, string[]> {
   const fields: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.length === 0 ? 'errors' : issue.path.slice(0, 2).map(String).join('.');
-    (fields[key] ??= []).push(issue.message);
+    fields[key] ??= [];
+    fields[key].push(issue.message);
   }
   return fields;
 }

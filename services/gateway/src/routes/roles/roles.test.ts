@@ -9,13 +9,19 @@ let alice: Person;
 let bob: Person;
 
 beforeAll(async () => {
-  ({ server, admin, people: { alice, bob } } = await startWithPeople('alice', 'bob'));
+  ({
+    server,
+    admin,
+    people: { alice, bob },
+  } = await startWithPeople('alice', 'bob'));
 });
 afterAll(() => server.close());
 
 const names = (response: { json(): { results: Array<{ name: string }> } }) => response.json().results.map((role) => role.name);
 
-async function createRole(body: Record<string, unknown>): Promise<{ id: number; name: string; permissions: number[]; type: number; url: string }> {
+async function createRole(
+  body: Record<string, unknown>,
+): Promise<{ id: number; name: string; permissions: number[]; type: number; url: string }> {
   const response = await admin.post('/api/v2/roles/', body);
   expect(response.statusCode, response.body).toBe(201);
   return response.json();
@@ -24,7 +30,8 @@ async function createRole(body: Record<string, unknown>): Promise<{ id: number; 
 describe('reading roles and permissions', () => {
   it('answers 401 to anonymous callers', async () => {
     const anonymous = server.browser();
-    for (const path of ['/api/v2/roles/', '/api/v2/roles/1/', '/api/v2/roles/permissions/']) expect((await anonymous.get(path)).statusCode).toBe(401);
+    for (const path of ['/api/v2/roles/', '/api/v2/roles/1/', '/api/v2/roles/permissions/'])
+      expect((await anonymous.get(path)).statusCode).toBe(401);
     expect((await anonymous.post('/api/v2/roles/assign/', { project: 1, user: 1, roles: [1] })).statusCode).toBe(401);
   });
 
@@ -36,17 +43,29 @@ describe('reading roles and permissions', () => {
       id: 1,
       name: 'Admin',
       type: 0,
-      permissions: permissionIds(['change_project', 'view_project', 'delete_project', 'add_role', ...PERMISSIONS.slice(5).map((p) => p.codename)]),
+      permissions: permissionIds([
+        'change_project',
+        'view_project',
+        'delete_project',
+        'add_role',
+        ...PERMISSIONS.slice(5).map((p) => p.codename),
+      ]),
       url: 'http://testament.test/api/v2/roles/1/',
     });
     expect(names(await admin.get('/api/v2/roles/'))).toEqual(['Admin', 'External user', 'User']);
-    expect((await alice.browser.get('/api/v2/roles/?page_size=1&page=2')).json().results.map((r: { name: string }) => r.name)).toEqual(['User']);
+    expect((await alice.browser.get('/api/v2/roles/?page_size=1&page=2')).json().results.map((r: { name: string }) => r.name)).toEqual([
+      'User',
+    ]);
   });
 
   it('shows one role, with 404 for unknown roles and for superuser-only ones to non-superusers', async () => {
     expect((await alice.browser.get('/api/v2/roles/2/')).json()).toMatchObject({ id: 2, name: 'User', type: 0 });
     expect((await alice.browser.get('/api/v2/roles/3/')).statusCode).toBe(404);
-    expect((await admin.get('/api/v2/roles/3/')).json()).toMatchObject({ name: 'External user', type: 3, permissions: permissionIds(['project_restricted']) });
+    expect((await admin.get('/api/v2/roles/3/')).json()).toMatchObject({
+      name: 'External user',
+      type: 3,
+      permissions: permissionIds(['project_restricted']),
+    });
     expect((await admin.get('/api/v2/roles/999/')).statusCode).toBe(404);
   });
 
@@ -95,7 +114,9 @@ describe('managing roles (superusers only)', () => {
     expect(patched.json()).toMatchObject({ id: role.id, name: 'Senior auditor', permissions: permissionIds(['view_project']) });
     const put = await admin.request('PUT', `/api/v2/roles/${role.id}/`, { name: 'Senior auditor', permissions: [], type: 3 });
     expect(put.json()).toMatchObject({ permissions: [], type: 3 });
-    expect((await admin.patch(`/api/v2/roles/${role.id}/`, { name: 'Admin' })).json()).toEqual({ name: ['role with this name already exists.'] });
+    expect((await admin.patch(`/api/v2/roles/${role.id}/`, { name: 'Admin' })).json()).toEqual({
+      name: ['role with this name already exists.'],
+    });
     expect((await admin.patch('/api/v2/roles/999/', { name: 'Ghost' })).statusCode).toBe(404);
   });
 
@@ -119,23 +140,35 @@ describe('assigning roles', () => {
   });
 
   const members = async (browser: Browser) =>
-    (await browser.get(`/api/v2/projects/${projectId}/members/`)).json().results.map((m: { username: string; roles: Array<{ id: number }> }) => [
-      m.username,
-      m.roles.map((r) => r.id),
-    ]);
+    (await browser.get(`/api/v2/projects/${projectId}/members/`))
+      .json()
+      .results.map((m: { username: string; roles: Array<{ id: number }> }) => [m.username, m.roles.map((r) => r.id)]);
 
-  it('lets a manager set a user\'s roles with POST and replace them with PUT, answering one row per role', async () => {
+  it("lets a manager set a user's roles with POST and replace them with PUT, answering one row per role", async () => {
     const posted = await alice.browser.post('/api/v2/roles/assign/', { project: projectId, user: bob.id, roles: [ROLE.user] });
     expect(posted.json()).toEqual([{ project: projectId, user: bob.id, role: ROLE.user }]);
-    expect(await members(alice.browser)).toEqual([['alice', [ROLE.admin]], ['bob', [ROLE.user]]]);
-    const put = await alice.browser.request('PUT', '/api/v2/roles/assign/', { project: projectId, user: bob.id, roles: [ROLE.admin, ROLE.user] });
+    expect(await members(alice.browser)).toEqual([
+      ['alice', [ROLE.admin]],
+      ['bob', [ROLE.user]],
+    ]);
+    const put = await alice.browser.request('PUT', '/api/v2/roles/assign/', {
+      project: projectId,
+      user: bob.id,
+      roles: [ROLE.admin, ROLE.user],
+    });
     expect(put.json()).toEqual([
       { project: projectId, user: bob.id, role: ROLE.admin },
       { project: projectId, user: bob.id, role: ROLE.user },
     ]);
-    expect(await members(alice.browser)).toEqual([['alice', [ROLE.admin]], ['bob', [ROLE.admin, ROLE.user]]]);
+    expect(await members(alice.browser)).toEqual([
+      ['alice', [ROLE.admin]],
+      ['bob', [ROLE.admin, ROLE.user]],
+    ]);
     await alice.browser.request('PUT', '/api/v2/roles/assign/', { project: projectId, user: bob.id, roles: ['2'] });
-    expect(await members(bob.browser)).toEqual([['alice', [ROLE.admin]], ['bob', [ROLE.user]]]);
+    expect(await members(bob.browser)).toEqual([
+      ['alice', [ROLE.admin]],
+      ['bob', [ROLE.user]],
+    ]);
   });
 
   it('answers 403 to callers who cannot manage the project', async () => {
@@ -144,7 +177,10 @@ describe('assigning roles', () => {
     const byStranger = await carol.browser.post('/api/v2/roles/assign/', { project: projectId, user: carol.id, roles: [ROLE.admin] });
     expect(byStranger.statusCode).toBe(403);
     expect((await carol.browser.post('/api/v2/roles/unassign/', { project: projectId, user: bob.id })).statusCode).toBe(403);
-    expect(await members(alice.browser)).toEqual([['alice', [ROLE.admin]], ['bob', [ROLE.user]]]);
+    expect(await members(alice.browser)).toEqual([
+      ['alice', [ROLE.admin]],
+      ['bob', [ROLE.user]],
+    ]);
   });
 
   it('takes a superuser to assign a role that carries project_restricted', async () => {
@@ -158,12 +194,24 @@ describe('assigning roles', () => {
 
   it('gives field errors for bad bodies and unknown references', async () => {
     const post = (body: unknown) => alice.browser.post('/api/v2/roles/assign/', body as Record<string, unknown>);
-    expect((await post({})).json()).toEqual({ project: ['This field is required.'], user: ['This field is required.'], roles: ['This field is required.'] });
+    expect((await post({})).json()).toEqual({
+      project: ['This field is required.'],
+      user: ['This field is required.'],
+      roles: ['This field is required.'],
+    });
     expect((await post({ project: projectId, user: bob.id, roles: [] })).json()).toEqual({ roles: ['This list may not be empty.'] });
-    expect((await post({ project: 'x', user: bob.id, roles: [ROLE.user] })).json()).toEqual({ project: ['Incorrect type. Expected pk value.'] });
-    expect((await post({ project: projectId, user: bob.id, roles: [ROLE.user, 999] })).json()).toEqual({ roles: ['Invalid pk "999" - object does not exist.'] });
-    expect((await post({ project: projectId, user: 999, roles: [ROLE.user] })).json()).toEqual({ user: ['Invalid pk "999" - object does not exist.'] });
-    expect((await post({ project: 999, user: bob.id, roles: [ROLE.user] })).json()).toEqual({ project: ['Invalid pk "999" - object does not exist.'] });
+    expect((await post({ project: 'x', user: bob.id, roles: [ROLE.user] })).json()).toEqual({
+      project: ['Incorrect type. Expected pk value.'],
+    });
+    expect((await post({ project: projectId, user: bob.id, roles: [ROLE.user, 999] })).json()).toEqual({
+      roles: ['Invalid pk "999" - object does not exist.'],
+    });
+    expect((await post({ project: projectId, user: 999, roles: [ROLE.user] })).json()).toEqual({
+      user: ['Invalid pk "999" - object does not exist.'],
+    });
+    expect((await post({ project: 999, user: bob.id, roles: [ROLE.user] })).json()).toEqual({
+      project: ['Invalid pk "999" - object does not exist.'],
+    });
     const deleted = await createRole({ name: 'Deleted before use' });
     await admin.delete(`/api/v2/roles/${deleted.id}/`);
     expect((await post({ project: projectId, user: bob.id, roles: [deleted.id] })).statusCode).toBe(400);
@@ -176,12 +224,14 @@ describe('assigning roles', () => {
     const self = await alice.browser.post('/api/v2/roles/unassign/', { project: projectId, user: alice.id });
     expect(self.statusCode).toBe(400);
     expect(self.json()).toEqual({ user: ['You cannot unassign yourself.'] });
-    expect((await alice.browser.post('/api/v2/roles/unassign/', { project: projectId })).json()).toEqual({ user: ['This field is required.'] });
+    expect((await alice.browser.post('/api/v2/roles/unassign/', { project: projectId })).json()).toEqual({
+      user: ['This field is required.'],
+    });
   });
 });
 
 describe('custom roles authorise on both sides, and changes to them apply at once', () => {
-  it('follows a role\'s permissions for visibility, manageability and writes', async () => {
+  it("follows a role's permissions for visibility, manageability and writes", async () => {
     const project = await createProject(alice.browser, { name: 'Custom', is_private: true });
     const role = await createRole({ name: 'Watcher', permissions: permissionIds(['view_project']) });
     const dave = await signedIn(server, 'dave');

@@ -1,24 +1,20 @@
-import { StatusType, statusCreateBody, statusListQuery, statusPatchBody, statusResponse } from '@testament/contracts';
+import { StatusType, statusRoutes } from '@testament/contracts';
 import { statusTrash, findStatus, listProjectStatuses } from '@testament/projections';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { registerCatalogueRoutes } from '../../http/catalogue-routes.ts';
 import { execute } from '../../http/execute.ts';
-import { statusRepresentation } from './representation.ts';
+import { statusRepresentation } from '../../representations/statuses.ts';
 
 /** `statuses/` (§3.8, §4.3, D4, D15). */
-export default async function statusRoutes(app: FastifyInstance, context: GatewayContext) {
+export default async function serveStatuses(app: FastifyInstance, context: GatewayContext) {
   const { readStore } = context.system;
   registerCatalogueRoutes(app, context, {
-    path: 'statuses',
-    itemName: 'status',
+    routes: statusRoutes,
     trash: statusTrash,
-    createBody: statusCreateBody,
-    patchBody: statusPatchBody,
-    response: statusResponse,
-    listQuery: statusListQuery,
     find: findStatus,
-    list: ({ type }, project) => listProjectStatuses(readStore, project._id, project.settings.statusOrder, type === undefined ? undefined : Number(type)),
+    list: ({ type }, project) =>
+      listProjectStatuses(readStore, project._id, project.settings.statusOrder, type === undefined ? undefined : Number(type)),
     represent: (_readStore, statuses, origin) => statuses.map((status) => statusRepresentation(status, origin)),
     create: (request, body) =>
       execute(context, request, 'statuses.create', {

@@ -1,8 +1,8 @@
 import { newCommandMeta, SYSTEM_ACTOR } from '@testament/commands';
 import { describe, expect, it } from 'vitest';
-import { describeCatalogueResource, useCatalogueWorld } from '../../testing/project-catalogue-cases.ts';
+import { describeCatalogueResource, catalogueWorldForFile } from '../../testing/project-catalogue-cases.ts';
 
-const world = useCatalogueWorld();
+const world = catalogueWorldForFile();
 
 const SYSTEM = [
   { id: 1, name: 'Failed', color: '#C44D56', type: 0, project: null },
@@ -57,7 +57,9 @@ describe('system statuses', () => {
     const again = await world.server.system.dispatch('statuses.seed', {}, newCommandMeta(SYSTEM_ACTOR));
     expect(again.position).toBe(0);
     const events = await world.server.system.store.readStream('statuses-system');
-    expect(events.filter((event) => event.type === 'StatusCreated').map((event) => (event.data as { id: number }).id)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(events.filter((event) => event.type === 'StatusCreated').map((event) => (event.data as { id: number }).id)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8,
+    ]);
   });
 
   it('keep the legacy Rollbacked and Ext-Untested rows deleted', async () => {
@@ -82,7 +84,9 @@ describe('custom statuses', () => {
     await createStatus(projectId, 'Flaky');
     const post = (body: Record<string, unknown>) => world.alice.post('/api/v2/statuses/', { project: projectId, color: '#abc', ...body });
     expect((await post({ name: '' })).json()).toEqual({ name: ['This field may not be blank.'] });
-    expect((await post({ name: 'Fine', color: 'reddish' })).json()).toEqual({ color: ['Enter a colour as #hex, rgb(r, g, b) or rgba(r, g, b, a).'] });
+    expect((await post({ name: 'Fine', color: 'reddish' })).json()).toEqual({
+      color: ['Enter a colour as #hex, rgb(r, g, b) or rgba(r, g, b, a).'],
+    });
     expect((await post({ name: 'Fine', color: 'rgb(300, 0, 0)' })).statusCode).toBe(400);
     const colourless = await post({ name: 'Colourless', color: undefined });
     expect(colourless.statusCode, colourless.body).toBe(201);
@@ -90,15 +94,21 @@ describe('custom statuses', () => {
     expect((await post({ name: 'untested' })).json()).toEqual({ name: ['"Untested" is the name of a built-in status.'] });
     expect((await post({ name: 'PASSED' })).statusCode).toBe(400);
     expect((await post({ name: 'FLAKY' })).json()).toEqual({ name: ['A status with this name already exists in this project.'] });
-    expect((await world.alice.post('/api/v2/statuses/', { name: 'Flaky', color: '#abc', project: world.publicProject })).statusCode).toBe(201);
+    expect((await world.alice.post('/api/v2/statuses/', { name: 'Flaky', color: '#abc', project: world.publicProject })).statusCode).toBe(
+      201,
+    );
   });
 
   it('keep their type and project', async () => {
     const projectId = await world.newProject('Typed');
     const status = await createStatus(projectId, 'Flaky');
-    expect((await world.alice.patch(`/api/v2/statuses/${status.id}/`, { type: 0 })).json()).toEqual({ type: ['The status type cannot be changed.'] });
+    expect((await world.alice.patch(`/api/v2/statuses/${status.id}/`, { type: 0 })).json()).toEqual({
+      type: ['The status type cannot be changed.'],
+    });
     expect((await world.alice.patch(`/api/v2/statuses/${status.id}/`, { type: 1, name: 'Shaky' })).json().name).toBe('Shaky');
-    expect((await world.alice.patch(`/api/v2/statuses/${status.id}/`, { project: null })).json()).toEqual({ project: ['The project cannot be changed.'] });
+    expect((await world.alice.patch(`/api/v2/statuses/${status.id}/`, { project: null })).json()).toEqual({
+      project: ['The project cannot be changed.'],
+    });
     expect((await world.alice.post('/api/v2/statuses/', { name: 'Lost', color: '#abc' })).json()).toEqual({
       project: ['A custom status must have a project.'],
     });
@@ -119,7 +129,8 @@ describe('the project default status', () => {
     const other = await world.newProject('Other defaults');
     const foreign = await createStatus(other, 'Foreign');
     const own = await createStatus(projectId, 'Own');
-    const setDefault = (defaultStatus: number | null) => world.alice.patch(`/api/v2/projects/${projectId}/`, { settings: { default_status: defaultStatus } });
+    const setDefault = (defaultStatus: number | null) =>
+      world.alice.patch(`/api/v2/projects/${projectId}/`, { settings: { default_status: defaultStatus } });
     const refused = await setDefault(foreign.id);
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toEqual({ settings: ['The default status must be a system status or a status of this project.'] });
@@ -146,7 +157,9 @@ describe('the project default status', () => {
 describe('creating system statuses', () => {
   it('is for superusers only, without a project', async () => {
     expect((await world.alice.post('/api/v2/statuses/', { name: 'Verified', color: '#00ff00', type: 0 })).statusCode).toBe(403);
-    expect((await world.admin.post('/api/v2/statuses/', { name: 'Verified', color: '#00ff00', type: 0, project: world.publicProject })).json()).toEqual({
+    expect(
+      (await world.admin.post('/api/v2/statuses/', { name: 'Verified', color: '#00ff00', type: 0, project: world.publicProject })).json(),
+    ).toEqual({
       project: ['A system status must not have a project.'],
     });
     const created = await world.admin.post('/api/v2/statuses/', { name: 'Verified', color: '#00ff00', type: 0 });

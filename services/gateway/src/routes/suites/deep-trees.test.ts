@@ -15,7 +15,12 @@ let deepestSuite: number;
 let deepestPlan: number;
 
 /** Appends a chain of nodes to a tree's stream as a server before the cap could have: straight to the log, past the deciders. */
-async function appendChain(stream: string, type: 'SuiteCreated' | 'PlanCreated', firstId: number, data: (id: number, parentId: number | null, level: number) => Record<string, unknown>): Promise<number> {
+async function appendChain(
+  stream: string,
+  type: 'SuiteCreated' | 'PlanCreated',
+  firstId: number,
+  data: (id: number, parentId: number | null, level: number) => Record<string, unknown>,
+): Promise<number> {
   const revision = (await server.system.store.readStream(stream)).length - 1;
   const metadata = { actorId: 1, time: new Date().toISOString(), correlationId: 'deep-chain', causationId: null, commandId: 'deep-chain' };
   const events: NewEvent[] = Array.from({ length: DEPTH }, (_, level) => ({
@@ -35,7 +40,15 @@ beforeAll(async () => {
   project = (await admin.post('/api/v2/projects/', { name: 'Deep trees' })).json().id;
   await createSuite(admin, project, 'Shallow');
   await createPlan(admin, project, { name: 'Shallow plan' });
-  deepestSuite = await appendChain(streams.suites.of(project), 'SuiteCreated', 900_001, (id, parentId, level) => ({ id, projectId: project, parentId, name: NAME(level), description: '', attributes: {}, attachmentIds: [] }));
+  deepestSuite = await appendChain(streams.suites.of(project), 'SuiteCreated', 900_001, (id, parentId, level) => ({
+    id,
+    projectId: project,
+    parentId,
+    name: NAME(level),
+    description: '',
+    attributes: {},
+    attachmentIds: [],
+  }));
   await createCase(admin, project, deepestSuite, { name: 'At the bottom' });
   deepestPlan = await appendChain(streams.plans.of(project), 'PlanCreated', 900_001, (id, parentId, level) => ({
     id,
@@ -98,9 +111,17 @@ describe(`a ${DEPTH}-level chain that a log from before the cap holds`, () => {
     const head = await server.system.store.headPosition();
     const suite = await admin.post('/api/v2/suites/', { name: 'Deeper', project, parent: deepestSuite });
     expect([suite.statusCode, suite.json()]).toEqual([400, { parent: tooDeep }]);
-    const plan = await admin.post('/api/v2/testplans/', { name: 'Deeper', project, parent: deepestPlan, started_at: '2026-01-01T00:00:00Z', due_date: '2026-02-01T00:00:00Z' });
+    const plan = await admin.post('/api/v2/testplans/', {
+      name: 'Deeper',
+      project,
+      parent: deepestPlan,
+      started_at: '2026-01-01T00:00:00Z',
+      due_date: '2026-02-01T00:00:00Z',
+    });
     expect([plan.statusCode, plan.json()]).toEqual([400, { parent: tooDeep }]);
-    const shallow = (await admin.get(`/api/v2/suites/?project=${project}&parent=null`)).json().results.find((found: { name: string }) => found.name === 'Shallow').id;
+    const shallow = (await admin.get(`/api/v2/suites/?project=${project}&parent=null`))
+      .json()
+      .results.find((found: { name: string }) => found.name === 'Shallow').id;
     const moved = await admin.patch(`/api/v2/suites/${shallow}/`, { parent: deepestSuite });
     expect([moved.statusCode, moved.json()]).toEqual([400, { parent: tooDeep }]);
     // The chain's top half copied under its own middle: the copy would be 150 levels deep.
@@ -114,13 +135,29 @@ describe(`a ${DEPTH}-level chain that a log from before the cap holds`, () => {
   it('makes at most LIMITS.plansPerCreate plans from one create’s parameters, refusing more before it makes any', async () => {
     const ids: number[] = [];
     for (const group of ['Browser', 'OS', 'Locale']) {
-      for (let value = 0; value < 5; value++) ids.push((await admin.post('/api/v2/parameters/', { project, group_name: group, data: `${group} ${value}` })).json().id);
+      for (let value = 0; value < 5; value++)
+        ids.push((await admin.post('/api/v2/parameters/', { project, group_name: group, data: `${group} ${value}` })).json().id);
     }
     const head = await server.system.store.headPosition();
-    const refused = await admin.post('/api/v2/testplans/', { name: 'Matrix', project, parameters: ids, started_at: '2026-01-01T00:00:00Z', due_date: '2026-02-01T00:00:00Z' });
-    expect([refused.statusCode, refused.json()]).toEqual([400, { parameters: [`The parameters make 125 plans; at most ${LIMITS.plansPerCreate} can be created at once.`] }]);
+    const refused = await admin.post('/api/v2/testplans/', {
+      name: 'Matrix',
+      project,
+      parameters: ids,
+      started_at: '2026-01-01T00:00:00Z',
+      due_date: '2026-02-01T00:00:00Z',
+    });
+    expect([refused.statusCode, refused.json()]).toEqual([
+      400,
+      { parameters: [`The parameters make 125 plans; at most ${LIMITS.plansPerCreate} can be created at once.`] },
+    ]);
     expect(await server.system.store.headPosition()).toBe(head);
-    const made = await admin.post('/api/v2/testplans/', { name: 'Matrix', project, parameters: ids.slice(0, 10), started_at: '2026-01-01T00:00:00Z', due_date: '2026-02-01T00:00:00Z' });
+    const made = await admin.post('/api/v2/testplans/', {
+      name: 'Matrix',
+      project,
+      parameters: ids.slice(0, 10),
+      started_at: '2026-01-01T00:00:00Z',
+      due_date: '2026-02-01T00:00:00Z',
+    });
     expect(made.statusCode, made.body).toBe(201);
     expect(made.json()).toHaveLength(25);
   });

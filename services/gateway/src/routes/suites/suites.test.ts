@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser } from '../../testing/harness.ts';
-import { useCatalogueWorld } from '../../testing/project-catalogue-cases.ts';
+import { catalogueWorldForFile } from '../../testing/project-catalogue-cases.ts';
 
-const world = useCatalogueWorld();
+const world = catalogueWorldForFile();
 
 async function createSuite(browser: Browser, project: number, name: string, parent: number | null = null): Promise<number> {
   const response = await browser.post('/api/v2/suites/', { name, project, parent });
@@ -24,7 +24,12 @@ const names = (page: { results: Array<{ name: string }> }) => page.results.map((
 describe('suites', () => {
   it('answer in the reference shapes: created, one with breadcrumbs, listed with path and counts', async () => {
     const project = await world.newProject('Suite shapes');
-    const created = await world.alice.post('/api/v2/suites/', { name: 'Web', project, description: 'The site', attributes: { Owner: 'QA' } });
+    const created = await world.alice.post('/api/v2/suites/', {
+      name: 'Web',
+      project,
+      description: 'The site',
+      attributes: { Owner: 'QA' },
+    });
     expect(created.statusCode).toBe(201);
     const web = created.json();
     expect(web).toEqual({
@@ -54,7 +59,11 @@ describe('suites', () => {
       attachments: [],
     });
     const roots = (await world.alice.get(`/api/v2/suites/?project=${project}&parent=null`)).json();
-    expect(roots).toMatchObject({ count: 1, pages: { current: 1, total: 1 }, results: [{ id: web.id, descendant_count: 1, has_children: true, suite_path: 'Web' }] });
+    expect(roots).toMatchObject({
+      count: 1,
+      pages: { current: 1, total: 1 },
+      results: [{ id: web.id, descendant_count: 1, has_children: true, suite_path: 'Web' }],
+    });
     expect((await world.alice.get(`/api/v2/projects/${project}/`)).json().suites_count).toBe(2);
   });
 
@@ -89,16 +98,28 @@ describe('suites', () => {
     expect(names(await list('&parent=null&ordering=-name'))).toEqual([...expected].reverse());
     expect(names(await list('&parent=null&page_size=2&page=2'))).toEqual(expected.slice(2, 4));
     expect(names((await world.alice.get(`/api/v2/suites/union/?project=${project}&parent=null&ordering=name`)).json())).toEqual(expected);
-    expect((await world.alice.get(`/api/v2/suites/descendants-tree/?project=${project}`)).json().map((node: { name: string }) => node.name)).toEqual(expected);
+    expect(
+      (await world.alice.get(`/api/v2/suites/descendants-tree/?project=${project}`)).json().map((node: { name: string }) => node.name),
+    ).toEqual(expected);
   });
 
   it('show a suite’s ancestors, breadcrumbs and subtree, and a project’s whole tree', async () => {
     const project = await world.newProject('Suite trees');
     const { web, login, reset, mobile } = await smallTree(project);
     expect((await world.alice.get(`/api/v2/suites/${reset}/ancestors/`)).json()).toEqual([web, login]);
-    expect((await world.alice.get(`/api/v2/suites/${login}/breadcrumbs/`)).json()).toEqual({ id: login, title: 'Login', parent: { id: web, title: 'Web', parent: null } });
+    expect((await world.alice.get(`/api/v2/suites/${login}/breadcrumbs/`)).json()).toEqual({
+      id: login,
+      title: 'Login',
+      parent: { id: web, title: 'Web', parent: null },
+    });
     expect((await world.alice.get(`/api/v2/suites/${web}/descendants-tree/`)).json()).toEqual([
-      { id: login, name: 'Login', has_children: true, parent: { id: web, name: 'Web' }, children: [{ id: reset, name: 'Password reset', has_children: false, parent: { id: login, name: 'Login' }, children: [] }] },
+      {
+        id: login,
+        name: 'Login',
+        has_children: true,
+        parent: { id: web, name: 'Web' },
+        children: [{ id: reset, name: 'Password reset', has_children: false, parent: { id: login, name: 'Login' }, children: [] }],
+      },
     ]);
     const whole = (await world.alice.get(`/api/v2/suites/descendants-tree/?project=${project}`)).json();
     expect(whole.map((node: { id: number }) => node.id)).toEqual([mobile, web]);
@@ -113,9 +134,15 @@ describe('suites', () => {
     expect(moved.json()).toMatchObject({ id: login, parent: { id: mobile, name: 'Mobile' } });
     expect((await world.alice.get(`/api/v2/suites/${reset}/`)).json().suite_path).toBe('Mobile/Login/Password reset');
     expect((await world.alice.get(`/api/v2/suites/${web}/`)).json().descendant_count).toBe(0);
-    expect((await world.alice.patch(`/api/v2/suites/${login}/`, { parent: login })).json()).toEqual({ parent: ['Test Suite cannot be its own parent.'] });
-    expect((await world.alice.patch(`/api/v2/suites/${mobile}/`, { parent: reset })).json()).toEqual({ parent: ['An element cannot be a child of itself.'] });
-    expect((await world.alice.put(`/api/v2/suites/${mobile}/`, { parent: 999999 })).json()).toEqual({ parent: ['Invalid pk "999999" - object does not exist.'] });
+    expect((await world.alice.patch(`/api/v2/suites/${login}/`, { parent: login })).json()).toEqual({
+      parent: ['Test Suite cannot be its own parent.'],
+    });
+    expect((await world.alice.patch(`/api/v2/suites/${mobile}/`, { parent: reset })).json()).toEqual({
+      parent: ['An element cannot be a child of itself.'],
+    });
+    expect((await world.alice.put(`/api/v2/suites/${mobile}/`, { parent: 999999 })).json()).toEqual({
+      parent: ['Invalid pk "999999" - object does not exist.'],
+    });
     const renamed = await world.alice.put(`/api/v2/suites/${mobile}/`, { name: 'Apps', parent: null });
     expect(renamed.json()).toMatchObject({ name: 'Apps', parent: null });
     expect((await world.alice.get(`/api/v2/suites/${reset}/`)).json().suite_path).toBe('Apps/Login/Password reset');
@@ -131,19 +158,34 @@ describe('suites', () => {
     expect(await post({ project })).toEqual({ name: ['This field is required.'] });
     expect(await post({ project, name: 'x', parent: 'top' })).toEqual({ parent: ['A valid integer is required.'] });
     expect(await post({ project, name: 'x', parent: foreign })).toEqual({ parent: [`Invalid pk "${foreign}" - object does not exist.`] });
-    expect(await post({ project, name: 'x', attributes: { 'a,b': 1 } })).toEqual({ attributes: ['Attribute names must not contain commas.'] });
-    expect(await post({ project, name: 'x', attachments: [999999] })).toEqual({ attachments: ['Invalid pk "999999" - object does not exist.'] });
+    expect(await post({ project, name: 'x', attributes: { 'a,b': 1 } })).toEqual({
+      attributes: ['Attribute names must not contain commas.'],
+    });
+    expect(await post({ project, name: 'x', attachments: [999999] })).toEqual({
+      attachments: ['Invalid pk "999999" - object does not exist.'],
+    });
     expect((await world.alice.post('/api/v2/suites/', { project, name: 'x', attachments: [], unknown_key: 1 })).statusCode).toBe(201);
     const suite = await createSuite(world.alice, project, 'Fixed');
-    expect((await world.alice.patch(`/api/v2/suites/${suite}/`, { project: other })).json()).toEqual({ project: ['The project cannot be changed.'] });
+    expect((await world.alice.patch(`/api/v2/suites/${suite}/`, { project: other })).json()).toEqual({
+      project: ['The project cannot be changed.'],
+    });
   });
 
   it('require the project’s required suite attributes (§4.17)', async () => {
     const project = await world.newProject('Suite attributes');
-    const attribute = await world.alice.post('/api/v2/custom-attributes/', { name: 'Owner', type: 0, project, applied_to: { testsuite: { is_required: true } } });
+    const attribute = await world.alice.post('/api/v2/custom-attributes/', {
+      name: 'Owner',
+      type: 0,
+      project,
+      applied_to: { testsuite: { is_required: true } },
+    });
     expect(attribute.statusCode, attribute.body).toBe(201);
-    expect((await world.alice.post('/api/v2/suites/', { project, name: 'x' })).json()).toEqual({ attributes: ["Missing following required attributes: ['Owner']"] });
-    expect((await world.alice.post('/api/v2/suites/', { project, name: 'x', attributes: { Owner: '' } })).json()).toEqual({ attributes: ["Found empty required attributes: ['Owner']"] });
+    expect((await world.alice.post('/api/v2/suites/', { project, name: 'x' })).json()).toEqual({
+      attributes: ["Missing following required attributes: ['Owner']"],
+    });
+    expect((await world.alice.post('/api/v2/suites/', { project, name: 'x', attributes: { Owner: '' } })).json()).toEqual({
+      attributes: ["Found empty required attributes: ['Owner']"],
+    });
     expect((await world.alice.post('/api/v2/suites/', { project, name: 'x', attributes: { Owner: 'QA' } })).statusCode).toBe(201);
   });
 
@@ -160,7 +202,9 @@ describe('suites', () => {
     expect((await world.alice.get(`/api/v2/projects/${project}/`)).json().suites_count).toBe(1);
     const trash = (await world.alice.get(`/api/v2/suites/deleted/?project=${project}`)).json();
     expect(trash.results.map((suite: { id: number }) => suite.id).sort()).toEqual([web, login, reset].sort());
-    expect((await world.alice.post('/api/v2/suites/deleted/recover/', { instance_ids: [mobile] })).json()).toEqual({ instance_ids: [`Invalid pk "${mobile}" - object does not exist.`] });
+    expect((await world.alice.post('/api/v2/suites/deleted/recover/', { instance_ids: [mobile] })).json()).toEqual({
+      instance_ids: [`Invalid pk "${mobile}" - object does not exist.`],
+    });
     const recovered = await world.alice.post('/api/v2/suites/deleted/recover/', { instance_ids: [web] });
     expect(recovered.statusCode, recovered.body).toBe(200);
     expect((await world.alice.get(`/api/v2/suites/${reset}/`)).json().suite_path).toBe('Web/Login/Password reset');
@@ -174,20 +218,34 @@ describe('suites', () => {
   it('copy whole subtrees with their cases, under another suite or into another project with labels made by name', async () => {
     const project = await world.newProject('Suite copies');
     const { web, login, mobile } = await smallTree(project);
-    const inLogin = await world.alice.post('/api/v2/cases/', { project, suite: login, name: 'Sign in', scenario: 'Do it', labels: [{ name: 'smoke' }] });
+    const inLogin = await world.alice.post('/api/v2/cases/', {
+      project,
+      suite: login,
+      name: 'Sign in',
+      scenario: 'Do it',
+      labels: [{ name: 'smoke' }],
+    });
     expect(inLogin.statusCode).toBe(201);
     const copied = await world.alice.post('/api/v2/suites/copy/', { suites: [{ id: web, new_name: 'Web (Copy)' }], dst_suite_id: mobile });
     expect(copied.statusCode, copied.body).toBe(200);
     const [root] = copied.json();
     expect(root).toMatchObject({ name: 'Web (Copy)', parent: { id: mobile, name: 'Mobile' }, project });
-    expect((await world.alice.get(`/api/v2/suites/${root.id}/`)).json()).toMatchObject({ descendant_count: 2, total_cases_count: 1, suite_path: 'Mobile/Web (Copy)' });
+    expect((await world.alice.get(`/api/v2/suites/${root.id}/`)).json()).toMatchObject({
+      descendant_count: 2,
+      total_cases_count: 1,
+      suite_path: 'Mobile/Web (Copy)',
+    });
     const other = await world.newProject('Suite copies elsewhere');
     const far = (await world.alice.post('/api/v2/suites/copy/', { suites: [{ id: login }], dst_project_id: other })).json();
     expect(far[0]).toMatchObject({ name: 'Login', parent: null, project: other });
     const farCases = (await world.alice.get(`/api/v2/cases/?project=${other}`)).json().results;
-    expect(farCases.map((row: { name: string; labels: Array<{ name: string }> }) => [row.name, row.labels.map((label) => label.name)])).toEqual([['Sign in', ['smoke']]]);
+    expect(
+      farCases.map((row: { name: string; labels: Array<{ name: string }> }) => [row.name, row.labels.map((label) => label.name)]),
+    ).toEqual([['Sign in', ['smoke']]]);
     expect(farCases[0].labels[0].id).not.toBe(inLogin.json().labels[0].id);
-    expect((await world.alice.post('/api/v2/suites/copy/', { suites: [{ id: web }], dst_project_id: other, dst_suite_id: mobile })).json()).toEqual({ dst_suite_id: ['The destination suite is not in the destination project.'] });
+    expect(
+      (await world.alice.post('/api/v2/suites/copy/', { suites: [{ id: web }], dst_project_id: other, dst_suite_id: mobile })).json(),
+    ).toEqual({ dst_suite_id: ['The destination suite is not in the destination project.'] });
     expect((await world.alice.post('/api/v2/suites/copy/', { suites: [{ id: web, new_name: ' ' }] })).statusCode).toBe(400);
   });
 
@@ -206,11 +264,15 @@ describe('suites', () => {
       expect((await outsider.post('/api/v2/suites/', { project: privateProject, name: 'x' })).statusCode).toBe(403);
       expect((await outsider.delete(`/api/v2/suites/${vault}/`)).statusCode).toBe(403);
     }
-    expect((await bob.get('/api/v2/suites/deleted/')).json().results.every((suite: { project: number }) => suite.project !== privateProject)).toBe(true);
+    expect(
+      (await bob.get('/api/v2/suites/deleted/')).json().results.every((suite: { project: number }) => suite.project !== privateProject),
+    ).toBe(true);
     const archived = await world.newProject('Suite archive');
     const kept = await createSuite(alice, archived, 'Kept');
     await world.archive(archived);
-    expect((await alice.post('/api/v2/suites/', { project: archived, name: 'x' })).json()).toEqual({ detail: 'Archived objects can only be changed by an administrator.' });
+    expect((await alice.post('/api/v2/suites/', { project: archived, name: 'x' })).json()).toEqual({
+      detail: 'Archived objects can only be changed by an administrator.',
+    });
     expect((await alice.patch(`/api/v2/suites/${kept}/`, { name: 'y' })).statusCode).toBe(403);
     expect((await admin.patch(`/api/v2/suites/${kept}/`, { name: 'y' })).statusCode).toBe(200);
   });

@@ -63,7 +63,13 @@ describe('system messages', () => {
     expect((await admin.get(`/api/v2/system/messages/${message.id}/`)).statusCode).toBe(404);
     expect((await admin.patch(`/api/v2/system/messages/${message.id}/`, { content: 'x' })).statusCode).toBe(404);
     const types = (await server.system.store.readStream(`system-message-${message.id}`)).map((e) => e.type);
-    expect(types).toEqual(['SystemMessageCreated', 'SystemMessageChanged', 'SystemMessageChanged', 'SystemMessageChanged', 'SystemMessageDeleted']);
+    expect(types).toEqual([
+      'SystemMessageCreated',
+      'SystemMessageChanged',
+      'SystemMessageChanged',
+      'SystemMessageChanged',
+      'SystemMessageDeleted',
+    ]);
   });
 
   it('refuses management to other users (403) and anonymous callers (401)', async () => {

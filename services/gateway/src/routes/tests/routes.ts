@@ -1,24 +1,31 @@
 import {
   NotFoundError,
   ValidationError,
-  paginatedResponse,
   parseOrThrow,
-  previewResponse,
-  resultsUnionItem,
   resultsUnionQuery,
-  projectScopeQuery,
   testCreateBody,
   testListQuery,
   testMessages,
   testPatchBody,
-  testResponse,
-  trashBody,
-  trashListQuery,
+  type testResponse,
   type TestPatchBody,
+  testRoutes,
 } from '@testament/contracts';
-import { findCase, findPlan, findProject, findTest, findUser, listComments, listDeletedTests, resultsOfTest, testsByIds, type TestDocument, type UserDocument } from '@testament/projections';
+import {
+  findCase,
+  findPlan,
+  findProject,
+  findTest,
+  findUser,
+  listComments,
+  listDeletedTests,
+  resultsOfTest,
+  testsByIds,
+  type TestDocument,
+  type UserDocument,
+} from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
 import { shownByProject } from '../../http/by-project.ts';
 import { execute } from '../../http/execute.ts';
@@ -26,26 +33,23 @@ import { WHOLE_PROJECT, readStoreAsOf } from '../../http/as-of.ts';
 import { idsOf } from '../../http/id-lists.ts';
 import { pageRequest, paginated } from '../../http/pagination.ts';
 import { namedInstances, requiredProjectQuery, trashProjects, visibleInProject, visibleProjectOrFail } from '../../http/project-scope.ts';
-import { noContent, routeContracts } from '../../http/route-schema.ts';
+import { serve } from '../../http/route-schema.ts';
 import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
 import { throwIfAborted } from '../../plugins/cancellation.ts';
-import { representComments } from '../comments/representation.ts';
-import { resultRepresentation, resultShowing } from '../results/representation.ts';
-import { listTestsOrdered, testFiltersOf } from './filters.ts';
-import { planContext, testRepresentation, testShowing } from './representation.ts';
-
-const BASE = '/api/v2/tests/';
-const DETAIL = `${BASE}:id(^\\d+)/`;
+import { representComments } from '../../representations/comments.ts';
+import { resultRepresentation, resultShowing } from '../../representations/results.ts';
+import { listTestsOrdered, testFiltersOf } from '../../http/test-filters.ts';
+import { planContext, testRepresentation, testShowing } from '../../representations/tests.ts';
 
 /** The access rule's view of a user who is to be assigned (the command side decides whether they can view the project). */
 const assigneeActor = (user: UserDocument) => ({ userId: user._id, isSuperuser: user.isSuperuser, isExternal: user.isExternal });
 
 /** `tests/` (§3.5, §2.7): lists with every filter, one test, assignment, moves, archive and the trash. */
-export default async function testRoutes(app: FastifyInstance, context: GatewayContext) {
+export default async function serveTests(app: FastifyInstance, context: GatewayContext) {
   const { readStore } = context.system;
-  const contract = routeContracts('tests');
   const idOf = (request: FastifyRequest) => Number((request.params as { id: string }).id);
-  const visibleTest = async (request: FastifyRequest) => visibleInProject(readStore, requireUser(request), await findTest(readStore, idOf(request)));
+  const visibleTest = async (request: FastifyRequest) =>
+    visibleInProject(readStore, requireUser(request), await findTest(readStore, idOf(request)));
 
   /** Tests as the wire shows them, in the order given, each with its own project's context. */
   const represented = (request: FastifyRequest, tests: TestDocument[]) =>
@@ -61,41 +65,50 @@ export default async function testRoutes(app: FastifyInstance, context: GatewayC
     return shown;
   };
 
-  app.get(
-    BASE,
-    contract({
-      summary: 'A project’s tests (`?project=`) with every tests filter, ordered (by name by default) and paginated',
-      querystring: projectScopeQuery.extend(testListQuery.shape),
-      response: { 200: paginatedResponse(testResponse) },
-    }),
-    async (request, reply) => {
-      const project = await visibleProjectOrFail(readStore, requireUser(request), requiredProjectQuery(request.query));
-      const query = parseOrThrow(testListQuery, request.query);
-      const page = pageRequest(query);
-      // With `as_of`, the tests as they were then.
-      const planIds = idsOf(query.plan);
-      const from = await readStoreAsOf(context, request, reply, project._id, planIds ? { kind: 'plans', planIds } : WHOLE_PROJECT);
-      const planning = await planContext(from, project);
-      const { items, count } = await listTestsOrdered(from, planning, await testFiltersOf(from, planning, query), query.ordering, 'name', page);
-      const showing = await testShowing(from, planning, items, ownOrigin(request));
-      throwIfAborted(request);
-      return paginated(request, page, count, items.map((test) => testRepresentation(test, showing)));
-    },
-  );
+  serve(app, testRoutes.list, async (request, reply) => {
+    const project = await visibleProjectOrFail(readStore, requireUser(request), requiredProjectQuery(request.query));
+    const query = parseOrThrow(testListQuery, request.query);
+    const page = pageRequest(query);
+    // With `as_of`, the tests as they were then.
+    const planIds = idsOf(query.plan);
+    const from = await readStoreAsOf(context, request, reply, project._id, planIds ? { kind: 'plans', planIds } : WHOLE_PROJECT);
+    const planning = await planContext(from, project);
+    const { items, count } = await listTestsOrdered(
+      from,
+      planning,
+      await testFiltersOf(from, planning, query),
+      query.ordering,
+      'name',
+      page,
+    );
+    const showing = await testShowing(from, planning, items, ownOrigin(request));
+    throwIfAborted(request);
+    return paginated(
+      request,
+      page,
+      count,
+      items.map((test) => testRepresentation(test, showing)),
+    );
+  });
 
-  app.post(BASE, contract({ summary: 'Add one case to a plan as a test', body: testCreateBody, response: { 201: testResponse } }), async (request, reply) => {
+  serve(app, testRoutes.create, async (request, reply) => {
     const body = parseOrThrow(testCreateBody, request.body ?? {});
     const plan = await findPlan(readStore, body.plan);
     if (!plan) throw ValidationError.of('plan', testMessages.planUnknown(body.plan));
     await visibleProjectOrFail(readStore, requireUser(request), plan.projectId);
     const found = await findCase(readStore, body.case);
     if (!found || found.projectId !== plan.projectId) throw ValidationError.of('case', testMessages.caseUnknown(body.case));
-    const { testId } = await execute(context, request, 'tests.create', { projectId: plan.projectId, planId: plan._id, caseId: found._id, assigneeId: null });
+    const { testId } = await execute(context, request, 'tests.create', {
+      projectId: plan.projectId,
+      planId: plan._id,
+      caseId: found._id,
+      assigneeId: null,
+    });
     if (body.assignee !== undefined && body.assignee !== null) await assign(request, plan.projectId, testId, body.assignee);
     return reply.code(201).send(await one(request, testId));
   });
 
-  app.get(DETAIL, contract({ summary: 'One test', response: { 200: testResponse } }), async (request) => one(request, (await visibleTest(request))._id));
+  serve(app, testRoutes.retrieve, async (request) => one(request, (await visibleTest(request))._id));
 
   /** Only active users, who can view the project (§3.5). */
   async function assign(request: FastifyRequest, projectId: number, testId: number, assigneeId: number | null) {
@@ -120,12 +133,12 @@ export default async function testRoutes(app: FastifyInstance, context: GatewayC
       await execute(context, request, 'tests.move', { ...ref, planId: plan._id });
     }
     if (body.assignee !== undefined) await assign(request, test.projectId, test._id, body.assignee);
-    if (body.is_archive !== undefined && body.is_archive !== test.isArchive) await execute(context, request, body.is_archive ? 'tests.archive' : 'tests.unarchive', ref);
+    if (body.is_archive !== undefined && body.is_archive !== test.isArchive)
+      await execute(context, request, body.is_archive ? 'tests.archive' : 'tests.unarchive', ref);
     return one(request, test._id);
   };
-  const updateContract = contract({ summary: 'Assign (`assignee`, null unassigns), move (`plan`) or archive a test', body: testPatchBody, response: { 200: testResponse } });
-  app.patch(DETAIL, updateContract, update);
-  app.put(DETAIL, updateContract, update);
+  serve(app, testRoutes.update, update);
+  serve(app, testRoutes.replace, update);
 
   /** §4.13: a test's archive or delete takes its results (those not archived yet, for an archive). */
   const cascadeRows = async (request: FastifyRequest, change: 'archive' | 'delete') => {
@@ -136,77 +149,108 @@ export default async function testRoutes(app: FastifyInstance, context: GatewayC
       { verbose_name: 'source model', verbose_name_related_model: 'tests', count: 1 },
     ];
   };
-  app.get(`${DETAIL}archive/preview/`, contract({ summary: 'What archiving the test would archive', response: { 200: previewResponse } }), async (request) => cascadeRows(request, 'archive'));
+  serve(app, testRoutes.archivePreview, async (request) => cascadeRows(request, 'archive'));
   // There is no DELETE tests/{id}/ (§2.7): a bulk update's `is_deleted` deletes what this lists.
-  app.get(`${DETAIL}delete/preview/`, contract({ summary: 'What deleting the test (through a bulk update) would delete', response: { 200: previewResponse } }), async (request) => cascadeRows(request, 'delete'));
+  serve(app, testRoutes.deletePreview, async (request) => cascadeRows(request, 'delete'));
 
-  app.post(`${DETAIL}archive/`, contract({ summary: 'Archive a test and its results', response: { 200: testResponse } }), async (request) => {
+  serve(app, testRoutes.archive, async (request) => {
     const test = await visibleTest(request);
     await execute(context, request, 'tests.archive', { projectId: test.projectId, testId: test._id });
     return one(request, test._id);
   });
 
-  app.post(`${BASE}archive/restore/`, contract({ summary: 'Restore archived tests', body: trashBody, response: { 200: z.array(testResponse) } }), async (request) => {
-    const found = await namedInstances(readStore, requireUser(request), request.body, (ids) => testsByIds(readStore, ids), (test) => !test.isDeleted);
+  serve(app, testRoutes.restore, async (request) => {
+    const found = await namedInstances(
+      readStore,
+      requireUser(request),
+      request.body,
+      (ids) => testsByIds(readStore, ids),
+      (test) => !test.isDeleted,
+    );
     for (const test of found) await execute(context, request, 'tests.unarchive', { projectId: test.projectId, testId: test._id });
-    return represented(request, await testsByIds(readStore, found.map((test) => test._id)));
+    return represented(
+      request,
+      await testsByIds(
+        readStore,
+        found.map((test) => test._id),
+      ),
+    );
   });
 
-  app.get(
-    `${DETAIL}results-union/`,
-    contract({ summary: 'The test’s results and comments in one thread, oldest first unless ordered (`type` keeps one kind)', querystring: resultsUnionQuery, response: { 200: paginatedResponse(resultsUnionItem) } }),
-    async (request) => {
-      const test = await visibleTest(request);
-      const query = parseOrThrow(resultsUnionQuery, request.query);
-      const page = pageRequest(query);
-      const origin = ownOrigin(request);
-      const results = query.type === 'comment' ? [] : await resultsOfTest(readStore, test._id);
-      const comments = query.type === 'result' ? [] : (await listComments(readStore, 'test', test._id, false, { skip: 0, limit: Number.MAX_SAFE_INTEGER })).items;
-      const showing = await resultShowing(readStore, results, origin);
-      const thread = [
-        ...results.map((result, index) => ({ at: result.createdAt, id: result._id, item: { ...resultRepresentation(result, showing, test.isArchive), latest: index === 0, type: 'result' as const } })),
-        ...(await representComments(readStore, comments, origin)).map((comment) => ({ at: comment.created_at, id: comment.id, item: { ...comment, type: 'comment' as const } })),
-      ];
-      const newestFirst = query.ordering === '-created_at';
-      thread.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.id - b.id) * (newestFirst ? -1 : 1));
-      return paginated(
-        request,
-        page,
-        thread.length,
-        thread.slice(page.skip, page.skip + page.limit).map((entry) => entry.item),
-      );
-    },
-  );
+  serve(app, testRoutes.resultsUnion, async (request) => {
+    const test = await visibleTest(request);
+    const query = parseOrThrow(resultsUnionQuery, request.query);
+    const page = pageRequest(query);
+    const origin = ownOrigin(request);
+    const results = query.type === 'comment' ? [] : await resultsOfTest(readStore, test._id);
+    const comments =
+      query.type === 'result'
+        ? []
+        : (await listComments(readStore, 'test', test._id, false, { skip: 0, limit: Number.MAX_SAFE_INTEGER })).items;
+    const showing = await resultShowing(readStore, results, origin);
+    const thread = [
+      ...results.map((result, index) => ({
+        at: result.createdAt,
+        id: result._id,
+        item: { ...resultRepresentation(result, showing, test.isArchive), latest: index === 0, type: 'result' as const },
+      })),
+      ...(await representComments(readStore, comments, origin)).map((comment) => ({
+        at: comment.created_at,
+        id: comment.id,
+        item: { ...comment, type: 'comment' as const },
+      })),
+    ];
+    const newestFirst = query.ordering === '-created_at';
+    thread.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : a.id - b.id) * (newestFirst ? -1 : 1));
+    return paginated(
+      request,
+      page,
+      thread.length,
+      thread.slice(page.skip, page.skip + page.limit).map((entry) => entry.item),
+    );
+  });
 
-  registerTestTrash(app, context, contract, represented);
+  registerTestTrash(app, context, represented);
 }
 
 /** `tests/deleted/`: the trash of the tests the caller can see, recovery and removal (§2.7). */
 function registerTestTrash(
   app: FastifyInstance,
   context: GatewayContext,
-  contract: ReturnType<typeof routeContracts>,
   represented: (request: FastifyRequest, tests: TestDocument[]) => Promise<z.output<typeof testResponse>[]>,
 ) {
   const { readStore } = context.system;
-  app.get(`${BASE}deleted/`, contract({ summary: 'Deleted tests of one project (`?project=`) or of every project the caller can see', querystring: trashListQuery, response: { 200: paginatedResponse(testResponse) } }), async (request) => {
+  serve(app, testRoutes.trash, async (request) => {
     const scope = await trashProjects(readStore, requireUser(request), request.query);
     const page = pageRequest(request.query as Record<string, string>);
     const { items, count } = await listDeletedTests(readStore, scope, page);
     return paginated(request, page, count, await represented(request, items));
   });
 
-  const trashed = (request: FastifyRequest) => namedInstances(readStore, requireUser(request), request.body, (ids) => testsByIds(readStore, ids), (test) => test.isDeleted);
+  const trashed = (request: FastifyRequest) =>
+    namedInstances(
+      readStore,
+      requireUser(request),
+      request.body,
+      (ids) => testsByIds(readStore, ids),
+      (test) => test.isDeleted,
+    );
 
-  app.post(`${BASE}deleted/recover/`, contract({ summary: 'Recover tests with their results from the trash', body: trashBody, response: { 200: z.array(testResponse) } }), async (request) => {
+  serve(app, testRoutes.recover, async (request) => {
     const tests = await trashed(request);
     for (const test of tests) await execute(context, request, 'tests.recover', { projectId: test.projectId, testId: test._id });
-    return represented(request, await testsByIds(readStore, tests.map((test) => test._id)));
+    return represented(
+      request,
+      await testsByIds(
+        readStore,
+        tests.map((test) => test._id),
+      ),
+    );
   });
 
-  app.post(`${BASE}deleted/remove/`, contract({ summary: 'Remove tests from the trash for good', body: trashBody, response: { 204: noContent } }), async (request, reply) => {
-    for (const test of await trashed(request)) await execute(context, request, 'tests.remove', { projectId: test.projectId, testId: test._id });
+  serve(app, testRoutes.remove, async (request, reply) => {
+    for (const test of await trashed(request))
+      await execute(context, request, 'tests.remove', { projectId: test.projectId, testId: test._id });
     return reply.code(204).send();
   });
 }
-

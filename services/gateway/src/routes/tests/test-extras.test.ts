@@ -1,13 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { addResult, createCase, createPlan, createSuite, testsOfPlan, userIdOf } from '../../testing/builders.ts';
-import { useCatalogueWorld } from '../../testing/project-catalogue-cases.ts';
+import { catalogueWorldForFile } from '../../testing/project-catalogue-cases.ts';
 
-const world = useCatalogueWorld();
+const world = catalogueWorldForFile();
 
 async function planWithTests(name: string) {
   const project = await world.newProject(name);
   const suite = await createSuite(world.alice, project, 'Web');
-  const cases = [await createCase(world.alice, project, suite, { name: 'One' }), await createCase(world.alice, project, suite, { name: 'Two' })];
+  const cases = [
+    await createCase(world.alice, project, suite, { name: 'One' }),
+    await createCase(world.alice, project, suite, { name: 'Two' }),
+  ];
   const plan = await createPlan(world.alice, project, { test_cases: cases.map((made) => made.id) });
   return { project, plan, tests: (await testsOfPlan(world.alice, plan)).map((test) => test.id) };
 }
@@ -51,8 +54,13 @@ describe('PATCH tests/bulk-update/', () => {
 
   it('refuses what the PUT refuses', async () => {
     const { project, tests } = await planWithTests('Bulk patch refusals');
-    expect((await world.alice.patch('/api/v2/tests/bulk-update/', { project, included_tests: tests, excluded_tests: tests, assignee_id: null })).statusCode).toBe(400);
-    expect((await world.bob.patch('/api/v2/tests/bulk-update/', { project: world.privateProject, assignee_id: null })).statusCode).toBe(403);
+    expect(
+      (await world.alice.patch('/api/v2/tests/bulk-update/', { project, included_tests: tests, excluded_tests: tests, assignee_id: null }))
+        .statusCode,
+    ).toBe(400);
+    expect((await world.bob.patch('/api/v2/tests/bulk-update/', { project: world.privateProject, assignee_id: null })).statusCode).toBe(
+      403,
+    );
     expect((await world.anonymous.patch('/api/v2/tests/bulk-update/', { project, assignee_id: null })).statusCode).toBe(401);
   });
 });

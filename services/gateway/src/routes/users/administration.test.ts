@@ -14,7 +14,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-
 async function createProject(name: string, isPrivate = false): Promise<number> {
   const response = await admin.post('/api/v2/projects/', { name, is_private: isPrivate });
   expect(response.statusCode, response.body).toBe(201);
@@ -22,7 +21,11 @@ async function createProject(name: string, isPrivate = false): Promise<number> {
 }
 
 async function setRoles(projectId: number, userId: number, roleIds: number[]) {
-  const { position } = await server.system.dispatch('projects.setMemberRoles', { projectId, userId, roleIds }, newCommandMeta(SYSTEM_ACTOR));
+  const { position } = await server.system.dispatch(
+    'projects.setMemberRoles',
+    { projectId, userId, roleIds },
+    newCommandMeta(SYSTEM_ACTOR),
+  );
   await server.system.runner.waitFor(position);
 }
 
@@ -113,7 +116,12 @@ describe('POST users/ (superusers only)', () => {
   });
 
   it('creates inactive users and superusers when asked', async () => {
-    const response = await admin.post('/api/v2/users/', { username: 'dormant', password: 'Fresh-pass1!', is_active: false, is_superuser: true });
+    const response = await admin.post('/api/v2/users/', {
+      username: 'dormant',
+      password: 'Fresh-pass1!',
+      is_active: false,
+      is_superuser: true,
+    });
     expect(response.json()).toMatchObject({ is_active: false, is_superuser: true, is_staff: true });
     expect((await server.browser().post('/auth/login/', { username: 'dormant', password: 'Fresh-pass1!' })).statusCode).toBe(400);
   });
@@ -140,7 +148,9 @@ describe('GET users/ and users/{id}/', () => {
     expect(superusers.length).toBeGreaterThan(0);
     expect(superusers.every((u: { is_superuser: boolean }) => u.is_superuser)).toBe(true);
     await admin.post('/api/v2/users/', { username: 'inactive-one', password: 'Fresh-pass1!', is_active: false });
-    const inactive = (await admin.get('/api/v2/users/?is_active=false&page_size=1000')).json().results.map((u: { username: string }) => u.username);
+    const inactive = (await admin.get('/api/v2/users/?is_active=false&page_size=1000'))
+      .json()
+      .results.map((u: { username: string }) => u.username);
     expect(inactive).toContain('inactive-one');
     expect(inactive).not.toContain('admin');
     expect((await admin.get('/api/v2/users/?is_active=maybe')).statusCode).toBe(400);
@@ -156,7 +166,10 @@ describe('GET users/ and users/{id}/', () => {
     await setRoles(apollo, externalId, [2, 3]);
     await setRoles(gemini, outsiderExternalId, [2, 3]);
     const names = async (query: string) =>
-      (await admin.get(`/api/v2/users/?page_size=1000&${query}`)).json().results.map((u: { username: string }) => u.username).sort();
+      (await admin.get(`/api/v2/users/?page_size=1000&${query}`))
+        .json()
+        .results.map((u: { username: string }) => u.username)
+        .sort();
     expect(await names(`project=${apollo}`)).toEqual(['apollo-external', 'apollo-member']);
     expect(await names(`project=${apollo},${gemini}`)).toEqual(['apollo-external', 'apollo-member', 'gemini-external']);
     const excluded = await names(`exclude_external=${apollo}`);
@@ -182,7 +195,10 @@ describe('GET users/ and users/{id}/', () => {
     const { id: strangerId } = await signedIn(server, 'co-stranger');
     await setRoles(shared, externalId, [2, 3]);
     await setRoles(shared, colleagueId, [2]);
-    const seen = (await external.get('/api/v2/users/?page_size=1000')).json().results.map((u: { username: string }) => u.username).sort();
+    const seen = (await external.get('/api/v2/users/?page_size=1000'))
+      .json()
+      .results.map((u: { username: string }) => u.username)
+      .sort();
     expect(seen).toEqual(['co-colleague', 'co-external']);
     expect((await external.get(`/api/v2/users/${colleagueId}/`)).statusCode).toBe(200);
     expect((await external.get(`/api/v2/users/${strangerId}/`)).statusCode).toBe(404);
@@ -211,7 +227,14 @@ describe('PATCH users/{id}/', () => {
       username: 'renamed',
     });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toMatchObject({ username: 'patchable', first_name: 'Pat', last_name: 'Chable', email: 'pat@example.test', is_superuser: true, is_staff: true });
+    expect(response.json()).toMatchObject({
+      username: 'patchable',
+      first_name: 'Pat',
+      last_name: 'Chable',
+      email: 'pat@example.test',
+      is_superuser: true,
+      is_staff: true,
+    });
     expect(await streamTypes(id)).toEqual(expect.arrayContaining(['UserProfileChanged', 'UserPrivilegesChanged']));
     expect((await admin.patch(`/api/v2/users/${id}/`, { email: 'bad' })).statusCode).toBe(400);
     expect((await admin.patch('/api/v2/users/999999/', { first_name: 'x' })).statusCode).toBe(404);
@@ -272,7 +295,9 @@ describe('PATCH users/{id}/', () => {
   });
 
   it('keeps a superuser from deactivating or demoting themselves', async () => {
-    expect((await admin.patch(`/api/v2/users/${adminId}/`, { is_active: false })).json()).toEqual({ is_active: ['You cannot deactivate yourself.'] });
+    expect((await admin.patch(`/api/v2/users/${adminId}/`, { is_active: false })).json()).toEqual({
+      is_active: ['You cannot deactivate yourself.'],
+    });
     expect((await admin.patch(`/api/v2/users/${adminId}/`, { is_superuser: false })).statusCode).toBe(400);
     expect((await admin.get('/api/v2/users/me/')).json()).toMatchObject({ is_active: true, is_superuser: true });
   });
@@ -331,6 +356,10 @@ describe('the last active superuser', () => {
     expect((await deputy.patch(`/api/v2/users/${deputyId}/`, { is_superuser: false })).statusCode).toBe(400);
     expect((await member.delete(`/api/v2/users/${deputyId}/`)).statusCode).toBe(403);
     expect((await member.patch(`/api/v2/users/${deputyId}/`, { is_active: false, is_superuser: false })).statusCode).toBe(403);
-    expect((await deputy.get('/api/v2/users/?is_superuser=true&is_active=true')).json().results.map((user: { username: string }) => user.username)).toEqual(['deputy']);
+    expect(
+      (await deputy.get('/api/v2/users/?is_superuser=true&is_active=true'))
+        .json()
+        .results.map((user: { username: string }) => user.username),
+    ).toEqual(['deputy']);
   });
 });

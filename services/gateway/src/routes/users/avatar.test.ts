@@ -12,7 +12,6 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-
 /** A picture whose left half is red and right half blue. */
 function halves(width: number, height: number, format: 'png' | 'jpeg' = 'png'): Promise<Buffer> {
   const red = { r: 255, g: 0, b: 0 };
@@ -84,7 +83,15 @@ describe('POST users/me/avatar/', () => {
     const svg = await upload(browser, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'), {}, 'evil.png');
     expect(svg.statusCode).toBe(400);
     expect(svg.json()).toEqual({ avatar: ['evil.png is not a png or jpg file'] });
-    const gif = await upload(browser, await sharp({ create: { width: 20, height: 20, channels: 3, background: 'red' } }).gif().toBuffer(), {}, 'a.gif', 'image/png');
+    const gif = await upload(
+      browser,
+      await sharp({ create: { width: 20, height: 20, channels: 3, background: 'red' } })
+        .gif()
+        .toBuffer(),
+      {},
+      'a.gif',
+      'image/png',
+    );
     expect(gif.json()).toEqual({ avatar: ['a.gif is not a png or jpg file'] });
     // Starts like a png but is not one.
     const truncated = Buffer.concat([(await halves(40, 40)).subarray(0, 16)]);
@@ -99,7 +106,12 @@ describe('POST users/me/avatar/', () => {
     expect(tiny.json()).toEqual({ crop: ['The cropped avatar must be at least 10x10 pixels.'] });
     // The default crop of a 16 px picture is 8 px.
     expect((await upload(browser, await halves(16, 16))).statusCode).toBe(400);
-    for (const crop of ['not json', '{"left": 0.5, "right": 0.2, "upper": 0, "lower": 1}', '{"left": -1, "right": 1, "upper": 0, "lower": 1}', '[1,2]']) {
+    for (const crop of [
+      'not json',
+      '{"left": 0.5, "right": 0.2, "upper": 0, "lower": 1}',
+      '{"left": -1, "right": 1, "upper": 0, "lower": 1}',
+      '[1,2]',
+    ]) {
       const response = await upload(browser, await halves(100, 100), { crop });
       expect(response.statusCode, crop).toBe(400);
       expect(Object.keys(response.json())).toEqual(['crop']);
@@ -117,7 +129,9 @@ describe('POST users/me/avatar/', () => {
     const { id, browser } = await signedIn(server, 'avatar-replace');
     await upload(browser, await halves(100, 100));
     const first = (await avatarOf(browser)).link;
-    const firstAvatar = (await server.system.store.readStream(`user-${id}`)).find((e) => e.type === 'UserAvatarChanged')!.data as { avatar: { key: string } };
+    const firstAvatar = (await server.system.store.readStream(`user-${id}`)).find((e) => e.type === 'UserAvatarChanged')!.data as {
+      avatar: { key: string };
+    };
     await upload(browser, await halves(120, 120));
     const second = (await avatarOf(browser)).link;
     expect(second).not.toBe(first);

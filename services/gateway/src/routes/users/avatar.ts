@@ -1,4 +1,12 @@
-import { AVATAR_SIZE, NotFoundError, ValidationError, detailResponse, parseAvatarCrop, userMessages, type StoredAvatar } from '@testament/contracts';
+import {
+  AVATAR_SIZE,
+  NotFoundError,
+  ValidationError,
+  parseAvatarCrop,
+  userMessages,
+  userRoutes,
+  type StoredAvatar,
+} from '@testament/contracts';
 import type { BlobStore } from '@testament/infra';
 import { findUser, findVisibleUser } from '@testament/projections';
 import type { FastifyInstance } from 'fastify';
@@ -8,7 +16,7 @@ import { execute } from '../../http/execute.ts';
 import { readForm } from '../../http/form.ts';
 import { cropAvatar, readPicture } from '../../http/image-processing.ts';
 import { sendImage } from '../../http/images.ts';
-import { file, routeContracts } from '../../http/route-schema.ts';
+import { serve } from '../../http/route-schema.ts';
 import { requireUser } from '../../plugins/authentication.ts';
 
 async function deleteAvatarBlobs(blobs: BlobStore, avatar: StoredAvatar | null): Promise<void> {
@@ -17,41 +25,35 @@ async function deleteAvatarBlobs(blobs: BlobStore, avatar: StoredAvatar | null):
   await blobs.delete(avatar.originalKey);
 }
 
-const contract = routeContracts('users');
-
 /** `users/me/avatar/` (multipart `avatar` + `crop`) and the image at `/avatars/{userId}/`. */
 export async function avatarRoutes(app: FastifyInstance, context: GatewayContext) {
   const { system } = context;
 
-  app.post(
-    '/api/v2/users/me/avatar/',
-    contract({
-      summary: "Set the caller's avatar: a png or jpeg file `avatar`, and `crop` (JSON fractions left, upper, right, lower)",
-      multipart: true,
-      response: { 200: detailResponse },
-    }),
-    async (request) => {
-      const user = requireUser(request);
-      const form = await readForm(request);
-      const file = form.files.find((f) => f.field === 'avatar');
-      if (!file) throw ValidationError.of('avatar', userMessages.avatarRequired);
-      const picture = await readPicture(file, 'avatar');
-      const { original, rendition } = await cropAvatar(picture, parseAvatarCrop(form.fields['crop']));
-      const base = `avatars/${user._id}/${randomUUID()}`;
-      const extension = original.contentType === 'image/png' ? 'png' : 'jpg';
-      const avatar: StoredAvatar = { key: `${base}-${AVATAR_SIZE}.${extension}`, originalKey: `${base}.${extension}`, contentType: original.contentType };
-      await system.blobs.put(avatar.originalKey, original);
-      await system.blobs.put(avatar.key, rendition);
-      await execute(context, request, 'users.setAvatar', { userId: user._id, avatar }).catch(async (error: unknown) => {
-        await deleteAvatarBlobs(system.blobs, avatar);
-        throw error;
-      });
-      await deleteAvatarBlobs(system.blobs, user.avatar);
-      return { detail: userMessages.avatarUpdated };
-    },
-  );
+  serve(app, userRoutes.uploadAvatar, async (request) => {
+    const user = requireUser(request);
+    const form = await readForm(request);
+    const file = form.files.find((f) => f.field === 'avatar');
+    if (!file) throw ValidationError.of('avatar', userMessages.avatarRequired);
+    const picture = await readPicture(file, 'avatar');
+    const { original, rendition } = await cropAvatar(picture, parseAvatarCrop(form.fields.crop));
+    const base = `avatars/${user._id}/${randomUUID()}`;
+    const extension = original.contentType === 'image/png' ? 'png' : 'jpg';
+    const avatar: StoredAvatar = {
+      key: `${base}-${AVATAR_SIZE}.${extension}`,
+      originalKey: `${base}.${extension}`,
+      contentType: original.contentType,
+    };
+    await system.blobs.put(avatar.originalKey, original);
+    await system.blobs.put(avatar.key, rendition);
+    await execute(context, request, 'users.setAvatar', { userId: user._id, avatar }).catch(async (error: unknown) => {
+      await deleteAvatarBlobs(system.blobs, avatar);
+      throw error;
+    });
+    await deleteAvatarBlobs(system.blobs, user.avatar);
+    return { detail: userMessages.avatarUpdated };
+  });
 
-  app.delete('/api/v2/users/me/avatar/', contract({ summary: "Remove the caller's avatar", response: { 200: detailResponse } }), async (request) => {
+  serve(app, userRoutes.removeAvatar, async (request) => {
     const user = requireUser(request);
     await execute(context, request, 'users.removeAvatar', { userId: user._id });
     const after = await findUser(system.readStore, user._id);
@@ -60,15 +62,11 @@ export async function avatarRoutes(app: FastifyInstance, context: GatewayContext
   });
 
   /** The 180 px rendition, for anyone who may see the user. */
-  app.get(
-    '/avatars/:userId(^\\d+)/',
-    contract({ summary: "A user's avatar, 180 px", response: { 200: file('The image', 'image/png', 'image/jpeg') } }),
-    async (request, reply) => {
-      const viewer = requireUser(request);
-      const user = await findVisibleUser(system.readStore, viewer, Number((request.params as { userId: string }).userId));
-      const blob = user?.avatar ? await system.blobs.get(user.avatar.key) : null;
-      if (!blob) throw new NotFoundError();
-      return sendImage(reply, { bytes: blob.bytes, contentType: user!.avatar!.contentType });
-    },
-  );
+  serve(app, userRoutes.avatar, async (request, reply) => {
+    const viewer = requireUser(request);
+    const user = await findVisibleUser(system.readStore, viewer, Number((request.params as { userId: string }).userId));
+    const blob = user?.avatar ? await system.blobs.get(user.avatar.key) : null;
+    if (!blob) throw new NotFoundError();
+    return sendImage(reply, { bytes: blob.bytes, contentType: user!.avatar!.contentType });
+  });
 }

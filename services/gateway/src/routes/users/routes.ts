@@ -6,37 +6,38 @@ import {
   changePasswordBody,
   deepMergeConfig,
   messages,
-  paginationQuery,
   parseOrThrow,
   profilePatchBody,
   profilePutBody,
   userConfigPatchBody,
-  userConfigResponse,
   userCreateBody,
   userListQuery,
-  userListResponse,
   userMessages,
   userPatchBody,
   userPutBody,
-  userResponse,
+  userRoutes,
   type UserConfig,
 } from '@testament/contracts';
-import { findActiveSession, findProject, findUser, findVisibleUser, isProjectVisible, listUsers, type UserDocument } from '@testament/projections';
+import {
+  findActiveSession,
+  findProject,
+  findUser,
+  findVisibleUser,
+  isProjectVisible,
+  listUsers,
+  type UserDocument,
+} from '@testament/projections';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';
 import { execute } from '../../http/execute.ts';
 import { pageRequest, paginated } from '../../http/pagination.ts';
-import { noContent, routeContracts } from '../../http/route-schema.ts';
+import { serve } from '../../http/route-schema.ts';
 import { newCsrfToken, newSessionId, sessionHash, setCsrfCookie, setSessionCookie } from '../../http/session-cookies.ts';
 import { ownOrigin, requirePrincipal, requireSuperuser, requireUser } from '../../plugins/authentication.ts';
 import { sendJsonString } from '../../http/replies.ts';
-import { viewerOf } from '../projects/representation.ts';
+import { viewerOf } from '../../representations/projects.ts';
 import { avatarRoutes } from './avatar.ts';
-import { userRepresentation } from './representation.ts';
-
-const detail = '/api/v2/users/:id(^\\d+)/';
-const contract = routeContracts('users');
+import { userRepresentation } from '../../representations/users.ts';
 
 const requireAdministrator = (request: FastifyRequest) => requireSuperuser(request, userMessages.onlySuperuserManagesUsers);
 
@@ -61,7 +62,7 @@ function requireOwnUsername(body: object, user: UserDocument): void {
 }
 
 /** The caller's own account (profile (D1), UI config, password) and, for superusers, everyone's. */
-export default async function userRoutes(app: FastifyInstance, context: GatewayContext) {
+export default async function serveUsers(app: FastifyInstance, context: GatewayContext) {
   await app.register(avatarRoutes, context);
   const { system, config } = context;
   const freshUser = async (userId: number) => (await findUser(system.readStore, userId))!;
@@ -84,9 +85,7 @@ export default async function userRoutes(app: FastifyInstance, context: GatewayC
     return visible;
   }
 
-  app.get('/api/v2/users/me/', contract({ summary: 'The signed-in user', response: { 200: userResponse } }), async (request) =>
-    userRepresentation(requireUser(request), ownOrigin(request)),
-  );
+  serve(app, userRoutes.me, async (request) => userRepresentation(requireUser(request), ownOrigin(request)));
 
   const changeOwnProfile = (schema: typeof profilePatchBody | typeof profilePutBody) => async (request: FastifyRequest) => {
     const user = requireUser(request);
@@ -95,94 +94,77 @@ export default async function userRoutes(app: FastifyInstance, context: GatewayC
     await execute(context, request, 'users.changeProfile', { userId: user._id, ...profileOf(body) });
     return represent(request, user._id);
   };
-  app.patch(
-    '/api/v2/users/me/',
-    contract({ summary: "Change the caller's own profile (names, email); other fields are ignored", body: profilePatchBody, response: { 200: userResponse } }),
-    changeOwnProfile(profilePatchBody),
-  );
-  app.put(
-    '/api/v2/users/me/',
-    contract({ summary: "Change the caller's own profile as a full update: `username` (their own) is required, other fields are ignored", body: profilePutBody, response: { 200: userResponse } }),
-    changeOwnProfile(profilePutBody),
-  );
+  serve(app, userRoutes.updateMe, changeOwnProfile(profilePatchBody));
+  serve(app, userRoutes.replaceMe, changeOwnProfile(profilePutBody));
 
-  app.get('/api/v2/users/me/config/', contract({ summary: "The caller's UI config", response: { 200: userConfigResponse } }), async (request) => requireUser(request).config);
+  serve(app, userRoutes.config, async (request) => requireUser(request).config);
 
-  app.patch(
-    '/api/v2/users/me/config/',
-    contract({ summary: "Deep-merge a patch into the caller's UI config (null removes a key)", body: userConfigPatchBody, response: { 200: userConfigResponse } }),
-    async (request) => {
-      const user = requireUser(request);
-      const patch = parseOrThrow(userConfigPatchBody, request.body ?? {});
-      requireConfigFits(user.config, patch);
-      await execute(context, request, 'users.changeConfig', { userId: user._id, patch });
-      return (await freshUser(user._id)).config;
-    },
-  );
+  serve(app, userRoutes.updateConfig, async (request) => {
+    const user = requireUser(request);
+    const patch = parseOrThrow(userConfigPatchBody, request.body ?? {});
+    requireConfigFits(user.config, patch);
+    await execute(context, request, 'users.changeConfig', { userId: user._id, patch });
+    return (await freshUser(user._id)).config;
+  });
 
   /**
    * Ends every session of the user (§2.2). A caller signed in by cookie gets a
    * new session and CSRF token; one using an API token keeps using it.
    */
-  app.post(
-    '/api/v2/users/change-password/',
-    contract({ summary: "Change the caller's password, ending their other sessions", body: changePasswordBody, response: { 200: z.string() } }),
-    async (request, reply) => {
-      const principal = requirePrincipal(request);
-      const { password } = parseOrThrow(changePasswordBody, request.body ?? {});
-      if (principal.via === 'token') {
-        await execute(context, request, 'users.changePassword', { userId: principal.user._id, password });
-        return sendJsonString(reply, messages.passwordChanged);
-      }
-      const current = await findActiveSession(system.readStore, principal.sessionHash, new Date());
-      const rememberMe = current?.rememberMe ?? false;
-      const ttl = rememberMe ? REMEMBERED_SESSION_TTL_MS : SESSION_TTL_MS;
-      const sessionId = newSessionId();
-      await execute(context, request, 'users.changePassword', {
-        userId: principal.user._id,
-        password,
-        newSession: { sessionHash: sessionHash(sessionId), expiresAt: new Date(Date.now() + ttl).toISOString(), rememberMe },
-      });
-      setSessionCookie(reply, sessionId, ttl, config.secureCookies);
-      setCsrfCookie(reply, newCsrfToken(), config.secureCookies);
+  serve(app, userRoutes.changePassword, async (request, reply) => {
+    const principal = requirePrincipal(request);
+    const { password } = parseOrThrow(changePasswordBody, request.body ?? {});
+    if (principal.via === 'token') {
+      await execute(context, request, 'users.changePassword', { userId: principal.user._id, password });
       return sendJsonString(reply, messages.passwordChanged);
-    },
-  );
+    }
+    const current = await findActiveSession(system.readStore, principal.sessionHash, new Date());
+    const rememberMe = current?.rememberMe ?? false;
+    const ttl = rememberMe ? REMEMBERED_SESSION_TTL_MS : SESSION_TTL_MS;
+    const sessionId = newSessionId();
+    await execute(context, request, 'users.changePassword', {
+      userId: principal.user._id,
+      password,
+      newSession: { sessionHash: sessionHash(sessionId), expiresAt: new Date(Date.now() + ttl).toISOString(), rememberMe },
+    });
+    setSessionCookie(reply, sessionId, ttl, config.secureCookies);
+    setCsrfCookie(reply, newCsrfToken(), config.secureCookies);
+    return sendJsonString(reply, messages.passwordChanged);
+  });
 
-  app.get(
-    '/api/v2/users/',
-    contract({ summary: 'Users the caller may see', querystring: userListQuery.extend(paginationQuery.shape), response: { 200: userListResponse } }),
-    async (request) => {
-      const viewer = requireUser(request);
-      const query = parseOrThrow(userListQuery, request.query);
-      const page = pageRequest(request.query as Record<string, string>);
-      const excludeExternalFrom = query.exclude_external;
-      const { items, count } = await listUsers(
-        system.readStore,
-        viewer,
-        {
-          username: query.username,
-          email: query.email,
-          firstName: query.first_name,
-          lastName: query.last_name,
-          projectIds: query.project && (await visibleProjectIds(viewer, query.project)),
-          // A project the caller cannot see has no members they may learn about: every external user is hidden.
-          excludeExternalFrom:
-            excludeExternalFrom === undefined ? undefined : (await visibleProjectIds(viewer, [excludeExternalFrom]))[0] ?? 0,
-          isActive: query.is_active,
-          isSuperuser: query.is_superuser,
-        },
-        page,
-      );
-      return paginated(request, page, count, items.map((user) => userRepresentation(user, ownOrigin(request))));
-    },
-  );
+  serve(app, userRoutes.list, async (request) => {
+    const viewer = requireUser(request);
+    const query = parseOrThrow(userListQuery, request.query);
+    const page = pageRequest(request.query as Record<string, string>);
+    const excludeExternalFrom = query.exclude_external;
+    const { items, count } = await listUsers(
+      system.readStore,
+      viewer,
+      {
+        username: query.username,
+        email: query.email,
+        firstName: query.first_name,
+        lastName: query.last_name,
+        projectIds: query.project && (await visibleProjectIds(viewer, query.project)),
+        // A project the caller cannot see has no members they may learn about: every external user is hidden.
+        excludeExternalFrom:
+          excludeExternalFrom === undefined ? undefined : ((await visibleProjectIds(viewer, [excludeExternalFrom]))[0] ?? 0),
+        isActive: query.is_active,
+        isSuperuser: query.is_superuser,
+      },
+      page,
+    );
+    return paginated(
+      request,
+      page,
+      count,
+      items.map((user) => userRepresentation(user, ownOrigin(request))),
+    );
+  });
 
-  app.get(detail, contract({ summary: 'One user', response: { 200: userResponse } }), async (request) =>
-    userRepresentation(await visibleUser(request), ownOrigin(request)),
-  );
+  serve(app, userRoutes.retrieve, async (request) => userRepresentation(await visibleUser(request), ownOrigin(request)));
 
-  app.post('/api/v2/users/', contract({ summary: 'Create a user (superusers)', body: userCreateBody, response: { 201: userResponse } }), async (request, reply) => {
+  serve(app, userRoutes.create, async (request, reply) => {
     requireAdministrator(request);
     const body = parseOrThrow(userCreateBody, request.body ?? {});
     const { userId } = await execute(context, request, 'users.register', {
@@ -211,14 +193,10 @@ export default async function userRoutes(app: FastifyInstance, context: GatewayC
     });
     return represent(request, target._id);
   };
-  app.patch(detail, contract({ summary: 'Change a user: superusers anything, others their own profile fields', body: userPatchBody, response: { 200: userResponse } }), changeUser(userPatchBody));
-  app.put(
-    detail,
-    contract({ summary: 'Change a user as a full update: `username` (unchanged) is required; fields left out stay as they are', body: userPutBody, response: { 200: userResponse } }),
-    changeUser(userPutBody),
-  );
+  serve(app, userRoutes.update, changeUser(userPatchBody));
+  serve(app, userRoutes.replace, changeUser(userPutBody));
 
-  app.delete(detail, contract({ summary: 'Delete a user (superusers)', response: { 204: noContent } }), async (request, reply) => {
+  serve(app, userRoutes.destroy, async (request, reply) => {
     requireAdministrator(request);
     const target = await visibleUser(request);
     await execute(context, request, 'users.delete', { userId: target._id });
