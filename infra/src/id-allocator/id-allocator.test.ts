@@ -1,8 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { SqliteEventStore } from '../event-store/sqlite/sqlite-event-store.ts';
@@ -59,9 +61,13 @@ describe('SqliteIdAllocator', () => {
     const dir = await mkdtemp(join(tmpdir(), 'testament-ids-'));
     try {
       const file = join(dir, 'ids.db');
-      // Both start at the same moment, after their (slow) module loading.
-      const startAt = Date.now() + 1500;
-      const [first, second] = await Promise.all([allocateInChild(file, 2000, startAt), allocateInChild(file, 2000, startAt)]);
+      // Both start at once, whenever their (slow, on a loaded machine) module loading is over: each says it is
+      // ready by a file, and waits for the go file, written once both are.
+      const go = join(dir, 'go');
+      const children = [allocateInChild(file, 2000, join(dir, 'ready-1'), go), allocateInChild(file, 2000, join(dir, 'ready-2'), go)];
+      while (!(existsSync(join(dir, 'ready-1')) && existsSync(join(dir, 'ready-2')))) await sleep(10);
+      await writeFile(go, '');
+      const [first, second] = await Promise.all(children);
       const all = [...first, ...second];
       expect(all).toHaveLength(4000);
       expect(new Set(all).size).toBe(4000);
@@ -76,12 +82,14 @@ const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const ALLOCATOR_MODULE = fileURLToPath(new URL('./sqlite-id-allocator.ts', import.meta.url));
 
 /** Allocates `count` ids in a separate node process (small blocks, so reservations contend). */
-async function allocateInChild(file: string, count: number, startAt: number): Promise<number[]> {
+async function allocateInChild(file: string, count: number, readyFile: string, goFile: string): Promise<number[]> {
   const script = `
+    import { existsSync, writeFileSync } from 'node:fs';
     import { setTimeout as sleep } from 'node:timers/promises';
     import { SqliteIdAllocator } from ${JSON.stringify(ALLOCATOR_MODULE)};
     const ids = SqliteIdAllocator.open(${JSON.stringify(file)}, { blockSize: 2 });
-    await sleep(Math.max(0, ${startAt} - Date.now()));
+    writeFileSync(${JSON.stringify(readyFile)}, '');
+    while (!existsSync(${JSON.stringify(goFile)})) await sleep(2);
     const out = [];
     for (let i = 0; i < ${count}; i++) {
       out.push(await ids.next('case'));
