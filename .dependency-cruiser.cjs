@@ -95,6 +95,86 @@ module.exports = {
       to: { path: '^services/gateway/src/routes/[^/]+/', pathNot: '^services/gateway/src/routes/$1/' },
     },
     {
+      name: 'client-features-import-each-other-through-index',
+      severity: 'error',
+      comment:
+        "A client feature uses another only through that feature's index.ts, which exports what others use of it. " +
+        'Which way features may import each other: scripts/check-client-features.mjs (no cycle).',
+      from: { path: '^client/src/features/([^/]+)/', pathNot: TESTS },
+      to: { path: '^client/src/features/[^/]+/', pathNot: ['^client/src/features/$1/', '^client/src/features/[^/]+/index\\.ts$'] },
+    },
+    {
+      name: 'client-shell-imports-features-through-index',
+      severity: 'error',
+      comment: "The shell and app/ (but the router's lazy pages) use a feature through its index.ts.",
+      from: { path: '^client/src/(shell|app)/', pathNot: [...TESTS, '^client/src/app/router\\.tsx$'] },
+      to: { path: '^client/src/features/[^/]+/', pathNot: '^client/src/features/[^/]+/index\\.ts$' },
+    },
+    {
+      name: 'client-router-loads-pages-lazily',
+      severity: 'error',
+      comment:
+        "The router imports a feature's page modules (and the plan page's prefetch) only through dynamic import(), " +
+        'one chunk per page; anything else of a feature it takes from its index.ts.',
+      from: { path: '^client/src/app/router\\.tsx$' },
+      to: {
+        path: '^client/src/features/[^/]+/',
+        pathNot: '^client/src/features/[^/]+/index\\.ts$',
+        dependencyTypesNot: ['dynamic-import'],
+      },
+    },
+    {
+      name: 'client-lower-layers-import-no-feature',
+      severity: 'error',
+      comment:
+        'entities/ (resource models: types, API, changes, paths), shared/ (widgets several features use) and the ' +
+        "infrastructure folders sit below the features. The locales (i18n/locales/) assemble the features' texts.ts.",
+      from: {
+        path: '^client/src/(entities|shared|api|components|forms|i18n|session|theme)/',
+        pathNot: [...TESTS, '^client/src/i18n/locales/'],
+      },
+      to: { path: '^client/src/features/' },
+    },
+    {
+      name: 'client-locales-take-only-texts',
+      severity: 'error',
+      comment: 'The locale files import nothing of a feature but its texts.ts (featureTexts).',
+      from: { path: '^client/src/i18n/locales/' },
+      to: { path: '^client/src/features/', pathNot: '/texts\\.ts$' },
+    },
+    {
+      name: 'client-nothing-imports-the-locales',
+      severity: 'error',
+      comment: 'Only i18n/i18n.ts loads the assembled locales (tests may read them); features use t() and their texts.ts.',
+      from: { path: '^client/src/', pathNot: [...TESTS, '^client/src/i18n/(i18n\\.ts|locales/)'] },
+      to: { path: '^client/src/i18n/locales/' },
+    },
+    {
+      name: 'client-shared-imports-no-entity',
+      severity: 'error',
+      comment:
+        'shared/ knows no resource. Exception: the tree workspace bar (shared/tree/TreeBar.tsx) heads the tree with ' +
+        "the project's name and archived tag (entities/project/).",
+      from: { path: '^client/src/shared/', pathNot: [...TESTS, '^client/src/shared/tree/TreeBar\\.tsx$'] },
+      to: { path: '^client/src/entities/' },
+    },
+    {
+      name: 'client-features-use-only-shared-app-modules',
+      severity: 'error',
+      comment:
+        'Of app/, features, entities and shared use only the infrastructure every screen shares: the data layer ' +
+        '(services.ts), change announcements (changes.ts), live queries (use-live-query.ts), toasts, actions with ' +
+        'refusals (use-action.ts, refusal.ts, confirm-removal.ts), item forms and lazy tables (use-item-form.ts, ' +
+        'use-lazy-table.ts), local settings and prefetching. The router, the root layout and the stale-build reload are the app itself.',
+      from: { path: '^client/src/(features|entities|shared)/', pathNot: TESTS },
+      to: {
+        path: '^client/src/app/',
+        pathNot:
+          '^client/src/app/(services|changes|use-live-query|toasts|use-action|refusal|confirm-removal|use-item-form|' +
+          'use-lazy-table|local-settings|prefetch)\\.ts$',
+      },
+    },
+    {
       name: 'declared-dependencies-only',
       severity: 'error',
       comment:

@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Navigate, createBrowserRouter, useParams, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
-import { LogoutPage } from '../features/logout/LogoutPage.tsx';
+import { LogoutPage } from '../features/logout/index.ts';
 import { RequireSuperuser } from '../session/RequireSuperuser.tsx';
 import { RequireUser } from '../session/RequireUser.tsx';
 import { preloadCharts } from '../components/charts/preload-charts.ts';

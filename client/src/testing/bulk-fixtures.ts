@@ -1,5 +1,5 @@
 import type { BulkJob } from '../features/bulk-jobs/bulk-job-api.ts';
-import type { TestsBulkTarget } from '../features/bulk-jobs/tests-bulk-target.ts';
+import type { TestsBulkTarget } from '../features/tests/bulk/tests-bulk-target.ts';
 
 /** What the tests list of plan 3 selected: every test passing "last status Failed" but test 9. */
 export function aTarget(given: Partial<TestsBulkTarget> = {}): TestsBulkTarget {

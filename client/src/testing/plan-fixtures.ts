@@ -1,4 +1,4 @@
-import type { Plan } from '../features/plans/plan-api.ts';
+import type { Plan } from '../entities/plan/plan-api.ts';
 
 /** A plan as the server lists one, for tests: a root plan of project 1 without children, but what a test gives. */
 export function aPlan(id: number, name: string, given: Partial<Plan> = {}): Plan {

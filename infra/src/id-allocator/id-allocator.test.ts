@@ -64,7 +64,10 @@ describe('SqliteIdAllocator', () => {
       // Both start at once, whenever their (slow, on a loaded machine) module loading is over: each says it is
       // ready by a file, and waits for the go file, written once both are.
       const go = join(dir, 'go');
-      const children = [allocateInChild(file, 2000, join(dir, 'ready-1'), go), allocateInChild(file, 2000, join(dir, 'ready-2'), go)];
+      const children = [
+        allocateInChild(file, 2000, join(dir, 'ready-1'), go),
+        allocateInChild(file, 2000, join(dir, 'ready-2'), go),
+      ] as const;
       while (!(existsSync(join(dir, 'ready-1')) && existsSync(join(dir, 'ready-2')))) await sleep(10);
       await writeFile(go, '');
       const [first, second] = await Promise.all(children);

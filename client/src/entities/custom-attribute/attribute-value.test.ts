@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { activeAppliedTo, attributeFormDefaults, attributeFormSchema } from './attribute-form.ts';
+import { activeAppliedTo, attributeFormDefaults, attributeFormSchema } from '../../features/custom-attributes/attribute-form.ts';
 import { readAttributeValue } from './attribute-value.ts';
 
 describe('an attribute value, by the type of its attribute (§5)', () => {

@@ -1,5 +1,5 @@
 import { CUSTOM_ATTRIBUTE_MODELS, type CustomAttribute, type CustomAttributeModel, customAttributeRoutes } from '@testament/contracts';
-import { catalogueApi } from '../project-catalogue/catalogue-api.ts';
+import { catalogueApi } from '../catalogue/catalogue-api.ts';
 
 /** 0 Text, 1 List, 2 JSON (§3.11). */
 export const ATTRIBUTE_TYPES = [

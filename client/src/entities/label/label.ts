@@ -1,5 +1,5 @@
 import { labelRoutes } from '@testament/contracts';
-import { catalogueApi } from '../project-catalogue/catalogue-api.ts';
+import { catalogueApi } from '../catalogue/catalogue-api.ts';
 
 export type { Label } from '@testament/contracts';
 

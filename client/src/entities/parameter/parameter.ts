@@ -1,5 +1,5 @@
 import { type Parameter, parameterRoutes } from '@testament/contracts';
-import { catalogueApi } from '../project-catalogue/catalogue-api.ts';
+import { catalogueApi } from '../catalogue/catalogue-api.ts';
 
 export type { Parameter } from '@testament/contracts';
 

@@ -1,11 +1,11 @@
 import { Skeleton } from 'primereact/skeleton';
 import { useTranslation } from 'react-i18next';
-import { changesOf, topics } from '../../../app/changes.ts';
-import { useLiveQuery } from '../../../app/use-live-query.ts';
-import { ProgressMeter } from '../../../components/charts/ProgressMeter.tsx';
-import { seededSliceLabel } from '../../../i18n/seeded-names.ts';
-import { useVisibleColor } from '../../../theme/visible-color.ts';
-import { planApi, type PlanRef } from '../plan-api.ts';
+import { changesOf, topics } from '../../app/changes.ts';
+import { useLiveQuery } from '../../app/use-live-query.ts';
+import { ProgressMeter } from '../../components/charts/ProgressMeter.tsx';
+import { seededSliceLabel } from '../../i18n/seeded-names.ts';
+import { useVisibleColor } from '../../theme/visible-color.ts';
+import { planApi, type PlanRef } from './plan-api.ts';
 
 /** A plan node's progress popover (§2 Tree bar): its subtree's tests, those tested, and how many have each status. */
 export function PlanProgress({ projectId, plan }: { projectId: number; plan: Pick<PlanRef, 'id' | 'title' | 'is_archive'> }) {

@@ -18,8 +18,8 @@ import type { AnswerOf } from '../../api/endpoints.ts';
 import { announceChange, topics } from '../../app/changes.ts';
 import { api } from '../../app/services.ts';
 import { labelConditions, type LabelFilter } from '../../components/list/filter-values.ts';
-import { goneNodes, type LevelPageQuery } from '../suites/tree/tree-kind.ts';
-import { followedOrGone } from '../suites/tree/workspace-pages.tsx';
+import { goneNodes, type LevelPageQuery } from '../../shared/tree/tree-kind.ts';
+import { followedOrGone } from '../../shared/tree/workspace-pages.tsx';
 
 export type { Plan, PlanTreeNode } from '@testament/contracts';
 export type PlanCreateBody = z.input<typeof planCreateBody>;

@@ -1,8 +1,8 @@
 import { of } from 'rxjs';
-import { topics } from '../../../app/changes.ts';
-import { levelOf, type TreeKind } from '../../suites/tree/tree-kind.ts';
-import { gonePlans, planApi, type Plan } from '../plan-api.ts';
-import { planPaths } from '../plan-paths.ts';
+import { topics } from '../../app/changes.ts';
+import { levelOf, type TreeKind } from '../../shared/tree/tree-kind.ts';
+import { gonePlans, planApi, type Plan } from './plan-api.ts';
+import { planPaths } from './plan-paths.ts';
 import { PlanProgress } from './PlanProgress.tsx';
 
 /** The plans tree: `testplans/` levels with Show Archived, plan pages, and a progress popover (§2 Tree bar). */

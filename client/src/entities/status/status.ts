@@ -1,5 +1,5 @@
 import { StatusType, type Status, statusRoutes } from '@testament/contracts';
-import { catalogueApi } from '../project-catalogue/catalogue-api.ts';
+import { catalogueApi } from '../catalogue/catalogue-api.ts';
 
 export type { Status } from '@testament/contracts';
 

@@ -3,7 +3,7 @@ import { projectRoutes, suiteRoutes } from '@testament/contracts';
 import { type Observable, map } from 'rxjs';
 import { api } from '../../app/services.ts';
 import { announceChange, topics } from '../../app/changes.ts';
-import { goneNodes, type LevelPageQuery } from './tree/tree-kind.ts';
+import { goneNodes, type LevelPageQuery } from '../../shared/tree/tree-kind.ts';
 
 export type { Suite, SuiteDetail, SuiteTreeNode } from '@testament/contracts';
 

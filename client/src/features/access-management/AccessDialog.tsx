@@ -14,9 +14,9 @@ import { FormDialog } from '../../forms/FormDialog.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { useActionForm } from '../../forms/use-form-action.ts';
 import { displayName, type User } from '../../session/user.ts';
-import type { Role } from '../roles/role-api.ts';
-import { roleApi } from '../roles/role-api.ts';
-import { userApi } from '../users/user-api.ts';
+import type { Role } from '../../entities/role/role-api.ts';
+import { roleApi } from '../../entities/role/role-api.ts';
+import { userApi } from '../../entities/user/user-api.ts';
 import type { Member } from './member.ts';
 
 const schema = roleAssignBody.pick({ user: true, roles: true });

@@ -2,7 +2,7 @@ import { projectMemberRoutes, type Member } from '@testament/contracts';
 import type { Observable } from 'rxjs';
 import { firstPageIfGone, type PageQuery, type Paginated } from '../../api/paginated.ts';
 import { api } from '../../app/services.ts';
-import type { UserFilters } from '../users/user-api.ts';
+import type { UserFilters } from '../../entities/user/user-api.ts';
 
 export type { Member } from '@testament/contracts';
 

@@ -1,5 +1,5 @@
 import { useOutletContext } from 'react-router';
-import type { Project } from '../projects/project.ts';
+import type { Project } from '../../entities/project/project.ts';
 import { AuditTrail } from './components/AuditTrail.tsx';
 
 /** /projects/{id}/audit: the project's audit trail, for those with its `view_audit` permission. */

@@ -1,8 +1,8 @@
 import type { AUDIT_HISTORY_TYPES, AuditEvent } from '@testament/contracts';
 import type { User } from '../../session/user.ts';
-import { userProfilePath } from '../plan-activity/activity-user.ts';
-import { planPaths } from '../plans/plan-paths.ts';
-import { suitePaths } from '../suites/suite-paths.ts';
+import { userProfilePath } from '../../entities/user/activity-user.ts';
+import { planPaths } from '../../entities/plan/plan-paths.ts';
+import { suitePaths } from '../../shared/tree/suite-paths.ts';
 
 /** Objects whose whole life `audit/objects/{type}/{id}/` answers. */
 export type AuditHistoryType = (typeof AUDIT_HISTORY_TYPES)[number];

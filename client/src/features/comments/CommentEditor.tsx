@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { Observable } from 'rxjs';
 import { notifyRefusal } from '../../app/refusal.ts';
 import { useAction } from '../../app/use-action.ts';
-import { AttachmentsField } from '../attachments/AttachmentsField.tsx';
+import { AttachmentsField } from '../attachments/index.ts';
 import type { CommentBody } from './comment-api.ts';
 
 interface CommentEditorProps {

@@ -9,7 +9,7 @@ import { notify } from '../../app/toasts.ts';
 import { Markdown } from '../../components/Markdown.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { useSignedInUser } from '../../shell/use-signed-in-user.ts';
-import { AttachmentList } from '../attachments/AttachmentList.tsx';
+import { AttachmentList } from '../attachments/index.ts';
 import { commentApi, type Comment } from './comment-api.ts';
 import { CommentEditor } from './CommentEditor.tsx';
 

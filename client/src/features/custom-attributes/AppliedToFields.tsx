@@ -4,8 +4,8 @@ import { MultiSelect } from 'primereact/multiselect';
 import { Controller, useWatch, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { withSeededNames } from '../../i18n/seeded-names.ts';
-import type { Status } from '../statuses/status.ts';
-import { ATTRIBUTE_MODELS } from './custom-attribute.ts';
+import type { Status } from '../../entities/status/status.ts';
+import { ATTRIBUTE_MODELS } from '../../entities/custom-attribute/custom-attribute.ts';
 import type { AttributeFormInput, AttributeFormValues } from './attribute-form.ts';
 
 type FormControl = Control<AttributeFormInput, unknown, AttributeFormValues>;

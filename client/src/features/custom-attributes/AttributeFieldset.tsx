@@ -1,7 +1,7 @@
 import type { CustomAttribute } from '@testament/contracts';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 import { FormField } from '../../forms/FormField.tsx';
-import { attributeKey } from './attribute-value.ts';
+import { attributeKey } from '../../entities/custom-attribute/attribute-value.ts';
 import { AttributeInput } from './AttributeInput.tsx';
 
 interface AttributeFieldsetProps<T extends FieldValues> {

@@ -1,7 +1,7 @@
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useTranslation } from 'react-i18next';
-import type { AttributeType } from './custom-attribute.ts';
+import type { AttributeType } from '../../entities/custom-attribute/custom-attribute.ts';
 
 interface AttributeInputProps {
   id: string;

@@ -2,8 +2,8 @@ import { Chip } from 'primereact/chip';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { keyedTexts } from '../../components/keyed-texts.ts';
-import type { AttributeType } from './custom-attribute.ts';
-import { readAttributeValue } from './attribute-value.ts';
+import type { AttributeType } from '../../entities/custom-attribute/custom-attribute.ts';
+import { readAttributeValue } from '../../entities/custom-attribute/attribute-value.ts';
 import { AttributeInput } from './AttributeInput.tsx';
 
 /**

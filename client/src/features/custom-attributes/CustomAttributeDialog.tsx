@@ -7,12 +7,18 @@ import { FormDialog } from '../../forms/FormDialog.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { TextField } from '../../forms/TextField.tsx';
 import { useActionForm } from '../../forms/use-form-action.ts';
-import { catalogueSaved } from '../project-catalogue/use-catalogue.ts';
-import type { Status } from '../statuses/status.ts';
+import { catalogueSaved } from '../../entities/catalogue/use-catalogue.ts';
+import type { Status } from '../../entities/status/status.ts';
 import { AppliedToFields } from './AppliedToFields.tsx';
 import { AttributeValuePreview } from './AttributeValuePreview.tsx';
 import { activeAppliedTo, attributeFormDefaults, attributeFormSchema, type AttributeFormValues } from './attribute-form.ts';
-import { ATTRIBUTE_MODELS, ATTRIBUTE_TYPES, customAttributeApi, type AttributeType, type CustomAttribute } from './custom-attribute.ts';
+import {
+  ATTRIBUTE_MODELS,
+  ATTRIBUTE_TYPES,
+  customAttributeApi,
+  type AttributeType,
+  type CustomAttribute,
+} from '../../entities/custom-attribute/custom-attribute.ts';
 
 const FIELDS = ['name', 'type', 'applied_to'] as const;
 

@@ -3,14 +3,19 @@ import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
-import type { Project } from '../projects/project.ts';
+import type { Project } from '../../entities/project/project.ts';
 import { CreateButton, SectionHeader } from '../../components/SectionHeader.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
 import { useItemForm } from '../../app/use-item-form.ts';
-import { useCatalogueDelete, useCatalogueList } from '../project-catalogue/use-catalogue.ts';
-import { statusApi } from '../statuses/status.ts';
+import { useCatalogueDelete, useCatalogueList } from '../../entities/catalogue/use-catalogue.ts';
+import { statusApi } from '../../entities/status/status.ts';
 import { CustomAttributeDialog } from './CustomAttributeDialog.tsx';
-import { ATTRIBUTE_TYPES, activeModels, customAttributeApi, type CustomAttribute } from './custom-attribute.ts';
+import {
+  ATTRIBUTE_TYPES,
+  activeModels,
+  customAttributeApi,
+  type CustomAttribute,
+} from '../../entities/custom-attribute/custom-attribute.ts';
 import './custom-attributes.css';
 
 /** /projects/{id}/custom-attributes: extra fields of suites, cases, plans and results (§3.11, §4.17). */

@@ -1,6 +1,6 @@
 import { customAttributeCreateBody, type AppliedToTarget, type CustomAttributeModel } from '@testament/contracts';
 import type { z } from 'zod';
-import { ATTRIBUTE_MODELS, type CustomAttribute } from './custom-attribute.ts';
+import { ATTRIBUTE_MODELS, type CustomAttribute } from '../../entities/custom-attribute/custom-attribute.ts';
 
 /** The API's own create body without the project: name, type, and `applied_to` with its "at least one active" rule. */
 export const attributeFormSchema = customAttributeCreateBody.pick({ name: true, type: true, applied_to: true });

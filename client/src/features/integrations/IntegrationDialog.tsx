@@ -10,7 +10,7 @@ import { FormField } from '../../forms/FormField.tsx';
 import { SwitchField } from '../../forms/SwitchField.tsx';
 import { TextField } from '../../forms/TextField.tsx';
 import { useActionForm } from '../../forms/use-form-action.ts';
-import { catalogueSaved } from '../project-catalogue/use-catalogue.ts';
+import { catalogueSaved } from '../../entities/catalogue/use-catalogue.ts';
 import { INTEGRATION_PAGES, integrationApi, type Integration } from './integration.ts';
 import { PLACEHOLDERS } from './placeholders.ts';
 

@@ -1,7 +1,7 @@
 import { PAGE_SIZE_MAX, integrationRoutes, type Integration, type IntegrationCreateBody } from '@testament/contracts';
 import { map, type Observable } from 'rxjs';
 import { api } from '../../app/services.ts';
-import { catalogueApi, type CatalogueApi } from '../project-catalogue/catalogue-api.ts';
+import { catalogueApi, type CatalogueApi } from '../../entities/catalogue/catalogue-api.ts';
 
 export type { Integration } from '@testament/contracts';
 

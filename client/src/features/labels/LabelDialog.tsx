@@ -8,9 +8,9 @@ import { FormDialog } from '../../forms/FormDialog.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { TextField } from '../../forms/TextField.tsx';
 import { useActionForm } from '../../forms/use-form-action.ts';
-import { ColorField } from '../project-catalogue/ColorField.tsx';
-import { catalogueSaved } from '../project-catalogue/use-catalogue.ts';
-import { labelApi, type Label } from './label.ts';
+import { ColorField } from '../../shared/color/ColorField.tsx';
+import { catalogueSaved } from '../../entities/catalogue/use-catalogue.ts';
+import { labelApi, type Label } from '../../entities/label/label.ts';
 
 /** The form keeps "no colour" as an empty text; the API wants null. */
 const schema = z.object({ name: labelCreateBody.shape.name, color: z.string() });

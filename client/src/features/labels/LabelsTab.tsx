@@ -3,14 +3,14 @@ import { DataTable } from 'primereact/datatable';
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
-import type { Project } from '../projects/project.ts';
+import type { Project } from '../../entities/project/project.ts';
 import { CreateButton, SectionHeader } from '../../components/SectionHeader.tsx';
-import { ColorDot } from '../project-catalogue/ColorField.tsx';
+import { ColorDot } from '../../shared/color/ColorField.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
 import { useItemForm } from '../../app/use-item-form.ts';
-import { useCatalogueDelete, useCatalogueList } from '../project-catalogue/use-catalogue.ts';
+import { useCatalogueDelete, useCatalogueList } from '../../entities/catalogue/use-catalogue.ts';
 import { LabelDialog } from './LabelDialog.tsx';
-import { labelApi, type Label } from './label.ts';
+import { labelApi, type Label } from '../../entities/label/label.ts';
 
 /** /projects/{id}/labels: the project's labels, ordered by name (§3.9). */
 export function LabelsTab() {

@@ -7,7 +7,7 @@ import { useAction } from '../../app/use-action.ts';
 import { LanguageSelector } from '../../i18n/LanguageSelector.tsx';
 import type { Credentials } from '../../session/session-store.ts';
 import { Logo } from '../../shell/Logo.tsx';
-import { SystemBanners } from '../system-messages/SystemBanners.tsx';
+import { SystemBanners } from '../system-messages/index.ts';
 import { ThemeSelector } from '../../theme/ThemeSelector.tsx';
 import { LoginForm } from './LoginForm.tsx';
 import { loginFailureMessage } from './login-failure.ts';

@@ -9,8 +9,8 @@ import { FormDialog } from '../../forms/FormDialog.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { TextField } from '../../forms/TextField.tsx';
 import { useActionForm } from '../../forms/use-form-action.ts';
-import { catalogueSaved } from '../project-catalogue/use-catalogue.ts';
-import { parameterApi, type Parameter } from './parameter.ts';
+import { catalogueSaved } from '../../entities/catalogue/use-catalogue.ts';
+import { parameterApi, type Parameter } from '../../entities/parameter/parameter.ts';
 
 const schema = parameterCreateBody.pick({ data: true, group_name: true });
 const FIELDS = ['data', 'group_name'] as const;

@@ -2,13 +2,13 @@ import { Column } from 'primereact/column';
 import { DataTable } from 'primereact/datatable';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
-import type { Project } from '../projects/project.ts';
+import type { Project } from '../../entities/project/project.ts';
 import { CreateButton, SectionHeader } from '../../components/SectionHeader.tsx';
 import { RowActions } from '../../components/RowActions.tsx';
 import { useItemForm } from '../../app/use-item-form.ts';
-import { useCatalogueDelete, useCatalogueList } from '../project-catalogue/use-catalogue.ts';
+import { useCatalogueDelete, useCatalogueList } from '../../entities/catalogue/use-catalogue.ts';
 import { ParameterDialog } from './ParameterDialog.tsx';
-import { parameterApi, parameterGroups, type Parameter } from './parameter.ts';
+import { parameterApi, parameterGroups, type Parameter } from '../../entities/parameter/parameter.ts';
 
 /** /projects/{id}/parameters: the values test plans are parametrised with, by group (§2, §4.18). */
 export function ParametersTab() {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { notify } from '../../app/toasts.ts';
 import { FormDialog } from '../../forms/FormDialog.tsx';
 import { useActionForm } from '../../forms/use-form-action.ts';
-import { userApi } from '../users/user-api.ts';
+import { userApi } from '../../entities/user/user-api.ts';
 import { PasswordFields } from './PasswordFields.tsx';
 import { changePasswordSchema, type PasswordPair } from './password-form.ts';
 

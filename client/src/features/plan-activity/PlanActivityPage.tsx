@@ -3,10 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useParams } from 'react-router';
 import { changesOf, topics } from '../../app/changes.ts';
 import { useLiveQuery } from '../../app/use-live-query.ts';
-import { planOrGone } from '../plans/plan-api.ts';
-import { planPaths } from '../plans/plan-paths.ts';
-import { useKeptTreeSearch } from '../suites/tree/use-tree-search.ts';
-import { GONE } from '../suites/tree/workspace-pages.tsx';
+import { planOrGone } from '../../entities/plan/plan-api.ts';
+import { planPaths } from '../../entities/plan/plan-paths.ts';
+import { useKeptTreeSearch } from '../../shared/tree/use-tree-search.ts';
+import { GONE } from '../../shared/tree/workspace-pages.tsx';
 import { ActivityRecords } from './components/ActivityRecords.tsx';
 import './plan-activity.css';
 

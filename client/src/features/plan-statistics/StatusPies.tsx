@@ -6,7 +6,7 @@ import { Donut } from '../../components/charts/Donut.tsx';
 import { formatChartNumber } from '../../components/charts/chart-options.ts';
 import { StatisticsBar, type StatisticsItem } from '../../components/charts/StatisticsBar.tsx';
 import { seededSliceLabel } from '../../i18n/seeded-names.ts';
-import type { ProgressMeasure } from '../plans/plan-api.ts';
+import type { ProgressMeasure } from '../../entities/plan/plan-api.ts';
 import { statisticsApi, type StatisticsScope } from './statistics-api.ts';
 import { sliceItems, unestimated } from './statistics-figures.ts';
 import { ESTIMATE_PERIODS, type EstimatePeriod } from './statistics-settings.ts';

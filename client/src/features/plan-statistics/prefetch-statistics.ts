@@ -1,7 +1,7 @@
 import type { UserConfig } from '@testament/contracts';
 import { prefetch } from '../../app/prefetch.ts';
-import { asOfIn } from '../audit/as-of.ts';
-import { testConditions, testFilterCodec } from '../tests/list/test-filter.ts';
+import { asOfIn } from '../audit/index.ts';
+import { testConditions, testFilterCodec } from '../../entities/test/test-filter.ts';
 import { statisticsApi, type StatisticsScope } from './statistics-api.ts';
 import { histogramAttribute, shownSegment, statisticsSettings } from './statistics-settings.ts';
 

@@ -2,9 +2,9 @@ import { planRoutes, type HistogramPoint, type StatusSlice } from '@testament/co
 import { map, of, switchMap, type Observable } from 'rxjs';
 import { api } from '../../app/services.ts';
 import type { DayRange } from '../../i18n/dates.ts';
-import { scopeSlices, slicesByPlan } from '../plans/plan-api.ts';
-import { planTreeKind } from '../plans/tree/plan-tree-kind.tsx';
-import type { TestConditions } from '../tests/list/test-filter.ts';
+import { scopeSlices, slicesByPlan } from '../../entities/plan/plan-api.ts';
+import { planTreeKind } from '../../entities/plan/plan-tree-kind.tsx';
+import type { TestConditions } from '../../entities/test/test-filter.ts';
 import type { EstimatePeriod } from './statistics-settings.ts';
 
 /** What the statistics cover: a plan's subtree, or the project's tests (`planId` null), through the tests table's filter. */

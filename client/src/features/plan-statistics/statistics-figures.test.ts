@@ -1,6 +1,6 @@
 import type { HistogramPoint, StatusSlice } from '@testament/contracts';
 import { describe, expect, it } from 'vitest';
-import { progressOf } from '../plans/plan-api.ts';
+import { progressOf } from '../../entities/plan/plan-api.ts';
 import { barWidth, histogramSeries, labelInterval, showsLabel, sliceItems, unestimated } from './statistics-figures.ts';
 
 const slice = (id: number | null, label: string, value: number, estimates: number, empty: number): StatusSlice => ({

@@ -1,7 +1,7 @@
 import type { ApexOptions } from 'apexcharts';
 import type { HistogramEntry, HistogramPoint, StatusSlice } from '@testament/contracts';
 import type { StatisticsItem } from '../../components/charts/StatisticsBar.tsx';
-import type { ProgressMeasure } from '../plans/plan-api.ts';
+import type { ProgressMeasure } from '../../entities/plan/plan-api.ts';
 
 /** §9: the histogram's bars are 40 px wide where they fit. */
 export const BAR_SIZE = 40;

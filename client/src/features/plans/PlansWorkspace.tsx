@@ -1,10 +1,10 @@
 import { Outlet, useParams } from 'react-router';
-import { useTrail } from '../suites/tree/TreeBreadcrumbs.tsx';
-import { TreeBar } from '../suites/tree/TreeBar.tsx';
+import { useTrail } from '../../shared/tree/TreeBreadcrumbs.tsx';
+import { TreeBar } from '../../shared/tree/TreeBar.tsx';
 import { PlanActionsContext, usePlanActions } from './dialogs/use-plan-actions.tsx';
-import type { Plan } from './plan-api.ts';
-import { planTreeKind } from './tree/plan-tree-kind.tsx';
-import '../suites/suites.css';
+import type { Plan } from '../../entities/plan/plan-api.ts';
+import { planTreeKind } from '../../entities/plan/plan-tree-kind.tsx';
+import '../../shared/tree/suites.css';
 import './plans.css';
 
 /**

@@ -8,7 +8,7 @@ import { FormDialog } from '../../forms/FormDialog.tsx';
 import { TextField } from '../../forms/TextField.tsx';
 import { useActionForm } from '../../forms/use-form-action.ts';
 import type { User } from '../../session/user.ts';
-import { userApi } from '../users/user-api.ts';
+import { userApi } from '../../entities/user/user-api.ts';
 
 const schema = z.object({ first_name: profilePatchBody.shape.first_name.unwrap(), last_name: profilePatchBody.shape.last_name.unwrap() });
 type ProfileFields = z.infer<typeof schema>;

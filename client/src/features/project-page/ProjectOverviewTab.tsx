@@ -1,5 +1,5 @@
 import { useOutletContext } from 'react-router';
-import type { Project } from '../projects/project.ts';
+import type { Project } from '../../entities/project/project.ts';
 import { AssignedToMeCard } from './components/AssignedToMeCard.tsx';
 import { MembersCard } from './components/MembersCard.tsx';
 import { ProgressCard } from './components/ProgressCard.tsx';

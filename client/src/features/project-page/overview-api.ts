@@ -2,7 +2,7 @@ import { planRoutes, type PlanProgress, type StatusSlice } from '@testament/cont
 import { map, type Observable } from 'rxjs';
 import { api } from '../../app/services.ts';
 import type { DayRange } from '../../i18n/dates.ts';
-import { scopeSlices } from '../plans/plan-api.ts';
+import { scopeSlices } from '../../entities/plan/plan-api.ts';
 
 const plans = api.endpoints(planRoutes);
 

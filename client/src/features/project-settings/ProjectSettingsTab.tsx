@@ -12,9 +12,9 @@ import { FormField } from '../../forms/FormField.tsx';
 import { SwitchField } from '../../forms/SwitchField.tsx';
 import { translateFormMessage } from '../../forms/form-messages.ts';
 import { useFormAction } from '../../forms/use-form-action.ts';
-import type { Project } from '../projects/project.ts';
-import { projectApi } from '../projects/project-api.ts';
-import { announceProjectChange } from '../projects/project-changes.ts';
+import type { Project } from '../../entities/project/project.ts';
+import { projectApi } from '../../entities/project/project-api.ts';
+import { announceProjectChange } from '../../entities/project/project-changes.ts';
 import { settingsFormSchema, settingsFormValues, settingsPatch, type SettingsFormValues } from './settings-form.ts';
 
 const FIELDS = ['is_result_editable', 'result_edit_limit', 'is_private'] as const;

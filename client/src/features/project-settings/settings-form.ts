@@ -1,6 +1,6 @@
 import { messages, projectSettingsBody, type ProjectPatchRequest } from '@testament/contracts';
 import { z } from 'zod';
-import type { Project } from '../projects/project.ts';
+import type { Project } from '../../entities/project/project.ts';
 
 /** The limit is checked by the API's own duration rule; empty means unlimited. */
 const resultEditLimit = z

@@ -2,7 +2,7 @@ import { Avatar } from 'primereact/avatar';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageChooseButton } from '../../forms/ImageChooseButton.tsx';
-import { projectInitials } from './project.ts';
+import { projectInitials } from '../../entities/project/project.ts';
 
 interface IconPickerProps {
   id: string;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PROJECT_COUNTERS, type Project } from './project.ts';
+import { PROJECT_COUNTERS, type Project } from '../../entities/project/project.ts';
 
 const LISTS: Partial<Record<(typeof PROJECT_COUNTERS)[number], string>> = { suites_count: 'suites', plans_count: 'plans' };
 

@@ -10,9 +10,9 @@ import { SwitchField } from '../../forms/SwitchField.tsx';
 import { useActionForm } from '../../forms/use-form-action.ts';
 import { useSignedInUser } from '../../shell/use-signed-in-user.ts';
 import { IconPicker } from './IconPicker.tsx';
-import type { Project } from './project.ts';
-import { projectApi } from './project-api.ts';
-import { announceProjectChange } from './project-changes.ts';
+import type { Project } from '../../entities/project/project.ts';
+import { projectApi } from '../../entities/project/project-api.ts';
+import { announceProjectChange } from '../../entities/project/project-changes.ts';
 import { projectFormData, projectFormSchema, type ProjectFormValues } from './project-form-schema.ts';
 
 const FIELDS = ['name', 'description', 'is_private', 'is_archive', 'icon'] as const;

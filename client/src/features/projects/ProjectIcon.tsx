@@ -1,5 +1,5 @@
 import { Avatar } from 'primereact/avatar';
-import { projectInitials, type Project } from './project.ts';
+import { projectInitials, type Project } from '../../entities/project/project.ts';
 
 export function ProjectIcon({
   project,

@@ -4,7 +4,7 @@ import type { MenuItem } from 'primereact/menuitem';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSignedInUser } from '../../shell/use-signed-in-user.ts';
-import type { Project } from './project.ts';
+import type { Project } from '../../entities/project/project.ts';
 import type { ProjectDialogKind } from './use-project-dialogs.tsx';
 
 /** May the user open the edit form? Manageable, and not archived unless an administrator (§6). */

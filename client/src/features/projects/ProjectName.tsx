@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import type { Project } from './project.ts';
+import type { Project } from '../../entities/project/project.ts';
 
 /** Opens the project, unless the user cannot see it (§2 Dashboard). */
 export function ProjectName({ project }: { project: Project }) {

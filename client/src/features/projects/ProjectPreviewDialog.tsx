@@ -3,9 +3,9 @@ import type { Observable } from 'rxjs';
 import { PreviewDialog } from '../../components/PreviewDialog.tsx';
 import { notify } from '../../app/toasts.ts';
 import { useAction } from '../../app/use-action.ts';
-import type { PreviewRow, Project } from './project.ts';
-import { projectApi } from './project-api.ts';
-import { announceProjectChange } from './project-changes.ts';
+import type { PreviewRow, Project } from '../../entities/project/project.ts';
+import { projectApi } from '../../entities/project/project-api.ts';
+import { announceProjectChange } from '../../entities/project/project-changes.ts';
 
 export type PreviewAction = 'archive' | 'delete';
 

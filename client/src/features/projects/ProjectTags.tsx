@@ -1,6 +1,6 @@
 import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
-import type { Project } from './project.ts';
+import type { Project } from '../../entities/project/project.ts';
 
 export function ProjectTags({ project }: { project: Project }) {
   const { t } = useTranslation();

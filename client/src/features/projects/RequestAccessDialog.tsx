@@ -7,8 +7,8 @@ import { isApiError } from '../../api/api-error.ts';
 import { notify } from '../../app/toasts.ts';
 import { useAction } from '../../app/use-action.ts';
 import { translateServerMessage } from '../../i18n/server-messages.ts';
-import type { Project } from './project.ts';
-import { projectApi } from './project-api.ts';
+import type { Project } from '../../entities/project/project.ts';
+import { projectApi } from '../../entities/project/project-api.ts';
 
 /** 'Request access to {project}' with an optional reason (§2 Dashboard). */
 export function RequestAccessDialog({ project, onClose }: { project: Project; onClose(): void }) {

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { ProjectFormDialog } from './ProjectFormDialog.tsx';
 import { ProjectPreviewDialog } from './ProjectPreviewDialog.tsx';
 import { RequestAccessDialog } from './RequestAccessDialog.tsx';
-import type { Project } from './project.ts';
+import type { Project } from '../../entities/project/project.ts';
 
 export type ProjectDialogKind = 'create' | 'edit' | 'archive' | 'delete' | 'request-access';
 type OpenDialog = { kind: ProjectDialogKind; project?: Project } | null;

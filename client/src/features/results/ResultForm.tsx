@@ -15,9 +15,9 @@ import { useAction } from '../../app/use-action.ts';
 import { confirmDiscard } from '../../forms/confirm-discard.ts';
 import { FormField } from '../../forms/FormField.tsx';
 import { translateFormMessage } from '../../forms/form-messages.ts';
-import { AttachmentsField } from '../attachments/AttachmentsField.tsx';
-import { AttributeFieldset } from '../custom-attributes/AttributeFieldset.tsx';
-import { planPaths } from '../plans/plan-paths.ts';
+import { AttachmentsField } from '../attachments/index.ts';
+import { AttributeFieldset } from '../custom-attributes/index.ts';
+import { planPaths } from '../../entities/plan/plan-paths.ts';
 import { resultApi, type Result } from './result-api.ts';
 import {
   allStepsStatus,

@@ -4,10 +4,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../components/Markdown.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
-import { AttachmentList } from '../attachments/AttachmentList.tsx';
-import { AttributeValues } from '../custom-attributes/AttributeValues.tsx';
+import { AttachmentList } from '../attachments/index.ts';
+import { AttributeValues } from '../custom-attributes/index.ts';
 import type { Result } from './result-api.ts';
-import { StatusTag } from './StatusTag.tsx';
+import { StatusTag } from '../../entities/status/StatusTag.tsx';
 import './results.css';
 
 interface ResultItemProps {

@@ -2,7 +2,7 @@ import type { Status } from '@testament/contracts';
 import { Dropdown } from 'primereact/dropdown';
 import { useTranslation } from 'react-i18next';
 import { withSeededNames } from '../../i18n/seeded-names.ts';
-import { StatusTag } from './StatusTag.tsx';
+import { StatusTag } from '../../entities/status/StatusTag.tsx';
 
 interface StatusSelectProps {
   id: string;

@@ -6,7 +6,7 @@ import { FormField } from '../../forms/FormField.tsx';
 import { seededName } from '../../i18n/seeded-names.ts';
 import { stepKey, type ResultFormValues, type StepRow } from './result-form.ts';
 import { StatusSelect } from './StatusSelect.tsx';
-import { StatusTag } from './StatusTag.tsx';
+import { StatusTag } from '../../entities/status/StatusTag.tsx';
 
 interface StepStatusFieldsProps {
   rows: readonly StepRow[];

@@ -10,8 +10,8 @@ import {
 } from '@testament/contracts';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { attributeKey, attributeText, readAttributeValue } from '../custom-attributes/attribute-value.ts';
-import type { AttributeType } from '../custom-attributes/custom-attribute.ts';
+import { attributeKey, attributeText, readAttributeValue } from '../../entities/custom-attribute/attribute-value.ts';
+import type { AttributeType } from '../../entities/custom-attribute/custom-attribute.ts';
 
 /** The drawer's result forms (tests-and-results §2): a new result, a change to one, or a new one started from an old one. */
 export type ResultMode = 'add' | 'edit' | 'clone';

@@ -2,7 +2,7 @@ import type { CustomAttribute } from '@testament/contracts';
 import type { UseFormSetError } from 'react-hook-form';
 import type { ApiError } from '../../api/api-error.ts';
 import { formMessages } from '../../forms/form-messages.ts';
-import { attributeKey } from '../custom-attributes/attribute-value.ts';
+import { attributeKey } from '../../entities/custom-attribute/attribute-value.ts';
 import { attributeNamesIn, type ResultFormValues } from './result-form.ts';
 
 /**

@@ -10,7 +10,7 @@ import { FormDialog } from '../../forms/FormDialog.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { TextField } from '../../forms/TextField.tsx';
 import { useActionForm } from '../../forms/use-form-action.ts';
-import { roleApi, type Permission, type Role, type RoleBody } from './role-api.ts';
+import { roleApi, type Permission, type Role, type RoleBody } from '../../entities/role/role-api.ts';
 
 const schema = z.object({ name: roleCreateBody.shape.name, permissions: z.array(z.number()) });
 const FIELDS = ['name', 'permissions'] as const;

@@ -12,7 +12,7 @@ import { useLiveQuery } from '../../app/use-live-query.ts';
 import { RowActions } from '../../components/RowActions.tsx';
 import { CreateButton, SectionHeader } from '../../components/SectionHeader.tsx';
 import { RoleDialog } from './RoleDialog.tsx';
-import { roleApi, type Role } from './role-api.ts';
+import { roleApi, type Role } from '../../entities/role/role-api.ts';
 
 const ROLE_TYPES: Record<number, string> = { 0: 'system', 1: 'custom', 3: 'superuserOnly' };
 

@@ -7,10 +7,10 @@ import { FormDialog } from '../../forms/FormDialog.tsx';
 import { FormField } from '../../forms/FormField.tsx';
 import { TextField } from '../../forms/TextField.tsx';
 import { useActionForm } from '../../forms/use-form-action.ts';
-import { ColorField } from '../project-catalogue/ColorField.tsx';
-import { PALETTE } from '../project-catalogue/color.ts';
-import { catalogueSaved } from '../project-catalogue/use-catalogue.ts';
-import { statusApi, type Status } from './status.ts';
+import { ColorField } from '../../shared/color/ColorField.tsx';
+import { PALETTE } from '../../shared/color/color.ts';
+import { catalogueSaved } from '../../entities/catalogue/use-catalogue.ts';
+import { statusApi, type Status } from '../../entities/status/status.ts';
 
 // The form always holds a colour (the palette's first by default), unlike the API, where black is the default.
 const schema = statusCreateBody.pick({ name: true }).extend({ color: colorField });

@@ -2,10 +2,10 @@ import { useTranslation } from 'react-i18next';
 import { map } from 'rxjs';
 import { notify } from '../../app/toasts.ts';
 import { useAction } from '../../app/use-action.ts';
-import type { Project } from '../projects/project.ts';
-import { projectApi } from '../projects/project-api.ts';
-import { announceProjectChange } from '../projects/project-changes.ts';
-import type { Status } from './status.ts';
+import type { Project } from '../../entities/project/project.ts';
+import { projectApi } from '../../entities/project/project-api.ts';
+import { announceProjectChange } from '../../entities/project/project-changes.ts';
+import type { Status } from '../../entities/status/status.ts';
 
 interface DefaultChoice {
   status: Status;

@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { notifyRefusal } from '../../app/refusal.ts';
 import { notify } from '../../app/toasts.ts';
 import { useAction } from '../../app/use-action.ts';
-import { projectApi } from '../projects/project-api.ts';
-import { announceProjectChange } from '../projects/project-changes.ts';
-import { arrangedStatuses, orderChanged, statusOrderSetting, type Status } from './status.ts';
+import { projectApi } from '../../entities/project/project-api.ts';
+import { announceProjectChange } from '../../entities/project/project-changes.ts';
+import { arrangedStatuses, orderChanged, statusOrderSetting, type Status } from '../../entities/status/status.ts';
 
 export interface StatusOrder {
   /** The statuses as shown: the saved order, or the one being arranged. */

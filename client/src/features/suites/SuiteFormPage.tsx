@@ -2,11 +2,11 @@ import { useObservable, useObservableState } from 'observable-hooks';
 import { Skeleton } from 'primereact/skeleton';
 import { useParams, useSearchParams } from 'react-router';
 import { combineLatest, of, switchMap } from 'rxjs';
-import { customAttributeApi } from '../custom-attributes/custom-attribute.ts';
+import { customAttributeApi } from '../../entities/custom-attribute/custom-attribute.ts';
 import { SuiteForm } from './form/SuiteForm.tsx';
-import { suiteApi } from './suite-api.ts';
-import { suitePaths } from './suite-paths.ts';
-import { useKeptTreeSearch } from './tree/use-tree-search.ts';
+import { suiteApi } from '../../entities/suite/suite-api.ts';
+import { suitePaths } from '../../shared/tree/suite-paths.ts';
+import { useKeptTreeSearch } from '../../shared/tree/use-tree-search.ts';
 
 /** Only a path of this app is a place to go back to. */
 const appPath = (url: string | null) => (url?.startsWith('/') && !url.startsWith('//') ? url : null);

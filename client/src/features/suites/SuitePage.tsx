@@ -6,17 +6,16 @@ import { useLiveQuery } from '../../app/use-live-query.ts';
 import { Markdown } from '../../components/Markdown.tsx';
 import { RouteTabs } from '../../components/RouteTabs.tsx';
 import { formatDate } from '../../i18n/dates.ts';
-import { CaseDrawer } from '../cases/drawer/CaseDrawer.tsx';
-import { CasesView } from '../cases/list/CasesView.tsx';
-import { AttachmentList } from '../attachments/AttachmentList.tsx';
-import { ObjectHistory } from '../audit/ObjectHistory.tsx';
+import { CaseDrawer, CasesView } from '../cases/index.ts';
+import { AttachmentList } from '../attachments/index.ts';
+import { ObjectHistory } from '../audit/index.ts';
 import { useWorkspaceActions } from './dialogs/use-suite-actions.tsx';
 import { SuiteActions } from './page/SuiteActions.tsx';
 import { SuiteAttributes } from './page/SuiteAttributes.tsx';
-import { goneSuites, suiteApi, type SuiteDetail } from './suite-api.ts';
-import { suitePaths } from './suite-paths.ts';
-import { useKeptTreeSearch } from './tree/use-tree-search.ts';
-import { GONE, WorkspaceRoot, followedOrGone, useDrawerParam, useWorkspacePage } from './tree/workspace-pages.tsx';
+import { goneSuites, suiteApi, type SuiteDetail } from '../../entities/suite/suite-api.ts';
+import { suitePaths } from '../../shared/tree/suite-paths.ts';
+import { useKeptTreeSearch } from '../../shared/tree/use-tree-search.ts';
+import { GONE, WorkspaceRoot, followedOrGone, useDrawerParam, useWorkspacePage } from '../../shared/tree/workspace-pages.tsx';
 
 const SUITE_TABS = [
   { path: 'overview', icon: 'pi pi-info-circle' },

@@ -1,6 +1,6 @@
 import { TreeSelect } from 'primereact/treeselect';
 import { useTranslation } from 'react-i18next';
-import { useSuiteNodes } from './suite-nodes.ts';
+import { useSuiteNodes } from '../../entities/suite/suite-nodes.ts';
 
 interface SuiteTreeSelectProps {
   id: string;

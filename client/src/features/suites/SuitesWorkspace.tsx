@@ -1,10 +1,10 @@
 import { Outlet, useParams } from 'react-router';
 import { SuiteActionsContext, useSuiteActions } from './dialogs/use-suite-actions.tsx';
-import type { Suite } from './suite-api.ts';
+import type { Suite } from '../../entities/suite/suite-api.ts';
 import { suiteTreeKind } from './tree/suite-tree-kind.tsx';
-import { useTrail } from './tree/TreeBreadcrumbs.tsx';
-import { TreeBar } from './tree/TreeBar.tsx';
-import './suites.css';
+import { useTrail } from '../../shared/tree/TreeBreadcrumbs.tsx';
+import { TreeBar } from '../../shared/tree/TreeBar.tsx';
+import '../../shared/tree/suites.css';
 
 /**
  * /projects/{id}/suites/*: the tree bar beside the suite, the project's root or a case form in the outlet

@@ -7,8 +7,8 @@ import { TextField } from '../../forms/TextField.tsx';
 import { SwitchField } from '../../forms/SwitchField.tsx';
 import { useActionForm } from '../../forms/use-form-action.ts';
 import type { User } from '../../session/user.ts';
-import { PasswordFields } from '../password/PasswordFields.tsx';
-import { userApi } from './user-api.ts';
+import { PasswordFields } from '../password/index.ts';
+import { userApi } from '../../entities/user/user-api.ts';
 import { userBody, userFormDefaults, userFormSchema, type UserFormValues } from './user-form.ts';
 
 const FIELDS = ['username', 'email', 'first_name', 'last_name', 'password', 'confirm', 'is_active', 'is_superuser'] as const;

@@ -11,13 +11,13 @@ import { useLazyTable } from '../../app/use-lazy-table.ts';
 import { useLiveQuery } from '../../app/use-live-query.ts';
 import type { User } from '../../session/user.ts';
 import { useSignedInUser } from '../../shell/use-signed-in-user.ts';
-import { ChangePasswordDialog } from '../password/ChangePasswordDialog.tsx';
+import { ChangePasswordDialog } from '../password/index.ts';
 import { RowActions } from '../../components/RowActions.tsx';
 import { useItemForm } from '../../app/use-item-form.ts';
 import { FlagCell } from '../../components/FlagCell.tsx';
 import { FlagFilter } from './FlagFilter.tsx';
 import { UserFormDialog } from './UserFormDialog.tsx';
-import { userApi } from './user-api.ts';
+import { userApi } from '../../entities/user/user-api.ts';
 import './users.css';
 
 const TEXT_COLUMNS = ['username', 'email', 'first_name', 'last_name'] as const;

@@ -2,8 +2,8 @@ import { usernameField, userCreateBody } from '@testament/contracts';
 import { z } from 'zod';
 import { formMessages } from '../../forms/form-messages.ts';
 import type { User } from '../../session/user.ts';
-import { checkPasswordPair } from '../password/password-form.ts';
-import type { UserCreateBody, UserPatchBody } from './user-api.ts';
+import { checkPasswordPair } from '../password/index.ts';
+import type { UserCreateBody, UserPatchBody } from '../../entities/user/user-api.ts';
 
 const notEmpty = z.string().refine((text) => text.trim() !== '', { message: formMessages.empty, abort: true });
 

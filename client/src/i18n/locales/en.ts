@@ -1,7 +1,7 @@
 import { englishServerMessages } from '../server-messages.ts';
 import type { Translations } from '../translations.ts';
 import { accessTexts } from '../../features/access-management/texts.ts';
-import { catalogueTexts } from '../../features/project-catalogue/texts.ts';
+import { catalogueTexts } from '../../entities/catalogue/texts.ts';
 import { dashboardTexts } from '../../features/dashboard/texts.ts';
 import { loginTexts } from '../../features/login/texts.ts';
 import { notificationsTexts } from '../../features/notifications/texts.ts';

@@ -1,6 +1,6 @@
 import type { Messages } from './en.ts';
 import { accessTexts } from '../../features/access-management/texts.ts';
-import { catalogueTexts } from '../../features/project-catalogue/texts.ts';
+import { catalogueTexts } from '../../entities/catalogue/texts.ts';
 import { dashboardTexts } from '../../features/dashboard/texts.ts';
 import { loginTexts } from '../../features/login/texts.ts';
 import { notificationsTexts } from '../../features/notifications/texts.ts';

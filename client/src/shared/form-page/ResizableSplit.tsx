@@ -1,6 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ResizeHandle } from '../../../components/ResizeHandle.tsx';
+import { ResizeHandle } from '../../components/ResizeHandle.tsx';
 
 /** The case form's split (§9): the first side 600 px wide at first, at least 400, at most half. */
 export const SPLIT = { initial: 600, min: 400, maxShare: 0.5 } as const;

@@ -1,7 +1,7 @@
 import { SelectButton } from 'primereact/selectbutton';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { suitePaths } from '../suite-paths.ts';
+import { suitePaths } from './suite-paths.ts';
 import type { TreeMode } from './tree-kind.ts';
 
 const ROOTS: Record<TreeMode, (projectId: number) => string> = { suites: suitePaths.root, plans: suitePaths.plans };

@@ -4,8 +4,8 @@ import type { MenuItem, MenuItemCommandEvent } from 'primereact/menuitem';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { map, of } from 'rxjs';
-import { changesOf } from '../../../app/changes.ts';
-import { useLiveQuery } from '../../../app/use-live-query.ts';
+import { changesOf } from '../../app/changes.ts';
+import { useLiveQuery } from '../../app/use-live-query.ts';
 import type { TreeItem, TreeKind } from './tree-kind.ts';
 
 /** The API's breadcrumbs go from the node up; the trail reads from the root down. */

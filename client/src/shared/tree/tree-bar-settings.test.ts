@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { suiteTreeKind } from './suite-tree-kind.tsx';
+import { suiteTreeKind } from '../../features/suites/tree/suite-tree-kind.tsx';
 import { trailOf } from './TreeBreadcrumbs.tsx';
 import {
   TREE_BAR,

@@ -1,4 +1,4 @@
-import { readLocal, writeLocal, type LocalSetting } from '../../../app/local-settings.ts';
+import { readLocal, writeLocal, type LocalSetting } from '../../app/local-settings.ts';
 import type { TreeMode } from './tree-kind.ts';
 
 /** The tree bar's widths (§2 Tree bar, §9): 72 collapsed, 374 expanded, collapsing when dragged below 200. */

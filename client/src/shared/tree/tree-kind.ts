@@ -1,7 +1,7 @@
 import type { Breadcrumbs, Paginated } from '@testament/contracts';
 import type { ReactNode } from 'react';
 import { map, type Observable } from 'rxjs';
-import { TREE_PAGE_SIZE, firstPagesJoined } from '../../../api/paginated.ts';
+import { TREE_PAGE_SIZE, firstPagesJoined } from '../../api/paginated.ts';
 
 /** The two trees of the tree bar (§2 Tree bar): Test Suites & Cases, Test Plans & Results. */
 export type TreeMode = 'suites' | 'plans';

@@ -2,7 +2,7 @@ import { useObservableCallback, useSubscription } from 'observable-hooks';
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { debounceTime } from 'rxjs';
-import { TREE_SEARCH, keepingTreeSearch } from '../suite-paths.ts';
+import { TREE_SEARCH, keepingTreeSearch } from './suite-paths.ts';
 
 /** The tree search waits for a pause in typing (§9: 250 ms). */
 const SEARCH_DEBOUNCE_MS = 250;

@@ -2,8 +2,8 @@ import { Button } from 'primereact/button';
 import type { ReactNode } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { catchError, of, throwError, type Observable } from 'rxjs';
-import { isApiError } from '../../../api/api-error.ts';
-import { currentUrl } from '../suite-paths.ts';
+import { isApiError } from '../../api/api-error.ts';
+import { currentUrl } from './suite-paths.ts';
 import { useKeptTreeSearch } from './use-tree-search.ts';
 
 /** What a page following a node gets once the node is gone: deleted here, or elsewhere meanwhile (a 404). */

@@ -12,7 +12,7 @@ import { NEVER } from 'rxjs';
 import { useLiveQuery } from '../../../app/use-live-query.ts';
 import { formatDate, formatTime } from '../../../i18n/dates.ts';
 import { useSignedInUser } from '../../../shell/use-signed-in-user.ts';
-import { userProfilePath } from '../../plan-activity/activity-user.ts';
+import { userProfilePath } from '../../../entities/user/activity-user.ts';
 import { auditApi } from '../audit-api.ts';
 import { auditObjectPath } from '../audit-links.ts';
 import { auditObjectName, auditSummary } from '../audit-summary.ts';

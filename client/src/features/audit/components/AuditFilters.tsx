@@ -6,7 +6,7 @@ import { MultiSelect } from 'primereact/multiselect';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedText } from '../../../components/list/use-debounced-text.ts';
 import { isoDay } from '../../../i18n/dates.ts';
-import { SearchBox } from '../../suites/tree/SearchBox.tsx';
+import { SearchBox } from '../../../shared/tree/SearchBox.tsx';
 import { auditEventName } from '../audit-summary.ts';
 import { cleared, filtered, isFiltered, type AuditView } from '../audit-view.ts';
 import { useActorOptions } from '../use-actor-options.ts';

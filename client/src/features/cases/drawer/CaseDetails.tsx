@@ -2,8 +2,8 @@ import { Tag } from 'primereact/tag';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../../components/Markdown.tsx';
-import { AttachmentList } from '../../attachments/AttachmentList.tsx';
-import { AttributeValues } from '../../custom-attributes/AttributeValues.tsx';
+import { AttachmentList } from '../../attachments/index.ts';
+import { AttributeValues } from '../../custom-attributes/index.ts';
 import type { CaseDetail } from '../form/case-api.ts';
 
 /** Labels shown before the rest is cut to '...' (§9). */

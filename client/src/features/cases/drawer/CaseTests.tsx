@@ -10,10 +10,10 @@ import { changesOf, topics } from '../../../app/changes.ts';
 import { useLiveQuery } from '../../../app/use-live-query.ts';
 import { PathBreadcrumbs } from '../../../components/PathBreadcrumbs.tsx';
 import { withSeededNames } from '../../../i18n/seeded-names.ts';
-import { planPaths } from '../../plans/plan-paths.ts';
-import { useCatalogueList } from '../../project-catalogue/use-catalogue.ts';
-import { StatusTag } from '../../results/StatusTag.tsx';
-import { statusApi } from '../../statuses/status.ts';
+import { planPaths } from '../../../entities/plan/plan-paths.ts';
+import { useCatalogueList } from '../../../entities/catalogue/use-catalogue.ts';
+import { StatusTag } from '../../../entities/status/StatusTag.tsx';
+import { statusApi } from '../../../entities/status/status.ts';
 import { CASE_TESTS_PAGE_SIZE, caseTests } from './case-tests-api.ts';
 
 /** Untested, as the status filter sends it (§4.3). */

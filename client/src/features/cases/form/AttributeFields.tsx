@@ -1,7 +1,7 @@
 import type { CustomAttribute } from '@testament/contracts';
 import type { Control, FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { AttributeFieldset } from '../../custom-attributes/AttributeFieldset.tsx';
+import { AttributeFieldset } from '../../custom-attributes/index.ts';
 import type { CaseFormValues } from './case-form.ts';
 
 const isRequired = (attribute: CustomAttribute) => attribute.applied_to.testcase?.is_required ?? false;

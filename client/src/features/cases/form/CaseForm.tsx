@@ -14,16 +14,16 @@ import { announceChange, topics } from '../../../app/changes.ts';
 import { notify } from '../../../app/toasts.ts';
 import { translateFormMessage } from '../../../forms/form-messages.ts';
 import { useFormAction } from '../../../forms/use-form-action.ts';
-import { AttachmentsField } from '../../attachments/AttachmentsField.tsx';
+import { AttachmentsField } from '../../attachments/index.ts';
 import { caseApi, type CaseDetail, type EditedCase } from './case-api.ts';
 import { loadConflict, type Conflict } from './case-conflict.ts';
 import { CASE_SERVER_FIELDS, caseBody, caseFormDefaults, caseFormSchema, type CaseFormValues, type SuiteChoice } from './case-form.ts';
 import type { Side } from './case-merge.ts';
 import { CaseContentFields, CaseGeneralFields } from './CaseFields.tsx';
 import { mergeSubjectLabel } from './merge-labels.ts';
-import { ResizableSplit } from './ResizableSplit.tsx';
+import { ResizableSplit } from '../../../shared/form-page/ResizableSplit.tsx';
 import { useLeaveGuard } from '../../../forms/use-leave-guard.ts';
-import { useKeptTreeSearch } from '../../suites/tree/use-tree-search.ts';
+import { useKeptTreeSearch } from '../../../shared/tree/use-tree-search.ts';
 
 /** The merge dialog comes with the text diff library it needs, fetched on the first conflict. */
 const CaseMergeDialog = lazy(() => import('./CaseMergeDialog.tsx').then((module) => ({ default: module.CaseMergeDialog })));

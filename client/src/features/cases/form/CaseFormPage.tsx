@@ -4,12 +4,12 @@ import { NEVER, map, of, switchMap, type Observable } from 'rxjs';
 import { useLocation, useParams, useSearchParams } from 'react-router';
 import { api } from '../../../app/services.ts';
 import { useLiveQuery } from '../../../app/use-live-query.ts';
-import { useCatalogueList } from '../../project-catalogue/use-catalogue.ts';
-import { customAttributeApi } from '../../custom-attributes/custom-attribute.ts';
+import { useCatalogueList } from '../../../entities/catalogue/use-catalogue.ts';
+import { customAttributeApi } from '../../../entities/custom-attribute/custom-attribute.ts';
 import { caseApi, type CaseDetail, type EditedCase } from './case-api.ts';
 import type { SuiteChoice } from './case-form.ts';
 import { CaseForm } from './CaseForm.tsx';
-import './case-form.css';
+import '../../../shared/form-page/case-form.css';
 
 const suites = api.endpoints(suiteRoutes);
 

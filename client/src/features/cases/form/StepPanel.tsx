@@ -3,7 +3,7 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../forms/FormField.tsx';
-import { AttachmentsField } from '../../attachments/AttachmentsField.tsx';
+import { AttachmentsField } from '../../attachments/index.ts';
 import type { StepValues } from './steps.ts';
 
 export interface StepErrors {

@@ -5,7 +5,7 @@ import { Tree } from 'primereact/tree';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SuiteTreeNode } from '@testament/contracts';
-import { useSuiteNodes } from '../../suites/suite-nodes.ts';
+import { useSuiteNodes } from '../../../entities/suite/suite-nodes.ts';
 import type { SuiteChoice } from './case-form.ts';
 
 /** The project's suites as a searchable tree; a click picks one (§2 "Select suite"). */

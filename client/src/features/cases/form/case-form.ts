@@ -2,8 +2,8 @@ import type { Attachment, CaseDetail, CustomAttribute } from '@testament/contrac
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { formMessages } from '../../../forms/form-messages.ts';
-import { attributeKey, attributeText, readAttributeValue } from '../../custom-attributes/attribute-value.ts';
-import type { AttributeType } from '../../custom-attributes/custom-attribute.ts';
+import { attributeKey, attributeText, readAttributeValue } from '../../../entities/custom-attribute/attribute-value.ts';
+import type { AttributeType } from '../../../entities/custom-attribute/custom-attribute.ts';
 import type { CaseBody } from './case-api.ts';
 import { renumbered, type StepValues } from './steps.ts';
 
@@ -48,7 +48,7 @@ export const CASE_SERVER_FIELDS = [
   'expected',
 ] as const;
 
-export { attributeKey } from '../../custom-attributes/attribute-value.ts';
+export { attributeKey } from '../../../entities/custom-attribute/attribute-value.ts';
 
 /** The project's case attributes that apply to a suite: no suite list means every suite (§4.17). */
 export function caseAttributesFor(attributes: readonly CustomAttribute[], suiteId: number | null): CustomAttribute[] {

@@ -1,6 +1,6 @@
 import type { CustomAttribute } from '@testament/contracts';
 import type { TFunction } from 'i18next';
-import { attributeKey } from '../../custom-attributes/attribute-value.ts';
+import { attributeKey } from '../../../entities/custom-attribute/attribute-value.ts';
 import { CASE_FIELD_LABELS } from '../versions/field-labels.ts';
 import type { MergeItem } from './case-merge.ts';
 

@@ -1,7 +1,6 @@
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
-import { useOpenBulkDialog } from '../../bulk-jobs/use-open-bulk-dialog.ts';
-import { useBulkActionWait } from '../../bulk-jobs/use-running-bulk-job.ts';
+import { useOpenBulkDialog, useBulkActionWait } from '../../bulk-jobs/index.ts';
 import type { BulkTarget } from './bulk-change.ts';
 import { BulkLabelsDialog } from './BulkLabelsDialog.tsx';
 import { MoveCasesDialog } from './MoveCasesDialog.tsx';

@@ -3,7 +3,7 @@ import { SelectButton } from 'primereact/selectbutton';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../forms/FormDialog.tsx';
 import { FormField } from '../../../forms/FormField.tsx';
-import { useBulkForm } from '../../bulk-jobs/use-bulk-form.ts';
+import { useBulkForm } from '../../bulk-jobs/index.ts';
 import type { LabelChoice } from '../form/case-form.ts';
 import { LabelsChooser } from '../form/LabelsChooser.tsx';
 import type { BulkTarget } from './bulk-change.ts';

@@ -2,9 +2,9 @@ import { useTranslation } from 'react-i18next';
 import { TreeFilter } from '../../../components/TreeFilter.tsx';
 import { DateRangeField, FilterDrawer, LabelsField, SearchField } from '../../../components/list/FilterDrawer.tsx';
 import type { ListFilterDrawerProps } from '../../../components/list/ListFilters.tsx';
-import { labelApi } from '../../labels/label.ts';
-import { useCatalogueList } from '../../project-catalogue/use-catalogue.ts';
-import { useSuiteNodes } from '../../suites/suite-nodes.ts';
+import { labelApi } from '../../../entities/label/label.ts';
+import { useCatalogueList } from '../../../entities/catalogue/use-catalogue.ts';
+import { useSuiteNodes } from '../../../entities/suite/suite-nodes.ts';
 import { EMPTY_FILTER, type CaseFilter } from './case-filter.ts';
 
 /** The cases filter drawer (§2 "Filter drawers"): every change applies at once. */

@@ -3,8 +3,8 @@ import { Tree } from 'primereact/tree';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../forms/FormDialog.tsx';
 import { FormField } from '../../../forms/FormField.tsx';
-import { useBulkForm } from '../../bulk-jobs/use-bulk-form.ts';
-import { useSuiteNodes } from '../../suites/suite-nodes.ts';
+import { useBulkForm } from '../../bulk-jobs/index.ts';
+import { useSuiteNodes } from '../../../entities/suite/suite-nodes.ts';
 import type { BulkTarget } from './bulk-change.ts';
 
 interface MoveCasesDialogProps {

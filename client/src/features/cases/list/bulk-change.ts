@@ -1,6 +1,6 @@
 import type { Case, CaseBulkUpdateBody } from '@testament/contracts';
 import type { Observable } from 'rxjs';
-import type { BulkOutcome } from '../../bulk-jobs/bulk-update.ts';
+import type { BulkOutcome } from '../../bulk-jobs/index.ts';
 
 /** What a bulk dialog changes on every selected case: its suite, or its labels. */
 export type BulkChange = Pick<CaseBulkUpdateBody, 'suite' | 'labels' | 'labels_action'>;

@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import { everyId, firstPageIfGone, type PageQuery, type Paginated } from '../../../api/paginated.ts';
 import { topics } from '../../../app/changes.ts';
 import { api } from '../../../app/services.ts';
-import { sendBulkUpdate, type BulkOutcome } from '../../bulk-jobs/bulk-update.ts';
+import { sendBulkUpdate, type BulkOutcome } from '../../bulk-jobs/index.ts';
 import type { CaseConditions } from './case-filter.ts';
 
 export type UnionSuite = z.output<typeof suiteUnionItem>;

@@ -1,5 +1,5 @@
 import type { Attachment, CaseDetail } from '@testament/contracts';
-import { attributeText } from '../../custom-attributes/attribute-value.ts';
+import { attributeText } from '../../../entities/custom-attribute/attribute-value.ts';
 import { interleaved } from './step-order.ts';
 
 type CaseStep = CaseDetail['steps'][number];

@@ -1,9 +1,7 @@
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
-import { FavoriteButton } from '../../projects/FavoriteButton.tsx';
-import { ProjectMenu } from '../../projects/ProjectMenu.tsx';
-import type { Project } from '../../projects/project.ts';
-import type { ProjectDialogKind } from '../../projects/use-project-dialogs.tsx';
+import { FavoriteButton, ProjectMenu, type ProjectDialogKind } from '../../projects/index.ts';
+import type { Project } from '../../../entities/project/project.ts';
 
 /** A row's or card's actions: star and menu, or the access request for a project the user cannot see. */
 export function ProjectActions({ project, onAction }: { project: Project; onAction(kind: ProjectDialogKind, project: Project): void }) {

@@ -1,12 +1,8 @@
 import { Card } from 'primereact/card';
 import { useTranslation } from 'react-i18next';
 import { Markdown } from '../../../components/Markdown.tsx';
-import { ProjectCounters } from '../../projects/ProjectCounters.tsx';
-import { ProjectIcon } from '../../projects/ProjectIcon.tsx';
-import { ProjectName } from '../../projects/ProjectName.tsx';
-import { ProjectTags } from '../../projects/ProjectTags.tsx';
-import type { Project } from '../../projects/project.ts';
-import type { ProjectDialogKind } from '../../projects/use-project-dialogs.tsx';
+import { ProjectCounters, ProjectIcon, ProjectName, ProjectTags, type ProjectDialogKind } from '../../projects/index.ts';
+import type { Project } from '../../../entities/project/project.ts';
 import { ProjectActions } from './ProjectActions.tsx';
 
 export function ProjectCard({ project, onAction }: { project: Project; onAction(kind: ProjectDialogKind, project: Project): void }) {

@@ -1,7 +1,7 @@
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { Tooltip } from 'primereact/tooltip';
-import type { Project } from '../../projects/project.ts';
-import type { ProjectDialogKind } from '../../projects/use-project-dialogs.tsx';
+import type { Project } from '../../../entities/project/project.ts';
+import type { ProjectDialogKind } from '../../projects/index.ts';
 import { ProjectCard } from './ProjectCard.tsx';
 import { useWhenVisible } from './use-when-visible.ts';
 

@@ -3,11 +3,8 @@ import { DataTable } from 'primereact/datatable';
 import { useTranslation } from 'react-i18next';
 import type { Paginated } from '../../../api/paginated.ts';
 import { Markdown } from '../../../components/Markdown.tsx';
-import { ProjectIcon } from '../../projects/ProjectIcon.tsx';
-import { ProjectName } from '../../projects/ProjectName.tsx';
-import { ProjectTags } from '../../projects/ProjectTags.tsx';
-import { PROJECT_COUNTERS, type Project } from '../../projects/project.ts';
-import type { ProjectDialogKind } from '../../projects/use-project-dialogs.tsx';
+import { ProjectIcon, ProjectName, ProjectTags, type ProjectDialogKind } from '../../projects/index.ts';
+import { PROJECT_COUNTERS, type Project } from '../../../entities/project/project.ts';
 import { DASHBOARD_PAGE_SIZE } from '../dashboard-view.ts';
 import { ProjectActions } from './ProjectActions.tsx';
 

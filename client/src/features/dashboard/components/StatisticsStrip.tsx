@@ -1,9 +1,9 @@
 import { useObservable, useObservableState } from 'observable-hooks';
 import { useTranslation } from 'react-i18next';
 import { EMPTY, catchError, startWith, switchMap } from 'rxjs';
-import { projectApi } from '../../projects/project-api.ts';
-import { projectListChanges } from '../../projects/project-changes.ts';
-import type { Statistics } from '../../projects/project.ts';
+import { projectApi } from '../../../entities/project/project-api.ts';
+import { projectListChanges } from '../../../entities/project/project-changes.ts';
+import type { Statistics } from '../../../entities/project/project.ts';
 
 const TOTALS = [
   'projects_count',

@@ -10,12 +10,12 @@ import { formatFullDay, formatTime } from '../../../i18n/dates.ts';
 import { seededName } from '../../../i18n/seeded-names.ts';
 import { useSignedInUser } from '../../../shell/use-signed-in-user.ts';
 import { useVisibleColor } from '../../../theme/visible-color.ts';
-import { ColorDot } from '../../project-catalogue/ColorField.tsx';
-import { planPaths } from '../../plans/plan-paths.ts';
-import { useKeptTreeSearch } from '../../suites/tree/use-tree-search.ts';
-import { trailOf } from '../../suites/tree/TreeBreadcrumbs.tsx';
+import { ColorDot } from '../../../shared/color/ColorField.tsx';
+import { planPaths } from '../../../entities/plan/plan-paths.ts';
+import { useKeptTreeSearch } from '../../../shared/tree/use-tree-search.ts';
+import { trailOf } from '../../../shared/tree/TreeBreadcrumbs.tsx';
 import type { ActivityDay } from '../activity-days.ts';
-import { userProfilePath } from '../activity-user.ts';
+import { userProfilePath } from '../../../entities/user/activity-user.ts';
 import type { ActivityAction } from '../activity-view.ts';
 
 const ACTION_LOOK: Record<ActivityAction, { severity: 'success' | 'info' | 'danger'; icon: string }> = {

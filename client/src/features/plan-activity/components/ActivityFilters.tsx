@@ -5,8 +5,8 @@ import { MultiSelect } from 'primereact/multiselect';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedText } from '../../../components/list/use-debounced-text.ts';
 import { seededName } from '../../../i18n/seeded-names.ts';
-import { ColorDot } from '../../project-catalogue/ColorField.tsx';
-import { SearchBox } from '../../suites/tree/SearchBox.tsx';
+import { ColorDot } from '../../../shared/color/ColorField.tsx';
+import { SearchBox } from '../../../shared/tree/SearchBox.tsx';
 import { ACTIVITY_ACTION_NAMES, cleared, filtered, isFiltered, type ActivityAction, type ActivityView } from '../activity-view.ts';
 
 interface ActivityFiltersProps {

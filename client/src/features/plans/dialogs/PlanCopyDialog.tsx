@@ -18,10 +18,10 @@ import { FormField } from '../../../forms/FormField.tsx';
 import { translateFormMessage } from '../../../forms/form-messages.ts';
 import { PlanDates } from '../form/PlanDates.tsx';
 import { toMinute } from '../form/plan-form.ts';
-import { announcePlansChange, planApi, type PlanRef } from '../plan-api.ts';
+import { announcePlansChange, planApi, type PlanRef } from '../../../entities/plan/plan-api.ts';
 import { planRuleMessages, translatedError } from '../plan-messages.ts';
-import { planPaths } from '../plan-paths.ts';
-import { PlanTreeSelect } from '../PlanTreeSelect.tsx';
+import { planPaths } from '../../../entities/plan/plan-paths.ts';
+import { PlanTreeSelect } from '../../../entities/plan/PlanTreeSelect.tsx';
 
 const schema = z
   .object({

@@ -4,7 +4,7 @@ import type { Observable } from 'rxjs';
 import { PreviewDialog } from '../../../components/PreviewDialog.tsx';
 import { notify } from '../../../app/toasts.ts';
 import { useAction } from '../../../app/use-action.ts';
-import { planApi, type PlanRef } from '../plan-api.ts';
+import { planApi, type PlanRef } from '../../../entities/plan/plan-api.ts';
 
 export type PlanPreviewAction = 'archive' | 'delete';
 

@@ -5,10 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../app/toasts.ts';
 import { useAction } from '../../../app/use-action.ts';
-import { currentUrl } from '../../suites/suite-paths.ts';
-import { useKeptTreeSearch } from '../../suites/tree/use-tree-search.ts';
-import { announcePlansChange, gonePlans, planApi, type Plan, type PlanRef } from '../plan-api.ts';
-import { planPaths } from '../plan-paths.ts';
+import { currentUrl } from '../../../shared/tree/suite-paths.ts';
+import { useKeptTreeSearch } from '../../../shared/tree/use-tree-search.ts';
+import { announcePlansChange, gonePlans, planApi, type Plan, type PlanRef } from '../../../entities/plan/plan-api.ts';
+import { planPaths } from '../../../entities/plan/plan-paths.ts';
 import { PlanCopyDialog } from './PlanCopyDialog.tsx';
 import { PlanPreviewDialog, type PlanPreviewAction } from './PlanPreviewDialog.tsx';
 

@@ -6,9 +6,9 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LabelsField } from '../../../components/list/FilterDrawer.tsx';
 import { FieldError } from '../../../forms/FieldError.tsx';
-import { labelApi } from '../../labels/label.ts';
-import { useCatalogueList } from '../../project-catalogue/use-catalogue.ts';
-import { SearchBox } from '../../suites/tree/SearchBox.tsx';
+import { labelApi } from '../../../entities/label/label.ts';
+import { useCatalogueList } from '../../../entities/catalogue/use-catalogue.ts';
+import { SearchBox } from '../../../shared/tree/SearchBox.tsx';
 import { pickedAfter, selectionKeysOf, type CheckboxKeys } from './case-picker.ts';
 import { useCaseSearch } from './use-case-search.ts';
 

@@ -1,7 +1,7 @@
 import { MultiSelect } from 'primereact/multiselect';
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../forms/FormField.tsx';
-import type { Parameter } from '../../parameters/parameter.ts';
+import type { Parameter } from '../../../entities/parameter/parameter.ts';
 
 /** The parameters by group, each group a heading of its values. */
 export function parameterGroups(

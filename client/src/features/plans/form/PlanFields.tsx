@@ -4,10 +4,10 @@ import { Controller, useWatch, type Control, type UseFormReturn } from 'react-ho
 import { useTranslation } from 'react-i18next';
 import { FormField } from '../../../forms/FormField.tsx';
 import { TextField } from '../../../forms/TextField.tsx';
-import { AttributeFieldset } from '../../custom-attributes/AttributeFieldset.tsx';
-import type { Parameter } from '../../parameters/parameter.ts';
+import { AttributeFieldset } from '../../custom-attributes/index.ts';
+import type { Parameter } from '../../../entities/parameter/parameter.ts';
 import { translatedError } from '../plan-messages.ts';
-import { PlanTreeSelect } from '../PlanTreeSelect.tsx';
+import { PlanTreeSelect } from '../../../entities/plan/PlanTreeSelect.tsx';
 import { ParametersField } from './ParametersField.tsx';
 import { PlanDates } from './PlanDates.tsx';
 import { isRequired, type PlanFormValues } from './plan-form.ts';

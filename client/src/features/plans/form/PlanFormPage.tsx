@@ -2,9 +2,9 @@ import { useObservable, useObservableState } from 'observable-hooks';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { useParams, useSearchParams } from 'react-router';
 import { combineLatest, of, switchMap } from 'rxjs';
-import { customAttributeApi } from '../../custom-attributes/custom-attribute.ts';
-import { parameterApi } from '../../parameters/parameter.ts';
-import { planApi } from '../plan-api.ts';
+import { customAttributeApi } from '../../../entities/custom-attribute/custom-attribute.ts';
+import { parameterApi } from '../../../entities/parameter/parameter.ts';
+import { planApi } from '../../../entities/plan/plan-api.ts';
 import { PlanForm } from './PlanForm.tsx';
 
 const numberOrNull = (text: string | null | undefined) => (text && /^\d+$/.test(text) ? Number(text) : null);

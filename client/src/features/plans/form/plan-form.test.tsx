@@ -6,7 +6,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { chooseLanguage } from '../../../i18n/i18n.ts';
 import { scriptedServerPerTest } from '../../../testing/scripted-server.ts';
-import type { Parameter } from '../../parameters/parameter.ts';
+import type { Parameter } from '../../../entities/parameter/parameter.ts';
 import { aPlan } from '../../../testing/plan-fixtures.ts';
 import { PlanForm } from './PlanForm.tsx';
 import { parameterGroups } from './ParametersField.tsx';

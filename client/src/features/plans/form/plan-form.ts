@@ -2,9 +2,9 @@ import { requiredText, type Attachment, type CustomAttribute, type Plan } from '
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { formMessages } from '../../../forms/form-messages.ts';
-import { attributeKey, attributeText, readAttributeValue } from '../../custom-attributes/attribute-value.ts';
-import type { AttributeType } from '../../custom-attributes/custom-attribute.ts';
-import type { PlanCreateBody } from '../plan-api.ts';
+import { attributeKey, attributeText, readAttributeValue } from '../../../entities/custom-attribute/attribute-value.ts';
+import type { AttributeType } from '../../../entities/custom-attribute/custom-attribute.ts';
+import type { PlanCreateBody } from '../../../entities/plan/plan-api.ts';
 import { planRuleMessages } from '../plan-messages.ts';
 
 /** Plan names: required, at most 100 (§5). */

@@ -5,7 +5,7 @@ import { debounceTime } from 'rxjs';
 import { changesOf, topics } from '../../../app/changes.ts';
 import { useLiveQuery } from '../../../app/use-live-query.ts';
 import { NO_LABELS, type LabelFilter } from '../../../components/list/filter-values.ts';
-import { planApi, type CaseSearch } from '../plan-api.ts';
+import { planApi, type CaseSearch } from '../../../entities/plan/plan-api.ts';
 import { openedAtFirst, pickerNodes } from './case-picker.ts';
 
 /** The picker's search waits for a pause in typing (§9: tree search 250 ms). */

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../i18n/dates.ts';
-import type { Plan } from '../plan-api.ts';
+import type { Plan } from '../../../entities/plan/plan-api.ts';
 
 /** The plan's start, due and finish dates under its title (tests-and-results §2 Plan page). */
 export function PlanDatesLine({ plan }: { plan: Pick<Plan, 'started_at' | 'due_date' | 'finished_at'> }) {

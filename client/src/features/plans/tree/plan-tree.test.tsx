@@ -5,9 +5,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { announceChange, topics } from '../../../app/changes.ts';
 import { scriptedServerPerTest } from '../../../testing/scripted-server.ts';
 import { aPlan } from '../../../testing/plan-fixtures.ts';
-import type { Plan } from '../plan-api.ts';
+import type { Plan } from '../../../entities/plan/plan-api.ts';
 import { PlansWorkspace } from '../PlansWorkspace.tsx';
-import { readTreeBarSettings } from '../../suites/tree/tree-bar-settings.ts';
+import { readTreeBarSettings } from '../../../shared/tree/tree-bar-settings.ts';
 
 const level = (parent: string, plans: Plan[], extra = '') => ({
   [`GET /api/v2/testplans/?project=1&parent=${parent}&ordering=name${extra}&page=1&page_size=99`]: {

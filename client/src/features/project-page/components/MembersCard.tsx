@@ -7,8 +7,8 @@ import { merge } from 'rxjs';
 import { changesOf, topics } from '../../../app/changes.ts';
 import { useLiveQuery } from '../../../app/use-live-query.ts';
 import { seededName } from '../../../i18n/seeded-names.ts';
-import { memberApi, type Member } from '../../access-management/member.ts';
-import type { Project } from '../../projects/project.ts';
+import { memberApi, type Member } from '../../access-management/index.ts';
+import type { Project } from '../../../entities/project/project.ts';
 
 /** How many members the overview names; the access tab lists them all. */
 const SHOWN_MEMBERS = 5;

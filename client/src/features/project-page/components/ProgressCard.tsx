@@ -9,8 +9,8 @@ import { Link } from 'react-router';
 import { useLiveQuery } from '../../../app/use-live-query.ts';
 import { ProgressMeter } from '../../../components/charts/ProgressMeter.tsx';
 import { isoDay, lastDays, type DayRange } from '../../../i18n/dates.ts';
-import { planPaths } from '../../plans/plan-paths.ts';
-import type { Project } from '../../projects/project.ts';
+import { planPaths } from '../../../entities/plan/plan-paths.ts';
+import type { Project } from '../../../entities/project/project.ts';
 import { PROGRESS_DAYS, overviewApi } from '../overview-api.ts';
 import { overviewChanges } from '../streams/overview.ts';
 

@@ -1,12 +1,15 @@
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
-import { FavoriteButton } from '../../projects/FavoriteButton.tsx';
-import { ProjectCounters } from '../../projects/ProjectCounters.tsx';
-import { ProjectIcon } from '../../projects/ProjectIcon.tsx';
-import { ProjectMenu, canEditProject } from '../../projects/ProjectMenu.tsx';
-import { ProjectTags } from '../../projects/ProjectTags.tsx';
-import type { Project } from '../../projects/project.ts';
-import type { ProjectDialogKind } from '../../projects/use-project-dialogs.tsx';
+import {
+  FavoriteButton,
+  ProjectCounters,
+  ProjectIcon,
+  ProjectMenu,
+  canEditProject,
+  ProjectTags,
+  type ProjectDialogKind,
+} from '../../projects/index.ts';
+import type { Project } from '../../../entities/project/project.ts';
 import { Markdown } from '../../../components/Markdown.tsx';
 import { useSignedInUser } from '../../../shell/use-signed-in-user.ts';
 

@@ -2,8 +2,8 @@ import { Card } from 'primereact/card';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { lastDays } from '../../../i18n/dates.ts';
-import { HistogramChart } from '../../plan-statistics/TestsHistogram.tsx';
-import type { Project } from '../../projects/project.ts';
+import { HistogramChart } from '../../plan-statistics/index.ts';
+import type { Project } from '../../../entities/project/project.ts';
 import { PROGRESS_DAYS } from '../overview-api.ts';
 
 /** The activity of the last days: the project's results per day and status (the plans' histogram over the whole project). */

@@ -1,6 +1,6 @@
 import { Card } from 'primereact/card';
 import { useTranslation } from 'react-i18next';
-import type { Project } from '../../projects/project.ts';
+import type { Project } from '../../../entities/project/project.ts';
 
 /** The Overview tab's settings summary (§2 Project page). */
 export function SettingsSummary({ project }: { project: Project }) {

@@ -1,5 +1,5 @@
 import { EMPTY, type Observable, catchError, startWith, switchMap } from 'rxjs';
-import type { Project } from '../../projects/project.ts';
+import type { Project } from '../../../entities/project/project.ts';
 
 /**
  * One project, fetched again whenever it may have changed. A failure ends the

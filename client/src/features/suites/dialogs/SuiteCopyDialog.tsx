@@ -18,9 +18,9 @@ import { confirmDiscard } from '../../../forms/confirm-discard.ts';
 import { translateFormMessage } from '../../../forms/form-messages.ts';
 import { FormField } from '../../../forms/FormField.tsx';
 import { SuiteTreeSelect } from '../SuiteTreeSelect.tsx';
-import { announceSuitesChange, suiteApi, type SuiteRef } from '../suite-api.ts';
+import { announceSuitesChange, suiteApi, type SuiteRef } from '../../../entities/suite/suite-api.ts';
 import { suiteRuleMessages, translatedError } from '../suite-messages.ts';
-import { suitePaths } from '../suite-paths.ts';
+import { suitePaths } from '../../../shared/tree/suite-paths.ts';
 
 const schema = z.object({
   newName: z.string().refine((name) => name.trim() !== '', suiteRuleMessages.copyNameEmpty),

@@ -3,9 +3,9 @@ import { useNavigate } from 'react-router';
 import { PreviewDialog } from '../../../components/PreviewDialog.tsx';
 import { notify } from '../../../app/toasts.ts';
 import { useAction } from '../../../app/use-action.ts';
-import { announceSuitesChange, goneSuites, suiteApi, type SuiteRef } from '../suite-api.ts';
-import { suitePaths } from '../suite-paths.ts';
-import { useKeptTreeSearch } from '../tree/use-tree-search.ts';
+import { announceSuitesChange, goneSuites, suiteApi, type SuiteRef } from '../../../entities/suite/suite-api.ts';
+import { suitePaths } from '../../../shared/tree/suite-paths.ts';
+import { useKeptTreeSearch } from '../../../shared/tree/use-tree-search.ts';
 
 /** Delete after showing what goes with the suite (§ Suite pages, §4.13). */
 export function SuiteDeleteDialog({

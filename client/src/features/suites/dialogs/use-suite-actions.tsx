@@ -3,9 +3,9 @@ import { createContext, useContext, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notify } from '../../../app/toasts.ts';
-import type { SuiteRef } from '../suite-api.ts';
-import { currentUrl, suitePaths } from '../suite-paths.ts';
-import { useKeptTreeSearch } from '../tree/use-tree-search.ts';
+import type { SuiteRef } from '../../../entities/suite/suite-api.ts';
+import { currentUrl, suitePaths } from '../../../shared/tree/suite-paths.ts';
+import { useKeptTreeSearch } from '../../../shared/tree/use-tree-search.ts';
 import { SuiteCopyDialog } from './SuiteCopyDialog.tsx';
 import { SuiteDeleteDialog } from './SuiteDeleteDialog.tsx';
 

@@ -1,8 +1,8 @@
 import { Controller, type Control, type FieldErrors } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FieldError } from '../../../forms/FieldError.tsx';
-import { TEXT_ATTRIBUTE_MAX } from '../../custom-attributes/attribute-value.ts';
-import { AttributeInput } from '../../custom-attributes/AttributeInput.tsx';
+import { TEXT_ATTRIBUTE_MAX } from '../../../entities/custom-attribute/attribute-value.ts';
+import { AttributeInput } from '../../custom-attributes/index.ts';
 import type { SuiteAttribute, SuiteFormValues } from './suite-form.ts';
 
 /** The project's suite attributes, each by its type: text on a line, a list one item a line, JSON in a box (§4.17). */

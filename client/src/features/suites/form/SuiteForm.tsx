@@ -14,11 +14,11 @@ import { TextField } from '../../../forms/TextField.tsx';
 import { useActionForm } from '../../../forms/use-form-action.ts';
 import { useLeaveGuard } from '../../../forms/use-leave-guard.ts';
 import { SuiteTreeSelect } from '../SuiteTreeSelect.tsx';
-import { announceSuitesChange, suiteApi, type SuiteDetail } from '../suite-api.ts';
+import { announceSuitesChange, suiteApi, type SuiteDetail } from '../../../entities/suite/suite-api.ts';
 import { translatedError } from '../suite-messages.ts';
-import { suitePaths } from '../suite-paths.ts';
-import { useKeptTreeSearch } from '../tree/use-tree-search.ts';
-import { AttachmentsField } from '../../attachments/AttachmentsField.tsx';
+import { suitePaths } from '../../../shared/tree/suite-paths.ts';
+import { useKeptTreeSearch } from '../../../shared/tree/use-tree-search.ts';
+import { AttachmentsField } from '../../attachments/index.ts';
 import { AttributeFields } from './AttributeFields.tsx';
 import { suiteAttributes, suiteFormDefaults, suiteFormSchema, type SuiteFormBody, type SuiteFormValues } from './suite-form.ts';
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { chooseLanguage } from '../../../i18n/i18n.ts';
 import { aSuite } from '../../../testing/suites.ts';
 import { scriptedServerPerTest } from '../../../testing/scripted-server.ts';
-import type { SuiteDetail } from '../suite-api.ts';
+import type { SuiteDetail } from '../../../entities/suite/suite-api.ts';
 import { SuiteForm } from './SuiteForm.tsx';
 
 const PROJECT = 3;

@@ -1,8 +1,8 @@
 import { suiteCreateBody, type Attachment, type CustomAttribute } from '@testament/contracts';
 import { z } from 'zod';
-import { readAttributeValue, type AttributeValue } from '../../custom-attributes/attribute-value.ts';
-import { activeModels, type AttributeType } from '../../custom-attributes/custom-attribute.ts';
-import type { SuiteDetail } from '../suite-api.ts';
+import { readAttributeValue, type AttributeValue } from '../../../entities/custom-attribute/attribute-value.ts';
+import { activeModels, type AttributeType } from '../../../entities/custom-attribute/custom-attribute.ts';
+import type { SuiteDetail } from '../../../entities/suite/suite-api.ts';
 import { suiteRuleMessages } from '../suite-messages.ts';
 
 /** The form's values: attribute texts follow the order of `suiteAttributes`. */

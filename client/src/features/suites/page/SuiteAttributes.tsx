@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { SuiteDetail } from '../suite-api.ts';
+import type { SuiteDetail } from '../../../entities/suite/suite-api.ts';
 
 /** A text shows as it is, a list as its items, JSON as written. */
 function shownValue(value: unknown): string {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Suite } from '../suite-api.ts';
+import type { Suite } from '../../../entities/suite/suite-api.ts';
 
 /**
  * The info popover's counts (§2 Tree bar): suites under it, its cases with the subtree's in brackets, the estimate, the subtree's in

@@ -1,9 +1,9 @@
 import { of } from 'rxjs';
 import { topics } from '../../../app/changes.ts';
-import { goneSuites, suiteApi, type Suite } from '../suite-api.ts';
-import { suitePaths } from '../suite-paths.ts';
+import { goneSuites, suiteApi, type Suite } from '../../../entities/suite/suite-api.ts';
+import { suitePaths } from '../../../shared/tree/suite-paths.ts';
 import { SuiteInfo } from './SuiteInfo.tsx';
-import { levelOf, type TreeKind } from './tree-kind.ts';
+import { levelOf, type TreeKind } from '../../../shared/tree/tree-kind.ts';
 
 /**
  * The suites tree: `suites/` levels, suite pages, each suite's cases counted over its subtree, and an info popover of counts (§2 Tree bar).

@@ -7,7 +7,7 @@ import { announceChange, topics } from '../../../app/changes.ts';
 import { aSuite } from '../../../testing/suites.ts';
 import { scriptedServerPerTest } from '../../../testing/scripted-server.ts';
 import { SuitesWorkspace } from '../SuitesWorkspace.tsx';
-import { readTreeBarSettings } from './tree-bar-settings.ts';
+import { readTreeBarSettings } from '../../../shared/tree/tree-bar-settings.ts';
 
 const level = (parent: string, suites: Suite[], search = '') => ({
   [`GET /api/v2/suites/?project=1&parent=${parent}&ordering=name${search && `&treesearch=${search}`}&page=1&page_size=99`]: {

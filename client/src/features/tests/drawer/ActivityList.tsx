@@ -4,10 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { merge } from 'rxjs';
 import { changesOf, topics } from '../../../app/changes.ts';
 import { useLiveQuery } from '../../../app/use-live-query.ts';
-import { CommentItem } from '../../comments/CommentItem.tsx';
-import { NewComment } from '../../comments/NewComment.tsx';
-import { ResultActions, type ResultActionsProps } from '../../results/ResultActions.tsx';
-import { ResultItem } from '../../results/ResultItem.tsx';
+import { CommentItem, NewComment } from '../../comments/index.ts';
+import { ResultActions, type ResultActionsProps, ResultItem } from '../../results/index.ts';
 import { testDrawerApi, type ActivityQuery, type Test } from './test-drawer-api.ts';
 import { useScrollToTarget, type HashTarget } from './use-hash-target.ts';
 

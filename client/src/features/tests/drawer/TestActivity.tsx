@@ -1,8 +1,8 @@
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ObjectHistory } from '../../audit/ObjectHistory.tsx';
-import type { ResultActionsProps } from '../../results/ResultActions.tsx';
+import { ObjectHistory } from '../../audit/index.ts';
+import type { ResultActionsProps } from '../../results/index.ts';
 import { ActivityList, type Ordering } from './ActivityList.tsx';
 import type { Test } from './test-drawer-api.ts';
 import { useHashTarget } from './use-hash-target.ts';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { Result } from '../../results/result-api.ts';
+import type { Result } from '../../results/index.ts';
 
 /** The drawer's views (tests-and-results §4): the test, or one of the result forms beside it. */
 export type DrawerView =

@@ -2,7 +2,7 @@ import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDialog } from '../../../forms/FormDialog.tsx';
 import { FormField } from '../../../forms/FormField.tsx';
-import { PlanTreeSelect } from '../../plans/PlanTreeSelect.tsx';
+import { PlanTreeSelect } from '../../../entities/plan/PlanTreeSelect.tsx';
 import { useTestsBulkForm, type TestsBulkDialogProps } from './use-tests-bulk-form.ts';
 
 type MoveValues = { plan: number | null };

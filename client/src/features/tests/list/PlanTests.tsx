@@ -8,7 +8,7 @@ import { useSignedInUser } from '../../../shell/use-signed-in-user.ts';
 import { TestFilterDrawer } from './TestFilterDrawer.tsx';
 import { TestsTable } from './TestsTable.tsx';
 import { TestsTree } from './TestsTree.tsx';
-import { testFilterCodec, withMe } from './test-filter.ts';
+import { testFilterCodec, withMe } from '../../../entities/test/test-filter.ts';
 import { useTestListSetting } from './test-list-settings.ts';
 import '../../../components/list/list.css';
 import './plan-tests.css';

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CellText, CreatedAt, DrawerLink, LabelTags, LoadMore, NameLink, useSearchWith } from '../../../components/list/cells.tsx';
 import type { MoreRow, Parent } from '../../../components/list/tree-levels.ts';
-import { planPaths } from '../../plans/plan-paths.ts';
-import { StatusTag } from '../../results/StatusTag.tsx';
+import { planPaths } from '../../../entities/plan/plan-paths.ts';
+import { StatusTag } from '../../../entities/status/StatusTag.tsx';
 import type { Test, UnionItem, UnionPlan, UnionTest } from './test-list-api.ts';
 import type { TestColumn } from './test-list-settings.ts';
 

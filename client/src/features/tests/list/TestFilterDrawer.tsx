@@ -8,13 +8,13 @@ import { DateRangeField, FilterDrawer, LabelsField, SearchField } from '../../..
 import type { ListFilterDrawerProps } from '../../../components/list/ListFilters.tsx';
 import { seededName } from '../../../i18n/seeded-names.ts';
 import { useSignedInUser } from '../../../shell/use-signed-in-user.ts';
-import { labelApi } from '../../labels/label.ts';
-import { planApi } from '../../plans/plan-api.ts';
-import { planNodes } from '../../plans/PlanTreeSelect.tsx';
-import { useCatalogueList } from '../../project-catalogue/use-catalogue.ts';
-import { statusApi } from '../../statuses/status.ts';
-import { useSuiteNodes } from '../../suites/suite-nodes.ts';
-import { EMPTY_TEST_FILTER, withMe, type TestFilter } from './test-filter.ts';
+import { labelApi } from '../../../entities/label/label.ts';
+import { planApi } from '../../../entities/plan/plan-api.ts';
+import { planNodes } from '../../../entities/plan/PlanTreeSelect.tsx';
+import { useCatalogueList } from '../../../entities/catalogue/use-catalogue.ts';
+import { statusApi } from '../../../entities/status/status.ts';
+import { useSuiteNodes } from '../../../entities/suite/suite-nodes.ts';
+import { EMPTY_TEST_FILTER, withMe, type TestFilter } from '../../../entities/test/test-filter.ts';
 import { useAssigneeOptions } from './use-assignee-options.ts';
 
 /** The tests filter drawer (tests-and-results §2 "Filter drawers"): every change applies at once. */

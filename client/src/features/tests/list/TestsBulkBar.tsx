@@ -1,9 +1,8 @@
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
-import { AddResultsWizard } from '../../bulk-jobs/AddResultsWizard.tsx';
-import type { TestsBulkTarget } from '../../bulk-jobs/tests-bulk-target.ts';
-import { useOpenBulkDialog } from '../../bulk-jobs/use-open-bulk-dialog.ts';
-import { useBulkActionWait } from '../../bulk-jobs/use-running-bulk-job.ts';
+import { useOpenBulkDialog, useBulkActionWait } from '../../bulk-jobs/index.ts';
+import { AddResultsWizard } from '../bulk/AddResultsWizard.tsx';
+import type { TestsBulkTarget } from '../bulk/tests-bulk-target.ts';
 import { AssignTestsDialog } from './AssignTestsDialog.tsx';
 import { DeleteTestsDialog } from './DeleteTestsDialog.tsx';
 import { MoveTestsDialog } from './MoveTestsDialog.tsx';

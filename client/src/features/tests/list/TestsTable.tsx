@@ -10,7 +10,7 @@ import { pagedTableProps, usePaging } from '../../../components/list/paged-table
 import { NO_SELECTION, onRowCheckbox, selectionTableProps, type PageSelection } from '../../../components/list/selection.ts';
 import { useResettingState } from '../../../components/list/use-resetting-state.ts';
 import { AddResultLink, testCell } from './TestCells.tsx';
-import { testConditions, testFilterCodec } from './test-filter.ts';
+import { testConditions, testFilterCodec } from '../../../entities/test/test-filter.ts';
 import { testListApi, type Test, type TestsViewProps } from './test-list-api.ts';
 import { ACTIONS_WIDTH, TEST_COLUMN_WIDTHS, useTestListSetting, type TestColumn } from './test-list-settings.ts';
 import { TestsBulkBar } from './TestsBulkBar.tsx';

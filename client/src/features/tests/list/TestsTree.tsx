@@ -12,7 +12,7 @@ import { TreeSelectAll } from '../../../components/list/TreeSelectAll.tsx';
 import { useResettingState } from '../../../components/list/use-resetting-state.ts';
 import { useTreeLevels } from '../../../components/list/use-tree-levels.ts';
 import { treeCell } from './TestCells.tsx';
-import { testConditions, testFilterCodec } from './test-filter.ts';
+import { testConditions, testFilterCodec } from '../../../entities/test/test-filter.ts';
 import { testListApi, type TestsViewProps, type UnionItem } from './test-list-api.ts';
 import { ACTIONS_WIDTH, TEST_COLUMN_WIDTHS, useTestListSetting, type TestColumn } from './test-list-settings.ts';
 import { testRowKeys } from './test-tree-keys.ts';

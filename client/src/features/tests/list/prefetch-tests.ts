@@ -1,7 +1,7 @@
 import type { UserConfig } from '@testament/contracts';
 import { prefetch } from '../../../app/prefetch.ts';
 import { listPageRows } from '../../../components/list/paged-table.ts';
-import { testConditions, testFilterCodec } from './test-filter.ts';
+import { testConditions, testFilterCodec } from '../../../entities/test/test-filter.ts';
 import { testListApi } from './test-list-api.ts';
 import { testListSettings } from './test-list-settings.ts';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { aUser, scriptedServerPerTest } from '../../../testing/scripted-server.ts';
 import { TestFilterDrawer } from './TestFilterDrawer.tsx';
-import { EMPTY_TEST_FILTER, type TestFilter } from './test-filter.ts';
+import { EMPTY_TEST_FILTER, type TestFilter } from '../../../entities/test/test-filter.ts';
 
 const status = (id: number, name: string) => ({ id, name, color: '#000', project: 1, type: 1 });
 const plan = (id: number, title: string, children: unknown[] = [], parent: { id: number; title: string } | null = null) => ({

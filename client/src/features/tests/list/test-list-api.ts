@@ -6,7 +6,7 @@ import { everyId, firstPageIfGone, type PageQuery, type Paginated } from '../../
 import { api } from '../../../app/services.ts';
 import type { LevelPage } from '../../../components/list/tree-levels.ts';
 import type { User } from '../../../session/user.ts';
-import type { TestConditions, TestFilter } from './test-filter.ts';
+import type { TestConditions, TestFilter } from '../../../entities/test/test-filter.ts';
 
 export type { Test } from '@testament/contracts';
 export type UnionPlan = z.output<typeof planUnionItem>;

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { scriptedServerPerTest } from '../../../testing/scripted-server.ts';
-import type { TestsBulkTarget } from '../../bulk-jobs/tests-bulk-target.ts';
+import type { TestsBulkTarget } from '../bulk/tests-bulk-target.ts';
 import { TestsBulkBar } from './TestsBulkBar.tsx';
 
 const job = (project: number, status: 'running' | 'finished') => ({

@@ -5,13 +5,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/api-error.ts';
 import { toasts$ } from '../../../app/toasts.ts';
 import { aUser, scriptedServerPerTest } from '../../../testing/scripted-server.ts';
-import type { TestsBulkTarget } from '../../bulk-jobs/tests-bulk-target.ts';
+import type { TestsBulkTarget } from '../bulk/tests-bulk-target.ts';
 import { AssignTestsDialog } from './AssignTestsDialog.tsx';
 import { DeleteTestsDialog } from './DeleteTestsDialog.tsx';
 import { MoveTestsDialog } from './MoveTestsDialog.tsx';
 
 const { updateTests } = vi.hoisted(() => ({ updateTests: vi.fn() }));
-vi.mock('../../bulk-jobs/tests-bulk-api.ts', () => ({ updateTests }));
+vi.mock('../bulk/tests-bulk-api.ts', () => ({ updateTests }));
 
 const users = [aUser(1, 'admin'), aUser(5, 'bob'), aUser(6, 'gone', { is_active: false })];
 const plan = (id: number, title: string) => ({ id, title, has_children: false, parent: null, children: [] });

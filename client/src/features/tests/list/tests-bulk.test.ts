@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_TEST_FILTER, testConditions } from './test-filter.ts';
+import { EMPTY_TEST_FILTER, testConditions } from '../../../entities/test/test-filter.ts';
 import { listTarget, treeTarget } from './tests-bulk.ts';
 
 /** Failed or untested tests of two suites (with their sub-suites), archived ones too. */

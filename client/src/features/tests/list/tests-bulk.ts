@@ -1,7 +1,7 @@
 import { selectedCount, type PageSelection } from '../../../components/list/selection.ts';
 import type { TreeChoice } from '../../../components/list/tree-selection.ts';
-import type { TestsBulkTarget } from '../../bulk-jobs/tests-bulk-target.ts';
-import type { TestConditions } from './test-filter.ts';
+import type { TestsBulkTarget } from '../bulk/tests-bulk-target.ts';
+import type { TestConditions } from '../../../entities/test/test-filter.ts';
 
 /** Where a view's tests come from: a project, the open plan (null for the project's root) and the filter's conditions. */
 export interface TestsScope {

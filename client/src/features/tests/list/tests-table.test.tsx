@@ -8,7 +8,7 @@ import { scriptedServerPerTest } from '../../../testing/scripted-server.ts';
 import { virtualScrollerRoomPerTest } from '../../../testing/virtual-scroller-layout.ts';
 import { aPage } from '../../../testing/case-list-fixtures.ts';
 import { TestsTable } from './TestsTable.tsx';
-import { EMPTY_TEST_FILTER, type TestFilter } from './test-filter.ts';
+import { EMPTY_TEST_FILTER, type TestFilter } from '../../../entities/test/test-filter.ts';
 import { aTest } from '../../../testing/test-list-fixtures.ts';
 import { ShownLocation } from './shown-location.tsx';
 

@@ -5,7 +5,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { scriptedServerPerTest } from '../../../testing/scripted-server.ts';
 import { aPage } from '../../../testing/case-list-fixtures.ts';
 import { TestsTree } from './TestsTree.tsx';
-import { EMPTY_TEST_FILTER, type TestFilter } from './test-filter.ts';
+import { EMPTY_TEST_FILTER, type TestFilter } from '../../../entities/test/test-filter.ts';
 import { aTreePlan, aTreeTest } from '../../../testing/test-list-fixtures.ts';
 import { ShownLocation } from './shown-location.tsx';
 

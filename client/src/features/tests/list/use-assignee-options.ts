@@ -3,7 +3,7 @@ import { changesOf, topics } from '../../../app/changes.ts';
 import { useLiveQuery } from '../../../app/use-live-query.ts';
 import { useUserOptions, useUserSearchText } from '../../../components/list/use-user-options.ts';
 import type { User } from '../../../session/user.ts';
-import { projectApi } from '../../projects/project-api.ts';
+import { projectApi } from '../../../entities/project/project-api.ts';
 import { testListApi, type UserSearch } from './test-list-api.ts';
 
 /** The users found for a search; none while the project loads. */

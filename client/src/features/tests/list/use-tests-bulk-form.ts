@@ -1,7 +1,7 @@
 import type { DefaultValues, FieldValues } from 'react-hook-form';
-import { updateTests } from '../../bulk-jobs/tests-bulk-api.ts';
-import type { TestsBulkTarget, TestsChange } from '../../bulk-jobs/tests-bulk-target.ts';
-import { useBulkForm } from '../../bulk-jobs/use-bulk-form.ts';
+import { useBulkForm } from '../../bulk-jobs/index.ts';
+import { updateTests } from '../bulk/tests-bulk-api.ts';
+import type { TestsBulkTarget, TestsChange } from '../bulk/tests-bulk-target.ts';
 
 /** What every bulk dialog of the tests list takes. */
 export interface TestsBulkDialogProps {

@@ -3,7 +3,7 @@ import { forkJoin, map, of } from 'rxjs';
 import { changesOf, topics } from '../../../app/changes.ts';
 import { useLiveQuery } from '../../../app/use-live-query.ts';
 import { excludedCount, treeChoice, type TreeSelection } from '../../../components/list/tree-selection.ts';
-import type { TestsBulkTarget } from '../../bulk-jobs/tests-bulk-target.ts';
+import type { TestsBulkTarget } from '../bulk/tests-bulk-target.ts';
 import { testListApi } from './test-list-api.ts';
 import { planIdOf, testIdOf } from './test-tree-keys.ts';
 import { listTarget, treeTarget, type TestsScope } from './tests-bulk.ts';

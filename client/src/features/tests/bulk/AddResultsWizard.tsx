@@ -6,13 +6,13 @@ import { Steps } from 'primereact/steps';
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../api/api-error.ts';
-import { notify } from '../../app/toasts.ts';
-import { useAction } from '../../app/use-action.ts';
-import { confirmDiscard } from '../../forms/confirm-discard.ts';
-import { translateFormMessage } from '../../forms/form-messages.ts';
-import { useCatalogueList } from '../project-catalogue/use-catalogue.ts';
-import { statusApi } from '../statuses/status.ts';
+import { isApiError } from '../../../api/api-error.ts';
+import { notify } from '../../../app/toasts.ts';
+import { useAction } from '../../../app/use-action.ts';
+import { confirmDiscard } from '../../../forms/confirm-discard.ts';
+import { translateFormMessage } from '../../../forms/form-messages.ts';
+import { useCatalogueList } from '../../../entities/catalogue/use-catalogue.ts';
+import { statusApi } from '../../../entities/status/status.ts';
 import {
   BULK_RESULT_STEPS,
   EMPTY_BULK_RESULT,
@@ -26,7 +26,7 @@ import { BulkResultStepFields } from './BulkResultSteps.tsx';
 import { updateTests } from './tests-bulk-api.ts';
 import type { TestsBulkTarget } from './tests-bulk-target.ts';
 import { useBulkResultFields } from './use-bulk-result-fields.ts';
-import './bulk-jobs.css';
+import './bulk-result.css';
 
 interface AddResultsWizardProps {
   target: TestsBulkTarget;

@@ -1,8 +1,8 @@
 import { NEVER } from 'rxjs';
-import { changesOf, topics } from '../../app/changes.ts';
-import { useLiveQuery } from '../../app/use-live-query.ts';
-import { customAttributeApi } from '../custom-attributes/custom-attribute.ts';
-import { useCatalogueList } from '../project-catalogue/use-catalogue.ts';
+import { changesOf, topics } from '../../../app/changes.ts';
+import { useLiveQuery } from '../../../app/use-live-query.ts';
+import { customAttributeApi } from '../../../entities/custom-attribute/custom-attribute.ts';
+import { useCatalogueList } from '../../../entities/catalogue/use-catalogue.ts';
 import { bulkResultFields, type BulkResultFields } from './bulk-result-form.ts';
 import { bulkResultAttributes } from './tests-bulk-api.ts';
 import type { TestsBulkTarget } from './tests-bulk-target.ts';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { seededName } from '../../i18n/seeded-names.ts';
-import { ColorDot } from '../project-catalogue/ColorField.tsx';
+import { ColorDot } from '../../shared/color/ColorField.tsx';
 
 /** A status as results and tests show it: its colour and its name (a seeded one in the reader's language); no status is Untested. */
 export function StatusTag({ name, color }: { name: string | null; color: string | null }) {

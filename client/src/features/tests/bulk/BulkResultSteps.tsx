@@ -3,10 +3,10 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { ProgressSpinner } from 'primereact/progressspinner';
 import { Controller, type UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormField } from '../../forms/FormField.tsx';
-import { AttachmentsField } from '../attachments/AttachmentsField.tsx';
-import { AttributeFieldset } from '../custom-attributes/AttributeFieldset.tsx';
-import { StatusSelect } from '../results/StatusSelect.tsx';
+import { FormField } from '../../../forms/FormField.tsx';
+import { AttachmentsField } from '../../attachments/index.ts';
+import { AttributeFieldset } from '../../custom-attributes/index.ts';
+import { StatusSelect } from '../../results/index.ts';
 import { suiteKey, type BulkResultFields, type BulkResultStep, type BulkResultValues } from './bulk-result-form.ts';
 
 interface StepProps {

@@ -1,9 +1,9 @@
 import type { Attachment, CustomAttribute, TestResultAttributes } from '@testament/contracts';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
-import { formMessages } from '../../forms/form-messages.ts';
-import { attributeKey, readAttributeValue } from '../custom-attributes/attribute-value.ts';
-import type { AttributeType } from '../custom-attributes/custom-attribute.ts';
+import { formMessages } from '../../../forms/form-messages.ts';
+import { attributeKey, readAttributeValue } from '../../../entities/custom-attribute/attribute-value.ts';
+import type { AttributeType } from '../../../entities/custom-attribute/custom-attribute.ts';
 import type { TestsChange } from './tests-bulk-target.ts';
 
 /** The bulk add-results wizard's steps, in order (tests-and-results §4). */

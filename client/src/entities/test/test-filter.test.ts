@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withFilter } from '../../../components/list/filter-values.ts';
+import { withFilter } from '../../components/list/filter-values.ts';
 import { EMPTY_TEST_FILTER, testConditions, testFilterCodec, withMe, type TestFilter } from './test-filter.ts';
 
 const testFilterFromQueryString = (query: string) => testFilterCodec.fromParams(new URLSearchParams(query));

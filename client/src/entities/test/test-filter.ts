@@ -14,7 +14,7 @@ import {
   type DateRange,
   type FilterCodec,
   type LabelFilter,
-} from '../../../components/list/filter-values.ts';
+} from '../../components/list/filter-values.ts';
 
 /** The tests filter (tests-and-results §7 "Tests filter fields"): what the drawer edits, saved filters store and the URL carries. */
 export interface TestFilter extends LabelFilter {

@@ -3,11 +3,11 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ScriptedAnswer } from '../../testing/scripted-fetch.ts';
-import { scriptedServerPerTest } from '../../testing/scripted-server.ts';
-import { STATUSES, aResultAttribute } from '../../testing/result-fixtures.ts';
+import type { ScriptedAnswer } from '../../../testing/scripted-fetch.ts';
+import { scriptedServerPerTest } from '../../../testing/scripted-server.ts';
+import { STATUSES, aResultAttribute } from '../../../testing/result-fixtures.ts';
 import { AddResultsWizard } from './AddResultsWizard.tsx';
-import { aTarget } from '../../testing/bulk-fixtures.ts';
+import { aTarget } from '../../../testing/bulk-fixtures.ts';
 
 const PUT = 'PUT /api/v2/tests/bulk-update/';
 /** The selection goes with the status, so the server answers for the selected tests' suites (§3.11). */

@@ -1,9 +1,9 @@
 import { bulkJobRoutes, customAttributeLookupRoutes, type Test, type TestResultAttributes } from '@testament/contracts';
 import type { Observable } from 'rxjs';
-import type { Query } from '../../api/api-client.ts';
-import { topics } from '../../app/changes.ts';
-import { api } from '../../app/services.ts';
-import { sendBulkUpdate, type BulkOutcome } from './bulk-update.ts';
+import type { Query } from '../../../api/api-client.ts';
+import { topics } from '../../../app/changes.ts';
+import { api } from '../../../app/services.ts';
+import { sendBulkUpdate, type BulkOutcome } from '../../bulk-jobs/index.ts';
 import type { TestsBulkTarget, TestsChange } from './tests-bulk-target.ts';
 
 const bulkJobs = api.endpoints(bulkJobRoutes);

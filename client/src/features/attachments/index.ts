@@ -1,0 +1,3 @@
+/** What other features, the router and the shell use of this feature; they import nothing else of it. */
+export { AttachmentList } from './AttachmentList.tsx';
+export { AttachmentsField } from './AttachmentsField.tsx';

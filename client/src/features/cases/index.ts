@@ -1,0 +1,5 @@
+/** What other features, the router and the shell use of this feature; they import nothing else of it. */
+export { CaseDetails } from './drawer/CaseDetails.tsx';
+export { CaseDrawer } from './drawer/CaseDrawer.tsx';
+export { caseApi } from './form/case-api.ts';
+export { CasesView } from './list/CasesView.tsx';

@@ -1,0 +1,2 @@
+/** What other features, the router and the shell use of this feature; they import nothing else of it. */
+export { PageIntegrations } from './PageIntegrations.tsx';
