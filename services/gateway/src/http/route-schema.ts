@@ -7,10 +7,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The response schemas by status, kept as zod so the API tests can hold every answer to them (plugins/openapi.ts). */
     responses?: Record<number, z.ZodType>;
-    /** Answers callers who are not signed in too: signing in, the CSRF cookie, health, the banners. */
-    public?: boolean;
     /**
-     * Set on every route with a contract that is not `public`: authentication refuses an anonymous
+     * Set on every route whose contract is not `public`: authentication refuses an anonymous
      * caller with 401 as soon as the request comes, before its body or query is read (plugins/authentication.ts).
      */
     signInRequired?: boolean;
@@ -22,7 +20,7 @@ declare module 'fastify' {
 /** How callers authenticate (the OpenAPI document's security schemes): the session cookie, or an API token header. */
 export const SIGNED_IN: Array<Record<string, string[]>> = [{ session: [] }, { token: [] }];
 /** A public operation's security in the OpenAPI document: anonymous (`{}`), or signed in either way. */
-export const ANYONE: Array<Record<string, string[]>> = [{}, ...SIGNED_IN];
+const ANYONE: Array<Record<string, string[]>> = [{}, ...SIGNED_IN];
 
 const converted = new WeakMap<z.ZodType, Record<'input' | 'output', object | undefined>>();
 
@@ -41,7 +39,7 @@ const isZod = (answer: z.ZodType | RawAnswer): answer is z.ZodType => answer ins
 
 /** Fastify's options for a route under its contract: the OpenAPI schema, and the zod answers the API tests hold every answer to. */
 function routeOptions(contract: DeclaredRoute, config: FastifyContextConfig): RouteShorthandOptions {
-  const isPublic = contract.public === true || config.public === true;
+  const isPublic = contract.public === true;
   const responses: Record<number, z.ZodType> = {};
   const response: Record<number, object> = {};
   for (const [status, answer] of Object.entries(contract.response)) {
@@ -64,7 +62,7 @@ function routeOptions(contract: DeclaredRoute, config: FastifyContextConfig): Ro
   if (contract.multipart) schema.consumes = ['application/json', 'multipart/form-data'];
   return {
     schema,
-    config: { ...config, public: isPublic, responses, signInRequired: !isPublic, declaredAs: `${contract.resource}.${contract.name}` },
+    config: { ...config, responses, signInRequired: !isPublic, declaredAs: `${contract.resource}.${contract.name}` },
   };
 }
 
