@@ -98,10 +98,23 @@ module.exports = {
       name: 'client-features-import-each-other-through-index',
       severity: 'error',
       comment:
-        "A client feature uses another only through that feature's index.ts, which exports what others use of it. " +
+        "A client feature uses another only through that feature's index.ts, which exports what others use of it, or its " +
+        'prefetch.ts (the calls its screens make, asked as an address is entered). ' +
         'Which way features may import each other: scripts/check-client-features.mjs (no cycle).',
       from: { path: '^client/src/features/([^/]+)/', pathNot: TESTS },
-      to: { path: '^client/src/features/[^/]+/', pathNot: ['^client/src/features/$1/', '^client/src/features/[^/]+/index\\.ts$'] },
+      to: {
+        path: '^client/src/features/[^/]+/',
+        pathNot: ['^client/src/features/$1/', '^client/src/features/[^/]+/(index|prefetch)\\.ts$'],
+      },
+    },
+    {
+      name: 'client-prefetch-loads-no-screen',
+      severity: 'error',
+      comment:
+        "A feature's prefetch.ts is loaded as an address is entered, and must arrive before the screen's own chunks to be " +
+        "of use: nothing it reaches is a component (.tsx) or a feature's index.ts, which would bring screens into its chunk.",
+      from: { path: '^client/src/features/[^/]+/prefetch\\.ts$' },
+      to: { path: '(\\.tsx$|^client/src/features/[^/]+/index\\.ts$)', reachable: true },
     },
     {
       name: 'client-shell-imports-features-through-index',
@@ -114,12 +127,12 @@ module.exports = {
       name: 'client-router-loads-pages-lazily',
       severity: 'error',
       comment:
-        "The router imports a feature's page modules (and the plan page's prefetch) only through dynamic import(), " +
-        'one chunk per page; anything else of a feature it takes from its index.ts.',
+        "The router imports a feature's page modules only through dynamic import(), one chunk per page; anything else of " +
+        'a feature it takes from its index.ts, or its prefetch.ts (the calls a route asks ahead, in the entry).',
       from: { path: '^client/src/app/router\\.tsx$' },
       to: {
         path: '^client/src/features/[^/]+/',
-        pathNot: '^client/src/features/[^/]+/index\\.ts$',
+        pathNot: '^client/src/features/[^/]+/(index|prefetch)\\.ts$',
         dependencyTypesNot: ['dynamic-import'],
       },
     },

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import { Navigate, createBrowserRouter, useParams, type LoaderFunctionArgs, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { LogoutPage } from '../features/logout/index.ts';
+import { prefetchPlanPage } from '../features/plans/prefetch.ts';
 import { RequireSuperuser } from '../session/RequireSuperuser.tsx';
 import { RequireUser } from '../session/RequireUser.tsx';
 import { preloadCharts } from '../components/charts/preload-charts.ts';
@@ -31,17 +32,19 @@ function charted<T>(screen: Promise<T>): Promise<T> {
  * A route whose screen's calls are asked for as its address is entered (app/prefetch.ts), beside the
  * download of its code and the app's first render, for a signed-in user; navigation waits for none of it.
  * Only a new node asks again: a tab, an opened test or a filter keeps the screen, whose lists ask for themselves.
+ * The calls are in the entry (a feature's `prefetch.ts` reaches no screen): fetched as a chunk of their own, they
+ * queued behind the screen's chunks and went out after the screen had asked itself.
  */
-function prefetching(screenCalls: () => Promise<(place: PrefetchPlace) => void>) {
+function prefetching(screenCalls: (place: PrefetchPlace) => void) {
   return {
     loader: ({ params, request }: LoaderFunctionArgs) => {
       dropPrefetched();
       const search = new URL(request.url).searchParams;
       // Who is signed in is asked once the app has started, in the same task as this first loader: look after it.
-      void screenCalls()
-        .then(async (prefetchScreen) => {
-          const config = await session.signedInConfig();
-          if (config) prefetchScreen({ params, search, config });
+      void session
+        .signedInConfig()
+        .then((config) => {
+          if (config) screenCalls({ params, search, config });
         })
         .catch(() => undefined); // The screen then asks for itself.
       return null;
@@ -50,8 +53,6 @@ function prefetching(screenCalls: () => Promise<(place: PrefetchPlace) => void>)
       currentParams.projectId !== nextParams.projectId || currentParams.planId !== nextParams.planId,
   };
 }
-
-const planPageCalls = () => import('../features/plans/page/prefetch-plan-page.ts').then((module) => module.prefetchPlanPage);
 
 /** The old administration address of a project tab (§2 route table). */
 function LegacyProjectTab() {
@@ -122,7 +123,7 @@ export const router = createBrowserRouter([
               {
                 index: true,
                 lazy: () => charted(page(import('../features/plans/page/PlanPage.tsx'), 'PlanPage')),
-                ...prefetching(planPageCalls),
+                ...prefetching(prefetchPlanPage),
               },
               { path: 'new-test-plan', lazy: () => page(import('../features/plans/form/PlanFormPage.tsx'), 'PlanFormPage') },
               { path: ':planId/edit-test-plan', lazy: () => page(import('../features/plans/form/PlanFormPage.tsx'), 'PlanFormPage') },
@@ -130,7 +131,7 @@ export const router = createBrowserRouter([
               {
                 path: ':planId/:tab?',
                 lazy: () => charted(page(import('../features/plans/page/PlanPage.tsx'), 'PlanPage')),
-                ...prefetching(planPageCalls),
+                ...prefetching(prefetchPlanPage),
               },
             ],
           },

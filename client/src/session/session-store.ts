@@ -54,15 +54,16 @@ export class SessionStore {
 
   /** Asks who is signed in while the app is still starting (translations, theme), so the first screen waits one round trip less. */
   askEarly(): void {
-    // A kept answer is handed over asynchronously, like a request's, so the app's reactions (failure routing) are listening by then.
-    this.early = this.auth.session().pipe(shareReplay(1), observeOn(asyncScheduler));
+    this.early = this.auth.session().pipe(shareReplay(1));
     this.early.subscribe({ error: () => undefined });
   }
 
   /**
    * The signed-in user's config as soon as it is known: at once when the user is loaded, else from the
    * answer asked for early, before the app's first render; null when nobody is signed in or nothing was asked.
-   * A route's loader waits for it to ask its screen's calls ahead (app/prefetch.ts) only for a signed-in user.
+   * A route's loader waits for it to ask its screen's calls ahead (app/prefetch.ts) only for a signed-in user. It hears
+   * the answer as it arrives, a task before `load` hands it to the app, whose first render would otherwise send the
+   * screen's own calls first (and the calls asked ahead, too late, a second time).
    */
   signedInConfig(): Promise<UserConfig | null> {
     if (this.user) return Promise.resolve(this.config$.value);
@@ -74,7 +75,8 @@ export class SessionStore {
 
   /** The current user and their config in one answer (§4 Login); nobody signed in goes to the login page without a failed request. */
   load(): Observable<User> {
-    return (this.early ?? this.auth.session()).pipe(
+    // A kept answer is handed over asynchronously, like a request's, so the app's reactions (failure routing) are listening by then.
+    return (this.early?.pipe(observeOn(asyncScheduler)) ?? this.auth.session()).pipe(
       concatMap(({ user, config }) => {
         this.early = undefined;
         if (!user) {

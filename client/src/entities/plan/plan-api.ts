@@ -18,8 +18,8 @@ import type { AnswerOf } from '../../api/endpoints.ts';
 import { announceChange, topics } from '../../app/changes.ts';
 import { api } from '../../app/services.ts';
 import { labelConditions, type LabelFilter } from '../../components/list/filter-values.ts';
-import { goneNodes, type LevelPageQuery } from '../../shared/tree/tree-kind.ts';
-import { followedOrGone } from '../../shared/tree/workspace-pages.tsx';
+import { goneNodes, levelOf, type LevelPageQuery } from '../../shared/tree/tree-kind.ts';
+import { followedOrGone } from '../../shared/tree/followed-or-gone.ts';
 
 export type { Plan, PlanTreeNode } from '@testament/contracts';
 export type PlanCreateBody = z.input<typeof planCreateBody>;
@@ -118,6 +118,9 @@ export const gonePlans = goneNodes();
 
 /** A plan its pages follow: one deleted here, or elsewhere meanwhile (a 404), is gone, and the page goes back to the project's root. */
 export const planOrGone = followedOrGone<Plan>(planApi.follow, gonePlans);
+
+/** A level of the plans tree, as the tree bar lists it (§2 Tree bar). */
+export const planLevel = levelOf(planApi.level);
 
 /** A plan, test or result changed here: the tree, the lists and the open plan refetch. */
 export function announcePlansChange(projectId: number): void {

@@ -1,7 +1,7 @@
 import { of } from 'rxjs';
 import { topics } from '../../app/changes.ts';
-import { levelOf, type TreeKind } from '../../shared/tree/tree-kind.ts';
-import { gonePlans, planApi, type Plan } from './plan-api.ts';
+import type { TreeKind } from '../../shared/tree/tree-kind.ts';
+import { gonePlans, planApi, planLevel, type Plan } from './plan-api.ts';
 import { planPaths } from './plan-paths.ts';
 import { PlanProgress } from './PlanProgress.tsx';
 
@@ -20,7 +20,7 @@ export const planTreeKind: TreeKind<Plan> = {
   },
   infoIcon: 'pi pi-chart-bar',
   topic: topics.plans,
-  level: levelOf(planApi.level),
+  level: planLevel,
   breadcrumbs: (id) => (gonePlans.has(id) ? of(null) : planApi.breadcrumbs(id)),
   path: planPaths.plan,
   // The title carries the parameter values, which tell a parametrised plan's copies apart.

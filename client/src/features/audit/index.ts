@@ -1,4 +1,3 @@
 /** What other features, the router and the shell use of this feature; they import nothing else of it. */
 export { AsOfBanner, AsOfPicker } from './AsOf.tsx';
 export { ObjectHistory } from './ObjectHistory.tsx';
-export { asOfIn, useAsOf } from './as-of.ts';

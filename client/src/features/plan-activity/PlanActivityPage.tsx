@@ -6,7 +6,7 @@ import { useLiveQuery } from '../../app/use-live-query.ts';
 import { planOrGone } from '../../entities/plan/plan-api.ts';
 import { planPaths } from '../../entities/plan/plan-paths.ts';
 import { useKeptTreeSearch } from '../../shared/tree/use-tree-search.ts';
-import { GONE } from '../../shared/tree/workspace-pages.tsx';
+import { GONE } from '../../shared/tree/followed-or-gone.ts';
 import { ActivityRecords } from './components/ActivityRecords.tsx';
 import './plan-activity.css';
 

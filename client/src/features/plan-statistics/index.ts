@@ -1,4 +1,3 @@
 /** What other features, the router and the shell use of this feature; they import nothing else of it. */
 export { PlanStatistics } from './PlanStatistics.tsx';
 export { HistogramChart } from './TestsHistogram.tsx';
-export { prefetchStatistics } from './prefetch-statistics.ts';

@@ -2,8 +2,7 @@ import { planRoutes, type HistogramPoint, type StatusSlice } from '@testament/co
 import { map, of, switchMap, type Observable } from 'rxjs';
 import { api } from '../../app/services.ts';
 import type { DayRange } from '../../i18n/dates.ts';
-import { scopeSlices, slicesByPlan } from '../../entities/plan/plan-api.ts';
-import { planTreeKind } from '../../entities/plan/plan-tree-kind.tsx';
+import { planLevel, scopeSlices, slicesByPlan } from '../../entities/plan/plan-api.ts';
 import type { TestConditions } from '../../entities/test/test-filter.ts';
 import type { EstimatePeriod } from './statistics-settings.ts';
 
@@ -56,20 +55,25 @@ export const statisticsApi = {
    * (`plan_ids`).
    */
   childPlans: (query: ChildPlansQuery): Observable<ChildPlanSlices[]> =>
-    planTreeKind
-      .level({ projectId: query.projectId, parentId: query.planId, ordering: 'name', search: '', pages: 1, archived: query.archived })
-      .pipe(
-        switchMap(({ items }) =>
-          items.length === 0
-            ? of([])
-            : plans
-                .statistics({
-                  query: { ...scopeQuery(query), estimate_period: query.period, plan_ids: items.map((plan) => plan.id).join(',') },
-                })
-                .pipe(
-                  map(slicesByPlan),
-                  map((answer) => items.map((plan) => ({ id: plan.id, title: plan.title, slices: answer[String(plan.id)] ?? [] }))),
-                ),
-        ),
+    planLevel({
+      projectId: query.projectId,
+      parentId: query.planId,
+      ordering: 'name',
+      search: '',
+      pages: 1,
+      archived: query.archived,
+    }).pipe(
+      switchMap(({ items }) =>
+        items.length === 0
+          ? of([])
+          : plans
+              .statistics({
+                query: { ...scopeQuery(query), estimate_period: query.period, plan_ids: items.map((plan) => plan.id).join(',') },
+              })
+              .pipe(
+                map(slicesByPlan),
+                map((answer) => items.map((plan) => ({ id: plan.id, title: plan.title, slices: answer[String(plan.id)] ?? [] }))),
+              ),
       ),
+    ),
 };

@@ -15,7 +15,8 @@ import { SuiteAttributes } from './page/SuiteAttributes.tsx';
 import { goneSuites, suiteApi, type SuiteDetail } from '../../entities/suite/suite-api.ts';
 import { suitePaths } from '../../shared/tree/suite-paths.ts';
 import { useKeptTreeSearch } from '../../shared/tree/use-tree-search.ts';
-import { GONE, WorkspaceRoot, followedOrGone, useDrawerParam, useWorkspacePage } from '../../shared/tree/workspace-pages.tsx';
+import { GONE, followedOrGone } from '../../shared/tree/followed-or-gone.ts';
+import { WorkspaceRoot, useDrawerParam, useWorkspacePage } from '../../shared/tree/workspace-pages.tsx';
 
 const SUITE_TABS = [
   { path: 'overview', icon: 'pi pi-info-circle' },

@@ -1,7 +1,7 @@
-import { prefetch, type PrefetchPlace } from '../../../app/prefetch.ts';
-import { prefetchStatistics } from '../../plan-statistics/index.ts';
-import { prefetchTests } from '../../tests/index.ts';
-import { planOrGone } from '../../../entities/plan/plan-api.ts';
+import { prefetch, type PrefetchPlace } from '../../app/prefetch.ts';
+import { prefetchStatistics } from '../plan-statistics/prefetch.ts';
+import { prefetchTests } from '../tests/prefetch.ts';
+import { planOrGone } from '../../entities/plan/plan-api.ts';
 
 /** The plan page's own calls, asked for as its address is entered: the plan, its statistics and the first page of its tests. */
 export function prefetchPlanPage({ params, search, config }: PrefetchPlace): void {

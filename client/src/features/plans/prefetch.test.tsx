@@ -2,19 +2,19 @@ import type { UserConfig } from '@testament/contracts';
 import { render, screen, waitFor } from '@testing-library/react';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { session } from '../../../app/services.ts';
-import { expectPrefetchTaken } from '../../../testing/prefetch-check.ts';
-import type { ScriptedAnswer } from '../../../testing/scripted-fetch.ts';
-import { scriptedServerPerTest } from '../../../testing/scripted-server.ts';
-import { aPage } from '../../../testing/case-list-fixtures.ts';
-import { aTest } from '../../../testing/test-list-fixtures.ts';
-import { aPlan } from '../../../testing/plan-fixtures.ts';
-import { PlansWorkspace } from '../PlansWorkspace.tsx';
-import { PlanPage } from './PlanPage.tsx';
-import { prefetchPlanPage } from './prefetch-plan-page.ts';
+import { session } from '../../app/services.ts';
+import { expectPrefetchTaken } from '../../testing/prefetch-check.ts';
+import type { ScriptedAnswer } from '../../testing/scripted-fetch.ts';
+import { scriptedServerPerTest } from '../../testing/scripted-server.ts';
+import { aPage } from '../../testing/case-list-fixtures.ts';
+import { aTest } from '../../testing/test-list-fixtures.ts';
+import { aPlan } from '../../testing/plan-fixtures.ts';
+import { PlansWorkspace } from './PlansWorkspace.tsx';
+import { PlanPage } from './page/PlanPage.tsx';
+import { prefetchPlanPage } from './prefetch.ts';
 
 // apexcharts needs SVG measurements happy-dom lacks; the browser tests draw real charts.
-vi.mock('../../../components/charts/Chart.tsx', () => ({ Chart: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
+vi.mock('../../components/charts/Chart.tsx', () => ({ Chart: ({ label }: { label: string }) => <div role="img" aria-label={label} /> }));
 
 const slices = [{ id: 2, label: 'PASSED', color: '#4DAF7C', value: 3, estimates: 0, empty_estimates: 3 }];
 /** Answers by path, whatever the query: the point here is which calls go out, and how often. */

@@ -1,9 +1,9 @@
 import type { UserConfig } from '@testament/contracts';
-import { prefetch } from '../../../app/prefetch.ts';
-import { listPageRows } from '../../../components/list/paged-table.ts';
-import { testConditions, testFilterCodec } from '../../../entities/test/test-filter.ts';
-import { testListApi } from './test-list-api.ts';
-import { testListSettings } from './test-list-settings.ts';
+import { prefetch } from '../../app/prefetch.ts';
+import { listPageRows } from '../../components/list/paged-table.ts';
+import { testConditions, testFilterCodec } from '../../entities/test/test-filter.ts';
+import { testListApi } from './list/test-list-api.ts';
+import { testListSettings } from './list/test-list-settings.ts';
 
 /**
  * Asks ahead for the first page `TestsTable` will show of a plan's subtree (or the project's tests,

@@ -1,6 +1,6 @@
 import type { UserConfig } from '@testament/contracts';
 import { prefetch } from '../../app/prefetch.ts';
-import { asOfIn } from '../audit/index.ts';
+import { asOfIn } from '../../shared/as-of/as-of.ts';
 import { testConditions, testFilterCodec } from '../../entities/test/test-filter.ts';
 import { statisticsApi, type StatisticsScope } from './statistics-api.ts';
 import { histogramAttribute, shownSegment, statisticsSettings } from './statistics-settings.ts';
