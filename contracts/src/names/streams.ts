@@ -4,8 +4,13 @@
  * boundaries"); the name says whose it is, `<kind>-<id>`.
  */
 
-/** Builds `<prefix><id>` names and reads the id back. */
-function numbered(prefix: string) {
+import type { AuditObjectType } from '../api/audit.ts';
+
+/**
+ * Builds `<prefix><id>` names and reads the id back. A stream that is one object's own names the object as the audit
+ * trail does (`about`): its events are about object `<id>` of that type (services/projections/src/audit/subjects.ts).
+ */
+function numbered(prefix: string, about?: AuditObjectType) {
   // Digit by digit rather than slice and regex: folds read an id from every event's stream.
   const idIn = (stream: string) => {
     if (stream.length === prefix.length || !stream.startsWith(prefix)) return NaN;
@@ -20,6 +25,7 @@ function numbered(prefix: string) {
   return {
     /** What every name of this kind starts with: names of a kind are one range in a sorted index. */
     prefix,
+    about,
     of: (id: number) => `${prefix}${id}`,
     /** Whether a name is of this kind. */
     is: (stream: string): boolean => Number.isSafeInteger(idIn(stream)),
@@ -65,22 +71,22 @@ const catalogue = Object.assign(
 );
 
 export const streams = {
-  project: numbered('project-'),
-  user: numbered('user-'),
+  project: numbered('project-', 'project'),
+  user: numbered('user-', 'user'),
   /** A user's sessions: high churn, kept out of the user's stream. */
-  sessions: numbered('sessions-'),
-  notificationBox: numbered('notifications-'),
-  systemMessage: numbered('system-message-'),
-  attachment: numbered('attachment-'),
-  comment: numbered('comment-'),
+  sessions: numbered('sessions-', 'user'),
+  notificationBox: numbered('notifications-', 'notification_settings'),
+  systemMessage: numbered('system-message-', 'system_message'),
+  attachment: numbered('attachment-', 'attachment'),
+  comment: numbered('comment-', 'comment'),
   /** A case and its versions. */
-  testCase: numbered('case-'),
+  testCase: numbered('case-', 'case'),
   /** A project's suites: one stream, so a move sees the whole tree (`suites-project-3`, named like the catalogues). */
   suites: numbered('suites-project-'),
   /** A project's plans: one stream, like its suites (`plans-project-3`). */
   plans: numbered('plans-project-'),
   /** A test (a case placed in a plan), its assignment and its results. */
-  test: numbered('test-'),
+  test: numbered('test-', 'test'),
   /** A user's bulk jobs in a project (`bulk-jobs-3-7`): one running at a time. */
   bulkJobs: numberedParts<[projectId: number, userId: number]>('bulk-jobs-', 2),
   /** The mark of one chunk of a bulk job (`bulk-job-chunk-3-41-500`: project, job, first test's index), written once. */

@@ -22,12 +22,19 @@ describe('command names', () => {
 
   it('refuse a verb defined twice for one resource, at start', () => {
     const handler = async () => ({ position: 0 });
-    expect(() => namespaced({ statuses: [{ create: handler, delete: handler }, { delete: handler }] })).toThrow(
-      'two command handlers are named statuses.delete',
-    );
-    expect(Object.keys(namespaced({ statuses: [{ delete: handler }], labels: [{ delete: handler }] }))).toEqual([
-      'statuses.delete',
-      'labels.delete',
-    ]);
+    expect(() =>
+      namespaced([
+        ['statuses', { create: handler, delete: handler }],
+        ['statuses', { delete: handler }],
+      ]),
+    ).toThrow('two command handlers are named statuses.delete');
+    expect(
+      Object.keys(
+        namespaced([
+          ['statuses', { delete: handler }],
+          ['labels', { delete: handler }],
+        ]),
+      ),
+    ).toEqual(['statuses.delete', 'labels.delete']);
   });
 });

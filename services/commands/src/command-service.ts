@@ -1,41 +1,16 @@
 import type { EventStore, IdAllocator } from '@testament/infra';
+import { existsSync, readdirSync } from 'node:fs';
 import { AggregateCache, type AggregateCacheLimits } from './kernel/aggregate-cache.ts';
 import type { KernelDeps } from './kernel/command-handler.ts';
 import type { CommandMeta } from './kernel/command-meta.ts';
+import { commandUnit, namespaced, portsOf, type CommandUnit, type UnitCommands } from './kernel/command-units.ts';
 import { KeyedQueue } from './kernel/keyed-queue.ts';
-import { projectHandlers, resultEditSettings } from './projects/handlers.ts';
-import { statusHandlers, usableStatusIds } from './statuses/handlers.ts';
-import { labelCatalogue, labelHandlers } from './labels/handlers.ts';
-import { liveParameters, parameterHandlers } from './parameters/handlers.ts';
-import { integrationHandlers } from './integrations/handlers.ts';
-import { groupHandlers } from './groups/handlers.ts';
-import { customAttributeHandlers, requiredAttributeNames, requiredResultAttributeNames } from './custom-attributes/handlers.ts';
-import { isLiveSuite, suiteCommands, suiteHandlers } from './suites/handlers.ts';
-import { suiteCascade } from './workflows/suite-cascade.ts';
-import { caseTests } from './workflows/case-tests.ts';
-import { caseCommands, caseHandlers, caseStandings, currentCaseVersion } from './cases/handlers.ts';
-import { commentHandlers } from './comments/handlers.ts';
-import { planCommands } from './plans/handlers.ts';
-import { testCommands, testHandlers } from './tests/handlers.ts';
-import { bulkJobCommands } from './bulk-jobs/handlers.ts';
-import { bulkJobWorkflow, type ChunkWorkers } from './workflows/bulk-jobs.ts';
-import { planTests } from './workflows/plan-tests.ts';
-import { resultBatch } from './workflows/result-batch.ts';
-import { caseLabelIds, caseWritesWithLabels } from './workflows/case-labels.ts';
-import { caseImport, type ImportStaging } from './workflows/case-import.ts';
-import { RoleDirectory } from './roles/role-directory.ts';
-import { roleHandlers } from './roles/handlers.ts';
-import { accessRequestHandlers } from './access-requests/handlers.ts';
-import { notificationHandlers } from './notifications/handlers.ts';
-import { systemMessageHandlers } from './system-messages/handlers.ts';
-import { userHandlers } from './users/handlers.ts';
-import { sessionHandlers } from './sessions/handlers.ts';
-import { attachmentHandlers, unusableAttachment } from './attachments/handlers.ts';
 import { loadProjectAccess } from './projects/project-access.ts';
-import { assignRolesAnsweringRequest } from './workflows/role-assignment.ts';
-import { sessionWorkflows } from './workflows/sessions.ts';
-import { deleteStatusClearingDefault } from './workflows/status-deletion.ts';
-import { registerWithDefaultNotifications } from './workflows/user-registration.ts';
+import { RoleDirectory } from './roles/role-directory.ts';
+import type { ChunkWorkers } from './workflows/bulk-jobs.ts';
+import type { ImportStaging } from './workflows/case-import.ts';
+
+export { namespaced };
 
 export interface CommandServiceDeps {
   store: EventStore;
@@ -49,8 +24,48 @@ export interface CommandServiceDeps {
   importStaging?: ImportStaging;
 }
 
+type AnyUnit = CommandUnit<string, object>;
+const HERE = new URL('./', import.meta.url);
+/** The file by which an aggregate's folder declares its commands; a workflow declares them in its own file (`workflows/`). */
+export const COMMANDS_FILE = 'commands.ts';
+
+/**
+ * Every command unit, found by convention: each aggregate folder's `commands.ts`, and each workflow in `workflows/`
+ * that exports `commands`. A new aggregate or workflow is a new folder or file, with no list to edit; its commands'
+ * names and types reach `CommandService` through the `CommandUnits` it declares (kernel/command-units.ts).
+ */
+async function findUnits(): Promise<Array<readonly [name: string, unit: AnyUnit]>> {
+  const folders = readdirSync(HERE, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && existsSync(new URL(`./${entry.name}/${COMMANDS_FILE}`, HERE)))
+    .map((entry) => entry.name)
+    .sort();
+  const workflows = readdirSync(new URL('./workflows/', HERE))
+    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
+    .map((name) => name.slice(0, -'.ts'.length))
+    .sort();
+  const unitsOf = (name: string, declared: unknown): Array<readonly [string, AnyUnit]> =>
+    Array.isArray(declared) ? declared.map((unit, index) => [`${name}#${index}`, unit as AnyUnit] as const) : [[name, declared as AnyUnit]];
+  // Relative templates, so the server's bundle (services/gateway/src/server-bundle.ts) holds every unit.
+  const aggregates = await Promise.all(
+    folders.map(async (folder) => {
+      const { commands } = (await import(`./${folder}/commands.ts`)) as { commands?: unknown };
+      if (!commands) throw new Error(`${folder}/${COMMANDS_FILE} must export its commands (commandUnit)`);
+      return unitsOf(folder, commands);
+    }),
+  );
+  const flows = await Promise.all(
+    workflows.map(async (workflow) => {
+      const { commands } = (await import(`./workflows/${workflow}.ts`)) as { commands?: unknown };
+      return commands ? unitsOf(`workflows/${workflow}`, commands) : [];
+    }),
+  );
+  return [...aggregates.flat(), ...flows.flat()];
+}
+
+const units = await findUnits();
+
 /** Every command the write side accepts, by name: `(input, meta) => Promise<{position, ...}>`. */
-export function createCommandService(deps: CommandServiceDeps) {
+export function createCommandService(deps: CommandServiceDeps): CommandService {
   const roles = new RoleDirectory(deps.store);
   const kernel: KernelDeps = {
     store: deps.store,
@@ -62,112 +77,19 @@ export function createCommandService(deps: CommandServiceDeps) {
     aggregates: new AggregateCache(deps.store, deps.cacheLimits),
     projectAccess: (projectId, actor) => loadProjectAccess(kernel, projectId, actor),
   };
-  const statusIds = (projectId: number) => usableStatusIds(kernel, projectId);
-  const projects = projectHandlers(kernel, statusIds);
-  const sessionFlows = sessionWorkflows(kernel);
-  const attachmentsOf = (projectId: number, attachmentIds: readonly number[]) => unusableAttachment(kernel, projectId, attachmentIds);
-  const suites = suiteCommands(kernel, {
-    requiredAttributes: (projectId) => requiredAttributeNames(kernel, projectId, 'testsuite'),
-    unusableAttachment: attachmentsOf,
+  // What the service is given, offered to the units as ports of their own.
+  const given = commandUnit({
+    resource: 'commands',
+    provides: { chunkWorkers: () => deps.chunkWorkers, importStaging: () => deps.importStaging },
   });
-  const cases = caseCommands(kernel, {
-    suiteLive: (projectId, suiteId) => isLiveSuite(kernel, projectId, suiteId),
-    unusableAttachment: attachmentsOf,
-  });
-  const plans = planCommands(kernel, {
-    requiredAttributes: (projectId) => requiredAttributeNames(kernel, projectId, 'testplan'),
-    unusableAttachment: attachmentsOf,
-    parameters: (projectId) => liveParameters(kernel, projectId),
-  });
-  const tests = testCommands(kernel, {
-    usableStatusIds: statusIds,
-    unusableAttachment: attachmentsOf,
-    requiredResultAttributes: (projectId, statusId, suiteId) => requiredResultAttributeNames(kernel, projectId, statusId, suiteId),
-    planLive: async (projectId, planId) => (await plans.planOf(projectId, planId)) !== undefined,
-    currentCase: (caseId) => currentCaseVersion(kernel, caseId),
-    preloadCases: (caseIds) => cases.preload(caseIds),
-    editSettings: (projectId) => resultEditSettings(kernel, projectId),
-  });
-  const casesWithTests = caseTests(cases, tests);
-  return namespaced({
-    users: [
-      userHandlers(kernel),
-      {
-        register: registerWithDefaultNotifications(kernel),
-        changePassword: sessionFlows.changePassword,
-        resetPassword: sessionFlows.resetPassword,
-      },
-    ],
-    sessions: [sessionHandlers(kernel), { logIn: sessionFlows.logIn }],
-    projects: [projects, { assignRoles: assignRolesAnsweringRequest(kernel, projects.setMemberRoles) }],
-    statuses: [statusHandlers(kernel), { delete: deleteStatusClearingDefault(kernel) }],
-    labels: [labelHandlers(kernel)],
-    parameters: [parameterHandlers(kernel)],
-    'custom-attributes': [customAttributeHandlers(kernel, statusIds)],
-    integrations: [integrationHandlers(kernel)],
-    cases: [caseHandlers(cases), caseWritesWithLabels(kernel, cases), casesWithTests],
-    comments: [commentHandlers(kernel, attachmentsOf)],
-    suites: [suiteHandlers(suites), suiteCascade(suites, casesWithTests)],
-    plans: [planTests(kernel, plans, tests, (projectId, caseIds) => caseStandings(kernel, projectId, caseIds))],
-    tests: [testHandlers(tests), resultBatch(kernel, tests)],
-    'bulk-jobs': [
-      bulkJobWorkflow(
-        kernel,
-        bulkJobCommands(kernel),
-        {
-          tests,
-          cases,
-          labelIds: caseLabelIds(kernel),
-          imports: caseImport(kernel, suites, cases, caseLabelIds(kernel), labelCatalogue(kernel), deps.importStaging),
-        },
-        (projectId, statusId, suiteId) => requiredResultAttributeNames(kernel, projectId, statusId, suiteId),
-        deps.chunkWorkers,
-      ),
-    ],
-    roles: [roleHandlers(kernel)],
-    groups: [groupHandlers(kernel)],
-    'access-requests': [accessRequestHandlers(kernel)],
-    notifications: [notificationHandlers(kernel)],
-    'system-messages': [systemMessageHandlers(kernel)],
-    attachments: [attachmentHandlers(kernel)],
-  });
+  const all: Array<readonly [string, AnyUnit]> = [...units, ['the command service', given as AnyUnit]];
+  const ports = portsOf(all, kernel);
+  const context = { kernel, ports };
+  return namespaced(all.flatMap(([, unit]) => (unit.handlers ? [[unit.resource, unit.handlers(context)] as const] : []))) as CommandService;
 }
 
-type Merged<T extends readonly object[]> = T extends readonly [infer First, ...infer Rest extends readonly object[]]
-  ? First & Merged<Rest>
-  : unknown;
-type Groups = Record<string, readonly object[]>;
-/** `{statuses: [{create}]}` → `{'statuses.create': …}`. */
-type Namespaced<G extends Groups> = {
-  [K in { [R in keyof G & string]: `${R}.${keyof Merged<G[R]> & string}` }[keyof G & string]]: K extends `${infer R}.${infer C}`
-    ? C extends keyof Merged<G[R]>
-      ? Merged<G[R]>[C]
-      : never
-    : never;
-};
-
-/**
- * Every command is named `<resource>.<verb>`, the resource being the folder
- * its aggregate lives in (and its routes, read model and screen). A resource's
- * handlers may come from its aggregate and from workflows (the workflow's
- * version of `statuses.delete`); a verb defined twice would silently replace
- * the other, so it fails at start instead.
- */
-export function namespaced<const G extends Groups>(groups: G): Namespaced<G> {
-  const service: Record<string, unknown> = Object.create(null);
-  for (const [resource, parts] of Object.entries(groups)) {
-    for (const part of parts) {
-      for (const [verb, handler] of Object.entries(part)) {
-        const name = `${resource}.${verb}`;
-        if (name in service) throw new Error(`two command handlers are named ${name}`);
-        service[name] = handler;
-      }
-    }
-  }
-  return service as Namespaced<G>;
-}
-
-export type CommandService = ReturnType<typeof createCommandService>;
+/** Every command the write side accepts, by name: `(input, meta) => Promise<{position, ...}>`. */
+export type CommandService = UnitCommands;
 export type CommandName = keyof CommandService;
 export type CommandInput<N extends CommandName> = Parameters<CommandService[N]>[0];
 export type CommandResult<N extends CommandName> = Awaited<ReturnType<CommandService[N]>>;

@@ -1,31 +1,11 @@
 import type { Document, ReadStore } from '@testament/infra';
-import { projectsProjection } from './projects/projects-projection.ts';
-import { statusesProjection } from './statuses/statuses-projection.ts';
-import { labelsProjection } from './labels/labels-projection.ts';
-import { parametersProjection } from './parameters/parameters-projection.ts';
-import { customAttributesProjection } from './custom-attributes/custom-attributes-projection.ts';
-import { integrationsProjection } from './integrations/integrations-projection.ts';
-import { groupsProjection } from './groups/groups-projection.ts';
-import { apiTokensProjection } from './api-tokens/api-tokens-projection.ts';
-import { rolesProjection } from './roles/roles-projection.ts';
-import { notificationsProjection } from './notifications/notifications-projection.ts';
-import { accessRequestsProjection } from './access-requests/access-requests-projection.ts';
+import { auditProjection } from './audit/audit-projection.ts';
+import { auditProjections, readModelProjections } from './read-models.ts';
 import type { Projection } from './runner/projection.ts';
+import { AUDIT_RUNNER } from './runner/read-model-declaration.ts';
 import { ProjectionRunner, type ProjectionRunnerOptions } from './runner/projection-runner.ts';
 import { readModelVersions } from './runner/read-model-versions.ts';
 import { VersionedReadModels, type VersionedReadModelsOptions } from './runner/versioned-read-models.ts';
-import { sessionsProjection } from './sessions/sessions-projection.ts';
-import { systemMessagesProjection } from './system-messages/system-messages-projection.ts';
-import { usersProjection } from './users/users-projection.ts';
-import { attachmentsProjection } from './attachments/attachments-projection.ts';
-import { suitesProjection } from './suites/suites-projection.ts';
-import { casesProjection } from './cases/cases-projection.ts';
-import { commentsProjection } from './comments/comments-projection.ts';
-import { plansProjection } from './plans/plans-projection.ts';
-import { testsProjection } from './tests/tests-projection.ts';
-import { resultHistoryProjection } from './result-history/result-history-projection.ts';
-import { bulkJobsProjection } from './bulk-jobs/bulk-jobs-projection.ts';
-import { auditProjection } from './audit/audit-projection.ts';
 
 export * from './runner/projection.ts';
 export * from './runner/projection-runner.ts';
@@ -88,41 +68,9 @@ export * from './audit/audit-projection.ts';
 export * from './audit/queries.ts';
 export * from './audit/summary.ts';
 
-/**
- * The read models the screens read, folded by the runner a start waits for (the runner
- * orders them by what they read: roles first, notifications before users and projects).
- */
-export const readModelProjections: readonly Projection[] = [
-  rolesProjection,
-  notificationsProjection,
-  accessRequestsProjection,
-  usersProjection,
-  sessionsProjection,
-  projectsProjection,
-  statusesProjection,
-  labelsProjection,
-  parametersProjection,
-  customAttributesProjection,
-  integrationsProjection,
-  groupsProjection,
-  apiTokensProjection,
-  systemMessagesProjection,
-  attachmentsProjection,
-  suitesProjection,
-  casesProjection,
-  commentsProjection,
-  plansProjection,
-  testsProjection,
-  resultHistoryProjection,
-  bulkJobsProjection,
-];
+export * from './read-models.ts';
+export * from './runner/read-model-declaration.ts';
 
-/**
- * The audit trail folds on a runner of its own (`AUDIT_RUNNER`), behind the others: a row per
- * event costs more than every other read model together, so a start does not wait for it.
- */
-export const auditProjections: readonly Projection[] = [auditProjection];
-export const AUDIT_RUNNER = 'audit';
 /**
  * Events per batch of the trail's fold: a batch runs between requests, and at about 60 µs an event it stays well under the 50 ms a request
  * may wait.

@@ -23,6 +23,7 @@ import type { caseCommands } from '../cases/handlers.ts';
 import type { Relabelling } from '../cases/decide.ts';
 import type { caseLabelIds, CaseLabelInput } from './case-labels.ts';
 import type { caseImport, ImportRequest } from './case-import.ts';
+import { commandUnit, type UnitOf } from '../kernel/command-units.ts';
 
 /** Items applied between two progress marks, at most; a smaller job moves in twentieths, so its progress shows. */
 const BULK_CHUNK = 500;
@@ -360,4 +361,27 @@ export function bulkJobWorkflow(
     },
     applyChunk,
   };
+}
+
+/** Bulk jobs over tests and cases: requested, applied chunk by chunk, resumed after a crash. */
+export const commands = commandUnit({
+  resource: 'bulk-jobs',
+  handlers: ({ kernel, ports }) =>
+    bulkJobWorkflow(
+      kernel,
+      ports.bulkJobs,
+      { tests: ports.tests, cases: ports.cases, labelIds: ports.caseLabelIds, imports: ports.caseImport },
+      ports.requiredResultAttributeNames,
+      ports.chunkWorkers,
+    ),
+});
+
+declare module '../kernel/command-units.ts' {
+  interface Ports {
+    /** Who applies bulk jobs' chunks; given by whoever runs the command service (none: this process). */
+    chunkWorkers: ChunkWorkers | undefined;
+  }
+  interface CommandUnits {
+    'workflows/bulk-jobs': UnitOf<typeof commands>;
+  }
 }

@@ -18,6 +18,7 @@ import type { suiteCommands } from '../suites/handlers.ts';
 import { suiteTreeDecider } from '../suites/decide.ts';
 import type { SuiteTreeState } from '../suites/evolve.ts';
 import type { caseLabelIds } from './case-labels.ts';
+import { commandUnit, type UnitOf } from '../kernel/command-units.ts';
 
 export type ImportOperation = Extract<BulkOperation, { kind: 'import' }>;
 
@@ -182,4 +183,25 @@ export function caseImport(
       await staging?.discard(operation.stagedKey);
     },
   };
+}
+
+/** Importing cases (a bulk job): suites and labels by name, cases written in chunks. */
+export const commands = commandUnit({
+  resource: 'bulk-jobs',
+  provides: {
+    caseImport: ({ kernel, ports }) =>
+      caseImport(kernel, ports.suites, ports.cases, ports.caseLabelIds, ports.labelCatalogue, ports.importStaging),
+  },
+});
+
+declare module '../kernel/command-units.ts' {
+  interface Ports {
+    /** Where accepted imports' cases wait for their jobs; given by whoever runs the command service (none: imports are not taken). */
+    importStaging: ImportStaging | undefined;
+    /** Imports, as the bulk jobs apply them. */
+    caseImport: ReturnType<typeof caseImport>;
+  }
+  interface CommandUnits {
+    'workflows/case-import': UnitOf<typeof commands>;
+  }
 }

@@ -4,6 +4,7 @@ import type { caseCommands, CaseContentInput, CaseRef } from '../cases/handlers.
 import type { KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
 import { labelCatalogue } from '../labels/handlers.ts';
+import { commandUnit, type UnitOf } from '../kernel/command-units.ts';
 
 /** A label as a case body names it (§3.3): an existing one by id, or by name, created when the project has none by that name. */
 export interface CaseLabelInput {
@@ -78,4 +79,21 @@ export function caseWritesWithLabels(deps: KernelDeps, cases: CaseCommands) {
       meta: CommandMeta,
     ) => cases.update({ ...input, content: await withLabelIds(input.projectId, input.content, meta) }, meta),
   };
+}
+
+/** Cases written with labels by name; the labels' ids, for an import. */
+export const commands = commandUnit({
+  resource: 'cases',
+  provides: { caseLabelIds: ({ kernel }) => caseLabelIds(kernel) },
+  handlers: ({ kernel, ports }) => caseWritesWithLabels(kernel, ports.cases),
+});
+
+declare module '../kernel/command-units.ts' {
+  interface Ports {
+    /** Label ids for names, made when missing. */
+    caseLabelIds: ReturnType<typeof caseLabelIds>;
+  }
+  interface CommandUnits {
+    'workflows/case-labels': UnitOf<typeof commands>;
+  }
 }

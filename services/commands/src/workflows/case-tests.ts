@@ -2,6 +2,7 @@ import type { CaseRef, caseCommands } from '../cases/handlers.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
 import type { testCommands } from '../tests/handlers.ts';
 import { cascadeAfter, causedBy } from './cascade.ts';
+import { commandUnit, type UnitOf } from '../kernel/command-units.ts';
 
 type CaseCommands = ReturnType<typeof caseCommands>;
 type TestCommands = ReturnType<typeof testCommands>;
@@ -34,4 +35,21 @@ export function caseTests(cases: CaseCommands, tests: TestCommands) {
     archive: follow(cases.archive, tests.archive, 'change_testcase'),
     unarchive: follow(cases.unarchive, tests.unarchive, 'change_testcase'),
   };
+}
+
+/** A case's archive, restore, delete, recover and remove take its tests along: handlers of `cases`, and a port for the suites'. */
+export const commands = commandUnit({
+  resource: 'cases',
+  provides: { casesWithTests: ({ ports }) => caseTests(ports.cases, ports.tests) },
+  handlers: ({ ports }) => ports.casesWithTests,
+});
+
+declare module '../kernel/command-units.ts' {
+  interface Ports {
+    /** The case commands that take the cases' tests along. */
+    casesWithTests: ReturnType<typeof caseTests>;
+  }
+  interface CommandUnits {
+    'workflows/case-tests': UnitOf<typeof commands>;
+  }
 }

@@ -5,6 +5,7 @@ import type { CommandMeta } from '../kernel/command-meta.ts';
 import type { PlanChanges, PlanCreateInput, PlanRef, planCommands } from '../plans/handlers.ts';
 import type { testCommands } from '../tests/handlers.ts';
 import { cascadeAfter, causedBy } from './cascade.ts';
+import { commandUnit, type UnitOf } from '../kernel/command-units.ts';
 
 type PlanCommands = ReturnType<typeof planCommands>;
 type TestCommands = ReturnType<typeof testCommands>;
@@ -119,4 +120,16 @@ export function planTests(deps: KernelDeps, plans: PlanCommands, tests: TestComm
     recover: cascade(plans.recover, tests.recover, 'delete_testplan'),
     remove: cascade(plans.remove, tests.remove, 'delete_testplan'),
   };
+}
+
+/** The plan commands, each with the plan's tests. */
+export const commands = commandUnit({
+  resource: 'plans',
+  handlers: ({ kernel, ports }) => planTests(kernel, ports.plans, ports.tests, ports.caseStandings),
+});
+
+declare module '../kernel/command-units.ts' {
+  interface CommandUnits {
+    'workflows/plan-tests': UnitOf<typeof commands>;
+  }
 }

@@ -2,6 +2,7 @@ import { batchMemberMeta, CommandBatch } from '../kernel/command-batch.ts';
 import type { KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
 import type { ResultInput, TestRef, testCommands } from '../tests/handlers.ts';
+import { commandUnit, type UnitOf } from '../kernel/command-units.ts';
 
 type TestCommands = ReturnType<typeof testCommands>;
 
@@ -46,4 +47,16 @@ export function resultBatch(deps: KernelDeps, tests: TestCommands) {
       return { position, resultIds };
     },
   };
+}
+
+/** Many results in one command. */
+export const commands = commandUnit({
+  resource: 'tests',
+  handlers: ({ kernel, ports }) => resultBatch(kernel, ports.tests),
+});
+
+declare module '../kernel/command-units.ts' {
+  interface CommandUnits {
+    'workflows/result-batch': UnitOf<typeof commands>;
+  }
 }

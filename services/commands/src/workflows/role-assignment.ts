@@ -4,6 +4,7 @@ import type { KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
 import { projectAsField, type SetMemberRoles } from '../projects/membership.ts';
 import { loadUser } from '../users/user-lookups.ts';
+import { commandUnit, type UnitOf } from '../kernel/command-units.ts';
 
 export interface AssignRolesInput {
   projectId: number;
@@ -28,4 +29,16 @@ export function assignRolesAnsweringRequest(deps: KernelDeps, setMemberRoles: Se
     const resolved = await resolveAccessRequest(deps, projectId, userId, { ...meta, causationId: meta.commandId });
     return { position: Math.max(assigned.position, resolved.position) };
   };
+}
+
+/** Setting a member's roles answers their access request. */
+export const commands = commandUnit({
+  resource: 'projects',
+  handlers: ({ kernel, ports }) => ({ assignRoles: assignRolesAnsweringRequest(kernel, ports.projects.setMemberRoles) }),
+});
+
+declare module '../kernel/command-units.ts' {
+  interface CommandUnits {
+    'workflows/role-assignment': UnitOf<typeof commands>;
+  }
 }

@@ -6,6 +6,7 @@ import type { NewSession } from '../sessions/decide.ts';
 import { startSession } from '../sessions/handlers.ts';
 import { userDecider } from '../users/decide.ts';
 import { currentClaim, verifiedUser } from '../users/user-lookups.ts';
+import { commandUnit, type UnitOf } from '../kernel/command-units.ts';
 
 /** Signing in, and changing or resetting a password: the user's stream decides, the session goes to the user's sessions stream. */
 export function sessionWorkflows(deps: KernelDeps) {
@@ -42,4 +43,25 @@ export function sessionWorkflows(deps: KernelDeps) {
       return { position, userId: claim.userId };
     },
   };
+}
+
+/** Passwords change and reset under the users' names; logging in under the sessions'. */
+export const commands = [
+  commandUnit({
+    resource: 'users',
+    provides: { sessionFlows: ({ kernel }) => sessionWorkflows(kernel) },
+    handlers: ({ ports }) => ({ changePassword: ports.sessionFlows.changePassword, resetPassword: ports.sessionFlows.resetPassword }),
+  }),
+  commandUnit({ resource: 'sessions', handlers: ({ ports }) => ({ logIn: ports.sessionFlows.logIn }) }),
+] as const;
+
+declare module '../kernel/command-units.ts' {
+  interface Ports {
+    /** Logging in and changing passwords, which end or start sessions. */
+    sessionFlows: ReturnType<typeof sessionWorkflows>;
+  }
+  interface CommandUnits {
+    'workflows/sessions/passwords': UnitOf<(typeof commands)[0]>;
+    'workflows/sessions/login': UnitOf<(typeof commands)[1]>;
+  }
 }

@@ -4,6 +4,7 @@ import type { CommandMeta } from '../kernel/command-meta.ts';
 import type { CatalogueItemRef } from '../project-catalogue/handlers.ts';
 import { projectDecider } from '../projects/decide.ts';
 import { statusCatalogue } from '../statuses/handlers.ts';
+import { commandUnit, type UnitOf } from '../kernel/command-units.ts';
 
 /**
  * §3.8: a project whose default status is deleted gets none. The status
@@ -22,4 +23,16 @@ export function deleteStatusClearingDefault(deps: KernelDeps) {
     });
     return { position: Math.max(deleted.position, cleared.position) };
   };
+}
+
+/** Deleting a status clears it where it is the project's default. */
+export const commands = commandUnit({
+  resource: 'statuses',
+  handlers: ({ kernel }) => ({ delete: deleteStatusClearingDefault(kernel) }),
+});
+
+declare module '../kernel/command-units.ts' {
+  interface CommandUnits {
+    'workflows/status-deletion': UnitOf<typeof commands>;
+  }
 }

@@ -2,6 +2,7 @@ import type { CommandMeta } from '../kernel/command-meta.ts';
 import type { SuiteRef, suiteCommands } from '../suites/handlers.ts';
 import { cascadeAfter, causedBy } from './cascade.ts';
 import type { CaseWithTests, caseTests } from './case-tests.ts';
+import { commandUnit, type UnitOf } from '../kernel/command-units.ts';
 
 type SuiteCommands = ReturnType<typeof suiteCommands>;
 type CasesWithTests = ReturnType<typeof caseTests>;
@@ -31,4 +32,16 @@ export function suiteCascade(suites: SuiteCommands, cases: CasesWithTests) {
     remove: async (input: SuiteRef & { cases: Cases }, meta: CommandMeta) =>
       each(await suites.remove(input, meta), input.cases, (item) => cases.remove({ ...item, projectId: input.projectId }, causedBy(meta))),
   };
+}
+
+/** A suite's delete, recover and remove take its cases (and their tests) along. */
+export const commands = commandUnit({
+  resource: 'suites',
+  handlers: ({ ports }) => suiteCascade(ports.suites, ports.casesWithTests),
+});
+
+declare module '../kernel/command-units.ts' {
+  interface CommandUnits {
+    'workflows/suite-cascade': UnitOf<typeof commands>;
+  }
 }

@@ -3,6 +3,7 @@ import { handleCommand, type KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
 import { notificationBoxDecider } from '../notifications/decide.ts';
 import { registerUser, type RegisterUserInput } from '../users/handlers.ts';
+import { commandUnit, type UnitOf } from '../kernel/command-units.ts';
 
 /**
  * A new account, subscribed to the project access notifications (requested,
@@ -19,4 +20,16 @@ export function registerWithDefaultNotifications(deps: KernelDeps) {
     });
     return { userId: registered.userId, position: Math.max(registered.position, subscribed.position) };
   };
+}
+
+/** A new user gets the default notification settings. */
+export const commands = commandUnit({
+  resource: 'users',
+  handlers: ({ kernel }) => ({ register: registerWithDefaultNotifications(kernel) }),
+});
+
+declare module '../kernel/command-units.ts' {
+  interface CommandUnits {
+    'workflows/user-registration': UnitOf<typeof commands>;
+  }
 }

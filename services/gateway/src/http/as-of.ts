@@ -12,10 +12,10 @@ import {
 } from '@testament/infra';
 import {
   ProjectionRunner,
-  allProjections,
   findPlanTree,
   plansProjection,
   positionAt,
+  declaredReadModels,
   projectStreams,
   projectStreamsBut,
   streamsMovedOrRemovedAfter,
@@ -30,23 +30,8 @@ import { auditCaughtUp } from './audit-caught-up.ts';
 /** The header that marks an answer as the past, with the moment it shows. */
 export const AS_OF_HEADER = 'Testament-As-Of';
 
-/**
- * The read models a past needs: those of the reads that take `as_of` (plans, tests, cases and
- * what they show). Histories, activity, notifications and sessions are left out: they cost most
- * of a fold and no past is asked of them.
- */
-const NOT_IN_PASTS = new Set([
-  'audit',
-  'result-history',
-  'notifications',
-  'sessions',
-  'api-tokens',
-  'access-requests',
-  'system-messages',
-  'bulk-jobs',
-  'comments',
-]);
-const PAST_PROJECTIONS = allProjections.filter((projection) => !NOT_IN_PASTS.has(projection.name));
+/** The read models a past needs: those the read models declare `pasts: 'folded'` (read-model.ts). */
+const PAST_PROJECTIONS = declaredReadModels.filter((readModel) => readModel.pasts === 'folded').map((readModel) => readModel.projection);
 
 /**
  * What a past is asked about. A whole project folds all of its prefix; plans (their subtrees) and a

@@ -20,18 +20,16 @@ export interface Subject extends ObjectRef {
 type Data = Record<string, unknown>;
 const number = (value: unknown) => (typeof value === 'number' ? value : 0);
 
-/** Streams named `<kind>-<id>` whose events are about that one object. */
-const ownStreams: Array<[kind: { idOf(stream: string): number; is(stream: string): boolean }, type: AuditObjectType]> = [
-  [streams.project, 'project'],
-  [streams.user, 'user'],
-  [streams.sessions, 'user'],
-  [streams.notificationBox, 'notification_settings'],
-  [streams.testCase, 'case'],
-  [streams.test, 'test'],
-  [streams.comment, 'comment'],
-  [streams.attachment, 'attachment'],
-  [streams.systemMessage, 'system_message'],
-];
+interface OwnStream {
+  about: AuditObjectType;
+  is(stream: string): boolean;
+  idOf(stream: string): number;
+}
+
+/** Streams named `<kind>-<id>` whose events are about that one object: those naming the object they are about (`about`). */
+const ownStreams: Array<[kind: OwnStream, type: AuditObjectType]> = Object.values(streams)
+  .filter((kind): kind is OwnStream & typeof kind => typeof kind === 'object' && 'about' in kind && kind.about !== undefined)
+  .map((kind) => [kind, kind.about]);
 
 /** The audit's name for each catalogue's objects. */
 const catalogueTypes: Record<string, AuditObjectType> = {

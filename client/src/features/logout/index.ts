@@ -1,2 +1,0 @@
-/** What other features, the router and the shell use of this feature; they import nothing else of it. */
-export { LogoutPage } from './LogoutPage.tsx';
