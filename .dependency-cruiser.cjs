@@ -53,6 +53,25 @@ module.exports = {
       },
     },
     {
+      name: 'commands-are-found-not-listed',
+      severity: 'error',
+      comment:
+        "The command service finds every aggregate's commands.ts and every workflow's commands itself " +
+        '(services/commands/src/command-service.ts); what aggregates ask of each other goes through the ports they ' +
+        'name (kernel/command-units.ts). Nothing imports a commands.ts, which would be a list of aggregates again.',
+      from: { pathNot: TESTS },
+      to: { path: '^services/commands/src/[^/]+/commands\\.ts$' },
+    },
+    {
+      name: 'read-models-are-found-not-listed',
+      severity: 'error',
+      comment:
+        "The projections package finds every read model's read-model.ts itself (services/projections/src/read-models.ts): " +
+        'nothing imports one, which would be a list of read models again.',
+      from: { pathNot: TESTS },
+      to: { path: '^services/projections/src/[^/]+/read-model\\.ts$' },
+    },
+    {
       name: 'projections-import-no-commands',
       severity: 'error',
       comment: 'Read models fold events; they never decide. (Their tests write events through the real command side.)',
@@ -119,20 +138,29 @@ module.exports = {
     {
       name: 'client-shell-imports-features-through-index',
       severity: 'error',
-      comment: "The shell and app/ (but the router's lazy pages) use a feature through its index.ts.",
-      from: { path: '^client/src/(shell|app)/', pathNot: [...TESTS, '^client/src/app/router\\.tsx$'] },
+      comment: 'The shell and app/ use a feature through its index.ts (the router takes the routes the features declare).',
+      from: { path: '^client/src/(shell|app)/', pathNot: TESTS },
       to: { path: '^client/src/features/[^/]+/', pathNot: '^client/src/features/[^/]+/index\\.ts$' },
     },
     {
-      name: 'client-router-loads-pages-lazily',
+      name: 'client-feature-routes-are-found-not-listed',
       severity: 'error',
       comment:
-        "The router imports a feature's page modules only through dynamic import(), one chunk per page; anything else of " +
-        'a feature it takes from its index.ts, or its prefetch.ts (the calls a route asks ahead, in the entry).',
-      from: { path: '^client/src/app/router\\.tsx$' },
+        "The app finds every feature's routes.tsx itself (app/feature-routes.ts): the router, the sidebar and the project " +
+        'page take the routes, links and tabs from there, and nothing imports a routes.tsx (a list of screens again).',
+      from: { path: '^client/src/', pathNot: TESTS },
+      to: { path: '^client/src/features/[^/]+/routes\\.tsx$' },
+    },
+    {
+      name: 'client-feature-routes-load-pages-lazily',
+      severity: 'error',
+      comment:
+        "A feature's routes.tsx is in the entry: it reaches its pages only through import(), one chunk each, and of its " +
+        'own modules imports statically only prefetch.ts (the calls its routes ask ahead); no other feature.',
+      from: { path: '^client/src/features/([^/]+)/routes\\.tsx$' },
       to: {
-        path: '^client/src/features/[^/]+/',
-        pathNot: '^client/src/features/[^/]+/(index|prefetch)\\.ts$',
+        path: '^client/src/features/',
+        pathNot: '^client/src/features/$1/prefetch\\.ts$',
         dependencyTypesNot: ['dynamic-import'],
       },
     },
@@ -141,19 +169,18 @@ module.exports = {
       severity: 'error',
       comment:
         'entities/ (resource models: types, API, changes, paths), shared/ (widgets several features use) and the ' +
-        "infrastructure folders sit below the features. The locales (i18n/locales/) assemble the features' texts.ts.",
-      from: {
-        path: '^client/src/(entities|shared|api|components|forms|i18n|session|theme)/',
-        pathNot: [...TESTS, '^client/src/i18n/locales/'],
-      },
+        'infrastructure folders sit below the features.',
+      from: { path: '^client/src/(entities|shared|api|components|forms|i18n|session|theme)/', pathNot: TESTS },
       to: { path: '^client/src/features/' },
     },
     {
-      name: 'client-locales-take-only-texts',
+      name: 'client-texts-are-found-not-listed',
       severity: 'error',
-      comment: 'The locale files import nothing of a feature but its texts.ts (featureTexts).',
-      from: { path: '^client/src/i18n/locales/' },
-      to: { path: '^client/src/features/', pathNot: '/texts\\.ts$' },
+      comment:
+        'The locales find every texts.ts themselves (i18n/collected-texts.ts): a module importing one would be a list ' +
+        "of texts again. Tests may read a feature's texts.",
+      from: { path: '^client/src/', pathNot: [...TESTS, '^client/src/i18n/translations\\.ts$'] },
+      to: { path: '/texts\\.ts$' },
     },
     {
       name: 'client-nothing-imports-the-locales',
@@ -178,13 +205,14 @@ module.exports = {
         'Of app/, features, entities and shared use only the infrastructure every screen shares: the data layer ' +
         '(services.ts), change announcements (changes.ts), live queries (use-live-query.ts), toasts, actions with ' +
         'refusals (use-action.ts, refusal.ts, confirm-removal.ts), item forms and lazy tables (use-item-form.ts, ' +
-        'use-lazy-table.ts), local settings and prefetching. The router, the root layout and the stale-build reload are the app itself.',
+        'use-lazy-table.ts), local settings, prefetching, and the routes the features declare (routing.ts, feature-routes.ts). ' +
+        'The router, the root layout and the stale-build reload are the app itself.',
       from: { path: '^client/src/(features|entities|shared)/', pathNot: TESTS },
       to: {
         path: '^client/src/app/',
         pathNot:
           '^client/src/app/(services|changes|use-live-query|toasts|use-action|refusal|confirm-removal|use-item-form|' +
-          'use-lazy-table|local-settings|prefetch)\\.ts$',
+          'use-lazy-table|local-settings|prefetch|routing|feature-routes)\\.ts$',
       },
     },
     {

@@ -1,5 +1,6 @@
 import {
   accessMessages,
+  analyticsMessages,
   attachmentMessages,
   auditMessages,
   bulkJobPlaces,
@@ -8,6 +9,7 @@ import {
   catalogueMessages,
   commentMessages,
   customAttributeMessages,
+  estimateMessages,
   importMessages,
   integrationMessages,
   labelMessages,
@@ -48,6 +50,8 @@ export const serverCatalogues = {
   test: testMessages,
   bulk: bulkMessages,
   import: importMessages,
+  estimate: estimateMessages,
+  analytics: analyticsMessages,
   result: {
     ...resultMessages,
     // The contract words the limit from seconds; the message carries it as written ("1h").

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { en } from './locales/en.ts';
 import { ru } from './locales/ru.ts';
 import { formMessages } from '../forms/form-messages.ts';
-import { serverMessageKeys, translateServerMessage } from './server-messages.ts';
-import { createInstance } from 'i18next';
+import { serverCatalogues, serverMessageKeys, translateServerMessage } from './server-messages.ts';
+import { createInstance, type TFunction } from 'i18next';
 
 /** The app's source text, through Vite, tests left out. */
 const sources = Object.entries(import.meta.glob<string>('../**/*.{ts,tsx}', { query: '?raw', import: 'default', eager: true }))
@@ -64,3 +64,32 @@ describe('server messages in the reader’s language', () => {
     );
   });
 });
+
+describe('the contract’s message catalogues', () => {
+  /** Catalogues a feature translates itself: plans.form.* (features/plans/plan-messages.ts). */
+  const translatedByTheirFeature = new Set(['planMessages']);
+
+  it('are each shown in the reader’s language: a catalogue added to contracts/ and forgotten here fails', async () => {
+    const contracts = await import('@testament/contracts');
+    const catalogues = Object.entries(contracts).filter(([name]) => name === 'messages' || /^[a-z]\w*Messages$/.test(name));
+    expect(catalogues.length).toBeGreaterThan(15);
+    const served = new Set(Object.values(serverCatalogues).flatMap((value) => [value, ...Object.values(value as object)]));
+    const inEnglishOnly = catalogues
+      .filter(([name]) => !translatedByTheirFeature.has(name))
+      .flatMap(([name, catalogue]) =>
+        Object.entries(catalogue as object)
+          .filter(
+            ([, message]) =>
+              typeof message === 'string' && !served.has(message) && !serverMessageKeys.some((key) => key.endsWith(`.${message}`)),
+          )
+          .filter(([, message]) => !known(message as string))
+          .map(([key]) => `${name}.${key}`),
+      );
+    expect(inEnglishOnly).toEqual([]);
+  });
+});
+
+/** Whether a text is one the app recognises and translates. */
+function known(text: string): boolean {
+  return translateServerMessage(((key: string) => `translated:${key}`) as unknown as TFunction, text) !== text;
+}

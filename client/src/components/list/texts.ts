@@ -2,6 +2,7 @@ import { featureTexts } from '../../i18n/translations.ts';
 
 /** The `list.*` texts the lists of cases and tests share: views, columns, filter drawer, saved filters (English, then Russian). */
 export const listTexts = featureTexts(
+  'list',
   {
     table: 'Table',
     tree: 'Tree',

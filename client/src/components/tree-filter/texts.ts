@@ -1,7 +1,8 @@
-import { featureTexts } from '../i18n/translations.ts';
+import { featureTexts } from '../../i18n/translations.ts';
 
 /** The `treeFilter.*` texts of the shared tree filter dropdown (English, then Russian). */
 export const treeFilterTexts = featureTexts(
+  'treeFilter',
   {
     suitesPlaceholder: 'Filter by test suites',
     plansPlaceholder: 'Filter by test plans',

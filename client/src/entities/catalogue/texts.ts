@@ -2,6 +2,7 @@ import { featureTexts } from '../../i18n/translations.ts';
 
 /** The `catalogue.*` texts (English, then Russian). */
 export const catalogueTexts = featureTexts(
+  'catalogue',
   {
     deleteQuestion: 'Delete {{name}}? This cannot be undone here.',
     parameter: {

@@ -2,6 +2,7 @@ import { featureTexts } from '../../i18n/translations.ts';
 
 /** The `access.*` texts (English, then Russian). */
 export const accessTexts = featureTexts(
+  'access',
   {
     title: 'Access management',
     hint: 'Members of the project and their roles.',

@@ -2,6 +2,7 @@ import { featureTexts } from '../../i18n/translations.ts';
 
 /** The `tokens.*` texts (English, then Russian). */
 export const tokensTexts = featureTexts(
+  'tokens',
   {
     title: 'API tokens',
     hint: 'For scripts and CI: send the header Authorization: Token <key>.',

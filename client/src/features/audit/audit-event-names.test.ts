@@ -1,14 +1,13 @@
 import { eventCatalog } from '@testament/contracts';
 import { describe, expect, it } from 'vitest';
-import { en } from '../../i18n/locales/en.ts';
-import { ru } from '../../i18n/locales/ru.ts';
+import { auditTexts } from './texts.ts';
 
 describe('the audit trail’s event type names', () => {
   const types = Object.keys(eventCatalog).sort();
 
   it.each([
-    ['English', en.audit.eventTypes as Record<string, string>],
-    ['Russian', ru.audit.eventTypes as Record<string, string>],
+    ['English', auditTexts.en.eventTypes as Record<string, string>],
+    ['Russian', auditTexts.ru.eventTypes as Record<string, string>],
   ])('name every event type the log holds in %s, in words rather than the type itself, and nothing else', (_language, names) => {
     expect(Object.keys(names).sort()).toEqual(types);
     const unnamed = types.filter((type) => !names[type]?.trim() || names[type] === type);

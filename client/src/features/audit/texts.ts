@@ -2,6 +2,7 @@ import { featureTexts } from '../../i18n/translations.ts';
 
 /** The `audit.*` texts (English, then Russian). */
 export const auditTexts = featureTexts(
+  'audit',
   {
     tab: 'Audit',
     projectTitle: 'Audit trail',

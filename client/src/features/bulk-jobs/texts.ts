@@ -2,6 +2,7 @@ import { featureTexts } from '../../i18n/translations.ts';
 
 /** The `bulkJobs.*` texts (English, then Russian). */
 export const bulkJobsTexts = featureTexts(
+  'bulkJobs',
   {
     panel: 'Bulk operations',
     operations: {

@@ -2,6 +2,7 @@ import { featureTexts } from '../../i18n/translations.ts';
 
 /** The `comments.*` texts (English, then Russian). */
 export const commentsTexts = featureTexts(
+  'comments',
   {
     title: 'Comments',
     text: 'Comment',

@@ -2,6 +2,7 @@ import { featureTexts } from '../../i18n/translations.ts';
 
 /** The `dashboard.*` texts (English, then Russian). */
 export const dashboardTexts = featureTexts(
+  'dashboard',
   {
     title: 'Projects',
     search: 'Search projects',

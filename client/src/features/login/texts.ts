@@ -2,6 +2,7 @@ import { featureTexts } from '../../i18n/translations.ts';
 
 /** The `login.*` texts (English, then Russian). */
 export const loginTexts = featureTexts(
+  'login',
   {
     subtitle: 'Log in to continue',
     username: 'Username',

@@ -2,6 +2,7 @@ import { featureTexts } from '../../i18n/translations.ts';
 
 /** The `notifications.*` texts (English, then Russian). */
 export const notificationsTexts = featureTexts(
+  'notifications',
   {
     title: 'Notifications',
     tabs: { overview: 'Overview', settings: 'Settings' },

@@ -2,6 +2,7 @@ import { featureTexts } from '../../i18n/translations.ts';
 
 /** The `password.*` texts (English, then Russian). */
 export const passwordTexts = featureTexts(
+  'password',
   {
     title: 'Change password',
     new: 'New password',

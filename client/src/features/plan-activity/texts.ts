@@ -2,6 +2,7 @@ import { featureTexts } from '../../i18n/translations.ts';
 
 /** The `planActivity.*` texts (English, then Russian). */
 export const planActivityTexts = featureTexts(
+  'planActivity',
   {
     title: 'Activity: {{name}}',
     back: 'Back to the plan',

@@ -2,6 +2,7 @@ import { featureTexts } from '../../i18n/translations.ts';
 
 /** The `planStatistics.*` texts (English, then Russian). */
 export const planStatisticsTexts = featureTexts(
+  'planStatistics',
   {
     title: 'Statistics',
     collapse: 'Hide statistics',

@@ -2,6 +2,7 @@ import { featureTexts } from '../../i18n/translations.ts';
 
 /** The `plans.*` texts (English, then Russian). */
 export const plansTexts = featureTexts(
+  'plans',
   {
     tree: {
       label: 'Test plans',

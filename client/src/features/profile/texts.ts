@@ -2,6 +2,7 @@ import { featureTexts } from '../../i18n/translations.ts';
 
 /** The `profile.*` texts (English, then Russian). */
 export const profileTexts = featureTexts(
+  'profile',
   {
     title: 'Profile',
     details: 'General details',

@@ -3,16 +3,19 @@ import { Skeleton } from 'primereact/skeleton';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatch, useNavigate, useParams } from 'react-router';
 import { map } from 'rxjs';
+import { featureRoutes } from '../../app/feature-routes.ts';
 import { RouteTabs } from '../../components/RouteTabs.tsx';
 import { projectApi } from '../../entities/project/project-api.ts';
 import { projectChanges } from '../../entities/project/project-changes.ts';
 import { useProjectDialogs } from '../projects/index.ts';
 import { ProjectHeader } from './components/ProjectHeader.tsx';
 import './project-page.css';
-import { PROJECT_TABS, tabIndexOf } from './project-tabs.ts';
 import { projectStream } from './streams/project.ts';
 
-/** /projects/{id}/{tab}: the header, the tabs, and the tab's content with the project in its outlet context. */
+/**
+ * /projects/{id}/{tab}: the header, the tabs (the features' `under: 'project'` routes), and the tab's content with the project in its
+ * outlet context.
+ */
 export function ProjectPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -26,11 +29,16 @@ export function ProjectPage() {
   const { open, dialog } = useProjectDialogs({ onDeleted: () => void navigate('/') });
 
   if (!project || project.id !== projectId) return <Skeleton height="10rem" />;
-  const tabs = PROJECT_TABS.map(({ path, icon }) => ({ label: t(`projectPage.tabs.${path}`), icon, to: `/projects/${projectId}/${path}` }));
+  const tabs = featureRoutes.projectTabs.map(({ path, icon, label }) => ({ label: t(label), icon, to: `/projects/${projectId}/${path}` }));
+  // The tab a path shows; the overview when it names none.
+  const active = Math.max(
+    0,
+    featureRoutes.projectTabs.findIndex((candidate) => candidate.path === tab),
+  );
   return (
     <section className="project-page">
       <ProjectHeader project={project} onAction={open} />
-      <RouteTabs tabs={tabs} active={tabIndexOf(tab)} className="project-page__tabs" />
+      <RouteTabs tabs={tabs} active={active} className="project-page__tabs" />
       <Outlet context={project} />
       {dialog}
     </section>

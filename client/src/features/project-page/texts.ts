@@ -2,6 +2,7 @@ import { featureTexts } from '../../i18n/translations.ts';
 
 /** The `projectPage.*` texts (English, then Russian). */
 export const projectPageTexts = featureTexts(
+  'projectPage',
   {
     tabs: {
       overview: 'Overview',

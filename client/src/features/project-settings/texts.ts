@@ -2,6 +2,7 @@ import { featureTexts } from '../../i18n/translations.ts';
 
 /** The `projectSettings.*` texts (English, then Russian). */
 export const projectSettingsTexts = featureTexts(
+  'projectSettings',
   {
     title: 'Project settings',
     readOnly: 'Only the managers of this project can change its settings.',

@@ -2,6 +2,7 @@ import { featureTexts } from '../../i18n/translations.ts';
 
 /** The `projects.*` texts (English, then Russian). */
 export const projectsTexts = featureTexts(
+  'projects',
   {
     archived: 'Archived',
     private: 'Private',
@@ -94,6 +95,7 @@ export const projectsTexts = featureTexts(
 
 /** The `models.*` texts (English, then Russian). */
 export const projectModelsTexts = featureTexts(
+  'models',
   {
     'source model': 'The project itself',
     'test suite': 'Test suites',

@@ -2,6 +2,7 @@ import { featureTexts } from '../../i18n/translations.ts';
 
 /** The `results.*` texts (English, then Russian). */
 export const resultsTexts = featureTexts(
+  'results',
   {
     addTitle: 'Add result',
     editTitle: 'Edit result',

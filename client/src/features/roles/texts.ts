@@ -2,6 +2,7 @@ import { featureTexts } from '../../i18n/translations.ts';
 
 /** The `roles.*` texts (English, then Russian). */
 export const rolesTexts = featureTexts(
+  'roles',
   {
     title: 'Roles',
     hint: 'Roles are granted to users per project; each carries a set of permissions.',

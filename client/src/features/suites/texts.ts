@@ -2,6 +2,7 @@ import { featureTexts } from '../../i18n/translations.ts';
 
 /** The `suites.*` texts (English, then Russian). */
 export const suitesTexts = featureTexts(
+  'suites',
   {
     tree: {
       label: 'Test suites',

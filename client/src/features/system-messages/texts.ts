@@ -2,6 +2,7 @@ import { featureTexts } from '../../i18n/translations.ts';
 
 /** The `systemMessages.*` texts (English, then Russian). */
 export const systemMessagesTexts = featureTexts(
+  'systemMessages',
   {
     title: 'System messages',
     hint: 'Banners shown to everyone, on every screen and on the login page.',

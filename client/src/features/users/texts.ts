@@ -2,6 +2,7 @@ import { featureTexts } from '../../i18n/translations.ts';
 
 /** The `users.*` texts (English, then Russian). */
 export const usersTexts = featureTexts(
+  'users',
   {
     title: 'Users',
     create: 'Create user',

@@ -1,40 +1,12 @@
 import { englishServerMessages } from '../server-messages.ts';
-import type { Translations } from '../translations.ts';
-import { accessTexts } from '../../features/access-management/texts.ts';
-import { catalogueTexts } from '../../entities/catalogue/texts.ts';
-import { dashboardTexts } from '../../features/dashboard/texts.ts';
-import { loginTexts } from '../../features/login/texts.ts';
-import { notificationsTexts } from '../../features/notifications/texts.ts';
-import { passwordTexts } from '../../features/password/texts.ts';
-import { profileTexts } from '../../features/profile/texts.ts';
-import { projectModelsTexts, projectsTexts } from '../../features/projects/texts.ts';
-import { projectPageTexts } from '../../features/project-page/texts.ts';
-import { projectSettingsTexts } from '../../features/project-settings/texts.ts';
-import { rolesTexts } from '../../features/roles/texts.ts';
-import { systemMessagesTexts } from '../../features/system-messages/texts.ts';
-import { tokensTexts } from '../../features/api-tokens/texts.ts';
-import { usersTexts } from '../../features/users/texts.ts';
-import { suitesTexts } from '../../features/suites/texts.ts';
-import { caseFormTexts } from '../../features/cases/form/texts.ts';
-import { caseDrawerTexts } from '../../features/cases/drawer/texts.ts';
-import { caseVersionsTexts } from '../../features/cases/versions/texts.ts';
-import { caseListTexts } from '../../features/cases/list/texts.ts';
-import { commentsTexts } from '../../features/comments/texts.ts';
-import { testDrawerTexts } from '../../features/tests/drawer/texts.ts';
-import { resultsTexts } from '../../features/results/texts.ts';
-import { attachmentsTexts } from '../../features/attachments/texts.ts';
-import { treeFilterTexts } from '../../components/tree-filter-texts.ts';
-import { plansTexts } from '../../features/plans/texts.ts';
-import { planActivityTexts } from '../../features/plan-activity/texts.ts';
-import { listTexts } from '../../components/list/list-texts.ts';
-import { testListTexts } from '../../features/tests/list/texts.ts';
-import { chartTexts } from '../../components/charts/chart-texts.ts';
-import { planStatisticsTexts } from '../../features/plan-statistics/texts.ts';
-import { bulkJobsTexts } from '../../features/bulk-jobs/texts.ts';
-import { auditTexts } from '../../features/audit/texts.ts';
+import { collectedTexts } from '../collected-texts.ts';
+import { withCollected, type Translations } from '../translations.ts';
 
-/** English, the default language. Every key here must exist in ru.ts (its type says so). */
-export const en = {
+/**
+ * English, the default language: the app's own texts here, each feature's from its `texts.ts`. Every key here must
+ * exist in ru.ts (its type says so).
+ */
+const ownEnglish = {
   app: { name: 'Testament' },
   common: {
     cancel: 'Cancel',
@@ -92,7 +64,6 @@ export const en = {
     },
     role: { Admin: 'Admin', User: 'User', 'External user': 'External user' },
   },
-  login: loginTexts.en,
   shell: {
     collapseSidebar: 'Collapse the sidebar',
     expandSidebar: 'Expand the sidebar',
@@ -121,40 +92,10 @@ export const en = {
       documentation: 'Documentation',
     },
   },
-  dashboard: dashboardTexts.en,
-  projects: projectsTexts.en,
-  models: projectModelsTexts.en,
-  projectPage: projectPageTexts.en,
-  projectSettings: projectSettingsTexts.en,
-  catalogue: catalogueTexts.en,
-  access: accessTexts.en,
-  users: usersTexts.en,
-  password: passwordTexts.en,
-  profile: profileTexts.en,
-  tokens: tokensTexts.en,
-  notifications: notificationsTexts.en,
-  systemMessages: systemMessagesTexts.en,
-  roles: rolesTexts.en,
-  suites: suitesTexts.en,
-  caseForm: caseFormTexts.en,
-  caseDrawer: caseDrawerTexts.en,
-  caseVersions: caseVersionsTexts.en,
-  caseList: caseListTexts.en,
-  comments: commentsTexts.en,
-  testDrawer: testDrawerTexts.en,
-  results: resultsTexts.en,
-  attachments: attachmentsTexts.en,
-  treeFilter: treeFilterTexts.en,
-  plans: plansTexts.en,
-  planActivity: planActivityTexts.en,
-  list: listTexts.en,
-  testList: testListTexts.en,
-  charts: chartTexts.en,
-  planStatistics: planStatisticsTexts.en,
-  bulkJobs: bulkJobsTexts.en,
-  audit: auditTexts.en,
   /** The contract's messages (contracts/src/messages.ts), from form validation or the server; {{0}} is a template's value. */
   server: englishServerMessages,
 };
 
-export type Messages = Translations<typeof en>;
+export type Messages = Translations<typeof ownEnglish>;
+
+export const en = withCollected(ownEnglish, collectedTexts.en);

@@ -1,39 +1,9 @@
+import { collectedTexts } from '../collected-texts.ts';
+import { withCollected } from '../translations.ts';
 import type { Messages } from './en.ts';
-import { accessTexts } from '../../features/access-management/texts.ts';
-import { catalogueTexts } from '../../entities/catalogue/texts.ts';
-import { dashboardTexts } from '../../features/dashboard/texts.ts';
-import { loginTexts } from '../../features/login/texts.ts';
-import { notificationsTexts } from '../../features/notifications/texts.ts';
-import { passwordTexts } from '../../features/password/texts.ts';
-import { profileTexts } from '../../features/profile/texts.ts';
-import { projectModelsTexts, projectsTexts } from '../../features/projects/texts.ts';
-import { projectPageTexts } from '../../features/project-page/texts.ts';
-import { projectSettingsTexts } from '../../features/project-settings/texts.ts';
-import { rolesTexts } from '../../features/roles/texts.ts';
-import { systemMessagesTexts } from '../../features/system-messages/texts.ts';
-import { tokensTexts } from '../../features/api-tokens/texts.ts';
-import { usersTexts } from '../../features/users/texts.ts';
-import { suitesTexts } from '../../features/suites/texts.ts';
-import { caseFormTexts } from '../../features/cases/form/texts.ts';
-import { caseDrawerTexts } from '../../features/cases/drawer/texts.ts';
-import { caseVersionsTexts } from '../../features/cases/versions/texts.ts';
-import { caseListTexts } from '../../features/cases/list/texts.ts';
-import { commentsTexts } from '../../features/comments/texts.ts';
-import { testDrawerTexts } from '../../features/tests/drawer/texts.ts';
-import { resultsTexts } from '../../features/results/texts.ts';
-import { attachmentsTexts } from '../../features/attachments/texts.ts';
-import { treeFilterTexts } from '../../components/tree-filter-texts.ts';
-import { plansTexts } from '../../features/plans/texts.ts';
-import { planActivityTexts } from '../../features/plan-activity/texts.ts';
-import { listTexts } from '../../components/list/list-texts.ts';
-import { testListTexts } from '../../features/tests/list/texts.ts';
-import { chartTexts } from '../../components/charts/chart-texts.ts';
-import { planStatisticsTexts } from '../../features/plan-statistics/texts.ts';
-import { bulkJobsTexts } from '../../features/bulk-jobs/texts.ts';
-import { auditTexts } from '../../features/audit/texts.ts';
 
-/** Russian: complete, checked against the English keys by the type. */
-export const ru: Messages = {
+/** Russian: complete, checked against the English keys by the type (the features' in their `texts.ts`). */
+const ownRussian: Messages = {
   app: { name: 'Testament' },
   common: {
     cancel: 'Отмена',
@@ -90,7 +60,6 @@ export const ru: Messages = {
     },
     role: { Admin: 'Администратор', User: 'Пользователь', 'External user': 'Внешний пользователь' },
   },
-  login: loginTexts.ru,
   shell: {
     collapseSidebar: 'Свернуть боковую панель',
     expandSidebar: 'Развернуть боковую панель',
@@ -119,38 +88,6 @@ export const ru: Messages = {
       documentation: 'Документация',
     },
   },
-  dashboard: dashboardTexts.ru,
-  projects: projectsTexts.ru,
-  models: projectModelsTexts.ru,
-  projectPage: projectPageTexts.ru,
-  projectSettings: projectSettingsTexts.ru,
-  catalogue: catalogueTexts.ru,
-  access: accessTexts.ru,
-  users: usersTexts.ru,
-  password: passwordTexts.ru,
-  profile: profileTexts.ru,
-  tokens: tokensTexts.ru,
-  notifications: notificationsTexts.ru,
-  systemMessages: systemMessagesTexts.ru,
-  roles: rolesTexts.ru,
-  suites: suitesTexts.ru,
-  caseForm: caseFormTexts.ru,
-  caseDrawer: caseDrawerTexts.ru,
-  caseVersions: caseVersionsTexts.ru,
-  caseList: caseListTexts.ru,
-  comments: commentsTexts.ru,
-  testDrawer: testDrawerTexts.ru,
-  results: resultsTexts.ru,
-  attachments: attachmentsTexts.ru,
-  treeFilter: treeFilterTexts.ru,
-  plans: plansTexts.ru,
-  planActivity: planActivityTexts.ru,
-  list: listTexts.ru,
-  testList: testListTexts.ru,
-  charts: chartTexts.ru,
-  planStatistics: planStatisticsTexts.ru,
-  bulkJobs: bulkJobsTexts.ru,
-  audit: auditTexts.ru,
   server: {
     required: 'Обязательное поле.',
     blank: 'Поле не может быть пустым.',
@@ -372,6 +309,16 @@ export const ru: Messages = {
       inPlan: 'в тест-плане {{0}}',
       inProject: 'в проекте {{0}}',
     },
+    estimate: {
+      negative: 'Оценка не может быть отрицательной.',
+      weeks: 'Оценка указывается не больше чем в днях',
+      unparsable: 'Неверный формат оценки. Укажите число минут или длительность вида 1d 2h 30m.',
+    },
+    analytics: {
+      histogramDates: 'Не передан интервал дат',
+      wrongDate: 'Неверный формат даты. Используйте формат YYYY-MM-DD.',
+      datesOrder: 'Дата начала не может быть позже даты окончания.',
+    },
     import: {
       unreadable: 'Файл не является ни JSON-, ни CSV-экспортом Zephyr Scale.',
       badJson: 'Файл не является корректным JSON: {{0}}',
@@ -410,3 +357,5 @@ export const ru: Messages = {
     },
   },
 };
+
+export const ru = withCollected(ownRussian, collectedTexts.ru);

@@ -2,6 +2,7 @@ import { featureTexts } from '../../../i18n/translations.ts';
 
 /** The `caseDrawer.*` texts (English, then Russian). */
 export const caseDrawerTexts = featureTexts(
+  'caseDrawer',
   {
     title: 'Test case',
     close: 'Close',

@@ -2,6 +2,7 @@ import { featureTexts } from '../../../i18n/translations.ts';
 
 /** The `caseForm.*` texts (English, then Russian). */
 export const caseFormTexts = featureTexts(
+  'caseForm',
   {
     createTitle: 'Create test case',
     editTitle: "Edit test case '{{name}}'",

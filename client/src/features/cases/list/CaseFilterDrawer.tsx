@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { TreeFilter } from '../../../components/TreeFilter.tsx';
+import { TreeFilter } from '../../../components/tree-filter/TreeFilter.tsx';
 import { DateRangeField, FilterDrawer, LabelsField, SearchField } from '../../../components/list/FilterDrawer.tsx';
 import type { ListFilterDrawerProps } from '../../../components/list/ListFilters.tsx';
 import { labelApi } from '../../../entities/label/label.ts';

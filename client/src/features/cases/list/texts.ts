@@ -2,6 +2,7 @@ import { featureTexts } from '../../../i18n/translations.ts';
 
 /** The `caseList.*` texts (English, then Russian). */
 export const caseListTexts = featureTexts(
+  'caseList',
   {
     title: 'Test cases',
     create: 'Create test case',

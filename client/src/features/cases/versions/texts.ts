@@ -2,6 +2,7 @@ import { featureTexts } from '../../../i18n/translations.ts';
 
 /** The `caseVersions.*` texts (English, then Russian): two versions of a case compared, from the History tab. */
 export const caseVersionsTexts = featureTexts(
+  'caseVersions',
   {
     title: 'Compare versions',
     compare: 'Compare',

@@ -2,6 +2,7 @@ import { featureTexts } from '../../../i18n/translations.ts';
 
 /** The `testDrawer.*` texts (English, then Russian). */
 export const testDrawerTexts = featureTexts(
+  'testDrawer',
   {
     title: 'Test',
     close: 'Close',

@@ -3,7 +3,7 @@ import { MultiSelect } from 'primereact/multiselect';
 import { useTranslation } from 'react-i18next';
 import { changesOf, topics } from '../../../app/changes.ts';
 import { useLiveQuery } from '../../../app/use-live-query.ts';
-import { TreeFilter } from '../../../components/TreeFilter.tsx';
+import { TreeFilter } from '../../../components/tree-filter/TreeFilter.tsx';
 import { DateRangeField, FilterDrawer, LabelsField, SearchField } from '../../../components/list/FilterDrawer.tsx';
 import type { ListFilterDrawerProps } from '../../../components/list/ListFilters.tsx';
 import { seededName } from '../../../i18n/seeded-names.ts';

@@ -2,6 +2,7 @@ import { featureTexts } from '../../../i18n/translations.ts';
 
 /** The `testList.*` texts of a plan's tests list (English, then Russian). */
 export const testListTexts = featureTexts(
+  'testList',
   {
     title: 'Tests',
     empty: 'No tests',
