@@ -1,12 +1,7 @@
 import type { Document } from '@testament/infra';
-import {
-  testFilter,
-  type ActivityRowDocument,
-  type PlanDocument,
-  type ResultDocument,
-  type TestDocument,
-  type TestFilters,
-} from '@testament/projections';
+import { testFilter, type ResultDocument, type TestDocument, type TestFilters } from '@testament/projections/tests/queries';
+import type { ActivityRowDocument } from '@testament/projections/result-history/queries';
+import type { PlanDocument } from '@testament/projections/plans/queries';
 import { Aggregator, find } from 'mingo';
 import { loadCollections } from './naive-tests.ts';
 

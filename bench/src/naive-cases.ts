@@ -1,13 +1,7 @@
 import { MemoryBus, SqliteEventStore, SqliteReadStore } from '@testament/infra';
-import {
-  allProjections,
-  caseFilter,
-  caseSort,
-  ProjectionRunner,
-  type CaseDocument,
-  type CaseFilters,
-  type SuiteDocument,
-} from '@testament/projections';
+import { allProjections, ProjectionRunner } from '@testament/projections';
+import { caseFilter, caseSort, type CaseDocument, type CaseFilters } from '@testament/projections/cases/queries';
+import type { SuiteDocument } from '@testament/projections/suites/queries';
 import { Aggregator, find } from 'mingo';
 
 /**

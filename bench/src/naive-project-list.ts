@@ -1,5 +1,6 @@
 import { MemoryBus, SqliteEventStore, SqliteReadStore } from '@testament/infra';
-import { PROJECTS, ProjectionRunner, readModelProjections, type ProjectDocument } from '@testament/projections';
+import { PROJECTS, type ProjectDocument } from '@testament/projections/projects/project-document';
+import { ProjectionRunner, readModelProjections } from '@testament/projections';
 import { escapeRegex } from '@testament/projections/escape-regex';
 import { Aggregator, find } from 'mingo';
 

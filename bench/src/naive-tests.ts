@@ -1,13 +1,7 @@
 import { MemoryBus, SqliteEventStore, SqliteReadStore, type Document } from '@testament/infra';
-import {
-  allProjections,
-  ProjectionRunner,
-  testFilter,
-  testSort,
-  type PlanDocument,
-  type TestDocument,
-  type TestFilters,
-} from '@testament/projections';
+import { allProjections, ProjectionRunner } from '@testament/projections';
+import { testFilter, testSort, type TestDocument, type TestFilters } from '@testament/projections/tests/queries';
+import type { PlanDocument } from '@testament/projections/plans/queries';
 import { Aggregator, find } from 'mingo';
 
 /**

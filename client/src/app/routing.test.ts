@@ -38,7 +38,7 @@ describe('the routes the features declare', () => {
   });
 
   it('refuse a routes.tsx exporting anything else, and two tabs in one place', () => {
-    expect(() => collectRoutes({ '../features/labels/routes.tsx': { routes: {}, LabelsTab: () => null } })).toThrow(
+    expect(() => collectRoutes({ '../features/labels/routes.tsx': { routes: {}, pageSize: 20 } })).toThrow(
       '../features/labels/routes.tsx must export its routes (FeatureRoutes) and nothing else',
     );
     const tab = (path: string) => ({ under: 'project' as const, route: { path }, tab: { order: 10, icon: 'i', label: 'l' } });

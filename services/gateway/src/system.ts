@@ -27,16 +27,9 @@ import {
   type ReadStore,
   type ScanListener,
 } from '@testament/infra';
-import {
-  allProjections,
-  boundedCollectionNames,
-  countUsers,
-  findUser,
-  readModels,
-  runningBulkJobs,
-  servedCollectionName,
-  type ServedReadModels,
-} from '@testament/projections';
+import { allProjections, boundedCollectionNames, readModels, servedCollectionName, type ServedReadModels } from '@testament/projections';
+import { countUsers, findUser } from '@testament/projections/users/queries';
+import { runningBulkJobs } from '@testament/projections/bulk-jobs/queries';
 import type { KeyObject } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

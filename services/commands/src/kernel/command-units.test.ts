@@ -25,9 +25,15 @@ describe('the ports units provide each other', () => {
   });
 
   it('refuse a port two units provide, naming both', () => {
-    expect(() => portsOf([['plans', unit({ tests: () => 1 })], ['workflows/plan-tests', unit({ tests: () => 2 })]], kernel)).toThrow(
-      'the port tests is provided by both plans and workflows/plan-tests',
-    );
+    expect(() =>
+      portsOf(
+        [
+          ['plans', unit({ tests: () => 1 })],
+          ['workflows/plan-tests', unit({ tests: () => 2 })],
+        ],
+        kernel,
+      ),
+    ).toThrow('the port tests is provided by both plans and workflows/plan-tests');
   });
 
   it('refuse a port nobody provides, and one that needs itself, when it is read', () => {

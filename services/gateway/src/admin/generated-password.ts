@@ -1,7 +1,7 @@
 import { isCurrentPassword } from '@testament/commands';
 import { topics } from '@testament/contracts';
 import type { EventStore, ReadStore } from '@testament/infra';
-import { findUserByUsername } from '@testament/projections';
+import { findUserByUsername } from '@testament/projections/users/queries';
 import { randomBytes } from 'node:crypto';
 import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,16 +1,7 @@
 import { createCommandService, newCommandMeta, SYSTEM_ACTOR } from '@testament/commands';
 import { MemoryBus, SqliteEventStore, SqliteIdAllocator, SqliteReadStore, type CollectionScan } from '@testament/infra';
-import {
-  auditHead,
-  listAuditRows,
-  objectHistory,
-  positionAt,
-  PROJECTIONS_ADVANCED,
-  projectStreams,
-  ProjectionRunner,
-  readModelProjections,
-  type ProjectionsAdvanced,
-} from '@testament/projections';
+import { auditHead, listAuditRows, objectHistory, positionAt, projectStreams } from '@testament/projections/audit/queries';
+import { PROJECTIONS_ADVANCED, ProjectionRunner, readModelProjections, type ProjectionsAdvanced } from '@testament/projections';
 import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

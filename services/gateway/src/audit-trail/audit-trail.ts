@@ -18,15 +18,13 @@ import {
 } from '@testament/infra';
 import {
   AUDIT_RUNNER,
-  auditExportRows,
   auditRunner,
-  type AuditExportRow,
-  type AuditFilter,
   PROJECTIONS_ADVANCED,
   READ_MODELS_RUNNER,
   type ProjectionRunner,
   type ProjectionsAdvanced,
 } from '@testament/projections';
+import { auditExportRows, type AuditExportRow, type AuditFilter } from '@testament/projections/audit/queries';
 import type { Worker } from 'node:worker_threads';
 import type { AuditThreadData, FromAuditThread, ToAuditThread } from './messages.ts';
 

@@ -5,7 +5,8 @@
  * tells it of commits and asks it the trail's queries (see audit-trail.ts).
  */
 import { answerReadCall, fenceWithLease, MemoryBus, SqliteLogFollower, SqliteReadStore, type CollectionScan } from '@testament/infra';
-import { auditExportRows, auditRunner, PROJECTIONS_ADVANCED, type ProjectionsAdvanced } from '@testament/projections';
+import { auditExportRows } from '@testament/projections/audit/queries';
+import { auditRunner, PROJECTIONS_ADVANCED, type ProjectionsAdvanced } from '@testament/projections';
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { AuditThreadData, FromAuditThread, ToAuditThread } from './messages.ts';

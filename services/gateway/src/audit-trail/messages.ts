@@ -1,5 +1,5 @@
 import type { CollectionScan, HeldLease, ReadCall } from '@testament/infra';
-import type { AuditFilter } from '@testament/projections';
+import type { AuditFilter } from '@testament/projections/audit/queries';
 
 /** What the server's main thread tells the audit trail's thread. */
 export type ToAuditThread =

@@ -10,18 +10,11 @@ import {
   type RecordedEvent,
   type Subscription,
 } from '@testament/infra';
-import {
-  ProjectionRunner,
-  findPlanTree,
-  plansProjection,
-  positionAt,
-  declaredReadModels,
-  projectStreams,
-  projectStreamsBut,
-  streamsMovedOrRemovedAfter,
-  testsOfPlans,
-  type Projection,
-} from '@testament/projections';
+import { ProjectionRunner, declaredReadModels, type Projection } from '@testament/projections';
+import { findPlanTree } from '@testament/projections/plans/queries';
+import { plansProjection } from '@testament/projections/plans/plans-projection';
+import { positionAt, projectStreams, projectStreamsBut, streamsMovedOrRemovedAfter } from '@testament/projections/audit/queries';
+import { testsOfPlans } from '@testament/projections/tests/queries';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context.ts';
 import type { System } from '../system.ts';

@@ -1,6 +1,7 @@
 import { PermissionDeniedError, auditMessages } from '@testament/contracts';
 import type { ReadStore } from '@testament/infra';
-import { grantsInProject, type UserDocument } from '@testament/projections';
+import { grantsInProject } from '@testament/projections/users/access';
+import type { UserDocument } from '@testament/projections/users/user-document';
 import { visibleProjectOrFail } from './project-scope.ts';
 
 /**

@@ -1,6 +1,6 @@
 import { BULK_SYNC_LIMIT, ValidationError } from '@testament/contracts';
 import type { CommandInput } from '@testament/commands';
-import { findBulkJob } from '@testament/projections';
+import { findBulkJob } from '@testament/projections/bulk-jobs/queries';
 import type { FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context.ts';
 import { execute } from './execute.ts';

@@ -1,6 +1,10 @@
 import type { CaseContent, CaseListQuery } from '@testament/contracts';
 import type { ReadStore } from '@testament/infra';
-import { attachmentsByIds, findSuiteTree, listLabels, type CaseFilters, type LabelDocument, type SuiteTree } from '@testament/projections';
+import { attachmentsByIds } from '@testament/projections/attachments/queries';
+import { findSuiteTree, type SuiteTree } from '@testament/projections/suites/queries';
+import { listLabels } from '@testament/projections/labels/queries';
+import type { CaseFilters } from '@testament/projections/cases/queries';
+import type { LabelDocument } from '@testament/projections/labels/labels-projection';
 import { filesOf, type CaseShowing } from '../representations/cases.ts';
 import { idsOf } from './id-lists.ts';
 

@@ -9,15 +9,11 @@ import {
   type CatalogueRoutes,
 } from '@testament/contracts';
 import type { ReadStore } from '@testament/infra';
-import {
-  findProject,
-  isProjectVisible,
-  visibleProjectIds,
-  type CatalogueDocument,
-  type CatalogueTrash,
-  type ProjectDocument,
-  type UserDocument,
-} from '@testament/projections';
+import { findProject, isProjectVisible, visibleProjectIds } from '@testament/projections/projects/queries';
+import type { CatalogueDocument } from '@testament/projections/project-catalogue/catalogue-projection';
+import type { CatalogueTrash } from '@testament/projections/project-catalogue/queries';
+import type { ProjectDocument } from '@testament/projections/projects/project-document';
+import type { UserDocument } from '@testament/projections/users/user-document';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { GatewayContext } from '../context.ts';

@@ -1,4 +1,4 @@
-import { attachmentsByIds } from '@testament/projections';
+import { attachmentsByIds } from '@testament/projections/attachments/queries';
 import type { FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context.ts';
 import { execute } from './execute.ts';

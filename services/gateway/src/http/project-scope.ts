@@ -7,7 +7,9 @@ import {
   parseOrThrow,
   trashBody,
 } from '@testament/contracts';
-import { findProject, isProjectVisible, visibleProjectIds, type ProjectDocument, type UserDocument } from '@testament/projections';
+import { findProject, isProjectVisible, visibleProjectIds } from '@testament/projections/projects/queries';
+import type { ProjectDocument } from '@testament/projections/projects/project-document';
+import type { UserDocument } from '@testament/projections/users/user-document';
 import type { ReadStore } from '@testament/infra';
 import { viewerOf } from '../representations/projects.ts';
 

@@ -3,15 +3,14 @@ import type { ReadStore } from '@testament/infra';
 import {
   DERIVED_TEST_ORDERS,
   findTestFields,
-  findUserByUsername,
   listTests,
-  planIdsMatching,
-  storedUsersByIds,
   testSort,
   testsByIds,
   type TestDocument,
   type TestFilters,
-} from '@testament/projections';
+} from '@testament/projections/tests/queries';
+import { findUserByUsername, storedUsersByIds } from '@testament/projections/users/queries';
+import { planIdsMatching } from '@testament/projections/plans/queries';
 import type { PageRequest } from './pagination.ts';
 import type { PlanContext } from '../representations/tests.ts';
 import { idsOf } from './id-lists.ts';

@@ -7,7 +7,7 @@ import {
   type TestBulkUpdateBody,
   type TestBulkUpdateTreeBody,
 } from '@testament/contracts';
-import { findTestFields } from '@testament/projections';
+import { findTestFields } from '@testament/projections/tests/queries';
 import type { ReadStore } from '@testament/infra';
 import { testFiltersOf } from './test-filters.ts';
 import type { PlanContext } from '../representations/tests.ts';

@@ -1,5 +1,5 @@
 import type { ReadStore } from '@testament/infra';
-import { testsOfCases } from '@testament/projections';
+import { testsOfCases } from '@testament/projections/tests/queries';
 
 /** What happens to a case that its tests follow (§4.13). */
 export type CaseChange = 'delete' | 'recover' | 'remove' | 'archive' | 'unarchive';

@@ -1,5 +1,5 @@
 import { LIMITS, ValidationError, messages } from '@testament/contracts';
-import type { ProjectTree, ProjectTreeNode } from '@testament/projections';
+import type { ProjectTree, ProjectTreeNode } from '@testament/projections/trees/project-tree';
 
 /**
  * A copy of a subtree `height` levels high placed under `parentId` (null: as a root) keeps the tree

@@ -1,5 +1,8 @@
 import { messages, PermissionDeniedError, tokenMessages } from '@testament/contracts';
-import { findApiToken, findSession, findUser, isSessionActive, type UserDocument } from '@testament/projections';
+import { findApiToken } from '@testament/projections/api-tokens/queries';
+import { findSession, isSessionActive } from '@testament/projections/sessions/queries';
+import { findUser } from '@testament/projections/users/queries';
+import type { UserDocument } from '@testament/projections/users/user-document';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { timingSafeEqual } from 'node:crypto';

@@ -1,6 +1,7 @@
 import { newCommandMeta, SYSTEM_ACTOR } from '@testament/commands';
 import { SqliteReadStore } from '@testament/infra';
-import { countUsers, READ_MODEL_CATALOG } from '@testament/projections';
+import { countUsers } from '@testament/projections/users/queries';
+import { READ_MODEL_CATALOG } from '@testament/projections';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 import { newCommandMeta, SYSTEM_ACTOR } from '@testament/commands';
-import { countUsers } from '@testament/projections';
+import { countUsers } from '@testament/projections/users/queries';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 import type { Attachment } from '@testament/contracts';
-import type { AttachmentDocument } from '@testament/projections';
+import type { AttachmentDocument } from '@testament/projections/attachments/attachments-projection';
 
 const UNITS = ['KB', 'MB', 'GB', 'TB', 'PB'];
 

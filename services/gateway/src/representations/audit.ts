@@ -1,5 +1,7 @@
 import type { AuditEvent } from '@testament/contracts';
-import { auditSummary, relatedObjects, type AuditRowDocument } from '@testament/projections';
+import { auditSummary } from '@testament/projections/audit/summary';
+import { relatedObjects } from '@testament/projections/audit/audit-projection';
+import type { AuditRowDocument } from '@testament/projections/audit/queries';
 
 /**
  * A row as the API shows it; `groups`: the events each bulk job's row stands for, by correlation id, when the list shows jobs as one row.

@@ -1,5 +1,5 @@
 import type { BulkJob } from '@testament/contracts';
-import type { BulkJobDocument } from '@testament/projections';
+import type { BulkJobDocument } from '@testament/projections/bulk-jobs/queries';
 
 /** A bulk job as `bulk-jobs/` shows it, and as an import answers. */
 export const jobRepresentation = (job: BulkJobDocument): BulkJob => ({

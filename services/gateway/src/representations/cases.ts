@@ -1,5 +1,8 @@
 import { formatEstimate, type Case, type CaseContent, type CaseDetail } from '@testament/contracts';
-import type { AttachmentDocument, CaseDocument, LabelDocument, SuiteTree } from '@testament/projections';
+import type { AttachmentDocument } from '@testament/projections/attachments/attachments-projection';
+import type { CaseDocument } from '@testament/projections/cases/queries';
+import type { LabelDocument } from '@testament/projections/labels/labels-projection';
+import type { SuiteTree } from '@testament/projections/suites/queries';
 import { attachmentsNamed } from './attachments.ts';
 
 /** What cases need to be shown: their project's suite tree and labels, the files they name, and the server's origin for links. */

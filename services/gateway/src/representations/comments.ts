@@ -1,6 +1,8 @@
 import { commentMessages, type Comment } from '@testament/contracts';
 import type { ReadStore } from '@testament/infra';
-import { attachmentsByIds, findUser, type CommentDocument } from '@testament/projections';
+import { attachmentsByIds } from '@testament/projections/attachments/queries';
+import { findUser } from '@testament/projections/users/queries';
+import type { CommentDocument } from '@testament/projections/comments/queries';
 import { attachmentsNamed } from './attachments.ts';
 import { userRepresentation } from './users.ts';
 

@@ -1,6 +1,6 @@
 import type { AppliedTo, AppliedToBody, CustomAttribute, TestResultAttributes } from '@testament/contracts';
 import type { CommandInput } from '@testament/commands';
-import type { CustomAttributeDocument } from '@testament/projections';
+import type { CustomAttributeDocument } from '@testament/projections/custom-attributes/custom-attributes-projection';
 
 type AppliedToInput = CommandInput<'custom-attributes.create'>['appliedTo'];
 type Target = { isRequired: boolean; isActive: boolean };

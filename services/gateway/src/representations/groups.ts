@@ -1,5 +1,5 @@
 import type { Group } from '@testament/contracts';
-import type { GroupDocument } from '@testament/projections';
+import type { GroupDocument } from '@testament/projections/groups/groups-projection';
 
 /** Group (§3.15): `{id, name, permissions (ids), url}`. */
 export function groupRepresentation(group: GroupDocument, origin: string): Group {

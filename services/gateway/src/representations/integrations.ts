@@ -1,5 +1,5 @@
 import type { Integration } from '@testament/contracts';
-import type { IntegrationDocument } from '@testament/projections';
+import type { IntegrationDocument } from '@testament/projections/integrations/integrations-projection';
 
 /** The Integration object of §3.16; the URL as it was typed, placeholders unfilled. */
 export function integrationRepresentation(integration: IntegrationDocument): Integration {

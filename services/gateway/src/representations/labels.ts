@@ -1,5 +1,5 @@
 import type { Label } from '@testament/contracts';
-import type { LabelDocument } from '@testament/projections';
+import type { LabelDocument } from '@testament/projections/labels/labels-projection';
 
 /** The Label object of §3.9; `username` is the creator's. */
 export function labelRepresentation(label: LabelDocument, username: string | null, origin: string): Label {

@@ -1,5 +1,5 @@
 import type { Notification } from '@testament/contracts';
-import type { NotificationDocument } from '@testament/projections';
+import type { NotificationDocument } from '@testament/projections/notifications/notification-document';
 
 const UNITS: Array<[name: string, seconds: number]> = [
   ['year', 365 * 86_400],

@@ -1,5 +1,5 @@
 import type { Parameter } from '@testament/contracts';
-import type { ParameterDocument } from '@testament/projections';
+import type { ParameterDocument } from '@testament/projections/parameters/parameters-projection';
 
 /** The Parameter object of §3.10. */
 export function parameterRepresentation(parameter: ParameterDocument, origin: string): Parameter {

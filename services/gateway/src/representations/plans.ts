@@ -1,5 +1,7 @@
 import type { Breadcrumbs, Plan, PlanTreeNode as WirePlanTreeNode } from '@testament/contracts';
-import { bySortKey, naturalSortKey, type AttachmentDocument, type PlanDocument } from '@testament/projections';
+import { bySortKey, naturalSortKey } from '@testament/projections/trees/natural-order';
+import type { AttachmentDocument } from '@testament/projections/attachments/attachments-projection';
+import type { PlanDocument } from '@testament/projections/plans/queries';
 import { attachmentsNamed } from './attachments.ts';
 import type { PlanContext } from './tests.ts';
 

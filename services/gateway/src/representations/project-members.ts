@@ -1,5 +1,6 @@
 import type { Member } from '@testament/contracts';
-import type { RoleCatalog, UserDocument } from '@testament/projections';
+import type { RoleCatalog } from '@testament/projections/roles/role-catalog';
+import type { UserDocument } from '@testament/projections/users/user-document';
 import { permissionsOf } from './roles.ts';
 import { userRepresentation } from './users.ts';
 

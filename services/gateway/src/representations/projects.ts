@@ -1,5 +1,7 @@
 import { formatCalendarDuration, favoriteProjectIds } from '@testament/contracts';
-import { isProjectManageable, isProjectVisible, type ProjectDocument, type UserDocument, type Viewer } from '@testament/projections';
+import { isProjectManageable, isProjectVisible, type Viewer } from '@testament/projections/projects/queries';
+import type { ProjectDocument } from '@testament/projections/projects/project-document';
+import type { UserDocument } from '@testament/projections/users/user-document';
 import { createHash } from 'node:crypto';
 
 export function viewerOf(user: UserDocument): Viewer {

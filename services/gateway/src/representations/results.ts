@@ -1,14 +1,12 @@
 import type { Result } from '@testament/contracts';
 import type { ReadStore } from '@testament/infra';
-import {
-  attachmentsByIds,
-  findStatusesByIds,
-  storedUsersByIds,
-  type AttachmentDocument,
-  type ResultDocument,
-  type StatusDocument,
-  type StoredUserDocument,
-} from '@testament/projections';
+import { attachmentsByIds } from '@testament/projections/attachments/queries';
+import { findStatusesByIds } from '@testament/projections/statuses/queries';
+import { storedUsersByIds } from '@testament/projections/users/queries';
+import type { AttachmentDocument } from '@testament/projections/attachments/attachments-projection';
+import type { ResultDocument } from '@testament/projections/tests/queries';
+import type { StatusDocument } from '@testament/projections/statuses/statuses-projection';
+import type { StoredUserDocument } from '@testament/projections/users/user-document';
 import { attachmentsNamed } from './attachments.ts';
 import { avatarLink } from './users.ts';
 

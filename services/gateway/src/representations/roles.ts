@@ -1,5 +1,5 @@
 import { PERMISSIONS, type Permission, type Role } from '@testament/contracts';
-import type { RoleDocument } from '@testament/projections';
+import type { RoleDocument } from '@testament/projections/roles/roles-projection';
 
 const permissionById = new Map(PERMISSIONS.map((permission) => [permission.id, permission]));
 

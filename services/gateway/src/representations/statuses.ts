@@ -1,5 +1,5 @@
 import type { Status } from '@testament/contracts';
-import type { StatusDocument } from '@testament/projections';
+import type { StatusDocument } from '@testament/projections/statuses/statuses-projection';
 
 /** The Status object of §3.8. */
 export function statusRepresentation(status: StatusDocument, origin: string): Status {

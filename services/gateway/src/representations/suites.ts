@@ -1,5 +1,5 @@
 import { formatEstimate, type Breadcrumbs, type Suite, type SuiteTreeNode as WireTreeNode } from '@testament/contracts';
-import type { SuiteDocument, SuiteTree } from '@testament/projections';
+import type { SuiteDocument, SuiteTree } from '@testament/projections/suites/queries';
 
 export const suiteUrl = (origin: string, id: number) => `${origin}/api/v2/suites/${id}/`;
 

@@ -1,22 +1,16 @@
 import { formatEstimate, type Test } from '@testament/contracts';
 import type { ReadStore } from '@testament/infra';
-import {
-  findPlanTree,
-  findSuiteTree,
-  listLabels,
-  listParameters,
-  listProjectStatuses,
-  storedUsersByIds,
-  suitesByIds,
-  type LabelDocument,
-  type PlanTree,
-  type PlanTreeNode,
-  type ProjectDocument,
-  type StatusDocument,
-  type StoredUserDocument,
-  type SuiteTree,
-  type TestDocument,
-} from '@testament/projections';
+import { findPlanTree, type PlanTree, type PlanTreeNode } from '@testament/projections/plans/queries';
+import { findSuiteTree, suitesByIds, type SuiteTree } from '@testament/projections/suites/queries';
+import { listLabels } from '@testament/projections/labels/queries';
+import { listParameters } from '@testament/projections/parameters/queries';
+import { listProjectStatuses } from '@testament/projections/statuses/queries';
+import { storedUsersByIds } from '@testament/projections/users/queries';
+import type { LabelDocument } from '@testament/projections/labels/labels-projection';
+import type { ProjectDocument } from '@testament/projections/projects/project-document';
+import type { StatusDocument } from '@testament/projections/statuses/statuses-projection';
+import type { StoredUserDocument } from '@testament/projections/users/user-document';
+import type { TestDocument } from '@testament/projections/tests/queries';
 import { labelsOf } from './cases.ts';
 import { avatarLink } from './users.ts';
 

@@ -1,5 +1,5 @@
 import type { User } from '@testament/contracts';
-import type { UserDocument } from '@testament/projections';
+import type { UserDocument } from '@testament/projections/users/user-document';
 import { createHash } from 'node:crypto';
 
 /** The key changes with every upload, so browsers never show a stale avatar. */

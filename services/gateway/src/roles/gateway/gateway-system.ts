@@ -7,7 +7,8 @@
  */
 import { busDispatcher } from '@testament/commands';
 import { FsBlobStore, loadOrCreateSigningKey, MemoryBus, NatsBus, SqliteLogReader } from '@testament/infra';
-import { AUDIT_RUNNER, auditExportRows, PROJECTIONS_ADVANCED, READ_MODELS_RUNNER, type ProjectionsAdvanced } from '@testament/projections';
+import { AUDIT_RUNNER, PROJECTIONS_ADVANCED, READ_MODELS_RUNNER, type ProjectionsAdvanced } from '@testament/projections';
+import { auditExportRows } from '@testament/projections/audit/queries';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';

@@ -10,7 +10,9 @@ import {
   tokenPatchBody,
   type ApiToken,
 } from '@testament/contracts';
-import { findApiToken, findOwnApiToken, listApiTokens, type ApiTokenDocument, type UserDocument } from '@testament/projections';
+import { findApiToken, findOwnApiToken, listApiTokens } from '@testament/projections/api-tokens/queries';
+import type { ApiTokenDocument } from '@testament/projections/api-tokens/api-tokens-projection';
+import type { UserDocument } from '@testament/projections/users/user-document';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { apiTokenHash, apiTokenId, newApiTokenKey } from '../../http/api-tokens.ts';

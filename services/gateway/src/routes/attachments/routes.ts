@@ -8,7 +8,7 @@ import {
   parseOrThrow,
 } from '@testament/contracts';
 import type { BlobStore } from '@testament/infra';
-import { findAttachment, listAttachments } from '@testament/projections';
+import { findAttachment, listAttachments } from '@testament/projections/attachments/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { GatewayContext } from '../../context.ts';

@@ -1,6 +1,6 @@
 import { auditExportLine } from '@testament/contracts';
 import { csvCells, SqliteEventStore, verifyExportLines, type ExportFormat } from '@testament/infra';
-import type { AuditExportRow } from '@testament/projections';
+import type { AuditExportRow } from '@testament/projections/audit/queries';
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { AuditExportLine } from '@testament/contracts';
 import { ExportSealer, type EventStore, type ExportFormat, type StoredEventText } from '@testament/infra';
 import type { KeyObject } from 'node:crypto';
-import type { AuditExportRow, AuditFilter } from '@testament/projections';
+import type { AuditExportRow, AuditFilter } from '@testament/projections/audit/queries';
 import type { FastifyReply } from 'fastify';
 import type { AuditTrail } from '../../audit-trail/audit-trail.ts';
 import { contentDisposition } from '../../http/downloads.ts';

@@ -17,13 +17,13 @@ import { createPublicKey } from 'node:crypto';
 import {
   auditHead,
   findAuditObject,
-  findProject,
   groupSizes,
   listAuditRows,
   objectHistory,
   projectStreams,
   type AuditFilter,
-} from '@testament/projections';
+} from '@testament/projections/audit/queries';
+import { findProject } from '@testament/projections/projects/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { auditCaughtUp } from '../../http/audit-caught-up.ts';

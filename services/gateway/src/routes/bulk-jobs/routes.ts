@@ -11,7 +11,10 @@ import {
   type TestBulkUpdateBody,
   bulkJobRoutes,
 } from '@testament/contracts';
-import { findBulkJob, findPlan, findUser, listBulkJobs, testsByIds } from '@testament/projections';
+import { findBulkJob, listBulkJobs } from '@testament/projections/bulk-jobs/queries';
+import { findPlan } from '@testament/projections/plans/queries';
+import { findUser } from '@testament/projections/users/queries';
+import { testsByIds } from '@testament/projections/tests/queries';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { runBulkJob } from '../../http/bulk-job.ts';

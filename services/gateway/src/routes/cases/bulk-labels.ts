@@ -1,6 +1,7 @@
 import { LIMITS, ValidationError, messages, type CaseBulkUpdateTreeBody } from '@testament/contracts';
 import type { ReadStore } from '@testament/infra';
-import { listLabels, type CaseDocument } from '@testament/projections';
+import { listLabels } from '@testament/projections/labels/queries';
+import type { CaseDocument } from '@testament/projections/cases/queries';
 
 /**
  * A bulk `add` of labels leaves every selected case within LIMITS.labelsPerCase, or it is refused

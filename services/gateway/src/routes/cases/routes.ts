@@ -31,15 +31,14 @@ import {
   findCase,
   findCaseVersion,
   findCases,
-  findSuite,
-  type LabelDocument,
-  type SuiteTree,
-  findUser,
   listCases,
   listDeletedCases,
   type CaseDocument,
-  countResults,
-} from '@testament/projections';
+} from '@testament/projections/cases/queries';
+import { findSuite, type SuiteTree } from '@testament/projections/suites/queries';
+import type { LabelDocument } from '@testament/projections/labels/labels-projection';
+import { findUser } from '@testament/projections/users/queries';
+import { countResults } from '@testament/projections/tests/queries';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';

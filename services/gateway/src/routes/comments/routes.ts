@@ -12,17 +12,11 @@ import {
   parseOrThrow,
   type CommentModel,
 } from '@testament/contracts';
-import {
-  commentsBefore,
-  findCase,
-  findComment,
-  findPlan,
-  findResult,
-  findSuite,
-  findTest,
-  listComments,
-  type CommentDocument,
-} from '@testament/projections';
+import { commentsBefore, findComment, listComments, type CommentDocument } from '@testament/projections/comments/queries';
+import { findCase } from '@testament/projections/cases/queries';
+import { findPlan } from '@testament/projections/plans/queries';
+import { findResult, findTest } from '@testament/projections/tests/queries';
+import { findSuite } from '@testament/projections/suites/queries';
 import type { ReadStore } from '@testament/infra';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';

@@ -7,7 +7,9 @@ import {
   customAttributeLookupRoutes,
   customAttributeRoutes,
 } from '@testament/contracts';
-import { customAttributeTrash, findCustomAttribute, listCustomAttributes, suitesByIds, type ProjectDocument } from '@testament/projections';
+import { customAttributeTrash, findCustomAttribute, listCustomAttributes } from '@testament/projections/custom-attributes/queries';
+import { suitesByIds } from '@testament/projections/suites/queries';
+import type { ProjectDocument } from '@testament/projections/projects/project-document';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { registerCatalogueRoutes } from '../../http/catalogue-routes.ts';

@@ -1,5 +1,6 @@
 import { NotFoundError, PermissionDeniedError, groupCreateBody, groupPatchBody, groupRoutes, parseOrThrow } from '@testament/contracts';
-import { findGroup, listGroups, type UserDocument } from '@testament/projections';
+import { findGroup, listGroups } from '@testament/projections/groups/queries';
+import type { UserDocument } from '@testament/projections/users/user-document';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { execute } from '../../http/execute.ts';

@@ -10,7 +10,7 @@ import {
   zephyrImportFields,
   type ImportedCase,
 } from '@testament/contracts';
-import { findBulkJob } from '@testament/projections';
+import { findBulkJob } from '@testament/projections/bulk-jobs/queries';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { startBulkJob } from '../../http/bulk-job.ts';

@@ -1,6 +1,6 @@
 import type { CommandInput } from '@testament/commands';
 import { type IntegrationCreateBody, type IntegrationPatchBody, integrationRoutes } from '@testament/contracts';
-import { findIntegration, integrationTrash, listIntegrations } from '@testament/projections';
+import { findIntegration, integrationTrash, listIntegrations } from '@testament/projections/integrations/queries';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { registerCatalogueRoutes } from '../../http/catalogue-routes.ts';

@@ -1,5 +1,5 @@
 import { labelRoutes } from '@testament/contracts';
-import { labelTrash, findLabel, labelCreatorNames, listLabels } from '@testament/projections';
+import { labelTrash, findLabel, labelCreatorNames, listLabels } from '@testament/projections/labels/queries';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { registerCatalogueRoutes } from '../../http/catalogue-routes.ts';

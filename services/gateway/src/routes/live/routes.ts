@@ -1,6 +1,6 @@
 import type { WebsocketHandler } from '@fastify/websocket';
 import { liveRoutes, topics, PermissionDeniedError, messages, type DeclaredRoute } from '@testament/contracts';
-import { unreadNotificationCount } from '@testament/projections';
+import { unreadNotificationCount } from '@testament/projections/notifications/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { GatewayContext } from '../../context.ts';

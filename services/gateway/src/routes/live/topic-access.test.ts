@@ -1,5 +1,8 @@
 import { topicOwner, topics, type TopicOwner } from '@testament/contracts';
-import { CUSTOM_ATTRIBUTES, LABELS, PARAMETERS, STATUSES } from '@testament/projections';
+import { CUSTOM_ATTRIBUTES } from '@testament/projections/custom-attributes/custom-attributes-projection';
+import { LABELS } from '@testament/projections/labels/labels-projection';
+import { PARAMETERS } from '@testament/projections/parameters/parameters-projection';
+import { STATUSES } from '@testament/projections/statuses/statuses-projection';
 import type { AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';

@@ -1,6 +1,7 @@
 import { NotFoundError, PermissionDeniedError, topicOwner } from '@testament/contracts';
 import type { ReadStore } from '@testament/infra';
-import { findVisibleUser, type UserDocument } from '@testament/projections';
+import { findVisibleUser } from '@testament/projections/users/queries';
+import type { UserDocument } from '@testament/projections/users/user-document';
 import { visibleProjectOrFail } from '../../http/project-scope.ts';
 import { auditedProject } from '../../http/audit-access.ts';
 

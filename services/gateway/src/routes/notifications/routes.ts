@@ -20,7 +20,7 @@ import {
   listNotifications,
   notificationStates,
   subscribedActionCodes,
-} from '@testament/projections';
+} from '@testament/projections/notifications/queries';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { execute } from '../../http/execute.ts';

@@ -1,5 +1,5 @@
 import { parameterRoutes, projectParameterRoutes } from '@testament/contracts';
-import { parameterTrash, findParameter, listParameters } from '@testament/projections';
+import { parameterTrash, findParameter, listParameters } from '@testament/projections/parameters/queries';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { registerCatalogueRoutes } from '../../http/catalogue-routes.ts';

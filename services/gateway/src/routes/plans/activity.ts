@@ -10,16 +10,14 @@ import type { Sort } from '@testament/infra';
 import {
   activityRowsByIds,
   findActivityKeys,
-  findTestFields,
   listActivity,
   planHistories,
   statusesInHistory,
-  storedUsersByIds,
-  testsByIds,
-  userIdsWithUsernameContaining,
   type ActivityFilters,
   type ActivityRowDocument,
-} from '@testament/projections';
+} from '@testament/projections/result-history/queries';
+import { findTestFields, testsByIds } from '@testament/projections/tests/queries';
+import { storedUsersByIds, userIdsWithUsernameContaining } from '@testament/projections/users/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { pageRequest, paginated, type PageRequest } from '../../http/pagination.ts';

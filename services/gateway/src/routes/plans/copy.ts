@@ -7,7 +7,9 @@ import {
   type PlanCopyBody,
   planRoutes,
 } from '@testament/contracts';
-import { casesByIds, findPlan, findPlanTree, plansByIds, testsOfPlans, type PlanDocument, type PlanTree } from '@testament/projections';
+import { casesByIds } from '@testament/projections/cases/queries';
+import { findPlan, findPlanTree, plansByIds, type PlanDocument, type PlanTree } from '@testament/projections/plans/queries';
+import { testsOfPlans } from '@testament/projections/tests/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';

@@ -1,5 +1,5 @@
 import type { PlanListQuery } from '@testament/contracts';
-import type { PlanFilters } from '@testament/projections';
+import type { PlanFilters } from '@testament/projections/plans/queries';
 import type { PlanContext } from '../../representations/tests.ts';
 import { idsOf } from '../../http/id-lists.ts';
 

@@ -7,7 +7,8 @@ import {
   type PlanHistogramQuery,
   planRoutes,
 } from '@testament/contracts';
-import { countResultsByPoint, findTestFields, planHistories, projectHistory, resultsPerDay } from '@testament/projections';
+import { countResultsByPoint, planHistories, projectHistory, resultsPerDay } from '@testament/projections/result-history/queries';
+import { findTestFields } from '@testament/projections/tests/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { visibleProjectOrFail } from '../../http/project-scope.ts';

@@ -1,5 +1,7 @@
 import { NotFoundError, assigneeProgressQuery, parseOrThrow, planScopeQuery, type PlanSuiteNode, planRoutes } from '@testament/contracts';
-import { findPlan, findTestFields, labelCreatorNames, listPlans, plansByIds, type PlanDocument } from '@testament/projections';
+import { findPlan, listPlans, plansByIds, type PlanDocument } from '@testament/projections/plans/queries';
+import { findTestFields } from '@testament/projections/tests/queries';
+import { labelCreatorNames } from '@testament/projections/labels/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { pageRequest, paginated } from '../../http/pagination.ts';

@@ -1,6 +1,8 @@
 import { formatEstimate, parseOrThrow, planUnionQuery, testListQuery, planRoutes } from '@testament/contracts';
 import type { ReadStore } from '@testament/infra';
-import { attachmentsByIds, findTestFields, listPlans, planTestCounts, type PlanDocument, type TestFilters } from '@testament/projections';
+import { attachmentsByIds } from '@testament/projections/attachments/queries';
+import { findTestFields, planTestCounts, type TestFilters } from '@testament/projections/tests/queries';
+import { listPlans, type PlanDocument } from '@testament/projections/plans/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { pageRequest, paginated } from '../../http/pagination.ts';

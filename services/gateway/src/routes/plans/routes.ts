@@ -12,18 +12,10 @@ import {
   suiteDescendantsQuery,
   planRoutes,
 } from '@testament/contracts';
-import {
-  attachmentsByIds,
-  countResults,
-  findPlan,
-  findPlanTree,
-  findProject,
-  listDeletedPlans,
-  listPlans,
-  plansByIds,
-  testsOfPlans,
-  type PlanDocument,
-} from '@testament/projections';
+import { attachmentsByIds } from '@testament/projections/attachments/queries';
+import { countResults, testsOfPlans } from '@testament/projections/tests/queries';
+import { findPlan, findPlanTree, listDeletedPlans, listPlans, plansByIds, type PlanDocument } from '@testament/projections/plans/queries';
+import { findProject } from '@testament/projections/projects/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';

@@ -13,13 +13,13 @@ import {
 import {
   UNTESTED_KEY,
   filteredPlanCounts,
-  findPlan,
   planTestCounts,
   statusKey,
   sumStatusTallies,
-  testsResultedPerPlan,
   type StatusTally,
-} from '@testament/projections';
+} from '@testament/projections/tests/queries';
+import { findPlan } from '@testament/projections/plans/queries';
+import { testsResultedPerPlan } from '@testament/projections/result-history/queries';
 import type { ReadStore } from '@testament/infra';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';

@@ -1,5 +1,6 @@
 import { accessMessages, accessRequestBody, memberListQuery, parseOrThrow, projectMemberRoutes } from '@testament/contracts';
-import { listUsers, loadRoleCatalog } from '@testament/projections';
+import { listUsers } from '@testament/projections/users/queries';
+import { loadRoleCatalog } from '@testament/projections/roles/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { execute } from '../../http/execute.ts';

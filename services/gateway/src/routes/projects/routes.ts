@@ -20,13 +20,13 @@ import {
 import {
   deletedProjectsByIds,
   findProject,
-  findUser,
   isProjectVisible,
   listDeletedProjects,
   listProjects,
-  systemStatistics,
-  type ProjectDocument,
-} from '@testament/projections';
+} from '@testament/projections/projects/queries';
+import { findUser } from '@testament/projections/users/queries';
+import { systemStatistics } from '@testament/projections/projects/statistics';
+import type { ProjectDocument } from '@testament/projections/projects/project-document';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { CommandInput } from '@testament/commands';
 import type { GatewayContext } from '../../context.ts';

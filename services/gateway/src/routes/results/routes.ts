@@ -11,15 +11,15 @@ import {
   type ResultCreateBody,
   resultRoutes,
 } from '@testament/contracts';
+import { findPlan } from '@testament/projections/plans/queries';
 import {
-  findPlan,
   findResult,
   findTest,
   resultsOfTest,
   resultsWithAttribute,
   type ResultDocument,
   type TestDocument,
-} from '@testament/projections';
+} from '@testament/projections/tests/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';

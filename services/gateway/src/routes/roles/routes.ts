@@ -10,7 +10,8 @@ import {
   roleUnassignBody,
   type RoleAssignment,
 } from '@testament/contracts';
-import { findRole, listRoles, type UserDocument } from '@testament/projections';
+import { findRole, listRoles } from '@testament/projections/roles/queries';
+import type { UserDocument } from '@testament/projections/users/user-document';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { execute } from '../../http/execute.ts';

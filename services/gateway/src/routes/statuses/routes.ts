@@ -1,5 +1,5 @@
 import { StatusType, statusRoutes } from '@testament/contracts';
-import { statusTrash, findStatus, listProjectStatuses } from '@testament/projections';
+import { statusTrash, findStatus, listProjectStatuses } from '@testament/projections/statuses/queries';
 import type { FastifyInstance } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { registerCatalogueRoutes } from '../../http/catalogue-routes.ts';

@@ -15,23 +15,25 @@ import {
   caseTreeFilterQuery,
   type SuiteListQuery,
 } from '@testament/contracts';
+import { attachmentsByIds } from '@testament/projections/attachments/queries';
 import {
-  attachmentsByIds,
   caseIdsDeletedWithSuite,
   caseIdsInSuites,
-  findSuite,
-  findTestFields,
-  findSuiteTree,
   findCases,
   listCases,
+  matchingCasesPerSuite,
+} from '@testament/projections/cases/queries';
+import {
+  findSuite,
+  findSuiteTree,
   listDeletedSuites,
   listSuites,
-  matchingCasesPerSuite,
   suitesByIds,
   type SuiteDocument,
   type SuiteFilters,
   type SuiteTree,
-} from '@testament/projections';
+} from '@testament/projections/suites/queries';
+import { findTestFields } from '@testament/projections/tests/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { projectForNewItem } from '../../http/catalogue-routes.ts';

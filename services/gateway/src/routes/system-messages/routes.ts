@@ -9,7 +9,8 @@ import {
   type ManagedSystemMessage,
   type SystemMessage,
 } from '@testament/contracts';
-import { findSystemMessage, listSystemMessages, type SystemMessageDocument } from '@testament/projections';
+import { findSystemMessage, listSystemMessages } from '@testament/projections/system-messages/queries';
+import type { SystemMessageDocument } from '@testament/projections/system-messages/system-messages-projection';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { execute } from '../../http/execute.ts';

@@ -11,19 +11,13 @@ import {
   type TestPatchBody,
   testRoutes,
 } from '@testament/contracts';
-import {
-  findCase,
-  findPlan,
-  findProject,
-  findTest,
-  findUser,
-  listComments,
-  listDeletedTests,
-  resultsOfTest,
-  testsByIds,
-  type TestDocument,
-  type UserDocument,
-} from '@testament/projections';
+import { findCase } from '@testament/projections/cases/queries';
+import { findPlan } from '@testament/projections/plans/queries';
+import { findProject } from '@testament/projections/projects/queries';
+import { findTest, listDeletedTests, resultsOfTest, testsByIds, type TestDocument } from '@testament/projections/tests/queries';
+import { findUser } from '@testament/projections/users/queries';
+import { listComments } from '@testament/projections/comments/queries';
+import type { UserDocument } from '@testament/projections/users/user-document';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { GatewayContext } from '../../context.ts';

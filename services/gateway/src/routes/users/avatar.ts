@@ -8,7 +8,7 @@ import {
   type StoredAvatar,
 } from '@testament/contracts';
 import type { BlobStore } from '@testament/infra';
-import { findUser, findVisibleUser } from '@testament/projections';
+import { findUser, findVisibleUser } from '@testament/projections/users/queries';
 import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { GatewayContext } from '../../context.ts';

@@ -18,15 +18,10 @@ import {
   userRoutes,
   type UserConfig,
 } from '@testament/contracts';
-import {
-  findActiveSession,
-  findProject,
-  findUser,
-  findVisibleUser,
-  isProjectVisible,
-  listUsers,
-  type UserDocument,
-} from '@testament/projections';
+import { findActiveSession } from '@testament/projections/sessions/queries';
+import { findProject, isProjectVisible } from '@testament/projections/projects/queries';
+import { findUser, findVisibleUser, listUsers } from '@testament/projections/users/queries';
+import type { UserDocument } from '@testament/projections/users/user-document';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { execute } from '../../http/execute.ts';
