@@ -1,6 +1,7 @@
 import { Outlet, useParams } from 'react-router';
 import { useTrail } from '../../shared/tree/TreeBreadcrumbs.tsx';
 import { TreeBar } from '../../shared/tree/TreeBar.tsx';
+import { ProjectTitle } from '../../entities/project/ProjectTitle.tsx';
 import { PlanActionsContext, usePlanActions } from './dialogs/use-plan-actions.tsx';
 import type { Plan } from '../../entities/plan/plan-api.ts';
 import { planTreeKind } from '../../entities/plan/plan-tree-kind.tsx';
@@ -24,6 +25,7 @@ export function PlansWorkspace() {
           key={projectId}
           kind={planTreeKind}
           projectId={projectId}
+          heading={<ProjectTitle projectId={projectId} />}
           selectedId={selectedId}
           trail={trail}
           itemsFor={actions.menuFor}

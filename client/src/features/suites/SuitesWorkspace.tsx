@@ -4,6 +4,7 @@ import type { Suite } from '../../entities/suite/suite-api.ts';
 import { suiteTreeKind } from './tree/suite-tree-kind.tsx';
 import { useTrail } from '../../shared/tree/TreeBreadcrumbs.tsx';
 import { TreeBar } from '../../shared/tree/TreeBar.tsx';
+import { ProjectTitle } from '../../entities/project/ProjectTitle.tsx';
 import '../../shared/tree/suites.css';
 
 /**
@@ -23,6 +24,7 @@ export function SuitesWorkspace() {
           key={projectId}
           kind={suiteTreeKind}
           projectId={projectId}
+          heading={<ProjectTitle projectId={projectId} />}
           selectedId={selectedId}
           trail={trail}
           itemsFor={actions.itemsFor}

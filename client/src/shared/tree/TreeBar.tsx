@@ -1,12 +1,8 @@
 import { Button } from 'primereact/button';
 import type { MenuItem } from 'primereact/menuitem';
-import { Tag } from 'primereact/tag';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useLiveQuery } from '../../app/use-live-query.ts';
-import { projectApi } from '../../entities/project/project-api.ts';
-import { projectChanges } from '../../entities/project/project-changes.ts';
 import { keepingTreeSearch } from './suite-paths.ts';
 import { ModeSwitch } from './ModeSwitch.tsx';
 import { ResizeHandle } from '../../components/ResizeHandle.tsx';
@@ -23,6 +19,8 @@ interface TreeBarProps<T extends TreeItem> {
   /** Suites or plans. */
   kind: TreeKind<T>;
   projectId: number;
+  /** What heads the bar: the project's title, which the workspace gives (shared/ knows no resource). */
+  heading: ReactNode;
   selectedId: number | null;
   trail: Trail;
   /** A node's right-click menu. */
@@ -30,7 +28,7 @@ interface TreeBarProps<T extends TreeItem> {
 }
 
 /** A workspace's left side (§2 Tree bar): where the user is, and the project's suites or plans to go to. */
-export function TreeBar<T extends TreeItem>({ kind, projectId, selectedId, trail, itemsFor }: TreeBarProps<T>) {
+export function TreeBar<T extends TreeItem>({ kind, projectId, heading, selectedId, trail, itemsFor }: TreeBarProps<T>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [settings, setSettings] = useState(() => readTreeBarSettings(kind.mode));
@@ -41,7 +39,6 @@ export function TreeBar<T extends TreeItem>({ kind, projectId, selectedId, trail
   /* biome-ignore lint/correctness/useExhaustiveDependencies: the settings are written when they change;
      the tree's kind is fixed for the bar's life */
   useEffect(() => writeTreeBarSettings(settings, kind.mode), [settings]);
-  const project = useLiveQuery(projectId, projectChanges, projectApi.get).data;
   const storeOpened = (ids: number[]) => setSettings((current) => ({ ...current, opened: { ...current.opened, [projectId]: ids } }));
   const opening = useOpenedNodes(settings.opened[projectId] ?? [], storeOpened, search, trail);
   const archived = kind.archivable && settings.showArchived === true;
@@ -64,10 +61,7 @@ export function TreeBar<T extends TreeItem>({ kind, projectId, selectedId, trail
       </div>
       {!settings.collapsed && (
         <div className="tree-bar__body">
-          <h2 className="tree-bar__project">
-            <span>{project?.name}</span>
-            {project?.is_archive && <Tag value={t('projects.archived')} severity="warning" icon="pi pi-box" />}
-          </h2>
+          <h2 className="tree-bar__project">{heading}</h2>
           <TreeBreadcrumbs trail={trail} linkTo={linkTo} label={t(kind.texts.breadcrumbs)} />
           <div className="tree-bar__tools">
             <SearchBox className="tree-bar__search" label={t(kind.texts.search)} value={text} onType={onType} />
