@@ -1,4 +1,4 @@
-/** What other features, the router and the shell use of this feature; they import nothing else of it. */
+/** What other features and the shell use of this feature; they import nothing else of it (but its prefetch.ts). */
 export { BulkJobsPanel } from './BulkJobsPanel.tsx';
 export { sendBulkUpdate, type BulkOutcome } from './bulk-update.ts';
 export { useBulkForm } from './use-bulk-form.ts';

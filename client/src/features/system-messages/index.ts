@@ -1,2 +1,2 @@
-/** What other features, the router and the shell use of this feature; they import nothing else of it. */
+/** What other features and the shell use of this feature; they import nothing else of it (but its prefetch.ts). */
 export { SystemBanners } from './SystemBanners.tsx';
