@@ -2,11 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { roleAssignBody } from '@testament/contracts';
 import { AutoComplete } from 'primereact/autocomplete';
 import { MultiSelect } from 'primereact/multiselect';
+import { useObservableCallback, useObservableState } from 'observable-hooks';
 import { useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { withSeededNames } from '../../i18n/seeded-names.ts';
-import { map } from 'rxjs';
+import { EMPTY, map, switchMap } from 'rxjs';
 import type { z } from 'zod';
 import { announceChange, topics } from '../../app/changes.ts';
 import { notify } from '../../app/toasts.ts';
@@ -48,7 +49,17 @@ export function AccessDialog({ projectId, member, roles, onClose }: AccessDialog
     onRefused: () => notify({ severity: 'error', summary: t('access.assignFailed') }),
   });
   const [chosen, setChosen] = useState<User | string | undefined>(member ?? undefined);
-  const [suggestions, setSuggestions] = useState<User[]>([]);
+  // The latest text's users only: an answer to an earlier text, or one arriving after a user was chosen, would open the
+  // list again over the dialog's buttons (null: a user was chosen; the shown users stay, as forceSelection checks the
+  // choice against them).
+  const [searchUsers, suggestions$] = useObservableCallback<User[], string | null>((query$) =>
+    query$.pipe(
+      switchMap((query) =>
+        query === null ? EMPTY : userApi.list({ page: 1, page_size: SUGGESTIONS, username: query }).pipe(map((page) => page.results)),
+      ),
+    ),
+  );
+  const suggestions = useObservableState(suggestions$, []);
 
   return (
     <FormDialog
@@ -73,9 +84,7 @@ export function AccessDialog({ projectId, member, roles, onClose }: AccessDialog
               disabled={member !== null}
               invalid={!!errors.user}
               placeholder={t('access.userHint')}
-              completeMethod={(event) =>
-                userApi.list({ page: 1, page_size: SUGGESTIONS, username: event.query }).subscribe((page) => setSuggestions(page.results))
-              }
+              completeMethod={(event) => searchUsers(event.query)}
               itemTemplate={(user: User) => (
                 <span className="user-suggestion">
                   <strong>{user.username}</strong> <span>{displayName(user) !== user.username ? displayName(user) : user.email}</span>
@@ -84,6 +93,7 @@ export function AccessDialog({ projectId, member, roles, onClose }: AccessDialog
               onChange={(event) => {
                 // A typed text, a chosen user, or nothing once the text is cleared.
                 const value = (event.value as User | string | null) ?? undefined;
+                if (typeof value === 'object') searchUsers(null);
                 setChosen(value);
                 field.onChange(typeof value === 'object' ? value.id : undefined);
               }}
