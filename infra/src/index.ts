@@ -27,6 +27,7 @@ export * from './bus/nats-server-process.ts';
 // '@testament/infra/bus/contract' and '@testament/infra/blob-store/contract', the seeded random numbers
 // of benchmarks and fault tests from '@testament/infra/testing/seeded-random'.
 export * from './collections/lru-map.ts';
+export * from './discovery/declared-modules.ts';
 export * from './event-loop/time-slices.ts';
 export * from './threads/ts-worker.ts';
 export * from './threads/thread-requests.ts';

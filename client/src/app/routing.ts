@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { LoaderFunctionArgs, RouteObject, ShouldRevalidateFunctionArgs } from 'react-router';
 import type { Observable } from 'rxjs';
 import { preloadCharts } from '../components/charts/preload-charts.ts';
+import { declarationsIn } from '../shared/discovery/declarations.ts';
 import { dropPrefetched, type PrefetchPlace } from './prefetch.ts';
 import { session } from './services.ts';
 
@@ -44,6 +45,12 @@ export interface FeatureRoutes {
   routes?: readonly FeatureRoute[];
   nav?: readonly NavEntry[];
 }
+
+const isFeatureRoutes = (value: unknown): value is FeatureRoutes =>
+  typeof value === 'object' &&
+  value !== null &&
+  Object.keys(value).length > 0 &&
+  Object.entries(value).every(([key, declared]) => (key === 'routes' || key === 'nav') && Array.isArray(declared));
 
 /**
  * A screen loaded when first visited: the first page downloads the shell and its own screen
@@ -98,16 +105,13 @@ export interface CollectedRoutes {
 }
 
 /**
- * The features' `routes.tsx` modules, by path, put together. A module exporting anything but `routes`, or two
+ * The features' `routes.tsx` modules, by path, put together. A module exporting anything but its routes, or two
  * tabs or links in one place, is refused: the app would not start rather than show a page twice.
  */
 export function collectRoutes(modules: Record<string, Record<string, unknown>>): CollectedRoutes {
   const routes: FeatureRoute[] = [];
   const nav: NavEntry[] = [];
-  for (const [path, exports] of Object.entries(modules)) {
-    const extra = Object.keys(exports).filter((name) => name !== 'routes');
-    if (extra.length > 0 || !exports.routes) throw new Error(`${path} must export its routes (FeatureRoutes) and nothing else`);
-    const declared = exports.routes as FeatureRoutes;
+  for (const { declared } of declarationsIn(modules, isFeatureRoutes, 'its routes (FeatureRoutes)')) {
     routes.push(...(declared.routes ?? []));
     nav.push(...(declared.nav ?? []));
   }

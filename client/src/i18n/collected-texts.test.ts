@@ -22,7 +22,7 @@ describe('the texts the locales find', () => {
 
   it('refuse a texts.ts that exports something else, naming it', () => {
     expect(() => collectTexts({ '../features/plans/texts.ts': { plans, pageSize: 20 } })).toThrow(
-      '../features/plans/texts.ts exports pageSize, which is not featureTexts(...)',
+      '../features/plans/texts.ts must export featureTexts(...) and nothing else, not pageSize',
     );
   });
 

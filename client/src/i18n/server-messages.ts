@@ -1,63 +1,22 @@
-import {
-  accessMessages,
-  analyticsMessages,
-  attachmentMessages,
-  auditMessages,
-  bulkJobPlaces,
-  bulkMessages,
-  caseMessages,
-  catalogueMessages,
-  commentMessages,
-  customAttributeMessages,
-  estimateMessages,
-  importMessages,
-  integrationMessages,
-  labelMessages,
-  messages,
-  notificationTemplates,
-  parameterMessages,
-  resultMessages,
-  statusMessages,
-  suiteMessages,
-  systemMessages,
-  testMessages,
-  tokenMessages,
-  userMessages,
-} from '@testament/contracts';
+import { bulkJobPlaces, messageCatalogues, messages, notificationTemplates, resultMessages } from '@testament/contracts';
 import type { TFunction } from 'i18next';
 
+/** Catalogues a feature translates itself: plans.form.* (features/plans/plan-messages.ts). */
+const { plan: _translatedByPlans, ...contractCatalogues } = messageCatalogues;
+
 /**
- * Every English text the server or a contract schema can hand the app, by
- * catalogue. Notification templates keep the `{{placeholder}}` the
- * notification list turns into a link.
+ * Every English text the server or a contract schema can hand the app: the general messages, and each
+ * `<name>Messages` catalogue of the contracts under `<name>` (gathered in contracts/src/all-messages.ts). Notification
+ * templates keep the `{{placeholder}}` the notification list turns into a link.
  */
 export const serverCatalogues = {
   ...messages,
-  access: accessMessages,
-  attachment: attachmentMessages,
-  audit: auditMessages,
-  catalogue: catalogueMessages,
-  customAttribute: customAttributeMessages,
-  suite: suiteMessages,
-  case: caseMessages,
-  comment: commentMessages,
-  label: labelMessages,
-  parameter: parameterMessages,
-  integration: integrationMessages,
-  status: statusMessages,
-  system: systemMessages,
-  token: tokenMessages,
-  test: testMessages,
-  bulk: bulkMessages,
-  import: importMessages,
-  estimate: estimateMessages,
-  analytics: analyticsMessages,
+  ...contractCatalogues,
   result: {
     ...resultMessages,
     // The contract words the limit from seconds; the message carries it as written ("1h").
     gapClosed: (limit: string) => resultMessages.gapClosed(0).replace('"0s"', `"${limit}"`),
   },
-  user: userMessages,
   notification: {
     ...notificationTemplates,
     // The template has a second form when no reason was given.

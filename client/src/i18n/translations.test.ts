@@ -69,7 +69,7 @@ describe('the contract’s message catalogues', () => {
   /** Catalogues a feature translates itself: plans.form.* (features/plans/plan-messages.ts). */
   const translatedByTheirFeature = new Set(['planMessages']);
 
-  it('are each shown in the reader’s language: a catalogue added to contracts/ and forgotten here fails', async () => {
+  it('are each shown in the reader’s language: a catalogue the generated all-messages.ts misses fails', async () => {
     const contracts = await import('@testament/contracts');
     const catalogues = Object.entries(contracts).filter(([name]) => name === 'messages' || /^[a-z]\w*Messages$/.test(name));
     expect(catalogues.length).toBeGreaterThan(15);

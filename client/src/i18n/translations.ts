@@ -1,3 +1,5 @@
+import { declarationsIn } from '../shared/discovery/declarations.ts';
+
 /** A language's texts shaped like the English ones: every key there, each a string. */
 export type Translations<T> = { [K in keyof T]: T[K] extends string ? string : Translations<T[K]> };
 
@@ -32,15 +34,12 @@ export function collectTexts(modules: Record<string, Record<string, unknown>>): 
   const en: Record<string, object> = {};
   const ru: Record<string, object> = {};
   const claimedBy = new Map<string, string>();
-  for (const [path, exports] of Object.entries(modules)) {
-    for (const [name, value] of Object.entries(exports)) {
-      if (!isNamespaceTexts(value)) throw new Error(`${path} exports ${name}, which is not featureTexts(...): texts.ts holds texts only`);
-      const claimed = claimedBy.get(value.namespace);
-      if (claimed) throw new Error(`${path} and ${claimed} both hold the texts of ${value.namespace}.*`);
-      claimedBy.set(value.namespace, path);
-      en[value.namespace] = value.en;
-      ru[value.namespace] = value.ru;
-    }
+  for (const { path, declared } of declarationsIn(modules, isNamespaceTexts, 'featureTexts(...)')) {
+    const claimed = claimedBy.get(declared.namespace);
+    if (claimed) throw new Error(`${path} and ${claimed} both hold the texts of ${declared.namespace}.*`);
+    claimedBy.set(declared.namespace, path);
+    en[declared.namespace] = declared.en;
+    ru[declared.namespace] = declared.ru;
   }
   return { en, ru };
 }

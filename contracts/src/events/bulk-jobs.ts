@@ -66,6 +66,9 @@ const itemsRenamed =
 export const bulkJobEvents = defineEvents({
   BulkJobRequested: {
     version: 2,
+    audit: {
+      fieldsAfter: (data) => ({ operation: data.operation, items: (data.itemIds as unknown[]).length, done: 0, userId: data.userId }),
+    },
     upcasters: { 1: itemsRenamed('testIds', 'itemIds') },
     schema: z.object({
       ...jobRef,
@@ -81,7 +84,7 @@ export const bulkJobEvents = defineEvents({
     }),
   },
   /** `done`: how many of the job's items (in their order) have been applied. */
-  BulkJobProgressed: { version: 1, schema: z.object({ ...jobRef, done: z.number().int().nonnegative() }) },
+  BulkJobProgressed: { version: 1, audit: { action: 'other' }, schema: z.object({ ...jobRef, done: z.number().int().nonnegative() }) },
   BulkJobFinished: { version: 1, schema: z.object({ ...jobRef, done: z.number().int().nonnegative() }) },
   /** Stopped at an item it could not apply: the chunk before it is the last one applied. */
   BulkJobFailed: {
@@ -98,6 +101,10 @@ export type BulkJobEvent = EventsOf<typeof bulkJobEvents>;
  * or not at all, however often it is tried (after a crash, by two workers).
  */
 export const bulkJobChunkEvents = defineEvents({
-  BulkJobChunkApplied: { version: 1, schema: z.object({ ...jobRef, from: z.number().int().nonnegative(), count: id }) },
+  BulkJobChunkApplied: {
+    version: 1,
+    audit: { action: 'other' },
+    schema: z.object({ ...jobRef, from: z.number().int().nonnegative(), count: id }),
+  },
 });
 export type BulkJobChunkEvent = EventsOf<typeof bulkJobChunkEvents>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEvents, type EventsOf } from './catalog.ts';
+import { defineEvents, type AuditFields, type EventAudit, type EventsOf } from './catalog.ts';
 import { attributeValues } from './suites.ts';
 
 const id = z.number().int().positive();
@@ -35,6 +35,15 @@ export const caseContentSchema = z.object({
 });
 export type CaseContent = z.output<typeof caseContentSchema>;
 
+/** The trail folds a case's fields with its version's number: each new version counts one. */
+const versionOf = (before: AuditFields | undefined) => Number(before?.version ?? 0);
+const newVersion: EventAudit = {
+  fieldsAfter: (data, before) => ({ ...before, ...(data.content as object), version: versionOf(before) + 1 }),
+};
+const archiving = (isArchive: boolean): EventAudit => ({
+  fieldsAfter: (_data, before) => ({ ...before, isArchive, version: versionOf(before) + 1 }),
+});
+
 /**
  * One stream per case (`case-<id>`), its versions included. Every event names
  * the case's project, which the suite counts are kept by, and every version its
@@ -44,11 +53,13 @@ export type CaseContent = z.output<typeof caseContentSchema>;
 export const caseEvents = defineEvents({
   CaseCreated: {
     version: 1,
+    audit: newVersion,
     schema: z.object({ caseId: id, projectId: id, historyId: id, userId: id.nullable(), content: caseContentSchema }),
   },
   /** A new version: an edit, a move, a bulk change or a restore (`restoredFrom`, a display version). */
   CaseVersioned: {
     version: 1,
+    audit: newVersion,
     schema: z.object({
       caseId: id,
       projectId: id,
@@ -59,10 +70,22 @@ export const caseEvents = defineEvents({
     }),
   },
   /** The latest version overwritten in place by its author (`skip_history`, D12); the overwritten content stays in the log. */
-  CaseAmended: { version: 1, schema: z.object({ caseId: id, projectId: id, content: caseContentSchema }) },
+  CaseAmended: {
+    version: 1,
+    audit: { fieldsAfter: (data, before) => ({ ...before, ...(data.content as object) }) },
+    schema: z.object({ caseId: id, projectId: id, content: caseContentSchema }),
+  },
   /** Archiving and restoring write versions too, so the archive flag is versioned (§4.9). */
-  CaseArchived: { version: 1, schema: z.object({ caseId: id, projectId: id, historyId: id, userId: id.nullable() }) },
-  CaseUnarchived: { version: 1, schema: z.object({ caseId: id, projectId: id, historyId: id, userId: id.nullable() }) },
+  CaseArchived: {
+    version: 1,
+    audit: archiving(true),
+    schema: z.object({ caseId: id, projectId: id, historyId: id, userId: id.nullable() }),
+  },
+  CaseUnarchived: {
+    version: 1,
+    audit: archiving(false),
+    schema: z.object({ caseId: id, projectId: id, historyId: id, userId: id.nullable() }),
+  },
   /** `withSuite`: deleted with that suite's delete, so the suite's recovery brings it back. */
   CaseDeleted: { version: 1, schema: z.object({ caseId: id, projectId: id, withSuite: id.optional() }) },
   CaseRecovered: { version: 1, schema: z.object({ caseId: id, projectId: id }) },

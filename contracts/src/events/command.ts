@@ -6,6 +6,10 @@ import { defineEvents, type EventsOf } from './catalog.ts';
  * under an idempotency key, so a retried request finds the stream it created.
  */
 export const commandEvents = defineEvents({
-  CommandAccepted: { version: 1, schema: z.object({ stream: z.string(), aggregateId: z.number().int().positive() }) },
+  CommandAccepted: {
+    version: 1,
+    audit: { action: 'other' },
+    schema: z.object({ stream: z.string(), aggregateId: z.number().int().positive() }),
+  },
 });
 export type CommandEvent = EventsOf<typeof commandEvents>;

@@ -11,6 +11,7 @@ export type CommentModel = (typeof COMMENT_MODELS)[number];
 export const commentEvents = defineEvents({
   CommentPosted: {
     version: 1,
+    audit: { related: (data) => [{ type: data.model === 'testcase' ? 'case' : 'test', id: Number(data.objectId) }] },
     schema: z.object({
       commentId: id,
       projectId: id,

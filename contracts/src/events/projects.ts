@@ -36,10 +36,14 @@ export const projectEvents = defineEvents({
     schema: z.object({ name: z.string().min(1).optional(), description: z.string().optional() }),
   },
   ProjectPrivacyChanged: { version: 1, schema: z.object({ isPrivate: z.boolean() }) },
-  ProjectSettingsChanged: { version: 1, schema: z.object({ settings: projectSettingsSchema.partial() }) },
+  ProjectSettingsChanged: {
+    version: 1,
+    audit: { fieldsAfter: (data, before) => ({ ...before, settings: { ...(before?.settings as object), ...(data.settings as object) } }) },
+    schema: z.object({ settings: projectSettingsSchema.partial() }),
+  },
   ProjectIconChanged: { version: 1, schema: z.object({ icon: z.string().nullable() }) },
   ProjectArchived: { version: 1, schema: z.object({}) },
-  ProjectRestored: { version: 1, schema: z.object({}) },
+  ProjectRestored: { version: 1, audit: { action: 'restored' }, schema: z.object({}) },
   ProjectDeleted: { version: 1, schema: z.object({}) },
   /** Out of the trash, as it was when deleted. */
   ProjectRecovered: { version: 1, schema: z.object({}) },
@@ -48,6 +52,12 @@ export const projectEvents = defineEvents({
   /** The member's complete set of roles in the project; empty removes the member. */
   ProjectMemberRolesSet: {
     version: 1,
+    audit: {
+      action: 'members_changed',
+      related: (data) => [{ type: 'user', id: Number(data.userId) }],
+      // One field per member, so a diff names whose roles changed.
+      fieldsAfter: (data, before) => ({ ...before, [`member ${String(data.userId)} roles`]: data.roleIds }),
+    },
     schema: z.object({ userId: z.number().int().positive(), roleIds: z.array(z.number().int().positive()) }),
   },
 });

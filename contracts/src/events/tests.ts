@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { defineEvents, type EventsOf } from './catalog.ts';
+import type { AuditAction } from '../api/audit.ts';
+import { defineEvents, type EventAudit, type EventsOf } from './catalog.ts';
 import { attributeValues } from './suites.ts';
 
 const id = z.number().int().positive();
@@ -25,6 +26,13 @@ export type ResultFields = z.output<typeof resultFieldsSchema>;
 /** The test's last status after the event (D6: the newest live result's status by creation, then id; null when untested). */
 const lastStatus = id.nullable();
 
+/** A result event in the audit trail: about its test, naming its result, changing the test's last status. */
+const aboutResult = (action: AuditAction): EventAudit => ({
+  action,
+  related: (data) => [{ type: 'result', id: Number(data.resultId) }],
+  fieldsAfter: (data, before) => ({ ...before, lastStatus: data.lastStatus }),
+});
+
 /**
  * One stream per test (`test-<id>`): the case in its plan, who it is assigned
  * to, and every result recorded on it, so the last status is decided with all
@@ -33,7 +41,11 @@ const lastStatus = id.nullable();
 export const testEvents = defineEvents({
   TestCreated: { version: 1, schema: z.object({ ...testRef, planId: id, caseId: id, assigneeId: id.nullable() }) },
   /** A real change only (D11); `previousAssigneeId` tells the notifications whom it was taken from. */
-  TestAssigned: { version: 1, schema: z.object({ ...testRef, assigneeId: id.nullable(), previousAssigneeId: id.nullable() }) },
+  TestAssigned: {
+    version: 1,
+    audit: { action: 'assigned' },
+    schema: z.object({ ...testRef, assigneeId: id.nullable(), previousAssigneeId: id.nullable() }),
+  },
   TestMoved: { version: 1, schema: z.object({ ...testRef, planId: id }) },
   /** `withPlan`, `withCase`: archived or deleted with that plan's subtree or that case, so its restore brings the test back. */
   TestArchived: { version: 1, schema: z.object({ ...testRef, withPlan: id.optional(), withCase: id.optional() }) },
@@ -44,6 +56,7 @@ export const testEvents = defineEvents({
   /** `caseHistoryId`/`caseVersion`: the case version the result was made on (its history id, and its display version). */
   ResultAdded: {
     version: 1,
+    audit: aboutResult('result_added'),
     schema: resultFieldsSchema.extend({
       ...testRef,
       resultId: id,
@@ -55,7 +68,15 @@ export const testEvents = defineEvents({
       lastStatus,
     }),
   },
-  ResultEdited: { version: 1, schema: resultFieldsSchema.partial().extend({ ...testRef, resultId: id, lastStatus }) },
-  ResultDeleted: { version: 1, schema: z.object({ ...testRef, resultId: id, lastStatus }) },
+  ResultEdited: {
+    version: 1,
+    audit: aboutResult('result_changed'),
+    schema: resultFieldsSchema.partial().extend({ ...testRef, resultId: id, lastStatus }),
+  },
+  ResultDeleted: {
+    version: 1,
+    audit: aboutResult('result_deleted'),
+    schema: z.object({ ...testRef, resultId: id, lastStatus }),
+  },
 });
 export type TestEvent = EventsOf<typeof testEvents>;

@@ -41,9 +41,17 @@ export const userEvents = defineEvents({
    * which the password has changed and the caller's browser holds no valid
    * session (a live notice of the change would otherwise meet its old cookie).
    */
-  UserPasswordChanged: { version: 1, schema: z.object({ passwordHash: z.string(), keptSessionHash: z.string().optional() }) },
+  UserPasswordChanged: {
+    version: 1,
+    audit: { secretField: 'password' },
+    schema: z.object({ passwordHash: z.string(), keptSessionHash: z.string().optional() }),
+  },
   /** The patch as sent; the fold deep-merges it into the stored config. */
-  UserConfigChanged: { version: 1, schema: z.object({ patch: z.record(z.string(), z.unknown()) }) },
+  UserConfigChanged: {
+    version: 1,
+    audit: { fieldsAfter: (data, before) => ({ ...before, config: { ...(before?.config as object), ...(data.patch as object) } }) },
+    schema: z.object({ patch: z.record(z.string(), z.unknown()) }),
+  },
   /**
    * Sessions are appended to `sessions-<userId>`, kept apart from the user's
    * stream because every login adds to them; logs written before that have them
@@ -52,10 +60,12 @@ export const userEvents = defineEvents({
    */
   UserSessionStarted: {
     version: 1,
+    audit: { action: 'signed_in' },
     schema: z.object({ sessionHash: z.string(), expiresAt: z.string(), rememberMe: z.boolean() }),
   },
   UserSessionEnded: {
     version: 1,
+    audit: { action: 'signed_out' },
     schema: z.object({
       sessionHash: z.string(),
       // Only logout and rotated are written now; the others are in older logs, from before the user's own events ended sessions.
@@ -65,8 +75,8 @@ export const userEvents = defineEvents({
   /** Granted or withdrawn by a superuser; is_staff follows is_superuser. */
   UserPrivilegesChanged: { version: 1, schema: z.object({ isSuperuser: z.boolean(), isStaff: z.boolean() }) },
   /** Blocks login and API tokens; every session that started before it ends. */
-  UserDeactivated: { version: 1, schema: z.object({}) },
-  UserActivated: { version: 1, schema: z.object({}) },
+  UserDeactivated: { version: 1, audit: { action: 'archived' }, schema: z.object({}) },
+  UserActivated: { version: 1, audit: { action: 'restored' }, schema: z.object({}) },
   /** The user disappears from lists and can no longer sign in; every session that started before it ends, tokens are revoked first. */
   UserDeleted: { version: 1, schema: z.object({}) },
   UserAvatarChanged: { version: 1, schema: z.object({ avatar: avatarSchema }) },

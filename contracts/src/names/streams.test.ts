@@ -74,4 +74,17 @@ describe('stream names', () => {
     expect(streams.catalogue.of(streams.test.of(3))).toBeNull();
     expect(streams.catalogue.of(streams.systemMessage.of(5))).toBeNull();
   });
+
+  it('says of each prefixed kind what a past of part of a project reads: tests and cases when asked, the frame all of them', () => {
+    const reading = (past: string) =>
+      Object.entries(streams)
+        .filter(([, kind]) => typeof kind !== 'string' && 'past' in kind && kind.past === past)
+        .map(([name]) => name)
+        .sort();
+    expect(reading('asked')).toEqual(['test', 'testCase']);
+    expect(reading('frame')).toEqual(['attachment', 'bulkJobChunk', 'plans', 'project', 'suites', 'user']);
+    // No prefix of a kind left out of a frame begins another kind's: the past reads the frame as ranges between them.
+    const prefixes = Object.values(streams).flatMap((kind) => (typeof kind !== 'string' && 'prefix' in kind ? [kind.prefix] : []));
+    for (const prefix of prefixes) expect(prefixes.filter((other) => other !== prefix && other.startsWith(prefix))).toEqual([]);
+  });
 });

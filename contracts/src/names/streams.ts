@@ -7,10 +7,17 @@
 import type { AuditObjectType } from '../api/audit.ts';
 
 /**
+ * What a past of part of a project (a plan's, a case's) reads of a kind's streams (services/gateway/src/http/as-of.ts):
+ * `frame`, all of the project's; `asked`, those of the tests and cases it is about; `never`, none (no past's read
+ * model folds them). A past of the whole project reads every stream of the project.
+ */
+export type PastReading = 'frame' | 'asked' | 'never';
+
+/**
  * Builds `<prefix><id>` names and reads the id back. A stream that is one object's own names the object as the audit
  * trail does (`about`): its events are about object `<id>` of that type (services/projections/src/audit/subjects.ts).
  */
-function numbered(prefix: string, about?: AuditObjectType) {
+function numbered(prefix: string, { past, about }: { past: PastReading; about?: AuditObjectType }) {
   // Digit by digit rather than slice and regex: folds read an id from every event's stream.
   const idIn = (stream: string) => {
     if (stream.length === prefix.length || !stream.startsWith(prefix)) return NaN;
@@ -25,6 +32,7 @@ function numbered(prefix: string, about?: AuditObjectType) {
   return {
     /** What every name of this kind starts with: names of a kind are one range in a sorted index. */
     prefix,
+    past,
     about,
     of: (id: number) => `${prefix}${id}`,
     /** Whether a name is of this kind. */
@@ -39,13 +47,17 @@ function numbered(prefix: string, about?: AuditObjectType) {
 }
 
 /** Builds `<prefix><rest>` names from other parts; `is` tells a name of this kind. */
-function composed<Parts extends unknown[]>(prefix: string, rest: (...parts: Parts) => string) {
-  return Object.assign((...parts: Parts) => `${prefix}${rest(...parts)}`, { prefix, is: (stream: string) => stream.startsWith(prefix) });
+function composed<Parts extends unknown[]>(prefix: string, past: PastReading, rest: (...parts: Parts) => string) {
+  return Object.assign((...parts: Parts) => `${prefix}${rest(...parts)}`, {
+    prefix,
+    past,
+    is: (stream: string) => stream.startsWith(prefix),
+  });
 }
 
 /** Builds `<prefix><id>-<id>...` names from `count` ids and reads them back. */
-function numberedParts<Ids extends number[]>(prefix: string, count: Ids['length']) {
-  const build = composed(prefix, (...ids: Ids) => ids.join('-'));
+function numberedParts<Ids extends number[]>(prefix: string, count: Ids['length'], past: PastReading) {
+  const build = composed(prefix, past, (...ids: Ids) => ids.join('-'));
   return Object.assign(build, {
     /** The ids in a name of this kind (the first `count` of its dash-separated parts), or null for any other name. */
     idsOf(stream: string): Ids | null {
@@ -71,29 +83,29 @@ const catalogue = Object.assign(
 );
 
 export const streams = {
-  project: numbered('project-', 'project'),
-  user: numbered('user-', 'user'),
+  project: numbered('project-', { past: 'frame', about: 'project' }),
+  user: numbered('user-', { past: 'frame', about: 'user' }),
   /** A user's sessions: high churn, kept out of the user's stream. */
-  sessions: numbered('sessions-', 'user'),
-  notificationBox: numbered('notifications-', 'notification_settings'),
-  systemMessage: numbered('system-message-', 'system_message'),
-  attachment: numbered('attachment-', 'attachment'),
-  comment: numbered('comment-', 'comment'),
+  sessions: numbered('sessions-', { past: 'never', about: 'user' }),
+  notificationBox: numbered('notifications-', { past: 'never', about: 'notification_settings' }),
+  systemMessage: numbered('system-message-', { past: 'never', about: 'system_message' }),
+  attachment: numbered('attachment-', { past: 'frame', about: 'attachment' }),
+  comment: numbered('comment-', { past: 'never', about: 'comment' }),
   /** A case and its versions. */
-  testCase: numbered('case-', 'case'),
+  testCase: numbered('case-', { past: 'asked', about: 'case' }),
   /** A project's suites: one stream, so a move sees the whole tree (`suites-project-3`, named like the catalogues). */
-  suites: numbered('suites-project-'),
+  suites: numbered('suites-project-', { past: 'frame' }),
   /** A project's plans: one stream, like its suites (`plans-project-3`). */
-  plans: numbered('plans-project-'),
+  plans: numbered('plans-project-', { past: 'frame' }),
   /** A test (a case placed in a plan), its assignment and its results. */
-  test: numbered('test-', 'test'),
+  test: numbered('test-', { past: 'asked', about: 'test' }),
   /** A user's bulk jobs in a project (`bulk-jobs-3-7`): one running at a time. */
-  bulkJobs: numberedParts<[projectId: number, userId: number]>('bulk-jobs-', 2),
+  bulkJobs: numberedParts<[projectId: number, userId: number]>('bulk-jobs-', 2, 'never'),
   /** The mark of one chunk of a bulk job (`bulk-job-chunk-3-41-500`: project, job, first test's index), written once. */
-  bulkJobChunk: numberedParts<[projectId: number, jobId: number, from: number]>('bulk-job-chunk-', 3),
+  bulkJobChunk: numberedParts<[projectId: number, jobId: number, from: number]>('bulk-job-chunk-', 3, 'frame'),
   /** Reserves a username (written with `no_stream`); the name is case-insensitive. */
-  username: composed('username-', (username: string) => username.trim().toLowerCase()),
-  accessRequest: numberedParts<[projectId: number, userId: number]>('access-request-', 2),
+  username: composed('username-', 'never', (username: string) => username.trim().toLowerCase()),
+  accessRequest: numberedParts<[projectId: number, userId: number]>('access-request-', 2, 'never'),
   /** The role catalogue: one stream, every role decision sees all roles. */
   roles: 'roles',
   /** The authentication groups: one stream, so group names stay unique. */
@@ -101,7 +113,7 @@ export const streams = {
   /** A per-project catalogue (`statuses-project-3`, `labels-project-3`), or its system-wide one (`statuses-system`). */
   catalogue,
   /** Reserves a command id so that a retried command is not applied twice. */
-  commandReservation: composed('command-', (commandIdHash: string) => commandIdHash),
+  commandReservation: composed('command-', 'never', (commandIdHash: string) => commandIdHash),
 } as const;
 
 /** The owner of a session event: `sessions-<userId>`, or `user-<userId>` in logs written before sessions had their own streams. */

@@ -1,5 +1,4 @@
-import type { EventStore, IdAllocator } from '@testament/infra';
-import { existsSync, readdirSync } from 'node:fs';
+import { foldersDeclaring, modulesIn, type EventStore, type IdAllocator } from '@testament/infra';
 import { AggregateCache, type AggregateCacheLimits } from './kernel/aggregate-cache.ts';
 import type { KernelDeps } from './kernel/command-handler.ts';
 import type { CommandMeta } from './kernel/command-meta.ts';
@@ -35,14 +34,8 @@ export const COMMANDS_FILE = 'commands.ts';
  * names and types reach `CommandService` through the `CommandUnits` it declares (kernel/command-units.ts).
  */
 async function findUnits(): Promise<Array<readonly [name: string, unit: AnyUnit]>> {
-  const folders = readdirSync(HERE, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(new URL(`./${entry.name}/${COMMANDS_FILE}`, HERE)))
-    .map((entry) => entry.name)
-    .sort();
-  const workflows = readdirSync(new URL('./workflows/', HERE))
-    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
-    .map((name) => name.slice(0, -'.ts'.length))
-    .sort();
+  const folders = foldersDeclaring(HERE, COMMANDS_FILE);
+  const workflows = modulesIn(new URL('./workflows/', HERE));
   const unitsOf = (name: string, declared: unknown): Array<readonly [string, AnyUnit]> =>
     Array.isArray(declared) ? declared.map((unit, index) => [`${name}#${index}`, unit as AnyUnit] as const) : [[name, declared as AnyUnit]];
   // Relative templates, so the server's bundle (services/gateway/src/server-bundle.ts) holds every unit.
@@ -64,7 +57,7 @@ async function findUnits(): Promise<Array<readonly [name: string, unit: AnyUnit]
 
 const units = await findUnits();
 
-/** Every command the write side accepts, by name: `(input, meta) => Promise<{position, ...}>`. */
+/** The write side: the handlers of every unit found here, each given the ports the units provide. */
 export function createCommandService(deps: CommandServiceDeps): CommandService {
   const roles = new RoleDirectory(deps.store);
   const kernel: KernelDeps = {

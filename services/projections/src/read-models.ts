@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { foldersDeclaring } from '@testament/infra';
 import type { Projection } from './runner/projection.ts';
 import { AUDIT_RUNNER, type ReadModelDeclaration } from './runner/read-model-declaration.ts';
 
@@ -12,10 +12,7 @@ export const READ_MODEL_FILE = 'read-model.ts';
  * they read (projection-order.ts).
  */
 async function findReadModels(): Promise<ReadModelDeclaration[]> {
-  const folders = readdirSync(HERE, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && existsSync(new URL(`./${entry.name}/${READ_MODEL_FILE}`, HERE)))
-    .map((entry) => entry.name)
-    .sort();
+  const folders = foldersDeclaring(HERE, READ_MODEL_FILE);
   return Promise.all(
     folders.map(async (folder) => {
       // A relative template, so the server's bundle (services/gateway/src/server-bundle.ts) holds every folder's declaration.

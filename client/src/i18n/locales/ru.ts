@@ -169,6 +169,7 @@ const ownRussian: Messages = {
       noFilename: 'Не удалось определить имя файла.',
       unknownContentType: 'Неверный идентификатор «{{0}}» — объект не существует.',
     },
+    field: { invalidInteger: 'Требуется целое число.' },
     catalogue: {
       invalidColor: 'Укажите цвет как #hex, rgb(r, g, b) или rgba(r, g, b, a).',
       invalidInteger: 'Требуется целое число.',

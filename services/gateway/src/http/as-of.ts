@@ -34,19 +34,10 @@ const PAST_PROJECTIONS = declaredReadModels.filter((readModel) => readModel.past
 export type PastScope = { kind: 'project' } | { kind: 'plans'; planIds: readonly number[] } | { kind: 'case'; caseId: number };
 export const WHOLE_PROJECT: PastScope = { kind: 'project' };
 
-/** Streams a scoped past reads only when it names them (tests, cases), or never (those of read models no past has). */
-const OUTSIDE_FRAME = [
-  streams.test,
-  streams.testCase,
-  streams.comment,
-  streams.bulkJobs,
-  streams.accessRequest,
-  streams.sessions,
-  streams.notificationBox,
-  streams.commandReservation,
-  streams.username,
-  streams.systemMessage,
-].map((kind) => kind.prefix);
+/** Streams a scoped past reads only when it names them (tests, cases), or never: as each kind declares (names/streams.ts). */
+const OUTSIDE_FRAME = Object.values(streams).flatMap((kind) =>
+  typeof kind !== 'string' && 'past' in kind && kind.past !== 'frame' ? [kind.prefix] : [],
+);
 
 /** Folded pasts kept at once: each is a read store of its project, or of a part of it, as it was. */
 const KEPT = 3;

@@ -1,5 +1,5 @@
+import { foldersDeclaring } from '@testament/infra';
 import type { FastifyPluginAsync } from 'fastify';
-import { readdirSync } from 'node:fs';
 import type { GatewayContext } from '../context.ts';
 
 const ROUTES_DIR = new URL('./', import.meta.url);
@@ -18,10 +18,7 @@ export type ResourceRoutes = FastifyPluginAsync<GatewayContext>;
  * with "Plugin did not start in time: 'resourceRoutes'".
  */
 export async function loadResourceRoutes(): Promise<ResourceRoutes[]> {
-  const resources = readdirSync(ROUTES_DIR, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
-    .map((entry) => entry.name)
-    .sort();
+  const resources = foldersDeclaring(ROUTES_DIR, 'routes.ts');
   return Promise.all(
     resources.map(async (resource) => {
       // A relative template, so the server's bundle (services/gateway/src/server-bundle.ts) holds every folder's routes.

@@ -1,7 +1,15 @@
-import { correlations, eventCatalog, topics, type AuditAction, type AuditChange, type AuditObjectType } from '@testament/contracts';
+import {
+  correlations,
+  eventCatalog,
+  topics,
+  type AuditAction,
+  type AuditChange,
+  type AuditFields,
+  type AuditObjectType,
+} from '@testament/contracts';
 import type { RecordedEvent } from '@testament/infra';
 import type { DocumentKey, ProjectedEvent, Projection, ProjectionView } from '../runner/projection.ts';
-import { diff, nameOf, namedFields, resultFieldsAfter, secretChanges, subjectFieldsAfter, type Fields } from './audited-fields.ts';
+import { diff, nameOf, namedFields, resultFieldsAfter, secretChanges, subjectFieldsAfter } from './audited-fields.ts';
 import { actionOf, objectKey, subjectOf, type ObjectRef, type Subject } from './subjects.ts';
 
 export const AUDIT_EVENTS = 'audit_events';
@@ -50,7 +58,7 @@ export interface AuditObjectDocument {
   _id: string;
   projectId: number | null;
   name: string;
-  fields: Fields;
+  fields: AuditFields;
 }
 
 /**
@@ -91,11 +99,11 @@ function subjectFor(event: ProjectedEvent): Subject {
 const objectDocumentKey = (ref: ObjectRef): DocumentKey => [AUDIT_OBJECTS, objectKey(ref.type, ref.id)];
 
 /** Ids in an event's data (a case's in its `content`) or an object's fields that name other objects whose names a row shows. */
-function namedIds(subject: AuditObjectType, values: Fields | undefined): DocumentKey[] {
+function namedIds(subject: AuditObjectType, values: AuditFields | undefined): DocumentKey[] {
   if (!values) return [];
   const keys: DocumentKey[] = [];
   const named = namedFields(subject);
-  for (const source of [values, values.content as Fields | undefined]) {
+  for (const source of [values, values.content as AuditFields | undefined]) {
     if (!source) continue;
     for (const field in named) {
       const value = source[field];
@@ -144,7 +152,7 @@ export const auditProjection: Projection = {
       [AUDIT_STREAMS, AUDIT_HEAD],
       objectDocumentKey(subject),
       ...subject.related.map(objectDocumentKey),
-      ...namedIds(subject.type, event.data as Fields),
+      ...namedIds(subject.type, event.data as AuditFields),
     ];
     if (event.metadata.actorId !== null) keys.push([AUDIT_OBJECTS, objectKey('user', event.metadata.actorId)]);
     return keys;
@@ -179,7 +187,7 @@ function foldAuditEvent(event: RecordedEvent, view: ProjectionView): void {
   const changes = [...diff(stored?.fields, after, display), ...secretChanges(event)];
   // Each object's key string is made once and shared by its document and every row naming it (a million rows hold many).
   const objectKeys: string[] = [];
-  const put = (ref: ObjectRef, fields: Fields) => {
+  const put = (ref: ObjectRef, fields: AuditFields) => {
     const before = objectOf(ref);
     const name = nameOf(ref, fields, nameOfObject);
     const key = before?._id ?? objectKey(ref.type, ref.id);

@@ -1,9 +1,6 @@
-import type { AuditAction, AuditChange, AuditObjectType } from '@testament/contracts';
+import { eventCatalog, type AuditAction, type AuditChange, type AuditFields, type AuditObjectType } from '@testament/contracts';
 import { canonicalJson, type RecordedEvent } from '@testament/infra';
 import type { ObjectRef } from './subjects.ts';
-
-/** An object's fields as the audit trail has folded them from its events: what a diff compares. */
-export type Fields = Readonly<Record<string, unknown>>;
 
 type Data = Record<string, unknown>;
 
@@ -26,24 +23,18 @@ const bookkeeping = new Set([
 /** Secrets and storage keys: the log keeps their digests, the audit trail says only that they changed. */
 const secret = /hash$|password|blobKey/i;
 
-/** The key by which an object's own events name it (`testId` in a test's). */
-const ownKeys: Partial<Record<AuditObjectType, string>> = {
-  case: 'caseId',
-  test: 'testId',
-  result: 'resultId',
-  comment: 'commentId',
-  attachment: 'attachmentId',
-  bulk_job: 'jobId',
-  role: 'roleId',
-  group: 'groupId',
-  system_message: 'messageId',
-  user: 'userId',
-};
+/** The key by which an object's own events name it: `testId` in a test's, `jobId` and `messageId` where the name is shorter. */
+const ownKey = (type: AuditObjectType) =>
+  type === 'bulk_job'
+    ? 'jobId'
+    : type === 'system_message'
+      ? 'messageId'
+      : `${type.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())}Id`;
 
 /** The event's data as fields of its subject: bookkeeping, secrets and the ids naming the subject itself left out. */
 function fieldsOfData(data: Data, own: readonly AuditObjectType[]): Data {
   const fields: Data = {};
-  const ownIds = own.map((type) => ownKeys[type]);
+  const ownIds = own.map(ownKey);
   for (const key in data) if (!bookkeeping.has(key) && !secret.test(key) && !ownIds.includes(key)) fields[key] = data[key];
   return fields;
 }
@@ -66,34 +57,12 @@ export function subjectFieldsAfter(
   event: Pick<RecordedEvent, 'type' | 'data'>,
   subject: ObjectRef,
   action: AuditAction,
-  before: Fields | undefined,
-): Fields {
+  before: AuditFields | undefined,
+): AuditFields {
   const data = event.data as Data;
+  const declared = eventCatalog[event.type]?.audit?.fieldsAfter;
+  if (declared) return declared(data, before);
   const own = [subject.type];
-  const version = Number(before?.version ?? 0);
-  switch (event.type) {
-    case 'CaseCreated':
-    case 'CaseVersioned':
-      return { ...before, ...(data.content as Data), version: version + 1 };
-    case 'CaseAmended':
-      return { ...before, ...(data.content as Data) };
-    case 'CaseArchived':
-    case 'CaseUnarchived':
-      return { ...before, isArchive: event.type === 'CaseArchived', version: version + 1 };
-    case 'ProjectSettingsChanged':
-      return { ...before, settings: { ...(before?.settings as Data | undefined), ...(data.settings as Data) } };
-    case 'UserConfigChanged':
-      return { ...before, config: { ...(before?.config as Data | undefined), ...(data.patch as Data) } };
-    case 'ResultAdded':
-    case 'ResultEdited':
-    case 'ResultDeleted':
-      return { ...before, lastStatus: data.lastStatus };
-    case 'ProjectMemberRolesSet':
-      // One field per member, so a diff names whose roles changed.
-      return { ...before, [`member ${String(data.userId)} roles`]: data.roleIds };
-    case 'BulkJobRequested':
-      return { operation: data.operation, items: (data.itemIds as unknown[]).length, done: 0, userId: data.userId };
-  }
   const flagged = (subject.type === 'user' ? userFlags : flags)[action];
   if (flagged) return { ...before, ...fieldsOfData(data, own), ...flagged };
   if (action === 'created') return fieldsOfData(data, own);
@@ -101,17 +70,18 @@ export function subjectFieldsAfter(
 }
 
 /** A result's fields after a result event of its test. */
-export function resultFieldsAfter(event: Pick<RecordedEvent, 'type' | 'data'>, before: Fields | undefined): Fields {
+export function resultFieldsAfter(event: Pick<RecordedEvent, 'type' | 'data'>, before: AuditFields | undefined): AuditFields {
   if (event.type === 'ResultDeleted') return { ...before, isDeleted: true };
   return { ...before, ...fieldsOfData(event.data as Data, ['result', 'test']) };
 }
 
 /** A change the event made that its fields cannot show: a new password is a change, its digest is not shown. */
-export function secretChanges(event: Pick<RecordedEvent, 'type' | 'data'>): AuditChange[] {
-  return event.type === 'UserPasswordChanged' ? [{ field: 'password', before: null, after: null }] : [];
+export function secretChanges(event: Pick<RecordedEvent, 'type'>): AuditChange[] {
+  const field = eventCatalog[event.type]?.audit?.secretField;
+  return field === undefined ? [] : [{ field, before: null, after: null }];
 }
 
-/** Fields whose values are ids of other objects, shown by their names as they were (a plan's parent is a plan, a suite's a suite). */
+/** AuditFields whose values are ids of other objects, shown by their names as they were (a plan's parent is a plan, a suite's a suite). */
 export function namedFields(subject: AuditObjectType): Record<string, AuditObjectType> {
   return subject === 'plan' ? namedInPlans : namedElsewhere;
 }
@@ -158,8 +128,8 @@ const empty = (value: unknown) =>
  * a new object lists only the fields it was given. `display` turns ids into the names they had.
  */
 export function diff(
-  before: Fields | undefined,
-  after: Fields,
+  before: AuditFields | undefined,
+  after: AuditFields,
   display: (field: string, value: unknown) => unknown,
   prefix = '',
 ): AuditChange[] {
@@ -177,7 +147,7 @@ export function diff(
 /** An object's name from its fields, for the rows that mention it. */
 export function nameOf(
   ref: ObjectRef,
-  fields: Fields | undefined,
+  fields: AuditFields | undefined,
   nameOfObject: (type: AuditObjectType, id: number) => string | undefined,
 ): string {
   const text = (key: string) => (typeof fields?.[key] === 'string' ? (fields[key] as string) : '');

@@ -1,4 +1,4 @@
-import { streams, type AuditAction, type AuditObjectType } from '@testament/contracts';
+import { eventCatalog, streams, type AuditAction, type AuditObjectType } from '@testament/contracts';
 import type { RecordedEvent } from '@testament/infra';
 
 /** An object of the audit trail, keyed `type:id` (`case:300`). */
@@ -86,34 +86,8 @@ export function subjectOf(event: Pick<RecordedEvent, 'stream' | 'type' | 'data'>
 }
 
 function relatedOf(type: string, data: Data): ObjectRef[] {
-  if (type.startsWith('Result')) return [{ type: 'result', id: number(data.resultId) }];
-  if (type === 'ProjectMemberRolesSet') return [{ type: 'user', id: number(data.userId) }];
-  if (type === 'CommentPosted') return [{ type: data.model === 'testcase' ? 'case' : 'test', id: number(data.objectId) }];
-  return [];
+  return eventCatalog[type]?.audit?.related?.(data) ?? [];
 }
-
-const exactActions: Record<string, AuditAction> = {
-  ResultAdded: 'result_added',
-  ResultEdited: 'result_changed',
-  ResultDeleted: 'result_deleted',
-  TestAssigned: 'assigned',
-  ProjectMemberRolesSet: 'members_changed',
-  UserSessionStarted: 'signed_in',
-  UserSessionEnded: 'signed_out',
-  UserDeactivated: 'archived',
-  UserActivated: 'restored',
-  ProjectRestored: 'restored',
-  AccessRequestResolved: 'changed',
-  BulkJobFinished: 'changed',
-  BulkJobFailed: 'changed',
-  BulkJobProgressed: 'other',
-  BulkJobChunkApplied: 'other',
-  NotificationsMarked: 'other',
-  CommandAccepted: 'other',
-  NotificationDeleted: 'other',
-  NotificationsRecovered: 'other',
-  NotificationsRemoved: 'other',
-};
 
 const actionBySuffix: Array<[suffix: string, action: AuditAction]> = [
   ['Unarchived', 'restored'],
@@ -135,10 +109,10 @@ const actionBySuffix: Array<[suffix: string, action: AuditAction]> = [
   ['Disabled', 'changed'],
 ];
 
-/** What the event did, in the words screens translate. Everything that is not one of the named kinds changed its object. */
+/** What the event did, in the words screens translate: as its definition declares, or as its type's suffix says; else `changed`. */
 export function actionOf(type: string): AuditAction {
-  const exact = exactActions[type];
-  if (exact) return exact;
+  const declared = eventCatalog[type]?.audit?.action;
+  if (declared) return declared;
   for (const [suffix, action] of actionBySuffix) if (type.endsWith(suffix)) return action;
   return 'changed';
 }
