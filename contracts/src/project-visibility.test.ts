@@ -15,9 +15,16 @@ describe('project visibility (§3.1 is_visible)', () => {
     ] as const;
     for (const [isPrivate, isSuperuser, isExternal, grants, visible] of cases) {
       expect(
-        mayViewProject({ isPrivate }, { isSuperuser, isExternal }, () => grants),
+        mayViewProject({ id: 7, isPrivate }, { isSuperuser, isExternal }, () => grants),
         JSON.stringify({ isPrivate, isSuperuser, isExternal, grants }),
       ).toBe(visible);
     }
+  });
+
+  it('shows a token kept to one project that project alone, whoever holds it', () => {
+    const superuser = { isSuperuser: true, isExternal: false, onlyProjectId: 7 };
+    expect(mayViewProject({ id: 7, isPrivate: true }, superuser, () => false)).toBe(true);
+    expect(mayViewProject({ id: 8, isPrivate: false }, superuser, () => true)).toBe(false);
+    expect(mayViewProject({ id: 7, isPrivate: true }, { ...superuser, isSuperuser: false }, () => false)).toBe(false);
   });
 });

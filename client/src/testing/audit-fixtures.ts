@@ -9,6 +9,7 @@ export function anAuditEvent(position: number, time: string, given: Partial<Audi
     hash: `hash-${position}`,
     time,
     actor: { id: 7, username: 'alice' },
+    token: null,
     event_type: 'CaseVersioned',
     action: 'changed',
     object: { type: 'case', id: 300, name: 'Login works' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
-import { noContent, routeSet } from './route.ts';
+import { nullableIdField } from './fields.ts';
+import { noContent, routeSet, TOKEN_SCOPES } from './route.ts';
 import { timestamp } from './wire.ts';
 
 /** TTL tokens for scripts and CI (§2.2): `Authorization: Token <key>`. */
@@ -14,6 +15,11 @@ export const tokenMessages = {
   expirationInPast: 'Expiration date must be in the future.',
   invalidDate: 'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DD, YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].',
   tooLong: `Ensure this field has no more than ${API_TOKEN_DESCRIPTION_MAX} characters.`,
+  unknownScope: (scope: string) => `"${scope}" is not a valid choice.`,
+  noScope: 'A token needs at least one scope.',
+  adminScopeForAdministrators: 'Only an administrator’s token can have the admin scope.',
+  adminScopeInOneProject: 'A token kept to one project cannot have the admin scope.',
+  outOfScope: (scope: string) => `This token does not have the "${scope}" scope.`,
 } as const;
 
 const description = z.string({ error: messages.notAString }).max(API_TOKEN_DESCRIPTION_MAX, tokenMessages.tooLong);
@@ -30,12 +36,31 @@ const expirationDate = z.string({ error: tokenMessages.invalidDate }).transform(
   return new Date(time).toISOString();
 });
 
-export const tokenObtainBody = z.object({
-  username: z.string({ error: messages.required }).min(1, messages.blank),
-  password: z.string({ error: messages.required }).min(1, messages.blank),
-  description: description.optional().default(''),
-  expiration_date: z.union([z.null(), expirationDate]).optional(),
-});
+/** Scopes as a list, or (as a form or a shell sends them) one comma-separated text; each once, in the catalogue's order. */
+const scopes = z
+  .union([z.array(z.string({ error: messages.notAString })), z.string()], { error: messages.notAList })
+  .transform((value, ctx) => {
+    const named = (typeof value === 'string' ? value.split(',') : value).map((scope) => scope.trim()).filter(Boolean);
+    const unknown = named.find((scope) => !(TOKEN_SCOPES as readonly string[]).includes(scope));
+    if (unknown !== undefined) ctx.addIssue({ code: 'custom', message: tokenMessages.unknownScope(unknown) });
+    else if (named.length === 0) ctx.addIssue({ code: 'custom', message: tokenMessages.noScope });
+    return TOKEN_SCOPES.filter((scope) => named.includes(scope));
+  });
+
+export const tokenObtainBody = z
+  .object({
+    username: z.string({ error: messages.required }).min(1, messages.blank),
+    password: z.string({ error: messages.required }).min(1, messages.blank),
+    description: description.optional().default(''),
+    expiration_date: z.union([z.null(), expirationDate]).optional(),
+    /** Testament's own: what the token may do (all its user may when not named), and the one project it is kept to. */
+    scopes: scopes.optional(),
+    project: nullableIdField.optional().default(null),
+  })
+  .superRefine((body, ctx) => {
+    if (body.project !== null && body.scopes?.includes('admin'))
+      ctx.addIssue({ code: 'custom', path: ['scopes'], message: tokenMessages.adminScopeInOneProject });
+  });
 export type TokenObtainBody = z.output<typeof tokenObtainBody>;
 
 /** Only the description can change; other fields are ignored. */
@@ -51,6 +76,9 @@ export const apiTokenResponse = z.strictObject({
   expiration_date: timestamp,
   description: z.string(),
   created_at: timestamp,
+  scopes: z.array(z.enum(TOKEN_SCOPES)),
+  /** The one project the token may reach, or null for every project its user may. */
+  project: z.number().int().positive().nullable(),
 });
 export type ApiToken = z.output<typeof apiTokenResponse>;
 

@@ -135,6 +135,8 @@ export const auditEventResponse = z.strictObject({
   hash: z.string(),
   time: timestamp,
   actor: z.strictObject({ id, username: z.string() }).nullable(),
+  /** The id of the API token the actor made the change with; null for a session or the system. */
+  token: z.string().nullable(),
   event_type: z.string(),
   action: z.enum(AUDIT_ACTIONS),
   object: z.strictObject({ type: z.enum(AUDIT_OBJECT_TYPES), id: z.number().int().nonnegative(), name: z.string() }),

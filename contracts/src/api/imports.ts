@@ -77,6 +77,7 @@ export const importRoutes = routeSet('imports', {
       'steps and labels; over 1,000 cases or with `is_async`, as a job in the background',
     body: zephyrImportFields,
     multipart: true,
+    scope: 'import',
     response: {
       200: bulkJobResponse.describe('The job, ended'),
       202: bulkJobResponse.describe('The job, going on in the background: follow it at `bulk-jobs/{id}/`'),

@@ -9,6 +9,14 @@ export interface RawAnswer {
 }
 
 /**
+ * What a token may be used for: `read` (GET), `write` (every other change), `import` (the `import/` routes), `admin` (what
+ * only an administrator may do: without it, an administrator's token acts as an ordinary user). A route names its
+ * scope in its contract (`scope`, below); a token made without naming any holds them all, as TestY's did.
+ */
+export const TOKEN_SCOPES = ['read', 'write', 'import', 'admin'] as const;
+export type TokenScope = (typeof TOKEN_SCOPES)[number];
+
+/**
  * One operation of the wire: where it is, what it takes and what it answers, in zod schemas. The server registers
  * its handler under it (and the OpenAPI document comes from it); the client's typed calls are derived from it.
  */
@@ -29,7 +37,13 @@ export interface RouteContract {
   responseHeaders?: Record<number, Record<string, string>>;
   /** Answers callers who are not signed in too: signing in, the CSRF cookie, health, the banners. */
   public?: boolean;
+  /** The scope an API token needs to call it, when not its method's: `read` for GET, `write` otherwise (api-tokens.ts). */
+  scope?: TokenScope;
 }
+
+/** The scope an API token needs for a route. */
+export const tokenScopeOf = (route: Pick<RouteContract, 'method' | 'scope'>): TokenScope =>
+  route.scope ?? (route.method === 'GET' ? 'read' : 'write');
 
 /** A contract as its resource declares it: with the resource (the OpenAPI tag) and its own name in the set. */
 export type DeclaredRoute<R extends RouteContract = RouteContract> = R & { readonly resource: string; readonly name: string };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TOKEN_SCOPES } from '../api/route.ts';
 import { defineEvents, type EventsOf } from './catalog.ts';
 
 const userId = z.number().int().positive();
@@ -81,9 +82,17 @@ export const userEvents = defineEvents({
   UserDeleted: { version: 1, schema: z.object({}) },
   UserAvatarChanged: { version: 1, schema: z.object({ avatar: avatarSchema }) },
   UserAvatarRemoved: { version: 1, schema: z.object({}) },
+  /** `scopes` and `projectId` came later: a token issued without them holds every scope in every project. */
   UserApiTokenIssued: {
     version: 1,
-    schema: z.object({ tokenHash, tokenId: z.string().min(1), description: z.string(), expiresAt: z.string() }),
+    schema: z.object({
+      tokenHash,
+      tokenId: z.string().min(1),
+      description: z.string(),
+      expiresAt: z.string(),
+      scopes: z.array(z.enum(TOKEN_SCOPES)).optional(),
+      projectId: z.number().int().positive().nullable().optional(),
+    }),
   },
   UserApiTokenDescriptionChanged: { version: 1, schema: z.object({ tokenHash, description: z.string() }) },
   UserApiTokenRevoked: { version: 1, schema: z.object({ tokenHash, reason: z.enum(['revoked', 'user_deleted']) }) },

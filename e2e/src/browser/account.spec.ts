@@ -54,6 +54,46 @@ test.describe('API tokens', () => {
     expect((await script.get('/api/v2/users/me/')).status()).toBe(401);
     await script.dispose();
   });
+
+  test('a token kept to one project with the read scope alone reads that project and nothing else, and changes nothing', async ({
+    page,
+    adminApi,
+    baseURL,
+  }) => {
+    const person = await createUserThroughApi(adminApi, baseURL!, 'reader');
+    const kept = uniqueName('Kept project');
+    const keptId = await createProjectThroughApi(adminApi, baseURL!, kept);
+    const otherId = await createProjectThroughApi(adminApi, baseURL!, uniqueName('Other project'));
+    await signIn(page, person);
+    await page.getByRole('link', { name: 'Profile' }).click();
+    await page.getByRole('button', { name: 'Create token' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create API token' });
+    await dialog.getByLabel('Description').fill('Dashboard reader');
+    // Every scope the user may hold is offered and chosen; an ordinary user is offered no admin scope.
+    await expect(dialog.getByRole('checkbox', { name: /^Read/ })).toBeChecked();
+    await expect(dialog.getByRole('checkbox', { name: /^Administer/ })).toHaveCount(0);
+    await dialog.getByRole('checkbox', { name: /^Write/ }).uncheck();
+    await dialog.getByRole('checkbox', { name: /^Import/ }).uncheck();
+    await dialog.locator('.p-dropdown').click();
+    await page.locator('.p-dropdown-filter').fill(kept);
+    await page.getByRole('option', { name: kept }).click();
+    await dialog.getByLabel('Your password').fill(person.password);
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    const shown = page.getByRole('dialog', { name: 'Your new API token' });
+    const key = await shown.getByRole('textbox', { name: 'Key' }).inputValue();
+    await shown.getByRole('button', { name: 'Done' }).click();
+    const row = page.getByRole('table', { name: 'API tokens' }).getByRole('row').filter({ hasText: 'Dashboard reader' });
+    await expect(row).toContainText('Read');
+    await expect(row).toContainText(kept);
+
+    const script = await request.newContext({ baseURL: baseURL!, extraHTTPHeaders: { Authorization: `Token ${key}` } });
+    expect((await script.get(`/api/v2/projects/${keptId}/`)).status()).toBe(200);
+    expect((await script.get(`/api/v2/projects/${otherId}/`)).status()).toBe(403);
+    const write = await script.post('/api/v2/suites/', { data: { name: 'Not made', project: keptId } });
+    expect(write.status()).toBe(403);
+    expect(await write.json()).toEqual({ detail: 'This token does not have the "write" scope.' });
+    await script.dispose();
+  });
 });
 
 test(

@@ -12,6 +12,8 @@ export interface EventMetadata {
   correlationId: string;
   causationId: string | null;
   commandId: string;
+  /** The id of the API token the change was asked with (absent for a session or the system). */
+  tokenId?: string;
 }
 
 export interface NewEvent {

@@ -7,12 +7,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { announceChange, changesOf, topics } from '../../app/changes.ts';
 import { confirmRemoval } from '../../app/confirm-removal.ts';
+import { ProjectTitle } from '../../entities/project/ProjectTitle.tsx';
 import { useLiveQuery } from '../../app/use-live-query.ts';
 import { formatDate } from '../../i18n/dates.ts';
 import { useSignedInUser } from '../../shell/use-signed-in-user.ts';
 import { CreateTokenDialog } from './CreateTokenDialog.tsx';
 import { TokenKeyDialog } from './TokenKeyDialog.tsx';
 import { apiTokenApi, type ApiToken } from './api-token.ts';
+import './api-tokens.css';
 
 /** The user's API tokens for scripts and CI: create, list, revoke (`Authorization: Token <key>`, §2.2). */
 export function ApiTokensSection() {
@@ -50,6 +52,16 @@ export function ApiTokensSection() {
         <Column
           header={t('tokens.description')}
           body={(token: ApiToken) => token.description || <span className="muted">{t('tokens.noDescription')}</span>}
+        />
+        <Column
+          header={t('tokens.scopes')}
+          body={(token: ApiToken) => token.scopes.map((scope) => t(`tokens.scope.${scope}`)).join(', ')}
+        />
+        <Column
+          header={t('tokens.project')}
+          body={(token: ApiToken) =>
+            token.project === null ? <span className="muted">{t('tokens.everyProject')}</span> : <ProjectTitle projectId={token.project} />
+          }
         />
         <Column header={t('tokens.created')} body={(token: ApiToken) => formatDate(token.created_at, i18n.language)} />
         <Column header={t('tokens.expires')} body={(token: ApiToken) => formatDate(token.expiration_date, i18n.language)} />

@@ -11,17 +11,23 @@ import { useActionForm } from '../../forms/use-form-action.ts';
 import { isoDay } from '../../i18n/dates.ts';
 import { useSignedInUser } from '../../shell/use-signed-in-user.ts';
 import { apiTokenApi, type ApiToken } from './api-token.ts';
-import { tokenFormSchema, tomorrow, type TokenFormValues } from './token-form.ts';
+import { scopesFor, tokenFormSchema, tomorrow, type TokenFormValues } from './token-form.ts';
+import { TokenProjectField } from './TokenProjectField.tsx';
+import { TokenScopesField } from './TokenScopesField.tsx';
 
-const FIELDS = ['description', 'password', 'expiration_date'] as const;
+const FIELDS = ['description', 'password', 'expiration_date', 'scopes', 'project'] as const;
 
-/** A new token: what it is for, when it expires, and the password again, because a token acts as the user (§2.2). */
+/**
+ * A new token: what it is for, when it expires, what it may do and where, and the password again, because a token acts
+ * as the user (§2.2).
+ */
 export function CreateTokenDialog({ onCreated, onClose }: { onCreated(token: ApiToken): void; onClose(): void }) {
   const { t } = useTranslation();
   const user = useSignedInUser();
+  const offered = scopesFor(user.is_superuser);
   const { control, errors, submitProps } = useActionForm({
     resolver: zodResolver(tokenFormSchema),
-    defaultValues: { description: '', password: '', expiration_date: null },
+    defaultValues: { description: '', password: '', expiration_date: null, scopes: offered, project: null },
     fields: FIELDS,
     run: (values: TokenFormValues) =>
       apiTokenApi.create({
@@ -29,6 +35,8 @@ export function CreateTokenDialog({ onCreated, onClose }: { onCreated(token: Api
         password: values.password,
         description: values.description.trim(),
         expiration_date: values.expiration_date ? isoDay(values.expiration_date) : null,
+        scopes: values.scopes,
+        project: values.project,
       }),
     onDone: (token) => {
       announceChange(topics.apiTokens(user.id));
@@ -64,6 +72,16 @@ export function CreateTokenDialog({ onCreated, onClose }: { onCreated(token: Api
           )}
         />
       </FormField>
+      <Controller
+        name="scopes"
+        control={control}
+        render={({ field }) => <TokenScopesField offered={offered} value={field.value} onChange={field.onChange} error={errors.scopes} />}
+      />
+      <Controller
+        name="project"
+        control={control}
+        render={({ field }) => <TokenProjectField value={field.value} onChange={field.onChange} error={errors.project} />}
+      />
       <PasswordField
         control={control}
         name="password"

@@ -266,6 +266,11 @@ const ownRussian: Messages = {
       expirationInPast: 'Дата окончания должна быть в будущем.',
       invalidDate: 'Неверный формат даты. Используйте один из форматов: YYYY-MM-DD, YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].',
       tooLong: 'Не более 255 символов.',
+      unknownScope: '«{{0}}» — недопустимое значение.',
+      noScope: 'У токена должно быть хотя бы одно право.',
+      adminScopeForAdministrators: 'Право администрирования бывает только у токена администратора.',
+      adminScopeInOneProject: 'У токена, ограниченного одним проектом, не может быть права администрирования.',
+      outOfScope: 'У этого токена нет права «{{0}}».',
     },
     user: {
       maxLength: 'Не более {{0}} символов.',

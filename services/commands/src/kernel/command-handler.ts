@@ -70,6 +70,7 @@ export function toNewEvents(events: readonly DomainEvent[], meta: CommandMeta, n
         correlationId: meta.correlationId,
         causationId: meta.causationId,
         commandId: meta.commandId,
+        ...(meta.tokenId === undefined ? {} : { tokenId: meta.tokenId }),
       },
     };
   });

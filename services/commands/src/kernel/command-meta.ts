@@ -20,17 +20,29 @@ export interface CommandMeta {
   causationId: string | null;
   /** True when commandId comes from a client's idempotency key, so a retry must not change anything twice. */
   idempotent: boolean;
+  /** The id of the API token the command came with: every event it writes says so, and the audit trail shows it. */
+  tokenId?: string;
   /** Decide into this batch instead of appending: the batch's owner appends all its decisions at once (a bulk job's chunk). */
   batch?: DecisionBatch;
 }
 
-export function newCommandMeta(actor: Actor, options: { idempotencyKey?: string; correlationId?: string } = {}): CommandMeta {
-  const { idempotencyKey, correlationId } = options;
+export function newCommandMeta(
+  actor: Actor,
+  options: { idempotencyKey?: string; correlationId?: string; tokenId?: string | undefined } = {},
+): CommandMeta {
+  const { idempotencyKey, correlationId, tokenId } = options;
   const commandId = idempotencyKey
     ? createHash('sha256')
         .update(`${actor.userId ?? 'system'}:${idempotencyKey}`)
         .digest('hex')
         .slice(0, 32)
     : randomUUID();
-  return { actor, commandId, correlationId: correlationId ?? randomUUID(), causationId: null, idempotent: Boolean(idempotencyKey) };
+  return {
+    actor,
+    commandId,
+    correlationId: correlationId ?? randomUUID(),
+    causationId: null,
+    idempotent: Boolean(idempotencyKey),
+    ...(tokenId === undefined ? {} : { tokenId }),
+  };
 }

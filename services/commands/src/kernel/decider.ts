@@ -7,6 +7,8 @@ export interface Actor {
   isSuperuser: boolean;
   /** Holds a role with `project_restricted` somewhere: sees only member projects. */
   isExternal: boolean;
+  /** Acting through an API token kept to one project: no other project is seen or changed (contracts' mayViewProject). */
+  onlyProjectId?: number | undefined;
 }
 
 export const SYSTEM_ACTOR: Actor = { userId: null, isSuperuser: true, isExternal: false };

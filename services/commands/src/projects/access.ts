@@ -9,6 +9,7 @@ import type { ProjectState } from './evolve.ts';
 export function projectPermissions(state: ProjectState, context: DecisionContext): ReadonlySet<string> {
   const { actor } = context;
   if (actor.userId === null) return new Set();
+  if (actor.onlyProjectId !== undefined && actor.onlyProjectId !== state.projectId) return new Set();
   return context.permissionsOf(state.members.get(actor.userId) ?? []);
 }
 
@@ -21,5 +22,7 @@ export function canDeleteProject(state: ProjectState, context: DecisionContext):
 }
 
 export function canViewProject(state: ProjectState, context: DecisionContext): boolean {
-  return mayViewProject(state, context.actor, () => projectPermissions(state, context).has('view_project'));
+  return mayViewProject({ id: state.projectId, isPrivate: state.isPrivate }, context.actor, () =>
+    projectPermissions(state, context).has('view_project'),
+  );
 }

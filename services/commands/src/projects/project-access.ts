@@ -12,7 +12,7 @@ export function projectAccessOf(state: ProjectState, context: Pick<DecisionConte
   const canView = exists && canViewProject(state, full);
   const granted = projectPermissions(state, full);
   // Whom the project is open to without any role (K8): the visibility rule with no role asked.
-  const openToAll = mayViewProject(state, context.actor, () => false);
+  const openToAll = mayViewProject({ id: state.projectId, isPrivate: state.isPrivate }, context.actor, () => false);
   return {
     projectId: state.projectId,
     exists,

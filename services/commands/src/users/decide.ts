@@ -3,8 +3,11 @@ import {
   PermissionDeniedError,
   ValidationError,
   messages,
+  TOKEN_SCOPES,
+  tokenMessages,
   userMessages,
   type StoredAvatar,
+  type TokenScope,
   type UserConfig,
   type UserEvent,
 } from '@testament/contracts';
@@ -19,6 +22,18 @@ export interface UserChanges {
   isActive?: boolean;
   isSuperuser?: boolean;
   passwordHash?: string;
+}
+
+/** A token as it is asked for; its key is never seen here, only the key's hash. */
+export interface TokenIssue {
+  tokenHash: string;
+  tokenId: string;
+  description: string;
+  expiresAt: string;
+  /** null: every scope the user may hold (admin for administrators only). */
+  scopes: TokenScope[] | null;
+  /** The one project the token is kept to, or null. */
+  projectId: number | null;
 }
 
 export type UserCommand =
@@ -44,7 +59,7 @@ export type UserCommand =
   | { type: 'SetAvatar'; avatar: StoredAvatar }
   | { type: 'RemoveAvatar' }
   /** Issued after the password was verified on the write side. */
-  | { type: 'IssueApiToken'; tokenHash: string; tokenId: string; description: string; expiresAt: string }
+  | ({ type: 'IssueApiToken' } & TokenIssue)
   | { type: 'ChangeApiTokenDescription'; tokenHash: string; description: string }
   | { type: 'RevokeApiToken'; tokenHash: string };
 
@@ -161,8 +176,11 @@ export function decideUser(command: UserCommand, state: UserState, context: Deci
     case 'IssueApiToken': {
       requireUser(state);
       if (!state.isActive) throw ValidationError.general(messages.loginFailed);
-      const { type: _type, ...data } = command;
-      return [{ type: 'UserApiTokenIssued', data }];
+      if (command.scopes?.includes('admin') && !state.isSuperuser)
+        throw ValidationError.of('scopes', tokenMessages.adminScopeForAdministrators);
+      const { type: _type, scopes, ...data } = command;
+      const held = scopes ?? TOKEN_SCOPES.filter((scope) => scope !== 'admin' || state.isSuperuser);
+      return [{ type: 'UserApiTokenIssued', data: { ...data, scopes: held } }];
     }
     case 'ChangeApiTokenDescription': {
       const token = requireOwnToken(state, command.tokenHash, context);

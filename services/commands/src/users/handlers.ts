@@ -1,4 +1,5 @@
 import {
+  accessMessages,
   streams,
   PermissionDeniedError,
   ValidationError,
@@ -10,7 +11,7 @@ import {
 import { appendOnce, handleCommand, idForNewAggregate, type KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
 import { hashPassword } from '../kernel/passwords.ts';
-import { userDecider, type UserChanges, type UserCommand } from './decide.ts';
+import { userDecider, type TokenIssue, type UserChanges, type UserCommand } from './decide.ts';
 import { currentClaim, loadUser, verifiedUser } from './user-lookups.ts';
 
 export interface RegisterUserInput {
@@ -92,12 +93,19 @@ export function userHandlers(deps: KernelDeps) {
 
     removeAvatar: (input: { userId: number }, meta: CommandMeta) => run(input.userId, { type: 'RemoveAvatar' }, meta),
 
-    /** `POST /api/token/obtain/`: the credentials are the authority, whoever asks. */
-    async issueApiToken(
-      input: { username: string; password: string; tokenHash: string; tokenId: string; description: string; expiresAt: string },
-      meta: CommandMeta,
-    ) {
+    /**
+     * `POST /api/token/obtain/`: the credentials are the authority, whoever asks. A token kept to a project names a
+     * project its user may see (as the user, not as the caller). Whether the user is external is the read side's to
+     * say: taken as internal here, an external user's token for a public project is issued and then reaches nothing
+     * there, as every read and write applies the user's own visibility too.
+     */
+    async issueApiToken(input: TokenIssue & { username: string; password: string }, meta: CommandMeta) {
       const user = await verifiedUser(deps, input.username, input.password);
+      if (input.projectId !== null) {
+        const owner = { userId: user.userId, isSuperuser: user.isSuperuser, isExternal: false };
+        const access = await deps.projectAccess(input.projectId, owner);
+        if (!access.exists || !access.canView) throw ValidationError.of('project', accessMessages.doesNotExist(input.projectId));
+      }
       const { username: _u, password: _p, ...token } = input;
       const { position } = await run(user.userId, { type: 'IssueApiToken', ...token }, meta);
       return { position, userId: user.userId };

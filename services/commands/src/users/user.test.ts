@@ -1,4 +1,4 @@
-import { NotFoundError, PermissionDeniedError, ValidationError, type UserEvent } from '@testament/contracts';
+import { NotFoundError, PermissionDeniedError, ValidationError, type TokenScope, type UserEvent } from '@testament/contracts';
 import { describe, expect, it } from 'vitest';
 import { given } from '../kernel/given-when-then.ts';
 import { userDecider } from './decide.ts';
@@ -165,9 +165,21 @@ describe('avatars', () => {
 });
 
 describe('API tokens', () => {
-  it('issues tokens to active users only', () => {
-    const issue = { type: 'IssueApiToken' as const, tokenHash: HASH_A, tokenId: HASH_A.slice(0, 20), description: 'ci', expiresAt: LATER };
-    expect(given(userDecider, [registered]).when(issue, admin)).toEqual([token(HASH_A)]);
+  it('issues tokens to active users only, with the admin scope to administrators only', () => {
+    const scoped = { scopes: ['read', 'import'] as TokenScope[], projectId: 3 };
+    const issue = {
+      type: 'IssueApiToken' as const,
+      tokenHash: HASH_A,
+      tokenId: HASH_A.slice(0, 20),
+      description: 'ci',
+      expiresAt: LATER,
+      ...scoped,
+    };
+    const issued = token(HASH_A);
+    expect(given(userDecider, [registered]).when(issue, admin)).toEqual([{ ...issued, data: { ...issued.data, ...scoped } }]);
+    expect(() => given(userDecider, [registered]).when({ ...issue, scopes: ['read', 'admin'] }, admin)).toThrow(
+      'Only an administrator’s token can have the admin scope.',
+    );
     expect(() => given(userDecider, [registered, { type: 'UserDeactivated', data: {} }]).when(issue, admin)).toThrow(ValidationError);
     expect(() => given(userDecider, []).when(issue, admin)).toThrow(NotFoundError);
   });

@@ -1,5 +1,5 @@
 import type { WebsocketHandler } from '@fastify/websocket';
-import type { DeclaredRoute, RawAnswer } from '@testament/contracts';
+import { tokenScopeOf, type DeclaredRoute, type RawAnswer } from '@testament/contracts';
 import type { FastifyContextConfig, FastifyInstance, FastifySchema, RouteHandlerMethod, RouteShorthandOptions } from 'fastify';
 import { z } from 'zod';
 
@@ -55,6 +55,8 @@ function routeOptions(contract: DeclaredRoute, config: FastifyContextConfig): Ro
   }
   const schema: FastifySchema & Record<string, unknown> = { tags: [contract.resource], summary: contract.summary, response };
   if (isPublic) schema.security = ANYONE;
+  // What an API token needs to call it: documented as an extension, as OpenAPI scopes belong to OAuth.
+  else schema['x-token-scope'] = tokenScopeOf(contract);
   if (contract.description) schema.description = contract.description;
   if (contract.querystring) schema.querystring = jsonSchemaOf(contract.querystring, 'input');
   if (contract.headers) schema.headers = jsonSchemaOf(contract.headers, 'input');
@@ -62,7 +64,13 @@ function routeOptions(contract: DeclaredRoute, config: FastifyContextConfig): Ro
   if (contract.multipart) schema.consumes = ['application/json', 'multipart/form-data'];
   return {
     schema,
-    config: { ...config, responses, signInRequired: !isPublic, declaredAs: `${contract.resource}.${contract.name}` },
+    config: {
+      ...config,
+      responses,
+      signInRequired: !isPublic,
+      tokenScope: tokenScopeOf(contract),
+      declaredAs: `${contract.resource}.${contract.name}`,
+    },
   };
 }
 

@@ -1,4 +1,4 @@
-import { messages, PermissionDeniedError, tokenMessages } from '@testament/contracts';
+import { messages, PermissionDeniedError, tokenMessages, tokenScopeOf, type TokenScope } from '@testament/contracts';
 import { findApiToken } from '@testament/projections/api-tokens/queries';
 import { findSession, isSessionActive } from '@testament/projections/sessions/queries';
 import { findUser } from '@testament/projections/users/queries';
@@ -11,19 +11,27 @@ import { apiTokenHash, tokenFromHeader } from '../http/api-tokens.ts';
 import { NotAuthenticatedError } from '../http/errors.ts';
 import { CSRF_COOKIE, SESSION_COOKIE, newCsrfToken, sessionHash, setCsrfCookie } from '../http/session-cookies.ts';
 
+/**
+ * The signed-in user as this request may act. An API token narrows its user: without the `admin` scope an
+ * administrator acts as an ordinary user, and a token kept to one project sees and changes no other (`onlyProjectId`,
+ * which every visibility check and every command's actor carry).
+ */
+export type Caller = UserDocument & { readonly onlyProjectId?: number };
+
 /** Who is calling, and how they proved it: a session cookie (CSRF applies) or an API token header (it does not). */
 export type Principal =
   | {
       via: 'session';
-      user: UserDocument;
+      user: Caller;
       /** sha256 of the session id. */
       sessionHash: string;
     }
   | {
       via: 'token';
-      user: UserDocument;
+      user: Caller;
       /** sha256 of the API token's key. */
       tokenHash: string;
+      scopes: readonly TokenScope[];
     };
 
 declare module 'fastify' {
@@ -35,18 +43,20 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Cookie-establishing routes (login) check CSRF even without a session. */
     csrf?: boolean;
+    /** The scope an API token needs for the route, from its contract (route-schema.ts); by its method otherwise. */
+    tokenScope?: TokenScope;
   }
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export function requireUser(request: FastifyRequest): UserDocument {
+export function requireUser(request: FastifyRequest): Caller {
   if (!request.principal) throw new NotAuthenticatedError();
   return request.principal.user;
 }
 
 /** Superuser-only actions: 401 when anonymous, 403 for everybody else. */
-export function requireSuperuser(request: FastifyRequest, message?: string): UserDocument {
+export function requireSuperuser(request: FastifyRequest, message?: string): Caller {
   const user = requireUser(request);
   if (!user.isSuperuser) throw new PermissionDeniedError(message);
   return user;
@@ -95,7 +105,12 @@ async function tokenPrincipal({ system }: GatewayContext, key: string): Promise<
   if (token.expiresAt <= new Date().toISOString()) throw new NotAuthenticatedError(tokenMessages.expiredToken);
   const user = await findUser(system.readStore, token.userId);
   if (!usable(user)) throw new NotAuthenticatedError(tokenMessages.inactiveUser);
-  return { via: 'token', user, tokenHash };
+  const narrowed: Caller = {
+    ...user,
+    ...(token.scopes.includes('admin') ? {} : { isSuperuser: false, isStaff: false }),
+    ...(token.projectId === null ? {} : { onlyProjectId: token.projectId }),
+  };
+  return { via: 'token', user: narrowed, tokenHash, scopes: token.scopes };
 }
 
 /** The session cookie's user, unless the session ended, expired, or was ended by a later password change, deactivation or deletion. */
@@ -131,6 +146,13 @@ export const authenticationPlugin = fp(async (app: FastifyInstance, context: Gat
     }
     // Before anything reads the body or the query: an anonymous caller learns nothing of a route's input rules.
     if (!request.principal && request.routeOptions.config?.signInRequired) throw new NotAuthenticatedError();
+    // A public route (signing in, the banners) takes nothing of the token's authority.
+    if (request.principal?.via === 'token' && request.routeOptions.config?.signInRequired) {
+      const needed =
+        request.routeOptions.config.tokenScope ??
+        tokenScopeOf({ method: request.method === 'GET' || request.method === 'HEAD' ? 'GET' : 'POST' });
+      if (!request.principal.scopes.includes(needed)) throw new PermissionDeniedError(tokenMessages.outOfScope(needed));
+    }
 
     const cookieAuthenticated = request.principal?.via === 'session';
     const needsCsrf = UNSAFE.has(request.method) && (cookieAuthenticated || request.routeOptions.config?.csrf === true);

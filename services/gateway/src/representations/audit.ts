@@ -15,6 +15,7 @@ export function auditRepresentation(row: AuditRowDocument, groups?: ReadonlyMap<
     hash: row.hash,
     time: row.at,
     actor: row.actorId === null ? null : { id: row.actorId, username: row.actorName ?? '' },
+    token: row.tokenId ?? null,
     event_type: row.type,
     action: row.action,
     object: { type: row.objectType, id: row.objectId, name: row.objectName },

@@ -4,8 +4,9 @@ import type { ProjectDocument } from '@testament/projections/projects/project-do
 import type { UserDocument } from '@testament/projections/users/user-document';
 import { createHash } from 'node:crypto';
 
-export function viewerOf(user: UserDocument): Viewer {
+export function viewerOf(user: UserDocument & { onlyProjectId?: number }): Viewer {
   return {
+    onlyProjectId: user.onlyProjectId,
     userId: user._id,
     isSuperuser: user.isSuperuser,
     isExternal: user.isExternal,

@@ -1,4 +1,4 @@
-import { topics, streams } from '@testament/contracts';
+import { TOKEN_SCOPES, topics, streams, type TokenScope } from '@testament/contracts';
 import type { UserEvent } from '@testament/contracts';
 import { projection } from '../runner/projection.ts';
 
@@ -14,6 +14,10 @@ export interface ApiTokenDocument {
   description: string;
   expiresAt: string;
   createdAt: string;
+  /** What the token may do; every scope for a token issued before scopes were. */
+  scopes: TokenScope[];
+  /** The one project it reaches, or null for every project its user may. */
+  projectId: number | null;
 }
 
 type TokenEvent = Extract<UserEvent, { type: 'UserApiTokenIssued' | 'UserApiTokenDescriptionChanged' | 'UserApiTokenRevoked' }>;
@@ -29,7 +33,7 @@ export const apiTokensProjection = projection<TokenEvent>({
     view.notify(topics.apiTokens(userId));
     switch (event.type) {
       case 'UserApiTokenIssued': {
-        const { tokenHash, tokenId, description, expiresAt } = event.data;
+        const { tokenHash, tokenId, description, expiresAt, scopes, projectId } = event.data;
         view.put(API_TOKENS, {
           _id: tokenHash,
           tokenId,
@@ -37,6 +41,8 @@ export const apiTokensProjection = projection<TokenEvent>({
           description,
           expiresAt,
           createdAt: event.metadata.time,
+          scopes: scopes ?? [...TOKEN_SCOPES],
+          projectId: projectId ?? null,
         } satisfies ApiTokenDocument);
         return;
       }

@@ -25,6 +25,8 @@ export interface AuditRowDocument {
   actorId: number | null;
   /** The actor's username when the event happened. */
   actorName: string | null;
+  /** The API token the actor used, by its id; null for a session or the system. */
+  tokenId: string | null;
   type: string;
   stream: string;
   revision: number;
@@ -225,6 +227,7 @@ function foldAuditEvent(event: RecordedEvent, view: ProjectionView): void {
     at: event.metadata.time,
     actorId,
     actorName: actorId === null ? null : (nameOfObject('user', actorId) ?? null),
+    tokenId: event.metadata.tokenId ?? null,
     type: eventTypes.get(event.type) ?? event.type,
     stream,
     revision: event.revision,

@@ -12,6 +12,8 @@ export interface Viewer {
   /** Projects where the caller's roles grant `view_project` / `change_project`, ascending. */
   viewableProjectIds: readonly number[];
   manageableProjectIds: readonly number[];
+  /** The one project an API token kept to it may reach (contracts' ProjectViewer). */
+  onlyProjectId?: number | undefined;
 }
 
 /** Whether ascending `ids` hold `id`: a user who made thousands of projects is asked this for every row of every page. */
@@ -30,10 +32,11 @@ function holds(ids: readonly number[], id: number): boolean {
 
 /** §3.1 is_visible (contracts' mayViewProject), with the roles' grants worked out for the viewer already. */
 export function isProjectVisible(project: ProjectDocument, viewer: Viewer): boolean {
-  return mayViewProject(project, viewer, () => holds(viewer.viewableProjectIds, project._id));
+  return mayViewProject({ id: project._id, isPrivate: project.isPrivate }, viewer, () => holds(viewer.viewableProjectIds, project._id));
 }
 
 export function isProjectManageable(project: ProjectDocument, viewer: Viewer): boolean {
+  if (viewer.onlyProjectId !== undefined && viewer.onlyProjectId !== project._id) return false;
   return viewer.isSuperuser || holds(viewer.manageableProjectIds, project._id);
 }
 
@@ -46,6 +49,8 @@ function listFilter(viewer: Viewer, query: ProjectListQuery): Record<string, unk
   if (query.name) filter.nameKey = { $regex: escapeRegex(query.name.toLowerCase()) };
   if (viewer.isExternal && !viewer.isSuperuser) filter['members.userId'] = viewer.userId;
   if (query.favorites === true) filter._id = { $in: viewer.favoriteIds };
+  if (viewer.onlyProjectId !== undefined)
+    filter._id = query.favorites === true && !viewer.favoriteIds.includes(viewer.onlyProjectId) ? { $in: [] } : viewer.onlyProjectId;
   return filter;
 }
 

@@ -44,7 +44,13 @@ function Actor({ event }: { event: AuditEvent }) {
   const reader = useSignedInUser();
   if (!event.actor) return <span className="audit__system">{t('audit.system')}</span>;
   const profile = userProfilePath(event.actor.username, reader);
-  return profile ? <Link to={profile}>{event.actor.username}</Link> : <span>{event.actor.username}</span>;
+  const name = profile ? <Link to={profile}>{event.actor.username}</Link> : <span>{event.actor.username}</span>;
+  if (event.token === null) return name;
+  return (
+    <>
+      {name} <small className="muted">{t('audit.viaToken', { id: event.token })}</small>
+    </>
+  );
 }
 
 function AuditObject({ event }: { event: AuditEvent }) {

@@ -151,6 +151,8 @@ describe('Authorization: Token <key>', () => {
         tokenId: apiTokenId(hash),
         description: '',
         expiresAt: '2020-01-01T00:00:00.000Z',
+        scopes: ['read'],
+        projectId: null,
       },
       newCommandMeta(SYSTEM_ACTOR),
     );

@@ -31,6 +31,8 @@ function tokenRepresentation(token: ApiTokenDocument, origin: string, key: strin
     expiration_date: token.expiresAt,
     description: token.description,
     created_at: token.createdAt,
+    scopes: token.scopes,
+    project: token.projectId,
   };
 }
 
@@ -56,7 +58,9 @@ export default async function serveApiTokens(app: FastifyInstance, context: Gate
     const key = newApiTokenKey();
     const tokenHash = apiTokenHash(key);
     const caller = request.principal?.user;
-    const actor = caller ? { userId: caller._id, isSuperuser: caller.isSuperuser, isExternal: caller.isExternal } : SYSTEM_ACTOR;
+    const actor = caller
+      ? { userId: caller._id, isSuperuser: caller.isSuperuser, isExternal: caller.isExternal, onlyProjectId: caller.onlyProjectId }
+      : SYSTEM_ACTOR;
     const { position } = await throttledSignIn(request, body.username, () =>
       system.dispatch(
         'users.issueApiToken',
@@ -67,6 +71,8 @@ export default async function serveApiTokens(app: FastifyInstance, context: Gate
           tokenId: apiTokenId(tokenHash),
           description: body.description,
           expiresAt,
+          scopes: body.scopes ?? null,
+          projectId: body.project,
         },
         newCommandMeta(actor, { correlationId: request.id }),
       ),
