@@ -8,6 +8,21 @@ describe('what an audit row is about', () => {
     expect(actionOf('IntegrationRemoved')).toBe('removed');
   });
 
+  it('names every catalogue’s objects by its resource in the singular, the system-wide ones too', () => {
+    const typeIn = (stream: string) => subjectOf({ stream, type: 'Whatever', data: { id: 1 } }).type;
+    expect(
+      ['statuses', 'labels', 'parameters', 'custom-attributes', 'integrations'].map((resource) => typeIn(`${resource}-project-3`)),
+    ).toEqual(['status', 'label', 'parameter', 'custom_attribute', 'integration']);
+    expect(typeIn('statuses-system')).toBe('status');
+  });
+
+  it('reads an event’s declared action before its suffix', () => {
+    expect(actionOf('ResultAdded')).toBe('result_added');
+    expect(actionOf('NotificationDeleted')).toBe('other');
+    expect(actionOf('CaseDeleted')).toBe('deleted');
+    expect(actionOf('SomethingNew')).toBe('changed');
+  });
+
   it('places a group as a system-wide object', () => {
     expect(subjectOf({ stream: 'groups', type: 'GroupChanged', data: { groupId: 2, name: 'Testers' } })).toEqual({
       type: 'group',

@@ -1,4 +1,4 @@
-import { eventCatalog, streams, type AuditAction, type AuditObjectType } from '@testament/contracts';
+import { AUDIT_OBJECT_TYPES, eventCatalog, streams, type AuditAction, type AuditObjectType } from '@testament/contracts';
 import type { RecordedEvent } from '@testament/infra';
 
 /** An object of the audit trail, keyed `type:id` (`case:300`). */
@@ -31,14 +31,11 @@ const ownStreams: Array<[kind: OwnStream, type: AuditObjectType]> = Object.value
   .filter((kind): kind is OwnStream & typeof kind => typeof kind === 'object' && 'about' in kind && kind.about !== undefined)
   .map((kind) => [kind, kind.about]);
 
-/** The audit's name for each catalogue's objects. */
-const catalogueTypes: Record<string, AuditObjectType> = {
-  statuses: 'status',
-  labels: 'label',
-  parameters: 'parameter',
-  'custom-attributes': 'custom_attribute',
-  integrations: 'integration',
-};
+/** The audit's name for a catalogue's objects: its resource in the singular (`custom-attributes` → `custom_attribute`). */
+function catalogueObjectType(resource: string): AuditObjectType | undefined {
+  const singulars = [resource.replace(/es$/, ''), resource.replace(/s$/, '')].map((name) => name.replaceAll('-', '_'));
+  return AUDIT_OBJECT_TYPES.find((type) => singulars.includes(type));
+}
 
 /**
  * The object an event concerns. Stream names are built and read back in `contracts/src/names/streams.ts`;
@@ -63,7 +60,7 @@ export function subjectOf(event: Pick<RecordedEvent, 'stream' | 'type' | 'data'>
     };
   }
   const catalogue = streams.catalogue.of(stream);
-  const catalogueType = catalogue && catalogueTypes[catalogue.resource];
+  const catalogueType = catalogue && catalogueObjectType(catalogue.resource);
   if (catalogue && catalogueType) return { type: catalogueType, id: number(data.id), projectId: catalogue.projectId, related: [] };
   const accessRequest = streams.accessRequest.idsOf(stream);
   if (accessRequest) {

@@ -1,6 +1,8 @@
-import { tokenMessages } from '@testament/contracts';
+import { tokenMessages, topics } from '@testament/contracts';
+import { findUser } from '@testament/projections/users/queries';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ORIGIN, type TestServer } from '../../testing/harness.ts';
+import { mayFollow } from '../live/topic-access.ts';
 import { assign, createProject, PASSWORD, ROLE, startWithPeople, type Person } from '../../testing/people.ts';
 
 let server: TestServer;
@@ -175,5 +177,13 @@ describe('an API token kept to one project', () => {
         expect(answer.statusCode, `${path}${query} ${answer.body.slice(0, 200)}`).toBeLessThan(500);
         expect(answer.body, `${path}${query}`).not.toMatch(/Secret (suite|case|plan)|"Open"|"Hidden"/);
       }
+  });
+
+  it('follows the live changes of that project alone', async () => {
+    const user = (await findUser(server.system.readStore, boss))!;
+    const kept = { ...user, isSuperuser: false, onlyProjectId: mine };
+    expect(await mayFollow(server.system.readStore, kept, topics.project(mine))).toBe(true);
+    expect(await mayFollow(server.system.readStore, kept, topics.project(open))).toBe(false);
+    expect(await mayFollow(server.system.readStore, { ...user, isSuperuser: false }, topics.project(open))).toBe(true);
   });
 });
