@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { messages } from '../messages.ts';
 import { nullableIdField } from './fields.ts';
-import { noContent, routeSet, TOKEN_SCOPES } from './route.ts';
+import { noContent, routeSet, TOKEN_SCOPES, type TokenScope } from './route.ts';
 import { timestamp } from './wire.ts';
 
 /** TTL tokens for scripts and CI (§2.2): `Authorization: Token <key>`. */
@@ -36,6 +36,13 @@ const expirationDate = z.string({ error: tokenMessages.invalidDate }).transform(
   return new Date(time).toISOString();
 });
 
+/** The scopes a user's token may hold: admin for administrators only. */
+export const scopesHeldBy = (isSuperuser: boolean): TokenScope[] => TOKEN_SCOPES.filter((scope) => scope !== 'admin' || isSuperuser);
+
+/** A token kept to one project cannot administer, so no administrator's shortcut passes its restriction. */
+export const adminInOneProject = (scopes: readonly TokenScope[] | undefined, project: number | null): boolean =>
+  project !== null && scopes?.includes('admin') === true;
+
 /** Scopes as a list, or (as a form or a shell sends them) one comma-separated text; each once, in the catalogue's order. */
 const scopes = z
   .union([z.array(z.string({ error: messages.notAString })), z.string()], { error: messages.notAList })
@@ -58,7 +65,7 @@ export const tokenObtainBody = z
     project: nullableIdField.optional().default(null),
   })
   .superRefine((body, ctx) => {
-    if (body.project !== null && body.scopes?.includes('admin'))
+    if (adminInOneProject(body.scopes, body.project))
       ctx.addIssue({ code: 'custom', path: ['scopes'], message: tokenMessages.adminScopeInOneProject });
   });
 export type TokenObtainBody = z.output<typeof tokenObtainBody>;

@@ -77,6 +77,7 @@ test.describe('API tokens', () => {
     await dialog.locator('.p-dropdown').click();
     await page.locator('.p-dropdown-filter').fill(kept);
     await page.getByRole('option', { name: kept }).click();
+    await keepScreenshot(page, 'api-token-dialog-scoped');
     await dialog.getByLabel('Your password').fill(person.password);
     await dialog.getByRole('button', { name: 'Create' }).click();
     const shown = page.getByRole('dialog', { name: 'Your new API token' });

@@ -1,3 +1,4 @@
+import { scopesHeldBy } from '@testament/contracts';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Calendar } from 'primereact/calendar';
 import { Controller } from 'react-hook-form';
@@ -11,7 +12,7 @@ import { useActionForm } from '../../forms/use-form-action.ts';
 import { isoDay } from '../../i18n/dates.ts';
 import { useSignedInUser } from '../../shell/use-signed-in-user.ts';
 import { apiTokenApi, type ApiToken } from './api-token.ts';
-import { scopesFor, tokenFormSchema, tomorrow, type TokenFormValues } from './token-form.ts';
+import { tokenFormSchema, tomorrow, type TokenFormValues } from './token-form.ts';
 import { TokenProjectField } from './TokenProjectField.tsx';
 import { TokenScopesField } from './TokenScopesField.tsx';
 
@@ -24,7 +25,8 @@ const FIELDS = ['description', 'password', 'expiration_date', 'scopes', 'project
 export function CreateTokenDialog({ onCreated, onClose }: { onCreated(token: ApiToken): void; onClose(): void }) {
   const { t } = useTranslation();
   const user = useSignedInUser();
-  const offered = scopesFor(user.is_superuser);
+  // Every scope the user's token may hold, all chosen at first.
+  const offered = scopesHeldBy(user.is_superuser);
   const { control, errors, submitProps } = useActionForm({
     resolver: zodResolver(tokenFormSchema),
     defaultValues: { description: '', password: '', expiration_date: null, scopes: offered, project: null },

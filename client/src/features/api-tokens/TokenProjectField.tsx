@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { map, startWith, switchMap } from 'rxjs';
 import { projectApi } from '../../entities/project/project-api.ts';
+import type { Project } from '../../entities/project/project.ts';
 import { FormField } from '../../forms/FormField.tsx';
 
 const SUGGESTIONS = 50;
@@ -18,19 +19,19 @@ interface TokenProjectFieldProps {
 export function TokenProjectField({ value, onChange, error }: TokenProjectFieldProps) {
   const { t } = useTranslation();
   // The latest typed name's projects only, as the server finds them: a user may see thousands.
-  const [search, options$] = useObservableCallback<Array<{ id: number; name: string }>, string>((name$) =>
+  const [search, options$] = useObservableCallback<Project[], string>((name$) =>
     name$.pipe(
       startWith(''),
       switchMap((name) =>
         projectApi
           .list({ name, onlyFavorites: false, showArchived: false, page: 1, pageSize: SUGGESTIONS })
-          .pipe(map((page) => page.results.map(({ id, name: projectName }) => ({ id, name: projectName })))),
+          .pipe(map((page) => page.results)),
       ),
     ),
   );
   const options = useObservableState(options$, []);
   // A chosen project stays among the options while another name is typed, so the field keeps showing it.
-  const [chosen, setChosen] = useState<{ id: number; name: string } | null>(null);
+  const [chosen, setChosen] = useState<Project | null>(null);
   const shown = chosen && !options.some((option) => option.id === chosen.id) ? [chosen, ...options] : options;
   return (
     <FormField id="token-project" label={t('tokens.project')} error={error}>

@@ -1,4 +1,4 @@
-import { TOKEN_SCOPES, tokenMessages, tokenObtainBody, type TokenScope } from '@testament/contracts';
+import { adminInOneProject, TOKEN_SCOPES, tokenMessages, tokenObtainBody } from '@testament/contracts';
 import { z } from 'zod';
 
 /**
@@ -13,7 +13,7 @@ export const tokenFormSchema = z
     scopes: z.array(z.enum(TOKEN_SCOPES)).min(1, tokenMessages.noScope),
     project: z.number().int().positive().nullable(),
   })
-  .refine((values) => values.project === null || !values.scopes.includes('admin'), {
+  .refine((values) => !adminInOneProject(values.scopes, values.project), {
     path: ['scopes'],
     message: tokenMessages.adminScopeInOneProject,
   });
@@ -23,6 +23,3 @@ export type TokenFormValues = z.infer<typeof tokenFormSchema>;
 export function tomorrow(now = new Date()): Date {
   return new Date(now.getFullYear(), now.getMonth(), now.getDate() + 1);
 }
-
-/** The scopes a user's token may hold, all of them chosen at first: admin for administrators only. */
-export const scopesFor = (isSuperuser: boolean): TokenScope[] => TOKEN_SCOPES.filter((scope) => scope !== 'admin' || isSuperuser);

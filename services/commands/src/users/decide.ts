@@ -3,7 +3,7 @@ import {
   PermissionDeniedError,
   ValidationError,
   messages,
-  TOKEN_SCOPES,
+  scopesHeldBy,
   tokenMessages,
   userMessages,
   type StoredAvatar,
@@ -179,8 +179,7 @@ export function decideUser(command: UserCommand, state: UserState, context: Deci
       if (command.scopes?.includes('admin') && !state.isSuperuser)
         throw ValidationError.of('scopes', tokenMessages.adminScopeForAdministrators);
       const { type: _type, scopes, ...data } = command;
-      const held = scopes ?? TOKEN_SCOPES.filter((scope) => scope !== 'admin' || state.isSuperuser);
-      return [{ type: 'UserApiTokenIssued', data: { ...data, scopes: held } }];
+      return [{ type: 'UserApiTokenIssued', data: { ...data, scopes: scopes ?? scopesHeldBy(state.isSuperuser) } }];
     }
     case 'ChangeApiTokenDescription': {
       const token = requireOwnToken(state, command.tokenHash, context);

@@ -1,9 +1,8 @@
 import { newCommandMeta, type CommandInput, type CommandName, type CommandResult } from '@testament/commands';
 import type { FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../context.ts';
-import { requireUser } from '../plugins/authentication.ts';
+import { actorOf, requireUser } from '../plugins/authentication.ts';
 import { throwIfAborted } from '../plugins/cancellation.ts';
-import { apiTokenId } from './api-tokens.ts';
 import { NotYetVisibleError } from './errors.ts';
 
 function header(request: FastifyRequest, name: string): string | undefined {
@@ -26,14 +25,11 @@ export async function execute<N extends CommandName>(
 ): Promise<CommandResult<N>> {
   const user = requireUser(request);
   const key = header(request, 'idempotency-key');
-  const meta = newCommandMeta(
-    { userId: user._id, isSuperuser: user.isSuperuser, isExternal: user.isExternal, onlyProjectId: user.onlyProjectId },
-    {
-      idempotencyKey: key && options.idempotencyPart ? `${key}#${options.idempotencyPart}` : key,
-      correlationId: header(request, 'x-correlation-id') ?? request.id,
-      tokenId: request.principal?.via === 'token' ? apiTokenId(request.principal.tokenHash) : undefined,
-    },
-  );
+  const meta = newCommandMeta(actorOf(user), {
+    idempotencyKey: key && options.idempotencyPart ? `${key}#${options.idempotencyPart}` : key,
+    correlationId: header(request, 'x-correlation-id') ?? request.id,
+    tokenId: request.principal?.via === 'token' ? request.principal.tokenId : undefined,
+  });
   // A client that has gone changes nothing more; a command already sent stays done.
   throwIfAborted(request);
   const result = await system.dispatch(name, input, meta);

@@ -53,10 +53,11 @@ function routeOptions(contract: DeclaredRoute, config: FastifyContextConfig): Ro
       response[Number(status)] = { ...response[Number(status)], headers: described };
     }
   }
+  const tokenScope = tokenScopeOf(contract);
   const schema: FastifySchema & Record<string, unknown> = { tags: [contract.resource], summary: contract.summary, response };
   if (isPublic) schema.security = ANYONE;
   // What an API token needs to call it: documented as an extension, as OpenAPI scopes belong to OAuth.
-  else schema['x-token-scope'] = tokenScopeOf(contract);
+  else schema['x-token-scope'] = tokenScope;
   if (contract.description) schema.description = contract.description;
   if (contract.querystring) schema.querystring = jsonSchemaOf(contract.querystring, 'input');
   if (contract.headers) schema.headers = jsonSchemaOf(contract.headers, 'input');
@@ -68,7 +69,7 @@ function routeOptions(contract: DeclaredRoute, config: FastifyContextConfig): Ro
       ...config,
       responses,
       signInRequired: !isPublic,
-      tokenScope: tokenScopeOf(contract),
+      tokenScope,
       declaredAs: `${contract.resource}.${contract.name}`,
     },
   };

@@ -1,4 +1,5 @@
-import { messages, PermissionDeniedError, tokenMessages, tokenScopeOf, type TokenScope } from '@testament/contracts';
+import type { Actor } from '@testament/commands';
+import { messages, PermissionDeniedError, tokenMessages, type TokenScope } from '@testament/contracts';
 import { findApiToken } from '@testament/projections/api-tokens/queries';
 import { findSession, isSessionActive } from '@testament/projections/sessions/queries';
 import { findUser } from '@testament/projections/users/queries';
@@ -31,6 +32,8 @@ export type Principal =
       user: Caller;
       /** sha256 of the API token's key. */
       tokenHash: string;
+      /** How URLs and the audit trail name the token. */
+      tokenId: string;
       scopes: readonly TokenScope[];
     };
 
@@ -43,12 +46,17 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Cookie-establishing routes (login) check CSRF even without a session. */
     csrf?: boolean;
-    /** The scope an API token needs for the route, from its contract (route-schema.ts); by its method otherwise. */
+    /** The scope an API token needs for the route, from its contract (route-schema.ts). */
     tokenScope?: TokenScope;
   }
 }
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** The caller as the command side knows an actor: with the one project a token may be kept to. */
+export function actorOf(caller: Caller): Actor {
+  return { userId: caller._id, isSuperuser: caller.isSuperuser, isExternal: caller.isExternal, onlyProjectId: caller.onlyProjectId };
+}
 
 export function requireUser(request: FastifyRequest): Caller {
   if (!request.principal) throw new NotAuthenticatedError();
@@ -110,7 +118,7 @@ async function tokenPrincipal({ system }: GatewayContext, key: string): Promise<
     ...(token.scopes.includes('admin') ? {} : { isSuperuser: false, isStaff: false }),
     ...(token.projectId === null ? {} : { onlyProjectId: token.projectId }),
   };
-  return { via: 'token', user: narrowed, tokenHash, scopes: token.scopes };
+  return { via: 'token', user: narrowed, tokenHash, tokenId: token.tokenId, scopes: token.scopes };
 }
 
 /** The session cookie's user, unless the session ended, expired, or was ended by a later password change, deactivation or deletion. */
@@ -146,13 +154,16 @@ export const authenticationPlugin = fp(async (app: FastifyInstance, context: Gat
     }
     // Before anything reads the body or the query: an anonymous caller learns nothing of a route's input rules.
     if (!request.principal && request.routeOptions.config?.signInRequired) throw new NotAuthenticatedError();
-    // A public route (signing in, the banners) takes nothing of the token's authority.
-    if (request.principal?.via === 'token' && request.routeOptions.config?.signInRequired) {
-      const needed =
-        request.routeOptions.config.tokenScope ??
-        tokenScopeOf({ method: request.method === 'GET' || request.method === 'HEAD' ? 'GET' : 'POST' });
-      if (!request.principal.scopes.includes(needed)) throw new PermissionDeniedError(tokenMessages.outOfScope(needed));
-    }
+    // Every declared route names its scope (route-schema.ts); a public one (signing in, the banners) takes nothing of
+    // the token's authority.
+    const needed = request.routeOptions.config?.tokenScope;
+    if (
+      request.principal?.via === 'token' &&
+      request.routeOptions.config?.signInRequired &&
+      needed &&
+      !request.principal.scopes.includes(needed)
+    )
+      throw new PermissionDeniedError(tokenMessages.outOfScope(needed));
 
     const cookieAuthenticated = request.principal?.via === 'session';
     const needsCsrf = UNSAFE.has(request.method) && (cookieAuthenticated || request.routeOptions.config?.csrf === true);

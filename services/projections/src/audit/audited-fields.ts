@@ -23,13 +23,11 @@ const bookkeeping = new Set([
 /** Secrets and storage keys: the log keeps their digests, the audit trail says only that they changed. */
 const secret = /hash$|password|blobKey/i;
 
-/** The key by which an object's own events name it: `testId` in a test's, `jobId` and `messageId` where the name is shorter. */
+/** Own ids spelled shorter than `<type>Id`. */
+const SHORTER_OWN_KEYS: Partial<Record<AuditObjectType, string>> = { bulk_job: 'jobId', system_message: 'messageId' };
+/** The key by which an object's own events name it: `testId` in a test's. */
 const ownKey = (type: AuditObjectType) =>
-  type === 'bulk_job'
-    ? 'jobId'
-    : type === 'system_message'
-      ? 'messageId'
-      : `${type.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())}Id`;
+  SHORTER_OWN_KEYS[type] ?? `${type.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())}Id`;
 
 /** The event's data as fields of its subject: bookkeeping, secrets and the ids naming the subject itself left out. */
 function fieldsOfData(data: Data, own: readonly AuditObjectType[]): Data {
@@ -81,7 +79,7 @@ export function secretChanges(event: Pick<RecordedEvent, 'type'>): AuditChange[]
   return field === undefined ? [] : [{ field, before: null, after: null }];
 }
 
-/** AuditFields whose values are ids of other objects, shown by their names as they were (a plan's parent is a plan, a suite's a suite). */
+/** Fields whose values are ids of other objects, shown by their names as they were (a plan's parent is a plan, a suite's a suite). */
 export function namedFields(subject: AuditObjectType): Record<string, AuditObjectType> {
   return subject === 'plan' ? namedInPlans : namedElsewhere;
 }

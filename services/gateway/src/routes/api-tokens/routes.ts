@@ -19,7 +19,7 @@ import { apiTokenHash, apiTokenId, newApiTokenKey } from '../../http/api-tokens.
 import { execute, waitUntilReadable } from '../../http/execute.ts';
 import { throttledSignIn } from '../../http/login-throttle.ts';
 import { serve } from '../../http/route-schema.ts';
-import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
+import { actorOf, ownOrigin, requireUser } from '../../plugins/authentication.ts';
 
 /** The token as the API shows it; the key itself only once, in the answer that creates it. */
 function tokenRepresentation(token: ApiTokenDocument, origin: string, key: string | null = null): ApiToken {
@@ -58,9 +58,7 @@ export default async function serveApiTokens(app: FastifyInstance, context: Gate
     const key = newApiTokenKey();
     const tokenHash = apiTokenHash(key);
     const caller = request.principal?.user;
-    const actor = caller
-      ? { userId: caller._id, isSuperuser: caller.isSuperuser, isExternal: caller.isExternal, onlyProjectId: caller.onlyProjectId }
-      : SYSTEM_ACTOR;
+    const actor = caller ? actorOf(caller) : SYSTEM_ACTOR;
     const { position } = await throttledSignIn(request, body.username, () =>
       system.dispatch(
         'users.issueApiToken',
