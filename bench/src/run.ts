@@ -15,6 +15,7 @@ import { met, type BenchResult, type Target } from './measure.ts';
 import { mixedLoadBenchmarks } from './mixed-load.bench.ts';
 import { projectsListBenchmarks } from './projects-list.bench.ts';
 import { readStoreBenchmarks } from './read-store.bench.ts';
+import { reportImportBenchmarks } from './report-import.bench.ts';
 import { rebuildBenchmarks } from './rebuild.bench.ts';
 import { testBenchmarks } from './tests.bench.ts';
 import { benchScale, QUICK_SCALE } from './scale.ts';
@@ -33,6 +34,7 @@ const SUITES: Record<string, () => Promise<BenchResult[]>> = {
   'read-store': readStoreBenchmarks,
   analytics: analyticsBenchmarks,
   'bulk-jobs': bulkJobBenchmarks,
+  'report-import': reportImportBenchmarks,
   audit: auditBenchmarks,
   browser: browserBenchmarks,
   cluster: clusterBenchmarks,

@@ -10,7 +10,7 @@ import { caseMessages } from './api/cases.ts';
 import { commentMessages } from './api/comments.ts';
 import { customAttributeMessages } from './api/custom-attributes.ts';
 import { fieldMessages } from './api/fields.ts';
-import { importMessages } from './api/imports.ts';
+import { importMessages, reportImportMessages } from './api/imports.ts';
 import { integrationMessages } from './api/integrations.ts';
 import { labelMessages } from './api/labels.ts';
 import { parameterMessages } from './api/parameters.ts';
@@ -37,6 +37,7 @@ export const messageCatalogues = {
   customAttribute: customAttributeMessages,
   field: fieldMessages,
   import: importMessages,
+  reportImport: reportImportMessages,
   integration: integrationMessages,
   label: labelMessages,
   parameter: parameterMessages,

@@ -40,6 +40,7 @@ export const messages = {
   statusOrderShape: 'status_order must map status ids to positions.',
   invalidDuration: 'Invalid duration. Use a number of minutes or units like 1w 2d 3h 4m 5s.',
   defaultStatusUnknown: 'The default status must be a system status or a status of this project.',
+  importStatusUnknown: 'Each import status must be a system status or a status of this project.',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.',
   jsonTooDeep: (maxDepth: number) => `JSON parse error - nested deeper than ${maxDepth} levels.`,
   bodyTooLarge: (maxMb: number) => `The request body is larger than ${maxMb} MB.`,

@@ -84,10 +84,15 @@ export const notificationTemplates = {
     result: (count: number) => `Bulk update was ended ${PLACEHOLDER}: results added to tests (${count})`,
     cases: (count: number) => `Bulk update was ended ${PLACEHOLDER}: cases moved or relabelled (${count})`,
     import: (count: number) => `Import was ended ${PLACEHOLDER}: cases imported from Zephyr Scale (${count})`,
-  } satisfies Record<JobKind, (count: number) => string>,
+    report: (count: number, failed: number, skipped: number) =>
+      `Import was ended ${PLACEHOLDER}: tests of a test report recorded (${count}), failed or broken (${failed}), skipped (${skipped})`,
+  } satisfies Record<JobKind, JobEndTemplate>,
   /** A job stopped at an item it could not change, after `done` of its `total` items, with the reason (one of the server's messages). */
   jobFailed: (done: number, total: number, reason: string) => `Bulk update failed ${PLACEHOLDER} after ${done} of ${total}: ${reason}`,
 };
+
+/** A job's end in words: `count` items; a report import's also `failed` (failed or broken) and `skipped` (that added nothing). */
+type JobEndTemplate = (count: number, failed: number, skipped: number) => string;
 
 /** The kinds of job that run in the background. */
 export type JobKind = BulkOperation['kind'];
@@ -105,6 +110,7 @@ export const JOB_END_NOTIFICATIONS: Record<JobKind, number> = {
   cases: NotificationAction.bulkUpdateEnded,
   // An import is a job of the user's like the others: its end is told under the same setting, which they already know.
   import: NotificationAction.bulkUpdateEnded,
+  report: NotificationAction.bulkUpdateEnded,
 };
 
 /** Where a bulk job ended, as its notification's link text says it (§4.11): the plan all its tests were in, else the project. */

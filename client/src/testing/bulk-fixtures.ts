@@ -26,6 +26,7 @@ export function aJob(id: number, given: Partial<BulkJob> = {}): BulkJob {
     requested_at: '2026-06-01T10:00:00Z',
     updated_at: '2026-06-01T10:00:00Z',
     ended_at: null,
+    summary: null,
     ...given,
   };
 }

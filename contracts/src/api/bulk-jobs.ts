@@ -70,12 +70,34 @@ export const testBulkUpdateTreeBody = z.object({
 });
 export type TestBulkUpdateTreeBody = z.output<typeof testBulkUpdateTreeBody>;
 
+/** A test of a report that added nothing, and why. */
+export const skippedReportTest = z.strictObject({ file: z.string(), line: count, name: z.string(), reason: z.string() });
+
+/** The tests skipped that a job's summary lists by name; it counts the others. */
+export const SKIPPED_LISTED = 200;
+
+/** What a report import did, in `bulk-jobs/` and in its answer: as far as it got while it runs. */
+export const reportImportSummary = z.strictObject({
+  plan: id,
+  run_key: z.string().nullable(),
+  cases_created: count,
+  tests_created: count,
+  results: z.array(z.strictObject({ status: id, count })),
+  outcomes: z.strictObject({ passed: count, failed: count, error: count, skipped: count }),
+  skipped: count,
+  skipped_tests: z.array(skippedReportTest),
+});
+export type ReportImportSummary = z.output<typeof reportImportSummary>;
+
 /** `GET bulk-jobs/` and `bulk-jobs/{id}/`: a job of the caller's, how far it got and how it ended. */
 export const bulkJobResponse = z.strictObject({
   id,
   project: id,
-  /** What it does to each test; `cases`: moves and/or relabels cases; `import`: creates the cases of an export file. */
-  operation: z.enum(['assign', 'move', 'delete', 'result', 'cases', 'import']),
+  /**
+   * What it does to each test; `cases`: moves and/or relabels cases; `import`: creates the cases of an export file; `report`: records
+   * the tests of a test report (JUnit, xUnit, NUnit, Allure) in a plan.
+   */
+  operation: z.enum(['assign', 'move', 'delete', 'result', 'cases', 'import', 'report']),
   status: z.enum(['running', 'finished', 'failed']),
   total: count,
   done: count,
@@ -85,6 +107,8 @@ export const bulkJobResponse = z.strictObject({
   requested_at: timestamp,
   updated_at: timestamp,
   ended_at: timestamp.nullable(),
+  /** `report`: what the import did so far; null for every other job. */
+  summary: reportImportSummary.nullable(),
 });
 export type BulkJob = z.output<typeof bulkJobResponse>;
 

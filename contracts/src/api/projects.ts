@@ -25,6 +25,9 @@ export const projectSettingsBody = z.object({
   result_edit_limit: resultEditLimit.optional(),
   status_order: z.record(z.string().regex(/^\d+$/, messages.statusOrderShape), z.coerce.number().int()).optional(),
   default_status: nullableIdField.optional(),
+  import_statuses: z
+    .object({ passed: idField.optional(), failed: idField.optional(), error: idField.optional(), skipped: idField.optional() })
+    .optional(),
 });
 
 /** Settings come as a JSON object, or as a JSON string inside multipart bodies. */
@@ -94,6 +97,8 @@ export const projectResponse = z.strictObject({
     result_edit_limit: z.string().nullable(),
     status_order: z.record(z.string(), z.number().int()),
     default_status: id.nullable(),
+    /** The status an imported report's test gets for each outcome. */
+    import_statuses: z.strictObject({ passed: id, failed: id, error: id, skipped: id }),
   }),
   is_manageable: z.boolean(),
   is_visible: z.boolean(),

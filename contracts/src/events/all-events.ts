@@ -14,6 +14,7 @@ import { notificationEvents } from './notifications.ts';
 import { parameterEvents } from './parameters.ts';
 import { planEvents } from './plans.ts';
 import { projectEvents } from './projects.ts';
+import { reportImportEvents } from './report-imports.ts';
 import { roleEvents } from './roles.ts';
 import { statusEvents } from './statuses.ts';
 import { suiteEvents } from './suites.ts';
@@ -38,6 +39,7 @@ export const eventCatalog: EventCatalog = joinCatalogues({
   parameterEvents,
   planEvents,
   projectEvents,
+  reportImportEvents,
   roleEvents,
   statusEvents,
   suiteEvents,

@@ -24,7 +24,8 @@ describe('bulk job events', () => {
       background: false,
       planId: null,
     });
-    expect(eventCatalog.BulkJobRequested!.schema.parse(current)).toEqual(current);
+    // A job asked before tokens were kept was asked in a session, as far as its events tell.
+    expect(eventCatalog.BulkJobRequested!.schema.parse(current)).toEqual({ ...(current as object), token: null });
   });
 
   it('reads a failure stored then: the test it stopped at becomes the item', () => {

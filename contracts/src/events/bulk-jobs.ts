@@ -45,10 +45,45 @@ export const bulkOperationSchema = z.discriminatedUnion('kind', [
     suites: z.array(z.object({ path: z.array(z.string()), suiteId: id })),
     labels: z.array(z.object({ name: z.string(), labelId: id })),
   }),
+  /**
+   * The tests of a test report (`import/junit/`, `import/allure/`) recorded in a plan: they wait in the BlobStore in pages of
+   * `pageSize` under `stagedKey`, and the items are their places (1-based). Its suites were found or made, its plan found or made
+   * and its run key claimed when the job was accepted; each chunk finds or makes its tests' cases and tests, then adds the results.
+   */
+  z.object({
+    kind: z.literal('report'),
+    source: z.enum(['junit', 'allure']),
+    stagedKey: z.string().min(1),
+    pageSize: id,
+    pages: z.number().int().nonnegative(),
+    planId: id,
+    runKey: z.string().nullable(),
+    /** The status each outcome gets (the project's import statuses when the job was accepted). */
+    statuses: z.object({ passed: id, failed: id, error: id, skipped: id }),
+    suites: z.array(z.object({ path: z.array(z.string()), suiteId: id })),
+  }),
 ]);
 export type BulkOperation = z.output<typeof bulkOperationSchema>;
 
 const jobRef = { jobId: id, projectId: id };
+
+const tally = z.number().int().nonnegative();
+
+/** A test of a report that added nothing: where it is and why. */
+export const skippedReportItem = z.object({ file: z.string(), line: tally, name: z.string(), reason: z.string() });
+export type SkippedReportItem = z.output<typeof skippedReportItem>;
+
+/** What one chunk of a report import did; a job's summary adds its chunks' up. `skipped` lists at most SKIPPED_LISTED of them. */
+export const reportChunkSummary = z.object({
+  casesCreated: tally,
+  testsCreated: tally,
+  /** Results added, by status id. */
+  results: z.record(z.string(), tally),
+  outcomes: z.object({ passed: tally, failed: tally, error: tally, skipped: tally }),
+  skippedCount: tally,
+  skipped: z.array(skippedReportItem),
+});
+export type ReportChunkSummary = z.output<typeof reportChunkSummary>;
 
 /** Version 1 named the items `testId(s)`: every job then changed tests. */
 const itemsRenamed =
@@ -81,6 +116,11 @@ export const bulkJobEvents = defineEvents({
       background: z.boolean().default(false),
       /** The plan all its tests were in when it was accepted, if one: where that notification links. */
       planId: id.nullable().default(null),
+      /**
+       * The API token it was asked with, if one, and what that token let its user do: the job runs so, whoever resumes it
+       * after a restart, and its events name the token.
+       */
+      token: z.object({ tokenId: z.string(), isSuperuser: z.boolean(), onlyProjectId: id.nullable() }).nullable().default(null),
     }),
   },
   /** `done`: how many of the job's items (in their order) have been applied. */
@@ -104,7 +144,13 @@ export const bulkJobChunkEvents = defineEvents({
   BulkJobChunkApplied: {
     version: 1,
     audit: { action: 'other' },
-    schema: z.object({ ...jobRef, from: z.number().int().nonnegative(), count: id }),
+    schema: z.object({
+      ...jobRef,
+      from: z.number().int().nonnegative(),
+      count: id,
+      /** What a report import's chunk did: absent for every other job. */
+      report: reportChunkSummary.optional(),
+    }),
   },
 });
 export type BulkJobChunkEvent = EventsOf<typeof bulkJobChunkEvents>;

@@ -16,6 +16,7 @@ export * from './parameters.ts';
 export * from './plans.ts';
 export * from './project-catalogue.ts';
 export * from './projects.ts';
+export * from './report-imports.ts';
 export * from './roles.ts';
 export * from './statuses.ts';
 export * from './suites.ts';

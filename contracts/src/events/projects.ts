@@ -1,12 +1,24 @@
 import { z } from 'zod';
 import { defineEvents, type EventsOf } from './catalog.ts';
 
+/** Passed, Failed, Broken and Skipped, the system statuses (SYSTEM_STATUSES): an error is a broken test, not a failed check. */
+const DEFAULT_IMPORT_STATUSES = { passed: 2, failed: 1, error: 4, skipped: 3 };
+
 export const projectSettingsSchema = z.object({
   isResultEditable: z.boolean(),
   /** Seconds; null = unlimited. */
   resultEditLimit: z.number().int().positive().nullable(),
   statusOrder: z.record(z.string(), z.number().int()),
   defaultStatus: z.number().int().positive().nullable(),
+  /** The status a test of an imported report gets for each outcome (import/junit/, import/allure/). */
+  importStatuses: z
+    .object({
+      passed: z.number().int().positive(),
+      failed: z.number().int().positive(),
+      error: z.number().int().positive(),
+      skipped: z.number().int().positive(),
+    })
+    .default(DEFAULT_IMPORT_STATUSES),
 });
 export type ProjectSettings = z.output<typeof projectSettingsSchema>;
 
@@ -15,6 +27,7 @@ export const DEFAULT_PROJECT_SETTINGS: ProjectSettings = {
   resultEditLimit: 3_600,
   statusOrder: {},
   defaultStatus: null,
+  importStatuses: DEFAULT_IMPORT_STATUSES,
 };
 
 export const projectEvents = defineEvents({

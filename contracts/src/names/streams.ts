@@ -103,6 +103,14 @@ export const streams = {
   bulkJobs: numberedParts<[projectId: number, userId: number]>('bulk-jobs-', 2, 'never'),
   /** The mark of one chunk of a bulk job (`bulk-job-chunk-3-41-500`: project, job, first test's index), written once. */
   bulkJobChunk: numberedParts<[projectId: number, jobId: number, from: number]>('bulk-job-chunk-', 3, 'frame'),
+  /** A report import's run (`report-run-3-<sha of the run key>`), claimed once: the same run again changes nothing. */
+  reportRun: composed('report-run-', 'never', (projectId: number, runKeyHash: string) => `${projectId}-${runKeyHash}`),
+  /** The case of a report's test, by the test's key (`report-case-3-<sha of the key>`), claimed when an import makes it. */
+  reportCase: composed('report-case-', 'never', (projectId: number, keyHash: string) => `${projectId}-${keyHash}`),
+  /** The test an import made for a case in a plan (`report-test-12-345`: plan, case), claimed once. */
+  reportTest: numberedParts<[planId: number, caseId: number]>('report-test-', 2, 'never'),
+  /** A report import chunk's cases and tests, made once (`report-chunk-3-41-500`: project, job, first item's index). */
+  reportChunk: numberedParts<[projectId: number, jobId: number, from: number]>('report-chunk-', 3, 'never'),
   /** Reserves a username (written with `no_stream`); the name is case-insensitive. */
   username: composed('username-', 'never', (username: string) => username.trim().toLowerCase()),
   accessRequest: numberedParts<[projectId: number, userId: number]>('access-request-', 2, 'never'),

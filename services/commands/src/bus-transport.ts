@@ -114,7 +114,7 @@ export function busChunkWorkers(bus: Bus, options: { inFlight?: number; timeoutM
           return (await requestOverBus(
             bus,
             BULK_CHUNK_SUBJECT,
-            { chunk, meta: newCommandMeta(actor) },
+            { chunk, meta: newCommandMeta(actor, { tokenId: chunk.tokenId }) },
             options.timeoutMs ?? CHUNK_TIMEOUT_MS,
           )) as ChunkOutcome;
         } catch (error) {

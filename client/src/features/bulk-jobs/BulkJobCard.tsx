@@ -24,6 +24,11 @@ export function BulkJobCard({ job, onDismiss }: { job: BulkJob; onDismiss(): voi
         className="bulk-job__bar"
       />
       {job.status === 'running' ? <JobPaceLine job={job} /> : <JobEnd job={job} />}
+      {job.summary && job.status !== 'running' && (
+        <small className="bulk-job__summary">
+          {t('bulkJobs.reportSummary', { ...job.summary.outcomes, cases: job.summary.cases_created })}
+        </small>
+      )}
     </article>
   );
 }
@@ -44,7 +49,10 @@ function JobPaceLine({ job }: { job: BulkJob }) {
 function JobEnd({ job }: { job: BulkJob }) {
   const { t } = useTranslation();
   const items = jobItems(job);
-  if (job.status === 'finished') return <Message severity="success" text={t(`bulkJobs.finished.${items}`, { total: job.total })} />;
+  if (job.status === 'finished') {
+    const finished = job.operation === 'report' ? 'report' : items;
+    return <Message severity="success" text={t(`bulkJobs.finished.${finished}`, { total: job.total })} />;
+  }
   const reason = translateServerMessage(t, job.reason ?? '');
   const told = { done: job.done, total: job.total, reason };
   return (

@@ -97,6 +97,21 @@ describe('the bulk jobs panel', () => {
     expect(screen.getByText('Done: 2,000 cases changed.')).toBeTruthy();
   });
 
+  it('names a test report import, and says what it recorded once it ended', async () => {
+    const report = { operation: 'report', total: 3, updated_at: '2026-06-01T10:00:30Z' } as const;
+    answerJobs(aJob(9, { ...report, done: 1, summary: null }));
+    render(<BulkJobsPanel />);
+    const job = within(await panel()).getByRole('article', { name: 'Test report import' });
+    expect(job.textContent).not.toContain('Passed:');
+
+    const outcomes = { passed: 1, failed: 1, error: 0, skipped: 1 };
+    const summary = { plan: 7, run_key: null, cases_created: 2, tests_created: 3, results: [], outcomes, skipped: 0, skipped_tests: [] };
+    answerJobs(aJob(9, { ...report, status: 'finished', done: 3, ended_at: '2026-06-01T10:00:30Z', summary }));
+    jobsChanged();
+    expect(await screen.findByText('Passed: 1 · failed: 1 · error: 0 · skipped: 1; cases created: 2', {}, { timeout: 3000 })).toBeTruthy();
+    expect(screen.getByText('Done: 3 tests of the report read.')).toBeTruthy();
+  });
+
   it('says a job finished until dismissed, and leaves out jobs that ended before it saw them run', async () => {
     answerJobs(halfway, aJob(4, { status: 'finished', done: 2000, ended_at: '2026-06-01T09:00:00Z' }));
     render(<BulkJobsPanel />);

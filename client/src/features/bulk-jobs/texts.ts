@@ -12,12 +12,20 @@ export const bulkJobsTexts = featureTexts(
       result: 'Adding results',
       cases: 'Changing cases',
       import: 'Importing cases',
+      report: 'Test report import',
     },
     progress: '{{done, number}} of {{total, number}}',
     rate: { tests: '{{rate}} tests/s', cases: '{{rate}} cases/s' },
     timeLeft: 'ends {{time}}',
     estimating: 'Estimating the time left…',
-    finished: { tests: 'Done: {{total, number}} tests changed.', cases: 'Done: {{total, number}} cases changed.' },
+    finished: {
+      tests: 'Done: {{total, number}} tests changed.',
+      cases: 'Done: {{total, number}} cases changed.',
+      report: 'Done: {{total, number}} tests of the report read.',
+    },
+    reportSummary:
+      'Passed: {{passed, number}} · failed: {{failed, number}} · error: {{error, number}} · ' +
+      'skipped: {{skipped, number}}; cases created: {{cases, number}}',
     failed: {
       tests: 'Stopped after {{done, number}} of {{total, number}} tests: {{reason}}',
       cases: 'Stopped after {{done, number}} of {{total, number}} cases: {{reason}}',
@@ -59,12 +67,20 @@ export const bulkJobsTexts = featureTexts(
       result: 'Добавление результатов',
       cases: 'Изменение тест-кейсов',
       import: 'Импорт тест-кейсов',
+      report: 'Импорт отчёта о тестах',
     },
     progress: '{{done, number}} из {{total, number}}',
     rate: { tests: '{{rate}} тестов/с', cases: '{{rate}} тест-кейсов/с' },
     timeLeft: 'завершится {{time}}',
     estimating: 'Оцениваем оставшееся время…',
-    finished: { tests: 'Готово: изменено тестов — {{total, number}}.', cases: 'Готово: изменено тест-кейсов — {{total, number}}.' },
+    finished: {
+      tests: 'Готово: изменено тестов — {{total, number}}.',
+      cases: 'Готово: изменено тест-кейсов — {{total, number}}.',
+      report: 'Готово: прочитано тестов отчёта — {{total, number}}.',
+    },
+    reportSummary:
+      'Пройдено: {{passed, number}} · провалено: {{failed, number}} · с ошибкой: {{error, number}} · ' +
+      'пропущено: {{skipped, number}}; создано тест-кейсов: {{cases, number}}',
     failed: {
       tests: 'Остановлено после {{done, number}} из {{total, number}} тестов: {{reason}}',
       cases: 'Остановлено после {{done, number}} из {{total, number}} тест-кейсов: {{reason}}',

@@ -15,11 +15,12 @@ import { useFormAction } from '../../forms/use-form-action.ts';
 import type { Project } from '../../entities/project/project.ts';
 import { projectApi } from '../../entities/project/project-api.ts';
 import { announceProjectChange } from '../../entities/project/project-changes.ts';
+import { ImportStatusesFields } from './ImportStatusesFields.tsx';
 import { settingsFormSchema, settingsFormValues, settingsPatch, type SettingsFormValues } from './settings-form.ts';
 
 const FIELDS = ['is_result_editable', 'result_edit_limit', 'is_private'] as const;
 
-/** /projects/{id}/settings: result editing and privacy, for those who manage the project (§2, §6). */
+/** /projects/{id}/settings: result editing, privacy and the statuses of imported reports, for those who manage the project (§2, §6). */
 export function ProjectSettingsTab() {
   const { t } = useTranslation();
   const project = useOutletContext<Project>();
@@ -32,7 +33,8 @@ export function ProjectSettingsTab() {
   });
   const { errors, isDirty } = formState;
   const { submit, state, alert } = useFormAction(
-    (values: SettingsFormValues) => projectApi.patch(project.id, settingsPatch(values, manageable)),
+    (values: SettingsFormValues) =>
+      projectApi.patch(project.id, settingsPatch(values, manageable, settingsFormValues(project).import_statuses)),
     { fields: FIELDS, setError },
     (saved) => {
       reset(settingsFormValues(saved));
@@ -86,6 +88,7 @@ export function ProjectSettingsTab() {
               hint={t('projects.form.privateHint')}
             />
           )}
+          <ImportStatusesFields projectId={project.id} control={control} disabled={!manageable} />
           {manageable && (
             <div className="form__actions">
               <Button type="submit" label={t('common.save')} icon="pi pi-check" disabled={!isDirty} loading={state.state === 'running'} />

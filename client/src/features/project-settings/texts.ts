@@ -12,6 +12,15 @@ export const projectSettingsTexts = featureTexts(
     limitPlaceholder: 'Unlimited',
     limitHint: 'How long a result stays editable: minutes, or units like 1w 2d 3h 30m. Empty means unlimited.',
     saved: 'Settings saved',
+    importStatuses: {
+      title: 'Import statuses',
+      hint: 'The status a test imported from a CI report gets for each outcome.',
+      passed: 'Passed',
+      failed: 'Failed',
+      error: 'Error',
+      skipped: 'Skipped',
+      choose: 'Choose a status',
+    },
   },
   {
     title: 'Настройки проекта',
@@ -22,5 +31,14 @@ export const projectSettingsTexts = featureTexts(
     limitPlaceholder: 'Без ограничений',
     limitHint: 'Сколько результат остаётся редактируемым: минуты или единицы вида 1w 2d 3h 30m. Пусто — без ограничений.',
     saved: 'Настройки сохранены',
+    importStatuses: {
+      title: 'Статусы импорта',
+      hint: 'Статус, который получает тест, импортированный из отчёта CI, при каждом исходе.',
+      passed: 'Пройден',
+      failed: 'Провален',
+      error: 'Ошибка',
+      skipped: 'Пропущен',
+      choose: 'Выберите статус',
+    },
   },
 );

@@ -15,10 +15,21 @@ const request = {
   chunkSize: 2,
   background: true,
   planId: 6,
+  token: null,
 };
 const requested: BulkJobEvent = {
   type: 'BulkJobRequested',
-  data: { jobId: 4, projectId: 3, userId: 7, operation: assign, itemIds: [11, 12, 13, 14, 15], chunkSize: 2, background: true, planId: 6 },
+  data: {
+    jobId: 4,
+    projectId: 3,
+    userId: 7,
+    operation: assign,
+    itemIds: [11, 12, 13, 14, 15],
+    chunkSize: 2,
+    background: true,
+    planId: 6,
+    token: null,
+  },
 };
 const progressed = (done: number): BulkJobEvent => ({ type: 'BulkJobProgressed', data: { jobId: 4, projectId: 3, done } });
 

@@ -20,6 +20,7 @@ export type BulkJobCommand =
       chunkSize: number;
       background: boolean;
       planId: number | null;
+      token: BulkJob['token'];
     }
   /** `done`: the items applied so far, in order; a mark at or below the recorded one changes nothing (a resumed job repeats it). */
   | { type: 'RecordProgress'; jobId: number; done: number }
@@ -44,10 +45,9 @@ export const bulkJobsDecider: Decider<BulkJobCommand, BulkJobsState, BulkJobEven
       case 'Request': {
         if (actor.userId !== command.userId) throw new PermissionDeniedError();
         if (state.running !== null) throw new ConflictError(bulkMessages.running);
-        const { jobId, projectId, userId, operation, itemIds, chunkSize, background, planId } = command;
-        return [
-          { type: 'BulkJobRequested', data: { jobId, projectId, userId, operation, itemIds: [...itemIds], chunkSize, background, planId } },
-        ];
+        const { jobId, projectId, userId, operation, itemIds, chunkSize, background, planId, token } = command;
+        const data = { jobId, projectId, userId, operation, itemIds: [...itemIds], chunkSize, background, planId, token };
+        return [{ type: 'BulkJobRequested', data }];
       }
       case 'RecordProgress': {
         const job = runningJob(state, command.jobId);

@@ -13,6 +13,8 @@ export interface BulkJob {
   /** How many of `itemIds`, in order, are applied. */
   done: number;
   status: BulkJobStatus;
+  /** The API token it was asked with, and what that token let its user do; null when it was asked in a session. */
+  token: { tokenId: string; isSuperuser: boolean; onlyProjectId: number | null } | null;
 }
 
 /** A user's bulk jobs in one project, and the one running, if any. */
@@ -28,8 +30,8 @@ export function evolveBulkJobs(state: BulkJobsState, event: BulkJobEvent): BulkJ
   const { jobId } = event.data;
   switch (event.type) {
     case 'BulkJobRequested': {
-      const { projectId, userId, operation, itemIds, chunkSize } = event.data;
-      jobs.set(jobId, { jobId, projectId, userId, operation, itemIds, chunkSize, done: 0, status: 'running' });
+      const { projectId, userId, operation, itemIds, chunkSize, token } = event.data;
+      jobs.set(jobId, { jobId, projectId, userId, operation, itemIds, chunkSize, done: 0, status: 'running', token });
       return { jobs, running: jobId };
     }
     case 'BulkJobProgressed':

@@ -17,12 +17,15 @@ export interface CreateProjectInput {
 export type UsableStatusIds = (projectId: number) => Promise<number[]>;
 
 export function projectHandlers(deps: KernelDeps, usableStatusIds: UsableStatusIds) {
-  /** §3.1: the default status must be a system status or a status of this project. */
+  /** §3.1: the default status, and the import statuses, must be system statuses or statuses of this project. */
   async function requireUsableDefaultStatus(projectId: number, settings: Partial<ProjectSettings> | undefined) {
     const defaultStatus = settings?.defaultStatus;
-    if (typeof defaultStatus === 'number' && !(await usableStatusIds(projectId)).includes(defaultStatus)) {
+    const importStatuses = Object.values(settings?.importStatuses ?? {});
+    if (typeof defaultStatus !== 'number' && importStatuses.length === 0) return;
+    const usable = await usableStatusIds(projectId);
+    if (typeof defaultStatus === 'number' && !usable.includes(defaultStatus))
       throw ValidationError.of('settings', messages.defaultStatusUnknown);
-    }
+    if (importStatuses.some((statusId) => !usable.includes(statusId))) throw ValidationError.of('settings', messages.importStatusUnknown);
   }
 
   const run = async (projectId: number, command: Parameters<typeof projectDecider.decide>[0], meta: CommandMeta) => {
@@ -34,7 +37,8 @@ export function projectHandlers(deps: KernelDeps, usableStatusIds: UsableStatusI
     async create(input: CreateProjectInput, meta: CommandMeta) {
       const projectId = await idForNewAggregate(deps, 'project', streams.project.of, meta);
       const settings = { ...DEFAULT_PROJECT_SETTINGS, ...input.settings };
-      await requireUsableDefaultStatus(projectId, settings);
+      // Only what was given is checked: the defaults name system statuses.
+      await requireUsableDefaultStatus(projectId, input.settings);
       return run(projectId, { type: 'CreateProject', projectId, ...input, settings }, meta);
     },
     async update(input: { projectId: number } & ProjectChanges, meta: CommandMeta) {

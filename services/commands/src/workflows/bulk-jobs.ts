@@ -12,6 +12,7 @@ import {
 import { timeSlices, WrongExpectedRevisionError } from '@testament/infra';
 import type { bulkJobCommands, BulkJobRef } from '../bulk-jobs/handlers.ts';
 import type { BulkJob } from '../bulk-jobs/evolve.ts';
+import type { BulkJobCommand } from '../bulk-jobs/decide.ts';
 import { CommandBatch, type BatchMark } from '../kernel/command-batch.ts';
 import type { KernelDeps } from '../kernel/command-handler.ts';
 import { newCommandMeta, type CommandMeta } from '../kernel/command-meta.ts';
@@ -23,6 +24,7 @@ import type { caseCommands } from '../cases/handlers.ts';
 import type { Relabelling } from '../cases/decide.ts';
 import type { caseLabelIds, CaseLabelInput } from './case-labels.ts';
 import type { caseImport, ImportRequest } from './case-import.ts';
+import type { reportImport, ReportRequest } from './report-import.ts';
 import { commandUnit, type UnitOf } from '../kernel/command-units.ts';
 
 /** Items applied between two progress marks, at most; a smaller job moves in twentieths, so its progress shows. */
@@ -39,10 +41,21 @@ const CHUNK_ATTEMPTS = 10;
 const BACKGROUND_ATTEMPTS = 5;
 const RETRY_AFTER_MS = 1_000;
 
-/** One chunk of a job: its items from `from`, as many as the job's chunk size. */
+/** One chunk of a job: its items from `from`, as many as the job's chunk size; the token the job was asked with, if one. */
 export interface BulkChunk {
   ref: BulkJobRef;
   from: number;
+  tokenId?: string | undefined;
+}
+
+/**
+ * Who a job's changes are made by: its user as the API token it was asked with let them act (no administrator's powers
+ * without the token's admin scope, one project only for a token kept to one), whoever runs or resumes it.
+ */
+function runningAs(job: BulkJob, actor: Actor): { actor: Actor; tokenId: string | undefined } {
+  if (!job.token) return { actor, tokenId: undefined };
+  const { tokenId, isSuperuser, onlyProjectId } = job.token;
+  return { actor: { ...actor, isSuperuser, onlyProjectId: onlyProjectId ?? undefined }, tokenId };
 }
 
 /** A chunk applied whole (`position`: of its last write), or not at all because of the item refused. */
@@ -76,6 +89,7 @@ export interface BulkTargets {
   cases: ReturnType<typeof caseCommands>;
   labelIds: ReturnType<typeof caseLabelIds>;
   imports: ReturnType<typeof caseImport>;
+  reports: ReturnType<typeof reportImport>;
 }
 
 /**
@@ -83,9 +97,10 @@ export interface BulkTargets {
  * when it is accepted.
  */
 export type RequestedOperation =
-  | Exclude<BulkOperation, { kind: 'cases' | 'import' }>
+  | Exclude<BulkOperation, { kind: 'cases' | 'import' | 'report' }>
   | { kind: 'cases'; suiteId: number | null; labels: { action: Relabelling['action']; labels: CaseLabelInput[] } | null }
-  | ({ kind: 'import' } & ImportRequest);
+  | ({ kind: 'import' } & ImportRequest)
+  | ({ kind: 'report' } & ReportRequest);
 
 /** The permission each item's change needs, checked once before a job is accepted. */
 const PERMISSION: Record<BulkOperation['kind'], string> = {
@@ -95,6 +110,7 @@ const PERMISSION: Record<BulkOperation['kind'], string> = {
   result: 'add_testresult',
   cases: 'change_testcase',
   import: 'add_testcase',
+  report: 'add_testresult',
 };
 
 /**
@@ -120,7 +136,7 @@ const reasonOf = (error: Error) => (error instanceof ValidationError ? Object.va
 export function bulkJobWorkflow(
   deps: Pick<KernelDeps, 'ids' | 'projectAccess' | 'store' | 'aggregates' | 'clock'>,
   jobs: Jobs,
-  { tests, cases, labelIds, imports }: BulkTargets,
+  { tests, cases, labelIds, imports, reports }: BulkTargets,
   requiredResultAttributes: (projectId: number, statusId: number, suiteId: number) => Promise<readonly string[]>,
   workers?: ChunkWorkers,
 ) {
@@ -139,7 +155,7 @@ export function bulkJobWorkflow(
 
   function applyOne(job: BulkJob, itemId: number, meta: CommandMeta) {
     const ref = { projectId: job.projectId, testId: itemId };
-    const operation: BulkOperation = job.operation;
+    const operation: Exclude<BulkOperation, { kind: 'report' }> = job.operation as Exclude<BulkOperation, { kind: 'report' }>;
     switch (operation.kind) {
       case 'import':
         return imports.create(job.projectId, operation, itemId, meta);
@@ -176,8 +192,15 @@ export function bulkJobWorkflow(
     return kind === 'cases' ? cases.preload(itemIds) : tests.preload(itemIds, { withCases: kind === 'result' });
   }
 
-  /** Decides every item of the chunk into one batch; the first item refused, in the job's order, if any. */
-  async function decideChunk(job: BulkJob, itemIds: readonly number[], batch: CommandBatch, meta: CommandMeta) {
+  /**
+   * Decides every item of the chunk into one batch; the first item refused, in the job's order, if any. A report import's chunk
+   * refuses nothing: it skips a test it cannot record and says why in `report`, what its mark carries.
+   */
+  async function decideChunk(job: BulkJob, from: number, itemIds: readonly number[], batch: CommandBatch, meta: CommandMeta) {
+    if (job.operation.kind === 'report') {
+      const report = await reports.decideChunk({ ...job, operation: job.operation }, from, itemIds, batch, meta);
+      return { refused: null, report };
+    }
     await preload(job, itemIds);
     const refused: Array<{ index: number; itemId: number; reason: string }> = [];
     // Requests get a turn between items now and then: a chunk of 500 decided at once would hold the event loop for tens of ms.
@@ -192,7 +215,7 @@ export function bulkJobWorkflow(
       }
     });
     const first = refused.sort((a, b) => a.index - b.index)[0];
-    return first ? { itemId: first.itemId, reason: first.reason } : null;
+    return { refused: first ? { itemId: first.itemId, reason: first.reason } : null, report: undefined };
   }
 
   /**
@@ -206,17 +229,17 @@ export function bulkJobWorkflow(
     const meta = jobMeta(chunk.ref, given);
     const itemIds = job.itemIds.slice(chunk.from, chunk.from + job.chunkSize);
     const markStream = streams.bulkJobChunk(job.projectId, job.jobId, chunk.from);
-    const applied: BulkJobChunkEvent = {
-      type: 'BulkJobChunkApplied',
-      data: { jobId: job.jobId, projectId: job.projectId, from: chunk.from, count: itemIds.length },
-    };
-    const mark: BatchMark = { stream: markStream, events: [applied], expected: 'no_stream' };
     for (let attempt = 1; ; attempt++) {
       const earlier = await deps.store.readStream(markStream);
       if (earlier.length > 0) return { position: earlier[0]!.position, refused: null };
       const batch = new CommandBatch();
-      const refused = await decideChunk(job, itemIds, batch, meta);
+      const { refused, report } = await decideChunk(job, chunk.from, itemIds, batch, meta);
       if (refused) return { position: 0, refused };
+      const applied: BulkJobChunkEvent = {
+        type: 'BulkJobChunkApplied',
+        data: { jobId: job.jobId, projectId: job.projectId, from: chunk.from, count: itemIds.length, ...(report ? { report } : {}) },
+      };
+      const mark: BatchMark = { stream: markStream, events: [applied], expected: 'no_stream' };
       try {
         return { position: await batch.commit(deps, [mark], meta), refused: null };
       } catch (error) {
@@ -227,24 +250,28 @@ export function bulkJobWorkflow(
   }
 
   // Two chunks at once in this process too: one is decided while the other's append waits for its fsync.
-  const chunkWorkers: ChunkWorkers = workers ?? { apply: (chunk, actor) => applyChunk(chunk, newCommandMeta(actor)), inFlight: 2 };
+  const chunkWorkers: ChunkWorkers = workers ?? {
+    apply: (chunk, actor) => applyChunk(chunk, newCommandMeta(actor, { tokenId: chunk.tokenId })),
+    inFlight: 2,
+  };
 
   /**
    * Applies the job from where it stands to its end, or to the first item
    * refused: chunks go out `inFlight` at a time and progress is recorded in
    * order, so `done` always counts a prefix of the job's items. The position of its last event.
    */
-  async function execute(ref: BulkJobRef, actor: Actor): Promise<number> {
-    const meta = () => jobMeta(ref, newCommandMeta(actor));
+  async function execute(ref: BulkJobRef, resumedBy: Actor): Promise<number> {
     const job = await jobs.job(ref);
     if (job?.status !== 'running') return 0;
+    const { actor, tokenId } = runningAs(job, resumedBy);
+    const meta = () => jobMeta(ref, newCommandMeta(actor, { tokenId }));
     const starts: number[] = [];
     for (let from = job.done; from < job.itemIds.length; from += job.chunkSize) starts.push(from);
     const pending = new Map<number, Promise<ChunkOutcome>>();
     let launched = 0;
     const launch = () => {
       for (; launched < starts.length && pending.size < chunkWorkers.inFlight; launched++) {
-        const applying = chunkWorkers.apply({ ref, from: starts[launched]! }, actor);
+        const applying = chunkWorkers.apply({ ref, from: starts[launched]!, tokenId }, actor);
         // A chunk ahead of the one awaited may fail first: its fault is taken when its turn comes, not left unhandled (which ends the
         // process).
         applying.catch(() => undefined);
@@ -281,10 +308,11 @@ export function bulkJobWorkflow(
 
   /** What a job leaves behind once it ended: an import's staged file. Its loss only leaves bytes behind, so it is logged, not thrown. */
   async function ended(job: BulkJob) {
-    if (job.operation.kind !== 'import') return;
-    await imports
-      .discard(job.operation)
-      .catch((error: unknown) => console.error(`bulk job ${job.jobId}: its staged file could not be dropped`, error));
+    const { operation } = job;
+    if (operation.kind !== 'import' && operation.kind !== 'report') return;
+    await (operation.kind === 'import' ? imports.discard(operation) : reports.discard(operation)).catch((error: unknown) =>
+      console.error(`bulk job ${job.jobId}: its staged file could not be dropped`, error),
+    );
   }
 
   /**
@@ -301,13 +329,30 @@ export function bulkJobWorkflow(
   }
 
   /** The operation with its labels as ids: named ones the project lacks become labels, but not those to take off. */
-  async function resolved(projectId: number, operation: RequestedOperation, meta: CommandMeta): Promise<BulkOperation> {
+  async function resolved(projectId: number, operation: Exclude<RequestedOperation, { kind: 'report' }>, meta: CommandMeta) {
     if (operation.kind === 'import') return imports.resolve(projectId, operation, meta);
     if (operation.kind !== 'cases') return operation;
     if (operation.labels === null) return { ...operation, labels: null };
     const { action, labels } = operation.labels;
     const ids = action === 'clear' ? [] : await labelIds(projectId, labels, meta, action !== 'delete');
     return { ...operation, labels: { action, labelIds: ids } };
+  }
+
+  /**
+   * Records the job's request; a report import's with the claim of its run key in the same append, so that of two uploads of a
+   * run at the same time one job takes it (the other is refused as a conflict and, asked again, answers that job).
+   */
+  async function requestJob(ref: BulkJobRef, request: BulkJobCommand, operation: BulkOperation, meta: CommandMeta) {
+    const claim = operation.kind === 'report' ? reports.runClaim(ref.projectId, ref.jobId, operation) : null;
+    if (!claim) return run(ref, request, jobMeta(ref, meta));
+    const batch = new CommandBatch();
+    await run(ref, request, { ...jobMeta(ref, meta), batch });
+    try {
+      return { position: await batch.commit(deps, [claim], jobMeta(ref, meta)) };
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError) throw new ConflictError(bulkMessages.running);
+      throw error;
+    }
   }
 
   return {
@@ -335,7 +380,12 @@ export function bulkJobWorkflow(
       if (input.operation.kind === 'result') await checkAttributes(input.projectId, input.operation, input.suiteIds);
       // Refused before the labels or suites the job needs are made (the request itself refuses it again, under its stream's lock).
       if (await jobs.isRunning({ projectId: input.projectId, userId })) throw new ConflictError(bulkMessages.running);
-      const operation = await resolved(input.projectId, input.operation, meta);
+      let operation: BulkOperation;
+      if (input.operation.kind === 'report') {
+        const report = await reports.resolve(input.projectId, input.operation, meta);
+        if (report.operation === null) return { position: 0, jobId: report.earlierJobId, alreadyImported: true };
+        operation = report.operation;
+      } else operation = await resolved(input.projectId, input.operation, meta);
       const jobId = await deps.ids.next('bulk-job');
       const ref = { projectId: input.projectId, userId, jobId };
       // A chunk appends each item's events once: an item named twice would be refused as a conflict with itself.
@@ -347,12 +397,16 @@ export function bulkJobWorkflow(
         itemIds,
         chunkSize: chunkWorkers.chunkSize ?? chunkSizeFor(itemIds.length),
         background: !input.wait,
-        planId: input.planId,
+        planId: operation.kind === 'report' ? operation.planId : input.planId,
+        token:
+          meta.tokenId === undefined
+            ? null
+            : { tokenId: meta.tokenId, isSuperuser: meta.actor.isSuperuser, onlyProjectId: meta.actor.onlyProjectId ?? null },
       };
-      const { position } = await run(ref, request, jobMeta(ref, meta));
-      if (input.wait) return { position: await execute(ref, meta.actor), jobId };
+      const { position } = await requestJob(ref, request, operation, meta);
+      if (input.wait) return { position: await execute(ref, meta.actor), jobId, alreadyImported: false };
       inBackground(ref, meta.actor);
-      return { position, jobId };
+      return { position, jobId, alreadyImported: false };
     },
     /** Carries on a job a stopped server left running, in the background. */
     async resume(input: BulkJobRef, meta: CommandMeta) {
@@ -370,7 +424,7 @@ export const commands = commandUnit({
     bulkJobWorkflow(
       kernel,
       ports.bulkJobs,
-      { tests: ports.tests, cases: ports.cases, labelIds: ports.caseLabelIds, imports: ports.caseImport },
+      { tests: ports.tests, cases: ports.cases, labelIds: ports.caseLabelIds, imports: ports.caseImport, reports: ports.reportImport },
       ports.requiredResultAttributeNames,
       ports.chunkWorkers,
     ),

@@ -6,7 +6,6 @@ import {
   stagedImportSchema,
   streams,
   type BulkOperation,
-  type ImportedCase,
 } from '@testament/contracts';
 import { createHash } from 'node:crypto';
 import type { caseCommands } from '../cases/handlers.ts';
@@ -46,7 +45,7 @@ export interface ImportRequest {
 
 const pathKey = (path: readonly string[]) => JSON.stringify(path);
 /** A command id made from the request's, so a retried request finds the suite or label it made the first time. */
-const derivedMeta = (meta: CommandMeta, part: string): CommandMeta => ({
+export const derivedMeta = (meta: CommandMeta, part: string): CommandMeta => ({
   ...meta,
   causationId: meta.commandId,
   commandId: createHash('sha256').update(`${meta.commandId}:${part}`).digest('hex').slice(0, 32),
@@ -58,8 +57,80 @@ function depthOf(tree: SuiteTreeState, suiteId: number | null): number {
   return depth;
 }
 
+/**
+ * The suites an import's folder paths go to under `suiteId` (or the root): a live suite of the same name under the same parent
+ * is reused, the others are made by `make`. Refused (nothing written) for an unknown target suite, a tree too deep or, when a
+ * suite is missing, without the permission to add one.
+ */
+export async function folderSuites(
+  deps: Pick<KernelDeps, 'projectAccess' | 'aggregates'>,
+  suites: ReturnType<typeof suiteCommands>,
+  request: { projectId: number; suiteId: number | null; folders: readonly (readonly string[])[] },
+  meta: CommandMeta,
+): Promise<{ make(): Promise<Array<{ path: string[]; suiteId: number }>> }> {
+  const { projectId } = request;
+  const access = await deps.projectAccess(projectId, meta.actor);
+  const tree = (await deps.aggregates.load(streams.suites.of(projectId), suiteTreeDecider)).state;
+  const target = request.suiteId === null ? null : tree.suites.get(request.suiteId);
+  if (request.suiteId !== null && (!target || target.deletedWith !== null))
+    throw ValidationError.of('suite', importMessages.suiteUnknown(request.suiteId));
+  const base = depthOf(tree, request.suiteId);
+  const deepest = Math.max(0, ...request.folders.map((path) => path.length));
+  if (base + deepest > LIMITS.treeDepth) throw ValidationError.of('file', importMessages.folderTooDeep(LIMITS.treeDepth));
+
+  // Each folder's path, parents first, matched to a live suite of that name under its parent where there is one.
+  const paths = new Map<string, readonly string[]>([[pathKey([]), []]]);
+  for (const folder of request.folders)
+    for (let length = 1; length <= folder.length; length++) paths.set(pathKey(folder.slice(0, length)), folder.slice(0, length));
+  const ordered = [...paths.values()].sort((a, b) => a.length - b.length);
+  const live = [...tree.suites.values()].filter((suite) => suite.deletedWith === null);
+  const suiteIds = new Map<string, number | null>([[pathKey([]), request.suiteId]]);
+  const missing: Array<readonly string[]> = [];
+  for (const path of ordered.slice(1)) {
+    const parentId = suiteIds.get(pathKey(path.slice(0, -1)));
+    const found = parentId === undefined ? undefined : live.find((suite) => suite.parentId === parentId && suite.name === path.at(-1));
+    if (found) suiteIds.set(pathKey(path), found.id);
+    else missing.push(path);
+  }
+  if (missing.length > 0) requireProjectWrite(access, meta.actor, 'add_testsuite');
+  return {
+    async make() {
+      for (const path of missing) {
+        const parentId = suiteIds.get(pathKey(path.slice(0, -1))) ?? null;
+        const fields = { parentId, name: path.at(-1)!, description: '', attributes: {}, attachmentIds: [] };
+        const { id } = await suites.create({ projectId, ...fields }, derivedMeta(meta, `suite:${pathKey(path)}`));
+        suiteIds.set(pathKey(path), id);
+      }
+      return [...paths.entries()].flatMap(([key, path]) => {
+        const suiteId = suiteIds.get(key);
+        return suiteId === null || suiteId === undefined ? [] : [{ path: [...path], suiteId }];
+      });
+    },
+  };
+}
+
 /** Staged files read by the chunks of running jobs: a job of many chunks parses its file once. */
 const STAGED_KEPT = 4;
+
+/** Reads staged files by key through `parse`, keeping the last few read: the chunks of a job read the same ones. */
+export function stagedReader<T>(staging: ImportStaging | undefined, parse: (value: unknown) => T): (key: string) => Promise<T> {
+  const staged = new Map<string, Promise<T>>();
+  return (key) => {
+    let reading = staged.get(key);
+    if (!reading) {
+      if (!staging) throw new Error('imports need a staging store');
+      reading = staging.read(key).then((value) => {
+        // A file gone (dropped after its job ended) refuses its items rather than failing the server.
+        if (value === null || value === undefined) throw new NotFoundError();
+        return parse(value);
+      });
+      reading.catch(() => staged.delete(key));
+      staged.set(key, reading);
+      if (staged.size > STAGED_KEPT) staged.delete(staged.keys().next().value!);
+    }
+    return reading;
+  };
+}
 
 /**
  * Imports (`import/zephyr/`): accepting one turns the file's folders into suites
@@ -76,23 +147,7 @@ export function caseImport(
   labels: ReturnType<typeof labelCatalogue>,
   staging: ImportStaging | undefined,
 ) {
-  const staged = new Map<string, Promise<ImportedCase[]>>();
-
-  function stagedCases(key: string): Promise<ImportedCase[]> {
-    let reading = staged.get(key);
-    if (!reading) {
-      if (!staging) throw new Error('imports need a staging store');
-      reading = staging.read(key).then((value) => {
-        // A file gone (dropped after its job ended) refuses its cases rather than failing the server.
-        if (value === null || value === undefined) throw new NotFoundError();
-        return stagedImportSchema.parse(value).cases;
-      });
-      reading.catch(() => staged.delete(key));
-      staged.set(key, reading);
-      if (staged.size > STAGED_KEPT) staged.delete(staged.keys().next().value!);
-    }
-    return reading;
-  }
+  const stagedCases = stagedReader(staging, (value) => stagedImportSchema.parse(value).cases);
 
   return {
     /**
@@ -102,51 +157,19 @@ export function caseImport(
     async resolve(projectId: number, request: ImportRequest, meta: CommandMeta): Promise<ImportOperation> {
       const access = await deps.projectAccess(projectId, meta.actor);
       requireProjectWrite(access, meta.actor, 'add_testcase');
-      const tree = (await deps.aggregates.load(streams.suites.of(projectId), suiteTreeDecider)).state;
-      const target = request.suiteId === null ? null : tree.suites.get(request.suiteId);
-      if (request.suiteId !== null && (!target || target.deletedWith !== null))
-        throw ValidationError.of('suite', importMessages.suiteUnknown(request.suiteId));
-      const base = depthOf(tree, request.suiteId);
-      const deepest = Math.max(0, ...request.folders.map((path) => path.length));
-      if (base + deepest > LIMITS.treeDepth) throw ValidationError.of('file', importMessages.folderTooDeep(LIMITS.treeDepth));
-
-      // Each folder's path, parents first, matched to a live suite of that name under its parent where there is one.
-      const paths = new Map<string, readonly string[]>([[pathKey([]), []]]);
-      for (const folder of request.folders)
-        for (let length = 1; length <= folder.length; length++) paths.set(pathKey(folder.slice(0, length)), folder.slice(0, length));
-      const ordered = [...paths.values()].sort((a, b) => a.length - b.length);
-      const live = [...tree.suites.values()].filter((suite) => suite.deletedWith === null);
-      const suiteIds = new Map<string, number | null>([[pathKey([]), request.suiteId]]);
-      const missing: Array<readonly string[]> = [];
-      for (const path of ordered.slice(1)) {
-        const parentId = suiteIds.get(pathKey(path.slice(0, -1)));
-        const found = parentId === undefined ? undefined : live.find((suite) => suite.parentId === parentId && suite.name === path.at(-1));
-        if (found) suiteIds.set(pathKey(path), found.id);
-        else missing.push(path);
-      }
-      if (missing.length > 0) requireProjectWrite(access, meta.actor, 'add_testsuite');
+      const folders = await folderSuites(deps, suites, { projectId, suiteId: request.suiteId, folders: request.folders }, meta);
       const catalogue = await labels.load(projectId);
       const known = new Set(
         [...catalogue.items.values()].filter((item) => !item.deleted).map((item) => item.fields.name.trim().toLowerCase()),
       );
       if (request.labels.some((name) => !known.has(name.trim().toLowerCase()))) requireProjectWrite(access, meta.actor, 'add_label');
 
-      for (const path of missing) {
-        const parentId = suiteIds.get(pathKey(path.slice(0, -1))) ?? null;
-        const fields = { parentId, name: path.at(-1)!, description: '', attributes: {}, attachmentIds: [] };
-        const { id } = await suites.create({ projectId, ...fields }, derivedMeta(meta, `suite:${pathKey(path)}`));
-        suiteIds.set(pathKey(path), id);
-      }
       const labelIds = [];
       for (const name of request.labels) {
         const [labelId] = await labelIdsFor(projectId, [{ name }], derivedMeta(meta, `label:${name.toLowerCase()}`));
         labelIds.push({ name, labelId: labelId! });
       }
-      const resolvedSuites = [...paths.entries()].flatMap(([key, path]) => {
-        const suiteId = suiteIds.get(key);
-        return suiteId === null || suiteId === undefined ? [] : [{ path: [...path], suiteId }];
-      });
-      return { kind: 'import', source: request.source, stagedKey: request.stagedKey, suites: resolvedSuites, labels: labelIds };
+      return { kind: 'import', source: request.source, stagedKey: request.stagedKey, suites: await folders.make(), labels: labelIds };
     },
 
     /** Creates the case at `place` (1-based) of the job's file, in its folder's suite with its labels. */
@@ -179,7 +202,6 @@ export function caseImport(
 
     /** Drops a finished job's file: nothing reads it again. */
     async discard(operation: ImportOperation) {
-      staged.delete(operation.stagedKey);
       await staging?.discard(operation.stagedKey);
     },
   };

@@ -125,10 +125,15 @@ export function planTests(deps: KernelDeps, plans: PlanCommands, tests: TestComm
 /** The plan commands, each with the plan's tests. */
 export const commands = commandUnit({
   resource: 'plans',
-  handlers: ({ kernel, ports }) => planTests(kernel, ports.plans, ports.tests, ports.caseStandings),
+  provides: { planTests: ({ kernel, ports }) => planTests(kernel, ports.plans, ports.tests, ports.caseStandings) },
+  handlers: ({ ports }) => ports.planTests,
 });
 
 declare module '../kernel/command-units.ts' {
+  interface Ports {
+    /** The plan commands with their tests, for the workflows that make plans (a report import's). */
+    planTests: ReturnType<typeof planTests>;
+  }
   interface CommandUnits {
     'workflows/plan-tests': UnitOf<typeof commands>;
   }

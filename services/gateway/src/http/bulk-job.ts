@@ -15,13 +15,15 @@ export async function startBulkJob(
   request: FastifyRequest,
   job: Omit<CommandInput<'bulk-jobs.request'>, 'wait'>,
   isAsync: boolean | undefined,
-): Promise<{ jobId: number; ended: boolean }> {
+): Promise<{ jobId: number; ended: boolean; alreadyImported: boolean }> {
   const wait = !isAsync && job.itemIds.length <= BULK_SYNC_LIMIT;
-  const { jobId } = await execute(context, request, 'bulk-jobs.request', { ...job, wait });
-  if (!wait) return { jobId, ended: false };
+  const { jobId, alreadyImported } = await execute(context, request, 'bulk-jobs.request', { ...job, wait });
+  // A run imported before: its job, as it stands.
+  if (alreadyImported) return { jobId, ended: false, alreadyImported };
+  if (!wait) return { jobId, ended: false, alreadyImported };
   const ended = await findBulkJob(context.system.readStore, jobId);
   if (ended?.status === 'failed') throw ValidationError.general(ended.reason ?? '');
-  return { jobId, ended: true };
+  return { jobId, ended: true, alreadyImported };
 }
 
 /** The same, answering only whether the job ended here. */

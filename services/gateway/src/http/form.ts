@@ -29,7 +29,7 @@ const MB = 1024 * 1024;
  * they are. Busboy reports a malformed body (no boundary, a bad part header)
  * with a bare Error, and a file part cut short ends its stream prematurely.
  */
-function formError(error: unknown, limits: FormLimits | undefined): unknown {
+export function formError(error: unknown, limits: FormLimits | undefined): unknown {
   const { code, message } = error as { code?: string; message: string };
   if (code === undefined) return ValidationError.general(messages.multipartParseError(message));
   if (code === 'ERR_STREAM_PREMATURE_CLOSE') return ValidationError.general(messages.multipartParseError('Unexpected end of form'));

@@ -1,4 +1,4 @@
-import { formatCalendarDuration, favoriteProjectIds } from '@testament/contracts';
+import { DEFAULT_PROJECT_SETTINGS, formatCalendarDuration, favoriteProjectIds } from '@testament/contracts';
 import { isProjectManageable, isProjectVisible, type Viewer } from '@testament/projections/projects/queries';
 import type { ProjectDocument } from '@testament/projections/projects/project-document';
 import type { UserDocument } from '@testament/projections/users/user-document';
@@ -43,6 +43,8 @@ export function projectRepresentation(project: ProjectDocument, viewer: Viewer, 
       result_edit_limit: project.settings.resultEditLimit === null ? null : formatCalendarDuration(project.settings.resultEditLimit),
       status_order: project.settings.statusOrder,
       default_status: project.settings.defaultStatus,
+      // Projects folded before import statuses existed have none stored: they hold the defaults.
+      import_statuses: project.settings.importStatuses ?? DEFAULT_PROJECT_SETTINGS.importStatuses,
     },
     is_manageable: isProjectManageable(project, viewer),
     is_visible: visible,

@@ -35,7 +35,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     ...configFromEnv({}),
     dataDir,
     adminPassword: ADMIN_PASSWORD,
-    logLevel: 'silent',
+    logLevel: process.env.LOG_LEVEL ?? 'silent',
     checkResponses: true,
     auditThread: false,
     readModelsThread: false,

@@ -1,4 +1,11 @@
-import { topics, type BulkJobEvent, type BulkOperation } from '@testament/contracts';
+import {
+  SKIPPED_LISTED,
+  topics,
+  type BulkJobChunkEvent,
+  type BulkJobEvent,
+  type BulkOperation,
+  type ReportChunkSummary,
+} from '@testament/contracts';
 import { projection } from '../runner/projection.ts';
 
 export const BULK_JOBS = 'bulk_jobs';
@@ -25,15 +32,41 @@ export interface BulkJobDocument {
   requestedAt: string;
   updatedAt: string;
   endedAt: string | null;
+  /** A report import's plan, run key and what its chunks did so far; null for every other job. */
+  report: ({ planId: number; runKey: string | null } & ReportChunkSummary) | null;
 }
 
-export const bulkJobsProjection = projection<BulkJobEvent>({
+/** A chunk's summary added to the job's: counts add up, and the tests skipped are listed up to SKIPPED_LISTED. */
+function withChunk(job: NonNullable<BulkJobDocument['report']>, chunk: ReportChunkSummary): NonNullable<BulkJobDocument['report']> {
+  const results = { ...job.results };
+  for (const [status, count] of Object.entries(chunk.results)) results[status] = (results[status] ?? 0) + count;
+  const outcomes = { ...job.outcomes };
+  for (const outcome of Object.keys(outcomes) as Array<keyof typeof outcomes>) outcomes[outcome] += chunk.outcomes[outcome];
+  return {
+    ...job,
+    casesCreated: job.casesCreated + chunk.casesCreated,
+    testsCreated: job.testsCreated + chunk.testsCreated,
+    results,
+    outcomes,
+    skippedCount: job.skippedCount + chunk.skippedCount,
+    skipped: [...job.skipped, ...chunk.skipped].slice(0, SKIPPED_LISTED),
+  };
+}
+
+export const bulkJobsProjection = projection<BulkJobEvent | BulkJobChunkEvent>({
   name: 'bulk-jobs',
   source: import.meta.url,
   collections: {
-    [BULK_JOBS]: { indexes: [{ keys: { userId: 1, requestedAt: -1, _id: -1 } }, { keys: { status: 1, _id: 1 } }] },
+    [BULK_JOBS]: {
+      indexes: [
+        { keys: { userId: 1, requestedAt: -1, _id: -1 } },
+        { keys: { status: 1, _id: 1 } },
+        // A report import's run key, asked for by every upload that names one.
+        { keys: { projectId: 1, 'report.runKey': 1 } },
+      ],
+    },
   },
-  handles: new Set(['BulkJobRequested', 'BulkJobProgressed', 'BulkJobFinished', 'BulkJobFailed']),
+  handles: new Set(['BulkJobRequested', 'BulkJobProgressed', 'BulkJobFinished', 'BulkJobFailed', 'BulkJobChunkApplied']),
   keys: (event) => [[BULK_JOBS, event.data.jobId]],
   apply(event, view) {
     const time = event.metadata.time;
@@ -55,6 +88,19 @@ export const bulkJobsProjection = projection<BulkJobEvent>({
         requestedAt: time,
         updatedAt: time,
         endedAt: null,
+        report:
+          operation.kind === 'report'
+            ? {
+                planId: operation.planId,
+                runKey: operation.runKey,
+                casesCreated: 0,
+                testsCreated: 0,
+                results: {},
+                outcomes: { passed: 0, failed: 0, error: 0, skipped: 0 },
+                skippedCount: 0,
+                skipped: [],
+              }
+            : null,
       };
       view.put(BULK_JOBS, job);
       view.notify(topics.bulkJobs(userId));
@@ -62,6 +108,12 @@ export const bulkJobsProjection = projection<BulkJobEvent>({
     }
     const job = view.get<BulkJobDocument>(BULK_JOBS, jobId);
     if (!job) return;
+    if (event.type === 'BulkJobChunkApplied') {
+      // Only a report import's chunks say what they did; its progress comes with BulkJobProgressed, in order.
+      if (!event.data.report || !job.report) return;
+      view.put(BULK_JOBS, { ...job, report: withChunk(job.report, event.data.report), updatedAt: time });
+      return;
+    }
     const ended =
       event.type === 'BulkJobProgressed'
         ? {}

@@ -17,3 +17,8 @@ export function findBulkJob(readStore: ReadStore, jobId: number): Promise<BulkJo
 export function runningBulkJobs(readStore: ReadStore): Promise<BulkJobDocument[]> {
   return readStore.collection<BulkJobDocument>(BULK_JOBS).find({ status: 'running' });
 }
+
+/** The report import of the project that took this run key, if one. */
+export function findReportRun(readStore: ReadStore, projectId: number, runKey: string): Promise<BulkJobDocument | null> {
+  return readStore.collection<BulkJobDocument>(BULK_JOBS).findOne({ projectId, 'report.runKey': runKey });
+}

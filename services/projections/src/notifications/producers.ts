@@ -150,7 +150,11 @@ function jobEnded(event: EventOf<BulkJobEnded>, view: ProjectionView): Produced[
       };
   const template =
     event.type === 'BulkJobFinished'
-      ? notificationTemplates.jobFinished[job.kind](event.data.done)
+      ? notificationTemplates.jobFinished[job.kind](
+          event.data.done,
+          (job.report?.outcomes.failed ?? 0) + (job.report?.outcomes.error ?? 0),
+          job.report?.skippedCount ?? 0,
+        )
       : notificationTemplates.jobFailed(event.data.done, job.total, event.data.reason);
   return [{ recipientId: job.userId, actionCode: JOB_END_NOTIFICATIONS[job.kind], template, projectId, ...place, toActor: true }];
 }

@@ -108,3 +108,10 @@ export function listDeletedPlans(
   const filter = { isDeleted: true, ...(projectIds ? { projectId: { $in: [...projectIds] } } : {}) };
   return findPage(readStore.collection<PlanDocument>(PLANS), filter, { deletedAt: -1, _id: 1 }, page);
 }
+
+/** The live, unarchived root plan of the project with this name, if one: where a report import by plan name goes. */
+export function findRootPlanNamed(readStore: ReadStore, projectId: number, name: string): Promise<PlanDocument | null> {
+  return readStore
+    .collection<PlanDocument>(PLANS)
+    .findOne({ projectId, parentId: null, name, isDeleted: false, isArchive: false }, { sort: { _id: 1 } });
+}

@@ -9,6 +9,7 @@ import { currentUrl } from '../../../shared/tree/suite-paths.ts';
 import { useKeptTreeSearch } from '../../../shared/tree/use-tree-search.ts';
 import { announcePlansChange, gonePlans, planApi, type Plan, type PlanRef } from '../../../entities/plan/plan-api.ts';
 import { planPaths } from '../../../entities/plan/plan-paths.ts';
+import { ReportImportDialog } from '../../report-import/index.ts';
 import { PlanCopyDialog } from './PlanCopyDialog.tsx';
 import { PlanPreviewDialog, type PlanPreviewAction } from './PlanPreviewDialog.tsx';
 
@@ -35,11 +36,11 @@ export function usePlanWorkspaceActions(): PlanActions {
   return actions;
 }
 
-type OpenDialog = { kind: 'copy'; plan: ActedPlan } | { kind: PlanPreviewAction; plan: ActedPlan } | null;
+type OpenDialog = { kind: 'copy' | 'importResults'; plan: ActedPlan } | { kind: PlanPreviewAction; plan: ActedPlan } | null;
 
 /**
  * A plan's actions, in the tree's right-click menu and on the plan's page: Create child plan, Copy, Copy link,
- * Edit, Archive (or Restore), Delete, View activity; and the dialogs they open.
+ * Edit, Import test results, Archive (or Restore), Delete, View activity; and the dialogs they open.
  * `selectedPath` is the selected plan with its ancestors: deleting one of them leaves for the project's root.
  */
 export function usePlanActions(projectId: number, selectedPath: readonly number[]): PlanActions {
@@ -75,6 +76,13 @@ export function usePlanActions(projectId: number, selectedPath: readonly number[
       disabled: plan.is_archive,
       command: () => void navigate(keepSearch(planPaths.edit(projectId, plan.id, currentUrl()))),
     },
+    // An archived plan takes no results, so it takes no report either.
+    importResults: {
+      label: t('reportImport.action'),
+      icon: 'pi pi-upload',
+      disabled: plan.is_archive,
+      command: () => setOpen({ kind: 'importResults', plan }),
+    },
     archive: { label: t('plans.actions.archive'), icon: 'pi pi-box', command: () => setOpen({ kind: 'archive', plan }) },
     remove: { label: t('plans.actions.delete'), icon: 'pi pi-trash', command: () => setOpen({ kind: 'delete', plan }) },
     viewActivity: {
@@ -89,7 +97,7 @@ export function usePlanActions(projectId: number, selectedPath: readonly number[
       items.createChild,
       items.copy,
       items.copyLink,
-      ...(plan.is_archive ? [] : [items.edit, items.archive]),
+      ...(plan.is_archive ? [] : [items.edit, items.importResults, items.archive]),
       items.remove,
       items.viewActivity,
     ];
@@ -97,12 +105,14 @@ export function usePlanActions(projectId: number, selectedPath: readonly number[
   const buttonsFor = (plan: ActedPlan): MenuItem[] => {
     const items = common(plan);
     const restoreItem = { label: t('plans.actions.restore'), icon: 'pi pi-replay', command: () => restore(plan) };
-    return [items.createChild, items.edit, items.copy, plan.is_archive ? restoreItem : items.archive, items.remove, items.viewActivity];
+    const archiveOrRestore = plan.is_archive ? restoreItem : items.archive;
+    return [items.createChild, items.edit, items.copy, items.importResults, archiveOrRestore, items.remove, items.viewActivity];
   };
 
   let dialog: ReactNode = null;
   if (open?.kind === 'copy')
     dialog = <PlanCopyDialog projectId={projectId} plan={open.plan} parentId={open.plan.parent?.id ?? null} onClose={close} />;
+  else if (open?.kind === 'importResults') dialog = <ReportImportDialog projectId={projectId} plan={open.plan} onClose={close} />;
   else if (open) {
     // Deleting the selected plan or one above it leaves for the project's root; the plans on the way stop being asked for.
     const leaving =

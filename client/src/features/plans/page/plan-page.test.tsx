@@ -21,6 +21,11 @@ const emptyLevel = { status: 200, body: { count: 0, results: [] } };
 const answers: Parameters<typeof scriptedServerPerTest>[0] = {
   'GET /api/v2/testplans/?project=1&parent=null&ordering=name&page=1&page_size=99': emptyLevel,
   'GET /api/v2/testplans/7/': { status: 200, body: sprint },
+  'GET /api/v2/suites/descendants-tree/?project=1': { status: 200, body: [] },
+  'GET /api/v2/bulk-jobs/?page=1&page_size=20': {
+    status: 200,
+    body: { links: { next: null, previous: null }, count: 0, pages: { next: null, previous: null, current: 1, total: 1 }, results: [] },
+  },
   'GET /api/v2/testplans/8/': { status: 200, body: old },
   'GET /api/v2/testplans/7/breadcrumbs/': { status: 200, body: { id: 7, title: 'Sprint [Chrome]', parent: null } },
   'GET /api/v2/testplans/8/breadcrumbs/': { status: 200, body: { id: 8, title: 'Old', parent: null } },
@@ -82,7 +87,7 @@ describe('the plan page (tests-and-results §2 Plan page)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Sprint [Chrome]' })).toBeTruthy();
     expect(screen.getByText('checks').tagName).toBe('STRONG');
     expect(screen.getByText('Finished').nextElementSibling?.textContent).toBe('—');
-    const buttons = ['Create child plan', 'Edit', 'Copy', 'Archive', 'Delete', 'View activity'];
+    const buttons = ['Create child plan', 'Edit', 'Copy', 'Import test results', 'Archive', 'Delete', 'View activity'];
     for (const name of buttons) expect(screen.getByRole<HTMLButtonElement>('button', { name }).disabled).toBe(false);
     expect(screen.getByRole('region', { name: 'Tests' }).dataset.plan).toBe('7');
     expect(screen.getByRole('region', { name: 'Statistics' }).dataset.plan).toBe('7');
@@ -113,10 +118,20 @@ describe('the plan page (tests-and-results §2 Plan page)', () => {
     const title = await screen.findByRole('heading', { level: 1, name: /Old/ });
     expect(within(title).getByText('Archived')).toBeTruthy();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Edit' }).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Import test results' }).disabled).toBe(true);
     expect(screen.queryByRole('button', { name: 'Archive' })).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Restore' }));
     await waitFor(() => expect(net.server.calls).toContain('POST /api/v2/testplans/archive/restore/'));
     expect(net.server.bodies[net.server.calls.indexOf('POST /api/v2/testplans/archive/restore/')]).toEqual({ instance_ids: [8] });
+  });
+
+  it('opens the report import for this plan, and Cancel closes it', async () => {
+    renderPage('/projects/1/plans/7');
+    await userEvent.click(await screen.findByRole('button', { name: 'Import test results' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import test results into Sprint [Chrome]' });
+    expect(within(dialog).getByRole('button', { name: 'JUnit / xUnit / NUnit XML' })).toBeTruthy();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('offers the project’s plan integrations in a drop-down, the page’s ids filled in, in a new tab where they say so', async () => {

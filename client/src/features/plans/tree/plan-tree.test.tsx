@@ -107,7 +107,7 @@ describe('the plans tree bar (§2 Tree bar)', () => {
       within(menu)
         .getAllByRole('menuitem', { hidden: true })
         .map((item) => item.textContent),
-    ).toEqual(['Create child plan', 'Copy', 'Copy link', 'Edit', 'Archive', 'Delete', 'View activity']);
+    ).toEqual(['Create child plan', 'Copy', 'Copy link', 'Edit', 'Import test results', 'Archive', 'Delete', 'View activity']);
     await userEvent.click(within(menu).getByText('Create child plan'));
     await waitFor(() => expect(router.state.location.pathname).toBe('/projects/1/plans/new-test-plan'));
     expect(new URLSearchParams(router.state.location.search).get('parentTestPlan')).toBe('10');

@@ -38,7 +38,10 @@ export default async function serveBulkJobs(app: FastifyInstance, context: Gatew
   const { readStore } = context.system;
 
   /** What the job does, checked against the project: a live plan of it, an active user, a status it has. */
-  async function operationOf(changes: Changes, planning: PlanContext): Promise<Exclude<BulkOperation, { kind: 'cases' | 'import' }>> {
+  async function operationOf(
+    changes: Changes,
+    planning: PlanContext,
+  ): Promise<Exclude<BulkOperation, { kind: 'cases' | 'import' | 'report' }>> {
     const given = (['plan_id', 'assignee_id', 'is_deleted', 'result'] as const).filter((key) => changes[key] !== undefined);
     if (given.length !== 1) throw ValidationError.general(bulkMessages.oneChange);
     if (changes.plan_id !== undefined) {

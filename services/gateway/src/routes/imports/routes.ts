@@ -1,6 +1,10 @@
 import {
   ConflictError,
   IMPORT_DEFAULT_SUITE,
+  PLAN_NAME_PLACEHOLDERS,
+  reportImportFields,
+  reportImportMessages,
+  type ReportImportFields,
   NotFoundError,
   PermissionDeniedError,
   ValidationError,
@@ -10,8 +14,10 @@ import {
   zephyrImportFields,
   type ImportedCase,
 } from '@testament/contracts';
-import { findBulkJob } from '@testament/projections/bulk-jobs/queries';
-import type { FastifyInstance } from 'fastify';
+import { findBulkJob, findReportRun } from '@testament/projections/bulk-jobs/queries';
+import { findPlan, findRootPlanNamed } from '@testament/projections/plans/queries';
+import { testsOfPlans } from '@testament/projections/tests/queries';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { startBulkJob } from '../../http/bulk-job.ts';
 import { readForm } from '../../http/form.ts';
@@ -21,6 +27,57 @@ import { serve } from '../../http/route-schema.ts';
 import { requireUser } from '../../plugins/authentication.ts';
 import { jobRepresentation } from '../../representations/bulk-jobs.ts';
 import { readZephyrExport } from './zephyr-export.ts';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { allureLimits, readAllureResults } from './allure-results.ts';
+import { eachFormPart, type StreamedFile } from '../../http/streamed-form.ts';
+import { ReportStaging, type ReportedFile } from './report-staging.ts';
+import { readTestReport, TestReportError, type ReportedTest } from './test-report.ts';
+
+/** Report files one import may carry: an Allure results directory sent file by file holds many. */
+const MAX_REPORT_FILES = 10_000;
+
+/** A plan name's placeholders filled: `{run_key}` with the run's key (or nothing), `{date}` with today's UTC date. */
+export function planNameOf(template: string, runKey: string | null, now: Date): string {
+  const [runKeyPlaceholder, datePlaceholder] = PLAN_NAME_PLACEHOLDERS;
+  return template
+    .replaceAll(runKeyPlaceholder, runKey ?? '')
+    .replaceAll(datePlaceholder, now.toISOString().slice(0, 10))
+    .trim();
+}
+
+/** How a report format reads the upload's files: each test with the files it brings besides its output. */
+export type ReportReader = (
+  files: AsyncIterable<StreamedFile>,
+) => AsyncIterable<{ test: ReportedTest; file: string; files?: readonly ReportedFile[] }>;
+
+/**
+ * Allure results (`*-result.json` parts and their attachments, or a zip of the directory): read into a scratch
+ * directory of their own, dropped when the last test was staged.
+ */
+export const allureReports = (maxUploadMb: number): ReportReader =>
+  async function* (files) {
+    const scratch = await mkdtemp(join(tmpdir(), 'testament-allure-'));
+    try {
+      const parts = (async function* () {
+        for await (const file of files) yield { name: file.filename, stream: file.stream };
+      })();
+      for await (const test of readAllureResults(parts, scratch, allureLimits(maxUploadMb * 1024 * 1024))) {
+        const extra = test.attachments.flatMap(({ name, source, type, path }) =>
+          path === null ? [] : [{ filename: name || source, mimeType: type || 'application/octet-stream', bytes: () => readFile(path) }],
+        );
+        yield { test, file: 'allure-results', files: extra };
+      }
+    } finally {
+      await rm(scratch, { recursive: true, force: true });
+    }
+  };
+
+/** JUnit, xUnit.net and NUnit XML: each file read on its own, as it arrives. */
+export const readXmlReports: ReportReader = async function* (files) {
+  for await (const file of files) for await (const test of readTestReport(file.stream, file.filename)) yield { test, file: file.filename };
+};
 
 /**
  * A refusal made before the job exists (or a job that failed, which dropped its file itself): the staged file is dropped. A fault of the
@@ -51,6 +108,130 @@ function namesOf(cases: readonly ImportedCase[]) {
 export default async function serveImports(app: FastifyInstance, context: GatewayContext) {
   const { system, config } = context;
   const staging = blobImportStaging(system.blobs);
+
+  /**
+   * Reads the upload's `file` parts through `reader` into the BlobStore while they arrive, then asks for the job. A run
+   * imported before answers its job at once: when `project` and `run_key` come before the files, the files are not even read.
+   */
+  async function importReport(request: FastifyRequest, reply: FastifyReply, source: 'junit' | 'allure', reader: ReportReader) {
+    const user = requireUser(request);
+    let staging: ReportStaging | null = null;
+    let earlier: number | null = null;
+    let fields: Record<string, unknown> = {};
+    // The files reach the reader one by one, as the body is read: a pipe between the form's parts and the reader.
+    const queue: Array<(file: StreamedFile | null) => void> = [];
+    const waiting: Array<StreamedFile | null> = [];
+    const offer = (file: StreamedFile | null) => {
+      const taker = queue.shift();
+      if (taker) taker(file);
+      else waiting.push(file);
+    };
+    const take = () =>
+      new Promise<StreamedFile | null>((resolve) => {
+        if (waiting.length > 0) resolve(waiting.shift()!);
+        else queue.push(resolve);
+      });
+    const files: AsyncIterable<StreamedFile> = {
+      async *[Symbol.asyncIterator]() {
+        for (let file = await take(); file !== null; file = await take()) {
+          yield file;
+          // A file the reader passed over is drained, so that the form reads on.
+          if (!file.stream.readableEnded) for await (const _chunk of file.stream);
+        }
+      },
+    };
+    let reading: Promise<void> | null = null;
+    let accepted: ReportImportFields | null = null;
+    const start = async (given: Readonly<Record<string, unknown>>) => {
+      accepted = parseOrThrow(reportImportFields, given);
+      const project = await visibleProjectOrFail(system.readStore, user, accepted.project);
+      if (accepted.run_key !== null) earlier = (await findReportRun(system.readStore, project._id, accepted.run_key))?._id ?? null;
+      if (earlier !== null) return;
+      const stager = new ReportStaging(system.blobs, accepted.suite === null);
+      staging = stager;
+      reading = (async () => {
+        for await (const { test, file, files: extra } of reader(files)) await stager.add(test, file, extra);
+      })();
+      // A reader that stops early (a broken file) leaves the parts to the form, which drains them.
+      reading.catch(() => undefined);
+    };
+    try {
+      fields = await eachFormPart(request, { maxFileMb: config.maxUploadMb, maxFiles: MAX_REPORT_FILES }, async (file, sent) => {
+        if (file.field !== 'file') return;
+        if (accepted === null) await start(sent);
+        if (earlier !== null) return;
+        const done = new Promise<void>((resolve) => file.stream.once('close', resolve).once('end', resolve));
+        offer(file);
+        await Promise.race([done, reading]);
+      });
+      if (accepted === null) {
+        parseOrThrow(reportImportFields, fields);
+        throw ValidationError.of('file', reportImportMessages.noFiles);
+      }
+      offer(null);
+      await reading;
+      if (earlier !== null) return reply.code(200).send(await answer(earlier, true));
+      return await requestReport(request, reply, source, accepted, staging!);
+    } catch (error) {
+      offer(null);
+      await (staging as ReportStaging | null)?.discard();
+      if (error instanceof TestReportError) throw ValidationError.of('file', error.message);
+      throw error;
+    }
+  }
+
+  async function answer(jobId: number, alreadyImported: boolean) {
+    const job = await findBulkJob(system.readStore, jobId);
+    if (!job) throw new Error(`bulk job ${jobId} is not in the read model after its request`);
+    return { ...jobRepresentation(job), already_imported: alreadyImported };
+  }
+
+  /** The staged report's job: its plan's tests staged beside it (so the job finds the plan's tests by case), then asked for. */
+  async function requestReport(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    source: 'junit' | 'allure',
+    fields: ReportImportFields,
+    staging: ReportStaging,
+  ) {
+    if (staging.tests === 0) throw ValidationError.of('file', reportImportMessages.noTests);
+    const projectId = fields.project;
+    const planName = fields.plan_name === null ? null : planNameOf(fields.plan_name, fields.run_key, new Date());
+    const known =
+      fields.plan !== null
+        ? await findPlan(system.readStore, fields.plan)
+        : await findRootPlanNamed(system.readStore, projectId, planName!);
+    const planTests = known
+      ? (await testsOfPlans(system.readStore, projectId, [known._id], false))
+          .filter((test) => !test.isArchive)
+          .map((test) => [test.caseId, test._id] as const)
+      : [];
+    const staged = await staging.finish(new Map(planTests));
+    const operation = {
+      kind: 'report' as const,
+      source,
+      ...staged,
+      planId: fields.plan ?? known?._id ?? null,
+      planName: fields.plan === null && !known ? planName : null,
+      suiteId: fields.suite,
+      runKey: fields.run_key,
+    };
+    const itemIds = Array.from({ length: staging.tests }, (_, index) => index + 1);
+    const { jobId, ended, alreadyImported } = await startBulkJob(
+      context,
+      request,
+      { projectId, operation, itemIds, suiteIds: [], planId: null },
+      fields.is_async,
+    );
+    if (alreadyImported) {
+      await staging.discard();
+      return reply.code(200).send(await answer(jobId, true));
+    }
+    return reply.code(ended ? 200 : 202).send(await answer(jobId, false));
+  }
+
+  serve(app, importRoutes.junit, (request, reply) => importReport(request, reply, 'junit', readXmlReports));
+  serve(app, importRoutes.allure, (request, reply) => importReport(request, reply, 'allure', allureReports(config.maxUploadMb)));
 
   serve(app, importRoutes.zephyr, async (request, reply) => {
     const user = requireUser(request);

@@ -27,21 +27,27 @@ export interface ReportedTest {
   line: number;
 }
 
-/** A report that cannot be read: which file, where, and what is wrong, in words a CI log can show. */
+/**
+ * A report that cannot be read: which file, where, and what is wrong, in words a CI log can show. The line is null where
+ * the file has none to tell (a zip, a JSON file whose parser gave no position).
+ */
 export class TestReportError extends Error {
   constructor(
     readonly file: string,
-    readonly line: number,
+    readonly line: number | null,
     readonly element: string | null,
     problem: string,
   ) {
-    super(`${file}, line ${line}${element ? `, <${element}>` : ''}: ${problem}`);
+    super(`${file}${line === null ? '' : `, line ${line}`}${element ? `, <${element}>` : ''}: ${problem}`);
   }
 }
 
 /** Output kept per test and field: a chatty test's megabytes of log stay out of the server's memory. */
 export const MAX_TEXT = 64 * 1024;
 const TRUNCATED = '\n… (cut: the report holds more)';
+
+/** The text, or its first MAX_TEXT characters and a word that it was cut. */
+export const capText = (text: string) => (text.length > MAX_TEXT ? text.slice(0, MAX_TEXT) + TRUNCATED : text);
 
 type Flavour = 'junit' | 'xunit' | 'nunit';
 const ROOTS: Record<string, Flavour> = {
@@ -71,7 +77,7 @@ function seconds(value: string | undefined): number | null {
 }
 
 /** A gzip file (magic 1f 8b) is read through gunzip; anything else as it is. */
-async function* unzipped(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
+export async function* gunzipped(source: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
   const iterator = source[Symbol.asyncIterator]();
   const first = await iterator.next();
   if (first.done) return;
@@ -109,12 +115,8 @@ export async function* readTestReport(source: AsyncIterable<Buffer>, file: strin
   const startText = (field: TextField, name?: string) => {
     text = { field, value: '', ...(name === undefined ? {} : { name }) };
   };
-  const keep = (current: string, more: string) =>
-    current.length >= MAX_TEXT
-      ? current
-      : current.length + more.length > MAX_TEXT
-        ? `${current}${more}`.slice(0, MAX_TEXT) + TRUNCATED
-        : current + more;
+  // Text already cut stays as it is: what follows the cut is not told.
+  const keep = (current: string, more: string) => (current.length > MAX_TEXT ? current : capText(current + more));
 
   const newTest = (classname: string, name: string): ReportedTest => ({
     suitePath: [...suites],
@@ -256,7 +258,7 @@ export async function* readTestReport(source: AsyncIterable<Buffer>, file: strin
   };
   const isTestElement = (element: string) => element === 'testcase' || element === 'test' || element === 'test-case';
 
-  for await (const chunk of unzipped(source)) {
+  for await (const chunk of gunzipped(source)) {
     parser.write(decoder.decode(chunk, { stream: true }));
     if (failure) throw failure;
     yield* ready.splice(0);

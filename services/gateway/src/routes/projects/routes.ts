@@ -1,4 +1,5 @@
 import {
+  DEFAULT_PROJECT_SETTINGS,
   NotFoundError,
   PermissionDeniedError,
   ValidationError,
@@ -41,26 +42,34 @@ import { ownOrigin, requireUser } from '../../plugins/authentication.ts';
 import { deleteIcon, storeIcon } from './icon-upload.ts';
 import { archivePreview, deletePreview, projectRepresentation, viewerOf } from '../../representations/projects.ts';
 
-function settingsChanges(settings: ProjectPatchBody['settings']): Partial<ProjectSettings> | undefined {
+/** `current`: the import statuses the project has, which those given replace one by one. */
+function settingsChanges(
+  settings: ProjectPatchBody['settings'],
+  current: ProjectSettings['importStatuses'],
+): Partial<ProjectSettings> | undefined {
   if (!settings) return undefined;
   const changes: Partial<ProjectSettings> = {};
   if (settings.is_result_editable !== undefined) changes.isResultEditable = settings.is_result_editable;
   if (settings.result_edit_limit !== undefined) changes.resultEditLimit = settings.result_edit_limit;
   if (settings.status_order !== undefined) changes.statusOrder = settings.status_order;
   if (settings.default_status !== undefined) changes.defaultStatus = settings.default_status;
+  if (settings.import_statuses !== undefined) changes.importStatuses = { ...current, ...settings.import_statuses };
   return changes;
 }
 
 /** The wire body's project fields as the command side names them; absent fields stay absent. */
-function projectFields(body: ProjectCreateBody): Omit<CreateProjectInput, 'icon'>;
-function projectFields(body: ProjectPatchBody): Omit<UpdateProjectInput, 'projectId' | 'icon'>;
-function projectFields(body: ProjectCreateBody | ProjectPatchBody): Omit<UpdateProjectInput, 'projectId' | 'icon'> {
+function projectFields(body: ProjectCreateBody, current: ProjectSettings): Omit<CreateProjectInput, 'icon'>;
+function projectFields(body: ProjectPatchBody, current: ProjectSettings): Omit<UpdateProjectInput, 'projectId' | 'icon'>;
+function projectFields(
+  body: ProjectCreateBody | ProjectPatchBody,
+  current: ProjectSettings,
+): Omit<UpdateProjectInput, 'projectId' | 'icon'> {
   return {
     name: body.name,
     description: body.description,
     isPrivate: body.is_private,
     isArchive: body.is_archive,
-    settings: settingsChanges(body.settings),
+    settings: settingsChanges(body.settings, current.importStatuses),
   };
 }
 
@@ -102,12 +111,13 @@ export default async function serveProjects(app: FastifyInstance, context: Gatew
     const form = await readForm(request);
     const body = parseOrThrow(projectCreateBody, form.fields);
     const icon = (await storeIcon(system.blobs, form)) ?? null;
-    const { projectId } = await execute(context, request, 'projects.create', { ...projectFields(body), icon }).catch(
-      async (error: unknown) => {
-        if (icon) await deleteIcon(system.blobs, icon);
-        throw error;
-      },
-    );
+    const { projectId } = await execute(context, request, 'projects.create', {
+      ...projectFields(body, DEFAULT_PROJECT_SETTINGS),
+      icon,
+    }).catch(async (error: unknown) => {
+      if (icon) await deleteIcon(system.blobs, icon);
+      throw error;
+    });
     if (body.is_favorite) {
       const favorite = [...viewerOf(user).favoriteIds, projectId];
       await execute(context, request, 'users.changeConfig', { userId: user._id, patch: { projects: { favorite } } });
@@ -124,7 +134,11 @@ export default async function serveProjects(app: FastifyInstance, context: Gatew
     const form = await readForm(request);
     const body = parseOrThrow(projectPatchBody, form.fields);
     const icon = await storeIcon(system.blobs, form);
-    await execute(context, request, 'projects.update', { projectId: project._id, ...projectFields(body), icon });
+    await execute(context, request, 'projects.update', {
+      projectId: project._id,
+      ...projectFields(body, { ...DEFAULT_PROJECT_SETTINGS, ...project.settings }),
+      icon,
+    });
     if (icon !== undefined && project.icon) await deleteIcon(system.blobs, project.icon);
     return respondWith(request, project._id);
   };
