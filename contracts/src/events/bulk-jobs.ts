@@ -85,6 +85,16 @@ export const reportChunkSummary = z.object({
 });
 export type ReportChunkSummary = z.output<typeof reportChunkSummary>;
 
+/** A report import's summary before anything was done: what each chunk's, and the job's, start from. */
+export const emptyReportSummary = (): ReportChunkSummary => ({
+  casesCreated: 0,
+  testsCreated: 0,
+  results: {},
+  outcomes: { passed: 0, failed: 0, error: 0, skipped: 0 },
+  skippedCount: 0,
+  skipped: [],
+});
+
 /** Version 1 named the items `testId(s)`: every job then changed tests. */
 const itemsRenamed =
   (from: 'testIds' | 'testId', to: 'itemIds' | 'itemId') =>

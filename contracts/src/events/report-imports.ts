@@ -18,9 +18,10 @@ export const preparedReportItem = z.object({
 export type PreparedReportItem = z.output<typeof preparedReportItem>;
 
 /**
- * Claims a report import writes with `no_stream` in the same append as what they guard, so that a retried
- * chunk, a resumed job or another import running at the same time finds what was made instead of making it
- * twice: a run key's job, a test's case by its key, a plan's test of a case, and a chunk's prepared items.
+ * Claims a report import writes in the same append as what they guard, so that a retried chunk, a resumed job or
+ * another import running at the same time finds what was made instead of making it twice: a run key's job, the cases
+ * made for tests' keys and the tests made for cases in a plan (each in one of a few shards, appended at the revision
+ * read, so one event claims a chunk's worth), and a chunk's prepared items.
  */
 export const reportImportEvents = defineEvents({
   ReportRunClaimed: {
@@ -28,15 +29,15 @@ export const reportImportEvents = defineEvents({
     audit: { action: 'other' },
     schema: z.object({ projectId: id, runKey: z.string().min(1), jobId: id }),
   },
-  ReportCaseClaimed: {
+  ReportCasesClaimed: {
     version: 1,
     audit: { action: 'other' },
-    schema: z.object({ projectId: id, key: z.string().min(1), caseId: id, jobId: id }),
+    schema: z.object({ projectId: id, jobId: id, cases: z.array(z.object({ key: z.string().min(1), caseId: id })) }),
   },
-  ReportTestClaimed: {
+  ReportTestsClaimed: {
     version: 1,
     audit: { action: 'other' },
-    schema: z.object({ projectId: id, planId: id, caseId: id, testId: id, jobId: id }),
+    schema: z.object({ projectId: id, planId: id, jobId: id, tests: z.array(z.object({ caseId: id, testId: id })) }),
   },
   ReportChunkPrepared: {
     version: 1,

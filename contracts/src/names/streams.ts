@@ -105,10 +105,10 @@ export const streams = {
   bulkJobChunk: numberedParts<[projectId: number, jobId: number, from: number]>('bulk-job-chunk-', 3, 'frame'),
   /** A report import's run (`report-run-3-<sha of the run key>`), claimed once: the same run again changes nothing. */
   reportRun: composed('report-run-', 'never', (projectId: number, runKeyHash: string) => `${projectId}-${runKeyHash}`),
-  /** The case of a report's test, by the test's key (`report-case-3-<sha of the key>`), claimed when an import makes it. */
-  reportCase: composed('report-case-', 'never', (projectId: number, keyHash: string) => `${projectId}-${keyHash}`),
-  /** The test an import made for a case in a plan (`report-test-12-345`: plan, case), claimed once. */
-  reportTest: numberedParts<[planId: number, caseId: number]>('report-test-', 2, 'never'),
+  /** The cases report imports made for their tests' keys, one shard of a project's (`report-cases-3-7`: project, shard). */
+  reportCases: numberedParts<[projectId: number, shard: number]>('report-cases-', 2, 'never'),
+  /** The tests report imports made for cases in a plan, one shard of the plan's (`report-tests-12-7`: plan, shard). */
+  reportTests: numberedParts<[planId: number, shard: number]>('report-tests-', 2, 'never'),
   /** A report import chunk's cases and tests, made once (`report-chunk-3-41-500`: project, job, first item's index). */
   reportChunk: numberedParts<[projectId: number, jobId: number, from: number]>('report-chunk-', 3, 'never'),
   /** Reserves a username (written with `no_stream`); the name is case-insensitive. */

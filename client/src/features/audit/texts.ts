@@ -327,6 +327,10 @@ export const auditTexts = featureTexts(
       BulkJobFinished: 'Bulk operation finished',
       BulkJobFailed: 'Bulk operation stopped',
       BulkJobChunkApplied: 'Part of a bulk operation applied',
+      ReportRunClaimed: 'Test report run taken by an import',
+      ReportCasesClaimed: 'Cases of a test report’s tests noted',
+      ReportTestsClaimed: 'Tests of a test report noted in a plan',
+      ReportChunkPrepared: 'Part of a test report import prepared',
     },
     asOf: {
       label: 'Show this plan as of…',
@@ -657,6 +661,10 @@ export const auditTexts = featureTexts(
       BulkJobFinished: 'Массовая операция завершена',
       BulkJobFailed: 'Массовая операция остановлена',
       BulkJobChunkApplied: 'Часть массовой операции применена',
+      ReportRunClaimed: 'Прогон отчёта о тестах взят импортом',
+      ReportCasesClaimed: 'Тест-кейсы тестов отчёта отмечены',
+      ReportTestsClaimed: 'Тесты отчёта отмечены в тест-плане',
+      ReportChunkPrepared: 'Часть импорта отчёта о тестах подготовлена',
     },
     asOf: {
       label: 'Показать план на момент…',

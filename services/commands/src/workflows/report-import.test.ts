@@ -112,6 +112,7 @@ function requestImport(
   staging: ReturnType<typeof memoryStaging>,
   tests: StagedReportTest[],
   run: string,
+  actor: Actor = w.owner,
 ) {
   const stagedKey = `imports/${run}`;
   for (let page = 0; page * PAGE < tests.length; page++)
@@ -133,11 +134,47 @@ function requestImport(
   const itemIds = tests.map((_, index) => index + 1);
   return commands['bulk-jobs.request'](
     { projectId: w.projectId, operation, itemIds, suiteIds: [], planId: null, wait: true },
-    newCommandMeta(w.owner),
+    newCommandMeta(actor),
   );
 }
 
 describe('report import as a bulk job', () => {
+  it('makes each case and test once when two CI jobs import the same new tests into one plan at the same time', async () => {
+    const w = await world();
+    try {
+      const staging = memoryStaging();
+      const commands = createCommandService({ store: w.store, ids: w.ids, importStaging: staging });
+      const { userId } = await commands['users.register'](
+        {
+          username: 'ci2',
+          email: 'ci2@example.test',
+          firstName: 'C',
+          lastName: 'I',
+          password: 'Secret-pass1!',
+          isSuperuser: true,
+          isActive: true,
+        },
+        newCommandMeta(SYSTEM_ACTOR),
+      );
+      const other = { userId, isSuperuser: true, isExternal: false };
+      const tests = Array.from({ length: 60 }, (_, index) => staged(index, `com.shop.Test.case${index}`, OUTCOMES[index % 4]!, null));
+      // The plan first, so both jobs record into the same one.
+      await requestImport(commands, w, staging, tests.slice(0, 1), 'seed');
+      await Promise.all([
+        requestImport(commands, w, staging, tests, 'linux'),
+        requestImport(createCommandService({ store: w.store, ids: w.ids, importStaging: staging }), w, staging, tests, 'windows', other),
+      ]);
+      const events = await readAll(w.store);
+      expect(events.filter((event) => event.type === 'CaseCreated')).toHaveLength(60);
+      expect(events.filter((event) => event.type === 'TestCreated')).toHaveLength(60);
+      expect(events.filter((event) => event.type === 'ResultAdded')).toHaveLength(121);
+    } finally {
+      await w.store.close();
+      await w.ids.close();
+      await rm(w.dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('crashes anywhere, resumes, and leaves one case per key, one test per case and one result per test', async () => {
     await fc.assert(
       fc.asyncProperty(

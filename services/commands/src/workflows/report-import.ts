@@ -1,6 +1,8 @@
 import {
   DEFAULT_PROJECT_SETTINGS,
+  REPORT_DEFAULT_SUITE,
   REPORT_OUTCOMES,
+  emptyReportSummary,
   NotFoundError,
   PermissionDeniedError,
   SKIPPED_LISTED,
@@ -16,13 +18,14 @@ import {
   type ReportImportEvent,
   type StagedReportTest,
 } from '@testament/contracts';
-import { WrongExpectedRevisionError, type RecordedEvent } from '@testament/infra';
+import { WrongExpectedRevisionError } from '@testament/infra';
 import { createHash } from 'node:crypto';
 import type { attachmentHandlers } from '../attachments/handlers.ts';
 import type { caseCommands } from '../cases/handlers.ts';
 import { caseDecider } from '../cases/decide.ts';
 import { latestVersion } from '../cases/evolve.ts';
 import { CommandBatch, type BatchMark } from '../kernel/command-batch.ts';
+import type { Evolver } from '../kernel/aggregate-cache.ts';
 import type { KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
 import { inParallel } from '../kernel/in-parallel.ts';
@@ -65,23 +68,36 @@ function suiteIdsOf(operation: ReportOperation): Map<string, number> {
   return byPath;
 }
 
+/**
+ * Claims go in shards: a project's cases by key, a plan's tests by case. A chunk appends one claim per shard it touches,
+ * at the revision it read, so it costs a few events rather than one per test, and two imports claiming in the same shard
+ * at the same time make one of them decide again.
+ */
+const SHARDS = 16;
+type Claims<K> = ReadonlyMap<K, { id: number; jobId: number }>;
+
+/** The claims of one shard: each a map copied once per load (`evolveAll`), never changed in place (the cache shares it). */
+function claimShard<K>(claimed: (event: ReportImportEvent) => Array<[K, number]>): Evolver<Claims<K>, ReportImportEvent> {
+  const evolveAll = (state: Claims<K>, events: readonly ReportImportEvent[]) => {
+    const next = new Map(state);
+    for (const event of events) for (const [key, id] of claimed(event)) next.set(key, { id, jobId: event.data.jobId });
+    return next;
+  };
+  return { initialState: new Map(), evolve: (state, event) => evolveAll(state, [event]), evolveAll };
+}
+const caseClaims = claimShard<string>((event) =>
+  event.type === 'ReportCasesClaimed' ? event.data.cases.map(({ key, caseId }) => [key, caseId]) : [],
+);
+const testClaims = claimShard<number>((event) =>
+  event.type === 'ReportTestsClaimed' ? event.data.tests.map(({ caseId, testId }) => [caseId, testId]) : [],
+);
+
 const sha = (text: string) => createHash('sha256').update(text).digest('hex').slice(0, 40);
 const PREPARE_ATTEMPTS = 10;
 /** Items of a chunk decided at once: their lookups overlap. */
 const CONCURRENCY = 32;
 /** A case's name as long as the cases take; the key keeps the whole name, so matching is unaffected. */
 const CASE_NAME_MAX = 255;
-
-function emptySummary(): ReportChunkSummary {
-  return {
-    casesCreated: 0,
-    testsCreated: 0,
-    results: {},
-    outcomes: { passed: 0, failed: 0, error: 0, skipped: 0 },
-    skippedCount: 0,
-    skipped: [],
-  };
-}
 
 function skip(summary: ReportChunkSummary, test: StagedReportTest, reason: string) {
   summary.skippedCount++;
@@ -173,7 +189,33 @@ export function reportImport(
     return claim ? (claim.data as { jobId: number }).jobId : null;
   }
 
-  const lastData = <T>(events: readonly RecordedEvent[] | undefined) => events?.at(-1)?.data as T | undefined;
+  /**
+   * The shards `keys` fall in, each loaded once before anything is decided (so each decision and the revision its claim is
+   * appended at agree); `claim` adds to a shard's claims; `marks` are the claims to append, each at the revision read.
+   */
+  async function shardsOf<K>(
+    streamOf: (shard: number) => string,
+    evolver: Evolver<Claims<K>, ReportImportEvent>,
+    shardOf: (key: K) => number,
+    keys: readonly K[],
+  ) {
+    const loaded = new Map<number, { revision: number; state: Claims<K> }>();
+    for (const shard of new Set(keys.map(shardOf))) loaded.set(shard, await deps.aggregates.load(streamOf(shard), evolver));
+    const added = new Map<number, Array<[K, number]>>();
+    return {
+      find: (key: K) => loaded.get(shardOf(key))?.state.get(key),
+      claim(key: K, id: number) {
+        const shard = shardOf(key);
+        added.set(shard, [...(added.get(shard) ?? []), [key, id]]);
+      },
+      marks(event: (claims: Array<[K, number]>) => ReportImportEvent): BatchMark[] {
+        return [...added].map(([shard, claims]) => {
+          const revision = loaded.get(shard)?.revision ?? -1;
+          return { stream: streamOf(shard), events: [event(claims)], expected: revision === -1 ? 'no_stream' : revision };
+        });
+      },
+    };
+  }
 
   /** The cases of the chunk's tests: found, made into `batch` (with their claims in `marks`), or a reason to skip. */
   async function casesOf(
@@ -184,14 +226,16 @@ export function reportImport(
     meta: CommandMeta,
   ): Promise<Array<{ caseId: number; created: boolean } | { skipped: string }>> {
     const { projectId, jobId, operation } = job;
-    const keyed = tests.map((test) => (test.caseRef === null ? streams.reportCase(projectId, sha(test.key)) : null));
-    const claims = await deps.store.readStreams(keyed.filter((stream) => stream !== null));
+    const keyed = tests.filter((test) => test.caseRef === null).map((test) => test.key);
+    const keyShard = (key: string) => Number.parseInt(sha(key).slice(0, 4), 16) % SHARDS;
+    const shards = await shardsOf((shard) => streams.reportCases(projectId, shard), caseClaims, keyShard, keyed);
+    const claimed = tests.map((test) => (test.caseRef === null ? shards.find(test.key) : undefined));
     const named = tests.flatMap((test) => {
       const caseId = test.caseRef === null ? NaN : Number(test.caseRef);
       return Number.isSafeInteger(caseId) && caseId > 0 ? [caseId] : [];
     });
-    const claimed = [...claims.values()].flatMap((events) => lastData<{ caseId: number }>(events)?.caseId ?? []);
-    await deps.aggregates.preload([...named, ...claimed].map(streams.testCase.of), caseDecider);
+    const claimedIds = claimed.flatMap((claim) => claim?.id ?? []);
+    await deps.aggregates.preload([...named, ...claimedIds].map(streams.testCase.of), caseDecider);
     const standing = async (caseId: number) => {
       const { state } = await deps.aggregates.load(streams.testCase.of(caseId), caseDecider);
       if (!state.exists || state.deleted || state.projectId !== projectId) return 'unknown' as const;
@@ -209,16 +253,17 @@ export function reportImport(
           skipped: known === 'archived' ? reportImportMessages.caseArchived(caseId) : reportImportMessages.caseIdUnknown(test.caseRef),
         };
       }
-      const stream = keyed[index]!;
-      const history = claims.get(stream) ?? [];
-      const earlier = lastData<{ caseId: number; jobId: number }>(history);
+      const earlier = claimed[index];
       if (earlier) {
-        const known = await standing(earlier.caseId);
-        if (known === 'live') return { caseId: earlier.caseId, created: earlier.jobId === jobId };
-        if (known === 'archived') return { skipped: reportImportMessages.caseArchived(earlier.caseId) };
-        // Its case was deleted: the test gets a new one, claimed after the old claim.
+        const known = await standing(earlier.id);
+        if (known === 'live') return { caseId: earlier.id, created: earlier.jobId === jobId };
+        if (known === 'archived') return { skipped: reportImportMessages.caseArchived(earlier.id) };
+        // Its case was deleted: the test gets a new one, claimed over the old claim.
       }
-      const suiteId = suiteIdsOf(operation).get(JSON.stringify(test.suitePath));
+      // A test outside any suite goes to the import's suite, else to the root suite made for such tests.
+      const suiteId =
+        suiteIdsOf(operation).get(JSON.stringify(test.suitePath)) ??
+        (test.suitePath.length === 0 ? suiteIdsOf(operation).get(JSON.stringify([REPORT_DEFAULT_SUITE])) : undefined);
       if (suiteId === undefined) throw new Error(`report import ${jobId}: no suite for ${JSON.stringify(test.suitePath)}`);
       const name = test.name.length > CASE_NAME_MAX ? `${test.name.slice(0, CASE_NAME_MAX - 1)}…` : test.name;
       const content = {
@@ -235,14 +280,19 @@ export function reportImport(
         steps: [],
       };
       const { caseId } = await ports.cases.create({ projectId, content }, { ...meta, batch });
-      const claim: ReportImportEvent = { type: 'ReportCaseClaimed', data: { projectId, key: test.key, caseId, jobId } };
-      marks.push({ stream, events: [claim], expected: history.length === 0 ? 'no_stream' : history.length - 1 });
+      shards.claim(test.key, caseId);
       return { caseId, created: true };
     };
     const outcomes: Found[] = [];
     await inParallel(tests.entries(), CONCURRENCY, async ([index, test]) => {
       outcomes[index] = await caseOf(index, test);
     });
+    marks.push(
+      ...shards.marks((claims) => ({
+        type: 'ReportCasesClaimed',
+        data: { projectId, jobId, cases: claims.map(([key, caseId]) => ({ key, caseId })) },
+      })),
+    );
     return outcomes;
   }
 
@@ -282,12 +332,13 @@ export function reportImport(
         }
       }
       const withCases = items.filter((item) => item.caseId !== null);
-      const testClaims = await deps.store.readStreams(withCases.map((item) => streams.reportTest(operation.planId, item.caseId!)));
+      const caseIds = withCases.map((item) => item.caseId!);
+      const testShard = (caseId: number) => caseId % SHARDS;
+      const shards = await shardsOf((shard) => streams.reportTests(operation.planId, shard), testClaims, testShard, caseIds);
       const inPlan = await planTestsOf(reportPlanTestsKey(operation.stagedKey));
       await inParallel(withCases, CONCURRENCY, async (item) => {
-        const stream = streams.reportTest(operation.planId, item.caseId!);
-        const claim = lastData<{ testId: number; jobId: number }>(testClaims.get(stream));
-        const testId = claim?.testId ?? inPlan.get(item.caseId!);
+        const claim = shards.find(item.caseId!);
+        const testId = claim?.id ?? inPlan.get(item.caseId!);
         if (testId !== undefined) {
           const { state } = await deps.aggregates.load(streams.test.of(testId), testDecider);
           if (state.exists && !state.deleted && !state.isArchive && state.planId === operation.planId) {
@@ -298,11 +349,7 @@ export function reportImport(
             { projectId, planId: operation.planId, caseId: item.caseId!, assigneeId: null },
             { ...meta, batch },
           );
-          const event: ReportImportEvent = {
-            type: 'ReportTestClaimed',
-            data: { projectId, planId: operation.planId, caseId: item.caseId!, testId: made.testId, jobId },
-          };
-          marks.push({ stream, events: [event], expected: 'no_stream' });
+          shards.claim(item.caseId!, made.testId);
           Object.assign(item, { testId: made.testId, testCreated: true });
         }
         if (item.skipped !== null) return;
@@ -312,6 +359,12 @@ export function reportImport(
           item.attachmentIds.push((await ports.attachments.upload(input, { ...meta, batch })).attachmentId);
         }
       });
+      marks.push(
+        ...shards.marks((claims) => ({
+          type: 'ReportTestsClaimed',
+          data: { projectId, planId: operation.planId, jobId, tests: claims.map(([caseId, testId]) => ({ caseId, testId })) },
+        })),
+      );
       const prepared: ReportImportEvent = { type: 'ReportChunkPrepared', data: { projectId, jobId, from, items } };
       try {
         await batch.commit(deps, [...marks, { stream: chunkStream, events: [prepared], expected: 'no_stream' }], meta);
@@ -374,7 +427,7 @@ export function reportImport(
       const { projectId, operation } = job;
       const tests = await stagedTests(operation, places);
       const items = await prepare(job, from, tests, places, meta);
-      const summary = emptySummary();
+      const summary = emptyReportSummary();
       await ports.tests.preload(
         items.flatMap((item) => item.testId ?? []),
         { withCases: true },

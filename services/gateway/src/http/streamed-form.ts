@@ -47,3 +47,40 @@ export async function eachFormPart(
   }
   return fields;
 }
+
+/**
+ * Hands a form's files, as they arrive, to a reader that takes them as one async sequence: the form waits on each file until
+ * the reader has read it (or the reader stops, failing), and a file the reader passes over is drained so the form reads on.
+ */
+export function filePipe() {
+  const takers: Array<(file: StreamedFile | null) => void> = [];
+  const offered: Array<StreamedFile | null> = [];
+  const offer = (file: StreamedFile | null) => {
+    const taker = takers.shift();
+    if (taker) taker(file);
+    else offered.push(file);
+  };
+  const take = () =>
+    new Promise<StreamedFile | null>((resolve) => {
+      if (offered.length > 0) resolve(offered.shift()!);
+      else takers.push(resolve);
+    });
+  return {
+    files: {
+      async *[Symbol.asyncIterator]() {
+        for (let file = await take(); file !== null; file = await take()) {
+          yield file;
+          if (!file.stream.readableEnded) for await (const _chunk of file.stream);
+        }
+      },
+    } satisfies AsyncIterable<StreamedFile>,
+    /** Offers the file and waits until it was read to its end, or `reading` failed. */
+    async hand(file: StreamedFile, reading: Promise<unknown>) {
+      const read = new Promise<void>((resolve) => file.stream.once('close', resolve).once('end', resolve));
+      offer(file);
+      await Promise.race([read, reading]);
+    },
+    /** No more files: the reader's sequence ends. */
+    end: () => offer(null),
+  };
+}

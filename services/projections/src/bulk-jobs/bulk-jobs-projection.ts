@@ -1,5 +1,6 @@
 import {
   SKIPPED_LISTED,
+  emptyReportSummary,
   topics,
   type BulkJobChunkEvent,
   type BulkJobEvent,
@@ -88,19 +89,7 @@ export const bulkJobsProjection = projection<BulkJobEvent | BulkJobChunkEvent>({
         requestedAt: time,
         updatedAt: time,
         endedAt: null,
-        report:
-          operation.kind === 'report'
-            ? {
-                planId: operation.planId,
-                runKey: operation.runKey,
-                casesCreated: 0,
-                testsCreated: 0,
-                results: {},
-                outcomes: { passed: 0, failed: 0, error: 0, skipped: 0 },
-                skippedCount: 0,
-                skipped: [],
-              }
-            : null,
+        report: operation.kind === 'report' ? { planId: operation.planId, runKey: operation.runKey, ...emptyReportSummary() } : null,
       };
       view.put(BULK_JOBS, job);
       view.notify(topics.bulkJobs(userId));

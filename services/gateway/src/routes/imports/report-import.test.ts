@@ -147,6 +147,18 @@ describe('POST import/junit/', () => {
     expect(tests).toHaveLength(4);
   });
 
+  it('takes the fields after the files too, as some clients send them', async () => {
+    const body = multipart({}, { field: 'file', filename: 'late.xml', bytes: Buffer.from(SUREFIRE), type: 'application/xml' });
+    const fields = multipart({ project: String(project), plan: String(first.summary.plan), run_key: 'build-19' });
+    // The file part first, then the fields: the boundary of the second body is swapped for the first's.
+    const boundaryOf = (headers: Record<string, string>) => headers['content-type']!.split('boundary=')[1]!;
+    const filePart = body.payload.toString('latin1').replace(`--${boundaryOf(body.headers)}--\r\n`, '');
+    const fieldParts = fields.payload.toString('latin1').replaceAll(boundaryOf(fields.headers), boundaryOf(body.headers));
+    const answer = await alice.browser.post('/api/v2/import/junit/', Buffer.from(filePart + fieldParts, 'latin1'), body.headers);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().summary).toMatchObject({ cases_created: 0, plan: first.summary.plan, run_key: 'build-19' });
+  });
+
   it('names the file, the line and the element of a broken report, and writes nothing', async () => {
     const before = await server.system.store.headPosition();
     const answer = await postReport(alice.browser, { project: String(project), plan_name: 'Broken' }, [

@@ -1,10 +1,4 @@
-import {
-  REPORT_DEFAULT_SUITE,
-  reportPageKey,
-  reportPlanTestsKey,
-  type StagedReportFile,
-  type StagedReportTest,
-} from '@testament/contracts';
+import { reportPageKey, reportPlanTestsKey, type StagedReportFile, type StagedReportTest } from '@testament/contracts';
 import type { BlobStore } from '@testament/infra';
 import { randomUUID } from 'node:crypto';
 import type { ReportedTest } from './test-report.ts';
@@ -52,11 +46,7 @@ export class ReportStaging {
   private readonly firstLines = new Map<string, number>();
   private readonly files: string[] = [];
 
-  /** `defaultSuite`: whether tests outside any suite go to a root suite of their own (no suite was named to import under). */
-  constructor(
-    private readonly blobs: BlobStore,
-    private readonly defaultSuite: boolean,
-  ) {}
+  constructor(private readonly blobs: BlobStore) {}
 
   get tests(): number {
     return this.count;
@@ -66,7 +56,7 @@ export class ReportStaging {
     const key = reportKeyOf(test);
     const firstLine = this.firstLines.get(key) ?? null;
     if (firstLine === null) this.firstLines.set(key, test.line);
-    const suitePath = test.suitePath.length === 0 && this.defaultSuite ? [REPORT_DEFAULT_SUITE] : test.suitePath;
+    const { suitePath } = test;
     this.folders.set(JSON.stringify(suitePath), suitePath);
     const files: StagedReportFile[] = [];
     // A test named again adds nothing: its files are not kept.

@@ -2,6 +2,7 @@ import {
   ConflictError,
   IMPORT_DEFAULT_SUITE,
   PLAN_NAME_PLACEHOLDERS,
+  REPORT_DEFAULT_SUITE,
   reportImportFields,
   reportImportMessages,
   type ReportImportFields,
@@ -31,7 +32,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { allureLimits, readAllureResults } from './allure-results.ts';
-import { eachFormPart, type StreamedFile } from '../../http/streamed-form.ts';
+import { eachFormPart, filePipe, type StreamedFile } from '../../http/streamed-form.ts';
 import { ReportStaging, type ReportedFile } from './report-staging.ts';
 import { readTestReport, TestReportError, type ReportedTest } from './test-report.ts';
 
@@ -115,65 +116,41 @@ export default async function serveImports(app: FastifyInstance, context: Gatewa
    */
   async function importReport(request: FastifyRequest, reply: FastifyReply, source: 'junit' | 'allure', reader: ReportReader) {
     const user = requireUser(request);
+    const pipe = filePipe();
     let staging: ReportStaging | null = null;
+    let reading: Promise<void> = Promise.resolve();
     let earlier: number | null = null;
-    let fields: Record<string, unknown> = {};
-    // The files reach the reader one by one, as the body is read: a pipe between the form's parts and the reader.
-    const queue: Array<(file: StreamedFile | null) => void> = [];
-    const waiting: Array<StreamedFile | null> = [];
-    const offer = (file: StreamedFile | null) => {
-      const taker = queue.shift();
-      if (taker) taker(file);
-      else waiting.push(file);
-    };
-    const take = () =>
-      new Promise<StreamedFile | null>((resolve) => {
-        if (waiting.length > 0) resolve(waiting.shift()!);
-        else queue.push(resolve);
-      });
-    const files: AsyncIterable<StreamedFile> = {
-      async *[Symbol.asyncIterator]() {
-        for (let file = await take(); file !== null; file = await take()) {
-          yield file;
-          // A file the reader passed over is drained, so that the form reads on.
-          if (!file.stream.readableEnded) for await (const _chunk of file.stream);
-        }
-      },
-    };
-    let reading: Promise<void> | null = null;
-    let accepted: ReportImportFields | null = null;
-    const start = async (given: Readonly<Record<string, unknown>>) => {
-      accepted = parseOrThrow(reportImportFields, given);
-      const project = await visibleProjectOrFail(system.readStore, user, accepted.project);
-      if (accepted.run_key !== null) earlier = (await findReportRun(system.readStore, project._id, accepted.run_key))?._id ?? null;
-      if (earlier !== null) return;
-      const stager = new ReportStaging(system.blobs, accepted.suite === null);
+    // At the first file: when the fields came before it, a refusal comes at once and a run imported before is answered unread.
+    const beforeFirstFile = async (sent: Readonly<Record<string, unknown>>) => {
+      const early = reportImportFields.safeParse(sent);
+      if (early.success) {
+        const project = await visibleProjectOrFail(system.readStore, user, early.data.project);
+        if (early.data.run_key !== null) earlier = (await findReportRun(system.readStore, project._id, early.data.run_key))?._id ?? null;
+        if (earlier !== null) return;
+      }
+      const stager = new ReportStaging(system.blobs);
       staging = stager;
       reading = (async () => {
-        for await (const { test, file, files: extra } of reader(files)) await stager.add(test, file, extra);
+        for await (const { test, file, files } of reader(pipe.files)) await stager.add(test, file, files);
       })();
       // A reader that stops early (a broken file) leaves the parts to the form, which drains them.
       reading.catch(() => undefined);
     };
     try {
-      fields = await eachFormPart(request, { maxFileMb: config.maxUploadMb, maxFiles: MAX_REPORT_FILES }, async (file, sent) => {
+      const fields = await eachFormPart(request, { maxFileMb: config.maxUploadMb, maxFiles: MAX_REPORT_FILES }, async (file, sent) => {
         if (file.field !== 'file') return;
-        if (accepted === null) await start(sent);
-        if (earlier !== null) return;
-        const done = new Promise<void>((resolve) => file.stream.once('close', resolve).once('end', resolve));
-        offer(file);
-        await Promise.race([done, reading]);
+        if (staging === null && earlier === null) await beforeFirstFile(sent);
+        if (earlier === null) await pipe.hand(file, reading);
       });
-      if (accepted === null) {
-        parseOrThrow(reportImportFields, fields);
-        throw ValidationError.of('file', reportImportMessages.noFiles);
-      }
-      offer(null);
-      await reading;
+      pipe.end();
+      const accepted = parseOrThrow(reportImportFields, fields);
+      await visibleProjectOrFail(system.readStore, user, accepted.project);
       if (earlier !== null) return reply.code(200).send(await answer(earlier, true));
-      return await requestReport(request, reply, source, accepted, staging!);
+      if (staging === null) throw ValidationError.of('file', reportImportMessages.noFiles);
+      await reading;
+      return await requestReport(request, reply, source, accepted, staging);
     } catch (error) {
-      offer(null);
+      pipe.end();
       await (staging as ReportStaging | null)?.discard();
       if (error instanceof TestReportError) throw ValidationError.of('file', error.message);
       throw error;
@@ -207,10 +184,13 @@ export default async function serveImports(app: FastifyInstance, context: Gatewa
           .map((test) => [test.caseId, test._id] as const)
       : [];
     const staged = await staging.finish(new Map(planTests));
+    // Tests outside any suite go to the suite named, else to a root suite of their own.
+    const folders = staged.folders.map((path) => (path.length === 0 && fields.suite === null ? [REPORT_DEFAULT_SUITE] : path));
     const operation = {
       kind: 'report' as const,
       source,
       ...staged,
+      folders,
       planId: fields.plan ?? known?._id ?? null,
       planName: fields.plan === null && !known ? planName : null,
       suiteId: fields.suite,
