@@ -140,7 +140,7 @@ export type WebhookPayload = z.output<typeof webhookPayload>;
 
 const base = '/api/v2/webhooks/';
 const detail = `${base}:id(^\\d+)/`;
-const delivery = `${detail}deliveries/:delivery(^[0-9a-f-]{36})/`;
+const delivery = `${detail}deliveries/:delivery/`;
 
 /**
  * `webhooks/` (Testament's own): a project's outgoing webhooks, for those who manage the project (`change_project`);

@@ -107,7 +107,7 @@ describe('the OpenAPI document', () => {
 });
 
 /**
- * Paths with regex parameters (`:id(^\d+)`, a delivery's id) are registered under their pattern, which hasRoute needs
+ * Paths with regex parameters (`:id(^\d+)`) are registered under their pattern, which hasRoute needs
  * verbatim: whether the server has the route a contract declares at the document's path, with the patterns it declares.
  */
 function hasParametrisedRoute(server: TestServer, method: string, path: string): boolean {
