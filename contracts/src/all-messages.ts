@@ -22,6 +22,7 @@ import { suiteMessages } from './api/suites.ts';
 import { systemMessages } from './api/system-messages.ts';
 import { testMessages } from './api/tests.ts';
 import { userMessages } from './api/users.ts';
+import { webhookMessages } from './api/webhooks.ts';
 
 /** Every `<name>Messages` catalogue of the contracts, under `<name>`: texts the server and the forms show. */
 export const messageCatalogues = {
@@ -49,4 +50,5 @@ export const messageCatalogues = {
   system: systemMessages,
   test: testMessages,
   user: userMessages,
+  webhook: webhookMessages,
 } as const;

@@ -45,6 +45,7 @@ export * from './api/suites.ts';
 export * from './api/system-messages.ts';
 export * from './api/tests.ts';
 export * from './api/users.ts';
+export * from './api/webhooks.ts';
 export * from './api/wire.ts';
 export * from './events/index.ts';
 export * from './names/correlations.ts';

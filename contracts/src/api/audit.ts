@@ -25,6 +25,7 @@ export const AUDIT_OBJECT_TYPES = [
   'custom_attribute',
   'parameter',
   'integration',
+  'webhook',
   'group',
   'comment',
   'attachment',

@@ -21,6 +21,7 @@ import { suiteEvents } from './suites.ts';
 import { systemMessageEvents } from './system-messages.ts';
 import { testEvents } from './tests.ts';
 import { userEvents, usernameEvents } from './users.ts';
+import { webhookEvents, webhookDeliveryEvents } from './webhooks.ts';
 
 /** Every event type the system writes: each module's `defineEvents` catalogue. */
 export const eventCatalog: EventCatalog = joinCatalogues({
@@ -47,4 +48,6 @@ export const eventCatalog: EventCatalog = joinCatalogues({
   testEvents,
   userEvents,
   usernameEvents,
+  webhookEvents,
+  webhookDeliveryEvents,
 });

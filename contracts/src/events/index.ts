@@ -24,3 +24,4 @@ export * from './system-messages.ts';
 export * from './tests.ts';
 export * from './users.ts';
 export * from './versions.ts';
+export * from './webhooks.ts';

@@ -120,6 +120,8 @@ export const streams = {
   groups: 'groups',
   /** A per-project catalogue (`statuses-project-3`, `labels-project-3`), or its system-wide one (`statuses-system`). */
   catalogue,
+  /** One webhook delivery's claims and outcomes (`webhook-delivery-<delivery id>`); the delivery is the webhooks read model's. */
+  webhookDelivery: composed('webhook-delivery-', 'never', (deliveryId: string) => deliveryId),
   /** Reserves a command id so that a retried command is not applied twice. */
   commandReservation: composed('command-', 'never', (commandIdHash: string) => commandIdHash),
 } as const;

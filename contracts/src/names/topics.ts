@@ -23,6 +23,8 @@ export const topics = {
   /** New rows of a project's audit trail, or (null) of the whole system's. */
   audit: (projectId: number | null) => (projectId === null ? 'audit' : `project:${projectId}:audit`),
   attachments: 'attachments',
+  /** A project's webhooks and their deliveries: followed by those who manage the project. */
+  webhooks: (projectId: number) => `project:${projectId}:webhooks`,
   /** A per-project catalogue's list (`statuses`, `labels`, …), named like its read model's collection. */
   catalogue: (collection: string) => collection,
 } as const;
@@ -48,6 +50,8 @@ export type TopicOwner =
   | { kind: 'project'; projectId: number }
   /** A project's audit trail, or (null) the whole system's. */
   | { kind: 'audit'; projectId: number | null }
+  /** A project's webhooks, as their API shows them: to the project's managers. */
+  | { kind: 'webhooks'; projectId: number }
   /** A user's account, as the users API shows it. */
   | { kind: 'user'; userId: number }
   /** What only that user reads: their notifications and their settings, API tokens, bulk jobs. */
@@ -61,9 +65,12 @@ export function topicOwner(topic: string): TopicOwner {
   if (topic === topics.audit(null)) return { kind: 'audit', projectId: null };
   const user = /^user:(\d+)(?::(notifications|notification-settings|tokens|bulk-jobs))?$/.exec(topic);
   if (user) return user[2] ? { kind: 'own', userId: Number(user[1]) } : { kind: 'user', userId: Number(user[1]) };
-  const project = /^project:(\d+)(?::(suites|plans|comments|audit))?$/.exec(topic);
-  if (project)
-    return project[2] === 'audit' ? { kind: 'audit', projectId: Number(project[1]) } : { kind: 'project', projectId: Number(project[1]) };
+  const project = /^project:(\d+)(?::(suites|plans|comments|audit|webhooks))?$/.exec(topic);
+  if (project) {
+    const projectId = Number(project[1]);
+    if (project[2] === 'audit' || project[2] === 'webhooks') return { kind: project[2], projectId };
+    return { kind: 'project', projectId };
+  }
   return { kind: 'unknown' };
 }
 

@@ -44,6 +44,11 @@ export interface Config {
   auditThread: boolean;
   /** Fold the read models on a thread of its own, the file's only writer, while this thread reads it (embedded setup). */
   readModelsThread: boolean;
+  /**
+   * Let webhooks go to loopback, private (RFC 1918, fc00::/7) and CGNAT addresses (TESTAMENT_WEBHOOKS_ALLOW_PRIVATE); link-local
+   * addresses and this server's own port stay refused.
+   */
+  webhooksAllowPrivate: boolean;
   /** How long each of the app's plugins may take to register at start before the start fails (Fastify's `pluginTimeout`). */
   pluginTimeoutMs: number;
   clientDir: string;
@@ -113,6 +118,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     checkResponses: flag(env.TESTAMENT_CHECK_RESPONSES),
     auditThread: unlessOff(env.TESTAMENT_AUDIT_THREAD),
     readModelsThread: unlessOff(env.TESTAMENT_READ_MODELS_THREAD),
+    webhooksAllowPrivate: flag(env.TESTAMENT_WEBHOOKS_ALLOW_PRIVATE),
     pluginTimeoutMs: integer('TESTAMENT_PLUGIN_TIMEOUT_MS', env.TESTAMENT_PLUGIN_TIMEOUT_MS, 10_000),
     clientDir: resolve(env.TESTAMENT_CLIENT_DIR || defaultClientDir()),
     logLevel: env.LOG_LEVEL || 'warn',

@@ -39,6 +39,7 @@ async function serveHttp(config: Config, start: (options: SystemOptions) => Prom
       ? `read models kept at position ${resumedFrom}, ${position - resumedFrom} events folded since`
       : `${position} events folded`;
   console.log(`Testament listening on ${address} (data in ${config.dataDir}, ready in ${seconds} s: ${from})`);
+  system.webhooks.startSender?.();
   await system.resumeBulkJobs();
 }
 

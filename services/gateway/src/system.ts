@@ -50,6 +50,7 @@ import { GenerationThread } from './read-models/generation-thread.ts';
 import { ReadModelsThread } from './read-models/read-models-thread.ts';
 import { blobImportStaging } from './http/import-staging.ts';
 import { OpenedResources } from './opened-resources.ts';
+import { sendingWebhooks, type Webhooks } from './webhooks/webhooks-setup.ts';
 
 /** Everything the gateway talks to. In the embedded setup all of it runs in this process. */
 export interface System {
@@ -73,6 +74,8 @@ export interface System {
    * requests before a long job takes its share of the event loop.
    */
   resumeBulkJobs(): Promise<void>;
+  /** The webhooks' secrets and address policy, and where this process sends the outbox, its sender's start. */
+  webhooks: Webhooks;
   close(): Promise<void>;
 }
 
@@ -305,6 +308,7 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
         ? { password: generatedPassword, file: generatedPasswordFile(config.dataDir), created: createdAdmin }
         : undefined,
       resumeBulkJobs: () => resumeBulkJobs(dispatch, readStore),
+      webhooks: sendingWebhooks(config, readStore, dispatch, (stop) => resources.onClose(stop)),
       close: () => resources.closeAll(),
     };
   } catch (error) {

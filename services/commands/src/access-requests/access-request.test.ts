@@ -11,6 +11,7 @@ const access = (canView: boolean, exists = true): ProjectAccess => ({
   isArchive: false,
   canView,
   can: () => canView,
+  canManage: false,
 });
 const request = { type: 'RequestAccess' as const, projectId: 3, userId: 8, reason: 'I test it' };
 const requested: AccessRequestEvent = { type: 'AccessRequested', data: { projectId: 3, userId: 8, reason: 'I test it' } };

@@ -14,6 +14,8 @@ export interface ProjectAccess {
   canView: boolean;
   /** §4.14: superusers always; every internal user in a public project (K8); otherwise a member whose roles grant it. */
   can(codename: string): boolean;
+  /** Manages the project: a superuser, or a member whose roles grant `change_project` (a public project opens nothing here). */
+  canManage: boolean;
 }
 
 /** 404 for a project that does not exist, 403 when it is hidden or the permission is missing. */
@@ -27,4 +29,12 @@ export function requireProjectPermission(access: ProjectAccess | undefined, code
 export function requireProjectWrite(access: ProjectAccess | undefined, actor: { isSuperuser: boolean }, codename: string): void {
   requireProjectPermission(access, codename);
   if (access?.isArchive && !actor.isSuperuser) throw new PermissionDeniedError(messages.archivedReadOnly);
+}
+
+/** A change only the project's managers make (its webhooks): 404 unknown, 403 hidden or not managed; archived is read-only. */
+export function requireProjectManagement(access: ProjectAccess | undefined, actor: { isSuperuser: boolean }): void {
+  if (!access?.exists) throw new NotFoundError();
+  if (!access.canView) throw new PermissionDeniedError(messages.cannotViewProject);
+  if (!access.canManage) throw new PermissionDeniedError(messages.cannotManageProject);
+  if (access.isArchive && !actor.isSuperuser) throw new PermissionDeniedError(messages.archivedReadOnly);
 }

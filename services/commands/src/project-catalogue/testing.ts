@@ -54,6 +54,7 @@ export function accessGranting(codenames: string[], setup: { isArchive?: boolean
       isArchive: setup.isArchive ?? false,
       canView: true,
       can: (codename) => codenames.includes(codename),
+      canManage: codenames.includes('change_project'),
     },
   };
 }

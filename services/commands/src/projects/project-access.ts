@@ -2,7 +2,7 @@ import { mayViewProject, streams } from '@testament/contracts';
 import type { KernelDeps } from '../kernel/command-handler.ts';
 import type { Actor, DecisionContext } from '../kernel/decider.ts';
 import type { ProjectAccess } from '../kernel/project-access.ts';
-import { projectPermissions, canViewProject } from './access.ts';
+import { canManageProject, projectPermissions, canViewProject } from './access.ts';
 import { projectDecider } from './decide.ts';
 import type { ProjectState } from './evolve.ts';
 
@@ -19,6 +19,7 @@ export function projectAccessOf(state: ProjectState, context: Pick<DecisionConte
     isArchive: state.isArchive,
     canView,
     can: (codename) => canView && (openToAll || granted.has(codename)),
+    canManage: canView && canManageProject(state, full),
   };
 }
 

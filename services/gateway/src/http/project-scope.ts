@@ -7,7 +7,7 @@ import {
   parseOrThrow,
   trashBody,
 } from '@testament/contracts';
-import { findProject, isProjectVisible, visibleProjectIds } from '@testament/projections/projects/queries';
+import { findProject, isProjectManageable, isProjectVisible, visibleProjectIds } from '@testament/projections/projects/queries';
 import type { ProjectDocument } from '@testament/projections/projects/project-document';
 import type { UserDocument } from '@testament/projections/users/user-document';
 import type { ReadStore } from '@testament/infra';
@@ -18,6 +18,13 @@ export async function visibleProjectOrFail(readStore: ReadStore, user: UserDocum
   const project = await findProject(readStore, projectId);
   if (!project) throw new NotFoundError();
   if (!isProjectVisible(project, viewerOf(user))) throw new PermissionDeniedError(messages.cannotViewProject);
+  return project;
+}
+
+/** A project the caller manages (`change_project`, or a superuser): as `visibleProjectOrFail`, then 403 when they do not manage it. */
+export async function manageableProjectOrFail(readStore: ReadStore, user: UserDocument, projectId: number): Promise<ProjectDocument> {
+  const project = await visibleProjectOrFail(readStore, user, projectId);
+  if (!isProjectManageable(project, viewerOf(user))) throw new PermissionDeniedError(messages.cannotManageProject);
   return project;
 }
 

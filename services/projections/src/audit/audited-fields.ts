@@ -20,8 +20,8 @@ const bookkeeping = new Set([
   'caseHistoryId',
   'caseVersion',
 ]);
-/** Secrets and storage keys: the log keeps their digests, the audit trail says only that they changed. */
-const secret = /hash$|password|blobKey/i;
+/** Secrets and storage keys: the log keeps their digests (a webhook's secret sealed), the audit trail says only that they changed. */
+const secret = /hash$|password|secret|blobKey/i;
 
 /** Own ids spelled shorter than `<type>Id`. */
 const SHORTER_OWN_KEYS: Partial<Record<AuditObjectType, string>> = { bulk_job: 'jobId', system_message: 'messageId' };

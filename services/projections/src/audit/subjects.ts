@@ -69,6 +69,7 @@ export function subjectOf(event: Pick<RecordedEvent, 'stream' | 'type' | 'data'>
   }
   const bulkJob = streams.bulkJobs.idsOf(stream) ?? streams.bulkJobChunk.idsOf(stream);
   if (bulkJob) return { type: 'bulk_job', id: number(data.jobId), projectId: bulkJob[0], related: [] };
+  if (streams.webhookDelivery.is(stream)) return { type: 'webhook', id: number(data.webhookId), projectId: projectIdOfData, related: [] };
   if (stream === streams.roles) return { type: 'role', id: number(data.roleId), projectId: null, related: [] };
   if (stream === streams.groups) return { type: 'group', id: number(data.groupId), projectId: null, related: [] };
   if (streams.username.is(stream)) return { type: 'user', id: number(data.userId), projectId: null, related: [] };

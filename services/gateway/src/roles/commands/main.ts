@@ -3,7 +3,8 @@
  * lock refuses a second one), serving the gateways' commands and the bulk jobs' chunks over NATS
  * (request/reply in queue groups) and announcing each commit (`testament.log.committed`) for the
  * projection service. A first start seeds the log as the embedded server does: the roles, the
- * system statuses and the first superuser. A restart resumes the bulk jobs its stop left running.
+ * system statuses and the first superuser. A restart resumes the bulk jobs its stop left running. It is the cluster's
+ * one webhook sender: one process, so no two send the outbox (the claims would refuse the second anyway).
  */
 import {
   busChunkWorkers,
@@ -25,6 +26,7 @@ import { generatedPasswordFile, keptGeneratedPassword } from '../../admin/genera
 import { READ_MODELS_FILE, type Config } from '../../config.ts';
 import { blobImportStaging } from '../../http/import-staging.ts';
 import { createFirstAdmin, lockEmbeddedLog, openEventStore, openIdAllocator, resumeBulkJobs } from '../../system.ts';
+import { sendingWebhooks } from '../../webhooks/webhooks-setup.ts';
 import { FollowedFold } from '../gateway/followed-fold.ts';
 
 /** Events read at a time while a first start looks for a registered user. */
@@ -59,6 +61,22 @@ function resumeJobsLeftRunning(config: Config, bus: Bus, dispatch: CommandDispat
   return { stop: () => fold.close() };
 }
 
+/** The outbox sent from here, read from the projection service's file as a gateway reads it, once that fold is open. */
+function sendWebhooks(config: Config, bus: Bus, dispatch: CommandDispatcher): { stop(): Promise<void> } {
+  const fold = new FollowedFold(bus, { file: join(config.dataDir, READ_MODELS_FILE), runnerName: READ_MODELS_RUNNER, versioned: true });
+  const stops: Array<() => Promise<void>> = [];
+  void fold
+    .start()
+    .then(() => sendingWebhooks(config, fold.reads, dispatch, (stop) => stops.push(stop)).startSender?.())
+    .catch((error: unknown) => console.error('the webhooks could not be sent', error));
+  return {
+    async stop() {
+      for (const stop of stops) await stop();
+      await fold.close();
+    },
+  };
+}
+
 export async function serveCommandService(config: Config): Promise<void> {
   if (config.bus !== 'nats' || !config.natsUrl)
     throw new Error('TESTAMENT_ROLE=commands needs TESTAMENT_BUS=nats and NATS_URL: the gateways send it their commands');
@@ -91,6 +109,7 @@ export async function serveCommandService(config: Config): Promise<void> {
   // Commands a gateway sent to this service's earlier incarnation will get no answer: it stops waiting for them.
   bus.publish(COMMAND_SERVICE_STARTED, {});
   const resuming = resumeJobsLeftRunning(config, bus, dispatch, await store.headPosition());
+  const sending = sendWebhooks(config, bus, dispatch);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
@@ -98,6 +117,7 @@ export async function serveCommandService(config: Config): Promise<void> {
     console.log(`${signal}: shutting down`);
     for (const unsubscribe of stopServing) unsubscribe();
     await resuming.stop();
+    await sending.stop();
     // What was acknowledged is written before the log closes.
     await store.close();
     stopAnnouncing();

@@ -17,6 +17,7 @@ import { AUDIT_SIGNING_KEY_FILE, AUDIT_TRAIL_FILE, READ_MODELS_FILE, type Config
 import { ProjectionProgress } from '../../live/projection-progress.ts';
 import { OpenedResources } from '../../opened-resources.ts';
 import type { System } from '../../system.ts';
+import { openWebhooks } from '../../webhooks/webhooks-setup.ts';
 import { FollowedFold } from './followed-fold.ts';
 
 /** Resolves once the projection service serves the read models (it may start after this process). */
@@ -73,6 +74,8 @@ export async function startGatewaySystem(config: Config): Promise<System> {
       adminPassword: undefined,
       // The command service carries on the jobs a stop left running.
       resumeBulkJobs: async () => {},
+      // The command service sends the webhooks' deliveries; a gateway only seals and shows secrets.
+      webhooks: openWebhooks(config),
       close: () => resources.closeAll(),
     };
   } catch (error) {

@@ -2,7 +2,7 @@ import { NotFoundError, PermissionDeniedError, topicOwner } from '@testament/con
 import type { ReadStore } from '@testament/infra';
 import { findVisibleUser } from '@testament/projections/users/queries';
 import type { UserDocument } from '@testament/projections/users/user-document';
-import { visibleProjectOrFail } from '../../http/project-scope.ts';
+import { manageableProjectOrFail, visibleProjectOrFail } from '../../http/project-scope.ts';
 import { auditedProject } from '../../http/audit-access.ts';
 
 /** Whether the API's own check lets the read through: a refusal (403, 404) is a no, anything else goes on up. */
@@ -19,8 +19,8 @@ async function passes(check: () => Promise<unknown>): Promise<boolean> {
 /**
  * May this user follow changes of this topic? Exactly when they may read what it announces,
  * by the check that read's API makes: a project's topics as the project (`visibleProjectOrFail`),
- * its audit trail as the audit API (`auditedProject`), a user's account as the users API, what
- * only its owner reads (notifications, tokens, bulk jobs) by its owner only.
+ * its audit trail as the audit API (`auditedProject`), its webhooks as their API (`manageableProjectOrFail`),
+ * a user's account as the users API, what only its owner reads (notifications, tokens, bulk jobs) by its owner only.
  */
 export async function mayFollow(readStore: ReadStore, user: UserDocument, topic: string): Promise<boolean> {
   const owner = topicOwner(topic);
@@ -31,6 +31,8 @@ export async function mayFollow(readStore: ReadStore, user: UserDocument, topic:
       return passes(() => visibleProjectOrFail(readStore, user, owner.projectId));
     case 'audit':
       return passes(() => auditedProject(readStore, user, owner.projectId));
+    case 'webhooks':
+      return passes(() => manageableProjectOrFail(readStore, user, owner.projectId));
     case 'user':
       return (await findVisibleUser(readStore, user, owner.userId)) !== null;
     case 'own':
