@@ -106,7 +106,9 @@ export function usePlanActions(projectId: number, selectedPath: readonly number[
     const items = common(plan);
     const restoreItem = { label: t('plans.actions.restore'), icon: 'pi pi-replay', command: () => restore(plan) };
     const archiveOrRestore = plan.is_archive ? restoreItem : items.archive;
-    return [items.createChild, items.edit, items.copy, items.importResults, archiveOrRestore, items.remove, items.viewActivity];
+    // On the page the import is its icon alone: with its label the row of buttons took two lines.
+    const importResults = { ...items.importResults, data: { iconOnly: true } };
+    return [items.createChild, items.edit, items.copy, importResults, archiveOrRestore, items.remove, items.viewActivity];
   };
 
   let dialog: ReactNode = null;

@@ -1,7 +1,10 @@
 import { Button } from 'primereact/button';
 import type { MenuItem } from 'primereact/menuitem';
 
-/** A suite's (or a plan's) actions as buttons on its page; the same items the tree's right-click menu shows. */
+/**
+ * A suite's (or a plan's) actions as buttons on its page; the same items the tree's right-click menu shows. An item marked
+ * `data: { iconOnly: true }` is its icon alone, its label its name and tooltip, so the row stays one line at 1440 px.
+ */
 export function SuiteActions({ items }: { items: MenuItem[] }) {
   return (
     <div className="suite-page__actions">
@@ -9,7 +12,10 @@ export function SuiteActions({ items }: { items: MenuItem[] }) {
         <Button
           key={item.label}
           type="button"
-          label={item.label!}
+          label={item.data?.iconOnly ? undefined : item.label!}
+          aria-label={item.label!}
+          tooltip={item.data?.iconOnly ? item.label : undefined}
+          tooltipOptions={{ position: 'bottom' }}
           icon={item.icon as string}
           outlined
           size="small"
