@@ -1,6 +1,5 @@
 import {
   ConflictError,
-  NotFoundError,
   PermissionDeniedError,
   ValidationError,
   bulkMessages,
@@ -18,6 +17,7 @@ import type { KernelDeps } from '../kernel/command-handler.ts';
 import { newCommandMeta, type CommandMeta } from '../kernel/command-meta.ts';
 import type { Actor } from '../kernel/decider.ts';
 import { inParallel } from '../kernel/in-parallel.ts';
+import { reasonOf, refusal } from '../kernel/refusal.ts';
 import { requireProjectWrite } from '../kernel/project-access.ts';
 import type { testCommands } from '../tests/handlers.ts';
 import type { caseCommands } from '../cases/handlers.ts';
@@ -112,16 +112,6 @@ const PERMISSION: Record<BulkOperation['kind'], string> = {
   import: 'add_testcase',
   report: 'add_testresult',
 };
-
-/**
- * A refusal of one item that ends the job with its reason; anything else is a fault of the server, and the job is tried again
- * (inBackground).
- */
-const refusal = (error: unknown) =>
-  error instanceof ValidationError || error instanceof NotFoundError || error instanceof PermissionDeniedError;
-
-/** The refusal as the user reads it: a validation's messages without their fields' names. */
-const reasonOf = (error: Error) => (error instanceof ValidationError ? Object.values(error.fields).flat().join(' ') : error.message);
 
 /**
  * Bulk jobs (§4.11): a job is accepted with its items (tests, or cases), then

@@ -4,7 +4,6 @@ import {
   REPORT_OUTCOMES,
   emptyReportSummary,
   NotFoundError,
-  PermissionDeniedError,
   SKIPPED_LISTED,
   ValidationError,
   reportImportMessages,
@@ -38,6 +37,7 @@ import type { suiteCommands } from '../suites/handlers.ts';
 import { commandUnit, type UnitOf } from '../kernel/command-units.ts';
 import { derivedMeta, folderSuites, stagedReader, type ImportStaging } from './case-import.ts';
 import type { planTests } from './plan-tests.ts';
+import { reasonOf, refusal } from '../kernel/refusal.ts';
 
 export type ReportOperation = Extract<BulkOperation, { kind: 'report' }>;
 
@@ -103,10 +103,6 @@ function skip(summary: ReportChunkSummary, test: StagedReportTest, reason: strin
   summary.skippedCount++;
   if (summary.skipped.length < SKIPPED_LISTED) summary.skipped.push({ file: test.file, line: test.line, name: test.name, reason });
 }
-
-const refusal = (error: unknown) =>
-  error instanceof ValidationError || error instanceof NotFoundError || error instanceof PermissionDeniedError;
-const reasonOf = (error: Error) => (error instanceof ValidationError ? Object.values(error.fields).flat().join(' ') : error.message);
 
 /** What an automated test's case says of itself: the key it is found by in the next runs. */
 const scenarioOf = (test: StagedReportTest) => `Automated test \`${test.key}\`, recorded from ${test.file}.`;
