@@ -63,6 +63,8 @@ async function importReport(baseUrl: string, credentials: Credentials, file: str
   if (answer.status !== 200 && answer.status !== 202)
     throw new Error(`import answered ${answer.status}: ${(await answer.text()).slice(0, 300)}`);
   let job = (await answer.json()) as ReportImportResponse;
+  // The upload read, its tests staged, its suites and plan made: the job runs from here.
+  const answeredSeconds = elapsedSeconds(startedAt);
   const agent = connection();
   try {
     while (job.status === 'running') {
@@ -79,7 +81,7 @@ async function importReport(baseUrl: string, credentials: Credentials, file: str
     agent.destroy();
   }
   if (job.status === 'failed') throw new Error(`import job ${job.id} failed: ${job.reason}`);
-  return { seconds: elapsedSeconds(startedAt), job };
+  return { seconds: elapsedSeconds(startedAt), answeredSeconds, job };
 }
 
 /**
@@ -109,7 +111,8 @@ export async function reportImportBenchmarks(): Promise<BenchResult[]> {
     const first = await importReport(server.url, lead, file, fields).finally(() => clearInterval(sampler));
     const summary = first.job.summary!;
     log(
-      `import of ${of}: ${round(first.seconds, 1)} s; ${JSON.stringify({ ...summary, skipped_tests: summary.skipped_tests.length })}; ` +
+      `import of ${of}: ${round(first.seconds, 1)} s (answered after ${round(first.answeredSeconds, 1)} s); ` +
+        `${JSON.stringify({ ...summary, skipped_tests: summary.skipped_tests.length })}; ` +
         `RSS ${round(rssBefore, 0)} → peak ${round(peak, 0)} MB`,
     );
     const again = await importReport(server.url, lead, file, fields);
@@ -168,6 +171,7 @@ export async function reportImportBenchmarks(): Promise<BenchResult[]> {
           target: { op: '<=', value: 60 },
           detail: {
             testsPerSecond: Math.round(tests / first.seconds),
+            answeredSeconds: round(first.answeredSeconds, 1),
             casesCreated: summary.cases_created,
             results: summary.results.length,
           },

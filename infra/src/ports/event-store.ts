@@ -153,5 +153,10 @@ export interface EventStore {
    * answer as `verifyThroughPort` in `event-store/verify.ts`.
    */
   verifyLog?(options: VerifyScope): Promise<LogVerification>;
+  /**
+   * Told that no event names `stream` yet (a freshly allocated id's stream): an adapter that knows it is the only writer may then
+   * answer a read of it without asking its storage (a wrong hint would fail the stream's first append on the storage's unique key).
+   */
+  noteNewStream?(stream: string): void;
   close(): Promise<void>;
 }

@@ -159,6 +159,24 @@ describe('SqliteEventStore', () => {
     await second.close();
   });
 
+  it('answers the first read of a stream noted as new without asking the file, and appends to it as to any new stream', async () => {
+    const store = SqliteEventStore.open(file);
+    await store.append('case-1', [newEvent('A')], 'no_stream');
+    store.noteNewStream('case-1'); // Its head is known: the note changes nothing.
+    expect((await store.readStream('case-1')).map((event) => event.type)).toEqual(['A']);
+    // A row only a query could see, written behind the store's back (nothing does so: this process is the only writer).
+    const intruder = new Database(file);
+    intruder.prepare(INSERT_EVENT).run([1000, 'case-2', 0, 'X', 1, '{}', '{}', 'hash']);
+    intruder.close();
+    store.noteNewStream('case-2');
+    expect(await store.readStream('case-2')).toEqual([]);
+    expect((await store.readStream('case-3')).length).toBe(0);
+    store.noteNewStream('case-3');
+    expect(await store.append('case-3', [newEvent('B')], 'no_stream')).toMatchObject({ revision: 0 });
+    expect((await store.readStream('case-3')).map((event) => event.type)).toEqual(['B']);
+    await store.close();
+  });
+
   it('delivers a live event to a subscriber promptly', async () => {
     const store = SqliteEventStore.open(file);
     const latencies: number[] = [];

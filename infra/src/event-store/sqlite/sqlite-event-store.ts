@@ -105,6 +105,11 @@ export class SqliteEventStore implements EventStore {
     return events;
   }
 
+  /** A new case's or test's stream: the first load of it (a create's) needs no query then. */
+  noteNewStream(stream: string): void {
+    if (this.streamHeads.cached(stream) === undefined) this.streamHeads.set(stream, NO_STREAM_HEAD);
+  }
+
   /** A thousand streams per query (`readStreamsWith`). */
   async readStreams(streams: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
     const read = readStreamsWith(this.statements.readStreams, streams);

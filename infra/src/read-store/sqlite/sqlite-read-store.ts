@@ -114,6 +114,10 @@ export class SqliteReadStore implements ReadStore {
     }
     if (this.db.pragma('user_version', { simple: true }) !== LAYOUT_VERSION) this.dropEverything();
     this.db.pragma(`cache_size = -${options.cacheKiB ?? 65_536}`);
+    // A write inside a transaction journals the pages it changes for its own undo, and past 64 KiB (a row of a read model with ten indexes
+    // and a search table) SQLite spills that journal to a temporary file, a write call per page: kept in memory, a fold of a report import
+    // made 63,000 write calls instead of 774,000 and took 3.0 s instead of 4.3–5.8.
+    this.db.pragma('temp_store = MEMORY');
     this.registerFunctions();
     this.db.exec(
       'CREATE TABLE IF NOT EXISTS _rm_paths (collection TEXT NOT NULL, path TEXT NOT ' +
@@ -308,7 +312,13 @@ export class SqliteReadStore implements ReadStore {
     this.db.pragma('wal_autocheckpoint = 0');
     this.checkpointer?.pause();
     return async () => {
-      for (const build of rebuild) build();
+      // The indexes' sorts may outgrow memory: they spill to files, as SQLite's sorter does by default.
+      this.db.pragma('temp_store = FILE');
+      try {
+        for (const build of rebuild) build();
+      } finally {
+        this.db.pragma('temp_store = MEMORY');
+      }
       this.db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
       this.db.pragma('wal_checkpoint(TRUNCATE)');
       this.checkpointer?.resume();

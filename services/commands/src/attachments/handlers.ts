@@ -1,5 +1,5 @@
 import { streams, NotFoundError } from '@testament/contracts';
-import { handleCommand, idForNewAggregate, type KernelDeps } from '../kernel/command-handler.ts';
+import { handleCommand, idForNewStream, type KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
 import { requireProjectWrite } from '../kernel/project-access.ts';
 import { attachmentDecider, type AttachmentOwner, type UploadedFileFacts } from './decide.ts';
@@ -13,7 +13,7 @@ export function attachmentHandlers(deps: KernelDeps) {
       const project = await deps.projectAccess(input.projectId, meta.actor);
       // Refused before an id is spent; the decider checks again.
       requireProjectWrite(project, meta.actor, 'add_attachment');
-      const attachmentId = await idForNewAggregate(deps, 'attachment', streams.attachment.of, meta);
+      const attachmentId = await idForNewStream(deps, 'attachment', streams.attachment.of, meta);
       const command = { type: 'UploadAttachment' as const, attachmentId, ...input };
       const { position } = await handleCommand(deps, attachmentDecider, streams.attachment.of(attachmentId), command, meta, { project });
       return { position, attachmentId };

@@ -1,5 +1,5 @@
 import { streams, type CaseContent, type CaseStep } from '@testament/contracts';
-import { handleCommand, idForNewAggregate, type KernelDeps } from '../kernel/command-handler.ts';
+import { handleCommand, idForNewStream, type KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
 import { caseDecider, type CaseCommand, type Relabelling } from './decide.ts';
 import { latestVersion } from './evolve.ts';
@@ -75,7 +75,7 @@ export function caseCommands(deps: KernelDeps, lookups: CaseLookups) {
 
   return {
     async create(input: { projectId: number; content: CaseContentInput }, meta: CommandMeta) {
-      const caseId = await idForNewAggregate(deps, 'testcase', streamOf, meta);
+      const caseId = await idForNewStream(deps, 'testcase', streamOf, meta);
       const content = await contentOf(input.content, null);
       const facts = await factsOf(input.projectId, content);
       return run(

@@ -1,5 +1,5 @@
 import { streams, type CommentModel } from '@testament/contracts';
-import { handleCommand, idForNewAggregate, type KernelDeps } from '../kernel/command-handler.ts';
+import { handleCommand, idForNewStream, type KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
 import { commentDecider, type CommentCommand } from './decide.ts';
 
@@ -19,7 +19,7 @@ export function commentHandlers(
       input: { projectId: number; model: CommentModel; objectId: number; content: string; attachmentIds: number[] },
       meta: CommandMeta,
     ) {
-      const commentId = await idForNewAggregate(deps, 'comment', streams.comment.of, meta);
+      const commentId = await idForNewStream(deps, 'comment', streams.comment.of, meta);
       return run(
         input.projectId,
         commentId,

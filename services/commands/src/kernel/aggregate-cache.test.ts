@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCommandService } from '../command-service.ts';
 import { AggregateCache, type Evolver } from './aggregate-cache.ts';
+import { CommandBatch } from './command-batch.ts';
 import { newCommandMeta } from './command-meta.ts';
 import type { DomainEvent } from './decider.ts';
 
@@ -249,6 +250,27 @@ describe('aggregate cache limits', () => {
     // A missing stream is not kept: a load reads it whole, as before.
     expect(await cache.load(missing, counter)).toEqual({ revision: -1, state: 0 });
     expect(cache.size).toBe(3);
+  });
+
+  it('keeps the states a batch decided unless the batch says not to, and a state not kept is read again whole', async () => {
+    const [kept, left] = await streamsOfFiveEvents('kept', 'left');
+    const counting = readCounting(store);
+    const cache = new AggregateCache(counting.store);
+    const deps = { store: counting.store, aggregates: cache, clock: () => new Date('2026-05-01T10:00:00Z') };
+    for (const [stream, keepStates] of [
+      [kept!, true],
+      [left!, false],
+    ] as const) {
+      await cache.load(stream, counter);
+      const batch = new CommandBatch({ keepStates });
+      batch.add({ stream, events: ticks(1), expected: 4, remember: (revision) => cache.remember(stream, counter, { revision, state: 6 }) });
+      await batch.commit(deps, [], meta());
+    }
+    expect(cache.size).toBe(1);
+    expect(await cache.load(kept!, counter)).toEqual({ revision: 5, state: 6 });
+    expect(await cache.load(left!, counter)).toEqual({ revision: 5, state: 6 });
+    expect(counting.readsOf(kept!).map((read) => read.fromRevision)).toEqual([0, 6]);
+    expect(counting.readsOf(left!).map((read) => read.fromRevision)).toEqual([0, 0]);
   });
 
   it('keeps at most the configured number of streams', async () => {

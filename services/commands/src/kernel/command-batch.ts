@@ -27,6 +27,12 @@ export function batchMemberMeta(meta: CommandMeta, index: number, batch: Command
 export class CommandBatch implements DecisionBatch {
   private readonly decisions: BatchedDecision[] = [];
 
+  /**
+   * `keepStates: false` leaves the decided states out of the aggregate cache after the commit: a report import's hundred thousand new
+   * cases and tests, which nothing decides on again soon, would otherwise fill the heap, and every young collection would copy them.
+   */
+  constructor(private readonly options: { keepStates?: boolean } = {}) {}
+
   add(decision: BatchedDecision): void {
     this.decisions.push(decision);
   }
@@ -46,7 +52,8 @@ export class CommandBatch implements DecisionBatch {
     try {
       const results = await deps.store.appendMany(appends);
       this.decisions.forEach((decision, index) => {
-        decision.remember(results[index]!.revision);
+        if (this.options.keepStates === false) deps.aggregates.forget(decision.stream);
+        else decision.remember(results[index]!.revision);
       });
       return Math.max(...results.map((result) => result.position));
     } catch (error) {

@@ -153,17 +153,42 @@ export async function idForNewAggregate(
   streamOf: (id: number) => string,
   meta: CommandMeta,
 ): Promise<number> {
-  if (!meta.idempotent) return deps.ids.next(resourceType);
+  return (await reservedId(deps, resourceType, streamOf, meta)).id;
+}
+
+/**
+ * The same for an aggregate whose stream is its own (`streamOf(id)` names no other aggregate's): a fresh id's stream is told to the store
+ * as new, since ids are never handed out twice, so the create's load of it asks the log nothing.
+ */
+export async function idForNewStream(
+  deps: KernelDeps,
+  resourceType: string,
+  streamOf: (id: number) => string,
+  meta: CommandMeta,
+): Promise<number> {
+  const { id, fresh } = await reservedId(deps, resourceType, streamOf, meta);
+  if (fresh) deps.store.noteNewStream?.(streamOf(id));
+  return id;
+}
+
+/** `fresh`: allocated now, not the one an earlier run of the command reserved. */
+async function reservedId(
+  deps: KernelDeps,
+  resourceType: string,
+  streamOf: (id: number) => string,
+  meta: CommandMeta,
+): Promise<{ id: number; fresh: boolean }> {
+  if (!meta.idempotent) return { id: await deps.ids.next(resourceType), fresh: true };
   const reservation = streams.commandReservation(createHash('sha256').update(meta.commandId).digest('hex').slice(0, 32));
   for (;;) {
     const existing = await deps.store.readStream(reservation);
     const accepted = existing[0]?.data as CommandEvent['data'] | undefined;
-    if (accepted) return accepted.aggregateId;
+    if (accepted) return { id: accepted.aggregateId, fresh: false };
     const id = await deps.ids.next(resourceType);
     const data: CommandEvent['data'] = { stream: streamOf(id), aggregateId: id };
     try {
       await deps.store.append(reservation, toNewEvents([{ type: 'CommandAccepted', data }], meta, deps.clock().toISOString()), 'no_stream');
-      return id;
+      return { id, fresh: true };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;
     }

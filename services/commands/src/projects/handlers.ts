@@ -1,5 +1,5 @@
 import { streams, DEFAULT_PROJECT_SETTINGS, ValidationError, messages, type ProjectSettings } from '@testament/contracts';
-import { handleCommand, idForNewAggregate, type KernelDeps } from '../kernel/command-handler.ts';
+import { handleCommand, idForNewStream, type KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
 import { projectDecider, type ProjectChanges } from './decide.ts';
 import { membershipHandlers } from './membership.ts';
@@ -35,7 +35,7 @@ export function projectHandlers(deps: KernelDeps, usableStatusIds: UsableStatusI
   };
   return {
     async create(input: CreateProjectInput, meta: CommandMeta) {
-      const projectId = await idForNewAggregate(deps, 'project', streams.project.of, meta);
+      const projectId = await idForNewStream(deps, 'project', streams.project.of, meta);
       const settings = { ...DEFAULT_PROJECT_SETTINGS, ...input.settings };
       // Only what was given is checked: the defaults name system statuses.
       await requireUsableDefaultStatus(projectId, input.settings);

@@ -22,8 +22,18 @@ export interface SuiteFacts {
   unusableAttachment: number | null;
 }
 
+/** A suite to make: its id, project, fields and what the handler looked up for it. */
+export interface NewSuite {
+  id: number;
+  projectId: number;
+  fields: SuiteFields;
+  facts: SuiteFacts;
+}
+
 export type SuiteCommand =
-  | { type: 'Create'; id: number; projectId: number; fields: SuiteFields; facts: SuiteFacts }
+  | ({ type: 'Create' } & NewSuite)
+  /** Suites made together, parents before their children (an import's folders): one decision, however many. */
+  | { type: 'CreateMany'; suites: readonly NewSuite[] }
   | { type: 'Change'; id: number; changes: Partial<SuiteFields>; facts: SuiteFacts }
   | { type: 'Delete'; id: number }
   | { type: 'Recover'; id: number }
@@ -51,7 +61,7 @@ function requireAttachments(facts: SuiteFacts): void {
     throw ValidationError.of('attachments', catalogueMessages.projectUnknown(facts.unusableAttachment));
 }
 
-function create(command: Extract<SuiteCommand, { type: 'Create' }>, state: SuiteTreeState, context: DecisionContext): SuiteEvent[] {
+function create(command: NewSuite, state: SuiteTreeState, context: DecisionContext): SuiteEvent[] {
   if (state.suites.has(command.id)) return [];
   requireProjectWrite(context.project, context.actor, 'add_testsuite');
   requireParent(state, command.fields.parentId, command.id);
@@ -59,6 +69,18 @@ function create(command: Extract<SuiteCommand, { type: 'Create' }>, state: Suite
   requireAttachments(command.facts);
   requireAttributes(command.fields.attributes, command.facts.requiredAttributes);
   return [{ type: 'SuiteCreated', data: { id: command.id, projectId: command.projectId, ...command.fields } }];
+}
+
+/** Each suite decided on the tree the ones before it made, so a suite may be the parent of the next. */
+function createMany(suites: readonly NewSuite[], state: SuiteTreeState, context: DecisionContext): SuiteEvent[] {
+  const events: SuiteEvent[] = [];
+  let tree = state;
+  for (const suite of suites) {
+    const made = create(suite, tree, context);
+    tree = made.reduce(evolveSuiteTree, tree);
+    events.push(...made);
+  }
+  return events;
 }
 
 function change(command: Extract<SuiteCommand, { type: 'Change' }>, state: SuiteTreeState, context: DecisionContext): SuiteEvent[] {
@@ -103,6 +125,8 @@ export const suiteTreeDecider: Decider<SuiteCommand, SuiteTreeState, SuiteEvent>
     switch (command.type) {
       case 'Create':
         return create(command, state, context);
+      case 'CreateMany':
+        return createMany(command.suites, state, context);
       case 'Change':
         return change(command, state, context);
       case 'Delete': {

@@ -26,6 +26,9 @@ export function suiteCommands(deps: KernelDeps, lookups: SuiteLookups) {
     unusableAttachment: await lookups.unusableAttachment(projectId, attachmentIds),
   });
 
+  /** A new suite's id (a request retried under the same key gets the same one). */
+  const newId = (projectId: number, meta: CommandMeta) => idForNewAggregate(deps, 'testsuite', () => streamOf(projectId), meta);
+
   async function run(projectId: number, command: SuiteCommand, meta: CommandMeta) {
     const project = await deps.projectAccess(projectId, meta.actor);
     const { position } = await handleCommand(deps, suiteTreeDecider, streamOf(projectId), command, meta, { project });
@@ -35,13 +38,21 @@ export function suiteCommands(deps: KernelDeps, lookups: SuiteLookups) {
   return {
     async create(input: { projectId: number } & SuiteFields, meta: CommandMeta) {
       const { projectId, ...fields } = input;
-      const id = await idForNewAggregate(deps, 'testsuite', () => streamOf(projectId), meta);
+      const id = await newId(projectId, meta);
       const { position } = await run(
         projectId,
         { type: 'Create', id, projectId, fields, facts: await facts(projectId, fields.attachmentIds) },
         meta,
       );
       return { position, id };
+    },
+    newId,
+    /** Suites with ids from `newId`, parents before their children: one append, so an import's thousand folders wait for one commit. */
+    async createMany(projectId: number, suites: ReadonlyArray<{ id: number } & SuiteFields>, meta: CommandMeta) {
+      const made = await Promise.all(
+        suites.map(async ({ id, ...fields }) => ({ id, projectId, fields, facts: await facts(projectId, fields.attachmentIds) })),
+      );
+      return run(projectId, { type: 'CreateMany', suites: made }, meta);
     },
     change: async (input: SuiteRef & { changes: Partial<SuiteFields> }, meta: CommandMeta) =>
       run(

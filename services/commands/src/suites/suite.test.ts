@@ -68,6 +68,29 @@ describe('suite tree', () => {
     ).toMatchObject({ parentId: 3 });
   });
 
+  it('creates several suites in one decision, each under a suite before it, all refused when one is', () => {
+    const suite = (id: number, parentId: number | null) => ({ id, projectId: 3, fields: fields(parentId, `S${id}`), facts: noFacts });
+    expect(
+      open(tree).when({ type: 'CreateMany', suites: [suite(10, 3), suite(11, 10), suite(12, null), suite(13, 11)] }, member, publicProject),
+    ).toEqual([created(10, 3), created(11, 10), created(12), created(13, 11)]);
+    // A suite that exists is made once: a retried import decides nothing for it.
+    expect(open(tree).when({ type: 'CreateMany', suites: [suite(4, null), suite(10, 4)] }, member, publicProject)).toEqual([
+      created(10, 4),
+    ]);
+    expect(
+      fieldErrorsOf(() => open(tree).when({ type: 'CreateMany', suites: [suite(10, 3), suite(11, 77)] }, member, publicProject)),
+    ).toEqual({ parent: ['Invalid pk "77" - object does not exist.'] });
+    expect(
+      fieldErrorsOf(() =>
+        open(chain(LIMITS.treeDepth - 1)).when(
+          { type: 'CreateMany', suites: [suite(2000, LIMITS.treeDepth - 1), suite(2001, 2000)] },
+          member,
+          publicProject,
+        ),
+      ),
+    ).toEqual({ parent: [`A tree may be at most ${LIMITS.treeDepth} levels deep: this would make it deeper.`] });
+  });
+
   it('refuses an unknown or deleted parent', () => {
     expect(
       fieldErrorsOf(() =>

@@ -1,5 +1,5 @@
 import { streams, PermissionDeniedError, systemMessages } from '@testament/contracts';
-import { handleCommand, idForNewAggregate, type KernelDeps } from '../kernel/command-handler.ts';
+import { handleCommand, idForNewStream, type KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
 import { systemMessageDecider, type SystemMessageCommand, type SystemMessageFields } from './decide.ts';
 
@@ -12,7 +12,7 @@ export function systemMessageHandlers(deps: KernelDeps) {
     async create(input: SystemMessageFields, meta: CommandMeta) {
       // Refused before an id is spent; the decider checks again.
       if (!meta.actor.isSuperuser) throw new PermissionDeniedError(systemMessages.onlySuperuser);
-      const messageId = await idForNewAggregate(deps, 'system-message', streams.systemMessage.of, meta);
+      const messageId = await idForNewStream(deps, 'system-message', streams.systemMessage.of, meta);
       return run(messageId, { type: 'CreateSystemMessage', messageId, ...input }, meta);
     },
     change: (input: { messageId: number } & Partial<SystemMessageFields>, meta: CommandMeta) => {

@@ -1,5 +1,5 @@
 import { streams } from '@testament/contracts';
-import { handleCommand, idForNewAggregate, type KernelDeps } from '../kernel/command-handler.ts';
+import { handleCommand, idForNewStream, type KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
 import type { Actor } from '../kernel/decider.ts';
 import { testDecider, type CaseVersionFacts, type EditSettings, type ResultFacts, type StepStatus, type TestCommand } from './decide.ts';
@@ -96,7 +96,7 @@ export function testCommands(deps: KernelDeps, lookups: TestLookups) {
       input: { projectId: number; planId: number; caseId: number; assigneeId: number | null; permission?: string },
       meta: CommandMeta,
     ) {
-      const testId = await idForNewAggregate(deps, 'test', streamOf, meta);
+      const testId = await idForNewStream(deps, 'test', streamOf, meta);
       const { projectId, planId, caseId, assigneeId } = input;
       return run(
         projectId,

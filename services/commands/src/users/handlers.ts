@@ -8,7 +8,7 @@ import {
   type StoredAvatar,
   type UserConfig,
 } from '@testament/contracts';
-import { appendOnce, handleCommand, idForNewAggregate, type KernelDeps } from '../kernel/command-handler.ts';
+import { appendOnce, handleCommand, idForNewStream, type KernelDeps } from '../kernel/command-handler.ts';
 import type { CommandMeta } from '../kernel/command-meta.ts';
 import { hashPassword } from '../kernel/passwords.ts';
 import { userDecider, type TokenIssue, type UserChanges, type UserCommand } from './decide.ts';
@@ -34,7 +34,7 @@ async function claimUsername(deps: KernelDeps, username: string, meta: CommandMe
       // A claim whose user was never written (a crash in between) is taken over by the retry.
       if (!owner.exists) return claim.userId;
     }
-    const userId = await idForNewAggregate(deps, 'user', streams.user.of, meta);
+    const userId = await idForNewStream(deps, 'user', streams.user.of, meta);
     const event = { type: 'UsernameClaimed', data: { userId } };
     const { appended } = await appendOnce(deps, streams.username(username), [event], meta, claim ? claim.revision : 'no_stream');
     if (appended) return userId;

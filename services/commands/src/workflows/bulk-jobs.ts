@@ -222,7 +222,7 @@ export function bulkJobWorkflow(
     for (let attempt = 1; ; attempt++) {
       const earlier = await deps.store.readStream(markStream);
       if (earlier.length > 0) return { position: earlier[0]!.position, refused: null };
-      const batch = new CommandBatch();
+      const batch = new CommandBatch({ keepStates: job.operation.kind !== 'report' });
       const { refused, report } = await decideChunk(job, chunk.from, itemIds, batch, meta);
       if (refused) return { position: 0, refused };
       const applied: BulkJobChunkEvent = {

@@ -14,7 +14,7 @@ import type { CommandMeta } from '../kernel/command-meta.ts';
 import { requireProjectWrite } from '../kernel/project-access.ts';
 import type { labelCatalogue } from '../labels/handlers.ts';
 import type { suiteCommands } from '../suites/handlers.ts';
-import { suiteTreeDecider } from '../suites/decide.ts';
+import { suiteTreeDecider, type SuiteFields } from '../suites/decide.ts';
 import type { SuiteTreeState } from '../suites/evolve.ts';
 import type { caseLabelIds } from './case-labels.ts';
 import { commandUnit, type UnitOf } from '../kernel/command-units.ts';
@@ -95,12 +95,14 @@ export async function folderSuites(
   if (missing.length > 0) requireProjectWrite(access, meta.actor, 'add_testsuite');
   return {
     async make() {
+      const made: Array<{ id: number } & SuiteFields> = [];
       for (const path of missing) {
+        const id = await suites.newId(projectId, derivedMeta(meta, `suite:${pathKey(path)}`));
         const parentId = suiteIds.get(pathKey(path.slice(0, -1))) ?? null;
-        const fields = { parentId, name: path.at(-1)!, description: '', attributes: {}, attachmentIds: [] };
-        const { id } = await suites.create({ projectId, ...fields }, derivedMeta(meta, `suite:${pathKey(path)}`));
+        made.push({ id, parentId, name: path.at(-1)!, description: '', attributes: {}, attachmentIds: [] });
         suiteIds.set(pathKey(path), id);
       }
+      if (made.length > 0) await suites.createMany(projectId, made, derivedMeta(meta, 'suites'));
       return [...paths.entries()].flatMap(([key, path]) => {
         const suiteId = suiteIds.get(key);
         return suiteId === null || suiteId === undefined ? [] : [{ path: [...path], suiteId }];

@@ -223,7 +223,9 @@ export function reportImport(
   ): Promise<Array<{ caseId: number; created: boolean } | { skipped: string }>> {
     const { projectId, jobId, operation } = job;
     const keyed = tests.filter((test) => test.caseRef === null).map((test) => test.key);
-    const keyShard = (key: string) => Number.parseInt(sha(key).slice(0, 4), 16) % SHARDS;
+    // Hashed once per key: a shard is asked for each key three times (to load, to find, to claim).
+    const shardOfKey = new Map(keyed.map((key) => [key, Number.parseInt(sha(key).slice(0, 4), 16) % SHARDS]));
+    const keyShard = (key: string) => shardOfKey.get(key)!;
     const shards = await shardsOf((shard) => streams.reportCases(projectId, shard), caseClaims, keyShard, keyed);
     const claimed = tests.map((test) => (test.caseRef === null ? shards.find(test.key) : undefined));
     const named = tests.flatMap((test) => {
@@ -305,7 +307,7 @@ export function reportImport(
     for (let attempt = 1; ; attempt++) {
       const [earlier] = await deps.store.readStream(chunkStream);
       if (earlier) return (earlier.data as { items: PreparedReportItem[] }).items;
-      const batch = new CommandBatch();
+      const batch = new CommandBatch({ keepStates: false });
       const marks: BatchMark[] = [];
       const cases = await casesOf(job, tests, batch, marks, meta);
       const items: PreparedReportItem[] = places.map((place) => ({
