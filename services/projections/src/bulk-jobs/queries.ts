@@ -3,6 +3,7 @@ import { findPage, type PageWindow } from '../paging.ts';
 import { BULK_JOBS, type BulkJobDocument } from './bulk-jobs-projection.ts';
 
 export type { BulkJobDocument } from './bulk-jobs-projection.ts';
+export { reportSummaryOf } from './report-summary.ts';
 
 /** A user's bulk jobs, the latest first. */
 export function listBulkJobs(readStore: ReadStore, userId: number, page: PageWindow): Promise<{ items: BulkJobDocument[]; count: number }> {

@@ -8,6 +8,7 @@ import {
   type WebhookEventName,
 } from '@testament/contracts';
 import { BULK_JOBS, type BulkJobDocument } from '../bulk-jobs/bulk-jobs-projection.ts';
+import { reportSummaryOf } from '../bulk-jobs/report-summary.ts';
 import { PLANS, type PlanDocument } from '../plans/plan-document.ts';
 import { PROJECTS, type ProjectDocument } from '../projects/project-document.ts';
 import type { DocumentKey, EventOf, ProjectionView } from '../runner/projection.ts';
@@ -101,6 +102,8 @@ function jobEnded(event: EventOf<BulkJobEnded>, view: View): Occurrence[] {
       done: event.data.done,
       reason: failed ? event.data.reason : null,
       user_id: job.userId,
+      // A report import's plan, run key and counts, as `bulk-jobs/{id}/` shows them: what a CI chat message says.
+      summary: job.report ? reportSummaryOf(job.report) : null,
     },
   };
   const ended: Occurrence[] = [{ event: 'bulk_job.finished', data }];

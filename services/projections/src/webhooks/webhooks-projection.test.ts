@@ -1,4 +1,4 @@
-import { DEFAULT_PROJECT_SETTINGS, WEBHOOK_FAILING_STATUSES, type WebhookEventName } from '@testament/contracts';
+import { DEFAULT_PROJECT_SETTINGS, emptyReportSummary, WEBHOOK_FAILING_STATUSES, type WebhookEventName } from '@testament/contracts';
 import { SqliteReadStore, type RecordedEvent } from '@testament/infra';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -140,6 +140,42 @@ describe('webhooks read model, on bulk jobs', () => {
       data: { jobId, projectId: PROJECT, userId: 5, operation, itemIds: [1, 2], chunkSize: 500, background: true, planId: null },
     });
     const importing = { kind: 'import', source: 'zephyr', stagedKey: 'k', suites: [], labels: [] };
+    const statuses = { passed: 2, failed: 1, error: 4, skipped: 3 };
+    const reporting = {
+      kind: 'report',
+      source: 'junit',
+      stagedKey: 'r',
+      pageSize: 500,
+      pages: 1,
+      planId: 9,
+      runKey: 'ci-7',
+      statuses,
+      suites: [],
+    };
+    const skipped = { file: 'TEST-a.xml', line: 4, name: 'a.b', reason: 'Named twice' };
+    const outcomes = { passed: 1, failed: 0, error: 0, skipped: 0 };
+    const chunk = {
+      ...emptyReportSummary(),
+      casesCreated: 1,
+      testsCreated: 1,
+      results: { '2': 1 },
+      outcomes,
+      skippedCount: 1,
+      skipped: [skipped],
+    };
+    const job = (id: number, operation: string, status: string, done: number, reason: string | null, summary: object | null = null) => ({
+      job: { id, operation, status, total: 2, done, reason, user_id: 5, summary },
+    });
+    const summary = {
+      plan: 9,
+      run_key: 'ci-7',
+      cases_created: 1,
+      tests_created: 1,
+      results: [{ status: 2, count: 1 }],
+      outcomes,
+      skipped: 1,
+      skipped_tests: [skipped],
+    };
     const events = recorded([
       {
         type: 'WebhookCreated',
@@ -163,6 +199,13 @@ describe('webhooks read model, on bulk jobs', () => {
         stream: `bulk-jobs-${PROJECT}-5`,
         data: { jobId: 2, projectId: PROJECT, done: 0, itemId: 1, reason: 'gone' },
       },
+      requested(3, reporting),
+      {
+        type: 'BulkJobChunkApplied',
+        stream: `bulk-jobs-${PROJECT}-5`,
+        data: { jobId: 3, projectId: PROJECT, from: 0, count: 2, report: chunk },
+      },
+      { type: 'BulkJobFinished', stream: `bulk-jobs-${PROJECT}-5`, data: { jobId: 3, projectId: PROJECT, done: 2 } },
     ]);
     const readStore = new SqliteReadStore();
     await foldInto(
@@ -172,9 +215,12 @@ describe('webhooks read model, on bulk jobs', () => {
     );
     const outbox = await readStore.collection<DeliveryDocument>(WEBHOOK_DELIVERIES).find({}, { sort: { position: 1, event: 1 } });
     expect(outbox.map((delivery) => [delivery.position, delivery.event, delivery.payload.data])).toEqual([
-      [3, 'bulk_job.finished', { job: { id: 1, operation: 'import', status: 'finished', total: 2, done: 2, reason: null, user_id: 5 } }],
-      [3, 'import.finished', { job: { id: 1, operation: 'import', status: 'finished', total: 2, done: 2, reason: null, user_id: 5 } }],
-      [5, 'bulk_job.finished', { job: { id: 2, operation: 'delete', status: 'failed', total: 2, done: 0, reason: 'gone', user_id: 5 } }],
+      [3, 'bulk_job.finished', job(1, 'import', 'finished', 2, null)],
+      [3, 'import.finished', job(1, 'import', 'finished', 2, null)],
+      [5, 'bulk_job.finished', job(2, 'delete', 'failed', 0, 'gone')],
+      // A report import's end says what it did, as its job does.
+      [8, 'bulk_job.finished', job(3, 'report', 'finished', 2, null, summary)],
+      [8, 'import.finished', job(3, 'report', 'finished', 2, null, summary)],
     ]);
     await readStore.close();
   });
