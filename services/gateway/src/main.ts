@@ -2,9 +2,6 @@ import { LogInUseError, type ScanListener } from '@testament/infra';
 import type { GeneratedAdminPassword } from './admin/generated-password.ts';
 import { buildApp } from './app.ts';
 import { configFromEnv, type Config } from './config.ts';
-import { serveCommandService } from './roles/commands/main.ts';
-import { startGatewaySystem } from './roles/gateway/gateway-system.ts';
-import { serveProjections } from './roles/projections/main.ts';
 import { startSystem, type System, type SystemOptions } from './system.ts';
 
 /**
@@ -54,9 +51,13 @@ function generatedPasswordNotice({ password, file, created }: GeneratedAdminPass
 const config = configFromEnv();
 const roles: Record<Config['role'], () => Promise<void>> = {
   all: () => serveHttp(config, (options) => startSystem(config, options)),
-  gateway: () => serveHttp(config, () => startGatewaySystem(config)),
-  commands: () => serveCommandService(config),
-  projections: () => serveProjections(config),
+  // The roles of a deployment are loaded by the process that takes them (each talks NATS, which the embedded server does not load).
+  gateway: async () => {
+    const { startGatewaySystem } = await import('./roles/gateway/gateway-system.ts');
+    return serveHttp(config, () => startGatewaySystem(config));
+  },
+  commands: async () => (await import('./roles/commands/main.ts')).serveCommandService(config),
+  projections: async () => (await import('./roles/projections/main.ts')).serveProjections(config),
 };
 roles[config.role]().catch((error: unknown) => {
   // A second server on the same data directory is a mistake to name, not a crash to trace.

@@ -10,11 +10,8 @@ import {
 import {
   EventStoreIdAllocator,
   FsBlobStore,
-  KurrentDbEventStore,
   MemoryBus,
-  MongoReadStore,
   SqliteReadStore,
-  NatsBus,
   SqliteEventStore,
   SqliteIdAllocator,
   SqliteWriterLock,
@@ -101,6 +98,7 @@ export function lockEmbeddedLog(config: Config): SqliteWriterLock | undefined {
 export async function openEventStore(config: Config): Promise<EventStore> {
   if (config.eventStore === 'kurrentdb') {
     if (!config.kurrentDbUrl) throw new Error('TESTAMENT_EVENT_STORE=kurrentdb needs KURRENTDB_URL');
+    const { KurrentDbEventStore } = await import('@testament/infra/event-store/kurrentdb/kurrentdb-event-store');
     return KurrentDbEventStore.connect(config.kurrentDbUrl);
   }
   return SqliteEventStore.open(eventLogFile(config));
@@ -123,6 +121,7 @@ export interface SystemOptions {
 async function openReadStore(config: Config, options: SystemOptions): Promise<ReadStore> {
   if (config.readStore === 'mongodb') {
     if (!config.mongoUrl) throw new Error('TESTAMENT_READ_STORE=mongodb needs MONGO_URL');
+    const { MongoReadStore } = await import('@testament/infra/read-store/mongodb/mongo-read-store');
     return MongoReadStore.connect(config.mongoUrl, config.mongoDatabase);
   }
   const onCollectionScan = scansOfGrowingCollections(options);
@@ -164,6 +163,7 @@ function readModelsThread(config: Config, options: SystemOptions, store: SqliteE
 async function openBus(config: Config): Promise<Bus> {
   if (config.bus === 'nats') {
     if (!config.natsUrl) throw new Error('TESTAMENT_BUS=nats needs NATS_URL');
+    const { NatsBus } = await import('@testament/infra/bus/nats-bus');
     return NatsBus.connect(config.natsUrl, { name: 'testament' });
   }
   return new MemoryBus();

@@ -1,4 +1,4 @@
-import { update as mingoUpdate } from 'mingo';
+import { update as mingoUpdate } from 'mingo/updater';
 import type { Update } from '../../ports/read-store.ts';
 import { cloneDocument } from './clone.ts';
 import { BAD_VALUE, FAILED_TO_PARSE, PATH_NOT_VIABLE, ReadStoreError, TYPE_MISMATCH, immutableIdError } from './errors.ts';

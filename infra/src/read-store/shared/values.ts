@@ -15,6 +15,11 @@ export function isOperatorObject(value: unknown): value is Record<string, unknow
 
 /** The value at a dotted path through subdocuments (not arrays), as `json_extract` finds it; undefined when missing. */
 export function valueAtPath(value: unknown, path: string): unknown {
-  for (const segment of path.split('.')) value = isPlainObject(value) ? value[segment] : undefined;
+  return valueAtSegments(value, path.split('.'));
+}
+
+/** `valueAtPath` with the path already split, for a caller that reads the same paths of many documents. */
+export function valueAtSegments(value: unknown, segments: readonly string[]): unknown {
+  for (const segment of segments) value = isPlainObject(value) ? value[segment] : undefined;
   return value;
 }

@@ -406,6 +406,31 @@ describe('writes beside another connection to the file', () => {
   });
 });
 
+describe('a row inserted where a deleted one was', () => {
+  it('is found by its own values and text only: the deleted row took its values and search entries along', async () => {
+    const store = new SqliteReadStore();
+    const cases = store.collection('cases');
+    await cases.createIndex({ keys: { projectId: 1, labelIds: 1, _id: 1 } });
+    await cases.createIndex({ keys: { nameKey: 1 }, search: 'substring' });
+    const ids = async (filter: Record<string, unknown>) => (await cases.find(filter)).map((document) => document._id);
+    await cases.bulkWrite([
+      { insertOne: { document: { _id: 1, projectId: 1, labelIds: [3], nameKey: 'login page' } } },
+      { insertOne: { document: { _id: 2, projectId: 1, labelIds: [4], nameKey: 'logout' } } },
+    ]);
+    // SQLite gives the next row the row id of the last one, deleted: the search table is keyed by it.
+    await cases.bulkWrite([{ deleteOne: { filter: { _id: 2 } } }]);
+    await cases.bulkWrite([{ insertOne: { document: { _id: 3, projectId: 1, labelIds: [5], nameKey: 'checkout' } } }]);
+    await cases.bulkWrite([{ insertOne: { document: { _id: 2, projectId: 1, labelIds: [6], nameKey: 'payment' } } }]);
+    expect(await ids({ nameKey: { $regex: 'gout' } })).toEqual([]);
+    expect(await ids({ projectId: 1, labelIds: 4 })).toEqual([]);
+    expect(await ids({ nameKey: { $regex: 'check' } })).toEqual([3]);
+    expect(await ids({ nameKey: { $regex: 'pay' } })).toEqual([2]);
+    expect(await ids({ projectId: 1, labelIds: 6 })).toEqual([2]);
+    expect(await ids({ nameKey: { $regex: 'o' } })).toEqual([1, 3]);
+    await store.close();
+  });
+});
+
 describe('the B-trees an index spec costs', () => {
   const btrees = (store: SqliteReadStore) =>
     store.db

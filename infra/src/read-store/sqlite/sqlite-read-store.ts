@@ -23,7 +23,7 @@ import { applyUpdate } from '../shared/apply-update.ts';
 import { freezeDocument } from '../shared/freeze.ts';
 import type { CollectionScan, ScanListener } from '../shared/scan.ts';
 import { DuplicateKeyError, FAILED_TO_PARSE, ReadStoreError, immutableIdError } from '../shared/errors.ts';
-import { isOperatorObject, isPlainObject, valueAtPath } from '../shared/values.ts';
+import { isOperatorObject, isPlainObject, valueAtPath, valueAtSegments } from '../shared/values.ts';
 import { columnSql, filterPaths, filterSql, jsonPath, fieldSql, type PathFacts, type SqlPart } from './filter-sql.ts';
 import { aggregateSql } from './pipeline-sql.ts';
 import { project } from './projection.ts';
@@ -397,6 +397,8 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
   private readonly columns = new Map<string, string>();
   /** By which columns changed, the UPDATE that writes them with the document. */
   private readonly updates = new Map<string, string>();
+  /** The columns' paths (split), names and INSERT, worked out once per set of columns: every write of a fold needs them. */
+  private layout: { paths: string[]; segments: string[][]; names: string[]; list: string; insert: string } | undefined;
   /**
    * Rows as the last read or write left them (row id and column values), by `_id`: a fold loads its
    * documents by `_id` and writes them back, and the write then needs no second lookup to know which
@@ -720,11 +722,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
   private insert(document: Document): void {
     if (document._id === undefined) document = { ...document, _id: randomUUID() };
     const values = this.columnValues(document);
-    const rid = this.run(
-      `INSERT INTO ${this.table} (id, doc${this.columnList()}) VALUES (?, jsonb(?)${', ?'.repeat(this.columns.size)}) RETURNING rid`,
-      [document._id, encodeDocument(document), ...values],
-      document,
-    );
+    const rid = this.run(this.columnLayout().insert, [document._id, encodeDocument(document), ...values], document);
     this.rows.set(document._id, [rid, ...values]);
     this.written(rid, document, undefined, values);
   }
@@ -735,7 +733,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     if (replacement._id !== undefined && id !== undefined && replacement._id !== id) {
       if (keyed === undefined || this.rowOf(id)) throw immutableIdError(id, replacement._id);
     }
-    const document = { ...replacement, _id: replacement._id ?? id ?? idOf(filter) ?? randomUUID() };
+    const document = replacement._id !== undefined ? replacement : { ...replacement, _id: id ?? idOf(filter) ?? randomUUID() };
     if (!this.overwrite(document) && upsert) this.insert(document);
   }
 
@@ -781,7 +779,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     const key = changed.join(',');
     let sql = this.updates.get(key);
     if (!sql) {
-      const names = [...this.columns.values()];
+      const { names } = this.columnLayout();
       sql = `UPDATE ${this.table} SET doc = jsonb(?)${changed.map((i) => `, ${names[i]} = ?`).join('')} WHERE rid = ?`;
       this.updates.set(key, sql);
     }
@@ -798,12 +796,28 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
 
   /** `, "f:a", "f:b"`: the columns, in their order, for a statement's list. */
   private columnList(): string {
-    return [...this.columns.values()].map((name) => `, ${name}`).join('');
+    return this.columnLayout().list;
   }
 
   /** What the columns hold for a document, in their order. */
   private columnValues(document: Document): unknown[] {
-    return [...this.columns.keys()].map((path) => storedColumnValue(valueAtPath(document, path)));
+    return this.columnLayout().segments.map((segments) => storedColumnValue(valueAtSegments(document, segments)));
+  }
+
+  private columnLayout(): NonNullable<typeof this.layout> {
+    if (this.layout) return this.layout;
+    const paths = [...this.columns.keys()];
+    const names = [...this.columns.values()];
+    const list = names.map((name) => `, ${name}`).join('');
+    const insert = `INSERT INTO ${this.table} (id, doc${list}) VALUES (?, jsonb(?)${', ?'.repeat(names.length)}) RETURNING rid`;
+    this.layout = { paths, segments: paths.map((path) => path.split('.')), names, list, insert };
+    return this.layout;
+  }
+
+  /** The columns changed: what was worked out from them is worked out again. */
+  private columnsChanged(): void {
+    this.updates.clear();
+    this.layout = undefined;
   }
 
   private delete(filter: Filter, limit: number): void {
@@ -855,21 +869,23 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
   private written(rid: number, document: Document, changed: ReadonlySet<number> | undefined, values: unknown[]): void {
     for (const [path, isArray] of this.arrays) if (!isArray && Array.isArray(valueAtPath(document, path))) this.remember(path, true);
     if (this.sideTablesDeferred) return;
-    const paths = changed && [...this.columns.keys()];
+    const paths = changed && this.columnLayout().paths;
     const moved = (path: string) => {
       if (!paths) return true;
       const position = paths.indexOf(path);
       // A path through an array (`members.userId`) has no value of its own to compare.
       return position === -1 || values[position] === null || changed!.has(position);
     };
+    // A new row has nothing beside it yet (a deleted row's were removed with it); a search table's delete is not free.
+    const inserted = changed === undefined;
     for (const [path, table] of this.valueTables) {
       if (!moved(path)) continue;
-      this.store.statement(`DELETE FROM ${table} WHERE id = ?`).run(document._id);
+      if (!inserted) this.store.statement(`DELETE FROM ${table} WHERE id = ?`).run(document._id);
       this.fileValues(table, path, document);
     }
     for (const [path, table] of this.searchTables) {
       if (!moved(path)) continue;
-      this.store.statement(`DELETE FROM ${table} WHERE rowid = ?`).run(rid);
+      if (!inserted) this.store.statement(`DELETE FROM ${table} WHERE rowid = ?`).run(rid);
       const text = textAt(document, path);
       if (text !== undefined) this.store.statement(`INSERT INTO ${table} (rowid, text) VALUES (?, ?)`).run(rid, text);
     }
@@ -945,9 +961,10 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
   }
 
   private forgetAnswers(): void {
-    this.answers.clear();
-    this.counts.clear();
-    this.anchors.clear();
+    // Every write asks this: clearing an empty map still makes it a new table.
+    if (this.answers.size > 0) this.answers.clear();
+    if (this.counts.size > 0) this.counts.clear();
+    if (this.anchors.size > 0) this.anchors.clear();
   }
 
   /** @internal Forgets the rows remembered from reads and writes (after a rollback). */
@@ -1010,7 +1027,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     this.store.db.exec(`ALTER TABLE ${this.table} ADD COLUMN ${column}`);
     this.store.db.exec(`UPDATE ${this.table} SET ${column} = ${columnSql(path)}`);
     this.columns.set(path, column);
-    this.updates.clear();
+    this.columnsChanged();
     this.rows.clear();
     this.forgetAnswers();
   }
@@ -1149,7 +1166,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
       if (this.indexedPaths.has(path)) continue;
       this.store.db.exec(`ALTER TABLE ${this.table} DROP COLUMN ${column}`);
       this.columns.delete(path);
-      this.updates.clear();
+      this.columnsChanged();
     }
   }
 }

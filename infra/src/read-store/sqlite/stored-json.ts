@@ -15,7 +15,22 @@ function storedValue(this: unknown, key: string, value: unknown): unknown {
 }
 
 export function encodeDocument(document: object): string {
-  return JSON.stringify(document, storedValue);
+  // A replacer costs a call from the engine per value: only a document with a date or an undefined pays it.
+  return needsReplacer(document) ? JSON.stringify(document, storedValue) : JSON.stringify(document);
+}
+
+function needsReplacer(value: object): boolean {
+  if (value instanceof Date) return true;
+  if (Array.isArray(value)) {
+    for (const element of value)
+      if (element === undefined || (typeof element === 'object' && element !== null && needsReplacer(element))) return true;
+    return false;
+  }
+  for (const key in value) {
+    const field = (value as Record<string, unknown>)[key];
+    if (field === undefined || (typeof field === 'object' && field !== null && needsReplacer(field))) return true;
+  }
+  return false;
 }
 
 function revived(_key: string, value: unknown): unknown {

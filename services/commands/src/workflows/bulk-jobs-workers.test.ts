@@ -1,5 +1,6 @@
 import { correlations, streams } from '@testament/contracts';
-import { NatsBus, SqliteEventStore, SqliteIdAllocator, startNatsServer } from '@testament/infra';
+import { SqliteEventStore, SqliteIdAllocator, startNatsServer } from '@testament/infra';
+import { NatsBus } from '@testament/infra/bus/nats-bus';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -7,9 +7,14 @@ import {
   type AvatarCrop,
   type WebImageType,
 } from '@testament/contracts';
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
 import type { UploadedFile } from './form.ts';
 import { detectImageType, detectWebImageType, type ImageType } from './images.ts';
+
+/** libvips, loaded at the first picture rather than at every start (about 40 ms of it). */
+let loaded: ReturnType<typeof loadSharp> | undefined;
+const loadSharp = async () => (await import('sharp')).default;
+const sharpLibrary = () => (loaded ??= loadSharp());
 
 /** Refuses decompression bombs: an upload may decode to at most this many pixels. */
 const MAX_INPUT_PIXELS = 40_000_000;
@@ -37,6 +42,7 @@ function encode(image: Sharp, contentType: WebImageType): Promise<Buffer> {
 
 /** Decodes the whole image (EXIF orientation applied, so a crop means what the user saw); throws when it is not one. */
 async function decode<T extends WebImageType>(bytes: Buffer, contentType: T): Promise<Decoded<T>> {
+  const sharp = await sharpLibrary();
   const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS }).rotate();
   const { data, info } = await image.toBuffer({ resolveWithObject: true });
   return { bytes: data, contentType, width: info.width, height: info.height };
@@ -63,6 +69,7 @@ export async function readWebImage(bytes: Buffer): Promise<Picture | null> {
 
 /** A square that fits `size` px, for thumbnails; never enlarged. */
 export async function thumbnail(picture: Picture, size: number): Promise<Buffer> {
+  const sharp = await sharpLibrary();
   return encode(sharp(picture.bytes).resize(size, size, { fit: 'inside', withoutEnlargement: true }), picture.contentType);
 }
 
@@ -83,6 +90,7 @@ export async function cropAvatar(
   if (side < AVATAR_MIN_CROP) throw ValidationError.of('crop', userMessages.avatarTooSmall(AVATAR_MIN_CROP));
   left += Math.floor((boxWidth - side) / 2);
   top += Math.floor((boxHeight - side) / 2);
+  const sharp = await sharpLibrary();
   const cropped = await encode(sharp(picture.bytes).extract({ left, top, width: side, height: side }), picture.contentType);
   const rendition = await encode(sharp(cropped).resize(AVATAR_SIZE, AVATAR_SIZE), picture.contentType);
   return {

@@ -18,7 +18,8 @@ import {
   serveCommands,
   SYSTEM_ACTOR,
 } from '@testament/commands';
-import { FsBlobStore, NatsBus, type SqliteEventStore, type Bus, type EventStore } from '@testament/infra';
+import { FsBlobStore, type SqliteEventStore, type Bus, type EventStore } from '@testament/infra';
+import { NatsBus } from '@testament/infra/bus/nats-bus';
 import { READ_MODELS_RUNNER } from '@testament/projections';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

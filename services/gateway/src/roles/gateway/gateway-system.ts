@@ -6,7 +6,8 @@
  * gateways may run side by side: none holds anything another needs.
  */
 import { busDispatcher } from '@testament/commands';
-import { FsBlobStore, loadOrCreateSigningKey, MemoryBus, NatsBus, SqliteLogReader } from '@testament/infra';
+import { FsBlobStore, loadOrCreateSigningKey, MemoryBus, SqliteLogReader } from '@testament/infra';
+import { NatsBus } from '@testament/infra/bus/nats-bus';
 import { AUDIT_RUNNER, PROJECTIONS_ADVANCED, READ_MODELS_RUNNER, type ProjectionsAdvanced } from '@testament/projections';
 import { auditExportRows } from '@testament/projections/audit/queries';
 import { existsSync } from 'node:fs';

@@ -1,4 +1,4 @@
-import { NatsBus } from '@testament/infra';
+import { NatsBus } from '@testament/infra/bus/nats-bus';
 import type { Config } from '../../config.ts';
 import { startProjectionService, type ProjectionService } from './projection-service.ts';
 

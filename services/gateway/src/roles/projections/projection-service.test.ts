@@ -1,5 +1,6 @@
 import { createCommandService, LOG_COMMITTED, newCommandMeta, SYSTEM_ACTOR, type CommandService } from '@testament/commands';
-import { NatsBus, SqliteEventStore, SqliteIdAllocator, startNatsServer, type RunningNatsServer } from '@testament/infra';
+import { SqliteEventStore, SqliteIdAllocator, startNatsServer, type RunningNatsServer } from '@testament/infra';
+import { NatsBus } from '@testament/infra/bus/nats-bus';
 import { PROJECTIONS_ADVANCED, READ_MODELS_RUNNER, type ProjectionsAdvanced } from '@testament/projections';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
