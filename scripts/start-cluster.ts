@@ -16,6 +16,11 @@ const RESTART_MS = 500;
 const LONGEST_RESTART_MS = 60_000;
 /** A run this long counts as healthy: the next restart waits RESTART_MS again. */
 const HEALTHY_RUN_MS = 30_000;
+/**
+ * How long a process has to exit on the launcher's signal before it is killed: a stop waited for a gateway that never
+ * exited, and the services it had not yet signalled ran on, orphaned, once the launcher itself was killed.
+ */
+const STOP_GRACE_MS = 10_000;
 
 const count = (name: string, fallback: number) => {
   const value = process.env[name];
@@ -83,23 +88,27 @@ async function stop(signal: NodeJS.Signals): Promise<void> {
   if (stopping) return;
   stopping = true;
   console.log(`cluster: ${signal}, stopping the gateways, then the services`);
-  const exited = (child: { once(event: 'exit', listener: () => void): unknown }) =>
-    new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const workers = Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
-  await Promise.all(
-    workers.map((worker) => {
-      worker.process.kill(signal);
-      return exited(worker);
-    }),
-  );
-  await Promise.all(
-    [...children].map((child) => {
-      child.kill(signal);
-      return exited(child);
-    }),
-  );
+  await Promise.all(workers.map((worker) => stopped(worker.process, signal)));
+  await Promise.all([...children].map((child) => stopped(child, signal)));
   await nats?.stop();
   process.exit(0);
 }
+/** Signals the process and resolves once it has exited, killing it after STOP_GRACE_MS; at once if it had exited already. */
+function stopped(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const deadline = setTimeout(() => {
+      console.error(`cluster: pid ${child.pid} did not exit within ${STOP_GRACE_MS} ms of ${signal}; killed`);
+      child.kill('SIGKILL');
+    }, STOP_GRACE_MS);
+    child.once('exit', () => {
+      clearTimeout(deadline);
+      resolve();
+    });
+    child.kill(signal);
+  });
+}
+
 process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
