@@ -411,8 +411,49 @@ function listOperand(operator: string, operand: unknown): unknown[] {
   return operand;
 }
 
-export function filterSql(filter: Filter, facts: PathFacts): SqlPart {
-  return new FilterCompiler(facts, 'doc').filter(filter);
+/** A filter as SQL over a collection's table: joins to put beside it in the FROM clause, and the condition on its rows. */
+export interface FilterSql {
+  joins: SqlPart;
+  where: SqlPart;
+}
+
+/**
+ * `filter` over the collection whose table is `table`. Its top-level equalities on a path with a table of values are joins on that
+ * table rather than `id IN (SELECT …)`: SQLite assumes such a list holds 25 ids, so a tests list filtered by label, assignee and status
+ * was driven from the label's 10,000 ids (15 ms), where a join lets its statistics of the value (STAT4) choose between reading those
+ * ids first and probing them while another index is walked (1.4 ms). A table of values holds each (value, id) once: no row repeats.
+ */
+export function filterSql(filter: Filter, facts: PathFacts, table: string): FilterSql {
+  const joins: SqlPart[] = [];
+  const rest = withoutJoinedEqualities(filter, facts, (valuesTable, value) => {
+    const alias = `matched${joins.length + 1}`;
+    joins.push({ sql: ` JOIN (SELECT id AS ${alias} FROM ${valuesTable} WHERE value = ?) ON ${alias} = ${table}.id`, params: [value] });
+  });
+  return {
+    joins: { sql: joins.map((join) => join.sql).join(''), params: joins.flatMap((join) => join.params) },
+    where: new FilterCompiler(facts, 'doc').filter(rest),
+  };
+}
+
+/** `filter` less its conjuncts `{path: value}` (or `$eq`) that `join` takes: a number or a string at a path with a table of values. */
+function withoutJoinedEqualities(filter: Filter, facts: PathFacts, join: (valuesTable: string, value: unknown) => void): Filter {
+  // What is not a well-formed filter is left to the compiler, which says why.
+  if (!isPlainObject(filter)) return filter;
+  const rest: Filter = {};
+  for (const [key, value] of Object.entries(filter)) {
+    if (key === '$and' && Array.isArray(value) && value.length > 0) {
+      const clauses = value
+        .map((clause) => withoutJoinedEqualities(clause as Filter, facts, join))
+        .filter((clause) => !isPlainObject(clause) || Object.keys(clause).length > 0);
+      if (clauses.length > 0) rest.$and = clauses;
+      continue;
+    }
+    const literal = isOperatorObject(value) ? (Object.keys(value).length === 1 ? value.$eq : undefined) : value;
+    const valuesTable = key.startsWith('$') || !(isNumber(literal) || typeof literal === 'string') ? undefined : facts.valuesTable(key);
+    if (valuesTable) join(valuesTable, literal);
+    else rest[key] = value;
+  }
+  return rest;
 }
 
 /** Paths a filter reads, so the store can learn which of them hold arrays before it compiles the filter. */

@@ -431,6 +431,52 @@ describe('a row inserted where a deleted one was', () => {
   });
 });
 
+describe('an equality on a path with a table of values', () => {
+  // 20,000 live tests of one project as a team's: 5,000 per assignee, six statuses, two of ten labels each, and label 99 on four.
+  const test = (id: number) => ({
+    _id: id,
+    projectId: 1,
+    isDeleted: false,
+    assigneeId: 1 + (id % 4),
+    lastStatus: 1 + (id % 6),
+    nameKey: `test ${id}`,
+    labelIds: [1 + (id % 10), 11 + ((id >> 3) % 10), ...(id % 5_000 === 0 ? [99] : [])],
+  });
+  const all = Array.from({ length: 20_000 }, (_, i) => test(i + 1));
+  const byName = { sort: { nameKey: 1, _id: 1 } as const, limit: 25 };
+  const idsByName = (documents: Document[]) =>
+    documents
+      .map((document) => ({ id: document._id as number, name: document.nameKey as string }))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+      .map((document) => document.id);
+
+  it("is probed while a narrower index is walked, and read first where it is the narrowest (by the value's own count)", async () => {
+    const store = new SqliteReadStore();
+    const tests = store.sqliteCollection('tests');
+    await tests.createIndex({ keys: { projectId: 1, isDeleted: 1, assigneeId: 1, nameKey: 1, _id: 1 } });
+    await tests.createIndex({ keys: { projectId: 1, isDeleted: 1, lastStatus: 1, _id: 1 } });
+    await tests.createIndex({ keys: { projectId: 1, isDeleted: 1, labelIds: 1, _id: 1 } });
+    await tests.bulkWrite(all.map((document) => ({ insertOne: { document } })));
+    store.analyze();
+    // A list by assignee, status and label: the assignee's tests in name order, each looked up among label 1's 2,000, rather than the
+    // label's tests read (SQLite takes a list of ids from a subquery for 25) and sorted.
+    const common = { projectId: 1, isDeleted: false, assigneeId: 3, lastStatus: { $in: [1, 2] }, labelIds: 1 };
+    const plan = tests.explain(common, byName);
+    expect(plan[0]).toMatch(/USING INDEX "?rm_tests\|projectId:1,isDeleted:1,assigneeId:1/);
+    expect(plan.join(' ')).not.toMatch(/TEMP B-TREE/);
+    const matching = all.filter((document) => document.assigneeId === 3 && document.lastStatus <= 2 && document.labelIds.includes(1));
+    expect((await tests.find(common, byName)).map((document) => document._id)).toEqual(idsByName(matching).slice(0, 25));
+    expect(await tests.count(common)).toBe(matching.length);
+    // Label 99's four tests are read first.
+    const rare = { projectId: 1, isDeleted: false, labelIds: 99 };
+    expect(tests.explain(rare, byName)[0]).toMatch(/rm_tests@labelIds/);
+    expect((await tests.find(rare, byName)).map((document) => document._id)).toEqual(
+      idsByName(all.filter((document) => document.labelIds.includes(99))),
+    );
+    await store.close();
+  });
+});
+
 describe('the B-trees an index spec costs', () => {
   const btrees = (store: SqliteReadStore) =>
     store.db

@@ -24,7 +24,7 @@ import { freezeDocument } from '../shared/freeze.ts';
 import type { CollectionScan, ScanListener } from '../shared/scan.ts';
 import { DuplicateKeyError, FAILED_TO_PARSE, ReadStoreError, immutableIdError } from '../shared/errors.ts';
 import { isOperatorObject, isPlainObject, valueAtPath, valueAtSegments } from '../shared/values.ts';
-import { columnSql, filterPaths, filterSql, jsonPath, fieldSql, type PathFacts, type SqlPart } from './filter-sql.ts';
+import { columnSql, filterPaths, filterSql, jsonPath, fieldSql, type FilterSql, type PathFacts } from './filter-sql.ts';
 import { aggregateSql } from './pipeline-sql.ts';
 import { project } from './projection.ts';
 import { orderSql } from './sort-sql.ts';
@@ -513,9 +513,9 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
 
   // ------------------------------------------------------------ reads
 
-  private where(filter: Filter): SqlPart {
+  private where(filter: Filter): FilterSql {
     for (const path of filterPaths(filter)) this.arrayPrefix(path);
-    return filterSql(filter, this);
+    return filterSql(filter, this, this.table);
   }
 
   private select(
@@ -524,12 +524,12 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     columns: string,
     operation: CollectionScan['operation'] = 'find',
   ): { sql: string; params: unknown[] } {
-    const where = this.where(filter);
+    const { joins, where } = this.where(filter);
     const order = options.sort && Object.keys(options.sort).length > 0 ? orderSql(options.sort, this) : 'rid';
     const limit = options.limit && options.limit > 0 ? options.limit : -1;
     const paging = limit === -1 && !options.skip ? '' : ' LIMIT ? OFFSET ?';
-    const sql = `SELECT ${columns} FROM ${this.table} WHERE ${where.sql} ORDER BY ${order}${paging}`;
-    const params = paging ? [...where.params, limit, options.skip ?? 0] : where.params;
+    const sql = `SELECT ${columns} FROM ${this.table}${joins.sql} WHERE ${where.sql} ORDER BY ${order}${paging}`;
+    const params = [...joins.params, ...where.params, ...(paging ? [limit, options.skip ?? 0] : [])];
     // A filter that can match nothing (`_id: {$in: []}`) reads nothing, whatever SQLite's plan says.
     if (where.sql !== '0') this.store.checkPlan({ collection: this.name, operation, filter, sort: options.sort }, this.table, sql, params);
     return { sql, params };
@@ -557,10 +557,12 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     const paths = Object.keys(sort);
     if (paths.at(-1) !== '_id' || paths.some((path) => sort[path] !== 1 || (path !== '_id' && this.arrayPrefix(path) !== undefined)))
       return undefined;
-    const where = this.where(filter);
+    const { joins, where } = this.where(filter);
+    const rows = `${this.table}${joins.sql} WHERE (${where.sql})`;
+    const listParams = [...joins.params, ...where.params];
     const order = orderSql(sort, this);
     const keys = paths.map((path) => fieldSql(path, this)).join(', ');
-    const list = `${where.sql}\0${order}\0${JSON.stringify(where.params)}`;
+    const list = `${rows}\0${order}\0${JSON.stringify(listParams)}`;
     const noted = this.anchorsOf(list);
     /** The condition "after anchor `at`" (1-based; 0: the list's start), and its parameters. */
     const after = (at: number) =>
@@ -575,9 +577,9 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
       const from = usable(noted.length);
       const start = after(from);
       const next = this.store
-        .statement(`SELECT ${keys} FROM ${this.table} WHERE (${where.sql})${start.sql} ORDER BY ${order} LIMIT 1 OFFSET ?`)
+        .statement(`SELECT ${keys} FROM ${rows}${start.sql} ORDER BY ${order} LIMIT 1 OFFSET ?`)
         .raw(true)
-        .get(...where.params, ...start.params, (noted.length + 1 - from) * every - 1) as unknown[] | undefined;
+        .get(...listParams, ...start.params, (noted.length + 1 - from) * every - 1) as unknown[] | undefined;
       // The list is shorter: the page is past its end.
       if (!next) break;
       noted.push(next);
@@ -586,8 +588,8 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     if (anchor === 0) return undefined;
     const start = after(anchor);
     const limit = options.limit && options.limit > 0 ? options.limit : -1;
-    const sql = `SELECT ${columns} FROM ${this.table} WHERE (${where.sql})${start.sql} ORDER BY ${order} LIMIT ? OFFSET ?`;
-    const params = [...where.params, ...start.params, limit, skip - anchor * every];
+    const sql = `SELECT ${columns} FROM ${rows}${start.sql} ORDER BY ${order} LIMIT ? OFFSET ?`;
+    const params = [...listParams, ...start.params, limit, skip - anchor * every];
     this.store.checkPlan({ collection: this.name, operation: 'find', filter, sort }, this.table, sql, params);
     return { sql, params };
   }
@@ -651,17 +653,18 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
   }
 
   async count(filter: Filter): Promise<number> {
-    const where = this.where(filter);
-    const sql = `SELECT count(*) FROM ${this.table} WHERE ${where.sql}`;
-    const key = `${sql}\0${JSON.stringify(where.params)}`;
+    const { joins, where } = this.where(filter);
+    const sql = `SELECT count(*) FROM ${this.table}${joins.sql} WHERE ${where.sql}`;
+    const params = [...joins.params, ...where.params];
+    const key = `${sql}\0${JSON.stringify(params)}`;
     const counted = this.counts.get(key);
     if (counted !== undefined) return counted;
-    if (where.sql !== '0') this.store.checkPlan({ collection: this.name, operation: 'count', filter }, this.table, sql, where.params);
+    if (where.sql !== '0') this.store.checkPlan({ collection: this.name, operation: 'count', filter }, this.table, sql, params);
     const count =
       (this.store
         .statement(sql)
         .pluck()
-        .get(...where.params) as number) ?? 0;
+        .get(...params) as number) ?? 0;
     if (this.counts.size >= ANSWER_MEMORY) this.counts.clear();
     this.counts.set(key, count);
     return count;
