@@ -233,14 +233,22 @@ function not(part: SqlPart): SqlPart {
   return { sql: `((${part.sql}) IS NOT 1)`, params: part.params };
 }
 
-let elementAliases = 0;
-
 class FilterCompiler {
   constructor(
     private readonly facts: PathFacts,
     /** The document's JSON: `doc`, or an element of an array under `$elemMatch`. */
     private readonly document: string,
+    /**
+     * The aliases of `json_each` tables taken so far in the statement, shared with the compilers of its subconditions: numbered from
+     * 1 in each statement, so the same filter is the same text (a counter kept across statements made every one a new statement to
+     * prepare, and an answer no remembered count could give).
+     */
+    private readonly aliases = { taken: 0 },
   ) {}
+
+  private alias(): string {
+    return `element${++this.aliases.taken}`;
+  }
 
   filter(filter: Filter): SqlPart {
     if (!isPlainObject(filter)) throw new ReadStoreError(FAILED_TO_PARSE, 'a filter has to be an object');
@@ -309,7 +317,7 @@ class FilterCompiler {
     const prefix = this.document === 'doc' ? this.facts.arrayPrefix(path) : undefined;
     const plain = condition(documentAccessor(this.document, path, this.facts));
     if (prefix === undefined) return plain;
-    const alias = `element${++elementAliases}`;
+    const alias = this.alias();
     const rest = path === prefix ? '' : path.slice(prefix.length + 1);
     const onElement = elementCondition(alias, rest, condition);
     const inArray: SqlPart = {
@@ -379,12 +387,12 @@ class FilterCompiler {
 
   private elemMatch(path: string, operand: unknown): SqlPart {
     if (!isPlainObject(operand)) throw new ReadStoreError(FAILED_TO_PARSE, '$elemMatch needs an object');
-    const alias = `element${++elementAliases}`;
+    const alias = this.alias();
     const at = documentAccessor(this.document, path);
     const element = elementAccessor(alias, '');
     const condition = isOperatorObject(operand)
       ? and(Object.entries(operand).map(([operator, value]) => scalarOperator(operator, value, operand)(element)))
-      : new FilterCompiler(NO_FACTS, `(CASE WHEN ${alias}.type = 'object' THEN ${alias}.value END)`).filter(operand);
+      : new FilterCompiler(NO_FACTS, `(CASE WHEN ${alias}.type = 'object' THEN ${alias}.value END)`, this.aliases).filter(operand);
     return {
       sql: `(${at.type} = 'array' AND EXISTS (SELECT 1 FROM json_each(${at.json}) AS ${alias} WHERE ${condition.sql}))`,
       params: condition.params,

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Document, IndexSpec } from '../../ports/read-store.ts';
 import { readStoreContract } from '../contract.ts';
 import { SqliteReadStore, type SqliteReadStoreOptions } from './sqlite-read-store.ts';
@@ -473,6 +473,30 @@ describe('an equality on a path with a table of values', () => {
     expect((await tests.find(rare, byName)).map((document) => document._id)).toEqual(
       idsByName(all.filter((document) => document.labelIds.includes(99))),
     );
+    await store.close();
+  });
+});
+
+describe('a filter through an array', () => {
+  it('is the same statement each time it is asked: prepared once, and its count remembered', async () => {
+    const store = new SqliteReadStore();
+    const cases = store.collection('cases');
+    await cases.bulkWrite([
+      { insertOne: { document: { _id: 1, projectId: 1, labelIds: [3], members: [{ userId: 2, roleIds: [3] }] } } },
+      { insertOne: { document: { _id: 2, projectId: 1, labelIds: [4], members: [{ userId: 2, roleIds: [4] }] } } },
+      { insertOne: { document: { _id: 3, projectId: 1, labelIds: [], members: [] } } },
+    ]);
+    const withoutLabel = { projectId: 1, labelIds: { $ne: 3 } };
+    const member = { members: { $elemMatch: { userId: 2 } } };
+    const ask = async () => ({
+      withoutLabel: (await cases.find(withoutLabel)).map((document) => document._id),
+      withoutLabelCount: await cases.count(withoutLabel),
+      member: (await cases.find(member)).map((document) => document._id),
+    });
+    expect(await ask()).toEqual({ withoutLabel: [2, 3], withoutLabelCount: 2, member: [1, 2] });
+    const prepare = vi.spyOn(store.db, 'prepare');
+    expect(await ask()).toEqual({ withoutLabel: [2, 3], withoutLabelCount: 2, member: [1, 2] });
+    expect(prepare).not.toHaveBeenCalled();
     await store.close();
   });
 });
