@@ -16,11 +16,12 @@ import {
   createPublicKey,
   generateKeyPairSync,
   hash as digestOf,
+  randomUUID,
   sign,
   verify,
   type KeyObject,
 } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { canonicalJson } from './hash.ts';
 
 export type ExportFormat = 'ndjson' | 'csv';
@@ -122,11 +123,17 @@ export function signatureHolds(publicKey: KeyObject, digest: SealDigest, signatu
  */
 export function loadOrCreateSigningKey(file: string): KeyObject {
   if (!existsSync(file)) {
+    // Written whole under a name of its own, then linked into place (which fails if the name is taken): a process starting beside this
+    // one reads a whole key or finds none, never the empty file an exclusive create leaves until its write (a cluster's gateway failed so).
+    const draft = `${file}.${randomUUID()}.draft`;
+    writeFileSync(draft, generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600 });
     try {
-      writeFileSync(file, generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }), { mode: 0o600, flag: 'wx' });
+      linkSync(draft, file);
     } catch (error) {
       // Another process sharing the directory made it first: that key is the one.
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    } finally {
+      rmSync(draft, { force: true });
     }
   }
   return createPrivateKey(readFileSync(file));
