@@ -419,27 +419,33 @@ function listOperand(operator: string, operand: unknown): unknown[] {
   return operand;
 }
 
-/** A filter as SQL over a collection's table: joins to put beside it in the FROM clause, and the condition on its rows. */
+/** A filter as SQL: the rows it keeps, as they follow FROM (the collection's table, its joins, WHERE and the condition). */
 export interface FilterSql {
-  joins: SqlPart;
-  where: SqlPart;
+  rows: SqlPart;
+  /** The condition can hold for no row (`_id: {$in: []}`): nothing need be read. */
+  matchesNothing: boolean;
 }
 
 /**
- * `filter` over the collection whose table is `table`. Its top-level equalities on a path with a table of values are joins on that
- * table rather than `id IN (SELECT …)`: SQLite assumes such a list holds 25 ids, so a tests list filtered by label, assignee and status
- * was driven from the label's 10,000 ids (15 ms), where a join lets its statistics of the value (STAT4) choose between reading those
- * ids first and probing them while another index is walked (1.4 ms). A table of values holds each (value, id) once: no row repeats.
+ * `filter` over the collection whose table is `table`, with `besides` (`, json_each(…) AS …`) beside it in the FROM clause. Its
+ * top-level equalities on a path with a table of values are joins on that table rather than `id IN (SELECT …)`: SQLite assumes such a
+ * list holds 25 ids, so a tests list filtered by label, assignee and status was driven from the label's 10,000 ids (15 ms), where a join
+ * lets its statistics of the value (STAT4) choose between reading those ids first and probing them while another index is walked
+ * (1.4 ms). A table of values holds each (value, id) once: no row repeats.
  */
-export function filterSql(filter: Filter, facts: PathFacts, table: string): FilterSql {
+export function filterSql(filter: Filter, facts: PathFacts, table: string, besides = ''): FilterSql {
   const joins: SqlPart[] = [];
   const rest = withoutJoinedEqualities(filter, facts, (valuesTable, value) => {
     const alias = `matched${joins.length + 1}`;
     joins.push({ sql: ` JOIN (SELECT id AS ${alias} FROM ${valuesTable} WHERE value = ?) ON ${alias} = ${table}.id`, params: [value] });
   });
+  const where = new FilterCompiler(facts, 'doc').filter(rest);
   return {
-    joins: { sql: joins.map((join) => join.sql).join(''), params: joins.flatMap((join) => join.params) },
-    where: new FilterCompiler(facts, 'doc').filter(rest),
+    rows: {
+      sql: `${table}${joins.map((join) => join.sql).join('')}${besides} WHERE (${where.sql})`,
+      params: [...joins.flatMap((join) => join.params), ...where.params],
+    },
+    matchesNothing: where.sql === NOTHING.sql,
   };
 }
 

@@ -13,10 +13,9 @@ import { orderSql } from './sort-sql.ts';
 import { columnValueOf, decodeDocument } from './stored-json.ts';
 
 export interface PipelineSource {
-  /** The collection's table, quoted. */
-  table: string;
   facts: PathFacts;
-  where(filter: Filter): FilterSql;
+  /** The rows `filter` keeps, with `besides` beside the table in the FROM clause. */
+  where(filter: Filter, besides?: string): FilterSql;
   rows(sql: string, params: unknown[]): unknown[][];
 }
 
@@ -194,14 +193,15 @@ export function aggregateSql(pipeline: Stage[], source: PipelineSource): Record<
   let at = 0;
   const matches: Filter[] = [];
   while (at < pipeline.length && stageName(pipeline[at]!) === '$match') matches.push(pipeline[at++]!.$match as Filter);
-  const { joins, where } = source.where(matches.length === 0 ? {} : matches.length === 1 ? matches[0]! : { $and: matches });
-  const params = [...joins.params, ...where.params];
   let unwound: string | undefined;
   if (at < pipeline.length && stageName(pipeline[at]!) === '$unwind') {
     const spec = pipeline[at++]!.$unwind;
     unwound = referencedPath(isPlainObject(spec) ? spec.path : spec, '$unwind');
   }
-  const from = `${source.table}${joins.sql}${unwound === undefined ? '' : `, json_each(doc, ${jsonPath(unwound)}) AS unwound`}`;
+  const { rows: matched } = source.where(
+    matches.length === 0 ? {} : matches.length === 1 ? matches[0]! : { $and: matches },
+    unwound === undefined ? '' : `, json_each(doc, ${jsonPath(unwound)}) AS unwound`,
+  );
   let rows: Record<string, unknown>[];
   if (at < pipeline.length && stageName(pipeline[at]!) === '$group') {
     const spec = pipeline[at++]!.$group;
@@ -211,9 +211,8 @@ export function aggregateSql(pipeline: Stage[], source: PipelineSource): Record<
     const columns: Column[] = [];
     for (const [name, accumulated] of Object.entries(spec)) if (name !== '_id') columns.push(accumulator(name, accumulated, values));
     const groupBy = key.sql.map((_, i) => i + 1).join(', ');
-    const sql =
-      `SELECT ${[...key.sql, ...columns.map((column) => column.sql)].join(', ')} ` + `FROM ${from} WHERE ${where.sql} GROUP BY ${groupBy}`;
-    rows = source.rows(sql, params).map((row) => ({ _id: key.key(row), ...decodedRow(columns, row.slice(key.sql.length)) }));
+    const sql = `SELECT ${[...key.sql, ...columns.map((column) => column.sql)].join(', ')} FROM ${matched.sql} GROUP BY ${groupBy}`;
+    rows = source.rows(sql, matched.params).map((row) => ({ _id: key.key(row), ...decodedRow(columns, row.slice(key.sql.length)) }));
   } else {
     const documentStages: { sort?: Sort; skip?: number; limit?: number } = {};
     if (at < pipeline.length && stageName(pipeline[at]!) === '$sort' && unwound === undefined)
@@ -226,8 +225,8 @@ export function aggregateSql(pipeline: Stage[], source: PipelineSource): Record<
         ? ` LIMIT ${documentStages.limit ?? -1} OFFSET ${documentStages.skip ?? 0}`
         : '';
     const element = unwound === undefined ? '' : `, ${new Values(unwound, source.facts).json(unwound)}`;
-    const sql = `SELECT json(doc)${element} FROM ${from} WHERE ${where.sql} ORDER BY ${order}${paging}`;
-    rows = source.rows(sql, params).map(([text, element]) => {
+    const sql = `SELECT json(doc)${element} FROM ${matched.sql} ORDER BY ${order}${paging}`;
+    rows = source.rows(sql, matched.params).map(([text, element]) => {
       const document = decodeDocument<Document>(text as string);
       if (unwound !== undefined) setPath(document, unwound, decodeDocument(element as string));
       return document;

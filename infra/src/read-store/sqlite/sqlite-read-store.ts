@@ -513,9 +513,9 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
 
   // ------------------------------------------------------------ reads
 
-  private where(filter: Filter): FilterSql {
+  private where(filter: Filter, besides?: string): FilterSql {
     for (const path of filterPaths(filter)) this.arrayPrefix(path);
-    return filterSql(filter, this, this.table);
+    return filterSql(filter, this, this.table, besides);
   }
 
   private select(
@@ -524,14 +524,14 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     columns: string,
     operation: CollectionScan['operation'] = 'find',
   ): { sql: string; params: unknown[] } {
-    const { joins, where } = this.where(filter);
+    const { rows, matchesNothing } = this.where(filter);
     const order = options.sort && Object.keys(options.sort).length > 0 ? orderSql(options.sort, this) : 'rid';
     const limit = options.limit && options.limit > 0 ? options.limit : -1;
     const paging = limit === -1 && !options.skip ? '' : ' LIMIT ? OFFSET ?';
-    const sql = `SELECT ${columns} FROM ${this.table}${joins.sql} WHERE ${where.sql} ORDER BY ${order}${paging}`;
-    const params = [...joins.params, ...where.params, ...(paging ? [limit, options.skip ?? 0] : [])];
+    const sql = `SELECT ${columns} FROM ${rows.sql} ORDER BY ${order}${paging}`;
+    const params = [...rows.params, ...(paging ? [limit, options.skip ?? 0] : [])];
     // A filter that can match nothing (`_id: {$in: []}`) reads nothing, whatever SQLite's plan says.
-    if (where.sql !== '0') this.store.checkPlan({ collection: this.name, operation, filter, sort: options.sort }, this.table, sql, params);
+    if (!matchesNothing) this.store.checkPlan({ collection: this.name, operation, filter, sort: options.sort }, this.table, sql, params);
     return { sql, params };
   }
 
@@ -557,12 +557,10 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     const paths = Object.keys(sort);
     if (paths.at(-1) !== '_id' || paths.some((path) => sort[path] !== 1 || (path !== '_id' && this.arrayPrefix(path) !== undefined)))
       return undefined;
-    const { joins, where } = this.where(filter);
-    const rows = `${this.table}${joins.sql} WHERE (${where.sql})`;
-    const listParams = [...joins.params, ...where.params];
+    const { rows } = this.where(filter);
     const order = orderSql(sort, this);
     const keys = paths.map((path) => fieldSql(path, this)).join(', ');
-    const list = `${rows}\0${order}\0${JSON.stringify(listParams)}`;
+    const list = `${rows.sql}\0${order}\0${JSON.stringify(rows.params)}`;
     const noted = this.anchorsOf(list);
     /** The condition "after anchor `at`" (1-based; 0: the list's start), and its parameters. */
     const after = (at: number) =>
@@ -577,9 +575,9 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
       const from = usable(noted.length);
       const start = after(from);
       const next = this.store
-        .statement(`SELECT ${keys} FROM ${rows}${start.sql} ORDER BY ${order} LIMIT 1 OFFSET ?`)
+        .statement(`SELECT ${keys} FROM ${rows.sql}${start.sql} ORDER BY ${order} LIMIT 1 OFFSET ?`)
         .raw(true)
-        .get(...listParams, ...start.params, (noted.length + 1 - from) * every - 1) as unknown[] | undefined;
+        .get(...rows.params, ...start.params, (noted.length + 1 - from) * every - 1) as unknown[] | undefined;
       // The list is shorter: the page is past its end.
       if (!next) break;
       noted.push(next);
@@ -588,8 +586,8 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     if (anchor === 0) return undefined;
     const start = after(anchor);
     const limit = options.limit && options.limit > 0 ? options.limit : -1;
-    const sql = `SELECT ${columns} FROM ${rows}${start.sql} ORDER BY ${order} LIMIT ? OFFSET ?`;
-    const params = [...listParams, ...start.params, limit, skip - anchor * every];
+    const sql = `SELECT ${columns} FROM ${rows.sql}${start.sql} ORDER BY ${order} LIMIT ? OFFSET ?`;
+    const params = [...rows.params, ...start.params, limit, skip - anchor * every];
     this.store.checkPlan({ collection: this.name, operation: 'find', filter, sort }, this.table, sql, params);
     return { sql, params };
   }
@@ -653,13 +651,13 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
   }
 
   async count(filter: Filter): Promise<number> {
-    const { joins, where } = this.where(filter);
-    const sql = `SELECT count(*) FROM ${this.table}${joins.sql} WHERE ${where.sql}`;
-    const params = [...joins.params, ...where.params];
+    const { rows, matchesNothing } = this.where(filter);
+    const sql = `SELECT count(*) FROM ${rows.sql}`;
+    const params = rows.params;
     const key = `${sql}\0${JSON.stringify(params)}`;
     const counted = this.counts.get(key);
     if (counted !== undefined) return counted;
-    if (where.sql !== '0') this.store.checkPlan({ collection: this.name, operation: 'count', filter }, this.table, sql, params);
+    if (!matchesNothing) this.store.checkPlan({ collection: this.name, operation: 'count', filter }, this.table, sql, params);
     const count =
       (this.store
         .statement(sql)
@@ -672,9 +670,8 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
 
   async aggregate<R = Record<string, unknown>>(pipeline: Record<string, unknown>[]): Promise<R[]> {
     return aggregateSql(pipeline, {
-      table: this.table,
       facts: this,
-      where: (filter) => this.where(filter),
+      where: (filter, besides) => this.where(filter, besides),
       rows: (sql, params) => {
         this.store.checkPlan({ collection: this.name, operation: 'aggregate', filter: {} }, this.table, sql, params);
         return this.store
