@@ -3,7 +3,7 @@ import { helloWorldBaseline } from './baseline-hello-world.ts';
 import { signIn } from './http-load.ts';
 import { against, elapsedSeconds, log, round, seededRandom, summarize, type BenchResult } from './measure.ts';
 import { coldStartServer, startServerAtRest } from './rebuild-and-start.ts';
-import { recordResults } from './result-load.ts';
+import { randomResults, recordResults } from './result-load.ts';
 import { scaled } from './scale.ts';
 import { residentMb } from './server-metrics.ts';
 import { testStore, type TestStore } from './test-store.ts';
@@ -182,12 +182,14 @@ export async function readStoreBenchmarks(): Promise<BenchResult[]> {
       target: { op: '<=', value: 5 },
     });
 
+    const signedIn = await signIn(server.url, store.lead);
     const upgrade = await upgradeOfTheTestsReadModel(
       server,
       { ...env, TESTAMENT_DATA_DIR: dataDir },
-      await signIn(server.url, store.lead),
+      signedIn,
       byView['tests: status + label + assignee, by name, page of 25']!,
       of,
+      await randomResults(server.url, store, signedIn),
     );
     server = upgrade.server;
     results.push(...upgrade.rows);

@@ -1,4 +1,4 @@
-import { call, connection, type Credentials } from './http-call.ts';
+import { call, connection, type Credentials, type HttpCall } from './http-call.ts';
 import { describeFailures, HTTP_CLIENTS, runLoad, signIn } from './http-load.ts';
 import { seededRandom, summarize, type LatencySummary } from './measure.ts';
 import { scaled } from './scale.ts';
@@ -12,25 +12,13 @@ export interface ResultLoad {
 
 /** Results recorded over HTTP by a team at once (random tests and statuses), as the lead. */
 export async function recordResults(baseUrl: string, store: TestStore): Promise<ResultLoad> {
-  const lead = await signIn(baseUrl, store.lead);
   const sessions = await Promise.all(Array.from({ length: 4 }, () => signIn(baseUrl, store.lead)));
-  const random = seededRandom(21);
-  const firstTest = store.tests > 0 ? await firstTestId(baseUrl, lead, store) : 1;
   const outcome = await runLoad({
     baseUrl,
     clients: HTTP_CLIENTS,
     warmupMs: scaled(2_000, 500),
     measureMs: scaled(10_000, 2_000),
-    nextCall: () => ({
-      kind: 'create',
-      method: 'POST',
-      path: '/api/v2/results/',
-      body: {
-        test: firstTest + Math.floor(random() * store.tests),
-        status: store.statusIds[Math.floor(random() * store.statusIds.length)],
-      },
-      expect: 201,
-    }),
+    nextCall: await randomResults(baseUrl, store, sessions[0]!),
     credentials: (client) => sessions[client % sessions.length],
   });
   return {
@@ -38,6 +26,22 @@ export async function recordResults(baseUrl: string, store: TestStore): Promise<
     latency: summarize(outcome.all),
     failures: describeFailures(outcome.failures),
   };
+}
+
+/** Makes the POSTs of results of random tests, with random statuses. */
+export async function randomResults(baseUrl: string, store: TestStore, lead: Credentials): Promise<() => HttpCall> {
+  const random = seededRandom(21);
+  const firstTest = store.tests > 0 ? await firstTestId(baseUrl, lead, store) : 1;
+  return () => ({
+    kind: 'create',
+    method: 'POST',
+    path: '/api/v2/results/',
+    body: {
+      test: firstTest + Math.floor(random() * store.tests),
+      status: store.statusIds[Math.floor(random() * store.statusIds.length)],
+    },
+    expect: 201,
+  });
 }
 
 /** Test ids are one sequence from the first: the first test's id, from the tests list. */

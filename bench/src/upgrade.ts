@@ -1,7 +1,7 @@
 import { startServerProcess, type ServerProcess } from '@testament/gateway/testing/server-process';
 import { readFile, writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import type { Credentials } from './http-call.ts';
+import { call, connection, type CallResult, type Credentials, type HttpCall } from './http-call.ts';
 import { against, elapsedSeconds, log, round, summarize, type BenchResult } from './measure.ts';
 import { timeGets } from './view-timing.ts';
 
@@ -26,6 +26,8 @@ export async function upgradeOfTheTestsReadModel(
   credentials: Credentials,
   paths: string[],
   of: string,
+  /** A result to record: one goes in after each list during the build, and must answer 201 (readable in the old copy at once). */
+  nextResult: () => HttpCall,
 ): Promise<Upgrade> {
   const quiet = summarize(await timeGets(server.url, credentials, paths));
   await server.stop();
@@ -44,15 +46,23 @@ export async function upgradeOfTheTestsReadModel(
   await timeGets(upgraded.url, credentials, paths.slice(0, 1));
   const firstAnswer = elapsedSeconds(startedAt);
   const during: number[] = [];
+  const recorded: CallResult[] = [];
+  const agent = connection();
   let building = true;
   let next = 0;
   while (building) {
     during.push(...(await timeGets(upgraded.url, credentials, [paths[next++ % paths.length]!])));
+    recorded.push(await call(agent, upgraded.url, nextResult(), credentials));
     const ready = (await (await fetch(`${upgraded.url}/readyz`)).json()) as { building: unknown };
     building = ready.building !== null;
   }
   const switched = elapsedSeconds(startedAt);
+  agent.destroy();
   const duringBuild = summarize(during);
+  const answered = recorded.filter((result) => result.status === 201);
+  const otherwise = new Map<string, number>();
+  for (const { status } of recorded) if (status !== 201) otherwise.set(`status ${status}`, (otherwise.get(`status ${status}`) ?? 0) + 1);
+  const recording = summarize(recorded.map((result) => result.ms));
   log(
     `upgrade of the tests read model: listening in ${round(listening, 2)} s, first ` +
       `tests list in ${round(firstAnswer, 2)} s, switched in ${round(switched, 1)} s; ` +
@@ -78,6 +88,18 @@ export async function upgradeOfTheTestsReadModel(
         },
         { name: 'the same list on the same server before the upgrade (quiet): p99', value: quiet.p99, unit: 'ms' },
       ),
+      {
+        name: `results recorded while the new tests read model is built (${of}): answered 201, readable at once`,
+        value: round((100 * answered.length) / Math.max(1, recorded.length), 1),
+        unit: '%',
+        target: { op: '>=', value: 100 },
+        detail: {
+          requests: recorded.length,
+          ...Object.fromEntries(otherwise),
+          p50: recording.p50,
+          p99: recording.p99,
+        },
+      },
       {
         name: `that upgrade's build of the new copy, to the switch /readyz reports (${of})`,
         value: round(switched, 1),

@@ -24,7 +24,15 @@ import {
   type ReadStore,
   type ScanListener,
 } from '@testament/infra';
-import { allProjections, boundedCollectionNames, readModels, servedCollectionName, type ServedReadModels } from '@testament/projections';
+import {
+  allProjections,
+  boundedCollectionNames,
+  readModels,
+  servedCollectionName,
+  type ReadModelsBuild,
+  type ServedReadModels,
+  type VersionedReadModelsOptions,
+} from '@testament/projections';
 import { countUsers, findUser } from '@testament/projections/users/queries';
 import { runningBulkJobs } from '@testament/projections/bulk-jobs/queries';
 import type { KeyObject } from 'node:crypto';
@@ -116,6 +124,11 @@ export interface SystemOptions {
    * small).
    */
   freshReadModelsThreadAfterEvents?: number;
+  /**
+   * The read models' versions instead of this code's, and a wrapper of each build beside the served copies: a test stands in an upgrade
+   * with them (read models folded in this process only, `readModelsThread` off).
+   */
+  readModels?: Pick<VersionedReadModelsOptions, 'versions'> & { wrapBuild?: (build: ReadModelsBuild) => ReadModelsBuild };
 }
 
 async function openReadStore(config: Config, options: SystemOptions): Promise<ReadStore> {
@@ -195,10 +208,11 @@ function openAuditTrail(
  * elsewhere in this process. (A build a start waits for runs in this process: on a thread, the first fold of
  * 1.17M events took 189 s instead of 139.)
  */
-function generationBuilds(config: Config, bus: Bus): Pick<Parameters<typeof readModels>[0], 'builds'> {
+function generationBuilds(config: Config, bus: Bus, options: SystemOptions): Pick<Parameters<typeof readModels>[0], 'builds'> {
   if (config.eventStore !== 'sqlite' || config.readStore !== 'sqlite') return {};
   const files = { eventsFile: eventLogFile(config), readModelsFile: join(config.dataDir, READ_MODELS_FILE) };
-  return { builds: (build) => new GenerationThread(files, build, bus) };
+  const wrap = options.readModels?.wrapBuild ?? ((build: ReadModelsBuild) => build);
+  return { builds: (build) => wrap(new GenerationThread(files, build, bus)) };
 }
 
 /** First start: the seeded roles, the system statuses (§4.3) and the superuser `admin` (§4.2). Returns whether it created the admin. */
@@ -277,7 +291,13 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
     }
     const dispatch = inProcessDispatcher(commands);
     const runner = storedReadModels
-      ? readModels({ store, readStore: storedReadModels, bus, ...generationBuilds(config, bus) })
+      ? readModels({
+          store,
+          readStore: storedReadModels,
+          bus,
+          ...generationBuilds(config, bus, options),
+          versions: options.readModels?.versions,
+        })
       : await open(readModelsThread(config, options, store as SqliteEventStore, bus));
     await runner.start();
     resources.onClose(() => runner.stop());

@@ -94,7 +94,11 @@ export function readModels({
   builds,
   onServed,
   retiredGraceMs,
-}: Pick<VersionedReadModelsOptions, 'store' | 'readStore' | 'bus' | 'builds' | 'onServed' | 'retiredGraceMs'>): VersionedReadModels {
+  versions,
+}: Pick<
+  VersionedReadModelsOptions,
+  'store' | 'readStore' | 'bus' | 'builds' | 'onServed' | 'retiredGraceMs' | 'versions'
+>): VersionedReadModels {
   const { catchUpBatchSize, backgroundBatchSize } = readModelBatches;
   return new VersionedReadModels({
     store,
@@ -106,6 +110,7 @@ export function readModels({
     ...(builds && { builds }),
     ...(onServed && { onServed }),
     ...(retiredGraceMs && { retiredGraceMs }),
+    ...(versions && { versions }),
   });
 }
 

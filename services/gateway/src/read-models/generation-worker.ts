@@ -35,8 +35,24 @@ const progress = setInterval(() => post({ kind: 'advanced', position: runner.pos
 async function start(until: number | undefined): Promise<void> {
   await runner.start(until);
   // Built row by row, the new tables have no statistics yet: the planner needs them to choose between indexes.
-  if (!holdsUpStart && until === undefined) {
-    readStore.analyze();
+  if (!holdsUpStart && until === undefined) await analyzeGeneration();
+}
+
+/** Pause between two tables' analyses: the served runner's write, waiting for the file, takes its turn (SQLite's busy wait polls). */
+const TURN_MS = 50;
+
+/**
+ * Gathers the statistics of the generation's tables (its collections' and their side tables'), one table at a time: an analysis holds
+ * the file's writer, and the whole file's took 2.6 s on 100,000 tests and 1M results, while writes waited.
+ */
+async function analyzeGeneration(): Promise<void> {
+  const tables = readStore.db
+    .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' AND instr(name, ?) > 0")
+    .pluck()
+    .all(`~${generation}`) as string[];
+  for (const table of tables) {
+    readStore.analyze([table]);
+    await new Promise((resolve) => setTimeout(resolve, TURN_MS));
   }
 }
 

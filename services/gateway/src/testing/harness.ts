@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../app.ts';
 import { configFromEnv, type Config } from '../config.ts';
-import { startSystem, type System } from '../system.ts';
+import { startSystem, type System, type SystemOptions } from '../system.ts';
 
 export const ADMIN_PASSWORD = 'Admin-Pass1!';
 export const ORIGIN = 'http://testament.test';
@@ -26,8 +26,11 @@ export interface TestServer {
 }
 
 /** The embedded system on a temporary data directory, with the app in front of it. */
-export async function startTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
-  const dataDir = await mkdtemp(join(tmpdir(), 'testament-gateway-'));
+export async function startTestServer(
+  overrides: Partial<Config> = {},
+  options: Pick<SystemOptions, 'readModels'> = {},
+): Promise<TestServer> {
+  const dataDir = overrides.dataDir ?? (await mkdtemp(join(tmpdir(), 'testament-gateway-')));
   // Read models frozen, so a route that changes a document it read fails its test; answers held to their contracts.
   // The audit trail folds in this thread unless a test asks for its own thread (the audit routes' tests and the real server do):
   // a thread per test server would double the suite's time on two cores.
@@ -43,6 +46,7 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
   };
   // Any route whose query would read a whole growing collection fails its test (a 500), so missing indexes show.
   const system = await startSystem(config, {
+    ...options,
     onCollectionScan: (scan) => {
       throw new Error(
         `collection scan of ${scan.collection} (${scan.operation} ${JSON.stringify(scan.filter)}): no index serves this query`,
@@ -86,7 +90,8 @@ export async function startTestServer(overrides: Partial<Config> = {}): Promise<
     async close() {
       await app.close();
       await system.close();
-      await rm(dataDir, { recursive: true, force: true });
+      // A data directory the test gave is the test's to remove (it starts the server again on it).
+      if (overrides.dataDir === undefined) await rm(dataDir, { recursive: true, force: true });
     },
   };
   return server;

@@ -78,6 +78,11 @@ export interface ProjectionRunnerOptions {
    * reads yet (a new version beside the one served) keeps quiet: no page waits for it.
    */
   announces?: boolean;
+  /**
+   * Read models folded on as far as this code can: one whose fold throws is left where it is, and the
+   * others go on. An upgrade's old copies, kept up to date by the new code until their new version serves.
+   */
+  tolerated?: ReadonlySet<string>;
 }
 
 /**
@@ -246,8 +251,15 @@ export class ProjectionRunner {
     const pause = timeSlices();
     for (const event of events) {
       for (const projection of this.routes.get(event.type) ?? []) {
-        const loading = batch.apply(projection, event);
-        if (loading) await loading;
+        try {
+          const loading = batch.apply(projection, event);
+          if (loading) await loading;
+        } catch (error) {
+          if (!this.options.tolerated?.has(projection.name)) throw error;
+          this.leaveBehind(projection, event, error);
+          // Nothing of the batch is stored yet: it is folded again without the read model left behind.
+          return this.fold(recorded);
+        }
       }
       const paused = pause();
       if (paused) await paused;
@@ -263,6 +275,19 @@ export class ProjectionRunner {
       position,
       [...batch.topics],
       writes.map((write) => write.collection),
+    );
+  }
+
+  /** Stops folding a tolerated read model that this code cannot fold (see `tolerated`). */
+  private leaveBehind(projection: Projection, event: FoldedEvent, error: unknown): void {
+    for (const [type, projections] of this.routes)
+      this.routes.set(
+        type,
+        projections.filter((routed) => routed !== projection),
+      );
+    console.warn(
+      `the ${projection.name} read model is left as it was before position ${event.position}: this code's fold of a ${event.type} ` +
+        `failed on it (${error instanceof Error ? error.message : String(error)})`,
     );
   }
 

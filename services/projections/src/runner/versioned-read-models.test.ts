@@ -3,10 +3,16 @@ import fc from 'fast-check';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Projection } from './projection.ts';
 import { ProjectionRunner } from './projection-runner.ts';
-import { generationRunner, READ_MODEL_CATALOG, VersionedReadModels } from './versioned-read-models.ts';
+import {
+  generationRunner,
+  READ_MODEL_CATALOG,
+  VersionedReadModels,
+  type GenerationBuild,
+  type ReadModelsBuild,
+} from './versioned-read-models.ts';
 
 const TALLIES = 'tallies';
 const RANKS = 'ranks';
@@ -170,6 +176,34 @@ async function foldedFromScratch(built: Code): Promise<Record<string, Document[]
   return dump;
 }
 
+/** What each code in turn folds, from nothing: the first up to its position, the next from there up to its own. */
+async function foldedInTurn(...turns: Array<[Code, number]>): Promise<Record<string, Document[]>> {
+  const fresh = new SqliteReadStore();
+  for (const [{ projections }, until] of turns)
+    await new ProjectionRunner({ store, readStore: fresh, bus: new MemoryBus(), projections }).start(until);
+  const dump = await contents(fresh, turns.at(-1)![0].projections);
+  await fresh.close();
+  return dump;
+}
+
+/** A build in this process that starts folding only once `held` resolves. */
+function heldBack(build: GenerationBuild, held: Promise<void>): ReadModelsBuild {
+  const runner = generationRunner({ store, readStore, bus, batchSize: 50 }, build);
+  return {
+    get position() {
+      return runner.position;
+    },
+    get resumedFrom() {
+      return runner.resumedFrom;
+    },
+    start: async (until?: number) => {
+      await held;
+      await runner.start(until);
+    },
+    stop: () => runner.stop(),
+  };
+}
+
 /** The tables of the read models' collections (not the checkpoints' or the catalog's). */
 function tableNames(): string[] {
   return (
@@ -281,53 +315,86 @@ describe('read models kept in a copy per version of their code', () => {
     },
   );
 
-  it('with every read model changed, the frozen copies serve and each write is told readable as soon as it is committed', async () => {
+  it('with every read model changed, the old copies serve with each new write folded in by the new code until the switch', async () => {
     const withoutNotes = (factor: number) => code(factor, 10, false);
-    await append(1_000);
+    const oldHead = await append(1_000);
     const before = readModels(withoutNotes(1));
     await before.start();
-    const oldCopy = await contents(before.reads, withoutNotes(1).projections);
     await before.stop();
 
-    // The build is held back until the frozen copies have been read, so the switch cannot come first.
+    // The build is held back until the old copies have been read, so the switch cannot come first.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const { projections, versions } = withoutNotes(3);
     const after = new VersionedReadModels({
       store,
       readStore,
       bus,
-      projections,
-      versions,
+      ...withoutNotes(3),
       batchSize: 50,
       log: () => {},
-      builds: (build) => {
-        const runner = generationRunner({ store, readStore, bus, batchSize: 50 }, build);
-        return {
-          get position() {
-            return runner.position;
-          },
-          get resumedFrom() {
-            return runner.resumedFrom;
-          },
-          start: async (until?: number) => {
-            await held;
-            await runner.start(until);
-          },
-          stop: () => runner.stop(),
-        };
-      },
+      builds: (build) => heldBack(build, held),
     });
     await after.start();
     expect(after.status().building).toMatchObject({ models: [TALLIES, RANKS] });
     const head = await append(100, 1_000);
-    // Nothing folds them into the frozen copies, so a write waits for nothing more than its commit.
     await after.waitFor(head, 5_000);
-    expect(await contents(after.reads, withoutNotes(1).projections)).toEqual(oldCopy);
+    // The old code's fold up to the upgrade, then the new code's.
+    expect(await contents(after.reads, withoutNotes(1).projections)).toEqual(
+      await foldedInTurn([withoutNotes(1), oldHead], [withoutNotes(3), head]),
+    );
     release();
     await after.settled();
     expect(await contents(after.reads, withoutNotes(3).projections)).toEqual(await foldedFromScratch(withoutNotes(3)));
     await after.stop();
+  });
+
+  it('an old copy the new code cannot fold is left as it was, while the others go on and writes are still told readable', async () => {
+    await append(1_000);
+    const before = readModels(code(1));
+    await before.start();
+    const oldTallies = await before.reads.collection(TALLIES).find({}, { sort: { _id: 1 } });
+    await before.stop();
+
+    // New code that keeps a history the old documents lack: its fold throws on them, not on its own.
+    const withHistory: Projection = {
+      ...tallies(1),
+      apply(event, view) {
+        const { key, amount } = event.data as { key: string; amount: number };
+        const current = view.get<Document & { total: number; history: number[] }>(TALLIES, key);
+        view.put(TALLIES, { _id: key, total: (current?.total ?? 0) + amount, history: current ? [...current.history, amount] : [amount] });
+      },
+    };
+    const newCode: Code = {
+      projections: [withHistory, ranks(10), notes],
+      versions: new Map([
+        [TALLIES, 'history'],
+        [RANKS, 'r10-history'],
+        [NOTES, 'n1'],
+      ]),
+    };
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const after = new VersionedReadModels({
+      store,
+      readStore,
+      bus,
+      ...newCode,
+      batchSize: 50,
+      log: () => {},
+      builds: (build) => heldBack(build, held),
+    });
+    await after.start();
+    const head = await append(100, 1_000);
+    await after.waitFor(head, 5_000);
+    expect(await after.reads.collection(TALLIES).find({}, { sort: { _id: 1 } })).toEqual(oldTallies);
+    expect((await after.reads.collection(NOTES).find({})).flatMap((note) => note.texts as string[])).toContain('note 1092');
+    expect(warnings).toHaveBeenCalledWith(expect.stringMatching(/^the tallies read model is left as it was before position \d+/));
+    release();
+    await after.settled();
+    expect(await contents(after.reads, newCode.projections)).toEqual(await foldedFromScratch(newCode));
+    await after.stop();
+    warnings.mockRestore();
   });
 
   it('a reader whose own code changed is built with a copy of what it reads, so each event meets what it read as it was then', async () => {

@@ -30,8 +30,8 @@ interface CatalogEntry extends Document {
   /** Its collections' stored names: dropped by a start whose code no longer has the read model. */
   collections: string[];
   /**
-   * Left behind the log by a start whose code folds it otherwise: the served runner's checkpoint no
-   * longer says how far it is, so even code that folds it as it was builds it again.
+   * Folded on by a start whose code folds it otherwise (kept up to date while its new version was built): no
+   * one code's fold of the log, so even code that folds it as it was builds it again.
    */
   frozen?: true;
 }
@@ -183,10 +183,11 @@ const PROGRESS_EVERY_MS = 10_000;
 
 /**
  * The read models, each kept in a copy per version of its fold code (blue/green). A start serves the
- * copies its code folded; a read model whose code changed keeps serving its old copy (as of the
- * position it had: the code that folded it is gone) while its new version is folded beside it from
- * the start of the log, and the two are switched in one transaction once the new one has caught up;
- * the old copy is dropped then. A read model with no copy yet (a first start, a new read model) is
+ * copies its code folded; a read model whose code changed keeps serving its old copy while its new
+ * version is folded beside it from the start of the log, and the two are switched in one transaction
+ * once the new one has caught up; the old copy is dropped then. Meanwhile the new code folds new events
+ * into the old copy as far as it can (the code that folded it is gone), so writes stay readable; one
+ * whose fold throws there is left as it was. A read model with no copy yet (a first start, a new read model) is
  * built before the start returns. A build that a crash or a stop interrupted carries on from its
  * checkpoint at the next start, unless the code changed again.
  */
@@ -204,8 +205,6 @@ export class VersionedReadModels implements ServedReadModels {
   /** By read model, the version of the copy served. */
   private servedVersions = new Map<string, string>();
   private live: ProjectionRunner | undefined;
-  /** What `live` folds: the read models whose served copy is this code's, as the start found them. */
-  private liveProjections: readonly Projection[] = [];
   private build: { runner: ReadModelsBuild; generation: string; projections: Projection[] } | undefined;
   private background: Promise<void> | undefined;
   private readonly gate = new PositionGate();
@@ -282,11 +281,13 @@ export class VersionedReadModels implements ServedReadModels {
     await this.options.onServed?.(this.served);
     const toBuild = this.withWhatTheyRead(this.options.projections.filter((projection) => !kept.includes(projection)));
     const unserved = toBuild.filter((projection) => !entries.has(projection.name));
-    // With every served copy frozen, the runner folds nothing but still tells each commit: a write is then as readable as it will be until
-    // the switch.
+    // Until the switch, this code folds the new events into the old copies too, as far as it can: a write made meanwhile is readable.
+    const bridged = unserved.length === 0 ? this.bridgeable(toBuild, kept) : [];
     if (kept.length > 0 || unserved.length === 0) {
-      this.liveProjections = kept;
-      this.live = this.liveRunner(kept);
+      this.live = this.liveRunner(
+        this.options.projections.filter((projection) => kept.includes(projection) || bridged.includes(projection)),
+        new Set(bridged.map((projection) => projection.name)),
+      );
       await this.live.start();
       this.resumedFrom = this.live.resumedFrom;
     }
@@ -422,8 +423,7 @@ export class VersionedReadModels implements ServedReadModels {
     this.build = undefined;
     await this.options.onServed?.(this.served);
     if (this.stopped) return;
-    this.liveProjections = this.options.projections;
-    this.live = this.liveRunner(this.liveProjections);
+    this.live = this.liveRunner(this.options.projections);
     await this.live.start();
     const replaced = [...earlierRetired, ...retired];
     const graceMs = this.options.retiredGraceMs ?? 0;
@@ -453,7 +453,8 @@ export class VersionedReadModels implements ServedReadModels {
     ]);
   }
 
-  private liveRunner(projections: readonly Projection[]): ProjectionRunner {
+  /** `tolerated`: old copies it folds on as far as this code can, until their new version is served. */
+  private liveRunner(projections: readonly Projection[], tolerated?: ReadonlySet<string>): ProjectionRunner {
     const { store, bus, batchSize, catchUpBatchSize } = this.options;
     // It writes the copies served, by the names queries read them by.
     return new ProjectionRunner({
@@ -462,6 +463,7 @@ export class VersionedReadModels implements ServedReadModels {
       bus,
       projections,
       name: this.runnerName,
+      ...(tolerated && { tolerated }),
       ...(batchSize && { batchSize }),
       ...(catchUpBatchSize && { catchUpBatchSize }),
     });
@@ -486,6 +488,24 @@ export class VersionedReadModels implements ServedReadModels {
       }
     }
     return this.options.projections.filter((projection) => kept.has(projection));
+  }
+
+  /**
+   * Of the read models being built again, those whose old copies this code can fold on: every collection
+   * they write or read has a served copy (a collection new in this code has none, and would be written
+   * under its bare name).
+   */
+  private bridgeable(rebuilt: readonly Projection[], kept: readonly Projection[]): Projection[] {
+    const bridged = new Set(rebuilt.filter((projection) => this.collectionsOf(projection.name).every((name) => this.served.has(name))));
+    const readable = (collection: string) => {
+      const owner = this.owners.get(collection);
+      return owner === undefined || kept.includes(owner) || bridged.has(owner);
+    };
+    for (let changed = true; changed; ) {
+      changed = false;
+      for (const projection of bridged) if (!(projection.readsBefore ?? []).every(readable)) changed = bridged.delete(projection);
+    }
+    return rebuilt.filter((projection) => bridged.has(projection));
   }
 
   /** The read models with those whose collections they read (as they were before each event), and so on: a build folds them all. */
