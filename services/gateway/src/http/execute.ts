@@ -10,6 +10,14 @@ function header(request: FastifyRequest, name: string): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
+/** Requests whose last command was saved: what their answer then misses is the read models' lag, not an absent object. */
+const saved = new WeakSet<FastifyRequest>();
+
+/** Whether the request's last command was saved (a read-back that misses after it answers 503, not 404: `errorPlugin`). */
+export function commandSaved(request: FastifyRequest): boolean {
+  return saved.has(request);
+}
+
 /**
  * Sends a command as the authenticated caller and answers only once the read
  * models include its events, so the response and the next read see the change.
@@ -32,7 +40,9 @@ export async function execute<N extends CommandName>(
   });
   // A client that has gone changes nothing more; a command already sent stays done.
   throwIfAborted(request);
+  saved.delete(request);
   const result = await system.dispatch(name, input, meta);
+  saved.add(request);
   await waitUntilReadable(system, config, result.position, request.cancellation);
   return result;
 }

@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Collection, Document } from '@testament/infra';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createCase, createPlan, createSuite, testsOfPlan } from '../testing/builders.ts';
 import { startTestServer, type Browser, type TestServer } from '../testing/harness.ts';
 
 let server: TestServer;
@@ -27,5 +29,37 @@ describe('read-your-writes', () => {
     const retry = await admin.post('/api/v2/projects/', { name: 'Behind' }, { 'idempotency-key': 'behind-1' });
     expect(retry.statusCode).toBe(201);
     expect((await admin.get('/api/v2/projects/?name=behind')).json().count).toBe(1);
+  });
+
+  it('answers 503, not 404, when the answer read back lacks the saved change (an old copy an upgrade could not fold on)', async () => {
+    const project = (await admin.post('/api/v2/projects/', { name: 'Left behind' })).json().id;
+    const testCase = await createCase(admin, project, await createSuite(admin, project, 'Checkout'));
+    const [test] = await testsOfPlan(admin, await createPlan(admin, project, { test_cases: [testCase.id] }));
+    const reads = server.system.readStore;
+    const collection = reads.collection.bind(reads);
+    // The results as a copy that no longer takes new events shows them: none of those made from now on.
+    const shown = new Set((await collection('results').find({ testId: test!.id })).map((result) => result._id));
+    const spy = vi.spyOn(reads, 'collection').mockImplementation(<T extends Document>(name: string) => {
+      const real = collection<T>(name);
+      if (name !== 'results') return real;
+      return new Proxy(real, {
+        get: (target, property) =>
+          property === 'findOne'
+            ? async (filter: { _id: number }) => (shown.has(filter._id) ? target.findOne(filter) : null)
+            : Reflect.get(target, property, target),
+      }) as Collection<T>;
+    });
+    try {
+      const response = await admin.post('/api/v2/results/', { test: test!.id, status: 1 }, { 'idempotency-key': 'left-behind-1' });
+      expect(response.statusCode, response.body).toBe(503);
+      expect(response.json().detail).toMatch(/saved/);
+      // Without a command saved first, what is missing is missing.
+      expect((await admin.get('/api/v2/results/999999/')).statusCode).toBe(404);
+    } finally {
+      spy.mockRestore();
+    }
+    const retry = await admin.post('/api/v2/results/', { test: test!.id, status: 1 }, { 'idempotency-key': 'left-behind-1' });
+    expect(retry.statusCode, retry.body).toBe(201);
+    expect((await admin.get(`/api/v2/results/?test=${test!.id}`)).json()).toHaveLength(1);
   });
 });

@@ -3,7 +3,8 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { BusRequestError } from '@testament/infra';
 import { setEntityTag } from '../http/conditional.ts';
-import { NotAuthenticatedError, NotYetVisibleError, ThrottledError, UriTooLongError } from '../http/errors.ts';
+import { NotAuthenticatedError, notReadableYet, NotYetVisibleError, ThrottledError, UriTooLongError } from '../http/errors.ts';
+import { commandSaved } from '../http/execute.ts';
 import { clientGone } from './cancellation.ts';
 
 const MB = 1024 * 1024;
@@ -13,6 +14,10 @@ function commandServiceUnavailable(code: BusRequestError['code']): string {
   return code === 'no_responders'
     ? 'The command service is not available; nothing was changed. Retry in a moment.'
     : 'The command service did not answer in time; the change may have been made. Repeat the request with the same Idempotency-Key.';
+}
+
+function notYetVisible(reply: FastifyReply, error: NotYetVisibleError): FastifyReply {
+  return reply.code(503).header('Retry-After', '1').send({ detail: error.message });
 }
 
 /** One place that turns every failure into the API's error shapes (§2.5); never a bare 500 for bad input. */
@@ -29,6 +34,7 @@ export const errorPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(401).header('WWW-Authenticate', 'Token realm="api"').send({ detail: error.message });
     }
     if (error instanceof PermissionDeniedError) return reply.code(403).send({ detail: error.message });
+    if (error instanceof NotFoundError && commandSaved(request)) return notYetVisible(reply, new NotYetVisibleError(notReadableYet));
     if (error instanceof NotFoundError) return reply.code(404).send({ detail: error.message });
     if (error instanceof StaleVersionError) {
       return setEntityTag(reply.code(409), error.versionTag).send({ detail: error.message, current_version: error.currentVersion });
@@ -38,7 +44,7 @@ export const errorPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof ThrottledError) {
       return reply.code(429).header('Retry-After', String(error.retryAfterSeconds)).send({ detail: error.message });
     }
-    if (error instanceof NotYetVisibleError) return reply.code(503).header('Retry-After', '1').send({ detail: error.message });
+    if (error instanceof NotYetVisibleError) return notYetVisible(reply, error);
     if (error instanceof BusRequestError && error.code !== 'handler_error')
       return reply
         .code(503)
