@@ -47,6 +47,12 @@ const scalarFilter: fc.Arbitrary<Filter> = fc.oneof(
   fc.integer({ min: 1, max: 4 }).map((userId) => ({ 'members.userId': userId })),
   fc.integer({ min: 1, max: 4 }).map((roleId) => ({ 'members.roleIds': roleId })),
   fc.array(fc.integer({ min: 1, max: 4 }), { maxLength: 2 }).map((roleIds) => ({ 'members.roleIds': { $nin: roleIds } })),
+  fc
+    .record({ userId: fc.option(fc.integer({ min: 1, max: 4 }), { nil: undefined }), roleId: fc.integer({ min: 1, max: 4 }) })
+    .map(({ userId, roleId }) => ({ members: { $elemMatch: { ...(userId && { userId }), roleIds: roleId } } })),
+  fc
+    .array(fc.integer({ min: 1, max: 4 }), { minLength: 1, maxLength: 2 })
+    .map((roleIds) => ({ members: { $elemMatch: { roleIds: { $in: roleIds } } } })),
   fc.constantFrom('api', 'import').map((source) => ({ 'meta.source': source })),
   fc
     .record({ op: fc.constantFrom('$gt', '$gte', '$lt', '$lte'), value: fc.double({ min: 0, max: 100, noNaN: true }) })

@@ -314,7 +314,8 @@ class FilterCompiler {
 
   /** `condition` holds for the value at `path`, or (MongoDB's array rule) for one of its elements. */
   private matches(path: string, condition: Condition, literal?: unknown): SqlPart {
-    const prefix = this.document === 'doc' ? this.facts.arrayPrefix(path) : undefined;
+    if (this.document !== 'doc') return this.matchesInElement(this.document, path.split('.'), condition, literal);
+    const prefix = this.facts.arrayPrefix(path);
     const plain = condition(documentAccessor(this.document, path, this.facts));
     if (prefix === undefined) return plain;
     const alias = this.alias();
@@ -330,6 +331,29 @@ class FilterCompiler {
     return {
       sql: `(CASE WHEN ${arrayType} = 'array' THEN (${whenArray.sql}) ELSE (${plain.sql}) END)`,
       params: [...whenArray.params, ...plain.params],
+    };
+  }
+
+  /**
+   * The array rule inside an `$elemMatch`'s element, where no facts say which paths hold arrays: each step of
+   * the path is asked, as it is read, whether it holds one (`{members: {$elemMatch: {roleIds: 3}}}` matches a
+   * member whose `roleIds` holds 3).
+   */
+  private matchesInElement(document: string, segments: string[], condition: Condition, literal: unknown): SqlPart {
+    const [first, ...rest] = segments;
+    const at = documentAccessor(document, first!);
+    const alias = this.alias();
+    const each =
+      rest.length === 0
+        ? condition(elementAccessor(alias, ''))
+        : this.matchesInElement(`(CASE WHEN ${alias}.type = 'object' THEN ${alias}.value END)`, rest, condition, literal);
+    const inArray: SqlPart = { sql: `EXISTS (SELECT 1 FROM json_each(${at.json}) AS ${alias} WHERE ${each.sql})`, params: each.params };
+    const whole = rest.length === 0 ? condition(at) : this.matchesInElement(at.json, rest, condition, literal);
+    // A literal array also matches the whole array at the path.
+    const whenArray = Array.isArray(literal) && rest.length === 0 ? or([inArray, whole]) : inArray;
+    return {
+      sql: `(CASE WHEN ${at.type} = 'array' THEN (${whenArray.sql}) ELSE (${whole.sql}) END)`,
+      params: [...whenArray.params, ...whole.params],
     };
   }
 
