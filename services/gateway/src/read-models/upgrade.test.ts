@@ -1,4 +1,5 @@
-import { readModelProjections, readModelVersions, type ReadModelsBuild } from '@testament/projections';
+import { readModelProjections, readModelVersions } from '@testament/projections';
+import { heldBack } from '@testament/projections/testing/held-build';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,24 +19,6 @@ afterEach(async () => {
   server = undefined;
   if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
-
-/** A build that starts folding only once `held` resolves, so the test acts while the old copies serve. */
-function heldBack(build: ReadModelsBuild, held: Promise<void>): ReadModelsBuild {
-  return {
-    get position() {
-      return build.position;
-    },
-    get resumedFrom() {
-      return build.resumedFrom;
-    },
-    start: async (until?: number) => {
-      await held;
-      await build.start(until);
-    },
-    stop: () => build.stop(),
-    close: () => build.close?.() ?? Promise.resolve(),
-  };
-}
 
 it('during an upgrade that changes every read model, old copies take writes: a result answers 201, a new session signs in', async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'testament-upgrade-'));

@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { heldBack } from '../testing/held-build.ts';
 import type { Projection } from './projection.ts';
 import { ProjectionRunner } from './projection-runner.ts';
 import {
@@ -187,21 +188,8 @@ async function foldedInTurn(...turns: Array<[Code, number]>): Promise<Record<str
 }
 
 /** A build in this process that starts folding only once `held` resolves. */
-function heldBack(build: GenerationBuild, held: Promise<void>): ReadModelsBuild {
-  const runner = generationRunner({ store, readStore, bus, batchSize: 50 }, build);
-  return {
-    get position() {
-      return runner.position;
-    },
-    get resumedFrom() {
-      return runner.resumedFrom;
-    },
-    start: async (until?: number) => {
-      await held;
-      await runner.start(until);
-    },
-    stop: () => runner.stop(),
-  };
+function heldBuild(build: GenerationBuild, held: Promise<void>): ReadModelsBuild {
+  return heldBack(generationRunner({ store, readStore, bus, batchSize: 50 }, build), held);
 }
 
 /** The tables of the read models' collections (not the checkpoints' or the catalog's). */
@@ -332,7 +320,7 @@ describe('read models kept in a copy per version of their code', () => {
       ...withoutNotes(3),
       batchSize: 50,
       log: () => {},
-      builds: (build) => heldBack(build, held),
+      builds: (build) => heldBuild(build, held),
     });
     await after.start();
     expect(after.status().building).toMatchObject({ models: [TALLIES, RANKS] });
@@ -382,7 +370,7 @@ describe('read models kept in a copy per version of their code', () => {
       ...newCode,
       batchSize: 50,
       log: () => {},
-      builds: (build) => heldBack(build, held),
+      builds: (build) => heldBuild(build, held),
     });
     await after.start();
     const head = await append(100, 1_000);
