@@ -271,6 +271,8 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
     const lock = lockEmbeddedLog(config);
     if (lock) await open(lock);
     const threaded = foldsOnAThread(config);
+    if (options.readModels && threaded)
+      throw new Error('SystemOptions.readModels needs the read models folded here (readModelsThread off)');
     // On a thread, the read models' file is the thread's to write: this one reads it from a connection of its own.
     const storedReadModels = threaded ? undefined : await open(openReadStore(config, options));
     const bus = await open(openBus(config));

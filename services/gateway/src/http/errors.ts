@@ -20,11 +20,10 @@ export class NotYetVisibleError extends Error {
 
 /**
  * Said when a saved change is missing from the answer read back: the read model it is read from does not
- * show it yet (during an upgrade, an old copy the new code could not fold on shows it from the switch).
+ * show it (during an upgrade, an old copy the new code could not fold on shows it only from the switch).
  */
 export const notReadableYet =
-  'The change was saved, but the read models do not show it yet; they will after an upgrade in progress. ' +
-  'Repeat the request with the same Idempotency-Key to get its answer.';
+  'The change was saved, but it cannot be read back yet. Repeat the request with the same Idempotency-Key later to get its answer.';
 
 /** Too many unsafe requests from one caller: 429 with Retry-After (DRF's throttling). */
 export class ThrottledError extends Error {

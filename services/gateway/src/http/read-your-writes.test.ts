@@ -53,8 +53,6 @@ describe('read-your-writes', () => {
       const response = await admin.post('/api/v2/results/', { test: test!.id, status: 1 }, { 'idempotency-key': 'left-behind-1' });
       expect(response.statusCode, response.body).toBe(503);
       expect(response.json().detail).toMatch(/saved/);
-      // Without a command saved first, what is missing is missing.
-      expect((await admin.get('/api/v2/results/999999/')).statusCode).toBe(404);
     } finally {
       spy.mockRestore();
     }

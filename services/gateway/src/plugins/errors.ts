@@ -16,8 +16,8 @@ function commandServiceUnavailable(code: BusRequestError['code']): string {
     : 'The command service did not answer in time; the change may have been made. Repeat the request with the same Idempotency-Key.';
 }
 
-function notYetVisible(reply: FastifyReply, error: NotYetVisibleError): FastifyReply {
-  return reply.code(503).header('Retry-After', '1').send({ detail: error.message });
+function notYetVisible(reply: FastifyReply, detail: string): FastifyReply {
+  return reply.code(503).header('Retry-After', '1').send({ detail });
 }
 
 /** One place that turns every failure into the API's error shapes (§2.5); never a bare 500 for bad input. */
@@ -34,7 +34,7 @@ export const errorPlugin = fp(async (app: FastifyInstance) => {
       return reply.code(401).header('WWW-Authenticate', 'Token realm="api"').send({ detail: error.message });
     }
     if (error instanceof PermissionDeniedError) return reply.code(403).send({ detail: error.message });
-    if (error instanceof NotFoundError && commandSaved(request)) return notYetVisible(reply, new NotYetVisibleError(notReadableYet));
+    if (error instanceof NotFoundError && commandSaved(request)) return notYetVisible(reply, notReadableYet);
     if (error instanceof NotFoundError) return reply.code(404).send({ detail: error.message });
     if (error instanceof StaleVersionError) {
       return setEntityTag(reply.code(409), error.versionTag).send({ detail: error.message, current_version: error.currentVersion });
@@ -44,7 +44,7 @@ export const errorPlugin = fp(async (app: FastifyInstance) => {
     if (error instanceof ThrottledError) {
       return reply.code(429).header('Retry-After', String(error.retryAfterSeconds)).send({ detail: error.message });
     }
-    if (error instanceof NotYetVisibleError) return notYetVisible(reply, error);
+    if (error instanceof NotYetVisibleError) return notYetVisible(reply, error.message);
     if (error instanceof BusRequestError && error.code !== 'handler_error')
       return reply
         .code(503)

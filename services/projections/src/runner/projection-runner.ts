@@ -14,6 +14,10 @@ import { PositionGate } from './position-gate.ts';
 import type { DocumentKey, Projection } from './projection.ts';
 import { projectionOrder } from './projection-order.ts';
 
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** The event with its data in the current schema; the same object when it already is. */
 function currentVersion<E extends FoldedEvent>(event: E): E {
   const data = upcast(event.type, event.schemaVersion, event.data);
@@ -79,8 +83,9 @@ export interface ProjectionRunnerOptions {
    */
   announces?: boolean;
   /**
-   * Read models folded on as far as this code can: one whose fold throws is left where it is, and the
-   * others go on. An upgrade's old copies, kept up to date by the new code until their new version serves.
+   * Read models folded on as far as this code can: one whose fold throws is left where it is, with those that
+   * read it, and the others go on; the checkpoint names them, so a restart leaves them too. An upgrade's old
+   * copies, kept up to date by the new code until their new version serves.
    */
   tolerated?: ReadonlySet<string>;
 }
@@ -145,6 +150,10 @@ export class ProjectionRunner {
       saved = null;
     }
     this.resumedFrom = Number(saved?.position ?? 0);
+    for (const name of (saved?.leftBehind as string[] | undefined) ?? []) {
+      const projection = this.options.projections.find((candidate) => candidate.name === name);
+      if (projection && this.options.tolerated?.has(name)) this.unroute(projection);
+    }
     this.checkpoint.reset(this.resumedFrom);
     // Read models kept from an earlier run are there at once: whoever follows the runner's notices hears so.
     if (this.resumedFrom > 0) this.advance(this.resumedFrom, [], []);
@@ -216,7 +225,12 @@ export class ProjectionRunner {
   }
 
   private checkpointWrite(position: number): CollectionWrites {
-    const checkpoint = { _id: this.runnerName, position, ...(this.options.version === undefined ? {} : { version: this.options.version }) };
+    const checkpoint = {
+      _id: this.runnerName,
+      position,
+      ...(this.options.version === undefined ? {} : { version: this.options.version }),
+      ...(this.leftBehind.size > 0 && { leftBehind: [...this.leftBehind] }),
+    };
     return {
       collection: CHECKPOINTS,
       operations: [{ replaceOne: { filter: { _id: this.runnerName }, replacement: checkpoint, upsert: true } }],
@@ -226,7 +240,15 @@ export class ProjectionRunner {
   private async declareIndexes(): Promise<void> {
     for (const projection of this.options.projections) {
       for (const [name, { indexes }] of Object.entries(projection.collections)) {
-        for (const index of indexes) await this.options.readStore.collection(name).createIndex(index);
+        for (const index of indexes) {
+          try {
+            await this.options.readStore.collection(name).createIndex(index);
+          } catch (error) {
+            // An old copy may hold what this code's index refuses (a unique key it did not keep unique).
+            if (!this.options.tolerated?.has(projection.name)) throw error;
+            this.leaveBehind(projection, `: this code's index on ${name} could not be declared on it (${messageOf(error)})`);
+          }
+        }
       }
     }
   }
@@ -256,7 +278,10 @@ export class ProjectionRunner {
           if (loading) await loading;
         } catch (error) {
           if (!this.options.tolerated?.has(projection.name)) throw error;
-          this.leaveBehind(projection, event, error);
+          this.leaveBehind(
+            projection,
+            ` before position ${event.position}: this code's fold of a ${event.type} failed on it (${messageOf(error)})`,
+          );
           // Nothing of the batch is stored yet: it is folded again without the read model left behind.
           return this.fold(recorded);
         }
@@ -278,17 +303,34 @@ export class ProjectionRunner {
     );
   }
 
-  /** Stops folding a tolerated read model that this code cannot fold (see `tolerated`). */
-  private leaveBehind(projection: Projection, event: FoldedEvent, error: unknown): void {
+  /** The tolerated read models left where they were (see `tolerated`). */
+  private readonly leftBehind = new Set<string>();
+
+  /** Stops folding a tolerated read model that this code cannot fold, and the tolerated ones that read it (see `tolerated`). */
+  private leaveBehind(projection: Projection, why: string): void {
+    console.warn(`the ${projection.name} read model is left as it was${why}`);
+    this.unroute(projection);
+    const stale = new Set(Object.keys(projection.collections));
+    for (let more = true; more; ) {
+      more = false;
+      for (const reader of this.options.projections) {
+        if (this.leftBehind.has(reader.name) || !this.options.tolerated?.has(reader.name)) continue;
+        if (!(reader.readsBefore ?? []).some((collection) => stale.has(collection))) continue;
+        console.warn(`the ${reader.name} read model is left as it was too: it reads ${projection.name}`);
+        this.unroute(reader);
+        for (const collection of Object.keys(reader.collections)) stale.add(collection);
+        more = true;
+      }
+    }
+  }
+
+  private unroute(projection: Projection): void {
+    this.leftBehind.add(projection.name);
     for (const [type, projections] of this.routes)
       this.routes.set(
         type,
         projections.filter((routed) => routed !== projection),
       );
-    console.warn(
-      `the ${projection.name} read model is left as it was before position ${event.position}: this code's fold of a ${event.type} ` +
-        `failed on it (${error instanceof Error ? error.message : String(error)})`,
-    );
   }
 
   private advance(position: number, topics: string[], collections: string[]): void {

@@ -336,11 +336,12 @@ describe('read models kept in a copy per version of their code', () => {
     await after.stop();
   });
 
-  it('an old copy the new code cannot fold is left as it was, while the others go on and writes are still told readable', async () => {
+  it('an old copy the new code cannot fold is left as it was with its readers, the others go on, and a restart leaves it too', async () => {
     await append(1_000);
     const before = readModels(code(1));
     await before.start();
     const oldTallies = await before.reads.collection(TALLIES).find({}, { sort: { _id: 1 } });
+    const oldRanks = await before.reads.collection(RANKS).find({}, { sort: { _id: 1 } });
     await before.stop();
 
     // New code that keeps a history the old documents lack: its fold throws on them, not on its own.
@@ -363,21 +364,34 @@ describe('read models kept in a copy per version of their code', () => {
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    const after = new VersionedReadModels({
-      store,
-      readStore,
-      bus,
-      ...newCode,
-      batchSize: 50,
-      log: () => {},
-      builds: (build) => heldBuild(build, held),
-    });
-    await after.start();
+    const upgraded = () =>
+      new VersionedReadModels({
+        store,
+        readStore,
+        bus,
+        ...newCode,
+        batchSize: 50,
+        log: () => {},
+        builds: (build) => heldBuild(build, held),
+      });
+    const during = upgraded();
+    await during.start();
     const head = await append(100, 1_000);
-    await after.waitFor(head, 5_000);
-    expect(await after.reads.collection(TALLIES).find({}, { sort: { _id: 1 } })).toEqual(oldTallies);
-    expect((await after.reads.collection(NOTES).find({})).flatMap((note) => note.texts as string[])).toContain('note 1092');
+    await during.waitFor(head, 5_000);
+    expect(await during.reads.collection(TALLIES).find({}, { sort: { _id: 1 } })).toEqual(oldTallies);
+    // What reads it stops with it: ranks counted from stale tallies would be no fold of the log.
+    expect(await during.reads.collection(RANKS).find({}, { sort: { _id: 1 } })).toEqual(oldRanks);
+    expect((await during.reads.collection(NOTES).find({})).flatMap((note) => note.texts as string[])).toContain('note 1092');
     expect(warnings).toHaveBeenCalledWith(expect.stringMatching(/^the tallies read model is left as it was before position \d+/));
+    expect(warnings).toHaveBeenCalledWith('the ranks read model is left as it was too: it reads tallies');
+    await during.stop();
+
+    // Restarted before the switch: a new key, which this code could fold, is not folded into the copy left behind.
+    const after = upgraded();
+    await after.start();
+    const fresh = (await store.append('s-fresh', [tallied('fresh', 5)], 'any')).position;
+    await after.waitFor(fresh, 5_000);
+    expect(await after.reads.collection(TALLIES).find({}, { sort: { _id: 1 } })).toEqual(oldTallies);
     release();
     await after.settled();
     expect(await contents(after.reads, newCode.projections)).toEqual(await foldedFromScratch(newCode));

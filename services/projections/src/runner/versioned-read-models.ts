@@ -282,7 +282,13 @@ export class VersionedReadModels implements ServedReadModels {
     const toBuild = this.withWhatTheyRead(this.options.projections.filter((projection) => !kept.includes(projection)));
     const unserved = toBuild.filter((projection) => !entries.has(projection.name));
     // Until the switch, this code folds the new events into the old copies too, as far as it can: a write made meanwhile is readable.
-    const bridged = unserved.length === 0 ? this.bridgeable(toBuild, kept) : [];
+    const bridged =
+      unserved.length === 0
+        ? this.bridgeable(
+            toBuild.filter((projection) => !kept.includes(projection)),
+            kept,
+          )
+        : [];
     if (kept.length > 0 || unserved.length === 0) {
       this.live = this.liveRunner(
         this.options.projections.filter((projection) => kept.includes(projection) || bridged.includes(projection)),
