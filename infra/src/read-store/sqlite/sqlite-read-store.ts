@@ -206,11 +206,27 @@ export class SqliteReadStore implements ReadStore {
       .transaction(() => {
         if (tables) for (const table of tables) this.db.exec(`ANALYZE ${quoted(table)}`);
         else this.db.exec('ANALYZE');
-        this.db.exec(
-          'INSERT INTO _rm_statistics (id, generation) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET generation = generation + 1',
-        );
+        this.statisticsChanged();
       })
       .immediate();
+  }
+
+  /**
+   * `analyze`, one table per transaction with `pauseMs` between: each holds the file's writer, so writers waiting for it take
+   * their turns (SQLite's busy wait polls). Readers are told once, at the end.
+   */
+  async analyzeInTurns(tables: readonly string[], pauseMs: number): Promise<void> {
+    this.db.pragma('analysis_limit = 0');
+    for (const table of tables) {
+      this.db.transaction(() => this.db.exec(`ANALYZE ${quoted(table)}`)).immediate();
+      await new Promise((resolve) => setTimeout(resolve, pauseMs));
+    }
+    this.statisticsChanged();
+  }
+
+  /** Tells readers (`followStatistics`) to read the planner's statistics again. */
+  private statisticsChanged(): void {
+    this.db.exec('INSERT INTO _rm_statistics (id, generation) VALUES (1, 1) ON CONFLICT (id) DO UPDATE SET generation = generation + 1');
   }
 
   /** Gathers statistics again for the tables SQLite finds have grown or shrunk past what their statistics say, now and then. */

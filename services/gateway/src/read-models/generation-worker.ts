@@ -38,7 +38,7 @@ async function start(until: number | undefined): Promise<void> {
   if (!holdsUpStart && until === undefined) await analyzeGeneration();
 }
 
-/** Pause between two tables' analyses: the served runner's write, waiting for the file, takes its turn (SQLite's busy wait polls). */
+/** Pause between two tables' analyses: the served runner's write, waiting for the file, takes its turn. */
 const TURN_MS = 50;
 
 /**
@@ -54,10 +54,7 @@ async function analyzeGeneration(): Promise<void> {
     )
     .pluck()
     .all(`~${generation}`) as string[];
-  for (const table of tables) {
-    readStore.analyze([table]);
-    await new Promise((resolve) => setTimeout(resolve, TURN_MS));
-  }
+  await readStore.analyzeInTurns(tables, TURN_MS);
 }
 
 async function close(): Promise<void> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allProjections } from '../index.ts';
 import type { Projection } from './projection.ts';
-import { projectionOrder } from './projection-order.ts';
+import { projectionOrder, readersOf } from './projection-order.ts';
 
 const model = (name: string, owns: string[], readsBefore?: string[]): Projection => ({
   name,
@@ -29,5 +29,17 @@ describe('projection order', () => {
     expect(() => projectionOrder([model('a', ['x'], ['y'])])).toThrow(/no read model owns/);
     expect(() => projectionOrder([model('a', ['x'], ['x'])])).toThrow(/its own collection/);
     expect(() => projectionOrder([model('a', ['x'], ['y']), model('b', ['y'], ['x'])])).toThrow(/circle/);
+  });
+
+  it('finds the readers of what cannot be folded, through readers of readers, among the candidates only', () => {
+    const tests = model('tests', ['tests']);
+    const plans = model('plans', ['plans'], ['tests']);
+    const projects = model('projects', ['projects'], ['plans']);
+    const users = model('users', ['users']);
+    const names = (found: Set<Projection>) => [...found].map((projection) => projection.name).sort();
+    expect(names(readersOf([tests], [plans, projects, users]))).toEqual(['plans', 'projects']);
+    // Projects reads plans, which is neither unavailable nor a candidate: it is folded, so projects can be too.
+    expect(names(readersOf([tests], [projects, users]))).toEqual([]);
+    expect(names(readersOf([users], [plans, projects]))).toEqual([]);
   });
 });

@@ -46,3 +46,27 @@ export function collectionOwners(projections: readonly Projection[]): Map<string
   }
   return owners;
 }
+
+/**
+ * Of `among`, those that read (`readsBefore`) a collection of one of `unavailable`, and those that read
+ * them, and so on: a read model cannot be folded on without what it reads.
+ */
+export function readersOf(unavailable: Iterable<Projection>, among: Iterable<Projection>): Set<Projection> {
+  const stale = new Set<string>();
+  const readers = new Set<Projection>();
+  const lose = (projection: Projection) => {
+    for (const collection of Object.keys(projection.collections)) stale.add(collection);
+  };
+  for (const projection of unavailable) lose(projection);
+  const candidates = [...among];
+  for (let more = true; more; ) {
+    more = false;
+    for (const reader of candidates) {
+      if (readers.has(reader) || !(reader.readsBefore ?? []).some((collection) => stale.has(collection))) continue;
+      readers.add(reader);
+      lose(reader);
+      more = true;
+    }
+  }
+  return readers;
+}

@@ -12,7 +12,7 @@ import {
 import { Batch } from './batch.ts';
 import { PositionGate } from './position-gate.ts';
 import type { DocumentKey, Projection } from './projection.ts';
-import { projectionOrder } from './projection-order.ts';
+import { projectionOrder, readersOf } from './projection-order.ts';
 
 function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
@@ -138,22 +138,24 @@ export class ProjectionRunner {
    */
   async start(until?: number): Promise<void> {
     const stopped = new Promise<void>((resolve) => (this.onStop = resolve));
-    await this.declareIndexes();
     let saved = await this.options.readStore.collection(CHECKPOINTS).findOne({ _id: this.runnerName });
     const logHead = await this.options.store.headPosition();
+    const resumes = saved !== null && this.folds(saved, logHead);
+    // Before the indexes: the copies of read models left behind stay as they were, indexes too.
+    for (const name of resumes ? ((saved?.leftBehind as string[] | undefined) ?? []) : []) {
+      const projection = this.options.projections.find((candidate) => candidate.name === name);
+      if (projection && this.options.tolerated?.has(name)) this.unroute(projection);
+    }
+    await this.declareIndexes();
     this.until = until ?? Number.POSITIVE_INFINITY;
     const head = Math.min(logHead, this.until);
     if (this.onStop === undefined) return;
-    if (saved && !this.folds(saved, logHead)) {
+    if (saved && !resumes) {
       console.warn(`the ${this.runnerName} were folded by other code or from another log: folding them again from the start`);
       await this.clear();
       saved = null;
     }
     this.resumedFrom = Number(saved?.position ?? 0);
-    for (const name of (saved?.leftBehind as string[] | undefined) ?? []) {
-      const projection = this.options.projections.find((candidate) => candidate.name === name);
-      if (projection && this.options.tolerated?.has(name)) this.unroute(projection);
-    }
     this.checkpoint.reset(this.resumedFrom);
     // Read models kept from an earlier run are there at once: whoever follows the runner's notices hears so.
     if (this.resumedFrom > 0) this.advance(this.resumedFrom, [], []);
@@ -241,6 +243,8 @@ export class ProjectionRunner {
     for (const projection of this.options.projections) {
       for (const [name, { indexes }] of Object.entries(projection.collections)) {
         for (const index of indexes) {
+          // Left behind (by an index before, or as a reader of one that was): its copy stays as it was.
+          if (this.leftBehind.has(projection.name)) break;
           try {
             await this.options.readStore.collection(name).createIndex(index);
           } catch (error) {
@@ -310,17 +314,12 @@ export class ProjectionRunner {
   private leaveBehind(projection: Projection, why: string): void {
     console.warn(`the ${projection.name} read model is left as it was${why}`);
     this.unroute(projection);
-    const stale = new Set(Object.keys(projection.collections));
-    for (let more = true; more; ) {
-      more = false;
-      for (const reader of this.options.projections) {
-        if (this.leftBehind.has(reader.name) || !this.options.tolerated?.has(reader.name)) continue;
-        if (!(reader.readsBefore ?? []).some((collection) => stale.has(collection))) continue;
-        console.warn(`the ${reader.name} read model is left as it was too: it reads ${projection.name}`);
-        this.unroute(reader);
-        for (const collection of Object.keys(reader.collections)) stale.add(collection);
-        more = true;
-      }
+    const tolerated = this.options.projections.filter(
+      (reader) => this.options.tolerated?.has(reader.name) === true && !this.leftBehind.has(reader.name),
+    );
+    for (const reader of readersOf([projection], tolerated)) {
+      console.warn(`the ${reader.name} read model is left as it was too: it reads ${projection.name}`);
+      this.unroute(reader);
     }
   }
 

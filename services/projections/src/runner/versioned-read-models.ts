@@ -10,7 +10,7 @@ import {
 import { PositionGate } from './position-gate.ts';
 import type { Projection } from './projection.ts';
 import { CHECKPOINTS, PROJECTIONS_ADVANCED, ProjectionRunner, READ_MODELS_RUNNER, type ProjectionsAdvanced } from './projection-runner.ts';
-import { collectionOwners } from './projection-order.ts';
+import { collectionOwners, readersOf } from './projection-order.ts';
 import { readModelVersions } from './read-model-versions.ts';
 import { randomBytes } from 'node:crypto';
 
@@ -486,13 +486,8 @@ export class VersionedReadModels implements ServedReadModels {
         return entry?.version === this.versions.get(projection.name) && entry?.frozen !== true;
       }),
     );
-    for (let changed = true; changed; ) {
-      changed = false;
-      for (const projection of kept) {
-        if ((projection.readsBefore ?? []).some((collection) => this.owners.has(collection) && !kept.has(this.owners.get(collection)!)))
-          changed = kept.delete(projection);
-      }
-    }
+    const notKept = this.options.projections.filter((projection) => !kept.has(projection));
+    for (const reader of readersOf(notKept, kept)) kept.delete(reader);
     return this.options.projections.filter((projection) => kept.has(projection));
   }
 
@@ -503,14 +498,8 @@ export class VersionedReadModels implements ServedReadModels {
    */
   private bridgeable(rebuilt: readonly Projection[], kept: readonly Projection[]): Projection[] {
     const bridged = new Set(rebuilt.filter((projection) => this.collectionsOf(projection.name).every((name) => this.served.has(name))));
-    const readable = (collection: string) => {
-      const owner = this.owners.get(collection);
-      return owner === undefined || kept.includes(owner) || bridged.has(owner);
-    };
-    for (let changed = true; changed; ) {
-      changed = false;
-      for (const projection of bridged) if (!(projection.readsBefore ?? []).every(readable)) changed = bridged.delete(projection);
-    }
+    const unserved = this.options.projections.filter((projection) => !kept.includes(projection) && !bridged.has(projection));
+    for (const reader of readersOf(unserved, bridged)) bridged.delete(reader);
     return rebuilt.filter((projection) => bridged.has(projection));
   }
 

@@ -112,27 +112,14 @@ describe('the projection service (TESTAMENT_ROLE=projections)', () => {
         await sleep(5);
       }
     })();
-    await until('the first service folds the writes', () => folded > 0 && written >= 20, 30_000);
+    try {
+      await killAndTakeOver();
+    } finally {
+      // A failed step still stops the writer, or it writes on into the closed store.
+      writing = false;
+      await writer;
+    }
 
-    await first.stop('SIGKILL');
-    const killedAt = performance.now();
-    const headAtKill = await store.headPosition();
-    await until("the standby's takeover", () => ACTIVE.test(second.output.join('')), 10 * LEASE_TTL_MS);
-    const takeoverMs = performance.now() - killedAt;
-    await until('read models at the head of the kill', () => folded >= headAtKill, 30_000);
-    const freshMs = performance.now() - killedAt;
-    console.info(
-      `takeover ${Math.round(takeoverMs)} ms after the kill (lease ${LEASE_TTL_MS} ` +
-        `ms); read models served at the kill's head ${Math.round(freshMs)} ms after it`,
-    );
-    expect(Number(ACTIVE.exec(second.output.join(''))![2])).toBe(firstTerm + 1);
-    // The target is 5 s (issue 48); the bound leaves room for a loaded machine, and the figure is printed.
-    expect(freshMs).toBeLessThan(8_000);
-
-    const writtenAtTakeover = written;
-    await until('writes after the takeover', () => written >= writtenAtTakeover + 20, 30_000);
-    writing = false;
-    await writer;
     const head = await store.headPosition();
     await until('the standby folds up to the head', () => folded >= head, 30_000);
     await second.stop('SIGTERM');
@@ -143,5 +130,29 @@ describe('the projection service (TESTAMENT_ROLE=projections)', () => {
     expect(resumedFrom).toBe(head);
     expect((rebuilt.projects as unknown[]).length).toBe(written);
     expect(kept).toEqual(rebuilt);
+
+    async function killAndTakeOver() {
+      await until('the first service folds the writes', () => folded > 0 && written >= 20, 30_000);
+
+      await first.stop('SIGKILL');
+      const killedAt = performance.now();
+      const headAtKill = await store.headPosition();
+      await until("the standby's takeover", () => ACTIVE.test(second.output.join('')), 10 * LEASE_TTL_MS);
+      const takeoverMs = performance.now() - killedAt;
+      await until('read models at the head of the kill', () => folded >= headAtKill, 30_000);
+      const freshMs = performance.now() - killedAt;
+      console.info(
+        `takeover ${Math.round(takeoverMs)} ms after the kill (lease ${LEASE_TTL_MS} ` +
+          `ms); read models served at the kill's head ${Math.round(freshMs)} ms after it`,
+      );
+      // Higher, not one higher: a standby that takes one lease of the pair but not yet the other gives it back, and
+      // each taking raises the epoch.
+      expect(Number(ACTIVE.exec(second.output.join(''))![2])).toBeGreaterThan(firstTerm);
+      // The target is 5 s (issue 48); the bound leaves room for a loaded machine, and the figure is printed.
+      expect(freshMs).toBeLessThan(8_000);
+
+      const writtenAtTakeover = written;
+      await until('writes after the takeover', () => written >= writtenAtTakeover + 20, 30_000);
+    }
   }, 180_000);
 });
