@@ -40,6 +40,19 @@ export interface ProjectHistoryDocument extends DayCounts {
 export const PROJECT_HISTORY = 'project_history';
 
 /**
+ * `label_history`: per label, the day counts of the results of its project's tests that carry it (a test
+ * carries its case's labels), so a project's histogram of one label reads one document rather than
+ * grouping a hundred thousand results (140 ms on 100,000 tests and 1M results, most of it SQLite's sort).
+ */
+export interface LabelHistoryDocument extends DayCounts {
+  [key: string]: unknown;
+  _id: number;
+  projectId: number;
+}
+
+export const LABEL_HISTORY = 'label_history';
+
+/**
  * `result_activity`: one row per change of a result (added, updated, deleted),
  * numbered by the event's position in the log; the status is named and
  * coloured as it was then. A row follows its test: `planId` is the test's

@@ -3,12 +3,14 @@ import type { Filter, ReadStore, Sort } from '@testament/infra';
 import type { PageWindow } from '../paging.ts';
 import { RESULTS, TESTS, type ResultDocument, type TestDocument } from '../tests/test-document.ts';
 import {
+  LABEL_HISTORY,
   newestDay,
   PLAN_HISTORY,
   PROJECT_HISTORY,
   RESULT_ACTIVITY,
   type ActivityRowDocument,
   type DayCounts,
+  type LabelHistoryDocument,
   type PlanHistoryDocument,
   type ProjectHistoryDocument,
   type StatusCounts,
@@ -25,6 +27,13 @@ export function planHistories(readStore: ReadStore, planIds: readonly number[]):
 export async function projectHistory(readStore: ReadStore, projectId: number): Promise<DayCounts> {
   return (
     (await readStore.collection<ProjectHistoryDocument>(PROJECT_HISTORY).findOne({ _id: projectId })) ?? { days: {}, archivedDays: {} }
+  );
+}
+
+/** The day counts of the results of the project's tests that carry the label (none for another project's label). */
+export async function labelHistory(readStore: ReadStore, projectId: number, labelId: number): Promise<DayCounts> {
+  return (
+    (await readStore.collection<LabelHistoryDocument>(LABEL_HISTORY).findOne({ _id: labelId, projectId })) ?? { days: {}, archivedDays: {} }
   );
 }
 

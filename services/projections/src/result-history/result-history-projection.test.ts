@@ -8,10 +8,20 @@ import { batchSizes } from '../testing/arbitraries.ts';
 import { foldInto, recorded } from '../testing/fold.ts';
 import { PROJECT, livesArbitrary, testLives, type Lives, type ModelTest } from '../testing/test-lives.ts';
 import { testsProjection } from '../tests/tests-projection.ts';
-import { listActivity, planHistories, projectHistory, resultsPerDay, statusesInHistory, testsResultedPerPlan } from './queries.ts';
+import {
+  labelHistory,
+  listActivity,
+  planHistories,
+  projectHistory,
+  resultsPerDay,
+  statusesInHistory,
+  testsResultedPerPlan,
+} from './queries.ts';
 import { resultHistoryProjection } from './result-history-projection.ts';
 
 const PLANS = [1, 2, 3];
+/** The labels the lives' cases carry (testing/arbitraries.ts). */
+const LABELS = [1, 2, 3];
 
 /** Every day from the first result's to the last one's. */
 function daysOf(tests: Iterable<ModelTest>): string[] {
@@ -28,7 +38,7 @@ function daysOf(tests: Iterable<ModelTest>): string[] {
 
 /** The lives folded in batches of the sizes given: results per day and status, and the activity rows, equal a recomputation. */
 async function expectFoldedAsRecomputed(lives: Lives, batches: number[]) {
-  const { events, tests, rows } = testLives(lives);
+  const { events, tests, rows, cases } = testLives(lives);
   const readStore = new SqliteReadStore();
   await foldInto(
     readStore,
@@ -37,22 +47,37 @@ async function expectFoldedAsRecomputed(lives: Lives, batches: number[]) {
     batches,
   );
   const days = daysOf(tests.values());
+  // §4.6 from scratch: live results of the live tests chosen, archived ones (the result's or the test's flag) only when asked.
+  const expectedPerDay = (chosen: (test: ModelTest) => boolean, includeArchived: boolean) => {
+    const expected = new Map(days.map((day) => [day, new Map<number, number>()]));
+    for (const test of tests.values()) {
+      if (test.deleted || !chosen(test)) continue;
+      for (const result of test.results) {
+        if (result.deleted || (!includeArchived && (result.isArchive || test.isArchive))) continue;
+        const counts = expected.get(result.createdAt.slice(0, 10))!;
+        counts.set(result.status, (counts.get(result.status) ?? 0) + 1);
+      }
+    }
+    return expected;
+  };
+  const sorted = (perDay: Map<string, Map<number, number>>) =>
+    [...perDay].map(([day, counts]) => [day, [...counts].sort(([a], [b]) => a - b)]);
+
+  // A project's histogram of one label: the results of the tests whose case carries it now (a test follows its case's labels).
+  for (const labelId of LABELS) {
+    for (const includeArchived of [false, true]) {
+      const expected = expectedPerDay((test) => cases.get(test.caseId)!.labelIds.includes(labelId), includeArchived);
+      const counted = resultsPerDay([await labelHistory(readStore, PROJECT, labelId)], days, includeArchived);
+      expect(sorted(counted), `label ${labelId} archived ${includeArchived}`).toEqual(sorted(expected));
+    }
+  }
+  // Another project's label counts nothing here.
+  expect(await labelHistory(readStore, PROJECT + 1, LABELS[0]!)).toEqual({ days: {}, archivedDays: {} });
 
   for (const planIds of [[1], [2, 3], PLANS]) {
     for (const includeArchived of [false, true]) {
-      // §4.6 from scratch: live results of live tests, archived ones (the result's or the test's flag) only when asked.
-      const expected = new Map(days.map((day) => [day, new Map<number, number>()]));
-      for (const test of tests.values()) {
-        if (test.deleted || !planIds.includes(test.planId)) continue;
-        for (const result of test.results) {
-          if (result.deleted || (!includeArchived && (result.isArchive || test.isArchive))) continue;
-          const counts = expected.get(result.createdAt.slice(0, 10))!;
-          counts.set(result.status, (counts.get(result.status) ?? 0) + 1);
-        }
-      }
+      const expected = expectedPerDay((test) => planIds.includes(test.planId), includeArchived);
       const counted = resultsPerDay(await planHistories(readStore, planIds), days, includeArchived);
-      const sorted = (perDay: Map<string, Map<number, number>>) =>
-        [...perDay].map(([day, counts]) => [day, [...counts].sort(([a], [b]) => a - b)]);
       expect(sorted(counted), `plans ${planIds} archived ${includeArchived}`).toEqual(sorted(expected));
       // Every plan of the project: its own document holds the same sums.
       if (planIds === PLANS)

@@ -1,15 +1,26 @@
-import type { ActivityType, TestEvent } from '@testament/contracts';
+import type { ActivityType, CaseEvent, TestEvent } from '@testament/contracts';
 import { projection, type EventOf, type ProjectionView } from '../runner/projection.ts';
 import { writable } from '../runner/writable.ts';
 import { STATUSES, type StatusDocument } from '../statuses/statuses-projection.ts';
-import { RESULT_EVENTS, RESULTS, TESTS, type ResultDocument, type TestDocument } from '../tests/test-document.ts';
+import {
+  CASE_TESTS,
+  RESULT_EVENTS,
+  RESULTS,
+  TESTS,
+  type CaseTestsDocument,
+  type ResultDocument,
+  type TestDocument,
+} from '../tests/test-document.ts';
 import type { Document } from '@testament/infra';
 import {
+  LABEL_HISTORY,
   PLAN_HISTORY,
   PROJECT_HISTORY,
   RESULT_ACTIVITY,
   TEST_HISTORY,
   type ActivityRowDocument,
+  type DayCounts,
+  type LabelHistoryDocument,
   type PlanHistoryDocument,
   type ProjectHistoryDocument,
   type StatusCounts,
@@ -17,8 +28,14 @@ import {
 } from './history-documents.ts';
 
 type Event = EventOf<TestEvent>;
+type CaseChangeEvent = Extract<CaseEvent, { type: 'CaseVersioned' | 'CaseAmended' }>;
+type CaseChange = EventOf<CaseChangeEvent>;
 type ResultFacts = Pick<ResultDocument, 'createdAt' | 'status' | 'isArchive' | 'isDeleted'>;
-type TestFacts = Pick<TestDocument, 'planId' | 'isArchive' | 'isDeleted'>;
+type TestFacts = Pick<TestDocument, 'planId' | 'isArchive' | 'isDeleted' | 'labelIds'>;
+
+/** A case's new content reaches its tests' labels (the tests read model copies them): their results count under the new labels. */
+const CASE_CHANGES: ReadonlySet<string> = new Set<CaseChange['type']>(['CaseVersioned', 'CaseAmended']);
+const isCaseChange = (event: Event | CaseChange): event is CaseChange => CASE_CHANGES.has(event.type);
 
 const TEST_EVENTS = new Set<TestEvent['type']>([
   'TestMoved',
@@ -31,24 +48,44 @@ const TEST_EVENTS = new Set<TestEvent['type']>([
 type ResultEvent = Extract<Event, { type: 'ResultAdded' | 'ResultEdited' | 'ResultDeleted' }>;
 const isResultEvent = (event: Event): event is ResultEvent => RESULT_EVENTS.has(event.type);
 
-/** Where a result counts in the histogram: its test's plan, day and its status, archived or not; nowhere when it or its test is deleted. */
+/**
+ * Where a result counts in the histogram: its test's plan and labels, day and its status, archived or not; nowhere when it or its test is
+ * deleted.
+ */
 interface Counted {
   planId: number;
+  /** Each once, in order. */
+  labelIds: readonly number[];
   day: string;
   status: number;
   archived: boolean;
 }
 
+const labelsOf = (test: Pick<TestDocument, 'labelIds'>): number[] => [...new Set(test.labelIds)].sort((a, b) => a - b);
+const sameLabels = (a: readonly number[], b: readonly number[]) => a.length === b.length && a.every((labelId, i) => labelId === b[i]);
+
 const dayOf = (time: string) => time.slice(0, 10);
 
 function countedAs(result: ResultFacts | undefined, test: TestFacts | undefined): Counted | undefined {
   if (!result || !test || result.isDeleted || test.isDeleted) return undefined;
-  return { planId: test.planId, day: dayOf(result.createdAt), status: result.status, archived: result.isArchive || test.isArchive };
+  return {
+    planId: test.planId,
+    labelIds: labelsOf(test),
+    day: dayOf(result.createdAt),
+    status: result.status,
+    archived: result.isArchive || test.isArchive,
+  };
 }
 
 const sameCount = (a: Counted | undefined, b: Counted | undefined) =>
   a === b ||
-  (a !== undefined && b !== undefined && a.planId === b.planId && a.day === b.day && a.status === b.status && a.archived === b.archived);
+  (a !== undefined &&
+    b !== undefined &&
+    a.planId === b.planId &&
+    sameLabels(a.labelIds, b.labelIds) &&
+    a.day === b.day &&
+    a.status === b.status &&
+    a.archived === b.archived);
 
 /** Moves one count in a map the batch owns; a count that reaches zero goes. True when it went. */
 function addTo(counts: Record<string, number>, key: string, sign: 1 | -1): boolean {
@@ -94,18 +131,36 @@ const projectHistoryFor = (view: ProjectionView, projectId: number) =>
     () => ({ _id: projectId, days: {}, archivedDays: {} }),
   );
 
-/** One result more or less on its day, in its plan's counts and its project's; a day that reaches no results goes. */
+const labelHistoryFor = (view: ProjectionView, labelId: number, projectId: number) =>
+  writable<LabelHistoryDocument>(
+    view,
+    LABEL_HISTORY,
+    labelId,
+    (stored) => ({ ...stored }),
+    () => ({ _id: labelId, projectId, days: {}, archivedDays: {} }),
+  );
+
+const labelKeys = (labelIds: readonly number[]) => labelIds.map((labelId) => [LABEL_HISTORY, labelId] as const);
+
+/** One result more or less on its day in a document's counts; a day that reaches no results goes. */
+function countDay(view: ProjectionView, history: DayCounts & Document, counted: Counted, sign: 1 | -1): void {
+  const field = counted.archived ? 'archivedDays' : 'days';
+  const days = ownMap<typeof field, StatusCounts>(view, history, field);
+  const counts = view.ownPart(history, `${field}/${counted.day}`, days[counted.day], copyMap<number>);
+  if (addTo(counts, String(counted.status), sign) && isEmpty(counts)) delete days[counted.day];
+  else days[counted.day] = counts;
+}
+
+/** One result more or less in its plan's counts, its project's and its labels'. */
 function count(view: ProjectionView, projectId: number, counted: Counted | undefined, sign: 1 | -1): void {
   if (!counted) return;
-  const field = counted.archived ? 'archivedDays' : 'days';
-  const countDay = (history: PlanHistoryDocument | ProjectHistoryDocument) => {
-    const days = ownMap<typeof field, StatusCounts>(view, history, field);
-    const counts = view.ownPart(history, `${field}/${counted.day}`, days[counted.day], copyMap<number>);
-    if (addTo(counts, String(counted.status), sign) && isEmpty(counts)) delete days[counted.day];
-    else days[counted.day] = counts;
-  };
-  countDay(planHistoryFor(view, counted.planId, projectId));
-  countDay(projectHistoryFor(view, projectId));
+  countDay(view, planHistoryFor(view, counted.planId, projectId), counted, sign);
+  countDay(view, projectHistoryFor(view, projectId), counted, sign);
+  countLabels(view, projectId, counted, sign);
+}
+
+function countLabels(view: ProjectionView, projectId: number, counted: Counted | undefined, sign: 1 | -1): void {
+  for (const labelId of counted?.labelIds ?? []) countDay(view, labelHistoryFor(view, labelId, projectId), counted!, sign);
 }
 
 function recount(view: ProjectionView, projectId: number, before: Counted | undefined, after: Counted | undefined): void {
@@ -247,22 +302,45 @@ function applyTestEvent(event: Event, view: ProjectionView, before: TestDocument
   if (!after) view.remove(TEST_HISTORY, before._id);
 }
 
-export const resultHistoryProjection = projection<TestEvent>({
+/** The tests of a changed case whose labels change with it, as the tests read model has them before the change (those loaded). */
+function relabelledTests(event: CaseChange, view: Pick<ProjectionView, 'get'>): TestDocument[] {
+  const labelIds = labelsOf(event.data.content);
+  return (view.get<CaseTestsDocument>(CASE_TESTS, event.data.caseId)?.testIds ?? []).flatMap((testId) => {
+    const test = view.get<TestDocument>(TESTS, testId);
+    return test && !sameLabels(labelsOf(test), labelIds) ? [test] : [];
+  });
+}
+
+/** A case's labels change: its tests' results move from the old labels' counts to the new ones'. */
+function applyCaseChange(event: CaseChange, view: ProjectionView): void {
+  const labelIds = labelsOf(event.data.content);
+  for (const test of relabelledTests(event, view)) {
+    for (const resultId of view.get<TestHistoryDocument>(TEST_HISTORY, test._id)?.resultIds ?? []) {
+      const result = view.get<ResultDocument>(RESULTS, resultId);
+      countLabels(view, event.data.projectId, countedAs(result, test), -1);
+      countLabels(view, event.data.projectId, countedAs(result, { ...test, labelIds }), 1);
+    }
+  }
+}
+
+export const resultHistoryProjection = projection<TestEvent | CaseChangeEvent>({
   name: 'result-history',
   source: import.meta.url,
   collections: {
     [PLAN_HISTORY]: { indexes: [{ keys: { projectId: 1, _id: 1 } }] },
     [PROJECT_HISTORY]: { indexes: [] },
+    [LABEL_HISTORY]: { indexes: [] },
     // A plan's rows, or a project's, newest first.
     [RESULT_ACTIVITY]: {
       indexes: [{ keys: { planId: 1, live: 1, at: -1, _id: -1 } }, { keys: { projectId: 1, live: 1, at: -1, _id: -1 } }],
     },
     [TEST_HISTORY]: { indexes: [] },
   },
-  // The test, the result and the status as they were before the event.
-  readsBefore: [TESTS, RESULTS, STATUSES],
-  handles: new Set([...RESULT_EVENTS, ...TEST_EVENTS]) as ReadonlySet<TestEvent['type']>,
+  // The test, the result and the status as they were before the event; a case's tests.
+  readsBefore: [TESTS, RESULTS, STATUSES, CASE_TESTS],
+  handles: new Set([...RESULT_EVENTS, ...TEST_EVENTS, ...CASE_CHANGES]) as ReadonlySet<(TestEvent | CaseChangeEvent)['type']>,
   keys(event) {
+    if (isCaseChange(event)) return [[CASE_TESTS, event.data.caseId], ...labelKeys(labelsOf(event.data.content))];
     const { testId } = event.data;
     const keys: Array<readonly [string, number]> = [
       [TESTS, testId],
@@ -276,9 +354,19 @@ export const resultHistoryProjection = projection<TestEvent>({
     return keys;
   },
   dependents(event, view) {
+    if (isCaseChange(event)) {
+      // The case's tests, then the histories and old labels of those whose labels change, then those histories' results.
+      const keys: Array<readonly [string, number]> = [];
+      for (const testId of view.get<CaseTestsDocument>(CASE_TESTS, event.data.caseId)?.testIds ?? []) keys.push([TESTS, testId]);
+      for (const test of relabelledTests(event, view)) {
+        keys.push([TEST_HISTORY, test._id], ...labelKeys(labelsOf(test)));
+        for (const resultId of view.get<TestHistoryDocument>(TEST_HISTORY, test._id)?.resultIds ?? []) keys.push([RESULTS, resultId]);
+      }
+      return keys;
+    }
     const test = view.get<TestDocument>(TESTS, event.data.testId);
     if (!test) return [];
-    const keys: Array<readonly [string, number]> = [[PLAN_HISTORY, test.planId]];
+    const keys: Array<readonly [string, number]> = [[PLAN_HISTORY, test.planId], ...labelKeys(labelsOf(test))];
     const history = view.get<TestHistoryDocument>(TEST_HISTORY, test._id);
     if (isResultEvent(event)) {
       const result = view.get<ResultDocument>(RESULTS, event.data.resultId);
@@ -289,6 +377,7 @@ export const resultHistoryProjection = projection<TestEvent>({
     return keys;
   },
   apply(event, view) {
+    if (isCaseChange(event)) return applyCaseChange(event, view);
     const test = view.get<TestDocument>(TESTS, event.data.testId);
     if (!test) return;
     if (isResultEvent(event)) applyResultEvent(event, view, test);

@@ -29,5 +29,5 @@ export const caseFacts: fc.Arbitrary<CaseFacts> = fc.record({
     fc.nat(499).map((minutes) => 60 * minutes),
     { freq: 3, nil: null },
   ),
-  labelIds: fc.option(fc.integer({ min: 1, max: 3 }), { freq: 2, nil: null }).map((label) => (label === null ? [] : [label])),
+  labelIds: fc.uniqueArray(fc.integer({ min: 1, max: 3 }), { maxLength: 3 }),
 });

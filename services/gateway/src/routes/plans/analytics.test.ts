@@ -93,6 +93,50 @@ describe('plan analytics', () => {
     expect((await world.bob.get(`/api/v2/testplans/histogram/?project=${world.privateProject}&${range}`)).statusCode).toBe(403);
   });
 
+  it('histogram of one label in a project: its counters agree with a count of the results, as the case’s labels change', async () => {
+    const project = await world.newProject('Histogram labels');
+    const suite = await createSuite(world.alice, project, 'Web');
+    const smoke = await createCase(world.alice, project, suite, { name: 'Smoke', labels: [{ name: 'smoke' }] });
+    const other = await createCase(world.alice, project, suite, { name: 'Other', labels: [{ name: 'slow' }] });
+    const labelId = (name: string) => smoke.labels.concat(other.labels).find((label: { name: string }) => label.name === name)!.id;
+    const plan = await createPlan(world.alice, project, { test_cases: [smoke.id, other.id] });
+    const tests = await testsOfPlan(world.alice, plan);
+    const testOf = (caseId: number) => tests.find((test) => test.case === caseId)!.id;
+    await addResult(world.alice, testOf(smoke.id), 2);
+    await addResult(world.alice, testOf(smoke.id), 1);
+    const archived = await addResult(world.alice, testOf(other.id), 1);
+    expect((await world.alice.patch(`/api/v2/results/${archived.id}/`, { is_archive: true })).statusCode).toBe(200);
+    const range = `start_date=${dayOf(-1)}&end_date=${dayOf(0)}`;
+    // The label's counters answer `labels` alone; "and lacks a label no test carries" makes the same question a count of the results.
+    const both = async (label: number, extra = '') => {
+      const path = `/api/v2/testplans/histogram/?project=${project}&${range}&labels=${label}${extra}`;
+      const [counters, counted] = await Promise.all([
+        world.alice.get(path).then((answer) => countsOf(answer.json())),
+        world.alice.get(`${path}&labels_condition=and&not_labels=999999999`).then((answer) => countsOf(answer.json())),
+      ]);
+      expect(counters).toEqual(counted);
+      return counters[dayOf(0)];
+    };
+    expect(await both(labelId('smoke'))).toEqual({ 1: 1, 2: 1 });
+    expect(await both(labelId('slow'))).toEqual({});
+    expect(await both(labelId('slow'), '&is_archive=true')).toEqual({ 1: 1 });
+    // The case takes "slow" instead of "smoke": its test's results move along.
+    const relabelled = await world.alice.put(`/api/v2/cases/${smoke.id}/`, {
+      name: 'Smoke',
+      project,
+      suite,
+      scenario: 'Run',
+      labels: [{ name: 'slow' }],
+    });
+    expect(relabelled.statusCode, relabelled.body).toBe(200);
+    expect(await both(labelId('smoke'))).toEqual({});
+    expect(await both(labelId('slow'), '&is_archive=true')).toEqual({ 1: 2, 2: 1 });
+    // Another project's label counts nothing here.
+    const elsewhere = await world.newProject('Histogram labels elsewhere');
+    const histogram = await world.alice.get(`/api/v2/testplans/histogram/?project=${elsewhere}&${range}&labels=${labelId('slow')}`);
+    expect(countsOf(histogram.json())[dayOf(0)]).toEqual({});
+  });
+
   it('statistics: the plans’ counters and a count of the matching tests agree, in every scope', async () => {
     const { project, root, child } = await resultedPlans('Statistics counters');
     const everyStatus = 'last_status=null,1,2,3,4,5,6';

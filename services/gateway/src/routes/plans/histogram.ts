@@ -7,14 +7,20 @@ import {
   type PlanHistogramQuery,
   planRoutes,
 } from '@testament/contracts';
-import { countResultsByPoint, planHistories, projectHistory, resultsPerDay } from '@testament/projections/result-history/queries';
+import {
+  countResultsByPoint,
+  labelHistory,
+  planHistories,
+  projectHistory,
+  resultsPerDay,
+} from '@testament/projections/result-history/queries';
 import { findTestFields } from '@testament/projections/tests/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
 import { visibleProjectOrFail } from '../../http/project-scope.ts';
 import { serve } from '../../http/route-schema.ts';
 import { requireUser } from '../../plugins/authentication.ts';
-import { filtersTests, testFiltersOf } from '../../http/test-filters.ts';
+import { filtersTests, onlyLabel, testFiltersOf } from '../../http/test-filters.ts';
 import { planContext, type PlanContext } from '../../representations/tests.ts';
 
 import { projectOrPlanScope } from './statistics.ts';
@@ -92,7 +98,10 @@ export function registerPlanHistogram(
 ) {
   const { readStore } = context.system;
 
-  /** Unfiltered and by day, the per-day counters answer (the project's, or its plans'); otherwise the results in the range are counted. */
+  /**
+   * Unfiltered and by day, the per-day counters answer (the project's, or its plans'), and so do a label's for a project filtered by that
+   * label alone; otherwise the results in the range are counted.
+   */
   async function histogram(request: FastifyRequest, projectId: number, planId: number | null): Promise<HistogramPoint[]> {
     const query = parseOrThrow(planHistogramQuery, request.query);
     if (!query.start_date || !query.end_date) throw ValidationError.general(analyticsMessages.histogramDates);
@@ -103,6 +112,9 @@ export function registerPlanHistogram(
       const histories = planIds ? await planHistories(readStore, planIds) : [await projectHistory(readStore, projectId)];
       return pointsOf(resultsPerDay(histories, days, query.is_archive ?? false), planning);
     }
+    const labelId = planIds === undefined && query.attribute === undefined ? onlyLabel(query) : undefined;
+    if (labelId !== undefined)
+      return pointsOf(resultsPerDay([await labelHistory(readStore, projectId, labelId)], days, query.is_archive ?? false), planning);
     return pointsOf(await countResults(context, planning, query, planIds, days), planning);
   }
 
