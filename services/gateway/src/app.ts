@@ -17,7 +17,7 @@ import { loginThrottlePlugin, rateLimitPlugin } from './plugins/rate-limit.ts';
 import { readPositionPlugin } from './plugins/read-position.ts';
 import { turnsPlugin } from './plugins/turns.ts';
 import { watchdogPlugin } from './plugins/watchdog.ts';
-import { loadResourceRoutes } from './routes/index.ts';
+import { loadResourceRoutes, type ResourceRoutes } from './routes/index.ts';
 
 /**
  * The gateway in three layers: external plugins (cookies, multipart,
@@ -28,8 +28,11 @@ import { loadResourceRoutes } from './routes/index.ts';
  * request first gets its cancellation signal, then waits for its turn
  * (turns.ts), and cheap refusals come before authentication's reads.
  */
-export async function buildApp(context: GatewayContext): Promise<FastifyInstance> {
-  const resourceRoutes = await loadResourceRoutes();
+export async function buildApp(
+  context: GatewayContext,
+  routesLoading: Promise<ResourceRoutes[]> = loadResourceRoutes(),
+): Promise<FastifyInstance> {
+  const resourceRoutes = await routesLoading;
   const app = Fastify({
     pluginTimeout: context.config.pluginTimeoutMs,
     logger: { level: context.config.logLevel },

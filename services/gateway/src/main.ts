@@ -2,6 +2,7 @@ import { LogInUseError, type ScanListener } from '@testament/infra';
 import type { GeneratedAdminPassword } from './admin/generated-password.ts';
 import { buildApp } from './app.ts';
 import { configFromEnv, type Config } from './config.ts';
+import { loadResourceRoutes } from './routes/index.ts';
 import { startSystem, type System, type SystemOptions } from './system.ts';
 
 /**
@@ -10,11 +11,14 @@ import { startSystem, type System, type SystemOptions } from './system.ts';
  */
 async function serveHttp(config: Config, start: (options: SystemOptions) => Promise<System>) {
   const startedAt = performance.now();
+  // The routes' modules load while the system waits for its threads to start (a quarter of a second of a 2.3 s restart).
+  const routesLoading = loadResourceRoutes();
+  routesLoading.catch(() => undefined); // A start that fails first leaves it unawaited: buildApp reports its own failure.
   let reportScan: ScanListener = () => {};
   const system = await start({ onCollectionScan: (scan) => reportScan(scan) });
   // Said before anything else can fail: the admin exists from here on.
   if (system.adminPassword) console.log(generatedPasswordNotice(system.adminPassword));
-  const app = await buildApp({ system, config });
+  const app = await buildApp({ system, config }, routesLoading);
   reportScan = (scan) => app.log.debug({ scan }, 'collection scan: no index serves this query');
   // From here on a stop is orderly (the read models' snapshot is written), even one that comes before the first request.
   let stopping = false;
