@@ -1,12 +1,16 @@
-import type { ActivityType, CaseEvent, TestEvent } from '@testament/contracts';
+import type { ActivityType, TestEvent } from '@testament/contracts';
 import { projection, type EventOf, type ProjectionView } from '../runner/projection.ts';
 import { writable } from '../runner/writable.ts';
 import { STATUSES, type StatusDocument } from '../statuses/statuses-projection.ts';
 import {
+  CASE_CHANGES,
   CASE_TESTS,
+  isCaseChange,
   RESULT_EVENTS,
   RESULTS,
   TESTS,
+  type CaseChange,
+  type CaseChangeEvent,
   type CaseTestsDocument,
   type ResultDocument,
   type TestDocument,
@@ -28,14 +32,8 @@ import {
 } from './history-documents.ts';
 
 type Event = EventOf<TestEvent>;
-type CaseChangeEvent = Extract<CaseEvent, { type: 'CaseVersioned' | 'CaseAmended' }>;
-type CaseChange = EventOf<CaseChangeEvent>;
 type ResultFacts = Pick<ResultDocument, 'createdAt' | 'status' | 'isArchive' | 'isDeleted'>;
 type TestFacts = Pick<TestDocument, 'planId' | 'isArchive' | 'isDeleted' | 'labelIds'>;
-
-/** A case's new content reaches its tests' labels (the tests read model copies them): their results count under the new labels. */
-const CASE_CHANGES: ReadonlySet<string> = new Set<CaseChange['type']>(['CaseVersioned', 'CaseAmended']);
-const isCaseChange = (event: Event | CaseChange): event is CaseChange => CASE_CHANGES.has(event.type);
 
 const TEST_EVENTS = new Set<TestEvent['type']>([
   'TestMoved',

@@ -1,4 +1,5 @@
-import type { StepResult, TestEvent } from '@testament/contracts';
+import type { CaseEvent, StepResult, TestEvent } from '@testament/contracts';
+import type { EventOf } from '../runner/projection.ts';
 
 /**
  * `tests`: one document per test, with what lists filter and sort by copied
@@ -63,6 +64,12 @@ export const RESULTS = 'results';
 
 /** The events that change one result (and so its test's last status). */
 export const RESULT_EVENTS: ReadonlySet<string> = new Set<TestEvent['type']>(['ResultAdded', 'ResultEdited', 'ResultDeleted']);
+
+/** A case's new content: its tests copy it (the tests read model), and their results count under its labels (the result history). */
+export type CaseChangeEvent = Extract<CaseEvent, { type: 'CaseVersioned' | 'CaseAmended' }>;
+export type CaseChange = EventOf<CaseChangeEvent>;
+export const CASE_CHANGES: ReadonlySet<string> = new Set<CaseChangeEvent['type']>(['CaseVersioned', 'CaseAmended']);
+export const isCaseChange = (event: { type: string }): event is CaseChange => CASE_CHANGES.has(event.type);
 
 /** `case_tests`: the tests of each case, so a change of the case reaches them (the runner loads them as the event's dependents). */
 export interface CaseTestsDocument {

@@ -3,19 +3,19 @@ import { CASES, type CaseDocument } from '../cases/case-document.ts';
 import { projection, type DocumentKey, type EventOf, type ProjectionView } from '../runner/projection.ts';
 import { PLAN_TEST_COUNTS, recountTest } from './plan-counts.ts';
 import {
+  CASE_CHANGES,
   CASE_TESTS,
+  isCaseChange,
   RESULT_EVENTS,
   RESULTS,
   TESTS,
+  type CaseChange,
   type CaseTestsDocument,
   type ResultDocument,
   type TestDocument,
 } from './test-document.ts';
 
 type Event = EventOf<TestEvent | CaseEvent>;
-const CASE_CHANGES: ReadonlySet<string> = new Set<CaseEvent['type']>(['CaseVersioned', 'CaseAmended']);
-const isCaseChange = (event: Event): event is EventOf<Extract<CaseEvent, { type: 'CaseVersioned' | 'CaseAmended' }>> =>
-  CASE_CHANGES.has(event.type);
 const resultIdOf = (event: Event): number | null => (RESULT_EVENTS.has(event.type) ? (event.data as { resultId: number }).resultId : null);
 
 /** What a test copies from its case. */
@@ -38,7 +38,7 @@ function changeResult(view: ProjectionView, resultId: number, time: string, chan
 }
 
 /** A new version of a case reaches its tests when what they copy changed. */
-function applyCaseChange(event: EventOf<Extract<CaseEvent, { type: 'CaseVersioned' | 'CaseAmended' }>>, view: ProjectionView): void {
+function applyCaseChange(event: CaseChange, view: ProjectionView): void {
   const copied = fromCase(event.data.content);
   for (const testId of view.get<CaseTestsDocument>(CASE_TESTS, event.data.caseId)?.testIds ?? []) {
     const test = view.get<TestDocument>(TESTS, testId);
