@@ -67,16 +67,17 @@ const NARROWING = Object.keys(testFilterQuery.shape).filter((key) => key !== 'ne
   keyof TestFilterQuery
 >;
 
+const narrowing = (query: TestFilterQuery) => NARROWING.filter((key) => query[key] !== undefined && query[key] !== '');
+
 /** Whether any test filter narrows the tests (the union view then lists only plans with matching tests). */
 export function filtersTests(query: TestFilterQuery): boolean {
-  return NARROWING.some((key) => query[key] !== undefined && query[key] !== '');
+  return narrowing(query).length > 0;
 }
 
 /** The one label a query narrows the tests by when it narrows them by nothing else (its `labels_condition` aside: one label is both). */
 export function onlyLabel(query: TestFilterQuery): number | undefined {
   const labels = new Set(idsOf(query.labels));
-  const narrowing = NARROWING.filter((key) => query[key] !== undefined && query[key] !== '');
-  return labels.size === 1 && narrowing.every((key) => key === 'labels' || key === 'labels_condition') ? [...labels][0] : undefined;
+  return labels.size === 1 && narrowing(query).every((key) => key === 'labels' || key === 'labels_condition') ? [...labels][0] : undefined;
 }
 
 type Derived = Pick<TestDocument, '_id' | 'nameKey' | 'assigneeId' | 'suiteId' | 'planId'>;

@@ -16,7 +16,7 @@ import {
   type StatusCounts,
 } from './history-documents.ts';
 
-export type { ActivityRowDocument, PlanHistoryDocument } from './history-documents.ts';
+export type { ActivityRowDocument, DayCounts, PlanHistoryDocument } from './history-documents.ts';
 
 /** The history documents of these plans. */
 export function planHistories(readStore: ReadStore, planIds: readonly number[]): Promise<PlanHistoryDocument[]> {

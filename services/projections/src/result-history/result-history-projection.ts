@@ -158,7 +158,8 @@ function count(view: ProjectionView, projectId: number, counted: Counted | undef
 }
 
 function countLabels(view: ProjectionView, projectId: number, counted: Counted | undefined, sign: 1 | -1): void {
-  for (const labelId of counted?.labelIds ?? []) countDay(view, labelHistoryFor(view, labelId, projectId), counted!, sign);
+  if (!counted) return;
+  for (const labelId of counted.labelIds) countDay(view, labelHistoryFor(view, labelId, projectId), counted, sign);
 }
 
 function recount(view: ProjectionView, projectId: number, before: Counted | undefined, after: Counted | undefined): void {

@@ -13,6 +13,7 @@ import {
   planHistories,
   projectHistory,
   resultsPerDay,
+  type DayCounts,
 } from '@testament/projections/result-history/queries';
 import { findTestFields } from '@testament/projections/tests/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -108,14 +109,20 @@ export function registerPlanHistogram(
     const days = daysBetween(query.start_date, query.end_date);
     const planning = await planContext(readStore, await visibleProjectOrFail(readStore, requireUser(request), projectId));
     const planIds = planId === null ? undefined : query.root_only ? [planId] : planning.plans.subtreeIds(planId);
-    if (query.attribute === undefined && !filtersTests(query)) {
-      const histories = planIds ? await planHistories(readStore, planIds) : [await projectHistory(readStore, projectId)];
-      return pointsOf(resultsPerDay(histories, days, query.is_archive ?? false), planning);
-    }
-    const labelId = planIds === undefined && query.attribute === undefined ? onlyLabel(query) : undefined;
-    if (labelId !== undefined)
-      return pointsOf(resultsPerDay([await labelHistory(readStore, projectId, labelId)], days, query.is_archive ?? false), planning);
+    const counters = query.attribute === undefined ? await dayCounters(query, projectId, planIds) : undefined;
+    if (counters) return pointsOf(resultsPerDay(counters, days, query.is_archive ?? false), planning);
     return pointsOf(await countResults(context, planning, query, planIds, days), planning);
+  }
+
+  /** The day counters that answer a histogram by day: the plans', the project's, or a label's in a project; none under other filters. */
+  async function dayCounters(
+    query: PlanHistogramQuery,
+    projectId: number,
+    planIds: number[] | undefined,
+  ): Promise<DayCounts[] | undefined> {
+    if (!filtersTests(query)) return planIds ? planHistories(readStore, planIds) : [await projectHistory(readStore, projectId)];
+    const labelId = planIds === undefined ? onlyLabel(query) : undefined;
+    return labelId === undefined ? undefined : [await labelHistory(readStore, projectId, labelId)];
   }
 
   serve(app, planRoutes.histogram, async (request) => {
