@@ -67,3 +67,30 @@ export function requireDepth(nodes: ReadonlyMap<number, TreeNode>, parentId: num
   const parentDepth = parentId === null || !nodes.has(parentId) ? 0 : ancestorsOf(nodes, parentId).length + 1;
   if (parentDepth + height > LIMITS.treeDepth) throw ValidationError.of(field, messages.treeTooDeep(LIMITS.treeDepth));
 }
+
+/**
+ * `evolve` and `evolveAll` of a state that is one map of nodes (a project's suites, its plans), from `change`, which edits a map the
+ * fold owns: one event copies the map once (a cached state is never changed), and a stream folded whole copies it once in all. Copying
+ * per event made a cold load of a project's thousand plans copy a thousand maps (24 ms of a plan's creation after a start).
+ */
+export function nodeMapFold<State, Node, Event>(
+  nodesOf: (state: State) => ReadonlyMap<number, Node>,
+  stateOf: (nodes: ReadonlyMap<number, Node>) => State,
+  change: (nodes: Map<number, Node>, event: Event) => void,
+): { evolve(state: State, event: Event): State; evolveAll(state: State, events: readonly Event[]): State } {
+  const evolveAll = (state: State, events: readonly Event[]): State => {
+    if (events.length === 0) return state;
+    const nodes = new Map(nodesOf(state));
+    for (const event of events) change(nodes, event);
+    return stateOf(nodes);
+  };
+  return { evolve: (state, event) => evolveAll(state, [event]), evolveAll };
+}
+
+/** Replaces each of these nodes, where the map has it, by `edit` of it. */
+export function editNodes<Node>(nodes: Map<number, Node>, ids: readonly number[], edit: (node: Node) => Node): void {
+  for (const id of ids) {
+    const node = nodes.get(id);
+    if (node) nodes.set(id, edit(node));
+  }
+}

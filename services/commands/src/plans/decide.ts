@@ -13,7 +13,7 @@ import type { DecisionContext, Decider } from '../kernel/decider.ts';
 import { requireProjectWrite } from '../kernel/project-access.ts';
 import { ancestorsOf, heightOf, isAtOrAbove, requireDepth, subtreeOf } from '../kernel/tree.ts';
 import { requireAttributes } from '../kernel/attributes.ts';
-import { evolvePlanTree, initialPlanTree, type PlanNode, type PlanTreeState } from './evolve.ts';
+import { initialPlanTree, planTreeFold, type PlanNode, type PlanTreeState } from './evolve.ts';
 
 /**
  * What the handler looked up in other aggregates: the custom attributes a plan of this project must have (§4.17), and a named file that is
@@ -192,5 +192,5 @@ export const planTreeDecider: Decider<PlanCommand, PlanTreeState, PlanEvent> = {
       }
     }
   },
-  evolve: evolvePlanTree,
+  ...planTreeFold,
 };

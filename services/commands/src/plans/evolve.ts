@@ -1,5 +1,5 @@
 import type { PlanEvent, PlanFields } from '@testament/contracts';
-import type { TreeNode } from '../kernel/tree.ts';
+import { editNodes, nodeMapFold, type TreeNode } from '../kernel/tree.ts';
 
 export interface PlanNode extends TreeNode, Readonly<PlanFields> {
   readonly parameterIds: readonly number[];
@@ -17,41 +17,42 @@ export interface PlanTreeState {
 
 export const initialPlanTree: PlanTreeState = { plans: new Map() };
 
-/** A new state with these nodes replaced (copy on write: a cached state is never changed). */
-function withNodes(state: PlanTreeState, nodes: Iterable<PlanNode>): PlanTreeState {
-  const plans = new Map(state.plans);
-  for (const node of nodes) plans.set(node.id, node);
-  return { plans };
-}
-
-function changed(state: PlanTreeState, ids: readonly number[], change: (node: PlanNode) => PlanNode): PlanTreeState {
-  return withNodes(state, ids.flatMap((id) => state.plans.get(id) ?? []).map(change));
-}
-
-export function evolvePlanTree(state: PlanTreeState, event: PlanEvent): PlanTreeState {
+function changePlans(plans: Map<number, PlanNode>, event: PlanEvent): void {
   switch (event.type) {
     case 'PlanCreated': {
       const { projectId: _projectId, ...node } = event.data;
-      return withNodes(state, [{ ...node, archivedWith: null, deletedWith: null }]);
+      plans.set(node.id, { ...node, archivedWith: null, deletedWith: null });
+      return;
     }
     case 'PlanChanged': {
       const { id, ...changes } = event.data;
-      return changed(state, [id], (node) => ({ ...node, ...changes }));
+      editNodes(plans, [id], (node) => ({ ...node, ...changes }));
+      return;
     }
     case 'PlanMoved':
-      return changed(state, [event.data.id], (node) => ({ ...node, parentId: event.data.parentId }));
+      editNodes(plans, [event.data.id], (node) => ({ ...node, parentId: event.data.parentId }));
+      return;
     case 'PlanArchived':
-      return changed(state, event.data.planIds, (node) => ({ ...node, isArchive: true, archivedWith: event.data.id }));
+      editNodes(plans, event.data.planIds, (node) => ({ ...node, isArchive: true, archivedWith: event.data.id }));
+      return;
     case 'PlanUnarchived':
-      return changed(state, event.data.planIds, (node) => ({ ...node, isArchive: false, archivedWith: null }));
+      editNodes(plans, event.data.planIds, (node) => ({ ...node, isArchive: false, archivedWith: null }));
+      return;
     case 'PlanDeleted':
-      return changed(state, event.data.planIds, (node) => ({ ...node, deletedWith: event.data.id }));
+      editNodes(plans, event.data.planIds, (node) => ({ ...node, deletedWith: event.data.id }));
+      return;
     case 'PlanRecovered':
-      return changed(state, event.data.planIds, (node) => ({ ...node, deletedWith: null }));
-    case 'PlanRemoved': {
-      const plans = new Map(state.plans);
+      editNodes(plans, event.data.planIds, (node) => ({ ...node, deletedWith: null }));
+      return;
+    case 'PlanRemoved':
       for (const id of event.data.planIds) plans.delete(id);
-      return { plans };
-    }
+      return;
   }
 }
+
+/** `evolve` and `evolveAll` of a project's plans (copy on write: a cached state is never changed). */
+export const planTreeFold = nodeMapFold<PlanTreeState, PlanNode, PlanEvent>(
+  (state) => state.plans,
+  (plans) => ({ plans }),
+  changePlans,
+);

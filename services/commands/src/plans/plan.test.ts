@@ -1,4 +1,5 @@
 import { LIMITS, PermissionDeniedError, type PlanEvent, type PlanFields } from '@testament/contracts';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { given } from '../kernel/given-when-then.ts';
 import { accessTo, actors, fieldErrorsOf } from '../project-catalogue/testing.ts';
@@ -154,5 +155,32 @@ describe('plan tree', () => {
     expect(open(deleted).when({ type: 'Remove', id: 1 }, member, project)).toEqual([
       { type: 'PlanRemoved', data: { id: 1, planIds: [1, 2, 3] } },
     ]);
+  });
+});
+
+describe('plan tree fold', () => {
+  it('folds a stream in one go to what event-by-event evolution gives, and leaves the state it started from as it was', () => {
+    const id = fc.integer({ min: 1, max: 6 });
+    const ids = fc.uniqueArray(id, { minLength: 1, maxLength: 3 });
+    const planEvent: fc.Arbitrary<PlanEvent> = fc.oneof(
+      fc.tuple(id, fc.option(id, { nil: null })).map(([planId, parentId]) => created(planId, parentId)),
+      fc.tuple(id, fc.string({ maxLength: 3 })).map(([planId, name]): PlanEvent => ({ type: 'PlanChanged', data: { id: planId, name } })),
+      fc
+        .tuple(id, fc.option(id, { nil: null }))
+        .map(([planId, parentId]): PlanEvent => ({ type: 'PlanMoved', data: { id: planId, parentId } })),
+      ...(['PlanArchived', 'PlanUnarchived', 'PlanDeleted', 'PlanRecovered', 'PlanRemoved'] as const).map((type) =>
+        fc.tuple(id, ids).map(([planId, planIds]) => ({ type, data: { id: planId, planIds } }) as PlanEvent),
+      ),
+    );
+    const { evolve, evolveAll } = planTreeDecider;
+    fc.assert(
+      fc.property(fc.array(planEvent, { maxLength: 8 }), fc.array(planEvent, { maxLength: 20 }), (earlier, events) => {
+        const before = earlier.reduce(evolve, planTreeDecider.initialState);
+        const plansBefore = [...before.plans];
+        expect(evolveAll!(before, events)).toEqual(events.reduce(evolve, before));
+        expect([...before.plans]).toEqual(plansBefore);
+      }),
+      { numRuns: 300 },
+    );
   });
 });

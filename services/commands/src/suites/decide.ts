@@ -3,7 +3,7 @@ import type { DecisionContext, Decider } from '../kernel/decider.ts';
 import { requireAttributes } from '../kernel/attributes.ts';
 import { requireProjectWrite } from '../kernel/project-access.ts';
 import { heightOf, isAtOrAbove, requireDepth, subtreeOf } from '../kernel/tree.ts';
-import { evolveSuiteTree, initialSuiteTree, type SuiteNode, type SuiteTreeState } from './evolve.ts';
+import { initialSuiteTree, suiteTreeFold, type SuiteNode, type SuiteTreeState } from './evolve.ts';
 
 export interface SuiteFields {
   parentId: number | null;
@@ -77,7 +77,7 @@ function createMany(suites: readonly NewSuite[], state: SuiteTreeState, context:
   let tree = state;
   for (const suite of suites) {
     const made = create(suite, tree, context);
-    tree = made.reduce(evolveSuiteTree, tree);
+    tree = suiteTreeFold.evolveAll(tree, made);
     events.push(...made);
   }
   return events;
@@ -159,5 +159,5 @@ export const suiteTreeDecider: Decider<SuiteCommand, SuiteTreeState, SuiteEvent>
       }
     }
   },
-  evolve: evolveSuiteTree,
+  ...suiteTreeFold,
 };

@@ -1,3 +1,4 @@
+import { editNodes, nodeMapFold } from '../kernel/tree.ts';
 import type { SuiteEvent } from '@testament/contracts';
 
 export interface SuiteNode {
@@ -18,55 +19,42 @@ export interface SuiteTreeState {
 
 export const initialSuiteTree: SuiteTreeState = { suites: new Map() };
 
-/** A new state with these nodes replaced (copy on write: a cached state is never changed). */
-function withNodes(state: SuiteTreeState, nodes: Iterable<SuiteNode>): SuiteTreeState {
-  const suites = new Map(state.suites);
-  for (const node of nodes) suites.set(node.id, node);
-  return { suites };
-}
-
-function nodesOf(state: SuiteTreeState, ids: readonly number[]): SuiteNode[] {
-  return ids.flatMap((id) => state.suites.get(id) ?? []);
-}
-
-export function evolveSuiteTree(state: SuiteTreeState, event: SuiteEvent): SuiteTreeState {
+function changeSuites(suites: Map<number, SuiteNode>, event: SuiteEvent): void {
   switch (event.type) {
     case 'SuiteCreated': {
       const { id, parentId, name, description, attributes, attachmentIds = [] } = event.data;
-      return withNodes(state, [{ id, parentId, name, description, attributes, attachmentIds, deletedWith: null }]);
+      suites.set(id, { id, parentId, name, description, attributes, attachmentIds, deletedWith: null });
+      return;
     }
     case 'SuiteChanged': {
       const { id, ...changes } = event.data;
-      const node = state.suites.get(id);
-      if (!node) return state;
-      return withNodes(state, [
-        {
-          ...node,
-          name: changes.name ?? node.name,
-          description: changes.description ?? node.description,
-          attributes: changes.attributes ?? node.attributes,
-          attachmentIds: changes.attachmentIds ?? node.attachmentIds,
-        },
-      ]);
+      editNodes(suites, [id], (node) => ({
+        ...node,
+        name: changes.name ?? node.name,
+        description: changes.description ?? node.description,
+        attributes: changes.attributes ?? node.attributes,
+        attachmentIds: changes.attachmentIds ?? node.attachmentIds,
+      }));
+      return;
     }
-    case 'SuiteMoved': {
-      const node = state.suites.get(event.data.id);
-      return node ? withNodes(state, [{ ...node, parentId: event.data.parentId }]) : state;
-    }
+    case 'SuiteMoved':
+      editNodes(suites, [event.data.id], (node) => ({ ...node, parentId: event.data.parentId }));
+      return;
     case 'SuiteDeleted':
-      return withNodes(
-        state,
-        nodesOf(state, event.data.suiteIds).map((node) => ({ ...node, deletedWith: event.data.id })),
-      );
+      editNodes(suites, event.data.suiteIds, (node) => ({ ...node, deletedWith: event.data.id }));
+      return;
     case 'SuiteRecovered':
-      return withNodes(
-        state,
-        nodesOf(state, event.data.suiteIds).map((node) => ({ ...node, deletedWith: null })),
-      );
-    case 'SuiteRemoved': {
-      const suites = new Map(state.suites);
+      editNodes(suites, event.data.suiteIds, (node) => ({ ...node, deletedWith: null }));
+      return;
+    case 'SuiteRemoved':
       for (const id of event.data.suiteIds) suites.delete(id);
-      return { suites };
-    }
+      return;
   }
 }
+
+/** `evolve` and `evolveAll` of a project's suites (copy on write: a cached state is never changed). */
+export const suiteTreeFold = nodeMapFold<SuiteTreeState, SuiteNode, SuiteEvent>(
+  (state) => state.suites,
+  (suites) => ({ suites }),
+  changeSuites,
+);

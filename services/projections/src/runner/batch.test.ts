@@ -180,3 +180,54 @@ describe('batch dependents of dependents', () => {
     ]);
   });
 });
+
+/** A ticket is opened and closed: closing removes its document. */
+const tickets: Projection = {
+  name: 'tickets',
+  collections: { tickets: { indexes: [] } },
+  handles: new Set(['Opened', 'Closed']),
+  keys: (event) => [['tickets', (event.data as { ticket: string }).ticket]],
+  apply(event, view) {
+    const { ticket } = event.data as { ticket: string };
+    if (event.type === 'Opened') view.put('tickets', { _id: ticket, open: true });
+    else view.remove('tickets', ticket);
+  },
+};
+
+describe('batch writes', () => {
+  const event = (position: number, type: string, ticket: string): RecordedEvent => ({ ...tick(position), type, data: { ticket } });
+
+  it('inserts what its load found absent, replaces what it found, writes nothing for a document made and removed in it', async () => {
+    const readStore = new SqliteReadStore();
+    await fold(readStore, [event(1, 'Opened', 'old')], tickets);
+    const batch = new Batch(readStore);
+    const events = [event(2, 'Opened', 'new'), event(3, 'Opened', 'old'), event(4, 'Opened', 'brief'), event(5, 'Closed', 'brief')];
+    await batch.load(events.flatMap((e) => tickets.keys(e)));
+    for (const e of events) await batch.apply(tickets, e);
+    expect(batch.writes()).toEqual([
+      {
+        collection: 'tickets',
+        operations: [
+          { insertOne: { document: { _id: 'new', open: true, _pos: 2 } } },
+          { replaceOne: { filter: { _id: 'old' }, replacement: { _id: 'old', open: true, _pos: 3 }, upsert: true } },
+        ],
+      },
+    ]);
+    await readStore.writeAll(batch.writes());
+    expect(await readStore.collection('tickets').find({})).toEqual([
+      { _id: 'old', open: true, _pos: 3 },
+      { _id: 'new', open: true, _pos: 2 },
+    ]);
+  });
+
+  it('upserts and deletes by id a document it never loaded, whether or not the store holds it', async () => {
+    const readStore = new SqliteReadStore();
+    await fold(readStore, [event(1, 'Opened', 'stored')], tickets);
+    const batch = new Batch(readStore);
+    // keys() named nothing: the batch cannot know what the store holds.
+    for (const e of [event(2, 'Opened', 'stored'), event(3, 'Opened', 'unstored'), event(4, 'Closed', 'stored')])
+      await batch.apply(tickets, e);
+    await readStore.writeAll(batch.writes());
+    expect(await readStore.collection('tickets').find({})).toEqual([{ _id: 'unstored', open: true, _pos: 3 }]);
+  });
+});

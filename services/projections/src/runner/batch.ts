@@ -9,6 +9,8 @@ interface Slot {
   /** Position already folded into the stored document: re-delivered events at or below it are skipped. */
   storedPosition: number;
   dirty: boolean;
+  /** Whether the store holds the document; unknown for one the batch never loaded. */
+  stored?: boolean;
 }
 
 /**
@@ -45,7 +47,12 @@ export class Batch {
         const byId = new Map(found.map((doc) => [doc._id, doc]));
         for (const id of ids) {
           const document = byId.get(id);
-          slots.set(id, { document, storedPosition: Number(document?.[POSITION_FIELD] ?? 0), dirty: false });
+          slots.set(id, {
+            document,
+            storedPosition: Number(document?.[POSITION_FIELD] ?? 0),
+            dirty: false,
+            stored: document !== undefined,
+          });
         }
       }),
     );
@@ -88,11 +95,14 @@ export class Batch {
       const operations: WriteOperation[] = [];
       for (const [id, slot] of slots) {
         if (!slot.dirty) continue;
-        operations.push(
-          slot.document
-            ? { replaceOne: { filter: { _id: id }, replacement: slot.document, upsert: true } }
-            : { deleteOne: { filter: { _id: id } } },
-        );
+        // A document the load found absent is inserted, without the store first looking for it (a plan's thousand new tests).
+        if (slot.document) {
+          operations.push(
+            slot.stored === false
+              ? { insertOne: { document: slot.document } }
+              : { replaceOne: { filter: { _id: id }, replacement: slot.document, upsert: true } },
+          );
+        } else if (slot.stored !== false) operations.push({ deleteOne: { filter: { _id: id } } });
       }
       if (operations.length > 0) writes.push({ collection, operations });
     }
