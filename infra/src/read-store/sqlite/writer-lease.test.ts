@@ -51,6 +51,23 @@ describe('the read models’ writer lease', () => {
     expect(standby.lease.holderNow()).toMatchObject({ holder: 'projections-2', epoch: 2 });
   });
 
+  it('says it is free only while tryAcquire would take it: nobody holds it, its term ran out, or the asker holds it', () => {
+    const clock = { now: 1_000_000 };
+    const active = writer('projections-1', clock);
+    const standby = writer('projections-2', clock);
+    expect(standby.lease.isFree()).toBe(true);
+    const term = active.lease.tryAcquire()!;
+    expect(standby.lease.isFree()).toBe(false);
+    expect(active.lease.isFree()).toBe(true);
+    clock.now += 3_000;
+    expect(standby.lease.isFree()).toBe(true);
+    expect(active.lease.renew(term)).toBe(true);
+    expect(standby.lease.isFree()).toBe(false);
+    active.lease.release(term);
+    expect(standby.lease.isFree()).toBe(true);
+    expect(standby.lease.tryAcquire()).toMatchObject({ epoch: 2 });
+  });
+
   it('passes at once when the holder gives it up at an orderly stop', () => {
     const clock = { now: 5_000 };
     const active = writer('projections-1', clock);

@@ -84,6 +84,12 @@ export class SqliteWriterLease {
       .immediate();
   }
 
+  /** Whether `tryAcquire` would take the lease now: nobody holds it, its term ran out, or this holder has it. */
+  isFree(): boolean {
+    const current = this.row();
+    return !current || current.holder === this.options.holder || current.expires_at <= this.now();
+  }
+
   /** Extends the term; false when it was taken over (the holder must stop writing). */
   renew(term: LeaseTerm): boolean {
     const expiresAt = this.now() + this.options.ttlMs;

@@ -71,12 +71,13 @@ export async function startProjectionService(config: Config, bus: Bus, events: P
     for (const { lease } of leases) lease.close();
   };
 
-  // Standing by: both terms, or none (a half-taken pair is given back, so two standbys cannot each hold one).
+  // Standing by: both terms, or none (a half-taken pair is given back, so two standbys cannot each hold one). Only a pair that is free
+  // is asked for: the dead holder's two terms run out a few milliseconds apart, and taking one then giving it back raised its epoch twice.
   let terms: LeaseTerm[] | undefined;
   let heldBy = '';
   while (!terms) {
-    const taken = leases.map(({ lease }) => lease.tryAcquire());
-    if (taken.every((term) => term !== null)) terms = taken as LeaseTerm[];
+    const taken = leases.every(({ lease }) => lease.isFree()) ? leases.map(({ lease }) => lease.tryAcquire()) : [];
+    if (taken.length > 0 && taken.every((term) => term !== null)) terms = taken as LeaseTerm[];
     else {
       releaseAll(taken);
       const holderNow = leases.map(({ lease }) => lease.holderNow()?.holder).find((name) => name && name !== holder) ?? 'another process';
