@@ -239,6 +239,9 @@ describe('read models kept in a copy per version of their code', () => {
       await after.start();
       // Served at once: the old copies of the changed read models, the unchanged one as it was.
       expect(after.status().building).toMatchObject({ models: [TALLIES, RANKS] });
+      expect(messages.at(-1)).toMatch(
+        /^the code of tallies, ranks changed: their old copies serve while the new ones are built \(generation \w+\)$/,
+      );
       expect(after.status().models.find((model) => model.name === TALLIES)).toEqual({ name: TALLIES, version: 't3', servedVersion: 't1' });
       expect(await contents(after.reads, code(1).projections)).toEqual(oldCopy);
       // Writes go on meanwhile: the unchanged read model has them as soon as they are folded.
@@ -407,6 +410,9 @@ describe('read models kept in a copy per version of their code', () => {
     const after = readModels(code(1, 30));
     await after.start();
     expect(after.status().building).toMatchObject({ models: [TALLIES, RANKS] });
+    // The log tells the changed read model from the one copied along with it.
+    expect(messages.at(-1)).toMatch(/^the code of ranks changed: their old copies serve while the new ones are built, /);
+    expect(messages.at(-1)).toMatch(/, with copies of tallies, which they read \(generation \w+\)$/);
     await after.settled();
     expect(await contents(after.reads, code(1, 30).projections)).toEqual(await foldedFromScratch(code(1, 30)));
     await after.stop();

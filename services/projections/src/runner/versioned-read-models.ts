@@ -279,16 +279,11 @@ export class VersionedReadModels implements ServedReadModels {
       for (const collection of this.collectionsOf(name)) this.served.set(collection, storedName(collection, String(entry.generation)));
     }
     await this.options.onServed?.(this.served);
-    const toBuild = this.withWhatTheyRead(this.options.projections.filter((projection) => !kept.includes(projection)));
+    const changed = this.options.projections.filter((projection) => !kept.includes(projection));
+    const toBuild = this.withWhatTheyRead(changed);
     const unserved = toBuild.filter((projection) => !entries.has(projection.name));
     // Until the switch, this code folds the new events into the old copies too, as far as it can: a write made meanwhile is readable.
-    const bridged =
-      unserved.length === 0
-        ? this.bridgeable(
-            toBuild.filter((projection) => !kept.includes(projection)),
-            kept,
-          )
-        : [];
+    const bridged = unserved.length === 0 ? this.bridgeable(changed, kept) : [];
     if (kept.length > 0 || unserved.length === 0) {
       this.live = this.liveRunner(
         this.options.projections.filter((projection) => kept.includes(projection) || bridged.includes(projection)),
@@ -328,9 +323,11 @@ export class VersionedReadModels implements ServedReadModels {
       await this.buildAndSwitch(toBuild, generation, true);
       return;
     }
+    // The read models they read are folded along, so each new copy reads them as of its own position.
+    const readAlong = toBuild.filter((projection) => !changed.includes(projection));
     this.log(
-      `the code of ${toBuild.map((projection) => projection.name).join(', ')} changed: ` +
-        `their old copies serve while the new ones are built (generation ${generation})`,
+      `the code of ${names(changed)} changed: their old copies serve while the new ones are built` +
+        `${readAlong.length > 0 ? `, with copies of ${names(readAlong)}, which they read` : ''} (generation ${generation})`,
     );
     this.background = this.buildAndSwitch(toBuild, generation, false).catch((error: unknown) =>
       console.error(`the read models' build of generation ${generation} stopped`, error),
@@ -554,3 +551,5 @@ export async function servedCopies(readStore: ReadStore): Promise<Map<string, st
   }
   return served;
 }
+
+const names = (projections: readonly Projection[]) => projections.map((projection) => projection.name).join(', ');

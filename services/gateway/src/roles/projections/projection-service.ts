@@ -85,7 +85,8 @@ export async function startProjectionService(config: Config, bus: Bus, events: P
         heldBy = holderNow;
         events.standby(heldBy);
       }
-      await sleep(config.leaseTtlMs / STANDBY_TRIES_PER_TERM);
+      // Jittered: two standbys started together would otherwise keep taking one lease each and giving it back in step.
+      await sleep((config.leaseTtlMs / STANDBY_TRIES_PER_TERM) * (0.5 + Math.random()));
     }
   }
   const held = terms;
