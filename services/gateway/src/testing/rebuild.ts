@@ -18,12 +18,18 @@ export async function keptAndRebuilt(
   const copy = await mkdtemp(join(tmpdir(), 'testament-kept-'));
   // Stopped: nobody else writes it.
   const store = SqliteEventStore.open(join(dataDir, 'events.sqlite'));
+  // Closed before the copy is removed: an open file store's checkpoint thread would meet it gone ("disk I/O error").
+  const readStores: SqliteReadStore[] = [];
   try {
     await cp(join(dataDir, READ_MODELS_FILE), join(copy, READ_MODELS_FILE));
     const head = await store.headPosition();
-    const kept = readModels({ store, readStore: new SqliteReadStore({ file: join(copy, READ_MODELS_FILE) }), bus: new MemoryBus() });
+    const keptStore = new SqliteReadStore({ file: join(copy, READ_MODELS_FILE) });
+    readStores.push(keptStore);
+    const kept = readModels({ store, readStore: keptStore, bus: new MemoryBus() });
     await kept.start();
-    const rebuilt = readModels({ store, readStore: new SqliteReadStore(), bus: new MemoryBus() });
+    const rebuiltStore = new SqliteReadStore();
+    readStores.push(rebuiltStore);
+    const rebuilt = readModels({ store, readStore: rebuiltStore, bus: new MemoryBus() });
     await rebuilt.start();
     const result = {
       kept: await documentsOfReadModels(kept.reads),
@@ -35,6 +41,7 @@ export async function keptAndRebuilt(
     await rebuilt.stop();
     return result;
   } finally {
+    for (const readStore of readStores) await readStore.close();
     await store.close();
     await rm(copy, { recursive: true, force: true });
   }
