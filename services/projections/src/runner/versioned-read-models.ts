@@ -317,9 +317,7 @@ export class VersionedReadModels implements ServedReadModels {
     // A new data directory's read models are built from an empty log, here: nothing to tell, nowhere else to go.
     if ((await this.options.store.headPosition()) === 0) this.quiet = true;
     if (unserved.length > 0) {
-      this.log(
-        `building the read models ${unserved.map((projection) => projection.name).join(', ')} before serving (generation ${generation})`,
-      );
+      this.log(`building the read models ${names(unserved)} before serving (generation ${generation})`);
       await this.buildAndSwitch(toBuild, generation, true);
       return;
     }
@@ -363,7 +361,7 @@ export class VersionedReadModels implements ServedReadModels {
     }
     const carriedOn = runner.resumedFrom > 0 ? ` (carried on from position ${runner.resumedFrom})` : '';
     this.log(
-      `read models ${projections.map((projection) => projection.name).join(', ')} of generation ${generation} ` +
+      `read models ${names(projections)} of generation ${generation} ` +
         `built in ${((performance.now() - startedAt) / 1000).toFixed(1)} s${carriedOn} and served from position ${this.position}`,
     );
   }

@@ -76,10 +76,10 @@ export async function startProjectionService(config: Config, bus: Bus, events: P
   let terms: LeaseTerm[] | undefined;
   let heldBy = '';
   while (!terms) {
-    const taken = leases.every(({ lease }) => lease.isFree()) ? leases.map(({ lease }) => lease.tryAcquire()) : [];
-    if (taken.length > 0 && taken.every((term) => term !== null)) terms = taken as LeaseTerm[];
+    const taken = leases.every(({ lease }) => lease.isFree()) ? leases.map(({ lease }) => lease.tryAcquire()) : undefined;
+    if (taken?.every((term) => term !== null)) terms = taken as LeaseTerm[];
     else {
-      releaseAll(taken);
+      if (taken) releaseAll(taken);
       const holderNow = leases.map(({ lease }) => lease.holderNow()?.holder).find((name) => name && name !== holder) ?? 'another process';
       if (holderNow !== heldBy) {
         heldBy = holderNow;
