@@ -4,6 +4,7 @@
 //   net has no reusePort), the primary handing out connections in turn;
 // - one command service, the log's only writer;
 // - projection services (TESTAMENT_PROJECTION_SERVICES, 2 by default): one active, the others standing by;
+// - bulk jobs' chunk workers (TESTAMENT_JOBS, 1 by default; 0 leaves the chunks to the command service);
 // - NATS from NATS_URL, or a nats-server started here on a free port.
 import { spawn, type ChildProcess } from 'node:child_process';
 import cluster from 'node:cluster';
@@ -22,23 +23,25 @@ const HEALTHY_RUN_MS = 30_000;
  */
 const STOP_GRACE_MS = 10_000;
 
-const count = (name: string, fallback: number) => {
+const count = (name: string, fallback: number, least = 1) => {
   const value = process.env[name];
   if (value === undefined || value === '') return fallback;
   const parsed = Number(value);
-  if (!Number.isInteger(parsed) || parsed < 1) throw new Error(`${name} must be a positive integer; got "${value}"`);
+  if (!Number.isInteger(parsed) || parsed < least) throw new Error(`${name} must be an integer of at least ${least}; got "${value}"`);
   return parsed;
 };
 
 const [bundle] = await serverNodeArgs();
 const gateways = count('TESTAMENT_GATEWAYS', availableParallelism());
 const projectionServices = count('TESTAMENT_PROJECTION_SERVICES', 2);
+const jobWorkers = count('TESTAMENT_JOBS', 1, 0);
 let nats: RunningNatsServer | undefined;
 if (!process.env.NATS_URL) {
   nats = await startNatsServer();
   console.log(`cluster: nats-server started at ${nats.url} (set NATS_URL to use your own)`);
 }
-const env = { ...process.env, TESTAMENT_BUS: 'nats', NATS_URL: process.env.NATS_URL || nats!.url };
+// The command service leaves bulk jobs' chunks to the jobs workers when there are any.
+const env = { ...process.env, TESTAMENT_BUS: 'nats', NATS_URL: process.env.NATS_URL || nats!.url, TESTAMENT_JOBS: String(jobWorkers) };
 let stopping = false;
 
 /** Restarts after a crash, waiting longer while the role keeps dying at once. */
@@ -74,6 +77,7 @@ function role(name: string, roleName: string): void {
 
 role('the command service', 'commands');
 for (let n = 1; n <= projectionServices; n++) role(`projection service ${n}`, 'projections');
+for (let n = 1; n <= jobWorkers; n++) role(`jobs worker ${n}`, 'jobs');
 cluster.setupPrimary({ exec: bundle!, args: [], execArgv: [] });
 for (let n = 1; n <= gateways; n++) {
   const name = `gateway ${n}`;

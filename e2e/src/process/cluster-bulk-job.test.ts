@@ -13,41 +13,58 @@ const TESTS = PLANS * CASES;
 /** The system status Passed. */
 const PASSED = 2;
 const POLL_MS = 50;
+/** How long a job with its jobs worker killed is left to settle, then watched standing still. */
+const STANDING_MS = 2_000;
 /** A job that shows no progress for this long was not resumed: fail now rather than at the timeout. */
 const STALL_MS = 30_000;
 
-let nats: RunningNatsServer | undefined;
-let dataDir: string | undefined;
+const natsServers: RunningNatsServer[] = [];
+const dataDirs: string[] = [];
 const processes: ServerProcess[] = [];
 afterAll(async () => {
   for (const child of processes) await child.stop('SIGKILL');
-  await nats?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  for (const nats of natsServers) await nats.stop();
+  for (const dataDir of dataDirs) await rm(dataDir, { recursive: true, force: true });
 });
 
-describe('a bulk job when the command service is killed (TESTAMENT_ROLE=commands)', () => {
-  it('carries on from where it stood once the service is back, adding exactly one result to every test', async () => {
+const COMMANDS_READY = /commands: serving on NATS/;
+const JOBS_READY = /jobs: applying/;
+
+/**
+ * Which process is killed in the middle of the job: the command service, which runs the job and, without jobs workers, applies its
+ * chunks; or the one jobs worker, which applies the chunks while the command service runs the job and appends for it.
+ */
+const scenarios = [
+  { killed: 'the command service (TESTAMENT_ROLE=commands)', role: 'commands', ready: COMMANDS_READY, jobWorkers: 0 },
+  { killed: 'its jobs worker (TESTAMENT_ROLE=jobs)', role: 'jobs', ready: JOBS_READY, jobWorkers: 1 },
+] as const;
+
+describe.each(scenarios)('a bulk job when $killed is killed', ({ role, ready, jobWorkers }) => {
+  it('carries on from where it stood once the process is back, adding exactly one result to every test', async () => {
     const seeded = await seedProject(PLANS, CASES);
-    dataDir = seeded.dataDir;
-    nats = await startNatsServer();
-    const start = async (role: string, ready: RegExp) => {
+    dataDirs.push(seeded.dataDir);
+    const nats = await startNatsServer();
+    natsServers.push(nats);
+    const start = async (roleName: string, readyAt: RegExp) => {
       const child = await startRoleProcess(
         {
-          TESTAMENT_ROLE: role,
+          TESTAMENT_ROLE: roleName,
           TESTAMENT_BUS: 'nats',
-          NATS_URL: nats!.url,
+          NATS_URL: nats.url,
           TESTAMENT_DATA_DIR: seeded.dataDir,
           TESTAMENT_WRITE_RATE_LIMIT: '0',
+          TESTAMENT_JOBS: String(jobWorkers),
         },
-        ready,
+        readyAt,
         120_000,
       );
       processes.push(child);
       return child;
     };
-    let commands = await start('commands', /commands: serving on NATS/);
+    const commands = await start('commands', COMMANDS_READY);
     await start('projections', /projections: active/);
     const gateway = await start('gateway', /listening on (http:\/\/\S+)/);
+    const killed = jobWorkers > 0 ? await start('jobs', JOBS_READY) : commands;
 
     const session = new HttpSession(gateway.url);
     await session.login('admin', ADMIN_PASSWORD);
@@ -70,16 +87,23 @@ describe('a bulk job when the command service is killed (TESTAMENT_ROLE=commands
     const firstDay = new Date().toISOString().slice(0, 10);
     const accepted = await session.request('PUT', '/api/v2/tests/bulk-update/', {
       project: seeded.project,
-      result: { status: PASSED, comment: 'Through a command service kill' },
+      result: { status: PASSED, comment: `Through a kill of ${role}` },
     });
     expect(accepted.status).toBe(200);
 
     const interrupted = await watch((seen) => seen.done > 0);
     expect(interrupted.status, 'the job ended before the kill: make it longer').toBe('running');
-    await commands.stop('SIGKILL');
-    const stoodAt = (await job()).done;
-    expect(stoodAt).toBeLessThan(TESTS);
-    commands = await start('commands', /commands: serving on NATS/);
+    await killed.stop('SIGKILL');
+    if (role === 'jobs') {
+      // Nobody else applies the chunks: once the chunks answered before the kill are recorded, the job stands still until a jobs
+      // worker is back.
+      await new Promise((resolve) => setTimeout(resolve, STANDING_MS));
+      const settled = (await job()).done;
+      await new Promise((resolve) => setTimeout(resolve, STANDING_MS));
+      expect((await job()).done, 'progress with no jobs worker running').toBe(settled);
+    }
+    expect((await job()).done).toBeLessThan(TESTS);
+    await start(role, ready);
 
     const ended = await watch(() => false);
     expect(ended).toMatchObject({ status: 'finished', total: TESTS, done: TESTS, failed_item: null });

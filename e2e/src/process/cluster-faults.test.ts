@@ -96,9 +96,48 @@ async function client(
   }
 }
 
-describe('the services under faults (npm run start:cluster: 2 gateways, 1 command service, 2 projection services)', () => {
-  it('keeps every acknowledged write while a gateway, the command ' +
-    'service and the active projection service are killed under load', async () => {
+/** What the bulk client's jobs were told: accepted (200), or an error after which the job may or may not exist. */
+interface JobsOutcome {
+  accepted: string[];
+  uncertain: string[];
+}
+
+const BULK_MARKER = 'bulk-';
+/** A job of twenty tests is one chunk; it waits this long at most for the jobs worker or the command service to come back. */
+const JOB_ENDS_WITHIN_MS = 40_000;
+
+/**
+ * A client that runs one bulk job after another in the background, each adding a result (its marker in the comment) to every test,
+ * waiting for each to end: its chunks go to the jobs worker, and the command service runs it and carries it on after a restart.
+ */
+async function bulkClient(session: HttpSession, project: number, testIds: number[], stopAt: number, outcome: JobsOutcome) {
+  const untilNoneRunning = async () => {
+    const giveUpAt = performance.now() + JOB_ENDS_WITHIN_MS;
+    for (;;) {
+      const response = await session.request('GET', '/api/v2/bulk-jobs/').catch(() => undefined);
+      const jobs = response?.status === 200 ? ((await response.json()) as { results: Array<{ status: string }> }).results : undefined;
+      if (jobs?.every((job) => job.status !== 'running')) return jobs;
+      if (performance.now() > giveUpAt) throw new Error(`a bulk job still running after ${JOB_ENDS_WITHIN_MS} ms`);
+      await sleep(200);
+    }
+  };
+  for (let n = 0; performance.now() < stopAt; n++) {
+    const marker = `${BULK_MARKER}${n}`;
+    const body = { project, included_tests: testIds, is_async: true, result: { status: PASSED, comment: marker } };
+    const status = await session.request('PUT', '/api/v2/tests/bulk-update/', body).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 409) throw new Error(`${marker}: refused while another job runs, though none did`);
+    (status === 200 ? outcome.accepted : outcome.uncertain).push(marker);
+    await untilNoneRunning();
+  }
+  return untilNoneRunning();
+}
+
+describe('the services under faults (npm run start:cluster: 2 gateways, 1 command service, 2 projection services, 1 jobs worker)', () => {
+  it('keeps every acknowledged write while a gateway, the command service, the active projection service and the jobs worker are ' +
+    'killed under load', async () => {
     nats = await startNatsServer();
     dataDir = await mkdtemp(join(tmpdir(), 'testament-cluster-faults-'));
     cluster = startClusterProcess({
@@ -107,14 +146,18 @@ describe('the services under faults (npm run start:cluster: 2 gateways, 1 comman
       PORT: '0',
       TESTAMENT_GATEWAYS: '2',
       TESTAMENT_PROJECTION_SERVICES: '2',
+      TESTAMENT_JOBS: '1',
       TESTAMENT_ADMIN_PASSWORD: ADMIN_PASSWORD,
       TESTAMENT_WRITE_RATE_LIMIT: '0',
       TESTAMENT_LEASE_TTL_MS: String(LEASE_TTL_MS),
     });
     const started = cluster;
     await cluster.until(
-      'two gateways and a standby',
-      () => started.lines(/listening on http:\/\/\S+/).length >= 2 && /standing by/.test(started.output()),
+      'two gateways, a standby and a jobs worker',
+      () =>
+        started.lines(/listening on http:\/\/\S+/).length >= 2 &&
+        /standing by/.test(started.output()) &&
+        /jobs: applying/.test(started.output()),
       180_000,
     );
     const url = cluster.url();
@@ -145,27 +188,31 @@ describe('the services under faults (npm run start:cluster: 2 gateways, 1 comman
     const testIds = tests.results.map((test) => test.id);
     expect(testIds).toHaveLength(TESTS);
 
-    // Sixteen clients for RUN_MS; meanwhile a kill at a random moment in each third of the run.
+    // Sixteen clients and the bulk client for RUN_MS; meanwhile a kill at a random moment in each quarter of the run.
     const outcome: Outcome = { writes: new Map(), requests: 0, failedAttempts: 0, longestOutageMs: 0 };
+    const jobsOutcome: JobsOutcome = { accepted: [], uncertain: [] };
     const startedAt = performance.now();
     const clients = Array.from({ length: CLIENTS }, (_, n) =>
       client(admin.on(url), project, testIds, `client${n}`, startedAt + RUN_MS, outcome),
     );
+    const jobs = bulkClient(admin.on(url), project, testIds, startedAt + RUN_MS, jobsOutcome);
     const random = seededRandom(48);
     const kills: Array<{ what: string; pid: number; atMs: number }> = [];
     const victims: Array<[string, () => number]> = [
       ['a gateway', () => started.pidOf('gateway 1')],
       ['the command service', () => started.pidOf('the command service')],
       ['the active projection service', () => started.activeProjections()],
+      ['the jobs worker', () => started.pidOf('jobs worker 1')],
     ];
-    for (const [third, [what, pidOf]] of victims.entries()) {
-      const at = startedAt + (RUN_MS / 3) * (third + 0.2 + 0.6 * random());
+    for (const [quarter, [what, pidOf]] of victims.entries()) {
+      const at = startedAt + (RUN_MS / victims.length) * (quarter + 0.2 + 0.6 * random());
       await sleep(Math.max(0, at - performance.now()));
       const pid = pidOf();
       process.kill(pid, 'SIGKILL');
       kills.push({ what, pid, atMs: Math.round(performance.now() - startedAt) });
     }
     await Promise.all(clients);
+    const endedJobs = await jobs;
     const terms = cluster.lines(/projections: active as \S+ \(term (\d+)\)/).map((line) => Number(line[1]));
     const ok = [...outcome.writes].filter(([, result]) => result === 'ok').map(([marker]) => marker);
     const failed = [...outcome.writes].filter(([, result]) => result === 'failed').map(([marker]) => marker);
@@ -173,9 +220,10 @@ describe('the services under faults (npm run start:cluster: 2 gateways, 1 comman
       `${outcome.requests} requests by ${CLIENTS} clients in ${RUN_MS / 1000} s; ` +
         `kills: ${kills.map((kill) => `${kill.what} at ${kill.atMs} ms`).join(', ')}; ` +
         `longest a client's requests kept failing: ${Math.round(outcome.longestOutageMs)} ms ` +
-        `(${outcome.failedAttempts} failed attempts); ${ok.length} writes acknowledged, ${failed.length} given up`,
+        `(${outcome.failedAttempts} failed attempts); ${ok.length} writes acknowledged, ${failed.length} given up; ` +
+        `${jobsOutcome.accepted.length} bulk jobs accepted, ${jobsOutcome.uncertain.length} answered with an error`,
     );
-    expect(kills).toHaveLength(3);
+    expect(kills).toHaveLength(victims.length);
     // The standby took over from the killed one.
     expect(Math.max(...terms)).toBeGreaterThanOrEqual(2);
     // The failover window: no client saw its requests fail for longer than the lease, a restart and a catch-up.
@@ -185,9 +233,20 @@ describe('the services under faults (npm run start:cluster: 2 gateways, 1 comman
     // Every acknowledged write is in the read models, once; nothing else is.
     const resultsOf = async (test: number) =>
       (await (await admin.request('GET', `/api/v2/results/?test=${test}`)).json()) as Array<{ comment: string }>;
-    const comments = (await Promise.all(testIds.map(resultsOf))).flat().map((result) => result.comment);
+    const commentsByTest = (await Promise.all(testIds.map(resultsOf))).map((results) => results.map((result) => result.comment));
+    const comments = commentsByTest.flat().filter((comment) => !comment.startsWith(BULK_MARKER));
     expect(new Set(comments).size).toBe(comments.length);
     expect(comments.toSorted()).toEqual(ok.toSorted());
+    // Every job ended done, and added its result to every test once; a job whose request answered an error did that or nothing.
+    expect(endedJobs.map((job) => job.status)).toEqual(endedJobs.map(() => 'finished'));
+    expect(jobsOutcome.accepted.length).toBeGreaterThan(0);
+    const testsWith = (marker: string) => commentsByTest.filter((testComments) => testComments.includes(marker)).length;
+    for (const marker of jobsOutcome.accepted) expect(testsWith(marker), marker).toBe(TESTS);
+    for (const marker of jobsOutcome.uncertain) expect([0, TESTS], marker).toContain(testsWith(marker));
+    for (const testComments of commentsByTest) {
+      const bulk = testComments.filter((comment) => comment.startsWith(BULK_MARKER));
+      expect(new Set(bulk).size, 'a job added two results to a test').toBe(bulk.length);
+    }
 
     // Stopped, the read models equal a fold of the whole log from scratch.
     await cluster.stop();

@@ -45,6 +45,10 @@ export function noRespondersError(subject: string): BusRequestError {
   return new BusRequestError(`No responders for ${subject}`, 'no_responders');
 }
 
+export function payloadTooLargeError(subject: string): BusRequestError {
+  return new BusRequestError(`The request to ${subject} is larger than the bus carries`, 'payload_too_large');
+}
+
 export function timeoutError(subject: string, timeoutMs: number): BusRequestError {
   return new BusRequestError(`Request to ${subject} timed out after ${timeoutMs} ms`, 'timeout');
 }

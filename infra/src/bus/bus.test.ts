@@ -63,4 +63,16 @@ describe('NatsBus specifics', () => {
     await expect(answer).resolves.toBe('finished');
     await requester.close();
   });
+
+  it('refuses a request larger than the server carries as payload_too_large, without sending it', async () => {
+    const bus = await NatsBus.connect(server.url);
+    let asked = 0;
+    bus.reply('too.big', () => ++asked);
+    await bus.flush();
+    // nats-server's max_payload is 1 MB unless configured.
+    const refused = bus.request('too.big', { text: 'x'.repeat(1_100_000) });
+    await expect(refused).rejects.toMatchObject({ name: 'BusRequestError', code: 'payload_too_large' });
+    expect(await bus.request('too.big', { text: 'small' })).toBe(1);
+    await bus.close();
+  });
 });

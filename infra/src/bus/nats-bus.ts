@@ -7,6 +7,7 @@
  * being mistaken for an answer or left to time out.
  */
 import {
+  InvalidArgumentError,
   NoRespondersError,
   RequestError,
   TimeoutError,
@@ -24,6 +25,7 @@ import {
   handlerError,
   invokeSubscriber,
   noRespondersError,
+  payloadTooLargeError,
   reportToConsole,
   timeoutError,
 } from './bus-errors.ts';
@@ -187,6 +189,7 @@ function translateRequestError(error: unknown, subject: string, timeoutMs: numbe
   const cause = error instanceof RequestError ? error.cause : error;
   if (cause instanceof NoRespondersError) return noRespondersError(subject);
   if (cause instanceof TimeoutError) return timeoutError(subject, timeoutMs);
+  if (cause instanceof InvalidArgumentError && cause.message.includes('max_payload')) return payloadTooLargeError(subject);
   return error; // closed connection and the like: not a request outcome the port names
 }
 

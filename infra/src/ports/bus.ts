@@ -12,7 +12,8 @@ export type ReplyHandler = (payload: unknown, subject: string) => Promise<unknow
 export class BusRequestError extends Error {
   constructor(
     message: string,
-    readonly code: 'no_responders' | 'timeout' | 'handler_error',
+    /** `payload_too_large`: the transport refused the request before sending it (NATS's `max_payload`, 1 MB by default). */
+    readonly code: 'no_responders' | 'timeout' | 'handler_error' | 'payload_too_large',
     readonly remote?: unknown,
   ) {
     super(message);

@@ -1,12 +1,28 @@
 import { NotFoundError, PermissionDeniedError, StaleVersionError } from '@testament/contracts';
-import { BusRequestError, SqliteEventStore, SqliteIdAllocator, startNatsServer } from '@testament/infra';
+import {
+  BusRequestError,
+  SqliteEventStore,
+  SqliteIdAllocator,
+  SqliteLogReader,
+  startNatsServer,
+  WrongExpectedRevisionError,
+} from '@testament/infra';
 import { NatsBus } from '@testament/infra/bus/nats-bus';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { busDispatcher, COMMAND_SERVICE_STARTED, COMMAND_SUBJECT, serveCommands } from './bus-transport.ts';
-import { createCommandService, type CommandDispatcher } from './command-service.ts';
+import {
+  BULK_CHUNK_SUBJECT,
+  busChunkWorkers,
+  busDispatcher,
+  COMMAND_SERVICE_STARTED,
+  COMMAND_SUBJECT,
+  serveBulkChunks,
+  serveCommands,
+} from './bus-transport.ts';
+import { createCommandService, type CommandDispatcher, type CommandService } from './command-service.ts';
+import { LogAppendedOverBus, serveLogAppends } from './log-over-bus.ts';
 import { newCommandMeta } from './kernel/command-meta.ts';
 
 let dir: string;
@@ -160,5 +176,83 @@ describe('commands over NATS', () => {
     );
     await expect(stale).rejects.toBeInstanceOf(StaleVersionError);
     await expect(stale).rejects.toMatchObject({ currentVersion: 2, versionTag: '2' });
+  });
+});
+
+describe("bulk jobs' chunks over NATS", () => {
+  const chunk = { ref: { projectId: 1, userId: 2, jobId: 3 }, from: 0 };
+  const actor = { userId: 2, isSuperuser: false, isExternal: false };
+
+  it('waits for a worker that keeps saying it is alive, past the silence that would give it up', async () => {
+    let runs = 0;
+    const slow = async () => {
+      runs++;
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      return { position: 7, refused: null };
+    };
+    const stop = serveBulkChunks(serverBus, { 'bulk-jobs.applyChunk': slow } as unknown as CommandService);
+    try {
+      await serverBus.flush();
+      await expect(busChunkWorkers(clientBus, { silenceMs: 500 }).apply(chunk, actor)).resolves.toEqual({ position: 7, refused: null });
+      expect(runs).toBe(1);
+    } finally {
+      stop();
+    }
+  });
+
+  it('sends a chunk again once its worker went quiet, long before the timeout of its answer', async () => {
+    let taken = 0;
+    // Takes the chunk and says nothing more, as a process killed while applying it.
+    const stop = serverBus.reply(BULK_CHUNK_SUBJECT, () => {
+      taken++;
+      return new Promise(() => {});
+    });
+    try {
+      await serverBus.flush();
+      const sentAt = performance.now();
+      await expect(busChunkWorkers(clientBus, { silenceMs: 200, timeoutMs: 60_000 }).apply(chunk, actor)).rejects.toSatisfy(
+        (error) => error instanceof BusRequestError && error.code === 'timeout',
+      );
+      // Each of its five tries was given up after the silence, not after the minute.
+      expect(taken).toBe(5);
+      expect(performance.now() - sentAt).toBeLessThan(5_000);
+    } finally {
+      stop();
+    }
+  });
+});
+
+describe('the log appended through the command service', () => {
+  it("appends all or nothing in the writer's log, reads back from the file, and brings a conflict back as itself", async () => {
+    const stop = serveLogAppends(serverBus, store);
+    const log = new LogAppendedOverBus(clientBus, SqliteLogReader.open(join(dir, 'events.sqlite')));
+    try {
+      await serverBus.flush();
+      const event = (type: string) => ({
+        type,
+        data: { n: 1 },
+        schemaVersion: 1,
+        metadata: { actorId: null, time: '2026-12-06T10:00:00.000Z', correlationId: 'c', causationId: null, commandId: 'x' },
+      });
+      const [first, second] = await log.appendMany([
+        { stream: 'over-bus-a', events: [event('A1'), event('A2')], expected: 'no_stream' },
+        { stream: 'over-bus-b', events: [event('B1')], expected: 'no_stream' },
+      ]);
+      expect(first).toMatchObject({ revision: 1 });
+      expect(second!.position).toBe(await store.headPosition());
+      expect((await log.readStream('over-bus-a')).map((recorded) => recorded.type)).toEqual(['A1', 'A2']);
+
+      const conflict = log.appendMany([
+        { stream: 'over-bus-c', events: [event('C1')], expected: 'no_stream' },
+        { stream: 'over-bus-a', events: [event('A3')], expected: 0 },
+      ]);
+      await expect(conflict).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await expect(conflict).rejects.toMatchObject({ stream: 'over-bus-a', expected: 0, actual: 1 });
+      expect(await log.readStream('over-bus-c')).toEqual([]);
+      expect(await log.append('over-bus-a', [event('A3')], 1)).toMatchObject({ revision: 2 });
+    } finally {
+      stop();
+      await log.close();
+    }
   });
 });

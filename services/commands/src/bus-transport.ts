@@ -1,5 +1,8 @@
 import { reviveDomainError } from '@testament/contracts';
-import { BusRequestError, type Bus, type Unsubscribe } from '@testament/infra';
+import { BusRequestError, WrongExpectedRevisionError, type Bus, type ExpectedRevision, type Unsubscribe } from '@testament/infra';
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { AppendTooLargeError } from './kernel/append-too-large.ts';
 import type { CommandDispatcher, CommandService } from './command-service.ts';
 import { newCommandMeta, type CommandMeta } from './kernel/command-meta.ts';
 import type { BulkChunk, ChunkOutcome, ChunkWorkers } from './workflows/bulk-jobs.ts';
@@ -30,14 +33,27 @@ export function serveCommands(bus: Bus, service: CommandService): Unsubscribe {
   });
 }
 
-/** A request to whoever serves `subject`; a domain error its handler threw comes back as its own class. */
+/** Errors that cross the bus as themselves: the domain's, a conflict on a stream, an append too large to hand over. */
+function revived(remote: unknown): Error {
+  const described = remote as {
+    name?: string;
+    message?: string;
+    stream?: string;
+    expected?: ExpectedRevision;
+    actual?: number | 'no_stream';
+  };
+  if (described.name === 'WrongExpectedRevisionError')
+    return new WrongExpectedRevisionError(described.stream ?? '', described.expected ?? 'any', described.actual ?? 'no_stream');
+  if (described.name === 'AppendTooLargeError') return new AppendTooLargeError(described.message);
+  return reviveDomainError(described as Parameters<typeof reviveDomainError>[0]);
+}
+
+/** A request to whoever serves `subject`; an error its handler threw comes back as its own class where it is one of `revived`'s. */
 async function requestOverBus(bus: Bus, subject: string, payload: unknown, timeoutMs: number): Promise<unknown> {
   try {
     return await bus.request(subject, payload, { timeoutMs });
   } catch (error) {
-    if (error instanceof BusRequestError && error.code === 'handler_error' && error.remote) {
-      throw reviveDomainError(error.remote as Parameters<typeof reviveDomainError>[0]);
-    }
+    if (error instanceof BusRequestError && error.code === 'handler_error' && error.remote) throw revived(error.remote);
     throw error;
   }
 }
@@ -45,19 +61,36 @@ async function requestOverBus(bus: Bus, subject: string, payload: unknown, timeo
 /** How long a command waits, asked again with a backoff, while no command service answers (one restarting). */
 const UNAVAILABLE_WAIT_MS = 5_000;
 const FIRST_RETRY_MS = 50;
+const LONGEST_RETRY_MS = 1_000;
+
+/** Asks again, with a backoff, while nobody serves the subject (its server restarting), for up to `waitMs`. */
+async function askedWhileUnserved<T>(ask: () => Promise<T>, waitMs: number): Promise<T> {
+  const giveUpAt = Date.now() + waitMs;
+  for (let wait = FIRST_RETRY_MS; ; wait = Math.min(wait * 2, LONGEST_RETRY_MS)) {
+    try {
+      return await ask();
+    } catch (error) {
+      if (!(error instanceof BusRequestError && error.code === 'no_responders') || Date.now() + wait > giveUpAt) throw error;
+      await sleep(wait);
+    }
+  }
+}
 
 /** A command service says so as it starts serving (`{}`): commands sent before it to one that died will get no answer. */
 export const COMMAND_SERVICE_STARTED = 'testament.commands.started';
 
 /**
- * Sends commands over the bus; domain errors come back as their own classes. While no command service
- * serves the subject (one restarting) the command was delivered to nobody, so it is asked again, for up
- * to `unavailableWaitMs`: a failover of the command service is a slower answer, not an error. A command
- * still unanswered when a command service (re)starts was taken by one that died: it fails then, as after
- * its timeout (it may have been made), rather than at the timeout. (One command service per deployment:
- * the start of a second one beside a live one would fail commands that one is still answering.)
+ * Requests to the command service on `subject`. While no command service serves it (one restarting) the request was delivered to
+ * nobody, so it is asked again, for up to `unavailableWaitMs`: a failover of the command service is a slower answer, not an error.
+ * A request still unanswered when a command service (re)starts was taken by one that died: it fails then, as after its timeout (it
+ * may have been carried out), rather than at the timeout. (One command service per deployment: the start of a second one beside a
+ * live one would fail requests that one is still answering.)
  */
-export function busDispatcher(bus: Bus, options: { timeoutMs?: number; unavailableWaitMs?: number } = {}): CommandDispatcher {
+export function commandServiceRequests(
+  bus: Bus,
+  subject: string,
+  options: { timeoutMs?: number; unavailableWaitMs?: number } = {},
+): (payload: unknown) => Promise<unknown> {
   const unanswered = new Set<(error: Error) => void>();
   bus.subscribe(COMMAND_SERVICE_STARTED, () => {
     for (const fail of unanswered)
@@ -67,56 +100,109 @@ export function busDispatcher(bus: Bus, options: { timeoutMs?: number; unavailab
   const ask = (payload: unknown) =>
     new Promise<unknown>((resolve, reject) => {
       unanswered.add(reject);
-      requestOverBus(bus, COMMAND_SUBJECT, payload, options.timeoutMs ?? 15_000)
+      requestOverBus(bus, subject, payload, options.timeoutMs ?? 15_000)
         .then(resolve, reject)
         .finally(() => unanswered.delete(reject));
     });
-  return async (name, input, meta) => {
-    const giveUpAt = Date.now() + (options.unavailableWaitMs ?? UNAVAILABLE_WAIT_MS);
-    for (let wait = FIRST_RETRY_MS; ; wait = Math.min(wait * 2, 1_000)) {
-      try {
-        return (await ask({ name, input, meta })) as never;
-      } catch (error) {
-        if (!(error instanceof BusRequestError && error.code === 'no_responders') || Date.now() + wait > giveUpAt) throw error;
-        await new Promise((resolve) => setTimeout(resolve, wait));
-      }
-    }
-  };
+  return (payload) => askedWhileUnserved(() => ask(payload), options.unavailableWaitMs ?? UNAVAILABLE_WAIT_MS);
+}
+
+/** Sends commands over the bus to the command service (`commandServiceRequests`); domain errors come back as their own classes. */
+export function busDispatcher(bus: Bus, options: { timeoutMs?: number; unavailableWaitMs?: number } = {}): CommandDispatcher {
+  const request = commandServiceRequests(bus, COMMAND_SUBJECT, options);
+  return async (name, input, meta) => (await request({ name, input, meta })) as never;
 }
 
 /** Bulk job chunks: each request is one chunk, taken by one of the workers serving this subject. */
 export const BULK_CHUNK_SUBJECT = 'testament.bulk-jobs.chunks';
-/** A chunk of 500 results takes well under a minute; past this its worker is taken for gone and another gets it. */
+/** A chunk of 500 results takes well under a minute; past this it is taken for lost even while its worker says it is alive. */
 const CHUNK_TIMEOUT_MS = 120_000;
+/** A chunk whose worker said nothing for this long is sent again: the worker died (a SIGKILL answers nothing). */
+const CHUNK_SILENCE_MS = 10_000;
+/** Beats a worker gives within the silence: a few lost or late ones (a long GC pause) do not give it up. */
+const BEATS_PER_SILENCE = 4;
+/** How long a job waits, asking again, while no worker serves its chunks (the launcher restarting the jobs role). */
+const NO_WORKER_WAIT_MS = 60_000;
 const CHUNK_ATTEMPTS = 5;
 export const BULK_CHUNKS_IN_FLIGHT = 2;
 
+interface ChunkRequest {
+  chunk: BulkChunk;
+  meta: CommandMeta;
+  /** Where the worker says it is still applying the chunk, and how often. */
+  alive: { subject: string; everyMs: number };
+}
+
 /** Makes this process one of the workers that apply bulk jobs' chunks. */
 export function serveBulkChunks(bus: Bus, service: CommandService): Unsubscribe {
-  return bus.reply(BULK_CHUNK_SUBJECT, (payload) => {
-    const { chunk, meta } = payload as { chunk: BulkChunk; meta: CommandMeta };
-    return service['bulk-jobs.applyChunk'](chunk, meta);
+  return bus.reply(BULK_CHUNK_SUBJECT, async (payload) => {
+    const { chunk, meta, alive } = payload as ChunkRequest;
+    const beat = () => {
+      // Once this process's bus closed there is nobody to tell: its chunk goes to another worker.
+      try {
+        bus.publish(alive.subject, {});
+      } catch {}
+    };
+    beat();
+    const heartbeat = setInterval(beat, alive.everyMs);
+    try {
+      return await service['bulk-jobs.applyChunk'](chunk, meta);
+    } finally {
+      clearInterval(heartbeat);
+    }
+  });
+}
+
+/**
+ * A request to a worker that says it is alive on a subject of the request's own, a few times per `silenceMs`: failed as timed out once
+ * the worker went quiet for `silenceMs`, so a worker that died is replaced in seconds, not at the request's timeout.
+ */
+function requestWhileAlive(
+  bus: Bus,
+  subject: string,
+  payload: (alive: ChunkRequest['alive']) => unknown,
+  options: { timeoutMs: number; silenceMs: number },
+): Promise<unknown> {
+  const alive = { subject: `${subject}.alive.${randomUUID()}`, everyMs: Math.ceil(options.silenceMs / BEATS_PER_SILENCE) };
+  return new Promise((resolve, reject) => {
+    let silence: NodeJS.Timeout | undefined;
+    const heard = () => {
+      clearTimeout(silence);
+      silence = setTimeout(
+        () => reject(new BusRequestError(`${subject}: its worker said nothing for ${options.silenceMs} ms`, 'timeout')),
+        options.silenceMs,
+      );
+    };
+    const stopListening = bus.subscribe(alive.subject, heard);
+    heard();
+    requestOverBus(bus, subject, payload(alive), options.timeoutMs)
+      .then(resolve, reject)
+      .finally(() => {
+        clearTimeout(silence);
+        stopListening();
+      });
   });
 }
 
 /**
  * Sends a job's chunks to the workers, `inFlight` at a time. A chunk whose
- * worker went quiet goes out again: its tests' idempotency keys make the
- * repeat change nothing a first attempt already changed.
+ * worker went quiet goes out again: its mark makes the repeat change nothing
+ * a first attempt already changed.
  */
-export function busChunkWorkers(bus: Bus, options: { inFlight?: number; timeoutMs?: number; chunkSize?: number } = {}): ChunkWorkers {
+export function busChunkWorkers(
+  bus: Bus,
+  options: { inFlight?: number; timeoutMs?: number; silenceMs?: number; chunkSize?: number } = {},
+): ChunkWorkers {
+  const timing = { timeoutMs: options.timeoutMs ?? CHUNK_TIMEOUT_MS, silenceMs: options.silenceMs ?? CHUNK_SILENCE_MS };
   return {
     inFlight: options.inFlight ?? BULK_CHUNKS_IN_FLIGHT,
     ...(options.chunkSize === undefined ? {} : { chunkSize: options.chunkSize }),
     async apply(chunk, actor) {
+      const meta = newCommandMeta(actor, { tokenId: chunk.tokenId });
+      const send = () => requestWhileAlive(bus, BULK_CHUNK_SUBJECT, (alive): ChunkRequest => ({ chunk, meta, alive }), timing);
       for (let attempt = 1; ; attempt++) {
         try {
-          return (await requestOverBus(
-            bus,
-            BULK_CHUNK_SUBJECT,
-            { chunk, meta: newCommandMeta(actor, { tokenId: chunk.tokenId }) },
-            options.timeoutMs ?? CHUNK_TIMEOUT_MS,
-          )) as ChunkOutcome;
+          return (await askedWhileUnserved(send, NO_WORKER_WAIT_MS)) as ChunkOutcome;
         } catch (error) {
           // A domain error comes back revived; what is still a bus error (no worker, none answered) is tried again.
           if (!(error instanceof BusRequestError) || attempt >= CHUNK_ATTEMPTS) throw error;

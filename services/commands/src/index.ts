@@ -8,3 +8,4 @@ export * from './projects/project-access.ts';
 export type { KernelDeps } from './kernel/command-handler.ts';
 export { inParallel } from './kernel/in-parallel.ts';
 export type { ImportStaging } from './workflows/case-import.ts';
+export * from './log-over-bus.ts';

@@ -5,9 +5,14 @@ import { resolve } from 'node:path';
 export interface Config {
   /**
    * What this process is (TESTAMENT_ROLE): `all`, the embedded server with every part in it (the default), or
-   * one service of a deployment of several (roles/): `gateway`, `commands` or `projections`.
+   * one service of a deployment of several (roles/): `gateway`, `commands`, `projections` or `jobs`.
    */
-  role: 'all' | 'gateway' | 'commands' | 'projections';
+  role: 'all' | 'gateway' | 'commands' | 'projections' | 'jobs';
+  /**
+   * Bulk jobs' chunk workers (TESTAMENT_ROLE=jobs) the deployment runs (TESTAMENT_JOBS): with any, the command service leaves the
+   * chunks to them; with none, it applies them itself.
+   */
+  jobWorkers: number;
   /** How long a projection service's term on the read models lasts unrenewed: the longest its standby waits after it died. */
   leaseTtlMs: number;
   host: string;
@@ -92,7 +97,8 @@ export const AUDIT_TRAIL_FILE = 'audit-trail.sqlite';
 
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
   return {
-    role: choice('TESTAMENT_ROLE', env.TESTAMENT_ROLE, ['all', 'gateway', 'commands', 'projections'], 'all'),
+    role: choice('TESTAMENT_ROLE', env.TESTAMENT_ROLE, ['all', 'gateway', 'commands', 'projections', 'jobs'], 'all'),
+    jobWorkers: integer('TESTAMENT_JOBS', env.TESTAMENT_JOBS, 0),
     leaseTtlMs: integer('TESTAMENT_LEASE_TTL_MS', env.TESTAMENT_LEASE_TTL_MS, 3_000),
     host: env.HOST || '127.0.0.1',
     port: integer('PORT', env.PORT, 8000),

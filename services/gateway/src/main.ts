@@ -62,6 +62,7 @@ const roles: Record<Config['role'], () => Promise<void>> = {
   },
   commands: async () => (await import('./roles/commands/main.ts')).serveCommandService(config),
   projections: async () => (await import('./roles/projections/main.ts')).serveProjections(config),
+  jobs: async () => (await import('./roles/jobs/main.ts')).serveJobWorker(config),
 };
 roles[config.role]().catch((error: unknown) => {
   // A second server on the same data directory is a mistake to name, not a crash to trace.

@@ -1,11 +1,12 @@
 import { correlations, streams } from '@testament/contracts';
-import { SqliteEventStore, SqliteIdAllocator, startNatsServer } from '@testament/infra';
+import { SqliteEventStore, SqliteIdAllocator, SqliteLogReader, startNatsServer } from '@testament/infra';
 import { NatsBus } from '@testament/infra/bus/nats-bus';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { busChunkWorkers, serveBulkChunks } from '../bus-transport.ts';
+import { LogAppendedOverBus, serveLogAppends } from '../log-over-bus.ts';
 import type { ChunkWorkers } from './bulk-jobs.ts';
 import { createCommandService, type CommandService } from '../command-service.ts';
 import { newCommandMeta } from '../kernel/command-meta.ts';
@@ -36,8 +37,12 @@ const workers: Worker[] = [];
 
 async function startWorker(options: { vanishAfterFirstChunk?: boolean } = {}): Promise<Worker> {
   const bus = await NatsBus.connect(nats.url);
-  // A chunk waits 3 s for its worker here, so one that went quiet is replaced within the test.
-  const commands = createCommandService({ store, ids, chunkWorkers: busChunkWorkers(bus, { timeoutMs: 3_000, chunkSize: CHUNK }) });
+  // A chunk whose worker stops saying it is alive for 2 s is sent again, long before the minute its answer may take.
+  const commands = createCommandService({
+    store,
+    ids,
+    chunkWorkers: busChunkWorkers(bus, { timeoutMs: 60_000, silenceMs: 2_000, chunkSize: CHUNK }),
+  });
   const worker: Worker = { commands, bus, applied: [] };
   serveBulkChunks(bus, {
     ...commands,
@@ -101,6 +106,32 @@ async function plannedProject(commands: CommandService, owner: Actor): Promise<{
   return { projectId, testIds: await createdTests(projectId) };
 }
 
+async function registeredSuperuser(commands: CommandService, username: string): Promise<Actor> {
+  const { userId } = await commands['users.register'](
+    {
+      username,
+      email: `${username}@example.test`,
+      firstName: 'Lead',
+      lastName: 'Tester',
+      password: 'Secret-pass1!',
+      isSuperuser: true,
+      isActive: true,
+    },
+    newCommandMeta(SYSTEM_ACTOR),
+  );
+  return { userId, isSuperuser: true, isExternal: false };
+}
+
+/** Each test's results' comments, in the order added. */
+async function commentsOf(testIds: readonly number[]): Promise<string[][]> {
+  const streamsRead = await store.readStreams(testIds.map((testId) => streams.test.of(testId)));
+  return testIds.map((testId) =>
+    (streamsRead.get(streams.test.of(testId)) ?? [])
+      .filter((event) => event.type === 'ResultAdded')
+      .map((event) => (event.data as { comment: string }).comment),
+  );
+}
+
 async function createdTests(projectId: number): Promise<number[]> {
   const ids: number[] = [];
   for (let after = 0; ; ) {
@@ -138,19 +169,8 @@ describe('bulk jobs shared by workers over NATS', () => {
     const { commands } = coordinator;
     await commands['roles.seed']({}, newCommandMeta(SYSTEM_ACTOR));
     await commands['statuses.seed']({}, newCommandMeta(SYSTEM_ACTOR));
-    const { userId } = await commands['users.register'](
-      {
-        username: 'lead',
-        email: 'lead@example.test',
-        firstName: 'Lead',
-        lastName: 'Tester',
-        password: 'Secret-pass1!',
-        isSuperuser: true,
-        isActive: true,
-      },
-      newCommandMeta(SYSTEM_ACTOR),
-    );
-    const owner = { userId, isSuperuser: true, isExternal: false };
+    const owner = await registeredSuperuser(commands, 'lead');
+    const userId = owner.userId!;
     const { projectId, testIds } = await plannedProject(commands, owner);
     expect(testIds).toHaveLength(CASES * PLANS);
     const quitter = await startWorker({ vanishAfterFirstChunk: true });
@@ -212,19 +232,8 @@ describe('bulk jobs shared by workers over NATS', () => {
     service = createCommandService({ store, ids, chunkWorkers: flaky });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     try {
-      const { userId } = await service['users.register'](
-        {
-          username: 'solo',
-          email: 'solo@example.test',
-          firstName: 'Solo',
-          lastName: 'Tester',
-          password: 'Secret-pass1!',
-          isSuperuser: true,
-          isActive: true,
-        },
-        newCommandMeta(SYSTEM_ACTOR),
-      );
-      const owner = { userId, isSuperuser: true, isExternal: false };
+      const owner = await registeredSuperuser(service, 'solo');
+      const userId = owner.userId!;
       const { projectId, testIds } = await plannedProject(service, owner);
       const operation = { kind: 'result' as const, status: 2, comment: 'Again', attachmentIds: [], attributes: {}, suiteAttributes: [] };
       const { jobId } = await service['bulk-jobs.request'](
@@ -243,6 +252,64 @@ describe('bulk jobs shared by workers over NATS', () => {
         ).toHaveLength(1);
     } finally {
       logged.mockRestore();
+    }
+  });
+});
+
+describe("a jobs worker: the log read from its file, its appends made by the log's writer over NATS", () => {
+  it("applies a job's chunks, each test's result once, and hands a chunk too large for the bus back to be applied where the job " +
+    'runs', { timeout: 120_000 }, async () => {
+    // A NATS server of its own: the workers above serve chunks on the first one.
+    const ownNats = await startNatsServer();
+    const writerBus = await NatsBus.connect(ownNats.url);
+    const workerBus = await NatsBus.connect(ownNats.url);
+    const reader = SqliteLogReader.open(join(dir, 'events.sqlite'));
+    try {
+      // The command service: the log's writer; it serves appends, not chunks.
+      const service = createCommandService({ store, ids, chunkWorkers: busChunkWorkers(writerBus, { chunkSize: CHUNK }) });
+      serveLogAppends(writerBus, store);
+      const worker = createCommandService({
+        store: new LogAppendedOverBus(workerBus, reader),
+        ids,
+        chunkWorkers: busChunkWorkers(workerBus),
+      });
+      const taken: number[] = [];
+      serveBulkChunks(workerBus, {
+        ...worker,
+        'bulk-jobs.applyChunk': (chunk, meta) => {
+          taken.push(chunk.from);
+          return worker['bulk-jobs.applyChunk'](chunk, meta);
+        },
+      });
+      await Promise.all([writerBus.flush(), workerBus.flush()]);
+      const owner = await registeredSuperuser(service, 'writer');
+      const { projectId, testIds } = await plannedProject(service, owner);
+      const chunks = testIds.length / CHUNK;
+      const job = async (comment: string) => {
+        const operation = { kind: 'result' as const, status: 2, comment, attachmentIds: [], attributes: {}, suiteAttributes: [] };
+        const { jobId } = await service['bulk-jobs.request'](
+          { projectId, operation, itemIds: testIds, suiteIds: [], planId: null, wait: true },
+          newCommandMeta(owner),
+        );
+        const jobEvents = await store.readStream(streams.bulkJobs(projectId, owner.userId!));
+        expect(jobEvents.at(-1)).toMatchObject({ type: 'BulkJobFinished', data: { jobId, done: testIds.length } });
+      };
+
+      await job('Through the worker');
+      expect(taken.sort((a, b) => a - b)).toEqual(Array.from({ length: chunks }, (_, n) => n * CHUNK));
+      expect(await commentsOf(testIds)).toEqual(testIds.map(() => ['Through the worker']));
+
+      // 25 results of 60 KB each: more than NATS's 1 MB in one append. The worker decides each chunk and cannot hand it over; the
+      // command service then applies it itself, once.
+      taken.length = 0;
+      const long = 'x'.repeat(60_000);
+      await job(long);
+      expect(taken).toHaveLength(chunks);
+      expect(await commentsOf(testIds)).toEqual(testIds.map(() => ['Through the worker', long]));
+    } finally {
+      await reader.close();
+      await Promise.all([writerBus.close(), workerBus.close()]);
+      await ownNats.stop();
     }
   });
 });

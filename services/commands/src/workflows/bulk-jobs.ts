@@ -12,6 +12,7 @@ import { timeSlices, WrongExpectedRevisionError } from '@testament/infra';
 import type { bulkJobCommands, BulkJobRef } from '../bulk-jobs/handlers.ts';
 import type { BulkJob } from '../bulk-jobs/evolve.ts';
 import type { BulkJobCommand } from '../bulk-jobs/decide.ts';
+import { AppendTooLargeError } from '../kernel/append-too-large.ts';
 import { CommandBatch, type BatchMark } from '../kernel/command-batch.ts';
 import type { KernelDeps } from '../kernel/command-handler.ts';
 import { newCommandMeta, type CommandMeta } from '../kernel/command-meta.ts';
@@ -240,10 +241,21 @@ export function bulkJobWorkflow(
   }
 
   // Two chunks at once in this process too: one is decided while the other's append waits for its fsync.
-  const chunkWorkers: ChunkWorkers = workers ?? {
+  const here: ChunkWorkers = {
     apply: (chunk, actor) => applyChunk(chunk, newCommandMeta(actor, { tokenId: chunk.tokenId })),
     inFlight: 2,
   };
+  // A chunk whose append is too large for the bus (an import of long cases) is applied here, where the job runs beside the log.
+  const chunkWorkers: ChunkWorkers = workers
+    ? {
+        ...workers,
+        apply: (chunk, actor) =>
+          workers.apply(chunk, actor).catch((error: unknown) => {
+            if (error instanceof AppendTooLargeError) return here.apply(chunk, actor);
+            throw error;
+          }),
+      }
+    : here;
 
   /**
    * Applies the job from where it stands to its end, or to the first item

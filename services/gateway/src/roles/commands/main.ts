@@ -1,7 +1,8 @@
 /**
  * The command service (TESTAMENT_ROLE=commands): the one process that appends to the SQLite log (its
- * lock refuses a second one), serving the gateways' commands and the bulk jobs' chunks over NATS
- * (request/reply in queue groups) and announcing each commit (`testament.log.committed`) for the
+ * lock refuses a second one), serving the gateways' commands and the jobs workers' appends over NATS
+ * (request/reply in queue groups), the bulk jobs' chunks too when the deployment runs no jobs workers
+ * (TESTAMENT_JOBS=0), and announcing each commit (`testament.log.committed`) for the
  * projection service. A first start seeds the log as the embedded server does: the roles, the
  * system statuses and the first superuser. A restart resumes the bulk jobs its stop left running. It is the cluster's
  * one webhook sender: one process, so no two send the outbox (the claims would refuse the second anyway).
@@ -16,6 +17,7 @@ import {
   newCommandMeta,
   serveBulkChunks,
   serveCommands,
+  serveLogAppends,
   SYSTEM_ACTOR,
 } from '@testament/commands';
 import { FsBlobStore, type SqliteEventStore, type Bus, type EventStore } from '@testament/infra';
@@ -105,7 +107,9 @@ export async function serveCommandService(config: Config): Promise<void> {
         : `The superuser "admin" still has its generated password, kept in ${generatedPasswordFile(config.dataDir)}.`,
     );
 
-  const stopServing = [serveCommands(bus, commands), serveBulkChunks(bus, commands)];
+  // The jobs workers decide the chunks and hand their appends here; without any, this service applies the chunks itself.
+  const stopServing = [serveCommands(bus, commands), serveLogAppends(bus, store)];
+  if (config.jobWorkers === 0) stopServing.push(serveBulkChunks(bus, commands));
   await bus.flush();
   // Commands a gateway sent to this service's earlier incarnation will get no answer: it stops waiting for them.
   bus.publish(COMMAND_SERVICE_STARTED, {});

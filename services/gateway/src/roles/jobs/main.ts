@@ -1,0 +1,47 @@
+/**
+ * A bulk jobs' chunk worker (TESTAMENT_ROLE=jobs): it takes chunks of the jobs the command service runs off NATS (a queue group, so
+ * several workers share a job), decides each chunk's items from the log read from its file, and hands the chunk's append to the
+ * command service, the log's only writer. A chunk whose worker dies is sent to another once it stops saying it is alive; the chunk's
+ * mark makes the repeat change nothing twice.
+ */
+import { busChunkWorkers, createCommandService, LogAppendedOverBus, serveBulkChunks } from '@testament/commands';
+import { FsBlobStore, SqliteLogReader } from '@testament/infra';
+import { NatsBus } from '@testament/infra/bus/nats-bus';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Config } from '../../config.ts';
+import { blobImportStaging } from '../../http/import-staging.ts';
+import { openIdAllocator } from '../../system.ts';
+
+export async function serveJobWorker(config: Config): Promise<void> {
+  if (config.bus !== 'nats' || !config.natsUrl)
+    throw new Error('TESTAMENT_ROLE=jobs needs TESTAMENT_BUS=nats and NATS_URL: it takes chunks from the command service');
+  if (config.eventStore !== 'sqlite') throw new Error('TESTAMENT_ROLE=jobs reads the SQLite log (TESTAMENT_EVENT_STORE=sqlite)');
+  const bus = await NatsBus.connect(config.natsUrl, { name: `testament-jobs-${process.pid}` });
+  const eventsFile = join(config.dataDir, 'events.sqlite');
+  // The command service makes the log at its first start.
+  while (!existsSync(eventsFile)) await sleep(100);
+  const store = new LogAppendedOverBus(bus, SqliteLogReader.open(eventsFile));
+  const ids = openIdAllocator(config, store);
+  const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
+  // Its chunk workers are never asked: a job runs where it was requested, in the command service.
+  const commands = createCommandService({ store, ids, importStaging: blobImportStaging(blobs), chunkWorkers: busChunkWorkers(bus) });
+  const stopServing = serveBulkChunks(bus, commands);
+  await bus.flush();
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    stopServing();
+    // Closing the bus lets the chunks being applied answer first.
+    await bus.close();
+    await ids.close();
+    await store.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  console.log("jobs: applying bulk jobs' chunks from NATS");
+}
