@@ -3,6 +3,7 @@ import type { GeneratedAdminPassword } from './admin/generated-password.ts';
 import { buildApp } from './app.ts';
 import { configFromEnv, type Config } from './config.ts';
 import { loadResourceRoutes } from './routes/index.ts';
+import { stopOnSignals } from './stop-on-signals.ts';
 import { startSystem, type System, type SystemOptions } from './system.ts';
 
 /**
@@ -20,18 +21,11 @@ async function serveHttp(config: Config, start: (options: SystemOptions) => Prom
   if (system.adminPassword) console.log(generatedPasswordNotice(system.adminPassword));
   const app = await buildApp({ system, config }, routesLoading);
   reportScan = (scan) => app.log.debug({ scan }, 'collection scan: no index serves this query');
-  // From here on a stop is orderly (the read models' snapshot is written), even one that comes before the first request.
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: shutting down`);
+  // From here on a stop is orderly, even one that comes before the first request.
+  stopOnSignals(async () => {
     await app.close();
     await system.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  });
   const address = await app.listen({ host: config.host, port: config.port });
   const seconds = ((performance.now() - startedAt) / 1000).toFixed(2);
   const { position, resumedFrom } = system.runner;

@@ -27,6 +27,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { generatedPasswordFile, keptGeneratedPassword } from '../../admin/generated-password.ts';
 import { READ_MODELS_FILE, type Config } from '../../config.ts';
+import { stopOnSignals } from '../../stop-on-signals.ts';
 import { blobImportStaging } from '../../http/import-staging.ts';
 import { createFirstAdmin, lockEmbeddedLog, openEventStore, openIdAllocator, resumeBulkJobs } from '../../system.ts';
 import { sendingWebhooks } from '../../webhooks/webhooks-setup.ts';
@@ -115,11 +116,7 @@ export async function serveCommandService(config: Config): Promise<void> {
   bus.publish(COMMAND_SERVICE_STARTED, {});
   const resuming = resumeJobsLeftRunning(config, bus, dispatch, await store.headPosition());
   const sending = sendWebhooks(config, bus, dispatch);
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: shutting down`);
+  stopOnSignals(async () => {
     for (const unsubscribe of stopServing) unsubscribe();
     await resuming.stop();
     await sending.stop();
@@ -129,9 +126,6 @@ export async function serveCommandService(config: Config): Promise<void> {
     await ids.close();
     await bus.close();
     await lock.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  });
   console.log(`commands: serving on NATS, the log at position ${await store.headPosition()}`);
 }

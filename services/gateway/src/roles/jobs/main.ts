@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../../config.ts';
 import { blobImportStaging } from '../../http/import-staging.ts';
+import { stopOnSignals } from '../../stop-on-signals.ts';
 import { openIdAllocator } from '../../system.ts';
 
 export async function serveJobWorker(config: Config): Promise<void> {
@@ -29,19 +30,12 @@ export async function serveJobWorker(config: Config): Promise<void> {
   const commands = createCommandService({ store, ids, importStaging: blobImportStaging(blobs), chunkWorkers: busChunkWorkers(bus) });
   const stopServing = serveBulkChunks(bus, commands);
   await bus.flush();
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: shutting down`);
+  stopOnSignals(async () => {
     stopServing();
     // Closing the bus lets the chunks being applied answer first.
     await bus.close();
     await ids.close();
     await store.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  });
   console.log("jobs: applying bulk jobs' chunks from NATS");
 }

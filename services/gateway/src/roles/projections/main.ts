@@ -1,5 +1,6 @@
 import { NatsBus } from '@testament/infra/bus/nats-bus';
 import type { Config } from '../../config.ts';
+import { stopOnSignals } from '../../stop-on-signals.ts';
 import { startProjectionService, type ProjectionService } from './projection-service.ts';
 
 /** The process of TESTAMENT_ROLE=projections: stands by or folds until a signal, and says which, for the launcher's log. */
@@ -10,15 +11,11 @@ export async function serveProjections(config: Config): Promise<void> {
     );
   const bus = await NatsBus.connect(config.natsUrl, { name: `testament-projections-${process.pid}` });
   let service: ProjectionService | undefined;
-  const stop = async (signal: string) => {
-    console.log(`${signal}: shutting down`);
+  stopOnSignals(async () => {
     // A standby holds nothing; an active service gives its leases up, so a standby takes over at once.
     await service?.close();
     await bus.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  });
   service = await startProjectionService(config, bus, {
     standby: (heldBy) => console.log(`projections: standing by, the lease is held by ${heldBy}`),
     active: (holder, epoch, position) =>
