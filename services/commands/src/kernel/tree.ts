@@ -77,14 +77,36 @@ export function nodeMapFold<State, Node, Event>(
   nodesOf: (state: State) => ReadonlyMap<number, Node>,
   stateOf: (nodes: ReadonlyMap<number, Node>) => State,
   change: (nodes: Map<number, Node>, event: Event) => void,
-): { evolve(state: State, event: Event): State; evolveAll(state: State, events: readonly Event[]): State } {
+): {
+  evolve(state: State, event: Event): State;
+  evolveAll(state: State, events: readonly Event[]): State;
+  draft(state: State): NodeMapDraft<State, Event>;
+} {
   const evolveAll = (state: State, events: readonly Event[]): State => {
     if (events.length === 0) return state;
     const nodes = new Map(nodesOf(state));
     for (const event of events) change(nodes, event);
     return stateOf(nodes);
   };
-  return { evolve: (state, event) => evolveAll(state, [event]), evolveAll };
+  const draft = (state: State): NodeMapDraft<State, Event> => {
+    const nodes = new Map(nodesOf(state));
+    return {
+      state: stateOf(nodes),
+      apply: (events) => {
+        for (const event of events) change(nodes, event);
+      },
+    };
+  };
+  return { evolve: (state, event) => evolveAll(state, [event]), evolveAll, draft };
+}
+
+/**
+ * A copy of a state that one decision changes as it goes: a decision that makes many nodes in turn, each of which must see those
+ * before it (an import's folders), copies the map once rather than once per node. Its `state` is live: `apply` changes it.
+ */
+export interface NodeMapDraft<State, Event> {
+  readonly state: State;
+  apply(events: readonly Event[]): void;
 }
 
 /** Replaces each of these nodes, where the map has it, by `edit` of it. */

@@ -74,10 +74,10 @@ function create(command: NewSuite, state: SuiteTreeState, context: DecisionConte
 /** Each suite decided on the tree the ones before it made, so a suite may be the parent of the next. */
 function createMany(suites: readonly NewSuite[], state: SuiteTreeState, context: DecisionContext): SuiteEvent[] {
   const events: SuiteEvent[] = [];
-  let tree = state;
+  const tree = suiteTreeFold.draft(state);
   for (const suite of suites) {
-    const made = create(suite, tree, context);
-    tree = suiteTreeFold.evolveAll(tree, made);
+    const made = create(suite, tree.state, context);
+    tree.apply(made);
     events.push(...made);
   }
   return events;

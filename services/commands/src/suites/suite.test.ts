@@ -91,6 +91,22 @@ describe('suite tree', () => {
     ).toEqual({ parent: [`A tree may be at most ${LIMITS.treeDepth} levels deep: this would make it deeper.`] });
   });
 
+  it('decides an import of many nested folders on one copy of the tree, leaving the tree it was given as it was', () => {
+    const given = open(tree);
+    const kept = new Map(given.state.suites);
+    const folders = Array.from({ length: 50 }, (_, n) => ({
+      id: 100 + n,
+      projectId: 3,
+      fields: fields(n === 0 ? 3 : 100 + Math.floor((n - 1) / 2), `S${100 + n}`),
+      facts: noFacts,
+    }));
+    expect(given.when({ type: 'CreateMany', suites: folders }, member, publicProject)).toEqual(
+      folders.map((folder) => created(folder.id, folder.fields.parentId)),
+    );
+    // The state is a cached one, shared by the commands that load the stream.
+    expect(given.state.suites).toEqual(kept);
+  });
+
   it('refuses an unknown or deleted parent', () => {
     expect(
       fieldErrorsOf(() =>
