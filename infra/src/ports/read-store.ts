@@ -63,6 +63,16 @@ export interface CollectionWrites {
   operations: WriteOperation[];
 }
 
+/** How a bulk load shares the store. */
+export interface BulkLoadOptions {
+  /**
+   * Others write the store meanwhile (a build of new copies beside the read models served): the store leaves its upkeep to them
+   * (SQLite: the write-ahead log's checkpoints, the planner's statistics) and builds each index in a write of its own, `turnMs` apart,
+   * so a write of theirs waits for one index at most.
+   */
+  besideWriters?: { turnMs: number };
+}
+
 export interface ReadStore {
   collection<T extends Document = Document>(name: string): Collection<T>;
   /**
@@ -77,7 +87,7 @@ export interface ReadStore {
    * returned `done`, and then build them whole (SQLite: an index built at once is about twice as
    * fast as one kept up row by row).
    */
-  bulkLoad?(collections: readonly string[]): Promise<() => Promise<void>>;
+  bulkLoad?(collections: readonly string[], options?: BulkLoadOptions): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 

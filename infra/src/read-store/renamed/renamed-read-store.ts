@@ -1,4 +1,4 @@
-import type { Collection, CollectionWrites, Document, ReadStore } from '../../ports/read-store.ts';
+import type { BulkLoadOptions, Collection, CollectionWrites, Document, ReadStore } from '../../ports/read-store.ts';
 
 /**
  * A read store whose collections are stored under other names (`physical`): read models kept in
@@ -10,7 +10,9 @@ export function renamedReadStore(store: ReadStore, physical: (name: string) => s
     collection: <T extends Document = Document>(name: string): Collection<T> => store.collection<T>(physical(name)),
     writeAll: (writes: readonly CollectionWrites[]) =>
       store.writeAll(writes.map((write) => ({ ...write, collection: physical(write.collection) }))),
-    ...(store.bulkLoad && { bulkLoad: (collections: readonly string[]) => store.bulkLoad!(collections.map(physical)) }),
+    ...(store.bulkLoad && {
+      bulkLoad: (collections: readonly string[], options?: BulkLoadOptions) => store.bulkLoad!(collections.map(physical), options),
+    }),
     close: async () => {},
   };
 }

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
-import type { Document, IndexSpec } from '../../ports/read-store.ts';
+import type { BulkLoadOptions, Document, IndexSpec } from '../../ports/read-store.ts';
 import { readStoreContract } from '../contract.ts';
 import { SqliteReadStore, type SqliteReadStoreOptions } from './sqlite-read-store.ts';
 
@@ -45,10 +45,10 @@ describe('a bulk load', () => {
     { nameKey: { $regex: '7 log' } },
   ];
 
-  async function filled(store: SqliteReadStore, bulk: boolean, finish: boolean) {
+  async function filled(store: SqliteReadStore, bulk: boolean, finish: boolean, options?: BulkLoadOptions) {
     const collection = store.collection('cases');
     for (const index of indexes) await collection.createIndex(index);
-    const done = bulk ? await store.bulkLoad(['cases']) : undefined;
+    const done = bulk ? await store.bulkLoad(['cases'], options) : undefined;
     for (let at = 0; at < documents.length; at += 50) {
       await store.writeAll([
         {
@@ -78,6 +78,23 @@ describe('a bulk load', () => {
     await filled(bulk, true, true);
     expect(await answers(bulk)).toEqual(await answers(kept));
     expect(bulk.sqliteCollection('cases').explain({ projectId: 2, status: 3 })[0]).toMatch(/^SEARCH rm_cases USING INDEX/);
+  });
+
+  it('beside other writers, answers as a store kept row by row, leaving the write-ahead log to them', async () => {
+    const kept = new SqliteReadStore();
+    await filled(kept, false, true);
+    const dir = await mkdtemp(join(tmpdir(), 'testament-bulk-load-'));
+    const store = new SqliteReadStore({ file: join(dir, 'read-models.sqlite'), checkpoints: false });
+    try {
+      const autocheckpoint = store.db.pragma('wal_autocheckpoint', { simple: true });
+      await filled(store, true, true, { besideWriters: { turnMs: 1 } });
+      expect(await answers(store)).toEqual(await answers(kept));
+      expect(store.db.pragma('wal_autocheckpoint', { simple: true })).toBe(autocheckpoint);
+      expect(store.sqliteCollection('cases').explain({ projectId: 2, status: 3 })[0]).toMatch(/^SEARCH rm_cases USING INDEX/);
+    } finally {
+      await store.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 
   it('leaves a writer keeping its statements’ undo pages in memory, as before it began', async () => {

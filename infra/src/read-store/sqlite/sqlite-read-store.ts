@@ -15,6 +15,7 @@ import type {
   Filter,
   FindOptions,
   IndexSpec,
+  BulkLoadOptions,
   ReadStore,
   Update,
   WriteOperation,
@@ -322,21 +323,34 @@ export class SqliteReadStore implements ReadStore {
     this.fence?.();
   }
 
-  async bulkLoad(collections: readonly string[]): Promise<() => Promise<void>> {
+  async bulkLoad(collections: readonly string[], options: BulkLoadOptions = {}): Promise<() => Promise<void>> {
     const deferred = collections.map((name) => this.sqliteCollection(name)).filter((collection) => collection.isEmpty());
     const rebuild = deferred.map((collection) => collection.deferIndexes());
+    // The indexes' sorts may outgrow memory: they spill to files, as SQLite's sorter does by default.
+    const withSortsOnDisk = async (build: () => Promise<void>) => {
+      this.db.pragma('temp_store = FILE');
+      try {
+        await build();
+      } finally {
+        this.db.pragma('temp_store = MEMORY');
+      }
+    };
+    if (options.besideWriters)
+      return () =>
+        withSortsOnDisk(async () => {
+          for (const step of rebuild.flatMap((steps) => steps())) {
+            this.db.transaction(step).immediate();
+            await new Promise((resolve) => setTimeout(resolve, options.besideWriters!.turnMs));
+          }
+        });
     // The log of pages grows through the load instead of being copied into the file as it goes: the load rewrites the same pages over and
     // over.
     this.db.pragma('wal_autocheckpoint = 0');
     this.checkpointer?.pause();
     return async () => {
-      // The indexes' sorts may outgrow memory: they spill to files, as SQLite's sorter does by default.
-      this.db.pragma('temp_store = FILE');
-      try {
-        for (const build of rebuild) build();
-      } finally {
-        this.db.pragma('temp_store = MEMORY');
-      }
+      await withSortsOnDisk(async () => {
+        for (const steps of rebuild) this.db.transaction(() => steps().forEach((step) => step())).immediate();
+      });
       this.db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
       this.db.pragma('wal_checkpoint(TRUNCATE)');
       this.checkpointer?.resume();
@@ -1017,9 +1031,10 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
 
   /**
    * @internal Drops the collection's indexes but the unique ones and stops keeping its values and
-   * search tables; the returned function builds them all again from the rows.
+   * search tables. The returned function takes up their upkeep row by row again and gives the steps that build them from the rows,
+   * one per index and side table, each to be run in a write transaction (the side tables are those the load found).
    */
-  deferIndexes(): () => void {
+  deferIndexes(): () => Array<() => void> {
     const indexes = this.store
       .statement(
         "SELECT name, sql FROM sqlite_schema WHERE type = 'index' AND tbl_name = ? AND sql IS NOT NULL AND sql NOT LIKE 'CREATE UNIQUE%'",
@@ -1030,14 +1045,25 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     for (const table of [...this.valueTables.values(), ...this.searchTables.values()]) this.unkept(table, true);
     return () => {
       this.sideTablesDeferred = false;
-      this.store.db
-        .transaction(() => {
-          for (const { name, sql } of indexes)
-            if (!this.droppedForArrays.has(quoted(name))) this.store.db.exec(sql.replace(/^CREATE INDEX /, 'CREATE INDEX IF NOT EXISTS '));
-          for (const [path, table] of this.valueTables) this.fillValuesTable(path, table);
-          for (const [path, table] of this.searchTables) this.fillSearchTable(path, table);
-        })
-        .immediate();
+      return [
+        ...indexes
+          .filter(({ name }) => !this.droppedForArrays.has(quoted(name)))
+          .map(
+            ({ sql }) =>
+              () =>
+                this.store.db.exec(sql.replace(/^CREATE INDEX /, 'CREATE INDEX IF NOT EXISTS ')),
+          ),
+        ...[...this.valueTables].map(
+          ([path, table]) =>
+            () =>
+              this.fillValuesTable(path, table),
+        ),
+        ...[...this.searchTables].map(
+          ([path, table]) =>
+            () =>
+              this.fillSearchTable(path, table),
+        ),
+      ];
     };
   }
 

@@ -29,6 +29,7 @@ const { catchUpBatchSize, backgroundBatchSizeOnAThread } = readModelBatches;
 const runner = generationRunner(
   { store: log, readStore, bus: new MemoryBus(), catchUpBatchSize, backgroundBatchSize: backgroundBatchSizeOnAThread },
   { projections, generation, runnerName, holdsUpStart },
+  true,
 );
 const progress = setInterval(() => post({ kind: 'advanced', position: runner.position }), PROGRESS_EVERY_MS);
 

@@ -2,6 +2,7 @@ import { upcast } from '@testament/contracts';
 import {
   timeSlices,
   type Bus,
+  type BulkLoadOptions,
   type CollectionWrites,
   type Document,
   type EventStore,
@@ -73,10 +74,11 @@ export interface ProjectionRunnerOptions {
   version?: string;
   /**
    * Whether a fold from the start of a long log may put off the store's index upkeep to its end
-   * (`ReadStore.bulkLoad`; default yes). Not for a runner that folds while requests are served: the
-   * indexes built at its end would hold the event loop for seconds.
+   * (`ReadStore.bulkLoad`; default yes), and how (its options: a build beside the served read models). Not
+   * for a runner that folds on the thread that serves requests: the indexes built at its end would hold
+   * the event loop for seconds.
    */
-  bulkLoad?: boolean;
+  bulkLoad?: boolean | BulkLoadOptions;
   /**
    * Whether it tells the bus how far it is (default yes). A runner building read models nobody
    * reads yet (a new version beside the one served) keeps quiet: no page waits for it.
@@ -160,7 +162,10 @@ export class ProjectionRunner {
     // Read models kept from an earlier run are there at once: whoever follows the runner's notices hears so.
     if (this.resumedFrom > 0) this.advance(this.resumedFrom, [], []);
     if (this.resumedFrom === 0 && head >= BULK_LOAD_EVENTS && this.options.bulkLoad !== false)
-      this.finishBulkLoad = await this.options.readStore.bulkLoad?.(this.collectionNames());
+      this.finishBulkLoad = await this.options.readStore.bulkLoad?.(
+        this.collectionNames(),
+        typeof this.options.bulkLoad === 'object' ? this.options.bulkLoad : undefined,
+      );
     const batchSize = this.options.batchSize ?? 1000;
     const catchUpBatchSize = Math.max(batchSize, this.options.catchUpBatchSize ?? batchSize);
     this.catchingUp = catchUpBatchSize > batchSize;

@@ -139,6 +139,9 @@ export interface ReadModelsBuild {
   close?(): Promise<void>;
 }
 
+/** Pause between two of a background build's index builds: the served runner's write, waiting for the file, takes its turn. */
+const INDEX_TURN_MS = 50;
+
 /**
  * The runner that folds a generation: quietly (nobody reads it until the switch), into its own collections and
  * its own checkpoints' collection (so a thread folding it into the same file writes no table the served runner does).
@@ -153,6 +156,8 @@ export function generationRunner(
     backgroundBatchSize,
   }: Pick<VersionedReadModelsOptions, 'store' | 'readStore' | 'bus' | 'batchSize' | 'catchUpBatchSize' | 'backgroundBatchSize'>,
   { projections, generation, runnerName, holdsUpStart }: GenerationBuild,
+  /** Whether it folds on a thread of its own, where building its indexes at its end holds no requests. */
+  onOwnThread = false,
 ): ProjectionRunner {
   const own = new Set([CHECKPOINTS, ...projections.flatMap((projection) => Object.keys(projection.collections))]);
   const batches = holdsUpStart ? catchUpBatchSize : backgroundBatchSize;
@@ -164,8 +169,10 @@ export function generationRunner(
     name: storedName(runnerName, generation),
     version: generation,
     announces: false,
-    // Beside requests, its indexes are kept row by row: built at its end, they would hold the event loop (or the file) for seconds.
-    bulkLoad: holdsUpStart,
+    // Beside the served read models on a thread of its own, it builds its indexes at its end, each in a write of its own (the served
+    // runner's writes wait for one at most). On the thread that serves requests it keeps them row by row: built at its end, they would
+    // hold the event loop for seconds.
+    bulkLoad: holdsUpStart || (onOwnThread && { besideWriters: { turnMs: INDEX_TURN_MS } }),
     ...(batchSize && { batchSize }),
     ...(batches && { catchUpBatchSize: batches }),
   });
