@@ -349,7 +349,12 @@ export class SqliteReadStore implements ReadStore {
     this.checkpointer?.pause();
     return async () => {
       await withSortsOnDisk(async () => {
-        for (const steps of rebuild) this.db.transaction(() => steps().forEach((step) => step())).immediate();
+        for (const steps of rebuild)
+          this.db
+            .transaction(() => {
+              for (const step of steps()) step();
+            })
+            .immediate();
       });
       this.db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
       this.db.pragma('wal_checkpoint(TRUNCATE)');
