@@ -17,6 +17,8 @@ const PASSED = 2;
 const LEASE_TTL_MS = 1_500;
 /** Results written one at a time while sockets follow their plan, for the write-to-notice latency. */
 const NOTICED_WRITES = 200;
+/** Bulk jobs run one after another, each adding a result to every test of the plan, answered when it ends. */
+const BULK_JOBS = 7;
 
 interface Plan {
   dataDir: string;
@@ -127,19 +129,45 @@ async function noticed(url: string, plan: Plan) {
   return writeToNoticeLatency(url, await signIn(url, 'admin'), plan.projectId, plan.testIds, PASSED, scaled(NOTICED_WRITES, 20));
 }
 
-async function startCluster(plan: Plan, natsUrl: string, gateways: number): Promise<ClusterProcess> {
+/**
+ * How long a bulk job adding a result to each of the plan's tests takes, from the request to its answer (a job of up to 1,000 tests
+ * answers when it ends): the median of BULK_JOBS, one after another.
+ */
+async function bulkJobMs(url: string, plan: Plan): Promise<number> {
+  const admin = await signIn(url, 'admin');
+  const durations: number[] = [];
+  for (let n = 0; n < scaled(BULK_JOBS, 3); n++) {
+    const startedAt = performance.now();
+    const response = await fetch(`${url}/api/v2/tests/bulk-update/`, {
+      method: 'PUT',
+      headers: { cookie: admin.cookie, 'x-csrftoken': admin.csrf, origin: url, 'content-type': 'application/json' },
+      body: JSON.stringify({ project: plan.projectId, current_plan: plan.planId, result: { status: PASSED } }),
+    });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`a bulk job answered ${response.status}`);
+    durations.push(performance.now() - startedAt);
+  }
+  return round(summarize(durations).p50, 0);
+}
+
+/** The cluster with `jobWorkers` jobs workers (0: the command service applies the chunks). */
+async function startCluster(plan: Plan, natsUrl: string, gateways: number, jobWorkers = 1): Promise<ClusterProcess> {
   const cluster = startClusterProcess({
     NATS_URL: natsUrl,
     TESTAMENT_DATA_DIR: plan.dataDir,
     PORT: '0',
     TESTAMENT_GATEWAYS: String(gateways),
     TESTAMENT_PROJECTION_SERVICES: '2',
+    TESTAMENT_JOBS: String(jobWorkers),
     TESTAMENT_WRITE_RATE_LIMIT: '0',
     TESTAMENT_LEASE_TTL_MS: String(LEASE_TTL_MS),
   });
   await cluster.until(
-    `${gateways} gateways and a standby`,
-    () => cluster.lines(/listening on http:\/\/\S+/).length >= gateways && /standing by/.test(cluster.output()),
+    `${gateways} gateways, a standby and ${jobWorkers} jobs workers`,
+    () =>
+      cluster.lines(/listening on http:\/\/\S+/).length >= gateways &&
+      /standing by/.test(cluster.output()) &&
+      cluster.lines(/jobs: applying/).length >= jobWorkers,
     300_000,
   );
   return cluster;
@@ -187,12 +215,18 @@ export async function clusterBenchmarks(): Promise<BenchResult[]> {
       mixed: await load(embedded.server.url, plan, WRITE_SHARE),
       writes: await load(embedded.server.url, plan, 1),
       notices: await noticed(embedded.server.url, plan),
+      bulkMs: await bulkJobMs(embedded.server.url, plan),
     };
     await embedded.server.stop();
 
     const measured: Record<
       number,
-      { mixed: Awaited<ReturnType<typeof load>>; writes?: Awaited<ReturnType<typeof load>>; notices?: Awaited<ReturnType<typeof noticed>> }
+      {
+        mixed: Awaited<ReturnType<typeof load>>;
+        writes?: Awaited<ReturnType<typeof load>>;
+        bulkMs?: number;
+        notices?: Awaited<ReturnType<typeof noticed>>;
+      }
     > = {};
     let failoverMs = NaN;
     for (const gateways of [1, 2]) {
@@ -200,13 +234,17 @@ export async function clusterBenchmarks(): Promise<BenchResult[]> {
       try {
         measured[gateways] = {
           mixed: await load(cluster.url(), plan, WRITE_SHARE),
-          ...(gateways === 1 ? { writes: await load(cluster.url(), plan, 1) } : { notices: await noticed(cluster.url(), plan) }),
+          ...(gateways === 1
+            ? { writes: await load(cluster.url(), plan, 1), bulkMs: await bulkJobMs(cluster.url(), plan) }
+            : { notices: await noticed(cluster.url(), plan) }),
         };
         if (gateways === 2) failoverMs = await projectionFailover(cluster, plan);
       } finally {
         await cluster.stop();
       }
     }
+    const withoutJobsWorker = await startCluster(plan, nats.url, 1, 0);
+    const bulkByCommandsMs = await bulkJobMs(withoutJobsWorker.url(), plan).finally(() => withoutJobsWorker.stop());
     const [one, two] = [measured[1]!, measured[2]!];
     log(
       `cluster: in one process ${inProcess.mixed.perSecond}/s p99 ${inProcess.mixed.p99} ms; ` +
@@ -214,8 +252,11 @@ export async function clusterBenchmarks(): Promise<BenchResult[]> {
         `p99 ${two.mixed.p99} ms; results alone in one process ${inProcess.writes.perSecond}/s, ` +
         `through NATS ${one.writes!.perSecond}/s; projection failover ${round(failoverMs, 0)} ms; ` +
         `write to notice p50/p99 ${inProcess.notices.latency.p50}/${inProcess.notices.latency.p99} ms ` +
-        `in one process, ${two.notices!.latency.p50}/${two.notices!.latency.p99} ms over 2 gateways`,
+        `in one process, ${two.notices!.latency.p50}/${two.notices!.latency.p99} ms over 2 gateways; a bulk job of ` +
+        `${plan.testIds.length} results ${one.bulkMs} ms with a jobs worker, ${bulkByCommandsMs} ms by the command service, ` +
+        `${inProcess.bulkMs} ms in one process`,
     );
+    const bulkJob = `a bulk job adding a result to each of ${plan.testIds.length} tests, request to answer, median of ${BULK_JOBS}`;
     const baselineOne = { name: `1 gateway, same mix (${of})`, value: one.mixed.perSecond, unit: 'requests/s' };
     return [
       against(
@@ -266,6 +307,14 @@ export async function clusterBenchmarks(): Promise<BenchResult[]> {
           detail: { ...two.notices!.latency, lost: two.notices!.lost },
         },
         { name: 'the embedded server, same writes: p99', value: inProcess.notices.latency.p99, unit: 'ms' },
+      ),
+      against(
+        { name: `${bulkJob}: chunks applied by a jobs worker`, value: one.bulkMs!, unit: 'ms' },
+        { name: 'applied by the command service (TESTAMENT_JOBS=0)', value: bulkByCommandsMs, unit: 'ms' },
+      ),
+      against(
+        { name: `${bulkJob}: by the command service`, value: bulkByCommandsMs, unit: 'ms' },
+        { name: 'the embedded server', value: inProcess.bulkMs, unit: 'ms' },
       ),
       {
         name:
