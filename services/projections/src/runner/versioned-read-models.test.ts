@@ -266,6 +266,41 @@ describe('read models kept in a copy per version of their code', () => {
     },
   );
 
+  it('a build on a thread of its own loads a long log in bulk beside the served writes, and equals a fold from scratch', async () => {
+    // A log long enough for a fold from its start to put its indexes off (the runner's BULK_LOAD_EVENTS).
+    await append(20_000);
+    const before = readModels(code(1));
+    await before.start();
+    await before.stop();
+    const bulkLoads = vi.spyOn(readStore, 'bulkLoad');
+    const after = new VersionedReadModels({
+      store,
+      readStore,
+      bus,
+      ...code(3),
+      batchSize: 50,
+      log: (message) => messages.push(message),
+      // As generation-worker.ts makes it on its thread.
+      builds: (build) => generationRunner({ store, readStore, bus, batchSize: 50, backgroundBatchSize: 5_000 }, build, true),
+    });
+    await after.start();
+    const head = await append(200, 20_000);
+    await after.waitFor(head);
+    await after.settled();
+    expect(bulkLoads).toHaveBeenCalledWith(expect.arrayContaining([expect.stringMatching(/^tallies~/)]), {
+      besideWriters: { turnMs: expect.any(Number) },
+    });
+    expect(after.status().models.every((model) => model.servedVersion === model.version)).toBe(true);
+    expect(await contents(after.reads, code(3).projections)).toEqual(await foldedFromScratch(code(3)));
+    // The index the build put off is there once it serves.
+    const indexed = readStore.db
+      .prepare("SELECT sql FROM sqlite_schema WHERE type = 'index' AND tbl_name LIKE 'rm\\_tallies~%' ESCAPE '\\' AND sql IS NOT NULL")
+      .pluck()
+      .all() as string[];
+    expect(indexed.some((sql) => sql.includes('total'))).toBe(true);
+    await after.stop();
+  });
+
   it(
     'with a grace for readers in other processes, keeps the replaced copies ' +
       'that long after the switch; a stop meanwhile leaves them to the next start',
