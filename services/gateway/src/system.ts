@@ -84,7 +84,7 @@ export interface System {
   close(): Promise<void>;
 }
 
-const eventLogFile = (config: Config) => join(config.dataDir, 'events.sqlite');
+export const eventLogFile = (config: Config) => join(config.dataDir, 'events.sqlite');
 
 /**
  * The embedded log has one writing process (SqliteWriterLock): while a server runs on a data

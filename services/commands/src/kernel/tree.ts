@@ -82,12 +82,6 @@ export function nodeMapFold<State, Node, Event>(
   evolveAll(state: State, events: readonly Event[]): State;
   draft(state: State): NodeMapDraft<State, Event>;
 } {
-  const evolveAll = (state: State, events: readonly Event[]): State => {
-    if (events.length === 0) return state;
-    const nodes = new Map(nodesOf(state));
-    for (const event of events) change(nodes, event);
-    return stateOf(nodes);
-  };
   const draft = (state: State): NodeMapDraft<State, Event> => {
     const nodes = new Map(nodesOf(state));
     return {
@@ -96,6 +90,12 @@ export function nodeMapFold<State, Node, Event>(
         for (const event of events) change(nodes, event);
       },
     };
+  };
+  const evolveAll = (state: State, events: readonly Event[]): State => {
+    if (events.length === 0) return state;
+    const evolved = draft(state);
+    evolved.apply(events);
+    return evolved.state;
   };
   return { evolve: (state, event) => evolveAll(state, [event]), evolveAll, draft };
 }

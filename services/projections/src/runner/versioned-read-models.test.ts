@@ -135,7 +135,12 @@ async function stoppedHalfway(built: Code, events: number): Promise<string> {
 
 function readModels(
   { projections, versions }: Code,
-  options: { backgroundBatchSize?: number; on?: ReadStore; retiredGraceMs?: number } = {},
+  options: {
+    backgroundBatchSize?: number;
+    on?: ReadStore;
+    retiredGraceMs?: number;
+    builds?: (build: GenerationBuild) => ReadModelsBuild;
+  } = {},
 ): VersionedReadModels {
   return new VersionedReadModels({
     store,
@@ -147,6 +152,7 @@ function readModels(
     catchUpBatchSize: 500,
     backgroundBatchSize: options.backgroundBatchSize ?? 500,
     ...(options.retiredGraceMs && { retiredGraceMs: options.retiredGraceMs }),
+    ...(options.builds && { builds: options.builds }),
     log: (message) => messages.push(message),
   });
 }
@@ -273,13 +279,7 @@ describe('read models kept in a copy per version of their code', () => {
     await before.start();
     await before.stop();
     const bulkLoads = vi.spyOn(readStore, 'bulkLoad');
-    const after = new VersionedReadModels({
-      store,
-      readStore,
-      bus,
-      ...code(3),
-      batchSize: 50,
-      log: (message) => messages.push(message),
+    const after = readModels(code(3), {
       // As generation-worker.ts makes it on its thread.
       builds: (build) => generationRunner({ store, readStore, bus, batchSize: 50, backgroundBatchSize: 5_000 }, build, true),
     });
@@ -351,15 +351,7 @@ describe('read models kept in a copy per version of their code', () => {
     // The build is held back until the old copies have been read, so the switch cannot come first.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
-    const after = new VersionedReadModels({
-      store,
-      readStore,
-      bus,
-      ...withoutNotes(3),
-      batchSize: 50,
-      log: () => {},
-      builds: (build) => heldBuild(build, held),
-    });
+    const after = readModels(withoutNotes(3), { builds: (build) => heldBuild(build, held) });
     await after.start();
     expect(after.status().building).toMatchObject({ models: [TALLIES, RANKS] });
     const head = await append(100, 1_000);

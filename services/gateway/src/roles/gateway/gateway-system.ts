@@ -6,19 +6,18 @@
  * gateways may run side by side: none holds anything another needs.
  */
 import { busDispatcher } from '@testament/commands';
-import { FsBlobStore, loadOrCreateSigningKey, MemoryBus, SqliteLogReader } from '@testament/infra';
+import { FsBlobStore, loadOrCreateSigningKey, MemoryBus } from '@testament/infra';
 import { NatsBus } from '@testament/infra/bus/nats-bus';
 import { AUDIT_RUNNER, PROJECTIONS_ADVANCED, READ_MODELS_RUNNER, type ProjectionsAdvanced } from '@testament/projections';
 import { auditExportRows } from '@testament/projections/audit/queries';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { AuditTrail } from '../../audit-trail/audit-trail.ts';
 import { AUDIT_SIGNING_KEY_FILE, AUDIT_TRAIL_FILE, READ_MODELS_FILE, type Config } from '../../config.ts';
 import { ProjectionProgress } from '../../live/projection-progress.ts';
 import { OpenedResources } from '../../opened-resources.ts';
 import type { System } from '../../system.ts';
 import { openWebhooks } from '../../webhooks/webhooks-setup.ts';
+import { madeLogReader } from '../log-reader.ts';
 import { FollowedFold } from './followed-fold.ts';
 
 /** Resolves once the projection service serves the read models (it may start after this process). */
@@ -30,10 +29,7 @@ export async function startGatewaySystem(config: Config): Promise<System> {
   const resources = new OpenedResources();
   try {
     const nats = await resources.open(NatsBus.connect(config.natsUrl, { name: `testament-gateway-${process.pid}` }));
-    const eventsFile = join(config.dataDir, 'events.sqlite');
-    // The command service makes the log at its first start.
-    while (!existsSync(eventsFile)) await sleep(100);
-    const store = await resources.open(SqliteLogReader.open(eventsFile));
+    const store = await resources.open(madeLogReader(config));
     // Positions reach the progress only from the folds below, after each has forgotten what the fold changed:
     // a write released by a notice then reads what it wrote.
     const positions = new MemoryBus();

@@ -4,30 +4,26 @@
  * command service, the log's only writer. A chunk whose worker dies is sent to another once it stops saying it is alive; the chunk's
  * mark makes the repeat change nothing twice.
  */
-import { busChunkWorkers, createCommandService, LogAppendedOverBus, serveBulkChunks } from '@testament/commands';
-import { FsBlobStore, SqliteLogReader } from '@testament/infra';
+import { createCommandService, LogAppendedOverBus, serveBulkChunks } from '@testament/commands';
+import { FsBlobStore } from '@testament/infra';
 import { NatsBus } from '@testament/infra/bus/nats-bus';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { Config } from '../../config.ts';
 import { blobImportStaging } from '../../http/import-staging.ts';
 import { stopOnSignals } from '../../stop-on-signals.ts';
 import { openIdAllocator } from '../../system.ts';
+import { madeLogReader } from '../log-reader.ts';
 
 export async function serveJobWorker(config: Config): Promise<void> {
   if (config.bus !== 'nats' || !config.natsUrl)
     throw new Error('TESTAMENT_ROLE=jobs needs TESTAMENT_BUS=nats and NATS_URL: it takes chunks from the command service');
   if (config.eventStore !== 'sqlite') throw new Error('TESTAMENT_ROLE=jobs reads the SQLite log (TESTAMENT_EVENT_STORE=sqlite)');
   const bus = await NatsBus.connect(config.natsUrl, { name: `testament-jobs-${process.pid}` });
-  const eventsFile = join(config.dataDir, 'events.sqlite');
-  // The command service makes the log at its first start.
-  while (!existsSync(eventsFile)) await sleep(100);
-  const store = new LogAppendedOverBus(bus, SqliteLogReader.open(eventsFile));
+  const store = new LogAppendedOverBus(bus, await madeLogReader(config));
   const ids = openIdAllocator(config, store);
   const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
-  // Its chunk workers are never asked: a job runs where it was requested, in the command service.
-  const commands = createCommandService({ store, ids, importStaging: blobImportStaging(blobs), chunkWorkers: busChunkWorkers(bus) });
+  // No job runs here (a job runs where it was requested, in the command service): it needs no chunk workers of its own.
+  const commands = createCommandService({ store, ids, importStaging: blobImportStaging(blobs) });
   const stopServing = serveBulkChunks(bus, commands);
   await bus.flush();
   stopOnSignals(async () => {
