@@ -1,3 +1,4 @@
+import { caseContent } from '@testament/contracts/testing/case-content';
 import { startClusterProcess, type ClusterProcess } from '@testament/gateway/testing/cluster-process';
 import { startNatsServer } from '@testament/infra';
 import { as, openCommandSide, registerUsers, seed } from './command-side.ts';
@@ -46,20 +47,7 @@ async function planStore(): Promise<Plan> {
     );
     const caseIds: number[] = [];
     for (let n = 0; n < CASES; n++) {
-      const content = {
-        name: `Case ${n}`,
-        suiteId,
-        description: '',
-        setup: '',
-        scenario: 'Do it',
-        expected: '',
-        teardown: '',
-        estimate: null,
-        isSteps: false,
-        attributes: {},
-        steps: [],
-      };
-      caseIds.push((await commands['cases.create']({ projectId, content }, admin)).caseId);
+      caseIds.push((await commands['cases.create']({ projectId, content: caseContent(`Case ${n}`, suiteId) }, admin)).caseId);
     }
     const fields = {
       name: 'Release',

@@ -28,17 +28,32 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * What a write was answered: 201 (`ok`); for a client that repeats it under its Idempotency-Key, an error after every retry
+ * (`failed`); for one that sends it once without a key, 503 "saved, not readable yet" (`saved`), 503 "nothing was changed" (`absent`),
+ * any other error (`uncertain`), or no answer at all (`unanswered`: its gateway was killed).
+ */
+type WriteAnswer = 'ok' | 'failed' | 'saved' | 'absent' | 'uncertain' | 'unanswered';
+
 interface Outcome {
-  /** Writes by their marker: answered 201 (`ok`) or, after every retry, an error (`failed`). */
-  writes: Map<string, 'ok' | 'failed'>;
+  writes: Map<string, WriteAnswer>;
   requests: number;
   failedAttempts: number;
   /** The longest a client saw its requests fail, one after another, from the first one's sending to the next success. */
   longestOutageMs: number;
 }
 
+/** What a write sent once without an Idempotency-Key was told, when it was not 201. */
+function answerWithoutKey(status: number, body: string): WriteAnswer {
+  if (status === 0) return 'unanswered';
+  if (status === 503 && body.includes('was saved')) return 'saved';
+  if (status === 503 && body.includes('nothing was changed')) return 'absent';
+  return 'uncertain';
+}
+
 /**
- * One client: writes a result (its marker in the comment and the Idempotency-Key, asked again until answered), then reads the tests' list.
+ * One client: writes a result (its marker in the comment) then reads the tests' list. `withKey`: each write under an Idempotency-Key,
+ * asked again until answered; otherwise each is sent once, as a client without retries does, and its answer must say what happened.
  */
 async function client(
   session: HttpSession,
@@ -47,10 +62,11 @@ async function client(
   name: string,
   stopAt: number,
   outcome: Outcome,
+  withKey: boolean,
 ): Promise<void> {
   const random = seededRandom(name.length * 7_919 + Number(name.replace(/\D/g, '')));
   let failingSince: number | undefined;
-  const attempt = async (what: string, send: () => Promise<Response>, ok: (status: number) => boolean): Promise<boolean> => {
+  const attempt = async (what: string, send: () => Promise<Response>, ok: (status: number) => boolean) => {
     outcome.requests++;
     const sentAt = performance.now();
     let body = '';
@@ -64,7 +80,7 @@ async function client(
     if (ok(status)) {
       if (failingSince !== undefined) outcome.longestOutageMs = Math.max(outcome.longestOutageMs, performance.now() - failingSince);
       failingSince = undefined;
-      return true;
+      return { ok: true, status, body };
     }
     // A refusal of the request itself would be a bug, not an outage.
     if (status >= 400 && status < 500)
@@ -72,22 +88,36 @@ async function client(
     outcome.failedAttempts++;
     // From when the failed request was sent: one that hung until its timeout counts whole.
     failingSince ??= sentAt;
-    return false;
+    return { ok: false, status, body };
   };
   for (let n = 0; performance.now() < stopAt; n++) {
     const marker = `${name}-${n}`;
     const test = testIds[Math.floor(random() * testIds.length)]!;
-    const givesUpAt = performance.now() + WRITE_GIVES_UP_MS;
-    let written = false;
-    while (!written && performance.now() < givesUpAt) {
-      written = await attempt(
+    const write = () =>
+      attempt(
         `POST results/ (test ${test})`,
-        () => session.request('POST', '/api/v2/results/', { test, status: PASSED, comment: marker }, { 'idempotency-key': marker }),
+        () =>
+          session.request(
+            'POST',
+            '/api/v2/results/',
+            { test, status: PASSED, comment: marker },
+            withKey ? { 'idempotency-key': marker } : {},
+          ),
         (status) => status === 201,
       );
-      if (!written) await sleep(100);
+    if (withKey) {
+      const givesUpAt = performance.now() + WRITE_GIVES_UP_MS;
+      let written = false;
+      while (!written && performance.now() < givesUpAt) {
+        written = (await write()).ok;
+        if (!written) await sleep(100);
+      }
+      outcome.writes.set(marker, written ? 'ok' : 'failed');
+    } else {
+      const { ok, status, body } = await write();
+      outcome.writes.set(marker, ok ? 'ok' : answerWithoutKey(status, body));
+      if (!ok) await sleep(100);
     }
-    outcome.writes.set(marker, written ? 'ok' : 'failed');
     await attempt(
       'GET tests/',
       () => session.request('GET', `/api/v2/tests/?project=${project}&page_size=25`),
@@ -193,7 +223,7 @@ describe('the services under faults (npm run start:cluster: 2 gateways, 1 comman
     const jobsOutcome: JobsOutcome = { accepted: [], uncertain: [] };
     const startedAt = performance.now();
     const clients = Array.from({ length: CLIENTS }, (_, n) =>
-      client(admin.on(url), project, testIds, `client${n}`, startedAt + RUN_MS, outcome),
+      client(admin.on(url), project, testIds, `client${n}`, startedAt + RUN_MS, outcome, n % 2 === 0),
     );
     const jobs = bulkClient(admin.on(url), project, testIds, startedAt + RUN_MS, jobsOutcome);
     const random = seededRandom(48);
@@ -214,13 +244,22 @@ describe('the services under faults (npm run start:cluster: 2 gateways, 1 comman
     await Promise.all(clients);
     const endedJobs = await jobs;
     const terms = cluster.lines(/projections: active as \S+ \(term (\d+)\)/).map((line) => Number(line[1]));
-    const ok = [...outcome.writes].filter(([, result]) => result === 'ok').map(([marker]) => marker);
-    const failed = [...outcome.writes].filter(([, result]) => result === 'failed').map(([marker]) => marker);
+    const answered = (answer: WriteAnswer) => [...outcome.writes].filter(([, result]) => result === answer).map(([marker]) => marker);
+    const [ok, failed, saved, absent, uncertain, unanswered] = [
+      answered('ok'),
+      answered('failed'),
+      answered('saved'),
+      answered('absent'),
+      answered('uncertain'),
+      answered('unanswered'),
+    ];
     console.info(
       `${outcome.requests} requests by ${CLIENTS} clients in ${RUN_MS / 1000} s; ` +
         `kills: ${kills.map((kill) => `${kill.what} at ${kill.atMs} ms`).join(', ')}; ` +
         `longest a client's requests kept failing: ${Math.round(outcome.longestOutageMs)} ms ` +
         `(${outcome.failedAttempts} failed attempts); ${ok.length} writes acknowledged, ${failed.length} given up; ` +
+        `without a key: ${saved.length} saved but not yet readable, ${absent.length} refused as not made, ` +
+        `${unanswered.length} unanswered (their gateway killed); ` +
         `${jobsOutcome.accepted.length} bulk jobs accepted, ${jobsOutcome.uncertain.length} answered with an error`,
     );
     expect(kills).toHaveLength(victims.length);
@@ -229,14 +268,19 @@ describe('the services under faults (npm run start:cluster: 2 gateways, 1 comman
     // The failover window: no client saw its requests fail for longer than the lease, a restart and a catch-up.
     expect(outcome.longestOutageMs).toBeLessThan(10_000);
     expect(failed).toEqual([]);
+    // Sent once without a key, a write whose command service died before answering was sent again to the next one: its answer is 201
+    // or an error that says whether it was made, never "it may have been".
+    expect(uncertain).toEqual([]);
 
-    // Every acknowledged write is in the read models, once; nothing else is.
+    // Every acknowledged (or saved) write is in the read models, once; one refused as not made is not; an unanswered one is or is not.
     const resultsOf = async (test: number) =>
       (await (await admin.request('GET', `/api/v2/results/?test=${test}`)).json()) as Array<{ comment: string }>;
     const commentsByTest = (await Promise.all(testIds.map(resultsOf))).map((results) => results.map((result) => result.comment));
     const comments = commentsByTest.flat().filter((comment) => !comment.startsWith(BULK_MARKER));
     expect(new Set(comments).size).toBe(comments.length);
-    expect(comments.toSorted()).toEqual(ok.toSorted());
+    const unknown = new Set(unanswered);
+    expect(comments.filter((comment) => !unknown.has(comment)).toSorted()).toEqual([...ok, ...saved].toSorted());
+    expect(absent.filter((marker) => comments.includes(marker))).toEqual([]);
     // Every job ended done, and added its result to every test once; a job whose request answered an error did that or nothing.
     expect(endedJobs.map((job) => job.status)).toEqual(endedJobs.map(() => 'finished'));
     expect(jobsOutcome.accepted.length).toBeGreaterThan(0);

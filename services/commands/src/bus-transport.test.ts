@@ -1,4 +1,5 @@
-import { NotFoundError, PermissionDeniedError, StaleVersionError } from '@testament/contracts';
+import { NotFoundError, PermissionDeniedError, StaleVersionError, streams } from '@testament/contracts';
+import { caseContent } from '@testament/contracts/testing/case-content';
 import {
   BusRequestError,
   SqliteEventStore,
@@ -6,6 +7,7 @@ import {
   SqliteLogReader,
   startNatsServer,
   WrongExpectedRevisionError,
+  type RecordedEvent,
 } from '@testament/infra';
 import { NatsBus } from '@testament/infra/bus/nats-bus';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -18,12 +20,14 @@ import {
   busDispatcher,
   COMMAND_SERVICE_STARTED,
   COMMAND_SUBJECT,
+  commandServiceRequests,
   serveBulkChunks,
   serveCommands,
 } from './bus-transport.ts';
 import { createCommandService, type CommandDispatcher, type CommandService } from './command-service.ts';
 import { LogAppendedOverBus, serveLogAppends } from './log-over-bus.ts';
-import { newCommandMeta } from './kernel/command-meta.ts';
+import { newCommandMeta, type CommandMeta } from './kernel/command-meta.ts';
+import { SYSTEM_ACTOR } from './kernel/decider.ts';
 
 let dir: string;
 let nats: Awaited<ReturnType<typeof startNatsServer>>;
@@ -40,7 +44,7 @@ beforeAll(async () => {
   clientBus = await NatsBus.connect(nats.url);
   store = SqliteEventStore.open(join(dir, 'events.sqlite'));
   ids = SqliteIdAllocator.open(join(dir, 'ids.sqlite'));
-  serveCommands(serverBus, createCommandService({ store, ids }));
+  serveCommands(serverBus, createCommandService({ store, ids }), store);
   await serverBus.flush();
   dispatch = busDispatcher(clientBus);
 });
@@ -76,7 +80,7 @@ describe('commands over NATS', () => {
       const sent = create(busDispatcher(client, { unavailableWaitMs: 10_000 }));
       await new Promise((resolve) => setTimeout(resolve, 500));
       const lateServer = await NatsBus.connect(otherNats.url);
-      serveCommands(lateServer, createCommandService({ store: lateStore, ids: lateIds }));
+      serveCommands(lateServer, createCommandService({ store: lateStore, ids: lateIds }), lateStore);
       await lateServer.flush();
       expect((await sent).projectId).toBeGreaterThan(0);
       expect(await lateStore.headPosition()).toBeGreaterThan(0);
@@ -90,20 +94,16 @@ describe('commands over NATS', () => {
     }
   });
 
-  it('stops waiting for a command when a command service starts: the one that took it died', async () => {
+  it('stops waiting for a request it cannot send again when a command service starts: the one that took it died', async () => {
     const otherNats = await startNatsServer();
     const client = await NatsBus.connect(otherNats.url);
     const dying = await NatsBus.connect(otherNats.url);
     try {
-      // Takes the command and never answers, as a process killed while deciding it.
+      // Takes the request and never answers, as a process killed while serving it.
       dying.reply(COMMAND_SUBJECT, () => new Promise(() => {}));
       await dying.flush();
       const sentAt = performance.now();
-      const sent = busDispatcher(client, { timeoutMs: 60_000 })(
-        'projects.create',
-        { name: 'Lost', description: '', isPrivate: false, isArchive: false, icon: null },
-        newCommandMeta(owner),
-      );
+      const sent = commandServiceRequests(client, COMMAND_SUBJECT, { timeoutMs: 60_000 })({ an: 'append' });
       await new Promise((resolve) => setTimeout(resolve, 200));
       dying.publish(COMMAND_SERVICE_STARTED, {});
       await expect(sent).rejects.toSatisfy((error) => error instanceof BusRequestError && error.code === 'timeout');
@@ -150,19 +150,7 @@ describe('commands over NATS', () => {
       { projectId, parentId: null, name: 'Suite', description: '', attributes: {}, attachmentIds: [] },
       meta(),
     );
-    const content = (name: string) => ({
-      name,
-      suiteId,
-      description: '',
-      setup: '',
-      scenario: 'Do it',
-      expected: '',
-      teardown: '',
-      estimate: null,
-      isSteps: false,
-      attributes: {},
-      steps: [],
-    });
+    const content = (name: string) => caseContent(name, suiteId);
     const { caseId } = await dispatch('cases.create', { projectId, content: content('First') }, meta());
     await dispatch(
       'cases.update',
@@ -176,6 +164,167 @@ describe('commands over NATS', () => {
     );
     await expect(stale).rejects.toBeInstanceOf(StaleVersionError);
     await expect(stale).rejects.toMatchObject({ currentVersion: 2, versionTag: '2' });
+  });
+});
+
+describe('a command whose command service died before answering', () => {
+  const owner = { userId: 3, isSuperuser: false, isExternal: false };
+  const project = (name: string) => ({ name, description: '', isPrivate: false, isArchive: false, icon: null });
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  type Failover = 'before writing' | 'after writing' | 'after its successor took it';
+
+  /**
+   * The command under test goes to a command service that dies — before or after writing it — without answering, whose successor on
+   * the same log then starts serving and says so, as the launcher's restart after a kill -9. Or the command reaches the successor,
+   * which takes long over it, just before that one says it started.
+   */
+  async function failover<Prepared>(
+    send: (dispatch: CommandDispatcher, prepared: Prepared) => Promise<unknown>,
+    options: {
+      dies: Failover;
+      /** Run on the log before: what the command needs. */
+      prepare?: (service: CommandService, log: SqliteEventStore) => Promise<Prepared>;
+      /** The dying service's appends before it dies: the rest of a command of several appends is never written. */
+      appendsBeforeDeath?: number;
+    },
+  ) {
+    const logDir = await mkdtemp(join(tmpdir(), 'testament-bus-failover-'));
+    const otherNats = await startNatsServer();
+    const log = SqliteEventStore.open(join(logDir, 'events.sqlite'));
+    const allocator = SqliteIdAllocator.open(join(logDir, 'ids.sqlite'));
+    const client = await NatsBus.connect(otherNats.url);
+    const dying = await NatsBus.connect(otherNats.url);
+    const successor = await NatsBus.connect(otherNats.url);
+    // Released once the test is over: a bus closes only after its replies in flight.
+    let release = () => {};
+    const hung = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    try {
+      const prepared = (await options.prepare?.(createCommandService({ store: log, ids: allocator }), log)) as Prepared;
+      let taken = false;
+      let appendsLeft = options.appendsBeforeDeath ?? Number.POSITIVE_INFINITY;
+      const deadAfterAppends = async <T>(append: () => Promise<T>): Promise<T> => {
+        if (appendsLeft-- <= 0) {
+          taken = true;
+          await hung;
+        }
+        return append();
+      };
+      const dyingLog = Object.assign(Object.create(log) as SqliteEventStore, {
+        append: (...args: Parameters<SqliteEventStore['append']>) => deadAfterAppends(() => log.append(...args)),
+        appendMany: (...args: Parameters<SqliteEventStore['appendMany']>) => deadAfterAppends(() => log.appendMany(...args)),
+      });
+      const doomed = createCommandService({ store: dyingLog, ids: allocator });
+      const dies = dying.reply(COMMAND_SUBJECT, async (payload) => {
+        const { name, input, meta } = payload as { name: keyof CommandService; input: never; meta: CommandMeta };
+        // Dead once it wrote: a killed service's lock on the log is gone only then, so its successor cannot start before.
+        if (options.dies === 'after writing') await (doomed[name] as (input: never, meta: CommandMeta) => Promise<unknown>)(input, meta);
+        taken = true;
+        await hung;
+        return null;
+      });
+      if (options.dies === 'after its successor took it') dies();
+      await dying.flush();
+      const service = createCommandService({ store: log, ids: allocator });
+      const slowSuccessor: CommandService = {
+        ...service,
+        'projects.create': async (input, meta) => {
+          taken = true;
+          await sleep(300);
+          return service['projects.create'](input, meta);
+        },
+      };
+      const starts = async () => {
+        serveCommands(successor, slowSuccessor, log);
+        await successor.flush();
+      };
+      if (options.dies === 'after its successor took it') await starts();
+      const answer = send(busDispatcher(client, { logHead: () => 0 }), prepared);
+      while (!taken) await sleep(20);
+      if (options.dies !== 'after its successor took it') {
+        dies();
+        await starts();
+      }
+      successor.publish(COMMAND_SERVICE_STARTED, {});
+      return { answer: await answer, events: await log.readAll(0, 10_000) };
+    } finally {
+      release();
+      await Promise.all([client, dying, successor].map((bus) => bus.close().catch(() => {})));
+      await otherNats.stop();
+      await allocator.close();
+      await log.close();
+      await rm(logDir, { recursive: true, force: true });
+    }
+  }
+
+  /** The projects in the log. */
+  const projectsIn = (events: RecordedEvent[]) =>
+    events.filter((event) => event.type === 'ProjectCreated').map((event) => streams.project.idOf(event.stream));
+
+  it.each<[string, Failover]>([
+    ['is carried out by the next command service, once, when the first died before writing it', 'before writing'],
+    ['answers what the first run made when it wrote before dying, and makes nothing twice', 'after writing'],
+    ['runs once when it reached the next command service both before that one said it started and after', 'after its successor took it'],
+  ])('%s (a project, in a stream of its own)', async (_, dies) => {
+    const { answer, events } = await failover((dispatch) => dispatch('projects.create', project('Once'), newCommandMeta(owner)), { dies });
+    expect(projectsIn(events)).toEqual([(answer as { projectId: number }).projectId]);
+  });
+
+  it.each([
+    ['all its results', undefined],
+    ['the first of its two rounds', 1],
+  ])('completes a batch of results whose first run wrote %s before dying, and answers every one', async (_, appendsBeforeDeath) => {
+    const result = { comment: '', executionTime: null, attributes: {}, attachmentIds: [], isArchive: false, steps: [] };
+    const { answer, events } = await failover<{ projectId: number; testId: number }>(
+      // Two results on one test: the second is appended in a round after the first.
+      (dispatch, { projectId, testId }) =>
+        dispatch(
+          'tests.addResults',
+          { results: [1, 2].map((status) => ({ projectId, testId, status, ...result })) },
+          newCommandMeta(owner),
+        ),
+      {
+        dies: 'after writing',
+        appendsBeforeDeath,
+        prepare: async (service, log) => {
+          const meta = () => newCommandMeta(owner);
+          await service['statuses.seed']({}, newCommandMeta(SYSTEM_ACTOR));
+          const { projectId } = await service['projects.create'](project('Results'), meta());
+          const suite = { projectId, parentId: null, name: 'Suite', description: '', attributes: {}, attachmentIds: [] };
+          const { id: suiteId } = await service['suites.create'](suite, meta());
+          const { caseId } = await service['cases.create']({ projectId, content: caseContent('Case', suiteId) }, meta());
+          const plan = { name: 'Plan', description: '', startedAt: '2026-12-01T09:00:00.000Z', dueDate: '2026-12-31T09:00:00.000Z' };
+          const fields = { ...plan, finishedAt: null, attributes: {}, attachmentIds: [] };
+          await service['plans.create'](
+            { projectId, parentId: null, fields, isArchive: false, parameterIds: [], caseIds: [caseId] },
+            meta(),
+          );
+          const created = (await log.readAll(0, 10_000)).find((event) => event.type === 'TestCreated');
+          return { projectId, testId: (created!.data as { testId: number }).testId };
+        },
+      },
+    );
+    const added = events.filter((event) => event.type === 'ResultAdded').map((event) => (event.data as { resultId: number }).resultId);
+    expect(added).toEqual((answer as { resultIds: number[] }).resultIds);
+  });
+
+  it("answers what the first run made when it wrote before dying, and makes nothing twice (a suite, in its project's tree)", async () => {
+    const { answer, events } = await failover<number>(
+      (dispatch, projectId) =>
+        dispatch(
+          'suites.create',
+          { projectId, parentId: null, name: 'Once', description: '', attributes: {}, attachmentIds: [] },
+          newCommandMeta(owner),
+        ),
+      {
+        dies: 'after writing',
+        prepare: async (service) => (await service['projects.create'](project('Tree'), newCommandMeta(owner))).projectId,
+      },
+    );
+    const suites = events.filter((event) => event.type === 'SuiteCreated');
+    expect(suites.map((event) => (event.data as { id: number }).id)).toEqual([(answer as { id: number }).id]);
   });
 });
 

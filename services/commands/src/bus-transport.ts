@@ -1,5 +1,13 @@
 import { reviveDomainError } from '@testament/contracts';
-import { BusRequestError, WrongExpectedRevisionError, type Bus, type ExpectedRevision, type Unsubscribe } from '@testament/infra';
+import {
+  BusRequestError,
+  WrongExpectedRevisionError,
+  type Bus,
+  type EventStore,
+  type ExpectedRevision,
+  type RecordedEvent,
+  type Unsubscribe,
+} from '@testament/infra';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { AppendTooLargeError } from './kernel/append-too-large.ts';
@@ -19,17 +27,60 @@ interface CommandRequest {
   name: string;
   input: unknown;
   meta: CommandMeta;
+  /**
+   * Set when a gateway sends the command again because the command service it went to died before answering: a log position the
+   * first run's events can only follow, so that what it wrote is looked for from there on.
+   */
+  resentAfter?: number;
 }
 
-/** Serves commands to other processes (a gateway on another machine) over the bus. */
-export function serveCommands(bus: Bus, service: CommandService): Unsubscribe {
+/** Events read at a time while a resent command's earlier run is looked for. */
+const LANDED_PAGE = 1_000;
+
+/**
+ * What a command wrote after `after`: its own events, its batch members' (`<commandId>.<index>`) and those of commands it caused
+ * (their causation is its id).
+ */
+export async function landedEventsOf(store: EventStore, commandId: string, after: number): Promise<RecordedEvent[]> {
+  const landed: RecordedEvent[] = [];
+  const member = `${commandId}.`;
+  for (let from = after; ; ) {
+    const page = await store.readAll(from, LANDED_PAGE);
+    if (page.length === 0) return landed;
+    for (const event of page) {
+      const { commandId: id, causationId } = event.metadata;
+      if (id === commandId || id.startsWith(member) || causationId === commandId) landed.push(event);
+    }
+    from = page.at(-1)!.position;
+  }
+}
+
+/**
+ * Serves commands to other processes (a gateway on another machine) over the bus. A command sent again after the command service
+ * that took it died is looked for in the log from `resentAfter`: if its first run wrote anything it runs again as under an
+ * idempotency key, completing what is missing and answering as the first run would have; if not, it runs as sent. One that reached
+ * this service twice (sent to it before it said it started, and again after) runs once.
+ */
+export function serveCommands(bus: Bus, service: CommandService, store: EventStore): Unsubscribe {
+  const running = new Map<string, Promise<unknown>>();
   return bus.reply(COMMAND_SUBJECT, async (payload) => {
-    const { name, input, meta } = payload as CommandRequest;
+    const { name, input, meta, resentAfter } = payload as CommandRequest;
     const handler = Object.hasOwn(service, name)
       ? (service[name as keyof CommandService] as (i: unknown, m: CommandMeta) => Promise<unknown>)
       : undefined;
     if (!handler) throw new Error(`unknown command ${name}`);
-    return handler(input, meta);
+    const underway = running.get(meta.commandId);
+    if (underway) return underway;
+    const run = (async () => {
+      const landed = resentAfter === undefined ? [] : await landedEventsOf(store, meta.commandId, resentAfter);
+      return handler(input, landed.length > 0 ? { ...meta, idempotent: true, landed } : meta);
+    })();
+    running.set(meta.commandId, run);
+    try {
+      return await run;
+    } finally {
+      running.delete(meta.commandId);
+    }
   });
 }
 
@@ -79,22 +130,28 @@ async function askedWhileUnserved<T>(ask: () => Promise<T>, waitMs: number): Pro
 /** A command service says so as it starts serving (`{}`): commands sent before it to one that died will get no answer. */
 export const COMMAND_SERVICE_STARTED = 'testament.commands.started';
 
+/** How many times a command is sent again, each time a command service starts while it is unanswered. */
+const RESENDS = 3;
+
+/** The request was taken by a command service that died: one started since. */
+class CommandServiceRestarted extends Error {}
+
 /**
  * Requests to the command service on `subject`. While no command service serves it (one restarting) the request was delivered to
  * nobody, so it is asked again, for up to `unavailableWaitMs`: a failover of the command service is a slower answer, not an error.
- * A request still unanswered when a command service (re)starts was taken by one that died: it fails then, as after its timeout (it
- * may have been carried out), rather than at the timeout. (One command service per deployment: the start of a second one beside a
- * live one would fail requests that one is still answering.)
+ * A request still unanswered when a command service (re)starts was taken by one that died: it is sent again as `resent` when the
+ * caller gave one (the service then finds what the first run wrote), and otherwise fails then, as after its timeout (it may have been
+ * carried out), rather than at the timeout. (One command service per deployment: the start of a second one beside a live one would
+ * repeat requests that one is still answering.)
  */
 export function commandServiceRequests(
   bus: Bus,
   subject: string,
   options: { timeoutMs?: number; unavailableWaitMs?: number } = {},
-): (payload: unknown) => Promise<unknown> {
+): (payload: unknown, resent?: unknown) => Promise<unknown> {
   const unanswered = new Set<(error: Error) => void>();
   bus.subscribe(COMMAND_SERVICE_STARTED, () => {
-    for (const fail of unanswered)
-      fail(new BusRequestError('the command service restarted before it answered; the change may have been made', 'timeout'));
+    for (const fail of unanswered) fail(new CommandServiceRestarted());
     unanswered.clear();
   });
   const ask = (payload: unknown) =>
@@ -104,13 +161,34 @@ export function commandServiceRequests(
         .then(resolve, reject)
         .finally(() => unanswered.delete(reject));
     });
-  return (payload) => askedWhileUnserved(() => ask(payload), options.unavailableWaitMs ?? UNAVAILABLE_WAIT_MS);
+  return async (payload, resent) => {
+    for (let restarts = 0; ; restarts++) {
+      try {
+        const sent = restarts === 0 ? payload : resent;
+        return await askedWhileUnserved(() => ask(sent), options.unavailableWaitMs ?? UNAVAILABLE_WAIT_MS);
+      } catch (error) {
+        if (!(error instanceof CommandServiceRestarted)) throw error;
+        if (resent === undefined || restarts >= RESENDS)
+          throw new BusRequestError('the command service restarted before it answered; the change may have been made', 'timeout');
+      }
+    }
+  };
 }
 
-/** Sends commands over the bus to the command service (`commandServiceRequests`); domain errors come back as their own classes. */
-export function busDispatcher(bus: Bus, options: { timeoutMs?: number; unavailableWaitMs?: number } = {}): CommandDispatcher {
+/**
+ * Sends commands over the bus to the command service (`commandServiceRequests`); domain errors come back as their own classes. A
+ * command whose command service died before answering is sent again, with `logHead` (a position the log had reached when it was
+ * sent, such as the read models' own) telling the next one where to look for what it wrote.
+ */
+export function busDispatcher(
+  bus: Bus,
+  options: { timeoutMs?: number; unavailableWaitMs?: number; logHead?: () => number } = {},
+): CommandDispatcher {
   const request = commandServiceRequests(bus, COMMAND_SUBJECT, options);
-  return async (name, input, meta) => (await request({ name, input, meta })) as never;
+  return async (name, input, meta) => {
+    const sent: CommandRequest = { name, input, meta };
+    return (await request(sent, { ...sent, resentAfter: options.logHead?.() ?? 0 })) as never;
+  };
 }
 
 /** Bulk job chunks: each request is one chunk, taken by one of the workers serving this subject. */

@@ -11,11 +11,12 @@ export interface BatchMark {
 }
 
 /**
- * The meta of the `index`-th command decided into `batch`: under an idempotency key each is its own
- * command (`<key>.<index>`), so a retry finds each one's id and events again rather than the first's.
+ * The meta of the `index`-th command decided into `batch`: each is its own command (`<commandId>.<index>`), so a
+ * retry (under an idempotency key, or resent after its command service died) finds each one's id and events again
+ * rather than the first's.
  */
 export function batchMemberMeta(meta: CommandMeta, index: number, batch: CommandBatch): CommandMeta {
-  return { ...meta, ...(meta.idempotent ? { commandId: `${meta.commandId}.${index}` } : {}), batch };
+  return { ...meta, commandId: `${meta.commandId}.${index}`, batch };
 }
 
 /**

@@ -171,6 +171,27 @@ export async function idForNewStream(
   return id;
 }
 
+/** Trailing digits of a stream's name (`case-12` → 12). */
+function trailingNumber(stream: string): number | undefined {
+  const digits = /\d+$/.exec(stream)?.[0];
+  return digits === undefined ? undefined : Number(digits);
+}
+
+/**
+ * The id a resent command's first run made before its command service died, unreserved (it ran without an idempotency key): the
+ * id of one of its events that `streamOf` names — in the event's data (an aggregate in a shared stream, a suite in its project's tree)
+ * or in its stream's name (an aggregate with a stream of its own).
+ */
+function landedId(meta: CommandMeta, streamOf: (id: number) => string): number | undefined {
+  for (const event of meta.landed ?? []) {
+    if (event.metadata.commandId !== meta.commandId) continue;
+    const { id } = event.data as { id?: unknown };
+    for (const candidate of [typeof id === 'number' ? id : undefined, trailingNumber(event.stream)])
+      if (candidate !== undefined && streamOf(candidate) === event.stream) return candidate;
+  }
+  return undefined;
+}
+
 /** `fresh`: allocated now, not the one an earlier run of the command reserved. */
 async function reservedId(
   deps: KernelDeps,
@@ -184,6 +205,8 @@ async function reservedId(
     const existing = await deps.store.readStream(reservation);
     const accepted = existing[0]?.data as CommandEvent['data'] | undefined;
     if (accepted) return { id: accepted.aggregateId, fresh: false };
+    const landed = landedId(meta, streamOf);
+    if (landed !== undefined) return { id: landed, fresh: false };
     const id = await deps.ids.next(resourceType);
     const data: CommandEvent['data'] = { stream: streamOf(id), aggregateId: id };
     try {

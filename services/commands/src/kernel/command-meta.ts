@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import type { StreamAppend } from '@testament/infra';
+import type { RecordedEvent, StreamAppend } from '@testament/infra';
 import type { Actor } from './decider.ts';
 
 /** A command's decision held for one append of many: its stream's events, and the state the aggregate cache learns once they are stored. */
@@ -24,6 +24,11 @@ export interface CommandMeta {
   tokenId?: string;
   /** Decide into this batch instead of appending: the batch's owner appends all its decisions at once (a bulk job's chunk). */
   batch?: DecisionBatch;
+  /**
+   * What this command wrote before the command service that ran it died, found when the gateway sent it again
+   * (`landedEventsOf`): it is then run as under an idempotency key, and a create finds here the id it made.
+   */
+  landed?: readonly RecordedEvent[];
 }
 
 export function newCommandMeta(

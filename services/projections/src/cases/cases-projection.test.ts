@@ -9,7 +9,7 @@ import { projectsProjection } from '../projects/projects-projection.ts';
 import { findSuiteTree } from '../suites/queries.ts';
 import { suitesProjection } from '../suites/suites-projection.ts';
 import { batchSizes, caseFacts, nth, pick, type CaseFacts } from '../testing/arbitraries.ts';
-import { caseContent } from '../testing/cases.ts';
+import { caseContent } from '@testament/contracts/testing/case-content';
 import { foldInto, recorded, type TestEvent } from '../testing/fold.ts';
 import { casesProjection } from './cases-projection.ts';
 import { findCase, findCaseVersion, listCases, type LabelFilter } from './queries.ts';

@@ -1,7 +1,7 @@
 import type { ActivityType, CaseContent } from '@testament/contracts';
 import fc from 'fast-check';
 import { caseFacts, nth, pick, type CaseFacts } from './arbitraries.ts';
-import { caseContent } from './cases.ts';
+import { caseContent } from '@testament/contracts/testing/case-content';
 import type { TestEvent } from './fold.ts';
 
 export const PROJECT = 3;

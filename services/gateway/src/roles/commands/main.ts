@@ -109,7 +109,7 @@ export async function serveCommandService(config: Config): Promise<void> {
     );
 
   // The jobs workers decide the chunks and hand their appends here; without any, this service applies the chunks itself.
-  const stopServing = [serveCommands(bus, commands), serveLogAppends(bus, store)];
+  const stopServing = [serveCommands(bus, commands, store), serveLogAppends(bus, store)];
   if (config.jobWorkers === 0) stopServing.push(serveBulkChunks(bus, commands));
   await bus.flush();
   // Commands a gateway sent to this service's earlier incarnation will get no answer: it stops waiting for them.

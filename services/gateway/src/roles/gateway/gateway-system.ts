@@ -62,7 +62,7 @@ export async function startGatewaySystem(config: Config): Promise<System> {
       readStore: runner.reads,
       bus: positions,
       blobs: new FsBlobStore(join(config.dataDir, 'blobs')),
-      dispatch: busDispatcher(nats),
+      dispatch: busDispatcher(nats, { logHead: () => runner.position }),
       progress,
       runner,
       audit,
