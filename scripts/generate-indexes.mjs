@@ -1,7 +1,7 @@
 // Writes the contracts' index files from the modules beside them, so that adding a contract or an event catalogue edits
 // no list (docs/architecture.md, "Adding a resource"):
 // - contracts/src/index.ts re-exports every module of contracts/src, and each subfolder through its index.ts when it
-//   has one;
+//   has one, except `testing/` (helpers for tests and benchmarks, imported by their own paths);
 // - contracts/src/events/index.ts re-exports every module of the events folder;
 // - contracts/src/events/all-events.ts joins every `export const <name> = defineEvents(...)` into `eventCatalog`;
 // - contracts/src/all-messages.ts gathers every `export const <name>Messages` of contracts/src into
@@ -23,7 +23,7 @@ const modulesOf = (dir) =>
     .sort();
 const foldersOf = (dir) =>
   readdirSync(dir)
-    .filter((name) => statSync(join(dir, name)).isDirectory())
+    .filter((name) => name !== 'testing' && statSync(join(dir, name)).isDirectory())
     .sort();
 
 function barrel(dir) {
