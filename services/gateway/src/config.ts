@@ -92,6 +92,9 @@ export const RATE_LIMITS_FILE = 'rate-limits.sqlite';
 /** The embedded read store's database, beside the event log (TESTAMENT_READ_STORE=sqlite, the default). */
 export const READ_MODELS_FILE = 'read-models.sqlite';
 
+/** The SQLite event log's file in the data directory. */
+export const EVENT_LOG_FILE = 'events.sqlite';
+
 /** The audit trail's database in the embedded setup, folded on its own thread (TESTAMENT_AUDIT_THREAD, on by default). */
 export const AUDIT_TRAIL_FILE = 'audit-trail.sqlite';
 

@@ -49,7 +49,7 @@ import {
   type GeneratedAdminPassword,
 } from './admin/generated-password.ts';
 import { InProcessAuditTrail, ThreadAuditTrail, type AuditTrail } from './audit-trail/audit-trail.ts';
-import { AUDIT_SIGNING_KEY_FILE, AUDIT_TRAIL_FILE, READ_MODELS_FILE, type Config } from './config.ts';
+import { AUDIT_SIGNING_KEY_FILE, AUDIT_TRAIL_FILE, EVENT_LOG_FILE, READ_MODELS_FILE, type Config } from './config.ts';
 import { ProjectionProgress } from './live/projection-progress.ts';
 import { GenerationThread } from './read-models/generation-thread.ts';
 import { ReadModelsThread } from './read-models/read-models-thread.ts';
@@ -84,7 +84,7 @@ export interface System {
   close(): Promise<void>;
 }
 
-export const eventLogFile = (config: Config) => join(config.dataDir, 'events.sqlite');
+export const eventLogFile = (config: Config) => join(config.dataDir, EVENT_LOG_FILE);
 
 /**
  * The embedded log has one writing process (SqliteWriterLock): while a server runs on a data

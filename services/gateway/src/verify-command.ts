@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import type { KeyObject } from 'node:crypto';
 import { signingKeyId, trustedKeyFrom, verifyExportLines, verifySqliteLog, type LogVerification } from '@testament/infra';
-import { AUDIT_SIGNING_KEY_FILE } from './config.ts';
+import { AUDIT_SIGNING_KEY_FILE, EVENT_LOG_FILE } from './config.ts';
 
 /** An exported NDJSON or CSV file, read line by line in constant memory. */
 export function verifyExportFile(file: string, trustedKey: KeyObject): Promise<LogVerification> {
@@ -31,7 +31,7 @@ function trustedKey(keyFile: string | undefined, dataDir: string): KeyObject {
 
 /** The event log of a data directory, as the server keeps it, on every core. */
 export function verifyDataDirectory(dataDir: string): Promise<LogVerification> {
-  const file = join(dataDir, 'events.sqlite');
+  const file = join(dataDir, EVENT_LOG_FILE);
   if (!existsSync(file)) return Promise.reject(new Error(`no event log at ${file}`));
   return verifySqliteLog(file);
 }

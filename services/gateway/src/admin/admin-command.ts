@@ -8,10 +8,9 @@ import { createCommandService, newCommandMeta, SYSTEM_ACTOR } from '@testament/c
 import { NotFoundError, passwordProblems } from '@testament/contracts';
 import { LogInUseError } from '@testament/infra';
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { configFromEnv } from '../config.ts';
-import { lockEmbeddedLog, openEventStore, openIdAllocator } from '../system.ts';
+import { eventLogFile, lockEmbeddedLog, openEventStore, openIdAllocator } from '../system.ts';
 import { generatePassword, keptGeneratedPassword } from './generated-password.ts';
 
 export const ADMIN_HELP = `Usage: npm run admin -- <command> [options]
@@ -70,7 +69,7 @@ async function resetPassword(username: string, { env, fromStdin }: { env: NodeJS
     console.error(`Cannot reset the password of "${username}": ${why}`);
     return 1;
   };
-  if (config.eventStore === 'sqlite' && !existsSync(join(config.dataDir, 'events.sqlite')))
+  if (config.eventStore === 'sqlite' && !existsSync(eventLogFile(config)))
     return refuse(`there is no data directory with an event log at ${config.dataDir}.`);
   const given = fromStdin ? await readStdin() : env.TESTAMENT_NEW_PASSWORD;
   const password = given ?? generatePassword();

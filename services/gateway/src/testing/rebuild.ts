@@ -3,7 +3,7 @@ import { documentsOfReadModels, readModels } from '@testament/projections';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { READ_MODELS_FILE } from '../config.ts';
+import { EVENT_LOG_FILE, READ_MODELS_FILE } from '../config.ts';
 
 export type AllReadModels = Awaited<ReturnType<typeof documentsOfReadModels>>;
 
@@ -17,7 +17,7 @@ export async function keptAndRebuilt(
 ): Promise<{ kept: AllReadModels; rebuilt: AllReadModels; resumedFrom: number; head: number }> {
   const copy = await mkdtemp(join(tmpdir(), 'testament-kept-'));
   // Stopped: nobody else writes it.
-  const store = SqliteEventStore.open(join(dataDir, 'events.sqlite'));
+  const store = SqliteEventStore.open(join(dataDir, EVENT_LOG_FILE));
   // Closed before the copy is removed: an open file store's checkpoint thread would meet it gone ("disk I/O error").
   const readStores: SqliteReadStore[] = [];
   try {

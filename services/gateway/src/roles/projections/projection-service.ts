@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ThreadAuditTrail } from '../../audit-trail/audit-trail.ts';
 import { AUDIT_TRAIL_FILE, READ_MODELS_FILE, type Config } from '../../config.ts';
+import { eventLogFile } from '../../system.ts';
 import { ReadModelsThread } from '../../read-models/read-models-thread.ts';
 
 /** How long copies replaced by a switch stay: the gateways look at the file's catalog at least once a second. */
@@ -56,7 +57,7 @@ export async function startProjectionService(config: Config, bus: Bus, events: P
       'TESTAMENT_ROLE=projections folds the SQLite log into SQLite files (TESTAMENT_EVENT_STORE and TESTAMENT_READ_STORE sqlite)',
     );
   mkdirSync(config.dataDir, { recursive: true });
-  const eventsFile = join(config.dataDir, 'events.sqlite');
+  const eventsFile = eventLogFile(config);
   const holder = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
   const leases = LEASES.map(({ name, file }) => ({
     name,
