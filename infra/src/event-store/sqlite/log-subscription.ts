@@ -23,10 +23,25 @@ export interface LogSource {
   nextCommit(): Promise<void>;
 }
 
+/** The first and the longest wait before a batch whose handler found its database busy is delivered again. */
+const FIRST_BUSY_RETRY_MS = 500;
+const LONGEST_BUSY_RETRY_MS = 30_000;
+
+/**
+ * Whether a handler failed only because another connection held its SQLite database past the busy timeout (a long
+ * checkpoint or statistics run on a loaded machine): nothing was written, and the same batch may well succeed later.
+ */
+function heldBusy(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+}
+
 /**
  * Catch-up then live delivery over a log in one process: reads pages from the
  * database, and when it has read everything waits for the store's next commit.
- * Handler calls never overlap. A handler that throws stops the subscription.
+ * Handler calls never overlap. A handler that throws stops the subscription, except
+ * when its database was busy: the same batch is then delivered again, after a wait
+ * that grows while it stays busy, since a fold that stopped would leave its read models behind until a restart.
  */
 export class LogSubscription implements Subscription {
   private closed = false;
@@ -34,6 +49,7 @@ export class LogSubscription implements Subscription {
   private readonly closeSignal = new Promise<void>((resolve) => (this.wakeOnClose = resolve));
   private readonly running: Promise<void>;
   private reader: PageReader | undefined;
+  private busyRetryMs = FIRST_BUSY_RETRY_MS;
 
   constructor(
     private readonly source: LogSource,
@@ -84,9 +100,25 @@ export class LogSubscription implements Subscription {
     try {
       await this.handler(batch);
     } catch (error) {
-      return this.stop('its handler threw', error);
+      if (!heldBusy(error)) return this.stop('its handler threw', error);
+      return this.deliverAgainLater(error);
     }
     this.position = last.position;
+    this.busyRetryMs = FIRST_BUSY_RETRY_MS;
+    return 'delivered';
+  }
+
+  /** The batch at the same position, read again from the database after a wait (a read-ahead would go on past it). */
+  private async deliverAgainLater(error: unknown): Promise<'delivered'> {
+    console.warn(
+      `event store subscription at position ${this.position}: its handler found its database busy ` +
+        `(${(error as Error).message}); the batch is delivered again in ${this.busyRetryMs} ms`,
+    );
+    await this.finishReadAhead();
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([new Promise((resolve) => (timer = setTimeout(resolve, this.busyRetryMs))), this.closeSignal]);
+    clearTimeout(timer);
+    this.busyRetryMs = Math.min(this.busyRetryMs * 2, LONGEST_BUSY_RETRY_MS);
     return 'delivered';
   }
 

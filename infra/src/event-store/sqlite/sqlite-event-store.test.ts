@@ -4,7 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WrongExpectedRevisionError, type FoldedEvent, type RecordedEvent } from '../../ports/event-store.ts';
 import { eventStoreContract, newEvent } from '../contract.ts';
 import { verifyChain } from '../verify.ts';
@@ -217,6 +217,53 @@ describe('SqliteEventStore', () => {
     expect(delivered.map((event) => event.position)).toEqual(Array.from({ length: behind - 122 }, (_, i) => 124 + i));
     expect(delivered).toEqual(await store.readAll(123, behind));
     await store.close();
+  });
+
+  it('delivers a batch again while its fold finds its database busy, read-ahead or not, and so folds every event once', async () => {
+    const { store, behind } = await storeFarAhead();
+    const foldedFile = join(dir, 'folded.sqlite');
+    const folded = new Database(foldedFile);
+    folded.pragma('journal_mode = WAL');
+    // Busy at once rather than after a wait: the other connection holds the file for longer than this fold waits.
+    folded.pragma('busy_timeout = 0');
+    folded.exec('CREATE TABLE seen (position INTEGER PRIMARY KEY)');
+    const insert = folded.prepare('INSERT INTO seen (position) VALUES (?)');
+    const holder = new Database(foldedFile);
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    let batches = 0;
+    const subscription = store.subscribe(
+      0,
+      (events) => {
+        batches += 1;
+        if (batches === 3) {
+          holder.exec('BEGIN IMMEDIATE');
+          setTimeout(() => holder.exec('COMMIT'), 700);
+        }
+        // A position folded twice breaks the key: not a busy database, so the subscription would stop.
+        folded
+          .transaction(() => {
+            for (const event of events) insert.run(event.position);
+          })
+          .immediate();
+      },
+      { batchSize: 500 },
+    );
+    const seen = () => folded.prepare('SELECT count(*) FROM seen').pluck().get() as number;
+    try {
+      while (seen() < behind) await new Promise((resolve) => setTimeout(resolve, 5));
+      await store.append('after', [newEvent('Live')], 'no_stream');
+      while (seen() < behind + 1) await new Promise((resolve) => setTimeout(resolve, 5));
+      const positions = folded.prepare('SELECT position FROM seen ORDER BY position').pluck().all();
+      expect(positions).toEqual(Array.from({ length: behind + 1 }, (_, i) => i + 1));
+      // Busy at 500 ms and free by 1.5 s: two waits.
+      expect(warnings.mock.calls.map(([message]) => String(message).match(/again in (\d+) ms/)?.[1])).toEqual(['500', '1000']);
+    } finally {
+      warnings.mockRestore();
+      await subscription.close();
+      holder.close();
+      folded.close();
+      await store.close();
+    }
   });
 
   it('leaves out what only evidence needs from a fold-only catch-up, and nothing else', async () => {
