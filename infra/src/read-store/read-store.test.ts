@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { readStoreContract } from './contract.ts';
 import { MongoReadStore } from './mongodb/mongo-read-store.ts';
+import { MONGODB_SERVER, suiteServer } from '../testing/suite-server.ts';
 
-const mongoUrl = process.env.MONGO_URL;
+// MONGO_URL, else a container wherever a container runtime answers.
+const server = await suiteServer(MONGODB_SERVER);
+const mongoUrl = server.url;
 readStoreContract(
   'MongoDB',
   mongoUrl
@@ -18,5 +21,5 @@ readStoreContract(
         };
       }
     : null,
-  'MONGO_URL is not set and no container runtime is available',
+  server.skipped ?? '',
 );

@@ -1,9 +1,11 @@
+import { KURRENTDB_SERVER, suiteServer } from '../../testing/suite-server.ts';
 import { eventStoreContract } from '../contract.ts';
 import { KurrentDbEventStore } from './kurrentdb-event-store.ts';
 
-// Runs against a real server only: KURRENTDB_URL, e.g. kurrentdb://localhost:2113?tls=false.
-// The contract writes to uniquely prefixed streams, so a shared, non-empty server is fine.
-const url = process.env.KURRENTDB_URL;
+// KURRENTDB_URL (e.g. kurrentdb://localhost:2113?tls=false), else a container wherever a container runtime answers. The contract writes
+// to uniquely prefixed streams, so a shared, non-empty server is fine.
+const server = await suiteServer(KURRENTDB_SERVER);
+const { url } = server;
 
 eventStoreContract(
   'KurrentDB',
@@ -13,5 +15,5 @@ eventStoreContract(
         return { store, cleanup: () => store.close() };
       }
     : null,
-  'KURRENTDB_URL is not set and no container runtime is available',
+  server.skipped ?? '',
 );
