@@ -1,3 +1,4 @@
+import { EVENT_LOG_FILE } from '@testament/gateway/testing/server-process';
 import { createCommandService, newCommandMeta, SYSTEM_ACTOR, type Actor, type CommandMeta, type CommandService } from '@testament/commands';
 import { SqliteEventStore, SqliteIdAllocator } from '@testament/infra';
 import { join } from 'node:path';
@@ -17,7 +18,7 @@ export interface CommandSide {
  * `clock` lets a store's history span the days it would have taken.
  */
 export function openCommandSide(dataDir: string, clock?: () => Date): CommandSide {
-  const store = SqliteEventStore.open(join(dataDir, 'events.sqlite'));
+  const store = SqliteEventStore.open(join(dataDir, EVENT_LOG_FILE));
   const ids = SqliteIdAllocator.open(join(dataDir, 'ids.sqlite'));
   return {
     commands: createCommandService({ store, ids, ...(clock ? { clock } : {}) }),

@@ -1,3 +1,4 @@
+import { EVENT_LOG_FILE } from '@testament/gateway/testing/server-process';
 import type { CommandService } from '@testament/commands';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -111,7 +112,7 @@ export async function writeEventLog(dataDir: string, shape: LogShape): Promise<E
     const events = await side.store.headPosition();
     const seconds = elapsedSeconds(startedAt);
     log(`event log: ${events.toLocaleString('en')} events written through commands in ${round(seconds, 1)} s`);
-    return { dataDir, file: join(dataDir, 'events.sqlite'), events, seconds };
+    return { dataDir, file: join(dataDir, EVENT_LOG_FILE), events, seconds };
   } finally {
     await side.close();
   }

@@ -1,3 +1,4 @@
+import { EVENT_LOG_FILE } from '@testament/gateway/testing/server-process';
 import { join } from 'node:path';
 import { as, openSeededCommandSide, registerUsers } from './command-side.ts';
 import { once, runTempDir } from './fixtures.ts';
@@ -107,4 +108,4 @@ export function projectStore(projects: number, clientUsers = 0): Promise<Project
   );
 }
 
-export const eventsFile = (store: { dataDir: string }) => join(store.dataDir, 'events.sqlite');
+export const eventsFile = (store: { dataDir: string }) => join(store.dataDir, EVENT_LOG_FILE);

@@ -244,6 +244,8 @@ describe('the services under faults (npm run start:cluster: 2 gateways, 1 comman
     await Promise.all(clients);
     const endedJobs = await jobs;
     const terms = cluster.lines(/projections: active as \S+ \(term (\d+)\)/).map((line) => Number(line[1]));
+    // Commands the killed command service had taken, which the gateways sent again to the next one.
+    const resent = cluster.lines(/testament\.commands: the command service restarted before it answered; the request is sent again/);
     const answered = (answer: WriteAnswer) => [...outcome.writes].filter(([, result]) => result === answer).map(([marker]) => marker);
     const [ok, failed, saved, absent, uncertain, unanswered] = [
       answered('ok'),
@@ -259,7 +261,7 @@ describe('the services under faults (npm run start:cluster: 2 gateways, 1 comman
         `longest a client's requests kept failing: ${Math.round(outcome.longestOutageMs)} ms ` +
         `(${outcome.failedAttempts} failed attempts); ${ok.length} writes acknowledged, ${failed.length} given up; ` +
         `without a key: ${saved.length} saved but not yet readable, ${absent.length} refused as not made, ` +
-        `${unanswered.length} unanswered (their gateway killed); ` +
+        `${unanswered.length} unanswered (their gateway killed); ${resent.length} commands sent again; ` +
         `${jobsOutcome.accepted.length} bulk jobs accepted, ${jobsOutcome.uncertain.length} answered with an error`,
     );
     expect(kills).toHaveLength(victims.length);
@@ -271,6 +273,7 @@ describe('the services under faults (npm run start:cluster: 2 gateways, 1 comman
     // Sent once without a key, a write whose command service died before answering was sent again to the next one: its answer is 201
     // or an error that says whether it was made, never "it may have been".
     expect(uncertain).toEqual([]);
+    expect(resent.length).toBeGreaterThan(0);
 
     // Every acknowledged (or saved) write is in the read models, once; one refused as not made is not; an unanswered one is or is not.
     const resultsOf = async (test: number) =>

@@ -73,6 +73,17 @@ export interface BulkLoadOptions {
   besideWriters?: { turnMs: number };
 }
 
+/**
+ * A write that could not begin: another connection held the store past its busy timeout. Nothing of it was written, so the same
+ * write may well succeed later (a fold's batch is delivered again: `LogSubscription`).
+ */
+export class ReadStoreBusyError extends Error {
+  constructor(cause: unknown) {
+    super(`the read store was busy: ${(cause as Error).message}`, { cause });
+    this.name = 'ReadStoreBusyError';
+  }
+}
+
 export interface ReadStore {
   collection<T extends Document = Document>(name: string): Collection<T>;
   /**

@@ -13,7 +13,7 @@ import { NatsBus } from '@testament/infra/bus/nats-bus';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   BULK_CHUNK_SUBJECT,
   busChunkWorkers,
@@ -46,7 +46,8 @@ beforeAll(async () => {
   ids = SqliteIdAllocator.open(join(dir, 'ids.sqlite'));
   serveCommands(serverBus, createCommandService({ store, ids }), store);
   await serverBus.flush();
-  dispatch = busDispatcher(clientBus);
+  // No command service restarts here: nothing is sent again, so no position is needed.
+  dispatch = busDispatcher(clientBus, { logHead: () => 0 });
 });
 afterAll(async () => {
   await clientBus.close();
@@ -74,10 +75,10 @@ describe('commands over NATS', () => {
         newCommandMeta(owner),
       );
     try {
-      await expect(create(busDispatcher(client, { unavailableWaitMs: 300 }))).rejects.toSatisfy(
+      await expect(create(busDispatcher(client, { unavailableWaitMs: 300, logHead: () => 0 }))).rejects.toSatisfy(
         (error) => error instanceof BusRequestError && error.code === 'no_responders',
       );
-      const sent = create(busDispatcher(client, { unavailableWaitMs: 10_000 }));
+      const sent = create(busDispatcher(client, { unavailableWaitMs: 10_000, logHead: () => 0 }));
       await new Promise((resolve) => setTimeout(resolve, 500));
       const lateServer = await NatsBus.connect(otherNats.url);
       serveCommands(lateServer, createCommandService({ store: lateStore, ids: lateIds }), lateStore);
@@ -196,6 +197,8 @@ describe('a command whose command service died before answering', () => {
     const client = await NatsBus.connect(otherNats.url);
     const dying = await NatsBus.connect(otherNats.url);
     const successor = await NatsBus.connect(otherNats.url);
+    // The gateway's "sent again" line: expected here.
+    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
     // Released once the test is over: a bus closes only after its replies in flight.
     let release = () => {};
     const hung = new Promise<void>((resolve) => {
@@ -241,7 +244,9 @@ describe('a command whose command service died before answering', () => {
         await successor.flush();
       };
       if (options.dies === 'after its successor took it') await starts();
-      const answer = send(busDispatcher(client, { logHead: () => 0 }), prepared);
+      // The log's head as the command is sent, as a gateway's read models' position would be at most: what it writes comes after.
+      const head = await log.headPosition();
+      const answer = send(busDispatcher(client, { logHead: () => head }), prepared);
       while (!taken) await sleep(20);
       if (options.dies !== 'after its successor took it') {
         dies();
@@ -251,6 +256,7 @@ describe('a command whose command service died before answering', () => {
       return { answer: await answer, events: await log.readAll(0, 10_000) };
     } finally {
       release();
+      warnings.mockRestore();
       await Promise.all([client, dying, successor].map((bus) => bus.close().catch(() => {})));
       await otherNats.stop();
       await allocator.close();
@@ -272,6 +278,35 @@ describe('a command whose command service died before answering', () => {
     expect(projectsIn(events)).toEqual([(answer as { projectId: number }).projectId]);
   });
 
+  /** A project with a plan of one case: its one test. */
+  async function projectWithOneTest(service: CommandService, log: SqliteEventStore) {
+    const meta = () => newCommandMeta(owner);
+    await service['statuses.seed']({}, newCommandMeta(SYSTEM_ACTOR));
+    const { projectId } = await service['projects.create'](project('Results'), meta());
+    const suite = { projectId, parentId: null, name: 'Suite', description: '', attributes: {}, attachmentIds: [] };
+    const { id: suiteId } = await service['suites.create'](suite, meta());
+    const { caseId } = await service['cases.create']({ projectId, content: caseContent('Case', suiteId) }, meta());
+    const plan = { name: 'Plan', description: '', startedAt: '2026-12-01T09:00:00.000Z', dueDate: '2026-12-31T09:00:00.000Z' };
+    const fields = { ...plan, finishedAt: null, attributes: {}, attachmentIds: [] };
+    await service['plans.create']({ projectId, parentId: null, fields, isArchive: false, parameterIds: [], caseIds: [caseId] }, meta());
+    const created = (await log.readAll(0, 10_000)).find((event) => event.type === 'TestCreated');
+    return { projectId, testId: (created!.data as { testId: number }).testId };
+  }
+
+  it('answers the bulk job its first run requested before dying, and requests no other', async () => {
+    const { answer, events } = await failover<{ projectId: number; testId: number }>(
+      (dispatch, { projectId, testId }) =>
+        dispatch(
+          'bulk-jobs.request',
+          { projectId, operation: { kind: 'assign', assignee: null }, itemIds: [testId], suiteIds: [], planId: null, wait: false },
+          newCommandMeta(owner),
+        ),
+      { dies: 'after writing', prepare: projectWithOneTest },
+    );
+    const requested = events.filter((event) => event.type === 'BulkJobRequested').map((event) => (event.data as { jobId: number }).jobId);
+    expect(requested).toEqual([(answer as { jobId: number }).jobId]);
+  });
+
   it.each([
     ['all its results', undefined],
     ['the first of its two rounds', 1],
@@ -288,26 +323,76 @@ describe('a command whose command service died before answering', () => {
       {
         dies: 'after writing',
         appendsBeforeDeath,
-        prepare: async (service, log) => {
-          const meta = () => newCommandMeta(owner);
-          await service['statuses.seed']({}, newCommandMeta(SYSTEM_ACTOR));
-          const { projectId } = await service['projects.create'](project('Results'), meta());
-          const suite = { projectId, parentId: null, name: 'Suite', description: '', attributes: {}, attachmentIds: [] };
-          const { id: suiteId } = await service['suites.create'](suite, meta());
-          const { caseId } = await service['cases.create']({ projectId, content: caseContent('Case', suiteId) }, meta());
-          const plan = { name: 'Plan', description: '', startedAt: '2026-12-01T09:00:00.000Z', dueDate: '2026-12-31T09:00:00.000Z' };
-          const fields = { ...plan, finishedAt: null, attributes: {}, attachmentIds: [] };
-          await service['plans.create'](
-            { projectId, parentId: null, fields, isArchive: false, parameterIds: [], caseIds: [caseId] },
-            meta(),
-          );
-          const created = (await log.readAll(0, 10_000)).find((event) => event.type === 'TestCreated');
-          return { projectId, testId: (created!.data as { testId: number }).testId };
-        },
+        prepare: projectWithOneTest,
       },
     );
     const added = events.filter((event) => event.type === 'ResultAdded').map((event) => (event.data as { resultId: number }).resultId);
     expect(added).toEqual((answer as { resultIds: number[] }).resultIds);
+  });
+
+  it('says it may have been made, not that nothing was, when no command service takes it once it was sent again', async () => {
+    const otherNats = await startNatsServer();
+    const client = await NatsBus.connect(otherNats.url);
+    const dying = await NatsBus.connect(otherNats.url);
+    let release = () => {};
+    const hung = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    try {
+      let taken = false;
+      const dies = dying.reply(COMMAND_SUBJECT, async () => {
+        taken = true;
+        await hung;
+        return null;
+      });
+      await dying.flush();
+      const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      const sent = busDispatcher(client, { unavailableWaitMs: 300, logHead: () => 0 })(
+        'projects.create',
+        project('Unknown'),
+        newCommandMeta(owner),
+      );
+      while (!taken) await sleep(20);
+      dies();
+      // A start notice, and then no command service at all: the resend finds nobody.
+      dying.publish(COMMAND_SERVICE_STARTED, {});
+      await expect(sent).rejects.toSatisfy(
+        (error) => error instanceof BusRequestError && error.code === 'timeout' && /may have been made/.test(error.message),
+      );
+      expect(warnings.mock.calls.some(([message]) => /sent again/.test(String(message)))).toBe(true);
+      warnings.mockRestore();
+    } finally {
+      release();
+      await Promise.all([client, dying].map((bus) => bus.close().catch(() => {})));
+      await otherNats.stop();
+    }
+  });
+
+  it.each([
+    ['all of it', undefined],
+    ['only the claim of its name', 1],
+  ])('registers a user once when its first run wrote %s before dying, answering that user', async (_, appendsBeforeDeath) => {
+    const admin = { userId: 1, isSuperuser: true, isExternal: false };
+    const { answer, events } = await failover(
+      (dispatch) =>
+        dispatch(
+          'users.register',
+          {
+            username: 'resent',
+            email: 'resent@example.com',
+            firstName: 'Re',
+            lastName: 'Sent',
+            password: 'Resent-pass1!',
+            isSuperuser: false,
+            isActive: true,
+          },
+          newCommandMeta(admin),
+        ),
+      { dies: 'after writing', appendsBeforeDeath },
+    );
+    const registered = events.filter((event) => event.type === 'UserRegistered').map((event) => streams.user.idOf(event.stream));
+    expect(registered).toEqual([(answer as { userId: number }).userId]);
+    expect(events.filter((event) => event.type === 'UsernameClaimed')).toHaveLength(1);
   });
 
   it("answers what the first run made when it wrote before dying, and makes nothing twice (a suite, in its project's tree)", async () => {

@@ -69,17 +69,18 @@ export function serveCommands(bus: Bus, service: CommandService, store: EventSto
       ? (service[name as keyof CommandService] as (i: unknown, m: CommandMeta) => Promise<unknown>)
       : undefined;
     if (!handler) throw new Error(`unknown command ${name}`);
-    const underway = running.get(meta.commandId);
+    const key = `${name}:${meta.commandId}`;
+    const underway = resentAfter === undefined ? undefined : running.get(key);
     if (underway) return underway;
     const run = (async () => {
       const landed = resentAfter === undefined ? [] : await landedEventsOf(store, meta.commandId, resentAfter);
       return handler(input, landed.length > 0 ? { ...meta, idempotent: true, landed } : meta);
     })();
-    running.set(meta.commandId, run);
+    running.set(key, run);
     try {
       return await run;
     } finally {
-      running.delete(meta.commandId);
+      if (running.get(key) === run) running.delete(key);
     }
   });
 }
@@ -161,15 +162,18 @@ export function commandServiceRequests(
         .then(resolve, reject)
         .finally(() => unanswered.delete(reject));
     });
+  const mayHaveBeenMade = (why: string) => new BusRequestError(`${why}; the change may have been made`, 'timeout');
   return async (payload, resent) => {
     for (let restarts = 0; ; restarts++) {
       try {
         const sent = restarts === 0 ? payload : resent;
         return await askedWhileUnserved(() => ask(sent), options.unavailableWaitMs ?? UNAVAILABLE_WAIT_MS);
       } catch (error) {
+        // Once sent again, no answer says nothing was made: the first run may have written it.
+        if (restarts > 0 && error instanceof BusRequestError) throw mayHaveBeenMade(`sent again, ${error.message}`);
         if (!(error instanceof CommandServiceRestarted)) throw error;
-        if (resent === undefined || restarts >= RESENDS)
-          throw new BusRequestError('the command service restarted before it answered; the change may have been made', 'timeout');
+        if (resent === undefined || restarts >= RESENDS) throw mayHaveBeenMade('the command service restarted before it answered');
+        console.warn(`${subject}: the command service restarted before it answered; the request is sent again`);
       }
     }
   };
@@ -182,12 +186,12 @@ export function commandServiceRequests(
  */
 export function busDispatcher(
   bus: Bus,
-  options: { timeoutMs?: number; unavailableWaitMs?: number; logHead?: () => number } = {},
+  options: { timeoutMs?: number; unavailableWaitMs?: number; logHead: () => number },
 ): CommandDispatcher {
   const request = commandServiceRequests(bus, COMMAND_SUBJECT, options);
   return async (name, input, meta) => {
     const sent: CommandRequest = { name, input, meta };
-    return (await request(sent, { ...sent, resentAfter: options.logHead?.() ?? 0 })) as never;
+    return (await request(sent, { ...sent, resentAfter: options.logHead() })) as never;
   };
 }
 

@@ -1,5 +1,6 @@
 import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import type { BatchHandler, RecordedEvent, Subscription } from '../../ports/event-store.ts';
+import { ReadStoreBusyError } from '../../ports/read-store.ts';
 
 /** Pages read ahead off the main thread during a long catch-up. */
 export interface PageReader {
@@ -28,20 +29,12 @@ const FIRST_BUSY_RETRY_MS = 500;
 const LONGEST_BUSY_RETRY_MS = 30_000;
 
 /**
- * Whether a handler failed only because another connection held its SQLite database past the busy timeout (a long
- * checkpoint or statistics run on a loaded machine): nothing was written, and the same batch may well succeed later.
- */
-function heldBusy(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
-}
-
-/**
  * Catch-up then live delivery over a log in one process: reads pages from the
  * database, and when it has read everything waits for the store's next commit.
  * Handler calls never overlap. A handler that throws stops the subscription, except
- * when its database was busy: the same batch is then delivered again, after a wait
- * that grows while it stays busy, since a fold that stopped would leave its read models behind until a restart.
+ * when its read store was busy before it wrote anything (`ReadStoreBusyError`): the same batch is then delivered
+ * again, after a wait that grows while it stays busy, since a fold that stopped would leave its read models behind
+ * until a restart.
  */
 export class LogSubscription implements Subscription {
   private closed = false;
@@ -100,7 +93,8 @@ export class LogSubscription implements Subscription {
     try {
       await this.handler(batch);
     } catch (error) {
-      if (!heldBusy(error)) return this.stop('its handler threw', error);
+      // Its read store was held past the busy timeout before it wrote anything: the same batch may well succeed later.
+      if (!(error instanceof ReadStoreBusyError)) return this.stop('its handler threw', error);
       return this.deliverAgainLater(error);
     }
     this.position = last.position;

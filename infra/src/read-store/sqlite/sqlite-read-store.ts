@@ -20,6 +20,7 @@ import type {
   Update,
   WriteOperation,
 } from '../../ports/read-store.ts';
+import { ReadStoreBusyError } from '../../ports/read-store.ts';
 import { applyUpdate } from '../shared/apply-update.ts';
 import { freezeDocument } from '../shared/freeze.ts';
 import type { CollectionScan, ScanListener } from '../shared/scan.ts';
@@ -51,6 +52,8 @@ export interface SqliteReadStoreOptions {
    * forgets what it knew of a collection when told the collection changed (`changed`).
    */
   reader?: boolean;
+  /** How long a write waits for another connection to let go of the file (default 10 s; tests make it short). */
+  busyTimeoutMs?: number;
   /** How often the connection that checkpoints the file looks for statistics gone stale (default 5 minutes; tests make it eager). */
   statisticsCheckEveryMs?: number;
   /** Rows between the remembered starts of a long list's deep pages (default 1,000; see `SqliteCollection.anchoredSelect`). */
@@ -102,7 +105,7 @@ export class SqliteReadStore implements ReadStore {
   constructor(private readonly options: SqliteReadStoreOptions = {}) {
     const file = options.file ?? ':memory:';
     this.db = new Database(file);
-    this.db.pragma('busy_timeout = 10000');
+    this.db.pragma(`busy_timeout = ${options.busyTimeoutMs ?? 10_000}`);
     if (options.reader) {
       this.db.pragma(`cache_size = -${options.cacheKiB ?? 65_536}`);
       this.registerFunctions();
@@ -289,8 +292,8 @@ export class SqliteReadStore implements ReadStore {
   /**
    * Every write transaction here takes the write lock as it begins (`immediate`), waiting its turn (busy timeout): one that
    * read first and wrote after another connection's commit or a checkpoint's restart of the log would fail at once with
-   * SQLITE_BUSY, whatever the timeout, and the fold that asked would stop (the read models' thread, a build's thread and
-   * the checkpoint thread share the file).
+   * SQLITE_BUSY, whatever the timeout (the read models' thread, a build's thread and the checkpoint thread share the file).
+   * One that waited past the timeout wrote nothing, and says so (`ReadStoreBusyError`).
    */
   async writeAll(writes: readonly CollectionWrites[]): Promise<void> {
     const collections = writes.map(({ collection, operations }) => [this.sqliteCollection(collection), operations] as const);
@@ -304,9 +307,15 @@ export class SqliteReadStore implements ReadStore {
     } catch (error) {
       // Rolled back: what the collections remembered of the rows it wrote is not so.
       for (const [collection] of collections) collection.forgetRows();
-      throw error;
+      const code = (error as { code?: unknown }).code;
+      throw typeof code === 'string' && code.startsWith('SQLITE_BUSY') ? new ReadStoreBusyError(error) : error;
     }
-    this.refreshStaleStatistics();
+    // Committed: statistics are the planner's hints, so a failure to gather them (a busy file) fails no write.
+    try {
+      this.refreshStaleStatistics();
+    } catch (error) {
+      console.warn(`the read store's statistics were not gathered again: ${(error as Error).message}`);
+    }
   }
 
   /**

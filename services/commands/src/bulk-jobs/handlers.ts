@@ -21,6 +21,20 @@ export function bulkJobCommands(deps: KernelDeps) {
     async isRunning(ref: Pick<BulkJobRef, 'projectId' | 'userId'>): Promise<boolean> {
       return (await deps.aggregates.load(streamOf(ref), bulkJobsDecider)).state.running !== null;
     },
+    /**
+     * The job an earlier run of this very command requested (one retried under its idempotency key, or sent again after its command
+     * service died): its id and the request's position.
+     */
+    async earlierRequest(
+      ref: Pick<BulkJobRef, 'projectId' | 'userId'>,
+      meta: CommandMeta,
+    ): Promise<{ jobId: number; position: number } | undefined> {
+      if (!meta.idempotent) return undefined;
+      const requested = (await deps.store.readStream(streamOf(ref))).find(
+        (event) => event.type === 'BulkJobRequested' && event.metadata.commandId === meta.commandId,
+      );
+      return requested && { jobId: (requested.data as { jobId: number }).jobId, position: requested.position };
+    },
     async job(ref: BulkJobRef): Promise<BulkJob | undefined> {
       return (await deps.aggregates.load(streamOf(ref), bulkJobsDecider)).state.jobs.get(ref.jobId);
     },

@@ -133,7 +133,8 @@ async function decideAndAppend<Command, State, Event extends DomainEvent>(
 
 /**
  * The events an earlier run of this command wrote to the stream. Only
- * commands under an idempotency key ask, which is rare, so reading the whole
+ * commands under an idempotency key ask (or sent again after their command
+ * service died), which is rare, so reading the whole
  * stream is fine. It is read after the aggregate was loaded, so it sees at
  * least what the decision will: a run appended after that makes the append
  * fail on its expected revision, and the retry finds it.
@@ -145,7 +146,8 @@ async function earlierEventsOf(store: EventStore, stream: string, commandId: str
 /**
  * The id of the aggregate a create command makes. Under an idempotency key the
  * id is reserved in `command-<key>` first, so a retried request reuses it and
- * then finds its own events instead of creating a second aggregate.
+ * then finds its own events instead of creating a second aggregate; a command
+ * sent again after its command service died finds it in what it wrote (`landedId`).
  */
 export async function idForNewAggregate(
   deps: KernelDeps,
@@ -153,7 +155,7 @@ export async function idForNewAggregate(
   streamOf: (id: number) => string,
   meta: CommandMeta,
 ): Promise<number> {
-  return (await reservedId(deps, resourceType, streamOf, meta)).id;
+  return (await reservedId(deps, resourceType, streamOf, meta, false)).id;
 }
 
 /**
@@ -166,7 +168,7 @@ export async function idForNewStream(
   streamOf: (id: number) => string,
   meta: CommandMeta,
 ): Promise<number> {
-  const { id, fresh } = await reservedId(deps, resourceType, streamOf, meta);
+  const { id, fresh } = await reservedId(deps, resourceType, streamOf, meta, true);
   if (fresh) deps.store.noteNewStream?.(streamOf(id));
   return id;
 }
@@ -178,16 +180,16 @@ function trailingNumber(stream: string): number | undefined {
 }
 
 /**
- * The id a resent command's first run made before its command service died, unreserved (it ran without an idempotency key): the
- * id of one of its events that `streamOf` names — in the event's data (an aggregate in a shared stream, a suite in its project's tree)
- * or in its stream's name (an aggregate with a stream of its own).
+ * The id a resent command's first run made before its command service died, unreserved (it ran without an idempotency key): that of
+ * one of its events in a stream `streamOf` names — in the event's data (`id`: an aggregate in a shared stream, a suite in its
+ * project's tree), or, for an aggregate with a stream of its own (`ownStream`), in the stream's name.
  */
-function landedId(meta: CommandMeta, streamOf: (id: number) => string): number | undefined {
+function landedId(meta: CommandMeta, streamOf: (id: number) => string, ownStream: boolean): number | undefined {
   for (const event of meta.landed ?? []) {
     if (event.metadata.commandId !== meta.commandId) continue;
     const { id } = event.data as { id?: unknown };
-    for (const candidate of [typeof id === 'number' ? id : undefined, trailingNumber(event.stream)])
-      if (candidate !== undefined && streamOf(candidate) === event.stream) return candidate;
+    const candidates = [typeof id === 'number' ? id : undefined, ownStream ? trailingNumber(event.stream) : undefined];
+    for (const candidate of candidates) if (candidate !== undefined && streamOf(candidate) === event.stream) return candidate;
   }
   return undefined;
 }
@@ -198,6 +200,7 @@ async function reservedId(
   resourceType: string,
   streamOf: (id: number) => string,
   meta: CommandMeta,
+  ownStream: boolean,
 ): Promise<{ id: number; fresh: boolean }> {
   if (!meta.idempotent) return { id: await deps.ids.next(resourceType), fresh: true };
   const reservation = streams.commandReservation(createHash('sha256').update(meta.commandId).digest('hex').slice(0, 32));
@@ -205,7 +208,7 @@ async function reservedId(
     const existing = await deps.store.readStream(reservation);
     const accepted = existing[0]?.data as CommandEvent['data'] | undefined;
     if (accepted) return { id: accepted.aggregateId, fresh: false };
-    const landed = landedId(meta, streamOf);
+    const landed = landedId(meta, streamOf, ownStream);
     if (landed !== undefined) return { id: landed, fresh: false };
     const id = await deps.ids.next(resourceType);
     const data: CommandEvent['data'] = { stream: streamOf(id), aggregateId: id };

@@ -29,6 +29,8 @@ async function claimUsername(deps: KernelDeps, username: string, meta: CommandMe
   for (;;) {
     const claim = await currentClaim(deps, username);
     if (claim !== null) {
+      // Claimed by an earlier run of this very registration (retried under its key, or sent again after its command service died).
+      if (meta.idempotent && claim.commandId === meta.commandId) return claim.userId;
       const owner = await loadUser(deps, claim.userId);
       if (owner.exists && !owner.deleted) throw ValidationError.of('username', messages.usernameTaken);
       // A claim whose user was never written (a crash in between) is taken over by the retry.

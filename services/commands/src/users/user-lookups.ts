@@ -10,12 +10,16 @@ import type { UserState } from './evolve.ts';
 export interface Claim {
   userId: number;
   revision: number;
+  /** The command that claimed it. */
+  commandId: string;
 }
 
 /** The last claim of a name names its owner: a name can be claimed again after its user was deleted. */
 export async function currentClaim(deps: Pick<KernelDeps, 'store'>, username: string): Promise<Claim | null> {
   const claim = (await deps.store.readStream(streams.username(username))).at(-1);
-  return claim ? { userId: (claim.data as UsernameEvent['data']).userId, revision: claim.revision } : null;
+  return claim
+    ? { userId: (claim.data as UsernameEvent['data']).userId, revision: claim.revision, commandId: claim.metadata.commandId }
+    : null;
 }
 
 export async function loadUser(deps: Pick<KernelDeps, 'aggregates'>, userId: number): Promise<UserState> {

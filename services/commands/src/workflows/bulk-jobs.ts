@@ -380,6 +380,9 @@ export function bulkJobWorkflow(
       if (userId === null) throw new PermissionDeniedError();
       requireProjectWrite(await deps.projectAccess(input.projectId, meta.actor), meta.actor, PERMISSION[input.operation.kind]);
       if (input.operation.kind === 'result') await checkAttributes(input.projectId, input.operation, input.suiteIds);
+      // Asked again after it was made: its job, running or not (its command service, restarted, carries it on).
+      const earlier = await jobs.earlierRequest({ projectId: input.projectId, userId }, meta);
+      if (earlier) return { ...earlier, alreadyImported: false };
       // Refused before the labels or suites the job needs are made (the request itself refuses it again, under its stream's lock).
       if (await jobs.isRunning({ projectId: input.projectId, userId })) throw new ConflictError(bulkMessages.running);
       let operation: BulkOperation;

@@ -112,7 +112,7 @@ export async function serveCommandService(config: Config): Promise<void> {
   const stopServing = [serveCommands(bus, commands, store), serveLogAppends(bus, store)];
   if (config.jobWorkers === 0) stopServing.push(serveBulkChunks(bus, commands));
   await bus.flush();
-  // Commands a gateway sent to this service's earlier incarnation will get no answer: it stops waiting for them.
+  // Commands a gateway sent to this service's earlier incarnation will get no answer: it sends them again, here.
   bus.publish(COMMAND_SERVICE_STARTED, {});
   const resuming = resumeJobsLeftRunning(config, bus, dispatch, await store.headPosition());
   const sending = sendWebhooks(config, bus, dispatch);
