@@ -272,8 +272,9 @@ describe('the services under faults (npm run start:cluster: 2 gateways, 1 comman
     expect(failed).toEqual([]);
     // Sent once without a key, a write whose command service died before answering was sent again to the next one: its answer is 201
     // or an error that says whether it was made, never "it may have been".
+    // Reported, not required: a kill of the command service finds commands in flight in most runs, not all (16 in one, 0 in another);
+    // bus-transport.test.ts sends commands again deterministically.
     expect(uncertain).toEqual([]);
-    expect(resent.length).toBeGreaterThan(0);
 
     // Every acknowledged (or saved) write is in the read models, once; one refused as not made is not; an unanswered one is or is not.
     const resultsOf = async (test: number) =>
