@@ -17,7 +17,7 @@ export interface ClusterProcess {
   until(what: string, ready: () => boolean, timeoutMs: number): Promise<number>;
   /** The address the gateways share, once one listens. */
   url(): string;
-  /** Sends the signal to the launcher (which stops its processes) and waits for it to exit. */
+  /** Sends the signal to the launcher (which stops its processes; a SIGKILL goes to them too) and waits for it to exit. */
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
@@ -27,6 +27,8 @@ export function startClusterProcess(env: Record<string, string>): ClusterProcess
     cwd: ROOT,
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // A process group of its own, with the processes it starts: a SIGKILL (a test that failed midway) ends them all.
+    detached: true,
   });
   let output = '';
   const appendOutput = (chunk: Buffer) => {
@@ -53,7 +55,10 @@ export function startClusterProcess(env: Record<string, string>): ClusterProcess
     },
     url: () => /listening on (http:\/\/\S+)/.exec(output)![1]!,
     async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      // An orderly stop is the launcher's to pass on; a killed launcher would leave its processes running, so they go with it.
+      if (signal === 'SIGKILL') process.kill(-child.pid!, 'SIGKILL');
+      else child.kill(signal);
       await exited;
     },
   };
