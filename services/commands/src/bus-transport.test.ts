@@ -228,7 +228,12 @@ describe('a command whose command service died before answering', () => {
         await hung;
         return null;
       });
-      if (options.dies === 'after its successor took it') dies();
+      // Its subscription gone at the server too (a flush): a dead process's goes as its connection closes.
+      const dead = async () => {
+        dies();
+        await dying.flush();
+      };
+      if (options.dies === 'after its successor took it') await dead();
       await dying.flush();
       const service = createCommandService({ store: log, ids: allocator });
       const slowSuccessor: CommandService = {
@@ -249,7 +254,7 @@ describe('a command whose command service died before answering', () => {
       const answer = send(busDispatcher(client, { logHead: () => head }), prepared);
       while (!taken) await sleep(20);
       if (options.dies !== 'after its successor took it') {
-        dies();
+        await dead();
         await starts();
       }
       successor.publish(COMMAND_SERVICE_STARTED, {});
@@ -354,6 +359,7 @@ describe('a command whose command service died before answering', () => {
       );
       while (!taken) await sleep(20);
       dies();
+      await dying.flush();
       // A start notice, and then no command service at all: the resend finds nobody.
       dying.publish(COMMAND_SERVICE_STARTED, {});
       await expect(sent).rejects.toSatisfy(
