@@ -28,6 +28,19 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** What a step of the check after the run resolves to, or a failure naming the step (one run hung past its summary, step unknown). */
+async function within<T>(ms: number, step: string, work: Promise<T>, context: () => string = () => ''): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${step}: not done within ${ms} ms\n${context()}`)), ms);
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /**
  * What a write was answered: 201 (`ok`); for a client that repeats it under its Idempotency-Key, an error after every retry
  * (`failed`); for one that sends it once without a key, 503 "saved, not readable yet" (`saved`), 503 "nothing was changed" (`absent`),
@@ -279,7 +292,9 @@ describe('the services under faults (npm run start:cluster: 2 gateways, 1 comman
     // Every acknowledged (or saved) write is in the read models, once; one refused as not made is not; an unanswered one is or is not.
     const resultsOf = async (test: number) =>
       (await (await admin.request('GET', `/api/v2/results/?test=${test}`)).json()) as Array<{ comment: string }>;
-    const commentsByTest = (await Promise.all(testIds.map(resultsOf))).map((results) => results.map((result) => result.comment));
+    const commentsByTest = (await within(30_000, 'reading the results back', Promise.all(testIds.map(resultsOf)))).map((results) =>
+      results.map((result) => result.comment),
+    );
     const comments = commentsByTest.flat().filter((comment) => !comment.startsWith(BULK_MARKER));
     expect(new Set(comments).size).toBe(comments.length);
     const unknown = new Set(unanswered);
@@ -297,8 +312,9 @@ describe('the services under faults (npm run start:cluster: 2 gateways, 1 comman
     }
 
     // Stopped, the read models equal a fold of the whole log from scratch.
-    await cluster.stop();
-    const { kept, rebuilt, resumedFrom, head } = await keptAndRebuilt(dataDir);
+    const stopping = cluster;
+    await within(60_000, 'stopping the cluster', stopping.stop(), () => stopping.output().slice(-3_000));
+    const { kept, rebuilt, resumedFrom, head } = await within(60_000, 'rebuilding the read models', keptAndRebuilt(dataDir));
     expect(resumedFrom).toBe(head);
     expect(kept).toEqual(rebuilt);
   }, 300_000);
