@@ -1,8 +1,28 @@
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { GenericContainer, getContainerRuntimeClient, Wait, type WaitStrategy } from 'testcontainers';
 import { afterAll } from 'vitest';
 
+/** A server the suite started as a process of this machine: it may stop it and start it again on the same port (an outage). */
+export interface LocalServer {
+  stop(): Promise<void>;
+  start(): Promise<void>;
+}
+
 /** Where an adapter's contract suite runs: a server's address, or why there is none (the suite then says it skipped, and why). */
-export type SuiteServer = { url: string; skipped?: undefined } | { url?: undefined; skipped: string };
+export type SuiteServer =
+  | { url: string; local?: LocalServer; skipped?: undefined }
+  | { url?: undefined; local?: undefined; skipped: string };
+
+/** A server's binary, started on a free port when it is installed (before trying a container). */
+interface LocalBinary {
+  command: string;
+  args(port: number, dir: string): string[];
+  url(port: number): string;
+}
 
 /** A server an adapter talks to, as a container: the image, its port, how to tell it serves, and its address. */
 interface ServerImage {
@@ -13,6 +33,7 @@ interface ServerImage {
   environment?: Record<string, string>;
   ready: WaitStrategy;
   url(host: string, port: number): string;
+  local?: LocalBinary;
 }
 
 /**
@@ -22,6 +43,7 @@ interface ServerImage {
 export async function suiteServer(server: ServerImage): Promise<SuiteServer> {
   const given = process.env[server.urlVariable];
   if (given) return { url: given };
+  if (server.local && spawnSync(server.local.command, ['--version']).status === 0) return startLocally(server.local);
   try {
     await getContainerRuntimeClient();
   } catch (error) {
@@ -65,3 +87,71 @@ export const KURRENTDB_SERVER: ServerImage = {
   ready: Wait.forHealthCheck(),
   url: (host, port) => `kurrentdb://${host}:${port}?tls=false`,
 };
+
+/** Redis 7: the shared rate limits' suite; the Debian package's `redis-server` when installed. */
+export const REDIS_SERVER: ServerImage = {
+  urlVariable: 'REDIS_URL',
+  image: 'redis:7',
+  port: 6379,
+  ready: Wait.forLogMessage(/Ready to accept connections/),
+  url: (host, port) => `redis://${host}:${port}`,
+  local: {
+    command: 'redis-server',
+    // Nothing saved: each start is empty, as after a failover to a new node.
+    args: (port, dir) => ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
+    url: (port) => `redis://127.0.0.1:${port}`,
+  },
+};
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/** Resolves once something accepts connections on the port (within 10 s). */
+async function accepting(port: number): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const open = await new Promise<boolean>((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => {
+        socket.destroy();
+        resolve(true);
+      });
+      socket.once('error', () => resolve(false));
+    });
+    if (open) return;
+    if (Date.now() > deadline) throw new Error(`nothing accepted connections on port ${port} within 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** The binary on a free port with a directory of its own, stopped (and the directory removed) after the suite. */
+async function startLocally(binary: LocalBinary): Promise<SuiteServer> {
+  const port = await freePort();
+  const dir = await mkdtemp(join(tmpdir(), 'testament-suite-server-'));
+  let child: ChildProcess | undefined;
+  const local: LocalServer = {
+    async start() {
+      child = spawn(binary.command, binary.args(port, dir), { stdio: 'ignore' });
+      await accepting(port);
+    },
+    async stop() {
+      const running = child;
+      child = undefined;
+      if (!running || running.exitCode !== null) return;
+      const exited = new Promise((resolve) => running.once('exit', resolve));
+      running.kill('SIGKILL');
+      await exited;
+    },
+  };
+  await local.start();
+  afterAll(async () => {
+    await local.stop();
+    await rm(dir, { recursive: true, force: true });
+  });
+  return { url: binary.url(port), local };
+}

@@ -26,6 +26,8 @@ export interface Config {
   mongoUrl: string | undefined;
   mongoDatabase: string;
   natsUrl: string | undefined;
+  /** Where the rate limits count (REDIS_URL), for gateways on several hosts; unset: `rate-limits.sqlite` in the data directory. */
+  redisUrl: string | undefined;
   /** Extra origins trusted for CSRF, CORS and websockets (D3); same-origin is always trusted. */
   trustedOrigins: string[];
   /** Mark cookies Secure (set when served over HTTPS). */
@@ -86,7 +88,7 @@ const unlessOff = (value: string | undefined) => !['0', 'false', 'no'].includes(
 /** The private key that signs audit exports, in the data directory (PEM, readable by its owner only). */
 export const AUDIT_SIGNING_KEY_FILE = 'audit-signing-key.pem';
 
-/** The write rate limits' and the sign-in throttle's counts, shared by every gateway on the host and kept over a restart. */
+/** The write rate limits' and the sign-in throttle's counts, shared by every gateway on the host and kept over a restart (no REDIS_URL). */
 export const RATE_LIMITS_FILE = 'rate-limits.sqlite';
 
 /** The embedded read store's database, beside the event log (TESTAMENT_READ_STORE=sqlite, the default). */
@@ -114,6 +116,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     mongoUrl: env.MONGO_URL || undefined,
     mongoDatabase: env.TESTAMENT_MONGO_DB || 'testament',
     natsUrl: env.NATS_URL || undefined,
+    redisUrl: env.REDIS_URL || undefined,
     trustedOrigins: (env.TESTAMENT_TRUSTED_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())

@@ -5,17 +5,17 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ThrottledError } from './errors.ts';
 import { backoffSeconds, LOGIN_BACKOFF, LoginThrottle } from './login-throttle.ts';
-import { SharedRateLimits } from './rate-limits.ts';
+import { FileRateLimits } from './rate-limits.ts';
 
-const opened: SharedRateLimits[] = [];
+const opened: FileRateLimits[] = [];
 /** Counts in a database of their own (in memory), closed after each test. */
-function limits(file = ':memory:'): SharedRateLimits {
-  const made = new SharedRateLimits(file);
+function limits(file = ':memory:'): FileRateLimits {
+  const made = new FileRateLimits(file);
   opened.push(made);
   return made;
 }
-afterEach(() => {
-  for (const made of opened.splice(0)) made.close();
+afterEach(async () => {
+  for (const made of opened.splice(0)) await made.close();
 });
 
 const wrongPassword = async (): Promise<never> => {

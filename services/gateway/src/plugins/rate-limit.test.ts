@@ -1,6 +1,10 @@
+import { REDIS_SERVER, suiteServer } from '@testament/infra/testing/suite-server';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Browser, type TestServer } from '../testing/harness.ts';
+
+const redis = await suiteServer(REDIS_SERVER);
+if (redis.skipped) console.warn(`The rate limits' test of gateways sharing Redis skipped: ${redis.skipped}`);
 
 const PASSWORD = 'Secret-pass1!';
 let server: TestServer;
@@ -44,4 +48,26 @@ describe('TESTAMENT_WRITE_RATE_LIMIT', () => {
     const answered = await Promise.all(strangers.map((browser) => browser.post('/auth/login/', { username: 'alice', password: 'wrong' })));
     expect(statuses(answered)).toContain(429);
   });
+});
+
+describe('TESTAMENT_WRITE_RATE_LIMIT with REDIS_URL', () => {
+  it.skipIf(redis.skipped !== undefined)(
+    'holds for a caller across gateways of separate data directories that count in one Redis',
+    async () => {
+      const gateways = await Promise.all([1, 2].map(() => startTestServer({ writeRateLimit: 1, redisUrl: redis.url })));
+      try {
+        const signIns = async (gateway: TestServer, count: number) => {
+          const strangers = Array.from({ length: count }, () => gateway.browser());
+          await Promise.all(strangers.map((browser) => browser.get('/auth/csrf/')));
+          return Promise.all(strangers.map((browser, n) => browser.post('/auth/login/', { username: `guess${n}`, password: 'wrong' })));
+        };
+        // Eight at each: within one gateway's bucket (a second's write and ten more), beyond the two's shared one.
+        const answered = [...(await signIns(gateways[0]!, 8)), ...(await signIns(gateways[1]!, 8))];
+        expect(statuses(answered).filter((status) => status === 429).length).toBeGreaterThanOrEqual(4);
+        expect(statuses(answered.slice(0, 8))).not.toContain(429);
+      } finally {
+        await Promise.all(gateways.map((gateway) => gateway.close()));
+      }
+    },
+  );
 });

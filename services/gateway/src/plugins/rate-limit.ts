@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import type { GatewayContext } from '../context.ts';
 import { ThrottledError } from '../http/errors.ts';
 import { LoginThrottle } from '../http/login-throttle.ts';
-import { SharedRateLimits } from '../http/rate-limits.ts';
+import { openSharedRateLimits, type SharedRateLimits } from '../http/rate-limits.ts';
 import { RATE_LIMITS_FILE } from '../config.ts';
 import { join } from 'node:path';
 import { BurstyRateLimiter, RateLimiterRes } from 'rate-limiter-flexible';
@@ -12,7 +12,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Failed sign-ins' backoff, shared by every route that takes a password; null when TESTAMENT_LOGIN_THROTTLE=0. */
     loginThrottle: LoginThrottle | null;
-    /** The counts every gateway of the host shares (http/rate-limits.ts). */
+    /** The counts every gateway shares (http/rate-limits.ts): in the host's file, or in Redis. */
     rateLimits: SharedRateLimits;
   }
 }
@@ -33,7 +33,11 @@ function callerKey(request: FastifyRequest): string {
  * Registered after authentication, which names the caller.
  */
 export const rateLimitPlugin = fp(async (app: FastifyInstance, { config }: GatewayContext) => {
-  const limits = new SharedRateLimits(join(config.dataDir, RATE_LIMITS_FILE));
+  const limits = openSharedRateLimits({
+    file: join(config.dataDir, RATE_LIMITS_FILE),
+    redisUrl: config.redisUrl,
+    warn: (message) => app.log.warn(message),
+  });
   app.addHook('onClose', async () => limits.close());
   app.decorate('rateLimits', limits);
   if (config.writeRateLimit === 0) return;
