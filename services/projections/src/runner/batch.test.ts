@@ -181,6 +181,44 @@ describe('batch dependents of dependents', () => {
   });
 });
 
+describe('batch dependents loaded ahead', () => {
+  it('loads what a whole batch names through loaded documents in one read per collection and round, and folds the same', async () => {
+    const readStore = new SqliteReadStore();
+    const groups = ['g1', 'g2', 'g3'];
+    await readStore.writeAll([
+      { collection: 'groups', operations: groups.map((g) => ({ insertOne: { document: { _id: g, members: [`${g}a`, `${g}b`] } } })) },
+      {
+        collection: 'members',
+        operations: groups.flatMap((g) => ['a', 'b'].map((m) => ({ insertOne: { document: { _id: `${g}${m}`, desk: `d-${g}${m}` } } }))),
+      },
+      {
+        collection: 'desks',
+        operations: groups.flatMap((g) => ['a', 'b'].map((m) => ({ insertOne: { document: { _id: `d-${g}${m}`, floor: 1 } } }))),
+      },
+    ]);
+    const reads: string[] = [];
+    const counted = new Proxy(readStore, {
+      get(store, property) {
+        if (property !== 'collection') return Reflect.get(store, property);
+        return (name: string) => {
+          reads.push(name);
+          return store.collection(name);
+        };
+      },
+    });
+    const batch = new Batch(counted);
+    const events = groups.map((group, i): RecordedEvent => ({ ...tick(i + 1), type: 'Moved', data: { group, floor: 2 + i } }));
+    await batch.load(events.flatMap((e) => desks.keys(e)));
+    await batch.loadDependents(events.map((e) => [desks, e] as const));
+    for (const e of events) await batch.apply(desks, e);
+    expect(reads).toEqual(['groups', 'members', 'desks']);
+    await readStore.writeAll(batch.writes());
+    expect((await readStore.collection('desks').find({})).map((desk) => [desk._id, desk.floor])).toEqual(
+      groups.flatMap((g, i) => ['a', 'b'].map((m) => [`d-${g}${m}`, 2 + i])),
+    );
+  });
+});
+
 /** A ticket is opened and closed: closing removes its document. */
 const tickets: Projection = {
   name: 'tickets',

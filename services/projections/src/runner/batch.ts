@@ -4,6 +4,9 @@ import type { DocumentKey, ProjectedEvent, Projection, ProjectionView } from './
 /** Every read-model document remembers the position of the last event folded into it. */
 const POSITION_FIELD = '_pos';
 
+/** Dependents named by dependents, loaded ahead: a case's tests, then their plans. */
+const DEPENDENT_ROUNDS = 2;
+
 interface Slot {
   document: Document | undefined;
   /** Position already folded into the stored document: re-delivered events at or below it are skipped. */
@@ -56,6 +59,26 @@ export class Batch {
         }
       }),
     );
+  }
+
+  /**
+   * Loads what the events' `dependents` name, in one read per collection and round (a case's tests, then their plans): without it, each
+   * event of a live batch waited for reads of its own (a result's plan and labels). An event earlier in the batch may change what a later
+   * one names; `apply` still loads whatever this missed, and meets any error a projection's `dependents` throws.
+   */
+  async loadDependents(work: ReadonlyArray<readonly [Projection, ProjectedEvent]>): Promise<void> {
+    for (let round = 0; round < DEPENDENT_ROUNDS; round++) {
+      const missing: DocumentKey[] = [];
+      for (const [projection, event] of work) {
+        try {
+          missing.push(...this.missingDependents(projection, event));
+        } catch {
+          // `apply` meets it, where a tolerated read model is left behind.
+        }
+      }
+      if (missing.length === 0) return;
+      await this.load(missing);
+    }
   }
 
   /**

@@ -278,6 +278,11 @@ export class ProjectionRunner {
       this.options.announces !== false && (!this.catchingUp || this.options.catchUpTopics === true),
     );
     await batch.load(keys);
+    // A live batch's events wait for it together; a catch-up's big batches hold most of what they name after their first events.
+    if (!this.catchingUp)
+      await batch.loadDependents(
+        events.flatMap((event) => (this.routes.get(event.type) ?? []).map((projection) => [projection, event] as const)),
+      );
     // A long batch gives requests a turn now and then: nothing is stored before `write`, so they read the batch whole or not at all.
     const pause = timeSlices();
     for (const event of events) {
