@@ -1,40 +1,77 @@
 import type { ActivityType } from '@testament/contracts';
 import type { Filter, ReadStore, Sort } from '@testament/infra';
+import type { ReadModelsStatus } from '../runner/versioned-read-models.ts';
 import type { PageWindow } from '../paging.ts';
 import { RESULTS, TESTS, type ResultDocument, type TestDocument } from '../tests/test-document.ts';
 import {
-  LABEL_HISTORY,
-  newestDay,
+  HISTORY_DAYS,
+  HISTORY_LAST_DAYS,
+  monthOf,
   PLAN_HISTORY,
-  PROJECT_HISTORY,
   RESULT_ACTIVITY,
+  RESULT_HISTORY,
   type ActivityRowDocument,
   type DayCounts,
-  type LabelHistoryDocument,
+  type HistoryDayDocument,
+  type HistoryScope,
+  type LastDaysDocument,
   type PlanHistoryDocument,
-  type ProjectHistoryDocument,
   type StatusCounts,
 } from './history-documents.ts';
 
-export type { ActivityRowDocument, DayCounts, PlanHistoryDocument } from './history-documents.ts';
+export type { ActivityRowDocument, DayCounts, HistoryScope, PlanHistoryDocument } from './history-documents.ts';
 
 /** The history documents of these plans. */
 export function planHistories(readStore: ReadStore, planIds: readonly number[]): Promise<PlanHistoryDocument[]> {
   return readStore.collection<PlanHistoryDocument>(PLAN_HISTORY).find({ _id: { $in: [...planIds] } });
 }
 
-/** The day counts of every plan of a project, summed. */
-export async function projectHistory(readStore: ReadStore, projectId: number): Promise<DayCounts> {
-  return (
-    (await readStore.collection<ProjectHistoryDocument>(PROJECT_HISTORY).findOne({ _id: projectId })) ?? { days: {}, archivedDays: {} }
-  );
+/**
+ * Whether the day cells served are this code's: while an upgrade builds this read model's new version, the old copy served
+ * may hold none (they came with this layout), so the histogram and progress count the results themselves meanwhile.
+ */
+export function dayCellsServed(status: ReadModelsStatus): boolean {
+  const model = status.models.find(({ name }) => name === RESULT_HISTORY);
+  return model !== undefined && model.servedVersion === model.version;
 }
 
-/** The day counts of the results of the project's tests that carry the label (none for another project's label). */
-export async function labelHistory(readStore: ReadStore, projectId: number, labelId: number): Promise<DayCounts> {
-  return (
-    (await readStore.collection<LabelHistoryDocument>(LABEL_HISTORY).findOne({ _id: labelId, projectId })) ?? { days: {}, archivedDays: {} }
-  );
+/**
+ * The day counts in [firstDay, lastDay] of these plans of the project, of the project itself, or of these of its labels (the results of
+ * its tests that carry one), summed from their cells; none for another project's plan or label.
+ */
+export async function dayCounts(
+  readStore: ReadStore,
+  projectId: number,
+  scope: HistoryScope,
+  scopeIds: readonly number[],
+  firstDay: string,
+  lastDay: string,
+): Promise<DayCounts> {
+  const cells = await readStore
+    .collection<HistoryDayDocument>(HISTORY_DAYS)
+    .find(
+      { scope, projectId, scopeId: { $in: [...scopeIds] }, day: { $gte: firstDay, $lte: lastDay } },
+      { projection: { day: 1, live: 1, archived: 1 } },
+    );
+  const counts: DayCounts = { days: {}, archivedDays: {} };
+  const add = (byDay: Record<string, StatusCounts>, day: string, statuses: StatusCounts) => {
+    const sums = byDay[day] ?? {};
+    for (const status in statuses) sums[status] = (sums[status] ?? 0) + statuses[status]!;
+    byDay[day] = sums;
+  };
+  for (const cell of cells) {
+    add(counts.days, cell.day, cell.live);
+    add(counts.archivedDays, cell.day, cell.archived);
+  }
+  return counts;
+}
+
+/** The newest UTC day with a live result in the project, archived or not. */
+async function newestResultDay(readStore: ReadStore, projectId: number): Promise<string | undefined> {
+  const newest = await readStore
+    .collection<HistoryDayDocument>(HISTORY_DAYS)
+    .findOne({ scope: 'project', projectId, scopeId: projectId }, { projection: { day: 1 }, sort: { day: -1 } });
+  return newest?.day;
 }
 
 /**
@@ -63,26 +100,25 @@ export function resultsPerDay(
 /**
  * Per plan of the project, how many of its own live, unarchived tests received a live result created
  * on a UTC day in [fromDay, toDay] (progress in a period, §4.7). A period that runs to the newest result
- * or later, as the default one (the last 7 days) does, is summed from the plans' `testsByLastDay`; an
- * older period, rarer, reads its results.
+ * or later, as the default one (the last 7 days) does, is summed from the plans' `history_last_days`; an
+ * older period, rarer, reads its results, and so does any period while the cells are not served (`dayCellsServed`).
  */
 export async function testsResultedPerPlan(
   readStore: ReadStore,
   projectId: number,
   fromDay: string,
   toDay: string,
+  cellsServed = true,
 ): Promise<Map<number, number>> {
-  // The newest UTC day with a live result, archived or not.
-  const { days, archivedDays } = await projectHistory(readStore, projectId);
-  const newest = newestDay(days, archivedDays);
-  if (newest === undefined || toDay >= newest) {
-    const histories = await readStore.collection<PlanHistoryDocument>(PLAN_HISTORY).find({ projectId });
-    return new Map(
-      histories.map((history) => [
-        history._id,
-        Object.entries(history.testsByLastDay).reduce((sum, [day, tests]) => (day >= fromDay ? sum + tests : sum), 0),
-      ]),
-    );
+  const newest = cellsServed ? await newestResultDay(readStore, projectId) : null;
+  if (newest === undefined || (newest !== null && toDay >= newest)) {
+    const months = await readStore
+      .collection<LastDaysDocument>(HISTORY_LAST_DAYS)
+      .find({ projectId, month: { $gte: monthOf(fromDay) } }, { projection: { planId: 1, tests: 1 } });
+    const perPlan = new Map<number, number>();
+    for (const { planId, tests } of months)
+      for (const day in tests) if (day >= fromDay) perPlan.set(planId, (perPlan.get(planId) ?? 0) + tests[day]!);
+    return perPlan;
   }
   const results = await readStore
     .collection<ResultDocument>(RESULTS)

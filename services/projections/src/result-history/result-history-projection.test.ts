@@ -8,15 +8,8 @@ import { batchSizes } from '../testing/arbitraries.ts';
 import { foldInto, recorded } from '../testing/fold.ts';
 import { PROJECT, livesArbitrary, testLives, type Lives, type ModelTest } from '../testing/test-lives.ts';
 import { testsProjection } from '../tests/tests-projection.ts';
-import {
-  labelHistory,
-  listActivity,
-  planHistories,
-  projectHistory,
-  resultsPerDay,
-  statusesInHistory,
-  testsResultedPerPlan,
-} from './queries.ts';
+import { dayCounts, listActivity, planHistories, resultsPerDay, statusesInHistory, testsResultedPerPlan } from './queries.ts';
+import type { HistoryScope } from './history-documents.ts';
 import { resultHistoryProjection } from './result-history-projection.ts';
 
 const PLANS = [1, 2, 3];
@@ -47,6 +40,8 @@ async function expectFoldedAsRecomputed(lives: Lives, batches: number[]) {
     batches,
   );
   const days = daysOf(tests.values());
+  const counted = (project: number, scope: HistoryScope, ids: number[]) =>
+    dayCounts(readStore, project, scope, ids, days[0]!, days.at(-1)!);
   // §4.6 from scratch: live results of the live tests chosen, archived ones (the result's or the test's flag) only when asked.
   const expectedPerDay = (chosen: (test: ModelTest) => boolean, includeArchived: boolean) => {
     const expected = new Map(days.map((day) => [day, new Map<number, number>()]));
@@ -67,21 +62,21 @@ async function expectFoldedAsRecomputed(lives: Lives, batches: number[]) {
   for (const labelId of LABELS) {
     for (const includeArchived of [false, true]) {
       const expected = expectedPerDay((test) => cases.get(test.caseId)!.labelIds.includes(labelId), includeArchived);
-      const counted = resultsPerDay([await labelHistory(readStore, PROJECT, labelId)], days, includeArchived);
-      expect(sorted(counted), `label ${labelId} archived ${includeArchived}`).toEqual(sorted(expected));
+      const perDay = resultsPerDay([await counted(PROJECT, 'label', [labelId])], days, includeArchived);
+      expect(sorted(perDay), `label ${labelId} archived ${includeArchived}`).toEqual(sorted(expected));
     }
   }
   // Another project's label counts nothing here.
-  expect(await labelHistory(readStore, PROJECT + 1, LABELS[0]!)).toEqual({ days: {}, archivedDays: {} });
+  expect(await counted(PROJECT + 1, 'label', [LABELS[0]!])).toEqual({ days: {}, archivedDays: {} });
 
   for (const planIds of [[1], [2, 3], PLANS]) {
     for (const includeArchived of [false, true]) {
       const expected = expectedPerDay((test) => planIds.includes(test.planId), includeArchived);
-      const counted = resultsPerDay(await planHistories(readStore, planIds), days, includeArchived);
-      expect(sorted(counted), `plans ${planIds} archived ${includeArchived}`).toEqual(sorted(expected));
-      // Every plan of the project: its own document holds the same sums.
+      const perDay = resultsPerDay([await counted(PROJECT, 'plan', planIds)], days, includeArchived);
+      expect(sorted(perDay), `plans ${planIds} archived ${includeArchived}`).toEqual(sorted(expected));
+      // Every plan of the project: its own cells hold the same sums.
       if (planIds === PLANS)
-        expect(sorted(resultsPerDay([await projectHistory(readStore, PROJECT)], days, includeArchived))).toEqual(sorted(expected));
+        expect(sorted(resultsPerDay([await counted(PROJECT, 'project', [PROJECT])], days, includeArchived))).toEqual(sorted(expected));
     }
 
     // The activity: rows of the plans' live tests, newest first, each status named as it was.

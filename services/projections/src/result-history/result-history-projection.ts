@@ -1,5 +1,5 @@
 import type { ActivityType, TestEvent } from '@testament/contracts';
-import { projection, type EventOf, type ProjectionView } from '../runner/projection.ts';
+import { projection, type DocumentKey, type EventOf, type ProjectionView } from '../runner/projection.ts';
 import { writable } from '../runner/writable.ts';
 import { STATUSES, type StatusDocument } from '../statuses/statuses-projection.ts';
 import {
@@ -17,17 +17,20 @@ import {
 } from '../tests/test-document.ts';
 import type { Document } from '@testament/infra';
 import {
-  LABEL_HISTORY,
+  HISTORY_DAYS,
+  HISTORY_LAST_DAYS,
+  historyDayId,
+  lastDaysId,
+  monthOf,
   PLAN_HISTORY,
-  PROJECT_HISTORY,
   RESULT_ACTIVITY,
+  RESULT_HISTORY,
   TEST_HISTORY,
   type ActivityRowDocument,
-  type DayCounts,
-  type LabelHistoryDocument,
+  type HistoryDayDocument,
+  type HistoryScope,
+  type LastDaysDocument,
   type PlanHistoryDocument,
-  type ProjectHistoryDocument,
-  type StatusCounts,
   type TestHistoryDocument,
 } from './history-documents.ts';
 
@@ -117,49 +120,48 @@ const planHistoryFor = (view: ProjectionView, planId: number, projectId: number)
     PLAN_HISTORY,
     planId,
     (stored) => ({ ...stored }),
-    () => ({ _id: planId, projectId, days: {}, archivedDays: {}, rowStatuses: {}, testsByLastDay: {} }),
+    () => ({ _id: planId, projectId, rowStatuses: {} }),
   );
 
-const projectHistoryFor = (view: ProjectionView, projectId: number) =>
-  writable<ProjectHistoryDocument>(
+const cellFor = (view: ProjectionView, scope: HistoryScope, scopeId: number, projectId: number, day: string) =>
+  writable<HistoryDayDocument>(
     view,
-    PROJECT_HISTORY,
-    projectId,
+    HISTORY_DAYS,
+    historyDayId(scope, scopeId, day),
     (stored) => ({ ...stored }),
-    () => ({ _id: projectId, days: {}, archivedDays: {} }),
+    () => ({ _id: historyDayId(scope, scopeId, day), scope, scopeId, projectId, day, live: {}, archived: {} }),
   );
 
-const labelHistoryFor = (view: ProjectionView, labelId: number, projectId: number) =>
-  writable<LabelHistoryDocument>(
+/** A cell that counts nothing any more goes. */
+function dropIfEmpty(view: ProjectionView, cell: HistoryDayDocument): void {
+  if (isEmpty(cell.live) && isEmpty(cell.archived)) view.remove(HISTORY_DAYS, cell._id);
+}
+
+const lastDaysFor = (view: ProjectionView, planId: number, projectId: number, day: string) =>
+  writable<LastDaysDocument>(
     view,
-    LABEL_HISTORY,
-    labelId,
+    HISTORY_LAST_DAYS,
+    lastDaysId(planId, day),
     (stored) => ({ ...stored }),
-    () => ({ _id: labelId, projectId, days: {}, archivedDays: {} }),
+    () => ({ _id: lastDaysId(planId, day), planId, projectId, month: monthOf(day), tests: {} }),
   );
 
-const labelKeys = (labelIds: readonly number[]) => labelIds.map((labelId) => [LABEL_HISTORY, labelId] as const);
-
-/** One result more or less on its day in a document's counts; a day that reaches no results goes. */
-function countDay(view: ProjectionView, history: DayCounts & Document, counted: Counted, sign: 1 | -1): void {
-  const field = counted.archived ? 'archivedDays' : 'days';
-  const days = ownMap<typeof field, StatusCounts>(view, history, field);
-  const counts = view.ownPart(history, `${field}/${counted.day}`, days[counted.day], copyMap<number>);
-  if (addTo(counts, String(counted.status), sign) && isEmpty(counts)) delete days[counted.day];
-  else days[counted.day] = counts;
+/** One result more or less on its day in a plan's, project's or label's cell. */
+function countDay(view: ProjectionView, cell: HistoryDayDocument, counted: Counted, sign: 1 | -1): void {
+  if (addTo(ownMap(view, cell, counted.archived ? 'archived' : 'live'), String(counted.status), sign)) dropIfEmpty(view, cell);
 }
 
 /** One result more or less in its plan's counts, its project's and its labels'. */
 function count(view: ProjectionView, projectId: number, counted: Counted | undefined, sign: 1 | -1): void {
   if (!counted) return;
-  countDay(view, planHistoryFor(view, counted.planId, projectId), counted, sign);
-  countDay(view, projectHistoryFor(view, projectId), counted, sign);
+  countDay(view, cellFor(view, 'plan', counted.planId, projectId, counted.day), counted, sign);
+  countDay(view, cellFor(view, 'project', projectId, projectId, counted.day), counted, sign);
   countLabels(view, projectId, counted, sign);
 }
 
 function countLabels(view: ProjectionView, projectId: number, counted: Counted | undefined, sign: 1 | -1): void {
   if (!counted) return;
-  for (const labelId of counted.labelIds) countDay(view, labelHistoryFor(view, labelId, projectId), counted, sign);
+  for (const labelId of counted.labelIds) countDay(view, cellFor(view, 'label', labelId, projectId, counted.day), counted, sign);
 }
 
 function recount(view: ProjectionView, projectId: number, before: Counted | undefined, after: Counted | undefined): void {
@@ -169,8 +171,8 @@ function recount(view: ProjectionView, projectId: number, before: Counted | unde
 }
 
 /**
- * Where a test counts in its plan's `testsByLastDay`: the day of its newest live result; nowhere while it is archived or deleted, or has
- * none.
+ * Where a test counts in its plan's `history_last_days`: the day of its newest live result; nowhere while it is archived or deleted, or
+ * has none.
  */
 interface LastDay {
   planId: number;
@@ -186,8 +188,11 @@ function lastDayOf(test: TestFacts | undefined, history: TestHistoryDocument): L
 
 function recountLastDay(view: ProjectionView, projectId: number, before: LastDay | undefined, after: LastDay | undefined): void {
   if (before?.planId === after?.planId && before?.day === after?.day) return;
-  if (before) addTo(ownMap(view, planHistoryFor(view, before.planId, projectId), 'testsByLastDay'), before.day, -1);
-  if (after) addTo(ownMap(view, planHistoryFor(view, after.planId, projectId), 'testsByLastDay'), after.day, 1);
+  if (before) {
+    const month = lastDaysFor(view, before.planId, projectId, before.day);
+    if (addTo(ownMap(view, month, 'tests'), before.day, -1) && isEmpty(month.tests)) view.remove(HISTORY_LAST_DAYS, month._id);
+  }
+  if (after) addTo(ownMap(view, lastDaysFor(view, after.planId, projectId, after.day), 'tests'), after.day, 1);
 }
 
 /** A live row counts under its status in its plan's `rowStatuses` (the activity's status filter). */
@@ -322,13 +327,55 @@ function applyCaseChange(event: CaseChange, view: ProjectionView): void {
   }
 }
 
+/** The distinct days of a test's live results. */
+const resultDaysOf = (history: TestHistoryDocument | undefined): string[] => [...new Set(history?.resultDays ?? [])];
+
+/** The two newest distinct days: where a test's newest result is, before and after one of its results goes. */
+const newestTwo = (days: readonly string[]): string[] => [...days].sort().slice(-2);
+
+/** The months of these plans that hold these days' tests by newest result. */
+const lastDaysKeys = (planIds: readonly number[], days: readonly string[]): DocumentKey[] =>
+  planIds.flatMap((planId) => [...new Set(days.map(monthOf))].map((month) => [HISTORY_LAST_DAYS, lastDaysId(planId, month)] as const));
+
+/** The cells of these plans, the project and these labels on these days. */
+function cellKeys(projectId: number, planIds: readonly number[], labelIds: readonly number[], days: readonly string[]): DocumentKey[] {
+  const keys: DocumentKey[] = [];
+  for (const day of days) {
+    keys.push([HISTORY_DAYS, historyDayId('project', projectId, day)]);
+    for (const planId of planIds) keys.push([HISTORY_DAYS, historyDayId('plan', planId, day)]);
+    for (const labelId of labelIds) keys.push([HISTORY_DAYS, historyDayId('label', labelId, day)]);
+  }
+  return keys;
+}
+
+/**
+ * The cells an event on a test may change: a result's own day, in its plan, project and labels, and the plan's months of the test's
+ * newest days; a change of the test itself, every day of its results, in the plans it leaves and joins.
+ */
+function testCellKeys(event: Event, test: TestDocument, history: TestHistoryDocument | undefined, result: ResultFacts | undefined) {
+  const { projectId } = event.data;
+  const labelIds = labelsOf(test);
+  const days = resultDaysOf(history);
+  if (!isResultEvent(event)) {
+    const planIds = event.type === 'TestMoved' ? [test.planId, event.data.planId] : [test.planId];
+    return [...cellKeys(projectId, planIds, labelIds, days), ...lastDaysKeys(planIds, newestTwo(days))];
+  }
+  const day = event.type === 'ResultAdded' ? dayOf(event.data.createdAt) : result && dayOf(result.createdAt);
+  return [
+    ...(day === undefined ? [] : cellKeys(projectId, [test.planId], labelIds, [day])),
+    ...lastDaysKeys([test.planId], day === undefined ? newestTwo(days) : [...newestTwo(days), day]),
+  ];
+}
+
 export const resultHistoryProjection = projection<TestEvent | CaseChangeEvent>({
-  name: 'result-history',
+  name: RESULT_HISTORY,
   source: import.meta.url,
   collections: {
     [PLAN_HISTORY]: { indexes: [{ keys: { projectId: 1, _id: 1 } }] },
-    [PROJECT_HISTORY]: { indexes: [] },
-    [LABEL_HISTORY]: { indexes: [] },
+    // A scope's days in a range (a histogram, the newest day).
+    [HISTORY_DAYS]: { indexes: [{ keys: { scope: 1, projectId: 1, scopeId: 1, day: 1 } }] },
+    // A project's plans' months from one on (progress).
+    [HISTORY_LAST_DAYS]: { indexes: [{ keys: { projectId: 1, month: 1 } }] },
     // A plan's rows, or a project's, newest first.
     [RESULT_ACTIVITY]: {
       indexes: [{ keys: { planId: 1, live: 1, at: -1, _id: -1 } }, { keys: { projectId: 1, live: 1, at: -1, _id: -1 } }],
@@ -339,40 +386,42 @@ export const resultHistoryProjection = projection<TestEvent | CaseChangeEvent>({
   readsBefore: [TESTS, RESULTS, STATUSES, CASE_TESTS],
   handles: new Set([...RESULT_EVENTS, ...TEST_EVENTS, ...CASE_CHANGES]) as ReadonlySet<(TestEvent | CaseChangeEvent)['type']>,
   keys(event) {
-    if (isCaseChange(event)) return [[CASE_TESTS, event.data.caseId], ...labelKeys(labelsOf(event.data.content))];
+    if (isCaseChange(event)) return [[CASE_TESTS, event.data.caseId]];
     const { testId } = event.data;
-    const keys: Array<readonly [string, number]> = [
+    const keys: DocumentKey[] = [
       [TESTS, testId],
       [TEST_HISTORY, testId],
-      [PROJECT_HISTORY, event.data.projectId],
     ];
     // The row this event writes, so a re-delivered event finds it written and leaves it.
     if (isResultEvent(event)) keys.push([RESULTS, event.data.resultId], [RESULT_ACTIVITY, event.position]);
+    if (event.type === 'ResultAdded') keys.push([HISTORY_DAYS, historyDayId('project', event.data.projectId, dayOf(event.data.createdAt))]);
     if ('status' in event.data && event.data.status !== undefined) keys.push([STATUSES, event.data.status]);
     if (event.type === 'TestMoved') keys.push([PLAN_HISTORY, event.data.planId]);
     return keys;
   },
   dependents(event, view) {
     if (isCaseChange(event)) {
-      // The case's tests, then the histories and old labels of those whose labels change, then those histories' results.
-      const keys: Array<readonly [string, number]> = [];
+      // The case's tests, then the histories of those whose labels change, then those histories' results and their days' label cells.
+      const keys: DocumentKey[] = [];
       for (const testId of view.get<CaseTestsDocument>(CASE_TESTS, event.data.caseId)?.testIds ?? []) keys.push([TESTS, testId]);
+      const labelIds = labelsOf(event.data.content);
       for (const test of relabelledTests(event, view)) {
-        keys.push([TEST_HISTORY, test._id], ...labelKeys(labelsOf(test)));
-        for (const resultId of view.get<TestHistoryDocument>(TEST_HISTORY, test._id)?.resultIds ?? []) keys.push([RESULTS, resultId]);
+        keys.push([TEST_HISTORY, test._id]);
+        const history = view.get<TestHistoryDocument>(TEST_HISTORY, test._id);
+        for (const resultId of history?.resultIds ?? []) keys.push([RESULTS, resultId]);
+        keys.push(...cellKeys(event.data.projectId, [], [...new Set([...labelsOf(test), ...labelIds])], resultDaysOf(history)));
       }
       return keys;
     }
     const test = view.get<TestDocument>(TESTS, event.data.testId);
     if (!test) return [];
-    const keys: Array<readonly [string, number]> = [[PLAN_HISTORY, test.planId], ...labelKeys(labelsOf(test))];
+    const keys: DocumentKey[] = [[PLAN_HISTORY, test.planId]];
     const history = view.get<TestHistoryDocument>(TEST_HISTORY, test._id);
-    if (isResultEvent(event)) {
-      const result = view.get<ResultDocument>(RESULTS, event.data.resultId);
-      if (result) keys.push([STATUSES, result.status]);
-    } else if (history) {
+    const result = isResultEvent(event) ? view.get<ResultDocument>(RESULTS, event.data.resultId) : undefined;
+    if (result) keys.push([STATUSES, result.status]);
+    if (!isResultEvent(event) && history)
       keys.push(...history.resultIds.map((id) => [RESULTS, id] as const), ...history.rowIds.map((id) => [RESULT_ACTIVITY, id] as const));
-    }
+    keys.push(...testCellKeys(event, test, history, result));
     return keys;
   },
   apply(event, view) {

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { HISTORY_DAYS, RESULT_HISTORY } from '@testament/projections/result-history/history-documents';
+import { describe, expect, it, vi } from 'vitest';
 import { addResult, createCase, createPlan, createSuite, testsOfPlan, userIdOf } from '../../testing/builders.ts';
 import { catalogueWorldForFile } from '../../testing/project-catalogue-cases.ts';
 
@@ -173,6 +174,44 @@ describe('plan analytics', () => {
     expect((await world.alice.get(`/api/v2/projects/${project}/progress/?${past}`)).json()).toEqual([
       { id: root, title: 'Release 1', tests_total: 3, tests_progress_period: 0, tests_progress_total: 3 },
     ]);
+  });
+
+  it('histogram and progress count the results themselves while an upgrade builds the day cells anew (old copy served)', async () => {
+    const { project, root, child } = await resultedPlans('Upgrade');
+    const range = `start_date=${dayOf(-2)}&end_date=${dayOf(0)}`;
+    const asked = async () => ({
+      project: countsOf((await world.alice.get(`/api/v2/testplans/histogram/?project=${project}&${range}`)).json()),
+      child: countsOf((await world.alice.get(`/api/v2/testplans/histogram/?parent=${child}&${range}`)).json()),
+      progress: (await world.alice.get(`/api/v2/projects/${project}/progress/`)).json(),
+    });
+    const fromCells = await asked();
+    const { runner, readStore } = world.server.system;
+    const status = runner.status.bind(runner);
+    const served = vi.spyOn(runner, 'status').mockImplementation(() => {
+      const now = status();
+      return {
+        ...now,
+        models: now.models.map((model) => (model.name === RESULT_HISTORY ? { ...model, servedVersion: 'an older one' } : model)),
+      };
+    });
+    const read: string[] = [];
+    const collection = readStore.collection.bind(readStore);
+    const reads = vi.spyOn(readStore, 'collection').mockImplementation((name) => {
+      read.push(name);
+      return collection(name);
+    });
+    try {
+      const fromResults = await asked();
+      expect(fromResults).toEqual(fromCells);
+      expect(fromResults.project[dayOf(0)]).toEqual({ 1: 1, 2: 2 });
+      expect(fromResults.progress).toEqual([
+        { id: root, title: 'Release 1', tests_total: 3, tests_progress_period: 3, tests_progress_total: 3 },
+      ]);
+      expect(read).not.toContain(HISTORY_DAYS);
+    } finally {
+      served.mockRestore();
+      reads.mockRestore();
+    }
   });
 
   it(

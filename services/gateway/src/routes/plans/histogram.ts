@@ -9,11 +9,11 @@ import {
 } from '@testament/contracts';
 import {
   countResultsByPoint,
-  labelHistory,
-  planHistories,
-  projectHistory,
+  dayCellsServed,
+  dayCounts,
   resultsPerDay,
   type DayCounts,
+  type HistoryScope,
 } from '@testament/projections/result-history/queries';
 import { findTestFields } from '@testament/projections/tests/queries';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -101,7 +101,7 @@ export function registerPlanHistogram(
 
   /**
    * Unfiltered and by day, the per-day counters answer (the project's, or its plans'), and so do a label's for a project filtered by that
-   * label alone; otherwise the results in the range are counted.
+   * label alone; otherwise, or while an upgrade builds the counters anew, the results in the range are counted.
    */
   async function histogram(request: FastifyRequest, projectId: number, planId: number | null): Promise<HistogramPoint[]> {
     const query = parseOrThrow(planHistogramQuery, request.query);
@@ -109,8 +109,9 @@ export function registerPlanHistogram(
     const days = daysBetween(query.start_date, query.end_date);
     const planning = await planContext(readStore, await visibleProjectOrFail(readStore, requireUser(request), projectId));
     const planIds = planId === null ? undefined : query.root_only ? [planId] : planning.plans.subtreeIds(planId);
-    const counters = query.attribute === undefined ? await dayCounters(query, projectId, planIds) : undefined;
-    if (counters) return pointsOf(resultsPerDay(counters, days, query.is_archive ?? false), planning);
+    const byCells = query.attribute === undefined && dayCellsServed(context.system.runner.status());
+    const counters = byCells ? await dayCounters(query, projectId, planIds, days) : undefined;
+    if (counters) return pointsOf(resultsPerDay([counters], days, query.is_archive ?? false), planning);
     return pointsOf(await countResults(context, planning, query, planIds, days), planning);
   }
 
@@ -119,10 +120,12 @@ export function registerPlanHistogram(
     query: PlanHistogramQuery,
     projectId: number,
     planIds: number[] | undefined,
-  ): Promise<DayCounts[] | undefined> {
-    if (!filtersTests(query)) return planIds ? planHistories(readStore, planIds) : [await projectHistory(readStore, projectId)];
+    days: readonly string[],
+  ): Promise<DayCounts | undefined> {
+    const counted = (scope: HistoryScope, ids: number[]) => dayCounts(readStore, projectId, scope, ids, days[0]!, days.at(-1)!);
+    if (!filtersTests(query)) return planIds ? counted('plan', planIds) : counted('project', [projectId]);
     const labelId = planIds === undefined ? onlyLabel(query) : undefined;
-    return labelId === undefined ? undefined : [await labelHistory(readStore, projectId, labelId)];
+    return labelId === undefined ? undefined : counted('label', [labelId]);
   }
 
   serve(app, planRoutes.histogram, async (request) => {

@@ -19,7 +19,7 @@ import {
   type StatusTally,
 } from '@testament/projections/tests/queries';
 import { findPlan } from '@testament/projections/plans/queries';
-import { testsResultedPerPlan } from '@testament/projections/result-history/queries';
+import { dayCellsServed, testsResultedPerPlan } from '@testament/projections/result-history/queries';
 import type { ReadStore } from '@testament/infra';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { GatewayContext } from '../../context.ts';
@@ -150,7 +150,13 @@ export function registerPlanStatistics(
     const start = period.start_date ? new Date(period.start_date) : new Date(end.getTime() - 6 * 86_400_000);
     const [counts, resultedPerPlan] = await Promise.all([
       planTestCounts(readStore, planning.project._id),
-      testsResultedPerPlan(readStore, planning.project._id, start.toISOString().slice(0, 10), end.toISOString().slice(0, 10)),
+      testsResultedPerPlan(
+        readStore,
+        planning.project._id,
+        start.toISOString().slice(0, 10),
+        end.toISOString().slice(0, 10),
+        dayCellsServed(context.system.runner.status()),
+      ),
     ]);
     return planIds.flatMap((planId) => {
       const node = planning.plans.node(planId);
