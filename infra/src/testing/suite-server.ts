@@ -6,10 +6,15 @@ import { join } from 'node:path';
 import { GenericContainer, getContainerRuntimeClient, Wait, type WaitStrategy } from 'testcontainers';
 import { afterAll } from 'vitest';
 
-/** A server the suite started as a process of this machine: it may stop it and start it again on the same port (an outage). */
+/**
+ * A server the suite started as a process of this machine: it may stop it and start it again on the same port (an outage), or
+ * pause it (connections stay open and unanswered, as across a network partition).
+ */
 export interface LocalServer {
   stop(): Promise<void>;
   start(): Promise<void>;
+  pause(): void;
+  resume(): void;
 }
 
 /** Where an adapter's contract suite runs: a server's address, or why there is none (the suite then says it skipped, and why). */
@@ -139,6 +144,8 @@ async function startLocally(binary: LocalBinary): Promise<SuiteServer> {
       child = spawn(binary.command, binary.args(port, dir), { stdio: 'ignore' });
       await accepting(port);
     },
+    pause: () => child?.kill('SIGSTOP'),
+    resume: () => child?.kill('SIGCONT'),
     async stop() {
       const running = child;
       child = undefined;

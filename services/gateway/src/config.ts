@@ -28,6 +28,8 @@ export interface Config {
   natsUrl: string | undefined;
   /** Where the rate limits count (REDIS_URL), for gateways on several hosts; unset: `rate-limits.sqlite` in the data directory. */
   redisUrl: string | undefined;
+  /** What the keys in Redis begin with (TESTAMENT_REDIS_PREFIX, `testament:`): deployments that share a Redis each take their own. */
+  redisPrefix: string;
   /** Extra origins trusted for CSRF, CORS and websockets (D3); same-origin is always trusted. */
   trustedOrigins: string[];
   /** Mark cookies Secure (set when served over HTTPS). */
@@ -117,6 +119,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     mongoDatabase: env.TESTAMENT_MONGO_DB || 'testament',
     natsUrl: env.NATS_URL || undefined,
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.TESTAMENT_REDIS_PREFIX || 'testament:',
     trustedOrigins: (env.TESTAMENT_TRUSTED_ORIGINS ?? '')
       .split(',')
       .map((o) => o.trim())

@@ -112,6 +112,27 @@ describe('rate limits counted in Redis, while Redis is away', () => {
     expect(warnings).toEqual([expect.stringMatching(/^Redis cannot be reached \(.*ECONNREFUSED.*\): each gateway counts/)]);
   });
 
+  it.skipIf(!redis.local)('keep no request, start or stop waiting on a Redis that holds its connections but does not answer', async () => {
+    const namespace = `testament-test-${randomUUID()}:`;
+    const running = new RedisRateLimits(redis.url!, () => undefined, namespace);
+    const limiter = await running.limiter(writes);
+    redis.local!.pause();
+    try {
+      const asked = performance.now();
+      expect(await refusedFor(limiter, 'user:7')).toBe(0);
+      expect(performance.now() - asked).toBeLessThan(1_500);
+      const starting = performance.now();
+      const started = new RedisRateLimits(redis.url!, () => undefined, namespace);
+      await started.limiter(writes);
+      expect(performance.now() - starting).toBeLessThan(2_500);
+      const closing = performance.now();
+      await Promise.all([running.close(), started.close()]);
+      expect(performance.now() - closing).toBeLessThan(1_500);
+    } finally {
+      redis.local!.resume();
+    }
+  });
+
   it.skipIf(!redis.local)('count in Redis again once it is back after an outage, and say so both times', async () => {
     const warnings: string[] = [];
     const namespace = `testament-test-${randomUUID()}:`;

@@ -33,9 +33,10 @@ export interface SharedRateLimits {
 export function openSharedRateLimits(options: {
   file: string;
   redisUrl: string | undefined;
+  redisPrefix: string;
   warn(message: string): void;
 }): SharedRateLimits {
-  return options.redisUrl ? new RedisRateLimits(options.redisUrl, options.warn) : new FileRateLimits(options.file);
+  return options.redisUrl ? new RedisRateLimits(options.redisUrl, options.warn, options.redisPrefix) : new FileRateLimits(options.file);
 }
 
 /** The counts in one SQLite file that every gateway process of the host opens. */
@@ -76,8 +77,13 @@ export class FileRateLimits implements SharedRateLimits {
   }
 }
 
-/** Keys of this product in a Redis that others may share. */
-const REDIS_NAMESPACE = 'testament:';
+/** A command Redis has not answered by then goes to the in-memory count: a Redis that stops answering keeps no request waiting. */
+const REDIS_COMMAND_TIMEOUT_MS = 500;
+const REDIS_CONNECT_TIMEOUT_MS = 2_000;
+/** How long a start waits for the first connection before counting in memory (a Redis that accepts but never answers). */
+const FIRST_CONNECTION_WAIT_MS = 1_000;
+/** How long closing waits for Redis to acknowledge before dropping the connection. */
+const QUIT_WAIT_MS = 500;
 
 /**
  * The counts in Redis, for gateways on several hosts. While Redis cannot be reached, each gateway counts in
@@ -93,13 +99,15 @@ export class RedisRateLimits implements SharedRateLimits {
   constructor(
     url: string,
     private readonly warn: (message: string) => void,
-    namespace = REDIS_NAMESPACE,
+    namespace: string,
   ) {
     this.client = new Redis(url, {
       keyPrefix: namespace,
       // A command while disconnected fails at once (to the insurance limiter) instead of queueing behind the reconnect.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
+      commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
+      connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
       // Reconnects for as long as it takes, at most every 2 s.
       retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
     });
@@ -107,6 +115,7 @@ export class RedisRateLimits implements SharedRateLimits {
     this.client.on('end', () => this.lost('the connection ended'));
     this.firstAttempt = new Promise((resolve) => {
       this.client.once('ready', resolve).once('error', resolve).once('end', resolve);
+      setTimeout(resolve, FIRST_CONNECTION_WAIT_MS).unref();
     });
     this.client.on('ready', () => {
       if (this.reachable) return;
@@ -134,6 +143,9 @@ export class RedisRateLimits implements SharedRateLimits {
   async close(): Promise<void> {
     // Its own ending is no outage to report.
     this.client.removeAllListeners().on('error', () => undefined);
-    await this.client.quit().catch(() => this.client.disconnect());
+    // A Redis that does not answer does not hold up a stop.
+    const waited = new Promise<void>((resolve) => setTimeout(resolve, QUIT_WAIT_MS).unref());
+    await Promise.race([this.client.quit().catch(() => undefined), waited]);
+    this.client.disconnect();
   }
 }

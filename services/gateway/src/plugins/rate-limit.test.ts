@@ -1,5 +1,6 @@
 import { REDIS_SERVER, suiteServer } from '@testament/infra/testing/suite-server';
 import type { LightMyRequestResponse } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type Browser, type TestServer } from '../testing/harness.ts';
 
@@ -54,7 +55,9 @@ describe('TESTAMENT_WRITE_RATE_LIMIT with REDIS_URL', () => {
   it.skipIf(redis.skipped !== undefined)(
     'holds for a caller across gateways of separate data directories that count in one Redis',
     async () => {
-      const gateways = await Promise.all([1, 2].map(() => startTestServer({ writeRateLimit: 1, redisUrl: redis.url })));
+      // Keys of their own: a Redis a developer names keeps a day's failed sign-ins from earlier runs.
+      const redisPrefix = `testament-test-${randomUUID()}:`;
+      const gateways = await Promise.all([1, 2].map(() => startTestServer({ writeRateLimit: 1, redisUrl: redis.url, redisPrefix })));
       try {
         const signIns = async (gateway: TestServer, count: number) => {
           const strangers = Array.from({ length: count }, () => gateway.browser());

@@ -36,6 +36,7 @@ export const rateLimitPlugin = fp(async (app: FastifyInstance, { config }: Gatew
   const limits = openSharedRateLimits({
     file: join(config.dataDir, RATE_LIMITS_FILE),
     redisUrl: config.redisUrl,
+    redisPrefix: config.redisPrefix,
     warn: (message) => app.log.warn(message),
   });
   app.addHook('onClose', async () => limits.close());

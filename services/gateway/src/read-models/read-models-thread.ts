@@ -125,6 +125,10 @@ export class ReadModelsThread implements ServedReadModels {
     return { ...this.lastStatus, position: this.position };
   }
 
+  serves(collection: string): boolean {
+    return this.served.has(collection);
+  }
+
   async close(): Promise<void> {
     this.stopFollowing();
     await this.stopThread();

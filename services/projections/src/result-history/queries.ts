@@ -1,6 +1,6 @@
 import type { ActivityType } from '@testament/contracts';
 import type { Filter, ReadStore, Sort } from '@testament/infra';
-import type { ReadModelsStatus } from '../runner/versioned-read-models.ts';
+import type { ServedReadModels } from '../runner/versioned-read-models.ts';
 import type { PageWindow } from '../paging.ts';
 import { RESULTS, TESTS, type ResultDocument, type TestDocument } from '../tests/test-document.ts';
 import {
@@ -9,7 +9,6 @@ import {
   monthOf,
   PLAN_HISTORY,
   RESULT_ACTIVITY,
-  RESULT_HISTORY,
   type ActivityRowDocument,
   type DayCounts,
   type HistoryDayDocument,
@@ -27,12 +26,11 @@ export function planHistories(readStore: ReadStore, planIds: readonly number[]):
 }
 
 /**
- * Whether the day cells served are this code's: while an upgrade builds this read model's new version, the old copy served
- * may hold none (they came with this layout), so the histogram and progress count the results themselves meanwhile.
+ * Whether the copy of this read model served holds the day cells: while an upgrade builds its new version, the old copy served
+ * may be of a code without them (they came with this layout), so the histogram and progress count the results themselves meanwhile.
  */
-export function dayCellsServed(status: ReadModelsStatus): boolean {
-  const model = status.models.find(({ name }) => name === RESULT_HISTORY);
-  return model !== undefined && model.servedVersion === model.version;
+export function dayCellsServed(readModels: Pick<ServedReadModels, 'serves'>): boolean {
+  return readModels.serves(HISTORY_DAYS) && readModels.serves(HISTORY_LAST_DAYS);
 }
 
 /**

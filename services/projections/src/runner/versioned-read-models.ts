@@ -116,6 +116,8 @@ export interface ServedReadModels {
   /** Resolves once no build runs beside the served copies (switched, or stopped). */
   settled(): Promise<void>;
   status(): ReadModelsStatus;
+  /** Whether the copies served hold this collection: the old copy of a read model whose new version is being built may not. */
+  serves(collection: string): boolean;
 }
 
 /** A generation to fold: these read models, into collections of their own named after it. */
@@ -242,6 +244,10 @@ export class VersionedReadModels implements ServedReadModels {
   /** Resolves once no build runs beside the served copies (switched, or stopped). */
   async settled(): Promise<void> {
     await this.background;
+  }
+
+  serves(collection: string): boolean {
+    return this.served.has(collection);
   }
 
   status(): ReadModelsStatus {

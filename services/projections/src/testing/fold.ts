@@ -63,8 +63,9 @@ export async function foldInto(
     const batch = new Batch(readStore);
     const handling = (event: RecordedEvent) => ordered.filter((projection) => projection.handles.has(event.type));
     await batch.load(slice.flatMap((event) => handling(event).flatMap((projection) => projection.keys(event))));
-    // Every other batch loads its dependents ahead, as a live one does; the others load them event by event, as a catch-up does.
-    if (turn % 2 === 0)
+    // Every other batch loads its dependents ahead, as a live one does; the others, the first among them (a fold in one batch), load
+    // them event by event, as a catch-up does: loaded ahead, a document a later event names could hide a key an earlier one misses.
+    if (turn % 2 === 1)
       await batch.loadDependents(slice.flatMap((event) => handling(event).map((projection) => [projection, event] as const)));
     for (const event of slice) for (const projection of handling(event)) await batch.apply(projection, event);
     await readStore.writeAll(batch.writes());

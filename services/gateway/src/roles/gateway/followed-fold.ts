@@ -78,6 +78,11 @@ export class FollowedFold {
     return { position: this.position, models: [], building: undefined };
   }
 
+  /** Unversioned, the file holds every collection as it is named. */
+  serves(collection: string): boolean {
+    return !this.options.versioned || this.served.has(collection);
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;

@@ -109,7 +109,7 @@ export function registerPlanHistogram(
     const days = daysBetween(query.start_date, query.end_date);
     const planning = await planContext(readStore, await visibleProjectOrFail(readStore, requireUser(request), projectId));
     const planIds = planId === null ? undefined : query.root_only ? [planId] : planning.plans.subtreeIds(planId);
-    const byCells = query.attribute === undefined && dayCellsServed(context.system.runner.status());
+    const byCells = query.attribute === undefined && dayCellsServed(context.system.runner);
     const counters = byCells ? await dayCounters(query, projectId, planIds, days) : undefined;
     if (counters) return pointsOf(resultsPerDay([counters], days, query.is_archive ?? false), planning);
     return pointsOf(await countResults(context, planning, query, planIds, days), planning);

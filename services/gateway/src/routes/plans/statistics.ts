@@ -155,7 +155,7 @@ export function registerPlanStatistics(
         planning.project._id,
         start.toISOString().slice(0, 10),
         end.toISOString().slice(0, 10),
-        dayCellsServed(context.system.runner.status()),
+        dayCellsServed(context.system.runner),
       ),
     ]);
     return planIds.flatMap((planId) => {
