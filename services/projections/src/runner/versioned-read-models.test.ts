@@ -69,6 +69,24 @@ const notes: Projection = {
   },
 };
 
+const COUNTS = 'counts';
+
+/** `tallies` whose new code also keeps how many tallies each key had: a collection the old code's copy does not have. */
+function talliesCounted(factor: number): Projection {
+  const base = tallies(factor);
+  const keyOf = (event: Parameters<Projection['apply']>[0]) => (event.data as { key: string }).key;
+  return {
+    ...base,
+    collections: { ...base.collections, [COUNTS]: { indexes: [] } },
+    keys: (event) => [...base.keys(event), [COUNTS, keyOf(event)]],
+    apply(event, view) {
+      base.apply(event, view);
+      const current = view.get<Document & { count: number }>(COUNTS, keyOf(event));
+      view.put(COUNTS, { _id: keyOf(event), count: (current?.count ?? 0) + 1 });
+    },
+  };
+}
+
 /** A code base: its read models and their versions. */
 interface Code {
   projections: Projection[];
@@ -363,6 +381,33 @@ describe('read models kept in a copy per version of their code', () => {
     release();
     await after.settled();
     expect(await contents(after.reads, withoutNotes(3).projections)).toEqual(await foldedFromScratch(withoutNotes(3)));
+    await after.stop();
+  });
+
+  it('a collection that came with a new version is not served from the old copy, and is once the new version is', async () => {
+    await append(1_000);
+    const before = readModels(code(1, 10, false));
+    await before.start();
+    await before.stop();
+
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const counted: Code = {
+      projections: [talliesCounted(1), ranks(10)],
+      versions: new Map([
+        [TALLIES, 'tc1'],
+        [RANKS, 'r10-tc1'],
+      ]),
+    };
+    const after = readModels(counted, { builds: (build) => heldBuild(build, held) });
+    await after.start();
+    expect(after.status().building).toMatchObject({ models: [TALLIES, RANKS] });
+    // Queries that need it know to do without it (the histogram counts results while its day cells are built).
+    expect([after.serves(TALLIES), after.serves(RANKS), after.serves(COUNTS)]).toEqual([true, true, false]);
+    release();
+    await after.settled();
+    expect([after.serves(TALLIES), after.serves(RANKS), after.serves(COUNTS)]).toEqual([true, true, true]);
+    expect(await contents(after.reads, counted.projections)).toEqual(await foldedFromScratch(counted));
     await after.stop();
   });
 

@@ -289,7 +289,13 @@ export class VersionedReadModels implements ServedReadModels {
         continue;
       }
       this.servedVersions.set(name, String(entry.version));
-      for (const collection of this.collectionsOf(name)) this.served.set(collection, storedName(collection, String(entry.generation)));
+      // A copy serves the collections it has: one that came with this code's version is not served until that version is (`serves`),
+      // and a read model that has one is not folded on in its old copy meanwhile (`bridgeable`).
+      const stored = new Set((entry as CatalogEntry).collections);
+      for (const collection of this.collectionsOf(name)) {
+        const copy = storedName(collection, String(entry.generation));
+        if (stored.has(copy)) this.served.set(collection, copy);
+      }
     }
     await this.options.onServed?.(this.served);
     const changed = this.options.projections.filter((projection) => !kept.includes(projection));
