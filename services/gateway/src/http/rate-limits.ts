@@ -111,7 +111,7 @@ export class RedisRateLimits implements SharedRateLimits {
       // Reconnects for as long as it takes, at most every 2 s.
       retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
     });
-    this.client.on('error', (error: Error) => this.lost(`${error.message}`));
+    this.client.on('error', (error: Error) => this.lost(error.message));
     this.client.on('end', () => this.lost('the connection ended'));
     this.firstAttempt = new Promise((resolve) => {
       this.client.once('ready', resolve).once('error', resolve).once('end', resolve);

@@ -1,8 +1,5 @@
 import type { ActivityType } from '@testament/contracts';
 
-/** The read model's name: what its status is found by. */
-export const RESULT_HISTORY = 'result-history';
-
 /** Results by status id: how many. */
 export type StatusCounts = Record<string, number>;
 

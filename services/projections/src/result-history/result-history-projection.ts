@@ -24,7 +24,6 @@ import {
   monthOf,
   PLAN_HISTORY,
   RESULT_ACTIVITY,
-  RESULT_HISTORY,
   TEST_HISTORY,
   type ActivityRowDocument,
   type HistoryDayDocument,
@@ -368,7 +367,7 @@ function testCellKeys(event: Event, test: TestDocument, history: TestHistoryDocu
 }
 
 export const resultHistoryProjection = projection<TestEvent | CaseChangeEvent>({
-  name: RESULT_HISTORY,
+  name: 'result-history',
   source: import.meta.url,
   collections: {
     [PLAN_HISTORY]: { indexes: [{ keys: { projectId: 1, _id: 1 } }] },
