@@ -3,6 +3,7 @@ export * from './ports/bus.ts';
 export * from './ports/read-store.ts';
 export * from './ports/blob-store.ts';
 export * from './ports/id-allocator.ts';
+export * from './ports/writer-lease.ts';
 export * from './event-store/hash.ts';
 export * from './event-store/verify.ts';
 export * from './event-store/export-seal.ts';

@@ -3,6 +3,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { BlobStore } from '../ports/blob-store.ts';
+import { describeSkippedSuite } from '../testing/skipped-suite.ts';
 
 export interface BlobStoreUnderTest {
   store: BlobStore;
@@ -38,7 +39,11 @@ const BAD_KEYS = [
   'nul\0byte',
 ];
 
-export function blobStoreContract(name: string, makeStore: () => Promise<BlobStoreUnderTest>): void {
+export function blobStoreContract(name: string, makeStore: (() => Promise<BlobStoreUnderTest>) | null, skipReason?: string): void {
+  if (!makeStore) {
+    describeSkippedSuite(`BlobStore contract: ${name}`, skipReason ?? 'no reason given');
+    return;
+  }
   describe(`BlobStore contract: ${name}`, () => {
     let subject: BlobStoreUnderTest;
     let store: BlobStore;

@@ -59,6 +59,9 @@ export class FsBlobStore implements BlobStore {
     await rm(this.pathOf(key), { force: true }); // force: deleting a missing key is not an error
   }
 
+  /** Nothing stays open between calls. */
+  async close(): Promise<void> {}
+
   private pathOf(key: string): string {
     assertValidBlobKey(key);
     const segments = key.split('/');

@@ -64,6 +64,35 @@ describe('NatsBus specifics', () => {
     await requester.close();
   });
 
+  it('takes a cluster’s servers, comma-separated, and carries on through the other when the one it used goes', async () => {
+    const first = await startNatsServer({ cluster: { routes: [] } });
+    const second = await startNatsServer({ cluster: { routes: [first.clusterUrl!] } });
+    try {
+      // The replier knows the second server only; the requester starts on the first, routed to the second.
+      const replier = await NatsBus.connect(second.url);
+      replier.reply('cluster.echo', (payload) => payload);
+      await replier.flush();
+      const requester = await NatsBus.connect(`${first.url}, ${second.url}`);
+      const answered = async () => {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            return await requester.request('cluster.echo', { attempt }, { timeoutMs: 500 });
+          } catch (error) {
+            if (attempt >= 40) throw error; // the route or the reconnect did not come within 20 s
+          }
+        }
+      };
+      expect(await answered()).toMatchObject({ attempt: expect.any(Number) });
+      await first.stop();
+      expect(await answered()).toMatchObject({ attempt: expect.any(Number) });
+      await requester.close();
+      await replier.close();
+    } finally {
+      await first.stop();
+      await second.stop();
+    }
+  });
+
   it('refuses a request larger than the server carries as payload_too_large, without sending it', async () => {
     const bus = await NatsBus.connect(server.url);
     let asked = 0;

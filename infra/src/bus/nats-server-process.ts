@@ -16,10 +16,14 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export interface NatsServerOptions {
   /** Enables JetStream with a store in the server's temporary directory. */
   jetstream?: boolean;
+  /** Joins a cluster (`testament`): listens for routes on a free port, and routes to these servers' cluster addresses. */
+  cluster?: { routes: string[] };
 }
 
 export interface RunningNatsServer {
   url: string;
+  /** Where other servers route to this one, when it was started in a cluster. */
+  clusterUrl?: string;
   /** Kills the server and removes its temporary directory. Idempotent. */
   stop(): Promise<void>;
 }
@@ -40,7 +44,8 @@ export async function startNatsServer(options: NatsServerOptions = {}): Promise<
   const stop = onceOnly(() => stopServer(server.child, workDir));
   try {
     const port = await waitUntilReady(server, workDir);
-    return { url: `nats://${HOST}:${port}`, stop };
+    const clusterPort = options.cluster ? await readPort(workDir, 'cluster') : undefined;
+    return { url: `nats://${HOST}:${port}`, ...(clusterPort ? { clusterUrl: `nats://${HOST}:${clusterPort}` } : {}), stop };
   } catch (error) {
     await stop();
     throw error;
@@ -57,6 +62,10 @@ interface SpawnedServer {
 function spawnServer(workDir: string, options: NatsServerOptions): SpawnedServer {
   const args = ['-a', HOST, '-p', '-1', '--ports_file_dir', workDir];
   if (options.jetstream) args.push('-js', '-sd', join(workDir, 'jetstream'));
+  if (options.cluster) {
+    args.push('--cluster_name', 'testament', '--cluster', `nats://${HOST}:-1`);
+    if (options.cluster.routes.length > 0) args.push('--routes', options.cluster.routes.join(','));
+  }
   const child = spawn(natsServerBinary(), args, { stdio: ['ignore', 'ignore', 'pipe'] });
   const server: SpawnedServer = { child, recentLog: [] };
   child.on('error', (error) => (server.spawnError = error));
@@ -80,7 +89,7 @@ async function waitUntilReady(server: SpawnedServer, workDir: string): Promise<n
     if (server.child.exitCode !== null || server.child.signalCode !== null) {
       throw new Error(`nats-server exited during startup:\n${server.recentLog.join('\n')}`);
     }
-    const port = await readClientPort(workDir);
+    const port = await readPort(workDir, 'nats');
     if (port !== undefined && (await acceptsNatsClients(port))) return port;
     await sleep(POLL_INTERVAL_MS);
   }
@@ -97,14 +106,14 @@ function explainSpawnError(error: Error): Error {
   return error;
 }
 
-/** The ports file (`<executable>_<pid>.ports`) holds `{"nats": ["nats://host:port"], ...}`. */
-async function readClientPort(workDir: string): Promise<number | undefined> {
+/** The ports file (`<executable>_<pid>.ports`) holds `{"nats": ["nats://host:port"], "cluster": [...], ...}`. */
+async function readPort(workDir: string, kind: 'nats' | 'cluster'): Promise<number | undefined> {
   const portsFile = (await readdir(workDir)).find((name) => name.endsWith('.ports'));
   if (!portsFile) return undefined;
   try {
-    const ports = JSON.parse(await readFile(join(workDir, portsFile), 'utf8')) as { nats?: string[] };
-    const clientUrl = ports.nats?.[0];
-    return clientUrl ? Number(new URL(clientUrl).port) : undefined;
+    const ports = JSON.parse(await readFile(join(workDir, portsFile), 'utf8')) as Record<string, string[] | undefined>;
+    const url = ports[kind]?.[0];
+    return url ? Number(new URL(url).port) : undefined;
   } catch {
     return undefined; // caught the file half-written; try again
   }

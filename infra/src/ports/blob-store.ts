@@ -10,4 +10,6 @@ export interface BlobStore {
   put(key: string, blob: Blob): Promise<void>;
   get(key: string): Promise<Blob | null>;
   delete(key: string): Promise<void>;
+  /** Lets go of its connections, if it has any; the store is not used afterwards. */
+  close(): Promise<void>;
 }

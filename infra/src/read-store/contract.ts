@@ -8,6 +8,7 @@
  *   readStoreContract('MongoDB', null, 'MONGO_URL is not set');   // registers a visible skip
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describeSkippedSuite } from '../testing/skipped-suite.ts';
 import type { Collection, Document, Filter, FindOptions, ReadStore, WriteOperation } from '../ports/read-store.ts';
 
 export interface ReadStoreUnderTest {
@@ -17,7 +18,7 @@ export interface ReadStoreUnderTest {
 
 export function readStoreContract(name: string, makeStore: (() => Promise<ReadStoreUnderTest>) | null, skipReason?: string): void {
   if (!makeStore) {
-    registerSkippedSuite(name, skipReason ?? 'no reason given');
+    describeSkippedSuite(`${name} read store contract`, skipReason ?? 'no reason given');
     return;
   }
   describe(`${name} read store contract`, () => {
@@ -38,13 +39,6 @@ export function readStoreContract(name: string, makeStore: (() => Promise<ReadSt
     describeIndexes(store);
     describeIsolation(store);
     describeLifecycle(store);
-  });
-}
-
-function registerSkippedSuite(name: string, reason: string): void {
-  describe(`${name} read store contract`, () => {
-    console.warn(`${name} read store contract SKIPPED: ${reason}`);
-    it.skip(`SKIPPED: ${reason}`, () => {});
   });
 }
 

@@ -3,7 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GenericContainer, getContainerRuntimeClient, Wait, type WaitStrategy } from 'testcontainers';
+import { fileURLToPath } from 'node:url';
+import { GenericContainer, getContainerRuntimeClient, type StartedTestContainer, Wait, type WaitStrategy } from 'testcontainers';
 import { afterAll } from 'vitest';
 
 /**
@@ -34,9 +35,13 @@ interface ServerImage {
   /** Names a server of the developer's own instead (`MONGO_URL`): then no container is started. */
   urlVariable: string;
   image: string;
+  /** The image's command, when its default does not serve. */
+  command?: string[];
   port: number;
   environment?: Record<string, string>;
   ready: WaitStrategy;
+  /** Readies the started container further (initiates a replica set, say). */
+  afterStart?(container: StartedTestContainer): Promise<void>;
   url(host: string, port: number): string;
   local?: LocalBinary;
 }
@@ -59,9 +64,11 @@ export async function suiteServer(server: ServerImage): Promise<SuiteServer> {
     .withEnvironment(server.environment ?? {})
     .withWaitStrategy(server.ready)
     .withStartupTimeout(120_000);
+  if (server.command) image.withCommand(server.command);
   try {
     const container = await image.start();
     afterAll(() => container.stop());
+    await server.afterStart?.(container);
     return { url: server.url(container.getHost(), container.getMappedPort(server.port)) };
   } catch (error) {
     // A runtime that cannot pull or start the image (offline): the suite says so rather than failing to load.
@@ -69,13 +76,23 @@ export async function suiteServer(server: ServerImage): Promise<SuiteServer> {
   }
 }
 
-/** MongoDB 7, one node: the read store's contract suite. */
+/** MongoDB 7, a replica set of one node (the fenced writes of a projection service are transactions): the read store's suites. */
 export const MONGODB_SERVER: ServerImage = {
   urlVariable: 'MONGO_URL',
   image: 'mongo:7.0',
+  command: ['--replSet', 'rs0', '--bind_ip_all'],
   port: 27017,
   ready: Wait.forLogMessage(/Waiting for connections/),
-  url: (host, port) => `mongodb://${host}:${port}`,
+  async afterStart(container) {
+    const initiated = await container.exec([
+      'mongosh',
+      '--quiet',
+      '--eval',
+      'rs.initiate({ _id: "rs0", members: [{ _id: 0, host: "localhost:27017" }] }); ' + 'while (!db.hello().isWritablePrimary) sleep(100);',
+    ]);
+    if (initiated.exitCode !== 0) throw new Error(`the replica set did not start: ${initiated.output}`);
+  },
+  url: (host, port) => `mongodb://${host}:${port}/?directConnection=true`,
 };
 
 /** KurrentDB 25.1, one node, insecure, in memory: the event store's contract suite. */
@@ -105,6 +122,22 @@ export const REDIS_SERVER: ServerImage = {
     // Nothing saved: each start is empty, as after a failover to a new node.
     args: (port, dir) => ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--dir', dir],
     url: (port) => `redis://127.0.0.1:${port}`,
+  },
+};
+
+/** An S3-compatible server, credentials in its URL, for the blob store's suites: s3rver (a development dependency), else MinIO. */
+export const S3_SERVER: ServerImage = {
+  urlVariable: 'S3_ENDPOINT',
+  image: 'minio/minio:RELEASE.2025-04-22T22-12-26Z',
+  command: ['server', '/data'],
+  port: 9000,
+  environment: { MINIO_ROOT_USER: 'testament', MINIO_ROOT_PASSWORD: 'testament-suite' },
+  ready: Wait.forHttp('/minio/health/live', 9000),
+  url: (host, port) => `http://testament:testament-suite@${host}:${port}`,
+  local: {
+    command: fileURLToPath(new URL('../../../node_modules/.bin/s3rver', import.meta.url)),
+    args: (port, dir) => ['--directory', dir, '--address', '127.0.0.1', '--port', String(port), '--silent'],
+    url: (port) => `http://S3RVER:S3RVER@127.0.0.1:${port}`,
   },
 };
 

@@ -26,6 +26,13 @@ export interface Config {
   mongoUrl: string | undefined;
   mongoDatabase: string;
   natsUrl: string | undefined;
+  /**
+   * Where uploads are kept (TESTAMENT_BLOB_STORE): `fs`, the data directory's `blobs/`, which every process of one host sees (the
+   * default); `s3`, a bucket of an S3-compatible store, for gateways on several hosts (S3_BUCKET, S3_ENDPOINT, S3_PREFIX; region and
+   * credentials from the AWS SDK's environment: AWS_REGION, AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY).
+   */
+  blobStore: 'fs' | 's3';
+  s3: { bucket: string | undefined; endpoint: string | undefined; prefix: string };
   /** Where the rate limits count (REDIS_URL), for gateways on several hosts; unset: `rate-limits.sqlite` in the data directory. */
   redisUrl: string | undefined;
   /** What the keys in Redis begin with (TESTAMENT_REDIS_PREFIX, `testament:`): deployments that share a Redis each take their own. */
@@ -118,6 +125,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env): Config {
     mongoUrl: env.MONGO_URL || undefined,
     mongoDatabase: env.TESTAMENT_MONGO_DB || 'testament',
     natsUrl: env.NATS_URL || undefined,
+    blobStore: choice('TESTAMENT_BLOB_STORE', env.TESTAMENT_BLOB_STORE, ['fs', 's3'], 'fs'),
+    s3: { bucket: env.S3_BUCKET || undefined, endpoint: env.S3_ENDPOINT || undefined, prefix: env.S3_PREFIX ?? '' },
     redisUrl: env.REDIS_URL || undefined,
     redisPrefix: env.TESTAMENT_REDIS_PREFIX || 'testament:',
     trustedOrigins: (env.TESTAMENT_TRUSTED_ORIGINS ?? '')

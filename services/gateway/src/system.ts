@@ -35,6 +35,7 @@ import {
 } from '@testament/projections';
 import { countUsers, findUser } from '@testament/projections/users/queries';
 import { runningBulkJobs } from '@testament/projections/bulk-jobs/queries';
+import type { MongoReadStore } from '@testament/infra/read-store/mongodb/mongo-read-store';
 import type { KeyObject } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -112,6 +113,17 @@ export async function openEventStore(config: Config): Promise<EventStore> {
   return SqliteEventStore.open(eventLogFile(config));
 }
 
+/** Uploads: the data directory's `blobs/` (one host), or a bucket of an S3-compatible store (TESTAMENT_BLOB_STORE=s3, several hosts). */
+export async function openBlobStore(config: Config): Promise<BlobStore> {
+  if (config.blobStore === 's3') {
+    const { bucket, endpoint, prefix } = config.s3;
+    if (!bucket) throw new Error('TESTAMENT_BLOB_STORE=s3 needs S3_BUCKET');
+    const { S3BlobStore } = await import('@testament/infra/blob-store/s3-blob-store');
+    return new S3BlobStore({ bucket, prefix, ...(endpoint ? { endpoint } : {}) });
+  }
+  return new FsBlobStore(join(config.dataDir, 'blobs'));
+}
+
 export function openIdAllocator(config: Config, store: EventStore): IdAllocator {
   return config.eventStore === 'sqlite' ? SqliteIdAllocator.open(join(config.dataDir, 'ids.sqlite')) : new EventStoreIdAllocator(store);
 }
@@ -131,12 +143,15 @@ export interface SystemOptions {
   readModels?: Pick<VersionedReadModelsOptions, 'versions'> & { wrapBuild?: (build: ReadModelsBuild) => ReadModelsBuild };
 }
 
+/** The deployment's MongoDB read store (TESTAMENT_READ_STORE=mongodb), loaded only where it is used. */
+export async function openMongoReadStore(config: Config): Promise<MongoReadStore> {
+  if (!config.mongoUrl) throw new Error('TESTAMENT_READ_STORE=mongodb needs MONGO_URL');
+  const { MongoReadStore } = await import('@testament/infra/read-store/mongodb/mongo-read-store');
+  return MongoReadStore.connect(config.mongoUrl, config.mongoDatabase);
+}
+
 async function openReadStore(config: Config, options: SystemOptions): Promise<ReadStore> {
-  if (config.readStore === 'mongodb') {
-    if (!config.mongoUrl) throw new Error('TESTAMENT_READ_STORE=mongodb needs MONGO_URL');
-    const { MongoReadStore } = await import('@testament/infra/read-store/mongodb/mongo-read-store');
-    return MongoReadStore.connect(config.mongoUrl, config.mongoDatabase);
-  }
+  if (config.readStore === 'mongodb') return openMongoReadStore(config);
   const onCollectionScan = scansOfGrowingCollections(options);
   return new SqliteReadStore({ file: join(config.dataDir, READ_MODELS_FILE), ...(onCollectionScan && { onCollectionScan }) });
 }
@@ -278,7 +293,7 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
     const bus = await open(openBus(config));
     const store = await open(openEventStore(config));
     const ids = await open(openIdAllocator(config, store));
-    const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
+    const blobs = await open(openBlobStore(config));
     const auditSigningKey = loadOrCreateSigningKey(join(config.dataDir, AUDIT_SIGNING_KEY_FILE));
     // Over NATS, bulk jobs' chunks are shared with every process serving them; in one process, it applies them itself.
     const commands = createCommandService({

@@ -6,6 +6,7 @@
 import {
   MongoClient,
   type AnyBulkWriteOperation,
+  type ClientSession,
   type Db,
   type Collection as DriverCollection,
   type Document as DriverDocument,
@@ -21,9 +22,15 @@ import {
   type ReadStore,
   type WriteOperation,
 } from '../../ports/read-store.ts';
+import { type HeldLease, LeaseLostError } from '../../ports/writer-lease.ts';
+import { MONGO_LEASES, MongoWriterLease, type LeaseDocument, type MongoWriterLeaseOptions } from './mongo-writer-lease.ts';
+
+/** Runs a write: in a fenced store, inside a transaction that holds the lease (the session to pass on); else as it is. */
+type WriteRunner = (write: (session: ClientSession | undefined) => Promise<unknown>) => Promise<void>;
 
 export class MongoReadStore implements ReadStore {
   private readonly collections = new Map<string, MongoCollection>();
+  private fence: HeldLease | undefined;
 
   private constructor(
     private readonly client: MongoClient,
@@ -39,7 +46,7 @@ export class MongoReadStore implements ReadStore {
   collection<T extends Document = Document>(name: string): Collection<T> {
     let collection = this.collections.get(name);
     if (!collection) {
-      collection = new MongoCollection(this.db.collection(name));
+      collection = new MongoCollection(this.db.collection(name), (write) => this.write(write));
       this.collections.set(name, collection);
     }
     return collection as unknown as Collection<T>;
@@ -50,7 +57,44 @@ export class MongoReadStore implements ReadStore {
    * crash skips what it already wrote.
    */
   writeAll(writes: readonly CollectionWrites[]): Promise<void> {
-    return writeInOrder(this, writes);
+    if (!this.fence) return writeInOrder(this, writes);
+    // Fenced, the writes commit together with the lease's check: all of them or, for a deposed holder, none.
+    return this.write(async (session) => {
+      for (const { collection, operations } of writes)
+        if (operations.length > 0)
+          await this.db.collection(collection).bulkWrite(operations as AnyBulkWriteOperation<DriverDocument>[], { ordered: true, session });
+    });
+  }
+
+  /** A lease kept in this store's database, on its connection: the projection services of several hosts take turns through it. */
+  lease(options: MongoWriterLeaseOptions): MongoWriterLease {
+    return new MongoWriterLease(this.db, options);
+  }
+
+  /**
+   * Refuses, from now on, every write unless `held` is still the lease's term: each write becomes a transaction that first
+   * updates the lease's document where it names that term. Transactions need a replica set (one node will do).
+   */
+  fenceWrites(held: HeldLease): void {
+    this.fence = held;
+  }
+
+  private async write(write: Parameters<WriteRunner>[0]): Promise<void> {
+    const fence = this.fence;
+    if (!fence) {
+      await write(undefined);
+      return;
+    }
+    await this.client.withSession((session) =>
+      session.withTransaction(async () => {
+        const held = await this.db
+          .collection<LeaseDocument>(MONGO_LEASES)
+          .updateOne({ _id: fence.name, holder: fence.holder, epoch: fence.epoch }, { $inc: { fencedWrites: 1 } }, { session });
+        if (held.matchedCount !== 1)
+          throw new LeaseLostError(`the ${fence.name} lease passed to another holder; this writer (epoch ${fence.epoch}) stops`);
+        await write(session);
+      }),
+    );
   }
 
   /** Drops the whole database: for tests that give each run a database of its own. */
@@ -64,7 +108,10 @@ export class MongoReadStore implements ReadStore {
 }
 
 class MongoCollection implements Collection<Document> {
-  constructor(private readonly driver: DriverCollection<DriverDocument>) {}
+  constructor(
+    private readonly driver: DriverCollection<DriverDocument>,
+    private readonly write: WriteRunner,
+  ) {}
 
   get name(): string {
     return this.driver.collectionName;
@@ -89,7 +136,9 @@ class MongoCollection implements Collection<Document> {
   async bulkWrite(operations: WriteOperation<Document>[]): Promise<void> {
     // The driver rejects an empty batch; the port treats it as nothing to do.
     if (operations.length === 0) return;
-    await this.driver.bulkWrite(operations as AnyBulkWriteOperation<DriverDocument>[], { ordered: true });
+    await this.write((session) =>
+      this.driver.bulkWrite(operations as AnyBulkWriteOperation<DriverDocument>[], { ordered: true, ...(session ? { session } : {}) }),
+    );
   }
 
   async createIndex({ keys, unique = false }: IndexSpec): Promise<void> {

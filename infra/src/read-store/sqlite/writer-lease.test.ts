@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteReadStore } from './sqlite-read-store.ts';
-import { LeaseLostError, SqliteWriterLease } from './writer-lease.ts';
+import { LeaseLostError } from '../../ports/writer-lease.ts';
+import { SqliteWriterLease } from './writer-lease.ts';
 
 let dir: string;
 let file: string;

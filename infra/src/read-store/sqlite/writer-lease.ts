@@ -1,16 +1,6 @@
 import Sqlite, { type Database } from 'better-sqlite3';
+import { type HeldLease, LeaseLostError, type LeaseTerm, type WriterLease } from '../../ports/writer-lease.ts';
 import type { SqliteReadStore } from './sqlite-read-store.ts';
-
-/** A write refused because the lease it was made under has passed to another holder. */
-export class LeaseLostError extends Error {
-  override readonly name = 'LeaseLostError';
-}
-
-/** A holder's term of a lease: the epoch fences its writes. */
-export interface LeaseTerm {
-  epoch: number;
-  expiresAt: number;
-}
 
 export interface WriterLeaseOptions {
   /** The lease's name: one per thing that must have a single writer (the read models). */
@@ -33,7 +23,7 @@ export interface WriterLeaseOptions {
  * holder whose term was taken over, so a deposed writer that wakes up late writes nothing. The check
  * and the writes commit together (SQLite's write lock makes them one step).
  */
-export class SqliteWriterLease {
+export class SqliteWriterLease implements WriterLease {
   private readonly now: () => number;
   private readonly current: ReturnType<Database['prepare']>;
   private owned = false;
@@ -133,13 +123,6 @@ export class SqliteWriterLease {
   private row(): { holder: string; epoch: number; expires_at: number } | undefined {
     return this.current.get(this.options.name) as { holder: string; epoch: number; expires_at: number } | undefined;
   }
-}
-
-/** A term as another thread of the holder's process is told it (`workerData`): enough to fence its own connection's writes. */
-export interface HeldLease {
-  name: string;
-  holder: string;
-  epoch: number;
 }
 
 /**

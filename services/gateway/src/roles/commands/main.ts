@@ -1,11 +1,12 @@
 /**
- * The command service (TESTAMENT_ROLE=commands): the one process that appends to the SQLite log (its
- * lock refuses a second one), serving the gateways' commands and the jobs workers' appends over NATS
- * (request/reply in queue groups), the bulk jobs' chunks too when the deployment runs no jobs workers
- * (TESTAMENT_JOBS=0), and announcing each commit (`testament.log.committed`) for the
- * projection service. A first start seeds the log as the embedded server does: the roles, the
- * system statuses and the first superuser. A restart resumes the bulk jobs its stop left running. It is the cluster's
- * one webhook sender: one process, so no two send the outbox (the claims would refuse the second anyway).
+ * The command service (TESTAMENT_ROLE=commands): the one process that appends to the log (the SQLite file's
+ * lock refuses a second one; on KurrentDB, the streams' expected revisions keep writers apart), serving the
+ * gateways' commands and the jobs workers' appends over NATS (request/reply in queue groups), the bulk jobs'
+ * chunks too when the deployment runs no jobs workers (TESTAMENT_JOBS=0), and announcing each commit of the
+ * SQLite log (`testament.log.committed`) for the projection service. A first start seeds the log as the
+ * embedded server does: the roles, the system statuses and the first superuser. A restart resumes the bulk
+ * jobs its stop left running. It is the cluster's one webhook sender: one process, so no two send the outbox
+ * (the claims would refuse the second anyway).
  */
 import {
   busChunkWorkers,
@@ -20,18 +21,17 @@ import {
   serveLogAppends,
   SYSTEM_ACTOR,
 } from '@testament/commands';
-import { FsBlobStore, type SqliteEventStore, type Bus, type EventStore } from '@testament/infra';
+import { SqliteEventStore, type Bus, type EventStore } from '@testament/infra';
 import { NatsBus } from '@testament/infra/bus/nats-bus';
-import { READ_MODELS_RUNNER } from '@testament/projections';
 import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import { generatedPasswordFile, keptGeneratedPassword } from '../../admin/generated-password.ts';
-import { READ_MODELS_FILE, type Config } from '../../config.ts';
+import type { Config } from '../../config.ts';
 import { stopOnSignals } from '../../stop-on-signals.ts';
 import { blobImportStaging } from '../../http/import-staging.ts';
-import { createFirstAdmin, lockEmbeddedLog, openEventStore, openIdAllocator, resumeBulkJobs } from '../../system.ts';
+import { createFirstAdmin, lockEmbeddedLog, openBlobStore, openEventStore, openIdAllocator, resumeBulkJobs } from '../../system.ts';
 import { sendingWebhooks } from '../../webhooks/webhooks-setup.ts';
-import { FollowedFold } from '../gateway/followed-fold.ts';
+import type { FollowedFold } from '../gateway/followed-fold.ts';
+import { followedFold } from '../shared-stores.ts';
 
 /** Events read at a time while a first start looks for a registered user. */
 const PAGE = 1_000;
@@ -46,37 +46,43 @@ async function anyUserRegistered(store: EventStore): Promise<boolean> {
   }
 }
 
+/** Closes a followed fold once opened; one that could not be opened was reported where it was awaited. */
+const closeFollowed = (following: Promise<FollowedFold>) => following.then((fold) => fold.close()).catch(() => {});
+
 /**
  * The bulk jobs a stop of this service left running carry on, as in the embedded server: which ones
  * the read models say, once the projection service has folded everything this start found in the log
- * (read from its file, as a gateway reads it). Only the command service applies chunks, so no other
+ * (read as a gateway reads them). Only the command service applies chunks, so no other
  * process runs them meanwhile.
  */
 function resumeJobsLeftRunning(config: Config, bus: Bus, dispatch: CommandDispatcher, head: number): { stop(): Promise<void> } {
-  const fold = new FollowedFold(bus, { file: join(config.dataDir, READ_MODELS_FILE), runnerName: READ_MODELS_RUNNER, versioned: true });
+  const following = followedFold(config, bus, 'read-models');
   void (async () => {
+    const fold = await following;
     await fold.start();
     await fold.waitFor(head);
     await resumeBulkJobs(dispatch, fold.reads);
   })()
     .catch((error: unknown) => console.error('the bulk jobs left running could not be resumed', error))
-    .finally(() => fold.close());
+    .finally(() => closeFollowed(following));
   // A stop before the read models caught up leaves the jobs to the next start.
-  return { stop: () => fold.close() };
+  return { stop: () => closeFollowed(following) };
 }
 
-/** The outbox sent from here, read from the projection service's file as a gateway reads it, once that fold is open. */
+/** The outbox sent from here, read from the projection service's fold as a gateway reads it, once that fold is open. */
 function sendWebhooks(config: Config, bus: Bus, dispatch: CommandDispatcher): { stop(): Promise<void> } {
-  const fold = new FollowedFold(bus, { file: join(config.dataDir, READ_MODELS_FILE), runnerName: READ_MODELS_RUNNER, versioned: true });
+  const following = followedFold(config, bus, 'read-models');
   const stops: Array<() => Promise<void>> = [];
-  void fold
-    .start()
-    .then(() => sendingWebhooks(config, fold.reads, dispatch, (stop) => stops.push(stop)).startSender?.())
+  void following
+    .then(async (fold) => {
+      await fold.start();
+      sendingWebhooks(config, fold.reads, dispatch, (stop) => stops.push(stop)).startSender?.();
+    })
     .catch((error: unknown) => console.error('the webhooks could not be sent', error));
   return {
     async stop() {
       for (const stop of stops) await stop();
-      await fold.close();
+      await closeFollowed(following);
     },
   };
 }
@@ -84,15 +90,16 @@ function sendWebhooks(config: Config, bus: Bus, dispatch: CommandDispatcher): { 
 export async function serveCommandService(config: Config): Promise<void> {
   if (config.bus !== 'nats' || !config.natsUrl)
     throw new Error('TESTAMENT_ROLE=commands needs TESTAMENT_BUS=nats and NATS_URL: the gateways send it their commands');
-  if (config.eventStore !== 'sqlite') throw new Error('TESTAMENT_ROLE=commands appends to the SQLite log (TESTAMENT_EVENT_STORE=sqlite)');
   mkdirSync(config.dataDir, { recursive: true });
-  const lock = lockEmbeddedLog(config)!;
+  const lock = lockEmbeddedLog(config);
   const bus = await NatsBus.connect(config.natsUrl, { name: `testament-commands-${process.pid}` });
-  const store = (await openEventStore(config)) as SqliteEventStore;
+  const store = await openEventStore(config);
   const ids = openIdAllocator(config, store);
-  const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
+  const blobs = await openBlobStore(config);
   const commands = createCommandService({ store, ids, importStaging: blobImportStaging(blobs), chunkWorkers: busChunkWorkers(bus) });
-  const stopAnnouncing = store.onCommit((position) => bus.publish(LOG_COMMITTED, { position }));
+  // The projection service looks at the SQLite log's head when told; KurrentDB's subscriptions tell it themselves.
+  const stopAnnouncing =
+    store instanceof SqliteEventStore ? store.onCommit((position) => bus.publish(LOG_COMMITTED, { position })) : () => {};
 
   const dispatch = inProcessDispatcher(commands);
   await dispatch('roles.seed', {}, newCommandMeta(SYSTEM_ACTOR));
@@ -124,8 +131,9 @@ export async function serveCommandService(config: Config): Promise<void> {
     await store.close();
     stopAnnouncing();
     await ids.close();
+    await blobs.close();
     await bus.close();
-    await lock.close();
+    await lock?.close();
   });
   console.log(`commands: serving on NATS, the log at position ${await store.headPosition()}`);
 }

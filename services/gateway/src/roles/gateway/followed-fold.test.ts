@@ -10,7 +10,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { FollowedFold } from './followed-fold.ts';
+import { FollowedFold, followedFile } from './followed-fold.ts';
 
 describe('a fold another process keeps, followed', () => {
   it(
@@ -23,7 +23,7 @@ describe('a fold another process keeps, followed', () => {
       const bus = new MemoryBus();
       const passedOn: number[] = [];
       const fold = new FollowedFold(bus, {
-        file,
+        reader: followedFile(file),
         runnerName: 'audit',
         versioned: false,
         onPosition: (notice) => passedOn.push(notice.position),
@@ -71,7 +71,7 @@ describe('a fold another process keeps, followed', () => {
     const file = join(dir, 'read-models.sqlite');
     const writer = new SqliteReadStore({ file });
     const bus = new MemoryBus();
-    const fold = new FollowedFold(bus, { file, runnerName: READ_MODELS_RUNNER, versioned: true });
+    const fold = new FollowedFold(bus, { reader: followedFile(file), runnerName: READ_MODELS_RUNNER, versioned: true });
     const serve = (generation: string, position: number, name: string) =>
       writer.writeAll([
         { collection: `things~${generation}`, operations: [{ insertOne: { document: { _id: 1, name } } }] },

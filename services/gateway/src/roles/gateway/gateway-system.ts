@@ -1,45 +1,39 @@
 /**
- * What a gateway (TESTAMENT_ROLE=gateway) talks to in a deployment of several processes on one host:
- * commands go to the command service over NATS (request/reply, a queue group: any command service
- * answers), the read models and the audit trail are read from the files the projection service writes,
- * the log is read from its file (the "as of" views, /readyz), uploads are the data directory's. Several
+ * What a gateway (TESTAMENT_ROLE=gateway) talks to in a deployment of several processes: commands go to
+ * the command service over NATS (request/reply, a queue group: any command service answers), the read
+ * models and the audit trail are read where the projection service writes them, the log is read where
+ * the command service appends (the "as of" views, /readyz): the data directory's files on one host,
+ * MongoDB and KurrentDB across hosts (roles/shared-stores.ts). Uploads are the blob store's. Several
  * gateways may run side by side: none holds anything another needs.
  */
 import { busDispatcher } from '@testament/commands';
-import { FsBlobStore, loadOrCreateSigningKey, MemoryBus } from '@testament/infra';
+import { loadOrCreateSigningKey, MemoryBus } from '@testament/infra';
 import { NatsBus } from '@testament/infra/bus/nats-bus';
-import { AUDIT_RUNNER, PROJECTIONS_ADVANCED, READ_MODELS_RUNNER, type ProjectionsAdvanced } from '@testament/projections';
+import { AUDIT_RUNNER, PROJECTIONS_ADVANCED, type ProjectionsAdvanced } from '@testament/projections';
 import { auditExportRows } from '@testament/projections/audit/queries';
 import { join } from 'node:path';
 import type { AuditTrail } from '../../audit-trail/audit-trail.ts';
-import { AUDIT_SIGNING_KEY_FILE, AUDIT_TRAIL_FILE, READ_MODELS_FILE, type Config } from '../../config.ts';
+import { AUDIT_SIGNING_KEY_FILE, type Config } from '../../config.ts';
 import { ProjectionProgress } from '../../live/projection-progress.ts';
 import { OpenedResources } from '../../opened-resources.ts';
-import type { System } from '../../system.ts';
+import { openBlobStore, type System } from '../../system.ts';
 import { openWebhooks } from '../../webhooks/webhooks-setup.ts';
-import { madeLogReader } from '../log-reader.ts';
-import { FollowedFold } from './followed-fold.ts';
+import { followedFold, logReader } from '../shared-stores.ts';
 
 /** Resolves once the projection service serves the read models (it may start after this process). */
 export async function startGatewaySystem(config: Config): Promise<System> {
   if (config.bus !== 'nats' || !config.natsUrl)
     throw new Error('TESTAMENT_ROLE=gateway needs TESTAMENT_BUS=nats and NATS_URL: it sends commands to the command service');
-  if (config.eventStore !== 'sqlite' || config.readStore !== 'sqlite')
-    throw new Error('TESTAMENT_ROLE=gateway reads the SQLite log and read models (TESTAMENT_EVENT_STORE and TESTAMENT_READ_STORE sqlite)');
   const resources = new OpenedResources();
   try {
     const nats = await resources.open(NatsBus.connect(config.natsUrl, { name: `testament-gateway-${process.pid}` }));
-    const store = await resources.open(madeLogReader(config));
+    const store = await resources.open(logReader(config));
     // Positions reach the progress only from the folds below, after each has forgotten what the fold changed:
     // a write released by a notice then reads what it wrote.
     const positions = new MemoryBus();
     const onPosition = (notice: ProjectionsAdvanced) => positions.publish(PROJECTIONS_ADVANCED, notice);
-    const runner = await resources.open(
-      new FollowedFold(nats, { file: join(config.dataDir, READ_MODELS_FILE), runnerName: READ_MODELS_RUNNER, versioned: true, onPosition }),
-    );
-    const trail = await resources.open(
-      new FollowedFold(nats, { file: join(config.dataDir, AUDIT_TRAIL_FILE), runnerName: AUDIT_RUNNER, versioned: false, onPosition }),
-    );
+    const runner = await resources.open(followedFold(config, nats, 'read-models', onPosition));
+    const trail = await resources.open(followedFold(config, nats, 'audit-trail', onPosition));
     await runner.start();
     const audit: AuditTrail = {
       runnerName: AUDIT_RUNNER,
@@ -61,7 +55,7 @@ export async function startGatewaySystem(config: Config): Promise<System> {
       store,
       readStore: runner.reads,
       bus: positions,
-      blobs: new FsBlobStore(join(config.dataDir, 'blobs')),
+      blobs: await resources.open(openBlobStore(config)),
       dispatch: busDispatcher(nats, { logHead: () => runner.position }),
       progress,
       runner,

@@ -5,23 +5,20 @@
  * mark makes the repeat change nothing twice.
  */
 import { createCommandService, LogAppendedOverBus, serveBulkChunks } from '@testament/commands';
-import { FsBlobStore } from '@testament/infra';
 import { NatsBus } from '@testament/infra/bus/nats-bus';
-import { join } from 'node:path';
 import type { Config } from '../../config.ts';
 import { blobImportStaging } from '../../http/import-staging.ts';
 import { stopOnSignals } from '../../stop-on-signals.ts';
-import { openIdAllocator } from '../../system.ts';
-import { madeLogReader } from '../log-reader.ts';
+import { openBlobStore, openIdAllocator } from '../../system.ts';
+import { logReader } from '../shared-stores.ts';
 
 export async function serveJobWorker(config: Config): Promise<void> {
   if (config.bus !== 'nats' || !config.natsUrl)
     throw new Error('TESTAMENT_ROLE=jobs needs TESTAMENT_BUS=nats and NATS_URL: it takes chunks from the command service');
-  if (config.eventStore !== 'sqlite') throw new Error('TESTAMENT_ROLE=jobs reads the SQLite log (TESTAMENT_EVENT_STORE=sqlite)');
   const bus = await NatsBus.connect(config.natsUrl, { name: `testament-jobs-${process.pid}` });
-  const store = new LogAppendedOverBus(bus, await madeLogReader(config));
+  const store = new LogAppendedOverBus(bus, await logReader(config));
   const ids = openIdAllocator(config, store);
-  const blobs = new FsBlobStore(join(config.dataDir, 'blobs'));
+  const blobs = await openBlobStore(config);
   // No job runs here (a job runs where it was requested, in the command service): it needs no chunk workers of its own.
   const commands = createCommandService({ store, ids, importStaging: blobImportStaging(blobs) });
   const stopServing = serveBulkChunks(bus, commands);
@@ -32,6 +29,7 @@ export async function serveJobWorker(config: Config): Promise<void> {
     await bus.close();
     await ids.close();
     await store.close();
+    await blobs.close();
   });
   console.log("jobs: applying bulk jobs' chunks from NATS");
 }

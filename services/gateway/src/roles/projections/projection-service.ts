@@ -1,22 +1,25 @@
 /**
- * The projection service (TESTAMENT_ROLE=projections): in a deployment of several processes on one host, the
- * one that writes the read models and the audit trail, folding the SQLite log the command service appends to.
- * Several may run: one is active, the others stand by. The active one holds a lease in each file it writes
- * (`SqliteWriterLease`), renews it, and its threads' writes are fenced by its term, so a standby that takes
- * over once the term ran out (the active one died or hangs) can never be overwritten by it. It learns of
- * commits from the command service's notices on the bus, and from a look at the log's head, so a notice lost
- * (NATS reconnecting) delays a fold by one look at most; its own notices reach the gateways over the bus.
+ * The projection service (TESTAMENT_ROLE=projections): in a deployment of several processes, the one that
+ * writes the read models and the audit trail. Several may run: one is active, the others stand by. The
+ * active one holds a lease on each store it writes, renews it, and its writes are fenced by its term, so a
+ * standby that takes over once the term ran out (the active one died or hangs) can never be overwritten by
+ * it. On one host it folds the SQLite log the command service appends to into the data directory's files
+ * (`SqliteWriterLease` in each), on threads, learning of commits from the command service's notices on the
+ * bus and from a look at the log's head, so a notice lost (NATS reconnecting) delays a fold by one look at
+ * most. Across hosts it folds KurrentDB's log, as it subscribes to it, into MongoDB (`MongoWriterLease`,
+ * one for the database, which holds both folds). Its own notices reach the gateways over the bus.
  */
 import { LOG_COMMITTED } from '@testament/commands';
-import { LogHeadWatch, type Bus, type HeldLease, type LeaseTerm, SqliteWriterLease } from '@testament/infra';
+import { LogHeadWatch, SqliteWriterLease, type Bus, type HeldLease, type LeaseTerm, type WriterLease } from '@testament/infra';
+import { readModels } from '@testament/projections';
 import { existsSync, mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ThreadAuditTrail } from '../../audit-trail/audit-trail.ts';
+import { InProcessAuditTrail, ThreadAuditTrail } from '../../audit-trail/audit-trail.ts';
 import { AUDIT_TRAIL_FILE, READ_MODELS_FILE, type Config } from '../../config.ts';
-import { eventLogFile } from '../../system.ts';
+import { eventLogFile, openEventStore, openMongoReadStore } from '../../system.ts';
 import { ReadModelsThread } from '../../read-models/read-models-thread.ts';
 
 /** How long copies replaced by a switch stay: the gateways look at the file's catalog at least once a second. */
@@ -28,10 +31,12 @@ const STANDBY_TRIES_PER_TERM = 4;
 /** How often the active service renews its terms, as a share of a term: two renewals may fail before the term runs out. */
 const RENEWALS_PER_TERM = 3;
 
-const LEASES = [
+const SQLITE_LEASES = [
   { name: 'read-models', file: READ_MODELS_FILE },
   { name: 'audit-trail', file: AUDIT_TRAIL_FILE },
 ] as const;
+/** MongoDB holds both folds in one database: one lease fences them. */
+const MONGO_LEASE = 'read-models';
 
 export interface ProjectionServiceEvents {
   /** Another holds the leases: this one waits (said once per holder). */
@@ -47,41 +52,121 @@ export interface ProjectionService {
   close(): Promise<void>;
 }
 
+/** Where a projection service folds: the leases it must hold, and how it folds once it holds them. */
+interface Folding {
+  leases: ReadonlyArray<{ name: string; lease: WriterLease }>;
+  /** Folds under the terms taken (`fence` names each lease's); resolves once the read models serve, with their position. */
+  start(fence: (name: string) => HeldLease): Promise<{ position: number; close(): Promise<void> }>;
+  /** Closes what the leases opened. */
+  close(): Promise<void>;
+}
+
+/** The read models served (what `close` undoes if they cannot be), and the audit trail catching up behind them. */
+async function startedFolds(
+  readModels: { start(): Promise<void>; readonly position: number },
+  audit: { start(): Promise<void> },
+  close: () => Promise<void>,
+): Promise<{ position: number; close(): Promise<void> }> {
+  try {
+    await readModels.start();
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  audit.start().catch((error: unknown) => console.error('the audit trail stopped folding', error));
+  return { position: readModels.position, close };
+}
+
+/** The SQLite log folded into the data directory's files, each on a thread fenced by its file's lease. */
+function sqliteFolding(config: Config, bus: Bus, holder: string): Folding {
+  const leases = SQLITE_LEASES.map(({ name, file }) => ({
+    name,
+    lease: SqliteWriterLease.open(join(config.dataDir, file), { name, holder, ttlMs: config.leaseTtlMs }),
+  }));
+  return {
+    leases,
+    async start(fence) {
+      const eventsFile = eventLogFile(config);
+      while (!existsSync(eventsFile)) await sleep(HEAD_LOOK_MS); // The command service makes the log at its first start.
+      const head = new LogHeadWatch(eventsFile, HEAD_LOOK_MS);
+      const stopHearing = bus.subscribe(LOG_COMMITTED, (payload) => head.told((payload as { position: number }).position));
+      const readModels = new ReadModelsThread(
+        {
+          eventsFile,
+          readModelsFile: join(config.dataDir, READ_MODELS_FILE),
+          fence: fence('read-models'),
+          retiredGraceMs: RETIRED_GRACE_MS,
+        },
+        bus,
+        (listener) => head.onHead(listener),
+      );
+      const audit = new ThreadAuditTrail(
+        { eventsFile, auditFile: join(config.dataDir, AUDIT_TRAIL_FILE), fence: fence('audit-trail') },
+        bus,
+      );
+      return startedFolds(readModels, audit, async () => {
+        stopHearing();
+        head.close();
+        await audit.close();
+        await readModels.close();
+      });
+    },
+    async close() {
+      for (const { lease } of leases) lease.close();
+    },
+  };
+}
+
+/** KurrentDB's log folded in this process, as it subscribes to it, into MongoDB: both folds fenced by the database's lease. */
+async function mongoFolding(config: Config, bus: Bus, holder: string): Promise<Folding> {
+  const readStore = await openMongoReadStore(config);
+  return {
+    leases: [{ name: MONGO_LEASE, lease: readStore.lease({ name: MONGO_LEASE, holder, ttlMs: config.leaseTtlMs }) }],
+    async start(fence) {
+      readStore.fenceWrites(fence(MONGO_LEASE));
+      const store = await openEventStore(config);
+      const runner = readModels({ store, readStore, bus, retiredGraceMs: RETIRED_GRACE_MS });
+      const audit = new InProcessAuditTrail(readStore, store, bus);
+      return startedFolds(runner, audit, async () => {
+        await audit.close();
+        await runner.stop();
+        await store.close();
+      });
+    },
+    close: () => readStore.close(),
+  };
+}
+
 /**
  * Stands by until it holds the leases, then folds. Resolves once it is active,
  * with the handle that stops it and gives the leases up, so a standby takes over at once.
  */
 export async function startProjectionService(config: Config, bus: Bus, events: ProjectionServiceEvents): Promise<ProjectionService> {
-  if (config.eventStore !== 'sqlite' || config.readStore !== 'sqlite')
+  if ((config.readStore === 'sqlite') !== (config.eventStore === 'sqlite'))
     throw new Error(
-      'TESTAMENT_ROLE=projections folds the SQLite log into SQLite files (TESTAMENT_EVENT_STORE and TESTAMENT_READ_STORE sqlite)',
+      'TESTAMENT_ROLE=projections folds the SQLite log into SQLite files (one host), or KurrentDB into MongoDB (several hosts): ' +
+        'TESTAMENT_EVENT_STORE and TESTAMENT_READ_STORE sqlite, or kurrentdb and mongodb',
     );
   mkdirSync(config.dataDir, { recursive: true });
-  const eventsFile = eventLogFile(config);
   const holder = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
-  const leases = LEASES.map(({ name, file }) => ({
-    name,
-    lease: SqliteWriterLease.open(join(config.dataDir, file), { name, holder, ttlMs: config.leaseTtlMs }),
-  }));
-  const releaseAll = (terms: Array<LeaseTerm | null>) => {
-    terms.forEach((term, i) => {
-      if (term) leases[i]!.lease.release(term);
-    });
-  };
-  const closeLeases = () => {
-    for (const { lease } of leases) lease.close();
+  const folding = config.readStore === 'mongodb' ? await mongoFolding(config, bus, holder) : sqliteFolding(config, bus, holder);
+  const { leases } = folding;
+  const releaseAll = async (terms: Array<LeaseTerm | null>) => {
+    for (const [i, term] of terms.entries()) if (term) await leases[i]!.lease.release(term);
   };
 
-  // Standing by: both terms, or none (a half-taken pair is given back, so two standbys cannot each hold one). Only a pair that is free
-  // is asked for: the dead holder's two terms run out a few milliseconds apart, and taking one then giving it back raised its epoch twice.
+  // Standing by: every term, or none (a half-taken set is given back, so two standbys cannot each hold one). Only a set that is free
+  // is asked for: the dead holder's terms run out a few milliseconds apart, and taking one then giving it back raised its epoch twice.
   let terms: LeaseTerm[] | undefined;
   let heldBy = '';
   while (!terms) {
-    const taken = leases.every(({ lease }) => lease.isFree()) ? leases.map(({ lease }) => lease.tryAcquire()) : undefined;
+    const free = (await Promise.all(leases.map(({ lease }) => lease.isFree()))).every(Boolean);
+    const taken = free ? await Promise.all(leases.map(({ lease }) => lease.tryAcquire())) : undefined;
     if (taken?.every((term) => term !== null)) terms = taken as LeaseTerm[];
     else {
-      if (taken) releaseAll(taken);
-      const holderNow = leases.map(({ lease }) => lease.holderNow()?.holder).find((name) => name && name !== holder) ?? 'another process';
+      if (taken) await releaseAll(taken);
+      const holders = await Promise.all(leases.map(async ({ lease }) => (await lease.holderNow())?.holder));
+      const holderNow = holders.find((name) => name && name !== holder) ?? 'another process';
       if (holderNow !== heldBy) {
         heldBy = holderNow;
         events.standby(heldBy);
@@ -91,41 +176,36 @@ export async function startProjectionService(config: Config, bus: Bus, events: P
     }
   }
   const held = terms;
-  const fence = (name: string): HeldLease => ({ name, holder, epoch: held[LEASES.findIndex((lease) => lease.name === name)]!.epoch });
+  const fence = (name: string): HeldLease => ({ name, holder, epoch: held[leases.findIndex((lease) => lease.name === name)]!.epoch });
 
   let closed = false;
-  const renewals = setInterval(() => {
-    const lost = leases.find(({ lease }, i) => !lease.renew(held[i]!));
-    if (lost && !closed) events.lost(`the ${lost.name} lease passed to ${lost.lease.holderNow()?.holder ?? 'nobody'}`);
+  const renewals = setInterval(async () => {
+    for (const [i, { name, lease }] of leases.entries()) {
+      try {
+        if (!(await lease.renew(held[i]!)) && !closed)
+          events.lost(`the ${name} lease passed to ${(await lease.holderNow())?.holder ?? 'nobody'}`);
+      } catch (error) {
+        // The lease's store did not answer (MongoDB failing over): the next renewal may; a takeover meanwhile fences the writes.
+        console.warn(`projections: the ${name} lease could not be renewed (${(error as Error).message})`);
+      }
+    }
   }, config.leaseTtlMs / RENEWALS_PER_TERM);
 
-  while (!existsSync(eventsFile)) await sleep(HEAD_LOOK_MS); // The command service makes the log at its first start.
-  const head = new LogHeadWatch(eventsFile, HEAD_LOOK_MS);
-  const stopHearing = bus.subscribe(LOG_COMMITTED, (payload) => head.told((payload as { position: number }).position));
-  const readModels = new ReadModelsThread(
-    { eventsFile, readModelsFile: join(config.dataDir, READ_MODELS_FILE), fence: fence('read-models'), retiredGraceMs: RETIRED_GRACE_MS },
-    bus,
-    (listener) => head.onHead(listener),
-  );
-  const audit = new ThreadAuditTrail({ eventsFile, auditFile: join(config.dataDir, AUDIT_TRAIL_FILE), fence: fence('audit-trail') }, bus);
+  let folds: { position: number; close(): Promise<void> } | undefined;
   const close = async () => {
     if (closed) return;
     closed = true;
     clearInterval(renewals);
-    stopHearing();
-    head.close();
-    await audit.close();
-    await readModels.close();
-    releaseAll(held);
-    closeLeases();
+    await folds?.close();
+    await releaseAll(held);
+    await folding.close();
   };
   try {
-    await readModels.start();
+    folds = await folding.start(fence);
   } catch (error) {
     await close();
     throw error;
   }
-  audit.start().catch((error: unknown) => console.error('the audit trail stopped folding', error));
-  events.active(holder, held[0]!.epoch, readModels.position);
+  events.active(holder, held[0]!.epoch, folds.position);
   return { holder, close };
 }
