@@ -1,4 +1,4 @@
-import { BucketAlreadyOwnedByYou, CreateBucketCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { BucketAlreadyOwnedByYou, CreateBucketCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { S3_SERVER, suiteServer } from '../testing/suite-server.ts';
@@ -50,15 +50,41 @@ describe.skipIf(!target)('S3BlobStore specifics', () => {
   it('keeps every key under its prefix, so deployments can share a bucket', async () => {
     const prefix = `shared-${randomUUID()}/`;
     const first = new S3BlobStore({ ...target!, bucket: BUCKET, prefix });
-    const second = new S3BlobStore({ ...target!, bucket: BUCKET, prefix: `other-${randomUUID()}/` });
+    // Without its slash, the prefix still names a folder of its own.
+    const second = new S3BlobStore({ ...target!, bucket: BUCKET, prefix: `${prefix.slice(0, -1)}-other` });
     try {
       await first.put('projects/7/icon.png', { bytes: Buffer.from('png'), contentType: 'image/png' });
       const listed = await admin!.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix }));
       expect(listed.Contents?.map((object) => object.Key)).toEqual([`${prefix}projects/7/icon.png`]);
       await expect(second.get('projects/7/icon.png')).resolves.toBeNull();
+      await second.put('projects/7/icon.png', { bytes: Buffer.from('other'), contentType: 'image/png' });
+      const both = await admin!.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix.slice(0, -1) }));
+      expect(both.Contents?.map((object) => object.Key).sort()).toEqual([
+        `${prefix.slice(0, -1)}-other/projects/7/icon.png`,
+        `${prefix}projects/7/icon.png`,
+      ]);
     } finally {
       await first.close();
       await second.close();
+    }
+  });
+
+  it('reads an object another tool wrote, by its Content-Type', async () => {
+    const prefix = `foreign-${randomUUID()}/`;
+    await admin!.send(
+      new PutObjectCommand({
+        Bucket: BUCKET,
+        Key: `${prefix}imported/logo.svg`,
+        Body: '<svg/>',
+        ContentType: 'image/svg+xml',
+        Metadata: { 'testament-content-type': '%E0%A4%A' },
+      }),
+    );
+    const store = new S3BlobStore({ ...target!, bucket: BUCKET, prefix });
+    try {
+      expect(await store.get('imported/logo.svg')).toEqual({ bytes: Buffer.from('<svg/>'), contentType: 'image/svg+xml' });
+    } finally {
+      await store.close();
     }
   });
 

@@ -18,7 +18,7 @@ const HEADER_SAFE = /^[\t\x20-\x7e]*$/;
 
 export interface S3BlobStoreOptions {
   bucket: string;
-  /** Keys are stored under it (`deployment-a/` makes `deployment-a/projects/7/icon.png`); empty: the bucket's root. */
+  /** Keys are stored under it (`deployment-a` makes `deployment-a/projects/7/icon.png`); empty: the bucket's root. */
   prefix?: string;
   /** An S3-compatible server's address (MinIO: `http://minio:9000`), addressed path-style; unset: AWS S3 itself. */
   endpoint?: string;
@@ -46,7 +46,8 @@ export class S3BlobStore implements BlobStore {
     if (options.credentials) config.credentials = options.credentials;
     this.client = new S3Client(config);
     this.bucket = options.bucket;
-    this.prefix = options.prefix ?? '';
+    const prefix = options.prefix ?? '';
+    this.prefix = prefix === '' || prefix.endsWith('/') ? prefix : `${prefix}/`;
   }
 
   async put(key: string, blob: Blob): Promise<void> {
@@ -69,9 +70,12 @@ export class S3BlobStore implements BlobStore {
     try {
       const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: objectKey }));
       const bytes = answer.Body ? Buffer.from(await answer.Body.transformToByteArray()) : Buffer.alloc(0);
-      const kept = answer.Metadata?.[CONTENT_TYPE_METADATA];
-      return { bytes, contentType: kept === undefined ? (answer.ContentType ?? 'application/octet-stream') : decodeURIComponent(kept) };
+      return {
+        bytes,
+        contentType: keptContentType(answer.Metadata?.[CONTENT_TYPE_METADATA]) ?? answer.ContentType ?? 'application/octet-stream',
+      };
     } catch (error) {
+      // Without s3:ListBucket on the bucket, AWS answers a missing key with AccessDenied instead: the permission is required.
       if (error instanceof NoSuchKey || (error as { name?: string }).name === 'NoSuchKey') return null;
       throw error;
     }
@@ -89,5 +93,15 @@ export class S3BlobStore implements BlobStore {
   private objectKey(key: string): string {
     assertValidBlobKey(key);
     return `${this.prefix}${key}`;
+  }
+}
+
+/** The content type as put, from the metadata; none when another tool wrote the object (or wrote the field otherwise). */
+function keptContentType(kept: string | undefined): string | undefined {
+  if (kept === undefined) return undefined;
+  try {
+    return decodeURIComponent(kept);
+  } catch {
+    return undefined;
   }
 }

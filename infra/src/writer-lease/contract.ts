@@ -11,6 +11,8 @@ import { describeSkippedSuite } from '../testing/skipped-suite.ts';
 export interface LeaseHolder {
   lease: WriterLease;
   write(term: LeaseTerm, ids: string[]): Promise<void>;
+  /** Empties the shared collection (as a rebuild starts), fenced by the term. */
+  empty(term: LeaseTerm): Promise<void>;
 }
 
 export interface LeasesUnderTest {
@@ -92,6 +94,7 @@ export function writerLeaseContract(name: string, makeLeases: (() => Promise<Lea
       await standby.write(taken, ['by the new holder']);
       // Awake again, the deposed one writes what it had folded: refused, all of it.
       await expect(active.write(old, ['late 1', 'late 2'])).rejects.toThrow(LeaseLostError);
+      await expect(active.empty(old)).rejects.toThrow(LeaseLostError);
       expect(await leases.written()).toEqual(['before', 'by the new holder']);
     });
 

@@ -32,6 +32,10 @@ writerLeaseContract('SqliteWriterLease', async () => {
           store.fenceWrites(() => lease.check(term));
           return store.writeAll(writes(ids));
         },
+        empty(term) {
+          store.fenceWrites(() => lease.check(term));
+          return store.collection('writes').clear();
+        },
       };
     },
     async written() {
@@ -68,8 +72,12 @@ writerLeaseContract(
             return {
               lease: store.lease({ name: 'read-models', holder, ttlMs }),
               write(term, ids) {
-                store.fenceWrites({ name: 'read-models', holder, epoch: term.epoch });
+                store.fenceWrites({ name: 'read-models', holder, epoch: term.epoch }, ttlMs);
                 return store.writeAll(writes(ids));
+              },
+              empty(term) {
+                store.fenceWrites({ name: 'read-models', holder, epoch: term.epoch }, ttlMs);
+                return store.collection('writes').clear();
               },
             };
           },

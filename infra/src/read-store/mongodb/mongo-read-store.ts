@@ -30,7 +30,9 @@ type WriteRunner = (write: (session: ClientSession | undefined) => Promise<unkno
 
 export class MongoReadStore implements ReadStore {
   private readonly collections = new Map<string, MongoCollection>();
-  private fence: HeldLease | undefined;
+  private fence: (HeldLease & { ttlMs: number }) | undefined;
+  /** The fenced writes, one at a time: each updates the lease's document, so two at once would only conflict and retry. */
+  private fencedWrites: Promise<unknown> = Promise.resolve();
 
   private constructor(
     private readonly client: MongoClient,
@@ -73,28 +75,34 @@ export class MongoReadStore implements ReadStore {
 
   /**
    * Refuses, from now on, every write unless `held` is still the lease's term: each write becomes a transaction that first
-   * updates the lease's document where it names that term. Transactions need a replica set (one node will do).
+   * updates the lease's document where it names that term, and renews the term for `ttlMs` (a long transaction holds the
+   * document, so the holder's own renewals wait for it meanwhile). Transactions need a replica set (one node will do).
    */
-  fenceWrites(held: HeldLease): void {
-    this.fence = held;
+  fenceWrites(held: HeldLease, ttlMs: number): void {
+    this.fence = { ...held, ttlMs };
   }
 
-  private async write(write: Parameters<WriteRunner>[0]): Promise<void> {
+  private write(write: Parameters<WriteRunner>[0]): Promise<void> {
     const fence = this.fence;
-    if (!fence) {
-      await write(undefined);
-      return;
-    }
-    await this.client.withSession((session) =>
-      session.withTransaction(async () => {
-        const held = await this.db
-          .collection<LeaseDocument>(MONGO_LEASES)
-          .updateOne({ _id: fence.name, holder: fence.holder, epoch: fence.epoch }, { $inc: { fencedWrites: 1 } }, { session });
-        if (held.matchedCount !== 1)
-          throw new LeaseLostError(`the ${fence.name} lease passed to another holder; this writer (epoch ${fence.epoch}) stops`);
-        await write(session);
-      }),
+    if (!fence) return write(undefined).then(() => undefined);
+    const written = this.fencedWrites.then(() =>
+      this.client.withSession((session) =>
+        session.withTransaction(async () => {
+          const held = await this.db
+            .collection<LeaseDocument>(MONGO_LEASES)
+            .updateOne(
+              { _id: fence.name, holder: fence.holder, epoch: fence.epoch },
+              [{ $set: { expiresAt: { $add: ['$$NOW', fence.ttlMs] }, fencedWrites: { $add: [{ $ifNull: ['$fencedWrites', 0] }, 1] } } }],
+              { session },
+            );
+          if (held.matchedCount !== 1)
+            throw new LeaseLostError(`the ${fence.name} lease passed to another holder; this writer (epoch ${fence.epoch}) stops`);
+          await write(session);
+        }),
+      ),
     );
+    this.fencedWrites = written.catch(() => undefined);
+    return written;
   }
 
   /** Drops the whole database: for tests that give each run a database of its own. */
@@ -145,11 +153,18 @@ class MongoCollection implements Collection<Document> {
     await this.driver.createIndex(keys, { unique });
   }
 
+  /**
+   * Fenced, the lease is checked in a transaction of its own just before: emptying a collection (a rebuild's start, a retired
+   * copy) may outgrow a transaction's limits, and a drop cannot run in one. A holder deposed in between, within the
+   * milliseconds that separate the two, is the one case the fence does not cover.
+   */
   async clear(): Promise<void> {
+    await this.write(async () => {});
     await this.driver.deleteMany({});
   }
 
   async drop(): Promise<void> {
+    await this.write(async () => {});
     // A collection never written has nothing to drop (older servers answer "ns not found").
     await this.driver.drop().catch((error: unknown) => {
       if ((error as { code?: number }).code !== NAMESPACE_NOT_FOUND) throw error;

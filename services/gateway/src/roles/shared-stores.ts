@@ -12,6 +12,20 @@ import { AUDIT_TRAIL_FILE, READ_MODELS_FILE, type Config } from '../config.ts';
 import { eventLogFile, openEventStore, openMongoReadStore } from '../system.ts';
 import { FollowedFold, followedFile } from './gateway/followed-fold.ts';
 
+/**
+ * Refuses a mix the roles cannot share: the SQLite log and read models of one host, or KurrentDB and MongoDB across hosts
+ * (a gateway reading a SQLite file beside a KurrentDB log would wait for a file nobody writes).
+ */
+export function assertSharedStores(config: Config): void {
+  const oneHost = config.eventStore === 'sqlite' && config.readStore === 'sqlite';
+  const severalHosts = config.eventStore === 'kurrentdb' && config.readStore === 'mongodb';
+  if (!oneHost && !severalHosts)
+    throw new Error(
+      `TESTAMENT_ROLE=${config.role} shares the SQLite log and read models of one host, or KurrentDB and MongoDB across hosts: ` +
+        'TESTAMENT_EVENT_STORE and TESTAMENT_READ_STORE sqlite, or kurrentdb and mongodb',
+    );
+}
+
 /** The log, read: the SQLite file once the command service has made it (at its first start), or KurrentDB. */
 export async function logReader(config: Config): Promise<EventStore> {
   if (config.eventStore !== 'sqlite') return openEventStore(config);

@@ -31,7 +31,7 @@ import { blobImportStaging } from '../../http/import-staging.ts';
 import { createFirstAdmin, lockEmbeddedLog, openBlobStore, openEventStore, openIdAllocator, resumeBulkJobs } from '../../system.ts';
 import { sendingWebhooks } from '../../webhooks/webhooks-setup.ts';
 import type { FollowedFold } from '../gateway/followed-fold.ts';
-import { followedFold } from '../shared-stores.ts';
+import { assertSharedStores, followedFold } from '../shared-stores.ts';
 
 /** Events read at a time while a first start looks for a registered user. */
 const PAGE = 1_000;
@@ -73,14 +73,17 @@ function resumeJobsLeftRunning(config: Config, bus: Bus, dispatch: CommandDispat
 function sendWebhooks(config: Config, bus: Bus, dispatch: CommandDispatcher): { stop(): Promise<void> } {
   const following = followedFold(config, bus, 'read-models');
   const stops: Array<() => Promise<void>> = [];
+  let stopped = false;
   void following
     .then(async (fold) => {
       await fold.start();
-      sendingWebhooks(config, fold.reads, dispatch, (stop) => stops.push(stop)).startSender?.();
+      // A stop while the fold was opening leaves nothing to send.
+      if (!stopped) sendingWebhooks(config, fold.reads, dispatch, (stop) => stops.push(stop)).startSender?.();
     })
     .catch((error: unknown) => console.error('the webhooks could not be sent', error));
   return {
     async stop() {
+      stopped = true;
       for (const stop of stops) await stop();
       await closeFollowed(following);
     },
@@ -90,6 +93,7 @@ function sendWebhooks(config: Config, bus: Bus, dispatch: CommandDispatcher): { 
 export async function serveCommandService(config: Config): Promise<void> {
   if (config.bus !== 'nats' || !config.natsUrl)
     throw new Error('TESTAMENT_ROLE=commands needs TESTAMENT_BUS=nats and NATS_URL: the gateways send it their commands');
+  assertSharedStores(config);
   mkdirSync(config.dataDir, { recursive: true });
   const lock = lockEmbeddedLog(config);
   const bus = await NatsBus.connect(config.natsUrl, { name: `testament-commands-${process.pid}` });

@@ -18,12 +18,13 @@ import { ProjectionProgress } from '../../live/projection-progress.ts';
 import { OpenedResources } from '../../opened-resources.ts';
 import { openBlobStore, type System } from '../../system.ts';
 import { openWebhooks } from '../../webhooks/webhooks-setup.ts';
-import { followedFold, logReader } from '../shared-stores.ts';
+import { assertSharedStores, followedFold, logReader } from '../shared-stores.ts';
 
 /** Resolves once the projection service serves the read models (it may start after this process). */
 export async function startGatewaySystem(config: Config): Promise<System> {
   if (config.bus !== 'nats' || !config.natsUrl)
     throw new Error('TESTAMENT_ROLE=gateway needs TESTAMENT_BUS=nats and NATS_URL: it sends commands to the command service');
+  assertSharedStores(config);
   const resources = new OpenedResources();
   try {
     const nats = await resources.open(NatsBus.connect(config.natsUrl, { name: `testament-gateway-${process.pid}` }));

@@ -10,11 +10,12 @@ import type { Config } from '../../config.ts';
 import { blobImportStaging } from '../../http/import-staging.ts';
 import { stopOnSignals } from '../../stop-on-signals.ts';
 import { openBlobStore, openIdAllocator } from '../../system.ts';
-import { logReader } from '../shared-stores.ts';
+import { assertSharedStores, logReader } from '../shared-stores.ts';
 
 export async function serveJobWorker(config: Config): Promise<void> {
   if (config.bus !== 'nats' || !config.natsUrl)
     throw new Error('TESTAMENT_ROLE=jobs needs TESTAMENT_BUS=nats and NATS_URL: it takes chunks from the command service');
+  assertSharedStores(config);
   const bus = await NatsBus.connect(config.natsUrl, { name: `testament-jobs-${process.pid}` });
   const store = new LogAppendedOverBus(bus, await logReader(config));
   const ids = openIdAllocator(config, store);

@@ -20,6 +20,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { InProcessAuditTrail, ThreadAuditTrail } from '../../audit-trail/audit-trail.ts';
 import { AUDIT_TRAIL_FILE, READ_MODELS_FILE, type Config } from '../../config.ts';
 import { eventLogFile, openEventStore, openMongoReadStore } from '../../system.ts';
+import { assertSharedStores } from '../shared-stores.ts';
 import { ReadModelsThread } from '../../read-models/read-models-thread.ts';
 
 /** How long copies replaced by a switch stay: the gateways look at the file's catalog at least once a second. */
@@ -123,7 +124,7 @@ async function mongoFolding(config: Config, bus: Bus, holder: string): Promise<F
   return {
     leases: [{ name: MONGO_LEASE, lease: readStore.lease({ name: MONGO_LEASE, holder, ttlMs: config.leaseTtlMs }) }],
     async start(fence) {
-      readStore.fenceWrites(fence(MONGO_LEASE));
+      readStore.fenceWrites(fence(MONGO_LEASE), config.leaseTtlMs);
       const store = await openEventStore(config);
       const runner = readModels({ store, readStore, bus, retiredGraceMs: RETIRED_GRACE_MS });
       const audit = new InProcessAuditTrail(readStore, store, bus);
@@ -142,11 +143,7 @@ async function mongoFolding(config: Config, bus: Bus, holder: string): Promise<F
  * with the handle that stops it and gives the leases up, so a standby takes over at once.
  */
 export async function startProjectionService(config: Config, bus: Bus, events: ProjectionServiceEvents): Promise<ProjectionService> {
-  if ((config.readStore === 'sqlite') !== (config.eventStore === 'sqlite'))
-    throw new Error(
-      'TESTAMENT_ROLE=projections folds the SQLite log into SQLite files (one host), or KurrentDB into MongoDB (several hosts): ' +
-        'TESTAMENT_EVENT_STORE and TESTAMENT_READ_STORE sqlite, or kurrentdb and mongodb',
-    );
+  assertSharedStores(config);
   mkdirSync(config.dataDir, { recursive: true });
   const holder = `${hostname()}/${process.pid}/${randomUUID().slice(0, 8)}`;
   const folding = config.readStore === 'mongodb' ? await mongoFolding(config, bus, holder) : sqliteFolding(config, bus, holder);
@@ -157,45 +154,67 @@ export async function startProjectionService(config: Config, bus: Bus, events: P
 
   // Standing by: every term, or none (a half-taken set is given back, so two standbys cannot each hold one). Only a set that is free
   // is asked for: the dead holder's terms run out a few milliseconds apart, and taking one then giving it back raised its epoch twice.
+  const takeAll = async (): Promise<LeaseTerm[] | undefined> => {
+    const free = (await Promise.all(leases.map(({ lease }) => lease.isFree()))).every(Boolean);
+    const taken = free ? await Promise.all(leases.map(({ lease }) => lease.tryAcquire())) : undefined;
+    if (taken?.every((term) => term !== null)) return taken as LeaseTerm[];
+    if (taken) await releaseAll(taken);
+    return undefined;
+  };
   let terms: LeaseTerm[] | undefined;
   let heldBy = '';
   while (!terms) {
-    const free = (await Promise.all(leases.map(({ lease }) => lease.isFree()))).every(Boolean);
-    const taken = free ? await Promise.all(leases.map(({ lease }) => lease.tryAcquire())) : undefined;
-    if (taken?.every((term) => term !== null)) terms = taken as LeaseTerm[];
-    else {
-      if (taken) await releaseAll(taken);
-      const holders = await Promise.all(leases.map(async ({ lease }) => (await lease.holderNow())?.holder));
-      const holderNow = holders.find((name) => name && name !== holder) ?? 'another process';
-      if (holderNow !== heldBy) {
-        heldBy = holderNow;
-        events.standby(heldBy);
+    try {
+      terms = await takeAll();
+      if (!terms) {
+        const holders = await Promise.all(leases.map(async ({ lease }) => (await lease.holderNow())?.holder));
+        const holderNow = holders.find((name) => name && name !== holder) ?? 'another process';
+        if (holderNow !== heldBy) {
+          heldBy = holderNow;
+          events.standby(heldBy);
+        }
       }
-      // Jittered: two standbys started together would otherwise keep taking one lease each and giving it back in step.
-      await sleep((config.leaseTtlMs / STANDBY_TRIES_PER_TERM) * (0.5 + Math.random()));
+    } catch (error) {
+      // The leases' store did not answer (MongoDB failing over): a standby asks again, as it would have anyway.
+      console.warn(`projections: the leases could not be asked for (${(error as Error).message})`);
     }
+    // Jittered: two standbys started together would otherwise keep taking one lease each and giving it back in step.
+    if (!terms) await sleep((config.leaseTtlMs / STANDBY_TRIES_PER_TERM) * (0.5 + Math.random()));
   }
   const held = terms;
   const fence = (name: string): HeldLease => ({ name, holder, epoch: held[leases.findIndex((lease) => lease.name === name)]!.epoch });
 
   let closed = false;
-  const renewals = setInterval(async () => {
+  const renew = async () => {
     for (const [i, { name, lease }] of leases.entries()) {
       try {
         if (!(await lease.renew(held[i]!)) && !closed)
           events.lost(`the ${name} lease passed to ${(await lease.holderNow())?.holder ?? 'nobody'}`);
       } catch (error) {
         // The lease's store did not answer (MongoDB failing over): the next renewal may; a takeover meanwhile fences the writes.
-        console.warn(`projections: the ${name} lease could not be renewed (${(error as Error).message})`);
+        if (!closed) console.warn(`projections: the ${name} lease could not be renewed (${(error as Error).message})`);
       }
     }
-  }, config.leaseTtlMs / RENEWALS_PER_TERM);
+  };
+  // The next renewal is due a third of a term after the last one ended, so a slow store never has two under way, and a stop
+  // waits for the one under way before it gives the leases up (else it could renew them after).
+  let renewing: Promise<void> = Promise.resolve();
+  let nextRenewal: NodeJS.Timeout | undefined;
+  const scheduleRenewal = () => {
+    nextRenewal = setTimeout(() => {
+      renewing = renew().finally(() => {
+        if (!closed) scheduleRenewal();
+      });
+    }, config.leaseTtlMs / RENEWALS_PER_TERM);
+  };
+  scheduleRenewal();
 
   let folds: { position: number; close(): Promise<void> } | undefined;
   const close = async () => {
     if (closed) return;
     closed = true;
-    clearInterval(renewals);
+    clearTimeout(nextRenewal);
+    await renewing;
     await folds?.close();
     await releaseAll(held);
     await folding.close();
