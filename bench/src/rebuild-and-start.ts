@@ -86,6 +86,19 @@ export interface ColdStart {
   auditSeconds: number;
 }
 
+/** Resolves once the server's audit trail, the last of its folds, has caught up with the log: nothing it does meanwhile is left. */
+export async function untilAtRest(url: string): Promise<void> {
+  for (;;) {
+    // A connection the server closed as it was asked again (a keep-alive timing out) is asked again.
+    const ready = (await fetch(`${url}/readyz`).then(
+      (answer) => answer.json(),
+      () => ({ head: 1, audit_position: 0 }),
+    )) as { head: number; audit_position: number };
+    if (ready.audit_position >= ready.head) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /**
  * Starts the real server on `dataDir` and waits until its audit trail has caught
  * up too, so what a suite measures next runs on a server at rest.
@@ -94,15 +107,7 @@ export async function startServerAtRest(label: string, env: Record<string, strin
   const startedAt = performance.now();
   const server = await startServerProcess(env, timeoutMs);
   const seconds = elapsedSeconds(startedAt);
-  for (;;) {
-    // A connection the server closed as it was asked again (a keep-alive timing out) is asked again.
-    const ready = (await fetch(`${server.url}/readyz`).then(
-      (answer) => answer.json(),
-      () => ({ head: 1, audit_position: 0 }),
-    )) as { head: number; audit_position: number };
-    if (ready.audit_position >= ready.head) break;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await untilAtRest(server.url);
   const auditSeconds = elapsedSeconds(startedAt);
   log(`${label}: server listening in ${round(seconds, 1)} s, audit trail caught up in ${round(auditSeconds, 1)} s`);
   return { server, seconds, auditSeconds };

@@ -50,11 +50,16 @@ export async function upgradeOfTheTestsReadModel(
   const agent = connection();
   let building = true;
   let next = 0;
-  while (building) {
-    during.push(...(await timeGets(upgraded.url, credentials, [paths[next++ % paths.length]!])));
-    recorded.push(await call(agent, upgraded.url, nextResult(), credentials));
-    const ready = (await (await fetch(`${upgraded.url}/readyz`)).json()) as { building: unknown };
-    building = ready.building !== null;
+  try {
+    while (building) {
+      during.push(...(await timeGets(upgraded.url, credentials, [paths[next++ % paths.length]!])));
+      recorded.push(await call(agent, upgraded.url, nextResult(), credentials));
+      const ready = (await (await fetch(`${upgraded.url}/readyz`)).json()) as { building: unknown };
+      building = ready.building !== null;
+    }
+  } catch (error) {
+    // A failed request during the build: what the server said about it.
+    throw new Error(`${(error as Error).message}\nthe server's last lines:\n${upgraded.output.slice(-30).join('')}`);
   }
   const switched = elapsedSeconds(startedAt);
   agent.destroy();

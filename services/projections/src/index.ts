@@ -97,11 +97,10 @@ export function readModels({
   onServed,
   retiredGraceMs,
   versions,
-}: Pick<
-  VersionedReadModelsOptions,
-  'store' | 'readStore' | 'bus' | 'builds' | 'onServed' | 'retiredGraceMs' | 'versions'
->): VersionedReadModels {
-  const { catchUpBatchSize, backgroundBatchSize } = readModelBatches;
+  catchUpBatchSize = readModelBatches.catchUpBatchSize,
+}: Pick<VersionedReadModelsOptions, 'store' | 'readStore' | 'bus' | 'builds' | 'onServed' | 'retiredGraceMs' | 'versions'> &
+  Partial<Pick<VersionedReadModelsOptions, 'catchUpBatchSize'>>): VersionedReadModels {
+  const { backgroundBatchSize } = readModelBatches;
   return new VersionedReadModels({
     store,
     readStore,

@@ -36,6 +36,11 @@ const SQLITE_LEASES = [
   { name: 'read-models', file: READ_MODELS_FILE },
   { name: 'audit-trail', file: AUDIT_TRAIL_FILE },
 ] as const;
+/**
+ * Events per batch of a catch-up into MongoDB: a fenced batch is one transaction, and MongoDB aborts those that run past 60 s
+ * (and advises against many thousands of documents in one), where a catch-up batch into SQLite is 40,000 events.
+ */
+const FENCED_BATCH_EVENTS = 2_000;
 /** MongoDB holds both folds in one database: one lease fences them. */
 const MONGO_LEASE = 'read-models';
 
@@ -126,7 +131,7 @@ async function mongoFolding(config: Config, bus: Bus, holder: string): Promise<F
     async start(fence) {
       readStore.fenceWrites(fence(MONGO_LEASE), config.leaseTtlMs);
       const store = await openEventStore(config);
-      const runner = readModels({ store, readStore, bus, retiredGraceMs: RETIRED_GRACE_MS });
+      const runner = readModels({ store, readStore, bus, retiredGraceMs: RETIRED_GRACE_MS, catchUpBatchSize: FENCED_BATCH_EVENTS });
       const audit = new InProcessAuditTrail(readStore, store, bus);
       return startedFolds(runner, audit, async () => {
         await audit.close();
