@@ -58,8 +58,11 @@ export async function upgradeOfTheTestsReadModel(
       building = ready.building !== null;
     }
   } catch (error) {
-    // A failed request during the build: what the server said about it.
-    throw new Error(`${(error as Error).message}\nthe server's last lines:\n${upgraded.output.slice(-30).join('')}`);
+    // A failed request during the build: what the server said about it, and the server stopped (its suite ends here).
+    const said = upgraded.output.slice(-30).join('');
+    agent.destroy();
+    await upgraded.stop();
+    throw new Error(`${(error as Error).message}\nthe server's last lines:\n${said}`);
   }
   const switched = elapsedSeconds(startedAt);
   agent.destroy();
