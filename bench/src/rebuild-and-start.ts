@@ -87,8 +87,9 @@ export interface ColdStart {
 }
 
 /** Resolves once the server's audit trail, the last of its folds, has caught up with the log: nothing it does meanwhile is left. */
-export async function untilAtRest(url: string): Promise<void> {
-  for (;;) {
+export async function untilAtRest(url: string, timeoutMs = 900_000): Promise<void> {
+  for (const deadline = performance.now() + timeoutMs; ; ) {
+    if (performance.now() > deadline) throw new Error(`the audit trail of ${url} did not catch up within ${timeoutMs / 1000} s`);
     // A connection the server closed as it was asked again (a keep-alive timing out) is asked again.
     const ready = (await fetch(`${url}/readyz`).then(
       (answer) => answer.json(),

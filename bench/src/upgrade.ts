@@ -43,14 +43,15 @@ export async function upgradeOfTheTestsReadModel(
     await restore();
   }
   const listening = elapsedSeconds(startedAt);
-  await timeGets(upgraded.url, credentials, paths.slice(0, 1));
-  const firstAnswer = elapsedSeconds(startedAt);
   const during: number[] = [];
   const recorded: CallResult[] = [];
   const agent = connection();
+  let firstAnswer: number;
   let building = true;
   let next = 0;
   try {
+    await timeGets(upgraded.url, credentials, paths.slice(0, 1));
+    firstAnswer = elapsedSeconds(startedAt);
     while (building) {
       during.push(...(await timeGets(upgraded.url, credentials, [paths[next++ % paths.length]!])));
       recorded.push(await call(agent, upgraded.url, nextResult(), credentials));
@@ -58,7 +59,7 @@ export async function upgradeOfTheTestsReadModel(
       building = ready.building !== null;
     }
   } catch (error) {
-    // A failed request during the build: what the server said about it, and the server stopped (its suite ends here).
+    // A failed request after the restart: what the server said about it, and the server stopped (its suite ends here).
     const said = upgraded.output.slice(-30).join('');
     agent.destroy();
     await upgraded.stop();

@@ -88,13 +88,19 @@ export class MongoReadStore implements ReadStore {
     const written = this.fencedWrites.then(() =>
       this.client.withSession((session) =>
         session.withTransaction(async () => {
-          const held = await this.db
-            .collection<LeaseDocument>(MONGO_LEASES)
-            .updateOne(
-              { _id: fence.name, holder: fence.holder, epoch: fence.epoch },
-              [{ $set: { expiresAt: { $add: ['$$NOW', fence.ttlMs] }, fencedWrites: { $add: [{ $ifNull: ['$fencedWrites', 0] }, 1] } } }],
-              { session },
-            );
+          const held = await this.db.collection<LeaseDocument>(MONGO_LEASES).updateOne(
+            { _id: fence.name, holder: fence.holder, epoch: fence.epoch },
+            [
+              {
+                $set: {
+                  // A term given up (released) or run out stays so: a late write of its holder does not take the lease back.
+                  expiresAt: { $cond: [{ $gt: ['$expiresAt', '$$NOW'] }, { $add: ['$$NOW', fence.ttlMs] }, '$expiresAt'] },
+                  fencedWrites: { $add: [{ $ifNull: ['$fencedWrites', 0] }, 1] },
+                },
+              },
+            ],
+            { session },
+          );
           if (held.matchedCount !== 1)
             throw new LeaseLostError(`the ${fence.name} lease passed to another holder; this writer (epoch ${fence.epoch}) stops`);
           await write(session);

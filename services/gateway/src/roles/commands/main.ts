@@ -46,7 +46,8 @@ async function anyUserRegistered(store: EventStore): Promise<boolean> {
   }
 }
 
-/** Closes a followed fold once opened; one that could not be opened was reported where it was awaited. */
+/** Closes a followed fold once opened, at a stop: a fold that could not be opened was reported where it was awaited, and one that fails
+ * to close is left to the process's end. */
 const closeFollowed = (following: Promise<FollowedFold>) => following.then((fold) => fold.close()).catch(() => {});
 
 /**

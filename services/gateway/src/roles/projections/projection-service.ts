@@ -29,7 +29,10 @@ const RETIRED_GRACE_MS = 30_000;
 const HEAD_LOOK_MS = 250;
 /** How often a standby asks for the lease, as a share of its term. */
 const STANDBY_TRIES_PER_TERM = 4;
-/** How often the active service renews its terms, as a share of a term: two renewals may fail before the term runs out. */
+/**
+ * The wait between the end of one renewal and the next, as a share of a term: with quick answers (SQLite), two renewals may fail before
+ * the term runs out; a store slow to answer leaves fewer.
+ */
 const RENEWALS_PER_TERM = 3;
 
 const SQLITE_LEASES = [
