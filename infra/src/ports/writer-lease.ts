@@ -24,6 +24,19 @@ export interface HeldLease {
   epoch: number;
 }
 
+/** What every lease is opened with. */
+export interface WriterLeaseOptions {
+  /** The lease's name: one per thing that must have a single writer (the read models, the audit trail). */
+  name: string;
+  /**
+   * Who asks, unique per process (host and pid, say): a holder of the same name takes the lease at once, as a
+   * restarted process does, and fences its own earlier incarnation. Shown to whoever finds the lease taken.
+   */
+  holder: string;
+  /** How long a term lasts without a renewal: the longest a standby waits after its active writer died. */
+  ttlMs: number;
+}
+
 /** What a lease answers: at once (SQLite, on the holder's host) or over the network. */
 export type Awaitable<T> = T | Promise<T>;
 

@@ -22,8 +22,8 @@ import {
   type ReadStore,
   type WriteOperation,
 } from '../../ports/read-store.ts';
-import { type HeldLease, LeaseLostError } from '../../ports/writer-lease.ts';
-import { MONGO_LEASES, MongoWriterLease, type LeaseDocument, type MongoWriterLeaseOptions } from './mongo-writer-lease.ts';
+import { type HeldLease, LeaseLostError, type WriterLeaseOptions } from '../../ports/writer-lease.ts';
+import { MONGO_LEASES, MongoWriterLease, type LeaseDocument } from './mongo-writer-lease.ts';
 
 /** Runs a write: in a fenced store, inside a transaction that holds the lease (the session to pass on); else as it is. */
 type WriteRunner = (write: (session: ClientSession | undefined) => Promise<unknown>) => Promise<void>;
@@ -69,7 +69,7 @@ export class MongoReadStore implements ReadStore {
   }
 
   /** A lease kept in this store's database, on its connection: the projection services of several hosts take turns through it. */
-  lease(options: MongoWriterLeaseOptions): MongoWriterLease {
+  lease(options: WriterLeaseOptions): MongoWriterLease {
     return new MongoWriterLease(this.db, options);
   }
 

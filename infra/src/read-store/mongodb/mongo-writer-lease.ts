@@ -5,8 +5,8 @@
  * transaction that first updates the lease's document where it still names the writer's epoch, so a write of a deposed
  * holder matches nothing and is refused, and a takeover racing it conflicts with it (one of the two retries or fails).
  */
-import type { Collection, Db, MongoClient } from 'mongodb';
-import type { LeaseTerm, WriterLease } from '../../ports/writer-lease.ts';
+import type { Collection, Db } from 'mongodb';
+import type { LeaseTerm, WriterLease, WriterLeaseOptions } from '../../ports/writer-lease.ts';
 
 /** The collection of the read store's database that holds its leases. */
 export const MONGO_LEASES = '_leases';
@@ -22,23 +22,12 @@ export interface LeaseDocument {
   fencedWrites?: number;
 }
 
-export interface MongoWriterLeaseOptions {
-  /** The lease's name: one per thing that must have a single writer (the read models, the audit trail). */
-  name: string;
-  /** Who asks, unique per process; a holder of the same name takes the lease at once and fences its earlier incarnation. */
-  holder: string;
-  /** How long a term lasts without a renewal: the longest a standby waits after its active writer died. */
-  ttlMs: number;
-}
-
 export class MongoWriterLease implements WriterLease {
   private readonly leases: Collection<LeaseDocument>;
 
-  /** `client` stays the caller's: `close` leaves it open. */
   constructor(
     db: Db,
-    private readonly options: MongoWriterLeaseOptions,
-    private readonly client?: MongoClient,
+    private readonly options: WriterLeaseOptions,
   ) {
     this.leases = db.collection<LeaseDocument>(MONGO_LEASES);
   }
@@ -91,9 +80,8 @@ export class MongoWriterLease implements WriterLease {
     return current ? { holder: current.holder, epoch: current.epoch, expiresAt: current.expiresAt.getTime() } : null;
   }
 
-  async close(): Promise<void> {
-    await this.client?.close();
-  }
+  /** The connection is the read store's, closed with it. */
+  async close(): Promise<void> {}
 
   /** Nobody holds the lease, its term ran out (on the server's clock), or the asker holds it. */
   private freeForHolder(): Record<string, unknown> {

@@ -1,17 +1,8 @@
 import Sqlite, { type Database } from 'better-sqlite3';
-import { type HeldLease, LeaseLostError, type LeaseTerm, type WriterLease } from '../../ports/writer-lease.ts';
+import { type HeldLease, LeaseLostError, type LeaseTerm, type WriterLease, type WriterLeaseOptions } from '../../ports/writer-lease.ts';
 import type { SqliteReadStore } from './sqlite-read-store.ts';
 
-export interface WriterLeaseOptions {
-  /** The lease's name: one per thing that must have a single writer (the read models). */
-  name: string;
-  /**
-   * Who asks, unique per process (host and pid, say): a holder of the same name takes the lease at once, as a
-   * restarted process does, and fences its own earlier incarnation. Shown to whoever finds the lease taken.
-   */
-  holder: string;
-  /** How long a term lasts without a renewal: the longest a standby waits after its active writer died. */
-  ttlMs: number;
+export interface SqliteWriterLeaseOptions extends WriterLeaseOptions {
   /** Wall-clock milliseconds; the holders share a host (and its clock) with the file. */
   now?: () => number;
 }
@@ -32,7 +23,7 @@ export class SqliteWriterLease implements WriterLease {
    * A lease on a connection of its own to `file` (made when missing), which `close` closes: the holder renews on it while other threads
    * write.
    */
-  static open(file: string, options: WriterLeaseOptions): SqliteWriterLease {
+  static open(file: string, options: SqliteWriterLeaseOptions): SqliteWriterLease {
     const db = new Sqlite(file);
     db.pragma('busy_timeout = 10000');
     db.pragma('journal_mode = WAL');
@@ -43,7 +34,7 @@ export class SqliteWriterLease implements WriterLease {
 
   constructor(
     private readonly db: Database,
-    private readonly options: WriterLeaseOptions,
+    private readonly options: SqliteWriterLeaseOptions,
   ) {
     this.now = options.now ?? Date.now;
     db.exec(
