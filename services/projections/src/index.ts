@@ -110,7 +110,7 @@ export function readModels({
     backgroundBatchSize,
     ...(builds && { builds }),
     ...(onServed && { onServed }),
-    ...(retiredGraceMs && { retiredGraceMs }),
+    ...(retiredGraceMs !== undefined && { retiredGraceMs }),
     ...(versions && { versions }),
   });
 }

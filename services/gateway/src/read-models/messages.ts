@@ -53,8 +53,4 @@ export interface ReadModelsThreadData {
   readModelsFile: string;
   /** In the projection service: the term under which the thread (and the builds it starts) write the file, refused once another took it. */
   fence?: HeldLease;
-  /**
-   * In the projection service: how long copies replaced by a switch stay for the gateways (`VersionedReadModelsOptions.retiredGraceMs`).
-   */
-  retiredGraceMs?: number;
 }

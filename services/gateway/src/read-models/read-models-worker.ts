@@ -33,7 +33,6 @@ const runner = readModels({
   readStore,
   bus,
   builds: (build) => new GenerationThread(files, build, bus),
-  ...(files.retiredGraceMs && { retiredGraceMs: files.retiredGraceMs }),
   onServed: async (served) => {
     await toMain.ask({ kind: 'served', id: 0, served: [...served] });
     post({ kind: 'status', status: runner.status() });

@@ -46,9 +46,12 @@ it('during an upgrade that changes every read model, old copies take writes: a r
   expect(results.json().map((result: { comment: string }) => result.comment)).toContain('during the upgrade');
   expect(server.system.runner.status().building).toBeDefined();
 
+  // A request that named the old copy before the switch reads it after (a list counts, then finds).
+  const namedBeforeTheSwitch = server.system.readStore.collection('tests');
   release();
   await server.system.runner.settled();
   expect(server.system.runner.status().models.every((model) => model.servedVersion === model.version)).toBe(true);
+  expect(await namedBeforeTheSwitch.count({ _id: test!.id })).toBe(1);
   const afterSwitch = await tester.get(`/api/v2/results/?test=${test!.id}`);
   expect(afterSwitch.statusCode, afterSwitch.body).toBe(200);
   expect(afterSwitch.json().map((result: { comment: string }) => result.comment)).toContain('during the upgrade');

@@ -169,7 +169,7 @@ function readModels(
     batchSize: 50,
     catchUpBatchSize: 500,
     backgroundBatchSize: options.backgroundBatchSize ?? 500,
-    ...(options.retiredGraceMs && { retiredGraceMs: options.retiredGraceMs }),
+    retiredGraceMs: options.retiredGraceMs ?? 0,
     ...(options.builds && { builds: options.builds }),
     log: (message) => messages.push(message),
   });

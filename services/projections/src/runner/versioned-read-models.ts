@@ -20,6 +20,8 @@ export const READ_MODEL_CATALOG = '_read_models';
 const RETIRED = '~retired';
 /** The catalog's entry for the generation being built beside the served one, so a start that builds another one drops it. */
 const BUILDING = '~building';
+/** How long copies a switch replaced stay readable (`VersionedReadModelsOptions.retiredGraceMs`). */
+const RETIRED_GRACE_MS = 30_000;
 /** Separates a collection's name from its generation's in the stored name: `tests~3f9a0c12`. */
 const GENERATION_MARK = '~';
 
@@ -93,9 +95,10 @@ export interface VersionedReadModelsOptions {
    */
   onServed?: (served: ReadonlyMap<string, string>) => Promise<void>;
   /**
-   * How long replaced copies are kept after a switch before they are dropped (default: dropped at once). Readers
-   * in other processes (a projection service's gateways) learn of a switch from the file within a second or so,
-   * and a read of a copy dropped under it would fail; until then they still read the old copy whole.
+   * How long replaced copies are kept after a switch before they are dropped (`RETIRED_GRACE_MS`; 0 drops them at
+   * once). A request that named a copy before the switch reads it after (a list counts, then finds), and readers in
+   * other processes (a projection service's gateways) learn of a switch from the file within a second or so: a copy
+   * dropped under either would fail the request.
    */
   retiredGraceMs?: number;
   log?: (message: string) => void;
@@ -446,7 +449,7 @@ export class VersionedReadModels implements ServedReadModels {
     this.live = this.liveRunner(this.options.projections);
     await this.live.start();
     const replaced = [...earlierRetired, ...retired];
-    const graceMs = this.options.retiredGraceMs ?? 0;
+    const graceMs = this.options.retiredGraceMs ?? RETIRED_GRACE_MS;
     if (graceMs === 0) return this.dropRetired(replaced);
     // Left listed meanwhile: a stop before the grace ends leaves them to the next start, which drops them.
     const timer = setTimeout(() => {

@@ -23,8 +23,6 @@ import { eventLogFile, openEventStore, openMongoReadStore } from '../../system.t
 import { assertSharedStores } from '../shared-stores.ts';
 import { ReadModelsThread } from '../../read-models/read-models-thread.ts';
 
-/** How long copies replaced by a switch stay: the gateways look at the file's catalog at least once a second. */
-const RETIRED_GRACE_MS = 30_000;
 /** How often the log's head is looked at, beside the commit notices. */
 const HEAD_LOOK_MS = 250;
 /** How often a standby asks for the lease, as a share of its term. */
@@ -104,7 +102,6 @@ function sqliteFolding(config: Config, bus: Bus, holder: string): Folding {
           eventsFile,
           readModelsFile: join(config.dataDir, READ_MODELS_FILE),
           fence: fence('read-models'),
-          retiredGraceMs: RETIRED_GRACE_MS,
         },
         bus,
         (listener) => head.onHead(listener),
@@ -134,7 +131,7 @@ async function mongoFolding(config: Config, bus: Bus, holder: string): Promise<F
     async start(fence) {
       readStore.fenceWrites(fence(MONGO_LEASE), config.leaseTtlMs);
       const store = await openEventStore(config);
-      const runner = readModels({ store, readStore, bus, retiredGraceMs: RETIRED_GRACE_MS, catchUpBatchSize: FENCED_BATCH_EVENTS });
+      const runner = readModels({ store, readStore, bus, catchUpBatchSize: FENCED_BATCH_EVENTS });
       const audit = new InProcessAuditTrail(readStore, store, bus);
       return startedFolds(runner, audit, async () => {
         await audit.close();
