@@ -15,6 +15,8 @@ const TESTS = 20;
 /** A write is asked again (with its Idempotency-Key) for this long before it counts as failed. */
 const WRITE_GIVES_UP_MS = 20_000;
 const LEASE_TTL_MS = 1_500;
+/** A request unanswered this long hangs: nothing may wait forever, and the run would never end. */
+const REQUEST_GIVES_UP_MS = 30_000;
 const PASSED = 2;
 
 let nats: RunningNatsServer | undefined;
@@ -54,6 +56,8 @@ interface Outcome {
   failedAttempts: number;
   /** The longest a client saw its requests fail, one after another, from the first one's sending to the next success. */
   longestOutageMs: number;
+  /** Requests left unanswered for `REQUEST_GIVES_UP_MS`: what, and when they were sent. */
+  hung: string[];
 }
 
 /** What a write sent once without an Idempotency-Key was told, when it was not 201. */
@@ -83,13 +87,16 @@ async function client(
     outcome.requests++;
     const sentAt = performance.now();
     let body = '';
-    const status = await send().then(
-      async (response) => {
+    const status = await send()
+      .then(async (response) => {
         body = await response.text();
         return response.status;
-      },
-      () => 0,
-    );
+      })
+      .catch((error: unknown) => {
+        if (error instanceof Error && error.name === 'TimeoutError')
+          outcome.hung.push(`${name}: ${what}, sent at ${Math.round(sentAt - (stopAt - RUN_MS))} ms`);
+        return 0;
+      });
     if (ok(status)) {
       if (failingSince !== undefined) outcome.longestOutageMs = Math.max(outcome.longestOutageMs, performance.now() - failingSince);
       failingSince = undefined;
@@ -206,7 +213,7 @@ describe('the services under faults (npm run start:cluster: 2 gateways, 1 comman
     const url = cluster.url();
 
     // A project with a plan of TESTS tests, made through the gateways.
-    const admin = new HttpSession(url);
+    const admin = new HttpSession(url, { timeoutMs: REQUEST_GIVES_UP_MS });
     await admin.login('admin', ADMIN_PASSWORD);
     const post = async <T>(path: string, body: unknown) => {
       const response = await admin.request('POST', path, body);
@@ -232,7 +239,7 @@ describe('the services under faults (npm run start:cluster: 2 gateways, 1 comman
     expect(testIds).toHaveLength(TESTS);
 
     // Sixteen clients and the bulk client for RUN_MS; meanwhile a kill at a random moment in each quarter of the run.
-    const outcome: Outcome = { writes: new Map(), requests: 0, failedAttempts: 0, longestOutageMs: 0 };
+    const outcome: Outcome = { writes: new Map(), requests: 0, failedAttempts: 0, longestOutageMs: 0, hung: [] };
     const jobsOutcome: JobsOutcome = { accepted: [], uncertain: [] };
     const startedAt = performance.now();
     const clients = Array.from({ length: CLIENTS }, (_, n) =>
@@ -254,8 +261,12 @@ describe('the services under faults (npm run start:cluster: 2 gateways, 1 comman
       process.kill(pid, 'SIGKILL');
       kills.push({ what, pid, atMs: Math.round(performance.now() - startedAt) });
     }
-    await Promise.all(clients);
-    const endedJobs = await jobs;
+    const [, endedJobs] = await within(
+      RUN_MS + JOB_ENDS_WITHIN_MS + REQUEST_GIVES_UP_MS,
+      'the clients ending',
+      Promise.all([Promise.all(clients), jobs]),
+      () => `kills: ${JSON.stringify(kills)}; requests that hung: ${outcome.hung.join('; ')}\n${started.output().slice(-3_000)}`,
+    );
     const terms = cluster.lines(/projections: active as \S+ \(term (\d+)\)/).map((line) => Number(line[1]));
     // Commands the killed command service had taken, which the gateways sent again to the next one.
     const resent = cluster.lines(/testament\.commands: the command service restarted before it answered; the request is sent again/);
@@ -278,6 +289,7 @@ describe('the services under faults (npm run start:cluster: 2 gateways, 1 comman
         `${jobsOutcome.accepted.length} bulk jobs accepted, ${jobsOutcome.uncertain.length} answered with an error`,
     );
     expect(kills).toHaveLength(victims.length);
+    expect(outcome.hung).toEqual([]);
     // The standby took over from the killed one.
     expect(Math.max(...terms)).toBeGreaterThanOrEqual(2);
     // The failover window: no client saw its requests fail for longer than the lease, a restart and a catch-up.

@@ -2,7 +2,11 @@
 export class HttpSession {
   private readonly cookies = new Map<string, string>();
 
-  constructor(private readonly baseUrl: string) {}
+  /** `timeoutMs`: a request not answered (body and all) by then rejects, as a client that gives up does. */
+  constructor(
+    private readonly baseUrl: string,
+    private readonly options: { timeoutMs?: number } = {},
+  ) {}
 
   async request(method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<Response> {
     if (!this.cookies.has('csrftoken')) this.keepCookies(await fetch(`${this.baseUrl}/auth/csrf/`));
@@ -16,6 +20,7 @@ export class HttpSession {
         ...headers,
       },
       body: body === undefined ? undefined : JSON.stringify(body),
+      ...(this.options.timeoutMs !== undefined && { signal: AbortSignal.timeout(this.options.timeoutMs) }),
     });
     this.keepCookies(response);
     return response;
@@ -28,7 +33,7 @@ export class HttpSession {
 
   /** The same browser (its cookies) toward another server: another gateway of the same deployment, say. */
   on(baseUrl: string): HttpSession {
-    const other = new HttpSession(baseUrl);
+    const other = new HttpSession(baseUrl, this.options);
     for (const [name, value] of this.cookies) other.cookies.set(name, value);
     return other;
   }
