@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { WalCheckpointer } from '../../wal-checkpointer/wal-checkpointer.ts';
 import type { InsertRow } from './group-commit.ts';
 import { EVENT_DATABASE_PRAGMAS, INSERT_EVENT } from './schema.ts';
 
@@ -18,10 +19,12 @@ export class CommitError extends Error {
 /**
  * Commits groups of rows to the log on a worker thread, one transaction each,
  * resolving once it is durable. The thread starts with the first commit, so a
- * store that is only read never starts one.
+ * store that is only read never starts one; so does the thread that checkpoints
+ * the log, so that no commit runs one.
  */
 export class CommitWriter {
   private worker: Worker | undefined;
+  private checkpointer: WalCheckpointer | undefined;
   private readonly pending = new Map<number, { resolve(): void; reject(error: Error): void }>();
   private nextId = 1;
 
@@ -41,6 +44,8 @@ export class CommitWriter {
   async close(): Promise<void> {
     await this.worker?.terminate();
     this.worker = undefined;
+    await this.checkpointer?.close();
+    this.checkpointer = undefined;
   }
 
   private started(): Worker {
@@ -62,6 +67,7 @@ export class CommitWriter {
       this.failAll(new Error('the commit writer thread exited'));
     });
     this.worker = worker;
+    this.checkpointer ??= new WalCheckpointer(this.file);
     return worker;
   }
 

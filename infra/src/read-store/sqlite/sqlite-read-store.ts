@@ -31,7 +31,7 @@ import { aggregateSql } from './pipeline-sql.ts';
 import { project } from './projection.ts';
 import { orderSql } from './sort-sql.ts';
 import { decodeDocument, encodeDocument, sameColumnValue, storedColumnValue } from './stored-json.ts';
-import { WalCheckpointer, type CheckpointPace } from './wal-checkpointer.ts';
+import { WalCheckpointer, type CheckpointPace } from '../../wal-checkpointer/wal-checkpointer.ts';
 
 export interface SqliteReadStoreOptions {
   /** The database file; `:memory:` (the default) for a store that lives as long as the process. */

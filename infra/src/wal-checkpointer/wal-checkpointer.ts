@@ -3,19 +3,22 @@ import { Worker } from 'node:worker_threads';
 export interface CheckpointPace {
   /** How often the thread copies what the log holds: a fold's commits add up to 30 MB a second under load. */
   everyMs: number;
-  /** Frames (pages of 4 KiB) past which the log is started again (see the worker). */
+  /** Frames (pages of 4 KiB) past which a log wholly copied is started again if nobody is using it (see the worker). */
+  restartFrames: number;
+  /** Frames past which the log is started again whoever waits. */
   truncateFrames: number;
 }
 
-/** Every 250 ms; the log started again past 128 MiB. */
-const DEFAULT_PACE: CheckpointPace = { everyMs: 250, truncateFrames: 32_768 };
+/** Every 250 ms; the log started again past 16 MiB when nobody waits for it, past 128 MiB whoever does. */
+const DEFAULT_PACE: CheckpointPace = { everyMs: 250, restartFrames: 4_096, truncateFrames: 32_768 };
 
 /**
- * The read store's checkpoints on a thread of its own (`wal-checkpointer.worker.mjs`): a commit
- * that ran SQLite's automatic checkpoint copied 64 MiB of pages into the file and synced it before
- * it returned, and every request behind it waited (POST /results p99 0.3–1.5 s on 100,000 tests).
- * SQLite lets another connection checkpoint while this one writes (a PASSIVE checkpoint takes
- * only the frames no reader holds); the log is started again from the thread too.
+ * An SQLite file's checkpoints on a thread of its own (`wal-checkpointer.worker.mjs`), for the read
+ * store and the log: a commit that ran SQLite's automatic checkpoint copied 64 MiB of pages into the
+ * read store's file and synced it before it returned, and every request behind it waited (POST
+ * /results p99 0.3–1.5 s on 100,000 tests); the log's own, every 4 MiB, made one commit in five take
+ * 15–54 ms there. SQLite lets another connection checkpoint while one writes (a PASSIVE checkpoint
+ * takes only the frames no reader holds); the log is started again from the thread too.
  */
 export class WalCheckpointer {
   private readonly worker: Worker;
@@ -24,9 +27,9 @@ export class WalCheckpointer {
   constructor(file: string, pace: CheckpointPace = DEFAULT_PACE) {
     this.worker = new Worker(new URL('./wal-checkpointer.worker.mjs', import.meta.url), { workerData: { file, ...pace }, execArgv: [] });
     this.worker.on('message', (message: { error?: string }) => {
-      if (message.error) console.error(`the read store's checkpoints failed: ${message.error}`);
+      if (message.error) console.error(`the checkpoints of ${file} failed: ${message.error}`);
     });
-    this.worker.on('error', (error) => console.error("the read store's checkpoint thread failed", error));
+    this.worker.on('error', (error) => console.error(`the checkpoint thread of ${file} failed`, error));
     this.worker.unref();
   }
 
