@@ -13,8 +13,9 @@ let paused = false;
  * the log is not started again by the writer: on 100,000 tests at 1,300 results a second it grew
  * to 128 MiB every 2.5 s. Once it is long and wholly copied, a RESTART that waits for no one
  * (no busy timeout: it gives up at once when a commit or a read is under way) starts it again most
- * times. Past `truncateFrames`, a TRUNCATE waits for its turn and holds the next commit meanwhile
- * (90–190 ms there, every request in flight behind it), as a last resort.
+ * times, holding the commits only while it copies the frames written since the PASSIVE pass. Past
+ * `truncateFrames`, a TRUNCATE waits for its turn and holds the next commit meanwhile (90–190 ms
+ * there, every request in flight behind it), as a last resort.
  */
 function checkpoint() {
   db.pragma('busy_timeout = 0');
