@@ -36,8 +36,8 @@ async function underCommits(
   commits: number,
   between: (commit: number, file: string) => void = () => {},
 ): Promise<{ longestLog: number; restarts: number; longestCommitMs: number }> {
-  dir = await mkdtemp(join(tmpdir(), 'testament-wal-'));
-  const file = join(dir, 'read-models.sqlite');
+  const logDir = await mkdtemp(join(tmpdir(), 'testament-wal-'));
+  const file = join(logDir, 'read-models.sqlite');
   const store = new SqliteReadStore({ file, ...options });
   try {
     const rows = store.collection('rows');
@@ -63,6 +63,7 @@ async function underCommits(
     return { longestLog, restarts, longestCommitMs };
   } finally {
     await store.close();
+    await rm(logDir, { recursive: true, force: true });
   }
 }
 

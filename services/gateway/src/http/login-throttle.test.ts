@@ -1,5 +1,5 @@
 import { messages, ValidationError } from '@testament/contracts';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -14,8 +14,11 @@ function limits(file = ':memory:'): FileRateLimits {
   opened.push(made);
   return made;
 }
+/** Directories of files the counts were kept in, removed after each test. */
+const dirs: string[] = [];
 afterEach(async () => {
   for (const made of opened.splice(0)) await made.close();
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
 const wrongPassword = async (): Promise<never> => {
@@ -131,7 +134,9 @@ describe('sign-in throttling', () => {
   });
 
   it('holds across the gateways of a host: failures at one make the others wait, and a restart forgets nothing', async () => {
-    const file = join(await mkdtemp(join(tmpdir(), 'testament-limits-')), 'rate-limits.sqlite');
+    const dir = await mkdtemp(join(tmpdir(), 'testament-limits-'));
+    dirs.push(dir);
+    const file = join(dir, 'rate-limits.sqlite');
     const first = await LoginThrottle.counting(limits(file));
     const second = await LoginThrottle.counting(limits(file));
     expect([...(await fail(first, '10.0.0.1', 'alice', 3)), ...(await fail(second, '10.0.0.1', 'alice', 3))]).toEqual(

@@ -1,6 +1,6 @@
 import { REDIS_SERVER, suiteServer } from '@testament/infra/testing/suite-server';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RateLimiterRes } from 'rate-limiter-flexible';
@@ -12,8 +12,11 @@ const redis = await suiteServer(REDIS_SERVER);
 if (redis.skipped) console.warn(`The rate limits' Redis suite skipped: ${redis.skipped}`);
 
 const opened: SharedRateLimits[] = [];
+/** Directories of the files deployments kept their counts in. */
+const dirs: string[] = [];
 afterEach(async () => {
   for (const limits of opened.splice(0)) await limits.close();
+  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
 /** How two gateways of a deployment reach the same counts (each call opens another gateway's view). */
@@ -36,8 +39,9 @@ const stores: Store[] = [
   {
     name: 'a file of the host (no REDIS_URL)',
     async deployment() {
-      const file = join(await mkdtemp(join(tmpdir(), 'testament-limits-')), 'rate-limits.sqlite');
-      return opening(() => new FileRateLimits(file));
+      const dir = await mkdtemp(join(tmpdir(), 'testament-limits-'));
+      dirs.push(dir);
+      return opening(() => new FileRateLimits(join(dir, 'rate-limits.sqlite')));
     },
   },
   {

@@ -52,6 +52,10 @@ export async function startTestServer(
         `collection scan of ${scan.collection} (${scan.operation} ${JSON.stringify(scan.filter)}): no index serves this query`,
       );
     },
+  }).catch(async (error: unknown) => {
+    // A start a test expects to fail leaves no directory behind.
+    if (overrides.dataDir === undefined) await rm(dataDir, { recursive: true, force: true });
+    throw error;
   });
   const app = await buildApp({ system, config });
   await system.resumeBulkJobs();
