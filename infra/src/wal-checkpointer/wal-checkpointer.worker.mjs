@@ -20,11 +20,11 @@ let paused = false;
 function checkpoint() {
   db.pragma('busy_timeout = 0');
   const [{ log, checkpointed }] = db.pragma('wal_checkpoint(PASSIVE)');
-  if (log >= restartFrames && checkpointed === log) db.pragma('wal_checkpoint(RESTART)');
-  else if (log >= truncateFrames) {
+  // The bound first: a RESTART that readers keep refusing must not let the log grow past it.
+  if (log >= truncateFrames) {
     db.pragma('busy_timeout = 2000');
     db.pragma('wal_checkpoint(TRUNCATE)');
-  }
+  } else if (log >= restartFrames && checkpointed === log) db.pragma('wal_checkpoint(RESTART)');
 }
 
 const timer = setInterval(() => {
