@@ -39,7 +39,18 @@ const BAD_KEYS = [
   'nul\0byte',
 ];
 
-export function blobStoreContract(name: string, makeStore: (() => Promise<BlobStoreUnderTest>) | null, skipReason?: string): void {
+/** What a server under test is known not to do, each with why: its cases then say they skipped, and why. */
+export interface BlobServerLimits {
+  /** Why concurrent puts to one key may leave one put's bytes beside another's content type there. */
+  concurrentOverwrites?: string;
+}
+
+export function blobStoreContract(
+  name: string,
+  makeStore: (() => Promise<BlobStoreUnderTest>) | null,
+  skipReason?: string,
+  limits: BlobServerLimits = {},
+): void {
   if (!makeStore) {
     describeSkippedSuite(`BlobStore contract: ${name}`, skipReason ?? 'no reason given');
     return;
@@ -104,7 +115,8 @@ export function blobStoreContract(name: string, makeStore: (() => Promise<BlobSt
       expect(blob?.contentType).toBe('image/jpeg');
     });
 
-    it('ends with one complete blob after concurrent puts to one key', async () => {
+    if (limits.concurrentOverwrites) console.warn(`BlobStore contract: ${name}: concurrent puts SKIPPED: ${limits.concurrentOverwrites}`);
+    it.skipIf(limits.concurrentOverwrites)('ends with one complete blob after concurrent puts to one key', async () => {
       const versions = Array.from({ length: 10 }, (_, index) => ({
         bytes: Buffer.alloc(10_000 + index, index),
         contentType: `application/x-version-${index}`,
