@@ -2,18 +2,25 @@ import { call, connection, type Credentials, type HttpCall } from './http-call.t
 import { describeFailures, HTTP_CLIENTS, runLoad, signIn } from './http-load.ts';
 import { seededRandom, summarize, type LatencySummary } from './measure.ts';
 import { scaled } from './scale.ts';
+import { scrapeMetrics, writePhaseMeans } from './server-metrics.ts';
 import type { TestStore } from './test-store.ts';
 
 export interface ResultLoad {
   throughput: number;
   latency: LatencySummary;
   failures: string;
+  /** Means over the measured window from the server's own metrics: where the time went, for the note (absent without them). */
+  serverMeans: Record<string, number>;
 }
 
 /** Results recorded over HTTP by a team at once (random tests and statuses), as the lead. */
 export async function recordResults(baseUrl: string, store: TestStore): Promise<ResultLoad> {
   const sessions = await Promise.all(Array.from({ length: 4 }, () => signIn(baseUrl, store.lead)));
+  let atMeasureStart: Promise<Map<string, number> | null> = Promise.resolve(null);
   const outcome = await runLoad({
+    onMeasureStart: () => {
+      atMeasureStart = scrapeMetrics(baseUrl);
+    },
     baseUrl,
     clients: HTTP_CLIENTS,
     warmupMs: scaled(2_000, 500),
@@ -21,10 +28,12 @@ export async function recordResults(baseUrl: string, store: TestStore): Promise<
     nextCall: await randomResults(baseUrl, store, sessions[0]!),
     credentials: (client) => sessions[client % sessions.length],
   });
+  const [before, after] = [await atMeasureStart, await scrapeMetrics(baseUrl)];
   return {
     throughput: Math.round(outcome.succeeded / outcome.seconds),
     latency: summarize(outcome.all),
     failures: describeFailures(outcome.failures),
+    serverMeans: before && after ? writePhaseMeans(before, after, '/api/v2/results/') : {},
   };
 }
 

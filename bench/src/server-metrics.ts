@@ -57,3 +57,24 @@ export function residentMbOf(samples: Map<string, number>): ServerGauge | null {
   }
   return null;
 }
+
+/** A histogram's mean between two scrapes, in ms: the change of `<family>_sum` over that of `<family>_count` for one series. */
+export function meanMsBetween(before: Map<string, number>, after: Map<string, number>, family: string, labels = ''): number | null {
+  const change = (suffix: string) => (after.get(`${family}_${suffix}${labels}`) ?? 0) - (before.get(`${family}_${suffix}${labels}`) ?? 0);
+  const count = change('count');
+  return count > 0 ? Number(((change('sum') / count) * 1000).toFixed(2)) : null;
+}
+
+/**
+ * Where a write's time went on the server between two scrapes, as means in ms: its wait before the handler (all requests),
+ * its command up to the log's commit, its wait for the read models, and the whole request on `route` (`POST`).
+ */
+export function writePhaseMeans(before: Map<string, number>, after: Map<string, number>, route: string): Record<string, number> {
+  const means = {
+    serverQueuedMs: meanMsBetween(before, after, 'testament_http_request_queued_seconds'),
+    serverCommandMs: meanMsBetween(before, after, 'testament_write_phase_seconds', '{phase="command"}'),
+    serverVisibleMs: meanMsBetween(before, after, 'testament_write_phase_seconds', '{phase="visible"}'),
+    serverRequestMs: meanMsBetween(before, after, 'testament_http_request_duration_seconds', `{method="POST",route="${route}"}`),
+  };
+  return Object.fromEntries(Object.entries(means).filter((entry): entry is [string, number] => entry[1] !== null));
+}

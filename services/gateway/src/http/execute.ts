@@ -4,6 +4,7 @@ import type { GatewayContext } from '../context.ts';
 import { actorOf, requireUser } from '../plugins/authentication.ts';
 import { throwIfAborted } from '../plugins/cancellation.ts';
 import { NotYetVisibleError } from './errors.ts';
+import { noteWritePhase } from './write-phases.ts';
 
 function header(request: FastifyRequest, name: string): string | undefined {
   const value = request.headers[name];
@@ -41,9 +42,16 @@ export async function execute<N extends CommandName>(
   // A client that has gone changes nothing more; a command already sent stays done.
   throwIfAborted(request);
   saved.delete(request);
+  const dispatchedAt = performance.now();
   const result = await system.dispatch(name, input, meta);
+  const committedAt = performance.now();
+  noteWritePhase(request, 'commandSeconds', (committedAt - dispatchedAt) / 1000);
   saved.add(request);
-  await waitUntilReadable(system, config, result.position, request.cancellation);
+  try {
+    await waitUntilReadable(system, config, result.position, request.cancellation);
+  } finally {
+    noteWritePhase(request, 'visibleSeconds', (performance.now() - committedAt) / 1000);
+  }
   return result;
 }
 

@@ -45,6 +45,9 @@ const FAMILIES = {
   testament_read_models_build_position: 'gauge',
   testament_event_store_head_position: 'gauge',
   testament_write_waits: 'gauge',
+  testament_http_request_duration_seconds: 'histogram',
+  testament_http_request_queued_seconds: 'histogram',
+  testament_write_phase_seconds: 'histogram',
 };
 
 describe('GET /metrics', () => {
@@ -98,6 +101,41 @@ describe('GET /metrics', () => {
     expect(served.every((line) => line.endsWith(' 1'))).toBe(true);
     expect(after).toContain('# TYPE testament_read_models_build_position gauge');
     expect(after).not.toMatch(/^testament_read_models_build_position\{/m);
+  });
+
+  it('times requests by method and route, and splits a write into its command and its wait for the read models', async () => {
+    const before = (await scrape('127.0.0.1')).body;
+    expect((await admin.post('/api/v2/projects/', { name: 'Timed' })).statusCode).toBe(201);
+    expect((await admin.get('/api/v2/projects/')).statusCode).toBe(200);
+    expect((await admin.post('/api/v2/projects/', {})).statusCode).toBe(400);
+    expect((await admin.get('/api/v2/projects/?page=x')).statusCode).toBe(404);
+    const after = (await scrape('127.0.0.1')).body;
+    const change = (series: string) => seriesValue(after, series) - (before.includes(`${series} `) ? seriesValue(before, series) : 0);
+    const created = 'testament_http_request_duration_seconds{method="POST",route="/api/v2/projects/"}';
+    const ofRoute = (suffix: string, method: string) =>
+      `testament_http_request_duration_seconds_${suffix}{method="${method}",route="/api/v2/projects/"}`;
+    expect(after).toContain(`# TYPE ${created.split('{')[0]} histogram`);
+    expect(change(ofRoute('count', 'POST'))).toBe(2);
+    expect(change(ofRoute('count', 'GET'))).toBe(2);
+    // Every request before its handler (the scrapes included), and the one that wrote in both phases: the refused one wrote nothing.
+    expect(change('testament_http_request_queued_seconds_count')).toBeGreaterThanOrEqual(4);
+    expect(change('testament_write_phase_seconds_count{phase="command"}')).toBe(1);
+    expect(change('testament_write_phase_seconds_count{phase="visible"}')).toBe(1);
+    const command = change('testament_write_phase_seconds_sum{phase="command"}');
+    const visible = change('testament_write_phase_seconds_sum{phase="visible"}');
+    expect(command).toBeGreaterThan(0);
+    expect(visible).toBeGreaterThanOrEqual(0);
+    // A request lasts at least its phases; the bucket of the slowest holds every one of them.
+    expect(change(ofRoute('sum', 'POST'))).toBeGreaterThanOrEqual(command + visible);
+    expect(change(`testament_http_request_duration_seconds_bucket{le="+Inf",method="POST",route="/api/v2/projects/"}`)).toBe(2);
+  });
+
+  it('names no path of a request that matched no route, so a scan of paths makes no series of its own', async () => {
+    const response = await server.app.inject({ method: 'DELETE', url: '/no/such/path-12345', remoteAddress: '127.0.0.1' });
+    expect(response.statusCode).toBe(404);
+    const text = (await scrape('127.0.0.1')).body;
+    expect(text).not.toContain('path-12345');
+    expect(text).toMatch(/^testament_http_request_duration_seconds_count\{method="DELETE",route="unmatched"\} 1$/m);
   });
 
   it('starts a new event-loop window with ?reset=1, for benchmarks', async () => {

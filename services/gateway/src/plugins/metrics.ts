@@ -1,14 +1,19 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
-import { Counter, Gauge, Registry, Summary } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, Summary } from 'prom-client';
 import type { GatewayContext } from '../context.ts';
+import { writePhasesOf } from '../http/write-phases.ts';
 import { requireSuperuser } from './authentication.ts';
 
 /** Node samples the event loop this often (ms); a sample is the time between two ticks, so this much of it is not delay. */
 const SAMPLE_INTERVAL_MS = 10;
 const STATUS_CLASSES = ['1xx', '2xx', '3xx', '4xx', '5xx'] as const;
 const EVENT_LOOP_DELAY = 'testament_event_loop_delay_seconds';
+/** Latency buckets (seconds): a page read answers in milliseconds, a write in tens of them, a bulk import in seconds. */
+const LATENCY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+/** The route label of a request no route matched: its path would make a series per path asked. */
+const UNMATCHED_ROUTE = 'unmatched';
 
 const seconds = (nanoseconds: number) => Math.max(0, nanoseconds / 1e9 - SAMPLE_INTERVAL_MS / 1000);
 
@@ -133,8 +138,55 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { system }: Gateway
     answered.inc({ class: statusClass }, 0);
     return answered.labels({ class: statusClass });
   });
-  app.addHook('onResponse', async (_request, reply) => {
-    answeredByClass[Math.floor(reply.statusCode / 100) - 1]?.inc();
+  // Where a request's time goes: its wait for a turn and its checks before the handler, then for writes the command and
+  // the read models catching up; a child per route, so that observing hashes no labels.
+  const durations = new Histogram({
+    name: 'testament_http_request_duration_seconds',
+    help: 'Time from a request’s arrival to its answer, by method and route pattern ("unmatched" for none).',
+    labelNames: ['method', 'route'],
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
+  const durationsByRoute = new Map<string, ReturnType<typeof durations.labels>>();
+  const queued = new Histogram({
+    name: 'testament_http_request_queued_seconds',
+    help: 'Time from a request’s arrival until its handler started: its turn, authentication, limits and body.',
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
+  const writePhases = new Histogram({
+    name: 'testament_write_phase_seconds',
+    help: 'A writing request’s time by phase: "command" (decided and committed to the log), "visible" (until the read models included it).',
+    labelNames: ['phase'],
+    buckets: LATENCY_BUCKETS,
+    registers,
+  });
+  const commandPhase = writePhases.labels({ phase: 'command' });
+  const visiblePhase = writePhases.labels({ phase: 'visible' });
+  // Callback hooks: an async one costs every request a promise more.
+  app.addHook('preHandler', (_request, reply, done) => {
+    queued.observe(reply.elapsedTime / 1000);
+    done();
+  });
+  const observeAnswer = (request: FastifyRequest, statusCode: number, elapsedMs: number) => {
+    answeredByClass[Math.floor(statusCode / 100) - 1]?.inc();
+    const method = request.method;
+    const route = request.routeOptions.url ?? UNMATCHED_ROUTE;
+    const key = `${method} ${route}`;
+    let ofRoute = durationsByRoute.get(key);
+    if (!ofRoute) {
+      ofRoute = durations.labels({ method, route });
+      durationsByRoute.set(key, ofRoute);
+    }
+    ofRoute.observe(elapsedMs / 1000);
+    const phases = writePhasesOf(request);
+    if (!phases) return;
+    commandPhase.observe(phases.commandSeconds);
+    visiblePhase.observe(phases.visibleSeconds);
+  };
+  app.addHook('onResponse', (request, reply, done) => {
+    observeAnswer(request, reply.statusCode, reply.elapsedTime);
+    done();
   });
   new Counter({
     name: 'testament_http_requests_abandoned_total',
