@@ -1,10 +1,8 @@
 import type { BulkJob } from '@testament/contracts';
-import { rm } from 'node:fs/promises';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD } from '@testament/gateway/testing/harness';
 import { HttpSession } from '@testament/gateway/testing/http-session';
-import { startRoleProcess, type ServerProcess } from '@testament/gateway/testing/server-process';
-import { startNatsServer, type RunningNatsServer } from '@testament/infra';
+import { roleDeployments } from './role-deployment.ts';
 import { resultsSince, seedProject } from './seeded-project.ts';
 
 const PLANS = 20;
@@ -18,53 +16,28 @@ const STANDING_MS = 2_000;
 /** A job that shows no progress for this long was not resumed: fail now rather than at the timeout. */
 const STALL_MS = 30_000;
 
-const natsServers: RunningNatsServer[] = [];
-const dataDirs: string[] = [];
-const processes: ServerProcess[] = [];
-afterAll(async () => {
-  for (const child of processes) await child.stop('SIGKILL');
-  for (const nats of natsServers) await nats.stop();
-  for (const dataDir of dataDirs) await rm(dataDir, { recursive: true, force: true });
-});
-
-const COMMANDS_READY = /commands: serving on NATS/;
-const JOBS_READY = /jobs: applying/;
+const deploy = roleDeployments();
 
 /**
  * Which process is killed in the middle of the job: the command service, which runs the job and, without jobs workers, applies its
  * chunks; or the one jobs worker, which applies the chunks while the command service runs the job and appends for it.
  */
 const scenarios = [
-  { killed: 'the command service (TESTAMENT_ROLE=commands)', role: 'commands', ready: COMMANDS_READY, jobWorkers: 0 },
-  { killed: 'its jobs worker (TESTAMENT_ROLE=jobs)', role: 'jobs', ready: JOBS_READY, jobWorkers: 1 },
+  { killed: 'the command service (TESTAMENT_ROLE=commands)', role: 'commands', jobWorkers: 0 },
+  { killed: 'its jobs worker (TESTAMENT_ROLE=jobs)', role: 'jobs', jobWorkers: 1 },
 ] as const;
 
-describe.each(scenarios)('a bulk job when $killed is killed', ({ role, ready, jobWorkers }) => {
+describe.each(scenarios)('a bulk job when $killed is killed', ({ role, jobWorkers }) => {
   it('carries on from where it stood once the process is back, adding exactly one result to every test', async () => {
     const seeded = await seedProject(PLANS, CASES);
-    dataDirs.push(seeded.dataDir);
-    const nats = await startNatsServer();
-    natsServers.push(nats);
-    const start = async (roleName: string, readyAt: RegExp) => {
-      const child = await startRoleProcess(
-        {
-          TESTAMENT_ROLE: roleName,
-          TESTAMENT_BUS: 'nats',
-          NATS_URL: nats.url,
-          TESTAMENT_DATA_DIR: seeded.dataDir,
-          TESTAMENT_WRITE_RATE_LIMIT: '0',
-          TESTAMENT_JOBS: String(jobWorkers),
-        },
-        readyAt,
-        120_000,
-      );
-      processes.push(child);
-      return child;
-    };
-    const commands = await start('commands', COMMANDS_READY);
-    await start('projections', /projections: active/);
-    const gateway = await start('gateway', /listening on (http:\/\/\S+)/);
-    const killed = jobWorkers > 0 ? await start('jobs', JOBS_READY) : commands;
+    const deployment = await deploy({
+      dataDir: seeded.dataDir,
+      env: { TESTAMENT_WRITE_RATE_LIMIT: '0', TESTAMENT_JOBS: String(jobWorkers) },
+    });
+    const commands = await deployment.start('commands');
+    await deployment.start('projections');
+    const gateway = await deployment.start('gateway');
+    const killed = jobWorkers > 0 ? await deployment.start('jobs') : commands;
 
     const session = new HttpSession(gateway.url);
     await session.login('admin', ADMIN_PASSWORD);
@@ -103,7 +76,7 @@ describe.each(scenarios)('a bulk job when $killed is killed', ({ role, ready, jo
       expect((await job()).done, 'progress with no jobs worker running').toBe(settled);
     }
     expect((await job()).done).toBeLessThan(TESTS);
-    await start(role, ready);
+    await deployment.start(role);
 
     const ended = await watch(() => false);
     expect(ended).toMatchObject({ status: 'finished', total: TESTS, done: TESTS, failed_item: null });

@@ -1,47 +1,26 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD } from '@testament/gateway/testing/harness';
 import { HttpSession } from '@testament/gateway/testing/http-session';
-import { startRoleProcess, type ServerProcess } from '@testament/gateway/testing/server-process';
 import { startReceiver } from '@testament/gateway/testing/webhook-receiver';
-import { startNatsServer, type RunningNatsServer } from '@testament/infra';
+import { roleDeployments } from './role-deployment.ts';
 
 const PINGS = 3;
 
-let nats: RunningNatsServer | undefined;
-let dataDir: string | undefined;
-const processes: ServerProcess[] = [];
+const deploy = roleDeployments();
 const receiver = startReceiver([200]);
 afterAll(async () => {
-  for (const child of processes) await child.stop('SIGKILL');
-  await nats?.stop();
   await (await receiver).close();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 describe('webhooks in a deployment of several processes', () => {
   it('are sent by the command service alone: each delivery once, whatever gateway asked for it', { timeout: 180_000 }, async () => {
     const target = await receiver;
-    dataDir = await mkdtemp(join(tmpdir(), 'testament-cluster-webhooks-'));
-    nats = await startNatsServer();
-    const start = async (role: string, ready: RegExp) => {
-      const env = {
-        TESTAMENT_ROLE: role,
-        TESTAMENT_BUS: 'nats',
-        NATS_URL: nats!.url,
-        TESTAMENT_DATA_DIR: dataDir!,
-        TESTAMENT_ADMIN_PASSWORD: ADMIN_PASSWORD,
-        TESTAMENT_WEBHOOKS_ALLOW_PRIVATE: 'true',
-      };
-      const child = await startRoleProcess(env, ready, 120_000);
-      processes.push(child);
-      return child;
-    };
-    await start('commands', /commands: serving on NATS/);
-    await start('projections', /projections: active/);
-    const gateways = [await start('gateway', /listening on (http:\/\/\S+)/), await start('gateway', /listening on (http:\/\/\S+)/)];
+    const deployment = await deploy({
+      env: { TESTAMENT_ADMIN_PASSWORD: ADMIN_PASSWORD, TESTAMENT_WEBHOOKS_ALLOW_PRIVATE: 'true' },
+    });
+    await deployment.start('commands');
+    await deployment.start('projections');
+    const gateways = [await deployment.start('gateway'), await deployment.start('gateway')];
 
     const sessions = await Promise.all(
       gateways.map(async (gateway) => {

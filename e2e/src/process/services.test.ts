@@ -1,48 +1,20 @@
-import { rm, mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { HttpSession } from '@testament/gateway/testing/http-session';
-import { startRoleProcess, type ServerProcess } from '@testament/gateway/testing/server-process';
-import { startNatsServer, type RunningNatsServer } from '@testament/infra';
+import type { ServerProcess } from '@testament/gateway/testing/server-process';
+import { roleDeployments } from './role-deployment.ts';
 
 const ADMIN_PASSWORD = 'Services-pass1!';
-const LISTENING = /listening on (http:\/\/\S+)/;
 
-let nats: RunningNatsServer;
-let dataDir: string;
-const processes: ServerProcess[] = [];
+const deploy = roleDeployments();
 let gateways: ServerProcess[] = [];
 
-/** Each role started as a deployment starts it: the same bundle, its role in TESTAMENT_ROLE, one NATS and one data directory. */
-const start = async (role: string, ready: RegExp) => {
-  const env = {
-    TESTAMENT_ROLE: role,
-    TESTAMENT_BUS: 'nats',
-    NATS_URL: nats.url,
-    TESTAMENT_DATA_DIR: dataDir,
-    TESTAMENT_ADMIN_PASSWORD: ADMIN_PASSWORD,
-    TESTAMENT_WRITE_RATE_LIMIT: '0',
-  };
-  const child = await startRoleProcess(env, ready, 120_000);
-  processes.push(child);
-  return child;
-};
-
 beforeAll(async () => {
-  nats = await startNatsServer();
-  dataDir = await mkdtemp(join(tmpdir(), 'testament-services-'));
+  const deployment = await deploy({ env: { TESTAMENT_ADMIN_PASSWORD: ADMIN_PASSWORD, TESTAMENT_WRITE_RATE_LIMIT: '0' } });
   // In the order a launcher starts them, though each waits for what it needs.
-  await start('commands', /commands: serving on NATS/);
-  await start('projections', /projections: active/);
-  gateways = await Promise.all([start('gateway', LISTENING), start('gateway', LISTENING)]);
+  await deployment.start('commands');
+  await deployment.start('projections');
+  gateways = await Promise.all([deployment.start('gateway'), deployment.start('gateway')]);
 }, 180_000);
-
-afterAll(async () => {
-  for (const child of processes) await child.stop();
-  await nats?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-});
 
 describe('the services as separate processes (TESTAMENT_ROLE gateway, commands, projections) over NATS', () => {
   it('serves a signed-in user on either gateway: a write through one is read back at once through it and through the other', async () => {
