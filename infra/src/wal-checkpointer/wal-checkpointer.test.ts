@@ -81,31 +81,33 @@ describe('the checkpoint thread', () => {
   });
 
   it('holds no commit while a reader keeps the log: it starts it again once the reader is done', async () => {
-    // A reader in the middle of a long read (an export, a request between its statements) for the first 200 commits.
+    // A reader in the middle of a long read (an export, a request between its statements) from the 20th commit, to the `until`th.
     let reader: Database.Database | undefined;
-    const readFor200Commits = (commit: number, file: string) => {
+    const readerFrom20To = (until: number) => (commit: number, file: string) => {
       if (commit === 20) {
         reader = new Database(file, { readonly: true });
         reader.exec('BEGIN');
         reader.prepare('SELECT count(*) FROM sqlite_schema').get();
       }
-      if (commit === 220) reader?.exec('COMMIT');
+      if (commit === until) reader?.exec('COMMIT');
     };
-    // A commit waits a second at most for its turn.
+    // A commit waits a second at most for its turn. The runs are long enough for the thread to start and take its turns on a
+    // machine whose cores the whole suite keeps busy: there, 300 commits were once over before it did anything.
     const pace: CheckpointPace = { everyMs: 5, restartFrames: 64, truncateFrames: 2 ** 30 };
-    const waitsForNobody = await underCommits({ checkpoints: pace, busyTimeoutMs: 1_000 }, 600, readFor200Commits);
+    const waitsForNobody = await underCommits({ checkpoints: pace, busyTimeoutMs: 1_000 }, 1_500, readerFrom20To(220));
     reader?.close();
     expect(waitsForNobody.restarts).toBeGreaterThanOrEqual(3);
     expect(waitsForNobody.longestCommitMs).toBeLessThan(500);
-    // A checkpoint that waits for the reader holds the next commit past its wait.
+    // A checkpoint that waits for the reader holds the next commit past its wait: with the reader kept to the end, the run is
+    // refused as soon as the thread first tries.
     const waitingForTheReader = underCommits(
       { checkpoints: { ...pace, restartFrames: 2 ** 30, truncateFrames: 64 }, busyTimeoutMs: 1_000 },
-      300,
-      readFor200Commits,
+      5_000,
+      readerFrom20To(Number.POSITIVE_INFINITY),
     );
     await expect(waitingForTheReader).rejects.toThrow(/busy|locked/i);
     reader?.close();
-  }, 60_000);
+  }, 120_000);
 
   it('holds a process open while the store closes: a script that writes and closes at its end exits 0, its close settled', async () => {
     dir = await mkdtemp(join(tmpdir(), 'testament-checkpointer-'));
