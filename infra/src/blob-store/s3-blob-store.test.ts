@@ -44,11 +44,9 @@ blobStoreContract(
       }
     : null,
   server.skipped,
-  {
-    // The suite's own s3rver writes an object's bytes and then its metadata, each a file of its own, so concurrent puts interleave;
-    // S3 and MinIO replace an object whole, and answer this case wherever S3_ENDPOINT names one or a container runtime answers.
-    ...(server.local ? { concurrentOverwrites: 's3rver writes bytes and metadata apart, so concurrent puts to one key interleave' } : {}),
-  },
+  // The suite's own s3rver writes an object's bytes and then its metadata, each a file of its own, so concurrent puts interleave;
+  // S3 and MinIO replace an object whole, and answer this case wherever S3_ENDPOINT names one or a container runtime answers.
+  server.local ? { concurrentOverwrites: 's3rver writes bytes and metadata apart, so concurrent puts to one key interleave' } : {},
 );
 
 describe.skipIf(!target)('S3BlobStore specifics', () => {
