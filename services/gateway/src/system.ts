@@ -174,13 +174,13 @@ function foldsOnAThread(config: Config): boolean {
   return config.eventStore === 'sqlite' && config.readStore === 'sqlite' && config.readModelsThread && config.auditThread;
 }
 
-/** The read models on a thread of their own, told of every commit of this process's log. */
+/** The read models on a thread of their own, told of every commit of this process's log by its commit thread. */
 function readModelsThread(config: Config, options: SystemOptions, store: SqliteEventStore, bus: Bus): ReadModelsThread {
   const onCollectionScan = scansOfGrowingCollections(options);
   return new ReadModelsThread(
     { eventsFile: eventLogFile(config), readModelsFile: join(config.dataDir, READ_MODELS_FILE) },
     bus,
-    (listener) => store.onCommit(listener),
+    { ports: (receive) => store.commitPorts(receive) },
     {
       onCollectionScan,
       freshThreadAfterEvents: options.freshReadModelsThreadAfterEvents,

@@ -1,9 +1,12 @@
-import { Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, Worker } from 'node:worker_threads';
 import { WalCheckpointer } from '../../wal-checkpointer/wal-checkpointer.ts';
 import type { InsertRow } from './group-commit.ts';
 import { EVENT_DATABASE_PRAGMAS, INSERT_EVENT } from './schema.ts';
 
 type Reply = { id: number; error?: { message: string; code?: string } };
+
+/** Receives a port on which the log's new head arrives straight from the commit thread after each commit. */
+export type CommitPortReceiver = (port: MessagePort) => void;
 
 /** A commit the writer thread could not make; nothing of it is stored. */
 export class CommitError extends Error {
@@ -20,13 +23,18 @@ export class CommitError extends Error {
  * Commits groups of rows to the log on a worker thread, one transaction each,
  * resolving once it is durable. The thread starts with the first commit, so a
  * store that is only read never starts one; so does the thread that checkpoints
- * the log, so that no commit runs one.
+ * the log, so that no commit runs one. A thread that folds the log can hear of
+ * each commit from that thread itself (`commitPorts`), not through this one.
  */
 export class CommitWriter {
   private worker: Worker | undefined;
   private checkpointer: WalCheckpointer | undefined;
   private readonly pending = new Map<number, { resolve(): void; reject(error: Error): void }>();
   private nextId = 1;
+  private readonly portReceivers = new Set<CommitPortReceiver>();
+  /** By receiver, the commit end of a port handed out before the thread started: the thread takes it when it starts. */
+  private readonly portsForThread = new Map<CommitPortReceiver, MessagePort>();
+  private closing = false;
 
   constructor(private readonly file: string) {}
 
@@ -41,7 +49,31 @@ export class CommitWriter {
     });
   }
 
+  /**
+   * Hands `receive` a port on which each commit's new head (a number) arrives from the commit thread as soon as it is
+   * durable, and a new port whenever that thread is started again, until the returned function is called: a thread
+   * that folds the log learns of commits without waiting for this thread's event loop.
+   */
+  commitPorts(receive: CommitPortReceiver): () => void {
+    this.portReceivers.add(receive);
+    this.connect(receive);
+    return () => {
+      this.portReceivers.delete(receive);
+      // Closed with its receiver's end, it could no longer be handed to the thread.
+      this.portsForThread.get(receive)?.close();
+      this.portsForThread.delete(receive);
+    };
+  }
+
+  private connect(receive: CommitPortReceiver): void {
+    const { port1: fromThread, port2: toReceiver } = new MessageChannel();
+    if (this.worker) this.worker.postMessage({ notify: fromThread }, [fromThread]);
+    else this.portsForThread.set(receive, fromThread);
+    receive(toReceiver);
+  }
+
   async close(): Promise<void> {
+    this.closing = true;
     await this.worker?.terminate();
     this.worker = undefined;
     await this.checkpointer?.close();
@@ -65,7 +97,11 @@ export class CommitWriter {
     worker.on('exit', () => {
       if (this.worker === worker) this.worker = undefined;
       this.failAll(new Error('the commit writer thread exited'));
+      // The ports went with the thread: the next one tells the receivers through new ones.
+      if (!this.closing) for (const receive of this.portReceivers) this.connect(receive);
     });
+    for (const port of this.portsForThread.values()) worker.postMessage({ notify: port }, [port]);
+    this.portsForThread.clear();
     this.worker = worker;
     this.checkpointer ??= new WalCheckpointer(this.file);
     return worker;

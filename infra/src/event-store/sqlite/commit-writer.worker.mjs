@@ -15,9 +15,19 @@ const commit = db.transaction((rows) => {
   for (const row of rows) insert.run(row);
 }).immediate;
 
-parentPort.on('message', ({ id, rows }) => {
+/** Ports of threads that fold the log: each hears of a commit's new head as soon as it is durable. */
+const notified = new Set();
+
+parentPort.on('message', ({ id, rows, notify }) => {
+  if (notify) {
+    notified.add(notify);
+    notify.once('close', () => notified.delete(notify));
+    return;
+  }
   try {
     commit(rows);
+    const head = rows.at(-1)[0];
+    for (const port of notified) port.postMessage(head);
     parentPort.postMessage({ id });
   } catch (error) {
     parentPort.postMessage({ id, error: { message: String(error?.message ?? error), code: error?.code } });

@@ -30,7 +30,9 @@ import { canonicalJson } from '../hash.ts';
 import { planGroup, type GroupPlan, type PendingAppend, type PendingStreamAppend, type SerializedEvent } from './group-commit.ts';
 import { readAheadFrom } from './catch-up-reader.ts';
 import { CommitWaiters } from './commit-waiters.ts';
-import { CommitWriter } from './commit-writer.ts';
+import { type CommitPortReceiver, CommitWriter } from './commit-writer.ts';
+
+export type { CommitPortReceiver } from './commit-writer.ts';
 import { LogSubscription } from './log-subscription.ts';
 import { EVENT_COLUMNS, openEventDatabase, READ_ALL, readStreamsWith, toRecordedEvent, toStoredText, type EventRow } from './schema.ts';
 import { RecentRows } from './recent-rows.ts';
@@ -142,10 +144,15 @@ export class SqliteEventStore implements EventStore {
     return this.head;
   }
 
-  /** Tells `listener` the log's new head after every commit: a thread folding the log from its own connection learns of them so. */
+  /** Tells `listener` the log's new head after every commit, once this thread has taken the commit's acknowledgement. */
   onCommit(listener: (head: number) => void): () => void {
     this.commitListeners.add(listener);
     return () => this.commitListeners.delete(listener);
+  }
+
+  /** Commits heard on a port straight from the commit thread (`CommitWriter.commitPorts`): a thread folding the log learns of them so. */
+  commitPorts(receive: CommitPortReceiver): () => void {
+    return this.writer.commitPorts(receive);
   }
 
   /** The file read directly, on a thread of its own: no parsing, and the main thread stays free. */

@@ -1,3 +1,4 @@
+import type { MessagePort } from 'node:worker_threads';
 import type { HeldLease } from '@testament/infra';
 import type { ReadModelsStatus } from '@testament/projections';
 import type { ControlAnswer } from './control-answers.ts';
@@ -30,6 +31,8 @@ export interface GenerationThreadData {
 /** What the server's main thread tells the read models' thread (read-models-worker.ts). */
 export type ToReadModelsThread =
   | { kind: 'committed'; position: number }
+  /** A port on which each new head of the log arrives (a number) from the log's commit thread. */
+  | { kind: 'commits'; port: MessagePort }
   /**
    * `start` answers once the read models are served at the log's head; `stop` once they stopped folding; `close` once their files are
    * closed.

@@ -7,6 +7,7 @@
  */
 import {
   type Bus,
+  type CommitPortReceiver,
   closeRequestsThread,
   type ReadStore,
   renamedReadStore,
@@ -34,6 +35,13 @@ import type { FromReadModelsThread, ReadModelsThreadData, ToReadModelsThread } f
  */
 const FRESH_THREAD_AFTER_EVENTS = 100_000;
 
+/**
+ * How the thread hears of the log's commits: on a port from the log's commit thread itself, so a busy main thread is not
+ * on a write's way to the read models (the embedded server, `SqliteEventStore.commitPorts`); or from heads this thread is
+ * told (the projection service hears them from the bus).
+ */
+export type CommitNotices = { ports(receive: CommitPortReceiver): () => void } | { heads(listener: (head: number) => void): () => void };
+
 export class ReadModelsThread implements ServedReadModels {
   readonly runnerName = READ_MODELS_RUNNER;
   readonly reads: ReadStore;
@@ -48,13 +56,13 @@ export class ReadModelsThread implements ServedReadModels {
   private building: Promise<void> | undefined;
   private settleBuilding: (() => void) | undefined;
 
-  private readonly stopFollowing: () => void;
+  private stopFollowing: () => void = () => {};
 
-  /** `commits` tells of each new head of the log (`SqliteEventStore.onCommit`), from now until `close`. */
+  /** `commits` tells of each new head of the log, from now until `close`. */
   constructor(
     private readonly files: ReadModelsThreadData,
     private readonly bus: Bus,
-    commits: (listener: (head: number) => void) => () => void,
+    private readonly commits: CommitNotices,
     private readonly options: { onCollectionScan?: ScanListener | undefined; freshThreadAfterEvents?: number } = {},
   ) {
     this.reader = new SqliteReadStore({
@@ -64,7 +72,6 @@ export class ReadModelsThread implements ServedReadModels {
     });
     this.reads = renamedReadStore(this.reader, (collection) => this.served.get(collection) ?? collection);
     this.startThread();
-    this.stopFollowing = commits((head) => this.committed(head));
   }
 
   private startThread(youngGenerationMb = FOLD_YOUNG_GENERATION_MB): void {
@@ -77,6 +84,16 @@ export class ReadModelsThread implements ServedReadModels {
         resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb },
       },
     ));
+    this.follow(this.worker);
+  }
+
+  /** The new thread hears of commits from now on (the one it replaces went with its port). */
+  private follow(worker: Worker): void {
+    this.stopFollowing();
+    this.stopFollowing =
+      'ports' in this.commits
+        ? this.commits.ports((port) => worker.postMessage({ kind: 'commits', port } satisfies ToReadModelsThread, [port]))
+        : this.commits.heads((position) => this.requests.post({ kind: 'committed', position } satisfies ToReadModelsThread));
   }
 
   /** Closes the thread's files, then the thread. */
@@ -90,11 +107,6 @@ export class ReadModelsThread implements ServedReadModels {
 
   get position(): number {
     return this.gate.position;
-  }
-
-  /** The log's new head: the thread folds it. */
-  private committed(position: number): void {
-    this.requests.post({ kind: 'committed', position } satisfies ToReadModelsThread);
   }
 
   async start(): Promise<void> {

@@ -1,9 +1,9 @@
 /**
  * The read models folded on a thread of their own (see read-models-thread.ts): a read-only view of the
  * SQLite log, the only connection that writes the read models' file, and the blue/green read models
- * (`readModels`) with their builds on threads of their own. The main thread tells it of commits and
- * reads the file from its own connection; it hears of every batch, and of every switch of copies before
- * a replaced copy is dropped.
+ * (`readModels`) with their builds on threads of their own. The log's commit thread tells it of commits
+ * (the main thread does, in the projection service); the main thread reads the file from its own
+ * connection, and hears of every batch, and of every switch of copies before a replaced copy is dropped.
  */
 import { fenceWithLease, MemoryBus, SqliteLogFollower, SqliteReadStore, ThreadRequests } from '@testament/infra';
 import { PROJECTIONS_ADVANCED, READ_MODELS_RUNNER, readModels, type ProjectionsAdvanced } from '@testament/projections';
@@ -54,6 +54,7 @@ async function close(): Promise<void> {
 
 port.on('message', (message: ToReadModelsThread) => {
   if (message.kind === 'committed') return log.committed(message.position);
+  if (message.kind === 'commits') return void message.port.on('message', (head: number) => log.committed(head));
   if (message.kind === 'answer') return toMain.settle(message);
   void answerControl(post, runner, message.id, () =>
     message.action === 'start' ? start() : message.action === 'stop' ? runner.stop() : close(),

@@ -104,7 +104,7 @@ function sqliteFolding(config: Config, bus: Bus, holder: string): Folding {
           fence: fence('read-models'),
         },
         bus,
-        (listener) => head.onHead(listener),
+        { heads: (listener) => head.onHead(listener) },
       );
       const audit = new ThreadAuditTrail(
         { eventsFile, auditFile: join(config.dataDir, AUDIT_TRAIL_FILE), fence: fence('audit-trail') },
