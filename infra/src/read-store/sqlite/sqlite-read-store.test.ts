@@ -1,8 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it, vi } from 'vitest';
-import type { BulkLoadOptions, Document, IndexSpec } from '../../ports/read-store.ts';
+import { ReadStoreBusyError, type BulkLoadOptions, type Document, type IndexSpec } from '../../ports/read-store.ts';
 import { readStoreContract } from '../contract.ts';
 import { SqliteReadStore, type SqliteReadStoreOptions } from './sqlite-read-store.ts';
 
@@ -566,5 +567,43 @@ describe('the B-trees an index spec costs', () => {
     await cases.createIndex({ keys: { tags: 1 }, unique: true });
     expect(btrees(store).some((name) => name.includes('tags'))).toBe(true);
     await store.close();
+  });
+});
+
+describe('a write that finds the file busy', () => {
+  const inserts = (ids: number[]) => [{ collection: 'rows', operations: ids.map((_id) => ({ insertOne: { document: { _id } } })) }];
+
+  it('is tried again when SQLite refuses it before its busy timeout, and commits whole', async () => {
+    const store = new SqliteReadStore({ busyTimeoutMs: 5_000 });
+    let attempts = 0;
+    // As SQLite refused a fold's write 130 ms into its 10 s wait, when the checkpoint thread started the log again.
+    store.fenceWrites(() => {
+      attempts++;
+      if (attempts === 1) throw Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' });
+    });
+    await store.writeAll(inserts([1, 2, 3]));
+    expect(attempts).toBe(2);
+    expect(await store.collection('rows').count({})).toBe(3);
+    await store.close();
+  });
+
+  it('says so once its busy timeout has passed, having written nothing', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'testament-read-store-'));
+    const file = join(dir, 'read-models.sqlite');
+    try {
+      const store = new SqliteReadStore({ file, busyTimeoutMs: 200, checkpoints: false });
+      await store.writeAll(inserts([1]));
+      const holder = new Database(file);
+      holder.exec('BEGIN IMMEDIATE');
+      const startedAt = performance.now();
+      await expect(store.writeAll(inserts([2, 3]))).rejects.toBeInstanceOf(ReadStoreBusyError);
+      expect(performance.now() - startedAt).toBeGreaterThanOrEqual(190);
+      holder.exec('ROLLBACK');
+      holder.close();
+      expect(await store.collection('rows').count({})).toBe(1);
+      await store.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });
