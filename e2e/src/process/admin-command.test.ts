@@ -1,28 +1,23 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { HttpSession } from '@testament/gateway/testing/http-session';
 import { GENERATED_PASSWORD_FILE, startServerProcess, type ServerProcess } from '@testament/gateway/testing/server-process';
+import { tempDirEach } from '@testament/infra/testing/temp-dir';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 const ADMIN_PASSWORD = 'Admin-Pass1!';
-let dataDir: string;
+const dataDir = tempDirEach('admin-command');
 const running: ServerProcess[] = [];
 
-beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'testament-admin-command-'));
-});
 afterEach(async () => {
   await Promise.all(running.splice(0).map((server) => server.stop('SIGKILL')));
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 async function start(env: Record<string, string> = { TESTAMENT_ADMIN_PASSWORD: ADMIN_PASSWORD }): Promise<ServerProcess> {
-  const server = await startServerProcess({ TESTAMENT_DATA_DIR: dataDir, ...env });
+  const server = await startServerProcess({ TESTAMENT_DATA_DIR: dataDir(), ...env });
   running.push(server);
   return server;
 }
@@ -34,7 +29,7 @@ async function stop(server: ServerProcess): Promise<void> {
 
 /** `npm run admin -- <args>` as an operator types it, on this test's data directory. */
 function admin(args: string[], stdin = ''): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn('npm', ['run', '--silent', 'admin', '--', ...args, '--data', dataDir], {
+  const child = spawn('npm', ['run', '--silent', 'admin', '--', ...args, '--data', dataDir()], {
     cwd: ROOT,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
@@ -90,13 +85,13 @@ describe('npm run admin -- reset-password', () => {
 
   it("takes the admin's new password from standard input, and removes the generated password's file", async () => {
     const first = await start({});
-    expect(existsSync(join(dataDir, GENERATED_PASSWORD_FILE))).toBe(true);
+    expect(existsSync(join(dataDir(), GENERATED_PASSWORD_FILE))).toBe(true);
     await stop(first);
 
     const reset = await admin(['reset-password', 'admin', '--password-stdin'], 'Typed-pass2!\n');
     expect(reset).toMatchObject({ code: 0, stdout: expect.stringContaining('The password of "admin" is changed.') });
     expect(reset.stdout).not.toContain('Typed-pass2!');
-    expect(existsSync(join(dataDir, GENERATED_PASSWORD_FILE))).toBe(false);
+    expect(existsSync(join(dataDir(), GENERATED_PASSWORD_FILE))).toBe(false);
 
     const second = await start({});
     expect(second.output.join('')).not.toMatch(/password/);
@@ -107,13 +102,13 @@ describe('npm run admin -- reset-password', () => {
     const server = await start();
     const whileRunning = await admin(['reset-password', 'admin']);
     expect(whileRunning.code).toBe(1);
-    expect(whileRunning.stderr).toContain(`the data directory ${dataDir} is in use by another process`);
+    expect(whileRunning.stderr).toContain(`the data directory ${dataDir()} is in use by another process`);
     expect(whileRunning.stderr).toContain('Stop the server first');
     await stop(server);
 
     const unknown = await admin(['reset-password', 'nobody']);
     expect(unknown).toMatchObject({ code: 1, stdout: '' });
-    expect(unknown.stderr).toContain(`Cannot reset the password of "nobody": there is no such user in ${dataDir}.`);
+    expect(unknown.stderr).toContain(`Cannot reset the password of "nobody": there is no such user in ${dataDir()}.`);
 
     const weak = await admin(['reset-password', 'admin', '--password-stdin'], 'short');
     expect(weak.code).toBe(1);

@@ -1,12 +1,10 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startClusterProcess, type ClusterProcess } from '@testament/gateway/testing/cluster-process';
 import { HttpSession } from '@testament/gateway/testing/http-session';
 import { keptAndRebuilt } from '@testament/gateway/testing/rebuild';
 import { startNatsServer, type RunningNatsServer } from '@testament/infra';
 import { seededRandom } from '@testament/infra/testing/seeded-random';
+import { tempDirAll } from '@testament/infra/testing/temp-dir';
 
 const ADMIN_PASSWORD = 'Faults-pass1!';
 const CLIENTS = 16;
@@ -19,13 +17,12 @@ const LEASE_TTL_MS = 1_500;
 const REQUEST_GIVES_UP_MS = 30_000;
 const PASSED = 2;
 
+const dataDir = tempDirAll('cluster-faults');
 let nats: RunningNatsServer | undefined;
-let dataDir: string | undefined;
 let cluster: ClusterProcess | undefined;
 afterAll(async () => {
   await cluster?.stop('SIGKILL');
   await nats?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -189,10 +186,9 @@ describe('the services under faults (npm run start:cluster: 2 gateways, 1 comman
   it('keeps every acknowledged write while a gateway, the command service, the active projection service and the jobs worker are ' +
     'killed under load', async () => {
     nats = await startNatsServer();
-    dataDir = await mkdtemp(join(tmpdir(), 'testament-cluster-faults-'));
     cluster = startClusterProcess({
       NATS_URL: nats.url,
-      TESTAMENT_DATA_DIR: dataDir,
+      TESTAMENT_DATA_DIR: dataDir(),
       PORT: '0',
       TESTAMENT_GATEWAYS: '2',
       TESTAMENT_PROJECTION_SERVICES: '2',
@@ -326,7 +322,7 @@ describe('the services under faults (npm run start:cluster: 2 gateways, 1 comman
     // Stopped, the read models equal a fold of the whole log from scratch.
     const stopping = cluster;
     await within(60_000, 'stopping the cluster', stopping.stop(), () => stopping.output().slice(-3_000));
-    const { kept, rebuilt, resumedFrom, head } = await within(60_000, 'rebuilding the read models', keptAndRebuilt(dataDir));
+    const { kept, rebuilt, resumedFrom, head } = await within(60_000, 'rebuilding the read models', keptAndRebuilt(dataDir()));
     expect(resumedFrom).toBe(head);
     expect(kept).toEqual(rebuilt);
   }, 300_000);

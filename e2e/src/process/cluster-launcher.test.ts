@@ -1,18 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startClusterProcess, type ClusterProcess } from '@testament/gateway/testing/cluster-process';
 import { startNatsServer, type RunningNatsServer } from '@testament/infra';
+import { tempDirAll } from '@testament/infra/testing/temp-dir';
 
+const dataDir = tempDirAll('cluster-launcher');
 let nats: RunningNatsServer | undefined;
-let dataDir: string | undefined;
 let cluster: ClusterProcess | undefined;
 afterAll(async () => {
   await cluster?.stop('SIGKILL');
   await nats?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 /** The processes whose environment names the data directory: the launcher and every process it started. */
@@ -34,8 +31,7 @@ describe('npm run start:cluster killed', () => {
     'takes every process it started with it when a test kills it',
     async () => {
       nats = await startNatsServer();
-      dataDir = await mkdtemp(join(tmpdir(), 'testament-cluster-launcher-'));
-      const directory = dataDir;
+      const directory = dataDir();
       cluster = startClusterProcess({
         NATS_URL: nats.url,
         TESTAMENT_DATA_DIR: directory,

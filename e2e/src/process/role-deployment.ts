@@ -1,9 +1,7 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll } from 'vitest';
 import { startRoleProcess, type ServerProcess } from '@testament/gateway/testing/server-process';
 import { startNatsServer, type RunningNatsServer } from '@testament/infra';
+import { makeTempDir, removeTempDir } from '@testament/infra/testing/temp-dir';
 
 /** What each role prints once it serves. */
 export const ROLE_READY = {
@@ -41,10 +39,10 @@ export function roleDeployments(): (options?: DeploymentOptions) => Promise<Role
   afterAll(async () => {
     for (const child of processes) await child.stop('SIGKILL');
     for (const nats of natsServers) await nats.stop();
-    for (const dataDir of dataDirs) await rm(dataDir, { recursive: true, force: true });
+    for (const dataDir of dataDirs) await removeTempDir(dataDir);
   });
   return async ({ dataDir, env = {} } = {}) => {
-    const directory = dataDir ?? (await mkdtemp(join(tmpdir(), 'testament-deployment-')));
+    const directory = dataDir ?? (await makeTempDir('deployment'));
     dataDirs.push(directory);
     const nats = await startNatsServer();
     natsServers.push(nats);

@@ -1,30 +1,26 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { HttpSession } from '@testament/gateway/testing/http-session';
 import { GENERATED_PASSWORD_FILE, serverNodeArgs, startServerProcess, type ServerProcess } from '@testament/gateway/testing/server-process';
+import { tempDirEach } from '@testament/infra/testing/temp-dir';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
-let dataDir: string;
+const dataDir = tempDirEach('process');
 const running: ServerProcess[] = [];
-const passwordFile = () => join(dataDir, GENERATED_PASSWORD_FILE);
+const passwordFile = () => join(dataDir(), GENERATED_PASSWORD_FILE);
 
 async function start(env: Record<string, string> = {}) {
-  const server = await startServerProcess({ TESTAMENT_DATA_DIR: dataDir, ...env });
+  const server = await startServerProcess({ TESTAMENT_DATA_DIR: dataDir(), ...env });
   running.push(server);
   return server;
 }
 
-beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'testament-process-'));
-});
 afterEach(async () => {
   await Promise.all(running.splice(0).map((server) => server.stop('SIGKILL')));
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 describe('the server process', () => {
@@ -53,7 +49,7 @@ describe('the server process', () => {
     'exists: the next start creates the admin with it, or finds it created', async () => {
     const first = spawn(process.execPath, await serverNodeArgs(), {
       cwd: ROOT,
-      env: { ...process.env, TESTAMENT_DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'error' },
+      env: { ...process.env, TESTAMENT_DATA_DIR: dataDir(), PORT: '0', LOG_LEVEL: 'error' },
       stdio: 'ignore',
     });
     const exited = new Promise((resolve) => first.once('exit', resolve));

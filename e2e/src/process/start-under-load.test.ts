@@ -1,19 +1,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { availableParallelism, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '@testament/gateway/testing/server-process';
+import { tempDirEach } from '@testament/infra/testing/temp-dir';
 
+const dataDir = tempDirEach('busy');
 const busyLoops: ChildProcess[] = [];
 let server: ServerProcess | undefined;
-let dataDir: string | undefined;
 
 afterEach(async () => {
   for (const loop of busyLoops.splice(0)) loop.kill('SIGKILL');
   await server?.stop('SIGKILL');
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
-  server = dataDir = undefined;
+  server = undefined;
 });
 
 /** A process that keeps one core busy until it is killed. */
@@ -27,9 +25,8 @@ describe('a start on a busy machine', () => {
   // machine with two busy loops per core; now every plugin only registers, and a quarter of that is room enough.
   it('comes up with two busy processes per core and a plugin timeout of 2.5 s', async () => {
     for (let i = 0; i < availableParallelism() * 2; i++) startBusyLoop();
-    dataDir = await mkdtemp(join(tmpdir(), 'testament-busy-'));
     server = await startServerProcess(
-      { TESTAMENT_DATA_DIR: dataDir, TESTAMENT_ADMIN_PASSWORD: 'Admin-Pass1!', TESTAMENT_PLUGIN_TIMEOUT_MS: '2500' },
+      { TESTAMENT_DATA_DIR: dataDir(), TESTAMENT_ADMIN_PASSWORD: 'Admin-Pass1!', TESTAMENT_PLUGIN_TIMEOUT_MS: '2500' },
       150_000,
     );
     expect((await fetch(`${server.url}/readyz`)).status).toBe(200);

@@ -1,30 +1,30 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { SqliteEventStore } from '../event-store/sqlite/sqlite-event-store.ts';
+import { makeTempDir, removeTempDir, withTempDir } from '../testing/temp-dir.ts';
 import { idAllocatorContract } from './contract.ts';
 import { EventStoreIdAllocator } from './event-store-id-allocator.ts';
 import { BlockSizes } from './id-block.ts';
 import { SqliteIdAllocator } from './sqlite-id-allocator.ts';
 
 idAllocatorContract('SQLite table', async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'testament-ids-'));
+  const dir = await makeTempDir('ids');
   const file = join(dir, 'ids.db');
   return {
     open: async () => SqliteIdAllocator.open(file),
     restart: async () => {},
-    cleanup: () => rm(dir, { recursive: true, force: true }),
+    cleanup: () => removeTempDir(dir),
   };
 });
 
 idAllocatorContract('hi/lo over the SQLite event store', async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'testament-ids-'));
+  const dir = await makeTempDir('ids');
   const file = join(dir, 'events.db');
   let store = SqliteEventStore.open(file);
   return {
@@ -35,7 +35,7 @@ idAllocatorContract('hi/lo over the SQLite event store', async () => {
     },
     cleanup: async () => {
       await store.close();
-      await rm(dir, { recursive: true, force: true });
+      await removeTempDir(dir);
     },
   };
 });
@@ -58,8 +58,7 @@ describe('block sizes', () => {
 
 describe('SqliteIdAllocator', () => {
   it('never gives the same id to two processes sharing the file', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'testament-ids-'));
-    try {
+    await withTempDir('ids', async (dir) => {
       const file = join(dir, 'ids.db');
       // Both start at once, whenever their (slow, on a loaded machine) module loading is over: each says it is
       // ready by a file, and waits for the go file, written once both are.
@@ -75,9 +74,7 @@ describe('SqliteIdAllocator', () => {
       expect(all).toHaveLength(4000);
       expect(new Set(all).size).toBe(4000);
       expect(interleaves(first, second)).toBe(true);
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 

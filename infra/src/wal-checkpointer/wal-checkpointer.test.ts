@@ -1,20 +1,15 @@
 import Database from 'better-sqlite3';
 import { execFile } from 'node:child_process';
 import { openSync, readSync, closeSync, statSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SqliteReadStore, type SqliteReadStoreOptions } from '../read-store/sqlite/sqlite-read-store.ts';
+import { tempDirMakerEach, withTempDir } from '../testing/temp-dir.ts';
 import type { CheckpointPace } from './wal-checkpointer.ts';
 
 const run = promisify(execFile);
-let dir: string | undefined;
-afterEach(async () => {
-  if (dir) await rm(dir, { recursive: true, force: true });
-  dir = undefined;
-});
+const newDir = tempDirMakerEach('checkpointer');
 
 /** The log's checkpoint sequence number (its header's bytes 12–15): SQLite adds one each time it starts the log again. */
 function checkpointSequence(file: string): number {
@@ -36,35 +31,35 @@ async function underCommits(
   commits: number,
   between: (commit: number, file: string) => void = () => {},
 ): Promise<{ longestLog: number; restarts: number; longestCommitMs: number }> {
-  const logDir = await mkdtemp(join(tmpdir(), 'testament-wal-'));
-  const file = join(logDir, 'read-models.sqlite');
-  const store = new SqliteReadStore({ file, ...options });
-  try {
-    const rows = store.collection('rows');
-    await rows.createIndex({ keys: { group: 1, _id: 1 } });
-    let longestLog = 0;
-    let longestCommitMs = 0;
-    let restarts = 0;
-    let sequence = checkpointSequence(file);
-    for (let commit = 0; commit < commits; commit++) {
-      between(commit, file);
-      const documents = Array.from({ length: 5 }, (_, i) => ({ _id: commit * 5 + i, group: commit % 7, text: 'x'.repeat(300) }));
-      const startedAt = performance.now();
-      await store.writeAll([{ collection: 'rows', operations: documents.map((document) => ({ insertOne: { document } })) }]);
-      longestCommitMs = Math.max(longestCommitMs, performance.now() - startedAt);
-      const now = checkpointSequence(file);
-      if (now !== sequence) restarts++;
-      sequence = now;
-      longestLog = Math.max(longestLog, statSync(`${file}-wal`).size);
-      if (commit % 5 === 0) await turn();
+  return withTempDir('wal', async (logDir) => {
+    const file = join(logDir, 'read-models.sqlite');
+    const store = new SqliteReadStore({ file, ...options });
+    try {
+      const rows = store.collection('rows');
+      await rows.createIndex({ keys: { group: 1, _id: 1 } });
+      let longestLog = 0;
+      let longestCommitMs = 0;
+      let restarts = 0;
+      let sequence = checkpointSequence(file);
+      for (let commit = 0; commit < commits; commit++) {
+        between(commit, file);
+        const documents = Array.from({ length: 5 }, (_, i) => ({ _id: commit * 5 + i, group: commit % 7, text: 'x'.repeat(300) }));
+        const startedAt = performance.now();
+        await store.writeAll([{ collection: 'rows', operations: documents.map((document) => ({ insertOne: { document } })) }]);
+        longestCommitMs = Math.max(longestCommitMs, performance.now() - startedAt);
+        const now = checkpointSequence(file);
+        if (now !== sequence) restarts++;
+        sequence = now;
+        longestLog = Math.max(longestLog, statSync(`${file}-wal`).size);
+        if (commit % 5 === 0) await turn();
+      }
+      expect(await rows.count({})).toBe(5 * commits);
+      expect(await rows.count({ group: 3 })).toBe(Math.ceil((commits - 3) / 7) * 5);
+      return { longestLog, restarts, longestCommitMs };
+    } finally {
+      await store.close();
     }
-    expect(await rows.count({})).toBe(5 * commits);
-    expect(await rows.count({ group: 3 })).toBe(Math.ceil((commits - 3) / 7) * 5);
-    return { longestLog, restarts, longestCommitMs };
-  } finally {
-    await store.close();
-    await rm(logDir, { recursive: true, force: true });
-  }
+  });
 }
 
 describe('the checkpoint thread', () => {
@@ -110,7 +105,7 @@ describe('the checkpoint thread', () => {
   }, 120_000);
 
   it('holds a process open while the store closes: a script that writes and closes at its end exits 0, its close settled', async () => {
-    dir = await mkdtemp(join(tmpdir(), 'testament-checkpointer-'));
+    const dir = await newDir();
     const script = [
       `import { SqliteReadStore } from ${JSON.stringify(new URL('../read-store/sqlite/sqlite-read-store.ts', import.meta.url).pathname)};`,
       `const store = new SqliteReadStore({ file: ${JSON.stringify(join(dir, 'read-models.sqlite'))} });`,

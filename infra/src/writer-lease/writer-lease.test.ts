@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CollectionWrites } from '../ports/read-store.ts';
 import { MongoReadStore } from '../read-store/mongodb/mongo-read-store.ts';
 import { SqliteReadStore } from '../read-store/sqlite/sqlite-read-store.ts';
 import { SqliteWriterLease } from '../read-store/sqlite/writer-lease.ts';
 import { MONGODB_SERVER, suiteServer } from '../testing/suite-server.ts';
+import { makeTempDir, removeTempDir } from '../testing/temp-dir.ts';
 import { writerLeaseContract } from './contract.ts';
 
 const writes = (ids: string[]): CollectionWrites[] => [
@@ -14,7 +13,7 @@ const writes = (ids: string[]): CollectionWrites[] => [
 ];
 
 writerLeaseContract('SqliteWriterLease', async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'testament-lease-contract-'));
+  const dir = await makeTempDir('lease-contract');
   const file = join(dir, 'read-models.sqlite');
   const opened: SqliteReadStore[] = [];
   const connection = () => {
@@ -47,7 +46,7 @@ writerLeaseContract('SqliteWriterLease', async () => {
     },
     async cleanup() {
       for (const store of opened) await store.close();
-      await rm(dir, { recursive: true, force: true });
+      await removeTempDir(dir);
     },
   };
 });

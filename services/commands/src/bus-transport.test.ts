@@ -10,8 +10,7 @@ import {
   type RecordedEvent,
 } from '@testament/infra';
 import { NatsBus } from '@testament/infra/bus/nats-bus';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { tempDirAll, withTempDir } from '@testament/infra/testing/temp-dir';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
@@ -29,7 +28,7 @@ import { LogAppendedOverBus, serveLogAppends } from './log-over-bus.ts';
 import { newCommandMeta, type CommandMeta } from './kernel/command-meta.ts';
 import { SYSTEM_ACTOR } from './kernel/decider.ts';
 
-let dir: string;
+const dir = tempDirAll('bus-commands');
 let nats: Awaited<ReturnType<typeof startNatsServer>>;
 let serverBus: NatsBus;
 let clientBus: NatsBus;
@@ -38,12 +37,11 @@ let ids: SqliteIdAllocator;
 let dispatch: CommandDispatcher;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'testament-bus-commands-'));
   nats = await startNatsServer();
   serverBus = await NatsBus.connect(nats.url);
   clientBus = await NatsBus.connect(nats.url);
-  store = SqliteEventStore.open(join(dir, 'events.sqlite'));
-  ids = SqliteIdAllocator.open(join(dir, 'ids.sqlite'));
+  store = SqliteEventStore.open(join(dir(), 'events.sqlite'));
+  ids = SqliteIdAllocator.open(join(dir(), 'ids.sqlite'));
   serveCommands(serverBus, createCommandService({ store, ids }), store);
   await serverBus.flush();
   // No command service restarts here: nothing is sent again, so no position is needed.
@@ -55,7 +53,6 @@ afterAll(async () => {
   await nats.stop();
   await ids.close();
   await store.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('commands over NATS', () => {
@@ -63,36 +60,36 @@ describe('commands over NATS', () => {
 
   it('asks again while no command service serves (one restarting), and says it is unavailable once the wait is over', async () => {
     // A NATS server of its own, where no command service serves yet.
-    const quiet = await mkdtemp(join(tmpdir(), 'testament-bus-commands-late-'));
-    const otherNats = await startNatsServer();
-    const client = await NatsBus.connect(otherNats.url);
-    const lateStore = SqliteEventStore.open(join(quiet, 'events.sqlite'));
-    const lateIds = SqliteIdAllocator.open(join(quiet, 'ids.sqlite'));
-    const create = (dispatcher: CommandDispatcher) =>
-      dispatcher(
-        'projects.create',
-        { name: 'Waited', description: '', isPrivate: false, isArchive: false, icon: null },
-        newCommandMeta(owner),
-      );
-    try {
-      await expect(create(busDispatcher(client, { unavailableWaitMs: 300, logHead: () => 0 }))).rejects.toSatisfy(
-        (error) => error instanceof BusRequestError && error.code === 'no_responders',
-      );
-      const sent = create(busDispatcher(client, { unavailableWaitMs: 10_000, logHead: () => 0 }));
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const lateServer = await NatsBus.connect(otherNats.url);
-      serveCommands(lateServer, createCommandService({ store: lateStore, ids: lateIds }), lateStore);
-      await lateServer.flush();
-      expect((await sent).projectId).toBeGreaterThan(0);
-      expect(await lateStore.headPosition()).toBeGreaterThan(0);
-      await lateServer.close();
-    } finally {
-      await client.close();
-      await otherNats.stop();
-      await lateIds.close();
-      await lateStore.close();
-      await rm(quiet, { recursive: true, force: true });
-    }
+    await withTempDir('bus-commands-late', async (quiet) => {
+      const otherNats = await startNatsServer();
+      const client = await NatsBus.connect(otherNats.url);
+      const lateStore = SqliteEventStore.open(join(quiet, 'events.sqlite'));
+      const lateIds = SqliteIdAllocator.open(join(quiet, 'ids.sqlite'));
+      const create = (dispatcher: CommandDispatcher) =>
+        dispatcher(
+          'projects.create',
+          { name: 'Waited', description: '', isPrivate: false, isArchive: false, icon: null },
+          newCommandMeta(owner),
+        );
+      try {
+        await expect(create(busDispatcher(client, { unavailableWaitMs: 300, logHead: () => 0 }))).rejects.toSatisfy(
+          (error) => error instanceof BusRequestError && error.code === 'no_responders',
+        );
+        const sent = create(busDispatcher(client, { unavailableWaitMs: 10_000, logHead: () => 0 }));
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const lateServer = await NatsBus.connect(otherNats.url);
+        serveCommands(lateServer, createCommandService({ store: lateStore, ids: lateIds }), lateStore);
+        await lateServer.flush();
+        expect((await sent).projectId).toBeGreaterThan(0);
+        expect(await lateStore.headPosition()).toBeGreaterThan(0);
+        await lateServer.close();
+      } finally {
+        await client.close();
+        await otherNats.stop();
+        await lateIds.close();
+        await lateStore.close();
+      }
+    });
   });
 
   it('stops waiting for a request it cannot send again when a command service starts: the one that took it died', async () => {
@@ -190,84 +187,84 @@ describe('a command whose command service died before answering', () => {
       appendsBeforeDeath?: number;
     },
   ) {
-    const logDir = await mkdtemp(join(tmpdir(), 'testament-bus-failover-'));
-    const otherNats = await startNatsServer();
-    const log = SqliteEventStore.open(join(logDir, 'events.sqlite'));
-    const allocator = SqliteIdAllocator.open(join(logDir, 'ids.sqlite'));
-    const client = await NatsBus.connect(otherNats.url);
-    const dying = await NatsBus.connect(otherNats.url);
-    const successor = await NatsBus.connect(otherNats.url);
-    // The gateway's "sent again" line: expected here.
-    const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
-    // Released once the test is over: a bus closes only after its replies in flight.
-    let release = () => {};
-    const hung = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    try {
-      const prepared = (await options.prepare?.(createCommandService({ store: log, ids: allocator }), log)) as Prepared;
-      let taken = false;
-      let appendsLeft = options.appendsBeforeDeath ?? Number.POSITIVE_INFINITY;
-      const deadAfterAppends = async <T>(append: () => Promise<T>): Promise<T> => {
-        if (appendsLeft-- <= 0) {
+    return withTempDir('bus-failover', async (logDir) => {
+      const otherNats = await startNatsServer();
+      const log = SqliteEventStore.open(join(logDir, 'events.sqlite'));
+      const allocator = SqliteIdAllocator.open(join(logDir, 'ids.sqlite'));
+      const client = await NatsBus.connect(otherNats.url);
+      const dying = await NatsBus.connect(otherNats.url);
+      const successor = await NatsBus.connect(otherNats.url);
+      // The gateway's "sent again" line: expected here.
+      const warnings = vi.spyOn(console, 'warn').mockImplementation(() => {});
+      // Released once the test is over: a bus closes only after its replies in flight.
+      let release = () => {};
+      const hung = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      try {
+        const prepared = (await options.prepare?.(createCommandService({ store: log, ids: allocator }), log)) as Prepared;
+        let taken = false;
+        let appendsLeft = options.appendsBeforeDeath ?? Number.POSITIVE_INFINITY;
+        const deadAfterAppends = async <T>(append: () => Promise<T>): Promise<T> => {
+          if (appendsLeft-- <= 0) {
+            taken = true;
+            await hung;
+          }
+          return append();
+        };
+        const dyingLog = Object.assign(Object.create(log) as SqliteEventStore, {
+          append: (...args: Parameters<SqliteEventStore['append']>) => deadAfterAppends(() => log.append(...args)),
+          appendMany: (...args: Parameters<SqliteEventStore['appendMany']>) => deadAfterAppends(() => log.appendMany(...args)),
+        });
+        const doomed = createCommandService({ store: dyingLog, ids: allocator });
+        const dies = dying.reply(COMMAND_SUBJECT, async (payload) => {
+          const { name, input, meta } = payload as { name: keyof CommandService; input: never; meta: CommandMeta };
+          // Dead once it wrote: a killed service's lock on the log is gone only then, so its successor cannot start before.
+          if (options.dies === 'after writing') await (doomed[name] as (input: never, meta: CommandMeta) => Promise<unknown>)(input, meta);
           taken = true;
           await hung;
-        }
-        return append();
-      };
-      const dyingLog = Object.assign(Object.create(log) as SqliteEventStore, {
-        append: (...args: Parameters<SqliteEventStore['append']>) => deadAfterAppends(() => log.append(...args)),
-        appendMany: (...args: Parameters<SqliteEventStore['appendMany']>) => deadAfterAppends(() => log.appendMany(...args)),
-      });
-      const doomed = createCommandService({ store: dyingLog, ids: allocator });
-      const dies = dying.reply(COMMAND_SUBJECT, async (payload) => {
-        const { name, input, meta } = payload as { name: keyof CommandService; input: never; meta: CommandMeta };
-        // Dead once it wrote: a killed service's lock on the log is gone only then, so its successor cannot start before.
-        if (options.dies === 'after writing') await (doomed[name] as (input: never, meta: CommandMeta) => Promise<unknown>)(input, meta);
-        taken = true;
-        await hung;
-        return null;
-      });
-      // Its subscription gone at the server too (a flush): a dead process's goes as its connection closes.
-      const dead = async () => {
-        dies();
+          return null;
+        });
+        // Its subscription gone at the server too (a flush): a dead process's goes as its connection closes.
+        const dead = async () => {
+          dies();
+          await dying.flush();
+        };
+        if (options.dies === 'after its successor took it') await dead();
         await dying.flush();
-      };
-      if (options.dies === 'after its successor took it') await dead();
-      await dying.flush();
-      const service = createCommandService({ store: log, ids: allocator });
-      const slowSuccessor: CommandService = {
-        ...service,
-        'projects.create': async (input, meta) => {
-          taken = true;
-          await sleep(300);
-          return service['projects.create'](input, meta);
-        },
-      };
-      const starts = async () => {
-        serveCommands(successor, slowSuccessor, log);
-        await successor.flush();
-      };
-      if (options.dies === 'after its successor took it') await starts();
-      // The log's head as the command is sent, as a gateway's read models' position would be at most: what it writes comes after.
-      const head = await log.headPosition();
-      const answer = send(busDispatcher(client, { logHead: () => head }), prepared);
-      while (!taken) await sleep(20);
-      if (options.dies !== 'after its successor took it') {
-        await dead();
-        await starts();
+        const service = createCommandService({ store: log, ids: allocator });
+        const slowSuccessor: CommandService = {
+          ...service,
+          'projects.create': async (input, meta) => {
+            taken = true;
+            await sleep(300);
+            return service['projects.create'](input, meta);
+          },
+        };
+        const starts = async () => {
+          serveCommands(successor, slowSuccessor, log);
+          await successor.flush();
+        };
+        if (options.dies === 'after its successor took it') await starts();
+        // The log's head as the command is sent, as a gateway's read models' position would be at most: what it writes comes after.
+        const head = await log.headPosition();
+        const answer = send(busDispatcher(client, { logHead: () => head }), prepared);
+        while (!taken) await sleep(20);
+        if (options.dies !== 'after its successor took it') {
+          await dead();
+          await starts();
+        }
+        successor.publish(COMMAND_SERVICE_STARTED, {});
+        return { answer: await answer, events: await log.readAll(0, 10_000) };
+      } finally {
+        release();
+        warnings.mockRestore();
+        await Promise.all([client, dying, successor].map((bus) => bus.close().catch(() => {})));
+        await otherNats.stop();
+        await allocator.close();
+        await log.close();
       }
-      successor.publish(COMMAND_SERVICE_STARTED, {});
-      return { answer: await answer, events: await log.readAll(0, 10_000) };
-    } finally {
-      release();
-      warnings.mockRestore();
-      await Promise.all([client, dying, successor].map((bus) => bus.close().catch(() => {})));
-      await otherNats.stop();
-      await allocator.close();
-      await log.close();
-      await rm(logDir, { recursive: true, force: true });
-    }
+    });
   }
 
   /** The projects in the log. */
@@ -465,7 +462,7 @@ describe("bulk jobs' chunks over NATS", () => {
 describe('the log appended through the command service', () => {
   it("appends all or nothing in the writer's log, reads back from the file, and brings a conflict back as itself", async () => {
     const stop = serveLogAppends(serverBus, store);
-    const log = new LogAppendedOverBus(clientBus, SqliteLogReader.open(join(dir, 'events.sqlite')));
+    const log = new LogAppendedOverBus(clientBus, SqliteLogReader.open(join(dir(), 'events.sqlite')));
     try {
       await serverBus.flush();
       const event = (type: string) => ({

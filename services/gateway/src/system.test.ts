@@ -1,6 +1,6 @@
 import { startNatsServer } from '@testament/infra';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { withTempDir } from '@testament/infra/testing/temp-dir';
+import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_RUNNER } from '@testament/projections';
@@ -43,8 +43,7 @@ describe('read models across a restart', () => {
     "keeps the SQLite read models (folded on their thread) and the audit trail's " +
       'own file: a restart folds only the events appended since its last stop',
     async () => {
-      const dataDir = await mkdtemp(join(tmpdir(), 'testament-restart-'));
-      try {
+      await withTempDir('restart', async (dataDir) => {
         const first = await startTestServer({ dataDir, auditThread: true, readModelsThread: true });
         expect(first.system.runner.resumedFrom).toBe(0);
         const created = await (await first.signedIn('admin')).post('/api/v2/projects/', { name: 'Before the restart' });
@@ -62,25 +61,20 @@ describe('read models across a restart', () => {
         const admin = await second.signIn('admin');
         expect((await admin.get(`/api/v2/projects/${created.json().id}/`)).json().name).toBe('Before the restart');
         await second.close();
-      } finally {
-        await rm(dataDir, { recursive: true, force: true });
-      }
+      });
     },
   );
 });
 
 describe('one writer per data directory', () => {
   it('refuses a second server on a data directory while one runs, and takes it once that one stopped', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'testament-second-'));
-    try {
+    await withTempDir('second', async (dataDir) => {
       const first = await startTestServer({ dataDir });
       await expect(startTestServer({ dataDir })).rejects.toThrow(`the data directory ${dataDir} is in use by another process`);
       await first.close();
       const second = await startTestServer({ dataDir });
       expect((await (await second.signIn('admin')).get('/api/v2/projects/')).statusCode).toBe(200);
       await second.close();
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 });

@@ -1,18 +1,17 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { ExportSealer, loadOrCreateSigningKey, SqliteEventStore, verifyEventLog, type NewEvent } from '@testament/infra';
+import { tempDirMakerAll } from '@testament/infra/testing/temp-dir';
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { AUDIT_SIGNING_KEY_FILE } from './config.ts';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const root = new URL('../../../', import.meta.url).pathname;
-const dirs: string[] = [];
-afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
+const newDataDir = tempDirMakerAll('verify');
 
 const event = (n: number): NewEvent => ({
   type: 'SuiteChanged',
@@ -23,8 +22,7 @@ const event = (n: number): NewEvent => ({
 
 /** A data directory with a log of three streams, ten events each, interleaved. */
 async function dataDirectory(): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'testament-verify-'));
-  dirs.push(dir);
+  const dir = await newDataDir();
   const store = SqliteEventStore.open(join(dir, 'events.sqlite'));
   for (let n = 0; n < 30; n++) await store.append(`suites-project-${n % 3}`, [event(n)], 'any');
   await store.close();

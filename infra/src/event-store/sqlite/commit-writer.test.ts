@@ -1,22 +1,17 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type MessagePort, receiveMessageOnPort, type Worker } from 'node:worker_threads';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { tempDirEach } from '../../testing/temp-dir.ts';
 import { newEvent } from '../contract.ts';
 import { CommitWriter } from './commit-writer.ts';
 import type { InsertRow } from './group-commit.ts';
 import { SqliteEventStore } from './sqlite-event-store.ts';
 
-let dir: string;
+const dir = tempDirEach('commit-writer');
 let file: string;
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'testament-commit-writer-'));
-  file = join(dir, 'events.db');
+  file = join(dir(), 'events.db');
   await SqliteEventStore.open(file).close(); // the log's schema
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
 });
 
 function row(position: number): InsertRow {

@@ -1,25 +1,22 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../ports/event-store.ts';
+import { tempDirEach } from '../../testing/temp-dir.ts';
 import { newEvent } from '../contract.ts';
 import { SqliteLogFollower } from './log-follower.ts';
 import { READ_AHEAD_LAG } from './log-subscription.ts';
 import { SqliteEventStore } from './sqlite-event-store.ts';
 
 describe('SqliteLogFollower', () => {
-  let dir: string;
+  const dir = tempDirEach('follower');
   let store: SqliteEventStore;
   let follower: SqliteLogFollower;
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'testament-follower-'));
-    store = SqliteEventStore.open(join(dir, 'events.sqlite'));
+  beforeEach(() => {
+    store = SqliteEventStore.open(join(dir(), 'events.sqlite'));
   });
   afterEach(async () => {
     await follower.close();
     await store.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   async function appendMany(count: number): Promise<void> {
@@ -30,7 +27,7 @@ describe('SqliteLogFollower', () => {
     'catches up on what the writer committed, on the read-ahead ' + 'thread when far behind, then follows the commits it is told of',
     async () => {
       await appendMany(READ_AHEAD_LAG + 500);
-      follower = SqliteLogFollower.open(join(dir, 'events.sqlite'));
+      follower = SqliteLogFollower.open(join(dir(), 'events.sqlite'));
       expect(await follower.headPosition()).toBe(await store.headPosition());
       const seen: RecordedEvent[] = [];
       const subscription = follower.subscribe(0, async (batch) => void seen.push(...batch), { batchSize: 700 });

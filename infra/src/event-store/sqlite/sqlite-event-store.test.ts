@@ -1,10 +1,8 @@
 import Database from 'better-sqlite3';
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { WrongExpectedRevisionError, type FoldedEvent, type RecordedEvent } from '../../ports/event-store.ts';
 import { eventStoreContract, newEvent } from '../contract.ts';
 import { verifyChain } from '../verify.ts';
@@ -12,28 +10,25 @@ import { READ_AHEAD_LAG } from './log-subscription.ts';
 import { INSERT_EVENT } from './schema.ts';
 import { SqliteEventStore } from './sqlite-event-store.ts';
 import { SqliteReadStore } from '../../read-store/sqlite/sqlite-read-store.ts';
+import { makeTempDir, removeTempDir, tempDirEach } from '../../testing/temp-dir.ts';
 
 eventStoreContract('SQLite', async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'testament-es-'));
+  const dir = await makeTempDir('es');
   const store = SqliteEventStore.open(join(dir, 'events.db'));
   return {
     store,
     async cleanup() {
       await store.close();
-      await rm(dir, { recursive: true, force: true });
+      await removeTempDir(dir);
     },
   };
 });
 
 describe('SqliteEventStore', () => {
-  let dir: string;
+  const dir = tempDirEach('es');
   let file: string;
-  beforeEach(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'testament-es-'));
-    file = join(dir, 'events.db');
-  });
-  afterEach(async () => {
-    await rm(dir, { recursive: true, force: true });
+  beforeEach(() => {
+    file = join(dir(), 'events.db');
   });
 
   it('starts empty at position 0', async () => {
@@ -222,7 +217,7 @@ describe('SqliteEventStore', () => {
 
   it('delivers a batch again while its read store is busy, so a catch-up on the read-ahead thread folds every event once', async () => {
     const { store, behind } = await storeFarAhead();
-    const foldedFile = join(dir, 'folded.sqlite');
+    const foldedFile = join(dir(), 'folded.sqlite');
     // Busy at once rather than after a wait: the other connection holds the file for longer than this fold waits.
     const folded = new SqliteReadStore({ file: foldedFile, busyTimeoutMs: 0, checkpoints: false });
     const holder = new Database(foldedFile);

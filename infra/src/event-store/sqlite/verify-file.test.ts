@@ -1,17 +1,15 @@
 import Database from 'better-sqlite3';
 import fc from 'fast-check';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ChainBreak, EventStore, NewEvent } from '../../ports/event-store.ts';
+import { tempDirMakerAll } from '../../testing/temp-dir.ts';
 import { ChainVerifier, verifyThroughPort } from '../verify.ts';
 import { SqliteEventStore } from './sqlite-event-store.ts';
 import { verifySqliteLog, verifySqliteStreams } from './verify-file.ts';
 
 const STREAMS = 12;
-const dirs: string[] = [];
-afterAll(() => Promise.all(dirs.map((dir) => rm(dir, { recursive: true, force: true }))));
+const newLogDir = tempDirMakerAll('verify-ranges');
 
 const event = (n: number): NewEvent => ({
   type: 'CaseChanged',
@@ -37,8 +35,7 @@ const someAppends = () => fc.sample(appendsArbitrary, { seed: 11, numRuns: 1 })[
 
 /** The log the appends make, and how many events it holds. */
 async function logOf(appends: readonly Append[]): Promise<{ file: string; events: number }> {
-  const dir = await mkdtemp(join(tmpdir(), 'testament-verify-ranges-'));
-  dirs.push(dir);
+  const dir = await newLogDir();
   const store = SqliteEventStore.open(join(dir, 'events.sqlite'));
   // Appended together, they commit in a few groups, in this order.
   const appended: Array<Promise<unknown>> = [];

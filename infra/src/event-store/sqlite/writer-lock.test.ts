@@ -1,21 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { tempDirEach } from '../../testing/temp-dir.ts';
 import { LogInUseError, SqliteWriterLock } from './writer-lock.ts';
 
 const LOCK_MODULE = new URL('./writer-lock.ts', import.meta.url).href;
 
-let dir: string;
+const dir = tempDirEach('lock');
 let log: string;
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'testament-lock-'));
-  log = join(dir, 'events.sqlite');
-});
-afterEach(async () => {
-  await rm(dir, { recursive: true, force: true });
+beforeEach(() => {
+  log = join(dir(), 'events.sqlite');
 });
 
 /** Another process that takes the lock, says so, and holds it until it is killed. */

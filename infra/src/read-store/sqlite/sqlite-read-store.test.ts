@@ -1,9 +1,8 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it, vi } from 'vitest';
 import { ReadStoreBusyError, type BulkLoadOptions, type Document, type IndexSpec } from '../../ports/read-store.ts';
+import { makeTempDir, removeTempDir, withTempDir } from '../../testing/temp-dir.ts';
 import { readStoreContract } from '../contract.ts';
 import { SqliteReadStore, type SqliteReadStoreOptions } from './sqlite-read-store.ts';
 
@@ -13,13 +12,13 @@ readStoreContract('SQLite in memory', async () => {
 });
 
 readStoreContract('SQLite file', async () => {
-  const dir = await mkdtemp(join(tmpdir(), 'testament-read-store-'));
+  const dir = await makeTempDir('read-store');
   const store = new SqliteReadStore({ file: join(dir, 'read-models.sqlite') });
   return {
     store,
     cleanup: async () => {
       await store.close();
-      await rm(dir, { recursive: true, force: true });
+      await removeTempDir(dir);
     },
   };
 });
@@ -83,40 +82,39 @@ describe('a bulk load', () => {
   it('beside other writers, answers as a store kept row by row, leaving the write-ahead log to them', async () => {
     const kept = new SqliteReadStore();
     await filled(kept, false, true);
-    const dir = await mkdtemp(join(tmpdir(), 'testament-bulk-load-'));
-    const store = new SqliteReadStore({ file: join(dir, 'read-models.sqlite'), checkpoints: false });
-    try {
-      const autocheckpoint = store.db.pragma('wal_autocheckpoint', { simple: true });
-      await filled(store, true, true, { besideWriters: { turnMs: 1 } });
-      expect(await answers(store)).toEqual(await answers(kept));
-      expect(store.db.pragma('wal_autocheckpoint', { simple: true })).toBe(autocheckpoint);
-      expect(store.sqliteCollection('cases').explain({ projectId: 2, status: 3 })[0]).toMatch(/^SEARCH rm_cases USING INDEX/);
-    } finally {
-      await store.close();
-      await rm(dir, { recursive: true, force: true });
-    }
+    await withTempDir('bulk-load', async (dir) => {
+      const store = new SqliteReadStore({ file: join(dir, 'read-models.sqlite'), checkpoints: false });
+      try {
+        const autocheckpoint = store.db.pragma('wal_autocheckpoint', { simple: true });
+        await filled(store, true, true, { besideWriters: { turnMs: 1 } });
+        expect(await answers(store)).toEqual(await answers(kept));
+        expect(store.db.pragma('wal_autocheckpoint', { simple: true })).toBe(autocheckpoint);
+        expect(store.sqliteCollection('cases').explain({ projectId: 2, status: 3 })[0]).toMatch(/^SEARCH rm_cases USING INDEX/);
+      } finally {
+        await store.close();
+      }
+    });
   });
 
   it('leaves a writer keeping its statements’ undo pages in memory, as before it began', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'testament-bulk-load-'));
-    const store = new SqliteReadStore({ file: join(dir, 'read-models.sqlite') });
-    try {
-      // 2 is MEMORY: past 64 KiB SQLite writes a statement's undo pages to a temporary file, a write call per page, which a fold of a
-      // report import paid on most rows of a table with ten indexes.
-      expect(store.db.pragma('temp_store', { simple: true })).toBe(2);
-      await filled(store, true, true);
-      expect(store.db.pragma('temp_store', { simple: true })).toBe(2);
-    } finally {
-      await store.close();
-      await rm(dir, { recursive: true, force: true });
-    }
+    await withTempDir('bulk-load', async (dir) => {
+      const store = new SqliteReadStore({ file: join(dir, 'read-models.sqlite') });
+      try {
+        // 2 is MEMORY: past 64 KiB SQLite writes a statement's undo pages to a temporary file, a write call per page, which a fold of a
+        // report import paid on most rows of a table with ten indexes.
+        expect(store.db.pragma('temp_store', { simple: true })).toBe(2);
+        await filled(store, true, true);
+        expect(store.db.pragma('temp_store', { simple: true })).toBe(2);
+      } finally {
+        await store.close();
+      }
+    });
   });
 
   it('cut short (a stop, a crash), is made whole when the indexes are declared again', async () => {
     const kept = new SqliteReadStore();
     await filled(kept, false, true);
-    const dir = await mkdtemp(join(tmpdir(), 'testament-bulk-load-'));
-    try {
+    await withTempDir('bulk-load', async (dir) => {
       const file = join(dir, 'read-models.sqlite');
       const first = new SqliteReadStore({ file });
       await filled(first, true, false);
@@ -125,9 +123,7 @@ describe('a bulk load', () => {
       for (const index of indexes) await again.collection('cases').createIndex(index);
       expect(await answers(again)).toEqual(await answers(kept));
       await again.close();
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -204,17 +200,18 @@ describe('deep pages', () => {
 
 describe('a clear after other code folded the collection', () => {
   it('drops the indexes, columns, values and search tables this code no longer declares, and keeps what it does', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'testament-clear-'));
-    const file = join(dir, 'read-models.sqlite');
-    const schema = (store: SqliteReadStore) =>
-      (
-        store.db
-          .prepare("SELECT type, name FROM sqlite_schema WHERE name LIKE 'rm_cases%' AND name NOT LIKE '%#%\\_%' ESCAPE '\\' ORDER BY name")
-          .all() as Array<{ type: string; name: string }>
-      ).map(({ type, name }) => `${type} ${name}`);
-    const columns = (store: SqliteReadStore) =>
-      (store.db.pragma('table_info("rm_cases")') as Array<{ name: string }>).map(({ name }) => name);
-    try {
+    await withTempDir('clear', async (dir) => {
+      const file = join(dir, 'read-models.sqlite');
+      const schema = (store: SqliteReadStore) =>
+        (
+          store.db
+            .prepare(
+              "SELECT type, name FROM sqlite_schema WHERE name LIKE 'rm_cases%' AND name NOT LIKE '%#%\\_%' ESCAPE '\\' ORDER BY name",
+            )
+            .all() as Array<{ type: string; name: string }>
+        ).map(({ type, name }) => `${type} ${name}`);
+      const columns = (store: SqliteReadStore) =>
+        (store.db.pragma('table_info("rm_cases")') as Array<{ name: string }>).map(({ name }) => name);
       const before = new SqliteReadStore({ file });
       const old = before.collection('cases');
       const indexes: IndexSpec[] = [
@@ -237,55 +234,55 @@ describe('a clear after other code folded the collection', () => {
         { _id: 2, projectId: 1, status: 2, labelIds: [3], nameKey: 'logout' },
       ]);
       await after.close();
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
 describe('a reader of a file another connection writes', () => {
   it('answers as the writer would, by the same indexes, values and search tables, once told which collections changed', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'testament-reader-'));
-    const file = join(dir, 'read-models.sqlite');
-    const writer = new SqliteReadStore({ file, checkpoints: false });
-    const reader = new SqliteReadStore({ file, reader: true });
-    const write = (documents: Document[]) =>
-      writer.writeAll([
-        {
-          collection: 'cases',
-          operations: documents.map((document) => ({ replaceOne: { filter: { _id: document._id }, replacement: document, upsert: true } })),
-        },
-      ]);
-    try {
-      const cases = writer.collection('cases');
-      const indexes: IndexSpec[] = [{ keys: { projectId: 1, labelIds: 1 } }, { keys: { nameKey: 1 }, search: 'substring' }];
-      for (const index of indexes) await cases.createIndex(index);
-      await write([{ _id: 1, projectId: 1, labelIds: [3, 4], nameKey: 'login page' }]);
-      const read = reader.sqliteCollection('cases');
-      // Read once, so the reader remembers the answer and what it learnt of the collection.
-      expect((await read.find({ labelIds: 4 })).map((document) => document._id)).toEqual([1]);
-      expect(await read.count({ projectId: 1 })).toBe(1);
-      await write([
-        { _id: 2, projectId: 1, labelIds: [4], nameKey: 'logout' },
-        { _id: 1, projectId: 1, labelIds: [3], nameKey: 'login page' },
-      ]);
-      // Until told, a remembered answer may be an earlier one; once told, it is the file's.
-      reader.changed(['cases']);
-      const told = reader.sqliteCollection('cases');
-      expect((await told.find({ labelIds: 4 })).map((document) => document._id)).toEqual([2]);
-      expect(await told.count({ projectId: 1 })).toBe(2);
-      expect((await told.find({ nameKey: { $regex: 'gin p' } })).map((document) => document._id)).toEqual([1]);
-      expect(told.explain({ labelIds: 4 }).join(' ')).toMatch(/rm_cases@labelIds/);
-      expect(told.explain({ nameKey: { $regex: 'gin p' } }).join(' ')).toMatch(/rm_cases#nameKey/);
-      // The reader wrote nothing: what it learnt of array paths is its own.
-      expect(reader.db.prepare('SELECT count(*) FROM _rm_paths WHERE collection = ?').pluck().get('cases')).toBe(
-        writer.db.prepare('SELECT count(*) FROM _rm_paths WHERE collection = ?').pluck().get('cases'),
-      );
-    } finally {
-      await reader.close();
-      await writer.close();
-      await rm(dir, { recursive: true, force: true });
-    }
+    await withTempDir('reader', async (dir) => {
+      const file = join(dir, 'read-models.sqlite');
+      const writer = new SqliteReadStore({ file, checkpoints: false });
+      const reader = new SqliteReadStore({ file, reader: true });
+      const write = (documents: Document[]) =>
+        writer.writeAll([
+          {
+            collection: 'cases',
+            operations: documents.map((document) => ({
+              replaceOne: { filter: { _id: document._id }, replacement: document, upsert: true },
+            })),
+          },
+        ]);
+      try {
+        const cases = writer.collection('cases');
+        const indexes: IndexSpec[] = [{ keys: { projectId: 1, labelIds: 1 } }, { keys: { nameKey: 1 }, search: 'substring' }];
+        for (const index of indexes) await cases.createIndex(index);
+        await write([{ _id: 1, projectId: 1, labelIds: [3, 4], nameKey: 'login page' }]);
+        const read = reader.sqliteCollection('cases');
+        // Read once, so the reader remembers the answer and what it learnt of the collection.
+        expect((await read.find({ labelIds: 4 })).map((document) => document._id)).toEqual([1]);
+        expect(await read.count({ projectId: 1 })).toBe(1);
+        await write([
+          { _id: 2, projectId: 1, labelIds: [4], nameKey: 'logout' },
+          { _id: 1, projectId: 1, labelIds: [3], nameKey: 'login page' },
+        ]);
+        // Until told, a remembered answer may be an earlier one; once told, it is the file's.
+        reader.changed(['cases']);
+        const told = reader.sqliteCollection('cases');
+        expect((await told.find({ labelIds: 4 })).map((document) => document._id)).toEqual([2]);
+        expect(await told.count({ projectId: 1 })).toBe(2);
+        expect((await told.find({ nameKey: { $regex: 'gin p' } })).map((document) => document._id)).toEqual([1]);
+        expect(told.explain({ labelIds: 4 }).join(' ')).toMatch(/rm_cases@labelIds/);
+        expect(told.explain({ nameKey: { $regex: 'gin p' } }).join(' ')).toMatch(/rm_cases#nameKey/);
+        // The reader wrote nothing: what it learnt of array paths is its own.
+        expect(reader.db.prepare('SELECT count(*) FROM _rm_paths WHERE collection = ?').pluck().get('cases')).toBe(
+          writer.db.prepare('SELECT count(*) FROM _rm_paths WHERE collection = ?').pluck().get('cases'),
+        );
+      } finally {
+        await reader.close();
+        await writer.close();
+      }
+    });
   });
 });
 
@@ -297,34 +294,34 @@ describe('the planner of a reader', () => {
   const inPlans = { projectId: 1, planId: { $in: Array.from({ length: 20 }, (_, i) => i + 1) } };
 
   async function grown(options: Partial<SqliteReadStoreOptions>, grow: (writer: SqliteReadStore) => Promise<void>) {
-    const dir = await mkdtemp(join(tmpdir(), 'testament-statistics-'));
-    const file = join(dir, 'read-models.sqlite');
-    const writer = new SqliteReadStore({ file, checkpoints: false, ...options });
-    const reader = new SqliteReadStore({ file, reader: true });
-    const write = (documents: Document[]) =>
-      writer.writeAll([{ collection: 'tests', operations: documents.map((document) => ({ insertOne: { document } })) }]);
-    try {
-      const tests = writer.collection('tests');
-      await tests.createIndex({ keys: { projectId: 1, status: 1, _id: 1 } });
-      await tests.createIndex({ keys: { planId: 1, _id: 1 } });
-      await write(Array.from({ length: 200 }, (_, i) => first(i + 1)));
-      writer.analyze();
-      reader.changed(['tests']);
-      expect(reader.sqliteCollection('tests').explain(inPlans).join(' ')).toMatch(/USING INDEX "?rm_tests\|projectId/);
-      for (let at = 201; at <= 3_200; at += 500) await write(Array.from({ length: 500 }, (_, i) => later(at + i)));
-      await grow(writer);
-      const before = reader.sqliteCollection('tests').explain(inPlans).join(' ');
-      reader.changed(['tests']);
-      return {
-        before,
-        after: reader.sqliteCollection('tests').explain(inPlans).join(' '),
-        count: await reader.collection('tests').count(inPlans),
-      };
-    } finally {
-      await reader.close();
-      await writer.close();
-      await rm(dir, { recursive: true, force: true });
-    }
+    return withTempDir('statistics', async (dir) => {
+      const file = join(dir, 'read-models.sqlite');
+      const writer = new SqliteReadStore({ file, checkpoints: false, ...options });
+      const reader = new SqliteReadStore({ file, reader: true });
+      const write = (documents: Document[]) =>
+        writer.writeAll([{ collection: 'tests', operations: documents.map((document) => ({ insertOne: { document } })) }]);
+      try {
+        const tests = writer.collection('tests');
+        await tests.createIndex({ keys: { projectId: 1, status: 1, _id: 1 } });
+        await tests.createIndex({ keys: { planId: 1, _id: 1 } });
+        await write(Array.from({ length: 200 }, (_, i) => first(i + 1)));
+        writer.analyze();
+        reader.changed(['tests']);
+        expect(reader.sqliteCollection('tests').explain(inPlans).join(' ')).toMatch(/USING INDEX "?rm_tests\|projectId/);
+        for (let at = 201; at <= 3_200; at += 500) await write(Array.from({ length: 500 }, (_, i) => later(at + i)));
+        await grow(writer);
+        const before = reader.sqliteCollection('tests').explain(inPlans).join(' ');
+        reader.changed(['tests']);
+        return {
+          before,
+          after: reader.sqliteCollection('tests').explain(inPlans).join(' '),
+          count: await reader.collection('tests').count(inPlans),
+        };
+      } finally {
+        await reader.close();
+        await writer.close();
+      }
+    });
   }
 
   it.each([
@@ -348,35 +345,35 @@ describe('the planner of a reader', () => {
 
 describe('writes beside another connection to the file', () => {
   it('wait their turn while the checkpoint thread starts the log again, even those that read before they write', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'testament-busy-'));
-    // Started again past one page, as often as it can: every few commits restart the log under the writer.
-    const store = new SqliteReadStore({
-      file: join(dir, 'read-models.sqlite'),
-      checkpoints: { everyMs: 1, restartFrames: 1, truncateFrames: 1 },
-    });
-    try {
-      const counters = store.collection('counters');
-      await counters.createIndex({ keys: { group: 1 } });
-      await store.writeAll([
-        {
-          collection: 'counters',
-          operations: Array.from({ length: 50 }, (_, i) => ({
-            insertOne: { document: { _id: i, group: i % 5, count: 0, text: 'x'.repeat(2_000) } },
-          })),
-        },
-      ]);
-      for (let round = 0; round < 1_500; round++) {
-        // An update reads its document, then writes it, in one transaction.
+    await withTempDir('busy', async (dir) => {
+      // Started again past one page, as often as it can: every few commits restart the log under the writer.
+      const store = new SqliteReadStore({
+        file: join(dir, 'read-models.sqlite'),
+        checkpoints: { everyMs: 1, restartFrames: 1, truncateFrames: 1 },
+      });
+      try {
+        const counters = store.collection('counters');
+        await counters.createIndex({ keys: { group: 1 } });
         await store.writeAll([
-          { collection: 'counters', operations: [{ updateOne: { filter: { _id: round % 50 }, update: { $inc: { count: 1 } } } }] },
+          {
+            collection: 'counters',
+            operations: Array.from({ length: 50 }, (_, i) => ({
+              insertOne: { document: { _id: i, group: i % 5, count: 0, text: 'x'.repeat(2_000) } },
+            })),
+          },
         ]);
-        if (round % 3 === 0) await new Promise((resolve) => setImmediate(resolve));
+        for (let round = 0; round < 1_500; round++) {
+          // An update reads its document, then writes it, in one transaction.
+          await store.writeAll([
+            { collection: 'counters', operations: [{ updateOne: { filter: { _id: round % 50 }, update: { $inc: { count: 1 } } } }] },
+          ]);
+          if (round % 3 === 0) await new Promise((resolve) => setImmediate(resolve));
+        }
+        expect((await counters.find({})).reduce((sum, document) => sum + Number(document.count), 0)).toBe(1_500);
+      } finally {
+        await store.close();
       }
-      expect((await counters.find({})).reduce((sum, document) => sum + Number(document.count), 0)).toBe(1_500);
-    } finally {
-      await store.close();
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
 
@@ -520,10 +517,9 @@ describe('the B-trees an index spec costs', () => {
   });
 
   it('of a key whose path comes to hold arrays only after it was declared are dropped then, and kept dropped by a restart', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'testament-read-store-'));
-    const file = join(dir, 'read-models.sqlite');
-    const index: IndexSpec = { keys: { projectId: 1, labelIds: 1, _id: 1 } };
-    try {
+    await withTempDir('read-store', async (dir) => {
+      const file = join(dir, 'read-models.sqlite');
+      const index: IndexSpec = { keys: { projectId: 1, labelIds: 1, _id: 1 } };
       const store = new SqliteReadStore({ file });
       await store.collection('cases').createIndex(index);
       expect(btrees(store)).toEqual(['rm_cases|projectId:1,labelIds:1,_id:1']);
@@ -544,9 +540,7 @@ describe('the B-trees an index spec costs', () => {
       expect(btrees(restarted)).toEqual([]);
       expect((await restarted.collection('cases').find({ labelIds: 4 })).map((document) => document._id)).toEqual([1]);
       await restarted.close();
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('of such a key are not built again at the end of a bulk load that found its arrays', async () => {
@@ -588,9 +582,8 @@ describe('a write that finds the file busy', () => {
   });
 
   it('says so once its busy timeout has passed, having written nothing', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'testament-read-store-'));
-    const file = join(dir, 'read-models.sqlite');
-    try {
+    await withTempDir('read-store', async (dir) => {
+      const file = join(dir, 'read-models.sqlite');
       const store = new SqliteReadStore({ file, busyTimeoutMs: 200, checkpoints: false });
       await store.writeAll(inserts([1]));
       const holder = new Database(file);
@@ -602,8 +595,6 @@ describe('a write that finds the file busy', () => {
       holder.close();
       expect(await store.collection('rows').count({})).toBe(1);
       await store.close();
-    } finally {
-      await rm(dir, { recursive: true, force: true });
-    }
+    });
   });
 });

@@ -1,20 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SqliteReadStore } from './sqlite-read-store.ts';
 import { LeaseLostError } from '../../ports/writer-lease.ts';
+import { tempDirEach } from '../../testing/temp-dir.ts';
 import { SqliteWriterLease } from './writer-lease.ts';
 
-let dir: string;
+const dir = tempDirEach('lease');
 let file: string;
 const opened: SqliteReadStore[] = [];
 
-beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'testament-lease-'));
-  file = join(dir, 'read-models.sqlite');
+beforeEach(() => {
+  file = join(dir(), 'read-models.sqlite');
 });
 /** Writer processes started by a test: killed whatever the test's outcome. */
 const children: ChildProcess[] = [];
@@ -22,7 +20,6 @@ const children: ChildProcess[] = [];
 afterEach(async () => {
   for (const child of children.splice(0)) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   for (const store of opened.splice(0)) await store.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 /** A writer's connection to the shared file, with its lease on a clock the test moves. */

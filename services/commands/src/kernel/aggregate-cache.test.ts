@@ -1,6 +1,5 @@
 import { SqliteEventStore, SqliteIdAllocator, type EventStore, type NewEvent } from '@testament/infra';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { tempDirAll } from '@testament/infra/testing/temp-dir';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCommandService } from '../command-service.ts';
@@ -9,20 +8,18 @@ import { CommandBatch } from './command-batch.ts';
 import { newCommandMeta } from './command-meta.ts';
 import type { DomainEvent } from './decider.ts';
 
-let dir: string;
+const dir = tempDirAll('aggregate-cache');
 let store: SqliteEventStore;
 let ids: SqliteIdAllocator;
 const owner = { userId: 42, isSuperuser: false, isExternal: false };
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'testament-aggregate-cache-'));
-  store = SqliteEventStore.open(join(dir, 'events.sqlite'));
-  ids = SqliteIdAllocator.open(join(dir, 'ids.sqlite'));
+  store = SqliteEventStore.open(join(dir(), 'events.sqlite'));
+  ids = SqliteIdAllocator.open(join(dir(), 'ids.sqlite'));
 });
 afterAll(async () => {
   await ids.close();
   await store.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 interface StreamRead {

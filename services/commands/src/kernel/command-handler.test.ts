@@ -1,7 +1,6 @@
 import { NotFoundError, ValidationError, type BulkJobChunkEvent } from '@testament/contracts';
 import { SqliteEventStore, SqliteIdAllocator, WrongExpectedRevisionError } from '@testament/infra';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { tempDirAll } from '@testament/infra/testing/temp-dir';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCommandService, type CommandService } from '../command-service.ts';
@@ -10,22 +9,20 @@ import { CommandBatch } from './command-batch.ts';
 import { newCommandMeta } from './command-meta.ts';
 import { SYSTEM_ACTOR } from './decider.ts';
 
-let dir: string;
+const dir = tempDirAll('commands');
 let store: SqliteEventStore;
 let ids: SqliteIdAllocator;
 let commands: CommandService;
 const owner = { userId: 42, isSuperuser: false, isExternal: false };
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'testament-commands-'));
-  store = SqliteEventStore.open(join(dir, 'events.sqlite'));
-  ids = SqliteIdAllocator.open(join(dir, 'ids.sqlite'));
+  store = SqliteEventStore.open(join(dir(), 'events.sqlite'));
+  ids = SqliteIdAllocator.open(join(dir(), 'ids.sqlite'));
   commands = createCommandService({ store, ids, clock: () => new Date('2026-05-01T10:00:00Z') });
 });
 afterAll(async () => {
   await ids.close();
   await store.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 const newProject = (name: string) => ({ name, description: '', isPrivate: false, isArchive: false, icon: null });

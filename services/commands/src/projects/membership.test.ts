@@ -7,8 +7,7 @@ import {
   type ProjectEvent,
 } from '@testament/contracts';
 import { SqliteEventStore, SqliteIdAllocator } from '@testament/infra';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { tempDirAll } from '@testament/infra/testing/temp-dir';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCommandService, type CommandService } from '../command-service.ts';
@@ -75,7 +74,7 @@ describe('project memberships (§3.15)', () => {
 });
 
 describe('assigning roles through the handlers', () => {
-  let dir: string;
+  const dir = tempDirAll('membership');
   let store: SqliteEventStore;
   let ids: SqliteIdAllocator;
   let commands: CommandService;
@@ -84,9 +83,8 @@ describe('assigning roles through the handlers', () => {
   let projectId: number;
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'testament-membership-'));
-    store = SqliteEventStore.open(join(dir, 'events.sqlite'));
-    ids = SqliteIdAllocator.open(join(dir, 'ids.sqlite'));
+    store = SqliteEventStore.open(join(dir(), 'events.sqlite'));
+    ids = SqliteIdAllocator.open(join(dir(), 'ids.sqlite'));
     commands = createCommandService({ store, ids });
     const system = newCommandMeta(SYSTEM_ACTOR);
     await commands['roles.seed']({}, system);
@@ -107,7 +105,6 @@ describe('assigning roles through the handlers', () => {
   afterAll(async () => {
     await ids.close();
     await store.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   it('answers unknown roles, users and projects in the body as field errors', async () => {

@@ -8,8 +8,7 @@ import {
   type RoleEvent,
 } from '@testament/contracts';
 import { SqliteEventStore } from '@testament/infra';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { withTempDir } from '@testament/infra/testing/temp-dir';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createCommandService } from '../command-service.ts';
@@ -122,33 +121,33 @@ describe('role catalogue decider', () => {
 
 describe('role directory', () => {
   it('sees a role created or changed by another process at its next refresh', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'testament-roles-'));
-    const store = SqliteEventStore.open(join(dir, 'events.sqlite'));
-    try {
-      const otherProcess = createCommandService({ store, ids: { next: async () => 1, close: async () => undefined } });
-      const directory = new RoleDirectory(store);
-      expect(directory.permissionsOf([1]).has('change_project')).toBe(true);
-      const { roleId } = await otherProcess['roles.create'](
-        { name: 'Reviewer', roleType: 1, permissions: permissionIds(['view_project']) },
-        newCommandMeta(superuser),
-      );
-      expect(directory.exists(roleId)).toBe(false);
-      await directory.refresh();
-      expect([...directory.permissionsOf([roleId])]).toEqual(['view_project']);
-      await otherProcess['roles.change'](
-        { roleId, permissions: permissionIds(['view_project', 'change_project']) },
-        newCommandMeta(superuser),
-      );
-      await directory.refresh();
-      expect(directory.permissionsOf([roleId]).has('change_project')).toBe(true);
-      await otherProcess['roles.delete']({ roleId }, newCommandMeta(superuser));
-      await directory.refresh();
-      expect(directory.exists(roleId)).toBe(false);
-      expect(directory.permissionsOf([roleId]).size).toBe(0);
-      expect((await store.readStream(streams.roles)).map((e) => e.type)).toEqual(['RoleDefined', 'RoleChanged', 'RoleDeleted']);
-    } finally {
-      await store.close();
-      await rm(dir, { recursive: true, force: true });
-    }
+    await withTempDir('roles', async (dir) => {
+      const store = SqliteEventStore.open(join(dir, 'events.sqlite'));
+      try {
+        const otherProcess = createCommandService({ store, ids: { next: async () => 1, close: async () => undefined } });
+        const directory = new RoleDirectory(store);
+        expect(directory.permissionsOf([1]).has('change_project')).toBe(true);
+        const { roleId } = await otherProcess['roles.create'](
+          { name: 'Reviewer', roleType: 1, permissions: permissionIds(['view_project']) },
+          newCommandMeta(superuser),
+        );
+        expect(directory.exists(roleId)).toBe(false);
+        await directory.refresh();
+        expect([...directory.permissionsOf([roleId])]).toEqual(['view_project']);
+        await otherProcess['roles.change'](
+          { roleId, permissions: permissionIds(['view_project', 'change_project']) },
+          newCommandMeta(superuser),
+        );
+        await directory.refresh();
+        expect(directory.permissionsOf([roleId]).has('change_project')).toBe(true);
+        await otherProcess['roles.delete']({ roleId }, newCommandMeta(superuser));
+        await directory.refresh();
+        expect(directory.exists(roleId)).toBe(false);
+        expect(directory.permissionsOf([roleId]).size).toBe(0);
+        expect((await store.readStream(streams.roles)).map((e) => e.type)).toEqual(['RoleDefined', 'RoleChanged', 'RoleDeleted']);
+      } finally {
+        await store.close();
+      }
+    });
   });
 });

@@ -1,7 +1,6 @@
 import { streams, NotFoundError, PermissionDeniedError, ValidationError, type SessionEvent } from '@testament/contracts';
 import { SqliteEventStore, SqliteIdAllocator } from '@testament/infra';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { tempDirAll } from '@testament/infra/testing/temp-dir';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCommandService, type CommandService } from '../command-service.ts';
@@ -55,7 +54,7 @@ describe('session decider', () => {
 });
 
 describe('session handlers', () => {
-  let dir: string;
+  const dir = tempDirAll('sessions');
   let store: SqliteEventStore;
   let ids: SqliteIdAllocator;
   let commands: CommandService;
@@ -64,15 +63,13 @@ describe('session handlers', () => {
   const streamTypes = async (stream: string) => (await store.readStream(stream)).map((e) => e.type);
 
   beforeAll(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'testament-sessions-'));
-    store = SqliteEventStore.open(join(dir, 'events.sqlite'));
-    ids = SqliteIdAllocator.open(join(dir, 'ids.sqlite'));
+    store = SqliteEventStore.open(join(dir(), 'events.sqlite'));
+    ids = SqliteIdAllocator.open(join(dir(), 'ids.sqlite'));
     commands = createCommandService({ store, ids });
   });
   afterAll(async () => {
     await ids.close();
     await store.close();
-    await rm(dir, { recursive: true, force: true });
   });
 
   const register = async (username: string, isActive = true) =>

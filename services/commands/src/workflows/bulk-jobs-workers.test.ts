@@ -1,8 +1,7 @@
 import { correlations, streams } from '@testament/contracts';
 import { SqliteEventStore, SqliteIdAllocator, SqliteLogReader, startNatsServer } from '@testament/infra';
 import { NatsBus } from '@testament/infra/bus/nats-bus';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { tempDirAll } from '@testament/infra/testing/temp-dir';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { busChunkWorkers, serveBulkChunks } from '../bus-transport.ts';
@@ -29,7 +28,7 @@ interface Worker {
   applied: number[];
 }
 
-let dir: string;
+const dir = tempDirAll('bulk-workers');
 let nats: Awaited<ReturnType<typeof startNatsServer>>;
 let store: SqliteEventStore;
 let ids: SqliteIdAllocator;
@@ -145,10 +144,9 @@ async function createdTests(projectId: number): Promise<number[]> {
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'testament-bulk-workers-'));
   nats = await startNatsServer();
-  store = SqliteEventStore.open(join(dir, 'events.sqlite'));
-  ids = SqliteIdAllocator.open(join(dir, 'ids.sqlite'));
+  store = SqliteEventStore.open(join(dir(), 'events.sqlite'));
+  ids = SqliteIdAllocator.open(join(dir(), 'ids.sqlite'));
 });
 
 afterAll(async () => {
@@ -156,7 +154,6 @@ afterAll(async () => {
   await ids.close();
   await store.close();
   await nats.stop();
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('bulk jobs shared by workers over NATS', () => {
@@ -263,7 +260,7 @@ describe("a jobs worker: the log read from its file, its appends made by the log
     const ownNats = await startNatsServer();
     const writerBus = await NatsBus.connect(ownNats.url);
     const workerBus = await NatsBus.connect(ownNats.url);
-    const reader = SqliteLogReader.open(join(dir, 'events.sqlite'));
+    const reader = SqliteLogReader.open(join(dir(), 'events.sqlite'));
     try {
       // The command service: the log's writer; it serves appends, not chunks.
       const service = createCommandService({ store, ids, chunkWorkers: busChunkWorkers(writerBus, { chunkSize: CHUNK }) });

@@ -1,8 +1,7 @@
 import { reportPageKey, reportPlanTestsKey, streams, type StagedReportTest } from '@testament/contracts';
 import { SqliteEventStore, SqliteIdAllocator, type EventStore, type RecordedEvent } from '@testament/infra';
+import { makeTempDir, removeTempDir } from '@testament/infra/testing/temp-dir';
 import fc from 'fast-check';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createCommandService, type CommandService } from '../command-service.ts';
@@ -78,7 +77,7 @@ interface World {
 }
 
 async function world(): Promise<World> {
-  const dir = await mkdtemp(join(tmpdir(), 'testament-report-import-'));
+  const dir = await makeTempDir('report-import');
   const store = SqliteEventStore.open(join(dir, 'events.sqlite'));
   const ids = SqliteIdAllocator.open(join(dir, 'ids.sqlite'));
   const commands = createCommandService({ store, ids });
@@ -171,7 +170,7 @@ describe('report import as a bulk job', () => {
     } finally {
       await w.store.close();
       await w.ids.close();
-      await rm(w.dir, { recursive: true, force: true });
+      await removeTempDir(w.dir);
     }
   }, 60_000);
 
@@ -241,7 +240,7 @@ describe('report import as a bulk job', () => {
           } finally {
             await w.store.close();
             await w.ids.close();
-            await rm(w.dir, { recursive: true, force: true });
+            await removeTempDir(w.dir);
           }
         },
       ),

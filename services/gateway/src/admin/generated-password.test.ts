@@ -1,27 +1,25 @@
 import { existsSync, statSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { tempDirEach } from '@testament/infra/testing/temp-dir';
 import { startTestServer, type TestServer } from '../testing/harness.ts';
 import { GENERATED_PASSWORD_FILE, writeGeneratedPassword } from './generated-password.ts';
 
-let dataDir: string;
+const dataDir = tempDirEach('first-admin');
 let passwordFile: string;
 const running: TestServer[] = [];
 
-beforeEach(async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'testament-first-admin-'));
-  passwordFile = join(dataDir, GENERATED_PASSWORD_FILE);
+beforeEach(() => {
+  passwordFile = join(dataDir(), GENERATED_PASSWORD_FILE);
 });
 afterEach(async () => {
   for (const server of running.splice(0)) await server.close();
-  await rm(dataDir, { recursive: true, force: true });
 });
 
 /** A server on `dataDir` as `npm start` runs it: no configured admin password unless given. */
 async function start(adminPassword?: string): Promise<TestServer> {
-  const server = await startTestServer({ dataDir, adminPassword });
+  const server = await startTestServer({ dataDir: dataDir(), adminPassword });
   running.push(server);
   return server;
 }
@@ -43,7 +41,7 @@ describe("the first admin's generated password", () => {
 
   it('is used, not replaced, by the start after one that wrote it and stopped before the admin was created', async () => {
     // What a start leaves when it fails between writing the file and creating the admin.
-    writeGeneratedPassword(dataDir, 'Written-before1!');
+    writeGeneratedPassword(dataDir(), 'Written-before1!');
     const server = await start();
     expect(server.system.adminPassword).toEqual({ password: 'Written-before1!', file: passwordFile, created: true });
     await server.signIn('admin', 'Written-before1!');
@@ -77,14 +75,14 @@ describe("the first admin's generated password", () => {
     await stop(first);
 
     // The file back (a restored backup, say) with a password that is no longer the admin's: the next start removes it.
-    writeGeneratedPassword(dataDir, 'Stale-pass4!');
+    writeGeneratedPassword(dataDir(), 'Stale-pass4!');
     const second = await start();
     expect(second.system.adminPassword).toBeUndefined();
     expect(existsSync(passwordFile)).toBe(false);
   });
 
   it('is not written when TESTAMENT_ADMIN_PASSWORD chooses the password, and one left by an earlier start is removed', async () => {
-    writeGeneratedPassword(dataDir, 'Never-used5!');
+    writeGeneratedPassword(dataDir(), 'Never-used5!');
     const server = await start('Chosen-pass6!');
     expect(server.system.adminPassword).toBeUndefined();
     expect(existsSync(passwordFile)).toBe(false);

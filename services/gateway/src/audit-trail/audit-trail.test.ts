@@ -2,14 +2,13 @@ import { createCommandService, newCommandMeta, SYSTEM_ACTOR } from '@testament/c
 import { MemoryBus, SqliteEventStore, SqliteIdAllocator, SqliteReadStore, type CollectionScan } from '@testament/infra';
 import { auditHead, listAuditRows, objectHistory, positionAt, projectStreams } from '@testament/projections/audit/queries';
 import { PROJECTIONS_ADVANCED, ProjectionRunner, readModelProjections, type ProjectionsAdvanced } from '@testament/projections';
+import { tempDirAll } from '@testament/infra/testing/temp-dir';
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUDIT_PACE_MS, InProcessAuditTrail, ThreadAuditTrail } from './audit-trail.ts';
 
-let dir: string;
+const dir = tempDirAll('audit-trail');
 let store: SqliteEventStore;
 let ids: SqliteIdAllocator;
 const bus = new MemoryBus();
@@ -43,13 +42,12 @@ async function writeHistory(commands: ReturnType<typeof createCommandService>, p
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'testament-audit-trail-'));
-  store = SqliteEventStore.open(join(dir, 'events.sqlite'));
-  ids = SqliteIdAllocator.open(join(dir, 'ids.sqlite'));
+  store = SqliteEventStore.open(join(dir(), 'events.sqlite'));
+  ids = SqliteIdAllocator.open(join(dir(), 'ids.sqlite'));
   bus.subscribe(PROJECTIONS_ADVANCED, (payload) => void notices.push(payload as ProjectionsAdvanced));
   readModels = new ProjectionRunner({ store, readStore: new SqliteReadStore(), bus, projections: readModelProjections });
   await readModels.start();
-  thread = new ThreadAuditTrail({ eventsFile: join(dir, 'events.sqlite'), auditFile: join(dir, 'audit-trail.sqlite') }, bus, {
+  thread = new ThreadAuditTrail({ eventsFile: join(dir(), 'events.sqlite'), auditFile: join(dir(), 'audit-trail.sqlite') }, bus, {
     onCollectionScan: (scan) => void scans.push(scan),
   });
   inProcess = new InProcessAuditTrail(new SqliteReadStore(), store, new MemoryBus());
@@ -62,7 +60,6 @@ afterAll(async () => {
   await readModels.stop();
   await ids.close();
   await store.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 async function caughtUp(position: number): Promise<void> {
@@ -132,7 +129,7 @@ describe('the audit trail on its own thread', () => {
     expect(folds('audit')).toBeLessThanOrEqual(paces + 2);
 
     const unhurried = new ThreadAuditTrail(
-      { eventsFile: join(dir, 'events.sqlite'), auditFile: join(dir, 'audit-unhurried.sqlite') },
+      { eventsFile: join(dir(), 'events.sqlite'), auditFile: join(dir(), 'audit-unhurried.sqlite') },
       bus,
       { paceMs: 600_000 },
     );
@@ -169,7 +166,7 @@ describe('the audit trail on its own thread', () => {
   });
 
   it('keeps its fold in its file across a restart: a restarted trail folds only what came since', async () => {
-    const files = { eventsFile: join(dir, 'events.sqlite'), auditFile: join(dir, 'audit-restarted.sqlite') };
+    const files = { eventsFile: join(dir(), 'events.sqlite'), auditFile: join(dir(), 'audit-restarted.sqlite') };
     const page = { skip: 0, limit: 100 };
     const first = new ThreadAuditTrail(files, new MemoryBus());
     await first.start();
@@ -198,7 +195,7 @@ describe('the audit trail on its own thread', () => {
   });
 
   it('after a long catch-up carries on in a new thread: it answers as before, and follows the commits that come next', async () => {
-    const files = { eventsFile: join(dir, 'events.sqlite'), auditFile: join(dir, 'audit-fresh.sqlite') };
+    const files = { eventsFile: join(dir(), 'events.sqlite'), auditFile: join(dir(), 'audit-fresh.sqlite') };
     const page = { skip: 0, limit: 100 };
     const fresh = new ThreadAuditTrail(files, bus, { freshThreadAfterEvents: 1, paceMs: 5 });
     try {

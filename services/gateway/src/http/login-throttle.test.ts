@@ -1,12 +1,13 @@
 import { messages, ValidationError } from '@testament/contracts';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { tempDirMakerEach } from '@testament/infra/testing/temp-dir';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ThrottledError } from './errors.ts';
 import { backoffSeconds, LOGIN_BACKOFF, LoginThrottle } from './login-throttle.ts';
 import { FileRateLimits } from './rate-limits.ts';
 
+/** Directories of files the counts were kept in, removed after each test (once the counts in them are closed). */
+const newDir = tempDirMakerEach('limits');
 const opened: FileRateLimits[] = [];
 /** Counts in a database of their own (in memory), closed after each test. */
 function limits(file = ':memory:'): FileRateLimits {
@@ -14,11 +15,8 @@ function limits(file = ':memory:'): FileRateLimits {
   opened.push(made);
   return made;
 }
-/** Directories of files the counts were kept in, removed after each test. */
-const dirs: string[] = [];
 afterEach(async () => {
   for (const made of opened.splice(0)) await made.close();
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
 const wrongPassword = async (): Promise<never> => {
@@ -134,8 +132,7 @@ describe('sign-in throttling', () => {
   });
 
   it('holds across the gateways of a host: failures at one make the others wait, and a restart forgets nothing', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'testament-limits-'));
-    dirs.push(dir);
+    const dir = await newDir();
     const file = join(dir, 'rate-limits.sqlite');
     const first = await LoginThrottle.counting(limits(file));
     const second = await LoginThrottle.counting(limits(file));

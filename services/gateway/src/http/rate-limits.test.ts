@@ -1,7 +1,6 @@
 import { REDIS_SERVER, suiteServer } from '@testament/infra/testing/suite-server';
+import { tempDirMakerEach } from '@testament/infra/testing/temp-dir';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -11,12 +10,11 @@ import { FileRateLimits, RedisRateLimits, type SharedRateLimits } from './rate-l
 const redis = await suiteServer(REDIS_SERVER);
 if (redis.skipped) console.warn(`The rate limits' Redis suite skipped: ${redis.skipped}`);
 
+/** Directories of the files deployments kept their counts in, removed after each test (once the counts in them are closed). */
+const newDir = tempDirMakerEach('limits');
 const opened: SharedRateLimits[] = [];
-/** Directories of the files deployments kept their counts in. */
-const dirs: string[] = [];
 afterEach(async () => {
   for (const limits of opened.splice(0)) await limits.close();
-  for (const dir of dirs.splice(0)) await rm(dir, { recursive: true, force: true });
 });
 
 /** How two gateways of a deployment reach the same counts (each call opens another gateway's view). */
@@ -39,8 +37,7 @@ const stores: Store[] = [
   {
     name: 'a file of the host (no REDIS_URL)',
     async deployment() {
-      const dir = await mkdtemp(join(tmpdir(), 'testament-limits-'));
-      dirs.push(dir);
+      const dir = await newDir();
       return opening(() => new FileRateLimits(join(dir, 'rate-limits.sqlite')));
     },
   },

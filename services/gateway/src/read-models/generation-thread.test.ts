@@ -2,13 +2,13 @@ import { newCommandMeta, SYSTEM_ACTOR } from '@testament/commands';
 import { SqliteReadStore } from '@testament/infra';
 import { countUsers } from '@testament/projections/users/queries';
 import { READ_MODEL_CATALOG } from '@testament/projections';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { tempDirEach } from '@testament/infra/testing/temp-dir';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configFromEnv, READ_MODELS_FILE, type Config } from '../config.ts';
 import { startSystem, type System } from '../system.ts';
 
+const dataDir = tempDirEach('generation');
 let config: Config;
 const started: System[] = [];
 
@@ -21,10 +21,10 @@ const setups = [
 ];
 let threads = setups[0]!.threads;
 
-beforeEach(async () => {
+beforeEach(() => {
   config = {
     ...configFromEnv({}),
-    dataDir: await mkdtemp(join(tmpdir(), 'testament-generation-')),
+    dataDir: dataDir(),
     adminPassword: 'Admin-pass1!',
     logLevel: 'silent',
     ...threads,
@@ -32,7 +32,6 @@ beforeEach(async () => {
 });
 afterEach(async () => {
   for (const system of started.splice(0)) await system.close();
-  await rm(config.dataDir, { recursive: true, force: true });
 });
 
 async function start(): Promise<System> {

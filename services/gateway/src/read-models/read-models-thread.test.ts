@@ -1,19 +1,20 @@
 import { newCommandMeta, SYSTEM_ACTOR } from '@testament/commands';
 import { countUsers } from '@testament/projections/users/queries';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { tempDirEach } from '@testament/infra/testing/temp-dir';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { configFromEnv, READ_MODELS_FILE, type Config } from '../config.ts';
 import { startSystem, type System } from '../system.ts';
 
+const dataDir = tempDirEach('read-models-thread');
 let config: Config;
 let system: System | undefined;
 
-beforeEach(async () => {
+beforeEach(() => {
   config = {
     ...configFromEnv({}),
-    dataDir: await mkdtemp(join(tmpdir(), 'testament-read-models-thread-')),
+    dataDir: dataDir(),
     adminPassword: 'Admin-pass1!',
     logLevel: 'silent',
     auditThread: true,
@@ -23,7 +24,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await system?.close();
   system = undefined;
-  await rm(config.dataDir, { recursive: true, force: true });
 });
 
 async function register(on: System, username: string): Promise<void> {

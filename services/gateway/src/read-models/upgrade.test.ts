@@ -1,14 +1,12 @@
 import { readModelProjections, readModelVersions } from '@testament/projections';
 import { heldBack } from '@testament/projections/testing/held-build';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { tempDirEach } from '@testament/infra/testing/temp-dir';
 import { afterEach, expect, it } from 'vitest';
 import { addResult, createCase, createPlan, createSuite, testsOfPlan } from '../testing/builders.ts';
 import { startTestServer, type TestServer } from '../testing/harness.ts';
 import { createProject } from '../testing/people.ts';
 
-let dataDir: string | undefined;
+const dataDir = tempDirEach('upgrade');
 let server: TestServer | undefined;
 /** Lets the held build go on (a failed test's too, or its server would not stop). */
 let release = () => {};
@@ -17,12 +15,10 @@ afterEach(async () => {
   release();
   await server?.close();
   server = undefined;
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 it('during an upgrade that changes every read model, old copies take writes: a result answers 201, a new session signs in', async () => {
-  dataDir = await mkdtemp(join(tmpdir(), 'testament-upgrade-'));
-  server = await startTestServer({ dataDir });
+  server = await startTestServer({ dataDir: dataDir() });
   const admin = await server.signIn('admin');
   const project = (await createProject(admin, { name: 'Upgraded' })).id;
   const suite = await createSuite(admin, project, 'Checkout');
@@ -35,7 +31,7 @@ it('during an upgrade that changes every read model, old copies take writes: a r
   // New code for every read model, as a change of the runner makes it.
   const versions = new Map([...readModelVersions(readModelProjections)].map(([name, version]) => [name, `${version}+upgrade`]));
   const held = new Promise<void>((resolve) => (release = resolve));
-  server = await startTestServer({ dataDir }, { readModels: { versions, wrapBuild: (build) => heldBack(build, held) } });
+  server = await startTestServer({ dataDir: dataDir() }, { readModels: { versions, wrapBuild: (build) => heldBack(build, held) } });
   expect(server.system.runner.status().building?.models).toHaveLength(readModelProjections.length);
 
   // Sessions are a read model too: a sign-in meanwhile is one of its writes.

@@ -1,9 +1,7 @@
 import type { CommandDispatcher } from '@testament/commands';
 import { webhookPayload } from '@testament/contracts';
+import { withTempDir } from '@testament/infra/testing/temp-dir';
 import { createHmac } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addResult, createCase, createPlan, createSuite, testsOfPlan } from '../testing/builders.ts';
 import { startTestServer, type Browser, type TestServer } from '../testing/harness.ts';
@@ -215,9 +213,8 @@ describe('webhook deliveries', () => {
   });
 
   it('keeps an enqueued delivery over a restart of the server, and sends it after', async () => {
-    const dataDir = await mkdtemp(join(tmpdir(), 'testament-webhooks-'));
-    const target = await receiver([200]);
-    try {
+    await withTempDir('webhooks', async (dataDir) => {
+      const target = await receiver([200]);
       const first = await startTestServer({ dataDir, webhooksAllowPrivate: true });
       const browser = await first.signedIn('admin');
       const { tests, webhook } = await world(target.url, ['result.failed'], { server: first, browser });
@@ -235,9 +232,7 @@ describe('webhook deliveries', () => {
       } finally {
         await second.close();
       }
-    } finally {
-      await rm(dataDir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('pings on request, and does not ping a webhook that is turned off', async () => {

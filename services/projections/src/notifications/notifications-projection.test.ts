@@ -1,9 +1,8 @@
 import { createCommandService, newCommandMeta, SYSTEM_ACTOR, type Actor } from '@testament/commands';
 import { DEFAULT_PROJECT_SETTINGS, streams } from '@testament/contracts';
 import { MemoryBus, SqliteReadStore, SqliteEventStore, SqliteIdAllocator } from '@testament/infra';
+import { tempDirAll } from '@testament/infra/testing/temp-dir';
 import fc from 'fast-check';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allProjections, readModelProjections } from '../index.ts';
@@ -13,7 +12,7 @@ import { ProjectionRunner } from '../runner/projection-runner.ts';
 import { NOTIFICATION_SUBSCRIBERS, NOTIFICATIONS, type NotificationDocument } from './notification-document.ts';
 import { listNotifications, subscribedActionCodes, unreadNotificationCount } from './queries.ts';
 
-let dir: string;
+const dir = tempDirAll('notifications');
 let store: SqliteEventStore;
 let ids: SqliteIdAllocator;
 let live: SqliteReadStore;
@@ -21,9 +20,8 @@ let runner: ProjectionRunner;
 const users: Record<string, Actor> = {};
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'testament-notifications-'));
-  store = SqliteEventStore.open(join(dir, 'events.sqlite'));
-  ids = SqliteIdAllocator.open(join(dir, 'ids.sqlite'));
+  store = SqliteEventStore.open(join(dir(), 'events.sqlite'));
+  ids = SqliteIdAllocator.open(join(dir(), 'ids.sqlite'));
   const commands = createCommandService({ store, ids });
   live = new SqliteReadStore();
   runner = new ProjectionRunner({ store, readStore: live, bus: new MemoryBus(), projections: allProjections, batchSize: 3 });
@@ -58,7 +56,6 @@ afterAll(async () => {
   await runner.stop();
   await ids.close();
   await store.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 const id = (name: string) => users[name]!.userId!;

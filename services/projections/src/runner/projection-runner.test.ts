@@ -9,16 +9,15 @@ import {
   type ReadStore,
   type WriteOperation,
 } from '@testament/infra';
+import { tempDirAll } from '@testament/infra/testing/temp-dir';
 import fc from 'fast-check';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allProjections, AUDIT_RUNNER, auditProjections, readModelProjections } from '../index.ts';
 import type { Projection } from './projection.ts';
 import { PROJECTIONS_ADVANCED, ProjectionRunner, type ProjectionsAdvanced } from './projection-runner.ts';
 
-let dir: string;
+const dir = tempDirAll('projections');
 let store: SqliteEventStore;
 let ids: SqliteIdAllocator;
 let commands: CommandService;
@@ -165,9 +164,8 @@ async function writeTesting(userId: number) {
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'testament-projections-'));
-  store = SqliteEventStore.open(join(dir, 'events.sqlite'));
-  ids = SqliteIdAllocator.open(join(dir, 'ids.sqlite'));
+  store = SqliteEventStore.open(join(dir(), 'events.sqlite'));
+  ids = SqliteIdAllocator.open(join(dir(), 'ids.sqlite'));
   commands = createCommandService({ store, ids });
   live = new SqliteReadStore();
   liveRunner = runnerOn(live);
@@ -180,7 +178,6 @@ afterAll(async () => {
   await liveRunner.stop();
   await ids.close();
   await store.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('projection runner', () => {
@@ -424,7 +421,7 @@ describe('read models kept in SQLite across stops, crashes and code changes', ()
     'a fold stopped at %f of the log resumes on the same file into exactly a fold from position 0',
     async (share) => {
       const cut = Math.round((await store.headPosition()) * share);
-      const file = join(dir, `resume-${cut}.sqlite`);
+      const file = join(dir(), `resume-${cut}.sqlite`);
       const partStore = new SqliteReadStore({ file });
       const part = new ProjectionRunner({
         store: logUpTo(cut),
@@ -462,7 +459,7 @@ describe('read models kept in SQLite across stops, crashes and code changes', ()
       const head = await store.headPosition();
       await fc.assert(
         fc.asyncProperty(fc.integer({ min: 0, max: 400 }), fc.integer({ min: 1, max: 40 }), async (crashAfter, batchSize) => {
-          const file = join(dir, `crash-${crashAfter}-${batchSize}.sqlite`);
+          const file = join(dir(), `crash-${crashAfter}-${batchSize}.sqlite`);
           const inner = new SqliteReadStore({ file });
           let crash: () => void = () => {};
           const crashed = new Promise<void>((resolve) => (crash = resolve));
@@ -502,7 +499,7 @@ describe('read models kept in SQLite across stops, crashes and code changes', ()
   );
 
   it('drops read models folded by other code, or past the end of the log, and folds them again from position 0', async () => {
-    const file = join(dir, 'versions.sqlite');
+    const file = join(dir(), 'versions.sqlite');
     const full = await foldedReadModels();
     const first = new SqliteReadStore({ file });
     const old = new ProjectionRunner({ store, readStore: first, bus, projections: readModelProjections, version: 'old code' });

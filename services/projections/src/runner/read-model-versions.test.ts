@@ -1,28 +1,23 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirEach } from '@testament/infra/testing/temp-dir';
 import { allProjections } from '../index.ts';
 import type { Projection } from './projection.ts';
 import { readModelVersions } from './read-model-versions.ts';
 import { SourceClosure } from './source-closure.ts';
 
-let dir: string;
-
-beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'testament-closure-'));
-});
-afterEach(() => rmSync(dir, { recursive: true, force: true }));
+const dir = tempDirEach('closure');
 
 function write(files: Record<string, string>): void {
-  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text);
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir(), name), text);
 }
 
 function readModel(name: string, file: string, readsBefore: string[] = []): Projection {
   return {
     name,
-    source: pathToFileURL(join(dir, file)).href,
+    source: pathToFileURL(join(dir(), file)).href,
     collections: { [name]: { indexes: [] } },
     readsBefore,
     handles: new Set(),
@@ -64,8 +59,8 @@ describe('a read model’s version follows the code it runs', () => {
       codeBase();
       const closure = new SourceClosure();
       const names = (file: string) =>
-        [...closure.of(join(dir, file))]
-          .map((path) => (path.startsWith(dir) ? path.slice(dir.length + 1) : path.slice(path.indexOf('/contracts/') + 1)))
+        [...closure.of(join(dir(), file))]
+          .map((path) => (path.startsWith(dir()) ? path.slice(dir().length + 1) : path.slice(path.indexOf('/contracts/') + 1)))
           .sort();
       expect(names('tallies.ts')).toEqual(['contracts/src/names/topics.ts', 'shared.ts', 'tallies.ts']);
       expect(names('notes.ts')).toEqual(['format.ts', 'notes.ts']);

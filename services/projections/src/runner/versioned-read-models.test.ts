@@ -1,7 +1,6 @@
 import { MemoryBus, SqliteEventStore, SqliteReadStore, type Document, type NewEvent, type ReadStore } from '@testament/infra';
+import { tempDirEach, withTempDir } from '@testament/infra/testing/temp-dir';
 import fc from 'fast-check';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { heldBack } from '../testing/held-build.ts';
@@ -108,23 +107,21 @@ const meta = { actorId: 1, time: '2026-12-04T10:00:00.000Z', correlationId: 'c',
 const tallied = (key: string, amount: number): NewEvent => ({ type: 'Tallied', schemaVersion: 1, data: { key, amount }, metadata: meta });
 const noted = (key: string, text: string): NewEvent => ({ type: 'Noted', schemaVersion: 1, data: { key, text }, metadata: meta });
 
-let dir: string;
+const dir = tempDirEach('versions');
 let store: SqliteEventStore;
 let readStore: SqliteReadStore;
 const bus = new MemoryBus();
 let messages: string[];
 
 beforeEach(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'testament-versions-'));
-  store = SqliteEventStore.open(join(dir, 'events.sqlite'));
-  readStore = new SqliteReadStore({ file: join(dir, 'read-models.sqlite') });
+  store = SqliteEventStore.open(join(dir(), 'events.sqlite'));
+  readStore = new SqliteReadStore({ file: join(dir(), 'read-models.sqlite') });
   messages = [];
 });
 
 afterEach(async () => {
   await readStore.close();
   await store.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 /** The n-th event of a history: mostly tallies over five keys, every seventh a note. */
@@ -551,62 +548,62 @@ describe('read models kept in a copy per version of their code', () => {
       });
       await fc.assert(
         fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 4 }), async (steps) => {
-          const run = await mkdtemp(join(tmpdir(), 'testament-versions-run-'));
-          const runStore = SqliteEventStore.open(join(run, 'events.sqlite'));
-          const runReads = new SqliteReadStore({ file: join(run, 'read-models.sqlite') });
-          let appended = 0;
-          let last = code(1);
-          try {
-            for (const { events, factor, threshold, stopAfter } of steps) {
-              await append(events, appended, runStore);
-              appended += events;
-              last = code(factor, threshold);
-              const models = new VersionedReadModels({
+          await withTempDir('versions-run', async (run) => {
+            const runStore = SqliteEventStore.open(join(run, 'events.sqlite'));
+            const runReads = new SqliteReadStore({ file: join(run, 'read-models.sqlite') });
+            let appended = 0;
+            let last = code(1);
+            try {
+              for (const { events, factor, threshold, stopAfter } of steps) {
+                await append(events, appended, runStore);
+                appended += events;
+                last = code(factor, threshold);
+                const models = new VersionedReadModels({
+                  store: runStore,
+                  readStore: runReads,
+                  bus,
+                  projections: last.projections,
+                  versions: last.versions,
+                  batchSize: 20,
+                  catchUpBatchSize: 40,
+                  backgroundBatchSize: 20,
+                  log: () => {},
+                });
+                await models.start();
+                if (stopAfter !== undefined)
+                  while (models.status().building && models.status().building!.position < stopAfter)
+                    await new Promise((resolve) => setTimeout(resolve, 1));
+                else await models.settled();
+                await models.stop();
+              }
+              const final = new VersionedReadModels({
                 store: runStore,
                 readStore: runReads,
                 bus,
                 projections: last.projections,
                 versions: last.versions,
-                batchSize: 20,
-                catchUpBatchSize: 40,
-                backgroundBatchSize: 20,
                 log: () => {},
               });
-              await models.start();
-              if (stopAfter !== undefined)
-                while (models.status().building && models.status().building!.position < stopAfter)
-                  await new Promise((resolve) => setTimeout(resolve, 1));
-              else await models.settled();
-              await models.stop();
+              await final.start();
+              await final.settled();
+              const fresh = new SqliteReadStore();
+              const scratch = new VersionedReadModels({
+                store: runStore,
+                readStore: fresh,
+                bus: new MemoryBus(),
+                projections: last.projections,
+                versions: last.versions,
+                log: () => {},
+              });
+              await scratch.start();
+              expect(await contents(final.reads, last.projections)).toEqual(await contents(scratch.reads, last.projections));
+              await Promise.all([final.stop(), scratch.stop()]);
+              await fresh.close();
+            } finally {
+              await runReads.close();
+              await runStore.close();
             }
-            const final = new VersionedReadModels({
-              store: runStore,
-              readStore: runReads,
-              bus,
-              projections: last.projections,
-              versions: last.versions,
-              log: () => {},
-            });
-            await final.start();
-            await final.settled();
-            const fresh = new SqliteReadStore();
-            const scratch = new VersionedReadModels({
-              store: runStore,
-              readStore: fresh,
-              bus: new MemoryBus(),
-              projections: last.projections,
-              versions: last.versions,
-              log: () => {},
-            });
-            await scratch.start();
-            expect(await contents(final.reads, last.projections)).toEqual(await contents(scratch.reads, last.projections));
-            await Promise.all([final.stop(), scratch.stop()]);
-            await fresh.close();
-          } finally {
-            await runReads.close();
-            await runStore.close();
-            await rm(run, { recursive: true, force: true });
-          }
+          });
         }),
         { numRuns: 25 },
       );

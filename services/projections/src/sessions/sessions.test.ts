@@ -1,13 +1,12 @@
 import { MemoryBus, SqliteReadStore, SqliteEventStore, type NewEvent } from '@testament/infra';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { tempDirAll } from '@testament/infra/testing/temp-dir';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allProjections } from '../index.ts';
 import { ProjectionRunner } from '../runner/projection-runner.ts';
 import { findActiveSession } from './queries.ts';
 
-let dir: string;
+const dir = tempDirAll('sessions');
 let store: SqliteEventStore;
 let live: SqliteReadStore;
 let runner: ProjectionRunner;
@@ -32,8 +31,7 @@ async function append(stream: string, ...events: NewEvent[]): Promise<void> {
 const active = async (sessionHash: string) => (await findActiveSession(live, sessionHash, NOW)) !== null;
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'testament-sessions-'));
-  store = SqliteEventStore.open(join(dir, 'events.sqlite'));
+  store = SqliteEventStore.open(join(dir(), 'events.sqlite'));
   live = new SqliteReadStore();
   runner = new ProjectionRunner({ store, readStore: live, bus: new MemoryBus(), projections: allProjections });
   await runner.start();
@@ -56,7 +54,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await runner.stop();
   await store.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 describe('sessions read model', () => {

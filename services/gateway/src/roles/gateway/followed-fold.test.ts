@@ -6,19 +6,19 @@ import {
   READ_MODELS_RUNNER,
   type ProjectionsAdvanced,
 } from '@testament/projections';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { tempDirEach } from '@testament/infra/testing/temp-dir';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { FollowedFold, followedFile } from './followed-fold.ts';
 
 describe('a fold another process keeps, followed', () => {
+  const dir = tempDirEach('followed');
+
   it(
     'learns a position from the notices, and from the checkpoint in the ' +
       'file when no notice came; either way forgets what it read before',
     async () => {
-      const dir = await mkdtemp(join(tmpdir(), 'testament-followed-'));
-      const file = join(dir, 'trail.sqlite');
+      const file = join(dir(), 'trail.sqlite');
       const writer = new SqliteReadStore({ file });
       const bus = new MemoryBus();
       const passedOn: number[] = [];
@@ -61,14 +61,12 @@ describe('a fold another process keeps, followed', () => {
       } finally {
         await fold.close();
         await writer.close();
-        await rm(dir, { recursive: true, force: true });
       }
     },
   );
 
   it('reads the copies the catalog serves before it tells a position written to copies it did not read: a switch of copies', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'testament-followed-'));
-    const file = join(dir, 'read-models.sqlite');
+    const file = join(dir(), 'read-models.sqlite');
     const writer = new SqliteReadStore({ file });
     const bus = new MemoryBus();
     const fold = new FollowedFold(bus, { reader: followedFile(file), runnerName: READ_MODELS_RUNNER, versioned: true });
@@ -120,7 +118,6 @@ describe('a fold another process keeps, followed', () => {
     } finally {
       await fold.close();
       await writer.close();
-      await rm(dir, { recursive: true, force: true });
     }
   });
 });

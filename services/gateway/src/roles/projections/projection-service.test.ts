@@ -1,9 +1,8 @@
 import { createCommandService, LOG_COMMITTED, newCommandMeta, SYSTEM_ACTOR, type CommandService } from '@testament/commands';
 import { SqliteEventStore, SqliteIdAllocator, startNatsServer, type RunningNatsServer } from '@testament/infra';
 import { NatsBus } from '@testament/infra/bus/nats-bus';
+import { tempDirAll } from '@testament/infra/testing/temp-dir';
 import { PROJECTIONS_ADVANCED, READ_MODELS_RUNNER, type ProjectionsAdvanced } from '@testament/projections';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keptAndRebuilt } from '../../testing/rebuild.ts';
@@ -14,8 +13,8 @@ const LEASE_TTL_MS = 1_500;
 const ACTIVE = /projections: active as (\S+) \(term (\d+)\)/;
 const STANDING_BY = /projections: standing by/;
 
+const dataDir = tempDirAll('projection-service');
 let nats: RunningNatsServer;
-let dataDir: string;
 let store: SqliteEventStore;
 let ids: SqliteIdAllocator;
 let bus: NatsBus;
@@ -26,10 +25,9 @@ let folded = 0;
 
 beforeAll(async () => {
   nats = await startNatsServer();
-  dataDir = await mkdtemp(join(tmpdir(), 'testament-projection-service-'));
   // The command service's part, in this process: the log's one writer, announcing each commit on NATS.
-  store = SqliteEventStore.open(join(dataDir, 'events.sqlite'));
-  ids = SqliteIdAllocator.open(join(dataDir, 'ids.sqlite'));
+  store = SqliteEventStore.open(join(dataDir(), 'events.sqlite'));
+  ids = SqliteIdAllocator.open(join(dataDir(), 'ids.sqlite'));
   commands = createCommandService({ store, ids });
   bus = await NatsBus.connect(nats.url, { name: 'projection-service-test' });
   store.onCommit((position) => bus.publish(LOG_COMMITTED, { position }));
@@ -45,14 +43,13 @@ afterAll(async () => {
   await ids?.close();
   await store?.close();
   await nats?.stop();
-  if (dataDir) await rm(dataDir, { recursive: true, force: true });
 });
 
 const env = () => ({
   TESTAMENT_ROLE: 'projections',
   TESTAMENT_BUS: 'nats',
   NATS_URL: nats.url,
-  TESTAMENT_DATA_DIR: dataDir,
+  TESTAMENT_DATA_DIR: dataDir(),
   TESTAMENT_LEASE_TTL_MS: String(LEASE_TTL_MS),
 });
 const start = async (ready: RegExp) => {
@@ -126,7 +123,7 @@ describe('the projection service (TESTAMENT_ROLE=projections)', () => {
 
     // The file as the two services left it, against a fold of the whole log from scratch.
     await store.close();
-    const { kept, rebuilt, resumedFrom } = await keptAndRebuilt(dataDir);
+    const { kept, rebuilt, resumedFrom } = await keptAndRebuilt(dataDir());
     expect(resumedFrom).toBe(head);
     expect((rebuilt.projects as unknown[]).length).toBe(written);
     expect(kept).toEqual(rebuilt);

@@ -1,15 +1,14 @@
 import { auditExportLine } from '@testament/contracts';
 import { csvCells, SqliteEventStore, verifyExportLines, type ExportFormat } from '@testament/infra';
+import { tempDirAll } from '@testament/infra/testing/temp-dir';
 import type { AuditExportRow } from '@testament/projections/audit/queries';
 import { createPublicKey, generateKeyPairSync } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditTrail } from '../../audit-trail/audit-trail.ts';
 import { exportText } from './export.ts';
 
-let dir: string;
+const dir = tempDirAll('export');
 let store: SqliteEventStore;
 const EVENTS = 5_000;
 const TIME = '2026-11-27T00:00:00.000Z';
@@ -18,8 +17,7 @@ const trustedKey = createPublicKey(signingKey);
 const previousHash = new Map<number, string | null>();
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'testament-export-'));
-  store = SqliteEventStore.open(join(dir, 'events.sqlite'));
+  store = SqliteEventStore.open(join(dir(), 'events.sqlite'));
   for (let at = 0; at < EVENTS; at += 500) {
     const events = Array.from({ length: 500 }, (_, i) => ({
       type: 'ProjectUpdated',
@@ -38,7 +36,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await store.close();
-  await rm(dir, { recursive: true, force: true });
 });
 
 /** A trail whose rows name every event, and whose steps after `failAfter` fail. */

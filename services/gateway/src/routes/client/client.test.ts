@@ -1,23 +1,21 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDirAll } from '@testament/infra/testing/temp-dir';
 import { startTestServer, type TestServer } from '../../testing/harness.ts';
 
 describe('the browser app as served', () => {
-  let clientDir: string;
+  const clientDir = tempDirAll('client');
   let server: TestServer;
   beforeAll(async () => {
-    clientDir = await mkdtemp(join(tmpdir(), 'testament-client-'));
-    await mkdir(join(clientDir, 'assets'));
-    await writeFile(join(clientDir, 'index.html'), '<!doctype html><div id="root"></div>');
-    await writeFile(join(clientDir, 'assets', 'PlanPage-Y58wMTrm.js'), 'export const page = 1;');
-    await writeFile(join(clientDir, 'favicon.svg'), '<svg/>');
-    server = await startTestServer({ clientDir });
+    await mkdir(join(clientDir(), 'assets'));
+    await writeFile(join(clientDir(), 'index.html'), '<!doctype html><div id="root"></div>');
+    await writeFile(join(clientDir(), 'assets', 'PlanPage-Y58wMTrm.js'), 'export const page = 1;');
+    await writeFile(join(clientDir(), 'favicon.svg'), '<svg/>');
+    server = await startTestServer({ clientDir: clientDir() });
   });
   afterAll(async () => {
     await server.close();
-    await rm(clientDir, { recursive: true, force: true });
   });
 
   it('lets a browser keep a hashed chunk without asking again, so a navigation does not revalidate every chunk', async () => {

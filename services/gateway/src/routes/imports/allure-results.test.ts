@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { crc32, deflateRawSync, gzipSync } from 'node:zlib';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { tempDirMakerEach } from '@testament/infra/testing/temp-dir';
 import { type AllureLimits, type AllureTest, allureLimits, readAllureResults, type UploadedPart } from './allure-results.ts';
 import { MAX_TEXT, TestReportError } from './test-report.ts';
 
@@ -25,20 +25,13 @@ async function* each<T>(items: Iterable<T>): AsyncGenerator<T> {
   yield* items;
 }
 
-const scratchDirs: string[] = [];
-afterEach(() => {
-  for (const dir of scratchDirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-function scratch(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'allure-test-'));
-  scratchDirs.push(dir);
-  return dir;
-}
+/** Directories the reads copy attachments into, removed after each test. */
+const scratch = tempDirMakerEach('allure-test');
 
-async function read(parts: Iterable<UploadedPart> | AsyncIterable<UploadedPart>, limits: AllureLimits = LIMITS, dir = scratch()) {
+async function read(parts: Iterable<UploadedPart> | AsyncIterable<UploadedPart>, limits: AllureLimits = LIMITS, dir?: string) {
   const tests: AllureTest[] = [];
   const source = Symbol.asyncIterator in parts ? parts : each(parts);
-  for await (const test of readAllureResults(source, dir, limits)) tests.push(test);
+  for await (const test of readAllureResults(source, dir ?? (await scratch()), limits)) tests.push(test);
   return tests;
 }
 
@@ -226,7 +219,7 @@ describe('reading Allure results', () => {
   });
 
   it('copies the attachments results and their steps refer to, reports missing and oversized ones, and reads gzip', async () => {
-    const dir = scratch();
+    const dir = await scratch();
     const steps = [
       { name: 'open', attachments: [{ name: 'page', source: 'p-attachment.html', type: 'text/html' }] },
       { name: 'pay', steps: [{ name: 'deep', attachments: [{ name: 'video', source: 'v-attachment.webm', type: 'video/webm' }] }] },
@@ -267,7 +260,7 @@ describe('reading Allure results', () => {
   });
 
   it('reads a zip of the directory with a top folder, copying out only the attachments kept results refer to', async () => {
-    const dir = scratch();
+    const dir = await scratch();
     const zip = zipOf([
       { path: 'allure-results/', content: '' },
       { path: 'allure-results/1-result.json', content: result({ attachments: [{ name: 'log', source: 'l-attachment.txt' }] }) },
@@ -295,7 +288,7 @@ describe('reading Allure results', () => {
   });
 
   it.skipIf(!hasZipTool())('reads a zip made by Info-ZIP’s zip -r', async () => {
-    const dir = scratch();
+    const dir = await scratch();
     const results = join(dir, 'allure-results');
     mkdirSync(results);
     writeFileSync(join(results, '1-result.json'), JSON.stringify(result({ attachments: [{ name: 'log', source: 'l-attachment.txt' }] })));
@@ -372,7 +365,7 @@ describe('reading Allure results', () => {
       }
     }
     let read = 0;
-    for await (const test of readAllureResults(parts(), scratch(), LIMITS)) {
+    for await (const test of readAllureResults(parts(), await scratch(), LIMITS)) {
       if (read++ % 500 === 0) sample();
       expect(test.details.length).toBe(4_000);
     }
