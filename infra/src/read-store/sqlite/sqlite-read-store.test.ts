@@ -286,6 +286,43 @@ describe('a reader of a file another connection writes', () => {
   });
 });
 
+describe('a reader of a file another connection writes, asked for documents by id', () => {
+  it('answers from memory until told the collection changed, then from the file', async () => {
+    await withTempDir('reader-ids', async (dir) => {
+      const file = join(dir, 'read-models.sqlite');
+      const writer = new SqliteReadStore({ file, checkpoints: false });
+      const reader = new SqliteReadStore({ file, reader: true });
+      const write = (documents: Document[]) =>
+        writer.writeAll([
+          {
+            collection: 'statuses',
+            operations: documents.map((document) => ({
+              replaceOne: { filter: { _id: document._id }, replacement: document, upsert: true },
+            })),
+          },
+        ]);
+      const names = async () =>
+        (await reader.collection('statuses').find({ _id: { $in: [1, 2] } }, { sort: { _id: 1 } })).map((document) => document.name);
+      try {
+        await write([
+          { _id: 1, name: 'Failed' },
+          { _id: 2, name: 'Passed' },
+        ]);
+        reader.changed(['statuses']);
+        expect(await names()).toEqual(['Failed', 'Passed']);
+        await write([{ _id: 2, name: 'Passed at last' }]);
+        // A request's statuses and users are read again only once a batch of the fold wrote them.
+        expect(await names()).toEqual(['Failed', 'Passed']);
+        reader.changed(['statuses']);
+        expect(await names()).toEqual(['Failed', 'Passed at last']);
+      } finally {
+        await reader.close();
+        await writer.close();
+      }
+    });
+  });
+});
+
 describe('the planner of a reader', () => {
   // At first a test in each of 200 projects, all in one plan; then 3,000 tests of project 1 in 100 plans: the index that narrows "these 20
   // plans of project 1" turns over.
