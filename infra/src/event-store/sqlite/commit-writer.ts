@@ -32,7 +32,7 @@ export class CommitWriter {
   private readonly pending = new Map<number, { resolve(): void; reject(error: Error): void }>();
   private nextId = 1;
   private readonly portReceivers = new Set<CommitPortReceiver>();
-  /** By receiver, the commit end of a port handed out before the thread started: the thread takes it when it starts. */
+  /** By receiver, the commit end of a port not yet handed to the thread (it is not started yet, or is being given it). */
   private readonly portsForThread = new Map<CommitPortReceiver, MessagePort>();
   private closing = false;
 
@@ -67,9 +67,14 @@ export class CommitWriter {
 
   private connect(receive: CommitPortReceiver): void {
     const { port1: fromThread, port2: toReceiver } = new MessageChannel();
-    if (this.worker) this.worker.postMessage({ notify: fromThread }, [fromThread]);
-    else this.portsForThread.set(receive, fromThread);
+    this.portsForThread.set(receive, fromThread);
+    if (this.worker) this.handPortsTo(this.worker);
     receive(toReceiver);
+  }
+
+  private handPortsTo(worker: Worker): void {
+    for (const port of this.portsForThread.values()) worker.postMessage({ notify: port }, [port]);
+    this.portsForThread.clear();
   }
 
   async close(): Promise<void> {
@@ -100,8 +105,7 @@ export class CommitWriter {
       // The ports went with the thread: the next one tells the receivers through new ones.
       if (!this.closing) for (const receive of this.portReceivers) this.connect(receive);
     });
-    for (const port of this.portsForThread.values()) worker.postMessage({ notify: port }, [port]);
-    this.portsForThread.clear();
+    this.handPortsTo(worker);
     this.worker = worker;
     this.checkpointer ??= new WalCheckpointer(this.file);
     return worker;

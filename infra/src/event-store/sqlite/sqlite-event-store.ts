@@ -31,13 +31,13 @@ import { planGroup, type GroupPlan, type PendingAppend, type PendingStreamAppend
 import { readAheadFrom } from './catch-up-reader.ts';
 import { CommitWaiters } from './commit-waiters.ts';
 import { type CommitPortReceiver, CommitWriter } from './commit-writer.ts';
-
-export type { CommitPortReceiver } from './commit-writer.ts';
 import { LogSubscription } from './log-subscription.ts';
 import { EVENT_COLUMNS, openEventDatabase, READ_ALL, readStreamsWith, toRecordedEvent, toStoredText, type EventRow } from './schema.ts';
 import { RecentRows } from './recent-rows.ts';
 import { verifySqliteLog, verifySqliteStreams } from './verify-file.ts';
 import { NO_STREAM_HEAD, StreamHeadCache, type StreamHead } from './stream-heads.ts';
+
+export type { CommitPortReceiver } from './commit-writer.ts';
 
 const DEFAULT_BATCH_SIZE = 1000;
 
