@@ -238,87 +238,79 @@ describe('a clear after other code folded the collection', () => {
   });
 });
 
+/**
+ * A writer of a new file and a reader of it, for `body`; `write` replaces each document of `collection` whole (or adds it), as a
+ * fold's batch does. Both are closed, and the file removed, afterwards.
+ */
+async function withWriterAndReader(
+  collection: string,
+  body: (stores: { writer: SqliteReadStore; reader: SqliteReadStore; write(documents: Document[]): Promise<void> }) => Promise<void>,
+): Promise<void> {
+  await withTempDir('reader', async (dir) => {
+    const file = join(dir, 'read-models.sqlite');
+    const writer = new SqliteReadStore({ file, checkpoints: false });
+    const reader = new SqliteReadStore({ file, reader: true });
+    const write = (documents: Document[]) =>
+      writer.writeAll([
+        {
+          collection,
+          operations: documents.map((document) => ({ replaceOne: { filter: { _id: document._id }, replacement: document, upsert: true } })),
+        },
+      ]);
+    try {
+      await body({ writer, reader, write });
+    } finally {
+      await reader.close();
+      await writer.close();
+    }
+  });
+}
+
 describe('a reader of a file another connection writes', () => {
   it('answers as the writer would, by the same indexes, values and search tables, once told which collections changed', async () => {
-    await withTempDir('reader', async (dir) => {
-      const file = join(dir, 'read-models.sqlite');
-      const writer = new SqliteReadStore({ file, checkpoints: false });
-      const reader = new SqliteReadStore({ file, reader: true });
-      const write = (documents: Document[]) =>
-        writer.writeAll([
-          {
-            collection: 'cases',
-            operations: documents.map((document) => ({
-              replaceOne: { filter: { _id: document._id }, replacement: document, upsert: true },
-            })),
-          },
-        ]);
-      try {
-        const cases = writer.collection('cases');
-        const indexes: IndexSpec[] = [{ keys: { projectId: 1, labelIds: 1 } }, { keys: { nameKey: 1 }, search: 'substring' }];
-        for (const index of indexes) await cases.createIndex(index);
-        await write([{ _id: 1, projectId: 1, labelIds: [3, 4], nameKey: 'login page' }]);
-        const read = reader.sqliteCollection('cases');
-        // Read once, so the reader remembers the answer and what it learnt of the collection.
-        expect((await read.find({ labelIds: 4 })).map((document) => document._id)).toEqual([1]);
-        expect(await read.count({ projectId: 1 })).toBe(1);
-        await write([
-          { _id: 2, projectId: 1, labelIds: [4], nameKey: 'logout' },
-          { _id: 1, projectId: 1, labelIds: [3], nameKey: 'login page' },
-        ]);
-        // Until told, a remembered answer may be an earlier one; once told, it is the file's.
-        reader.changed(['cases']);
-        const told = reader.sqliteCollection('cases');
-        expect((await told.find({ labelIds: 4 })).map((document) => document._id)).toEqual([2]);
-        expect(await told.count({ projectId: 1 })).toBe(2);
-        expect((await told.find({ nameKey: { $regex: 'gin p' } })).map((document) => document._id)).toEqual([1]);
-        expect(told.explain({ labelIds: 4 }).join(' ')).toMatch(/rm_cases@labelIds/);
-        expect(told.explain({ nameKey: { $regex: 'gin p' } }).join(' ')).toMatch(/rm_cases#nameKey/);
-        // The reader wrote nothing: what it learnt of array paths is its own.
-        expect(reader.db.prepare('SELECT count(*) FROM _rm_paths WHERE collection = ?').pluck().get('cases')).toBe(
-          writer.db.prepare('SELECT count(*) FROM _rm_paths WHERE collection = ?').pluck().get('cases'),
-        );
-      } finally {
-        await reader.close();
-        await writer.close();
-      }
+    await withWriterAndReader('cases', async ({ writer, reader, write }) => {
+      const cases = writer.collection('cases');
+      const indexes: IndexSpec[] = [{ keys: { projectId: 1, labelIds: 1 } }, { keys: { nameKey: 1 }, search: 'substring' }];
+      for (const index of indexes) await cases.createIndex(index);
+      await write([{ _id: 1, projectId: 1, labelIds: [3, 4], nameKey: 'login page' }]);
+      const read = reader.sqliteCollection('cases');
+      // Read once, so the reader remembers the answer and what it learnt of the collection.
+      expect((await read.find({ labelIds: 4 })).map((document) => document._id)).toEqual([1]);
+      expect(await read.count({ projectId: 1 })).toBe(1);
+      await write([
+        { _id: 2, projectId: 1, labelIds: [4], nameKey: 'logout' },
+        { _id: 1, projectId: 1, labelIds: [3], nameKey: 'login page' },
+      ]);
+      // Until told, a remembered answer may be an earlier one; once told, it is the file's.
+      reader.changed(['cases']);
+      const told = reader.sqliteCollection('cases');
+      expect((await told.find({ labelIds: 4 })).map((document) => document._id)).toEqual([2]);
+      expect(await told.count({ projectId: 1 })).toBe(2);
+      expect((await told.find({ nameKey: { $regex: 'gin p' } })).map((document) => document._id)).toEqual([1]);
+      expect(told.explain({ labelIds: 4 }).join(' ')).toMatch(/rm_cases@labelIds/);
+      expect(told.explain({ nameKey: { $regex: 'gin p' } }).join(' ')).toMatch(/rm_cases#nameKey/);
+      // The reader wrote nothing: what it learnt of array paths is its own.
+      expect(reader.db.prepare('SELECT count(*) FROM _rm_paths WHERE collection = ?').pluck().get('cases')).toBe(
+        writer.db.prepare('SELECT count(*) FROM _rm_paths WHERE collection = ?').pluck().get('cases'),
+      );
     });
   });
-});
 
-describe('a reader of a file another connection writes, asked for documents by id', () => {
-  it('answers from memory until told the collection changed, then from the file', async () => {
-    await withTempDir('reader-ids', async (dir) => {
-      const file = join(dir, 'read-models.sqlite');
-      const writer = new SqliteReadStore({ file, checkpoints: false });
-      const reader = new SqliteReadStore({ file, reader: true });
-      const write = (documents: Document[]) =>
-        writer.writeAll([
-          {
-            collection: 'statuses',
-            operations: documents.map((document) => ({
-              replaceOne: { filter: { _id: document._id }, replacement: document, upsert: true },
-            })),
-          },
-        ]);
+  it('answers finds by ids from memory until told the collection changed, then from the file', async () => {
+    await withWriterAndReader('statuses', async ({ reader, write }) => {
       const names = async () =>
         (await reader.collection('statuses').find({ _id: { $in: [1, 2] } }, { sort: { _id: 1 } })).map((document) => document.name);
-      try {
-        await write([
-          { _id: 1, name: 'Failed' },
-          { _id: 2, name: 'Passed' },
-        ]);
-        reader.changed(['statuses']);
-        expect(await names()).toEqual(['Failed', 'Passed']);
-        await write([{ _id: 2, name: 'Passed at last' }]);
-        // A request's statuses and users are read again only once a batch of the fold wrote them.
-        expect(await names()).toEqual(['Failed', 'Passed']);
-        reader.changed(['statuses']);
-        expect(await names()).toEqual(['Failed', 'Passed at last']);
-      } finally {
-        await reader.close();
-        await writer.close();
-      }
+      await write([
+        { _id: 1, name: 'Failed' },
+        { _id: 2, name: 'Passed' },
+      ]);
+      reader.changed(['statuses']);
+      expect(await names()).toEqual(['Failed', 'Passed']);
+      await write([{ _id: 2, name: 'Passed at last' }]);
+      // A request's statuses and users are read again only once a batch of the fold wrote them.
+      expect(await names()).toEqual(['Failed', 'Passed']);
+      reader.changed(['statuses']);
+      expect(await names()).toEqual(['Failed', 'Passed at last']);
     });
   });
 });
