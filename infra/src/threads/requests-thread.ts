@@ -7,6 +7,10 @@ export interface RequestsThread<Request extends { id: number }, Value> {
   requests: ThreadRequests<Request, Value>;
 }
 
+/** Each thread's own exit listener, taken off when it is closed (an ordered end fails nothing), and its close once begun. */
+const exitListeners = new WeakMap<Worker, (code: number) => void>();
+const closings = new WeakMap<Worker, Promise<void>>();
+
 /**
  * A TypeScript worker module asked through `ThreadRequests`: what it posts goes to `onMessage`; its error or exit fails every request
  * waiting.
@@ -20,21 +24,38 @@ export function startRequestsThread<Request extends { id: number }, Value>(
   const requests = new ThreadRequests<Request, Value>(worker);
   worker.on('message', onMessage as (message: unknown) => void);
   worker.on('error', (error) => requests.fail(error));
-  worker.on('exit', (code) => requests.fail(new Error(`${name} exited with code ${code}`)));
+  const failOnExit = (code: number) => requests.fail(new Error(`${name} exited with code ${code}`));
+  exitListeners.set(worker, failOnExit);
+  worker.on('exit', failOnExit);
   return { worker, requests };
 }
 
 /**
  * Asks the thread to close its files (`closing`), then ends it, failing whatever is asked later with `why`; a thread that failed has
- * nothing to close.
+ * nothing to close. A thread closed again while its close runs (a stop during a thread's replacement) shares that close: two closes
+ * once asked it to close twice, and the second took the first's wait for the thread's end away, so the first never returned.
  */
-export async function closeRequestsThread<Request extends { id: number }, Value>(
+export function closeRequestsThread<Request extends { id: number }, Value>(
+  thread: RequestsThread<Request, Value>,
+  closing: Request,
+  why: string,
+): Promise<void> {
+  let closed = closings.get(thread.worker);
+  if (!closed) {
+    closed = closeThread(thread, closing, why);
+    closings.set(thread.worker, closed);
+  }
+  return closed;
+}
+
+async function closeThread<Request extends { id: number }, Value>(
   { worker, requests }: RequestsThread<Request, Value>,
   closing: Request,
   why: string,
 ): Promise<void> {
   await requests.ask(closing).catch(() => undefined);
-  worker.removeAllListeners('exit');
+  const failOnExit = exitListeners.get(worker);
+  if (failOnExit) worker.off('exit', failOnExit);
   await worker.terminate();
   requests.fail(new Error(why));
 }

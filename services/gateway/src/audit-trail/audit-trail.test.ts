@@ -220,6 +220,23 @@ describe('the audit trail on its own thread', () => {
     }
   });
 
+  it('closed at any point of its catch-up (a stop during a start), ends its start quietly and answers nothing after', async () => {
+    for (const [n, delayMs] of [0, 10, 50].entries()) {
+      const files = { eventsFile: join(dir(), 'events.sqlite'), auditFile: join(dir(), `audit-closed-${n}.sqlite`) };
+      const closed = new ThreadAuditTrail(files, bus, { freshThreadAfterEvents: 1, paceMs: 5 });
+      const started = closed.start();
+      console.error('t: started', delayMs);
+      await new Promise((resolve) => setTimeout(resolve, delayMs));
+      console.error('t: closing', delayMs);
+      await closed.close();
+      console.error('t: closed', delayMs);
+      await expect(started).resolves.toBeUndefined();
+      console.error('t: settled', delayMs);
+      // A new thread started by the catch-up after the close would answer.
+      await expect(listAuditRows(closed.readStore, {}, true, { skip: 0, limit: 1 })).rejects.toThrow('the audit trail is closed');
+    }
+  });
+
   it('reports a query no index serves to the listener, and refuses writes', async () => {
     scans.length = 0;
     await thread.readStore.collection('audit_events').find({ objectName: 'nothing indexed' });

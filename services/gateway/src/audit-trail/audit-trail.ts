@@ -114,6 +114,7 @@ export class ThreadAuditTrail implements AuditTrail {
   private pace: NodeJS.Timeout | undefined;
   /** Set while a new thread replaces the one that caught up (`start`). */
   private replacing: Promise<void> | undefined;
+  private closed = false;
 
   constructor(
     private readonly data: AuditThreadData,
@@ -150,9 +151,18 @@ export class ThreadAuditTrail implements AuditTrail {
 
   /**
    * Folds to the log's head. After a long catch-up the thread is replaced by a new one, which carries on
-   * from the trail's checkpoint: the catch-up's grown heap goes with the old thread.
+   * from the trail's checkpoint: the catch-up's grown heap goes with the old thread. A trail closed meanwhile (the
+   * server stopped during its catch-up) ends the start quietly, with no new thread.
    */
   async start(): Promise<void> {
+    try {
+      await this.catchUp();
+    } catch (error) {
+      if (!this.closed) throw error;
+    }
+  }
+
+  private async catchUp(): Promise<void> {
     const { resumedFrom, position } = (await this.requests.ask({ kind: 'control', id: 0, action: 'resume' })) as {
       resumedFrom: number;
       position: number;
@@ -161,6 +171,7 @@ export class ThreadAuditTrail implements AuditTrail {
     // Queries asked meanwhile wait for the new thread; those already asked are answered before the old one closes.
     this.replacing = (async () => {
       await this.stopThread();
+      if (this.closed) return;
       this.startThread();
       this.told = 0;
       await this.requests.ask({ kind: 'control', id: 0, action: 'resume' });
@@ -180,6 +191,7 @@ export class ThreadAuditTrail implements AuditTrail {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     this.stopFollowing();
     clearTimeout(this.pace);
     await this.stopThread();
