@@ -32,8 +32,8 @@ export function startRequestsThread<Request extends { id: number }, Value>(
 
 /**
  * Asks the thread to close its files (`closing`), then ends it, failing whatever is asked later with `why`; a thread that failed has
- * nothing to close. A thread closed again while its close runs (a stop during a thread's replacement) shares that close: two closes
- * once asked it to close twice, and the second took the first's wait for the thread's end away, so the first never returned.
+ * nothing to close. A thread closed again while its close runs (a stop during a thread's replacement) shares that close: each close
+ * used to end the thread itself, and the second took away the listener the first's wait for the end was, so the first never returned.
  */
 export function closeRequestsThread<Request extends { id: number }, Value>(
   thread: RequestsThread<Request, Value>,

@@ -63,6 +63,29 @@ describe('a bulk load', () => {
     return collection;
   }
 
+  /** The segments of FTS5's index of the cases' search table (its `_idx` table names each segment's pages). */
+  const searchSegments = (store: SqliteReadStore) =>
+    store.db.prepare('SELECT count(DISTINCT segid) FROM "rm_cases#nameKey_idx"').pluck().get() as number;
+
+  it('leaves a search table it filled in one segment, so the writes after it merge nothing left by the fill', async () => {
+    for (const besideWriters of [undefined, { turnMs: 0 }]) {
+      const store = new SqliteReadStore();
+      const collection = store.collection('cases');
+      await collection.createIndex({ keys: { nameKey: 1 }, search: 'substring' });
+      const done = await store.bulkLoad(['cases'], besideWriters && { besideWriters });
+      // Long names, so that the fill's trigrams outgrow FTS5's memory several times and it writes several segments.
+      const names = Array.from({ length: 20_000 }, (_, i) => ({
+        _id: i + 1,
+        nameKey: `case ${i} of a suite about ${i % 97} logins and ${i % 89} logouts`,
+      }));
+      await store.writeAll([{ collection: 'cases', operations: names.map((document) => ({ insertOne: { document } })) }]);
+      await done();
+      expect(searchSegments(store)).toBe(1);
+      expect((await collection.find({ nameKey: { $regex: '12345 of' } })).map((document) => document._id)).toEqual([12346]);
+      await store.close();
+    }
+  });
+
   async function answers(store: SqliteReadStore) {
     const collection = store.collection('cases');
     return Promise.all(

@@ -1083,11 +1083,10 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
             () =>
               this.fillValuesTable(path, table),
         ),
-        ...[...this.searchTables].map(
-          ([path, table]) =>
-            () =>
-              this.fillSearchTable(path, table),
-        ),
+        ...[...this.searchTables].flatMap(([path, table]) => [
+          () => this.fillSearchTable(path, table),
+          () => this.compactSearchTable(table),
+        ]),
       ];
     };
   }
@@ -1162,8 +1161,20 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
       this.store.db.exec(
         `CREATE VIRTUAL TABLE ${table} USING fts5(text, tokenize = 'trigram case_sensitive 1', content = '', contentless_delete = 1)`,
       );
-    if (!exists || this.isUnkept(table)) this.fillSearchTable(path, table);
+    if (!exists || this.isUnkept(table)) {
+      this.fillSearchTable(path, table);
+      if (!this.sideTablesDeferred) this.compactSearchTable(table);
+    }
     this.searchTables.set(path, table);
+  }
+
+  /**
+   * Merges a search table filled whole into one segment of FTS5's index. A fill leaves it in many, and the writes after it merged
+   * them bit by bit: the first plan of 1,000 tests after the cold start of 100,000 took 430–470 ms, 350–360 ms with the table merged
+   * first (1.3 s, once).
+   */
+  private compactSearchTable(table: string): void {
+    this.store.db.exec(`INSERT INTO ${table} (${table}) VALUES ('optimize')`);
   }
 
   /** Fills a search table from the rows, whole; unkept while a bulk load runs. */
