@@ -20,7 +20,7 @@ const within = <T>(ms: number, promise: Promise<T>) =>
   Promise.race([promise, new Promise((_, reject) => setTimeout(() => reject(new Error(`not settled within ${ms} ms`)), ms))]);
 
 describe('closing a requests thread', () => {
-  it('closed twice at once (a stop while a thread is replaced), asks the thread once and both closes return', async () => {
+  it('closed twice at once (a stop while a thread is replaced), returns from both closes and refuses what is asked after', async () => {
     const thread = closingThread();
     expect(await thread.requests.ask({ id: 0, kind: 'ping' })).toBe('pong');
     const closes = [0, 1].map(() => closeRequestsThread(thread, { id: 0, kind: 'close' }, 'the closing thread is closed'));
