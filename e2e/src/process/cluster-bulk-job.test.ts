@@ -11,7 +11,7 @@ const TESTS = PLANS * CASES;
 /** The system status Passed. */
 const PASSED = 2;
 const POLL_MS = 50;
-/** How long a job with its jobs worker killed is left to settle, then watched standing still. */
+/** How long the log must stay as it is to count as settled, and how long a settled job is then watched standing still. */
 const STANDING_MS = 2_000;
 /** A job that shows no progress for this long was not resumed: fail now rather than at the timeout. */
 const STALL_MS = 30_000;
@@ -47,6 +47,27 @@ describe.each(scenarios)('a bulk job when $killed is killed', ({ role, jobWorker
       return (await response.json()) as T;
     };
     const job = async () => (await get<{ results: BulkJob[] }>('/api/v2/bulk-jobs/')).results[0]!;
+    /** The log's head and the position the gateway's read models include, from its metrics. */
+    const positions = async () => {
+      const response = await session.request('GET', '/metrics');
+      expect(response.status, '/metrics').toBe(200);
+      const text = await response.text();
+      const gauge = (name: string) => {
+        const value = new RegExp(`^${name} (\\d+)$`, 'm').exec(text)?.[1];
+        expect(value, `${name} in /metrics`).toBeDefined();
+        return Number(value);
+      };
+      return { head: gauge('testament_event_store_head_position'), included: gauge('testament_read_models_position') };
+    };
+    /** Progress once the log has stopped growing for STANDING_MS and the read models include all of it (they may lag seconds). */
+    const settledProgress = async () => {
+      for (;;) {
+        const before = await positions();
+        await new Promise((resolve) => setTimeout(resolve, STANDING_MS));
+        const after = await positions();
+        if (after.head === before.head && after.included === after.head) return (await job()).done;
+      }
+    };
     const watch = async (until: (job: BulkJob) => boolean) => {
       let moved = { done: -1, at: performance.now() };
       for (;;) {
@@ -68,10 +89,9 @@ describe.each(scenarios)('a bulk job when $killed is killed', ({ role, jobWorker
     expect(interrupted.status, 'the job ended before the kill: make it longer').toBe('running');
     await killed.stop('SIGKILL');
     if (role === 'jobs') {
-      // Nobody else applies the chunks: once the chunks answered before the kill are recorded, the job stands still until a jobs
-      // worker is back.
-      await new Promise((resolve) => setTimeout(resolve, STANDING_MS));
-      const settled = (await job()).done;
+      // Nobody else applies the chunks: once the chunks answered before the kill are recorded and read, the job stands still until a
+      // jobs worker is back.
+      const settled = await settledProgress();
       await new Promise((resolve) => setTimeout(resolve, STANDING_MS));
       expect((await job()).done, 'progress with no jobs worker running').toBe(settled);
     }
