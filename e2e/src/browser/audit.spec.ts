@@ -1,3 +1,4 @@
+import { ADMIN } from './server.ts';
 import type { AuditExportLine } from '@testament/contracts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
@@ -188,8 +189,7 @@ test(
     const plan = await createPlanThroughApi(adminApi, baseURL!, project, 'Everything', null, cases);
     const tester = await createUserThroughApi(adminApi, baseURL!, 'assignee');
     await send(adminApi, baseURL!, 'PUT', '/api/v2/tests/bulk-update/', { project, current_plan: plan, assignee_id: tester.id }, 200);
-    await signIn(page);
-    await page.goto(`/projects/${project}/audit`);
+    await signIn(page, ADMIN, `/projects/${project}/audit`);
 
     const job = rows(page).filter({ hasText: 'Started a bulk operation: assigning tests (items: 55)' });
     await expect(job).toHaveCount(1);

@@ -1,3 +1,4 @@
+import { ADMIN } from './server.ts';
 import type { APIRequestContext } from '@playwright/test';
 import {
   createCaseThroughApi,
@@ -100,8 +101,7 @@ test(
       type: 0,
       applied_to: { testresult: { is_required: true } },
     });
-    await signIn(page);
-    await page.goto(`/projects/${project}/plans/${plan}`);
+    await signIn(page, ADMIN, `/projects/${project}/plans/${plan}`);
     const table = page.getByRole('table', { name: 'Tests' });
     await expect(table.getByRole('row').filter({ hasText: 'Finds by tag' })).toBeVisible();
     await table.locator('thead .p-checkbox').click();

@@ -1,3 +1,4 @@
+import { ADMIN } from './server.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   createCaseThroughApi,
@@ -98,8 +99,7 @@ test(
 
     const other = await openBrowser();
     await test.step('another browser of the same user watches Release’s statistics', async () => {
-      await signIn(other);
-      await other.goto(`/projects/${project}/plans/${release}`);
+      await signIn(other, ADMIN, `/projects/${project}/plans/${release}`);
       // A whole page loading in a second browser on a busy machine: more time than a change on screen.
       await expect(legendItem(other, 'UNTESTED')).toHaveText(`UNTESTED${TESTS}100%`, { timeout: 20_000 });
     });
@@ -107,8 +107,7 @@ test(
     /** The two tests unticked, by name: on page 1 and on page 3 (where the table stays). */
     let unticked: { onPage1: string; onPage3: string } = { onPage1: '', onPage3: '' };
     await test.step('select all of Release, untick a test on page 1 and one on page 3', async () => {
-      await signIn(page);
-      await page.goto(`/projects/${project}/plans/${release}`);
+      await signIn(page, ADMIN, `/projects/${project}/plans/${release}`);
       // A whole page loading, as in the second browser above: more time than a change on screen.
       await expect(page.getByText(`Tests: ${TESTS}`)).toBeVisible({ timeout: 20_000 });
       await expect(legendItem(page, 'UNTESTED')).toHaveText(`UNTESTED${TESTS}100%`);

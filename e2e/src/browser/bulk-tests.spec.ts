@@ -1,3 +1,4 @@
+import { ADMIN } from './server.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   createCaseThroughApi,
@@ -45,8 +46,7 @@ test(
   async ({ page, adminApi, baseURL }) => {
     test.slow(); // Three bulk changes with their checks.
     const { project, release, hotfix, tester } = await arrange(adminApi, baseURL!);
-    await signIn(page);
-    await page.goto(`/projects/${project}/plans/${release}`);
+    await signIn(page, ADMIN, `/projects/${project}/plans/${release}`);
     await expect(page.getByText(`Tests: ${TESTS}`)).toBeVisible();
 
     await test.step('select all, untick one test on each page: the bar counts the rest', async () => {

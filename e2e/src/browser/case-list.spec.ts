@@ -1,3 +1,4 @@
+import { ADMIN } from './server.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createProjectThroughApi, expect, keepScreenshot, send, signIn, test, toast, uniqueName } from './fixtures.ts';
 
@@ -41,8 +42,7 @@ const filterDrawer = (page: Page) => page.locator('.case-filter');
 test('filter cases by labels with and / or, save the filter, reload and choose it again', async ({ page, adminApi, baseURL }) => {
   test.slow(); // Three page loads and a dozen cases to arrange.
   const { project, source } = await arrange(adminApi, baseURL!);
-  await signIn(page);
-  await page.goto(`/projects/${project}/suites/${source}`);
+  await signIn(page, ADMIN, `/projects/${project}/suites/${source}`);
   await expect(page.getByText('Test cases: 10')).toBeVisible();
 
   await test.step('smoke and slow: only the case with both', async () => {
@@ -91,8 +91,7 @@ test('filter cases by labels with and / or, save the filter, reload and choose i
 test('filter cases by suites in the tree filter: one suite, all of them, none', async ({ page, adminApi, baseURL }) => {
   const { project, target } = await arrange(adminApi, baseURL!);
   await createCase(adminApi, baseURL!, project, target, 'Target case');
-  await signIn(page);
-  await page.goto(`/projects/${project}/suites`);
+  await signIn(page, ADMIN, `/projects/${project}/suites`);
   await expect(page.getByText('Test cases: 11')).toBeVisible();
   await page.getByRole('button', { name: 'Filter' }).click();
   await filterDrawer(page).getByText('Filter by test suites').click();
@@ -114,8 +113,7 @@ test('filter cases by suites in the tree filter: one suite, all of them, none', 
 
 test('move ten cases to another suite at once', async ({ page, adminApi, baseURL }) => {
   const { project, source, target } = await arrange(adminApi, baseURL!);
-  await signIn(page);
-  await page.goto(`/projects/${project}/suites/${source}`);
+  await signIn(page, ADMIN, `/projects/${project}/suites/${source}`);
   await expect(page.getByText('Test cases: 10')).toBeVisible();
   await casesTable(page).locator('thead .p-checkbox').click();
   await expect(page.getByText('Selected: 10')).toBeVisible();
@@ -134,8 +132,7 @@ test('move ten cases to another suite at once', async ({ page, adminApi, baseURL
 test('a case created elsewhere shows up without a reload', async ({ adminApi, baseURL, openBrowser }) => {
   const { project, source } = await arrange(adminApi, baseURL!);
   const other = await openBrowser();
-  await signIn(other);
-  await other.goto(`/projects/${project}/suites/${source}`);
+  await signIn(other, ADMIN, `/projects/${project}/suites/${source}`);
   await expect(other.getByText('Test cases: 10')).toBeVisible();
   await createCase(adminApi, baseURL!, project, source, 'Arrived live');
   await expect(other.getByText('Test cases: 11')).toBeVisible();
@@ -148,8 +145,7 @@ test('the tree view: suites with their counts, opened level by level, and labels
   baseURL,
 }) => {
   const { project } = await arrange(adminApi, baseURL!);
-  await signIn(page);
-  await page.goto(`/projects/${project}/suites`);
+  await signIn(page, ADMIN, `/projects/${project}/suites`);
   await page.getByRole('button', { name: 'Tree', exact: true }).click();
   const tree = casesTable(page);
   await expect(tree.getByRole('row').filter({ hasText: 'Source' })).toContainText('10');
@@ -191,8 +187,7 @@ test('the tree view: suites with their counts, opened level by level, and labels
 
 test('the table or tree choice, the columns each view hides and the drawer width survive a reload', async ({ page, adminApi, baseURL }) => {
   const { project, source } = await arrange(adminApi, baseURL!);
-  await signIn(page);
-  await page.goto(`/projects/${project}/suites/${source}`);
+  await signIn(page, ADMIN, `/projects/${project}/suites/${source}`);
   await expect(page.getByText('Test cases: 10')).toBeVisible();
   const headers = casesTable(page).locator('thead th');
   const hideColumn = async (name: string) => {
@@ -229,8 +224,7 @@ test('a tree level of more than 99 cases shows 99 of them, and the rest on Load 
   const big = await createSuite(adminApi, baseURL!, project, 'Big');
   for (let index = 1; index <= 105; index += 1)
     await createCase(adminApi, baseURL!, project, big, `Case ${String(index).padStart(3, '0')}`);
-  await signIn(page);
-  await page.goto(`/projects/${project}/suites`);
+  await signIn(page, ADMIN, `/projects/${project}/suites`);
   await page.getByRole('button', { name: 'Tree', exact: true }).click();
   await casesTable(page).getByRole('row').filter({ hasText: 'Big' }).locator('.p-treetable-toggler').click();
   const bigCases = caseNames(page).filter({ hasText: /^Case \d{3}$/ });
@@ -244,8 +238,7 @@ test('a tree level of more than 99 cases shows 99 of them, and the rest on Load 
 
 test('select all in the tree, untick one case and move the rest: the unticked one stays', async ({ page, adminApi, baseURL }) => {
   const { project, source, target } = await arrange(adminApi, baseURL!);
-  await signIn(page);
-  await page.goto(`/projects/${project}/suites`);
+  await signIn(page, ADMIN, `/projects/${project}/suites`);
   await page.getByRole('button', { name: 'Tree', exact: true }).click();
   const tree = casesTable(page);
   await expect(tree.getByRole('row').filter({ hasText: 'Source' })).toContainText('10');

@@ -1,3 +1,4 @@
+import { ADMIN } from './server.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   chooseLanguage,
@@ -49,8 +50,7 @@ test('edit a case twice, then compare its versions from the History tab: the cha
 }) => {
   test.setTimeout(120_000); // Three saves and three comparisons, in two languages.
   const { caseId, drawerAt } = await caseWithSteps(adminApi, baseURL!, 'Case diff');
-  await signIn(page);
-  await page.goto(drawerAt);
+  await signIn(page, ADMIN, drawerAt);
 
   await test.step('version 2 words the second step differently', async () => {
     await drawer(page).getByRole('button', { name: 'Edit' }).click();

@@ -1,3 +1,4 @@
+import { ADMIN } from './server.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createProjectThroughApi, expect, keepScreenshot, send, signIn, test, toast, uniqueName } from './fixtures.ts';
 
@@ -23,8 +24,7 @@ const stepPanels = (page: Page) => page.getByTestId('step');
 
 test('create a case with steps, reordered by dragging', async ({ page, adminApi, baseURL }) => {
   const { projectId, suiteId } = await projectWithSuite(adminApi, baseURL!, 'Case form');
-  await signIn(page);
-  await page.goto(`/projects/${projectId}/suites/new-test-case?suiteId=${suiteId}`);
+  await signIn(page, ADMIN, `/projects/${projectId}/suites/new-test-case?suiteId=${suiteId}`);
   await expect(page.getByRole('heading', { name: 'Create test case' })).toBeVisible();
   await expect(page.getByLabel('Suite', { exact: true })).toHaveValue('Login');
 
@@ -104,8 +104,7 @@ test('create a case with steps, reordered by dragging', async ({ page, adminApi,
 test('edit as a new version and as the current version, view the old version and restore it', async ({ page, adminApi, baseURL }) => {
   const { projectId, suiteId } = await projectWithSuite(adminApi, baseURL!, 'Case versions');
   const caseId = await caseThroughApi(adminApi, baseURL!, projectId, suiteId, 'Reset a password', 'First wording');
-  await signIn(page);
-  await page.goto(`/projects/${projectId}/suites/${suiteId}?test_case=${caseId}`);
+  await signIn(page, ADMIN, `/projects/${projectId}/suites/${suiteId}?test_case=${caseId}`);
   await expect(drawer(page).getByText('First wording')).toBeVisible();
   await expect(drawer(page).getByRole('combobox', { name: 'Version' })).toHaveCount(0);
 
@@ -173,8 +172,7 @@ test('edit as a new version and as the current version, view the old version and
 test('copy a case, archive it and restore it', async ({ page, adminApi, baseURL }) => {
   const { projectId, suiteId } = await projectWithSuite(adminApi, baseURL!, 'Case copy');
   const caseId = await caseThroughApi(adminApi, baseURL!, projectId, suiteId, 'Log out', 'Press Log out');
-  await signIn(page);
-  await page.goto(`/projects/${projectId}/suites/${suiteId}?test_case=${caseId}`);
+  await signIn(page, ADMIN, `/projects/${projectId}/suites/${suiteId}?test_case=${caseId}`);
 
   await test.step('copy under the default name', async () => {
     await drawer(page).getByRole('button', { name: 'Copy' }).click();
@@ -214,11 +212,9 @@ test('comment, edit the comment, delete it; another person sees a new comment at
   const { projectId, suiteId } = await projectWithSuite(adminApi, baseURL!, 'Case comments');
   const caseId = await caseThroughApi(adminApi, baseURL!, projectId, suiteId, 'Change the language', 'Pick Русский');
   const address = `/projects/${projectId}/suites/${suiteId}?test_case=${caseId}`;
-  await signIn(page);
-  await page.goto(address);
+  await signIn(page, ADMIN, address);
   const other = await openBrowser();
-  await signIn(other);
-  await other.goto(address);
+  await signIn(other, ADMIN, address);
   await expect(drawer(other).getByText('No comments')).toBeVisible();
 
   const add = drawer(page).getByRole('button', { name: 'Add', exact: true });

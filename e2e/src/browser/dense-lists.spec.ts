@@ -158,8 +158,7 @@ test(
 
       const elsewhere = await openBrowser();
       await elsewhere.setViewportSize(SCREEN);
-      await signIn(elsewhere, person);
-      await elsewhere.goto(`/projects/${project}/plans/${plan}`);
+      await signIn(elsewhere, person, `/projects/${project}/plans/${plan}`);
       await expect(elsewhere.getByRole('button', { name: 'Show statistics' })).toHaveAttribute('aria-expanded', 'false', SLOW);
       await expect(elsewhere.getByText(`Tests: ${TESTS}`)).toBeVisible(SLOW);
     });

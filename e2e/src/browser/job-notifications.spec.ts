@@ -29,8 +29,7 @@ test(
     const plan = await createPlanThroughApi(api, baseURL!, project, 'Release', null, cases);
     await api.dispose();
 
-    await signIn(page, tester);
-    await page.goto(`/projects/${project}/plans/${plan}`);
+    await signIn(page, tester, `/projects/${project}/plans/${plan}`);
     const badge = page.locator('.sidebar__badge');
     await expect(badge).toHaveCount(0);
 

@@ -1,3 +1,4 @@
+import { ADMIN } from './server.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   apiSession,
@@ -86,8 +87,7 @@ test(
   async ({ page, adminApi, baseURL, openBrowser }) => {
     test.slow(); // Two browsers and a dozen filters.
     const { project, release, nightly, tester, addResult } = await arrange(adminApi, baseURL!);
-    await signIn(page);
-    await page.goto(`/projects/${project}/plans/${release}`);
+    await signIn(page, ADMIN, `/projects/${project}/plans/${release}`);
 
     await test.step('View activity on the plan page leads there; the newest records first, by day', async () => {
       await page.getByRole('button', { name: 'View activity' }).click();
@@ -168,8 +168,7 @@ test(
 
     await test.step('another browser sees a new result without a reload', async () => {
       const other = await openBrowser();
-      await signIn(other);
-      await other.goto(`/projects/${project}/plans/${release}/activity`);
+      await signIn(other, ADMIN, `/projects/${project}/plans/${release}/activity`);
       await total(other, 11);
       await addResult('Reset password', 'Blocked');
       await total(other, 12);

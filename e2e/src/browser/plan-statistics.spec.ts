@@ -1,3 +1,4 @@
+import { ADMIN } from './server.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   chooseLanguage,
@@ -52,8 +53,7 @@ test(
   async ({ page, adminApi, baseURL, openBrowser }, testInfo) => {
     test.slow(); // Two browsers, live updates, themes and languages.
     const { project, release, addResult, passed } = await arrange(adminApi, baseURL!);
-    await signIn(page);
-    await page.goto(`/projects/${project}/plans/${release}`);
+    await signIn(page, ADMIN, `/projects/${project}/plans/${release}`);
 
     await test.step('Pie: the tests counted and by estimates, by status', async () => {
       await expect(legendItem(page, 'Tests count', 'UNTESTED')).toHaveText('UNTESTED250%');
@@ -111,8 +111,7 @@ test(
           for (const message of held.splice(0)) server.send(message);
         };
       });
-      await signIn(other);
-      await other.goto(`/projects/${project}/plans/${release}`);
+      await signIn(other, ADMIN, `/projects/${project}/plans/${release}`);
       const nightly = area(other).getByRole('progressbar', { name: 'Progress of Nightly' });
       // A whole page loading in a second browser on a busy machine: more time than a change on screen.
       await expect(nightly).toHaveText('0%', { timeout: 20_000 });

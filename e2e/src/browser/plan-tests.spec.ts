@@ -1,3 +1,4 @@
+import { ADMIN } from './server.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   createCaseThroughApi,
@@ -59,8 +60,7 @@ test('a plan’s tests: filtered by status and label, sorted, columns, a saved f
 }) => {
   test.slow(); // A dozen steps with reloads.
   const { project, release } = await arrange(adminApi, baseURL!);
-  await signIn(page);
-  await page.goto(`/projects/${project}/plans/${release}`);
+  await signIn(page, ADMIN, `/projects/${project}/plans/${release}`);
   await expect(page.getByText('Tests: 4')).toBeVisible();
   await expect(testsTable(page).getByRole('row').filter({ hasText: 'Login works' })).toContainText('Passed');
   await expect(testsTable(page).getByRole('row').filter({ hasText: 'Remember me' })).toContainText('Untested');

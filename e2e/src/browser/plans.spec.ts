@@ -1,3 +1,4 @@
+import { ADMIN } from './server.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createProjectThroughApi, expect, keepScreenshot, send, signIn, test, toast, uniqueName } from './fixtures.ts';
 
@@ -48,8 +49,7 @@ test(
   async ({ page, adminApi, baseURL }) => {
     test.slow(); // A whole plan's life through the forms: a dozen pages, each with its statistics.
     const { projectId, cases } = await arrange(adminApi, baseURL!);
-    await signIn(page);
-    await page.goto(`/projects/${projectId}/suites`);
+    await signIn(page, ADMIN, `/projects/${projectId}/suites`);
     await page.getByRole('button', { name: 'Test plans & results' }).click();
     await expect(page).toHaveURL(new RegExp(`/projects/${projectId}/plans$`));
     await expect(page.getByRole('tree', { name: 'Test plans' })).toContainText('No test plans');
@@ -182,8 +182,7 @@ test(
 test('a plan created elsewhere shows up in the tree without a reload', async ({ adminApi, baseURL, openBrowser }) => {
   const projectId = await createProjectThroughApi(adminApi, baseURL!, uniqueName('Live plans'));
   const other = await openBrowser();
-  await signIn(other);
-  await other.goto(`/projects/${projectId}/plans`);
+  await signIn(other, ADMIN, `/projects/${projectId}/plans`);
   await expect(other.getByRole('tree', { name: 'Test plans' })).toContainText('No test plans');
   await send(adminApi, baseURL!, 'POST', '/api/v2/testplans/', {
     name: 'Arrived live',

@@ -1,3 +1,4 @@
+import { ADMIN } from './server.ts';
 import type { Page } from '@playwright/test';
 import {
   createProjectThroughApi,
@@ -257,8 +258,7 @@ test(
     const userRole = roles.results.find((role) => role.name === 'User')!.id;
     await send(adminApi, baseURL!, 'POST', '/api/v2/roles/assign/', { project: projectId, user: member.id, roles: [userRole] }, 200);
     const progressQuery = page.waitForRequest((request) => request.url().includes(`/projects/${projectId}/progress/`));
-    await signIn(page);
-    await page.goto(`/projects/${projectId}/overview`);
+    await signIn(page, ADMIN, `/projects/${projectId}/overview`);
 
     await expect(page.locator('.settings-summary__row').filter({ hasText: 'Type' })).toContainText('Private');
     const members = page.getByRole('list', { name: 'Members' });

@@ -1,3 +1,4 @@
+import { ADMIN } from './server.ts';
 import type { Page } from '@playwright/test';
 import { createPlanThroughApi, createProjectThroughApi, expect, keepScreenshot, signIn, test, toast, uniqueName } from './fixtures.ts';
 
@@ -37,8 +38,7 @@ test(
     const project = await createProjectThroughApi(adminApi, baseURL!, uniqueName('Report import'));
     const plan = await createPlanThroughApi(adminApi, baseURL!, project, 'Nightly', null, []);
     const runKey = uniqueName('build').replace(' ', '-');
-    await signIn(page);
-    await page.goto(`/projects/${project}/plans/${plan}`);
+    await signIn(page, ADMIN, `/projects/${project}/plans/${plan}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Nightly' })).toBeVisible();
 
     await test.step('the import runs as a job; its summary counts the outcomes and lists the test left out', async () => {

@@ -1,3 +1,4 @@
+import { ADMIN } from './server.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { chooseLanguage, createProjectThroughApi, expect, keepScreenshot, send, signIn, test, toast, uniqueName } from './fixtures.ts';
 
@@ -41,8 +42,7 @@ test('a three-level tree built through the forms and the right-click menu, with 
     project: projectId,
     applied_to: { testsuite: { is_required: false } },
   });
-  await signIn(page);
-  await page.goto(`/projects/${projectId}/suites`);
+  await signIn(page, ADMIN, `/projects/${projectId}/suites`);
   await expect(page.getByRole('heading', { name: projectName })).toBeVisible();
   await expect(page.getByRole('tree', { name: 'Test suites' })).toContainText('No test suites');
 
@@ -137,8 +137,7 @@ test('copy a suite with its subtree, then delete the copy after its preview', as
   const web = await suiteThroughApi(adminApi, baseURL!, projectId, 'Web');
   const login = await suiteThroughApi(adminApi, baseURL!, projectId, 'Login', web);
   await caseThroughApi(adminApi, baseURL!, projectId, login, 'Log in');
-  await signIn(page);
-  await page.goto(`/projects/${projectId}/suites/${web}`);
+  await signIn(page, ADMIN, `/projects/${projectId}/suites/${web}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Web' })).toBeVisible();
 
   await test.step('copy: a name is needed, the default says Copy', async () => {
@@ -186,8 +185,7 @@ test('copy a suite with its subtree, then delete the copy after its preview', as
 test('the tree bar collapses below 200 and remembers its width', async ({ page, adminApi, baseURL }) => {
   const projectId = await createProjectThroughApi(adminApi, baseURL!, uniqueName('Tree bar'));
   await suiteThroughApi(adminApi, baseURL!, projectId, 'Web');
-  await signIn(page);
-  await page.goto(`/projects/${projectId}/suites`);
+  await signIn(page, ADMIN, `/projects/${projectId}/suites`);
   const bar = page.locator('.tree-bar');
   await expect(node(page, 'Web')).toBeVisible();
   expect((await bar.boundingBox())!.width).toBe(374);
@@ -230,8 +228,7 @@ test('a suite created by one person appears in another’s tree without a reload
   await suiteThroughApi(adminApi, baseURL!, projectId, 'Web');
   const other = await openBrowser();
   for (const person of [page, other]) {
-    await signIn(person);
-    await person.goto(`/projects/${projectId}/suites`);
+    await signIn(person, ADMIN, `/projects/${projectId}/suites`);
     await expect(node(person, 'Web')).toBeVisible();
   }
   await node(page, 'Web').click({ button: 'right' });
@@ -250,8 +247,7 @@ test('a level shows 99 suites, then Load more', async ({ page, adminApi, baseURL
   const projectId = await createProjectThroughApi(adminApi, baseURL!, uniqueName('Many suites'));
   for (let index = 1; index <= 100; index++)
     await suiteThroughApi(adminApi, baseURL!, projectId, `Suite ${String(index).padStart(3, '0')}`);
-  await signIn(page);
-  await page.goto(`/projects/${projectId}/suites`);
+  await signIn(page, ADMIN, `/projects/${projectId}/suites`);
   const items = page.getByRole('tree').getByRole('treeitem');
   await expect(items).toHaveCount(99);
   await expect(items.last()).toHaveAccessibleName('Suite 099');
@@ -283,8 +279,7 @@ test('the tree search lives in the address: a reload keeps it, another suite kee
 }) => {
   const projectId = await createProjectThroughApi(adminApi, baseURL!, uniqueName('Tree search'));
   const { login } = await threeLevelsThroughApi(adminApi, baseURL!, projectId);
-  await signIn(page);
-  await page.goto(`/projects/${projectId}/suites`);
+  await signIn(page, ADMIN, `/projects/${projectId}/suites`);
   await expect(node(page, 'Mobile')).toBeVisible();
   const search = page.getByRole('searchbox', { name: 'Search suites' });
   const entries = await page.evaluate<number>('history.length');
@@ -318,8 +313,7 @@ test('the tree search lives in the address: a reload keeps it, another suite kee
 test('the tree is walked with the keyboard, and Enter opens a suite', async ({ page, adminApi, baseURL }) => {
   const projectId = await createProjectThroughApi(adminApi, baseURL!, uniqueName('Tree keys'));
   const { login } = await threeLevelsThroughApi(adminApi, baseURL!, projectId);
-  await signIn(page);
-  await page.goto(`/projects/${projectId}/suites`);
+  await signIn(page, ADMIN, `/projects/${projectId}/suites`);
   await expect(node(page, 'Mobile')).toBeVisible();
   const item = (name: string) => page.getByRole('treeitem', { name, exact: true });
   const press = async (key: string, focused: string) => {
@@ -366,8 +360,7 @@ test('the tree is walked with the keyboard, and Enter opens a suite', async ({ p
 test('the opened suites are remembered in this browser and open again after a reload', async ({ page, adminApi, baseURL }) => {
   const projectId = await createProjectThroughApi(adminApi, baseURL!, uniqueName('Tree opened'));
   await threeLevelsThroughApi(adminApi, baseURL!, projectId);
-  await signIn(page);
-  await page.goto(`/projects/${projectId}/suites`);
+  await signIn(page, ADMIN, `/projects/${projectId}/suites`);
   await node(page, 'Web').getByRole('button', { name: 'Expand Web' }).click();
   await node(page, 'Login').getByRole('button', { name: 'Expand Login' }).click();
   await expect(node(page, 'Password reset')).toBeVisible();
@@ -386,8 +379,7 @@ test('the opened suites are remembered in this browser and open again after a re
 test('the tree search stays through the suite forms: into them, after a save and back out', async ({ page, adminApi, baseURL }) => {
   const projectId = await createProjectThroughApi(adminApi, baseURL!, uniqueName('Search through forms'));
   await threeLevelsThroughApi(adminApi, baseURL!, projectId);
-  await signIn(page);
-  await page.goto(`/projects/${projectId}/suites`);
+  await signIn(page, ADMIN, `/projects/${projectId}/suites`);
   const search = page.getByRole('searchbox', { name: 'Search suites' });
   await search.pressSequentially('reset');
   await expect(node(page, 'Mobile')).toHaveCount(0);

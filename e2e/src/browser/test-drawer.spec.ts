@@ -1,3 +1,4 @@
+import { ADMIN } from './server.ts';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createProjectThroughApi, expect, keepScreenshot, send, signIn, test, toast, uniqueName } from './fixtures.ts';
 
@@ -55,15 +56,13 @@ test('a test in its drawer: assigned, results added, edited and cloned, commente
 }) => {
   const { projectId, planId, testId } = await planWithTest(adminApi, baseURL!);
   const address = `/projects/${projectId}/plans/${planId}?test=${testId}`;
-  await signIn(page);
-  await page.goto(address);
+  await signIn(page, ADMIN, address);
   await expect(drawer(page).getByRole('heading', { name: 'Sign in with a password' })).toBeVisible();
   await expect(drawer(page).getByRole('link', { name: /Test case, version 1/ })).toBeVisible();
   await expect(drawer(page).getByText('No test results and comments')).toBeVisible();
 
   const other = await openBrowser();
-  await signIn(other);
-  await other.goto(address);
+  await signIn(other, ADMIN, address);
   await expect(drawer(other).getByText('No test results and comments')).toBeVisible();
 
   await test.step('Assign to me', async () => {
@@ -145,8 +144,7 @@ test('a test in its drawer: assigned, results added, edited and cloned, commente
 
 test('the case drawer’s Tests tab lists the case’s tests, each opening in its plan', async ({ page, adminApi, baseURL }) => {
   const { projectId, suiteId, caseId, planId, testId } = await planWithTest(adminApi, baseURL!);
-  await signIn(page);
-  await page.goto(`/projects/${projectId}/suites/${suiteId}?test_case=${caseId}`);
+  await signIn(page, ADMIN, `/projects/${projectId}/suites/${suiteId}?test_case=${caseId}`);
   const caseDrawer = page.locator('.case-drawer');
   await caseDrawer.getByRole('tab', { name: 'Tests' }).click();
   const table = caseDrawer.getByRole('table', { name: 'Tests' });

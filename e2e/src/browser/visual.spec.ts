@@ -1,3 +1,4 @@
+import { ADMIN } from './server.ts';
 import type { Locator } from '@playwright/test';
 import {
   chooseLanguage,
@@ -162,8 +163,7 @@ test('toasts appear below the header, clear of its controls', async ({ page }) =
 
 test('the project tabs’ icons are all outline icons', async ({ page, adminApi, baseURL }) => {
   const projectId = await createProjectThroughApi(adminApi, baseURL!, uniqueName('Icons'));
-  await signIn(page);
-  await page.goto(`/projects/${projectId}/overview`);
+  await signIn(page, ADMIN, `/projects/${projectId}/overview`);
   const icons = page.getByRole('menuitem').locator('.p-menuitem-icon');
   await expect(icons.first()).toBeVisible();
   for (const icon of await icons.all()) await expect(icon).not.toHaveClass(/-fill\b/);

@@ -1,3 +1,4 @@
+import { ADMIN } from './server.ts';
 import { startReceiver } from '@testament/gateway/testing/webhook-receiver';
 import { createHmac } from 'node:crypto';
 import { createProjectThroughApi, expect, keepScreenshot, signIn, test, uniqueName } from './fixtures.ts';
@@ -10,8 +11,7 @@ test('webhooks: made in the project settings, the secret shown once, a ping deli
   const receiver = await startReceiver([200]);
   try {
     const projectId = await createProjectThroughApi(adminApi, baseURL!, uniqueName('Hooked'));
-    await signIn(page);
-    await page.goto(`/projects/${projectId}/settings`);
+    await signIn(page, ADMIN, `/projects/${projectId}/settings`);
     await expect(page.getByRole('heading', { level: 2, name: 'Webhooks' })).toBeVisible();
 
     let secret = '';
