@@ -13,7 +13,10 @@ const PASSED = 2;
 const POLL_MS = 50;
 /** How long the log must stay as it is to count as settled, and how long a settled job is then watched standing still. */
 const STANDING_MS = 2_000;
-/** A job that shows no progress for this long was not resumed: fail now rather than at the timeout. */
+/**
+ * A job that shows no progress for this long was not resumed, and a log that grows this long with no jobs worker did not settle:
+ * fail now rather than at the timeout.
+ */
 const STALL_MS = 30_000;
 
 const deploy = roleDeployments();
@@ -61,11 +64,15 @@ describe.each(scenarios)('a bulk job when $killed is killed', ({ role, jobWorker
     };
     /** Progress once the log has stopped growing for STANDING_MS and the read models include all of it (they may lag seconds). */
     const settledProgress = async () => {
-      for (;;) {
+      for (const giveUpAt = performance.now() + STALL_MS; ; ) {
         const before = await positions();
         await new Promise((resolve) => setTimeout(resolve, STANDING_MS));
         const after = await positions();
         if (after.head === before.head && after.included === after.head) return (await job()).done;
+        expect(
+          performance.now(),
+          `the log settled with no jobs worker (head ${before.head} → ${after.head}, read ${after.included})`,
+        ).toBeLessThan(giveUpAt);
       }
     };
     const watch = async (until: (job: BulkJob) => boolean) => {

@@ -290,6 +290,27 @@ async function withWriterAndReader(
 }
 
 describe('a reader of a file another connection writes', () => {
+  it('answers a find by one id (read by a statement of its own) as the same filter in its general form, after each write', async () => {
+    await withWriterAndReader('things', async ({ reader, write }) => {
+      const ids = [0, 5, '5', -3, 2.5, Number.MAX_SAFE_INTEGER, '\0#5', 'ä x'];
+      const probes = [...ids, -0, 6, '6', '\0$5'];
+      for (const version of [1, 2]) {
+        await write(ids.map((id) => ({ _id: id, version })));
+        reader.changed(['things']);
+        const read = reader.sqliteCollection('things');
+        for (const id of probes) {
+          const general = await read.findOne({ _id: { $eq: id } });
+          expect(await read.findOne({ _id: id }), `findOne ${String(id)}, version ${version}`).toEqual(general);
+          expect(await read.find({ _id: id }), `find ${String(id)}, version ${version}`).toEqual(general ? [general] : []);
+          if (general) expect(general.version).toBe(version);
+        }
+      }
+      const read = reader.sqliteCollection('things');
+      expect((await read.findOne({ _id: 5 }))?._id).toBe(5);
+      expect((await read.findOne({ _id: '5' }))?._id).toBe('5');
+    });
+  });
+
   it('answers as the writer would, by the same indexes, values and search tables, once told which collections changed', async () => {
     await withWriterAndReader('cases', async ({ writer, reader, write }) => {
       const cases = writer.collection('cases');

@@ -1300,7 +1300,6 @@ const ANSWER_MEMORY_DOCUMENTS = 5_000;
 /** Rows remembered per collection before the memory starts again. */
 const ROW_MEMORY = 200_000;
 
-/** `{_id: {$in: [...]}}`: how a fold's batch loads its documents. */
 /** The id of a filter that names nothing but one id (`{ _id: 7 }`), a number or a text; undefined for any other filter. */
 function soleId(filter: Filter): number | string | undefined {
   let id: unknown;
@@ -1311,6 +1310,7 @@ function soleId(filter: Filter): number | string | undefined {
   return typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id)) ? id : undefined;
 }
 
+/** `{_id: {$in: [...]}}`: how a fold's batch loads its documents. */
 function isIdList(filter: Filter): boolean {
   const keys = Object.keys(filter);
   return (
