@@ -1,5 +1,5 @@
 import type { BulkJob } from '@testament/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ADMIN_PASSWORD } from '@testament/gateway/testing/harness';
 import { HttpSession } from '@testament/gateway/testing/http-session';
 import { roleDeployments } from './role-deployment.ts';
@@ -63,18 +63,18 @@ describe.each(scenarios)('a bulk job when $killed is killed', ({ role, jobWorker
       return { head: gauge('testament_event_store_head_position'), included: gauge('testament_read_models_position') };
     };
     /** Progress once the log has stopped growing for STANDING_MS and the read models include all of it (they may lag seconds). */
-    const settledProgress = async () => {
-      for (const giveUpAt = performance.now() + STALL_MS; ; ) {
-        const before = await positions();
-        await new Promise((resolve) => setTimeout(resolve, STANDING_MS));
-        const after = await positions();
-        if (after.head === before.head && after.included === after.head) return (await job()).done;
-        expect(
-          performance.now(),
-          `the log settled with no jobs worker (head ${before.head} → ${after.head}, read ${after.included})`,
-        ).toBeLessThan(giveUpAt);
-      }
-    };
+    const settledProgress = () =>
+      vi.waitFor(
+        async () => {
+          const before = await positions();
+          await new Promise((resolve) => setTimeout(resolve, STANDING_MS));
+          const after = await positions();
+          expect(after.head, 'the log stood still with no jobs worker').toBe(before.head);
+          expect(after.included, 'the read models include the log').toBe(after.head);
+          return (await job()).done;
+        },
+        { timeout: STALL_MS, interval: POLL_MS },
+      );
     const watch = async (until: (job: BulkJob) => boolean) => {
       let moved = { done: -1, at: performance.now() };
       for (;;) {
@@ -97,10 +97,9 @@ describe.each(scenarios)('a bulk job when $killed is killed', ({ role, jobWorker
     // append, mostly before its progress is recorded: the resumed job sends that chunk again, and its mark must keep it from counting
     // twice. (The embedded server's kill test, bulk-job-crash.test.ts, kills at random points further on.)
     const requested = (await positions()).head;
-    for (const giveUpAt = performance.now() + STALL_MS; (await positions()).head === requested; ) {
-      expect(performance.now(), `the log grew past the job's request (${requested})`).toBeLessThan(giveUpAt);
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    }
+    await expect
+      .poll(async () => (await positions()).head, { timeout: STALL_MS, interval: POLL_MS, message: "the log grew past the job's request" })
+      .toBeGreaterThan(requested);
     await killed.stop('SIGKILL');
     if (role === 'jobs') {
       // Nobody else applies the chunks: once the chunks answered before the kill are recorded and read, the job stands still until a

@@ -694,13 +694,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     const answered = key === undefined ? undefined : this.answers.get(key);
     if (answered) return answered;
     const found = this.findRows(sql, params, remember, onlyId === true, projection);
-    if (key !== undefined && found.length <= ANSWER_MEMORY_DOCUMENTS) {
-      if (this.answers.size >= ANSWER_MEMORY) this.answers.clear();
-      this.answers.set(
-        key,
-        found.map((document) => freezeDocument(document)),
-      );
-    }
+    if (key !== undefined) this.rememberAnswer(key, found);
     return found;
   }
 
@@ -715,9 +709,18 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     if (answered) return answered;
     const row = this.store.statement(this.byIdSql).raw(true).get(id) as [string] | undefined;
     const found = row === undefined ? [] : [decodeDocument<Document>(row[0])];
-    if (this.answers.size >= ANSWER_MEMORY) this.answers.clear();
-    this.answers.set(key, found.map(freezeDocument));
+    this.rememberAnswer(key, found);
     return found;
+  }
+
+  /** Keeps a find's answer, frozen, until the collection changes; not one too long to hold. */
+  private rememberAnswer(key: string, found: Document[]): void {
+    if (found.length > ANSWER_MEMORY_DOCUMENTS) return;
+    if (this.answers.size >= ANSWER_MEMORY) this.answers.clear();
+    this.answers.set(
+      key,
+      found.map((document) => freezeDocument(document)),
+    );
   }
 
   private findRows(sql: string, params: unknown[], remember: boolean, onlyId: boolean, projection: FindOptions['projection']): Document[] {
