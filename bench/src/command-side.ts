@@ -1,6 +1,14 @@
-import { EVENT_LOG_FILE } from '@testament/gateway/testing/server-process';
-import { createCommandService, newCommandMeta, SYSTEM_ACTOR, type Actor, type CommandMeta, type CommandService } from '@testament/commands';
-import { SqliteEventStore, SqliteIdAllocator } from '@testament/infra';
+import { AGGREGATE_SNAPSHOTS_FILE, EVENT_LOG_FILE } from '@testament/gateway/testing/server-process';
+import {
+  commandCodeVersion,
+  createCommandService,
+  newCommandMeta,
+  SYSTEM_ACTOR,
+  type Actor,
+  type CommandMeta,
+  type CommandService,
+} from '@testament/commands';
+import { SqliteAggregateSnapshots, SqliteEventStore, SqliteIdAllocator } from '@testament/infra';
 import { join } from 'node:path';
 import { inParallel } from './measure.ts';
 
@@ -20,10 +28,14 @@ export interface CommandSide {
 export function openCommandSide(dataDir: string, clock?: () => Date): CommandSide {
   const store = SqliteEventStore.open(join(dataDir, EVENT_LOG_FILE));
   const ids = SqliteIdAllocator.open(join(dataDir, 'ids.sqlite'));
+  // Snapshots as the server's write side would have left them.
+  const snapshots = SqliteAggregateSnapshots.open(join(dataDir, AGGREGATE_SNAPSHOTS_FILE));
+  const version = commandCodeVersion();
   return {
-    commands: createCommandService({ store, ids, ...(clock ? { clock } : {}) }),
+    commands: createCommandService({ store, ids, snapshots: { store: snapshots, version }, ...(clock ? { clock } : {}) }),
     store,
     async close() {
+      snapshots.close();
       await ids.close();
       await store.close();
     },

@@ -2,7 +2,7 @@ import { cp, rm } from 'node:fs/promises';
 import { helloWorldBaseline } from './baseline-hello-world.ts';
 import { signIn } from './http-load.ts';
 import { against, elapsedSeconds, log, round, seededRandom, summarize, type BenchResult } from './measure.ts';
-import { coldStartServer, startServerAtRest } from './rebuild-and-start.ts';
+import { coldStartServer, removeAggregateSnapshots, startServerAtRest } from './rebuild-and-start.ts';
 import { randomResults, recordResults } from './result-load.ts';
 import { scaled } from './scale.ts';
 import { residentMb } from './server-metrics.ts';
@@ -170,6 +170,28 @@ export async function readStoreBenchmarks(): Promise<BenchResult[]> {
           target: { op: '<=', value: 1_024 },
         },
         hello.rss,
+      ),
+    );
+
+    // The same restart with the write side's snapshots deleted, as the code before them started: every test's stream read whole.
+    await server.stop();
+    await removeAggregateSnapshots(dataDir);
+    const unsnapshotted = await startServerAtRest(
+      'read store (restarted without snapshots)',
+      { ...env, TESTAMENT_DATA_DIR: dataDir },
+      600_000,
+    );
+    server = unsnapshotted.server;
+    const addsUnsnapshotted = await recordResults(server.url, store);
+    results.push(
+      against(
+        {
+          name: 'POST /api/v2/results/ at 32 clients right after a restart without aggregate snapshots (baseline): throughput',
+          value: addsUnsnapshotted.throughput,
+          unit: 'requests/s',
+          detail: { p50: addsUnsnapshotted.latency.p50, p99: addsUnsnapshotted.latency.p99, failures: addsUnsnapshotted.failures },
+        },
+        { name: 'the same right after the restart with them, above', value: adds.throughput, unit: 'requests/s' },
       ),
     );
 

@@ -1,4 +1,5 @@
 import {
+  AGGREGATE_SNAPSHOTS_FILE,
   AUDIT_TRAIL_FILE,
   FOLD_YOUNG_GENERATION_MB,
   READ_MODELS_FILE,
@@ -124,7 +125,16 @@ export async function coldStartServer(label: string, dataDir: string, env: Recor
 }
 
 function removeReadModels(dataDir: string): Promise<unknown> {
-  const files = [READ_MODELS_FILE, AUDIT_TRAIL_FILE].flatMap((file) => ['', '-wal', '-shm'].map((suffix) => `${file}${suffix}`));
+  return removeSqliteFiles(dataDir, [READ_MODELS_FILE, AUDIT_TRAIL_FILE]);
+}
+
+/** The write side's snapshots removed (the server stopped): its next start reads every stream it loads whole. */
+export function removeAggregateSnapshots(dataDir: string): Promise<unknown> {
+  return removeSqliteFiles(dataDir, [AGGREGATE_SNAPSHOTS_FILE]);
+}
+
+function removeSqliteFiles(dataDir: string, names: readonly string[]): Promise<unknown> {
+  const files = names.flatMap((file) => ['', '-wal', '-shm'].map((suffix) => `${file}${suffix}`));
   return Promise.all(files.map((file) => rm(join(dataDir, file), { force: true })));
 }
 

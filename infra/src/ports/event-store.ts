@@ -138,6 +138,11 @@ export interface EventStore {
    * job reads the hundreds of tests of a chunk at once).
    */
   readStreams(streams: readonly string[]): Promise<Map<string, RecordedEvent[]>>;
+  /**
+   * The stream's last event as this process knows it without asking the log (after its own append), if it does:
+   * what an aggregate snapshot names. Optional: an adapter that keeps no heads has none to give.
+   */
+  knownStreamHead?(stream: string): { revision: number; hash: string } | undefined;
   /** Up to `limit` events with a global position strictly greater than `after` (0 = from the start). */
   readAll(after: number, limit: number): Promise<RecordedEvent[]>;
   /** The same page as `readAll`, data and metadata as canonical JSON text. */

@@ -1,5 +1,5 @@
 import { foldersDeclaring, modulesIn, type EventStore, type IdAllocator } from '@testament/infra';
-import { AggregateCache, type AggregateCacheLimits } from './kernel/aggregate-cache.ts';
+import { AggregateCache, type AggregateCacheLimits, type SnapshotOptions } from './kernel/aggregate-cache.ts';
 import type { KernelDeps } from './kernel/command-handler.ts';
 import type { CommandMeta } from './kernel/command-meta.ts';
 import { commandUnit, namespaced, portsOf, type CommandUnit, type UnitCommands } from './kernel/command-units.ts';
@@ -17,6 +17,8 @@ export interface CommandServiceDeps {
   clock?: () => Date;
   /** How many aggregate states this process keeps (default: 250,000 streams, 2,000,000 events folded into them). */
   cacheLimits?: Partial<AggregateCacheLimits>;
+  /** Where aggregate states are snapshotted (`openAggregateSnapshots`); without it, a load after a start reads the whole stream. */
+  snapshots?: SnapshotOptions;
   /** Who applies bulk jobs' chunks: the processes serving them on the bus (busChunkWorkers); by default, this one. */
   chunkWorkers?: ChunkWorkers;
   /** Where accepted imports' cases wait for their jobs (the BlobStore); without it, imports are not taken. */
@@ -67,7 +69,7 @@ export function createCommandService(deps: CommandServiceDeps): CommandService {
     permissionsOf: roles.permissionsOf,
     roles,
     streams: new KeyedQueue(),
-    aggregates: new AggregateCache(deps.store, deps.cacheLimits),
+    aggregates: new AggregateCache(deps.store, deps.cacheLimits, deps.snapshots),
     projectAccess: (projectId, actor) => loadProjectAccess(kernel, projectId, actor),
   };
   // What the service is given, offered to the units as ports of their own.

@@ -106,6 +106,9 @@ export const READ_MODELS_FILE = 'read-models.sqlite';
 /** The SQLite event log's file in the data directory. */
 export const EVENT_LOG_FILE = 'events.sqlite';
 
+/** Aggregate states the write side snapshotted, beside the log: a cache, removable at any time (AggregateSnapshots). */
+export const AGGREGATE_SNAPSHOTS_FILE = 'aggregate-snapshots.sqlite';
+
 /** The audit trail's database in the embedded setup, folded on its own thread (TESTAMENT_AUDIT_THREAD, on by default). */
 export const AUDIT_TRAIL_FILE = 'audit-trail.sqlite';
 

@@ -1,14 +1,17 @@
 import {
   busChunkWorkers,
+  commandCodeVersion,
   createCommandService,
   inProcessDispatcher,
   newCommandMeta,
   serveBulkChunks,
   SYSTEM_ACTOR,
+  type SnapshotOptions,
   type CommandDispatcher,
 } from '@testament/commands';
 import {
   EventStoreIdAllocator,
+  SqliteAggregateSnapshots,
   FsBlobStore,
   MemoryBus,
   SqliteReadStore,
@@ -50,7 +53,14 @@ import {
   type GeneratedAdminPassword,
 } from './admin/generated-password.ts';
 import { InProcessAuditTrail, ThreadAuditTrail, type AuditTrail } from './audit-trail/audit-trail.ts';
-import { AUDIT_SIGNING_KEY_FILE, AUDIT_TRAIL_FILE, EVENT_LOG_FILE, READ_MODELS_FILE, type Config } from './config.ts';
+import {
+  AGGREGATE_SNAPSHOTS_FILE,
+  AUDIT_SIGNING_KEY_FILE,
+  AUDIT_TRAIL_FILE,
+  EVENT_LOG_FILE,
+  READ_MODELS_FILE,
+  type Config,
+} from './config.ts';
 import { ProjectionProgress } from './live/projection-progress.ts';
 import { GenerationThread } from './read-models/generation-thread.ts';
 import { ReadModelsThread } from './read-models/read-models-thread.ts';
@@ -126,6 +136,12 @@ export async function openBlobStore(config: Config): Promise<BlobStore> {
 
 export function openIdAllocator(config: Config, store: EventStore): IdAllocator {
   return config.eventStore === 'sqlite' ? SqliteIdAllocator.open(join(config.dataDir, 'ids.sqlite')) : new EventStoreIdAllocator(store);
+}
+
+/** The write side's aggregate snapshots, beside the log, by this code's version (a cache: see AggregateSnapshots). */
+export function openAggregateSnapshots(config: Config): SnapshotOptions & { close(): Promise<void> } {
+  const snapshots = SqliteAggregateSnapshots.open(join(config.dataDir, AGGREGATE_SNAPSHOTS_FILE));
+  return { store: snapshots, version: commandCodeVersion(), close: async () => snapshots.close() };
 }
 
 export interface SystemOptions {
@@ -299,6 +315,7 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
     const commands = createCommandService({
       store,
       ids,
+      snapshots: await open(openAggregateSnapshots(config)),
       importStaging: blobImportStaging(blobs),
       ...(config.bus === 'nats' ? { chunkWorkers: busChunkWorkers(bus) } : {}),
     });

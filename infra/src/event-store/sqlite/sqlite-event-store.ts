@@ -100,11 +100,17 @@ export class SqliteEventStore implements EventStore {
     // This process is the only writer, so its head of the stream is the truth: most reads (a command's
     // check for events newer than its cached state) ask past it and need no query.
     const cached = this.streamHeads.cached(stream);
-    const head = cached ?? (fromRevision > 0 ? this.streamHeads.get(stream) : undefined);
-    if (head && fromRevision > head.revision) return [];
+    if (cached && fromRevision > cached.revision) return [];
     const events = (this.statements.readStream.all(stream, fromRevision) as EventRow[]).map(toRecordedEvent);
-    if (cached === undefined && fromRevision === 0) this.learnHead(stream, events);
+    // A read runs to the stream's end, so its last event is the head (none from 0: no stream); a read from an
+    // aggregate snapshot's event asks no second query for it.
+    if (cached === undefined && (events.length > 0 || fromRevision === 0)) this.learnHead(stream, events);
     return events;
+  }
+
+  knownStreamHead(stream: string): { revision: number; hash: string } | undefined {
+    const head = this.streamHeads.cached(stream);
+    return head?.hash ? { revision: head.revision, hash: head.hash } : undefined;
   }
 
   /** A new case's or test's stream: the first load of it (a create's) needs no query then. */
@@ -245,7 +251,7 @@ export class SqliteEventStore implements EventStore {
     }
   }
 
-  /** A stream read whole tells its head: a first load asks one query, not two. */
+  /** A stream read to its end tells its head: a first load asks one query, not two. */
   private learnHead(stream: string, events: readonly RecordedEvent[]): void {
     const last = events.at(-1);
     this.streamHeads.set(stream, last ? { revision: last.revision, hash: last.hash } : NO_STREAM_HEAD);

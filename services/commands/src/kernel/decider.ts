@@ -39,6 +39,14 @@ export interface Decider<Command, State, Event extends DomainEvent> {
    * events (a test's stream builds its map of results once, not once per result). Optional.
    */
   evolveAll?(state: State, events: readonly Event[]): State;
+  /** How its state is kept in an aggregate snapshot (`AggregateCache`): a decider without one is never snapshotted. */
+  snapshot?: StateCodec<State>;
+}
+
+/** A state as a JSON value and back: `decode(JSON.parse(JSON.stringify(encode(state))))` must equal `state`. */
+export interface StateCodec<State> {
+  encode(state: State): unknown;
+  decode(value: unknown): State;
 }
 
 /** The state after `events`: through the decider's `evolveAll` when it has one. */

@@ -261,4 +261,12 @@ export const testDecider: Decider<TestCommand, TestState, TestEvent> = {
   },
   evolve: evolveTest,
   evolveAll: evolveTestEvents,
+  // A result is recorded on a test by most commands: its stream is the one a restart has to read most often.
+  snapshot: {
+    encode: (state) => ({ ...state, results: [...state.results.values()] }),
+    decode: (value) => {
+      const { results, ...test } = value as Omit<TestState, 'results'> & { results: ResultState[] };
+      return { ...test, results: new Map(results.map((result) => [result.id, result])) };
+    },
+  },
 };

@@ -1,11 +1,19 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { GENERATED_PASSWORD_FILE } from '../admin/generated-password.ts';
-import { AUDIT_TRAIL_FILE, EVENT_LOG_FILE, READ_MODELS_FILE } from '../config.ts';
+import { AGGREGATE_SNAPSHOTS_FILE, AUDIT_TRAIL_FILE, EVENT_LOG_FILE, READ_MODELS_FILE } from '../config.ts';
 import { FOLD_YOUNG_GENERATION_MB } from '../read-models/fold-heap.ts';
 import { serverNodeArgs } from '../server-command.ts';
 
-export { AUDIT_TRAIL_FILE, EVENT_LOG_FILE, FOLD_YOUNG_GENERATION_MB, GENERATED_PASSWORD_FILE, READ_MODELS_FILE, serverNodeArgs };
+export {
+  AGGREGATE_SNAPSHOTS_FILE,
+  AUDIT_TRAIL_FILE,
+  EVENT_LOG_FILE,
+  FOLD_YOUNG_GENERATION_MB,
+  GENERATED_PASSWORD_FILE,
+  READ_MODELS_FILE,
+  serverNodeArgs,
+};
 
 const ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 

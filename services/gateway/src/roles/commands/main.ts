@@ -28,7 +28,15 @@ import { generatedPasswordFile, keptGeneratedPassword } from '../../admin/genera
 import type { Config } from '../../config.ts';
 import { stopOnSignals } from '../../stop-on-signals.ts';
 import { blobImportStaging } from '../../http/import-staging.ts';
-import { createFirstAdmin, lockEmbeddedLog, openBlobStore, openEventStore, openIdAllocator, resumeBulkJobs } from '../../system.ts';
+import {
+  createFirstAdmin,
+  lockEmbeddedLog,
+  openAggregateSnapshots,
+  openBlobStore,
+  openEventStore,
+  openIdAllocator,
+  resumeBulkJobs,
+} from '../../system.ts';
 import { sendingWebhooks } from '../../webhooks/webhooks-setup.ts';
 import type { FollowedFold } from '../gateway/followed-fold.ts';
 import { assertSharedStores, followedFold } from '../shared-stores.ts';
@@ -101,7 +109,14 @@ export async function serveCommandService(config: Config): Promise<void> {
   const store = await openEventStore(config);
   const ids = openIdAllocator(config, store);
   const blobs = await openBlobStore(config);
-  const commands = createCommandService({ store, ids, importStaging: blobImportStaging(blobs), chunkWorkers: busChunkWorkers(bus) });
+  const snapshots = openAggregateSnapshots(config);
+  const commands = createCommandService({
+    store,
+    ids,
+    snapshots,
+    importStaging: blobImportStaging(blobs),
+    chunkWorkers: busChunkWorkers(bus),
+  });
   // The projection service looks at the SQLite log's head when told; KurrentDB's subscriptions tell it themselves.
   const stopAnnouncing =
     store instanceof SqliteEventStore ? store.onCommit((position) => bus.publish(LOG_COMMITTED, { position })) : () => {};
@@ -136,6 +151,7 @@ export async function serveCommandService(config: Config): Promise<void> {
     await store.close();
     stopAnnouncing();
     await ids.close();
+    await snapshots.close();
     await blobs.close();
     await bus.close();
     await lock?.close();
