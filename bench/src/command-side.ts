@@ -1,5 +1,6 @@
 import { AGGREGATE_SNAPSHOTS_FILE, EVENT_LOG_FILE } from '@testament/gateway/testing/server-process';
 import {
+  AggregateSnapshotter,
   commandCodeVersion,
   createCommandService,
   newCommandMeta,
@@ -29,13 +30,12 @@ export function openCommandSide(dataDir: string, clock?: () => Date): CommandSid
   const store = SqliteEventStore.open(join(dataDir, EVENT_LOG_FILE));
   const ids = SqliteIdAllocator.open(join(dataDir, 'ids.sqlite'));
   // Snapshots as the server's write side would have left them.
-  const snapshots = SqliteAggregateSnapshots.open(join(dataDir, AGGREGATE_SNAPSHOTS_FILE));
-  const version = commandCodeVersion();
+  const snapshots = new AggregateSnapshotter(SqliteAggregateSnapshots.open(join(dataDir, AGGREGATE_SNAPSHOTS_FILE)), commandCodeVersion());
   return {
-    commands: createCommandService({ store, ids, snapshots: { store: snapshots, version }, ...(clock ? { clock } : {}) }),
+    commands: createCommandService({ store, ids, snapshots, ...(clock ? { clock } : {}) }),
     store,
     async close() {
-      snapshots.close();
+      await snapshots.close();
       await ids.close();
       await store.close();
     },

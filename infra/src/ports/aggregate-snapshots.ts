@@ -20,5 +20,7 @@ export interface AggregateSnapshots {
   get(stream: string, version: string): AggregateSnapshot | undefined;
   /** Keeps each snapshot unless one of a later revision by the same code is kept already. */
   put(snapshots: readonly AggregateSnapshot[]): void;
+  /** Forgets the stream's snapshot (one the log no longer holds). */
+  remove(stream: string): void;
   close(): void;
 }

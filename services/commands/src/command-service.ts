@@ -1,5 +1,6 @@
 import { foldersDeclaring, modulesIn, type EventStore, type IdAllocator } from '@testament/infra';
-import { AggregateCache, type AggregateCacheLimits, type SnapshotOptions } from './kernel/aggregate-cache.ts';
+import { AggregateCache, type AggregateCacheLimits } from './kernel/aggregate-cache.ts';
+import type { AggregateSnapshotter } from './kernel/aggregate-snapshotter.ts';
 import type { KernelDeps } from './kernel/command-handler.ts';
 import type { CommandMeta } from './kernel/command-meta.ts';
 import { commandUnit, namespaced, portsOf, type CommandUnit, type UnitCommands } from './kernel/command-units.ts';
@@ -18,7 +19,7 @@ export interface CommandServiceDeps {
   /** How many aggregate states this process keeps (default: 250,000 streams, 2,000,000 events folded into them). */
   cacheLimits?: Partial<AggregateCacheLimits>;
   /** Where aggregate states are snapshotted (`openAggregateSnapshots`); without it, a load after a start reads the whole stream. */
-  snapshots?: SnapshotOptions;
+  snapshots?: AggregateSnapshotter;
   /** Who applies bulk jobs' chunks: the processes serving them on the bus (busChunkWorkers); by default, this one. */
   chunkWorkers?: ChunkWorkers;
   /** Where accepted imports' cases wait for their jobs (the BlobStore); without it, imports are not taken. */

@@ -2,7 +2,7 @@ export * from './command-service.ts';
 export * from './bus-transport.ts';
 export * from './kernel/decider.ts';
 export * from './kernel/command-meta.ts';
-export type { SnapshotOptions } from './kernel/aggregate-cache.ts';
+export { AggregateSnapshotter } from './kernel/aggregate-snapshotter.ts';
 export { commandCodeVersion } from './kernel/code-version.ts';
 export { hashPassword, verifyPassword } from './kernel/passwords.ts';
 export { isCurrentPassword } from './users/user-lookups.ts';

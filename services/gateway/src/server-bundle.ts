@@ -8,6 +8,7 @@
  * kept under a name made of its contents (`build/server/<hash>/`), written whole before it is named:
  * a server started from one never sees it change.
  */
+import { commandCodeVersion } from '@testament/commands/kernel/code-version';
 import { build, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -73,8 +74,11 @@ export async function buildServer(): Promise<string> {
     outExtension: { '.js': '.mjs' },
     write: false,
     plugins: [sourceUrls, packagesStayImports],
-    // `startTsWorker` starts a worker module's bundle, found beside its own.
-    define: { TESTAMENT_BUNDLED_WORKERS: JSON.stringify(bundledWorkers) },
+    // `startTsWorker` starts a worker module's bundle, found beside its own; snapshots are labelled with the code bundled.
+    define: {
+      TESTAMENT_BUNDLED_WORKERS: JSON.stringify(bundledWorkers),
+      TESTAMENT_COMMAND_CODE_VERSION: JSON.stringify(commandCodeVersion()),
+    },
     logLevel: 'warning',
   });
   const hash = createHash('sha256');

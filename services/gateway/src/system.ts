@@ -1,4 +1,5 @@
 import {
+  AggregateSnapshotter,
   busChunkWorkers,
   commandCodeVersion,
   createCommandService,
@@ -6,7 +7,6 @@ import {
   newCommandMeta,
   serveBulkChunks,
   SYSTEM_ACTOR,
-  type SnapshotOptions,
   type CommandDispatcher,
 } from '@testament/commands';
 import {
@@ -138,10 +138,24 @@ export function openIdAllocator(config: Config, store: EventStore): IdAllocator 
   return config.eventStore === 'sqlite' ? SqliteIdAllocator.open(join(config.dataDir, 'ids.sqlite')) : new EventStoreIdAllocator(store);
 }
 
-/** The write side's aggregate snapshots, beside the log, by this code's version (a cache: see AggregateSnapshots). */
-export function openAggregateSnapshots(config: Config): SnapshotOptions & { close(): Promise<void> } {
-  const snapshots = SqliteAggregateSnapshots.open(join(config.dataDir, AGGREGATE_SNAPSHOTS_FILE));
-  return { store: snapshots, version: commandCodeVersion(), close: async () => snapshots.close() };
+/**
+ * The write side's aggregate snapshots, beside the log, by this code's version; none when the file cannot be opened
+ * (a cache: see AggregateSnapshots).
+ */
+export function openAggregateSnapshots(config: Config): AggregateSnapshotter | undefined {
+  try {
+    return new AggregateSnapshotter(SqliteAggregateSnapshots.open(join(config.dataDir, AGGREGATE_SNAPSHOTS_FILE)), commandCodeVersion());
+  } catch (error) {
+    console.warn(`aggregate snapshots are off, their file did not open: ${(error as Error).message}`);
+    return undefined;
+  }
+}
+
+/** `openAggregateSnapshots`, closed (what was taken written) with the system. */
+function openedSnapshots(resources: OpenedResources, config: Config): AggregateSnapshotter | undefined {
+  const snapshots = openAggregateSnapshots(config);
+  if (snapshots) resources.onClose(() => snapshots.close());
+  return snapshots;
 }
 
 export interface SystemOptions {
@@ -315,7 +329,7 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
     const commands = createCommandService({
       store,
       ids,
-      snapshots: await open(openAggregateSnapshots(config)),
+      snapshots: openedSnapshots(resources, config),
       importStaging: blobImportStaging(blobs),
       ...(config.bus === 'nats' ? { chunkWorkers: busChunkWorkers(bus) } : {}),
     });

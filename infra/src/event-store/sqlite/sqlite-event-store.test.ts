@@ -155,6 +155,22 @@ describe('SqliteEventStore', () => {
     await second.close();
   });
 
+  it('takes a stream’s head from a read of its end after a reopen (a load from a snapshot), and checks appends on it', async () => {
+    const first = SqliteEventStore.open(file);
+    await first.append('test-1', [newEvent('A'), newEvent('B'), newEvent('C'), newEvent('D')], 'no_stream');
+    await first.close();
+
+    const second = SqliteEventStore.open(file);
+    expect((await second.readStream('test-1', 2)).map((event) => event.type)).toEqual(['C', 'D']);
+    await expect(second.append('test-1', [newEvent('E')], 2)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    expect(await second.append('test-1', [newEvent('E')], 3)).toEqual({ revision: 4, position: 5 });
+    // A read past the end tells nothing of the head: the next append still checks against the file.
+    expect(await second.readStream('test-2', 1)).toEqual([]);
+    await expect(second.append('test-2', [newEvent('X')], 0)).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+    expect(verifyChain(await second.readStream('test-1'))).toEqual({ ok: true });
+    await second.close();
+  });
+
   it('answers the first read of a stream noted as new without asking the file, and appends to it as to any new stream', async () => {
     const store = SqliteEventStore.open(file);
     await store.append('case-1', [newEvent('A')], 'no_stream');

@@ -1,6 +1,7 @@
 import { upcast } from '@testament/contracts';
-import { LruMap, type AggregateSnapshot, type AggregateSnapshots, type EventStore, type RecordedEvent } from '@testament/infra';
-import { foldEvents, type Decider, type DomainEvent, type StateCodec } from './decider.ts';
+import { LruMap, type EventStore, type RecordedEvent } from '@testament/infra';
+import type { AggregateSnapshotter } from './aggregate-snapshotter.ts';
+import { foldEvents, type Decider, type DomainEvent } from './decider.ts';
 
 /** An aggregate's state folded from its stream up to `revision`; -1 when the stream does not exist yet. */
 export interface LoadedAggregate<State> {
@@ -21,23 +22,6 @@ export interface AggregateCacheLimits {
  */
 export const DEFAULT_CACHE_LIMITS: AggregateCacheLimits = { maxStreams: 250_000, maxWeight: 2_000_000 };
 
-/** Where states are snapshotted, and by which code (see `AggregateSnapshots`). */
-export interface SnapshotOptions {
-  store: AggregateSnapshots;
-  /** The code that folds states (`commandCodeVersion()`). */
-  version: string;
-  /** A stream is snapshotted again once this many events were folded past its last snapshot (default 8). */
-  every?: number;
-}
-
-/**
- * A test has a dozen events after ten results, each on a page of its own in the log: a load of one after a restart
- * read them all (100–135 µs on 100,000 tests), where a snapshot is one row and the events after it.
- */
-const SNAPSHOT_EVERY = 8;
-/** Snapshots are written together, off every command's path. */
-const SNAPSHOT_FLUSH_MS = 1_000;
-
 /** What folding needs of a decider. */
 export type Evolver<State, Event extends DomainEvent> = Pick<
   Decider<unknown, State, Event>,
@@ -54,13 +38,6 @@ interface Entry extends LoadedAggregate<unknown> {
 /** A loaded state and the stream's newest snapshot known. */
 interface Start<State> extends LoadedAggregate<State> {
   snapshotRevision: number;
-}
-
-interface PendingSnapshot {
-  revision: number;
-  hash: string;
-  state: unknown;
-  codec: StateCodec<unknown>;
 }
 
 /** Stored events in their current schema, as the deciders know them. */
@@ -83,13 +60,11 @@ export class AggregateCache {
   private readonly entries = new LruMap<string, Entry>();
   private readonly limits: AggregateCacheLimits;
   private totalWeight = 0;
-  private readonly pendingSnapshots = new Map<string, PendingSnapshot>();
-  private snapshotFlush: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly store: Pick<EventStore, 'readStream' | 'readStreams' | 'knownStreamHead'>,
     limits: Partial<AggregateCacheLimits> = {},
-    private readonly snapshots?: SnapshotOptions,
+    private readonly snapshots?: AggregateSnapshotter,
   ) {
     this.limits = { ...DEFAULT_CACHE_LIMITS, ...limits };
   }
@@ -110,6 +85,7 @@ export class AggregateCache {
         if (recorded.length === 1) this.keep(stream, evolver, loaded, snapshot.revision, undefined);
         return loaded;
       }
+      this.snapshots?.discard(stream);
     }
     const start = { revision: -1, state: evolver.initialState, snapshotRevision: -1 };
     return this.foldNewer(stream, evolver, start, await this.store.readStream(stream, 0));
@@ -130,18 +106,8 @@ export class AggregateCache {
 
   /** The stream's snapshot by this code, decoded; undefined without one (or for a decider that keeps none). */
   private snapshotOf<State>(stream: string, evolver: Evolver<State, DomainEvent>): (Start<State> & { hash: string }) | undefined {
-    if (!this.snapshots || !evolver.snapshot) return undefined;
-    let snapshot: AggregateSnapshot | undefined;
-    try {
-      snapshot = this.snapshots.store.get(stream, this.snapshots.version);
-    } catch (error) {
-      // A cache that cannot answer is no cache: the stream is folded from the log.
-      console.warn(`the aggregate snapshot of ${stream} was not read: ${(error as Error).message}`);
-      return undefined;
-    }
-    if (!snapshot) return undefined;
-    const state = evolver.snapshot.decode(JSON.parse(snapshot.state));
-    return { revision: snapshot.revision, state, snapshotRevision: snapshot.revision, hash: snapshot.hash };
+    const snapshot = evolver.snapshot && this.snapshots?.read(stream, evolver.snapshot);
+    return snapshot && { ...snapshot, snapshotRevision: snapshot.revision };
   }
 
   /**
@@ -182,37 +148,15 @@ export class AggregateCache {
     const sameEvolver = kept?.evolver === evolver;
     if (sameEvolver && kept.revision >= loaded.revision) return;
     let newestSnapshot = Math.max(snapshotRevision, sameEvolver ? kept.snapshotRevision : -1);
-    const codec = evolver.snapshot as StateCodec<unknown> | undefined;
-    if (this.snapshots && codec && hash !== undefined && loaded.revision - newestSnapshot >= (this.snapshots.every ?? SNAPSHOT_EVERY)) {
-      this.pendingSnapshots.set(stream, { revision: loaded.revision, hash, state: loaded.state, codec });
+    // An empty hash (an event KurrentDB holds without ours) proves nothing: no snapshot rests on it.
+    if (this.snapshots && evolver.snapshot && hash && loaded.revision - newestSnapshot >= this.snapshots.every) {
+      this.snapshots.take(stream, loaded.revision, hash, loaded.state, evolver.snapshot);
       newestSnapshot = loaded.revision;
-      this.snapshotFlush ??= setTimeout(() => this.flushSnapshots(), SNAPSHOT_FLUSH_MS).unref();
     }
     this.forget(stream);
     this.entries.set(stream, { ...loaded, evolver, snapshotRevision: newestSnapshot });
     this.totalWeight += weightOf(loaded);
     this.evictOverLimits();
-  }
-
-  /** Writes the snapshots taken since the last flush (every second, and at a stop). A failure costs later loads time, never a command. */
-  flushSnapshots(): void {
-    clearTimeout(this.snapshotFlush);
-    this.snapshotFlush = undefined;
-    if (!this.snapshots || this.pendingSnapshots.size === 0) return;
-    const { version, store } = this.snapshots;
-    const batch = [...this.pendingSnapshots].map(([stream, { revision, hash, state, codec }]) => ({
-      stream,
-      version,
-      revision,
-      hash,
-      state: JSON.stringify(codec.encode(state)),
-    }));
-    this.pendingSnapshots.clear();
-    try {
-      store.put(batch);
-    } catch (error) {
-      console.warn(`${batch.length} aggregate snapshots were not written: ${(error as Error).message}`);
-    }
   }
 
   forget(stream: string): void {

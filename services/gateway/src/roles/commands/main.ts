@@ -151,7 +151,7 @@ export async function serveCommandService(config: Config): Promise<void> {
     await store.close();
     stopAnnouncing();
     await ids.close();
-    await snapshots.close();
+    await snapshots?.close();
     await blobs.close();
     await bus.close();
     await lock?.close();
