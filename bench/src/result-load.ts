@@ -13,8 +13,11 @@ export interface ResultLoad {
   serverMeans: Record<string, number>;
 }
 
-/** Results recorded over HTTP by a team at once (random tests and statuses), as the lead. */
-export async function recordResults(baseUrl: string, store: TestStore): Promise<ResultLoad> {
+/**
+ * Results recorded over HTTP by a team at once (random tests and statuses), as the lead. A run with another `seed`
+ * records on other tests: one right after another with the same seed finds its tests' rows just written.
+ */
+export async function recordResults(baseUrl: string, store: TestStore, seed?: number): Promise<ResultLoad> {
   const sessions = await Promise.all(Array.from({ length: 4 }, () => signIn(baseUrl, store.lead)));
   let atMeasureStart: Promise<Map<string, number> | null> = Promise.resolve(null);
   const outcome = await runLoad({
@@ -25,7 +28,7 @@ export async function recordResults(baseUrl: string, store: TestStore): Promise<
     clients: HTTP_CLIENTS,
     warmupMs: scaled(2_000, 500),
     measureMs: scaled(10_000, 2_000),
-    nextCall: await randomResults(baseUrl, store, sessions[0]!),
+    nextCall: await randomResults(baseUrl, store, sessions[0]!, seed),
     credentials: (client) => sessions[client % sessions.length],
   });
   const [before, after] = [await atMeasureStart, await scrapeMetrics(baseUrl)];
@@ -38,8 +41,8 @@ export async function recordResults(baseUrl: string, store: TestStore): Promise<
 }
 
 /** Makes the POSTs of results of random tests, with random statuses. */
-export async function randomResults(baseUrl: string, store: TestStore, lead: Credentials): Promise<() => HttpCall> {
-  const random = seededRandom(21);
+export async function randomResults(baseUrl: string, store: TestStore, lead: Credentials, seed = 21): Promise<() => HttpCall> {
+  const random = seededRandom(seed);
   const firstTest = store.tests > 0 ? await firstTestId(baseUrl, lead, store) : 1;
   return () => ({
     kind: 'create',
