@@ -53,8 +53,10 @@ const weightOf = (entry: LoadedAggregate<unknown>) => entry.revision + 1;
  * stream, least recently used evicted first, so a command on a long stream
  * reads only the events appended since its last load. A cached state is only a
  * head start: every load still reads the events after it, so writes by other
- * processes are always folded in. States are shared between commands, so an
- * `evolve` must return new objects and never change the state it is given.
+ * processes are always folded in. With nothing cached (after a start, or once
+ * evicted), a snapshot the log still holds is the head start (AggregateSnapshotter).
+ * States are shared between commands, so an `evolve` must return new objects and
+ * never change the state it is given.
  */
 export class AggregateCache {
   private readonly entries = new LruMap<string, Entry>();
