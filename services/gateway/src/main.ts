@@ -4,22 +4,26 @@ import { buildApp } from './app.ts';
 import { configFromEnv, type Config } from './config.ts';
 import { loadResourceRoutes } from './routes/index.ts';
 import { stopOnSignals } from './stop-on-signals.ts';
-import { startSystem, type System, type SystemOptions } from './system.ts';
+import { openSystem, type OpenedSystem, type SystemOptions } from './system.ts';
 
 /**
  * The HTTP server: `npm start` (TESTAMENT_ROLE all, the default), the embedded server with every part in
  * this process, or a gateway of a deployment of several (TESTAMENT_ROLE=gateway, roles/gateway/).
  */
-async function serveHttp(config: Config, start: (options: SystemOptions) => Promise<System>) {
+async function serveHttp(config: Config, open: (options: SystemOptions) => Promise<OpenedSystem>) {
   const startedAt = performance.now();
   // The routes' modules load while the system waits for its threads to start (a quarter of a second of a 2.3 s restart).
   const routesLoading = loadResourceRoutes();
   routesLoading.catch(() => undefined); // A start that fails first leaves it unawaited: buildApp reports its own failure.
   let reportScan: ScanListener = () => {};
-  const system = await start({ onCollectionScan: (scan) => reportScan(scan) });
+  const { system, started } = await open({ onCollectionScan: (scan) => reportScan(scan) });
+  // The routes are built while the read models' thread starts: no route reads at its registration.
+  const building = buildApp({ system, config }, routesLoading);
+  building.catch(() => undefined); // A start that fails first leaves it unawaited.
+  await started;
   // Said before anything else can fail: the admin exists from here on.
   if (system.adminPassword) console.log(generatedPasswordNotice(system.adminPassword));
-  const app = await buildApp({ system, config }, routesLoading);
+  const app = await building;
   reportScan = (scan) => app.log.debug({ scan }, 'collection scan: no index serves this query');
   // From here on a stop is orderly, even one that comes before the first request.
   stopOnSignals(async () => {
@@ -48,11 +52,11 @@ function generatedPasswordNotice({ password, file, created }: GeneratedAdminPass
 
 const config = configFromEnv();
 const roles: Record<Config['role'], () => Promise<void>> = {
-  all: () => serveHttp(config, (options) => startSystem(config, options)),
+  all: () => serveHttp(config, (options) => openSystem(config, options)),
   // The roles of a deployment are loaded by the process that takes them (each talks NATS, which the embedded server does not load).
   gateway: async () => {
     const { startGatewaySystem } = await import('./roles/gateway/gateway-system.ts');
-    return serveHttp(config, () => startGatewaySystem(config));
+    return serveHttp(config, async () => ({ system: await startGatewaySystem(config), started: Promise.resolve() }));
   },
   commands: async () => (await import('./roles/commands/main.ts')).serveCommandService(config),
   projections: async () => (await import('./roles/projections/main.ts')).serveProjections(config),

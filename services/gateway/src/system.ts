@@ -308,7 +308,25 @@ export async function resumeBulkJobs(dispatch: CommandDispatcher, readStore: Rea
   }
 }
 
+/** A system whose parts exist, and `started` once its read models serve at the log's head and the first start's seed is in. */
+export interface OpenedSystem {
+  system: System;
+  started: Promise<void>;
+}
+
+/** Opens the system and waits until it has started (a failure closes what it opened). */
 export async function startSystem(config: Config, options: SystemOptions = {}): Promise<System> {
+  const { system, started } = await openSystem(config, options);
+  await started;
+  return system;
+}
+
+/**
+ * Opens every part of the system and starts it without waiting: the server builds its routes while the read models'
+ * thread starts (a third of a restart, when one followed the other). A start that fails closes what it opened, and
+ * `started` rejects.
+ */
+export async function openSystem(config: Config, options: SystemOptions = {}): Promise<OpenedSystem> {
   mkdirSync(config.dataDir, { recursive: true });
   const resources = new OpenedResources();
   const open = <T extends { close(): Promise<void> }>(resource: Promise<T> | T) => resources.open(resource);
@@ -347,22 +365,21 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
           versions: options.readModels?.versions,
         })
       : await open(readModelsThread(config, options, store as SqliteEventStore, bus));
-    await runner.start();
-    resources.onClose(() => runner.stop());
+    const runnerStarted = runner.start();
+    const runnerUp = runnerStarted.then(
+      () => true,
+      () => false,
+    );
+    // A runner that did not start has nothing to stop.
+    resources.onClose(async () => {
+      if (await runnerUp) await runner.stop();
+    });
     // Queries read each read model's served copy.
     const readStore = runner.reads;
     const audit = await open(openAuditTrail(config, options, { store, readStore: storedReadModels, bus }));
     const progress = new ProjectionProgress(bus, [runner, audit]);
     resources.onClose(() => progress.close());
-    const createdAdmin = await seed(config, dispatch, readStore, runner);
-    const generatedPassword = await keptGeneratedPassword(store, config.dataDir);
-    if (generatedPassword) {
-      const stopWatching = await removeGeneratedPasswordOnceChanged(progress, store, readStore, config.dataDir);
-      resources.onClose(stopWatching);
-    }
-    // The trail catches up while requests are served; its reads wait for it (auditCaughtUp).
-    audit.start().catch((error: unknown) => console.error('the audit trail stopped folding', error));
-    return {
+    const system: System = {
       store,
       readStore,
       bus,
@@ -372,13 +389,27 @@ export async function startSystem(config: Config, options: SystemOptions = {}): 
       runner,
       audit,
       auditSigningKey,
-      adminPassword: generatedPassword
-        ? { password: generatedPassword, file: generatedPasswordFile(config.dataDir), created: createdAdmin }
-        : undefined,
+      adminPassword: undefined,
       resumeBulkJobs: () => resumeBulkJobs(dispatch, readStore),
       webhooks: sendingWebhooks(config, readStore, dispatch, (stop) => resources.onClose(stop)),
       close: () => resources.closeAll(),
     };
+    const started = (async () => {
+      await runnerStarted;
+      const createdAdmin = await seed(config, dispatch, readStore, runner);
+      const generatedPassword = await keptGeneratedPassword(store, config.dataDir);
+      if (generatedPassword) {
+        system.adminPassword = { password: generatedPassword, file: generatedPasswordFile(config.dataDir), created: createdAdmin };
+        const stopWatching = await removeGeneratedPasswordOnceChanged(progress, store, readStore, config.dataDir);
+        resources.onClose(stopWatching);
+      }
+      // The trail catches up while requests are served; its reads wait for it (auditCaughtUp).
+      audit.start().catch((error: unknown) => console.error('the audit trail stopped folding', error));
+    })().catch(async (error: unknown) => {
+      await resources.closeAfterFailure();
+      throw error;
+    });
+    return { system, started };
   } catch (error) {
     await resources.closeAfterFailure();
     throw error;

@@ -225,16 +225,32 @@ describe('the audit trail on its own thread', () => {
       const files = { eventsFile: join(dir(), 'events.sqlite'), auditFile: join(dir(), `audit-closed-${n}.sqlite`) };
       const closed = new ThreadAuditTrail(files, bus, { freshThreadAfterEvents: 1, paceMs: 5 });
       const started = closed.start();
-      console.error('t: started', delayMs);
       await new Promise((resolve) => setTimeout(resolve, delayMs));
-      console.error('t: closing', delayMs);
       await closed.close();
-      console.error('t: closed', delayMs);
       await expect(started).resolves.toBeUndefined();
-      console.error('t: settled', delayMs);
       // A new thread started by the catch-up after the close would answer.
       await expect(listAuditRows(closed.readStore, {}, true, { skip: 0, limit: 1 })).rejects.toThrow('the audit trail is closed');
     }
+  });
+
+  it('makes its thread at its start: a query asked before is answered after it; closed unstarted, it answers nothing', async () => {
+    const files = (name: string) => ({ eventsFile: join(dir(), 'events.sqlite'), auditFile: join(dir(), `audit-${name}.sqlite`) });
+    const later = new ThreadAuditTrail(files('later'), bus);
+    try {
+      const asked = auditHead(later.readStore);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(readdirSync(dir())).not.toContain('audit-later.sqlite');
+      await later.start();
+      expect(await asked).toBe(await store.headPosition());
+    } finally {
+      await later.close();
+    }
+    const unstarted = new ThreadAuditTrail(files('unstarted'), bus);
+    const asked = auditHead(unstarted.readStore);
+    await unstarted.close();
+    await expect(asked).rejects.toThrow('the audit trail is closed');
+    await expect(unstarted.start()).resolves.toBeUndefined();
+    expect(readdirSync(dir())).not.toContain('audit-unstarted.sqlite');
   });
 
   it('reports a query no index serves to the listener, and refuses writes', async () => {

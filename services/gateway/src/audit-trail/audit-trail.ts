@@ -105,8 +105,11 @@ export class ThreadAuditTrail implements AuditTrail {
   readonly runnerName = AUDIT_RUNNER;
   readonly readStore: ReadStore;
   private reached = 0;
-  private worker!: Worker;
-  private requests!: ThreadRequests<Extract<ToAuditThread, { id: number }>, unknown>;
+  private worker: Worker | undefined;
+  private requests: ThreadRequests<Extract<ToAuditThread, { id: number }>, unknown> | undefined;
+  /** Settles once `start` has made the thread, or the trail is closed without one. */
+  private readonly threadMade: Promise<void>;
+  private settleThreadMade!: () => void;
   private readonly stopFollowing: () => void;
   /** The read models' newest position, and the newest the thread was told of. */
   private committed = 0;
@@ -122,7 +125,7 @@ export class ThreadAuditTrail implements AuditTrail {
     private readonly options: { onCollectionScan?: ScanListener | undefined; paceMs?: number; freshThreadAfterEvents?: number } = {},
   ) {
     const paceMs = options.paceMs ?? AUDIT_PACE_MS;
-    this.startThread();
+    this.threadMade = new Promise((resolve) => (this.settleThreadMade = resolve));
     // Every commit reaches the read models' runner; the trail hears of it from its notices, at its pace.
     this.stopFollowing = bus.subscribe(PROJECTIONS_ADVANCED, (payload) => {
       const { runner, position } = payload as ProjectionsAdvanced;
@@ -140,7 +143,7 @@ export class ThreadAuditTrail implements AuditTrail {
   hurry(): void {
     clearTimeout(this.pace);
     this.pace = undefined;
-    if (this.committed <= this.told) return;
+    if (!this.requests || this.committed <= this.told) return;
     this.told = this.committed;
     this.requests.post({ kind: 'committed', position: this.told } satisfies ToAuditThread);
   }
@@ -150,11 +153,16 @@ export class ThreadAuditTrail implements AuditTrail {
   }
 
   /**
-   * Folds to the log's head. After a long catch-up the thread is replaced by a new one, which carries on
-   * from the trail's checkpoint: the catch-up's grown heap goes with the old thread. A trail closed meanwhile (the
-   * server stopped during its catch-up) ends the start quietly, with no new thread.
+   * Makes the thread and folds to the log's head. The thread is made here, not with the trail: a server's start waits
+   * for the read models' thread and its routes, not for the trail, whose thread would take a core from them. After a
+   * long catch-up the thread is replaced by a new one, which carries on from the trail's checkpoint: the catch-up's
+   * grown heap goes with the old thread. A trail closed meanwhile (the server stopped during its catch-up) ends the
+   * start quietly, with no new thread.
    */
   async start(): Promise<void> {
+    if (this.closed) return;
+    this.startThread();
+    this.settleThreadMade();
     try {
       await this.catchUp();
     } catch (error) {
@@ -163,7 +171,7 @@ export class ThreadAuditTrail implements AuditTrail {
   }
 
   private async catchUp(): Promise<void> {
-    const { resumedFrom, position } = (await this.requests.ask({ kind: 'control', id: 0, action: 'resume' })) as {
+    const { resumedFrom, position } = (await this.requests!.ask({ kind: 'control', id: 0, action: 'resume' })) as {
       resumedFrom: number;
       position: number;
     };
@@ -174,7 +182,7 @@ export class ThreadAuditTrail implements AuditTrail {
       if (this.closed) return;
       this.startThread();
       this.told = 0;
-      await this.requests.ask({ kind: 'control', id: 0, action: 'resume' });
+      await this.requests!.ask({ kind: 'control', id: 0, action: 'resume' });
       this.hurry();
     })();
     await this.replacing;
@@ -182,18 +190,21 @@ export class ThreadAuditTrail implements AuditTrail {
   }
 
   private async ask(message: Extract<ToAuditThread, { kind: 'query' | 'export' }>): Promise<unknown> {
+    await this.threadMade;
     await this.replacing;
+    if (!this.requests) throw new Error('the audit trail is closed');
     return this.requests.ask(message);
   }
 
   async stop(): Promise<void> {
-    await this.requests.ask({ kind: 'control', id: 0, action: 'pause' });
+    await this.requests?.ask({ kind: 'control', id: 0, action: 'pause' });
   }
 
   async close(): Promise<void> {
     this.closed = true;
     this.stopFollowing();
     clearTimeout(this.pace);
+    this.settleThreadMade();
     await this.stopThread();
   }
 
@@ -206,6 +217,7 @@ export class ThreadAuditTrail implements AuditTrail {
 
   /** The trail's file is closed before its thread goes; a thread that failed has nothing to close. */
   private async stopThread(): Promise<void> {
+    if (!this.worker || !this.requests) return;
     await closeRequestsThread(
       { worker: this.worker, requests: this.requests },
       { kind: 'control', id: 0, action: 'close' },
@@ -228,7 +240,7 @@ export class ThreadAuditTrail implements AuditTrail {
       return;
     }
     // The thread's store saw a query no index serves: the listener decides, as for the main store.
-    this.requests.settle(message, () => {
+    this.requests?.settle(message, () => {
       for (const scan of message.scans) onScan?.(scan);
     });
   }
