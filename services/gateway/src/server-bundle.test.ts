@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { auditProjections, readModelProjections, readModelVersions } from '@testament/projections';
 import { describe, expect, it } from 'vitest';
 import { buildServer, workerModules } from './server-bundle.ts';
 
@@ -29,6 +30,9 @@ describe('the server bundle', () => {
         .join('\n');
       expect(code).toContain(JSON.stringify(new URL('../../projections/src/tests/tests-projection.ts', import.meta.url).href));
       expect(code).not.toMatch(/import\.meta\.url/);
+      // The read models' versions are fixed in it as their sources give them: its threads read no source at their start.
+      for (const projections of [readModelProjections, auditProjections])
+        for (const version of readModelVersions(projections).values()) expect(code).toContain(JSON.stringify(version));
       expect(await buildServer()).toBe(main);
     },
   );

@@ -3,8 +3,9 @@
  * `*.worker.ts`) into plain JavaScript with esbuild, so a start loads a few files instead of compiling
  * a thousand modules through tsx in every thread: a restart on 100,000 tests went from 2.7 s to ~1.3 s.
  * Packages from node_modules stay imports. Each module keeps its own source file's URL as
- * `import.meta.url`, so what it finds beside itself (a plain `.mjs` worker, the browser app, the
- * read models' sources whose hashes are their versions) is found as it is unbundled. A bundle is
+ * `import.meta.url`, so what it finds beside itself (a plain `.mjs` worker, the browser app) is found
+ * as it is unbundled. The versions of the code that folds (read models, the write side's snapshots) are
+ * fixed in it, as the sources bundled give them. A bundle is
  * kept under a name made of its contents (`build/server/<hash>/`), written whole before it is named:
  * a server started from one never sees it change.
  */
@@ -53,6 +54,14 @@ const packagesStayImports: Plugin = {
   },
 };
 
+/** The versions of the read models as their runners fold them (`readModelVersions`), read from the sources bundled. */
+async function bundledReadModelVersions(): Promise<Record<string, Record<string, string>>> {
+  // Imported only to build: whoever merely starts the server need not load every read model.
+  const { auditProjections, readModelProjections, readModelVersions, versionsKey } = await import('@testament/projections');
+  const sets = [readModelProjections, auditProjections];
+  return Object.fromEntries(sets.map((projections) => [versionsKey(projections), Object.fromEntries(readModelVersions(projections))]));
+}
+
 /** Builds the bundle if this code has none yet; returns the path of its `main.mjs`. */
 export async function buildServer(): Promise<string> {
   const workers = WORKSPACE_SOURCES.flatMap((source) => workerModules(join(root, source)));
@@ -74,10 +83,12 @@ export async function buildServer(): Promise<string> {
     outExtension: { '.js': '.mjs' },
     write: false,
     plugins: [sourceUrls, packagesStayImports],
-    // `startTsWorker` starts a worker module's bundle, found beside its own; snapshots are labelled with the code bundled.
+    // `startTsWorker` starts a worker module's bundle, found beside its own; snapshots and read models are labelled with the
+    // code bundled.
     define: {
       TESTAMENT_BUNDLED_WORKERS: JSON.stringify(bundledWorkers),
       TESTAMENT_COMMAND_CODE_VERSION: JSON.stringify(commandCodeVersion()),
+      TESTAMENT_READ_MODEL_VERSIONS: JSON.stringify(await bundledReadModelVersions()),
     },
     logLevel: 'warning',
   });

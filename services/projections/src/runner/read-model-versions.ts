@@ -15,8 +15,25 @@ import { SourceClosure } from './source-closure.ts';
 const REPOSITORY = dirname(dirname(dirname(dirname(dirname(fileURLToPath(import.meta.url))))));
 const RUNNER = fileURLToPath(new URL('./projection-runner.ts', import.meta.url));
 
+/**
+ * Set in the server's bundle to the versions of the read models it holds, by set of read models as a runner folds them
+ * (`versionsKey`): the bundle runs the code it was built from, whatever its sources are now, and a thread's start reads
+ * no source (server-bundle.ts).
+ */
+declare const TESTAMENT_READ_MODEL_VERSIONS: Record<string, Record<string, string>> | undefined;
+
+/** A set of read models, as the bundle's versions name it. */
+export const versionsKey = (projections: readonly Projection[]) => projections.map((projection) => projection.name).join(',');
+
 /** By read model name, its version. */
 export function readModelVersions(projections: readonly Projection[], closure = new SourceClosure()): Map<string, string> {
+  const bundled =
+    typeof TESTAMENT_READ_MODEL_VERSIONS === 'undefined' ? undefined : TESTAMENT_READ_MODEL_VERSIONS[versionsKey(projections)];
+  if (bundled) return new Map(Object.entries(bundled));
+  return versionsFromSources(projections, closure);
+}
+
+function versionsFromSources(projections: readonly Projection[], closure: SourceClosure): Map<string, string> {
   const runner = filesHash(closure, closure.of(RUNNER));
   const owners = collectionOwners(projections);
   const versions = new Map<string, string>();
