@@ -3,7 +3,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { auditProjections, readModelProjections, readModelVersions } from '@testament/projections';
 import { describe, expect, it } from 'vitest';
-import { buildServer, workerModules } from './server-bundle.ts';
+import { build, type Plugin } from 'esbuild';
+import { buildServer, WORKSPACE_SOURCES, workerModules } from './server-bundle.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -36,4 +37,31 @@ describe('the server bundle', () => {
       expect(await buildServer()).toBe(main);
     },
   );
+
+  it('is made only of files under the sources whose hash finds it again: a change anywhere else would serve an old bundle', async () => {
+    const workspaceOnly: Plugin = {
+      name: 'workspace-only',
+      setup(bundler) {
+        bundler.onResolve({ filter: /^[^./]/ }, (args) =>
+          args.path.startsWith('@testament/') ? undefined : { path: args.path, external: true },
+        );
+      },
+    };
+    const { metafile } = await build({
+      entryPoints: [join(ROOT, 'services/gateway/src/main.ts')],
+      absWorkingDir: ROOT,
+      bundle: true,
+      splitting: true,
+      platform: 'node',
+      format: 'esm',
+      outdir: join(ROOT, 'build/metafile-only'),
+      write: false,
+      metafile: true,
+      plugins: [workspaceOnly],
+      logLevel: 'silent',
+    });
+    const inputs = Object.keys(metafile.inputs);
+    expect(inputs.length).toBeGreaterThan(100);
+    expect(inputs.filter((input) => !WORKSPACE_SOURCES.some((source) => input.startsWith(`${source}/`)))).toEqual([]);
+  });
 });

@@ -13,12 +13,19 @@ import { commandCodeVersion } from '@testament/commands/kernel/code-version';
 import { build, type Plugin } from 'esbuild';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 const output = join(root, 'build/server');
-const WORKSPACE_SOURCES = ['contracts/src', 'infra/src', 'services/commands/src', 'services/projections/src', 'services/gateway/src'];
+/** Where the bundled code lives: a bundle is found again by a hash of them (`buildServer`). */
+export const WORKSPACE_SOURCES = [
+  'contracts/src',
+  'infra/src',
+  'services/commands/src',
+  'services/projections/src',
+  'services/gateway/src',
+];
 const WORKER_MODULE = /[-.]worker\.ts$/;
 /** Bundles older than this are removed by a later build (a server runs from its bundle as long as it lives). */
 const KEEP_OLD_BUNDLES_MS = 7 * 86_400_000;
@@ -62,8 +69,42 @@ async function bundledReadModelVersions(): Promise<Record<string, Record<string,
   return Object.fromEntries(sets.map((projections) => [versionsKey(projections), Object.fromEntries(readModelVersions(projections))]));
 }
 
-/** Builds the bundle if this code has none yet; returns the path of its `main.mjs`. */
+/** Besides the workspace's sources, what a bundle depends on: the compiler's options and version. */
+const BUILD_INPUTS = ['package-lock.json', 'tsconfig.json'];
+
+/** Every file under `dir`. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+/** A hash of everything a bundle is made from (this file among it): the same sources make the same bundle. */
+function sourcesHash(): string {
+  const hash = createHash('sha256');
+  const files = [...WORKSPACE_SOURCES.flatMap((source) => filesUnder(join(root, source))), ...BUILD_INPUTS.map((file) => join(root, file))];
+  for (const file of files.sort()) hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+  return hash.digest('hex').slice(0, 16);
+}
+
+/**
+ * Builds the bundle if this code has none yet; returns the path of its `main.mjs`. Sources built before are found by
+ * their hash (`sources-<hash>` names their bundle) without building again: a start reads them (~50 ms) rather than
+ * bundling them and reading the read models' code for its versions (~1.3 s).
+ */
 export async function buildServer(): Promise<string> {
+  const sourcesIndex = join(output, `sources-${sourcesHash()}`);
+  const built = existsSync(sourcesIndex) ? join(output, readFileSync(sourcesIndex, 'utf8'), 'main.mjs') : undefined;
+  if (built && existsSync(built)) return built;
+  const main = await bundle();
+  mkdirSync(output, { recursive: true });
+  writeFileSync(`${sourcesIndex}.${process.pid}`, basename(dirname(main)));
+  renameSync(`${sourcesIndex}.${process.pid}`, sourcesIndex);
+  return main;
+}
+
+async function bundle(): Promise<string> {
   const workers = WORKSPACE_SOURCES.flatMap((source) => workerModules(join(root, source)));
   const entryPoints: Record<string, string> = { main: join(root, 'services/gateway/src/main.ts') };
   const bundledWorkers: Record<string, string> = {};
