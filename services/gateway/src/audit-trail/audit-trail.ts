@@ -161,8 +161,11 @@ export class ThreadAuditTrail implements AuditTrail {
    */
   async start(): Promise<void> {
     if (this.closed) return;
-    this.startThread();
-    this.settleThreadMade();
+    // A start after a `stop` resumes the thread it paused.
+    if (!this.worker) {
+      this.startThread();
+      this.settleThreadMade();
+    }
     try {
       await this.catchUp();
     } catch (error) {
