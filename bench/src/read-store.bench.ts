@@ -174,9 +174,9 @@ export async function readStoreBenchmarks(): Promise<BenchResult[]> {
     );
 
     // The same restart with the write side's snapshots and with them deleted, as the code before them started (every test's
-    // stream read whole), each on other tests than the runs before it (whose rows those had just written). The first run after
-    // the restart above is not the comparison: the first after a stop that followed the plans' building was the slowest
-    // whatever the code (646/s against 971–992 with snapshots and 976–1,077 without in alternations on a copy of the store).
+    // stream read whole), each on other tests than the runs before it (whose rows those had just written). The run after the
+    // restart above is not the comparison: a process's first load run was the slowest whatever it measured (646/s against
+    // 971–992 with snapshots and 976–1,077 without in later alternations on a copy of the store).
     await server.stop();
     const snapshotted = await startServerAtRest('read store (restarted again)', { ...env, TESTAMENT_DATA_DIR: dataDir }, 600_000);
     server = snapshotted.server;

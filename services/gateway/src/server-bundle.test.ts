@@ -3,8 +3,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { auditProjections, readModelProjections, readModelVersions } from '@testament/projections';
 import { describe, expect, it } from 'vitest';
-import { build, type Plugin } from 'esbuild';
-import { buildServer, WORKSPACE_SOURCES, workerModules } from './server-bundle.ts';
+import { build } from 'esbuild';
+import { buildServer, packagesStayImports, serverEntryPoints, WORKSPACE_SOURCES, workerModules } from './server-bundle.ts';
 
 const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -39,16 +39,8 @@ describe('the server bundle', () => {
   );
 
   it('is made only of files under the sources whose hash finds it again: a change anywhere else would serve an old bundle', async () => {
-    const workspaceOnly: Plugin = {
-      name: 'workspace-only',
-      setup(bundler) {
-        bundler.onResolve({ filter: /^[^./]/ }, (args) =>
-          args.path.startsWith('@testament/') ? undefined : { path: args.path, external: true },
-        );
-      },
-    };
     const { metafile } = await build({
-      entryPoints: [join(ROOT, 'services/gateway/src/main.ts')],
+      entryPoints: serverEntryPoints().entryPoints,
       absWorkingDir: ROOT,
       bundle: true,
       splitting: true,
@@ -57,7 +49,7 @@ describe('the server bundle', () => {
       outdir: join(ROOT, 'build/metafile-only'),
       write: false,
       metafile: true,
-      plugins: [workspaceOnly],
+      plugins: [packagesStayImports],
       logLevel: 'silent',
     });
     const inputs = Object.keys(metafile.inputs);

@@ -52,7 +52,7 @@ const sourceUrls: Plugin = {
 };
 
 /** Packages are imported from node_modules at run time; the workspace's own (`@testament/*`) are bundled. */
-const packagesStayImports: Plugin = {
+export const packagesStayImports: Plugin = {
   name: 'packages-stay-imports',
   setup(bundler) {
     bundler.onResolve({ filter: /^[^./]/ }, (args) =>
@@ -104,7 +104,8 @@ export async function buildServer(): Promise<string> {
   return main;
 }
 
-async function bundle(): Promise<string> {
+/** The bundle's entry points by output name (`main` and every worker module), and each worker's bundled file by its source URL. */
+export function serverEntryPoints(): { entryPoints: Record<string, string>; bundledWorkers: Record<string, string> } {
   const workers = WORKSPACE_SOURCES.flatMap((source) => workerModules(join(root, source)));
   const entryPoints: Record<string, string> = { main: join(root, 'services/gateway/src/main.ts') };
   const bundledWorkers: Record<string, string> = {};
@@ -113,6 +114,11 @@ async function bundle(): Promise<string> {
     entryPoints[name] = worker;
     bundledWorkers[pathToFileURL(worker).href] = `${name}.mjs`;
   }
+  return { entryPoints, bundledWorkers };
+}
+
+async function bundle(): Promise<string> {
+  const { entryPoints, bundledWorkers } = serverEntryPoints();
   const result = await build({
     entryPoints,
     bundle: true,
