@@ -109,7 +109,15 @@ test('edit as a new version and as the current version, view the old version and
   await expect(drawer(page).getByRole('combobox', { name: 'Version' })).toHaveCount(0);
 
   await test.step('the drawer opens 500 px wide and widens by its edge', async () => {
-    expect((await drawer(page).boundingBox())?.width).toBe(500);
+    // The drawer slides in from the right: measure it (and grab its edge) once it rests against the window's edge.
+    // Boxes come back in float32 through the transform, so 499.99994 is the 500 px the spec means.
+    const windowWidth = page.viewportSize()!.width;
+    await expect
+      .poll(async () => {
+        const box = (await drawer(page).boundingBox())!;
+        return [Math.round(box.x), Math.round(box.width)];
+      })
+      .toEqual([windowWidth - 500, 500]);
     const edge = (await page.getByRole('separator', { name: 'Resize the drawer' }).boundingBox())!;
     await page.mouse.move(edge.x + 2, edge.y + 100);
     await page.mouse.down();
