@@ -52,6 +52,12 @@ export interface SqliteReadStoreOptions {
    * forgets what it knew of a collection when told the collection changed (`changed`).
    */
   reader?: boolean;
+  /**
+   * A reader in another process than the file's writer (a gateway of a deployment), told of the writer's commits by notices over
+   * the network. A client may learn of a write from another process before this one hears of it, so what this reader remembered
+   * holds only until the file's next commit (SQLite's `data_version`), not until a notice says what changed.
+   */
+  rememberUntilNextCommit?: boolean;
   /** How long a write waits for another connection to let go of the file (default 10 s; tests make it short). */
   busyTimeoutMs?: number;
   /** How often the connection that checkpoints the file looks for statistics gone stale (default 5 minutes; tests make it eager). */
@@ -147,14 +153,32 @@ export class SqliteReadStore implements ReadStore {
     return this.sqliteCollection(name) as unknown as Collection<T>;
   }
 
-  /** Whether this connection only reads a file another one writes (`reader`). */
   /** Rows between the remembered starts of a long list's deep pages. */
   get pageAnchorEvery(): number {
     return this.options.pageAnchorEvery ?? PAGE_ANCHOR_EVERY;
   }
 
+  /** Whether this connection only reads a file another one writes (`reader`). */
   get isReader(): boolean {
     return this.options.reader === true;
+  }
+
+  /** SQLite's `data_version` when last read, and how often it had changed by then (`otherCommitsSeen`). */
+  private lastDataVersion: number | undefined;
+  private otherCommits = 0;
+
+  /**
+   * @internal A count of the other connections' commits this one has seen (`rememberUntilNextCommit`; always 0 otherwise): its
+   * collections forget what they remembered when it changes.
+   */
+  otherCommitsSeen(): number {
+    if (!this.options.rememberUntilNextCommit) return 0;
+    const dataVersion = this.statement('PRAGMA data_version').pluck().get() as number;
+    if (dataVersion !== this.lastDataVersion) {
+      this.lastDataVersion = dataVersion;
+      this.otherCommits += 1;
+    }
+    return this.otherCommits;
   }
 
   /**
@@ -681,6 +705,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
   }
 
   private findNow(filter: Filter, options: FindOptions = {}): Document[] {
+    this.forgetAnswersAfterOtherCommits();
     const { projection } = options;
     const id = projection || options.sort || options.skip ? undefined : soleId(filter);
     if (id !== undefined) return this.findById(id);
@@ -748,6 +773,7 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     const sql = `SELECT count(*) FROM ${rows.sql}`;
     const params = rows.params;
     const key = `${sql}\0${JSON.stringify(params)}`;
+    this.forgetAnswersAfterOtherCommits();
     const counted = this.counts.get(key);
     if (counted !== undefined) return counted;
     if (!matchesNothing) this.store.checkPlan({ collection: this.name, operation: 'count', filter }, this.table, sql, params);
@@ -1051,6 +1077,16 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
       this.orderIndexes.delete(name);
       this.declaredIndexes.delete(name);
     }
+  }
+
+  /** The other connections' commits seen when this collection last remembered an answer (`rememberUntilNextCommit`). */
+  private otherCommitsSeen = 0;
+
+  private forgetAnswersAfterOtherCommits(): void {
+    const seen = this.store.otherCommitsSeen();
+    if (seen === this.otherCommitsSeen) return;
+    this.otherCommitsSeen = seen;
+    this.forgetAnswers();
   }
 
   private forgetAnswers(): void {

@@ -65,6 +65,39 @@ describe('a fold another process keeps, followed', () => {
     },
   );
 
+  it('answers what the file holds before it hears the notice: a client told of the write by another gateway reads it here', async () => {
+    const file = join(dir(), 'read-models.sqlite');
+    const writer = new SqliteReadStore({ file });
+    const bus = new MemoryBus();
+    const fold = new FollowedFold(bus, { reader: followedFile(file), runnerName: 'jobs', versioned: false });
+    const write = (position: number, row: number, status: string) =>
+      writer.writeAll([
+        { collection: 'jobs', operations: [{ replaceOne: { filter: { _id: row }, replacement: { _id: row, status }, upsert: true } }] },
+        {
+          collection: CHECKPOINTS,
+          operations: [{ replaceOne: { filter: { _id: 'jobs' }, replacement: { _id: 'jobs', position }, upsert: true } }],
+        },
+      ]);
+    const jobs = fold.reads.collection('jobs');
+    try {
+      await write(5, 1, 'finished');
+      await fold.start();
+      expect(await jobs.find({ status: 'running' })).toEqual([]);
+      expect(await jobs.count({ status: 'running' })).toBe(0);
+      expect(await jobs.findOne({ _id: 1 })).toEqual({ _id: 1, status: 'finished' });
+      // Another job, and a change to the first: the notice is on its way, not heard yet.
+      await write(7, 2, 'running');
+      await write(8, 1, 'failed');
+      expect(fold.position).toBe(5);
+      expect(await jobs.find({ status: 'running' })).toEqual([{ _id: 2, status: 'running' }]);
+      expect(await jobs.count({ status: 'running' })).toBe(1);
+      expect(await jobs.findOne({ _id: 1 })).toEqual({ _id: 1, status: 'failed' });
+    } finally {
+      await fold.close();
+      await writer.close();
+    }
+  });
+
   it('reads the copies the catalog serves before it tells a position written to copies it did not read: a switch of copies', async () => {
     const file = join(dir(), 'read-models.sqlite');
     const writer = new SqliteReadStore({ file });

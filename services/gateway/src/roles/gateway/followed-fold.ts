@@ -27,7 +27,7 @@ const LONGEST_LOOK_MS = 1_000;
 export type FollowedStore = ReadStore & Partial<Pick<SqliteReadStore, 'changed' | 'changedAll'>>;
 
 /** A SQLite file's fold, read from a connection of its own. */
-export const followedFile = (file: string): FollowedStore => new SqliteReadStore({ file, reader: true });
+export const followedFile = (file: string): FollowedStore => new SqliteReadStore({ file, reader: true, rememberUntilNextCommit: true });
 
 export interface FollowedFoldOptions {
   /** Closed with the fold. */
