@@ -10,11 +10,13 @@ export interface CheckpointPace {
 }
 
 /**
- * Every 250 ms; the log started again past 128 MiB when nobody waits for it, past 512 MiB whoever does. A restart
- * still holds the commits for the frames it copies last (30–56 ms): past 16 MiB, it did so every 500 ms at 1,300
- * results a second, and POST results p99 was 84–95 ms; past 128 MiB, every 2.5 s, and 54–69 ms.
+ * Every 250 ms; the log started again past 256 MiB when nobody waits for it, past 512 MiB whoever does. A restart
+ * holds the commits while it copies the frames written since its PASSIVE pass and syncs the file: 20–250 ms on
+ * 100,000 tests at 1,500 results a second, most of it the sync, however few the frames. Past 16 MiB it did so every
+ * 500 ms at 1,300 results a second, and POST results p99 was 84–95 ms; past 128 MiB, every 2 s: 66–80 ms; past 256
+ * MiB, every 4 s: 55–60 ms (the same run, alternated; past 512 MiB 52–63 ms).
  */
-const DEFAULT_PACE: CheckpointPace = { everyMs: 250, restartFrames: 32_768, truncateFrames: 131_072 };
+const DEFAULT_PACE: CheckpointPace = { everyMs: 250, restartFrames: 65_536, truncateFrames: 131_072 };
 
 /**
  * An SQLite file's checkpoints on a thread of its own (`wal-checkpointer.worker.mjs`), for the read
