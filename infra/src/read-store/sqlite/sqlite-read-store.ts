@@ -1079,13 +1079,13 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     }
   }
 
-  /** The other connections' commits seen when this collection last remembered an answer (`rememberUntilNextCommit`). */
-  private otherCommitsSeen = 0;
+  /** The store's count of other connections' commits when this collection's answers were remembered (`rememberUntilNextCommit`). */
+  private answersAfterCommits = 0;
 
   private forgetAnswersAfterOtherCommits(): void {
     const seen = this.store.otherCommitsSeen();
-    if (seen === this.otherCommitsSeen) return;
-    this.otherCommitsSeen = seen;
+    if (seen === this.answersAfterCommits) return;
+    this.answersAfterCommits = seen;
     this.forgetAnswers();
   }
 
