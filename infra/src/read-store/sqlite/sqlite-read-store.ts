@@ -163,22 +163,12 @@ export class SqliteReadStore implements ReadStore {
     return this.options.reader === true;
   }
 
-  /** SQLite's `data_version` when last read, and how often it had changed by then (`otherCommitsSeen`). */
-  private lastDataVersion: number | undefined;
-  private otherCommits = 0;
-
   /**
-   * @internal A count of the other connections' commits this one has seen (`rememberUntilNextCommit`; always 0 otherwise): its
-   * collections forget what they remembered when it changes.
+   * @internal SQLite's `data_version`, which changes whenever another connection commits (`rememberUntilNextCommit`; always 0
+   * otherwise): its collections forget what they remembered when it changes.
    */
-  otherCommitsSeen(): number {
-    if (!this.options.rememberUntilNextCommit) return 0;
-    const dataVersion = this.statement('PRAGMA data_version').pluck().get() as number;
-    if (dataVersion !== this.lastDataVersion) {
-      this.lastDataVersion = dataVersion;
-      this.otherCommits += 1;
-    }
-    return this.otherCommits;
+  otherCommitsVersion(): number {
+    return this.options.rememberUntilNextCommit ? (this.statement('PRAGMA data_version').pluck().get() as number) : 0;
   }
 
   /**
@@ -769,11 +759,11 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
   }
 
   async count(filter: Filter): Promise<number> {
+    this.forgetAnswersAfterOtherCommits();
     const { rows, matchesNothing } = this.where(filter);
     const sql = `SELECT count(*) FROM ${rows.sql}`;
     const params = rows.params;
     const key = `${sql}\0${JSON.stringify(params)}`;
-    this.forgetAnswersAfterOtherCommits();
     const counted = this.counts.get(key);
     if (counted !== undefined) return counted;
     if (!matchesNothing) this.store.checkPlan({ collection: this.name, operation: 'count', filter }, this.table, sql, params);
@@ -1079,13 +1069,13 @@ export class SqliteCollection implements Collection<Document>, PathFacts {
     }
   }
 
-  /** The store's count of other connections' commits when this collection's answers were remembered (`rememberUntilNextCommit`). */
-  private answersAfterCommits = 0;
+  /** The store's `otherCommitsVersion` when this collection's answers were remembered (`rememberUntilNextCommit`). */
+  private answersAtVersion = 0;
 
   private forgetAnswersAfterOtherCommits(): void {
-    const seen = this.store.otherCommitsSeen();
-    if (seen === this.answersAfterCommits) return;
-    this.answersAfterCommits = seen;
+    const version = this.store.otherCommitsVersion();
+    if (version === this.answersAtVersion) return;
+    this.answersAtVersion = version;
     this.forgetAnswers();
   }
 
